@@ -1,0 +1,23 @@
+"""The REST API root: each app registers its viewsets on one router."""
+from __future__ import annotations
+
+from django.urls import include, path
+from rest_framework.authtoken.views import obtain_auth_token
+from rest_framework.routers import DefaultRouter
+
+router = DefaultRouter()
+
+from decks.api import register as register_decks  # noqa: E402
+
+register_decks(router)
+try:
+    from tournaments.api import register as register_tournaments  # noqa: E402
+
+    register_tournaments(router)
+except ImportError:  # the app has no API yet
+    pass
+
+api_urlpatterns = [
+    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("", include(router.urls)),
+]

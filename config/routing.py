@@ -1,0 +1,11 @@
+"""Websocket routes of every app, gathered in one place."""
+from __future__ import annotations
+
+websocket_urlpatterns: list = []
+
+try:  # each app contributes its own patterns
+    from tournaments.routing import websocket_urlpatterns as _t
+
+    websocket_urlpatterns += _t
+except ImportError:  # the app has no websocket routes yet
+    pass

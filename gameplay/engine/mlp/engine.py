@@ -1,0 +1,211 @@
+"""My Little Pony CCG rules engine (Comprehensive Rules 3.8).
+
+Entry point: ``MLPGame(db)`` with ``new_game``, ``legal_actions``, ``apply``, ``view``,
+``outcome``.  The state is a ``State`` wrapping one plain dict (see state.py); ``apply`` copies it
+(unless ``copy=False``), performs the action, then advances the game through every automatic step
+(pre-priority processing 511, turn structure 6xx, auto-pass) until a player must decide something.
+
+Layout of the state dict (short keys keep copies fast):
+  turn, tp (turn player), first (first player), step, rng, nid (next instance id)
+  pl[p]: name, score, tok (action tokens), deck, pdeck, hand, disc, ban, flip (card id lists;
+         deck[0] is the top), mane, turns, mull, hl_mod, disc_next
+  cards[id]: k (card key), o (owner) and, while in play: c (controller), a (area), ex (exhausted),
+         fr (frightened), fd (face down), cn (counters), h (host id), b (boosted), t (token),
+         col (chosen colors), cm (cutie marked)
+  play: ids in the play zone; areas: area names ("home0", "home1", "prob0", "prob1", "dil<id>")
+  mods: timed power modifiers; trig: triggered effects waiting (511.7); rq: effects resolving
+  pending: the decision a player must make (kind, player, options, ...); prio: priority window
+  fo: the current faceoff (514); sc: score-phase bookkeeping; tc: time called (floor rules)
+  outcome: None or {winner, reason, draw}
+Every zone change gives the card a fresh instance id (410.6: it becomes a different card), so
+ids never reveal a hidden card's identity and modifiers on the old card end automatically.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from .. import rng as _rng
+from ..api import JUDGE, Action, IllegalActionError, Outcome
+from .carddb import COLOR_NAMES, INFINITE, CardDB, CardDef, FaceDef
+from .state import State
+
+WIN_POINTS = 15  # 103.2
+HAND_SIZE = 8  # 616.2
+MOVE_COST = 2  # 609.2b
+DEFAULT_TURN_CAP = 200
+
+COLOR_WORDS = {
+    "blue": "Loyalty", "orange": "Honesty", "pink": "Laughter", "purple": "Magic", "white": "Generosity",
+    "yellow": "Kindness",
+}
+
+
+def tokens_for(highest: int) -> int:
+    """604.1: action tokens by the highest score."""
+    if highest <= 1:
+        return 2
+    if highest <= 5:
+        return 3
+    if highest <= 10:
+        return 4
+    return 5
+
+
+class Ev:
+    """Collects events of one ``apply`` call.  Each event: {"type", "msg", optional "to": player
+    (private to that player), "judge": True (judge only), plus data}."""
+
+    __slots__ = ("items", "quiet")
+
+    def __init__(self, quiet: bool = False) -> None:
+        self.items: list[dict[str, Any]] = []
+        self.quiet = quiet
+
+    def add(self, type_: str, msg: str, **data: Any) -> None:
+        if self.quiet and type_ not in ("game_over", "illegal"):
+            return
+        data["type"] = type_
+        data["msg"] = msg
+        self.items.append(data)
+
+
+def filter_events(events: Iterable[dict[str, Any]], viewer: Any) -> list[dict[str, Any]]:
+    """Events a viewer may see (private ones only for their player; judges see everything)."""
+    out = []
+    for e in events:
+        if viewer == "judge":
+            out.append(e)
+            continue
+        to = e.get("to")
+        if to is not None and to != viewer:
+            continue
+        if e.get("judge"):
+            continue
+        out.append(e)
+    return out
+
+
+class MLPGame:
+    """The rules engine for one card pool (a ``CardDB``)."""
+
+    name = "mlpccg"
+
+    def __init__(self, db: CardDB, *, turn_cap: int = DEFAULT_TURN_CAP, quiet: bool = False) -> None:
+        self.db = db
+        self.turn_cap = turn_cap
+        self.quiet = quiet  # skip building log messages (self-play speed)
+        from . import rules
+
+        self.r = rules.Rules(self)
+
+    # ------------------------------------------------------------------ setup (102)
+    def new_game(
+        self,
+        decks: list[dict[str, Any]],
+        seed: int,
+        names: tuple[str, str] = ("Ann", "Bob"),
+        *,
+        stacked: bool = False,
+        first_player: int | None = None,
+        auto_setup: bool = False,
+    ) -> State:
+        """Start a game.  ``decks[p]`` = {"mane": key, "deck": [keys], "problems": [keys]}
+        (keys are GUIDs or collector numbers).  ``stacked=True`` keeps the given orders (deck[0]
+        on top; no shuffles at setup) for tests and judges; ``first_player`` overrides the random
+        choice of 102.3.  The first decision is each player's Starting Problem (102.2)."""
+        st: dict[str, Any] = {
+            "v": 1, "game": "mlpccg", "seed": seed, "rng": seed & _rng.MASK, "nid": 0, "turn": 0, "tp": 0,
+            "first": 0, "step": "setup_problem", "cards": {}, "play": [], "areas": ["home0", "home1", "prob0", "prob1"],
+            "mods": [], "trig": [], "rq": [], "pending": None, "prio": None, "fo": None, "sc": None, "tc": None,
+            "outcome": None, "stacked": stacked, "fp_forced": first_player, "acts": 0, "ts": 0, "setup": {},
+            "pl": [],
+        }
+        for p in range(2):
+            st["pl"].append({
+                "name": names[p], "score": 0, "tok": 0, "deck": [], "pdeck": [], "hand": [], "disc": [], "ban": [],
+                "flip": [], "mane": None, "turns": 0, "mull": None, "disc_next": [], "insp": False,
+                "scored_turn": 0,
+            })
+        for p in range(2):
+            spec = decks[p]
+            mane = self._new(st, self.db.key(spec["mane"]), p)
+            self._enter_play(st, mane, f"home{p}", controller=p)
+            st["pl"][p]["mane"] = mane
+            st["pl"][p]["deck"] = [self._new(st, self.db.key(k), p) for k in spec["deck"]]
+            st["pl"][p]["pdeck"] = [self._new(st, self.db.key(k), p) for k in spec["problems"]]
+        state = State(st)
+        ev = Ev(self.quiet)
+        self._ask_starting_problem(st, 0)
+        if auto_setup:
+            for p in range(2):
+                opt = st["pending"]["options"][0]
+                self.r.decide(st, ev, Action.make("choose", p, option=opt))
+                self.r.advance(st, ev)
+        return state
+
+    def _new(self, st: dict, key: str, owner: int) -> str:
+        cid = f"c{st['nid']}"
+        st["nid"] += 1
+        st["cards"][cid] = {"k": key, "o": owner}
+        return cid
+
+    def _enter_play(self, st: dict, cid: str, area: str, controller: int) -> None:
+        c = st["cards"][cid]
+        c.update({"c": controller, "a": area, "ex": False, "fr": False, "fd": False, "cn": {}, "h": None, "b": False})
+        st["play"].append(cid)
+
+    def _ask_starting_problem(self, st: dict, p: int) -> None:
+        opts = []
+        seen = set()
+        for cid in st["pl"][p]["pdeck"]:
+            k = st["cards"][cid]["k"]
+            if "Starting Problem" in self.db[k].front.keywords and k not in seen:
+                seen.add(k)
+                opts.append(cid)
+        if not opts:  # 101.3c violated: allow any Problem rather than dead-lock
+            opts = list(st["pl"][p]["pdeck"][:1])
+        st["pending"] = {"kind": "starting_problem", "player": p, "options": opts, "rule": "102.2"}
+
+    # ------------------------------------------------------------------ API
+    def legal_actions(self, state: State, player: int) -> list[Action]:
+        return self.r.legal_actions(state.d, player)
+
+    def apply(self, state: State, action: Action | dict, *, copy: bool = True) -> tuple[State, list[dict]]:
+        if isinstance(action, dict):
+            action = Action.from_dict(action)
+        new = state.copy() if copy else state
+        ev = Ev(self.quiet)
+        self.r.apply(new.d, action, ev)
+        return new, ev.items
+
+    def outcome(self, state: State) -> Outcome | None:
+        o = state.d["outcome"]
+        if o is None:
+            return None
+        return Outcome(o["winner"], o["reason"], o["winner"] is None)
+
+    def view(self, state: State, viewer: Any) -> dict[str, Any]:
+        from .view import build_view
+
+        return build_view(self, state.d, viewer)
+
+    def to_move(self, state: State) -> int | None:
+        """The player who must act now (pending decision or priority), or None if the game is over."""
+        st = state.d
+        if st["outcome"]:
+            return None
+        if st["pending"]:
+            return st["pending"]["player"]
+        if st["prio"]:
+            return st["prio"]["p"]
+        return None
+
+    # helpers used by tests / tools
+    def card(self, state: State, cid: str) -> CardDef:
+        return self.db[state.d["cards"][cid]["k"]]
+
+    def power(self, state: State, cid: str) -> int:
+        return self.r.power(state.d, cid) or 0
+
+    def name_of(self, state: State, cid: str) -> str:
+        return self.db[state.d["cards"][cid]["k"]].name

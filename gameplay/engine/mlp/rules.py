@@ -1,0 +1,762 @@
+"""The rules of the game (3.8), operating in place on the plain state dict.  See engine.py for the
+state layout.  Rule numbers in comments and error messages refer to the Comprehensive Rules 3.8."""
+from __future__ import annotations
+
+from typing import Any
+
+from .. import rng as _rng
+from ..api import JUDGE, Action, IllegalActionError
+from .carddb import COLOR_NAMES, INFINITE, CardDef, FaceDef
+
+WIN_POINTS = 15
+HAND_SIZE = 8
+MOVE_COST = 2
+ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}
+TM = "Troublemaker"
+FRIEND = "Friend"
+MANE = "Mane Character"
+CHAR_TYPES = (FRIEND, MANE)
+
+
+def tokens_for(highest: int) -> int:
+    """604.1a-d"""
+    return 2 if highest <= 1 else 3 if highest <= 5 else 4 if highest <= 10 else 5
+
+
+def _opp(p: int) -> int:
+    return 1 - p
+
+
+def _area_owner(area: str) -> int | None:
+    if area.startswith("home") or area.startswith("prob"):
+        return int(area[4:])
+    return None
+
+
+class Rules:
+    def __init__(self, game) -> None:
+        self.g = game
+        self.db = game.db
+
+    # ================================================================= card information
+    def cdef(self, st, cid) -> CardDef:
+        return self.db.cards[st["cards"][cid]["k"]]
+
+    def face(self, st, cid) -> FaceDef:
+        c = st["cards"][cid]
+        d = self.db.cards[c["k"]]
+        if c.get("b") and d.boosted is not None:
+            return d.boosted
+        return d.front
+
+    def ctype(self, st, cid) -> str:
+        c = st["cards"][cid]
+        if c.get("dil"):
+            return "Problem"  # 522.1 Dilemmas are Problems while in play
+        return self.db.cards[c["k"]].front.type
+
+    def name(self, st, cid, viewer_public: bool = True) -> str:
+        c = st["cards"][cid]
+        if c.get("t"):
+            return c["t"].get("name", "token")
+        return self.face(st, cid).name
+
+    def abilities(self, st, cid) -> tuple:
+        c = st["cards"][cid]
+        if c.get("fd") or c.get("t"):
+            return ()  # 505.1a face-down cards lose their abilities
+        d = self.db.cards[c["k"]]
+        return d.abilities.get("boosted" if (c.get("b") and d.boosted) else "front", ())
+
+    def kw(self, st, cid, name: str) -> int:
+        """Keyword value (X, or 1) or 0.  Face-down cards have no abilities (505.1a)."""
+        c = st["cards"][cid]
+        if c.get("fd"):
+            return 0
+        if c.get("t"):
+            return c["t"].get("kw", {}).get(name, 0)
+        v = self.face(st, cid).keywords.get(name, 0)
+        if not v and c.get("gk"):
+            v = c["gk"].get(name, 0)
+        return v
+
+    def in_play(self, st, cid) -> bool:
+        c = st["cards"].get(cid)
+        return bool(c) and c.get("z") == "play"
+
+    def is_char(self, st, cid) -> bool:
+        return self.ctype(st, cid) in CHAR_TYPES
+
+    def colors(self, st, cid) -> tuple[str, ...]:
+        c = st["cards"][cid]
+        if c.get("fd") or c.get("fr"):
+            return ()  # 505.1b
+        if c.get("col"):
+            return tuple(c["col"])
+        if c.get("t"):
+            return tuple(c["t"].get("colors", ()))
+        cols = self.face(st, cid).colors
+        if self.kw(st, cid, "Prismatic"):
+            extra = set(cols)
+            ctrl = c["c"]
+            for o in st["play"]:
+                if o != cid and st["cards"][o].get("c") == ctrl and self.is_char(st, o):
+                    f = self.face(st, o)
+                    if "Crystal" in f.traits and not st["cards"][o].get("fd"):
+                        extra.update(f.colors)
+            cols = tuple(x for x in COLOR_NAMES if x in extra)
+        return cols
+
+    def traits(self, st, cid) -> tuple[str, ...]:
+        c = st["cards"][cid]
+        if c.get("fd"):
+            return ()
+        if c.get("t"):
+            return tuple(c["t"].get("traits", ()))
+        return self.face(st, cid).traits
+
+    def printed_power(self, st, cid) -> int:
+        c = st["cards"][cid]
+        if c.get("t"):
+            return c["t"].get("power", 0)
+        p = self.db.cards[c["k"]].front.power
+        return p or 0
+
+    def power(self, st, cid) -> int | None:
+        """507: printed power adjusted by counters (519.4), modifiers and continuous abilities.
+        Face-down and frightened cards have no power (505.1b, 504)."""
+        c = st["cards"][cid]
+        if c.get("fd") or c.get("fr"):
+            return None
+        if c.get("t"):
+            base = c["t"].get("power", 0)
+        else:
+            base = self.face(st, cid).power
+            if base is None:
+                return None
+        p = base + c.get("cn", {}).get("+1", 0)
+        for m in st["mods"]:
+            if m["t"] == cid:
+                p += m["n"]
+        if c.get("z") != "play":
+            return p
+        fo = st["fo"]
+        if fo and self.kw(st, cid, "Competitive") and self.involved(st, cid):
+            p += self.kw(st, cid, "Competitive")  # Competitive X
+        ctrl = c["c"]
+        area = c["a"]
+        if self.kw(st, cid, "Caretaker") and area.startswith(("prob", "dil")):
+            for o in st["play"]:
+                if o != cid and st["cards"][o].get("c") == ctrl and st["cards"][o]["a"] == area and \
+                        self.ctype(st, o) == FRIEND and "Critter" in self.traits(st, o):
+                    p += 1  # Caretaker
+                    break
+        x = self.kw(st, cid, "Supportive")
+        if x:
+            mane = st["pl"][ctrl]["mane"]
+            if mane in st["cards"] and st["cards"][mane]["a"] == area and mane != cid and \
+                    set(self.colors(st, mane)) & set(self.face(st, cid).colors):
+                p += x  # Supportive X
+        if self.kw(st, cid, "Experienced"):
+            nm = self.face(st, cid).name
+            p += sum(1 for d in st["pl"][ctrl]["disc"] if self.db.cards[st["cards"][d]["k"]].name == nm)
+        # continuous abilities of cards in play (702, 708)
+        for o in st["play"]:
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "power":
+                    continue
+                if self._static_applies(st, o, ab, cid):
+                    p += ab["n"]
+        return p
+
+    def _static_applies(self, st, src, ab, cid) -> bool:
+        tgt = ab.get("target", "self")
+        s = st["cards"][src]
+        if s.get("z") != "play" or s.get("fr"):
+            return False
+        if tgt == "self":
+            ok = src == cid
+        elif tgt == "host":
+            ok = s.get("h") == cid
+        else:
+            ok = self.matches(st, cid, tgt, s["c"], src)
+        if not ok:
+            return False
+        cond = ab.get("cond")
+        if cond:
+            return self._cond(st, src, cond)
+        return True
+
+    def _cond(self, st, src, cond) -> bool:
+        c = st["cards"][src]
+        k = cond.get("k")
+        if k == "faceoff":
+            return bool(st["fo"]) and self.involved(st, src)
+        if k == "at_problem":
+            return c["a"].startswith(("prob", "dil"))
+        if k == "at_home":
+            return c["a"].startswith("home")
+        if k == "hand_at_least":
+            return len(st["pl"][c["c"]]["hand"]) >= cond["n"]
+        if k == "your_turn":
+            return st["tp"] == c["c"]
+        if k == "opp_turn":
+            return st["tp"] != c["c"]
+        if k == "with_trait":
+            tr = cond["trait"]
+            return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+                       and tr in self.traits(st, o) for o in st["play"])
+        return False
+
+    # ================================================================= selectors
+    def matches(self, st, cid, sel: dict, ctrl: int, src: str | None) -> bool:
+        c = st["cards"].get(cid)
+        if not c or c.get("z") != "play":
+            return False
+        if sel.get("self"):
+            return cid == src
+        if sel.get("other") and cid == src:
+            return False
+        t = sel.get("type", "card")
+        ct = self.ctype(st, cid)
+        if c.get("fd") and ct == TM:
+            return False  # 505.2 face-down Troublemakers can't be referenced
+        if t == "character":
+            if ct not in CHAR_TYPES:
+                return False
+        elif t != "card" and ct != t:
+            return False
+        if t == "card" and ct == "Problem":
+            return False
+        w = sel.get("ctrl", "any")
+        if w == "you" and c["c"] != ctrl:
+            return False
+        if w == "opp" and c["c"] == ctrl:
+            return False
+        at = sel.get("at")
+        if at:
+            a = c["a"]
+            if at == "here":
+                if src is None or src not in st["cards"] or st["cards"][src].get("a") != a:
+                    return False
+            elif at == "home" and not a.startswith("home"):
+                return False
+            elif at == "problem" and not a.startswith(("prob", "dil")):
+                return False
+            elif at == "faceoff" and not self.involved(st, cid):
+                return False
+        if "max_power" in sel or "min_power" in sel:
+            pw = self.power(st, cid)
+            if pw is None:
+                return False
+            if "max_power" in sel and pw > sel["max_power"]:
+                return False
+            if "min_power" in sel and pw < sel["min_power"]:
+                return False
+        if "trait" in sel and sel["trait"] not in self.traits(st, cid):
+            return False
+        if "color" in sel and sel["color"] not in self.colors(st, cid):
+            return False
+        stt = sel.get("state")
+        if stt == "exhausted" and not c.get("ex"):
+            return False
+        if stt == "ready" and (c.get("ex") or c.get("fr")):
+            return False
+        if stt == "frightened" and not c.get("fr"):
+            return False
+        return True
+
+    def select(self, st, sel: dict, ctrl: int, src: str | None) -> list[str]:
+        if sel.get("self"):
+            return [src] if src and self.in_play(st, src) else []
+        if sel.get("host"):
+            h = st["cards"].get(src, {}).get("h") if src else None
+            return [h] if h and self.in_play(st, h) else []
+        return [cid for cid in st["play"] if self.matches(st, cid, sel, ctrl, src)]
+
+    # ================================================================= areas and problems
+    def problem_areas(self, st) -> list[str]:
+        return [a for a in st["areas"] if not a.startswith("home")]
+
+    def problem_at(self, st, area) -> str | None:
+        for cid in st["play"]:
+            c = st["cards"][cid]
+            if c["a"] == area and (c.get("dil") or self.db.cards[c["k"]].front.type == "Problem"):
+                return cid
+        return None
+
+    def chars_at(self, st, area, p=None) -> list[str]:
+        out = []
+        for cid in st["play"]:
+            c = st["cards"][cid]
+            if c["a"] == area and (p is None or c["c"] == p) and self.is_char(st, cid):
+                out.append(cid)
+        return out
+
+    def tms_at(self, st, area) -> list[str]:
+        return [cid for cid in st["play"] if st["cards"][cid]["a"] == area and self.ctype(st, cid) == TM]
+
+    def area_name(self, st, area) -> str:
+        if area.startswith("home"):
+            return f"{st['pl'][int(area[4:])]['name']}'s home"
+        pid = self.problem_at(st, area)
+        return self.name(st, pid) if pid else area
+
+    def home_limit(self, st, p) -> int:
+        mane = st["pl"][p]["mane"]
+        hl = self.face(st, mane).home_limit
+        hl = 3 if hl is None else hl
+        for o in st["play"]:
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p:
+                    hl -= ab["n"]
+        return max(hl, 0)
+
+    # ================================================================= involvement / faceoffs
+    def involved(self, st, cid) -> bool:
+        """514.2: involvement is checked continuously from the faceoff's description."""
+        fo = st["fo"]
+        if not fo:
+            return False
+        c = st["cards"].get(cid)
+        if not c or c.get("z") != "play":
+            return False
+        if fo["type"] == "tm":
+            if cid == fo["tm"]:
+                return True
+            return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
+        return c["a"] in fo["areas"] and self.is_char(st, cid)  # 514.2b
+
+    def contributes(self, st, cid) -> bool:
+        """503.5: exhausted cards don't contribute (unless Stubborn); frightened/face-down have no power."""
+        c = st["cards"][cid]
+        if c.get("fr") or c.get("fd"):
+            return False
+        if c.get("ex") and not self.kw(st, cid, "Stubborn"):
+            return False
+        for ab in self.abilities(st, cid):
+            if ab["kind"] == "static" and ab.get("op") == "no_faceoff_power":
+                return False
+        return True
+
+    def faceoff_total(self, st, p) -> int:
+        """514.4a"""
+        fo = st["fo"]
+        tot = 0
+        for cid in st["play"]:
+            if not self.involved(st, cid) or not self.contributes(st, cid):
+                continue
+            c = st["cards"][cid]
+            owner_side = c["c"]
+            if fo["type"] == "tm" and cid == fo["tm"] and c["c"] == fo["chal"]:
+                owner_side = _opp(fo["chal"])  # 514.4a.i
+            if owner_side == p:
+                tot += self.power(st, cid) or 0
+        for fid in st["pl"][p]["flip"]:
+            if fid in fo["ign"]:
+                continue  # 514.4b ignored flipped cards
+            tot += self.printed_power(st, fid)
+        tot += fo["bonus"][p]
+        return tot
+
+    # ================================================================= confronting (611)
+    def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
+        prob = self.problem_at(st, area)
+        if prob is None:
+            return None
+        c = st["cards"][prob]
+        d = self.db.cards[c["k"]]
+        f = d.front
+        if c["o"] == p:
+            reqs = list(f.problem_requirements)
+        else:
+            reqs = [("Wild", f.problem_opponent_power or 0)]
+        out = []
+        for col, n in reqs:
+            if col == "Rainbow":
+                out.extend((x, 1) for x in COLOR_NAMES)  # AD176: one of each color (documented)
+            else:
+                out.append((col, n))
+        if c["o"] != p:
+            pass
+        # Eccentric X: opponents need +X wild to confront this card's Problem
+        for o in st["play"]:
+            oc = st["cards"][o]
+            if oc["a"] == area and oc["c"] != p:
+                x = self.kw(st, o, "Eccentric")
+                if x:
+                    out.append(("Wild", x))
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "static" and ab.get("op") == "opp_needs" and oc["a"] == area and oc["c"] != p:
+                    out.append(("Wild", ab["n"]))
+        return out
+
+    def meets(self, st, p, area) -> bool:
+        """611.3: characters at the Problem contribute power in the required amounts and colors.
+        Each character gives all its power to one requirement (611.3b); Wild takes any color or
+        none (611.3d); "Not <Color>" any power but that color (611.3c)."""
+        reqs = self.requirements(st, p, area)
+        if not reqs:
+            return False
+        if any(n >= INFINITE for _, n in reqs):
+            return False
+        chars = []
+        for cid in self.chars_at(st, area, p):
+            if not self.contributes(st, cid):
+                continue
+            for ab in self.abilities(st, cid):
+                if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
+                    break
+            else:
+                pw = self.power(st, cid) or 0
+                if pw > 0:
+                    chars.append((pw, self.colors(st, cid)))
+        return solve_requirements(chars, reqs)
+
+    def can_confront(self, st, p, area) -> bool:
+        """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there."""
+        for t in self.tms_at(st, area):
+            c = st["cards"][t]
+            if c.get("fd"):
+                continue
+            if c["c"] != p or self.face(st, t).epic:
+                return False
+        return self.meets(st, p, area)
+
+    # ================================================================= events/log helpers
+    def log(self, ev, type_, msg_fn, **data):
+        if ev.quiet:
+            return
+        ev.add(type_, msg_fn() if callable(msg_fn) else msg_fn, **data)
+
+    def pname(self, st, p) -> str:
+        return st["pl"][p]["name"]
+
+    # ================================================================= zones (4xx)
+    def _remove(self, st, cid) -> None:
+        c = st["cards"][cid]
+        z = c.get("z")
+        if z == "play":
+            st["play"].remove(cid)
+        elif z == "queue":
+            pass
+        elif z in ZONE_LIST:
+            st["pl"][c["o"]][z].remove(cid)
+
+    def put(self, st, cid, zone, pos="top") -> str | None:
+        """Put a card into a non-play zone of its owner; the card gets a new id (410.6).
+        Tokens cease to exist (521.3); Problems go to the bottom of their Problem deck (303.3)."""
+        c = st["cards"][cid]
+        self._remove(st, cid)
+        del st["cards"][cid]
+        if c.get("t"):
+            return None  # 521.3
+        d = self.db.cards[c["k"]]
+        if d.front.type == "Problem" and zone in ("hand", "disc", "deck"):
+            zone, pos = "pdeck", "bottom"  # 303.3
+        if c.get("dil") and zone == "pdeck":
+            zone = "disc"  # 522.3a
+        nid = f"c{st['nid']}"
+        st["nid"] += 1
+        st["cards"][nid] = {"k": c["k"], "o": c["o"], "z": zone}
+        lst = st["pl"][c["o"]][zone]
+        if pos == "top" and zone in ("deck", "pdeck"):
+            lst.insert(0, nid)
+        else:
+            lst.append(nid)
+        return nid
+
+    def enter_play(self, st, ev, cid, area, ctrl, *, face_down=False, exhausted=False, host=None, trigger=True) -> str:
+        """706.1: put a card into play (new id)."""
+        c = st["cards"][cid]
+        if c.get("z") != "play" or True:
+            if c.get("z") in ZONE_LIST or c.get("z") == "queue":
+                self._remove(st, cid)
+            del st["cards"][cid]
+        nid = f"c{st['nid']}"
+        st["nid"] += 1
+        nc = {"k": c["k"], "o": c["o"], "z": "play", "c": ctrl, "a": area, "ex": exhausted, "fr": False,
+              "fd": face_down, "cn": {}, "h": host, "b": False}
+        if c.get("t"):
+            nc["t"] = c["t"]
+        st["cards"][nid] = nc
+        st["play"].append(nid)
+        if trigger and not face_down:
+            self.fire(st, ev, "enter", nid)
+            # Calming X: an opposing Friend entering play here gets -X until end of turn
+            if self.ctype(st, nid) == FRIEND:
+                for o in st["play"]:
+                    oc = st["cards"][o]
+                    if oc["a"] == area and oc["c"] != ctrl:
+                        x = self.kw(st, o, "Calming")
+                        if x:
+                            self.add_mod(st, nid, -x, "turn")
+        return nid
+
+    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
+        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck)."""
+        if not self.in_play(st, cid):
+            return None
+        c = st["cards"][cid]
+        if self.ctype(st, cid) == MANE:
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play (301.5)")
+            return None
+        for ab in self.abilities(st, cid):
+            if ab["kind"] == "static" and ab.get("op") == "cant_leave":
+                return None
+        if self.kw(st, cid, "Persistent") and not c.get("fr") and self.ctype(st, cid) == FRIEND and not by_game:
+            # Persistent: "If this card would leave play, you may frighten it instead." (710)
+            # The engine always takes the replacement (it never hurts its controller).
+            self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
+            self.frighten(st, ev, cid)
+            return None
+        name = self.name(st, cid)
+        # attachments of a card leaving play are dismissed (511.2)
+        for o in list(st["play"]):
+            if st["cards"][o].get("h") == cid:
+                self.put(st, o, "disc")
+        nid = self.put(st, cid, zone, pos)
+        self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
+        return nid
+
+    def draw(self, st, ev, p, n=1) -> int:
+        """410.4: draw the topmost card, one at a time."""
+        got = 0
+        pl = st["pl"][p]
+        for _ in range(n):
+            if not pl["deck"]:
+                self.log(ev, "draw", lambda: f"{pl['name']} has no card to draw")
+                break
+            top = pl["deck"].pop(0)
+            c = st["cards"].pop(top)
+            nid = f"c{st['nid']}"
+            st["nid"] += 1
+            st["cards"][nid] = {"k": c["k"], "o": p, "z": "hand"}
+            pl["hand"].append(nid)
+            got += 1
+            if not ev.quiet:
+                ev.add("draw", f"{pl['name']} draws a card", player=p)
+                ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
+        return got
+
+    def shuffle(self, st, lst) -> None:
+        st["rng"] = _rng.shuffle(st["rng"], lst)
+
+    def rand(self, st, n) -> int:
+        st["rng"], x = _rng.randbelow(st["rng"], n)
+        return x
+
+    def add_mod(self, st, cid, n, until) -> None:
+        st["ts"] += 1
+        st["mods"].append({"t": cid, "n": n, "u": until, "ts": st["ts"]})  # 711.3a timestamp
+
+    def score(self, st, ev, p, n, why="") -> None:
+        """517: scoring points; 'can't score' modifiers are checked here."""
+        if n <= 0:
+            return
+        for o in st["play"]:
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
+                    n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
+        if n <= 0:
+            return
+        st["pl"][p]["score"] += n
+        st["pl"][p]["scored_turn"] += n
+        self.log(ev, "score", lambda: f"{self.pname(st, p)} scores {n} point{'s' if n != 1 else ''}"
+                 f"{(' ' + why) if why else ''} ({st['pl'][0]['score']}-{st['pl'][1]['score']})",
+                 player=p, points=n)
+        self.check_win(st, ev)
+
+    def check_win(self, st, ev) -> None:
+        """103.2: 15 or more points wins; 103.2a simultaneous wins draw.  Sudden death (floor rules,
+        time called): the first change in points decides."""
+        if st["outcome"]:
+            return
+        s0, s1 = st["pl"][0]["score"], st["pl"][1]["score"]
+        w0, w1 = s0 >= WIN_POINTS, s1 >= WIN_POINTS
+        if w0 and w1:
+            self.end(st, ev, None, "both players reached 15 points simultaneously (103.2a)")
+        elif w0 or w1:
+            self.end(st, ev, 0 if w0 else 1, "reached 15 points (103.2)")
+        elif st["tc"] and st["tc"].get("sudden") and s0 != s1:
+            self.end(st, ev, 0 if s0 > s1 else 1, "sudden death: first change in points (floor rules)")
+
+    def end(self, st, ev, winner, reason) -> None:
+        st["outcome"] = {"winner": winner, "reason": reason, "draw": winner is None}
+        st["pending"] = None
+        st["prio"] = None
+        w = "draw" if winner is None else f"{self.pname(st, winner)} wins"
+        ev.add("game_over", f"Game over: {w} — {reason}", winner=winner, reason=reason)
+
+    # ================================================================= state changes
+    def exhaust(self, st, ev, cid) -> bool:
+        c = st["cards"][cid]
+        if c.get("ex") or c.get("fr") or self.ctype(st, cid) == "Problem":
+            return False  # 503.2a, 504.2a, 503.4a
+        c["ex"] = True
+        self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
+        return True
+
+    def ready(self, st, ev, cid) -> bool:
+        c = st["cards"][cid]
+        if not c.get("ex") or c.get("fr"):
+            return False
+        c["ex"] = False
+        return True
+
+    def frighten(self, st, ev, cid) -> bool:
+        """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4)."""
+        c = st["cards"][cid]
+        if c.get("fr") or c.get("fd"):
+            return False  # 504.2b
+        for ab in self.abilities(st, cid):
+            if ab["kind"] == "static" and ab.get("op") == "cant_frighten":
+                return False
+        name = self.name(st, cid)
+        if c.get("t"):
+            self._remove(st, cid)
+            del st["cards"][cid]
+            self.log(ev, "frighten", lambda: f"{name} is frightened and ceases to exist (521.4)")
+            return True
+        for o in list(st["play"]):
+            if st["cards"][o].get("h") == cid:
+                self.put(st, o, "disc")
+        c["fr"] = True
+        c["ex"] = False
+        c["cn"] = {}
+        c.pop("col", None)
+        st["mods"] = [m for m in st["mods"] if m["t"] != cid]
+        self.log(ev, "frighten", lambda: f"{name} is frightened")
+        return True
+
+    def unfrighten(self, st, ev, cid) -> bool:
+        c = st["cards"][cid]
+        if not c.get("fr"):
+            return False  # 609.2e
+        c["fr"] = False
+        self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        return True
+
+    def move_card(self, st, ev, cid, area, *, send=False) -> bool:
+        """506: move (or send, 506.5) a card to another area."""
+        c = st["cards"][cid]
+        if c["a"] == area:
+            return False  # 506.2
+        if area.startswith("home") and int(area[4:]) != c["c"]:
+            return False  # 506.2
+        if area.startswith("home") and self.ctype(st, cid) == TM:
+            return False  # 506.2a
+        old = c["a"]
+        c["a"] = area
+        for o in st["play"]:
+            if st["cards"][o].get("h") == cid:
+                st["cards"][o]["a"] = area  # 509.3
+        self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
+        if not send:
+            self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
+            if self.kw(st, cid, "Traveler"):
+                self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
+                    {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
+        return True
+
+    def send_home(self, st, ev, cid) -> None:
+        c = st["cards"][cid]
+        self.move_card(st, ev, cid, f"home{c['c']}", send=True)
+
+    # ================================================================= triggers (704, 511.7)
+    def queue_trigger(self, st, src, ctrl, effects, label, extra=None) -> None:
+        st["trig"].append({"p": ctrl, "src": src, "eff": effects, "lbl": label, "x": extra or {}})
+
+    def fire(self, st, ev, event, cid, extra=None) -> None:
+        """A card's own triggered abilities for ``event`` (enter, moved, turn_start, ...)."""
+        c = st["cards"].get(cid)
+        if not c:
+            return
+        for ab in self.abilities(st, cid):
+            if ab["kind"] == "trigger" and ab["on"] == event:
+                if ab.get("when") == "problem" and not c["a"].startswith(("prob", "dil")):
+                    continue
+                if ab.get("when") == "home" and not c["a"].startswith("home"):
+                    continue
+                if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
+                    continue
+                self.queue_trigger(st, cid, c["c"], ab["effects"], ab.get("text", event), extra)
+            elif ab["kind"] == "manual" and ab.get("on") == event:
+                self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
+                         card=cid, manual=True)
+
+    def fire_all(self, st, ev, event, players=None, area=None) -> None:
+        for cid in list(st["play"]):
+            c = st["cards"].get(cid)
+            if not c or (players is not None and c["c"] not in players):
+                continue
+            if area is not None and c["a"] != area:
+                continue
+            self.fire(st, ev, event, cid)
+
+    # ================================================================= cleanup
+    def expire(self, st, until) -> None:
+        if st["mods"]:
+            st["mods"] = [m for m in st["mods"] if m["u"] != until]
+
+    def prune_mods(self, st) -> None:
+        cards = st["cards"]
+        if st["mods"]:
+            st["mods"] = [m for m in st["mods"] if m["t"] in cards]
+
+    # delegate the rest
+    from .flow import (  # noqa: E402
+        advance, apply, decide, legal_actions, ppp, start_turn, step, open_window, pass_priority,
+        window_closed, start_faceoff, faceoff_flip, resolve_faceoff, end_faceoff, replace_problem,
+        has_non_pass, priority_actions, main_actions, immediate_actions, play_card, pay_cost,
+        card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn,
+    )
+    from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
+
+
+def solve_requirements(chars: list[tuple[int, tuple[str, ...]]], reqs: list[tuple[str, int]]) -> bool:
+    """Assignment problem of 611.3: can the characters (power, colors) cover every requirement?"""
+    need = [n for _, n in reqs]
+    kinds = [c for c, _ in reqs]
+    if sum(p for p, _ in chars) < sum(need):
+        return False
+    chars = sorted(chars, key=lambda x: -x[0])
+
+    def fits(colors, kind):
+        if kind == "Wild":
+            return True
+        if kind.startswith("Not "):
+            bad = kind[4:]
+            return any(c != bad for c in colors) or not colors
+        return kind in colors
+
+    memo: dict = {}
+    suffix = [0] * (len(chars) + 1)
+    for i in range(len(chars) - 1, -1, -1):
+        suffix[i] = suffix[i + 1] + chars[i][0]
+
+    def rec(i, need_t):
+        if all(n <= 0 for n in need_t):
+            return True
+        if i == len(chars) or suffix[i] < sum(n for n in need_t if n > 0):
+            return False
+        key = (i, need_t)
+        if key in memo:
+            return memo[key]
+        pw, cols = chars[i]
+        res = False
+        tried = set()
+        for j, kind in enumerate(kinds):
+            if need_t[j] > 0 and fits(cols, kind) and (kind, need_t[j]) not in tried:
+                tried.add((kind, need_t[j]))
+                nt = list(need_t)
+                nt[j] -= pw
+                if rec(i + 1, tuple(nt)):
+                    res = True
+                    break
+        if not res:
+            res = rec(i + 1, need_t)
+        memo[key] = res
+        return res
+
+    return rec(0, tuple(need))

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# One command: set up and run the whole test suite.
+#   ./test.sh                 embedded defaults (SQLite)
+#   DATABASE_URL=postgres://postgres@127.0.0.1:5432/ponyhall REDIS_URL=redis://127.0.0.1:6379/0 ./test.sh
+# Extra arguments go to pytest (e.g. ./test.sh tests/decks -x).
+set -euo pipefail
+cd "$(dirname "$0")"
+source scripts/setup-env.sh
+scripts/ensure-chromium.sh || echo "warning: Debian's chromium is not installed; browser tests will be skipped" >&2
+exec python -m pytest "$@"

@@ -1,0 +1,74 @@
+"""Shared fixtures: the real card catalog in the test database, and named users.
+
+The full MLP catalog from ``../shared/cards/mlpccg`` (and the Neopets demo set) is imported once into
+the test database at session start, so every test sees real cards. Transactional tests (live server,
+browser) flush the database afterwards: they ask for ``catalog`` to re-import what they need.
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.conf import settings
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
+
+SHARED_CARDS = settings.CARD_DATA_DIR
+NEOPETS_DEMO = settings.BASE_DIR / "decks" / "data" / "neopets-demo.json"
+
+
+def load_catalog() -> None:
+    from decks.importers import import_mlp_octgn, import_neopets
+    from decks.models import Card
+
+    if not Card.objects.filter(game__slug="mlp").exists():
+        import_mlp_octgn(SHARED_CARDS)
+    if NEOPETS_DEMO.exists() and not Card.objects.filter(game__slug="neopets").exists():
+        import_neopets(NEOPETS_DEMO)
+    try:
+        from decks.formats import formats_install
+    except ImportError:
+        return
+    formats_install()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(django_db_setup, django_db_blocker):
+    with django_db_blocker.unblock():
+        load_catalog()
+
+
+@pytest.fixture
+def catalog(db):
+    """The catalog, re-imported if a transactional test flushed it."""
+    load_catalog()
+
+
+@pytest.fixture
+def make_user(db):
+    from django.contrib.auth.models import User
+
+    def make(username: str, **extra) -> User:
+        return User.objects.create_user(username=username, password="pony-pass-123", **extra)
+
+    return make
+
+
+@pytest.fixture
+def organiser(make_user):
+    return make_user("organiser")
+
+
+@pytest.fixture
+def head_judge(make_user):
+    return make_user("head_judge")
+
+
+@pytest.fixture
+def floor_judge(make_user):
+    return make_user("floor_judge")
+
+
+@pytest.fixture
+def players(make_user):
+    return [make_user(f"player{i}") for i in range(1, 9)]
