@@ -17,7 +17,8 @@ try:
 except ImportError:  # the app has no API yet
     pass
 
+# Namespaced ("api:card-list") so API route names never collide with the web pages' names.
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
-    path("", include(router.urls)),
+    path("", include((router.urls, "api"), namespace="api")),
 ]

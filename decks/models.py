@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from django.conf import settings
 from django.db import models
 
 
@@ -170,6 +171,188 @@ class Format(models.Model):
     all_released_sets_legal = models.BooleanField(
         default=False, help_text="Every product released by the event's date is legal (e.g. Harmony)"
     )
+    banlist_from = models.ForeignKey(
+        "self", on_delete=models.SET_NULL, null=True, blank=True, related_name="banlist_users",
+        help_text="Also apply this format's banlist (block formats use the Harmony banlist)",
+    )
 
     def __str__(self) -> str:
         return self.name
+
+
+# ---------------------------------------------------------------------------------------------
+# Decklists (issue 3): banlists, limited pools, submitted lists with their audit trail, deck checks.
+
+
+class BanlistEntry(models.Model):
+    """A card banned in a format from ``effective`` on (floor rules, "Format Legality")."""
+
+    format = models.ForeignKey(Format, on_delete=models.CASCADE, related_name="banlist")
+    card = models.ForeignKey(Card, on_delete=models.CASCADE, related_name="bans")
+    effective = models.DateField(help_text="The card is banned in events on or after this date")
+    note = models.CharField(max_length=200, blank=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["format", "card"], name="unique_ban_per_format")]
+        ordering = ["effective", "card__number"]
+        verbose_name_plural = "banlist entries"
+
+    def __str__(self) -> str:
+        return f"{self.card} banned in {self.format} from {self.effective}"
+
+
+class CardPool(models.Model):
+    """A player's sealed or draft pool for one event (Limited Play): the cards a limited deck is built from."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="card_pools")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="card_pools")
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_pool_per_player_event")]
+
+    def __str__(self) -> str:
+        return f"pool of {self.player} at {self.event}"
+
+
+class CardPoolEntry(models.Model):
+    pool = models.ForeignKey(CardPool, on_delete=models.CASCADE, related_name="entries")
+    card = models.ForeignKey(Card, on_delete=models.PROTECT, related_name="+")
+    qty = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["pool", "card"], name="unique_card_per_pool")]
+
+
+class Decklist(models.Model):
+    """A player's decklist for one event, keyed by (event, player). Every version is kept."""
+
+    event = models.ForeignKey("tournaments.Event", on_delete=models.CASCADE, related_name="decklists")
+    player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="decklists")
+    current = models.ForeignKey(
+        "DecklistVersion", on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_decklist_per_player_event")]
+        ordering = ["event", "player__username"]
+
+    def __str__(self) -> str:
+        return f"decklist of {self.player} at {self.event}"
+
+
+class PenaltyClass(models.TextChoices):
+    GAME_WARNING = "game_warning", "Game Warning"
+    GAME_LOSS = "game_loss", "Game Loss"
+
+
+class DecklistVersion(models.Model):
+    """One submitted version of a decklist: what was sent, how it resolved and who sent it, when and why."""
+
+    class Kind(models.TextChoices):
+        SUBMITTED = "submitted"
+        REPLACED = "replaced", "replaced before the deadline"
+        APPROVED_CHANGE = "approved_change", "change approved by the head judge"
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="versions")
+    number = models.PositiveIntegerField()
+    kind = models.CharField(max_length=20, choices=Kind.choices)
+    source_kind = models.CharField(max_length=10, help_text="text, o8d or json")
+    source = models.TextField(help_text="What the player sent (text or the .o8d XML, JSON as text)")
+    entries = models.JSONField(default=list, help_text="Resolved lines: card guid, qty, zone, status")
+    report = models.JSONField(default=dict, help_text="The validation report at submission")
+    legal = models.BooleanField(default=False)
+    penalty_class = models.CharField(max_length=20, choices=PenaltyClass.choices, blank=True)
+    submitted_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    submitted_at = models.DateTimeField(auto_now_add=True)
+    reason = models.TextField(blank=True)
+    approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["decklist", "number"], name="unique_decklist_version")]
+        ordering = ["decklist", "number"]
+
+    def __str__(self) -> str:
+        return f"{self.decklist} v{self.number}"
+
+
+class DecklistChangeRequest(models.Model):
+    """After the deadline a change needs the head judge's approval, before the event starts (Tier 2/3 "Deck Lists")."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending"
+        APPROVED = "approved"
+        REJECTED = "rejected"
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="change_requests")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    source_kind = models.CharField(max_length=10)
+    source = models.TextField()
+    entries = models.JSONField(default=list)
+    report = models.JSONField(default=dict)
+    reason = models.TextField()
+    requested_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    requested_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, null=True, blank=True, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decision_note = models.TextField(blank=True)
+    version = models.OneToOneField(
+        DecklistVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="change_request"
+    )
+
+    class Meta:
+        ordering = ["-requested_at"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["decklist"], condition=models.Q(status="pending"), name="one_pending_change_per_decklist"
+            )
+        ]
+
+
+class DecklistAuditEntry(models.Model):
+    """Who did what to a decklist, when and why: submissions, changes, approvals, publication, deck checks."""
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="audit")
+    actor = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    action = models.CharField(max_length=40)
+    at = models.DateTimeField(auto_now_add=True)
+    note = models.TextField(blank=True)
+    version = models.ForeignKey(DecklistVersion, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    class Meta:
+        ordering = ["at", "id"]
+        verbose_name_plural = "decklist audit entries"
+
+
+class DecklistPublication(models.Model):
+    """The organiser published the event's decklists (open decklists): from now on anyone may read them."""
+
+    event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="decklist_publication")
+    published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    published_at = models.DateTimeField(auto_now_add=True)
+
+
+class DeckCheck(models.Model):
+    """A judge's check of a player's deck against the registered list (Tier 2/3 "Deck Checks")."""
+
+    class Outcome(models.TextChoices):
+        MATCHES = "matches"
+        DISCREPANCY = "discrepancy"
+
+    decklist = models.ForeignKey(Decklist, on_delete=models.CASCADE, related_name="deck_checks")
+    version = models.ForeignKey(DecklistVersion, on_delete=models.PROTECT, related_name="+")
+    judge = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="+")
+    checked_at = models.DateTimeField(auto_now_add=True)
+    round_number = models.PositiveIntegerField(null=True, blank=True)
+    outcome = models.CharField(max_length=20, choices=Outcome.choices)
+    note = models.TextField(blank=True)
+    penalty_class = models.CharField(max_length=20, choices=PenaltyClass.choices, blank=True)
+
+    class Meta:
+        ordering = ["-checked_at"]

@@ -33,3 +33,54 @@ def card_search(
     if trait:
         qs = qs.filter(traits__icontains=trait.strip())
     return qs
+
+
+# --------------------------------------------------------------------------------------------- decklists
+def decklists_published(event) -> bool:
+    from decks.models import DecklistPublication
+
+    return DecklistPublication.objects.filter(event=event).exists()
+
+
+def decklist_can_view(*, decklist, user) -> bool:
+    """The player, the event's staff (organiser, judges), and anyone once the organiser published the lists."""
+    from tournaments.roles import is_event_staff
+
+    if user is not None and user.is_authenticated and decklist.player_id == user.pk:
+        return True
+    if is_event_staff(decklist.event, user):
+        return True
+    return decklists_published(decklist.event)
+
+
+def decklists_can_list(*, event, user) -> bool:
+    from tournaments.roles import is_event_staff
+
+    return is_event_staff(event, user) or decklists_published(event)
+
+
+def decklist_get(*, event, player_username: str, user):
+    """Guarded load: the decklist, or ``PermissionDenied`` / ``Decklist.DoesNotExist``. Strangers get
+    "does not exist" so unpublished lists don't reveal who submitted."""
+    from django.core.exceptions import PermissionDenied
+
+    from decks.models import Decklist
+
+    decklist = Decklist.objects.select_related("event", "player", "current").get(
+        event=event, player__username=player_username
+    )
+    if not decklist_can_view(decklist=decklist, user=user):
+        if user is not None and user.is_authenticated:
+            raise PermissionDenied("decklists are private until the organiser publishes them")
+        raise PermissionDenied("log in to see your decklist")
+    return decklist
+
+
+def decklists_for_event(*, event, user):
+    from django.core.exceptions import PermissionDenied
+
+    from decks.models import Decklist
+
+    if not decklists_can_list(event=event, user=user):
+        raise PermissionDenied("only the organiser and the judges see all decklists before publication")
+    return Decklist.objects.filter(event=event).select_related("player", "current").order_by("player__username")

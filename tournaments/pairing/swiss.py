@@ -518,7 +518,7 @@ def _explain_pair(
     parts: list[str] = []
     if seeded and seeding_rank is not None:
         parts.append(f"round 1 by seeding: seed {seeding_rank[a] + 1} vs seed {seeding_rank[b] + 1}")
-    elif round_no == 1 and pa == pb:
+    elif round_no == 1 and pa == pb and len(n_at) == 1:
         parts.append("round 1: random pairing from the event seed")
     elif pa == pb:
         parts.append(f"same score group ({_pts(pa)})")

@@ -128,11 +128,11 @@ class MLPGame:
             })
         for p in range(2):
             spec = decks[p]
-            mane = self._new(st, self.db.key(spec["mane"]), p)
+            mane = self._new(st, self.db.key(spec["mane"]), p, "play")
             self._enter_play(st, mane, f"home{p}", controller=p)
             st["pl"][p]["mane"] = mane
             st["pl"][p]["deck"] = [self._new(st, self.db.key(k), p) for k in spec["deck"]]
-            st["pl"][p]["pdeck"] = [self._new(st, self.db.key(k), p) for k in spec["problems"]]
+            st["pl"][p]["pdeck"] = [self._new(st, self.db.key(k), p, "pdeck") for k in spec["problems"]]
         state = State(st)
         ev = Ev(self.quiet)
         self._ask_starting_problem(st, 0)
@@ -143,10 +143,10 @@ class MLPGame:
                 self.r.advance(st, ev)
         return state
 
-    def _new(self, st: dict, key: str, owner: int) -> str:
+    def _new(self, st: dict, key: str, owner: int, zone: str = "deck") -> str:
         cid = f"c{st['nid']}"
         st["nid"] += 1
-        st["cards"][cid] = {"k": key, "o": owner}
+        st["cards"][cid] = {"k": key, "o": owner, "z": zone}
         return cid
 
     def _enter_play(self, st: dict, cid: str, area: str, controller: int) -> None:

@@ -680,7 +680,7 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
                     continue
-                self.queue_trigger(st, cid, c["c"], ab["effects"], ab.get("text", event), extra)
+                self.queue_trigger(st, cid, c.get("c", c["o"]), ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
                          card=cid, manual=True)
@@ -709,7 +709,7 @@ class Rules:
         advance, apply, decide, legal_actions, ppp, start_turn, step, open_window, pass_priority,
         window_closed, start_faceoff, faceoff_flip, resolve_faceoff, end_faceoff, replace_problem,
         has_non_pass, priority_actions, main_actions, immediate_actions, play_card, pay_cost,
-        card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn,
+        card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn, _why, _manual,
     )
     from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
 

@@ -1,0 +1,12 @@
+"""Per-card definitions for irregular texts, keyed by collector number.
+
+Each module ``<set>.py`` exports ``CARDS = {"PR10": {"front": [ability, ...]}, ...}`` in the same
+ability format cardtext.py produces; these take precedence over the text parser.
+"""
+from __future__ import annotations
+
+from . import premiere
+
+DEFINITIONS: dict[str, dict] = {}
+for _m in (premiere,):
+    DEFINITIONS.update(_m.CARDS)

@@ -1,0 +1,490 @@
+"""Card text -> effect vocabulary.
+
+Card texts are highly templated.  Each line (paragraph, 701.2) of a card's text is one ability;
+``parse_line`` matches it against regex templates and returns an ability dict:
+
+  {"kind": "keyword"}                          keyword line (handled by the keyword rules)
+  {"kind": "play_home"} / {"kind": "play_on", "host": sel} / {"kind": "play_problem"}
+  {"kind": "event", "timing": t, "effects": [...]}          Events (304, 512)
+  {"kind": "trigger", "on": event, "effects": [...]}          triggered abilities (704)
+  {"kind": "activated", "timing": t, "cost": {...}, "effects": [...]}   (703)
+  {"kind": "static", "op": ..., ...}                           continuous abilities (702)
+  {"kind": "manual", "text": line}                             not automated
+
+Irregular texts can be defined per card in ``cards/<set>.py`` (``CARDS = {number: [abilities]}``)
+which take precedence over the parser.  A card is *fully automated* when no ability is manual.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+from typing import Any
+
+from .carddb import COLOR_NAMES, FaceDef, parse_keywords
+
+KEYWORD_NAMES = (
+    "Agile", "Calming", "Caretaker", "Competitive", "Diligent", "Eccentric", "Experienced", "Hasty",
+    "Inspired", "Meticulous", "Persistent", "Prepared", "Prismatic", "Pumped", "Random", "Redeem", "Showy",
+    "Stubborn", "Studious", "Supportive", "Swift", "Teamwork", "Transform", "Traveler", "Vexing", "Villain",
+    "Epic", "Starting Problem",
+)
+#: keywords whose rules the engine implements (the rest make a card "manual")
+AUTOMATED_KEYWORDS = {
+    "Agile", "Calming", "Caretaker", "Competitive", "Diligent", "Eccentric", "Experienced", "Hasty", "Inspired",
+    "Meticulous", "Persistent", "Prepared", "Prismatic", "Random", "Redeem", "Showy", "Stubborn", "Studious",
+    "Supportive", "Swift", "Traveler", "Vexing", "Villain", "Epic", "Starting Problem", "Home Limit",
+}
+_KW_LINE = re.compile(r"^(?:(?:%s)(?: \d+)?[,.]? ?)+$" % "|".join(KEYWORD_NAMES + ("Home Limit",)))
+NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "another": 1}
+TRAITS = ("Earth Pony", "Unicorn", "Pegasus", "Alicorn", "Critter", "Foal", "Dragon", "Crystal", "Zebra",
+          "Griffon", "Changeling", "Yak", "Hippogriff", "Seapony", "Kirin", "Accessory", "Asset", "Location",
+          "Performance", "Report", "Showdown", "Villain", "Royalty", "Buffalo", "Breezie", "Minotaur", "Elder",
+          "Chaotic", "Sea Creature", "Mare", "Tree", "Gem")
+COLOR_RE = "|".join(COLOR_NAMES)
+
+
+def _n(word: str) -> int:
+    word = word.lower()
+    return NUM[word] if word in NUM else int(word)
+
+
+# ------------------------------------------------------------------ targets
+_TARGET_RE = re.compile(
+    r"^(?P<q>a|an|one|each|all|another|this|that|up to one)?\s*"
+    r"(?P<oth>other\s+)?"
+    r"(?P<own>opposing\s+|opponent's\s+|of your\s+|your\s+|one of your\s+)?"
+    r"(?P<state>exhausted\s+|ready\s+|frightened\s+)?"
+    r"(?P<trait>(?:%s)\s+)?"
+    r"(?P<type>Friends?|characters?|Troublemakers?|Resources?|cards?|Mane Characters?)"
+    r"(?P<rest>.*)$" % "|".join(TRAITS)
+)
+
+
+def parse_target(text: str) -> dict | None:
+    t = text.strip().rstrip(".")
+    if t in ("this card", "it", "this Friend", "this character"):
+        return {"self": True}
+    if t in ("that Friend", "that character", "that card") :
+        return {"it": True}
+    t = re.sub(r"^one of your ", "your ", t)
+    t = re.sub(r"^an opponent's ", "opposing ", t)
+    m = _TARGET_RE.match(t)
+    if not m:
+        return None
+    q = (m.group("q") or "").strip()
+    own = (m.group("own") or "").strip()
+    typ = m.group("type").rstrip("s")
+    if typ == "Mane Character":
+        typ = "Mane Character"
+    sel: dict[str, Any] = {"type": {"Friend": "Friend", "character": "character", "Troublemaker": "Troublemaker",
+                                    "Resource": "Resource", "card": "card", "Mane Character": "Mane Character"}[typ]}
+    if own in ("opposing", "opponent's"):
+        sel["ctrl"] = "opp"
+    elif own in ("your", "of your", "one of your"):
+        sel["ctrl"] = "you"
+    if q in ("each", "all"):
+        sel["each"] = True
+    elif q == "this":
+        return {"self": True}
+    elif q == "that":
+        return {"it": True}
+    elif q == "" and not m.group("type").endswith("s") and own not in ("your",):
+        return None
+    elif q == "" and m.group("type").endswith("s") and own != "your":
+        return None
+    if q == "another" or m.group("oth"):
+        sel["other"] = True
+    if m.group("state"):
+        sel["state"] = m.group("state").strip()
+    if m.group("trait"):
+        sel["trait"] = m.group("trait").strip()
+    rest = m.group("rest").strip()
+    while rest:
+        mm = re.match(r"^(?:with|that has) (\d+) or (less|more) power\b\s*", rest)
+        if mm:
+            sel["max_power" if mm.group(2) == "less" else "min_power"] = int(mm.group(1))
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^(?:here|at this card's Problem|at its Problem)\b\s*", rest)
+        if mm:
+            sel["at"] = "here"
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^involved in (?:the|this) faceoff\b\s*", rest)
+        if mm:
+            sel["at"] = "faceoff"
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^(?:you control|of yours)\b\s*", rest)
+        if mm:
+            sel["ctrl"] = "you"
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^at (?:a|any) Problem\b\s*", rest)
+        if mm:
+            sel["at"] = "problem"
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^at (?:your|their|its controller's) home\b\s*", rest)
+        if mm:
+            sel["at"] = "home"
+            rest = rest[mm.end():]
+            continue
+        return None
+    if sel["type"] == "card" and not sel.get("each"):
+        return None if "ctrl" not in sel and "at" not in sel else sel
+    return sel
+
+
+# ------------------------------------------------------------------ effects
+UNTIL = r"(?: until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase))?"
+
+
+def parse_effects(text: str) -> list[dict] | None:
+    """A sentence of instructions -> list of effects, or None if not understood."""
+    t = text.strip().rstrip(".").strip()
+    if not t:
+        return []
+    # sequences
+    for sep in (". Then, ", ". Then ", ", then ", ". ", " and then "):
+        if sep in t:
+            parts = t.split(sep)
+            out: list[dict] = []
+            for part in parts:
+                r = parse_effects(part)
+                if r is None:
+                    return None
+                out.extend(r)
+            return out
+    m = re.match(r"^you may (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": r}]
+    r = _single(t)
+    if r is not None:
+        return r
+    if " and " in t:
+        a, b = t.split(" and ", 1)
+        ra = _single(a)
+        if ra is not None:
+            rb = _single(b) or _single(_verb_of(a) + " " + b if _verb_of(a) else b)
+            if rb is not None:
+                return ra + rb
+    return None
+
+
+def _verb_of(s: str) -> str:
+    return s.split(" ", 1)[0]
+
+
+def _single(t: str) -> list[dict] | None:
+    t = t.strip().rstrip(".")
+    m = re.match(r"^draw (a|an|one|two|three|four|\d+) cards?$", t, re.I)
+    if m:
+        return [{"op": "draw", "n": _n(m.group(1)), "who": "you"}]
+    m = re.match(r"^each player draws (a|two|three|\d+) cards?$", t, re.I)
+    if m:
+        return [{"op": "draw", "n": _n(m.group(1)), "who": "each"}]
+    m = re.match(r"^(?:gain|you gain) \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "gain", "n": int(m.group(1))}]
+    m = re.match(r"^(?:gain|you gain) (a|an|one|two|three|\d+) action tokens?$", t, re.I)
+    if m:
+        return [{"op": "gain", "n": _n(m.group(1))}]
+    m = re.match(r"^score (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
+    if m:
+        return [{"op": "score", "n": _n(m.group(1)), "who": "you"}]
+    m = re.match(r"^discard (a|one|two|three|\d+) cards?$", t, re.I)
+    if m:
+        return [{"op": "discard", "n": _n(m.group(1)), "who": "you"}]
+    m = re.match(r"^(?:each|choose an) opponent(?:s)? discards? (a|one|two|\d+) cards?(?: at random)?$", t, re.I)
+    if m:
+        return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": "random" in t}]
+    if re.match(r"^flip (?:an additional|another) card$", t, re.I):
+        return [{"op": "flip", "n": 1}]
+    if re.match(r"^turn this card over$", t, re.I):
+        return [{"op": "turn_over"}]
+    if re.match(r"^cutie mark this card$", t, re.I):
+        return [{"op": "cutie_mark"}]
+    m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish|retire) (.+)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(2))
+        if tg is not None:
+            return [{"op": m.group(1).lower(), "target": tg}]
+    m = re.match(r"^put (.+?) into its owner's hand$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "to_hand", "target": tg}]
+    m = re.match(r"^(?:return|put) (.+?) (?:to|into) (?:its owner's|your) hand$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "to_hand", "target": tg}]
+    m = re.match(r"^put (.+?) on top of its owner's deck$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "to_deck_top", "target": tg}]
+    m = re.match(r"^send (.+?) home$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "send_home", "target": tg}]
+    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|here))?$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            to = (m.group("to") or "").lower()
+            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here") else "problem" if "problem" in to else "choose"
+            return [{"op": "move", "target": tg, "to": dest}]
+    m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
+    m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
+        re.match(r"^give (.+?) ([+\-–]\d+) power" + UNTIL + "$", t, re.I)
+    if m2:
+        tg = parse_target(m2.group(1))
+        if tg is not None:
+            n = int(m2.group(2).replace("–", "-"))
+            return [{"op": "power", "n": n, "target": tg, "until": _until(m2.group("until"))}]
+    m = re.match(r"^put (a|an|one|two|three|\d+) \+1 power counters? on (.+)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(2))
+        if tg is not None:
+            return [{"op": "counters", "n": _n(m.group(1)), "counter": "+1", "target": tg}]
+    m = re.match(r"^(?:you may )?pay \[(\d+)\] less (?:to play|for) your next (Friend|Event|Resource|card) this turn$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
+    m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into your hand(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
+    if m:
+        flt: dict[str, Any] = {}
+        if m.group(1):
+            flt["trait"] = m.group(1)
+        if m.group(2) != "card":
+            flt["type"] = m.group(2)
+        if m.group(3):
+            flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
+        return [{"op": "search", "filter": flt, "zone": "deck", "to": "hand"}]
+    m = re.match(r"^put (?:a|an) (?:(%s) )?(Friend|card)(?: with (?:cost|power) (\d+) or less)? from your discard pile into your hand$" % "|".join(TRAITS), t, re.I)
+    if m:
+        flt = {}
+        if m.group(1):
+            flt["trait"] = m.group(1)
+        if m.group(2) == "Friend":
+            flt["type"] = "Friend"
+        if m.group(3):
+            flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+    m = re.match(r"^put (?:a|an) (?:(%s) )?Friend(?: with (cost|power) (\d+) or less)? from your discard pile into play(?: (here|at your home))?$" % "|".join(TRAITS), t, re.I)
+    if m:
+        flt = {"type": "Friend"}
+        if m.group(1):
+            flt["trait"] = m.group(1)
+        if m.group(3):
+            flt["max_cost" if m.group(2) == "cost" else "max_power"] = int(m.group(3))
+        e = {"op": "put_into_play", "filter": flt, "zone": "discard"}
+        if m.group(4) == "here":
+            e["at"] = "here"
+        return [e]
+    if re.match(r"^put (?:it|this card) into play$", t, re.I):
+        return [{"op": "put_into_play", "zone": "self"}]
+    m = re.match(r"^put (?:a|an) (\d+) \[(%s)\] (.+?) token into play(?: (here|at your home))?$" % COLOR_RE, t, re.I)
+    if m:
+        traits = [x for x in re.split(r"\s+", m.group(3)) if x and x != "Friend"]
+        return [{"op": "token", "power": int(m.group(1)), "color": m.group(2), "traits": traits,
+                 "at": "here" if m.group(4) == "here" else "home"}]
+    m = re.match(r"^look at the top (a|one|two|three|four|\d+) cards? of your deck(?:\. | and )?put (?:them|it) (?:back )?on the top or bottom of your deck in any order$", t, re.I)
+    if m:
+        return [{"op": "look_top", "n": _n(m.group(1)), "whose": "you"}]
+    return None
+
+
+def _until(u: str | None) -> str:
+    if not u:
+        return "turn"
+    u = u.lower()
+    return "faceoff" if u == "faceoff" else "score_phase" if u == "score phase" else "turn"
+
+
+# ------------------------------------------------------------------ abilities
+TRIGGERS = [
+    (r"^(?:When|As) this card enters play at a Problem, ", "enter", {"when": "problem"}),
+    (r"^When you play this card to a Problem, ", "enter", {"when": "problem"}),
+    (r"^When you play this card to your home, ", "enter", {"when": "home"}),
+    (r"^When this card enters play, ", "enter", {}),
+    (r"^When you play this card, ", "enter", {}),
+    (r"^At the start of your turn, ", "turn_start", {}),
+    (r"^At the end of your turn, ", "turn_end", {}),
+    (r"^At the start of your Main Phase, ", "main_start", {}),
+    (r"^When you win a faceoff involving this card, ", "win_faceoff", {}),
+    (r"^Chaos: When this card is flipped, ", "flipped", {}),
+    (r"^When you confront this card's Problem, ", "confront", {}),
+    (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
+    (r"^When this card is uncovered, ", "uncovered", {}),
+    (r"^When you move this card to a Problem, ", "moved", {"to": "problem"}),
+    (r"^When (?:you move this card|this card is moved), ", "moved", {}),
+    (r"^When this card is defeated, ", "defeated", {}),
+]
+TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
+           "any phase": "immediate"}
+
+
+def _cost(text: str) -> dict | None:
+    cost: dict[str, Any] = {}
+    for part in re.split(r",? and |, ", text.strip()):
+        part = part.strip()
+        m = re.match(r"^pay \[(\d+)\]$", part, re.I)
+        if m:
+            cost["tokens"] = cost.get("tokens", 0) + int(m.group(1))
+            continue
+        if re.match(r"^exhaust (?:this card|it)$", part, re.I):
+            cost["exhaust"] = True
+            continue
+        if re.match(r"^retire this card$", part, re.I):
+            cost["retire_self"] = True
+            continue
+        if re.match(r"^banish this card$", part, re.I):
+            cost["banish_self"] = True
+            continue
+        return None
+    return cost
+
+
+STATIC_TEMPLATES: list[tuple[str, Any]] = [
+    (r"^This card can't be frightened$", lambda m: {"op": "cant_frighten"}),
+    (r"^This card can't leave play(?: or lose abilities)?$", lambda m: {"op": "cant_leave"}),
+    (r"^That (?:Friend|character|card|Troublemaker) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "host"}),
+    (r"^That (?:Friend|character|card|Troublemaker) (?:has|gets) [-–](\d+) power$", lambda m: {"op": "power", "n": -int(m.group(1)), "target": "host"}),
+    (r"^(?:This card (?:has|gets) \+(\d+) power while (?:it is )?involved in a faceoff|While (?:this card is )?involved in a faceoff, (?:this card|it) (?:has|gets) \+(\d+) power)$",
+     lambda m: {"op": "power", "n": int(m.group(1) or m.group(2)), "target": "self", "cond": {"k": "faceoff"}}),
+    (r"^(?:During faceoffs involving this card, flip an additional card|Flip an additional card during faceoffs involving this card)$",
+     lambda m: {"op": "flip_extra", "n": 1}),
+    (r"^Troublemakers here have ([+\-–]\d+) power$", lambda m: {"op": "power", "n": int(m.group(1).replace("–", "-")), "target": {"type": "Troublemaker", "at": "here"}}),
+    (r"^This card does not count against your home limit$", lambda m: {"op": "no_home_limit"}),
+    (r"^This card can't contribute its power to faceoffs$", lambda m: {"op": "no_faceoff_power"}),
+    (r"^Troublemakers can't be played here$", lambda m: {"op": "no_tm_here"}),
+    (r"^Your opponents? needs? \+(\d+) power to confront this card's Problem$", lambda m: {"op": "opp_needs", "n": int(m.group(1))}),
+    (r"^Players can't score more than (\d+) points per turn$", lambda m: {"op": "max_points_per_turn", "n": int(m.group(1))}),
+    (r"^Your opponent's home limit is reduced by (\d+)$", lambda m: {"op": "opp_home_limit", "n": int(m.group(1))}),
+    (r"^While you have at least (\d+) cards in your hand, this card has \+(\d+) power$",
+     lambda m: {"op": "power", "n": int(m.group(2)), "target": "self", "cond": {"k": "hand_at_least", "n": int(m.group(1))}}),
+    (r"^(?:Your )?(?:other )?Friends here have \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": {"type": "Friend", "ctrl": "you", "at": "here", "other": True}}),
+    (r"^Your (?:other )?characters here have \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": {"type": "character", "ctrl": "you", "at": "here", "other": True}}),
+    (r"^Opposing characters here have [-–](\d+) power during faceoffs$", lambda m: {"op": "power", "n": -int(m.group(1)), "target": {"type": "character", "ctrl": "opp", "at": "here"}, "cond": {"k": "fo_any"}}),
+    (r"^This card has \+(\d+) power while at a Problem$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "self", "cond": {"k": "at_problem"}}),
+    (r"^This card has \+(\d+) power while at (?:your )?home$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "self", "cond": {"k": "at_home"}}),
+    (r"^(?:During your turn, this card has|This card has) \+(\d+) power during your turn$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "self", "cond": {"k": "your_turn"}}),
+]
+
+
+def _clean(line: str) -> str:
+    line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
+    line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ")
+    return re.sub(r"\s+", " ", line)
+
+
+def parse_line(line: str, card_type: str, keywords: dict) -> dict:
+    raw = line
+    line = _clean(line)
+    if not line:
+        return {"kind": "keyword"}
+    body = line.rstrip(".")
+    if _KW_LINE.match(line):
+        return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
+    if body in ("Play to your home", "Play this card to your home"):
+        return {"kind": "play_home"}
+    if body == "Play on a Problem":
+        return {"kind": "play_problem"}
+    m = re.match(r"^Play (?:this card )?on (.+)$", body)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and not tg.get("self"):
+            return {"kind": "play_on", "host": tg}
+    # events and activated abilities: "<Timing>: ..."
+    m = re.match(r"^(Main Phase|Immediate|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
+    if m:
+        timing = TIMINGS[m.group(1).lower()]
+        rest = m.group(2)
+        if card_type == "Event":
+            effs = parse_effects(rest)
+            if effs is not None:
+                return {"kind": "event", "timing": timing, "effects": effs, "text": line}
+            return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
+        mm = re.match(r"^(.+?) to (.+)$", rest)
+        if mm:
+            cost = _cost(mm.group(1))
+            effs = parse_effects(mm.group(2))
+            if cost is not None and effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+        mm = re.match(r"^Pay \[(\d+)\] to Cutie Mark this card\.?$", rest)
+        if mm:
+            return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
+                    "effects": [{"op": "cutie_mark"}], "text": line}
+        return {"kind": "manual", "text": raw, "timing": timing}
+    for pat, on, extra in TRIGGERS:
+        mm = re.match(pat, line)
+        if mm:
+            effs = parse_effects(line[mm.end():])
+            if effs is not None:
+                return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
+            return {"kind": "manual", "text": raw, "on": on}
+    for pat, fn in STATIC_TEMPLATES:
+        mm = re.match(pat, body)
+        if mm:
+            d = fn(mm)
+            if d.get("cond", {}).get("k") == "fo_any":
+                d["cond"] = None
+                d["fo_only"] = True
+            return {"kind": "static", **d, "text": line}
+    return {"kind": "manual", "text": raw}
+
+
+def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
+    abilities: list[dict] = []
+    manual: list[str] = []
+    extra_kw: dict[str, int] = {}
+    lines = [ln for ln in face.text.split("\n") if ln.strip()]
+    for i, ln in enumerate(lines):
+        ab = parse_line(ln, face.type, face.keywords)
+        if ab["kind"] == "keyword":
+            extra_kw.update(ab.get("keywords", {}))
+            continue
+        if ab["kind"] == "manual" or ab.get("manual"):
+            manual.append(ab["text"])
+        abilities.append(ab)
+    for k in list(face.keywords) + list(extra_kw):
+        if k not in AUTOMATED_KEYWORDS:
+            manual.append(f"{k} (keyword)")
+    return abilities, manual, extra_kw
+
+
+def compile_card(card):
+    """Fill a CardDef's abilities (per face) and its automated flag."""
+    from .cards import DEFINITIONS
+
+    abilities: dict[str, tuple] = {}
+    manual: list[str] = []
+    faces = {"front": card.front}
+    if card.boosted is not None:
+        faces["boosted"] = card.boosted
+    new_faces = {}
+    for name, face in faces.items():
+        override = DEFINITIONS.get(card.number, {}).get(name) if card.number in DEFINITIONS else None
+        if override is not None:
+            abilities[name] = tuple(override)
+            new_faces[name] = face
+            continue
+        abl, man, extra = compile_face(face)
+        if face.type == "Event" and not any(a["kind"] == "event" for a in abl) and face.text.strip():
+            man.append(face.text)
+        if extra:
+            face = replace(face, keywords={**face.keywords, **extra})
+        new_faces[name] = face
+        abilities[name] = tuple(abl)
+        manual.extend(man)
+    object.__setattr__(card, "abilities", abilities)
+    object.__setattr__(card, "front", new_faces["front"])
+    if "boosted" in new_faces:
+        object.__setattr__(card, "boosted", new_faces["boosted"])
+    object.__setattr__(card, "automated", not manual)
+    object.__setattr__(card, "unautomated_lines", tuple(manual))
+    return card

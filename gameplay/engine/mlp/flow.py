@@ -1,0 +1,1087 @@
+"""Turn structure (6xx), priority (510-512), pre-priority processing (511), faceoffs (514), actions
+and decisions.  These functions are methods of ``rules.Rules`` (imported into its class body)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ..api import JUDGE, Action, IllegalActionError
+from .carddb import COLOR_NAMES
+
+TM = "Troublemaker"
+FRIEND = "Friend"
+MANE = "Mane Character"
+HAND_SIZE = 8
+
+
+def _opp(p):
+    return 1 - p
+
+
+# ====================================================================== apply / decide
+def apply(self, st, action: Action, ev) -> None:
+    if st["outcome"]:
+        raise IllegalActionError("the game is over", "103.1")
+    k, p = action.kind, action.player
+    if k == "concede":
+        if p not in (0, 1):
+            raise IllegalActionError("only a player can concede", "103.4")
+        self.end(st, ev, _opp(p), f"{self.pname(st, p)} concedes (103.4)")
+        return
+    if k == "time_called":
+        tc = {"turn": st["turn"], "mode": action.get("mode", "standard"), "cap": action.get("extra_turns_cap"),
+              "done_current": False, "extra": 0, "sudden": False}
+        if st["tc"]:
+            raise IllegalActionError("time has already been called", "floor rules: end of match")
+        st["tc"] = tc
+        ev.add("time", "Time is called: the current turn is completed (floor rules, end of match procedure)")
+        if st["step"].startswith("setup"):
+            self.end(st, ev, None, "time called before the first turn")
+        return
+    if k == "manual_effect":
+        self._manual(st, ev, action)
+        st["acts"] += 1
+        self.advance(st, ev)
+        return
+    pend = st["pending"]
+    if pend:
+        if k != "choose" or p != pend["player"]:
+            who = self.pname(st, pend["player"])
+            raise IllegalActionError(f"{who} must first decide: {pend['kind']}", pend.get("rule", "801.1"))
+        self.decide(st, ev, action)
+    else:
+        pr = st["prio"]
+        if not pr or pr["p"] != p:
+            raise IllegalActionError("that player does not have priority", "510.1")
+        if k == "pass":
+            self.pass_priority(st, ev)
+        else:
+            legal = self.priority_actions(st, p)
+            if action not in legal:
+                raise IllegalActionError(*self._why(st, action, legal))
+            self.do_action(st, ev, action)
+            pr = st["prio"]
+            if pr is not None:
+                pr["p"], pr["n"] = _opp(p), 0  # 510.1 / 705.2h: priority passes after an action
+    st["acts"] += 1
+    self.advance(st, ev)
+
+
+def _why(self, st, action, legal) -> tuple[str, str]:
+    """A specific reason (and rule) why an action is illegal."""
+    k = action.kind
+    p = action.player
+    pl = st["pl"][p]
+    fo = st["fo"]
+    cid = action.get("card")
+    if k in ("play", "play_troublemaker", "move", "draw", "rally") and (st["prio"]["w"] != "main" or fo or st["tp"] != p):
+        if k != "play" or cid not in pl["hand"]:
+            return ("Main Phase actions only by the turn player in their Main Phase, not during a faceoff", "512.3")
+    if k in ("play", "play_troublemaker"):
+        if cid not in pl["hand"]:
+            return ("that card is not in your hand", "609.2a")
+        d = self.cdef(st, cid)
+        if k == "play_troublemaker" and pl["tok"] < 1:
+            return ("playing a Troublemaker costs 1 action token", "609.2c")
+        cost = self.card_cost(st, p, cid)
+        if cost > pl["tok"]:
+            return (f"{d.name} costs {cost} action tokens; you have {pl['tok']}", "508.1d")
+        if not self.can_pay_requirement(st, p, d):
+            return (f"play requirement of {d.name} not met", "205.1")
+        return ("that card can't be played now or there", "512")
+    if k == "move":
+        tgt = action.get("area")
+        c = st["cards"].get(cid)
+        if c and c.get("a") == tgt:
+            return ("characters can't be moved to their current area", "506.2")
+        if tgt and tgt.startswith("home") and int(tgt[4:]) != p:
+            return ("cards can't be moved to the home of another player", "506.2")
+        if c and pl["tok"] < self.move_cost(st, p, cid, tgt or ""):
+            return ("not enough action tokens to move", "609.2b")
+        return ("illegal move", "506")
+    if k == "draw" and pl["tok"] < 1:
+        return ("drawing a card costs 1 action token", "609.2d")
+    if k == "rally":
+        c = st["cards"].get(cid)
+        if c and not c.get("fr"):
+            return ("cards which are not frightened can't be unfrightened", "609.2e")
+        return ("rallying costs 2 action tokens", "609.2e")
+    if k == "activate":
+        return ("that ability can't be activated now (timing or cost)", "703.1")
+    return (f"{k} is not a legal action now", "510.1")
+
+
+def ask(self, st, p, kind, options, rule, **ctx) -> None:
+    st["pending"] = {"kind": kind, "player": p, "options": options, "rule": rule, **ctx}
+
+
+def decide(self, st, ev, action) -> None:
+    pend = st["pending"]
+    opt = action.get("option")
+    if isinstance(opt, tuple):
+        opt = list(opt)
+    if opt not in pend["options"]:
+        raise IllegalActionError(f"{opt!r} is not one of the options for {pend['kind']}", pend.get("rule", "801.1"))
+    st["pending"] = None
+    kind = pend["kind"]
+    p = pend["player"]
+    if kind == "starting_problem":
+        st["setup"][str(p)] = opt
+        ev.add("setup", f"{self.pname(st, p)} chooses a Starting Problem", player=p)
+        if p == 0:
+            self.g._ask_starting_problem(st, 1)
+        else:
+            _setup_after_problems(self, st, ev)
+    elif kind == "mulligan":
+        st["pl"][p]["mull"] = bool(opt)
+        ev.add("mulligan", f"{self.pname(st, p)} {'mulligans' if opt else 'keeps'} (102.4)", player=p)
+        other = _opp(p)
+        if st["pl"][other]["mull"] is None:
+            ask(self, st, other, "mulligan", [False, True], "102.4")
+        else:
+            for q in (st["first"], _opp(st["first"])):  # 102.4a simultaneously
+                if st["pl"][q]["mull"]:
+                    pl = st["pl"][q]
+                    for h in list(pl["hand"]):
+                        self.put(st, h, "deck")
+                    self.shuffle(st, pl["deck"])
+                    self.draw(st, ev, q, 6)
+            st["step"] = "turn"
+            self.next_turn(st, ev, first=True)
+    elif kind == "challenge":
+        if opt == "done":
+            st["step"] = "main_start"
+        else:
+            c = st["cards"][opt]
+            st["sc_ch"].append(c["a"])  # 608.1/608.3
+            self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, opt)} at {self.area_name(st, c['a'])}")
+            self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
+    elif kind == "send_home":
+        self.send_home(st, ev, opt)
+    elif kind == "discard_down":
+        nm = self.name(st, opt)
+        self.put(st, opt, "disc")
+        self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm} (616.2)")
+    elif kind == "retire_home":
+        self.leave_play(st, ev, opt, "disc", by_game=True, verb="retired (616.3 home limit)")
+    elif kind == "uniqueness":
+        self.leave_play(st, ev, opt, "disc", by_game=True, verb="dismissed by the game (516.2 uniqueness)")
+    elif kind == "order":
+        t = st["trig"].pop(opt)
+        _start_trigger(self, st, ev, t)
+    elif kind == "vexing":
+        sc = st["sc"]
+        if opt != "no":
+            self.leave_play(st, ev, opt, "disc", verb="retired (Vexing)")
+            sc["vexed"] = True
+        sc["vex_done"] = True
+    elif kind in ("target", "may", "choice", "look"):
+        st["rq"][-1]["ch"] = opt
+    else:  # pragma: no cover
+        raise IllegalActionError(f"unknown decision {kind}")
+
+
+def _setup_after_problems(self, st, ev):
+    for p in range(2):
+        cid = st["setup"][str(p)]
+        nid = self.enter_play(st, ev, cid, f"prob{p}", p, trigger=False)
+        self.log(ev, "setup", lambda nid=nid, p=p: f"{self.pname(st, p)} starts with {self.name(st, nid)} (102.2)")
+    # 102.3 random first player; shuffle; six cards
+    fp = st["fp_forced"]
+    if fp is None:
+        fp = self.rand(st, 2)
+    st["first"] = fp
+    st["tp"] = fp
+    self.log(ev, "setup", lambda: f"{self.pname(st, fp)} plays first (102.3)")
+    for p in range(2):
+        if not st["stacked"]:
+            self.shuffle(st, st["pl"][p]["pdeck"])
+            self.shuffle(st, st["pl"][p]["deck"])
+        self.draw(st, ev, p, 6)
+    st["step"] = "setup_mulligan"
+    ask(self, st, fp, "mulligan", [False, True], "102.4")
+
+
+def _manual(self, st, ev, action):
+    """manual_effect: a player (or judge) applies a typed effect of a card text the engine does not
+    automate.  Logged for both players and judges."""
+    p = action.player
+    eff = action.get("effect")
+    if isinstance(eff, tuple):
+        eff = dict(eff)
+    if not isinstance(eff, dict) or "op" not in eff:
+        raise IllegalActionError("manual_effect needs an effect {op: ...} from the vocabulary")
+    from .effects import OPS
+
+    if eff["op"] not in OPS:
+        raise IllegalActionError(f"unknown effect op {eff['op']}")
+    if p != JUDGE:
+        holder = st["pending"]["player"] if st["pending"] else (st["prio"]["p"] if st["prio"] else None)
+        if holder != p:
+            raise IllegalActionError("a manual effect can be applied only by the player who may act", "510.1")
+    eff = {k: (list(v) if isinstance(v, tuple) and k == "traits" else (dict(v) if isinstance(v, tuple) and k in ("target", "filter") else v)) for k, v in eff.items()}
+    src = action.get("source")
+    ctrl = p if p != JUDGE else action.get("as_player", 0)
+    who = "Judge" if p == JUDGE else self.pname(st, p)
+    ev.add("manual_effect", f"{who} applies a manual effect: {eff['op']} {dict((k, v) for k, v in eff.items() if k != 'op')}"
+           + (f" for {self.name(st, src)}" if src in st["cards"] and st["cards"][src].get("z") in ("play", "disc") else ""),
+           effect=eff, player=p, manual=True)
+    target = action.get("target")
+    if target is not None:
+        eff = dict(eff)
+        eff["target"] = {"id": target}
+    st["rq"].append({"p": ctrl, "src": src, "eff": [eff], "i": 0, "ch": None, "lbl": "manual", "after": None})
+
+
+# ====================================================================== the machine
+def advance(self, st, ev) -> None:
+    """Run automatic game steps until a player has a decision or priority with a real choice
+    (auto-pass otherwise), or the game is over."""
+    guard = 0
+    while True:
+        guard += 1
+        if guard > 100000:  # pragma: no cover - 802 loop protection
+            self.end(st, ev, None, "unbreakable loop (802.3)")
+            return
+        if st["outcome"] or st["pending"]:
+            return
+        if st["rq"]:
+            self.resolve_step(st, ev)
+            continue
+        if self.ppp(st, ev):
+            continue
+        pr = st["prio"]
+        if pr:
+            if self.has_non_pass(st, pr["p"]):
+                return
+            self.pass_priority(st, ev, auto=True)
+            continue
+        self.step(st, ev)
+
+
+def ppp(self, st, ev) -> bool:
+    """511 pre-priority processing (one wave); True if something happened."""
+    did = False
+    cards = st["cards"]
+    areas = st["areas"]
+    for cid in list(st["play"]):
+        c = cards.get(cid)
+        if c is None:
+            continue
+        h = c.get("h")
+        if h:
+            hc = cards.get(h)
+            if hc is None or hc.get("z") != "play" or hc.get("fd") or hc.get("fr"):
+                self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (511.2/511.3)")
+                did = True
+                continue
+        if c.get("fr") and self.ctype(st, cid) != FRIEND:
+            c["fr"] = False  # 511.4
+            did = True
+        a = c["a"]
+        if a not in areas or (a.startswith("home") and int(a[4:]) != c["c"]):
+            if self.is_char(st, cid):
+                c["a"] = f"home{c['c']}"  # 511.5
+                did = True
+            elif self.ctype(st, cid) != "Problem":
+                self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (511.6)")
+                did = True
+    if did:
+        return True
+    if _uniqueness(self, st, ev):
+        return True
+    if st["trig"]:
+        # 511.7a: the player who most recently had priority (or the turn player) goes first
+        first = st["tp"]
+        for q in (first, _opp(first)):
+            mine = [i for i, t in enumerate(st["trig"]) if t["p"] == q]
+            if not mine:
+                continue
+            if len(mine) == 1 or len({str(st["trig"][i]["eff"]) for i in mine}) == 1:
+                t = st["trig"].pop(mine[0])
+                _start_trigger(self, st, ev, t)
+            else:
+                ask(self, st, q, "order", mine, "511.7a", labels=[st["trig"][i]["lbl"] for i in mine])
+            return True
+    return False
+
+
+def _start_trigger(self, st, ev, t):
+    src = t["src"]
+    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}")
+    st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
+                     "x": t.get("x", {})})
+
+
+def _uniqueness(self, st, ev) -> bool:
+    """516: Unique names per controller; one face-up Troublemaker per player per Problem; Epic."""
+    seen: dict = {}
+    for cid in st["play"]:
+        c = st["cards"][cid]
+        if c.get("fd") or c.get("t"):
+            continue
+        f = self.face(st, cid)
+        if "Unique" in f.traits:
+            seen.setdefault(("u", c["c"], f.name), []).append(cid)
+        if self.ctype(st, cid) == TM:
+            seen.setdefault(("tm", c["c"], c["a"]), []).append(cid)
+    for key, ids in seen.items():
+        if len(ids) > 1:
+            opts = ids
+            if key[0] == "tm":
+                non_epic = [i for i in ids if not self.face(st, i).epic]
+                opts = non_epic or ids  # 516.4b
+            ask(self, st, key[1], "uniqueness", opts, "516.2")
+            return True
+    # 516.4a Epic Troublemaker and another Troublemaker at its Problem
+    for cid in st["play"]:
+        c = st["cards"][cid]
+        if self.ctype(st, cid) == TM and not c.get("fd") and self.face(st, cid).epic:
+            others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
+            if others:
+                ids = others + [cid]
+                non_epic = [i for i in ids if not self.face(st, i).epic]
+                ask(self, st, st["tp"], "uniqueness", non_epic or ids, "516.4a")
+                return True
+    return False
+
+
+def open_window(self, st, name) -> None:
+    st["prio"] = {"w": name, "p": st["tp"], "n": 0}  # 510.2: the turn player gets priority
+
+
+def pass_priority(self, st, ev, auto=False) -> None:
+    pr = st["prio"]
+    pr["n"] += 1
+    if pr["n"] >= 2:  # 510.2 all players passed consecutively
+        st["prio"] = None
+        self.window_closed(st, ev, pr["w"])
+    else:
+        pr["p"] = _opp(pr["p"])
+
+
+def window_closed(self, st, ev, w) -> None:
+    if w == "main":
+        st["step"] = "score"  # 610
+    elif w == "fo":
+        fo = st["fo"]
+        fo["stage"] = {"w_start": "flip", "w_flip": "compare", "w_end": "end"}[fo["stage"]]
+
+
+def step(self, st, ev) -> None:
+    fo = st["fo"]
+    if fo:
+        stg = fo["stage"]
+        if stg == "start":
+            fo["stage"] = "w_start"
+            self.open_window(st, "fo")  # 514.2
+        elif stg == "flip":
+            self.faceoff_flip(st, ev)
+            fo["stage"] = "w_flip"
+            self.open_window(st, "fo")  # 514.3
+        elif stg == "compare":
+            t0, t1 = self.faceoff_total(st, 0), self.faceoff_total(st, 1)
+            self.log(ev, "faceoff", lambda: f"Faceoff totals: {self.pname(st, 0)} {t0}, {self.pname(st, 1)} {t1}")
+            if t0 == t1:
+                if (not st["pl"][0]["deck"] and not st["pl"][1]["deck"]) or fo["rounds"] > 60:
+                    self.log(ev, "faceoff", "Tied with no cards left to flip: nobody wins the faceoff (515.1)")
+                    self.resolve_faceoff(st, ev, None)
+                else:
+                    fo["stage"] = "flip"  # 514.4c ties flip again
+                    fo["tie"] = True
+            else:
+                self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1)
+        elif stg == "resolved":
+            fo["stage"] = "w_end"
+            self.open_window(st, "fo")  # 514.6
+        elif stg == "end":
+            self.end_faceoff(st, ev)
+        return
+    s = st["step"]
+    tp = st["tp"]
+    if s == "tm_uncover":
+        _uncover(self, st, ev)
+        st["step"] = "tm_challenge"
+        st["sc_ch"] = []
+    elif s == "tm_challenge":
+        opts = []
+        for cid in st["play"]:
+            c = st["cards"][cid]
+            if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
+                continue
+            if c["c"] == tp and not self.face(st, cid).epic:
+                continue  # 608.1 opposing or Epic
+            if self.chars_at(st, c["a"], tp):  # 608.2
+                opts.append(cid)
+        if opts:
+            ask(self, st, tp, "challenge", opts + ["done"], "608.1")
+        else:
+            st["step"] = "main_start"
+    elif s == "main_start":
+        self.fire_all(st, ev, "main_start", players=(tp,))
+        _inspired(self, st, ev)
+        st["step"] = "main"
+        self.open_window(st, "main")  # 609.1
+    elif s == "score":
+        st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
+                    "conf": [], "solved": []}
+        st["step"] = "confront"
+    elif s == "confront":
+        _confront_next(self, st, ev)
+    elif s == "faceoff_step":
+        sc = st["sc"]
+        conf = sc["conf"]
+        st["step"] = "solve"
+        if len(conf) >= 2:  # 612.1
+            self.start_faceoff(st, ev, "multi", list(conf), tp)
+        elif len(conf) == 1 and self.can_confront(st, _opp(tp), conf[0]):  # 612.2
+            self.start_faceoff(st, ev, "problem", list(conf), tp)
+    elif s == "solve":
+        for a in st["sc"]["solved"]:  # 613.1
+            if a in st["areas"]:
+                self.replace_problem(st, ev, a)
+        st["sc"] = None
+        st["step"] = "end"
+    elif s == "end":
+        self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
+        self.fire_all(st, ev, "any_turn_end")
+        st["step"] = "wrap"
+    elif s == "wrap":
+        self.end_of_turn(st, ev)
+    else:  # pragma: no cover
+        raise RuntimeError(f"unknown step {s}")
+
+
+def _uncover(self, st, ev):
+    """607: uncover the turn player's face-down Troublemakers."""
+    tp = st["tp"]
+    for cid in list(st["play"]):
+        c = st["cards"].get(cid)
+        if not c or c["c"] != tp or not c.get("fd") or self.ctype(st, cid) != TM:
+            continue
+        if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
+            continue  # 607.1
+        c["fd"] = False
+        self.log(ev, "uncover", lambda cid=cid: f"{self.pname(st, tp)} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
+        if self.face(st, cid).epic:  # 607.3
+            for o in self.tms_at(st, c["a"]):
+                if o != cid and not st["cards"][o].get("fd"):
+                    self.leave_play(st, ev, o, "disc", verb="dismissed (607.3 Epic)")
+        if self.kw(st, cid, "Villain"):  # Villain: frighten each Friend at its Problem
+            for o in list(st["play"]):
+                if st["cards"].get(o, {}).get("a") == c["a"] and self.ctype(st, o) == FRIEND:
+                    self.frighten(st, ev, o)
+        self.fire(st, ev, "uncovered", cid)
+
+
+def _inspired(self, st, ev):
+    """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
+    tp = st["tp"]
+    n = sum(1 for cid in st["play"] if st["cards"][cid]["c"] == tp and self.kw(st, cid, "Inspired"))
+    if n:
+        src = next(cid for cid in st["play"] if st["cards"][cid]["c"] == tp and self.kw(st, cid, "Inspired"))
+        self.queue_trigger(st, src, tp, [{"op": "look_top", "n": n, "whose": "opponent"}], "Inspired")
+
+
+def _confront_next(self, st, ev):
+    sc = st["sc"]
+    tp = st["tp"]
+    if not sc["todo"]:
+        st["step"] = "faceoff_step"
+        return
+    area = sc["todo"][0]
+    if area not in st["areas"] or not self.can_confront(st, tp, area):
+        sc["todo"].pop(0)
+        sc.pop("vex_done", None)
+        sc.pop("vexed", None)
+        return
+    if not sc.get("vex_done"):
+        vex = [o for o in st["play"] if st["cards"][o]["a"] == area and st["cards"][o]["c"] != tp and self.kw(st, o, "Vexing")]
+        if vex:
+            ask(self, st, _opp(tp), "vexing", vex + ["no"], "Vexing (710)")
+            return
+    vexed = sc.pop("vexed", False)
+    sc.pop("vex_done", None)
+    sc["todo"].pop(0)
+    if vexed:
+        return
+    sc["conf"].append(area)
+    self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)")
+    self.score(st, ev, tp, 1)
+    for cid in list(st["play"]):
+        c = st["cards"].get(cid)
+        if c and c["c"] == tp and c["a"] == area:
+            self.fire(st, ev, "confront", cid)
+        elif c and c["c"] == tp and self.ctype(st, cid) == MANE and c["a"] == area:
+            self.fire(st, ev, "confront", cid)
+
+
+# ====================================================================== turns
+def next_turn(self, st, ev, first=False) -> None:
+    if not first:
+        tc = st["tc"]
+        if tc:
+            if not tc["done_current"]:
+                tc["done_current"] = True
+                if st["tp"] == st["first"] and tc.get("extra_given") is None:
+                    tc["extra_given"] = True  # floor rules: the other player takes one more turn
+                    ev.add("time", "Time: the second player takes one more turn")
+                    tc["extra"] += 1
+                    _begin_turn(self, st, ev, _opp(st["tp"]))
+                    return
+            else:
+                tc["extra"] += 1
+            if tc.get("cap") is not None and tc["extra"] > tc["cap"] and tc["sudden"]:
+                _decide_by_points(self, st, ev, "time called: hard limit of extra turns reached", draw_ok=True)
+                return
+            if not tc["sudden"]:
+                s0, s1 = st["pl"][0]["score"], st["pl"][1]["score"]
+                if s0 != s1 or tc["mode"] != "sudden_death":
+                    _decide_by_points(self, st, ev, "time called: most points (floor rules)", draw_ok=True)
+                    return
+                tc["sudden"] = True
+                ev.add("time", "Time: scores are tied — sudden death, the first change in points wins")
+        if st["turn"] >= self.g.turn_cap:
+            self.end(st, ev, None, f"turn cap of {self.g.turn_cap} turns reached (engine limit): draw")
+            return
+        _begin_turn(self, st, ev, _opp(st["tp"]))
+    else:
+        _begin_turn(self, st, ev, st["first"])
+
+
+def _decide_by_points(self, st, ev, reason, draw_ok=True):
+    s0, s1 = st["pl"][0]["score"], st["pl"][1]["score"]
+    if s0 == s1:
+        self.end(st, ev, None, reason + ": equal points, draw")
+    else:
+        self.end(st, ev, 0 if s0 > s1 else 1, reason)
+
+
+def _begin_turn(self, st, ev, tp):
+    st["turn"] += 1
+    st["tp"] = tp
+    pl = st["pl"][tp]
+    pl["turns"] += 1
+    pl["scored_turn"] = 0
+    st["pl"][_opp(tp)]["scored_turn"] = 0
+    self.log(ev, "turn", lambda: f"Turn {st['turn']}: {pl['name']}", turn=st["turn"], player=tp)
+    self.start_turn(st, ev)
+
+
+def start_turn(self, st, ev) -> None:
+    tp = st["tp"]
+    pl = st["pl"][tp]
+    for cid in st["play"]:  # 603.1
+        c = st["cards"][cid]
+        if c["c"] == tp and c.get("ex"):
+            c["ex"] = False
+    hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
+    n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
+    pl["tok"] += n
+    self.log(ev, "tokens", lambda: f"{pl['name']} gains {n} action tokens ({pl['tok']})")
+    if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
+        self.draw(st, ev, tp, 1)
+    self.fire_all(st, ev, "turn_start", players=(tp,))
+    for cid in st["play"]:
+        c = st["cards"][cid]
+        if c["c"] == tp:
+            x = self.kw(st, cid, "Meticulous")
+            if x:
+                self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
+    st["step"] = "tm_uncover"
+
+
+def end_of_turn(self, st, ev) -> None:
+    """616 wrap up: hand size 8, home limit, end of "this turn" modifiers, next turn."""
+    tp = st["tp"]
+    pl = st["pl"][tp]
+    if len(pl["hand"]) > HAND_SIZE:
+        ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
+        return
+    home = f"home{tp}"
+    friends = [cid for cid in st["play"] if st["cards"][cid]["a"] == home and st["cards"][cid]["c"] == tp
+               and self.ctype(st, cid) == FRIEND and not _no_home_limit(self, st, cid)]
+    if len(friends) > self.home_limit(st, tp):
+        ask(self, st, tp, "retire_home", friends, "616.3")
+        return
+    self.expire(st, "turn")  # 616.4
+    for p in range(2):
+        st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "turn"]
+    self.next_turn(st, ev)
+
+
+def _no_home_limit(self, st, cid):
+    return any(ab["kind"] == "static" and ab.get("op") == "no_home_limit" for ab in self.abilities(st, cid))
+
+
+# ====================================================================== faceoffs (514)
+def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
+    st["fo"] = {"type": type_, "areas": areas, "chal": chal, "tm": tm, "stage": "start", "ign": [], "bonus": [0, 0],
+                "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
+    kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem"}[type_]
+    self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
+    for cid in list(st["play"]):
+        if self.involved(st, cid):
+            self.fire(st, ev, "fo_start", cid)
+    for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
+        c = st["cards"][cid]
+        if c["c"] != chal and c["a"] in areas and self.kw(st, cid, "Prepared"):
+            self.queue_trigger(st, cid, c["c"], [{"op": "gain", "n": 1}], "Prepared")
+
+
+def _flip_one(self, st, ev, p) -> str | None:
+    """515.1"""
+    pl = st["pl"][p]
+    if not pl["deck"]:
+        return None
+    top = pl["deck"].pop(0)
+    c = st["cards"].pop(top)
+    nid = f"c{st['nid']}"
+    st["nid"] += 1
+    st["cards"][nid] = {"k": c["k"], "o": p, "z": "flip"}
+    pl["flip"].append(nid)
+    self.log(ev, "flip", lambda: f"{pl['name']} flips {self.name(st, nid)} ({self.printed_power(st, nid)})", card=nid)
+    self.fire(st, ev, "flipped", nid)  # Chaos
+    # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card
+    if self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
+        if any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
+            st["fo"]["rand"].append(p)
+            st["fo"]["ign"].append(nid)
+            self.log(ev, "flip", "Random: the 1-power card is ignored and another is flipped")
+            _flip_one(self, st, ev, p)
+    return nid
+
+
+def faceoff_flip(self, st, ev) -> None:
+    fo = st["fo"]
+    fo["rounds"] += 1
+    for p in (st["tp"], _opp(st["tp"])):
+        n = 1
+        if fo["rounds"] == 1:  # 514.3a "flip an additional card during faceoffs"
+            for cid in st["play"]:
+                if self.involved(st, cid) and st["cards"][cid]["c"] == p:
+                    for ab in self.abilities(st, cid):
+                        if ab["kind"] == "static" and ab.get("op") == "flip_extra":
+                            n += ab.get("n", 1)
+        for _ in range(n):
+            _flip_one(self, st, ev, p)
+
+
+def resolve_faceoff(self, st, ev, winner) -> None:
+    """514.5"""
+    fo = st["fo"]
+    fo["winner"] = winner
+    fo["stage"] = "resolved"
+    if winner is None:
+        return
+    chal = fo["chal"]
+    self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
+    if fo["type"] == "tm":
+        tm = fo["tm"]
+        if winner == chal:
+            if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
+                pts = self.face(st, tm).bonus or 0
+                nm = self.name(st, tm)
+                self.fire(st, ev, "defeated", tm)
+                self.score(st, ev, chal, pts, f"for defeating {nm}")
+                self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
+        else:
+            opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
+                    and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
+            if len(opts) == 1:
+                self.send_home(st, ev, opts[0])
+            elif opts:
+                ask(self, st, chal, "send_home", opts, "514.5b")
+    else:
+        bonus = 0
+        for a in fo["areas"]:
+            pid = self.problem_at(st, a)
+            if pid:
+                bonus = max(bonus, self.face(st, pid).bonus or 0)
+        if st["sc"] is not None:
+            st["sc"]["solved"] = list(fo["areas"])  # 613.1
+        self.score(st, ev, winner, bonus, "Problem bonus (514.5c)")
+    for cid in list(st["play"]):
+        c = st["cards"].get(cid)
+        if c and c["c"] == winner and self.involved(st, cid):
+            self.fire(st, ev, "win_faceoff", cid)
+            x = self.kw(st, cid, "Diligent")
+            if x:
+                self.queue_trigger(st, cid, winner, [{"op": "may", "effects": [
+                    {"op": "counters", "n": x, "counter": "+1", "target": {"self": True}}]}], f"Diligent {x}")
+            if self.kw(st, cid, "Studious") and not fo["stud"][winner]:
+                fo["stud"][winner] = True
+                self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
+
+
+def end_faceoff(self, st, ev) -> None:
+    """514.6: flipped cards go to the bottom of their owners' decks."""
+    for cid in list(st["play"]):
+        if self.involved(st, cid):
+            self.fire(st, ev, "fo_end", cid)
+    for p in (0, 1):
+        for fid in list(st["pl"][p]["flip"]):
+            self.put(st, fid, "deck", "bottom")
+    st["fo"] = None
+    self.expire(st, "faceoff")
+    self.log(ev, "faceoff", "The faceoff ends")
+
+
+def replace_problem(self, st, ev, area) -> None:
+    """613.2"""
+    pid = self.problem_at(st, area)
+    for cid in list(st["play"]):
+        c = st["cards"].get(cid)
+        if not c or c["a"] != area or cid == pid:
+            continue
+        t = self.ctype(st, cid)
+        if t in (FRIEND, MANE):
+            self.send_home(st, ev, cid)
+        elif t == TM and not c.get("fd"):
+            self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (613.2)")
+        elif t == "Resource" and c.get("h") is None:
+            self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (613.2)")
+    if pid is None:
+        return
+    owner = st["cards"][pid]["o"]
+    nm = self.name(st, pid)
+    if st["cards"][pid].get("dil"):
+        self.put(st, pid, "disc")  # 522.3 / 522.3a
+        st["areas"].remove(area)
+        self.log(ev, "solve", lambda: f"Dilemma {nm} is solved and put into the discard pile (522.3)")
+        return
+    for o in list(st["play"]):
+        if st["cards"][o].get("h") == pid:
+            self.put(st, o, "disc")
+    self.put(st, pid, "pdeck", "bottom")
+    pd = st["pl"][owner]["pdeck"]
+    if pd:
+        new = self.enter_play(st, ev, pd[0], area, owner)
+        self.log(ev, "solve", lambda: f"{nm} is solved and replaced by {self.name(st, new)} (613.2)")
+
+
+# ====================================================================== actions
+def has_non_pass(self, st, p) -> bool:
+    return bool(self.priority_actions(st, p, first_only=True))
+
+
+def legal_actions(self, st, p) -> list[Action]:
+    if st["outcome"]:
+        return []
+    pend = st["pending"]
+    if pend:
+        if pend["player"] != p:
+            return []
+        return [Action.make("choose", p, option=o) for o in pend["options"]]
+    pr = st["prio"]
+    if not pr or pr["p"] != p:
+        return []
+    return [Action("pass", p)] + self.priority_actions(st, p)
+
+
+def card_cost(self, st, p, cid, redeem=False) -> int:
+    d = self.cdef(st, cid)
+    cost = d.front.cost or 0
+    t = d.front.type
+    for dn in st["pl"][p]["disc_next"]:
+        if dn["type"] in (t, "card"):
+            cost -= dn["n"]
+    if redeem:
+        cost -= 3
+    return max(cost, 0)
+
+
+def can_pay_requirement(self, st, p, d) -> bool:
+    """205.1: the player's characters have at least that much power of that color (507.3)."""
+    reqs = d.front.play_requirements
+    if not reqs:
+        return True
+    for col, n in reqs:
+        if col not in COLOR_NAMES:
+            continue
+        tot = 0
+        for cid in st["play"]:
+            c = st["cards"][cid]
+            if c["c"] == p and self.is_char(st, cid) and col in self.colors(st, cid):
+                tot += self.power(st, cid) or 0
+        if tot < n:
+            return False
+    return True
+
+
+def move_cost(self, st, p, cid, area) -> int:
+    """609.2b: 2, Swift -1, Showy +X at an opponent's Problem, never below 1."""
+    cost = 2
+    if self.kw(st, cid, "Swift"):
+        cost -= 1
+    for o in st["play"]:
+        oc = st["cards"][o]
+        if oc["a"] == area and oc["c"] != p:
+            cost += self.kw(st, o, "Showy")
+    return max(cost, 1)
+
+
+def pay_cost(self, st, p, n) -> None:
+    st["pl"][p]["tok"] -= n
+
+
+def _timing(self, d) -> str:
+    for ab in d.abilities.get("front", ()):
+        if ab["kind"] == "event":
+            return ab["timing"]
+    return "main"
+
+
+def priority_actions(self, st, p, first_only=False) -> list[Action]:
+    acts: list[Action] = []
+    pr = st["prio"]
+    fo = st["fo"]
+    main = pr is not None and pr["w"] == "main" and p == st["tp"] and not fo
+    pl = st["pl"][p]
+    tok = pl["tok"]
+    areas = st["areas"]
+    prob_areas = [a for a in areas if not a.startswith("home")]
+    db = self.db.cards
+    seen = set()
+    for cid in pl["hand"]:
+        k = st["cards"][cid]["k"]
+        if k in seen:
+            continue  # identical copies give identical actions
+        d = db[k]
+        f = d.front
+        t = f.type
+        if t == TM:
+            if main and tok >= 1:
+                seen.add(k)
+                for a in prob_areas:
+                    if any(ab["kind"] == "static" and ab.get("op") == "no_tm_here" for o in st["play"] if st["cards"][o]["a"] == a for ab in self.abilities(st, o)):
+                        continue
+                    acts.append(Action.make("play_troublemaker", p, card=cid, area=a))
+                    if first_only:
+                        return acts
+            continue
+        hasty = "Hasty" in f.keywords
+        if t == "Event":
+            tm = _timing(self, d)
+            ok = (main if tm == "main" else (fo is not None) if tm == "faceoff" else True if tm in ("immediate", "reaction") else main)
+            if tm == "faceoff" and fo is None:
+                ok = False
+        else:
+            ok = main or hasty
+        if not ok:
+            continue
+        cost = self.card_cost(st, p, cid)
+        redeem_opts = []
+        if "Redeem" in f.keywords:
+            for o in st["play"]:
+                oc = st["cards"][o]
+                if oc["c"] == p and self.ctype(st, o) in (FRIEND, TM) and not oc.get("fd") and self.face(st, o).title == f.title:
+                    redeem_opts.append(o)
+        if cost > tok and not (redeem_opts and self.card_cost(st, p, cid, True) <= tok):
+            continue
+        if not self.can_pay_requirement(st, p, d):
+            continue
+        seen.add(k)
+        rule = _play_rule(self, d)
+        if t == FRIEND:
+            dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
+            for a in dests:
+                if cost <= tok:
+                    acts.append(Action.make("play", p, card=cid, area=a))
+                for r in redeem_opts:
+                    acts.append(Action.make("play", p, card=cid, area=a, redeem=r))
+                if first_only and acts:
+                    return acts
+        elif t == "Resource":
+            if d.front.dilemma:
+                acts.append(Action.make("play", p, card=cid, area="dilemma"))
+            elif rule == "home" or rule is None:
+                acts.append(Action.make("play", p, card=cid, area=f"home{p}"))
+            elif rule == "problem":
+                for a in prob_areas:
+                    pid = self.problem_at(st, a)
+                    if pid:
+                        acts.append(Action.make("play", p, card=cid, host=pid))
+            else:
+                for o in st["play"]:
+                    if self.matches(st, o, rule, p, None):
+                        acts.append(Action.make("play", p, card=cid, host=o))
+        elif t == "Event":
+            acts.append(Action.make("play", p, card=cid))
+        if first_only and acts:
+            return acts
+    # moves (609.2b) and Agile
+    for cid in st["play"]:
+        c = st["cards"][cid]
+        if c["c"] != p:
+            continue
+        ct = self.ctype(st, cid)
+        if ct not in (FRIEND, MANE):
+            continue
+        if main or (self.kw(st, cid, "Agile") and not c.get("fr")):
+            for a in [f"home{p}"] + prob_areas:
+                if a != c["a"] and self.move_cost(st, p, cid, a) <= tok:
+                    acts.append(Action.make("move", p, card=cid, area=a))
+                    if first_only:
+                        return acts
+        if main and c.get("fr") and tok >= 2:
+            acts.append(Action.make("rally", p, card=cid))  # 609.2e
+    if main and tok >= 1 and pl["deck"]:
+        acts.append(Action.make("draw", p))  # 609.2d
+    # activated abilities (609.2f, 703)
+    for cid in st["play"]:
+        c = st["cards"][cid]
+        if c["c"] != p:
+            continue
+        for i, ab in enumerate(self.abilities(st, cid)):
+            if ab["kind"] != "activated":
+                continue
+            tm = ab["timing"]
+            if tm == "main" and not main:
+                continue
+            if tm == "faceoff" and not fo:
+                continue
+            if _can_pay_ability(self, st, p, cid, ab):
+                acts.append(Action.make("activate", p, card=cid, ability=i))
+                if first_only:
+                    return acts
+    return acts
+
+
+def main_actions(self, st, p):
+    return self.priority_actions(st, p)
+
+
+def immediate_actions(self, st, p):
+    return self.priority_actions(st, p)
+
+
+def _play_rule(self, d):
+    for ab in d.abilities.get("front", ()):
+        if ab["kind"] == "play_home":
+            return "home"
+        if ab["kind"] == "play_on":
+            return ab["host"]
+        if ab["kind"] == "play_problem":
+            return "problem"
+    return None
+
+
+def _can_pay_ability(self, st, p, cid, ab) -> bool:
+    cost = ab.get("cost", {})
+    c = st["cards"][cid]
+    if st["pl"][p]["tok"] < cost.get("tokens", 0):
+        return False
+    if cost.get("exhaust") and (c.get("ex") or c.get("fr")):
+        return False
+    if cost.get("once_turn") and c.get("used") == st["turn"]:
+        return False
+    if cost.get("cutie") and c.get("cm"):
+        return False
+    if cost.get("boosted") is not None and bool(c.get("b")) != cost["boosted"]:
+        return False
+    return True
+
+
+def play_card(self, st, ev, action) -> None:
+    p = action.player
+    cid = action.get("card")
+    d = self.cdef(st, cid)
+    f = d.front
+    pl = st["pl"][p]
+    redeem = action.get("redeem")
+    cost = self.card_cost(st, p, cid, redeem=bool(redeem))
+    if redeem:
+        self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)")
+    for dn in list(pl["disc_next"]):
+        if dn["type"] in (f.type, "card"):
+            pl["disc_next"].remove(dn)
+    self.pay_cost(st, p, cost)
+    area = action.get("area")
+    host = action.get("host")
+    where = ""
+    if area and area != "dilemma":
+        where = f" at {self.area_name(st, area)}" if not area.startswith("home") else " to home"
+    elif host:
+        where = f" on {self.name(st, host)}"
+    self.log(ev, "play", lambda: f"{pl['name']} pays {cost} to play {d.name}{where}", player=p, card_key=d.key)
+    if f.type == FRIEND:
+        nid = self.enter_play(st, ev, cid, area, p)
+        _announce_manual(self, st, ev, nid)
+    elif f.type == "Resource":
+        if area == "dilemma":
+            a = f"dil{st['nid']}"
+            st["areas"].append(a)
+            nid = self.enter_play(st, ev, cid, a, p)
+            st["cards"][nid]["dil"] = True  # 522.1
+        else:
+            ha = st["cards"][host]["a"] if host else f"home{p}"
+            nid = self.enter_play(st, ev, cid, ha, p, host=host)
+        _announce_manual(self, st, ev, nid)
+    elif f.type == "Event":
+        self._remove(st, cid)
+        st["cards"][cid]["z"] = "queue"  # 705.2d
+        effs = []
+        for ab in d.abilities.get("front", ()):
+            if ab["kind"] == "event":
+                effs = list(ab["effects"])
+        if not d.automated:
+            self.log(ev, "manual_text", lambda: f"{d.name}: text not automated — apply manually: \"{f.text}\"", manual=True)
+        st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}})
+    self.fire_all(st, ev, "you_play", players=(p,))
+
+
+def _announce_manual(self, st, ev, cid):
+    d = self.cdef(st, cid)
+    if not d.automated and not ev.quiet:
+        lines = "; ".join(d.unautomated_lines)
+        self.log(ev, "manual_text", lambda: f"{d.name}: not automated — apply manually when relevant: \"{lines}\"", card=cid, manual=True)
+
+
+def do_action(self, st, ev, action) -> None:
+    k = action.kind
+    p = action.player
+    pl = st["pl"][p]
+    if k == "play":
+        self.play_card(st, ev, action)
+    elif k == "play_troublemaker":
+        cid = action.get("card")
+        area = action.get("area")
+        self.pay_cost(st, p, 1)  # 609.2c
+        self.enter_play(st, ev, cid, area, p, face_down=True)
+        self.log(ev, "play", lambda: f"{pl['name']} pays 1 to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
+    elif k == "move":
+        cid = action.get("card")
+        area = action.get("area")
+        cost = self.move_cost(st, p, cid, area)
+        self.pay_cost(st, p, cost)
+        self.log(ev, "pay", lambda: f"{pl['name']} pays {cost} to move {self.name(st, cid)}")
+        self.move_card(st, ev, cid, area)
+    elif k == "draw":
+        self.pay_cost(st, p, 1)
+        self.log(ev, "pay", lambda: f"{pl['name']} pays 1 to draw a card (609.2d)")
+        self.draw(st, ev, p, 1)
+    elif k == "rally":
+        self.pay_cost(st, p, 2)
+        cid = action.get("card")
+        self.log(ev, "pay", lambda: f"{pl['name']} pays 2 to rally {self.name(st, cid)} (609.2e)")
+        self.unfrighten(st, ev, cid)
+    elif k == "activate":
+        cid = action.get("card")
+        i = action.get("ability")
+        ab = self.abilities(st, cid)[i]
+        cost = ab.get("cost", {})
+        c = st["cards"][cid]
+        if cost.get("tokens"):
+            self.pay_cost(st, p, cost["tokens"])
+        if cost.get("exhaust"):
+            self.exhaust(st, ev, cid)
+        if cost.get("once_turn"):
+            c["used"] = st["turn"]
+        self.log(ev, "activate", lambda: f"{pl['name']} activates {self.name(st, cid)}: {ab.get('text', '')}")
+        effs = list(ab["effects"])
+        if cost.get("retire_self"):
+            effs = effs  # source leaves after effects are set up
+        st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
+                         {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)})
+    else:
+        raise IllegalActionError(f"unknown action kind {k}", "705.1")

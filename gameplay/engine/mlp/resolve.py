@@ -1,0 +1,347 @@
+"""The effect interpreter: resolves frames of vocabulary effects (effects.py) from the resolution
+queue ``st["rq"]``.  When an effect needs a choice (a target, "you may", ...) it sets a pending
+decision and returns; the chosen option comes back in ``frame["ch"]`` (705.2f: decisions are made
+in order while following the instructions)."""
+from __future__ import annotations
+
+from .carddb import COLOR_NAMES
+
+FRIEND = "Friend"
+
+
+def _opp(p):
+    return 1 - p
+
+
+def resolve_step(self, st, ev) -> None:
+    fr = st["rq"][-1]
+    if fr["i"] >= len(fr["eff"]):
+        st["rq"].pop()
+        after = fr.get("after") or {}
+        if "discard" in after:
+            cid = after["discard"]
+            if cid in st["cards"]:
+                st["cards"][cid]["z"] = "queue"
+                self.put(st, cid, "disc")  # 304.2
+        if "retire" in after and self.in_play(st, after["retire"]):
+            self.leave_play(st, ev, after["retire"], "disc", verb="retired")
+        if "banish" in after and self.in_play(st, after["banish"]):
+            self.leave_play(st, ev, after["banish"], "ban", verb="banished")
+        return
+    e = fr["eff"][fr["i"]]
+    if self.run_effect(st, ev, fr, e):
+        fr["i"] += 1
+        fr["ch"] = None
+        fr.pop("k", None)
+
+
+def _targets(self, st, fr, e):
+    tgt = e.get("target") or {"self": True}
+    if "id" in tgt:
+        return [tgt["id"]] if tgt["id"] in st["cards"] else []
+    if tgt.get("it"):
+        it = fr.get("it")
+        return [it] if it and self.in_play(st, it) else []
+    return self.select(st, tgt, fr["p"], fr["src"])
+
+
+def _choose_target(self, st, fr, e, cands, rule="705.2f"):
+    """Return (done, target-or-None).  Asks a decision when there is a real choice."""
+    tgt = e.get("target") or {}
+    if fr["ch"] is not None:
+        ch = fr["ch"]
+        return True, (None if ch == "none" else ch)
+    if not cands:
+        return True, None
+    if len(cands) == 1 and not tgt.get("optional"):
+        return True, cands[0]
+    opts = list(cands) + (["none"] if tgt.get("optional") else [])
+    self.ask(st, fr["p"], "target", opts, rule, op=e["op"], src=fr["src"])
+    return False, None
+
+
+def run_effect(self, st, ev, fr, e) -> bool:
+    op = e["op"]
+    p = fr["p"]
+    src = fr["src"]
+    if op == "may":
+        if fr["ch"] is None:
+            self.ask(st, p, "may", [True, False], "712.3", src=src, text=_describe(e))
+            return False
+        if fr["ch"]:
+            fr["i"] += 1
+            fr["ch"] = None
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
+                             "after": None, "it": fr.get("it")})
+            fr["i"] -= 1  # the outer resolve_step increments after return True
+            return True
+        return True
+    if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
+              "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
+        return _player_effect(self, st, ev, fr, e)
+    # targeted card effects
+    tgt = e.get("target") or {"self": True}
+    cands = _targets(self, st, fr, e)
+    if tgt.get("each"):
+        chosen = cands
+    else:
+        done, one = _choose_target(self, st, fr, e, cands)
+        if not done:
+            return False
+        chosen = [one] if one else []
+    for cid in chosen:
+        if not self.in_play(st, cid):
+            continue
+        fr["it"] = cid
+        if op == "exhaust":
+            self.exhaust(st, ev, cid)
+        elif op == "ready":
+            if self.ready(st, ev, cid):
+                self.log(ev, "ready", lambda cid=cid: f"{self.name(st, cid)} is readied")
+        elif op == "frighten":
+            self.frighten(st, ev, cid)
+        elif op == "unfrighten":
+            self.unfrighten(st, ev, cid)
+        elif op == "dismiss":
+            self.leave_play(st, ev, cid, "disc", verb="dismissed")
+        elif op == "banish":
+            self.leave_play(st, ev, cid, "ban", verb="banished")
+        elif op == "retire":
+            if st["cards"][cid]["c"] == p:  # 410.2
+                self.leave_play(st, ev, cid, "disc", verb="retired")
+        elif op == "to_hand":
+            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
+        elif op == "to_deck_top":
+            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck")
+        elif op == "send_home":
+            if not st["cards"][cid]["a"].startswith("home"):
+                self.send_home(st, ev, cid)
+        elif op == "move":
+            to = e.get("to", "choose")
+            c = st["cards"][cid]
+            if to == "home":
+                dest = [f"home{c['c']}"]
+            elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
+                dest = [st["cards"][src]["a"]]
+            else:
+                dest = [a for a in st["areas"] if a != c["a"] and not (a.startswith("home") and int(a[4:]) != c["c"])]
+                if to == "problem":
+                    dest = [a for a in dest if not a.startswith("home")]
+            dest = [a for a in dest if a != c["a"]]
+            if not dest:
+                continue
+            if len(dest) > 1:
+                if fr.get("k") is None:
+                    fr["k"] = cid
+                    fr["ch"] = None
+                    self.ask(st, p, "choice", dest, "506", src=src, what="area")
+                    return False
+                area = fr["ch"] if fr["ch"] in dest else dest[0]
+            else:
+                area = dest[0]
+            self.move_card(st, ev, cid, area)
+        elif op == "power":
+            n = e["n"]
+            if e.get("until", "turn") == "permanent":
+                st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
+            else:
+                self.add_mod(st, cid, n, e.get("until", "turn"))
+            self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
+                     f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
+        elif op == "counters":
+            cn = st["cards"][cid]["cn"]
+            key = e.get("counter", "+1")
+            cn[key] = cn.get(key, 0) + e.get("n", 1)
+            self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+    return True
+
+
+def _player_effect(self, st, ev, fr, e) -> bool:
+    op = e["op"]
+    p = fr["p"]
+    src = fr["src"]
+    who = e.get("who", "you")
+    targets = [p] if who == "you" else [_opp(p)] if who == "opponent" else [p, _opp(p)]
+    if op == "draw":
+        for q in targets:
+            self.draw(st, ev, q, e.get("n", 1))
+    elif op == "gain":
+        st["pl"][p]["tok"] += e.get("n", 1)
+        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('n', 1)} action token(s)")
+    elif op == "score":
+        for q in targets:
+            self.score(st, ev, q, e.get("n", 1))
+    elif op == "cost_reduction":
+        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn")})
+    elif op == "discard":
+        q = targets[0]
+        hand = st["pl"][q]["hand"]
+        done = fr.get("k") or 0
+        if done >= e.get("n", 1) or not hand:
+            return True
+        if e.get("random"):
+            cid = hand[self.rand(st, len(hand))]
+        elif fr["ch"] is None:
+            if len(hand) <= e.get("n", 1) - done:
+                cid = hand[0]
+            else:
+                self.ask(st, q, "target", list(hand), "410.3", op="discard", src=src)
+                return False
+        else:
+            cid = fr["ch"]
+            fr["ch"] = None
+        nm = self.db.cards[st["cards"][cid]["k"]].name
+        self.put(st, cid, "disc")
+        self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
+        fr["k"] = done + 1
+        if fr["k"] < e.get("n", 1) and st["pl"][q]["hand"]:
+            return _player_effect(self, st, ev, fr, e)
+    elif op == "flip":
+        fo = st["fo"]
+        if fo:
+            from .flow import _flip_one
+
+            for _ in range(e.get("n", 1)):
+                _flip_one(self, st, ev, p)
+    elif op == "look_top":
+        q = p if e.get("whose", "you") == "you" else _opp(p)
+        deck = st["pl"][q]["deck"]
+        n = min(e.get("n", 1), len(deck))
+        if n <= 0:
+            return True
+        # decide one card at a time: top or bottom (private; Meticulous / Inspired)
+        k = fr.get("k") or 0
+        if fr["ch"] is None:
+            if k == 0:
+                fr["look"] = deck[:n]
+                if not ev.quiet:
+                    names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in fr["look"])
+                    ev.add("look", f"{self.pname(st, p)} looks at the top {n} card(s) of a deck", player=p)
+                    ev.add("look", f"You see: {names}", to=p)
+            if k >= len(fr["look"]):
+                _finish_look(self, st, fr, q)
+                return True
+            self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=k)
+            return False
+        fr.setdefault("bot", [])
+        if fr["ch"] == "bottom":
+            fr["bot"].append(fr["look"][k])
+        fr["k"] = k + 1
+        fr["ch"] = None
+        if fr["k"] >= len(fr["look"]):
+            _finish_look(self, st, fr, q)
+            return True
+        self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=fr["k"])
+        return False
+    elif op == "search":
+        zone = e.get("zone", "deck")
+        lst = st["pl"][p][zone]
+        flt = e.get("filter", {})
+        cands = [c for c in lst if _card_filter(self, st, c, flt)]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)  # 518.2
+                return True
+            self.ask(st, p, "target", cands + ["none"], "518.1", op="search", src=src)
+            return False
+        ch = fr["ch"]
+        if ch != "none" and ch in lst:
+            nm = self.db.cards[st["cards"][ch]["k"]].name
+            self.put(st, ch, e.get("to", "hand"))
+            self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
+        if zone == "deck":
+            self.shuffle(st, lst)
+    elif op == "put_into_play":
+        zone = e.get("zone", "discard")
+        if zone == "self":
+            if src in st["cards"] and st["cards"][src].get("z") in ("flip", "hand", "disc"):
+                area = f"home{p}"
+                self.enter_play(st, ev, src, area, p)
+            return True
+        lst = st["pl"][p]["disc" if zone == "discard" else zone]
+        flt = e.get("filter", {})
+        cands = [c for c in lst if _card_filter(self, st, c, flt)]
+        if fr["ch"] is None:
+            if not cands:
+                return True
+            self.ask(st, p, "target", cands + ["none"], "706", op="put_into_play", src=src)
+            return False
+        ch = fr["ch"]
+        if ch != "none" and ch in lst:
+            area = f"home{p}"
+            if e.get("at") == "here" and src in st["cards"] and st["cards"][src].get("a"):
+                area = st["cards"][src]["a"]
+            nid = self.enter_play(st, ev, ch, area, p)
+            self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+    elif op == "token":
+        col = e.get("color")
+        t = {"power": e.get("power", 1), "colors": [col] if col else [], "traits": list(e.get("traits", [])),
+             "name": e.get("name") or " ".join(e.get("traits", [])) or "Token"}  # 521.1a
+        cid = f"c{st['nid']}"
+        st["nid"] += 1
+        st["cards"][cid] = {"k": self.cdef(st, src).key if src in st["cards"] else "", "o": p, "z": "hand", "t": t}
+        st["pl"][p]["hand"].append(cid)
+        area = f"home{p}"
+        if e.get("at") == "here" and src in st["cards"] and st["cards"][src].get("a"):
+            area = st["cards"][src]["a"]
+        nid = self.enter_play(st, ev, cid, area, p)
+        st["cards"][nid]["t"] = t
+        self.log(ev, "token", lambda: f"{self.pname(st, p)} puts a {t['power']}-power {t['name']} token into play")
+    elif op == "turn_over":
+        if src in st["cards"] and self.in_play(st, src):
+            c = st["cards"][src]
+            if self.cdef(st, src).boosted is not None:
+                c["b"] = not c.get("b")
+                self.log(ev, "boost", lambda: f"{self.name(st, src)} is turned over ({'Boosted' if c['b'] else 'Start'} side) (301.2)")
+    elif op == "cutie_mark":
+        if src in st["cards"] and self.in_play(st, src):
+            c = st["cards"][src]
+            if not c.get("cm"):
+                c["cm"] = True
+                c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
+                self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
+    elif op == "choose_color":
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", list(COLOR_NAMES), "as this card enters play", src=src, what="color")
+            return False
+        if src in st["cards"] and self.in_play(st, src):
+            st["cards"][src]["col"] = [fr["ch"]]
+    return True
+
+
+def _finish_look(self, st, fr, q):
+    deck = st["pl"][q]["deck"]
+    bot = fr.get("bot", [])
+    for c in bot:
+        if c in deck:
+            deck.remove(c)
+            deck.append(c)
+    fr.pop("look", None)
+    fr.pop("bot", None)
+
+
+def _card_filter(self, st, cid, flt) -> bool:
+    d = self.db.cards[st["cards"][cid]["k"]]
+    f = d.front
+    if "type" in flt and f.type != flt["type"]:
+        return False
+    if "trait" in flt and flt["trait"] not in f.traits:
+        return False
+    if "max_cost" in flt and (f.cost or 0) > flt["max_cost"]:
+        return False
+    if "max_power" in flt and (f.power or 0) > flt["max_power"]:
+        return False
+    if "color" in flt and flt["color"] not in f.colors:
+        return False
+    if "title" in flt and flt["title"] != f.title:
+        return False
+    return True
+
+
+def _describe(e) -> str:
+    return ", ".join(x["op"] for x in e.get("effects", []))
+
+
+def play_effects(self, st, ev, p, src, effects, label="") -> None:
+    st["rq"].append({"p": p, "src": src, "eff": list(effects), "i": 0, "ch": None, "lbl": label, "after": None})

@@ -1,0 +1,144 @@
+"""Random self-play with optional invariant checks (every card in exactly one zone, counts
+conserved, points never decrease except by an effect, hidden information absent from views,
+replay of the action log rebuilds the final state)."""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any
+
+from .. import rng as _rng
+from ..api import Action
+from .carddb import CardDB
+from .decks import random_deck
+from .engine import MLPGame
+from .state import State
+
+
+class InvariantError(AssertionError):
+    pass
+
+
+def zone_check(st: dict) -> None:
+    seen: dict[str, str] = {}
+
+    def add(cid, where):
+        if cid in seen:
+            raise InvariantError(f"{cid} in {seen[cid]} and {where}")
+        seen[cid] = where
+        if cid not in st["cards"]:
+            raise InvariantError(f"{cid} in {where} has no card record")
+
+    for cid in st["play"]:
+        add(cid, "play")
+    for p, pl in enumerate(st["pl"]):
+        for z in ("deck", "pdeck", "hand", "disc", "ban", "flip"):
+            for cid in pl[z]:
+                add(cid, f"{z}{p}")
+                if st["cards"][cid].get("z") != z:
+                    raise InvariantError(f"{cid} zone tag {st['cards'][cid].get('z')} != {z}")
+    for fr in st["rq"]:
+        after = fr.get("after") or {}
+        if "discard" in after and after["discard"] in st["cards"] and after["discard"] not in seen:
+            seen[after["discard"]] = "queue"
+    missing = set(st["cards"]) - set(seen)
+    if missing:
+        raise InvariantError(f"cards in no zone: {sorted(missing)[:5]}")
+
+
+def count_cards(st: dict) -> int:
+    return sum(1 for c in st["cards"].values() if not c.get("t"))
+
+
+def hidden_check(game: MLPGame, state: State) -> None:
+    st = state.d
+    for viewer in (0, 1, "spectator"):
+        text = json.dumps(game.view(state, viewer))
+        for p in (0, 1):
+            hidden = list(st["pl"][p]["deck"]) + list(st["pl"][p]["pdeck"])
+            if viewer != p:
+                hidden += st["pl"][p]["hand"]
+            for cid in hidden:
+                if f'"{cid}"' in text:
+                    raise InvariantError(f"hidden card id {cid} visible to {viewer}")
+        v = game.view(state, viewer)
+        for cards in v["areas"].values():
+            for c in cards:
+                if c.get("face_down") and c.get("type") == "Troublemaker" and c["controller"] != viewer and "key" in c:
+                    raise InvariantError("face-down Troublemaker identity visible (505.1d)")
+
+
+def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actions: int = 20000) -> dict[str, Any]:
+    db = game.db
+    s = seed & _rng.MASK
+    d0, s = random_deck(db, s)
+    d1, s = random_deck(db, s)
+    state = game.new_game([d0, d1], seed=s)
+    init = state.copy() if check else None
+    actions: list[Action] = []
+    arng = (seed * 0x2545F4914F6CDD1D + 1) & _rng.MASK
+    total = count_cards(state.d)
+    last_scores = [0, 0]
+    n = 0
+    while state.d["outcome"] is None:
+        p = game.to_move(state)
+        acts = game.legal_actions(state, p)
+        if not acts:
+            raise InvariantError(f"player {p} to move without legal actions at step {state.d['step']}")
+        arng, i = _rng.randbelow(arng, len(acts))
+        a = acts[i]
+        state, _ = game.apply(state, a, copy=False)
+        actions.append(a)
+        n += 1
+        if check:
+            zone_check(state.d)
+            if count_cards(state.d) != total:
+                raise InvariantError("card count not conserved")
+            sc = [pl["score"] for pl in state.d["pl"]]
+            if sc[0] < last_scores[0] or sc[1] < last_scores[1]:
+                raise InvariantError("points decreased")
+            last_scores = sc
+            if n % 7 == 0:
+                hidden_check(game, state)
+        if n > max_actions:
+            raise InvariantError("too many actions")
+    if check:
+        rebuilt = init
+        for a in actions:
+            rebuilt, _ = game.apply(rebuilt, Action.from_dict(json.loads(json.dumps(a.to_dict()))), copy=False)
+        if rebuilt.to_json() != state.to_json():
+            raise InvariantError("replay of the action log does not rebuild the final state")
+        rt = State.from_dict(json.loads(json.dumps(state.to_dict())))
+        if rt.to_json() != state.to_json():
+            raise InvariantError("to_dict/from_dict round trip differs")
+    o = state.d["outcome"]
+    return {"turns": state.d["turn"], "actions": n, "winner": o["winner"], "reason": o["reason"],
+            "scores": [pl["score"] for pl in state.d["pl"]]}
+
+
+def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int = 200) -> dict[str, Any]:
+    game = MLPGame(db, turn_cap=turn_cap, quiet=True)
+    t0 = time.perf_counter()
+    done = errors = 0
+    turns = 0
+    draws = capped = 0
+    first_errors: list[str] = []
+    for g in range(games):
+        try:
+            r = play_random_game(game, seed + g, check=check)
+            done += 1
+            turns += r["turns"]
+            if r["winner"] is None:
+                draws += 1
+                if "turn cap" in r["reason"]:
+                    capped += 1
+        except Exception as e:  # noqa: BLE001 - report, keep going
+            errors += 1
+            if len(first_errors) < 5:
+                import traceback
+
+                first_errors.append(f"seed {seed + g}: {type(e).__name__}: {e}\n{traceback.format_exc()[-700:]}")
+    dt = time.perf_counter() - t0
+    return {"games": games, "completed": done, "errors": errors, "draws": draws, "turn_cap_draws": capped,
+            "average_turns": round(turns / done, 2) if done else 0, "seconds": round(dt, 2),
+            "games_per_second": round(games / dt, 2) if dt else None, "checked": check, "first_errors": first_errors}

@@ -1,0 +1,91 @@
+"""What a viewer may see (404.1, 402.2, 403.2, 505.1d): a player sees their own hand, only the
+size of the opponent's hand, only deck sizes, and no identity of opposing face-down Troublemakers;
+a spectator sees only public information; a judge sees everything."""
+from __future__ import annotations
+
+from typing import Any
+
+
+def _card_public(r, st, cid) -> dict[str, Any]:
+    c = st["cards"][cid]
+    d = r.cdef(st, cid)
+    out = {"id": cid, "key": d.key, "name": r.name(st, cid), "number": d.number, "type": r.ctype(st, cid)}
+    return out
+
+
+def _in_play(r, st, cid, viewer) -> dict[str, Any]:
+    c = st["cards"][cid]
+    hidden = c.get("fd") and r.ctype(st, cid) == "Troublemaker" and viewer != "judge" and viewer != c["c"]
+    if hidden:
+        return {"id": cid, "face_down": True, "type": "Troublemaker", "controller": c["c"], "area": c["a"]}
+    out = _card_public(r, st, cid)
+    out.update({"controller": c["c"], "owner": c["o"], "area": c["a"], "exhausted": bool(c.get("ex")),
+                "frightened": bool(c.get("fr")), "face_down": bool(c.get("fd")), "counters": dict(c.get("cn") or {}),
+                "power": r.power(st, cid), "colors": list(r.colors(st, cid))})
+    if c.get("h"):
+        out["attached_to"] = c["h"]
+    if c.get("b"):
+        out["boosted"] = True
+    if c.get("t"):
+        out["token"] = True
+        out["name"] = c["t"].get("name", "token")
+    if c.get("dil"):
+        out["dilemma"] = True
+    return out
+
+
+def build_view(game, st: dict, viewer: Any) -> dict[str, Any]:
+    r = game.r
+    judge = viewer == "judge"
+    players = []
+    for p, pl in enumerate(st["pl"]):
+        own = judge or viewer == p
+        players.append({
+            "index": p, "name": pl["name"], "score": pl["score"], "action_tokens": pl["tok"],
+            "hand_size": len(pl["hand"]),
+            "hand": [_card_public(r, st, c) for c in pl["hand"]] if own else None,
+            "deck_size": len(pl["deck"]), "problem_deck_size": len(pl["pdeck"]),
+            "discard": [_card_public(r, st, c) for c in pl["disc"]],
+            "banished": [_card_public(r, st, c) for c in pl["ban"]],
+            "flipped": [_card_public(r, st, c) for c in pl["flip"]],
+            "mane": pl["mane"], "home_limit": r.home_limit(st, p) if pl["mane"] in st["cards"] else None,
+        })
+        if judge:
+            players[-1]["deck"] = [_card_public(r, st, c) for c in pl["deck"]]
+            players[-1]["problem_deck"] = [_card_public(r, st, c) for c in pl["pdeck"]]
+    areas = {}
+    for a in st["areas"]:
+        areas[a] = []
+    for cid in st["play"]:
+        a = st["cards"][cid]["a"]
+        areas.setdefault(a, []).append(_in_play(r, st, cid, viewer))
+    pend = st["pending"]
+    pview = None
+    if pend:
+        if judge or viewer == pend["player"]:
+            pview = {k: v for k, v in pend.items()}
+        else:
+            pview = {"player": pend["player"], "kind": pend["kind"], "rule": pend.get("rule")}
+    fo = st["fo"]
+    fview = None
+    if fo:
+        fview = {"type": fo["type"], "areas": fo["areas"], "challenger": fo["chal"], "troublemaker": fo["tm"],
+                 "stage": fo["stage"], "ignored": list(fo["ign"]),
+                 "totals": [r.faceoff_total(st, 0), r.faceoff_total(st, 1)] if fo["stage"] not in ("start", "w_start") else None}
+    setup = None
+    if st["step"] == "setup_problem":
+        setup = {str(p): ("chosen" if str(p) in st["setup"] else None) for p in range(2)}
+        if judge:
+            setup = dict(st["setup"])
+    out = {
+        "game": "mlpccg", "viewer": viewer, "turn": st["turn"], "turn_player": st["tp"], "first_player": st["first"],
+        "step": st["step"], "players": players, "areas": areas,
+        "priority": dict(st["prio"]) if st["prio"] else None, "pending": pview, "faceoff": fview,
+        "outcome": st["outcome"], "time_called": dict(st["tc"]) if st["tc"] else None, "setup": setup,
+        "modifiers": [m for m in st["mods"]],
+    }
+    if judge:
+        out["rng"] = st["rng"]
+        out["triggers_waiting"] = st["trig"]
+        out["resolving"] = st["rq"]
+    return out

@@ -1,0 +1,90 @@
+"""Database rows → inputs of the pure pairing engine (``tournaments.pairing``), and back.
+
+Engine player ids are registration ids as strings. A match lost by both players (two Game Losses in
+the same game, Tournament Penalties) is given to the engine as a draw: under MLP scoring a loss and a
+draw are both worth 1 point, so match points are exact; it is shown as a double loss everywhere else.
+"""
+from __future__ import annotations
+
+from tournaments.models import Event, Match, Registration, Round
+from tournaments.pairing import (
+    MatchRecord,
+    Player,
+    Scoring,
+    Standing,
+    bracket_advance,
+    bracket_seed,
+    compute_standings,
+    scoring_for_game,
+)
+from tournaments.pairing.elimination import Bracket
+from tournaments.tiers import tier_rules
+
+PAIRED_STATUSES = ("checked_in", "dropped", "disqualified")
+
+
+def event_scoring(event: Event) -> Scoring:
+    return scoring_for_game(event.game.slug)  # MLP floor rules, Scoring: W 3, L 1, DR 1, bye 3
+
+
+def starting_points(registration: Registration, scoring: Scoring) -> int:
+    """Late entry: what the organiser gave for the missed rounds (losses or byes)."""
+    per_round = scoring.bye if registration.late_policy == Registration.LatePolicy.BYES else scoring.loss
+    return registration.late_missed_rounds * per_round
+
+
+def engine_players(event: Event) -> list[Player]:
+    scoring = event_scoring(event)
+    regs = Registration.objects.filter(event=event, status__in=PAIRED_STATUSES)
+    return [
+        Player(id=str(r.id), dropped=r.status != Registration.Status.CHECKED_IN, points=starting_points(r, scoring))
+        for r in regs
+    ]
+
+
+def match_record(match: Match) -> MatchRecord | None:
+    """The engine's view of a match with a result, None while it has none."""
+    a = str(match.player_a_id)
+    if match.player_b_id is None:
+        return MatchRecord(a=a, b=None)
+    b = str(match.player_b_id)
+    if match.status != Match.Status.FINAL or not match.result:
+        return None
+    winner = {"a": a, "b": b}.get(match.result)  # draw and double loss → None (see module docstring)
+    return MatchRecord(a=a, b=b, winner=winner)
+
+
+def engine_rounds(event: Event, *, kind: str = Round.Kind.SWISS) -> list[list[MatchRecord]]:
+    rounds: list[list[MatchRecord]] = []
+    matches = Match.objects.filter(round__event=event, round__kind=kind).order_by("round__number", "table", "id")
+    by_round: dict[int, list[MatchRecord]] = {}
+    for r in Round.objects.filter(event=event, kind=kind).order_by("number"):
+        by_round[r.id] = []
+    for m in matches:
+        rec = match_record(m)
+        if rec is not None:
+            by_round.setdefault(m.round_id, []).append(rec)
+    for records in by_round.values():
+        rounds.append(records)
+    return rounds
+
+
+def event_standings(event: Event) -> list[Standing]:
+    return compute_standings(
+        engine_players(event), engine_rounds(event), scoring=event_scoring(event), seed=event.seed
+    )
+
+
+def event_bracket(event: Event) -> Bracket | None:
+    """The elimination bracket rebuilt from the stored seeds and the finished elimination rounds."""
+    if not event.top_cut_seeds:
+        return None
+    seeds = [str(s) for s in event.top_cut_seeds]
+    bracket = bracket_seed(seeds, len(seeds), best_of=tier_rules(event.tier).elimination_best_of)
+    for rnd in Round.objects.filter(event=event, kind=Round.Kind.ELIMINATION, status=Round.Status.COMPLETE).order_by("number"):
+        results = {}
+        for m in rnd.matches.all():
+            if m.winner is not None:
+                results[str(m.player_a_id)] = str(m.winner.id)
+        bracket = bracket_advance(bracket, results)
+    return bracket
