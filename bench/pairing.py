@@ -27,15 +27,24 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tournaments.pairing import (  # noqa: E402
+    DEFAULT_SCORING,
     MLP_SCORING,
     MatchRecord,
     Player,
+    Scoring,
     pair_swiss,
     suggested_swiss_rounds,
 )
 
 
-def simulate(n: int, seed: int = 1, rounds: int | None = None, keep_events: bool = False) -> dict:
+def simulate(
+    n: int,
+    seed: int = 1,
+    rounds: int | None = None,
+    keep_events: bool = False,
+    scoring: Scoring = MLP_SCORING,
+    draw_rate: float = 0.02,
+) -> dict:
     rng = random.Random(seed)
     players = [Player(id=f"p{k}") for k in range(n)]
     strength = {p.id: rng.random() for p in players}
@@ -47,12 +56,12 @@ def simulate(n: int, seed: int = 1, rounds: int | None = None, keep_events: bool
     for r in range(total_rounds):
         if r == 1:  # two late entrants with the points of a loss
             for k in range(2):
-                players.append(Player(id=f"late{k}", points=MLP_SCORING.loss))
+                players.append(Player(id=f"late{k}", points=scoring.loss))
                 strength[f"late{k}"] = rng.random()
         if keep_events:
             events.append(
                 {
-                    "scoring": {"win": 3, "loss": 1, "draw": 1, "bye": 3},
+                    "scoring": {"win": scoring.win, "loss": scoring.loss, "draw": scoring.draw, "bye": scoring.bye},
                     "seed": seed,
                     "players": [
                         {"id": p.id, "dropped": p.dropped, **({"points": p.points} if p.points else {})}
@@ -64,7 +73,7 @@ def simulate(n: int, seed: int = 1, rounds: int | None = None, keep_events: bool
                 }
             )
         t0 = time.perf_counter()
-        res = pair_swiss(players, history, scoring=MLP_SCORING, seed=seed)
+        res = pair_swiss(players, history, scoring=scoring, seed=seed)
         times.append(time.perf_counter() - t0)
         quality.append((res.rematches, res.unequal, res.disparity, res.optimal))
         rnd = []
@@ -73,7 +82,7 @@ def simulate(n: int, seed: int = 1, rounds: int | None = None, keep_events: bool
                 rnd.append(MatchRecord(pr.a, None, pr.a))
                 continue
             x = rng.random()
-            if x < 0.02:
+            if x < draw_rate:
                 w = None
             else:
                 sa, sb = strength[pr.a], strength[pr.b]
@@ -92,11 +101,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=None, help="rounds per event (default: suggested)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path, default=None, help="write the per-round inputs here")
+    ap.add_argument("--scoring", choices=("mlp", "default"), default="mlp", help="points table (default: MLP)")
+    ap.add_argument("--draws", type=float, default=0.02, help="share of drawn matches (default 0.02)")
     args = ap.parse_args(argv)
     dump = {}
     print(f"{'players':>8} {'rounds':>6} {'median ms':>10} {'max ms':>9} {'rematches':>9} {'unequal':>8} {'sum sq diff':>11} {'optimal':>8}")
     for n in args.sizes:
-        out = simulate(n, seed=args.seed, rounds=args.rounds, keep_events=args.json is not None)
+        out = simulate(
+            n,
+            seed=args.seed,
+            rounds=args.rounds,
+            keep_events=args.json is not None,
+            scoring=MLP_SCORING if args.scoring == "mlp" else DEFAULT_SCORING,
+            draw_rate=args.draws,
+        )
         med = statistics.median(out["times"]) * 1000
         mx = max(out["times"]) * 1000
         rem = sum(q[0] for q in out["quality"])

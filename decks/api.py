@@ -43,6 +43,9 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
 
 def register(router) -> None:
+    from decks.decklist_api import register as register_decklists
+
+    register_decklists(router)  # before "cards": the decklist routes have their own prefix
     router.register("cards", CardViewSet, basename="card")
     router.register("sets", CardSetViewSet, basename="cardset")
     router.register("games", GameViewSet, basename="game")

@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 
 from django.db.models import Count, Max
@@ -56,15 +57,12 @@ class CardInfo:
     team_icon: str
     rainbow_pool: bool
     text: str
+    # Cards with the same name (title and subtitle, 201.1) count together for copy limits.
+    name_key: str = ""
 
     @property
     def full_name(self) -> str:
         return f"{self.title}, {self.subtitle}" if self.subtitle else self.title
-
-    @property
-    def name_key(self) -> str:
-        """Cards with the same name (title and subtitle, 201.1) count together for copy limits."""
-        return fold(self.full_name)
 
     @property
     def is_starting_problem(self) -> bool:
@@ -90,6 +88,7 @@ class CardIndex:
     fuzzy_choices: list[str] = field(default_factory=list)
     fuzzy_cards: list[list[CardInfo]] = field(default_factory=list)
     stamp: tuple = ()
+    checked_at: float = 0.0
 
     def add(self, info: CardInfo) -> None:
         self.cards[info.id] = info
@@ -137,6 +136,7 @@ def _build(game: str, stamp: tuple) -> CardIndex:
             set_code=s.code, set_name=s.name, release_date=s.release_date, block=s.block,
             supplemental=s.supplemental, keywords=tuple(keywords or ()), traits=tuple(traits or ()),
             species=species, team_icon=team_icon, rainbow_pool=rainbow, text=text,
+            name_key=fold(f"{title}, {subtitle}" if subtitle else title),
         ))
     for guid, number, card_id in CardAlias.objects.filter(card__game__slug=game).values_list("guid", "number", "card_id"):
         info = index.cards.get(card_id)
@@ -147,22 +147,44 @@ def _build(game: str, stamp: tuple) -> CardIndex:
     return index
 
 
+STAMP_TTL = 2.0  # seconds: how stale another process's import may look here
+
+
 def card_index(game: str) -> CardIndex:
     """The cached index of ``game``'s cards (rebuilt if the catalog changed)."""
-    stamp = _stamp(game)
     index = _indexes.get(game)
+    now = time.monotonic()
+    if index is not None and now - index.checked_at < STAMP_TTL:
+        return index  # this process's own changes cleared the cache through the signals
+    stamp = _stamp(game)
     if index is not None and index.stamp == stamp:
+        index.checked_at = now
         return index
     with _lock:  # one build at a time per process
         index = _indexes.get(game)
         if index is None or index.stamp != stamp:
             index = _build(game, stamp)
             _indexes[game] = index
+        index.checked_at = now
     return index
 
 
 def card_index_clear(**_kwargs) -> None:
     _indexes.clear()
+    cache_clear_hooks_run()
+
+
+_clear_hooks: list = []
+
+
+def on_catalog_change(hook) -> None:
+    """Register a function called whenever the card index is cleared (e.g. the format cache)."""
+    _clear_hooks.append(hook)
+
+
+def cache_clear_hooks_run() -> None:
+    for hook in _clear_hooks:
+        hook()
 
 
 for _model in (Card, CardAlias, CardSet):

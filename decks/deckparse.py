@@ -87,7 +87,7 @@ def _decode(data: bytes | str) -> str:
             try:
                 text = data.decode("utf-8-sig")
             except UnicodeDecodeError:
-                raise DeckInputError("the file is not text: upload a plain-text list or an OCTGN .o8d file") from None
+                raise DeckInputError("the file is binary data, not a decklist: upload plain text or an OCTGN .o8d file") from None
     text = text.lstrip("\ufeff")
     if "\x00" in text or sum(1 for c in text if ord(c) < 32 and c not in "\r\n\t") > 8:
         raise DeckInputError("the file is binary data, not a decklist: upload plain text or an OCTGN .o8d file")
@@ -147,6 +147,9 @@ def parse_text(text: str) -> list[DeckLine]:
             lines.append(DeckLine(qty=0, name=line[:60] + "…", line_no=no, raw=raw[:200], section=section,
                                   error=f"the line is longer than {MAX_NAME_LENGTH} characters"))
             continue
+        if section_key(line):  # "Mane Character", "Friends (28)", "Problem Deck: 10"
+            section = section_key(line)
+            continue
         qty, name, given = 1, line, False
         m = _LEADING_QTY.match(line)
         if m:
@@ -155,9 +158,6 @@ def parse_text(text: str) -> list[DeckLine]:
             t = _TRAILING_QTY.search(line)
             if t:
                 qty, name, given = int(t.group("n") or t.group("n2")), line[: t.start()].strip(), True
-        if not given and section_key(line):
-            section = section_key(line)
-            continue
         if re.fullmatch(r"(total|cards?)\b.*", name, re.I) and re.search(r"\d", name):
             continue  # "Total: 45 cards"
         error = "" if 1 <= qty <= MAX_QTY else f"the quantity {qty} is not between 1 and {MAX_QTY}"

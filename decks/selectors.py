@@ -1,7 +1,7 @@
 """Reads of the card catalog."""
 from __future__ import annotations
 
-from django.db.models import Q, QuerySet
+from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
 from decks.models import Card, fold_name
 
@@ -24,7 +24,12 @@ def card_search(
         name_q = Q()
         for word in folded.split():
             name_q &= Q(search_name__contains=word)
-        qs = qs.filter(name_q | Q(number__iexact=q.strip()) | Q(text__icontains=q.strip()))
+        number_q = Q(number__iexact=q.strip())
+        qs = qs.filter(name_q | number_q | Q(text__icontains=q.strip()))
+        # Name and number matches first, then cards that only mention the words in their text.
+        qs = qs.annotate(
+            relevance=Case(When(number_q, then=Value(0)), When(name_q, then=Value(1)), default=Value(2), output_field=IntegerField())
+        ).order_by("relevance", "card_set__release_date", "number")
     # JSON list filters are done in Python-friendly form that works on SQLite and PostgreSQL alike.
     if color:
         qs = qs.filter(colors__icontains=f'"{color.strip().title()}"')

@@ -11,10 +11,13 @@ nickname that still identifies one card — Game Warning).
 from __future__ import annotations
 
 import datetime as dt
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 
-from decks.card_index import CardIndex, CardInfo, card_index
+from django.db.models.signals import m2m_changed, post_delete, post_save
+
+from decks.card_index import CardIndex, CardInfo, card_index, on_catalog_change
 from decks.deckparse import DeckLine, parse_deck
 from decks.models import BanlistEntry, Format
 from decks.resolution import EXACT, INCORRECT, INVALID, ResolvedLine, resolve_lines
@@ -28,11 +31,28 @@ ZONES = {
     "neopets": [("neopet", "Neopet Deck"), ("rainbow", "Rainbow Pool"), ("main", "Main Deck")],
 }
 DRAW_DECK_TYPES = frozenset({"Friend", "Event", "Resource", "Troublemaker"})  # 101.2
+TYPE_ORDER = {t: i for i, t in enumerate(
+    ["Mane Character", "Friend", "Resource", "Event", "Troublemaker", "Problem", "Neopet", "Faction", "Codestone"])}
 RAINBOW_TEXT = "begins the game in your rainbow pool"  # 2.3d, 5.12b.1
 
 
 class UnknownFormat(LookupError):
     pass
+
+
+SPEC_TTL = 2.0
+_spec_cache: dict[str, tuple[float, "FormatSpec"]] = {}
+
+
+def format_cache_clear(**_kwargs) -> None:
+    _spec_cache.clear()
+
+
+on_catalog_change(format_cache_clear)
+for _model in (Format, BanlistEntry):
+    post_save.connect(format_cache_clear, sender=_model, dispatch_uid=f"format_cache_save_{_model.__name__}")
+    post_delete.connect(format_cache_clear, sender=_model, dispatch_uid=f"format_cache_delete_{_model.__name__}")
+m2m_changed.connect(format_cache_clear, sender=Format.legal_sets.through, dispatch_uid="format_cache_legal_sets")
 
 
 @dataclass
@@ -65,6 +85,18 @@ class FormatSpec:
 
     @classmethod
     def load(cls, fmt: Format | str) -> FormatSpec:
+        """The format's spec, cached per process for a few seconds (cleared at once by this process's
+        own changes to formats, bans, sets or cards)."""
+        key = fmt if isinstance(fmt, str) else fmt.slug
+        hit = _spec_cache.get(key)
+        if hit is not None and time.monotonic() - hit[0] < SPEC_TTL:
+            return hit[1]
+        spec = cls._load(fmt)
+        _spec_cache[key] = (time.monotonic(), spec)
+        return spec
+
+    @classmethod
+    def _load(cls, fmt: Format | str) -> FormatSpec:
         if isinstance(fmt, str):
             try:
                 fmt = Format.objects.select_related("game").get(slug=fmt)
@@ -229,7 +261,7 @@ def validate_deck(
         zones[zone_of(spec.game, card)].append((card, qty))
     order = {k: i for i, (k, _l) in enumerate(ZONES[spec.game])}
     for cards in zones.values():
-        cards.sort(key=lambda t: (t[0].type, t[0].full_name))
+        cards.sort(key=lambda t: (TYPE_ORDER.get(t[0].type, 99), t[0].full_name))
     zones = dict(sorted(zones.items(), key=lambda kv: order[kv[0]]))
 
     _check_legality(spec, on, zones, problems)

@@ -32,10 +32,11 @@ class StatusPipeline(models.Model):
         if new == self.status:
             return False
         if new not in self.TRANSITIONS.get(self.status, set()):
-            labels = dict(self._meta.get_field("status").choices)
+            labels = {k: str(v).lower() for k, v in self._meta.get_field("status").choices}
+            allowed = ", ".join(labels.get(s, s) for s in sorted(self.TRANSITIONS.get(self.status, set()))) or "nothing"
             raise IllegalTransition(
-                f"{self._meta.verbose_name} cannot go from {labels.get(self.status, self.status)!s} "
-                f"to {labels.get(new, new)!s}"
+                f"The {self._meta.verbose_name} cannot go from {labels.get(self.status, self.status)} "
+                f"to {labels.get(new, new)} (next may come: {allowed})."
             )
         self.status = new
         if save:

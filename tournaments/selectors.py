@@ -153,6 +153,10 @@ def event_state(*, event: Event, user=None, with_rounds: str = "current") -> dic
                 "my_report": getattr(m, f"report_{side}"), "opponent_report": getattr(m, f"report_{'b' if side == 'a' else 'a'}"),
                 "present": getattr(m, f"present_{side}"),
             }
+            opp_report = me["match"]["opponent_report"]
+            me["match"]["opponent_report_label"] = {
+                "a": f"{m.player_a.name} wins", "b": f"{m.player_b.name if m.player_b_id else ''} wins", "draw": "draw",
+            }.get(opp_report, "")
         me["penalties"] = [
             {"kind": p.get_kind_display(), "infraction": p.infraction, "round": p.round_number, "applied": p.applied}
             for p in Penalty.objects.filter(registration=reg)

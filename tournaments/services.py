@@ -356,7 +356,7 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
 
 
 def registration_check_in(*, registration: Registration, by) -> Registration:
-    event = registration.event
+    event = Event.objects.get(pk=registration.event_id)
     if by != registration.player:
         _require(event, by, [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "check in another player")
     if event.status != Event.Status.CHECK_IN:
@@ -402,7 +402,7 @@ def registration_add_late(*, event: Event, by, player, policy: str = Registratio
 def registration_drop(*, registration: Registration, by) -> Registration:
     """A player may drop at any time (Conceding and Dropping). After the round is paired, dropping
     concedes that round; a dropped player is never paired again. Before the start it is a withdrawal."""
-    event = registration.event
+    event = Event.objects.get(pk=registration.event_id)
     if by != registration.player:
         _require(event, by, [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE], "drop another player")
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION_OPEN, Event.Status.CHECK_IN):

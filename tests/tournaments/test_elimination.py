@@ -114,3 +114,9 @@ def test_tier_three_elimination_matches_are_best_of_three_and_lower_tiers_one_ga
     assert bracket_seed(["a", "b"], 2, best_of=elimination_best_of(3)).best_of == 3
     with pytest.raises(PairingError):
         elimination_best_of(4)
+
+
+def test_an_elimination_match_cannot_end_in_a_double_loss():
+    b = bracket_seed(["a", "b"], 2)
+    with pytest.raises(PairingError, match="needs a winner"):
+        bracket_advance(b, [MatchRecord("a", "b", None, double_loss=True)])

@@ -400,3 +400,47 @@ def test_the_decomposed_solver_matches_the_exact_solver(sim_seed, n, n_rounds):
         assert objective(players, rounds, MLP_SCORING, 1, as_pairs(capped)) == objective(
             players, rounds, MLP_SCORING, 1, as_pairs(exact)
         )
+
+
+def test_an_end_block_whose_leaders_already_met_is_certified_by_the_boundary_bound():
+    # A and B lead on 30 points but drew each other: both must be paired down
+    # to 27, which the sorted-neighbour bound (0) cannot see. The boundary
+    # bound proves the top piece optimal without merging it further.
+    players = [Player("A", points=29), Player("B", points=29)]
+    for pts, count in ((27, 4), (24, 8), (21, 12), (18, 14)):
+        players += [Player(f"s{pts}-{k}", points=pts) for k in range(count)]
+    rounds = [[MatchRecord("A", "B", None)]]
+    small = dict(exact_limit=2, chunk_size=6, merge_limit=6)
+    res = pair_swiss(players, rounds, scoring=DEFAULT_SCORING, seed=1, **small)
+    exact = pair_swiss(players, rounds, scoring=DEFAULT_SCORING, seed=1, exact_limit=1000)
+    assert res.optimal and res.rematches == 0
+    assert res.disparity == exact.disparity == 18
+    without = pair_swiss(players, rounds, scoring=DEFAULT_SCORING, seed=1, boundary_limit=0, **small)
+    assert not without.optimal
+    assert any("could not be proven optimal" in w for w in without.warnings)
+
+
+def test_a_forced_rematch_is_explained_even_when_not_every_pairing_was_played():
+    # A has met B, C and D: any pairing of the four left gives A a rematch, though B-D and C-D never met
+    players = [Player(x) for x in "ABCDE"] + [Player("F", dropped=True)]
+    rounds = [
+        [MatchRecord("A", "B", "A"), MatchRecord("C", "E", "C"), MatchRecord("D", "F", "D")],
+        [MatchRecord("A", "C", "A"), MatchRecord("B", "F", "B"), MatchRecord("D", "E", "E")],
+        [MatchRecord("A", "D", "A"), MatchRecord("E", "F", "E"), MatchRecord("B", "C", "B")],
+    ]
+    players[4] = Player("E", dropped=True)
+    res = pair_swiss(players, rounds, scoring=MLP_SCORING, seed=0)
+    assert res.rematches == 1
+    assert res.warnings == ("1 rematch(es): no pairing without a rematch exists",)
+    rematch = [p for p in res.pairings if p.rematch][0]
+    assert "A" in (rematch.a, rematch.b)
+    assert rematch.explanation.endswith("rematch (met once before): no pairing without a rematch exists")
+
+
+def test_a_pair_down_says_when_no_unplayed_opponent_was_left_in_the_score_group():
+    players = [Player("A", points=5), Player("B", points=5), Player("C", points=3), Player("D", points=3)]
+    rounds = [[MatchRecord("A", "B", None)]]  # a draw: A and B now both on 6 and already met
+    res = pair_swiss(players, rounds, scoring=DEFAULT_SCORING, seed=0)
+    assert res.rematches == 0 and res.disparity == 18
+    for p in res.pairings:
+        assert p.explanation == "paired down from 6 to 3 points: no unplayed opponent left at 6 points"

@@ -152,3 +152,31 @@ def test_it_runs_as_a_module_from_stdin():
     )
     assert proc.returncode == 0, proc.stderr
     assert len(json.loads(proc.stdout)["pairings"]) == 3
+
+
+def test_the_output_does_not_depend_on_python_hash_randomisation(tmp_path):
+    doc = {"seed": 5, "players": [{"id": f"p{k}"} for k in range(41)], "rounds": []}
+    f = tmp_path / "event.json"
+    f.write_text(json.dumps(doc))
+    outs = set()
+    for hash_seed in ("1", "2"):
+        proc = subprocess.run(
+            [sys.executable, "-m", "tournaments.pairing", "swiss", str(f), "--explain"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            timeout=60,
+            env={"PYTHONHASHSEED": hash_seed, "PATH": "/usr/bin:/bin"},
+        )
+        assert proc.returncode == 0, proc.stderr
+        outs.add(proc.stdout)
+    assert len(outs) == 1
+
+
+def test_standings_accept_a_double_loss(tmp_path, capsys):
+    doc = {**EVENT, "rounds": [[{"a": "p1", "b": "p2", "winner": None, "double_loss": True}]]}
+    code, out, _ = run(tmp_path, capsys, doc, "standings")
+    assert code == 0
+    rows = {r["id"]: r for r in json.loads(out)}
+    assert rows["p1"]["losses"] == rows["p2"]["losses"] == 1
+    assert rows["p1"]["points"] == 1  # MLP: a loss is worth 1

@@ -176,7 +176,10 @@ def test_tiebreakers_are_averages_of_the_opponents_values(matches):
                 opps[m.a].append(m.b)
                 opps[m.b].append(m.a)
     for pid, os_ in opps.items():
-        assert s[pid].mwp >= 0.33
+        r = s[pid]
+        played = r.wins + r.losses + r.draws + r.byes
+        expected_mwp = max(0.33, (r.wins + r.byes + r.draws / 2) / played) if played else 0.33
+        assert r.mwp == pytest.approx(expected_mwp, abs=1e-4)
         exp = sum(s[o].mwp for o in os_) / len(os_) if os_ else 0
         assert s[pid].omw == pytest.approx(exp, abs=1e-3)
         assert s[pid].points == s[pid].wins * 3 + (s[pid].losses + s[pid].draws) * 1 + s[pid].byes * 3
@@ -215,3 +218,15 @@ def test_an_event_needs_four_players_to_be_sanctioned():
     assert not is_sanctionable(3)
     assert is_sanctionable(4)
     assert suggested_swiss_rounds(3) == 2
+
+
+def test_a_double_loss_is_a_loss_for_both_players():
+    # floor rules, "Game Loss": both players penalised in the same game both receive a loss
+    players = [Player("A"), Player("B")]
+    rounds = [[MatchRecord("A", "B", None, double_loss=True)]]
+    for scoring in (MLP_SCORING, DEFAULT_SCORING):
+        s = by_id(compute_standings(players, rounds, scoring=scoring, seed=0))
+        assert (s["A"].losses, s["A"].draws, s["A"].points) == (1, 0, scoring.loss)
+        assert (s["B"].losses, s["B"].points) == (1, scoring.loss)
+    with pytest.raises(PairingError, match="double loss and cannot have a winner"):
+        compute_standings(players, [[MatchRecord("A", "B", "A", double_loss=True)]])

@@ -84,7 +84,9 @@ def load_event(text: str) -> dict[str, Any]:
             for name, v in (("a", a), ("b", b), ("winner", w)):
                 _expect(v is None or isinstance(v, str), f'round {r}, match {k}: "{name}" must be a player id string or null')
             _expect(a is not None, f'round {r}, match {k}: "a" must be a player id')
-            matches.append(MatchRecord(a=a, b=b, winner=w))
+            dl = m.get("double_loss", False)
+            _expect(isinstance(dl, bool), f'round {r}, match {k}: "double_loss" must be true or false')
+            matches.append(MatchRecord(a=a, b=b, winner=w, double_loss=dl))
         rounds.append(matches)
 
     tiebreakers = doc.get("tiebreakers", "mlp")

@@ -153,6 +153,10 @@ def bracket_advance(bracket: Bracket, results: Iterable[MatchRecord] | dict[str,
         for r in results:
             if r.b is None:
                 raise PairingError(f"no byes in elimination rounds (result for {r.a!r} has no opponent)")
+            if r.double_loss:
+                raise PairingError(
+                    f"match {r.a!r} vs {r.b!r}: a single-elimination match needs a winner, not a double loss"
+                )
             items.append((r.a, r.b, r.winner))
     for a, b, w in items:
         if a not in by_player:

@@ -7,7 +7,6 @@ command line (``python -m tournaments.pairing``) or from tests alike.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -76,12 +75,17 @@ class MatchRecord:
     """One reported Swiss match (or elimination match).
 
     ``b is None`` means ``a`` received the bye (``winner`` is then ignored).
-    ``winner is None`` (with a ``b``) means the match was a draw.
+    ``winner is None`` (with a ``b``) means the match was a draw, unless
+    ``double_loss`` is set: both players lose (floor rules, "Game Loss": "If
+    both players receive a Game Loss penalty during the same game then both
+    players will receive a loss") - each scores a loss and it counts as a loss
+    in both records. A double loss has no winner.
     """
 
     a: str
     b: str | None
     winner: str | None = None
+    double_loss: bool = False
 
     @property
     def is_bye(self) -> bool:
@@ -89,7 +93,7 @@ class MatchRecord:
 
     @property
     def is_draw(self) -> bool:
-        return self.b is not None and self.winner is None
+        return self.b is not None and self.winner is None and not self.double_loss
 
 
 @dataclass
@@ -141,42 +145,66 @@ def validate_and_tally(
             raise PairingError(f"player {p.id!r} is listed twice")
         by_id[p.id] = p
     records = {pid: Record(points=p.points) for pid, p in by_id.items()}
-    met: dict[str, dict[str, int]] = defaultdict(dict)
+    met: dict[str, dict[str, int]] = {}
+    win_pts, loss_pts, draw_pts, bye_pts = scoring.win, scoring.loss, scoring.draw, scoring.bye
     for r_index, rnd in enumerate(rounds, start=1):
         seen: set[str] = set()
         for m in rnd:
-            ids = [m.a] if m.b is None else [m.a, m.b]
-            for pid in ids:
-                if pid not in by_id:
-                    raise PairingError(f"round {r_index}: unknown player id {pid!r}")
-                if pid in seen:
-                    raise PairingError(f"round {r_index}: player {pid!r} is paired twice")
-                seen.add(pid)
-            if m.b is None:
-                rec = records[m.a]
+            a, b, winner = m.a, m.b, m.winner
+            if a not in by_id:
+                raise PairingError(f"round {r_index}: unknown player id {a!r}")
+            if a in seen:
+                raise PairingError(f"round {r_index}: player {a!r} is paired twice")
+            seen.add(a)
+            if b is None:
+                rec = records[a]
                 rec.byes += 1
-                rec.points += scoring.bye
+                rec.points += bye_pts
                 continue
-            if m.a == m.b:
-                raise PairingError(f"round {r_index}: player {m.a!r} is paired against themself")
-            ra, rb = records[m.a], records[m.b]
-            ra.opponents.append(m.b)
-            rb.opponents.append(m.a)
-            met[m.a][m.b] = met[m.a].get(m.b, 0) + 1
-            met[m.b][m.a] = met[m.b].get(m.a, 0) + 1
-            if m.winner is None:
+            if b not in by_id:
+                raise PairingError(f"round {r_index}: unknown player id {b!r}")
+            if a == b:
+                raise PairingError(f"round {r_index}: player {a!r} is paired against themself")
+            if b in seen:
+                raise PairingError(f"round {r_index}: player {b!r} is paired twice")
+            seen.add(b)
+            ra, rb = records[a], records[b]
+            ra.opponents.append(b)
+            rb.opponents.append(a)
+            ma = met.get(a)
+            if ma is None:
+                ma = met[a] = {}
+            ma[b] = ma.get(b, 0) + 1
+            mb = met.get(b)
+            if mb is None:
+                mb = met[b] = {}
+            mb[a] = mb.get(a, 0) + 1
+            if m.double_loss:
+                if winner is not None:
+                    raise PairingError(
+                        f"round {r_index}: match {a!r} vs {b!r} is a double loss and cannot have a winner"
+                    )
+                ra.losses += 1
+                rb.losses += 1
+                ra.points += loss_pts
+                rb.points += loss_pts
+            elif winner is None:
                 ra.draws += 1
                 rb.draws += 1
-                ra.points += scoring.draw
-                rb.points += scoring.draw
-            elif m.winner in (m.a, m.b):
-                w, lo = (ra, rb) if m.winner == m.a else (rb, ra)
-                w.wins += 1
-                lo.losses += 1
-                w.points += scoring.win
-                lo.points += scoring.loss
+                ra.points += draw_pts
+                rb.points += draw_pts
+            elif winner == a:
+                ra.wins += 1
+                rb.losses += 1
+                ra.points += win_pts
+                rb.points += loss_pts
+            elif winner == b:
+                rb.wins += 1
+                ra.losses += 1
+                rb.points += win_pts
+                ra.points += loss_pts
             else:
                 raise PairingError(
-                    f"round {r_index}: winner {m.winner!r} did not play in match {m.a!r} vs {m.b!r}"
+                    f"round {r_index}: winner {winner!r} did not play in match {a!r} vs {b!r}"
                 )
     return History(players=by_id, records=records, met=met, rounds_played=len(rounds))

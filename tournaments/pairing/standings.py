@@ -108,46 +108,76 @@ def _lcm(values: set[int]) -> int:
     return out
 
 
-def standings_from_history(history: History, *, seed: object, tiebreakers: str = "mlp") -> list[Standing]:
-    """Rank an already validated history (internal; see :func:`compute_standings`).
-
-    Percentages are compared exactly: they are scaled to integers by a common
-    multiple of every denominator that can occur, so equal percentages tie
-    exactly and fall through to the next tiebreaker (no float noise).
-    """
+def _ranking(history: History, seed: object, tiebreakers: str, need_values: bool) -> tuple[list[str], dict]:
+    """Order player ids best first; optionally also return the tiebreaker
+    values. Percentages are compared exactly: they are scaled to integers by
+    a common multiple of every denominator that occurs, so equal percentages
+    tie exactly and fall through to the next tiebreaker (no float noise)."""
     if tiebreakers not in TIEBREAKER_SYSTEMS:
         raise PairingError(
             f"unknown tiebreakers {tiebreakers!r}; expected one of {', '.join(TIEBREAKER_SYSTEMS)}"
         )
-    pct_system = "pokemon" if tiebreakers == "pokemon" else "mlp"
     recs = history.records
-    mwp = {pid: match_win_percentage(r, pct_system) for pid, r in recs.items()}
-    scale_p = _lcm({f.denominator for f in mwp.values()})  # every MWP * scale_p is an integer
-    scale_o = _lcm({len(r.opponents) for r in recs.values() if r.opponents})  # 1/len * scale_o too
-    mwp_i = {pid: f.numerator * (scale_p // f.denominator) for pid, f in mwp.items()}
+    pokemon = tiebreakers == "pokemon"
+    floor = POKEMON_MWP_FLOOR if pokemon else MLP_MWP_FLOOR
+    # MWP = num / den as integers (see match_win_percentage), den = 2 * played
+    frac: dict[str, tuple[int, int]] = {}
+    for pid, r in recs.items():
+        played = r.matches if pokemon else r.rounds_played
+        if played == 0:
+            frac[pid] = (0, 1)
+        else:
+            wins = r.wins if pokemon else r.wins + r.byes
+            frac[pid] = (2 * wins + r.draws, 2 * played)
+    scale_p = _lcm({den for _, den in frac.values()} | {floor.denominator})
+    floor_i = floor.numerator * (scale_p // floor.denominator)
+    mwp_i = {pid: max(floor_i, num * (scale_p // den)) for pid, (num, den) in frac.items()}
+    scale_o = _lcm({len(r.opponents) for r in recs.values() if r.opponents})
     # omw_i = OMW * scale_p * scale_o ; oomw_i = OOMW * scale_p * scale_o**2 (exact integers)
     omw_i = {
         pid: (sum(mwp_i[o] for o in r.opponents) * (scale_o // len(r.opponents)) if r.opponents else 0)
         for pid, r in recs.items()
     }
-    oomw_i = {
-        pid: (sum(omw_i[o] for o in r.opponents) * (scale_o // len(r.opponents)) if r.opponents else 0)
-        for pid, r in recs.items()
-    }
-    omw = {pid: v / (scale_p * scale_o) for pid, v in omw_i.items()}
-    oomw = {pid: v / (scale_p * scale_o * scale_o) for pid, v in oomw_i.items()}
-    buch = {pid: sum(recs[o].points for o in r.opponents) for pid, r in recs.items()}
-
-    def key(pid: str) -> tuple:
-        r = recs[pid]
-        rand = seeded_random_key(seed, pid)
+    if tiebreakers in ("buchholz", "median-buchholz"):
         if tiebreakers == "buchholz":
-            return (-r.points, -buch[pid], rand)
-        if tiebreakers == "median-buchholz":
-            return (-r.points, -median_buchholz([recs[o].points for o in r.opponents]), rand)
-        return (-r.points, -omw_i[pid], -oomw_i[pid], rand)
+            second = {pid: sum(recs[o].points for o in r.opponents) for pid, r in recs.items()}
+        else:
+            second = {pid: median_buchholz([recs[o].points for o in r.opponents]) for pid, r in recs.items()}
+        order = sorted(recs, key=lambda pid: (-recs[pid].points, -second[pid], seeded_random_key(seed, pid)))
+        oomw_i = None
+    else:
+        oomw_i = {
+            pid: (sum(omw_i[o] for o in r.opponents) * (scale_o // len(r.opponents)) if r.opponents else 0)
+            for pid, r in recs.items()
+        }
+        order = sorted(
+            recs, key=lambda pid: (-recs[pid].points, -omw_i[pid], -oomw_i[pid], seeded_random_key(seed, pid))
+        )
+    if not need_values:
+        return order, {}
+    if oomw_i is None:
+        oomw_i = {
+            pid: (sum(omw_i[o] for o in r.opponents) * (scale_o // len(r.opponents)) if r.opponents else 0)
+            for pid, r in recs.items()
+        }
+    values = {
+        "mwp": {pid: v / scale_p for pid, v in mwp_i.items()},
+        "omw": {pid: v / (scale_p * scale_o) for pid, v in omw_i.items()},
+        "oomw": {pid: v / (scale_p * scale_o * scale_o) for pid, v in oomw_i.items()},
+        "buchholz": {pid: sum(recs[o].points for o in r.opponents) for pid, r in recs.items()},
+    }
+    return order, values
 
-    order = sorted(recs, key=key)
+
+def rank_order(history: History, *, seed: object, tiebreakers: str = "mlp") -> list[str]:
+    """Player ids best first (internal, cheaper than full standings)."""
+    return _ranking(history, seed, tiebreakers, need_values=False)[0]
+
+
+def standings_from_history(history: History, *, seed: object, tiebreakers: str = "mlp") -> list[Standing]:
+    """Rank an already validated history (internal; see :func:`compute_standings`)."""
+    order, v = _ranking(history, seed, tiebreakers, need_values=True)
+    recs = history.records
     out = []
     for rank, pid in enumerate(order, start=1):
         r = recs[pid]
@@ -161,10 +191,10 @@ def standings_from_history(history: History, *, seed: object, tiebreakers: str =
                 losses=r.losses,
                 draws=r.draws,
                 byes=r.byes,
-                mwp=round(float(mwp[pid]), 4),
-                omw=round(float(omw[pid]), 4),
-                oomw=round(float(oomw[pid]), 4),
-                buchholz=buch[pid],
+                mwp=round(v["mwp"][pid], 4),
+                omw=round(v["omw"][pid], 4),
+                oomw=round(v["oomw"][pid], 4),
+                buchholz=v["buchholz"][pid],
                 dropped=p.dropped,
                 group=p.group,
             )

@@ -53,6 +53,28 @@ its ``L0``. If every piece is certified the whole pairing has 0 rematches, the
 best possible bye and disparity equal to the global lower bound - it is
 optimal on tiers 1-3 for the whole event, not just per piece.
 
+End blocks: the top (or bottom) piece often carries a cost the bound above
+cannot see - e.g. the two leaders already met, so both must be paired down.
+Such a piece ``T`` is certified by a boundary bound instead. Let ``t`` be the
+highest score below the cut. For any edge crossing the cut, ``(a - b)**2 >=
+(a - t)**2 + (t - b)**2`` (``a >= t >= b``), so its cost can be split between
+the two sides. ``R(T)`` is the cheapest way to pair ``T`` when any member may
+instead be *exported* across the cut at price ``(p - t)**2`` (or, for a bye
+candidate, at its bye penalty; a bye vertex held by ``T`` exports for free);
+it is computed exactly with dummy vertices in one more matching. On the
+other side of the cut (all pieces certified as above) the number of exported
+vertices is even - the cut is at an even position - and pairing them
+consecutively shows ``(t - x)**2 + (t - y)**2 >= (x - y)**2``, so those pieces
+still cost at least their ``L0``. Hence ``R(T) + sum(L0(rest))`` is a lower
+bound for every pairing of the whole field, and ``T`` is certified when its
+own optimum equals ``R(T)``. The same holds mirrored for the bottom piece;
+with both end blocks certified this way, an edge from top to bottom crossing
+the middle leaves the middle ``(t1 - t2)**2``, which covers the one odd
+exported pair ``(x - y)**2 <= (t1 - t2)**2`` it may cause. A bye edge
+crossing a cut always costs a bye penalty of at least 1 (the best candidate
+sits in its own piece), so it can never beat a certified pairing whose bye
+penalty is 0.
+
 Widening fallback: a piece that is not certified is merged with its neighbour
 and the union is re-solved, repeatedly, until it is certified or reaches
 ``merge_limit`` players (or is the whole field, in which case it is exactly
@@ -76,7 +98,7 @@ from dataclasses import dataclass, field
 import rustworkx as rx
 
 from .models import DEFAULT_SCORING, History, MatchRecord, PairingError, Player, Scoring, validate_and_tally
-from .standings import standings_from_history
+from .standings import rank_order
 
 #: fields up to this size are always solved as one complete graph (exact).
 EXACT_LIMIT = 96
@@ -84,6 +106,9 @@ EXACT_LIMIT = 96
 CHUNK_SIZE = 48
 #: an uncertified piece is widened (merged) up to this many players.
 MERGE_LIMIT = 320
+#: an end block failing the sorted-neighbour bound is tried against the
+#: boundary bound up to this many players.
+BOUNDARY_LIMIT = 200
 #: shuffles tried on the fast path before falling back to the blossom solver.
 FAST_TRIES = 3
 _RANDOM_BITS = 16
@@ -138,6 +163,7 @@ class _Ctx:
     exact_limit: int = EXACT_LIMIT
     chunk_size: int = CHUNK_SIZE
     merge_limit: int = MERGE_LIMIT
+    boundary_limit: int = 0
 
 
 @dataclass
@@ -147,6 +173,11 @@ class _Solution:
     bye_pen: int
     disparity: int
     certified: bool
+
+    @property
+    def cost(self) -> tuple[int, int, int]:
+        """Tiers 1-3 of the objective: (rematches, bye penalty, squared diffs)."""
+        return (self.rematch_cost, self.bye_pen, self.disparity)
 
 
 def _l0(points_desc: list[int]) -> int:
@@ -295,15 +326,31 @@ def _solve_group(ctx: _Ctx) -> tuple[list[tuple[str, str | None]], bool]:
         pieces[holder] = pieces[holder] + [best_bye]
 
     solutions: list[_Solution | None] = [None] * len(pieces)
+    kinds: list[str] = [""] * len(pieces)  # how each accepted piece was certified
     optimal = True
     i = 0
     while i < len(pieces):
         whole = len(pieces) == 1
         sol = _solve_piece(ctx, pieces[i], best_bye if holder == i else None, exact=whole)
-        if sol.certified or whole or len(pieces[i]) >= ctx.merge_limit:
-            if not sol.certified:
+        kind = "exact" if whole else ("L0" if sol.certified else "")
+        if not kind and len(pieces[i]) <= ctx.boundary_limit:
+            # End blocks may carry a cost the sorted-neighbour bound cannot see
+            # (e.g. the two leaders already met): certify them with the
+            # boundary bound instead (module docstring, "End blocks").
+            last = len(pieces) - 1
+            if i == 0:
+                t = max(ctx.points[x] for x in pieces[1])
+                if _boundary_certified(ctx, pieces[0], holder == 0, t, target=sol.cost):
+                    kind = "R"
+            elif i == last and (last >= 2 or kinds[0] != "R"):
+                t = min(ctx.points[x] for x in pieces[last - 1])
+                if _boundary_certified(ctx, pieces[i], holder == i, t, target=sol.cost):
+                    kind = "R"
+        if kind or len(pieces[i]) >= ctx.merge_limit:
+            if not kind:
                 optimal = False
             solutions[i] = sol
+            kinds[i] = kind
             i += 1
             continue
         # widen: merge with the next piece (or the previous one at the end)
@@ -312,14 +359,85 @@ def _solve_group(ctx: _Ctx) -> tuple[list[tuple[str, str | None]], bool]:
         pieces[lo] = pieces[lo] + pieces[hi]
         del pieces[hi]
         del solutions[hi]
+        del kinds[hi]
         if holder is not None and holder in (lo, hi):
             holder = lo
         elif holder is not None and holder > hi:
             holder -= 1
         solutions[lo] = None
+        kinds[lo] = ""
         i = lo
     pairs = [pr for s in solutions if s is not None for pr in s.pairs]
     return pairs, optimal
+
+
+def _boundary_certified(
+    ctx: _Ctx,
+    members: list[str],
+    holds_bye: bool,
+    t: int,
+    *,
+    target: tuple[int, int, int],
+) -> bool:
+    """True if no pairing of the whole group can beat ``target`` on this end
+    block: computes the block's boundary bound R (see module docstring) with
+    exports across the cut priced ``(p - t)**2`` and checks R == target."""
+    m = len(members)
+    outside_cands = bool(ctx.bye_pen) and any(x not in members for x in ctx.bye_pen)
+    # vertex list: real members, then the bye vertex if this block holds it
+    verts: list[str | None] = list(members) + ([None] if holds_bye else [])
+    export: dict[int, tuple[int, int, int]] = {}
+    for k, x in enumerate(verts):
+        if x is None:
+            if outside_cands:
+                export[k] = (0, 0, 0)
+            continue
+        opts = [(0, 0, (ctx.points[x] - t) ** 2)]
+        if not holds_bye and x in ctx.bye_pen:
+            opts.append((0, ctx.bye_pen[x], 0))
+        e = min(opts)
+        if e < target:  # exporting x alone already costs >= target: never better
+            export[k] = e
+    if not export:
+        return True  # no export can help: R is the block's own optimum
+    nv = len(verts)
+    edges: list[tuple[int, int, tuple[int, int, int]]] = []
+    for a in range(nv):
+        xa = verts[a]
+        for b in range(a + 1, nv):
+            xb = verts[b]
+            if xa is None or xb is None:
+                y = xb if xa is None else xa
+                if y in ctx.bye_pen:
+                    edges.append((a, b, (0, ctx.bye_pen[y], 0)))
+                continue
+            edges.append((a, b, (_met(ctx, xa, xb), 0, (ctx.points[xa] - ctx.points[xb]) ** 2)))
+    dummies = list(range(nv, nv + len(export) + (len(export) % 2)))
+    for d, (k, e) in zip(dummies, export.items()):
+        edges.append((k, d, e))
+    for a in range(len(dummies)):
+        for b in range(a + 1, len(dummies)):
+            edges.append((dummies[a], dummies[b], (0, 0, 0)))
+    total = nv + len(dummies)
+    half = total // 2 + 1
+    m3 = half * max((c[2] for _, _, c in edges), default=0) + 1
+    m2 = half * max((c[1] for _, _, c in edges), default=0) + 1
+    scal = [((c[0] * m2 + c[1]) * m3 + c[2]) for _, _, c in edges]
+    big = max(scal, default=0) + 1
+    g = rx.PyGraph()
+    g.add_nodes_from(range(total))
+    g.add_edges_from([(a, b, big - w) for (a, b, _), w in zip(edges, scal)])
+    matching = rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda w: w)
+    if 2 * len(matching) != total:  # pragma: no cover - complete real part
+        return False
+    cost_of = {(min(a, b), max(a, b)): c for a, b, c in edges}
+    r = [0, 0, 0]
+    for a, b in matching:
+        c = cost_of[(min(a, b), max(a, b))]
+        r[0] += c[0]
+        r[1] += c[1]
+        r[2] += c[2]
+    return tuple(r) == target
 
 
 def _seeded_round_one(ctx: _Ctx, seeding_rank: dict[str, int]) -> list[tuple[str, str | None]]:
@@ -346,6 +464,7 @@ def pair_swiss(
     exact_limit: int = EXACT_LIMIT,
     chunk_size: int = CHUNK_SIZE,
     merge_limit: int = MERGE_LIMIT,
+    boundary_limit: int = BOUNDARY_LIMIT,
 ) -> PairingResult:
     """Pair the next Swiss round.
 
@@ -364,7 +483,7 @@ def pair_swiss(
     * ``tiebreakers`` - standings system used to rank players for the bye and
       for table order.
 
-    ``exact_limit``/``chunk_size``/``merge_limit`` tune the decomposition of
+    ``exact_limit``/``chunk_size``/``merge_limit``/``boundary_limit`` tune the decomposition of
     large fields (see module docstring); defaults suit events of any size.
     """
     if chunk_size < 2 or chunk_size % 2:
@@ -372,8 +491,7 @@ def pair_swiss(
     history: History = validate_and_tally(players, rounds, scoring)
     round_no = history.rounds_played + 1
     active = [p for p in players if not p.dropped]
-    standings = standings_from_history(history, seed=seed, tiebreakers=tiebreakers)
-    rank = {s.id: s.rank for s in standings}
+    rank = {pid: k for k, pid in enumerate(rank_order(history, seed=seed, tiebreakers=tiebreakers), start=1)}
     seeding_rank: dict[str, int] | None = None
     if seeding is not None:
         seeding_rank = {}
@@ -412,6 +530,7 @@ def pair_swiss(
             exact_limit=max(exact_limit, 2),
             chunk_size=chunk_size,
             merge_limit=merge_limit,
+            boundary_limit=boundary_limit,
         )
         label = f"group {gname!r}: " if groups and gname is not None else ""
         seeded = seeding_rank is not None and history.rounds_played == 0
@@ -452,10 +571,9 @@ def pair_swiss(
         if group_rem:
             total_rem += group_rem
             if group_optimal:
-                warnings.append(
-                    f"{label}{group_rem} rematch(es): no pairing without a rematch exists"
-                    " (all possible pairings were played)"
-                )
+                everyone_met = all(_met(ctx, x, y) for i, x in enumerate(ids) for y in ids[i + 1 :])
+                why = "all possible pairings were played" if everyone_met else "no pairing without a rematch exists"
+                warnings.append(f"{label}{group_rem} rematch(es): {why}")
             else:
                 warnings.append(f"{label}{group_rem} rematch(es): no rematch-free pairing was found")
         if not group_optimal:

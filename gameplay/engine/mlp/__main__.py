@@ -34,6 +34,8 @@ def main(argv=None) -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--check", action="store_true", help="check invariants on every action (slower)")
     s.add_argument("--turn-cap", type=int, default=200)
+    s.add_argument("--policy", choices=("uniform", "kind"), default="uniform",
+                   help="random player: uniform over all legal actions (default) or over action kinds, then actions")
     s.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     db = CardDB.from_directory(args.cards)
@@ -54,7 +56,7 @@ def main(argv=None) -> int:
         return 0
     from .selfplay import run
 
-    res = run(db, args.games, args.seed, check=args.check, turn_cap=args.turn_cap)
+    res = run(db, args.games, args.seed, check=args.check, turn_cap=args.turn_cap, policy=args.policy)
     if args.json:
         print(json.dumps(res, indent=2))
     else:

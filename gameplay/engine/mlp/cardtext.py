@@ -29,7 +29,7 @@ KEYWORD_NAMES = (
     "Epic", "Starting Problem",
 )
 #: keywords whose rules the engine implements (the rest make a card "manual")
-AUTOMATED_KEYWORDS = {
+AUTOMATED_KEYWORDS = {"Pumped", "Transform", 
     "Agile", "Calming", "Caretaker", "Competitive", "Diligent", "Eccentric", "Experienced", "Hasty", "Inspired",
     "Meticulous", "Persistent", "Prepared", "Prismatic", "Random", "Redeem", "Showy", "Stubborn", "Studious",
     "Supportive", "Swift", "Traveler", "Vexing", "Villain", "Epic", "Starting Problem", "Home Limit",
@@ -67,12 +67,21 @@ def parse_target(text: str) -> dict | None:
     if t in ("that Friend", "that character", "that card") :
         return {"it": True}
     t = re.sub(r"^one of your ", "your ", t)
-    t = re.sub(r"^an opponent's ", "opposing ", t)
+    t = re.sub(r"^(?:an|one) opponent's ", "an opposing ", t)
+    t = re.sub(r"^an opponent's ", "an opposing ", t)
+    t = re.sub(r"^one of your opponent's ", "an opposing ", t)
+    t = re.sub(r"^each of your ", "each your ", t)
+    t = re.sub(r"^each of your opponent's ", "each opposing ", t)
+    t = re.sub(r"^each opponent's ", "each opposing ", t)
+    t = re.sub(r"^(\w+) your other ", r"\1 other your ", t)
+    t = re.sub(r"^your other ", "other your ", t)
     m = _TARGET_RE.match(t)
     if not m:
         return None
     q = (m.group("q") or "").strip()
     own = (m.group("own") or "").strip()
+    if own.startswith("your") and q == "" and m.group("oth"):
+        q = "a"
     typ = m.group("type").rstrip("s")
     if typ == "Mane Character":
         typ = "Mane Character"
@@ -100,7 +109,8 @@ def parse_target(text: str) -> dict | None:
         sel["trait"] = m.group("trait").strip()
     rest = m.group("rest").strip()
     while rest:
-        mm = re.match(r"^(?:with|that has) (\d+) or (less|more) power\b\s*", rest)
+        mm = re.match(r"^(?:with|that has) (\d+) or (less|more) power\b\s*", rest) or \
+            re.match(r"^with (\d+) power or (less|more)\b\s*", rest)
         if mm:
             sel["max_power" if mm.group(2) == "less" else "min_power"] = int(mm.group(1))
             rest = rest[mm.end():]
@@ -110,7 +120,17 @@ def parse_target(text: str) -> dict | None:
             sel["at"] = "here"
             rest = rest[mm.end():]
             continue
-        mm = re.match(r"^involved in (?:the|this) faceoff\b\s*", rest)
+        mm = re.match(r"^with (\d+) power\b\s*", rest)
+        if mm:
+            sel["max_power"] = sel["min_power"] = int(mm.group(1))
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^(?:with (?:at least|more than) (\d+) power)\b\s*", rest)
+        if mm:
+            sel["min_power"] = int(mm.group(1)) + (1 if "more than" in mm.group(0) else 0)
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^involved in (?:the|this|that) faceoff\b\s*", rest)
         if mm:
             sel["at"] = "faceoff"
             rest = rest[mm.end():]
@@ -145,6 +165,15 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
+    if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
+        m = re.match(r"^If you have (.+?) or (.+?) involved in this faceoff, flip an additional card\. If you have \1 and \2 involved in this faceoff, flip 2 additional cards instead$", t)
+        if m:
+            return [{"op": "flip_if_involved", "names": [m.group(1), m.group(2)], "n": 1, "all_n": 2}]
+        return None
+    m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
+    if m:
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        return None if a is None or b is None else [{"op": "may", "effects": a + b}]
     # sequences
     for sep in (". Then, ", ". Then ", ", then ", ". ", " and then "):
         if sep in t:
@@ -156,6 +185,21 @@ def parse_effects(text: str) -> list[dict] | None:
                     return None
                 out.extend(r)
             return out
+    m = re.match(r"^If you have (.+?) or (.+?) involved in this faceoff, flip an additional card\. If you have \1 and \2 involved in this faceoff, flip 2 additional cards instead$", t)
+    if m:
+        return [{"op": "flip_if_involved", "names": [m.group(1), m.group(2)], "n": 1, "all_n": 2}]
+    m = re.match(r"^During a faceoff, (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if_faceoff", "effects": r}]
+    m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
+    if m:
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        return None if a is None or b is None else [{"op": "may", "effects": a + b}]
+    m = re.match(r"^you may pay \[(\d+)\] to (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(1))}] + r}]
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(1))
@@ -251,6 +295,11 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(2))
         if tg is not None:
             return [{"op": "counters", "n": _n(m.group(1)), "counter": "+1", "target": tg}]
+    m = re.match(r"^put (a|an|one|two|\d+) (Harmony|Friendship|Chaos|Wind|Spirit) counters? on (.+)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(3))
+        if tg is not None:
+            return [{"op": "counters", "n": _n(m.group(1)), "counter": m.group(2), "target": tg}]
     m = re.match(r"^(?:you may )?pay \[(\d+)\] less (?:to play|for) your next (Friend|Event|Resource|card) this turn$", t, re.I)
     if m:
         return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
@@ -287,11 +336,13 @@ def _single(t: str) -> list[dict] | None:
         return [e]
     if re.match(r"^put (?:it|this card) into play$", t, re.I):
         return [{"op": "put_into_play", "zone": "self"}]
-    m = re.match(r"^put (?:a|an) (\d+) \[(%s)\] (.+?) token into play(?: (here|at your home))?$" % COLOR_RE, t, re.I)
-    if m:
-        traits = [x for x in re.split(r"\s+", m.group(3)) if x and x != "Friend"]
-        return [{"op": "token", "power": int(m.group(1)), "color": m.group(2), "traits": traits,
-                 "at": "here" if m.group(4) == "here" else "home"}]
+    m = re.match(r"^put (a|an|two|three|four|\d+) (\d+) \[(%s)\] (.+?) tokens? into play(?: (here|at your home))?$" % COLOR_RE, t, re.I)
+    if m and " with " not in m.group(4):
+        traits = [x for x in re.split(r"\s+", m.group(4)) if x and x != "Friend"]
+        if len(traits) <= 2:
+            tok = {"op": "token", "power": int(m.group(2)), "color": m.group(3), "traits": traits,
+                   "at": "here" if m.group(5) == "here" else "home"}
+            return [dict(tok) for _ in range(_n(m.group(1)))]
     m = re.match(r"^look at the top (a|one|two|three|four|\d+) cards? of your deck(?:\. | and )?put (?:them|it) (?:back )?on the top or bottom of your deck in any order$", t, re.I)
     if m:
         return [{"op": "look_top", "n": _n(m.group(1)), "whose": "you"}]
@@ -316,6 +367,9 @@ TRIGGERS = [
     (r"^At the end of your turn, ", "turn_end", {}),
     (r"^At the start of your Main Phase, ", "main_start", {}),
     (r"^When you win a faceoff involving this card, ", "win_faceoff", {}),
+    (r"^When you win a Troublemaker faceoff involving this card, ", "win_faceoff", {"fo": "tm"}),
+    (r"^When you win a Problem faceoff involving this card, ", "win_faceoff", {"fo": "problem"}),
+    (r"^At the end of each player's turn, ", "any_turn_end", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
@@ -325,7 +379,7 @@ TRIGGERS = [
     (r"^When this card is defeated, ", "defeated", {}),
 ]
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
-           "any phase": "immediate"}
+           "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm"}
 
 
 def _cost(text: str) -> dict | None:
@@ -339,6 +393,13 @@ def _cost(text: str) -> dict | None:
         if re.match(r"^exhaust (?:this card|it)$", part, re.I):
             cost["exhaust"] = True
             continue
+        if re.match(r"^discard a card$", part, re.I):
+            cost["discard"] = cost.get("discard", 0) + 1
+            continue
+        if re.match(r"^exhaust and retire this card$", part, re.I):
+            cost["exhaust"] = True
+            cost["retire_self"] = True
+            continue
         if re.match(r"^retire this card$", part, re.I):
             cost["retire_self"] = True
             continue
@@ -350,6 +411,14 @@ def _cost(text: str) -> dict | None:
 
 
 STATIC_TEMPLATES: list[tuple[str, Any]] = [
+    (r"^Start the game with this card at your home$", lambda m: {"op": "start_in_play"}),
+    (r"^(?:Your opponent|Opponents) must pay \+\[(\d+)\] to move (?:a character|characters) to this card's Problem$", lambda m: {"op": "opp_move_cost", "n": int(m.group(1))}),
+    (r"^You gain an additional \[(\d+)\] during your Action Step, and draw an extra card during your Draw Step$",
+     lambda m: {"op": "extra_tokens_draw", "n": int(m.group(1))}),
+    (r"^Troublemakers can't be uncovered here$", lambda m: {"op": "no_uncover"}),
+    (r"^Opponents play with their hands revealed$", lambda m: {"op": "reveal_opp_hands"}),
+    (r"^This card has \+(\d+) power for each card beneath it$", lambda m: {"op": "power_per_beneath", "n": int(m.group(1))}),
+    (r"^This card can't contribute its power to confronting Problems$", lambda m: {"op": "no_confront_power"}),
     (r"^This card can't be frightened$", lambda m: {"op": "cant_frighten"}),
     (r"^This card can't leave play(?: or lose abilities)?$", lambda m: {"op": "cant_leave"}),
     (r"^That (?:Friend|character|card|Troublemaker) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "host"}),
@@ -382,7 +451,7 @@ def _clean(line: str) -> str:
     return re.sub(r"\s+", " ", line)
 
 
-def parse_line(line: str, card_type: str, keywords: dict) -> dict:
+def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = ()) -> dict:
     raw = line
     line = _clean(line)
     if not line:
@@ -390,6 +459,8 @@ def parse_line(line: str, card_type: str, keywords: dict) -> dict:
     body = line.rstrip(".")
     if _KW_LINE.match(line):
         return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
+    if re.match(r"^As this card enters play, (?:choose|name) a color\. This card is that color$", body):
+        return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_color"}], "text": line}
     if body in ("Play to your home", "Play this card to your home"):
         return {"kind": "play_home"}
     if body == "Play on a Problem":
@@ -400,12 +471,26 @@ def parse_line(line: str, card_type: str, keywords: dict) -> dict:
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
     # events and activated abilities: "<Timing>: ..."
-    m = re.match(r"^(Main Phase|Immediate|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
+    m = re.match(r"^(Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
     if m:
         timing = TIMINGS[m.group(1).lower()]
         rest = m.group(2)
+        if card_type == "Event" and extra_lines:
+            rest = rest + " " + " ".join(_clean(x) for x in extra_lines)
         if card_type == "Event":
+            cost = {}
+            mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
+            if mc:
+                if mc.group(2):
+                    cost["retire_friend"] = 1
+                else:
+                    cost["discard"] = _n(mc.group(1))
+                rest = mc.group(3)
             effs = parse_effects(rest)
+            if effs is not None and rest.strip() and cost:
+                return {"kind": "event", "timing": timing, "effects": effs, "cost": cost, "text": line}
+            if cost and effs is not None:
+                effs = None
             if effs is not None:
                 return {"kind": "event", "timing": timing, "effects": effs, "text": line}
             return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
@@ -415,6 +500,9 @@ def parse_line(line: str, card_type: str, keywords: dict) -> dict:
             effs = parse_effects(mm.group(2))
             if cost is not None and effs is not None:
                 return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+        mm = re.match(r"^(Exhaust this card)\.?$", rest)
+        if mm and card_type != "Event":
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "effects": [], "text": line}
         mm = re.match(r"^Pay \[(\d+)\] to Cutie Mark this card\.?$", rest)
         if mm:
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
@@ -443,6 +531,17 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     manual: list[str] = []
     extra_kw: dict[str, int] = {}
     lines = [ln for ln in face.text.split("\n") if ln.strip()]
+    if face.type == "Event":
+        # an Event's text is processed in order (304.2): lines after the timing line continue it
+        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):", ln.strip())), None)
+        if idx is not None and idx + 1 < len(lines):
+            tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
+            keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]
+            ab = parse_line(lines[idx], face.type, face.keywords, tuple(tail))
+            lines = lines[:idx] + keep
+            if ab["kind"] == "manual" or ab.get("manual"):
+                manual.append(ab["text"] + (" / " + " / ".join(tail) if tail else ""))
+            abilities.append(ab)
     for i, ln in enumerate(lines):
         ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "keyword":

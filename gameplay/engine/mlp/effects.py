@@ -267,4 +267,10 @@ OPS = {
     "turn_over": "turn a Mane Character over (301.2)",
     "cutie_mark": "Cutie Mark a card (glossary)",
     "may": "optional sub-effects",
+    "if": "sub-effects if a condition holds ({k: you_have|none, sel: selector})",
+    "pay": "pay N action tokens (a cost inside an effect; stops the rest if it can't be paid)",
+    "if_faceoff": "sub-effects only during a faceoff",
+    "flip_if_involved": "flip N (or all_n) additional cards if named characters are involved in the faceoff",
+    "cost_reduction": "pay N less for your next card of a type this turn",
+    "choose_color": "choose a color for this card",
 }

@@ -117,7 +117,7 @@ class MLPGame:
             "v": 1, "game": "mlpccg", "seed": seed, "rng": seed & _rng.MASK, "nid": 0, "turn": 0, "tp": 0,
             "first": 0, "step": "setup_problem", "cards": {}, "play": [], "areas": ["home0", "home1", "prob0", "prob1"],
             "mods": [], "trig": [], "rq": [], "pending": None, "prio": None, "fo": None, "sc": None, "tc": None,
-            "outcome": None, "stacked": stacked, "fp_forced": first_player, "acts": 0, "ts": 0, "setup": {},
+            "outcome": None, "dy": 1, "stacked": stacked, "fp_forced": first_player, "acts": 0, "ts": 0, "setup": {},
             "pl": [],
         }
         for p in range(2):
@@ -132,6 +132,13 @@ class MLPGame:
             self._enter_play(st, mane, f"home{p}", controller=p)
             st["pl"][p]["mane"] = mane
             st["pl"][p]["deck"] = [self._new(st, self.db.key(k), p) for k in spec["deck"]]
+            # "Start the game with this card at your home."
+            for cid in list(st["pl"][p]["deck"]):
+                d = self.db[st["cards"][cid]["k"]]
+                if any(a["kind"] == "static" and a.get("op") == "start_in_play" for a in d.abilities.get("front", ())):
+                    st["pl"][p]["deck"].remove(cid)
+                    st["cards"][cid]["z"] = "play"
+                    self._enter_play(st, cid, f"home{p}", controller=p)
             st["pl"][p]["pdeck"] = [self._new(st, self.db.key(k), p, "pdeck") for k in spec["problems"]]
         state = State(st)
         ev = Ev(self.quiet)
@@ -168,14 +175,26 @@ class MLPGame:
 
     # ------------------------------------------------------------------ API
     def legal_actions(self, state: State, player: int) -> list[Action]:
+        la = state._la
+        if la is not None and la[0] == player and state.d["prio"] and not state.d["pending"] and not state.d["outcome"]:
+            return [Action("pass", player)] + list(la[1])  # computed while advancing (auto-pass check)
         return self.r.legal_actions(state.d, player)
 
     def apply(self, state: State, action: Action | dict, *, copy: bool = True) -> tuple[State, list[dict]]:
         if isinstance(action, dict):
             action = Action.from_dict(action)
+        la = state._la
         new = state.copy() if copy else state
+        new._la = None
         ev = Ev(self.quiet)
-        self.r.apply(new.d, action, ev)
+        self.r._last = None
+        self.r._trusted = la[1] if la is not None and la[0] == action.player else None
+        try:
+            self.r.apply(new.d, action, ev)
+        finally:
+            self.r._trusted = None
+        new._la = self.r._last
+        self.r._last = None
         return new, ev.items
 
     def outcome(self, state: State) -> Outcome | None:

@@ -55,7 +55,11 @@ def apply(self, st, action: Action, ev) -> None:
         if k == "pass":
             self.pass_priority(st, ev)
         else:
-            legal = self.priority_actions(st, p)
+            trusted = self._trusted
+            if trusted is None or action not in trusted:
+                legal = self.priority_actions(st, p, dedupe=False)
+            else:
+                legal = trusted
             if action not in legal:
                 raise IllegalActionError(*self._why(st, action, legal))
             self.do_action(st, ev, action)
@@ -263,6 +267,8 @@ def ppp(self, st, ev) -> bool:
     did = False
     cards = st["cards"]
     areas = st["areas"]
+    if not st.get("dy"):
+        return _ppp_triggers(self, st, ev)
     for cid in list(st["play"]):
         c = cards.get(cid)
         if c is None:
@@ -289,6 +295,11 @@ def ppp(self, st, ev) -> bool:
         return True
     if _uniqueness(self, st, ev):
         return True
+    st["dy"] = 0
+    return _ppp_triggers(self, st, ev)
+
+
+def _ppp_triggers(self, st, ev) -> bool:
     if st["trig"]:
         # 511.7a: the player who most recently had priority (or the turn player) goes first
         first = st["tp"]
@@ -460,7 +471,10 @@ def _uncover(self, st, ev):
             continue
         if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
             continue  # 607.1
+        if self.has_static(st, "no_uncover", area=c["a"]):
+            continue  # "Troublemakers can't be uncovered here."
         c["fd"] = False
+        st["dy"] = 1
         self.log(ev, "uncover", lambda cid=cid: f"{self.pname(st, tp)} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
         if self.face(st, cid).epic:  # 607.3
             for o in self.tms_at(st, c["a"]):
@@ -576,10 +590,13 @@ def start_turn(self, st, ev) -> None:
             c["ex"] = False
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
+    extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)
+             if ab.get("op") == "extra_tokens_draw"]
+    n += sum(extra)
     pl["tok"] += n
     self.log(ev, "tokens", lambda: f"{pl['name']} gains {n} action tokens ({pl['tok']})")
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
-        self.draw(st, ev, tp, 1)
+        self.draw(st, ev, tp, 1 + len(extra))
     self.fire_all(st, ev, "turn_start", players=(tp,))
     for cid in st["play"]:
         c = st["cards"][cid]
@@ -719,6 +736,16 @@ def end_faceoff(self, st, ev) -> None:
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
     for p in (0, 1):
+        # Pumped: once per faceoff, a flipped card may be banished beneath the Pumped card instead
+        # (the engine always takes it: it only adds power to that card)
+        pumped = [cid for cid in st["play"] if st["cards"][cid]["c"] == p and self.kw(st, cid, "Pumped") and self.involved(st, cid)]
+        for host in pumped:
+            if st["pl"][p]["flip"]:
+                fid = st["pl"][p]["flip"][0]
+                nm = self.name(st, fid)
+                nid = self.put(st, fid, "ban")
+                st["cards"][nid]["bn"] = host
+                self.log(ev, "pumped", lambda nm=nm, host=host: f"{nm} is banished beneath {self.name(st, host)} (Pumped)")
         for fid in list(st["pl"][p]["flip"]):
             self.put(st, fid, "deck", "bottom")
     st["fo"] = None
@@ -761,7 +788,16 @@ def replace_problem(self, st, ev, area) -> None:
 
 # ====================================================================== actions
 def has_non_pass(self, st, p) -> bool:
-    return bool(self.priority_actions(st, p, first_only=True))
+    pr = st["prio"]
+    if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]):
+        cards = st["cards"]
+        qk, ak = self.quick_keys, self.act_keys
+        if not any(cards[c]["k"] in qk for c in st["pl"][p]["hand"]) and \
+                not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            return False  # nothing usable outside the Main Phase: auto-pass
+    acts = self.priority_actions(st, p)
+    self._last = (p, acts)
+    return bool(acts)
 
 
 def legal_actions(self, st, p) -> list[Action]:
@@ -813,11 +849,25 @@ def move_cost(self, st, p, cid, area) -> int:
     cost = 2
     if self.kw(st, cid, "Swift"):
         cost -= 1
-    for o in st["play"]:
-        oc = st["cards"][o]
-        if oc["a"] == area and oc["c"] != p:
-            cost += self.kw(st, o, "Showy")
+    cost += _extra_move_costs(self, st, p).get(area, 0)
     return max(cost, 1)
+
+
+def _extra_move_costs(self, st, p) -> dict:
+    """Showy X and "Your opponent must pay +[N] to move a character to this card's Problem"."""
+    out: dict = {}
+    cards = st["cards"]
+    sk = self.static_keys
+    for o in st["play"]:
+        oc = cards[o]
+        if oc["c"] == p:
+            continue
+        x = self.kw(st, o, "Showy")
+        if oc["k"] in sk:
+            x += sum(ab["n"] for ab in self.abilities(st, o) if ab["kind"] == "static" and ab.get("op") == "opp_move_cost")
+        if x:
+            out[oc["a"]] = out.get(oc["a"], 0) + x
+    return out
 
 
 def pay_cost(self, st, p, n) -> None:
@@ -831,7 +881,7 @@ def _timing(self, d) -> str:
     return "main"
 
 
-def priority_actions(self, st, p, first_only=False) -> list[Action]:
+def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]:
     acts: list[Action] = []
     pr = st["prio"]
     fo = st["fo"]
@@ -839,13 +889,21 @@ def priority_actions(self, st, p, first_only=False) -> list[Action]:
     pl = st["pl"][p]
     tok = pl["tok"]
     areas = st["areas"]
+    cards = st["cards"]
     prob_areas = [a for a in areas if not a.startswith("home")]
     db = self.db.cards
+    quick = self.quick_keys
     seen = set()
+    colpow = None
+
+    def mk(kind, pl_, **kw):
+        return Action(kind, pl_, tuple(sorted(kw.items())))
     for cid in pl["hand"]:
-        k = st["cards"][cid]["k"]
-        if k in seen:
-            continue  # identical copies give identical actions
+        k = cards[cid]["k"]
+        if k in seen and dedupe:
+            continue  # identical copies give identical actions (legal_actions lists one of them)
+        if not main and k not in quick:
+            continue
         d = db[k]
         f = d.front
         t = f.type
@@ -853,17 +911,20 @@ def priority_actions(self, st, p, first_only=False) -> list[Action]:
             if main and tok >= 1:
                 seen.add(k)
                 for a in prob_areas:
-                    if any(ab["kind"] == "static" and ab.get("op") == "no_tm_here" for o in st["play"] if st["cards"][o]["a"] == a for ab in self.abilities(st, o)):
+                    if any(ab["kind"] == "static" and ab.get("op") == "no_tm_here" for o in st["play"] if cards[o]["a"] == a for ab in self.abilities(st, o)):
                         continue
-                    acts.append(Action.make("play_troublemaker", p, card=cid, area=a))
+                    acts.append(mk("play_troublemaker", p, card=cid, area=a))
                     if first_only:
                         return acts
             continue
         hasty = "Hasty" in f.keywords
         if t == "Event":
             tm = _timing(self, d)
-            ok = (main if tm == "main" else (fo is not None) if tm == "faceoff" else True if tm in ("immediate", "reaction") else main)
-            if tm == "faceoff" and fo is None:
+            ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
+            ecost = _event_cost(d)
+            if ecost.get("discard") and len(pl["hand"]) - 1 < ecost["discard"]:
+                ok = False  # 508.1d the additional cost can't be paid
+            if ecost.get("retire_friend") and not any(cards[o]["c"] == p and self.ctype(st, o) == FRIEND for o in st["play"]):
                 ok = False
         else:
             ok = main or hasty
@@ -873,64 +934,87 @@ def priority_actions(self, st, p, first_only=False) -> list[Action]:
         redeem_opts = []
         if "Redeem" in f.keywords:
             for o in st["play"]:
-                oc = st["cards"][o]
+                oc = cards[o]
                 if oc["c"] == p and self.ctype(st, o) in (FRIEND, TM) and not oc.get("fd") and self.face(st, o).title == f.title:
                     redeem_opts.append(o)
-        if cost > tok and not (redeem_opts and self.card_cost(st, p, cid, True) <= tok):
+        transform = []
+        tx = f.keywords.get("Transform")
+        if tx is not None and t == FRIEND:
+            for o in st["play"]:
+                oc = cards[o]
+                if oc["c"] == p and self.ctype(st, o) == FRIEND and not oc.get("fd"):
+                    of = self.face(st, o)
+                    if f.title in of.title and of.subtitle != f.subtitle:
+                        transform.append(o)
+            if tx > tok:
+                transform = []
+        if cost > tok and not (redeem_opts and self.card_cost(st, p, cid, True) <= tok) and not transform:
             continue
-        if not self.can_pay_requirement(st, p, d):
-            continue
+        reqs = f.play_requirements
+        if reqs:
+            if colpow is None:
+                colpow = _color_power(self, st, p)
+            if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
+                continue
         seen.add(k)
         rule = _play_rule(self, d)
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
             for a in dests:
                 if cost <= tok:
-                    acts.append(Action.make("play", p, card=cid, area=a))
+                    acts.append(mk("play", p, card=cid, area=a))
                 for r in redeem_opts:
-                    acts.append(Action.make("play", p, card=cid, area=a, redeem=r))
+                    acts.append(mk("play", p, card=cid, area=a, redeem=r))
+                for r in transform:
+                    acts.append(mk("play", p, card=cid, area=a, transform=r))
                 if first_only and acts:
                     return acts
         elif t == "Resource":
             if d.front.dilemma:
-                acts.append(Action.make("play", p, card=cid, area="dilemma"))
+                acts.append(mk("play", p, card=cid, area="dilemma"))
             elif rule == "home" or rule is None:
-                acts.append(Action.make("play", p, card=cid, area=f"home{p}"))
+                acts.append(mk("play", p, card=cid, area=f"home{p}"))
             elif rule == "problem":
                 for a in prob_areas:
                     pid = self.problem_at(st, a)
                     if pid:
-                        acts.append(Action.make("play", p, card=cid, host=pid))
+                        acts.append(mk("play", p, card=cid, host=pid))
             else:
                 for o in st["play"]:
                     if self.matches(st, o, rule, p, None):
-                        acts.append(Action.make("play", p, card=cid, host=o))
+                        acts.append(mk("play", p, card=cid, host=o))
         elif t == "Event":
-            acts.append(Action.make("play", p, card=cid))
+            acts.append(mk("play", p, card=cid))
         if first_only and acts:
             return acts
     # moves (609.2b) and Agile
+    showy = None
+    dest_all = [f"home{p}"] + prob_areas
     for cid in st["play"]:
-        c = st["cards"][cid]
+        c = cards[cid]
         if c["c"] != p:
             continue
         ct = self.ctype(st, cid)
         if ct not in (FRIEND, MANE):
             continue
         if main or (self.kw(st, cid, "Agile") and not c.get("fr")):
-            for a in [f"home{p}"] + prob_areas:
-                if a != c["a"] and self.move_cost(st, p, cid, a) <= tok:
-                    acts.append(Action.make("move", p, card=cid, area=a))
+            if showy is None:
+                showy = _extra_move_costs(self, st, p)
+            base = 1 if self.kw(st, cid, "Swift") else 2
+            for a in dest_all:
+                if a != c["a"] and max(base + showy.get(a, 0), 1) <= tok:
+                    acts.append(mk("move", p, card=cid, area=a))
                     if first_only:
                         return acts
         if main and c.get("fr") and tok >= 2:
-            acts.append(Action.make("rally", p, card=cid))  # 609.2e
+            acts.append(mk("rally", p, card=cid))  # 609.2e
     if main and tok >= 1 and pl["deck"]:
-        acts.append(Action.make("draw", p))  # 609.2d
+        acts.append(mk("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
+    ak = self.activ_keys
     for cid in st["play"]:
-        c = st["cards"][cid]
-        if c["c"] != p:
+        c = cards[cid]
+        if c["c"] != p or c["k"] not in ak:
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
             if ab["kind"] != "activated":
@@ -940,11 +1024,35 @@ def priority_actions(self, st, p, first_only=False) -> list[Action]:
                 continue
             if tm == "faceoff" and not fo:
                 continue
+            if tm.startswith("faceoff_") and not _fo_type_ok(fo, tm):
+                continue
             if _can_pay_ability(self, st, p, cid, ab):
-                acts.append(Action.make("activate", p, card=cid, ability=i))
+                acts.append(mk("activate", p, card=cid, ability=i))
                 if first_only:
                     return acts
     return acts
+
+
+def _fo_type_ok(fo, timing) -> bool:
+    """512.4a timing phrases naming a type of faceoff."""
+    if not fo:
+        return False
+    if timing == "faceoff_tm":
+        return fo["type"] == "tm"
+    return fo["type"] in ("problem", "multi")
+
+
+def _color_power(self, st, p) -> dict:
+    """507.3 power of each color the player controls."""
+    out: dict = {}
+    cards = st["cards"]
+    for cid in st["play"]:
+        c = cards[cid]
+        if c["c"] == p and not c.get("fd") and not c.get("fr") and self.is_char(st, cid):
+            pw = self.power(st, cid) or 0
+            for col in self.colors(st, cid):
+                out[col] = out.get(col, 0) + pw
+    return out
 
 
 def main_actions(self, st, p):
@@ -953,6 +1061,13 @@ def main_actions(self, st, p):
 
 def immediate_actions(self, st, p):
     return self.priority_actions(st, p)
+
+
+def _event_cost(d) -> dict:
+    for ab in d.abilities.get("front", ()):
+        if ab["kind"] == "event":
+            return ab.get("cost") or {}
+    return {}
 
 
 def _play_rule(self, d):
@@ -979,6 +1094,8 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         return False
     if cost.get("boosted") is not None and bool(c.get("b")) != cost["boosted"]:
         return False
+    if cost.get("discard") and len(st["pl"][p]["hand"]) < cost["discard"]:
+        return False
     return True
 
 
@@ -989,9 +1106,13 @@ def play_card(self, st, ev, action) -> None:
     f = d.front
     pl = st["pl"][p]
     redeem = action.get("redeem")
+    transform = action.get("transform")
     cost = self.card_cost(st, p, cid, redeem=bool(redeem))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)")
+    if transform:
+        cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
+        self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)")
     for dn in list(pl["disc_next"]):
         if dn["type"] in (f.type, "card"):
             pl["disc_next"].remove(dn)
@@ -1024,6 +1145,11 @@ def play_card(self, st, ev, action) -> None:
         for ab in d.abilities.get("front", ()):
             if ab["kind"] == "event":
                 effs = list(ab["effects"])
+                ec = ab.get("cost") or {}
+                if ec.get("discard"):  # 508: additional costs are paid first
+                    effs = [{"op": "discard", "n": ec["discard"], "who": "you"}] + effs
+                if ec.get("retire_friend"):
+                    effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}}] + effs
         if not d.automated:
             self.log(ev, "manual_text", lambda: f"{d.name}: text not automated — apply manually: \"{f.text}\"", manual=True)
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}})
@@ -1033,7 +1159,10 @@ def play_card(self, st, ev, action) -> None:
 def _announce_manual(self, st, ev, cid):
     d = self.cdef(st, cid)
     if not d.automated and not ev.quiet:
-        lines = "; ".join(d.unautomated_lines)
+        logged = {ab["text"] for ab in self.abilities(st, cid) if ab["kind"] == "manual" and ab.get("on") == "enter"}
+        lines = "; ".join(x for x in d.unautomated_lines if x not in logged)
+        if not lines:
+            return
         self.log(ev, "manual_text", lambda: f"{d.name}: not automated — apply manually when relevant: \"{lines}\"", card=cid, manual=True)
 
 
@@ -1077,10 +1206,13 @@ def do_action(self, st, ev, action) -> None:
             self.exhaust(st, ev, cid)
         if cost.get("once_turn"):
             c["used"] = st["turn"]
+        if cost.get("discard"):
+            for _ in range(cost["discard"]):  # discard as a cost: the engine discards the first card(s) chosen below
+                pass
         self.log(ev, "activate", lambda: f"{pl['name']} activates {self.name(st, cid)}: {ab.get('text', '')}")
         effs = list(ab["effects"])
-        if cost.get("retire_self"):
-            effs = effs  # source leaves after effects are set up
+        if cost.get("discard"):
+            effs = [{"op": "discard", "n": cost["discard"], "who": "you"}] + effs  # 508 cost paid first
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
                          {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)})
     else:

@@ -76,6 +76,38 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
+    if op == "if":
+        cond = e["cond"]
+        found = self.select(st, cond["sel"], p, src)
+        ok = bool(found) if cond["k"] == "you_have" else not found
+        if ok:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            fr["i"] -= 1
+        return True
+    if op == "pay":
+        if st["pl"][p]["tok"] < e["n"]:
+            fr["i"] = len(fr["eff"])  # 508.1d can't pay: the rest does not happen
+            return False
+        st["pl"][p]["tok"] -= e["n"]
+        self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
+        return True
+    if op == "if_faceoff":
+        if st["fo"]:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            fr["i"] -= 1
+        return True
+    if op == "flip_if_involved":
+        if st["fo"]:
+            titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p}
+            have = [n for n in e["names"] if n in titles]
+            n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
+            from .flow import _flip_one
+
+            for _ in range(n):
+                _flip_one(self, st, ev, p)
+        return True
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
@@ -293,6 +325,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             c = st["cards"][src]
             if self.cdef(st, src).boosted is not None:
                 c["b"] = not c.get("b")
+                st["dy"] = 1
                 self.log(ev, "boost", lambda: f"{self.name(st, src)} is turned over ({'Boosted' if c['b'] else 'Start'} side) (301.2)")
     elif op == "cutie_mark":
         if src in st["cards"] and self.in_play(st, src):

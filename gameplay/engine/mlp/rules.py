@@ -37,6 +37,34 @@ class Rules:
     def __init__(self, game) -> None:
         self.g = game
         self.db = game.db
+        self._last = None
+        self._trusted = None
+        # per-card-key caches for the hot paths
+        self.static_keys: set[str] = set()
+        self.quick_keys: set[str] = set()  # cards in hand usable outside the Main Phase
+        self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
+        self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
+        self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
+        self.ff = {k: d.front for k, d in self.db.cards.items()}
+        self.fb = {k: (d.boosted or d.front) for k, d in self.db.cards.items()}
+        self.types = {k: d.front.type for k, d in self.db.cards.items()}
+        self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
+        self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
+        self.trig_keys: set[str] = set()
+        self.activ_keys: set[str] = set()
+        for k, d in self.db.cards.items():
+            abl = [a for face in d.abilities.values() for a in face]
+            if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
+                self.trig_keys.add(k)
+            if any(a["kind"] == "activated" for a in abl):
+                self.activ_keys.add(k)
+            if any(a["kind"] == "static" for a in abl):
+                self.static_keys.add(k)
+            if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
+                self.quick_keys.add(k)
+            if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
+                    any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
+                self.act_keys.add(k)
 
     # ================================================================= card information
     def cdef(self, st, cid) -> CardDef:
@@ -44,16 +72,13 @@ class Rules:
 
     def face(self, st, cid) -> FaceDef:
         c = st["cards"][cid]
-        d = self.db.cards[c["k"]]
-        if c.get("b") and d.boosted is not None:
-            return d.boosted
-        return d.front
+        return (self.fb if c.get("b") else self.ff)[c["k"]]
 
     def ctype(self, st, cid) -> str:
         c = st["cards"][cid]
         if c.get("dil"):
             return "Problem"  # 522.1 Dilemmas are Problems while in play
-        return self.db.cards[c["k"]].front.type
+        return self.types[c["k"]]
 
     def name(self, st, cid, viewer_public: bool = True) -> str:
         c = st["cards"][cid]
@@ -65,20 +90,17 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fd") or c.get("t"):
             return ()  # 505.1a face-down cards lose their abilities
-        d = self.db.cards[c["k"]]
-        return d.abilities.get("boosted" if (c.get("b") and d.boosted) else "front", ())
+        return (self.abb if c.get("b") else self.abf)[c["k"]]
 
     def kw(self, st, cid, name: str) -> int:
         """Keyword value (X, or 1) or 0.  Face-down cards have no abilities (505.1a)."""
         c = st["cards"][cid]
         if c.get("fd"):
             return 0
-        if c.get("t"):
-            return c["t"].get("kw", {}).get(name, 0)
-        v = self.face(st, cid).keywords.get(name, 0)
-        if not v and c.get("gk"):
-            v = c["gk"].get(name, 0)
-        return v
+        t = c.get("t")
+        if t:
+            return t.get("kw", {}).get(name, 0)
+        return (self.kwb if c.get("b") else self.kwf)[c["k"]].get(name, 0)
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -140,34 +162,69 @@ class Rules:
                 p += m["n"]
         if c.get("z") != "play":
             return p
+        kws = (self.kwb if c.get("b") else self.kwf)[c["k"]] if not c.get("t") else c["t"].get("kw", {})
+        if kws:
+            p += self._kw_power(st, cid, c, kws)
+        # continuous abilities of cards in play (702, 708)
+        sk = self.static_keys
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in sk:
+                continue
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static":
+                    continue
+                op = ab.get("op")
+                if op == "power":
+                    if self._static_applies(st, o, ab, cid):
+                        p += ab["n"]
+                elif op == "power_per_beneath" and o == cid:
+                    p += ab["n"] * self.beneath_count(st, cid)
+        return p
+
+    def _kw_power(self, st, cid, c, kws) -> int:
+        p = 0
         fo = st["fo"]
-        if fo and self.kw(st, cid, "Competitive") and self.involved(st, cid):
-            p += self.kw(st, cid, "Competitive")  # Competitive X
+        if fo and "Competitive" in kws and self.involved(st, cid):
+            p += kws["Competitive"]  # Competitive X
         ctrl = c["c"]
         area = c["a"]
-        if self.kw(st, cid, "Caretaker") and area.startswith(("prob", "dil")):
+        if "Caretaker" in kws and area.startswith(("prob", "dil")):
             for o in st["play"]:
                 if o != cid and st["cards"][o].get("c") == ctrl and st["cards"][o]["a"] == area and \
                         self.ctype(st, o) == FRIEND and "Critter" in self.traits(st, o):
                     p += 1  # Caretaker
                     break
-        x = self.kw(st, cid, "Supportive")
+        x = kws.get("Supportive", 0)
         if x:
             mane = st["pl"][ctrl]["mane"]
             if mane in st["cards"] and st["cards"][mane]["a"] == area and mane != cid and \
                     set(self.colors(st, mane)) & set(self.face(st, cid).colors):
                 p += x  # Supportive X
-        if self.kw(st, cid, "Experienced"):
+        if "Experienced" in kws:
             nm = self.face(st, cid).name
             p += sum(1 for d in st["pl"][ctrl]["disc"] if self.db.cards[st["cards"][d]["k"]].name == nm)
-        # continuous abilities of cards in play (702, 708)
-        for o in st["play"]:
-            for ab in self.abilities(st, o):
-                if ab["kind"] != "static" or ab.get("op") != "power":
-                    continue
-                if self._static_applies(st, o, ab, cid):
-                    p += ab["n"]
         return p
+
+    def beneath_count(self, st, cid) -> int:
+        c = st["cards"][cid]
+        return sum(1 for b in st["pl"][c["o"]]["ban"] if st["cards"][b].get("bn") == cid) + \
+            sum(1 for b in st["pl"][1 - c["o"]]["ban"] if st["cards"][b].get("bn") == cid)
+
+    def has_static(self, st, op, ctrl=None, area=None) -> list[str]:
+        out = []
+        sk = self.static_keys
+        for o in st["play"]:
+            c = st["cards"][o]
+            if c["k"] not in sk or (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
+                continue
+            if any(ab["kind"] == "static" and ab.get("op") == op for ab in self.abilities(st, o)):
+                out.append(o)
+        return out
+
+    def hand_revealed(self, st, p) -> bool:
+        """'Opponents play with their hands revealed.'"""
+        return bool(self.has_static(st, "reveal_opp_hands", ctrl=1 - p))
 
     def _static_applies(self, st, src, ab, cid) -> bool:
         tgt = ab.get("target", "self")
@@ -181,6 +238,8 @@ class Rules:
         else:
             ok = self.matches(st, cid, tgt, s["c"], src)
         if not ok:
+            return False
+        if ab.get("fo_only") and not st["fo"]:
             return False
         cond = ab.get("cond")
         if cond:
@@ -438,6 +497,7 @@ class Rules:
         z = c.get("z")
         if z == "play":
             st["play"].remove(cid)
+            st["dy"] = 1
         elif z == "queue":
             pass
         elif z in ZONE_LIST:
@@ -481,6 +541,7 @@ class Rules:
             nc["t"] = c["t"]
         st["cards"][nid] = nc
         st["play"].append(nid)
+        st["dy"] = 1
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
             # Calming X: an opposing Friend entering play here gets -X until end of turn
@@ -622,6 +683,7 @@ class Rules:
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
         c["fr"] = True
+        st["dy"] = 1
         c["ex"] = False
         c["cn"] = {}
         c.pop("col", None)
@@ -634,6 +696,7 @@ class Rules:
         if not c.get("fr"):
             return False  # 609.2e
         c["fr"] = False
+        st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
         return True
 
@@ -648,6 +711,7 @@ class Rules:
             return False  # 506.2a
         old = c["a"]
         c["a"] = area
+        st["dy"] = 1
         for o in st["play"]:
             if st["cards"][o].get("h") == cid:
                 st["cards"][o]["a"] = area  # 509.3
@@ -670,15 +734,19 @@ class Rules:
     def fire(self, st, ev, event, cid, extra=None) -> None:
         """A card's own triggered abilities for ``event`` (enter, moved, turn_start, ...)."""
         c = st["cards"].get(cid)
-        if not c:
+        if not c or c["k"] not in self.trig_keys:
             return
         for ab in self.abilities(st, cid):
             if ab["kind"] == "trigger" and ab["on"] == event:
+                if ab.get("fo") and not (st["fo"] and (st["fo"]["type"] == ab["fo"] or (ab["fo"] == "problem" and st["fo"]["type"] == "multi"))):
+                    continue
                 if ab.get("when") == "problem" and not c["a"].startswith(("prob", "dil")):
                     continue
                 if ab.get("when") == "home" and not c["a"].startswith("home"):
                     continue
                 if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
+                    continue
+                if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
                 self.queue_trigger(st, cid, c.get("c", c["o"]), ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:

@@ -54,11 +54,16 @@ def hidden_check(game: MLPGame, state: State) -> None:
     st = state.d
     for viewer in (0, 1, "spectator"):
         text = json.dumps(game.view(state, viewer))
+        pend = st["pending"]
+        # a player searching their own deck (102.2 Starting Problem, 518) may see those cards
+        allowed = set(map(str, pend["options"])) if pend and pend["player"] == viewer else set()
         for p in (0, 1):
             hidden = list(st["pl"][p]["deck"]) + list(st["pl"][p]["pdeck"])
-            if viewer != p:
+            if viewer != p and not game.r.hand_revealed(st, p):
                 hidden += st["pl"][p]["hand"]
             for cid in hidden:
+                if cid in allowed and p == viewer:
+                    continue
                 if f'"{cid}"' in text:
                     raise InvariantError(f"hidden card id {cid} visible to {viewer}")
         v = game.view(state, viewer)
@@ -68,7 +73,23 @@ def hidden_check(game: MLPGame, state: State) -> None:
                     raise InvariantError("face-down Troublemaker identity visible (505.1d)")
 
 
-def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actions: int = 20000) -> dict[str, Any]:
+def pick(arng: int, acts: list[Action], policy: str) -> tuple[int, Action]:
+    """A random legal action.  policy "uniform": uniform over all legal actions; "kind" (default):
+    uniform over action kinds, then uniform within the kind (so the many move actions don't
+    drown out playing cards)."""
+    if policy == "kind" and len(acts) > 1:
+        kinds: dict[str, list[Action]] = {}
+        for a in acts:
+            kinds.setdefault(a.kind, []).append(a)
+        if len(kinds) > 1:
+            arng, i = _rng.randbelow(arng, len(kinds))
+            acts = list(kinds.values())[i]
+    arng, i = _rng.randbelow(arng, len(acts))
+    return arng, acts[i]
+
+
+def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actions: int = 20000,
+                     policy: str = "uniform") -> dict[str, Any]:
     db = game.db
     s = seed & _rng.MASK
     d0, s = random_deck(db, s)
@@ -85,8 +106,7 @@ def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actio
         acts = game.legal_actions(state, p)
         if not acts:
             raise InvariantError(f"player {p} to move without legal actions at step {state.d['step']}")
-        arng, i = _rng.randbelow(arng, len(acts))
-        a = acts[i]
+        arng, a = pick(arng, acts, policy)
         state, _ = game.apply(state, a, copy=False)
         actions.append(a)
         n += 1
@@ -98,7 +118,7 @@ def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actio
             if sc[0] < last_scores[0] or sc[1] < last_scores[1]:
                 raise InvariantError("points decreased")
             last_scores = sc
-            if n % 7 == 0:
+            if n % 29 == 0:
                 hidden_check(game, state)
         if n > max_actions:
             raise InvariantError("too many actions")
@@ -116,16 +136,18 @@ def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actio
             "scores": [pl["score"] for pl in state.d["pl"]]}
 
 
-def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int = 200) -> dict[str, Any]:
+def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int = 200,
+        policy: str = "uniform") -> dict[str, Any]:
     game = MLPGame(db, turn_cap=turn_cap, quiet=True)
     t0 = time.perf_counter()
+    c0 = time.process_time()
     done = errors = 0
     turns = 0
     draws = capped = 0
     first_errors: list[str] = []
     for g in range(games):
         try:
-            r = play_random_game(game, seed + g, check=check)
+            r = play_random_game(game, seed + g, check=check, policy=policy)
             done += 1
             turns += r["turns"]
             if r["winner"] is None:
@@ -139,6 +161,8 @@ def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int
 
                 first_errors.append(f"seed {seed + g}: {type(e).__name__}: {e}\n{traceback.format_exc()[-700:]}")
     dt = time.perf_counter() - t0
+    cpu = time.process_time() - c0
     return {"games": games, "completed": done, "errors": errors, "draws": draws, "turn_cap_draws": capped,
             "average_turns": round(turns / done, 2) if done else 0, "seconds": round(dt, 2),
-            "games_per_second": round(games / dt, 2) if dt else None, "checked": check, "first_errors": first_errors}
+            "games_per_second": round(games / dt, 2) if dt else None,
+            "cpu_seconds": round(cpu, 2), "games_per_cpu_second": round(games / cpu, 2) if cpu else None, "checked": check, "policy": policy, "first_errors": first_errors}

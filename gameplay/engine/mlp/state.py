@@ -11,10 +11,11 @@ from typing import Any
 
 
 class State:
-    __slots__ = ("d",)
+    __slots__ = ("d", "_la")
 
     def __init__(self, d: dict[str, Any]) -> None:
         self.d = d
+        self._la = None  # cached legal actions of the player with priority (not part of the state)
 
     def copy(self) -> "State":
         return State(marshal.loads(marshal.dumps(self.d)))

@@ -39,7 +39,7 @@ def build_view(game, st: dict, viewer: Any) -> dict[str, Any]:
     judge = viewer == "judge"
     players = []
     for p, pl in enumerate(st["pl"]):
-        own = judge or viewer == p
+        own = judge or viewer == p or r.hand_revealed(st, p)
         players.append({
             "index": p, "name": pl["name"], "score": pl["score"], "action_tokens": pl["tok"],
             "hand_size": len(pl["hand"]),

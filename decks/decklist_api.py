@@ -1,0 +1,254 @@
+"""Decklist REST API (registered by ``decks.api.register``):
+
+- ``POST /api/decklists/validate/`` — anyone: {format, date?, text | o8d | cards} -> the report
+- ``GET  /api/decklists/<event>/`` — the event's lists (organiser/judges; everyone once published)
+- ``GET|POST /api/decklists/<event>/mine/`` — the player's own list / submit or replace it
+- ``GET  /api/decklists/<event>/<username>/`` — one list (the player, staff, or anyone once published)
+- ``POST /api/decklists/<event>/publish/`` — organiser
+- ``POST /api/decklists/<event>/<username>/change-request/`` — the player, after the deadline
+- ``POST /api/decklists/<event>/<username>/changes/<id>/decide/`` — head judge
+- ``POST /api/decklists/<event>/<username>/deck-check/`` — judges
+
+Thin edges: a serializer parses the input, the services check the rules and permissions.
+"""
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import RequestDataTooBig
+from django.shortcuts import get_object_or_404
+from django.utils import timezone
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import permissions, serializers, status, viewsets
+from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
+from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.response import Response
+
+from decks import selectors, services
+from decks.deckparse import MAX_DECK_BYTES, DeckInputError
+from decks.models import Decklist, DecklistChangeRequest
+from decks.validation import UnknownFormat, validate_deck_input
+
+
+class DeckEntrySerializer(serializers.Serializer):
+    card = serializers.CharField(max_length=300, help_text="GUID, set number (PR16) or name")
+    qty = serializers.IntegerField(min_value=1, max_value=99, default=1)
+    section = serializers.CharField(max_length=40, required=False, allow_blank=True)
+
+
+class DeckInputSerializer(serializers.Serializer):
+    """Exactly one of: ``text`` (plain list), ``o8d`` (OCTGN XML), ``cards`` (entries) or a ``deck_file`` upload."""
+
+    text = serializers.CharField(required=False, allow_blank=False, max_length=MAX_DECK_BYTES, trim_whitespace=False)
+    o8d = serializers.CharField(required=False, allow_blank=False, max_length=MAX_DECK_BYTES, trim_whitespace=False)
+    cards = DeckEntrySerializer(many=True, required=False)
+    deck_file = serializers.FileField(required=False)
+    reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+    def validate(self, attrs):
+        given = [k for k in ("text", "o8d", "cards", "deck_file") if attrs.get(k) not in (None, "", [])]
+        if len(given) != 1:
+            raise ValidationError("send exactly one of: text, o8d, cards, deck_file")
+        if attrs.get("deck_file") is not None and attrs["deck_file"].size > MAX_DECK_BYTES:
+            raise ValidationError(f"the file is larger than {MAX_DECK_BYTES // 1024} KB; a decklist is a few KB")
+        return attrs
+
+    def deck_data(self):
+        d = self.validated_data
+        if "cards" in d and d["cards"]:
+            return [dict(e) for e in d["cards"]], "json"
+        if d.get("deck_file") is not None:
+            return d["deck_file"].read(MAX_DECK_BYTES + 1), "auto"
+        if d.get("o8d"):
+            return d["o8d"], "o8d"
+        return d["text"], "text"
+
+
+class ValidateSerializer(DeckInputSerializer):
+    format = serializers.SlugField(help_text="format slug, e.g. mlp-harmony")
+    date = serializers.DateField(required=False, help_text="the event's date; default today")
+
+
+class DecklistSerializer(serializers.ModelSerializer):
+    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    player = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    version = serializers.IntegerField(source="current.number", read_only=True, default=None)
+    submitted_at = serializers.DateTimeField(source="current.submitted_at", read_only=True, default=None)
+    legal = serializers.BooleanField(source="current.legal", read_only=True, default=None)
+    penalty_class = serializers.CharField(source="current.penalty_class", read_only=True, default=None)
+
+    class Meta:
+        model = Decklist
+        fields = ["event", "player", "version", "submitted_at", "legal", "penalty_class"]
+
+
+def _decklist_payload(decklist: Decklist, *, include_report: bool = True) -> dict:
+    data = DecklistSerializer(decklist).data
+    current = decklist.current
+    if include_report:
+        data["report"] = current.report if current else None
+        data["entries"] = current.entries if current else []
+        data["versions"] = [
+            {"number": v.number, "kind": v.kind, "submitted_at": v.submitted_at, "submitted_by": v.submitted_by.username,
+             "reason": v.reason, "approved_by": v.approved_by.username if v.approved_by else None, "legal": v.legal}
+            for v in decklist.versions.select_related("submitted_by", "approved_by").order_by("number")
+        ]
+    return data
+
+
+class _Errors:
+    """Service errors as HTTP answers: bad input 400, rules (deadline, state) 409, permission 403."""
+
+    def handle_exception(self, exc):
+        if isinstance(exc, RequestDataTooBig):
+            return Response({"detail": f"the request is too large; a decklist is a few KB (at most "
+                                       f"{MAX_DECK_BYTES // 1024} KB)"}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, (DeckInputError, UnknownFormat)):
+            return Response({"detail": str(exc).strip("'\"")}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, services.DecklistError):
+            return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
+        if isinstance(exc, DjangoPermissionDenied):
+            exc = PermissionDenied(str(exc) or None)
+        return super().handle_exception(exc)
+
+
+class DeckValidateViewSet(_Errors, viewsets.ViewSet):
+    """Check a deck against a format on a date (the public "check a deck" page, as an API)."""
+
+    permission_classes = [permissions.AllowAny]
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    @extend_schema(request=ValidateSerializer, responses={200: OpenApiResponse(description="the validation report")})
+    def create(self, request):
+        ser = ValidateSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data, kind = ser.deck_data()
+        if kind == "json":
+            from decks.deckparse import entries_to_lines
+            from decks.validation import FormatSpec, validate_deck
+
+            spec = FormatSpec.load(ser.validated_data["format"])
+            report = validate_deck(lines=entries_to_lines(data), fmt=spec,
+                                   on=ser.validated_data.get("date") or timezone.localdate(), source_kind="json")
+        else:
+            report = validate_deck_input(data=data, fmt=ser.validated_data["format"], kind=kind,
+                                         on=ser.validated_data.get("date") or timezone.localdate())
+        return Response(report.as_dict())
+
+
+class EventDecklistViewSet(_Errors, viewsets.ViewSet):
+    """Decklists of one event; every read and write is permission-checked."""
+
+    lookup_field = "username"
+    lookup_value_regex = r"[^/]+"
+    permission_classes = [permissions.AllowAny]  # reads are checked per decklist; writes need a user (below)
+    parser_classes = [JSONParser, MultiPartParser, FormParser]
+
+    def _event(self):
+        from tournaments.models import Event
+
+        return get_object_or_404(Event.objects.select_related("format", "game"), slug=self.kwargs["event_slug"])
+
+    def _user(self, request):
+        if not request.user or not request.user.is_authenticated:
+            from rest_framework.exceptions import NotAuthenticated
+
+            raise NotAuthenticated()
+        return request.user
+
+    def _decklist(self, event, username):
+        try:
+            return selectors.decklist_get(event=event, player_username=username, user=self.request.user)
+        except Decklist.DoesNotExist:
+            raise NotFound("no decklist") from None
+
+    @extend_schema(responses=DecklistSerializer(many=True))
+    def list(self, request, event_slug: str):
+        event = self._event()
+        decklists = selectors.decklists_for_event(event=event, user=request.user)
+        return Response([_decklist_payload(d, include_report=False) for d in decklists])
+
+    @extend_schema(responses=DecklistSerializer)
+    def retrieve(self, request, event_slug: str, username: str):
+        return Response(_decklist_payload(self._decklist(self._event(), username)))
+
+    @extend_schema(request=DeckInputSerializer, responses={200: OpenApiResponse(description="decklist and report")})
+    @action(detail=False, methods=["get", "post"])
+    def mine(self, request, event_slug: str):
+        event, user = self._event(), self._user(request)
+        if request.method == "GET":
+            decklist = Decklist.objects.filter(event=event, player=user).select_related("current").first()
+            if decklist is None:
+                raise NotFound("you have not submitted a decklist for this event")
+            return Response(_decklist_payload(decklist))
+        ser = DeckInputSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data, kind = ser.deck_data()
+        decklist, version, report = services.decklist_submit(
+            event=event, player=user, data=data, kind="auto" if kind == "json" else kind,
+            reason=ser.validated_data.get("reason", ""),
+        )
+        body = _decklist_payload(decklist)
+        return Response(body, status=status.HTTP_201_CREATED if version.number == 1 else status.HTTP_200_OK)
+
+    @extend_schema(request=None, responses={200: OpenApiResponse(description="published")})
+    @action(detail=False, methods=["post"])
+    def publish(self, request, event_slug: str):
+        publication = services.decklists_publish(event=self._event(), by=self._user(request))
+        return Response({"published_at": publication.published_at, "published_by": publication.published_by.username})
+
+    @extend_schema(request=DeckInputSerializer, responses={201: OpenApiResponse(description="the change request")})
+    @action(detail=True, methods=["post"], url_path="change-request")
+    def change_request(self, request, event_slug: str, username: str):
+        event, user = self._event(), self._user(request)
+        decklist = self._decklist(event, username)
+        ser = DeckInputSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        data, kind = ser.deck_data()
+        change, report = services.decklist_change_request(
+            decklist=decklist, requested_by=user, data=data, kind="auto" if kind == "json" else kind,
+            reason=ser.validated_data.get("reason", ""),
+        )
+        return Response({"id": change.pk, "status": change.status, "reason": change.reason, "report": change.report},
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: OpenApiResponse(description="decision")})
+    @action(detail=True, methods=["post"], url_path=r"changes/(?P<change_id>\d+)/decide")
+    def decide(self, request, event_slug: str, username: str, change_id: str):
+        event, user = self._event(), self._user(request)
+        change = get_object_or_404(DecklistChangeRequest, pk=change_id, decklist__event=event,
+                                   decklist__player__username=username)
+        decision = request.data.get("decision")
+        if decision not in ("approve", "reject"):
+            raise ValidationError({"decision": 'either "approve" or "reject"'})
+        change = services.decklist_change_decide(change_request=change, judge=user, approve=decision == "approve",
+                                                 note=str(request.data.get("note", ""))[:2000])
+        return Response({"id": change.pk, "status": change.status,
+                         "version": change.version.number if change.version else None})
+
+    @extend_schema(request=None, responses={201: OpenApiResponse(description="the deck check")})
+    @action(detail=True, methods=["post"], url_path="deck-check")
+    def deck_check(self, request, event_slug: str, username: str):
+        event, user = self._event(), self._user(request)
+        from tournaments.roles import is_judge
+
+        if not is_judge(event, user):
+            raise PermissionDenied("only the event's judges may record deck checks")
+        decklist = get_object_or_404(Decklist, event=event, player__username=username)
+        outcome = request.data.get("outcome")
+        if outcome not in ("matches", "discrepancy"):
+            raise ValidationError({"outcome": 'either "matches" or "discrepancy"'})
+        round_number = request.data.get("round")
+        check = services.deck_check_record(
+            decklist=decklist, judge=user, matches=outcome == "matches", note=str(request.data.get("note", ""))[:2000],
+            penalty_class=request.data.get("penalty_class") or None,
+            round_number=int(round_number) if str(round_number or "").isdigit() else None,
+        )
+        return Response({"id": check.pk, "outcome": check.outcome, "penalty_class": check.penalty_class or None,
+                         "version": check.version.number}, status=status.HTTP_201_CREATED)
+
+
+def register(router) -> None:
+    router.register("decklists/validate", DeckValidateViewSet, basename="decklist-validate-api")
+    router.register(r"decklists/(?P<event_slug>[-\w]+)", EventDecklistViewSet, basename="event-decklist")
+

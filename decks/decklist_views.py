@@ -1,0 +1,218 @@
+"""Decklist pages: the public deck check, a player's own list, the event's lists for staff, publication.
+
+Thin edges: parse the form, check permission (selectors / services), call one service, render the report
+dict that ``DeckReport.as_dict()`` builds (the same the API returns and the command prints).
+"""
+from __future__ import annotations
+
+import datetime as dt
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.views.decorators.http import require_POST
+
+from decks import selectors, services
+from decks.deckparse import MAX_DECK_BYTES, DeckInputError
+from decks.export import decklist_to_o8d, decklist_to_text
+from decks.models import Decklist, DecklistChangeRequest, Format
+from decks.validation import UnknownFormat, validate_deck_input
+
+
+def _event(slug: str):
+    from tournaments.models import Event
+
+    return get_object_or_404(Event.objects.select_related("format", "game", "organiser"), slug=slug)
+
+
+def read_deck_input(request: HttpRequest) -> bytes | str:
+    """The pasted text or the uploaded file (bounded); raises ``DeckInputError``."""
+    upload = request.FILES.get("deck_file")
+    if upload is not None:
+        if upload.size > MAX_DECK_BYTES:
+            raise DeckInputError(f"the file is {upload.size // 1024} KB; a decklist is a few KB "
+                                 f"(at most {MAX_DECK_BYTES // 1024} KB)")
+        return upload.read(MAX_DECK_BYTES + 1)
+    text = request.POST.get("deck", "")
+    if not text.strip():
+        raise DeckInputError("paste a decklist or choose a file")
+    return text
+
+
+def decklist_validate(request: HttpRequest) -> HttpResponse:
+    """Anyone: paste or upload a list, pick a format and a date, see the report."""
+    formats = Format.objects.select_related("game").order_by("game__slug", "name")
+    ctx = {"formats": formats, "report": None, "error": "", "deck": "",
+           "format_slug": request.POST.get("format", "mlp-harmony"),
+           "date": request.POST.get("date") or timezone.localdate().isoformat()}
+    if request.method == "POST":
+        ctx["deck"] = request.POST.get("deck", "")[:MAX_DECK_BYTES]
+        try:
+            on = dt.date.fromisoformat(ctx["date"])
+        except ValueError:
+            ctx["error"] = f"{ctx['date']!r} is not a date (YYYY-MM-DD)"
+        else:
+            try:
+                ctx["report"] = validate_deck_input(data=read_deck_input(request), fmt=ctx["format_slug"], on=on).as_dict()
+            except (DeckInputError, UnknownFormat) as exc:
+                ctx["error"] = str(exc).strip("'\"")
+        status = 400 if ctx["error"] else 200
+        return render(request, "decks/decklist_validate.html", ctx, status=status)
+    return render(request, "decks/decklist_validate.html", ctx)
+
+
+def _event_ctx(event, user) -> dict:
+    from tournaments.roles import event_roles
+
+    roles = event_roles(event, user)
+    return {
+        "event": event, "roles": roles, "is_staff": bool(roles & {"organiser", "head_judge", "floor_judge"}),
+        "is_organiser": "organiser" in roles, "is_head_judge": "head_judge" in roles,
+        "is_judge": bool(roles & {"head_judge", "floor_judge"}),
+        "deadline": services.decklist_deadline(event), "locked": services.decklist_locked(event),
+        "started": services.event_has_started(event), "required": services.decklist_required(event),
+        "published": selectors.decklists_published(event),
+    }
+
+
+@login_required
+def decklist_mine(request: HttpRequest, event_slug: str) -> HttpResponse:
+    """The player's own list: submit, view the report, replace before the deadline, ask for a change after."""
+    event = _event(event_slug)
+    ctx = _event_ctx(event, request.user)
+    registered = services.player_is_registered(event, request.user)
+    decklist = Decklist.objects.filter(event=event, player=request.user).select_related("current").first()
+    ctx.update({"registered": registered, "decklist": decklist, "error": "", "deck": "", "report": None,
+                "pending": decklist.change_requests.filter(status="pending").first() if decklist else None})
+    status = 200
+    if request.method == "POST":
+        if not registered:
+            raise PermissionDenied("only players registered for the event may submit a decklist")
+        ctx["deck"] = request.POST.get("deck", "")[:MAX_DECK_BYTES]
+        try:
+            data = read_deck_input(request)
+            if ctx["locked"]:
+                if decklist is None:
+                    raise services.DecklistError("the deadline has passed and you have no list to change")
+                services.decklist_change_request(decklist=decklist, requested_by=request.user, data=data,
+                                                 reason=request.POST.get("reason", ""))
+                messages.success(request, "Change requested: the head judge will approve or reject it.")
+            else:
+                _dl, version, report = services.decklist_submit(event=event, player=request.user, data=data,
+                                                                reason=request.POST.get("reason", ""))
+                if not report.legal:
+                    messages.error(request, "Saved, but the deck is not legal yet: see the problems below.")
+                elif report.flagged:
+                    messages.warning(request, "Saved, with incorrect lines flagged: correct them before the deadline.")
+                else:
+                    messages.success(request, f"Decklist accepted (version {version.number}): the deck is legal.")
+            return redirect("decklist-mine", event_slug=event.slug)
+        except (DeckInputError, services.DecklistError) as exc:
+            ctx["error"] = str(exc)
+            status = 400
+    if decklist and decklist.current:
+        ctx["report"] = decklist.current.report
+        if not ctx["deck"]:
+            ctx["deck"] = decklist.current.source if decklist.current.source_kind == "text" else \
+                decklist_to_text(game=event.game.slug, entries=decklist.current.entries)
+    return render(request, "decks/decklist_mine.html", ctx, status=status)
+
+
+def decklist_event(request: HttpRequest, event_slug: str) -> HttpResponse:
+    """All lists of the event: organiser and judges always; everyone once published."""
+    event = _event(event_slug)
+    try:
+        decklists = selectors.decklists_for_event(event=event, user=request.user)
+    except PermissionDenied:
+        if request.user.is_authenticated and services.player_is_registered(event, request.user):
+            return redirect("decklist-mine", event_slug=event.slug)
+        raise
+    ctx = _event_ctx(event, request.user)
+    ctx["decklists"] = decklists
+    ctx["pending"] = DecklistChangeRequest.objects.filter(decklist__event=event, status="pending").select_related(
+        "decklist__player") if ctx["is_staff"] else []
+    return render(request, "decks/decklist_event.html", ctx)
+
+
+def decklist_detail(request: HttpRequest, event_slug: str, username: str) -> HttpResponse:
+    event = _event(event_slug)
+    try:
+        decklist = selectors.decklist_get(event=event, player_username=username, user=request.user)
+    except Decklist.DoesNotExist:
+        raise Http404("no decklist") from None
+    ctx = _event_ctx(event, request.user)
+    ctx.update({
+        "decklist": decklist, "report": decklist.current.report if decklist.current else None,
+        "versions": decklist.versions.select_related("submitted_by", "approved_by").order_by("-number"),
+        "changes": decklist.change_requests.select_related("requested_by", "decided_by"),
+        "audit": decklist.audit.select_related("actor") if ctx["is_staff"] or decklist.player_id == request.user.pk else [],
+        "checks": decklist.deck_checks.select_related("judge") if ctx["is_staff"] else [],
+    })
+    return render(request, "decks/decklist_detail.html", ctx)
+
+
+def decklist_export(request: HttpRequest, event_slug: str, username: str, fmt: str) -> HttpResponse:
+    event = _event(event_slug)
+    try:
+        decklist = selectors.decklist_get(event=event, player_username=username, user=request.user)
+    except Decklist.DoesNotExist:
+        raise Http404("no decklist") from None
+    if decklist.current is None:
+        raise Http404("no decklist")
+    entries, game = decklist.current.entries, event.game.slug
+    if fmt == "o8d":
+        body, ctype = decklist_to_o8d(game=game, entries=entries), "application/xml; charset=utf-8"
+    else:
+        body, ctype = decklist_to_text(game=game, entries=entries), "text/plain; charset=utf-8"
+    response = HttpResponse(body, content_type=ctype)
+    response["Content-Disposition"] = f'attachment; filename="{event.slug}-{username}.{fmt}"'
+    return response
+
+
+@require_POST
+@login_required
+def decklist_publish(request: HttpRequest, event_slug: str) -> HttpResponse:
+    event = _event(event_slug)
+    services.decklists_publish(event=event, by=request.user)
+    messages.success(request, "Decklists published: anyone can now read them.")
+    return redirect("decklist-event", event_slug=event.slug)
+
+
+@require_POST
+@login_required
+def decklist_change_decide(request: HttpRequest, event_slug: str, pk: int) -> HttpResponse:
+    event = _event(event_slug)
+    change = get_object_or_404(DecklistChangeRequest.objects.select_related("decklist__player"), pk=pk, decklist__event=event)
+    try:
+        services.decklist_change_decide(change_request=change, judge=request.user,
+                                        approve=request.POST.get("decision") == "approve", note=request.POST.get("note", ""))
+        messages.success(request, f"Change {'approved' if request.POST.get('decision') == 'approve' else 'rejected'}.")
+    except services.DecklistError as exc:
+        messages.error(request, str(exc))
+    return redirect("decklist-detail", event_slug=event.slug, username=change.decklist.player.username)
+
+
+@require_POST
+@login_required
+def decklist_deck_check(request: HttpRequest, event_slug: str, username: str) -> HttpResponse:
+    event = _event(event_slug)
+    from tournaments.roles import is_judge
+
+    if not is_judge(event, request.user):
+        raise PermissionDenied("only the event's judges may record deck checks")
+    decklist = get_object_or_404(Decklist, event=event, player__username=username)
+    round_text = request.POST.get("round", "").strip()
+    try:
+        check = services.deck_check_record(
+            decklist=decklist, judge=request.user, matches=request.POST.get("outcome") == "matches",
+            note=request.POST.get("note", ""), penalty_class=request.POST.get("penalty_class") or None,
+            round_number=int(round_text) if round_text.isdigit() else None,
+        )
+        messages.success(request, f"Deck check recorded: {check.get_outcome_display()}"
+                         + (f", {check.get_penalty_class_display()}" if check.penalty_class else ""))
+    except services.DecklistError as exc:
+        messages.error(request, str(exc))
+    return redirect("decklist-detail", event_slug=event.slug, username=username)

@@ -1,0 +1,359 @@
+"""Keywords of the 3.8 glossary."""
+from __future__ import annotations
+
+import pytest
+
+from gameplay.engine.api import Action, IllegalActionError
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import pass_until, place, set_tokens, stacked_game, to_hand
+
+
+def kw_card(db, keyword, type_="Friend", value=None):
+    """A card of ``type_`` with ``keyword`` (and as little other text as possible)."""
+    cands = [c for c in db.cards.values() if c.front.type == type_ and keyword in c.front.keywords
+             and (value is None or c.front.keywords[keyword] == value) and c.set_name != "Villain Challenge"]
+    cands.sort(key=lambda c: (not c.automated, len(c.front.text), c.number))
+    assert cands, keyword
+    return cands[0]
+
+
+def drain(game, st):
+    """Process waiting triggers and resolving effects (511.7) without advancing the turn."""
+    ev = Ev()
+    for _ in range(100):
+        if st.d["pending"]:
+            return
+        if st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            return
+
+
+def moves(game, st, cid):
+    return {a.get("area") for a in game.legal_actions(st, st.d["tp"]) if a.kind == "move" and a.get("card") == cid}
+
+
+def test_609_2b_move_costs_2_and_swift_pays_1(game, db):
+    st = stacked_game(game)
+    plain = place(game, st, "PR12", 0, "home0")
+    swift = place(game, st, kw_card(db, "Swift").number, 0, "home0")
+    set_tokens(st, 0, 1)
+    assert moves(game, st, plain) == set()
+    assert moves(game, st, swift) == {"prob0", "prob1"}
+    st2, _ = game.apply(st, Action.make("move", 0, card=swift, area="prob1"))
+    assert st2.d["pl"][0]["tok"] == 0
+
+
+def test_506_2_cannot_move_to_current_area_or_opponents_home(game):
+    st = stacked_game(game)
+    c = place(game, st, "PR12", 0, "home0")
+    with pytest.raises(IllegalActionError) as e:
+        game.apply(st, Action.make("move", 0, card=c, area="home0"))
+    assert e.value.rule == "506.2"
+    with pytest.raises(IllegalActionError) as e:
+        game.apply(st, Action.make("move", 0, card=c, area="home1"))
+    assert e.value.rule == "506.2"
+
+
+def test_showy_opponents_pay_more_to_move_there(game, db):
+    showy = kw_card(db, "Showy")
+    st = stacked_game(game)
+    place(game, st, showy.number, 1, "prob1")
+    c = place(game, st, "PR12", 0, "home0")
+    x = showy.front.keywords["Showy"]
+    assert game.r.move_cost(st.d, 0, c, "prob1") == 2 + x
+    assert game.r.move_cost(st.d, 0, c, "prob0") == 2
+
+
+def test_competitive_adds_power_only_in_faceoffs(game, db):
+    comp = kw_card(db, "Competitive")
+    st = stacked_game(game)
+    cid = place(game, st, comp.number, 0, "prob0")
+    base = game.power(st, cid)
+    assert base == comp.front.power
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    assert game.power(st, cid) == base + comp.front.keywords["Competitive"]
+
+
+def test_stubborn_contributes_while_exhausted(game, db):
+    stub = kw_card(db, "Stubborn")
+    st = stacked_game(game)
+    cid = place(game, st, stub.number, 0, "prob0", exhausted=True)
+    plain = place(game, st, "PR12", 0, "prob0", exhausted=True)
+    assert game.r.contributes(st.d, cid) and not game.r.contributes(st.d, plain)
+
+
+def test_caretaker_needs_a_critter_friend(game, db):
+    care = kw_card(db, "Caretaker")
+    critter = next(c for c in db.cards.values() if c.front.type == "Friend" and "Critter" in c.front.traits and c.automated)
+    st = stacked_game(game)
+    cid = place(game, st, care.number, 0, "prob0")
+    before = game.power(st, cid)
+    place(game, st, critter.number, 0, "prob0")
+    assert game.power(st, cid) == before + 1
+
+
+def test_supportive_with_mane_sharing_a_color(game, db):
+    sup = next(c for c in db.cards.values() if c.front.type == "Friend" and "Supportive" in c.front.keywords
+               and "Loyalty" in c.front.colors)
+    st = stacked_game(game)  # Ann's Mane: Rainbow Dash (Loyalty)
+    cid = place(game, st, sup.number, 0, "prob0")
+    before = game.power(st, cid)
+    st.d["cards"][st.d["pl"][0]["mane"]]["a"] = "prob0"
+    assert game.power(st, cid) == before + sup.front.keywords["Supportive"]
+
+
+def test_eccentric_opponents_need_more_wild_power(game, db):
+    ecc = kw_card(db, "Eccentric")
+    st = stacked_game(game)
+    place(game, st, ecc.number, 1, "prob1")
+    reqs = game.r.requirements(st.d, 0, "prob1")
+    assert ("Wild", ecc.front.keywords["Eccentric"]) in reqs
+
+
+def test_calming_opposing_friend_entering_here_gets_minus_x(game, db):
+    calm = kw_card(db, "Calming")
+    st = stacked_game(game)
+    place(game, st, calm.number, 1, "prob1")
+    card = to_hand(game, st, "PR12", 0)
+    set_tokens(st, 0, 5)  # so the turn does not end (616.4 ends "until the end of the turn" modifiers)
+    st, _ = game.apply(st, Action.make("play", 0, card=card, area="prob1"))
+    new = next(c for c in game.r.chars_at(st.d, "prob1", 0))
+    assert game.power(st, new) == 2 - calm.front.keywords["Calming"]
+
+
+def test_experienced_counts_same_name_in_discard(game, db):
+    exp = kw_card(db, "Experienced")
+    st = stacked_game(game)
+    cid = place(game, st, exp.number, 0, "home0")
+    before = game.power(st, cid)
+    d = game._new(st.d, exp.key, 0, "disc")
+    st.d["pl"][0]["disc"].append(d)
+    assert game.power(st, cid) == before + 1
+
+
+def test_persistent_is_frightened_instead_of_leaving_play(game, db):
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    cid = place(game, st, per.number, 0, "prob0")
+    game.r.leave_play(st.d, Ev(), cid, "disc")
+    assert st.d["cards"][cid]["fr"] and cid in st.d["play"]
+
+
+def test_504_frightened_cards_have_no_power_and_rally_costs_2(game):
+    st = stacked_game(game)
+    cid = place(game, st, "PR12", 0, "prob0")
+    game.r.frighten(st.d, Ev(), cid)
+    assert game.r.power(st.d, cid) is None
+    set_tokens(st, 0, 2)
+    st._la = None
+    st2, _ = game.apply(st, Action.make("rally", 0, card=cid))
+    assert not st2.d["cards"][cid]["fr"] and st2.d["pl"][0]["tok"] == 0
+
+
+def test_hasty_can_be_played_outside_the_main_phase(game, db):
+    hasty = kw_card(db, "Hasty")
+    st = stacked_game(game)
+    card = to_hand(game, st, hasty.number, 1)
+    set_tokens(st, 1, 10)
+    for col, n in hasty.front.play_requirements:
+        for _ in range(n):
+            place(game, st, {"Loyalty": "PR20", "Honesty": "PR33", "Laughter": "PR44", "Magic": "PR54",
+                             "Generosity": "PR76", "Kindness": "PR86"}[col], 1, "home1")
+    # Ann acts in her Main Phase; Bob then gets priority (510.1) and may play the Hasty Friend
+    st, _ = game.apply(st, Action.make("draw", 0))
+    assert game.to_move(st) == 1
+    assert any(a.kind == "play" and a.get("card") == card for a in game.legal_actions(st, 1))
+
+
+def test_villain_frightens_each_friend_at_its_problem_when_uncovered(game, db):
+    vil = kw_card(db, "Villain", "Troublemaker")
+    st = stacked_game(game)
+    f0 = place(game, st, "PR12", 0, "prob1")
+    f1 = place(game, st, "PR33", 1, "prob1")
+    place(game, st, vil.number, 1, "prob1", face_down=True)
+    st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: 607 uncover
+    assert st.d["cards"][f0]["fr"] and st.d["cards"][f1]["fr"]
+
+
+def test_607_3_epic_troublemaker_dismisses_other_face_up_troublemakers(game, db):
+    epic = next(c for c in db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
+    st = stacked_game(game)
+    other = place(game, st, "PR155", 0, "prob0")
+    place(game, st, epic.number, 1, "prob0", face_down=True)
+    st, _ = game.apply(st, Action("pass", 0))
+    assert other not in st.d["cards"]
+
+
+def test_516_3_unique_violation_asks_to_dismiss(game, db):
+    uniq = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
+    st = stacked_game(game)
+    place(game, st, uniq.number, 0, "home0")
+    place(game, st, uniq.number, 0, "prob0")
+    st, _ = game.apply(st, Action.make("draw", 0))
+    assert st.d["pending"]["kind"] == "uniqueness" and st.d["pending"]["rule"] == "516.2"
+
+
+def test_516_4_one_face_up_troublemaker_per_player_per_problem(game):
+    st = stacked_game(game)
+    place(game, st, "PR155", 0, "prob1")
+    place(game, st, "PR154", 0, "prob1")
+    st, _ = game.apply(st, Action.make("draw", 0))
+    assert st.d["pending"]["kind"] == "uniqueness"
+
+
+def test_prepared_gains_a_token_when_opponent_starts_a_faceoff_here(game, db):
+    prep = kw_card(db, "Prepared")
+    st = stacked_game(game)
+    place(game, st, prep.number, 1, "prob0")
+    set_tokens(st, 1, 0)
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    drain(game, st)
+    assert st.d["pl"][1]["tok"] == 1
+
+
+def test_studious_and_diligent_on_winning_a_faceoff(game, db):
+    stud = kw_card(db, "Studious")
+    dil = kw_card(db, "Diligent")
+    st = stacked_game(game)
+    a = place(game, st, stud.number, 0, "prob0")
+    b = place(game, st, dil.number, 0, "prob0")
+    set_tokens(st, 0, 0)
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    game.r.resolve_faceoff(st.d, Ev(), 0)
+    drain(game, st)
+    while st.d["pending"]:
+        opt = True if st.d["pending"]["kind"] == "may" else st.d["pending"]["options"][0]
+        game.r.decide(st.d, Ev(), Action.make("choose", 0, option=opt))
+        drain(game, st)
+    assert st.d["pl"][0]["tok"] >= 1  # Studious: one token per faceoff
+    assert st.d["cards"][b]["cn"].get("+1", 0) == dil.front.keywords["Diligent"]
+
+
+def test_vexing_lets_the_opponent_retire_it_instead_of_a_confront(game, db):
+    vex = kw_card(db, "Vexing", type_=next(c.front.type for c in db.cards.values() if "Vexing" in c.front.keywords))
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "prob1")  # Ann meets Bob's Problem requirement (4)
+    v = place(game, st, vex.number, 1, "prob1", face_down=vex.front.type == "Troublemaker")
+    st, _ = game.apply(st, Action("pass", 0))
+    if st.d["pending"] and st.d["pending"]["kind"] == "vexing":
+        st, _ = game.apply(st, Action.make("choose", 1, option=v))
+        assert st.d["pl"][0]["score"] == 0
+
+
+def test_traveler_may_add_a_counter_when_moved(game, db):
+    trav = kw_card(db, "Traveler")
+    st = stacked_game(game)
+    cid = place(game, st, trav.number, 0, "home0")
+    set_tokens(st, 0, 2)
+    st, _ = game.apply(st, Action.make("move", 0, card=cid, area="prob0"))
+    assert st.d["pending"]["kind"] == "may"
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.d["cards"][cid]["cn"]["+1"] == 1
+
+
+def test_meticulous_looks_at_top_cards_at_start_of_turn(game, db):
+    met = kw_card(db, "Meticulous", value=1)
+    st = stacked_game(game)
+    place(game, st, met.number, 1, "home1")
+    st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["pending"]["kind"] == "may"
+    st, _ = game.apply(st, Action.make("choose", 1, option=True))
+    assert st.d["pending"]["kind"] == "look"
+    top = st.d["pl"][1]["deck"][0]
+    st, _ = game.apply(st, Action.make("choose", 1, option="bottom"))
+    assert st.d["pl"][1]["deck"][-1] == top
+
+
+def test_random_ignores_a_one_power_flip(game, db):
+    rnd = kw_card(db, "Random")
+    st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR54", "PR86", "PR20", "PR36"], None))
+    place(game, st, rnd.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import faceoff_flip
+
+    faceoff_flip(game.r, st.d, Ev())
+    flips = st.d["pl"][0]["flip"]
+    assert len(flips) == 2 and flips[0] in st.d["fo"]["ign"]
+
+
+def test_pumped_banishes_a_flipped_card_beneath_it(game, db):
+    pum = kw_card(db, "Pumped")
+    st = stacked_game(game)
+    cid = place(game, st, pum.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import end_faceoff, faceoff_flip
+
+    faceoff_flip(game.r, st.d, Ev())
+    end_faceoff(game.r, st.d, Ev())
+    assert game.r.beneath_count(st.d, cid) == 1
+
+
+def test_redeem_retires_same_title_for_3_less(game, db):
+    red = kw_card(db, "Redeem")
+    st = stacked_game(game)
+    same = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.title == red.front.title and c.key != red.key)
+    old = place(game, st, same.number, 0, "home0")
+    card = to_hand(game, st, red.number, 0)
+    set_tokens(st, 0, max(0, (red.front.cost or 0) - 3))
+    for col, n in red.front.play_requirements:
+        for _ in range(n):
+            place(game, st, {"Loyalty": "PR20", "Honesty": "PR33", "Laughter": "PR44", "Magic": "PR54",
+                             "Generosity": "PR76", "Kindness": "PR86"}[col], 0, "home0")
+    acts = [a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("redeem") == old]
+    assert acts
+    st, _ = game.apply(st, acts[0])
+    assert old not in st.d["cards"]
+
+
+def test_transform_returns_a_friend_with_that_title(game, db):
+    tr = kw_card(db, "Transform")
+    same = next((c for c in db.cards.values() if c.front.type == "Friend" and tr.front.title in c.front.title
+                 and c.front.subtitle != tr.front.subtitle and "Transform" not in c.front.keywords), None)
+    if same is None:
+        pytest.skip("no Transform partner in data")
+    st = stacked_game(game)
+    old = place(game, st, same.number, 0, "home0")
+    card = to_hand(game, st, tr.number, 0)
+    set_tokens(st, 0, tr.front.keywords["Transform"])
+    for col, n in tr.front.play_requirements:
+        for _ in range(n):
+            place(game, st, {"Loyalty": "PR20", "Honesty": "PR33", "Laughter": "PR44", "Magic": "PR54",
+                             "Generosity": "PR76", "Kindness": "PR86"}[col], 0, "home0")
+    acts = [a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("transform") == old]
+    assert acts
+    st, _ = game.apply(st, acts[0])
+    assert old not in st.d["cards"]
+    assert any(game.name_of(st, c) == same.name for c in st.d["pl"][0]["hand"])
+
+
+def test_616_3_home_limit_retire_at_end_of_turn(game):
+    st = stacked_game(game)
+    for _ in range(5):
+        place(game, st, "PR12", 0, "home0")
+    st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["pending"]["kind"] == "retire_home" and st.d["pending"]["rule"] == "616.3"
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
+    assert st.d["tp"] == 1
+
+
+def test_616_2_hand_size_8(game):
+    st = stacked_game(game)
+    for _ in range(4):
+        to_hand(game, st, "PR12", 0)
+    st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["pending"]["kind"] == "discard_down" and st.d["pending"]["rule"] == "616.2"
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
+    assert len(st.d["pl"][0]["hand"]) == 8 and st.d["tp"] == 1
+
+
+def test_agile_moves_as_an_immediate_action(game, db):
+    ag = kw_card(db, "Agile")
+    st = stacked_game(game)
+    cid = place(game, st, ag.number, 1, "home1")
+    set_tokens(st, 1, 2)
+    st, _ = game.apply(st, Action.make("draw", 0))
+    assert game.to_move(st) == 1
+    assert any(a.kind == "move" and a.get("card") == cid for a in game.legal_actions(st, 1))

@@ -1,0 +1,114 @@
+"""102 setup, 103 winning, 604/605 first turn, 101 deckbuilding."""
+from __future__ import annotations
+
+import pytest
+
+from gameplay.engine.api import Action, IllegalActionError
+from gameplay.engine.mlp.decks import random_deck, validate_deck
+from gameplay.engine.mlp.scenario import deck_spec, stacked_game
+
+
+def new(game, seed=7, **kw):
+    return game.new_game([deck_spec("PR1"), deck_spec("PR2")], seed=seed, **kw)
+
+
+def test_102_1_mane_starts_in_play_at_home(game):
+    st = new(game)
+    for p in range(2):
+        mane = st.d["pl"][p]["mane"]
+        assert st.d["cards"][mane]["a"] == f"home{p}"
+        assert mane in st.d["play"]
+
+
+def test_102_2_starting_problem_choice_lists_only_starting_problems(game, db):
+    st = new(game)
+    pend = st.d["pending"]
+    assert pend["kind"] == "starting_problem" and pend["player"] == 0 and pend["rule"] == "102.2"
+    for cid in pend["options"]:
+        assert "Starting Problem" in game.card(st, cid).front.keywords
+    # the opponent has no legal action while player 0 decides
+    assert game.legal_actions(st, 1) == []
+    with pytest.raises(IllegalActionError) as e:
+        game.apply(st, Action.make("choose", 1, option=pend["options"][0]))
+    assert e.value.rule
+
+
+def test_102_3_six_card_hands_and_102_4_mulligan_in_turn_order(game):
+    st = new(game, seed=3)
+    for p in range(2):
+        st, _ = game.apply(st, game.legal_actions(st, p)[0])
+    first = st.d["first"]
+    assert [len(pl["hand"]) for pl in st.d["pl"]] == [6, 6]
+    assert st.d["pending"]["kind"] == "mulligan" and st.d["pending"]["player"] == first
+    before = list(st.d["pl"][first]["hand"])
+    st, _ = game.apply(st, Action.make("choose", first, option=True))
+    st, _ = game.apply(st, Action.make("choose", 1 - first, option=False))
+    # 102.4a the mulligan draws six new cards (new instance ids: 410.6)
+    assert len(st.d["pl"][first]["hand"]) == 6
+    assert not set(before) & set(st.d["pl"][first]["hand"])
+    assert st.d["turn"] == 1 and st.d["tp"] == first
+
+
+def test_102_3_first_player_is_random_but_seeded(game):
+    firsts = set()
+    for seed in range(12):
+        st = new(game, seed=seed, auto_setup=True)
+        firsts.add(st.d["first"])
+        assert new(game, seed=seed, auto_setup=True).d["first"] == st.d["first"]
+    assert firsts == {0, 1}
+
+
+def test_605_1a_first_player_skips_first_draw_and_604_1_tokens(game):
+    st = stacked_game(game, first=0)
+    assert len(st.d["pl"][0]["hand"]) == 6  # 605.1a no draw
+    assert st.d["pl"][0]["tok"] == 2  # 604.1a highest score 0-1: 2 tokens
+    # end the first turn: the second player draws
+    st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["tp"] == 1 and len(st.d["pl"][1]["hand"]) == 7
+
+
+@pytest.mark.parametrize("score,tokens", [(0, 2), (1, 2), (2, 3), (5, 3), (6, 4), (10, 4), (11, 5), (14, 5)])
+def test_604_1_action_tokens_by_highest_score(game, score, tokens):
+    st = stacked_game(game, first=0)
+    st.d["pl"][0]["score"] = score
+    st.d["pl"][1]["tok"] = 0
+    st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["pl"][1]["tok"] == tokens
+
+
+def test_103_2_fifteen_points_wins_and_103_2a_simultaneous_draw(game):
+    st = stacked_game(game)
+    ev = []
+    from gameplay.engine.mlp.engine import Ev
+
+    e = Ev()
+    game.r.score(st.d, e, 0, 15)
+    assert st.d["outcome"]["winner"] == 0 and "103.2" in st.d["outcome"]["reason"]
+    st = stacked_game(game)
+    st.d["pl"][0]["score"] = 15
+    st.d["pl"][1]["score"] = 15
+    game.r.check_win(st.d, e)
+    assert st.d["outcome"]["winner"] is None and "103.2a" in st.d["outcome"]["reason"]
+
+
+def test_103_4_concession(game):
+    st = stacked_game(game)
+    st, ev = game.apply(st, Action("concede", 1))
+    o = game.outcome(st)
+    assert o.winner == 0 and "103.4" in o.reason
+    with pytest.raises(IllegalActionError):
+        game.apply(st, Action("pass", 0))
+
+
+def test_101_random_decks_are_legal(db):
+    seed = 1
+    for _ in range(20):
+        deck, seed = random_deck(db, seed)
+        assert validate_deck(db, deck) == []
+
+
+def test_101_validation_names_rules(db):
+    errs = validate_deck(db, {"mane": "PR1", "deck": ["PR12"] * 45, "problems": ["PR161"] * 3})
+    assert any(e.startswith("101.2") for e in errs)
+    assert any(e.startswith("101.3 ") for e in errs)
+    assert any(e.startswith("101.3a") for e in errs)

@@ -1,0 +1,146 @@
+"""One table of the operations a user can perform on an event, shared by the web pages and the REST API.
+
+Each operation parses its input (a dict from a form or JSON), loads the objects it names *within this
+event* (a match id from another event is "not found"), and calls one service. Permissions are checked
+by the services themselves, so every edge enforces the same rules.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.http import Http404
+
+from tournaments import services
+from tournaments.models import Appeal, Event, Match, Registration, Round
+
+
+class InputError(ValueError):
+    pass
+
+
+def _int(data: dict, key: str, *, required: bool = True) -> int | None:
+    value = data.get(key)
+    if value in (None, ""):
+        if required:
+            raise InputError(f"'{key}' is required.")
+        return None
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"'{key}' must be a whole number.") from None
+
+
+def _str(data: dict, key: str, *, required: bool = False) -> str:
+    value = str(data.get(key, "") or "").strip()
+    if required and not value:
+        raise InputError(f"'{key}' is required.")
+    return value
+
+
+def _bool(data: dict, key: str) -> bool | None:
+    value = data.get(key)
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool):
+        return value
+    return str(value).lower() in ("1", "true", "yes", "on")
+
+
+def _match(event: Event, data: dict) -> Match:
+    m = Match.objects.select_related("round__event").filter(id=_int(data, "match"), round__event=event).first()
+    if m is None:
+        raise Http404("No such match in this event.")
+    return m
+
+
+def _registration(event: Event, data: dict, user=None) -> Registration:
+    rid = _int(data, "registration", required=user is None)
+    qs = Registration.objects.select_related("player", "event").filter(event=event)
+    reg = qs.filter(id=rid).first() if rid else qs.filter(player=user).first()
+    if reg is None:
+        raise Http404("No such registration in this event.")
+    return reg
+
+
+def _user(data: dict, key: str = "username"):
+    name = _str(data, key, required=True)
+    user = get_user_model().objects.filter(username=name).first()
+    if user is None:
+        raise InputError(f"No user called {name!r}.")
+    return user
+
+
+def _round(event: Event, data: dict) -> Round:
+    r = Round.objects.filter(event=event, number=_int(data, "round")).first()
+    if r is None:
+        raise Http404("No such round.")
+    return r
+
+
+Op = Callable[[Event, Any, dict], Any]
+
+OPERATIONS: dict[str, tuple[str, Op]] = {
+    # name: (message shown on success, operation)
+    "open_registration": ("Registration is open.", lambda e, u, d: services.event_open_registration(event=e, by=u)),
+    "open_check_in": ("Check-in is open.", lambda e, u, d: services.event_open_check_in(event=e, by=u)),
+    "start": ("The event has started.", lambda e, u, d: services.event_start(event=e, by=u, swiss_rounds=_int(d, "swiss_rounds", required=False))),
+    "settings": ("Settings saved.", lambda e, u, d: services.event_update_settings(
+        event=e, by=u, swiss_rounds=_int(d, "swiss_rounds", required=False), top_cut=_int(d, "top_cut", required=False),
+        elimination_announced=_bool(d, "elimination_announced"),
+        end_of_match_cap_minutes=_int(d, "end_of_match_cap_minutes", required=False))),
+    "next_round": ("The next round is being paired.", lambda e, u, d: services.round_start_next(event=e, by=u)),
+    "repair": ("The round is being re-paired.", lambda e, u, d: services.round_repair(round=_round(e, d), by=u, reason=_str(d, "reason"))),
+    "top_cut": ("The top cut is made.", lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
+    "finish": ("The event is finished.", lambda e, u, d: services.event_finish(event=e, by=u)),
+    "publish": ("Results are published.", lambda e, u, d: services.event_publish(event=e, by=u)),
+    "register": ("You are registered.", lambda e, u, d: services.registration_create(event=e, player=u)),
+    "register_player": ("Player registered.", lambda e, u, d: services.registration_create(event=e, player=_user(d), by=u)),
+    "withdraw": ("Withdrawn.", lambda e, u, d: services.registration_withdraw(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
+    "check_in": ("Checked in.", lambda e, u, d: services.registration_check_in(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
+    "drop": ("Dropped.", lambda e, u, d: services.registration_drop(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
+    "late_entry": ("Late entry added.", lambda e, u, d: services.registration_add_late(event=e, by=u, player=_user(d), policy=_str(d, "policy") or "losses")),
+    "qualify": ("Added to the qualification list.", lambda e, u, d: services.qualification_add(event=e, by=u, user=_user(d))),
+    "assign_judge": ("Judge appointed.", lambda e, u, d: services.event_assign_role(event=e, by=u, user=_user(d), role=_str(d, "role", required=True))),
+    "record_result": ("Result recorded.", lambda e, u, d: services.match_record_result(
+        match=_match(e, d), by=u, result=_str(d, "result", required=True), games_a=_int(d, "games_a", required=False),
+        games_b=_int(d, "games_b", required=False))),
+    "correct_result": ("Result corrected.", lambda e, u, d: services.match_correct_result(
+        match=_match(e, d), by=u, result=_str(d, "result", required=True), reason=_str(d, "reason"),
+        games_a=_int(d, "games_a", required=False), games_b=_int(d, "games_b", required=False))),
+    "report": ("Result reported; waiting for your opponent.", lambda e, u, d: services.match_report_result(
+        match=_match(e, d), by=u, result=_str(d, "result", required=True))),
+    "confirm": ("Thank you.", lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
+    "concede": ("You conceded.", lambda e, u, d: services.match_concede(match=_match(e, d), by=u)),
+    "add_time": ("Time added.", lambda e, u, d: services.match_add_time(match=_match(e, d), by=u, minutes=_int(d, "minutes"), reason=_str(d, "reason"))),
+    "present": ("Marked present.", lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
+    "end_of_match": ("Points entered.", lambda e, u, d: services.match_end_of_match(match=_match(e, d), by=u, points_a=_int(d, "points_a"), points_b=_int(d, "points_b"))),
+    "penalty": ("Penalty issued.", lambda e, u, d: services.penalty_issue(
+        event=e, registration=_registration(e, d), by=u, kind=_str(d, "kind", required=True),
+        infraction=_str(d, "infraction", required=True), note=_str(d, "note"),
+        match=_match(e, d) if d.get("match") else None)),
+    "decklist_penalty": ("Deck-list penalty checked.", lambda e, u, d: services.penalty_for_decklist(event=e, registration=_registration(e, d), by=u)),
+    "appeal": ("Your appeal goes to the head judge.", lambda e, u, d: services.appeal_file(
+        event=e, by=u, ruling=_str(d, "ruling", required=True), reason=_str(d, "reason"),
+        match=_match(e, d) if d.get("match") else None)),
+    "decide_appeal": ("Appeal decided.", lambda e, u, d: services.appeal_decide(
+        appeal=_appeal(e, d), by=u, upheld=bool(_bool(d, "upheld")), decision=_str(d, "decision", required=True))),
+}
+
+
+def _appeal(event: Event, data: dict) -> Appeal:
+    a = Appeal.objects.select_related("event", "registration__player").filter(id=_int(data, "appeal"), event=event).first()
+    if a is None:
+        raise Http404("No such appeal.")
+    return a
+
+
+def perform(*, event: Event, user, name: str, data: dict) -> tuple[str, Any]:
+    """Run operation ``name``. Raises Http404, InputError, services.EventError or services.NotPermitted."""
+    if name not in OPERATIONS:
+        raise Http404(f"Unknown operation {name!r}.")
+    if not getattr(user, "is_authenticated", False):
+        raise services.NotPermitted("Log in first.")
+    message, op = OPERATIONS[name]
+    return message, op(event, user, data)
