@@ -9,7 +9,7 @@ import datetime as dt
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
@@ -42,8 +42,24 @@ def read_deck_input(request: HttpRequest) -> bytes | str:
     return text
 
 
+def _body_too_big(request: HttpRequest) -> bool:
+    """A pasted text over Django's upload limit: refuse it with a clear message rather than a bare 400."""
+    if request.method != "POST":
+        return False
+    try:
+        request.POST  # noqa: B018 - reading the body is the check
+    except RequestDataTooBig:
+        return True
+    return False
+
+
+TOO_BIG = f"the decklist is too large; a decklist is a few KB (at most {MAX_DECK_BYTES // 1024} KB)"
+
+
 def decklist_validate(request: HttpRequest) -> HttpResponse:
     """Anyone: paste or upload a list, pick a format and a date, see the report."""
+    if _body_too_big(request):
+        return render(request, "decks/decklist_validate.html", {"error": TOO_BIG, "formats": Format.objects.all()}, status=400)
     formats = Format.objects.select_related("game").order_by("game__slug", "name")
     ctx = {"formats": formats, "report": None, "error": "", "deck": "",
            "format_slug": request.POST.get("format", "mlp-harmony"),
@@ -82,6 +98,9 @@ def _event_ctx(event, user) -> dict:
 def decklist_mine(request: HttpRequest, event_slug: str) -> HttpResponse:
     """The player's own list: submit, view the report, replace before the deadline, ask for a change after."""
     event = _event(event_slug)
+    if _body_too_big(request):
+        messages.error(request, TOO_BIG)
+        return redirect("decklist-mine", event_slug=event.slug)
     ctx = _event_ctx(event, request.user)
     registered = services.player_is_registered(event, request.user)
     decklist = Decklist.objects.filter(event=event, player=request.user).select_related("current").first()

@@ -17,8 +17,8 @@ from dataclasses import dataclass, field
 
 from django.db.models.signals import m2m_changed, post_delete, post_save
 
-from decks.card_index import CardIndex, CardInfo, card_index, on_catalog_change
-from decks.deckparse import DeckLine, parse_deck
+from decks.card_index import CardIndex, CardInfo, card_index, fold, on_catalog_change
+from decks.deckparse import SECTIONS, DeckLine, parse_deck
 from decks.models import BanlistEntry, Format
 from decks.resolution import EXACT, INCORRECT, INVALID, ResolvedLine, resolve_lines
 
@@ -30,6 +30,7 @@ ZONES = {
     "mlp": [("mane", "Mane Character"), ("draw", "Draw Deck"), ("problem", "Problem Deck")],
     "neopets": [("neopet", "Neopet Deck"), ("rainbow", "Rainbow Pool"), ("main", "Main Deck")],
 }
+MLP_OCTGN_GAME_ID = "65656467-b709-43b2-a5c6-80c2f216adf9"  # the community's MLP game definition
 DRAW_DECK_TYPES = frozenset({"Friend", "Event", "Resource", "Troublemaker"})  # 101.2
 TYPE_ORDER = {t: i for i, t in enumerate(
     ["Mane Character", "Friend", "Resource", "Event", "Troublemaker", "Problem", "Neopet", "Faction", "Codestone"])}
@@ -105,8 +106,6 @@ class FormatSpec:
                 raise UnknownFormat(f"unknown format {fmt!r} (known formats: {known or 'none'})") from None
         sources = [fmt.pk] + ([fmt.banlist_from_id] if fmt.banlist_from_id else [])
         bans: dict[str, list] = {}
-        from decks.card_index import fold
-
         for title, subtitle, number, effective, note in BanlistEntry.objects.filter(format_id__in=sources).values_list(
             "card__title", "card__subtitle", "card__number", "effective", "note"
         ):
@@ -241,8 +240,6 @@ def validate_deck(
                 cards=[r.card] if r.card else r.suggestions[:5], line=r.line.line_no,
             ))
         if r.card is not None and r.line.section:
-            from decks.deckparse import SECTIONS
-
             types = SECTIONS.get(r.line.section)
             if types and r.card.type not in types:
                 notes.append(f"line {r.line.line_no}: {r.card.full_name} ({r.card.number}) is a {r.card.type} listed "
@@ -270,9 +267,6 @@ def validate_deck(
     else:
         _check_neopets(spec, zones, problems)
     return DeckReport(spec, on, resolved, zones, problems, notes, source_kind=source_kind)
-
-
-MLP_OCTGN_GAME_ID = "65656467-b709-43b2-a5c6-80c2f216adf9"
 
 
 def validate_deck_input(

@@ -146,3 +146,18 @@ def test_the_admin_lets_organisers_edit_formats_and_banlists(make_user):
     assert page.status_code == 200 and "Banlist entries" in page.content.decode() or "banlist" in page.content.decode().lower()
     for name in ("decks_banlistentry", "decks_decklist", "decks_cardpool", "decks_deckcheck", "decks_decklistchangerequest"):
         assert client.get(reverse(f"admin:{name}_changelist")).status_code == 200
+
+
+def test_a_20_mb_paste_gets_a_clear_error_and_stores_nothing(event, players):
+    huge = "3 Yay!\n" * (20 * 1024 * 1024 // 7)
+    page = client_for().post(reverse("decklist-validate"), {"deck": huge, "format": "mlp-harmony"})
+    assert page.status_code == 400 and "too large" in page.content.decode()
+    page = client_for(players[0]).post(reverse("decklist-mine", args=[event.slug]), {"deck": huge}, follow=True)
+    assert "too large" in page.content.decode() and not Decklist.objects.exists()
+
+
+def test_a_20_mb_upload_on_my_page_is_refused_and_stores_nothing(event, players):
+    upload = SimpleUploadedFile("huge.o8d", b"<deck>" + b" " * (20 * 1024 * 1024) + b"</deck>")
+    page = client_for(players[0]).post(reverse("decklist-mine", args=[event.slug]), {"deck_file": upload})
+    assert page.status_code == 400 and "a decklist is a few KB" in page.content.decode()
+    assert not Decklist.objects.exists()

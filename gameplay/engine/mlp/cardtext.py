@@ -174,6 +174,13 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
+    m = re.match(r"^Choose (one|two): (.+)$", t, re.I)
+    if m:
+        parts = [x.strip() for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(2)) if x.strip()]
+        modes = [parse_effects(x) for x in parts]
+        if len(parts) >= 2 and all(x is not None for x in modes):
+            return [{"op": "choose_modes", "n": _n(m.group(1)), "modes": modes, "labels": parts}]
+        return None
     # sequences
     for sep in (". Then, ", ". Then ", ", then ", ". ", " and then "):
         if sep in t:
@@ -204,6 +211,17 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^if you have (?:a|an|at least one) (?:(%s) )?(character|Friend|Troublemaker)( here| there| at that Problem| at this card's Problem)?, (.+)$" % "|".join(TRAITS), t, re.I)
+    if m:
+        r = parse_effects(m.group(4))
+        if r is None:
+            return None
+        sel_: dict[str, Any] = {"type": m.group(2), "ctrl": "you"}
+        if m.group(1):
+            sel_["trait"] = m.group(1)
+        if m.group(3):
+            sel_["at"] = "here"
+        return [{"op": "if", "cond": {"k": "you_have", "sel": sel_}, "effects": r}]
     r = _single(t)
     if r is not None:
         return r
@@ -246,6 +264,21 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": "random" in t}]
     if re.match(r"^flip (?:an additional|another) card$", t, re.I):
         return [{"op": "flip", "n": 1}]
+    if re.match(r"^put a card from your hand on (?:the )?top of your deck$", t, re.I):
+        return [{"op": "hand_to_deck_top"}]
+    m = re.match(r"^turn (.+?) face-down$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and tg.get("type") == "Troublemaker":
+            return [{"op": "turn_face_down", "target": tg}]
+    m = re.match(r"^uncover (a|one of your) Troublemakers?(?: here)?$", t, re.I)
+    if m:
+        return [{"op": "uncover", "mine": m.group(1) != "a", "here": t.endswith("here")}]
+    m = re.match(r"^gain control of (.+?)(?: until the end of (?:the |this )?(turn|faceoff|Score Phase))?$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and tg.get("ctrl") == "opp" and not tg.get("each"):
+            return [{"op": "gain_control", "target": tg, "until": _until(m.group(2)) if m.group(2) else "permanent"}]
     if re.match(r"^turn this card over$", t, re.I):
         return [{"op": "turn_over"}]
     if re.match(r"^cutie mark this card$", t, re.I):
@@ -275,12 +308,12 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "send_home", "target": tg}]
-    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|here))?$", t, re.I)
+    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|here))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None:
             to = (m.group("to") or "").lower()
-            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here") else "problem" if "problem" in to else "choose"
+            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area") else "problem" if "problem" in to else "choose"
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
@@ -313,6 +346,14 @@ def _single(t: str) -> list[dict] | None:
         if m.group(3):
             flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
         return [{"op": "search", "filter": flt, "zone": "deck", "to": "hand"}]
+    m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Resource)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into play(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
+    if m:
+        flt = {"type": m.group(2)}
+        if m.group(1):
+            flt["trait"] = m.group(1)
+        if m.group(3):
+            flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
+        return [{"op": "search", "filter": flt, "zone": "deck", "to": "play"}]
     m = re.match(r"^put (?:a|an) (?:(%s) )?(Friend|card)(?: with (?:cost|power) (\d+) or less)? from your discard pile into your hand$" % "|".join(TRAITS), t, re.I)
     if m:
         flt = {}
@@ -392,6 +433,20 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^exhaust (?:this card|it)$", part, re.I):
             cost["exhaust"] = True
+            continue
+        m = re.match(r"^spend (a|one|two|\d+) cards? from beneath (?:this card|it)$", part, re.I)
+        if m:
+            cost["spend"] = cost.get("spend", 0) + _n(m.group(1))
+            continue
+        m = re.match(r"^remove (a|one|two|three|\d+) \+1 power counters? from this card$", part, re.I)
+        if m:
+            cost["remove_counters"] = cost.get("remove_counters", 0) + _n(m.group(1))
+            continue
+        if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends)$", part, re.I):
+            cost["retire_friend"] = 1
+            continue
+        if re.match(r"^exhaust your Mane Character$", part, re.I):
+            cost["exhaust_mane"] = True
             continue
         if re.match(r"^discard a card$", part, re.I):
             cost["discard"] = cost.get("discard", 0) + 1

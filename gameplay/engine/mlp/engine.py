@@ -116,7 +116,7 @@ class MLPGame:
         st: dict[str, Any] = {
             "v": 1, "game": "mlpccg", "seed": seed, "rng": seed & _rng.MASK, "nid": 0, "turn": 0, "tp": 0,
             "first": 0, "step": "setup_problem", "cards": {}, "play": [], "areas": ["home0", "home1", "prob0", "prob1"],
-            "mods": [], "trig": [], "rq": [], "pending": None, "prio": None, "fo": None, "sc": None, "tc": None,
+            "mods": [], "ctl": [], "trig": [], "rq": [], "pending": None, "prio": None, "fo": None, "sc": None, "tc": None,
             "outcome": None, "dy": 1, "stacked": stacked, "fp_forced": first_player, "acts": 0, "ts": 0, "setup": {},
             "pl": [],
         }

@@ -451,6 +451,7 @@ def step(self, st, ev) -> None:
             if a in st["areas"]:
                 self.replace_problem(st, ev, a)
         st["sc"] = None
+        self.expire(st, "score_phase")
         st["step"] = "end"
     elif s == "end":
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
@@ -469,22 +470,27 @@ def _uncover(self, st, ev):
         c = st["cards"].get(cid)
         if not c or c["c"] != tp or not c.get("fd") or self.ctype(st, cid) != TM:
             continue
-        if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
-            continue  # 607.1
-        if self.has_static(st, "no_uncover", area=c["a"]):
-            continue  # "Troublemakers can't be uncovered here."
-        c["fd"] = False
-        st["dy"] = 1
-        self.log(ev, "uncover", lambda cid=cid: f"{self.pname(st, tp)} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
-        if self.face(st, cid).epic:  # 607.3
-            for o in self.tms_at(st, c["a"]):
-                if o != cid and not st["cards"][o].get("fd"):
-                    self.leave_play(st, ev, o, "disc", verb="dismissed (607.3 Epic)")
-        if self.kw(st, cid, "Villain"):  # Villain: frighten each Friend at its Problem
-            for o in list(st["play"]):
-                if st["cards"].get(o, {}).get("a") == c["a"] and self.ctype(st, o) == FRIEND:
-                    self.frighten(st, ev, o)
-        self.fire(st, ev, "uncovered", cid)
+        uncover_one(self, st, ev, cid)
+
+
+def uncover_one(self, st, ev, cid) -> None:
+    c = st["cards"][cid]
+    if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
+        return  # 607.1
+    if self.has_static(st, "no_uncover", area=c["a"]):
+        return  # "Troublemakers can't be uncovered here."
+    c["fd"] = False
+    st["dy"] = 1
+    self.log(ev, "uncover", lambda: f"{self.pname(st, c['c'])} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
+    if self.face(st, cid).epic:  # 607.3
+        for o in self.tms_at(st, c["a"]):
+            if o != cid and not st["cards"][o].get("fd"):
+                self.leave_play(st, ev, o, "disc", verb="dismissed (607.3 Epic)")
+    if self.kw(st, cid, "Villain"):  # Villain: frighten each Friend at its Problem
+        for o in list(st["play"]):
+            if st["cards"].get(o, {}).get("a") == c["a"] and self.ctype(st, o) == FRIEND:
+                self.frighten(st, ev, o)
+    self.fire(st, ev, "uncovered", cid)
 
 
 def _inspired(self, st, ev):
@@ -1096,6 +1102,16 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         return False
     if cost.get("discard") and len(st["pl"][p]["hand"]) < cost["discard"]:
         return False
+    if cost.get("spend") and self.beneath_count(st, cid) < cost["spend"]:
+        return False
+    if cost.get("remove_counters") and c.get("cn", {}).get("+1", 0) < cost["remove_counters"]:
+        return False
+    if cost.get("retire_friend") and not any(st["cards"][o]["c"] == p and self.ctype(st, o) == FRIEND and o != cid for o in st["play"]):
+        return False
+    if cost.get("exhaust_mane"):
+        m = st["pl"][p]["mane"]
+        if m not in st["cards"] or st["cards"][m].get("ex") or st["cards"][m].get("fr"):
+            return False
     return True
 
 
@@ -1206,13 +1222,20 @@ def do_action(self, st, ev, action) -> None:
             self.exhaust(st, ev, cid)
         if cost.get("once_turn"):
             c["used"] = st["turn"]
-        if cost.get("discard"):
-            for _ in range(cost["discard"]):  # discard as a cost: the engine discards the first card(s) chosen below
-                pass
+        if cost.get("spend"):  # Pumped "spend": put cards from beneath this card into the discard pile
+            for _ in range(cost["spend"]):
+                b = next(x for pl_ in st["pl"] for x in pl_["ban"] if st["cards"][x].get("bn") == cid)
+                self.put(st, b, "disc")
+        if cost.get("remove_counters"):
+            c["cn"]["+1"] -= cost["remove_counters"]
+        if cost.get("exhaust_mane"):
+            self.exhaust(st, ev, st["pl"][p]["mane"])
         self.log(ev, "activate", lambda: f"{pl['name']} activates {self.name(st, cid)}: {ab.get('text', '')}")
         effs = list(ab["effects"])
         if cost.get("discard"):
             effs = [{"op": "discard", "n": cost["discard"], "who": "you"}] + effs  # 508 cost paid first
+        if cost.get("retire_friend"):
+            effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}}] + effs
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
                          {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)})
     else:

@@ -76,6 +76,44 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
+    if op == "choose_modes":
+        chosen = fr.setdefault("modes", [])
+        if fr["ch"] is not None:
+            chosen.append(fr["ch"])
+            fr["ch"] = None
+        if len(chosen) < e.get("n", 1):
+            opts = [i for i in range(len(e["modes"])) if i not in chosen]
+            self.ask(st, p, "choice", opts, "705.2f", src=src, what="mode", labels=e.get("labels"))
+            return False
+        fr.pop("modes", None)
+        effs = [x for i in chosen for x in e["modes"][i]]
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+        return True
+    if op == "hand_to_deck_top":
+        hand = st["pl"][p]["hand"]
+        if not hand:
+            return True
+        if fr["ch"] is None:
+            self.ask(st, p, "target", list(hand), "402.3", op=op, src=src)
+            return False
+        if fr["ch"] in hand:
+            self.put(st, fr["ch"], "deck", "top")
+            self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
+        return True
+    if op == "uncover":
+        cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
+                 and (not e.get("mine") or st["cards"][c]["c"] == p)
+                 and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
+        done, one = _choose_target(self, st, fr, e, cands)
+        if not done:
+            return False
+        if one:
+            from .flow import uncover_one
+
+            uncover_one(self, st, ev, one)
+        return True
     if op == "if":
         cond = e["cond"]
         found = self.select(st, cond["sel"], p, src)
@@ -180,6 +218,23 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 self.add_mod(st, cid, n, e.get("until", "turn"))
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
+        elif op == "turn_face_down":
+            c = st["cards"][cid]
+            if not c.get("fd"):
+                c["fd"] = True  # 505.3 it becomes a different card: modifiers and counters end
+                c["cn"] = {}
+                st["mods"] = [m for m in st["mods"] if m["t"] != cid]
+                st["dy"] = 1
+                self.log(ev, "face_down", lambda cid=cid: "A Troublemaker is turned face-down")
+        elif op == "gain_control":
+            c = st["cards"][cid]
+            if c["c"] != p:
+                old = c["c"]
+                c["c"] = p  # 513.2
+                st["dy"] = 1
+                if e.get("until", "permanent") != "permanent":
+                    st["ctl"].append({"t": cid, "to": old, "u": e["until"]})
+                self.log(ev, "control", lambda cid=cid: f"{self.pname(st, p)} gains control of {self.name(st, cid)}")
         elif op == "counters":
             cn = st["cards"][cid]["cn"]
             key = e.get("counter", "+1")
@@ -280,8 +335,12 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         ch = fr["ch"]
         if ch != "none" and ch in lst:
             nm = self.db.cards[st["cards"][ch]["k"]].name
-            self.put(st, ch, e.get("to", "hand"))
-            self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
+            if e.get("to") == "play":
+                self.enter_play(st, ev, ch, f"home{p}", p)
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into play")
+            else:
+                self.put(st, ch, e.get("to", "hand"))
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
         if zone == "deck":
             self.shuffle(st, lst)
     elif op == "put_into_play":

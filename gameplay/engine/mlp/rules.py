@@ -766,6 +766,17 @@ class Rules:
     def expire(self, st, until) -> None:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["u"] != until]
+        if st.get("ctl"):
+            keep = []
+            for x in st["ctl"]:
+                if x["u"] == until:
+                    c = st["cards"].get(x["t"])
+                    if c and c.get("z") == "play":
+                        c["c"] = x["to"]  # control returns (513.2); PPP sends characters home (511.5)
+                        st["dy"] = 1
+                else:
+                    keep.append(x)
+            st["ctl"] = keep
 
     def prune_mods(self, st) -> None:
         cards = st["cards"]

@@ -63,7 +63,33 @@ class Command(BaseCommand):
         for username, role in [("organiser", EventRole.Role.ORGANISER), ("headjudge", EventRole.Role.HEAD_JUDGE),
                                ("judge1", EventRole.Role.FLOOR_JUDGE), ("judge2", EventRole.Role.FLOOR_JUDGE)]:
             EventRole.objects.get_or_create(event=event, user=users[username], role=role)
+        running = self._running_event(fmt, users)
         self.stdout.write(
             "Demo logins (password for all: %s):\n  organiser, headjudge, judge1, judge2, player01 … player16, admin (staff)\n"
-            "Demo event: %s (%s)" % (DEMO_PASSWORD, event.name, event.slug)
+            "Demo event: %s (%s)\nRunning demo event (round 1 under way): %s (%s)"
+            % (DEMO_PASSWORD, event.name, event.slug, running.name, running.slug)
         )
+
+    def _running_event(self, fmt: Format, users: dict) -> Event:
+        """A Tier 1 event with players 01-08 checked in and round 1 paired, to show the live pages."""
+        from config.celery import app
+        from tournaments import services
+
+        existing = Event.objects.filter(slug="canterlot-friday-night").first()
+        if existing is not None:
+            return existing
+        app.conf.task_always_eager = True  # pair round 1 now, without waiting for a worker
+        start = timezone.now().replace(second=0, microsecond=0)
+        event = services.event_create(
+            by=users["organiser"], name="Canterlot Friday Night", slug="canterlot-friday-night", game=fmt.game, format=fmt,
+            tier=1, starts_at=start, venue="Canterlot Hobby Shop", seed=7, head_judge=users["headjudge"],
+            floor_judges=[users["judge1"]], elimination_announced=True,
+        )
+        services.event_open_registration(event=event, by=users["organiser"])
+        regs = [services.registration_create(event=event, player=users[p]) for p in PLAYERS[:8]]
+        services.event_open_check_in(event=Event.objects.get(pk=event.pk), by=users["organiser"])
+        for r in regs:
+            services.registration_check_in(registration=r, by=r.player)
+        services.event_start(event=Event.objects.get(pk=event.pk), by=users["organiser"], swiss_rounds=3)
+        services.round_start_next(event=Event.objects.get(pk=event.pk), by=users["organiser"])
+        return event
