@@ -244,7 +244,7 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
             penalty_class=request.data.get("penalty_class") or None,
             round_number=int(round_number) if str(round_number or "").isdigit() else None,
         )
-        return Response({"id": check.pk, "outcome": check.outcome, "penalty_class": check.penalty_class or None,
+        return Response({"id": check.pk, "outcome": check.outcome, "penalty_class": check.penalty_class,
                          "version": check.version.number}, status=status.HTTP_201_CREATED)
 
 

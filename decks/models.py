@@ -352,7 +352,8 @@ class DeckCheck(models.Model):
     round_number = models.PositiveIntegerField(null=True, blank=True)
     outcome = models.CharField(max_length=20, choices=Outcome.choices)
     note = models.TextField(blank=True)
-    penalty_class = models.CharField(max_length=20, choices=PenaltyClass.choices, blank=True)
+    # None when the deck matches; "game_warning" / "game_loss" for a discrepancy (floor rules, Deck Lists)
+    penalty_class = models.CharField(max_length=20, choices=PenaltyClass.choices, null=True, blank=True, default=None)
 
     class Meta:
         ordering = ["-checked_at"]

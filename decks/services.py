@@ -221,7 +221,7 @@ def deck_check_record(*, decklist: Decklist, judge, matches: bool, note: str = "
     """A judge records a deck check against the registered list (Tier 2/3 "Deck Checks").
 
     A discrepancy is an invalid deck list ("does not match the deck being played"): Game Loss unless the
-    judge gives another class. The returned ``DeckCheck.penalty_class`` is "game_warning", "game_loss" or "".
+    judge gives another class. The returned ``DeckCheck.penalty_class`` is "game_warning", "game_loss" or None.
     """
     from tournaments.roles import is_judge
 
@@ -230,7 +230,7 @@ def deck_check_record(*, decklist: Decklist, judge, matches: bool, note: str = "
     if decklist.current_id is None:
         raise DecklistError("the player has no registered decklist to check against")
     if matches:
-        penalty = ""
+        penalty = None
     else:
         if not note.strip():
             raise DecklistError("describe the discrepancy")

@@ -595,6 +595,8 @@ def _round_maybe_complete(rnd: Round) -> bool:
         # Compare-and-set: exactly one caller completes the round.
         if Round.objects.filter(pk=rnd.pk, status=Round.Status.RUNNING).update(status=Round.Status.COMPLETE) == 1:
             rnd.status = Round.Status.COMPLETE
+            Deadline.objects.filter(kind=Deadline.Kind.TARDINESS, target_id=rnd.id, processed_at__isnull=True).update(
+                processed_at=timezone.now(), outcome="round complete before the deadline")
             broadcast_event(slug=rnd.event.slug, kind="round", data={"round": rnd.number, "status": rnd.status})
             return True
     return False
@@ -814,6 +816,10 @@ def _match_finalise(m: Match, *, result: str, source: str, by, games_a: int | No
         m.games_a, m.games_b = int(result == "a"), int(result == "b")
     m.save(update_fields=["result", "result_source", "recorded_by", "recorded_at", "games_a", "games_b"])
     _set_status(m, Match.Status.FINAL)
+    # The match is over: its clock deadlines have nothing left to do (the claim keeps them from acting later).
+    Deadline.objects.filter(
+        kind__in=[Deadline.Kind.MATCH_TIME, Deadline.Kind.END_OF_MATCH_CAP], target_id=m.id, processed_at__isnull=True
+    ).update(processed_at=m.recorded_at, outcome="match over before the deadline")
     _round_maybe_complete(m.round)
     _broadcast_match(m, kind="result")
     broadcast_event(slug=m.round.event.slug, kind="standings", data={})

@@ -193,7 +193,7 @@ def test_the_organiser_publishes_the_decklists_once(event, organiser, players):
 def test_a_judge_records_a_deck_check_that_matches(event, players, floor_judge):
     decklist, *_ = services.decklist_submit(event=event, player=players[0], data=LEGAL_TEXT)
     check = services.deck_check_record(decklist=decklist, judge=floor_judge, matches=True, round_number=2)
-    assert (check.outcome, check.penalty_class, check.version.number, check.round_number) == ("matches", "", 1, 2)
+    assert (check.outcome, check.penalty_class, check.version.number, check.round_number) == ("matches", None, 1, 2)
 
 
 def test_a_deck_check_discrepancy_is_an_invalid_list_with_a_game_loss_by_default(event, players, head_judge):

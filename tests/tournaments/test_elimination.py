@@ -9,16 +9,11 @@ two out of three).
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing import (  # noqa: E402
+from tournaments.pairing import (
     MatchRecord,
     PairingError,
     Player,
@@ -28,7 +23,7 @@ from tournaments.pairing import (  # noqa: E402
     elimination_best_of,
     top_cut_size,
 )
-from tournaments.pairing.elimination import bracket_order  # noqa: E402
+from tournaments.pairing.elimination import bracket_order
 
 
 @pytest.mark.parametrize(("players", "cut"), [(4, 4), (9, 4), (16, 4), (17, 8), (64, 8), (16384, 8), (3, 2), (1, 0)])

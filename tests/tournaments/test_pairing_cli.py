@@ -10,10 +10,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing.cli import main  # noqa: E402
+from tournaments.pairing.cli import main
 
 EVENT = {
     "scoring": {"win": 3, "loss": 1, "draw": 1, "bye": 3},

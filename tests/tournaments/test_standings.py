@@ -7,18 +7,13 @@ definitions are in tournaments/pairing/standings.py.
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ROOT = Path(__file__).resolve().parents[2]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
 
-from tournaments.pairing import (  # noqa: E402
+from tournaments.pairing import (
     DEFAULT_SCORING,
     MLP_SCORING,
     MatchRecord,
