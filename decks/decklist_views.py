@@ -151,6 +151,9 @@ def decklist_event(request: HttpRequest, event_slug: str) -> HttpResponse:
         raise
     ctx = _event_ctx(event, request.user)
     ctx["decklists"] = decklists
+    if ctx["is_staff"]:
+        submitted = {d.player_id for d in decklists if d.current_id}
+        ctx["missing"] = [u for u in services.registered_players(event) if u.pk not in submitted]
     ctx["pending"] = DecklistChangeRequest.objects.filter(decklist__event=event, status="pending").select_related(
         "decklist__player") if ctx["is_staff"] else []
     return render(request, "decks/decklist_event.html", ctx)

@@ -34,6 +34,7 @@ class DeckLine:
     raw: str = ""
     qty_given: bool = True
     error: str = ""  # a line that could not be read (bad quantity)
+    number: str = ""  # a set number written next to the name ("(CN1)")
 
 
 # Section headers (text, .o8d and JSON) -> the card types they hold, as a hint for resolving names.
@@ -128,6 +129,7 @@ def parse_deck(data: bytes | str, *, kind: str = "auto") -> tuple[str, list[Deck
 # "3x Title, Subtitle", "3 x Title", "x3 Title", "Title x3", "3 PR16", "Title" (no count)
 _LEADING_QTY = re.compile(r"^(?:(?P<n>\d+)\s*[x×]?\s+|[x×](?P<n2>\d+)\s+|(?P<n3>\d+)[x×](?=\S))", re.I)
 _TRAILING_QTY = re.compile(r"\s+[x×]\s*(?P<n>\d+)$|\s+\((?P<n2>\d+)\)$", re.I)
+_NUMBER_SUFFIX = re.compile(r"\s*[\(\[]\s*([A-Za-z]{1,4}\s*#?\s*-?[A-Za-z]{0,2}\d{1,3})\s*[\)\]]$")
 _COMMENT = re.compile(r"^\s*(//|#(?!\d)|--\s)")
 
 
@@ -154,6 +156,8 @@ def parse_text(text: str) -> list[DeckLine]:
         m = _LEADING_QTY.match(line)
         if m:
             qty, name, given = int(m.group("n") or m.group("n2") or m.group("n3")), line[m.end():].strip(), True
+            if qty > MAX_QTY and m.group("n") and not re.match(r"\d+\s*[x×]", line, re.I):
+                qty, name, given = 1, line, False  # "795 Wing Power" is a card name, not 795 copies
         else:
             t = _TRAILING_QTY.search(line)
             if t:
@@ -161,7 +165,12 @@ def parse_text(text: str) -> list[DeckLine]:
         if re.fullmatch(r"(total|cards?)\b.*", name, re.I) and re.search(r"\d", name):
             continue  # "Total: 45 cards"
         error = "" if 1 <= qty <= MAX_QTY else f"the quantity {qty} is not between 1 and {MAX_QTY}"
-        lines.append(DeckLine(qty=qty, name=name, section=section, line_no=no, raw=raw.strip(), qty_given=given, error=error))
+        number = ""
+        n = _NUMBER_SUFFIX.search(name)
+        if n:  # "3x Rainbow Dash, Hanging Out (CN1)": the set number identifies the card
+            number, name = n.group(1), name[: n.start()].strip()
+        lines.append(DeckLine(qty=qty, name=name, section=section, line_no=no, raw=raw.strip(), qty_given=given,
+                              error=error, number=number))
     return lines
 
 

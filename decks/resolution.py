@@ -88,7 +88,11 @@ def resolve_line(index: CardIndex, line: DeckLine) -> ResolvedLine:
                 return ResolvedLine(line, info, EXACT, "guid")
     if not name:
         return ResolvedLine(line, None, INVALID, "", f"line {line.line_no}: no card name")
-    # 2. a set number ("PR16", "PR #16", "EO 203")
+    # 2. a set number ("PR16", "PR #16", "EO 203"), alone or next to the name ("Yay! (PR130)")
+    if line.number:
+        cards = _distinct(_narrow(index.by_number.get(number_key(line.number), []), line.section))
+        if len(cards) == 1 and (not line.name or fold(line.name) in (cards[0].name_key, fold(cards[0].title))):
+            return ResolvedLine(line, cards[0], EXACT, "number")
     if _NUMBER_RE.match(name):
         cards = _distinct(index.by_number.get(number_key(name), []))
         if len(cards) > 1:

@@ -71,6 +71,12 @@ def decklist_get(*, event, player_username: str, user):
 
     from decks.models import Decklist
 
+    from tournaments.roles import is_event_staff
+
+    own = user is not None and user.is_authenticated and user.get_username() == player_username
+    if not (own or is_event_staff(event, user) or decklists_published(event)):
+        # Checked before the look-up: a stranger can't learn whether a player has submitted a list.
+        raise PermissionDenied("decklists are private until the organiser publishes them")
     decklist = Decklist.objects.select_related("event", "player", "current").get(
         event=event, player__username=player_username
     )

@@ -73,6 +73,23 @@ def player_is_registered(event, user) -> bool:
     return EventRole.objects.filter(event=event, user=user, role=EventRole.Role.PLAYER).exists()
 
 
+def registered_players(event) -> list:
+    """Users registered for the event (active registrations and player roles), by username."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments.models import EventRole
+
+    ids = set(EventRole.objects.filter(event=event, role=EventRole.Role.PLAYER).values_list("user_id", flat=True))
+    try:
+        Registration = apps.get_model("tournaments", "Registration")
+    except LookupError:
+        Registration = None
+    if Registration is not None:
+        active = getattr(Registration, "ACTIVE", ("registered", "checked_in"))
+        ids |= set(Registration.objects.filter(event=event, status__in=active).values_list("player_id", flat=True))
+    return list(get_user_model().objects.filter(pk__in=ids).order_by("username"))
+
+
 def card_pool_for(event, player) -> dict[str, int] | None:
     pool = CardPool.objects.filter(event=event, player=player).first()
     if pool is None:

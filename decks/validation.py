@@ -210,7 +210,7 @@ def zone_of(game: str, card: CardInfo) -> str:
             return "mane"
         return "problem" if card.type == "Problem" else "draw"
     if card.type == "Neopet":
-        return "rainbow" if card.rainbow_pool or "Basic" not in card.traits else "neopet"
+        return "rainbow" if card.rainbow_pool else "neopet"  # 5.4a: painted Neopets begin in the Rainbow Pool
     if card.type == "Faction" or card.rainbow_pool or RAINBOW_TEXT in card.text.lower():
         return "rainbow"  # 5.15b, 2.3d
     return "main"
@@ -388,6 +388,10 @@ def _check_neopets(spec: FormatSpec, zones, problems: list[DeckProblem]) -> None
     if not nd.get("min", 3) <= n <= nd.get("max", 5):
         problems.append(DeckProblem("2.2a", f"the Neopet Deck has {n} Basic Neopets; it needs at least "
                                     f"{nd.get('min', 3)} and at most {nd.get('max', 5)}", INVALID, [c for c, _q in pets]))
+    for card, _qty in pets:
+        if "Basic" not in card.traits:
+            problems.append(DeckProblem("2.2a", f"{card.full_name} ({card.number}) is not a Basic Neopet; the Neopet "
+                                        "Deck holds Basic Neopets only", INVALID, [card]))
     species = Counter()
     for card, qty in pets:
         species[card.species.casefold() or card.name_key] += qty

@@ -1,6 +1,18 @@
 from django.contrib import admin
 
-from tournaments.models import Event, EventRole
+from tournaments.models import (
+    Appeal,
+    AuditEntry,
+    Deadline,
+    Event,
+    EventRole,
+    Match,
+    Penalty,
+    Qualification,
+    Registration,
+    Round,
+    Suspension,
+)
 
 
 class EventRoleInline(admin.TabularInline):
@@ -14,3 +26,50 @@ class EventAdmin(admin.ModelAdmin):
     list_filter = ["game", "tier", "status"]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [EventRoleInline]
+
+
+@admin.register(Suspension)
+class SuspensionAdmin(admin.ModelAdmin):
+    """The global suspension list (Player Eligibility)."""
+
+    list_display = ["user", "reason", "until", "created_at"]
+    search_fields = ["user__username", "reason"]
+
+
+@admin.register(Registration)
+class RegistrationAdmin(admin.ModelAdmin):
+    list_display = ["player", "event", "status", "late_missed_rounds", "late_policy"]
+    list_filter = ["status", "event"]
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["event", "number", "kind", "status", "starts_at", "ends_at"]
+
+
+@admin.register(Match)
+class MatchAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "round", "status", "result", "result_source"]
+    list_filter = ["status", "round__event"]
+
+
+@admin.register(Penalty)
+class PenaltyAdmin(admin.ModelAdmin):
+    list_display = ["registration", "event", "kind", "infraction", "round_number", "escalated"]
+    list_filter = ["kind", "event"]
+
+
+admin.site.register(Qualification)
+admin.site.register(Appeal)
+
+
+@admin.register(Deadline)
+class DeadlineAdmin(admin.ModelAdmin):
+    list_display = ["kind", "target_id", "event", "due_at", "processed_at", "outcome"]
+    list_filter = ["kind", "processed_at"]
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    list_display = ["created_at", "event", "actor", "action", "target", "reason"]
+    list_filter = ["action", "event"]

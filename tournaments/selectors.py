@@ -64,7 +64,7 @@ def match_public(m: Match, *, now=None) -> dict[str, Any]:
         "deck_check": m.deck_check, "time_called_at": m.time_called_at.isoformat() if m.time_called_at else None,
         "eom_stop_at": m.eom_stop_at.isoformat() if m.eom_stop_at else None,
         "points": [m.points_a, m.points_b] if m.points_a is not None else None, "extra_game": m.extra_game,
-        "rematch": m.rematch,
+        "rematch": m.rematch, "present": [m.present_a, m.present_b], "tardiness_waived": m.tardiness_waived,
     }
 
 

@@ -85,7 +85,9 @@ def _lock_event(event: Event) -> Event:
 
 def _lock_match(match: Match) -> Match:
     # The result is read and written in one step: two judges tapping at once must not both win.
-    return Match.objects.select_for_update().select_related("round__event", "player_a__player", "player_b__player").get(pk=match.pk)
+    return Match.objects.select_for_update(of=("self",)).select_related(
+        "round__event", "player_a__player", "player_b__player"
+    ).get(pk=match.pk)
 
 
 def _match_payload(m: Match) -> dict[str, Any]:
@@ -384,7 +386,8 @@ def registration_add_late(*, event: Event, by, player, policy: str = Registratio
         errors = registration_eligibility_errors(event=event, player=player)
         if errors:
             raise EventError(" ".join(errors))
-        missed = Round.objects.filter(event=event, kind=Round.Kind.SWISS).count()
+        # Rounds already paired are missed; a round still being paired will include the new player.
+        missed = Round.objects.filter(event=event, kind=Round.Kind.SWISS).exclude(status=Round.Status.PENDING).count()
         reg, created = Registration.objects.get_or_create(event=event, player=player, defaults={"status": Registration.Status.CHECKED_IN})
         if not created:
             if reg.status not in (Registration.Status.WITHDRAWN, Registration.Status.NO_SHOW, Registration.Status.WAITLISTED):
@@ -621,6 +624,8 @@ def event_start_top_cut(*, event: Event, by, size: int | None = None) -> Round:
             raise EventError("No Swiss round has been played.")
         if last.status != Round.Status.COMPLETE:
             raise EventError(f"Round {last.number} is not complete: {round_missing_results_text(round=last)}.")
+        if event.top_cut == 0 and not size:
+            raise EventError("This event has no elimination rounds (top cut 0): finish it instead.")
         standings = event_standings(event)
         active = sum(1 for s in standings if not s.dropped)
         try:

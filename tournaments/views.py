@@ -14,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from decks.models import Format
@@ -88,7 +89,7 @@ def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
         messages.error(request, str(exc) or "You may not do that.")
         return HttpResponse(str(exc) or "Forbidden", status=403)
     nxt = data.get("next", "")
-    if not nxt.startswith("/"):
+    if not url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
         nxt = reverse("event-detail", args=[slug])
     return redirect(nxt)
 
@@ -116,13 +117,20 @@ def _csv(rows: list[list], filename: str) -> HttpResponse:
     return response
 
 
-def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+def _public_event(request: HttpRequest, slug: str) -> Event:
     event = _event(slug)
+    if event.status == Event.Status.DRAFT and not roles.is_event_staff(event, request.user):
+        raise Http404("No such event.")
+    return event
+
+
+def event_standings_csv(request: HttpRequest, slug: str) -> HttpResponse:
+    event = _public_event(request, slug)
     return _csv(selectors.standings_csv_rows(event=event), f"{slug}-standings.csv")
 
 
 def event_pairings_csv(request: HttpRequest, slug: str) -> HttpResponse:
-    event = _event(slug)
+    event = _public_event(request, slug)
     return _csv(selectors.pairings_csv_rows(event=event), f"{slug}-pairings.csv")
 
 

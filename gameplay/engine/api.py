@@ -26,15 +26,23 @@ class IllegalActionError(ValueError):
         super().__init__(f"{message} (rule {rule})" if rule else message)
 
 
+class FrozenDict(tuple):
+    """A hashable dict parameter (sorted (key, value) pairs); thaws back to a dict."""
+
+    __slots__ = ()
+
+
 def _freeze(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_freeze(v) for v in value)
     if isinstance(value, dict):
-        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+        return FrozenDict(sorted((k, _freeze(v)) for k, v in value.items()))
     return value
 
 
 def _thaw(value: Any) -> Any:
+    if isinstance(value, FrozenDict):
+        return {k: _thaw(v) for k, v in value}
     if isinstance(value, tuple):
         return [_thaw(v) for v in value]
     return value

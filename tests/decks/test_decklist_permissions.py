@@ -125,3 +125,9 @@ def test_another_player_cannot_request_a_change_to_my_list(users, submitted, eve
     event.save()
     url = f"/api/decklists/{event.slug}/player1/change-request/"
     assert api(users["other_player"]).post(url, {"text": LEGAL_TEXT, "reason": "x"}, format="json").status_code == 403
+
+
+def test_a_stranger_cannot_tell_whether_a_player_submitted_a_list(event, users, submitted):
+    stranger = web(users["other_player"])
+    assert stranger.get(reverse("decklist-detail", args=[event.slug, "player1"])).status_code == 403
+    assert stranger.get(reverse("decklist-detail", args=[event.slug, "player3"])).status_code == 403

@@ -109,6 +109,7 @@ def test_the_organiser_sees_every_list_and_publishes_them(event, players, organi
     client = client_for(organiser)
     html = client.get(reverse("decklist-event", args=[event.slug])).content.decode()
     assert "player1" in html and "player2" in html and "incorrect list" in html and "Publish the decklists" in html
+    assert "No list yet" not in html
     client.post(reverse("decklist-publish", args=[event.slug]))
     assert "Publish the decklists" not in client.get(reverse("decklist-event", args=[event.slug])).content.decode()
     assert client_for().get(reverse("decklist-detail", args=[event.slug, "player2"])).status_code == 200
@@ -161,3 +162,9 @@ def test_a_20_mb_upload_on_my_page_is_refused_and_stores_nothing(event, players)
     page = client_for(players[0]).post(reverse("decklist-mine", args=[event.slug]), {"deck_file": upload})
     assert page.status_code == 400 and "a decklist is a few KB" in page.content.decode()
     assert not Decklist.objects.exists()
+
+
+def test_the_judges_see_which_registered_players_have_no_list_yet(event, players, head_judge):
+    services.decklist_submit(event=event, player=players[0], data=LEGAL_TEXT)
+    html = client_for(head_judge).get(reverse("decklist-event", args=[event.slug])).content.decode()
+    assert "No list yet (required):</strong> player2" in html

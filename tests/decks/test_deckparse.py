@@ -56,7 +56,7 @@ def test_it_reads_json_entries():
 
 
 def test_a_quantity_out_of_range_is_kept_as_an_unreadable_line():
-    _, lines, _ = parse_deck("0 Yay!\n120 Hard Hat")
+    _, lines, _ = parse_deck("0 Yay!\n120x Hard Hat")
     assert all(l.error for l in lines)
 
 
@@ -110,3 +110,13 @@ def test_malformed_json_and_empty_input_are_refused():
         parse_deck("   \n ")
     with pytest.raises(DeckInputError, match='"card"'):
         parse_deck('[{"qty": 2}]')
+
+
+def test_a_card_name_that_starts_with_a_big_number_is_not_a_count():
+    _, lines, _ = parse_deck("795 Wing Power\n2x 795 Wing Power")
+    assert [(l.qty, l.name) for l in lines] == [(1, "795 Wing Power"), (2, "795 Wing Power")]
+
+
+def test_a_set_number_next_to_the_name_is_kept_as_a_hint():
+    _, lines, _ = parse_deck("3x Rainbow Dash, Hanging Out (CN1)\n2 Yay! [PR130]")
+    assert [(l.name, l.number) for l in lines] == [("Rainbow Dash, Hanging Out", "CN1"), ("Yay!", "PR130")]

@@ -96,3 +96,20 @@ def test_an_unknown_card_is_invalid_and_suggests_the_likely_cards():
 def test_nonsense_is_invalid():
     r = resolve("qwertyuiop asdfgh")
     assert r.status == INVALID and r.card is None
+
+
+def test_a_set_number_written_next_to_a_bare_title_identifies_the_printing():
+    from decks.deckparse import parse_deck
+
+    _, lines, _ = parse_deck("1 Fluttershy (PR6)\n1 Fluttershy, Beastmaster (PR6)")
+    results = [resolve_line(card_index("mlp"), line) for line in lines]
+    assert [(r.status, r.how, r.card.full_name) for r in results] == [
+        (EXACT, "number", "Fluttershy, Beastmaster"), (EXACT, "number", "Fluttershy, Beastmaster")]
+
+
+def test_a_set_number_that_contradicts_the_name_is_not_trusted():
+    from decks.deckparse import parse_deck
+
+    _, lines, _ = parse_deck("1 Rainbow Dash, Hanging Out (PR6)")
+    r = resolve_line(card_index("mlp"), lines[0])
+    assert r.card.number == "CN1"

@@ -263,3 +263,17 @@ def test_2_4d_any_number_of_codestones():
 
 def test_validate_deck_input_parses_and_validates_in_one_call():
     assert validate_deck_input(data=LEGAL_TEXT.encode(), fmt="mlp-harmony", on=DAY).legal
+
+
+def test_2_2a_the_neopet_deck_holds_only_basic_neopets():
+    from decks.card_index import card_index_clear
+    from decks.models import Card, CardSet
+
+    demo = CardSet.objects.get(code="NDEMO")
+    Card.objects.create(game=demo.game, card_set=demo, guid="neopets:test-baby-aisha", number="DX1", title="Demo Baby Aisha",
+                        type="Neopet", species="Aisha", traits=[])
+    try:
+        report = neo(NEOPETS_TEXT.replace("1 Demo Kougra", "1 Demo Kougra\n1 Demo Baby Aisha"))
+        assert rules(report) == ["2.2a"] and "not a Basic Neopet" in report.problems[0].message
+    finally:
+        card_index_clear()  # the card disappears with the test's transaction

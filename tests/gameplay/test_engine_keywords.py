@@ -357,3 +357,38 @@ def test_agile_moves_as_an_immediate_action(game, db):
     st, _ = game.apply(st, Action.make("draw", 0))
     assert game.to_move(st) == 1
     assert any(a.kind == "move" and a.get("card") == cid for a in game.legal_actions(st, 1))
+
+
+def test_teamwork_shares_printed_abilities_with_friends_sharing_a_trait(game, db):
+    tw = db.number("CG17")  # Teamwork, Supportive 1, Pegasus, Loyalty
+    st = stacked_game(game)  # Ann's Mane: Rainbow Dash (Loyalty)
+    pegasus = next(c for c in db.cards.values() if c.front.type == "Friend" and "Pegasus" in c.front.traits
+                   and "Loyalty" in c.front.colors and not c.front.keywords and not c.front.text.strip())
+    other = place(game, st, pegasus.number, 0, "prob0")
+    st.d["cards"][st.d["pl"][0]["mane"]]["a"] = "prob0"
+    before = game.power(st, other)
+    place(game, st, tw.number, 0, "prob0")
+    assert game.r.kw(st.d, other, "Supportive") == 1
+    assert game.power(st, other) == before + 1
+
+
+def test_504_frightened_cards_lose_their_abilities(game, db):
+    stub = kw_card(db, "Stubborn")
+    st = stacked_game(game)
+    cid = place(game, st, stub.number, 0, "prob0")
+    game.r.frighten(st.d, Ev(), cid)
+    assert game.r.kw(st.d, cid, "Stubborn") == 0
+
+
+def test_511_7a_player_orders_simultaneous_triggers(game, db):
+    m1 = kw_card(db, "Meticulous", value=1)
+    m2 = kw_card(db, "Meticulous", value=2)
+    st = stacked_game(game)
+    place(game, st, m1.number, 1, "home1")
+    place(game, st, m2.number, 1, "home1")
+    st, _ = game.apply(st, Action("pass", 0))
+    pend = st.d["pending"]
+    assert pend["kind"] == "order" and pend["player"] == 1 and pend["rule"] == "511.7a"
+    assert sorted(pend["labels"]) == ["Meticulous 1", "Meticulous 2"]
+    st, _ = game.apply(st, Action.make("choose", 1, option=pend["options"][pend["labels"].index("Meticulous 2")]))
+    assert st.d["pending"]["kind"] == "may"

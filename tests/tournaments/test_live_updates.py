@@ -133,3 +133,17 @@ def test_exports_as_csv_and_json(client, paired_round, floor_judge, act):
     assert data["rounds"][0]["pairings"] and data["standings"][0]["rank"] == 1
     api = client.get(f"/api/events/{event.slug}/standings/").json()
     assert api[0]["rank"] == 1
+
+
+def test_actions_never_redirect_to_another_site(client, paired_round, floor_judge):
+    event, regs, rnd = paired_round()
+    m = rnd.matches.filter(player_b__isnull=False).first()
+    client.force_login(floor_judge)
+    r = client.post(f"/events/{event.slug}/do/add-time/", {"match": m.id, "minutes": 3, "next": "//evil.example/"})
+    assert r["Location"] == f"/events/{event.slug}/"
+
+
+def test_a_draft_event_is_hidden_from_the_public(client, make_event):
+    event = make_event()
+    for path in ("", "state.json", "export.json", "standings.csv", "pairings.csv"):
+        assert client.get(f"/events/{event.slug}/{path}").status_code == 404

@@ -29,7 +29,7 @@ KEYWORD_NAMES = (
     "Epic", "Starting Problem",
 )
 #: keywords whose rules the engine implements (the rest make a card "manual")
-AUTOMATED_KEYWORDS = {"Pumped", "Transform", 
+AUTOMATED_KEYWORDS = {"Pumped", "Transform", "Teamwork", 
     "Agile", "Calming", "Caretaker", "Competitive", "Diligent", "Eccentric", "Experienced", "Hasty", "Inspired",
     "Meticulous", "Persistent", "Prepared", "Prismatic", "Random", "Redeem", "Showy", "Stubborn", "Studious",
     "Supportive", "Swift", "Traveler", "Vexing", "Villain", "Epic", "Starting Problem", "Home Limit",
@@ -66,7 +66,8 @@ def parse_target(text: str) -> dict | None:
         return {"self": True}
     if t in ("that Friend", "that character", "that card") :
         return {"it": True}
-    t = re.sub(r"^one of your ", "your ", t)
+    t = re.sub(r"^one of your opponent's ", "an opposing ", t)
+    t = re.sub(r"^one of your (other )?", lambda m_: "another your " if m_.group(1) else "a your ", t)
     t = re.sub(r"^(?:an|one) opponent's ", "an opposing ", t)
     t = re.sub(r"^an opponent's ", "an opposing ", t)
     t = re.sub(r"^one of your opponent's ", "an opposing ", t)
@@ -82,6 +83,10 @@ def parse_target(text: str) -> dict | None:
     own = (m.group("own") or "").strip()
     if own.startswith("your") and q == "" and m.group("oth"):
         q = "a"
+    if q == "another":
+        q, other_ = "a", True
+    else:
+        other_ = False
     typ = m.group("type").rstrip("s")
     if typ == "Mane Character":
         typ = "Mane Character"
@@ -91,7 +96,7 @@ def parse_target(text: str) -> dict | None:
         sel["ctrl"] = "opp"
     elif own in ("your", "of your", "one of your"):
         sel["ctrl"] = "you"
-    if q in ("each", "all"):
+    if q in ("each", "all") or (q == "" and own == "your" and m.group("type").endswith("s")):
         sel["each"] = True
     elif q == "this":
         return {"self": True}
@@ -101,7 +106,7 @@ def parse_target(text: str) -> dict | None:
         return None
     elif q == "" and m.group("type").endswith("s") and own != "your":
         return None
-    if q == "another" or m.group("oth"):
+    if other_ or m.group("oth"):
         sel["other"] = True
     if m.group("state"):
         sel["state"] = m.group("state").strip()
@@ -256,6 +261,23 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^score (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
     if m:
         return [{"op": "score", "n": _n(m.group(1)), "who": "you"}]
+    m = re.match(r"^(?:an|each|your) opponents? loses? \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "lose_tokens", "n": int(m.group(1)), "who": "opponent"}]
+    m = re.match(r"^your opponent discards (a|one|two|\d+) (random )?cards?(?: at random)?$", t, re.I)
+    if m:
+        return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": bool(m.group(2)) or "random" in t}]
+    m = re.match(r"^put the top (a|one|two|three|four|\d+) cards? of your deck into your discard pile$", t, re.I)
+    if m:
+        return [{"op": "mill", "n": _n(m.group(1))}]
+    m = re.match(r"^put the top card of your deck into your discard pile$", t, re.I)
+    if m:
+        return [{"op": "mill", "n": 1}]
+    if re.match(r"^replace a Problem$", t, re.I):
+        return [{"op": "replace_problem"}]
+    m = re.match(r"^discard (a|one|two|three|\d+)$", t, re.I)
+    if m:
+        return [{"op": "discard", "n": _n(m.group(1)), "who": "you"}]
     m = re.match(r"^discard (a|one|two|three|\d+) cards?$", t, re.I)
     if m:
         return [{"op": "discard", "n": _n(m.group(1)), "who": "you"}]
@@ -308,12 +330,12 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "send_home", "target": tg}]
-    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|here))?$", t, re.I)
+    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|here))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None:
             to = (m.group("to") or "").lower()
-            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area") else "problem" if "problem" in to else "choose"
+            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem") else "problem" if "problem" in to else "choose"
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
@@ -354,13 +376,13 @@ def _single(t: str) -> list[dict] | None:
         if m.group(3):
             flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
         return [{"op": "search", "filter": flt, "zone": "deck", "to": "play"}]
-    m = re.match(r"^put (?:a|an) (?:(%s) )?(Friend|card)(?: with (?:cost|power) (\d+) or less)? from your discard pile into your hand$" % "|".join(TRAITS), t, re.I)
-    if m:
+    m = re.match(r"^(?:put|return) (?:a|an) (?:(%s) )?(Friend|card|Resource|Event|Troublemaker)?(?: with (?:cost|power) (\d+) or less)? from your discard pile (?:in)?to your hand$" % "|".join(TRAITS + ("Accessory",)), t, re.I)
+    if m and (m.group(1) or m.group(2)):
         flt = {}
         if m.group(1):
             flt["trait"] = m.group(1)
-        if m.group(2) == "Friend":
-            flt["type"] = "Friend"
+        if m.group(2) and m.group(2) != "card":
+            flt["type"] = m.group(2)
         if m.group(3):
             flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
         return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
@@ -411,6 +433,15 @@ TRIGGERS = [
     (r"^When you win a Troublemaker faceoff involving this card, ", "win_faceoff", {"fo": "tm"}),
     (r"^When you win a Problem faceoff involving this card, ", "win_faceoff", {"fo": "problem"}),
     (r"^At the end of each player's turn, ", "any_turn_end", {}),
+    (r"^At the end of each opponent's turn, ", "opp_turn_end", {}),
+    (r"^At the start of your Score Phase, ", "score_start", {}),
+    (r"^When you confront this Problem, ", "confront_this", {}),
+    (r"^When a player confronts this Problem, ", "confront_this_any", {}),
+    (r"^When this Problem is solved, ", "solved", {}),
+    (r"^When this Problem (?:enters play|is played), ", "enter", {}),
+    (r"^When you play an Event, ", "you_play_event", {}),
+    (r"^When this card leaves play, ", "leaves", {}),
+    (r"^When this card becomes Cutie Marked, ", "cutie_marked", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
@@ -420,7 +451,9 @@ TRIGGERS = [
     (r"^When this card is defeated, ", "defeated", {}),
 ]
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
-           "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm"}
+           "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
+           "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
+           "troublemaker faceoff reaction": "faceoff_tm"}
 
 
 def _cost(text: str) -> dict | None:
@@ -467,6 +500,7 @@ def _cost(text: str) -> dict | None:
 
 STATIC_TEMPLATES: list[tuple[str, Any]] = [
     (r"^Start the game with this card at your home$", lambda m: {"op": "start_in_play"}),
+    (r"^While this card is Cutie Marked, (?:it|this card) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "self", "cond": {"k": "cutie"}}),
     (r"^(?:Your opponent|Opponents) must pay \+\[(\d+)\] to move (?:a character|characters) to this card's Problem$", lambda m: {"op": "opp_move_cost", "n": int(m.group(1))}),
     (r"^You gain an additional \[(\d+)\] during your Action Step, and draw an extra card during your Draw Step$",
      lambda m: {"op": "extra_tokens_draw", "n": int(m.group(1))}),
@@ -526,7 +560,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
     # events and activated abilities: "<Timing>: ..."
-    m = re.match(r"^(Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
+    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
     if m:
         timing = TIMINGS[m.group(1).lower()]
         rest = m.group(2)
@@ -566,7 +600,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     for pat, on, extra in TRIGGERS:
         mm = re.match(pat, line)
         if mm:
-            effs = parse_effects(line[mm.end():])
+            body_ = line[mm.end():]
+            if on == "confront_this_any":
+                body_ = re.sub(r"\bthat player(?:'s)?\b", "you", body_)
+                body_ = re.sub(r"^you (\w+)s\b", r"\1", body_)
+            effs = parse_effects(body_)
             if effs is not None:
                 return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
             return {"kind": "manual", "text": raw, "on": on}
@@ -588,7 +626,7 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     lines = [ln for ln in face.text.split("\n") if ln.strip()]
     if face.type == "Event":
         # an Event's text is processed in order (304.2): lines after the timing line continue it
-        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):", ln.strip())), None)
+        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):", ln.strip())), None)
         if idx is not None and idx + 1 < len(lines):
             tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
             keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]

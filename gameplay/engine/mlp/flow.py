@@ -28,6 +28,8 @@ def apply(self, st, action: Action, ev) -> None:
         self.end(st, ev, _opp(p), f"{self.pname(st, p)} concedes (103.4)")
         return
     if k == "time_called":
+        if p != JUDGE:
+            raise IllegalActionError("only the tournament (a judge, player -1) calls time", "floor rules: end of match")
         tc = {"turn": st["turn"], "mode": action.get("mode", "standard"), "cap": action.get("extra_turns_cap"),
               "done_current": False, "extra": 0, "sudden": False}
         if st["tc"]:
@@ -209,9 +211,9 @@ def _manual(self, st, ev, action):
     """manual_effect: a player (or judge) applies a typed effect of a card text the engine does not
     automate.  Logged for both players and judges."""
     p = action.player
-    eff = action.get("effect")
-    if isinstance(eff, tuple):
-        eff = dict(eff)
+    from ..api import _thaw
+
+    eff = _thaw(action.get("effect"))
     if not isinstance(eff, dict) or "op" not in eff:
         raise IllegalActionError("manual_effect needs an effect {op: ...} from the vocabulary")
     from .effects import OPS
@@ -222,7 +224,6 @@ def _manual(self, st, ev, action):
         holder = st["pending"]["player"] if st["pending"] else (st["prio"]["p"] if st["prio"] else None)
         if holder != p:
             raise IllegalActionError("a manual effect can be applied only by the player who may act", "510.1")
-    eff = {k: (list(v) if isinstance(v, tuple) and k == "traits" else (dict(v) if isinstance(v, tuple) and k in ("target", "filter") else v)) for k, v in eff.items()}
     src = action.get("source")
     ctrl = p if p != JUDGE else action.get("as_player", 0)
     who = "Judge" if p == JUDGE else self.pname(st, p)
@@ -433,6 +434,7 @@ def step(self, st, ev) -> None:
         st["step"] = "main"
         self.open_window(st, "main")  # 609.1
     elif s == "score":
+        self.fire_all(st, ev, "score_start", players=(tp,))
         st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
                     "conf": [], "solved": []}
         st["step"] = "confront"
@@ -455,6 +457,7 @@ def step(self, st, ev) -> None:
         st["step"] = "end"
     elif s == "end":
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
+        self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
         self.fire_all(st, ev, "any_turn_end")
         st["step"] = "wrap"
     elif s == "wrap":
@@ -527,6 +530,15 @@ def _confront_next(self, st, ev):
     sc["conf"].append(area)
     self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)")
     self.score(st, ev, tp, 1)
+    pid = self.problem_at(st, area)
+    if pid:
+        if st["cards"][pid]["o"] == tp:
+            self.fire(st, ev, "confront_this", pid)
+        c_ = st["cards"][pid]
+        if c_["k"] in self.trig_keys:
+            for ab in self.abilities(st, pid):
+                if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == tp and c["a"] == area:
@@ -777,6 +789,7 @@ def replace_problem(self, st, ev, area) -> None:
         return
     owner = st["cards"][pid]["o"]
     nm = self.name(st, pid)
+    self.fire(st, ev, "solved", pid)
     if st["cards"][pid].get("dil"):
         self.put(st, pid, "disc")  # 522.3 / 522.3a
         st["areas"].remove(area)
@@ -917,7 +930,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             if main and tok >= 1:
                 seen.add(k)
                 for a in prob_areas:
-                    if any(ab["kind"] == "static" and ab.get("op") == "no_tm_here" for o in st["play"] if cards[o]["a"] == a for ab in self.abilities(st, o)):
+                    if self.has_static(st, "no_tm_here", area=a):
                         continue
                     acts.append(mk("play_troublemaker", p, card=cid, area=a))
                     if first_only:
@@ -937,6 +950,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if not ok:
             continue
         cost = self.card_cost(st, p, cid)
+        if cost > tok and "Redeem" not in f.keywords and "Transform" not in f.keywords:
+            continue
         redeem_opts = []
         if "Redeem" in f.keywords:
             for o in st["play"]:
@@ -1018,9 +1033,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         acts.append(mk("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     ak = self.activ_keys
+    twn = st.get("twn")
     for cid in st["play"]:
         c = cards[cid]
-        if c["c"] != p or c["k"] not in ak:
+        if c["c"] != p or (c["k"] not in ak and not twn):
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
             if ab["kind"] != "activated":
@@ -1169,6 +1185,7 @@ def play_card(self, st, ev, action) -> None:
         if not d.automated:
             self.log(ev, "manual_text", lambda: f"{d.name}: text not automated — apply manually: \"{f.text}\"", manual=True)
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}})
+        self.fire_all(st, ev, "you_play_event", players=(p,))
     self.fire_all(st, ev, "you_play", players=(p,))
 
 

@@ -146,6 +146,29 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op == "lose_tokens":
+        q = _opp(p) if e.get("who") == "opponent" else p
+        n = min(e.get("n", 1), st["pl"][q]["tok"])
+        st["pl"][q]["tok"] -= n
+        self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
+        return True
+    if op == "mill":
+        deck = st["pl"][p]["deck"]
+        for _ in range(min(e.get("n", 1), len(deck))):
+            nm = self.name(st, deck[0])
+            self.put(st, deck[0], "disc")
+            self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
+        return True
+    if op == "replace_problem":
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if not areas:
+            return True
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", areas, "613.2", src=src, what="area")
+            return False
+        if fr["ch"] in st["areas"]:
+            self.replace_problem(st, ev, fr["ch"])
+        return True
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
@@ -393,6 +416,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 c["cm"] = True
                 c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
+                self.fire(st, ev, "cutie_marked", src)
     elif op == "choose_color":
         if fr["ch"] is None:
             self.ask(st, p, "choice", list(COLOR_NAMES), "as this card enters play", src=src, what="color")

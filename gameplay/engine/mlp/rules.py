@@ -50,6 +50,7 @@ class Rules:
         self.types = {k: d.front.type for k, d in self.db.cards.items()}
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
+        self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
         self.trig_keys: set[str] = set()
         self.activ_keys: set[str] = set()
         for k, d in self.db.cards.items():
@@ -88,19 +89,47 @@ class Rules:
 
     def abilities(self, st, cid) -> tuple:
         c = st["cards"][cid]
-        if c.get("fd") or c.get("t"):
-            return ()  # 505.1a face-down cards lose their abilities
-        return (self.abb if c.get("b") else self.abf)[c["k"]]
+        if c.get("fd") or c.get("t") or c.get("fr"):
+            return ()  # 505.1a face-down (and frightened, 504.1) cards lose their abilities
+        own = (self.abb if c.get("b") else self.abf)[c["k"]]
+        if st.get("twn") and c.get("z") == "play":
+            borrowed = self._teamwork(st, cid, c)
+            if borrowed:
+                return own + tuple(a for o in borrowed for a in self.abf[st["cards"][o]["k"]])
+        return own
+
+    def _teamwork(self, st, cid, c) -> list[str]:
+        """Teamwork: your other Friends here sharing a Trait with this card also have its other
+        printed abilities."""
+        if self.types[c["k"]] != FRIEND:
+            return []
+        out = []
+        tr = None
+        for o in st["play"]:
+            if o == cid:
+                continue
+            oc = st["cards"][o]
+            if oc["k"] not in self.tw_keys or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
+                continue
+            if tr is None:
+                tr = set(self.ff[c["k"]].traits)
+            if tr & set(self.ff[oc["k"]].traits):
+                out.append(o)
+        return out
 
     def kw(self, st, cid, name: str) -> int:
         """Keyword value (X, or 1) or 0.  Face-down cards have no abilities (505.1a)."""
         c = st["cards"][cid]
-        if c.get("fd"):
+        if c.get("fd") or c.get("fr"):
             return 0
         t = c.get("t")
         if t:
             return t.get("kw", {}).get(name, 0)
-        return (self.kwb if c.get("b") else self.kwf)[c["k"]].get(name, 0)
+        v = (self.kwb if c.get("b") else self.kwf)[c["k"]].get(name, 0)
+        if not v and st.get("twn") and c.get("z") == "play" and name != "Teamwork":
+            for o in self._teamwork(st, cid, c):
+                v = max(v, self.kwf[st["cards"][o]["k"]].get(name, 0))
+        return v
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -163,13 +192,22 @@ class Rules:
         if c.get("z") != "play":
             return p
         kws = (self.kwb if c.get("b") else self.kwf)[c["k"]] if not c.get("t") else c["t"].get("kw", {})
+        twn = st.get("twn")
+        if twn and not c.get("t"):
+            bor = self._teamwork(st, cid, c)
+            if bor:
+                kws = dict(kws)
+                for o in bor:
+                    for k_, v_ in self.kwf[st["cards"][o]["k"]].items():
+                        if k_ != "Teamwork":
+                            kws[k_] = max(kws.get(k_, 0), v_)
         if kws:
             p += self._kw_power(st, cid, c, kws)
         # continuous abilities of cards in play (702, 708)
         sk = self.static_keys
         cards = st["cards"]
         for o in st["play"]:
-            if cards[o]["k"] not in sk:
+            if cards[o]["k"] not in sk and not twn:
                 continue
             for ab in self.abilities(st, o):
                 if ab["kind"] != "static":
@@ -257,6 +295,8 @@ class Rules:
             return c["a"].startswith("home")
         if k == "hand_at_least":
             return len(st["pl"][c["c"]]["hand"]) >= cond["n"]
+        if k == "cutie":
+            return bool(c.get("cm"))
         if k == "your_turn":
             return st["tp"] == c["c"]
         if k == "opp_turn":
@@ -498,6 +538,8 @@ class Rules:
         if z == "play":
             st["play"].remove(cid)
             st["dy"] = 1
+            if c["k"] in self.tw_keys:
+                st["twn"] = st.get("twn", 0) - 1
         elif z == "queue":
             pass
         elif z in ZONE_LIST:
@@ -542,6 +584,8 @@ class Rules:
         st["cards"][nid] = nc
         st["play"].append(nid)
         st["dy"] = 1
+        if nc["k"] in self.tw_keys:
+            st["twn"] = st.get("twn", 0) + 1
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
             # Calming X: an opposing Friend entering play here gets -X until end of turn
@@ -572,6 +616,7 @@ class Rules:
             self.frighten(st, ev, cid)
             return None
         name = self.name(st, cid)
+        self.fire(st, ev, "leaves", cid)
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:

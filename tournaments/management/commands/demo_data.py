@@ -91,5 +91,8 @@ class Command(BaseCommand):
         for r in regs:
             services.registration_check_in(registration=r, by=r.player)
         services.event_start(event=Event.objects.get(pk=event.pk), by=users["organiser"], swiss_rounds=3)
-        services.round_start_next(event=Event.objects.get(pk=event.pk), by=users["organiser"])
+        rnd = services.round_start_next(event=Event.objects.get(pk=event.pk), by=users["organiser"])
+        from tournaments.tasks import pair_round_task
+
+        pair_round_task(rnd.id)  # inside this command's transaction: pair now (the queued task then finds nothing to do)
         return event

@@ -114,11 +114,11 @@ class Command(BaseCommand):
 
         for _ in range(event.swiss_rounds):
             rnd = services.round_start_next(event=_fresh(event), by=organiser)
-            self._play_round(_fresh_round(rnd), judges, organiser)
+            self._play_round(_paired(rnd), judges, organiser)
         rnd = services.event_start_top_cut(event=_fresh(event), by=organiser)
         self.log.append(f"Top cut of {_fresh(event).top_cut}")
         while True:
-            self._play_round(_fresh_round(rnd), judges, organiser, elimination=True)
+            self._play_round(_paired(rnd), judges, organiser, elimination=True)
             try:
                 rnd = services.round_start_next(event=_fresh(event), by=organiser)
             except services.EventError:
@@ -230,5 +230,11 @@ def _fresh(event: Event) -> Event:
     return Event.objects.select_related("game", "format").get(pk=event.pk)
 
 
-def _fresh_round(rnd: Round) -> Round:
+def _paired(rnd: Round) -> Round:
+    """The round once ``pair_round_task`` has paired it. The task normally ran eagerly after the commit;
+    inside an outer transaction (tests) nothing commits, so the task function is called here (idempotent)."""
+    from tournaments.tasks import pair_round_task
+
+    if Round.objects.get(pk=rnd.pk).status == Round.Status.PENDING:
+        pair_round_task(rnd.id)
     return Round.objects.select_related("event").get(pk=rnd.pk)

@@ -1,0 +1,148 @@
+"""One user journey in a real browser: the organiser starts a round, a judge records a result on a phone,
+and the player sees the clock run and the result and standings arrive without reloading the page.
+
+The site runs under daphne (ASGI: HTTP and websockets) in a subprocess on the test database, with the
+in-memory channel layer (one process serves both the judge's POST and the player's websocket) and Celery
+tasks run eagerly in that process (the pairing task runs right after the organiser's commit).
+"""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from datetime import timedelta
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.db import connection
+from django.test import Client
+from django.utils import timezone
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@pytest.fixture
+def live_site(catalog):
+    """daphne on a free port, serving this test's database."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip("chromium is not installed (apt-get install -y chromium)")
+    port = _free_port()
+    db = connection.settings_dict
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PONYHALL_SQLITE")}
+    if connection.vendor == "postgresql":
+        user, host, dbport = db.get("USER") or "postgres", db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
+        env["DATABASE_URL"] = f"postgres://{user}@{host}:{dbport}/{db['NAME']}"
+    else:
+        env["PONYHALL_SQLITE"] = str(db["NAME"])
+    env.update(PONYHALL_CHANNEL_LAYER="memory", CELERY_TASK_ALWAYS_EAGER="1", DJANGO_DEBUG="1",
+               DJANGO_SETTINGS_MODULE="config.settings")
+    with tempfile.TemporaryDirectory(prefix="ponyhall-daphne-") as tmp:
+        log = open(Path(tmp) / "daphne.log", "w")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+            cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+        )
+        base = f"http://127.0.0.1:{port}"
+        try:
+            end = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(base + "/events/", timeout=2)
+                    break
+                except Exception:
+                    if time.monotonic() > end or proc.poll() is not None:
+                        raise AssertionError((Path(tmp) / "daphne.log").read_text()[-3000:])
+                    time.sleep(0.3)
+            yield base
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+
+
+def _session_cookie(user, base: str) -> dict:
+    client = Client()
+    client.force_login(user)
+    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+            "url": base}
+
+
+def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and_standings(live_site, make_user):
+    from playwright.sync_api import expect, sync_playwright
+
+    from decks.models import Format
+    from tournaments import services
+    from tournaments.models import Event, Match
+
+    organiser, judge, head = make_user("org"), make_user("judy"), make_user("hedda")
+    players = [make_user(f"pony{i}") for i in range(1, 5)]
+    fmt = Format.objects.get(slug="mlp-harmony")
+    event = services.event_create(by=organiser, name="Browser Cup", game=fmt.game, format=fmt, tier=1,
+                                  starts_at=timezone.now() + timedelta(hours=1), head_judge=head, floor_judges=[judge], seed=3)
+    services.event_open_registration(event=event, by=organiser)
+    regs = [services.registration_create(event=event, player=p) for p in players]
+    services.event_open_check_in(event=Event.objects.get(pk=event.pk), by=organiser)
+    for r in regs:
+        services.registration_check_in(registration=r, by=r.player)
+    services.event_start(event=Event.objects.get(pk=event.pk), by=organiser, swiss_rounds=2)
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            org_ctx = browser.new_context()
+            org_ctx.add_cookies([_session_cookie(organiser, live_site)])
+            org = org_ctx.new_page()
+            org.goto(f"{live_site}/events/{event.slug}/admin/")
+            org.get_by_role("button", name="Start next round").click()
+            expect(org.locator("#pairings")).to_contain_text("Round 1")
+
+            match = Match.objects.filter(round__event=event, player_a=regs[0]).first() or Match.objects.get(round__event=event, player_b=regs[0])
+            me, opponent = (match.player_a, match.player_b) if match.player_a_id == regs[0].id else (match.player_b, match.player_a)
+
+            player_ctx = browser.new_context()
+            player_ctx.add_cookies([_session_cookie(players[0], live_site)])
+            player = player_ctx.new_page()
+            player.goto(f"{live_site}/events/{event.slug}/")
+            expect(player.locator(".my-match")).to_contain_text(f"table {match.table} against {opponent.name}")
+            expect(player.locator("[data-live-status]")).to_contain_text("connected", timeout=10000)
+            clock = player.locator(".my-match [data-clock]")
+            expect(clock).to_have_text(re.compile(r"^3[45]:\d\d$"))  # 35-minute Swiss round, counted to the server's end time
+            first = clock.inner_text()
+            player.wait_for_timeout(1600)
+            assert clock.inner_text() != first  # it counts down
+            player.evaluate("window.__no_reload = true")
+
+            judge_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+            judge_ctx.add_cookies([_session_cookie(judge, live_site)])
+            phone = judge_ctx.new_page()
+            phone.goto(f"{live_site}/events/{event.slug}/judge/")
+            card = phone.locator(f'li.match[data-match="{match.id}"]')
+            card.get_by_role("button", name=f"{me.name} wins").tap()
+            expect(phone.locator(f'li.match[data-match="{match.id}"]')).to_contain_text(f"{me.name} wins")
+            # The judge's buttons fit the phone: no horizontal scrolling.
+            assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+
+            # The player's page updates live: result, then standings (3 points for the win), no reload.
+            expect(player.locator(".my-result")).to_contain_text(f"{me.name} wins", timeout=10000)
+            expect(player.locator(f'#standings tr[data-player="{me.name}"] .points')).to_have_text("3", timeout=10000)
+            assert player.evaluate("window.__no_reload === true")
+        finally:
+            browser.close()
