@@ -38,6 +38,12 @@ def django_db_setup(django_db_setup, django_db_blocker):
         load_catalog()
 
 
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """Named users get passwords; PBKDF2 costs ~0.7 s each, MD5 is fine in tests."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
 @pytest.fixture
 def catalog(db):
     """The catalog, re-imported if a transactional test flushed it."""

@@ -1,8 +1,7 @@
 """Database rows → inputs of the pure pairing engine (``tournaments.pairing``), and back.
 
 Engine player ids are registration ids as strings. A match lost by both players (two Game Losses in
-the same game, Tournament Penalties) is given to the engine as a draw: under MLP scoring a loss and a
-draw are both worth 1 point, so match points are exact; it is shown as a double loss everywhere else.
+the same game, Tournament Penalties, "Game Loss") is a ``double_loss`` record: a loss for both.
 """
 from __future__ import annotations
 
@@ -50,7 +49,9 @@ def match_record(match: Match) -> MatchRecord | None:
     b = str(match.player_b_id)
     if match.status != Match.Status.FINAL or not match.result:
         return None
-    winner = {"a": a, "b": b}.get(match.result)  # draw and double loss → None (see module docstring)
+    if match.result == Match.Result.DOUBLE_LOSS:
+        return MatchRecord(a=a, b=b, winner=None, double_loss=True)
+    winner = {"a": a, "b": b}.get(match.result)  # draw → None
     return MatchRecord(a=a, b=b, winner=winner)
 
 

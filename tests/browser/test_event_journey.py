@@ -146,3 +146,8 @@ def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and
             assert player.evaluate("window.__no_reload === true")
         finally:
             browser.close()
+            # ORM calls made inside Playwright's greenlet opened their own connection: close it, so the
+            # test database can be dropped at the end of the run.
+            from django.db import connections
+
+            connections.close_all()

@@ -6,12 +6,6 @@ import datetime as dt
 import pytest
 from django.utils import timezone
 
-@pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """The named users are created with passwords; PBKDF2 costs ~0.7 s each, MD5 is fine in tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
-
-
 @pytest.fixture
 def make_event(db, organiser, head_judge, floor_judge, players):
     from decks.models import Format

@@ -45,6 +45,10 @@ def test_if_both_players_get_a_game_loss_in_the_same_game_both_lose(paired_round
     act(services.penalty_issue, event=event, registration=m.player_b, by=floor_judge, kind="game_loss", infraction="Marked cards with pattern")
     m.refresh_from_db()
     assert m.result == "double_loss"
+    from tournaments.pairing_adapter import event_standings
+
+    lines = {s.id: s for s in event_standings(event)}
+    assert lines[str(m.player_a_id)].losses == 1 and lines[str(m.player_b_id)].losses == 1
 
 
 def test_a_game_loss_between_games_applies_to_the_next_game(paired_round, organiser, floor_judge, act):

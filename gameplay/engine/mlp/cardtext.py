@@ -208,6 +208,20 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
+    m = re.match(r"^you may ((?:pay \[\d+\]|exhaust this card|banish this card|retire this card)(?: and (?:pay \[\d+\]|exhaust this card|banish this card|retire this card))*) to (.+)$", t, re.I)
+    if m and not m.group(1).lower().startswith("pay [") or (m and " and " in m.group(1)):
+        costs: list[dict] = []
+        for part in m.group(1).split(" and "):
+            part = part.strip().lower()
+            mm = re.match(r"pay \[(\d+)\]", part)
+            if mm:
+                costs.append({"op": "pay", "n": int(mm.group(1))})
+            elif part == "exhaust this card":
+                costs.append({"op": "exhaust_self_cost"})
+            elif part in ("banish this card", "retire this card"):
+                costs.append({"op": "leave_self_cost", "to": "ban" if part.startswith("banish") else "disc"})
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "may", "effects": costs + r}]
     m = re.match(r"^you may pay \[(\d+)\] to (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(2))
@@ -350,7 +364,7 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(2))
         if tg is not None:
             return [{"op": "counters", "n": _n(m.group(1)), "counter": "+1", "target": tg}]
-    m = re.match(r"^put (a|an|one|two|\d+) (Harmony|Friendship|Chaos|Wind|Spirit) counters? on (.+)$", t, re.I)
+    m = re.match(r"^put (a|an|one|two|\d+) (Harmony|Friendship|Chaos|Wind|Spirit|Muscle|Party|Victory) counters? on (.+)$", t, re.I)
     if m:
         tg = parse_target(m.group(3))
         if tg is not None:
@@ -442,6 +456,7 @@ TRIGGERS = [
     (r"^When you play an Event, ", "you_play_event", {}),
     (r"^When this card leaves play, ", "leaves", {}),
     (r"^When this card becomes Cutie Marked, ", "cutie_marked", {}),
+    (r"^Talented: When you play an Event whose play requirement includes at least one of this card's colors, ", "talented", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),

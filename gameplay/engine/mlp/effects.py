@@ -267,6 +267,8 @@ OPS = {
     "turn_over": "turn a Mane Character over (301.2)",
     "cutie_mark": "Cutie Mark a card (glossary)",
     "may": "optional sub-effects",
+    "exhaust_self_cost": "exhaust this card as a cost (stops the rest if it can't)",
+    "leave_self_cost": "banish/retire this card as a cost (stops the rest if it can't)",
     "lose_tokens": "a player loses N action tokens",
     "mill": "put the top N cards of your deck into your discard pile",
     "replace_problem": "replace a Problem (613.2)",

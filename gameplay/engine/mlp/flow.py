@@ -1186,6 +1186,11 @@ def play_card(self, st, ev, action) -> None:
             self.log(ev, "manual_text", lambda: f"{d.name}: text not automated — apply manually: \"{f.text}\"", manual=True)
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}})
         self.fire_all(st, ev, "you_play_event", players=(p,))
+        req_cols = {col for col, _ in f.play_requirements}
+        for o in list(st["play"]):  # Talented: an Event whose play requirement shares this card's colors
+            oc = st["cards"][o]
+            if oc["c"] == p and oc["k"] in self.trig_keys and req_cols & set(self.colors(st, o)):
+                self.fire(st, ev, "talented", o)
     self.fire_all(st, ev, "you_play", players=(p,))
 
 

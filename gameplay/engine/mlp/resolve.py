@@ -123,6 +123,17 @@ def run_effect(self, st, ev, fr, e) -> bool:
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
             fr["i"] -= 1
         return True
+    if op == "exhaust_self_cost":
+        if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src)):
+            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+            return False
+        return True
+    if op == "leave_self_cost":
+        if not (src in st["cards"] and self.in_play(st, src)) or \
+                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired") is None:
+            fr["i"] = len(fr["eff"])
+            return False
+        return True
     if op == "pay":
         if st["pl"][p]["tok"] < e["n"]:
             fr["i"] = len(fr["eff"])  # 508.1d can't pay: the rest does not happen
