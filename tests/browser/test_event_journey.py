@@ -26,9 +26,6 @@ from django.utils import timezone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
 
 
 def _free_port() -> int:
@@ -40,8 +37,6 @@ def _free_port() -> int:
 @pytest.fixture
 def live_site(catalog):
     """daphne on a free port, serving this test's database."""
-    if not Path(CHROMIUM).exists():
-        pytest.skip("chromium is not installed (apt-get install -y chromium)")
     port = _free_port()
     db = connection.settings_dict
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PONYHALL_SQLITE")}
@@ -85,8 +80,9 @@ def _session_cookie(user, base: str) -> dict:
             "url": base}
 
 
-def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and_standings(live_site, make_user):
-    from playwright.sync_api import expect, sync_playwright
+def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and_standings(live_site, chromium, make_user):
+    """Uses the session's chromium (tests/browser/conftest.py); three contexts: organiser, player, judge's phone."""
+    from playwright.sync_api import expect
 
     from decks.models import Format
     from tournaments import services
@@ -104,50 +100,51 @@ def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and
         services.registration_check_in(registration=r, by=r.player)
     services.event_start(event=Event.objects.get(pk=event.pk), by=organiser, swiss_rounds=2)
 
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        try:
-            org_ctx = browser.new_context()
-            org_ctx.add_cookies([_session_cookie(organiser, live_site)])
-            org = org_ctx.new_page()
-            org.goto(f"{live_site}/events/{event.slug}/admin/")
-            org.get_by_role("button", name="Start next round").click()
-            expect(org.locator("#pairings")).to_contain_text("Round 1")
+    contexts = []
 
-            match = Match.objects.filter(round__event=event, player_a=regs[0]).first() or Match.objects.get(round__event=event, player_b=regs[0])
-            me, opponent = (match.player_a, match.player_b) if match.player_a_id == regs[0].id else (match.player_b, match.player_a)
+    def new_context(user, **kwargs):
+        ctx = chromium.new_context(**kwargs)
+        ctx.add_cookies([_session_cookie(user, live_site)])
+        contexts.append(ctx)
+        return ctx.new_page()
 
-            player_ctx = browser.new_context()
-            player_ctx.add_cookies([_session_cookie(players[0], live_site)])
-            player = player_ctx.new_page()
-            player.goto(f"{live_site}/events/{event.slug}/")
-            expect(player.locator(".my-match")).to_contain_text(f"table {match.table} against {opponent.name}")
-            expect(player.locator("[data-live-status]")).to_contain_text("connected", timeout=10000)
-            clock = player.locator(".my-match [data-clock]")
-            expect(clock).to_have_text(re.compile(r"^3[45]:\d\d$"))  # 35-minute Swiss round, counted to the server's end time
-            first = clock.inner_text()
-            player.wait_for_timeout(1600)
-            assert clock.inner_text() != first  # it counts down
-            player.evaluate("window.__no_reload = true")
+    try:
+        org = new_context(organiser)
+        org.goto(f"{live_site}/events/{event.slug}/admin/")
+        org.get_by_role("button", name="Start next round").click()
+        expect(org.locator("#pairings")).to_contain_text("Round 1")
 
-            judge_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
-            judge_ctx.add_cookies([_session_cookie(judge, live_site)])
-            phone = judge_ctx.new_page()
-            phone.goto(f"{live_site}/events/{event.slug}/judge/")
-            card = phone.locator(f'li.match[data-match="{match.id}"]')
-            card.get_by_role("button", name=f"{me.name} wins").tap()
-            expect(phone.locator(f'li.match[data-match="{match.id}"]')).to_contain_text(f"{me.name} wins")
-            # The judge's buttons fit the phone: no horizontal scrolling.
-            assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+        match = Match.objects.filter(round__event=event, player_a=regs[0]).first() or Match.objects.get(round__event=event, player_b=regs[0])
+        me, opponent = (match.player_a, match.player_b) if match.player_a_id == regs[0].id else (match.player_b, match.player_a)
 
-            # The player's page updates live: result, then standings (3 points for the win), no reload.
-            expect(player.locator(".my-result")).to_contain_text(f"{me.name} wins", timeout=10000)
-            expect(player.locator(f'#standings tr[data-player="{me.name}"] .points')).to_have_text("3", timeout=10000)
-            assert player.evaluate("window.__no_reload === true")
-        finally:
-            browser.close()
-            # ORM calls made inside Playwright's greenlet opened their own connection: close it, so the
-            # test database can be dropped at the end of the run.
-            from django.db import connections
+        player = new_context(players[0])
+        player.goto(f"{live_site}/events/{event.slug}/")
+        expect(player.locator(".my-match")).to_contain_text(f"table {match.table} against {opponent.name}")
+        expect(player.locator("[data-live-status]")).to_contain_text("connected", timeout=10000)
+        clock = player.locator(".my-match [data-clock]")
+        expect(clock).to_have_text(re.compile(r"^3[45]:\d\d$"))  # 35-minute Swiss round, counted to the server's end time
+        first = clock.inner_text()
+        player.wait_for_timeout(1600)
+        assert clock.inner_text() != first  # it counts down
+        player.evaluate("window.__no_reload = true")
 
-            connections.close_all()
+        phone = new_context(judge, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+        phone.goto(f"{live_site}/events/{event.slug}/judge/")
+        card = phone.locator(f'li.match[data-match="{match.id}"]')
+        card.get_by_role("button", name=f"{me.name} wins").tap()
+        expect(phone.locator(f'li.match[data-match="{match.id}"]')).to_contain_text(f"{me.name} wins")
+        # The judge's buttons fit the phone: no horizontal scrolling.
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
+
+        # The player's page updates live: result, then standings (3 points for the win), no reload.
+        expect(player.locator(".my-result")).to_contain_text(f"{me.name} wins", timeout=10000)
+        expect(player.locator(f'#standings tr[data-player="{me.name}"] .points')).to_have_text("3", timeout=10000)
+        assert player.evaluate("window.__no_reload === true")
+    finally:
+        for ctx in contexts:
+            ctx.close()
+        # ORM calls made inside Playwright's greenlet opened their own connection: close it, so the
+        # test database can be dropped at the end of the run.
+        from django.db import connections
+
+        connections.close_all()

@@ -392,3 +392,25 @@ def test_511_7a_player_orders_simultaneous_triggers(game, db):
     assert sorted(pend["labels"]) == ["Meticulous 1", "Meticulous 2"]
     st, _ = game.apply(st, Action.make("choose", 1, option=pend["options"][pend["labels"].index("Meticulous 2")]))
     assert st.d["pending"]["kind"] == "may"
+
+
+def test_inspired_looks_at_opponents_top_cards_at_main_phase_start(game, db):
+    ins = kw_card(db, "Inspired")
+    st = stacked_game(game)
+    place(game, st, ins.number, 1, "home1")
+    st, _ = game.apply(st, Action("pass", 0))  # Bob's turn; his Main Phase starts
+    st = pass_until(game, st, lambda s: s.d["pending"] and s.d["pending"]["kind"] == "look")
+    assert st.d["pending"]["player"] == 1
+    top = st.d["pl"][0]["deck"][0]
+    st, ev = game.apply(st, Action.make("choose", 1, option="bottom"))
+    assert st.d["pl"][0]["deck"][-1] == top
+
+
+def test_prismatic_has_colors_of_your_other_crystal_characters(game, db):
+    pri = kw_card(db, "Prismatic")
+    crystal = next(c for c in db.cards.values() if c.front.type == "Friend" and "Crystal" in c.front.traits
+                   and c.front.colors and not set(c.front.colors) & set(pri.front.colors))
+    st = stacked_game(game)
+    cid = place(game, st, pri.number, 0, "home0")
+    place(game, st, crystal.number, 0, "home0")
+    assert set(crystal.front.colors) <= set(game.r.colors(st.d, cid))

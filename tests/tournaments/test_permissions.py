@@ -78,3 +78,22 @@ def test_a_player_drops_themself_through_the_api(paired_round):
     response = client.post(f"/api/events/{event.slug}/actions/drop/", {}, format="json")
     assert response.status_code == 200
     assert Registration.objects.get(pk=regs[0].pk).status == "dropped"
+
+
+def test_the_api_creates_an_event_and_runs_it(harmony, organiser, make_user):
+    game, fmt = harmony
+    client = APIClient()
+    assert client.post("/api/events/", {}, format="json").status_code == 403
+    client.force_authenticate(organiser)
+    r = client.post("/api/events/", {"name": "API Cup", "format": fmt.slug, "tier": 1, "starts_at": "2030-01-01T10:00:00Z"}, format="json")
+    assert r.status_code == 201, r.content
+    slug = r.json()["slug"]
+    assert client.post(f"/api/events/{slug}/actions/open_registration/", {}, format="json").json()["status"] == "registration_open"
+    player = make_user("api_player")
+    pc = APIClient()
+    pc.force_authenticate(player)
+    assert pc.post(f"/api/events/{slug}/actions/register/", {}, format="json").status_code == 200
+    state = pc.get(f"/api/events/{slug}/state/").json()
+    assert state["me"]["status"] == "registered"
+    bad = client.post(f"/api/events/{slug}/actions/start/", {}, format="json")
+    assert bad.status_code == 400 and "cannot go from registration open" in bad.json()["detail"]

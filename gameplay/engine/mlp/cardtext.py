@@ -41,6 +41,8 @@ TRAITS = ("Earth Pony", "Unicorn", "Pegasus", "Alicorn", "Critter", "Foal", "Dra
           "Performance", "Report", "Showdown", "Villain", "Royalty", "Buffalo", "Breezie", "Minotaur", "Elder",
           "Chaotic", "Sea Creature", "Mare", "Tree", "Gem")
 COLOR_RE = "|".join(COLOR_NAMES)
+COLOR_WORDS = {"blue": "Loyalty", "orange": "Honesty", "pink": "Laughter", "purple": "Magic", "white": "Generosity",
+               "yellow": "Kindness"}
 
 
 def _n(word: str) -> int:
@@ -98,10 +100,10 @@ def parse_target(text: str) -> dict | None:
         sel["ctrl"] = "you"
     if q in ("each", "all") or (q == "" and own == "your" and m.group("type").endswith("s")):
         sel["each"] = True
-    elif q == "this":
-        return {"self": True}
-    elif q == "that":
-        return {"it": True}
+    elif q in ("this", "that"):
+        if m.group("rest").strip() or m.group("own") or m.group("trait") or m.group("state") or m.group("oth"):
+            return None
+        return {"self": True} if q == "this" else {"it": True}
     elif q == "" and not m.group("type").endswith("s") and own not in ("your",):
         return None
     elif q == "" and m.group("type").endswith("s") and own != "your":
@@ -120,7 +122,7 @@ def parse_target(text: str) -> dict | None:
             sel["max_power" if mm.group(2) == "less" else "min_power"] = int(mm.group(1))
             rest = rest[mm.end():]
             continue
-        mm = re.match(r"^(?:here|at this card's Problem|at its Problem)\b\s*", rest)
+        mm = re.match(r"^(?:here|there|at that Problem|at this card's Problem|at its Problem)\b\s*", rest)
         if mm:
             sel["at"] = "here"
             rest = rest[mm.end():]
@@ -247,6 +249,8 @@ def parse_effects(text: str) -> list[dict] | None:
     if " and " in t:
         a, b = t.split(" and ", 1)
         ra = _single(a)
+        if ra is not None and ra[-1]["op"] in ("move", "power", "to_hand", "to_deck_top", "send_home"):
+            ra = None  # a trailing destination/duration ("... to this card's Problem") belongs to both parts
         if ra is not None:
             rb = _single(b) or _single(_verb_of(a) + " " + b if _verb_of(a) else b)
             if rb is not None:
@@ -315,7 +319,7 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None and tg.get("ctrl") == "opp" and not tg.get("each"):
             return [{"op": "gain_control", "target": tg, "until": _until(m.group(2)) if m.group(2) else "permanent"}]
-    if re.match(r"^turn this card over$", t, re.I):
+    if re.match(r"^turn (?:this card|it) over$", t, re.I):
         return [{"op": "turn_over"}]
     if re.match(r"^cutie mark this card$", t, re.I):
         return [{"op": "cutie_mark"}]
@@ -344,12 +348,12 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "send_home", "target": tg}]
-    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|here))?$", t, re.I)
+    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|that Problem|here))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None:
             to = (m.group("to") or "").lower()
-            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem") else "problem" if "problem" in to else "choose"
+            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem", "that problem") else "problem" if "problem" in to else "choose"
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
@@ -413,6 +417,7 @@ def _single(t: str) -> list[dict] | None:
         return [e]
     if re.match(r"^put (?:it|this card) into play$", t, re.I):
         return [{"op": "put_into_play", "zone": "self"}]
+    t = re.sub(r"(\d+) (Blue|Orange|Pink|Purple|White|Yellow) ", lambda m_: f"{m_.group(1)} [{COLOR_WORDS[m_.group(2).lower()]}] ", t)
     m = re.match(r"^put (a|an|two|three|four|\d+) (\d+) \[(%s)\] (.+?) tokens? into play(?: (here|at your home))?$" % COLOR_RE, t, re.I)
     if m and " with " not in m.group(4):
         traits = [x for x in re.split(r"\s+", m.group(4)) if x and x != "Friend"]
@@ -460,6 +465,8 @@ TRIGGERS = [
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
+    (r"^At the start of a Problem faceoff involving this card, ", "fo_start", {"fo": "problem"}),
+    (r"^At the start of a Problem faceoff, ", "problem_fo_start", {}),
     (r"^When this card is uncovered, ", "uncovered", {}),
     (r"^When you move this card to a Problem, ", "moved", {"to": "problem"}),
     (r"^When (?:you move this card|this card is moved), ", "moved", {}),
@@ -598,11 +605,17 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             if effs is not None:
                 return {"kind": "event", "timing": timing, "effects": effs, "text": line}
             return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
+        if rest.startswith("During a faceoff, ") and card_type != "Event":
+            rest = rest[len("During a faceoff, "):]
+            rest = rest[0].upper() + rest[1:]
+            timing = "faceoff"
         mm = re.match(r"^(.+?) to (.+)$", rest)
         if mm:
             cost = _cost(mm.group(1))
             effs = parse_effects(mm.group(2))
             if cost is not None and effs is not None:
+                if any(e.get("op") == "cutie_mark" for e in effs):
+                    cost["cutie"] = True  # "You can't Cutie Mark a cutie marked card."
                 return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
         mm = re.match(r"^(Exhaust this card)\.?$", rest)
         if mm and card_type != "Event":

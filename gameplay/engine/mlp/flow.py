@@ -371,7 +371,12 @@ def pass_priority(self, st, ev, auto=False) -> None:
         pr["p"] = _opp(pr["p"])
 
 
+PHASE_WINDOWS = {"w_ready": "tm_uncover", "w_score": "score_go", "w_end": "wrap"}
+
+
 def window_closed(self, st, ev, w) -> None:
+    if w == "phase":
+        return  # step() already moved on to the step after the window
     if w == "main":
         st["step"] = "score"  # 610
     elif w == "fo":
@@ -410,6 +415,12 @@ def step(self, st, ev) -> None:
         return
     s = st["step"]
     tp = st["tp"]
+    if s in PHASE_WINDOWS:
+        # 601.2: a priority window at a phase boundary (Immediate actions only; auto-passed when
+        # nobody has one)
+        st["step"] = PHASE_WINDOWS[s]
+        st["prio"] = {"w": "phase", "p": tp, "n": 0}
+        return
     if s == "tm_uncover":
         _uncover(self, st, ev)
         st["step"] = "tm_challenge"
@@ -434,6 +445,8 @@ def step(self, st, ev) -> None:
         st["step"] = "main"
         self.open_window(st, "main")  # 609.1
     elif s == "score":
+        st["step"] = "w_score"
+    elif s == "score_go":
         self.fire_all(st, ev, "score_start", players=(tp,))
         st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
                     "conf": [], "solved": []}
@@ -459,7 +472,7 @@ def step(self, st, ev) -> None:
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
         self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
         self.fire_all(st, ev, "any_turn_end")
-        st["step"] = "wrap"
+        st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
     else:  # pragma: no cover
@@ -622,7 +635,7 @@ def start_turn(self, st, ev) -> None:
             x = self.kw(st, cid, "Meticulous")
             if x:
                 self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
-    st["step"] = "tm_uncover"
+    st["step"] = "w_ready"
 
 
 def end_of_turn(self, st, ev) -> None:
@@ -657,6 +670,8 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
+    if type_ in ("problem", "multi"):
+        self.fire_all(st, ev, "problem_fo_start")
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
         if c["c"] != chal and c["a"] in areas and self.kw(st, cid, "Prepared"):
@@ -814,6 +829,8 @@ def has_non_pass(self, st, p) -> bool:
         if not any(cards[c]["k"] in qk for c in st["pl"][p]["hand"]) and \
                 not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
             return False  # nothing usable outside the Main Phase: auto-pass
+        if not self.priority_actions(st, p, first_only=True):
+            return False
     acts = self.priority_actions(st, p)
     self._last = (p, acts)
     return bool(acts)

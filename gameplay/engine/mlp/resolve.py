@@ -185,6 +185,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return _player_effect(self, st, ev, fr, e)
     # targeted card effects
     tgt = e.get("target") or {"self": True}
+    if tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip" and op in ("banish", "dismiss", "to_deck_top"):
+        # a flipped (Chaos) card acting on itself in the flip zone
+        nm = self.name(st, src)
+        self.put(st, src, "ban" if op == "banish" else "deck" if op == "to_deck_top" else "disc", "top")
+        self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
+        return True
     cands = _targets(self, st, fr, e)
     if tgt.get("each"):
         chosen = cands

@@ -1,0 +1,96 @@
+"""4xx zones and 5xx game concepts that need no particular card."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import place, stacked_game
+
+
+def test_410_6_a_card_changing_zones_gets_a_new_id_and_loses_modifiers(game):
+    st = stacked_game(game)
+    cid = place(game, st, "PR12", 0, "prob0")
+    game.r.add_mod(st.d, cid, 2, "turn")
+    new = game.r.leave_play(st.d, Ev(), cid, "hand", verb="returned")
+    assert new != cid and cid not in st.d["cards"] and new in st.d["pl"][0]["hand"]
+    game.r.prune_mods(st.d)
+    assert not st.d["mods"]
+
+
+def test_303_3_problems_cannot_enter_hand_or_discard(game):
+    st = stacked_game(game)
+    pid = game.r.problem_at(st.d, "prob0")
+    new = game.r.put(st.d, pid, "disc")
+    assert new == st.d["pl"][0]["pdeck"][-1]
+
+
+def test_521_3_tokens_cease_to_exist_outside_play_and_521_4_when_frightened(game):
+    st = stacked_game(game)
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [
+        {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}], "i": 0, "ch": None,
+        "lbl": "", "after": None})
+    game.r.resolve_step(st.d, Ev())
+    tok = next(c for c in st.d["play"] if st.d["cards"][c].get("t"))
+    assert game.r.name(st.d, tok) == "Critter" and game.power(st, tok) == 1  # 521.1a name = traits
+    assert game.r.put(st.d, tok, "hand") is None and tok not in st.d["cards"]
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [
+        {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}], "i": 0, "ch": None,
+        "lbl": "", "after": None})
+    game.r.resolve_step(st.d, Ev())
+    tok = next(c for c in st.d["play"] if st.d["cards"][c].get("t"))
+    game.r.frighten(st.d, Ev(), tok)
+    assert tok not in st.d["cards"]
+
+
+def test_506_2a_troublemakers_cannot_be_moved_home(game):
+    st = stacked_game(game)
+    tm = place(game, st, "PR155", 0, "prob1")
+    assert game.r.move_card(st.d, Ev(), tm, "home0") is False
+
+
+def test_301_5_mane_characters_cannot_leave_play(game):
+    st = stacked_game(game)
+    mane = st.d["pl"][0]["mane"]
+    assert game.r.leave_play(st.d, Ev(), mane, "disc") is None and mane in st.d["play"]
+
+
+def test_503_2a_exhausted_cards_cannot_become_exhausted_and_503_4a_problems_never(game):
+    st = stacked_game(game)
+    cid = place(game, st, "PR12", 0, "home0")
+    assert game.r.exhaust(st.d, Ev(), cid) is True
+    assert game.r.exhaust(st.d, Ev(), cid) is False
+    assert game.r.exhaust(st.d, Ev(), game.r.problem_at(st.d, "prob0")) is False
+
+
+def test_603_1_ready_step_readies_the_turn_players_cards(game):
+    st = stacked_game(game)
+    b = place(game, st, "PR12", 1, "home1", exhausted=True)
+    st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["tp"] == 1 and not st.d["cards"][b]["ex"]
+
+
+def test_613_2_face_down_troublemakers_stay_when_a_problem_is_replaced(game):
+    st = stacked_game(game)
+    fd = place(game, st, "PR155", 1, "prob0", face_down=True)
+    fu = place(game, st, "PR154", 1, "prob0")
+    ch = place(game, st, "PR12", 0, "prob0")
+    game.r.replace_problem(st.d, Ev(), "prob0")
+    assert fd in st.d["play"] and fu not in st.d["cards"]
+    assert st.d["cards"][ch]["a"] == "home0"
+
+
+def test_609_2c_troublemaker_played_face_down_for_one_token(game):
+    st = stacked_game(game)
+    from gameplay.engine.mlp.scenario import to_hand
+
+    tm = to_hand(game, st, "PR155", 0)
+    st, ev = game.apply(st, Action.make("play_troublemaker", 0, card=tm, area="prob1"))
+    new = next(c for c in st.d["play"] if st.d["cards"][c].get("fd"))
+    assert st.d["pl"][0]["tok"] == 1 and st.d["cards"][new]["a"] == "prob1"
+    assert "Flim" not in " ".join(e["msg"] for e in ev if "to" not in e)  # 505.1d.i no name while face-down
+
+
+def test_607_uncover_at_the_start_of_the_controllers_turn(game):
+    st = stacked_game(game)
+    tm = place(game, st, "PR155", 1, "prob0", face_down=True)
+    st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["tp"] == 1 and not st.d["cards"][tm]["fd"]
