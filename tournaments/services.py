@@ -1071,6 +1071,7 @@ def _pending_game_losses_apply(matches: list[Match]) -> None:
 def penalty_for_decklist(*, event: Event, registration: Registration, by) -> Penalty | None:
     """Deck-list penalty from the decks app's class: incorrect → Game Warning, invalid → Game Loss
     (Deck Lists); one penalty per decklist however many errors it has."""
+    _require(event, by, [EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "issue deck-list penalties")
     decklist = decklist_for(event, registration.player)
     if decklist is None:
         raise EventError(f"{registration.name} has no decklist in this event.")

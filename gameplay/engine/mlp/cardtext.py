@@ -188,6 +188,25 @@ def parse_effects(text: str) -> list[dict] | None:
         if len(parts) >= 2 and all(x is not None for x in modes):
             return [{"op": "choose_modes", "n": _n(m.group(1)), "modes": modes, "labels": parts}]
         return None
+    m = re.match(r"^choose (.+?)\. (?:It|That (?:character|Friend|card)) (gets .+)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        rest_ = parse_effects("that character " + m.group(2))
+        if tg is not None and rest_ is not None and not tg.get("each"):
+            return [{"op": "mark", "target": tg}] + rest_
+        return None
+    m = re.match(r"^each player (retires|dismisses|discards|draws|frightens|exhausts) (.+)$", t, re.I)
+    if m:
+        verb = {"retires": "retire", "dismisses": "dismiss", "discards": "discard", "draws": "draw",
+                "frightens": "frighten", "exhausts": "exhaust"}[m.group(1).lower()]
+        obj = m.group(2)
+        if verb in ("discard", "draw"):
+            r = parse_effects(f"{verb} {obj}")
+        elif obj.startswith(("a ", "an ")):
+            r = parse_effects(f"{verb} one of your {obj.split(' ', 1)[1]}")
+        else:
+            r = None
+        return None if r is None else [{"op": "each_player", "effects": r}]
     # sequences
     for sep in (". Then, ", ". Then ", ", then ", ". ", " and then "):
         if sep in t:
@@ -418,12 +437,14 @@ def _single(t: str) -> list[dict] | None:
     if re.match(r"^put (?:it|this card) into play$", t, re.I):
         return [{"op": "put_into_play", "zone": "self"}]
     t = re.sub(r"(\d+) (Blue|Orange|Pink|Purple|White|Yellow) ", lambda m_: f"{m_.group(1)} [{COLOR_WORDS[m_.group(2).lower()]}] ", t)
-    m = re.match(r"^put (a|an|two|three|four|\d+) (\d+) \[(%s)\] (.+?) tokens? into play(?: (here|at your home))?$" % COLOR_RE, t, re.I)
+    m = re.match(r"^put (a|an|two|three|four|\d+) (\d+) \[(%s)\] (.+?) tokens?(?: with (%s))? into play(?: (here|at your home))?$" % (COLOR_RE, "|".join(KEYWORD_NAMES)), t, re.I)
     if m and " with " not in m.group(4):
         traits = [x for x in re.split(r"\s+", m.group(4)) if x and x != "Friend"]
         if len(traits) <= 2:
             tok = {"op": "token", "power": int(m.group(2)), "color": m.group(3), "traits": traits,
-                   "at": "here" if m.group(5) == "here" else "home"}
+                   "at": "here" if m.group(6) == "here" else "home"}
+            if m.group(5):
+                tok["kw"] = {m.group(5): 1}
             return [dict(tok) for _ in range(_n(m.group(1)))]
     m = re.match(r"^look at the top (a|one|two|three|four|\d+) cards? of your deck(?:\. | and )?put (?:them|it) (?:back )?on the top or bottom of your deck in any order$", t, re.I)
     if m:
@@ -461,6 +482,15 @@ TRIGGERS = [
     (r"^When you play an Event, ", "you_play_event", {}),
     (r"^When this card leaves play, ", "leaves", {}),
     (r"^When this card becomes Cutie Marked, ", "cutie_marked", {}),
+    (r"^When you draw a card, ", "you_draw", {}),
+    (r"^When an opponent moves a character, ", "opp_moves", {}),
+    (r"^When you move a character, ", "you_move", {}),
+    (r"^When you play a Friend, ", "you_play_friend", {}),
+    (r"^When you play a Troublemaker, ", "you_play_tm", {}),
+    (r"^When an opponent starts a faceoff, ", "opp_starts_fo", {}),
+    (r"^When an opponent starts a faceoff here, ", "opp_starts_fo", {"here": True}),
+    (r"^When you win a Troublemaker faceoff, ", "you_win_tm_fo", {}),
+    (r"^When one of your Friends becomes Cutie Marked, ", "friend_cutie", {}),
     (r"^Talented: When you play an Event whose play requirement includes at least one of this card's colors, ", "talented", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
@@ -522,6 +552,15 @@ def _cost(text: str) -> dict | None:
 
 STATIC_TEMPLATES: list[tuple[str, Any]] = [
     (r"^Start the game with this card at your home$", lambda m: {"op": "start_in_play"}),
+    (r"^Troublemakers played here enter play face-up$", lambda m: {"op": "tm_face_up_here"}),
+    (r"^This card (?:gets|has) \+(\d+) power for each of your opponent's characters at its Problem$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"sel": {"type": "character", "ctrl": "opp", "at": "here"}}}),
+    (r"^This card has \+(\d+) power for each frightened Friend in play$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"sel": {"type": "Friend", "state": "frightened"}}}),
+    (r"^This card has \+(\d+) power for each card in your opponent's hand$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "opp_hand"}}),
+    (r"^This card has \+(\d+) power for each of your action tokens$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "your_tokens"}}),
     (r"^While this card is Cutie Marked, (?:it|this card) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "self", "cond": {"k": "cutie"}}),
     (r"^(?:Your opponent|Opponents) must pay \+\[(\d+)\] to move (?:a character|characters) to this card's Problem$", lambda m: {"op": "opp_move_cost", "n": int(m.group(1))}),
     (r"^You gain an additional \[(\d+)\] during your Action Step, and draw an extra card during your Draw Step$",

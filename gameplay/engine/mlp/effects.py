@@ -269,6 +269,8 @@ OPS = {
     "may": "optional sub-effects",
     "exhaust_self_cost": "exhaust this card as a cost (stops the rest if it can't)",
     "leave_self_cost": "banish/retire this card as a cost (stops the rest if it can't)",
+    "each_player": "each player (turn player first) follows the sub-effects as 'you'",
+    "mark": "choose a card that later effects call 'it' / 'that character'",
     "lose_tokens": "a player loses N action tokens",
     "mill": "put the top N cards of your deck into your discard pile",
     "replace_problem": "replace a Problem (613.2)",

@@ -672,6 +672,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
             self.fire(st, ev, "fo_start", cid)
     if type_ in ("problem", "multi"):
         self.fire_all(st, ev, "problem_fo_start")
+    self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
         if c["c"] != chal and c["a"] in areas and self.kw(st, cid, "Prepared"):
@@ -727,6 +728,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
     if fo["type"] == "tm":
         tm = fo["tm"]
+        self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
         if winner == chal:
             if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
                 pts = self.face(st, tm).bonus or 0
@@ -1177,6 +1179,7 @@ def play_card(self, st, ev, action) -> None:
     if f.type == FRIEND:
         nid = self.enter_play(st, ev, cid, area, p)
         _announce_manual(self, st, ev, nid)
+        self.fire_all(st, ev, "you_play_friend", players=(p,))
     elif f.type == "Resource":
         if area == "dilemma":
             a = f"dil{st['nid']}"
@@ -1231,7 +1234,9 @@ def do_action(self, st, ev, action) -> None:
         cid = action.get("card")
         area = action.get("area")
         self.pay_cost(st, p, 1)  # 609.2c
-        self.enter_play(st, ev, cid, area, p, face_down=True)
+        up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
+        self.enter_play(st, ev, cid, area, p, face_down=not up)
+        self.fire_all(st, ev, "you_play_tm", players=(p,))
         self.log(ev, "play", lambda: f"{pl['name']} pays 1 to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
     elif k == "move":
         cid = action.get("card")

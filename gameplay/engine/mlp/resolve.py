@@ -114,6 +114,19 @@ def run_effect(self, st, ev, fr, e) -> bool:
 
             uncover_one(self, st, ev, one)
         return True
+    if op == "each_player":
+        fr["i"] += 1
+        for q in (_opp(st["tp"]), st["tp"]):  # pushed in reverse: the turn player resolves first (801.1)
+            st["rq"].append({"p": q, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+        return True
+    if op == "mark":
+        cands = _targets(self, st, fr, e)
+        done, one = _choose_target(self, st, fr, e, cands)
+        if not done:
+            return False
+        fr["it"] = one
+        return True
     if op == "if":
         cond = e["cond"]
         found = self.select(st, cond["sel"], p, src)
@@ -408,7 +421,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     elif op == "token":
         col = e.get("color")
         t = {"power": e.get("power", 1), "colors": [col] if col else [], "traits": list(e.get("traits", [])),
-             "name": e.get("name") or " ".join(e.get("traits", [])) or "Token"}  # 521.1a
+             "name": e.get("name") or " ".join(e.get("traits", [])) or "Token", "kw": dict(e.get("kw") or {})}  # 521.1a
         cid = f"c{st['nid']}"
         st["nid"] += 1
         st["cards"][cid] = {"k": self.cdef(st, src).key if src in st["cards"] else "", "o": p, "z": "hand", "t": t}
@@ -434,6 +447,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
                 self.fire(st, ev, "cutie_marked", src)
+                self.fire_all(st, ev, "friend_cutie", players=(c["c"],))
     elif op == "choose_color":
         if fr["ch"] is None:
             self.ask(st, p, "choice", list(COLOR_NAMES), "as this card enters play", src=src, what="color")

@@ -218,7 +218,20 @@ class Rules:
                         p += ab["n"]
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
+                elif op == "power_per" and o == cid:
+                    p += ab["n"] * self._count(st, cid, ab["count"])
         return p
+
+    def _count(self, st, src, cnt) -> int:
+        c = st["cards"][src]
+        if cnt.get("k") == "opp_hand":
+            return len(st["pl"][1 - c["c"]]["hand"])
+        if cnt.get("k") == "your_tokens":
+            return st["pl"][c["c"]]["tok"]
+        sel = cnt["sel"]
+        if sel.get("state") == "frightened":
+            return sum(1 for o in st["play"] if st["cards"][o].get("fr") and self.ctype(st, o) == FRIEND)
+        return len(self.select(st, sel, c["c"], src))
 
     def _kw_power(self, st, cid, c, kws) -> int:
         p = 0
@@ -640,6 +653,7 @@ class Rules:
             st["cards"][nid] = {"k": c["k"], "o": p, "z": "hand"}
             pl["hand"].append(nid)
             got += 1
+            self.fire_all(st, ev, "you_draw", players=(p,))
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -763,6 +777,9 @@ class Rules:
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
+            if self.is_char(st, cid):
+                self.fire_all(st, ev, "you_move", players=(c["c"],))
+                self.fire_all(st, ev, "opp_moves", players=(1 - c["c"],))
             if self.kw(st, cid, "Traveler"):
                 self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
                     {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
@@ -791,6 +808,8 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
                     continue
+                if ab.get("here") and (extra or {}).get("area") is not None and c.get("a") not in (extra or {}).get("area"):
+                    continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
                 self.queue_trigger(st, cid, c.get("c", c["o"]), ab["effects"], ab.get("text", event), extra)
@@ -798,14 +817,15 @@ class Rules:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
                          card=cid, manual=True)
 
-    def fire_all(self, st, ev, event, players=None, area=None) -> None:
+    def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
+        tk = self.trig_keys
         for cid in list(st["play"]):
             c = st["cards"].get(cid)
-            if not c or (players is not None and c["c"] not in players):
+            if not c or c["k"] not in tk or (players is not None and c["c"] not in players):
                 continue
             if area is not None and c["a"] != area:
                 continue
-            self.fire(st, ev, event, cid)
+            self.fire(st, ev, event, cid, extra)
 
     # ================================================================= cleanup
     def expire(self, st, until) -> None:

@@ -1,0 +1,88 @@
+"""The effect interpreter (resolve.py): vocabulary ops with their decisions."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import place, stacked_game
+
+
+def run(game, st, effects, p=0, src=None):
+    """Resolve ``effects`` for player ``p``, answering decisions with their first option (or yes)."""
+    st.d["rq"].append({"p": p, "src": src or st.d["pl"][p]["mane"], "eff": effects, "i": 0, "ch": None,
+                       "lbl": "test", "after": None})
+    ev = Ev()
+    for _ in range(200):
+        if st.d["pending"]:
+            pend = st.d["pending"]
+            opt = True if pend["kind"] == "may" else pend["options"][0]
+            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=opt))
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    return ev
+
+
+def test_each_player_retires_a_friend_turn_player_first(game):
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 1, "home1")
+    run(game, st, [{"op": "each_player", "effects": [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}}]}])
+    assert a not in st.d["cards"] and b not in st.d["cards"]
+
+
+def test_mark_then_it_gets_power(game):
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob0")
+    run(game, st, [{"op": "mark", "target": {"type": "Friend", "ctrl": "you"}},
+                   {"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}])
+    assert game.power(st, a) == 4
+
+
+def test_gain_control_until_end_of_turn_reverts_and_character_goes_home(game):
+    st = stacked_game(game)
+    b = place(game, st, "PR33", 1, "prob0")
+    run(game, st, [{"op": "gain_control", "target": {"type": "Friend", "ctrl": "opp"}, "until": "turn"}])
+    assert st.d["cards"][b]["c"] == 0
+    st._la = None
+    st, _ = game.apply(st, Action("pass", 0))  # end of turn: control returns (513.2)
+    assert st.d["cards"][b]["c"] == 1
+
+
+def test_choose_modes_asks_for_a_mode(game):
+    st = stacked_game(game)
+    n = len(st.d["pl"][0]["hand"])
+    run(game, st, [{"op": "choose_modes", "n": 1, "modes": [[{"op": "draw", "n": 2, "who": "you"}], [{"op": "gain", "n": 1}]],
+                    "labels": ["Draw 2 cards", "gain [1]"]}])
+    assert len(st.d["pl"][0]["hand"]) == n + 2
+
+
+def test_search_deck_shuffles_and_puts_card_in_hand(game):
+    st = stacked_game(game)
+    n = len(st.d["pl"][0]["hand"])
+    run(game, st, [{"op": "search", "filter": {"type": "Friend"}, "zone": "deck", "to": "hand"}])
+    assert len(st.d["pl"][0]["hand"]) == n + 1
+
+
+def test_pay_stops_the_rest_when_it_cannot_be_paid(game):
+    st = stacked_game(game)
+    st.d["pl"][0]["tok"] = 0
+    n = len(st.d["pl"][0]["hand"])
+    run(game, st, [{"op": "pay", "n": 2}, {"op": "draw", "n": 1, "who": "you"}])
+    assert len(st.d["pl"][0]["hand"]) == n
+
+
+def test_turn_face_down_and_uncover(game):
+    st = stacked_game(game)
+    tm = place(game, st, "PR155", 1, "prob0")
+    run(game, st, [{"op": "turn_face_down", "target": {"type": "Troublemaker"}}])
+    assert st.d["cards"][tm]["fd"]
+    run(game, st, [{"op": "uncover"}])
+    assert not st.d["cards"][tm]["fd"]
+
+
+def test_replace_problem_effect(game):
+    st = stacked_game(game)
+    before = game.r.problem_at(st.d, "prob0")
+    run(game, st, [{"op": "replace_problem"}])
+    assert game.r.problem_at(st.d, "prob0") != before
