@@ -12,7 +12,6 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 
-from django.apps import apps
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -57,19 +56,13 @@ def decklist_locked(event, *, now: dt.datetime | None = None) -> bool:
 
 
 def player_is_registered(event, user) -> bool:
-    """Registered for the event: an active ``tournaments.Registration`` if that model exists, or a player role."""
+    """Registered for the event: an active ``tournaments.Registration`` or a player role."""
     if user is None or not user.is_authenticated:
         return False
-    try:
-        Registration = apps.get_model("tournaments", "Registration")
-    except LookupError:
-        Registration = None
-    if Registration is not None:
-        active = getattr(Registration, "ACTIVE", ("registered", "checked_in"))
-        if Registration.objects.filter(event=event, player=user, status__in=active).exists():
-            return True
-    from tournaments.models import EventRole
+    from tournaments.models import EventRole, Registration
 
+    if Registration.objects.filter(event=event, player=user, status__in=Registration.ACTIVE).exists():
+        return True
     return EventRole.objects.filter(event=event, user=user, role=EventRole.Role.PLAYER).exists()
 
 
@@ -77,16 +70,10 @@ def registered_players(event) -> list:
     """Users registered for the event (active registrations and player roles), by username."""
     from django.contrib.auth import get_user_model
 
-    from tournaments.models import EventRole
+    from tournaments.models import EventRole, Registration
 
     ids = set(EventRole.objects.filter(event=event, role=EventRole.Role.PLAYER).values_list("user_id", flat=True))
-    try:
-        Registration = apps.get_model("tournaments", "Registration")
-    except LookupError:
-        Registration = None
-    if Registration is not None:
-        active = getattr(Registration, "ACTIVE", ("registered", "checked_in"))
-        ids |= set(Registration.objects.filter(event=event, status__in=active).values_list("player_id", flat=True))
+    ids |= set(Registration.objects.filter(event=event, status__in=Registration.ACTIVE).values_list("player_id", flat=True))
     return list(get_user_model().objects.filter(pk__in=ids).order_by("username"))
 
 
