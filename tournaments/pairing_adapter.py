@@ -5,6 +5,8 @@ the same game, Tournament Penalties, "Game Loss") is a ``double_loss`` record: a
 """
 from __future__ import annotations
 
+from django.db import models
+
 from tournaments.models import Event, Match, Registration, Round
 from tournaments.pairing import (
     MatchRecord,
@@ -34,7 +36,12 @@ def starting_points(registration: Registration, scoring: Scoring) -> int:
 
 def engine_players(event: Event) -> list[Player]:
     scoring = event_scoring(event)
-    regs = Registration.objects.filter(event=event, status__in=PAIRED_STATUSES)
+    # Everyone who may be paired, plus anyone who ever played here (their results count for
+    # opponents' tiebreakers whatever their registration became).
+    played = set()
+    for a, b in Match.objects.filter(round__event=event).values_list("player_a_id", "player_b_id"):
+        played.update(x for x in (a, b) if x is not None)
+    regs = Registration.objects.filter(event=event).filter(models.Q(status__in=PAIRED_STATUSES) | models.Q(id__in=played))
     return [
         Player(id=str(r.id), dropped=r.status != Registration.Status.CHECKED_IN, points=starting_points(r, scoring))
         for r in regs
