@@ -94,3 +94,19 @@ def test_607_uncover_at_the_start_of_the_controllers_turn(game):
     tm = place(game, st, "PR155", 1, "prob0", face_down=True)
     st, _ = game.apply(st, Action("pass", 0))
     assert st.d["tp"] == 1 and not st.d["cards"][tm]["fd"]
+
+
+def test_521_token_from_a_source_that_left_play_is_viewable_and_typed(game):
+    import json
+
+    st = stacked_game(game)
+    st.d["rq"].append({"p": 0, "src": "c99999", "eff": [
+        {"op": "token", "power": 2, "color": "Laughter", "traits": ["Earth Pony"], "at": "home", "kw": {"Swift": 1}}],
+        "i": 0, "ch": None, "lbl": "", "after": None})
+    game.r.resolve_step(st.d, Ev())
+    tok = next(c for c in st.d["play"] if st.d["cards"][c].get("t"))
+    assert game.r.ctype(st.d, tok) == "Friend" and game.r.kw(st.d, tok, "Swift") == 1
+    v = game.view(st, 1)
+    entry = next(c for c in v["areas"]["home0"] if c["id"] == tok)
+    assert entry["token"] and entry["name"] == "Earth Pony" and entry["power"] == 2
+    json.dumps(v)

@@ -975,14 +975,14 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if "Redeem" in f.keywords:
             for o in st["play"]:
                 oc = cards[o]
-                if oc["c"] == p and self.ctype(st, o) in (FRIEND, TM) and not oc.get("fd") and self.face(st, o).title == f.title:
+                if oc["c"] == p and not oc.get("t") and self.ctype(st, o) in (FRIEND, TM) and not oc.get("fd") and self.face(st, o).title == f.title:
                     redeem_opts.append(o)
         transform = []
         tx = f.keywords.get("Transform")
         if tx is not None and t == FRIEND:
             for o in st["play"]:
                 oc = cards[o]
-                if oc["c"] == p and self.ctype(st, o) == FRIEND and not oc.get("fd"):
+                if oc["c"] == p and not oc.get("t") and self.ctype(st, o) == FRIEND and not oc.get("fd"):
                     of = self.face(st, o)
                     if f.title in of.title and of.subtitle != f.subtitle:
                         transform.append(o)

@@ -162,7 +162,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "flip_if_involved":
         if st["fo"]:
-            titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p}
+            titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p
+                      and not st["cards"][c].get("t")}
             have = [n for n in e["names"] if n in titles]
             n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
             from .flow import _flip_one
@@ -424,7 +425,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
              "name": e.get("name") or " ".join(e.get("traits", [])) or "Token", "kw": dict(e.get("kw") or {})}  # 521.1a
         cid = f"c{st['nid']}"
         st["nid"] += 1
-        st["cards"][cid] = {"k": self.cdef(st, src).key if src in st["cards"] else "", "o": p, "z": "hand", "t": t}
+        # a token has only its specified information (521.1); "k" is a neutral placeholder Friend key
+        st["cards"][cid] = {"k": self.token_key, "o": p, "z": "hand", "t": t}
         st["pl"][p]["hand"].append(cid)
         area = f"home{p}"
         if e.get("at") == "here" and src in st["cards"] and st["cards"][src].get("a"):

@@ -39,6 +39,9 @@ class Rules:
         self.db = game.db
         self._last = None
         self._trusted = None
+        toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
+        friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
+        self.token_key = (toks or friends or [""])[0]
         # per-card-key caches for the hot paths
         self.static_keys: set[str] = set()
         self.quick_keys: set[str] = set()  # cards in hand usable outside the Main Phase
@@ -79,6 +82,9 @@ class Rules:
         c = st["cards"][cid]
         if c.get("dil"):
             return "Problem"  # 522.1 Dilemmas are Problems while in play
+        t = c.get("t")
+        if t:
+            return t.get("type", FRIEND)  # 521.1 the token's specified type
         return self.types[c["k"]]
 
     def name(self, st, cid, viewer_public: bool = True) -> str:
@@ -101,7 +107,7 @@ class Rules:
     def _teamwork(self, st, cid, c) -> list[str]:
         """Teamwork: your other Friends here sharing a Trait with this card also have its other
         printed abilities."""
-        if self.types[c["k"]] != FRIEND:
+        if c.get("t") or self.types[c["k"]] != FRIEND:
             return []
         out = []
         tr = None
@@ -109,7 +115,7 @@ class Rules:
             if o == cid:
                 continue
             oc = st["cards"][o]
-            if oc["k"] not in self.tw_keys or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
+            if oc.get("t") or oc["k"] not in self.tw_keys or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
                 tr = set(self.ff[c["k"]].traits)
@@ -151,7 +157,7 @@ class Rules:
             extra = set(cols)
             ctrl = c["c"]
             for o in st["play"]:
-                if o != cid and st["cards"][o].get("c") == ctrl and self.is_char(st, o):
+                if o != cid and st["cards"][o].get("c") == ctrl and not st["cards"][o].get("t") and self.is_char(st, o):
                     f = self.face(st, o)
                     if "Crystal" in f.traits and not st["cards"][o].get("fd"):
                         extra.update(f.colors)
@@ -246,13 +252,13 @@ class Rules:
                         self.ctype(st, o) == FRIEND and "Critter" in self.traits(st, o):
                     p += 1  # Caretaker
                     break
-        x = kws.get("Supportive", 0)
+        x = kws.get("Supportive", 0) if not c.get("t") else 0
         if x:
             mane = st["pl"][ctrl]["mane"]
             if mane in st["cards"] and st["cards"][mane]["a"] == area and mane != cid and \
                     set(self.colors(st, mane)) & set(self.face(st, cid).colors):
                 p += x  # Supportive X
-        if "Experienced" in kws:
+        if "Experienced" in kws and not c.get("t"):
             nm = self.face(st, cid).name
             p += sum(1 for d in st["pl"][ctrl]["disc"] if self.db.cards[st["cards"][d]["k"]].name == nm)
         return p

@@ -8,6 +8,8 @@ from typing import Any
 
 def _card_public(r, st, cid) -> dict[str, Any]:
     c = st["cards"][cid]
+    if c.get("t"):
+        return {"id": cid, "key": None, "name": r.name(st, cid), "number": None, "type": r.ctype(st, cid), "token": True}
     d = r.cdef(st, cid)
     out = {"id": cid, "key": d.key, "name": r.name(st, cid), "number": d.number, "type": r.ctype(st, cid)}
     return out
