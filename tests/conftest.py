@@ -9,17 +9,18 @@ from __future__ import annotations
 import os
 
 import pytest
-from django.conf import settings
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
 
-SHARED_CARDS = settings.CARD_DATA_DIR
-NEOPETS_DEMO = settings.BASE_DIR / "decks" / "data" / "neopets-demo.json"
-
 
 def load_catalog() -> None:
+    from django.conf import settings
+
     from decks.importers import import_mlp_octgn, import_neopets
     from decks.models import Card
+
+    SHARED_CARDS = settings.CARD_DATA_DIR
+    NEOPETS_DEMO = settings.BASE_DIR / "decks" / "data" / "neopets-demo.json"
 
     if not Card.objects.filter(game__slug="mlp").exists():
         import_mlp_octgn(SHARED_CARDS)
@@ -39,9 +40,11 @@ def django_db_setup(django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """Named users get passwords; PBKDF2 costs ~0.7 s each, MD5 is fine in tests."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def fast_password_hashing(request):
+    """Named users get passwords; PBKDF2 costs ~0.7 s each, MD5 is fine in tests.
+    (Skipped under ``-p no:django``, for the pure engines' tests.)"""
+    if request.config.pluginmanager.hasplugin("django"):
+        request.getfixturevalue("settings").PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture

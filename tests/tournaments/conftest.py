@@ -9,13 +9,17 @@ from django.utils import timezone
 
 
 @pytest.fixture(autouse=True)
-def eager_celery(settings):
-    """Celery tasks run in-process; the channel layer is in memory."""
+def eager_celery(request):
+    """Celery tasks run in-process; the channel layer is in memory. (Not needed by the pure pairing
+    engine's tests, which also run under ``-p no:django``.)"""
+    if not request.config.pluginmanager.hasplugin("django"):
+        yield
+        return
     from config.celery import app
 
+    settings = request.getfixturevalue("settings")
     old = app.conf.task_always_eager
     app.conf.task_always_eager = True
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # fast named users
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     yield
     app.conf.task_always_eager = old
