@@ -40,6 +40,11 @@ TRAITS = ("Earth Pony", "Unicorn", "Pegasus", "Alicorn", "Critter", "Foal", "Dra
           "Griffon", "Changeling", "Yak", "Hippogriff", "Seapony", "Kirin", "Accessory", "Asset", "Location",
           "Performance", "Report", "Showdown", "Villain", "Royalty", "Buffalo", "Breezie", "Minotaur", "Elder",
           "Chaotic", "Sea Creature", "Mare", "Tree", "Gem")
+# traits found in the card pool but not above (longest first so "Crystal Pony" wins over "Crystal")
+TRAITS = tuple(sorted(TRAITS + ("Ahuizotl", "Armor", "Artifact", "Condition", "Cow", "Crystal Pony", "Donkey",
+                                "Draconequus", "Figment", "Gotcha", "Mailbox", "Performer", "Pirate", "Pony Tone",
+                                "Power Pony", "Reindeer", "Rock", "Sea Serpent", "Siren", "Song", "Storm"),
+                      key=lambda x: -len(x)))
 COLOR_RE = "|".join(COLOR_NAMES)
 COLOR_WORDS = {"blue": "Loyalty", "orange": "Honesty", "pink": "Laughter", "purple": "Magic", "white": "Generosity",
                "yellow": "Kindness"}
@@ -56,14 +61,23 @@ _TARGET_RE = re.compile(
     r"(?P<oth>other\s+)?"
     r"(?P<own>opposing\s+|opponent's\s+|of your\s+|your\s+|one of your\s+)?"
     r"(?P<state>exhausted\s+|ready\s+|frightened\s+)?"
+    r"(?P<color>\[(?:%s)\]\s+)?"
     r"(?P<trait>(?:%s)\s+)?"
     r"(?P<type>Friends?|characters?|Troublemakers?|Resources?|cards?|Mane Characters?)"
-    r"(?P<rest>.*)$" % "|".join(TRAITS)
+    r"(?P<rest>.*)$" % ("|".join(COLOR_NAMES), "|".join(TRAITS))
 )
 
 
 def parse_target(text: str) -> dict | None:
     t = text.strip().rstrip(".")
+    mdet = re.match(r"^(A|An|One|Each|All|Another|This|That|Up|Your|Opposing)\b", t)
+    if mdet:
+        t = t[0].lower() + t[1:]
+    t = re.sub(r"^opposing (\w+s)\b", r"each opposing \1", t) if re.match(r"^opposing \w+s\b", t) else t
+    t = re.sub(r"\bCritter(s?)\b(?! (?:Friends?|characters?|cards?|Troublemakers?|Resources?)\b)", r"Critter character\1", t)
+    if t in ("the attached Friend", "the attached character"):
+        return {"host": True}
+    t = re.sub(r"^your opponent's ", "an opposing ", t)
     if t in ("this card", "it", "this Friend", "this character"):
         return {"self": True}
     if t in ("that Friend", "that character", "that card") :
@@ -101,7 +115,7 @@ def parse_target(text: str) -> dict | None:
     if q in ("each", "all") or (q == "" and own == "your" and m.group("type").endswith("s")):
         sel["each"] = True
     elif q in ("this", "that"):
-        if m.group("rest").strip() or m.group("own") or m.group("trait") or m.group("state") or m.group("oth"):
+        if m.group("rest").strip() or m.group("own") or m.group("trait") or m.group("state") or m.group("oth") or m.group("color"):
             return None
         return {"self": True} if q == "this" else {"it": True}
     elif q == "" and not m.group("type").endswith("s") and own not in ("your",):
@@ -114,6 +128,8 @@ def parse_target(text: str) -> dict | None:
         sel["state"] = m.group("state").strip()
     if m.group("trait"):
         sel["trait"] = m.group("trait").strip()
+    if m.group("color"):
+        sel["color"] = m.group("color").strip()[1:-1]
     rest = m.group("rest").strip()
     while rest:
         mm = re.match(r"^(?:with|that has) (\d+) or (less|more) power\b\s*", rest) or \
@@ -122,7 +138,7 @@ def parse_target(text: str) -> dict | None:
             sel["max_power" if mm.group(2) == "less" else "min_power"] = int(mm.group(1))
             rest = rest[mm.end():]
             continue
-        mm = re.match(r"^(?:here|there|at that Problem|at this card's Problem|at its Problem)\b\s*", rest)
+        mm = re.match(r"^(?:here|there|at that Problem|at this card's Problem|at its Problem|at this Problem)\b\s*", rest)
         if mm:
             sel["at"] = "here"
             rest = rest[mm.end():]
@@ -137,7 +153,7 @@ def parse_target(text: str) -> dict | None:
             sel["min_power"] = int(mm.group(1)) + (1 if "more than" in mm.group(0) else 0)
             rest = rest[mm.end():]
             continue
-        mm = re.match(r"^involved in (?:the|this|that) faceoff\b\s*", rest)
+        mm = re.match(r"^involved in (?:the|this|that|a) faceoff\b\s*", rest, re.I)
         if mm:
             sel["at"] = "faceoff"
             rest = rest[mm.end():]
@@ -152,7 +168,12 @@ def parse_target(text: str) -> dict | None:
             sel["at"] = "problem"
             rest = rest[mm.end():]
             continue
-        mm = re.match(r"^at (?:your|their|its controller's) home\b\s*", rest)
+        mm = re.match(r"^in (?:your opponent's|an opponent's) home\b\s*", rest)
+        if mm and sel.get("ctrl") in (None, "opp"):
+            sel["ctrl"], sel["at"] = "opp", "home"
+            rest = rest[mm.end():]
+            continue
+        mm = re.match(r"^at (?:your|their|its controller's) home\b\s*", rest) or re.match(r"^at home\b\s*", rest)
         if mm:
             sel["at"] = "home"
             rest = rest[mm.end():]
@@ -183,7 +204,10 @@ def parse_effects(text: str) -> list[dict] | None:
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
     m = re.match(r"^Choose (one|two): (.+)$", t, re.I)
     if m:
-        parts = [x.strip() for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(2)) if x.strip()]
+        if ";" in m.group(2):
+            parts = [x.strip() for x in re.split(r";\s*(?:or\s+)?", m.group(2)) if x.strip()]
+        else:
+            parts = [x.strip() for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(2)) if x.strip()]
         modes = [parse_effects(x) for x in parts]
         if len(parts) >= 2 and all(x is not None for x in modes):
             return [{"op": "choose_modes", "n": _n(m.group(1)), "modes": modes, "labels": parts}]
@@ -195,6 +219,32 @@ def parse_effects(text: str) -> list[dict] | None:
         if tg is not None and rest_ is not None and not tg.get("each"):
             return [{"op": "mark", "target": tg}] + rest_
         return None
+    m = re.match(r"^choose (.+?)\. (Move|Exhaust|Ready|Frighten|Unfrighten|Dismiss|Banish|Send|Put) (it|that (?:character|Friend|card|Troublemaker)) (.+)$", t, re.I)
+    if m and re.search(r"\bit\b|\bthat\b|\bthem\b|\. |, then", m.group(4)):
+        return None  # later sentences referring back to the chosen card are not handled
+    if m:
+        tg = parse_target(m.group(1))
+        rest_ = parse_effects(f"{m.group(2).lower()} that character {m.group(4)}")
+        if tg is not None and rest_ is not None and not tg.get("each") and not tg.get("self"):
+            return [{"op": "mark", "target": tg}] + rest_
+        return None
+    m = re.match(r"^choose (.+?)\. (Move|Exhaust|Ready|Frighten|Unfrighten|Dismiss|Banish) (it|that (?:character|Friend|card|Troublemaker))$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        rest_ = parse_effects(f"{m.group(2).lower()} that character")
+        if tg is not None and rest_ is not None and not tg.get("each") and not tg.get("self"):
+            return [{"op": "mark", "target": tg}] + rest_
+        return None
+    m = re.match(r"^put (an opposing Friend|an opponent's Friend|an opposing character) into its owner's hand, then that player discards a card$", t, re.I)
+    if m:
+        return [{"op": "to_hand", "target": parse_target(m.group(1))},
+                {"op": "discard", "n": 1, "who": "opponent", "random": False}]
+    m = re.match(r"^each player may (.+)$", t, re.I)
+    if m and re.search(r"\. |, then|\bthen\b", m.group(1)):
+        return None
+    if m and " their opponent" not in m.group(1) and "another player" not in m.group(1):
+        r = parse_effects("you may " + re.sub(r"\btheir\b", "your", m.group(1)))
+        return None if r is None else [{"op": "each_player", "effects": r}]
     m = re.match(r"^each player (retires|dismisses|discards|draws|frightens|exhausts) (.+)$", t, re.I)
     if m:
         verb = {"retires": "retire", "dismisses": "dismiss", "discards": "discard", "draws": "draw",
@@ -202,6 +252,8 @@ def parse_effects(text: str) -> list[dict] | None:
         obj = m.group(2)
         if verb in ("discard", "draw"):
             r = parse_effects(f"{verb} {obj}")
+        elif obj.startswith("one of their "):
+            r = parse_effects(f"{verb} one of your {obj[len('one of their '):]}")
         elif obj.startswith(("a ", "an ")):
             r = parse_effects(f"{verb} one of your {obj.split(' ', 1)[1]}")
         else:
@@ -229,6 +281,7 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
+    t = re.sub(r"^(you may (?:pay \[\d+\] and )?(?:exhaust|banish|retire)) it( and pay \[\d+\])? to ", r"\1 this card\2 to ", t, flags=re.I)
     m = re.match(r"^you may ((?:pay \[\d+\]|exhaust this card|banish this card|retire this card)(?: and (?:pay \[\d+\]|exhaust this card|banish this card|retire this card))*) to (.+)$", t, re.I)
     if m and not m.group(1).lower().startswith("pay [") or (m and " and " in m.group(1)):
         costs: list[dict] = []
@@ -251,6 +304,16 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^if you have (another|an?) \[(%s)\] ([^,]+), (.+)$" % COLOR_RE, t, re.I)
+    if m:
+        tg = parse_target("a " + m.group(3))
+        r = parse_effects(m.group(4))
+        if tg is not None and r is not None and set(tg) <= {"type", "trait"}:
+            sel_ = dict(tg, ctrl="you", color=m.group(2))
+            if m.group(1).lower() == "another":
+                sel_["other"] = True
+            return [{"op": "if", "cond": {"k": "you_have", "sel": sel_}, "effects": r}]
+        return None
     m = re.match(r"^if you have (?:a|an|at least one) (?:(%s) )?(character|Friend|Troublemaker)( here| there| at that Problem| at this card's Problem)?, (.+)$" % "|".join(TRAITS), t, re.I)
     if m:
         r = parse_effects(m.group(4))
@@ -262,6 +325,26 @@ def parse_effects(text: str) -> list[dict] | None:
         if m.group(3):
             sel_["at"] = "here"
         return [{"op": "if", "cond": {"k": "you_have", "sel": sel_}, "effects": r}]
+    m = re.match(r"^if you (?:have|control) (?:a|an|at least one) ([^,]+), (.+)$", t, re.I) or \
+        re.match(r"^if there (?:is|are) (?:a|an|at least one) ([^,]+), (.+)$", t, re.I)
+    if m:
+        tg = parse_target("a " + m.group(1))
+        r = parse_effects(m.group(2))
+        if tg is None or r is None or tg.get("self") or tg.get("it") or tg.get("each"):
+            return None
+        if t.lower().startswith("if you"):
+            if tg.get("ctrl") == "opp":
+                return None
+            tg["ctrl"] = "you"
+        return [{"op": "if", "cond": {"k": "you_have", "sel": tg}, "effects": r}]
+    m = re.match(r"^if there (?:are|is) no ([^,]+), (.+)$", t, re.I)
+    if m and not re.search(r"(?:this card's|its) Problem", m.group(1)):  # "here" would be a home
+        tg = parse_target("each " + m.group(1))
+        r = parse_effects(m.group(2))
+        if tg is None or r is None or tg.get("self") or tg.get("it"):
+            return None
+        tg.pop("each", None)
+        return [{"op": "if", "cond": {"k": "none", "sel": tg}, "effects": r}]
     r = _single(t)
     if r is not None:
         return r
@@ -281,8 +364,54 @@ def _verb_of(s: str) -> str:
     return s.split(" ", 1)[0]
 
 
+SAFE_REPEAT = ("frighten", "unfrighten", "exhaust", "ready", "dismiss", "banish", "retire", "to_hand", "to_deck_top", "send_home")
+
+
 def _single(t: str) -> list[dict] | None:
     t = t.strip().rstrip(".")
+    m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish) or (exhaust|ready|frighten|unfrighten|dismiss|banish) (.+)$", t, re.I)
+    if m:
+        a, b = _single(f"{m.group(1)} {m.group(3)}"), _single(f"{m.group(2)} {m.group(3)}")
+        if a is not None and b is not None:
+            return [{"op": "choose_modes", "n": 1, "modes": [a, b], "labels": [f"{m.group(1)} {m.group(3)}", f"{m.group(2)} {m.group(3)}"]}]
+        return None
+    m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish) up to (two|three|2|3) (.+)$", t, re.I)
+    if m:
+        r = _single(f"{m.group(1)} each {m.group(3)}")
+        if r is not None and len(r) == 1 and r[0]["op"] in SAFE_REPEAT and r[0]["target"].get("each"):
+            tg = dict(r[0]["target"])
+            tg.pop("each")
+            tg["optional"] = True
+            if r[0]["op"] == "unfrighten":
+                tg["state"] = "frightened"
+            return [{"op": r[0]["op"], "target": dict(tg)} for _ in range(_n(m.group(2)))]
+        return None
+    m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish|retire) each (.+?) (\w+s) and (\w+s)$", t, re.I)
+    if m and m.group(3) in ("Friends", "Resources", "Troublemakers", "characters") and m.group(4) in ("Friends", "Resources", "Troublemakers", "characters"):
+        a = _single(f"{m.group(1)} each {m.group(2)} {m.group(3)}")
+        b = _single(f"{m.group(1)} each {m.group(2)} {m.group(4)}")
+        return None if a is None or b is None else a + b
+    m = re.match(r"^(dismiss|banish) each (opposing|of your opponent's) (Friend|Resource|Troublemaker|character) and (Friend|Resource|Troublemaker|character)$", t, re.I)
+    if m:
+        return [{"op": m.group(1).lower(), "target": {"type": x, "ctrl": "opp", "each": True}} for x in (m.group(3), m.group(4))]
+    m = re.match(r"^put (.+? tokens?(?: with \w+)?) and (.+? tokens?(?: with \w+)?) into play( here| at your home)?$", t, re.I)
+    if m:
+        a = _single(f"put {m.group(1)} into play{m.group(3) or ''}")
+        b = _single(f"put {m.group(2)} into play{m.group(3) or ''}")
+        if a is not None and b is not None and all(x["op"] == "token" for x in a + b):
+            return a + b
+        return None
+    m = re.match(r"^search your deck for (?:a|an) ([A-Z][\w.']*(?: [A-Z][\w.']*)*) card,? (?:reveal it,? )?(?:and )?put it into your hand(?:,? and shuffle your deck)?$", t)
+    if m and m.group(1) not in TRAITS and m.group(1) not in ("Friend", "Event", "Resource", "Troublemaker"):
+        return [{"op": "search", "filter": {"title": m.group(1)}, "zone": "deck", "to": "hand"}]
+    m = re.match(r"^search your discard pile for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card) and put it into your hand$" % "|".join(TRAITS), t, re.I)
+    if m:
+        flt = {}
+        if m.group(1):
+            flt["trait"] = m.group(1)
+        if m.group(2) != "card":
+            flt["type"] = m.group(2)
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
     m = re.match(r"^draw (a|an|one|two|three|four|\d+) cards?$", t, re.I)
     if m:
         return [{"op": "draw", "n": _n(m.group(1)), "who": "you"}]
@@ -318,7 +447,24 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^discard (a|one|two|three|\d+) cards?$", t, re.I)
     if m:
         return [{"op": "discard", "n": _n(m.group(1)), "who": "you"}]
-    m = re.match(r"^(?:each|choose an) opponent(?:s)? discards? (a|one|two|\d+) cards?(?: at random)?$", t, re.I)
+    m = re.match(r"^(?:(?:all|each) players|each player) (discard|draw)s? (a|one|two|three|\d+) cards?$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": m.group(1).lower(), "n": _n(m.group(2)), "who": "you"}]}]
+    m = re.match(r"^discard (?:all the cards|your hand|all cards) (?:in|from) your hand$|^discard your hand$", t, re.I)
+    if m:
+        return [{"op": "discard", "n": 99, "who": "you"}]
+    m = re.match(r"^(?:an|each|your|all) opponents? loses? (a|an|one|two|three|\d+) action tokens?$", t, re.I)
+    if m:
+        return [{"op": "lose_tokens", "n": _n(m.group(1)), "who": "opponent"}]
+    if re.match(r"^force your opponent to choose and discard a card$", t, re.I):
+        return [{"op": "discard", "n": 1, "who": "opponent", "random": False}]
+    m = re.match(r"^reduce by \[(\d+)\] the cost of the next (Friend|Event|Resource|card) you play this turn$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
+    m = re.match(r"^put (a|one|two|three|\d+) cards? from your hand on (?:the )?top of your deck$", t, re.I)
+    if m:
+        return [{"op": "hand_to_deck_top"} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^(?:each|choose an|an) opponent(?:s)? discards? (a|one|two|\d+) (?:random )?cards?(?: at random)?$", t, re.I)
     if m:
         return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": "random" in t}]
     if re.match(r"^flip (?:an additional|another) card$", t, re.I):
@@ -330,13 +476,13 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None and tg.get("type") == "Troublemaker":
             return [{"op": "turn_face_down", "target": tg}]
-    m = re.match(r"^uncover (a|one of your) Troublemakers?(?: here)?$", t, re.I)
+    m = re.match(r"^uncover (a|one of your) Troublemakers?( here| at its Problem| at this card's Problem)?$", t, re.I)
     if m:
-        return [{"op": "uncover", "mine": m.group(1) != "a", "here": t.endswith("here")}]
+        return [{"op": "uncover", "mine": m.group(1) != "a", "here": bool(m.group(2))}]
     m = re.match(r"^gain control of (.+?)(?: until the end of (?:the |this )?(turn|faceoff|Score Phase))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
-        if tg is not None and tg.get("ctrl") == "opp" and not tg.get("each"):
+        if tg is not None and tg.get("ctrl") == "opp" and (not tg.get("each") or m.group(2)):
             return [{"op": "gain_control", "target": tg, "until": _until(m.group(2)) if m.group(2) else "permanent"}]
     if re.match(r"^turn (?:this card|it) over$", t, re.I):
         return [{"op": "turn_over"}]
@@ -362,19 +508,44 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "to_deck_top", "target": tg}]
+    if re.match(r"^move this card home$", t, re.I):
+        return [{"op": "move", "target": {"self": True}, "to": "home"}]
+    m = re.match(r"^move (.+?) (?:here|to this Problem|to this card's Problem) from (?:your )?home$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and "at" not in tg and not tg.get("each"):
+            return [{"op": "move", "target": {**tg, "at": "home"}, "to": "here"}]
+    m = re.match(r"^move (.+?) home$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "move", "target": tg, "to": "home"}]
     m = re.match(r"^send (.+?) home$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "send_home", "target": tg}]
-    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|that Problem|here))?$", t, re.I)
+    m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|that Problem|the same Problem|here))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None:
             to = (m.group("to") or "").lower()
-            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem", "that problem") else "problem" if "problem" in to else "choose"
+            dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem", "that problem", "the same problem") else "problem" if "problem" in to else "choose"
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
+    m4 = re.match(r"^give (.+?) \+(\d+) or -(\d+) power until the end of (?:the |this )?(turn|faceoff)$", t, re.I)
+    if m4 and m4.group(2) == m4.group(3):
+        tg = parse_target(m4.group(1))
+        if tg is not None and not tg.get("each"):
+            n, u = int(m4.group(2)), _until(m4.group(4))
+            return [{"op": "choose_modes", "n": 1, "labels": [f"+{n} power", f"-{n} power"],
+                     "modes": [[{"op": "power", "n": n, "target": tg, "until": u}],
+                               [{"op": "power", "n": -n, "target": tg, "until": u}]]}]
+    m3 = re.match(r"^(.+?) (?:have|has|get) ([+\-–]\d+) power until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase)$", t, re.I)
+    if m3:
+        tg = parse_target(m3.group(1))
+        if tg is not None and not tg.get("self"):
+            return [{"op": "power", "n": int(m3.group(2).replace("–", "-")), "target": tg, "until": _until(m3.group("until"))}]
     m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
         re.match(r"^give (.+?) ([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     if m2:
@@ -413,7 +584,7 @@ def _single(t: str) -> list[dict] | None:
         if m.group(3):
             flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
         return [{"op": "search", "filter": flt, "zone": "deck", "to": "play"}]
-    m = re.match(r"^(?:put|return) (?:a|an) (?:(%s) )?(Friend|card|Resource|Event|Troublemaker)?(?: with (?:cost|power) (\d+) or less)? from your discard pile (?:in)?to your hand$" % "|".join(TRAITS + ("Accessory",)), t, re.I)
+    m = re.match(r"^(?:put|return) (?:a|an) (?:(%s)\b ?)?(Friend|card|Resource|Event|Troublemaker)?(?: with (?:cost|power) (\d+) or less)? from your discard pile (?:in)?to your hand$" % "|".join(TRAITS + ("Accessory",)), t, re.I)
     if m and (m.group(1) or m.group(2)):
         flt = {}
         if m.group(1):
@@ -439,7 +610,17 @@ def _single(t: str) -> list[dict] | None:
     t = re.sub(r"(\d+) (Blue|Orange|Pink|Purple|White|Yellow) ", lambda m_: f"{m_.group(1)} [{COLOR_WORDS[m_.group(2).lower()]}] ", t)
     m = re.match(r"^put (a|an|two|three|four|\d+) (\d+) \[(%s)\] (.+?) tokens?(?: with (%s))? into play(?: (here|at your home))?$" % (COLOR_RE, "|".join(KEYWORD_NAMES)), t, re.I)
     if m and " with " not in m.group(4):
-        traits = [x for x in re.split(r"\s+", m.group(4)) if x and x != "Friend"]
+        words = m.group(4).replace(" Friend", "").replace("Friend", "").strip()
+        traits = []
+        while words:
+            tr = next((x for x in TRAITS + ("Rock", "Pony", "Pirate") if words == x or words.startswith(x + " ")), None)
+            if tr is None:
+                tr = words.split(" ", 1)[0]  # a one-word trait (Figment, Seashell)
+                if not re.match(r"^[A-Z][a-z]+$", tr):
+                    traits = [None] * 3
+                    break
+            traits.append(tr)
+            words = words[len(tr):].strip()
         if len(traits) <= 2:
             tok = {"op": "token", "power": int(m.group(2)), "color": m.group(3), "traits": traits,
                    "at": "here" if m.group(6) == "here" else "home"}
@@ -477,7 +658,7 @@ TRIGGERS = [
     (r"^At the start of your Score Phase, ", "score_start", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
-    (r"^When this Problem is solved, ", "solved", {}),
+    (r"^When this [Pp]roblem (?:is|becomes) solved, ", "solved", {}),
     (r"^When this Problem (?:enters play|is played), ", "enter", {}),
     (r"^When you play an Event, ", "you_play_event", {}),
     (r"^When this card leaves play, ", "leaves", {}),
@@ -495,7 +676,7 @@ TRIGGERS = [
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
-    (r"^At the start of a Problem faceoff involving this card, ", "fo_start", {"fo": "problem"}),
+    (r"^At the start of a Problem [Ff]aceoff involving this card, ", "fo_start", {"fo": "problem"}),
     (r"^At the start of a Problem faceoff, ", "problem_fo_start", {}),
     (r"^When this card is uncovered, ", "uncovered", {}),
     (r"^When you move this card to a Problem, ", "moved", {"to": "problem"}),
@@ -571,7 +752,7 @@ STATIC_TEMPLATES: list[tuple[str, Any]] = [
     (r"^This card can't contribute its power to confronting Problems$", lambda m: {"op": "no_confront_power"}),
     (r"^This card can't be frightened$", lambda m: {"op": "cant_frighten"}),
     (r"^This card can't leave play(?: or lose abilities)?$", lambda m: {"op": "cant_leave"}),
-    (r"^That (?:Friend|character|card|Troublemaker) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "host"}),
+    (r"^That (?:[Ff]riend|character|card|Troublemaker) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "host"}),
     (r"^That (?:Friend|character|card|Troublemaker) (?:has|gets) [-–](\d+) power$", lambda m: {"op": "power", "n": -int(m.group(1)), "target": "host"}),
     (r"^(?:This card (?:has|gets) \+(\d+) power while (?:it is )?involved in a faceoff|While (?:this card is )?involved in a faceoff, (?:this card|it) (?:has|gets) \+(\d+) power)$",
      lambda m: {"op": "power", "n": int(m.group(1) or m.group(2)), "target": "self", "cond": {"k": "faceoff"}}),
@@ -583,7 +764,7 @@ STATIC_TEMPLATES: list[tuple[str, Any]] = [
     (r"^Troublemakers can't be played here$", lambda m: {"op": "no_tm_here"}),
     (r"^Your opponents? needs? \+(\d+) power to confront this card's Problem$", lambda m: {"op": "opp_needs", "n": int(m.group(1))}),
     (r"^Players can't score more than (\d+) points per turn$", lambda m: {"op": "max_points_per_turn", "n": int(m.group(1))}),
-    (r"^Your opponent's home limit is reduced by (\d+)$", lambda m: {"op": "opp_home_limit", "n": int(m.group(1))}),
+    (r"^Your opponent's home limit is (?:reduced|decreased) by (\d+)$", lambda m: {"op": "opp_home_limit", "n": int(m.group(1))}),
     (r"^While you have at least (\d+) cards in your hand, this card has \+(\d+) power$",
      lambda m: {"op": "power", "n": int(m.group(2)), "target": "self", "cond": {"k": "hand_at_least", "n": int(m.group(1))}}),
     (r"^(?:Your )?(?:other )?Friends here have \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": {"type": "Friend", "ctrl": "you", "at": "here", "other": True}}),
@@ -595,9 +776,107 @@ STATIC_TEMPLATES: list[tuple[str, Any]] = [
 ]
 
 
+_STATIC_CONDS = [
+    (r"^While this card is at a Problem, ", {"k": "at_problem"}),
+    (r"^While (?:this card is )?at (?:your )?home, ", {"k": "at_home"}),
+    (r"^(?:While (?:this card is )?involved in a faceoff|During faceoffs involving this card|During a faceoff involving this card), ", {"k": "faceoff"}),
+    (r"^During your turn, ", {"k": "your_turn"}),
+    (r"^During (?:your opponent's|an opponent's|each opponent's) turn, ", {"k": "opp_turn"}),
+    (r"^While this card is Cutie Marked, ", {"k": "cutie"}),
+]
+_STATIC_TAILS = [
+    (r" while (?:this card is )?at a Problem$", {"k": "at_problem"}),
+    (r" while (?:this card is )?at (?:your )?home$", {"k": "at_home"}),
+    (r" during your turn$", {"k": "your_turn"}),
+    (r" during (?:your opponent's|an opponent's|each opponent's) turns?$", {"k": "opp_turn"}),
+]
+
+
+def _static_selector(subj: str) -> dict | None:
+    """The subject of a continuous power ability ("Your Critter Friends here") -> selector."""
+    if subj.lower() in ("this friend", "this character"):
+        return {"this_friend": True}  # the host on a Resource, the card itself otherwise
+    subj = re.sub(r"\bCritters\b", "Critter cards", subj)
+    if re.match(r"^(?:Friends|characters|Characters|Troublemakers|Mane Characters)\b", subj):
+        subj = "each " + subj[0].lower() + subj[1:] if not subj.startswith("Mane") else "each " + subj
+    tg = parse_target(subj)
+    if tg is None or tg.get("it") or "min_power" in tg or "max_power" in tg:
+        return None  # power filters would make power depend on itself
+    if tg.get("self"):
+        return {"self": True}
+    plural = re.search(r"\b(?:Friends|characters|Troublemakers|cards|Resources)\b", subj) and \
+        subj.lower().startswith(("your ", "opposing ", "each ", "all "))
+    if not tg.get("each") and not plural and not subj.lower().startswith(("your mane character", "this")):
+        return None
+    tg = dict(tg)
+    tg.pop("each", None)
+    return tg
+
+
+def parse_static_power(body: str) -> dict | None:
+    """Generic continuous power abilities: "[<condition>, ]<subject> has/have/gets +N power[ <tail>]" and
+    "This card has +N power for each <selector>"."""
+    cond = None
+    for pat, c in _STATIC_CONDS:
+        m = re.match(pat, body)
+        if m:
+            cond, body = c, body[m.end():]
+            break
+    m = re.match(r"^(?:this card|it) (?:has|gets) ([+-]\d+) power for each (.+?)(?: in play)?$", body, re.I)
+    if m:
+        if cond is not None or re.search(r"at (?:its|this card's|that) Problem", m.group(2)):
+            return None
+        tg = parse_target("each " + m.group(2)) if not m.group(2).startswith(("of ", "other ")) else \
+            parse_target("each " + m.group(2))
+        if tg is None or tg.get("self") or tg.get("it") or "min_power" in tg or "max_power" in tg:
+            return None
+        tg = dict(tg)
+        tg.pop("each", None)
+        if tg.get("state") == "frightened" and set(tg) != {"type", "state"} or \
+                tg.get("state") == "frightened" and tg.get("type") != "Friend":
+            return None  # the engine counts every frightened Friend in play (rules._count)
+        return {"op": "power_per", "n": int(m.group(1)), "count": {"sel": tg}}
+    m = re.match(r"^(.+?) at a Problem with this card (gets|has|have|get) (.+)$", body) or \
+        re.match(r"^(.+?) (gets|has|have|get) ([+-]\d+ power) while at a Problem with this card$", body)
+    if m and cond is None:
+        cond, body = {"k": "at_problem"}, f"{m.group(1)} here {m.group(2)} {m.group(3)}"
+    for pat, c in _STATIC_TAILS:
+        m = re.search(pat, body)
+        if m:
+            if cond is not None:
+                return None
+            cond, body = c, body[:m.start()]
+            break
+    state = None
+    m = re.search(r" while exhausted$", body)
+    if m:
+        state, body = "exhausted", body[:m.start()]
+    m = re.match(r"^(.+?) (?:has|have|gets|get|each have|each get|each has|each gets) ([+-]\d+) power$", body)
+    if not m:
+        return None
+    if re.search(r"at (?:its|this card's|that) Problem", m.group(1)) and cond != {"k": "at_problem"}:
+        return None  # "its Problem" does not exist while the card is at home
+    tg = _static_selector(m.group(1))
+    if tg is None:
+        return None
+    if state:
+        if tg.get("self") or "state" in tg:
+            return None
+        tg["state"] = state
+    if tg.get("this_friend"):
+        tg = {"self": True, "this_friend": True}
+    d = {"op": "power", "n": int(m.group(2)), "target": "self" if tg.get("self") else tg}
+    if tg.get("this_friend"):
+        d["this_friend"] = True
+    if cond is not None:
+        d["cond"] = cond
+    return d
+
+
 def _clean(line: str) -> str:
     line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
     line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ")
+    line = re.sub(r"\b(\d+) ?AT\b", r"[\1]", line)  # "1AT" = one action token (promo wording)
     return re.sub(r"\s+", " ", line)
 
 
@@ -607,6 +886,13 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     if not line:
         return {"kind": "keyword"}
     body = line.rstrip(".")
+    mh = re.match(r"^Harmony (%s): (.+)$" % "|".join(TRAITS), line)
+    if mh and card_type != "Event":
+        # "Harmony" is only a tag word grouping the ability (glossary): the ability itself follows
+        ab = parse_line(mh.group(2), card_type, keywords, extra_lines)
+        if ab["kind"] in ("manual", "keyword") or ab.get("manual"):
+            return {"kind": "manual", "text": raw}
+        return {**ab, "text": line}
     if _KW_LINE.match(line):
         return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
     if re.match(r"^As this card enters play, (?:choose|name) a color\. This card is that color$", body):
@@ -669,8 +955,18 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if mm:
             body_ = line[mm.end():]
             if on == "confront_this_any":
-                body_ = re.sub(r"\bthat player(?:'s)?\b", "you", body_)
+                body_ = re.sub(r"^that player's opponent ", "your opponent ", body_)
+                if "that player's opponent" in body_ or "another player" in body_:
+                    return {"kind": "manual", "text": raw, "on": on}
+                body_ = re.sub(r"^they ", "", body_)
+                body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
+                body_ = re.sub(r"\btheir\b", "your", body_)
                 body_ = re.sub(r"^you (\w+)s\b", r"\1", body_)
+            elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
+                body_ = "your opponent " + body_.split(" ", 2)[2]
+            elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):
+                body_ = "you may " + body_[len("its owner may "):]
+                body_ = re.sub(r"\btheir\b", "your", body_)
             effs = parse_effects(body_)
             if effs is not None:
                 return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
@@ -683,6 +979,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 d["cond"] = None
                 d["fo_only"] = True
             return {"kind": "static", **d, "text": line}
+    d = parse_static_power(body)
+    if d is not None and d.pop("this_friend", None) and card_type == "Resource":
+        d["target"] = "host"
+    if d is not None and card_type != "Event":
+        return {"kind": "static", **d, "text": line}
     return {"kind": "manual", "text": raw}
 
 
@@ -703,6 +1004,16 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
                 manual.append(ab["text"] + (" / " + " / ".join(tail) if tail else ""))
             abilities.append(ab)
     for i, ln in enumerate(lines):
+        mm = re.match(r"^When you play or move this card to a Problem, (.+)$", ln.strip())
+        if mm:  # two triggered abilities with the same effect
+            a1 = parse_line("When you play this card to a Problem, " + mm.group(1), face.type, face.keywords)
+            a2 = parse_line("When you move this card to a Problem, " + mm.group(1), face.type, face.keywords)
+            if a1["kind"] == "trigger" and a2["kind"] == "trigger":
+                abilities.extend([{**a1, "text": ln}, {**a2, "text": ln}])
+                continue
+            manual.append(ln)
+            abilities.append({"kind": "manual", "text": ln})
+            continue
         ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "keyword":
             extra_kw.update(ab.get("keywords", {}))

@@ -5,8 +5,8 @@ ability format cardtext.py produces; these take precedence over the text parser.
 """
 from __future__ import annotations
 
-from . import premiere
+from . import premiere, promos
 
 DEFINITIONS: dict[str, dict] = {}
-for _m in (premiere,):
+for _m in (premiere, promos):
     DEFINITIONS.update(_m.CARDS)
