@@ -327,14 +327,19 @@ def _start_trigger(self, st, ev, t):
 def _uniqueness(self, st, ev) -> bool:
     """516: Unique names per controller; one face-up Troublemaker per player per Problem; Epic."""
     seen: dict = {}
+    cards = st["cards"]
+    uk = self.unique_keys
+    types = self.types
     for cid in st["play"]:
-        c = st["cards"][cid]
+        c = cards[cid]
         if c.get("fd") or c.get("t"):
             continue
-        f = self.face(st, cid)
-        if "Unique" in f.traits:
-            seen.setdefault(("u", c["c"], f.name), []).append(cid)
-        if self.ctype(st, cid) == TM:
+        k = c["k"]
+        if k in uk:  # (a card whose key is not listed has no face with the Unique trait)
+            f = self.face(st, cid)
+            if "Unique" in f.traits:
+                seen.setdefault(("u", c["c"], f.name), []).append(cid)
+        if types[k] == TM and not c.get("dil"):  # ctype() of a card that is no token
             seen.setdefault(("tm", c["c"], c["a"]), []).append(cid)
     for key, ids in seen.items():
         if len(ids) > 1:
@@ -345,9 +350,10 @@ def _uniqueness(self, st, ev) -> bool:
             ask(self, st, key[1], "uniqueness", opts, "516.2")
             return True
     # 516.4a Epic Troublemaker and another Troublemaker at its Problem
+    ek = self.epic_keys
     for cid in st["play"]:
-        c = st["cards"][cid]
-        if self.ctype(st, cid) == TM and not c.get("fd") and self.face(st, cid).epic:
+        c = cards[cid]
+        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.face(st, cid).epic:
             others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
             if others:
                 ids = others + [cid]
@@ -512,7 +518,11 @@ def uncover_one(self, st, ev, cid) -> None:
 def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
-    n = sum(1 for cid in st["play"] if st["cards"][cid]["c"] == tp and self.kw(st, cid, "Inspired"))
+    ins = self.kw_keys.get("Inspired", ())
+    twn = st.get("twn")
+    cards = st["cards"]
+    n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
+            and self.kw(st, cid, "Inspired"))
     if n:
         src = next(cid for cid in st["play"] if st["cards"][cid]["c"] == tp and self.kw(st, cid, "Inspired"))
         self.queue_trigger(st, src, tp, [{"op": "look_top", "n": n, "whose": "opponent"}], "Inspired")
@@ -629,9 +639,11 @@ def start_turn(self, st, ev) -> None:
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
         self.draw(st, ev, tp, 1 + len(extra))
     self.fire_all(st, ev, "turn_start", players=(tp,))
+    met = self.kw_keys.get("Meticulous", ())
+    twn = st.get("twn")
     for cid in st["play"]:
         c = st["cards"][cid]
-        if c["c"] == tp:
+        if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
             x = self.kw(st, cid, "Meticulous")
             if x:
                 self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
@@ -658,6 +670,8 @@ def end_of_turn(self, st, ev) -> None:
 
 
 def _no_home_limit(self, st, cid):
+    if st["cards"][cid]["k"] not in self.static_keys and not st.get("twn"):
+        return False
     return any(ab["kind"] == "static" and ab.get("op") == "no_home_limit" for ab in self.abilities(st, cid))
 
 
@@ -824,13 +838,34 @@ def replace_problem(self, st, ev, area) -> None:
 
 # ====================================================================== actions
 def has_non_pass(self, st, p) -> bool:
+    if not st.get("twn"):
+        return _has_non_pass(self, st, p)
+    self._twc = {}  # read-only from here: Teamwork lookups may be memoised
+    try:
+        return _has_non_pass(self, st, p)
+    finally:
+        self._twc = None
+
+
+def _has_non_pass(self, st, p) -> bool:
     pr = st["prio"]
     if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]):
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
-        if not any(cards[c]["k"] in qk for c in st["pl"][p]["hand"]) and \
-                not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
-            return False  # nothing usable outside the Main Phase: auto-pass
+        tok = st["pl"][p]["tok"]
+        ff = self.ff
+        for c in st["pl"][p]["hand"]:
+            k = cards[c]["k"]
+            if k in qk:
+                # what priority_actions requires of a hand card outside the Main Phase (a necessary
+                # condition only: the full check follows)
+                f = ff[k]
+                if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
+                                     or self.card_cost(st, p, c) <= tok):
+                    break
+        else:
+            if not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+                return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
     acts = self.priority_actions(st, p)
@@ -896,11 +931,13 @@ def _extra_move_costs(self, st, p) -> dict:
     out: dict = {}
     cards = st["cards"]
     sk = self.static_keys
+    showy = self.kw_keys.get("Showy", ())
+    twn = st.get("twn")
     for o in st["play"]:
         oc = cards[o]
         if oc["c"] == p:
             continue
-        x = self.kw(st, o, "Showy")
+        x = self.kw(st, o, "Showy") if (oc["k"] in showy or twn or oc.get("t")) else 0
         if oc["k"] in sk:
             x += sum(ab["n"] for ab in self.abilities(st, o) if ab["kind"] == "static" and ab.get("op") == "opp_move_cost")
         if x:
@@ -933,9 +970,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     quick = self.quick_keys
     seen = set()
     colpow = None
+    no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
+    hinfo = self._hand_info
 
-    def mk(kind, pl_, **kw):
-        return Action(kind, pl_, tuple(sorted(kw.items())))
+    # actions are built with their params already in Action.make's order (sorted by name)
     for cid in pl["hand"]:
         k = cards[cid]["k"]
         if k in seen and dedupe:
@@ -948,18 +986,23 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if t == TM:
             if main and tok >= 1:
                 seen.add(k)
+                if no_tm is None:
+                    no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
                 for a in prob_areas:
-                    if self.has_static(st, "no_tm_here", area=a):
+                    if a in no_tm:
                         continue
-                    acts.append(mk("play_troublemaker", p, card=cid, area=a))
+                    acts.append(Action("play_troublemaker", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
             continue
+        info = hinfo.get(k)
+        if info is None:
+            info = hinfo[k] = (_timing(self, d), _event_cost(d), _play_rule(self, d))
         hasty = "Hasty" in f.keywords
         if t == "Event":
-            tm = _timing(self, d)
+            tm = info[0]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
-            ecost = _event_cost(d)
+            ecost = info[1]
             if ecost.get("discard") and len(pl["hand"]) - 1 < ecost["discard"]:
                 ok = False  # 508.1d the additional cost can't be paid
             if ecost.get("retire_friend") and not any(cards[o]["c"] == p and self.ctype(st, o) == FRIEND for o in st["play"]):
@@ -997,59 +1040,65 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
                 continue
         seen.add(k)
-        rule = _play_rule(self, d)
+        rule = info[2]
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
             for a in dests:
                 if cost <= tok:
-                    acts.append(mk("play", p, card=cid, area=a))
+                    acts.append(Action("play", p, (("area", a), ("card", cid))))
                 for r in redeem_opts:
-                    acts.append(mk("play", p, card=cid, area=a, redeem=r))
+                    acts.append(Action("play", p, (("area", a), ("card", cid), ("redeem", r))))
                 for r in transform:
-                    acts.append(mk("play", p, card=cid, area=a, transform=r))
+                    acts.append(Action("play", p, (("area", a), ("card", cid), ("transform", r))))
                 if first_only and acts:
                     return acts
         elif t == "Resource":
             if d.front.dilemma:
-                acts.append(mk("play", p, card=cid, area="dilemma"))
+                acts.append(Action("play", p, (("area", "dilemma"), ("card", cid))))
             elif rule == "home" or rule is None:
-                acts.append(mk("play", p, card=cid, area=f"home{p}"))
+                acts.append(Action("play", p, (("area", f"home{p}"), ("card", cid))))
             elif rule == "problem":
                 for a in prob_areas:
                     pid = self.problem_at(st, a)
                     if pid:
-                        acts.append(mk("play", p, card=cid, host=pid))
+                        acts.append(Action("play", p, (("card", cid), ("host", pid))))
             else:
                 for o in st["play"]:
                     if self.matches(st, o, rule, p, None):
-                        acts.append(mk("play", p, card=cid, host=o))
+                        acts.append(Action("play", p, (("card", cid), ("host", o))))
         elif t == "Event":
-            acts.append(mk("play", p, card=cid))
+            acts.append(Action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
     # moves (609.2b) and Agile
     showy = None
     dest_all = [f"home{p}"] + prob_areas
+    agile = self.kw_keys.get("Agile", ())
+    swift = self.kw_keys.get("Swift", ())
+    twn = st.get("twn")
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] != p:
             continue
+        if not main and not (c["k"] in agile or twn or c.get("t")):
+            continue  # no Agile: no move outside the Main Phase, and no rally either
         ct = self.ctype(st, cid)
         if ct not in (FRIEND, MANE):
             continue
         if main or (self.kw(st, cid, "Agile") and not c.get("fr")):
             if showy is None:
                 showy = _extra_move_costs(self, st, p)
-            base = 1 if self.kw(st, cid, "Swift") else 2
+            base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
+            here = c["a"]
             for a in dest_all:
-                if a != c["a"] and max(base + showy.get(a, 0), 1) <= tok:
-                    acts.append(mk("move", p, card=cid, area=a))
+                if a != here and max(base + showy.get(a, 0), 1) <= tok:
+                    acts.append(Action("move", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
         if main and c.get("fr") and tok >= 2:
-            acts.append(mk("rally", p, card=cid))  # 609.2e
+            acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
     if main and tok >= 1 and pl["deck"]:
-        acts.append(mk("draw", p))  # 609.2d
+        acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     ak = self.activ_keys
     twn = st.get("twn")
@@ -1068,7 +1117,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             if tm.startswith("faceoff_") and not _fo_type_ok(fo, tm):
                 continue
             if _can_pay_ability(self, st, p, cid, ab):
-                acts.append(mk("activate", p, card=cid, ability=i))
+                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
                     return acts
     return acts
@@ -1087,10 +1136,13 @@ def _color_power(self, st, p) -> dict:
     """507.3 power of each color the player controls."""
     out: dict = {}
     cards = st["cards"]
+    srcs = None
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] == p and not c.get("fd") and not c.get("fr") and self.is_char(st, cid):
-            pw = self.power(st, cid) or 0
+            if srcs is None:
+                srcs = self.power_sources(st)
+            pw = self.power(st, cid, srcs) or 0
             for col in self.colors(st, cid):
                 out[col] = out.get(col, 0) + pw
     return out

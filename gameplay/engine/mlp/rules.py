@@ -39,6 +39,8 @@ class Rules:
         self.db = game.db
         self._last = None
         self._trusted = None
+        self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
+        self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
         self.token_key = (toks or friends or [""])[0]
@@ -54,12 +56,27 @@ class Rules:
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
+        # card keys with a keyword on either face: a card whose key is not listed (and which is not a
+        # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
+        self.kw_keys: dict[str, set[str]] = {}
+        for k in self.db.cards:
+            for name in (*self.kwf[k], *self.kwb[k]):
+                self.kw_keys.setdefault(name, set()).add(k)
+        self.prism_keys = self.kw_keys.get("Prismatic", set())
+        self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
+        self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
         self.trig_keys: set[str] = set()
+        # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
+        # in play (which lends front-face abilities) only these cards can fire for that event
+        self.trig_ev: dict[str, set[str]] = {}
         self.activ_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
                 self.trig_keys.add(k)
+                for a in abl:
+                    if a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")):
+                        self.trig_ev.setdefault(a["on"], set()).add(k)
             if any(a["kind"] == "activated" for a in abl):
                 self.activ_keys.add(k)
             if any(a["kind"] == "static" for a in abl):
@@ -106,7 +123,17 @@ class Rules:
 
     def _teamwork(self, st, cid, c) -> list[str]:
         """Teamwork: your other Friends here sharing a Trait with this card also have its other
-        printed abilities."""
+        printed abilities.  Memoised per card id while ``self._twc`` is a dict (set only around
+        read-only computations such as ``has_non_pass``, during which the state can't change)."""
+        twc = self._twc
+        if twc is None:
+            return self._teamwork_calc(st, cid, c)
+        r = twc.get(cid)
+        if r is None:
+            r = twc[cid] = self._teamwork_calc(st, cid, c)
+        return r
+
+    def _teamwork_calc(self, st, cid, c) -> list[str]:
         if c.get("t") or self.types[c["k"]] != FRIEND:
             return []
         out = []
@@ -153,7 +180,7 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if self.kw(st, cid, "Prismatic"):
+        if (c["k"] in self.prism_keys or st.get("twn")) and self.kw(st, cid, "Prismatic"):
             extra = set(cols)
             ctrl = c["c"]
             for o in st["play"]:
@@ -179,22 +206,41 @@ class Rules:
         p = self.db.cards[c["k"]].front.power
         return p or 0
 
-    def power(self, st, cid) -> int | None:
+    def power_sources(self, st) -> list:
+        """The cards in play with power-changing static abilities, with those abilities: computed
+        once when several powers are needed in the same state (``power(..., srcs=...)``)."""
+        sk = self.static_keys
+        cards = st["cards"]
+        twn = st.get("twn")
+        out = []
+        for o in st["play"]:
+            if cards[o]["k"] not in sk and not twn:
+                continue
+            abl = [ab for ab in self.abilities(st, o)
+                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per")]
+            if abl:
+                out.append((o, abl))
+        return out
+
+    def power(self, st, cid, srcs=None) -> int | None:
         """507: printed power adjusted by counters (519.4), modifiers and continuous abilities.
-        Face-down and frightened cards have no power (505.1b, 504)."""
+        Face-down and frightened cards have no power (505.1b, 504).  ``srcs``: a
+        ``power_sources(st)`` result for this same state (an optimisation; same result)."""
         c = st["cards"][cid]
         if c.get("fd") or c.get("fr"):
             return None
         if c.get("t"):
             base = c["t"].get("power", 0)
         else:
-            base = self.face(st, cid).power
+            base = (self.fb if c.get("b") else self.ff)[c["k"]].power  # face()
             if base is None:
                 return None
         p = base + c.get("cn", {}).get("+1", 0)
-        for m in st["mods"]:
-            if m["t"] == cid:
-                p += m["n"]
+        mods = st["mods"]
+        if mods:
+            for m in mods:
+                if m["t"] == cid:
+                    p += m["n"]
         if c.get("z") != "play":
             return p
         kws = (self.kwb if c.get("b") else self.kwf)[c["k"]] if not c.get("t") else c["t"].get("kw", {})
@@ -210,14 +256,10 @@ class Rules:
         if kws:
             p += self._kw_power(st, cid, c, kws)
         # continuous abilities of cards in play (702, 708)
-        sk = self.static_keys
-        cards = st["cards"]
-        for o in st["play"]:
-            if cards[o]["k"] not in sk and not twn:
-                continue
-            for ab in self.abilities(st, o):
-                if ab["kind"] != "static":
-                    continue
+        if srcs is None:
+            srcs = self.power_sources(st)
+        for o, abl in srcs:
+            for ab in abl:
                 op = ab.get("op")
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
@@ -424,7 +466,12 @@ class Rules:
         mane = st["pl"][p]["mane"]
         hl = self.face(st, mane).home_limit
         hl = 3 if hl is None else hl
+        sk = self.static_keys
+        twn = st.get("twn")
+        cards = st["cards"]
         for o in st["play"]:
+            if cards[o]["k"] not in sk and not twn:
+                continue  # only cards with static abilities (or borrowing them by Teamwork)
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p:
                     hl -= ab["n"]
@@ -450,7 +497,8 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False
-        if c.get("ex") and not self.kw(st, cid, "Stubborn"):
+        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or st.get("twn"))
+                                and self.kw(st, cid, "Stubborn")):
             return False
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "no_faceoff_power":
@@ -461,6 +509,7 @@ class Rules:
         """514.4a"""
         fo = st["fo"]
         tot = 0
+        srcs = None
         for cid in st["play"]:
             if not self.involved(st, cid) or not self.contributes(st, cid):
                 continue
@@ -469,7 +518,9 @@ class Rules:
             if fo["type"] == "tm" and cid == fo["tm"] and c["c"] == fo["chal"]:
                 owner_side = _opp(fo["chal"])  # 514.4a.i
             if owner_side == p:
-                tot += self.power(st, cid) or 0
+                if srcs is None:
+                    srcs = self.power_sources(st)
+                tot += self.power(st, cid, srcs) or 0
         for fid in st["pl"][p]["flip"]:
             if fid in fo["ign"]:
                 continue  # 514.4b ignored flipped cards
@@ -498,15 +549,23 @@ class Rules:
         if c["o"] != p:
             pass
         # Eccentric X: opponents need +X wild to confront this card's Problem
+        cards = st["cards"]
+        sk = self.static_keys
+        ecc = self.kw_keys.get("Eccentric", ())
+        twn = st.get("twn")
         for o in st["play"]:
-            oc = st["cards"][o]
-            if oc["a"] == area and oc["c"] != p:
+            oc = cards[o]
+            if oc["a"] != area or oc["c"] == p:
+                continue
+            k = oc["k"]
+            if k in ecc or twn or oc.get("t"):
                 x = self.kw(st, o, "Eccentric")
                 if x:
                     out.append(("Wild", x))
-            for ab in self.abilities(st, o):
-                if ab["kind"] == "static" and ab.get("op") == "opp_needs" and oc["a"] == area and oc["c"] != p:
-                    out.append(("Wild", ab["n"]))
+            if k in sk or twn:  # (only such cards can have a static ability)
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "opp_needs":
+                        out.append(("Wild", ab["n"]))
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -519,6 +578,7 @@ class Rules:
         if any(n >= INFINITE for _, n in reqs):
             return False
         chars = []
+        srcs = None
         for cid in self.chars_at(st, area, p):
             if not self.contributes(st, cid):
                 continue
@@ -526,7 +586,9 @@ class Rules:
                 if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
                     break
             else:
-                pw = self.power(st, cid) or 0
+                if srcs is None:
+                    srcs = self.power_sources(st)
+                pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
                     chars.append((pw, self.colors(st, cid)))
         return solve_requirements(chars, reqs)
@@ -680,7 +742,11 @@ class Rules:
         """517: scoring points; 'can't score' modifiers are checked here."""
         if n <= 0:
             return
+        sk = self.static_keys
+        twn = st.get("twn")
         for o in st["play"]:
+            if st["cards"][o]["k"] not in sk and not twn:
+                continue
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
@@ -804,6 +870,8 @@ class Rules:
         c = st["cards"].get(cid)
         if not c or c["k"] not in self.trig_keys:
             return
+        if c["k"] not in self.trig_ev.get(event, ()) and not st.get("twn"):
+            return  # no ability of this card triggers on that event (and none is lent by Teamwork)
         for ab in self.abilities(st, cid):
             if ab["kind"] == "trigger" and ab["on"] == event:
                 if ab.get("fo") and not (st["fo"] and (st["fo"]["type"] == ab["fo"] or (ab["fo"] == "problem" and st["fo"]["type"] == "multi"))):
@@ -824,10 +892,12 @@ class Rules:
                          card=cid, manual=True)
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
-        tk = self.trig_keys
-        for cid in list(st["play"]):
-            c = st["cards"].get(cid)
-            if not c or c["k"] not in tk or (players is not None and c["c"] not in players):
+        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, ())
+        cards = st["cards"]
+        # firing only queues triggers (and logs manual texts): the play zone can't change meanwhile
+        for cid in [o for o in st["play"] if (x := cards.get(o)) is not None and x["k"] in tk]:
+            c = cards.get(cid)
+            if not c or (players is not None and c["c"] not in players):
                 continue
             if area is not None and c["a"] != area:
                 continue
@@ -864,8 +934,22 @@ class Rules:
     from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
 
 
+_SOLVED: dict = {}
+
+
 def solve_requirements(chars: list[tuple[int, tuple[str, ...]]], reqs: list[tuple[str, int]]) -> bool:
-    """Assignment problem of 611.3: can the characters (power, colors) cover every requirement?"""
+    """Assignment problem of 611.3: can the characters (power, colors) cover every requirement?
+    Memoised on its (hashable) arguments: it is a pure function."""
+    key = (tuple(chars), tuple(reqs))
+    res = _SOLVED.get(key)
+    if res is None:
+        if len(_SOLVED) > 50000:
+            _SOLVED.clear()
+        res = _SOLVED[key] = _solve_requirements(chars, reqs)
+    return res
+
+
+def _solve_requirements(chars, reqs) -> bool:
     need = [n for _, n in reqs]
     kinds = [c for c, _ in reqs]
     if sum(p for p, _ in chars) < sum(need):

