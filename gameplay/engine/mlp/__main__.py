@@ -34,8 +34,9 @@ def main(argv=None) -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--check", action="store_true", help="check invariants on every action (slower)")
     s.add_argument("--turn-cap", type=int, default=200)
-    s.add_argument("--policy", choices=("uniform", "kind"), default="uniform",
-                   help="random player: uniform over all legal actions (default) or over action kinds, then actions")
+    s.add_argument("--policy", choices=("uniform", "kind", "weighted"), default="uniform",
+                   help="random player: uniform over all legal actions (default), over action kinds then actions, "
+                   "or weighted (rarely moves a character back home; see selfplay.py)")
     s.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     db = CardDB.from_directory(args.cards)
