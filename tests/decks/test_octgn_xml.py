@@ -7,7 +7,7 @@ import pytest
 
 from decks.sources.octgn_xml import CardDataError, Requirement, parse_set_bytes, parse_set_file
 
-MINI = Path(__file__).parent.parent / "fixtures" / "cards" / "Mini-Set.xml"
+MINI = Path(__file__).parent.parent / "fixtures" / "cards" / "Mini-Set.octgn-set"
 
 
 def test_it_renames_the_misspelt_premiere_set():
@@ -57,5 +57,5 @@ def test_it_refuses_external_entities():
 def test_a_bad_number_names_the_file_and_the_card():
     data = MINI.read_bytes().replace(b'name="Power" value="2"', b'name="Power" value="two"')
     with pytest.raises(CardDataError) as err:
-        parse_set_bytes(data, file="Mini-Set.xml")
-    assert "Mini-Set.xml" in str(err.value) and "Dual Friend" in str(err.value) and "'two'" in str(err.value)
+        parse_set_bytes(data, file="Mini-Set.octgn-set")
+    assert "Mini-Set.octgn-set" in str(err.value) and "Dual Friend" in str(err.value) and "'two'" in str(err.value)
