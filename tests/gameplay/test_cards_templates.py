@@ -5,23 +5,11 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
 
 
 def _resolve(game, st, limit=200):
-    """Resolve the queue, answering decisions with "yes" / the first option."""
-    ev = Ev()
-    for _ in range(limit):
-        if st.d["pending"]:
-            pend = st.d["pending"]
-            opt = True if pend["kind"] == "may" else pend["options"][0]
-            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=opt))
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
-    st._la = None
-    return ev
+    return resolve_all(game, st, limit)
 
 
 def _run(game, st, effects, p=0, src=None):

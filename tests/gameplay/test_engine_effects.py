@@ -2,25 +2,14 @@
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, stacked_game
+from gameplay.engine.mlp.scenario import place, resolve_all, stacked_game
 
 
 def run(game, st, effects, p=0, src=None):
     """Resolve ``effects`` for player ``p``, answering decisions with their first option (or yes)."""
     st.d["rq"].append({"p": p, "src": src or st.d["pl"][p]["mane"], "eff": effects, "i": 0, "ch": None,
                        "lbl": "test", "after": None})
-    ev = Ev()
-    for _ in range(200):
-        if st.d["pending"]:
-            pend = st.d["pending"]
-            opt = True if pend["kind"] == "may" else pend["options"][0]
-            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=opt))
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
-    return ev
+    return resolve_all(game, st)
 
 
 def test_each_player_retires_a_friend_turn_player_first(game):

@@ -83,3 +83,20 @@ def pass_until(game: MLPGame, state: State, pred, limit: int = 200) -> State:
             a = Action.make("choose", p, option=True)
         state, _ = game.apply(state, a)
     raise AssertionError("condition not reached")
+
+
+def resolve_all(game: MLPGame, state: State, limit: int = 200) -> Ev:
+    """Resolve the effect queue in place, answering each decision with "yes" or its first option
+    (scenario tests of card effects)."""
+    ev = Ev()
+    for _ in range(limit):
+        if state.d["pending"]:
+            pend = state.d["pending"]
+            opt = True if pend["kind"] == "may" else pend["options"][0]
+            game.r.decide(state.d, ev, Action.make("choose", pend["player"], option=opt))
+        elif state.d["rq"]:
+            game.r.resolve_step(state.d, ev)
+        elif not game.r.ppp(state.d, ev):
+            break
+    state._la = None  # the cached legal actions are stale after in-place changes
+    return ev
