@@ -56,7 +56,9 @@ def test_quickstart_troublemaker_faceoff_example(game):
     st = stacked_game(game, decks=(_deck("PR60", "PR12"), _deck("PR36", "CN119")))  # flips: 2 and 5
     place(game, st, "PR33", 0, "prob1")  # 2
     place(game, st, "PR20", 0, "prob1")  # 1
-    tm = place(game, st, "PR154", 1, "prob1")  # Flam, 4 power, face up
+    # Yellow Parasprite, 4 power, face up (its start-of-Troublemaker-Phase discard leaves the flips alone;
+    # Flam would now exhaust one of the challengers first)
+    tm = place(game, st, "PR160", 1, "prob1")
     st = _pass(game, st)  # Ann's turn ends (3 power can't confront Bob's Problem: needs 4)
     st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["pending"] and s.d["pending"]["kind"] == "challenge")
     assert tm in st.d["pending"]["options"]  # 608.2

@@ -185,7 +185,7 @@ def parse_target(text: str) -> dict | None:
 
 
 # ------------------------------------------------------------------ effects
-UNTIL = r"(?: until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase))?"
+UNTIL = r"(?: until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase))?"
 
 
 def parse_effects(text: str) -> list[dict] | None:
@@ -430,6 +430,9 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:an|each|your) opponents? loses? \[(\d+)\]$", t, re.I)
     if m:
         return [{"op": "lose_tokens", "n": int(m.group(1)), "who": "opponent"}]
+    m = re.match(r"^discard (a|one|two|\d+) random cards?$", t, re.I)
+    if m:
+        return [{"op": "discard", "n": _n(m.group(1)), "who": "you", "random": True}]
     m = re.match(r"^your opponent discards (a|one|two|\d+) (random )?cards?(?: at random)?$", t, re.I)
     if m:
         return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": bool(m.group(2)) or "random" in t}]
@@ -541,11 +544,16 @@ def _single(t: str) -> list[dict] | None:
             return [{"op": "choose_modes", "n": 1, "labels": [f"+{n} power", f"-{n} power"],
                      "modes": [[{"op": "power", "n": n, "target": tg, "until": u}],
                                [{"op": "power", "n": -n, "target": tg, "until": u}]]}]
-    m3 = re.match(r"^(.+?) (?:have|has|get) ([+\-–]\d+) power until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase)$", t, re.I)
+    m3 = re.match(r"^(.+?) (?:have|has|get) ([+\-–]\d+) power until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase)$", t, re.I)
     if m3:
         tg = parse_target(m3.group(1))
         if tg is not None and not tg.get("self"):
             return [{"op": "power", "n": int(m3.group(2).replace("–", "-")), "target": tg, "until": _until(m3.group("until"))}]
+    m = re.match(r"^give (.+?) \[(%s)\] until the end of (?:the |this )?(turn|phase)$" % "|".join(COLOR_NAMES), t)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "add_color", "color": m.group(2), "target": tg, "until": m.group(3)}]
     m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
         re.match(r"^give (.+?) ([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     if m2:
@@ -637,7 +645,7 @@ def _until(u: str | None) -> str:
     if not u:
         return "turn"
     u = u.lower()
-    return "faceoff" if u == "faceoff" else "score_phase" if u == "score phase" else "turn"
+    return "faceoff" if u == "faceoff" else "score_phase" if u == "score phase" else "phase" if u == "phase" else "turn"
 
 
 # ------------------------------------------------------------------ abilities
@@ -655,6 +663,9 @@ TRIGGERS = [
     (r"^When you win a Problem faceoff involving this card, ", "win_faceoff", {"fo": "problem"}),
     (r"^At the end of each player's turn, ", "any_turn_end", {}),
     (r"^At the end of each opponent's turn, ", "opp_turn_end", {}),
+    (r"^At the start of your Troublemaker [Pp]hase, ", "tp_start", {}),
+    (r"^At the start of (?:your|each) opponent's Troublemaker [Pp]hase, ", "opp_tp_start", {}),
+    (r"^At the start of each player's Troublemaker [Pp]hase, ", "any_tp_start", {}),
     (r"^At the start of your Score Phase, ", "score_start", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
@@ -783,6 +794,17 @@ _STATIC_CONDS = [
     (r"^During your turn, ", {"k": "your_turn"}),
     (r"^During (?:your opponent's|an opponent's|each opponent's) turn, ", {"k": "opp_turn"}),
     (r"^While this card is Cutie Marked, ", {"k": "cutie"}),
+    (r"^While you have at least (\d+) cards in your hand, ", lambda m: {"k": "hand_at_least", "n": int(m.group(1))}),
+    (r"^While your Mane Character is \[(\w+)\], ", lambda m: {"k": "mane_color", "color": m.group(1)}),
+    (r"^While you have (\d+) or fewer cards in your hand, ", lambda m: {"k": "hand_at_most", "n": int(m.group(1))}),
+    (r"^While an opponent's Mane Character is boosted, ", {"k": "opp_mane_boosted"}),
+    (r"^While an opponent's Mane Character is at home, ", {"k": "opp_mane_home"}),
+    (r"^While there are no opposing characters here, ", {"k": "no_opp_here"}),
+    (r"^While this card is exhausted, ", {"k": "exhausted"}),
+    (r"^While with another (?:one )?of your \[(\w+)\] (Friends|characters), ",
+     lambda m: {"k": "with", "color": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
+    (r"^While with another (?:one )?of your ([A-Z][\w-]+(?: Pony)?) (Friends|characters), ",
+     lambda m: {"k": "with", "trait": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
 ]
 _STATIC_TAILS = [
     (r" while (?:this card is )?at a Problem$", {"k": "at_problem"}),
@@ -820,7 +842,7 @@ def parse_static_power(body: str) -> dict | None:
     for pat, c in _STATIC_CONDS:
         m = re.match(pat, body)
         if m:
-            cond, body = c, body[m.end():]
+            cond, body = (c(m) if callable(c) else c), body[m.end():]
             break
     m = re.match(r"^(?:this card|it) (?:has|gets) ([+-]\d+) power for each (.+?)(?: in play)?$", body, re.I)
     if m:
@@ -870,6 +892,48 @@ def parse_static_power(body: str) -> dict | None:
         d["this_friend"] = True
     if cond is not None:
         d["cond"] = cond
+    return d
+
+
+#: keywords the engine reads through ``Rules.kw`` only, so a continuous grant of them is enforced
+GRANTABLE_KW = ("Swift", "Agile", "Stubborn", "Persistent", "Vexing", "Traveler", "Studious", "Prepared",
+                "Random", "Pumped", "Diligent", "Showy", "Calming", "Inspired", "Meticulous", "Eccentric")
+_X_KW = ("Diligent", "Showy", "Calming", "Meticulous", "Eccentric")
+
+
+def parse_static_keyword(body: str, card_type: str) -> dict | None:
+    """Continuous keyword grants: "[<condition>, ]<subject> has/have <Keyword>[ X][ <tail>]"
+    ("Your Friends here have Persistent", "While this card is at home, it has Swift",
+    "That Friend has Showy 2").  The subject and condition reuse the continuous power parser."""
+    pcond = None  # a condition on this card's power: only for grants (power can't depend on itself)
+    mp = re.match(r"^While this card has (?:at least (\d+)|(\d+) or (?:less|fewer)) power, (?:it|this card) (?=has )", body)
+    if mp:
+        pcond = {"k": "power_at_least", "n": int(mp.group(1))} if mp.group(1) else {"k": "power_at_most", "n": int(mp.group(2))}
+        body = "this card " + body[mp.end():]
+    m = re.match(r"^(.+?) (has|have|gets|get) (%s)(?: (\d+))?( .+)?$" % "|".join(GRANTABLE_KW), body)
+    if not m or card_type == "Event":
+        return None
+    kw, x, rest = m.group(3), m.group(4), m.group(5) or ""
+    if kw in _X_KW and x is None:
+        return None
+    subj = re.sub(r", it$", ", this card", m.group(1))
+    if re.match(r"^(?:That|This) (?:Friend|character|card)$", subj) and card_type == "Resource":
+        d = {"op": "power", "n": 0, "target": "host"}
+    else:
+        d = parse_static_power(f"{subj} {m.group(2)} +0 power{rest}")
+        if d is None:
+            return None
+        if d.pop("this_friend", None):
+            if card_type != "Resource":
+                return None
+            d["target"] = "host"
+    if pcond is not None:
+        if d.get("cond") is not None or d.get("target") != "self":
+            return None
+        d["cond"] = pcond
+    d["op"] = "grant_kw"
+    d["kw"] = kw
+    d["n"] = int(x) if x else 1
     return d
 
 
@@ -962,15 +1026,36 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
                 body_ = re.sub(r"\btheir\b", "your", body_)
                 body_ = re.sub(r"^you (\w+)s\b", r"\1", body_)
+            elif on in ("opp_tp_start", "any_tp_start"):
+                # "they ..." / "that player ...": the turn player follows the effect as "you"
+                mt = re.match(r"^(?:they|that player) ", body_)
+                if mt:
+                    body_ = body_[mt.end():]
+                    body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
+                    body_ = re.sub(r"\btheir\b", "your", body_)
+                    body_ = re.sub(r"\bthem\b", "you", body_)
+                    body_ = re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body_)
+                    extra = {**extra, "as_tp": True}
+                elif on == "any_tp_start" or re.search(r"\b(?:they|them|that player)\b", body_):
+                    return {"kind": "manual", "text": raw, "on": on}
+                else:
+                    body_ = re.sub(r"\btheir\b", "your opponent's", body_)
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
                 body_ = "your opponent " + body_.split(" ", 2)[2]
             elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):
                 body_ = "you may " + body_[len("its owner may "):]
                 body_ = re.sub(r"\btheir\b", "your", body_)
             effs = parse_effects(body_)
+            if effs is not None and extra.get("as_tp"):
+                for e_ in effs:
+                    if e_.get("op") == "retire" and isinstance(e_.get("target"), dict) and "ctrl" not in e_["target"]:
+                        e_["target"] = {**e_["target"], "ctrl": "you"}  # 410.2 "retires a Resource": one of theirs
             if effs is not None:
                 return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
             return {"kind": "manual", "text": raw, "on": on}
+    d = parse_static_keyword(body, card_type)
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     for pat, fn in STATIC_TEMPLATES:
         mm = re.match(pat, body)
         if mm:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-DURATIONS = ("turn", "faceoff", "permanent", "score_phase")
+DURATIONS = ("turn", "faceoff", "permanent", "score_phase", "phase", "main_phase")
 
 
 @dataclass(frozen=True)
@@ -285,4 +285,5 @@ OPS = {
     "flip_if_involved": "flip N (or all_n) additional cards if named characters are involved in the faceoff",
     "cost_reduction": "pay N less for your next card of a type this turn",
     "choose_color": "choose a color for this card",
+    "add_color": "a card is also a color until the end of the turn or phase ({color, target, until})",
 }

@@ -160,6 +160,8 @@ class MLPGame:
         c = st["cards"][cid]
         c.update({"c": controller, "a": area, "ex": False, "fr": False, "fd": False, "cn": {}, "h": None, "b": False})
         st["play"].append(cid)
+        if c["k"] in self.r.kwg_keys:
+            st["kwg"] = st.get("kwg", 0) + 1
 
     def _ask_starting_problem(self, st: dict, p: int) -> None:
         opts = []

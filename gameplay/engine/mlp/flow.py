@@ -377,13 +377,14 @@ def pass_priority(self, st, ev, auto=False) -> None:
         pr["p"] = _opp(pr["p"])
 
 
-PHASE_WINDOWS = {"w_ready": "tm_uncover", "w_score": "score_go", "w_end": "wrap"}
+PHASE_WINDOWS = {"w_ready": "tp_start", "w_score": "score_go", "w_end": "wrap"}
 
 
 def window_closed(self, st, ev, w) -> None:
     if w == "phase":
         return  # step() already moved on to the step after the window
     if w == "main":
+        self.expire(st, "main_phase")  # "until the end of the phase" during the Main Phase
         st["step"] = "score"  # 610
     elif w == "fo":
         fo = st["fo"]
@@ -427,7 +428,12 @@ def step(self, st, ev) -> None:
         st["step"] = PHASE_WINDOWS[s]
         st["prio"] = {"w": "phase", "p": tp, "n": 0}
         return
-    if s == "tm_uncover":
+    if s == "tp_start":  # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
+        self.fire_all(st, ev, "tp_start", players=(tp,))
+        self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
+        self.fire_all(st, ev, "any_tp_start")
+        st["step"] = "tm_uncover"
+    elif s == "tm_uncover":
         _uncover(self, st, ev)
         st["step"] = "tm_challenge"
         st["sc_ch"] = []
@@ -519,7 +525,7 @@ def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
     ins = self.kw_keys.get("Inspired", ())
-    twn = st.get("twn")
+    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
     cards = st["cards"]
     n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
             and self.kw(st, cid, "Inspired"))
@@ -640,7 +646,7 @@ def start_turn(self, st, ev) -> None:
         self.draw(st, ev, tp, 1 + len(extra))
     self.fire_all(st, ev, "turn_start", players=(tp,))
     met = self.kw_keys.get("Meticulous", ())
-    twn = st.get("twn")
+    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
     for cid in st["play"]:
         c = st["cards"][cid]
         if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
@@ -864,7 +870,7 @@ def _has_non_pass(self, st, p) -> bool:
                                      or self.card_cost(st, p, c) <= tok):
                     break
         else:
-            if not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            if not (st.get("twn") or st.get("kwg")) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
@@ -932,7 +938,7 @@ def _extra_move_costs(self, st, p) -> dict:
     cards = st["cards"]
     sk = self.static_keys
     showy = self.kw_keys.get("Showy", ())
-    twn = st.get("twn")
+    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
     for o in st["play"]:
         oc = cards[o]
         if oc["c"] == p:
@@ -1075,7 +1081,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     dest_all = [f"home{p}"] + prob_areas
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
-    twn = st.get("twn")
+    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] != p:

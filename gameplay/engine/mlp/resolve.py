@@ -272,6 +272,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 self.add_mod(st, cid, n, e.get("until", "turn"))
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
+        elif op == "add_color":
+            col = e["color"]
+            if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":
+                self.add_mod(st, cid, 0, e.get("until", "turn"), col=col)
+                self.log(ev, "color", lambda cid=cid: f"{self.name(st, cid)} is also [{col}] until the end of the "
+                         f"{'phase' if e.get('until') == 'phase' else e.get('until', 'turn')}")
         elif op == "turn_face_down":
             c = st["cards"][cid]
             if not c.get("fd"):

@@ -56,6 +56,10 @@ class Rules:
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
+        # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
+        # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
+        self.kwg_keys = {k for k, d in self.db.cards.items()
+                         if any(a["kind"] == "static" and a.get("op") == "grant_kw" for face in d.abilities.values() for a in face)}
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -157,11 +161,29 @@ class Rules:
             return 0
         t = c.get("t")
         if t:
-            return t.get("kw", {}).get(name, 0)
-        v = (self.kwb if c.get("b") else self.kwf)[c["k"]].get(name, 0)
-        if not v and st.get("twn") and c.get("z") == "play" and name != "Teamwork":
-            for o in self._teamwork(st, cid, c):
-                v = max(v, self.kwf[st["cards"][o]["k"]].get(name, 0))
+            v = t.get("kw", {}).get(name, 0)
+        else:
+            v = (self.kwb if c.get("b") else self.kwf)[c["k"]].get(name, 0)
+            if not v and st.get("twn") and c.get("z") == "play" and name != "Teamwork":
+                for o in self._teamwork(st, cid, c):
+                    v = max(v, self.kwf[st["cards"][o]["k"]].get(name, 0))
+        if not v and st.get("kwg") and c.get("z") == "play":
+            v = self._granted_kw(st, cid, name)
+        return v
+
+    def _granted_kw(self, st, cid, name) -> int:
+        """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
+        ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
+        v = 0
+        gk = self.kwg_keys
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in gk:
+                continue
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
+                        and self._static_applies(st, o, ab, cid):
+                    v = ab["n"]
         return v
 
     def in_play(self, st, cid) -> bool:
@@ -172,6 +194,16 @@ class Rules:
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
+        cols = self._colors(st, cid)
+        mods = st["mods"]
+        if mods and cols is not None:
+            extra = [m["col"] for m in mods if m["t"] == cid and m.get("col")]
+            if extra:  # "give one of your characters [Laughter] until the end of the phase"
+                s = set(cols) | set(extra)
+                cols = tuple(x for x in COLOR_NAMES if x in s)
+        return cols
+
+    def _colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
         if c.get("fd") or c.get("fr"):
             return ()  # 505.1b
@@ -362,6 +394,40 @@ class Rules:
             return st["tp"] == c["c"]
         if k == "opp_turn":
             return st["tp"] != c["c"]
+        if k in ("power_at_least", "power_at_most"):  # keyword grants only (cardtext.parse_static_keyword)
+            pw = self.power(st, src)
+            if pw is None:
+                return False
+            return pw >= cond["n"] if k == "power_at_least" else pw <= cond["n"]
+        if k == "hand_at_most":
+            return len(st["pl"][c["c"]]["hand"]) <= cond["n"]
+        if k in ("opp_mane_boosted", "opp_mane_home"):
+            m = st["pl"][1 - c["c"]]["mane"]
+            mc = st["cards"].get(m)
+            if not mc or mc.get("z") != "play":
+                return False
+            return bool(mc.get("b")) if k == "opp_mane_boosted" else mc["a"].startswith("home")
+        if k == "no_opp_here":
+            return not any(st["cards"][o].get("c") != c["c"] and st["cards"][o]["a"] == c["a"] and self.is_char(st, o)
+                           for o in st["play"])
+        if k == "exhausted":
+            return bool(c.get("ex"))
+        if k == "mane_color":
+            m = st["pl"][c["c"]]["mane"]
+            return m in st["cards"] and cond["color"] in self.colors(st, m)
+        if k == "with":
+            ty = cond.get("type", "character")
+            for o in st["play"]:
+                oc = st["cards"][o]
+                if o == src or oc.get("c") != c["c"] or oc["a"] != c["a"] or oc.get("fd"):
+                    continue
+                t_ = self.ctype(st, o)
+                if not (t_ in CHAR_TYPES if ty == "character" else t_ == ty):
+                    continue
+                if ("trait" in cond and cond["trait"] in self.traits(st, o)) or \
+                        ("color" in cond and cond["color"] in self.colors(st, o)):
+                    return True
+            return False
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -497,7 +563,7 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False
-        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or st.get("twn"))
+        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or st.get("twn") or st.get("kwg"))
                                 and self.kw(st, cid, "Stubborn")):
             return False
         for ab in self.abilities(st, cid):
@@ -552,7 +618,7 @@ class Rules:
         cards = st["cards"]
         sk = self.static_keys
         ecc = self.kw_keys.get("Eccentric", ())
-        twn = st.get("twn")
+        twn = st.get("twn") or st.get("kwg")
         for o in st["play"]:
             oc = cards[o]
             if oc["a"] != area or oc["c"] == p:
@@ -621,6 +687,8 @@ class Rules:
             st["dy"] = 1
             if c["k"] in self.tw_keys:
                 st["twn"] = st.get("twn", 0) - 1
+            if c["k"] in self.kwg_keys:
+                st["kwg"] = st.get("kwg", 0) - 1
         elif z == "queue":
             pass
         elif z in ZONE_LIST:
@@ -667,6 +735,8 @@ class Rules:
         st["dy"] = 1
         if nc["k"] in self.tw_keys:
             st["twn"] = st.get("twn", 0) + 1
+        if nc["k"] in self.kwg_keys:
+            st["kwg"] = st.get("kwg", 0) + 1
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
             # Calming X: an opposing Friend entering play here gets -X until end of turn
@@ -734,9 +804,24 @@ class Rules:
         st["rng"], x = _rng.randbelow(st["rng"], n)
         return x
 
-    def add_mod(self, st, cid, n, until) -> None:
+    def add_mod(self, st, cid, n, until, col=None) -> None:
         st["ts"] += 1
-        st["mods"].append({"t": cid, "n": n, "u": until, "ts": st["ts"]})  # 711.3a timestamp
+        m = {"t": cid, "n": n, "u": self.duration(st, until), "ts": st["ts"]}  # 711.3a timestamp
+        if col:
+            m["col"] = col  # an added color (not power)
+        st["mods"].append(m)
+
+    def duration(self, st, until) -> str:
+        """'until the end of the phase' -> the phase the effect resolves in (601.1): the Main Phase
+        ("main_phase", expired when the Main Phase ends), the Score Phase, or else the turn."""
+        if until != "phase":
+            return until
+        s = st.get("step")
+        if s in ("main", "main_start"):
+            return "main_phase"
+        if s in ("score", "w_score", "score_go", "confront", "faceoff_step", "solve"):
+            return "score_phase"
+        return "turn"
 
     def score(self, st, ev, p, n, why="") -> None:
         """517: scoring points; 'can't score' modifiers are checked here."""
@@ -886,7 +971,9 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
-                self.queue_trigger(st, cid, c.get("c", c["o"]), ab["effects"], ab.get("text", event), extra)
+                # "they ..." (start of the opponent's / each player's Troublemaker Phase): the turn player
+                ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
+                self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
                          card=cid, manual=True)
