@@ -13,9 +13,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from decks.sources.octgn_xml import COLORS as COLOR_NAMES
 from decks.sources.octgn_xml import INFINITE_POWER, CardFace, CardRecord, parse_directory
-
-COLOR_NAMES = ("Loyalty", "Honesty", "Laughter", "Magic", "Generosity", "Kindness")
 _KW_RE = re.compile(r"^([A-Za-z ]+?)(?: (\d+))?$")
 
 
@@ -110,12 +109,7 @@ def _face(f: CardFace) -> FaceDef:
 def card_from_record(rec: CardRecord) -> CardDef:
     from .cardtext import compile_card
 
-    front = _face(rec.front)
-    # data quirks (cards/README.md): SB132 is a Friend with "Starting Problem"; EO203 is a Mane
-    if front.type != "Problem" and "Starting Problem" in front.keywords:
-        kw = dict(front.keywords)
-        kw.pop("Starting Problem")
-        front = FaceDef(**{**front.__dict__, "keywords": kw})
+    front = _face(rec.front)  # the parser already fixed the data quirks (SB132, EO203)
     boosted = _face(rec.boosted) if rec.boosted is not None else None
     card = CardDef(key=rec.guid, number=rec.number, set_name=rec.set_name, front=front, boosted=boosted)
     return compile_card(card)

@@ -68,6 +68,52 @@ _TARGET_RE = re.compile(
 )
 
 
+def _set(**values):
+    """A selector suffix that sets fixed fields."""
+    def apply(m: re.Match, sel: dict) -> bool:
+        sel.update(values)
+        return True
+    return apply
+
+
+def _power_compare(m: re.Match, sel: dict) -> bool:
+    sel["max_power" if m.group(2) == "less" else "min_power"] = int(m.group(1))
+    return True
+
+
+def _power_exact(m: re.Match, sel: dict) -> bool:
+    sel["max_power"] = sel["min_power"] = int(m.group(1))
+    return True
+
+
+def _power_at_least(m: re.Match, sel: dict) -> bool:
+    sel["min_power"] = int(m.group(1)) + (1 if "more than" in m.group(0) else 0)
+    return True
+
+
+def _in_opponents_home(m: re.Match, sel: dict) -> bool:
+    if sel.get("ctrl") not in (None, "opp"):
+        return False  # "your Friends in an opponent's home" is not this selector
+    sel["ctrl"], sel["at"] = "opp", "home"
+    return True
+
+
+# What may follow a selector's noun ("a Friend with 3 or less power here"), tried in order.
+_SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
+    (re.compile(r"^(?:with|that has) (\d+) or (less|more) power\b\s*"), _power_compare),
+    (re.compile(r"^with (\d+) power or (less|more)\b\s*"), _power_compare),
+    (re.compile(r"^(?:here|there|at that Problem|at this card's Problem|at its Problem|at this Problem)\b\s*"), _set(at="here")),
+    (re.compile(r"^with (\d+) power\b\s*"), _power_exact),
+    (re.compile(r"^(?:with (?:at least|more than) (\d+) power)\b\s*"), _power_at_least),
+    (re.compile(r"^involved in (?:the|this|that|a) faceoff\b\s*", re.I), _set(at="faceoff")),
+    (re.compile(r"^(?:you control|of yours)\b\s*"), _set(ctrl="you")),
+    (re.compile(r"^at (?:a|any) Problem\b\s*"), _set(at="problem")),
+    (re.compile(r"^in (?:your opponent's|an opponent's) home\b\s*"), _in_opponents_home),
+    (re.compile(r"^at (?:your|their|its controller's) home\b\s*"), _set(at="home")),
+    (re.compile(r"^at home\b\s*"), _set(at="home")),
+)
+
+
 def parse_target(text: str) -> dict | None:
     t = text.strip().rstrip(".")
     mdet = re.match(r"^(A|An|One|Each|All|Another|This|That|Up|Your|Opposing)\b", t)
@@ -132,53 +178,13 @@ def parse_target(text: str) -> dict | None:
         sel["color"] = m.group("color").strip()[1:-1]
     rest = m.group("rest").strip()
     while rest:
-        mm = re.match(r"^(?:with|that has) (\d+) or (less|more) power\b\s*", rest) or \
-            re.match(r"^with (\d+) power or (less|more)\b\s*", rest)
-        if mm:
-            sel["max_power" if mm.group(2) == "less" else "min_power"] = int(mm.group(1))
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^(?:here|there|at that Problem|at this card's Problem|at its Problem|at this Problem)\b\s*", rest)
-        if mm:
-            sel["at"] = "here"
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^with (\d+) power\b\s*", rest)
-        if mm:
-            sel["max_power"] = sel["min_power"] = int(mm.group(1))
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^(?:with (?:at least|more than) (\d+) power)\b\s*", rest)
-        if mm:
-            sel["min_power"] = int(mm.group(1)) + (1 if "more than" in mm.group(0) else 0)
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^involved in (?:the|this|that|a) faceoff\b\s*", rest, re.I)
-        if mm:
-            sel["at"] = "faceoff"
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^(?:you control|of yours)\b\s*", rest)
-        if mm:
-            sel["ctrl"] = "you"
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^at (?:a|any) Problem\b\s*", rest)
-        if mm:
-            sel["at"] = "problem"
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^in (?:your opponent's|an opponent's) home\b\s*", rest)
-        if mm and sel.get("ctrl") in (None, "opp"):
-            sel["ctrl"], sel["at"] = "opp", "home"
-            rest = rest[mm.end():]
-            continue
-        mm = re.match(r"^at (?:your|their|its controller's) home\b\s*", rest) or re.match(r"^at home\b\s*", rest)
-        if mm:
-            sel["at"] = "home"
-            rest = rest[mm.end():]
-            continue
-        return None
+        for pattern, apply in _SELECTOR_SUFFIXES:
+            mm = pattern.match(rest)
+            if mm and apply(mm, sel):
+                rest = rest[mm.end():]
+                break
+        else:
+            return None
     if sel["type"] == "card" and not sel.get("each"):
         return None if "ctrl" not in sel and "at" not in sel else sel
     return sel
