@@ -631,6 +631,7 @@ def _begin_turn(self, st, ev, tp):
 
 def start_turn(self, st, ev) -> None:
     tp = st["tp"]
+    self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]

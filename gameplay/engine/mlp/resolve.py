@@ -202,6 +202,14 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
+    if op == "grant_kw" and (e.get("target") or {}).get("each"):
+        # "Your characters have Swift this turn": a continuous modifier over a description, so
+        # characters that begin to fit it later are affected too (708.5)
+        sel_ = {k: v for k, v in e["target"].items() if k != "each"}
+        self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), sel=sel_, p=p, src=src)
+        self.log(ev, "keyword", lambda: f"{self.pname(st, p)}'s effect grants {e['kw']}"
+                 f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} ({e.get('until', 'turn')})")
+        return True
     # targeted card effects
     tgt = e.get("target") or {"self": True}
     if tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip" and op in ("banish", "dismiss", "to_deck_top"):
@@ -278,9 +286,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
             if e.get("until", "turn") == "permanent":
                 st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
             else:
-                self.add_mod(st, cid, n, e.get("until", "turn"))
+                self.add_mod(st, cid, n, _until(e, p), col=e.get("color"))  # "+1 [Loyalty]": colored power
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
+        elif op == "grant_kw":  # "That Friend gains Stubborn until the end of the turn"
+            self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), cid=cid)
+            self.log(ev, "keyword", lambda cid=cid: f"{self.name(st, cid)} has {e['kw']}"
+                     f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} until the end of the {e.get('until', 'turn')}")
         elif op == "add_color":
             col = e["color"]
             if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":
@@ -310,6 +322,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
     return True
+
+
+def _until(e, p) -> str:
+    """An effect's duration; "until the start of your next turn" ends as its controller's next
+    turn starts (``start_turn`` expires ``start<p>``)."""
+    u = e.get("until", "turn")
+    return f"start{p}" if u == "next_turn" else u
 
 
 def _player_effect(self, st, ev, fr, e) -> bool:

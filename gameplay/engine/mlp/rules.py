@@ -2,6 +2,7 @@
 state layout.  Rule numbers in comments and error messages refer to the Comprehensive Rules 3.8."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from .. import rng as _rng
@@ -40,6 +41,7 @@ class Rules:
         self._last = None
         self._trusted = None
         self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
+        self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
@@ -59,7 +61,7 @@ class Rules:
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
-                         if any(a["kind"] == "static" and a.get("op") == "grant_kw" for face in d.abilities.values() for a in face)}
+                         if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -184,7 +186,66 @@ class Rules:
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
                         and self._static_applies(st, o, ab, cid):
                     v = ab["n"]
+        for g in st.get("kgm") or ():  # timed grants from effects ("Your characters have Swift this turn")
+            if g["kw"] == name and g["n"] > v and self._kgm_applies(st, g, cid):
+                v = g["n"]
         return v
+
+    # keywords whose instances each add power: a granted instance adds to a printed one ("also has
+    # Supportive 2", "an additional Competitive 1"; 701.2a keywords are separate abilities)
+    POWER_KW = ("Competitive", "Supportive", "Caretaker", "Experienced")
+
+    def _kgm_applies(self, st, g, cid) -> bool:
+        """A timed keyword grant: one card (``t``), or every card matching a selector, checked
+        continuously (708.5: continuous modifiers do not flag cards)."""
+        if "t" in g:
+            return g["t"] == cid
+        return self.matches(st, cid, g["sel"], g["p"], g.get("src"))
+
+    def add_kw_grant(self, st, kw: str, n: int, until: str, *, cid: str | None = None, sel: dict | None = None,
+                     p: int = 0, src: str | None = None) -> None:
+        """Create a timed keyword-granting modifier (one card, or a selector read continuously).
+        While any exists the ``kwg`` counter is raised once (``kgt``) so the keyword fast paths ask
+        ``kw``; ``expire`` lowers it when the last one ends."""
+        st["ts"] += 1
+        g = {"kw": kw, "n": n, "u": self.duration(st, until), "ts": st["ts"]}
+        if cid is not None:
+            g["t"] = cid
+        else:
+            g.update(sel=sel, p=p, src=src)
+        st.setdefault("kgm", []).append(g)
+        if not st.get("kgt"):
+            st["kgt"] = 1
+            st["kwg"] = st.get("kwg", 0) + 1
+
+    def granted_power_kws(self, st, cid) -> dict:
+        """Granted instances of the power keywords (Competitive X, Supportive X, Caretaker,
+        Experienced), summed per keyword, from continuous grants and timed grants.  A card's power
+        is not asked for grants of its own power keywords while they are being computed (a
+        "While this card has at least 5 power, it has Competitive 2" condition reads the power
+        without that grant: 711.3b dependency, no loop)."""
+        guard = self._kwp
+        if cid in guard:
+            return {}
+        guard.add(cid)
+        try:
+            out: dict = {}
+            gk = self.kwg_keys
+            cards = st["cards"]
+            for o in st["play"]:
+                if cards[o]["k"] not in gk:
+                    continue
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] in self.POWER_KW:
+                        n = ab["n"] if "per" not in ab else ab["n"] * self._count(st, o, ab["per"])
+                        if n and self._static_applies(st, o, ab, cid):
+                            out[ab["kw"]] = out.get(ab["kw"], 0) + n
+            for g in st.get("kgm") or ():
+                if g["kw"] in self.POWER_KW and self._kgm_applies(st, g, cid):
+                    out[g["kw"]] = out.get(g["kw"], 0) + g["n"]
+            return out
+        finally:
+            guard.discard(cid)
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -201,7 +262,41 @@ class Rules:
             if extra:  # "give one of your characters [Laughter] until the end of the phase"
                 s = set(cols) | set(extra)
                 cols = tuple(x for x in COLOR_NAMES if x in s)
+        if st.get("kwg") and cols is not None:
+            extra = self._granted_colors(st, cid)
+            if extra:  # "While at a Problem with Pinkie Pie, this card ... is also Pink"
+                s = set(cols) | extra
+                cols = tuple(x for x in COLOR_NAMES if x in s)
         return cols
+
+    def _granted_colors(self, st, cid) -> set:
+        """Colors added by continuous abilities (static ``grant_color``)."""
+        out: set = set()
+        cards = st["cards"]
+        c = cards[cid]
+        if c.get("z") != "play" or c.get("fd") or c.get("fr") or cid in self._kwp:
+            return out
+        self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
+        try:
+            gk = self.kwg_keys
+            for o in st["play"]:
+                if cards[o]["k"] not in gk:
+                    continue
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "grant_color" and self._static_applies(st, o, ab, cid):
+                        out.add(ab["color"])
+        finally:
+            self._kwp.discard(cid)
+        return out
+
+    def _has_title(self, st, cid, name: str) -> bool:
+        """201.3 / 201.3a: text may name a card by its Title; a trademarked name also refers to
+        characters and Troublemakers whose Title includes it ("your Rainbow Dash")."""
+        c = st["cards"][cid]
+        if c.get("t") or c.get("fd"):
+            return False
+        title = self.face(st, cid).title
+        return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
 
     def _colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
@@ -212,7 +307,7 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if (c["k"] in self.prism_keys or st.get("twn")) and self.kw(st, cid, "Prismatic"):
+        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and self.kw(st, cid, "Prismatic"):
             extra = set(cols)
             ctrl = c["c"]
             for o in st["play"]:
@@ -287,6 +382,10 @@ class Rules:
                             kws[k_] = max(kws.get(k_, 0), v_)
         if kws:
             p += self._kw_power(st, cid, c, kws)
+        if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
+            gkw = self.granted_power_kws(st, cid)
+            if gkw:
+                p += self._kw_power(st, cid, c, gkw)
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
@@ -308,6 +407,8 @@ class Rules:
             return len(st["pl"][1 - c["c"]]["hand"])
         if cnt.get("k") == "your_tokens":
             return st["pl"][c["c"]]["tok"]
+        if cnt.get("k") == "opp_tokens":
+            return st["pl"][1 - c["c"]]["tok"]
         sel = cnt["sel"]
         if sel.get("state") == "frightened":
             return sum(1 for o in st["play"] if st["cards"][o].get("fr") and self.ctype(st, o) == FRIEND)
@@ -428,6 +529,32 @@ class Rules:
                         ("color" in cond and cond["color"] in self.colors(st, o)):
                     return True
             return False
+        if k == "all":  # several conditions ("While this card is exhausted and at a Problem")
+            return all(self._cond(st, src, x) for x in cond["conds"])
+        if k == "with_title":  # "While with your Rainbow Dash" (201.3a)
+            return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+                       and self.is_char(st, o) and self._has_title(st, o, cond["title"]) for o in st["play"])
+        if k == "at_problem_with":  # "While at a Problem with a [Kindness] Friend / with Pinkie Pie"
+            if not c["a"].startswith(("prob", "dil")):
+                return False
+            sel = dict(cond["sel"], at="here", other=True)
+            return any(self.matches(st, o, sel, c["c"], src) for o in st["play"])
+        if k == "you_have":  # "While you have a Friend in play / another Dragon character"
+            return any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
+        if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
+            n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
+                     and not st["cards"][o].get("fd")) for q in (c["c"], 1 - c["c"])]
+            return n[1] > n[0] if cond["who"] == "opp" else n[0] > n[1]
+        if k == "disc_has":  # "While you have a Friend in your discard pile"
+            return any(self.types[st["cards"][d]["k"]] == cond["type"] for d in st["pl"][c["c"]]["disc"])
+        if k == "any_score_at_least":  # "While a player has 8 or more points"
+            return any(pl["score"] >= cond["n"] for pl in st["pl"])
+        if k == "opp_tokens_at_least":  # "While an opponent has at least [2]"
+            return st["pl"][1 - c["c"]]["tok"] >= cond["n"]
+        if k == "host_fo":  # a Resource's host involved in a (Troublemaker) faceoff
+            h = c.get("h")
+            fo = st["fo"]
+            return bool(h and fo and (cond.get("fo") is None or fo["type"] == cond["fo"]) and self.involved(st, h))
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -493,6 +620,10 @@ class Rules:
         if "trait" in sel and sel["trait"] not in self.traits(st, cid):
             return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
+            return False
+        if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
+            return False  # "a [Loyalty] or [Kindness] character"
+        if "title" in sel and not self._has_title(st, cid, sel["title"]):
             return False
         stt = sel.get("state")
         if stt == "exhausted" and not c.get("ex"):
@@ -921,6 +1052,8 @@ class Rules:
         c["cn"] = {}
         c.pop("col", None)
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
+        if st.get("kgm"):
+            st["kgm"] = [g for g in st["kgm"] if g.get("t") != cid]  # its timed keyword grants end too
         self.log(ev, "frighten", lambda: f"{name} is frightened")
         return True
 
@@ -1011,6 +1144,11 @@ class Rules:
     def expire(self, st, until) -> None:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["u"] != until]
+        if st.get("kgm") is not None:  # timed keyword grants (add_kw_grant)
+            st["kgm"] = [g for g in st["kgm"] if g["u"] != until]
+            if not st["kgm"] and st.get("kgt"):
+                st["kgt"] = 0
+                st["kwg"] = st.get("kwg", 0) - 1
         if st.get("ctl"):
             keep = []
             for x in st["ctl"]:
