@@ -943,6 +943,91 @@ def parse_static_keyword(body: str, card_type: str) -> dict | None:
     return d
 
 
+# ------------------------------------------------------------------ more continuous abilities (702)
+# Whole-line templates for continuous abilities the generic power/keyword parsers don't cover: power
+# counted per something, Score Phase conditions, attachment statics, rule modifiers (costs, home limit,
+# confronting, playing and moving restrictions).  Each entry: (regex, card types or None, builder).
+_YOU_FRIENDS = {"type": "Friend", "ctrl": "you"}
+_HOST = "host"
+
+
+def _pw(n, target, **kw) -> dict:
+    return {"op": "power", "n": int(n), "target": target, **kw}
+
+
+def _per(n, count) -> dict:
+    return {"op": "power_per", "n": int(n), "count": count}
+
+
+STATIC_EXTRA: list = [
+    # --- power (507, 702)
+    (r"^Characters with Accessories on them here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "character", "at": "here", "att": {"type": "Resource", "trait": "Accessory"}})),
+    (r"^Friends here with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "at": "here", "att": {"type": "Resource"}})),
+    (r"^Your Friends with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "att": {"type": "Resource"}})),
+    (r"^This card gets \+(\d+) power for each Resource on it$", None,
+     lambda m: _per(m[1], {"sel": {"type": "Resource", "on_src": True}})),
+    (r"^This card has \+(\d+) power for each card in your hand$", None, lambda m: _per(m[1], {"k": "your_hand"})),
+    (r"^This card has \+(\d+) power for each of your Cutie Marked Friends$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "cutie": True}})),
+    (r"^This card has \+(\d+) power for each of your Friends with (\d+) or less printed power$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "max_printed": int(m[2])}})),
+    (r"^This card has \+(\d+) power for each color it has$", None, lambda m: _per(m[1], {"k": "own_colors"})),
+    (r"^This card has \+(\d+) power for each other exhausted character at its Problem$", None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "other": True, "state": "exhausted", "at": "here"}, "at_problem": True})),
+    (r"^This card has \+(\d+) power for each (%s) character at its Problem$" % "|".join(TRAITS), None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "trait": m[2], "at": "here"}, "at_problem": True})),
+    (r"^This card has ([+-]\d+) power for each color among characters you control$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "you"}})),
+    (r"^This card has ([+-]\d+) power for each color among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has ([+-]\d+) power for each different Trait among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "traits_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has \+(\d+) power for each color among Friends in discard piles$", None,
+     lambda m: _per(m[1], {"k": "disc_colors"})),
+    (r"^This card's power is equal to the number of Friends you have$", ("Friend",),
+     lambda m: {"op": "power_is", "count": {"sel": dict(_YOU_FRIENDS)}}),
+    (r"^Your Cutie Marked Friends have \+(\d+) power$", None, lambda m: _pw(m[1], {**_YOU_FRIENDS, "cutie": True})),
+    (r"^Your Friends with cost (\d+) or less have \+(\d+) power$", None,
+     lambda m: _pw(m[2], {**_YOU_FRIENDS, "max_cost": int(m[1])})),
+    (r"^Your characters and Troublemakers here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"types": ["character", "Troublemaker"], "ctrl": "you", "at": "here"})),
+    (r"^Your Troublemakers have \+(\d+) power for each of your characters here$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "character", "ctrl": "you", "at": "here"}})),
+    (r"^Your Troublemakers have \+(\d+) power for each Event in your discard pile$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"k": "disc_type", "type": "Event"})),
+    (r"^Your Troublemakers have \+(\d+) power for each frightened Friend$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "Friend", "state": "frightened"}})),
+    (r"^During your opponent's Score Phase, this card has ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], "self", cond={"k": "opp_score_phase"})),
+    (r"^This Friend gets ([+-]\d+) power during the Score Phase$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, cond={"k": "score_phase"})),
+    (r"^During the Score Phase, if this card is exhausted, opposing Friends here have ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "ctrl": "opp", "at": "here"},
+                   cond={"k": "all", "of": [{"k": "score_phase"}, {"k": "exhausted"}]})),
+    (r"^Opposing Friends with (\d+) or more printed power have ([+-]\d+) power during your turn$", None,
+     lambda m: _pw(m[2], {"type": "Friend", "ctrl": "opp", "min_printed": int(m[1])}, cond={"k": "your_turn"})),
+    (r"^That Friend has \+(\d+) power for each (.+?) in play$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, per={"k": "named", "name": m[2]})),
+    (r"^Each of your other Friends at this card's Problem have \+(\d+) power for each card beneath this card$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "other": True, "at": "here"}, cond={"k": "at_problem"}, per={"k": "beneath"})),
+    (r"^That Friend has \+(\d+) power and (Prepared|Eccentric (\d+))$", ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_kw", "n": int(m[3] or 1), "target": _HOST,
+                                                                 "kw": m[2].split()[0]}]}),
+]
+
+
+def parse_static_extra(body: str, card_type: str) -> dict | None:
+    """The ``STATIC_EXTRA`` templates: an ability dict without kind/text, or None."""
+    for pat, types, fn in STATIC_EXTRA:
+        m = re.match(pat, body)
+        if m and (types is None or card_type in types):
+            return fn(m)
+    return None
+
+
 def _clean(line: str) -> str:
     line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
     line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ")
@@ -1075,6 +1160,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         d["target"] = "host"
     if d is not None and card_type != "Event":
         return {"kind": "static", **d, "text": line}
+    d = parse_static_extra(body, card_type) if card_type != "Event" else None
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     return {"kind": "manual", "text": raw}
 
 
@@ -1108,6 +1196,9 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
         ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "keyword":
             extra_kw.update(ab.get("keywords", {}))
+            continue
+        if ab.get("parts"):  # one line, several continuous abilities ("That Friend has +2 power and Prepared")
+            abilities.extend({"kind": ab["kind"], **part, "text": ab["text"]} for part in ab["parts"])
             continue
         if ab["kind"] == "manual" or ab.get("manual"):
             manual.append(ab["text"])

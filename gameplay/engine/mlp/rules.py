@@ -16,6 +16,10 @@ TM = "Troublemaker"
 FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
+#: steps of the Score Phase (610): "during the Score Phase" conditions
+SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
+#: selector fields read by ``Rules._match_extra``
+_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color"))
 
 
 def tokens_for(highest: int) -> int:
@@ -249,7 +253,7 @@ class Rules:
             if cards[o]["k"] not in sk and not twn:
                 continue
             abl = [ab for ab in self.abilities(st, o)
-                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per")]
+                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
             if abl:
                 out.append((o, abl))
         return out
@@ -295,7 +299,12 @@ class Rules:
                 op = ab.get("op")
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
-                        p += ab["n"]
+                        # "Your Troublemakers have +1 power for each ..." (a count read at the source)
+                        p += ab["n"] * self._count(st, o, ab["per"]) if "per" in ab else ab["n"]
+                elif op == "power_is" and o == cid:
+                    # "This card's power is equal to <count>": the count replaces the printed power
+                    # (counters and modifiers still apply on top, 507)
+                    p += self._count(st, cid, ab["count"]) - base
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
                 elif op == "power_per" and o == cid:
@@ -308,10 +317,43 @@ class Rules:
             return len(st["pl"][1 - c["c"]]["hand"])
         if cnt.get("k") == "your_tokens":
             return st["pl"][c["c"]]["tok"]
+        k = cnt.get("k")
+        if k is not None:
+            return self._count_kind(st, src, c, cnt, k)
+        if cnt.get("at_problem") and not c["a"].startswith(("prob", "dil")):
+            return 0  # "at its Problem": a card at home has no Problem
         sel = cnt["sel"]
         if sel.get("state") == "frightened":
             return sum(1 for o in st["play"] if st["cards"][o].get("fr") and self.ctype(st, o) == FRIEND)
         return len(self.select(st, sel, c["c"], src))
+
+    def _count_kind(self, st, src, c, cnt, k) -> int:
+        """Counts for "+N power for each ..." abilities that are not a count of cards in play."""
+        ctrl = c["c"]
+        if k == "your_hand":
+            return len(st["pl"][ctrl]["hand"])
+        if k == "own_colors":  # "for each color it has"
+            return len(self.colors(st, src))
+        if k in ("colors_among", "traits_among"):  # "for each color/different Trait among <selector>"
+            seen: set = set()
+            for o in self.select(st, cnt["sel"], ctrl, src):
+                seen.update(self.colors(st, o) if k == "colors_among" else self.traits(st, o))
+            return len(seen)
+        if k == "disc_colors":  # "for each color among Friends in discard piles" (printed colors)
+            seen = set()
+            for pl in st["pl"]:
+                for d in pl["disc"]:
+                    f = self.ff[st["cards"][d]["k"]]
+                    if f.type == FRIEND:
+                        seen.update(f.colors)
+            return len(seen)
+        if k == "disc_type":  # "for each Event in your discard pile"
+            return sum(1 for d in st["pl"][ctrl]["disc"] if self.types[st["cards"][d]["k"]] == cnt["type"])
+        if k == "named":  # "for each Slick Shades in play"
+            return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
+        if k == "beneath":  # "for each card beneath this card"
+            return self.beneath_count(st, src)
+        return 0
 
     def _kw_power(self, st, cid, c, kws) -> int:
         p = 0
@@ -428,6 +470,12 @@ class Rules:
                         ("color" in cond and cond["color"] in self.colors(st, o)):
                     return True
             return False
+        if k in ("score_phase", "opp_score_phase"):  # "during the Score Phase" (610) / "your opponent's"
+            if st.get("step") not in SCORE_STEPS:
+                return False
+            return k == "score_phase" or st["tp"] != c["c"]
+        if k == "all":  # "During the Score Phase, if this card is exhausted, ..."
+            return all(self._cond(st, src, x) for x in cond["of"])
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -447,7 +495,13 @@ class Rules:
         ct = self.ctype(st, cid)
         if c.get("fd") and ct == TM:
             return False  # 505.2 face-down Troublemakers can't be referenced
-        if t == "character":
+        if "types" in sel:  # "Your characters and Troublemakers here"
+            if not any((ct in CHAR_TYPES) if x == "character" else ct == x for x in sel["types"]):
+                return False
+            t = "any"
+        if t == "any":
+            pass
+        elif t == "character":
             if ct not in CHAR_TYPES:
                 return False
         elif t != "card" and ct != t:
@@ -483,12 +537,40 @@ class Rules:
             return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
+        if not _EXTRA_SEL.isdisjoint(sel) and not self._match_extra(st, cid, c, sel, ctrl, src):
+            return False
         stt = sel.get("state")
         if stt == "exhausted" and not c.get("ex"):
             return False
         if stt == "ready" and (c.get("ex") or c.get("fr")):
             return False
         if stt == "frightened" and not c.get("fr"):
+            return False
+        return True
+
+    def _match_extra(self, st, cid, c, sel, ctrl, src) -> bool:
+        """Selector fields of continuous abilities: printed power (202, never the current power, so
+        no self-dependence), cost, cutie marked, attachments, counters, tokens."""
+        if "max_printed" in sel or "min_printed" in sel:
+            pp = self.printed_power(st, cid)
+            if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
+                return False
+        if "max_cost" in sel:
+            if c.get("t") or (self.ff[c["k"]].cost or 0) > sel["max_cost"]:
+                return False  # 521.2 tokens have no cost
+        if sel.get("cutie") and not c.get("cm"):
+            return False
+        if sel.get("on_src") and c.get("h") != src:
+            return False  # "each Resource on it"
+        if "att" in sel:  # "with Resources/Accessories on them"
+            has = any(st["cards"][o].get("h") == cid and self.matches(st, o, sel["att"], ctrl, None) for o in st["play"])
+            if has != bool(sel["att"].get("present", True)):
+                return False
+        if sel.get("counters") and not c.get("cn", {}).get("+1"):
+            return False  # "with +1 power counters on them"
+        if sel.get("token") and not c.get("t"):
+            return False
+        if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
         return True
 
