@@ -147,3 +147,164 @@ def test_attachment_power_and_keyword(game, db):
         st.d["pl"][0]["ban"].append(b)
         st.d["cards"][b]["bn"] = cn85
     assert pw(game, st, f) == 4 + 2 and pw(game, st, cn85) == 2
+
+
+# ---------------------------------------------------------------- action costs (609.2)
+def legal(game, st, kind, p=0):
+    return [a for a in game.legal_actions(st, p) if a.kind == kind]
+
+
+def test_draw_and_rally_taxes(game, db):
+    st = stacked_game(game)
+    place(game, st, "AD173", 1, "prob1")  # Problem: using the draw action during the Main Phase costs +[1]
+    set_tokens(st, 0, 1)
+    assert not legal(game, st, "draw")
+    set_tokens(st, 0, 2)
+    st2, _ = game.apply(st, Action.make("draw", 0))
+    assert st2.d["pl"][0]["tok"] == 0
+    # rally: "Rallying a frightened Friend costs +[1]" (all players) and "Opponents pay +[1] to rally Friends"
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.frighten(st.d, Ev(), f)
+    place(game, st, "AD151", 1, "home1")
+    set_tokens(st, 0, 2)
+    assert not legal(game, st, "rally")
+    place(game, st, "DE64", 0, "home0")  # binds only the opponents of its controller (Ann)
+    set_tokens(st, 0, 3)
+    st3, _ = game.apply(st, Action.make("rally", 0, card=f))
+    assert st3.d["pl"][0]["tok"] == 0 - 0 and not st3.d["cards"][f]["fr"]
+    place(game, st, "DE64", 1, "home1")
+    set_tokens(st, 0, 3)
+    assert not legal(game, st, "rally")
+
+
+def test_move_taxes_on_actions_and_effects(game, db):
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    place(game, st, "SB127", 1, "prob1")  # Problem (Bob's): opponents can't move characters here unless they pay [1]
+    set_tokens(st, 0, 2)
+    assert {a.get("area") for a in legal(game, st, "move") if a.get("card") == f} == {"prob0"}
+    assert game.r.move_cost(st.d, 0, f, "prob1") == 3
+    place(game, st, "DE138", 1, "prob0")  # opponents can't move characters away from here unless they pay [2]
+    g = place(game, st, "PR33", 0, "prob0")
+    assert game.r.move_cost(st.d, 0, g, "home0") == 4
+    assert game.r.move_cost(st.d, 1, place(game, st, "PR60", 1, "prob0"), "home1") == 2  # not Bob
+    # an effect move: the taxed destination is offered only if payable, choosing it pays, "none" declines
+    set_tokens(st, 0, 1)
+    st.d["rq"].append({"p": 0, "src": f, "eff": [{"op": "move", "target": {"id": f}}], "i": 0, "ch": None, "lbl": "",
+                       "after": None})
+    game.r.resolve_step(st.d, Ev())
+    assert st.d["pending"]["options"] == ["prob0", "prob1", "none"]
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    resolve_all(game, st)
+    assert st.d["cards"][f]["a"] == "prob1" and st.d["pl"][0]["tok"] == 0
+
+
+def test_effect_move_with_an_area_choice_moves(game, db):
+    # (a fix: the chosen area used to be read as the effect's target, so nothing moved)
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    st.d["rq"].append({"p": 0, "src": f, "eff": [{"op": "move", "target": {"type": "Friend", "ctrl": "you"}}], "i": 0,
+                       "ch": None, "lbl": "", "after": None})
+    game.r.resolve_step(st.d, Ev())
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    resolve_all(game, st)
+    assert st.d["cards"][f]["a"] == "prob1"
+
+
+def test_challenge_restrictions(game, db):
+    from gameplay.engine.mlp.flow import _challenge_ok
+    st = stacked_game(game)
+    tm = place(game, st, "FF119", 1, "prob0")  # can't be challenged except by two or more characters
+    place(game, st, "PR12", 0, "prob0")
+    assert not _challenge_ok(game.r, st.d, 0, tm)
+    place(game, st, "PR33", 0, "prob0")
+    assert _challenge_ok(game.r, st.d, 0, tm)
+    place(game, st, "DE82", 1, "home1")  # opponents can't challenge your Troublemakers unless they pay [1]
+    set_tokens(st, 0, 0)
+    assert not _challenge_ok(game.r, st.d, 0, tm)
+    set_tokens(st, 0, 1)
+    assert _challenge_ok(game.r, st.d, 0, tm) and game.r.action_tax(st.d, 0, "challenge", tm) == 1
+    tm2 = place(game, st, "CN159", 1, "prob1")  # unless they have at least 3 Friends at its Problem
+    for n in ("PR12", "PR33"):
+        place(game, st, n, 0, "prob1")
+    assert not _challenge_ok(game.r, st.d, 0, tm2)
+    place(game, st, "PR60", 0, "prob1")
+    assert _challenge_ok(game.r, st.d, 0, tm2)
+
+
+# ---------------------------------------------------------------- home limit (212, 616.3)
+def test_home_limit_modifiers(game, db):
+    st = stacked_game(game)
+    assert game.r.home_limit(st.d, 0) == 3
+    place(game, st, "HM76", 1, "home1")  # Players' home limits are reduced by 1
+    assert game.r.home_limit(st.d, 0) == 2 and game.r.home_limit(st.d, 1) == 2
+    st.d["cards"][problem(st, game, 1)]["k"] = db.key("AD183")  # -1 per character that player controls here
+    place(game, st, "PR12", 0, "prob1")
+    assert game.r.home_limit(st.d, 0) == 1 and game.r.home_limit(st.d, 1) == 2
+    place(game, st, "AD56", 1, "home1")  # opponent's home limit -1 per their Assets in their home
+    place(game, st, "EO148", 0, "home0")  # an Asset
+    assert game.r.home_limit(st.d, 0) == 0 and game.r.home_limit(st.d, 1) == 2
+
+
+def test_critters_do_not_count_against_home_limit(game, db):
+    from gameplay.engine.mlp.flow import _no_home_limit
+    st = stacked_game(game)
+    critter = place(game, st, "PR81", 0, "home0")
+    assert not _no_home_limit(game.r, st.d, critter)
+    place(game, st, "MT58", 0, "home0")  # Your Critter Friends do not count against your home limit
+    other = place(game, st, "PR81", 1, "home1")
+    assert _no_home_limit(game.r, st.d, critter) and not _no_home_limit(game.r, st.d, other)
+    assert db[db.key("CN88")].automated
+
+
+# ---------------------------------------------------------------- confronting (611)
+def set_problem(game, st, db, p, number):
+    pid = problem(st, game, p)
+    st.d["cards"][pid]["k"] = db.key(number)
+    return pid
+
+
+def test_characters_that_cant_contribute(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "AD168")  # Kindness 2 + not Kindness 2; 3+ power can't contribute
+    place(game, st, "PR81", 0, "prob0")  # Kindness 2
+    place(game, st, "PR31", 0, "prob0")  # Honesty 4
+    assert not game.r.can_confront(st.d, 0, "prob0")
+    place(game, st, "PR12", 0, "prob0")  # Loyalty 2
+    assert game.r.can_confront(st.d, 0, "prob0")
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "AD181")  # opponents: Wild 5; no more than 2 characters contribute
+    for n in ("PR12", "PR33", "PR60"):
+        place(game, st, n, 0, "prob1")
+    assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 5)] and not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "PR31", 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob1")
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "FF124")  # opposing characters here with the highest power can't contribute
+    for n in ("PR31", "PR12", "PR33"):  # 4, 2, 2 (Wild 5 needed)
+        place(game, st, n, 0, "prob1")
+    assert not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "PR60", 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob1")
+
+
+def test_confront_needs_and_blocks(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "RR7")  # +1 per each of their opponent's Friends here
+    place(game, st, "PR12", 1, "prob0")
+    place(game, st, "PR33", 1, "prob0")
+    assert game.r.requirements(st.d, 0, "prob0")[-1] == ("Wild", 2)
+    set_problem(game, st, db, 1, "CN171")  # can't confront unless at least 4 characters here
+    for n in ("PR31", "PR31", "PR31"):
+        place(game, st, n, 0, "prob1")
+    assert not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "PR31", 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob1")
+    tm = place(game, st, "PR31", 1, "prob1")
+    st.d["cards"][tm]["k"] = db.key("EO179")  # an opposing face-up Troublemaker blocks (611.3e) ...
+    assert not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "EO214", 0, "prob1")  # ... unless "Opposing Troublemakers don't prevent you ..."
+    assert game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "AD77", 1, "home1")  # Players can't confront more than one Problem per turn
+    st.d["sc"] = {"todo": [], "conf": ["prob0"], "solved": []}
+    assert not game.r.can_confront(st.d, 0, "prob1")

@@ -1016,6 +1016,66 @@ STATIC_EXTRA: list = [
     (r"^That Friend has \+(\d+) power and (Prepared|Eccentric (\d+))$", ("Resource",),
      lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_kw", "n": int(m[3] or 1), "target": _HOST,
                                                                  "kw": m[2].split()[0]}]}),
+    # --- action costs (609.2): extra tokens to draw, rally, move or challenge
+    (r"^Using the draw action during the Main Phase costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "draw", "n": int(m[1]), "who": "all"}),
+    (r"^Rallying a frightened Friend costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "all"}),
+    (r"^Opponents (?:must )?pay \+\[(\d+)\] to rally Friends( here)?$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "opp", **({"where": "at"} if m[2] else {})}),
+    (r"^Opponents can't move characters( to this Problem| away from here)? unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[2]), "who": "opp", "unless": True,
+                **({"where": "to" if "to this" in m[1] else "from"} if m[1] else {})}),
+    (r"^Your opponent must pay \+\[(\d+)\] to move a character to or from this card's Problem$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to_from", "at_problem": True}),
+    (r"^Characters can't move to or from this card's Problem unless their controller pays \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "all", "where": "to_from", "at_problem": True,
+                "unless": True}),
+    (r"^Opponents can't challenge your Troublemakers unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "opp", "yours": True}),
+    (r"^Players can't challenge that Troublemaker unless they pay \[(\d+)\]$", ("Resource",),
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "all", "host": True}),
+    (r"^Players can't challenge this Troublemaker unless they have at least (\d+) Friends at its Problem$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": int(m[1]), "type": "Friend"}),
+    (r"^This card can't be challenged except by (two|three|\d+) or more characters$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": _n(m[1]), "type": "character"}),
+    # --- confronting (611): extra wild power needed, characters that can't contribute, blocks
+    (r"^(During your opponent's turn, )?[Pp]layers need \+(\d+) power to confront this Problem$", ("Resource",),
+     lambda m: {"op": "confront_need", "n": int(m[2]), "who": "all", **({"cond": {"k": "opp_turn"}} if m[1] else {})}),
+    (r"^Players need \+(\d+) power to confront this Problem for each of their opponent's Friends here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "opp_friends_here"}),
+    (r"^Players need \+(\d+) power to confront this Problem for each color among their characters here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "colors_here"}),
+    (r"^Opponents need \+(\d+) power to confront this card's Problem for each of their frightened Friends here$", None,
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "opp", "per": "frightened_here"}),
+    (r"^Characters with (\d+) or more power can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
+    (r"^Mane Characters can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "no_contrib", "sel": {"type": "Mane Character"}}),
+    (r"^Opposing characters here with the highest power among opposing characters can't contribute their power to "
+     r"confronting this Problem$", ("Problem",), lambda m: {"op": "no_contrib", "who": "opp", "highest": True}),
+    (r"^No more than (\d+) of each players' characters can contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "max_contrib", "n": int(m[1])}),
+    (r"^Opposing Troublemakers don't prevent you from confronting this (?:card's )?Problem$", None,
+     lambda m: {"op": "tm_no_block", "who": "you"}),
+    (r"^Troublemakers don't prevent players from confronting this Problem$", ("Problem",),
+     lambda m: {"op": "tm_no_block", "who": "all"}),
+    (r"^Players can't confront this Problem$", ("Resource",), lambda m: {"op": "confront_block", "who": "all"}),
+    (r"^Players can't confront this Problem unless they have at least (\d+) characters here$", ("Problem",),
+     lambda m: {"op": "confront_block", "who": "all", "min_chars": int(m[1])}),
+    (r"^Your opponents can't confront this card's Problem unless they have at least (\d+) characters at that Problem$", None,
+     lambda m: {"op": "confront_block", "who": "opp", "min_chars": int(m[1])}),
+    (r"^Players can't confront more than one Problem per turn$", None, lambda m: {"op": "one_confront"}),
+    # --- home limit (212, 616.3)
+    (r"^Players' home limits are reduced by (\d+)$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all"}),
+    (r"^Each player's home limit is reduced by (\d+) for each character that player controls here$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all", "per": "chars_here"}),
+    (r"^Your opponent's home limit is reduced by (\d+) for each of their Assets in their home$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "opp",
+                "per": {"type": "Resource", "trait": "Asset", "ctrl": "you", "at": "home"}}),
+    (r"^(?:Your )?Critter Friends (?:don't|do not) count (?:towards|against) your home limit$", None,
+     lambda m: {"op": "home_limit_exempt", "sel": {"type": "Friend", "trait": "Critter", "at": "home"}}),
 ]
 
 
@@ -1054,7 +1114,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_color"}], "text": line}
     if body in ("Play to your home", "Play this card to your home"):
         return {"kind": "play_home"}
-    if body == "Play on a Problem":
+    if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:

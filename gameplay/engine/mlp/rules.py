@@ -2,6 +2,7 @@
 state layout.  Rule numbers in comments and error messages refer to the Comprehensive Rules 3.8."""
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any
 
 from .. import rng as _rng
@@ -60,6 +61,13 @@ class Rules:
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
+        # static op -> card keys with that continuous ability on some face (``statics``)
+        self.sop_keys: dict[str, set[str]] = {}
+        for k, d in self.db.cards.items():
+            for face in d.abilities.values():
+                for a in face:
+                    if a["kind"] == "static" and a.get("op"):
+                        self.sop_keys.setdefault(a["op"], set()).add(k)
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
@@ -623,7 +631,76 @@ class Rules:
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p:
                     hl -= ab["n"]
+        for o, ab in self.statics(st, "home_limit_mod"):
+            # "Players' home limits are reduced by 1", "... by 1 for each character that player controls
+            # here", "Your opponent's home limit is reduced by 1 for each of their Assets in their home"
+            if not self._who(ab, cards[o]["c"], p):
+                continue
+            per = ab.get("per")
+            if per == "chars_here":
+                k = len(self.chars_at(st, cards[o]["a"], p))
+            elif per:
+                k = len(self.select(st, per, p, o))
+            else:
+                k = 1
+            hl += ab["n"] * k
         return max(hl, 0)
+
+    def exempt_home_limit(self, st, cid) -> bool:
+        """'Your Critter Friends do not count against your home limit.' (616.3)"""
+        c = st["cards"][cid]
+        return any(cards_c == c["c"] and self.matches(st, cid, ab["sel"], cards_c, o)
+                   for o, ab in self.statics(st, "home_limit_exempt") for cards_c in (st["cards"][o]["c"],))
+
+    # ================================================================= rule modifiers (702, statics work)
+    def statics(self, st, op) -> list[tuple[str, dict]]:
+        """(source id, ability) of every continuous ability ``op`` of the cards in play whose
+        conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
+        keys = self.sop_keys.get(op, ())
+        twn = st.get("twn")
+        if not keys and not twn:
+            return []
+        out = []
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in keys and not twn:
+                continue
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
+                    out.append((o, ab))
+        return out
+
+    @staticmethod
+    def _who(ab, ctrl, p) -> bool:
+        """Whom a rule modifier binds: "Players" (all), "Opponents" (opp), "You" (you)."""
+        w = ab.get("who", "all")
+        return w == "all" or (w == "opp") == (p != ctrl)
+
+    def action_tax(self, st, p, act, cid=None, frm=None, to=None, unless_only=False) -> int:
+        """Extra action tokens player ``p`` pays to take an action (609.2): ``act`` is draw, rally,
+        move or challenge; ``cid`` the card moved/rallied/challenged, ``frm``/``to`` the move's areas.
+        "can't <act> unless they pay [N]" abilities carry ``unless`` (they also bind effect moves)."""
+        tot = 0
+        cards = st["cards"]
+        for o, ab in self.statics(st, "action_cost"):
+            s = cards[o]
+            if ab["act"] != act or not self._who(ab, s["c"], p) or (unless_only and not ab.get("unless")):
+                continue
+            w = ab.get("where")
+            if w:
+                here = s["a"]
+                if ab.get("at_problem") and not here.startswith(("prob", "dil")):
+                    continue  # "this card's Problem": none while at home
+                if (w == "to" and to != here) or (w == "from" and frm != here) or \
+                        (w == "to_from" and here not in (to, frm)) or \
+                        (w == "at" and (cid is None or cards[cid]["a"] != here)):
+                    continue
+            if ab.get("host") and cid != s.get("h"):
+                continue  # "that Troublemaker" (the attached card)
+            if ab.get("yours") and (cid is None or cards[cid]["c"] != s["c"]):
+                continue  # "your Troublemakers"
+            tot += ab["n"]
+        return tot
 
     # ================================================================= involvement / faceoffs
     def involved(self, st, cid) -> bool:
@@ -714,6 +791,23 @@ class Rules:
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "opp_needs":
                         out.append(("Wild", ab["n"]))
+        for o, ab in self.statics(st, "confront_need"):
+            # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
+            oc = cards[o]
+            if oc["a"] != area or not self._who(ab, oc["c"], p):
+                continue
+            per = ab.get("per")
+            if per == "opp_friends_here":
+                k = sum(1 for x in self.chars_at(st, area, 1 - p) if self.ctype(st, x) == FRIEND)
+            elif per == "colors_here":
+                k = len({col for x in self.chars_at(st, area, p) for col in self.colors(st, x)})
+            elif per == "frightened_here":
+                k = sum(1 for x in st["play"] if cards[x]["a"] == area and cards[x]["c"] == p and cards[x].get("fr")
+                        and self.ctype(st, x) == FRIEND)
+            else:
+                k = 1
+            if ab["n"] * k:
+                out.append(("Wild", ab["n"] * k))
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -727,8 +821,11 @@ class Rules:
             return False
         chars = []
         srcs = None
+        limits = self.statics(st, "no_contrib") + self.statics(st, "max_contrib")
+        limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
+        banned = self._no_contrib(st, p, area, limits) if limits else ()
         for cid in self.chars_at(st, area, p):
-            if not self.contributes(st, cid):
+            if not self.contributes(st, cid) or cid in banned:
                 continue
             for ab in self.abilities(st, cid):
                 if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
@@ -739,17 +836,58 @@ class Rules:
                 pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
                     chars.append((pw, self.colors(st, cid)))
+        cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
+        if cap is not None and len(chars) > cap:
+            # "No more than 2 of each players' characters can contribute ...": some group of at most 2
+            return any(solve_requirements(list(g), reqs) for g in combinations(chars, cap))
         return solve_requirements(chars, reqs)
+
+    def _no_contrib(self, st, p, area, limits) -> set:
+        """Characters of ``p`` at ``area`` that can't contribute their power to confronting it (611.3a)."""
+        out = set()
+        mine = self.chars_at(st, area, p)
+        for o, ab in limits:
+            if ab["op"] != "no_contrib":
+                continue
+            ctrl = st["cards"][o]["c"]
+            if ab.get("who") == "opp" and p == ctrl:
+                continue
+            if ab.get("highest"):  # "Opposing characters here with the highest power among opposing characters"
+                pws = {x: self.power(st, x) or 0 for x in mine}
+                top = max(pws.values(), default=None)
+                out.update(x for x, v in pws.items() if v == top)
+            else:
+                out.update(x for x in mine if self.matches(st, x, ab["sel"], ctrl, o))
+        return out
 
     def can_confront(self, st, p, area) -> bool:
         """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there."""
-        for t in self.tms_at(st, area):
+        if not self._confront_allowed(st, p, area):
+            return False
+        # "Troublemakers don't prevent players from confronting this Problem" (all) / "Opposing
+        # Troublemakers don't prevent you ..." (only opposing ones: your own Epic one still does)
+        unblocked = {ab["who"] for o, ab in self.statics(st, "tm_no_block")
+                     if st["cards"][o]["a"] == area and self._who(ab, st["cards"][o]["c"], p)}
+        for t in () if "all" in unblocked else self.tms_at(st, area):
             c = st["cards"][t]
-            if c.get("fd"):
+            if c.get("fd") or (c["c"] != p and unblocked):
                 continue
             if c["c"] != p or self.face(st, t).epic:
                 return False
         return self.meets(st, p, area)
+
+    def _confront_allowed(self, st, p, area) -> bool:
+        """'Players can't confront this Problem [unless they have at least 4 characters here]',
+        'Players can't confront more than one Problem per turn.'"""
+        for o, ab in self.statics(st, "confront_block"):
+            oc = st["cards"][o]
+            if oc["a"] != area or not self._who(ab, oc["c"], p):
+                continue
+            if "min_chars" not in ab or len(self.chars_at(st, area, p)) < ab["min_chars"]:
+                return False
+        if self.statics(st, "one_confront") and st.get("sc") and st["sc"]["conf"] and st["tp"] == p:
+            return False
+        return True
 
     # ================================================================= events/log helpers
     def log(self, ev, type_, msg_fn, **data):
