@@ -1226,6 +1226,148 @@ def _compound_static(body: str, card_type: str) -> list[dict] | None:
             return None
         tg = {k: v for k, v in tg.items() if k != "each"}
         return [{"op": "grant_kw", "kw": m.group(1), "n": int(m.group(2)), "target": "self", "per": {"sel": tg}}]
+# ------------------------------------------------------------------ more continuous abilities (702)
+# Whole-line templates for continuous abilities the generic power/keyword parsers don't cover: power
+# counted per something, Score Phase conditions, attachment statics, rule modifiers (costs, home limit,
+# confronting, playing and moving restrictions).  Each entry: (regex, card types or None, builder).
+_YOU_FRIENDS = {"type": "Friend", "ctrl": "you"}
+_HOST = "host"
+
+
+def _pw(n, target, **kw) -> dict:
+    return {"op": "power", "n": int(n), "target": target, **kw}
+
+
+def _per(n, count) -> dict:
+    return {"op": "power_per", "n": int(n), "count": count}
+
+
+STATIC_EXTRA: list = [
+    # --- power (507, 702)
+    (r"^Characters with Accessories on them here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "character", "at": "here", "att": {"type": "Resource", "trait": "Accessory"}})),
+    (r"^Friends here with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "at": "here", "att": {"type": "Resource"}})),
+    (r"^Your Friends with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "att": {"type": "Resource"}})),
+    (r"^This card gets \+(\d+) power for each Resource on it$", None,
+     lambda m: _per(m[1], {"sel": {"type": "Resource", "on_src": True}})),
+    (r"^This card has \+(\d+) power for each card in your hand$", None, lambda m: _per(m[1], {"k": "your_hand"})),
+    (r"^This card has \+(\d+) power for each of your Cutie Marked Friends$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "cutie": True}})),
+    (r"^This card has \+(\d+) power for each of your Friends with (\d+) or less printed power$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "max_printed": int(m[2])}})),
+    (r"^This card has \+(\d+) power for each color it has$", None, lambda m: _per(m[1], {"k": "own_colors"})),
+    (r"^This card has \+(\d+) power for each other exhausted character at its Problem$", None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "other": True, "state": "exhausted", "at": "here"}, "at_problem": True})),
+    (r"^This card has \+(\d+) power for each (%s) character at its Problem$" % "|".join(TRAITS), None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "trait": m[2], "at": "here"}, "at_problem": True})),
+    (r"^This card has ([+-]\d+) power for each color among characters you control$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "you"}})),
+    (r"^This card has ([+-]\d+) power for each color among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has ([+-]\d+) power for each different Trait among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "traits_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has \+(\d+) power for each color among Friends in discard piles$", None,
+     lambda m: _per(m[1], {"k": "disc_colors"})),
+    (r"^This card's power is equal to the number of Friends you have$", ("Friend",),
+     lambda m: {"op": "power_is", "count": {"sel": dict(_YOU_FRIENDS)}}),
+    (r"^Your Cutie Marked Friends have \+(\d+) power$", None, lambda m: _pw(m[1], {**_YOU_FRIENDS, "cutie": True})),
+    (r"^Your Friends with cost (\d+) or less have \+(\d+) power$", None,
+     lambda m: _pw(m[2], {**_YOU_FRIENDS, "max_cost": int(m[1])})),
+    (r"^Your characters and Troublemakers here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"types": ["character", "Troublemaker"], "ctrl": "you", "at": "here"})),
+    (r"^Your Troublemakers have \+(\d+) power for each of your characters here$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "character", "ctrl": "you", "at": "here"}})),
+    (r"^Your Troublemakers have \+(\d+) power for each Event in your discard pile$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"k": "disc_type", "type": "Event"})),
+    (r"^Your Troublemakers have \+(\d+) power for each frightened Friend$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "Friend", "state": "frightened"}})),
+    (r"^During your opponent's Score Phase, this card has ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], "self", cond={"k": "opp_score_phase"})),
+    (r"^This Friend gets ([+-]\d+) power during the Score Phase$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, cond={"k": "score_phase"})),
+    (r"^During the Score Phase, if this card is exhausted, opposing Friends here have ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "ctrl": "opp", "at": "here"},
+                   cond={"k": "all", "of": [{"k": "score_phase"}, {"k": "exhausted"}]})),
+    (r"^Opposing Friends with (\d+) or more printed power have ([+-]\d+) power during your turn$", None,
+     lambda m: _pw(m[2], {"type": "Friend", "ctrl": "opp", "min_printed": int(m[1])}, cond={"k": "your_turn"})),
+    (r"^That Friend has \+(\d+) power for each (.+?) in play$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, per={"k": "named", "name": m[2]})),
+    (r"^Each of your other Friends at this card's Problem have \+(\d+) power for each card beneath this card$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "other": True, "at": "here"}, cond={"k": "at_problem"}, per={"k": "beneath"})),
+    (r"^That Friend has \+(\d+) power and (Prepared|Eccentric (\d+))$", ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_kw", "n": int(m[3] or 1), "target": _HOST,
+                                                                 "kw": m[2].split()[0]}]}),
+    # --- action costs (609.2): extra tokens to draw, rally, move or challenge
+    (r"^Using the draw action during the Main Phase costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "draw", "n": int(m[1]), "who": "all"}),
+    (r"^Rallying a frightened Friend costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "all"}),
+    (r"^Opponents (?:must )?pay \+\[(\d+)\] to rally Friends( here)?$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "opp", **({"where": "at"} if m[2] else {})}),
+    (r"^Opponents can't move characters( to this Problem| away from here)? unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[2]), "who": "opp", "unless": True,
+                **({"where": "to" if "to this" in m[1] else "from"} if m[1] else {})}),
+    (r"^Your opponent must pay \+\[(\d+)\] to move a character to or from this card's Problem$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to_from", "at_problem": True}),
+    (r"^Characters can't move to or from this card's Problem unless their controller pays \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "all", "where": "to_from", "at_problem": True,
+                "unless": True}),
+    (r"^Opponents can't challenge your Troublemakers unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "opp", "yours": True}),
+    (r"^Players can't challenge that Troublemaker unless they pay \[(\d+)\]$", ("Resource",),
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "all", "host": True}),
+    (r"^Players can't challenge this Troublemaker unless they have at least (\d+) Friends at its Problem$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": int(m[1]), "type": "Friend"}),
+    (r"^This card can't be challenged except by (two|three|\d+) or more characters$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": _n(m[1]), "type": "character"}),
+    # --- confronting (611): extra wild power needed, characters that can't contribute, blocks
+    (r"^(During your opponent's turn, )?[Pp]layers need \+(\d+) power to confront this Problem$", ("Resource",),
+     lambda m: {"op": "confront_need", "n": int(m[2]), "who": "all", **({"cond": {"k": "opp_turn"}} if m[1] else {})}),
+    (r"^Players need \+(\d+) power to confront this Problem for each of their opponent's Friends here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "opp_friends_here"}),
+    (r"^Players need \+(\d+) power to confront this Problem for each color among their characters here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "colors_here"}),
+    (r"^Opponents need \+(\d+) power to confront this card's Problem for each of their frightened Friends here$", None,
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "opp", "per": "frightened_here"}),
+    (r"^Characters with (\d+) or more power can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
+    (r"^Mane Characters can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "no_contrib", "sel": {"type": "Mane Character"}}),
+    (r"^Opposing characters here with the highest power among opposing characters can't contribute their power to "
+     r"confronting this Problem$", ("Problem",), lambda m: {"op": "no_contrib", "who": "opp", "highest": True}),
+    (r"^No more than (\d+) of each players' characters can contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "max_contrib", "n": int(m[1])}),
+    (r"^Opposing Troublemakers don't prevent you from confronting this (?:card's )?Problem$", None,
+     lambda m: {"op": "tm_no_block", "who": "you"}),
+    (r"^Troublemakers don't prevent players from confronting this Problem$", ("Problem",),
+     lambda m: {"op": "tm_no_block", "who": "all"}),
+    (r"^Players can't confront this Problem$", ("Resource",), lambda m: {"op": "confront_block", "who": "all"}),
+    (r"^Players can't confront this Problem unless they have at least (\d+) characters here$", ("Problem",),
+     lambda m: {"op": "confront_block", "who": "all", "min_chars": int(m[1])}),
+    (r"^Your opponents can't confront this card's Problem unless they have at least (\d+) characters at that Problem$", None,
+     lambda m: {"op": "confront_block", "who": "opp", "min_chars": int(m[1])}),
+    (r"^Players can't confront more than one Problem per turn$", None, lambda m: {"op": "one_confront"}),
+    # --- home limit (212, 616.3)
+    (r"^Players' home limits are reduced by (\d+)$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all"}),
+    (r"^Each player's home limit is reduced by (\d+) for each character that player controls here$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all", "per": "chars_here"}),
+    (r"^Your opponent's home limit is reduced by (\d+) for each of their Assets in their home$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "opp",
+                "per": {"type": "Resource", "trait": "Asset", "ctrl": "you", "at": "home"}}),
+    (r"^(?:Your )?Critter Friends (?:don't|do not) count (?:towards|against) your home limit$", None,
+     lambda m: {"op": "home_limit_exempt", "sel": {"type": "Friend", "trait": "Critter", "at": "home"}}),
+]
+
+
+def parse_static_extra(body: str, card_type: str) -> dict | None:
+    """The ``STATIC_EXTRA`` templates: an ability dict without kind/text, or None."""
+    for pat, types, fn in STATIC_EXTRA:
+        m = re.match(pat, body)
+        if m and (types is None or card_type in types):
+            return fn(m)
     return None
 
 
@@ -1255,7 +1397,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_color"}], "text": line}
     if body in ("Play to your home", "Play this card to your home"):
         return {"kind": "play_home"}
-    if body == "Play on a Problem":
+    if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:
@@ -1369,6 +1511,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         d["target"] = "host"
     if d is not None and card_type != "Event":
         return {"kind": "static", **d, "text": line}
+    d = parse_static_extra(body, card_type) if card_type != "Event" else None
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     return {"kind": "manual", "text": raw}
 
 
@@ -1405,6 +1550,9 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             continue
         if ab["kind"] == "keyword":
             extra_kw.update(ab.get("keywords", {}))
+            continue
+        if ab.get("parts"):  # one line, several continuous abilities ("That Friend has +2 power and Prepared")
+            abilities.extend({"kind": ab["kind"], **part, "text": ab["text"]} for part in ab["parts"])
             continue
         if ab["kind"] == "manual" or ab.get("manual"):
             manual.append(ab["text"])

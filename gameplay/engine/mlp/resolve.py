@@ -219,7 +219,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
     cands = _targets(self, st, fr, e)
-    if tgt.get("each"):
+    if op == "move" and fr.get("k") in cands:
+        chosen = [fr["k"]]  # the card whose destination was just chosen (``ch`` holds the area, not a target)
+    elif tgt.get("each"):
         chosen = cands
     elif op == "move" and fr.get("k") is not None:
         chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
@@ -269,6 +271,27 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if to == "problem":
                     dest = [a for a in dest if not a.startswith("home")]
             dest = [a for a in dest if a != c["a"]]
+            tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
+                if self.statics(st, "action_cost") else {}
+            if any(tax.values()):
+                # "Opponents can't move characters unless they pay [1]": a taxed destination is open only
+                # if its cost can be paid (508.1d); choosing it pays, and the mover may decline ("none")
+                dest = [a for a in dest if tax[a] <= st["pl"][p]["tok"]]
+                if not dest:
+                    continue
+                if fr.get("k") is None:
+                    fr["k"] = cid
+                    fr["ch"] = None
+                    self.ask(st, p, "choice", dest + ["none"], "506", src=src, what="area")
+                    return False
+                if fr["ch"] not in dest:
+                    continue
+                area = fr["ch"]
+                if tax[area]:
+                    st["pl"][p]["tok"] -= tax[area]
+                    self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
+                self.move_card(st, ev, cid, area)
+                continue
             if not dest:
                 continue
             if len(dest) > 1:
