@@ -42,6 +42,16 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
+        it = (fr.get("x") or {}).get("it")
+        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
+        it = (fr.get("x") or {}).get("it")
+        if not (it and self.in_play(st, it)):
+            return []
+        area = st["cards"][it]["a"]
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == area]
     return self.select(st, tgt, fr["p"], fr["src"])
 
 
@@ -72,7 +82,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] += 1
             fr["ch"] = None
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it")})
+                             "after": None, "it": fr.get("it"), "x": fr.get("x") or {}})
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
@@ -112,7 +122,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if one:
             from .flow import uncover_one
 
-            uncover_one(self, st, ev, one)
+            uncover_one(self, st, ev, one, by=p)
         return True
     if op == "each_player":
         fr["i"] += 1
@@ -153,6 +163,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         st["pl"][p]["tok"] -= e["n"]
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
+        if e["n"] > 0 and st["pl"][p]["tok"] == 0:
+            self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "pays their last action token"
         return True
     if op == "if_faceoff":
         if st["fo"]:
@@ -176,6 +188,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         n = min(e.get("n", 1), st["pl"][q]["tok"])
         st["pl"][q]["tok"] -= n
         self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
+        if n > 0:
+            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
     if op == "mill":
         deck = st["pl"][p]["deck"]
@@ -247,6 +261,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [f"home{c['c']}"]
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+            elif to == "it":  # "to that Problem": where a watched event happened
+                it = (fr.get("x") or {}).get("it")
+                dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
             else:
                 dest = [a for a in st["areas"] if a != c["a"] and not (a.startswith("home") and int(a[4:]) != c["c"])]
                 if to == "problem":
@@ -263,7 +280,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 area = fr["ch"] if fr["ch"] in dest else dest[0]
             else:
                 area = dest[0]
-            self.move_card(st, ev, cid, area)
+            self.move_card(st, ev, cid, area, by=p)
         elif op == "power":
             n = e["n"]
             if e.get("until", "turn") == "permanent":
@@ -340,6 +357,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         nm = self.db.cards[st["cards"][cid]["k"]].name
         self.put(st, cid, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
+        self.fire_all(st, ev, "opp_discards", players=(_opp(q),))  # "When an opponent discards a card"
         fr["k"] = done + 1
         if fr["k"] < e.get("n", 1) and st["pl"][q]["hand"]:
             return _player_effect(self, st, ev, fr, e)
