@@ -321,3 +321,158 @@ def test_opponent_confronts_this_cards_problem(game, db):
     hand = len(st.d["pl"][1]["hand"])
     st = pass_until(game, st, lambda s: s.d["step"] in ("faceoff_step", "solve", "end") or len(s.d["pl"][1]["hand"]) > hand)
     assert len(st.d["pl"][1]["hand"]) == hand + 1
+
+
+# ------------------------------------------------------------------ conditions, actors, costs
+def test_parse_conditions_actors_costs():
+    ab = parse_line("When this card enters play during your turn, an opponent loses [1] and you gain [1].", "Friend", {})
+    assert ab["on"] == "enter" and ab["your_turn"]
+    ab = parse_line("When you confront this Problem with at least 4 characters, gain [1].", "Problem", {})
+    assert ab["on"] == "confront_this" and ab["min_chars"] == 4
+    ab = parse_line("When a player confronts this Problem with characters that have at least 3 different colors among "
+                    "them, that player may exhaust one of their characters here to gain [1].", "Problem", {})
+    assert ab["on"] == "confront_this_any" and ab["min_colors"] == 3
+    assert ab["effects"] == [{"op": "may", "effects": [
+        {"op": "exhaust", "target": {"type": "character", "ctrl": "you", "at": "here", "state": "ready"}, "cost": True},
+        {"op": "gain", "n": 1}]}]
+    ab = parse_line("When a player challenges this card, that player moves one of their characters at this card's "
+                    "Problem home.", "Troublemaker", {})
+    assert ab["on"] == "w_challenge" and ab["as_by"] and ab["effects"] == [
+        {"op": "move", "target": {"type": "character", "ctrl": "you", "at": "here"}, "to": "home"}]
+    ab = parse_line("When a Friend enters play here, you may pay [2] and exhaust one of your characters here to dismiss "
+                    "that Friend.", "Problem", {})
+    assert ab["effects"][0]["effects"][0] == {"op": "exhaust", "cost": True, "pay": 2,
+                                              "target": {"type": "character", "ctrl": "you", "at": "here", "state": "ready"}}
+    ab = parse_line("When this card is turned face-up, you may pay [1] to dismiss an opposing Resource.", "Troublemaker", {})
+    assert ab["on"] == "uncovered"
+
+
+def test_enters_during_your_turn_only(game, db):
+    # HM-1: "When this card enters play during your turn, an opponent loses [1] and you gain [1]."
+    st = stacked_game(game)
+    set_tokens(st, 0, 0)
+    set_tokens(st, 1, 3)
+    c = to_hand(game, st, "HM-1", 0)
+    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
+    c = to_hand(game, st, "HM-1", 1)  # player 1's card entering during player 0's turn
+    game.r.enter_play(st.d, Ev(), c, "home1", 1)
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
+
+
+def test_enters_or_frightened_split(game, db):
+    # HM60: "When this card enters play or becomes frightened, put a 1 [Kindness] Critter Friend token into play."
+    st = stacked_game(game)
+    c = to_hand(game, st, "HM60", 0)
+    nid = game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 1
+    game.r.frighten(st.d, Ev(), nid)
+    resolve_all(game, st)
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 2
+
+
+def _confront(game, st):
+    from gameplay.engine.mlp.scenario import pass_until
+
+    return pass_until(game, st, lambda s: s.d["step"] in ("faceoff_step", "solve", "end") or bool(s.d["pending"]
+                      and s.d["pending"]["kind"] == "may"))
+
+
+def test_confront_with_three_colors(game, db):
+    # CG170: "When a player confronts this Problem with characters that have at least 3 different colors among
+    # them, that player may draw a card."  (611.4)
+    for numbers, drew in ((("PR12", "PR33", "PR60"), True), (("PR12", "PR33", "PR31"), False)):
+        st = stacked_game(game)
+        prob = game.r.problem_at(st.d, "prob1")
+        st.d["cards"][prob]["k"] = db.key("CG170")  # test setup: the opponent's Problem is CG170
+        for n in numbers:
+            place(game, st, n, 0, "prob1")
+        place(game, st, "PR31", 0, "prob1")
+        hand = len(st.d["pl"][0]["hand"])
+        st = _confront(game, st)
+        if drew:
+            assert st.d["pending"] and st.d["pending"]["kind"] == "may"
+            st, _ = game.apply(st, Action.make("choose", 0, option=True))
+            assert len(st.d["pl"][0]["hand"]) == hand + 1
+        else:
+            assert not (st.d["pending"] and st.d["pending"]["kind"] == "may")
+
+
+def test_confront_with_at_least_four_characters(game, db):
+    # HM120: "When you confront this Problem with at least 4 characters, gain [1]."  (frightened ones don't count)
+    for n, fright, gained in ((4, 0, 1), (3, 0, 0), (4, 1, 0)):
+        st = stacked_game(game)
+        prob = game.r.problem_at(st.d, "prob0")
+        st.d["cards"][prob]["k"] = db.key("HM120")
+        chars = [place(game, st, "PR31", 0, "prob0") for _ in range(n)]
+        for c in chars[:fright]:
+            game.r.frighten(st.d, Ev(), c)
+        set_tokens(st, 0, 0)
+        game.r.fire(st.d, Ev(), "confront_this", prob)
+        resolve_all(game, st)
+        assert st.d["pl"][0]["tok"] == gained
+
+
+def test_challenged_that_player_moves_home(game, db):
+    # CN162: "When a player challenges this card, that player moves one of their characters at this card's
+    # Problem home."  (608.1; the challenger follows the effect)
+    st = stacked_game(game)
+    tm = place(game, st, "CN162", 1, "prob0")
+    a = place(game, st, "PR12", 0, "prob0")
+    game.r.watch(st.d, Ev(), "w_challenge", tm, {"by": 0})  # as flow.decide does for a "challenge" choice
+    assert st.d["trig"][0]["p"] == 0  # the challenger follows it, not the Troublemaker's controller
+    resolve_all(game, st)
+    assert st.d["cards"][a]["a"] == "home0"
+
+
+def test_defeat_troublemaker_here_scores(game, db):
+    # PR178: "When a player defeats a Troublemaker at this Problem, that player scores an additional point."
+    st = stacked_game(game)
+    prob = game.r.problem_at(st.d, "prob1")
+    st.d["cards"][prob]["k"] = db.key("PR178")
+    tm = place(game, st, "AD160", 1, "prob1")
+    score = st.d["pl"][0]["score"]
+    game.r.watch(st.d, Ev(), "w_defeat", tm, {"by": 0})
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score + 1 and st.d["pl"][1]["score"] == 0
+
+
+def test_cost_exhaust_a_character_and_pay(game, db):
+    # EO186: "When a Friend enters play here, you may pay [2] and exhaust one of your characters here to
+    # dismiss that Friend."  Both are paid or neither (508.1d).
+    st = stacked_game(game)
+    prob = game.r.problem_at(st.d, "prob0")
+    st.d["cards"][prob]["k"] = db.key("EO186")
+    set_tokens(st, 0, 5)
+    foe = to_hand(game, st, "PR33", 1)
+    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    resolve_all(game, st)
+    assert nid in st.d["play"] and st.d["pl"][0]["tok"] == 5  # no character of yours here: nothing paid
+    mine = place(game, st, "PR12", 0, "prob0")
+    foe = to_hand(game, st, "PR60", 1)
+    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    resolve_all(game, st)
+    assert nid not in st.d["play"] and st.d["cards"][mine]["ex"] and st.d["pl"][0]["tok"] == 3
+    set_tokens(st, 0, 1)
+    other = place(game, st, "PR33", 0, "prob0")
+    foe = to_hand(game, st, "PR31", 1)
+    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    resolve_all(game, st)
+    assert nid in st.d["play"] and not st.d["cards"][other]["ex"] and st.d["pl"][0]["tok"] == 1  # can't pay [2]
+
+
+def test_cost_frighten_this_card(game, db):
+    # DE139: "When you confront this card's Problem, you may frighten this card to score a point."
+    st = stacked_game(game)
+    c = place(game, st, "DE139", 0, "prob0")
+    effs = game.r.abilities(st.d, c)[0]["effects"]
+    game.r.play_effects(st.d, Ev(), 0, c, effs)
+    score = st.d["pl"][0]["score"]
+    resolve_all(game, st)
+    assert st.d["cards"][c]["fr"] and st.d["pl"][0]["score"] == score + 1
+    game.r.play_effects(st.d, Ev(), 0, c, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score + 1  # already frightened: the cost can't be paid

@@ -310,6 +310,19 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(2))
         return None if r is None else [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(1))}] + r}]
+    m = re.match(r"^you may (?:pay \[(\d+)\] and )?(exhaust|frighten|retire|banish|dismiss) (.+?) to (.+)$", t, re.I)
+    if m:  # "you may exhaust one of your characters here to gain [1]": the first part is a cost (508.1d)
+        tg = parse_target(m.group(3))
+        r = parse_effects(m.group(4))
+        if tg is not None and r is not None and not tg.get("each"):
+            if m.group(2).lower() == "retire" and "ctrl" not in tg and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "ctrl": "you"}  # 410.2 a player retires only their own cards
+            if m.group(2).lower() == "exhaust" and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "state": "ready"}  # only a card that can be exhausted pays the cost
+            cost = {"op": m.group(2).lower(), "target": tg, "cost": True}
+            if m.group(1):
+                cost["pay"] = int(m.group(1))  # paid together with it, or not at all
+            return [{"op": "may", "effects": [cost] + r}]
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(1))
@@ -714,6 +727,11 @@ TRIGGERS = [
     (r"^When (?:you move this card|this card is moved), ", "moved", {}),
     (r"^When this card is defeated, ", "defeated", {}),
     (r"^When a player draws a card, ", "any_draw", {}),
+    (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
+    (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
+    (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
+    (r"^When a player confronts this Problem with characters that have at least (?P<n>\d+) different colors among them, ",
+     "confront_this_any", {"min_colors": None}),
     (r"^When an opponent discards a card, ", "opp_discards", {}),
     (r"^When an opponent pays their last action token, ", "opp_pays_last", {}),
     (r"^When an opponent loses one or more action tokens, ", "opp_loses_tokens", {}),
@@ -730,7 +748,7 @@ _PLAY_TYPES = {"Friend": "Friend", "Resource": "Resource", "Event": "Event", "Tr
 def _watch_subject(text: str, card_type: str = "") -> dict | None:
     """"an opposing Friend here", "this or another one of your Pegasus Friends", "one of your
     Problems", "the attached Friend", "that Friend" (on a Resource: its host) -> selector."""
-    t = text.strip()
+    t = text.strip().replace("charactes", "characters")  # a misprint in the card data (NM8)
     if t in ("this card", "this Friend", "this Troublemaker", "this character"):
         return {"self": True}
     if t in ("the attached Friend", "that Friend", "the attached character", "that character"):
@@ -766,7 +784,7 @@ _WATCH = [
     (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
     (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
     (r"^When (?P<s>.+?) becomes exhausted, ", "w_exhaust", {}),
-    (r"^When (?P<s>.+?) is uncovered, ", "w_uncover", {}),
+    (r"^When (?P<s>.+?) is uncovered(?P<w> here)?, ", "w_uncover", {}),
     (r"^When you uncover (?P<s>a Troublemaker(?: at this card's Problem| here)?), ", "w_uncover", {"by": "you"}),
     (r"^When you move (?P<s>.+?) to (?:this|this card's) Problem for the first time each turn, ", "w_move",
      {"by": "you", "to": "here", "send": False, "once_turn": True}),
@@ -776,7 +794,27 @@ _WATCH = [
     (r"^When an opponent moves (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "opp", "to": "here", "send": False}),
     (r"^When (?P<s>.+?) is moved from (?:this|this card's) Problem, ", "w_move", {"from": "here", "send": False}),
     (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
+    (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
+     {"from": "here", "to": "problem", "send": False}),
+    # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
+    (r"^When a player challenges (?P<s>this card), ", "w_challenge", {"as_by": True}),
+    (r"^When an opponent challenges (?P<s>this card), ", "w_challenge", {"by": "opp", "as_by": True}),
+    (r"^When an opponent challenges (?P<s>one of your Troublemakers), ", "w_challenge", {"by": "opp"}),
+    (r"^When a player defeats (?P<s>a Troublemaker(?: at this Problem| here)?), ", "w_defeat", {"as_by": True}),
 ]
+
+
+def _as_actor(body: str) -> str | None:
+    """"that player moves one of their characters" -> "move one of your characters": the effect is
+    followed by the player who did the watched thing (``as_by``)."""
+    m = re.match(r"^(?:they|that player|that opponent) ", body)
+    if not m:
+        return None if re.search(r"\b(?:they|them|that player|their)\b", body) else body
+    body = body[m.end():]
+    body = re.sub(r"\b(?:that player|they)\b", "you", body)
+    body = re.sub(r"\btheir\b", "your", body)
+    body = re.sub(r"\bthem\b", "you", body)
+    return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
 # "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
 _WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
                          r"( here| to this card's Problem)?, " % "|".join(TRAITS))
@@ -821,6 +859,12 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
         if sel is None:
             return None
         f = dict(fixed)
+        if f.pop("as_by", None):
+            body_ = _as_actor(line[m.end():])
+            if body_ is None:
+                return None
+            line = line[:m.end()] + body_
+            f["as_by"] = True
         if sel.get("host"):
             f["sel"] = {"host": True}
         else:
@@ -1167,6 +1211,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if wt is not None:
             on, extra, body_ = wt
             body_ = re.sub(r"^that opponent ", "your opponent ", body_)
+            if extra["subj"].pop("as_by", None):
+                extra = {**extra, "as_by": True}
+                body_ = re.sub(r"^retire (a|an) ", r"retire one of your ", body_)  # 410.2 their own card
             effs = parse_effects(body_)
             if effs is not None and not extra["subj"].get("sel", {}).get("self"):
                 _other_than_it(effs)
@@ -1177,6 +1224,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         mm = re.match(pat, line)
         if mm:
             body_ = line[mm.end():]
+            if "n" in mm.groupdict():  # "with at least N characters / colors": the number from the text
+                extra = {k: (int(mm.group("n")) if v is None else v) for k, v in extra.items()}
             if on == "confront_this_any":
                 body_ = re.sub(r"^that player's opponent ", "your opponent ", body_)
                 if "that player's opponent" in body_ or "another player" in body_:
@@ -1233,6 +1282,14 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     return {"kind": "manual", "text": raw}
 
 
+_SPLIT_TRIGGERS = [
+    (r"^When this card enters play or becomes frightened, (.+)$",
+     ("When this card enters play, ", "When this card becomes frightened, ")),
+    (r"^When an opponent moves or plays a character to this card's Problem, (.+)$",
+     ("When an opponent moves a character to this card's Problem, ", "When an opponent plays a Friend to this card's Problem, ")),
+]
+
+
 def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     abilities: list[dict] = []
     manual: list[str] = []
@@ -1260,6 +1317,12 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             manual.append(ln)
             abilities.append({"kind": "manual", "text": ln})
             continue
+        ms = next(((m_, parts) for pat, parts in _SPLIT_TRIGGERS if (m_ := re.match(pat, ln.strip()))), None)
+        if ms:  # one line, two trigger conditions with the same effect
+            abs_ = [parse_line(pre + ms[0].group(1), face.type, face.keywords) for pre in ms[1]]
+            if all(a["kind"] == "trigger" for a in abs_):
+                abilities.extend({**a, "text": ln} for a in abs_)
+                continue
         ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "keyword":
             extra_kw.update(ab.get("keywords", {}))

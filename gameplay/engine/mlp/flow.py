@@ -161,6 +161,7 @@ def decide(self, st, ev, action) -> None:
             st["sc_ch"].append(c["a"])  # 608.1/608.3
             self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, opt)} at {self.area_name(st, c['a'])}")
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
+            self.watch(st, ev, "w_challenge", opt, {"by": p})  # "When a player / an opponent challenges ..."
     elif kind == "send_home":
         self.send_home(st, ev, opt)
     elif kind == "discard_down":
@@ -570,6 +571,9 @@ def _confront_next(self, st, ev):
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
+                                                     if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
+                        continue  # "... with characters that have at least N different colors among them"
                     self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
     # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
     self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
@@ -759,6 +763,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 pts = self.face(st, tm).bonus or 0
                 nm = self.name(st, tm)
                 self.fire(st, ev, "defeated", tm)
+                self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
         else:

@@ -220,6 +220,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
     cands = _targets(self, st, fr, e)
+    if e.get("cost") and fr["ch"] is None and (not cands or st["pl"][p]["tok"] < e.get("pay", 0)):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
     if tgt.get("each"):
         chosen = cands
     else:
@@ -227,10 +230,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not done:
             return False
         chosen = [one] if one else []
+    if e.get("cost"):  # "you may exhaust <a card> to ...": the rest happens only if this was done (508.1d)
+        snap = {c_: (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) for c_ in chosen if self.in_play(st, c_)}
+        if not snap or st["pl"][p]["tok"] < e.get("pay", 0):
+            fr["i"] = len(fr["eff"])
+            return False
+        if e.get("pay"):
+            st["pl"][p]["tok"] -= e["pay"]
+            self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
+            if st["pl"][p]["tok"] == 0:
+                self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
-        fr["it"] = cid
+        if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
+            fr["it"] = cid
         if op == "exhaust":
             self.exhaust(st, ev, cid)
         elif op == "ready":
@@ -317,6 +331,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+    if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
+                                 for c_, v in snap.items()):
+        fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
+        return False
     return True
 
 

@@ -902,6 +902,8 @@ class Rules:
             del st["cards"][cid]
             self.log(ev, "frighten", lambda: f"{name} is frightened and ceases to exist (521.4)")
             return True
+        # "When this card becomes frightened": seen just before (a frightened card has no abilities, 504.1)
+        self.watch(st, ev, "w_fright", cid)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
@@ -912,7 +914,6 @@ class Rules:
         c.pop("col", None)
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
         self.log(ev, "frighten", lambda: f"{name} is frightened")
-        self.watch(st, ev, "w_fright", cid)  # "When this or another Friend is frightened"
         return True
 
     def unfrighten(self, st, ev, cid) -> bool:
@@ -985,8 +986,15 @@ class Rules:
                     continue
                 if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
                     continue  # a watched event about another card whose condition does not hold
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
+                if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
+                                                if not st["cards"][o].get("fr")]) < ab["min_chars"]:
+                    continue  # "When you confront this Problem with at least N characters"
                 # "they ..." (start of the opponent's / each player's Troublemaker Phase): the turn player
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
+                if ab.get("as_by") and (extra or {}).get("by") is not None:
+                    ctrl = extra["by"]  # "that player ...": the player who did the watched thing
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
