@@ -121,6 +121,8 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^at home\b\s*"), _set(at="home")),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
+    # internal: "there" in a watched-event trigger = the area of the card the event happened to
+    (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
 )
 
 
@@ -234,6 +236,8 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        if a == [{"op": "exhaust", "target": {"self": True}}]:
+            a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
     m = re.match(r"^Choose (one|two): (.+)$", t, re.I)
     if m:
@@ -336,6 +340,19 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(2))
         return None if r is None else [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(1))}] + r}]
+    m = re.match(r"^you may (?:pay \[(\d+)\] and )?(exhaust|frighten|retire|banish|dismiss) (.+?) to (.+)$", t, re.I)
+    if m:  # "you may exhaust one of your characters here to gain [1]": the first part is a cost (508.1d)
+        tg = parse_target(m.group(3))
+        r = parse_effects(m.group(4))
+        if tg is not None and r is not None and not tg.get("each"):
+            if m.group(2).lower() == "retire" and "ctrl" not in tg and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "ctrl": "you"}  # 410.2 a player retires only their own cards
+            if m.group(2).lower() == "exhaust" and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "state": "ready"}  # only a card that can be exhausted pays the cost
+            cost = {"op": m.group(2).lower(), "target": tg, "cost": True}
+            if m.group(1):
+                cost["pay"] = int(m.group(1))  # paid together with it, or not at all
+            return [{"op": "may", "effects": [cost] + r}]
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(1))
@@ -726,6 +743,16 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "send_home", "target": tg}]
+    m = re.match(r"^move (another (?:one of your )?characters?|another Friend|(?:a|an|one of your) (?:opposing )?(?:character|Friend)) here$", t, re.I)
+    if m:  # "move another character here": to this card's area (not a selector suffix)
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and "at" not in tg:
+            return [{"op": "move", "target": tg, "to": "here"}]
+    m = re.match(r"^move (.+?) to the watched area$", t, re.I)
+    if m:  # a watched-event trigger: "move ... to that Problem" (rules: the area of "it")
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "move", "target": tg, "to": "it"}]
     m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|that Problem|the same Problem|here))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
@@ -947,7 +974,166 @@ TRIGGERS = [
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
+    (r"^When a player draws a card, ", "any_draw", {}),
+    (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
+    (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
+    (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
+    (r"^When a player confronts this Problem with characters that have at least (?P<n>\d+) different colors among them, ",
+     "confront_this_any", {"min_colors": None}),
+    (r"^When an opponent discards a card, ", "opp_discards", {}),
+    (r"^When an opponent pays their last action token, ", "opp_pays_last", {}),
+    (r"^When an opponent loses one or more action tokens, ", "opp_loses_tokens", {}),
+    (r"^When (?:an|your) opponent confronts this card's Problem, ", "opp_confronts", {"here": True}),
+    (r"^When an opponent confronts a Problem, ", "opp_confronts", {}),
 ]
+
+# ------------------------------------------------------------------ watched events (704.1)
+# Triggered abilities about something happening to a card (any card, not only this one): the ability
+# gets ``subj`` (rules._watch_ok) and the card it happened to is "it" / "that Friend" in the effect.
+_PLAY_TYPES = {"Friend": "Friend", "Resource": "Resource", "Event": "Event", "Troublemaker": "Troublemaker"}
+
+
+def _watch_subject(text: str, card_type: str = "") -> dict | None:
+    """"an opposing Friend here", "this or another one of your Pegasus Friends", "one of your
+    Problems", "the attached Friend", "that Friend" (on a Resource: its host) -> selector."""
+    t = text.strip().replace("charactes", "characters")  # a misprint in the card data (NM8)
+    if t in ("this card", "this Friend", "this Troublemaker", "this character"):
+        return {"self": True}
+    if t in ("the attached Friend", "that Friend", "the attached character", "that character"):
+        return {"host": True} if card_type == "Resource" else None
+    m = re.match(r"^(?:a|an|one of your|another one of your|an opponent's|an opposing) (?:non-token )?Problems?$", t)
+    if m:
+        sel = {"type": "Problem"}
+        if "your" in t:
+            sel["ctrl"] = "you"
+        elif "opp" in t:
+            sel["ctrl"] = "opp"
+        return sel
+    t = re.sub(r"^this or another (one of your )?", lambda m_: "each your " if m_.group(1) else "each ", t)
+    t = re.sub(r"\bnon-token ", "", t)
+    if re.match(r"^each (?!your )\w+s?\b", t) and not t.endswith("s") and " " not in t[5:]:
+        t = t + "s" if not t.endswith("s") else t
+    sel = parse_target(t)
+    if sel is None or sel.get("it") or sel.get("host"):
+        return None
+    sel = dict(sel)
+    sel.pop("each", None)
+    sel.pop("optional", None)
+    return sel
+
+
+_WATCH = [
+    # (regex on the trigger condition, event, subject group, fixed filter)
+    (r"^When (?P<s>.+?) enters play(?P<w> here| at a Problem)?, ", "w_enter", {}),
+    (r"^When (?P<s>.+?) (?:is|becomes) dismissed, ", "w_leave", {"how": "dismissed"}),
+    (r"^When (?P<s>.+?) (?:is|becomes) retired, ", "w_leave", {"how": "retired"}),
+    (r"^When (?P<s>.+?) (?:is|becomes) banished, ", "w_leave", {"how": "banished"}),
+    (r"^When (?P<s>.+?) leaves play, ", "w_leave", {}),
+    (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
+    (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
+    (r"^When (?P<s>.+?) becomes exhausted, ", "w_exhaust", {}),
+    (r"^When (?P<s>.+?) is uncovered(?P<w> here)?, ", "w_uncover", {}),
+    (r"^When you uncover (?P<s>a Troublemaker(?: at this card's Problem| here)?), ", "w_uncover", {"by": "you"}),
+    (r"^When you move (?P<s>.+?) to (?:this|this card's) Problem for the first time each turn, ", "w_move",
+     {"by": "you", "to": "here", "send": False, "once_turn": True}),
+    (r"^When you move (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "you", "to": "here", "send": False}),
+    (r"^When you move (?P<s>.+?) to a Problem, ", "w_move", {"by": "you", "to": "problem", "send": False}),
+    (r"^When you move (?P<s>.+?), ", "w_move", {"by": "you", "send": False}),
+    (r"^When an opponent moves (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "opp", "to": "here", "send": False}),
+    (r"^When (?P<s>.+?) is moved from (?:this|this card's) Problem, ", "w_move", {"from": "here", "send": False}),
+    (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
+    (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
+     {"from": "here", "to": "problem", "send": False}),
+    # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
+    (r"^When a player challenges (?P<s>this card), ", "w_challenge", {"as_by": True}),
+    (r"^When an opponent challenges (?P<s>this card), ", "w_challenge", {"by": "opp", "as_by": True}),
+    (r"^When an opponent challenges (?P<s>one of your Troublemakers), ", "w_challenge", {"by": "opp"}),
+    (r"^When a player defeats (?P<s>a Troublemaker(?: at this Problem| here)?), ", "w_defeat", {"as_by": True}),
+]
+
+
+def _as_actor(body: str) -> str | None:
+    """"that player moves one of their characters" -> "move one of your characters": the effect is
+    followed by the player who did the watched thing (``as_by``)."""
+    m = re.match(r"^(?:they|that player|that opponent) ", body)
+    if not m:
+        return None if re.search(r"\b(?:they|them|that player|their)\b", body) else body
+    body = body[m.end():]
+    body = re.sub(r"\b(?:that player|they)\b", "you", body)
+    body = re.sub(r"\btheir\b", "your", body)
+    body = re.sub(r"\bthem\b", "you", body)
+    return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
+# "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
+_WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
+                         r"( here| to this card's Problem)?, " % "|".join(TRAITS))
+
+
+def _other_than_it(effs: list[dict]) -> None:
+    """In a watched-event trigger "another character" also excludes the card the event happened to
+    ("When you move a character to this Problem, ... move another one of your characters")."""
+    for e in effs:
+        tg = e.get("target")
+        if isinstance(tg, dict) and tg.get("other"):
+            tg["not_it"] = True
+        for sub in [e.get("effects") or []] + list(e.get("modes") or []):
+            _other_than_it(sub)
+
+
+def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | None:
+    """A watched-event trigger -> (event, {"subj": filter}, effect text), or None."""
+    m = _WATCH_PLAY.match(line)
+    if m:
+        f: dict[str, Any] = {"by": "you" if m.group(1) == "you" else "opp"}
+        if m.group(3) != "card":
+            f["ptype"] = m.group(3)
+        if m.group(2):
+            f["ptrait"] = m.group(2)
+        if m.group(4):
+            f["to"] = "here"
+        return "w_play", {"subj": f}, line[m.end():]
+    m = re.match(r"^When you play the last card in your hand, ", line)
+    if m:
+        return "w_play", {"subj": {"by": "you", "last": True}}, line[m.end():]
+    for pat, on, fixed in _WATCH:
+        m = re.match(pat, line)
+        if not m:
+            continue
+        subj = m.group("s")
+        if on == "w_enter" and subj in ("this card", "this Problem"):
+            return None  # the card's own "enter" trigger
+        if "w" in m.groupdict() and m.group("w"):
+            subj += m.group("w")
+        sel = _watch_subject(subj, card_type)
+        if sel is None:
+            return None
+        f = dict(fixed)
+        if f.pop("as_by", None):
+            body_ = _as_actor(line[m.end():])
+            if body_ is None:
+                return None
+            line = line[:m.end()] + body_
+            f["as_by"] = True
+        if sel.get("host"):
+            f["sel"] = {"host": True}
+        else:
+            if re.search(r"\bnon-token\b", subj):
+                f["token"] = False
+            f["sel"] = sel
+        body = line[m.end():]
+        if on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem|here)\b", body):
+            return None  # after it left play: the card in its new zone (410.6a) or its last area
+        if not sel.get("self"):
+            # "it" is the card the event happened to, not this card
+            body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
+            body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
+            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter"):
+                # "there" / "that Problem": where the event happened (not this card's area)
+                body = re.sub(r"\b(an? [\w' ]+?|each [\w' ]+?) there\b", r"\1 at the watched area", body)
+                body = body.replace(" to that Problem", " to the watched area")
+        return on, {"subj": f}, body
+    return None
+
+
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
@@ -1610,6 +1796,20 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
                     "effects": [{"op": "cutie_mark"}], "text": line}
         return {"kind": "manual", "text": raw, "timing": timing}
+    if not any(re.match(pat, line) for pat, _, _ in TRIGGERS):
+        wt = _watch_trigger(line, card_type)
+        if wt is not None:
+            on, extra, body_ = wt
+            body_ = re.sub(r"^that opponent ", "your opponent ", body_)
+            if extra["subj"].pop("as_by", None):
+                extra = {**extra, "as_by": True}
+                body_ = re.sub(r"^retire (a|an) ", r"retire one of your ", body_)  # 410.2 their own card
+            effs = parse_effects(body_)
+            if effs is not None and not extra["subj"].get("sel", {}).get("self"):
+                _other_than_it(effs)
+            if effs is not None:
+                return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
+            return {"kind": "manual", "text": raw, "on": on}
     for pat, on, extra in TRIGGERS:
         mm = re.match(pat, line)
         if mm:
@@ -1619,6 +1819,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             if on == "flipped":
                 # "it" is the flipped card itself (Chaos: When this card is flipped, it has +2 power ...)
                 body_ = re.sub(r"^it (?:has|gets) ", "this card gets ", body_)
+            if "n" in mm.groupdict():  # "with at least N characters / colors": the number from the text
+                extra = {k: (int(mm.group("n")) if v is None else v) for k, v in extra.items()}
             if on == "confront_this_any":
                 body_ = re.sub(r"^that player's opponent ", "your opponent ", body_)
                 if "that player's opponent" in body_ or "another player" in body_:
@@ -1641,6 +1843,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     return {"kind": "manual", "text": raw, "on": on}
                 else:
                     body_ = re.sub(r"\btheir\b", "your opponent's", body_)
+            elif on == "opp_confronts" and body_.startswith("that opponent "):
+                body_ = "your opponent " + body_[len("that opponent "):]
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
                 body_ = "your opponent " + body_.split(" ", 2)[2]
             elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):
@@ -1682,6 +1886,14 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     return {"kind": "manual", "text": raw}
 
 
+_SPLIT_TRIGGERS = [
+    (r"^When this card enters play or becomes frightened, (.+)$",
+     ("When this card enters play, ", "When this card becomes frightened, ")),
+    (r"^When an opponent moves or plays a character to this card's Problem, (.+)$",
+     ("When an opponent moves a character to this card's Problem, ", "When an opponent plays a Friend to this card's Problem, ")),
+]
+
+
 def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     abilities: list[dict] = []
     manual: list[str] = []
@@ -1709,6 +1921,12 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             manual.append(ln)
             abilities.append({"kind": "manual", "text": ln})
             continue
+        ms = next(((m_, parts) for pat, parts in _SPLIT_TRIGGERS if (m_ := re.match(pat, ln.strip()))), None)
+        if ms:  # one line, two trigger conditions with the same effect
+            abs_ = [parse_line(pre + ms[0].group(1), face.type, face.keywords) for pre in ms[1]]
+            if all(a["kind"] == "trigger" for a in abs_):
+                abilities.extend({**a, "text": ln} for a in abs_)
+                continue
         ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "multi":
             abilities.extend(ab["abilities"])

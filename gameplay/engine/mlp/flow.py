@@ -160,17 +160,19 @@ def decide(self, st, ev, action) -> None:
             c = st["cards"][opt]
             tax = self.action_tax(st, p, "challenge", opt)
             if tax:  # "Opponents can't challenge your Troublemakers unless they pay [1]."
-                self.pay_cost(st, p, tax)
+                self.pay_cost(st, p, tax, ev)
                 self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {tax} to challenge")
             st["sc_ch"].append(c["a"])  # 608.1/608.3
             self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, opt)} at {self.area_name(st, c['a'])}")
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
+            self.watch(st, ev, "w_challenge", opt, {"by": p})  # "When a player / an opponent challenges ..."
     elif kind == "send_home":
         self.send_home(st, ev, opt)
     elif kind == "discard_down":
         nm = self.name(st, opt)
         self.put(st, opt, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm} (616.2)")
+        self.fire_all(st, ev, "opp_discards", players=(_opp(p),))  # "When an opponent discards a card"
     elif kind == "retire_home":
         self.leave_play(st, ev, opt, "disc", by_game=True, verb="retired (616.3 home limit)")
     elif kind == "uniqueness":
@@ -325,7 +327,7 @@ def _start_trigger(self, st, ev, t):
     src = t["src"]
     self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}")
     st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
-                     "x": t.get("x", {})})
+                     "x": t.get("x", {}), "it": t.get("x", {}).get("it")})  # a watched event's card is "it"
 
 
 def _uniqueness(self, st, ev) -> bool:
@@ -505,7 +507,7 @@ def _uncover(self, st, ev):
         uncover_one(self, st, ev, cid)
 
 
-def uncover_one(self, st, ev, cid) -> None:
+def uncover_one(self, st, ev, cid, by=None) -> None:
     c = st["cards"][cid]
     if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
         return  # 607.1
@@ -523,6 +525,8 @@ def uncover_one(self, st, ev, cid) -> None:
             if st["cards"].get(o, {}).get("a") == c["a"] and self.ctype(st, o) == FRIEND:
                 self.frighten(st, ev, o)
     self.fire(st, ev, "uncovered", cid)
+    # "When a / an opposing Troublemaker is uncovered [here]", "When you uncover a Troublemaker"
+    self.watch(st, ev, "w_uncover", cid, {"by": c["c"] if by is None else by})
 
 
 def _inspired(self, st, ev):
@@ -571,7 +575,12 @@ def _confront_next(self, st, ev):
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
+                                                     if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
+                        continue  # "... with characters that have at least N different colors among them"
                     self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
+    # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
+    self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == tp and c["a"] == area:
@@ -810,6 +819,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 pts = self.face(st, tm).bonus or 0
                 nm = self.name(st, tm)
                 self.fire(st, ev, "defeated", tm)
+                self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
         else:
@@ -1008,8 +1018,10 @@ def _extra_move_costs(self, st, p) -> dict:
     return out
 
 
-def pay_cost(self, st, p, n) -> None:
+def pay_cost(self, st, p, n, ev=None) -> None:
     st["pl"][p]["tok"] -= n
+    if n > 0 and st["pl"][p]["tok"] == 0 and ev is not None:
+        self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "When an opponent pays their last action token"
 
 
 def _timing(self, d) -> str:
@@ -1320,7 +1332,7 @@ def play_card(self, st, ev, action) -> None:
     for dn in list(pl["disc_next"]):
         if dn["type"] in (f.type, "card"):
             pl["disc_next"].remove(dn)
-    self.pay_cost(st, p, cost)
+    self.pay_cost(st, p, cost, ev)
     area = action.get("area")
     host = action.get("host")
     where = ""
@@ -1329,6 +1341,7 @@ def play_card(self, st, ev, action) -> None:
     elif host:
         where = f" on {self.name(st, host)}"
     self.log(ev, "play", lambda: f"{pl['name']} pays {cost} to play {d.name}{where}", player=p, card_key=d.key)
+    nid = None
     if f.type == FRIEND:
         nid = self.enter_play(st, ev, cid, area, p)
         _announce_manual(self, st, ev, nid)
@@ -1365,6 +1378,16 @@ def play_card(self, st, ev, action) -> None:
             if oc["c"] == p and oc["k"] in self.trig_keys and req_cols & set(self.colors(st, o)):
                 self.fire(st, ev, "talented", o)
     self.fire_all(st, ev, "you_play", players=(p,))
+    _watch_play(self, st, ev, p, d.key, nid)
+
+
+def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:
+    """705.2g: "When you / an opponent play(s) a [type / trait] card [here]" ("it" is the card played
+    when it entered play; "here" compares the area it entered)."""
+    x = {"play": {"p": p, "k": key, "fd": face_down}, "by": p}
+    if nid is not None and nid in st["cards"] and self.in_play(st, nid):
+        x["to"] = st["cards"][nid]["a"]
+    self.watch(st, ev, "w_play", nid, x)
 
 
 def _announce_manual(self, st, ev, cid):
@@ -1386,27 +1409,29 @@ def do_action(self, st, ev, action) -> None:
     elif k == "play_troublemaker":
         cid = action.get("card")
         area = action.get("area")
-        self.pay_cost(st, p, 1)  # 609.2c
+        self.pay_cost(st, p, 1, ev)  # 609.2c
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
-        self.enter_play(st, ev, cid, area, p, face_down=not up)
+        key = st["cards"][cid]["k"]
+        tid = self.enter_play(st, ev, cid, area, p, face_down=not up)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
+        _watch_play(self, st, ev, p, key, tid, face_down=not up)
         self.log(ev, "play", lambda: f"{pl['name']} pays 1 to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
     elif k == "move":
         cid = action.get("card")
         area = action.get("area")
         cost = self.move_cost(st, p, cid, area)
-        self.pay_cost(st, p, cost)
+        self.pay_cost(st, p, cost, ev)
         self.log(ev, "pay", lambda: f"{pl['name']} pays {cost} to move {self.name(st, cid)}")
-        self.move_card(st, ev, cid, area)
+        self.move_card(st, ev, cid, area, by=p)
     elif k == "draw":
         n = 1 + self.action_tax(st, p, "draw")
-        self.pay_cost(st, p, n)
+        self.pay_cost(st, p, n, ev)
         self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to draw a card (609.2d)")
         self.draw(st, ev, p, 1)
     elif k == "rally":
         cid = action.get("card")
         n = 2 + self.action_tax(st, p, "rally", cid)
-        self.pay_cost(st, p, n)
+        self.pay_cost(st, p, n, ev)
         self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to rally {self.name(st, cid)} (609.2e)")
         self.unfrighten(st, ev, cid)
     elif k == "activate":
@@ -1416,7 +1441,7 @@ def do_action(self, st, ev, action) -> None:
         cost = ab.get("cost", {})
         c = st["cards"][cid]
         if cost.get("tokens"):
-            self.pay_cost(st, p, cost["tokens"])
+            self.pay_cost(st, p, cost["tokens"], ev)
         if cost.get("exhaust"):
             self.exhaust(st, ev, cid)
         if cost.get("once_turn"):

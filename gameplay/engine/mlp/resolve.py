@@ -45,6 +45,16 @@ def _targets(self, st, fr, e):
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
+    if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
+        it = (fr.get("x") or {}).get("it")
+        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
+        it = (fr.get("x") or {}).get("it")
+        if not (it and self.in_play(st, it)):
+            return []
+        area = st["cards"][it]["a"]
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == area]
     return self.select(st, tgt, fr["p"], fr["src"])
 
 
@@ -75,7 +85,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] += 1
             fr["ch"] = None
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it"), "rev": fr.get("rev")})
+                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {}})
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
@@ -115,7 +125,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if one:
             from .flow import uncover_one
 
-            uncover_one(self, st, ev, one)
+            uncover_one(self, st, ev, one, by=p)
         return True
     if op == "each_player":
         fr["i"] += 1
@@ -156,6 +166,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         st["pl"][p]["tok"] -= e["n"]
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
+        if e["n"] > 0 and st["pl"][p]["tok"] == 0:
+            self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "pays their last action token"
         return True
     if op == "if_faceoff":
         if st["fo"]:
@@ -181,6 +193,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         n = min(e.get("n", 1), st["pl"][q]["tok"])
         st["pl"][q]["tok"] -= n
         self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
+        if n > 0:
+            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
     if op == "mill":
         deck = st["pl"][p]["deck"]
@@ -227,6 +241,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
     cands = _targets(self, st, fr, e)
+    if e.get("cost") and fr["ch"] is None and (not cands or st["pl"][p]["tok"] < e.get("pay", 0)):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
     if op == "move" and fr.get("k") in cands:
         chosen = [fr["k"]]  # the card whose destination was just chosen (``ch`` holds the area, not a target)
     elif tgt.get("each"):
@@ -238,10 +255,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not done:
             return False
         chosen = [one] if one else []
+    if e.get("cost"):  # "you may exhaust <a card> to ...": the rest happens only if this was done (508.1d)
+        snap = {c_: (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) for c_ in chosen if self.in_play(st, c_)}
+        if not snap or st["pl"][p]["tok"] < e.get("pay", 0):
+            fr["i"] = len(fr["eff"])
+            return False
+        if e.get("pay"):
+            st["pl"][p]["tok"] -= e["pay"]
+            self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
+            if st["pl"][p]["tok"] == 0:
+                self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
-        fr["it"] = cid
+        if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
+            fr["it"] = cid
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
@@ -274,6 +302,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [f"home{c['c']}"]
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+            elif to == "it":  # "to that Problem": where a watched event happened
+                it = (fr.get("x") or {}).get("it")
+                dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
             else:
                 dest = [a for a in st["areas"] if a != c["a"] and not (a.startswith("home") and int(a[4:]) != c["c"])]
                 if to == "problem":
@@ -311,7 +342,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 area = fr["ch"] if fr["ch"] in dest else dest[0]
             else:
                 area = dest[0]
-            self.move_card(st, ev, cid, area)
+            self.move_card(st, ev, cid, area, by=p)
         elif op == "power":
             n = e["n"]
             if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
@@ -354,6 +385,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+    if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
+                                 for c_, v in snap.items()):
+        fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
+        return False
     return True
 
 
@@ -401,6 +436,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         nm = self.db.cards[st["cards"][cid]["k"]].name
         self.put(st, cid, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
+        self.fire_all(st, ev, "opp_discards", players=(_opp(q),))  # "When an opponent discards a card"
         fr["k"] = done + 1
         if fr["k"] < e.get("n", 1) and st["pl"][q]["hand"]:
             return _player_effect(self, st, ev, fr, e)

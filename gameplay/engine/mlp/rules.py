@@ -1172,6 +1172,7 @@ class Rules:
                         x = self.kw(st, o, "Calming")
                         if x:
                             self.add_mod(st, nid, -x, "turn")
+            self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
@@ -1193,6 +1194,9 @@ class Rules:
             return None
         name = self.name(st, cid)
         self.fire(st, ev, "leaves", cid)
+        how = verb.split(" ", 1)[0]
+        self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
+                                             "zone": zone})
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
@@ -1217,6 +1221,7 @@ class Rules:
             pl["hand"].append(nid)
             got += 1
             self.fire_all(st, ev, "you_draw", players=(p,))
+            self.fire_all(st, ev, "any_draw")  # "When a player draws a card"
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -1299,6 +1304,7 @@ class Rules:
             return False  # 503.2a, 504.2a, 503.4a
         c["ex"] = True
         self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
+        self.watch(st, ev, "w_exhaust", cid)  # "When that Friend becomes exhausted"
         return True
 
     def ready(self, st, ev, cid) -> bool:
@@ -1318,10 +1324,13 @@ class Rules:
                 return False
         name = self.name(st, cid)
         if c.get("t"):
+            self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
             self._remove(st, cid)
             del st["cards"][cid]
             self.log(ev, "frighten", lambda: f"{name} is frightened and ceases to exist (521.4)")
             return True
+        # "When this card becomes frightened": seen just before (a frightened card has no abilities, 504.1)
+        self.watch(st, ev, "w_fright", cid)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
@@ -1343,9 +1352,10 @@ class Rules:
         c["fr"] = False
         st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
-    def move_card(self, st, ev, cid, area, *, send=False) -> bool:
+    def move_card(self, st, ev, cid, area, *, send=False, by=None) -> bool:
         """506: move (or send, 506.5) a card to another area."""
         c = st["cards"][cid]
         if c["a"] == area:
@@ -1369,6 +1379,9 @@ class Rules:
             if self.kw(st, cid, "Traveler"):
                 self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
                     {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
+        # 506.1c "When [something] is moved" / "When you move ..." about any card; ``by`` is the player
+        # moving it (the controller when not told, e.g. a move action); sends are marked (506.5)
+        self.watch(st, ev, "w_move", cid, {"from": old, "to": area, "by": c["c"] if by is None else by, "send": send})
         return True
 
     def send_home(self, st, ev, cid) -> None:
@@ -1405,8 +1418,17 @@ class Rules:
                 fc = (extra or {}).get("card")
                 if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
                     continue  # "When you flip a Chaotic card" (Chaotic is a trait)
+                if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
+                    continue  # a watched event about another card whose condition does not hold
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
+                if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
+                                                if not st["cards"][o].get("fr")]) < ab["min_chars"]:
+                    continue  # "When you confront this Problem with at least N characters"
                 # "they ..." (start of the opponent's / each player's Troublemaker Phase): the turn player
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
+                if ab.get("as_by") and (extra or {}).get("by") is not None:
+                    ctrl = extra["by"]  # "that player ...": the player who did the watched thing
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
@@ -1423,6 +1445,72 @@ class Rules:
             if area is not None and c["a"] != area:
                 continue
             self.fire(st, ev, event, cid, extra)
+
+    # ================================================================= watched events (704.1)
+    def watch(self, st, ev, event, subj, extra=None) -> None:
+        """Fire ``event`` ("w_enter", "w_leave", "w_move", "w_play", ...) for every card in play whose
+        triggered ability watches something happening to a card ("When an opposing Friend enters
+        play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
+        ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
+        if not (self.trig_ev.get(event) or st.get("twn")):
+            return
+        self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
+
+    def _watch_ok(self, st, cid, ab, x) -> bool:
+        """Does a watched event (``x``: it, by, from, to, how, play) meet an ability's ``subj`` filter?
+        Filter keys: a selector (type, ctrl, at "here", other, self, trait, color, ... relative to the
+        watching card ``cid``), "host" (the card it is attached to), "by" (you/opp: the player who
+        did it), "to"/"from" ("here": the watching card's area; "problem"; "home"), "how"
+        (dismissed/retired/banished), "token" (True/False), "last" (you played the last card in
+        your hand), "once_turn" ("for the first time each turn")."""
+        f = ab["subj"]
+        c = st["cards"][cid]
+        me = c.get("c", c["o"])
+        it = x.get("it")
+        if f.get("by") is not None and x.get("by", -1) != (me if f["by"] == "you" else 1 - me):
+            return False
+        for key in ("to", "from"):
+            w = f.get(key)
+            if w is None:
+                continue
+            a = x.get(key) or ""
+            if w == "here" and a != c.get("a"):
+                return False
+            if w == "problem" and not a.startswith(("prob", "dil")):
+                return False
+            if w == "home" and not a.startswith("home"):
+                return False
+        if f.get("how") is not None and x.get("how") != f["how"]:
+            return False
+        if f.get("send") is False and x.get("send"):
+            return False
+        pl = x.get("play")
+        if pl is not None:  # "When an opponent plays a Friend": the played card's printed information
+            face = self.ff[pl["k"]]
+            if f.get("ptype") and face.type != f["ptype"]:
+                return False
+            if f.get("ptrait") and (pl.get("fd") or f["ptrait"] not in face.traits):
+                return False
+            if f.get("pmax_cost") is not None and (face.cost or 0) > f["pmax_cost"]:
+                return False
+            if f.get("last") and st["pl"][pl["p"]]["hand"]:
+                return False
+        sel = f.get("sel")
+        if sel is not None:
+            if sel.get("host"):
+                if it is None or c.get("h") != it:
+                    return False
+            elif it is None or not self.matches(st, it, sel, me, cid):
+                return False
+            if "token" in f and bool(st["cards"][it].get("t")) != f["token"]:
+                return False
+        if f.get("once_turn"):
+            seen = c.setdefault("ft", {})
+            k = ab.get("text", ab["on"])
+            if seen.get(k) == st["turn"]:
+                return False
+            seen[k] = st["turn"]
+        return True
 
     # ================================================================= cleanup
     def expire(self, st, until) -> None:
