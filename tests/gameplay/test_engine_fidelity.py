@@ -75,6 +75,34 @@ def test_persistent_does_not_replace_costs_or_game_dismissals(game, db):
     assert b not in st.d["play"] and not st.d["rq"]
 
 
+def test_persistent_paid_cost_effects_are_not_replaced(game, db):
+    # "As an additional cost, retire a Friend" (508.1a: a cost that would be replaced can't be paid)
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    cid = place(game, st, per.number, 0, "home0")
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "retire", "target": {"id": cid}, "paid": True}], "i": 0,
+                       "ch": None, "lbl": "test", "after": None})
+    st = _run(game, st)
+    assert cid not in st.d["play"] and not (st.d["pending"] and st.d["pending"]["kind"] == "may")
+
+
+def test_persistent_cards_leaving_together_are_decided_one_by_one(game, db):
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    a = place(game, st, per.number, 1, "prob1")
+    b = place(game, st, per.number, 1, "home1")
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "each": True}}],
+                       "i": 0, "ch": None, "lbl": "test", "after": None})
+    st = _run(game, st)
+    first = st.d["pending"]["card"]
+    assert st.d["pending"]["kind"] == "may" and first in (a, b)
+    st, _ = game.apply(st, Action.make("choose", 1, option=True))
+    second = st.d["pending"]["card"]
+    assert st.d["pending"]["kind"] == "may" and {first, second} == {a, b}
+    st, _ = game.apply(st, Action.make("choose", 1, option=False))
+    assert st.d["cards"][first]["fr"] and second not in st.d["play"]
+
+
 def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, db):
     """616.3 the player retires (not "by the game"), so Persistent may frighten the Friend instead;
     a frightened Friend still counts toward the home limit and the player chooses again."""

@@ -1387,7 +1387,7 @@ def _extra_cost_effects(cost) -> list[dict]:
     if "exhaust_sel" in cost:
         effs.append({"op": "exhaust", "target": _cost_sel(cost["exhaust_sel"], state="ready")})
     if "retire_sel" in cost:
-        effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True)}] * cost["retire_sel"]["n"]
+        effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True), "paid": True}] * cost["retire_sel"]["n"]
     if "banish_from" in cost:
         effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
     return effs
@@ -1445,7 +1445,7 @@ def play_card(self, st, ev, action) -> None:
                 if ec.get("discard"):  # 508: additional costs are paid first
                     effs = [{"op": "discard", "n": ec["discard"], "who": "you"}] + effs
                 if ec.get("retire_friend"):
-                    effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}}] + effs
+                    effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}, "paid": True}] + effs
         if not d.automated:
             self.log(ev, "manual_text", lambda: f"{d.name}: text not automated — apply manually: \"{f.text}\"", manual=True)
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}})
@@ -1537,7 +1537,7 @@ def do_action(self, st, ev, action) -> None:
         if cost.get("discard"):
             effs = [{"op": "discard", "n": cost["discard"], "who": "you"}] + effs  # 508 cost paid first
         if cost.get("retire_friend"):
-            effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}}] + effs
+            effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}, "paid": True}] + effs
         effs = _extra_cost_effects(cost) + effs
         if cost.get("dismiss_self"):
             self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=True)  # 508 the cost is paid before the effect

@@ -266,6 +266,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
             if st["pl"][p]["tok"] == 0:
                 self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
+    paid = bool(e.get("cost") or e.get("paid"))  # a cost: Persistent can't replace it (508.1a)
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
@@ -283,16 +284,16 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "unfrighten":
             self.unfrighten(st, ev, cid)
         elif op == "dismiss":
-            self.leave_play(st, ev, cid, "disc", verb="dismissed")
+            self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=paid)
         elif op == "banish":
-            self.leave_play(st, ev, cid, "ban", verb="banished")
+            self.leave_play(st, ev, cid, "ban", verb="banished", cost=paid)
         elif op == "retire":
             if st["cards"][cid]["c"] == p:  # 410.2
-                self.leave_play(st, ev, cid, "disc", verb="retired")
+                self.leave_play(st, ev, cid, "disc", verb="retired", cost=paid)
         elif op == "to_hand":
-            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
+            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand", cost=paid)
         elif op == "to_deck_top":
-            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck")
+            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck", cost=paid)
         elif op == "send_home":
             if not st["cards"][cid]["a"].startswith("home"):
                 self.send_home(st, ev, cid)
