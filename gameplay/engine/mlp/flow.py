@@ -158,6 +158,10 @@ def decide(self, st, ev, action) -> None:
             st["step"] = "main_start"
         else:
             c = st["cards"][opt]
+            tax = self.action_tax(st, p, "challenge", opt)
+            if tax:  # "Opponents can't challenge your Troublemakers unless they pay [1]."
+                self.pay_cost(st, p, tax, ev)
+                self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {tax} to challenge")
             st["sc_ch"].append(c["a"])  # 608.1/608.3
             self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, opt)} at {self.area_name(st, c['a'])}")
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
@@ -447,7 +451,7 @@ def step(self, st, ev) -> None:
                 continue
             if c["c"] == tp and not self.face(st, cid).epic:
                 continue  # 608.1 opposing or Epic
-            if self.chars_at(st, c["a"], tp):  # 608.2
+            if self.chars_at(st, c["a"], tp) and _challenge_ok(self, st, tp, cid):  # 608.2
                 opts.append(cid)
         if opts:
             ask(self, st, tp, "challenge", opts + ["done"], "608.1")
@@ -629,6 +633,7 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 def _begin_turn(self, st, ev, tp):
     st["turn"] += 1
     st["tp"] = tp
+    self.expire(st, f"start{tp}")  # "until the start of your next turn"
     pl = st["pl"][tp]
     pl["turns"] += 1
     pl["scored_turn"] = 0
@@ -639,6 +644,7 @@ def _begin_turn(self, st, ev, tp):
 
 def start_turn(self, st, ev) -> None:
     tp = st["tp"]
+    self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
@@ -684,7 +690,23 @@ def end_of_turn(self, st, ev) -> None:
     self.next_turn(st, ev)
 
 
+def _challenge_ok(self, st, p, tm) -> bool:
+    """Challenge restrictions (608): a challenge tax must be payable (508.1d); "can't be challenged
+    except by two or more characters" / "unless they have at least 3 Friends at its Problem"."""
+    if st["pl"][p]["tok"] < self.action_tax(st, p, "challenge", tm):
+        return False
+    for ab in self.abilities(st, tm):
+        if ab["kind"] == "static" and ab.get("op") == "challenge_req":
+            n = sum(1 for o in self.chars_at(st, st["cards"][tm]["a"], p)
+                    if ab.get("type", "character") == "character" or self.ctype(st, o) == ab["type"])
+            if n < ab["n"]:
+                return False
+    return True
+
+
 def _no_home_limit(self, st, cid):
+    if self.exempt_home_limit(st, cid):
+        return True
     if st["cards"][cid]["k"] not in self.static_keys and not st.get("twn"):
         return False
     return any(ab["kind"] == "static" and ab.get("op") == "no_home_limit" for ab in self.abilities(st, cid))
@@ -939,6 +961,7 @@ def move_cost(self, st, p, cid, area) -> int:
     if self.kw(st, cid, "Swift"):
         cost -= 1
     cost += _extra_move_costs(self, st, p).get(area, 0)
+    cost += self.action_tax(st, p, "move", cid, st["cards"][cid]["a"], area)  # "can't move ... unless they pay"
     return max(cost, 1)
 
 
@@ -1094,6 +1117,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
     twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    taxed = bool(self.statics(st, "action_cost"))  # "Opponents pay +[1] to rally Friends", move taxes
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] != p:
@@ -1109,13 +1133,13 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             for a in dest_all:
-                if a != here and max(base + showy.get(a, 0), 1) <= tok:
+                if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
                     acts.append(Action("move", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
-        if main and c.get("fr") and tok >= 2:
+        if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
-    if main and tok >= 1 and pl["deck"]:
+    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"]:
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     ak = self.activ_keys
@@ -1217,7 +1241,44 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         m = st["pl"][p]["mane"]
         if m not in st["cards"] or st["cards"][m].get("ex") or st["cards"][m].get("fr"):
             return False
+    if not _can_pay_extra(self, st, p, cid, cost):
+        return False
     return True
+
+
+def _cost_sel(sel: dict, **extra) -> dict:
+    return {**sel, "ctrl": "you", **extra}
+
+
+def _can_pay_extra(self, st, p, cid, cost) -> bool:
+    """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
+    if cost.get("dismiss_self") and not self.in_play(st, cid):
+        return False
+    if "exhaust_sel" in cost and not self.select(st, _cost_sel(cost["exhaust_sel"], state="ready"), p, cid):
+        return False
+    if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
+        return False
+    if "banish_from" in cost:
+        from .resolve import _card_filter
+
+        bf = cost["banish_from"]
+        if not any(_card_filter(self, st, o, bf["filter"]) for o in st["pl"][p][bf["zone"]]):
+            return False
+    return True
+
+
+def _extra_cost_effects(cost) -> list[dict]:
+    """Costs that need a choice are paid first (508) as effects at the head of the ability."""
+    effs: list[dict] = []
+    if cost.get("discard_hand"):
+        effs.append({"op": "discard", "n": 99, "who": "you"})
+    if "exhaust_sel" in cost:
+        effs.append({"op": "exhaust", "target": _cost_sel(cost["exhaust_sel"], state="ready")})
+    if "retire_sel" in cost:
+        effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True)}] * cost["retire_sel"]["n"]
+    if "banish_from" in cost:
+        effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
+    return effs
 
 
 def play_card(self, st, ev, action) -> None:
@@ -1329,13 +1390,15 @@ def do_action(self, st, ev, action) -> None:
         self.log(ev, "pay", lambda: f"{pl['name']} pays {cost} to move {self.name(st, cid)}")
         self.move_card(st, ev, cid, area, by=p)
     elif k == "draw":
-        self.pay_cost(st, p, 1, ev)
-        self.log(ev, "pay", lambda: f"{pl['name']} pays 1 to draw a card (609.2d)")
+        n = 1 + self.action_tax(st, p, "draw")
+        self.pay_cost(st, p, n, ev)
+        self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to draw a card (609.2d)")
         self.draw(st, ev, p, 1)
     elif k == "rally":
-        self.pay_cost(st, p, 2, ev)
         cid = action.get("card")
-        self.log(ev, "pay", lambda: f"{pl['name']} pays 2 to rally {self.name(st, cid)} (609.2e)")
+        n = 2 + self.action_tax(st, p, "rally", cid)
+        self.pay_cost(st, p, n, ev)
+        self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to rally {self.name(st, cid)} (609.2e)")
         self.unfrighten(st, ev, cid)
     elif k == "activate":
         cid = action.get("card")
@@ -1363,6 +1426,9 @@ def do_action(self, st, ev, action) -> None:
             effs = [{"op": "discard", "n": cost["discard"], "who": "you"}] + effs  # 508 cost paid first
         if cost.get("retire_friend"):
             effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}}] + effs
+        effs = _extra_cost_effects(cost) + effs
+        if cost.get("dismiss_self"):
+            self.leave_play(st, ev, cid, "disc", verb="dismissed")  # 508 the cost is paid before the effect
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
                          {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)})
     else:
