@@ -354,6 +354,28 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^if a player has (\d+) or more points, (.+)$", t, re.I)
+    if m:  # "If a player has 8 or more points, ..." (either player)
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))}, "effects": r}]
+    m = re.match(r"^have (.+?) get ([+-]\d+ power.*)$", t, re.I)
+    if m:  # "have another character there get +2 power ..." = give it +2 power
+        return parse_effects(f"give {m.group(1)} {m.group(2)}")
+    m = re.match(r"^that (Friend|character) and this card get ([+-]\d+) power" + UNTIL + "$", t, re.I)
+    if m:
+        n, u = int(m.group(2)), _until(m.group("until"))
+        return [{"op": "power", "n": n, "target": {"it": True}, "until": u},
+                {"op": "power", "n": n, "target": {"self": True}, "until": u}]
+    m = re.match(r"^(your (?:other )?(?:characters|Friends)(?: [\w' ]+?)?) each get ([+-]\d+ power.*)$", t, re.I)
+    if m:
+        return parse_effects(f"{m.group(1)} get {m.group(2)}")
+    m = re.match(r"^put (a|an|one|two|\d+) \+1 counters? on (.+)$", t, re.I)
+    if m:  # "+1 counter" = "+1 power counter" (HM22's wording)
+        return parse_effects(f"put {m.group(1)} +1 power counter{'s' if _n(m.group(1)) > 1 else ''} on {m.group(2)}")
+    if re.match(r"^put the top card of each player's deck into that player's discard pile$", t, re.I):
+        return [{"op": "each_player", "effects": [{"op": "mill", "n": 1}]}]
+    if re.match(r"^search your discard pile for a card and put it on (?:the )?top of your deck$", t, re.I):
+        return [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}]
     m = re.match(r"^if you have (another|an?) \[(%s)\] ([^,]+), (.+)$" % COLOR_RE, t, re.I)
     if m:
         tg = parse_target("a " + m.group(3))
@@ -890,6 +912,7 @@ TRIGGERS = [
     (r"^When (?:you move this card|this card is moved), ", "moved", {}),
     (r"^When this card is defeated, ", "defeated", {}),
     (r"^When a player draws a card, ", "any_draw", {}),
+    (r"^When you put a card on top of your deck, ", "you_deck_top", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
     (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
     (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
@@ -957,6 +980,8 @@ _WATCH = [
     (r"^When an opponent moves (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "opp", "to": "here", "send": False}),
     (r"^When (?P<s>.+?) is moved from (?:this|this card's) Problem, ", "w_move", {"from": "here", "send": False}),
     (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
+    (r"^When you put a \+1 power counter on (?P<s>.+?) for the first time each turn, ", "w_counter", {"by": "you", "once_turn": True}),
+    (r"^When you put a \+1 power counter on (?P<s>.+?), ", "w_counter", {"by": "you"}),
     (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
      {"from": "here", "to": "problem", "send": False}),
     # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
@@ -980,7 +1005,7 @@ def _as_actor(body: str) -> str | None:
     return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
 # "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
 _WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
-                         r"( here| to this card's Problem)?, " % "|".join(TRAITS))
+                         r"( here| to this card's Problem| to a Problem)?, " % "|".join(TRAITS))
 
 
 def _other_than_it(effs: list[dict]) -> None:
@@ -1004,8 +1029,10 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
         if m.group(2):
             f["ptrait"] = m.group(2)
         if m.group(4):
-            f["to"] = "here"
-        return "w_play", {"subj": f}, line[m.end():]
+            f["to"] = "here" if m.group(4) != " to a Problem" else "problem"
+        body = line[m.end():].replace(" to that Problem", " to the watched area")
+        body = re.sub(r"^(?:it|that (?:Friend|character)) (gets|has) ", r"that card \1 ", body)
+        return "w_play", {"subj": f}, body
     m = re.match(r"^When you play the last card in your hand, ", line)
     if m:
         return "w_play", {"subj": {"by": "you", "last": True}}, line[m.end():]
@@ -1041,10 +1068,11 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             # "it" is the card the event happened to, not this card
             body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
             body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
-            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter"):
+            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter", "w_play"):
                 # "there" / "that Problem": where the event happened (not this card's area)
-                body = re.sub(r"\b(an? [\w' ]+?|each [\w' ]+?) there\b", r"\1 at the watched area", body)
+                body = re.sub(r"\b((?:an?|another|each|your other|your) [\w' ]+?) there\b", r"\1 at the watched area", body)
                 body = body.replace(" to that Problem", " to the watched area")
+                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
         return on, {"subj": f}, body
     return None
 

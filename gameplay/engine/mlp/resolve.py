@@ -114,6 +114,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in hand:
             self.put(st, fr["ch"], "deck", "top")
             self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
+            self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
         return True
     if op == "uncover":
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
@@ -142,11 +143,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "if":
         cond = e["cond"]
-        found = self.select(st, cond["sel"], p, src)
-        ok = bool(found) if cond["k"] == "you_have" else not found
+        if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
+            ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        else:
+            found = self.select(st, cond["sel"], p, src)
+            ok = bool(found) if cond["k"] == "you_have" else not found
         if ok:
             fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "it": fr.get("it"), "x": fr.get("x") or {}})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -283,7 +288,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "to_hand":
             self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
         elif op == "to_deck_top":
-            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck")
+            own = st["cards"][cid]["o"]
+            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck") and own == p:
+                self.fire_all(st, ev, "you_deck_top", players=(p,))  # your card on top of your deck
         elif op == "send_home":
             if not st["cards"][cid]["a"].startswith("home"):
                 self.send_home(st, ev, cid)
@@ -375,6 +382,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+            if key == "+1":
+                self.watch(st, ev, "w_counter", cid, {"by": p})  # "When you put a +1 power counter on ..."
     if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
                                  for c_, v in snap.items()):
         fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
@@ -485,6 +494,10 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             if e.get("to") == "play":
                 self.enter_play(st, ev, ch, f"home{p}", p)
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into play")
+            elif e.get("to") == "deck":  # "... and put it on top of your deck" (from the public discard pile)
+                self.put(st, ch, "deck", "top")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile on top of their deck")
+                self.fire_all(st, ev, "you_deck_top", players=(p,))
             else:
                 self.put(st, ch, e.get("to", "hand"))
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
@@ -541,6 +554,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 c["cm"] = True
                 c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
+                self.watch(st, ev, "w_counter", src, {"by": p})  # Cutie Mark puts a +1 power counter (glossary)
                 self.fire(st, ev, "cutie_marked", src)
                 self.fire_all(st, ev, "friend_cutie", players=(c["c"],))
     elif op == "choose_color":
