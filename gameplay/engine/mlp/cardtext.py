@@ -119,10 +119,10 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^in (?:your opponent's|an opponent's) home\b\s*"), _in_opponents_home),
     (re.compile(r"^at (?:your|their|its controller's) home\b\s*"), _set(at="home")),
     (re.compile(r"^at home\b\s*"), _set(at="home")),
-    # internal: "there" in a watched-event trigger = the area of the card the event happened to
-    (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
+    # internal: "there" in a watched-event trigger = the area of the card the event happened to
+    (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
 )
 
 
@@ -230,6 +230,9 @@ def parse_effects(text: str) -> list[dict] | None:
         if m:
             return [{"op": "flip_if_involved", "names": [m.group(1), m.group(2)], "n": 1, "all_n": 2}]
         return None
+    r = _parse_reveal_top(t)
+    if r is not None:
+        return r or None
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
@@ -473,6 +476,64 @@ def _events_pre(t: str) -> list[dict] | None:
         return [{"op": "mark", "target": {"type": "Troublemaker", "at": "here"}},
                 {"op": "confront_mod", "who": "you", "tm_ok": "it", "until": "turn"}]
     return None
+_REVEAL_IT = (  # what happens to "it", the revealed card (it stays on top of the deck otherwise)
+    (r"^(?:you )?(?:put it into (?:your|their) hand|draw it)$", "hand"),
+    (r"^(?:you )?put it (?:into|in) (?:your|their|the) discard pile$", "disc"),
+    (r"^(?:you )?put it into play$", "play"),
+    (r"^(?:you )?banish it$", "ban"),
+)
+
+
+def _reveal_branch(text: str) -> list[dict] | None:
+    """Effects of a reveal branch; instructions about "it" move the revealed card."""
+    t = text.strip().rstrip(".")
+    may = re.match(r"^you may (.+)$", t, re.I)
+    body = may.group(1) if may else t
+    for pat, to in _REVEAL_IT:
+        if re.match(pat, body, re.I):
+            e = [{"op": "revealed", "to": to}]
+            return [{"op": "may", "effects": e}] if may else e
+    if re.search(r"\bit\b|\bthat card\b", t):
+        return None
+    return parse_effects(t)
+
+
+def _parse_reveal_top(t: str) -> list[dict] | None:
+    """515.1-style public reveal: "Reveal the top card of your deck. If <condition>, <effects>[.
+    Otherwise, <effects>]" -> [{"op": "reveal_top", ...}]; [] when the text starts so but is not
+    understood (the caller then gives up), None when it is another text."""
+    m = re.match(r"^reveal the top card of (your|an opponent's) deck\. (.+)$", t, re.I)
+    if not m:
+        return None
+    whose, rest = ("you" if m.group(1).lower() == "your" else "opp"), m.group(2)
+    ty = r"(Friend|Event|Resource|Troublemaker)"
+    cond = None
+    for pat, fn in (
+            (r"^If you reveal an? %s this way, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If it's an? %s, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If that card is an? %s, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If that card's (?:printed )?power is (even|odd), ", lambda x: {"parity": x.group(1)}),
+            (r"^If the printed power of that card is (\d+) or (less|more), ",
+             lambda x: {"max_pp" if x.group(2) == "less" else "min_pp": int(x.group(1))})):
+        mm = re.match(pat, rest)
+        if mm:
+            cond, rest = fn(mm), rest[mm.end():]
+            break
+    if cond is None:
+        return []
+    then_, else_ = rest, None
+    mo = re.match(r"^(.+?)\. Otherwise, (.+)$", rest)
+    if mo:
+        then_, else_ = mo.group(1), mo.group(2)
+    a = _reveal_branch(then_)
+    b = _reveal_branch(else_) if else_ is not None else []
+    if a is None or b is None:
+        return []
+    if whose == "opp" and any(x["op"] == "revealed" and x["to"] != "ban" or
+                              x["op"] == "may" and x["effects"][0]["op"] == "revealed" and x["effects"][0]["to"] != "ban"
+                              for x in a + b):
+        return []  # only banishing an opponent's revealed card is handled (it goes to its owner's zone)
+    return [{"op": "reveal_top", "whose": whose, "cond": cond, "then": a, "else": b}]
 
 
 def _verb_of(s: str) -> str:
@@ -572,6 +633,19 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^put the top card of your deck into your discard pile$", t, re.I)
     if m:
         return [{"op": "mill", "n": 1}]
+    if re.match(r"^you lose the game$", t, re.I):
+        return [{"op": "lose_game"}]
+    if re.match(r"^end the faceoff$", t, re.I):
+        return [{"op": "end_faceoff"}]
+    m = re.match(r"^(.+?) (?:gets|has) \+(\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I)
+    if m and not (m.group(3) and m.group(5)):
+        tg = parse_target(m.group(1))
+        cnt = parse_target("each " + m.group(4))
+        if tg is not None and cnt is not None and not tg.get("each") and not cnt.get("self") and not cnt.get("it"):
+            cnt = dict(cnt)
+            cnt.pop("each", None)
+            # the count is taken as the effect resolves (a one-shot modifier)
+            return [{"op": "power", "n": int(m.group(2)), "per": cnt, "target": tg, "until": _until(m.group(3) or m.group(5))}]
     if re.match(r"^replace a Problem$", t, re.I):
         return [{"op": "replace_problem"}]
     m = re.match(r"^discard (a|one|two|three|\d+)$", t, re.I)
@@ -911,6 +985,17 @@ TRIGGERS = [
     (r"^When you move this card to a Problem, ", "moved", {"to": "problem"}),
     (r"^When (?:you move this card|this card is moved), ", "moved", {}),
     (r"^When this card is defeated, ", "defeated", {}),
+    # faceoffs and flipping (514, 515): "Chaotic" is a trait; "by at least N power" is the winning margin
+    (r"^Chaos: When you flip this card, ", "flipped", {}),
+    (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
+    (r"^When you flip a card, ", "you_flip", {}),
+    (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
+     lambda m: {"by": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+    (r"^When you lose a (?:(Problem|Troublemaker) )?faceoff involving this card, ", "lose_faceoff",
+     lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
+    (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
+     lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
+    (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
     (r"^When a player draws a card, ", "any_draw", {}),
     (r"^When you put a card on top of your deck, ", "you_deck_top", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
@@ -1546,11 +1631,11 @@ STATIC_EXTRA: list = [
     (r"^Opponents need \+(\d+) power to confront this card's Problem for each of their frightened Friends here$", None,
      lambda m: {"op": "confront_need", "n": int(m[1]), "who": "opp", "per": "frightened_here"}),
     (r"^Characters with (\d+) or more power can't contribute their power to confronting this Problem$", ("Problem",),
-     lambda m: {"op": "no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
+     lambda m: {"op": "problem_no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
     (r"^Mane Characters can't contribute their power to confronting this Problem$", ("Problem",),
-     lambda m: {"op": "no_contrib", "sel": {"type": "Mane Character"}}),
+     lambda m: {"op": "problem_no_contrib", "sel": {"type": "Mane Character"}}),
     (r"^Opposing characters here with the highest power among opposing characters can't contribute their power to "
-     r"confronting this Problem$", ("Problem",), lambda m: {"op": "no_contrib", "who": "opp", "highest": True}),
+     r"confronting this Problem$", ("Problem",), lambda m: {"op": "problem_no_contrib", "who": "opp", "highest": True}),
     (r"^No more than (\d+) of each players' characters can contribute their power to confronting this Problem$", ("Problem",),
      lambda m: {"op": "max_contrib", "n": int(m[1])}),
     (r"^Opposing Troublemakers don't prevent you from confronting this (?:card's )?Problem$", None,
@@ -1582,6 +1667,78 @@ def parse_static_extra(body: str, card_type: str) -> dict | None:
         m = re.match(pat, body)
         if m and (types is None or card_type in types):
             return fn(m)
+def _fo_kind(word: str | None) -> str | bool:
+    """"Troublemaker" / "Problem" faceoffs -> the faceoff type a static ability is limited to."""
+    return {"Troublemaker": "tm", "Problem": "problem"}.get((word or "").strip(), True)
+
+
+def parse_static_faceoff(body: str, card_type: str) -> dict | None:
+    """Continuous abilities about faceoffs (514, 515): the number of cards flipped (514.3a), the
+    player's power total (514.4a), flipped cards' power, what contributes its power, scoring."""
+    if card_type == "Event":
+        return None
+    fo_ = r"(?:(Troublemaker|Problem) )?faceoffs"
+    # 514.3a flip count: {"n", "who": you|opp|each, "scope": any|here|involved, "fo": True|tm|problem}
+    for pat, who, scope in (
+            (r"^(?:You flip an additional card during %s|Flip an additional card during %s)$" % (fo_, fo_), "you", "any"),
+            (r"^During %s here, flip an additional card$" % fo_, "you", "here"),
+            (r"^Opponents flip (\d+) fewer cards? during %s involving this card$" % fo_, "opp", "involved"),
+            (r"^During %s involving this card, players flip (\d+) fewer cards?$" % fo_, "each", "involved"),
+            (r"^During %s involving this card, your opponent flips an additional card$" % fo_, "opp", "involved")):
+        m = re.match(pat, body)
+        if m:
+            g = [x for x in m.groups() if x is not None]
+            n = -int(next(x for x in g if x.isdigit())) if "fewer" in body else 1
+            kind = next((x for x in g if not x.isdigit()), None)
+            return {"op": "flip_mod", "n": n, "who": who, "scope": scope, "fo": _fo_kind(kind)}
+    m = re.match(r"^You have \+(\d+) power during %s( here)?$" % fo_, body)
+    if m:  # 514.4a "any modifiers modifying that player's power total"
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}
+    m = re.match(r"^Your flipped cards have \+(\d+) power$", body)
+    if m:
+        return {"op": "flip_power", "n": int(m.group(1))}
+    m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
+    if m:
+        subj = m.group(2)
+        if subj == "This card" or subj == "this card":
+            tg: Any = "self"
+        elif re.match(r"^That (?:character|Friend)$", subj) and card_type == "Resource":
+            tg = "host"
+        else:
+            sm = re.match(r"^(.+?) with (\d+) or less printed power$", subj)
+            tg = _static_selector(sm.group(1) if sm else subj)
+            if tg is None or tg.get("self"):
+                return None
+            if sm:
+                tg["max_pp"] = int(sm.group(2))
+        d: dict[str, Any] = {"op": "no_contrib", "what": "faceoff" if m.group(3) == "faceoffs" else "confront", "target": tg}
+        if m.group(1):
+            d["cond"] = {"k": "your_turn" if m.group(1) == "During your turn" else "opp_turn"}
+        if m.group(4):
+            d["involving"] = True
+        return d
+    if re.match(r"^Players can't score points during faceoffs involving this card$", body):
+        return {"op": "no_score_fo"}
+    m = re.match(r"^While involved in a (Troublemaker|Problem) faceoff, (?:this card|it) (?:has|gets) \+(\d+) power$", body)
+    if m:
+        return {"op": "power", "n": int(m.group(2)), "target": "self", "cond": {"k": "faceoff", "fo": _fo_kind(m.group(1))}}
+    m = re.match(r"^(.+?) (?:has|have|gets|get|each get|each have) ([+-]\d+) power (?:while involved in a faceoff|during %s)$" % fo_, body)
+    if m:
+        tg = _static_selector(m.group(1))
+        if tg is None or tg.get("self") or tg.get("this_friend"):
+            return None
+        d = {"op": "power", "n": int(m.group(2)), "target": tg}
+        if "while involved" in body:
+            tg["inv"] = True  # only while that card is involved (514.2d, checked continuously)
+        else:
+            d["fo_only"] = _fo_kind(m.group(3))
+        return d
+    m = re.match(r"^During faceoffs, (this card has .+ for each .+)$", body)
+    if m:
+        d = parse_static_power(m.group(1))
+        if d is not None and d.get("op") == "power_per":
+            d["fo_only"] = True
+            return d
     return None
 
 
@@ -1685,6 +1842,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         mm = re.match(pat, line)
         if mm:
             body_ = line[mm.end():]
+            if callable(extra):
+                extra = extra(mm)
+            if on == "flipped":
+                # "it" is the flipped card itself (Chaos: When this card is flipped, it has +2 power ...)
+                body_ = re.sub(r"^it (?:has|gets) ", "this card gets ", body_)
             if "n" in mm.groupdict():  # "with at least N characters / colors": the number from the text
                 extra = {k: (int(mm.group("n")) if v is None else v) for k, v in extra.items()}
             if on == "confront_this_any":
@@ -1738,6 +1900,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 d["cond"] = None
                 d["fo_only"] = True
             return {"kind": "static", **d, "text": line}
+    d = parse_static_faceoff(body, card_type)
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     d = parse_static_power(body)
     if d is not None and d.pop("this_friend", None) and card_type == "Resource":
         d["target"] = "host"

@@ -724,6 +724,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
     if type_ in ("problem", "multi"):
         self.fire_all(st, ev, "problem_fo_start")
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
+    self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
         if c["c"] != chal and c["a"] in areas and self.kw(st, cid, "Prepared"):
@@ -743,6 +744,7 @@ def _flip_one(self, st, ev, p) -> str | None:
     pl["flip"].append(nid)
     self.log(ev, "flip", lambda: f"{pl['name']} flips {self.name(st, nid)} ({self.printed_power(st, nid)})", card=nid)
     self.fire(st, ev, "flipped", nid)  # Chaos
+    self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
     # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card
     if self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
         if any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
@@ -764,8 +766,29 @@ def faceoff_flip(self, st, ev) -> None:
                     for ab in self.abilities(st, cid):
                         if ab["kind"] == "static" and ab.get("op") == "flip_extra":
                             n += ab.get("n", 1)
-        for _ in range(n):
+        if fo["rounds"] == 1:
+            n += _flip_mods(self, st, p)
+        for _ in range(max(n, 0)):
             _flip_one(self, st, ev, p)
+
+
+def _flip_mods(self, st, p) -> int:
+    """514.3a "flip an additional card / N fewer cards during faceoffs" (static ``flip_mod``)."""
+    fo = st["fo"]
+    n = 0
+    for o in self.has_static(st, "flip_mod"):
+        c = st["cards"][o]
+        for ab in self.abilities(st, o):
+            if ab["kind"] != "static" or ab.get("op") != "flip_mod" or not self.fo_is(st, ab.get("fo", True)):
+                continue
+            who = ab.get("who", "you")
+            if (who == "you" and p != c["c"]) or (who == "opp" and p == c["c"]):
+                continue
+            scope = ab.get("scope", "any")
+            if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
+                continue
+            n += ab["n"]
+    return n
 
 
 def resolve_faceoff(self, st, ev, winner) -> None:
@@ -775,6 +798,17 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     fo["stage"] = "resolved"
     if winner is None:
         return
+    margin = abs(self.faceoff_total(st, 0) - self.faceoff_total(st, 1))
+    if fo["type"] in ("problem", "multi"):  # "If you won a Problem faceoff by at least N power this turn"
+        won = st["pl"][winner].get("wonp")
+        st["pl"][winner]["wonp"] = [st["turn"], max(margin, won[1] if won and won[0] == st["turn"] else 0)]
+    loser = _opp(winner)
+    for cid in list(st["play"]):  # "When you lose a faceoff involving this card" (before 514.5b sends home)
+        c = st["cards"].get(cid)
+        if c and c["c"] == loser and self.involved(st, cid):
+            self.fire(st, ev, "lose_faceoff", cid)
+    for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
+        self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
     if fo["type"] == "tm":
@@ -807,7 +841,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
-            self.fire(st, ev, "win_faceoff", cid)
+            self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
             x = self.kw(st, cid, "Diligent")
             if x:
                 self.queue_trigger(st, cid, winner, [{"op": "may", "effects": [

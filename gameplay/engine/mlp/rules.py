@@ -414,7 +414,7 @@ class Rules:
                     p += self._count(st, cid, ab["count"]) - base
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
-                elif op == "power_per" and o == cid:
+                elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]):
                     p += ab["n"] * self._count(st, cid, ab["count"])
         return p
 
@@ -523,6 +523,8 @@ class Rules:
             return False
         if ab.get("fo_only") and not st["fo"]:
             return False
+        if ab.get("fo_only") in ("tm", "problem") and not self.fo_is(st, ab["fo_only"]):
+            return False
         cond = ab.get("cond")
         if cond:
             return self._cond(st, src, cond)
@@ -532,6 +534,8 @@ class Rules:
         c = st["cards"][src]
         k = cond.get("k")
         if k == "faceoff":
+            if cond.get("fo") in ("tm", "problem") and not self.fo_is(st, cond["fo"]):
+                return False
             return bool(st["fo"]) and self.involved(st, src)
         if k == "at_problem":
             return c["a"].startswith(("prob", "dil"))
@@ -678,6 +682,12 @@ class Rules:
             if pw is None or pw <= cost:
                 return False
         if "trait" in sel and sel["trait"] not in self.traits(st, cid):
+            return False
+        if sel.get("inv") and not self.involved(st, cid):
+            return False  # "... while involved in a faceoff" (514.2d)
+        if "max_pp" in sel and self.printed_power(st, cid) > sel["max_pp"]:
+            return False
+        if "min_pp" in sel and self.printed_power(st, cid) < sel["min_pp"]:
             return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
@@ -875,8 +885,11 @@ class Rules:
         fo = st["fo"]
         tot = 0
         srcs = None
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in st["play"]:
             if not self.involved(st, cid) or not self.contributes(st, cid):
+                continue
+            if nc and self.no_contrib(st, cid, "faceoff", nc):
                 continue
             c = st["cards"][cid]
             owner_side = c["c"]
@@ -886,12 +899,55 @@ class Rules:
                 if srcs is None:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
+        fp = 0
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static":
+                    continue
+                if ab.get("op") == "flip_power":
+                    fp += ab["n"]  # "Your flipped cards have +2 power"
+                elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
+                    tot += ab["n"]  # 514.4a a modifier of the player's power total
         for fid in st["pl"][p]["flip"]:
             if fid in fo["ign"]:
                 continue  # 514.4b ignored flipped cards
-            tot += self.printed_power(st, fid)
+            if st["mods"] or st["cards"][fid].get("cn"):
+                tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
+            else:
+                tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def fo_is(self, st, kind) -> bool:
+        """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
+        fo = st["fo"]
+        if not fo:
+            return False
+        if kind in ("tm", "problem"):
+            return fo["type"] == kind or (kind == "problem" and fo["type"] == "multi")
+        return True
+
+    def no_contrib(self, st, cid, what, srcs=None) -> bool:
+        """'... can't contribute its power to faceoffs / confronting Problems' from any card in play."""
+        for o in (srcs if srcs is not None else self.has_static(st, "no_contrib")):
+            s_ = st["cards"][o]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "no_contrib" or ab.get("what") != what:
+                    continue
+                tg = ab.get("target", "self")
+                if tg == "self":
+                    ok = o == cid
+                elif tg == "host":
+                    ok = s_.get("h") == cid
+                else:
+                    ok = self.matches(st, cid, tg, s_["c"], o)
+                if not ok or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if ab.get("cond") and not self._cond(st, o, ab["cond"]):
+                    continue
+                return True
+        return False
 
     # ================================================================= confronting (611)
     def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
@@ -964,11 +1020,14 @@ class Rules:
             return False
         chars = []
         srcs = None
-        limits = self.statics(st, "no_contrib") + self.statics(st, "max_contrib")
+        limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in self.chars_at(st, area, p):
             if not self.contributes(st, cid) or cid in banned:
+                continue
+            if nc and self.no_contrib(st, cid, "confront", nc):
                 continue
             for ab in self.abilities(st, cid):
                 if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
@@ -990,7 +1049,7 @@ class Rules:
         out = set()
         mine = self.chars_at(st, area, p)
         for o, ab in limits:
-            if ab["op"] != "no_contrib":
+            if ab["op"] != "problem_no_contrib":
                 continue
             ctrl = st["cards"][o]["c"]
             if ab.get("who") == "opp" and p == ctrl:
@@ -1206,6 +1265,8 @@ class Rules:
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
+                if ab["kind"] == "static" and ab.get("op") == "no_score_fo" and self.involved(st, o):
+                    n = 0  # "Players can't score points during faceoffs involving this card"
         if n <= 0:
             return
         st["pl"][p]["score"] += n
@@ -1352,6 +1413,11 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
+                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                    continue  # "by at least N power"
+                fc = (extra or {}).get("card")
+                if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
+                    continue  # "When you flip a Chaotic card" (Chaotic is a trait)
                 if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
                     continue  # a watched event about another card whose condition does not hold
                 if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
