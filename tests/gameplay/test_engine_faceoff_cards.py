@@ -369,3 +369,170 @@ def test_end_the_faceoff(game):
     assert game.r.problem_at(st.d, "prob0") == prob  # not solved (613.1 needs a winner)
     assert st.d["pl"][1]["score"] == 0 and st.d["pl"][0]["score"] == 1  # Ann's confront point only
     assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]
+
+
+def test_printed_power_selector_and_each_get(game):
+    """AD127 'dismiss all Friends with printed power 1 or less' (printed, not current, power); AD130
+    'your Friends involved in the faceoff each get +1 power until the end of the faceoff'."""
+    assert parse_effects("dismiss all Friends with printed power 1 or less") == [
+        {"op": "dismiss", "target": {"type": "Friend", "each": True, "max_pp": 1}}]
+    st = stacked_game(game)
+    weak = place(game, st, "PR20", 0, "prob0")  # printed 1
+    st.d["cards"][weak]["cn"]["+1"] = 3  # 4 power now, still printed 1
+    strong = place(game, st, "PR31", 1, "prob0")
+    place(game, st, "AD130", 0, "home0")
+    top(game, st, 0, "AD14")
+    start(game, st)
+    flip(game, st)
+    assert game.r.power(st.d, weak) == 4 + 1 + 0  # AD130: +1 for Ann's involved Friend
+    game.r.play_effects(st.d, Ev(True), 0, None, parse_effects("dismiss all Friends with printed power 1 or less"))
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, weak) and game.r.in_play(st.d, strong)
+
+
+def test_won_by_this_turn_condition(game):
+    """HM96 'Immediate: If you won a Problem faceoff by at least 5 power this turn, score 2 points.'"""
+    st = stacked_game(game)
+    effs = [a for a in game.db.cards[game.db.key("HM96")].abilities["front"] if a["kind"] == "event"][0]["effects"]
+    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == 0
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR31", 0, "prob0")
+    top(game, st, 0, "PR20")
+    top(game, st, 1, "PR20")
+    start(game, st)
+    flip(game, st)  # 9 vs 1
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    game.r.end_faceoff(st.d, Ev(True))
+    sc = st.d["pl"][0]["score"]
+    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == sc + 2
+    st.d["turn"] += 1  # only this turn
+    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == sc + 2
+
+
+def test_ignore_and_banish_flipped_cards(game):
+    """AD74 'choose one of each player's flipped cards. Those players ignore those cards.' (515.4: an
+    ignored card stays flipped, adds no power); DE91 'Banish an opponent's flipped card.'"""
+    st = stacked_game(game)
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    top(game, st, 0, "PR36")
+    top(game, st, 1, "PR31")
+    start(game, st)
+    flip(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (4, 5)
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
+    resolve_all(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (1, 1)
+    assert len(st.d["pl"][0]["flip"]) == 1 and len(st.d["fo"]["ign"]) == 2
+    # 515.4a an ignored card can't be ignored again: nothing left to choose
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
+    resolve_all(game, st)
+    assert len(st.d["fo"]["ign"]) == 2
+    game.r.play_effects(st.d, Ev(True), 0, None, parse_effects("banish an opponent's flipped card"))
+    resolve_all(game, st)
+    assert not st.d["pl"][1]["flip"] and names(game, st, st.d["pl"][1]["ban"]) == ["PR31"]
+
+
+def test_lowest_total_wins(game):
+    """SB137: 'The player with the lowest power total wins faceoffs involving this card.'"""
+    st = stacked_game(game)
+    place(game, st, "SB137", 0, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    start(game, st)
+    st.d["fo"]["stage"] = "compare"
+    game.r.step(st.d, Ev(True))
+    assert st.d["fo"]["winner"] == 0
+
+
+def test_play_restrictions_during_faceoffs(game):
+    """EO108 'Opponents pay +[1] to play cards during faceoffs.'; EO211 'Opponents can't play cards
+    during faceoffs involving this card.'; DE121 'Opponents can't play Troublemakers here.'"""
+    st = stacked_game(game)
+    c = to_hand(game, st, "PR20", 1)
+    base = game.r.card_cost(st.d, 1, c)
+    place(game, st, "EO108", 0, "home0")
+    assert game.r.card_cost(st.d, 1, c) == base
+    place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    assert game.r.card_cost(st.d, 1, c) == base + 1 and game.r.card_cost(st.d, 0, c) == base
+    ev_card = to_hand(game, st, "CN119", 1)  # a Faceoff Event without a play requirement
+    set_tokens(st, 1, 5)
+    st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
+    assert any(a.kind == "play" and a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
+    place(game, st, "EO211", 0, "prob0")
+    assert not any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+    # DE121 at Bob's Problem: Ann may still play Troublemakers there, Bob may not
+    st2 = stacked_game(game)
+    place(game, st2, "DE121", 0, "prob1")
+    tm = to_hand(game, st2, "AD155", 1)
+    st2.d["tp"] = 1
+    st2.d["prio"] = {"w": "main", "p": 1, "n": 0}
+    set_tokens(st2, 1, 5)
+    areas = {a.get("area") for a in game.r.priority_actions(st2.d, 1) if a.kind == "play_troublemaker" and a.get("card") == tm}
+    assert "prob0" in areas and "prob1" not in areas
+
+
+def test_mane_characters_cant_contribute_when_involving(game):
+    """DE121: 'Mane Characters can't contribute their power to faceoffs involving this card.'"""
+    st = stacked_game(game)
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob1"
+    tm = place(game, st, "DE121", 1, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    assert total(game, st, 0) == 0
+
+
+def test_friend_enters_here_and_reveal_may(game):
+    """HM143: 'When a Friend enters play here, you may reveal the top card of your deck. If that card is
+    an Event, you may draw it.'"""
+    st = stacked_game(game)
+    place(game, st, "HM143", 0, "prob0")
+    top(game, st, 0, "CN119")
+    f = to_hand(game, st, "PR20", 0)
+    hand = len(st.d["pl"][0]["hand"])
+    game.r.enter_play(st.d, Ev(True), f, "prob0", 0)
+    resolve_all(game, st)
+    assert names(game, st, st.d["pl"][0]["hand"][-1:]) == ["CN119"] and len(st.d["pl"][0]["hand"]) == hand
+
+
+def test_each_players_turn_end_that_player_loses(game):
+    """HM150 'At the end of each player's turn, that player loses [1].'; its Chaos: all players lose
+    their action tokens."""
+    st = stacked_game(game)
+    tm = place(game, st, "HM150", 1, "prob0")
+    set_tokens(st, 0, 3)
+    set_tokens(st, 1, 3)
+    game.r.fire_all(st.d, Ev(True), "any_turn_end")
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (2, 3)  # Ann's turn
+    effs = game.db.cards[game.db.key("HM150")].abilities["front"][0]["effects"]
+    game.r.play_effects(st.d, Ev(True), 1, tm, effs)
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (0, 0)
+
+
+def test_flipped_power_per_counter_and_beneath_conditions(game):
+    """LL11 '+1 power for each Muscle counter' on your flipped cards; CN14 '+2 power for each card beneath
+    it' while involved; CN36 flips an additional card with a card beneath it."""
+    st = stacked_game(game)
+    t = place(game, st, "LL11", 0, "home0")
+    st.d["cards"][t]["cn"]["Muscle"] = 2
+    h = place(game, st, "CN14", 0, "prob0")
+    n36 = place(game, st, "CN36", 0, "prob0")
+    b = game._new(st.d, game.db.key("PR20"), 0, "ban")
+    st.d["pl"][0]["ban"].append(b)
+    st.d["cards"][b]["bn"] = h
+    base = game.r.power(st.d, h)
+    top(game, st, 0, "PR20", "PR20")
+    start(game, st)
+    assert game.r.power(st.d, h) == base + 2
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1  # CN36 has nothing beneath it
+    assert total(game, st, 0) == game.r.power(st.d, h) + game.r.power(st.d, n36) + 1 + 2

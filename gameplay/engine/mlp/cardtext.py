@@ -91,6 +91,11 @@ def _power_at_least(m: re.Match, sel: dict) -> bool:
     return True
 
 
+def _printed_compare(m: re.Match, sel: dict) -> bool:
+    sel["max_pp" if m.group(2) == "less" else "min_pp"] = int(m.group(1))
+    return True
+
+
 def _in_opponents_home(m: re.Match, sel: dict) -> bool:
     if sel.get("ctrl") not in (None, "opp"):
         return False  # "your Friends in an opponent's home" is not this selector
@@ -111,6 +116,7 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^in (?:your opponent's|an opponent's) home\b\s*"), _in_opponents_home),
     (re.compile(r"^at (?:your|their|its controller's) home\b\s*"), _set(at="home")),
     (re.compile(r"^at home\b\s*"), _set(at="home")),
+    (re.compile(r"^with printed power (\d+) or (less|more)\b\s*"), _printed_compare),
 )
 
 
@@ -207,6 +213,21 @@ def parse_effects(text: str) -> list[dict] | None:
     r = _parse_reveal_top(t)
     if r is not None:
         return r or None
+    m = re.match(r"^you may (reveal the top card of your deck\. .+)$", t, re.I)
+    if m and not re.search(r"\. If you do\b", t):
+        r = _parse_reveal_top(m.group(1))
+        return [{"op": "may", "effects": r}] if r else None
+    # 515.4 ignoring / removing flipped cards (the chooser is "you")
+    if re.match(r"^choose one of each player's flipped cards\. Those players ignore those cards$", t, re.I):
+        return [{"op": "flipped_card", "act": "ignore", "who": "each"}]
+    if re.match(r"^banish an opponent's flipped card$", t, re.I):
+        return [{"op": "flipped_card", "act": "banish", "who": "opp"}]
+    m = re.match(r"^If you won a Problem faceoff by at least (\d+) power this turn, (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "won_by", "n": int(m.group(1))}, "effects": r}]
+    if re.match(r"^all players lose (?:all )?their action tokens$", t, re.I):
+        return [{"op": "lose_tokens", "n": 99, "who": "each"}]
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
@@ -626,6 +647,11 @@ def _single(t: str) -> list[dict] | None:
             return [{"op": "choose_modes", "n": 1, "labels": [f"+{n} power", f"-{n} power"],
                      "modes": [[{"op": "power", "n": n, "target": tg, "until": u}],
                                [{"op": "power", "n": -n, "target": tg, "until": u}]]}]
+    m3e = re.match(r"^(your .+?s(?: involved in the faceoff| here)?) each (?:get|have) ([+\-–]\d+) power until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase)$", t, re.I)
+    if m3e:
+        tg = parse_target(m3e.group(1))
+        if tg is not None and tg.get("each"):
+            return [{"op": "power", "n": int(m3e.group(2).replace("–", "-")), "target": tg, "until": _until(m3e.group("until"))}]
     m3 = re.match(r"^(.+?) (?:have|has|get) ([+\-–]\d+) power until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase)$", t, re.I)
     if m3:
         tg = parse_target(m3.group(1))
@@ -786,6 +812,7 @@ TRIGGERS = [
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
+    (r"^When a Friend enters play here, ", "friend_enters_here", {}),
 ]
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
@@ -1060,6 +1087,24 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
     m = re.match(r"^Your flipped cards have \+(\d+) power$", body)
     if m:
         return {"op": "flip_power", "n": int(m.group(1))}
+    m = re.match(r"^Your flipped cards have \+(\d+) power for each (\w+) counter on this card$", body)
+    if m:
+        return {"op": "flip_power", "n": int(m.group(1)), "per_counter": m.group(2)}
+    m = re.match(r"^During faceoffs involving this card, if this card has at least (\d+) cards? beneath it, flip an additional card$", body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "beneath": int(m.group(1))}
+    m = re.match(r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", body)
+    if m:
+        return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
+    if re.match(r"^The player with the lowest power total wins faceoffs involving this card$", body):
+        return {"op": "lowest_wins"}
+    if re.match(r"^Opponents can't play Troublemakers here$", body):
+        return {"op": "no_opp_tm_here"}
+    m = re.match(r"^Opponents pay \+\[(\d+)\] to play cards during faceoffs( involving this card)?$", body)
+    if m:
+        return {"op": "fo_play_tax", "n": int(m.group(1)), **({"involving": True} if m.group(2) else {})}
+    if re.match(r"^Opponents can't play cards during faceoffs involving this card$", body):
+        return {"op": "fo_no_play", "involving": True}
     m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
     if m:
         subj = m.group(2)
@@ -1213,6 +1258,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     return {"kind": "manual", "text": raw, "on": on}
                 else:
                     body_ = re.sub(r"\btheir\b", "your opponent's", body_)
+            elif on == "any_turn_end" and re.match(r"^that player loses \[(\d+)\]\.?$", body_):
+                # "At the end of each player's turn, that player loses [1]": the turn player
+                n_ = int(re.match(r"^that player loses \[(\d+)\]\.?$", body_).group(1))
+                return {"kind": "trigger", "on": on, "effects": [{"op": "lose_tokens", "n": n_, "who": "you"}],
+                        "text": line, "as_tp": True}
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
                 body_ = "your opponent " + body_.split(" ", 2)[2]
             elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):

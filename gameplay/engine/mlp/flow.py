@@ -412,6 +412,8 @@ def step(self, st, ev) -> None:
                 else:
                     fo["stage"] = "flip"  # 514.4c ties flip again
                     fo["tie"] = True
+            elif any(self.involved(st, o) for o in self.has_static(st, "lowest_wins")):
+                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1)  # "The player with the lowest power total wins"
             else:
                 self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1)
         elif stg == "resolved":
@@ -756,6 +758,8 @@ def _flip_mods(self, st, p) -> int:
             scope = ab.get("scope", "any")
             if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
                 continue
+            if ab.get("beneath") and self.beneath_count(st, o) < ab["beneath"]:
+                continue
             n += ab["n"]
     return n
 
@@ -936,6 +940,12 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
             cost -= dn["n"]
     if redeem:
         cost -= 3
+    if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
+        for o in self.has_static(st, "fo_play_tax"):
+            if st["cards"][o]["c"] != p:
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "fo_play_tax" and (not ab.get("involving") or self.involved(st, o)):
+                        cost += ab["n"]
     return max(cost, 0)
 
 
@@ -1013,8 +1023,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
     hinfo = self._hand_info
 
+    # "Opponents can't play cards during faceoffs involving this card"
+    no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     # actions are built with their params already in Action.make's order (sorted by name)
-    for cid in pl["hand"]:
+    for cid in (pl["hand"] if not no_play else ()):
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
@@ -1028,6 +1040,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 seen.add(k)
                 if no_tm is None:
                     no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
+                    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_opp_tm_here") if cards[o]["c"] != p}
                 for a in prob_areas:
                     if a in no_tm:
                         continue

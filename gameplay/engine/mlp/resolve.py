@@ -129,8 +129,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "if":
         cond = e["cond"]
-        found = self.select(st, cond["sel"], p, src)
-        ok = bool(found) if cond["k"] == "you_have" else not found
+        if cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
+            won = st["pl"][p].get("wonp")
+            ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
+        else:
+            found = self.select(st, cond["sel"], p, src)
+            ok = bool(found) if cond["k"] == "you_have" else not found
         if ok:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
@@ -174,11 +178,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
         return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
-        q = _opp(p) if e.get("who") == "opponent" else p
-        n = min(e.get("n", 1), st["pl"][q]["tok"])
-        st["pl"][q]["tok"] -= n
-        self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
+        for q in ((0, 1) if e.get("who") == "each" else (_opp(p) if e.get("who") == "opponent" else p,)):
+            n = min(e.get("n", 1), st["pl"][q]["tok"])
+            st["pl"][q]["tok"] -= n
+            self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
         return True
+    if op == "flipped_card":
+        return _flipped_card(self, st, ev, fr, e)
     if op == "mill":
         deck = st["pl"][p]["deck"]
         for _ in range(min(e.get("n", 1), len(deck))):
@@ -472,6 +478,41 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             return False
         if src in st["cards"] and self.in_play(st, src):
             st["cards"][src]["col"] = [fr["ch"]]
+    return True
+
+
+def _flipped_card(self, st, ev, fr, e) -> bool:
+    """Choose a flipped card of a player (409: the flip zone is public) and ignore it (515.4; an
+    ignored card can't be ignored again, 515.4a) or banish it (it leaves the flip zone, so it no
+    longer adds its power).  "each": one of each player's flipped cards, the opponent's first."""
+    p = fr["p"]
+    fo = st["fo"]
+    if not fo:
+        return True
+    players = [_opp(p)] if e.get("who") == "opp" else [_opp(p), p]
+    k = fr.get("k") or 0
+    while k < len(players):
+        q = players[k]
+        cands = [f for f in st["pl"][q]["flip"] if not (e["act"] == "ignore" and f in fo["ign"])]
+        if not cands:
+            k += 1
+            continue
+        if fr["ch"] is None and len(cands) > 1:
+            fr["k"] = k
+            self.ask(st, p, "target", cands, "515.4", op="flipped_card", src=fr["src"])
+            return False
+        one = fr["ch"] if fr["ch"] in cands else cands[0]
+        fr["ch"] = None
+        nm = self.name(st, one)
+        if e["act"] == "ignore":
+            fo["ign"].append(one)
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is ignored (515.4)")
+        else:
+            self.put(st, one, "ban")
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is banished")
+        k += 1
+        fr["k"] = k
+    fr.pop("k", None)
     return True
 
 

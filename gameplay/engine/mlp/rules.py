@@ -296,7 +296,7 @@ class Rules:
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
                         p += ab["n"]
-                elif op == "power_per_beneath" and o == cid:
+                elif op == "power_per_beneath" and o == cid and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self.beneath_count(st, cid)
                 elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]):
                     p += ab["n"] * self._count(st, cid, ab["count"])
@@ -606,7 +606,8 @@ class Rules:
                 if ab["kind"] != "static":
                     continue
                 if ab.get("op") == "flip_power":
-                    fp += ab["n"]  # "Your flipped cards have +2 power"
+                    # "Your flipped cards have +2 power [for each Muscle counter on this card]"
+                    fp += ab["n"] * (st["cards"][o].get("cn", {}).get(ab["per_counter"], 0) if ab.get("per_counter") else 1)
                 elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
                         (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
                     tot += ab["n"]  # 514.4a a modifier of the player's power total
@@ -806,6 +807,7 @@ class Rules:
                         x = self.kw(st, o, "Calming")
                         if x:
                             self.add_mod(st, nid, -x, "turn")
+                self.fire_all(st, ev, "friend_enters_here", area=area)  # "When a Friend enters play here"
         return nid
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
