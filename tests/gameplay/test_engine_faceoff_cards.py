@@ -536,3 +536,120 @@ def test_flipped_power_per_counter_and_beneath_conditions(game):
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 1  # CN36 has nothing beneath it
     assert total(game, st, 0) == game.r.power(st.d, h) + game.r.power(st.d, n36) + 1 + 2
+
+
+# ------------------------------------------------------------------ faceoffs started by effects (514.2c, 514.5d, 707.4)
+def _effects_of(game, number, kind=None):
+    return [a for a in game.db.cards[game.db.key(number)].abilities["front"] if kind is None or a["kind"] == kind][0]["effects"]
+
+
+def test_parse_start_a_faceoff():
+    r = parse_effects("Start a faceoff involving one of your Friends and an opponent's Friend with equal or greater "
+                      "power. The winner of the faceoff scores a point")
+    assert r == [{"op": "start_fo", "mine": {"type": "Friend", "ctrl": "you"},
+                  "theirs": {"type": "Friend", "ctrl": "opp", "ge": True}, "winner": [{"op": "score", "n": 1, "who": "you"}]}]
+    r = parse_effects("start a faceoff involving this card and an opposing Friend. If you win the faceoff, frighten that opposing Friend")
+    assert r[0]["win"] == [{"op": "frighten", "target": {"it": True}}] and r[0]["mine"] == {"self": True}
+    r = parse_effects("Start a faceoff involving your characters at a Problem and an opponent's characters there. The loser "
+                      "of that faceoff discards a card for each of their characters involved in that faceoff")
+    assert r == [{"op": "start_fo", "area": True, "loser": [{"op": "per", "sel": {"type": "character", "ctrl": "you", "at": "faceoff"},
+                                                           "effects": [{"op": "discard", "n": 1, "who": "you"}]}]}]
+    r = parse_effects("Start a faceoff involving one of your Friends and an opponent's Friend with equal or greater power. At the "
+                      "end of the faceoff, the loser dismisses one of their Friends that was involved")
+    assert r[0]["loser_end"] == [{"op": "dismiss", "target": {"it": True}}]
+    # an outcome the template doesn't know leaves the text manual
+    assert parse_effects("Start a faceoff involving this card and an opposing Friend here. If you win the faceoff, dismiss that "
+                         "opposing Friend. If you lose, that Friend's controller defeats this card") is None
+
+
+def test_effect_faceoff_winner_scores_and_main_phase_goes_on(game):
+    """CN104 Fashion Week: one of your Friends vs an opponent's Friend with equal or greater power; the
+    winner scores a point (514.5d).  707.4: the Main Phase window stays open, the starter has priority."""
+    st = stacked_game(game)
+    mine = place(game, st, "PR36", 0, "home0")  # 3
+    theirs = place(game, st, "PR31", 1, "home1")  # 4
+    place(game, st, "PR20", 1, "home1")  # 1: less power, can't be chosen
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN104"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    msgs = [e["msg"] for e in ev.items]
+    # nobody had anything to do in the faceoff's windows (auto-pass): it ran to its end
+    assert "A faceoff is started by an effect (514.2c, 707.4)" in msgs and "Faceoff totals: Ann 7, Bob 5" in msgs  # 3 + 4 vs 4 + 1
+    assert st.d["fo"] is None and st.d["pl"][0]["score"] == 1
+    assert st.d["prio"]["w"] == "main" and game.to_move(st) == 0 and st.d["step"] == "main"
+    assert game.r.problem_at(st.d, "prob0") is not None  # no Problem was solved
+
+
+def test_effect_faceoff_keeps_the_window_open_for_the_starter(game):
+    """707.4: no new window: the interrupted one stays open and the starter receives priority; the
+    involved cards are flagged (514.2d.i), wherever they are."""
+    st = stacked_game(game)
+    mine = place(game, st, "PR36", 0, "home0")
+    theirs = place(game, st, "PR31", 1, "prob0")
+    to_hand(game, st, "CN119", 1)  # Bob has a Faceoff Event: his priority is not auto-passed
+    set_tokens(st, 1, 3)
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN104"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    fo = st.d["fo"]
+    assert fo["type"] == "effect" and fo["inv"] == [mine, theirs] and fo["stage"] == "w_start"
+    assert st.d["prio"] == {"w": "fo", "p": 1, "n": 1}  # Ann (the starter) had it first and auto-passed
+    assert game.r.involved(st.d, mine) and game.r.involved(st.d, theirs)
+    st.d["cards"][theirs]["a"] = "home1"  # flagged: still involved after moving
+    assert game.r.involved(st.d, theirs)
+    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    assert st.d["prio"]["w"] == "main" and st.d["step"] == "main"
+
+
+def test_effect_faceoff_if_you_win_and_loser_end(game):
+    """EO12 Gilda: 'When this card enters play, start a faceoff involving this card and an opposing
+    Friend. If you win the faceoff, frighten that opposing Friend.'; CN115: at the end of the faceoff the
+    loser dismisses their involved Friend."""
+    st = stacked_game(game)
+    theirs = place(game, st, "PR20", 1, "home1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    g = to_hand(game, st, "EO12", 0)
+    ev = Ev()
+    gid = game.r.enter_play(st.d, ev, g, "home0", 0)
+    game.r.advance(st.d, ev)
+    st._la = None
+    assert "Faceoff totals: Ann 7, Bob 2" in [e["msg"] for e in ev.items]  # Gilda 2 +1 (Competitive) + 4 vs 1 + 1
+    assert st.d["fo"] is None and st.d["cards"][theirs]["fr"]
+    # CN115: Bob's Friend loses and is dismissed at the end of the faceoff
+    st = stacked_game(game)
+    mine = place(game, st, "PR20", 0, "home0")
+    theirs = place(game, st, "PR20", 1, "home1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN115"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
+    assert game.r.in_play(st.d, mine) and not game.r.in_play(st.d, theirs)
+    assert names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR20"]
+
+
+def test_effect_faceoff_at_a_problem_loser_per_character(game):
+    """CG122 Tug of War: everyone's characters at one Problem are involved; the loser discards a card
+    for each of their characters involved (514.5d); no Problem bonus (not a Problem faceoff)."""
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "prob1")
+    place(game, st, "PR20", 1, "prob1")
+    place(game, st, "PR20", 1, "prob1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    hand1 = len(st.d["pl"][1]["hand"])
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CG122"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    assert "Faceoff totals: Ann 8, Bob 3" in [e["msg"] for e in ev.items]
+    st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
+    assert len(st.d["pl"][1]["hand"]) == hand1 - 2
+    assert st.d["pl"][0]["score"] == 0

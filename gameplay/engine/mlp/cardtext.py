@@ -213,6 +213,9 @@ def parse_effects(text: str) -> list[dict] | None:
     r = _parse_reveal_top(t)
     if r is not None:
         return r or None
+    r = _parse_start_faceoff(t)
+    if r is not None:
+        return r or None
     m = re.match(r"^you may (reveal the top card of your deck\. .+)$", t, re.I)
     if m and not re.search(r"\. If you do\b", t):
         r = _parse_reveal_top(m.group(1))
@@ -448,6 +451,80 @@ def _parse_reveal_top(t: str) -> list[dict] | None:
                               for x in a + b):
         return []  # only banishing an opponent's revealed card is handled (it goes to its owner's zone)
     return [{"op": "reveal_top", "whose": whose, "cond": cond, "then": a, "else": b}]
+
+
+_FO_MINE = {"this card": {"self": True}, "one of your Friends": {"type": "Friend", "ctrl": "you"},
+            "your Mane Character": {"type": "Mane Character", "ctrl": "you"},
+            "one of your characters": {"type": "character", "ctrl": "you"}}
+_FO_THEIRS = {"an opposing Friend": {"type": "Friend", "ctrl": "opp"},
+              "an opposing character": {"type": "character", "ctrl": "opp"},
+              "an opponent's Friend with equal or greater power": {"type": "Friend", "ctrl": "opp", "ge": True}}
+_THIRD = {"scores": "score", "gains": "gain", "draws": "draw", "discards": "discard", "dismisses": "dismiss",
+          "puts": "put", "banishes": "banish", "moves": "move"}
+
+
+def _winner_effects(text: str) -> list[dict] | None:
+    """"[may ]<verb>s ..." said of the winner / loser of a faceoff -> effects with that player as "you";
+    "for each of their characters involved in the faceoff" repeats them."""
+    t = text.strip().rstrip(".")
+    t = re.sub(r"^(may )?(\w+)\b", lambda m_: (m_.group(1) or "") + _THIRD.get(m_.group(2), m_.group(2)), t)
+    t = re.sub(r"\btheir\b", "your", t)
+    t = re.sub(r"\bthey control\b", "you control", t)
+    t = re.sub(r" that was involved\b", " involved in the faceoff", t)
+    per = None
+    m = re.match(r"^(.+?) for each of your (characters|Friends) involved in (?:the|that) faceoff$", t)
+    if m:
+        per = {"type": "character" if m.group(2) == "characters" else "Friend", "ctrl": "you", "at": "faceoff"}
+        t = re.sub(r"^(may )?(\w+) a\b", r"\1\2 a", m.group(1))
+    if t.startswith("may "):
+        r = parse_effects("you may " + t[4:])
+    else:
+        r = parse_effects(t)
+    if r is None:
+        return None
+    return [{"op": "per", "sel": per, "effects": r}] if per else r
+
+
+def _parse_start_faceoff(t: str) -> list[dict] | None:
+    """514.2c / 514.5d / 707.4: "Start a faceoff involving <yours> and <theirs>. <outcome>" ->
+    [{"op": "start_fo", ...}]; [] when it starts so but is not understood, None for other texts."""
+    m = re.match(r"^start a faceoff involving (.+?) and (.+?)\. (.+)$", t, re.I)
+    if not m:
+        return None
+    a, b, rest = m.group(1), m.group(2), m.group(3)
+    e: dict[str, Any] = {"op": "start_fo"}
+    if a == "your characters at a Problem" and re.match(r"^an opponent's characters (?:there|at that Problem)$", b):
+        e["area"] = True  # everyone's characters at one Problem are involved (514.2d, continuously)
+    elif a in _FO_MINE and b in _FO_THEIRS:
+        e["mine"], e["theirs"] = dict(_FO_MINE[a]), dict(_FO_THEIRS[b])
+    else:
+        return []
+    for sent in re.split(r"(?<=\.) (?=[A-Z])", rest.strip()):
+        sent = sent.rstrip(".")
+        mm = re.match(r"^If you win(?: the faceoff)?, (.+)$", sent)
+        if mm and "mine" in e:
+            body = re.sub(r"\bthat opposing (?:Friend|character|card)\b", "that Friend", mm.group(1))
+            r = parse_effects(body)
+            if r is None:
+                return []
+            e["win"] = r  # the starter wins: "that opposing Friend" is the opposing card (it)
+            continue
+        mm = re.match(r"^The (winner|loser)(?: of (?:the|that) faceoff)? (.+)$", sent)
+        if mm:
+            r = _winner_effects(mm.group(2))
+            if r is None:
+                return []
+            e[mm.group(1)] = r
+            continue
+        mm = re.match(r"^At the end of the faceoff, the loser (dismisses|puts) one of their Friends that was involved( into its owner's hand)?$", sent)
+        if mm and "mine" in e and e["mine"].get("type") == "Friend":
+            # one Friend of each player is involved: "one of their Friends that was involved" is that one
+            e["loser_end"] = [{"op": "dismiss" if mm.group(1) == "dismisses" and not mm.group(2) else "to_hand", "target": {"it": True}}]
+            if mm.group(1) == "puts" and not mm.group(2):
+                return []
+            continue
+        return []
+    return [e]
 
 
 def _verb_of(s: str) -> str:

@@ -684,11 +684,17 @@ def _no_home_limit(self, st, cid):
 
 
 # ====================================================================== faceoffs (514)
-def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
+def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None:
     st["fo"] = {"type": type_, "areas": areas, "chal": chal, "tm": tm, "stage": "start", "ign": [], "bonus": [0, 0],
                 "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
-    kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem"}[type_]
-    self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
+    if extra:
+        st["fo"].update(extra)  # a faceoff started by an effect (514.2c): involvement and outcomes
+    kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem", "effect": "A"}[type_]
+    if type_ == "effect":
+        self.log(ev, "faceoff", lambda: "A faceoff is started by an effect" +
+                 (f" at {', '.join(self.area_name(st, a) for a in areas)}" if areas else "") + " (514.2c, 707.4)")
+    else:
+        self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
@@ -801,6 +807,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.send_home(st, ev, opts[0])
             elif opts:
                 ask(self, st, chal, "send_home", opts, "514.5b")
+    elif fo["type"] == "effect":
+        _effect_outcome(self, st, winner)
     else:
         bonus = 0
         for a in fo["areas"]:
@@ -823,8 +831,31 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
 
 
+def _effect_outcome(self, st, winner) -> None:
+    """514.5d: the winner / loser of a faceoff started by an effect follows its instructions (pushed
+    so that the winner's resolve first; "If you win" only when the starter wins, "it" being the
+    opposing card)."""
+    fo = st["fo"]
+    frames = []
+    if fo.get("fx_win") and winner == fo["chal"]:
+        frames.append((winner, fo["fx_win"], fo.get("it")))
+    if fo.get("fx_winner"):
+        frames.append((winner, fo["fx_winner"], None))
+    if fo.get("fx_loser"):
+        frames.append((_opp(winner), fo["fx_loser"], None))
+    for q, effs, it in reversed(frames):
+        st["rq"].append({"p": q, "src": fo.get("src"), "eff": list(effs), "i": 0, "ch": None, "lbl": "faceoff",
+                         "after": None, "it": it})
+
+
 def end_faceoff(self, st, ev) -> None:
     """514.6: flipped cards go to the bottom of their owners' decks."""
+    fo_ = st["fo"]
+    if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
+        # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
+        lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
+        st["rq"].append({"p": _opp(fo_["winner"]), "src": fo_.get("src"), "eff": list(fo_["fx_loser_end"]), "i": 0,
+                         "ch": None, "lbl": "faceoff", "after": None, "it": lost})
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
@@ -844,6 +875,8 @@ def end_faceoff(self, st, ev) -> None:
     st["fo"] = None
     self.expire(st, "faceoff")
     self.log(ev, "faceoff", "The faceoff ends")
+    if fo_.get("ret"):  # 707.4 the window the effect interrupted goes on (the starter gets priority)
+        st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
 
 
 def replace_problem(self, st, ev, area) -> None:

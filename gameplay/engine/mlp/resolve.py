@@ -175,6 +175,16 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op == "start_fo":
+        return _start_fo(self, st, ev, fr, e)
+    if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        if n:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
+                             "after": None, "it": fr.get("it")})
+            fr["i"] -= 1
+        return True
     if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
         return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
@@ -478,6 +488,62 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             return False
         if src in st["cards"] and self.in_play(st, src):
             st["cards"][src]["col"] = [fr["ch"]]
+    return True
+
+
+def _start_fo(self, st, ev, fr, e) -> bool:
+    """707.4 an effect starts a faceoff (514.2c): the window it interrupted stays open with the
+    starter receiving priority; 707.4a not during a faceoff."""
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        return True
+    extra: dict = {"src": src, "inv": []}
+    for k in ("win", "winner", "loser", "loser_end"):
+        if e.get(k):
+            extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
+    areas: list = []
+    if e.get("area"):
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, _opp(p))]
+        if not cands:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "choice", cands, "514.2e", src=src, what="area")
+            return False
+        areas = [fr["ch"] if fr["ch"] in cands else cands[0]]
+        extra["inv_area"] = True
+    else:
+        theirs_sel = {k: v for k, v in e["theirs"].items() if k != "ge"}
+
+        def opps(mine):
+            pw = self.power(st, mine) or 0
+            return [o for o in self.select(st, theirs_sel, p, src)
+                    if not e["theirs"].get("ge") or (self.power(st, o) or 0) >= pw]
+
+        if fr.get("fo_mine") is None:
+            mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
+            done, one = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            if not done:
+                return False
+            if one is None:
+                return True  # nothing can be involved: no faceoff
+            fr["fo_mine"] = one
+            fr["ch"] = None
+        mine = fr["fo_mine"]
+        done, theirs = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        if not done:
+            return False
+        fr.pop("fo_mine", None)
+        if theirs is None:
+            return True
+        extra["inv"] = [mine, theirs]
+        extra["it"] = theirs
+    if st["prio"]:
+        extra["ret"] = dict(st["prio"])
+    self.start_faceoff(st, ev, "effect", areas, p, extra=extra)
+    if st["prio"]:
+        st["fo"]["stage"] = "w_start"
+        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
     return True
 
 

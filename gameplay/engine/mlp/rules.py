@@ -566,6 +566,10 @@ class Rules:
             if cid == fo["tm"]:
                 return True
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
+        if fo["type"] == "effect":
+            # 514.2c started by an effect: its cards are flagged (514.2d.i), or everyone's characters
+            # at its Problem are involved (checked continuously, 514.2d)
+            return cid in fo["inv"] or (bool(fo.get("inv_area")) and c["a"] in fo["areas"] and self.is_char(st, cid))
         return c["a"] in fo["areas"] and self.is_char(st, cid)  # 514.2b
 
     def contributes(self, st, cid) -> bool:
