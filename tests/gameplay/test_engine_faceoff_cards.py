@@ -59,7 +59,7 @@ def test_parse_faceoff_statics():
     assert sd("During your opponent's turn, this card can't contribute its power to confronting Problems.") == {
         "op": "no_contrib", "what": "confront", "target": "self", "cond": {"k": "opp_turn"}}
     assert sd("Opposing characters here with 2 or less printed power can't contribute their power to faceoffs.", "Problem")[
-        "target"] == {"type": "character", "ctrl": "opp", "at": "here", "max_pp": 2}
+        "target"] == {"type": "character", "ctrl": "opp", "at": "here", "max_printed": 2}
     assert sd("Players can't score points during faceoffs involving this card.") == {"op": "no_score_fo"}
     assert sd("While involved in a Troublemaker faceoff, this card gets +1 power.")["cond"] == {"k": "faceoff", "fo": "tm"}
     assert sd("Opposing Friends here have -1 power while involved in a faceoff.")["target"] == {
@@ -375,7 +375,7 @@ def test_printed_power_selector_and_each_get(game):
     """AD127 'dismiss all Friends with printed power 1 or less' (printed, not current, power); AD130
     'your Friends involved in the faceoff each get +1 power until the end of the faceoff'."""
     assert parse_effects("dismiss all Friends with printed power 1 or less") == [
-        {"op": "dismiss", "target": {"type": "Friend", "each": True, "max_pp": 1}}]
+        {"op": "dismiss", "target": {"type": "Friend", "each": True, "max_printed": 1}}]
     st = stacked_game(game)
     weak = place(game, st, "PR20", 0, "prob0")  # printed 1
     st.d["cards"][weak]["cn"]["+1"] = 3  # 4 power now, still printed 1
