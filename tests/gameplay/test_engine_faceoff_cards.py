@@ -653,3 +653,145 @@ def test_effect_faceoff_at_a_problem_loser_per_character(game):
     st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
     assert len(st.d["pl"][1]["hand"]) == hand1 - 2
     assert st.d["pl"][0]["score"] == 0
+
+
+# ------------------------------------------------------------------ more faceoff templates
+def test_parse_more_faceoff_templates():
+    r = parse_effects("Choose two: Friends you control have +1 power until the end of the faceoff, unfrighten a Friend, "
+                      "or an opponent loses [1] and you gain [1]")
+    assert r[0]["modes"][0] == [{"op": "power", "n": 1, "target": {"type": "Friend", "ctrl": "you", "each": True}, "until": "faceoff"}]
+    assert parse_effects("each of your characters at an opponent's Problem gets +1 power until the end of the faceoff")[0][
+        "target"]["at"] == "opp_problem"
+    assert parse_effects("you may pay [3] less for your next Event until the end of the faceoff")[0]["effects"] == [
+        {"op": "cost_reduction", "n": 3, "type": "Event", "until": "faceoff"}]
+    d = parse_line("Immediate: During a faceoff, discard two cards to flip an additional card.", "Friend", {})
+    assert (d["kind"], d["timing"], d["cost"], d["effects"]) == ("activated", "faceoff", {"discard": 2}, [{"op": "flip", "n": 1}])
+    assert parse_effects("give an opposing character involved in a faceoff -1 power for each of your characters at home "
+                         "until the end of the faceoff")[0]["per"] == {"type": "character", "ctrl": "you", "at": "home"}
+    d = parse_line("Chaos: When this card is flipped during a Troublemaker faceoff, turn a Troublemaker involved in the "
+                   "faceoff facedown.", "Friend", {})
+    assert (d["on"], d["fo"], d["effects"][0]["op"]) == ("flipped", "tm", "turn_face_down")
+
+
+def test_opponents_problem_selector(game):
+    """PR130 Yay!: 'Each of your characters at an opponent's Problem gets +1 power until the end of the faceoff.'"""
+    st = stacked_game(game)
+    a = place(game, st, "PR20", 0, "prob1")
+    b = place(game, st, "PR20", 0, "prob0")
+    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "PR130"))
+    resolve_all(game, st)
+    assert (game.r.power(st.d, a), game.r.power(st.d, b)) == (2, 1)
+
+
+def test_cost_reduction_until_the_end_of_the_faceoff(game):
+    """AD48 Chaos: 'you may pay [3] less for your next Event until the end of the faceoff.'"""
+    st = stacked_game(game)
+    c = to_hand(game, st, "CG109", 0)  # an Event costing 3
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 0, "AD48")
+    start(game, st)
+    flip(game, st)
+    assert game.r.card_cost(st.d, 0, c) == 0
+    game.r.end_faceoff(st.d, Ev(True))
+    assert game.r.card_cost(st.d, 0, c) == 3
+
+
+def test_flip_modifier_conditions(game):
+    """MT136 flips an additional card only while Cutie Marked; EO192 (Problem) 'While you have more
+    characters here than any opponent, opponents flip 1 fewer cards during faceoffs here.'"""
+    st = stacked_game(game)
+    bm = place(game, st, "MT136", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    st.d["cards"][bm]["cm"] = True
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 2
+    game.r.end_faceoff(st.d, Ev(True))
+    set_problem(game, st, "prob0", "EO192")  # Ann's Problem; both have one character: no effect
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][1]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][1]["flip"]) == 0
+
+
+def test_mane_characters_cant_be_involved(game):
+    """FF107: 'Mane Characters can't be involved in faceoffs.'"""
+    st = stacked_game(game)
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob0"
+    f = place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    assert game.r.involved(st.d, mane) and game.r.involved(st.d, f)
+    place(game, st, "FF107", 1, "home1")
+    assert not game.r.involved(st.d, mane) and game.r.involved(st.d, f)
+
+
+def test_opposing_flipped_cards_have_no_abilities(game):
+    """DE142: 'Opposing flipped cards lose and can't have abilities.' (Bob's [slenderpony] doesn't lose him the game)"""
+    st = stacked_game(game)
+    place(game, st, "DE142", 0, "home0")
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 1, "AD-3")
+    top(game, st, 0, "AD-3")
+    start(game, st)
+    flip(game, st)
+    assert st.d["outcome"]["winner"] == 1  # only Ann's own Chaos card works
+
+
+def test_chaos_only_during_troublemaker_faceoffs(game):
+    """EO90: 'Chaos: When this card is flipped during a Troublemaker faceoff, turn a Troublemaker involved in
+    the faceoff facedown.'"""
+    st = stacked_game(game)
+    place(game, st, "PR20", 0, "prob1")
+    tm = place(game, st, "AD155", 1, "prob1")
+    top(game, st, 0, "EO90", "EO90")
+    start(game, st, "problem", ("prob1",), 0)
+    flip(game, st)
+    assert not st.d["cards"][tm].get("fd")
+    game.r.end_faceoff(st.d, Ev(True))
+    start(game, st, "tm", ("prob1",), 0, tm)
+    flip(game, st)
+    assert st.d["cards"][tm]["fd"]
+
+
+def test_gain_control_when_opponent_loses_against_troublemaker_here(game):
+    """AD63: 'When an opponent loses a faceoff against a Troublemaker here, gain control of an opposing
+    Friend involved in that faceoff.'"""
+    st = stacked_game(game)
+    place(game, st, "AD63", 1, "prob1")
+    tm = place(game, st, "AD155", 1, "prob1")
+    f1 = place(game, st, "PR20", 0, "prob1")
+    f2 = place(game, st, "PR20", 0, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    resolve_all(game, st)  # Ann sends one home (514.5b), then Bob takes the other
+    ctrl = sorted(st.d["cards"][x]["c"] for x in (f1, f2))
+    assert ctrl == [0, 1]
+
+
+def test_attachment_triggers_on_its_host(game):
+    """LL119 Wing Bling: 'When that character becomes involved in a faceoff, you may draw a card.' (also when
+    it becomes involved by moving, 514.2d); HM109: 'When you win a faceoff involving that character, you
+    may exhaust this card to gain [2].'"""
+    st = stacked_game(game)
+    mane = st.d["pl"][0]["mane"]
+    wb = place(game, st, "LL119", 0, "home0", host=mane)
+    f = place(game, st, "PR31", 0, "prob0")
+    gb = place(game, st, "HM109", 0, "prob0", host=f)
+    hand, tok = len(st.d["pl"][0]["hand"]), st.d["pl"][0]["tok"]
+    start(game, st)
+    assert len(st.d["pl"][0]["hand"]) == hand  # the Mane is at home: not involved
+    game.r.move_card(st.d, Ev(True), mane, "prob0")
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == hand + 1 and st.d["cards"][wb]["a"] == "prob0"
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == tok + 2 and st.d["cards"][gb]["ex"]

@@ -125,6 +125,7 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^at (?:your|their|its controller's) home\b\s*"), _set(at="home")),
     (re.compile(r"^at home\b\s*"), _set(at="home")),
     (re.compile(r"^with printed power (\d+) or more\b\s*"), _printed_at_least),
+    (re.compile(r"^at an opponent's Problem\b\s*"), _set(at="opp_problem")),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
     # internal: "there" in a watched-event trigger = the area of the card the event happened to
@@ -156,6 +157,7 @@ def parse_target(text: str) -> dict | None:
     if t in ("the attached Friend", "the attached character"):
         return {"host": True}
     t = re.sub(r"^your opponent's ", "an opposing ", t)
+    t = re.sub(r"^(Friends|characters) you control$", r"your \1", t)  # "Friends you control have +1 power"
     if t in ("this card", "it", "this Friend", "this character"):
         return {"self": True}
     if t in ("that Friend", "that character", "that card") :
@@ -713,7 +715,8 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "lose_game"}]
     if re.match(r"^end the faceoff$", t, re.I):
         return [{"op": "end_faceoff"}]
-    m = re.match(r"^(.+?) (?:gets|has) \+(\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I)
+    m = re.match(r"^(.+?) (?:gets|has) \+(\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I) or \
+        re.match(r"^give (.+?) ([+-]\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I)
     if m and not (m.group(3) and m.group(5)):
         tg = parse_target(m.group(1))
         cnt = parse_target("each " + m.group(4))
@@ -754,7 +757,7 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "flip", "n": 1}]
     if re.match(r"^put a card from your hand on (?:the )?top of your deck$", t, re.I):
         return [{"op": "hand_to_deck_top"}]
-    m = re.match(r"^turn (.+?) face-down$", t, re.I)
+    m = re.match(r"^turn (.+?) face-?down$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None and tg.get("type") == "Troublemaker":
@@ -905,6 +908,9 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(3))
         if tg is not None:
             return [{"op": "counters", "n": _n(m.group(1)), "counter": m.group(2), "target": tg}]
+    m = re.match(r"^(?:you may )?pay \[(\d+)\] less (?:to play|for) your next (Friend|Event|Resource|card) until the end of the faceoff$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "faceoff"}]
     m = re.match(r"^(?:you may )?pay \[(\d+)\] less (?:to play|for) your next (Friend|Event|Resource|card) this turn$", t, re.I)
     if m:
         return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
@@ -1068,6 +1074,10 @@ TRIGGERS = [
     (r"^When this card is defeated, ", "defeated", {}),
     # faceoffs and flipping (514, 515): "Chaotic" is a trait; "by at least N power" is the winning margin
     (r"^Chaos: When you flip this card, ", "flipped", {}),
+    (r"^Chaos: When this card is flipped during a Troublemaker faceoff, ", "flipped", {"fo": "tm"}),
+    (r"^When an opponent loses a faceoff against a Troublemaker here, ", "opp_loses_tm_fo_here", {}),
+    (r"^When you win a faceoff involving (?:that|the attached) (?:character|Friend), ", "host_wins_fo", {}),
+    (r"^When (?:that|the attached) (?:character|Friend) becomes involved in a faceoff, ", "host_fo_start", {}),
     (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
     (r"^When you flip a card, ", "you_flip", {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
@@ -1270,6 +1280,10 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^discard a card$", part, re.I):
             cost["discard"] = cost.get("discard", 0) + 1
+            continue
+        m = re.match(r"^discard (two|three|\d+) cards$", part, re.I)
+        if m:
+            cost["discard"] = cost.get("discard", 0) + _n(m.group(1))
             continue
         if re.match(r"^exhaust and retire this card$", part, re.I):
             cost["exhaust"] = True
@@ -1781,6 +1795,16 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
     m = re.match(r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", body)
     if m:
         return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
+    if re.match(r"^Mane Characters can't be involved in faceoffs$", body):
+        return {"op": "no_mane_fo"}
+    if re.match(r"^Opposing flipped cards lose and can't have abilities$", body):
+        return {"op": "flip_no_abilities"}  # their Chaos abilities don't work (515)
+    m = re.match(r"^While this card is Cutie Marked, it has \"During faceoffs involving this card, flip an additional card\.?\"$", body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "cond": {"k": "cutie"}}
+    m = re.match(r"^While you have more characters here than any opponent, opponents flip (\d+) fewer cards? during faceoffs here$", body)
+    if m:
+        return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "here", "fo": True, "cond": {"k": "more_chars_here"}}
     if re.match(r"^The player with the lowest power total wins faceoffs involving this card$", body):
         return {"op": "lowest_wins"}
     if re.match(r"^Opponents can't play Troublemakers here$", body):

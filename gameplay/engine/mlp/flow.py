@@ -729,6 +729,9 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
+            for o in st["play"]:  # "When that character becomes involved in a faceoff" (its attachments)
+                if st["cards"][o].get("h") == cid:
+                    self.fire(st, ev, "host_fo_start", o)
     if type_ in ("problem", "multi"):
         self.fire_all(st, ev, "problem_fo_start")
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
@@ -751,7 +754,8 @@ def _flip_one(self, st, ev, p) -> str | None:
     st["cards"][nid] = {"k": c["k"], "o": p, "z": "flip"}
     pl["flip"].append(nid)
     self.log(ev, "flip", lambda: f"{pl['name']} flips {self.name(st, nid)} ({self.printed_power(st, nid)})", card=nid)
-    self.fire(st, ev, "flipped", nid)  # Chaos
+    if not any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
+        self.fire(st, ev, "flipped", nid)  # Chaos (not: "Opposing flipped cards lose and can't have abilities")
     self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
     # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card
     if self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
@@ -797,6 +801,8 @@ def _flip_mods(self, st, p) -> int:
                 continue
             if ab.get("beneath") and self.beneath_count(st, o) < ab["beneath"]:
                 continue
+            if ab.get("cond") and not self._cond(st, o, ab["cond"]):
+                continue
             n += ab["n"]
     return n
 
@@ -819,6 +825,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire(st, ev, "lose_faceoff", cid)
     for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
+        if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
+            self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
     if fo["type"] == "tm":
@@ -854,6 +862,9 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
             self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
+            for o in list(st["play"]):  # "When you win a faceoff involving that character" (attachments)
+                if st["cards"][o].get("h") == cid and st["cards"][o]["c"] == winner:
+                    self.fire(st, ev, "host_wins_fo", o)
             x = self.kw(st, cid, "Diligent")
             if x:
                 self.queue_trigger(st, cid, winner, [{"op": "may", "effects": [
@@ -906,6 +917,8 @@ def end_faceoff(self, st, ev) -> None:
             self.put(st, fid, "deck", "bottom")
     st["fo"] = None
     self.expire(st, "faceoff")
+    for p in (0, 1):  # "pay [3] less for your next Event until the end of the faceoff"
+        st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "faceoff"]
     self.log(ev, "faceoff", "The faceoff ends")
     if fo_.get("ret"):  # 707.4 the window the effect interrupted goes on (the starter gets priority)
         st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}

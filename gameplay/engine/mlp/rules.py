@@ -567,6 +567,10 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "more_chars_here":  # "While you have more characters here than any opponent"
+            ch = self.chars_at(st, c["a"])
+            mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
+            return mine > len(ch) - mine
         if k == "mane_color":
             m = st["pl"][c["c"]]["mane"]
             return m in st["cards"] and cond["color"] in self.colors(st, m)
@@ -664,6 +668,8 @@ class Rules:
                 return False
             elif at == "faceoff" and not self.involved(st, cid):
                 return False
+            elif at == "opp_problem" and not (a.startswith("prob") and int(a[4:]) != ctrl):
+                return False  # "at an opponent's Problem" (the Problem an opponent owns)
         if "max_power" in sel or "min_power" in sel:
             pw = self.power(st, cid)
             if pw is None:
@@ -861,6 +867,8 @@ class Rules:
             if cid == fo["tm"]:
                 return True
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
+        if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
+            return False  # "Mane Characters can't be involved in faceoffs"
         if fo["type"] == "effect":
             # 514.2c started by an effect: its cards are flagged (514.2d.i), or everyone's characters
             # at its Problem are involved (checked continuously, 514.2d)
@@ -1366,11 +1374,16 @@ class Rules:
         if area.startswith("home") and self.ctype(st, cid) == TM:
             return False  # 506.2a
         old = c["a"]
+        was = bool(st["fo"]) and self.involved(st, cid)
         c["a"] = area
         st["dy"] = 1
         for o in st["play"]:
             if st["cards"][o].get("h") == cid:
                 st["cards"][o]["a"] = area  # 509.3
+        if not was and st["fo"] and self.involved(st, cid):  # 514.2d it becomes involved by moving
+            for o in list(st["play"]):
+                if st["cards"][o].get("h") == cid:
+                    self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
