@@ -145,6 +145,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         cond = e["cond"]
         if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
             ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
+            won = st["pl"][p].get("wonp")
+            ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
         else:
             found = self.select(st, cond["sel"], p, src)
             ok = bool(found) if cond["k"] == "you_have" else not found
@@ -191,16 +194,28 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op == "start_fo":
+        return _start_fo(self, st, ev, fr, e)
+    if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        if n:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
+                             "after": None, "it": fr.get("it")})
+            fr["i"] -= 1
+        return True
     if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
         return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
-        q = _opp(p) if e.get("who") == "opponent" else p
-        n = min(e.get("n", 1), st["pl"][q]["tok"])
-        st["pl"][q]["tok"] -= n
-        self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
-        if n > 0:
-            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
+        for q in ((0, 1) if e.get("who") == "each" else (_opp(p) if e.get("who") == "opponent" else p,)):
+            n = min(e.get("n", 1), st["pl"][q]["tok"])
+            st["pl"][q]["tok"] -= n
+            self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
+            if n > 0:
+                self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
+    if op == "flipped_card":
+        return _flipped_card(self, st, ev, fr, e)
     if op == "mill":
         deck = st["pl"][p]["deck"]
         for _ in range(min(e.get("n", 1), len(deck))):
@@ -573,6 +588,97 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             return False
         if src in st["cards"] and self.in_play(st, src):
             st["cards"][src]["col"] = [fr["ch"]]
+    return True
+
+
+def _start_fo(self, st, ev, fr, e) -> bool:
+    """707.4 an effect starts a faceoff (514.2c): the window it interrupted stays open with the
+    starter receiving priority; 707.4a not during a faceoff."""
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        return True
+    extra: dict = {"src": src, "inv": []}
+    for k in ("win", "winner", "loser", "loser_end"):
+        if e.get(k):
+            extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
+    areas: list = []
+    if e.get("area"):
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, _opp(p))]
+        if not cands:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "choice", cands, "514.2e", src=src, what="area")
+            return False
+        areas = [fr["ch"] if fr["ch"] in cands else cands[0]]
+        extra["inv_area"] = True
+    else:
+        theirs_sel = {k: v for k, v in e["theirs"].items() if k != "ge"}
+
+        def opps(mine):
+            pw = self.power(st, mine) or 0
+            return [o for o in self.select(st, theirs_sel, p, src)
+                    if not e["theirs"].get("ge") or (self.power(st, o) or 0) >= pw]
+
+        if fr.get("fo_mine") is None:
+            mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
+            done, one = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            if not done:
+                return False
+            if one is None:
+                return True  # nothing can be involved: no faceoff
+            fr["fo_mine"] = one
+            fr["ch"] = None
+        mine = fr["fo_mine"]
+        done, theirs = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        if not done:
+            return False
+        fr.pop("fo_mine", None)
+        if theirs is None:
+            return True
+        extra["inv"] = [mine, theirs]
+        extra["it"] = theirs
+    if st["prio"]:
+        extra["ret"] = dict(st["prio"])
+    self.start_faceoff(st, ev, "effect", areas, p, extra=extra)
+    if st["prio"]:
+        st["fo"]["stage"] = "w_start"
+        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
+    return True
+
+
+def _flipped_card(self, st, ev, fr, e) -> bool:
+    """Choose a flipped card of a player (409: the flip zone is public) and ignore it (515.4; an
+    ignored card can't be ignored again, 515.4a) or banish it (it leaves the flip zone, so it no
+    longer adds its power).  "each": one of each player's flipped cards, the opponent's first."""
+    p = fr["p"]
+    fo = st["fo"]
+    if not fo:
+        return True
+    players = [_opp(p)] if e.get("who") == "opp" else [_opp(p), p]
+    k = fr.get("k") or 0
+    while k < len(players):
+        q = players[k]
+        cands = [f for f in st["pl"][q]["flip"] if not (e["act"] == "ignore" and f in fo["ign"])]
+        if not cands:
+            k += 1
+            continue
+        if fr["ch"] is None and len(cands) > 1:
+            fr["k"] = k
+            self.ask(st, p, "target", cands, "515.4", op="flipped_card", src=fr["src"])
+            return False
+        one = fr["ch"] if fr["ch"] in cands else cands[0]
+        fr["ch"] = None
+        nm = self.name(st, one)
+        if e["act"] == "ignore":
+            fo["ign"].append(one)
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is ignored (515.4)")
+        else:
+            self.put(st, one, "ban")
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is banished")
+        k += 1
+        fr["k"] = k
+    fr.pop("k", None)
     return True
 
 
