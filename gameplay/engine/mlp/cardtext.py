@@ -706,6 +706,58 @@ TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff",
            "troublemaker faceoff reaction": "faceoff_tm"}
 
 
+def _it_refs(effs: list) -> list:
+    """In an Event's Reaction, "it" / "there" can only mean the card that met the condition and its
+    Problem (the Event itself is in the queue zone, with no area)."""
+    out = []
+    for e in effs:
+        e = dict(e)
+        t = e.get("target")
+        if isinstance(t, dict):
+            if t.get("self"):
+                t = {"it": True}
+            elif t.get("at") == "here":
+                t = {**t, "at": "there"}
+            e["target"] = t
+        if "effects" in e:
+            e["effects"] = _it_refs(e["effects"])
+        out.append(e)
+    return out
+
+
+def _parse_reaction(rest: str, card_type: str, line: str) -> dict | None:
+    """"Reaction: After <condition>, <effect>" (512.4): an Event playable, or an ability activated,
+    only in response to its condition (reactions.py)."""
+    from .reactions import parse_condition
+
+    m = re.match(r"^(?:After|When|Play after|Play when) (.+?), (.+?)\.?$", rest)
+    if not m:
+        return None
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
+    body = m.group(2)
+    if card_type == "Event":
+        effs = parse_effects(body)
+        if effs is None:
+            return None
+        return {"kind": "event", "timing": "reaction", "rx": cond, "effects": _it_refs(effs), "text": line}
+    cost: dict | None = {}
+    effs = None
+    mm = re.match(r"^you may (.+?)\. If you do, (.+)$", body)
+    if mm:
+        cost, effs = _cost(mm.group(1)), parse_effects(mm.group(2)[0].upper() + mm.group(2)[1:])
+    if effs is None or cost is None:
+        mm = re.match(r"^(?:you may )?(.+?) to (.+)$", body)
+        if mm:
+            cost, effs = _cost(mm.group(1)), parse_effects(mm.group(2))
+    if effs is None or cost is None:
+        cost, effs = {}, parse_effects(re.sub(r"^you may ", "", body))
+    if effs is None or cost is None:
+        return None
+    return {"kind": "activated", "timing": "reaction", "rx": cond, "cost": cost, "effects": effs, "text": line}
+
+
 def _cost(text: str) -> dict | None:
     cost: dict[str, Any] = {}
     for part in re.split(r",? and |, ", text.strip()):
@@ -983,6 +1035,10 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         rest = m.group(2)
         if card_type == "Event" and extra_lines:
             rest = rest + " " + " ".join(_clean(x) for x in extra_lines)
+        if timing == "reaction":
+            ab = _parse_reaction(rest, card_type, line)
+            if ab is not None:
+                return ab
         if card_type == "Event":
             cost = {}
             mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)

@@ -42,6 +42,9 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("at") == "there":
+        # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
+        tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
     return self.select(st, tgt, fr["p"], fr["src"])
 
 
@@ -199,6 +202,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return _player_effect(self, st, ev, fr, e)
     # targeted card effects
     tgt = e.get("target") or {"self": True}
+    if op == "to_hand" and tgt.get("it") and fr.get("it") in st["cards"] and st["cards"][fr["it"]].get("z") == "disc":
+        # a Reaction to a card put into the discard pile from play: "put that card into your hand"
+        it = fr["it"]
+        nm = self.name(st, it)
+        fr["it"] = self.put(st, it, "hand")
+        self.log(ev, "zone", lambda: f"{nm} is put into its owner's hand from the discard pile")
+        return True
     if tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip" and op in ("banish", "dismiss", "to_deck_top"):
         # a flipped (Chaos) card acting on itself in the flip zone
         nm = self.name(st, src)
@@ -208,6 +218,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
     cands = _targets(self, st, fr, e)
     if tgt.get("each"):
         chosen = cands
+    elif op == "move" and fr.get("k") is not None:
+        chosen = [fr["k"]]  # the card was chosen before its destination: fr["ch"] is now the area
     else:
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -315,6 +327,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     elif op == "gain":
         st["pl"][p]["tok"] += e.get("n", 1)
         self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('n', 1)} action token(s)")
+        if self.rx_keys:
+            self.rx_note(st, "gain", by=p, n=e.get("n", 1))  # "When an opponent receives at least [1]"
     elif op == "score":
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))

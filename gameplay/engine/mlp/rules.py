@@ -74,6 +74,7 @@ class Rules:
         # in play (which lends front-face abilities) only these cards can fire for that event
         self.trig_ev: dict[str, set[str]] = {}
         self.activ_keys: set[str] = set()
+        self.rx_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
@@ -87,6 +88,8 @@ class Rules:
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
                 self.quick_keys.add(k)
+            if any(a.get("rx") for a in abl):
+                self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
@@ -471,6 +474,8 @@ class Rules:
                 return False
             elif at == "faceoff" and not self.involved(st, cid):
                 return False
+            elif at == "area" and a != sel.get("area"):
+                return False  # a given area ("there": the Problem a Reaction's card is at)
         if "max_power" in sel or "min_power" in sel:
             pw = self.power(st, cid)
             if pw is None:
@@ -737,6 +742,9 @@ class Rules:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
             st["kwg"] = st.get("kwg", 0) + 1
+        if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
+            from .reactions import actor
+            self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
             # Calming X: an opposing Friend entering play here gets -X until end of turn
@@ -772,7 +780,17 @@ class Rules:
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
+        if self.rx_keys:  # "After one of your Friends is retired / dismissed / put into the discard pile from play"
+            from .reactions import actor
+            ct = self.ctype(st, cid)
+            how = "dismiss" if verb.startswith("dismissed") else "retire" if verb.startswith("retired") else None
+            note = self.rx_note(st, "left", c=c["c"], o=c["o"], a=c["a"], type=ct, zone=zone, how=how,
+                                by=None if by_game else actor(st))
+        else:
+            note = None
         nid = self.put(st, cid, zone, pos)
+        if note is not None:
+            note["card"] = nid  # the card in its new zone (410.6a)
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
 
@@ -791,6 +809,8 @@ class Rules:
             st["cards"][nid] = {"k": c["k"], "o": p, "z": "hand"}
             pl["hand"].append(nid)
             got += 1
+            if self.rx_keys:
+                self.rx_note(st, "draw", by=p)  # "After your opponent draws a card" (410.4b: each draw)
             self.fire_all(st, ev, "you_draw", players=(p,))
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
@@ -905,6 +925,8 @@ class Rules:
         c.pop("col", None)
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
         self.log(ev, "frighten", lambda: f"{name} is frightened")
+        if self.rx_keys:
+            self.rx_note(st, "frighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
         return True
 
     def unfrighten(self, st, ev, cid) -> bool:
@@ -914,6 +936,8 @@ class Rules:
         c["fr"] = False
         st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        if self.rx_keys:
+            self.rx_note(st, "unfrighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
         return True
 
     def move_card(self, st, ev, cid, area, *, send=False) -> bool:
@@ -933,6 +957,9 @@ class Rules:
                 st["cards"][o]["a"] = area  # 509.3
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
+            if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
+                from .reactions import actor
+                self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
             if self.is_char(st, cid):
                 self.fire_all(st, ev, "you_move", players=(c["c"],))
@@ -1019,6 +1046,7 @@ class Rules:
         card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn, _why, _manual,
     )
     from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
+    from .reactions import rx_note  # noqa: E402
 
 
 _SOLVED: dict = {}
