@@ -478,6 +478,7 @@ def step(self, st, ev) -> None:
         st["step"] = "w_score"
     elif s == "score_go":
         self.fire_all(st, ev, "score_start", players=(tp,))
+        self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
         st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
                     "conf": [], "solved": []}
         st["step"] = "confront"
@@ -579,6 +580,10 @@ def _confront_next(self, st, ev):
     if vexed:
         return
     sc["conf"].append(area)
+    cf = st.get("cft")
+    if not cf or cf[0] != st["turn"]:
+        cf = st["cft"] = [st["turn"], []]
+    cf[1].append(self.problem_at(st, area))  # "if no Problems were confronted this turn" (resolve.py _if_cond)
     self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)")
     self.score(st, ev, tp, 1)
     pid = self.problem_at(st, area)
@@ -670,6 +675,7 @@ def start_turn(self, st, ev) -> None:
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
         self.draw(st, ev, tp, 1 + len(extra))
     self.fire_all(st, ev, "turn_start", players=(tp,))
+    self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     met = self.kw_keys.get("Meticulous", ())
     twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
     for cid in st["play"]:
@@ -718,7 +724,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
     if type_ in ("problem", "multi"):
-        self.fire_all(st, ev, "problem_fo_start")
+        self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
@@ -1322,6 +1328,7 @@ def play_card(self, st, ev, action) -> None:
         if note is not None:  # a Reaction: "it" / "that Friend" is the card that met the condition
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
+            fr["rxf"] = note.get("frm")
         st["rq"].append(fr)
         self.fire_all(st, ev, "you_play_event", players=(p,))
         req_cols = {col for col, _ in f.play_requirements}
@@ -1413,6 +1420,7 @@ def do_action(self, st, ev, action) -> None:
         if note is not None:
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
+            fr["rxf"] = note.get("frm")
         st["rq"].append(fr)
     else:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")

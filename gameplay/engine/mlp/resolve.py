@@ -108,6 +108,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op == "uncover":
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
                  and (not e.get("mine") or st["cards"][c]["c"] == p)
+                 and (not e.get("opp") or st["cards"][c]["c"] != p)
                  and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -116,6 +117,41 @@ def run_effect(self, st, ev, fr, e) -> bool:
             from .flow import uncover_one
 
             uncover_one(self, st, ev, one)
+        return True
+    if op == "as_opponent":
+        fr["i"] += 1
+        st["rq"].append({"p": _opp(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+        return True
+    if op == "choose_area":  # "choose a Problem": later "there" (reactions.py)
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if not areas:
+            return True
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
+            return False
+        fr["rxa"] = fr["ch"]
+        return True
+    if op == "shuffle_decks":
+        for q in (st["tp"], _opp(st["tp"])):
+            self.shuffle(st, st["pl"][q]["deck"])
+        self.log(ev, "shuffle", "Each player shuffles their deck")
+        return True
+    if op == "ignore_flip":  # "ignore that card and flip another card" (514.4b: it stays flipped)
+        fo = st["fo"]
+        it = fr.get("it")
+        if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
+            fo["ign"].append(it)
+            q = st["cards"][it]["o"]
+            self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
+            from .flow import _flip_one
+
+            _flip_one(self, st, ev, q)
+        return True
+    if op == "send_back":  # "Send that character to its previous area."
+        it, frm = fr.get("it"), fr.get("rxf")
+        if it and frm and self.in_play(st, it) and frm in st["areas"]:
+            self.move_card(st, ev, it, frm, send=True)
         return True
     if op == "each_player":
         fr["i"] += 1
@@ -132,8 +168,11 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "if":
         cond = e["cond"]
-        found = self.select(st, cond["sel"], p, src)
-        ok = bool(found) if cond["k"] == "you_have" else not found
+        if cond["k"] in ("you_have", "none"):
+            found = self.select(st, cond["sel"], p, src)
+            ok = bool(found) if cond["k"] == "you_have" else not found
+        else:
+            ok = _if_cond(self, st, p, src, cond)
         if ok:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
@@ -177,6 +216,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op == "lose_tokens":
         q = _opp(p) if e.get("who") == "opponent" else p
         n = min(e.get("n", 1), st["pl"][q]["tok"])
+        if "down_to" in e:  # "loses action tokens until they have no more than [2]"
+            n = max(st["pl"][q]["tok"] - e["down_to"], 0)
         st["pl"][q]["tok"] -= n
         self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
         return True
@@ -196,6 +237,11 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         if fr["ch"] in st["areas"]:
             self.replace_problem(st, ev, fr["ch"])
+        return True
+    if op == "draw_to":
+        n = e.get("n", 1) - len(st["pl"][p]["hand"])
+        if n > 0:
+            self.draw(st, ev, p, n)
         return True
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
@@ -249,6 +295,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
         elif op == "to_deck_top":
             self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck")
+        elif op == "defeat":  # 514.5a: score its point value and dismiss it
+            if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
+                pts = self.face(st, cid).bonus or 0
+                nm = self.name(st, cid)
+                self.fire(st, ev, "defeated", cid)
+                self.score(st, ev, p, pts, f"for defeating {nm}")
+                self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
             if not st["cards"][cid]["a"].startswith("home"):
                 self.send_home(st, ev, cid)
@@ -257,6 +310,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
             c = st["cards"][cid]
             if to == "home":
                 dest = [f"home{c['c']}"]
+            elif to == "random_problem":  # "move this card to a random Problem" (seeded rng)
+                probs = [a for a in self.problem_areas(st) if a != c["a"]]
+                dest = [probs[self.rand(st, len(probs))]] if probs else []
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
             else:
@@ -323,6 +379,10 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     targets = [p] if who == "you" else [_opp(p)] if who == "opponent" else [p, _opp(p)]
     if op == "draw":
         for q in targets:
+            if e.get("bottom"):  # "draw a card from the bottom of your deck"
+                deck = st["pl"][q]["deck"]
+                if deck:
+                    deck.insert(0, deck.pop())
             self.draw(st, ev, q, e.get("n", 1))
     elif op == "gain":
         st["pl"][p]["tok"] += e.get("n", 1)
@@ -477,6 +537,40 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         if src in st["cards"] and self.in_play(st, src):
             st["cards"][src]["col"] = [fr["ch"]]
     return True
+
+
+def _if_cond(self, st, p, src, cond) -> bool:
+    """The conditions of "if ..." texts other than you_have / none (cardtext IF_TEMPLATES)."""
+    k = cond["k"]
+    if k == "opp_tokens_at_least":
+        return st["pl"][_opp(p)]["tok"] >= cond["n"]
+    if k in ("not_confronted", "none_confronted"):
+        cf = st.get("cft")
+        done = cf[1] if cf and cf[0] == st["turn"] else []
+        if k == "none_confronted":
+            return not done
+        c = st["cards"].get(src)
+        pid = self.problem_at(st, c["a"]) if c and c.get("z") == "play" else None
+        return pid is not None and pid not in done
+    if k == "hand_below":
+        return len(st["pl"][p]["hand"]) < cond["n"]
+    if k == "beneath_at_least":
+        return src in st["cards"] and self.beneath_count(st, src) >= cond["n"]
+    if k == "self_power_at_least":
+        return src in st["cards"] and self.in_play(st, src) and (self.power(st, src) or 0) >= cond["n"]
+    if k == "highest_power":
+        pw = {cid: self.power(st, cid) for cid in st["play"] if self.is_char(st, cid)}
+        pw = {cid: v for cid, v in pw.items() if v is not None}
+        if not pw:
+            return False
+        top = max(pw.values())
+        return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "no_opp_at_problem":
+        c = st["cards"].get(src)
+        if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):
+            return False  # at home this card has no Problem
+        return not any(st["cards"][o]["c"] != p and st["cards"][o]["a"] == c["a"] for o in self.chars_at(st, c["a"]))
+    return False
 
 
 def _finish_look(self, st, fr, q):
