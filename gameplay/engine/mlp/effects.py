@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-DURATIONS = ("turn", "faceoff", "permanent", "score_phase", "phase", "main_phase")
+DURATIONS = ("turn", "faceoff", "permanent", "score_phase", "phase", "main_phase", "next_turn")
 
 
 @dataclass(frozen=True)
@@ -293,4 +293,6 @@ OPS = {
     "shuffle_decks": "each player shuffles their deck",
     "ignore_flip": "ignore the flipped card a Reaction responds to and flip another (514.4b)",
     "send_back": "send the moved card a Reaction responds to back to its previous area (506.5)",
+    "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
+                " of the turn / the start of your next turn ({kw, n, target, until})",
 }
