@@ -237,3 +237,23 @@ def test_tie_with_both_decks_empty_repeats_once_then_ends_without_winner(game):
     assert any("(802.3)" in m for m in msgs) and not any(m.endswith(" wins the faceoff (514.5)") and "nobody" not in m for m in msgs)
     assert st.d["pl"][0]["score"] == 1 and st.d["pl"][1]["score"] == 0  # the confront point only
     assert pid not in st.d["play"]  # 613.1 the faceoff was resolved: the Problem is solved and replaced
+
+
+def test_pumped_chooses_which_flipped_card_when_several(game, db):
+    pum = kw_card(db, "Pumped")
+    st = stacked_game(game)
+    host = place(game, st, pum.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import _flip_one, end_faceoff
+
+    _flip_one(game.r, st.d, Ev(), 0)
+    _flip_one(game.r, st.d, Ev(), 0)
+    flips = list(st.d["pl"][0]["flip"])
+    end_faceoff(game.r, st.d, Ev())
+    st = _run(game, st)
+    pend = st.d["pending"]
+    assert pend["kind"] == "target" and pend["options"] == flips + ["none"] and pend["rule"] == "Pumped (710)"
+    key = st.d["cards"][flips[1]]["k"]
+    st, _ = game.apply(st, Action.make("choose", 0, option=flips[1]))
+    assert st.d["fo"] is None and game.r.beneath_count(st.d, host) == 1
+    assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["ban"]] == [key]
