@@ -863,8 +863,9 @@ def _flip_one(self, st, ev, p) -> str | None:
     self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
     # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card:
     # a "may" of the flipping player (712.3), queued so it is answered before the next priority
-    if st["fo"] and self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
-        if any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
+    # (each card's Random is a separate ability, 701.2a: ``fo["rand"]`` lists the Random cards used)
+    if st["fo"] and self.printed_power(st, nid) == 1:
+        if _random_cards(self, st, p):
             e = {"op": "random_flip", "p": p, "card": nid}
             top = st["rq"][-1] if st["rq"] else None
             if top is not None and top["lbl"] == "Random" and top["i"] == 0 and top["ch"] is None and not st["pending"]:
@@ -872,6 +873,13 @@ def _flip_one(self, st, ev, p) -> str | None:
             else:
                 st["rq"].append({"p": p, "src": None, "eff": [e], "i": 0, "ch": None, "lbl": "Random", "after": None})
     return nid
+
+
+def _random_cards(self, st, p) -> list[str]:
+    """p's involved cards with Random not used yet this faceoff."""
+    used = st["fo"]["rand"]
+    return [o for o in st["play"] if st["cards"][o]["c"] == p and o not in used and self.involved(st, o)
+            and self.kw(st, o, "Random")]
 
 
 def faceoff_flip(self, st, ev) -> None:

@@ -1173,17 +1173,17 @@ def _op_random_flip(self, st, ev, fr, e) -> bool:
     fo = st["fo"]
     p = e["p"]
     nid = e["card"]
-    if not fo or p in fo["rand"] or nid not in st["pl"][p]["flip"] or nid in fo["ign"] \
-            or not any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
-        return True  # used already this faceoff, or no longer applicable
+    from .flow import _flip_one, _random_cards
+
+    rnd = _random_cards(self, st, p) if fo else []
+    if not rnd or nid not in st["pl"][p]["flip"] or nid in fo["ign"]:
+        return True  # each Random card used already this faceoff, or no longer applicable
     if fr["ch"] is None:
         self.ask(st, p, "may", [True, False], "Random (712.3)", card=nid, what="Random",
                  text=f"Random: ignore {self.name(st, nid)} (1 power) and flip a new card")
         return False
     if fr["ch"]:
-        from .flow import _flip_one
-
-        fo["rand"].append(p)  # once per faceoff: only a use counts
+        fo["rand"].append(rnd[0])  # once per faceoff for that card: only a use counts
         fo["ign"].append(nid)  # 514.4b / 515.4
         self.log(ev, "flip", lambda: f"Random: {self.pname(st, p)} ignores {self.name(st, nid)} and flips a new card")
         _flip_one(self, st, ev, p)
