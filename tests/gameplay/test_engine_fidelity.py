@@ -277,3 +277,18 @@ def test_random_is_once_per_faceoff_for_each_card(game, db):
     flips = st.d["pl"][0]["flip"]
     assert len(flips) == 3 and st.d["fo"]["ign"] == flips[:2] and len(st.d["fo"]["rand"]) == 2
     assert st.d["pending"] is None
+
+
+def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, db):
+    """516.2 the repair dismisses "by the game": 104.3 it can't be replaced (104.4 only lets a
+    replacement that sends the card to another zone win; Persistent keeps it in play)."""
+    uniq = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
+    st = stacked_game(game)
+    place(game, st, "MT125", 0, "prob0")  # "Your Friends here have Persistent."
+    a = place(game, st, uniq.number, 0, "prob0")
+    b = place(game, st, uniq.number, 0, "prob0")
+    assert game.r.kw(st.d, a, "Persistent")
+    st = _run(game, st)
+    assert st.d["pending"]["kind"] == "uniqueness"
+    st = _answer(game, st, a)
+    assert a not in st.d["play"] and b in st.d["play"] and not st.d["pending"]
