@@ -375,6 +375,21 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^put (a|an|one|two|\d+) \+1 counters? on (.+)$", t, re.I)
     if m:  # "+1 counter" = "+1 power counter" (HM22's wording)
         return parse_effects(f"put {m.group(1)} +1 power counter{'s' if _n(m.group(1)) > 1 else ''} on {m.group(2)}")
+    if t == "return the card that left play to its owner's hand":
+        return [{"op": "left_to_hand"}]
+    m = re.match(r"^look at the top (two|three|2|3) cards of (your|your opponent's|that Problem's|this card's Problem's) deck "
+                 r"and put them back in any order$", t, re.I)
+    if m:
+        whose = {"your": "you", "your opponent's": "opponent"}.get(m.group(2).lower(), "problem_here")
+        return [{"op": "reorder_top", "n": _n(m.group(1)), "whose": whose,
+                 "deck": "pdeck" if whose == "problem_here" else "deck"}]
+    if re.match(r"^look at the top card of your Problem deck and put it on the top or (?:the )?bottom of that deck$", t, re.I):
+        return [{"op": "look_pdeck", "whose": "you", "deck": "pdeck"}]
+    m = re.match(r"^the next card you play (?:that|this) turn has its cost reduced by \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "until": "turn"}]
+    if re.match(r"^uncover (?:it|that card|that Troublemaker)$", t, re.I):
+        return [{"op": "uncover_it"}]
     if re.match(r"^put the top card of each player's deck into that player's discard pile$", t, re.I):
         return [{"op": "each_player", "effects": [{"op": "mill", "n": 1}]}]
     if re.match(r"^search your discard pile for a card and put it on (?:the )?top of your deck$", t, re.I):
@@ -1084,11 +1099,17 @@ def _as_actor(body: str) -> str | None:
     if not m:
         return None if re.search(r"\b(?:they|them|that player|their)\b", body) else body
     body = body[m.end():]
+    if body.startswith("may "):
+        body = "you " + body  # "that player may ..." -> "you may ..."
     body = re.sub(r"\b(?:that player|they)\b", "you", body)
     body = re.sub(r"\btheir\b", "your", body)
     body = re.sub(r"\bthem\b", "you", body)
     return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
 # "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
+# "When a Troublemaker is played here" / "When a player plays a Troublemaker here": any player ("its
+# controller" / "that player" follows the effect)
+_WATCH_PLAY_ANY = re.compile(r"^When (?:(?:a|an) (Friend|Resource|Event|Troublemaker) is played|a player plays (?:a|an) "
+                             r"(Friend|Resource|Event|Troublemaker))( here)?, ")
 _WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
                          r"( here| to this card's Problem| to a Problem)?, " % "|".join(TRAITS))
 
@@ -1117,6 +1138,17 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             f["to"] = "here" if m.group(4) != " to a Problem" else "problem"
         body = line[m.end():].replace(" to that Problem", " to the watched area")
         body = re.sub(r"^(?:it|that (?:Friend|character)) (gets|has) ", r"that card \1 ", body)
+        return "w_play", {"subj": f}, body
+    m = _WATCH_PLAY_ANY.match(line)
+    if m:
+        f = {"ptype": m.group(1) or m.group(2)}
+        if m.group(3):
+            f["to"] = "here"
+        body = re.sub(r"^(?:its controller|that Troublemaker's controller) ", "that player ", line[m.end():])
+        body = _as_actor(body)
+        if body is None:
+            return None
+        f["as_by"] = True
         return "w_play", {"subj": f}, body
     m = re.match(r"^When you play the last card in your hand, ", line)
     if m:
@@ -1147,8 +1179,10 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
                 f["token"] = False
             f["sel"] = sel
         body = line[m.end():]
-        if on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem|here)\b", body):
-            return None  # after it left play: the card in its new zone (410.6a) or its last area
+        if on == "w_leave" and sel.get("self") and re.match(r"^put it into its owner'?s? hand\.?$", body):
+            body = "return the card that left play to its owner's hand"  # from its new zone (410.6a)
+        elif on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem)\b", body):
+            return None  # after it left play: the card in its new zone (410.6a); "here" is its last area
         if not sel.get("self"):
             # "it" is the card the event happened to, not this card
             body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)

@@ -286,6 +286,10 @@ OPS = {
     "cost_reduction": "pay N less for your next card of a type this turn",
     "choose_color": "choose a color for this card",
     "add_color": "a card is also a color until the end of the turn or phase ({color, target, until})",
+    "reorder_top": "look at the top N cards of a deck (yours, an opponent's, this card's Problem deck) and put them back in any order",
+    "look_pdeck": "look at the top card of a Problem deck and put it on the top or the bottom",
+    "uncover_it": "uncover the face-down Troublemaker a watched trigger is about",
+    "left_to_hand": "put the card that just left play into its owner's hand from the zone it went to (410.6a)",
     "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
                 " of the turn / the start of your next turn ({kw, n, target, until})",
 }

@@ -1409,13 +1409,19 @@ def do_action(self, st, ev, action) -> None:
     elif k == "play_troublemaker":
         cid = action.get("card")
         area = action.get("area")
-        self.pay_cost(st, p, 1, ev)  # 609.2c
+        tm_cost = 1  # 609.2c
+        for dn in list(pl["disc_next"]):  # "the next card you play costs [1] less": a Troublemaker is a card played
+            if dn["type"] == "card":
+                pl["disc_next"].remove(dn)
+                tm_cost -= dn["n"]
+        tm_cost = max(tm_cost, 0)
+        self.pay_cost(st, p, tm_cost, ev)
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
         key = st["cards"][cid]["k"]
         tid = self.enter_play(st, ev, cid, area, p, face_down=not up)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
         _watch_play(self, st, ev, p, key, tid, face_down=not up)
-        self.log(ev, "play", lambda: f"{pl['name']} pays 1 to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
+        self.log(ev, "play", lambda: f"{pl['name']} pays {tm_cost} to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
     elif k == "move":
         cid = action.get("card")
         area = action.get("area")

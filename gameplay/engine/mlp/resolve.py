@@ -48,6 +48,10 @@ def _targets(self, st, fr, e):
     if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
         it = (fr.get("x") or {}).get("it")
         return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    la = (fr.get("x") or {}).get("la")
+    if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == la]
     if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
         it = (fr.get("x") or {}).get("it")
         if not (it and self.in_play(st, it)):
@@ -220,6 +224,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op in EVENT_OPS:
         return EVENT_OPS[op](self, st, ev, fr, e)
+    if op in WHEN_OPS:
+        return WHEN_OPS[op](self, st, ev, fr, e)
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
@@ -914,4 +920,99 @@ EVENT_OPS = {
     "draw_per": _op_draw_per,
     "look_hand": _op_look_hand,
     "confront_mod": _op_confront_mod,
+}
+
+
+# ------------------------------------------------------------------ watched-trigger ops (when-helper)
+def _deck_of(self, st, fr, e) -> list | None:
+    """The deck an effect looks at: ``whose`` you / opponent / problem_here (the owner of the Problem at
+    this card's area), ``deck`` "deck" (draw deck) or "pdeck" (Problem deck)."""
+    p, src = fr["p"], fr["src"]
+    whose = e.get("whose", "you")
+    if whose == "problem_here":
+        area = st["cards"].get(src, {}).get("a")
+        pid = self.problem_at(st, area) if area else None
+        if pid is None:
+            return None
+        q = st["cards"][pid]["o"]
+    else:
+        q = p if whose == "you" else _opp(p)
+    return st["pl"][q][e.get("deck", "deck")]
+
+
+def _op_reorder_top(self, st, ev, fr, e) -> bool:
+    """"Look at the top N cards of <a deck> and put them back in any order": the looker (privately)
+    picks, one at a time, the card to put back next from the top."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    k = fr.get("k")
+    if k is None:
+        look = deck[:min(e.get("n", 1), len(deck))]
+        fr["k"] = k = {"look": look, "order": []}
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of a deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+    if fr["ch"] is not None:
+        if fr["ch"] in k["look"] and fr["ch"] not in k["order"]:
+            k["order"].append(fr["ch"])
+        fr["ch"] = None
+    rest = [c for c in k["look"] if c not in k["order"]]
+    if len(rest) > 1:
+        self.ask(st, p, "target", rest, "705.2f", op="reorder_top", src=fr["src"])
+        return False
+    order = k["order"] + rest
+    for c in order:
+        if c in deck:
+            deck.remove(c)
+    deck[0:0] = [c for c in order if c in st["cards"]]
+    return True
+
+
+def _op_look_pdeck(self, st, ev, fr, e) -> bool:
+    """"Look at the top card of your Problem deck and put it on the top or the bottom of that deck"."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    top = deck[0]
+    if fr["ch"] is None:
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top card of a Problem deck", player=p)
+            ev.add("look", f"You see: {self.db.cards[st['cards'][top]['k']].name}", to=p)
+        self.ask(st, p, "look", ["top", "bottom"], "705.2f", card=0)
+        return False
+    if fr["ch"] == "bottom" and deck and deck[0] == top:
+        deck.append(deck.pop(0))
+    return True
+
+
+def _op_uncover_it(self, st, ev, fr, e) -> bool:
+    """"... may pay [2] to uncover it": the Troublemaker a watched event happened to, if still face-down."""
+    it = (fr.get("x") or {}).get("it")
+    if it and self.in_play(st, it) and st["cards"][it].get("fd") and self.ctype(st, it) == "Troublemaker":
+        from .flow import uncover_one
+
+        uncover_one(self, st, ev, it, by=fr["p"])
+    return True
+
+
+def _op_left_to_hand(self, st, ev, fr, e) -> bool:
+    """"When this card is dismissed, put it into its owner's hand": the card in the zone it went to,
+    if it is still there (410.6a)."""
+    new = (fr.get("x") or {}).get("new")
+    c = st["cards"].get(new) if new else None
+    if c and c.get("z") in ("disc", "ban", "deck") and new in st["pl"][c["o"]][c["z"]]:
+        nm = self.db.cards[c["k"]].name
+        self.put(st, new, "hand")
+        self.log(ev, "zone", lambda: f"{nm} is put into its owner's hand")
+    return True
+
+
+WHEN_OPS = {
+    "reorder_top": _op_reorder_top,
+    "look_pdeck": _op_look_pdeck,
+    "uncover_it": _op_uncover_it,
+    "left_to_hand": _op_left_to_hand,
 }

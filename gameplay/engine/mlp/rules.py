@@ -1196,12 +1196,15 @@ class Rules:
         self.fire(st, ev, "leaves", cid)
         how = verb.split(" ", 1)[0]
         self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
-                                             "zone": zone})
+                                             "zone": zone, "la": c.get("a")})  # la: its last area ("here")
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
         nid = self.put(st, cid, zone, pos)
+        for t in st["trig"]:  # its own "When this card is dismissed, put it ..." finds it in the new zone (410.6a)
+            if t["src"] == cid and t["x"].get("it") == cid:
+                t["x"]["new"] = nid
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
 
