@@ -123,6 +123,7 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
     # internal: "there" in a watched-event trigger = the area of the card the event happened to
     (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
+    (re.compile(r"^with cost (\d+) or less\b\s*"), lambda m, sel: bool(sel.update(max_cost=int(m.group(1)))) or True),
 )
 
 
@@ -225,6 +226,8 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
+    # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
+    t = t.replace("choose an opponent. That opponent chooses and discards a card", "your opponent discards a card")
     if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
         m = re.match(r"^If you have (.+?) or (.+?) involved in this faceoff, flip an additional card\. If you have \1 and \2 involved in this faceoff, flip 2 additional cards instead$", t)
         if m:
@@ -236,6 +239,9 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        mp = re.match(r"^pay \[(\d+)\]$", m.group(1), re.I)
+        if mp:  # "You may pay [2]. If you do, ..." (the rest only if paid, 508.1d)
+            a = [{"op": "pay", "n": int(mp.group(1))}]
         if a == [{"op": "exhaust", "target": {"self": True}}]:
             a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
@@ -375,6 +381,32 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^put (a|an|one|two|\d+) \+1 counters? on (.+)$", t, re.I)
     if m:  # "+1 counter" = "+1 power counter" (HM22's wording)
         return parse_effects(f"put {m.group(1)} +1 power counter{'s' if _n(m.group(1)) > 1 else ''} on {m.group(2)}")
+    m = re.match(r"^if a Friend left play this turn, (.+)$", t, re.I)
+    if m:  # rules.leave_play records the turn a Friend last left play
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "friend_left_turn"}, "effects": r}]
+    m = re.match(r"^(dismiss|banish|frighten|exhaust) all opposing token Friends$", t, re.I)
+    if m:
+        return [{"op": m.group(1).lower(), "target": {"type": "Friend", "ctrl": "opp", "token": True, "each": True}}]
+    m = re.match(r"^the cost of your next \[(%s)\] (Friend|Resource|Event) this turn is reduced by \[(\d+)\]$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(3)), "type": m.group(2), "color": m.group(1), "until": "turn"}]
+    m = re.match(r"^pay \[(\d+)\] less for the next (%s) you play this turn$" % "|".join(TRAITS), t)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "trait": m.group(2), "until": "turn"}]
+    m = re.match(r"^put a Troublemaker from your (hand|discard pile) into play face-up$", t, re.I)
+    if m:
+        return [{"op": "tm_into_play", "zone": "hand" if m.group(1) == "hand" else "disc"}]
+    if re.match(r"^search your deck for a Troublemaker and put it into play face-up$", t, re.I):
+        return [{"op": "tm_into_play", "zone": "deck"}]
+    if re.match(r"^ready a card$", t, re.I):  # any card in play that can be readied
+        return [{"op": "ready", "target": {"type": "card", "state": "exhausted"}}]
+    if re.match(r"^replace another Problem$", t, re.I):
+        return [{"op": "replace_problem", "other": True}]
+    if re.match(r"^choose an opponent\. That opponent chooses and discards a card$", t, re.I):
+        return [{"op": "discard", "n": 1, "who": "opponent", "random": False}]
+    if re.match(r"^all players discard all the cards in their hands? then draw (?:3|three) cards$", t, re.I):
+        return [{"op": "each_player", "effects": [{"op": "discard", "n": 99, "who": "you"}, {"op": "draw", "n": 3, "who": "you"}]}]
     if t == "return the card that left play to its owner's hand":
         return [{"op": "left_to_hand"}]
     m = re.match(r"^look at the top (two|three|2|3) cards of (your|your opponent's|that Problem's|this card's Problem's) deck "
@@ -993,6 +1025,7 @@ TRIGGERS = [
     (r"^Talented: When you play an Event whose play requirement includes at least one of this card's colors, ", "talented", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
+    (r"^When you confront this card's Problem (?=you may )", "confront", {}),  # CN193 has no comma
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
     (r"^At the start of a Problem [Ff]aceoff involving this card, ", "fo_start", {"fo": "problem"}),
     (r"^At the start of a Problem faceoff, ", "problem_fo_start", {}),
@@ -1066,6 +1099,7 @@ _WATCH = [
     (r"^When (?P<s>.+?) (?:is|becomes) dismissed, ", "w_leave", {"how": "dismissed"}),
     (r"^When (?P<s>.+?) (?:is|becomes) retired, ", "w_leave", {"how": "retired"}),
     (r"^When (?P<s>.+?) (?:is|becomes) banished, ", "w_leave", {"how": "banished"}),
+    (r"^When (?P<s>.+?) is retired or dismissed, ", "w_leave", {"how": ["retired", "dismissed"]}),
     (r"^When (?P<s>.+?) leaves play, ", "w_leave", {}),
     (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
     (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
@@ -1189,6 +1223,7 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
             if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter", "w_play"):
                 # "there" / "that Problem": where the event happened (not this card's area)
+                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
                 body = re.sub(r"\b((?:an?|another|each|your other|your) [\w' ]+?) there\b", r"\1 at the watched area", body)
                 body = body.replace(" to that Problem", " to the watched area")
                 body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)

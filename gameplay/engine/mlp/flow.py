@@ -964,11 +964,21 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
     cost = d.front.cost or 0
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
-        if dn["type"] in (t, "card"):
+        if dn["type"] in (t, "card") and _dn_fits(dn, d.front):
             cost -= dn["n"]
     if redeem:
         cost -= 3
     return max(cost, 0)
+
+
+def _dn_fits(dn: dict, face) -> bool:
+    """A pending cost reduction limited to a color or trait ("your next [Kindness] Friend", "the next
+    Accessory you play") applies only to a card with it (printed information)."""
+    if dn.get("color") and dn["color"] not in face.colors:
+        return False
+    if dn.get("trait") and dn["trait"] not in face.traits:
+        return False
+    return True
 
 
 def can_pay_requirement(self, st, p, d) -> bool:
@@ -1330,7 +1340,7 @@ def play_card(self, st, ev, action) -> None:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)")
     for dn in list(pl["disc_next"]):
-        if dn["type"] in (f.type, "card"):
+        if dn["type"] in (f.type, "card") and _dn_fits(dn, f):
             pl["disc_next"].remove(dn)
     self.pay_cost(st, p, cost, ev)
     area = action.get("area")
@@ -1411,7 +1421,7 @@ def do_action(self, st, ev, action) -> None:
         area = action.get("area")
         tm_cost = 1  # 609.2c
         for dn in list(pl["disc_next"]):  # "the next card you play costs [1] less": a Troublemaker is a card played
-            if dn["type"] == "card":
+            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait"):
                 pl["disc_next"].remove(dn)
                 tm_cost -= dn["n"]
         tm_cost = max(tm_cost, 0)

@@ -149,6 +149,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         cond = e["cond"]
         if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
             ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
+            ok = st.get("fl") == st["turn"]
         else:
             found = self.select(st, cond["sel"], p, src)
             ok = bool(found) if cond["k"] == "you_have" else not found
@@ -214,6 +216,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "replace_problem":
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if e.get("other"):  # "replace another Problem": not this card's
+            areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
         if not areas:
             return True
         if fr["ch"] is None:
@@ -430,7 +434,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
-        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn")})
+        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
+                                         **{k: e[k] for k in ("color", "trait") if e.get(k)}})
     elif op == "discard":
         q = targets[0]
         hand = st["pl"][q]["hand"]
@@ -1010,7 +1015,49 @@ def _op_left_to_hand(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_tm_into_play(self, st, ev, fr, e) -> bool:
+    """"Put a Troublemaker from your hand / discard pile into play face-up", "search your deck for a
+    Troublemaker and put it into play face-up": choose the card, then the Problem it enters at (a
+    Troublemaker is never at home, 506.2a; uniqueness 516 is repaired by the game)."""
+    p = fr["p"]
+    zone = e.get("zone", "hand")
+    lst = st["pl"][p][zone]
+    k = fr.get("k")
+    if k is None:
+        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)  # 518.2
+                return True
+            self.ask(st, p, "target", cands + ["none"], "706", op="tm_into_play", src=fr["src"])
+            return False
+        if fr["ch"] == "none" or fr["ch"] not in lst:
+            if zone == "deck":
+                self.shuffle(st, lst)
+            return True
+        fr["k"] = k = fr["ch"]
+        fr["ch"] = None
+    blocked = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and a not in blocked]
+    if not areas or k not in lst:
+        if zone == "deck":
+            self.shuffle(st, lst)
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "706", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else areas[0]
+    nm = self.db.cards[st["cards"][k]["k"]].name
+    self.enter_play(st, ev, k, area, p)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} into play face-up at {self.area_name(st, area)}")
+    if zone == "deck":
+        self.shuffle(st, lst)
+    return True
+
+
 WHEN_OPS = {
+    "tm_into_play": _op_tm_into_play,
     "reorder_top": _op_reorder_top,
     "look_pdeck": _op_look_pdeck,
     "uncover_it": _op_uncover_it,

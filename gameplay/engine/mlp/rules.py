@@ -1193,6 +1193,8 @@ class Rules:
             self.frighten(st, ev, cid)
             return None
         name = self.name(st, cid)
+        if self.ctype(st, cid) == FRIEND:
+            st["fl"] = st["turn"]  # "if a Friend left play this turn"
         self.fire(st, ev, "leaves", cid)
         how = verb.split(" ", 1)[0]
         self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
@@ -1483,7 +1485,7 @@ class Rules:
                 return False
             if w == "home" and not a.startswith("home"):
                 return False
-        if f.get("how") is not None and x.get("how") != f["how"]:
+        if f.get("how") is not None and x.get("how") not in (f["how"] if isinstance(f["how"], list) else (f["how"],)):
             return False
         if f.get("send") is False and x.get("send"):
             return False
