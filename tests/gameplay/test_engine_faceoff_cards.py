@@ -72,7 +72,7 @@ def test_parse_faceoff_triggers_and_effects():
     d = parse_line("When you flip a Chaotic card, unfrighten all your Friends.", "Resource", {})
     assert (d["on"], d["flip"]) == ("you_flip", "Chaotic")
     d = parse_line("When you win a Problem faceoff involving this card by at least 5 power, score 2 points.", "Friend", {})
-    assert (d["on"], d["by"], d["fo"]) == ("win_faceoff", 5, "problem")
+    assert (d["on"], d["margin"], d["fo"]) == ("win_faceoff", 5, "problem")
     assert parse_line("When you lose a faceoff involving this card, gain [1].", "Friend", {})["on"] == "lose_faceoff"
     assert parse_line("When you win a faceoff at this Problem, gain [1].", "Resource", {})["on"] == "win_fo_here"
     d = parse_line("Chaos: When this card is flipped, it has +2 power until the end of the faceoff.", "Friend", {})
@@ -795,3 +795,72 @@ def test_attachment_triggers_on_its_host(game):
     game.r.resolve_faceoff(st.d, Ev(True), 0)
     resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == tok + 2 and st.d["cards"][gb]["ex"]
+
+
+def test_player_total_modifiers_by_trait_count(game):
+    """CG178 (Problem) 'During faceoffs here, the player with the most Pegasus characters here gets +2
+    power.'; PR167 'Players with at least 2 Pegasus characters at this Problem get +1 total power during
+    faceoffs here.'; QC6 '+2 power for each of your Changeling characters' (514.4a)."""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "CG178")
+    place(game, st, "PR20", 0, "prob0")  # Pegasus
+    place(game, st, "PR44", 0, "prob0")  # Pegasus
+    place(game, st, "PR20", 1, "prob0")
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (1 + 1 + 2, 1)
+    game.r.end_faceoff(st.d, Ev(True))
+    set_problem(game, st, "prob0", "PR167")
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (1 + 1 + 1, 1)
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR44", 1, "prob0")  # now both have two: both get it under PR167; nobody "most" under CG178
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (3, 3)
+    game.r.end_faceoff(st.d, Ev(True))
+    set_problem(game, st, "prob0", "CG178")
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (2, 2)
+
+
+def test_flip_for_the_player_with_the_most(game):
+    """CG184: 'During faceoffs here, the player with the most Earth Pony characters here flips an additional card.'"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "CG184")
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR76", 1, "prob0")  # Earth Pony
+    start(game, st)
+    flip(game, st)
+    assert (len(st.d["pl"][0]["flip"]), len(st.d["pl"][1]["flip"])) == (1, 2)
+
+
+def test_send_home_replaced(game):
+    """CG162 Gilda (Troublemaker): 'If a player loses a faceoff involving this card and would send a Friend
+    home, they retire that Friend instead.' (514.5b)"""
+    st = stacked_game(game)
+    tm = place(game, st, "CG162", 1, "prob1")
+    f = place(game, st, "PR20", 0, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    assert not game.r.in_play(st.d, f) and names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR20"]
+    # a Mane Character is still sent home
+    st = stacked_game(game)
+    tm = place(game, st, "CG162", 1, "prob1")
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob1"
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    assert st.d["cards"][mane]["a"] == "home0"
+
+
+def test_win_here_by_exactly(game):
+    """PR174 (Problem): 'When a player wins a faceoff here by exactly 1 power, that player scores an
+    additional point.' (either player: the winner follows it)"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "PR174")
+    place(game, st, "PR36", 1, "prob0")  # 3
+    place(game, st, "PR79", 0, "prob0")  # 2
+    start(game, st)
+    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    resolve_all(game, st)
+    assert st.d["pl"][1]["score"] == bonus + 1 and st.d["pl"][0]["score"] == 0

@@ -693,7 +693,7 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:gain|you gain) (a|an|one|two|three|\d+) action tokens?$", t, re.I)
     if m:
         return [{"op": "gain", "n": _n(m.group(1))}]
-    m = re.match(r"^score (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
+    m = re.match(r"^scores? (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
     if m:
         return [{"op": "score", "n": _n(m.group(1)), "who": "you"}]
     m = re.match(r"^(?:an|each|your) opponents? loses? \[(\d+)\]$", t, re.I)
@@ -1081,12 +1081,14 @@ TRIGGERS = [
     (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
     (r"^When you flip a card, ", "you_flip", {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
-     lambda m: {"by": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+     lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
     (r"^When you lose a (?:(Problem|Troublemaker) )?faceoff involving this card, ", "lose_faceoff",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
+    (r"^When a player wins a faceoff here by exactly (\d+) power, that player (?=scores )", "any_win_fo_here",
+     lambda m: {"exact": int(m.group(1)), "as_winner": True}),
     (r"^When a player draws a card, ", "any_draw", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
     (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
@@ -1780,6 +1782,28 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
             n = -int(next(x for x in g if x.isdigit())) if "fewer" in body else 1
             kind = next((x for x in g if not x.isdigit()), None)
             return {"op": "flip_mod", "n": n, "who": who, "scope": scope, "fo": _fo_kind(kind)}
+    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here (gets \+(\d+) power|flips an additional card)$" % "|".join(TRAITS), body)
+    if m:  # "the most": more than any other player
+        if m.group(3):
+            return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "most", "trait": m.group(1)}
+        return {"op": "flip_mod", "n": 1, "who": "most", "trait": m.group(1), "scope": "here", "fo": True}
+    m = re.match(r"^Players with at least (\d+) (%s) characters at this Problem get \+(\d+) total power during faceoffs here$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "at_least", "trait": m.group(2), "min": int(m.group(1))}
+    m = re.match(r"^During faceoffs here, you have \+(\d+) power for each of your (.+)$", body)
+    if m:
+        cnt = parse_target("each your " + m.group(2))
+        if cnt is None or not cnt.get("each") or set(cnt) - {"type", "ctrl", "each", "trait", "color"}:
+            return None
+        cnt = {k: v for k, v in cnt.items() if k != "each"}
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here", "fo": True, "per": cnt}
+    m = re.match(r"^You have \+(\d+) power during faceoffs for each of your Resources attached to characters involved in the faceoff$", body)
+    if m:
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "any", "fo": True, "per": {"k": "att_involved"}}
+    m = re.match(r"^If a player loses a faceoff involving (this card|that Troublemaker) and would send a Friend home, they (retire|dismiss) that Friend instead$", body)
+    if m and (m.group(1) == "this card" or card_type == "Resource"):
+        return {"op": "fo_send_replace", "target": "self" if m.group(1) == "this card" else "host",
+                "verb": "retired" if m.group(2) == "retire" else "dismissed"}
     m = re.match(r"^You have \+(\d+) power during %s( here)?$" % fo_, body)
     if m:  # 514.4a "any modifiers modifying that player's power total"
         return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}

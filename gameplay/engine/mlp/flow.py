@@ -167,7 +167,7 @@ def decide(self, st, ev, action) -> None:
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
             self.watch(st, ev, "w_challenge", opt, {"by": p})  # "When a player / an opponent challenges ..."
     elif kind == "send_home":
-        self.send_home(st, ev, opt)
+        _fo_send_home(self, st, ev, opt)
     elif kind == "discard_down":
         nm = self.name(st, opt)
         self.put(st, opt, "disc")
@@ -793,8 +793,7 @@ def _flip_mods(self, st, p) -> int:
         for ab in self.abilities(st, o):
             if ab["kind"] != "static" or ab.get("op") != "flip_mod" or not self.fo_is(st, ab.get("fo", True)):
                 continue
-            who = ab.get("who", "you")
-            if (who == "you" and p != c["c"]) or (who == "opp" and p == c["c"]):
+            if not self.fo_player_ok(st, o, ab, p):
                 continue
             scope = ab.get("scope", "any")
             if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
@@ -825,6 +824,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire(st, ev, "lose_faceoff", cid)
     for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
+        self.fire_all(st, ev, "any_win_fo_here", area=a, extra={"margin": margin, "winner": winner})
         if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
             self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
@@ -844,7 +844,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
             if len(opts) == 1:
-                self.send_home(st, ev, opts[0])
+                _fo_send_home(self, st, ev, opts[0])
             elif opts:
                 ask(self, st, chal, "send_home", opts, "514.5b")
     elif fo["type"] == "effect":
@@ -861,7 +861,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
-            self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
+            self.fire(st, ev, "win_faceoff", cid, extra={"margin": margin})
             for o in list(st["play"]):  # "When you win a faceoff involving that character" (attachments)
                 if st["cards"][o].get("h") == cid and st["cards"][o]["c"] == winner:
                     self.fire(st, ev, "host_wins_fo", o)
@@ -872,6 +872,21 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             if self.kw(st, cid, "Studious") and not fo["stud"][winner]:
                 fo["stud"][winner] = True
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
+
+
+def _fo_send_home(self, st, ev, cid) -> None:
+    """514.5b, unless "If a player loses a faceoff involving this card / that Troublemaker and would send
+    a Friend home, they retire / dismiss that Friend instead" applies."""
+    if st["fo"] and self.ctype(st, cid) == FRIEND:
+        for o in self.has_static(st, "fo_send_replace"):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_send_replace":
+                    continue
+                t = o if ab.get("target", "self") == "self" else st["cards"][o].get("h")
+                if t and self.in_play(st, t) and self.involved(st, t):
+                    self.leave_play(st, ev, cid, "disc", verb=f"{ab['verb']} instead of being sent home")
+                    return
+    self.send_home(st, ev, cid)
 
 
 def _effect_outcome(self, st, winner) -> None:

@@ -908,7 +908,7 @@ class Rules:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
         fp = 0
-        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus"):
             for ab in self.abilities(st, o):
                 if ab["kind"] != "static":
                     continue
@@ -916,8 +916,9 @@ class Rules:
                     # "Your flipped cards have +2 power [for each Muscle counter on this card]"
                     fp += ab["n"] * (st["cards"][o].get("cn", {}).get(ab["per_counter"], 0) if ab.get("per_counter") else 1)
                 elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
-                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
-                    tot += ab["n"]  # 514.4a a modifier of the player's power total
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]) and \
+                        self.fo_player_ok(st, o, ab, p):
+                    tot += ab["n"] * self.fo_bonus_count(st, o, ab)  # 514.4a a modifier of the player's power total
         for fid in st["pl"][p]["flip"]:
             if fid in fo["ign"]:
                 continue  # 514.4b ignored flipped cards
@@ -927,6 +928,32 @@ class Rules:
                 tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def fo_player_ok(self, st, src, ab, p) -> bool:
+        """Which player a faceoff modifier is for: "you" (its controller), "the player with the most
+        <trait> characters here" (more than any other player) or "players with at least N ..."."""
+        who = ab.get("who", "you")
+        c = st["cards"][src]
+        if who == "you":
+            return c["c"] == p
+        if who == "opp":
+            return c["c"] != p
+        if who == "each":
+            return True
+        cnt = [sum(1 for o in self.chars_at(st, c["a"], q) if ab["trait"] in self.traits(st, o)) for q in (0, 1)]
+        if who == "most":
+            return cnt[p] > cnt[1 - p]
+        return cnt[p] >= ab.get("min", 1)  # at_least
+
+    def fo_bonus_count(self, st, src, ab) -> int:
+        per = ab.get("per")
+        if not per:
+            return 1
+        c = st["cards"][src]
+        if per.get("k") == "att_involved":  # your Resources attached to characters involved in the faceoff
+            return sum(1 for o in st["play"] if st["cards"][o]["c"] == c["c"] and self.ctype(st, o) == "Resource"
+                       and st["cards"][o].get("h") and self.involved(st, st["cards"][o]["h"]))
+        return len(self.select(st, per, c["c"], src))
 
     def fo_is(self, st, kind) -> bool:
         """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
@@ -1427,8 +1454,10 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
-                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                if ab.get("margin") and (extra or {}).get("margin", 0) < ab["margin"]:
                     continue  # "by at least N power"
+                if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
+                    continue  # "by exactly N power"
                 fc = (extra or {}).get("card")
                 if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
                     continue  # "When you flip a Chaotic card" (Chaotic is a trait)
@@ -1443,6 +1472,8 @@ class Rules:
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
                 if ab.get("as_by") and (extra or {}).get("by") is not None:
                     ctrl = extra["by"]  # "that player ...": the player who did the watched thing
+                if ab.get("as_winner") and (extra or {}).get("winner") is not None:
+                    ctrl = extra["winner"]  # "When a player wins a faceoff here ..., that player ..."
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
