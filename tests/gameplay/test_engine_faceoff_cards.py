@@ -864,3 +864,106 @@ def test_win_here_by_exactly(game):
     game.r.resolve_faceoff(st.d, Ev(True), 1)
     resolve_all(game, st)
     assert st.d["pl"][1]["score"] == bonus + 1 and st.d["pl"][0]["score"] == 0
+
+
+def test_ignore_highest_flipped_card(game):
+    """PR67: 'During Problem faceoffs involving this card, your opponent flips an additional card.' and
+    '... your opponent ignores one of their flipped cards with the highest power.' (515.4)"""
+    st = stacked_game(game)
+    place(game, st, "PR67", 1, "prob0")
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 0, "PR31", "PR36")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 2
+    assert total(game, st, 0) == 1 + 3  # the 4 is ignored
+
+
+def test_opponent_has_more_points(game):
+    """EO180: 'While an opponent has more points than you, this card has +3 power.' and its Chaos: 'it gets
+    +3 power if an opponent has more points than you.'"""
+    st = stacked_game(game)
+    t = place(game, st, "EO180", 0, "prob1")
+    base = game.r.power(st.d, t)
+    st.d["pl"][1]["score"] = 1
+    assert game.r.power(st.d, t) == base + 3
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 0, "EO180")
+    top(game, st, 1, "PR20")
+    start(game, st)
+    flip(game, st)
+    fid = st.d["pl"][0]["flip"][0]
+    assert game.r.power(st.d, fid) == game.r.printed_power(st.d, fid) + 3
+
+
+def test_highest_friend_and_without_accessory(game):
+    """CG99 'Put the Friend with power higher than any other Friend involved in the faceoff into its owner's
+    hand.'; EO116 'Exhaust all characters involved in a faceoff without an attached Accessory.'"""
+    st = stacked_game(game)
+    a = place(game, st, "PR31", 0, "prob0")
+    b = place(game, st, "PR36", 1, "prob0")
+    c = place(game, st, "PR20", 1, "prob0")
+    place(game, st, "EO147", 1, "prob0", host=c)  # Cardboard Box, an Accessory
+    start(game, st)
+    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "EO116"))
+    resolve_all(game, st)
+    assert st.d["cards"][a]["ex"] and st.d["cards"][b]["ex"] and not st.d["cards"][c]["ex"]
+    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "CG99"))
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, a) and game.r.in_play(st.d, b)
+    st.d["cards"][b]["cn"]["+1"] = 1  # 4 vs 4: nobody is higher than any other
+    place(game, st, "PR31", 0, "prob0")
+    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "CG99"))
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, b)
+
+
+def test_flip_conditions_on_involved_characters(game):
+    """LL50 'Opponents flip 1 fewer cards during faceoffs involving at least one of their characters with 4
+    or more power.'; PR87 '... involving this card and at least 2 of your other Critter Friends, flip an
+    additional card.' (Troublemaker faceoffs)"""
+    st = stacked_game(game)
+    place(game, st, "LL50", 1, "home1")
+    place(game, st, "PR36", 0, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR31", 0, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 0
+    st = stacked_game(game)
+    h = place(game, st, "PR87", 0, "prob1")
+    tm = place(game, st, "AD155", 1, "prob1")
+    place(game, st, "PR81", 0, "prob1")  # Critter
+    start(game, st, "tm", ("prob1",), 0, tm)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR86", 0, "prob1")  # a second Critter
+    start(game, st, "tm", ("prob1",), 0, tm)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 2 and h
+
+
+def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
+    """CG95 'Faceoff: Gain [3]. At the end of the faceoff, lose all of your action tokens.'; HM1 (boosted)
+    'you may pay [1] less for Events until the end of the faceoff' (every Event, not only the next)."""
+    st = stacked_game(game)
+    place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    set_tokens(st, 0, 1)
+    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "CG95"))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 4
+    game.r.end_faceoff(st.d, Ev(True))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 0
+    c1, c2 = to_hand(game, st, "CG109", 1), to_hand(game, st, "CG122", 1)
+    start(game, st)
+    game.r.play_effects(st.d, Ev(True), 1, None, parse_effects("you may pay [1] less for Events until the end of the faceoff"))
+    resolve_all(game, st)
+    assert game.r.card_cost(st.d, 1, c1) == 2 and game.r.card_cost(st.d, 1, c2) == 2
+    game.r.end_faceoff(st.d, Ev(True))
+    assert game.r.card_cost(st.d, 1, c1) == 3

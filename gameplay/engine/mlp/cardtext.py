@@ -126,6 +126,8 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^at home\b\s*"), _set(at="home")),
     (re.compile(r"^with printed power (\d+) or more\b\s*"), _printed_at_least),
     (re.compile(r"^at an opponent's Problem\b\s*"), _set(at="opp_problem")),
+    (re.compile(r"^without an attached (Accessory|Resource)\b\s*"), lambda m, sel: bool(sel.update(no_att=m.group(1))) or True),
+    (re.compile(r"^with power higher than any other Friend involved in the faceoff\b\s*"), _set(at="faceoff", highest=True)),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
     # internal: "there" in a watched-event trigger = the area of the card the event happened to
@@ -244,6 +246,9 @@ def parse_effects(text: str) -> list[dict] | None:
     r = _parse_start_faceoff(t)
     if r is not None:
         return r or None
+    # "the Friend with power higher than any other Friend involved": at most one card fits (strictly higher)
+    t = re.sub(r"\bthe Friend with power higher than any other Friend involved in the faceoff\b",
+               "a Friend with power higher than any other Friend involved in the faceoff", t)
     m = re.match(r"^you may (reveal the top card of your deck\. .+)$", t, re.I)
     if m and not re.search(r"\. If you do\b", t):
         r = _parse_reveal_top(m.group(1))
@@ -253,6 +258,20 @@ def parse_effects(text: str) -> list[dict] | None:
         return [{"op": "flipped_card", "act": "ignore", "who": "each"}]
     if re.match(r"^banish an opponent's flipped card$", t, re.I):
         return [{"op": "flipped_card", "act": "banish", "who": "opp"}]
+    m = re.match(r"^(.+) if an opponent has more points than you$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": r}]
+    m = re.match(r"^(.+?)\. At the end of the faceoff, (.+)$", t)
+    if m and "faceoff" not in m.group(1).lower():
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        return None if a is None or b is None else a + [{"op": "at_fo_end", "effects": b}]
+    m = re.match(r"^you may pay \[(\d+)\] less for (Events|Friends|Resources) until the end of the faceoff$", t, re.I)
+    if m:
+        return [{"op": "may", "effects": [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2)[:-1],
+                                          "until": "faceoff", "all": True}]}]
+    if re.match(r"^lose all (?:of )?your action tokens$", t, re.I):
+        return [{"op": "lose_tokens", "n": 99, "who": "you"}]
     m = re.match(r"^If you won a Problem faceoff by at least (\d+) power this turn, (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(2))
@@ -1409,6 +1428,7 @@ _STATIC_CONDS = [
     (r"^While you have (another|an?) ((?:%s) (?:character|Friend))s?, " % "|".join(TRAITS),
      lambda m: _you_have("a " + m.group(2), m.group(1) == "another")),
     (r"^While a player has (\d+) or more points, ", lambda m: {"k": "any_score_at_least", "n": int(m.group(1))}),
+    (r"^While an opponent has more points than you, ", {"k": "opp_more_points"}),
     (r"^While an opponent has at least \[(\d+)\], ", lambda m: {"k": "opp_tokens_at_least", "n": int(m.group(1))}),
 ]
 
@@ -1819,6 +1839,20 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
     m = re.match(r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", body)
     if m:
         return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
+    if re.match(r"^During Problem faceoffs involving this card, your opponent ignores one of their flipped cards with the highest power$", body):
+        return {"op": "ignore_highest", "fo": "problem"}  # 515.4 continuously: their highest flipped card adds nothing
+    m = re.match(r"^Opponents flip (\d+) fewer cards? during faceoffs involving at least one of their characters with (\d+) or more power$", body)
+    if m:
+        return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "any", "fo": True,
+                "cond": {"k": "opp_inv_power", "n": int(m.group(2))}}
+    m = re.match(r"^During (Troublemaker |Problem )?faceoffs involving this card and at least (\d+) of your other (%s) (Friends|characters), flip an additional card$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": _fo_kind(m.group(1)),
+                "cond": {"k": "inv_with", "n": int(m.group(2)), "trait": m.group(3), "type": "Friend" if m.group(4) == "Friends" else "character"}}
+    m = re.match(r"^While at least (\d+) of your \[(\w+)\] (Friends|characters) are at one Problem, flip an additional card during faceoffs at that Problem$", body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "any", "fo": True,
+                "cond": {"k": "fo_area_with", "n": int(m.group(1)), "color": m.group(2), "type": "Friend" if m.group(3) == "Friends" else "character"}}
     if re.match(r"^Mane Characters can't be involved in faceoffs$", body):
         return {"op": "no_mane_fo"}
     if re.match(r"^Opposing flipped cards lose and can't have abilities$", body):

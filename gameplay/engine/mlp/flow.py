@@ -909,6 +909,9 @@ def _effect_outcome(self, st, winner) -> None:
 def end_faceoff(self, st, ev) -> None:
     """514.6: flipped cards go to the bottom of their owners' decks."""
     fo_ = st["fo"]
+    for x in reversed(fo_.get("end_fx", [])):  # "At the end of the faceoff, ..." (delayed effects)
+        st["rq"].append({"p": x["p"], "src": x["src"], "eff": list(x["eff"]), "i": 0, "ch": None, "lbl": "faceoff",
+                         "after": None})
     if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
         # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
         lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
@@ -1404,7 +1407,7 @@ def play_card(self, st, ev, action) -> None:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)")
     for dn in list(pl["disc_next"]):
-        if dn["type"] in (f.type, "card"):
+        if dn["type"] in (f.type, "card") and not dn.get("all"):  # "all": every Event until the end of the faceoff
             pl["disc_next"].remove(dn)
     self.pay_cost(st, p, cost, ev)
     area = action.get("area")

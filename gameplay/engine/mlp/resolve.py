@@ -140,9 +140,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         fr["it"] = one
         return True
+    if op == "at_fo_end":  # "At the end of the faceoff, ...": a delayed effect (514.6)
+        if st["fo"]:
+            st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+        return True
     if op == "if":
         cond = e["cond"]
-        if cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
+        if cond["k"] == "opp_more_points":
+            ok = st["pl"][_opp(p)]["score"] > st["pl"][p]["score"]
+        elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
             won = st["pl"][p].get("wonp")
             ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
         else:
@@ -431,7 +437,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
-        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn")})
+        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
+                                         **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
         hand = st["pl"][q]["hand"]

@@ -567,6 +567,10 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "opp_more_points":  # "While an opponent has more points than you"
+            return st["pl"][1 - c["c"]]["score"] > st["pl"][c["c"]]["score"]
+        if k in ("opp_inv_power", "inv_with", "fo_area_with"):
+            return self._fo_cond(st, src, cond)
         if k == "more_chars_here":  # "While you have more characters here than any opponent"
             ch = self.chars_at(st, c["a"])
             mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
@@ -691,6 +695,15 @@ class Rules:
             return False
         if sel.get("inv") and not self.involved(st, cid):
             return False  # "... while involved in a faceoff" (514.2d)
+        if sel.get("no_att") and any(st["cards"][o].get("h") == cid and sel["no_att"] in (
+                self.traits(st, o) if sel["no_att"] != "Resource" else ("Resource",) if self.ctype(st, o) == "Resource" else ())
+                for o in st["play"]):
+            return False  # "without an attached Accessory"
+        if sel.get("highest"):  # "the Friend with power higher than any other Friend involved in the faceoff"
+            pw = self.power(st, cid) or 0
+            if any(o != cid and self.ctype(st, o) == t and self.involved(st, o) and (self.power(st, o) or 0) >= pw
+                   for o in st["play"]):
+                return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
@@ -919,8 +932,14 @@ class Rules:
                         (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]) and \
                         self.fo_player_ok(st, o, ab, p):
                     tot += ab["n"] * self.fo_bonus_count(st, o, ab)  # 514.4a a modifier of the player's power total
+        hi = None
+        if any(st["cards"][o]["c"] != p and self.involved(st, o) and self.fo_is(st, "problem")
+               for o in self.has_static(st, "ignore_highest")):
+            # "your opponent ignores one of their flipped cards with the highest power" (515.4)
+            cand = [f for f in st["pl"][p]["flip"] if f not in fo["ign"]]
+            hi = max(cand, key=lambda f: self.power(st, f) or 0) if cand else None
         for fid in st["pl"][p]["flip"]:
-            if fid in fo["ign"]:
+            if fid in fo["ign"] or fid == hi:
                 continue  # 514.4b ignored flipped cards
             if st["mods"] or st["cards"][fid].get("cn"):
                 tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
@@ -928,6 +947,30 @@ class Rules:
                 tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def _fo_cond(self, st, src, cond) -> bool:
+        """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;
+        this card involved with N of your other <trait> Friends; N of your <color> Friends at one of the
+        faceoff's Problems."""
+        fo = st["fo"]
+        if not fo:
+            return False
+        c = st["cards"][src]
+        k = cond["k"]
+        if k == "opp_inv_power":
+            return any(st["cards"][o]["c"] != c["c"] and self.is_char(st, o) and self.involved(st, o)
+                       and (self.power(st, o) or 0) >= cond["n"] for o in st["play"])
+        ty = cond.get("type", "character")
+
+        def fits(o):
+            oc = st["cards"][o]
+            if oc["c"] != c["c"] or not (self.ctype(st, o) == ty if ty != "character" else self.is_char(st, o)):
+                return False
+            return ("trait" not in cond or cond["trait"] in self.traits(st, o)) and \
+                ("color" not in cond or cond["color"] in self.colors(st, o))
+        if k == "inv_with":
+            return sum(1 for o in st["play"] if o != src and fits(o) and self.involved(st, o)) >= cond["n"]
+        return any(sum(1 for o in st["play"] if fits(o) and st["cards"][o]["a"] == a) >= cond["n"] for a in fo["areas"])
 
     def fo_player_ok(self, st, src, ab, p) -> bool:
         """Which player a faceoff modifier is for: "you" (its controller), "the player with the most
