@@ -230,6 +230,19 @@ def parse_target(text: str) -> dict | None:
 UNTIL = r"(?: until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase))?"
 
 
+# "if <condition>, <effects>" conditions read by resolve.py's "if" (besides you_have / none)
+IF_TEMPLATES: list = [
+    (r"^if an opponent has at least \[(\d+)\], (.+)$", lambda m: {"k": "opp_tokens_at_least", "n": int(m.group(1))}),
+    (r"^if (?:this card's|its) Problem was not confronted(?: this turn)?, (.+)$", {"k": "not_confronted"}),
+    (r"^if no Problems were confronted this turn, (.+)$", {"k": "none_confronted"}),
+    (r"^if you have fewer than (\d+) cards in your hand, (.+)$", lambda m: {"k": "hand_below", "n": int(m.group(1))}),
+    (r"^if this card has at least (\d+) cards? beneath it, (.+)$", lambda m: {"k": "beneath_at_least", "n": int(m.group(1))}),
+    (r"^if this card has at least (\d+) power, (.+)$", lambda m: {"k": "self_power_at_least", "n": int(m.group(1))}),
+    (r"^if you have a character with the highest power, (.+)$", {"k": "highest_power"}),
+    (r"^if there are no opposing characters at this card's Problem, (.+)$", {"k": "no_opp_at_problem"}),
+]
+
+
 def parse_effects(text: str) -> list[dict] | None:
     """A sentence of instructions -> list of effects, or None if not understood."""
     t = text.strip().rstrip(".").strip()
@@ -402,6 +415,33 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^if a player has (\d+) or more points, (.+)$", t, re.I)
+    if m:  # "If a player has 8 or more points, ..." (either player)
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))}, "effects": r}]
+    m = re.match(r"^have (.+?) get ([+-]\d+ power.*)$", t, re.I)
+    if m:  # "have another character there get +2 power ..." = give it +2 power
+        return parse_effects(f"give {m.group(1)} {m.group(2)}")
+    m = re.match(r"^that (Friend|character) and this card get ([+-]\d+) power" + UNTIL + "$", t, re.I)
+    if m:
+        n, u = int(m.group(2)), _until(m.group("until"))
+        return [{"op": "power", "n": n, "target": {"it": True}, "until": u},
+                {"op": "power", "n": n, "target": {"self": True}, "until": u}]
+    m = re.match(r"^(your (?:other )?(?:characters|Friends)(?: [\w' ]+?)?) each get ([+-]\d+ power.*)$", t, re.I)
+    if m:
+        return parse_effects(f"{m.group(1)} get {m.group(2)}")
+    m = re.match(r"^put (a|an|one|two|\d+) \+1 counters? on (.+)$", t, re.I)
+    if m:  # "+1 counter" = "+1 power counter" (HM22's wording)
+        return parse_effects(f"put {m.group(1)} +1 power counter{'s' if _n(m.group(1)) > 1 else ''} on {m.group(2)}")
+    if re.match(r"^put the top card of each player's deck into that player's discard pile$", t, re.I):
+        return [{"op": "each_player", "effects": [{"op": "mill", "n": 1}]}]
+    if re.match(r"^search your discard pile for a card and put it on (?:the )?top of your deck$", t, re.I):
+        return [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}]
+    for pat, cond in IF_TEMPLATES:  # turn start / end conditions (resolve.py "if")
+        m = re.match(pat, t, re.I)
+        if m:
+            r = parse_effects(m.group(m.lastindex))
+            return None if r is None else [{"op": "if", "cond": cond(m) if callable(cond) else dict(cond), "effects": r}]
     m = re.match(r"^if you have (another|an?) \[(%s)\] ([^,]+), (.+)$" % COLOR_RE, t, re.I)
     if m:
         tg = parse_target("a " + m.group(3))
@@ -642,6 +682,22 @@ SAFE_REPEAT = ("frighten", "unfrighten", "exhaust", "ready", "dismiss", "banish"
 
 def _single(t: str) -> list[dict] | None:
     t = t.strip().rstrip(".")
+    m = re.match(r"^draw cards until you have (\d+) or more cards in your hand$", t, re.I)
+    if m:
+        return [{"op": "draw_to", "n": int(m.group(1))}]
+    if re.match(r"^draw an additional card$", t, re.I):
+        return [{"op": "draw", "n": 1, "who": "you"}]
+    if re.match(r"^draw a card from the bottom of your deck$", t, re.I):
+        return [{"op": "draw", "n": 1, "who": "you", "bottom": True}]
+    if re.match(r"^move this card to a random Problem$", t, re.I):
+        return [{"op": "move", "target": {"self": True}, "to": "random_problem"}]
+    m = re.match(r"^(?:your|that) opponent loses action tokens until they have no more than \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "lose_tokens", "who": "opponent", "down_to": int(m.group(1))}]
+    m = re.match(r"^each opponent (retires|discards) (?:a|an|one of their) (.+)$", t, re.I)
+    if m:  # the opponent chooses and follows the instruction (410.2: only their own cards)
+        r = parse_effects(f"{m.group(1)[:-1].lower()} one of your {m.group(2)}")
+        return None if r is None else [{"op": "as_opponent", "effects": r}]
     m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish) or (exhaust|ready|frighten|unfrighten|dismiss|banish) (.+)$", t, re.I)
     if m:
         a, b = _single(f"{m.group(1)} {m.group(3)}"), _single(f"{m.group(2)} {m.group(3)}")
@@ -1065,6 +1121,10 @@ TRIGGERS = [
     (r"^At the start of (?:your|each) opponent's Troublemaker [Pp]hase, ", "opp_tp_start", {}),
     (r"^At the start of each player's Troublemaker [Pp]hase, ", "any_tp_start", {}),
     (r"^At the start of your Score Phase, ", "score_start", {}),
+    (r"^At the start of the Score Phase, ", "any_score_start", {}),  # each player's Score Phase
+    (r"^At the start of each player's turn, ", "any_turn_start", {}),
+    (r"^At the start of a Problem [Ff]aceoff here, ", "problem_fo_start", {"here": True}),
+    (r"^At the end of your opponent's turn, ", "opp_turn_end", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
     (r"^When this [Pp]roblem (?:is|becomes) solved, ", "solved", {}),
@@ -1109,6 +1169,7 @@ TRIGGERS = [
     (r"^When a player wins a faceoff here by exactly (\d+) power, that player (?=scores )", "any_win_fo_here",
      lambda m: {"exact": int(m.group(1)), "as_winner": True}),
     (r"^When a player draws a card, ", "any_draw", {}),
+    (r"^When you put a card on top of your deck, ", "you_deck_top", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
     (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
     (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
@@ -1176,6 +1237,8 @@ _WATCH = [
     (r"^When an opponent moves (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "opp", "to": "here", "send": False}),
     (r"^When (?P<s>.+?) is moved from (?:this|this card's) Problem, ", "w_move", {"from": "here", "send": False}),
     (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
+    (r"^When you put a \+1 power counter on (?P<s>.+?) for the first time each turn, ", "w_counter", {"by": "you", "once_turn": True}),
+    (r"^When you put a \+1 power counter on (?P<s>.+?), ", "w_counter", {"by": "you"}),
     (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
      {"from": "here", "to": "problem", "send": False}),
     # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
@@ -1199,7 +1262,7 @@ def _as_actor(body: str) -> str | None:
     return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
 # "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
 _WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
-                         r"( here| to this card's Problem)?, " % "|".join(TRAITS))
+                         r"( here| to this card's Problem| to a Problem)?, " % "|".join(TRAITS))
 
 
 def _other_than_it(effs: list[dict]) -> None:
@@ -1223,8 +1286,10 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
         if m.group(2):
             f["ptrait"] = m.group(2)
         if m.group(4):
-            f["to"] = "here"
-        return "w_play", {"subj": f}, line[m.end():]
+            f["to"] = "here" if m.group(4) != " to a Problem" else "problem"
+        body = line[m.end():].replace(" to that Problem", " to the watched area")
+        body = re.sub(r"^(?:it|that (?:Friend|character)) (gets|has) ", r"that card \1 ", body)
+        return "w_play", {"subj": f}, body
     m = re.match(r"^When you play the last card in your hand, ", line)
     if m:
         return "w_play", {"subj": {"by": "you", "last": True}}, line[m.end():]
@@ -1260,10 +1325,11 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             # "it" is the card the event happened to, not this card
             body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
             body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
-            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter"):
+            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter", "w_play"):
                 # "there" / "that Problem": where the event happened (not this card's area)
-                body = re.sub(r"\b(an? [\w' ]+?|each [\w' ]+?) there\b", r"\1 at the watched area", body)
+                body = re.sub(r"\b((?:an?|another|each|your other|your) [\w' ]+?) there\b", r"\1 at the watched area", body)
                 body = body.replace(" to that Problem", " to the watched area")
+                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
         return on, {"subj": f}, body
     return None
 
@@ -1272,6 +1338,92 @@ TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
            "troublemaker faceoff reaction": "faceoff_tm"}
+
+
+def _it_refs(effs: list) -> list:
+    """In an Event's Reaction, "it" / "there" can only mean the card that met the condition and its
+    Problem (the Event itself is in the queue zone, with no area)."""
+    out = []
+    for e in effs:
+        e = dict(e)
+        t = e.get("target")
+        if isinstance(t, dict):
+            if t.get("self"):
+                t = {"it": True}
+            elif t.get("at") == "here":
+                t = {**t, "at": "there"}
+            e["target"] = t
+        if "effects" in e:
+            e["effects"] = _it_refs(e["effects"])
+        out.append(e)
+    return out
+
+
+# Reaction bodies about the card that met the condition (reactions.py); else parse_effects
+RX_BODIES: list = [
+    (r"^defeat (an opponent's Troublemaker|an opposing Troublemaker)$",
+     lambda m: [{"op": "defeat", "target": parse_target(m.group(1))}]),
+    (r"^uncover an opponent's face-down Troublemaker$", lambda m: [{"op": "uncover", "opp": True}]),
+    (r"^all players shuffle their decks$", lambda m: [{"op": "shuffle_decks"}]),
+    (r"^(?:your opponent ignores|ignore) that card and flips? (?:another|a new) card$", lambda m: [{"op": "ignore_flip"}]),
+    (r"^send that character to its previous area$", lambda m: [{"op": "send_back"}]),
+    (r"^that opponent (?:must pay \[(\d+)\] if able|loses \[(\d+)\])$",
+     lambda m: [{"op": "lose_tokens", "who": "opponent", "n": int(m.group(1) or m.group(2))}]),
+    (r"^move that face-down Troublemaker to another Problem$", lambda m: [{"op": "move", "target": {"it": True}, "to": "problem"}]),
+    (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
+     lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
+]
+
+
+def _rx_body(body: str) -> list | None:
+    body = body.strip().rstrip(".")
+    body = body[0].lower() + body[1:] if body else body
+    for pat, fn in RX_BODIES:
+        m = re.match(pat, body)
+        if m:
+            return fn(m)
+    return parse_effects(body)
+
+
+def _parse_reaction(rest: str, card_type: str, line: str) -> dict | None:
+    """"Reaction: After <condition>, <effect>" (512.4): an Event playable, or an ability activated,
+    only in response to its condition (reactions.py)."""
+    from .reactions import parse_condition
+
+    m = re.match(r"^(?:After|When|Play after|Play when) (.+?)(?:, |\. )(.+?)\.?$", rest)
+    if not m:
+        return None
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
+    body = m.group(2)
+    body = body[0].lower() + body[1:]
+    if card_type == "Event":
+        mm = re.match(r"^(\w+) (all|each) (.+?) at a Problem(.*)$", body)
+        if mm:  # "move all characters at a Problem home": choose the Problem, then "there"
+            effs = parse_effects(f"{mm.group(1)} {mm.group(2)} {mm.group(3)} there{mm.group(4)}")
+            if effs is None or not all(e.get("target", {}).get("at") == "here" for e in effs):
+                return None
+            effs = [{"op": "choose_area"}] + effs
+        else:
+            effs = _rx_body(body)
+        if effs is None:
+            return None
+        return {"kind": "event", "timing": "reaction", "rx": cond, "effects": _it_refs(effs), "text": line}
+    cost: dict | None = {}
+    effs = None
+    mm = re.match(r"^you may (.+?)\. If you do, (.+)$", body)
+    if mm:
+        cost, effs = _cost(mm.group(1)), _rx_body(mm.group(2))
+    if effs is None or cost is None:
+        mm = re.match(r"^(?:you may )?(.+?) to (.+)$", body)
+        if mm:
+            cost, effs = _cost(mm.group(1)), _rx_body(mm.group(2))
+    if effs is None or cost is None:
+        cost, effs = {}, _rx_body(re.sub(r"^you may ", "", body))
+    if effs is None or cost is None:
+        return None
+    return {"kind": "activated", "timing": "reaction", "rx": cond, "cost": cost, "effects": effs, "text": line}
 
 
 def _cost(text: str) -> dict | None:
@@ -1919,7 +2071,7 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
 
 def _clean(line: str) -> str:
     line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
-    line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ")
+    line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ").replace("its owners' hand", "its owner's hand")
     line = re.sub(r"\b(\d+) ?AT\b", r"[\1]", line)  # "1AT" = one action token (promo wording)
     return re.sub(r"\s+", " ", line)
 
@@ -1957,6 +2109,10 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         rest = m.group(2)
         if card_type == "Event" and extra_lines:
             rest = rest + " " + " ".join(_clean(x) for x in extra_lines)
+        if timing == "reaction":
+            ab = _parse_reaction(rest, card_type, line)
+            if ab is not None:
+                return ab
         if card_type == "Event":
             cost = {}
             mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
@@ -2032,7 +2188,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
                 body_ = re.sub(r"\btheir\b", "your", body_)
                 body_ = re.sub(r"^you (\w+)s\b", r"\1", body_)
-            elif on in ("opp_tp_start", "any_tp_start"):
+            elif on in ("opp_tp_start", "any_tp_start", "any_turn_start"):
                 # "they ..." / "that player ...": the turn player follows the effect as "you"
                 mt = re.match(r"^(?:they|that player) ", body_)
                 if mt:
@@ -2042,6 +2198,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     body_ = re.sub(r"\bthem\b", "you", body_)
                     body_ = re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body_)
                     extra = {**extra, "as_tp": True}
+                elif on == "any_turn_start" and not re.search(r"\b(?:they|them|their|that player)\b", body_):
+                    pass  # "you" is this card's controller (CN10: "if this card has ..., you may ready it")
                 elif on == "any_tp_start" or re.search(r"\b(?:they|them|that player)\b", body_):
                     return {"kind": "manual", "text": raw, "on": on}
                 else:

@@ -88,6 +88,7 @@ class Rules:
         # in play (which lends front-face abilities) only these cards can fire for that event
         self.trig_ev: dict[str, set[str]] = {}
         self.activ_keys: set[str] = set()
+        self.rx_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
@@ -101,6 +102,8 @@ class Rules:
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
                 self.quick_keys.add(k)
+            if any(a.get("rx") for a in abl):
+                self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
@@ -674,6 +677,8 @@ class Rules:
                 return False
             elif at == "opp_problem" and not (a.startswith("prob") and int(a[4:]) != ctrl):
                 return False  # "at an opponent's Problem" (the Problem an opponent owns)
+            elif at == "area" and a != sel.get("area"):
+                return False  # a given area ("there": the Problem a Reaction's card is at)
         if "max_power" in sel or "min_power" in sel:
             pw = self.power(st, cid)
             if pw is None:
@@ -1241,6 +1246,9 @@ class Rules:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
             st["kwg"] = st.get("kwg", 0) + 1
+        if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
+            from .reactions import actor
+            self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
             # Calming X: an opposing Friend entering play here gets -X until end of turn
@@ -1280,7 +1288,17 @@ class Rules:
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
+        if self.rx_keys:  # "After one of your Friends is retired / dismissed / put into the discard pile from play"
+            from .reactions import actor
+            ct = self.ctype(st, cid)
+            how = "dismiss" if verb.startswith("dismissed") else "retire" if verb.startswith("retired") else None
+            note = self.rx_note(st, "left", c=c["c"], o=c["o"], a=c["a"], type=ct, zone=zone, how=how,
+                                by=None if by_game else actor(st))
+        else:
+            note = None
         nid = self.put(st, cid, zone, pos)
+        if note is not None:
+            note["card"] = nid  # the card in its new zone (410.6a)
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
 
@@ -1299,6 +1317,8 @@ class Rules:
             st["cards"][nid] = {"k": c["k"], "o": p, "z": "hand"}
             pl["hand"].append(nid)
             got += 1
+            if self.rx_keys:
+                self.rx_note(st, "draw", by=p)  # "After your opponent draws a card" (410.4b: each draw)
             self.fire_all(st, ev, "you_draw", players=(p,))
             self.fire_all(st, ev, "any_draw")  # "When a player draws a card"
             if not ev.quiet:
@@ -1422,6 +1442,8 @@ class Rules:
         if st.get("kgm"):
             st["kgm"] = [g for g in st["kgm"] if g.get("t") != cid]  # its timed keyword grants end too
         self.log(ev, "frighten", lambda: f"{name} is frightened")
+        if self.rx_keys:
+            self.rx_note(st, "frighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
         return True
 
     def unfrighten(self, st, ev, cid) -> bool:
@@ -1431,6 +1453,8 @@ class Rules:
         c["fr"] = False
         st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        if self.rx_keys:
+            self.rx_note(st, "unfrighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
         self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
@@ -1456,6 +1480,9 @@ class Rules:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
+            if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
+                from .reactions import actor
+                self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
             if self.is_char(st, cid):
                 self.fire_all(st, ev, "you_move", players=(c["c"],))
@@ -1636,6 +1663,7 @@ class Rules:
         card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn, _why, _manual,
     )
     from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
+    from .reactions import rx_note  # noqa: E402
 
 
 _SOLVED: dict = {}
