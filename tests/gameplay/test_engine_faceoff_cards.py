@@ -967,3 +967,63 @@ def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
     assert game.r.card_cost(st.d, 1, c1) == 2 and game.r.card_cost(st.d, 1, c2) == 2
     game.r.end_faceoff(st.d, Ev(True))
     assert game.r.card_cost(st.d, 1, c1) == 3
+
+
+def test_per_count_relative_to_the_chosen_card_is_left_manual():
+    # "other" / "at its Problem" would have to be read from the chosen Friend, not the source
+    assert parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem until the end of the turn") is None
+    assert parse_effects("Exhaust this card to move that Friend to a Problem. At the end of the faceoff, retire this card") is None
+
+
+def test_attached_power_while_host_involved_and_contribution_limit(game):
+    """CG135 Jousting Armor: 'While involved in a faceoff, that Friend has +1 power.'; FF125 (Problem)
+    'Characters here with power less than or equal to their printed power can't contribute their power
+    to faceoffs.'"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "FF125")
+    f = place(game, st, "PR20", 0, "prob0")
+    place(game, st, "CG135", 0, "prob0", host=f)
+    g = place(game, st, "PR36", 1, "prob0")
+    assert game.r.power(st.d, f) == 1
+    start(game, st)
+    assert game.r.power(st.d, f) == 2
+    assert (total(game, st, 0), total(game, st, 1)) == (2, 0)  # Bob's 3 is not above its printed 3
+    st.d["cards"][g]["cn"]["+1"] = 1
+    assert total(game, st, 1) == 4
+
+
+def test_flipped_cards_to_discard_and_event_discount_for_the_most(game):
+    """PR186 (Problem): flipped cards of a Problem faceoff here go to the discard pile instead of the
+    bottom of the deck; CG171 (Problem): the player with the most Unicorn characters here pays -[1] to
+    play Events during faceoffs here."""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "PR186")
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR60", 1, "prob0")  # Unicorn
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR36")
+    start(game, st)
+    flip(game, st)
+    game.r.end_faceoff(st.d, Ev(True))
+    assert names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR31"] and names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR36"]
+    set_problem(game, st, "prob0", "CG171")
+    c0, c1 = to_hand(game, st, "CG109", 0), to_hand(game, st, "CG109", 1)
+    start(game, st)
+    assert (game.r.card_cost(st.d, 0, c0), game.r.card_cost(st.d, 1, c1)) == (3, 2)
+
+
+def test_boosted_mane_cant_play_cards(game):
+    """AD64: 'While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
+    involving their Mane Character.'"""
+    st = stacked_game(game)
+    place(game, st, "AD64", 0, "home0")
+    mane = st.d["pl"][1]["mane"]
+    st.d["cards"][mane]["a"] = "prob0"
+    place(game, st, "PR20", 0, "prob0")
+    to_hand(game, st, "CN119", 1)
+    set_tokens(st, 1, 3)
+    start(game, st)
+    st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
+    assert any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+    st.d["cards"][mane]["b"] = True
+    assert not any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))

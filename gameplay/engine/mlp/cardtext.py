@@ -276,7 +276,7 @@ def parse_effects(text: str) -> list[dict] | None:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": r}]
     m = re.match(r"^(.+?)\. At the end of the faceoff, (.+)$", t)
-    if m and "faceoff" not in m.group(1).lower():
+    if m and "faceoff" not in m.group(1).lower() and not re.search(r"\bthat (?:Friend|character|card)\b|\bit\b", t):
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
         return None if a is None or b is None else a + [{"op": "at_fo_end", "effects": b}]
     m = re.match(r"^you may pay \[(\d+)\] less for (Events|Friends|Resources) until the end of the faceoff$", t, re.I)
@@ -795,6 +795,9 @@ def _single(t: str) -> list[dict] | None:
     if m and not (m.group(3) and m.group(5)):
         tg = parse_target(m.group(1))
         cnt = parse_target("each " + m.group(4))
+        if cnt is not None and not tg.get("self") if tg is not None else False:
+            if cnt.get("other") or cnt.get("at") == "here" or re.search(r"\bits\b", m.group(4)):
+                cnt = None  # "other" / "at its Problem" would be relative to the chosen card, not the source
         if tg is not None and cnt is not None and not tg.get("each") and not cnt.get("self") and not cnt.get("it"):
             cnt = dict(cnt)
             cnt.pop("each", None)
@@ -2024,6 +2027,18 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
         return {"op": "fo_play_tax", "n": int(m.group(1)), **({"involving": True} if m.group(2) else {})}
     if re.match(r"^Opponents can't play cards during faceoffs involving this card$", body):
         return {"op": "fo_no_play", "involving": True}
+    if re.match(r"^While an opponent's Mane Character is boosted, that player can't play cards during faceoffs involving their Mane Character$", body):
+        return {"op": "fo_no_play_mane"}
+    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here pays -\[(\d+)\] to play Events$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "fo_play_tax", "n": -int(m.group(2)), "who": "most", "trait": m.group(1), "scope": "here", "type": "Event"}
+    if re.match(r"^If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck, it is put into its owner's discard pile instead$", body):
+        return {"op": "flip_to_disc"}
+    m = re.match(r"^While involved in a faceoff, that (Friend|character) has \+(\d+) power$", body)
+    if m and card_type == "Resource":
+        return {"op": "power", "n": int(m.group(2)), "target": "host", "cond": {"k": "host_involved"}}
+    if re.match(r"^Characters here with power less than or equal to their printed power can't contribute their power to faceoffs$", body):
+        return {"op": "no_contrib", "what": "faceoff", "target": {"type": "character", "at": "here", "not_boosted": True}}
     m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
     if m:
         subj = m.group(2)

@@ -955,7 +955,13 @@ def end_faceoff(self, st, ev) -> None:
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
+    to_disc = fo_["type"] in ("problem", "multi") and any(
+        st["cards"][o]["a"] in fo_["areas"] for o in self.has_static(st, "flip_to_disc"))
     for p in (0, 1):
+        if to_disc:  # "If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck,
+            for fid in list(st["pl"][p]["flip"]):  # it is put into its owner's discard pile instead."
+                self.put(st, fid, "disc")
+            continue
         # Pumped: once per faceoff, a flipped card may be banished beneath the Pumped card instead
         # (the engine always takes it: it only adds power to that card)
         pumped = [cid for cid in st["play"] if st["cards"][cid]["c"] == p and self.kw(st, cid, "Pumped") and self.involved(st, cid)]
@@ -1073,10 +1079,15 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
         cost -= 3
     if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
         for o in self.has_static(st, "fo_play_tax"):
-            if st["cards"][o]["c"] != p:
-                for ab in self.abilities(st, o):
-                    if ab["kind"] == "static" and ab.get("op") == "fo_play_tax" and (not ab.get("involving") or self.involved(st, o)):
-                        cost += ab["n"]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_play_tax" or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if not self.fo_player_ok(st, o, {**ab, "who": ab.get("who", "opp")}, p):
+                    continue  # "Opponents pay ..." / "the player with the most Unicorn characters here pays -[1]"
+                if (ab.get("scope") == "here" and st["cards"][o]["a"] not in st["fo"]["areas"]) or \
+                        (ab.get("type") and ab["type"] != t):
+                    continue
+                cost += ab["n"]
     return max(cost, 0)
 
 
@@ -1159,6 +1170,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
+    if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
+        # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
+        # involving their Mane Character"
+        m_ = pl["mane"]
+        no_play = m_ in cards and bool(cards[m_].get("b")) and self.involved(st, m_) and \
+            any(cards[o]["c"] != p for o in self.has_static(st, "fo_no_play_mane"))
     # actions are built with their params already in Action.make's order (sorted by name)
     for cid in (pl["hand"] if not no_play else ()):
         k = cards[cid]["k"]

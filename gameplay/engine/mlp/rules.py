@@ -570,6 +570,8 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "host_involved":  # a Resource's "While involved in a faceoff, that Friend has +1 power"
+            return bool(st["fo"]) and bool(c.get("h")) and self.involved(st, c["h"])
         if k == "opp_more_points":  # "While an opponent has more points than you"
             return st["pl"][1 - c["c"]]["score"] > st["pl"][c["c"]]["score"]
         if k in ("opp_inv_power", "inv_with", "fo_area_with"):
@@ -704,6 +706,10 @@ class Rules:
                 self.traits(st, o) if sel["no_att"] != "Resource" else ("Resource",) if self.ctype(st, o) == "Resource" else ())
                 for o in st["play"]):
             return False  # "without an attached Accessory"
+        if sel.get("not_boosted"):  # "with power less than or equal to their printed power"
+            pw = self.power(st, cid)
+            if pw is None or pw > self.printed_power(st, cid):
+                return False
         if sel.get("highest"):  # "the Friend with power higher than any other Friend involved in the faceoff"
             pw = self.power(st, cid) or 0
             if any(o != cid and self.ctype(st, o) == t and self.involved(st, o) and (self.power(st, o) or 0) >= pw
