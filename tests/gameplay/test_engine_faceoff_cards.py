@@ -1027,3 +1027,29 @@ def test_boosted_mane_cant_play_cards(game):
     assert any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
     st.d["cards"][mane]["b"] = True
     assert not any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+
+
+def test_spend_cards_from_beneath(game):
+    """CN198: 'When you win a faceoff involving this card, you may spend any number of cards from beneath this
+    card to score a point for each card spent.' (Spend: into the discard pile); CN75 spends one to banish."""
+    st = stacked_game(game)
+    f = place(game, st, "CN198", 0, "prob0")
+    for _ in range(2):
+        b = game._new(st.d, game.db.key("PR20"), 0, "ban")
+        st.d["pl"][0]["ban"].append(b)
+        st.d["cards"][b]["bn"] = f
+    start(game, st)
+    sc = st.d["pl"][0]["score"]
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_all(game, st)  # answers "yes" to each
+    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
+    assert st.d["pl"][0]["score"] == sc + bonus + 2 and game.r.beneath_count(st.d, f) == 0
+    assert names(game, st, st.d["pl"][0]["disc"][-2:]) == ["PR20", "PR20"]
+    # nothing beneath: the cost can't be paid, nothing happens (508.1d)
+    st = stacked_game(game)
+    c = place(game, st, "CN75", 0, "prob0")
+    o = place(game, st, "PR20", 1, "home1")
+    effs = _effects_of(game, "CN75")
+    game.r.play_effects(st.d, Ev(True), 0, c, effs)
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, o)

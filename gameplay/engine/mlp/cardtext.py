@@ -285,6 +285,15 @@ def parse_effects(text: str) -> list[dict] | None:
                                           "until": "faceoff", "all": True}]}]
     if re.match(r"^lose all (?:of )?your action tokens$", t, re.I):
         return [{"op": "lose_tokens", "n": 99, "who": "you"}]
+    # Spend (glossary): put a card from beneath this card into the discard pile
+    m = re.match(r"^you may spend a card from beneath (?:it|this card) to (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]
+    m = re.match(r"^you may spend any number of cards from beneath this card to (score a point|gain \[1\]) for each card (?:you )?spent$", t, re.I)
+    if m:  # any number: one optional spend per card beneath it
+        r = parse_effects(m.group(1))
+        return [{"op": "per", "beneath": True, "effects": [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]}]
     m = re.match(r"^If you won a Problem faceoff by at least (\d+) power this turn, (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(2))

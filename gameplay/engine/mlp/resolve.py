@@ -243,8 +243,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "start_fo":
         return _start_fo(self, st, ev, fr, e)
+    if op == "spend_cost":  # "spend a card from beneath this card" (glossary: into the discard pile) as a cost
+        under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
+        if len(under) < e.get("n", 1):
+            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+            return False
+        done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+        if not done:
+            return False
+        nm = self.name(st, one)
+        self.put(st, one, "disc")
+        self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
+        return True
     if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
-        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
+            (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
         if n:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
