@@ -175,7 +175,7 @@ def decide(self, st, ev, action) -> None:
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
             self.watch(st, ev, "w_challenge", opt, {"by": p})  # "When a player / an opponent challenges ..."
     elif kind == "send_home":
-        self.send_home(st, ev, opt)
+        _fo_send_home(self, st, ev, opt)
     elif kind == "discard_down":
         nm = self.name(st, opt)
         self.put(st, opt, "disc")
@@ -828,8 +828,7 @@ def _flip_mods(self, st, p) -> int:
         for ab in self.abilities(st, o):
             if ab["kind"] != "static" or ab.get("op") != "flip_mod" or not self.fo_is(st, ab.get("fo", True)):
                 continue
-            who = ab.get("who", "you")
-            if (who == "you" and p != c["c"]) or (who == "opp" and p == c["c"]):
+            if not self.fo_player_ok(st, o, ab, p):
                 continue
             scope = ab.get("scope", "any")
             if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
@@ -860,6 +859,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire(st, ev, "lose_faceoff", cid)
     for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
+        self.fire_all(st, ev, "any_win_fo_here", area=a, extra={"margin": margin, "winner": winner})
         if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
             self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
@@ -879,7 +879,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
             if len(opts) == 1:
-                self.send_home(st, ev, opts[0])
+                _fo_send_home(self, st, ev, opts[0])
             elif opts:
                 ask(self, st, chal, "send_home", opts, "514.5b")
     elif fo["type"] == "effect":
@@ -896,7 +896,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
-            self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
+            self.fire(st, ev, "win_faceoff", cid, extra={"margin": margin})
             for o in list(st["play"]):  # "When you win a faceoff involving that character" (attachments)
                 if st["cards"][o].get("h") == cid and st["cards"][o]["c"] == winner:
                     self.fire(st, ev, "host_wins_fo", o)
@@ -907,6 +907,21 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             if self.kw(st, cid, "Studious") and not fo["stud"][winner]:
                 fo["stud"][winner] = True
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
+
+
+def _fo_send_home(self, st, ev, cid) -> None:
+    """514.5b, unless "If a player loses a faceoff involving this card / that Troublemaker and would send
+    a Friend home, they retire / dismiss that Friend instead" applies."""
+    if st["fo"] and self.ctype(st, cid) == FRIEND:
+        for o in self.has_static(st, "fo_send_replace"):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_send_replace":
+                    continue
+                t = o if ab.get("target", "self") == "self" else st["cards"][o].get("h")
+                if t and self.in_play(st, t) and self.involved(st, t):
+                    self.leave_play(st, ev, cid, "disc", verb=f"{ab['verb']} instead of being sent home")
+                    return
+    self.send_home(st, ev, cid)
 
 
 def _effect_outcome(self, st, winner) -> None:
@@ -929,6 +944,9 @@ def _effect_outcome(self, st, winner) -> None:
 def end_faceoff(self, st, ev) -> None:
     """514.6: flipped cards go to the bottom of their owners' decks."""
     fo_ = st["fo"]
+    for x in reversed(fo_.get("end_fx", [])):  # "At the end of the faceoff, ..." (delayed effects)
+        st["rq"].append({"p": x["p"], "src": x["src"], "eff": list(x["eff"]), "i": 0, "ch": None, "lbl": "faceoff",
+                         "after": None})
     if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
         # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
         lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
@@ -937,7 +955,13 @@ def end_faceoff(self, st, ev) -> None:
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
+    to_disc = fo_["type"] in ("problem", "multi") and any(
+        st["cards"][o]["a"] in fo_["areas"] for o in self.has_static(st, "flip_to_disc"))
     for p in (0, 1):
+        if to_disc:  # "If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck,
+            for fid in list(st["pl"][p]["flip"]):  # it is put into its owner's discard pile instead."
+                self.put(st, fid, "disc")
+            continue
         # Pumped: once per faceoff, a flipped card may be banished beneath the Pumped card instead
         # (the engine always takes it: it only adds power to that card)
         pumped = [cid for cid in st["play"] if st["cards"][cid]["c"] == p and self.kw(st, cid, "Pumped") and self.involved(st, cid)]
@@ -1055,10 +1079,15 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
         cost -= 3
     if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
         for o in self.has_static(st, "fo_play_tax"):
-            if st["cards"][o]["c"] != p:
-                for ab in self.abilities(st, o):
-                    if ab["kind"] == "static" and ab.get("op") == "fo_play_tax" and (not ab.get("involving") or self.involved(st, o)):
-                        cost += ab["n"]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_play_tax" or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if not self.fo_player_ok(st, o, {**ab, "who": ab.get("who", "opp")}, p):
+                    continue  # "Opponents pay ..." / "the player with the most Unicorn characters here pays -[1]"
+                if (ab.get("scope") == "here" and st["cards"][o]["a"] not in st["fo"]["areas"]) or \
+                        (ab.get("type") and ab["type"] != t):
+                    continue
+                cost += ab["n"]
     return max(cost, 0)
 
 
@@ -1151,6 +1180,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
+    if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
+        # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
+        # involving their Mane Character"
+        m_ = pl["mane"]
+        no_play = m_ in cards and bool(cards[m_].get("b")) and self.involved(st, m_) and \
+            any(cards[o]["c"] != p for o in self.has_static(st, "fo_no_play_mane"))
     # actions are built with their params already in Action.make's order (sorted by name)
     for cid in (pl["hand"] if not no_play else ()):
         k = cards[cid]["k"]
@@ -1458,7 +1493,7 @@ def play_card(self, st, ev, action) -> None:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)")
     for dn in list(pl["disc_next"]):
-        if dn["type"] in (f.type, "card") and _dn_fits(dn, f):
+        if dn["type"] in (f.type, "card") and _dn_fits(dn, f) and not dn.get("all"):  # "all": every Event until the end of the faceoff
             pl["disc_next"].remove(dn)
     self.pay_cost(st, p, cost, ev)
     area = action.get("area")

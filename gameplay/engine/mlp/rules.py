@@ -570,6 +570,12 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "host_involved":  # a Resource's "While involved in a faceoff, that Friend has +1 power"
+            return bool(st["fo"]) and bool(c.get("h")) and self.involved(st, c["h"])
+        if k == "opp_more_points":  # "While an opponent has more points than you"
+            return st["pl"][1 - c["c"]]["score"] > st["pl"][c["c"]]["score"]
+        if k in ("opp_inv_power", "inv_with", "fo_area_with"):
+            return self._fo_cond(st, src, cond)
         if k == "more_chars_here":  # "While you have more characters here than any opponent"
             ch = self.chars_at(st, c["a"])
             mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
@@ -696,6 +702,19 @@ class Rules:
             return False
         if sel.get("inv") and not self.involved(st, cid):
             return False  # "... while involved in a faceoff" (514.2d)
+        if sel.get("no_att") and any(st["cards"][o].get("h") == cid and sel["no_att"] in (
+                self.traits(st, o) if sel["no_att"] != "Resource" else ("Resource",) if self.ctype(st, o) == "Resource" else ())
+                for o in st["play"]):
+            return False  # "without an attached Accessory"
+        if sel.get("not_boosted"):  # "with power less than or equal to their printed power"
+            pw = self.power(st, cid)
+            if pw is None or pw > self.printed_power(st, cid):
+                return False
+        if sel.get("highest"):  # "the Friend with power higher than any other Friend involved in the faceoff"
+            pw = self.power(st, cid) or 0
+            if any(o != cid and self.ctype(st, o) == t and self.involved(st, o) and (self.power(st, o) or 0) >= pw
+                   for o in st["play"]):
+                return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
@@ -913,7 +932,7 @@ class Rules:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
         fp = 0
-        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus"):
             for ab in self.abilities(st, o):
                 if ab["kind"] != "static":
                     continue
@@ -921,10 +940,17 @@ class Rules:
                     # "Your flipped cards have +2 power [for each Muscle counter on this card]"
                     fp += ab["n"] * (st["cards"][o].get("cn", {}).get(ab["per_counter"], 0) if ab.get("per_counter") else 1)
                 elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
-                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
-                    tot += ab["n"]  # 514.4a a modifier of the player's power total
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]) and \
+                        self.fo_player_ok(st, o, ab, p):
+                    tot += ab["n"] * self.fo_bonus_count(st, o, ab)  # 514.4a a modifier of the player's power total
+        hi = None
+        if any(st["cards"][o]["c"] != p and self.involved(st, o) and self.fo_is(st, "problem")
+               for o in self.has_static(st, "ignore_highest")):
+            # "your opponent ignores one of their flipped cards with the highest power" (515.4)
+            cand = [f for f in st["pl"][p]["flip"] if f not in fo["ign"]]
+            hi = max(cand, key=lambda f: self.power(st, f) or 0) if cand else None
         for fid in st["pl"][p]["flip"]:
-            if fid in fo["ign"]:
+            if fid in fo["ign"] or fid == hi:
                 continue  # 514.4b ignored flipped cards
             if st["mods"] or st["cards"][fid].get("cn"):
                 tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
@@ -932,6 +958,56 @@ class Rules:
                 tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def _fo_cond(self, st, src, cond) -> bool:
+        """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;
+        this card involved with N of your other <trait> Friends; N of your <color> Friends at one of the
+        faceoff's Problems."""
+        fo = st["fo"]
+        if not fo:
+            return False
+        c = st["cards"][src]
+        k = cond["k"]
+        if k == "opp_inv_power":
+            return any(st["cards"][o]["c"] != c["c"] and self.is_char(st, o) and self.involved(st, o)
+                       and (self.power(st, o) or 0) >= cond["n"] for o in st["play"])
+        ty = cond.get("type", "character")
+
+        def fits(o):
+            oc = st["cards"][o]
+            if oc["c"] != c["c"] or not (self.ctype(st, o) == ty if ty != "character" else self.is_char(st, o)):
+                return False
+            return ("trait" not in cond or cond["trait"] in self.traits(st, o)) and \
+                ("color" not in cond or cond["color"] in self.colors(st, o))
+        if k == "inv_with":
+            return sum(1 for o in st["play"] if o != src and fits(o) and self.involved(st, o)) >= cond["n"]
+        return any(sum(1 for o in st["play"] if fits(o) and st["cards"][o]["a"] == a) >= cond["n"] for a in fo["areas"])
+
+    def fo_player_ok(self, st, src, ab, p) -> bool:
+        """Which player a faceoff modifier is for: "you" (its controller), "the player with the most
+        <trait> characters here" (more than any other player) or "players with at least N ..."."""
+        who = ab.get("who", "you")
+        c = st["cards"][src]
+        if who == "you":
+            return c["c"] == p
+        if who == "opp":
+            return c["c"] != p
+        if who == "each":
+            return True
+        cnt = [sum(1 for o in self.chars_at(st, c["a"], q) if ab["trait"] in self.traits(st, o)) for q in (0, 1)]
+        if who == "most":
+            return cnt[p] > cnt[1 - p]
+        return cnt[p] >= ab.get("min", 1)  # at_least
+
+    def fo_bonus_count(self, st, src, ab) -> int:
+        per = ab.get("per")
+        if not per:
+            return 1
+        c = st["cards"][src]
+        if per.get("k") == "att_involved":  # your Resources attached to characters involved in the faceoff
+            return sum(1 for o in st["play"] if st["cards"][o]["c"] == c["c"] and self.ctype(st, o) == "Resource"
+                       and st["cards"][o].get("h") and self.involved(st, st["cards"][o]["h"]))
+        return len(self.select(st, per, c["c"], src))
 
     def fo_is(self, st, kind) -> bool:
         """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
@@ -1459,8 +1535,10 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
-                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                if ab.get("margin") and (extra or {}).get("margin", 0) < ab["margin"]:
                     continue  # "by at least N power"
+                if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
+                    continue  # "by exactly N power"
                 fc = (extra or {}).get("card")
                 if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
                     continue  # "When you flip a Chaotic card" (Chaotic is a trait)
@@ -1475,6 +1553,8 @@ class Rules:
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
                 if ab.get("as_by") and (extra or {}).get("by") is not None:
                     ctrl = extra["by"]  # "that player ...": the player who did the watched thing
+                if ab.get("as_winner") and (extra or {}).get("winner") is not None:
+                    ctrl = extra["winner"]  # "When a player wins a faceoff here ..., that player ..."
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
