@@ -475,3 +475,84 @@ def test_turn_ops(game, db):
     run(game, st, 0, None, [{"op": "as_opponent", "effects": [  # DE12 Torch: the opponent retires one of theirs
         {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "state": "frightened"}}]}])
     assert mine in st.d["cards"] and theirs not in st.d["cards"]
+
+
+# ------------------------------------------------------------------ second batch of start / end texts
+def test_parse_second_batch():
+    from gameplay.engine.mlp.cardtext import parse_effects
+
+    assert parse_effects("choose a color. This card loses its colors and becomes that color") == [{"op": "choose_color"}]
+    assert parse_effects("you may discard a card to draw a card") == [{"op": "may", "effects": [
+        {"op": "discard", "n": 1, "who": "you", "cost": True}, {"op": "draw", "n": 1, "who": "you"}]}]
+    assert parse_effects("retire another one of your Friends. If you do, put a +1 power counter on this card")[0] == \
+        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}, "cost": True}
+    r = parse_effects("you may exhaust this card to choose an opposing Friend here. That Friend has -2 power until the end of the turn")
+    assert r[0]["effects"][0] == {"op": "exhaust_self_cost"} and r[0]["effects"][2]["n"] == -2
+    assert parse_line("At the start of your first turn, if you did not play first, gain [1].", "Problem", {})["first_turn"]
+    assert parse_line("At the start of the game, you may draw a card.", "Problem", {})["on"] == "game_start"
+    assert parse_line("At the end of your draw step, if an opponent's Mane Character is at home, you may draw a card and "
+                      "discard a card.", "Friend", {})["on"] == "draw_step_end"
+
+
+def test_discard_cost_with_an_empty_hand(game, db):
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"] = []
+    n = len(st.d["play"])
+    eff = [{"op": "discard", "n": 1, "who": "you", "cost": True}, {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}]
+    run(game, st, 0, None, eff)
+    assert len(st.d["play"]) == n  # 508.1d: no card to discard, no token
+    to_hand(game, st, "PR12", 0)
+    run(game, st, 0, None, eff)
+    assert len(st.d["play"]) == n + 1 and not st.d["pl"][0]["hand"]
+
+
+def test_retire_another_friend_if_you_do(game, db):
+    # AD201 King Sombra, Slave Driver: "At the end of your turn, retire another one of your Friends. If you
+    # do, put a +1 power counter on this card."
+    st = stacked_game(game)
+    ks = place(game, st, "AD201", 0, "home0")
+    eff = db[db.key("AD201")].abilities["front"][-1]["effects"]
+    run(game, st, 0, ks, eff)
+    assert st.d["cards"][ks]["cn"].get("+1", 0) == 0  # no other Friend: nothing
+    victim = place(game, st, "PR12", 0, "home0")
+    run(game, st, 0, ks, eff)
+    assert victim not in st.d["cards"] and st.d["cards"][ks]["cn"]["+1"] == 1
+
+
+def test_first_turn_and_not_first(game, db):
+    # MT116 A Second Chance: "At the start of your first turn, if you did not play first, gain [1]."
+    st = stacked_game(game, problems=(None, ["MT116"] + ["PR168"] * 9))
+    pid = game.r.problem_at(st.d, "prob1")
+    assert st.d["cards"][pid]["k"] == db.key("MT116")
+    tok = st.d["pl"][1]["tok"]
+    st, ev = game.apply(st, Action("pass", 0))  # Bob's first turn
+    assert any("A Second Chance" in e["msg"] for e in ev if e["type"] == "trigger")
+    st.d["pl"][1]["turns"] = 2  # a later turn: no trigger
+    game.r.fire_all(st.d, Ev(), "turn_start", players=(1,))
+    assert not st.d["trig"]
+
+
+def test_game_start_trigger(game, db):
+    # FF128 Royal Breakfast (a Starting Problem): "At the start of the game, you may draw a card."
+    st = stacked_game(game, problems=(["FF128"] + ["PR168"] * 9, None))
+    hand = len(st.d["pl"][0]["hand"])
+    assert st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] == db.key("FF128")
+    # the trigger resolves before the first turn begins
+    assert st.d["turn"] == 0 and st.d["pending"]["kind"] == "may" and hand == 6
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.d["turn"] == 1 and len(st.d["pl"][0]["hand"]) == 7  # 605.1a: no draw on the first turn
+
+
+def test_opponent_did_not_move_and_draw_step_end(game, db):
+    st = stacked_game(game)
+    sb = place(game, st, "SB51", 1, "home1")
+    f = lambda: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 1, sb, {"k": "opp_moved_none"})
+    assert f()
+    mover = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("move", 0, card=mover, area="prob0"))
+    assert not f()
+    # CN22 Shooting Star: the trigger fires at the end of the draw step
+    cn = place(game, st, "CN22", 0, "home0")
+    game.r.fire_all(st.d, Ev(), "draw_step_end", players=(0,))
+    assert st.d["trig"] and st.d["trig"][0]["src"] == cn
