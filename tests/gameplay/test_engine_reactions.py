@@ -556,3 +556,93 @@ def test_opponent_did_not_move_and_draw_step_end(game, db):
     cn = place(game, st, "CN22", 0, "home0")
     game.r.fire_all(st.d, Ev(), "draw_step_end", players=(0,))
     assert st.d["trig"] and st.d["trig"][0]["src"] == cn
+
+
+def test_four_step_moves_a_different_character_home(game, db):
+    # CN56 Four Step: "After an opponent's Friend is moved to this card's Problem, you may exhaust this card
+    # to move a different character there home."
+    st = stacked_game(game)
+    fs = place(game, st, "CN56", 1, "prob1")
+    other = place(game, st, "PR33", 0, "prob1")
+    mover = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("move", 0, card=mover, area="prob1"))
+    acts = rx_plays(game, st, 1, fs)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    while st.d["pending"]:
+        pend = st.d["pending"]
+        assert mover not in pend["options"]  # not the moved Friend
+        st, _ = game.apply(st, Action.make("choose", pend["player"], option=other if other in pend["options"] else pend["options"][0]))
+    assert st.d["cards"][other]["a"] == "home0" and st.d["cards"][mover]["a"] == "prob1"
+
+
+def test_a_major_problem_uncovers_your_troublemaker_there(game, db):
+    # CN99 A Major Problem: "After an opponent plays a Friend to a Problem with one of your face-down
+    # Troublemakers, uncover that Troublemaker."
+    st = stacked_game(game)
+    amp = to_hand(game, st, "CN99", 1)
+    req = db[db.key("CN99")].front.play_requirements
+    if req:
+        colored(game, st, 1, req[0][0], req[0][1])
+    set_tokens(st, 1, 5)
+    tm = place(game, st, "PR153", 1, "prob0", face_down=True)
+    a, b = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR33", 0)
+    set_tokens(st, 0, 9)
+    st, _ = game.apply(st, Action.make("play", 0, card=a, area="prob1"))  # no Troublemaker of Bob's there
+    assert not rx_plays(game, st, 1, amp)
+    if game.to_move(st) == 1:
+        st, _ = game.apply(st, Action("pass", 1))
+    st, _ = game.apply(st, Action.make("play", 0, card=b, area="prob0"))
+    acts = rx_plays(game, st, 1, amp)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    assert not st.d["cards"][tm]["fd"]
+
+
+def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, db):
+    # AD119 Two of a Kind: "After a Troublemaker is uncovered, move up to 2 of your characters to that
+    # Troublemaker's Problem."
+    st = stacked_game(game)
+    tk = to_hand(game, st, "AD119", 0)
+    req = db[db.key("AD119")].front.play_requirements
+    if req:
+        colored(game, st, 0, req[0][0], req[0][1])
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 0, "home0")
+    tm = place(game, st, "PR153", 1, "prob1", face_down=True)
+    from gameplay.engine.mlp.flow import uncover_one
+
+    uncover_one(game.r, st.d, Ev(), tm)
+    set_tokens(st, 0, 5)
+    acts = rx_plays(game, st, 0, tk)
+    assert len(acts) == 1
+    game.r.do_action(st.d, Ev(), acts[0])
+    picks = [a, b]
+    for _ in range(10):
+        pend = st.d["pending"]
+        if pend:
+            opt = next((x for x in picks if x in pend["options"]), pend["options"][0])
+            if opt in picks:
+                picks.remove(opt)
+            game.r.decide(st.d, Ev(), Action.make("choose", pend["player"], option=opt))
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, Ev())
+        else:
+            break
+    assert st.d["cards"][a]["a"] == "prob1" and st.d["cards"][b]["a"] == "prob1"
+
+
+def test_breeziefied_raises_the_confront_requirement_then_retires(game, db):
+    # CG42 Pinkie Pie, Breeziefied: "After the start of the Score Phase, you may retire this card. If you do,
+    # your opponent needs +2 power to confront this card's Problem this turn."
+    st = stacked_game(game)
+    pp = place(game, st, "CG42", 1, "prob0")
+    st, _ = game.apply(st, Action("pass", 0))  # the Score Phase starts: Bob may react
+    acts = rx_plays(game, st, 1, pp)
+    assert len(acts) == 1
+    game.r.do_action(st.d, Ev(), acts[0])  # resolve in place (the turn would end and expire it)
+    resolve_all(game, st)
+    assert pp not in st.d["cards"]
+    pid = game.r.problem_at(st.d, "prob0")
+    assert st.d["cmods"] == [{"who": 0, "prob": pid, "u": "turn", "n": 2}]  # Ann (the opponent) needs +2 there

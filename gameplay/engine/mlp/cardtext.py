@@ -1234,6 +1234,13 @@ RX_BODIES: list = [
     (r"^that opponent (?:must pay \[(\d+)\] if able|loses \[(\d+)\])$",
      lambda m: [{"op": "lose_tokens", "who": "opponent", "n": int(m.group(1) or m.group(2))}]),
     (r"^move that face-down Troublemaker to another Problem$", lambda m: [{"op": "move", "target": {"it": True}, "to": "problem"}]),
+    (r"^move a different character there home$",  # there: this card's Problem; different: not the moved one
+     lambda m: [{"op": "move", "target": {"type": "character", "at": "here", "not_it": True}, "to": "home"}]),
+    (r"^move up to (?:2|two) of your characters to that Troublemaker's Problem$",
+     lambda m: [{"op": "move", "target": {"type": "character", "ctrl": "you", "optional": True, "fresh": True}, "to": "it"}] * 2),
+    (r"^your opponent needs \+(\d+) power to confront this card's Problem this turn$",
+     lambda m: [{"op": "confront_mod", "n": int(m.group(1)), "who": "opp", "problem": "here", "until": "turn"}]),
+    (r"^uncover that Troublemaker$", lambda m: [{"op": "uncover", "mine": True, "there": True}]),
     (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
      lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
 ]

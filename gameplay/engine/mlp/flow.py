@@ -1444,6 +1444,7 @@ def play_card(self, st, ev, action) -> None:
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
             fr["rxf"] = note.get("frm")
+            fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
         self.fire_all(st, ev, "you_play_event", players=(p,))
         req_cols = {col for col, _ in f.play_requirements}
@@ -1553,6 +1554,7 @@ def do_action(self, st, ev, action) -> None:
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
             fr["rxf"] = note.get("frm")
+            fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
     else:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")
