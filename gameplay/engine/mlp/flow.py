@@ -434,6 +434,8 @@ def step(self, st, ev) -> None:
                 else:
                     fo["stage"] = "flip"  # 514.4c ties flip again
                     fo["tie"] = True
+            elif any(self.involved(st, o) for o in self.has_static(st, "lowest_wins")):
+                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1)  # "The player with the lowest power total wins"
             else:
                 self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1)
         elif stg == "resolved":
@@ -751,16 +753,25 @@ def _no_home_limit(self, st, cid):
 
 
 # ====================================================================== faceoffs (514)
-def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
+def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None:
     st["fo"] = {"type": type_, "areas": areas, "chal": chal, "tm": tm, "stage": "start", "ign": [], "bonus": [0, 0],
                 "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
-    kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem"}[type_]
-    self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
+    if extra:
+        st["fo"].update(extra)  # a faceoff started by an effect (514.2c): involvement and outcomes
+    kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem", "effect": "A"}[type_]
+    if type_ == "effect":
+        self.log(ev, "faceoff", lambda: "A faceoff is started by an effect" +
+                 (f" at {', '.join(self.area_name(st, a) for a in areas)}" if areas else "") + " (514.2c, 707.4)")
+    else:
+        self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
     if self.rx_keys:
         self.rx_note(st, "fo_start", tp=st["tp"])
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
+            for o in st["play"]:  # "When that character becomes involved in a faceoff" (its attachments)
+                if st["cards"][o].get("h") == cid:
+                    self.fire(st, ev, "host_fo_start", o)
     if type_ in ("problem", "multi"):
         self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
@@ -785,7 +796,8 @@ def _flip_one(self, st, ev, p) -> str | None:
     self.log(ev, "flip", lambda: f"{pl['name']} flips {self.name(st, nid)} ({self.printed_power(st, nid)})", card=nid)
     if self.rx_keys:
         self.rx_note(st, "flip", card=nid, by=p)  # "After you flip a card during a faceoff"
-    self.fire(st, ev, "flipped", nid)  # Chaos
+    if not any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
+        self.fire(st, ev, "flipped", nid)  # Chaos (not: "Opposing flipped cards lose and can't have abilities")
     self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
     # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card
     if self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
@@ -829,6 +841,10 @@ def _flip_mods(self, st, p) -> int:
             scope = ab.get("scope", "any")
             if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
                 continue
+            if ab.get("beneath") and self.beneath_count(st, o) < ab["beneath"]:
+                continue
+            if ab.get("cond") and not self._cond(st, o, ab["cond"]):
+                continue
             n += ab["n"]
     return n
 
@@ -851,6 +867,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire(st, ev, "lose_faceoff", cid)
     for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
+        if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
+            self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
     if fo["type"] == "tm":
@@ -871,6 +889,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.send_home(st, ev, opts[0])
             elif opts:
                 ask(self, st, chal, "send_home", opts, "514.5b")
+    elif fo["type"] == "effect":
+        _effect_outcome(self, st, winner)
     else:
         bonus = 0
         for a in fo["areas"]:
@@ -884,6 +904,9 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
             self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
+            for o in list(st["play"]):  # "When you win a faceoff involving that character" (attachments)
+                if st["cards"][o].get("h") == cid and st["cards"][o]["c"] == winner:
+                    self.fire(st, ev, "host_wins_fo", o)
             x = self.kw(st, cid, "Diligent")
             if x:
                 self.queue_trigger(st, cid, winner, [{"op": "may", "effects": [
@@ -893,8 +916,31 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
 
 
+def _effect_outcome(self, st, winner) -> None:
+    """514.5d: the winner / loser of a faceoff started by an effect follows its instructions (pushed
+    so that the winner's resolve first; "If you win" only when the starter wins, "it" being the
+    opposing card)."""
+    fo = st["fo"]
+    frames = []
+    if fo.get("fx_win") and winner == fo["chal"]:
+        frames.append((winner, fo["fx_win"], fo.get("it")))
+    if fo.get("fx_winner"):
+        frames.append((winner, fo["fx_winner"], None))
+    if fo.get("fx_loser"):
+        frames.append((_opp(winner), fo["fx_loser"], None))
+    for q, effs, it in reversed(frames):
+        st["rq"].append({"p": q, "src": fo.get("src"), "eff": list(effs), "i": 0, "ch": None, "lbl": "faceoff",
+                         "after": None, "it": it})
+
+
 def end_faceoff(self, st, ev) -> None:
     """514.6: flipped cards go to the bottom of their owners' decks."""
+    fo_ = st["fo"]
+    if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
+        # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
+        lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
+        st["rq"].append({"p": _opp(fo_["winner"]), "src": fo_.get("src"), "eff": list(fo_["fx_loser_end"]), "i": 0,
+                         "ch": None, "lbl": "faceoff", "after": None, "it": lost})
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
@@ -913,7 +959,11 @@ def end_faceoff(self, st, ev) -> None:
             self.put(st, fid, "deck", "bottom")
     st["fo"] = None
     self.expire(st, "faceoff")
+    for p in (0, 1):  # "pay [3] less for your next Event until the end of the faceoff"
+        st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "faceoff"]
     self.log(ev, "faceoff", "The faceoff ends")
+    if fo_.get("ret"):  # 707.4 the window the effect interrupted goes on (the starter gets priority)
+        st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
 
 
 def replace_problem(self, st, ev, area) -> None:
@@ -1010,6 +1060,12 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
             cost -= dn["n"]
     if redeem:
         cost -= 3
+    if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
+        for o in self.has_static(st, "fo_play_tax"):
+            if st["cards"][o]["c"] != p:
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "fo_play_tax" and (not ab.get("involving") or self.involved(st, o)):
+                        cost += ab["n"]
     return max(cost, 0)
 
 
@@ -1090,8 +1146,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
     hinfo = self._hand_info
 
+    # "Opponents can't play cards during faceoffs involving this card"
+    no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     # actions are built with their params already in Action.make's order (sorted by name)
-    for cid in pl["hand"]:
+    for cid in (pl["hand"] if not no_play else ()):
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
@@ -1105,6 +1163,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 seen.add(k)
                 if no_tm is None:
                     no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
+                    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_opp_tm_here") if cards[o]["c"] != p}
                 for a in prob_areas:
                     if a in no_tm:
                         continue

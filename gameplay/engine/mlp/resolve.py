@@ -117,6 +117,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in hand:
             self.put(st, fr["ch"], "deck", "top")
             self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
+            self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
         return True
     if op == "uncover":
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
@@ -182,14 +183,20 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "if":
         cond = e["cond"]
-        if cond["k"] in ("you_have", "none"):
+        if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
+            ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
+            won = st["pl"][p].get("wonp")
+            ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
+        elif cond["k"] in ("you_have", "none"):
             found = self.select(st, cond["sel"], p, src)
             ok = bool(found) if cond["k"] == "you_have" else not found
         else:
             ok = _if_cond(self, st, p, src, cond)
         if ok:
             fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "it": fr.get("it"), "x": fr.get("x") or {}})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -229,18 +236,30 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op == "start_fo":
+        return _start_fo(self, st, ev, fr, e)
+    if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        if n:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
+                             "after": None, "it": fr.get("it")})
+            fr["i"] -= 1
+        return True
     if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
         return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
-        q = _opp(p) if e.get("who") == "opponent" else p
-        n = min(e.get("n", 1), st["pl"][q]["tok"])
-        if "down_to" in e:  # "loses action tokens until they have no more than [2]"
-            n = max(st["pl"][q]["tok"] - e["down_to"], 0)
-        st["pl"][q]["tok"] -= n
-        self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
-        if n > 0:
-            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
+        for q in ((0, 1) if e.get("who") == "each" else (_opp(p) if e.get("who") == "opponent" else p,)):
+            n = min(e.get("n", 1), st["pl"][q]["tok"])
+            if "down_to" in e:  # "loses action tokens until they have no more than [2]"
+                n = max(st["pl"][q]["tok"] - e["down_to"], 0)
+            st["pl"][q]["tok"] -= n
+            self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
+            if n > 0:
+                self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
+    if op == "flipped_card":
+        return _flipped_card(self, st, ev, fr, e)
     if op == "mill":
         deck = st["pl"][p]["deck"]
         for _ in range(min(e.get("n", 1), len(deck))):
@@ -348,7 +367,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "to_hand":
             self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
         elif op == "to_deck_top":
-            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck")
+            own = st["cards"][cid]["o"]
+            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck") and own == p:
+                self.fire_all(st, ev, "you_deck_top", players=(p,))  # your card on top of your deck
         elif op == "defeat":  # 514.5a: score its point value and dismiss it
             if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
                 pts = self.face(st, cid).bonus or 0
@@ -396,7 +417,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if tax[area]:
                     st["pl"][p]["tok"] -= tax[area]
                     self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
-                self.move_card(st, ev, cid, area)
+                self.move_card(st, ev, cid, area, by=p)
                 continue
             if not dest:
                 continue
@@ -452,6 +473,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+            if key == "+1":
+                self.watch(st, ev, "w_counter", cid, {"by": p})  # "When you put a +1 power counter on ..."
     if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
                                  for c_, v in snap.items()):
         fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
@@ -571,6 +594,10 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             if e.get("to") == "play":
                 self.enter_play(st, ev, ch, f"home{p}", p)
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into play")
+            elif e.get("to") == "deck":  # "... and put it on top of your deck" (from the public discard pile)
+                self.put(st, ch, "deck", "top")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile on top of their deck")
+                self.fire_all(st, ev, "you_deck_top", players=(p,))
             else:
                 self.put(st, ch, e.get("to", "hand"))
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
@@ -627,6 +654,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 c["cm"] = True
                 c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
+                self.watch(st, ev, "w_counter", src, {"by": p})  # Cutie Mark puts a +1 power counter (glossary)
                 self.fire(st, ev, "cutie_marked", src)
                 self.fire_all(st, ev, "friend_cutie", players=(c["c"],))
     elif op == "choose_color":
@@ -638,6 +666,95 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _start_fo(self, st, ev, fr, e) -> bool:
+    """707.4 an effect starts a faceoff (514.2c): the window it interrupted stays open with the
+    starter receiving priority; 707.4a not during a faceoff."""
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        return True
+    extra: dict = {"src": src, "inv": []}
+    for k in ("win", "winner", "loser", "loser_end"):
+        if e.get(k):
+            extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
+    areas: list = []
+    if e.get("area"):
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, _opp(p))]
+        if not cands:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "choice", cands, "514.2e", src=src, what="area")
+            return False
+        areas = [fr["ch"] if fr["ch"] in cands else cands[0]]
+        extra["inv_area"] = True
+    else:
+        theirs_sel = {k: v for k, v in e["theirs"].items() if k != "ge"}
+
+        def opps(mine):
+            pw = self.power(st, mine) or 0
+            return [o for o in self.select(st, theirs_sel, p, src)
+                    if not e["theirs"].get("ge") or (self.power(st, o) or 0) >= pw]
+
+        if fr.get("fo_mine") is None:
+            mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
+            done, one = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            if not done:
+                return False
+            if one is None:
+                return True  # nothing can be involved: no faceoff
+            fr["fo_mine"] = one
+            fr["ch"] = None
+        mine = fr["fo_mine"]
+        done, theirs = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        if not done:
+            return False
+        fr.pop("fo_mine", None)
+        if theirs is None:
+            return True
+        extra["inv"] = [mine, theirs]
+        extra["it"] = theirs
+    if st["prio"]:
+        extra["ret"] = dict(st["prio"])
+    self.start_faceoff(st, ev, "effect", areas, p, extra=extra)
+    if st["prio"]:
+        st["fo"]["stage"] = "w_start"
+        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
+    return True
+
+
+def _flipped_card(self, st, ev, fr, e) -> bool:
+    """Choose a flipped card of a player (409: the flip zone is public) and ignore it (515.4; an
+    ignored card can't be ignored again, 515.4a) or banish it (it leaves the flip zone, so it no
+    longer adds its power).  "each": one of each player's flipped cards, the opponent's first."""
+    p = fr["p"]
+    fo = st["fo"]
+    if not fo:
+        return True
+    players = [_opp(p)] if e.get("who") == "opp" else [_opp(p), p]
+    k = fr.get("k") or 0
+    while k < len(players):
+        q = players[k]
+        cands = [f for f in st["pl"][q]["flip"] if not (e["act"] == "ignore" and f in fo["ign"])]
+        if not cands:
+            k += 1
+            continue
+        if fr["ch"] is None and len(cands) > 1:
+            fr["k"] = k
+            self.ask(st, p, "target", cands, "515.4", op="flipped_card", src=fr["src"])
+            return False
+        one = fr["ch"] if fr["ch"] in cands else cands[0]
+        fr["ch"] = None
+        nm = self.name(st, one)
+        if e["act"] == "ignore":
+            fo["ign"].append(one)
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is ignored (515.4)")
+        else:
+            self.put(st, one, "ban")
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is banished")
+        k += 1
+        fr["k"] = k
+    fr.pop("k", None)
+    return True
 def _if_cond(self, st, p, src, cond) -> bool:
     """The conditions of "if ..." texts other than you_have / none (cardtext IF_TEMPLATES)."""
     k = cond["k"]

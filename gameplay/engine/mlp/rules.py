@@ -415,7 +415,7 @@ class Rules:
                     # "This card's power is equal to <count>": the count replaces the printed power
                     # (counters and modifiers still apply on top, 507)
                     p += self._count(st, cid, ab["count"]) - base
-                elif op == "power_per_beneath" and o == cid:
+                elif op == "power_per_beneath" and o == cid and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self.beneath_count(st, cid)
                 elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]):
                     p += ab["n"] * self._count(st, cid, ab["count"])
@@ -570,6 +570,10 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "more_chars_here":  # "While you have more characters here than any opponent"
+            ch = self.chars_at(st, c["a"])
+            mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
+            return mine > len(ch) - mine
         if k == "mane_color":
             m = st["pl"][c["c"]]["mane"]
             return m in st["cards"] and cond["color"] in self.colors(st, m)
@@ -667,6 +671,8 @@ class Rules:
                 return False
             elif at == "faceoff" and not self.involved(st, cid):
                 return False
+            elif at == "opp_problem" and not (a.startswith("prob") and int(a[4:]) != ctrl):
+                return False  # "at an opponent's Problem" (the Problem an opponent owns)
             elif at == "area" and a != sel.get("area"):
                 return False  # a given area ("there": the Problem a Reaction's card is at)
         if "max_power" in sel or "min_power" in sel:
@@ -690,10 +696,6 @@ class Rules:
             return False
         if sel.get("inv") and not self.involved(st, cid):
             return False  # "... while involved in a faceoff" (514.2d)
-        if "max_pp" in sel and self.printed_power(st, cid) > sel["max_pp"]:
-            return False
-        if "min_pp" in sel and self.printed_power(st, cid) < sel["min_pp"]:
-            return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
@@ -870,6 +872,12 @@ class Rules:
             if cid == fo["tm"]:
                 return True
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
+        if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
+            return False  # "Mane Characters can't be involved in faceoffs"
+        if fo["type"] == "effect":
+            # 514.2c started by an effect: its cards are flagged (514.2d.i), or everyone's characters
+            # at its Problem are involved (checked continuously, 514.2d)
+            return cid in fo["inv"] or (bool(fo.get("inv_area")) and c["a"] in fo["areas"] and self.is_char(st, cid))
         return c["a"] in fo["areas"] and self.is_char(st, cid)  # 514.2b
 
     def contributes(self, st, cid) -> bool:
@@ -910,7 +918,8 @@ class Rules:
                 if ab["kind"] != "static":
                     continue
                 if ab.get("op") == "flip_power":
-                    fp += ab["n"]  # "Your flipped cards have +2 power"
+                    # "Your flipped cards have +2 power [for each Muscle counter on this card]"
+                    fp += ab["n"] * (st["cards"][o].get("cn", {}).get(ab["per_counter"], 0) if ab.get("per_counter") else 1)
                 elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
                         (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
                     tot += ab["n"]  # 514.4a a modifier of the player's power total
@@ -1389,11 +1398,16 @@ class Rules:
         if area.startswith("home") and self.ctype(st, cid) == TM:
             return False  # 506.2a
         old = c["a"]
+        was = bool(st["fo"]) and self.involved(st, cid)
         c["a"] = area
         st["dy"] = 1
         for o in st["play"]:
             if st["cards"][o].get("h") == cid:
                 st["cards"][o]["a"] = area  # 509.3
+        if not was and st["fo"] and self.involved(st, cid):  # 514.2d it becomes involved by moving
+            for o in list(st["play"]):
+                if st["cards"][o].get("h") == cid:
+                    self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
             if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
