@@ -241,6 +241,10 @@ IF_TEMPLATES: list = [
     (r"^if this card has at least (\d+) power, (.+)$", lambda m: {"k": "self_power_at_least", "n": int(m.group(1))}),
     (r"^if you have a character with the highest power, (.+)$", {"k": "highest_power"}),
     (r"^if there are no opposing characters at this card's Problem, (.+)$", {"k": "no_opp_at_problem"}),
+    (r"^if you did not play first, (.+)$", {"k": "not_first"}),
+    (r"^if that opponent did not move any characters this turn, (.+)$", {"k": "opp_moved_none"}),
+    (r"^if an opponent's Mane Character is at home, (.+)$",
+     {"k": "you_have", "sel": {"type": "Mane Character", "ctrl": "opp", "at": "home"}}),
 ]
 
 
@@ -312,6 +316,23 @@ def parse_effects(text: str) -> list[dict] | None:
         if a == [{"op": "exhaust", "target": {"self": True}}]:
             a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
+    if re.match(r"^choose a color\. This card loses its colors and becomes that color$", t, re.I):
+        return [{"op": "choose_color"}]  # the chosen color replaces its colors (MT74)
+    m = re.match(r"^you may exhaust this card to (choose [^.]+\. (?:It|That (?:character|Friend|card)) .+)$", t, re.I)
+    if m:  # "you may exhaust this card to choose ... That Friend has -2 power ..." (one sentence pair)
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "exhaust_self_cost"}] + r}]
+    m = re.match(r"^you may discard a card to (.+)$", t, re.I)
+    if m:  # the discard is a cost: with no card in hand nothing happens (508.1d)
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True}] + r}]
+    m = re.match(r"^(retire|exhaust|dismiss|banish) ((?:another )?one of your [^.,]+)\. If you do, (.+)$", t, re.I)
+    if m:  # "retire another one of your Friends. If you do, ...": nothing more if none could be
+        tg = parse_target(m.group(2))
+        r = parse_effects(m.group(3))
+        if tg is not None and r is not None and not tg.get("each") and not tg.get("self"):
+            return [{"op": m.group(1).lower(), "target": tg, "cost": True}] + r
+        return None
     m = re.match(r"^Choose (one|two): (.+)$", t, re.I)
     if m:
         if ";" in m.group(2):
@@ -322,7 +343,7 @@ def parse_effects(text: str) -> list[dict] | None:
         if len(parts) >= 2 and all(x is not None for x in modes):
             return [{"op": "choose_modes", "n": _n(m.group(1)), "modes": modes, "labels": parts}]
         return None
-    m = re.match(r"^choose (.+?)\. (?:It|That (?:character|Friend|card)) (gets .+)$", t, re.I)
+    m = re.match(r"^choose (.+?)\. (?:It|That (?:character|Friend|card)) (gets .+|has [+-]\d+ power until .+)$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         rest_ = parse_effects("that character " + m.group(2))
@@ -496,7 +517,7 @@ def parse_effects(text: str) -> list[dict] | None:
     for pat, cond in IF_TEMPLATES:  # turn start / end conditions (resolve.py "if")
         m = re.match(pat, t, re.I)
         if m:
-            r = parse_effects(m.group(m.lastindex))
+            r = parse_effects(re.sub(r"\bfriends\b", "Friends", m.group(m.lastindex)))  # "Critter friends" (DE86)
             return None if r is None else [{"op": "if", "cond": cond(m) if callable(cond) else dict(cond), "effects": r}]
     m = re.match(r"^if you have (another|an?) \[(%s)\] ([^,]+), (.+)$" % COLOR_RE, t, re.I)
     if m:
@@ -745,6 +766,8 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "draw", "n": 1, "who": "you"}]
     if re.match(r"^draw a card from the bottom of your deck$", t, re.I):
         return [{"op": "draw", "n": 1, "who": "you", "bottom": True}]
+    if re.match(r"^turn this card face-down$", t, re.I):
+        return [{"op": "turn_face_down", "target": {"self": True}}]
     if re.match(r"^move this card to a random Problem$", t, re.I):
         return [{"op": "move", "target": {"self": True}, "to": "random_problem"}]
     m = re.match(r"^(?:your|that) opponent loses action tokens until they have no more than \[(\d+)\]$", t, re.I)
@@ -1184,6 +1207,9 @@ TRIGGERS = [
     (r"^At the start of each player's turn, ", "any_turn_start", {}),
     (r"^At the start of a Problem [Ff]aceoff here, ", "problem_fo_start", {"here": True}),
     (r"^At the end of your opponent's turn, ", "opp_turn_end", {}),
+    (r"^At the start of your first turn, ", "turn_start", {"first_turn": True}),
+    (r"^At the start of the game, ", "game_start", {}),
+    (r"^At the end of your draw step, ", "draw_step_end", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
     (r"^When this [Pp]roblem (?:is|becomes) solved, ", "solved", {}),
@@ -1451,6 +1477,13 @@ RX_BODIES: list = [
     (r"^that opponent (?:must pay \[(\d+)\] if able|loses \[(\d+)\])$",
      lambda m: [{"op": "lose_tokens", "who": "opponent", "n": int(m.group(1) or m.group(2))}]),
     (r"^move that face-down Troublemaker to another Problem$", lambda m: [{"op": "move", "target": {"it": True}, "to": "problem"}]),
+    (r"^move a different character there home$",  # there: this card's Problem; different: not the moved one
+     lambda m: [{"op": "move", "target": {"type": "character", "at": "here", "not_it": True}, "to": "home"}]),
+    (r"^move up to (?:2|two) of your characters to that Troublemaker's Problem$",
+     lambda m: [{"op": "move", "target": {"type": "character", "ctrl": "you", "optional": True, "fresh": True}, "to": "it"}] * 2),
+    (r"^your opponent needs \+(\d+) power to confront this card's Problem this turn$",
+     lambda m: [{"op": "confront_mod", "n": int(m.group(1)), "who": "opp", "problem": "here", "until": "turn"}]),
+    (r"^uncover that Troublemaker$", lambda m: [{"op": "uncover", "mine": True, "there": True}]),
     (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
      lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
 ]
@@ -2289,6 +2322,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
                     body_ = re.sub(r"\btheir\b", "your", body_)
                     body_ = re.sub(r"\bthem\b", "you", body_)
+                    if body_.startswith("may "):
+                        body_ = "you " + body_  # "they may pay [2] to ..."
                     body_ = re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body_)
                     extra = {**extra, "as_tp": True}
                 elif on == "any_turn_start" and not re.search(r"\b(?:they|them|their|that player)\b", body_):

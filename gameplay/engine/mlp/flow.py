@@ -160,7 +160,11 @@ def decide(self, st, ev, action) -> None:
                     self.shuffle(st, pl["deck"])
                     self.draw(st, ev, q, 6)
             st["step"] = "turn"
-            self.next_turn(st, ev, first=True)
+            self.fire_all(st, ev, "game_start")  # "At the start of the game" (resolved before the first turn)
+            if st["trig"]:
+                st["step"] = "game_go"
+            else:
+                self.next_turn(st, ev, first=True)
     elif kind == "challenge":
         if opt == "done":
             st["step"] = "main_start"
@@ -516,6 +520,8 @@ def step(self, st, ev) -> None:
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
+    elif s == "game_go":  # "At the start of the game" triggers resolved: the first turn begins
+        self.next_turn(st, ev, first=True)
     else:  # pragma: no cover
         raise RuntimeError(f"unknown step {s}")
 
@@ -691,6 +697,7 @@ def start_turn(self, st, ev) -> None:
         self.rx_note(st, "gain", by=tp, n=n)
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
         self.draw(st, ev, tp, 1 + len(extra))
+    self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
     self.fire_all(st, ev, "turn_start", players=(tp,))
     self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     met = self.kw_keys.get("Meticulous", ())
@@ -1541,6 +1548,7 @@ def play_card(self, st, ev, action) -> None:
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
             fr["rxf"] = note.get("frm")
+            fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
         self.fire_all(st, ev, "you_play_event", players=(p,))
         req_cols = {col for col, _ in f.play_requirements}
@@ -1656,6 +1664,7 @@ def do_action(self, st, ev, action) -> None:
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
             fr["rxf"] = note.get("frm")
+            fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
     else:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")

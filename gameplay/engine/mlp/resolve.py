@@ -127,6 +127,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
                  and (not e.get("mine") or st["cards"][c]["c"] == p)
                  and (not e.get("opp") or st["cards"][c]["c"] != p)
+                 and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
                  and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -546,6 +547,9 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         q = targets[0]
         hand = st["pl"][q]["hand"]
         done = fr.get("k") or 0
+        if e.get("cost") and not hand and not done:
+            fr["i"] = len(fr["eff"])  # "you may discard a card to ...": the cost can't be paid (508.1d)
+            return False
         if done >= e.get("n", 1) or not hand:
             return True
         if e.get("random"):
@@ -808,6 +812,11 @@ def _if_cond(self, st, p, src, cond) -> bool:
             return False
         top = max(pw.values())
         return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "not_first":  # "At the start of your first turn, if you did not play first"
+        return st["first"] != p
+    if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
+        mv = st.get("mvt")
+        return not (mv and mv[0] == st["turn"] and _opp(p) in mv[1])
     if k == "no_opp_at_problem":
         c = st["cards"].get(src)
         if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):

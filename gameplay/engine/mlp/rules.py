@@ -1491,6 +1491,13 @@ class Rules:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
+            if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
+                from .reactions import actor
+                mv = st.get("mvt")
+                if not mv or mv[0] != st["turn"]:
+                    mv = st["mvt"] = [st["turn"], []]
+                if actor(st) not in mv[1]:
+                    mv[1].append(actor(st))
             if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
                 from .reactions import actor
                 self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
@@ -1535,6 +1542,8 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
+                if ab.get("first_turn") and st["pl"][c["c"]]["turns"] != 1:
+                    continue  # "At the start of your first turn"
                 if ab.get("margin") and (extra or {}).get("margin", 0) < ab["margin"]:
                     continue  # "by at least N power"
                 if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
