@@ -858,6 +858,7 @@ def _has_non_pass(self, st, p) -> bool:
     if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]):
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
+        qfo = self.quick_fo
         tok = st["pl"][p]["tok"]
         ff = self.ff
         for c in st["pl"][p]["hand"]:
@@ -866,17 +867,34 @@ def _has_non_pass(self, st, p) -> bool:
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
                 f = ff[k]
+                tm = qfo.get(k)
+                if tm is not None and not (st["fo"] if tm == "faceoff" else _fo_type_ok(st["fo"], tm)):
+                    continue  # an Event playable only during (such) a faceoff
                 if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
                                      or self.card_cost(st, p, c) <= tok):
                     break
         else:
-            if not (st.get("twn") or st.get("kwg")) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            # keyword grants matter here only if one could grant Agile (or a token could have it)
+            kwg = st.get("kwg") and _may_grant_agile(self, st, p)
+            if not (st.get("twn") or kwg) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
     acts = self.priority_actions(st, p)
     self._last = (p, acts)
     return bool(acts)
+
+
+def _may_grant_agile(self, st, p) -> bool:
+    """Could a keyword grant in play give one of ``p``'s cards Agile (outside the Main Phase the
+    only granted keyword that adds actions)?  Tokens count too (their keywords are their own)."""
+    cards = st["cards"]
+    gn = self.kwg_names
+    for o in st["play"]:
+        c = cards[o]
+        if (c["k"] in gn and "Agile" in gn[c["k"]]) or (c.get("t") and c["c"] == p):
+            return True
+    return False
 
 
 def legal_actions(self, st, p) -> list[Action]:

@@ -27,6 +27,14 @@ def _opp(p: int) -> int:
     return 1 - p
 
 
+def _first_event_timing(d) -> str:
+    """The timing of a card's first front-face Event ability (what flow._timing reads)."""
+    for ab in d.abilities.get("front", ()):
+        if ab["kind"] == "event":
+            return ab["timing"]
+    return "main"
+
+
 def _area_owner(area: str) -> int | None:
     if area.startswith("home") or area.startswith("prob"):
         return int(area[4:])
@@ -47,6 +55,7 @@ class Rules:
         # per-card-key caches for the hot paths
         self.static_keys: set[str] = set()
         self.quick_keys: set[str] = set()  # cards in hand usable outside the Main Phase
+        self.quick_fo: dict[str, str] = {}  # quick Events whose timing names a faceoff -> that timing
         self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
         self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
         self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
@@ -60,6 +69,10 @@ class Rules:
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
                          if any(a["kind"] == "static" and a.get("op") == "grant_kw" for face in d.abilities.values() for a in face)}
+        # card key -> the keywords its grant abilities name (either face): without Teamwork in play
+        # (which lends abilities) no other keyword can be granted by that card
+        self.kwg_names = {k: frozenset(a["kw"] for face in self.db.cards[k].abilities.values() for a in face
+                                       if a["kind"] == "static" and a.get("op") == "grant_kw") for k in self.kwg_keys}
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -87,6 +100,8 @@ class Rules:
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
                 self.quick_keys.add(k)
+                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
+                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
@@ -177,8 +192,9 @@ class Rules:
         v = 0
         gk = self.kwg_keys
         cards = st["cards"]
+        gn = None if st.get("twn") else self.kwg_names  # (Teamwork may lend other grants)
         for o in st["play"]:
-            if cards[o]["k"] not in gk:
+            if cards[o]["k"] not in gk or (gn is not None and name not in gn[cards[o]["k"]]):
                 continue
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
