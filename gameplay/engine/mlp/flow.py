@@ -58,12 +58,11 @@ def apply(self, st, action: Action, ev) -> None:
             self.pass_priority(st, ev)
         else:
             trusted = self._trusted
-            if trusted is None or action not in trusted:
+            # (an action taken from the cached list is found by identity, without comparing fields)
+            if trusted is None or not (any(x is action for x in trusted) or action in trusted):
                 legal = self.priority_actions(st, p, dedupe=False)
-            else:
-                legal = trusted
-            if action not in legal:
-                raise IllegalActionError(*self._why(st, action, legal))
+                if action not in legal:
+                    raise IllegalActionError(*self._why(st, action, legal))
             self.do_action(st, ev, action)
             pr = st["prio"]
             if pr is not None:
@@ -252,7 +251,7 @@ def advance(self, st, ev) -> None:
         if st["rq"]:
             self.resolve_step(st, ev)
             continue
-        if self.ppp(st, ev):
+        if (st.get("dy") or st["trig"]) and self.ppp(st, ev):  # (ppp does nothing without either)
             continue
         pr = st["prio"]
         if pr:
@@ -1060,7 +1059,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         reqs = f.play_requirements
         if reqs:
             if colpow is None:
-                colpow = _color_power(self, st, p)
+                colpow = _LazyColorPower(self, st, p)  # (_color_power's sums, per color on demand)
             if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
                 continue
         seen.add(k)
@@ -1170,6 +1169,46 @@ def _color_power(self, st, p) -> dict:
             for col in self.colors(st, cid):
                 out[col] = out.get(col, 0) + pw
     return out
+
+
+class _LazyColorPower:
+    """``_color_power(self, st, p)`` for one unchanged state, summed per color only when a play
+    requirement asks for that color: a character's power is computed only if one of its colors is
+    asked for (same sums; ``get(col, 0)`` as on the dict)."""
+
+    __slots__ = ("r", "st", "p", "chars", "srcs", "pw", "sums")
+
+    def __init__(self, r, st, p) -> None:
+        self.r, self.st, self.p = r, st, p
+        self.chars = None
+        self.srcs = None
+        self.pw: dict = {}
+        self.sums: dict = {}
+
+    def get(self, col, default=0):
+        v = self.sums.get(col)
+        if v is not None:
+            return v
+        r, st = self.r, self.st
+        if self.chars is None:
+            cards = st["cards"]
+            p = self.p
+            self.chars = [(cid, r.colors(st, cid)) for cid in st["play"]
+                          if cards[cid]["c"] == p and not cards[cid].get("fd") and not cards[cid].get("fr")
+                          and r.is_char(st, cid)]
+        v = 0
+        found = False
+        for cid, cols in self.chars:
+            if col in cols:
+                found = True
+                pw = self.pw.get(cid)
+                if pw is None:
+                    if self.srcs is None:
+                        self.srcs = r.power_sources(st)
+                    pw = self.pw[cid] = r.power(st, cid, self.srcs) or 0
+                v += pw
+        self.sums[col] = v
+        return v if found else default
 
 
 def main_actions(self, st, p):

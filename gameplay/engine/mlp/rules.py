@@ -996,6 +996,8 @@ class Rules:
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, ())
+        if not tk:
+            return  # no card triggers on that event
         cards = st["cards"]
         # firing only queues triggers (and logs manual texts): the play zone can't change meanwhile
         for cid in [o for o in st["play"] if (x := cards.get(o)) is not None and x["k"] in tk]:
