@@ -524,7 +524,7 @@ def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
     ins = self.kw_keys.get("Inspired", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Inspired")  # Teamwork, or a grant in play that could give Inspired
     cards = st["cards"]
     n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
             and self.kw(st, cid, "Inspired"))
@@ -645,7 +645,7 @@ def start_turn(self, st, ev) -> None:
         self.draw(st, ev, tp, 1 + len(extra))
     self.fire_all(st, ev, "turn_start", players=(tp,))
     met = self.kw_keys.get("Meticulous", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
     for cid in st["play"]:
         c = st["cards"][cid]
         if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
@@ -887,13 +887,10 @@ def _has_non_pass(self, st, p) -> bool:
 def _may_grant_agile(self, st, p) -> bool:
     """Could a keyword grant in play give one of ``p``'s cards Agile (outside the Main Phase the
     only granted keyword that adds actions)?  Tokens count too (their keywords are their own)."""
+    if self.kw_may_differ(st, "Agile"):
+        return True
     cards = st["cards"]
-    gn = self.kwg_names
-    for o in st["play"]:
-        c = cards[o]
-        if (c["k"] in gn and "Agile" in gn[c["k"]]) or (c.get("t") and c["c"] == p):
-            return True
-    return False
+    return any(cards[o].get("t") and cards[o]["c"] == p for o in st["play"])
 
 
 def legal_actions(self, st, p) -> list[Action]:
@@ -955,7 +952,7 @@ def _extra_move_costs(self, st, p) -> dict:
     cards = st["cards"]
     sk = self.static_keys
     showy = self.kw_keys.get("Showy", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
     for o in st["play"]:
         oc = cards[o]
         if oc["c"] == p:
@@ -1098,7 +1095,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     dest_all = [f"home{p}"] + prob_areas
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Agile")  # Teamwork, or a grant in play that could give Agile
+    tws = self.kw_may_differ(st, "Swift")
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] != p:
@@ -1111,7 +1109,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if main or (self.kw(st, cid, "Agile") and not c.get("fr")):
             if showy is None:
                 showy = _extra_move_costs(self, st, p)
-            base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
+            base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             for a in dest_all:
                 if a != here and max(base + showy.get(a, 0), 1) <= tok:

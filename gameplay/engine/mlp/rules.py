@@ -27,6 +27,16 @@ def _opp(p: int) -> int:
     return 1 - p
 
 
+class _AnyKeyword:
+    """Contains every keyword name (kwg_names of a card that grants keywords other than by grant_kw)."""
+
+    def __contains__(self, name) -> bool:
+        return True
+
+
+_ANY_KW = _AnyKeyword()
+
+
 def _first_event_timing(d) -> str:
     """The timing of a card's first front-face Event ability (what flow._timing reads)."""
     for ab in d.abilities.get("front", ()):
@@ -72,7 +82,8 @@ class Rules:
         # card key -> the keywords its grant abilities name (either face): without Teamwork in play
         # (which lends abilities) no other keyword can be granted by that card
         self.kwg_names = {k: frozenset(a["kw"] for face in self.db.cards[k].abilities.values() for a in face
-                                       if a["kind"] == "static" and a.get("op") == "grant_kw") for k in self.kwg_keys}
+                                       if a["kind"] == "static" and a.get("op") == "grant_kw") or _ANY_KW
+                          for k in self.kwg_keys}  # (a kwg card granting otherwise: any keyword)
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -185,6 +196,26 @@ class Rules:
         if not v and st.get("kwg") and c.get("z") == "play":
             v = self._granted_kw(st, cid, name)
         return v
+
+    def kw_may_differ(self, st, name: str) -> bool:
+        """Could ``kw(cid, name)`` of a non-token card be nonzero although its key is not in
+        ``kw_keys[name]``?  Only with Teamwork in play (borrowed keywords) or a keyword grant in play
+        that names ``name`` (see ``kwg_names``).  Lets the keyword fast paths skip ``kw`` for the
+        other cards."""
+        if st.get("twn"):
+            return True
+        if not st.get("kwg"):
+            return False
+        gn = self.kwg_names
+        cards = st["cards"]
+        n = 0
+        for o in st["play"]:
+            g = gn.get(cards[o]["k"])
+            if g is not None:
+                if name in g:
+                    return True
+                n += 1
+        return n != st["kwg"]  # the counter raised by something else than these cards: ask kw
 
     def _granted_kw(self, st, cid, name) -> int:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
@@ -579,7 +610,7 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False
-        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or st.get("twn") or st.get("kwg"))
+        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or self.kw_may_differ(st, "Stubborn"))
                                 and self.kw(st, cid, "Stubborn")):
             return False
         for ab in self.abilities(st, cid):
@@ -634,7 +665,7 @@ class Rules:
         cards = st["cards"]
         sk = self.static_keys
         ecc = self.kw_keys.get("Eccentric", ())
-        twn = st.get("twn") or st.get("kwg")
+        twn = self.kw_may_differ(st, "Eccentric")  # (cards outside static_keys have no static ability without Teamwork)
         for o in st["play"]:
             oc = cards[o]
             if oc["a"] != area or oc["c"] == p:
