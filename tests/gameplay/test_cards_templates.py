@@ -77,7 +77,9 @@ def test_verb_or_verb_up_to_and_each_x_and_y():
     assert r[0]["op"] == "choose_modes" and [m[0]["op"] for m in r[0]["modes"]] == ["frighten", "unfrighten"]
     r = parse_effects("Unfrighten up to two Friends")
     assert r == [{"op": "unfrighten", "target": {"type": "Friend", "optional": True, "state": "frightened"}}] * 2
-    assert parse_effects("Move up to two opposing characters") is None  # a character could move twice
+    # "fresh": a character chosen by an earlier move of the same effect can't be chosen again
+    assert parse_effects("Move up to two opposing characters") == [
+        {"op": "move", "target": {"type": "character", "ctrl": "opp", "optional": True, "fresh": True}, "to": "choose"}] * 2
     assert parse_effects("dismiss each opposing Resource and Troublemaker") == [
         {"op": "dismiss", "target": {"type": "Resource", "ctrl": "opp", "each": True}},
         {"op": "dismiss", "target": {"type": "Troublemaker", "ctrl": "opp", "each": True}}]
@@ -135,9 +137,9 @@ def test_static_power_templates():
     ab = parse_line("While this card is at a Problem, each of your other [Kindness] characters at that Problem gets "
                     "+1 power.", "Friend", {})
     assert ab["cond"] == {"k": "at_problem"} and ab["target"]["at"] == "here"
-    # "its Problem" needs the card to be at a Problem: without that condition it stays manual
+    # "its Problem" needs the card to be at a Problem: the count is 0 while it is at home (statics work)
     assert parse_line("This card has +2 power for each other exhausted character at its Problem.", "Friend", {})[
-        "kind"] == "manual"
+        "count"]["at_problem"] is True
     # the engine's frightened count is global: "each of your frightened Friends" stays manual
     assert parse_line("This card has +1 power for each of your frightened Friends.", "Friend", {})["kind"] == "manual"
     # power filters in a continuous selector would make power depend on itself
