@@ -190,11 +190,13 @@ class Rules:
             return []
         out = []
         tr = None
+        tw = self.tw_keys
+        cards = st["cards"]
         for o in st["play"]:
-            if o == cid:
+            oc = cards[o]
+            if oc["k"] not in tw or o == cid:  # (the cheapest test first: few cards have Teamwork)
                 continue
-            oc = st["cards"][o]
-            if oc.get("t") or oc["k"] not in self.tw_keys or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
+            if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
                 tr = set(self.ff[c["k"]].traits)
