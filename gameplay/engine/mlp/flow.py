@@ -59,12 +59,11 @@ def apply(self, st, action: Action, ev) -> None:
             self.pass_priority(st, ev)
         else:
             trusted = self._trusted
-            if trusted is None or action not in trusted:
+            # (an action taken from the cached list is found by identity, without comparing fields)
+            if trusted is None or not (any(x is action for x in trusted) or action in trusted):
                 legal = self.priority_actions(st, p, dedupe=False)
-            else:
-                legal = trusted
-            if action not in legal:
-                raise IllegalActionError(*self._why(st, action, legal))
+                if action not in legal:
+                    raise IllegalActionError(*self._why(st, action, legal))
             if pr["n"] and pr["w"] == "main" and st.get("rx") and action.get("rx") is None:
                 # 510.3/512.3: a Main Phase action after the other player passed opens a new priority
                 # window; the old one closed, so its conditions can no longer be reacted to (512.4d)
@@ -270,7 +269,7 @@ def advance(self, st, ev) -> None:
         if st["rq"]:
             self.resolve_step(st, ev)
             continue
-        if self.ppp(st, ev):
+        if (st.get("dy") or st["trig"]) and self.ppp(st, ev):  # (ppp does nothing without either)
             continue
         pr = st["prio"]
         if pr:
@@ -564,7 +563,7 @@ def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
     ins = self.kw_keys.get("Inspired", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Inspired")  # Teamwork, or a grant in play that could give Inspired
     cards = st["cards"]
     n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
             and self.kw(st, cid, "Inspired"))
@@ -701,7 +700,7 @@ def start_turn(self, st, ev) -> None:
     self.fire_all(st, ev, "turn_start", players=(tp,))
     self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     met = self.kw_keys.get("Meticulous", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
     for cid in st["play"]:
         c = st["cards"][cid]
         if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
@@ -1040,6 +1039,7 @@ def _has_non_pass(self, st, p) -> bool:
     if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]):
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
+        qfo = self.quick_fo
         tok = st["pl"][p]["tok"]
         ff = self.ff
         for c in st["pl"][p]["hand"]:
@@ -1048,17 +1048,31 @@ def _has_non_pass(self, st, p) -> bool:
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
                 f = ff[k]
+                tm = qfo.get(k)
+                if tm is not None and not (st["fo"] if tm == "faceoff" else _fo_type_ok(st["fo"], tm)):
+                    continue  # an Event playable only during (such) a faceoff
                 if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
                                      or self.card_cost(st, p, c) <= tok):
                     break
         else:
-            if not (st.get("twn") or st.get("kwg")) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            # keyword grants matter here only if one could grant Agile (or a token could have it)
+            kwg = st.get("kwg") and _may_grant_agile(self, st, p)
+            if not (st.get("twn") or kwg) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
     acts = self.priority_actions(st, p)
     self._last = (p, acts)
     return bool(acts)
+
+
+def _may_grant_agile(self, st, p) -> bool:
+    """Could a keyword grant in play give one of ``p``'s cards Agile (outside the Main Phase the
+    only granted keyword that adds actions)?  Tokens count too (their keywords are their own)."""
+    if self.kw_may_differ(st, "Agile"):
+        return True
+    cards = st["cards"]
+    return any(cards[o].get("t") and cards[o]["c"] == p for o in st["play"])
 
 
 def legal_actions(self, st, p) -> list[Action]:
@@ -1142,7 +1156,7 @@ def _extra_move_costs(self, st, p) -> dict:
     cards = st["cards"]
     sk = self.static_keys
     showy = self.kw_keys.get("Showy", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
     for o in st["play"]:
         oc = cards[o]
         if oc["c"] == p:
@@ -1262,7 +1276,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         reqs = f.play_requirements
         if reqs:
             if colpow is None:
-                colpow = _color_power(self, st, p)
+                colpow = _LazyColorPower(self, st, p)  # (_color_power's sums, per color on demand)
             if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
                 continue
         seen.add(k)
@@ -1305,7 +1319,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     dest_all = [f"home{p}"] + prob_areas
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Agile")  # Teamwork, or a grant in play that could give Agile
+    tws = self.kw_may_differ(st, "Swift")
     taxed = bool(self.statics(st, "action_cost"))  # "Opponents pay +[1] to rally Friends", move taxes
     for cid in st["play"]:
         c = cards[cid]
@@ -1319,7 +1334,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if main or (self.kw(st, cid, "Agile") and not c.get("fr")):
             if showy is None:
                 showy = _extra_move_costs(self, st, p)
-            base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
+            base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             for a in dest_all:
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
@@ -1392,6 +1407,46 @@ def _color_power(self, st, p) -> dict:
             for col in self.colors(st, cid):
                 out[col] = out.get(col, 0) + pw
     return out
+
+
+class _LazyColorPower:
+    """``_color_power(self, st, p)`` for one unchanged state, summed per color only when a play
+    requirement asks for that color: a character's power is computed only if one of its colors is
+    asked for (same sums; ``get(col, 0)`` as on the dict)."""
+
+    __slots__ = ("r", "st", "p", "chars", "srcs", "pw", "sums")
+
+    def __init__(self, r, st, p) -> None:
+        self.r, self.st, self.p = r, st, p
+        self.chars = None
+        self.srcs = None
+        self.pw: dict = {}
+        self.sums: dict = {}
+
+    def get(self, col, default=0):
+        v = self.sums.get(col)
+        if v is not None:
+            return v
+        r, st = self.r, self.st
+        if self.chars is None:
+            cards = st["cards"]
+            p = self.p
+            self.chars = [(cid, r.colors(st, cid)) for cid in st["play"]
+                          if cards[cid]["c"] == p and not cards[cid].get("fd") and not cards[cid].get("fr")
+                          and r.is_char(st, cid)]
+        v = 0
+        found = False
+        for cid, cols in self.chars:
+            if col in cols:
+                found = True
+                pw = self.pw.get(cid)
+                if pw is None:
+                    if self.srcs is None:
+                        self.srcs = r.power_sources(st)
+                    pw = self.pw[cid] = r.power(st, cid, self.srcs) or 0
+                v += pw
+        self.sums[col] = v
+        return v if found else default
 
 
 def main_actions(self, st, p):
