@@ -1329,8 +1329,13 @@ class Rules:
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
-    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
-        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck)."""
+    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
+                   persist: bool | None = None) -> str | None:
+        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck).
+
+        ``persist``: None asks Persistent's controller (a pending ``may`` decision queued on the
+        resolution queue, so the card leaves or is frightened when that decision is answered);
+        False: the occurrence is not replaced (declined, or 710.3 already replaced once)."""
         if not self.in_play(st, cid):
             return None
         c = st["cards"][cid]
@@ -1340,11 +1345,15 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
-        if self.kw(st, cid, "Persistent") and not c.get("fr") and self.ctype(st, cid) == FRIEND and not by_game:
-            # Persistent: "If this card would leave play, you may frighten it instead." (710)
-            # The engine always takes the replacement (it never hurts its controller).
-            self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
-            self.frighten(st, ev, cid)
+        if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
+            # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
+            # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
+            # replaced; 104.4 only lets a replacement to another zone win over a uniqueness
+            # dismissal, and frightening keeps the card in play) nor for costs (508.1a: a cost that
+            # would be replaced can't be paid, so a player paying it never applies the replacement).
+            from .resolve import queue_persistent
+
+            queue_persistent(self, st, cid, zone, pos, verb)
             return None
         name = self.name(st, cid)
         if self.ctype(st, cid) == FRIEND:
@@ -1373,6 +1382,13 @@ class Rules:
             note["card"] = nid  # the card in its new zone (410.6a)
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
+
+    def persistent_applies(self, st, cid) -> bool:
+        """Persistent replaces leaving play of a face-up Friend that has it (a frightened card is
+        face down and has no abilities, 505.1a)."""
+        c = st["cards"].get(cid)
+        return bool(c) and self.in_play(st, cid) and not c.get("fr") and self.ctype(st, cid) == FRIEND \
+            and bool(self.kw(st, cid, "Persistent"))
 
     def draw(self, st, ev, p, n=1) -> int:
         """410.4: draw the topmost card, one at a time."""
