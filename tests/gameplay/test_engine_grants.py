@@ -149,8 +149,11 @@ def test_parse_troublemaker_phase_triggers():
     ab = parse_line("At the start of your opponent's Troublemaker Phase, move one of their characters here home.",
                     "Troublemaker", {})
     assert ab["effects"][0]["target"]["ctrl"] == "opp" and not ab.get("as_tp")
-    assert parse_line("At the start of your opponent's Troublemaker Phase, they may pay [2] to turn this card "
-                      "face-down.", "Troublemaker", {})["kind"] == "manual"
+    # CN163 Red Dragon: the turn player may pay (as_tp) to turn this card face-down (505.3)
+    ab = parse_line("At the start of your opponent's Troublemaker Phase, they may pay [2] to turn this card "
+                    "face-down.", "Troublemaker", {})
+    assert ab["as_tp"] and ab["effects"] == [{"op": "may", "effects": [
+        {"op": "pay", "n": 2}, {"op": "turn_face_down", "target": {"self": True}}]}]
 
 
 def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, db):

@@ -61,12 +61,11 @@ def apply(self, st, action: Action, ev) -> None:
             self.pass_priority(st, ev)
         else:
             trusted = self._trusted
-            if trusted is None or action not in trusted:
+            # (an action taken from the cached list is found by identity, without comparing fields)
+            if trusted is None or not (any(x is action for x in trusted) or action in trusted):
                 legal = self.priority_actions(st, p, dedupe=False)
-            else:
-                legal = trusted
-            if action not in legal:
-                raise IllegalActionError(*self._why(st, action, legal))
+                if action not in legal:
+                    raise IllegalActionError(*self._why(st, action, legal))
             if pr["n"] and pr["w"] == "main" and st.get("rx") and action.get("rx") is None:
                 # 510.3/512.3: a Main Phase action after the other player passed opens a new priority
                 # window; the old one closed, so its conditions can no longer be reacted to (512.4d)
@@ -164,7 +163,11 @@ def decide(self, st, ev, action) -> None:
                     self.shuffle(st, pl["deck"])
                     self.draw(st, ev, q, 6)
             st["step"] = "turn"
-            self.next_turn(st, ev, first=True)
+            self.fire_all(st, ev, "game_start")  # "At the start of the game" (resolved before the first turn)
+            if st["trig"]:
+                st["step"] = "game_go"
+            else:
+                self.next_turn(st, ev, first=True)
     elif kind == "challenge":
         if opt == "done":
             st["step"] = "main_start"
@@ -179,7 +182,7 @@ def decide(self, st, ev, action) -> None:
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
             self.watch(st, ev, "w_challenge", opt, {"by": p})  # "When a player / an opponent challenges ..."
     elif kind == "send_home":
-        self.send_home(st, ev, opt)
+        _fo_send_home(self, st, ev, opt)
     elif kind == "discard_down":
         nm = self.name(st, opt)
         self.put(st, opt, "disc")
@@ -279,7 +282,7 @@ def advance(self, st, ev) -> None:
         if st["rq"]:
             self.resolve_step(st, ev)
             continue
-        if self.ppp(st, ev):
+        if (st.get("dy") or st["trig"]) and self.ppp(st, ev):  # (ppp does nothing without either)
             continue
         pr = st["prio"]
         if pr:
@@ -540,6 +543,8 @@ def step(self, st, ev) -> None:
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
+    elif s == "game_go":  # "At the start of the game" triggers resolved: the first turn begins
+        self.next_turn(st, ev, first=True)
     else:  # pragma: no cover
         raise RuntimeError(f"unknown step {s}")
 
@@ -609,7 +614,7 @@ def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
     ins = self.kw_keys.get("Inspired", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Inspired")  # Teamwork, or a grant in play that could give Inspired
     cards = st["cards"]
     n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
             and self.kw(st, cid, "Inspired"))
@@ -760,10 +765,11 @@ def start_turn(self, st, ev) -> None:
         self.rx_note(st, "gain", by=tp, n=n)
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
         self.draw(st, ev, tp, 1 + len(extra))
+    self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
     self.fire_all(st, ev, "turn_start", players=(tp,))
     self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     met = self.kw_keys.get("Meticulous", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
     for cid in st["play"]:
         c = st["cards"][cid]
         if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
@@ -908,8 +914,7 @@ def _flip_mods(self, st, p) -> int:
         for ab in self.abilities(st, o):
             if ab["kind"] != "static" or ab.get("op") != "flip_mod" or not self.fo_is(st, ab.get("fo", True)):
                 continue
-            who = ab.get("who", "you")
-            if (who == "you" and p != c["c"]) or (who == "opp" and p == c["c"]):
+            if not self.fo_player_ok(st, o, ab, p):
                 continue
             scope = ab.get("scope", "any")
             if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
@@ -944,6 +949,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire(st, ev, "lose_faceoff", cid)
     for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
+        self.fire_all(st, ev, "any_win_fo_here", area=a, extra={"margin": margin, "winner": winner})
         if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
             self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
@@ -963,7 +969,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
             if len(opts) == 1:
-                self.send_home(st, ev, opts[0])
+                _fo_send_home(self, st, ev, opts[0])
             elif opts:
                 ask(self, st, chal, "send_home", opts, "514.5b")
     elif fo["type"] == "effect":
@@ -980,7 +986,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
-            self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
+            self.fire(st, ev, "win_faceoff", cid, extra={"margin": margin})
             for o in list(st["play"]):  # "When you win a faceoff involving that character" (attachments)
                 if st["cards"][o].get("h") == cid and st["cards"][o]["c"] == winner:
                     self.fire(st, ev, "host_wins_fo", o)
@@ -991,6 +997,21 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             if self.kw(st, cid, "Studious") and not fo["stud"][winner]:
                 fo["stud"][winner] = True
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
+
+
+def _fo_send_home(self, st, ev, cid) -> None:
+    """514.5b, unless "If a player loses a faceoff involving this card / that Troublemaker and would send
+    a Friend home, they retire / dismiss that Friend instead" applies."""
+    if st["fo"] and self.ctype(st, cid) == FRIEND:
+        for o in self.has_static(st, "fo_send_replace"):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_send_replace":
+                    continue
+                t = o if ab.get("target", "self") == "self" else st["cards"][o].get("h")
+                if t and self.in_play(st, t) and self.involved(st, t):
+                    self.leave_play(st, ev, cid, "disc", verb=f"{ab['verb']} instead of being sent home")
+                    return
+    self.send_home(st, ev, cid)
 
 
 def _effect_outcome(self, st, winner) -> None:
@@ -1025,6 +1046,9 @@ def end_faceoff(self, st, ev) -> None:
             fo["stage"] = "end"
             return
     fo_ = st["fo"]
+    for x in reversed(fo_.get("end_fx", [])):  # "At the end of the faceoff, ..." (delayed effects)
+        st["rq"].append({"p": x["p"], "src": x["src"], "eff": list(x["eff"]), "i": 0, "ch": None, "lbl": "faceoff",
+                         "after": None})
     if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
         # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
         lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
@@ -1033,7 +1057,13 @@ def end_faceoff(self, st, ev) -> None:
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
+    to_disc = fo_["type"] in ("problem", "multi") and any(
+        st["cards"][o]["a"] in fo_["areas"] for o in self.has_static(st, "flip_to_disc"))
     for p in (0, 1):
+        if to_disc:  # "If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck,
+            for fid in list(st["pl"][p]["flip"]):  # it is put into its owner's discard pile instead."
+                self.put(st, fid, "disc")
+            continue
         for fid in list(st["pl"][p]["flip"]):
             self.put(st, fid, "deck", "bottom")
     st["fo"] = None
@@ -1095,6 +1125,7 @@ def _has_non_pass(self, st, p) -> bool:
     if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]):
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
+        qfo = self.quick_fo
         tok = st["pl"][p]["tok"]
         ff = self.ff
         for c in st["pl"][p]["hand"]:
@@ -1103,17 +1134,31 @@ def _has_non_pass(self, st, p) -> bool:
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
                 f = ff[k]
+                tm = qfo.get(k)
+                if tm is not None and not (st["fo"] if tm == "faceoff" else _fo_type_ok(st["fo"], tm)):
+                    continue  # an Event playable only during (such) a faceoff
                 if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
                                      or self.card_cost(st, p, c) <= tok):
                     break
         else:
-            if not (st.get("twn") or st.get("kwg")) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            # keyword grants matter here only if one could grant Agile (or a token could have it)
+            kwg = st.get("kwg") and _may_grant_agile(self, st, p)
+            if not (st.get("twn") or kwg) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
     acts = self.priority_actions(st, p)
     self._last = (p, acts)
     return bool(acts)
+
+
+def _may_grant_agile(self, st, p) -> bool:
+    """Could a keyword grant in play give one of ``p``'s cards Agile (outside the Main Phase the
+    only granted keyword that adds actions)?  Tokens count too (their keywords are their own)."""
+    if self.kw_may_differ(st, "Agile"):
+        return True
+    cards = st["cards"]
+    return any(cards[o].get("t") and cards[o]["c"] == p for o in st["play"])
 
 
 def legal_actions(self, st, p) -> list[Action]:
@@ -1135,17 +1180,32 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
     cost = d.front.cost or 0
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
-        if dn["type"] in (t, "card"):
+        if dn["type"] in (t, "card") and _dn_fits(dn, d.front):
             cost -= dn["n"]
     if redeem:
         cost -= 3
     if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
         for o in self.has_static(st, "fo_play_tax"):
-            if st["cards"][o]["c"] != p:
-                for ab in self.abilities(st, o):
-                    if ab["kind"] == "static" and ab.get("op") == "fo_play_tax" and (not ab.get("involving") or self.involved(st, o)):
-                        cost += ab["n"]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_play_tax" or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if not self.fo_player_ok(st, o, {**ab, "who": ab.get("who", "opp")}, p):
+                    continue  # "Opponents pay ..." / "the player with the most Unicorn characters here pays -[1]"
+                if (ab.get("scope") == "here" and st["cards"][o]["a"] not in st["fo"]["areas"]) or \
+                        (ab.get("type") and ab["type"] != t):
+                    continue
+                cost += ab["n"]
     return max(cost, 0)
+
+
+def _dn_fits(dn: dict, face) -> bool:
+    """A pending cost reduction limited to a color or trait ("your next [Kindness] Friend", "the next
+    Accessory you play") applies only to a card with it (printed information)."""
+    if dn.get("color") and dn["color"] not in face.colors:
+        return False
+    if dn.get("trait") and dn["trait"] not in face.traits:
+        return False
+    return True
 
 
 def can_pay_requirement(self, st, p, d) -> bool:
@@ -1182,7 +1242,7 @@ def _extra_move_costs(self, st, p) -> dict:
     cards = st["cards"]
     sk = self.static_keys
     showy = self.kw_keys.get("Showy", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
     for o in st["play"]:
         oc = cards[o]
         if oc["c"] == p:
@@ -1227,6 +1287,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
+    if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
+        # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
+        # involving their Mane Character"
+        m_ = pl["mane"]
+        no_play = m_ in cards and bool(cards[m_].get("b")) and self.involved(st, m_) and \
+            any(cards[o]["c"] != p for o in self.has_static(st, "fo_no_play_mane"))
     # actions are built with their params already in Action.make's order (sorted by name)
     for cid in (pl["hand"] if not no_play else ()):
         k = cards[cid]["k"]
@@ -1296,7 +1362,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         reqs = f.play_requirements
         if reqs:
             if colpow is None:
-                colpow = _color_power(self, st, p)
+                colpow = _LazyColorPower(self, st, p)  # (_color_power's sums, per color on demand)
             if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
                 continue
         seen.add(k)
@@ -1339,7 +1405,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     dest_all = [f"home{p}"] + prob_areas
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Agile")  # Teamwork, or a grant in play that could give Agile
+    tws = self.kw_may_differ(st, "Swift")
     taxed = bool(self.statics(st, "action_cost"))  # "Opponents pay +[1] to rally Friends", move taxes
     for cid in st["play"]:
         c = cards[cid]
@@ -1353,7 +1420,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if main or (self.kw(st, cid, "Agile") and not c.get("fr")):
             if showy is None:
                 showy = _extra_move_costs(self, st, p)
-            base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
+            base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             for a in dest_all:
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
@@ -1426,6 +1493,46 @@ def _color_power(self, st, p) -> dict:
             for col in self.colors(st, cid):
                 out[col] = out.get(col, 0) + pw
     return out
+
+
+class _LazyColorPower:
+    """``_color_power(self, st, p)`` for one unchanged state, summed per color only when a play
+    requirement asks for that color: a character's power is computed only if one of its colors is
+    asked for (same sums; ``get(col, 0)`` as on the dict)."""
+
+    __slots__ = ("r", "st", "p", "chars", "srcs", "pw", "sums")
+
+    def __init__(self, r, st, p) -> None:
+        self.r, self.st, self.p = r, st, p
+        self.chars = None
+        self.srcs = None
+        self.pw: dict = {}
+        self.sums: dict = {}
+
+    def get(self, col, default=0):
+        v = self.sums.get(col)
+        if v is not None:
+            return v
+        r, st = self.r, self.st
+        if self.chars is None:
+            cards = st["cards"]
+            p = self.p
+            self.chars = [(cid, r.colors(st, cid)) for cid in st["play"]
+                          if cards[cid]["c"] == p and not cards[cid].get("fd") and not cards[cid].get("fr")
+                          and r.is_char(st, cid)]
+        v = 0
+        found = False
+        for cid, cols in self.chars:
+            if col in cols:
+                found = True
+                pw = self.pw.get(cid)
+                if pw is None:
+                    if self.srcs is None:
+                        self.srcs = r.power_sources(st)
+                    pw = self.pw[cid] = r.power(st, cid, self.srcs) or 0
+                v += pw
+        self.sums[col] = v
+        return v if found else default
 
 
 def main_actions(self, st, p):
@@ -1534,7 +1641,7 @@ def play_card(self, st, ev, action) -> None:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)
     for dn in list(pl["disc_next"]):
-        if dn["type"] in (f.type, "card"):
+        if dn["type"] in (f.type, "card") and _dn_fits(dn, f) and not dn.get("all"):  # "all": every Event until the end of the faceoff
             pl["disc_next"].remove(dn)
     self.pay_cost(st, p, cost, ev)
     area = action.get("area")
@@ -1582,6 +1689,7 @@ def play_card(self, st, ev, action) -> None:
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
             fr["rxf"] = note.get("frm")
+            fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
         self.fire_all(st, ev, "you_play_event", players=(p,))
         req_cols = {col for col, _ in f.play_requirements}
@@ -1629,14 +1737,20 @@ def do_action(self, st, ev, action) -> None:
     elif k == "play_troublemaker":
         cid = action.get("card")
         area = action.get("area")
-        self.pay_cost(st, p, 1, ev)  # 609.2c
+        tm_cost = 1  # 609.2c
+        for dn in list(pl["disc_next"]):  # "the next card you play costs [1] less": a Troublemaker is a card played
+            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait"):
+                pl["disc_next"].remove(dn)
+                tm_cost -= dn["n"]
+        tm_cost = max(tm_cost, 0)
+        self.pay_cost(st, p, tm_cost, ev)
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
         key = st["cards"][cid]["k"]
         tid = self.enter_play(st, ev, cid, area, p, face_down=not up)
         _rx_played(st, tid)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
         _watch_play(self, st, ev, p, key, tid, face_down=not up)
-        self.log(ev, "play", lambda: f"{pl['name']} pays 1 to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
+        self.log(ev, "play", lambda: f"{pl['name']} pays {tm_cost} to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
     elif k == "move":
         cid = action.get("card")
         area = action.get("area")
@@ -1691,6 +1805,7 @@ def do_action(self, st, ev, action) -> None:
             fr["it"] = note.get("card")
             fr["rxa"] = note.get("a")
             fr["rxf"] = note.get("frm")
+            fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
     else:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")

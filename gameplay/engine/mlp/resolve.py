@@ -51,6 +51,10 @@ def _targets(self, st, fr, e):
     if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
         it = (fr.get("x") or {}).get("it")
         return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    la = (fr.get("x") or {}).get("la")
+    if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == la]
     if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
         it = (fr.get("x") or {}).get("it")
         if not (it and self.in_play(st, it)):
@@ -123,6 +127,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
                  and (not e.get("mine") or st["cards"][c]["c"] == p)
                  and (not e.get("opp") or st["cards"][c]["c"] != p)
+                 and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
                  and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -180,10 +185,18 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         fr["it"] = one
         return True
+    if op == "at_fo_end":  # "At the end of the faceoff, ...": a delayed effect (514.6)
+        if st["fo"]:
+            st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+        return True
     if op == "if":
         cond = e["cond"]
-        if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
+        if cond["k"] == "opp_more_points":
+            ok = st["pl"][_opp(p)]["score"] > st["pl"][p]["score"]
+        elif cond["k"] == "points_at_least":  # "If a player has 8 or more points"
             ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
+            ok = st.get("fl") == st["turn"]
         elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
             won = st["pl"][p].get("wonp")
             ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
@@ -238,8 +251,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "start_fo":
         return _start_fo(self, st, ev, fr, e)
+    if op == "spend_cost":  # "spend a card from beneath this card" (glossary: into the discard pile) as a cost
+        under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
+        if len(under) < e.get("n", 1):
+            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+            return False
+        done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+        if not done:
+            return False
+        nm = self.name(st, one)
+        self.put(st, one, "disc")
+        self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
+        return True
     if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
-        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
+            (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
         if n:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
@@ -269,6 +295,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "replace_problem":
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if e.get("other"):  # "replace another Problem": not this card's
+            areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
         if not areas:
             return True
         if fr["ch"] is None:
@@ -284,6 +312,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op in EVENT_OPS:
         return EVENT_OPS[op](self, st, ev, fr, e)
+    if op in WHEN_OPS:
+        return WHEN_OPS[op](self, st, ev, fr, e)
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
@@ -514,11 +544,16 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
-        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn")})
+        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
+                                         **{k: e[k] for k in ("color", "trait") if e.get(k)},
+                                         **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
         hand = st["pl"][q]["hand"]
         done = fr.get("k") or 0
+        if e.get("cost") and not hand and not done:
+            fr["i"] = len(fr["eff"])  # "you may discard a card to ...": the cost can't be paid (508.1d)
+            return False
         if done >= e.get("n", 1) or not hand:
             return True
         if e.get("random"):
@@ -781,6 +816,11 @@ def _if_cond(self, st, p, src, cond) -> bool:
             return False
         top = max(pw.values())
         return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "not_first":  # "At the start of your first turn, if you did not play first"
+        return st["first"] != p
+    if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
+        mv = st.get("mvt")
+        return not (mv and mv[0] == st["turn"] and _opp(p) in mv[1])
     if k == "no_opp_at_problem":
         c = st["cards"].get(src)
         if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):
@@ -1231,4 +1271,141 @@ EVENT_OPS = {
     "draw_per": _op_draw_per,
     "look_hand": _op_look_hand,
     "confront_mod": _op_confront_mod,
+}
+
+
+# ------------------------------------------------------------------ watched-trigger ops (when-helper)
+def _deck_of(self, st, fr, e) -> list | None:
+    """The deck an effect looks at: ``whose`` you / opponent / problem_here (the owner of the Problem at
+    this card's area), ``deck`` "deck" (draw deck) or "pdeck" (Problem deck)."""
+    p, src = fr["p"], fr["src"]
+    whose = e.get("whose", "you")
+    if whose == "problem_here":
+        area = st["cards"].get(src, {}).get("a")
+        pid = self.problem_at(st, area) if area else None
+        if pid is None:
+            return None
+        q = st["cards"][pid]["o"]
+    else:
+        q = p if whose == "you" else _opp(p)
+    return st["pl"][q][e.get("deck", "deck")]
+
+
+def _op_reorder_top(self, st, ev, fr, e) -> bool:
+    """"Look at the top N cards of <a deck> and put them back in any order": the looker (privately)
+    picks, one at a time, the card to put back next from the top."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    k = fr.get("k")
+    if k is None:
+        look = deck[:min(e.get("n", 1), len(deck))]
+        fr["k"] = k = {"look": look, "order": []}
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of a deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+    if fr["ch"] is not None:
+        if fr["ch"] in k["look"] and fr["ch"] not in k["order"]:
+            k["order"].append(fr["ch"])
+        fr["ch"] = None
+    rest = [c for c in k["look"] if c not in k["order"]]
+    if len(rest) > 1:
+        self.ask(st, p, "target", rest, "705.2f", op="reorder_top", src=fr["src"])
+        return False
+    order = k["order"] + rest
+    for c in order:
+        if c in deck:
+            deck.remove(c)
+    deck[0:0] = [c for c in order if c in st["cards"]]
+    return True
+
+
+def _op_look_pdeck(self, st, ev, fr, e) -> bool:
+    """"Look at the top card of your Problem deck and put it on the top or the bottom of that deck"."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    top = deck[0]
+    if fr["ch"] is None:
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top card of a Problem deck", player=p)
+            ev.add("look", f"You see: {self.db.cards[st['cards'][top]['k']].name}", to=p)
+        self.ask(st, p, "look", ["top", "bottom"], "705.2f", card=0)
+        return False
+    if fr["ch"] == "bottom" and deck and deck[0] == top:
+        deck.append(deck.pop(0))
+    return True
+
+
+def _op_uncover_it(self, st, ev, fr, e) -> bool:
+    """"... may pay [2] to uncover it": the Troublemaker a watched event happened to, if still face-down."""
+    it = (fr.get("x") or {}).get("it")
+    if it and self.in_play(st, it) and st["cards"][it].get("fd") and self.ctype(st, it) == "Troublemaker":
+        from .flow import uncover_one
+
+        uncover_one(self, st, ev, it, by=fr["p"])
+    return True
+
+
+def _op_left_to_hand(self, st, ev, fr, e) -> bool:
+    """"When this card is dismissed, put it into its owner's hand": the card in the zone it went to,
+    if it is still there (410.6a)."""
+    new = (fr.get("x") or {}).get("new")
+    c = st["cards"].get(new) if new else None
+    if c and c.get("z") in ("disc", "ban", "deck") and new in st["pl"][c["o"]][c["z"]]:
+        nm = self.db.cards[c["k"]].name
+        self.put(st, new, "hand")
+        self.log(ev, "zone", lambda: f"{nm} is put into its owner's hand")
+    return True
+
+
+def _op_tm_into_play(self, st, ev, fr, e) -> bool:
+    """"Put a Troublemaker from your hand / discard pile into play face-up", "search your deck for a
+    Troublemaker and put it into play face-up": choose the card, then the Problem it enters at (a
+    Troublemaker is never at home, 506.2a; uniqueness 516 is repaired by the game)."""
+    p = fr["p"]
+    zone = e.get("zone", "hand")
+    lst = st["pl"][p][zone]
+    k = fr.get("k")
+    if k is None:
+        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)  # 518.2
+                return True
+            self.ask(st, p, "target", cands + ["none"], "706", op="tm_into_play", src=fr["src"])
+            return False
+        if fr["ch"] == "none" or fr["ch"] not in lst:
+            if zone == "deck":
+                self.shuffle(st, lst)
+            return True
+        fr["k"] = k = fr["ch"]
+        fr["ch"] = None
+    blocked = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and a not in blocked]
+    if not areas or k not in lst:
+        if zone == "deck":
+            self.shuffle(st, lst)
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "706", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else areas[0]
+    nm = self.db.cards[st["cards"][k]["k"]].name
+    self.enter_play(st, ev, k, area, p)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} into play face-up at {self.area_name(st, area)}")
+    if zone == "deck":
+        self.shuffle(st, lst)
+    return True
+
+
+WHEN_OPS = {
+    "tm_into_play": _op_tm_into_play,
+    "reorder_top": _op_reorder_top,
+    "look_pdeck": _op_look_pdeck,
+    "uncover_it": _op_uncover_it,
+    "left_to_hand": _op_left_to_hand,
 }
