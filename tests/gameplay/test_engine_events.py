@@ -299,3 +299,114 @@ def test_troublemakers_dont_prevent_confronting(game):
     assert game.r.meets(st.d, 0, "prob0") and not game.r.can_confront(st.d, 0, "prob0")
     run(game, st, [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}])
     assert game.r.can_confront(st.d, 0, "prob0")
+
+
+# ------------------------------------------------------------------ batch 2: modes, Troublemakers, hand abilities
+def test_parse_choose_two_keeps_or_less_inside_a_mode():
+    r = parse_effects("Choose two: Dismiss a Friend with 2 or less power, put a Friend from your discard pile into your hand, "
+                      "or pay 2 less for the next card you play this turn")
+    assert r[0]["n"] == 2 and r[0]["labels"][0] == "Dismiss a Friend with 2 or less power"
+    assert r[0]["modes"][2] == [{"op": "cost_reduction", "n": 2, "type": "card", "until": "turn"}]
+
+
+def test_parse_mode_phrases():
+    assert parse_effects("an opponent discards a card and you draw a card") == [
+        {"op": "discard", "n": 1, "who": "opponent", "random": False}, {"op": "draw", "n": 1, "who": "you"}]
+    assert parse_effects("move your Mane Character and it gets +2 power until the end of the turn") == [
+        {"op": "move", "target": {"type": "Mane Character", "ctrl": "you"}, "to": "choose"},
+        {"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}]
+    assert parse_effects("Draw 3 cards then discard 3 cards") == [
+        {"op": "draw", "n": 3, "who": "you"}, {"op": "discard", "n": 3, "who": "you"}]
+    assert parse_effects("search your deck for a Troublemaker and put it into play face-up") == [
+        {"op": "tm_into_play", "zone": "deck", "face_up": True, "at": "choose"}]
+
+
+def test_power_until_the_start_of_your_next_turn(game):
+    # HM92 mode: "give a Troublemaker +3 power until the start of your next turn"
+    st = stacked_game(game)
+    tm = place(game, st, "PR155", 1, "prob0")
+    run(game, st, [{"op": "power", "n": 3, "target": {"type": "Troublemaker"}, "until": "next_turn_start"}])
+    assert game.power(st, tm) == 6
+    game.r.expire(st.d, "turn")
+    assert game.power(st, tm) == 6  # survives the end of this turn
+    game.r.expire(st.d, "start0")
+    assert game.power(st, tm) == 3
+
+
+def test_put_a_discard_card_on_top_of_deck(game):
+    # EO126 mode: "put a Resource from your discard pile on top of your deck"
+    st = stacked_game(game)
+    r = to_hand(game, st, "PR132", 0)
+    game.r.put(st.d, r, "disc")
+    run(game, st, [{"op": "search", "filter": {"type": "Resource"}, "zone": "disc", "to": "deck"}])
+    assert key_of(st, st.d["pl"][0]["deck"][0]) == game.db.key("PR132")
+
+
+def test_opponent_retires_a_random_friend(game):
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 1, "home1")
+    b = place(game, st, "PR33", 1, "home1")
+    run(game, st, [{"op": "retire_random", "who": "opponent", "type": "Friend"}])
+    assert (a in st.d["cards"]) != (b in st.d["cards"])
+
+
+def test_troublemaker_from_hand_into_play_face_up(game, db):
+    # DE62: "Exhaust this card to put a Troublemaker from your hand into play face-up."
+    assert db[db.key("DE62")].automated
+    st = stacked_game(game)
+    me = place(game, st, "DE62", 0, "home0")
+    to_hand(game, st, "PR155", 0)
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"] and st.d["cards"][tms[0]]["a"] == "prob0"
+
+
+def test_troublemaker_search_into_play_face_down_at_this_problem(game):
+    st = stacked_game(game, decks=(["PR12"] * 10 + ["PR153"], None))  # the first six are the hand
+    src = place(game, st, "PR12", 0, "prob1")
+    run(game, st, [{"op": "tm_into_play", "zone": "deck", "face_up": False, "at": "here"}], src=src)
+    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    assert len(tms) == 1 and st.d["cards"][tms[0]]["a"] == "prob1" and st.d["cards"][tms[0]]["fd"]
+
+
+def test_banish_from_hand_to_reduce_play_requirements(game, db):
+    # HM4: "Immediate: Banish this card from your hand to reduce the play requirements of your cards by
+    # 2 [Loyalty] until the end of the turn." 703: activated from the hand; 205.1 requirement.
+    assert db[db.key("HM4")].automated
+    st = stacked_game(game)
+    me = to_hand(game, st, "HM4", 0)
+    acts = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == me]
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    assert any(st.d["cards"][x]["k"] == db.key("HM4") for x in st.d["pl"][0]["ban"])
+    assert game.r.req_reduction(st.d, 0, "Loyalty") == 2 and game.r.req_reduction(st.d, 0, "Honesty") == 0
+    game.r.expire(st.d, "turn")
+    assert game.r.req_reduction(st.d, 0, "Loyalty") == 0
+
+
+def test_requirement_reduction_lets_a_card_be_played(game, db):
+    st = stacked_game(game)
+    d = db[db.key("DE92")]  # play requirement 3 [Laughter]
+    assert not game.r.can_pay_requirement(st.d, 0, d)
+    st.d["pl"][0]["req_red"] = [{"color": "Laughter", "n": 3, "u": "turn"}]
+    assert game.r.can_pay_requirement(st.d, 0, d)
+
+
+def test_enters_play_during_your_turn_trigger(game, db):
+    # HM61: "When this card enters play during your turn, each opponent loses [1]."
+    ab = [a for a in db[db.key("HM61")].abilities["front"] if a["kind"] == "trigger"][0]
+    assert ab["on"] == "enter" and ab["your_turn"]
+    from gameplay.engine.mlp.engine import Ev
+    st = stacked_game(game)
+    set_tokens(st, 1, 3)
+    cid = to_hand(game, st, "HM61", 1)
+    game.r.enter_play(st.d, Ev(True), cid, "home1", 1)  # during player 0's turn: no trigger
+    resolve_all(game, st)
+    assert st.d["pl"][1]["tok"] == 3
+    set_tokens(st, 1, 3)
+    cid = to_hand(game, st, "HM61", 0)
+    game.r.enter_play(st.d, Ev(True), cid, "home0", 0)
+    resolve_all(game, st)
+    assert st.d["pl"][1]["tok"] == 2

@@ -234,7 +234,7 @@ def parse_effects(text: str) -> list[dict] | None:
         if ";" in m.group(2):
             parts = [x.strip() for x in re.split(r";\s*(?:or\s+)?", m.group(2)) if x.strip()]
         else:
-            parts = [x.strip() for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(2)) if x.strip()]
+            parts = [x.strip() for x in re.split(r",\s*(?:or\s+)?|\s+or\s+(?!(?:less|more|fewer)\b)", m.group(2)) if x.strip()]
         modes = [parse_effects(x) for x in parts]
         if len(parts) >= 2 and all(x is not None for x in modes):
             return [{"op": "choose_modes", "n": _n(m.group(1)), "modes": modes, "labels": parts}]
@@ -409,6 +409,11 @@ def _events_pre(t: str) -> list[dict] | None:
         r = parse_effects(_each_player_text(m.group(1)))
         if r is not None and all(e_["op"] in ("draw", "discard", "shuffle_into_deck", "search") and e_.get("who", "you") == "you" for e_ in r):
             return [{"op": "each_player", "effects": r}]
+    m = re.match(r"^(move (?:your Mane Character|one of your characters|one of your Friends|a character|a Friend)) and it gets ([+-]\d+) power until the end of the turn$", t, re.I)
+    if m:
+        r = _single(m.group(1))
+        if r is not None and len(r) == 1 and r[0]["op"] == "move":
+            return r + [{"op": "power", "n": int(m.group(2)), "target": {"it": True}, "until": "turn"}]
     if re.match(r"^draw a card for each action token your opponent has, then discard the same number of cards$", t, re.I):
         return [{"op": "draw_per", "count": "opp_tokens", "then_discard": True}]
     m = re.match(r"^look at an opponent's hand\. You may choose a card from it and put that card on top of that opponent's deck$", t, re.I)
@@ -597,6 +602,9 @@ def _single(t: str) -> list[dict] | None:
                  "until": "next_turn_start" if "start" in t else "turn"}]
     if re.match(r"^Troublemakers don't prevent you from confronting Problems until the end of the turn$", t, re.I):
         return [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}]
+    m = re.match(r"^reduce the play requirements of your cards by (\d+) \[(%s)\] until the end of (?:the|this) turn$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "req_reduction", "n": int(m.group(1)), "color": m.group(2), "until": "turn"}]
     m = re.match(r"^uncover one of your face-down Troublemakers$", t, re.I)
     if m:
         return [{"op": "uncover", "mine": True, "here": False}]
@@ -713,6 +721,34 @@ def _single(t: str) -> list[dict] | None:
         if m.group(3):
             flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
         return [{"op": "search", "filter": flt, "zone": "deck", "to": "play"}]
+    m = re.match(r"^put (?:a|an) (card|Friend|Resource|Event|Troublemaker) with at least (\d+) power from your discard pile into your hand$", t, re.I)
+    if m:  # printed power: cards outside play have only their printed information
+        flt = {"min_printed": int(m.group(2))}
+        if m.group(1) != "card":
+            flt["type"] = m.group(1)
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+    m = re.match(r"^put (?:a|an) (Friend|Resource|Event|Troublemaker|card) from your discard pile on top of your deck$", t, re.I)
+    if m:
+        return [{"op": "search", "filter": {"type": m.group(1)} if m.group(1) != "card" else {}, "zone": "disc", "to": "deck"}]
+    m = re.match(r"^give (.+?) ([+-]\d+) power until the start of your next turn$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "power", "n": int(m.group(2)), "target": tg, "until": "next_turn_start"}]
+    m = re.match(r"^you draw (a|an|one|two|three|\d+) cards?$", t, re.I)
+    if m:
+        return [{"op": "draw", "n": _n(m.group(1)), "who": "you"}]
+    m = re.match(r"^(draw (?:a|one|two|three|\d+) cards?) then (discard (?:a|one|two|three|\d+) cards?)$", t, re.I)
+    if m:
+        return _single(m.group(1)) + _single(m.group(2))
+    m = re.match(r"^(?:an|each) opponent retires a random (Friend|Resource)$", t, re.I)
+    if m:
+        return [{"op": "retire_random", "who": "opponent", "type": m.group(1)}]
+    m = re.match(r"^(?:search your deck for a Troublemaker(?:,| and) (?:then )?put it into play|put a Troublemaker from your (hand|discard pile) into play)( face-up)?( at this card's Problem)?$", t, re.I)
+    if m:
+        e = {"op": "tm_into_play", "zone": {"hand": "hand", "discard pile": "disc"}.get(m.group(1) or "", "deck"),
+             "face_up": bool(m.group(2)), "at": "here" if m.group(3) else "choose"}
+        return [e]
     m = re.match(r"^(?:put|return) (?:a|an) (?:(%s)\b ?)?(Friend|card|Resource|Event|Troublemaker)?(?: with (?:cost|power) (\d+) or less)? from your discard pile (?:in)?to your hand$" % "|".join(TRAITS + ("Accessory",)), t, re.I)
     if m and (m.group(1) or m.group(2)):
         flt = {}
@@ -774,6 +810,7 @@ TRIGGERS = [
     (r"^(?:When|As) this card enters play at a Problem, ", "enter", {"when": "problem"}),
     (r"^When you play this card to a Problem, ", "enter", {"when": "problem"}),
     (r"^When you play this card to your home, ", "enter", {"when": "home"}),
+    (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
     (r"^When this card enters play, ", "enter", {}),
     (r"^When you play this card, ", "enter", {}),
     (r"^At the start of your turn, ", "turn_start", {}),
@@ -1153,6 +1190,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
             timing = "faceoff"
+        mm = re.match(r"^Banish this card from your hand to (.+)$", rest)
+        if mm and card_type != "Event":  # activated from the hand (its owner holds it)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "zone": "hand", "cost": {"banish_self_hand": True},
+                        "effects": effs, "text": line}
         mm = re.match(r"^(.+?) to (.+)$", rest)
         if mm:
             cost = _cost(mm.group(1))

@@ -861,8 +861,11 @@ def _has_non_pass(self, st, p) -> bool:
         qk, ak = self.quick_keys, self.act_keys
         tok = st["pl"][p]["tok"]
         ff = self.ff
+        hak = self.hand_act_keys
         for c in st["pl"][p]["hand"]:
             k = cards[c]["k"]
+            if k in hak:
+                break  # an ability activated from the hand (no token cost): the full check follows
             if k in qk:
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
@@ -919,7 +922,7 @@ def can_pay_requirement(self, st, p, d) -> bool:
             c = st["cards"][cid]
             if c["c"] == p and self.is_char(st, cid) and col in self.colors(st, cid):
                 tot += self.power(st, cid) or 0
-        if tot < n:
+        if tot < n - self.req_reduction(st, p, col):
             return False
     return True
 
@@ -1044,7 +1047,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if reqs:
             if colpow is None:
                 colpow = _color_power(self, st, p)
-            if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
+            if any(colpow.get(col, 0) < n - (self.req_reduction(st, p, col) if pl.get("req_red") else 0)
+                   for col, n in reqs if col in COLOR_NAMES):
                 continue
         seen.add(k)
         rule = info[2]
@@ -1077,6 +1081,21 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             acts.append(Action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
+    # abilities activated from the hand ("Banish this card from your hand to ...", 703)
+    if self.hand_act_keys:
+        for cid in pl["hand"]:
+            if cards[cid]["k"] not in self.hand_act_keys:
+                continue
+            for i, ab in enumerate(self.abilities(st, cid)):
+                if ab["kind"] != "activated" or ab.get("zone") != "hand":
+                    continue
+                tm = ab["timing"]
+                if (tm == "main" and not main) or (tm == "faceoff" and not fo) or \
+                        (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)):
+                    continue
+                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                if first_only:
+                    return acts
     # moves (609.2b) and Agile
     showy = None
     dest_all = [f"home{p}"] + prob_areas
@@ -1114,8 +1133,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if c["c"] != p or (c["k"] not in ak and not twn):
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
-            if ab["kind"] != "activated":
-                continue
+            if ab["kind"] != "activated" or ab.get("zone") == "hand":
+                continue  # (abilities activated from the hand are listed with the hand)
             tm = ab["timing"]
             if tm == "main" and not main:
                 continue
@@ -1356,6 +1375,14 @@ def do_action(self, st, ev, action) -> None:
         ab = self.abilities(st, cid)[i]
         cost = ab.get("cost", {})
         c = st["cards"][cid]
+        if cost.get("banish_self_hand"):
+            # 508: the cost (banishing this card from the hand) is paid first; the card is revealed
+            nm = self.name(st, cid)
+            self.log(ev, "activate", lambda: f"{pl['name']} banishes {nm} from their hand: {ab.get('text', '')}")
+            self.put(st, cid, "ban")
+            st["rq"].append({"p": p, "src": cid, "eff": list(ab["effects"]), "i": 0, "ch": None, "lbl": ab.get("text", ""),
+                             "after": None})
+            return
         if cost.get("tokens"):
             self.pay_cost(st, p, cost["tokens"])
         if cost.get("exhaust"):

@@ -277,6 +277,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             n = e["n"]
             if e.get("until", "turn") == "permanent":
                 st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
+            elif e.get("until") == "next_turn_start":
+                self.add_mod(st, cid, n, f"start{p}")  # expired when p's next turn begins
             else:
                 self.add_mod(st, cid, n, e.get("until", "turn"))
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
@@ -409,7 +411,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into play")
             else:
                 self.put(st, ch, e.get("to", "hand"))
-                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} "
+                         f"{'on top of their deck' if e.get('to') == 'deck' else 'into their hand'}")
         if zone == "deck":
             self.shuffle(st, lst)
     elif op == "put_into_play":
@@ -716,7 +719,74 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_retire_random(self, st, ev, fr, e) -> bool:
+    """"An opponent retires a random Friend" (410.2; chosen with the game's seeded rng)."""
+    q = _opp(fr["p"]) if e.get("who") == "opponent" else fr["p"]
+    cands = [c for c in st["play"] if st["cards"][c]["c"] == q and self.ctype(st, c) == e.get("type", FRIEND)]
+    if cands:
+        self.leave_play(st, ev, cands[self.rand(st, len(cands))], "disc", verb="retired (at random)")
+    return True
+
+
+def _op_tm_into_play(self, st, ev, fr, e) -> bool:
+    """Put a Troublemaker from your hand / deck (a search, 518) / discard pile into play at a Problem,
+    face-down unless the text says face-up (505.1)."""
+    p = fr["p"]
+    zone = e.get("zone", "hand")
+    lst = st["pl"][p][zone]
+    k = fr.get("k")
+    if k is None:
+        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)
+                return True
+            opts = cands + (["none"] if zone == "deck" else [])
+            if len(opts) > 1:
+                self.ask(st, p, "target", opts, "518.1" if zone == "deck" else "705.2f", op="tm_into_play", src=fr["src"])
+                return False
+            fr["ch"] = opts[0]
+        if fr["ch"] not in cands:
+            if zone == "deck":
+                self.shuffle(st, lst)
+            return True
+        fr["k"] = k = fr["ch"]
+        fr["ch"] = None
+    if e.get("at") == "here":
+        src = fr["src"]
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        areas = [a] if a and not a.startswith("home") and self.problem_at(st, a) else []
+    else:
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    if not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "705.2f", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else areas[0]
+    up = e.get("face_up", False)
+    nm = self.db.cards[st["cards"][k]["k"]].name
+    nid = self.enter_play(st, ev, k, area, p, face_down=not up)
+    if zone == "deck":
+        self.shuffle(st, lst)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm if up else 'a Troublemaker'} into play "
+             f"{'face-up' if up else 'face-down'} at {self.area_name(st, area)}", card=nid if up else None)
+    return True
+
+
+def _op_req_reduction(self, st, ev, fr, e) -> bool:
+    """Reduce the play requirements (205.1) of your cards by N of a color until the end of the turn."""
+    p = fr["p"]
+    st["pl"][p].setdefault("req_red", []).append({"color": e["color"], "n": e.get("n", 1), "u": e.get("until", "turn")})
+    self.log(ev, "requirement", lambda: f"{self.pname(st, p)}'s play requirements are reduced by {e.get('n', 1)} [{e['color']}] this turn")
+    return True
+
+
 EVENT_OPS = {
+    "req_reduction": _op_req_reduction,
+    "retire_random": _op_retire_random,
+    "tm_into_play": _op_tm_into_play,
     "banish_from_zone": _op_banish_from_zone,
     "draw_bottom": _op_draw_bottom,
     "deck_bottom_to_top": _op_deck_bottom_to_top,

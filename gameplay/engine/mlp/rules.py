@@ -74,6 +74,7 @@ class Rules:
         # in play (which lends front-face abilities) only these cards can fire for that event
         self.trig_ev: dict[str, set[str]] = {}
         self.activ_keys: set[str] = set()
+        self.hand_act_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
@@ -83,6 +84,8 @@ class Rules:
                         self.trig_ev.setdefault(a["on"], set()).add(k)
             if any(a["kind"] == "activated" for a in abl):
                 self.activ_keys.add(k)
+            if any(a["kind"] == "activated" and a.get("zone") == "hand" for a in abl):
+                self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
             if any(a["kind"] == "static" for a in abl):
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
@@ -982,6 +985,8 @@ class Rules:
                     continue
                 if ab.get("when") == "home" and not c["a"].startswith("home"):
                     continue
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
                 if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
                     continue
                 if ab.get("here") and (extra or {}).get("area") is not None and c.get("a") not in (extra or {}).get("area"):
@@ -1024,6 +1029,13 @@ class Rules:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
+        for pl in st["pl"]:
+            if pl.get("req_red"):
+                pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
+
+    def req_reduction(self, st, p, color) -> int:
+        """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
+        return sum(r["n"] for r in st["pl"][p].get("req_red") or () if r["color"] == color)
 
     def prune_mods(self, st) -> None:
         cards = st["cards"]
