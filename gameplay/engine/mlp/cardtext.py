@@ -129,6 +129,9 @@ _UNION_RE = re.compile(r"\b(Friend|Resource|Troublemaker)((?:, (?:Friend|Resourc
 
 def parse_target(text: str) -> dict | None:
     t = text.strip().rstrip(".")
+    m2c = re.match(r"^(?:[Aa]n?|[Oo]ne) \[(%s)\] or \[(%s)\] (character|Friend)$" % (COLOR_RE, COLOR_RE), t)
+    if m2c:  # "a [Loyalty] or [Kindness] character": any one of the colors (Rules.matches ``colors``)
+        return {"type": m2c.group(3), "colors": [m2c.group(1), m2c.group(2)]}
     mu = _UNION_RE.search(t)
     if mu:
         # "a Friend or Resource", "an opposing Friend, Resource, or Troublemaker": any of those card types
@@ -678,6 +681,12 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m3.group(1))
         if tg is not None and not tg.get("self"):
             return [{"op": "power", "n": int(m3.group(2).replace("–", "-")), "target": tg, "until": _until(m3.group("until"))}]
+    r = _colored_power(t)
+    if r is not None:
+        return r
+    r = _timed_kw_grant(t)
+    if r is not None:
+        return r
     m = re.match(r"^give (.+?) \[(%s)\] until the end of (?:the |this )?(turn|phase)$" % "|".join(COLOR_NAMES), t)
     if m:
         tg = parse_target(m.group(1))
@@ -796,6 +805,45 @@ def _single(t: str) -> list[dict] | None:
     if m:
         return [{"op": "look_top", "n": _n(m.group(1)), "whose": "you"}]
     return None
+
+
+_CPOW = r"\+(\d+) \[(%s)\]" % COLOR_RE
+_TIMED = r"until (?:the )?(?:end of (?:the |this )?(?P<until>turn|phase)|(?P<next>start of your next turn))"
+
+
+def _colored_power(t: str) -> list[dict] | None:
+    """"That character gets +1 [Loyalty] and +1 [Kindness] until the end of the phase", "give each
+    of your Critter Friends +1 [Kindness] until the start of your next turn": colored power.  The
+    character gets +N power and has that color for the same duration, so the power counts toward
+    that color's play and confront requirements (203.2, 507.3, 611.3)."""
+    m = re.match(r"^(?:give (?P<s1>.+?) |(?P<s2>.+?) gets? )(?P<parts>%s(?:,? and %s)*) %s$" % (_CPOW, _CPOW, _TIMED), t, re.I)
+    if not m:
+        return None
+    tg = parse_target(m.group("s1") or m.group("s2"))
+    if tg is None:
+        return None
+    until = "next_turn" if m.group("next") else _until(m.group("until"))
+    return [{"op": "power", "n": int(n), "color": col, "target": tg, "until": until}
+            for n, col in re.findall(_CPOW, m.group("parts"))]
+
+
+def _timed_kw_grant(t: str) -> list[dict] | None:
+    """"Your characters have Swift this turn", "give a Troublemaker here Competitive 4 until the end
+    of the turn", "That Friend gains Stubborn until the end of the turn": a keyword for a duration
+    (``grant_kw``); plural subjects are read continuously (708.5)."""
+    kws = "|".join(GRANTABLE_KW)
+    m = re.match(r"^(?:give (?P<s1>.+?) |(?P<s2>.+?) (?:has|have|gets|get|gains|gain) )(?P<kw>%s)(?: (?P<x>\d+))? "
+                 r"(?:this turn|until (?:the )?end of (?:the |this )?turn|(?P<next>until the start of your next turn))$" % kws, t)
+    if not m:
+        return None
+    kw, x = m.group("kw"), m.group("x")
+    if (kw in _X_KW) != (x is not None):
+        return None
+    tg = parse_target(m.group("s1") or m.group("s2"))
+    if tg is None or (m.group("s1") and tg.get("each")):
+        return None
+    return [{"op": "grant_kw", "kw": kw, "n": int(x) if x else 1, "target": tg,
+             "until": "next_turn" if m.group("next") else "turn"}]
 
 
 def _until(u: str | None) -> str:
@@ -940,6 +988,8 @@ STATIC_TEMPLATES: list[tuple[str, Any]] = [
      lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "opp_hand"}}),
     (r"^This card has \+(\d+) power for each of your action tokens$",
      lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "your_tokens"}}),
+    (r"^This card has \+(\d+) power for each action token an opponent has$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "opp_tokens"}}),
     (r"^While this card is Cutie Marked, (?:it|this card) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "self", "cond": {"k": "cutie"}}),
     (r"^(?:Your opponent|Opponents) must pay \+\[(\d+)\] to move (?:a character|characters) to this card's Problem$", lambda m: {"op": "opp_move_cost", "n": int(m.group(1))}),
     (r"^You gain an additional \[(\d+)\] during your Action Step, and draw an extra card during your Draw Step$",
@@ -992,7 +1042,48 @@ _STATIC_CONDS = [
      lambda m: {"k": "with", "color": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
     (r"^While with another (?:one )?of your ([A-Z][\w-]+(?: Pony)?) (Friends|characters), ",
      lambda m: {"k": "with", "trait": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
+    # conditions added with the grants work (Rules._cond)
+    (r"^While with at least one of your ([A-Z][\w-]+(?: Pony)?) (Friends|characters), ",
+     lambda m: {"k": "with", "trait": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
+    (r"^While with your ((?!Mane Character\b)[A-Z][\w'.-]*(?: (?:[A-Z][\w'.-]*|of|the))*), ",
+     lambda m: {"k": "with_title", "title": m.group(1)}),
+    (r"^While (?:this card is )?at a Problem with (.+?), ", lambda m: _at_problem_with(m.group(1))),
+    (r"^While (?:an|your) opponent has more Friends than you, ", {"k": "friends_cmp", "who": "opp"}),
+    (r"^While you have more Friends than (?:an|your) opponent, ", {"k": "friends_cmp", "who": "you"}),
+    (r"^While you have (?:a|an|at least one) (Friend|Resource|Event) in your discard pile, ",
+     lambda m: {"k": "disc_has", "type": m.group(1)}),
+    (r"^While you have (?:a|an|at least one) (.+?) in play, ", lambda m: _you_have("a " + m.group(1), False)),
+    (r"^While you have (another|an?) ((?:%s) (?:character|Friend))s?, " % "|".join(TRAITS),
+     lambda m: _you_have("a " + m.group(2), m.group(1) == "another")),
+    (r"^While a player has (\d+) or more points, ", lambda m: {"k": "any_score_at_least", "n": int(m.group(1))}),
+    (r"^While an opponent has at least \[(\d+)\], ", lambda m: {"k": "opp_tokens_at_least", "n": int(m.group(1))}),
 ]
+
+
+def _at_problem_with(what: str) -> dict | None:
+    """"a [Kindness] Friend", "a Report Resource", "a Troublemaker", "Pinkie Pie", "an opponent's
+    Octavia" -> an ``at_problem_with`` condition (another card at this card's Problem)."""
+    mt = re.match(r"^(?:(an opponent's|your) )?((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*)$", what)
+    if mt and not what.startswith(("A ", "An ")) and parse_target("a " + mt.group(2)) is None:
+        sel: dict[str, Any] = {"type": "card", "title": mt.group(2)}
+        if mt.group(1):
+            sel["ctrl"] = "opp" if mt.group(1) == "an opponent's" else "you"
+        return {"k": "at_problem_with", "sel": sel}
+    tg = parse_target(what)
+    if tg is None or tg.get("each") or tg.get("self") or tg.get("it") or "at" in tg or "min_power" in tg or "max_power" in tg:
+        return None
+    return {"k": "at_problem_with", "sel": tg}
+
+
+def _you_have(what: str, other: bool) -> dict | None:
+    tg = parse_target(what)
+    if tg is None or tg.get("each") or tg.get("self") or tg.get("it") or tg.get("ctrl") == "opp" \
+            or "min_power" in tg or "max_power" in tg:
+        return None
+    tg = dict(tg, ctrl="you")
+    if other:
+        tg["other"] = True
+    return {"k": "you_have", "sel": tg}
 _STATIC_TAILS = [
     (r" while (?:this card is )?at a Problem$", {"k": "at_problem"}),
     (r" while (?:this card is )?at (?:your )?home$", {"k": "at_home"}),
@@ -1030,6 +1121,8 @@ def parse_static_power(body: str) -> dict | None:
         m = re.match(pat, body)
         if m:
             cond, body = (c(m) if callable(c) else c), body[m.end():]
+            if cond is None:
+                return None
             break
     m = re.match(r"^(?:this card|it) (?:has|gets) ([+-]\d+) power for each (.+?)(?: in play)?$", body, re.I)
     if m:
@@ -1084,8 +1177,10 @@ def parse_static_power(body: str) -> dict | None:
 
 #: keywords the engine reads through ``Rules.kw`` only, so a continuous grant of them is enforced
 GRANTABLE_KW = ("Swift", "Agile", "Stubborn", "Persistent", "Vexing", "Traveler", "Studious", "Prepared",
-                "Random", "Pumped", "Diligent", "Showy", "Calming", "Inspired", "Meticulous", "Eccentric")
-_X_KW = ("Diligent", "Showy", "Calming", "Meticulous", "Eccentric")
+                "Random", "Pumped", "Diligent", "Showy", "Calming", "Inspired", "Meticulous", "Eccentric",
+                # read through Rules.granted_power_kws (power), _colors (Prismatic) and kw (Villain)
+                "Competitive", "Supportive", "Caretaker", "Experienced", "Prismatic", "Villain")
+_X_KW = ("Diligent", "Showy", "Calming", "Meticulous", "Eccentric", "Competitive", "Supportive")
 
 
 def parse_static_keyword(body: str, card_type: str) -> dict | None:
@@ -1097,6 +1192,7 @@ def parse_static_keyword(body: str, card_type: str) -> dict | None:
     if mp:
         pcond = {"k": "power_at_least", "n": int(mp.group(1))} if mp.group(1) else {"k": "power_at_most", "n": int(mp.group(2))}
         body = "this card " + body[mp.end():]
+    body = re.sub(r"^(.+?) also (has|have) ", r"\1 \2 ", body)  # "this card also has Supportive 2"
     m = re.match(r"^(.+?) (has|have|gets|get) (%s)(?: (\d+))?( .+)?$" % "|".join(GRANTABLE_KW), body)
     if not m or card_type == "Event":
         return None
@@ -1122,6 +1218,194 @@ def parse_static_keyword(body: str, card_type: str) -> dict | None:
     d["kw"] = kw
     d["n"] = int(x) if x else 1
     return d
+
+
+def _compound_static(body: str, card_type: str) -> list[dict] | None:
+    """Lines holding several continuous abilities: "[<condition>, ]this card has +1 power and Swift",
+    "... has +1 power and is also Pink", "This card has Swift while you have a [Loyalty] character,
+    Diligent 2 while ...", "While this Friend is involved in a Troublemaker faceoff, it gets +2
+    [Laughter]" (colored power: +2 power and the color, 203.2), "This card has Competitive 1 for
+    each of your characters here"."""
+    if card_type == "Event":
+        return None
+    m = re.match(r"^(?P<pre>.*?)(?P<subj>it|this card) (?:has|gets) \+(?P<n>\d+) power and (?P<rest>.+)$", body)
+    if m:
+        p1 = parse_static_power(f"{m.group('pre')}{m.group('subj')} has +{m.group('n')} power")
+        mc = re.match(r"^is also (Blue|Orange|Pink|Purple|White|Yellow)$", m.group("rest"))
+        if mc and p1 is not None and p1.get("target") == "self" and not p1.get("this_friend"):
+            p2 = {k: v for k, v in p1.items() if k != "n"}
+            p2.update(op="grant_color", color=COLOR_WORDS[mc.group(1).lower()])
+            return [p1, p2]
+        p2 = parse_static_keyword(f"{m.group('pre')}{m.group('subj')} has {m.group('rest')}", card_type)
+        if p1 is None or p2 is None or p1.get("this_friend") or p1.get("target") != "self" or \
+                p2.get("cond", {}).get("k", "").startswith("power_at"):
+            return None
+        return [p1, p2]
+    m = re.match(r"^This card has ((?:%s)(?: \d+)? while you have an? \[(?:%s)\] character(?:,? (?:and )?|$))+$"
+                 % ("|".join(GRANTABLE_KW), COLOR_RE), body)
+    if m:
+        out = []
+        for kw, x, col in re.findall(r"(%s)(?: (\d+))? while you have an? \[(%s)\] character" % ("|".join(GRANTABLE_KW), COLOR_RE), body):
+            if (kw in _X_KW) != bool(x):
+                return None
+            out.append({"op": "grant_kw", "kw": kw, "n": int(x) if x else 1, "target": "self",
+                        "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you", "color": col}}})
+        return out
+    m = re.match(r"^While this Friend is involved in a (Troublemaker |Problem )?faceoff, it gets \+(\d+) \[(%s)\]$" % COLOR_RE, body)
+    if m and card_type == "Resource":
+        cond = {"k": "host_fo", "fo": {"Troublemaker ": "tm", "Problem ": "problem"}.get(m.group(1) or "")}
+        return [{"op": "power", "n": int(m.group(2)), "target": "host", "cond": cond},
+                {"op": "grant_color", "color": m.group(3), "target": "host", "cond": cond}]
+    m = re.match(r"^This card has (Competitive|Supportive) (\d+) for each (.+)$", body)
+    if m:
+        tg = parse_target("each " + m.group(3))
+        if tg is None or not tg.get("each") or "min_power" in tg or "max_power" in tg or tg.get("state"):
+            return None
+        tg = {k: v for k, v in tg.items() if k != "each"}
+        return [{"op": "grant_kw", "kw": m.group(1), "n": int(m.group(2)), "target": "self", "per": {"sel": tg}}]
+# ------------------------------------------------------------------ more continuous abilities (702)
+# Whole-line templates for continuous abilities the generic power/keyword parsers don't cover: power
+# counted per something, Score Phase conditions, attachment statics, rule modifiers (costs, home limit,
+# confronting, playing and moving restrictions).  Each entry: (regex, card types or None, builder).
+_YOU_FRIENDS = {"type": "Friend", "ctrl": "you"}
+_HOST = "host"
+
+
+def _pw(n, target, **kw) -> dict:
+    return {"op": "power", "n": int(n), "target": target, **kw}
+
+
+def _per(n, count) -> dict:
+    return {"op": "power_per", "n": int(n), "count": count}
+
+
+STATIC_EXTRA: list = [
+    # --- power (507, 702)
+    (r"^Characters with Accessories on them here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "character", "at": "here", "att": {"type": "Resource", "trait": "Accessory"}})),
+    (r"^Friends here with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "at": "here", "att": {"type": "Resource"}})),
+    (r"^Your Friends with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "att": {"type": "Resource"}})),
+    (r"^This card gets \+(\d+) power for each Resource on it$", None,
+     lambda m: _per(m[1], {"sel": {"type": "Resource", "on_src": True}})),
+    (r"^This card has \+(\d+) power for each card in your hand$", None, lambda m: _per(m[1], {"k": "your_hand"})),
+    (r"^This card has \+(\d+) power for each of your Cutie Marked Friends$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "cutie": True}})),
+    (r"^This card has \+(\d+) power for each of your Friends with (\d+) or less printed power$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "max_printed": int(m[2])}})),
+    (r"^This card has \+(\d+) power for each color it has$", None, lambda m: _per(m[1], {"k": "own_colors"})),
+    (r"^This card has \+(\d+) power for each other exhausted character at its Problem$", None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "other": True, "state": "exhausted", "at": "here"}, "at_problem": True})),
+    (r"^This card has \+(\d+) power for each (%s) character at its Problem$" % "|".join(TRAITS), None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "trait": m[2], "at": "here"}, "at_problem": True})),
+    (r"^This card has ([+-]\d+) power for each color among characters you control$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "you"}})),
+    (r"^This card has ([+-]\d+) power for each color among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has ([+-]\d+) power for each different Trait among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "traits_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has \+(\d+) power for each color among Friends in discard piles$", None,
+     lambda m: _per(m[1], {"k": "disc_colors"})),
+    (r"^This card's power is equal to the number of Friends you have$", ("Friend",),
+     lambda m: {"op": "power_is", "count": {"sel": dict(_YOU_FRIENDS)}}),
+    (r"^Your Cutie Marked Friends have \+(\d+) power$", None, lambda m: _pw(m[1], {**_YOU_FRIENDS, "cutie": True})),
+    (r"^Your Friends with cost (\d+) or less have \+(\d+) power$", None,
+     lambda m: _pw(m[2], {**_YOU_FRIENDS, "max_cost": int(m[1])})),
+    (r"^Your characters and Troublemakers here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"types": ["character", "Troublemaker"], "ctrl": "you", "at": "here"})),
+    (r"^Your Troublemakers have \+(\d+) power for each of your characters here$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "character", "ctrl": "you", "at": "here"}})),
+    (r"^Your Troublemakers have \+(\d+) power for each Event in your discard pile$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"k": "disc_type", "type": "Event"})),
+    (r"^Your Troublemakers have \+(\d+) power for each frightened Friend$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "Friend", "state": "frightened"}})),
+    (r"^During your opponent's Score Phase, this card has ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], "self", cond={"k": "opp_score_phase"})),
+    (r"^This Friend gets ([+-]\d+) power during the Score Phase$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, cond={"k": "score_phase"})),
+    (r"^During the Score Phase, if this card is exhausted, opposing Friends here have ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "ctrl": "opp", "at": "here"},
+                   cond={"k": "all", "of": [{"k": "score_phase"}, {"k": "exhausted"}]})),
+    (r"^Opposing Friends with (\d+) or more printed power have ([+-]\d+) power during your turn$", None,
+     lambda m: _pw(m[2], {"type": "Friend", "ctrl": "opp", "min_printed": int(m[1])}, cond={"k": "your_turn"})),
+    (r"^That Friend has \+(\d+) power for each (.+?) in play$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, per={"k": "named", "name": m[2]})),
+    (r"^Each of your other Friends at this card's Problem have \+(\d+) power for each card beneath this card$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "other": True, "at": "here"}, cond={"k": "at_problem"}, per={"k": "beneath"})),
+    (r"^That Friend has \+(\d+) power and (Prepared|Eccentric (\d+))$", ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_kw", "n": int(m[3] or 1), "target": _HOST,
+                                                                 "kw": m[2].split()[0]}]}),
+    # --- action costs (609.2): extra tokens to draw, rally, move or challenge
+    (r"^Using the draw action during the Main Phase costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "draw", "n": int(m[1]), "who": "all"}),
+    (r"^Rallying a frightened Friend costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "all"}),
+    (r"^Opponents (?:must )?pay \+\[(\d+)\] to rally Friends( here)?$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "opp", **({"where": "at"} if m[2] else {})}),
+    (r"^Opponents can't move characters( to this Problem| away from here)? unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[2]), "who": "opp", "unless": True,
+                **({"where": "to" if "to this" in m[1] else "from"} if m[1] else {})}),
+    (r"^Your opponent must pay \+\[(\d+)\] to move a character to or from this card's Problem$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to_from", "at_problem": True}),
+    (r"^Characters can't move to or from this card's Problem unless their controller pays \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "all", "where": "to_from", "at_problem": True,
+                "unless": True}),
+    (r"^Opponents can't challenge your Troublemakers unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "opp", "yours": True}),
+    (r"^Players can't challenge that Troublemaker unless they pay \[(\d+)\]$", ("Resource",),
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "all", "host": True}),
+    (r"^Players can't challenge this Troublemaker unless they have at least (\d+) Friends at its Problem$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": int(m[1]), "type": "Friend"}),
+    (r"^This card can't be challenged except by (two|three|\d+) or more characters$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": _n(m[1]), "type": "character"}),
+    # --- confronting (611): extra wild power needed, characters that can't contribute, blocks
+    (r"^(During your opponent's turn, )?[Pp]layers need \+(\d+) power to confront this Problem$", ("Resource",),
+     lambda m: {"op": "confront_need", "n": int(m[2]), "who": "all", **({"cond": {"k": "opp_turn"}} if m[1] else {})}),
+    (r"^Players need \+(\d+) power to confront this Problem for each of their opponent's Friends here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "opp_friends_here"}),
+    (r"^Players need \+(\d+) power to confront this Problem for each color among their characters here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "colors_here"}),
+    (r"^Opponents need \+(\d+) power to confront this card's Problem for each of their frightened Friends here$", None,
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "opp", "per": "frightened_here"}),
+    (r"^Characters with (\d+) or more power can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
+    (r"^Mane Characters can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "no_contrib", "sel": {"type": "Mane Character"}}),
+    (r"^Opposing characters here with the highest power among opposing characters can't contribute their power to "
+     r"confronting this Problem$", ("Problem",), lambda m: {"op": "no_contrib", "who": "opp", "highest": True}),
+    (r"^No more than (\d+) of each players' characters can contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "max_contrib", "n": int(m[1])}),
+    (r"^Opposing Troublemakers don't prevent you from confronting this (?:card's )?Problem$", None,
+     lambda m: {"op": "tm_no_block", "who": "you"}),
+    (r"^Troublemakers don't prevent players from confronting this Problem$", ("Problem",),
+     lambda m: {"op": "tm_no_block", "who": "all"}),
+    (r"^Players can't confront this Problem$", ("Resource",), lambda m: {"op": "confront_block", "who": "all"}),
+    (r"^Players can't confront this Problem unless they have at least (\d+) characters here$", ("Problem",),
+     lambda m: {"op": "confront_block", "who": "all", "min_chars": int(m[1])}),
+    (r"^Your opponents can't confront this card's Problem unless they have at least (\d+) characters at that Problem$", None,
+     lambda m: {"op": "confront_block", "who": "opp", "min_chars": int(m[1])}),
+    (r"^Players can't confront more than one Problem per turn$", None, lambda m: {"op": "one_confront"}),
+    # --- home limit (212, 616.3)
+    (r"^Players' home limits are reduced by (\d+)$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all"}),
+    (r"^Each player's home limit is reduced by (\d+) for each character that player controls here$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all", "per": "chars_here"}),
+    (r"^Your opponent's home limit is reduced by (\d+) for each of their Assets in their home$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "opp",
+                "per": {"type": "Resource", "trait": "Asset", "ctrl": "you", "at": "home"}}),
+    (r"^(?:Your )?Critter Friends (?:don't|do not) count (?:towards|against) your home limit$", None,
+     lambda m: {"op": "home_limit_exempt", "sel": {"type": "Friend", "trait": "Critter", "at": "home"}}),
+]
+
+
+def parse_static_extra(body: str, card_type: str) -> dict | None:
+    """The ``STATIC_EXTRA`` templates: an ability dict without kind/text, or None."""
+    for pat, types, fn in STATIC_EXTRA:
+        m = re.match(pat, body)
+        if m and (types is None or card_type in types):
+            return fn(m)
+    return None
 
 
 def _clean(line: str) -> str:
@@ -1150,7 +1434,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_color"}], "text": line}
     if body in ("Play to your home", "Play this card to your home"):
         return {"kind": "play_home"}
-    if body == "Play on a Problem":
+    if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:
@@ -1251,6 +1535,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             if effs is not None:
                 return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
             return {"kind": "manual", "text": raw, "on": on}
+    multi = _compound_static(body, card_type)
+    if multi is not None:  # one line, several continuous abilities (compile_face lists each)
+        return {"kind": "multi", "abilities": [{"kind": "static", **d, "text": line} for d in multi], "text": line}
     d = parse_static_keyword(body, card_type)
     if d is not None:
         return {"kind": "static", **d, "text": line}
@@ -1266,6 +1553,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     if d is not None and d.pop("this_friend", None) and card_type == "Resource":
         d["target"] = "host"
     if d is not None and card_type != "Event":
+        return {"kind": "static", **d, "text": line}
+    d = parse_static_extra(body, card_type) if card_type != "Event" else None
+    if d is not None:
         return {"kind": "static", **d, "text": line}
     return {"kind": "manual", "text": raw}
 
@@ -1298,8 +1588,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             abilities.append({"kind": "manual", "text": ln})
             continue
         ab = parse_line(ln, face.type, face.keywords)
+        if ab["kind"] == "multi":
+            abilities.extend(ab["abilities"])
+            continue
         if ab["kind"] == "keyword":
             extra_kw.update(ab.get("keywords", {}))
+            continue
+        if ab.get("parts"):  # one line, several continuous abilities ("That Friend has +2 power and Prepared")
+            abilities.extend({"kind": ab["kind"], **part, "text": ab["text"]} for part in ab["parts"])
             continue
         if ab["kind"] == "manual" or ab.get("manual"):
             manual.append(ab["text"])

@@ -158,6 +158,10 @@ def decide(self, st, ev, action) -> None:
             st["step"] = "main_start"
         else:
             c = st["cards"][opt]
+            tax = self.action_tax(st, p, "challenge", opt)
+            if tax:  # "Opponents can't challenge your Troublemakers unless they pay [1]."
+                self.pay_cost(st, p, tax)
+                self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {tax} to challenge")
             st["sc_ch"].append(c["a"])  # 608.1/608.3
             self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, opt)} at {self.area_name(st, c['a'])}")
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
@@ -445,7 +449,7 @@ def step(self, st, ev) -> None:
                 continue
             if c["c"] == tp and not self.face(st, cid).epic:
                 continue  # 608.1 opposing or Epic
-            if self.chars_at(st, c["a"], tp):  # 608.2
+            if self.chars_at(st, c["a"], tp) and _challenge_ok(self, st, tp, cid):  # 608.2
                 opts.append(cid)
         if opts:
             ask(self, st, tp, "challenge", opts + ["done"], "608.1")
@@ -631,6 +635,7 @@ def _begin_turn(self, st, ev, tp):
 
 def start_turn(self, st, ev) -> None:
     tp = st["tp"]
+    self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
@@ -676,7 +681,23 @@ def end_of_turn(self, st, ev) -> None:
     self.next_turn(st, ev)
 
 
+def _challenge_ok(self, st, p, tm) -> bool:
+    """Challenge restrictions (608): a challenge tax must be payable (508.1d); "can't be challenged
+    except by two or more characters" / "unless they have at least 3 Friends at its Problem"."""
+    if st["pl"][p]["tok"] < self.action_tax(st, p, "challenge", tm):
+        return False
+    for ab in self.abilities(st, tm):
+        if ab["kind"] == "static" and ab.get("op") == "challenge_req":
+            n = sum(1 for o in self.chars_at(st, st["cards"][tm]["a"], p)
+                    if ab.get("type", "character") == "character" or self.ctype(st, o) == ab["type"])
+            if n < ab["n"]:
+                return False
+    return True
+
+
 def _no_home_limit(self, st, cid):
+    if self.exempt_home_limit(st, cid):
+        return True
     if st["cards"][cid]["k"] not in self.static_keys and not st.get("twn"):
         return False
     return any(ab["kind"] == "static" and ab.get("op") == "no_home_limit" for ab in self.abilities(st, cid))
@@ -933,6 +954,7 @@ def move_cost(self, st, p, cid, area) -> int:
     if self.kw(st, cid, "Swift"):
         cost -= 1
     cost += _extra_move_costs(self, st, p).get(area, 0)
+    cost += self.action_tax(st, p, "move", cid, st["cards"][cid]["a"], area)  # "can't move ... unless they pay"
     return max(cost, 1)
 
 
@@ -1102,6 +1124,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
     twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    taxed = bool(self.statics(st, "action_cost"))  # "Opponents pay +[1] to rally Friends", move taxes
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] != p:
@@ -1117,13 +1140,13 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             for a in dest_all:
-                if a != here and max(base + showy.get(a, 0), 1) <= tok:
+                if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
                     acts.append(Action("move", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
-        if main and c.get("fr") and tok >= 2:
+        if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
-    if main and tok >= 1 and pl["deck"]:
+    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"]:
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     ak = self.activ_keys
@@ -1361,13 +1384,15 @@ def do_action(self, st, ev, action) -> None:
         self.log(ev, "pay", lambda: f"{pl['name']} pays {cost} to move {self.name(st, cid)}")
         self.move_card(st, ev, cid, area)
     elif k == "draw":
-        self.pay_cost(st, p, 1)
-        self.log(ev, "pay", lambda: f"{pl['name']} pays 1 to draw a card (609.2d)")
+        n = 1 + self.action_tax(st, p, "draw")
+        self.pay_cost(st, p, n)
+        self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to draw a card (609.2d)")
         self.draw(st, ev, p, 1)
     elif k == "rally":
-        self.pay_cost(st, p, 2)
         cid = action.get("card")
-        self.log(ev, "pay", lambda: f"{pl['name']} pays 2 to rally {self.name(st, cid)} (609.2e)")
+        n = 2 + self.action_tax(st, p, "rally", cid)
+        self.pay_cost(st, p, n)
+        self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to rally {self.name(st, cid)} (609.2e)")
         self.unfrighten(st, ev, cid)
     elif k == "activate":
         cid = action.get("card")

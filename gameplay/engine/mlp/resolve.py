@@ -202,6 +202,14 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
+    if op == "grant_kw" and (e.get("target") or {}).get("each"):
+        # "Your characters have Swift this turn": a continuous modifier over a description, so
+        # characters that begin to fit it later are affected too (708.5)
+        sel_ = {k: v for k, v in e["target"].items() if k != "each"}
+        self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), sel=sel_, p=p, src=src)
+        self.log(ev, "keyword", lambda: f"{self.pname(st, p)}'s effect grants {e['kw']}"
+                 f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} ({e.get('until', 'turn')})")
+        return True
     # targeted card effects
     tgt = e.get("target") or {"self": True}
     if tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip" and op in ("banish", "dismiss", "to_deck_top"):
@@ -211,7 +219,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
     cands = _targets(self, st, fr, e)
-    if tgt.get("each"):
+    if op == "move" and fr.get("k") in cands:
+        chosen = [fr["k"]]  # the card whose destination was just chosen (``ch`` holds the area, not a target)
+    elif tgt.get("each"):
         chosen = cands
     elif op == "move" and fr.get("k") is not None:
         chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
@@ -261,6 +271,27 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if to == "problem":
                     dest = [a for a in dest if not a.startswith("home")]
             dest = [a for a in dest if a != c["a"]]
+            tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
+                if self.statics(st, "action_cost") else {}
+            if any(tax.values()):
+                # "Opponents can't move characters unless they pay [1]": a taxed destination is open only
+                # if its cost can be paid (508.1d); choosing it pays, and the mover may decline ("none")
+                dest = [a for a in dest if tax[a] <= st["pl"][p]["tok"]]
+                if not dest:
+                    continue
+                if fr.get("k") is None:
+                    fr["k"] = cid
+                    fr["ch"] = None
+                    self.ask(st, p, "choice", dest + ["none"], "506", src=src, what="area")
+                    return False
+                if fr["ch"] not in dest:
+                    continue
+                area = fr["ch"]
+                if tax[area]:
+                    st["pl"][p]["tok"] -= tax[area]
+                    self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
+                self.move_card(st, ev, cid, area)
+                continue
             if not dest:
                 continue
             if len(dest) > 1:
@@ -280,9 +311,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
             elif e.get("until") == "next_turn_start":
                 self.add_mod(st, cid, n, f"start{p}")  # expired when p's next turn begins
             else:
-                self.add_mod(st, cid, n, e.get("until", "turn"))
+                self.add_mod(st, cid, n, _until(e, p), col=e.get("color"))  # "+1 [Loyalty]": colored power
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
+        elif op == "grant_kw":  # "That Friend gains Stubborn until the end of the turn"
+            self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), cid=cid)
+            self.log(ev, "keyword", lambda cid=cid: f"{self.name(st, cid)} has {e['kw']}"
+                     f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} until the end of the {e.get('until', 'turn')}")
         elif op == "add_color":
             col = e["color"]
             if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":
@@ -312,6 +347,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
     return True
+
+
+def _until(e, p) -> str:
+    """An effect's duration; "until the start of your next turn" ends as its controller's next
+    turn starts (``start_turn`` expires ``start<p>``)."""
+    u = e.get("until", "turn")
+    return f"start{p}" if u == "next_turn" else u
 
 
 def _player_effect(self, st, ev, fr, e) -> bool:

@@ -2,6 +2,8 @@
 state layout.  Rule numbers in comments and error messages refer to the Comprehensive Rules 3.8."""
 from __future__ import annotations
 
+import re
+from itertools import combinations
 from typing import Any
 
 from .. import rng as _rng
@@ -16,6 +18,10 @@ TM = "Troublemaker"
 FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
+#: steps of the Score Phase (610): "during the Score Phase" conditions
+SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
+#: selector fields read by ``Rules._match_extra``
+_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color"))
 
 
 def tokens_for(highest: int) -> int:
@@ -40,6 +46,7 @@ class Rules:
         self._last = None
         self._trusted = None
         self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
+        self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
@@ -56,10 +63,17 @@ class Rules:
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
+        # static op -> card keys with that continuous ability on some face (``statics``)
+        self.sop_keys: dict[str, set[str]] = {}
+        for k, d in self.db.cards.items():
+            for face in d.abilities.values():
+                for a in face:
+                    if a["kind"] == "static" and a.get("op"):
+                        self.sop_keys.setdefault(a["op"], set()).add(k)
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
-                         if any(a["kind"] == "static" and a.get("op") == "grant_kw" for face in d.abilities.values() for a in face)}
+                         if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -187,7 +201,66 @@ class Rules:
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
                         and self._static_applies(st, o, ab, cid):
                     v = ab["n"]
+        for g in st.get("kgm") or ():  # timed grants from effects ("Your characters have Swift this turn")
+            if g["kw"] == name and g["n"] > v and self._kgm_applies(st, g, cid):
+                v = g["n"]
         return v
+
+    # keywords whose instances each add power: a granted instance adds to a printed one ("also has
+    # Supportive 2", "an additional Competitive 1"; 701.2a keywords are separate abilities)
+    POWER_KW = ("Competitive", "Supportive", "Caretaker", "Experienced")
+
+    def _kgm_applies(self, st, g, cid) -> bool:
+        """A timed keyword grant: one card (``t``), or every card matching a selector, checked
+        continuously (708.5: continuous modifiers do not flag cards)."""
+        if "t" in g:
+            return g["t"] == cid
+        return self.matches(st, cid, g["sel"], g["p"], g.get("src"))
+
+    def add_kw_grant(self, st, kw: str, n: int, until: str, *, cid: str | None = None, sel: dict | None = None,
+                     p: int = 0, src: str | None = None) -> None:
+        """Create a timed keyword-granting modifier (one card, or a selector read continuously).
+        While any exists the ``kwg`` counter is raised once (``kgt``) so the keyword fast paths ask
+        ``kw``; ``expire`` lowers it when the last one ends."""
+        st["ts"] += 1
+        g = {"kw": kw, "n": n, "u": self.duration(st, until), "ts": st["ts"]}
+        if cid is not None:
+            g["t"] = cid
+        else:
+            g.update(sel=sel, p=p, src=src)
+        st.setdefault("kgm", []).append(g)
+        if not st.get("kgt"):
+            st["kgt"] = 1
+            st["kwg"] = st.get("kwg", 0) + 1
+
+    def granted_power_kws(self, st, cid) -> dict:
+        """Granted instances of the power keywords (Competitive X, Supportive X, Caretaker,
+        Experienced), summed per keyword, from continuous grants and timed grants.  A card's power
+        is not asked for grants of its own power keywords while they are being computed (a
+        "While this card has at least 5 power, it has Competitive 2" condition reads the power
+        without that grant: 711.3b dependency, no loop)."""
+        guard = self._kwp
+        if cid in guard:
+            return {}
+        guard.add(cid)
+        try:
+            out: dict = {}
+            gk = self.kwg_keys
+            cards = st["cards"]
+            for o in st["play"]:
+                if cards[o]["k"] not in gk:
+                    continue
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] in self.POWER_KW:
+                        n = ab["n"] if "per" not in ab else ab["n"] * self._count(st, o, ab["per"])
+                        if n and self._static_applies(st, o, ab, cid):
+                            out[ab["kw"]] = out.get(ab["kw"], 0) + n
+            for g in st.get("kgm") or ():
+                if g["kw"] in self.POWER_KW and self._kgm_applies(st, g, cid):
+                    out[g["kw"]] = out.get(g["kw"], 0) + g["n"]
+            return out
+        finally:
+            guard.discard(cid)
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -204,7 +277,41 @@ class Rules:
             if extra:  # "give one of your characters [Laughter] until the end of the phase"
                 s = set(cols) | set(extra)
                 cols = tuple(x for x in COLOR_NAMES if x in s)
+        if st.get("kwg") and cols is not None:
+            extra = self._granted_colors(st, cid)
+            if extra:  # "While at a Problem with Pinkie Pie, this card ... is also Pink"
+                s = set(cols) | extra
+                cols = tuple(x for x in COLOR_NAMES if x in s)
         return cols
+
+    def _granted_colors(self, st, cid) -> set:
+        """Colors added by continuous abilities (static ``grant_color``)."""
+        out: set = set()
+        cards = st["cards"]
+        c = cards[cid]
+        if c.get("z") != "play" or c.get("fd") or c.get("fr") or cid in self._kwp:
+            return out
+        self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
+        try:
+            gk = self.kwg_keys
+            for o in st["play"]:
+                if cards[o]["k"] not in gk:
+                    continue
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "grant_color" and self._static_applies(st, o, ab, cid):
+                        out.add(ab["color"])
+        finally:
+            self._kwp.discard(cid)
+        return out
+
+    def _has_title(self, st, cid, name: str) -> bool:
+        """201.3 / 201.3a: text may name a card by its Title; a trademarked name also refers to
+        characters and Troublemakers whose Title includes it ("your Rainbow Dash")."""
+        c = st["cards"][cid]
+        if c.get("t") or c.get("fd"):
+            return False
+        title = self.face(st, cid).title
+        return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
 
     def _colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
@@ -215,7 +322,7 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if (c["k"] in self.prism_keys or st.get("twn")) and self.kw(st, cid, "Prismatic"):
+        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and self.kw(st, cid, "Prismatic"):
             extra = set(cols)
             ctrl = c["c"]
             for o in st["play"]:
@@ -252,7 +359,7 @@ class Rules:
             if cards[o]["k"] not in sk and not twn:
                 continue
             abl = [ab for ab in self.abilities(st, o)
-                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per")]
+                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
             if abl:
                 out.append((o, abl))
         return out
@@ -290,6 +397,10 @@ class Rules:
                             kws[k_] = max(kws.get(k_, 0), v_)
         if kws:
             p += self._kw_power(st, cid, c, kws)
+        if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
+            gkw = self.granted_power_kws(st, cid)
+            if gkw:
+                p += self._kw_power(st, cid, c, gkw)
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
@@ -298,7 +409,12 @@ class Rules:
                 op = ab.get("op")
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
-                        p += ab["n"]
+                        # "Your Troublemakers have +1 power for each ..." (a count read at the source)
+                        p += ab["n"] * self._count(st, o, ab["per"]) if "per" in ab else ab["n"]
+                elif op == "power_is" and o == cid:
+                    # "This card's power is equal to <count>": the count replaces the printed power
+                    # (counters and modifiers still apply on top, 507)
+                    p += self._count(st, cid, ab["count"]) - base
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
                 elif op == "power_per" and o == cid:
@@ -311,10 +427,45 @@ class Rules:
             return len(st["pl"][1 - c["c"]]["hand"])
         if cnt.get("k") == "your_tokens":
             return st["pl"][c["c"]]["tok"]
+        if cnt.get("k") == "opp_tokens":
+            return st["pl"][1 - c["c"]]["tok"]
+        k = cnt.get("k")
+        if k is not None:
+            return self._count_kind(st, src, c, cnt, k)
+        if cnt.get("at_problem") and not c["a"].startswith(("prob", "dil")):
+            return 0  # "at its Problem": a card at home has no Problem
         sel = cnt["sel"]
         if sel.get("state") == "frightened":
             return sum(1 for o in st["play"] if st["cards"][o].get("fr") and self.ctype(st, o) == FRIEND)
         return len(self.select(st, sel, c["c"], src))
+
+    def _count_kind(self, st, src, c, cnt, k) -> int:
+        """Counts for "+N power for each ..." abilities that are not a count of cards in play."""
+        ctrl = c["c"]
+        if k == "your_hand":
+            return len(st["pl"][ctrl]["hand"])
+        if k == "own_colors":  # "for each color it has"
+            return len(self.colors(st, src))
+        if k in ("colors_among", "traits_among"):  # "for each color/different Trait among <selector>"
+            seen: set = set()
+            for o in self.select(st, cnt["sel"], ctrl, src):
+                seen.update(self.colors(st, o) if k == "colors_among" else self.traits(st, o))
+            return len(seen)
+        if k == "disc_colors":  # "for each color among Friends in discard piles" (printed colors)
+            seen = set()
+            for pl in st["pl"]:
+                for d in pl["disc"]:
+                    f = self.ff[st["cards"][d]["k"]]
+                    if f.type == FRIEND:
+                        seen.update(f.colors)
+            return len(seen)
+        if k == "disc_type":  # "for each Event in your discard pile"
+            return sum(1 for d in st["pl"][ctrl]["disc"] if self.types[st["cards"][d]["k"]] == cnt["type"])
+        if k == "named":  # "for each Slick Shades in play"
+            return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
+        if k == "beneath":  # "for each card beneath this card"
+            return self.beneath_count(st, src)
+        return 0
 
     def _kw_power(self, st, cid, c, kws) -> int:
         p = 0
@@ -431,6 +582,36 @@ class Rules:
                         ("color" in cond and cond["color"] in self.colors(st, o)):
                     return True
             return False
+        if k == "all":  # several conditions ("While this card is exhausted and at a Problem")
+            return all(self._cond(st, src, x) for x in cond.get("conds") or cond.get("of") or ())
+        if k == "with_title":  # "While with your Rainbow Dash" (201.3a)
+            return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+                       and self.is_char(st, o) and self._has_title(st, o, cond["title"]) for o in st["play"])
+        if k == "at_problem_with":  # "While at a Problem with a [Kindness] Friend / with Pinkie Pie"
+            if not c["a"].startswith(("prob", "dil")):
+                return False
+            sel = dict(cond["sel"], at="here", other=True)
+            return any(self.matches(st, o, sel, c["c"], src) for o in st["play"])
+        if k == "you_have":  # "While you have a Friend in play / another Dragon character"
+            return any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
+        if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
+            n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
+                     and not st["cards"][o].get("fd")) for q in (c["c"], 1 - c["c"])]
+            return n[1] > n[0] if cond["who"] == "opp" else n[0] > n[1]
+        if k == "disc_has":  # "While you have a Friend in your discard pile"
+            return any(self.types[st["cards"][d]["k"]] == cond["type"] for d in st["pl"][c["c"]]["disc"])
+        if k == "any_score_at_least":  # "While a player has 8 or more points"
+            return any(pl["score"] >= cond["n"] for pl in st["pl"])
+        if k == "opp_tokens_at_least":  # "While an opponent has at least [2]"
+            return st["pl"][1 - c["c"]]["tok"] >= cond["n"]
+        if k == "host_fo":  # a Resource's host involved in a (Troublemaker) faceoff
+            h = c.get("h")
+            fo = st["fo"]
+            return bool(h and fo and (cond.get("fo") is None or fo["type"] == cond["fo"]) and self.involved(st, h))
+        if k in ("score_phase", "opp_score_phase"):  # "during the Score Phase" (610) / "your opponent's"
+            if st.get("step") not in SCORE_STEPS:
+                return False
+            return k == "score_phase" or st["tp"] != c["c"]
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -450,7 +631,13 @@ class Rules:
         ct = self.ctype(st, cid)
         if c.get("fd") and ct == TM:
             return False  # 505.2 face-down Troublemakers can't be referenced
-        if t == "character":
+        if "types" in sel:  # "Your characters and Troublemakers here"
+            if not any((ct in CHAR_TYPES) if x == "character" else ct == x for x in sel["types"]):
+                return False
+            t = "any"
+        if t == "any":
+            pass
+        elif t == "character":
             if ct not in CHAR_TYPES:
                 return False
         elif t != "card" and ct != t:
@@ -497,12 +684,44 @@ class Rules:
             return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
+        if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
+            return False  # "a [Loyalty] or [Kindness] character"
+        if "title" in sel and not self._has_title(st, cid, sel["title"]):
+            return False
+        if not _EXTRA_SEL.isdisjoint(sel) and not self._match_extra(st, cid, c, sel, ctrl, src):
+            return False
         stt = sel.get("state")
         if stt == "exhausted" and not c.get("ex"):
             return False
         if stt == "ready" and (c.get("ex") or c.get("fr")):
             return False
         if stt == "frightened" and not c.get("fr"):
+            return False
+        return True
+
+    def _match_extra(self, st, cid, c, sel, ctrl, src) -> bool:
+        """Selector fields of continuous abilities: printed power (202, never the current power, so
+        no self-dependence), cost, cutie marked, attachments, counters, tokens."""
+        if "max_printed" in sel or "min_printed" in sel:
+            pp = self.printed_power(st, cid)
+            if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
+                return False
+        if "max_cost" in sel:
+            if c.get("t") or (self.ff[c["k"]].cost or 0) > sel["max_cost"]:
+                return False  # 521.2 tokens have no cost
+        if sel.get("cutie") and not c.get("cm"):
+            return False
+        if sel.get("on_src") and c.get("h") != src:
+            return False  # "each Resource on it"
+        if "att" in sel:  # "with Resources/Accessories on them"
+            has = any(st["cards"][o].get("h") == cid and self.matches(st, o, sel["att"], ctrl, None) for o in st["play"])
+            if has != bool(sel["att"].get("present", True)):
+                return False
+        if sel.get("counters") and not c.get("cn", {}).get("+1"):
+            return False  # "with +1 power counters on them"
+        if sel.get("token") and not c.get("t"):
+            return False
+        if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
         return True
 
@@ -555,7 +774,76 @@ class Rules:
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p:
                     hl -= ab["n"]
+        for o, ab in self.statics(st, "home_limit_mod"):
+            # "Players' home limits are reduced by 1", "... by 1 for each character that player controls
+            # here", "Your opponent's home limit is reduced by 1 for each of their Assets in their home"
+            if not self._who(ab, cards[o]["c"], p):
+                continue
+            per = ab.get("per")
+            if per == "chars_here":
+                k = len(self.chars_at(st, cards[o]["a"], p))
+            elif per:
+                k = len(self.select(st, per, p, o))
+            else:
+                k = 1
+            hl += ab["n"] * k
         return max(hl, 0)
+
+    def exempt_home_limit(self, st, cid) -> bool:
+        """'Your Critter Friends do not count against your home limit.' (616.3)"""
+        c = st["cards"][cid]
+        return any(cards_c == c["c"] and self.matches(st, cid, ab["sel"], cards_c, o)
+                   for o, ab in self.statics(st, "home_limit_exempt") for cards_c in (st["cards"][o]["c"],))
+
+    # ================================================================= rule modifiers (702, statics work)
+    def statics(self, st, op) -> list[tuple[str, dict]]:
+        """(source id, ability) of every continuous ability ``op`` of the cards in play whose
+        conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
+        keys = self.sop_keys.get(op, ())
+        twn = st.get("twn")
+        if not keys and not twn:
+            return []
+        out = []
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in keys and not twn:
+                continue
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
+                    out.append((o, ab))
+        return out
+
+    @staticmethod
+    def _who(ab, ctrl, p) -> bool:
+        """Whom a rule modifier binds: "Players" (all), "Opponents" (opp), "You" (you)."""
+        w = ab.get("who", "all")
+        return w == "all" or (w == "opp") == (p != ctrl)
+
+    def action_tax(self, st, p, act, cid=None, frm=None, to=None, unless_only=False) -> int:
+        """Extra action tokens player ``p`` pays to take an action (609.2): ``act`` is draw, rally,
+        move or challenge; ``cid`` the card moved/rallied/challenged, ``frm``/``to`` the move's areas.
+        "can't <act> unless they pay [N]" abilities carry ``unless`` (they also bind effect moves)."""
+        tot = 0
+        cards = st["cards"]
+        for o, ab in self.statics(st, "action_cost"):
+            s = cards[o]
+            if ab["act"] != act or not self._who(ab, s["c"], p) or (unless_only and not ab.get("unless")):
+                continue
+            w = ab.get("where")
+            if w:
+                here = s["a"]
+                if ab.get("at_problem") and not here.startswith(("prob", "dil")):
+                    continue  # "this card's Problem": none while at home
+                if (w == "to" and to != here) or (w == "from" and frm != here) or \
+                        (w == "to_from" and here not in (to, frm)) or \
+                        (w == "at" and (cid is None or cards[cid]["a"] != here)):
+                    continue
+            if ab.get("host") and cid != s.get("h"):
+                continue  # "that Troublemaker" (the attached card)
+            if ab.get("yours") and (cid is None or cards[cid]["c"] != s["c"]):
+                continue  # "your Troublemakers"
+            tot += ab["n"]
+        return tot
 
     # ================================================================= involvement / faceoffs
     def involved(self, st, cid) -> bool:
@@ -649,6 +937,23 @@ class Rules:
         for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
             if m.get("n", 0) > 0 and m["who"] in (p, -1) and m["prob"] in (None, prob):
                 out.append(("Wild", m["n"]))
+        for o, ab in self.statics(st, "confront_need"):
+            # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
+            oc = cards[o]
+            if oc["a"] != area or not self._who(ab, oc["c"], p):
+                continue
+            per = ab.get("per")
+            if per == "opp_friends_here":
+                k = sum(1 for x in self.chars_at(st, area, 1 - p) if self.ctype(st, x) == FRIEND)
+            elif per == "colors_here":
+                k = len({col for x in self.chars_at(st, area, p) for col in self.colors(st, x)})
+            elif per == "frightened_here":
+                k = sum(1 for x in st["play"] if cards[x]["a"] == area and cards[x]["c"] == p and cards[x].get("fr")
+                        and self.ctype(st, x) == FRIEND)
+            else:
+                k = 1
+            if ab["n"] * k:
+                out.append(("Wild", ab["n"] * k))
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -662,8 +967,11 @@ class Rules:
             return False
         chars = []
         srcs = None
+        limits = self.statics(st, "no_contrib") + self.statics(st, "max_contrib")
+        limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
+        banned = self._no_contrib(st, p, area, limits) if limits else ()
         for cid in self.chars_at(st, area, p):
-            if not self.contributes(st, cid):
+            if not self.contributes(st, cid) or cid in banned:
                 continue
             for ab in self.abilities(st, cid):
                 if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
@@ -674,20 +982,61 @@ class Rules:
                 pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
                     chars.append((pw, self.colors(st, cid)))
+        cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
+        if cap is not None and len(chars) > cap:
+            # "No more than 2 of each players' characters can contribute ...": some group of at most 2
+            return any(solve_requirements(list(g), reqs) for g in combinations(chars, cap))
         return solve_requirements(chars, reqs)
+
+    def _no_contrib(self, st, p, area, limits) -> set:
+        """Characters of ``p`` at ``area`` that can't contribute their power to confronting it (611.3a)."""
+        out = set()
+        mine = self.chars_at(st, area, p)
+        for o, ab in limits:
+            if ab["op"] != "no_contrib":
+                continue
+            ctrl = st["cards"][o]["c"]
+            if ab.get("who") == "opp" and p == ctrl:
+                continue
+            if ab.get("highest"):  # "Opposing characters here with the highest power among opposing characters"
+                pws = {x: self.power(st, x) or 0 for x in mine}
+                top = max(pws.values(), default=None)
+                out.update(x for x, v in pws.items() if v == top)
+            else:
+                out.update(x for x in mine if self.matches(st, x, ab["sel"], ctrl, o))
+        return out
 
     def can_confront(self, st, p, area) -> bool:
         """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there."""
+        if not self._confront_allowed(st, p, area):
+            return False
+        # "Troublemakers don't prevent players from confronting this Problem" (all) / "Opposing
+        # Troublemakers don't prevent you ..." (only opposing ones: your own Epic one still does)
+        unblocked = {ab["who"] for o, ab in self.statics(st, "tm_no_block")
+                     if st["cards"][o]["a"] == area and self._who(ab, st["cards"][o]["c"], p)}
         tm_ok = [m["tm_ok"] for m in st.get("cmods") or () if m.get("tm_ok") and m["who"] in (p, -1)]
-        for t in self.tms_at(st, area):
+        for t in () if "all" in unblocked else self.tms_at(st, area):
             c = st["cards"][t]
-            if c.get("fd"):
+            if c.get("fd") or (c["c"] != p and unblocked):
                 continue
             if True in tm_ok or t in tm_ok:
                 continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
             if c["c"] != p or self.face(st, t).epic:
                 return False
         return self.meets(st, p, area)
+
+    def _confront_allowed(self, st, p, area) -> bool:
+        """'Players can't confront this Problem [unless they have at least 4 characters here]',
+        'Players can't confront more than one Problem per turn.'"""
+        for o, ab in self.statics(st, "confront_block"):
+            oc = st["cards"][o]
+            if oc["a"] != area or not self._who(ab, oc["c"], p):
+                continue
+            if "min_chars" not in ab or len(self.chars_at(st, area, p)) < ab["min_chars"]:
+                return False
+        if self.statics(st, "one_confront") and st.get("sc") and st["sc"]["conf"] and st["tp"] == p:
+            return False
+        return True
 
     # ================================================================= events/log helpers
     def log(self, ev, type_, msg_fn, **data):
@@ -924,6 +1273,8 @@ class Rules:
         c["cn"] = {}
         c.pop("col", None)
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
+        if st.get("kgm"):
+            st["kgm"] = [g for g in st["kgm"] if g.get("t") != cid]  # its timed keyword grants end too
         self.log(ev, "frighten", lambda: f"{name} is frightened")
         return True
 
@@ -1016,6 +1367,11 @@ class Rules:
     def expire(self, st, until) -> None:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["u"] != until]
+        if st.get("kgm") is not None:  # timed keyword grants (add_kw_grant)
+            st["kgm"] = [g for g in st["kgm"] if g["u"] != until]
+            if not st["kgm"] and st.get("kgt"):
+                st["kgt"] = 0
+                st["kwg"] = st.get("kwg", 0) - 1
         if st.get("ctl"):
             keep = []
             for x in st["ctl"]:
