@@ -280,7 +280,7 @@ def test_opponents_need_more_power_at_chosen_problem_until_end_of_turn(game):
 def test_until_the_start_of_your_next_turn(game):
     # DE103 mode: "opponents need +2 power to confront Problems until the start of your next turn"
     st = stacked_game(game)
-    run(game, st, [{"op": "confront_mod", "n": 2, "who": "opp", "problem": "all", "until": "next_turn_start"}])
+    run(game, st, [{"op": "confront_mod", "n": 2, "who": "opp", "problem": "all", "until": "next_turn"}])
     assert ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
     st, _ = game.apply(st, Action("pass", 0))  # ends player 0's turn: still in effect on player 1's turn
     assert st.d["tp"] == 1 and ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
@@ -325,7 +325,7 @@ def test_power_until_the_start_of_your_next_turn(game):
     # HM92 mode: "give a Troublemaker +3 power until the start of your next turn"
     st = stacked_game(game)
     tm = place(game, st, "PR155", 1, "prob0")
-    run(game, st, [{"op": "power", "n": 3, "target": {"type": "Troublemaker"}, "until": "next_turn_start"}])
+    run(game, st, [{"op": "power", "n": 3, "target": {"type": "Troublemaker"}, "until": "next_turn"}])
     assert game.power(st, tm) == 6
     game.r.expire(st.d, "turn")
     assert game.power(st, tm) == 6  # survives the end of this turn
@@ -410,3 +410,120 @@ def test_enters_play_during_your_turn_trigger(game, db):
     game.r.enter_play(st.d, Ev(True), cid, "home0", 0)
     resolve_all(game, st)
     assert st.d["pl"][1]["tok"] == 2
+
+
+# ------------------------------------------------------------------ batch 3: discard piles, "it", colors, added power
+def test_banish_from_a_discard_pile_if_you_do(game, db):
+    # EO109: "Pay [1] to banish a non-Friend card from a discard pile. If you do, put a +1 power counter on this card."
+    assert db[db.key("EO109")].automated
+    st = stacked_game(game)
+    me = place(game, st, "EO109", 0, "home0")
+    eff = [e for e in db[db.key("EO109")].abilities["front"][0]["effects"]]
+    f = to_hand(game, st, "PR12", 1)
+    game.r.put(st.d, f, "disc")
+    run(game, st, eff, src=me)
+    assert st.d["pl"][1]["disc"] and st.d["cards"][me]["cn"].get("+1", 0) == 0  # only a Friend: nothing banished
+    ev_ = to_hand(game, st, "PR100", 1)
+    game.r.put(st.d, ev_, "disc")
+    run(game, st, eff, src=me)
+    assert len(st.d["pl"][1]["ban"]) == 1 and st.d["cards"][me]["cn"]["+1"] == 1
+
+
+def test_power_per_event_in_banished_zones(game):
+    # LL37: "This card has +1 power for each Event in each Banished Zone."
+    st = stacked_game(game)
+    me = place(game, st, "LL37", 0, "home0")
+    base = game.power(st, me)
+    for p in range(2):
+        game.r.put(st.d, to_hand(game, st, "PR100", p), "ban")
+    game.r.put(st.d, to_hand(game, st, "PR12", 1), "ban")
+    assert game.power(st, me) == base + 2
+
+
+def test_choose_a_friend_banish_each_other_friend(game):
+    # EO131
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 1, "home1")
+    run(game, st, [{"op": "mark", "target": {"type": "Friend"}},
+                   {"op": "banish", "target": {"type": "Friend", "each": True, "not_it": True}}])
+    assert (a in st.d["cards"]) and b not in st.d["cards"]
+
+
+def test_counters_equal_to_that_friends_power(game):
+    # EO215
+    st = stacked_game(game)
+    a = place(game, st, "PR31", 0, "home0")  # 4 power
+    run(game, st, [{"op": "counters", "n": 0, "n_power": True, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}}])
+    assert st.d["cards"][a]["cn"]["+1"] == 4 and game.power(st, a) == 8
+
+
+def test_add_its_power_this_card_or_the_exhausted_one(game, db):
+    # PR24: "Exhaust this card to add its power to the power of another [Honesty] Friend"
+    st = stacked_game(game)
+    me = place(game, st, "PR24", 0, "home0")
+    other = place(game, st, "PR33", 0, "home0")  # [Honesty] 2 power
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    assert game.power(st, other) == 2 + game.power(st, me)
+    # EO22: "Exhaust another one of your characters and pay [1] to add its power to this card"
+    st = stacked_game(game)
+    me = place(game, st, "EO22", 0, "home0")
+    big = place(game, st, "PR31", 0, "home0")
+    base = game.power(st, me)
+    st = activate(game, st, me)
+    resolve_all(game, st)  # first option: the Mane (1 power) or the 4-power Friend, whichever is listed first
+    exhausted = [o for o in (big, st.d["pl"][0]["mane"]) if st.d["cards"][o]["ex"]]
+    assert len(exhausted) == 1 and game.power(st, me) == base + game.power(st, exhausted[0])
+
+
+def test_pick_a_color_then_that_color(game):
+    # DE99: "Choose a color. One of your characters has +2 power and has that color until the end of the turn."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    mane = st.d["pl"][0]["mane"]
+    run(game, st, [{"op": "pick_color"}, {"op": "mark", "target": {"type": "character", "ctrl": "you"}},
+                   {"op": "power", "n": 2, "target": {"it": True}, "until": "turn"},
+                   {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": "turn"}])
+    first = next(c for c in game.r.select(st.d, {"type": "character", "ctrl": "you"}, 0, None))
+    assert first in (a, mane)
+    from gameplay.engine.mlp.carddb import COLOR_NAMES
+    assert COLOR_NAMES[0] in game.r.colors(st.d, first)
+
+
+def test_exhaust_that_friend_cost_on_a_resource(game, db):
+    # CN138 Funny Glasses: "Exhaust that Friend to give your Friends [Laughter] until the end of the phase."
+    assert db[db.key("CN138")].automated and not db[db.key("HM102")].automated
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")
+    other = place(game, st, "PR33", 0, "home0")
+    me = place(game, st, "CN138", 0, "home0", host=host)
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    assert st.d["cards"][host]["ex"] and "Laughter" in game.r.colors(st.d, other)
+    assert not can_activate(game, st, me)  # the host is exhausted
+
+
+def test_gain_control_of_a_friend_you_own_and_power_limit(game):
+    st = stacked_game(game)
+    mine = place(game, st, "PR12", 1, "home1")
+    st.d["cards"][mine]["o"] = 0  # owned by player 0, controlled by player 1
+    theirs = place(game, st, "PR33", 1, "home1")
+    run(game, st, [{"op": "gain_control", "target": {"type": "Friend", "owner": "you", "ctrl": "opp"}, "until": "permanent"}])
+    assert st.d["cards"][mine]["c"] == 0 and st.d["cards"][theirs]["c"] == 1
+    # "with power less than or equal to this card's power"
+    src = place(game, st, "PR20", 0, "home0")  # 1 power
+    assert game.r.select(st.d, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == []
+    game.r.add_mod(st.d, src, 1, "turn")
+    assert game.r.select(st.d, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == [theirs]
+
+
+def test_exhaust_and_retire_to_replace_its_problem(game, db):
+    # CN51: "Exhaust and retire this card to replace its Problem."
+    assert db[db.key("CN51")].automated
+    st = stacked_game(game)
+    me = place(game, st, "CN51", 0, "prob1")
+    before = game.r.problem_at(st.d, "prob1")
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    assert me not in st.d["cards"] and game.r.problem_at(st.d, "prob1") != before

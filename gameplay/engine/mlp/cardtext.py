@@ -121,6 +121,8 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^at home\b\s*"), _set(at="home")),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
+    (re.compile(r"^with power less than or equal to this card's power\b\s*"), _set(max_power_src=True)),
+    (re.compile(r"^you own\b\s*"), _set(owner="you")),
 )
 
 
@@ -412,6 +414,54 @@ def _events_pre(t: str) -> list[dict] | None:
         r = parse_effects(_each_player_text(m.group(1)))
         if r is not None and all(e_["op"] in ("draw", "discard", "shuffle_into_deck", "search") and e_.get("who", "you") == "you" for e_ in r):
             return [{"op": "each_player", "effects": r}]
+    if re.match(r"^banish (?:a|an) (?:non-Friend )?(?:card|Event|Friend|Troublemaker|Resource) from (?:a|your) discard pile\. If you do, ", t, re.I):
+        return _single(t)
+    m = re.match(r"^choose (an? (?:Friend|character|Troublemaker|Resource))\. (Banish|Dismiss|Exhaust|Frighten) each other (Friend|character|Troublemaker|Resource)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and set(tg) == {"type"}:
+            return [{"op": "mark", "target": tg},
+                    {"op": m.group(2).lower(), "target": {"type": m.group(3), "each": True, "not_it": True}}]
+    m = re.match(r"^put a number of \+1 power counters on (one of your Friends|one of your characters|a Friend|a character) equal to that (?:Friend|character)'s power$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "counters", "n": 0, "n_power": True, "counter": "+1", "target": tg}]
+    # "Choose a color. One of your characters has +2 power and has that color until the end of the turn."
+    m = re.match(r"^choose a color\. (.+?) has ([+-]\d+) power and has that color until the end of the (turn|phase)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and not tg.get("self"):
+            return [{"op": "pick_color"}, {"op": "mark", "target": tg},
+                    {"op": "power", "n": int(m.group(2)), "target": {"it": True}, "until": m.group(3)},
+                    {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": m.group(3)}]
+    m = re.match(r"^choose (an? (?:character|Friend)) and a color\. That (?:character|Friend) is also that color until the end of the (turn|phase)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "mark", "target": tg}, {"op": "pick_color"},
+                    {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": m.group(2)}]
+    m = re.match(r"^choose a color\. (This card|That Friend|That character) (?:gains|has|is also) that color until the end of the (turn|phase)$", t, re.I)
+    if m:
+        return [{"op": "pick_color"},
+                {"op": "add_color", "color": "chosen", "target": {"self": True} if m.group(1) == "This card" else {"host": True},
+                 "until": m.group(2)}]
+    # "add X's power to Y until the end of the turn" (the amount is fixed as the effect resolves)
+    m = re.match(r"^add (its|that Friend's|that character's|this card's) power to (?:the power of )?(.+?)(?:'s power)? until the end of the turn$", t, re.I)
+    if m:
+        tg = parse_target(m.group(2))
+        if tg is not None and not tg.get("each"):
+            # "its": the card a cost exhausted ("Exhaust another one of your characters ... to add its
+            # power"), else this card ("Exhaust this card to add its power")
+            frm = "self" if m.group(1).lower() in ("this card's",) else "its" if m.group(1).lower() == "its" else "it"
+            if frm in ("it", "its") and tg.get("other") and not tg.get("self"):
+                tg = {**{k: v for k, v in tg.items() if k != "other"}, "not_it": True}  # "another" than that card
+            return [{"op": "power", "n": 0, "n_from": frm, "target": tg, "until": "turn"}]
+    m = re.match(r"^add (an? .+?)'s power to (.+?) until the end of the turn$", t, re.I)
+    if m:
+        src_tg, tg = parse_target(m.group(1)), parse_target(m.group(2))
+        if src_tg is not None and tg is not None and not src_tg.get("each") and not tg.get("each"):
+            return [{"op": "mark", "target": src_tg}, {"op": "power", "n": 0, "n_from": "it", "target": tg, "until": "turn"}]
     m = re.match(r"^(move (?:your Mane Character|one of your characters|one of your Friends|a character|a Friend)) and it gets ([+-]\d+) power until the end of the turn$", t, re.I)
     if m:
         r = _single(m.group(1))
@@ -598,13 +648,27 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(Opponents|Players|You) need \+(\d+) power to confront (Problems|this card's Problem) until the (?:end of the turn|start of your next turn)$", t, re.I)
     if m:
         return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
-                 "problem": "here" if "card's" in m.group(3) else "all", "until": "next_turn_start" if "start" in t else "turn"}]
+                 "problem": "here" if "card's" in m.group(3) else "all", "until": "next_turn" if "start" in t else "turn"}]
     m = re.match(r"^increase a Problem's confront requirements by (\d+) power until the (?:end of the turn|start of your next turn)$", t, re.I)
     if m:  # both players' requirements to confront that Problem
         return [{"op": "confront_mod", "n": int(m.group(1)), "who": "all", "problem": "choose",
-                 "until": "next_turn_start" if "start" in t else "turn"}]
+                 "until": "next_turn" if "start" in t else "turn"}]
     if re.match(r"^Troublemakers don't prevent you from confronting Problems until the end of the turn$", t, re.I):
         return [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}]
+    m = re.match(r"^banish (?:a|an) (non-Friend )?(card|Event|Friend|Troublemaker|Resource) from (a|your) discard pile(?:\. If you do, (.+))?$", t, re.I)
+    if m:
+        flt: dict[str, Any] = {"type": m.group(2)} if m.group(2) != "card" else {}
+        if m.group(1):
+            flt["not_type"] = "Friend"
+        e = {"op": "banish_from_zone", "zone": "disc", "whose": "any" if m.group(3) == "a" else "you", "filter": flt}
+        if m.group(4):
+            then = parse_effects(m.group(4))
+            if then is None:
+                return None
+            e["then"] = then  # "If you do, ...": only if a card was banished
+        return [e]
+    if re.match(r"^replace (?:its|this card's) Problem$", t, re.I):
+        return [{"op": "replace_problem", "here": True}]
     m = re.match(r"^reduce the play requirements of your cards by (\d+) \[(%s)\] until the end of (?:the|this) turn$" % COLOR_RE, t, re.I)
     if m:
         return [{"op": "req_reduction", "n": int(m.group(1)), "color": m.group(2), "until": "turn"}]
@@ -617,6 +681,8 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^gain control of (.+?)(?: until the end of (?:the |this )?(turn|faceoff|Score Phase))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
+        if tg is not None and "ctrl" not in tg and not tg.get("each") and (tg.get("owner") == "you" or tg.get("max_power_src")):
+            tg["ctrl"] = "opp"  # "a Friend you own" / "a Friend here": gaining control of your own card does nothing
         if tg is not None and tg.get("ctrl") == "opp" and (not tg.get("each") or m.group(2)):
             return [{"op": "gain_control", "target": tg, "until": _until(m.group(2)) if m.group(2) else "permanent"}]
     if re.match(r"^turn (?:this card|it) over$", t, re.I):
@@ -690,7 +756,7 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^give (.+?) \[(%s)\] until the end of (?:the |this )?(turn|phase)$" % "|".join(COLOR_NAMES), t)
     if m:
         tg = parse_target(m.group(1))
-        if tg is not None and not tg.get("each"):
+        if tg is not None:
             return [{"op": "add_color", "color": m.group(2), "target": tg, "until": m.group(3)}]
     m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
         re.match(r"^give (.+?) ([+\-–]\d+) power" + UNTIL + "$", t, re.I)
@@ -743,7 +809,7 @@ def _single(t: str) -> list[dict] | None:
     if m:
         tg = parse_target(m.group(1))
         if tg is not None and not tg.get("each"):
-            return [{"op": "power", "n": int(m.group(2)), "target": tg, "until": "next_turn_start"}]
+            return [{"op": "power", "n": int(m.group(2)), "target": tg, "until": "next_turn"}]
     m = re.match(r"^you draw (a|an|one|two|three|\d+) cards?$", t, re.I)
     if m:
         return [{"op": "draw", "n": _n(m.group(1)), "who": "you"}]
@@ -908,6 +974,8 @@ TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff",
 
 def _cost(text: str) -> dict | None:
     cost: dict[str, Any] = {}
+    if re.match(r"^exhaust and retire this card$", text.strip(), re.I):
+        return {"exhaust": True, "retire_self": True}
     for part in re.split(r",? and |, ", text.strip()):
         part = part.strip()
         m = re.match(r"^pay \[(\d+)\]$", part, re.I)
@@ -927,6 +995,16 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends|retire another Friend)$", part, re.I):
             cost["retire_friend"] = 1
+            continue
+        if re.match(r"^exhaust that Friend$", part, re.I):
+            cost["exhaust_host"] = True  # a Resource's host ("Play on one of your Friends")
+            continue
+        m = re.match(r"^(?:another )?one of your (.+)$", part, re.I)
+        if m and cost.get("exhaust") and "exhaust_sel" not in cost and re.match(r"^exhaust this card and ", text.strip(), re.I):
+            tg = parse_target(part)  # "Exhaust this card and one of your Friends at home"
+            if tg is None or tg.get("each") or tg.get("self") or "state" in tg:
+                return None
+            cost["exhaust_sel"] = {**tg, "other": True}
             continue
         if re.match(r"^exhaust your Mane Character$", part, re.I):
             cost["exhaust_mane"] = True
@@ -978,6 +1056,8 @@ def _cost(text: str) -> dict | None:
 
 
 STATIC_TEMPLATES: list[tuple[str, Any]] = [
+    (r"^This card has \+(\d+) power for each (Event|Friend|Troublemaker|Resource) in each Banished Zone$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "ban_type", "type": m.group(2)}}),
     (r"^Start the game with this card at your home$", lambda m: {"op": "start_in_play"}),
     (r"^Troublemakers played here enter play face-up$", lambda m: {"op": "tm_face_up_here"}),
     (r"^This card (?:gets|has) \+(\d+) power for each of your opponent's characters at its Problem$",
@@ -1484,6 +1564,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if mm:
             cost = _cost(mm.group(1))
             effs = parse_effects(mm.group(2))
+            if cost is not None and effs is not None and cost.get("exhaust_host") and \
+                    any(isinstance(e.get("target"), dict) and e["target"].get("self") for e in effs):
+                effs = None  # "Exhaust that Friend to put a counter on it": "it" is the host, not this card
             if cost is not None and effs is not None:
                 if any(e.get("op") == "cutie_mark" for e in effs):
                     cost["cutie"] = True  # "You can't Cutie Mark a cutie marked card."

@@ -624,7 +624,6 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 def _begin_turn(self, st, ev, tp):
     st["turn"] += 1
     st["tp"] = tp
-    self.expire(st, f"start{tp}")  # "until the start of your next turn"
     pl = st["pl"][tp]
     pl["turns"] += 1
     pl["scored_turn"] = 0
@@ -1261,6 +1260,10 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
     if cost.get("dismiss_self") and not self.in_play(st, cid):
         return False
+    if cost.get("exhaust_host"):  # "Exhaust that Friend" (the Resource's host)
+        h = st["cards"][cid].get("h")
+        if not h or not self.in_play(st, h) or st["cards"][h].get("ex") or st["cards"][h].get("fr"):
+            return False
     if "exhaust_sel" in cost and not self.select(st, _cost_sel(cost["exhaust_sel"], state="ready"), p, cid):
         return False
     if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
@@ -1277,6 +1280,8 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
 def _extra_cost_effects(cost) -> list[dict]:
     """Costs that need a choice are paid first (508) as effects at the head of the ability."""
     effs: list[dict] = []
+    if cost.get("exhaust_host"):
+        effs.append({"op": "exhaust", "target": {"host": True}})
     if cost.get("discard_hand"):
         effs.append({"op": "discard", "n": 99, "who": "you"})
     if "exhaust_sel" in cost:

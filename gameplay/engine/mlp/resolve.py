@@ -42,6 +42,9 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("not_it"):  # "each other Friend" / "another character" than the chosen one (or this card)
+        excl = fr.get("it") or fr["src"]
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c != excl]
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
@@ -187,6 +190,17 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.put(st, deck[0], "disc")
             self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
         return True
+    if op == "replace_problem" and e.get("here"):  # "replace its Problem"
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        if a and not a.startswith("home") and self.problem_at(st, a):
+            self.replace_problem(st, ev, a)
+        return True
+    if op == "pick_color":  # "Choose a color." (later effects say "that color")
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", list(COLOR_NAMES), "705.2f", src=src, what="color")
+            return False
+        fr["color"] = fr["ch"]
+        return True
     if op == "replace_problem":
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
         if not areas:
@@ -230,6 +244,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not done:
             return False
         chosen = [one] if one else []
+    prev_it = fr.get("it")  # "add its power to ...": the card chosen before this effect
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
@@ -306,10 +321,11 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.move_card(st, ev, cid, area)
         elif op == "power":
             n = e["n"]
+            if e.get("n_from"):  # "add its power to ...": the amount is fixed as the effect resolves
+                frm = src if e["n_from"] == "self" else (prev_it or src) if e["n_from"] == "its" else prev_it
+                n = (self.power(st, frm) or 0) if frm and self.in_play(st, frm) else 0
             if e.get("until", "turn") == "permanent":
                 st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
-            elif e.get("until") == "next_turn_start":
-                self.add_mod(st, cid, n, f"start{p}")  # expired when p's next turn begins
             else:
                 self.add_mod(st, cid, n, _until(e, p), col=e.get("color"))  # "+1 [Loyalty]": colored power
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
@@ -319,7 +335,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "keyword", lambda cid=cid: f"{self.name(st, cid)} has {e['kw']}"
                      f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} until the end of the {e.get('until', 'turn')}")
         elif op == "add_color":
-            col = e["color"]
+            col = fr.get("color") if e["color"] == "chosen" else e["color"]  # "that color" (pick_color)
+            if col is None:
+                continue
             if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":
                 self.add_mod(st, cid, 0, e.get("until", "turn"), col=col)
                 self.log(ev, "color", lambda cid=cid: f"{self.name(st, cid)} is also [{col}] until the end of the "
@@ -344,8 +362,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "counters":
             cn = st["cards"][cid]["cn"]
             key = e.get("counter", "+1")
-            cn[key] = cn.get(key, 0) + e.get("n", 1)
-            self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+            k_n = max(self.power(st, cid) or 0, 0) if e.get("n_power") else e.get("n", 1)  # "equal to that Friend's power"
+            cn[key] = cn.get(key, 0) + k_n
+            self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {k_n} {key} counter(s)")
     return True
 
 
@@ -543,6 +562,8 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False
     if "color" in flt and flt["color"] not in f.colors:
         return False
+    if "not_type" in flt and f.type == flt["not_type"]:
+        return False  # "a non-Friend card"
     if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
         return False  # a card outside play has only its printed power
     if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
@@ -590,8 +611,11 @@ def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
     if ch in cands:
         nm = self.db.cards[st["cards"][ch]["k"]].name
         self.put(st, ch, "ban")
-        fr["banished"] = fr.get("banished", 0) + 1
         self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a {'hand' if e.get('zone') == 'hand' else 'discard pile'}")
+        if e.get("then"):  # "If you do, ..."
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": fr["src"], "eff": list(e["then"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            fr["i"] -= 1
     return True
 
 
@@ -745,7 +769,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
             return True
     who = e.get("who", "you")
     until = e.get("until", "turn")
-    if until == "next_turn_start":
+    if until == "next_turn":
         until = f"start{p}"  # "until the start of your next turn"
     m = {"who": p if who == "you" else _opp(p) if who == "opp" else -1, "prob": prob, "u": until}
     if e.get("tm_ok"):

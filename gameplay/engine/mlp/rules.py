@@ -465,6 +465,8 @@ class Rules:
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
+        if k == "ban_type":  # "for each Event in each Banished Zone"
+            return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
 
     def _kw_power(self, st, cid, c, kws) -> int:
@@ -644,8 +646,6 @@ class Rules:
             return False
         if t == "card" and ct == "Problem":
             return False
-        if "types" in sel and ct not in sel["types"]:
-            return False  # "a Friend or Resource"
         w = sel.get("ctrl", "any")
         if w == "you" and c["c"] != ctrl:
             return False
@@ -674,6 +674,12 @@ class Rules:
         if "max_printed" in sel or "min_printed" in sel:
             pp = self.printed_power(st, cid)  # "with printed power of 0" (507.1 printed, not current)
             if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
+                return False
+        if sel.get("owner") == "you" and c["o"] != ctrl:
+            return False  # "a Friend you own"
+        if sel.get("max_power_src"):  # "with power less than or equal to this card's power"
+            pw, sp = self.power(st, cid), (self.power(st, src) if src and self.in_play(st, src) else None)
+            if pw is None or sp is None or pw > sp:
                 return False
         if sel.get("power_gt_cost"):
             pw = self.power(st, cid)
