@@ -527,3 +527,132 @@ def test_exhaust_and_retire_to_replace_its_problem(game, db):
     st = activate(game, st, me)
     resolve_all(game, st)
     assert me not in st.d["cards"] and game.r.problem_at(st.d, "prob1") != before
+
+
+# ------------------------------------------------------------------ batch 4
+def test_counters_then_exhaust_a_character_with_less_power(game):
+    # SB106: "Put two +1 power counters on one of your Friends, then exhaust an opposing character with
+    # less power than that Friend."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")  # 2 -> 4
+    weak = place(game, st, "PR20", 1, "home1")  # 1
+    strong = place(game, st, "PR31", 1, "home1")  # 4: not less
+    run(game, st, [{"op": "counters", "n": 2, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}},
+                   {"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "lt_it_power": True}}])
+    assert game.power(st, a) == 4
+    assert not st.d["cards"][strong]["ex"]
+    assert st.d["cards"][weak]["ex"] or st.d["cards"][st.d["pl"][1]["mane"]]["ex"]
+
+
+def test_if_conditions_and_else(game):
+    st = stacked_game(game)
+    set_tokens(st, 0, 2)
+    set_tokens(st, 1, 3)
+    # LL110: "each player with an even number of action tokens gain [1]"
+    run(game, st, [{"op": "each_player", "effects": [{"op": "if", "cond": {"k": "tokens_parity", "even": True},
+                                                       "effects": [{"op": "gain", "n": 1}]}]}])
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (3, 3)
+    # LL99: "Frighten a Friend. If a player has 8 or more points, you may dismiss a frightened Friend instead."
+    a = place(game, st, "PR12", 1, "home1")
+    eff = parse_effects("Frighten a Friend. If a player has 8 or more points, you may dismiss a frightened Friend instead")
+    run(game, st, eff)
+    assert st.d["cards"][a]["fr"] or any(st.d["cards"][o].get("fr") for o in st.d["play"])
+
+
+def test_minus_two_then_dismiss_if_zero_or_less(game):
+    # PR110
+    st = stacked_game(game)
+    weak = place(game, st, "PR20", 1, "home1")  # 1 power
+    eff = parse_effects("Choose an opponent's Friend to get -2 power until the end of the turn. If it has 0 power or less, dismiss it")
+    run(game, st, eff)
+    assert weak not in st.d["cards"]
+    st = stacked_game(game)
+    big = place(game, st, "PR31", 1, "home1")
+    run(game, st, eff)
+    assert big in st.d["cards"] and game.power(st, big) == 2
+
+
+def test_dismiss_face_up_and_face_down_troublemakers(game):
+    # FF99 names face-down Troublemakers, which 505.2 otherwise hides from effects
+    st = stacked_game(game)
+    up = place(game, st, "PR155", 1, "prob0")
+    down = place(game, st, "PR153", 1, "prob1", face_down=True)
+    assert game.r.select(st.d, {"type": "Troublemaker"}, 0, None) == [up]
+    run(game, st, [{"op": "dismiss", "target": {"type": "Troublemaker", "each": True, "fd_ok": True}}])
+    assert up not in st.d["cards"] and down not in st.d["cards"]
+
+
+def test_move_one_character_to_each_problem(game):
+    # MT80: each Problem gets one different character (one already there can't be "moved" there)
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 0, "home0")
+    run(game, st, [{"op": "move_to_each", "target": {"type": "character", "ctrl": "you", "fresh": True}}])
+    areas = sorted(st.d["cards"][c]["a"] for c in (a, b, st.d["pl"][0]["mane"]))
+    assert areas.count("prob0") == 1 and areas.count("prob1") == 1
+
+
+def test_repeat_moves_for_each_color_and_opponent_tokens(game):
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 1, 1)
+    run(game, st, [{"op": "repeat", "count": {"k": "opp_tokens"}, "effects": [
+        {"op": "move", "target": {"type": "Friend", "ctrl": "you", "fresh": True, "optional": True}, "to": "choose"}]}])
+    assert [st.d["cards"][c]["a"].startswith("home") for c in (a, b)].count(False) == 1
+
+
+def test_reorder_top_cards(game):
+    # PR109: "Look at the top 3 cards of your deck and put them back in any order."
+    st = stacked_game(game)
+    deck = st.d["pl"][0]["deck"]
+    top3 = list(deck[:3])
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [{"op": "reorder_top", "n": 3}], "i": 0, "ch": None,
+                       "lbl": "t", "after": None})
+    from gameplay.engine.mlp.engine import Ev
+    ev = Ev()
+    game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["options"] == top3 and st.d["pending"]["player"] == 0
+    for pick in (top3[2], top3[0]):
+        game.r.decide(st.d, ev, Action.make("choose", 0, option=pick))
+        game.r.resolve_step(st.d, ev)
+    assert deck[:3] == [top3[2], top3[0], top3[1]]
+    assert all(e.get("to") == 0 for e in ev.items if e.get("msg", "").startswith("You see"))
+
+
+def test_play_a_troublemaker_for_free_and_look_at_a_face_down_one(game, db):
+    # PR17: "Exhaust this card to play a Troublemaker for free." (face-down, 609.2c without its cost)
+    st = stacked_game(game)
+    me = place(game, st, "PR17", 0, "prob1")
+    to_hand(game, st, "PR155", 0)
+    set_tokens(st, 0, 0)
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    assert len(tms) == 1 and st.d["cards"][tms[0]]["fd"] and st.d["pl"][0]["tok"] == 0
+    # PR94: "Exhaust this card to look at a face-down Troublemaker at its Problem." (private)
+    st = stacked_game(game)
+    me = place(game, st, "PR94", 0, "prob0")
+    place(game, st, "PR153", 1, "prob0", face_down=True)
+    ev = run(game, st, [{"op": "look_fd_tm", "at": "here"}], src=me)
+    seen = [e for e in ev.items if "You see" in e.get("msg", "")]
+    assert len(seen) == 1 and seen[0]["to"] == 0 and "Brown Parasprite" in seen[0]["msg"]
+
+
+def test_harmony_counters_then_gain_that_many(game, db):
+    # CS7: "Exhaust this card and one of your Friends to put a Harmony counter on this card." /
+    # "Retire this card to gain a number of action tokens equal to the number of Harmony counters on it."
+    assert db[db.key("CS7")].automated
+    st = stacked_game(game)
+    me = place(game, st, "CS7", 0, "home0")
+    assert not any(a.kind == "activate" and a.get("card") == me and a.get("ability") == 1
+                   for a in game.legal_actions(st, 0))  # no Friend to exhaust (the Mane is not a Friend)
+    f = place(game, st, "PR12", 0, "home0")
+    st = activate(game, st, me, i=1)
+    resolve_all(game, st)
+    assert st.d["cards"][f]["ex"] and st.d["cards"][me]["cn"]["Harmony"] == 1
+    tok = st.d["pl"][0]["tok"]
+    st._la = None
+    st2 = activate(game, st, me, i=2)
+    resolve_all(game, st2)
+    assert st2.d["pl"][0]["tok"] == tok + 1 and me not in st2.d["cards"]

@@ -414,6 +414,55 @@ def _events_pre(t: str) -> list[dict] | None:
         r = parse_effects(_each_player_text(m.group(1)))
         if r is not None and all(e_["op"] in ("draw", "discard", "shuffle_into_deck", "search") and e_.get("who", "you") == "you" for e_ in r):
             return [{"op": "each_player", "effects": r}]
+    m = re.match(r"^(put (?:a|an|one|two|three|\d+) \+1 power counters? on (?:one of your Friends|one of your characters|a Friend|a character)), then (exhaust|frighten|dismiss) an opposing (character|Friend) with less power than that (?:Friend|character)$", t, re.I)
+    if m:  # SB106: "... then exhaust an opposing character with less power than that Friend"
+        r = _single(m.group(1))
+        if r is not None and len(r) == 1:
+            return r + [{"op": m.group(2).lower(), "target": {"type": m.group(3), "ctrl": "opp", "lt_it_power": True}}]
+    m = re.match(r"^(?:have )?each player with an (even|odd) number of action tokens gains? \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "if", "cond": {"k": "tokens_parity", "even": m.group(1).lower() == "even"},
+                                                    "effects": [{"op": "gain", "n": int(m.group(2))}]}]}]
+    m = re.match(r"^move (one of your characters|one of your Friends) to each Problem$", t, re.I)
+    if m:  # one (different) character to each Problem, one Problem after the other
+        tg = parse_target(m.group(1))
+        return [{"op": "move_to_each", "target": {**tg, "fresh": True}}]
+    m = re.match(r"^move (a|one) (Friend|character) you control for each color this card has$|^move a number of your (Friends|characters) up to the number of action tokens your opponent has$", t, re.I)
+    if m:
+        typ = (m.group(2) or m.group(3)).rstrip("s")
+        cnt = {"k": "own_colors"} if m.group(2) else {"k": "opp_tokens"}
+        return [{"op": "repeat", "count": cnt, "effects": [
+            {"op": "move", "target": {"type": typ, "ctrl": "you", "fresh": True, **({"optional": True} if m.group(3) else {})}, "to": "choose"}]}]
+    m = re.match(r"^move one of your characters and one of an opponent's characters$", t, re.I)
+    if m:
+        return [{"op": "move", "target": {"type": "character", "ctrl": "you"}, "to": "choose"},
+                {"op": "move", "target": {"type": "character", "ctrl": "opp"}, "to": "choose"}]
+    m = re.match(r"^look at the top (two|three|four|five|\d+) cards of your deck and put them back in any order$", t, re.I)
+    if m:
+        return [{"op": "reorder_top", "n": _n(m.group(1))}]
+    m = re.match(r"^choose an opponent's Friend to get (-\d+) power until the end of the turn\. If it has 0 power or less, dismiss it$", t, re.I)
+    if m:  # PR110
+        return [{"op": "mark", "target": {"type": "Friend", "ctrl": "opp"}},
+                {"op": "power", "n": int(m.group(1)), "target": {"it": True}, "until": "turn"},
+                {"op": "if", "cond": {"k": "it_power_at_most", "n": 0}, "effects": [{"op": "dismiss", "target": {"it": True}}]}]
+    m = re.match(r"^frighten a Friend\. If a player has (\d+) or more points, you may dismiss a frightened Friend instead$", t, re.I)
+    if m:  # LL99: the alternative is offered only when the condition holds
+        return [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
+                 "effects": [{"op": "choose_modes", "n": 1, "labels": ["frighten a Friend", "dismiss a frightened Friend"],
+                              "modes": [[{"op": "frighten", "target": {"type": "Friend"}}],
+                                        [{"op": "dismiss", "target": {"type": "Friend", "state": "frightened"}}]]}],
+                 "else": [{"op": "frighten", "target": {"type": "Friend"}}]}]
+    m = re.match(r"^(?:play a Troublemaker for free)$", t, re.I)
+    if m:  # 609.2c without its cost: face-down at a Problem, and it is "played"
+        return [{"op": "tm_into_play", "zone": "hand", "face_up": False, "at": "choose", "played": True}]
+    m = re.match(r"^look at a face-down Troublemaker (?:at its Problem|here)$", t, re.I)
+    if m:
+        return [{"op": "look_fd_tm", "at": "here"}]
+    m = re.match(r"^(one of your Friends|one of your characters) gets \+(\d+) power for each of your other (Friends|characters) at its Problem until the end of the turn$", t, re.I)
+    if m:  # EO140: counted as the effect resolves
+        tg = parse_target(m.group(1))
+        return [{"op": "power", "n": 0, "per_at_it": {"type": m.group(3).rstrip("s"), "ctrl": "you", "n": int(m.group(2))},
+                 "target": tg, "until": "turn"}]
     if re.match(r"^banish (?:a|an) (?:non-Friend )?(?:card|Event|Friend|Troublemaker|Resource) from (?:a|your) discard pile\. If you do, ", t, re.I):
         return _single(t)
     m = re.match(r"^choose (an? (?:Friend|character|Troublemaker|Resource))\. (Banish|Dismiss|Exhaust|Frighten) each other (Friend|character|Troublemaker|Resource)$", t, re.I)
@@ -667,6 +716,12 @@ def _single(t: str) -> list[dict] | None:
                 return None
             e["then"] = then  # "If you do, ...": only if a card was banished
         return [e]
+    m = re.match(r"^dismiss each face-up and face-down Troublemaker$", t, re.I)
+    if m:
+        return [{"op": "dismiss", "target": {"type": "Troublemaker", "each": True, "fd_ok": True}}]
+    m = re.match(r"^gain a number of action tokens equal to the number of (\w+) counters on (?:it|this card)$", t, re.I)
+    if m:
+        return [{"op": "gain", "n": 0, "n_counters": m.group(1)}]
     if re.match(r"^replace (?:its|this card's) Problem$", t, re.I):
         return [{"op": "replace_problem", "here": True}]
     m = re.match(r"^reduce the play requirements of your cards by (\d+) \[(%s)\] until the end of (?:the|this) turn$" % COLOR_RE, t, re.I)
@@ -709,6 +764,11 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "to_deck_top", "target": tg}]
+    m = re.match(r"^move (an opponent's character|an opposing character|one of your characters) away from (?:that|this|its) Problem$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "move", "target": {**tg, "at": "here"}, "to": "choose"}]
     if re.match(r"^move this card home$", t, re.I):
         return [{"op": "move", "target": {"self": True}, "to": "home"}]
     m = re.match(r"^move (.+?) (?:here|to this Problem|to this card's Problem) from (?:your )?home$", t, re.I)

@@ -42,6 +42,15 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("lt_it_power"):  # "an opposing character with less power than that Friend"
+        it = fr.get("it")
+        lim = self.power(st, it) if it and self.in_play(st, it) else None
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if lim is not None and (self.power(st, c) or 0) < lim]
+    if e.get("op") == "move" and e.get("to") == "area":  # "to each Problem": not one already there
+        picked = fr.get("picked") or ()
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if st["cards"][c]["a"] != e.get("area") and c not in picked]
     if tgt.get("not_it"):  # "each other Friend" / "another character" than the chosen one (or this card)
         excl = fr.get("it") or fr["src"]
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c != excl]
@@ -135,11 +144,16 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "if":
         cond = e["cond"]
-        found = self.select(st, cond["sel"], p, src)
-        ok = bool(found) if cond["k"] == "you_have" else not found
-        if ok:
+        if cond["k"] in IF_CONDS:
+            ok = IF_CONDS[cond["k"]](self, st, fr, cond)
+        else:
+            found = self.select(st, cond["sel"], p, src)
+            ok = bool(found) if cond["k"] == "you_have" else not found
+        branch = e["effects"] if ok else e.get("else")
+        if branch:
             fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "it": fr.get("it")})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -277,7 +291,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "move":
             to = e.get("to", "choose")
             c = st["cards"][cid]
-            if to == "home":
+            if to == "area":
+                dest = [e["area"]] if e.get("area") in st["areas"] else []
+            elif to == "home":
                 dest = [f"home{c['c']}"]
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
@@ -321,6 +337,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.move_card(st, ev, cid, area)
         elif op == "power":
             n = e["n"]
+            if e.get("per_at_it"):  # "+1 power for each of your other Friends at its Problem"
+                per = e["per_at_it"]
+                a = st["cards"][cid]["a"]
+                n = 0 if a.startswith("home") else per["n"] * sum(
+                    1 for o in self.select(st, {"type": per["type"], "ctrl": per.get("ctrl", "you")}, p, src)
+                    if o != cid and st["cards"][o]["a"] == a)
             if e.get("n_from"):  # "add its power to ...": the amount is fixed as the effect resolves
                 frm = src if e["n_from"] == "self" else (prev_it or src) if e["n_from"] == "its" else prev_it
                 n = (self.power(st, frm) or 0) if frm and self.in_play(st, frm) else 0
@@ -385,8 +407,11 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         for q in targets:
             self.draw(st, ev, q, e.get("n", 1))
     elif op == "gain":
-        st["pl"][p]["tok"] += e.get("n", 1)
-        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('n', 1)} action token(s)")
+        n = e.get("n", 1)
+        if e.get("n_counters"):  # "equal to the number of Harmony counters on it"
+            n = st["cards"][src]["cn"].get(e["n_counters"], 0) if src in st["cards"] and self.in_play(st, src) else 0
+        st["pl"][p]["tok"] += n
+        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {n} action token(s)")
     elif op == "score":
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
@@ -825,6 +850,9 @@ def _op_tm_into_play(self, st, ev, fr, e) -> bool:
         areas = [a] if a and not a.startswith("home") and self.problem_at(st, a) else []
     else:
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    if e.get("played"):  # a played Troublemaker obeys "Troublemakers can't be played here"
+        no_tm = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
+        areas = [a for a in areas if a not in no_tm]
     if not areas:
         return True
     if fr["ch"] is None and len(areas) > 1:
@@ -836,6 +864,8 @@ def _op_tm_into_play(self, st, ev, fr, e) -> bool:
     nid = self.enter_play(st, ev, k, area, p, face_down=not up)
     if zone == "deck":
         self.shuffle(st, lst)
+    if e.get("played"):  # "play a Troublemaker for free": it is played (When you play a Troublemaker)
+        self.fire_all(st, ev, "you_play_tm", players=(p,))
     self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm if up else 'a Troublemaker'} into play "
              f"{'face-up' if up else 'face-down'} at {self.area_name(st, area)}", card=nid if up else None)
     return True
@@ -849,7 +879,99 @@ def _op_req_reduction(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _cond_points(self, st, fr, cond) -> bool:
+    return max(x["score"] for x in st["pl"]) >= cond["n"]  # "If a player has 8 or more points"
+
+
+def _cond_tokens_parity(self, st, fr, cond) -> bool:
+    return (st["pl"][fr["p"]]["tok"] % 2 == 0) == cond["even"]  # "each player with an even number of action tokens"
+
+
+def _cond_it_power(self, st, fr, cond) -> bool:
+    it = fr.get("it")
+    return bool(it and self.in_play(st, it) and (self.power(st, it) or 0) <= cond["n"])  # "If it has 0 power or less"
+
+
+IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power}
+
+
+def _op_move_to_each(self, st, ev, fr, e) -> bool:
+    """"Move one of your characters to each Problem": one move per Problem, each a different character."""
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    fr["i"] += 1
+    st["rq"].append({"p": fr["p"], "src": fr["src"], "i": 0, "ch": None, "lbl": "", "after": None,
+                     "eff": [{"op": "move", "target": dict(e["target"]), "to": "area", "area": a} for a in areas]})
+    fr["i"] -= 1
+    return True
+
+
+def _op_repeat(self, st, ev, fr, e) -> bool:
+    """Repeat sub-effects a counted number of times ("for each color this card has", "up to the number
+    of action tokens your opponent has"), in one frame so "fresh" choices stay distinct."""
+    p, src = fr["p"], fr["src"]
+    k = e["count"].get("k")
+    if k == "own_colors":
+        n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+    elif k == "opp_tokens":
+        n = st["pl"][_opp(p)]["tok"]
+    else:
+        n = 0
+    if n > 0:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": [dict(x) for _ in range(n) for x in e["effects"]], "i": 0, "ch": None,
+                         "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _op_reorder_top(self, st, ev, fr, e) -> bool:
+    """Look at the top N cards of your deck and put them back in any order: the player picks them one
+    at a time, top first (private: the cards are shown only to that player)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    if fr.get("k") is None:
+        look = deck[:min(e.get("n", 1), len(deck))]
+        fr["k"] = {"left": list(look), "order": []}
+        if not ev.quiet and look:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of their deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+    k = fr["k"]
+    if fr["ch"] is not None and fr["ch"] in k["left"]:
+        k["left"].remove(fr["ch"])
+        k["order"].append(fr["ch"])
+        fr["ch"] = None
+    if len(k["left"]) > 1:
+        self.ask(st, p, "target", list(k["left"]), "705.2f", op="reorder_top", src=fr["src"], place=len(k["order"]))
+        return False
+    order = k["order"] + k["left"]
+    rest = [c for c in deck if c not in order]
+    deck[:] = order + rest
+    return True
+
+
+def _op_look_fd_tm(self, st, ev, fr, e) -> bool:
+    """Look at a face-down Troublemaker at this card's Problem (private to the looking player, 505.1d)."""
+    p, src = fr["p"], fr["src"]
+    a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+    cands = [o for o in st["play"] if a and st["cards"][o]["a"] == a and st["cards"][o].get("fd")
+             and self.ctype(st, o) == "Troublemaker"]
+    if not cands:
+        return True
+    if fr["ch"] is None and len(cands) > 1:
+        self.ask(st, p, "target", cands, "705.2f", op="look", src=src)
+        return False
+    one = fr["ch"] if fr["ch"] in cands else cands[0]
+    if not ev.quiet:
+        ev.add("look", f"{self.pname(st, p)} looks at a face-down Troublemaker", player=p)
+        ev.add("look", f"You see: {self.db.cards[st['cards'][one]['k']].name}", to=p)
+    return True
+
+
 EVENT_OPS = {
+    "move_to_each": _op_move_to_each,
+    "repeat": _op_repeat,
+    "reorder_top": _op_reorder_top,
+    "look_fd_tm": _op_look_fd_tm,
     "req_reduction": _op_req_reduction,
     "retire_random": _op_retire_random,
     "tm_into_play": _op_tm_into_play,

@@ -631,8 +631,8 @@ class Rules:
             return False
         t = sel.get("type", "card")
         ct = self.ctype(st, cid)
-        if c.get("fd") and ct == TM:
-            return False  # 505.2 face-down Troublemakers can't be referenced
+        if c.get("fd") and ct == TM and not sel.get("fd_ok"):
+            return False  # 505.2 face-down Troublemakers can't be referenced (unless named: "face-down Troublemaker")
         if "types" in sel:  # "Your characters and Troublemakers here"
             if not any((ct in CHAR_TYPES) if x == "character" else ct == x for x in sel["types"]):
                 return False
