@@ -417,7 +417,7 @@ class Rules:
                     p += self._count(st, cid, ab["count"]) - base
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
-                elif op == "power_per" and o == cid:
+                elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]):
                     p += ab["n"] * self._count(st, cid, ab["count"])
         return p
 
@@ -528,6 +528,8 @@ class Rules:
             return False
         if ab.get("fo_only") and not st["fo"]:
             return False
+        if ab.get("fo_only") in ("tm", "problem") and not self.fo_is(st, ab["fo_only"]):
+            return False
         cond = ab.get("cond")
         if cond:
             return self._cond(st, src, cond)
@@ -537,6 +539,8 @@ class Rules:
         c = st["cards"][src]
         k = cond.get("k")
         if k == "faceoff":
+            if cond.get("fo") in ("tm", "problem") and not self.fo_is(st, cond["fo"]):
+                return False
             return bool(st["fo"]) and self.involved(st, src)
         if k == "at_problem":
             return c["a"].startswith(("prob", "dil"))
@@ -687,6 +691,12 @@ class Rules:
             if pw is None or pw <= cost:
                 return False
         if "trait" in sel and sel["trait"] not in self.traits(st, cid):
+            return False
+        if sel.get("inv") and not self.involved(st, cid):
+            return False  # "... while involved in a faceoff" (514.2d)
+        if "max_pp" in sel and self.printed_power(st, cid) > sel["max_pp"]:
+            return False
+        if "min_pp" in sel and self.printed_power(st, cid) < sel["min_pp"]:
             return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
@@ -884,8 +894,11 @@ class Rules:
         fo = st["fo"]
         tot = 0
         srcs = None
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in st["play"]:
             if not self.involved(st, cid) or not self.contributes(st, cid):
+                continue
+            if nc and self.no_contrib(st, cid, "faceoff", nc):
                 continue
             c = st["cards"][cid]
             owner_side = c["c"]
@@ -895,12 +908,55 @@ class Rules:
                 if srcs is None:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
+        fp = 0
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static":
+                    continue
+                if ab.get("op") == "flip_power":
+                    fp += ab["n"]  # "Your flipped cards have +2 power"
+                elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
+                    tot += ab["n"]  # 514.4a a modifier of the player's power total
         for fid in st["pl"][p]["flip"]:
             if fid in fo["ign"]:
                 continue  # 514.4b ignored flipped cards
-            tot += self.printed_power(st, fid)
+            if st["mods"] or st["cards"][fid].get("cn"):
+                tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
+            else:
+                tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def fo_is(self, st, kind) -> bool:
+        """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
+        fo = st["fo"]
+        if not fo:
+            return False
+        if kind in ("tm", "problem"):
+            return fo["type"] == kind or (kind == "problem" and fo["type"] == "multi")
+        return True
+
+    def no_contrib(self, st, cid, what, srcs=None) -> bool:
+        """'... can't contribute its power to faceoffs / confronting Problems' from any card in play."""
+        for o in (srcs if srcs is not None else self.has_static(st, "no_contrib")):
+            s_ = st["cards"][o]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "no_contrib" or ab.get("what") != what:
+                    continue
+                tg = ab.get("target", "self")
+                if tg == "self":
+                    ok = o == cid
+                elif tg == "host":
+                    ok = s_.get("h") == cid
+                else:
+                    ok = self.matches(st, cid, tg, s_["c"], o)
+                if not ok or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if ab.get("cond") and not self._cond(st, o, ab["cond"]):
+                    continue
+                return True
+        return False
 
     # ================================================================= confronting (611)
     def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
@@ -973,11 +1029,14 @@ class Rules:
             return False
         chars = []
         srcs = None
-        limits = self.statics(st, "no_contrib") + self.statics(st, "max_contrib")
+        limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in self.chars_at(st, area, p):
             if not self.contributes(st, cid) or cid in banned:
+                continue
+            if nc and self.no_contrib(st, cid, "confront", nc):
                 continue
             for ab in self.abilities(st, cid):
                 if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
@@ -999,7 +1058,7 @@ class Rules:
         out = set()
         mine = self.chars_at(st, area, p)
         for o, ab in limits:
-            if ab["op"] != "no_contrib":
+            if ab["op"] != "problem_no_contrib":
                 continue
             ctrl = st["cards"][o]["c"]
             if ab.get("who") == "opp" and p == ctrl:
@@ -1122,6 +1181,7 @@ class Rules:
                         x = self.kw(st, o, "Calming")
                         if x:
                             self.add_mod(st, nid, -x, "turn")
+            self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
@@ -1143,6 +1203,9 @@ class Rules:
             return None
         name = self.name(st, cid)
         self.fire(st, ev, "leaves", cid)
+        how = verb.split(" ", 1)[0]
+        self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
+                                             "zone": zone})
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
@@ -1167,6 +1230,7 @@ class Rules:
             pl["hand"].append(nid)
             got += 1
             self.fire_all(st, ev, "you_draw", players=(p,))
+            self.fire_all(st, ev, "any_draw")  # "When a player draws a card"
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -1210,6 +1274,8 @@ class Rules:
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
+                if ab["kind"] == "static" and ab.get("op") == "no_score_fo" and self.involved(st, o):
+                    n = 0  # "Players can't score points during faceoffs involving this card"
         if n <= 0:
             return
         st["pl"][p]["score"] += n
@@ -1247,6 +1313,7 @@ class Rules:
             return False  # 503.2a, 504.2a, 503.4a
         c["ex"] = True
         self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
+        self.watch(st, ev, "w_exhaust", cid)  # "When that Friend becomes exhausted"
         return True
 
     def ready(self, st, ev, cid) -> bool:
@@ -1266,10 +1333,13 @@ class Rules:
                 return False
         name = self.name(st, cid)
         if c.get("t"):
+            self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
             self._remove(st, cid)
             del st["cards"][cid]
             self.log(ev, "frighten", lambda: f"{name} is frightened and ceases to exist (521.4)")
             return True
+        # "When this card becomes frightened": seen just before (a frightened card has no abilities, 504.1)
+        self.watch(st, ev, "w_fright", cid)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
@@ -1291,9 +1361,10 @@ class Rules:
         c["fr"] = False
         st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
-    def move_card(self, st, ev, cid, area, *, send=False) -> bool:
+    def move_card(self, st, ev, cid, area, *, send=False, by=None) -> bool:
         """506: move (or send, 506.5) a card to another area."""
         c = st["cards"][cid]
         if c["a"] == area:
@@ -1317,6 +1388,9 @@ class Rules:
             if self.kw(st, cid, "Traveler"):
                 self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
                     {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
+        # 506.1c "When [something] is moved" / "When you move ..." about any card; ``by`` is the player
+        # moving it (the controller when not told, e.g. a move action); sends are marked (506.5)
+        self.watch(st, ev, "w_move", cid, {"from": old, "to": area, "by": c["c"] if by is None else by, "send": send})
         return True
 
     def send_home(self, st, ev, cid) -> None:
@@ -1350,8 +1424,22 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
+                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                    continue  # "by at least N power"
+                fc = (extra or {}).get("card")
+                if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
+                    continue  # "When you flip a Chaotic card" (Chaotic is a trait)
+                if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
+                    continue  # a watched event about another card whose condition does not hold
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
+                if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
+                                                if not st["cards"][o].get("fr")]) < ab["min_chars"]:
+                    continue  # "When you confront this Problem with at least N characters"
                 # "they ..." (start of the opponent's / each player's Troublemaker Phase): the turn player
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
+                if ab.get("as_by") and (extra or {}).get("by") is not None:
+                    ctrl = extra["by"]  # "that player ...": the player who did the watched thing
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
@@ -1368,6 +1456,72 @@ class Rules:
             if area is not None and c["a"] != area:
                 continue
             self.fire(st, ev, event, cid, extra)
+
+    # ================================================================= watched events (704.1)
+    def watch(self, st, ev, event, subj, extra=None) -> None:
+        """Fire ``event`` ("w_enter", "w_leave", "w_move", "w_play", ...) for every card in play whose
+        triggered ability watches something happening to a card ("When an opposing Friend enters
+        play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
+        ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
+        if not (self.trig_ev.get(event) or st.get("twn")):
+            return
+        self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
+
+    def _watch_ok(self, st, cid, ab, x) -> bool:
+        """Does a watched event (``x``: it, by, from, to, how, play) meet an ability's ``subj`` filter?
+        Filter keys: a selector (type, ctrl, at "here", other, self, trait, color, ... relative to the
+        watching card ``cid``), "host" (the card it is attached to), "by" (you/opp: the player who
+        did it), "to"/"from" ("here": the watching card's area; "problem"; "home"), "how"
+        (dismissed/retired/banished), "token" (True/False), "last" (you played the last card in
+        your hand), "once_turn" ("for the first time each turn")."""
+        f = ab["subj"]
+        c = st["cards"][cid]
+        me = c.get("c", c["o"])
+        it = x.get("it")
+        if f.get("by") is not None and x.get("by", -1) != (me if f["by"] == "you" else 1 - me):
+            return False
+        for key in ("to", "from"):
+            w = f.get(key)
+            if w is None:
+                continue
+            a = x.get(key) or ""
+            if w == "here" and a != c.get("a"):
+                return False
+            if w == "problem" and not a.startswith(("prob", "dil")):
+                return False
+            if w == "home" and not a.startswith("home"):
+                return False
+        if f.get("how") is not None and x.get("how") != f["how"]:
+            return False
+        if f.get("send") is False and x.get("send"):
+            return False
+        pl = x.get("play")
+        if pl is not None:  # "When an opponent plays a Friend": the played card's printed information
+            face = self.ff[pl["k"]]
+            if f.get("ptype") and face.type != f["ptype"]:
+                return False
+            if f.get("ptrait") and (pl.get("fd") or f["ptrait"] not in face.traits):
+                return False
+            if f.get("pmax_cost") is not None and (face.cost or 0) > f["pmax_cost"]:
+                return False
+            if f.get("last") and st["pl"][pl["p"]]["hand"]:
+                return False
+        sel = f.get("sel")
+        if sel is not None:
+            if sel.get("host"):
+                if it is None or c.get("h") != it:
+                    return False
+            elif it is None or not self.matches(st, it, sel, me, cid):
+                return False
+            if "token" in f and bool(st["cards"][it].get("t")) != f["token"]:
+                return False
+        if f.get("once_turn"):
+            seen = c.setdefault("ft", {})
+            k = ab.get("text", ab["on"])
+            if seen.get(k) == st["turn"]:
+                return False
+            seen[k] = st["turn"]
+        return True
 
     # ================================================================= cleanup
     def expire(self, st, until) -> None:
