@@ -656,3 +656,61 @@ def test_harmony_counters_then_gain_that_many(game, db):
     st2 = activate(game, st, me, i=2)
     resolve_all(game, st2)
     assert st2.d["pl"][0]["tok"] == tok + 1 and me not in st2.d["cards"]
+
+
+# ------------------------------------------------------------------ batch 5: control exchange, decks, flicker
+def test_banish_then_put_that_friend_into_play_under_its_owner(game):
+    # EO124: 706 it enters play again (a new card, 410.6) under its owner's control (513.2) at home
+    st = stacked_game(game)
+    b = place(game, st, "PR33", 1, "prob0")
+    game.r.add_mod(st.d, b, 2, "turn")
+    run(game, st, [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}])
+    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == game.db.key("PR33")]
+    assert b not in st.d["cards"] and len(back) == 1
+    assert st.d["cards"][back[0]]["c"] == 1 and st.d["cards"][back[0]]["a"] == "home1" and game.power(st, back[0]) == 2
+
+
+def test_exchange_control_until_end_of_score_phase(game):
+    # LL90 (513.2): both return to their owners when the duration ends
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob0")
+    b = place(game, st, "PR33", 1, "prob0")
+    run(game, st, [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you"},
+                    "theirs": {"type": "Friend", "ctrl": "opp"}, "until": "score_phase"}])
+    assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (1, 0)
+    game.r.expire(st.d, "score_phase")
+    assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (0, 1)
+
+
+def test_exchange_control_opponent_chooses_at_that_problem(game):
+    # AD116: "Your opponent chooses one of their Friends at that Problem."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR33", 1, "prob0")  # another Problem: not eligible
+    b1 = place(game, st, "PR31", 1, "prob1")
+    b2 = place(game, st, "PR20", 1, "prob1")
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
+                       "eff": parse_effects("Choose one of your Friends at a Problem. Your opponent chooses one of their "
+                                            "Friends at that Problem. Exchange control of those Friends until the end of the Score Phase")})
+    from gameplay.engine.mlp.engine import Ev
+    ev = Ev()
+    game.r.resolve_step(st.d, ev)
+    pend = st.d["pending"]
+    assert pend["player"] == 1 and set(pend["options"]) == {b1, b2}
+    game.r.decide(st.d, ev, Action.make("choose", 1, option=b2))
+    resolve_all(game, st)
+    assert st.d["cards"][a]["c"] == 1 and st.d["cards"][b2]["c"] == 0 and st.d["cards"][b1]["c"] == 1
+
+
+def test_bottom_pick_and_top_split(game):
+    st = stacked_game(game)
+    deck = st.d["pl"][0]["deck"]
+    bottom2 = list(deck[-2:])
+    run(game, st, [{"op": "bottom_pick", "n": 2}])  # first option: the second-to-last card goes on top
+    assert deck[0] == bottom2[0] and deck[-1] == bottom2[1]
+    top3 = [key_of(st, c) for c in deck[:3]]
+    n_hand, n_deck = len(st.d["pl"][0]["hand"]), len(deck)
+    run(game, st, [{"op": "top_split"}])  # first options: 1st -> hand, 2nd -> top, 3rd -> bottom
+    assert len(st.d["pl"][0]["hand"]) == n_hand + 1 and len(deck) == n_deck - 1
+    assert key_of(st, st.d["pl"][0]["hand"][-1]) == top3[0]
+    assert key_of(st, deck[0]) == top3[1] and key_of(st, deck[-1]) == top3[2]

@@ -465,6 +465,21 @@ def _events_pre(t: str) -> list[dict] | None:
         return [{"op": "mark", "target": {"type": "Friend", "ctrl": "opp"}},
                 {"op": "power", "n": int(m.group(1)), "target": {"it": True}, "until": "turn"},
                 {"op": "if", "cond": {"k": "it_power_at_most", "n": 0}, "effects": [{"op": "dismiss", "target": {"it": True}}]}]
+    if re.match(r"^banish a Friend, then put that Friend into play$", t, re.I):
+        return [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}]
+    m = re.match(r"^choose one of your Friends and an opposing Friend\. Exchange control of those Friends until the end of the (Score Phase|turn)$", t, re.I)
+    if m:
+        return [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you"}, "theirs": {"type": "Friend", "ctrl": "opp"},
+                 "until": _until(m.group(1))}]
+    m = re.match(r"^choose one of your Friends at a Problem\. Your opponent chooses one of their Friends at that Problem\. "
+                 r"Exchange control of those Friends until the end of the (Score Phase|turn)$", t, re.I)
+    if m:
+        return [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you", "at": "problem"},
+                 "theirs": {"type": "Friend", "ctrl": "you"}, "theirs_by": "opp", "same_area": True, "until": _until(m.group(1))}]
+    if re.match(r"^look at the bottom (?:2|two) cards of your deck\. You may put (?:1|one) of them on top of your deck$", t, re.I):
+        return [{"op": "bottom_pick", "n": 2}]
+    if re.match(r"^look at the top three cards of your deck\. Put one into your hand, one on top of your deck, and one on the bottom of your deck$", t, re.I):
+        return [{"op": "top_split"}]
     m = re.match(r"^frighten a Friend\. If a player has (\d+) or more points, you may dismiss a frightened Friend instead$", t, re.I)
     if m:  # LL99: the alternative is offered only when the condition holds
         return [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},

@@ -313,7 +313,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "dismiss":
             self.leave_play(st, ev, cid, "disc", verb="dismissed")
         elif op == "banish":
-            self.leave_play(st, ev, cid, "ban", verb="banished")
+            gone = self.leave_play(st, ev, cid, "ban", verb="banished")
+            if gone and e.get("keep"):
+                fr["gone"] = gone  # "Banish a Friend, then put that Friend into play"
         elif op == "retire":
             if st["cards"][cid]["c"] == p:  # 410.2
                 self.leave_play(st, ev, cid, "disc", verb="retired")
@@ -1099,7 +1101,123 @@ def _op_look_fd_tm(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_return_gone(self, st, ev, fr, e) -> bool:
+    """Put the card an earlier effect of this frame banished back into play at its owner's home, under
+    its owner's control (513.2, 706)."""
+    g = fr.pop("gone", None)
+    if g and g in st["cards"] and st["cards"][g].get("z") == "ban":
+        o = st["cards"][g]["o"]
+        nid = self.enter_play(st, ev, g, f"home{o}", o)
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+    return True
+
+
+def _op_exchange_control(self, st, ev, fr, e) -> bool:
+    """Exchange control of one of your Friends and an opposing Friend until a duration ends (513.2);
+    ``theirs_by: "opp"``: the opponent chooses theirs, at the same Problem as yours (AD116)."""
+    p = fr["p"]
+    k = fr.get("k") or {}
+    if "mine" not in k:
+        cands = self.select(st, e["mine"], p, fr["src"])
+        if fr["ch"] is None:
+            if not cands:
+                return True
+            if len(cands) > 1:
+                self.ask(st, p, "target", cands, "705.2f", op="exchange_control", src=fr["src"])
+                return False
+            fr["ch"] = cands[0]
+        k["mine"] = fr["ch"]
+        fr["ch"] = None
+        fr["k"] = k
+    mine = k["mine"]
+    if not self.in_play(st, mine):
+        return True
+    sel = dict(e["theirs"])
+    chooser = _opp(p) if e.get("theirs_by") == "opp" else p
+    cands = [c for c in self.select(st, sel, chooser, fr["src"]) if st["cards"][c]["c"] != p]
+    if e.get("same_area"):
+        cands = [c for c in cands if st["cards"][c]["a"] == st["cards"][mine]["a"]]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        if len(cands) > 1:
+            self.ask(st, chooser, "target", cands, "705.2f", op="exchange_control", src=fr["src"])
+            return False
+        fr["ch"] = cands[0]
+    theirs = fr["ch"]
+    if theirs not in cands:
+        return True
+    u = e.get("until", "score_phase")
+    for cid, new in ((mine, _opp(p)), (theirs, p)):
+        old = st["cards"][cid]["c"]
+        st["cards"][cid]["c"] = new
+        st["ctl"].append({"t": cid, "to": old, "u": u})
+    st["dy"] = 1
+    self.log(ev, "control", lambda: f"{self.name(st, mine)} and {self.name(st, theirs)} exchange controllers")
+    return True
+
+
+def _op_bottom_pick(self, st, ev, fr, e) -> bool:
+    """Look at the bottom N cards of your deck; you may put one of them on top (private)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    look = deck[-min(e.get("n", 1), len(deck)):] if deck else []
+    if fr["ch"] is None:
+        if not look:
+            return True
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the bottom {len(look)} card(s) of their deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+        self.ask(st, p, "target", list(look) + ["none"], "705.2f", op="bottom_pick", src=fr["src"])
+        return False
+    if fr["ch"] in look:
+        deck.remove(fr["ch"])
+        deck.insert(0, fr["ch"])
+        self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from the bottom of their deck on top")
+    return True
+
+
+def _op_top_split(self, st, ev, fr, e) -> bool:
+    """Look at the top three cards: one into your hand, one on top, one on the bottom (private)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    k = fr.get("k")
+    if k is None:
+        k = fr["k"] = {"left": list(deck[:3]), "done": []}
+        if not ev.quiet and k["left"]:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(k['left'])} card(s) of their deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in k["left"]), to=p)
+    if fr["ch"] is not None and fr["ch"] in k["left"]:
+        k["left"].remove(fr["ch"])
+        k["done"].append(fr["ch"])
+        fr["ch"] = None
+    steps = ("hand", "top", "bottom")
+    while len(k["done"]) < len(steps) and k["left"]:
+        if len(k["left"]) == 1:
+            k["done"].append(k["left"].pop())
+            continue
+        self.ask(st, p, "target", list(k["left"]), "705.2f", op="top_split", src=fr["src"], to=steps[len(k["done"])])
+        return False
+    for cid, where in zip(k["done"], steps):
+        if cid not in deck:
+            continue
+        if where == "hand":
+            self.put(st, cid, "hand")  # (put takes it out of the deck)
+        elif where == "top":
+            deck.remove(cid)
+            deck.insert(0, cid)
+        else:
+            deck.remove(cid)
+            deck.append(cid)
+    self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card into their hand and rearranges their deck")
+    return True
+
+
 EVENT_OPS = {
+    "return_gone": _op_return_gone,
+    "exchange_control": _op_exchange_control,
+    "bottom_pick": _op_bottom_pick,
+    "top_split": _op_top_split,
     "move_to_each": _op_move_to_each,
     "repeat": _op_repeat,
     "reorder_top": _op_reorder_top,
