@@ -714,3 +714,40 @@ def test_bottom_pick_and_top_split(game):
     assert len(st.d["pl"][0]["hand"]) == n_hand + 1 and len(deck) == n_deck - 1
     assert key_of(st, st.d["pl"][0]["hand"][-1]) == top3[0]
     assert key_of(st, deck[0]) == top3[1] and key_of(st, deck[-1]) == top3[2]
+
+
+# ------------------------------------------------------------------ batch 6
+def test_exhausted_this_way_do_not_ready_next_ready_phase(game, db):
+    # SB2: 603.1 readying skips the characters this effect exhausted, once
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 1, "home1")
+    already = place(game, st, "PR33", 1, "home1", exhausted=True)
+    run(game, st, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True, "state": "ready"}, "no_ready": True}])
+    assert st.d["cards"][a]["ex"] and st.d["cards"][a].get("nr") and not st.d["cards"][already].get("nr")
+    from gameplay.engine.mlp.flow import _begin_turn
+    from gameplay.engine.mlp.engine import Ev
+    _begin_turn(game.r, st.d, Ev(True), 1)
+    assert st.d["cards"][a]["ex"] and not st.d["cards"][already]["ex"] and not st.d["cards"][a].get("nr")
+
+
+def test_faceoff_power_bonus_this_turn(game):
+    # LL91: "You have +2 power during Faceoffs this turn." (514.4a total)
+    st = stacked_game(game)
+    run(game, st, [{"op": "fo_plus", "n": 2, "until": "turn"}])
+    st.d["fo"] = {"type": "tm", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "start", "ign": [], "bonus": [0, 0]}
+    st.d["pl"][0]["flip"] = st.d["pl"][1]["flip"] = []
+    base = game.r.faceoff_total(st.d, 0)
+    game.r.expire(st.d, "turn")
+    assert game.r.faceoff_total(st.d, 0) == base - 2
+
+
+def test_discard_two_cost_and_token_of_the_chosen_color(game, db):
+    # DE127: "Pay [2] and discard 2 cards to choose a color and put a 2 power colorless Changeling Friend
+    # token with that color into play."
+    ab = next(a for a in db[db.key("DE127")].abilities["front"] if a["kind"] == "activated")
+    assert ab["cost"] == {"tokens": 2, "discard": 2}
+    st = stacked_game(game)
+    run(game, st, ab["effects"])
+    tok = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    from gameplay.engine.mlp.carddb import COLOR_NAMES
+    assert len(tok) == 1 and st.d["cards"][tok[0]]["t"]["colors"] == [COLOR_NAMES[0]] and game.power(st, tok[0]) == 2

@@ -451,8 +451,10 @@ def _events_pre(t: str) -> list[dict] | None:
     if m:
         typ = (m.group(2) or m.group(3)).rstrip("s")
         cnt = {"k": "own_colors"} if m.group(2) else {"k": "opp_tokens"}
-        return [{"op": "repeat", "count": cnt, "effects": [
-            {"op": "move", "target": {"type": typ, "ctrl": "you", "fresh": True, **({"optional": True} if m.group(3) else {})}, "to": "choose"}]}]
+        # "a number of your Friends up to N": N different Friends, each optional; "a Friend ... for each
+        # color": the instruction repeated (the same Friend may be chosen again)
+        tg = {"type": typ, "ctrl": "you", **({"optional": True, "fresh": True} if m.group(3) else {})}
+        return [{"op": "repeat", "count": cnt, "effects": [{"op": "move", "target": tg, "to": "choose"}]}]
     m = re.match(r"^move one of your characters and one of an opponent's characters$", t, re.I)
     if m:
         return [{"op": "move", "target": {"type": "character", "ctrl": "you"}, "to": "choose"},
@@ -465,6 +467,17 @@ def _events_pre(t: str) -> list[dict] | None:
         return [{"op": "mark", "target": {"type": "Friend", "ctrl": "opp"}},
                 {"op": "power", "n": int(m.group(1)), "target": {"it": True}, "until": "turn"},
                 {"op": "if", "cond": {"k": "it_power_at_most", "n": 0}, "effects": [{"op": "dismiss", "target": {"it": True}}]}]
+    m = re.match(r"^you have \+(\d+) power during [Ff]aceoffs this turn\. (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "fo_plus", "n": int(m.group(1)), "until": "turn"}] + r
+    m = re.match(r"^exhaust each opposing character and turn this card over\. Characters exhausted this way do not ready during their controller's next Ready Phase$", t, re.I)
+    if m:  # SB2: only the characters this effect exhausted keep the "no ready" mark
+        return [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True, "state": "ready"}, "no_ready": True},
+                {"op": "turn_over"}]
+    m = re.match(r"^choose a color and put a (\d+) power colorless ([A-Z][a-z]+) Friend token with that color into play$", t, re.I)
+    if m:  # DE127
+        return [{"op": "pick_color"}, {"op": "token", "power": int(m.group(1)), "color": "chosen", "traits": [m.group(2)], "at": "home"}]
     if re.match(r"^banish a Friend, then put that Friend into play$", t, re.I):
         return [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}]
     m = re.match(r"^choose one of your Friends and an opposing Friend\. Exchange control of those Friends until the end of the (Score Phase|turn)$", t, re.I)
@@ -1357,6 +1370,10 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^discard a card$", part, re.I):
             cost["discard"] = cost.get("discard", 0) + 1
+            continue
+        m = re.match(r"^discard (two|three|\d+) cards$", part, re.I)
+        if m:
+            cost["discard"] = cost.get("discard", 0) + _n(m.group(1))
             continue
         if re.match(r"^exhaust and retire this card$", part, re.I):
             cost["exhaust"] = True

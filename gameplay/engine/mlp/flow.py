@@ -647,6 +647,9 @@ def start_turn(self, st, ev) -> None:
     pl = st["pl"][tp]
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
+        if c["c"] == tp and c.get("nr"):
+            del c["nr"]  # "do not ready during their controller's next Ready Phase"
+            continue
         if c["c"] == tp and c.get("ex"):
             c["ex"] = False
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])

@@ -302,7 +302,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
-            self.exhaust(st, ev, cid)
+            if self.exhaust(st, ev, cid) and e.get("no_ready"):
+                st["cards"][cid]["nr"] = True  # it does not ready during its controller's next Ready Phase
         elif op == "ready":
             if self.ready(st, ev, cid):
                 self.log(ev, "ready", lambda cid=cid: f"{self.name(st, cid)} is readied")
@@ -572,7 +573,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             nid = self.enter_play(st, ev, ch, area, p)
             self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
     elif op == "token":
-        col = e.get("color")
+        col = fr.get("color") if e.get("color") == "chosen" else e.get("color")  # "with that color" (pick_color)
         t = {"power": e.get("power", 1), "colors": [col] if col else [], "traits": list(e.get("traits", [])),
              "name": e.get("name") or " ".join(e.get("traits", [])) or "Token", "kw": dict(e.get("kw") or {})}  # 521.1a
         cid = f"c{st['nid']}"
@@ -1213,7 +1214,16 @@ def _op_top_split(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_fo_plus(self, st, ev, fr, e) -> bool:
+    """"You have +2 power during Faceoffs this turn": added to your faceoff total (514.4a)."""
+    p = fr["p"]
+    st["pl"][p].setdefault("fo_plus", []).append({"n": e.get("n", 1), "u": e.get("until", "turn")})
+    self.log(ev, "power", lambda: f"{self.pname(st, p)} has {e.get('n', 1):+d} power during faceoffs this turn")
+    return True
+
+
 EVENT_OPS = {
+    "fo_plus": _op_fo_plus,
     "return_gone": _op_return_gone,
     "exchange_control": _op_exchange_control,
     "bottom_pick": _op_bottom_pick,

@@ -926,6 +926,7 @@ class Rules:
             else:
                 tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
+        tot += sum(x["n"] for x in st["pl"][p].get("fo_plus") or ())  # "You have +2 power during Faceoffs this turn"
         return tot
 
     def fo_is(self, st, kind) -> bool:
@@ -1548,6 +1549,8 @@ class Rules:
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
+            if pl.get("fo_plus"):
+                pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
 
     def req_reduction(self, st, p, color) -> int:
         """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
