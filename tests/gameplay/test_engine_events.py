@@ -751,3 +751,23 @@ def test_discard_two_cost_and_token_of_the_chosen_color(game, db):
     tok = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
     from gameplay.engine.mlp.carddb import COLOR_NAMES
     assert len(tok) == 1 and st.d["cards"][tok[0]]["t"]["colors"] == [COLOR_NAMES[0]] and game.power(st, tok[0]) == 2
+
+
+def test_look_at_the_top_card_of_a_chosen_problem_deck(game):
+    # DE80: choose whose Problem deck, look (private), top or bottom
+    st = stacked_game(game)
+    pdeck = st.d["pl"][1]["pdeck"]
+    top = pdeck[0]
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
+                       "eff": [{"op": "look_top", "n": 1, "whose": "choose", "zone": "pdeck"}]})
+    from gameplay.engine.mlp.engine import Ev
+    ev = Ev()
+    game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]
+    game.r.decide(st.d, ev, Action.make("choose", 0, option=1))
+    game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["kind"] == "look"
+    game.r.decide(st.d, ev, Action.make("choose", 0, option="bottom"))
+    resolve_all(game, st)
+    assert pdeck[-1] == top and "lq" not in (st.d["rq"][-1] if st.d["rq"] else {})
+    assert all(e.get("to") == 0 for e in ev.items if "You see" in e.get("msg", ""))

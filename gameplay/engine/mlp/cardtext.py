@@ -478,6 +478,16 @@ def _events_pre(t: str) -> list[dict] | None:
     m = re.match(r"^choose a color and put a (\d+) power colorless ([A-Z][a-z]+) Friend token with that color into play$", t, re.I)
     if m:  # DE127
         return [{"op": "pick_color"}, {"op": "token", "power": int(m.group(1)), "color": "chosen", "traits": [m.group(2)], "at": "home"}]
+    if re.match(r"^look at the top card of a Problem deck and put it on the top or bottom of that deck$", t, re.I):
+        return [{"op": "look_top", "n": 1, "whose": "choose", "zone": "pdeck"}]
+    m = re.match(r"^look at the top card of each player's deck, then put each card on the top or bottom of its owner's deck"
+                 r"(?:\. If a player has (\d+) or more points, you may draw a card)?$", t, re.I)
+    if m:  # LL101
+        r = [{"op": "look_top", "n": 1, "whose": "you"}, {"op": "look_top", "n": 1, "whose": "opp"}]
+        if m.group(1):
+            r.append({"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
+                      "effects": [{"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]})
+        return r
     if re.match(r"^banish a Friend, then put that Friend into play$", t, re.I):
         return [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}]
     m = re.match(r"^choose one of your Friends and an opposing Friend\. Exchange control of those Friends until the end of the (Score Phase|turn)$", t, re.I)

@@ -497,8 +497,17 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             for _ in range(e.get("n", 1)):
                 _flip_one(self, st, ev, p)
     elif op == "look_top":
-        q = p if e.get("whose", "you") == "you" else _opp(p)
-        deck = st["pl"][q]["deck"]
+        if e.get("whose") == "choose":  # "a player's deck" / "a Problem deck": choose whose first
+            if fr.get("lq") is None:
+                done, qq = _ask_player(self, st, fr, p, [p, _opp(p)])
+                if not done:
+                    return False
+                fr["lq"], fr["ch"] = qq, None
+            q = fr["lq"]
+        else:
+            q = p if e.get("whose", "you") == "you" else _opp(p)
+        zone = e.get("zone", "deck")
+        deck = st["pl"][q][zone]
         n = min(e.get("n", 1), len(deck))
         if n <= 0:
             return True
@@ -512,7 +521,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                     ev.add("look", f"{self.pname(st, p)} looks at the top {n} card(s) of a deck", player=p)
                     ev.add("look", f"You see: {names}", to=p)
             if k >= len(fr["look"]):
-                _finish_look(self, st, fr, q)
+                _finish_look(self, st, fr, q, zone)
                 return True
             self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=k)
             return False
@@ -522,7 +531,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         fr["k"] = k + 1
         fr["ch"] = None
         if fr["k"] >= len(fr["look"]):
-            _finish_look(self, st, fr, q)
+            _finish_look(self, st, fr, q, zone)
             return True
         self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=fr["k"])
         return False
@@ -698,8 +707,9 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
-def _finish_look(self, st, fr, q):
-    deck = st["pl"][q]["deck"]
+def _finish_look(self, st, fr, q, zone="deck"):
+    fr.pop("lq", None)
+    deck = st["pl"][q][zone]
     bot = fr.get("bot", [])
     for c in bot:
         if c in deck:
