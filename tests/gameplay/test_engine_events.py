@@ -771,3 +771,20 @@ def test_look_at_the_top_card_of_a_chosen_problem_deck(game):
     resolve_all(game, st)
     assert pdeck[-1] == top and "lq" not in (st.d["rq"][-1] if st.d["rq"] else {})
     assert all(e.get("to") == 0 for e in ev.items if "You see" in e.get("msg", ""))
+
+
+def test_look_at_hand_decision_does_not_reveal_hidden_ids(game):
+    # the looker sees names (labels), the options are positions: the opponent's hand ids stay hidden
+    st = stacked_game(game)
+    hand = list(st.d["pl"][1]["hand"])
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
+                       "eff": [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "disc"}]})
+    from gameplay.engine.mlp.engine import Ev
+    ev = Ev()
+    game.r.resolve_step(st.d, ev)
+    pend = st.d["pending"]
+    assert pend["options"] == list(range(len(hand))) and not set(hand) & set(map(str, pend["options"]))
+    assert len(pend["labels"]) == len(hand)
+    game.r.decide(st.d, ev, Action.make("choose", 0, option=1))
+    resolve_all(game, st)
+    assert hand[1] not in st.d["pl"][1]["hand"] and len(st.d["pl"][1]["disc"]) == 1

@@ -901,9 +901,12 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     if fr["ch"] is None:
         if not cands:
             return True
-        self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="look_hand", src=fr["src"])
+        # options are positions in that hand, not card ids: another player's hidden ids stay hidden
+        # (the names are shown to the looking player as labels)
+        self.ask(st, p, "target", list(range(len(cands))) + (["none"] if e.get("optional") else []), "705.2f",
+                 op="look_hand", src=fr["src"], labels=[self.db.cards[st["cards"][c]["k"]].name for c in cands])
         return False
-    ch = fr["ch"]
+    ch = cands[fr["ch"]] if isinstance(fr["ch"], int) and not isinstance(fr["ch"], bool) and fr["ch"] < len(cands) else None
     if ch in cands:
         nm = self.db.cards[st["cards"][ch]["k"]].name
         if e.get("to") == "deck_top":
