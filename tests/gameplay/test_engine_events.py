@@ -318,7 +318,7 @@ def test_parse_mode_phrases():
     assert parse_effects("Draw 3 cards then discard 3 cards") == [
         {"op": "draw", "n": 3, "who": "you"}, {"op": "discard", "n": 3, "who": "you"}]
     assert parse_effects("search your deck for a Troublemaker and put it into play face-up") == [
-        {"op": "tm_into_play", "zone": "deck", "face_up": True, "at": "choose"}]
+        {"op": "tm_into_play", "zone": "deck"}]  # face-up unless "face_up": False
 
 
 def test_power_until_the_start_of_your_next_turn(game):
@@ -446,7 +446,7 @@ def test_choose_a_friend_banish_each_other_friend(game):
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 1, "home1")
     run(game, st, [{"op": "mark", "target": {"type": "Friend"}},
-                   {"op": "banish", "target": {"type": "Friend", "each": True, "not_it": True}}])
+                   {"op": "banish", "target": {"type": "Friend", "each": True, "not_chosen": True}}])
     assert (a in st.d["cards"]) and b not in st.d["cards"]
 
 
@@ -773,18 +773,16 @@ def test_look_at_the_top_card_of_a_chosen_problem_deck(game):
     assert all(e.get("to") == 0 for e in ev.items if "You see" in e.get("msg", ""))
 
 
-def test_look_at_hand_decision_does_not_reveal_hidden_ids(game):
-    # the looker sees names (labels), the options are positions: the opponent's hand ids stay hidden
+
+def test_power_for_each_other_friend_at_its_problem(game):
+    # EO140: counted from the chosen Friend's Problem as the effect resolves
     st = stacked_game(game)
-    hand = list(st.d["pl"][1]["hand"])
-    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
-                       "eff": [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "disc"}]})
-    from gameplay.engine.mlp.engine import Ev
-    ev = Ev()
-    game.r.resolve_step(st.d, ev)
-    pend = st.d["pending"]
-    assert pend["options"] == list(range(len(hand))) and not set(hand) & set(map(str, pend["options"]))
-    assert len(pend["labels"]) == len(hand)
-    game.r.decide(st.d, ev, Action.make("choose", 0, option=1))
-    resolve_all(game, st)
-    assert hand[1] not in st.d["pl"][1]["hand"] and len(st.d["pl"][1]["disc"]) == 1
+    a = place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR33", 0, "prob1")
+    place(game, st, "PR60", 0, "prob1")
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR20", 1, "prob1")  # not yours
+    run(game, st, parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem "
+                                "until the end of the turn"))
+    firsts = game.r.select(st.d, {"type": "Friend", "ctrl": "you"}, 0, None)
+    assert firsts[0] == a and game.power(st, a) == 2 + 2
