@@ -970,8 +970,8 @@ def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
 
 
 def test_per_count_relative_to_the_chosen_card_is_left_manual():
-    # "other" / "at its Problem" would have to be read from the chosen Friend, not the source
-    assert parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem until the end of the turn") is None
+    # "other" / "at its Problem" are read from the chosen Friend (``per_at_it``, test_engine_events.py)
+    assert parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem until the end of the turn")[0]["per_at_it"]
     assert parse_effects("Exhaust this card to move that Friend to a Problem. At the end of the faceoff, retire this card") is None
 
 
