@@ -24,9 +24,9 @@ def resolve_step(self, st, ev) -> None:
                 st["cards"][cid]["z"] = "queue"
                 self.put(st, cid, "disc")  # 304.2
         if "retire" in after and self.in_play(st, after["retire"]):
-            self.leave_play(st, ev, after["retire"], "disc", verb="retired")
+            self.leave_play(st, ev, after["retire"], "disc", verb="retired", cost=True)  # 508.1a a cost
         if "banish" in after and self.in_play(st, after["banish"]):
-            self.leave_play(st, ev, after["banish"], "ban", verb="banished")
+            self.leave_play(st, ev, after["banish"], "ban", verb="banished", cost=True)  # 508.1a a cost
         return
     e = fr["eff"][fr["i"]]
     if self.run_effect(st, ev, fr, e):
@@ -127,6 +127,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
                  and (not e.get("mine") or st["cards"][c]["c"] == p)
                  and (not e.get("opp") or st["cards"][c]["c"] != p)
+                 and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
                  and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -184,9 +185,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         fr["it"] = one
         return True
+    if op == "at_fo_end":  # "At the end of the faceoff, ...": a delayed effect (514.6)
+        if st["fo"]:
+            st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+        return True
     if op == "if":
         cond = e["cond"]
-        if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
+        if cond["k"] == "opp_more_points":
+            ok = st["pl"][_opp(p)]["score"] > st["pl"][p]["score"]
+        elif cond["k"] == "points_at_least":  # "If a player has 8 or more points"
             ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
         elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
             ok = st.get("fl") == st["turn"]
@@ -211,7 +218,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "leave_self_cost":
         if not (src in st["cards"] and self.in_play(st, src)) or \
-                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired") is None:
+                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired",
+                                cost=True) is None:
             fr["i"] = len(fr["eff"])
             return False
         return True
@@ -243,8 +251,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "start_fo":
         return _start_fo(self, st, ev, fr, e)
+    if op == "spend_cost":  # "spend a card from beneath this card" (glossary: into the discard pile) as a cost
+        under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
+        if len(under) < e.get("n", 1):
+            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+            return False
+        done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+        if not done:
+            return False
+        nm = self.name(st, one)
+        self.put(st, one, "disc")
+        self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
+        return True
     if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
-        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
+            (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
         if n:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
@@ -350,6 +371,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
             if st["pl"][p]["tok"] == 0:
                 self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
+    paid = bool(e.get("cost") or e.get("paid"))  # a cost: Persistent can't replace it (508.1a)
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
@@ -367,18 +389,20 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "unfrighten":
             self.unfrighten(st, ev, cid)
         elif op == "dismiss":
-            self.leave_play(st, ev, cid, "disc", verb="dismissed")
+            self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=paid)
         elif op == "banish":
-            self.leave_play(st, ev, cid, "ban", verb="banished")
+            self.leave_play(st, ev, cid, "ban", verb="banished", cost=paid)
         elif op == "retire":
             if st["cards"][cid]["c"] == p:  # 410.2
-                self.leave_play(st, ev, cid, "disc", verb="retired")
+                self.leave_play(st, ev, cid, "disc", verb="retired", cost=paid)
         elif op == "to_hand":
-            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
+            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand", cost=paid)
         elif op == "to_deck_top":
             own = st["cards"][cid]["o"]
-            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck") and own == p:
+            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck", cost=paid) and own == p:
                 self.fire_all(st, ev, "you_deck_top", players=(p,))  # your card on top of your deck
+            elif own == p:
+                _persistent_then(st, cid, "you_deck_top", p)  # if Persistent's decision lets it go
         elif op == "defeat":  # 514.5a: score its point value and dismiss it
             if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
                 pts = self.face(st, cid).bonus or 0
@@ -521,11 +545,15 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
         st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
-                                         **{k: e[k] for k in ("color", "trait") if e.get(k)}})
+                                         **{k: e[k] for k in ("color", "trait") if e.get(k)},
+                                         **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
         hand = st["pl"][q]["hand"]
         done = fr.get("k") or 0
+        if e.get("cost") and not hand and not done:
+            fr["i"] = len(fr["eff"])  # "you may discard a card to ...": the cost can't be paid (508.1d)
+            return False
         if done >= e.get("n", 1) or not hand:
             return True
         if e.get("random"):
@@ -788,6 +816,11 @@ def _if_cond(self, st, p, src, cond) -> bool:
             return False
         top = max(pw.values())
         return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "not_first":  # "At the start of your first turn, if you did not play first"
+        return st["first"] != p
+    if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
+        mv = st.get("mvt")
+        return not (mv and mv[0] == st["turn"] and _opp(p) in mv[1])
     if k == "no_opp_at_problem":
         c = st["cards"].get(src)
         if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):
@@ -1124,7 +1157,111 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     return True
 
 
+# ------------------------------------------------------------------ optional replacements (710, 712.3)
+def queue_persistent(self, st, cid, zone, pos, verb) -> None:
+    """Persistent would replace a card leaving play: its controller's ``may`` decision is asked from
+    the resolution queue, on top of the frame being resolved, so it is answered before anything
+    else of that effect happens (705.2f).  Several cards leaving at once share one frame and are
+    decided in order."""
+    e = {"op": "persistent", "card": cid, "zone": zone, "pos": pos, "verb": verb}
+    rq = st["rq"]
+    top = rq[-1] if rq else None
+    if top is not None and top.get("lbl") == "Persistent" and top["i"] == 0 and top["ch"] is None and not st["pending"]:
+        top["eff"].append(e)  # not started yet: the same occurrence batch
+        return
+    rq.append({"p": st["cards"][cid]["c"], "src": cid, "eff": [e], "i": 0, "ch": None, "lbl": "Persistent", "after": None})
+
+
+def _persistent_then(st, cid, event, p) -> None:
+    """A trigger event the effect fires once the card has really left (kept on the queued decision)."""
+    rq = st["rq"]
+    if rq and rq[-1].get("lbl") == "Persistent":
+        for pe in rq[-1]["eff"]:
+            if pe.get("card") == cid:
+                pe["then"] = [event, p]
+
+
+def _op_persistent(self, st, ev, fr, e) -> bool:
+    cid = e["card"]
+    if not self.in_play(st, cid):
+        return True  # it has already left play (a new card, 410.6): nothing to replace
+    if not self.persistent_applies(st, cid):
+        # 710.5a: the replacement no longer applies (frightened, lost Persistent): it leaves
+        _persistent_left(self, st, ev, e)
+        return True
+    q = st["cards"][cid]["c"]
+    if fr["ch"] is None:
+        self.ask(st, q, "may", [True, False], "710", src=cid, card=cid, what="Persistent",
+                 text=f"Persistent: frighten {self.name(st, cid)} instead of it being {e['verb'].split(' (')[0]}")
+        return False
+    if fr["ch"]:
+        self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
+        self.frighten(st, ev, cid)  # 710.4: replaced even if it can't be frightened
+    else:
+        _persistent_left(self, st, ev, e)  # declined: the card leaves (710.3: not replaced again)
+    return True
+
+
+def _persistent_left(self, st, ev, e) -> None:
+    if self.leave_play(st, ev, e["card"], e["zone"], e["pos"], verb=e["verb"], persist=False) and e.get("then"):
+        self.fire_all(st, ev, e["then"][0], players=(e["then"][1],))
+
+
+def _op_random_flip(self, st, ev, fr, e) -> bool:
+    """Random: "Once per faceoff, during a faceoff involving this card, if you flip a card with 1
+    power, you may ignore it and flip a new card" (712.3: asked as the card is flipped)."""
+    fo = st["fo"]
+    p = e["p"]
+    nid = e["card"]
+    if not fo or p in fo["rand"] or nid not in st["pl"][p]["flip"] or nid in fo["ign"] \
+            or not any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
+        return True  # used already this faceoff, or no longer applicable
+    if fr["ch"] is None:
+        self.ask(st, p, "may", [True, False], "Random (712.3)", card=nid, what="Random",
+                 text=f"Random: ignore {self.name(st, nid)} (1 power) and flip a new card")
+        return False
+    if fr["ch"]:
+        from .flow import _flip_one
+
+        fo["rand"].append(p)  # once per faceoff: only a use counts
+        fo["ign"].append(nid)  # 514.4b / 515.4
+        self.log(ev, "flip", lambda: f"Random: {self.pname(st, p)} ignores {self.name(st, nid)} and flips a new card")
+        _flip_one(self, st, ev, p)
+    return True
+
+
+def _op_pumped(self, st, ev, fr, e) -> bool:
+    """Pumped: "Once per faceoff, during a faceoff involving this card, if you would put a flipped
+    card on the bottom of your deck you may banish it to beneath this card instead." Asked as the
+    faceoff ends (514.6), once for each Pumped card: ``may`` for one flipped card, else a ``target``
+    among them (or ``none``)."""
+    p = e["p"]
+    host = e["host"]
+    flips = list(st["pl"][p]["flip"])
+    if not flips or not self.in_play(st, host) or st["cards"][host]["c"] != p or not self.kw(st, host, "Pumped") \
+            or not (st["fo"] and self.involved(st, host)):
+        return True
+    if fr["ch"] is None:
+        txt = f"Pumped: banish a flipped card beneath {self.name(st, host)} instead of the bottom of your deck"
+        if len(flips) == 1:
+            self.ask(st, p, "may", [True, False], "Pumped (710)", card=host, what="Pumped", text=txt, flipped=flips[0])
+        else:
+            self.ask(st, p, "target", flips + ["none"], "Pumped (710)", op="pumped", src=host, text=txt)
+        return False
+    ch = fr["ch"]
+    fid = flips[0] if ch is True else ch if ch in flips else None
+    if fid is not None:
+        nm = self.name(st, fid)
+        nid = self.put(st, fid, "ban")
+        st["cards"][nid]["bn"] = host
+        self.log(ev, "pumped", lambda: f"{nm} is banished beneath {self.name(st, host)} (Pumped)")
+    return True
+
+
 EVENT_OPS = {
+    "persistent": _op_persistent,
+    "random_flip": _op_random_flip,
+    "pumped": _op_pumped,
     "banish_from_zone": _op_banish_from_zone,
     "draw_bottom": _op_draw_bottom,
     "deck_bottom_to_top": _op_deck_bottom_to_top,
