@@ -431,6 +431,9 @@ def parse_effects(text: str) -> list[dict] | None:
             elif part in ("banish this card", "retire this card"):
                 costs.append({"op": "leave_self_cost", "to": "ban" if part.startswith("banish") else "disc"})
         r = parse_effects(m.group(2))
+        if r is not None and len(costs) > 1:  # "pay [1] and exhaust this card": both can be paid, or neither (508.1d)
+            costs = [{"op": "costs_ok", "tokens": sum(c_["n"] for c_ in costs if c_["op"] == "pay"),
+                      "self_ready": any(c_["op"] == "exhaust_self_cost" for c_ in costs)}] + costs
         return None if r is None else [{"op": "may", "effects": costs + r}]
     m = re.match(r"^you may pay \[(\d+)\] to (.+)$", t, re.I)
     if m:
@@ -484,6 +487,12 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^pay \[(\d+)\] less for the next (%s) you play this turn$" % "|".join(TRAITS), t)
     if m:
         return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "trait": m.group(2), "until": "turn"}]
+    m = re.match(r"^an opponent may (.+)$", t, re.I)
+    if m:  # "an opponent may pay [2] to dismiss this card": the opponent decides and pays ("this card" stays)
+        r = parse_effects("you may " + m.group(1))
+        return None if r is None else [{"op": "as_opponent", "effects": r}]
+    if t == "send the watched card back":
+        return [{"op": "send_it_back"}]
     m = re.match(r"^put a Troublemaker from your (hand|discard pile) into play face-up$", t, re.I)
     if m:
         return [{"op": "tm_into_play", "zone": "hand" if m.group(1) == "hand" else "disc"}]
@@ -1458,6 +1467,7 @@ TRIGGERS = [
     (r"^When a player draws a card, ", "any_draw", {}),
     (r"^When you put a card on top of your deck, ", "you_deck_top", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
+    (r"^When this card enters play at a problem, ", "enter", {"when": "problem"}),  # CN48's lowercase
     (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
     (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
     (r"^When a player confronts this Problem with characters that have at least (?P<n>\d+) different colors among them, ",
@@ -1527,6 +1537,7 @@ _WATCH = [
     (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
     (r"^When you put a \+1 power counter on (?P<s>.+?) for the first time each turn, ", "w_counter", {"by": "you", "once_turn": True}),
     (r"^When you put a \+1 power counter on (?P<s>.+?), ", "w_counter", {"by": "you"}),
+    (r"^When (?P<s>.+?) is moved, ", "w_move", {"send": False}),
     (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
      {"from": "here", "to": "problem", "send": False}),
     # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
@@ -1635,9 +1646,9 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter", "w_play"):
                 # "there" / "that Problem": where the event happened (not this card's area)
                 body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
+                body = re.sub(r"\bsend that (?:character|Friend|card) to its previous area\b", "send the watched card back", body)
                 body = re.sub(r"\b((?:an?|another|each|your other|your) [\w' ]+?) there\b", r"\1 at the watched area", body)
                 body = body.replace(" to that Problem", " to the watched area")
-                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
         return on, {"subj": f}, body
     return None
 

@@ -1731,7 +1731,33 @@ def _op_tm_into_play(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_send_it_back(self, st, ev, fr, e) -> bool:
+    """"Send that character to its previous area" (a watched move: the area it was moved from, 506.5)."""
+    x = fr.get("x") or {}
+    it, frm = x.get("it"), x.get("from")
+    if it and frm and self.in_play(st, it) and frm in st["areas"] and st["cards"][it]["a"] != frm:
+        if not (frm.startswith("home") and int(frm[4:]) != st["cards"][it]["c"]):
+            self.move_card(st, ev, it, frm, send=True)
+    return True
+
+
+def _op_costs_ok(self, st, ev, fr, e) -> bool:
+    """Before paying several costs ("pay [1] and exhaust this card"): if any can't be paid, none is and
+    nothing else happens (508.1d)."""
+    src = fr["src"]
+    ok = st["pl"][fr["p"]]["tok"] >= e.get("tokens", 0)
+    if e.get("self_ready"):
+        c = st["cards"].get(src)
+        ok = ok and c is not None and self.in_play(st, src) and not c.get("ex") and not c.get("fr")
+    if not ok:
+        fr["i"] = len(fr["eff"])
+        return False
+    return True
+
+
 WHEN_OPS = {
+    "costs_ok": _op_costs_ok,
+    "send_it_back": _op_send_it_back,
     "tm_into_play": _op_tm_into_play,
     "reorder_top": _op_reorder_top,
     "look_pdeck": _op_look_pdeck,
