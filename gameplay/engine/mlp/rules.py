@@ -33,6 +33,34 @@ def _opp(p: int) -> int:
     return 1 - p
 
 
+class _AnyKeyword:
+    """Contains every keyword name (kwg_names of a card that grants keywords other than by grant_kw)."""
+
+    def __contains__(self, name) -> bool:
+        return True
+
+
+_ANY_KW = _AnyKeyword()
+
+
+def _grant_names(d) -> Any:
+    """The keywords a card's ``grant_kw`` abilities name (either face); a card in ``kwg_keys`` for
+    another reason than grant_kw / grant_color abilities may grant any keyword (``_ANY_KW``)."""
+    abl = [a for face in d.abilities.values() for a in face if a["kind"] == "static"]
+    names = frozenset(a["kw"] for a in abl if a.get("op") == "grant_kw")
+    if names or any(a.get("op") == "grant_color" for a in abl):
+        return names
+    return _ANY_KW
+
+
+def _first_event_timing(d) -> str:
+    """The timing of a card's first front-face Event ability (what flow._timing reads)."""
+    for ab in d.abilities.get("front", ()):
+        if ab["kind"] == "event":
+            return ab["timing"]
+    return "main"
+
+
 def _area_owner(area: str) -> int | None:
     if area.startswith("home") or area.startswith("prob"):
         return int(area[4:])
@@ -54,6 +82,7 @@ class Rules:
         # per-card-key caches for the hot paths
         self.static_keys: set[str] = set()
         self.quick_keys: set[str] = set()  # cards in hand usable outside the Main Phase
+        self.quick_fo: dict[str, str] = {}  # quick Events whose timing names a faceoff -> that timing
         self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
         self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
         self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
@@ -74,6 +103,9 @@ class Rules:
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
                          if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
+        # card key -> the keywords its grant abilities name (either face): without Teamwork in play
+        # (which lends abilities) no other keyword can be granted by that card
+        self.kwg_names = {k: _grant_names(self.db.cards[k]) for k in self.kwg_keys}
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -102,6 +134,8 @@ class Rules:
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
                 self.quick_keys.add(k)
+                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
+                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
             if any(a.get("rx") for a in abl):
                 self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
@@ -159,11 +193,13 @@ class Rules:
             return []
         out = []
         tr = None
+        tw = self.tw_keys
+        cards = st["cards"]
         for o in st["play"]:
-            if o == cid:
+            oc = cards[o]
+            if oc["k"] not in tw or o == cid:  # (the cheapest test first: few cards have Teamwork)
                 continue
-            oc = st["cards"][o]
-            if oc.get("t") or oc["k"] not in self.tw_keys or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
+            if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
                 tr = set(self.ff[c["k"]].traits)
@@ -188,14 +224,39 @@ class Rules:
             v = self._granted_kw(st, cid, name)
         return v
 
+    def kw_may_differ(self, st, name: str) -> bool:
+        """Could ``kw(cid, name)`` of a non-token card be nonzero although its key is not in
+        ``kw_keys[name]``?  Only with Teamwork in play (borrowed keywords) or a keyword grant in play
+        that names ``name`` (see ``kwg_names``).  Lets the keyword fast paths skip ``kw`` for the
+        other cards."""
+        if st.get("twn"):
+            return True
+        if not st.get("kwg"):
+            return False
+        gn = self.kwg_names
+        cards = st["cards"]
+        n = 0
+        for o in st["play"]:
+            g = gn.get(cards[o]["k"])
+            if g is not None:
+                if name in g:
+                    return True
+                n += 1
+        if st.get("kgt"):  # timed grants from effects (add_kw_grant) raise the counter once
+            if any(g["kw"] == name for g in st.get("kgm") or ()):
+                return True
+            n += 1
+        return n != st["kwg"]  # the counter raised by something else than these cards: ask kw
+
     def _granted_kw(self, st, cid, name) -> int:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
         ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
         v = 0
         gk = self.kwg_keys
         cards = st["cards"]
+        gn = None if st.get("twn") else self.kwg_names  # (Teamwork may lend other grants)
         for o in st["play"]:
-            if cards[o]["k"] not in gk:
+            if cards[o]["k"] not in gk or (gn is not None and name not in gn[cards[o]["k"]]):
                 continue
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
@@ -904,7 +965,7 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False
-        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or st.get("twn") or st.get("kwg"))
+        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or self.kw_may_differ(st, "Stubborn"))
                                 and self.kw(st, cid, "Stubborn")):
             return False
         for ab in self.abilities(st, cid):
@@ -1063,7 +1124,7 @@ class Rules:
         cards = st["cards"]
         sk = self.static_keys
         ecc = self.kw_keys.get("Eccentric", ())
-        twn = st.get("twn") or st.get("kwg")
+        twn = self.kw_may_differ(st, "Eccentric")  # (cards outside static_keys have no static ability without Teamwork)
         for o in st["play"]:
             oc = cards[o]
             if oc["a"] != area or oc["c"] == p:
@@ -1268,8 +1329,13 @@ class Rules:
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
-    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
-        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck)."""
+    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
+                   persist: bool | None = None) -> str | None:
+        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck).
+
+        ``persist``: None asks Persistent's controller (a pending ``may`` decision queued on the
+        resolution queue, so the card leaves or is frightened when that decision is answered);
+        False: the occurrence is not replaced (declined, or 710.3 already replaced once)."""
         if not self.in_play(st, cid):
             return None
         c = st["cards"][cid]
@@ -1279,17 +1345,23 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
-        if self.kw(st, cid, "Persistent") and not c.get("fr") and self.ctype(st, cid) == FRIEND and not by_game:
-            # Persistent: "If this card would leave play, you may frighten it instead." (710)
-            # The engine always takes the replacement (it never hurts its controller).
-            self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
-            self.frighten(st, ev, cid)
+        if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
+            # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
+            # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
+            # replaced; 104.4 only lets a replacement to another zone win over a uniqueness
+            # dismissal, and frightening keeps the card in play) nor for costs (508.1a: a cost that
+            # would be replaced can't be paid, so a player paying it never applies the replacement).
+            from .resolve import queue_persistent
+
+            queue_persistent(self, st, cid, zone, pos, verb)
             return None
         name = self.name(st, cid)
+        if self.ctype(st, cid) == FRIEND:
+            st["fl"] = st["turn"]  # "if a Friend left play this turn"
         self.fire(st, ev, "leaves", cid)
         how = verb.split(" ", 1)[0]
         self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
-                                             "zone": zone})
+                                             "zone": zone, "la": c.get("a")})  # la: its last area ("here")
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
@@ -1303,10 +1375,20 @@ class Rules:
         else:
             note = None
         nid = self.put(st, cid, zone, pos)
+        for t in st["trig"]:  # its own "When this card is dismissed, put it ..." finds it in the new zone (410.6a)
+            if t["src"] == cid and t["x"].get("it") == cid:
+                t["x"]["new"] = nid
         if note is not None:
             note["card"] = nid  # the card in its new zone (410.6a)
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
+
+    def persistent_applies(self, st, cid) -> bool:
+        """Persistent replaces leaving play of a face-up Friend that has it (a frightened card is
+        face down and has no abilities, 505.1a)."""
+        c = st["cards"].get(cid)
+        return bool(c) and self.in_play(st, cid) and not c.get("fr") and self.ctype(st, cid) == FRIEND \
+            and bool(self.kw(st, cid, "Persistent"))
 
     def draw(self, st, ev, p, n=1) -> int:
         """410.4: draw the topmost card, one at a time."""
@@ -1486,6 +1568,13 @@ class Rules:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
+            if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
+                from .reactions import actor
+                mv = st.get("mvt")
+                if not mv or mv[0] != st["turn"]:
+                    mv = st["mvt"] = [st["turn"], []]
+                if actor(st) not in mv[1]:
+                    mv[1].append(actor(st))
             if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
                 from .reactions import actor
                 self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
@@ -1530,6 +1619,8 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
+                if ab.get("first_turn") and st["pl"][c["c"]]["turns"] != 1:
+                    continue  # "At the start of your first turn"
                 if ab.get("margin") and (extra or {}).get("margin", 0) < ab["margin"]:
                     continue  # "by at least N power"
                 if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
@@ -1557,9 +1648,17 @@ class Rules:
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, ())
+        if not tk:
+            return  # no card triggers on that event
         cards = st["cards"]
         # firing only queues triggers (and logs manual texts): the play zone can't change meanwhile
-        for cid in [o for o in st["play"] if (x := cards.get(o)) is not None and x["k"] in tk]:
+        hits = []  # (a plain loop: faster than the comprehension on this hot path)
+        get = cards.get
+        for o in st["play"]:
+            x = get(o)
+            if x is not None and x["k"] in tk:
+                hits.append(o)
+        for cid in hits:
             c = cards.get(cid)
             if not c or (players is not None and c["c"] not in players):
                 continue
@@ -1601,7 +1700,7 @@ class Rules:
                 return False
             if w == "home" and not a.startswith("home"):
                 return False
-        if f.get("how") is not None and x.get("how") != f["how"]:
+        if f.get("how") is not None and x.get("how") not in (f["how"] if isinstance(f["how"], list) else (f["how"],)):
             return False
         if f.get("send") is False and x.get("send"):
             return False
