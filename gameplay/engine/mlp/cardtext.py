@@ -294,6 +294,17 @@ def parse_effects(text: str) -> list[dict] | None:
                                           "until": "faceoff", "all": True}]}]
     if re.match(r"^lose all (?:of )?your action tokens$", t, re.I):
         return [{"op": "lose_tokens", "n": 99, "who": "you"}]
+    m = re.match(r"^(an? .+?) gets \+(\d+) power and (%s)(?: (\d+))? until the end of (?:the )?(faceoff|turn)$" % "|".join(GRANTABLE_KW), t, re.I)
+    if m and (m.group(3) in _X_KW) == (m.group(4) is not None):
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and not tg.get("self") and not tg.get("it"):
+            u = _until(m.group(5))
+            return [{"op": "mark", "target": tg}, {"op": "power", "n": int(m.group(2)), "target": {"it": True}, "until": u},
+                    {"op": "grant_kw", "kw": m.group(3), "n": int(m.group(4) or 1), "target": {"it": True}, "until": u}]
+    m = re.match(r"^may (.+)$", t)
+    if m:  # "that player may ..." after the actor became "you"
+        r = parse_effects("you may " + m.group(1))
+        return r
     # Spend (glossary): put a card from beneath this card into the discard pile
     m = re.match(r"^you may spend a card from beneath (?:it|this card) to (.+)$", t, re.I)
     if m:
