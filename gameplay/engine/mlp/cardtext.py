@@ -329,12 +329,31 @@ def parse_effects(text: str) -> list[dict] | None:
         if a == [{"op": "exhaust", "target": {"self": True}}]:
             a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
+    m = re.match(r"^each player chooses a character involved in the faceoff\. Those characters have ([+-]\d+) power until the end of the faceoff$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "power", "n": int(m.group(1)), "target": {"type": "character", "at": "faceoff"}, "until": "faceoff"}]}]
+    m = re.match(r"^you may put (a .+? token(?: with \w+)?), (a .+? token(?: with \w+)?),? or (a .+? token(?: with \w+)?) into play here$", t, re.I)
+    if m:  # one of three tokens (NM18)
+        modes = [parse_effects(f"put {x} into play here") for x in m.groups()]
+        if all(x is not None for x in modes):
+            return [{"op": "may", "effects": [{"op": "choose_modes", "n": 1, "modes": modes, "labels": list(m.groups())}]}]
+    m = re.match(r"^choose a Problem\. (Exhaust|Ready) each (character|Friend) there with (\d+) or less power\. If an opponent's Mane "
+                 r"Character is Boosted, \1 each \2 there with (\d+) or less power instead$", t, re.I)
+    if m:  # AD109 Popping Corn
+        v, ty = m.group(1).lower(), m.group(2)
+        return [{"op": "choose_area"}, {"op": "if", "cond": {"k": "opp_mane_boosted"},
+                "effects": [{"op": v, "target": {"type": ty, "each": True, "at": "there", "max_power": int(m.group(4))}}],
+                "else": [{"op": v, "target": {"type": ty, "each": True, "at": "there", "max_power": int(m.group(3))}}]}]
     if re.match(r"^choose a color\. This card loses its colors and becomes that color$", t, re.I):
         return [{"op": "choose_color"}]  # the chosen color replaces its colors (MT74)
     m = re.match(r"^you may exhaust this card to (choose [^.]+\. (?:It|That (?:character|Friend|card)) .+)$", t, re.I)
     if m:  # "you may exhaust this card to choose ... That Friend has -2 power ..." (one sentence pair)
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": [{"op": "exhaust_self_cost"}] + r}]
+    m = re.match(r"^(exhaust one of your characters at random) to (.+)$", t, re.I)
+    if m:  # a cost: with no character that can be exhausted, nothing more (508.1d)
+        a, b = _single(m.group(1)), parse_effects(m.group(2))
+        return None if a is None or b is None else [{**a[0], "cost": True}] + b
     m = re.match(r"^you may discard a card to (.+)$", t, re.I)
     if m:  # the discard is a cost: with no card in hand nothing happens (508.1d)
         r = parse_effects(m.group(1))
@@ -928,6 +947,14 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "draw", "n": 1, "who": "you"}]
     if re.match(r"^draw a card from the bottom of your deck$", t, re.I):
         return [{"op": "draw", "n": 1, "who": "you", "bottom": True}]
+    m = re.match(r"^have players flip (\d+|one) fewer cards? during that faceoff$", t, re.I)
+    if m:
+        return [{"op": "fo_flip_mod", "n": -_n(m.group(1))}]
+    m = re.match(r"^(exhaust) (a random character involved in the faceoff|one of your characters at random)$", t, re.I)
+    if m:  # the seeded rng picks (as a cost: among the characters that can be exhausted, 508.1d)
+        if "involved" in m.group(2):  # any involved character may be picked (an exhausted one stays so)
+            return [{"op": "exhaust", "target": {"type": "character", "at": "faceoff", "random": True}}]
+        return [{"op": "exhaust", "target": {"type": "character", "ctrl": "you", "state": "ready", "random": True}}]
     if re.match(r"^turn this card face-down$", t, re.I):
         return [{"op": "turn_face_down", "target": {"self": True}}]
     if re.match(r"^move this card to a random Problem$", t, re.I):
@@ -1429,6 +1456,8 @@ TRIGGERS = [
     (r"^At the start of a Problem [Ff]aceoff here, ", "problem_fo_start", {"here": True}),
     (r"^At the end of your opponent's turn, ", "opp_turn_end", {}),
     (r"^At the start of your first turn, ", "turn_start", {"first_turn": True}),
+    (r"^At the start of a faceoff, ", "any_fo_start", {}),
+    (r"^At the start of a faceoff here,? ", "any_fo_start", {"here": True}),
     (r"^At the start of the game, ", "game_start", {}),
     (r"^At the end of your draw step, ", "draw_step_end", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),

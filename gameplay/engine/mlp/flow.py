@@ -845,6 +845,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
     if type_ in ("problem", "multi"):
         self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
+    self.fire_all(st, ev, "any_fo_start", extra={"area": list(areas)})  # "At the start of a faceoff [here]"
     self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
@@ -903,6 +904,7 @@ def faceoff_flip(self, st, ev) -> None:
                             n += ab.get("n", 1)
         if fo["rounds"] == 1:
             n += _flip_mods(self, st, p)
+            n += fo.get("fadd", 0)  # "have players flip 1 fewer cards during that faceoff" (op fo_flip_mod)
         for _ in range(max(n, 0)):
             _flip_one(self, st, ev, p)
 

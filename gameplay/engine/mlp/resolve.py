@@ -105,7 +105,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] += 1
             fr["ch"] = None
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {}})
+                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {},
+                             "rxa": fr.get("rxa")})
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
@@ -164,6 +165,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         fr["rxa"] = fr["ch"]
         return True
+    if op == "fo_flip_mod":  # "have players flip 1 fewer cards during that faceoff" (514.3a: the first flip)
+        if st["fo"]:
+            st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
+        return True
     if op == "shuffle_decks":
         for q in (st["tp"], _opp(st["tp"])):
             self.shuffle(st, st["pl"][q]["deck"])
@@ -220,11 +225,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
             ok = IF_CONDS[cond["k"]](self, st, fr, cond)
         else:
             ok = _if_cond(self, st, p, src, cond)
-        branch = e["effects"] if ok else e.get("else")
+        branch = e["effects"] if ok else e.get("else")  # "else": "Otherwise, ..." / "If ..., ... instead" (AD109)
         if branch:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
-                             "it": fr.get("it"), "x": fr.get("x") or {}})
+                             "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
+                             "rev": fr.get("rev")})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -381,6 +387,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         chosen = [fr["k"]]  # the card whose destination was just chosen (``ch`` holds the area, not a target)
     elif tgt.get("each"):
         chosen = cands
+    elif tgt.get("random") and cands:  # "a random character" / "at random": the seeded rng (rng.py)
+        chosen = [cands[self.rand(st, len(cands))]]
     elif op == "move" and fr.get("k") is not None:
         chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
     else:
@@ -874,6 +882,9 @@ def _if_cond(self, st, p, src, cond) -> bool:
             return False
         top = max(pw.values())
         return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "opp_mane_boosted":
+        m = st["pl"][_opp(p)]["mane"]
+        return bool(m in st["cards"] and st["cards"][m].get("b"))
     if k == "not_first":  # "At the start of your first turn, if you did not play first"
         return st["first"] != p
     if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
