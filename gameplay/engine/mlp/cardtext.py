@@ -126,10 +126,13 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^at home\b\s*"), _set(at="home")),
     (re.compile(r"^with printed power (\d+) or more\b\s*"), _printed_at_least),
     (re.compile(r"^at an opponent's Problem\b\s*"), _set(at="opp_problem")),
+    (re.compile(r"^without an attached (Accessory|Resource)\b\s*"), lambda m, sel: bool(sel.update(no_att=m.group(1))) or True),
+    (re.compile(r"^with power higher than any other Friend involved in the faceoff\b\s*"), _set(at="faceoff", highest=True)),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
     # internal: "there" in a watched-event trigger = the area of the card the event happened to
     (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
+    (re.compile(r"^with cost (\d+) or less\b\s*"), lambda m, sel: bool(sel.update(max_cost=int(m.group(1)))) or True),
 )
 
 
@@ -238,6 +241,10 @@ IF_TEMPLATES: list = [
     (r"^if this card has at least (\d+) power, (.+)$", lambda m: {"k": "self_power_at_least", "n": int(m.group(1))}),
     (r"^if you have a character with the highest power, (.+)$", {"k": "highest_power"}),
     (r"^if there are no opposing characters at this card's Problem, (.+)$", {"k": "no_opp_at_problem"}),
+    (r"^if you did not play first, (.+)$", {"k": "not_first"}),
+    (r"^if that opponent did not move any characters this turn, (.+)$", {"k": "opp_moved_none"}),
+    (r"^if an opponent's Mane Character is at home, (.+)$",
+     {"k": "you_have", "sel": {"type": "Mane Character", "ctrl": "opp", "at": "home"}}),
 ]
 
 
@@ -246,6 +253,8 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
+    # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
+    t = t.replace("choose an opponent. That opponent chooses and discards a card", "your opponent discards a card")
     if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
         m = re.match(r"^If you have (.+?) or (.+?) involved in this faceoff, flip an additional card\. If you have \1 and \2 involved in this faceoff, flip 2 additional cards instead$", t)
         if m:
@@ -257,6 +266,9 @@ def parse_effects(text: str) -> list[dict] | None:
     r = _parse_start_faceoff(t)
     if r is not None:
         return r or None
+    # "the Friend with power higher than any other Friend involved": at most one card fits (strictly higher)
+    t = re.sub(r"\bthe Friend with power higher than any other Friend involved in the faceoff\b",
+               "a Friend with power higher than any other Friend involved in the faceoff", t)
     m = re.match(r"^you may (reveal the top card of your deck\. .+)$", t, re.I)
     if m and not re.search(r"\. If you do\b", t):
         r = _parse_reveal_top(m.group(1))
@@ -266,6 +278,29 @@ def parse_effects(text: str) -> list[dict] | None:
         return [{"op": "flipped_card", "act": "ignore", "who": "each"}]
     if re.match(r"^banish an opponent's flipped card$", t, re.I):
         return [{"op": "flipped_card", "act": "banish", "who": "opp"}]
+    m = re.match(r"^(.+) if an opponent has more points than you$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": r}]
+    m = re.match(r"^(.+?)\. At the end of the faceoff, (.+)$", t)
+    if m and "faceoff" not in m.group(1).lower() and not re.search(r"\bthat (?:Friend|character|card)\b|\bit\b", t):
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        return None if a is None or b is None else a + [{"op": "at_fo_end", "effects": b}]
+    m = re.match(r"^you may pay \[(\d+)\] less for (Events|Friends|Resources) until the end of the faceoff$", t, re.I)
+    if m:
+        return [{"op": "may", "effects": [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2)[:-1],
+                                          "until": "faceoff", "all": True}]}]
+    if re.match(r"^lose all (?:of )?your action tokens$", t, re.I):
+        return [{"op": "lose_tokens", "n": 99, "who": "you"}]
+    # Spend (glossary): put a card from beneath this card into the discard pile
+    m = re.match(r"^you may spend a card from beneath (?:it|this card) to (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]
+    m = re.match(r"^you may spend any number of cards from beneath this card to (score a point|gain \[1\]) for each card (?:you )?spent$", t, re.I)
+    if m:  # any number: one optional spend per card beneath it
+        r = parse_effects(m.group(1))
+        return [{"op": "per", "beneath": True, "effects": [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]}]
     m = re.match(r"^If you won a Problem faceoff by at least (\d+) power this turn, (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(2))
@@ -275,9 +310,29 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        mp = re.match(r"^pay \[(\d+)\]$", m.group(1), re.I)
+        if mp:  # "You may pay [2]. If you do, ..." (the rest only if paid, 508.1d)
+            a = [{"op": "pay", "n": int(mp.group(1))}]
         if a == [{"op": "exhaust", "target": {"self": True}}]:
             a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
+    if re.match(r"^choose a color\. This card loses its colors and becomes that color$", t, re.I):
+        return [{"op": "choose_color"}]  # the chosen color replaces its colors (MT74)
+    m = re.match(r"^you may exhaust this card to (choose [^.]+\. (?:It|That (?:character|Friend|card)) .+)$", t, re.I)
+    if m:  # "you may exhaust this card to choose ... That Friend has -2 power ..." (one sentence pair)
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "exhaust_self_cost"}] + r}]
+    m = re.match(r"^you may discard a card to (.+)$", t, re.I)
+    if m:  # the discard is a cost: with no card in hand nothing happens (508.1d)
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True}] + r}]
+    m = re.match(r"^(retire|exhaust|dismiss|banish) ((?:another )?one of your [^.,]+)\. If you do, (.+)$", t, re.I)
+    if m:  # "retire another one of your Friends. If you do, ...": nothing more if none could be
+        tg = parse_target(m.group(2))
+        r = parse_effects(m.group(3))
+        if tg is not None and r is not None and not tg.get("each") and not tg.get("self"):
+            return [{"op": m.group(1).lower(), "target": tg, "cost": True}] + r
+        return None
     m = re.match(r"^Choose (one|two): (.+)$", t, re.I)
     if m:
         if ";" in m.group(2):
@@ -288,7 +343,7 @@ def parse_effects(text: str) -> list[dict] | None:
         if len(parts) >= 2 and all(x is not None for x in modes):
             return [{"op": "choose_modes", "n": _n(m.group(1)), "modes": modes, "labels": parts}]
         return None
-    m = re.match(r"^choose (.+?)\. (?:It|That (?:character|Friend|card)) (gets .+)$", t, re.I)
+    m = re.match(r"^choose (.+?)\. (?:It|That (?:character|Friend|card)) (gets .+|has [+-]\d+ power until .+)$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         rest_ = parse_effects("that character " + m.group(2))
@@ -414,6 +469,47 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^put (a|an|one|two|\d+) \+1 counters? on (.+)$", t, re.I)
     if m:  # "+1 counter" = "+1 power counter" (HM22's wording)
         return parse_effects(f"put {m.group(1)} +1 power counter{'s' if _n(m.group(1)) > 1 else ''} on {m.group(2)}")
+    m = re.match(r"^if a Friend left play this turn, (.+)$", t, re.I)
+    if m:  # rules.leave_play records the turn a Friend last left play
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "friend_left_turn"}, "effects": r}]
+    m = re.match(r"^(dismiss|banish|frighten|exhaust) all opposing token Friends$", t, re.I)
+    if m:
+        return [{"op": m.group(1).lower(), "target": {"type": "Friend", "ctrl": "opp", "token": True, "each": True}}]
+    m = re.match(r"^the cost of your next \[(%s)\] (Friend|Resource|Event) this turn is reduced by \[(\d+)\]$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(3)), "type": m.group(2), "color": m.group(1), "until": "turn"}]
+    m = re.match(r"^pay \[(\d+)\] less for the next (%s) you play this turn$" % "|".join(TRAITS), t)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "trait": m.group(2), "until": "turn"}]
+    m = re.match(r"^put a Troublemaker from your (hand|discard pile) into play face-up$", t, re.I)
+    if m:
+        return [{"op": "tm_into_play", "zone": "hand" if m.group(1) == "hand" else "disc"}]
+    if re.match(r"^search your deck for a Troublemaker and put it into play face-up$", t, re.I):
+        return [{"op": "tm_into_play", "zone": "deck"}]
+    if re.match(r"^ready a card$", t, re.I):  # any card in play that can be readied
+        return [{"op": "ready", "target": {"type": "card", "state": "exhausted"}}]
+    if re.match(r"^replace another Problem$", t, re.I):
+        return [{"op": "replace_problem", "other": True}]
+    if re.match(r"^choose an opponent\. That opponent chooses and discards a card$", t, re.I):
+        return [{"op": "discard", "n": 1, "who": "opponent", "random": False}]
+    if re.match(r"^all players discard all the cards in their hands? then draw (?:3|three) cards$", t, re.I):
+        return [{"op": "each_player", "effects": [{"op": "discard", "n": 99, "who": "you"}, {"op": "draw", "n": 3, "who": "you"}]}]
+    if t == "return the card that left play to its owner's hand":
+        return [{"op": "left_to_hand"}]
+    m = re.match(r"^look at the top (two|three|2|3) cards of (your|your opponent's|that Problem's|this card's Problem's) deck "
+                 r"and put them back in any order$", t, re.I)
+    if m:
+        whose = {"your": "you", "your opponent's": "opponent"}.get(m.group(2).lower(), "problem_here")
+        return [{"op": "reorder_top", "n": _n(m.group(1)), "whose": whose,
+                 "deck": "pdeck" if whose == "problem_here" else "deck"}]
+    if re.match(r"^look at the top card of your Problem deck and put it on the top or (?:the )?bottom of that deck$", t, re.I):
+        return [{"op": "look_pdeck", "whose": "you", "deck": "pdeck"}]
+    m = re.match(r"^the next card you play (?:that|this) turn has its cost reduced by \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "until": "turn"}]
+    if re.match(r"^uncover (?:it|that card|that Troublemaker)$", t, re.I):
+        return [{"op": "uncover_it"}]
     if re.match(r"^put the top card of each player's deck into that player's discard pile$", t, re.I):
         return [{"op": "each_player", "effects": [{"op": "mill", "n": 1}]}]
     if re.match(r"^search your discard pile for a card and put it on (?:the )?top of your deck$", t, re.I):
@@ -421,7 +517,7 @@ def parse_effects(text: str) -> list[dict] | None:
     for pat, cond in IF_TEMPLATES:  # turn start / end conditions (resolve.py "if")
         m = re.match(pat, t, re.I)
         if m:
-            r = parse_effects(m.group(m.lastindex))
+            r = parse_effects(re.sub(r"\bfriends\b", "Friends", m.group(m.lastindex)))  # "Critter friends" (DE86)
             return None if r is None else [{"op": "if", "cond": cond(m) if callable(cond) else dict(cond), "effects": r}]
     m = re.match(r"^if you have (another|an?) \[(%s)\] ([^,]+), (.+)$" % COLOR_RE, t, re.I)
     if m:
@@ -670,6 +766,8 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "draw", "n": 1, "who": "you"}]
     if re.match(r"^draw a card from the bottom of your deck$", t, re.I):
         return [{"op": "draw", "n": 1, "who": "you", "bottom": True}]
+    if re.match(r"^turn this card face-down$", t, re.I):
+        return [{"op": "turn_face_down", "target": {"self": True}}]
     if re.match(r"^move this card to a random Problem$", t, re.I):
         return [{"op": "move", "target": {"self": True}, "to": "random_problem"}]
     m = re.match(r"^(?:your|that) opponent loses action tokens until they have no more than \[(\d+)\]$", t, re.I)
@@ -749,7 +847,7 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:gain|you gain) (a|an|one|two|three|\d+) action tokens?$", t, re.I)
     if m:
         return [{"op": "gain", "n": _n(m.group(1))}]
-    m = re.match(r"^score (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
+    m = re.match(r"^scores? (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
     if m:
         return [{"op": "score", "n": _n(m.group(1)), "who": "you"}]
     m = re.match(r"^(?:an|each|your) opponents? loses? \[(\d+)\]$", t, re.I)
@@ -776,6 +874,9 @@ def _single(t: str) -> list[dict] | None:
     if m and not (m.group(3) and m.group(5)):
         tg = parse_target(m.group(1))
         cnt = parse_target("each " + m.group(4))
+        if cnt is not None and not tg.get("self") if tg is not None else False:
+            if cnt.get("other") or cnt.get("at") == "here" or re.search(r"\bits\b", m.group(4)):
+                cnt = None  # "other" / "at its Problem" would be relative to the chosen card, not the source
         if tg is not None and cnt is not None and not tg.get("each") and not cnt.get("self") and not cnt.get("it"):
             cnt = dict(cnt)
             cnt.pop("each", None)
@@ -1106,6 +1207,9 @@ TRIGGERS = [
     (r"^At the start of each player's turn, ", "any_turn_start", {}),
     (r"^At the start of a Problem [Ff]aceoff here, ", "problem_fo_start", {"here": True}),
     (r"^At the end of your opponent's turn, ", "opp_turn_end", {}),
+    (r"^At the start of your first turn, ", "turn_start", {"first_turn": True}),
+    (r"^At the start of the game, ", "game_start", {}),
+    (r"^At the end of your draw step, ", "draw_step_end", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
     (r"^When this [Pp]roblem (?:is|becomes) solved, ", "solved", {}),
@@ -1125,6 +1229,7 @@ TRIGGERS = [
     (r"^Talented: When you play an Event whose play requirement includes at least one of this card's colors, ", "talented", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
+    (r"^When you confront this card's Problem (?=you may )", "confront", {}),  # CN193 has no comma
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
     (r"^At the start of a Problem [Ff]aceoff involving this card, ", "fo_start", {"fo": "problem"}),
     (r"^At the start of a Problem faceoff, ", "problem_fo_start", {}),
@@ -1141,12 +1246,14 @@ TRIGGERS = [
     (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
     (r"^When you flip a card, ", "you_flip", {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
-     lambda m: {"by": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+     lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
     (r"^When you lose a (?:(Problem|Troublemaker) )?faceoff involving this card, ", "lose_faceoff",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
+    (r"^When a player wins a faceoff here by exactly (\d+) power, that player (?=scores )", "any_win_fo_here",
+     lambda m: {"exact": int(m.group(1)), "as_winner": True}),
     (r"^When a player draws a card, ", "any_draw", {}),
     (r"^When you put a card on top of your deck, ", "you_deck_top", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
@@ -1202,6 +1309,7 @@ _WATCH = [
     (r"^When (?P<s>.+?) (?:is|becomes) dismissed, ", "w_leave", {"how": "dismissed"}),
     (r"^When (?P<s>.+?) (?:is|becomes) retired, ", "w_leave", {"how": "retired"}),
     (r"^When (?P<s>.+?) (?:is|becomes) banished, ", "w_leave", {"how": "banished"}),
+    (r"^When (?P<s>.+?) is retired or dismissed, ", "w_leave", {"how": ["retired", "dismissed"]}),
     (r"^When (?P<s>.+?) leaves play, ", "w_leave", {}),
     (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
     (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
@@ -1235,11 +1343,17 @@ def _as_actor(body: str) -> str | None:
     if not m:
         return None if re.search(r"\b(?:they|them|that player|their)\b", body) else body
     body = body[m.end():]
+    if body.startswith("may "):
+        body = "you " + body  # "that player may ..." -> "you may ..."
     body = re.sub(r"\b(?:that player|they)\b", "you", body)
     body = re.sub(r"\btheir\b", "your", body)
     body = re.sub(r"\bthem\b", "you", body)
     return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
 # "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
+# "When a Troublemaker is played here" / "When a player plays a Troublemaker here": any player ("its
+# controller" / "that player" follows the effect)
+_WATCH_PLAY_ANY = re.compile(r"^When (?:(?:a|an) (Friend|Resource|Event|Troublemaker) is played|a player plays (?:a|an) "
+                             r"(Friend|Resource|Event|Troublemaker))( here)?, ")
 _WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
                          r"( here| to this card's Problem| to a Problem)?, " % "|".join(TRAITS))
 
@@ -1268,6 +1382,17 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             f["to"] = "here" if m.group(4) != " to a Problem" else "problem"
         body = line[m.end():].replace(" to that Problem", " to the watched area")
         body = re.sub(r"^(?:it|that (?:Friend|character)) (gets|has) ", r"that card \1 ", body)
+        return "w_play", {"subj": f}, body
+    m = _WATCH_PLAY_ANY.match(line)
+    if m:
+        f = {"ptype": m.group(1) or m.group(2)}
+        if m.group(3):
+            f["to"] = "here"
+        body = re.sub(r"^(?:its controller|that Troublemaker's controller) ", "that player ", line[m.end():])
+        body = _as_actor(body)
+        if body is None:
+            return None
+        f["as_by"] = True
         return "w_play", {"subj": f}, body
     m = re.match(r"^When you play the last card in your hand, ", line)
     if m:
@@ -1298,14 +1423,17 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
                 f["token"] = False
             f["sel"] = sel
         body = line[m.end():]
-        if on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem|here)\b", body):
-            return None  # after it left play: the card in its new zone (410.6a) or its last area
+        if on == "w_leave" and sel.get("self") and re.match(r"^put it into its owner'?s? hand\.?$", body):
+            body = "return the card that left play to its owner's hand"  # from its new zone (410.6a)
+        elif on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem)\b", body):
+            return None  # after it left play: the card in its new zone (410.6a); "here" is its last area
         if not sel.get("self"):
             # "it" is the card the event happened to, not this card
             body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
             body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
             if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter", "w_play"):
                 # "there" / "that Problem": where the event happened (not this card's area)
+                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
                 body = re.sub(r"\b((?:an?|another|each|your other|your) [\w' ]+?) there\b", r"\1 at the watched area", body)
                 body = body.replace(" to that Problem", " to the watched area")
                 body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
@@ -1349,6 +1477,13 @@ RX_BODIES: list = [
     (r"^that opponent (?:must pay \[(\d+)\] if able|loses \[(\d+)\])$",
      lambda m: [{"op": "lose_tokens", "who": "opponent", "n": int(m.group(1) or m.group(2))}]),
     (r"^move that face-down Troublemaker to another Problem$", lambda m: [{"op": "move", "target": {"it": True}, "to": "problem"}]),
+    (r"^move a different character there home$",  # there: this card's Problem; different: not the moved one
+     lambda m: [{"op": "move", "target": {"type": "character", "at": "here", "not_it": True}, "to": "home"}]),
+    (r"^move up to (?:2|two) of your characters to that Troublemaker's Problem$",
+     lambda m: [{"op": "move", "target": {"type": "character", "ctrl": "you", "optional": True, "fresh": True}, "to": "it"}] * 2),
+    (r"^your opponent needs \+(\d+) power to confront this card's Problem this turn$",
+     lambda m: [{"op": "confront_mod", "n": int(m.group(1)), "who": "opp", "problem": "here", "until": "turn"}]),
+    (r"^uncover that Troublemaker$", lambda m: [{"op": "uncover", "mine": True, "there": True}]),
     (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
      lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
 ]
@@ -1559,6 +1694,7 @@ _STATIC_CONDS = [
     (r"^While you have (another|an?) ((?:%s) (?:character|Friend))s?, " % "|".join(TRAITS),
      lambda m: _you_have("a " + m.group(2), m.group(1) == "another")),
     (r"^While a player has (\d+) or more points, ", lambda m: {"k": "any_score_at_least", "n": int(m.group(1))}),
+    (r"^While an opponent has more points than you, ", {"k": "opp_more_points"}),
     (r"^While an opponent has at least \[(\d+)\], ", lambda m: {"k": "opp_tokens_at_least", "n": int(m.group(1))}),
 ]
 
@@ -1932,6 +2068,28 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
             n = -int(next(x for x in g if x.isdigit())) if "fewer" in body else 1
             kind = next((x for x in g if not x.isdigit()), None)
             return {"op": "flip_mod", "n": n, "who": who, "scope": scope, "fo": _fo_kind(kind)}
+    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here (gets \+(\d+) power|flips an additional card)$" % "|".join(TRAITS), body)
+    if m:  # "the most": more than any other player
+        if m.group(3):
+            return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "most", "trait": m.group(1)}
+        return {"op": "flip_mod", "n": 1, "who": "most", "trait": m.group(1), "scope": "here", "fo": True}
+    m = re.match(r"^Players with at least (\d+) (%s) characters at this Problem get \+(\d+) total power during faceoffs here$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "at_least", "trait": m.group(2), "min": int(m.group(1))}
+    m = re.match(r"^During faceoffs here, you have \+(\d+) power for each of your (.+)$", body)
+    if m:
+        cnt = parse_target("each your " + m.group(2))
+        if cnt is None or not cnt.get("each") or set(cnt) - {"type", "ctrl", "each", "trait", "color"}:
+            return None
+        cnt = {k: v for k, v in cnt.items() if k != "each"}
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here", "fo": True, "per": cnt}
+    m = re.match(r"^You have \+(\d+) power during faceoffs for each of your Resources attached to characters involved in the faceoff$", body)
+    if m:
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "any", "fo": True, "per": {"k": "att_involved"}}
+    m = re.match(r"^If a player loses a faceoff involving (this card|that Troublemaker) and would send a Friend home, they (retire|dismiss) that Friend instead$", body)
+    if m and (m.group(1) == "this card" or card_type == "Resource"):
+        return {"op": "fo_send_replace", "target": "self" if m.group(1) == "this card" else "host",
+                "verb": "retired" if m.group(2) == "retire" else "dismissed"}
     m = re.match(r"^You have \+(\d+) power during %s( here)?$" % fo_, body)
     if m:  # 514.4a "any modifiers modifying that player's power total"
         return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}
@@ -1947,6 +2105,20 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
     m = re.match(r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", body)
     if m:
         return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
+    if re.match(r"^During Problem faceoffs involving this card, your opponent ignores one of their flipped cards with the highest power$", body):
+        return {"op": "ignore_highest", "fo": "problem"}  # 515.4 continuously: their highest flipped card adds nothing
+    m = re.match(r"^Opponents flip (\d+) fewer cards? during faceoffs involving at least one of their characters with (\d+) or more power$", body)
+    if m:
+        return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "any", "fo": True,
+                "cond": {"k": "opp_inv_power", "n": int(m.group(2))}}
+    m = re.match(r"^During (Troublemaker |Problem )?faceoffs involving this card and at least (\d+) of your other (%s) (Friends|characters), flip an additional card$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": _fo_kind(m.group(1)),
+                "cond": {"k": "inv_with", "n": int(m.group(2)), "trait": m.group(3), "type": "Friend" if m.group(4) == "Friends" else "character"}}
+    m = re.match(r"^While at least (\d+) of your \[(\w+)\] (Friends|characters) are at one Problem, flip an additional card during faceoffs at that Problem$", body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "any", "fo": True,
+                "cond": {"k": "fo_area_with", "n": int(m.group(1)), "color": m.group(2), "type": "Friend" if m.group(3) == "Friends" else "character"}}
     if re.match(r"^Mane Characters can't be involved in faceoffs$", body):
         return {"op": "no_mane_fo"}
     if re.match(r"^Opposing flipped cards lose and can't have abilities$", body):
@@ -1966,6 +2138,18 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
         return {"op": "fo_play_tax", "n": int(m.group(1)), **({"involving": True} if m.group(2) else {})}
     if re.match(r"^Opponents can't play cards during faceoffs involving this card$", body):
         return {"op": "fo_no_play", "involving": True}
+    if re.match(r"^While an opponent's Mane Character is boosted, that player can't play cards during faceoffs involving their Mane Character$", body):
+        return {"op": "fo_no_play_mane"}
+    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here pays -\[(\d+)\] to play Events$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "fo_play_tax", "n": -int(m.group(2)), "who": "most", "trait": m.group(1), "scope": "here", "type": "Event"}
+    if re.match(r"^If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck, it is put into its owner's discard pile instead$", body):
+        return {"op": "flip_to_disc"}
+    m = re.match(r"^While involved in a faceoff, that (Friend|character) has \+(\d+) power$", body)
+    if m and card_type == "Resource":
+        return {"op": "power", "n": int(m.group(2)), "target": "host", "cond": {"k": "host_involved"}}
+    if re.match(r"^Characters here with power less than or equal to their printed power can't contribute their power to faceoffs$", body):
+        return {"op": "no_contrib", "what": "faceoff", "target": {"type": "character", "at": "here", "not_boosted": True}}
     m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
     if m:
         subj = m.group(2)
@@ -2138,6 +2322,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
                     body_ = re.sub(r"\btheir\b", "your", body_)
                     body_ = re.sub(r"\bthem\b", "you", body_)
+                    if body_.startswith("may "):
+                        body_ = "you " + body_  # "they may pay [2] to ..."
                     body_ = re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body_)
                     extra = {**extra, "as_tp": True}
                 elif on == "any_turn_start" and not re.search(r"\b(?:they|them|their|that player)\b", body_):

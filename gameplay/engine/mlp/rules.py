@@ -635,6 +635,12 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "host_involved":  # a Resource's "While involved in a faceoff, that Friend has +1 power"
+            return bool(st["fo"]) and bool(c.get("h")) and self.involved(st, c["h"])
+        if k == "opp_more_points":  # "While an opponent has more points than you"
+            return st["pl"][1 - c["c"]]["score"] > st["pl"][c["c"]]["score"]
+        if k in ("opp_inv_power", "inv_with", "fo_area_with"):
+            return self._fo_cond(st, src, cond)
         if k == "more_chars_here":  # "While you have more characters here than any opponent"
             ch = self.chars_at(st, c["a"])
             mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
@@ -761,6 +767,19 @@ class Rules:
             return False
         if sel.get("inv") and not self.involved(st, cid):
             return False  # "... while involved in a faceoff" (514.2d)
+        if sel.get("no_att") and any(st["cards"][o].get("h") == cid and sel["no_att"] in (
+                self.traits(st, o) if sel["no_att"] != "Resource" else ("Resource",) if self.ctype(st, o) == "Resource" else ())
+                for o in st["play"]):
+            return False  # "without an attached Accessory"
+        if sel.get("not_boosted"):  # "with power less than or equal to their printed power"
+            pw = self.power(st, cid)
+            if pw is None or pw > self.printed_power(st, cid):
+                return False
+        if sel.get("highest"):  # "the Friend with power higher than any other Friend involved in the faceoff"
+            pw = self.power(st, cid) or 0
+            if any(o != cid and self.ctype(st, o) == t and self.involved(st, o) and (self.power(st, o) or 0) >= pw
+                   for o in st["play"]):
+                return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
@@ -978,7 +997,7 @@ class Rules:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
         fp = 0
-        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus"):
             for ab in self.abilities(st, o):
                 if ab["kind"] != "static":
                     continue
@@ -986,10 +1005,17 @@ class Rules:
                     # "Your flipped cards have +2 power [for each Muscle counter on this card]"
                     fp += ab["n"] * (st["cards"][o].get("cn", {}).get(ab["per_counter"], 0) if ab.get("per_counter") else 1)
                 elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
-                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
-                    tot += ab["n"]  # 514.4a a modifier of the player's power total
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]) and \
+                        self.fo_player_ok(st, o, ab, p):
+                    tot += ab["n"] * self.fo_bonus_count(st, o, ab)  # 514.4a a modifier of the player's power total
+        hi = None
+        if any(st["cards"][o]["c"] != p and self.involved(st, o) and self.fo_is(st, "problem")
+               for o in self.has_static(st, "ignore_highest")):
+            # "your opponent ignores one of their flipped cards with the highest power" (515.4)
+            cand = [f for f in st["pl"][p]["flip"] if f not in fo["ign"]]
+            hi = max(cand, key=lambda f: self.power(st, f) or 0) if cand else None
         for fid in st["pl"][p]["flip"]:
-            if fid in fo["ign"]:
+            if fid in fo["ign"] or fid == hi:
                 continue  # 514.4b ignored flipped cards
             if st["mods"] or st["cards"][fid].get("cn"):
                 tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
@@ -997,6 +1023,56 @@ class Rules:
                 tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def _fo_cond(self, st, src, cond) -> bool:
+        """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;
+        this card involved with N of your other <trait> Friends; N of your <color> Friends at one of the
+        faceoff's Problems."""
+        fo = st["fo"]
+        if not fo:
+            return False
+        c = st["cards"][src]
+        k = cond["k"]
+        if k == "opp_inv_power":
+            return any(st["cards"][o]["c"] != c["c"] and self.is_char(st, o) and self.involved(st, o)
+                       and (self.power(st, o) or 0) >= cond["n"] for o in st["play"])
+        ty = cond.get("type", "character")
+
+        def fits(o):
+            oc = st["cards"][o]
+            if oc["c"] != c["c"] or not (self.ctype(st, o) == ty if ty != "character" else self.is_char(st, o)):
+                return False
+            return ("trait" not in cond or cond["trait"] in self.traits(st, o)) and \
+                ("color" not in cond or cond["color"] in self.colors(st, o))
+        if k == "inv_with":
+            return sum(1 for o in st["play"] if o != src and fits(o) and self.involved(st, o)) >= cond["n"]
+        return any(sum(1 for o in st["play"] if fits(o) and st["cards"][o]["a"] == a) >= cond["n"] for a in fo["areas"])
+
+    def fo_player_ok(self, st, src, ab, p) -> bool:
+        """Which player a faceoff modifier is for: "you" (its controller), "the player with the most
+        <trait> characters here" (more than any other player) or "players with at least N ..."."""
+        who = ab.get("who", "you")
+        c = st["cards"][src]
+        if who == "you":
+            return c["c"] == p
+        if who == "opp":
+            return c["c"] != p
+        if who == "each":
+            return True
+        cnt = [sum(1 for o in self.chars_at(st, c["a"], q) if ab["trait"] in self.traits(st, o)) for q in (0, 1)]
+        if who == "most":
+            return cnt[p] > cnt[1 - p]
+        return cnt[p] >= ab.get("min", 1)  # at_least
+
+    def fo_bonus_count(self, st, src, ab) -> int:
+        per = ab.get("per")
+        if not per:
+            return 1
+        c = st["cards"][src]
+        if per.get("k") == "att_involved":  # your Resources attached to characters involved in the faceoff
+            return sum(1 for o in st["play"] if st["cards"][o]["c"] == c["c"] and self.ctype(st, o) == "Resource"
+                       and st["cards"][o].get("h") and self.involved(st, st["cards"][o]["h"]))
+        return len(self.select(st, per, c["c"], src))
 
     def fo_is(self, st, kind) -> bool:
         """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
@@ -1257,8 +1333,13 @@ class Rules:
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
-    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
-        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck)."""
+    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
+                   persist: bool | None = None) -> str | None:
+        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck).
+
+        ``persist``: None asks Persistent's controller (a pending ``may`` decision queued on the
+        resolution queue, so the card leaves or is frightened when that decision is answered);
+        False: the occurrence is not replaced (declined, or 710.3 already replaced once)."""
         if not self.in_play(st, cid):
             return None
         c = st["cards"][cid]
@@ -1268,17 +1349,23 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
-        if self.kw(st, cid, "Persistent") and not c.get("fr") and self.ctype(st, cid) == FRIEND and not by_game:
-            # Persistent: "If this card would leave play, you may frighten it instead." (710)
-            # The engine always takes the replacement (it never hurts its controller).
-            self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
-            self.frighten(st, ev, cid)
+        if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
+            # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
+            # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
+            # replaced; 104.4 only lets a replacement to another zone win over a uniqueness
+            # dismissal, and frightening keeps the card in play) nor for costs (508.1a: a cost that
+            # would be replaced can't be paid, so a player paying it never applies the replacement).
+            from .resolve import queue_persistent
+
+            queue_persistent(self, st, cid, zone, pos, verb)
             return None
         name = self.name(st, cid)
+        if self.ctype(st, cid) == FRIEND:
+            st["fl"] = st["turn"]  # "if a Friend left play this turn"
         self.fire(st, ev, "leaves", cid)
         how = verb.split(" ", 1)[0]
         self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
-                                             "zone": zone})
+                                             "zone": zone, "la": c.get("a")})  # la: its last area ("here")
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
@@ -1292,10 +1379,20 @@ class Rules:
         else:
             note = None
         nid = self.put(st, cid, zone, pos)
+        for t in st["trig"]:  # its own "When this card is dismissed, put it ..." finds it in the new zone (410.6a)
+            if t["src"] == cid and t["x"].get("it") == cid:
+                t["x"]["new"] = nid
         if note is not None:
             note["card"] = nid  # the card in its new zone (410.6a)
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
+
+    def persistent_applies(self, st, cid) -> bool:
+        """Persistent replaces leaving play of a face-up Friend that has it (a frightened card is
+        face down and has no abilities, 505.1a)."""
+        c = st["cards"].get(cid)
+        return bool(c) and self.in_play(st, cid) and not c.get("fr") and self.ctype(st, cid) == FRIEND \
+            and bool(self.kw(st, cid, "Persistent"))
 
     def draw(self, st, ev, p, n=1) -> int:
         """410.4: draw the topmost card, one at a time."""
@@ -1475,6 +1572,13 @@ class Rules:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
+            if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
+                from .reactions import actor
+                mv = st.get("mvt")
+                if not mv or mv[0] != st["turn"]:
+                    mv = st["mvt"] = [st["turn"], []]
+                if actor(st) not in mv[1]:
+                    mv[1].append(actor(st))
             if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
                 from .reactions import actor
                 self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
@@ -1519,8 +1623,12 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
-                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                if ab.get("first_turn") and st["pl"][c["c"]]["turns"] != 1:
+                    continue  # "At the start of your first turn"
+                if ab.get("margin") and (extra or {}).get("margin", 0) < ab["margin"]:
                     continue  # "by at least N power"
+                if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
+                    continue  # "by exactly N power"
                 fc = (extra or {}).get("card")
                 if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
                     continue  # "When you flip a Chaotic card" (Chaotic is a trait)
@@ -1535,6 +1643,8 @@ class Rules:
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
                 if ab.get("as_by") and (extra or {}).get("by") is not None:
                     ctrl = extra["by"]  # "that player ...": the player who did the watched thing
+                if ab.get("as_winner") and (extra or {}).get("winner") is not None:
+                    ctrl = extra["winner"]  # "When a player wins a faceoff here ..., that player ..."
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
@@ -1594,7 +1704,7 @@ class Rules:
                 return False
             if w == "home" and not a.startswith("home"):
                 return False
-        if f.get("how") is not None and x.get("how") != f["how"]:
+        if f.get("how") is not None and x.get("how") not in (f["how"] if isinstance(f["how"], list) else (f["how"],)):
             return False
         if f.get("send") is False and x.get("send"):
             return False
