@@ -1130,6 +1130,7 @@ def _has_non_pass(self, st, p) -> bool:
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
         qfo = self.quick_fo
+        qrx = self.quick_rx
         tok = st["pl"][p]["tok"]
         ff = self.ff
         hak = self.hand_act_keys
@@ -1144,6 +1145,8 @@ def _has_non_pass(self, st, p) -> bool:
                 tm = qfo.get(k)
                 if tm is not None and not (st["fo"] if tm == "faceoff" else _fo_type_ok(st["fo"], tm)):
                     continue  # an Event playable only during (such) a faceoff
+                if k in qrx and not st.get("rx"):
+                    continue  # a Reaction with nothing to react to (rx_notes_for finds no note)
                 if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
                                      or self.card_cost(st, p, c) <= tok):
                     break

@@ -83,6 +83,7 @@ class Rules:
         self.static_keys: set[str] = set()
         self.quick_keys: set[str] = set()  # cards in hand usable outside the Main Phase
         self.quick_fo: dict[str, str] = {}  # quick Events whose timing names a faceoff -> that timing
+        self.quick_rx: set[str] = set()  # Reaction Events with a condition (need a reactable note)
         self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
         self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
         self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
@@ -139,6 +140,9 @@ class Rules:
                 self.quick_keys.add(k)
                 if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
                     self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
+                if d.front.type == "Event" and _first_event_timing(d) == "reaction" and next(
+                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
+                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
             if any(a.get("rx") for a in abl):
                 self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
@@ -1179,6 +1183,8 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
+        if not self.chars_at(st, area, p):
+            return solve_requirements([], reqs)  # nobody there to contribute (what the loop below finds)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
