@@ -688,9 +688,13 @@ def _timed_kw_grant(t: str) -> list[dict] | None:
     kw, x = m.group("kw"), m.group("x")
     if (kw in _X_KW) != (x is not None):
         return None
-    tg = parse_target(m.group("s1") or m.group("s2"))
+    subj = m.group("s1") or m.group("s2")
+    tg = parse_target(subj)
     if tg is None or (m.group("s1") and tg.get("each")):
         return None
+    if m.group("s2") and re.match(r"^(?:[Yy]our|[Oo]pposing|[Ee]ach|[Aa]ll)\b.*\b(?:Friends|characters|Troublemakers)\b", subj) \
+            and not tg.get("it") and not tg.get("self"):
+        tg = dict(tg, each=True)  # "your other Friends have ...": every one of them, not a chosen one
     return [{"op": "grant_kw", "kw": kw, "n": int(x) if x else 1, "target": tg,
              "until": "next_turn" if m.group("next") else "turn"}]
 
