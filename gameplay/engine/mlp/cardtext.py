@@ -98,6 +98,14 @@ def _in_opponents_home(m: re.Match, sel: dict) -> bool:
     return True
 
 
+def _printed_power(m: re.Match, sel: dict) -> bool:
+    # printed power (the number on the card, 507.1), not its current power
+    sel["max_printed"] = int(m.group(1))
+    if not m.group(2):
+        sel["min_printed"] = int(m.group(1))
+    return True
+
+
 # What may follow a selector's noun ("a Friend with 3 or less power here"), tried in order.
 _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^(?:with|that has) (\d+) or (less|more) power\b\s*"), _power_compare),
@@ -111,7 +119,12 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^in (?:your opponent's|an opponent's) home\b\s*"), _in_opponents_home),
     (re.compile(r"^at (?:your|their|its controller's) home\b\s*"), _set(at="home")),
     (re.compile(r"^at home\b\s*"), _set(at="home")),
+    (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
+    (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
 )
+
+
+_UNION_RE = re.compile(r"\b(Friend|Resource|Troublemaker)((?:, (?:Friend|Resource|Troublemaker))*),? or (Friend|Resource|Troublemaker)\b")
 
 
 def parse_target(text: str) -> dict | None:
@@ -119,6 +132,14 @@ def parse_target(text: str) -> dict | None:
     m2c = re.match(r"^(?:[Aa]n?|[Oo]ne) \[(%s)\] or \[(%s)\] (character|Friend)$" % (COLOR_RE, COLOR_RE), t)
     if m2c:  # "a [Loyalty] or [Kindness] character": any one of the colors (Rules.matches ``colors``)
         return {"type": m2c.group(3), "colors": [m2c.group(1), m2c.group(2)]}
+    mu = _UNION_RE.search(t)
+    if mu:
+        # "a Friend or Resource", "an opposing Friend, Resource, or Troublemaker": any of those card types
+        types = [mu.group(1)] + re.findall(r"Friend|Resource|Troublemaker", mu.group(2)) + [mu.group(3)]
+        tg = parse_target(t[:mu.start()] + mu.group(1) + t[mu.end():])
+        if tg is None or "type" not in tg or len(set(types)) != len(types):
+            return None
+        return {**tg, "type": "card", "types": types}
     mdet = re.match(r"^(A|An|One|Each|All|Another|This|That|Up|Your|Opposing)\b", t)
     if mdet:
         t = t[0].lower() + t[1:]
@@ -268,6 +289,9 @@ def parse_effects(text: str) -> list[dict] | None:
         else:
             r = None
         return None if r is None else [{"op": "each_player", "effects": r}]
+    r = _events_pre(t)
+    if r is not None:
+        return r
     # sequences
     for sep in (". Then, ", ". Then ", ", then ", ". ", " and then "):
         if sep in t:
@@ -369,6 +393,49 @@ def parse_effects(text: str) -> list[dict] | None:
     return None
 
 
+_PLAYERS_VERBS = {"shuffles": "shuffle", "draws": "draw", "discards": "discard", "puts": "put"}
+
+
+def _each_player_text(rest: str) -> str:
+    """"their hands into their decks" -> "your hand into your deck" (each player follows it as "you")."""
+    rest = re.sub(r"\b(shuffles|draws|discards|puts)\b", lambda m_: _PLAYERS_VERBS[m_.group(1)], rest)
+    rest = re.sub(r"\btheir (hand|deck|discard pile)s\b", r"your \1", rest)
+    return re.sub(r"\btheir\b", "your", rest)
+
+
+def _events_pre(t: str) -> list[dict] | None:
+    """Whole-sentence templates of Events and activated abilities that must be matched before a
+    text is split into its sentences (they refer back: "that card", "the same number")."""
+    # "... have all players draw a card, then discard a card" (flavor verbs: "do a little dance and")
+    m = re.match(r"^(?:(?:do a little dance|tell a joke|sing a song) and )?(?:have )?(?:all players|each player) (.+)$", t, re.I)
+    if m and ". " not in m.group(1) and not re.search(r"\b(?:opponent|another player|their opponent|chooses?|may)\b", m.group(1)):
+        r = parse_effects(_each_player_text(m.group(1)))
+        if r is not None and all(e_["op"] in ("draw", "discard", "shuffle_into_deck", "search") and e_.get("who", "you") == "you" for e_ in r):
+            return [{"op": "each_player", "effects": r}]
+    if re.match(r"^draw a card for each action token your opponent has, then discard the same number of cards$", t, re.I):
+        return [{"op": "draw_per", "count": "opp_tokens", "then_discard": True}]
+    m = re.match(r"^look at an opponent's hand\. You may choose a card from it and put that card on top of that opponent's deck$", t, re.I)
+    if m:
+        return [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "deck_top", "optional": True}]
+    m = re.match(r"^look at a player's hand and choose (?:a card with (\d+) or more printed power|an? (Event|Friend|Resource|Troublemaker))\. "
+                 r"That player discards that card(\. If a player has (\d+) or more points, choose any card instead)?$", t, re.I)
+    if m:
+        flt: dict[str, Any] = {"min_printed": int(m.group(1))} if m.group(1) else {"type": m.group(2)}
+        e = {"op": "look_hand", "whose": "choose", "filter": flt, "to": "disc"}
+        if m.group(3):
+            e["any_if_points"] = int(m.group(4))
+        return [e]
+    m = re.match(r"^choose a Problem\. (Opponents|You|Players) need \+(\d+) power to confront that Problem" + UNTIL + "$", t, re.I)
+    if m and m.group("until") in (None, "turn"):
+        return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
+                 "problem": "choose", "until": "turn"}]
+    m = re.match(r"^choose a Troublemaker here\. That Troublemaker does not prevent you from confronting its Problem until the end of the turn$", t, re.I)
+    if m:
+        return [{"op": "mark", "target": {"type": "Troublemaker", "at": "here"}},
+                {"op": "confront_mod", "who": "you", "tm_ok": "it", "until": "turn"}]
+    return None
+
+
 def _verb_of(s: str) -> str:
     return s.split(" ", 1)[0]
 
@@ -383,6 +450,21 @@ def _single(t: str) -> list[dict] | None:
         a, b = _single(f"{m.group(1)} {m.group(3)}"), _single(f"{m.group(2)} {m.group(3)}")
         if a is not None and b is not None:
             return [{"op": "choose_modes", "n": 1, "modes": [a, b], "labels": [f"{m.group(1)} {m.group(3)}", f"{m.group(2)} {m.group(3)}"]}]
+        return None
+    m = re.match(r"^move up to (two|three|2|3) (.+?)( from home)?( to a Problem)?$", t, re.I)
+    if m:
+        r = _single(f"move each {m.group(2)}")
+        if r is not None and len(r) == 1 and r[0]["op"] == "move" and r[0]["target"].get("each") and r[0]["to"] == "choose":
+            tg = {k: v for k, v in r[0]["target"].items() if k != "each"}
+            tg["optional"] = tg["fresh"] = True  # up to N different characters, each moved once
+            if m.group(4):
+                return None  # "... to a Problem": one Problem for all of them (not handled)
+            if m.group(3):
+                if "at" in tg:
+                    return None
+                tg["at"] = "home"
+            return [{"op": "move", "target": dict(tg), "to": "choose"}
+                    for _ in range(_n(m.group(1)))]
         return None
     m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish) up to (two|three|2|3) (.+)$", t, re.I)
     if m:
@@ -488,6 +570,39 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None and tg.get("type") == "Troublemaker":
             return [{"op": "turn_face_down", "target": tg}]
+    m = re.match(r"^(?:draw (a|one|two|three|\d+) cards? from the bottom of your deck|draw the bottom card of your deck)$", t, re.I)
+    if m:
+        return [{"op": "draw_bottom", "n": _n(m.group(1)) if m.group(1) else 1}]
+    if re.match(r"^put the (?:card from the )?bottom (?:card )?of your deck on (?:the )?top of your deck$", t, re.I):
+        return [{"op": "deck_bottom_to_top"}]
+    m = re.match(r"^shuffle (your hand|your discard pile|a card from your hand|your deck)(?: into your deck)?$", t, re.I)
+    if m and (m.group(1).lower() == "your deck") == (" into " not in t):
+        frm = {"your hand": "hand", "your discard pile": "disc", "a card from your hand": "hand_card", "your deck": None}[m.group(1).lower()]
+        return [{"op": "shuffle_into_deck", "from": frm}]
+    if re.match(r"^banish all cards in a discard pile$", t, re.I):
+        return [{"op": "banish_discard_pile"}]
+    m = re.match(r"^(?:a player puts the top (\w+) cards? of their deck into their discard pile|put the top (\w+) cards? of a player's deck into that player's discard pile)$", t, re.I)
+    if m:
+        return [{"op": "mill_player", "n": _n(m.group(1) or m.group(2))}]
+    m = re.match(r"^(?:reduce the cost of the next (Friend|Event|Resource|card) you play this turn by \[(\d+)\]|pay \[?(\d+)\]? less for the next (Friend|Event|Resource|card) you play this turn)$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(2) or m.group(3)), "type": m.group(1) or m.group(4), "until": "turn"}]
+    m = re.match(r"^(?:an|each) opponent loses \[(\d+)\] and you gain \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "lose_tokens", "n": int(m.group(1)), "who": "opponent"}, {"op": "gain", "n": int(m.group(2))}]
+    m = re.match(r"^(Opponents|Players|You) need \+(\d+) power to confront (Problems|this card's Problem) until the (?:end of the turn|start of your next turn)$", t, re.I)
+    if m:
+        return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
+                 "problem": "here" if "card's" in m.group(3) else "all", "until": "next_turn_start" if "start" in t else "turn"}]
+    m = re.match(r"^increase a Problem's confront requirements by (\d+) power until the (?:end of the turn|start of your next turn)$", t, re.I)
+    if m:  # both players' requirements to confront that Problem
+        return [{"op": "confront_mod", "n": int(m.group(1)), "who": "all", "problem": "choose",
+                 "until": "next_turn_start" if "start" in t else "turn"}]
+    if re.match(r"^Troublemakers don't prevent you from confronting Problems until the end of the turn$", t, re.I):
+        return [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}]
+    m = re.match(r"^uncover one of your face-down Troublemakers$", t, re.I)
+    if m:
+        return [{"op": "uncover", "mine": True, "here": False}]
     m = re.match(r"^uncover (a|one of your) Troublemakers?( here| at its Problem| at this card's Problem)?$", t, re.I)
     if m:
         return [{"op": "uncover", "mine": m.group(1) != "a", "here": bool(m.group(2))}]
@@ -773,11 +888,11 @@ def _cost(text: str) -> dict | None:
         if m:
             cost["spend"] = cost.get("spend", 0) + _n(m.group(1))
             continue
-        m = re.match(r"^remove (a|one|two|three|\d+) \+1 power counters? from this card$", part, re.I)
+        m = re.match(r"^remove (a|one|two|three|\d+) \+1 power counters? from (?:this card|it)$", part, re.I)
         if m:
             cost["remove_counters"] = cost.get("remove_counters", 0) + _n(m.group(1))
             continue
-        if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends)$", part, re.I):
+        if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends|retire another Friend)$", part, re.I):
             cost["retire_friend"] = 1
             continue
         if re.match(r"^exhaust your Mane Character$", part, re.I):
@@ -795,6 +910,35 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^banish this card$", part, re.I):
             cost["banish_self"] = True
+            continue
+        if re.match(r"^dismiss this card$", part, re.I):
+            cost["dismiss_self"] = True  # paid at once (508), unlike the deferred retire_self
+            continue
+        if re.match(r"^discard your hand$", part, re.I):
+            cost["discard_hand"] = True
+            continue
+        m = re.match(r"^exhaust ((?:another )?one of your .+)$", part, re.I)
+        if m:
+            tg = parse_target(m.group(1))
+            if tg is None or tg.get("each") or tg.get("self") or tg.get("it") or "exhaust_sel" in cost or "state" in tg:
+                return None
+            cost["exhaust_sel"] = tg  # exhaust another card you control as a cost
+            continue
+        m = re.match(r"^retire (two|three|\d+) (.+)$", part, re.I)
+        if m:
+            tg = parse_target("each of your " + m.group(2))
+            if tg is None or not tg.get("each") or tg.get("self") or "retire_sel" in cost:
+                return None
+            cost["retire_sel"] = {"n": _n(m.group(1)), "sel": {k: v for k, v in tg.items() if k != "each"}}
+            continue
+        m = re.match(r"^banish (?:a|an) (?:(%s) )?(card|Event|Friend|Troublemaker|Resource) from your (discard pile|hand)$" % "|".join(TRAITS), part, re.I)
+        if m:
+            flt: dict[str, Any] = {}
+            if m.group(1):
+                flt["trait"] = m.group(1)
+            if m.group(2) != "card":
+                flt["type"] = m.group(2)
+            cost["banish_from"] = {"zone": "disc" if "discard" in m.group(3) else "hand", "filter": flt}
             continue
         return None
     return cost
@@ -1145,6 +1289,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 effs = None
             if effs is not None:
                 return {"kind": "event", "timing": timing, "effects": effs, "text": line}
+            mc = re.match(r"^(Retire a Friend) to (.+)$", rest)
+            if mc and not cost:  # 508.1: the instruction before "to" is a cost of playing the Event
+                effs = parse_effects(mc.group(2))
+                if effs is not None:
+                    return {"kind": "event", "timing": timing, "effects": effs, "cost": {"retire_friend": 1}, "text": line}
             return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
         if rest.startswith("During a faceoff, ") and card_type != "Event":
             rest = rest[len("During a faceoff, "):]

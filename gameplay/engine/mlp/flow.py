@@ -620,6 +620,7 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 def _begin_turn(self, st, ev, tp):
     st["turn"] += 1
     st["tp"] = tp
+    self.expire(st, f"start{tp}")  # "until the start of your next turn"
     pl = st["pl"][tp]
     pl["turns"] += 1
     pl["scored_turn"] = 0
@@ -1206,7 +1207,44 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         m = st["pl"][p]["mane"]
         if m not in st["cards"] or st["cards"][m].get("ex") or st["cards"][m].get("fr"):
             return False
+    if not _can_pay_extra(self, st, p, cid, cost):
+        return False
     return True
+
+
+def _cost_sel(sel: dict, **extra) -> dict:
+    return {**sel, "ctrl": "you", **extra}
+
+
+def _can_pay_extra(self, st, p, cid, cost) -> bool:
+    """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
+    if cost.get("dismiss_self") and not self.in_play(st, cid):
+        return False
+    if "exhaust_sel" in cost and not self.select(st, _cost_sel(cost["exhaust_sel"], state="ready"), p, cid):
+        return False
+    if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
+        return False
+    if "banish_from" in cost:
+        from .resolve import _card_filter
+
+        bf = cost["banish_from"]
+        if not any(_card_filter(self, st, o, bf["filter"]) for o in st["pl"][p][bf["zone"]]):
+            return False
+    return True
+
+
+def _extra_cost_effects(cost) -> list[dict]:
+    """Costs that need a choice are paid first (508) as effects at the head of the ability."""
+    effs: list[dict] = []
+    if cost.get("discard_hand"):
+        effs.append({"op": "discard", "n": 99, "who": "you"})
+    if "exhaust_sel" in cost:
+        effs.append({"op": "exhaust", "target": _cost_sel(cost["exhaust_sel"], state="ready")})
+    if "retire_sel" in cost:
+        effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True)}] * cost["retire_sel"]["n"]
+    if "banish_from" in cost:
+        effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
+    return effs
 
 
 def play_card(self, st, ev, action) -> None:
@@ -1339,6 +1377,9 @@ def do_action(self, st, ev, action) -> None:
             effs = [{"op": "discard", "n": cost["discard"], "who": "you"}] + effs  # 508 cost paid first
         if cost.get("retire_friend"):
             effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}}] + effs
+        effs = _extra_cost_effects(cost) + effs
+        if cost.get("dismiss_self"):
+            self.leave_play(st, ev, cid, "disc", verb="dismissed")  # 508 the cost is paid before the effect
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
                          {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)})
     else:

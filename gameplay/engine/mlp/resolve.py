@@ -42,6 +42,9 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
+        picked = fr.get("picked") or ()
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
     return self.select(st, tgt, fr["p"], fr["src"])
 
 
@@ -194,6 +197,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in st["areas"]:
             self.replace_problem(st, ev, fr["ch"])
         return True
+    if op in EVENT_OPS:
+        return EVENT_OPS[op](self, st, ev, fr, e)
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
@@ -216,6 +221,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
     cands = _targets(self, st, fr, e)
     if tgt.get("each"):
         chosen = cands
+    elif op == "move" and fr.get("k") is not None:
+        chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
     else:
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -225,6 +232,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not self.in_play(st, cid):
             continue
         fr["it"] = cid
+        if tgt.get("fresh"):
+            fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
             self.exhaust(st, ev, cid)
         elif op == "ready":
@@ -508,6 +517,10 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False
     if "color" in flt and flt["color"] not in f.colors:
         return False
+    if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
+        return False  # a card outside play has only its printed power
+    if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
+        return False
     if "title" in flt and flt["title"] != f.title:
         return False
     return True
@@ -519,3 +532,217 @@ def _describe(e) -> str:
 
 def play_effects(self, st, ev, p, src, effects, label="") -> None:
     st["rq"].append({"p": p, "src": src, "eff": list(effects), "i": 0, "ch": None, "lbl": label, "after": None})
+
+
+# ------------------------------------------------------------------ zone, deck, hand and confront ops
+def _ask_player(self, st, fr, p, players, what="player") -> tuple[bool, int | None]:
+    """A choice of a player ("a player's deck", "a discard pile"): (done, player or None)."""
+    if fr["ch"] is not None:
+        return True, fr["ch"] if fr["ch"] in (0, 1) else None
+    if not players:
+        return True, None
+    if len(players) == 1:
+        return True, players[0]
+    self.ask(st, p, "choice", list(players), "705.2f", src=fr["src"], what=what)
+    return False, None
+
+
+def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
+    """Banish a card from a discard pile or your hand (410.5): {zone: disc|hand, whose: you|any, filter}."""
+    p = fr["p"]
+    owners = [p] if e.get("whose", "you") == "you" else [p, _opp(p)]
+    cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if _card_filter(self, st, c, e.get("filter", {}))]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        if len(cands) > 1 or e.get("optional"):
+            self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "410.5", op="banish", src=fr["src"])
+            return False
+        ch = cands[0]
+    else:
+        ch = fr["ch"]
+    if ch in cands:
+        nm = self.db.cards[st["cards"][ch]["k"]].name
+        self.put(st, ch, "ban")
+        fr["banished"] = fr.get("banished", 0) + 1
+        self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a {'hand' if e.get('zone') == 'hand' else 'discard pile'}")
+    return True
+
+
+def _op_draw_bottom(self, st, ev, fr, e) -> bool:
+    """Draw from the bottom of your deck (410.4 draws the top card; this names the bottom)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    for _ in range(e.get("n", 1)):
+        if not deck:
+            break
+        deck.insert(0, deck.pop())
+        self.draw(st, ev, p, 1)
+    return True
+
+
+def _op_deck_bottom_to_top(self, st, ev, fr, e) -> bool:
+    deck = st["pl"][fr["p"]]["deck"]
+    if len(deck) > 1:
+        deck.insert(0, deck.pop())
+    self.log(ev, "deck", lambda: f"{self.pname(st, fr['p'])} puts the bottom card of their deck on top")
+    return True
+
+
+def _op_shuffle_into_deck(self, st, ev, fr, e) -> bool:
+    """Shuffle your hand / discard pile / one card of your hand into your deck, or just shuffle it (518.2)."""
+    p = fr["p"]
+    pl = st["pl"][p]
+    frm = e.get("from")
+    if frm == "hand_card":
+        if pl["hand"]:
+            if fr["ch"] is None and len(pl["hand"]) > 1:
+                self.ask(st, p, "target", list(pl["hand"]), "402.3", op="shuffle_into_deck", src=fr["src"])
+                return False
+            ch = fr["ch"] if fr["ch"] in pl["hand"] else pl["hand"][0]
+            self.put(st, ch, "deck")
+    elif frm in ("hand", "disc"):
+        for c in list(pl[frm]):
+            self.put(st, c, "deck")
+    self.shuffle(st, pl["deck"])
+    what = {"hand": "their hand into their deck", "disc": "their discard pile into their deck",
+            "hand_card": "a card from their hand into their deck"}.get(frm, "their deck")
+    self.log(ev, "shuffle", lambda: f"{self.pname(st, p)} shuffles {what}")
+    return True
+
+
+def _op_banish_discard_pile(self, st, ev, fr, e) -> bool:
+    """Banish all cards in a discard pile (the player chooses whose)."""
+    p = fr["p"]
+    done, q = _ask_player(self, st, fr, p, [x for x in (p, _opp(p)) if st["pl"][x]["disc"]], "discard pile")
+    if not done:
+        return False
+    if q is not None:
+        n = len(st["pl"][q]["disc"])
+        for c in list(st["pl"][q]["disc"]):
+            self.put(st, c, "ban")
+        self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes the {n} card(s) of {self.pname(st, q)}'s discard pile")
+    return True
+
+
+def _op_mill_player(self, st, ev, fr, e) -> bool:
+    """"A player puts the top N cards of their deck into their discard pile": you choose the player."""
+    p = fr["p"]
+    done, q = _ask_player(self, st, fr, p, [p, _opp(p)])
+    if not done:
+        return False
+    deck = st["pl"][q]["deck"]
+    for _ in range(min(e.get("n", 1), len(deck))):
+        nm = self.name(st, deck[0])
+        self.put(st, deck[0], "disc")
+        self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, q)} puts {nm} from the top of their deck into their discard pile")
+    return True
+
+
+def _op_draw_per(self, st, ev, fr, e) -> bool:
+    """Draw a card for each action token your opponent has, then discard the same number."""
+    p = fr["p"]
+    n = st["pl"][_opp(p)]["tok"] if e.get("count") == "opp_tokens" else 0
+    got = self.draw(st, ev, p, n) if n > 0 else 0
+    if got and e.get("then_discard"):
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": fr["src"], "eff": [{"op": "discard", "n": got, "who": "you"}], "i": 0,
+                         "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _op_look_hand(self, st, ev, fr, e) -> bool:
+    """Look at a player's hand (private to the looker) and choose a card from it matching ``filter``;
+    that card is discarded or put on top of its owner's deck.  ``any_if_points``: if a player has that
+    many points, any card may be chosen instead."""
+    p = fr["p"]
+    k = fr.get("k")
+    if k is None:
+        if e.get("whose") == "opp":
+            q = _opp(p)
+        else:
+            done, q = _ask_player(self, st, fr, p, [_opp(p), p], "hand")
+            if not done:
+                return False
+            fr["ch"] = None
+        fr["k"] = k = {"q": q}
+        hand = st["pl"][q]["hand"]
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at {self.pname(st, q)}'s hand", player=p)
+            names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in hand) or "no cards"
+            ev.add("look", f"You see: {names}", to=p)
+    q = k["q"]
+    hand = st["pl"][q]["hand"]
+    flt = e.get("filter", {})
+    if e.get("any_if_points") and max(x["score"] for x in st["pl"]) >= e["any_if_points"]:
+        flt = {}
+    cands = [c for c in hand if _card_filter(self, st, c, flt)]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="look_hand", src=fr["src"])
+        return False
+    ch = fr["ch"]
+    if ch in cands:
+        nm = self.db.cards[st["cards"][ch]["k"]].name
+        if e.get("to") == "deck_top":
+            self.put(st, ch, "deck", "top")
+            self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from {self.pname(st, q)}'s hand on top of their deck")
+        else:
+            self.put(st, ch, "ban" if e.get("to") == "ban" else "disc")
+            self.log(ev, "discard", lambda: f"{self.pname(st, q)} {'banishes' if e.get('to') == 'ban' else 'discards'} {nm}")
+    return True
+
+
+def _op_confront_mod(self, st, ev, fr, e) -> bool:
+    """Confront requirement changes ("Opponents need +2 power to confront that Problem until the end of
+    the turn", 611.3) and "Troublemakers don't prevent you from confronting Problems" (611.3e), kept in
+    ``st["cmods"]`` with a duration.  {n, who: you|opp|all, problem: choose|here|all, until, tm_ok}."""
+    p = fr["p"]
+    where = e.get("problem", "all")
+    prob = None
+    if where == "choose":
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if fr["ch"] is None and len(areas) > 1:
+            self.ask(st, p, "choice", areas, "705.2f", src=fr["src"], what="area")
+            return False
+        area = fr["ch"] if fr["ch"] in areas else (areas[0] if areas else None)
+        prob = self.problem_at(st, area) if area else None
+        if prob is None:
+            return True
+    elif where == "here":
+        src = fr["src"]
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        prob = self.problem_at(st, a) if a and not a.startswith("home") else None
+        if prob is None:
+            return True
+    who = e.get("who", "you")
+    until = e.get("until", "turn")
+    if until == "next_turn_start":
+        until = f"start{p}"  # "until the start of your next turn"
+    m = {"who": p if who == "you" else _opp(p) if who == "opp" else -1, "prob": prob, "u": until}
+    if e.get("tm_ok"):
+        m["tm_ok"] = e["tm_ok"] if isinstance(e["tm_ok"], str) else True
+        if e["tm_ok"] == "it":
+            m["tm_ok"] = fr.get("it") or ""
+    else:
+        m["n"] = e.get("n", 0)
+    st.setdefault("cmods", []).append(m)
+    self.log(ev, "confront", lambda: f"{self.pname(st, p)}: " + (
+        "Troublemakers don't prevent confronting" if e.get("tm_ok") else f"confront requirements {m['n']:+d}")
+        + (f" at {self.name(st, prob)}" if prob else ""))
+    return True
+
+
+EVENT_OPS = {
+    "banish_from_zone": _op_banish_from_zone,
+    "draw_bottom": _op_draw_bottom,
+    "deck_bottom_to_top": _op_deck_bottom_to_top,
+    "shuffle_into_deck": _op_shuffle_into_deck,
+    "banish_discard_pile": _op_banish_discard_pile,
+    "mill_player": _op_mill_player,
+    "draw_per": _op_draw_per,
+    "look_hand": _op_look_hand,
+    "confront_mod": _op_confront_mod,
+}

@@ -581,6 +581,8 @@ class Rules:
             return False
         if t == "card" and ct == "Problem":
             return False
+        if "types" in sel and ct not in sel["types"]:
+            return False  # "a Friend or Resource"
         w = sel.get("ctrl", "any")
         if w == "you" and c["c"] != ctrl:
             return False
@@ -605,6 +607,15 @@ class Rules:
             if "max_power" in sel and pw > sel["max_power"]:
                 return False
             if "min_power" in sel and pw < sel["min_power"]:
+                return False
+        if "max_printed" in sel or "min_printed" in sel:
+            pp = self.printed_power(st, cid)  # "with printed power of 0" (507.1 printed, not current)
+            if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
+                return False
+        if sel.get("power_gt_cost"):
+            pw = self.power(st, cid)
+            cost = 0 if c.get("t") else (self.face(st, cid).cost or 0)
+            if pw is None or pw <= cost:
                 return False
         if "trait" in sel and sel["trait"] not in self.traits(st, cid):
             return False
@@ -763,6 +774,9 @@ class Rules:
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "opp_needs":
                         out.append(("Wild", ab["n"]))
+        for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
+            if m.get("n", 0) > 0 and m["who"] in (p, -1) and m["prob"] in (None, prob):
+                out.append(("Wild", m["n"]))
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -792,10 +806,13 @@ class Rules:
 
     def can_confront(self, st, p, area) -> bool:
         """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there."""
+        tm_ok = [m["tm_ok"] for m in st.get("cmods") or () if m.get("tm_ok") and m["who"] in (p, -1)]
         for t in self.tms_at(st, area):
             c = st["cards"][t]
             if c.get("fd"):
                 continue
+            if True in tm_ok or t in tm_ok:
+                continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
             if c["c"] != p or self.face(st, t).epic:
                 return False
         return self.meets(st, p, area)
@@ -1143,6 +1160,8 @@ class Rules:
                 else:
                     keep.append(x)
             st["ctl"] = keep
+        if st.get("cmods"):
+            st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
 
     def prune_mods(self, st) -> None:
         cards = st["cards"]
