@@ -351,3 +351,117 @@ def test_friend_count_discard_score_and_token_conditions(game, db):
     assert game.r.power(st.d, para) == 3 and game.r.kw(st.d, para, "Persistent") == 0
     set_tokens(st, 1, 3)
     assert game.r.power(st.d, para) == 5 and game.r.kw(st.d, para, "Persistent") == 1
+
+
+# ------------------------------------------------------------------ "is also a [Honesty] Friend"
+def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, db):
+    # AD126 Boulder: "Main Phase: While you have no [Honesty] Friends, you may exhaust this card. If you do, this
+    # card is also a [Honesty] Friend until the end of the phase."
+    st = stacked_game(game, manes=("PR1", "PR2"))
+    boulder = place(game, st, "AD126", 0, "home0")
+    idx = next(i for i, a in enumerate(db[db.key("AD126")].abilities["front"]) if a["kind"] == "activated")
+    act = Action.make("activate", 0, card=boulder, ability=idx)
+    red = place(game, st, "PR33", 0, "home0")  # an Honesty Friend: the condition fails
+    assert act not in game.legal_actions(st, 0)
+    game.r.leave_play(st.d, Ev(True), red, "disc")
+    st._la = None
+    assert act in game.legal_actions(st, 0)
+    assert not game.r.can_pay_requirement(st.d, 0, db[db.key("AD19")])  # needs 1 Honesty
+    st, _ = game.apply(st, act)
+    resolve_all(game, st)
+    assert st.d["cards"][boulder]["ex"]
+    assert game.r.ctype(st.d, boulder) == "Friend" and game.r.is_char(st.d, boulder)
+    assert game.r.colors(st.d, boulder) == ("Honesty",) and game.r.power(st.d, boulder) == 2
+    assert game.r.can_pay_requirement(st.d, 0, db[db.key("AD19")])  # 507.3 its power is Honesty power
+    assert game.r.select(st.d, {"type": "Resource", "ctrl": "you"}, 0, None) == [boulder]  # still a Resource
+    game.r.window_closed(st.d, Ev(), "main")  # the end of the Main Phase
+    assert game.r.ctype(st.d, boulder) == "Resource" and not game.r.is_char(st.d, boulder)
+
+
+# ------------------------------------------------------------------ more timed grants
+def test_terramar_chooses_swift_or_calming_until_your_next_turn(game, db):
+    # FF53 Terramar: "When this card enters play and at the start of each of your turns, choose one: This card has
+    # Swift until the start of your next turn, or this card has Calming 2 until the start of your next turn."
+    abl = db[db.key("FF53")].abilities["front"]
+    assert [a["on"] for a in abl if a["kind"] == "trigger"] == ["enter", "turn_start"]
+    st = stacked_game(game)
+    t = place(game, st, "FF53", 0, "home0")
+    game.r.play_effects(st.d, Ev(), 0, t, abl[0]["effects"])
+    ev = Ev()
+    while not st.d["pending"]:
+        game.r.resolve_step(st.d, ev)
+    game.r.decide(st.d, ev, Action.make("choose", 0, option=1))  # Calming 2
+    resolve_all(game, st)
+    assert game.r.kw(st.d, t, "Calming") == 2 and game.r.kw(st.d, t, "Swift") == 0
+    game.r.expire(st.d, "turn")
+    assert game.r.kw(st.d, t, "Calming") == 2  # through the opponent's turn
+    game.r.expire(st.d, "start1")
+    assert game.r.kw(st.d, t, "Calming") == 2
+    game.r.expire(st.d, "start0")
+    assert game.r.kw(st.d, t, "Calming") == 0
+
+
+def test_harmony_paragraph_of_an_event_continues_it(game, db):
+    # FF85 Cheering Section: "Immediate: One of your characters gets Competitive 2 until the end of the turn." /
+    # "Harmony Pegasus: For each of your Pegasus characters, that character gets an additional Competitive 1 ..."
+    assert db[db.key("FF85")].automated and db[db.key("FF86")].automated
+    st = stacked_game(game, manes=("PR1", "PR2"))  # Rainbow Dash: a Pegasus Mane
+    peg = place(game, st, "AD8", 0, "prob0")
+    _run(game, st, 0, None, db[db.key("FF85")].abilities["front"][0]["effects"], pick=peg)
+    base = game.r.printed_power(st.d, peg)
+    _fo(st, "prob0")
+    assert game.r.power(st.d, peg) == base + 2 + 2  # Competitive 2 and 1 for each of 2 Pegasus characters
+    # FF86 Defend the Hive!: "... Harmony Changeling: Your Changeling characters have Agile until the end of the turn."
+    effs = db[db.key("FF86")].abilities["front"][0]["effects"]
+    assert effs[-1] == {"op": "grant_kw", "kw": "Agile", "n": 1, "until": "turn",
+                        "target": {"type": "character", "ctrl": "you", "trait": "Changeling", "each": True}}
+
+
+# ------------------------------------------------------------------ conditions on other continuous abilities
+def test_conditional_confront_requirements(game, db):
+    # CN49 Snails: "While this card is exhausted, your opponent needs +2 power to confront this card's Problem."
+    st = stacked_game(game)
+    snails = place(game, st, "CN49", 1, "prob0")
+    base = sum(n for _, n in game.r.requirements(st.d, 0, "prob0"))
+    assert sum(n for _, n in game.r.requirements(st.d, 0, "prob0")) == base
+    st.d["cards"][snails]["ex"] = True
+    assert sum(n for _, n in game.r.requirements(st.d, 0, "prob0")) == base + 2
+    # AD169 Balloon Party Gone Wrong!: "While an opponent's Mane Character is boosted, that opponent needs +3 power
+    # to confront this Problem."
+    st = stacked_game(game)
+    prob = game.r.problem_at(st.d, "prob1")
+    st.d["cards"][prob]["k"] = db.key("AD169")
+    assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8)]
+    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True
+    assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8), ("Wild", 3)]
+    assert game.r.requirements(st.d, 1, "prob1") == [("Laughter", 4), ("Not Laughter", 3)]  # its owner's: unchanged
+
+
+def test_conditional_cant_be_frightened_and_mane_power(game, db):
+    # CG27 Sheriff Silverstar: "While an opponent's Mane Character is at home, this card can't be frightened."
+    st = stacked_game(game)
+    sh = place(game, st, "CG27", 0, "prob0")
+    assert not game.r.frighten(st.d, Ev(True), sh)
+    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob1"
+    assert game.r.frighten(st.d, Ev(True), sh)
+    # LL128 Buckball Strategy: "While your Mane Character is not boosted, it has +1 power."
+    st = stacked_game(game)
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("LL128")
+    mane, opp_mane = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
+    assert game.r.power(st.d, mane) == 2 and game.r.power(st.d, opp_mane) == 1
+    st.d["cards"][mane]["b"] = True
+    assert game.r.power(st.d, mane) == game.r.face(st.d, mane).power
+
+
+def test_exhausted_and_at_its_problem(game, db):
+    # CN90 Goldie Delicious: "While this card is exhausted, your Critter Friends at its Problem each have +1 power."
+    st = stacked_game(game)
+    g = place(game, st, "CN90", 0, "prob0", exhausted=True)
+    jay = place(game, st, "PR81", 0, "prob0")
+    home_jay = place(game, st, "PR81", 0, "home0")
+    assert game.r.power(st.d, jay) == 3 and game.r.power(st.d, home_jay) == 2
+    st.d["cards"][g]["ex"] = False
+    assert game.r.power(st.d, jay) == 2
+    st.d["cards"][g]["ex"] = True
+    game.r.move_card(st.d, Ev(True), g, "home0")  # at home: "its Problem" does not exist
+    assert game.r.power(st.d, home_jay) == 2 and game.r.power(st.d, jay) == 2

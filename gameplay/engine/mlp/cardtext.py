@@ -337,6 +337,11 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^if you have another (%s) (character|Friend), (.+)$" % "|".join(TRAITS), t, re.I)
+    if m:  # "if you have another Changeling character, ..." (another than this card)
+        r = parse_effects(m.group(3))
+        sel_ = {"type": m.group(2), "ctrl": "you", "trait": m.group(1), "other": True}
+        return None if r is None else [{"op": "if", "cond": {"k": "you_have", "sel": sel_}, "effects": r}]
     m = re.match(r"^if you have (another|an?) \[(%s)\] ([^,]+), (.+)$" % COLOR_RE, t, re.I)
     if m:
         tg = parse_target("a " + m.group(3))
@@ -796,6 +801,14 @@ def _timed_kw_grant(t: str) -> list[dict] | None:
     of the turn", "That Friend gains Stubborn until the end of the turn": a keyword for a duration
     (``grant_kw``); plural subjects are read continuously (708.5)."""
     kws = "|".join(GRANTABLE_KW)
+    m = re.match(r"^[Ff]or each (of your .+?), (?:that character|that Friend|it) gets an additional (%s) (\d+) until the end "
+                 r"of (?:the )?turn$" % kws, t)
+    if m and m.group(2) in _X_KW:  # "For each of your Pegasus characters, that character gets an additional Competitive 1"
+        tg = parse_target("each " + m.group(1))
+        if tg is None or not tg.get("each") or "min_power" in tg or "max_power" in tg:
+            return None
+        return [{"op": "grant_kw", "kw": m.group(2), "n": int(m.group(3)), "target": {"it": True}, "until": "turn",
+                 "per": {"sel": {k: v for k, v in tg.items() if k != "each"}}}]
     m = re.match(r"^(?:give (?P<s1>.+?) |(?P<s2>.+?) (?:has|have|gets|get|gains|gain) )(?P<kw>%s)(?: (?P<x>\d+))? "
                  r"(?:this turn|until (?:the )?end of (?:the |this )?turn|(?P<next>until the start of your next turn))$" % kws, t)
     if not m:
@@ -978,6 +991,7 @@ STATIC_TEMPLATES: list[tuple[str, Any]] = [
     (r"^This card can't contribute its power to faceoffs$", lambda m: {"op": "no_faceoff_power"}),
     (r"^Troublemakers can't be played here$", lambda m: {"op": "no_tm_here"}),
     (r"^Your opponents? needs? \+(\d+) power to confront this card's Problem$", lambda m: {"op": "opp_needs", "n": int(m.group(1))}),
+    (r"^(?:That opponent|Opponents) needs? \+(\d+) power to confront this Problem$", lambda m: {"op": "opp_needs", "n": int(m.group(1))}),
     (r"^Players can't score more than (\d+) points per turn$", lambda m: {"op": "max_points_per_turn", "n": int(m.group(1))}),
     (r"^Your opponent's home limit is (?:reduced|decreased) by (\d+)$", lambda m: {"op": "opp_home_limit", "n": int(m.group(1))}),
     (r"^While you have at least (\d+) cards in your hand, this card has \+(\d+) power$",
@@ -1005,6 +1019,8 @@ _STATIC_CONDS = [
     (r"^While an opponent's Mane Character is at home, ", {"k": "opp_mane_home"}),
     (r"^While there are no opposing characters here, ", {"k": "no_opp_here"}),
     (r"^While this card is exhausted, ", {"k": "exhausted"}),
+    (r"^While this card is ready, ", {"k": "ready"}),
+    (r"^While your opponent's Mane Character is boosted, ", {"k": "opp_mane_boosted"}),
     (r"^While with another (?:one )?of your \[(\w+)\] (Friends|characters), ",
      lambda m: {"k": "with", "color": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
     (r"^While with another (?:one )?of your ([A-Z][\w-]+(?: Pony)?) (Friends|characters), ",
@@ -1124,7 +1140,9 @@ def parse_static_power(body: str) -> dict | None:
     if not m:
         return None
     if re.search(r"at (?:its|this card's|that) Problem", m.group(1)) and cond != {"k": "at_problem"}:
-        return None  # "its Problem" does not exist while the card is at home
+        if cond is None or cond.get("k") in ("at_home", "all"):
+            return None  # "its Problem" does not exist while the card is at home
+        cond = {"k": "all", "conds": [cond, {"k": "at_problem"}]}  # ... and only while it is at a Problem
     tg = _static_selector(m.group(1))
     if tg is None:
         return None
@@ -1233,6 +1251,36 @@ def _compound_static(body: str, card_type: str) -> list[dict] | None:
     return None
 
 
+#: static ops whose readers honour a "While ..." condition (Rules.requirements, frighten, home_limit)
+_COND_OPS = ("opp_needs", "cant_frighten", "opp_home_limit")
+
+
+def _conditional_static(body: str, card_type: str) -> dict | None:
+    """"While this card is exhausted, your opponent needs +2 power to confront this card's Problem",
+    "While an opponent's Mane Character is at home, this card can't be frightened", "While your Mane
+    Character is not boosted, it has +1 power" (a Problem's owner's Mane)."""
+    m = re.match(r"^While your Mane Character is (not )?boosted, it has \+(\d+) power$", body)
+    if m and card_type in ("Problem", "Resource"):
+        return {"op": "power", "n": int(m.group(2)), "target": {"type": "Mane Character", "ctrl": "you"},
+                "cond": {"k": "mane_not_boosted" if m.group(1) else "mane_boosted"}}
+    for pat, c in _STATIC_CONDS:
+        m = re.match(pat, body)
+        if not m:
+            continue
+        cond = c(m) if callable(c) else c
+        rest = body[m.end():]
+        rest = rest[:1].upper() + rest[1:]
+        for pat2, fn in STATIC_TEMPLATES:
+            mm = re.match(pat2, rest)
+            if mm:
+                d = fn(mm)
+                if cond is None or d.get("op") not in _COND_OPS or d.get("cond"):
+                    return None
+                return {**d, "cond": cond}
+        return None
+    return None
+
+
 def _clean(line: str) -> str:
     line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
     line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ")
@@ -1253,6 +1301,13 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if ab["kind"] in ("manual", "keyword") or ab.get("manual"):
             return {"kind": "manual", "text": raw}
         return {**ab, "text": line}
+    mt = re.match(r"^When this card enters play and at the start of each of your turns, (.+)$", line)
+    if mt:  # two triggered abilities with the same effect
+        a1 = parse_line("When this card enters play, " + mt.group(1), card_type, keywords)
+        a2 = parse_line("At the start of your turn, " + mt.group(1), card_type, keywords)
+        if a1["kind"] == a2["kind"] == "trigger":
+            return {"kind": "multi", "abilities": [{**a1, "text": line}, {**a2, "text": line}], "text": line}
+        return {"kind": "manual", "text": raw}
     if _KW_LINE.match(line):
         return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
     if re.match(r"^As this card enters play, (?:choose|name) a color\. This card is that color$", body):
@@ -1295,6 +1350,14 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 if effs is not None:
                     return {"kind": "event", "timing": timing, "effects": effs, "cost": {"retire_friend": 1}, "text": line}
             return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
+        ma = re.match(r"^While you have no \[(%s)\] Friends, you may exhaust this card\. If you do, this card is also a "
+                      r"\[\1\] Friend until the end of the (phase|turn)\.?$" % COLOR_RE, rest)
+        if ma and card_type == "Resource":
+            # the condition is checked as the ability is activated; exhausting it is its cost (703.1d: no
+            # "to", but "you may exhaust ... If you do" makes exhausting what the activation pays)
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True},
+                    "while": {"k": "you_have_none", "sel": {"type": "Friend", "ctrl": "you", "color": ma.group(1)}},
+                    "effects": [{"op": "also_friend", "color": ma.group(1), "until": _until(ma.group(2))}], "text": line}
         if rest.startswith("During a faceoff, ") and card_type != "Event":
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
@@ -1360,6 +1423,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     d = parse_static_keyword(body, card_type)
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    d = _conditional_static(body, card_type)
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     for pat, fn in STATIC_TEMPLATES:
         mm = re.match(pat, body)
         if mm:
@@ -1388,6 +1454,15 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
             keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]
             ab = parse_line(lines[idx], face.type, face.keywords, tuple(tail))
+            if ab["kind"] == "event" and not ab.get("manual"):
+                # "Harmony <Trait>: ..." is a tag word (701.5): the paragraph is more of the Event's
+                # instructions, processed in order (304.2); its own text states its condition
+                for ln in list(keep):
+                    mh = re.match(r"^Harmony (?:%s): (.+)$" % "|".join(TRAITS), _clean(ln))
+                    effs = parse_effects(mh.group(1)) if mh else None
+                    if effs is not None:
+                        ab = {**ab, "effects": list(ab["effects"]) + effs, "text": ab["text"] + " / " + _clean(ln)}
+                        keep.remove(ln)
             lines = lines[:idx] + keep
             if ab["kind"] == "manual" or ab.get("manual"):
                 manual.append(ab["text"] + (" / " + " / ".join(tail) if tail else ""))

@@ -286,6 +286,7 @@ OPS = {
     "cost_reduction": "pay N less for your next card of a type this turn",
     "choose_color": "choose a color for this card",
     "add_color": "a card is also a color until the end of the turn or phase ({color, target, until})",
+    "also_friend": "this card is also a Friend of a color until the end of the phase ({color, until})",
     "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
                 " of the turn / the start of your next turn ({kw, n, target, until})",
 }

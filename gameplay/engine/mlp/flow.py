@@ -1185,6 +1185,8 @@ def _play_rule(self, d):
 def _can_pay_ability(self, st, p, cid, ab) -> bool:
     cost = ab.get("cost", {})
     c = st["cards"][cid]
+    if ab.get("while") and not self._cond(st, cid, ab["while"]):
+        return False  # "Main Phase: While you have no [Honesty] Friends, you may exhaust this card ..."
     if st["pl"][p]["tok"] < cost.get("tokens", 0):
         return False
     if cost.get("exhaust") and (c.get("ex") or c.get("fr")):

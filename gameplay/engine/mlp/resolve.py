@@ -202,6 +202,17 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
+    if op == "also_friend":
+        # "this card is also a [Honesty] Friend until the end of the phase": a character with its printed
+        # power and that color (a modifier; Rules.ctype / _also_friend)
+        if src in st["cards"] and self.in_play(st, src) and not st["cards"][src].get("fr"):
+            self.add_mod(st, src, 0, e.get("until", "phase"), col=e["color"])
+            st["mods"][-1]["af"] = True
+            st["cards"][src]["af"] = 1
+            st["dy"] = 1
+            self.log(ev, "type", lambda: f"{self.name(st, src)} is also a [{e['color']}] Friend until the end of the "
+                     f"{'phase' if e.get('until', 'phase') == 'phase' else e.get('until')}")
+        return True
     if op == "grant_kw" and (e.get("target") or {}).get("each"):
         # "Your characters have Swift this turn": a continuous modifier over a description, so
         # characters that begin to fit it later are affected too (708.5)
@@ -290,9 +301,14 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
         elif op == "grant_kw":  # "That Friend gains Stubborn until the end of the turn"
-            self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), cid=cid)
-            self.log(ev, "keyword", lambda cid=cid: f"{self.name(st, cid)} has {e['kw']}"
-                     f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} until the end of the {e.get('until', 'turn')}")
+            n_ = e.get("n", 1)
+            if "per" in e:  # "for each of your Pegasus characters": counted as the modifier is created (708.2b)
+                n_ *= len(self.select(st, e["per"]["sel"], p, src))
+            if n_:
+                self.add_kw_grant(st, e["kw"], n_, _until(e, p), cid=cid)
+            self.log(ev, "keyword", lambda cid=cid, n_=n_: f"{self.name(st, cid)} has {e['kw']}"
+                     f"{' ' + str(n_) if e['kw'] in ('Competitive', 'Supportive', 'Diligent', 'Showy', 'Calming', 'Meticulous', 'Eccentric') else ''}"
+                     f" until the {'start of your next turn' if e.get('until') == 'next_turn' else 'end of the ' + e.get('until', 'turn')}")
         elif op == "add_color":
             col = e["color"]
             if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":

@@ -103,12 +103,22 @@ class Rules:
 
     def ctype(self, st, cid) -> str:
         c = st["cards"][cid]
+        if c.get("af") and self._also_friend(st, cid):
+            return FRIEND  # "this card is also a [Honesty] Friend until the end of the phase"
         if c.get("dil"):
             return "Problem"  # 522.1 Dilemmas are Problems while in play
         t = c.get("t")
         if t:
             return t.get("type", FRIEND)  # 521.1 the token's specified type
         return self.types[c["k"]]
+
+    def _also_friend(self, st, cid) -> bool:
+        """A Resource that is also a Friend (op ``also_friend``) while its modifier lasts: a character
+        (its printed power, the given color) that still matches Resource selectors (``matches``)."""
+        if any(m["t"] == cid and m.get("af") for m in st["mods"]):
+            return True
+        st["cards"][cid].pop("af", None)  # the modifier ended
+        return False
 
     def name(self, st, cid, viewer_public: bool = True) -> str:
         c = st["cards"][cid]
@@ -541,6 +551,13 @@ class Rules:
             return any(self.matches(st, o, sel, c["c"], src) for o in st["play"])
         if k == "you_have":  # "While you have a Friend in play / another Dragon character"
             return any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
+        if k == "ready":
+            return not c.get("ex") and not c.get("fr")
+        if k in ("mane_boosted", "mane_not_boosted"):
+            m = st["cards"].get(st["pl"][c["c"]]["mane"])
+            return bool(m and m.get("b")) == (k == "mane_boosted")
+        if k == "you_have_none":  # "While you have no [Honesty] Friends"
+            return not any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
         if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
             n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
                      and not st["cards"][o].get("fd")) for q in (c["c"], 1 - c["c"])]
@@ -572,6 +589,8 @@ class Rules:
             return False
         t = sel.get("type", "card")
         ct = self.ctype(st, cid)
+        if t == "Resource" and c.get("af") and self.types[c["k"]] == "Resource":
+            ct = "Resource"  # also a Friend, still a Resource
         if c.get("fd") and ct == TM:
             return False  # 505.2 face-down Troublemakers can't be referenced
         if t == "character":
@@ -681,7 +700,8 @@ class Rules:
             if cards[o]["k"] not in sk and not twn:
                 continue  # only cards with static abilities (or borrowing them by Teamwork)
             for ab in self.abilities(st, o):
-                if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p:
+                if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
+                        and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     hl -= ab["n"]
         return max(hl, 0)
 
@@ -772,7 +792,8 @@ class Rules:
                     out.append(("Wild", x))
             if k in sk or twn:  # (only such cards can have a static ability)
                 for ab in self.abilities(st, o):
-                    if ab["kind"] == "static" and ab.get("op") == "opp_needs":
+                    if ab["kind"] == "static" and ab.get("op") == "opp_needs" and \
+                            (not ab.get("cond") or self._cond(st, o, ab["cond"])):  # "While this card is exhausted, ..."
                         out.append(("Wild", ab["n"]))
         for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
             if m.get("n", 0) > 0 and m["who"] in (p, -1) and m["prob"] in (None, prob):
@@ -1035,7 +1056,8 @@ class Rules:
         if c.get("fr") or c.get("fd"):
             return False  # 504.2b
         for ab in self.abilities(st, cid):
-            if ab["kind"] == "static" and ab.get("op") == "cant_frighten":
+            if ab["kind"] == "static" and ab.get("op") == "cant_frighten" and \
+                    (not ab.get("cond") or self._cond(st, cid, ab["cond"])):
                 return False
         name = self.name(st, cid)
         if c.get("t"):
