@@ -62,6 +62,17 @@ class Rules:
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
                          if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
+        # per granted keyword / color: the card keys whose static abilities grant it (fewer abilities() calls)
+        self.kwg_by: dict[str, set[str]] = {}
+        for k, d in self.db.cards.items():
+            for face in d.abilities.values():
+                for a in face:
+                    if a["kind"] == "static" and a.get("op") == "grant_kw":
+                        self.kwg_by.setdefault(a["kw"], set()).add(k)
+                        if a["kw"] in self.POWER_KW:
+                            self.kwg_by.setdefault("*power", set()).add(k)
+                    elif a["kind"] == "static" and a.get("op") == "grant_color":
+                        self.kwg_by.setdefault("*color", set()).add(k)
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -187,7 +198,7 @@ class Rules:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
         ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
         v = 0
-        gk = self.kwg_keys
+        gk = self.kwg_by.get(name, ()) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
         cards = st["cards"]
         for o in st["play"]:
             if cards[o]["k"] not in gk:
@@ -240,7 +251,7 @@ class Rules:
         guard.add(cid)
         try:
             out: dict = {}
-            gk = self.kwg_keys
+            gk = self.kwg_by.get("*power", ()) if not st.get("twn") else self.kwg_keys
             cards = st["cards"]
             for o in st["play"]:
                 if cards[o]["k"] not in gk:
@@ -288,7 +299,7 @@ class Rules:
             return out
         self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
         try:
-            gk = self.kwg_keys
+            gk = self.kwg_by.get("*color", ()) if not st.get("twn") else self.kwg_keys
             for o in st["play"]:
                 if cards[o]["k"] not in gk:
                     continue
