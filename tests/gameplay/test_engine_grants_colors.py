@@ -465,3 +465,93 @@ def test_exhausted_and_at_its_problem(game, db):
     st.d["cards"][g]["ex"] = True
     game.r.move_card(st.d, Ev(True), g, "home0")  # at home: "its Problem" does not exist
     assert game.r.power(st.d, home_jay) == 2 and game.r.power(st.d, jay) == 2
+
+
+# ------------------------------------------------------------------ single cards over the same vocabulary
+def test_host_only_friend_and_score_phase_accessories(game, db):
+    # AD123 Bathrobe: "While that Friend is the only Friend at its Problem, it has +3 power."
+    st = stacked_game(game)
+    f = place(game, st, "PR33", 0, "prob0")
+    place(game, st, "AD123", 0, "prob0", host=f)
+    assert game.r.power(st.d, f) == 5
+    other = place(game, st, "PR12", 1, "prob0")  # any other Friend there
+    assert game.r.power(st.d, f) == 2
+    # PR143 Ridiculous Outfit: "While this Friend is at a Problem, your opponent's characters at that Problem each
+    # get -1 power during the Score Phase."
+    g = place(game, st, "PR36", 0, "prob0")
+    place(game, st, "PR143", 0, "prob0", host=g)
+    assert game.r.power(st.d, other) == 2
+    st.d["step"] = "confront"
+    assert game.r.power(st.d, other) == 1 and game.r.power(st.d, f) == 2
+
+
+def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, db):
+    # CN173 Comforting Critters: "While at this Problem, this card's owner's Mane Character has +1 power during
+    # the Main Phase."
+    st = stacked_game(game)
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("CN173")
+    mane = st.d["pl"][0]["mane"]
+    assert game.r.power(st.d, mane) == 1
+    st.d["cards"][mane]["a"] = "prob0"
+    assert game.r.power(st.d, mane) == 2 and st.d["step"] == "main"
+    st.d["step"] = "confront"
+    assert game.r.power(st.d, mane) == 1
+    st.d["step"] = "main"
+    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
+    assert game.r.power(st.d, st.d["pl"][1]["mane"]) == 1  # not the owner's
+
+
+def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, db):
+    # MT40 Coloratura: "While this card is not Cutie Marked, it can't contribute its power to confronting Problems."
+    st = stacked_game(game, manes=("PR2", "PR1"))
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("PR168")  # 1 Loyalty + 1 not-Loyalty
+    place(game, st, "PR20", 0, "prob0")  # 1 [Loyalty]
+    col = place(game, st, "MT40", 0, "prob0")
+    assert not game.r.meets(st.d, 0, "prob0")
+    st.d["cards"][col]["cm"] = True
+    assert game.r.meets(st.d, 0, "prob0")
+    # MT20 Maud Pie: "While this card is Cutie Marked, it has +1 power for each card type among cards in your
+    # discard pile."
+    maud = place(game, st, "MT20", 0, "home0")
+    for n in ("PR33", "PR12", "PR120"):  # two Friends and an Event: 2 types
+        c = game._new(st.d, db.key(n), 0, "disc")
+        st.d["pl"][0]["disc"].append(c)
+    assert game.r.power(st.d, maud) == 2
+    st.d["cards"][maud]["cm"] = True
+    assert game.r.power(st.d, maud) == 4
+
+
+def test_problems_that_cant_be_confronted(game, db):
+    # AD175 Fear Itself: "While there is a facedown Troublemaker here, players can't confront this Problem."
+    st = stacked_game(game)
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("AD175")
+    for n in ("PR31", "PR31", "PR36"):
+        place(game, st, n, 0, "prob0")
+    place(game, st, "PR60", 0, "prob0")
+    gen = next(c.number for c in db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)
+               and c.front.power and c.front.power >= 2 and c.automated and not c.front.keywords)
+    place(game, st, gen, 0, "prob0")
+    assert game.r.can_confront(st.d, 0, "prob0")
+    place(game, st, "PR154", 0, "prob0", face_down=True)  # even the confronting player's own
+    assert not game.r.can_confront(st.d, 0, "prob0")
+    # AD49 Trixie, Big Boaster: "While an opponent's boosted Mane Character is here, this card's Problem can't be
+    # confronted."
+    st = stacked_game(game)
+    place(game, st, "AD49", 1, "prob1")
+    opp_mane = st.d["pl"][0]["mane"]
+    st.d["cards"][opp_mane]["a"] = "prob1"
+    for n in ("PR31", "PR31", "PR31"):
+        place(game, st, n, 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob1")
+    st.d["cards"][opp_mane]["b"] = True
+    assert not game.r.can_confront(st.d, 0, "prob1")
+
+
+def test_home_limit_increase_while_at_home(game, db):
+    # PRpf6 Fluttershy, Safe Haven: "While this card is in your home, your home limit is increased by 2."
+    st = stacked_game(game)
+    base = game.r.home_limit(st.d, 0)
+    f = place(game, st, "PRpf6", 0, "home0")
+    assert game.r.home_limit(st.d, 0) == base + 2 and game.r.home_limit(st.d, 1) == base
+    game.r.move_card(st.d, Ev(True), f, "prob0")
+    assert game.r.home_limit(st.d, 0) == base

@@ -1255,10 +1255,37 @@ def _compound_static(body: str, card_type: str) -> list[dict] | None:
 _COND_OPS = ("opp_needs", "cant_frighten", "opp_home_limit")
 
 
+_ODD_STATICS: tuple[tuple[str, Any], ...] = (
+    (r"^While that Friend is the only Friend at its Problem, it has \+(\d+) power$",
+     lambda m: {"op": "power", "n": int(m.group(1)), "target": "host", "cond": {"k": "host_only_friend"}}),
+    (r"^While at this Problem, this card's owner's Mane Character has \+(\d+) power during the Main Phase$",
+     lambda m: {"op": "power", "n": int(m.group(1)), "target": {"type": "Mane Character", "ctrl": "you", "at": "here"},
+                "cond": {"k": "main_phase"}}),
+    (r"^While this card is not Cutie Marked, it can't contribute its power to confronting Problems$",
+     lambda m: {"op": "no_confront_power", "cond": {"k": "not_cutie"}}),
+    (r"^While this card is Cutie Marked, it has \+(\d+) power for each card type among cards in your discard pile$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "disc_types"}, "cond": {"k": "cutie"}}),
+    (r"^While this Friend is at a Problem, your opponent's characters at that Problem each get -(\d+) power during "
+     r"the Score Phase$",
+     lambda m: {"op": "power", "n": -int(m.group(1)), "target": {"type": "character", "ctrl": "opp", "at": "here"},
+                "cond": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "score_phase"}]}}),
+    (r"^While there is a facedown Troublemaker here, players can't confront this Problem$",
+     lambda m: {"op": "no_confront", "cond": {"k": "fd_tm_here"}}),
+    (r"^While an opponent's boosted Mane Character is here, this card's Problem can't be confronted$",
+     lambda m: {"op": "no_confront", "cond": {"k": "opp_boosted_mane_here"}}),
+    (r"^While this card is in your home, your home limit is increased by (\d+)$",
+     lambda m: {"op": "home_limit_plus", "n": int(m.group(1)), "cond": {"k": "at_home"}}),
+)
+
+
 def _conditional_static(body: str, card_type: str) -> dict | None:
     """"While this card is exhausted, your opponent needs +2 power to confront this card's Problem",
     "While an opponent's Mane Character is at home, this card can't be frightened", "While your Mane
     Character is not boosted, it has +1 power" (a Problem's owner's Mane)."""
+    for pat, fn in _ODD_STATICS:  # single cards' conditional abilities over the same vocabulary
+        m = re.match(pat, body)
+        if m:
+            return fn(m)
     m = re.match(r"^While your Mane Character is (not )?boosted, it has \+(\d+) power$", body)
     if m and card_type in ("Problem", "Resource"):
         return {"op": "power", "n": int(m.group(2)), "target": {"type": "Mane Character", "ctrl": "you"},

@@ -418,7 +418,7 @@ class Rules:
                         p += ab["n"]
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
-                elif op == "power_per" and o == cid:
+                elif op == "power_per" and o == cid and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self._count(st, cid, ab["count"])
         return p
 
@@ -428,6 +428,8 @@ class Rules:
             return len(st["pl"][1 - c["c"]]["hand"])
         if cnt.get("k") == "your_tokens":
             return st["pl"][c["c"]]["tok"]
+        if cnt.get("k") == "disc_types":  # "for each card type among cards in your discard pile"
+            return len({self.types[st["cards"][d]["k"]] for d in st["pl"][c["c"]]["disc"]})
         if cnt.get("k") == "opp_tokens":
             return st["pl"][1 - c["c"]]["tok"]
         sel = cnt["sel"]
@@ -567,6 +569,24 @@ class Rules:
         if k in ("mane_boosted", "mane_not_boosted"):
             m = st["cards"].get(st["pl"][c["c"]]["mane"])
             return bool(m and m.get("b")) == (k == "mane_boosted")
+        if k == "not_cutie":
+            return not c.get("cm")
+        if k == "main_phase":
+            return st.get("step") in ("main", "main_start")
+        if k == "score_phase":  # (the steps Rules.duration counts as the Score Phase)
+            return st.get("step") in ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
+        if k == "host_only_friend":  # "While that Friend is the only Friend at its Problem"
+            h = c.get("h")
+            hc = st["cards"].get(h) if h else None
+            if not hc or hc.get("z") != "play" or not hc["a"].startswith(("prob", "dil")):
+                return False
+            return not any(o != h and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND for o in st["play"])
+        if k == "fd_tm_here":  # "While there is a facedown Troublemaker here"
+            return any(st["cards"][o]["a"] == c["a"] and st["cards"][o].get("fd") and self.ctype(st, o) == TM
+                       for o in st["play"])
+        if k == "opp_boosted_mane_here":  # "While an opponent's boosted Mane Character is here"
+            m = st["cards"].get(st["pl"][1 - c["c"]]["mane"])
+            return bool(m and m.get("z") == "play" and m.get("b") and m["a"] == c["a"])
         if k == "you_have_none":  # "While you have no [Honesty] Friends"
             return not any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
         if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
@@ -714,6 +734,9 @@ class Rules:
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     hl -= ab["n"]
+                elif ab["kind"] == "static" and ab.get("op") == "home_limit_plus" and st["cards"][o]["c"] == p \
+                        and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
+                    hl += ab["n"]  # "While this card is in your home, your home limit is increased by 2"
         return max(hl, 0)
 
     # ================================================================= involvement / faceoffs
@@ -826,7 +849,8 @@ class Rules:
             if not self.contributes(st, cid):
                 continue
             for ab in self.abilities(st, cid):
-                if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
+                if ab["kind"] == "static" and ab.get("op") == "no_confront_power" and \
+                        (not ab.get("cond") or self._cond(st, cid, ab["cond"])):
                     break
             else:
                 if srcs is None:
@@ -846,6 +870,10 @@ class Rules:
             if True in tm_ok or t in tm_ok:
                 continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
             if c["c"] != p or self.face(st, t).epic:
+                return False
+        for o in self.has_static(st, "no_confront", area=area):  # "players can't confront this Problem"
+            if any(ab.get("op") == "no_confront" and (not ab.get("cond") or self._cond(st, o, ab["cond"]))
+                   for ab in self.abilities(st, o) if ab["kind"] == "static"):
                 return False
         return self.meets(st, p, area)
 
