@@ -137,9 +137,9 @@ def test_static_power_templates():
     ab = parse_line("While this card is at a Problem, each of your other [Kindness] characters at that Problem gets "
                     "+1 power.", "Friend", {})
     assert ab["cond"] == {"k": "at_problem"} and ab["target"]["at"] == "here"
-    # "its Problem" needs the card to be at a Problem: without that condition it stays manual
+    # "its Problem" needs the card to be at a Problem: the count is 0 while it is at home (statics work)
     assert parse_line("This card has +2 power for each other exhausted character at its Problem.", "Friend", {})[
-        "kind"] == "manual"
+        "count"]["at_problem"] is True
     # the engine's frightened count is global: "each of your frightened Friends" stays manual
     assert parse_line("This card has +1 power for each of your frightened Friends.", "Friend", {})["kind"] == "manual"
     # power filters in a continuous selector would make power depend on itself

@@ -121,6 +121,8 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^at home\b\s*"), _set(at="home")),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
+    # internal: "there" in a watched-event trigger = the area of the card the event happened to
+    (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
 )
 
 
@@ -228,9 +230,14 @@ def parse_effects(text: str) -> list[dict] | None:
         if m:
             return [{"op": "flip_if_involved", "names": [m.group(1), m.group(2)], "n": 1, "all_n": 2}]
         return None
+    r = _parse_reveal_top(t)
+    if r is not None:
+        return r or None
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        if a == [{"op": "exhaust", "target": {"self": True}}]:
+            a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
     m = re.match(r"^Choose (one|two): (.+)$", t, re.I)
     if m:
@@ -333,6 +340,19 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(2))
         return None if r is None else [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(1))}] + r}]
+    m = re.match(r"^you may (?:pay \[(\d+)\] and )?(exhaust|frighten|retire|banish|dismiss) (.+?) to (.+)$", t, re.I)
+    if m:  # "you may exhaust one of your characters here to gain [1]": the first part is a cost (508.1d)
+        tg = parse_target(m.group(3))
+        r = parse_effects(m.group(4))
+        if tg is not None and r is not None and not tg.get("each"):
+            if m.group(2).lower() == "retire" and "ctrl" not in tg and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "ctrl": "you"}  # 410.2 a player retires only their own cards
+            if m.group(2).lower() == "exhaust" and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "state": "ready"}  # only a card that can be exhausted pays the cost
+            cost = {"op": m.group(2).lower(), "target": tg, "cost": True}
+            if m.group(1):
+                cost["pay"] = int(m.group(1))  # paid together with it, or not at all
+            return [{"op": "may", "effects": [cost] + r}]
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(1))
@@ -439,6 +459,64 @@ def _events_pre(t: str) -> list[dict] | None:
         return [{"op": "mark", "target": {"type": "Troublemaker", "at": "here"}},
                 {"op": "confront_mod", "who": "you", "tm_ok": "it", "until": "turn"}]
     return None
+_REVEAL_IT = (  # what happens to "it", the revealed card (it stays on top of the deck otherwise)
+    (r"^(?:you )?(?:put it into (?:your|their) hand|draw it)$", "hand"),
+    (r"^(?:you )?put it (?:into|in) (?:your|their|the) discard pile$", "disc"),
+    (r"^(?:you )?put it into play$", "play"),
+    (r"^(?:you )?banish it$", "ban"),
+)
+
+
+def _reveal_branch(text: str) -> list[dict] | None:
+    """Effects of a reveal branch; instructions about "it" move the revealed card."""
+    t = text.strip().rstrip(".")
+    may = re.match(r"^you may (.+)$", t, re.I)
+    body = may.group(1) if may else t
+    for pat, to in _REVEAL_IT:
+        if re.match(pat, body, re.I):
+            e = [{"op": "revealed", "to": to}]
+            return [{"op": "may", "effects": e}] if may else e
+    if re.search(r"\bit\b|\bthat card\b", t):
+        return None
+    return parse_effects(t)
+
+
+def _parse_reveal_top(t: str) -> list[dict] | None:
+    """515.1-style public reveal: "Reveal the top card of your deck. If <condition>, <effects>[.
+    Otherwise, <effects>]" -> [{"op": "reveal_top", ...}]; [] when the text starts so but is not
+    understood (the caller then gives up), None when it is another text."""
+    m = re.match(r"^reveal the top card of (your|an opponent's) deck\. (.+)$", t, re.I)
+    if not m:
+        return None
+    whose, rest = ("you" if m.group(1).lower() == "your" else "opp"), m.group(2)
+    ty = r"(Friend|Event|Resource|Troublemaker)"
+    cond = None
+    for pat, fn in (
+            (r"^If you reveal an? %s this way, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If it's an? %s, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If that card is an? %s, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If that card's (?:printed )?power is (even|odd), ", lambda x: {"parity": x.group(1)}),
+            (r"^If the printed power of that card is (\d+) or (less|more), ",
+             lambda x: {"max_pp" if x.group(2) == "less" else "min_pp": int(x.group(1))})):
+        mm = re.match(pat, rest)
+        if mm:
+            cond, rest = fn(mm), rest[mm.end():]
+            break
+    if cond is None:
+        return []
+    then_, else_ = rest, None
+    mo = re.match(r"^(.+?)\. Otherwise, (.+)$", rest)
+    if mo:
+        then_, else_ = mo.group(1), mo.group(2)
+    a = _reveal_branch(then_)
+    b = _reveal_branch(else_) if else_ is not None else []
+    if a is None or b is None:
+        return []
+    if whose == "opp" and any(x["op"] == "revealed" and x["to"] != "ban" or
+                              x["op"] == "may" and x["effects"][0]["op"] == "revealed" and x["effects"][0]["to"] != "ban"
+                              for x in a + b):
+        return []  # only banishing an opponent's revealed card is handled (it goes to its owner's zone)
+    return [{"op": "reveal_top", "whose": whose, "cond": cond, "then": a, "else": b}]
 
 
 def _verb_of(s: str) -> str:
@@ -538,6 +616,19 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^put the top card of your deck into your discard pile$", t, re.I)
     if m:
         return [{"op": "mill", "n": 1}]
+    if re.match(r"^you lose the game$", t, re.I):
+        return [{"op": "lose_game"}]
+    if re.match(r"^end the faceoff$", t, re.I):
+        return [{"op": "end_faceoff"}]
+    m = re.match(r"^(.+?) (?:gets|has) \+(\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I)
+    if m and not (m.group(3) and m.group(5)):
+        tg = parse_target(m.group(1))
+        cnt = parse_target("each " + m.group(4))
+        if tg is not None and cnt is not None and not tg.get("each") and not cnt.get("self") and not cnt.get("it"):
+            cnt = dict(cnt)
+            cnt.pop("each", None)
+            # the count is taken as the effect resolves (a one-shot modifier)
+            return [{"op": "power", "n": int(m.group(2)), "per": cnt, "target": tg, "until": _until(m.group(3) or m.group(5))}]
     if re.match(r"^replace a Problem$", t, re.I):
         return [{"op": "replace_problem"}]
     m = re.match(r"^discard (a|one|two|three|\d+)$", t, re.I)
@@ -657,6 +748,16 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "send_home", "target": tg}]
+    m = re.match(r"^move (another (?:one of your )?characters?|another Friend|(?:a|an|one of your) (?:opposing )?(?:character|Friend)) here$", t, re.I)
+    if m:  # "move another character here": to this card's area (not a selector suffix)
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and "at" not in tg:
+            return [{"op": "move", "target": tg, "to": "here"}]
+    m = re.match(r"^move (.+?) to the watched area$", t, re.I)
+    if m:  # a watched-event trigger: "move ... to that Problem" (rules: the area of "it")
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "move", "target": tg, "to": "it"}]
     m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|that Problem|the same Problem|here))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
@@ -879,7 +980,177 @@ TRIGGERS = [
     (r"^When you move this card to a Problem, ", "moved", {"to": "problem"}),
     (r"^When (?:you move this card|this card is moved), ", "moved", {}),
     (r"^When this card is defeated, ", "defeated", {}),
+    # faceoffs and flipping (514, 515): "Chaotic" is a trait; "by at least N power" is the winning margin
+    (r"^Chaos: When you flip this card, ", "flipped", {}),
+    (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
+    (r"^When you flip a card, ", "you_flip", {}),
+    (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
+     lambda m: {"by": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+    (r"^When you lose a (?:(Problem|Troublemaker) )?faceoff involving this card, ", "lose_faceoff",
+     lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
+    (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
+     lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
+    (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
+    (r"^When a player draws a card, ", "any_draw", {}),
+    (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
+    (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
+    (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
+    (r"^When a player confronts this Problem with characters that have at least (?P<n>\d+) different colors among them, ",
+     "confront_this_any", {"min_colors": None}),
+    (r"^When an opponent discards a card, ", "opp_discards", {}),
+    (r"^When an opponent pays their last action token, ", "opp_pays_last", {}),
+    (r"^When an opponent loses one or more action tokens, ", "opp_loses_tokens", {}),
+    (r"^When (?:an|your) opponent confronts this card's Problem, ", "opp_confronts", {"here": True}),
+    (r"^When an opponent confronts a Problem, ", "opp_confronts", {}),
 ]
+
+# ------------------------------------------------------------------ watched events (704.1)
+# Triggered abilities about something happening to a card (any card, not only this one): the ability
+# gets ``subj`` (rules._watch_ok) and the card it happened to is "it" / "that Friend" in the effect.
+_PLAY_TYPES = {"Friend": "Friend", "Resource": "Resource", "Event": "Event", "Troublemaker": "Troublemaker"}
+
+
+def _watch_subject(text: str, card_type: str = "") -> dict | None:
+    """"an opposing Friend here", "this or another one of your Pegasus Friends", "one of your
+    Problems", "the attached Friend", "that Friend" (on a Resource: its host) -> selector."""
+    t = text.strip().replace("charactes", "characters")  # a misprint in the card data (NM8)
+    if t in ("this card", "this Friend", "this Troublemaker", "this character"):
+        return {"self": True}
+    if t in ("the attached Friend", "that Friend", "the attached character", "that character"):
+        return {"host": True} if card_type == "Resource" else None
+    m = re.match(r"^(?:a|an|one of your|another one of your|an opponent's|an opposing) (?:non-token )?Problems?$", t)
+    if m:
+        sel = {"type": "Problem"}
+        if "your" in t:
+            sel["ctrl"] = "you"
+        elif "opp" in t:
+            sel["ctrl"] = "opp"
+        return sel
+    t = re.sub(r"^this or another (one of your )?", lambda m_: "each your " if m_.group(1) else "each ", t)
+    t = re.sub(r"\bnon-token ", "", t)
+    if re.match(r"^each (?!your )\w+s?\b", t) and not t.endswith("s") and " " not in t[5:]:
+        t = t + "s" if not t.endswith("s") else t
+    sel = parse_target(t)
+    if sel is None or sel.get("it") or sel.get("host"):
+        return None
+    sel = dict(sel)
+    sel.pop("each", None)
+    sel.pop("optional", None)
+    return sel
+
+
+_WATCH = [
+    # (regex on the trigger condition, event, subject group, fixed filter)
+    (r"^When (?P<s>.+?) enters play(?P<w> here| at a Problem)?, ", "w_enter", {}),
+    (r"^When (?P<s>.+?) (?:is|becomes) dismissed, ", "w_leave", {"how": "dismissed"}),
+    (r"^When (?P<s>.+?) (?:is|becomes) retired, ", "w_leave", {"how": "retired"}),
+    (r"^When (?P<s>.+?) (?:is|becomes) banished, ", "w_leave", {"how": "banished"}),
+    (r"^When (?P<s>.+?) leaves play, ", "w_leave", {}),
+    (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
+    (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
+    (r"^When (?P<s>.+?) becomes exhausted, ", "w_exhaust", {}),
+    (r"^When (?P<s>.+?) is uncovered(?P<w> here)?, ", "w_uncover", {}),
+    (r"^When you uncover (?P<s>a Troublemaker(?: at this card's Problem| here)?), ", "w_uncover", {"by": "you"}),
+    (r"^When you move (?P<s>.+?) to (?:this|this card's) Problem for the first time each turn, ", "w_move",
+     {"by": "you", "to": "here", "send": False, "once_turn": True}),
+    (r"^When you move (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "you", "to": "here", "send": False}),
+    (r"^When you move (?P<s>.+?) to a Problem, ", "w_move", {"by": "you", "to": "problem", "send": False}),
+    (r"^When you move (?P<s>.+?), ", "w_move", {"by": "you", "send": False}),
+    (r"^When an opponent moves (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "opp", "to": "here", "send": False}),
+    (r"^When (?P<s>.+?) is moved from (?:this|this card's) Problem, ", "w_move", {"from": "here", "send": False}),
+    (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
+    (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
+     {"from": "here", "to": "problem", "send": False}),
+    # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
+    (r"^When a player challenges (?P<s>this card), ", "w_challenge", {"as_by": True}),
+    (r"^When an opponent challenges (?P<s>this card), ", "w_challenge", {"by": "opp", "as_by": True}),
+    (r"^When an opponent challenges (?P<s>one of your Troublemakers), ", "w_challenge", {"by": "opp"}),
+    (r"^When a player defeats (?P<s>a Troublemaker(?: at this Problem| here)?), ", "w_defeat", {"as_by": True}),
+]
+
+
+def _as_actor(body: str) -> str | None:
+    """"that player moves one of their characters" -> "move one of your characters": the effect is
+    followed by the player who did the watched thing (``as_by``)."""
+    m = re.match(r"^(?:they|that player|that opponent) ", body)
+    if not m:
+        return None if re.search(r"\b(?:they|them|that player|their)\b", body) else body
+    body = body[m.end():]
+    body = re.sub(r"\b(?:that player|they)\b", "you", body)
+    body = re.sub(r"\btheir\b", "your", body)
+    body = re.sub(r"\bthem\b", "you", body)
+    return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
+# "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
+_WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
+                         r"( here| to this card's Problem)?, " % "|".join(TRAITS))
+
+
+def _other_than_it(effs: list[dict]) -> None:
+    """In a watched-event trigger "another character" also excludes the card the event happened to
+    ("When you move a character to this Problem, ... move another one of your characters")."""
+    for e in effs:
+        tg = e.get("target")
+        if isinstance(tg, dict) and tg.get("other"):
+            tg["not_it"] = True
+        for sub in [e.get("effects") or []] + list(e.get("modes") or []):
+            _other_than_it(sub)
+
+
+def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | None:
+    """A watched-event trigger -> (event, {"subj": filter}, effect text), or None."""
+    m = _WATCH_PLAY.match(line)
+    if m:
+        f: dict[str, Any] = {"by": "you" if m.group(1) == "you" else "opp"}
+        if m.group(3) != "card":
+            f["ptype"] = m.group(3)
+        if m.group(2):
+            f["ptrait"] = m.group(2)
+        if m.group(4):
+            f["to"] = "here"
+        return "w_play", {"subj": f}, line[m.end():]
+    m = re.match(r"^When you play the last card in your hand, ", line)
+    if m:
+        return "w_play", {"subj": {"by": "you", "last": True}}, line[m.end():]
+    for pat, on, fixed in _WATCH:
+        m = re.match(pat, line)
+        if not m:
+            continue
+        subj = m.group("s")
+        if on == "w_enter" and subj in ("this card", "this Problem"):
+            return None  # the card's own "enter" trigger
+        if "w" in m.groupdict() and m.group("w"):
+            subj += m.group("w")
+        sel = _watch_subject(subj, card_type)
+        if sel is None:
+            return None
+        f = dict(fixed)
+        if f.pop("as_by", None):
+            body_ = _as_actor(line[m.end():])
+            if body_ is None:
+                return None
+            line = line[:m.end()] + body_
+            f["as_by"] = True
+        if sel.get("host"):
+            f["sel"] = {"host": True}
+        else:
+            if re.search(r"\bnon-token\b", subj):
+                f["token"] = False
+            f["sel"] = sel
+        body = line[m.end():]
+        if on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem|here)\b", body):
+            return None  # after it left play: the card in its new zone (410.6a) or its last area
+        if not sel.get("self"):
+            # "it" is the card the event happened to, not this card
+            body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
+            body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
+            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter"):
+                # "there" / "that Problem": where the event happened (not this card's area)
+                body = re.sub(r"\b(an? [\w' ]+?|each [\w' ]+?) there\b", r"\1 at the watched area", body)
+                body = body.replace(" to that Problem", " to the watched area")
+        return on, {"subj": f}, body
+    return None
+
+
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
@@ -1248,6 +1519,220 @@ def _compound_static(body: str, card_type: str) -> list[dict] | None:
             return None
         tg = {k: v for k, v in tg.items() if k != "each"}
         return [{"op": "grant_kw", "kw": m.group(1), "n": int(m.group(2)), "target": "self", "per": {"sel": tg}}]
+# ------------------------------------------------------------------ more continuous abilities (702)
+# Whole-line templates for continuous abilities the generic power/keyword parsers don't cover: power
+# counted per something, Score Phase conditions, attachment statics, rule modifiers (costs, home limit,
+# confronting, playing and moving restrictions).  Each entry: (regex, card types or None, builder).
+_YOU_FRIENDS = {"type": "Friend", "ctrl": "you"}
+_HOST = "host"
+
+
+def _pw(n, target, **kw) -> dict:
+    return {"op": "power", "n": int(n), "target": target, **kw}
+
+
+def _per(n, count) -> dict:
+    return {"op": "power_per", "n": int(n), "count": count}
+
+
+STATIC_EXTRA: list = [
+    # --- power (507, 702)
+    (r"^Characters with Accessories on them here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "character", "at": "here", "att": {"type": "Resource", "trait": "Accessory"}})),
+    (r"^Friends here with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "at": "here", "att": {"type": "Resource"}})),
+    (r"^Your Friends with Resources on them have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "att": {"type": "Resource"}})),
+    (r"^This card gets \+(\d+) power for each Resource on it$", None,
+     lambda m: _per(m[1], {"sel": {"type": "Resource", "on_src": True}})),
+    (r"^This card has \+(\d+) power for each card in your hand$", None, lambda m: _per(m[1], {"k": "your_hand"})),
+    (r"^This card has \+(\d+) power for each of your Cutie Marked Friends$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "cutie": True}})),
+    (r"^This card has \+(\d+) power for each of your Friends with (\d+) or less printed power$", None,
+     lambda m: _per(m[1], {"sel": {**_YOU_FRIENDS, "max_printed": int(m[2])}})),
+    (r"^This card has \+(\d+) power for each color it has$", None, lambda m: _per(m[1], {"k": "own_colors"})),
+    (r"^This card has \+(\d+) power for each other exhausted character at its Problem$", None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "other": True, "state": "exhausted", "at": "here"}, "at_problem": True})),
+    (r"^This card has \+(\d+) power for each (%s) character at its Problem$" % "|".join(TRAITS), None,
+     lambda m: _per(m[1], {"sel": {"type": "character", "trait": m[2], "at": "here"}, "at_problem": True})),
+    (r"^This card has ([+-]\d+) power for each color among characters you control$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "you"}})),
+    (r"^This card has ([+-]\d+) power for each color among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "colors_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has ([+-]\d+) power for each different Trait among opposing characters here$", None,
+     lambda m: _per(m[1], {"k": "traits_among", "sel": {"type": "character", "ctrl": "opp", "at": "here"}})),
+    (r"^This card has \+(\d+) power for each color among Friends in discard piles$", None,
+     lambda m: _per(m[1], {"k": "disc_colors"})),
+    (r"^This card's power is equal to the number of Friends you have$", ("Friend",),
+     lambda m: {"op": "power_is", "count": {"sel": dict(_YOU_FRIENDS)}}),
+    (r"^Your Cutie Marked Friends have \+(\d+) power$", None, lambda m: _pw(m[1], {**_YOU_FRIENDS, "cutie": True})),
+    (r"^Your Friends with cost (\d+) or less have \+(\d+) power$", None,
+     lambda m: _pw(m[2], {**_YOU_FRIENDS, "max_cost": int(m[1])})),
+    (r"^Your characters and Troublemakers here have \+(\d+) power$", None,
+     lambda m: _pw(m[1], {"types": ["character", "Troublemaker"], "ctrl": "you", "at": "here"})),
+    (r"^Your Troublemakers have \+(\d+) power for each of your characters here$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "character", "ctrl": "you", "at": "here"}})),
+    (r"^Your Troublemakers have \+(\d+) power for each Event in your discard pile$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"k": "disc_type", "type": "Event"})),
+    (r"^Your Troublemakers have \+(\d+) power for each frightened Friend$", None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you"}, per={"sel": {"type": "Friend", "state": "frightened"}})),
+    (r"^During your opponent's Score Phase, this card has ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], "self", cond={"k": "opp_score_phase"})),
+    (r"^This Friend gets ([+-]\d+) power during the Score Phase$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, cond={"k": "score_phase"})),
+    (r"^During the Score Phase, if this card is exhausted, opposing Friends here have ([+-]\d+) power$", None,
+     lambda m: _pw(m[1], {"type": "Friend", "ctrl": "opp", "at": "here"},
+                   cond={"k": "all", "of": [{"k": "score_phase"}, {"k": "exhausted"}]})),
+    (r"^Opposing Friends with (\d+) or more printed power have ([+-]\d+) power during your turn$", None,
+     lambda m: _pw(m[2], {"type": "Friend", "ctrl": "opp", "min_printed": int(m[1])}, cond={"k": "your_turn"})),
+    (r"^That Friend has \+(\d+) power for each (.+?) in play$", ("Resource",),
+     lambda m: _pw(m[1], _HOST, per={"k": "named", "name": m[2]})),
+    (r"^Each of your other Friends at this card's Problem have \+(\d+) power for each card beneath this card$", None,
+     lambda m: _pw(m[1], {**_YOU_FRIENDS, "other": True, "at": "here"}, cond={"k": "at_problem"}, per={"k": "beneath"})),
+    (r"^That Friend has \+(\d+) power and (Prepared|Eccentric (\d+))$", ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_kw", "n": int(m[3] or 1), "target": _HOST,
+                                                                 "kw": m[2].split()[0]}]}),
+    # --- action costs (609.2): extra tokens to draw, rally, move or challenge
+    (r"^Using the draw action during the Main Phase costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "draw", "n": int(m[1]), "who": "all"}),
+    (r"^Rallying a frightened Friend costs \+\[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "all"}),
+    (r"^Opponents (?:must )?pay \+\[(\d+)\] to rally Friends( here)?$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": int(m[1]), "who": "opp", **({"where": "at"} if m[2] else {})}),
+    (r"^Opponents can't move characters( to this Problem| away from here)? unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[2]), "who": "opp", "unless": True,
+                **({"where": "to" if "to this" in m[1] else "from"} if m[1] else {})}),
+    (r"^Your opponent must pay \+\[(\d+)\] to move a character to or from this card's Problem$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to_from", "at_problem": True}),
+    (r"^Characters can't move to or from this card's Problem unless their controller pays \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "all", "where": "to_from", "at_problem": True,
+                "unless": True}),
+    (r"^Opponents can't challenge your Troublemakers unless they pay \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "opp", "yours": True}),
+    (r"^Players can't challenge that Troublemaker unless they pay \[(\d+)\]$", ("Resource",),
+     lambda m: {"op": "action_cost", "act": "challenge", "n": int(m[1]), "who": "all", "host": True}),
+    (r"^Players can't challenge this Troublemaker unless they have at least (\d+) Friends at its Problem$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": int(m[1]), "type": "Friend"}),
+    (r"^This card can't be challenged except by (two|three|\d+) or more characters$", ("Troublemaker",),
+     lambda m: {"op": "challenge_req", "n": _n(m[1]), "type": "character"}),
+    # --- confronting (611): extra wild power needed, characters that can't contribute, blocks
+    (r"^(During your opponent's turn, )?[Pp]layers need \+(\d+) power to confront this Problem$", ("Resource",),
+     lambda m: {"op": "confront_need", "n": int(m[2]), "who": "all", **({"cond": {"k": "opp_turn"}} if m[1] else {})}),
+    (r"^Players need \+(\d+) power to confront this Problem for each of their opponent's Friends here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "opp_friends_here"}),
+    (r"^Players need \+(\d+) power to confront this Problem for each color among their characters here$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "all", "per": "colors_here"}),
+    (r"^Opponents need \+(\d+) power to confront this card's Problem for each of their frightened Friends here$", None,
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "opp", "per": "frightened_here"}),
+    (r"^Characters with (\d+) or more power can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "problem_no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
+    (r"^Mane Characters can't contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "problem_no_contrib", "sel": {"type": "Mane Character"}}),
+    (r"^Opposing characters here with the highest power among opposing characters can't contribute their power to "
+     r"confronting this Problem$", ("Problem",), lambda m: {"op": "problem_no_contrib", "who": "opp", "highest": True}),
+    (r"^No more than (\d+) of each players' characters can contribute their power to confronting this Problem$", ("Problem",),
+     lambda m: {"op": "max_contrib", "n": int(m[1])}),
+    (r"^Opposing Troublemakers don't prevent you from confronting this (?:card's )?Problem$", None,
+     lambda m: {"op": "tm_no_block", "who": "you"}),
+    (r"^Troublemakers don't prevent players from confronting this Problem$", ("Problem",),
+     lambda m: {"op": "tm_no_block", "who": "all"}),
+    (r"^Players can't confront this Problem$", ("Resource",), lambda m: {"op": "confront_block", "who": "all"}),
+    (r"^Players can't confront this Problem unless they have at least (\d+) characters here$", ("Problem",),
+     lambda m: {"op": "confront_block", "who": "all", "min_chars": int(m[1])}),
+    (r"^Your opponents can't confront this card's Problem unless they have at least (\d+) characters at that Problem$", None,
+     lambda m: {"op": "confront_block", "who": "opp", "min_chars": int(m[1])}),
+    (r"^Players can't confront more than one Problem per turn$", None, lambda m: {"op": "one_confront"}),
+    # --- home limit (212, 616.3)
+    (r"^Players' home limits are reduced by (\d+)$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all"}),
+    (r"^Each player's home limit is reduced by (\d+) for each character that player controls here$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all", "per": "chars_here"}),
+    (r"^Your opponent's home limit is reduced by (\d+) for each of their Assets in their home$", None,
+     lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "opp",
+                "per": {"type": "Resource", "trait": "Asset", "ctrl": "you", "at": "home"}}),
+    (r"^(?:Your )?Critter Friends (?:don't|do not) count (?:towards|against) your home limit$", None,
+     lambda m: {"op": "home_limit_exempt", "sel": {"type": "Friend", "trait": "Critter", "at": "home"}}),
+]
+
+
+def parse_static_extra(body: str, card_type: str) -> dict | None:
+    """The ``STATIC_EXTRA`` templates: an ability dict without kind/text, or None."""
+    for pat, types, fn in STATIC_EXTRA:
+        m = re.match(pat, body)
+        if m and (types is None or card_type in types):
+            return fn(m)
+def _fo_kind(word: str | None) -> str | bool:
+    """"Troublemaker" / "Problem" faceoffs -> the faceoff type a static ability is limited to."""
+    return {"Troublemaker": "tm", "Problem": "problem"}.get((word or "").strip(), True)
+
+
+def parse_static_faceoff(body: str, card_type: str) -> dict | None:
+    """Continuous abilities about faceoffs (514, 515): the number of cards flipped (514.3a), the
+    player's power total (514.4a), flipped cards' power, what contributes its power, scoring."""
+    if card_type == "Event":
+        return None
+    fo_ = r"(?:(Troublemaker|Problem) )?faceoffs"
+    # 514.3a flip count: {"n", "who": you|opp|each, "scope": any|here|involved, "fo": True|tm|problem}
+    for pat, who, scope in (
+            (r"^(?:You flip an additional card during %s|Flip an additional card during %s)$" % (fo_, fo_), "you", "any"),
+            (r"^During %s here, flip an additional card$" % fo_, "you", "here"),
+            (r"^Opponents flip (\d+) fewer cards? during %s involving this card$" % fo_, "opp", "involved"),
+            (r"^During %s involving this card, players flip (\d+) fewer cards?$" % fo_, "each", "involved"),
+            (r"^During %s involving this card, your opponent flips an additional card$" % fo_, "opp", "involved")):
+        m = re.match(pat, body)
+        if m:
+            g = [x for x in m.groups() if x is not None]
+            n = -int(next(x for x in g if x.isdigit())) if "fewer" in body else 1
+            kind = next((x for x in g if not x.isdigit()), None)
+            return {"op": "flip_mod", "n": n, "who": who, "scope": scope, "fo": _fo_kind(kind)}
+    m = re.match(r"^You have \+(\d+) power during %s( here)?$" % fo_, body)
+    if m:  # 514.4a "any modifiers modifying that player's power total"
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}
+    m = re.match(r"^Your flipped cards have \+(\d+) power$", body)
+    if m:
+        return {"op": "flip_power", "n": int(m.group(1))}
+    m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
+    if m:
+        subj = m.group(2)
+        if subj == "This card" or subj == "this card":
+            tg: Any = "self"
+        elif re.match(r"^That (?:character|Friend)$", subj) and card_type == "Resource":
+            tg = "host"
+        else:
+            sm = re.match(r"^(.+?) with (\d+) or less printed power$", subj)
+            tg = _static_selector(sm.group(1) if sm else subj)
+            if tg is None or tg.get("self"):
+                return None
+            if sm:
+                tg["max_pp"] = int(sm.group(2))
+        d: dict[str, Any] = {"op": "no_contrib", "what": "faceoff" if m.group(3) == "faceoffs" else "confront", "target": tg}
+        if m.group(1):
+            d["cond"] = {"k": "your_turn" if m.group(1) == "During your turn" else "opp_turn"}
+        if m.group(4):
+            d["involving"] = True
+        return d
+    if re.match(r"^Players can't score points during faceoffs involving this card$", body):
+        return {"op": "no_score_fo"}
+    m = re.match(r"^While involved in a (Troublemaker|Problem) faceoff, (?:this card|it) (?:has|gets) \+(\d+) power$", body)
+    if m:
+        return {"op": "power", "n": int(m.group(2)), "target": "self", "cond": {"k": "faceoff", "fo": _fo_kind(m.group(1))}}
+    m = re.match(r"^(.+?) (?:has|have|gets|get|each get|each have) ([+-]\d+) power (?:while involved in a faceoff|during %s)$" % fo_, body)
+    if m:
+        tg = _static_selector(m.group(1))
+        if tg is None or tg.get("self") or tg.get("this_friend"):
+            return None
+        d = {"op": "power", "n": int(m.group(2)), "target": tg}
+        if "while involved" in body:
+            tg["inv"] = True  # only while that card is involved (514.2d, checked continuously)
+        else:
+            d["fo_only"] = _fo_kind(m.group(3))
+        return d
+    m = re.match(r"^During faceoffs, (this card has .+ for each .+)$", body)
+    if m:
+        d = parse_static_power(m.group(1))
+        if d is not None and d.get("op") == "power_per":
+            d["fo_only"] = True
+            return d
     return None
 
 
@@ -1341,7 +1826,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_color"}], "text": line}
     if body in ("Play to your home", "Play this card to your home"):
         return {"kind": "play_home"}
-    if body == "Play on a Problem":
+    if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:
@@ -1405,10 +1890,31 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
                     "effects": [{"op": "cutie_mark"}], "text": line}
         return {"kind": "manual", "text": raw, "timing": timing}
+    if not any(re.match(pat, line) for pat, _, _ in TRIGGERS):
+        wt = _watch_trigger(line, card_type)
+        if wt is not None:
+            on, extra, body_ = wt
+            body_ = re.sub(r"^that opponent ", "your opponent ", body_)
+            if extra["subj"].pop("as_by", None):
+                extra = {**extra, "as_by": True}
+                body_ = re.sub(r"^retire (a|an) ", r"retire one of your ", body_)  # 410.2 their own card
+            effs = parse_effects(body_)
+            if effs is not None and not extra["subj"].get("sel", {}).get("self"):
+                _other_than_it(effs)
+            if effs is not None:
+                return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
+            return {"kind": "manual", "text": raw, "on": on}
     for pat, on, extra in TRIGGERS:
         mm = re.match(pat, line)
         if mm:
             body_ = line[mm.end():]
+            if callable(extra):
+                extra = extra(mm)
+            if on == "flipped":
+                # "it" is the flipped card itself (Chaos: When this card is flipped, it has +2 power ...)
+                body_ = re.sub(r"^it (?:has|gets) ", "this card gets ", body_)
+            if "n" in mm.groupdict():  # "with at least N characters / colors": the number from the text
+                extra = {k: (int(mm.group("n")) if v is None else v) for k, v in extra.items()}
             if on == "confront_this_any":
                 body_ = re.sub(r"^that player's opponent ", "your opponent ", body_)
                 if "that player's opponent" in body_ or "another player" in body_:
@@ -1431,6 +1937,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     return {"kind": "manual", "text": raw, "on": on}
                 else:
                     body_ = re.sub(r"\btheir\b", "your opponent's", body_)
+            elif on == "opp_confronts" and body_.startswith("that opponent "):
+                body_ = "your opponent " + body_[len("that opponent "):]
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
                 body_ = "your opponent " + body_.split(" ", 2)[2]
             elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):
@@ -1461,12 +1969,26 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 d["cond"] = None
                 d["fo_only"] = True
             return {"kind": "static", **d, "text": line}
+    d = parse_static_faceoff(body, card_type)
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     d = parse_static_power(body)
     if d is not None and d.pop("this_friend", None) and card_type == "Resource":
         d["target"] = "host"
     if d is not None and card_type != "Event":
         return {"kind": "static", **d, "text": line}
+    d = parse_static_extra(body, card_type) if card_type != "Event" else None
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     return {"kind": "manual", "text": raw}
+
+
+_SPLIT_TRIGGERS = [
+    (r"^When this card enters play or becomes frightened, (.+)$",
+     ("When this card enters play, ", "When this card becomes frightened, ")),
+    (r"^When an opponent moves or plays a character to this card's Problem, (.+)$",
+     ("When an opponent moves a character to this card's Problem, ", "When an opponent plays a Friend to this card's Problem, ")),
+]
 
 
 def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
@@ -1505,12 +2027,21 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             manual.append(ln)
             abilities.append({"kind": "manual", "text": ln})
             continue
+        ms = next(((m_, parts) for pat, parts in _SPLIT_TRIGGERS if (m_ := re.match(pat, ln.strip()))), None)
+        if ms:  # one line, two trigger conditions with the same effect
+            abs_ = [parse_line(pre + ms[0].group(1), face.type, face.keywords) for pre in ms[1]]
+            if all(a["kind"] == "trigger" for a in abs_):
+                abilities.extend({**a, "text": ln} for a in abs_)
+                continue
         ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "multi":
             abilities.extend(ab["abilities"])
             continue
         if ab["kind"] == "keyword":
             extra_kw.update(ab.get("keywords", {}))
+            continue
+        if ab.get("parts"):  # one line, several continuous abilities ("That Friend has +2 power and Prepared")
+            abilities.extend({"kind": ab["kind"], **part, "text": ab["text"]} for part in ab["parts"])
             continue
         if ab["kind"] == "manual" or ab.get("manual"):
             manual.append(ab["text"])

@@ -45,6 +45,16 @@ def _targets(self, st, fr, e):
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
+    if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
+        it = (fr.get("x") or {}).get("it")
+        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
+        it = (fr.get("x") or {}).get("it")
+        if not (it and self.in_play(st, it)):
+            return []
+        area = st["cards"][it]["a"]
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == area]
     return self.select(st, tgt, fr["p"], fr["src"])
 
 
@@ -75,7 +85,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] += 1
             fr["ch"] = None
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it")})
+                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {}})
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
@@ -115,7 +125,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if one:
             from .flow import uncover_one
 
-            uncover_one(self, st, ev, one)
+            uncover_one(self, st, ev, one, by=p)
         return True
     if op == "each_player":
         fr["i"] += 1
@@ -156,6 +166,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         st["pl"][p]["tok"] -= e["n"]
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
+        if e["n"] > 0 and st["pl"][p]["tok"] == 0:
+            self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "pays their last action token"
         return True
     if op == "if_faceoff":
         if st["fo"]:
@@ -174,11 +186,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
+        return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
         q = _opp(p) if e.get("who") == "opponent" else p
         n = min(e.get("n", 1), st["pl"][q]["tok"])
         st["pl"][q]["tok"] -= n
         self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
+        if n > 0:
+            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
     if op == "mill":
         deck = st["pl"][p]["deck"]
@@ -223,6 +239,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     # targeted card effects
     tgt = e.get("target") or {"self": True}
+    if op == "power" and tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip":
+        # a flipped (Chaos) card's "it has +2 power": its power counts in the power total (514.4a)
+        n = e["n"] * (len(self.select(st, e["per"], p, src)) if e.get("per") else 1)
+        self.add_mod(st, src, n, e.get("until", "turn"))
+        self.log(ev, "power", lambda: f"{self.name(st, src)} (flipped) gets {n:+d} power")
+        return True
     if tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip" and op in ("banish", "dismiss", "to_deck_top"):
         # a flipped (Chaos) card acting on itself in the flip zone
         nm = self.name(st, src)
@@ -230,7 +252,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
     cands = _targets(self, st, fr, e)
-    if tgt.get("each"):
+    if e.get("cost") and fr["ch"] is None and (not cands or st["pl"][p]["tok"] < e.get("pay", 0)):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
+    if op == "move" and fr.get("k") in cands:
+        chosen = [fr["k"]]  # the card whose destination was just chosen (``ch`` holds the area, not a target)
+    elif tgt.get("each"):
         chosen = cands
     elif op == "move" and fr.get("k") is not None:
         chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
@@ -239,10 +266,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not done:
             return False
         chosen = [one] if one else []
+    if e.get("cost"):  # "you may exhaust <a card> to ...": the rest happens only if this was done (508.1d)
+        snap = {c_: (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) for c_ in chosen if self.in_play(st, c_)}
+        if not snap or st["pl"][p]["tok"] < e.get("pay", 0):
+            fr["i"] = len(fr["eff"])
+            return False
+        if e.get("pay"):
+            st["pl"][p]["tok"] -= e["pay"]
+            self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
+            if st["pl"][p]["tok"] == 0:
+                self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
-        fr["it"] = cid
+        if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
+            fr["it"] = cid
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
@@ -275,11 +313,35 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [f"home{c['c']}"]
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+            elif to == "it":  # "to that Problem": where a watched event happened
+                it = (fr.get("x") or {}).get("it")
+                dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
             else:
                 dest = [a for a in st["areas"] if a != c["a"] and not (a.startswith("home") and int(a[4:]) != c["c"])]
                 if to == "problem":
                     dest = [a for a in dest if not a.startswith("home")]
             dest = [a for a in dest if a != c["a"]]
+            tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
+                if self.statics(st, "action_cost") else {}
+            if any(tax.values()):
+                # "Opponents can't move characters unless they pay [1]": a taxed destination is open only
+                # if its cost can be paid (508.1d); choosing it pays, and the mover may decline ("none")
+                dest = [a for a in dest if tax[a] <= st["pl"][p]["tok"]]
+                if not dest:
+                    continue
+                if fr.get("k") is None:
+                    fr["k"] = cid
+                    fr["ch"] = None
+                    self.ask(st, p, "choice", dest + ["none"], "506", src=src, what="area")
+                    return False
+                if fr["ch"] not in dest:
+                    continue
+                area = fr["ch"]
+                if tax[area]:
+                    st["pl"][p]["tok"] -= tax[area]
+                    self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
+                self.move_card(st, ev, cid, area)
+                continue
             if not dest:
                 continue
             if len(dest) > 1:
@@ -291,9 +353,11 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 area = fr["ch"] if fr["ch"] in dest else dest[0]
             else:
                 area = dest[0]
-            self.move_card(st, ev, cid, area)
+            self.move_card(st, ev, cid, area, by=p)
         elif op == "power":
             n = e["n"]
+            if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
+                n *= len(self.select(st, e["per"], p, src))
             if e.get("until", "turn") == "permanent":
                 st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
             else:
@@ -337,6 +401,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+    if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
+                                 for c_, v in snap.items()):
+        fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
+        return False
     return True
 
 
@@ -384,6 +452,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         nm = self.db.cards[st["cards"][cid]["k"]].name
         self.put(st, cid, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
+        self.fire_all(st, ev, "opp_discards", players=(_opp(q),))  # "When an opponent discards a card"
         fr["k"] = done + 1
         if fr["k"] < e.get("n", 1) and st["pl"][q]["hand"]:
             return _player_effect(self, st, ev, fr, e)
@@ -506,6 +575,92 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             return False
         if src in st["cards"] and self.in_play(st, src):
             st["cards"][src]["col"] = [fr["ch"]]
+    return True
+
+
+def _faceoff_effect(self, st, ev, fr, e) -> bool:
+    """Reveal-the-top-card branches, losing the game, ending a faceoff."""
+    op = e["op"]
+    p = fr["p"]
+    src = fr["src"]
+    if op == "lose_game":
+        self.end(st, ev, _opp(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
+        return True
+    if op == "end_faceoff":
+        fo = st["fo"]
+        if fo and fo["stage"] != "end":
+            fo["stage"] = "end"  # 514.6: no winner; flipped cards go to the bottom, involvement ends
+            if st["prio"] and st["prio"]["w"] == "fo":
+                st["prio"] = None
+            self.log(ev, "faceoff", "The faceoff is ended by an effect")
+        return True
+    if op == "reveal_top":
+        q = p if e.get("whose", "you") == "you" else _opp(p)
+        deck = st["pl"][q]["deck"]
+        if not deck:
+            return True
+        cid = deck[0]
+        d = self.db.cards[st["cards"][cid]["k"]].front
+        nm = d.name
+        # a revealed card is public information (it stays on top of the deck unless the text moves it)
+        self.log(ev, "reveal", lambda: f"{self.pname(st, q)} reveals {nm} ({d.power or 0}) from the top of their deck")
+        cond = e.get("cond", {})
+        pw = d.power or 0
+        ok = True
+        if "type" in cond:
+            ok = d.type == cond["type"]
+        if "parity" in cond:
+            ok = (pw % 2 == 0) == (cond["parity"] == "even")
+        if "max_pp" in cond:
+            ok = ok and pw <= cond["max_pp"]
+        if "min_pp" in cond:
+            ok = ok and pw >= cond["min_pp"]
+        effs = e.get("then", []) if ok else e.get("else", [])
+        if effs:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "rev": cid})
+            fr["i"] -= 1
+        return True
+    # "revealed": move the revealed card, if it is still where it was revealed (the top of a deck)
+    cid = fr.get("rev")
+    if not cid or cid not in st["cards"] or st["cards"][cid].get("z") != "deck":
+        return True
+    owner = st["cards"][cid]["o"]
+    if cid not in st["pl"][owner]["deck"]:
+        return True
+    nm = self.db.cards[st["cards"][cid]["k"]].name
+    to = e.get("to")
+    if to == "play":
+        d = self.db.cards[st["cards"][cid]["k"]].front
+        host = None
+        area = f"home{p}"
+        pl_on = next((ab for ab in self.db.cards[st["cards"][cid]["k"]].abilities.get("front", ()) if ab["kind"] in ("play_on", "play_problem")), None)
+        if d.type not in ("Friend", "Resource") or owner != p:
+            return True
+        if pl_on is not None and pl_on["kind"] == "play_on":
+            cands = [c for c in self.select(st, pl_on["host"], p, None)]
+            done, host = _choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+            if not done:
+                return False
+            if host is None:
+                return True  # no legal host: it stays on top of the deck
+            area = st["cards"][host]["a"]
+        elif pl_on is not None:
+            areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+            if not areas:
+                return True
+            if fr["ch"] is None and len(areas) > 1:
+                self.ask(st, p, "choice", areas, "706", src=src, what="area")
+                return False
+            area = fr["ch"] if fr["ch"] in areas else areas[0]
+        nid = self.enter_play(st, ev, cid, area, p, host=host)
+        self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts the revealed {nm} into play")
+        return True
+    zone = {"hand": "hand", "disc": "disc", "ban": "ban"}[to]
+    self.put(st, cid, zone)
+    self.log(ev, "reveal", lambda: f"The revealed {nm} is put into its owner's "
+             f"{'hand' if zone == 'hand' else 'discard pile' if zone == 'disc' else 'banished zone'}")
     return True
 
 

@@ -3,6 +3,7 @@ state layout.  Rule numbers in comments and error messages refer to the Comprehe
 from __future__ import annotations
 
 import re
+from itertools import combinations
 from typing import Any
 
 from .. import rng as _rng
@@ -17,6 +18,10 @@ TM = "Troublemaker"
 FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
+#: steps of the Score Phase (610): "during the Score Phase" conditions
+SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
+#: selector fields read by ``Rules._match_extra``
+_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color"))
 
 
 def tokens_for(highest: int) -> int:
@@ -58,6 +63,13 @@ class Rules:
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
+        # static op -> card keys with that continuous ability on some face (``statics``)
+        self.sop_keys: dict[str, set[str]] = {}
+        for k, d in self.db.cards.items():
+            for face in d.abilities.values():
+                for a in face:
+                    if a["kind"] == "static" and a.get("op"):
+                        self.sop_keys.setdefault(a["op"], set()).add(k)
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
@@ -365,7 +377,7 @@ class Rules:
             if cards[o]["k"] not in sk and not twn:
                 continue
             abl = [ab for ab in self.abilities(st, o)
-                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per")]
+                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
             if abl:
                 out.append((o, abl))
         return out
@@ -415,10 +427,16 @@ class Rules:
                 op = ab.get("op")
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
-                        p += ab["n"]
+                        # "Your Troublemakers have +1 power for each ..." (a count read at the source)
+                        p += ab["n"] * self._count(st, o, ab["per"]) if "per" in ab else ab["n"]
+                elif op == "power_is" and o == cid:
+                    # "This card's power is equal to <count>": the count replaces the printed power
+                    # (counters and modifiers still apply on top, 507)
+                    p += self._count(st, cid, ab["count"]) - base
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
-                elif op == "power_per" and o == cid and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
+                elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]) \
+                        and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self._count(st, cid, ab["count"])
         return p
 
@@ -432,10 +450,43 @@ class Rules:
             return len({self.types[st["cards"][d]["k"]] for d in st["pl"][c["c"]]["disc"]})
         if cnt.get("k") == "opp_tokens":
             return st["pl"][1 - c["c"]]["tok"]
+        k = cnt.get("k")
+        if k is not None:
+            return self._count_kind(st, src, c, cnt, k)
+        if cnt.get("at_problem") and not c["a"].startswith(("prob", "dil")):
+            return 0  # "at its Problem": a card at home has no Problem
         sel = cnt["sel"]
         if sel.get("state") == "frightened":
             return sum(1 for o in st["play"] if st["cards"][o].get("fr") and self.ctype(st, o) == FRIEND)
         return len(self.select(st, sel, c["c"], src))
+
+    def _count_kind(self, st, src, c, cnt, k) -> int:
+        """Counts for "+N power for each ..." abilities that are not a count of cards in play."""
+        ctrl = c["c"]
+        if k == "your_hand":
+            return len(st["pl"][ctrl]["hand"])
+        if k == "own_colors":  # "for each color it has"
+            return len(self.colors(st, src))
+        if k in ("colors_among", "traits_among"):  # "for each color/different Trait among <selector>"
+            seen: set = set()
+            for o in self.select(st, cnt["sel"], ctrl, src):
+                seen.update(self.colors(st, o) if k == "colors_among" else self.traits(st, o))
+            return len(seen)
+        if k == "disc_colors":  # "for each color among Friends in discard piles" (printed colors)
+            seen = set()
+            for pl in st["pl"]:
+                for d in pl["disc"]:
+                    f = self.ff[st["cards"][d]["k"]]
+                    if f.type == FRIEND:
+                        seen.update(f.colors)
+            return len(seen)
+        if k == "disc_type":  # "for each Event in your discard pile"
+            return sum(1 for d in st["pl"][ctrl]["disc"] if self.types[st["cards"][d]["k"]] == cnt["type"])
+        if k == "named":  # "for each Slick Shades in play"
+            return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
+        if k == "beneath":  # "for each card beneath this card"
+            return self.beneath_count(st, src)
+        return 0
 
     def _kw_power(self, st, cid, c, kws) -> int:
         p = 0
@@ -496,6 +547,8 @@ class Rules:
             return False
         if ab.get("fo_only") and not st["fo"]:
             return False
+        if ab.get("fo_only") in ("tm", "problem") and not self.fo_is(st, ab["fo_only"]):
+            return False
         cond = ab.get("cond")
         if cond:
             return self._cond(st, src, cond)
@@ -505,6 +558,8 @@ class Rules:
         c = st["cards"][src]
         k = cond.get("k")
         if k == "faceoff":
+            if cond.get("fo") in ("tm", "problem") and not self.fo_is(st, cond["fo"]):
+                return False
             return bool(st["fo"]) and self.involved(st, src)
         if k == "at_problem":
             return c["a"].startswith(("prob", "dil"))
@@ -553,7 +608,7 @@ class Rules:
                     return True
             return False
         if k == "all":  # several conditions ("While this card is exhausted and at a Problem")
-            return all(self._cond(st, src, x) for x in cond["conds"])
+            return all(self._cond(st, src, x) for x in cond.get("conds") or cond.get("of") or ())
         if k == "with_title":  # "While with your Rainbow Dash" (201.3a)
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
                        and self.is_char(st, o) and self._has_title(st, o, cond["title"]) for o in st["play"])
@@ -573,8 +628,6 @@ class Rules:
             return not c.get("cm")
         if k == "main_phase":
             return st.get("step") in ("main", "main_start")
-        if k == "score_phase":  # (the steps Rules.duration counts as the Score Phase)
-            return st.get("step") in ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
         if k == "host_only_friend":  # "While that Friend is the only Friend at its Problem"
             h = c.get("h")
             hc = st["cards"].get(h) if h else None
@@ -603,6 +656,10 @@ class Rules:
             h = c.get("h")
             fo = st["fo"]
             return bool(h and fo and (cond.get("fo") is None or fo["type"] == cond["fo"]) and self.involved(st, h))
+        if k in ("score_phase", "opp_score_phase"):  # "during the Score Phase" (610) / "your opponent's"
+            if st.get("step") not in SCORE_STEPS:
+                return False
+            return k == "score_phase" or st["tp"] != c["c"]
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -624,7 +681,13 @@ class Rules:
             ct = "Resource"  # also a Friend, still a Resource
         if c.get("fd") and ct == TM:
             return False  # 505.2 face-down Troublemakers can't be referenced
-        if t == "character":
+        if "types" in sel:  # "Your characters and Troublemakers here"
+            if not any((ct in CHAR_TYPES) if x == "character" else ct == x for x in sel["types"]):
+                return False
+            t = "any"
+        if t == "any":
+            pass
+        elif t == "character":
             if ct not in CHAR_TYPES:
                 return False
         elif t != "card" and ct != t:
@@ -669,11 +732,19 @@ class Rules:
                 return False
         if "trait" in sel and sel["trait"] not in self.traits(st, cid):
             return False
+        if sel.get("inv") and not self.involved(st, cid):
+            return False  # "... while involved in a faceoff" (514.2d)
+        if "max_pp" in sel and self.printed_power(st, cid) > sel["max_pp"]:
+            return False
+        if "min_pp" in sel and self.printed_power(st, cid) < sel["min_pp"]:
+            return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
             return False  # "a [Loyalty] or [Kindness] character"
         if "title" in sel and not self._has_title(st, cid, sel["title"]):
+            return False
+        if not _EXTRA_SEL.isdisjoint(sel) and not self._match_extra(st, cid, c, sel, ctrl, src):
             return False
         stt = sel.get("state")
         if stt == "exhausted" and not c.get("ex"):
@@ -681,6 +752,32 @@ class Rules:
         if stt == "ready" and (c.get("ex") or c.get("fr")):
             return False
         if stt == "frightened" and not c.get("fr"):
+            return False
+        return True
+
+    def _match_extra(self, st, cid, c, sel, ctrl, src) -> bool:
+        """Selector fields of continuous abilities: printed power (202, never the current power, so
+        no self-dependence), cost, cutie marked, attachments, counters, tokens."""
+        if "max_printed" in sel or "min_printed" in sel:
+            pp = self.printed_power(st, cid)
+            if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
+                return False
+        if "max_cost" in sel:
+            if c.get("t") or (self.ff[c["k"]].cost or 0) > sel["max_cost"]:
+                return False  # 521.2 tokens have no cost
+        if sel.get("cutie") and not c.get("cm"):
+            return False
+        if sel.get("on_src") and c.get("h") != src:
+            return False  # "each Resource on it"
+        if "att" in sel:  # "with Resources/Accessories on them"
+            has = any(st["cards"][o].get("h") == cid and self.matches(st, o, sel["att"], ctrl, None) for o in st["play"])
+            if has != bool(sel["att"].get("present", True)):
+                return False
+        if sel.get("counters") and not c.get("cn", {}).get("+1"):
+            return False  # "with +1 power counters on them"
+        if sel.get("token") and not c.get("t"):
+            return False
+        if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
         return True
 
@@ -737,7 +834,76 @@ class Rules:
                 elif ab["kind"] == "static" and ab.get("op") == "home_limit_plus" and st["cards"][o]["c"] == p \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     hl += ab["n"]  # "While this card is in your home, your home limit is increased by 2"
+        for o, ab in self.statics(st, "home_limit_mod"):
+            # "Players' home limits are reduced by 1", "... by 1 for each character that player controls
+            # here", "Your opponent's home limit is reduced by 1 for each of their Assets in their home"
+            if not self._who(ab, cards[o]["c"], p):
+                continue
+            per = ab.get("per")
+            if per == "chars_here":
+                k = len(self.chars_at(st, cards[o]["a"], p))
+            elif per:
+                k = len(self.select(st, per, p, o))
+            else:
+                k = 1
+            hl += ab["n"] * k
         return max(hl, 0)
+
+    def exempt_home_limit(self, st, cid) -> bool:
+        """'Your Critter Friends do not count against your home limit.' (616.3)"""
+        c = st["cards"][cid]
+        return any(cards_c == c["c"] and self.matches(st, cid, ab["sel"], cards_c, o)
+                   for o, ab in self.statics(st, "home_limit_exempt") for cards_c in (st["cards"][o]["c"],))
+
+    # ================================================================= rule modifiers (702, statics work)
+    def statics(self, st, op) -> list[tuple[str, dict]]:
+        """(source id, ability) of every continuous ability ``op`` of the cards in play whose
+        conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
+        keys = self.sop_keys.get(op, ())
+        twn = st.get("twn")
+        if not keys and not twn:
+            return []
+        out = []
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in keys and not twn:
+                continue
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
+                    out.append((o, ab))
+        return out
+
+    @staticmethod
+    def _who(ab, ctrl, p) -> bool:
+        """Whom a rule modifier binds: "Players" (all), "Opponents" (opp), "You" (you)."""
+        w = ab.get("who", "all")
+        return w == "all" or (w == "opp") == (p != ctrl)
+
+    def action_tax(self, st, p, act, cid=None, frm=None, to=None, unless_only=False) -> int:
+        """Extra action tokens player ``p`` pays to take an action (609.2): ``act`` is draw, rally,
+        move or challenge; ``cid`` the card moved/rallied/challenged, ``frm``/``to`` the move's areas.
+        "can't <act> unless they pay [N]" abilities carry ``unless`` (they also bind effect moves)."""
+        tot = 0
+        cards = st["cards"]
+        for o, ab in self.statics(st, "action_cost"):
+            s = cards[o]
+            if ab["act"] != act or not self._who(ab, s["c"], p) or (unless_only and not ab.get("unless")):
+                continue
+            w = ab.get("where")
+            if w:
+                here = s["a"]
+                if ab.get("at_problem") and not here.startswith(("prob", "dil")):
+                    continue  # "this card's Problem": none while at home
+                if (w == "to" and to != here) or (w == "from" and frm != here) or \
+                        (w == "to_from" and here not in (to, frm)) or \
+                        (w == "at" and (cid is None or cards[cid]["a"] != here)):
+                    continue
+            if ab.get("host") and cid != s.get("h"):
+                continue  # "that Troublemaker" (the attached card)
+            if ab.get("yours") and (cid is None or cards[cid]["c"] != s["c"]):
+                continue  # "your Troublemakers"
+            tot += ab["n"]
+        return tot
 
     # ================================================================= involvement / faceoffs
     def involved(self, st, cid) -> bool:
@@ -772,8 +938,11 @@ class Rules:
         fo = st["fo"]
         tot = 0
         srcs = None
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in st["play"]:
             if not self.involved(st, cid) or not self.contributes(st, cid):
+                continue
+            if nc and self.no_contrib(st, cid, "faceoff", nc):
                 continue
             c = st["cards"][cid]
             owner_side = c["c"]
@@ -783,12 +952,55 @@ class Rules:
                 if srcs is None:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
+        fp = 0
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static":
+                    continue
+                if ab.get("op") == "flip_power":
+                    fp += ab["n"]  # "Your flipped cards have +2 power"
+                elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
+                    tot += ab["n"]  # 514.4a a modifier of the player's power total
         for fid in st["pl"][p]["flip"]:
             if fid in fo["ign"]:
                 continue  # 514.4b ignored flipped cards
-            tot += self.printed_power(st, fid)
+            if st["mods"] or st["cards"][fid].get("cn"):
+                tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
+            else:
+                tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def fo_is(self, st, kind) -> bool:
+        """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
+        fo = st["fo"]
+        if not fo:
+            return False
+        if kind in ("tm", "problem"):
+            return fo["type"] == kind or (kind == "problem" and fo["type"] == "multi")
+        return True
+
+    def no_contrib(self, st, cid, what, srcs=None) -> bool:
+        """'... can't contribute its power to faceoffs / confronting Problems' from any card in play."""
+        for o in (srcs if srcs is not None else self.has_static(st, "no_contrib")):
+            s_ = st["cards"][o]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "no_contrib" or ab.get("what") != what:
+                    continue
+                tg = ab.get("target", "self")
+                if tg == "self":
+                    ok = o == cid
+                elif tg == "host":
+                    ok = s_.get("h") == cid
+                else:
+                    ok = self.matches(st, cid, tg, s_["c"], o)
+                if not ok or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if ab.get("cond") and not self._cond(st, o, ab["cond"]):
+                    continue
+                return True
+        return False
 
     # ================================================================= confronting (611)
     def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
@@ -832,6 +1044,23 @@ class Rules:
         for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
             if m.get("n", 0) > 0 and m["who"] in (p, -1) and m["prob"] in (None, prob):
                 out.append(("Wild", m["n"]))
+        for o, ab in self.statics(st, "confront_need"):
+            # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
+            oc = cards[o]
+            if oc["a"] != area or not self._who(ab, oc["c"], p):
+                continue
+            per = ab.get("per")
+            if per == "opp_friends_here":
+                k = sum(1 for x in self.chars_at(st, area, 1 - p) if self.ctype(st, x) == FRIEND)
+            elif per == "colors_here":
+                k = len({col for x in self.chars_at(st, area, p) for col in self.colors(st, x)})
+            elif per == "frightened_here":
+                k = sum(1 for x in st["play"] if cards[x]["a"] == area and cards[x]["c"] == p and cards[x].get("fr")
+                        and self.ctype(st, x) == FRIEND)
+            else:
+                k = 1
+            if ab["n"] * k:
+                out.append(("Wild", ab["n"] * k))
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -845,8 +1074,14 @@ class Rules:
             return False
         chars = []
         srcs = None
+        limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
+        limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
+        banned = self._no_contrib(st, p, area, limits) if limits else ()
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in self.chars_at(st, area, p):
-            if not self.contributes(st, cid):
+            if not self.contributes(st, cid) or cid in banned:
+                continue
+            if nc and self.no_contrib(st, cid, "confront", nc):
                 continue
             for ab in self.abilities(st, cid):
                 if ab["kind"] == "static" and ab.get("op") == "no_confront_power" and \
@@ -858,14 +1093,42 @@ class Rules:
                 pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
                     chars.append((pw, self.colors(st, cid)))
+        cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
+        if cap is not None and len(chars) > cap:
+            # "No more than 2 of each players' characters can contribute ...": some group of at most 2
+            return any(solve_requirements(list(g), reqs) for g in combinations(chars, cap))
         return solve_requirements(chars, reqs)
+
+    def _no_contrib(self, st, p, area, limits) -> set:
+        """Characters of ``p`` at ``area`` that can't contribute their power to confronting it (611.3a)."""
+        out = set()
+        mine = self.chars_at(st, area, p)
+        for o, ab in limits:
+            if ab["op"] != "problem_no_contrib":
+                continue
+            ctrl = st["cards"][o]["c"]
+            if ab.get("who") == "opp" and p == ctrl:
+                continue
+            if ab.get("highest"):  # "Opposing characters here with the highest power among opposing characters"
+                pws = {x: self.power(st, x) or 0 for x in mine}
+                top = max(pws.values(), default=None)
+                out.update(x for x, v in pws.items() if v == top)
+            else:
+                out.update(x for x in mine if self.matches(st, x, ab["sel"], ctrl, o))
+        return out
 
     def can_confront(self, st, p, area) -> bool:
         """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there."""
+        if not self._confront_allowed(st, p, area):
+            return False
+        # "Troublemakers don't prevent players from confronting this Problem" (all) / "Opposing
+        # Troublemakers don't prevent you ..." (only opposing ones: your own Epic one still does)
+        unblocked = {ab["who"] for o, ab in self.statics(st, "tm_no_block")
+                     if st["cards"][o]["a"] == area and self._who(ab, st["cards"][o]["c"], p)}
         tm_ok = [m["tm_ok"] for m in st.get("cmods") or () if m.get("tm_ok") and m["who"] in (p, -1)]
-        for t in self.tms_at(st, area):
+        for t in () if "all" in unblocked else self.tms_at(st, area):
             c = st["cards"][t]
-            if c.get("fd"):
+            if c.get("fd") or (c["c"] != p and unblocked):
                 continue
             if True in tm_ok or t in tm_ok:
                 continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
@@ -876,6 +1139,19 @@ class Rules:
                    for ab in self.abilities(st, o) if ab["kind"] == "static"):
                 return False
         return self.meets(st, p, area)
+
+    def _confront_allowed(self, st, p, area) -> bool:
+        """'Players can't confront this Problem [unless they have at least 4 characters here]',
+        'Players can't confront more than one Problem per turn.'"""
+        for o, ab in self.statics(st, "confront_block"):
+            oc = st["cards"][o]
+            if oc["a"] != area or not self._who(ab, oc["c"], p):
+                continue
+            if "min_chars" not in ab or len(self.chars_at(st, area, p)) < ab["min_chars"]:
+                return False
+        if self.statics(st, "one_confront") and st.get("sc") and st["sc"]["conf"] and st["tp"] == p:
+            return False
+        return True
 
     # ================================================================= events/log helpers
     def log(self, ev, type_, msg_fn, **data):
@@ -955,6 +1231,7 @@ class Rules:
                         x = self.kw(st, o, "Calming")
                         if x:
                             self.add_mod(st, nid, -x, "turn")
+            self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
@@ -976,6 +1253,9 @@ class Rules:
             return None
         name = self.name(st, cid)
         self.fire(st, ev, "leaves", cid)
+        how = verb.split(" ", 1)[0]
+        self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
+                                             "zone": zone})
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
@@ -1000,6 +1280,7 @@ class Rules:
             pl["hand"].append(nid)
             got += 1
             self.fire_all(st, ev, "you_draw", players=(p,))
+            self.fire_all(st, ev, "any_draw")  # "When a player draws a card"
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -1043,6 +1324,8 @@ class Rules:
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
+                if ab["kind"] == "static" and ab.get("op") == "no_score_fo" and self.involved(st, o):
+                    n = 0  # "Players can't score points during faceoffs involving this card"
         if n <= 0:
             return
         st["pl"][p]["score"] += n
@@ -1080,6 +1363,7 @@ class Rules:
             return False  # 503.2a, 504.2a, 503.4a
         c["ex"] = True
         self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
+        self.watch(st, ev, "w_exhaust", cid)  # "When that Friend becomes exhausted"
         return True
 
     def ready(self, st, ev, cid) -> bool:
@@ -1100,10 +1384,13 @@ class Rules:
                 return False
         name = self.name(st, cid)
         if c.get("t"):
+            self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
             self._remove(st, cid)
             del st["cards"][cid]
             self.log(ev, "frighten", lambda: f"{name} is frightened and ceases to exist (521.4)")
             return True
+        # "When this card becomes frightened": seen just before (a frightened card has no abilities, 504.1)
+        self.watch(st, ev, "w_fright", cid)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
@@ -1125,9 +1412,10 @@ class Rules:
         c["fr"] = False
         st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
-    def move_card(self, st, ev, cid, area, *, send=False) -> bool:
+    def move_card(self, st, ev, cid, area, *, send=False, by=None) -> bool:
         """506: move (or send, 506.5) a card to another area."""
         c = st["cards"][cid]
         if c["a"] == area:
@@ -1151,6 +1439,9 @@ class Rules:
             if self.kw(st, cid, "Traveler"):
                 self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
                     {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
+        # 506.1c "When [something] is moved" / "When you move ..." about any card; ``by`` is the player
+        # moving it (the controller when not told, e.g. a move action); sends are marked (506.5)
+        self.watch(st, ev, "w_move", cid, {"from": old, "to": area, "by": c["c"] if by is None else by, "send": send})
         return True
 
     def send_home(self, st, ev, cid) -> None:
@@ -1182,8 +1473,22 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
+                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                    continue  # "by at least N power"
+                fc = (extra or {}).get("card")
+                if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
+                    continue  # "When you flip a Chaotic card" (Chaotic is a trait)
+                if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
+                    continue  # a watched event about another card whose condition does not hold
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
+                if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
+                                                if not st["cards"][o].get("fr")]) < ab["min_chars"]:
+                    continue  # "When you confront this Problem with at least N characters"
                 # "they ..." (start of the opponent's / each player's Troublemaker Phase): the turn player
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
+                if ab.get("as_by") and (extra or {}).get("by") is not None:
+                    ctrl = extra["by"]  # "that player ...": the player who did the watched thing
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
@@ -1200,6 +1505,72 @@ class Rules:
             if area is not None and c["a"] != area:
                 continue
             self.fire(st, ev, event, cid, extra)
+
+    # ================================================================= watched events (704.1)
+    def watch(self, st, ev, event, subj, extra=None) -> None:
+        """Fire ``event`` ("w_enter", "w_leave", "w_move", "w_play", ...) for every card in play whose
+        triggered ability watches something happening to a card ("When an opposing Friend enters
+        play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
+        ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
+        if not (self.trig_ev.get(event) or st.get("twn")):
+            return
+        self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
+
+    def _watch_ok(self, st, cid, ab, x) -> bool:
+        """Does a watched event (``x``: it, by, from, to, how, play) meet an ability's ``subj`` filter?
+        Filter keys: a selector (type, ctrl, at "here", other, self, trait, color, ... relative to the
+        watching card ``cid``), "host" (the card it is attached to), "by" (you/opp: the player who
+        did it), "to"/"from" ("here": the watching card's area; "problem"; "home"), "how"
+        (dismissed/retired/banished), "token" (True/False), "last" (you played the last card in
+        your hand), "once_turn" ("for the first time each turn")."""
+        f = ab["subj"]
+        c = st["cards"][cid]
+        me = c.get("c", c["o"])
+        it = x.get("it")
+        if f.get("by") is not None and x.get("by", -1) != (me if f["by"] == "you" else 1 - me):
+            return False
+        for key in ("to", "from"):
+            w = f.get(key)
+            if w is None:
+                continue
+            a = x.get(key) or ""
+            if w == "here" and a != c.get("a"):
+                return False
+            if w == "problem" and not a.startswith(("prob", "dil")):
+                return False
+            if w == "home" and not a.startswith("home"):
+                return False
+        if f.get("how") is not None and x.get("how") != f["how"]:
+            return False
+        if f.get("send") is False and x.get("send"):
+            return False
+        pl = x.get("play")
+        if pl is not None:  # "When an opponent plays a Friend": the played card's printed information
+            face = self.ff[pl["k"]]
+            if f.get("ptype") and face.type != f["ptype"]:
+                return False
+            if f.get("ptrait") and (pl.get("fd") or f["ptrait"] not in face.traits):
+                return False
+            if f.get("pmax_cost") is not None and (face.cost or 0) > f["pmax_cost"]:
+                return False
+            if f.get("last") and st["pl"][pl["p"]]["hand"]:
+                return False
+        sel = f.get("sel")
+        if sel is not None:
+            if sel.get("host"):
+                if it is None or c.get("h") != it:
+                    return False
+            elif it is None or not self.matches(st, it, sel, me, cid):
+                return False
+            if "token" in f and bool(st["cards"][it].get("t")) != f["token"]:
+                return False
+        if f.get("once_turn"):
+            seen = c.setdefault("ft", {})
+            k = ab.get("text", ab["on"])
+            if seen.get(k) == st["turn"]:
+                return False
+            seen[k] = st["turn"]
+        return True
 
     # ================================================================= cleanup
     def expire(self, st, until) -> None:

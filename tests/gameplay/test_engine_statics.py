@@ -1,0 +1,310 @@
+"""Continuous abilities (702) and rule modifiers added by the ``statics`` work: power counted per
+something, Score Phase conditions, attachment statics, costs, home limits, confronting, playing and
+moving restrictions, replacement modifiers (710)."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.cardtext import parse_line
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import place, problem, resolve_all, set_tokens, stacked_game, to_hand
+
+
+def pw(game, st, cid):
+    return game.r.power(st.d, cid)
+
+
+def key_in_play(st, db, number):
+    return next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key(number))
+
+
+# ---------------------------------------------------------------- power (507, 702)
+def test_parse_power_per_templates():
+    ab = parse_line("This card has +1 power for each card in your hand.", "Friend", {})
+    assert (ab["op"], ab["n"], ab["count"]) == ("power_per", 1, {"k": "your_hand"})
+    ab = parse_line("Your Troublemakers have +1 power for each Event in your discard pile.", "Friend", {})
+    assert ab["target"] == {"type": "Troublemaker", "ctrl": "you"} and ab["per"] == {"k": "disc_type", "type": "Event"}
+    ab = parse_line("This Friend gets -5 power during the Score Phase.", "Resource", {})
+    assert (ab["n"], ab["target"], ab["cond"]) == (-5, "host", {"k": "score_phase"})
+    # a Friend's "That Friend ..." is not an attachment static
+    assert parse_line("That Friend has +1 power for each Slick Shades in play.", "Friend", {})["kind"] == "manual"
+
+
+def test_power_counted_per_hand_colors_and_discard(game, db):
+    st = stacked_game(game)
+    hand = len(st.d["pl"][0]["hand"])
+    cg56 = place(game, st, "CG56", 0, "home0")  # 0 power, +1 per card in your hand
+    assert pw(game, st, cg56) == hand
+    cg21 = place(game, st, "CG21", 0, "home0")  # 1 power, +2 per color it has (Honesty)
+    assert pw(game, st, cg21) == 1 + 2 * 2  # Prismatic: also Magic from Shining Armor (Crystal)
+    ll83 = place(game, st, "LL83", 0, "home0")  # 4 power, -1 per color among characters you control
+    # colors: Loyalty (Rainbow Dash), Magic (CG56), Honesty (CG21); LL83 itself has none yet
+    assert pw(game, st, ll83) == 4 - 3
+    ad83 = place(game, st, "AD83", 1, "home1")  # 2 power, +1 per color among Friends in discard piles
+    assert pw(game, st, ad83) == 2
+    for n, p in (("PR12", 0), ("PR33", 1), ("PR60", 1), ("PR20", 0)):  # Loyalty, Honesty, Magic, Loyalty
+        c = place(game, st, n, p, f"home{p}")
+        game.r.leave_play(st.d, Ev(), c, "disc")
+    assert pw(game, st, ad83) == 2 + 3
+
+
+def test_power_counted_per_characters_here(game, db):
+    st = stacked_game(game)
+    eo179 = place(game, st, "EO179", 1, "prob0", face_down=False)  # +1 per color among opposing characters here
+    assert pw(game, st, eo179) == 4
+    place(game, st, "PR12", 0, "prob0")  # Loyalty
+    place(game, st, "SB79", 0, "prob0")  # Honesty, Magic (also: your TMs +1 per Event in your discard)
+    assert pw(game, st, eo179) == 4 + 3
+    ff117 = place(game, st, "FF117", 1, "prob0")  # 7, -1 per different Trait among opposing characters here
+    assert pw(game, st, ff117) == 7 - 2  # Earth Pony, Storm
+    cg160 = place(game, st, "CG160", 1, "prob0")  # +1 per Foal character at its Problem
+    place(game, st, "MT42", 0, "prob0")  # a Foal
+    assert pw(game, st, cg160) == 4 + 1
+    hm141 = place(game, st, "HM141", 0, "prob1")  # +2 per other exhausted character at its Problem
+    place(game, st, "PR33", 0, "prob1", exhausted=True)
+    place(game, st, "PR60", 1, "prob1", exhausted=True)
+    place(game, st, "PR54", 1, "prob1")
+    assert pw(game, st, hm141) == 2 + 4
+    st.d["cards"][hm141]["a"] = "home0"  # at home it has no Problem
+    assert pw(game, st, hm141) == 2
+
+
+def test_power_filters_cutie_cost_printed_and_attachments(game, db):
+    st = stacked_game(game)
+    mt42 = place(game, st, "MT42", 0, "home0")  # +1 per your Cutie Marked Friends
+    mt15 = place(game, st, "MT15", 0, "home0")  # Your Cutie Marked Friends have +1 power
+    assert pw(game, st, mt42) == 3
+    st.d["cards"][mt15]["cm"] = True
+    assert pw(game, st, mt42) == 3 + 1 and pw(game, st, mt15) == 2 + 1
+    st.d["cards"][mt42]["cm"] = True
+    assert pw(game, st, mt42) == 3 + 2 + 1
+    place(game, st, "EO148", 0, "home0")  # Your Friends with cost 2 or less have +1 power
+    cheap, dear = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0")
+    assert pw(game, st, cheap) == 3 and pw(game, st, dear) == 4
+    mt55 = place(game, st, "MT55", 1, "home1")  # opposing Friends with 3+ printed power: -1 during your turn
+    assert pw(game, st, dear) == 4 and st.d["tp"] == 0
+    st.d["tp"] = 1
+    assert pw(game, st, dear) == 3 and pw(game, st, cheap) == 3
+    st.d["tp"] = 0
+    assert mt55
+    # attachments: Resources on a Friend, Accessories here
+    pr26 = place(game, st, "PR26", 0, "prob0")  # +1 per Resource on it
+    place(game, st, "EO197", 0, "prob0")  # Friends here with Resources on them have +2 power
+    place(game, st, "CN169", 0, "prob0")  # Characters with Accessories on them here have +1 power
+    assert pw(game, st, pr26) == 1 + 1  # (cost 1: Conductor's Baton)
+    place(game, st, "CG149", 0, "prob0", host=pr26)  # Slick Shades (Accessory): +1 per Slick Shades in play
+    assert pw(game, st, pr26) == 2 + 1 + 2 + 1 + 1
+    place(game, st, "CG149", 1, "prob1", host=place(game, st, "PR33", 1, "prob1"))
+    assert pw(game, st, pr26) == 2 + 1 + 2 + 1 + 2
+
+
+def test_dfn_power_equal_to_friends_and_troublemaker_boosts(game, db):
+    st = stacked_game(game)
+    eo78 = place(game, st, "EO78", 0, "home0")  # power = number of Friends you have
+    assert pw(game, st, eo78) == 1
+    place(game, st, "PR12", 0, "home0")
+    place(game, st, "PR12", 1, "home1")
+    assert pw(game, st, eo78) == 2
+    st.d["cards"][eo78]["cn"]["+1"] = 1  # counters still apply (519.4)
+    assert pw(game, st, eo78) == 3
+    tm = place(game, st, "EO179", 0, "prob1")
+    place(game, st, "MT129", 0, "prob1")  # Problem: your TMs +1 per your characters here (none)
+    assert pw(game, st, tm) == 4
+    place(game, st, "SB93", 0, "prob1")  # Your characters and Troublemakers here have +1 power
+    # EO179: +1 per color among opposing characters here (none); MT129: +1 (SB93); SB93: +1
+    assert pw(game, st, tm) == 4 + 1 + 1
+    place(game, st, "EO210", 0, "home0")  # Your TMs +1 per frightened Friend
+    f = place(game, st, "PR33", 1, "home1")
+    game.r.frighten(st.d, Ev(), f)
+    assert pw(game, st, tm) == 4 + 1 + 1 + 1
+
+
+def test_score_phase_conditions(game, db):
+    st = stacked_game(game)
+    ad46 = place(game, st, "AD46", 1, "prob0")  # -3 during your opponent's Score Phase
+    host = place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR149", 0, "prob0", host=host)  # This Friend gets -5 power during the Score Phase
+    cg196 = place(game, st, "CG196", 1, "prob0")  # Score Phase, exhausted: opposing Friends here -2
+    assert pw(game, st, ad46) == 3 and pw(game, st, host) == 4
+    st.d["step"] = "confront"  # 610 the turn player's (Ann's) Score Phase
+    assert pw(game, st, ad46) == 0 and pw(game, st, host) == -1
+    st.d["cards"][cg196]["ex"] = True
+    assert pw(game, st, host) == -3
+    st.d["tp"] = 1
+    assert pw(game, st, ad46) == 3  # its own Score Phase
+
+
+def test_attachment_power_and_keyword(game, db):
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "prob0")
+    place(game, st, "HM105", 0, "prob0", host=f)  # +2 power and Eccentric 2
+    assert pw(game, st, f) == 4 and game.r.kw(st.d, f, "Eccentric") == 2
+    g = place(game, st, "PR33", 0, "home0")
+    place(game, st, "MT98", 0, "home0", host=g)  # +3 power and Prepared
+    assert pw(game, st, g) == 5 and game.r.kw(st.d, g, "Prepared") == 1
+    cn85 = place(game, st, "CN85", 0, "prob0")  # other Friends here +1 per card beneath this card
+    for _ in range(2):
+        b = game._new(st.d, db.key("PR54"), 0, "ban")
+        st.d["pl"][0]["ban"].append(b)
+        st.d["cards"][b]["bn"] = cn85
+    assert pw(game, st, f) == 4 + 2 and pw(game, st, cn85) == 2
+
+
+# ---------------------------------------------------------------- action costs (609.2)
+def legal(game, st, kind, p=0):
+    return [a for a in game.legal_actions(st, p) if a.kind == kind]
+
+
+def test_draw_and_rally_taxes(game, db):
+    st = stacked_game(game)
+    place(game, st, "AD173", 1, "prob1")  # Problem: using the draw action during the Main Phase costs +[1]
+    set_tokens(st, 0, 1)
+    assert not legal(game, st, "draw")
+    set_tokens(st, 0, 2)
+    st2, _ = game.apply(st, Action.make("draw", 0))
+    assert st2.d["pl"][0]["tok"] == 0
+    # rally: "Rallying a frightened Friend costs +[1]" (all players) and "Opponents pay +[1] to rally Friends"
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.frighten(st.d, Ev(), f)
+    place(game, st, "AD151", 1, "home1")
+    set_tokens(st, 0, 2)
+    assert not legal(game, st, "rally")
+    place(game, st, "DE64", 0, "home0")  # binds only the opponents of its controller (Ann)
+    set_tokens(st, 0, 3)
+    st3, _ = game.apply(st, Action.make("rally", 0, card=f))
+    assert st3.d["pl"][0]["tok"] == 0 - 0 and not st3.d["cards"][f]["fr"]
+    place(game, st, "DE64", 1, "home1")
+    set_tokens(st, 0, 3)
+    assert not legal(game, st, "rally")
+
+
+def test_move_taxes_on_actions_and_effects(game, db):
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    place(game, st, "SB127", 1, "prob1")  # Problem (Bob's): opponents can't move characters here unless they pay [1]
+    set_tokens(st, 0, 2)
+    assert {a.get("area") for a in legal(game, st, "move") if a.get("card") == f} == {"prob0"}
+    assert game.r.move_cost(st.d, 0, f, "prob1") == 3
+    place(game, st, "DE138", 1, "prob0")  # opponents can't move characters away from here unless they pay [2]
+    g = place(game, st, "PR33", 0, "prob0")
+    assert game.r.move_cost(st.d, 0, g, "home0") == 4
+    assert game.r.move_cost(st.d, 1, place(game, st, "PR60", 1, "prob0"), "home1") == 2  # not Bob
+    # an effect move: the taxed destination is offered only if payable, choosing it pays, "none" declines
+    set_tokens(st, 0, 1)
+    st.d["rq"].append({"p": 0, "src": f, "eff": [{"op": "move", "target": {"id": f}}], "i": 0, "ch": None, "lbl": "",
+                       "after": None})
+    game.r.resolve_step(st.d, Ev())
+    assert st.d["pending"]["options"] == ["prob0", "prob1", "none"]
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    resolve_all(game, st)
+    assert st.d["cards"][f]["a"] == "prob1" and st.d["pl"][0]["tok"] == 0
+
+
+def test_effect_move_with_an_area_choice_moves(game, db):
+    # (a fix: the chosen area used to be read as the effect's target, so nothing moved)
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    st.d["rq"].append({"p": 0, "src": f, "eff": [{"op": "move", "target": {"type": "Friend", "ctrl": "you"}}], "i": 0,
+                       "ch": None, "lbl": "", "after": None})
+    game.r.resolve_step(st.d, Ev())
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    resolve_all(game, st)
+    assert st.d["cards"][f]["a"] == "prob1"
+
+
+def test_challenge_restrictions(game, db):
+    from gameplay.engine.mlp.flow import _challenge_ok
+    st = stacked_game(game)
+    tm = place(game, st, "FF119", 1, "prob0")  # can't be challenged except by two or more characters
+    place(game, st, "PR12", 0, "prob0")
+    assert not _challenge_ok(game.r, st.d, 0, tm)
+    place(game, st, "PR33", 0, "prob0")
+    assert _challenge_ok(game.r, st.d, 0, tm)
+    place(game, st, "DE82", 1, "home1")  # opponents can't challenge your Troublemakers unless they pay [1]
+    set_tokens(st, 0, 0)
+    assert not _challenge_ok(game.r, st.d, 0, tm)
+    set_tokens(st, 0, 1)
+    assert _challenge_ok(game.r, st.d, 0, tm) and game.r.action_tax(st.d, 0, "challenge", tm) == 1
+    tm2 = place(game, st, "CN159", 1, "prob1")  # unless they have at least 3 Friends at its Problem
+    for n in ("PR12", "PR33"):
+        place(game, st, n, 0, "prob1")
+    assert not _challenge_ok(game.r, st.d, 0, tm2)
+    place(game, st, "PR60", 0, "prob1")
+    assert _challenge_ok(game.r, st.d, 0, tm2)
+
+
+# ---------------------------------------------------------------- home limit (212, 616.3)
+def test_home_limit_modifiers(game, db):
+    st = stacked_game(game)
+    assert game.r.home_limit(st.d, 0) == 3
+    place(game, st, "HM76", 1, "home1")  # Players' home limits are reduced by 1
+    assert game.r.home_limit(st.d, 0) == 2 and game.r.home_limit(st.d, 1) == 2
+    st.d["cards"][problem(st, game, 1)]["k"] = db.key("AD183")  # -1 per character that player controls here
+    place(game, st, "PR12", 0, "prob1")
+    assert game.r.home_limit(st.d, 0) == 1 and game.r.home_limit(st.d, 1) == 2
+    place(game, st, "AD56", 1, "home1")  # opponent's home limit -1 per their Assets in their home
+    place(game, st, "EO148", 0, "home0")  # an Asset
+    assert game.r.home_limit(st.d, 0) == 0 and game.r.home_limit(st.d, 1) == 2
+
+
+def test_critters_do_not_count_against_home_limit(game, db):
+    from gameplay.engine.mlp.flow import _no_home_limit
+    st = stacked_game(game)
+    critter = place(game, st, "PR81", 0, "home0")
+    assert not _no_home_limit(game.r, st.d, critter)
+    place(game, st, "MT58", 0, "home0")  # Your Critter Friends do not count against your home limit
+    other = place(game, st, "PR81", 1, "home1")
+    assert _no_home_limit(game.r, st.d, critter) and not _no_home_limit(game.r, st.d, other)
+    assert db[db.key("CN88")].automated
+
+
+# ---------------------------------------------------------------- confronting (611)
+def set_problem(game, st, db, p, number):
+    pid = problem(st, game, p)
+    st.d["cards"][pid]["k"] = db.key(number)
+    return pid
+
+
+def test_characters_that_cant_contribute(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "AD168")  # Kindness 2 + not Kindness 2; 3+ power can't contribute
+    place(game, st, "PR81", 0, "prob0")  # Kindness 2
+    place(game, st, "PR31", 0, "prob0")  # Honesty 4
+    assert not game.r.can_confront(st.d, 0, "prob0")
+    place(game, st, "PR12", 0, "prob0")  # Loyalty 2
+    assert game.r.can_confront(st.d, 0, "prob0")
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "AD181")  # opponents: Wild 5; no more than 2 characters contribute
+    for n in ("PR12", "PR33", "PR60"):
+        place(game, st, n, 0, "prob1")
+    assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 5)] and not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "PR31", 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob1")
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "FF124")  # opposing characters here with the highest power can't contribute
+    for n in ("PR31", "PR12", "PR33"):  # 4, 2, 2 (Wild 5 needed)
+        place(game, st, n, 0, "prob1")
+    assert not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "PR60", 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob1")
+
+
+def test_confront_needs_and_blocks(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "RR7")  # +1 per each of their opponent's Friends here
+    place(game, st, "PR12", 1, "prob0")
+    place(game, st, "PR33", 1, "prob0")
+    assert game.r.requirements(st.d, 0, "prob0")[-1] == ("Wild", 2)
+    set_problem(game, st, db, 1, "CN171")  # can't confront unless at least 4 characters here
+    for n in ("PR31", "PR31", "PR31"):
+        place(game, st, n, 0, "prob1")
+    assert not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "PR31", 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob1")
+    tm = place(game, st, "PR31", 1, "prob1")
+    st.d["cards"][tm]["k"] = db.key("EO179")  # an opposing face-up Troublemaker blocks (611.3e) ...
+    assert not game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "EO214", 0, "prob1")  # ... unless "Opposing Troublemakers don't prevent you ..."
+    assert game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "AD77", 1, "home1")  # Players can't confront more than one Problem per turn
+    st.d["sc"] = {"todo": [], "conf": ["prob0"], "solved": []}
+    assert not game.r.can_confront(st.d, 0, "prob1")
