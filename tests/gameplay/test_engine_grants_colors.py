@@ -555,3 +555,12 @@ def test_home_limit_increase_while_at_home(game, db):
     assert game.r.home_limit(st.d, 0) == base + 2 and game.r.home_limit(st.d, 1) == base
     game.r.move_card(st.d, Ev(True), f, "prob0")
     assert game.r.home_limit(st.d, 0) == base
+
+
+def test_harmony_condition_written_last(db):
+    # FF94 Power Play: "Immediate: During a faceoff, flip an additional card." / "Harmony Dragon: Flip another
+    # additional card if you have a Dragon character."  (a flip happens only during a faceoff, 515)
+    ab = db[db.key("FF94")].abilities["front"][0]
+    assert ab["effects"][1] == {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you",
+                                                                             "trait": "Dragon"}},
+                                "effects": [{"op": "flip", "n": 1}]}

@@ -357,6 +357,9 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^([^,]+?) if you have (a|an) ((?:%s) (?:character|Friend))$" % "|".join(TRAITS), t)
+    if m:  # "Flip another additional card if you have a Dragon character": the condition written last
+        return parse_effects(f"if you have {m.group(2)} {m.group(3)}, {m.group(1)[:1].lower()}{m.group(1)[1:]}")
     m = re.match(r"^if you have another (%s) (character|Friend), (.+)$" % "|".join(TRAITS), t, re.I)
     if m:  # "if you have another Changeling character, ..." (another than this card)
         r = parse_effects(m.group(3))
@@ -657,7 +660,7 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:each|choose an|an) opponent(?:s)? discards? (a|one|two|\d+) (?:random )?cards?(?: at random)?$", t, re.I)
     if m:
         return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": "random" in t}]
-    if re.match(r"^flip (?:an additional|another) card$", t, re.I):
+    if re.match(r"^flip (?:an additional|another|another additional) card$", t, re.I):
         return [{"op": "flip", "n": 1}]
     if re.match(r"^put a card from your hand on (?:the )?top of your deck$", t, re.I):
         return [{"op": "hand_to_deck_top"}]
