@@ -564,3 +564,39 @@ def test_harmony_condition_written_last(db):
     assert ab["effects"][1] == {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you",
                                                                              "trait": "Dragon"}},
                                 "effects": [{"op": "flip", "n": 1}]}
+
+
+def test_move_to_the_problem_of_the_friend_that_became_cutie_marked(game, db):
+    # MT11 Scootaloo, Forever a Crusader: "When one of your Friends becomes Cutie Marked, you may move one of your
+    # characters to that Friend's Problem."
+    st = stacked_game(game)
+    place(game, st, "MT11", 0, "home0")
+    aj = place(game, st, "MT16", 0, "prob0")
+    tok = st.d["pl"][0]["tok"]
+    _run(game, st, 0, aj, [{"op": "cutie_mark"}])
+    assert st.d["cards"][aj]["cm"]
+    assert len(game.r.chars_at(st.d, "prob0", 0)) == 2 and st.d["pl"][0]["tok"] == tok  # an effect's move is free
+    # at home, "that Friend's Problem" does not exist
+    st = stacked_game(game)
+    place(game, st, "MT11", 0, "home0")
+    aj = place(game, st, "MT16", 0, "home0")
+    _run(game, st, 0, aj, [{"op": "cutie_mark"}])
+    assert all(st.d["cards"][c]["a"] == "home0" for c in game.r.chars_at(st.d, "home0", 0)) and \
+        not game.r.chars_at(st.d, "prob0", 0) and not game.r.chars_at(st.d, "prob1", 0)
+
+
+def test_lost_troublemaker_faceoff_grants_competitive_here(game, db):
+    # NM6 Back in Black: "When you lose a Troublemaker faceoff, your charactes [sic] here gain Competitive 3 until
+    # the end of the turn."  (resolve_faceoff fires ``you_lose_tm_fo`` for the loser, 514.5)
+    st = stacked_game(game)
+    st.d["cards"][game.r.problem_at(st.d, "prob1")]["k"] = db.key("NM6")
+    here = place(game, st, "PR33", 1, "prob1")
+    home = place(game, st, "PR12", 1, "home1")
+    game.r.fire_all(st.d, Ev(), "you_lose_tm_fo", players=(0,))
+    assert not st.d["trig"]  # not the loser's
+    game.r.fire_all(st.d, Ev(), "you_lose_tm_fo", players=(1,))
+    resolve_all(game, st)
+    assert game.r.granted_power_kws(st.d, here) == {"Competitive": 3}
+    assert game.r.granted_power_kws(st.d, home) == {}
+    game.r.move_card(st.d, Ev(True), home, "prob1")  # 708.5: characters that come here have it too
+    assert game.r.granted_power_kws(st.d, home) == {"Competitive": 3}

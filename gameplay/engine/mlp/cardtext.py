@@ -734,6 +734,11 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "to_deck_top", "target": tg}]
+    m = re.match(r"^move (.+?) to that (?:Friend|character)'s Problem$", t, re.I)
+    if m:  # "move one of your characters to that Friend's Problem" (the card the trigger names)
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and not tg.get("it"):
+            return [{"op": "move", "target": tg, "to": "it_problem"}]
     if re.match(r"^move this card home$", t, re.I):
         return [{"op": "move", "target": {"self": True}, "to": "home"}]
     m = re.match(r"^move (.+?) (?:here|to this Problem|to this card's Problem) from (?:your )?home$", t, re.I)
@@ -972,6 +977,7 @@ TRIGGERS = [
     (r"^When an opponent starts a faceoff, ", "opp_starts_fo", {}),
     (r"^When an opponent starts a faceoff here, ", "opp_starts_fo", {"here": True}),
     (r"^When you win a Troublemaker faceoff, ", "you_win_tm_fo", {}),
+    (r"^When you lose a Troublemaker faceoff, ", "you_lose_tm_fo", {}),
     (r"^When one of your Friends becomes Cutie Marked, ", "friend_cutie", {}),
     (r"^Talented: When you play an Event whose play requirement includes at least one of this card's colors, ", "talented", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
@@ -1800,6 +1806,7 @@ def _clean(line: str) -> str:
     line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
     line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ")
     line = re.sub(r"\b(\d+) ?AT\b", r"[\1]", line)  # "1AT" = one action token (promo wording)
+    line = re.sub(r"\bcharactes\b", "characters", line)  # a typo in the card data (NM6)
     return re.sub(r"\s+", " ", line)
 
 

@@ -814,6 +814,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     if fo["type"] == "tm":
         tm = fo["tm"]
         self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
+        self.fire_all(st, ev, "you_lose_tm_fo", players=(loser,))  # "When you lose a Troublemaker faceoff"
         if winner == chal:
             if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
                 pts = self.face(st, tm).bonus or 0

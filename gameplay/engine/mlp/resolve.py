@@ -313,6 +313,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [f"home{c['c']}"]
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+            elif to == "it_problem":  # "to that Friend's Problem": none while that Friend is at home
+                it = (fr.get("x") or {}).get("it")
+                dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
+                    st["cards"][it]["a"].startswith(("prob", "dil")) else []
             elif to == "it":  # "to that Problem": where a watched event happened
                 it = (fr.get("x") or {}).get("it")
                 dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
@@ -568,7 +572,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
                 self.fire(st, ev, "cutie_marked", src)
-                self.fire_all(st, ev, "friend_cutie", players=(c["c"],))
+                self.fire_all(st, ev, "friend_cutie", players=(c["c"],), extra={"it": src})  # "that Friend"
     elif op == "choose_color":
         if fr["ch"] is None:
             self.ask(st, p, "choice", list(COLOR_NAMES), "as this card enters play", src=src, what="color")
