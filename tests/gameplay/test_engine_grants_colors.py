@@ -600,3 +600,40 @@ def test_lost_troublemaker_faceoff_grants_competitive_here(game, db):
     assert game.r.granted_power_kws(st.d, home) == {}
     game.r.move_card(st.d, Ev(True), home, "prob1")  # 708.5: characters that come here have it too
     assert game.r.granted_power_kws(st.d, home) == {"Competitive": 3}
+
+
+def test_play_cost_discounts(game, db):
+    from gameplay.engine.mlp.scenario import to_hand
+
+    st = stacked_game(game)
+    # MT71 Coco Pommel: "While there are no opposing characters at this card's Problem, you may pay [1] less to
+    # play Events, to a minimum of [1]."
+    ev2 = to_hand(game, st, "PR120", 0)  # cost 1
+    ev3 = to_hand(game, st, "AD102", 0)  # cost 1
+    big = next(c.number for c in db.cards.values() if c.front.type == "Event" and (c.front.cost or 0) >= 3)
+    evb = to_hand(game, st, big, 0)
+    coco = place(game, st, "MT71", 0, "home0")
+    cost_b = db[db.key(big)].front.cost
+    assert game.r.card_cost(st.d, 0, evb) == cost_b  # at home: no Problem
+    game.r.move_card(st.d, Ev(True), coco, "prob0")
+    assert game.r.card_cost(st.d, 0, evb) == cost_b - 1 and game.r.card_cost(st.d, 0, ev2) == 1  # minimum 1
+    assert game.r.card_cost(st.d, 1, evb) == cost_b  # only its controller's
+    place(game, st, "PR12", 1, "prob0")
+    assert game.r.card_cost(st.d, 0, evb) == cost_b
+    assert ev3
+    # CG72 Rarity, Equestria Games Designer: "While this card has power higher than any other Friend here, you may
+    # pay [1] less to play Accessories."
+    st = stacked_game(game)
+    acc = to_hand(game, st, "AD123", 0)  # Bathrobe, cost 1
+    r = place(game, st, "CG72", 0, "prob0")
+    assert game.r.card_cost(st.d, 0, acc) == 0
+    place(game, st, "PR31", 1, "prob0")  # 4 power: Rarity is no longer the highest
+    assert game.r.card_cost(st.d, 0, acc) == 1 and r
+    # LL7 Flash Magnus: "While an opponent controls a Friend they do not own, you may pay [2] less to play this card."
+    st = stacked_game(game)
+    fm = to_hand(game, st, "LL7", 0)
+    full = db[db.key("LL7")].front.cost
+    assert game.r.card_cost(st.d, 0, fm) == full
+    stolen = place(game, st, "PR12", 0, "home0")
+    st.d["cards"][stolen]["c"] = 1
+    assert game.r.card_cost(st.d, 0, fm) == full - 2

@@ -1769,6 +1769,16 @@ _ODD_STATICS: tuple[tuple[str, Any], ...] = (
      lambda m: {"op": "no_confront", "cond": {"k": "opp_boosted_mane_here"}}),
     (r"^While this card is in your home, your home limit is increased by (\d+)$",
      lambda m: {"op": "home_limit_plus", "n": int(m.group(1)), "cond": {"k": "at_home"}}),
+    # play-cost discounts (Rules.play_discount, read by flow.card_cost)
+    (r"^While there are no opposing characters at this card's Problem, you may pay \[(\d+)\] less to play Events, "
+     r"to a minimum of \[1\]$",
+     lambda m: {"op": "play_discount", "n": int(m.group(1)), "sel": {"type": "Event"}, "min": 1,
+                "cond": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "no_opp_here"}]}}),
+    (r"^While this card has power higher than any other Friend here, you may pay \[(\d+)\] less to play Accessories$",
+     lambda m: {"op": "play_discount", "n": int(m.group(1)), "sel": {"type": "Resource", "trait": "Accessory"},
+                "cond": {"k": "highest_power_here"}}),
+    (r"^While an opponent controls a Friend they do not own, you may pay \[(\d+)\] less to play this card$",
+     lambda m: {"op": "play_discount", "n": int(m.group(1)), "self": True, "cond": {"k": "opp_controls_not_owned"}}),
 )
 
 

@@ -969,6 +969,7 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
             cost -= dn["n"]
     if redeem:
         cost -= 3
+    cost = self.play_discount(st, p, cid, cost)  # "you may pay [1] less to play Events" (rules.play_discount)
     return max(cost, 0)
 
 

@@ -322,6 +322,30 @@ class Rules:
             self._kwp.discard(cid)
         return out
 
+    def play_discount(self, st, p, cid, cost: int) -> int:
+        """The cost of playing card ``cid`` after "you may pay [1] less to play Events" discounts of
+        player ``p``'s cards in play and the card's own "you may pay [2] less to play this card" (an
+        ability that functions in the hand, 701.3).  "to a minimum of [1]" keeps a cost of 1 or more
+        at 1 (the discount is always taken: it never hurts its player)."""
+        d = self.db.cards[st["cards"][cid]["k"]]
+        f = d.front
+        for ab in d.abilities.get("front", ()):
+            if ab["kind"] == "static" and ab.get("op") == "play_discount" and ab.get("self") and \
+                    ab["cond"]["k"] == "opp_controls_not_owned" and any(
+                        st["cards"][o].get("c") == 1 - p and st["cards"][o]["o"] != 1 - p and self.ctype(st, o) == FRIEND
+                        for o in st["play"]):  # (read for the player who would play it)
+                cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
+        if not self.sop_keys.get("play_discount") and not st.get("twn"):
+            return cost
+        for o, ab in self.statics(st, "play_discount"):
+            if ab.get("self") or st["cards"][o]["c"] != p:
+                continue
+            sel = ab["sel"]
+            if sel.get("type") != f.type or ("trait" in sel and sel["trait"] not in f.traits):
+                continue
+            cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
+        return cost
+
     def _has_title(self, st, cid, name: str) -> bool:
         """201.3 / 201.3a: text may name a card by its Title; a trademarked name also refers to
         characters and Troublemakers whose Title includes it ("your Rainbow Dash")."""
@@ -640,6 +664,16 @@ class Rules:
         if k == "opp_boosted_mane_here":  # "While an opponent's boosted Mane Character is here"
             m = st["cards"].get(st["pl"][1 - c["c"]]["mane"])
             return bool(m and m.get("z") == "play" and m.get("b") and m["a"] == c["a"])
+        if k == "highest_power_here":  # "While this card has power higher than any other Friend here"
+            pw = self.power(st, src)
+            if pw is None:
+                return False
+            return all((self.power(st, o) or 0) < pw for o in st["play"] if o != src
+                       and st["cards"][o]["a"] == c["a"] and self.ctype(st, o) == FRIEND)
+        if k == "opp_controls_not_owned":  # "While an opponent controls a Friend they do not own"
+            q = 1 - c.get("c", c["o"])
+            return any(st["cards"][o].get("c") == q and st["cards"][o]["o"] != q and self.ctype(st, o) == FRIEND
+                       for o in st["play"])
         if k == "you_have_none":  # "While you have no [Honesty] Friends"
             return not any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
         if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
