@@ -637,3 +637,27 @@ def test_play_cost_discounts(game, db):
     stolen = place(game, st, "PR12", 0, "home0")
     st.d["cards"][stolen]["c"] = 1
     assert game.r.card_cost(st.d, 0, fm) == full - 2
+
+
+def test_pirate_captain_grants_and_ship_discount(game, db):
+    # SB8 Captain Celaeno: "Your other Pirates have Competitive 2." / "You may pay [1] less for the activated
+    # abilities of Pirate Ship."  (SB116 Pirate Ship: "Main Phase: Pay [1] and exhaust this card to move one of
+    # your characters.")
+    pirate = next(c.number for c in db.cards.values() if c.front.type == "Friend" and "Pirate" in c.front.traits
+                  and c.number != "SB8" and not c.front.keywords.get("Competitive"))
+    st = stacked_game(game)
+    ship = place(game, st, "SB116", 0, "home0")
+    pf = place(game, st, pirate, 0, "prob0")
+    idx = next(i for i, a in enumerate(db[db.key("SB116")].abilities["front"]) if a["kind"] == "activated")
+    act = Action.make("activate", 0, card=ship, ability=idx)
+    set_tokens(st, 0, 0)
+    assert act not in game.legal_actions(st, 0)
+    cap = place(game, st, "SB8", 0, "prob0")
+    _fo(st, "prob0")
+    assert game.r.granted_power_kws(st.d, pf) == {"Competitive": 2} and game.r.granted_power_kws(st.d, cap) == {}
+    st.d["fo"] = None
+    st._la = None
+    assert act in game.legal_actions(st, 0)
+    st, _ = game.apply(st, act)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 0 and st.d["cards"][ship]["ex"]

@@ -1360,6 +1360,7 @@ def _static_selector(subj: str) -> dict | None:
     if subj.lower() in ("this friend", "this character"):
         return {"this_friend": True}  # the host on a Resource, the card itself otherwise
     subj = re.sub(r"\bCritters\b", "Critter cards", subj)
+    subj = re.sub(r"\b(Pirate|Dragon|Unicorn|Griffon|Changeling|Alicorn)s\b", r"\1 characters", subj)  # "Your other Pirates"
     if re.match(r"^(?:Friends|characters|Characters|Troublemakers|Mane Characters)\b", subj):
         subj = "each " + subj[0].lower() + subj[1:] if not subj.startswith("Mane") else "each " + subj
     tg = parse_target(subj)
@@ -1767,6 +1768,8 @@ _ODD_STATICS: tuple[tuple[str, Any], ...] = (
      lambda m: {"op": "no_confront", "cond": {"k": "fd_tm_here"}}),
     (r"^While an opponent's boosted Mane Character is here, this card's Problem can't be confronted$",
      lambda m: {"op": "no_confront", "cond": {"k": "opp_boosted_mane_here"}}),
+    (r"^You may pay \[(\d+)\] less for the activated abilities of ([A-Z][\w' ]+)$",
+     lambda m: {"op": "ability_discount", "n": int(m.group(1)), "title": m.group(2)}),
     (r"^While this card is in your home, your home limit is increased by (\d+)$",
      lambda m: {"op": "home_limit_plus", "n": int(m.group(1)), "cond": {"k": "at_home"}}),
     # play-cost discounts (Rules.play_discount, read by flow.card_cost)

@@ -1257,7 +1257,7 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
     c = st["cards"][cid]
     if ab.get("while") and not self._cond(st, cid, ab["while"]):
         return False  # "Main Phase: While you have no [Honesty] Friends, you may exhaust this card ..."
-    if st["pl"][p]["tok"] < cost.get("tokens", 0):
+    if st["pl"][p]["tok"] < self.ability_tokens(st, p, cid, ab):  # (with "pay [1] less" discounts)
         return False
     if cost.get("exhaust") and (c.get("ex") or c.get("fr")):
         return False
@@ -1444,8 +1444,8 @@ def do_action(self, st, ev, action) -> None:
         ab = self.abilities(st, cid)[i]
         cost = ab.get("cost", {})
         c = st["cards"][cid]
-        if cost.get("tokens"):
-            self.pay_cost(st, p, cost["tokens"], ev)
+        if cost.get("tokens") and self.ability_tokens(st, p, cid, ab):
+            self.pay_cost(st, p, self.ability_tokens(st, p, cid, ab), ev)
         if cost.get("exhaust"):
             self.exhaust(st, ev, cid)
         if cost.get("once_turn"):

@@ -346,6 +346,16 @@ class Rules:
             cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
         return cost
 
+    def ability_tokens(self, st, p, cid, ab) -> int:
+        """Action tokens to activate ``ab`` of ``cid``: its cost less "You may pay [1] less for the
+        activated abilities of Pirate Ship" discounts of the activating player's cards (always taken)."""
+        n = ab.get("cost", {}).get("tokens", 0)
+        if n and (self.sop_keys.get("ability_discount") or st.get("twn")):
+            for o, d in self.statics(st, "ability_discount"):
+                if st["cards"][o]["c"] == p and self._has_title(st, cid, d["title"]):
+                    n = max(n - d["n"], 0)
+        return n
+
     def _has_title(self, st, cid, name: str) -> bool:
         """201.3 / 201.3a: text may name a card by its Title; a trademarked name also refers to
         characters and Troublemakers whose Title includes it ("your Rainbow Dash")."""
