@@ -287,6 +287,18 @@ OPS = {
     "choose_color": "choose a color for this card",
     "add_color": "a card is also a color until the end of the turn or phase ({color, target, until})",
     "also_friend": "this card is also a Friend of a color until the end of the phase ({color, until})",
+    "tm_into_play": "put a Troublemaker from your hand / discard pile / deck (search) into play face-up at a Problem",
+    "reorder_top": "look at the top N cards of a deck (yours, an opponent's, this card's Problem deck) and put them back in any order",
+    "look_pdeck": "look at the top card of a Problem deck and put it on the top or the bottom",
+    "uncover_it": "uncover the face-down Troublemaker a watched trigger is about",
+    "left_to_hand": "put the card that just left play into its owner's hand from the zone it went to (410.6a)",
+    "draw_to": "draw cards until you have N cards in your hand",
+    "as_opponent": "the opponent follows the sub-effects as 'you' (\"each opponent retires a frightened Friend\")",
+    "choose_area": "choose a Problem; later effects' \"there\" is that Problem",
+    "defeat": "defeat a Troublemaker: score its points and dismiss it (514.5a)",
+    "shuffle_decks": "each player shuffles their deck",
+    "ignore_flip": "ignore the flipped card a Reaction responds to and flip another (514.4b)",
+    "send_back": "send the moved card a Reaction responds to back to its previous area (506.5)",
     "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
                 " of the turn / the start of your next turn ({kw, n, target, until})",
 }

@@ -24,9 +24,9 @@ def resolve_step(self, st, ev) -> None:
                 st["cards"][cid]["z"] = "queue"
                 self.put(st, cid, "disc")  # 304.2
         if "retire" in after and self.in_play(st, after["retire"]):
-            self.leave_play(st, ev, after["retire"], "disc", verb="retired")
+            self.leave_play(st, ev, after["retire"], "disc", verb="retired", cost=True)  # 508.1a a cost
         if "banish" in after and self.in_play(st, after["banish"]):
-            self.leave_play(st, ev, after["banish"], "ban", verb="banished")
+            self.leave_play(st, ev, after["banish"], "ban", verb="banished", cost=True)  # 508.1a a cost
         return
     e = fr["eff"][fr["i"]]
     if self.run_effect(st, ev, fr, e):
@@ -42,12 +42,19 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("at") == "there":
+        # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
+        tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
     if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
         it = (fr.get("x") or {}).get("it")
         return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    la = (fr.get("x") or {}).get("la")
+    if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == la]
     if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
         it = (fr.get("x") or {}).get("it")
         if not (it and self.in_play(st, it)):
@@ -114,10 +121,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in hand:
             self.put(st, fr["ch"], "deck", "top")
             self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
+            self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
         return True
     if op == "uncover":
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
                  and (not e.get("mine") or st["cards"][c]["c"] == p)
+                 and (not e.get("opp") or st["cards"][c]["c"] != p)
+                 and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
                  and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -126,6 +136,41 @@ def run_effect(self, st, ev, fr, e) -> bool:
             from .flow import uncover_one
 
             uncover_one(self, st, ev, one, by=p)
+        return True
+    if op == "as_opponent":
+        fr["i"] += 1
+        st["rq"].append({"p": _opp(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+        return True
+    if op == "choose_area":  # "choose a Problem": later "there" (reactions.py)
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if not areas:
+            return True
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
+            return False
+        fr["rxa"] = fr["ch"]
+        return True
+    if op == "shuffle_decks":
+        for q in (st["tp"], _opp(st["tp"])):
+            self.shuffle(st, st["pl"][q]["deck"])
+        self.log(ev, "shuffle", "Each player shuffles their deck")
+        return True
+    if op == "ignore_flip":  # "ignore that card and flip another card" (514.4b: it stays flipped)
+        fo = st["fo"]
+        it = fr.get("it")
+        if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
+            fo["ign"].append(it)
+            q = st["cards"][it]["o"]
+            self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
+            from .flow import _flip_one
+
+            _flip_one(self, st, ev, q)
+        return True
+    if op == "send_back":  # "Send that character to its previous area."
+        it, frm = fr.get("it"), fr.get("rxf")
+        if it and frm and self.in_play(st, it) and frm in st["areas"]:
+            self.move_card(st, ev, it, frm, send=True)
         return True
     if op == "each_player":
         fr["i"] += 1
@@ -140,13 +185,30 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         fr["it"] = one
         return True
+    if op == "at_fo_end":  # "At the end of the faceoff, ...": a delayed effect (514.6)
+        if st["fo"]:
+            st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+        return True
     if op == "if":
         cond = e["cond"]
-        found = self.select(st, cond["sel"], p, src)
-        ok = bool(found) if cond["k"] == "you_have" else not found
+        if cond["k"] == "opp_more_points":
+            ok = st["pl"][_opp(p)]["score"] > st["pl"][p]["score"]
+        elif cond["k"] == "points_at_least":  # "If a player has 8 or more points"
+            ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
+            ok = st.get("fl") == st["turn"]
+        elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
+            won = st["pl"][p].get("wonp")
+            ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
+        elif cond["k"] in ("you_have", "none"):
+            found = self.select(st, cond["sel"], p, src)
+            ok = bool(found) if cond["k"] == "you_have" else not found
+        else:
+            ok = _if_cond(self, st, p, src, cond)
         if ok:
             fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "it": fr.get("it"), "x": fr.get("x") or {}})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -156,7 +218,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "leave_self_cost":
         if not (src in st["cards"] and self.in_play(st, src)) or \
-                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired") is None:
+                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired",
+                                cost=True) is None:
             fr["i"] = len(fr["eff"])
             return False
         return True
@@ -186,16 +249,43 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op == "start_fo":
+        return _start_fo(self, st, ev, fr, e)
+    if op == "spend_cost":  # "spend a card from beneath this card" (glossary: into the discard pile) as a cost
+        under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
+        if len(under) < e.get("n", 1):
+            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+            return False
+        done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+        if not done:
+            return False
+        nm = self.name(st, one)
+        self.put(st, one, "disc")
+        self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
+        return True
+    if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
+            (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
+        if n:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
+                             "after": None, "it": fr.get("it")})
+            fr["i"] -= 1
+        return True
     if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
         return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
-        q = _opp(p) if e.get("who") == "opponent" else p
-        n = min(e.get("n", 1), st["pl"][q]["tok"])
-        st["pl"][q]["tok"] -= n
-        self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
-        if n > 0:
-            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
+        for q in ((0, 1) if e.get("who") == "each" else (_opp(p) if e.get("who") == "opponent" else p,)):
+            n = min(e.get("n", 1), st["pl"][q]["tok"])
+            if "down_to" in e:  # "loses action tokens until they have no more than [2]"
+                n = max(st["pl"][q]["tok"] - e["down_to"], 0)
+            st["pl"][q]["tok"] -= n
+            self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
+            if n > 0:
+                self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
+    if op == "flipped_card":
+        return _flipped_card(self, st, ev, fr, e)
     if op == "mill":
         deck = st["pl"][p]["deck"]
         for _ in range(min(e.get("n", 1), len(deck))):
@@ -205,6 +295,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "replace_problem":
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if e.get("other"):  # "replace another Problem": not this card's
+            areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
         if not areas:
             return True
         if fr["ch"] is None:
@@ -213,8 +305,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in st["areas"]:
             self.replace_problem(st, ev, fr["ch"])
         return True
+    if op == "draw_to":
+        n = e.get("n", 1) - len(st["pl"][p]["hand"])
+        if n > 0:
+            self.draw(st, ev, p, n)
+        return True
     if op in EVENT_OPS:
         return EVENT_OPS[op](self, st, ev, fr, e)
+    if op in WHEN_OPS:
+        return WHEN_OPS[op](self, st, ev, fr, e)
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
@@ -239,6 +338,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     # targeted card effects
     tgt = e.get("target") or {"self": True}
+    if op == "to_hand" and tgt.get("it") and fr.get("it") in st["cards"] and st["cards"][fr["it"]].get("z") == "disc":
+        # a Reaction to a card put into the discard pile from play: "put that card into your hand"
+        it = fr["it"]
+        nm = self.name(st, it)
+        fr["it"] = self.put(st, it, "hand")
+        self.log(ev, "zone", lambda: f"{nm} is put into its owner's hand from the discard pile")
+        return True
     if op == "power" and tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip":
         # a flipped (Chaos) card's "it has +2 power": its power counts in the power total (514.4a)
         n = e["n"] * (len(self.select(st, e["per"], p, src)) if e.get("per") else 1)
@@ -276,6 +382,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
             if st["pl"][p]["tok"] == 0:
                 self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
+    paid = bool(e.get("cost") or e.get("paid"))  # a cost: Persistent can't replace it (508.1a)
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
@@ -293,16 +400,27 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "unfrighten":
             self.unfrighten(st, ev, cid)
         elif op == "dismiss":
-            self.leave_play(st, ev, cid, "disc", verb="dismissed")
+            self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=paid)
         elif op == "banish":
-            self.leave_play(st, ev, cid, "ban", verb="banished")
+            self.leave_play(st, ev, cid, "ban", verb="banished", cost=paid)
         elif op == "retire":
             if st["cards"][cid]["c"] == p:  # 410.2
-                self.leave_play(st, ev, cid, "disc", verb="retired")
+                self.leave_play(st, ev, cid, "disc", verb="retired", cost=paid)
         elif op == "to_hand":
-            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
+            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand", cost=paid)
         elif op == "to_deck_top":
-            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck")
+            own = st["cards"][cid]["o"]
+            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck", cost=paid) and own == p:
+                self.fire_all(st, ev, "you_deck_top", players=(p,))  # your card on top of your deck
+            elif own == p:
+                _persistent_then(st, cid, "you_deck_top", p)  # if Persistent's decision lets it go
+        elif op == "defeat":  # 514.5a: score its point value and dismiss it
+            if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
+                pts = self.face(st, cid).bonus or 0
+                nm = self.name(st, cid)
+                self.fire(st, ev, "defeated", cid)
+                self.score(st, ev, p, pts, f"for defeating {nm}")
+                self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
             if not st["cards"][cid]["a"].startswith("home"):
                 self.send_home(st, ev, cid)
@@ -311,6 +429,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
             c = st["cards"][cid]
             if to == "home":
                 dest = [f"home{c['c']}"]
+            elif to == "random_problem":  # "move this card to a random Problem" (seeded rng)
+                probs = [a for a in self.problem_areas(st) if a != c["a"]]
+                dest = [probs[self.rand(st, len(probs))]] if probs else []
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
             elif to == "it_problem":  # "to that Friend's Problem": none while that Friend is at home
@@ -344,7 +465,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if tax[area]:
                     st["pl"][p]["tok"] -= tax[area]
                     self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
-                self.move_card(st, ev, cid, area)
+                self.move_card(st, ev, cid, area, by=p)
                 continue
             if not dest:
                 continue
@@ -405,6 +526,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+            if key == "+1":
+                self.watch(st, ev, "w_counter", cid, {"by": p})  # "When you put a +1 power counter on ..."
     if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
                                  for c_, v in snap.items()):
         fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
@@ -427,19 +550,30 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     targets = [p] if who == "you" else [_opp(p)] if who == "opponent" else [p, _opp(p)]
     if op == "draw":
         for q in targets:
+            if e.get("bottom"):  # "draw a card from the bottom of your deck"
+                deck = st["pl"][q]["deck"]
+                if deck:
+                    deck.insert(0, deck.pop())
             self.draw(st, ev, q, e.get("n", 1))
     elif op == "gain":
         st["pl"][p]["tok"] += e.get("n", 1)
         self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('n', 1)} action token(s)")
+        if self.rx_keys:
+            self.rx_note(st, "gain", by=p, n=e.get("n", 1))  # "When an opponent receives at least [1]"
     elif op == "score":
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
-        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn")})
+        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
+                                         **{k: e[k] for k in ("color", "trait") if e.get(k)},
+                                         **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
         hand = st["pl"][q]["hand"]
         done = fr.get("k") or 0
+        if e.get("cost") and not hand and not done:
+            fr["i"] = len(fr["eff"])  # "you may discard a card to ...": the cost can't be paid (508.1d)
+            return False
         if done >= e.get("n", 1) or not hand:
             return True
         if e.get("random"):
@@ -515,6 +649,10 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             if e.get("to") == "play":
                 self.enter_play(st, ev, ch, f"home{p}", p)
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into play")
+            elif e.get("to") == "deck":  # "... and put it on top of your deck" (from the public discard pile)
+                self.put(st, ch, "deck", "top")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile on top of their deck")
+                self.fire_all(st, ev, "you_deck_top", players=(p,))
             else:
                 self.put(st, ch, e.get("to", "hand"))
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
@@ -571,6 +709,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 c["cm"] = True
                 c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
+                self.watch(st, ev, "w_counter", src, {"by": p})  # Cutie Mark puts a +1 power counter (glossary)
                 self.fire(st, ev, "cutie_marked", src)
                 self.fire_all(st, ev, "friend_cutie", players=(c["c"],), extra={"it": src})  # "that Friend"
     elif op == "choose_color":
@@ -580,6 +719,134 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         if src in st["cards"] and self.in_play(st, src):
             st["cards"][src]["col"] = [fr["ch"]]
     return True
+
+
+def _start_fo(self, st, ev, fr, e) -> bool:
+    """707.4 an effect starts a faceoff (514.2c): the window it interrupted stays open with the
+    starter receiving priority; 707.4a not during a faceoff."""
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        return True
+    extra: dict = {"src": src, "inv": []}
+    for k in ("win", "winner", "loser", "loser_end"):
+        if e.get(k):
+            extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
+    areas: list = []
+    if e.get("area"):
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, _opp(p))]
+        if not cands:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "choice", cands, "514.2e", src=src, what="area")
+            return False
+        areas = [fr["ch"] if fr["ch"] in cands else cands[0]]
+        extra["inv_area"] = True
+    else:
+        theirs_sel = {k: v for k, v in e["theirs"].items() if k != "ge"}
+
+        def opps(mine):
+            pw = self.power(st, mine) or 0
+            return [o for o in self.select(st, theirs_sel, p, src)
+                    if not e["theirs"].get("ge") or (self.power(st, o) or 0) >= pw]
+
+        if fr.get("fo_mine") is None:
+            mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
+            done, one = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            if not done:
+                return False
+            if one is None:
+                return True  # nothing can be involved: no faceoff
+            fr["fo_mine"] = one
+            fr["ch"] = None
+        mine = fr["fo_mine"]
+        done, theirs = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        if not done:
+            return False
+        fr.pop("fo_mine", None)
+        if theirs is None:
+            return True
+        extra["inv"] = [mine, theirs]
+        extra["it"] = theirs
+    if st["prio"]:
+        extra["ret"] = dict(st["prio"])
+    self.start_faceoff(st, ev, "effect", areas, p, extra=extra)
+    if st["prio"]:
+        st["fo"]["stage"] = "w_start"
+        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
+    return True
+
+
+def _flipped_card(self, st, ev, fr, e) -> bool:
+    """Choose a flipped card of a player (409: the flip zone is public) and ignore it (515.4; an
+    ignored card can't be ignored again, 515.4a) or banish it (it leaves the flip zone, so it no
+    longer adds its power).  "each": one of each player's flipped cards, the opponent's first."""
+    p = fr["p"]
+    fo = st["fo"]
+    if not fo:
+        return True
+    players = [_opp(p)] if e.get("who") == "opp" else [_opp(p), p]
+    k = fr.get("k") or 0
+    while k < len(players):
+        q = players[k]
+        cands = [f for f in st["pl"][q]["flip"] if not (e["act"] == "ignore" and f in fo["ign"])]
+        if not cands:
+            k += 1
+            continue
+        if fr["ch"] is None and len(cands) > 1:
+            fr["k"] = k
+            self.ask(st, p, "target", cands, "515.4", op="flipped_card", src=fr["src"])
+            return False
+        one = fr["ch"] if fr["ch"] in cands else cands[0]
+        fr["ch"] = None
+        nm = self.name(st, one)
+        if e["act"] == "ignore":
+            fo["ign"].append(one)
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is ignored (515.4)")
+        else:
+            self.put(st, one, "ban")
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is banished")
+        k += 1
+        fr["k"] = k
+    fr.pop("k", None)
+    return True
+def _if_cond(self, st, p, src, cond) -> bool:
+    """The conditions of "if ..." texts other than you_have / none (cardtext IF_TEMPLATES)."""
+    k = cond["k"]
+    if k == "opp_tokens_at_least":
+        return st["pl"][_opp(p)]["tok"] >= cond["n"]
+    if k in ("not_confronted", "none_confronted"):
+        cf = st.get("cft")
+        done = cf[1] if cf and cf[0] == st["turn"] else []
+        if k == "none_confronted":
+            return not done
+        c = st["cards"].get(src)
+        pid = self.problem_at(st, c["a"]) if c and c.get("z") == "play" else None
+        return pid is not None and pid not in done
+    if k == "hand_below":
+        return len(st["pl"][p]["hand"]) < cond["n"]
+    if k == "beneath_at_least":
+        return src in st["cards"] and self.beneath_count(st, src) >= cond["n"]
+    if k == "self_power_at_least":
+        return src in st["cards"] and self.in_play(st, src) and (self.power(st, src) or 0) >= cond["n"]
+    if k == "highest_power":
+        pw = {cid: self.power(st, cid) for cid in st["play"] if self.is_char(st, cid)}
+        pw = {cid: v for cid, v in pw.items() if v is not None}
+        if not pw:
+            return False
+        top = max(pw.values())
+        return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "not_first":  # "At the start of your first turn, if you did not play first"
+        return st["first"] != p
+    if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
+        mv = st.get("mvt")
+        return not (mv and mv[0] == st["turn"] and _opp(p) in mv[1])
+    if k == "no_opp_at_problem":
+        c = st["cards"].get(src)
+        if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):
+            return False  # at home this card has no Problem
+        return not any(st["cards"][o]["c"] != p and st["cards"][o]["a"] == c["a"] for o in self.chars_at(st, c["a"]))
+    return False
 
 
 def _faceoff_effect(self, st, ev, fr, e) -> bool:
@@ -910,7 +1177,111 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     return True
 
 
+# ------------------------------------------------------------------ optional replacements (710, 712.3)
+def queue_persistent(self, st, cid, zone, pos, verb) -> None:
+    """Persistent would replace a card leaving play: its controller's ``may`` decision is asked from
+    the resolution queue, on top of the frame being resolved, so it is answered before anything
+    else of that effect happens (705.2f).  Several cards leaving at once share one frame and are
+    decided in order."""
+    e = {"op": "persistent", "card": cid, "zone": zone, "pos": pos, "verb": verb}
+    rq = st["rq"]
+    top = rq[-1] if rq else None
+    if top is not None and top.get("lbl") == "Persistent" and top["i"] == 0 and top["ch"] is None and not st["pending"]:
+        top["eff"].append(e)  # not started yet: the same occurrence batch
+        return
+    rq.append({"p": st["cards"][cid]["c"], "src": cid, "eff": [e], "i": 0, "ch": None, "lbl": "Persistent", "after": None})
+
+
+def _persistent_then(st, cid, event, p) -> None:
+    """A trigger event the effect fires once the card has really left (kept on the queued decision)."""
+    rq = st["rq"]
+    if rq and rq[-1].get("lbl") == "Persistent":
+        for pe in rq[-1]["eff"]:
+            if pe.get("card") == cid:
+                pe["then"] = [event, p]
+
+
+def _op_persistent(self, st, ev, fr, e) -> bool:
+    cid = e["card"]
+    if not self.in_play(st, cid):
+        return True  # it has already left play (a new card, 410.6): nothing to replace
+    if not self.persistent_applies(st, cid):
+        # 710.5a: the replacement no longer applies (frightened, lost Persistent): it leaves
+        _persistent_left(self, st, ev, e)
+        return True
+    q = st["cards"][cid]["c"]
+    if fr["ch"] is None:
+        self.ask(st, q, "may", [True, False], "710", src=cid, card=cid, what="Persistent",
+                 text=f"Persistent: frighten {self.name(st, cid)} instead of it being {e['verb'].split(' (')[0]}")
+        return False
+    if fr["ch"]:
+        self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
+        self.frighten(st, ev, cid)  # 710.4: replaced even if it can't be frightened
+    else:
+        _persistent_left(self, st, ev, e)  # declined: the card leaves (710.3: not replaced again)
+    return True
+
+
+def _persistent_left(self, st, ev, e) -> None:
+    if self.leave_play(st, ev, e["card"], e["zone"], e["pos"], verb=e["verb"], persist=False) and e.get("then"):
+        self.fire_all(st, ev, e["then"][0], players=(e["then"][1],))
+
+
+def _op_random_flip(self, st, ev, fr, e) -> bool:
+    """Random: "Once per faceoff, during a faceoff involving this card, if you flip a card with 1
+    power, you may ignore it and flip a new card" (712.3: asked as the card is flipped)."""
+    fo = st["fo"]
+    p = e["p"]
+    nid = e["card"]
+    if not fo or p in fo["rand"] or nid not in st["pl"][p]["flip"] or nid in fo["ign"] \
+            or not any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
+        return True  # used already this faceoff, or no longer applicable
+    if fr["ch"] is None:
+        self.ask(st, p, "may", [True, False], "Random (712.3)", card=nid, what="Random",
+                 text=f"Random: ignore {self.name(st, nid)} (1 power) and flip a new card")
+        return False
+    if fr["ch"]:
+        from .flow import _flip_one
+
+        fo["rand"].append(p)  # once per faceoff: only a use counts
+        fo["ign"].append(nid)  # 514.4b / 515.4
+        self.log(ev, "flip", lambda: f"Random: {self.pname(st, p)} ignores {self.name(st, nid)} and flips a new card")
+        _flip_one(self, st, ev, p)
+    return True
+
+
+def _op_pumped(self, st, ev, fr, e) -> bool:
+    """Pumped: "Once per faceoff, during a faceoff involving this card, if you would put a flipped
+    card on the bottom of your deck you may banish it to beneath this card instead." Asked as the
+    faceoff ends (514.6), once for each Pumped card: ``may`` for one flipped card, else a ``target``
+    among them (or ``none``)."""
+    p = e["p"]
+    host = e["host"]
+    flips = list(st["pl"][p]["flip"])
+    if not flips or not self.in_play(st, host) or st["cards"][host]["c"] != p or not self.kw(st, host, "Pumped") \
+            or not (st["fo"] and self.involved(st, host)):
+        return True
+    if fr["ch"] is None:
+        txt = f"Pumped: banish a flipped card beneath {self.name(st, host)} instead of the bottom of your deck"
+        if len(flips) == 1:
+            self.ask(st, p, "may", [True, False], "Pumped (710)", card=host, what="Pumped", text=txt, flipped=flips[0])
+        else:
+            self.ask(st, p, "target", flips + ["none"], "Pumped (710)", op="pumped", src=host, text=txt)
+        return False
+    ch = fr["ch"]
+    fid = flips[0] if ch is True else ch if ch in flips else None
+    if fid is not None:
+        nm = self.name(st, fid)
+        nid = self.put(st, fid, "ban")
+        st["cards"][nid]["bn"] = host
+        self.log(ev, "pumped", lambda: f"{nm} is banished beneath {self.name(st, host)} (Pumped)")
+    return True
+
+
 EVENT_OPS = {
+    "persistent": _op_persistent,
+    "random_flip": _op_random_flip,
+    "pumped": _op_pumped,
     "banish_from_zone": _op_banish_from_zone,
     "draw_bottom": _op_draw_bottom,
     "deck_bottom_to_top": _op_deck_bottom_to_top,
@@ -920,4 +1291,141 @@ EVENT_OPS = {
     "draw_per": _op_draw_per,
     "look_hand": _op_look_hand,
     "confront_mod": _op_confront_mod,
+}
+
+
+# ------------------------------------------------------------------ watched-trigger ops (when-helper)
+def _deck_of(self, st, fr, e) -> list | None:
+    """The deck an effect looks at: ``whose`` you / opponent / problem_here (the owner of the Problem at
+    this card's area), ``deck`` "deck" (draw deck) or "pdeck" (Problem deck)."""
+    p, src = fr["p"], fr["src"]
+    whose = e.get("whose", "you")
+    if whose == "problem_here":
+        area = st["cards"].get(src, {}).get("a")
+        pid = self.problem_at(st, area) if area else None
+        if pid is None:
+            return None
+        q = st["cards"][pid]["o"]
+    else:
+        q = p if whose == "you" else _opp(p)
+    return st["pl"][q][e.get("deck", "deck")]
+
+
+def _op_reorder_top(self, st, ev, fr, e) -> bool:
+    """"Look at the top N cards of <a deck> and put them back in any order": the looker (privately)
+    picks, one at a time, the card to put back next from the top."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    k = fr.get("k")
+    if k is None:
+        look = deck[:min(e.get("n", 1), len(deck))]
+        fr["k"] = k = {"look": look, "order": []}
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of a deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+    if fr["ch"] is not None:
+        if fr["ch"] in k["look"] and fr["ch"] not in k["order"]:
+            k["order"].append(fr["ch"])
+        fr["ch"] = None
+    rest = [c for c in k["look"] if c not in k["order"]]
+    if len(rest) > 1:
+        self.ask(st, p, "target", rest, "705.2f", op="reorder_top", src=fr["src"])
+        return False
+    order = k["order"] + rest
+    for c in order:
+        if c in deck:
+            deck.remove(c)
+    deck[0:0] = [c for c in order if c in st["cards"]]
+    return True
+
+
+def _op_look_pdeck(self, st, ev, fr, e) -> bool:
+    """"Look at the top card of your Problem deck and put it on the top or the bottom of that deck"."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    top = deck[0]
+    if fr["ch"] is None:
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top card of a Problem deck", player=p)
+            ev.add("look", f"You see: {self.db.cards[st['cards'][top]['k']].name}", to=p)
+        self.ask(st, p, "look", ["top", "bottom"], "705.2f", card=0)
+        return False
+    if fr["ch"] == "bottom" and deck and deck[0] == top:
+        deck.append(deck.pop(0))
+    return True
+
+
+def _op_uncover_it(self, st, ev, fr, e) -> bool:
+    """"... may pay [2] to uncover it": the Troublemaker a watched event happened to, if still face-down."""
+    it = (fr.get("x") or {}).get("it")
+    if it and self.in_play(st, it) and st["cards"][it].get("fd") and self.ctype(st, it) == "Troublemaker":
+        from .flow import uncover_one
+
+        uncover_one(self, st, ev, it, by=fr["p"])
+    return True
+
+
+def _op_left_to_hand(self, st, ev, fr, e) -> bool:
+    """"When this card is dismissed, put it into its owner's hand": the card in the zone it went to,
+    if it is still there (410.6a)."""
+    new = (fr.get("x") or {}).get("new")
+    c = st["cards"].get(new) if new else None
+    if c and c.get("z") in ("disc", "ban", "deck") and new in st["pl"][c["o"]][c["z"]]:
+        nm = self.db.cards[c["k"]].name
+        self.put(st, new, "hand")
+        self.log(ev, "zone", lambda: f"{nm} is put into its owner's hand")
+    return True
+
+
+def _op_tm_into_play(self, st, ev, fr, e) -> bool:
+    """"Put a Troublemaker from your hand / discard pile into play face-up", "search your deck for a
+    Troublemaker and put it into play face-up": choose the card, then the Problem it enters at (a
+    Troublemaker is never at home, 506.2a; uniqueness 516 is repaired by the game)."""
+    p = fr["p"]
+    zone = e.get("zone", "hand")
+    lst = st["pl"][p][zone]
+    k = fr.get("k")
+    if k is None:
+        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)  # 518.2
+                return True
+            self.ask(st, p, "target", cands + ["none"], "706", op="tm_into_play", src=fr["src"])
+            return False
+        if fr["ch"] == "none" or fr["ch"] not in lst:
+            if zone == "deck":
+                self.shuffle(st, lst)
+            return True
+        fr["k"] = k = fr["ch"]
+        fr["ch"] = None
+    blocked = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and a not in blocked]
+    if not areas or k not in lst:
+        if zone == "deck":
+            self.shuffle(st, lst)
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "706", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else areas[0]
+    nm = self.db.cards[st["cards"][k]["k"]].name
+    self.enter_play(st, ev, k, area, p)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} into play face-up at {self.area_name(st, area)}")
+    if zone == "deck":
+        self.shuffle(st, lst)
+    return True
+
+
+WHEN_OPS = {
+    "tm_into_play": _op_tm_into_play,
+    "reorder_top": _op_reorder_top,
+    "look_pdeck": _op_look_pdeck,
+    "uncover_it": _op_uncover_it,
+    "left_to_hand": _op_left_to_hand,
 }
