@@ -1281,8 +1281,6 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
-        if not self.chars_at(st, area, p):
-            return solve_requirements([], reqs)  # nobody there to contribute (what the loop below finds)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
