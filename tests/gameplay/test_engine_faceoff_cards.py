@@ -970,8 +970,8 @@ def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
 
 
 def test_per_count_relative_to_the_chosen_card_is_left_manual():
-    # "other" / "at its Problem" would have to be read from the chosen Friend, not the source
-    assert parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem until the end of the turn") is None
+    # "other" / "at its Problem" are read from the chosen Friend (``per_at_it``, test_engine_events.py)
+    assert parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem until the end of the turn")[0]["per_at_it"]
     assert parse_effects("Exhaust this card to move that Friend to a Problem. At the end of the faceoff, retire this card") is None
 
 
@@ -1053,3 +1053,28 @@ def test_spend_cards_from_beneath(game):
     game.r.play_effects(st.d, Ev(True), 0, c, effs)
     resolve_all(game, st)
     assert game.r.in_play(st.d, o)
+
+
+def test_power_and_timed_keyword_for_the_faceoff(game):
+    """MT90: 'A Friend involved in a faceoff gets +3 power and Diligent 3 until the end of the faceoff.'"""
+    st = stacked_game(game)
+    f = place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "MT90"))
+    resolve_all(game, st)
+    assert game.r.power(st.d, f) == 4 and game.r.kw(st.d, f, "Diligent") == 3
+    game.r.end_faceoff(st.d, Ev(True))
+    assert game.r.power(st.d, f) == 1 and not game.r.kw(st.d, f, "Diligent")
+
+
+def test_defeating_a_troublemaker_here_the_defeater_may_move(game):
+    """PR166 (Problem): 'When a player defeats a Troublemaker here, that player may move a character
+    involved in the faceoff.'"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob1", "PR166")
+    tm = place(game, st, "AD155", 1, "prob1")
+    f = place(game, st, "PR31", 0, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_all(game, st)
+    assert st.d["cards"][f]["a"] != "prob1"

@@ -124,7 +124,7 @@ def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, db):
 def test_random_asks_before_ignoring_a_one_power_flip(game, db):
     rnd = kw_card(db, "Random")
     st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR54", "PR86", "PR20", "PR36"], None))
-    place(game, st, rnd.number, 0, "prob0")
+    rid = place(game, st, rnd.number, 0, "prob0")
     game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
     from gameplay.engine.mlp.flow import faceoff_flip
 
@@ -133,10 +133,10 @@ def test_random_asks_before_ignoring_a_one_power_flip(game, db):
     pend = st.d["pending"]
     assert pend["kind"] == "may" and pend["player"] == 0 and pend["what"] == "Random"
     no = _answer(game, st, False)
-    assert len(no.d["pl"][0]["flip"]) == 1 and not no.d["fo"]["ign"] and 0 not in no.d["fo"]["rand"]
+    assert len(no.d["pl"][0]["flip"]) == 1 and not no.d["fo"]["ign"] and not no.d["fo"]["rand"]  # not used
     yes = _answer(game, st, True)
     flips = yes.d["pl"][0]["flip"]
-    assert len(flips) == 2 and yes.d["fo"]["ign"] == [flips[0]] and yes.d["fo"]["rand"] == [0]
+    assert len(flips) == 2 and yes.d["fo"]["ign"] == [flips[0]] and yes.d["fo"]["rand"] == [rid]
 
 
 def test_pumped_asks_before_banishing_a_flipped_card(game, db):
@@ -257,3 +257,38 @@ def test_pumped_chooses_which_flipped_card_when_several(game, db):
     st, _ = game.apply(st, Action.make("choose", 0, option=flips[1]))
     assert st.d["fo"] is None and game.r.beneath_count(st.d, host) == 1
     assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["ban"]] == [key]
+
+
+def test_random_is_once_per_faceoff_for_each_card(game, db):
+    """701.2a keywords are separate abilities: two Random cards give two uses in one faceoff."""
+    rnd = kw_card(db, "Random")
+    assert db.cards[db.key("PR20")].front.power == 1 and db.cards[db.key("PR44")].front.power == 1
+    st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR79", "PR36", "PR20", "PR44", "PR31"], None))
+    place(game, st, rnd.number, 0, "prob0")
+    place(game, st, rnd.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import faceoff_flip
+
+    faceoff_flip(game.r, st.d, Ev())
+    st = _run(game, st)
+    st = _answer(game, st, True)  # ignores the first 1-power card, flips another 1-power card
+    assert st.d["pending"]["what"] == "Random"
+    st = _answer(game, st, True)  # the second Random card
+    flips = st.d["pl"][0]["flip"]
+    assert len(flips) == 3 and st.d["fo"]["ign"] == flips[:2] and len(st.d["fo"]["rand"]) == 2
+    assert st.d["pending"] is None
+
+
+def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, db):
+    """516.2 the repair dismisses "by the game": 104.3 it can't be replaced (104.4 only lets a
+    replacement that sends the card to another zone win; Persistent keeps it in play)."""
+    uniq = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
+    st = stacked_game(game)
+    place(game, st, "MT125", 0, "prob0")  # "Your Friends here have Persistent."
+    a = place(game, st, uniq.number, 0, "prob0")
+    b = place(game, st, uniq.number, 0, "prob0")
+    assert game.r.kw(st.d, a, "Persistent")
+    st = _run(game, st)
+    assert st.d["pending"]["kind"] == "uniqueness"
+    st = _answer(game, st, a)
+    assert a not in st.d["play"] and b in st.d["play"] and not st.d["pending"]

@@ -646,3 +646,74 @@ def test_breeziefied_raises_the_confront_requirement_then_retires(game, db):
     assert pp not in st.d["cards"]
     pid = game.r.problem_at(st.d, "prob0")
     assert st.d["cmods"] == [{"who": 0, "prob": pid, "u": "turn", "n": 2}]  # Ann (the opponent) needs +2 there
+
+
+# ------------------------------------------------------------------ faceoff-start texts and choices
+def test_parse_faceoff_start_texts():
+    ab = parse_line("At the start of a faceoff, you may pay [1] and exhaust this card to have players flip 1 fewer cards "
+                    "during that faceoff.", "Resource", {})
+    assert ab["on"] == "any_fo_start" and ab["effects"][0]["effects"][-1] == {"op": "fo_flip_mod", "n": -1}
+    ab = parse_line("At the start of a faceoff here you may move an opposing character.", "Problem", {})
+    assert ab["on"] == "any_fo_start" and ab["here"]
+    ab = parse_line("At the start of your Troublemaker phase, exhaust one of your characters at random to gain [1].", "Troublemaker", {})
+    assert ab["effects"][0]["cost"] and ab["effects"][0]["target"]["random"]
+    ab = parse_line("At the start of a Problem faceoff here, each player chooses a character involved in the faceoff. "
+                    "Those characters have +2 power until the end of the faceoff.", "Problem", {})
+    assert ab["effects"] == [{"op": "each_player", "effects": [
+        {"op": "power", "n": 2, "target": {"type": "character", "at": "faceoff"}, "until": "faceoff"}]}]
+
+
+def test_flip_fewer_cards_during_that_faceoff(game, db):
+    # HM59 Fluttershy, Conflict Resolver: "... you may pay [1] to have players flip 1 fewer cards during that
+    # faceoff." (514.3a: the first flip only)
+    st = stacked_game(game)
+    place(game, st, "HM59", 0, "prob0")
+    place(game, st, "PR12", 1, "prob0")
+    set_tokens(st, 0, 3)
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    resolve_all(game, st)  # answers the may with yes
+    assert st.d["pl"][0]["tok"] == 2 and st.d["fo"]["fadd"] == -1
+    game.r.faceoff_flip(st.d, Ev())
+    assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]  # 1 - 1 = 0 cards each
+
+
+def test_random_choices_use_the_seeded_rng(game, db):
+    # CN203 Queen Chrysalis: "exhaust a random character involved in the faceoff"
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob0")
+    b = place(game, st, "PR33", 0, "prob0")
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "w_start", "ign": [], "bonus": [0, 0],
+                  "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
+    rng = st.d["rng"]
+    run(game, st, 1, None, [{"op": "exhaust", "target": {"type": "character", "at": "faceoff", "random": True}}])
+    assert not st.d["pending"] and st.d["rng"] != rng
+    assert sum(1 for c in (a, b) if st.d["cards"][c]["ex"]) + sum(
+        1 for c in st.d["play"] if st.d["cards"][c].get("ex") and c not in (a, b)) == 1
+    # MT112 King Sombra: the cost can't be paid with no ready character -> no token
+    st2 = stacked_game(game)
+    for c in st2.d["play"]:
+        if st2.d["cards"][c]["c"] == 0:
+            st2.d["cards"][c]["ex"] = True
+    set_tokens(st2, 0, 0)
+    run(game, st2, 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "you", "state": "ready", "random": True},
+                             "cost": True}, {"op": "gain", "n": 1}])
+    assert st2.d["pl"][0]["tok"] == 0
+
+
+def test_popping_corn_else_branch_and_token_choice(game, db):
+    # AD109 Popping Corn: 2 or less power, or 3 or less if an opponent's Mane Character is Boosted
+    eff = next(a for a in db[db.key("AD109")].abilities["front"] if a["kind"] == "event")["effects"]
+    st = stacked_game(game)
+    two = place(game, st, "PR12", 0, "prob0")
+    three = place(game, st, "PR33", 0, "prob0")
+    game.r.add_mod(st.d, two, 2 - game.power(st, two), "turn")
+    game.r.add_mod(st.d, three, 3 - game.power(st, three), "turn")
+    run(game, st, 1, None, eff)  # resolve_all chooses prob0
+    assert st.d["cards"][two]["ex"] and not st.d["cards"][three]["ex"]
+    st.d["cards"][two]["ex"] = False
+    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True  # Ann's Mane Character is Boosted
+    run(game, st, 1, None, eff)
+    assert st.d["cards"][two]["ex"] and st.d["cards"][three]["ex"]
+    # NM18 Welcome Party: one of three tokens
+    ab = next(a for a in db[db.key("NM18")].abilities["front"] if a["kind"] == "trigger")
+    assert ab["effects"][0]["effects"][0]["op"] == "choose_modes" and len(ab["effects"][0]["effects"][0]["modes"]) == 3

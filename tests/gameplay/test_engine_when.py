@@ -754,3 +754,44 @@ def test_parse_batch_three():
     ab = parse_line("When an opponent's character is moved from here to another Problem, draw a card and move this "
                     "card there.", "Friend", {})
     assert ab["subj"]["from"] == "here" and ab["effects"][1] == {"op": "move", "target": {"self": True}, "to": "it"}
+
+
+def test_opponent_may_pay_to_dismiss_uncovered(game, db):
+    # AD164: "When this card is uncovered, an opponent may pay [2] to dismiss this card."  The opponent
+    # decides and pays.
+    from gameplay.engine.mlp.flow import uncover_one
+
+    st = stacked_game(game)
+    tm = place(game, st, "AD164", 0, "prob1", face_down=True)
+    set_tokens(st, 1, 3)
+    uncover_one(game.r, st.d, Ev(), tm)
+    ev = Ev()
+    for _ in range(10):
+        if st.d["pending"]:
+            break
+        game.r.ppp(st.d, ev) or (st.d["rq"] and game.r.resolve_step(st.d, ev))
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    resolve_all(game, st)
+    assert tm not in st.d["play"] and st.d["pl"][1]["tok"] == 1
+
+
+def test_send_moved_character_back_and_costs_ok(game, db):
+    # SB87: "When an opposing character is moved, you may pay [1] and exhaust this card to send that character
+    # to its previous area."  Both costs or neither (508.1d).
+    st = stacked_game(game)
+    sb87 = place(game, st, "SB87", 1, "home1")
+    foe = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 1, 1)
+    set_tokens(st, 0, 5)
+    st = act(game, st, "move", card=foe, area="prob1")
+    resolve_all(game, st)
+    assert st.d["cards"][foe]["a"] == "home0" and st.d["cards"][sb87]["ex"] and st.d["pl"][1]["tok"] == 0
+    game.r.ready(st.d, Ev(), sb87)  # ready, but no token: nothing is paid
+    st = act(game, st, "move", card=foe, area="prob1")
+    resolve_all(game, st)
+    assert st.d["cards"][foe]["a"] == "prob1" and not st.d["cards"][sb87]["ex"]
+
+
+def test_parse_enters_at_lowercase_problem_and_shuffle():
+    ab = parse_line("When this card enters play at a problem, each player shuffles their deck and draws a card.", "Friend", {})
+    assert ab["on"] == "enter" and ab["when"] == "problem" and ab["effects"][0]["op"] == "each_player"

@@ -736,7 +736,6 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 def _begin_turn(self, st, ev, tp):
     st["turn"] += 1
     st["tp"] = tp
-    self.expire(st, f"start{tp}")  # "until the start of your next turn"
     pl = st["pl"][tp]
     pl["turns"] += 1
     pl["scored_turn"] = 0
@@ -751,6 +750,9 @@ def start_turn(self, st, ev) -> None:
     pl = st["pl"][tp]
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
+        if c["c"] == tp and c.get("nr"):
+            del c["nr"]  # "do not ready during their controller's next Ready Phase"
+            continue
         if c["c"] == tp and c.get("ex"):
             c["ex"] = False
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
@@ -843,6 +845,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
     if type_ in ("problem", "multi"):
         self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
+    self.fire_all(st, ev, "any_fo_start", extra={"area": list(areas)})  # "At the start of a faceoff [here]"
     self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
@@ -869,8 +872,9 @@ def _flip_one(self, st, ev, p) -> str | None:
     self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
     # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card:
     # a "may" of the flipping player (712.3), queued so it is answered before the next priority
-    if st["fo"] and self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
-        if any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
+    # (each card's Random is a separate ability, 701.2a: ``fo["rand"]`` lists the Random cards used)
+    if st["fo"] and self.printed_power(st, nid) == 1:
+        if _random_cards(self, st, p):
             e = {"op": "random_flip", "p": p, "card": nid}
             top = st["rq"][-1] if st["rq"] else None
             if top is not None and top["lbl"] == "Random" and top["i"] == 0 and top["ch"] is None and not st["pending"]:
@@ -878,6 +882,13 @@ def _flip_one(self, st, ev, p) -> str | None:
             else:
                 st["rq"].append({"p": p, "src": None, "eff": [e], "i": 0, "ch": None, "lbl": "Random", "after": None})
     return nid
+
+
+def _random_cards(self, st, p) -> list[str]:
+    """p's involved cards with Random not used yet this faceoff."""
+    used = st["fo"]["rand"]
+    return [o for o in st["play"] if st["cards"][o]["c"] == p and o not in used and self.involved(st, o)
+            and self.kw(st, o, "Random")]
 
 
 def faceoff_flip(self, st, ev) -> None:
@@ -893,6 +904,7 @@ def faceoff_flip(self, st, ev) -> None:
                             n += ab.get("n", 1)
         if fo["rounds"] == 1:
             n += _flip_mods(self, st, p)
+            n += fo.get("fadd", 0)  # "have players flip 1 fewer cards during that faceoff" (op fo_flip_mod)
         for _ in range(max(n, 0)):
             _flip_one(self, st, ev, p)
 
@@ -1119,10 +1131,14 @@ def _has_non_pass(self, st, p) -> bool:
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
         qfo = self.quick_fo
+        qrx = self.quick_rx
         tok = st["pl"][p]["tok"]
         ff = self.ff
+        hak = self.hand_act_keys
         for c in st["pl"][p]["hand"]:
             k = cards[c]["k"]
+            if k in hak:
+                break  # an ability activated from the hand (no token cost): the full check follows
             if k in qk:
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
@@ -1130,6 +1146,8 @@ def _has_non_pass(self, st, p) -> bool:
                 tm = qfo.get(k)
                 if tm is not None and not (st["fo"] if tm == "faceoff" else _fo_type_ok(st["fo"], tm)):
                     continue  # an Event playable only during (such) a faceoff
+                if k in qrx and not st.get("rx"):
+                    continue  # a Reaction with nothing to react to (rx_notes_for finds no note)
                 if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
                                      or self.card_cost(st, p, c) <= tok):
                     break
@@ -1215,7 +1233,7 @@ def can_pay_requirement(self, st, p, d) -> bool:
             c = st["cards"][cid]
             if c["c"] == p and self.is_char(st, cid) and col in self.colors(st, cid):
                 tot += self.power(st, cid) or 0
-        if tot < n:
+        if tot < n - self.req_reduction(st, p, col):
             return False
     return True
 
@@ -1357,7 +1375,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if reqs:
             if colpow is None:
                 colpow = _LazyColorPower(self, st, p)  # (_color_power's sums, per color on demand)
-            if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
+            if any(colpow.get(col, 0) < n - (self.req_reduction(st, p, col) if pl.get("req_red") else 0)
+                   for col, n in reqs if col in COLOR_NAMES):
                 continue
         seen.add(k)
         rule = info[2]
@@ -1394,6 +1413,21 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 acts.append(Action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
+    # abilities activated from the hand ("Banish this card from your hand to ...", 703)
+    if self.hand_act_keys:
+        for cid in pl["hand"]:
+            if cards[cid]["k"] not in self.hand_act_keys:
+                continue
+            for i, ab in enumerate(self.abilities(st, cid)):
+                if ab["kind"] != "activated" or ab.get("zone") != "hand":
+                    continue
+                tm = ab["timing"]
+                if (tm == "main" and not main) or (tm == "faceoff" and not fo) or \
+                        (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)):
+                    continue
+                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                if first_only:
+                    return acts
     # moves (609.2b) and Agile
     showy = None
     dest_all = [f"home{p}"] + prob_areas
@@ -1433,8 +1467,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if c["c"] != p or (c["k"] not in ak and not twn):
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
-            if ab["kind"] != "activated":
-                continue
+            if ab["kind"] != "activated" or ab.get("zone") == "hand":
+                continue  # (abilities activated from the hand are listed with the hand)
             tm = ab["timing"]
             if tm == "main" and not main:
                 continue
@@ -1595,6 +1629,10 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
     if cost.get("dismiss_self") and not self.in_play(st, cid):
         return False
+    if cost.get("exhaust_host"):  # "Exhaust that Friend" (the Resource's host)
+        h = st["cards"][cid].get("h")
+        if not h or not self.in_play(st, h) or st["cards"][h].get("ex") or st["cards"][h].get("fr"):
+            return False
     if "exhaust_sel" in cost and not self.select(st, _cost_sel(cost["exhaust_sel"], state="ready"), p, cid):
         return False
     if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
@@ -1611,6 +1649,8 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
 def _extra_cost_effects(cost) -> list[dict]:
     """Costs that need a choice are paid first (508) as effects at the head of the ability."""
     effs: list[dict] = []
+    if cost.get("exhaust_host"):
+        effs.append({"op": "exhaust", "target": {"host": True}})
     if cost.get("discard_hand"):
         effs.append({"op": "discard", "n": 99, "who": "you"})
     if "exhaust_sel" in cost:
@@ -1771,6 +1811,14 @@ def do_action(self, st, ev, action) -> None:
         ab = self.abilities(st, cid)[i]
         cost = ab.get("cost", {})
         c = st["cards"][cid]
+        if cost.get("banish_self_hand"):
+            # 508: the cost (banishing this card from the hand) is paid first; the card is revealed
+            nm = self.name(st, cid)
+            self.log(ev, "activate", lambda: f"{pl['name']} banishes {nm} from their hand: {ab.get('text', '')}")
+            self.put(st, cid, "ban")
+            st["rq"].append({"p": p, "src": cid, "eff": list(ab["effects"]), "i": 0, "ch": None, "lbl": ab.get("text", ""),
+                             "after": None})
+            return
         if cost.get("tokens") and self.ability_tokens(st, p, cid, ab):
             self.pay_cost(st, p, self.ability_tokens(st, p, cid, ab), ev)
         if cost.get("exhaust"):

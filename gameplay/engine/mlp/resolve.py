@@ -45,6 +45,19 @@ def _targets(self, st, fr, e):
     if tgt.get("at") == "there":
         # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
         tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
+    if tgt.get("lt_it_power"):  # "an opposing character with less power than that Friend"
+        it = fr.get("it")
+        lim = self.power(st, it) if it and self.in_play(st, it) else None
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if lim is not None and (self.power(st, c) or 0) < lim]
+    if e.get("op") == "move" and e.get("to") == "area":  # "to each Problem": not one already there
+        picked = fr.get("picked") or ()
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if st["cards"][c]["a"] != e.get("area") and c not in picked]
+    if tgt.get("not_chosen"):  # "each other Friend" / "another character" than the chosen one (or this card)
+        excl = fr.get("it") or fr["src"]
+        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_chosen"}})
+                if c != excl]
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
@@ -92,7 +105,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] += 1
             fr["ch"] = None
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {}})
+                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {},
+                             "rxa": fr.get("rxa")})
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
@@ -151,6 +165,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         fr["rxa"] = fr["ch"]
         return True
+    if op == "fo_flip_mod":  # "have players flip 1 fewer cards during that faceoff" (514.3a: the first flip)
+        if st["fo"]:
+            st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
+        return True
     if op == "shuffle_decks":
         for q in (st["tp"], _opp(st["tp"])):
             self.shuffle(st, st["pl"][q]["deck"])
@@ -203,12 +221,16 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif cond["k"] in ("you_have", "none"):
             found = self.select(st, cond["sel"], p, src)
             ok = bool(found) if cond["k"] == "you_have" else not found
+        elif cond["k"] in IF_CONDS:
+            ok = IF_CONDS[cond["k"]](self, st, fr, cond)
         else:
             ok = _if_cond(self, st, p, src, cond)
-        if ok:
+        branch = e["effects"] if ok else e.get("else")  # "else": "Otherwise, ..." / "If ..., ... instead" (AD109)
+        if branch:
             fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None,
-                             "it": fr.get("it"), "x": fr.get("x") or {}})
+            st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
+                             "rev": fr.get("rev")})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -293,6 +315,17 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.put(st, deck[0], "disc")
             self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
         return True
+    if op == "replace_problem" and e.get("here"):  # "replace its Problem"
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        if a and not a.startswith("home") and self.problem_at(st, a):
+            self.replace_problem(st, ev, a)
+        return True
+    if op == "pick_color":  # "Choose a color." (later effects say "that color")
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", list(COLOR_NAMES), "705.2f", src=src, what="color")
+            return False
+        fr["color"] = fr["ch"]
+        return True
     if op == "replace_problem":
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
         if e.get("other"):  # "replace another Problem": not this card's
@@ -365,6 +398,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         chosen = [fr["k"]]  # the card whose destination was just chosen (``ch`` holds the area, not a target)
     elif tgt.get("each"):
         chosen = cands
+    elif tgt.get("random") and cands:  # "a random character" / "at random": the seeded rng (rng.py)
+        chosen = [cands[self.rand(st, len(cands))]]
     elif op == "move" and fr.get("k") is not None:
         chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
     else:
@@ -372,6 +407,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not done:
             return False
         chosen = [one] if one else []
+    prev_it = fr.get("it")  # "add its power to ...": the card chosen before this effect
     if e.get("cost"):  # "you may exhaust <a card> to ...": the rest happens only if this was done (508.1d)
         snap = {c_: (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) for c_ in chosen if self.in_play(st, c_)}
         if not snap or st["pl"][p]["tok"] < e.get("pay", 0):
@@ -391,7 +427,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
-            self.exhaust(st, ev, cid)
+            if self.exhaust(st, ev, cid) and e.get("no_ready"):
+                st["cards"][cid]["nr"] = True  # it does not ready during its controller's next Ready Phase
         elif op == "ready":
             if self.ready(st, ev, cid):
                 self.log(ev, "ready", lambda cid=cid: f"{self.name(st, cid)} is readied")
@@ -402,7 +439,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "dismiss":
             self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=paid)
         elif op == "banish":
-            self.leave_play(st, ev, cid, "ban", verb="banished", cost=paid)
+            gone = self.leave_play(st, ev, cid, "ban", verb="banished", cost=paid)
+            if gone and e.get("keep"):
+                fr["gone"] = gone  # "Banish a Friend, then put that Friend into play"
         elif op == "retire":
             if st["cards"][cid]["c"] == p:  # 410.2
                 self.leave_play(st, ev, cid, "disc", verb="retired", cost=paid)
@@ -427,7 +466,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "move":
             to = e.get("to", "choose")
             c = st["cards"][cid]
-            if to == "home":
+            if to == "area":
+                dest = [e["area"]] if e.get("area") in st["areas"] else []
+            elif to == "home":
                 dest = [f"home{c['c']}"]
             elif to == "random_problem":  # "move this card to a random Problem" (seeded rng)
                 probs = [a for a in self.problem_areas(st) if a != c["a"]]
@@ -483,6 +524,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
             n = e["n"]
             if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
                 n *= len(self.select(st, e["per"], p, src))
+            if e.get("per_at_it"):  # "+1 power for each of your other Friends at its Problem"
+                per = e["per_at_it"]
+                a = st["cards"][cid]["a"]
+                n = 0 if a.startswith("home") else per["n"] * sum(
+                    1 for o in self.select(st, {"type": per["type"], "ctrl": per.get("ctrl", "you")}, p, src)
+                    if o != cid and st["cards"][o]["a"] == a)
+            if e.get("n_from"):  # "add its power to ...": the amount is fixed as the effect resolves
+                frm = src if e["n_from"] == "self" else (prev_it or src) if e["n_from"] == "its" else prev_it
+                n = (self.power(st, frm) or 0) if frm and self.in_play(st, frm) else 0
             if e.get("until", "turn") == "permanent":
                 st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
             else:
@@ -499,7 +549,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
                      f"{' ' + str(n_) if e['kw'] in ('Competitive', 'Supportive', 'Diligent', 'Showy', 'Calming', 'Meticulous', 'Eccentric') else ''}"
                      f" until the {'start of your next turn' if e.get('until') == 'next_turn' else 'end of the ' + e.get('until', 'turn')}")
         elif op == "add_color":
-            col = e["color"]
+            col = fr.get("color") if e["color"] == "chosen" else e["color"]  # "that color" (pick_color)
+            if col is None:
+                continue
             if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":
                 self.add_mod(st, cid, 0, e.get("until", "turn"), col=col)
                 self.log(ev, "color", lambda cid=cid: f"{self.name(st, cid)} is also [{col}] until the end of the "
@@ -524,8 +576,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "counters":
             cn = st["cards"][cid]["cn"]
             key = e.get("counter", "+1")
-            cn[key] = cn.get(key, 0) + e.get("n", 1)
-            self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+            k_n = max(self.power(st, cid) or 0, 0) if e.get("n_power") else e.get("n", 1)  # "equal to that Friend's power"
+            cn[key] = cn.get(key, 0) + k_n
+            self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {k_n} {key} counter(s)")
             if key == "+1":
                 self.watch(st, ev, "w_counter", cid, {"by": p})  # "When you put a +1 power counter on ..."
     if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
@@ -556,10 +609,13 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                     deck.insert(0, deck.pop())
             self.draw(st, ev, q, e.get("n", 1))
     elif op == "gain":
-        st["pl"][p]["tok"] += e.get("n", 1)
-        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('n', 1)} action token(s)")
+        n = e.get("n", 1)
+        if e.get("n_counters"):  # "equal to the number of Harmony counters on it"
+            n = st["cards"][src]["cn"].get(e["n_counters"], 0) if src in st["cards"] and self.in_play(st, src) else 0
+        st["pl"][p]["tok"] += n
+        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {n} action token(s)")
         if self.rx_keys:
-            self.rx_note(st, "gain", by=p, n=e.get("n", 1))  # "When an opponent receives at least [1]"
+            self.rx_note(st, "gain", by=p, n=n)  # "When an opponent receives at least [1]"
     elif op == "score":
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
@@ -602,8 +658,17 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             for _ in range(e.get("n", 1)):
                 _flip_one(self, st, ev, p)
     elif op == "look_top":
-        q = p if e.get("whose", "you") == "you" else _opp(p)
-        deck = st["pl"][q]["deck"]
+        if e.get("whose") == "choose":  # "a player's deck" / "a Problem deck": choose whose first
+            if fr.get("lq") is None:
+                done, qq = _ask_player(self, st, fr, p, [p, _opp(p)])
+                if not done:
+                    return False
+                fr["lq"], fr["ch"] = qq, None
+            q = fr["lq"]
+        else:
+            q = p if e.get("whose", "you") == "you" else _opp(p)
+        zone = e.get("zone", "deck")
+        deck = st["pl"][q][zone]
         n = min(e.get("n", 1), len(deck))
         if n <= 0:
             return True
@@ -617,7 +682,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                     ev.add("look", f"{self.pname(st, p)} looks at the top {n} card(s) of a deck", player=p)
                     ev.add("look", f"You see: {names}", to=p)
             if k >= len(fr["look"]):
-                _finish_look(self, st, fr, q)
+                _finish_look(self, st, fr, q, zone)
                 return True
             self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=k)
             return False
@@ -627,7 +692,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         fr["k"] = k + 1
         fr["ch"] = None
         if fr["k"] >= len(fr["look"]):
-            _finish_look(self, st, fr, q)
+            _finish_look(self, st, fr, q, zone)
             return True
         self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=fr["k"])
         return False
@@ -655,7 +720,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 self.fire_all(st, ev, "you_deck_top", players=(p,))
             else:
                 self.put(st, ch, e.get("to", "hand"))
-                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} "
+                         f"{'on top of their deck' if e.get('to') == 'deck' else 'into their hand'}")
         if zone == "deck":
             self.shuffle(st, lst)
     elif op == "put_into_play":
@@ -681,7 +747,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             nid = self.enter_play(st, ev, ch, area, p)
             self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
     elif op == "token":
-        col = e.get("color")
+        col = fr.get("color") if e.get("color") == "chosen" else e.get("color")  # "with that color" (pick_color)
         t = {"power": e.get("power", 1), "colors": [col] if col else [], "traits": list(e.get("traits", [])),
              "name": e.get("name") or " ".join(e.get("traits", [])) or "Token", "kw": dict(e.get("kw") or {})}  # 521.1a
         cid = f"c{st['nid']}"
@@ -836,6 +902,9 @@ def _if_cond(self, st, p, src, cond) -> bool:
             return False
         top = max(pw.values())
         return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "opp_mane_boosted":
+        m = st["pl"][_opp(p)]["mane"]
+        return bool(m in st["cards"] and st["cards"][m].get("b"))
     if k == "not_first":  # "At the start of your first turn, if you did not play first"
         return st["first"] != p
     if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
@@ -935,8 +1004,9 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
-def _finish_look(self, st, fr, q):
-    deck = st["pl"][q]["deck"]
+def _finish_look(self, st, fr, q, zone="deck"):
+    fr.pop("lq", None)
+    deck = st["pl"][q][zone]
     bot = fr.get("bot", [])
     for c in bot:
         if c in deck:
@@ -959,6 +1029,8 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False
     if "color" in flt and flt["color"] not in f.colors:
         return False
+    if "not_type" in flt and f.type == flt["not_type"]:
+        return False  # "a non-Friend card"
     if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
         return False  # a card outside play has only its printed power
     if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
@@ -1006,8 +1078,11 @@ def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
     if ch in cands:
         nm = self.db.cards[st["cards"][ch]["k"]].name
         self.put(st, ch, "ban")
-        fr["banished"] = fr.get("banished", 0) + 1
         self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a {'hand' if e.get('zone') == 'hand' else 'discard pile'}")
+        if e.get("then"):  # "If you do, ..."
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": fr["src"], "eff": list(e["then"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            fr["i"] -= 1
     return True
 
 
@@ -1123,6 +1198,7 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     if fr["ch"] is None:
         if not cands:
             return True
+        # the offered cards are shown only to the looking player (view.py describes offered options)
         self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="look_hand", src=fr["src"])
         return False
     ch = fr["ch"]
@@ -1161,7 +1237,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
             return True
     who = e.get("who", "you")
     until = e.get("until", "turn")
-    if until == "next_turn_start":
+    if until == "next_turn":
         until = f"start{p}"  # "until the start of your next turn"
     m = {"who": p if who == "you" else _opp(p) if who == "opp" else -1, "prob": prob, "u": until}
     if e.get("tm_ok"):
@@ -1174,6 +1250,259 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     self.log(ev, "confront", lambda: f"{self.pname(st, p)}: " + (
         "Troublemakers don't prevent confronting" if e.get("tm_ok") else f"confront requirements {m['n']:+d}")
         + (f" at {self.name(st, prob)}" if prob else ""))
+    return True
+
+
+def _op_retire_random(self, st, ev, fr, e) -> bool:
+    """"An opponent retires a random Friend" (410.2; chosen with the game's seeded rng)."""
+    q = _opp(fr["p"]) if e.get("who") == "opponent" else fr["p"]
+    cands = [c for c in st["play"] if st["cards"][c]["c"] == q and self.ctype(st, c) == e.get("type", FRIEND)]
+    if cands:
+        self.leave_play(st, ev, cands[self.rand(st, len(cands))], "disc", verb="retired (at random)")
+    return True
+
+
+def _op_tm_put(self, st, ev, fr, e) -> bool:
+    """Put a Troublemaker from your hand / deck (a search, 518) / discard pile into play at a Problem
+    (``at``: choose / here), face-up unless ``"face_up": False`` (505.1: "put ... into play" without
+    "face-up" is face-down; the parser says which); ``played``: it is played (609.2c, no cost)."""
+    p = fr["p"]
+    zone = e.get("zone", "hand")
+    lst = st["pl"][p][zone]
+    k = fr.get("k")
+    if k is None:
+        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)
+                return True
+            opts = cands + (["none"] if zone == "deck" else [])
+            if len(opts) > 1:
+                self.ask(st, p, "target", opts, "518.1" if zone == "deck" else "705.2f", op="tm_into_play", src=fr["src"])
+                return False
+            fr["ch"] = opts[0]
+        if fr["ch"] not in cands:
+            if zone == "deck":
+                self.shuffle(st, lst)
+            return True
+        fr["k"] = k = fr["ch"]
+        fr["ch"] = None
+    if e.get("at") == "here":
+        src = fr["src"]
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        areas = [a] if a and not a.startswith("home") and self.problem_at(st, a) else []
+    else:
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    if e.get("played"):  # a played Troublemaker obeys "Troublemakers can't be played here"
+        no_tm = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
+        areas = [a for a in areas if a not in no_tm]
+    if not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "705.2f", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else areas[0]
+    up = e.get("face_up", True)
+    nm = self.db.cards[st["cards"][k]["k"]].name
+    nid = self.enter_play(st, ev, k, area, p, face_down=not up)
+    if zone == "deck":
+        self.shuffle(st, lst)
+    if e.get("played"):  # "play a Troublemaker for free": it is played (When you play a Troublemaker)
+        self.fire_all(st, ev, "you_play_tm", players=(p,))
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm if up else 'a Troublemaker'} into play "
+             f"{'face-up' if up else 'face-down'} at {self.area_name(st, area)}", card=nid if up else None)
+    return True
+
+
+def _op_req_reduction(self, st, ev, fr, e) -> bool:
+    """Reduce the play requirements (205.1) of your cards by N of a color until the end of the turn."""
+    p = fr["p"]
+    st["pl"][p].setdefault("req_red", []).append({"color": e["color"], "n": e.get("n", 1), "u": e.get("until", "turn")})
+    self.log(ev, "requirement", lambda: f"{self.pname(st, p)}'s play requirements are reduced by {e.get('n', 1)} [{e['color']}] this turn")
+    return True
+
+
+def _cond_points(self, st, fr, cond) -> bool:
+    return max(x["score"] for x in st["pl"]) >= cond["n"]  # "If a player has 8 or more points"
+
+
+def _cond_tokens_parity(self, st, fr, cond) -> bool:
+    return (st["pl"][fr["p"]]["tok"] % 2 == 0) == cond["even"]  # "each player with an even number of action tokens"
+
+
+def _cond_it_power(self, st, fr, cond) -> bool:
+    it = fr.get("it")
+    return bool(it and self.in_play(st, it) and (self.power(st, it) or 0) <= cond["n"])  # "If it has 0 power or less"
+
+
+IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power}
+
+
+def _op_move_to_each(self, st, ev, fr, e) -> bool:
+    """"Move one of your characters to each Problem": one move per Problem, each a different character."""
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    fr["i"] += 1
+    st["rq"].append({"p": fr["p"], "src": fr["src"], "i": 0, "ch": None, "lbl": "", "after": None,
+                     "eff": [{"op": "move", "target": dict(e["target"]), "to": "area", "area": a} for a in areas]})
+    fr["i"] -= 1
+    return True
+
+
+def _op_repeat(self, st, ev, fr, e) -> bool:
+    """Repeat sub-effects a counted number of times ("for each color this card has", "up to the number
+    of action tokens your opponent has"), in one frame so "fresh" choices stay distinct."""
+    p, src = fr["p"], fr["src"]
+    k = e["count"].get("k")
+    if k == "own_colors":
+        n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+    elif k == "opp_tokens":
+        n = st["pl"][_opp(p)]["tok"]
+    else:
+        n = 0
+    if n > 0:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": [dict(x) for _ in range(n) for x in e["effects"]], "i": 0, "ch": None,
+                         "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _op_look_fd_tm(self, st, ev, fr, e) -> bool:
+    """Look at a face-down Troublemaker at this card's Problem (private to the looking player, 505.1d)."""
+    p, src = fr["p"], fr["src"]
+    a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+    cands = [o for o in st["play"] if a and st["cards"][o]["a"] == a and st["cards"][o].get("fd")
+             and self.ctype(st, o) == "Troublemaker"]
+    if not cands:
+        return True
+    if fr["ch"] is None and len(cands) > 1:
+        self.ask(st, p, "target", cands, "705.2f", op="look", src=src)
+        return False
+    one = fr["ch"] if fr["ch"] in cands else cands[0]
+    if not ev.quiet:
+        ev.add("look", f"{self.pname(st, p)} looks at a face-down Troublemaker", player=p)
+        ev.add("look", f"You see: {self.db.cards[st['cards'][one]['k']].name}", to=p)
+    return True
+
+
+def _op_return_gone(self, st, ev, fr, e) -> bool:
+    """Put the card an earlier effect of this frame banished back into play at its owner's home, under
+    its owner's control (513.2, 706)."""
+    g = fr.pop("gone", None)
+    if g and g in st["cards"] and st["cards"][g].get("z") == "ban":
+        o = st["cards"][g]["o"]
+        nid = self.enter_play(st, ev, g, f"home{o}", o)
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+    return True
+
+
+def _op_exchange_control(self, st, ev, fr, e) -> bool:
+    """Exchange control of one of your Friends and an opposing Friend until a duration ends (513.2);
+    ``theirs_by: "opp"``: the opponent chooses theirs, at the same Problem as yours (AD116)."""
+    p = fr["p"]
+    k = fr.get("k") or {}
+    if "mine" not in k:
+        cands = self.select(st, e["mine"], p, fr["src"])
+        if fr["ch"] is None:
+            if not cands:
+                return True
+            if len(cands) > 1:
+                self.ask(st, p, "target", cands, "705.2f", op="exchange_control", src=fr["src"])
+                return False
+            fr["ch"] = cands[0]
+        k["mine"] = fr["ch"]
+        fr["ch"] = None
+        fr["k"] = k
+    mine = k["mine"]
+    if not self.in_play(st, mine):
+        return True
+    sel = dict(e["theirs"])
+    chooser = _opp(p) if e.get("theirs_by") == "opp" else p
+    cands = [c for c in self.select(st, sel, chooser, fr["src"]) if st["cards"][c]["c"] != p]
+    if e.get("same_area"):
+        cands = [c for c in cands if st["cards"][c]["a"] == st["cards"][mine]["a"]]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        if len(cands) > 1:
+            self.ask(st, chooser, "target", cands, "705.2f", op="exchange_control", src=fr["src"])
+            return False
+        fr["ch"] = cands[0]
+    theirs = fr["ch"]
+    if theirs not in cands:
+        return True
+    u = e.get("until", "score_phase")
+    for cid, new in ((mine, _opp(p)), (theirs, p)):
+        old = st["cards"][cid]["c"]
+        st["cards"][cid]["c"] = new
+        st["ctl"].append({"t": cid, "to": old, "u": u})
+    st["dy"] = 1
+    self.log(ev, "control", lambda: f"{self.name(st, mine)} and {self.name(st, theirs)} exchange controllers")
+    return True
+
+
+def _op_bottom_pick(self, st, ev, fr, e) -> bool:
+    """Look at the bottom N cards of your deck; you may put one of them on top (private)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    look = deck[-min(e.get("n", 1), len(deck)):] if deck else []
+    if fr["ch"] is None:
+        if not look:
+            return True
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the bottom {len(look)} card(s) of their deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+        self.ask(st, p, "target", list(look) + ["none"], "705.2f", op="bottom_pick", src=fr["src"])
+        return False
+    if fr["ch"] in look:
+        deck.remove(fr["ch"])
+        deck.insert(0, fr["ch"])
+        self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from the bottom of their deck on top")
+    return True
+
+
+def _op_top_split(self, st, ev, fr, e) -> bool:
+    """Look at the top three cards: one into your hand, one on top, one on the bottom (private)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    k = fr.get("k")
+    if k is None:
+        k = fr["k"] = {"left": list(deck[:3]), "done": []}
+        if not ev.quiet and k["left"]:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(k['left'])} card(s) of their deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in k["left"]), to=p)
+    if fr["ch"] is not None and fr["ch"] in k["left"]:
+        k["left"].remove(fr["ch"])
+        k["done"].append(fr["ch"])
+        fr["ch"] = None
+    steps = ("hand", "top", "bottom")
+    while len(k["done"]) < len(steps) and k["left"]:
+        if len(k["left"]) == 1:
+            k["done"].append(k["left"].pop())
+            continue
+        self.ask(st, p, "target", list(k["left"]), "705.2f", op="top_split", src=fr["src"], to=steps[len(k["done"])])
+        return False
+    for cid, where in zip(k["done"], steps):
+        if cid not in deck:
+            continue
+        if where == "hand":
+            self.put(st, cid, "hand")  # (put takes it out of the deck)
+        elif where == "top":
+            deck.remove(cid)
+            deck.insert(0, cid)
+        else:
+            deck.remove(cid)
+            deck.append(cid)
+    self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card into their hand and rearranges their deck")
+    return True
+
+
+def _op_fo_plus(self, st, ev, fr, e) -> bool:
+    """"You have +2 power during Faceoffs this turn": added to your faceoff total (514.4a)."""
+    p = fr["p"]
+    st["pl"][p].setdefault("fo_plus", []).append({"n": e.get("n", 1), "u": e.get("until", "turn")})
+    self.log(ev, "power", lambda: f"{self.pname(st, p)} has {e.get('n', 1):+d} power during faceoffs this turn")
     return True
 
 
@@ -1233,17 +1562,17 @@ def _op_random_flip(self, st, ev, fr, e) -> bool:
     fo = st["fo"]
     p = e["p"]
     nid = e["card"]
-    if not fo or p in fo["rand"] or nid not in st["pl"][p]["flip"] or nid in fo["ign"] \
-            or not any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
-        return True  # used already this faceoff, or no longer applicable
+    from .flow import _flip_one, _random_cards
+
+    rnd = _random_cards(self, st, p) if fo else []
+    if not rnd or nid not in st["pl"][p]["flip"] or nid in fo["ign"]:
+        return True  # each Random card used already this faceoff, or no longer applicable
     if fr["ch"] is None:
         self.ask(st, p, "may", [True, False], "Random (712.3)", card=nid, what="Random",
                  text=f"Random: ignore {self.name(st, nid)} (1 power) and flip a new card")
         return False
     if fr["ch"]:
-        from .flow import _flip_one
-
-        fo["rand"].append(p)  # once per faceoff: only a use counts
+        fo["rand"].append(rnd[0])  # once per faceoff for that card: only a use counts
         fo["ign"].append(nid)  # 514.4b / 515.4
         self.log(ev, "flip", lambda: f"Random: {self.pname(st, p)} ignores {self.name(st, nid)} and flips a new card")
         _flip_one(self, st, ev, p)
@@ -1279,6 +1608,17 @@ def _op_pumped(self, st, ev, fr, e) -> bool:
 
 
 EVENT_OPS = {
+    "fo_plus": _op_fo_plus,
+    "return_gone": _op_return_gone,
+    "exchange_control": _op_exchange_control,
+    "bottom_pick": _op_bottom_pick,
+    "top_split": _op_top_split,
+    "move_to_each": _op_move_to_each,
+    "repeat": _op_repeat,
+    "look_fd_tm": _op_look_fd_tm,
+    "req_reduction": _op_req_reduction,
+    "retire_random": _op_retire_random,
+    "tm_into_play": _op_tm_put,
     "persistent": _op_persistent,
     "random_flip": _op_random_flip,
     "pumped": _op_pumped,
@@ -1422,7 +1762,33 @@ def _op_tm_into_play(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_send_it_back(self, st, ev, fr, e) -> bool:
+    """"Send that character to its previous area" (a watched move: the area it was moved from, 506.5)."""
+    x = fr.get("x") or {}
+    it, frm = x.get("it"), x.get("from")
+    if it and frm and self.in_play(st, it) and frm in st["areas"] and st["cards"][it]["a"] != frm:
+        if not (frm.startswith("home") and int(frm[4:]) != st["cards"][it]["c"]):
+            self.move_card(st, ev, it, frm, send=True)
+    return True
+
+
+def _op_costs_ok(self, st, ev, fr, e) -> bool:
+    """Before paying several costs ("pay [1] and exhaust this card"): if any can't be paid, none is and
+    nothing else happens (508.1d)."""
+    src = fr["src"]
+    ok = st["pl"][fr["p"]]["tok"] >= e.get("tokens", 0)
+    if e.get("self_ready"):
+        c = st["cards"].get(src)
+        ok = ok and c is not None and self.in_play(st, src) and not c.get("ex") and not c.get("fr")
+    if not ok:
+        fr["i"] = len(fr["eff"])
+        return False
+    return True
+
+
 WHEN_OPS = {
+    "costs_ok": _op_costs_ok,
+    "send_it_back": _op_send_it_back,
     "tm_into_play": _op_tm_into_play,
     "reorder_top": _op_reorder_top,
     "look_pdeck": _op_look_pdeck,

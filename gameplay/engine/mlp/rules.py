@@ -83,6 +83,7 @@ class Rules:
         self.static_keys: set[str] = set()
         self.quick_keys: set[str] = set()  # cards in hand usable outside the Main Phase
         self.quick_fo: dict[str, str] = {}  # quick Events whose timing names a faceoff -> that timing
+        self.quick_rx: set[str] = set()  # Reaction Events with a condition (need a reactable note)
         self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
         self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
         self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
@@ -131,6 +132,7 @@ class Rules:
         # in play (which lends front-face abilities) only these cards can fire for that event
         self.trig_ev: dict[str, set[str]] = {}
         self.activ_keys: set[str] = set()
+        self.hand_act_keys: set[str] = set()
         self.rx_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
@@ -141,12 +143,17 @@ class Rules:
                         self.trig_ev.setdefault(a["on"], set()).add(k)
             if any(a["kind"] == "activated" for a in abl):
                 self.activ_keys.add(k)
+            if any(a["kind"] == "activated" and a.get("zone") == "hand" for a in abl):
+                self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
             if any(a["kind"] == "static" for a in abl):
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
                 self.quick_keys.add(k)
                 if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
                     self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
+                if d.front.type == "Event" and _first_event_timing(d) == "reaction" and next(
+                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
+                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
             if any(a.get("rx") for a in abl):
                 self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
@@ -584,6 +591,8 @@ class Rules:
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
+        if k == "ban_type":  # "for each Event in each Banished Zone"
+            return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
 
     def _kw_power(self, st, cid, c, kws) -> int:
@@ -797,8 +806,8 @@ class Rules:
         ct = self.ctype(st, cid)
         if t == "Resource" and c.get("af") and self.types[c["k"]] == "Resource":
             ct = "Resource"  # also a Friend, still a Resource
-        if c.get("fd") and ct == TM:
-            return False  # 505.2 face-down Troublemakers can't be referenced
+        if c.get("fd") and ct == TM and not sel.get("fd_ok"):
+            return False  # 505.2 face-down Troublemakers can't be referenced (unless named: "face-down Troublemaker")
         if "types" in sel:  # "Your characters and Troublemakers here"
             if not any((ct in CHAR_TYPES) if x == "character" else ct == x for x in sel["types"]):
                 return False
@@ -812,8 +821,6 @@ class Rules:
             return False
         if t == "card" and ct == "Problem":
             return False
-        if "types" in sel and ct not in sel["types"]:
-            return False  # "a Friend or Resource"
         w = sel.get("ctrl", "any")
         if w == "you" and c["c"] != ctrl:
             return False
@@ -846,6 +853,12 @@ class Rules:
         if "max_printed" in sel or "min_printed" in sel:
             pp = self.printed_power(st, cid)  # "with printed power of 0" (507.1 printed, not current)
             if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
+                return False
+        if sel.get("owner") == "you" and c["o"] != ctrl:
+            return False  # "a Friend you own"
+        if sel.get("max_power_src"):  # "with power less than or equal to this card's power"
+            pw, sp = self.power(st, cid), (self.power(st, src) if src and self.in_play(st, src) else None)
+            if pw is None or sp is None or pw > sp:
                 return False
         if sel.get("power_gt_cost"):
             pw = self.power(st, cid)
@@ -1115,6 +1128,7 @@ class Rules:
             else:
                 tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
+        tot += sum(x["n"] for x in st["pl"][p].get("fo_plus") or ())  # "You have +2 power during Faceoffs this turn"
         return tot
 
     def _fo_cond(self, st, src, cond) -> bool:
@@ -1267,6 +1281,8 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
+        if not self.chars_at(st, area, p):
+            return solve_requirements([], reqs)  # nobody there to contribute (what the loop below finds)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
@@ -1717,6 +1733,8 @@ class Rules:
                     continue
                 if ab.get("when") == "home" and not c["a"].startswith("home"):
                     continue
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
                 if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
                     continue
                 if ab.get("here") and (extra or {}).get("area") is not None and c.get("a") not in (extra or {}).get("area"):
@@ -1858,6 +1876,15 @@ class Rules:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
+        for pl in st["pl"]:
+            if pl.get("req_red"):
+                pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
+            if pl.get("fo_plus"):
+                pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
+
+    def req_reduction(self, st, p, color) -> int:
+        """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
+        return sum(r["n"] for r in st["pl"][p].get("req_red") or () if r["color"] == color)
 
     def prune_mods(self, st) -> None:
         cards = st["cards"]
