@@ -1206,16 +1206,16 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "to_deck_top", "target": tg}]
-    m = re.match(r"^move (an opponent's character|an opposing character|one of your characters) away from (?:that|this|its) Problem$", t, re.I)
-    if m:
-        tg = parse_target(m.group(1))
-        if tg is not None:
-            return [{"op": "move", "target": {**tg, "at": "here"}, "to": "choose"}]
     m = re.match(r"^move (.+?) to that (?:Friend|character)'s Problem$", t, re.I)
     if m:  # "move one of your characters to that Friend's Problem" (the card the trigger names)
         tg = parse_target(m.group(1))
         if tg is not None and not tg.get("each") and not tg.get("it"):
             return [{"op": "move", "target": tg, "to": "it_problem"}]
+    m = re.match(r"^move (an opponent's character|an opposing character|one of your characters) away from (?:that|this|its) Problem$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "move", "target": {**tg, "at": "here"}, "to": "choose"}]
     if re.match(r"^move this card home$", t, re.I):
         return [{"op": "move", "target": {"self": True}, "to": "home"}]
     m = re.match(r"^move (.+?) (?:here|to this Problem|to this card's Problem) from (?:your )?home$", t, re.I)
