@@ -308,3 +308,127 @@ def test_confront_needs_and_blocks(game, db):
     place(game, st, "AD77", 1, "home1")  # Players can't confront more than one Problem per turn
     st.d["sc"] = {"todo": [], "conf": ["prob0"], "solved": []}
     assert not game.r.can_confront(st.d, 0, "prob1")
+
+
+# ---------------------------------------------------------------- costs and restrictions to play (508, 609.2)
+def play_areas(game, st, cid, p=0):
+    k = st.d["cards"][cid]["k"]  # (legal_actions lists one of identical copies in hand)
+    return {a.get("area") or a.get("host") for a in game.legal_actions(st, p) if a.kind in ("play", "play_troublemaker")
+            and st.d["cards"][a.get("card")]["k"] == k}
+
+
+def test_play_cost_increases(game, db):
+    st = stacked_game(game)
+    place(game, st, "DE45", 1, "home1")  # Opponents pay +[1] to play cards with cost 2 or less
+    place(game, st, "EO107", 1, "home1")  # Opponents pay +[1] to play Friends with at least 3 printed power
+    cheap, dear, big = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR36", 0), to_hand(game, st, "PR31", 0)
+    assert [game.r.card_cost(st.d, 0, c) for c in (cheap, dear, big)] == [3, 4, 5]
+    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1)) == 2  # not its controller
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "EO187")  # Opponents pay +[1] to play Friends here
+    f = to_hand(game, st, "PR12", 0)
+    set_tokens(st, 0, 2)
+    assert play_areas(game, st, f) == {"home0", "prob0"}
+    set_tokens(st, 0, 3)
+    st2, _ = game.apply(st, Action.make("play", 0, card=f, area="prob1"))
+    assert st2.d["pl"][0]["tok"] == 0
+    set_problem(game, st, db, 0, "AD185")  # Players must pay +[1] to play a Troublemaker here
+    tm = to_hand(game, st, "CG160", 0)
+    set_tokens(st, 0, 1)
+    assert play_areas(game, st, tm) == {"prob1"}
+    set_tokens(st, 0, 2)
+    st3, _ = game.apply(st, Action.make("play_troublemaker", 0, card=tm, area="prob0"))
+    assert st3.d["pl"][0]["tok"] == 0
+
+
+def test_play_cost_reductions_first_each_turn(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "MT130")  # first Friend you play to this Problem each turn: -1, minimum 1
+    a, b = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR20", 0)  # costs 2 and 1
+    assert game.r.card_cost(st.d, 0, a, area="prob0") == 1 and game.r.card_cost(st.d, 0, a, area="home0") == 2
+    assert game.r.card_cost(st.d, 0, b, area="prob0") == 1  # to a minimum of [1]
+    set_tokens(st, 0, 5)
+    st2, _ = game.apply(st, Action.make("play", 0, card=a, area="prob0"))
+    assert st2.d["pl"][0]["tok"] == 4
+    b2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == db.key("PR20"))
+    c2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == db.key("PR12"))
+    assert game.r.card_cost(st2.d, 0, c2, area="prob0") == 2 and b2  # no longer the first this turn
+    st = stacked_game(game)
+    place(game, st, "LL19", 0, "home0")  # -1 for your first Friend with printed power 4 or more each turn
+    big = to_hand(game, st, "PR31", 0)
+    assert game.r.card_cost(st.d, 0, big) == 3 and game.r.card_cost(st.d, 0, to_hand(game, st, "PR12", 0)) == 2
+    st = stacked_game(game)
+    cg30 = to_hand(game, st, "CG30", 0)  # 8: -1 per your Earth Pony Friends at that Problem
+    place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR33", 0, "prob1")
+    assert game.r.card_cost(st.d, 0, cg30, area="prob1") == 6 and game.r.card_cost(st.d, 0, cg30, area="prob0") == 8
+    assert game.r.card_cost(st.d, 0, cg30, area="home0") == 8 and game.r.card_cost(st.d, 0, cg30) == 6  # lower bound
+    set_problem(game, st, db, 1, "NM7")  # Bob's: X less for his first Friend each turn (X frightened Friends)
+    for _ in range(2):
+        game.r.frighten(st.d, Ev(), place(game, st, "PR60", 0, "home0"))
+    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR36", 1)) == 1
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "PR171")  # Resources played on characters here cost [1] less
+    f = place(game, st, "PR12", 1, "prob0")
+    res = to_hand(game, st, "PR149", 0)  # cost 1: "Play on a Friend"
+    assert game.r.card_cost(st.d, 0, res, host=f) == 0
+    assert game.r.card_cost(st.d, 0, res, host=place(game, st, "PR12", 1, "home1")) == 1
+
+
+def test_play_restrictions(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "MT124")  # Friends with 3 or more power can't be played here
+    set_problem(game, st, db, 0, "PR188")  # Friends with less than 2 power can't be played to this Problem
+    set_tokens(st, 0, 5)
+    big, small = to_hand(game, st, "PR31", 0), to_hand(game, st, "PR20", 0)
+    assert play_areas(game, st, big) == {"home0", "prob0"} and play_areas(game, st, small) == {"home0", "prob1"}
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "CG181")  # Resources can't be played on this Problem or on Friends here
+    there, home = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    res = to_hand(game, st, "CG149", 0)  # "Play on a Friend" (Loyalty 3: the PR12s and Rainbow Dash)
+    assert there not in play_areas(game, st, res) and home in play_areas(game, st, res)
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "AD177")  # 2+ characters here: can't move or play characters to this Problem
+    place(game, st, "PR12", 0, "prob1")
+    mover = place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 0, 5)
+    f = to_hand(game, st, "PR60", 0)
+    assert "prob1" in play_areas(game, st, f)
+    place(game, st, "PR12", 0, "prob1")
+    assert "prob1" not in play_areas(game, st, f)
+    assert "prob1" not in {a.get("area") for a in legal(game, st, "move") if a.get("card") == mover}
+
+
+def test_move_restrictions(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "CN180")  # Friends with Resources on them can't be moved here
+    a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
+    place(game, st, "PR149", 0, "home0", host=b)
+    set_tokens(st, 0, 5)
+    assert game.r.move_blocked(st.d, 0, b, "home0", "prob1") and not game.r.move_blocked(st.d, 0, a, "home0", "prob1")
+    assert "prob1" not in {x.get("area") for x in legal(game, st, "move") if x.get("card") == b}
+    st = stacked_game(game)
+    place(game, st, "SB120", 1, "prob0")  # TM: opponents can't move characters away from here
+    f = place(game, st, "PR12", 0, "prob0")
+    set_tokens(st, 0, 5)
+    assert not [x for x in legal(game, st, "move") if x.get("card") == f]
+    st = stacked_game(game)
+    mine = place(game, st, "PR73", 1, "prob1")  # Your opponents can't move this card
+    st.d["rq"].append({"p": 0, "src": mine, "eff": [{"op": "move", "target": {"id": mine}, "to": "home"}], "i": 0,
+                       "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert st.d["cards"][mine]["a"] == "prob1"
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "PR180")  # 3 [Generosity] characters here: non-Generosity can't move away
+    for _ in range(3):
+        place(game, st, "PR79", 1, "prob0")
+    g, h = place(game, st, "PR79", 0, "prob0"), place(game, st, "PR12", 0, "prob0")
+    assert not game.r.move_blocked(st.d, 0, g, "prob0", "home0") and game.r.move_blocked(st.d, 0, h, "prob0", "home0")
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "RR9")  # the player with the most Friends here can't move Friends to it
+    place(game, st, "PR12", 0, "prob1")
+    f = place(game, st, "PR33", 0, "home0")
+    assert game.r.move_blocked(st.d, 0, f, "home0", "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    assert not game.r.move_blocked(st.d, 0, f, "home0", "prob1")

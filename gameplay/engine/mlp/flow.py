@@ -913,7 +913,9 @@ def legal_actions(self, st, p) -> list[Action]:
     return [Action("pass", p)] + self.priority_actions(st, p)
 
 
-def card_cost(self, st, p, cid, redeem=False) -> int:
+def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
+    """508: the cost to play a card, with its continuous cost modifiers (``Rules.play_cost_delta``;
+    without ``area``/``host`` a lower bound over the destinations)."""
     d = self.cdef(st, cid)
     cost = d.front.cost or 0
     t = d.front.type
@@ -922,7 +924,10 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
             cost -= dn["n"]
     if redeem:
         cost -= 3
-    return max(cost, 0)
+    cost = max(cost, 0)
+    if self.statics(st, "play_cost") or st["cards"][cid]["k"] in self.sop_keys.get("play_cost_self", ()):
+        cost = max(cost + self.play_cost_delta(st, p, cid, cost, area, host), 0)
+    return cost
 
 
 def can_pay_requirement(self, st, p, d) -> bool:
@@ -1015,9 +1020,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 seen.add(k)
                 if no_tm is None:
                     no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
+                    tm_dep = bool(self.statics(st, "play_cost") or self.statics(st, "no_play"))
                 for a in prob_areas:
                     if a in no_tm:
                         continue
+                    if tm_dep and (1 + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
+                        continue  # "Players must pay +[1] to play a Troublemaker here." (609.2c, 508.1d)
                     acts.append(Action("play_troublemaker", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
@@ -1068,12 +1076,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 continue
         seen.add(k)
         rule = info[2]
+        # continuous cost modifiers and restrictions bound to a destination (Rules.play_cost_delta,
+        # Rules.play_blocked): the cost above is a lower bound, checked again per destination
+        dep = bool(self.statics(st, "play_cost") or self.statics(st, "no_play") or k in self.sop_keys.get("play_cost_self", ()))
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
             for a in dests:
-                if cost <= tok:
+                if dep and self.play_blocked(st, p, cid, area=a):
+                    continue
+                if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
                     acts.append(Action("play", p, (("area", a), ("card", cid))))
-                for r in redeem_opts:
+                for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
                     acts.append(Action("play", p, (("area", a), ("card", cid), ("redeem", r))))
                 for r in transform:
                     acts.append(Action("play", p, (("area", a), ("card", cid), ("transform", r))))
@@ -1087,11 +1100,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             elif rule == "problem":
                 for a in prob_areas:
                     pid = self.problem_at(st, a)
-                    if pid:
+                    if pid and not (dep and (self.play_blocked(st, p, cid, host=pid) or self.card_cost(st, p, cid, host=pid) > tok)):
                         acts.append(Action("play", p, (("card", cid), ("host", pid))))
             else:
                 for o in st["play"]:
-                    if self.matches(st, o, rule, p, None):
+                    if self.matches(st, o, rule, p, None) and \
+                            not (dep and (self.play_blocked(st, p, cid, host=o) or self.card_cost(st, p, cid, host=o) > tok)):
                         acts.append(Action("play", p, (("card", cid), ("host", o))))
         elif t == "Event":
             acts.append(Action("play", p, (("card", cid),)))
@@ -1118,7 +1132,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 showy = _extra_move_costs(self, st, p)
             base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
+            mb = bool(self.statics(st, "no_move"))
             for a in dest_all:
+                if mb and a != here and self.move_blocked(st, p, cid, here, a):
+                    continue
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
                     acts.append(Action("move", p, (("area", a), ("card", cid))))
                     if first_only:
@@ -1238,7 +1255,8 @@ def play_card(self, st, ev, action) -> None:
     pl = st["pl"][p]
     redeem = action.get("redeem")
     transform = action.get("transform")
-    cost = self.card_cost(st, p, cid, redeem=bool(redeem))
+    cost = self.card_cost(st, p, cid, redeem=bool(redeem), area=action.get("area"), host=action.get("host"))
+    self.record_play(st, p, f, action.get("area") or (st["cards"][action.get("host")]["a"] if action.get("host") else None))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)")
     if transform:
@@ -1313,11 +1331,13 @@ def do_action(self, st, ev, action) -> None:
     elif k == "play_troublemaker":
         cid = action.get("card")
         area = action.get("area")
-        self.pay_cost(st, p, 1)  # 609.2c
+        n = 1 + self.play_cost_delta(st, p, cid, 1, area=area)  # 609.2c (and "+[1] to play a Troublemaker here")
+        self.pay_cost(st, p, n)
+        self.record_play(st, p, self.cdef(st, cid).front, area)
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
         self.enter_play(st, ev, cid, area, p, face_down=not up)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
-        self.log(ev, "play", lambda: f"{pl['name']} pays 1 to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
+        self.log(ev, "play", lambda: f"{pl['name']} pays {n} to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
     elif k == "move":
         cid = action.get("card")
         area = action.get("area")

@@ -254,6 +254,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if to == "problem":
                     dest = [a for a in dest if not a.startswith("home")]
             dest = [a for a in dest if a != c["a"]]
+            if self.statics(st, "no_move"):  # "Your opponents can't move this card", ... (506)
+                dest = [a for a in dest if not self.move_blocked(st, p, cid, c["a"], a)]
             tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
                 if self.statics(st, "action_cost") else {}
             if any(tax.values()):

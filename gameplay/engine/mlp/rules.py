@@ -702,6 +702,133 @@ class Rules:
             tot += ab["n"]
         return tot
 
+    @staticmethod
+    def _hand_match(f, sel) -> bool:
+        """A card not in play (its printed information, 507.1) against a cost/restriction selector."""
+        t = sel.get("type", "card")
+        if t != "card" and f.type != t:
+            return False
+        if "max_cost" in sel and (f.cost is None or f.cost > sel["max_cost"]):
+            return False
+        pp = f.power or 0
+        if ("min_printed" in sel and (f.power is None or pp < sel["min_printed"])) or \
+                ("max_printed" in sel and (f.power is None or pp > sel["max_printed"])):
+            return False
+        return "trait" not in sel or sel["trait"] in f.traits
+
+    def played_this_turn(self, st, p) -> list:
+        """[type, printed power, area] of each card player ``p`` played this turn ("your first Event
+        each turn")."""
+        rec = st["pl"][p].get("ptt")
+        return rec[1] if rec and rec[0] == st["turn"] else []
+
+    def record_play(self, st, p, f, area) -> None:
+        pl = st["pl"][p]
+        if not pl.get("ptt") or pl["ptt"][0] != st["turn"]:
+            pl["ptt"] = [st["turn"], []]
+        pl["ptt"][1].append([f.type, f.power, area])
+
+    def play_cost_delta(self, st, p, cid, base, area=None, host=None) -> int:
+        """Continuous cost modifiers for playing a card (508): "Opponents pay +[1] to play Friends
+        here", "Pay [1] less for your first Event each turn, to a minimum of [1]", ...  Increases
+        apply first, then each reduction down to its minimum.  Without a destination (``area`` and
+        ``host`` None) destination-bound increases are left out, so the cost is a lower bound.
+        "You may pay less" reductions are always taken (they never hurt their player)."""
+        f = self.cdef(st, cid).front
+        cards = st["cards"]
+        dest = area if area is not None else (cards[host]["a"] if host in cards else None)
+        inc, decs = 0, []
+        for o, ab in self.statics(st, "play_cost"):
+            s = cards[o]
+            if not self._who(ab, s["c"], p) or not self._hand_match(f, ab.get("sel", {})):
+                continue
+            w = ab.get("where")
+            if w and dest is None and ab["n"] > 0:
+                continue
+            if w == "here" and dest is not None and dest != s["a"]:
+                continue
+            if w == "on_char_here" and host is not None and not (cards[host]["a"] == s["a"] and self.is_char(st, host)):
+                continue
+            if w == "on_src" and host is not None and host != o:
+                continue
+            if ab.get("first"):
+                done = [x for x in self.played_this_turn(st, p)
+                        if x[0] == f.type and (w != "here" or x[2] == s["a"])
+                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])]
+                if done:
+                    continue
+            n = ab["n"]
+            if ab.get("per") == "frightened_friends":
+                n *= sum(1 for x in st["play"] if cards[x].get("fr") and self.ctype(st, x) == FRIEND)
+            if n > 0:
+                inc += n
+            elif n < 0:
+                decs.append((-n, ab.get("min", 0)))
+        for ab in self.abf[cards[cid]["k"]]:
+            if ab["kind"] == "static" and ab.get("op") == "play_cost_self":
+                # "You may pay [1] less to play this card to a Problem for each of your Earth Pony Friends there"
+                areas = [dest] if dest is not None else self.problem_areas(st)
+                k = max((sum(1 for x in self.chars_at(st, a, p) if self.ctype(st, x) == FRIEND
+                             and ab["trait"] in self.traits(st, x)) for a in areas if a.startswith(("prob", "dil"))),
+                        default=0)
+                if k:
+                    decs.append((ab["n"] * k, 0))
+        c = base + inc
+        for n, m in decs:
+            c = max(c - n, min(c, m))
+        return c - base
+
+    def play_blocked(self, st, p, cid, area=None, host=None) -> bool:
+        """Playing restrictions: "Friends with 3 or more power can't be played here", "Resources can't
+        be played on this Problem or on Friends here", "Players with 2 or more characters here can't
+        move or play characters to this Problem"."""
+        f = self.cdef(st, cid).front
+        cards = st["cards"]
+        dest = area if area is not None else (cards[host]["a"] if host in cards else None)
+        for o, ab in self.statics(st, "no_play"):
+            s = cards[o]
+            if dest != s["a"] or not self._who(ab, s["c"], p) or not self._hand_match(f, ab.get("sel", {})):
+                continue
+            if "min_chars" in ab and len(self.chars_at(st, dest, p)) < ab["min_chars"]:
+                continue
+            return True
+        return False
+
+    def move_blocked(self, st, p, cid, frm, to) -> bool:
+        """Moving restrictions (506) for player ``p`` moving ``cid`` from ``frm`` to ``to`` (the move
+        action or an effect): "Opponents can't move characters away from here", "Friends with Resources
+        on them can't be moved here", "Your opponents can't move this card", ..."""
+        cards = st["cards"]
+        for o, ab in self.statics(st, "no_move"):
+            s = cards[o]
+            if not self._who(ab, s["c"], p):
+                continue
+            w = ab.get("where")
+            here = s["a"]
+            if (w == "to" and to != here) or (w == "from" and frm != here) or (w == "to_from" and here not in (to, frm)):
+                continue
+            who = ab.get("card")
+            if who == "self" and cid != o:
+                continue
+            if who == "self_or_mane" and cid not in (o, st["pl"][s["c"]]["mane"]):
+                continue
+            if who == "host" and cid != s.get("h"):
+                continue
+            if "sel" in ab and not self.matches(st, cid, ab["sel"], s["c"], o):
+                continue
+            if "min_chars" in ab and len(self.chars_at(st, here, p)) < ab["min_chars"]:
+                continue  # "Players with 2 or more characters here ..."
+            if ab.get("most_friends"):  # "The player with the most Friends here ..."
+                mine = sum(1 for x in self.chars_at(st, here, p) if self.ctype(st, x) == FRIEND)
+                theirs = sum(1 for x in self.chars_at(st, here, 1 - p) if self.ctype(st, x) == FRIEND)
+                if mine <= theirs:
+                    continue
+            if "at_least" in ab:  # "If there are at least 3 [Generosity] characters at this Problem"
+                if len(self.select(st, ab["at_least"]["sel"], s["c"], o)) < ab["at_least"]["n"]:
+                    continue
+            return True
+        return False
+
     # ================================================================= involvement / faceoffs
     def involved(self, st, cid) -> bool:
         """514.2: involvement is checked continuously from the faceoff's description."""
