@@ -925,7 +925,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     if redeem:
         cost -= 3
     cost = max(cost, 0)
-    if self.statics(st, "play_cost") or st["cards"][cid]["k"] in self.sop_keys.get("play_cost_self", ()):
+    if "play_cost" in self.ops_in_play(st) or st["cards"][cid]["k"] in self.sop_keys.get("play_cost_self", ()):
         cost = max(cost + self.play_cost_delta(st, p, cid, cost, area, host), 0)
     return cost
 
@@ -1003,6 +1003,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     seen = set()
     colpow = None
     no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
+    dep_any = None  # continuous cost modifiers / playing restrictions in play (computed once)
     hinfo = self._hand_info
 
     # actions are built with their params already in Action.make's order (sorted by name)
@@ -1020,7 +1021,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 seen.add(k)
                 if no_tm is None:
                     no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
-                    tm_dep = bool(self.statics(st, "play_cost") or self.statics(st, "no_play"))
+                    tm_dep = bool({"play_cost", "no_play"} & self.ops_in_play(st))
                 for a in prob_areas:
                     if a in no_tm:
                         continue
@@ -1078,7 +1079,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         rule = info[2]
         # continuous cost modifiers and restrictions bound to a destination (Rules.play_cost_delta,
         # Rules.play_blocked): the cost above is a lower bound, checked again per destination
-        dep = bool(self.statics(st, "play_cost") or self.statics(st, "no_play") or k in self.sop_keys.get("play_cost_self", ()))
+        if dep_any is None:
+            ops = self.ops_in_play(st)
+            dep_any = "play_cost" in ops or "no_play" in ops
+        dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
             for a in dests:
@@ -1117,7 +1121,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
     twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
-    taxed = bool(self.statics(st, "action_cost"))  # "Opponents pay +[1] to rally Friends", move taxes
+    taxed = "action_cost" in self.ops_in_play(st)  # "Opponents pay +[1] to rally Friends", move taxes
+    mb = None  # moving restrictions in play
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] != p:
@@ -1132,7 +1137,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 showy = _extra_move_costs(self, st, p)
             base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
-            mb = bool(self.statics(st, "no_move"))
+            if mb is None:
+                mb = "no_move" in self.ops_in_play(st)
             for a in dest_all:
                 if mb and a != here and self.move_blocked(st, p, cid, here, a):
                     continue

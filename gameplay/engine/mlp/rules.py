@@ -68,6 +68,11 @@ class Rules:
                 for a in face:
                     if a["kind"] == "static" and a.get("op"):
                         self.sop_keys.setdefault(a["op"], set()).add(k)
+        self.key_ops: dict[str, frozenset] = {}
+        for op_, ks in self.sop_keys.items():
+            for k in ks:
+                self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
+        self._ops_memo = None
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
@@ -656,10 +661,10 @@ class Rules:
     def statics(self, st, op) -> list[tuple[str, dict]]:
         """(source id, ability) of every continuous ability ``op`` of the cards in play whose
         conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
+        if op not in self.ops_in_play(st):
+            return []
         keys = self.sop_keys.get(op, ())
         twn = st.get("twn")
-        if not keys and not twn:
-            return []
         out = []
         cards = st["cards"]
         for o in st["play"]:
@@ -668,6 +673,24 @@ class Rules:
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     out.append((o, ab))
+        return out
+
+    def ops_in_play(self, st) -> frozenset | set:
+        """The static ops printed on the cards in play (either face; Teamwork only lends abilities of
+        cards in play).  Memoised for the current play list: every card entering or leaving play
+        changes ``nid`` or the list's length, and a copied state has a new list."""
+        pl = st["play"]
+        m = self._ops_memo
+        if m is not None and m[0] is pl and m[1] == st["nid"] and m[2] == len(pl):
+            return m[3]
+        out: set = set()
+        cards = st["cards"]
+        ko = self.key_ops
+        for o in pl:
+            x = ko.get(cards[o]["k"])
+            if x:
+                out |= x
+        self._ops_memo = (pl, st["nid"], len(pl), out)
         return out
 
     @staticmethod
