@@ -432,3 +432,76 @@ def test_move_restrictions(game, db):
     assert game.r.move_blocked(st.d, 0, f, "home0", "prob1")
     place(game, st, "PR12", 1, "prob1")
     assert not game.r.move_blocked(st.d, 0, f, "home0", "prob1")
+
+
+# ---------------------------------------------------------------- "can't" modifiers (104.2)
+def test_cant_be_frightened_or_dismissed(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "CG187")  # Friends here can't be frightened
+    here, home = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR12", 0, "home0")
+    assert not game.r.frighten(st.d, Ev(), here) and game.r.frighten(st.d, Ev(), home)
+    f = place(game, st, "PR31", 1, "home1")
+    place(game, st, "EO143", 1, "home1")  # Your Friends with at least 4 power can't be frightened or dismissed
+    assert not game.r.frighten(st.d, Ev(), f)
+    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed") is None and game.r.in_play(st.d, f)
+    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="retired") is not None  # retiring is not dismissing
+    g = place(game, st, "PR12", 1, "home1")
+    place(game, st, "FF15", 1, "home1")  # Your Friends with +1 power counters on them can't be frightened
+    assert game.r.frighten(st.d, Ev(), place(game, st, "PR33", 1, "home1"))
+    st.d["cards"][g]["cn"]["+1"] = 1
+    assert not game.r.frighten(st.d, Ev(), g)
+    set_problem(game, st, db, 1, "PR189")  # [Honesty] Friends here cannot be dismissed
+    h = place(game, st, "PR33", 0, "prob1")
+    assert game.r.leave_play(st.d, Ev(), h, "disc", verb="dismissed") is None
+    # 104.3: never against the game
+    assert game.r.leave_play(st.d, Ev(), h, "disc", by_game=True, verb="dismissed by the game (511.6)") is not None
+
+
+def test_cant_be_exhausted(game, db):
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 1, "home1")
+    place(game, st, "CN131", 0, "home1", host=f)  # That Friend can't be exhausted
+    assert not game.r.exhaust(st.d, Ev(), f)
+    place(game, st, "AD-1", 1, "prob0")  # Players can't exhaust their Friends
+    mine, theirs = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 1, "home1")
+    assert not game.r.exhaust(st.d, Ev(), mine, by=0) and game.r.exhaust(st.d, Ev(), theirs, by=0)
+    cost_card = place(game, st, "CN20", 0, "home0")  # an "Exhaust this card ..." cost can't be paid (104.2a)
+    from gameplay.engine.mlp.flow import _can_pay_ability
+    ab = next(a for a in game.r.abilities(st.d, cost_card) if a["kind"] == "activated")
+    assert not _can_pay_ability(game.r, st.d, 0, cost_card, ab)
+
+
+def test_cant_ready(game, db):
+    st = stacked_game(game)
+    place(game, st, "AD18", 1, "prob0")  # Friends here with 2 or less power can't ready
+    small, big = place(game, st, "PR12", 0, "prob0", exhausted=True), place(game, st, "PR31", 0, "prob0", exhausted=True)
+    assert not game.r.ready(st.d, Ev(), small) and game.r.ready(st.d, Ev(), big)
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 1, "home1", exhausted=True)
+    place(game, st, "EO169", 0, "home1", host=f)  # if that character has 3 or less power, no ready in the Ready Phase
+    g = place(game, st, "PR31", 1, "home1", exhausted=True)
+    place(game, st, "EO169", 0, "home1", host=g)
+    st = pass_to_turn(game, st, 1)  # (the Resources stay on Bob's Friends at his home: 509.3, not 511.6)
+    assert st.d["cards"][f]["ex"] and not st.d["cards"][g]["ex"]
+    assert game.r.ready(st.d, Ev(), f)  # readying by an effect is not the Ready Phase
+
+
+def pass_to_turn(game, st, p):
+    from gameplay.engine.mlp.scenario import pass_until
+    return pass_until(game, st, lambda s: s.d["tp"] == p and s.d["step"] == "main")
+
+
+def test_enter_exhausted_draw_limit_and_main_only(game, db):
+    st = stacked_game(game)
+    place(game, st, "CG153", 1, "home1")  # Opposing Friends enter play exhausted
+    assert st.d["cards"][place(game, st, "PR12", 0, "home0")]["ex"]
+    assert not st.d["cards"][place(game, st, "PR12", 1, "home1")]["ex"]
+    place(game, st, "AD79", 1, "home1")  # Players can't draw more than 2 cards per turn
+    n = len(st.d["pl"][0]["hand"])
+    assert game.r.draw(st.d, Ev(), 0, 3) == 2 and len(st.d["pl"][0]["hand"]) == n + 2
+    set_tokens(st, 0, 3)
+    assert not legal(game, st, "draw")
+    place(game, st, "FF84", 1, "home1")  # nothing but Main Phase actions
+    st.d["prio"] = {"w": "phase", "p": 0, "n": 0}
+    to_hand(game, st, "PR124", 0)
+    assert game.r.priority_actions(st.d, 0) == []

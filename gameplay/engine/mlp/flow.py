@@ -293,7 +293,9 @@ def ppp(self, st, ev) -> bool:
             if self.is_char(st, cid):
                 c["a"] = f"home{c['c']}"  # 511.5
                 did = True
-            elif self.ctype(st, cid) != "Problem":
+            elif self.ctype(st, cid) != "Problem" and (a not in areas or not h):
+                # 511.6 only for areas that ceased to exist: an attachment on an opponent's Friend at
+                # that player's home is in its host's area (509.3), which exists
                 self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (511.6)")
                 did = True
     if did:
@@ -635,9 +637,10 @@ def _begin_turn(self, st, ev, tp):
 def start_turn(self, st, ev) -> None:
     tp = st["tp"]
     pl = st["pl"][tp]
+    nr = "no_ready" in self.ops_in_play(st)  # "Friends here with 2 or less power can't ready."
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
-        if c["c"] == tp and c.get("ex"):
+        if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
@@ -1002,6 +1005,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     quick = self.quick_keys
     seen = set()
     colpow = None
+    if not main and "main_only" in self.ops_in_play(st) and self.statics(st, "main_only"):
+        return acts  # "Players can't play cards, activate abilities, or take actions except as a Main Phase action."
     no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
     dep_any = None  # continuous cost modifiers / playing restrictions in play (computed once)
     hinfo = self._hand_info
@@ -1148,7 +1153,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                         return acts
         if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
-    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"]:
+    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     ak = self.activ_keys
@@ -1230,8 +1235,8 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
     c = st["cards"][cid]
     if st["pl"][p]["tok"] < cost.get("tokens", 0):
         return False
-    if cost.get("exhaust") and (c.get("ex") or c.get("fr")):
-        return False
+    if cost.get("exhaust") and (c.get("ex") or c.get("fr") or not self.can_exhaust(st, cid, p)):
+        return False  # (104.2a a cost requiring what can't happen can't be paid)
     if cost.get("once_turn") and c.get("used") == st["turn"]:
         return False
     if cost.get("cutie") and c.get("cm"):
@@ -1371,7 +1376,7 @@ def do_action(self, st, ev, action) -> None:
         if cost.get("tokens"):
             self.pay_cost(st, p, cost["tokens"])
         if cost.get("exhaust"):
-            self.exhaust(st, ev, cid)
+            self.exhaust(st, ev, cid, by=p)
         if cost.get("once_turn"):
             c["used"] = st["turn"]
         if cost.get("spend"):  # Pumped "spend": put cards from beneath this card into the discard pile

@@ -137,7 +137,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
-        if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src)):
+        if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src, by=p)):
             fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
             return False
         return True
@@ -220,7 +220,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             continue
         fr["it"] = cid
         if op == "exhaust":
-            self.exhaust(st, ev, cid)
+            self.exhaust(st, ev, cid, by=p)
         elif op == "ready":
             if self.ready(st, ev, cid):
                 self.log(ev, "ready", lambda cid=cid: f"{self.name(st, cid)} is readied")

@@ -693,6 +693,31 @@ class Rules:
         self._ops_memo = (pl, st["nid"], len(pl), out)
         return out
 
+    def prevented(self, st, cid, op, phase=None) -> bool:
+        """Whether a continuous "can't" ability ``op`` (no_frighten, no_dismiss, no_exhaust, no_ready)
+        applies to card ``cid``: its target (self, host or a selector), ``max_power`` ("If that
+        character has 3 or less power") and ``phase`` ("during the Ready Phase")."""
+        if op not in self.ops_in_play(st):
+            return False
+        for o, ab in self.statics(st, op):
+            if ab.get("phase") and ab["phase"] != phase:
+                continue
+            if not self._static_applies(st, o, ab, cid):
+                continue
+            if "max_power" in ab and (self.power(st, cid) or 0) > ab["max_power"]:
+                continue
+            return True
+        return False
+
+    def can_exhaust(self, st, cid, by=None) -> bool:
+        """'That Friend can't be exhausted.' / 'Players can't exhaust their Friends.' (104.2; a cost
+        requiring it can't be paid, 104.2a)"""
+        if self.prevented(st, cid, "no_exhaust"):
+            return False
+        c = st["cards"][cid]
+        return not (by is not None and by == c.get("c") and "no_exhaust_own" in self.ops_in_play(st)
+                    and self.ctype(st, cid) == FRIEND and self.statics(st, "no_exhaust_own"))
+
     @staticmethod
     def _who(ab, ctrl, p) -> bool:
         """Whom a rule modifier binds: "Players" (all), "Opponents" (opp), "You" (you)."""
@@ -1096,6 +1121,8 @@ class Rules:
             del st["cards"][cid]
         nid = f"c{st['nid']}"
         st["nid"] += 1
+        if not exhausted and "enter_exhausted" in self.ops_in_play(st) and self._enters_exhausted(st, c, ctrl):
+            exhausted = True  # "Opposing Friends enter play exhausted." (503.1)
         nc = {"k": c["k"], "o": c["o"], "z": "play", "c": ctrl, "a": area, "ex": exhausted, "fr": False,
               "fd": face_down, "cn": {}, "h": host, "b": False}
         if c.get("t"):
@@ -1119,6 +1146,10 @@ class Rules:
                             self.add_mod(st, nid, -x, "turn")
         return nid
 
+    def _enters_exhausted(self, st, c, ctrl) -> bool:
+        t = c["t"].get("type", FRIEND) if c.get("t") else self.types[c["k"]]
+        return t == FRIEND and any(self._who(ab, st["cards"][o]["c"], ctrl) for o, ab in self.statics(st, "enter_exhausted"))
+
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
         """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck)."""
         if not self.in_play(st, cid):
@@ -1130,6 +1161,10 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
+        if verb.startswith("dismissed") and not by_game and self.prevented(st, cid, "no_dismiss"):
+            # "[Honesty] Friends here cannot be dismissed." (104.2; never against the game, 104.3)
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be dismissed")
+            return None
         if self.kw(st, cid, "Persistent") and not c.get("fr") and self.ctype(st, cid) == FRIEND and not by_game:
             # Persistent: "If this card would leave play, you may frighten it instead." (710)
             # The engine always takes the replacement (it never hurts its controller).
@@ -1151,6 +1186,9 @@ class Rules:
         got = 0
         pl = st["pl"][p]
         for _ in range(n):
+            if not self.may_draw(st, p):
+                self.log(ev, "prevented", lambda: f"{pl['name']} can't draw more cards this turn")
+                break
             if not pl["deck"]:
                 self.log(ev, "draw", lambda: f"{pl['name']} has no card to draw")
                 break
@@ -1161,11 +1199,21 @@ class Rules:
             st["cards"][nid] = {"k": c["k"], "o": p, "z": "hand"}
             pl["hand"].append(nid)
             got += 1
+            dt = pl.get("dtt")
+            pl["dtt"] = [st["turn"], (dt[1] if dt and dt[0] == st["turn"] else 0) + 1]  # draws this turn
             self.fire_all(st, ev, "you_draw", players=(p,))
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
         return got
+
+    def may_draw(self, st, p) -> bool:
+        """'Players can't draw more than 2 cards per turn.'"""
+        if "max_draws" not in self.ops_in_play(st):
+            return True
+        dt = st["pl"][p].get("dtt")
+        done = dt[1] if dt and dt[0] == st["turn"] else 0
+        return all(done < ab["n"] for o, ab in self.statics(st, "max_draws"))
 
     def shuffle(self, st, lst) -> None:
         st["rng"] = _rng.shuffle(st["rng"], lst)
@@ -1236,10 +1284,13 @@ class Rules:
         ev.add("game_over", f"Game over: {w} — {reason}", winner=winner, reason=reason)
 
     # ================================================================= state changes
-    def exhaust(self, st, ev, cid) -> bool:
+    def exhaust(self, st, ev, cid, by=None) -> bool:
+        """503.2; ``by``: the player exhausting it ("Players can't exhaust their Friends")."""
         c = st["cards"][cid]
         if c.get("ex") or c.get("fr") or self.ctype(st, cid) == "Problem":
             return False  # 503.2a, 504.2a, 503.4a
+        if not self.can_exhaust(st, cid, by):
+            return False  # 104.2 a "can't" modifier
         c["ex"] = True
         self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
         return True
@@ -1248,6 +1299,8 @@ class Rules:
         c = st["cards"][cid]
         if not c.get("ex") or c.get("fr"):
             return False
+        if self.prevented(st, cid, "no_ready"):
+            return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
         return True
 
@@ -1259,6 +1312,8 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_frighten":
                 return False
+        if self.prevented(st, cid, "no_frighten"):
+            return False  # "Friends here can't be frightened." (104.2)
         name = self.name(st, cid)
         if c.get("t"):
             self._remove(st, cid)
