@@ -303,6 +303,11 @@ class Match(StatusPipeline):
     extra_game = models.BooleanField(default=False, help_text="Elimination draw: another game to the first change in points")
     explanation = models.CharField(max_length=300, blank=True)
     rematch = models.BooleanField(default=False)
+    # Game Loss bookkeeping (Tournament Penalties, Game Loss): the number of the last game a Game Loss
+    # decided and whose penalty it was, so a second Game Loss "during the same game" makes both lose it.
+    penalty_game_no = models.PositiveSmallIntegerField(default=0)
+    penalty_game_loser = models.CharField(max_length=4, blank=True, help_text="a, b or both")
+    games_lost_by_both = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["round", "table", "id"]

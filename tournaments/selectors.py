@@ -59,7 +59,7 @@ def match_public(m: Match, *, now=None) -> dict[str, Any]:
         "id": m.id, "table": m.table, "a": m.player_a.name, "b": m.player_b.name if m.player_b_id else None,
         "a_registration": m.player_a_id, "b_registration": m.player_b_id,
         "status": m.status, "status_label": m.get_status_display(), "result": m.result,
-        "result_label": result_label(m), "games": [m.games_a, m.games_b],
+        "result_label": result_label(m), "games": [m.games_a, m.games_b], "games_lost_by_both": m.games_lost_by_both,
         "ends_at": ends.isoformat() if ends else None, "extra_minutes": m.extra_seconds // 60,
         "deck_check": m.deck_check, "time_called_at": m.time_called_at.isoformat() if m.time_called_at else None,
         "eom_stop_at": m.eom_stop_at.isoformat() if m.eom_stop_at else None,
@@ -201,8 +201,8 @@ def event_export(*, event: Event) -> dict[str, Any]:
             {"number": r.number, "kind": r.kind, "best_of": r.best_of, "warnings": r.warnings,
              "pairings": [
                  {"table": m.table, "a": m.player_a.name, "b": m.player_b.name if m.player_b_id else None,
-                  "result": m.result or None, "games": [m.games_a, m.games_b], "source": m.result_source,
-                  "explanation": m.explanation, "deck_check": m.deck_check, "rematch": m.rematch}
+                  "result": m.result or None, "games": [m.games_a, m.games_b], "games_lost_by_both": m.games_lost_by_both,
+                  "source": m.result_source, "explanation": m.explanation, "deck_check": m.deck_check, "rematch": m.rematch}
                  for m in round_matches(round=r)
              ]}
             for r in rounds

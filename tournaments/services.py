@@ -1031,21 +1031,53 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
     m = _lock_match(match)
     side = m.side_of(reg.id)
     opp = "b" if side == "a" else "a"
+    played = m.games_a + m.games_b + m.games_lost_by_both
+    # "If both players receive a Game Loss penalty during the same game then both players will receive a
+    # loss": the opponent's Game Loss already ended this game, and no game has been recorded since.
+    same_game = m.penalty_game_no == played and m.penalty_game_loser == opp and played > 0
     if m.status == Match.Status.FINAL:
-        if m.result_source == "penalty" and m.result == side and m.round.best_of == 1:
-            # Both players received a Game Loss in the same game: both lose.
-            m.result = Match.Result.DOUBLE_LOSS
-            m.games_a = m.games_b = 0
-            m.save(update_fields=["result", "games_a", "games_b"])
+        if m.result_source == "penalty" and m.result == side and (same_game or m.round.best_of == 1):
+            if m.round.best_of == 1:
+                m.result = Match.Result.DOUBLE_LOSS
+                m.games_a = m.games_b = 0
+                m.games_lost_by_both = 1
+                m.penalty_game_loser = "both"
+                m.save(update_fields=["result", "games_a", "games_b", "games_lost_by_both", "penalty_game_loser"])
+                _broadcast_match(m, kind="result")
+                broadcast_event(slug=m.round.event.slug, kind="standings", data={})
+                return "both players received a Game Loss in the same game: both lose"
+            # Best-of-three: the game that ended the match is lost by both, so the match goes on. The
+            # status pipeline never reopens a final match; this penalty correction does, with an audit entry.
+            setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
+            m.games_lost_by_both += 1
+            m.penalty_game_loser = "both"
+            m.result, m.result_source, m.recorded_at, m.status = "", "", None, Match.Status.RUNNING
+            m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser", "result",
+                                  "result_source", "recorded_at", "status"])
+            if m.ends_at is not None and m.time_called_at is None:
+                # Finalising retired the match clock; the reopened match needs it again.
+                Deadline.objects.filter(kind=Deadline.Kind.MATCH_TIME, target_id=m.id).update(processed_at=None, outcome="")
+                _deadline_set(event=m.round.event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
+            _audit(event=m.round.event, actor=penalty.issued_by, action="match reopened", target=str(m),
+                   reason="both players received a Game Loss in the same game",
+                   data={"games_a": m.games_a, "games_b": m.games_b, "games_lost_by_both": m.games_lost_by_both})
             _broadcast_match(m, kind="result")
             broadcast_event(slug=m.round.event.slug, kind="standings", data={})
-            return "both players received a Game Loss in the same game: both lose"
+            return f"both players received a Game Loss in game {played}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
         Registration.objects.filter(pk=reg.pk).update(pending_game_losses=reg.pending_game_losses + 1)
         return "match over: applies to the player's next game"
+    if same_game:
+        setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
+        m.games_lost_by_both += 1
+        m.penalty_game_loser = "both"
+        m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser"])
+        _broadcast_match(m)
+        return f"both players received a Game Loss in game {played}: both lose it ({m.games_a}-{m.games_b})"
     need = m.round.best_of // 2 + 1
     games = getattr(m, f"games_{opp}") + 1
     setattr(m, f"games_{opp}", games)
-    m.save(update_fields=[f"games_{opp}"])
+    m.penalty_game_no, m.penalty_game_loser = played + 1, side
+    m.save(update_fields=[f"games_{opp}", "penalty_game_no", "penalty_game_loser"])
     if games >= need:
         _match_finalise(m, result=opp, source="penalty", by=penalty.issued_by, games_a=m.games_a, games_b=m.games_b)
         return f"game and match to {m.registration_of(opp).name}"

@@ -77,7 +77,9 @@ def test_verb_or_verb_up_to_and_each_x_and_y():
     assert r[0]["op"] == "choose_modes" and [m[0]["op"] for m in r[0]["modes"]] == ["frighten", "unfrighten"]
     r = parse_effects("Unfrighten up to two Friends")
     assert r == [{"op": "unfrighten", "target": {"type": "Friend", "optional": True, "state": "frightened"}}] * 2
-    assert parse_effects("Move up to two opposing characters") is None  # a character could move twice
+    # "fresh": a character chosen by an earlier move of the same effect can't be chosen again
+    assert parse_effects("Move up to two opposing characters") == [
+        {"op": "move", "target": {"type": "character", "ctrl": "opp", "optional": True, "fresh": True}, "to": "choose"}] * 2
     assert parse_effects("dismiss each opposing Resource and Troublemaker") == [
         {"op": "dismiss", "target": {"type": "Resource", "ctrl": "opp", "each": True}},
         {"op": "dismiss", "target": {"type": "Troublemaker", "ctrl": "opp", "each": True}}]

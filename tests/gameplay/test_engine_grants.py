@@ -30,9 +30,9 @@ def test_parse_keyword_grants():
 
 
 def test_parse_keyword_grants_left_manual():
-    # an X keyword without X, a power condition on power, a keyword read outside ``kw`` (Competitive)
-    for text in ("Your Friends here have Diligent.", "While this card has at least 4 power, it has +2 power.",
-                 "Your Friends here have Competitive 2.", "Main Phase: Your characters have Swift this turn."):
+    # an X keyword without X, a power condition on power (Competitive grants and timed grants are
+    # automated since: tests/gameplay/test_engine_grants_colors.py)
+    for text in ("Your Friends here have Diligent.", "While this card has at least 4 power, it has +2 power."):
         assert parse_line(text, "Friend", {})["kind"] == "manual", text
 
 

@@ -51,6 +51,45 @@ def test_if_both_players_get_a_game_loss_in_the_same_game_both_lose(paired_round
     assert lines[str(m.player_a_id)].losses == 1 and lines[str(m.player_b_id)].losses == 1
 
 
+def _best_of_three(rnd, m):
+    rnd.best_of = 3
+    rnd.save(update_fields=["best_of"])
+    m.refresh_from_db()
+    return m
+
+
+def test_best_of_three_game_losses_in_the_same_game_make_both_lose_that_game(paired_round, floor_judge, act):
+    # Game Loss: "If both players receive a Game Loss penalty during the same game then both players will
+    # receive a loss" — in a best-of-three the game is nobody's, the match goes on.
+    event, regs, rnd = paired_round()
+    m = _best_of_three(rnd, _a_match(rnd))
+    act(services.penalty_issue, event=event, registration=m.player_a, by=floor_judge, kind="game_loss", infraction="Drawing extra cards")
+    m.refresh_from_db()
+    assert (m.games_a, m.games_b, m.status) == (0, 1, "running")
+    pen = act(services.penalty_issue, event=event, registration=m.player_b, by=floor_judge, kind="game_loss", infraction="Marked cards with pattern")
+    m.refresh_from_db()
+    assert (m.games_a, m.games_b, m.games_lost_by_both, m.status) == (0, 0, 1, "running")
+    assert "both lose" in pen.applied
+    # A later Game Loss is a new game: the opponent wins it.
+    act(services.penalty_issue, event=event, registration=m.player_b, by=floor_judge, kind="game_loss", infraction="Slow play")
+    m.refresh_from_db()
+    assert (m.games_a, m.games_b, m.games_lost_by_both) == (1, 0, 1)
+
+
+def test_best_of_three_match_ended_by_a_game_loss_reopens_when_both_lost_that_game(paired_round, floor_judge, act):
+    event, regs, rnd = paired_round()
+    m = _best_of_three(rnd, _a_match(rnd))
+    for infraction in ("Drawing extra cards", "Marked cards"):
+        act(services.penalty_issue, event=event, registration=m.player_a, by=floor_judge, kind="game_loss", infraction=infraction)
+    m.refresh_from_db()
+    assert (m.games_a, m.games_b, m.status, m.result) == (0, 2, "final", "b")
+    pen = act(services.penalty_issue, event=event, registration=m.player_b, by=floor_judge, kind="game_loss", infraction="Unsporting conduct")
+    m.refresh_from_db()
+    assert (m.games_a, m.games_b, m.games_lost_by_both, m.status, m.result) == (0, 1, 1, "running", "")
+    assert "the match goes on" in pen.applied
+    assert event.audit.filter(action="match reopened").exists()
+
+
 def test_a_game_loss_between_games_applies_to_the_next_game(paired_round, organiser, floor_judge, act):
     event, regs, rnd = paired_round()
     m = _a_match(rnd)

@@ -98,6 +98,14 @@ def _in_opponents_home(m: re.Match, sel: dict) -> bool:
     return True
 
 
+def _printed_power(m: re.Match, sel: dict) -> bool:
+    # printed power (the number on the card, 507.1), not its current power
+    sel["max_printed"] = int(m.group(1))
+    if not m.group(2):
+        sel["min_printed"] = int(m.group(1))
+    return True
+
+
 # What may follow a selector's noun ("a Friend with 3 or less power here"), tried in order.
 _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^(?:with|that has) (\d+) or (less|more) power\b\s*"), _power_compare),
@@ -111,11 +119,29 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^in (?:your opponent's|an opponent's) home\b\s*"), _in_opponents_home),
     (re.compile(r"^at (?:your|their|its controller's) home\b\s*"), _set(at="home")),
     (re.compile(r"^at home\b\s*"), _set(at="home")),
+    (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
+    (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
+    # internal: "there" in a watched-event trigger = the area of the card the event happened to
+    (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
 )
+
+
+_UNION_RE = re.compile(r"\b(Friend|Resource|Troublemaker)((?:, (?:Friend|Resource|Troublemaker))*),? or (Friend|Resource|Troublemaker)\b")
 
 
 def parse_target(text: str) -> dict | None:
     t = text.strip().rstrip(".")
+    m2c = re.match(r"^(?:[Aa]n?|[Oo]ne) \[(%s)\] or \[(%s)\] (character|Friend)$" % (COLOR_RE, COLOR_RE), t)
+    if m2c:  # "a [Loyalty] or [Kindness] character": any one of the colors (Rules.matches ``colors``)
+        return {"type": m2c.group(3), "colors": [m2c.group(1), m2c.group(2)]}
+    mu = _UNION_RE.search(t)
+    if mu:
+        # "a Friend or Resource", "an opposing Friend, Resource, or Troublemaker": any of those card types
+        types = [mu.group(1)] + re.findall(r"Friend|Resource|Troublemaker", mu.group(2)) + [mu.group(3)]
+        tg = parse_target(t[:mu.start()] + mu.group(1) + t[mu.end():])
+        if tg is None or "type" not in tg or len(set(types)) != len(types):
+            return None
+        return {**tg, "type": "card", "types": types}
     mdet = re.match(r"^(A|An|One|Each|All|Another|This|That|Up|Your|Opposing)\b", t)
     if mdet:
         t = t[0].lower() + t[1:]
@@ -204,9 +230,14 @@ def parse_effects(text: str) -> list[dict] | None:
         if m:
             return [{"op": "flip_if_involved", "names": [m.group(1), m.group(2)], "n": 1, "all_n": 2}]
         return None
+    r = _parse_reveal_top(t)
+    if r is not None:
+        return r or None
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        if a == [{"op": "exhaust", "target": {"self": True}}]:
+            a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
     m = re.match(r"^Choose (one|two): (.+)$", t, re.I)
     if m:
@@ -265,6 +296,9 @@ def parse_effects(text: str) -> list[dict] | None:
         else:
             r = None
         return None if r is None else [{"op": "each_player", "effects": r}]
+    r = _events_pre(t)
+    if r is not None:
+        return r
     # sequences
     for sep in (". Then, ", ". Then ", ", then ", ". ", " and then "):
         if sep in t:
@@ -306,6 +340,19 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(2))
         return None if r is None else [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(1))}] + r}]
+    m = re.match(r"^you may (?:pay \[(\d+)\] and )?(exhaust|frighten|retire|banish|dismiss) (.+?) to (.+)$", t, re.I)
+    if m:  # "you may exhaust one of your characters here to gain [1]": the first part is a cost (508.1d)
+        tg = parse_target(m.group(3))
+        r = parse_effects(m.group(4))
+        if tg is not None and r is not None and not tg.get("each"):
+            if m.group(2).lower() == "retire" and "ctrl" not in tg and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "ctrl": "you"}  # 410.2 a player retires only their own cards
+            if m.group(2).lower() == "exhaust" and not tg.get("self") and not tg.get("it"):
+                tg = {**tg, "state": "ready"}  # only a card that can be exhausted pays the cost
+            cost = {"op": m.group(2).lower(), "target": tg, "cost": True}
+            if m.group(1):
+                cost["pay"] = int(m.group(1))  # paid together with it, or not at all
+            return [{"op": "may", "effects": [cost] + r}]
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(1))
@@ -366,6 +413,107 @@ def parse_effects(text: str) -> list[dict] | None:
     return None
 
 
+_PLAYERS_VERBS = {"shuffles": "shuffle", "draws": "draw", "discards": "discard", "puts": "put"}
+
+
+def _each_player_text(rest: str) -> str:
+    """"their hands into their decks" -> "your hand into your deck" (each player follows it as "you")."""
+    rest = re.sub(r"\b(shuffles|draws|discards|puts)\b", lambda m_: _PLAYERS_VERBS[m_.group(1)], rest)
+    rest = re.sub(r"\btheir (hand|deck|discard pile)s\b", r"your \1", rest)
+    return re.sub(r"\btheir\b", "your", rest)
+
+
+def _events_pre(t: str) -> list[dict] | None:
+    """Whole-sentence templates of Events and activated abilities that must be matched before a
+    text is split into its sentences (they refer back: "that card", "the same number")."""
+    # "... have all players draw a card, then discard a card" (flavor verbs: "do a little dance and")
+    m = re.match(r"^(?:(?:do a little dance|tell a joke|sing a song) and )?(?:have )?(?:all players|each player) (.+)$", t, re.I)
+    if m and ". " not in m.group(1) and not re.search(r"\b(?:opponent|another player|their opponent|chooses?|may)\b", m.group(1)):
+        r = parse_effects(_each_player_text(m.group(1)))
+        if r is not None and all(e_["op"] in ("draw", "discard", "shuffle_into_deck", "search") and e_.get("who", "you") == "you" for e_ in r):
+            return [{"op": "each_player", "effects": r}]
+    if re.match(r"^draw a card for each action token your opponent has, then discard the same number of cards$", t, re.I):
+        return [{"op": "draw_per", "count": "opp_tokens", "then_discard": True}]
+    m = re.match(r"^look at an opponent's hand\. You may choose a card from it and put that card on top of that opponent's deck$", t, re.I)
+    if m:
+        return [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "deck_top", "optional": True}]
+    m = re.match(r"^look at a player's hand and choose (?:a card with (\d+) or more printed power|an? (Event|Friend|Resource|Troublemaker))\. "
+                 r"That player discards that card(\. If a player has (\d+) or more points, choose any card instead)?$", t, re.I)
+    if m:
+        flt: dict[str, Any] = {"min_printed": int(m.group(1))} if m.group(1) else {"type": m.group(2)}
+        e = {"op": "look_hand", "whose": "choose", "filter": flt, "to": "disc"}
+        if m.group(3):
+            e["any_if_points"] = int(m.group(4))
+        return [e]
+    m = re.match(r"^choose a Problem\. (Opponents|You|Players) need \+(\d+) power to confront that Problem" + UNTIL + "$", t, re.I)
+    if m and m.group("until") in (None, "turn"):
+        return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
+                 "problem": "choose", "until": "turn"}]
+    m = re.match(r"^choose a Troublemaker here\. That Troublemaker does not prevent you from confronting its Problem until the end of the turn$", t, re.I)
+    if m:
+        return [{"op": "mark", "target": {"type": "Troublemaker", "at": "here"}},
+                {"op": "confront_mod", "who": "you", "tm_ok": "it", "until": "turn"}]
+    return None
+_REVEAL_IT = (  # what happens to "it", the revealed card (it stays on top of the deck otherwise)
+    (r"^(?:you )?(?:put it into (?:your|their) hand|draw it)$", "hand"),
+    (r"^(?:you )?put it (?:into|in) (?:your|their|the) discard pile$", "disc"),
+    (r"^(?:you )?put it into play$", "play"),
+    (r"^(?:you )?banish it$", "ban"),
+)
+
+
+def _reveal_branch(text: str) -> list[dict] | None:
+    """Effects of a reveal branch; instructions about "it" move the revealed card."""
+    t = text.strip().rstrip(".")
+    may = re.match(r"^you may (.+)$", t, re.I)
+    body = may.group(1) if may else t
+    for pat, to in _REVEAL_IT:
+        if re.match(pat, body, re.I):
+            e = [{"op": "revealed", "to": to}]
+            return [{"op": "may", "effects": e}] if may else e
+    if re.search(r"\bit\b|\bthat card\b", t):
+        return None
+    return parse_effects(t)
+
+
+def _parse_reveal_top(t: str) -> list[dict] | None:
+    """515.1-style public reveal: "Reveal the top card of your deck. If <condition>, <effects>[.
+    Otherwise, <effects>]" -> [{"op": "reveal_top", ...}]; [] when the text starts so but is not
+    understood (the caller then gives up), None when it is another text."""
+    m = re.match(r"^reveal the top card of (your|an opponent's) deck\. (.+)$", t, re.I)
+    if not m:
+        return None
+    whose, rest = ("you" if m.group(1).lower() == "your" else "opp"), m.group(2)
+    ty = r"(Friend|Event|Resource|Troublemaker)"
+    cond = None
+    for pat, fn in (
+            (r"^If you reveal an? %s this way, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If it's an? %s, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If that card is an? %s, " % ty, lambda x: {"type": x.group(1)}),
+            (r"^If that card's (?:printed )?power is (even|odd), ", lambda x: {"parity": x.group(1)}),
+            (r"^If the printed power of that card is (\d+) or (less|more), ",
+             lambda x: {"max_pp" if x.group(2) == "less" else "min_pp": int(x.group(1))})):
+        mm = re.match(pat, rest)
+        if mm:
+            cond, rest = fn(mm), rest[mm.end():]
+            break
+    if cond is None:
+        return []
+    then_, else_ = rest, None
+    mo = re.match(r"^(.+?)\. Otherwise, (.+)$", rest)
+    if mo:
+        then_, else_ = mo.group(1), mo.group(2)
+    a = _reveal_branch(then_)
+    b = _reveal_branch(else_) if else_ is not None else []
+    if a is None or b is None:
+        return []
+    if whose == "opp" and any(x["op"] == "revealed" and x["to"] != "ban" or
+                              x["op"] == "may" and x["effects"][0]["op"] == "revealed" and x["effects"][0]["to"] != "ban"
+                              for x in a + b):
+        return []  # only banishing an opponent's revealed card is handled (it goes to its owner's zone)
+    return [{"op": "reveal_top", "whose": whose, "cond": cond, "then": a, "else": b}]
+
+
 def _verb_of(s: str) -> str:
     return s.split(" ", 1)[0]
 
@@ -380,6 +528,21 @@ def _single(t: str) -> list[dict] | None:
         a, b = _single(f"{m.group(1)} {m.group(3)}"), _single(f"{m.group(2)} {m.group(3)}")
         if a is not None and b is not None:
             return [{"op": "choose_modes", "n": 1, "modes": [a, b], "labels": [f"{m.group(1)} {m.group(3)}", f"{m.group(2)} {m.group(3)}"]}]
+        return None
+    m = re.match(r"^move up to (two|three|2|3) (.+?)( from home)?( to a Problem)?$", t, re.I)
+    if m:
+        r = _single(f"move each {m.group(2)}")
+        if r is not None and len(r) == 1 and r[0]["op"] == "move" and r[0]["target"].get("each") and r[0]["to"] == "choose":
+            tg = {k: v for k, v in r[0]["target"].items() if k != "each"}
+            tg["optional"] = tg["fresh"] = True  # up to N different characters, each moved once
+            if m.group(4):
+                return None  # "... to a Problem": one Problem for all of them (not handled)
+            if m.group(3):
+                if "at" in tg:
+                    return None
+                tg["at"] = "home"
+            return [{"op": "move", "target": dict(tg), "to": "choose"}
+                    for _ in range(_n(m.group(1)))]
         return None
     m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish) up to (two|three|2|3) (.+)$", t, re.I)
     if m:
@@ -448,6 +611,19 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^put the top card of your deck into your discard pile$", t, re.I)
     if m:
         return [{"op": "mill", "n": 1}]
+    if re.match(r"^you lose the game$", t, re.I):
+        return [{"op": "lose_game"}]
+    if re.match(r"^end the faceoff$", t, re.I):
+        return [{"op": "end_faceoff"}]
+    m = re.match(r"^(.+?) (?:gets|has) \+(\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I)
+    if m and not (m.group(3) and m.group(5)):
+        tg = parse_target(m.group(1))
+        cnt = parse_target("each " + m.group(4))
+        if tg is not None and cnt is not None and not tg.get("each") and not cnt.get("self") and not cnt.get("it"):
+            cnt = dict(cnt)
+            cnt.pop("each", None)
+            # the count is taken as the effect resolves (a one-shot modifier)
+            return [{"op": "power", "n": int(m.group(2)), "per": cnt, "target": tg, "until": _until(m.group(3) or m.group(5))}]
     if re.match(r"^replace a Problem$", t, re.I):
         return [{"op": "replace_problem"}]
     m = re.match(r"^discard (a|one|two|three|\d+)$", t, re.I)
@@ -485,6 +661,39 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None and tg.get("type") == "Troublemaker":
             return [{"op": "turn_face_down", "target": tg}]
+    m = re.match(r"^(?:draw (a|one|two|three|\d+) cards? from the bottom of your deck|draw the bottom card of your deck)$", t, re.I)
+    if m:
+        return [{"op": "draw_bottom", "n": _n(m.group(1)) if m.group(1) else 1}]
+    if re.match(r"^put the (?:card from the )?bottom (?:card )?of your deck on (?:the )?top of your deck$", t, re.I):
+        return [{"op": "deck_bottom_to_top"}]
+    m = re.match(r"^shuffle (your hand|your discard pile|a card from your hand|your deck)(?: into your deck)?$", t, re.I)
+    if m and (m.group(1).lower() == "your deck") == (" into " not in t):
+        frm = {"your hand": "hand", "your discard pile": "disc", "a card from your hand": "hand_card", "your deck": None}[m.group(1).lower()]
+        return [{"op": "shuffle_into_deck", "from": frm}]
+    if re.match(r"^banish all cards in a discard pile$", t, re.I):
+        return [{"op": "banish_discard_pile"}]
+    m = re.match(r"^(?:a player puts the top (\w+) cards? of their deck into their discard pile|put the top (\w+) cards? of a player's deck into that player's discard pile)$", t, re.I)
+    if m:
+        return [{"op": "mill_player", "n": _n(m.group(1) or m.group(2))}]
+    m = re.match(r"^(?:reduce the cost of the next (Friend|Event|Resource|card) you play this turn by \[(\d+)\]|pay \[?(\d+)\]? less for the next (Friend|Event|Resource|card) you play this turn)$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(2) or m.group(3)), "type": m.group(1) or m.group(4), "until": "turn"}]
+    m = re.match(r"^(?:an|each) opponent loses \[(\d+)\] and you gain \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "lose_tokens", "n": int(m.group(1)), "who": "opponent"}, {"op": "gain", "n": int(m.group(2))}]
+    m = re.match(r"^(Opponents|Players|You) need \+(\d+) power to confront (Problems|this card's Problem) until the (?:end of the turn|start of your next turn)$", t, re.I)
+    if m:
+        return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
+                 "problem": "here" if "card's" in m.group(3) else "all", "until": "next_turn_start" if "start" in t else "turn"}]
+    m = re.match(r"^increase a Problem's confront requirements by (\d+) power until the (?:end of the turn|start of your next turn)$", t, re.I)
+    if m:  # both players' requirements to confront that Problem
+        return [{"op": "confront_mod", "n": int(m.group(1)), "who": "all", "problem": "choose",
+                 "until": "next_turn_start" if "start" in t else "turn"}]
+    if re.match(r"^Troublemakers don't prevent you from confronting Problems until the end of the turn$", t, re.I):
+        return [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}]
+    m = re.match(r"^uncover one of your face-down Troublemakers$", t, re.I)
+    if m:
+        return [{"op": "uncover", "mine": True, "here": False}]
     m = re.match(r"^uncover (a|one of your) Troublemakers?( here| at its Problem| at this card's Problem)?$", t, re.I)
     if m:
         return [{"op": "uncover", "mine": m.group(1) != "a", "here": bool(m.group(2))}]
@@ -534,6 +743,16 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "send_home", "target": tg}]
+    m = re.match(r"^move (another (?:one of your )?characters?|another Friend|(?:a|an|one of your) (?:opposing )?(?:character|Friend)) here$", t, re.I)
+    if m:  # "move another character here": to this card's area (not a selector suffix)
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and "at" not in tg:
+            return [{"op": "move", "target": tg, "to": "here"}]
+    m = re.match(r"^move (.+?) to the watched area$", t, re.I)
+    if m:  # a watched-event trigger: "move ... to that Problem" (rules: the area of "it")
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "move", "target": tg, "to": "it"}]
     m = re.match(r"^move (.+?)(?: to (?P<to>a Problem|another Problem|your home|home|this card's Problem|this card's area|this Problem|that Problem|the same Problem|here))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
@@ -555,6 +774,12 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m3.group(1))
         if tg is not None and not tg.get("self"):
             return [{"op": "power", "n": int(m3.group(2).replace("–", "-")), "target": tg, "until": _until(m3.group("until"))}]
+    r = _colored_power(t)
+    if r is not None:
+        return r
+    r = _timed_kw_grant(t)
+    if r is not None:
+        return r
     m = re.match(r"^give (.+?) \[(%s)\] until the end of (?:the |this )?(turn|phase)$" % "|".join(COLOR_NAMES), t)
     if m:
         tg = parse_target(m.group(1))
@@ -647,6 +872,45 @@ def _single(t: str) -> list[dict] | None:
     return None
 
 
+_CPOW = r"\+(\d+) \[(%s)\]" % COLOR_RE
+_TIMED = r"until (?:the )?(?:end of (?:the |this )?(?P<until>turn|phase)|(?P<next>start of your next turn))"
+
+
+def _colored_power(t: str) -> list[dict] | None:
+    """"That character gets +1 [Loyalty] and +1 [Kindness] until the end of the phase", "give each
+    of your Critter Friends +1 [Kindness] until the start of your next turn": colored power.  The
+    character gets +N power and has that color for the same duration, so the power counts toward
+    that color's play and confront requirements (203.2, 507.3, 611.3)."""
+    m = re.match(r"^(?:give (?P<s1>.+?) |(?P<s2>.+?) gets? )(?P<parts>%s(?:,? and %s)*) %s$" % (_CPOW, _CPOW, _TIMED), t, re.I)
+    if not m:
+        return None
+    tg = parse_target(m.group("s1") or m.group("s2"))
+    if tg is None:
+        return None
+    until = "next_turn" if m.group("next") else _until(m.group("until"))
+    return [{"op": "power", "n": int(n), "color": col, "target": tg, "until": until}
+            for n, col in re.findall(_CPOW, m.group("parts"))]
+
+
+def _timed_kw_grant(t: str) -> list[dict] | None:
+    """"Your characters have Swift this turn", "give a Troublemaker here Competitive 4 until the end
+    of the turn", "That Friend gains Stubborn until the end of the turn": a keyword for a duration
+    (``grant_kw``); plural subjects are read continuously (708.5)."""
+    kws = "|".join(GRANTABLE_KW)
+    m = re.match(r"^(?:give (?P<s1>.+?) |(?P<s2>.+?) (?:has|have|gets|get|gains|gain) )(?P<kw>%s)(?: (?P<x>\d+))? "
+                 r"(?:this turn|until (?:the )?end of (?:the |this )?turn|(?P<next>until the start of your next turn))$" % kws, t)
+    if not m:
+        return None
+    kw, x = m.group("kw"), m.group("x")
+    if (kw in _X_KW) != (x is not None):
+        return None
+    tg = parse_target(m.group("s1") or m.group("s2"))
+    if tg is None or (m.group("s1") and tg.get("each")):
+        return None
+    return [{"op": "grant_kw", "kw": kw, "n": int(x) if x else 1, "target": tg,
+             "until": "next_turn" if m.group("next") else "turn"}]
+
+
 def _until(u: str | None) -> str:
     if not u:
         return "turn"
@@ -699,7 +963,177 @@ TRIGGERS = [
     (r"^When you move this card to a Problem, ", "moved", {"to": "problem"}),
     (r"^When (?:you move this card|this card is moved), ", "moved", {}),
     (r"^When this card is defeated, ", "defeated", {}),
+    # faceoffs and flipping (514, 515): "Chaotic" is a trait; "by at least N power" is the winning margin
+    (r"^Chaos: When you flip this card, ", "flipped", {}),
+    (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
+    (r"^When you flip a card, ", "you_flip", {}),
+    (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
+     lambda m: {"by": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+    (r"^When you lose a (?:(Problem|Troublemaker) )?faceoff involving this card, ", "lose_faceoff",
+     lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
+    (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
+     lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
+    (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
+    (r"^When a player draws a card, ", "any_draw", {}),
+    (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
+    (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
+    (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
+    (r"^When a player confronts this Problem with characters that have at least (?P<n>\d+) different colors among them, ",
+     "confront_this_any", {"min_colors": None}),
+    (r"^When an opponent discards a card, ", "opp_discards", {}),
+    (r"^When an opponent pays their last action token, ", "opp_pays_last", {}),
+    (r"^When an opponent loses one or more action tokens, ", "opp_loses_tokens", {}),
+    (r"^When (?:an|your) opponent confronts this card's Problem, ", "opp_confronts", {"here": True}),
+    (r"^When an opponent confronts a Problem, ", "opp_confronts", {}),
 ]
+
+# ------------------------------------------------------------------ watched events (704.1)
+# Triggered abilities about something happening to a card (any card, not only this one): the ability
+# gets ``subj`` (rules._watch_ok) and the card it happened to is "it" / "that Friend" in the effect.
+_PLAY_TYPES = {"Friend": "Friend", "Resource": "Resource", "Event": "Event", "Troublemaker": "Troublemaker"}
+
+
+def _watch_subject(text: str, card_type: str = "") -> dict | None:
+    """"an opposing Friend here", "this or another one of your Pegasus Friends", "one of your
+    Problems", "the attached Friend", "that Friend" (on a Resource: its host) -> selector."""
+    t = text.strip().replace("charactes", "characters")  # a misprint in the card data (NM8)
+    if t in ("this card", "this Friend", "this Troublemaker", "this character"):
+        return {"self": True}
+    if t in ("the attached Friend", "that Friend", "the attached character", "that character"):
+        return {"host": True} if card_type == "Resource" else None
+    m = re.match(r"^(?:a|an|one of your|another one of your|an opponent's|an opposing) (?:non-token )?Problems?$", t)
+    if m:
+        sel = {"type": "Problem"}
+        if "your" in t:
+            sel["ctrl"] = "you"
+        elif "opp" in t:
+            sel["ctrl"] = "opp"
+        return sel
+    t = re.sub(r"^this or another (one of your )?", lambda m_: "each your " if m_.group(1) else "each ", t)
+    t = re.sub(r"\bnon-token ", "", t)
+    if re.match(r"^each (?!your )\w+s?\b", t) and not t.endswith("s") and " " not in t[5:]:
+        t = t + "s" if not t.endswith("s") else t
+    sel = parse_target(t)
+    if sel is None or sel.get("it") or sel.get("host"):
+        return None
+    sel = dict(sel)
+    sel.pop("each", None)
+    sel.pop("optional", None)
+    return sel
+
+
+_WATCH = [
+    # (regex on the trigger condition, event, subject group, fixed filter)
+    (r"^When (?P<s>.+?) enters play(?P<w> here| at a Problem)?, ", "w_enter", {}),
+    (r"^When (?P<s>.+?) (?:is|becomes) dismissed, ", "w_leave", {"how": "dismissed"}),
+    (r"^When (?P<s>.+?) (?:is|becomes) retired, ", "w_leave", {"how": "retired"}),
+    (r"^When (?P<s>.+?) (?:is|becomes) banished, ", "w_leave", {"how": "banished"}),
+    (r"^When (?P<s>.+?) leaves play, ", "w_leave", {}),
+    (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
+    (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
+    (r"^When (?P<s>.+?) becomes exhausted, ", "w_exhaust", {}),
+    (r"^When (?P<s>.+?) is uncovered(?P<w> here)?, ", "w_uncover", {}),
+    (r"^When you uncover (?P<s>a Troublemaker(?: at this card's Problem| here)?), ", "w_uncover", {"by": "you"}),
+    (r"^When you move (?P<s>.+?) to (?:this|this card's) Problem for the first time each turn, ", "w_move",
+     {"by": "you", "to": "here", "send": False, "once_turn": True}),
+    (r"^When you move (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "you", "to": "here", "send": False}),
+    (r"^When you move (?P<s>.+?) to a Problem, ", "w_move", {"by": "you", "to": "problem", "send": False}),
+    (r"^When you move (?P<s>.+?), ", "w_move", {"by": "you", "send": False}),
+    (r"^When an opponent moves (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "opp", "to": "here", "send": False}),
+    (r"^When (?P<s>.+?) is moved from (?:this|this card's) Problem, ", "w_move", {"from": "here", "send": False}),
+    (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
+    (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
+     {"from": "here", "to": "problem", "send": False}),
+    # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
+    (r"^When a player challenges (?P<s>this card), ", "w_challenge", {"as_by": True}),
+    (r"^When an opponent challenges (?P<s>this card), ", "w_challenge", {"by": "opp", "as_by": True}),
+    (r"^When an opponent challenges (?P<s>one of your Troublemakers), ", "w_challenge", {"by": "opp"}),
+    (r"^When a player defeats (?P<s>a Troublemaker(?: at this Problem| here)?), ", "w_defeat", {"as_by": True}),
+]
+
+
+def _as_actor(body: str) -> str | None:
+    """"that player moves one of their characters" -> "move one of your characters": the effect is
+    followed by the player who did the watched thing (``as_by``)."""
+    m = re.match(r"^(?:they|that player|that opponent) ", body)
+    if not m:
+        return None if re.search(r"\b(?:they|them|that player|their)\b", body) else body
+    body = body[m.end():]
+    body = re.sub(r"\b(?:that player|they)\b", "you", body)
+    body = re.sub(r"\btheir\b", "your", body)
+    body = re.sub(r"\bthem\b", "you", body)
+    return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
+# "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
+_WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
+                         r"( here| to this card's Problem)?, " % "|".join(TRAITS))
+
+
+def _other_than_it(effs: list[dict]) -> None:
+    """In a watched-event trigger "another character" also excludes the card the event happened to
+    ("When you move a character to this Problem, ... move another one of your characters")."""
+    for e in effs:
+        tg = e.get("target")
+        if isinstance(tg, dict) and tg.get("other"):
+            tg["not_it"] = True
+        for sub in [e.get("effects") or []] + list(e.get("modes") or []):
+            _other_than_it(sub)
+
+
+def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | None:
+    """A watched-event trigger -> (event, {"subj": filter}, effect text), or None."""
+    m = _WATCH_PLAY.match(line)
+    if m:
+        f: dict[str, Any] = {"by": "you" if m.group(1) == "you" else "opp"}
+        if m.group(3) != "card":
+            f["ptype"] = m.group(3)
+        if m.group(2):
+            f["ptrait"] = m.group(2)
+        if m.group(4):
+            f["to"] = "here"
+        return "w_play", {"subj": f}, line[m.end():]
+    m = re.match(r"^When you play the last card in your hand, ", line)
+    if m:
+        return "w_play", {"subj": {"by": "you", "last": True}}, line[m.end():]
+    for pat, on, fixed in _WATCH:
+        m = re.match(pat, line)
+        if not m:
+            continue
+        subj = m.group("s")
+        if on == "w_enter" and subj in ("this card", "this Problem"):
+            return None  # the card's own "enter" trigger
+        if "w" in m.groupdict() and m.group("w"):
+            subj += m.group("w")
+        sel = _watch_subject(subj, card_type)
+        if sel is None:
+            return None
+        f = dict(fixed)
+        if f.pop("as_by", None):
+            body_ = _as_actor(line[m.end():])
+            if body_ is None:
+                return None
+            line = line[:m.end()] + body_
+            f["as_by"] = True
+        if sel.get("host"):
+            f["sel"] = {"host": True}
+        else:
+            if re.search(r"\bnon-token\b", subj):
+                f["token"] = False
+            f["sel"] = sel
+        body = line[m.end():]
+        if on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem|here)\b", body):
+            return None  # after it left play: the card in its new zone (410.6a) or its last area
+        if not sel.get("self"):
+            # "it" is the card the event happened to, not this card
+            body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
+            body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
+            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter"):
+                # "there" / "that Problem": where the event happened (not this card's area)
+                body = re.sub(r"\b(an? [\w' ]+?|each [\w' ]+?) there\b", r"\1 at the watched area", body)
+                body = body.replace(" to that Problem", " to the watched area")
+        return on, {"subj": f}, body
+    return None
+
+
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
@@ -721,11 +1155,11 @@ def _cost(text: str) -> dict | None:
         if m:
             cost["spend"] = cost.get("spend", 0) + _n(m.group(1))
             continue
-        m = re.match(r"^remove (a|one|two|three|\d+) \+1 power counters? from this card$", part, re.I)
+        m = re.match(r"^remove (a|one|two|three|\d+) \+1 power counters? from (?:this card|it)$", part, re.I)
         if m:
             cost["remove_counters"] = cost.get("remove_counters", 0) + _n(m.group(1))
             continue
-        if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends)$", part, re.I):
+        if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends|retire another Friend)$", part, re.I):
             cost["retire_friend"] = 1
             continue
         if re.match(r"^exhaust your Mane Character$", part, re.I):
@@ -744,6 +1178,35 @@ def _cost(text: str) -> dict | None:
         if re.match(r"^banish this card$", part, re.I):
             cost["banish_self"] = True
             continue
+        if re.match(r"^dismiss this card$", part, re.I):
+            cost["dismiss_self"] = True  # paid at once (508), unlike the deferred retire_self
+            continue
+        if re.match(r"^discard your hand$", part, re.I):
+            cost["discard_hand"] = True
+            continue
+        m = re.match(r"^exhaust ((?:another )?one of your .+)$", part, re.I)
+        if m:
+            tg = parse_target(m.group(1))
+            if tg is None or tg.get("each") or tg.get("self") or tg.get("it") or "exhaust_sel" in cost or "state" in tg:
+                return None
+            cost["exhaust_sel"] = tg  # exhaust another card you control as a cost
+            continue
+        m = re.match(r"^retire (two|three|\d+) (.+)$", part, re.I)
+        if m:
+            tg = parse_target("each of your " + m.group(2))
+            if tg is None or not tg.get("each") or tg.get("self") or "retire_sel" in cost:
+                return None
+            cost["retire_sel"] = {"n": _n(m.group(1)), "sel": {k: v for k, v in tg.items() if k != "each"}}
+            continue
+        m = re.match(r"^banish (?:a|an) (?:(%s) )?(card|Event|Friend|Troublemaker|Resource) from your (discard pile|hand)$" % "|".join(TRAITS), part, re.I)
+        if m:
+            flt: dict[str, Any] = {}
+            if m.group(1):
+                flt["trait"] = m.group(1)
+            if m.group(2) != "card":
+                flt["type"] = m.group(2)
+            cost["banish_from"] = {"zone": "disc" if "discard" in m.group(3) else "hand", "filter": flt}
+            continue
         return None
     return cost
 
@@ -759,6 +1222,8 @@ STATIC_TEMPLATES: list[tuple[str, Any]] = [
      lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "opp_hand"}}),
     (r"^This card has \+(\d+) power for each of your action tokens$",
      lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "your_tokens"}}),
+    (r"^This card has \+(\d+) power for each action token an opponent has$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "opp_tokens"}}),
     (r"^While this card is Cutie Marked, (?:it|this card) (?:has|gets) \+(\d+) power$", lambda m: {"op": "power", "n": int(m.group(1)), "target": "self", "cond": {"k": "cutie"}}),
     (r"^(?:Your opponent|Opponents) must pay \+\[(\d+)\] to move (?:a character|characters) to this card's Problem$", lambda m: {"op": "opp_move_cost", "n": int(m.group(1))}),
     (r"^You gain an additional \[(\d+)\] during your Action Step, and draw an extra card during your Draw Step$",
@@ -811,7 +1276,48 @@ _STATIC_CONDS = [
      lambda m: {"k": "with", "color": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
     (r"^While with another (?:one )?of your ([A-Z][\w-]+(?: Pony)?) (Friends|characters), ",
      lambda m: {"k": "with", "trait": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
+    # conditions added with the grants work (Rules._cond)
+    (r"^While with at least one of your ([A-Z][\w-]+(?: Pony)?) (Friends|characters), ",
+     lambda m: {"k": "with", "trait": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
+    (r"^While with your ((?!Mane Character\b)[A-Z][\w'.-]*(?: (?:[A-Z][\w'.-]*|of|the))*), ",
+     lambda m: {"k": "with_title", "title": m.group(1)}),
+    (r"^While (?:this card is )?at a Problem with (.+?), ", lambda m: _at_problem_with(m.group(1))),
+    (r"^While (?:an|your) opponent has more Friends than you, ", {"k": "friends_cmp", "who": "opp"}),
+    (r"^While you have more Friends than (?:an|your) opponent, ", {"k": "friends_cmp", "who": "you"}),
+    (r"^While you have (?:a|an|at least one) (Friend|Resource|Event) in your discard pile, ",
+     lambda m: {"k": "disc_has", "type": m.group(1)}),
+    (r"^While you have (?:a|an|at least one) (.+?) in play, ", lambda m: _you_have("a " + m.group(1), False)),
+    (r"^While you have (another|an?) ((?:%s) (?:character|Friend))s?, " % "|".join(TRAITS),
+     lambda m: _you_have("a " + m.group(2), m.group(1) == "another")),
+    (r"^While a player has (\d+) or more points, ", lambda m: {"k": "any_score_at_least", "n": int(m.group(1))}),
+    (r"^While an opponent has at least \[(\d+)\], ", lambda m: {"k": "opp_tokens_at_least", "n": int(m.group(1))}),
 ]
+
+
+def _at_problem_with(what: str) -> dict | None:
+    """"a [Kindness] Friend", "a Report Resource", "a Troublemaker", "Pinkie Pie", "an opponent's
+    Octavia" -> an ``at_problem_with`` condition (another card at this card's Problem)."""
+    mt = re.match(r"^(?:(an opponent's|your) )?((?:[A-Z][\w'.-]*)(?: [A-Z][\w'.-]*)*)$", what)
+    if mt and not what.startswith(("A ", "An ")) and parse_target("a " + mt.group(2)) is None:
+        sel: dict[str, Any] = {"type": "card", "title": mt.group(2)}
+        if mt.group(1):
+            sel["ctrl"] = "opp" if mt.group(1) == "an opponent's" else "you"
+        return {"k": "at_problem_with", "sel": sel}
+    tg = parse_target(what)
+    if tg is None or tg.get("each") or tg.get("self") or tg.get("it") or "at" in tg or "min_power" in tg or "max_power" in tg:
+        return None
+    return {"k": "at_problem_with", "sel": tg}
+
+
+def _you_have(what: str, other: bool) -> dict | None:
+    tg = parse_target(what)
+    if tg is None or tg.get("each") or tg.get("self") or tg.get("it") or tg.get("ctrl") == "opp" \
+            or "min_power" in tg or "max_power" in tg:
+        return None
+    tg = dict(tg, ctrl="you")
+    if other:
+        tg["other"] = True
+    return {"k": "you_have", "sel": tg}
 _STATIC_TAILS = [
     (r" while (?:this card is )?at a Problem$", {"k": "at_problem"}),
     (r" while (?:this card is )?at (?:your )?home$", {"k": "at_home"}),
@@ -849,6 +1355,8 @@ def parse_static_power(body: str) -> dict | None:
         m = re.match(pat, body)
         if m:
             cond, body = (c(m) if callable(c) else c), body[m.end():]
+            if cond is None:
+                return None
             break
     m = re.match(r"^(?:this card|it) (?:has|gets) ([+-]\d+) power for each (.+?)(?: in play)?$", body, re.I)
     if m:
@@ -903,8 +1411,10 @@ def parse_static_power(body: str) -> dict | None:
 
 #: keywords the engine reads through ``Rules.kw`` only, so a continuous grant of them is enforced
 GRANTABLE_KW = ("Swift", "Agile", "Stubborn", "Persistent", "Vexing", "Traveler", "Studious", "Prepared",
-                "Random", "Pumped", "Diligent", "Showy", "Calming", "Inspired", "Meticulous", "Eccentric")
-_X_KW = ("Diligent", "Showy", "Calming", "Meticulous", "Eccentric")
+                "Random", "Pumped", "Diligent", "Showy", "Calming", "Inspired", "Meticulous", "Eccentric",
+                # read through Rules.granted_power_kws (power), _colors (Prismatic) and kw (Villain)
+                "Competitive", "Supportive", "Caretaker", "Experienced", "Prismatic", "Villain")
+_X_KW = ("Diligent", "Showy", "Calming", "Meticulous", "Eccentric", "Competitive", "Supportive")
 
 
 def parse_static_keyword(body: str, card_type: str) -> dict | None:
@@ -916,6 +1426,7 @@ def parse_static_keyword(body: str, card_type: str) -> dict | None:
     if mp:
         pcond = {"k": "power_at_least", "n": int(mp.group(1))} if mp.group(1) else {"k": "power_at_most", "n": int(mp.group(2))}
         body = "this card " + body[mp.end():]
+    body = re.sub(r"^(.+?) also (has|have) ", r"\1 \2 ", body)  # "this card also has Supportive 2"
     m = re.match(r"^(.+?) (has|have|gets|get) (%s)(?: (\d+))?( .+)?$" % "|".join(GRANTABLE_KW), body)
     if not m or card_type == "Event":
         return None
@@ -943,6 +1454,49 @@ def parse_static_keyword(body: str, card_type: str) -> dict | None:
     return d
 
 
+def _compound_static(body: str, card_type: str) -> list[dict] | None:
+    """Lines holding several continuous abilities: "[<condition>, ]this card has +1 power and Swift",
+    "... has +1 power and is also Pink", "This card has Swift while you have a [Loyalty] character,
+    Diligent 2 while ...", "While this Friend is involved in a Troublemaker faceoff, it gets +2
+    [Laughter]" (colored power: +2 power and the color, 203.2), "This card has Competitive 1 for
+    each of your characters here"."""
+    if card_type == "Event":
+        return None
+    m = re.match(r"^(?P<pre>.*?)(?P<subj>it|this card) (?:has|gets) \+(?P<n>\d+) power and (?P<rest>.+)$", body)
+    if m:
+        p1 = parse_static_power(f"{m.group('pre')}{m.group('subj')} has +{m.group('n')} power")
+        mc = re.match(r"^is also (Blue|Orange|Pink|Purple|White|Yellow)$", m.group("rest"))
+        if mc and p1 is not None and p1.get("target") == "self" and not p1.get("this_friend"):
+            p2 = {k: v for k, v in p1.items() if k != "n"}
+            p2.update(op="grant_color", color=COLOR_WORDS[mc.group(1).lower()])
+            return [p1, p2]
+        p2 = parse_static_keyword(f"{m.group('pre')}{m.group('subj')} has {m.group('rest')}", card_type)
+        if p1 is None or p2 is None or p1.get("this_friend") or p1.get("target") != "self" or \
+                p2.get("cond", {}).get("k", "").startswith("power_at"):
+            return None
+        return [p1, p2]
+    m = re.match(r"^This card has ((?:%s)(?: \d+)? while you have an? \[(?:%s)\] character(?:,? (?:and )?|$))+$"
+                 % ("|".join(GRANTABLE_KW), COLOR_RE), body)
+    if m:
+        out = []
+        for kw, x, col in re.findall(r"(%s)(?: (\d+))? while you have an? \[(%s)\] character" % ("|".join(GRANTABLE_KW), COLOR_RE), body):
+            if (kw in _X_KW) != bool(x):
+                return None
+            out.append({"op": "grant_kw", "kw": kw, "n": int(x) if x else 1, "target": "self",
+                        "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you", "color": col}}})
+        return out
+    m = re.match(r"^While this Friend is involved in a (Troublemaker |Problem )?faceoff, it gets \+(\d+) \[(%s)\]$" % COLOR_RE, body)
+    if m and card_type == "Resource":
+        cond = {"k": "host_fo", "fo": {"Troublemaker ": "tm", "Problem ": "problem"}.get(m.group(1) or "")}
+        return [{"op": "power", "n": int(m.group(2)), "target": "host", "cond": cond},
+                {"op": "grant_color", "color": m.group(3), "target": "host", "cond": cond}]
+    m = re.match(r"^This card has (Competitive|Supportive) (\d+) for each (.+)$", body)
+    if m:
+        tg = parse_target("each " + m.group(3))
+        if tg is None or not tg.get("each") or "min_power" in tg or "max_power" in tg or tg.get("state"):
+            return None
+        tg = {k: v for k, v in tg.items() if k != "each"}
+        return [{"op": "grant_kw", "kw": m.group(1), "n": int(m.group(2)), "target": "self", "per": {"sel": tg}}]
 # ------------------------------------------------------------------ more continuous abilities (702)
 # Whole-line templates for continuous abilities the generic power/keyword parsers don't cover: power
 # counted per something, Score Phase conditions, attachment statics, rule modifiers (costs, home limit,
@@ -1049,11 +1603,11 @@ STATIC_EXTRA: list = [
     (r"^Opponents need \+(\d+) power to confront this card's Problem for each of their frightened Friends here$", None,
      lambda m: {"op": "confront_need", "n": int(m[1]), "who": "opp", "per": "frightened_here"}),
     (r"^Characters with (\d+) or more power can't contribute their power to confronting this Problem$", ("Problem",),
-     lambda m: {"op": "no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
+     lambda m: {"op": "problem_no_contrib", "sel": {"type": "character", "min_power": int(m[1])}}),
     (r"^Mane Characters can't contribute their power to confronting this Problem$", ("Problem",),
-     lambda m: {"op": "no_contrib", "sel": {"type": "Mane Character"}}),
+     lambda m: {"op": "problem_no_contrib", "sel": {"type": "Mane Character"}}),
     (r"^Opposing characters here with the highest power among opposing characters can't contribute their power to "
-     r"confronting this Problem$", ("Problem",), lambda m: {"op": "no_contrib", "who": "opp", "highest": True}),
+     r"confronting this Problem$", ("Problem",), lambda m: {"op": "problem_no_contrib", "who": "opp", "highest": True}),
     (r"^No more than (\d+) of each players' characters can contribute their power to confronting this Problem$", ("Problem",),
      lambda m: {"op": "max_contrib", "n": int(m[1])}),
     (r"^Opposing Troublemakers don't prevent you from confronting this (?:card's )?Problem$", None,
@@ -1169,6 +1723,78 @@ def parse_static_extra(body: str, card_type: str) -> dict | None:
         m = re.match(pat, body)
         if m and (types is None or card_type in types):
             return fn(m)
+def _fo_kind(word: str | None) -> str | bool:
+    """"Troublemaker" / "Problem" faceoffs -> the faceoff type a static ability is limited to."""
+    return {"Troublemaker": "tm", "Problem": "problem"}.get((word or "").strip(), True)
+
+
+def parse_static_faceoff(body: str, card_type: str) -> dict | None:
+    """Continuous abilities about faceoffs (514, 515): the number of cards flipped (514.3a), the
+    player's power total (514.4a), flipped cards' power, what contributes its power, scoring."""
+    if card_type == "Event":
+        return None
+    fo_ = r"(?:(Troublemaker|Problem) )?faceoffs"
+    # 514.3a flip count: {"n", "who": you|opp|each, "scope": any|here|involved, "fo": True|tm|problem}
+    for pat, who, scope in (
+            (r"^(?:You flip an additional card during %s|Flip an additional card during %s)$" % (fo_, fo_), "you", "any"),
+            (r"^During %s here, flip an additional card$" % fo_, "you", "here"),
+            (r"^Opponents flip (\d+) fewer cards? during %s involving this card$" % fo_, "opp", "involved"),
+            (r"^During %s involving this card, players flip (\d+) fewer cards?$" % fo_, "each", "involved"),
+            (r"^During %s involving this card, your opponent flips an additional card$" % fo_, "opp", "involved")):
+        m = re.match(pat, body)
+        if m:
+            g = [x for x in m.groups() if x is not None]
+            n = -int(next(x for x in g if x.isdigit())) if "fewer" in body else 1
+            kind = next((x for x in g if not x.isdigit()), None)
+            return {"op": "flip_mod", "n": n, "who": who, "scope": scope, "fo": _fo_kind(kind)}
+    m = re.match(r"^You have \+(\d+) power during %s( here)?$" % fo_, body)
+    if m:  # 514.4a "any modifiers modifying that player's power total"
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}
+    m = re.match(r"^Your flipped cards have \+(\d+) power$", body)
+    if m:
+        return {"op": "flip_power", "n": int(m.group(1))}
+    m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
+    if m:
+        subj = m.group(2)
+        if subj == "This card" or subj == "this card":
+            tg: Any = "self"
+        elif re.match(r"^That (?:character|Friend)$", subj) and card_type == "Resource":
+            tg = "host"
+        else:
+            sm = re.match(r"^(.+?) with (\d+) or less printed power$", subj)
+            tg = _static_selector(sm.group(1) if sm else subj)
+            if tg is None or tg.get("self"):
+                return None
+            if sm:
+                tg["max_pp"] = int(sm.group(2))
+        d: dict[str, Any] = {"op": "no_contrib", "what": "faceoff" if m.group(3) == "faceoffs" else "confront", "target": tg}
+        if m.group(1):
+            d["cond"] = {"k": "your_turn" if m.group(1) == "During your turn" else "opp_turn"}
+        if m.group(4):
+            d["involving"] = True
+        return d
+    if re.match(r"^Players can't score points during faceoffs involving this card$", body):
+        return {"op": "no_score_fo"}
+    m = re.match(r"^While involved in a (Troublemaker|Problem) faceoff, (?:this card|it) (?:has|gets) \+(\d+) power$", body)
+    if m:
+        return {"op": "power", "n": int(m.group(2)), "target": "self", "cond": {"k": "faceoff", "fo": _fo_kind(m.group(1))}}
+    m = re.match(r"^(.+?) (?:has|have|gets|get|each get|each have) ([+-]\d+) power (?:while involved in a faceoff|during %s)$" % fo_, body)
+    if m:
+        tg = _static_selector(m.group(1))
+        if tg is None or tg.get("self") or tg.get("this_friend"):
+            return None
+        d = {"op": "power", "n": int(m.group(2)), "target": tg}
+        if "while involved" in body:
+            tg["inv"] = True  # only while that card is involved (514.2d, checked continuously)
+        else:
+            d["fo_only"] = _fo_kind(m.group(3))
+        return d
+    m = re.match(r"^During faceoffs, (this card has .+ for each .+)$", body)
+    if m:
+        d = parse_static_power(m.group(1))
+        if d is not None and d.get("op") == "power_per":
+            d["fo_only"] = True
+            return d
     return None
 
 
@@ -1228,6 +1854,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 effs = None
             if effs is not None:
                 return {"kind": "event", "timing": timing, "effects": effs, "text": line}
+            mc = re.match(r"^(Retire a Friend) to (.+)$", rest)
+            if mc and not cost:  # 508.1: the instruction before "to" is a cost of playing the Event
+                effs = parse_effects(mc.group(2))
+                if effs is not None:
+                    return {"kind": "event", "timing": timing, "effects": effs, "cost": {"retire_friend": 1}, "text": line}
             return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
         if rest.startswith("During a faceoff, ") and card_type != "Event":
             rest = rest[len("During a faceoff, "):]
@@ -1249,10 +1880,31 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
                     "effects": [{"op": "cutie_mark"}], "text": line}
         return {"kind": "manual", "text": raw, "timing": timing}
+    if not any(re.match(pat, line) for pat, _, _ in TRIGGERS):
+        wt = _watch_trigger(line, card_type)
+        if wt is not None:
+            on, extra, body_ = wt
+            body_ = re.sub(r"^that opponent ", "your opponent ", body_)
+            if extra["subj"].pop("as_by", None):
+                extra = {**extra, "as_by": True}
+                body_ = re.sub(r"^retire (a|an) ", r"retire one of your ", body_)  # 410.2 their own card
+            effs = parse_effects(body_)
+            if effs is not None and not extra["subj"].get("sel", {}).get("self"):
+                _other_than_it(effs)
+            if effs is not None:
+                return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
+            return {"kind": "manual", "text": raw, "on": on}
     for pat, on, extra in TRIGGERS:
         mm = re.match(pat, line)
         if mm:
             body_ = line[mm.end():]
+            if callable(extra):
+                extra = extra(mm)
+            if on == "flipped":
+                # "it" is the flipped card itself (Chaos: When this card is flipped, it has +2 power ...)
+                body_ = re.sub(r"^it (?:has|gets) ", "this card gets ", body_)
+            if "n" in mm.groupdict():  # "with at least N characters / colors": the number from the text
+                extra = {k: (int(mm.group("n")) if v is None else v) for k, v in extra.items()}
             if on == "confront_this_any":
                 body_ = re.sub(r"^that player's opponent ", "your opponent ", body_)
                 if "that player's opponent" in body_ or "another player" in body_:
@@ -1275,6 +1927,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     return {"kind": "manual", "text": raw, "on": on}
                 else:
                     body_ = re.sub(r"\btheir\b", "your opponent's", body_)
+            elif on == "opp_confronts" and body_.startswith("that opponent "):
+                body_ = "your opponent " + body_[len("that opponent "):]
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
                 body_ = "your opponent " + body_.split(" ", 2)[2]
             elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):
@@ -1288,6 +1942,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             if effs is not None:
                 return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
             return {"kind": "manual", "text": raw, "on": on}
+    multi = _compound_static(body, card_type)
+    if multi is not None:  # one line, several continuous abilities (compile_face lists each)
+        return {"kind": "multi", "abilities": [{"kind": "static", **d, "text": line} for d in multi], "text": line}
     d = parse_static_keyword(body, card_type)
     if d is not None:
         return {"kind": "static", **d, "text": line}
@@ -1299,6 +1956,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 d["cond"] = None
                 d["fo_only"] = True
             return {"kind": "static", **d, "text": line}
+    d = parse_static_faceoff(body, card_type)
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     d = parse_static_power(body)
     if d is not None and d.pop("this_friend", None) and card_type == "Resource":
         d["target"] = "host"
@@ -1308,6 +1968,14 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     if d is not None:
         return {"kind": "static", **d, "text": line}
     return {"kind": "manual", "text": raw}
+
+
+_SPLIT_TRIGGERS = [
+    (r"^When this card enters play or becomes frightened, (.+)$",
+     ("When this card enters play, ", "When this card becomes frightened, ")),
+    (r"^When an opponent moves or plays a character to this card's Problem, (.+)$",
+     ("When an opponent moves a character to this card's Problem, ", "When an opponent plays a Friend to this card's Problem, ")),
+]
 
 
 def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
@@ -1337,7 +2005,16 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             manual.append(ln)
             abilities.append({"kind": "manual", "text": ln})
             continue
+        ms = next(((m_, parts) for pat, parts in _SPLIT_TRIGGERS if (m_ := re.match(pat, ln.strip()))), None)
+        if ms:  # one line, two trigger conditions with the same effect
+            abs_ = [parse_line(pre + ms[0].group(1), face.type, face.keywords) for pre in ms[1]]
+            if all(a["kind"] == "trigger" for a in abs_):
+                abilities.extend({**a, "text": ln} for a in abs_)
+                continue
         ab = parse_line(ln, face.type, face.keywords)
+        if ab["kind"] == "multi":
+            abilities.extend(ab["abilities"])
+            continue
         if ab["kind"] == "keyword":
             extra_kw.update(ab.get("keywords", {}))
             continue

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-DURATIONS = ("turn", "faceoff", "permanent", "score_phase", "phase", "main_phase")
+DURATIONS = ("turn", "faceoff", "permanent", "score_phase", "phase", "main_phase", "next_turn")
 
 
 @dataclass(frozen=True)
@@ -286,4 +286,6 @@ OPS = {
     "cost_reduction": "pay N less for your next card of a type this turn",
     "choose_color": "choose a color for this card",
     "add_color": "a card is also a color until the end of the turn or phase ({color, target, until})",
+    "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
+                " of the turn / the start of your next turn ({kw, n, target, until})",
 }

@@ -160,17 +160,19 @@ def decide(self, st, ev, action) -> None:
             c = st["cards"][opt]
             tax = self.action_tax(st, p, "challenge", opt)
             if tax:  # "Opponents can't challenge your Troublemakers unless they pay [1]."
-                self.pay_cost(st, p, tax)
+                self.pay_cost(st, p, tax, ev)
                 self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {tax} to challenge")
             st["sc_ch"].append(c["a"])  # 608.1/608.3
             self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, opt)} at {self.area_name(st, c['a'])}")
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
+            self.watch(st, ev, "w_challenge", opt, {"by": p})  # "When a player / an opponent challenges ..."
     elif kind == "send_home":
         self.send_home(st, ev, opt)
     elif kind == "discard_down":
         nm = self.name(st, opt)
         self.put(st, opt, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm} (616.2)")
+        self.fire_all(st, ev, "opp_discards", players=(_opp(p),))  # "When an opponent discards a card"
     elif kind == "retire_home":
         self.leave_play(st, ev, opt, "disc", by_game=True, verb="retired (616.3 home limit)")
     elif kind == "uniqueness":
@@ -327,7 +329,7 @@ def _start_trigger(self, st, ev, t):
     src = t["src"]
     self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}")
     st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
-                     "x": t.get("x", {})})
+                     "x": t.get("x", {}), "it": t.get("x", {}).get("it")})  # a watched event's card is "it"
 
 
 def _uniqueness(self, st, ev) -> bool:
@@ -507,7 +509,7 @@ def _uncover(self, st, ev):
         uncover_one(self, st, ev, cid)
 
 
-def uncover_one(self, st, ev, cid) -> None:
+def uncover_one(self, st, ev, cid, by=None) -> None:
     c = st["cards"][cid]
     if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
         return  # 607.1
@@ -525,6 +527,8 @@ def uncover_one(self, st, ev, cid) -> None:
             if st["cards"].get(o, {}).get("a") == c["a"] and self.ctype(st, o) == FRIEND:
                 self.frighten(st, ev, o)
     self.fire(st, ev, "uncovered", cid)
+    # "When a / an opposing Troublemaker is uncovered [here]", "When you uncover a Troublemaker"
+    self.watch(st, ev, "w_uncover", cid, {"by": c["c"] if by is None else by})
 
 
 def _inspired(self, st, ev):
@@ -573,7 +577,12 @@ def _confront_next(self, st, ev):
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
+                                                     if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
+                        continue  # "... with characters that have at least N different colors among them"
                     self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
+    # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
+    self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == tp and c["a"] == area:
@@ -626,6 +635,7 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 def _begin_turn(self, st, ev, tp):
     st["turn"] += 1
     st["tp"] = tp
+    self.expire(st, f"start{tp}")  # "until the start of your next turn"
     pl = st["pl"][tp]
     pl["turns"] += 1
     pl["scored_turn"] = 0
@@ -636,6 +646,7 @@ def _begin_turn(self, st, ev, tp):
 
 def start_turn(self, st, ev) -> None:
     tp = st["tp"]
+    self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
     nr = "no_ready" in self.ops_in_play(st)  # "Friends here with 2 or less power can't ready."
     for cid in st["play"]:  # 603.1
@@ -716,6 +727,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
     if type_ in ("problem", "multi"):
         self.fire_all(st, ev, "problem_fo_start")
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
+    self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
         if c["c"] != chal and c["a"] in areas and self.kw(st, cid, "Prepared"):
@@ -735,6 +747,7 @@ def _flip_one(self, st, ev, p) -> str | None:
     pl["flip"].append(nid)
     self.log(ev, "flip", lambda: f"{pl['name']} flips {self.name(st, nid)} ({self.printed_power(st, nid)})", card=nid)
     self.fire(st, ev, "flipped", nid)  # Chaos
+    self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
     # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card
     if self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
         if any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
@@ -756,8 +769,29 @@ def faceoff_flip(self, st, ev) -> None:
                     for ab in self.abilities(st, cid):
                         if ab["kind"] == "static" and ab.get("op") == "flip_extra":
                             n += ab.get("n", 1)
-        for _ in range(n):
+        if fo["rounds"] == 1:
+            n += _flip_mods(self, st, p)
+        for _ in range(max(n, 0)):
             _flip_one(self, st, ev, p)
+
+
+def _flip_mods(self, st, p) -> int:
+    """514.3a "flip an additional card / N fewer cards during faceoffs" (static ``flip_mod``)."""
+    fo = st["fo"]
+    n = 0
+    for o in self.has_static(st, "flip_mod"):
+        c = st["cards"][o]
+        for ab in self.abilities(st, o):
+            if ab["kind"] != "static" or ab.get("op") != "flip_mod" or not self.fo_is(st, ab.get("fo", True)):
+                continue
+            who = ab.get("who", "you")
+            if (who == "you" and p != c["c"]) or (who == "opp" and p == c["c"]):
+                continue
+            scope = ab.get("scope", "any")
+            if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
+                continue
+            n += ab["n"]
+    return n
 
 
 def resolve_faceoff(self, st, ev, winner) -> None:
@@ -767,6 +801,17 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     fo["stage"] = "resolved"
     if winner is None:
         return
+    margin = abs(self.faceoff_total(st, 0) - self.faceoff_total(st, 1))
+    if fo["type"] in ("problem", "multi"):  # "If you won a Problem faceoff by at least N power this turn"
+        won = st["pl"][winner].get("wonp")
+        st["pl"][winner]["wonp"] = [st["turn"], max(margin, won[1] if won and won[0] == st["turn"] else 0)]
+    loser = _opp(winner)
+    for cid in list(st["play"]):  # "When you lose a faceoff involving this card" (before 514.5b sends home)
+        c = st["cards"].get(cid)
+        if c and c["c"] == loser and self.involved(st, cid):
+            self.fire(st, ev, "lose_faceoff", cid)
+    for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
+        self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
     if fo["type"] == "tm":
@@ -777,6 +822,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 pts = self.face(st, tm).bonus or 0
                 nm = self.name(st, tm)
                 self.fire(st, ev, "defeated", tm)
+                self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
         else:
@@ -798,7 +844,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
-            self.fire(st, ev, "win_faceoff", cid)
+            self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
             x = self.kw(st, cid, "Diligent")
             if x:
                 self.queue_trigger(st, cid, winner, [{"op": "may", "effects": [
@@ -980,8 +1026,10 @@ def _extra_move_costs(self, st, p) -> dict:
     return out
 
 
-def pay_cost(self, st, p, n) -> None:
+def pay_cost(self, st, p, n, ev=None) -> None:
     st["pl"][p]["tok"] -= n
+    if n > 0 and st["pl"][p]["tok"] == 0 and ev is not None:
+        self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "When an opponent pays their last action token"
 
 
 def _timing(self, d) -> str:
@@ -1255,7 +1303,44 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         m = st["pl"][p]["mane"]
         if m not in st["cards"] or st["cards"][m].get("ex") or st["cards"][m].get("fr"):
             return False
+    if not _can_pay_extra(self, st, p, cid, cost):
+        return False
     return True
+
+
+def _cost_sel(sel: dict, **extra) -> dict:
+    return {**sel, "ctrl": "you", **extra}
+
+
+def _can_pay_extra(self, st, p, cid, cost) -> bool:
+    """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
+    if cost.get("dismiss_self") and not self.in_play(st, cid):
+        return False
+    if "exhaust_sel" in cost and not self.select(st, _cost_sel(cost["exhaust_sel"], state="ready"), p, cid):
+        return False
+    if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
+        return False
+    if "banish_from" in cost:
+        from .resolve import _card_filter
+
+        bf = cost["banish_from"]
+        if not any(_card_filter(self, st, o, bf["filter"]) for o in st["pl"][p][bf["zone"]]):
+            return False
+    return True
+
+
+def _extra_cost_effects(cost) -> list[dict]:
+    """Costs that need a choice are paid first (508) as effects at the head of the ability."""
+    effs: list[dict] = []
+    if cost.get("discard_hand"):
+        effs.append({"op": "discard", "n": 99, "who": "you"})
+    if "exhaust_sel" in cost:
+        effs.append({"op": "exhaust", "target": _cost_sel(cost["exhaust_sel"], state="ready")})
+    if "retire_sel" in cost:
+        effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True)}] * cost["retire_sel"]["n"]
+    if "banish_from" in cost:
+        effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
+    return effs
 
 
 def play_card(self, st, ev, action) -> None:
@@ -1276,7 +1361,7 @@ def play_card(self, st, ev, action) -> None:
     for dn in list(pl["disc_next"]):
         if dn["type"] in (f.type, "card"):
             pl["disc_next"].remove(dn)
-    self.pay_cost(st, p, cost)
+    self.pay_cost(st, p, cost, ev)
     area = action.get("area")
     host = action.get("host")
     where = ""
@@ -1285,6 +1370,7 @@ def play_card(self, st, ev, action) -> None:
     elif host:
         where = f" on {self.name(st, host)}"
     self.log(ev, "play", lambda: f"{pl['name']} pays {cost} to play {d.name}{where}", player=p, card_key=d.key)
+    nid = None
     if f.type == FRIEND:
         nid = self.enter_play(st, ev, cid, area, p)
         _announce_manual(self, st, ev, nid)
@@ -1321,6 +1407,16 @@ def play_card(self, st, ev, action) -> None:
             if oc["c"] == p and oc["k"] in self.trig_keys and req_cols & set(self.colors(st, o)):
                 self.fire(st, ev, "talented", o)
     self.fire_all(st, ev, "you_play", players=(p,))
+    _watch_play(self, st, ev, p, d.key, nid)
+
+
+def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:
+    """705.2g: "When you / an opponent play(s) a [type / trait] card [here]" ("it" is the card played
+    when it entered play; "here" compares the area it entered)."""
+    x = {"play": {"p": p, "k": key, "fd": face_down}, "by": p}
+    if nid is not None and nid in st["cards"] and self.in_play(st, nid):
+        x["to"] = st["cards"][nid]["a"]
+    self.watch(st, ev, "w_play", nid, x)
 
 
 def _announce_manual(self, st, ev, cid):
@@ -1343,28 +1439,30 @@ def do_action(self, st, ev, action) -> None:
         cid = action.get("card")
         area = action.get("area")
         n = 1 + self.play_cost_delta(st, p, cid, 1, area=area)  # 609.2c (and "+[1] to play a Troublemaker here")
-        self.pay_cost(st, p, n)
+        self.pay_cost(st, p, n, ev)
         self.record_play(st, p, self.cdef(st, cid).front, area)
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
-        self.enter_play(st, ev, cid, area, p, face_down=not up)
+        key = st["cards"][cid]["k"]
+        tid = self.enter_play(st, ev, cid, area, p, face_down=not up)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
+        _watch_play(self, st, ev, p, key, tid, face_down=not up)
         self.log(ev, "play", lambda: f"{pl['name']} pays {n} to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
     elif k == "move":
         cid = action.get("card")
         area = action.get("area")
         cost = self.move_cost(st, p, cid, area)
-        self.pay_cost(st, p, cost)
+        self.pay_cost(st, p, cost, ev)
         self.log(ev, "pay", lambda: f"{pl['name']} pays {cost} to move {self.name(st, cid)}")
-        self.move_card(st, ev, cid, area)
+        self.move_card(st, ev, cid, area, by=p)
     elif k == "draw":
         n = 1 + self.action_tax(st, p, "draw")
-        self.pay_cost(st, p, n)
+        self.pay_cost(st, p, n, ev)
         self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to draw a card (609.2d)")
         self.draw(st, ev, p, 1)
     elif k == "rally":
         cid = action.get("card")
         n = 2 + self.action_tax(st, p, "rally", cid)
-        self.pay_cost(st, p, n)
+        self.pay_cost(st, p, n, ev)
         self.log(ev, "pay", lambda: f"{pl['name']} pays {n} to rally {self.name(st, cid)} (609.2e)")
         self.unfrighten(st, ev, cid)
     elif k == "activate":
@@ -1374,7 +1472,7 @@ def do_action(self, st, ev, action) -> None:
         cost = ab.get("cost", {})
         c = st["cards"][cid]
         if cost.get("tokens"):
-            self.pay_cost(st, p, cost["tokens"])
+            self.pay_cost(st, p, cost["tokens"], ev)
         if cost.get("exhaust"):
             self.exhaust(st, ev, cid, by=p)
         if cost.get("once_turn"):
@@ -1393,6 +1491,9 @@ def do_action(self, st, ev, action) -> None:
             effs = [{"op": "discard", "n": cost["discard"], "who": "you"}] + effs  # 508 cost paid first
         if cost.get("retire_friend"):
             effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}}] + effs
+        effs = _extra_cost_effects(cost) + effs
+        if cost.get("dismiss_self"):
+            self.leave_play(st, ev, cid, "disc", verb="dismissed")  # 508 the cost is paid before the effect
         st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
                          {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)})
     else:

@@ -42,6 +42,19 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
+        picked = fr.get("picked") or ()
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
+    if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
+        it = (fr.get("x") or {}).get("it")
+        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
+        it = (fr.get("x") or {}).get("it")
+        if not (it and self.in_play(st, it)):
+            return []
+        area = st["cards"][it]["a"]
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == area]
     return self.select(st, tgt, fr["p"], fr["src"])
 
 
@@ -72,7 +85,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] += 1
             fr["ch"] = None
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it")})
+                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {}})
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
@@ -112,7 +125,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if one:
             from .flow import uncover_one
 
-            uncover_one(self, st, ev, one)
+            uncover_one(self, st, ev, one, by=p)
         return True
     if op == "each_player":
         fr["i"] += 1
@@ -153,6 +166,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         st["pl"][p]["tok"] -= e["n"]
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
+        if e["n"] > 0 and st["pl"][p]["tok"] == 0:
+            self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "pays their last action token"
         return True
     if op == "if_faceoff":
         if st["fo"]:
@@ -171,11 +186,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
+        return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
         q = _opp(p) if e.get("who") == "opponent" else p
         n = min(e.get("n", 1), st["pl"][q]["tok"])
         st["pl"][q]["tok"] -= n
         self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
+        if n > 0:
+            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
     if op == "mill":
         deck = st["pl"][p]["deck"]
@@ -194,11 +213,27 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in st["areas"]:
             self.replace_problem(st, ev, fr["ch"])
         return True
+    if op in EVENT_OPS:
+        return EVENT_OPS[op](self, st, ev, fr, e)
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
+    if op == "grant_kw" and (e.get("target") or {}).get("each"):
+        # "Your characters have Swift this turn": a continuous modifier over a description, so
+        # characters that begin to fit it later are affected too (708.5)
+        sel_ = {k: v for k, v in e["target"].items() if k != "each"}
+        self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), sel=sel_, p=p, src=src)
+        self.log(ev, "keyword", lambda: f"{self.pname(st, p)}'s effect grants {e['kw']}"
+                 f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} ({e.get('until', 'turn')})")
+        return True
     # targeted card effects
     tgt = e.get("target") or {"self": True}
+    if op == "power" and tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip":
+        # a flipped (Chaos) card's "it has +2 power": its power counts in the power total (514.4a)
+        n = e["n"] * (len(self.select(st, e["per"], p, src)) if e.get("per") else 1)
+        self.add_mod(st, src, n, e.get("until", "turn"))
+        self.log(ev, "power", lambda: f"{self.name(st, src)} (flipped) gets {n:+d} power")
+        return True
     if tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip" and op in ("banish", "dismiss", "to_deck_top"):
         # a flipped (Chaos) card acting on itself in the flip zone
         nm = self.name(st, src)
@@ -206,19 +241,37 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
     cands = _targets(self, st, fr, e)
+    if e.get("cost") and fr["ch"] is None and (not cands or st["pl"][p]["tok"] < e.get("pay", 0)):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
     if op == "move" and fr.get("k") in cands:
         chosen = [fr["k"]]  # the card whose destination was just chosen (``ch`` holds the area, not a target)
     elif tgt.get("each"):
         chosen = cands
+    elif op == "move" and fr.get("k") is not None:
+        chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
     else:
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
             return False
         chosen = [one] if one else []
+    if e.get("cost"):  # "you may exhaust <a card> to ...": the rest happens only if this was done (508.1d)
+        snap = {c_: (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) for c_ in chosen if self.in_play(st, c_)}
+        if not snap or st["pl"][p]["tok"] < e.get("pay", 0):
+            fr["i"] = len(fr["eff"])
+            return False
+        if e.get("pay"):
+            st["pl"][p]["tok"] -= e["pay"]
+            self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
+            if st["pl"][p]["tok"] == 0:
+                self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
-        fr["it"] = cid
+        if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
+            fr["it"] = cid
+        if tgt.get("fresh"):
+            fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
             self.exhaust(st, ev, cid, by=p)
         elif op == "ready":
@@ -249,6 +302,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [f"home{c['c']}"]
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+            elif to == "it":  # "to that Problem": where a watched event happened
+                it = (fr.get("x") or {}).get("it")
+                dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
             else:
                 dest = [a for a in st["areas"] if a != c["a"] and not (a.startswith("home") and int(a[4:]) != c["c"])]
                 if to == "problem":
@@ -273,7 +329,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
                     continue
                 area = fr["ch"]
                 if tax[area]:
-                    st["pl"][p]["tok"] -= tax[area]
+                    self.pay_cost(st, p, tax[area], ev)
                     self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
                 self.move_card(st, ev, cid, area)
                 continue
@@ -288,15 +344,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 area = fr["ch"] if fr["ch"] in dest else dest[0]
             else:
                 area = dest[0]
-            self.move_card(st, ev, cid, area)
+            self.move_card(st, ev, cid, area, by=p)
         elif op == "power":
             n = e["n"]
+            if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
+                n *= len(self.select(st, e["per"], p, src))
             if e.get("until", "turn") == "permanent":
                 st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
             else:
-                self.add_mod(st, cid, n, e.get("until", "turn"))
+                self.add_mod(st, cid, n, _until(e, p), col=e.get("color"))  # "+1 [Loyalty]": colored power
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
+        elif op == "grant_kw":  # "That Friend gains Stubborn until the end of the turn"
+            self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), cid=cid)
+            self.log(ev, "keyword", lambda cid=cid: f"{self.name(st, cid)} has {e['kw']}"
+                     f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} until the end of the {e.get('until', 'turn')}")
         elif op == "add_color":
             col = e["color"]
             if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":
@@ -325,7 +387,18 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+    if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
+                                 for c_, v in snap.items()):
+        fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
+        return False
     return True
+
+
+def _until(e, p) -> str:
+    """An effect's duration; "until the start of your next turn" ends as its controller's next
+    turn starts (``start_turn`` expires ``start<p>``)."""
+    u = e.get("until", "turn")
+    return f"start{p}" if u == "next_turn" else u
 
 
 def _player_effect(self, st, ev, fr, e) -> bool:
@@ -365,6 +438,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         nm = self.db.cards[st["cards"][cid]["k"]].name
         self.put(st, cid, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
+        self.fire_all(st, ev, "opp_discards", players=(_opp(q),))  # "When an opponent discards a card"
         fr["k"] = done + 1
         if fr["k"] < e.get("n", 1) and st["pl"][q]["hand"]:
             return _player_effect(self, st, ev, fr, e)
@@ -490,6 +564,92 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _faceoff_effect(self, st, ev, fr, e) -> bool:
+    """Reveal-the-top-card branches, losing the game, ending a faceoff."""
+    op = e["op"]
+    p = fr["p"]
+    src = fr["src"]
+    if op == "lose_game":
+        self.end(st, ev, _opp(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
+        return True
+    if op == "end_faceoff":
+        fo = st["fo"]
+        if fo and fo["stage"] != "end":
+            fo["stage"] = "end"  # 514.6: no winner; flipped cards go to the bottom, involvement ends
+            if st["prio"] and st["prio"]["w"] == "fo":
+                st["prio"] = None
+            self.log(ev, "faceoff", "The faceoff is ended by an effect")
+        return True
+    if op == "reveal_top":
+        q = p if e.get("whose", "you") == "you" else _opp(p)
+        deck = st["pl"][q]["deck"]
+        if not deck:
+            return True
+        cid = deck[0]
+        d = self.db.cards[st["cards"][cid]["k"]].front
+        nm = d.name
+        # a revealed card is public information (it stays on top of the deck unless the text moves it)
+        self.log(ev, "reveal", lambda: f"{self.pname(st, q)} reveals {nm} ({d.power or 0}) from the top of their deck")
+        cond = e.get("cond", {})
+        pw = d.power or 0
+        ok = True
+        if "type" in cond:
+            ok = d.type == cond["type"]
+        if "parity" in cond:
+            ok = (pw % 2 == 0) == (cond["parity"] == "even")
+        if "max_pp" in cond:
+            ok = ok and pw <= cond["max_pp"]
+        if "min_pp" in cond:
+            ok = ok and pw >= cond["min_pp"]
+        effs = e.get("then", []) if ok else e.get("else", [])
+        if effs:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "rev": cid})
+            fr["i"] -= 1
+        return True
+    # "revealed": move the revealed card, if it is still where it was revealed (the top of a deck)
+    cid = fr.get("rev")
+    if not cid or cid not in st["cards"] or st["cards"][cid].get("z") != "deck":
+        return True
+    owner = st["cards"][cid]["o"]
+    if cid not in st["pl"][owner]["deck"]:
+        return True
+    nm = self.db.cards[st["cards"][cid]["k"]].name
+    to = e.get("to")
+    if to == "play":
+        d = self.db.cards[st["cards"][cid]["k"]].front
+        host = None
+        area = f"home{p}"
+        pl_on = next((ab for ab in self.db.cards[st["cards"][cid]["k"]].abilities.get("front", ()) if ab["kind"] in ("play_on", "play_problem")), None)
+        if d.type not in ("Friend", "Resource") or owner != p:
+            return True
+        if pl_on is not None and pl_on["kind"] == "play_on":
+            cands = [c for c in self.select(st, pl_on["host"], p, None)]
+            done, host = _choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+            if not done:
+                return False
+            if host is None:
+                return True  # no legal host: it stays on top of the deck
+            area = st["cards"][host]["a"]
+        elif pl_on is not None:
+            areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+            if not areas:
+                return True
+            if fr["ch"] is None and len(areas) > 1:
+                self.ask(st, p, "choice", areas, "706", src=src, what="area")
+                return False
+            area = fr["ch"] if fr["ch"] in areas else areas[0]
+        nid = self.enter_play(st, ev, cid, area, p, host=host)
+        self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts the revealed {nm} into play")
+        return True
+    zone = {"hand": "hand", "disc": "disc", "ban": "ban"}[to]
+    self.put(st, cid, zone)
+    self.log(ev, "reveal", lambda: f"The revealed {nm} is put into its owner's "
+             f"{'hand' if zone == 'hand' else 'discard pile' if zone == 'disc' else 'banished zone'}")
+    return True
+
+
 def _finish_look(self, st, fr, q):
     deck = st["pl"][q]["deck"]
     bot = fr.get("bot", [])
@@ -514,6 +674,10 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False
     if "color" in flt and flt["color"] not in f.colors:
         return False
+    if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
+        return False  # a card outside play has only its printed power
+    if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
+        return False
     if "title" in flt and flt["title"] != f.title:
         return False
     return True
@@ -525,3 +689,217 @@ def _describe(e) -> str:
 
 def play_effects(self, st, ev, p, src, effects, label="") -> None:
     st["rq"].append({"p": p, "src": src, "eff": list(effects), "i": 0, "ch": None, "lbl": label, "after": None})
+
+
+# ------------------------------------------------------------------ zone, deck, hand and confront ops
+def _ask_player(self, st, fr, p, players, what="player") -> tuple[bool, int | None]:
+    """A choice of a player ("a player's deck", "a discard pile"): (done, player or None)."""
+    if fr["ch"] is not None:
+        return True, fr["ch"] if fr["ch"] in (0, 1) else None
+    if not players:
+        return True, None
+    if len(players) == 1:
+        return True, players[0]
+    self.ask(st, p, "choice", list(players), "705.2f", src=fr["src"], what=what)
+    return False, None
+
+
+def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
+    """Banish a card from a discard pile or your hand (410.5): {zone: disc|hand, whose: you|any, filter}."""
+    p = fr["p"]
+    owners = [p] if e.get("whose", "you") == "you" else [p, _opp(p)]
+    cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if _card_filter(self, st, c, e.get("filter", {}))]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        if len(cands) > 1 or e.get("optional"):
+            self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "410.5", op="banish", src=fr["src"])
+            return False
+        ch = cands[0]
+    else:
+        ch = fr["ch"]
+    if ch in cands:
+        nm = self.db.cards[st["cards"][ch]["k"]].name
+        self.put(st, ch, "ban")
+        fr["banished"] = fr.get("banished", 0) + 1
+        self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a {'hand' if e.get('zone') == 'hand' else 'discard pile'}")
+    return True
+
+
+def _op_draw_bottom(self, st, ev, fr, e) -> bool:
+    """Draw from the bottom of your deck (410.4 draws the top card; this names the bottom)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    for _ in range(e.get("n", 1)):
+        if not deck:
+            break
+        deck.insert(0, deck.pop())
+        self.draw(st, ev, p, 1)
+    return True
+
+
+def _op_deck_bottom_to_top(self, st, ev, fr, e) -> bool:
+    deck = st["pl"][fr["p"]]["deck"]
+    if len(deck) > 1:
+        deck.insert(0, deck.pop())
+    self.log(ev, "deck", lambda: f"{self.pname(st, fr['p'])} puts the bottom card of their deck on top")
+    return True
+
+
+def _op_shuffle_into_deck(self, st, ev, fr, e) -> bool:
+    """Shuffle your hand / discard pile / one card of your hand into your deck, or just shuffle it (518.2)."""
+    p = fr["p"]
+    pl = st["pl"][p]
+    frm = e.get("from")
+    if frm == "hand_card":
+        if pl["hand"]:
+            if fr["ch"] is None and len(pl["hand"]) > 1:
+                self.ask(st, p, "target", list(pl["hand"]), "402.3", op="shuffle_into_deck", src=fr["src"])
+                return False
+            ch = fr["ch"] if fr["ch"] in pl["hand"] else pl["hand"][0]
+            self.put(st, ch, "deck")
+    elif frm in ("hand", "disc"):
+        for c in list(pl[frm]):
+            self.put(st, c, "deck")
+    self.shuffle(st, pl["deck"])
+    what = {"hand": "their hand into their deck", "disc": "their discard pile into their deck",
+            "hand_card": "a card from their hand into their deck"}.get(frm, "their deck")
+    self.log(ev, "shuffle", lambda: f"{self.pname(st, p)} shuffles {what}")
+    return True
+
+
+def _op_banish_discard_pile(self, st, ev, fr, e) -> bool:
+    """Banish all cards in a discard pile (the player chooses whose)."""
+    p = fr["p"]
+    done, q = _ask_player(self, st, fr, p, [x for x in (p, _opp(p)) if st["pl"][x]["disc"]], "discard pile")
+    if not done:
+        return False
+    if q is not None:
+        n = len(st["pl"][q]["disc"])
+        for c in list(st["pl"][q]["disc"]):
+            self.put(st, c, "ban")
+        self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes the {n} card(s) of {self.pname(st, q)}'s discard pile")
+    return True
+
+
+def _op_mill_player(self, st, ev, fr, e) -> bool:
+    """"A player puts the top N cards of their deck into their discard pile": you choose the player."""
+    p = fr["p"]
+    done, q = _ask_player(self, st, fr, p, [p, _opp(p)])
+    if not done:
+        return False
+    deck = st["pl"][q]["deck"]
+    for _ in range(min(e.get("n", 1), len(deck))):
+        nm = self.name(st, deck[0])
+        self.put(st, deck[0], "disc")
+        self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, q)} puts {nm} from the top of their deck into their discard pile")
+    return True
+
+
+def _op_draw_per(self, st, ev, fr, e) -> bool:
+    """Draw a card for each action token your opponent has, then discard the same number."""
+    p = fr["p"]
+    n = st["pl"][_opp(p)]["tok"] if e.get("count") == "opp_tokens" else 0
+    got = self.draw(st, ev, p, n) if n > 0 else 0
+    if got and e.get("then_discard"):
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": fr["src"], "eff": [{"op": "discard", "n": got, "who": "you"}], "i": 0,
+                         "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _op_look_hand(self, st, ev, fr, e) -> bool:
+    """Look at a player's hand (private to the looker) and choose a card from it matching ``filter``;
+    that card is discarded or put on top of its owner's deck.  ``any_if_points``: if a player has that
+    many points, any card may be chosen instead."""
+    p = fr["p"]
+    k = fr.get("k")
+    if k is None:
+        if e.get("whose") == "opp":
+            q = _opp(p)
+        else:
+            done, q = _ask_player(self, st, fr, p, [_opp(p), p], "hand")
+            if not done:
+                return False
+            fr["ch"] = None
+        fr["k"] = k = {"q": q}
+        hand = st["pl"][q]["hand"]
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at {self.pname(st, q)}'s hand", player=p)
+            names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in hand) or "no cards"
+            ev.add("look", f"You see: {names}", to=p)
+    q = k["q"]
+    hand = st["pl"][q]["hand"]
+    flt = e.get("filter", {})
+    if e.get("any_if_points") and max(x["score"] for x in st["pl"]) >= e["any_if_points"]:
+        flt = {}
+    cands = [c for c in hand if _card_filter(self, st, c, flt)]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="look_hand", src=fr["src"])
+        return False
+    ch = fr["ch"]
+    if ch in cands:
+        nm = self.db.cards[st["cards"][ch]["k"]].name
+        if e.get("to") == "deck_top":
+            self.put(st, ch, "deck", "top")
+            self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from {self.pname(st, q)}'s hand on top of their deck")
+        else:
+            self.put(st, ch, "ban" if e.get("to") == "ban" else "disc")
+            self.log(ev, "discard", lambda: f"{self.pname(st, q)} {'banishes' if e.get('to') == 'ban' else 'discards'} {nm}")
+    return True
+
+
+def _op_confront_mod(self, st, ev, fr, e) -> bool:
+    """Confront requirement changes ("Opponents need +2 power to confront that Problem until the end of
+    the turn", 611.3) and "Troublemakers don't prevent you from confronting Problems" (611.3e), kept in
+    ``st["cmods"]`` with a duration.  {n, who: you|opp|all, problem: choose|here|all, until, tm_ok}."""
+    p = fr["p"]
+    where = e.get("problem", "all")
+    prob = None
+    if where == "choose":
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if fr["ch"] is None and len(areas) > 1:
+            self.ask(st, p, "choice", areas, "705.2f", src=fr["src"], what="area")
+            return False
+        area = fr["ch"] if fr["ch"] in areas else (areas[0] if areas else None)
+        prob = self.problem_at(st, area) if area else None
+        if prob is None:
+            return True
+    elif where == "here":
+        src = fr["src"]
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        prob = self.problem_at(st, a) if a and not a.startswith("home") else None
+        if prob is None:
+            return True
+    who = e.get("who", "you")
+    until = e.get("until", "turn")
+    if until == "next_turn_start":
+        until = f"start{p}"  # "until the start of your next turn"
+    m = {"who": p if who == "you" else _opp(p) if who == "opp" else -1, "prob": prob, "u": until}
+    if e.get("tm_ok"):
+        m["tm_ok"] = e["tm_ok"] if isinstance(e["tm_ok"], str) else True
+        if e["tm_ok"] == "it":
+            m["tm_ok"] = fr.get("it") or ""
+    else:
+        m["n"] = e.get("n", 0)
+    st.setdefault("cmods", []).append(m)
+    self.log(ev, "confront", lambda: f"{self.pname(st, p)}: " + (
+        "Troublemakers don't prevent confronting" if e.get("tm_ok") else f"confront requirements {m['n']:+d}")
+        + (f" at {self.name(st, prob)}" if prob else ""))
+    return True
+
+
+EVENT_OPS = {
+    "banish_from_zone": _op_banish_from_zone,
+    "draw_bottom": _op_draw_bottom,
+    "deck_bottom_to_top": _op_deck_bottom_to_top,
+    "shuffle_into_deck": _op_shuffle_into_deck,
+    "banish_discard_pile": _op_banish_discard_pile,
+    "mill_player": _op_mill_player,
+    "draw_per": _op_draw_per,
+    "look_hand": _op_look_hand,
+    "confront_mod": _op_confront_mod,
+}

@@ -2,6 +2,7 @@
 state layout.  Rule numbers in comments and error messages refer to the Comprehensive Rules 3.8."""
 from __future__ import annotations
 
+import re
 from itertools import combinations
 from typing import Any
 
@@ -45,6 +46,7 @@ class Rules:
         self._last = None
         self._trusted = None
         self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
+        self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
@@ -76,7 +78,7 @@ class Rules:
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
-                         if any(a["kind"] == "static" and a.get("op") == "grant_kw" for face in d.abilities.values() for a in face)}
+                         if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -201,7 +203,66 @@ class Rules:
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
                         and self._static_applies(st, o, ab, cid):
                     v = ab["n"]
+        for g in st.get("kgm") or ():  # timed grants from effects ("Your characters have Swift this turn")
+            if g["kw"] == name and g["n"] > v and self._kgm_applies(st, g, cid):
+                v = g["n"]
         return v
+
+    # keywords whose instances each add power: a granted instance adds to a printed one ("also has
+    # Supportive 2", "an additional Competitive 1"; 701.2a keywords are separate abilities)
+    POWER_KW = ("Competitive", "Supportive", "Caretaker", "Experienced")
+
+    def _kgm_applies(self, st, g, cid) -> bool:
+        """A timed keyword grant: one card (``t``), or every card matching a selector, checked
+        continuously (708.5: continuous modifiers do not flag cards)."""
+        if "t" in g:
+            return g["t"] == cid
+        return self.matches(st, cid, g["sel"], g["p"], g.get("src"))
+
+    def add_kw_grant(self, st, kw: str, n: int, until: str, *, cid: str | None = None, sel: dict | None = None,
+                     p: int = 0, src: str | None = None) -> None:
+        """Create a timed keyword-granting modifier (one card, or a selector read continuously).
+        While any exists the ``kwg`` counter is raised once (``kgt``) so the keyword fast paths ask
+        ``kw``; ``expire`` lowers it when the last one ends."""
+        st["ts"] += 1
+        g = {"kw": kw, "n": n, "u": self.duration(st, until), "ts": st["ts"]}
+        if cid is not None:
+            g["t"] = cid
+        else:
+            g.update(sel=sel, p=p, src=src)
+        st.setdefault("kgm", []).append(g)
+        if not st.get("kgt"):
+            st["kgt"] = 1
+            st["kwg"] = st.get("kwg", 0) + 1
+
+    def granted_power_kws(self, st, cid) -> dict:
+        """Granted instances of the power keywords (Competitive X, Supportive X, Caretaker,
+        Experienced), summed per keyword, from continuous grants and timed grants.  A card's power
+        is not asked for grants of its own power keywords while they are being computed (a
+        "While this card has at least 5 power, it has Competitive 2" condition reads the power
+        without that grant: 711.3b dependency, no loop)."""
+        guard = self._kwp
+        if cid in guard:
+            return {}
+        guard.add(cid)
+        try:
+            out: dict = {}
+            gk = self.kwg_keys
+            cards = st["cards"]
+            for o in st["play"]:
+                if cards[o]["k"] not in gk:
+                    continue
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] in self.POWER_KW:
+                        n = ab["n"] if "per" not in ab else ab["n"] * self._count(st, o, ab["per"])
+                        if n and self._static_applies(st, o, ab, cid):
+                            out[ab["kw"]] = out.get(ab["kw"], 0) + n
+            for g in st.get("kgm") or ():
+                if g["kw"] in self.POWER_KW and self._kgm_applies(st, g, cid):
+                    out[g["kw"]] = out.get(g["kw"], 0) + g["n"]
+            return out
+        finally:
+            guard.discard(cid)
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -218,7 +279,41 @@ class Rules:
             if extra:  # "give one of your characters [Laughter] until the end of the phase"
                 s = set(cols) | set(extra)
                 cols = tuple(x for x in COLOR_NAMES if x in s)
+        if st.get("kwg") and cols is not None:
+            extra = self._granted_colors(st, cid)
+            if extra:  # "While at a Problem with Pinkie Pie, this card ... is also Pink"
+                s = set(cols) | extra
+                cols = tuple(x for x in COLOR_NAMES if x in s)
         return cols
+
+    def _granted_colors(self, st, cid) -> set:
+        """Colors added by continuous abilities (static ``grant_color``)."""
+        out: set = set()
+        cards = st["cards"]
+        c = cards[cid]
+        if c.get("z") != "play" or c.get("fd") or c.get("fr") or cid in self._kwp:
+            return out
+        self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
+        try:
+            gk = self.kwg_keys
+            for o in st["play"]:
+                if cards[o]["k"] not in gk:
+                    continue
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "grant_color" and self._static_applies(st, o, ab, cid):
+                        out.add(ab["color"])
+        finally:
+            self._kwp.discard(cid)
+        return out
+
+    def _has_title(self, st, cid, name: str) -> bool:
+        """201.3 / 201.3a: text may name a card by its Title; a trademarked name also refers to
+        characters and Troublemakers whose Title includes it ("your Rainbow Dash")."""
+        c = st["cards"][cid]
+        if c.get("t") or c.get("fd"):
+            return False
+        title = self.face(st, cid).title
+        return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
 
     def _colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
@@ -229,7 +324,7 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if (c["k"] in self.prism_keys or st.get("twn")) and self.kw(st, cid, "Prismatic"):
+        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and self.kw(st, cid, "Prismatic"):
             extra = set(cols)
             ctrl = c["c"]
             for o in st["play"]:
@@ -304,6 +399,10 @@ class Rules:
                             kws[k_] = max(kws.get(k_, 0), v_)
         if kws:
             p += self._kw_power(st, cid, c, kws)
+        if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
+            gkw = self.granted_power_kws(st, cid)
+            if gkw:
+                p += self._kw_power(st, cid, c, gkw)
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
@@ -320,7 +419,7 @@ class Rules:
                     p += self._count(st, cid, ab["count"]) - base
                 elif op == "power_per_beneath" and o == cid:
                     p += ab["n"] * self.beneath_count(st, cid)
-                elif op == "power_per" and o == cid:
+                elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]):
                     p += ab["n"] * self._count(st, cid, ab["count"])
         return p
 
@@ -330,6 +429,8 @@ class Rules:
             return len(st["pl"][1 - c["c"]]["hand"])
         if cnt.get("k") == "your_tokens":
             return st["pl"][c["c"]]["tok"]
+        if cnt.get("k") == "opp_tokens":
+            return st["pl"][1 - c["c"]]["tok"]
         k = cnt.get("k")
         if k is not None:
             return self._count_kind(st, src, c, cnt, k)
@@ -427,6 +528,8 @@ class Rules:
             return False
         if ab.get("fo_only") and not st["fo"]:
             return False
+        if ab.get("fo_only") in ("tm", "problem") and not self.fo_is(st, ab["fo_only"]):
+            return False
         cond = ab.get("cond")
         if cond:
             return self._cond(st, src, cond)
@@ -436,6 +539,8 @@ class Rules:
         c = st["cards"][src]
         k = cond.get("k")
         if k == "faceoff":
+            if cond.get("fo") in ("tm", "problem") and not self.fo_is(st, cond["fo"]):
+                return False
             return bool(st["fo"]) and self.involved(st, src)
         if k == "at_problem":
             return c["a"].startswith(("prob", "dil"))
@@ -483,12 +588,36 @@ class Rules:
                         ("color" in cond and cond["color"] in self.colors(st, o)):
                     return True
             return False
+        if k == "all":  # several conditions ("While this card is exhausted and at a Problem")
+            return all(self._cond(st, src, x) for x in cond.get("conds") or cond.get("of") or ())
+        if k == "with_title":  # "While with your Rainbow Dash" (201.3a)
+            return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+                       and self.is_char(st, o) and self._has_title(st, o, cond["title"]) for o in st["play"])
+        if k == "at_problem_with":  # "While at a Problem with a [Kindness] Friend / with Pinkie Pie"
+            if not c["a"].startswith(("prob", "dil")):
+                return False
+            sel = dict(cond["sel"], at="here", other=True)
+            return any(self.matches(st, o, sel, c["c"], src) for o in st["play"])
+        if k == "you_have":  # "While you have a Friend in play / another Dragon character"
+            return any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
+        if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
+            n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
+                     and not st["cards"][o].get("fd")) for q in (c["c"], 1 - c["c"])]
+            return n[1] > n[0] if cond["who"] == "opp" else n[0] > n[1]
+        if k == "disc_has":  # "While you have a Friend in your discard pile"
+            return any(self.types[st["cards"][d]["k"]] == cond["type"] for d in st["pl"][c["c"]]["disc"])
+        if k == "any_score_at_least":  # "While a player has 8 or more points"
+            return any(pl["score"] >= cond["n"] for pl in st["pl"])
+        if k == "opp_tokens_at_least":  # "While an opponent has at least [2]"
+            return st["pl"][1 - c["c"]]["tok"] >= cond["n"]
+        if k == "host_fo":  # a Resource's host involved in a (Troublemaker) faceoff
+            h = c.get("h")
+            fo = st["fo"]
+            return bool(h and fo and (cond.get("fo") is None or fo["type"] == cond["fo"]) and self.involved(st, h))
         if k in ("score_phase", "opp_score_phase"):  # "during the Score Phase" (610) / "your opponent's"
             if st.get("step") not in SCORE_STEPS:
                 return False
             return k == "score_phase" or st["tp"] != c["c"]
-        if k == "all":  # "During the Score Phase, if this card is exhausted, ..."
-            return all(self._cond(st, src, x) for x in cond["of"])
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -521,6 +650,8 @@ class Rules:
             return False
         if t == "card" and ct == "Problem":
             return False
+        if "types" in sel and ct not in sel["types"]:
+            return False  # "a Friend or Resource"
         w = sel.get("ctrl", "any")
         if w == "you" and c["c"] != ctrl:
             return False
@@ -546,9 +677,28 @@ class Rules:
                 return False
             if "min_power" in sel and pw < sel["min_power"]:
                 return False
+        if "max_printed" in sel or "min_printed" in sel:
+            pp = self.printed_power(st, cid)  # "with printed power of 0" (507.1 printed, not current)
+            if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
+                return False
+        if sel.get("power_gt_cost"):
+            pw = self.power(st, cid)
+            cost = 0 if c.get("t") else (self.face(st, cid).cost or 0)
+            if pw is None or pw <= cost:
+                return False
         if "trait" in sel and sel["trait"] not in self.traits(st, cid):
             return False
+        if sel.get("inv") and not self.involved(st, cid):
+            return False  # "... while involved in a faceoff" (514.2d)
+        if "max_pp" in sel and self.printed_power(st, cid) > sel["max_pp"]:
+            return False
+        if "min_pp" in sel and self.printed_power(st, cid) < sel["min_pp"]:
+            return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
+            return False
+        if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
+            return False  # "a [Loyalty] or [Kindness] character"
+        if "title" in sel and not self._has_title(st, cid, sel["title"]):
             return False
         if not _EXTRA_SEL.isdisjoint(sel) and not self._match_extra(st, cid, c, sel, ctrl, src):
             return False
@@ -910,8 +1060,11 @@ class Rules:
         fo = st["fo"]
         tot = 0
         srcs = None
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in st["play"]:
             if not self.involved(st, cid) or not self.contributes(st, cid):
+                continue
+            if nc and self.no_contrib(st, cid, "faceoff", nc):
                 continue
             c = st["cards"][cid]
             owner_side = c["c"]
@@ -921,12 +1074,55 @@ class Rules:
                 if srcs is None:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
+        fp = 0
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static":
+                    continue
+                if ab.get("op") == "flip_power":
+                    fp += ab["n"]  # "Your flipped cards have +2 power"
+                elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
+                    tot += ab["n"]  # 514.4a a modifier of the player's power total
         for fid in st["pl"][p]["flip"]:
             if fid in fo["ign"]:
                 continue  # 514.4b ignored flipped cards
-            tot += self.printed_power(st, fid)
+            if st["mods"] or st["cards"][fid].get("cn"):
+                tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
+            else:
+                tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
         return tot
+
+    def fo_is(self, st, kind) -> bool:
+        """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
+        fo = st["fo"]
+        if not fo:
+            return False
+        if kind in ("tm", "problem"):
+            return fo["type"] == kind or (kind == "problem" and fo["type"] == "multi")
+        return True
+
+    def no_contrib(self, st, cid, what, srcs=None) -> bool:
+        """'... can't contribute its power to faceoffs / confronting Problems' from any card in play."""
+        for o in (srcs if srcs is not None else self.has_static(st, "no_contrib")):
+            s_ = st["cards"][o]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "no_contrib" or ab.get("what") != what:
+                    continue
+                tg = ab.get("target", "self")
+                if tg == "self":
+                    ok = o == cid
+                elif tg == "host":
+                    ok = s_.get("h") == cid
+                else:
+                    ok = self.matches(st, cid, tg, s_["c"], o)
+                if not ok or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if ab.get("cond") and not self._cond(st, o, ab["cond"]):
+                    continue
+                return True
+        return False
 
     # ================================================================= confronting (611)
     def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
@@ -966,6 +1162,9 @@ class Rules:
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "opp_needs":
                         out.append(("Wild", ab["n"]))
+        for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
+            if m.get("n", 0) > 0 and m["who"] in (p, -1) and m["prob"] in (None, prob):
+                out.append(("Wild", m["n"]))
         for o, ab in self.statics(st, "confront_need"):
             # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
             oc = cards[o]
@@ -996,11 +1195,14 @@ class Rules:
             return False
         chars = []
         srcs = None
-        limits = self.statics(st, "no_contrib") + self.statics(st, "max_contrib")
+        limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
+        nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in self.chars_at(st, area, p):
             if not self.contributes(st, cid) or cid in banned:
+                continue
+            if nc and self.no_contrib(st, cid, "confront", nc):
                 continue
             for ab in self.abilities(st, cid):
                 if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
@@ -1022,7 +1224,7 @@ class Rules:
         out = set()
         mine = self.chars_at(st, area, p)
         for o, ab in limits:
-            if ab["op"] != "no_contrib":
+            if ab["op"] != "problem_no_contrib":
                 continue
             ctrl = st["cards"][o]["c"]
             if ab.get("who") == "opp" and p == ctrl:
@@ -1043,10 +1245,13 @@ class Rules:
         # Troublemakers don't prevent you ..." (only opposing ones: your own Epic one still does)
         unblocked = {ab["who"] for o, ab in self.statics(st, "tm_no_block")
                      if st["cards"][o]["a"] == area and self._who(ab, st["cards"][o]["c"], p)}
+        tm_ok = [m["tm_ok"] for m in st.get("cmods") or () if m.get("tm_ok") and m["who"] in (p, -1)]
         for t in () if "all" in unblocked else self.tms_at(st, area):
             c = st["cards"][t]
             if c.get("fd") or (c["c"] != p and unblocked):
                 continue
+            if True in tm_ok or t in tm_ok:
+                continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
             if c["c"] != p or self.face(st, t).epic:
                 return False
         return self.meets(st, p, area)
@@ -1144,6 +1349,7 @@ class Rules:
                         x = self.kw(st, o, "Calming")
                         if x:
                             self.add_mod(st, nid, -x, "turn")
+            self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
     def _enters_exhausted(self, st, c, ctrl) -> bool:
@@ -1173,6 +1379,9 @@ class Rules:
             return None
         name = self.name(st, cid)
         self.fire(st, ev, "leaves", cid)
+        how = verb.split(" ", 1)[0]
+        self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
+                                             "zone": zone})
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
@@ -1202,6 +1411,7 @@ class Rules:
             dt = pl.get("dtt")
             pl["dtt"] = [st["turn"], (dt[1] if dt and dt[0] == st["turn"] else 0) + 1]  # draws this turn
             self.fire_all(st, ev, "you_draw", players=(p,))
+            self.fire_all(st, ev, "any_draw")  # "When a player draws a card"
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -1253,6 +1463,8 @@ class Rules:
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
+                if ab["kind"] == "static" and ab.get("op") == "no_score_fo" and self.involved(st, o):
+                    n = 0  # "Players can't score points during faceoffs involving this card"
         if n <= 0:
             return
         st["pl"][p]["score"] += n
@@ -1293,6 +1505,7 @@ class Rules:
             return False  # 104.2 a "can't" modifier
         c["ex"] = True
         self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
+        self.watch(st, ev, "w_exhaust", cid)  # "When that Friend becomes exhausted"
         return True
 
     def ready(self, st, ev, cid) -> bool:
@@ -1316,10 +1529,13 @@ class Rules:
             return False  # "Friends here can't be frightened." (104.2)
         name = self.name(st, cid)
         if c.get("t"):
+            self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
             self._remove(st, cid)
             del st["cards"][cid]
             self.log(ev, "frighten", lambda: f"{name} is frightened and ceases to exist (521.4)")
             return True
+        # "When this card becomes frightened": seen just before (a frightened card has no abilities, 504.1)
+        self.watch(st, ev, "w_fright", cid)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
@@ -1329,6 +1545,8 @@ class Rules:
         c["cn"] = {}
         c.pop("col", None)
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
+        if st.get("kgm"):
+            st["kgm"] = [g for g in st["kgm"] if g.get("t") != cid]  # its timed keyword grants end too
         self.log(ev, "frighten", lambda: f"{name} is frightened")
         return True
 
@@ -1339,9 +1557,10 @@ class Rules:
         c["fr"] = False
         st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
-    def move_card(self, st, ev, cid, area, *, send=False) -> bool:
+    def move_card(self, st, ev, cid, area, *, send=False, by=None) -> bool:
         """506: move (or send, 506.5) a card to another area."""
         c = st["cards"][cid]
         if c["a"] == area:
@@ -1365,6 +1584,9 @@ class Rules:
             if self.kw(st, cid, "Traveler"):
                 self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
                     {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
+        # 506.1c "When [something] is moved" / "When you move ..." about any card; ``by`` is the player
+        # moving it (the controller when not told, e.g. a move action); sends are marked (506.5)
+        self.watch(st, ev, "w_move", cid, {"from": old, "to": area, "by": c["c"] if by is None else by, "send": send})
         return True
 
     def send_home(self, st, ev, cid) -> None:
@@ -1396,8 +1618,22 @@ class Rules:
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):
                     continue
+                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                    continue  # "by at least N power"
+                fc = (extra or {}).get("card")
+                if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
+                    continue  # "When you flip a Chaotic card" (Chaotic is a trait)
+                if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
+                    continue  # a watched event about another card whose condition does not hold
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
+                if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
+                                                if not st["cards"][o].get("fr")]) < ab["min_chars"]:
+                    continue  # "When you confront this Problem with at least N characters"
                 # "they ..." (start of the opponent's / each player's Troublemaker Phase): the turn player
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
+                if ab.get("as_by") and (extra or {}).get("by") is not None:
+                    ctrl = extra["by"]  # "that player ...": the player who did the watched thing
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
@@ -1415,10 +1651,81 @@ class Rules:
                 continue
             self.fire(st, ev, event, cid, extra)
 
+    # ================================================================= watched events (704.1)
+    def watch(self, st, ev, event, subj, extra=None) -> None:
+        """Fire ``event`` ("w_enter", "w_leave", "w_move", "w_play", ...) for every card in play whose
+        triggered ability watches something happening to a card ("When an opposing Friend enters
+        play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
+        ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
+        if not (self.trig_ev.get(event) or st.get("twn")):
+            return
+        self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
+
+    def _watch_ok(self, st, cid, ab, x) -> bool:
+        """Does a watched event (``x``: it, by, from, to, how, play) meet an ability's ``subj`` filter?
+        Filter keys: a selector (type, ctrl, at "here", other, self, trait, color, ... relative to the
+        watching card ``cid``), "host" (the card it is attached to), "by" (you/opp: the player who
+        did it), "to"/"from" ("here": the watching card's area; "problem"; "home"), "how"
+        (dismissed/retired/banished), "token" (True/False), "last" (you played the last card in
+        your hand), "once_turn" ("for the first time each turn")."""
+        f = ab["subj"]
+        c = st["cards"][cid]
+        me = c.get("c", c["o"])
+        it = x.get("it")
+        if f.get("by") is not None and x.get("by", -1) != (me if f["by"] == "you" else 1 - me):
+            return False
+        for key in ("to", "from"):
+            w = f.get(key)
+            if w is None:
+                continue
+            a = x.get(key) or ""
+            if w == "here" and a != c.get("a"):
+                return False
+            if w == "problem" and not a.startswith(("prob", "dil")):
+                return False
+            if w == "home" and not a.startswith("home"):
+                return False
+        if f.get("how") is not None and x.get("how") != f["how"]:
+            return False
+        if f.get("send") is False and x.get("send"):
+            return False
+        pl = x.get("play")
+        if pl is not None:  # "When an opponent plays a Friend": the played card's printed information
+            face = self.ff[pl["k"]]
+            if f.get("ptype") and face.type != f["ptype"]:
+                return False
+            if f.get("ptrait") and (pl.get("fd") or f["ptrait"] not in face.traits):
+                return False
+            if f.get("pmax_cost") is not None and (face.cost or 0) > f["pmax_cost"]:
+                return False
+            if f.get("last") and st["pl"][pl["p"]]["hand"]:
+                return False
+        sel = f.get("sel")
+        if sel is not None:
+            if sel.get("host"):
+                if it is None or c.get("h") != it:
+                    return False
+            elif it is None or not self.matches(st, it, sel, me, cid):
+                return False
+            if "token" in f and bool(st["cards"][it].get("t")) != f["token"]:
+                return False
+        if f.get("once_turn"):
+            seen = c.setdefault("ft", {})
+            k = ab.get("text", ab["on"])
+            if seen.get(k) == st["turn"]:
+                return False
+            seen[k] = st["turn"]
+        return True
+
     # ================================================================= cleanup
     def expire(self, st, until) -> None:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["u"] != until]
+        if st.get("kgm") is not None:  # timed keyword grants (add_kw_grant)
+            st["kgm"] = [g for g in st["kgm"] if g["u"] != until]
+            if not st["kgm"] and st.get("kgt"):
+                st["kgt"] = 0
+                st["kwg"] = st.get("kwg", 0) - 1
         if st.get("ctl"):
             keep = []
             for x in st["ctl"]:
@@ -1430,6 +1737,8 @@ class Rules:
                 else:
                     keep.append(x)
             st["ctl"] = keep
+        if st.get("cmods"):
+            st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
 
     def prune_mods(self, st) -> None:
         cards = st["cards"]

@@ -1,0 +1,478 @@
+"""Watched-event triggers ("When an opposing Friend enters play here", "When you move a character to
+this Problem", "When an opponent plays a Friend", ...): the ``w_*`` trigger events with their ``subj``
+filter (rules.watch / rules._watch_ok) and the plain player-event triggers (any_draw, opp_discards,
+opp_pays_last, opp_loses_tokens, opp_confronts).  704.1: a triggered ability watches for its trigger
+condition; 712.2: the condition is checked as the effect is created."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.cardtext import parse_line
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
+
+
+def power(game, st, cid):
+    return game.r.power(st.d, cid)
+
+
+def act(game, st, kind, p=0, **params):
+    """Player ``p`` acts; the other player passes priority first if needed (510)."""
+    for _ in range(4):
+        if game.to_move(st) == p:
+            break
+        st, _ = game.apply(st, Action.make("pass", 1 - p))
+    st, _ = game.apply(st, Action.make(kind, p, **params))
+    return st
+
+
+def by_key(game, st, number):
+    k = game.db.key(number)
+    return [o for o in st.d["play"] if st.d["cards"][o]["k"] == k]
+
+
+# ------------------------------------------------------------------ parser
+def test_parse_watched_triggers():
+    ab = parse_line("When an opposing Friend enters play here, you may pay [1] to frighten it.", "Friend", {})
+    assert ab["on"] == "w_enter" and ab["subj"] == {"sel": {"type": "Friend", "ctrl": "opp", "at": "here"}}
+    assert ab["effects"] == [{"op": "may", "effects": [{"op": "pay", "n": 1}, {"op": "frighten", "target": {"it": True}}]}]
+    ab = parse_line("When an opponent's Friend is dismissed, dismiss the attached Friend.", "Resource", {})
+    assert ab["on"] == "w_leave" and ab["subj"] == {"how": "dismissed", "sel": {"type": "Friend", "ctrl": "opp"}}
+    ab = parse_line("When that Friend becomes exhausted, dismiss it.", "Resource", {})
+    assert ab["subj"] == {"sel": {"host": True}} and ab["effects"] == [{"op": "dismiss", "target": {"it": True}}]
+    ab = parse_line("When you move a character to this Problem for the first time each turn, you may move "
+                    "another one of your characters to this Problem.", "Problem", {})
+    assert ab["on"] == "w_move" and ab["subj"]["once_turn"] and ab["subj"]["to"] == "here"
+    assert ab["effects"][0]["effects"][0]["target"] == {"type": "character", "ctrl": "you", "other": True, "not_it": True}
+    ab = parse_line("When you move a character to a Problem, you may pay [1] to move an opposing character there home.",
+                    "Friend", {})
+    assert ab["effects"][0]["effects"][1] == {"op": "move", "target": {"type": "character", "ctrl": "opp", "at": "it"},
+                                              "to": "home"}
+    ab = parse_line("When a Problem enters play, you may move one of your characters at home to that Problem.", "Friend", {})
+    assert ab["effects"][0]["effects"][0]["to"] == "it"
+    ab = parse_line("When you play a Pegasus Friend to this card's Problem, you may exhaust this card. If you do, gain [1].",
+                    "Friend", {})
+    assert ab["subj"] == {"by": "you", "ptype": "Friend", "ptrait": "Pegasus", "to": "here"}
+    assert ab["effects"] == [{"op": "may", "effects": [{"op": "exhaust_self_cost"}, {"op": "gain", "n": 1}]}]
+    assert parse_line("When you play the last card in your hand, you may move this card.", "Friend", {})["subj"] == \
+        {"by": "you", "last": True}
+    assert parse_line("When an opponent pays their last action token, you may draw a card.", "Resource", {})["on"] == "opp_pays_last"
+    ab = parse_line("When an opponent confronts this card's Problem, that opponent loses [1].", "Friend", {})
+    assert ab["on"] == "opp_confronts" and ab["here"] and ab["effects"][0]["op"] == "lose_tokens"
+
+
+def test_parse_watched_triggers_left_manual():
+    for text, typ in (
+        # after this card left play, "it" is a card in another zone (410.6a): not handled
+        ("When this card is dismissed, put it into its owner's hand.", "Friend"),
+        ("When this card is dismissed, dismiss all other Friends at its Problem.", "Friend"),
+        # "that Friend" names the host only on an attachment
+        ("When that Friend becomes exhausted, dismiss it.", "Friend"),
+        ("When one or more of your Friends becomes frightened, you may pay [1] to move another of your Friends.", "Problem"),
+    ):
+        assert parse_line(text, typ, {})["kind"] == "manual", text
+
+
+# ------------------------------------------------------------------ enters play (706.1d)
+def test_opposing_friend_enters_here(game, db):
+    # EO97: "When an opposing Friend enters play here, this card gets +1 power until the end of the turn."
+    # MT64: "When an opposing Friend enters play here, you may pay [1] to frighten it."
+    st = stacked_game(game)
+    eo97 = place(game, st, "EO97", 1, "prob0")
+    mt64 = place(game, st, "MT64", 1, "prob0")
+    elsewhere = place(game, st, "EO97", 1, "prob1")
+    set_tokens(st, 1, 1)
+    base = power(game, st, eo97)
+    cid = to_hand(game, st, "PR12", 0)
+    set_tokens(st, 0, 5)
+    st = act(game, st, "play", card=cid, area="prob0")
+    resolve_all(game, st)
+    assert power(game, st, eo97) == base + 1
+    assert power(game, st, elsewhere) == base  # not "here"
+    friend = by_key(game, st, "PR12")[0]
+    assert st.d["cards"][friend]["fr"] and st.d["pl"][1]["tok"] == 0  # MT64 paid 1 and frightened "it"
+    # its own Friends entering do not trigger "opposing"
+    mine = to_hand(game, st, "PR33", 1)
+    game.r.enter_play(st.d, Ev(), mine, "prob0", 1)
+    resolve_all(game, st)
+    assert power(game, st, eo97) == base + 1 and mt64 in st.d["play"]
+
+
+def test_this_or_another_pegasus_enters(game, db):
+    # SB7: "When this or another one of your Pegasus Friends enters play, that Friend gets +1 power ..."
+    st = stacked_game(game)
+    place(game, st, "SB7", 0, "home0")
+    peg = to_hand(game, st, "SB7", 0)  # another copy (a Pegasus Friend)
+    nid = game.r.enter_play(st.d, Ev(), peg, "prob0", 0)
+    resolve_all(game, st)
+    # the entering copy triggers both copies' abilities (its own "this" and the other's "another")
+    assert power(game, st, nid) == db[db.key("SB7")].front.power + 2
+    other = to_hand(game, st, "PR12", 0)  # an Earth Pony: no trigger
+    oid = game.r.enter_play(st.d, Ev(), other, "prob0", 0)
+    resolve_all(game, st)
+    assert power(game, st, oid) == 2
+
+
+def test_problem_enters_move_there(game, db):
+    # SB64: "When a Problem enters play, you may move one of your characters at home to that Problem."
+    st = stacked_game(game)
+    place(game, st, "SB64", 0, "prob0")
+    friend = place(game, st, "PR12", 0, "home0")
+    mane = st.d["pl"][0]["mane"]
+    game.r.replace_problem(st.d, Ev(), "prob1")
+    resolve_all(game, st)  # chooses one of the two characters at home (the Mane Character or the Friend)
+    assert {st.d["cards"][friend]["a"], st.d["cards"][mane]["a"]} == {"home0", "prob1"}
+
+
+# ------------------------------------------------------------------ leaves play
+def test_opposing_friend_dismissed(game, db):
+    # AD36: "When an opposing Friend is dismissed, this card gets +2 power until the end of the turn."
+    # HM113 (on a Friend): "When an opponent's Friend is dismissed, dismiss the attached Friend."
+    st = stacked_game(game)
+    ad36 = place(game, st, "AD36", 0, "home0")
+    host = place(game, st, "PR12", 0, "home0")
+    place(game, st, "HM113", 0, "home0", host=host)
+    foe = place(game, st, "PR33", 1, "home1")
+    foe2 = place(game, st, "PR60", 1, "home1")
+    base = power(game, st, ad36)
+    game.r.leave_play(st.d, Ev(), foe, "disc", verb="retired")  # retired is not dismissed
+    resolve_all(game, st)
+    assert power(game, st, ad36) == base and host in st.d["play"]
+    game.r.leave_play(st.d, Ev(), foe2, "disc", verb="dismissed")
+    resolve_all(game, st)
+    assert power(game, st, ad36) == base + 2
+    assert host not in st.d["play"]
+
+
+# ------------------------------------------------------------------ moves (506.1c)
+def test_move_to_this_problem_first_time_each_turn(game, db):
+    # SB131: "When you move a character to this Problem for the first time each turn, you may move another
+    # one of your characters to this Problem."
+    st = stacked_game(game)
+    prob = game.r.problem_at(st.d, "prob0")
+    st.d["cards"][prob]["k"] = db.key("SB131")  # test setup: this Problem is SB131
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 0, "home0")
+    mine = (a, b, st.d["pl"][0]["mane"])
+    set_tokens(st, 0, 10)
+    st = act(game, st, "move", card=a, area="prob0")
+    resolve_all(game, st)
+    here = [x for x in mine if st.d["cards"][x]["a"] == "prob0"]
+    assert len(here) == 2  # the moved one and one more ("another": not the moved one)
+    last = next(x for x in mine if st.d["cards"][x]["a"] == "home0")
+    st = act(game, st, "move", card=last, area="prob0")
+    assert all(st.d["cards"][x]["a"] == "prob0" for x in mine)
+    assert not st.d["trig"] and not st.d["rq"]  # the second move that turn does not trigger
+
+
+def test_move_there_home(game, db):
+    # EO59: "When you move a character to a Problem, you may pay [1] to move an opposing character there home."
+    st = stacked_game(game)
+    place(game, st, "EO59", 0, "home0")
+    mine = place(game, st, "PR12", 0, "home0")
+    foe_there = place(game, st, "PR33", 1, "prob1")
+    foe_else = place(game, st, "PR60", 1, "prob0")
+    set_tokens(st, 0, 5)
+    st = act(game, st, "move", card=mine, area="prob1")
+    resolve_all(game, st)
+    assert st.d["cards"][foe_there]["a"] == "home1" and st.d["cards"][foe_else]["a"] == "prob0"
+
+
+def test_attached_friend_moved(game, db):
+    # LL106: "When you move the attached Friend, it gets +1 power until the end of the turn."
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")
+    place(game, st, "LL106", 0, "home0", host=host)
+    other = place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 0, 5)
+    st = act(game, st, "move", card=other, area="prob0")
+    resolve_all(game, st)
+    assert power(game, st, host) == 2
+    st = act(game, st, "move", card=host, area="prob0")
+    resolve_all(game, st)
+    assert power(game, st, host) == 3
+
+
+# ------------------------------------------------------------------ plays (705.2g)
+def test_opponent_plays_a_friend_and_last_card(game, db):
+    # CG47: "When an opponent plays a Friend, gain [1]."
+    # AD10: "When you play the last card in your hand, you may frighten a Friend here."
+    st = stacked_game(game)
+    place(game, st, "CG47", 1, "home1")
+    ad10 = place(game, st, "AD10", 0, "prob0")
+    foe = place(game, st, "PR33", 1, "prob0")
+    st.d["pl"][0]["hand"] = []
+    set_tokens(st, 1, 0)
+    a = to_hand(game, st, "PR12", 0)
+    b = to_hand(game, st, "PR60", 0)
+    set_tokens(st, 0, 10)
+    st = act(game, st, "play", card=a, area="home0")
+    resolve_all(game, st)
+    assert st.d["pl"][1]["tok"] == 1 and not st.d["cards"][foe]["fr"]
+    st = act(game, st, "play", card=b, area="home0")
+    resolve_all(game, st)
+    assert st.d["pl"][1]["tok"] == 2
+    assert st.d["cards"][foe]["fr"] or st.d["cards"][ad10]["fr"]  # the last card: a Friend here frightened
+
+
+def test_play_trait_to_this_problem_exhaust_if_you_do(game, db):
+    # PR19: "When you play a Pegasus Friend to this card's Problem, you may exhaust this card. If you do, gain [1]."
+    st = stacked_game(game)
+    pr19 = place(game, st, "PR19", 0, "prob0")
+    set_tokens(st, 0, 10)
+    peg = to_hand(game, st, "FF11", 0)
+    st = act(game, st, "play", card=peg, area="prob0")
+    tok = st.d["pl"][0]["tok"]
+    resolve_all(game, st)
+    assert st.d["cards"][pr19]["ex"] and st.d["pl"][0]["tok"] == tok + 1
+    peg2 = to_hand(game, st, "FF11", 0)
+    st = act(game, st, "play", card=peg2, area="prob0")
+    tok = st.d["pl"][0]["tok"]
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == tok  # already exhausted: "if you do" fails (no token)
+
+
+# ------------------------------------------------------------------ uncover, exhaust, frighten
+def test_troublemaker_uncovered_here(game, db):
+    # PR66: "When a Troublemaker at this card's Problem is uncovered, you may exhaust this card to score a point."
+    from gameplay.engine.mlp.flow import uncover_one
+
+    st = stacked_game(game)
+    pr66 = place(game, st, "PR66", 0, "prob0")
+    tm = place(game, st, "AD160", 1, "prob0", face_down=True)
+    uncover_one(game.r, st.d, Ev(), tm)
+    score = st.d["pl"][0]["score"]
+    resolve_all(game, st)
+    assert st.d["cards"][pr66]["ex"] and st.d["pl"][0]["score"] == score + 1
+
+
+def test_host_exhausted_dismissed(game, db):
+    # CN136 (on a Friend): "When that Friend becomes exhausted, dismiss it."
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")
+    place(game, st, "CN136", 0, "home0", host=host)
+    other = place(game, st, "PR33", 0, "home0")
+    game.r.exhaust(st.d, Ev(), other)
+    resolve_all(game, st)
+    assert host in st.d["play"]
+    game.r.exhaust(st.d, Ev(), host)
+    resolve_all(game, st)
+    assert host not in st.d["play"]
+
+
+def test_friend_frightened_and_unfrightened(game, db):
+    # MT7: "When this or another Friend is frightened, you may put a 1 [Loyalty] Pegasus Friend token with
+    # Swift into play."  HM21: "When this or another one of your Friends becomes unfrightened, you may put a
+    # +1 power counter on one of your Friends."
+    st = stacked_game(game)
+    place(game, st, "MT7", 0, "home0")
+    hm21 = place(game, st, "HM21", 0, "home0")
+    foe = place(game, st, "PR33", 1, "home1")
+    game.r.frighten(st.d, Ev(), foe)
+    resolve_all(game, st)
+    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    assert len(toks) == 1 and game.r.kw(st.d, toks[0], "Swift") == 1
+    game.r.unfrighten(st.d, Ev(), foe)  # an opponent's Friend: HM21 does not trigger
+    resolve_all(game, st)
+    assert sum(sum(st.d["cards"][o]["cn"].values()) for o in st.d["play"]) == 0
+    game.r.frighten(st.d, Ev(), hm21)
+    resolve_all(game, st)
+    game.r.unfrighten(st.d, Ev(), hm21)
+    resolve_all(game, st)
+    assert sum(st.d["cards"][o]["cn"].get("+1", 0) for o in st.d["play"] if st.d["cards"][o]["c"] == 0) == 1
+
+
+# ------------------------------------------------------------------ player events
+def test_player_event_triggers(game, db):
+    # AD160: "When a player draws a card, put a +1 power counter on this card."
+    # PR34: "When an opponent discards a card, this card gets +1 power until the end of the turn."
+    # FF106: "When an opponent loses one or more action tokens, you may exhaust this card to gain [1]."
+    # AD132: "When an opponent pays their last action token, you may draw a card."
+    st = stacked_game(game)
+    ad160 = place(game, st, "AD160", 1, "prob1")
+    pr34 = place(game, st, "PR34", 1, "home1")
+    ff106 = place(game, st, "FF106", 1, "home1")
+    place(game, st, "AD132", 1, "home1")
+    game.r.draw(st.d, Ev(), 0, 2)
+    resolve_all(game, st)
+    assert st.d["cards"][ad160]["cn"].get("+1") == 2
+    base = power(game, st, pr34)
+    game.r.play_effects(st.d, Ev(), 1, pr34, [{"op": "discard", "n": 1, "who": "opponent"}])
+    resolve_all(game, st)
+    assert power(game, st, pr34) == base + 1
+    set_tokens(st, 0, 2)
+    set_tokens(st, 1, 0)
+    game.r.play_effects(st.d, Ev(), 1, pr34, [{"op": "lose_tokens", "n": 1, "who": "opponent"}])
+    resolve_all(game, st)
+    assert st.d["cards"][ff106]["ex"] and st.d["pl"][1]["tok"] == 1
+    hand = len(st.d["pl"][1]["hand"])
+    st, _ = game.apply(st, Action.make("draw", 0))  # pays 1: their last token
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 0 and len(st.d["pl"][1]["hand"]) == hand + 1
+
+
+def test_opponent_confronts_this_cards_problem(game, db):
+    # PR46: "When your opponent confronts this card's Problem, draw a card."  (611.4 confronting)
+    from gameplay.engine.mlp.scenario import pass_until
+
+    st = stacked_game(game)
+    place(game, st, "PR46", 1, "prob0")
+    for _ in range(3):
+        place(game, st, "PR31", 0, "prob0")
+    hand = len(st.d["pl"][1]["hand"])
+    st = pass_until(game, st, lambda s: s.d["step"] in ("faceoff_step", "solve", "end") or len(s.d["pl"][1]["hand"]) > hand)
+    assert len(st.d["pl"][1]["hand"]) == hand + 1
+
+
+# ------------------------------------------------------------------ conditions, actors, costs
+def test_parse_conditions_actors_costs():
+    ab = parse_line("When this card enters play during your turn, an opponent loses [1] and you gain [1].", "Friend", {})
+    assert ab["on"] == "enter" and ab["your_turn"]
+    ab = parse_line("When you confront this Problem with at least 4 characters, gain [1].", "Problem", {})
+    assert ab["on"] == "confront_this" and ab["min_chars"] == 4
+    ab = parse_line("When a player confronts this Problem with characters that have at least 3 different colors among "
+                    "them, that player may exhaust one of their characters here to gain [1].", "Problem", {})
+    assert ab["on"] == "confront_this_any" and ab["min_colors"] == 3
+    assert ab["effects"] == [{"op": "may", "effects": [
+        {"op": "exhaust", "target": {"type": "character", "ctrl": "you", "at": "here", "state": "ready"}, "cost": True},
+        {"op": "gain", "n": 1}]}]
+    ab = parse_line("When a player challenges this card, that player moves one of their characters at this card's "
+                    "Problem home.", "Troublemaker", {})
+    assert ab["on"] == "w_challenge" and ab["as_by"] and ab["effects"] == [
+        {"op": "move", "target": {"type": "character", "ctrl": "you", "at": "here"}, "to": "home"}]
+    ab = parse_line("When a Friend enters play here, you may pay [2] and exhaust one of your characters here to dismiss "
+                    "that Friend.", "Problem", {})
+    assert ab["effects"][0]["effects"][0] == {"op": "exhaust", "cost": True, "pay": 2,
+                                              "target": {"type": "character", "ctrl": "you", "at": "here", "state": "ready"}}
+    ab = parse_line("When this card is turned face-up, you may pay [1] to dismiss an opposing Resource.", "Troublemaker", {})
+    assert ab["on"] == "uncovered"
+
+
+def test_enters_during_your_turn_only(game, db):
+    # HM-1: "When this card enters play during your turn, an opponent loses [1] and you gain [1]."
+    st = stacked_game(game)
+    set_tokens(st, 0, 0)
+    set_tokens(st, 1, 3)
+    c = to_hand(game, st, "HM-1", 0)
+    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
+    c = to_hand(game, st, "HM-1", 1)  # player 1's card entering during player 0's turn
+    game.r.enter_play(st.d, Ev(), c, "home1", 1)
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
+
+
+def test_enters_or_frightened_split(game, db):
+    # HM60: "When this card enters play or becomes frightened, put a 1 [Kindness] Critter Friend token into play."
+    st = stacked_game(game)
+    c = to_hand(game, st, "HM60", 0)
+    nid = game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 1
+    game.r.frighten(st.d, Ev(), nid)
+    resolve_all(game, st)
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 2
+
+
+def _confront(game, st):
+    from gameplay.engine.mlp.scenario import pass_until
+
+    return pass_until(game, st, lambda s: s.d["step"] in ("faceoff_step", "solve", "end") or bool(s.d["pending"]
+                      and s.d["pending"]["kind"] == "may"))
+
+
+def test_confront_with_three_colors(game, db):
+    # CG170: "When a player confronts this Problem with characters that have at least 3 different colors among
+    # them, that player may draw a card."  (611.4)
+    for numbers, drew in ((("PR12", "PR33", "PR60"), True), (("PR12", "PR33", "PR31"), False)):
+        st = stacked_game(game)
+        prob = game.r.problem_at(st.d, "prob1")
+        st.d["cards"][prob]["k"] = db.key("CG170")  # test setup: the opponent's Problem is CG170
+        for n in numbers:
+            place(game, st, n, 0, "prob1")
+        place(game, st, "PR31", 0, "prob1")
+        hand = len(st.d["pl"][0]["hand"])
+        st = _confront(game, st)
+        if drew:
+            assert st.d["pending"] and st.d["pending"]["kind"] == "may"
+            st, _ = game.apply(st, Action.make("choose", 0, option=True))
+            assert len(st.d["pl"][0]["hand"]) == hand + 1
+        else:
+            assert not (st.d["pending"] and st.d["pending"]["kind"] == "may")
+
+
+def test_confront_with_at_least_four_characters(game, db):
+    # HM120: "When you confront this Problem with at least 4 characters, gain [1]."  (frightened ones don't count)
+    for n, fright, gained in ((4, 0, 1), (3, 0, 0), (4, 1, 0)):
+        st = stacked_game(game)
+        prob = game.r.problem_at(st.d, "prob0")
+        st.d["cards"][prob]["k"] = db.key("HM120")
+        chars = [place(game, st, "PR31", 0, "prob0") for _ in range(n)]
+        for c in chars[:fright]:
+            game.r.frighten(st.d, Ev(), c)
+        set_tokens(st, 0, 0)
+        game.r.fire(st.d, Ev(), "confront_this", prob)
+        resolve_all(game, st)
+        assert st.d["pl"][0]["tok"] == gained
+
+
+def test_challenged_that_player_moves_home(game, db):
+    # CN162: "When a player challenges this card, that player moves one of their characters at this card's
+    # Problem home."  (608.1; the challenger follows the effect)
+    st = stacked_game(game)
+    tm = place(game, st, "CN162", 1, "prob0")
+    a = place(game, st, "PR12", 0, "prob0")
+    game.r.watch(st.d, Ev(), "w_challenge", tm, {"by": 0})  # as flow.decide does for a "challenge" choice
+    assert st.d["trig"][0]["p"] == 0  # the challenger follows it, not the Troublemaker's controller
+    resolve_all(game, st)
+    assert st.d["cards"][a]["a"] == "home0"
+
+
+def test_defeat_troublemaker_here_scores(game, db):
+    # PR178: "When a player defeats a Troublemaker at this Problem, that player scores an additional point."
+    st = stacked_game(game)
+    prob = game.r.problem_at(st.d, "prob1")
+    st.d["cards"][prob]["k"] = db.key("PR178")
+    tm = place(game, st, "AD160", 1, "prob1")
+    score = st.d["pl"][0]["score"]
+    game.r.watch(st.d, Ev(), "w_defeat", tm, {"by": 0})
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score + 1 and st.d["pl"][1]["score"] == 0
+
+
+def test_cost_exhaust_a_character_and_pay(game, db):
+    # EO186: "When a Friend enters play here, you may pay [2] and exhaust one of your characters here to
+    # dismiss that Friend."  Both are paid or neither (508.1d).
+    st = stacked_game(game)
+    prob = game.r.problem_at(st.d, "prob0")
+    st.d["cards"][prob]["k"] = db.key("EO186")
+    set_tokens(st, 0, 5)
+    foe = to_hand(game, st, "PR33", 1)
+    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    resolve_all(game, st)
+    assert nid in st.d["play"] and st.d["pl"][0]["tok"] == 5  # no character of yours here: nothing paid
+    mine = place(game, st, "PR12", 0, "prob0")
+    foe = to_hand(game, st, "PR60", 1)
+    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    resolve_all(game, st)
+    assert nid not in st.d["play"] and st.d["cards"][mine]["ex"] and st.d["pl"][0]["tok"] == 3
+    set_tokens(st, 0, 1)
+    other = place(game, st, "PR33", 0, "prob0")
+    foe = to_hand(game, st, "PR31", 1)
+    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    resolve_all(game, st)
+    assert nid in st.d["play"] and not st.d["cards"][other]["ex"] and st.d["pl"][0]["tok"] == 1  # can't pay [2]
+
+
+def test_cost_frighten_this_card(game, db):
+    # DE139: "When you confront this card's Problem, you may frighten this card to score a point."
+    st = stacked_game(game)
+    c = place(game, st, "DE139", 0, "prob0")
+    effs = game.r.abilities(st.d, c)[0]["effects"]
+    game.r.play_effects(st.d, Ev(), 0, c, effs)
+    score = st.d["pl"][0]["score"]
+    resolve_all(game, st)
+    assert st.d["cards"][c]["fr"] and st.d["pl"][0]["score"] == score + 1
+    game.r.play_effects(st.d, Ev(), 0, c, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score + 1  # already frightened: the cost can't be paid
