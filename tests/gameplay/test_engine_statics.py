@@ -505,3 +505,38 @@ def test_enter_exhausted_draw_limit_and_main_only(game, db):
     st.d["prio"] = {"w": "phase", "p": 0, "n": 0}
     to_hand(game, st, "PR124", 0)
     assert game.r.priority_actions(st.d, 0) == []
+
+
+# ---------------------------------------------------------------- losing abilities
+def test_lose_abilities_static_and_keywords(game, db):
+    st = stacked_game(game)
+    f = place(game, st, "SB93", 0, "prob1")  # Prepared; "Your characters and Troublemakers here have +1 power"
+    other = place(game, st, "PR12", 0, "prob1")
+    assert pw(game, st, other) == 3 and game.r.kw(st.d, f, "Prepared") == 1
+    place(game, st, "AD196", 1, "prob1")  # Opposing Friends here lose and can't have abilities
+    assert pw(game, st, other) == 2 and game.r.kw(st.d, f, "Prepared") == 0 and game.r.abilities(st.d, f) == ()
+    st.d["cards"][f]["a"] = "home0"
+    assert game.r.kw(st.d, f, "Prepared") == 1
+    # attachments: "That Friend loses and can't have abilities" (also granted keywords)
+    g = place(game, st, "PR33", 1, "home1")
+    place(game, st, "MT98", 1, "home1", host=g)  # +3 power and Prepared
+    assert game.r.kw(st.d, g, "Prepared") == 1
+    place(game, st, "AD129", 0, "home1", host=g)
+    assert game.r.kw(st.d, g, "Prepared") == 0 and pw(game, st, g) == 5  # the Resource's +3 is not g's ability
+
+
+def test_lose_abilities_timestamp_order_and_epic(game, db):
+    # 711.3: the earlier source removes the later one's abilities, so the later one does nothing
+    st = stacked_game(game)
+    first = place(game, st, "AD196", 1, "prob0")
+    second = place(game, st, "AD196", 0, "prob0")
+    assert game.r.lost(st.d, second) and not game.r.lost(st.d, first)
+    # an Epic Troublemaker that loses its abilities is no longer Epic (Epic is a keyword)
+    st = stacked_game(game)
+    epic = next(k for k, d in db.cards.items() if d.front.type == "Troublemaker" and d.front.epic)
+    tm = place(game, st, db.cards[epic].number, 0, "prob0")
+    assert game.r.epic(st.d, tm)
+    place(game, st, "LL72", 1, "prob0")  # Troublemakers here lose and can't have abilities
+    assert not game.r.epic(st.d, tm)
+    assert parse_line("Unique Friends and Resources lose and can't have abilities.", "Problem", {})["target"] == {
+        "types": ["Friend", "Resource"], "trait": "Unique"}

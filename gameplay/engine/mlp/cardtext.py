@@ -1704,6 +1704,14 @@ STATIC_EXTRA: list = [
     (r"^Players can't draw more than (\d+) cards per turn$", None, lambda m: {"op": "max_draws", "n": int(m[1])}),
     (r"^Players can't play cards, activate abilities, or take actions except as a Main Phase action$", None,
      lambda m: {"op": "main_only"}),
+    # --- losing abilities (keywords included; sources apply in timestamp order, 711.3)
+    (r"^That (Friend|Resource) loses and can't have abilities$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "target": _HOST}),
+    (r"^(Opposing )?(Friends|[Cc]haracters|Troublemakers) here lose and can't (?:have|gain) abilities$", None,
+     lambda m: {"op": "lose_abilities", "target": {"type": {"Friends": "Friend", "Troublemakers": "Troublemaker"}.get(m[2], "character"),
+                                                   "at": "here", **({"ctrl": "opp"} if m[1] else {})}}),
+    (r"^Unique Friends and Resources lose and can't have abilities$", None,
+     lambda m: {"op": "lose_abilities", "target": {"types": ["Friend", "Resource"], "trait": "Unique"}}),
     # --- home limit (212, 616.3)
     (r"^Players' home limits are reduced by (\d+)$", None,
      lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all"}),

@@ -353,7 +353,7 @@ def _uniqueness(self, st, ev) -> bool:
         if len(ids) > 1:
             opts = ids
             if key[0] == "tm":
-                non_epic = [i for i in ids if not self.face(st, i).epic]
+                non_epic = [i for i in ids if not self.epic(st, i)]
                 opts = non_epic or ids  # 516.4b
             ask(self, st, key[1], "uniqueness", opts, "516.2")
             return True
@@ -361,11 +361,11 @@ def _uniqueness(self, st, ev) -> bool:
     ek = self.epic_keys
     for cid in st["play"]:
         c = cards[cid]
-        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.face(st, cid).epic:
+        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
             others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
             if others:
                 ids = others + [cid]
-                non_epic = [i for i in ids if not self.face(st, i).epic]
+                non_epic = [i for i in ids if not self.epic(st, i)]
                 ask(self, st, st["tp"], "uniqueness", non_epic or ids, "516.4a")
                 return True
     return False
@@ -451,7 +451,7 @@ def step(self, st, ev) -> None:
             c = st["cards"][cid]
             if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
                 continue
-            if c["c"] == tp and not self.face(st, cid).epic:
+            if c["c"] == tp and not self.epic(st, cid):
                 continue  # 608.1 opposing or Epic
             if self.chars_at(st, c["a"], tp) and _challenge_ok(self, st, tp, cid):  # 608.2
                 opts.append(cid)
@@ -511,14 +511,14 @@ def _uncover(self, st, ev):
 
 def uncover_one(self, st, ev, cid, by=None) -> None:
     c = st["cards"][cid]
-    if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
+    if any(not st["cards"][o].get("fd") and self.epic(st, o) for o in self.tms_at(st, c["a"])):
         return  # 607.1
     if self.has_static(st, "no_uncover", area=c["a"]):
         return  # "Troublemakers can't be uncovered here."
     c["fd"] = False
     st["dy"] = 1
     self.log(ev, "uncover", lambda: f"{self.pname(st, c['c'])} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
-    if self.face(st, cid).epic:  # 607.3
+    if self.epic(st, cid):  # 607.3
         for o in self.tms_at(st, c["a"]):
             if o != cid and not st["cards"][o].get("fd"):
                 self.leave_play(st, ev, o, "disc", verb="dismissed (607.3 Epic)")

@@ -70,6 +70,9 @@ class Rules:
                 for a in face:
                     if a["kind"] == "static" and a.get("op"):
                         self.sop_keys.setdefault(a["op"], set()).add(k)
+        # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
+        self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
+        self._lost_busy = False
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -137,6 +140,8 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fd") or c.get("t") or c.get("fr"):
             return ()  # 505.1a face-down (and frightened, 504.1) cards lose their abilities
+        if st.get("lab") and c.get("z") == "play" and self.lost(st, cid):
+            return ()  # ("Friends here lose and can't have abilities.")
         own = (self.abb if c.get("b") else self.abf)[c["k"]]
         if st.get("twn") and c.get("z") == "play":
             borrowed = self._teamwork(st, cid, c)
@@ -178,6 +183,8 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fd") or c.get("fr"):
             return 0
+        if st.get("lab") and c.get("z") == "play" and self.lost(st, cid):
+            return 0  # keywords are abilities too
         t = c.get("t")
         if t:
             v = t.get("kw", {}).get(name, 0)
@@ -263,6 +270,32 @@ class Rules:
             return out
         finally:
             guard.discard(cid)
+
+    def lost(self, st, cid) -> bool:
+        """Whether a card in play loses and can't have abilities ("Friends here lose and can't have
+        abilities", "That Friend loses ...").  Sources apply in timestamp order (711.3; the play
+        zone's order): a source whose own abilities an earlier source removes does nothing."""
+        if self._lost_busy:
+            return False  # (reading a selector while deciding this: printed abilities)
+        self._lost_busy = True
+        try:
+            cards = st["cards"]
+            active: list = []
+            for o in st["play"]:
+                oc = cards[o]
+                if oc["k"] not in self.lab_keys or oc.get("fd") or oc.get("fr") or oc.get("t"):
+                    continue
+                abl = [ab for ab in (self.abb if oc.get("b") else self.abf)[oc["k"]]
+                       if ab["kind"] == "static" and ab.get("op") == "lose_abilities"]
+                if abl and not any(self._static_applies(st, a, ab, o) for a, ab in active):
+                    active.extend((o, ab) for ab in abl)
+            return any(self._static_applies(st, a, ab, cid) for a, ab in active)
+        finally:
+            self._lost_busy = False
+
+    def epic(self, st, cid) -> bool:
+        """Epic (a keyword: lost with the card's abilities)."""
+        return bool(self.face(st, cid).epic) and not (st.get("lab") and self.lost(st, cid))
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -397,7 +430,7 @@ class Rules:
                     for k_, v_ in self.kwf[st["cards"][o]["k"]].items():
                         if k_ != "Teamwork":
                             kws[k_] = max(kws.get(k_, 0), v_)
-        if kws:
+        if kws and not (st.get("lab") and self.lost(st, cid)):
             p += self._kw_power(st, cid, c, kws)
         if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
             gkw = self.granted_power_kws(st, cid)
@@ -650,7 +683,7 @@ class Rules:
             return False
         if t == "card" and ct == "Problem":
             return False
-        if "types" in sel and ct not in sel["types"]:
+        if "types" in sel and not any(ct == x or (x == "character" and ct in CHAR_TYPES) for x in sel["types"]):
             return False  # "a Friend or Resource"
         w = sel.get("ctrl", "any")
         if w == "you" and c["c"] != ctrl:
@@ -1252,7 +1285,7 @@ class Rules:
                 continue
             if True in tm_ok or t in tm_ok:
                 continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
-            if c["c"] != p or self.face(st, t).epic:
+            if c["c"] != p or self.epic(st, t):
                 return False
         return self.meets(st, p, area)
 
@@ -1289,6 +1322,8 @@ class Rules:
                 st["twn"] = st.get("twn", 0) - 1
             if c["k"] in self.kwg_keys:
                 st["kwg"] = st.get("kwg", 0) - 1
+            if c["k"] in self.lab_keys:
+                st["lab"] = st.get("lab", 0) - 1
         elif z == "queue":
             pass
         elif z in ZONE_LIST:
@@ -1339,6 +1374,8 @@ class Rules:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
             st["kwg"] = st.get("kwg", 0) + 1
+        if nc["k"] in self.lab_keys:
+            st["lab"] = st.get("lab", 0) + 1
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
             # Calming X: an opposing Friend entering play here gets -X until end of turn
