@@ -99,8 +99,10 @@ def test_conditions_if_you_have_color_and_if_there_are_no():
                   "effects": [{"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}]
     r = parse_effects("if you have a Friend with at least 5 power, turn this card over")
     assert r[0]["cond"] == {"k": "you_have", "sel": {"type": "Friend", "min_power": 5, "ctrl": "you"}}
-    # "this card's Problem" does not exist while the card is at home: left manual
-    assert parse_effects("if there are no opposing characters at this card's Problem, draw a card") is None
+    # "this card's Problem" does not exist while the card is at home: its own condition, not met at
+    # home (resolve._if_cond "no_opp_at_problem"; tested in test_engine_reactions.py)
+    assert parse_effects("if there are no opposing characters at this card's Problem, draw a card")[0]["cond"] == \
+        {"k": "no_opp_at_problem"}
 
 
 # ------------------------------------------------------------------ triggers

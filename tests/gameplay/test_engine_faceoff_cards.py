@@ -59,7 +59,7 @@ def test_parse_faceoff_statics():
     assert sd("During your opponent's turn, this card can't contribute its power to confronting Problems.") == {
         "op": "no_contrib", "what": "confront", "target": "self", "cond": {"k": "opp_turn"}}
     assert sd("Opposing characters here with 2 or less printed power can't contribute their power to faceoffs.", "Problem")[
-        "target"] == {"type": "character", "ctrl": "opp", "at": "here", "max_pp": 2}
+        "target"] == {"type": "character", "ctrl": "opp", "at": "here", "max_printed": 2}
     assert sd("Players can't score points during faceoffs involving this card.") == {"op": "no_score_fo"}
     assert sd("While involved in a Troublemaker faceoff, this card gets +1 power.")["cond"] == {"k": "faceoff", "fo": "tm"}
     assert sd("Opposing Friends here have -1 power while involved in a faceoff.")["target"] == {
@@ -369,3 +369,429 @@ def test_end_the_faceoff(game):
     assert game.r.problem_at(st.d, "prob0") == prob  # not solved (613.1 needs a winner)
     assert st.d["pl"][1]["score"] == 0 and st.d["pl"][0]["score"] == 1  # Ann's confront point only
     assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]
+
+
+def test_printed_power_selector_and_each_get(game):
+    """AD127 'dismiss all Friends with printed power 1 or less' (printed, not current, power); AD130
+    'your Friends involved in the faceoff each get +1 power until the end of the faceoff'."""
+    assert parse_effects("dismiss all Friends with printed power 1 or less") == [
+        {"op": "dismiss", "target": {"type": "Friend", "each": True, "max_printed": 1}}]
+    st = stacked_game(game)
+    weak = place(game, st, "PR20", 0, "prob0")  # printed 1
+    st.d["cards"][weak]["cn"]["+1"] = 3  # 4 power now, still printed 1
+    strong = place(game, st, "PR31", 1, "prob0")
+    place(game, st, "AD130", 0, "home0")
+    top(game, st, 0, "AD14")
+    start(game, st)
+    flip(game, st)
+    assert game.r.power(st.d, weak) == 4 + 1 + 0  # AD130: +1 for Ann's involved Friend
+    game.r.play_effects(st.d, Ev(True), 0, None, parse_effects("dismiss all Friends with printed power 1 or less"))
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, weak) and game.r.in_play(st.d, strong)
+
+
+def test_won_by_this_turn_condition(game):
+    """HM96 'Immediate: If you won a Problem faceoff by at least 5 power this turn, score 2 points.'"""
+    st = stacked_game(game)
+    effs = [a for a in game.db.cards[game.db.key("HM96")].abilities["front"] if a["kind"] == "event"][0]["effects"]
+    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == 0
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR31", 0, "prob0")
+    top(game, st, 0, "PR20")
+    top(game, st, 1, "PR20")
+    start(game, st)
+    flip(game, st)  # 9 vs 1
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    game.r.end_faceoff(st.d, Ev(True))
+    sc = st.d["pl"][0]["score"]
+    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == sc + 2
+    st.d["turn"] += 1  # only this turn
+    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == sc + 2
+
+
+def test_ignore_and_banish_flipped_cards(game):
+    """AD74 'choose one of each player's flipped cards. Those players ignore those cards.' (515.4: an
+    ignored card stays flipped, adds no power); DE91 'Banish an opponent's flipped card.'"""
+    st = stacked_game(game)
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    top(game, st, 0, "PR36")
+    top(game, st, 1, "PR31")
+    start(game, st)
+    flip(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (4, 5)
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
+    resolve_all(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (1, 1)
+    assert len(st.d["pl"][0]["flip"]) == 1 and len(st.d["fo"]["ign"]) == 2
+    # 515.4a an ignored card can't be ignored again: nothing left to choose
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
+    resolve_all(game, st)
+    assert len(st.d["fo"]["ign"]) == 2
+    game.r.play_effects(st.d, Ev(True), 0, None, parse_effects("banish an opponent's flipped card"))
+    resolve_all(game, st)
+    assert not st.d["pl"][1]["flip"] and names(game, st, st.d["pl"][1]["ban"]) == ["PR31"]
+
+
+def test_lowest_total_wins(game):
+    """SB137: 'The player with the lowest power total wins faceoffs involving this card.'"""
+    st = stacked_game(game)
+    place(game, st, "SB137", 0, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    start(game, st)
+    st.d["fo"]["stage"] = "compare"
+    game.r.step(st.d, Ev(True))
+    assert st.d["fo"]["winner"] == 0
+
+
+def test_play_restrictions_during_faceoffs(game):
+    """EO108 'Opponents pay +[1] to play cards during faceoffs.'; EO211 'Opponents can't play cards
+    during faceoffs involving this card.'; DE121 'Opponents can't play Troublemakers here.'"""
+    st = stacked_game(game)
+    c = to_hand(game, st, "PR20", 1)
+    base = game.r.card_cost(st.d, 1, c)
+    place(game, st, "EO108", 0, "home0")
+    assert game.r.card_cost(st.d, 1, c) == base
+    place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    assert game.r.card_cost(st.d, 1, c) == base + 1 and game.r.card_cost(st.d, 0, c) == base
+    ev_card = to_hand(game, st, "CN119", 1)  # a Faceoff Event without a play requirement
+    set_tokens(st, 1, 5)
+    st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
+    assert any(a.kind == "play" and a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
+    place(game, st, "EO211", 0, "prob0")
+    assert not any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+    # DE121 at Bob's Problem: Ann may still play Troublemakers there, Bob may not
+    st2 = stacked_game(game)
+    place(game, st2, "DE121", 0, "prob1")
+    tm = to_hand(game, st2, "AD155", 1)
+    st2.d["tp"] = 1
+    st2.d["prio"] = {"w": "main", "p": 1, "n": 0}
+    set_tokens(st2, 1, 5)
+    areas = {a.get("area") for a in game.r.priority_actions(st2.d, 1) if a.kind == "play_troublemaker" and a.get("card") == tm}
+    assert "prob0" in areas and "prob1" not in areas
+
+
+def test_mane_characters_cant_contribute_when_involving(game):
+    """DE121: 'Mane Characters can't contribute their power to faceoffs involving this card.'"""
+    st = stacked_game(game)
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob1"
+    tm = place(game, st, "DE121", 1, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    assert total(game, st, 0) == 0
+
+
+def test_friend_enters_here_and_reveal_may(game):
+    """HM143: 'When a Friend enters play here, you may reveal the top card of your deck. If that card is
+    an Event, you may draw it.'"""
+    st = stacked_game(game)
+    place(game, st, "HM143", 0, "prob0")
+    top(game, st, 0, "CN119")
+    f = to_hand(game, st, "PR20", 0)
+    hand = len(st.d["pl"][0]["hand"])
+    game.r.enter_play(st.d, Ev(True), f, "prob0", 0)
+    resolve_all(game, st)
+    assert names(game, st, st.d["pl"][0]["hand"][-1:]) == ["CN119"] and len(st.d["pl"][0]["hand"]) == hand
+
+
+def test_each_players_turn_end_that_player_loses(game):
+    """HM150 'At the end of each player's turn, that player loses [1].'; its Chaos: all players lose
+    their action tokens."""
+    st = stacked_game(game)
+    tm = place(game, st, "HM150", 1, "prob0")
+    set_tokens(st, 0, 3)
+    set_tokens(st, 1, 3)
+    game.r.fire_all(st.d, Ev(True), "any_turn_end")
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (2, 3)  # Ann's turn
+    effs = game.db.cards[game.db.key("HM150")].abilities["front"][0]["effects"]
+    game.r.play_effects(st.d, Ev(True), 1, tm, effs)
+    resolve_all(game, st)
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (0, 0)
+
+
+def test_flipped_power_per_counter_and_beneath_conditions(game):
+    """LL11 '+1 power for each Muscle counter' on your flipped cards; CN14 '+2 power for each card beneath
+    it' while involved; CN36 flips an additional card with a card beneath it."""
+    st = stacked_game(game)
+    t = place(game, st, "LL11", 0, "home0")
+    st.d["cards"][t]["cn"]["Muscle"] = 2
+    h = place(game, st, "CN14", 0, "prob0")
+    n36 = place(game, st, "CN36", 0, "prob0")
+    b = game._new(st.d, game.db.key("PR20"), 0, "ban")
+    st.d["pl"][0]["ban"].append(b)
+    st.d["cards"][b]["bn"] = h
+    base = game.r.power(st.d, h)
+    top(game, st, 0, "PR20", "PR20")
+    start(game, st)
+    assert game.r.power(st.d, h) == base + 2
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1  # CN36 has nothing beneath it
+    assert total(game, st, 0) == game.r.power(st.d, h) + game.r.power(st.d, n36) + 1 + 2
+
+
+# ------------------------------------------------------------------ faceoffs started by effects (514.2c, 514.5d, 707.4)
+def _effects_of(game, number, kind=None):
+    return [a for a in game.db.cards[game.db.key(number)].abilities["front"] if kind is None or a["kind"] == kind][0]["effects"]
+
+
+def test_parse_start_a_faceoff():
+    r = parse_effects("Start a faceoff involving one of your Friends and an opponent's Friend with equal or greater "
+                      "power. The winner of the faceoff scores a point")
+    assert r == [{"op": "start_fo", "mine": {"type": "Friend", "ctrl": "you"},
+                  "theirs": {"type": "Friend", "ctrl": "opp", "ge": True}, "winner": [{"op": "score", "n": 1, "who": "you"}]}]
+    r = parse_effects("start a faceoff involving this card and an opposing Friend. If you win the faceoff, frighten that opposing Friend")
+    assert r[0]["win"] == [{"op": "frighten", "target": {"it": True}}] and r[0]["mine"] == {"self": True}
+    r = parse_effects("Start a faceoff involving your characters at a Problem and an opponent's characters there. The loser "
+                      "of that faceoff discards a card for each of their characters involved in that faceoff")
+    assert r == [{"op": "start_fo", "area": True, "loser": [{"op": "per", "sel": {"type": "character", "ctrl": "you", "at": "faceoff"},
+                                                           "effects": [{"op": "discard", "n": 1, "who": "you"}]}]}]
+    r = parse_effects("Start a faceoff involving one of your Friends and an opponent's Friend with equal or greater power. At the "
+                      "end of the faceoff, the loser dismisses one of their Friends that was involved")
+    assert r[0]["loser_end"] == [{"op": "dismiss", "target": {"it": True}}]
+    # an outcome the template doesn't know leaves the text manual
+    assert parse_effects("Start a faceoff involving this card and an opposing Friend here. If you win the faceoff, dismiss that "
+                         "opposing Friend. If you lose, that Friend's controller defeats this card") is None
+
+
+def test_effect_faceoff_winner_scores_and_main_phase_goes_on(game):
+    """CN104 Fashion Week: one of your Friends vs an opponent's Friend with equal or greater power; the
+    winner scores a point (514.5d).  707.4: the Main Phase window stays open, the starter has priority."""
+    st = stacked_game(game)
+    mine = place(game, st, "PR36", 0, "home0")  # 3
+    theirs = place(game, st, "PR31", 1, "home1")  # 4
+    place(game, st, "PR20", 1, "home1")  # 1: less power, can't be chosen
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN104"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    msgs = [e["msg"] for e in ev.items]
+    # nobody had anything to do in the faceoff's windows (auto-pass): it ran to its end
+    assert "A faceoff is started by an effect (514.2c, 707.4)" in msgs and "Faceoff totals: Ann 7, Bob 5" in msgs  # 3 + 4 vs 4 + 1
+    assert st.d["fo"] is None and st.d["pl"][0]["score"] == 1
+    assert st.d["prio"]["w"] == "main" and game.to_move(st) == 0 and st.d["step"] == "main"
+    assert game.r.problem_at(st.d, "prob0") is not None  # no Problem was solved
+
+
+def test_effect_faceoff_keeps_the_window_open_for_the_starter(game):
+    """707.4: no new window: the interrupted one stays open and the starter receives priority; the
+    involved cards are flagged (514.2d.i), wherever they are."""
+    st = stacked_game(game)
+    mine = place(game, st, "PR36", 0, "home0")
+    theirs = place(game, st, "PR31", 1, "prob0")
+    to_hand(game, st, "CN119", 1)  # Bob has a Faceoff Event: his priority is not auto-passed
+    set_tokens(st, 1, 3)
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN104"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    fo = st.d["fo"]
+    assert fo["type"] == "effect" and fo["inv"] == [mine, theirs] and fo["stage"] == "w_start"
+    assert st.d["prio"] == {"w": "fo", "p": 1, "n": 1}  # Ann (the starter) had it first and auto-passed
+    assert game.r.involved(st.d, mine) and game.r.involved(st.d, theirs)
+    st.d["cards"][theirs]["a"] = "home1"  # flagged: still involved after moving
+    assert game.r.involved(st.d, theirs)
+    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    assert st.d["prio"]["w"] == "main" and st.d["step"] == "main"
+
+
+def test_effect_faceoff_if_you_win_and_loser_end(game):
+    """EO12 Gilda: 'When this card enters play, start a faceoff involving this card and an opposing
+    Friend. If you win the faceoff, frighten that opposing Friend.'; CN115: at the end of the faceoff the
+    loser dismisses their involved Friend."""
+    st = stacked_game(game)
+    theirs = place(game, st, "PR20", 1, "home1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    g = to_hand(game, st, "EO12", 0)
+    ev = Ev()
+    gid = game.r.enter_play(st.d, ev, g, "home0", 0)
+    game.r.advance(st.d, ev)
+    st._la = None
+    assert "Faceoff totals: Ann 7, Bob 2" in [e["msg"] for e in ev.items]  # Gilda 2 +1 (Competitive) + 4 vs 1 + 1
+    assert st.d["fo"] is None and st.d["cards"][theirs]["fr"]
+    # CN115: Bob's Friend loses and is dismissed at the end of the faceoff
+    st = stacked_game(game)
+    mine = place(game, st, "PR20", 0, "home0")
+    theirs = place(game, st, "PR20", 1, "home1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN115"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
+    assert game.r.in_play(st.d, mine) and not game.r.in_play(st.d, theirs)
+    assert names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR20"]
+
+
+def test_effect_faceoff_at_a_problem_loser_per_character(game):
+    """CG122 Tug of War: everyone's characters at one Problem are involved; the loser discards a card
+    for each of their characters involved (514.5d); no Problem bonus (not a Problem faceoff)."""
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "prob1")
+    place(game, st, "PR20", 1, "prob1")
+    place(game, st, "PR20", 1, "prob1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    hand1 = len(st.d["pl"][1]["hand"])
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CG122"))
+    game.r.advance(st.d, ev)
+    st._la = None
+    assert "Faceoff totals: Ann 8, Bob 3" in [e["msg"] for e in ev.items]
+    st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
+    assert len(st.d["pl"][1]["hand"]) == hand1 - 2
+    assert st.d["pl"][0]["score"] == 0
+
+
+# ------------------------------------------------------------------ more faceoff templates
+def test_parse_more_faceoff_templates():
+    r = parse_effects("Choose two: Friends you control have +1 power until the end of the faceoff, unfrighten a Friend, "
+                      "or an opponent loses [1] and you gain [1]")
+    assert r[0]["modes"][0] == [{"op": "power", "n": 1, "target": {"type": "Friend", "ctrl": "you", "each": True}, "until": "faceoff"}]
+    assert parse_effects("each of your characters at an opponent's Problem gets +1 power until the end of the faceoff")[0][
+        "target"]["at"] == "opp_problem"
+    assert parse_effects("you may pay [3] less for your next Event until the end of the faceoff")[0]["effects"] == [
+        {"op": "cost_reduction", "n": 3, "type": "Event", "until": "faceoff"}]
+    d = parse_line("Immediate: During a faceoff, discard two cards to flip an additional card.", "Friend", {})
+    assert (d["kind"], d["timing"], d["cost"], d["effects"]) == ("activated", "faceoff", {"discard": 2}, [{"op": "flip", "n": 1}])
+    assert parse_effects("give an opposing character involved in a faceoff -1 power for each of your characters at home "
+                         "until the end of the faceoff")[0]["per"] == {"type": "character", "ctrl": "you", "at": "home"}
+    d = parse_line("Chaos: When this card is flipped during a Troublemaker faceoff, turn a Troublemaker involved in the "
+                   "faceoff facedown.", "Friend", {})
+    assert (d["on"], d["fo"], d["effects"][0]["op"]) == ("flipped", "tm", "turn_face_down")
+
+
+def test_opponents_problem_selector(game):
+    """PR130 Yay!: 'Each of your characters at an opponent's Problem gets +1 power until the end of the faceoff.'"""
+    st = stacked_game(game)
+    a = place(game, st, "PR20", 0, "prob1")
+    b = place(game, st, "PR20", 0, "prob0")
+    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "PR130"))
+    resolve_all(game, st)
+    assert (game.r.power(st.d, a), game.r.power(st.d, b)) == (2, 1)
+
+
+def test_cost_reduction_until_the_end_of_the_faceoff(game):
+    """AD48 Chaos: 'you may pay [3] less for your next Event until the end of the faceoff.'"""
+    st = stacked_game(game)
+    c = to_hand(game, st, "CG109", 0)  # an Event costing 3
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 0, "AD48")
+    start(game, st)
+    flip(game, st)
+    assert game.r.card_cost(st.d, 0, c) == 0
+    game.r.end_faceoff(st.d, Ev(True))
+    assert game.r.card_cost(st.d, 0, c) == 3
+
+
+def test_flip_modifier_conditions(game):
+    """MT136 flips an additional card only while Cutie Marked; EO192 (Problem) 'While you have more
+    characters here than any opponent, opponents flip 1 fewer cards during faceoffs here.'"""
+    st = stacked_game(game)
+    bm = place(game, st, "MT136", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    st.d["cards"][bm]["cm"] = True
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 2
+    game.r.end_faceoff(st.d, Ev(True))
+    set_problem(game, st, "prob0", "EO192")  # Ann's Problem; both have one character: no effect
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][1]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][1]["flip"]) == 0
+
+
+def test_mane_characters_cant_be_involved(game):
+    """FF107: 'Mane Characters can't be involved in faceoffs.'"""
+    st = stacked_game(game)
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob0"
+    f = place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    assert game.r.involved(st.d, mane) and game.r.involved(st.d, f)
+    place(game, st, "FF107", 1, "home1")
+    assert not game.r.involved(st.d, mane) and game.r.involved(st.d, f)
+
+
+def test_opposing_flipped_cards_have_no_abilities(game):
+    """DE142: 'Opposing flipped cards lose and can't have abilities.' (Bob's [slenderpony] doesn't lose him the game)"""
+    st = stacked_game(game)
+    place(game, st, "DE142", 0, "home0")
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 1, "AD-3")
+    top(game, st, 0, "AD-3")
+    start(game, st)
+    flip(game, st)
+    assert st.d["outcome"]["winner"] == 1  # only Ann's own Chaos card works
+
+
+def test_chaos_only_during_troublemaker_faceoffs(game):
+    """EO90: 'Chaos: When this card is flipped during a Troublemaker faceoff, turn a Troublemaker involved in
+    the faceoff facedown.'"""
+    st = stacked_game(game)
+    place(game, st, "PR20", 0, "prob1")
+    tm = place(game, st, "AD155", 1, "prob1")
+    top(game, st, 0, "EO90", "EO90")
+    start(game, st, "problem", ("prob1",), 0)
+    flip(game, st)
+    assert not st.d["cards"][tm].get("fd")
+    game.r.end_faceoff(st.d, Ev(True))
+    start(game, st, "tm", ("prob1",), 0, tm)
+    flip(game, st)
+    assert st.d["cards"][tm]["fd"]
+
+
+def test_gain_control_when_opponent_loses_against_troublemaker_here(game):
+    """AD63: 'When an opponent loses a faceoff against a Troublemaker here, gain control of an opposing
+    Friend involved in that faceoff.'"""
+    st = stacked_game(game)
+    place(game, st, "AD63", 1, "prob1")
+    tm = place(game, st, "AD155", 1, "prob1")
+    f1 = place(game, st, "PR20", 0, "prob1")
+    f2 = place(game, st, "PR20", 0, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    resolve_all(game, st)  # Ann sends one home (514.5b), then Bob takes the other
+    ctrl = sorted(st.d["cards"][x]["c"] for x in (f1, f2))
+    assert ctrl == [0, 1]
+
+
+def test_attachment_triggers_on_its_host(game):
+    """LL119 Wing Bling: 'When that character becomes involved in a faceoff, you may draw a card.' (also when
+    it becomes involved by moving, 514.2d); HM109: 'When you win a faceoff involving that character, you
+    may exhaust this card to gain [2].'"""
+    st = stacked_game(game)
+    mane = st.d["pl"][0]["mane"]
+    wb = place(game, st, "LL119", 0, "home0", host=mane)
+    f = place(game, st, "PR31", 0, "prob0")
+    gb = place(game, st, "HM109", 0, "prob0", host=f)
+    hand, tok = len(st.d["pl"][0]["hand"]), st.d["pl"][0]["tok"]
+    start(game, st)
+    assert len(st.d["pl"][0]["hand"]) == hand  # the Mane is at home: not involved
+    game.r.move_card(st.d, Ev(True), mane, "prob0")
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == hand + 1 and st.d["cards"][wb]["a"] == "prob0"
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == tok + 2 and st.d["cards"][gb]["ex"]

@@ -83,3 +83,24 @@ def test_private_events_are_filtered(game):
     assert any(e["msg"].startswith("You draw") for e in mine)
     assert not any(e["msg"].startswith("You draw") for e in theirs)
     assert any(e["msg"] == "Ann draws a card" for e in theirs)
+
+
+def test_a_look_at_the_opponents_hand_shows_the_offered_cards_only_to_the_looker(game):
+    # "Look at an opponent's hand. You may choose a card from it ..." (AD110): the looking player must be
+    # able to tell the offered cards apart; the spectator and the judge-less opponent view see only the kind.
+    from gameplay.engine.mlp.engine import Ev
+
+    st = stacked_game(game)
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "test", "after": None,
+                       "eff": [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "deck_top", "optional": True}]})
+    ev = Ev()
+    while not st.d["pending"]:
+        game.r.resolve_step(st.d, ev)
+    st._la = None
+    hand = st.d["pl"][1]["hand"]
+    mine = game.view(st, 0)["pending"]
+    assert set(mine["cards"]) == set(hand)
+    assert {c["name"] for c in mine["cards"].values()} == {game.r.name(st.d, c) for c in hand}
+    spectator = json.dumps(game.view(st, "spectator"))
+    assert not any(f'"{c}"' in spectator for c in hand)
+    hidden_check(game, st)  # the looker's options are not a leak; nobody else sees them

@@ -476,3 +476,86 @@ def test_cost_frighten_this_card(game, db):
     game.r.play_effects(st.d, Ev(), 0, c, effs)
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == score + 1  # already frightened: the cost can't be paid
+
+
+# ------------------------------------------------------------------ deck top, counters, points, "there"
+def test_put_card_on_top_of_your_deck(game, db):
+    # EO54: "When you put a card on top of your deck, this card gets +1 power until the end of the turn."
+    # PR74 (search the discard pile, put it on top of your deck) puts a card on top of your deck too.
+    st = stacked_game(game)
+    eo54 = place(game, st, "EO54", 0, "home0")
+    base = power(game, st, eo54)
+    game.r.play_effects(st.d, Ev(), 0, eo54, [{"op": "hand_to_deck_top"}])
+    resolve_all(game, st)
+    assert power(game, st, eo54) == base + 1
+    st.d["pl"][0]["disc"].append(to_hand(game, st, "PR12", 0))
+    st.d["pl"][0]["hand"].remove(st.d["pl"][0]["disc"][-1])
+    st.d["cards"][st.d["pl"][0]["disc"][-1]]["z"] = "disc"
+    game.r.play_effects(st.d, Ev(), 0, eo54, [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}])
+    resolve_all(game, st)
+    assert power(game, st, eo54) == base + 2
+    assert st.d["cards"][st.d["pl"][0]["deck"][0]]["k"] == db.key("PR12")
+    game.r.play_effects(st.d, Ev(), 1, eo54, [{"op": "hand_to_deck_top"}])  # the opponent's deck: no
+    resolve_all(game, st)
+    assert power(game, st, eo54) == base + 2
+
+
+def test_plus_one_counter_on_this_card_and_first_time_here(game, db):
+    # SB77: "When you put a +1 power counter on this card, you may exhaust it to draw a card."
+    # HM122: "When you put a +1 power counter on a character here for the first time each turn, you may put
+    # a +1 power counter on another character here."
+    st = stacked_game(game)
+    sb77 = place(game, st, "SB77", 0, "prob0")
+    prob = game.r.problem_at(st.d, "prob0")
+    st.d["cards"][prob]["k"] = db.key("HM122")
+    other = place(game, st, "PR12", 0, "prob0")
+    hand = len(st.d["pl"][0]["hand"])
+    game.r.play_effects(st.d, Ev(), 0, sb77, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
+    resolve_all(game, st)
+    assert st.d["cards"][sb77]["ex"] and len(st.d["pl"][0]["hand"]) == hand + 1
+    assert st.d["cards"][other]["cn"].get("+1") == 1  # HM122 put one on another character here
+    game.r.play_effects(st.d, Ev(), 0, other, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
+    resolve_all(game, st)
+    assert st.d["cards"][other]["cn"].get("+1") == 2 and st.d["cards"][sb77]["cn"].get("+1") == 1  # once a turn
+
+
+def test_if_a_player_has_points(game, db):
+    # LL12: "When this card enters play, if a player has 8 or more points, you may frighten a Friend."
+    st = stacked_game(game)
+    foe = place(game, st, "PR33", 1, "home1")
+    c = to_hand(game, st, "LL12", 0)
+    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    assert not st.d["cards"][foe]["fr"]
+    st.d["pl"][1]["score"] = 8
+    c = to_hand(game, st, "LL12", 0)
+    game.r.enter_play(st.d, Ev(), c, "prob0", 0)
+    resolve_all(game, st)
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("fr")) == 1
+
+
+def test_moved_host_other_characters_there(game, db):
+    # HM106 (on a Friend): "When you move that character to a Problem, your other characters there each get
+    # +1 power until the end of the turn."
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")
+    place(game, st, "HM106", 0, "home0", host=host)
+    there = place(game, st, "PR33", 0, "prob1")
+    elsewhere = place(game, st, "PR60", 0, "prob0")
+    foe = place(game, st, "PR31", 1, "prob1")
+    set_tokens(st, 0, 5)
+    st = act(game, st, "move", card=host, area="prob1")
+    resolve_all(game, st)
+    assert (power(game, st, there), power(game, st, elsewhere), power(game, st, host), power(game, st, foe)) == (3, 2, 2, 4)
+
+
+def test_play_friend_to_a_problem_move_this_card_there(game, db):
+    # HM139 (boosted side): "When you play a Friend to a Problem, you may move this card to that Problem."
+    st = stacked_game(game, manes=("HM139", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["b"] = True  # test setup: turned over (301.2)
+    set_tokens(st, 0, 5)
+    c = to_hand(game, st, "PR12", 0)
+    st = act(game, st, "play", card=c, area="prob1")
+    resolve_all(game, st)
+    assert st.d["cards"][mane]["a"] == "prob1"

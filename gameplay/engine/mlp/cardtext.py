@@ -91,6 +91,11 @@ def _power_at_least(m: re.Match, sel: dict) -> bool:
     return True
 
 
+def _printed_at_least(m: re.Match, sel: dict) -> bool:
+    sel["min_printed"] = int(m.group(1))  # "with printed power 3 or more" (507.1 the printed number)
+    return True
+
+
 def _in_opponents_home(m: re.Match, sel: dict) -> bool:
     if sel.get("ctrl") not in (None, "opp"):
         return False  # "your Friends in an opponent's home" is not this selector
@@ -119,6 +124,8 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^in (?:your opponent's|an opponent's) home\b\s*"), _in_opponents_home),
     (re.compile(r"^at (?:your|their|its controller's) home\b\s*"), _set(at="home")),
     (re.compile(r"^at home\b\s*"), _set(at="home")),
+    (re.compile(r"^with printed power (\d+) or more\b\s*"), _printed_at_least),
+    (re.compile(r"^at an opponent's Problem\b\s*"), _set(at="opp_problem")),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
     # internal: "there" in a watched-event trigger = the area of the card the event happened to
@@ -150,6 +157,7 @@ def parse_target(text: str) -> dict | None:
     if t in ("the attached Friend", "the attached character"):
         return {"host": True}
     t = re.sub(r"^your opponent's ", "an opposing ", t)
+    t = re.sub(r"^(Friends|characters) you control$", r"your \1", t)  # "Friends you control have +1 power"
     if t in ("this card", "it", "this Friend", "this character"):
         return {"self": True}
     if t in ("that Friend", "that character", "that card") :
@@ -220,6 +228,19 @@ def parse_target(text: str) -> dict | None:
 UNTIL = r"(?: until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase))?"
 
 
+# "if <condition>, <effects>" conditions read by resolve.py's "if" (besides you_have / none)
+IF_TEMPLATES: list = [
+    (r"^if an opponent has at least \[(\d+)\], (.+)$", lambda m: {"k": "opp_tokens_at_least", "n": int(m.group(1))}),
+    (r"^if (?:this card's|its) Problem was not confronted(?: this turn)?, (.+)$", {"k": "not_confronted"}),
+    (r"^if no Problems were confronted this turn, (.+)$", {"k": "none_confronted"}),
+    (r"^if you have fewer than (\d+) cards in your hand, (.+)$", lambda m: {"k": "hand_below", "n": int(m.group(1))}),
+    (r"^if this card has at least (\d+) cards? beneath it, (.+)$", lambda m: {"k": "beneath_at_least", "n": int(m.group(1))}),
+    (r"^if this card has at least (\d+) power, (.+)$", lambda m: {"k": "self_power_at_least", "n": int(m.group(1))}),
+    (r"^if you have a character with the highest power, (.+)$", {"k": "highest_power"}),
+    (r"^if there are no opposing characters at this card's Problem, (.+)$", {"k": "no_opp_at_problem"}),
+]
+
+
 def parse_effects(text: str) -> list[dict] | None:
     """A sentence of instructions -> list of effects, or None if not understood."""
     t = text.strip().rstrip(".").strip()
@@ -233,6 +254,24 @@ def parse_effects(text: str) -> list[dict] | None:
     r = _parse_reveal_top(t)
     if r is not None:
         return r or None
+    r = _parse_start_faceoff(t)
+    if r is not None:
+        return r or None
+    m = re.match(r"^you may (reveal the top card of your deck\. .+)$", t, re.I)
+    if m and not re.search(r"\. If you do\b", t):
+        r = _parse_reveal_top(m.group(1))
+        return [{"op": "may", "effects": r}] if r else None
+    # 515.4 ignoring / removing flipped cards (the chooser is "you")
+    if re.match(r"^choose one of each player's flipped cards\. Those players ignore those cards$", t, re.I):
+        return [{"op": "flipped_card", "act": "ignore", "who": "each"}]
+    if re.match(r"^banish an opponent's flipped card$", t, re.I):
+        return [{"op": "flipped_card", "act": "banish", "who": "opp"}]
+    m = re.match(r"^If you won a Problem faceoff by at least (\d+) power this turn, (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "won_by", "n": int(m.group(1))}, "effects": r}]
+    if re.match(r"^all players lose (?:all )?their action tokens$", t, re.I):
+        return [{"op": "lose_tokens", "n": 99, "who": "each"}]
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
@@ -357,6 +396,33 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^if a player has (\d+) or more points, (.+)$", t, re.I)
+    if m:  # "If a player has 8 or more points, ..." (either player)
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))}, "effects": r}]
+    m = re.match(r"^have (.+?) get ([+-]\d+ power.*)$", t, re.I)
+    if m:  # "have another character there get +2 power ..." = give it +2 power
+        return parse_effects(f"give {m.group(1)} {m.group(2)}")
+    m = re.match(r"^that (Friend|character) and this card get ([+-]\d+) power" + UNTIL + "$", t, re.I)
+    if m:
+        n, u = int(m.group(2)), _until(m.group("until"))
+        return [{"op": "power", "n": n, "target": {"it": True}, "until": u},
+                {"op": "power", "n": n, "target": {"self": True}, "until": u}]
+    m = re.match(r"^(your (?:other )?(?:characters|Friends)(?: [\w' ]+?)?) each get ([+-]\d+ power.*)$", t, re.I)
+    if m:
+        return parse_effects(f"{m.group(1)} get {m.group(2)}")
+    m = re.match(r"^put (a|an|one|two|\d+) \+1 counters? on (.+)$", t, re.I)
+    if m:  # "+1 counter" = "+1 power counter" (HM22's wording)
+        return parse_effects(f"put {m.group(1)} +1 power counter{'s' if _n(m.group(1)) > 1 else ''} on {m.group(2)}")
+    if re.match(r"^put the top card of each player's deck into that player's discard pile$", t, re.I):
+        return [{"op": "each_player", "effects": [{"op": "mill", "n": 1}]}]
+    if re.match(r"^search your discard pile for a card and put it on (?:the )?top of your deck$", t, re.I):
+        return [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}]
+    for pat, cond in IF_TEMPLATES:  # turn start / end conditions (resolve.py "if")
+        m = re.match(pat, t, re.I)
+        if m:
+            r = parse_effects(m.group(m.lastindex))
+            return None if r is None else [{"op": "if", "cond": cond(m) if callable(cond) else dict(cond), "effects": r}]
     m = re.match(r"^if you have (another|an?) \[(%s)\] ([^,]+), (.+)$" % COLOR_RE, t, re.I)
     if m:
         tg = parse_target("a " + m.group(3))
@@ -514,6 +580,80 @@ def _parse_reveal_top(t: str) -> list[dict] | None:
     return [{"op": "reveal_top", "whose": whose, "cond": cond, "then": a, "else": b}]
 
 
+_FO_MINE = {"this card": {"self": True}, "one of your Friends": {"type": "Friend", "ctrl": "you"},
+            "your Mane Character": {"type": "Mane Character", "ctrl": "you"},
+            "one of your characters": {"type": "character", "ctrl": "you"}}
+_FO_THEIRS = {"an opposing Friend": {"type": "Friend", "ctrl": "opp"},
+              "an opposing character": {"type": "character", "ctrl": "opp"},
+              "an opponent's Friend with equal or greater power": {"type": "Friend", "ctrl": "opp", "ge": True}}
+_THIRD = {"scores": "score", "gains": "gain", "draws": "draw", "discards": "discard", "dismisses": "dismiss",
+          "puts": "put", "banishes": "banish", "moves": "move"}
+
+
+def _winner_effects(text: str) -> list[dict] | None:
+    """"[may ]<verb>s ..." said of the winner / loser of a faceoff -> effects with that player as "you";
+    "for each of their characters involved in the faceoff" repeats them."""
+    t = text.strip().rstrip(".")
+    t = re.sub(r"^(may )?(\w+)\b", lambda m_: (m_.group(1) or "") + _THIRD.get(m_.group(2), m_.group(2)), t)
+    t = re.sub(r"\btheir\b", "your", t)
+    t = re.sub(r"\bthey control\b", "you control", t)
+    t = re.sub(r" that was involved\b", " involved in the faceoff", t)
+    per = None
+    m = re.match(r"^(.+?) for each of your (characters|Friends) involved in (?:the|that) faceoff$", t)
+    if m:
+        per = {"type": "character" if m.group(2) == "characters" else "Friend", "ctrl": "you", "at": "faceoff"}
+        t = re.sub(r"^(may )?(\w+) a\b", r"\1\2 a", m.group(1))
+    if t.startswith("may "):
+        r = parse_effects("you may " + t[4:])
+    else:
+        r = parse_effects(t)
+    if r is None:
+        return None
+    return [{"op": "per", "sel": per, "effects": r}] if per else r
+
+
+def _parse_start_faceoff(t: str) -> list[dict] | None:
+    """514.2c / 514.5d / 707.4: "Start a faceoff involving <yours> and <theirs>. <outcome>" ->
+    [{"op": "start_fo", ...}]; [] when it starts so but is not understood, None for other texts."""
+    m = re.match(r"^start a faceoff involving (.+?) and (.+?)\. (.+)$", t, re.I)
+    if not m:
+        return None
+    a, b, rest = m.group(1), m.group(2), m.group(3)
+    e: dict[str, Any] = {"op": "start_fo"}
+    if a == "your characters at a Problem" and re.match(r"^an opponent's characters (?:there|at that Problem)$", b):
+        e["area"] = True  # everyone's characters at one Problem are involved (514.2d, continuously)
+    elif a in _FO_MINE and b in _FO_THEIRS:
+        e["mine"], e["theirs"] = dict(_FO_MINE[a]), dict(_FO_THEIRS[b])
+    else:
+        return []
+    for sent in re.split(r"(?<=\.) (?=[A-Z])", rest.strip()):
+        sent = sent.rstrip(".")
+        mm = re.match(r"^If you win(?: the faceoff)?, (.+)$", sent)
+        if mm and "mine" in e:
+            body = re.sub(r"\bthat opposing (?:Friend|character|card)\b", "that Friend", mm.group(1))
+            r = parse_effects(body)
+            if r is None:
+                return []
+            e["win"] = r  # the starter wins: "that opposing Friend" is the opposing card (it)
+            continue
+        mm = re.match(r"^The (winner|loser)(?: of (?:the|that) faceoff)? (.+)$", sent)
+        if mm:
+            r = _winner_effects(mm.group(2))
+            if r is None:
+                return []
+            e[mm.group(1)] = r
+            continue
+        mm = re.match(r"^At the end of the faceoff, the loser (dismisses|puts) one of their Friends that was involved( into its owner's hand)?$", sent)
+        if mm and "mine" in e and e["mine"].get("type") == "Friend":
+            # one Friend of each player is involved: "one of their Friends that was involved" is that one
+            e["loser_end"] = [{"op": "dismiss" if mm.group(1) == "dismisses" and not mm.group(2) else "to_hand", "target": {"it": True}}]
+            if mm.group(1) == "puts" and not mm.group(2):
+                return []
+            continue
+        return []
+    return [e]
+
+
 def _verb_of(s: str) -> str:
     return s.split(" ", 1)[0]
 
@@ -523,6 +663,22 @@ SAFE_REPEAT = ("frighten", "unfrighten", "exhaust", "ready", "dismiss", "banish"
 
 def _single(t: str) -> list[dict] | None:
     t = t.strip().rstrip(".")
+    m = re.match(r"^draw cards until you have (\d+) or more cards in your hand$", t, re.I)
+    if m:
+        return [{"op": "draw_to", "n": int(m.group(1))}]
+    if re.match(r"^draw an additional card$", t, re.I):
+        return [{"op": "draw", "n": 1, "who": "you"}]
+    if re.match(r"^draw a card from the bottom of your deck$", t, re.I):
+        return [{"op": "draw", "n": 1, "who": "you", "bottom": True}]
+    if re.match(r"^move this card to a random Problem$", t, re.I):
+        return [{"op": "move", "target": {"self": True}, "to": "random_problem"}]
+    m = re.match(r"^(?:your|that) opponent loses action tokens until they have no more than \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "lose_tokens", "who": "opponent", "down_to": int(m.group(1))}]
+    m = re.match(r"^each opponent (retires|discards) (?:a|an|one of their) (.+)$", t, re.I)
+    if m:  # the opponent chooses and follows the instruction (410.2: only their own cards)
+        r = parse_effects(f"{m.group(1)[:-1].lower()} one of your {m.group(2)}")
+        return None if r is None else [{"op": "as_opponent", "effects": r}]
     m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish) or (exhaust|ready|frighten|unfrighten|dismiss|banish) (.+)$", t, re.I)
     if m:
         a, b = _single(f"{m.group(1)} {m.group(3)}"), _single(f"{m.group(2)} {m.group(3)}")
@@ -615,7 +771,8 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "lose_game"}]
     if re.match(r"^end the faceoff$", t, re.I):
         return [{"op": "end_faceoff"}]
-    m = re.match(r"^(.+?) (?:gets|has) \+(\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I)
+    m = re.match(r"^(.+?) (?:gets|has) \+(\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I) or \
+        re.match(r"^give (.+?) ([+-]\d+) power(?: until the end of (?:the |this )?(faceoff|turn))? for each (.+?)(?: until the end of (?:the |this )?(faceoff|turn))?$", t, re.I)
     if m and not (m.group(3) and m.group(5)):
         tg = parse_target(m.group(1))
         cnt = parse_target("each " + m.group(4))
@@ -656,7 +813,7 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "flip", "n": 1}]
     if re.match(r"^put a card from your hand on (?:the )?top of your deck$", t, re.I):
         return [{"op": "hand_to_deck_top"}]
-    m = re.match(r"^turn (.+?) face-down$", t, re.I)
+    m = re.match(r"^turn (.+?) face-?down$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None and tg.get("type") == "Troublemaker":
@@ -769,6 +926,11 @@ def _single(t: str) -> list[dict] | None:
             return [{"op": "choose_modes", "n": 1, "labels": [f"+{n} power", f"-{n} power"],
                      "modes": [[{"op": "power", "n": n, "target": tg, "until": u}],
                                [{"op": "power", "n": -n, "target": tg, "until": u}]]}]
+    m3e = re.match(r"^(your .+?s(?: involved in the faceoff| here)?) each (?:get|have) ([+\-–]\d+) power until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase)$", t, re.I)
+    if m3e:
+        tg = parse_target(m3e.group(1))
+        if tg is not None and tg.get("each"):
+            return [{"op": "power", "n": int(m3e.group(2).replace("–", "-")), "target": tg, "until": _until(m3e.group("until"))}]
     m3 = re.match(r"^(.+?) (?:have|has|get) ([+\-–]\d+) power until the end of (?:the |this )?(?P<until>turn|faceoff|Score Phase|phase)$", t, re.I)
     if m3:
         tg = parse_target(m3.group(1))
@@ -802,6 +964,9 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(3))
         if tg is not None:
             return [{"op": "counters", "n": _n(m.group(1)), "counter": m.group(2), "target": tg}]
+    m = re.match(r"^(?:you may )?pay \[(\d+)\] less (?:to play|for) your next (Friend|Event|Resource|card) until the end of the faceoff$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "faceoff"}]
     m = re.match(r"^(?:you may )?pay \[(\d+)\] less (?:to play|for) your next (Friend|Event|Resource|card) this turn$", t, re.I)
     if m:
         return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
@@ -937,6 +1102,10 @@ TRIGGERS = [
     (r"^At the start of (?:your|each) opponent's Troublemaker [Pp]hase, ", "opp_tp_start", {}),
     (r"^At the start of each player's Troublemaker [Pp]hase, ", "any_tp_start", {}),
     (r"^At the start of your Score Phase, ", "score_start", {}),
+    (r"^At the start of the Score Phase, ", "any_score_start", {}),  # each player's Score Phase
+    (r"^At the start of each player's turn, ", "any_turn_start", {}),
+    (r"^At the start of a Problem [Ff]aceoff here, ", "problem_fo_start", {"here": True}),
+    (r"^At the end of your opponent's turn, ", "opp_turn_end", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
     (r"^When this [Pp]roblem (?:is|becomes) solved, ", "solved", {}),
@@ -965,6 +1134,10 @@ TRIGGERS = [
     (r"^When this card is defeated, ", "defeated", {}),
     # faceoffs and flipping (514, 515): "Chaotic" is a trait; "by at least N power" is the winning margin
     (r"^Chaos: When you flip this card, ", "flipped", {}),
+    (r"^Chaos: When this card is flipped during a Troublemaker faceoff, ", "flipped", {"fo": "tm"}),
+    (r"^When an opponent loses a faceoff against a Troublemaker here, ", "opp_loses_tm_fo_here", {}),
+    (r"^When you win a faceoff involving (?:that|the attached) (?:character|Friend), ", "host_wins_fo", {}),
+    (r"^When (?:that|the attached) (?:character|Friend) becomes involved in a faceoff, ", "host_fo_start", {}),
     (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
     (r"^When you flip a card, ", "you_flip", {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
@@ -975,6 +1148,7 @@ TRIGGERS = [
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
     (r"^When a player draws a card, ", "any_draw", {}),
+    (r"^When you put a card on top of your deck, ", "you_deck_top", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
     (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
     (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
@@ -1042,6 +1216,8 @@ _WATCH = [
     (r"^When an opponent moves (?P<s>.+?) to (?:this|this card's) Problem, ", "w_move", {"by": "opp", "to": "here", "send": False}),
     (r"^When (?P<s>.+?) is moved from (?:this|this card's) Problem, ", "w_move", {"from": "here", "send": False}),
     (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
+    (r"^When you put a \+1 power counter on (?P<s>.+?) for the first time each turn, ", "w_counter", {"by": "you", "once_turn": True}),
+    (r"^When you put a \+1 power counter on (?P<s>.+?), ", "w_counter", {"by": "you"}),
     (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
      {"from": "here", "to": "problem", "send": False}),
     # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
@@ -1065,7 +1241,7 @@ def _as_actor(body: str) -> str | None:
     return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
 # "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
 _WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
-                         r"( here| to this card's Problem)?, " % "|".join(TRAITS))
+                         r"( here| to this card's Problem| to a Problem)?, " % "|".join(TRAITS))
 
 
 def _other_than_it(effs: list[dict]) -> None:
@@ -1089,8 +1265,10 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
         if m.group(2):
             f["ptrait"] = m.group(2)
         if m.group(4):
-            f["to"] = "here"
-        return "w_play", {"subj": f}, line[m.end():]
+            f["to"] = "here" if m.group(4) != " to a Problem" else "problem"
+        body = line[m.end():].replace(" to that Problem", " to the watched area")
+        body = re.sub(r"^(?:it|that (?:Friend|character)) (gets|has) ", r"that card \1 ", body)
+        return "w_play", {"subj": f}, body
     m = re.match(r"^When you play the last card in your hand, ", line)
     if m:
         return "w_play", {"subj": {"by": "you", "last": True}}, line[m.end():]
@@ -1126,10 +1304,11 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             # "it" is the card the event happened to, not this card
             body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
             body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
-            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter"):
+            if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter", "w_play"):
                 # "there" / "that Problem": where the event happened (not this card's area)
-                body = re.sub(r"\b(an? [\w' ]+?|each [\w' ]+?) there\b", r"\1 at the watched area", body)
+                body = re.sub(r"\b((?:an?|another|each|your other|your) [\w' ]+?) there\b", r"\1 at the watched area", body)
                 body = body.replace(" to that Problem", " to the watched area")
+                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
         return on, {"subj": f}, body
     return None
 
@@ -1138,6 +1317,92 @@ TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
            "troublemaker faceoff reaction": "faceoff_tm"}
+
+
+def _it_refs(effs: list) -> list:
+    """In an Event's Reaction, "it" / "there" can only mean the card that met the condition and its
+    Problem (the Event itself is in the queue zone, with no area)."""
+    out = []
+    for e in effs:
+        e = dict(e)
+        t = e.get("target")
+        if isinstance(t, dict):
+            if t.get("self"):
+                t = {"it": True}
+            elif t.get("at") == "here":
+                t = {**t, "at": "there"}
+            e["target"] = t
+        if "effects" in e:
+            e["effects"] = _it_refs(e["effects"])
+        out.append(e)
+    return out
+
+
+# Reaction bodies about the card that met the condition (reactions.py); else parse_effects
+RX_BODIES: list = [
+    (r"^defeat (an opponent's Troublemaker|an opposing Troublemaker)$",
+     lambda m: [{"op": "defeat", "target": parse_target(m.group(1))}]),
+    (r"^uncover an opponent's face-down Troublemaker$", lambda m: [{"op": "uncover", "opp": True}]),
+    (r"^all players shuffle their decks$", lambda m: [{"op": "shuffle_decks"}]),
+    (r"^(?:your opponent ignores|ignore) that card and flips? (?:another|a new) card$", lambda m: [{"op": "ignore_flip"}]),
+    (r"^send that character to its previous area$", lambda m: [{"op": "send_back"}]),
+    (r"^that opponent (?:must pay \[(\d+)\] if able|loses \[(\d+)\])$",
+     lambda m: [{"op": "lose_tokens", "who": "opponent", "n": int(m.group(1) or m.group(2))}]),
+    (r"^move that face-down Troublemaker to another Problem$", lambda m: [{"op": "move", "target": {"it": True}, "to": "problem"}]),
+    (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
+     lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
+]
+
+
+def _rx_body(body: str) -> list | None:
+    body = body.strip().rstrip(".")
+    body = body[0].lower() + body[1:] if body else body
+    for pat, fn in RX_BODIES:
+        m = re.match(pat, body)
+        if m:
+            return fn(m)
+    return parse_effects(body)
+
+
+def _parse_reaction(rest: str, card_type: str, line: str) -> dict | None:
+    """"Reaction: After <condition>, <effect>" (512.4): an Event playable, or an ability activated,
+    only in response to its condition (reactions.py)."""
+    from .reactions import parse_condition
+
+    m = re.match(r"^(?:After|When|Play after|Play when) (.+?)(?:, |\. )(.+?)\.?$", rest)
+    if not m:
+        return None
+    cond = parse_condition(m.group(1))
+    if cond is None:
+        return None
+    body = m.group(2)
+    body = body[0].lower() + body[1:]
+    if card_type == "Event":
+        mm = re.match(r"^(\w+) (all|each) (.+?) at a Problem(.*)$", body)
+        if mm:  # "move all characters at a Problem home": choose the Problem, then "there"
+            effs = parse_effects(f"{mm.group(1)} {mm.group(2)} {mm.group(3)} there{mm.group(4)}")
+            if effs is None or not all(e.get("target", {}).get("at") == "here" for e in effs):
+                return None
+            effs = [{"op": "choose_area"}] + effs
+        else:
+            effs = _rx_body(body)
+        if effs is None:
+            return None
+        return {"kind": "event", "timing": "reaction", "rx": cond, "effects": _it_refs(effs), "text": line}
+    cost: dict | None = {}
+    effs = None
+    mm = re.match(r"^you may (.+?)\. If you do, (.+)$", body)
+    if mm:
+        cost, effs = _cost(mm.group(1)), _rx_body(mm.group(2))
+    if effs is None or cost is None:
+        mm = re.match(r"^(?:you may )?(.+?) to (.+)$", body)
+        if mm:
+            cost, effs = _cost(mm.group(1)), _rx_body(mm.group(2))
+    if effs is None or cost is None:
+        cost, effs = {}, _rx_body(re.sub(r"^you may ", "", body))
+    if effs is None or cost is None:
+        return None
+    return {"kind": "activated", "timing": "reaction", "rx": cond, "cost": cost, "effects": effs, "text": line}
 
 
 def _cost(text: str) -> dict | None:
@@ -1167,6 +1432,10 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^discard a card$", part, re.I):
             cost["discard"] = cost.get("discard", 0) + 1
+            continue
+        m = re.match(r"^discard (two|three|\d+) cards$", part, re.I)
+        if m:
+            cost["discard"] = cost.get("discard", 0) + _n(m.group(1))
             continue
         if re.match(r"^exhaust and retire this card$", part, re.I):
             cost["exhaust"] = True
@@ -1761,6 +2030,34 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
     m = re.match(r"^Your flipped cards have \+(\d+) power$", body)
     if m:
         return {"op": "flip_power", "n": int(m.group(1))}
+    m = re.match(r"^Your flipped cards have \+(\d+) power for each (\w+) counter on this card$", body)
+    if m:
+        return {"op": "flip_power", "n": int(m.group(1)), "per_counter": m.group(2)}
+    m = re.match(r"^During faceoffs involving this card, if this card has at least (\d+) cards? beneath it, flip an additional card$", body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "beneath": int(m.group(1))}
+    m = re.match(r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", body)
+    if m:
+        return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
+    if re.match(r"^Mane Characters can't be involved in faceoffs$", body):
+        return {"op": "no_mane_fo"}
+    if re.match(r"^Opposing flipped cards lose and can't have abilities$", body):
+        return {"op": "flip_no_abilities"}  # their Chaos abilities don't work (515)
+    m = re.match(r"^While this card is Cutie Marked, it has \"During faceoffs involving this card, flip an additional card\.?\"$", body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "cond": {"k": "cutie"}}
+    m = re.match(r"^While you have more characters here than any opponent, opponents flip (\d+) fewer cards? during faceoffs here$", body)
+    if m:
+        return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "here", "fo": True, "cond": {"k": "more_chars_here"}}
+    if re.match(r"^The player with the lowest power total wins faceoffs involving this card$", body):
+        return {"op": "lowest_wins"}
+    if re.match(r"^Opponents can't play Troublemakers here$", body):
+        return {"op": "no_opp_tm_here"}
+    m = re.match(r"^Opponents pay \+\[(\d+)\] to play cards during faceoffs( involving this card)?$", body)
+    if m:
+        return {"op": "fo_play_tax", "n": int(m.group(1)), **({"involving": True} if m.group(2) else {})}
+    if re.match(r"^Opponents can't play cards during faceoffs involving this card$", body):
+        return {"op": "fo_no_play", "involving": True}
     m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
     if m:
         subj = m.group(2)
@@ -1774,7 +2071,7 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
             if tg is None or tg.get("self"):
                 return None
             if sm:
-                tg["max_pp"] = int(sm.group(2))
+                tg["max_printed"] = int(sm.group(2))
         d: dict[str, Any] = {"op": "no_contrib", "what": "faceoff" if m.group(3) == "faceoffs" else "confront", "target": tg}
         if m.group(1):
             d["cond"] = {"k": "your_turn" if m.group(1) == "During your turn" else "opp_turn"}
@@ -1808,7 +2105,7 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
 
 def _clean(line: str) -> str:
     line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
-    line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ")
+    line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ").replace("its owners' hand", "its owner's hand")
     line = re.sub(r"\b(\d+) ?AT\b", r"[\1]", line)  # "1AT" = one action token (promo wording)
     return re.sub(r"\s+", " ", line)
 
@@ -1846,6 +2143,10 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         rest = m.group(2)
         if card_type == "Event" and extra_lines:
             rest = rest + " " + " ".join(_clean(x) for x in extra_lines)
+        if timing == "reaction":
+            ab = _parse_reaction(rest, card_type, line)
+            if ab is not None:
+                return ab
         if card_type == "Event":
             cost = {}
             mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
@@ -1921,7 +2222,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
                 body_ = re.sub(r"\btheir\b", "your", body_)
                 body_ = re.sub(r"^you (\w+)s\b", r"\1", body_)
-            elif on in ("opp_tp_start", "any_tp_start"):
+            elif on in ("opp_tp_start", "any_tp_start", "any_turn_start"):
                 # "they ..." / "that player ...": the turn player follows the effect as "you"
                 mt = re.match(r"^(?:they|that player) ", body_)
                 if mt:
@@ -1931,10 +2232,17 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     body_ = re.sub(r"\bthem\b", "you", body_)
                     body_ = re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body_)
                     extra = {**extra, "as_tp": True}
+                elif on == "any_turn_start" and not re.search(r"\b(?:they|them|their|that player)\b", body_):
+                    pass  # "you" is this card's controller (CN10: "if this card has ..., you may ready it")
                 elif on == "any_tp_start" or re.search(r"\b(?:they|them|that player)\b", body_):
                     return {"kind": "manual", "text": raw, "on": on}
                 else:
                     body_ = re.sub(r"\btheir\b", "your opponent's", body_)
+            elif on == "any_turn_end" and re.match(r"^that player loses \[(\d+)\]\.?$", body_):
+                # "At the end of each player's turn, that player loses [1]": the turn player
+                n_ = int(re.match(r"^that player loses \[(\d+)\]\.?$", body_).group(1))
+                return {"kind": "trigger", "on": on, "effects": [{"op": "lose_tokens", "n": n_, "who": "you"}],
+                        "text": line, "as_tp": True}
             elif on == "opp_confronts" and body_.startswith("that opponent "):
                 body_ = "your opponent " + body_[len("that opponent "):]
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):

@@ -286,6 +286,13 @@ OPS = {
     "cost_reduction": "pay N less for your next card of a type this turn",
     "choose_color": "choose a color for this card",
     "add_color": "a card is also a color until the end of the turn or phase ({color, target, until})",
+    "draw_to": "draw cards until you have N cards in your hand",
+    "as_opponent": "the opponent follows the sub-effects as 'you' (\"each opponent retires a frightened Friend\")",
+    "choose_area": "choose a Problem; later effects' \"there\" is that Problem",
+    "defeat": "defeat a Troublemaker: score its points and dismiss it (514.5a)",
+    "shuffle_decks": "each player shuffles their deck",
+    "ignore_flip": "ignore the flipped card a Reaction responds to and flip another (514.4b)",
+    "send_back": "send the moved card a Reaction responds to back to its previous area (506.5)",
     "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
                 " of the turn / the start of your next turn ({kw, n, target, until})",
 }

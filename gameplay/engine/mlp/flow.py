@@ -6,6 +6,7 @@ from typing import Any
 
 from ..api import JUDGE, Action, IllegalActionError
 from .carddb import COLOR_NAMES
+from .reactions import rx_clear, rx_notes_for, rx_take, rx_window
 
 TM = "Troublemaker"
 FRIEND = "Friend"
@@ -64,7 +65,14 @@ def apply(self, st, action: Action, ev) -> None:
                 legal = trusted
             if action not in legal:
                 raise IllegalActionError(*self._why(st, action, legal))
+            if pr["n"] and pr["w"] == "main" and st.get("rx") and action.get("rx") is None:
+                # 510.3/512.3: a Main Phase action after the other player passed opens a new priority
+                # window; the old one closed, so its conditions can no longer be reacted to (512.4d)
+                rx_clear(st)
+            main_act = pr["w"] == "main" and p == st["tp"] and not st["fo"]
             self.do_action(st, ev, action)
+            if main_act and self.rx_keys:
+                self.rx_note(st, "action", by=p)  # "After an opponent takes an action during their Main Phase"
             pr = st["prio"]
             if pr is not None:
                 pr["p"], pr["n"] = _opp(p), 0  # 510.1 / 705.2h: priority passes after an action
@@ -266,6 +274,8 @@ def advance(self, st, ev) -> None:
                 return
             self.pass_priority(st, ev, auto=True)
             continue
+        if st.get("rxf") and rx_window(self, st):
+            continue  # 512.4: a Reaction window after the game's processing (see reactions.py)
         self.step(st, ev)
 
 
@@ -380,6 +390,8 @@ def pass_priority(self, st, ev, auto=False) -> None:
     pr["n"] += 1
     if pr["n"] >= 2:  # 510.2 all players passed consecutively
         st["prio"] = None
+        if st.get("rx") or st.get("rxf"):
+            rx_clear(st)  # 512.4d
         self.window_closed(st, ev, pr["w"])
     else:
         pr["p"] = _opp(pr["p"])
@@ -389,7 +401,7 @@ PHASE_WINDOWS = {"w_ready": "tp_start", "w_score": "score_go", "w_end": "wrap"}
 
 
 def window_closed(self, st, ev, w) -> None:
-    if w == "phase":
+    if w in ("phase", "rx"):
         return  # step() already moved on to the step after the window
     if w == "main":
         self.expire(st, "main_phase")  # "until the end of the phase" during the Main Phase
@@ -420,6 +432,8 @@ def step(self, st, ev) -> None:
                 else:
                     fo["stage"] = "flip"  # 514.4c ties flip again
                     fo["tie"] = True
+            elif any(self.involved(st, o) for o in self.has_static(st, "lowest_wins")):
+                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1)  # "The player with the lowest power total wins"
             else:
                 self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1)
         elif stg == "resolved":
@@ -437,6 +451,8 @@ def step(self, st, ev) -> None:
         st["prio"] = {"w": "phase", "p": tp, "n": 0}
         return
     if s == "tp_start":  # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
+        if self.rx_keys:
+            self.rx_note(st, "phase", ph="tp", tp=tp)
         self.fire_all(st, ev, "tp_start", players=(tp,))
         self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
         self.fire_all(st, ev, "any_tp_start")
@@ -460,14 +476,19 @@ def step(self, st, ev) -> None:
         else:
             st["step"] = "main_start"
     elif s == "main_start":
+        if self.rx_keys:
+            self.rx_note(st, "phase", ph="main", tp=tp)
         self.fire_all(st, ev, "main_start", players=(tp,))
         _inspired(self, st, ev)
         st["step"] = "main"
         self.open_window(st, "main")  # 609.1
     elif s == "score":
+        if self.rx_keys:
+            self.rx_note(st, "phase", ph="score", tp=tp)  # reacted to in the start-of-Score-Phase window
         st["step"] = "w_score"
     elif s == "score_go":
         self.fire_all(st, ev, "score_start", players=(tp,))
+        self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
         st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
                     "conf": [], "solved": []}
         st["step"] = "confront"
@@ -489,6 +510,8 @@ def step(self, st, ev) -> None:
         self.expire(st, "score_phase")
         st["step"] = "end"
     elif s == "end":
+        if self.rx_keys:
+            self.rx_note(st, "phase", ph="end", tp=tp)
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
         self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
         self.fire_all(st, ev, "any_turn_end")
@@ -526,6 +549,8 @@ def uncover_one(self, st, ev, cid, by=None) -> None:
         for o in list(st["play"]):
             if st["cards"].get(o, {}).get("a") == c["a"] and self.ctype(st, o) == FRIEND:
                 self.frighten(st, ev, o)
+    if self.rx_keys:
+        self.rx_note(st, "uncovered", card=cid, c=c["c"], a=c["a"], type=TM)
     self.fire(st, ev, "uncovered", cid)
     # "When a / an opposing Troublemaker is uncovered [here]", "When you uncover a Troublemaker"
     self.watch(st, ev, "w_uncover", cid, {"by": c["c"] if by is None else by})
@@ -567,6 +592,10 @@ def _confront_next(self, st, ev):
     if vexed:
         return
     sc["conf"].append(area)
+    cf = st.get("cft")
+    if not cf or cf[0] != st["turn"]:
+        cf = st["cft"] = [st["turn"], []]
+    cf[1].append(self.problem_at(st, area))  # "if no Problems were confronted this turn" (resolve.py _if_cond)
     self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)")
     self.score(st, ev, tp, 1)
     pid = self.problem_at(st, area)
@@ -660,9 +689,13 @@ def start_turn(self, st, ev) -> None:
     n += sum(extra)
     pl["tok"] += n
     self.log(ev, "tokens", lambda: f"{pl['name']} gains {n} action tokens ({pl['tok']})")
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="ready", tp=tp)  # reacted to in the window after the Draw Step (601.2a)
+        self.rx_note(st, "gain", by=tp, n=n)
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
         self.draw(st, ev, tp, 1 + len(extra))
     self.fire_all(st, ev, "turn_start", players=(tp,))
+    self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     met = self.kw_keys.get("Meticulous", ())
     twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
     for cid in st["play"]:
@@ -716,16 +749,27 @@ def _no_home_limit(self, st, cid):
 
 
 # ====================================================================== faceoffs (514)
-def start_faceoff(self, st, ev, type_, areas, chal, tm=None) -> None:
+def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None:
     st["fo"] = {"type": type_, "areas": areas, "chal": chal, "tm": tm, "stage": "start", "ign": [], "bonus": [0, 0],
                 "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
-    kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem"}[type_]
-    self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
+    if extra:
+        st["fo"].update(extra)  # a faceoff started by an effect (514.2c): involvement and outcomes
+    kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem", "effect": "A"}[type_]
+    if type_ == "effect":
+        self.log(ev, "faceoff", lambda: "A faceoff is started by an effect" +
+                 (f" at {', '.join(self.area_name(st, a) for a in areas)}" if areas else "") + " (514.2c, 707.4)")
+    else:
+        self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
+    if self.rx_keys:
+        self.rx_note(st, "fo_start", tp=st["tp"])
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
+            for o in st["play"]:  # "When that character becomes involved in a faceoff" (its attachments)
+                if st["cards"][o].get("h") == cid:
+                    self.fire(st, ev, "host_fo_start", o)
     if type_ in ("problem", "multi"):
-        self.fire_all(st, ev, "problem_fo_start")
+        self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
     self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
     self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
@@ -746,7 +790,10 @@ def _flip_one(self, st, ev, p) -> str | None:
     st["cards"][nid] = {"k": c["k"], "o": p, "z": "flip"}
     pl["flip"].append(nid)
     self.log(ev, "flip", lambda: f"{pl['name']} flips {self.name(st, nid)} ({self.printed_power(st, nid)})", card=nid)
-    self.fire(st, ev, "flipped", nid)  # Chaos
+    if self.rx_keys:
+        self.rx_note(st, "flip", card=nid, by=p)  # "After you flip a card during a faceoff"
+    if not any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
+        self.fire(st, ev, "flipped", nid)  # Chaos (not: "Opposing flipped cards lose and can't have abilities")
     self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
     # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card
     if self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
@@ -790,6 +837,10 @@ def _flip_mods(self, st, p) -> int:
             scope = ab.get("scope", "any")
             if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
                 continue
+            if ab.get("beneath") and self.beneath_count(st, o) < ab["beneath"]:
+                continue
+            if ab.get("cond") and not self._cond(st, o, ab["cond"]):
+                continue
             n += ab["n"]
     return n
 
@@ -812,6 +863,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire(st, ev, "lose_faceoff", cid)
     for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
+        if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
+            self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
     if fo["type"] == "tm":
@@ -832,6 +885,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.send_home(st, ev, opts[0])
             elif opts:
                 ask(self, st, chal, "send_home", opts, "514.5b")
+    elif fo["type"] == "effect":
+        _effect_outcome(self, st, winner)
     else:
         bonus = 0
         for a in fo["areas"]:
@@ -845,6 +900,9 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
             self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
+            for o in list(st["play"]):  # "When you win a faceoff involving that character" (attachments)
+                if st["cards"][o].get("h") == cid and st["cards"][o]["c"] == winner:
+                    self.fire(st, ev, "host_wins_fo", o)
             x = self.kw(st, cid, "Diligent")
             if x:
                 self.queue_trigger(st, cid, winner, [{"op": "may", "effects": [
@@ -854,8 +912,31 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
 
 
+def _effect_outcome(self, st, winner) -> None:
+    """514.5d: the winner / loser of a faceoff started by an effect follows its instructions (pushed
+    so that the winner's resolve first; "If you win" only when the starter wins, "it" being the
+    opposing card)."""
+    fo = st["fo"]
+    frames = []
+    if fo.get("fx_win") and winner == fo["chal"]:
+        frames.append((winner, fo["fx_win"], fo.get("it")))
+    if fo.get("fx_winner"):
+        frames.append((winner, fo["fx_winner"], None))
+    if fo.get("fx_loser"):
+        frames.append((_opp(winner), fo["fx_loser"], None))
+    for q, effs, it in reversed(frames):
+        st["rq"].append({"p": q, "src": fo.get("src"), "eff": list(effs), "i": 0, "ch": None, "lbl": "faceoff",
+                         "after": None, "it": it})
+
+
 def end_faceoff(self, st, ev) -> None:
     """514.6: flipped cards go to the bottom of their owners' decks."""
+    fo_ = st["fo"]
+    if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
+        # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
+        lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
+        st["rq"].append({"p": _opp(fo_["winner"]), "src": fo_.get("src"), "eff": list(fo_["fx_loser_end"]), "i": 0,
+                         "ch": None, "lbl": "faceoff", "after": None, "it": lost})
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
@@ -874,7 +955,11 @@ def end_faceoff(self, st, ev) -> None:
             self.put(st, fid, "deck", "bottom")
     st["fo"] = None
     self.expire(st, "faceoff")
+    for p in (0, 1):  # "pay [3] less for your next Event until the end of the faceoff"
+        st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "faceoff"]
     self.log(ev, "faceoff", "The faceoff ends")
+    if fo_.get("ret"):  # 707.4 the window the effect interrupted goes on (the starter gets priority)
+        st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
 
 
 def replace_problem(self, st, ev, area) -> None:
@@ -973,6 +1058,12 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
             cost -= dn["n"]
     if redeem:
         cost -= 3
+    if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
+        for o in self.has_static(st, "fo_play_tax"):
+            if st["cards"][o]["c"] != p:
+                for ab in self.abilities(st, o):
+                    if ab["kind"] == "static" and ab.get("op") == "fo_play_tax" and (not ab.get("involving") or self.involved(st, o)):
+                        cost += ab["n"]
     cost = max(cost, 0)
     if "play_cost" in self.ops_in_play(st) or st["cards"][cid]["k"] in self.sop_keys.get("play_cost_self", ()):
         cost = max(cost + self.play_cost_delta(st, p, cid, cost, area, host), 0)
@@ -1059,8 +1150,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     dep_any = None  # continuous cost modifiers / playing restrictions in play (computed once)
     hinfo = self._hand_info
 
+    # "Opponents can't play cards during faceoffs involving this card"
+    no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     # actions are built with their params already in Action.make's order (sorted by name)
-    for cid in pl["hand"]:
+    for cid in (pl["hand"] if not no_play else ()):
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
@@ -1074,6 +1167,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 seen.add(k)
                 if no_tm is None:
                     no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
+                    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_opp_tm_here") if cards[o]["c"] != p}
                     tm_dep = bool({"play_cost", "no_play"} & self.ops_in_play(st))
                 for a in prob_areas:
                     if a in no_tm:
@@ -1091,6 +1185,11 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if t == "Event":
             tm = info[0]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
+            rxc = _rx_cond(self, k) if tm == "reaction" else None
+            if rxc is not None:
+                notes = rx_notes_for(self, st, p, cid, rxc)  # 512.4: only in response to its condition
+                if not notes:
+                    continue
             ecost = info[1]
             if ecost.get("discard") and len(pl["hand"]) - 1 < ecost["discard"]:
                 ok = False  # 508.1d the additional cost can't be paid
@@ -1165,7 +1264,11 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                             not (dep and (self.play_blocked(st, p, cid, host=o) or self.card_cost(st, p, cid, host=o) > tok)):
                         acts.append(Action("play", p, (("card", cid), ("host", o))))
         elif t == "Event":
-            acts.append(Action("play", p, (("card", cid),)))
+            if rxc is not None:
+                for n_ in notes:
+                    acts.append(Action("play", p, (("card", cid), ("rx", n_["id"]))))
+            else:
+                acts.append(Action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
     # moves (609.2b) and Agile
@@ -1220,11 +1323,26 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 continue
             if tm.startswith("faceoff_") and not _fo_type_ok(fo, tm):
                 continue
+            if ab.get("rx") is not None:  # 512.4 Reaction: one action per condition met (512.4c)
+                if _can_pay_ability(self, st, p, cid, ab):
+                    for n_ in rx_notes_for(self, st, p, cid, ab["rx"], f"{cid}/{i}"):
+                        acts.append(Action("activate", p, (("ability", i), ("card", cid), ("rx", n_["id"]))))
+                        if first_only:
+                            return acts
+                continue
             if _can_pay_ability(self, st, p, cid, ab):
                 acts.append(Action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
                     return acts
     return acts
+
+
+def _rx_cond(self, k) -> dict | None:
+    """The Reaction condition of an Event (card key), cached."""
+    cache = self.__dict__.setdefault("_rx_ev", {})
+    if k not in cache:
+        cache[k] = next((ab.get("rx") for ab in self.db.cards[k].abilities.get("front", ()) if ab["kind"] == "event"), None)
+    return cache[k]
 
 
 def _fo_type_ok(fo, timing) -> bool:
@@ -1370,9 +1488,11 @@ def play_card(self, st, ev, action) -> None:
     elif host:
         where = f" on {self.name(st, host)}"
     self.log(ev, "play", lambda: f"{pl['name']} pays {cost} to play {d.name}{where}", player=p, card_key=d.key)
+    note = rx_take(st, action, None) if f.type == "Event" else None
     nid = None
     if f.type == FRIEND:
         nid = self.enter_play(st, ev, cid, area, p)
+        _rx_played(st, nid)
         _announce_manual(self, st, ev, nid)
         self.fire_all(st, ev, "you_play_friend", players=(p,))
     elif f.type == "Resource":
@@ -1384,6 +1504,7 @@ def play_card(self, st, ev, action) -> None:
         else:
             ha = st["cards"][host]["a"] if host else f"home{p}"
             nid = self.enter_play(st, ev, cid, ha, p, host=host)
+        _rx_played(st, nid)
         _announce_manual(self, st, ev, nid)
     elif f.type == "Event":
         self._remove(st, cid)
@@ -1399,7 +1520,12 @@ def play_card(self, st, ev, action) -> None:
                     effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}}] + effs
         if not d.automated:
             self.log(ev, "manual_text", lambda: f"{d.name}: text not automated — apply manually: \"{f.text}\"", manual=True)
-        st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}})
+        fr = {"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}}
+        if note is not None:  # a Reaction: "it" / "that Friend" is the card that met the condition
+            fr["it"] = note.get("card")
+            fr["rxa"] = note.get("a")
+            fr["rxf"] = note.get("frm")
+        st["rq"].append(fr)
         self.fire_all(st, ev, "you_play_event", players=(p,))
         req_cols = {col for col, _ in f.play_requirements}
         for o in list(st["play"]):  # Talented: an Event whose play requirement shares this card's colors
@@ -1417,6 +1543,14 @@ def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:
     if nid is not None and nid in st["cards"] and self.in_play(st, nid):
         x["to"] = st["cards"][nid]["a"]
     self.watch(st, ev, "w_play", nid, x)
+
+
+def _rx_played(st, nid) -> None:
+    """The card entered play by being played (609.2a): "After an opponent plays a Friend"."""
+    for note in reversed(st.get("rx") or ()):
+        if note.get("card") == nid and note["ev"] == "enter":
+            note["played"] = True
+            return
 
 
 def _announce_manual(self, st, ev, cid):
@@ -1444,6 +1578,7 @@ def do_action(self, st, ev, action) -> None:
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
         key = st["cards"][cid]["k"]
         tid = self.enter_play(st, ev, cid, area, p, face_down=not up)
+        _rx_played(st, tid)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
         _watch_play(self, st, ev, p, key, tid, face_down=not up)
         self.log(ev, "play", lambda: f"{pl['name']} pays {n} to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
@@ -1494,7 +1629,13 @@ def do_action(self, st, ev, action) -> None:
         effs = _extra_cost_effects(cost) + effs
         if cost.get("dismiss_self"):
             self.leave_play(st, ev, cid, "disc", verb="dismissed")  # 508 the cost is paid before the effect
-        st["rq"].append({"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
-                         {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)})
+        fr = {"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
+              {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)}
+        note = rx_take(st, action, f"{cid}/{i}")  # 512.4c once per instance of the condition
+        if note is not None:
+            fr["it"] = note.get("card")
+            fr["rxa"] = note.get("a")
+            fr["rxf"] = note.get("frm")
+        st["rq"].append(fr)
     else:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")

@@ -42,6 +42,9 @@ def _targets(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("at") == "there":
+        # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
+        tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
@@ -114,10 +117,12 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in hand:
             self.put(st, fr["ch"], "deck", "top")
             self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
+            self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
         return True
     if op == "uncover":
         cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
                  and (not e.get("mine") or st["cards"][c]["c"] == p)
+                 and (not e.get("opp") or st["cards"][c]["c"] != p)
                  and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
         done, one = _choose_target(self, st, fr, e, cands)
         if not done:
@@ -126,6 +131,41 @@ def run_effect(self, st, ev, fr, e) -> bool:
             from .flow import uncover_one
 
             uncover_one(self, st, ev, one, by=p)
+        return True
+    if op == "as_opponent":
+        fr["i"] += 1
+        st["rq"].append({"p": _opp(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+        return True
+    if op == "choose_area":  # "choose a Problem": later "there" (reactions.py)
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if not areas:
+            return True
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
+            return False
+        fr["rxa"] = fr["ch"]
+        return True
+    if op == "shuffle_decks":
+        for q in (st["tp"], _opp(st["tp"])):
+            self.shuffle(st, st["pl"][q]["deck"])
+        self.log(ev, "shuffle", "Each player shuffles their deck")
+        return True
+    if op == "ignore_flip":  # "ignore that card and flip another card" (514.4b: it stays flipped)
+        fo = st["fo"]
+        it = fr.get("it")
+        if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
+            fo["ign"].append(it)
+            q = st["cards"][it]["o"]
+            self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
+            from .flow import _flip_one
+
+            _flip_one(self, st, ev, q)
+        return True
+    if op == "send_back":  # "Send that character to its previous area."
+        it, frm = fr.get("it"), fr.get("rxf")
+        if it and frm and self.in_play(st, it) and frm in st["areas"]:
+            self.move_card(st, ev, it, frm, send=True)
         return True
     if op == "each_player":
         fr["i"] += 1
@@ -142,11 +182,20 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "if":
         cond = e["cond"]
-        found = self.select(st, cond["sel"], p, src)
-        ok = bool(found) if cond["k"] == "you_have" else not found
+        if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
+            ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
+            won = st["pl"][p].get("wonp")
+            ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
+        elif cond["k"] in ("you_have", "none"):
+            found = self.select(st, cond["sel"], p, src)
+            ok = bool(found) if cond["k"] == "you_have" else not found
+        else:
+            ok = _if_cond(self, st, p, src, cond)
         if ok:
             fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "it": fr.get("it"), "x": fr.get("x") or {}})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -186,16 +235,30 @@ def run_effect(self, st, ev, fr, e) -> bool:
             for _ in range(n):
                 _flip_one(self, st, ev, p)
         return True
+    if op == "start_fo":
+        return _start_fo(self, st, ev, fr, e)
+    if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        if n:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
+                             "after": None, "it": fr.get("it")})
+            fr["i"] -= 1
+        return True
     if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
         return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
-        q = _opp(p) if e.get("who") == "opponent" else p
-        n = min(e.get("n", 1), st["pl"][q]["tok"])
-        st["pl"][q]["tok"] -= n
-        self.log(ev, "tokens", lambda: f"{self.pname(st, q)} loses {n} action token(s)")
-        if n > 0:
-            self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
+        for q in ((0, 1) if e.get("who") == "each" else (_opp(p) if e.get("who") == "opponent" else p,)):
+            n = min(e.get("n", 1), st["pl"][q]["tok"])
+            if "down_to" in e:  # "loses action tokens until they have no more than [2]"
+                n = max(st["pl"][q]["tok"] - e["down_to"], 0)
+            st["pl"][q]["tok"] -= n
+            self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
+            if n > 0:
+                self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
         return True
+    if op == "flipped_card":
+        return _flipped_card(self, st, ev, fr, e)
     if op == "mill":
         deck = st["pl"][p]["deck"]
         for _ in range(min(e.get("n", 1), len(deck))):
@@ -213,6 +276,11 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if fr["ch"] in st["areas"]:
             self.replace_problem(st, ev, fr["ch"])
         return True
+    if op == "draw_to":
+        n = e.get("n", 1) - len(st["pl"][p]["hand"])
+        if n > 0:
+            self.draw(st, ev, p, n)
+        return True
     if op in EVENT_OPS:
         return EVENT_OPS[op](self, st, ev, fr, e)
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
@@ -228,6 +296,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     # targeted card effects
     tgt = e.get("target") or {"self": True}
+    if op == "to_hand" and tgt.get("it") and fr.get("it") in st["cards"] and st["cards"][fr["it"]].get("z") == "disc":
+        # a Reaction to a card put into the discard pile from play: "put that card into your hand"
+        it = fr["it"]
+        nm = self.name(st, it)
+        fr["it"] = self.put(st, it, "hand")
+        self.log(ev, "zone", lambda: f"{nm} is put into its owner's hand from the discard pile")
+        return True
     if op == "power" and tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip":
         # a flipped (Chaos) card's "it has +2 power": its power counts in the power total (514.4a)
         n = e["n"] * (len(self.select(st, e["per"], p, src)) if e.get("per") else 1)
@@ -291,7 +366,16 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "to_hand":
             self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
         elif op == "to_deck_top":
-            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck")
+            own = st["cards"][cid]["o"]
+            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck") and own == p:
+                self.fire_all(st, ev, "you_deck_top", players=(p,))  # your card on top of your deck
+        elif op == "defeat":  # 514.5a: score its point value and dismiss it
+            if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
+                pts = self.face(st, cid).bonus or 0
+                nm = self.name(st, cid)
+                self.fire(st, ev, "defeated", cid)
+                self.score(st, ev, p, pts, f"for defeating {nm}")
+                self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
             if not st["cards"][cid]["a"].startswith("home"):
                 self.send_home(st, ev, cid)
@@ -300,6 +384,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
             c = st["cards"][cid]
             if to == "home":
                 dest = [f"home{c['c']}"]
+            elif to == "random_problem":  # "move this card to a random Problem" (seeded rng)
+                probs = [a for a in self.problem_areas(st) if a != c["a"]]
+                dest = [probs[self.rand(st, len(probs))]] if probs else []
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
             elif to == "it":  # "to that Problem": where a watched event happened
@@ -331,7 +418,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if tax[area]:
                     self.pay_cost(st, p, tax[area], ev)
                     self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
-                self.move_card(st, ev, cid, area)
+                self.move_card(st, ev, cid, area, by=p)
                 continue
             if not dest:
                 continue
@@ -387,6 +474,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             key = e.get("counter", "+1")
             cn[key] = cn.get(key, 0) + e.get("n", 1)
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+            if key == "+1":
+                self.watch(st, ev, "w_counter", cid, {"by": p})  # "When you put a +1 power counter on ..."
     if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
                                  for c_, v in snap.items()):
         fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
@@ -409,10 +498,16 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     targets = [p] if who == "you" else [_opp(p)] if who == "opponent" else [p, _opp(p)]
     if op == "draw":
         for q in targets:
+            if e.get("bottom"):  # "draw a card from the bottom of your deck"
+                deck = st["pl"][q]["deck"]
+                if deck:
+                    deck.insert(0, deck.pop())
             self.draw(st, ev, q, e.get("n", 1))
     elif op == "gain":
         st["pl"][p]["tok"] += e.get("n", 1)
         self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('n', 1)} action token(s)")
+        if self.rx_keys:
+            self.rx_note(st, "gain", by=p, n=e.get("n", 1))  # "When an opponent receives at least [1]"
     elif op == "score":
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
@@ -497,6 +592,10 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             if e.get("to") == "play":
                 self.enter_play(st, ev, ch, f"home{p}", p)
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into play")
+            elif e.get("to") == "deck":  # "... and put it on top of your deck" (from the public discard pile)
+                self.put(st, ch, "deck", "top")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile on top of their deck")
+                self.fire_all(st, ev, "you_deck_top", players=(p,))
             else:
                 self.put(st, ch, e.get("to", "hand"))
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
@@ -553,6 +652,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 c["cm"] = True
                 c["cn"]["+1"] = c["cn"].get("+1", 0) + 1
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
+                self.watch(st, ev, "w_counter", src, {"by": p})  # Cutie Mark puts a +1 power counter (glossary)
                 self.fire(st, ev, "cutie_marked", src)
                 self.fire_all(st, ev, "friend_cutie", players=(c["c"],))
     elif op == "choose_color":
@@ -562,6 +662,129 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         if src in st["cards"] and self.in_play(st, src):
             st["cards"][src]["col"] = [fr["ch"]]
     return True
+
+
+def _start_fo(self, st, ev, fr, e) -> bool:
+    """707.4 an effect starts a faceoff (514.2c): the window it interrupted stays open with the
+    starter receiving priority; 707.4a not during a faceoff."""
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        return True
+    extra: dict = {"src": src, "inv": []}
+    for k in ("win", "winner", "loser", "loser_end"):
+        if e.get(k):
+            extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
+    areas: list = []
+    if e.get("area"):
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, _opp(p))]
+        if not cands:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "choice", cands, "514.2e", src=src, what="area")
+            return False
+        areas = [fr["ch"] if fr["ch"] in cands else cands[0]]
+        extra["inv_area"] = True
+    else:
+        theirs_sel = {k: v for k, v in e["theirs"].items() if k != "ge"}
+
+        def opps(mine):
+            pw = self.power(st, mine) or 0
+            return [o for o in self.select(st, theirs_sel, p, src)
+                    if not e["theirs"].get("ge") or (self.power(st, o) or 0) >= pw]
+
+        if fr.get("fo_mine") is None:
+            mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
+            done, one = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            if not done:
+                return False
+            if one is None:
+                return True  # nothing can be involved: no faceoff
+            fr["fo_mine"] = one
+            fr["ch"] = None
+        mine = fr["fo_mine"]
+        done, theirs = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        if not done:
+            return False
+        fr.pop("fo_mine", None)
+        if theirs is None:
+            return True
+        extra["inv"] = [mine, theirs]
+        extra["it"] = theirs
+    if st["prio"]:
+        extra["ret"] = dict(st["prio"])
+    self.start_faceoff(st, ev, "effect", areas, p, extra=extra)
+    if st["prio"]:
+        st["fo"]["stage"] = "w_start"
+        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
+    return True
+
+
+def _flipped_card(self, st, ev, fr, e) -> bool:
+    """Choose a flipped card of a player (409: the flip zone is public) and ignore it (515.4; an
+    ignored card can't be ignored again, 515.4a) or banish it (it leaves the flip zone, so it no
+    longer adds its power).  "each": one of each player's flipped cards, the opponent's first."""
+    p = fr["p"]
+    fo = st["fo"]
+    if not fo:
+        return True
+    players = [_opp(p)] if e.get("who") == "opp" else [_opp(p), p]
+    k = fr.get("k") or 0
+    while k < len(players):
+        q = players[k]
+        cands = [f for f in st["pl"][q]["flip"] if not (e["act"] == "ignore" and f in fo["ign"])]
+        if not cands:
+            k += 1
+            continue
+        if fr["ch"] is None and len(cands) > 1:
+            fr["k"] = k
+            self.ask(st, p, "target", cands, "515.4", op="flipped_card", src=fr["src"])
+            return False
+        one = fr["ch"] if fr["ch"] in cands else cands[0]
+        fr["ch"] = None
+        nm = self.name(st, one)
+        if e["act"] == "ignore":
+            fo["ign"].append(one)
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is ignored (515.4)")
+        else:
+            self.put(st, one, "ban")
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is banished")
+        k += 1
+        fr["k"] = k
+    fr.pop("k", None)
+    return True
+def _if_cond(self, st, p, src, cond) -> bool:
+    """The conditions of "if ..." texts other than you_have / none (cardtext IF_TEMPLATES)."""
+    k = cond["k"]
+    if k == "opp_tokens_at_least":
+        return st["pl"][_opp(p)]["tok"] >= cond["n"]
+    if k in ("not_confronted", "none_confronted"):
+        cf = st.get("cft")
+        done = cf[1] if cf and cf[0] == st["turn"] else []
+        if k == "none_confronted":
+            return not done
+        c = st["cards"].get(src)
+        pid = self.problem_at(st, c["a"]) if c and c.get("z") == "play" else None
+        return pid is not None and pid not in done
+    if k == "hand_below":
+        return len(st["pl"][p]["hand"]) < cond["n"]
+    if k == "beneath_at_least":
+        return src in st["cards"] and self.beneath_count(st, src) >= cond["n"]
+    if k == "self_power_at_least":
+        return src in st["cards"] and self.in_play(st, src) and (self.power(st, src) or 0) >= cond["n"]
+    if k == "highest_power":
+        pw = {cid: self.power(st, cid) for cid in st["play"] if self.is_char(st, cid)}
+        pw = {cid: v for cid, v in pw.items() if v is not None}
+        if not pw:
+            return False
+        top = max(pw.values())
+        return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
+    if k == "no_opp_at_problem":
+        c = st["cards"].get(src)
+        if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):
+            return False  # at home this card has no Problem
+        return not any(st["cards"][o]["c"] != p and st["cards"][o]["a"] == c["a"] for o in self.chars_at(st, c["a"]))
+    return False
 
 
 def _faceoff_effect(self, st, ev, fr, e) -> bool:

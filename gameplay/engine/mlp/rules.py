@@ -96,6 +96,7 @@ class Rules:
         # in play (which lends front-face abilities) only these cards can fire for that event
         self.trig_ev: dict[str, set[str]] = {}
         self.activ_keys: set[str] = set()
+        self.rx_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
@@ -109,6 +110,8 @@ class Rules:
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
                 self.quick_keys.add(k)
+            if any(a.get("rx") for a in abl):
+                self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
@@ -450,7 +453,7 @@ class Rules:
                     # "This card's power is equal to <count>": the count replaces the printed power
                     # (counters and modifiers still apply on top, 507)
                     p += self._count(st, cid, ab["count"]) - base
-                elif op == "power_per_beneath" and o == cid:
+                elif op == "power_per_beneath" and o == cid and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self.beneath_count(st, cid)
                 elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]):
                     p += ab["n"] * self._count(st, cid, ab["count"])
@@ -605,6 +608,10 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "more_chars_here":  # "While you have more characters here than any opponent"
+            ch = self.chars_at(st, c["a"])
+            mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
+            return mine > len(ch) - mine
         if k == "mane_color":
             m = st["pl"][c["c"]]["mane"]
             return m in st["cards"] and cond["color"] in self.colors(st, m)
@@ -702,6 +709,10 @@ class Rules:
                 return False
             elif at == "faceoff" and not self.involved(st, cid):
                 return False
+            elif at == "opp_problem" and not (a.startswith("prob") and int(a[4:]) != ctrl):
+                return False  # "at an opponent's Problem" (the Problem an opponent owns)
+            elif at == "area" and a != sel.get("area"):
+                return False  # a given area ("there": the Problem a Reaction's card is at)
         if "max_power" in sel or "min_power" in sel:
             pw = self.power(st, cid)
             if pw is None:
@@ -723,10 +734,6 @@ class Rules:
             return False
         if sel.get("inv") and not self.involved(st, cid):
             return False  # "... while involved in a faceoff" (514.2d)
-        if "max_pp" in sel and self.printed_power(st, cid) > sel["max_pp"]:
-            return False
-        if "min_pp" in sel and self.printed_power(st, cid) < sel["min_pp"]:
-            return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
@@ -1073,6 +1080,12 @@ class Rules:
             if cid == fo["tm"]:
                 return True
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
+        if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
+            return False  # "Mane Characters can't be involved in faceoffs"
+        if fo["type"] == "effect":
+            # 514.2c started by an effect: its cards are flagged (514.2d.i), or everyone's characters
+            # at its Problem are involved (checked continuously, 514.2d)
+            return cid in fo["inv"] or (bool(fo.get("inv_area")) and c["a"] in fo["areas"] and self.is_char(st, cid))
         return c["a"] in fo["areas"] and self.is_char(st, cid)  # 514.2b
 
     def contributes(self, st, cid) -> bool:
@@ -1113,7 +1126,8 @@ class Rules:
                 if ab["kind"] != "static":
                     continue
                 if ab.get("op") == "flip_power":
-                    fp += ab["n"]  # "Your flipped cards have +2 power"
+                    # "Your flipped cards have +2 power [for each Muscle counter on this card]"
+                    fp += ab["n"] * (st["cards"][o].get("cn", {}).get(ab["per_counter"], 0) if ab.get("per_counter") else 1)
                 elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
                         (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
                     tot += ab["n"]  # 514.4a a modifier of the player's power total
@@ -1376,6 +1390,9 @@ class Rules:
             st["kwg"] = st.get("kwg", 0) + 1
         if nc["k"] in self.lab_keys:
             st["lab"] = st.get("lab", 0) + 1
+        if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
+            from .reactions import actor
+            self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
             # Calming X: an opposing Friend entering play here gets -X until end of turn
@@ -1423,7 +1440,17 @@ class Rules:
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
+        if self.rx_keys:  # "After one of your Friends is retired / dismissed / put into the discard pile from play"
+            from .reactions import actor
+            ct = self.ctype(st, cid)
+            how = "dismiss" if verb.startswith("dismissed") else "retire" if verb.startswith("retired") else None
+            note = self.rx_note(st, "left", c=c["c"], o=c["o"], a=c["a"], type=ct, zone=zone, how=how,
+                                by=None if by_game else actor(st))
+        else:
+            note = None
         nid = self.put(st, cid, zone, pos)
+        if note is not None:
+            note["card"] = nid  # the card in its new zone (410.6a)
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
 
@@ -1447,6 +1474,8 @@ class Rules:
             got += 1
             dt = pl.get("dtt")
             pl["dtt"] = [st["turn"], (dt[1] if dt and dt[0] == st["turn"] else 0) + 1]  # draws this turn
+            if self.rx_keys:
+                self.rx_note(st, "draw", by=p)  # "After your opponent draws a card" (410.4b: each draw)
             self.fire_all(st, ev, "you_draw", players=(p,))
             self.fire_all(st, ev, "any_draw")  # "When a player draws a card"
             if not ev.quiet:
@@ -1585,6 +1614,8 @@ class Rules:
         if st.get("kgm"):
             st["kgm"] = [g for g in st["kgm"] if g.get("t") != cid]  # its timed keyword grants end too
         self.log(ev, "frighten", lambda: f"{name} is frightened")
+        if self.rx_keys:
+            self.rx_note(st, "frighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
         return True
 
     def unfrighten(self, st, ev, cid) -> bool:
@@ -1594,6 +1625,8 @@ class Rules:
         c["fr"] = False
         st["dy"] = 1
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
+        if self.rx_keys:
+            self.rx_note(st, "unfrighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
         self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
@@ -1607,13 +1640,21 @@ class Rules:
         if area.startswith("home") and self.ctype(st, cid) == TM:
             return False  # 506.2a
         old = c["a"]
+        was = bool(st["fo"]) and self.involved(st, cid)
         c["a"] = area
         st["dy"] = 1
         for o in st["play"]:
             if st["cards"][o].get("h") == cid:
                 st["cards"][o]["a"] = area  # 509.3
+        if not was and st["fo"] and self.involved(st, cid):  # 514.2d it becomes involved by moving
+            for o in list(st["play"]):
+                if st["cards"][o].get("h") == cid:
+                    self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
         if not send:
+            if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
+                from .reactions import actor
+                self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
             if self.is_char(st, cid):
                 self.fire_all(st, ev, "you_move", players=(c["c"],))
@@ -1790,6 +1831,7 @@ class Rules:
         card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn, _why, _manual,
     )
     from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
+    from .reactions import rx_note  # noqa: E402
 
 
 _SOLVED: dict = {}

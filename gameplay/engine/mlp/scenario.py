@@ -43,6 +43,7 @@ def place(game: MLPGame, state: State, number: str, player: int, area: str, *, e
     st["pl"][player]["hand"].append(cid)
     ev = Ev(True)
     nid = game.r.enter_play(st, ev, cid, area, player, face_down=face_down, exhausted=exhausted, host=host, trigger=False)
+    st.pop("rxg", None)  # Reaction notes are made only in games with a Reaction card (reactions.py)
     state._la = None
     return nid
 
@@ -51,6 +52,7 @@ def to_hand(game: MLPGame, state: State, number: str, player: int) -> str:
     st = state.d
     cid = game._new(st, game.db.key(number), player, "hand")
     st["pl"][player]["hand"].append(cid)
+    st.pop("rxg", None)
     state._la = None
     return cid
 

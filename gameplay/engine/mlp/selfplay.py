@@ -55,14 +55,15 @@ def hidden_check(game: MLPGame, state: State) -> None:
     for viewer in (0, 1, "spectator"):
         text = json.dumps(game.view(state, viewer))
         pend = st["pending"]
-        # a player searching their own deck (102.2 Starting Problem, 518) may see those cards
+        # the deciding player may see the cards offered to them: a search of their own deck (102.2
+        # Starting Problem, 518) or a look at a hand ("Look at an opponent's hand and choose a card")
         allowed = set(map(str, pend["options"])) if pend and pend["player"] == viewer else set()
         for p in (0, 1):
             hidden = list(st["pl"][p]["deck"]) + list(st["pl"][p]["pdeck"])
             if viewer != p and not game.r.hand_revealed(st, p):
                 hidden += st["pl"][p]["hand"]
             for cid in hidden:
-                if cid in allowed and p == viewer:
+                if cid in allowed:
                     continue
                 if f'"{cid}"' in text:
                     raise InvariantError(f"hidden card id {cid} visible to {viewer}")

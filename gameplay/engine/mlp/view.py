@@ -66,6 +66,12 @@ def build_view(game, st: dict, viewer: Any) -> dict[str, Any]:
     if pend:
         if judge or viewer == pend["player"]:
             pview = {k: v for k, v in pend.items()}
+            # The deciding player may see the cards offered to them (a search of their deck, a look at a
+            # hand, 518): options that are cards outside play are described, so they can be told apart.
+            offered = {o: _card_public(r, st, o) for o in pend["options"]
+                       if isinstance(o, str) and o in st["cards"] and o not in st["play"]}
+            if offered:
+                pview["cards"] = offered
         else:
             pview = {"player": pend["player"], "kind": pend["kind"], "rule": pend.get("rule")}
     fo = st["fo"]

@@ -1,0 +1,477 @@
+"""Reaction timing (512.4): Reactions are playable only in response to their condition, once per
+instance (512.4c), until the close of the next priority window (512.4d); Reaction windows open
+only when someone can react."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.cardtext import parse_line
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
+
+
+def rx_plays(game, st, p, cid=None):
+    return [a for a in game.legal_actions(st, p) if a.get("rx") is not None and (cid is None or a.get("card") == cid)]
+
+
+def colored(game, st, p, color, n=5):
+    """Give player ``p`` enough [color] power for a play requirement (205.1): a textless Friend at home."""
+    db = game.db
+    num = max((d for d in db.cards.values() if d.front.type == "Friend" and not d.front.text.strip()
+               and d.front.colors == (color,) and "Unique" not in d.front.traits),
+              key=lambda d: ((d.front.power or 0), d.number)).number
+    from gameplay.engine.mlp.flow import _color_power
+
+    while _color_power(game.r, st.d, p).get(color, 0) < n:
+        place(game, st, num, p, f"home{p}")
+
+
+def key_in(st, db, number, zone="play"):
+    k = db.key(number)
+    return [c for c, x in st.d["cards"].items() if x["k"] == k and x.get("z") == zone]
+
+
+def test_parse_reaction_conditions():
+    ab = parse_line("Reaction: After an opposing Friend enters play, move it.", "Event", {})
+    assert ab["kind"] == "event" and ab["timing"] == "reaction"
+    assert ab["rx"] == {"ev": "enter", "type": "Friend", "ctrl": "opp"}
+    assert ab["effects"] == [{"op": "move", "target": {"it": True}, "to": "choose"}]  # "it": the Friend
+    ab = parse_line("Reaction: After the start of an opponent's Score Phase, you may move one of your characters to a Problem.", "Event", {})
+    assert ab["rx"] == {"ev": "phase", "ph": "score", "whose": "opp"}
+    ab = parse_line("Reaction: After your opponent draws a card, exhaust this card to draw 2 cards.", "Friend", {})
+    assert (ab["kind"], ab["rx"], ab["cost"]) == ("activated", {"ev": "draw", "by": "opp"}, {"exhaust": True})
+    ab = parse_line("Reaction: When an opponent's character is played to this card's Problem, you may exhaust this card. "
+                    "If you do, move that character.", "Friend", {})
+    assert ab["cost"] == {"exhaust": True} and ab["effects"] == [{"op": "move", "target": {"it": True}, "to": "choose"}]
+    ab = parse_line("Reaction: After you play a Friend to a Problem, opposing Friends there have -1 power until the end of the turn.", "Event", {})
+    assert ab["effects"][0]["target"]["at"] == "there"
+    # an unknown condition stays manual
+    assert parse_line("Reaction: After an opponent sings a song, draw a card.", "Event", {}).get("manual")
+
+
+def test_reaction_event_only_after_its_condition(game, db):
+    # AD103 Missed Teleport: "Reaction: After an opposing Friend enters play, move it."
+    st = stacked_game(game)
+    mt = to_hand(game, st, "AD103", 1)
+    colored(game, st, 1, "Magic")
+    set_tokens(st, 1, 5)
+    fr = to_hand(game, st, "PR12", 0)
+    set_tokens(st, 0, 5)
+    st.d["pl"][0]["hand"] = [fr]
+    st._la = None
+    assert not rx_plays(game, st, 1)  # 512.4: no condition met, not playable
+    st, _ = game.apply(st, Action.make("play", 0, card=fr, area="prob0"))
+    assert game.to_move(st) == 1  # the opponent got priority and has a real choice
+    acts = rx_plays(game, st, 1, mt)
+    assert len(acts) == 1
+    friend = next(c for c in key_in(st, db, "PR12") if st.d["cards"][c]["c"] == 0)
+    st, _ = game.apply(st, acts[0])
+    pend = st.d["pending"]
+    assert pend["kind"] == "choice" and pend["player"] == 1  # where to move it
+    st, _ = game.apply(st, Action.make("choose", 1, option="prob1"))
+    assert st.d["cards"][friend]["a"] == "prob1"
+    assert not key_in(st, db, "AD103", "hand")
+
+
+def test_reaction_condition_expires_with_the_window(game, db):
+    # 512.4d: after the window in which the Friend entered play closed, Missed Teleport can't react
+    st = stacked_game(game)
+    mt = to_hand(game, st, "AD103", 1)
+    colored(game, st, 1, "Magic")
+    set_tokens(st, 1, 5)
+    a, b = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR33", 0)
+    st.d["pl"][0]["hand"] = [a, b]
+    set_tokens(st, 0, 9)
+    st, _ = game.apply(st, Action.make("play", 0, card=a, area="home0"))
+    assert rx_plays(game, st, 1, mt)
+    st, _ = game.apply(st, Action("pass", 1))
+    assert game.to_move(st) == 0
+    st, _ = game.apply(st, Action.make("draw", 0))  # a new Main Phase action: a new window (512.3)
+    assert game.to_move(st) != 1 or not rx_plays(game, st, 1, mt)
+
+
+def test_no_reaction_window_without_a_playable_reaction(game, db):
+    # AD104 Nope ("After the start of any phase") with no action token to pay for it: no window,
+    # the game goes on without a pass click (auto-pass)
+    st = stacked_game(game)
+    to_hand(game, st, "AD104", 1)
+    colored(game, st, 1, "Honesty")
+    set_tokens(st, 1, 0)
+    st, _ = game.apply(st, Action("pass", 0))  # end the Main Phase
+    assert st.d["turn"] >= 2 or game.to_move(st) == 0
+
+
+def test_reaction_window_at_the_start_of_a_phase(game, db):
+    # AD104 Nope: the opponent gets priority after the start of the Score Phase (and may react)
+    st = stacked_game(game)
+    nope = to_hand(game, st, "AD104", 1)
+    colored(game, st, 1, "Honesty")
+    set_tokens(st, 1, 5)
+    tgt = place(game, st, "PR12", 0, "prob0")
+    st, _ = game.apply(st, Action("pass", 0))  # the Main Phase ends -> Score Phase starts
+    assert game.to_move(st) == 1 and st.d["step"] in ("score_go", "w_score")
+    acts = rx_plays(game, st, 1, nope)
+    assert acts
+    st, ev = game.apply(st, acts[0])
+    log = [e["msg"] for e in ev]
+    while st.d["pending"]:
+        pend = st.d["pending"]
+        st, ev = game.apply(st, Action.make("choose", pend["player"], option=tgt if tgt in pend["options"] else pend["options"][0]))
+        log += [e["msg"] for e in ev]
+    assert any("gets -4 power" in m for m in log)
+    assert not key_in(st, db, "AD104", "hand")
+
+
+def test_reaction_ability_once_per_instance(game, db):
+    # PR201 Lyra Heartstrings: "Reaction: After your opponent draws a card, exhaust this card to draw 2 cards."
+    st = stacked_game(game)
+    lyra = place(game, st, "PR201", 1, "home1")
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, Action.make("draw", 0))
+    acts = rx_plays(game, st, 1, lyra)
+    assert len(acts) == 1 and acts[0].kind == "activate"
+    n = len(st.d["pl"][1]["hand"])
+    st, _ = game.apply(st, acts[0])
+    assert len(st.d["pl"][1]["hand"]) == n + 2
+    assert st.d["cards"][lyra]["ex"]
+    assert not rx_plays(game, st, 1, lyra)
+
+
+def test_reaction_to_a_card_put_into_the_discard_pile(game, db):
+    # AD113 Rehabilitation: "After one of your Troublemakers is put into the discard pile from play,
+    # put that card into your hand."
+    st = stacked_game(game)
+    tm = place(game, st, "PR153", 1, "prob0")
+    reh = to_hand(game, st, "AD113", 1)
+    colored(game, st, 1, "Kindness")
+    set_tokens(st, 1, 5)
+    game.r.leave_play(st.d, Ev(), tm, "disc", verb="dismissed")
+    st.d["prio"]["p"] = 1  # the opponent has priority in the Main Phase window
+    st._la = None
+    acts = rx_plays(game, st, 1, reh)
+    assert len(acts) == 1
+    k = st.d["cards"][tm]["k"] if tm in st.d["cards"] else None
+    st, _ = game.apply(st, acts[0])
+    hand_keys = [st.d["cards"][c]["k"] for c in st.d["pl"][1]["hand"]]
+    assert db.key("PR153") in hand_keys and k is None
+
+
+def test_reaction_there_is_the_problem_of_the_played_friend(game, db):
+    # CG115 Sound the Flugelhorn!: "After you play a Friend to a Problem, opposing Friends there have -1 power"
+    st = stacked_game(game)
+    horn = to_hand(game, st, "CG115", 0)
+    colored(game, st, 0, "Laughter")
+    fr = to_hand(game, st, "PR12", 0)
+    there = place(game, st, "PR33", 1, "prob1")
+    elsewhere = place(game, st, "PR31", 1, "prob0")
+    set_tokens(st, 0, 9)
+    p_there, p_else = game.power(st, there), game.power(st, elsewhere)
+    st, _ = game.apply(st, Action.make("play", 0, card=fr, area="prob1"))
+    assert game.to_move(st) == 0  # the opponent had nothing to do (auto-pass); still this window
+    acts = rx_plays(game, st, 0, horn)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    assert game.power(st, there) == p_there - 1 and game.power(st, elsewhere) == p_else
+
+
+# ------------------------------------------------------------------ more Reaction conditions
+def run(game, st, p, src, effects):
+    game.r.play_effects(st.d, Ev(), p, src, effects)
+    return resolve_all(game, st)
+
+
+def opp_priority(st):
+    st.d["prio"]["p"] = 1  # the opponent has priority in the Main Phase window (test setup)
+    st.d["prio"]["n"] = 0
+    st._la = None
+
+
+def test_reaction_to_an_opponent_moving_a_character_here(game, db):
+    # RR1 Apple Strudel: "After an opponent moves a character to this card's Problem, you may pay [1]
+    # to exhaust that character."
+    st = stacked_game(game)
+    rr = place(game, st, "RR1", 1, "prob1")
+    mover = place(game, st, "PR12", 0, "home0")
+    other = place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 0, 9)
+    set_tokens(st, 1, 2)
+    st, _ = game.apply(st, Action.make("move", 0, card=other, area="prob0"))  # not its Problem
+    assert not rx_plays(game, st, 1, rr)
+    if game.to_move(st) == 1:
+        st, _ = game.apply(st, Action("pass", 1))
+    st, _ = game.apply(st, Action.make("move", 0, card=mover, area="prob1"))
+    acts = rx_plays(game, st, 1, rr)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    assert st.d["cards"][mover]["ex"] and st.d["pl"][1]["tok"] == 1
+
+
+def test_stand_still_sends_the_moved_character_back(game, db):
+    # PR118 Stand Still!: "Play after an opponent's character has just been moved. Send that character
+    # to its previous area."
+    st = stacked_game(game)
+    ss = to_hand(game, st, "PR118", 1)
+    colored(game, st, 1, db[db.key("PR118")].front.play_requirements[0][0] if db[db.key("PR118")].front.play_requirements else "Loyalty")
+    set_tokens(st, 1, 5)
+    mover = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("move", 0, card=mover, area="prob1"))
+    acts = rx_plays(game, st, 1, ss)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    assert st.d["cards"][mover]["a"] == "home0"
+
+
+def test_frighten_and_unfrighten_reactions(game, db):
+    # CN18 Rainbow Dash, Goosebump Giver: "After an opponent's Friend is frightened, you may exhaust this
+    # card to frighten another Friend."  CG123 Unending Nightmare: "After a Friend becomes unfrightened,
+    # frighten that Friend."
+    st = stacked_game(game)
+    rd = place(game, st, "CN18", 1, "home1")
+    a = place(game, st, "PR12", 0, "prob0")
+    b = place(game, st, "PR33", 0, "prob0")
+    game.r.frighten(st.d, Ev(), a)
+    opp_priority(st)
+    acts = rx_plays(game, st, 1, rd)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    while st.d["pending"]:
+        st, _ = game.apply(st, Action.make("choose", 1, option=b if b in st.d["pending"]["options"] else st.d["pending"]["options"][0]))
+    assert st.d["cards"][b]["fr"] and st.d["cards"][rd]["ex"]
+    # Unending Nightmare
+    st = stacked_game(game)
+    un = to_hand(game, st, "CG123", 1)
+    req = db[db.key("CG123")].front.play_requirements
+    if req:
+        colored(game, st, 1, req[0][0], req[0][1])
+    set_tokens(st, 1, 5)
+    a = place(game, st, "PR12", 0, "prob0")
+    game.r.frighten(st.d, Ev(), a)
+    set_tokens(st, 0, 5)
+    st._la = None
+    st, _ = game.apply(st, Action.make("rally", 0, card=a))
+    acts = rx_plays(game, st, 1, un)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    assert st.d["cards"][a]["fr"]
+
+
+def test_ignore_a_flipped_card(game, db):
+    # PR111 Duck and Cover: "After you flip a card during a faceoff, ignore that card and flip a new card."
+    st = stacked_game(game)
+    dc = to_hand(game, st, "PR111", 0)
+    req = db[db.key("PR111")].front.play_requirements
+    if req:
+        colored(game, st, 0, req[0][0], req[0][1])
+    set_tokens(st, 0, 5)
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "w_flip", "ign": [], "bonus": [0, 0],
+                  "rounds": 1, "winner": None, "stud": [False, False], "rand": [], "tie": False}
+    from gameplay.engine.mlp.flow import _flip_one
+
+    flipped = _flip_one(game.r, st.d, Ev(), 0)
+    st.d["prio"] = {"w": "fo", "p": 0, "n": 0}
+    st._la = None
+    acts = rx_plays(game, st, 0, dc)
+    assert len(acts) == 1
+    n = len(st.d["pl"][0]["flip"])
+    game.r.do_action(st.d, Ev(), acts[0])
+    resolve_all(game, st)
+    # 514.4b: the ignored card stays flipped, another is flipped
+    assert flipped in st.d["pl"][0]["flip"] and len(st.d["pl"][0]["flip"]) == n + 1
+    assert st.d["fo"]["ign"] == [flipped]
+
+
+def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(game, db):
+    # AD97 Epic Win: "After the start of your Troublemaker Phase, defeat an opponent's Troublemaker."
+    st = stacked_game(game)
+    ew = to_hand(game, st, "AD97", 1)
+    req = db[db.key("AD97")].front.play_requirements
+    if req:
+        colored(game, st, 1, req[0][0], req[0][1])
+    tm = place(game, st, "PR153", 0, "prob1")
+    pts = game.r.face(st.d, tm).bonus or 0
+    set_tokens(st, 1, 9)
+    st, _ = game.apply(st, Action("pass", 0))  # Ann's turn ends; Bob's turn starts
+    # no window at the start of Bob's Ready Phase for Epic Win; at the start of his Troublemaker Phase yes
+    for _ in range(20):
+        if game.to_move(st) == 1 and rx_plays(game, st, 1, ew):
+            break
+        p = game.to_move(st)
+        st, _ = game.apply(st, game.legal_actions(st, p)[0] if st.d["pending"] else Action("pass", p))
+    assert st.d["step"] == "tm_uncover" and st.d["prio"]["w"] in ("rx", "phase")
+    score = st.d["pl"][1]["score"]
+    st, _ = game.apply(st, rx_plays(game, st, 1, ew)[0])
+    assert st.d["pl"][1]["score"] == score + pts and tm not in st.d["cards"]
+
+
+def test_cutie_pox_scare_chooses_the_problem(game, db):
+    # CG98 Cutie Pox Scare: "After the start of a Score Phase, move all characters at a Problem home."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob0")
+    b = place(game, st, "PR33", 1, "prob0")
+    c = place(game, st, "PR31", 0, "prob1")
+    run(game, st, 1, None, [{"op": "choose_area"}, {"op": "move", "target": {"type": "character", "each": True, "at": "there"}, "to": "home"}])
+    # resolve_all answered the first option (prob0)
+    assert st.d["cards"][a]["a"] == "home0" and st.d["cards"][b]["a"] == "home1" and st.d["cards"][c]["a"] == "prob1"
+
+
+def test_shuffle_and_lose_token_ops(game, db):
+    st = stacked_game(game)
+    set_tokens(st, 0, 3)
+    run(game, st, 1, None, [{"op": "lose_tokens", "who": "opponent", "n": 1}])  # CG100 "must pay [1] if able"
+    assert st.d["pl"][0]["tok"] == 2
+    deck = list(st.d["pl"][0]["deck"])
+    run(game, st, 1, None, [{"op": "shuffle_decks"}])  # CN105 (the game's seeded rng)
+    assert sorted(st.d["pl"][0]["deck"]) == sorted(deck)
+
+
+def test_reaction_to_gaining_tokens_and_to_a_troublemaker_played(game, db):
+    # PR83 Fluttershy: "When an opponent receives at least [1], you may exhaust this card. If you do,
+    # that opponent loses [1]."  CN150 The High Ground: "After a Troublemaker is played, you may exhaust
+    # this card to ready one of your characters."
+    st = stacked_game(game)
+    fl = place(game, st, "PR83", 1, "home1")
+    hg = place(game, st, "CN150", 1, "home1")
+    tired = place(game, st, "PR12", 1, "prob1", exhausted=True)
+    set_tokens(st, 0, 3)
+    run(game, st, 0, None, [{"op": "gain", "n": 1}])
+    opp_priority(st)
+    acts = rx_plays(game, st, 1, fl)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    assert st.d["pl"][0]["tok"] == 3
+    tm = to_hand(game, st, "PR153", 0)
+    st.d["prio"] = {"w": "main", "p": 0, "n": 0}
+    st._la = None
+    st, _ = game.apply(st, Action.make("play_troublemaker", 0, card=tm, area="prob1"))
+    acts = rx_plays(game, st, 1, hg)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    while st.d["pending"]:
+        pend = st.d["pending"]
+        st, _ = game.apply(st, Action.make("choose", pend["player"], option=tired if tired in pend["options"] else pend["options"][0]))
+    assert not st.d["cards"][tired]["ex"]
+
+
+# ------------------------------------------------------------------ start / end of turn texts
+def test_parse_new_trigger_phrases():
+    ab = parse_line("At the start of the Score Phase, you may move this card home.", "Friend", {})
+    assert ab["on"] == "any_score_start"
+    ab = parse_line("At the start of each player's turn, that player draws an additional card.", "Resource", {})
+    assert (ab["on"], ab["as_tp"], ab["effects"]) == ("any_turn_start", True, [{"op": "draw", "n": 1, "who": "you"}])
+    ab = parse_line("At the start of a Problem faceoff here, each player may pay [1] to ready a character here.", "Problem", {})
+    assert ab["on"] == "problem_fo_start" and ab["here"]
+    ab = parse_line("At the end of your opponent's turn, if no Problems were confronted this turn, score a point.", "Problem", {})
+    assert ab["on"] == "opp_turn_end" and ab["effects"][0]["cond"] == {"k": "none_confronted"}
+    ab = parse_line("At the start of your turn, each opponent retires a frightened Friend.", "Friend", {})
+    assert ab["effects"] == [{"op": "as_opponent", "effects": [
+        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "state": "frightened"}}]}]
+
+
+def test_each_players_turn_start_trigger(game, db):
+    # CN145 Pie Family Rock Farm: "At the start of each player's turn, that player draws an additional card."
+    st = stacked_game(game)
+    place(game, st, "CN145", 0, "home0")
+    hand1 = len(st.d["pl"][1]["hand"])
+    st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: he draws 1 (605.1) + 1
+    while game.to_move(st) == 0 and st.d["turn"] == 1:
+        st, _ = game.apply(st, Action("pass", 0))
+    assert st.d["tp"] == 1 and len(st.d["pl"][1]["hand"]) == hand1 + 2
+
+
+def test_start_of_the_score_phase_trigger_each_player(game, db):
+    # AD81 Rainbow Dash, Discorded: "At the start of the Score Phase, you may move this card home." (also
+    # in the opponent's Score Phase)
+    st = stacked_game(game)
+    rd = place(game, st, "AD81", 1, "prob0")
+    st, _ = game.apply(st, Action("pass", 0))  # Ann's Score Phase
+    for _ in range(10):
+        if st.d["pending"] and st.d["pending"]["kind"] == "may":
+            break
+        st, _ = game.apply(st, Action("pass", game.to_move(st)))
+    assert st.d["pending"]["player"] == 1
+    st, _ = game.apply(st, Action.make("choose", 1, option=True))
+    assert st.d["cards"][rd]["a"] == "home1"
+
+
+def test_problem_faceoff_here_trigger(game, db):
+    # HM124 Fluttershy's Worst Nightmare: "At the start of a Problem faceoff here, put each opposing Friend
+    # here with 0 power into its owner's hand."
+    st = stacked_game(game)
+    pid = place(game, st, "HM124", 0, "dil9")
+    st.d["areas"].append("dil9")
+    weak = place(game, st, "PR12", 1, "dil9")
+    game.r.add_mod(st.d, weak, -game.power(st, weak), "turn")
+    strong = place(game, st, "PR33", 1, "dil9")
+    elsewhere = place(game, st, "PR31", 1, "prob0")
+    game.r.add_mod(st.d, elsewhere, -game.power(st, elsewhere), "turn")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    resolve_all(game, st)
+    assert elsewhere in st.d["cards"]  # not here
+    st.d["fo"] = None
+    game.r.start_faceoff(st.d, Ev(), "problem", ["dil9"], 0)
+    resolve_all(game, st)
+    assert weak not in st.d["cards"] and strong in st.d["cards"] and pid in st.d["cards"]
+
+
+def test_if_conditions(game, db):
+    st = stacked_game(game)
+    tm = place(game, st, "AD152", 0, "home0")  # Tread Mill
+    set_tokens(st, 0, 0)
+    set_tokens(st, 1, 2)
+    eff = db[db.key("AD152")].abilities["front"][-1]["effects"]
+    run(game, st, 0, tm, eff)
+    assert st.d["pl"][0]["tok"] == 0
+    set_tokens(st, 1, 3)
+    run(game, st, 0, tm, eff)
+    assert st.d["pl"][0]["tok"] == 1
+    # hand_below + draw_to (DE28 Gabby)
+    st.d["pl"][0]["hand"] = st.d["pl"][0]["hand"][:1]
+    run(game, st, 0, None, [{"op": "if", "cond": {"k": "hand_below", "n": 4}, "effects": [{"op": "draw_to", "n": 4}]}])
+    assert len(st.d["pl"][0]["hand"]) == 4
+    # self power, beneath, highest power, no opposing characters at this card's Problem
+    me = place(game, st, "PR12", 0, "prob1")
+    cond = lambda k, **kw: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 0, me, {"k": k, **kw})
+    assert cond("self_power_at_least", n=game.power(st, me)) and not cond("self_power_at_least", n=game.power(st, me) + 1)
+    assert not cond("beneath_at_least", n=1)
+    assert cond("no_opp_at_problem")
+    big = place(game, st, "PR33", 1, "prob1")
+    game.r.add_mod(st.d, big, 20, "turn")
+    assert not cond("no_opp_at_problem") and not cond("highest_power")
+    home = place(game, st, "PR31", 0, "home0")
+    assert not game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 0, home, {"k": "no_opp_at_problem"})
+
+
+def test_confronted_this_turn_conditions(game, db):
+    # MT119 Blackmail / DE40 Zecora: "if no Problems were confronted this turn" / "if this card's Problem
+    # was not confronted"
+    st = stacked_game(game)
+    z = place(game, st, "DE40", 1, "prob0")
+    f = lambda k: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 1, z, {"k": k})
+    assert f("none_confronted") and f("not_confronted")
+    st.d["cft"] = [st.d["turn"], [game.r.problem_at(st.d, "prob1")]]
+    assert not f("none_confronted") and f("not_confronted")
+    st.d["cft"][1].append(game.r.problem_at(st.d, "prob0"))
+    assert not f("not_confronted")
+    st.d["cft"][0] -= 1  # another turn's record
+    assert f("none_confronted")
+
+
+def test_turn_ops(game, db):
+    st = stacked_game(game)
+    bottom = st.d["pl"][0]["deck"][-1]
+    k = st.d["cards"][bottom]["k"]
+    run(game, st, 0, None, [{"op": "draw", "n": 1, "who": "you", "bottom": True}])  # CG26
+    assert st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"] == k
+    set_tokens(st, 1, 5)
+    run(game, st, 0, None, [{"op": "lose_tokens", "who": "opponent", "down_to": 2}])  # EO209
+    assert st.d["pl"][1]["tok"] == 2
+    pm = place(game, st, "SB31", 0, "home0")  # Party Mare: a random Problem (seeded rng)
+    run(game, st, 0, pm, [{"op": "move", "target": {"self": True}, "to": "random_problem"}])
+    assert st.d["cards"][pm]["a"] in ("prob0", "prob1")
+    mine = place(game, st, "PR12", 0, "prob0")
+    theirs = place(game, st, "PR33", 1, "prob0")
+    game.r.frighten(st.d, Ev(), mine)
+    game.r.frighten(st.d, Ev(), theirs)
+    run(game, st, 0, None, [{"op": "as_opponent", "effects": [  # DE12 Torch: the opponent retires one of theirs
+        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "state": "frightened"}}]}])
+    assert mine in st.d["cards"] and theirs not in st.d["cards"]
