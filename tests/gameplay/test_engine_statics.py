@@ -540,3 +540,90 @@ def test_lose_abilities_timestamp_order_and_epic(game, db):
     assert not game.r.epic(st.d, tm)
     assert parse_line("Unique Friends and Resources lose and can't have abilities.", "Problem", {})["target"] == {
         "types": ["Friend", "Resource"], "trait": "Unique"}
+
+
+# ---------------------------------------------------------------- bonus, fixed power, traits, colors, Eccentric X
+def test_problem_bonus_modifiers(game, db):
+    st = stacked_game(game)
+    pid = problem(st, game, 1)
+    printed = game.r.face(st.d, pid).bonus or 0
+    place(game, st, "LL15", 0, "prob1")  # This card's Problem's bonus is increased by 1
+    assert game.r.problem_bonus(st.d, pid) == printed + 1
+    place(game, st, "CG59", 1, "prob1")  # This card's Problem has 0 bonus points (later: applies after, 711.3)
+    assert game.r.problem_bonus(st.d, pid) == 0
+    assert game.r.problem_bonus(st.d, problem(st, game, 0)) == (game.r.face(st.d, problem(st, game, 0)).bonus or 0)
+
+
+def test_bonus_stolen_and_troublemaker_points_reduced(game, db):
+    from gameplay.engine.mlp.flow import resolve_faceoff, start_faceoff
+    st = stacked_game(game)
+    place(game, st, "AD76", 1, "prob1")  # an opponent would score this card's Problem's bonus: you score instead
+    place(game, st, "PR12", 0, "prob1")
+    start_faceoff(game.r, st.d, Ev(), "problem", ["prob1"], 0)
+    before = [st.d["pl"][p]["score"] for p in (0, 1)]
+    bonus = game.r.problem_bonus(st.d, problem(st, game, 1))
+    resolve_faceoff(game.r, st.d, Ev(), 0)
+    assert st.d["pl"][1]["score"] == before[1] + bonus and st.d["pl"][0]["score"] == before[0]
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "AD179")  # defeating a Troublemaker here scores one fewer point
+    tm = place(game, st, "EO179", 1, "prob1")
+    pts = game.r.face(st.d, tm).bonus
+    place(game, st, "PR12", 0, "prob1")
+    start_faceoff(game.r, st.d, Ev(), "tm", ["prob1"], 0, tm=tm)
+    resolve_faceoff(game.r, st.d, Ev(), 0)
+    assert st.d["pl"][0]["score"] == max(pts - 1, 0)
+
+
+def test_dismissed_friends_are_banished(game, db):
+    st = stacked_game(game)
+    place(game, st, "CG165", 1, "prob0")  # If a Friend would be dismissed, it is banished instead
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed")
+    assert len(st.d["pl"][0]["ban"]) == 1 and not st.d["pl"][0]["disc"]
+
+
+def test_fixed_power_traits_and_colors(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "MT120")  # Friends here have 2 power and can't gain or lose power
+    f = place(game, st, "PR31", 0, "prob0")
+    st.d["cards"][f]["cn"]["+1"] = 3
+    assert pw(game, st, f) == 2 and pw(game, st, st.d["pl"][0]["mane"]) == 1
+    g = place(game, st, "PR12", 0, "home0")
+    place(game, st, "AD124", 1, "home0", host=g)  # That Friend is a Critter
+    assert "Critter" in game.r.traits(st.d, g)
+    h = place(game, st, "PR33", 0, "home0")
+    place(game, st, "CG126", 0, "home0", host=h)  # +2 power and is Crystal
+    assert "Crystal" in game.r.traits(st.d, h) and pw(game, st, h) == 4
+    tm = place(game, st, "AD166", 1, "prob0")  # opposing characters at this card's Problem lose colors
+    assert game.r.colors(st.d, f) == () and game.r.colors(st.d, g) == ("Loyalty",) and tm
+
+
+def test_counted_eccentric_and_move_power_limit(game, db):
+    st = stacked_game(game)
+    ll75 = place(game, st, "LL75", 1, "prob0")  # Eccentric X, X = Events in your discard pile
+    assert game.r.kw(st.d, ll75, "Eccentric") == 0
+    for _ in range(2):
+        e = game._new(st.d, db.key("PR124"), 1, "disc")
+        st.d["pl"][1]["disc"].append(e)
+    assert game.r.kw(st.d, ll75, "Eccentric") == 2
+    assert ("Wild", 2) in game.r.requirements(st.d, 0, "prob0")
+    mt28 = place(game, st, "MT28", 1, "home1")  # Eccentric X, X = this card's power
+    assert game.r.kw(st.d, mt28, "Eccentric") == pw(game, st, mt28)
+    eo68 = place(game, st, "EO68", 1, "prob1")  # opponents can't move characters with power <= this card's there
+    weak, strong = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0")
+    assert pw(game, st, eo68) >= 2 and pw(game, st, eo68) < 4
+    assert game.r.move_blocked(st.d, 0, weak, "home0", "prob1") and not game.r.move_blocked(st.d, 0, strong, "home0", "prob1")
+
+
+def test_opposing_friends_arriving_get_minus_power(game, db):
+    st = stacked_game(game)
+    place(game, st, "EO159", 1, "prob1", host=problem(st, game, 1))  # moved or played here: -1 this turn
+    f = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st2, _ = game.apply(st, Action.make("move", 0, card=f, area="prob1"))
+    assert game.r.power(st2.d, f) == 1
+    c = to_hand(game, st2, "PR31", 0)
+    set_tokens(st2, 0, 5)
+    st3, _ = game.apply(st2, Action.make("play", 0, card=c, area="prob1"))
+    new = next(o for o in st3.d["play"] if st3.d["cards"][o]["k"] == db.key("PR31"))
+    assert game.r.power(st3.d, new) == 3

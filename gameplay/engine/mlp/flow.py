@@ -592,6 +592,9 @@ def _confront_next(self, st, ev):
     if vexed:
         return
     sc["conf"].append(area)
+    pid_ = self.problem_at(st, area)
+    if pid_:
+        st["cards"][pid_]["cf"] = True  # "Once this Problem has been confronted, ..." 
     cf = st.get("cft")
     if not cf or cf[0] != st["turn"]:
         cf = st["cft"] = [st["turn"], []]
@@ -873,6 +876,11 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         if winner == chal:
             if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
                 pts = self.face(st, tm).bonus or 0
+                if self.statics(st, "tm_points_minus"):
+                    # "If a player would score points for defeating a Troublemaker here, they score one
+                    # fewer points instead." (710)
+                    pts = max(pts - sum(ab["n"] for o, ab in self.statics(st, "tm_points_minus")
+                                        if st["cards"][o]["a"] == st["cards"][tm]["a"]), 0)
                 nm = self.name(st, tm)
                 self.fire(st, ev, "defeated", tm)
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
@@ -892,10 +900,18 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         for a in fo["areas"]:
             pid = self.problem_at(st, a)
             if pid:
-                bonus = max(bonus, self.face(st, pid).bonus or 0)
+                bonus = max(bonus, self.problem_bonus(st, pid))
         if st["sc"] is not None:
             st["sc"]["solved"] = list(fo["areas"])  # 613.1
-        self.score(st, ev, winner, bonus, "Problem bonus (514.5c)")
+        thief = [st["cards"][o]["c"] for o, ab in self.statics(st, "steal_bonus")
+                 if st["cards"][o]["a"] in fo["areas"] and st["cards"][o]["c"] != winner]
+        if thief and bonus > 0:
+            # "If an opponent would score this card's Problem's bonus points, you score them instead." (710)
+            self.log(ev, "replace", lambda: f"{self.pname(st, thief[0])} scores the Problem bonus instead (710)")
+            winner_ = thief[0]
+        else:
+            winner_ = winner
+        self.score(st, ev, winner_, bonus, "Problem bonus (514.5c)")
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
@@ -1168,6 +1184,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 if no_tm is None:
                     no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
                     no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_opp_tm_here") if cards[o]["c"] != p}
+                    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_tm_once_confronted") if cards[o].get("cf")}
                     tm_dep = bool({"play_cost", "no_play"} & self.ops_in_play(st))
                 for a in prob_areas:
                     if a in no_tm:
@@ -1492,6 +1509,8 @@ def play_card(self, st, ev, action) -> None:
     nid = None
     if f.type == FRIEND:
         nid = self.enter_play(st, ev, cid, area, p)
+        if "arrive_mod" in self.ops_in_play(st):
+            self.arrive_mods(st, ev, nid)  # "Opposing Friends moved or played here get -1 power ..."
         _rx_played(st, nid)
         _announce_manual(self, st, ev, nid)
         self.fire_all(st, ev, "you_play_friend", players=(p,))

@@ -210,9 +210,10 @@ class Rules:
             if cards[o]["k"] not in gk:
                 continue
             for ab in self.abilities(st, o):
-                if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
-                        and self._static_applies(st, o, ab, cid):
-                    v = ab["n"]
+                if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and \
+                        ("per" in ab or ab["n"] > v) and self._static_applies(st, o, ab, cid):
+                    # "This card has Eccentric X, where X is ..." (X counted now)
+                    v = max(v, ab["n"] * self._count(st, o, ab["per"]) if "per" in ab else ab["n"])
         for g in st.get("kgm") or ():  # timed grants from effects ("Your characters have Swift this turn")
             if g["kw"] == name and g["n"] > v and self._kgm_applies(st, g, cid):
                 v = g["n"]
@@ -296,6 +297,26 @@ class Rules:
         finally:
             self._lost_busy = False
 
+    def problem_bonus(self, st, pid) -> int:
+        """210: a Problem's bonus with "This card's Problem has 0 bonus points" / "... bonus is increased
+        by 1" (sources at its area, applied in timestamp order, 711.3)."""
+        b = self.face(st, pid).bonus or 0
+        a = st["cards"][pid]["a"]
+        for o, ab in self.statics(st, "bonus_mod"):
+            if st["cards"][o]["a"] == a:
+                b = ab["n"] if ab.get("set") else b + ab["n"]
+        return max(b, 0)
+
+    def arrive_mods(self, st, ev, cid) -> None:
+        """'Opposing Friends moved or played here get -1 power until the end of the turn.'"""
+        c = st["cards"][cid]
+        if self.ctype(st, cid) != FRIEND:
+            return
+        for o, ab in self.statics(st, "arrive_mod"):
+            if st["cards"][o]["a"] == c["a"] and st["cards"][o]["c"] != c["c"]:
+                self.add_mod(st, cid, ab["n"], "turn")
+                self.log(ev, "power", lambda: f"{self.name(st, cid)} gets {ab['n']:+d} power until the end of the turn")
+
     def epic(self, st, cid) -> bool:
         """Epic (a keyword: lost with the card's abilities)."""
         return bool(self.face(st, cid).epic) and not (st.get("lab") and self.lost(st, cid))
@@ -308,6 +329,9 @@ class Rules:
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
+        if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
+                any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
+            return ()  # "Opposing characters at this card's Problem lose and can't have colors."
         cols = self._colors(st, cid)
         mods = st["mods"]
         if mods and cols is not None:
@@ -377,7 +401,12 @@ class Rules:
             return ()
         if c.get("t"):
             return tuple(c["t"].get("traits", ()))
-        return self.face(st, cid).traits
+        tr = self.face(st, cid).traits
+        if c.get("z") == "play" and "add_trait" in self.ops_in_play(st):
+            for o, ab in self.statics(st, "add_trait"):  # "That Friend is a Critter."
+                if ab["trait"] not in tr and self._static_applies(st, o, ab, cid):
+                    tr = tr + (ab["trait"],)
+        return tr
 
     def printed_power(self, st, cid) -> int:
         c = st["cards"][cid]
@@ -409,6 +438,10 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fd") or c.get("fr"):
             return None
+        if c.get("z") == "play" and "power_fixed" in self.ops_in_play(st):
+            for o, ab in self.statics(st, "power_fixed"):
+                if self._static_applies(st, o, ab, cid):
+                    return ab["n"]  # "Friends here have 2 power and can't gain or lose power."
         if c.get("t"):
             base = c["t"].get("power", 0)
         else:
@@ -503,6 +536,8 @@ class Rules:
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
+        if k == "own_power":  # "Eccentric X, where X is this card's power"
+            return max(self.power(st, src) or 0, 0)
         return 0
 
     def _kw_power(self, st, cid, c, kws) -> int:
@@ -1061,6 +1096,8 @@ class Rules:
                 theirs = sum(1 for x in self.chars_at(st, here, 1 - p) if self.ctype(st, x) == FRIEND)
                 if mine <= theirs:
                     continue
+            if ab.get("power_le_src") and (self.power(st, cid) or 0) > (self.power(st, o) or 0):
+                continue  # "characters with power lower than or equal to this card's power"
             if "at_least" in ab:  # "If there are at least 3 [Generosity] characters at this Problem"
                 if len(self.select(st, ab["at_least"]["sel"], s["c"], o)) < ab["at_least"]["n"]:
                     continue
@@ -1421,6 +1458,9 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
+        if zone == "disc" and verb.startswith("dismissed") and not by_game and self.ctype(st, cid) == FRIEND and \
+                "dismiss_to_ban" in self.ops_in_play(st) and self.statics(st, "dismiss_to_ban"):
+            zone, verb = "ban", "banished instead of dismissed (710)"  # "If a Friend would be dismissed, it is banished instead."
         if verb.startswith("dismissed") and not by_game and self.prevented(st, cid, "no_dismiss"):
             # "[Honesty] Friends here cannot be dismissed." (104.2; never against the game, 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be dismissed")
@@ -1651,6 +1691,8 @@ class Rules:
                 if st["cards"][o].get("h") == cid:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
+        if not send and "arrive_mod" in self.ops_in_play(st):
+            self.arrive_mods(st, ev, cid)  # "Opposing Friends moved or played here get -1 power ..."
         if not send:
             if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
                 from .reactions import actor
