@@ -627,3 +627,26 @@ def test_opposing_friends_arriving_get_minus_power(game, db):
     st3, _ = game.apply(st2, Action.make("play", 0, card=c, area="prob1"))
     new = next(o for o in st3.d["play"] if st3.d["cards"][o]["k"] == db.key("PR31"))
     assert game.r.power(st3.d, new) == 3
+
+
+def test_play_from_discard_and_hand_to_banish(game, db):
+    st = stacked_game(game)
+    c = game._new(st.d, db.key("CN71"), 0, "disc")  # You may play this card from your discard pile
+    st.d["pl"][0]["disc"].append(c)
+    r = game._new(st.d, db.key("LL107"), 0, "disc")  # ... if a player has 8 or more points
+    st.d["pl"][0]["disc"].append(r)
+    place(game, st, "PR79", 0, "home0")  # [Generosity] 2 for the play requirements
+    set_tokens(st, 0, 9)
+    st._la = None
+    cards = {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
+    assert c in cards and r not in cards
+    st.d["pl"][1]["score"] = 8
+    st._la = None
+    assert r in {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
+    st2, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
+    assert any(st2.d["cards"][o]["k"] == db.key("CN71") for o in st2.d["play"]) and c not in st2.d["pl"][0]["disc"]
+    st = stacked_game(game)
+    place(game, st, "EO146", 1, "home1")  # a Friend put into a hand from play is banished instead
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.leave_play(st.d, Ev(), f, "hand", verb="returned to its owner's hand")
+    assert len(st.d["pl"][0]["ban"]) == 1

@@ -2009,6 +2009,10 @@ STATIC_EXTRA: list = [
      None, lambda m: {"op": "no_move", "who": "opp", "where": "to", "power_le_src": True}),
     (r"^Opposing Friends moved or played here get -(\d+) power until the end of the turn$", None,
      lambda m: {"op": "arrive_mod", "n": -int(m[1])}),
+    (r"^If a Friend would be put into a player's hand from play, banish that Friend instead$", None,
+     lambda m: {"op": "hand_to_ban"}),
+    (r"^(?:If a player has (\d+) or more points, )?[Yy]ou may play this card from your discard pile$", ("Friend", "Resource"),
+     lambda m: {"op": "play_from_disc", **({"min_points": int(m[1])} if m[1] else {})}),
     # --- home limit (212, 616.3)
     (r"^Players' home limits are reduced by (\d+)$", None,
      lambda m: {"op": "home_limit_mod", "n": -int(m[1]), "who": "all"}),

@@ -1169,7 +1169,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     # actions are built with their params already in Action.make's order (sorted by name)
-    for cid in (pl["hand"] if not no_play else ()):
+    hand = pl["hand"]
+    if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
+        hand = hand + [c for c in pl["disc"] if cards[c]["k"] in self.dpk and self.disc_play_ok(st, c)]
+    for cid in (hand if not no_play else ()):
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
@@ -1227,6 +1230,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                     redeem_opts.append(o)
         transform = []
         tx = f.keywords.get("Transform")
+        if tx is not None and "hand_to_ban" in self.ops_in_play(st) and self.statics(st, "hand_to_ban"):
+            tx = None  # 508.1a: returning a Friend to hand would be replaced, so that cost can't be paid
         if tx is not None and t == FRIEND:
             for o in st["play"]:
                 oc = cards[o]

@@ -73,6 +73,7 @@ class Rules:
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self._lost_busy = False
+        self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -296,6 +297,15 @@ class Rules:
             return any(self._static_applies(st, a, ab, cid) for a, ab in active)
         finally:
             self._lost_busy = False
+
+    def disc_play_ok(self, st, cid) -> bool:
+        """'You may play this card from your discard pile' ['If a player has 8 or more points, ...']."""
+        for ab in self.abf[st["cards"][cid]["k"]]:
+            if ab["kind"] == "static" and ab.get("op") == "play_from_disc":
+                n = ab.get("min_points")
+                if n is None or max(pl["score"] for pl in st["pl"]) >= n:
+                    return True
+        return False
 
     def problem_bonus(self, st, pid) -> int:
         """210: a Problem's bonus with "This card's Problem has 0 bonus points" / "... bonus is increased
@@ -1458,6 +1468,9 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
+        if zone == "hand" and self.ctype(st, cid) == FRIEND and "hand_to_ban" in self.ops_in_play(st) and \
+                self.statics(st, "hand_to_ban"):
+            zone, verb = "ban", "banished instead of returned to hand (710)"  # "If a Friend would be put into a player's hand from play, banish that Friend instead."
         if zone == "disc" and verb.startswith("dismissed") and not by_game and self.ctype(st, cid) == FRIEND and \
                 "dismiss_to_ban" in self.ops_in_play(st) and self.statics(st, "dismiss_to_ban"):
             zone, verb = "ban", "banished instead of dismissed (710)"  # "If a Friend would be dismissed, it is banished instead."
