@@ -4,7 +4,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, set_tokens, stacked_game
+from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game
 
 
 def moves(game, st, cid):
@@ -58,6 +58,8 @@ def test_problem_grants_persistent_to_your_friends_here(game, db):
     home = place(game, st, "PR33", 0, "home0")
     assert game.r.kw(st.d, here, "Persistent") == 1 and game.r.kw(st.d, home, "Persistent") == 0
     game.r.leave_play(st.d, Ev(), here, "disc")
+    assert st.d["pending"] is None and here in st.d["play"]  # the Persistent decision is queued (712.3)
+    resolve_all(game, st)  # answers the "may" with yes
     assert st.d["cards"][here]["fr"] and here in st.d["play"]  # frightened instead (Persistent)
     game.r.leave_play(st.d, Ev(), home, "disc")
     assert home not in st.d["play"]
@@ -147,8 +149,11 @@ def test_parse_troublemaker_phase_triggers():
     ab = parse_line("At the start of your opponent's Troublemaker Phase, move one of their characters here home.",
                     "Troublemaker", {})
     assert ab["effects"][0]["target"]["ctrl"] == "opp" and not ab.get("as_tp")
-    assert parse_line("At the start of your opponent's Troublemaker Phase, they may pay [2] to turn this card "
-                      "face-down.", "Troublemaker", {})["kind"] == "manual"
+    # CN163 Red Dragon: the turn player may pay (as_tp) to turn this card face-down (505.3)
+    ab = parse_line("At the start of your opponent's Troublemaker Phase, they may pay [2] to turn this card "
+                    "face-down.", "Troublemaker", {})
+    assert ab["as_tp"] and ab["effects"] == [{"op": "may", "effects": [
+        {"op": "pay", "n": 2}, {"op": "turn_face_down", "target": {"self": True}}]}]
 
 
 def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, db):

@@ -475,3 +475,245 @@ def test_turn_ops(game, db):
     run(game, st, 0, None, [{"op": "as_opponent", "effects": [  # DE12 Torch: the opponent retires one of theirs
         {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "state": "frightened"}}]}])
     assert mine in st.d["cards"] and theirs not in st.d["cards"]
+
+
+# ------------------------------------------------------------------ second batch of start / end texts
+def test_parse_second_batch():
+    from gameplay.engine.mlp.cardtext import parse_effects
+
+    assert parse_effects("choose a color. This card loses its colors and becomes that color") == [{"op": "choose_color"}]
+    assert parse_effects("you may discard a card to draw a card") == [{"op": "may", "effects": [
+        {"op": "discard", "n": 1, "who": "you", "cost": True}, {"op": "draw", "n": 1, "who": "you"}]}]
+    assert parse_effects("retire another one of your Friends. If you do, put a +1 power counter on this card")[0] == \
+        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}, "cost": True}
+    r = parse_effects("you may exhaust this card to choose an opposing Friend here. That Friend has -2 power until the end of the turn")
+    assert r[0]["effects"][0] == {"op": "exhaust_self_cost"} and r[0]["effects"][2]["n"] == -2
+    assert parse_line("At the start of your first turn, if you did not play first, gain [1].", "Problem", {})["first_turn"]
+    assert parse_line("At the start of the game, you may draw a card.", "Problem", {})["on"] == "game_start"
+    assert parse_line("At the end of your draw step, if an opponent's Mane Character is at home, you may draw a card and "
+                      "discard a card.", "Friend", {})["on"] == "draw_step_end"
+
+
+def test_discard_cost_with_an_empty_hand(game, db):
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"] = []
+    n = len(st.d["play"])
+    eff = [{"op": "discard", "n": 1, "who": "you", "cost": True}, {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}]
+    run(game, st, 0, None, eff)
+    assert len(st.d["play"]) == n  # 508.1d: no card to discard, no token
+    to_hand(game, st, "PR12", 0)
+    run(game, st, 0, None, eff)
+    assert len(st.d["play"]) == n + 1 and not st.d["pl"][0]["hand"]
+
+
+def test_retire_another_friend_if_you_do(game, db):
+    # AD201 King Sombra, Slave Driver: "At the end of your turn, retire another one of your Friends. If you
+    # do, put a +1 power counter on this card."
+    st = stacked_game(game)
+    ks = place(game, st, "AD201", 0, "home0")
+    eff = db[db.key("AD201")].abilities["front"][-1]["effects"]
+    run(game, st, 0, ks, eff)
+    assert st.d["cards"][ks]["cn"].get("+1", 0) == 0  # no other Friend: nothing
+    victim = place(game, st, "PR12", 0, "home0")
+    run(game, st, 0, ks, eff)
+    assert victim not in st.d["cards"] and st.d["cards"][ks]["cn"]["+1"] == 1
+
+
+def test_first_turn_and_not_first(game, db):
+    # MT116 A Second Chance: "At the start of your first turn, if you did not play first, gain [1]."
+    st = stacked_game(game, problems=(None, ["MT116"] + ["PR168"] * 9))
+    pid = game.r.problem_at(st.d, "prob1")
+    assert st.d["cards"][pid]["k"] == db.key("MT116")
+    tok = st.d["pl"][1]["tok"]
+    st, ev = game.apply(st, Action("pass", 0))  # Bob's first turn
+    assert any("A Second Chance" in e["msg"] for e in ev if e["type"] == "trigger")
+    st.d["pl"][1]["turns"] = 2  # a later turn: no trigger
+    game.r.fire_all(st.d, Ev(), "turn_start", players=(1,))
+    assert not st.d["trig"]
+
+
+def test_game_start_trigger(game, db):
+    # FF128 Royal Breakfast (a Starting Problem): "At the start of the game, you may draw a card."
+    st = stacked_game(game, problems=(["FF128"] + ["PR168"] * 9, None))
+    hand = len(st.d["pl"][0]["hand"])
+    assert st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] == db.key("FF128")
+    # the trigger resolves before the first turn begins
+    assert st.d["turn"] == 0 and st.d["pending"]["kind"] == "may" and hand == 6
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.d["turn"] == 1 and len(st.d["pl"][0]["hand"]) == 7  # 605.1a: no draw on the first turn
+
+
+def test_opponent_did_not_move_and_draw_step_end(game, db):
+    st = stacked_game(game)
+    sb = place(game, st, "SB51", 1, "home1")
+    f = lambda: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 1, sb, {"k": "opp_moved_none"})
+    assert f()
+    mover = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("move", 0, card=mover, area="prob0"))
+    assert not f()
+    # CN22 Shooting Star: the trigger fires at the end of the draw step
+    cn = place(game, st, "CN22", 0, "home0")
+    game.r.fire_all(st.d, Ev(), "draw_step_end", players=(0,))
+    assert st.d["trig"] and st.d["trig"][0]["src"] == cn
+
+
+def test_four_step_moves_a_different_character_home(game, db):
+    # CN56 Four Step: "After an opponent's Friend is moved to this card's Problem, you may exhaust this card
+    # to move a different character there home."
+    st = stacked_game(game)
+    fs = place(game, st, "CN56", 1, "prob1")
+    other = place(game, st, "PR33", 0, "prob1")
+    mover = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("move", 0, card=mover, area="prob1"))
+    acts = rx_plays(game, st, 1, fs)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    while st.d["pending"]:
+        pend = st.d["pending"]
+        assert mover not in pend["options"]  # not the moved Friend
+        st, _ = game.apply(st, Action.make("choose", pend["player"], option=other if other in pend["options"] else pend["options"][0]))
+    assert st.d["cards"][other]["a"] == "home0" and st.d["cards"][mover]["a"] == "prob1"
+
+
+def test_a_major_problem_uncovers_your_troublemaker_there(game, db):
+    # CN99 A Major Problem: "After an opponent plays a Friend to a Problem with one of your face-down
+    # Troublemakers, uncover that Troublemaker."
+    st = stacked_game(game)
+    amp = to_hand(game, st, "CN99", 1)
+    req = db[db.key("CN99")].front.play_requirements
+    if req:
+        colored(game, st, 1, req[0][0], req[0][1])
+    set_tokens(st, 1, 5)
+    tm = place(game, st, "PR153", 1, "prob0", face_down=True)
+    a, b = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR33", 0)
+    set_tokens(st, 0, 9)
+    st, _ = game.apply(st, Action.make("play", 0, card=a, area="prob1"))  # no Troublemaker of Bob's there
+    assert not rx_plays(game, st, 1, amp)
+    if game.to_move(st) == 1:
+        st, _ = game.apply(st, Action("pass", 1))
+    st, _ = game.apply(st, Action.make("play", 0, card=b, area="prob0"))
+    acts = rx_plays(game, st, 1, amp)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    assert not st.d["cards"][tm]["fd"]
+
+
+def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, db):
+    # AD119 Two of a Kind: "After a Troublemaker is uncovered, move up to 2 of your characters to that
+    # Troublemaker's Problem."
+    st = stacked_game(game)
+    tk = to_hand(game, st, "AD119", 0)
+    req = db[db.key("AD119")].front.play_requirements
+    if req:
+        colored(game, st, 0, req[0][0], req[0][1])
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 0, "home0")
+    tm = place(game, st, "PR153", 1, "prob1", face_down=True)
+    from gameplay.engine.mlp.flow import uncover_one
+
+    uncover_one(game.r, st.d, Ev(), tm)
+    set_tokens(st, 0, 5)
+    acts = rx_plays(game, st, 0, tk)
+    assert len(acts) == 1
+    game.r.do_action(st.d, Ev(), acts[0])
+    picks = [a, b]
+    for _ in range(10):
+        pend = st.d["pending"]
+        if pend:
+            opt = next((x for x in picks if x in pend["options"]), pend["options"][0])
+            if opt in picks:
+                picks.remove(opt)
+            game.r.decide(st.d, Ev(), Action.make("choose", pend["player"], option=opt))
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, Ev())
+        else:
+            break
+    assert st.d["cards"][a]["a"] == "prob1" and st.d["cards"][b]["a"] == "prob1"
+
+
+def test_breeziefied_raises_the_confront_requirement_then_retires(game, db):
+    # CG42 Pinkie Pie, Breeziefied: "After the start of the Score Phase, you may retire this card. If you do,
+    # your opponent needs +2 power to confront this card's Problem this turn."
+    st = stacked_game(game)
+    pp = place(game, st, "CG42", 1, "prob0")
+    st, _ = game.apply(st, Action("pass", 0))  # the Score Phase starts: Bob may react
+    acts = rx_plays(game, st, 1, pp)
+    assert len(acts) == 1
+    game.r.do_action(st.d, Ev(), acts[0])  # resolve in place (the turn would end and expire it)
+    resolve_all(game, st)
+    assert pp not in st.d["cards"]
+    pid = game.r.problem_at(st.d, "prob0")
+    assert st.d["cmods"] == [{"who": 0, "prob": pid, "u": "turn", "n": 2}]  # Ann (the opponent) needs +2 there
+
+
+# ------------------------------------------------------------------ faceoff-start texts and choices
+def test_parse_faceoff_start_texts():
+    ab = parse_line("At the start of a faceoff, you may pay [1] and exhaust this card to have players flip 1 fewer cards "
+                    "during that faceoff.", "Resource", {})
+    assert ab["on"] == "any_fo_start" and ab["effects"][0]["effects"][-1] == {"op": "fo_flip_mod", "n": -1}
+    ab = parse_line("At the start of a faceoff here you may move an opposing character.", "Problem", {})
+    assert ab["on"] == "any_fo_start" and ab["here"]
+    ab = parse_line("At the start of your Troublemaker phase, exhaust one of your characters at random to gain [1].", "Troublemaker", {})
+    assert ab["effects"][0]["cost"] and ab["effects"][0]["target"]["random"]
+    ab = parse_line("At the start of a Problem faceoff here, each player chooses a character involved in the faceoff. "
+                    "Those characters have +2 power until the end of the faceoff.", "Problem", {})
+    assert ab["effects"] == [{"op": "each_player", "effects": [
+        {"op": "power", "n": 2, "target": {"type": "character", "at": "faceoff"}, "until": "faceoff"}]}]
+
+
+def test_flip_fewer_cards_during_that_faceoff(game, db):
+    # HM59 Fluttershy, Conflict Resolver: "... you may pay [1] to have players flip 1 fewer cards during that
+    # faceoff." (514.3a: the first flip only)
+    st = stacked_game(game)
+    place(game, st, "HM59", 0, "prob0")
+    place(game, st, "PR12", 1, "prob0")
+    set_tokens(st, 0, 3)
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    resolve_all(game, st)  # answers the may with yes
+    assert st.d["pl"][0]["tok"] == 2 and st.d["fo"]["fadd"] == -1
+    game.r.faceoff_flip(st.d, Ev())
+    assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]  # 1 - 1 = 0 cards each
+
+
+def test_random_choices_use_the_seeded_rng(game, db):
+    # CN203 Queen Chrysalis: "exhaust a random character involved in the faceoff"
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob0")
+    b = place(game, st, "PR33", 0, "prob0")
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "w_start", "ign": [], "bonus": [0, 0],
+                  "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
+    rng = st.d["rng"]
+    run(game, st, 1, None, [{"op": "exhaust", "target": {"type": "character", "at": "faceoff", "random": True}}])
+    assert not st.d["pending"] and st.d["rng"] != rng
+    assert sum(1 for c in (a, b) if st.d["cards"][c]["ex"]) + sum(
+        1 for c in st.d["play"] if st.d["cards"][c].get("ex") and c not in (a, b)) == 1
+    # MT112 King Sombra: the cost can't be paid with no ready character -> no token
+    st2 = stacked_game(game)
+    for c in st2.d["play"]:
+        if st2.d["cards"][c]["c"] == 0:
+            st2.d["cards"][c]["ex"] = True
+    set_tokens(st2, 0, 0)
+    run(game, st2, 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "you", "state": "ready", "random": True},
+                             "cost": True}, {"op": "gain", "n": 1}])
+    assert st2.d["pl"][0]["tok"] == 0
+
+
+def test_popping_corn_else_branch_and_token_choice(game, db):
+    # AD109 Popping Corn: 2 or less power, or 3 or less if an opponent's Mane Character is Boosted
+    eff = next(a for a in db[db.key("AD109")].abilities["front"] if a["kind"] == "event")["effects"]
+    st = stacked_game(game)
+    two = place(game, st, "PR12", 0, "prob0")
+    three = place(game, st, "PR33", 0, "prob0")
+    game.r.add_mod(st.d, two, 2 - game.power(st, two), "turn")
+    game.r.add_mod(st.d, three, 3 - game.power(st, three), "turn")
+    run(game, st, 1, None, eff)  # resolve_all chooses prob0
+    assert st.d["cards"][two]["ex"] and not st.d["cards"][three]["ex"]
+    st.d["cards"][two]["ex"] = False
+    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True  # Ann's Mane Character is Boosted
+    run(game, st, 1, None, eff)
+    assert st.d["cards"][two]["ex"] and st.d["cards"][three]["ex"]
+    # NM18 Welcome Party: one of three tokens
+    ab = next(a for a in db[db.key("NM18")].abilities["front"] if a["kind"] == "trigger")
+    assert ab["effects"][0]["effects"][0]["op"] == "choose_modes" and len(ab["effects"][0]["effects"][0]["modes"]) == 3

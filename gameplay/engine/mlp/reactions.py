@@ -100,6 +100,9 @@ def rx_matches(self, st, p: int, src: str, cond: dict, note: dict) -> bool:
         sc = st["cards"].get(src)
         if not sc or sc.get("z") != "play" or not sc["a"].startswith(("prob", "dil")) or note.get("a") != sc["a"]:
             return False
+    if cond.get("my_fd_tm") and not any(st["cards"][o]["c"] == p and st["cards"][o].get("fd") and st["cards"][o]["a"] == note.get("a")
+                                        and self.ctype(st, o) == "Troublemaker" for o in st["play"]):
+        return False  # "... to a Problem with one of your face-down Troublemakers"
     if "zone" in cond and note.get("zone") != cond["zone"]:
         return False
     if "how" in cond and note.get("how") != cond["how"]:
@@ -195,6 +198,8 @@ RX_CONDITIONS: list = [
      lambda m: {"ev": ["enter", "moved"], "type": _TYPE[m.group(1).lower()], "by": "opp", "played": True}),
     (r"^an opponent plays or moves a (Friend|character) to this card's Problem$",
      lambda m: {"ev": ["enter", "moved"], "type": _TYPE[m.group(1).lower()], "by": "opp", "played": True, "here": True}),
+    (r"^an opponent plays a Friend to a Problem with one of your face-down Troublemakers$",
+     {"ev": "enter", "type": "Friend", "by": "opp", "played": True, "to": "problem", "my_fd_tm": True}),
     (r"^you play a (Friend|character) to a Problem$",
      lambda m: {"ev": "enter", "type": _TYPE[m.group(1).lower()], "by": "you", "played": True, "to": "problem"}),
     (r"^a Troublemaker is played$", {"ev": "enter", "type": "Troublemaker", "played": True}),
