@@ -1102,7 +1102,7 @@ class Rules:
         pl = st["pl"][p]
         if not pl.get("ptt") or pl["ptt"][0] != st["turn"]:
             pl["ptt"] = [st["turn"], []]
-        pl["ptt"][1].append([f.type, f.power, area])
+        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area])  # (a face-down TM's power stays hidden)
 
     def play_cost_delta(self, st, p, cid, base, area=None, host=None) -> int:
         """Continuous cost modifiers for playing a card (508): "Opponents pay +[1] to play Friends
