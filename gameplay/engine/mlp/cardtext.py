@@ -486,6 +486,14 @@ def parse_effects(text: str) -> list[dict] | None:
     if m:
         r = parse_effects(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
+    m = re.match(r"^([^,]+?) if you have (a|an) ((?:%s) (?:character|Friend))$" % "|".join(TRAITS), t)
+    if m:  # "Flip another additional card if you have a Dragon character": the condition written last
+        return parse_effects(f"if you have {m.group(2)} {m.group(3)}, {m.group(1)[:1].lower()}{m.group(1)[1:]}")
+    m = re.match(r"^if you have another (%s) (character|Friend), (.+)$" % "|".join(TRAITS), t, re.I)
+    if m:  # "if you have another Changeling character, ..." (another than this card)
+        r = parse_effects(m.group(3))
+        sel_ = {"type": m.group(2), "ctrl": "you", "trait": m.group(1), "other": True}
+        return None if r is None else [{"op": "if", "cond": {"k": "you_have", "sel": sel_}, "effects": r}]
     m = re.match(r"^if a player has (\d+) or more points, (.+)$", t, re.I)
     if m:  # "If a player has 8 or more points, ..." (either player)
         r = parse_effects(m.group(2))
@@ -1099,7 +1107,7 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:each|choose an|an) opponent(?:s)? discards? (a|one|two|\d+) (?:random )?cards?(?: at random)?$", t, re.I)
     if m:
         return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": "random" in t}]
-    if re.match(r"^flip (?:an additional|another) card$", t, re.I):
+    if re.match(r"^flip (?:an additional|another|another additional) card$", t, re.I):
         return [{"op": "flip", "n": 1}]
     if re.match(r"^put a card from your hand on (?:the )?top of your deck$", t, re.I):
         return [{"op": "hand_to_deck_top"}]
@@ -1203,6 +1211,11 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "move", "target": {**tg, "at": "here"}, "to": "choose"}]
+    m = re.match(r"^move (.+?) to that (?:Friend|character)'s Problem$", t, re.I)
+    if m:  # "move one of your characters to that Friend's Problem" (the card the trigger names)
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and not tg.get("it"):
+            return [{"op": "move", "target": tg, "to": "it_problem"}]
     if re.match(r"^move this card home$", t, re.I):
         return [{"op": "move", "target": {"self": True}, "to": "home"}]
     m = re.match(r"^move (.+?) (?:here|to this Problem|to this card's Problem) from (?:your )?home$", t, re.I)
@@ -1410,6 +1423,14 @@ def _timed_kw_grant(t: str) -> list[dict] | None:
     of the turn", "That Friend gains Stubborn until the end of the turn": a keyword for a duration
     (``grant_kw``); plural subjects are read continuously (708.5)."""
     kws = "|".join(GRANTABLE_KW)
+    m = re.match(r"^[Ff]or each (of your .+?), (?:that character|that Friend|it) gets an additional (%s) (\d+) until the end "
+                 r"of (?:the )?turn$" % kws, t)
+    if m and m.group(2) in _X_KW:  # "For each of your Pegasus characters, that character gets an additional Competitive 1"
+        tg = parse_target("each " + m.group(1))
+        if tg is None or not tg.get("each") or "min_power" in tg or "max_power" in tg:
+            return None
+        return [{"op": "grant_kw", "kw": m.group(2), "n": int(m.group(3)), "target": {"it": True}, "until": "turn",
+                 "per": {"sel": {k: v for k, v in tg.items() if k != "each"}}}]
     m = re.match(r"^(?:give (?P<s1>.+?) |(?P<s2>.+?) (?:has|have|gets|get|gains|gain) )(?P<kw>%s)(?: (?P<x>\d+))? "
                  r"(?:this turn|until (?:the )?end of (?:the |this )?turn|(?P<next>until the start of your next turn))$" % kws, t)
     if not m:
@@ -1417,9 +1438,13 @@ def _timed_kw_grant(t: str) -> list[dict] | None:
     kw, x = m.group("kw"), m.group("x")
     if (kw in _X_KW) != (x is not None):
         return None
-    tg = parse_target(m.group("s1") or m.group("s2"))
+    subj = m.group("s1") or m.group("s2")
+    tg = parse_target(subj)
     if tg is None or (m.group("s1") and tg.get("each")):
         return None
+    if m.group("s2") and re.match(r"^(?:[Yy]our|[Oo]pposing|[Ee]ach|[Aa]ll)\b.*\b(?:Friends|characters|Troublemakers)\b", subj) \
+            and not tg.get("it") and not tg.get("self"):
+        tg = dict(tg, each=True)  # "your other Friends have ...": every one of them, not a chosen one
     return [{"op": "grant_kw", "kw": kw, "n": int(x) if x else 1, "target": tg,
              "until": "next_turn" if m.group("next") else "turn"}]
 
@@ -1475,6 +1500,7 @@ TRIGGERS = [
     (r"^When an opponent starts a faceoff, ", "opp_starts_fo", {}),
     (r"^When an opponent starts a faceoff here, ", "opp_starts_fo", {"here": True}),
     (r"^When you win a Troublemaker faceoff, ", "you_win_tm_fo", {}),
+    (r"^When you lose a Troublemaker faceoff, ", "you_lose_tm_fo", {}),
     (r"^When one of your Friends becomes Cutie Marked, ", "friend_cutie", {}),
     (r"^Talented: When you play an Event whose play requirement includes at least one of this card's colors, ", "talented", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
@@ -1915,6 +1941,7 @@ STATIC_TEMPLATES: list[tuple[str, Any]] = [
     (r"^This card can't contribute its power to faceoffs$", lambda m: {"op": "no_faceoff_power"}),
     (r"^Troublemakers can't be played here$", lambda m: {"op": "no_tm_here"}),
     (r"^Your opponents? needs? \+(\d+) power to confront this card's Problem$", lambda m: {"op": "opp_needs", "n": int(m.group(1))}),
+    (r"^(?:That opponent|Opponents) needs? \+(\d+) power to confront this Problem$", lambda m: {"op": "opp_needs", "n": int(m.group(1))}),
     (r"^Players can't score more than (\d+) points per turn$", lambda m: {"op": "max_points_per_turn", "n": int(m.group(1))}),
     (r"^Your opponent's home limit is (?:reduced|decreased) by (\d+)$", lambda m: {"op": "opp_home_limit", "n": int(m.group(1))}),
     (r"^While you have at least (\d+) cards in your hand, this card has \+(\d+) power$",
@@ -1942,6 +1969,8 @@ _STATIC_CONDS = [
     (r"^While an opponent's Mane Character is at home, ", {"k": "opp_mane_home"}),
     (r"^While there are no opposing characters here, ", {"k": "no_opp_here"}),
     (r"^While this card is exhausted, ", {"k": "exhausted"}),
+    (r"^While this card is ready, ", {"k": "ready"}),
+    (r"^While your opponent's Mane Character is boosted, ", {"k": "opp_mane_boosted"}),
     (r"^While with another (?:one )?of your \[(\w+)\] (Friends|characters), ",
      lambda m: {"k": "with", "color": m.group(1), "type": "Friend" if m.group(2) == "Friends" else "character"}),
     (r"^While with another (?:one )?of your ([A-Z][\w-]+(?: Pony)?) (Friends|characters), ",
@@ -2002,6 +2031,7 @@ def _static_selector(subj: str) -> dict | None:
     if subj.lower() in ("this friend", "this character"):
         return {"this_friend": True}  # the host on a Resource, the card itself otherwise
     subj = re.sub(r"\bCritters\b", "Critter cards", subj)
+    subj = re.sub(r"\b(Pirate|Dragon|Unicorn|Griffon|Changeling|Alicorn)s\b", r"\1 characters", subj)  # "Your other Pirates"
     if re.match(r"^(?:Friends|characters|Characters|Troublemakers|Mane Characters)\b", subj):
         subj = "each " + subj[0].lower() + subj[1:] if not subj.startswith("Mane") else "each " + subj
     tg = parse_target(subj)
@@ -2062,7 +2092,9 @@ def parse_static_power(body: str) -> dict | None:
     if not m:
         return None
     if re.search(r"at (?:its|this card's|that) Problem", m.group(1)) and cond != {"k": "at_problem"}:
-        return None  # "its Problem" does not exist while the card is at home
+        if cond is None or cond.get("k") in ("at_home", "all"):
+            return None  # "its Problem" does not exist while the card is at home
+        cond = {"k": "all", "conds": [cond, {"k": "at_problem"}]}  # ... and only while it is at a Problem
     tg = _static_selector(m.group(1))
     if tg is None:
         return None
@@ -2585,10 +2617,80 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
     return None
 
 
+#: static ops whose readers honour a "While ..." condition (Rules.requirements, frighten, home_limit)
+_COND_OPS = ("opp_needs", "cant_frighten", "opp_home_limit")
+
+
+_ODD_STATICS: tuple[tuple[str, Any], ...] = (
+    (r"^While that Friend is the only Friend at its Problem, it has \+(\d+) power$",
+     lambda m: {"op": "power", "n": int(m.group(1)), "target": "host", "cond": {"k": "host_only_friend"}}),
+    (r"^While at this Problem, this card's owner's Mane Character has \+(\d+) power during the Main Phase$",
+     lambda m: {"op": "power", "n": int(m.group(1)), "target": {"type": "Mane Character", "ctrl": "you", "at": "here"},
+                "cond": {"k": "main_phase"}}),
+    (r"^While this card is not Cutie Marked, it can't contribute its power to confronting Problems$",
+     lambda m: {"op": "no_confront_power", "cond": {"k": "not_cutie"}}),
+    (r"^While this card is Cutie Marked, it has \+(\d+) power for each card type among cards in your discard pile$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "disc_types"}, "cond": {"k": "cutie"}}),
+    (r"^While this Friend is at a Problem, your opponent's characters at that Problem each get -(\d+) power during "
+     r"the Score Phase$",
+     lambda m: {"op": "power", "n": -int(m.group(1)), "target": {"type": "character", "ctrl": "opp", "at": "here"},
+                "cond": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "score_phase"}]}}),
+    (r"^While there is a facedown Troublemaker here, players can't confront this Problem$",
+     lambda m: {"op": "no_confront", "cond": {"k": "fd_tm_here"}}),
+    (r"^While an opponent's boosted Mane Character is here, this card's Problem can't be confronted$",
+     lambda m: {"op": "no_confront", "cond": {"k": "opp_boosted_mane_here"}}),
+    (r"^You may pay \[(\d+)\] less for the activated abilities of ([A-Z][\w' ]+)$",
+     lambda m: {"op": "ability_discount", "n": int(m.group(1)), "title": m.group(2)}),
+    (r"^While this card is in your home, your home limit is increased by (\d+)$",
+     lambda m: {"op": "home_limit_plus", "n": int(m.group(1)), "cond": {"k": "at_home"}}),
+    # play-cost discounts (Rules.play_discount, read by flow.card_cost)
+    (r"^While there are no opposing characters at this card's Problem, you may pay \[(\d+)\] less to play Events, "
+     r"to a minimum of \[1\]$",
+     lambda m: {"op": "play_discount", "n": int(m.group(1)), "sel": {"type": "Event"}, "min": 1,
+                "cond": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "no_opp_here"}]}}),
+    (r"^While this card has power higher than any other Friend here, you may pay \[(\d+)\] less to play Accessories$",
+     lambda m: {"op": "play_discount", "n": int(m.group(1)), "sel": {"type": "Resource", "trait": "Accessory"},
+                "cond": {"k": "highest_power_here"}}),
+    (r"^While an opponent controls a Friend they do not own, you may pay \[(\d+)\] less to play this card$",
+     lambda m: {"op": "play_discount", "n": int(m.group(1)), "self": True, "cond": {"k": "opp_controls_not_owned"}}),
+)
+
+
+def _conditional_static(body: str, card_type: str) -> dict | None:
+    """"While this card is exhausted, your opponent needs +2 power to confront this card's Problem",
+    "While an opponent's Mane Character is at home, this card can't be frightened", "While your Mane
+    Character is not boosted, it has +1 power" (a Problem's owner's Mane)."""
+    for pat, fn in _ODD_STATICS:  # single cards' conditional abilities over the same vocabulary
+        m = re.match(pat, body)
+        if m:
+            return fn(m)
+    m = re.match(r"^While your Mane Character is (not )?boosted, it has \+(\d+) power$", body)
+    if m and card_type in ("Problem", "Resource"):
+        return {"op": "power", "n": int(m.group(2)), "target": {"type": "Mane Character", "ctrl": "you"},
+                "cond": {"k": "mane_not_boosted" if m.group(1) else "mane_boosted"}}
+    for pat, c in _STATIC_CONDS:
+        m = re.match(pat, body)
+        if not m:
+            continue
+        cond = c(m) if callable(c) else c
+        rest = body[m.end():]
+        rest = rest[:1].upper() + rest[1:]
+        for pat2, fn in STATIC_TEMPLATES:
+            mm = re.match(pat2, rest)
+            if mm:
+                d = fn(mm)
+                if cond is None or d.get("op") not in _COND_OPS or d.get("cond"):
+                    return None
+                return {**d, "cond": cond}
+        return None
+    return None
+
+
 def _clean(line: str) -> str:
     line = re.sub(r"\s*\([^)]*\)\s*", " ", line).strip()  # 208.1 reminder text
     line = line.replace("’", "'").replace("–", "-").replace("\u00a0", " ").replace("its owners' hand", "its owner's hand")
     line = re.sub(r"\b(\d+) ?AT\b", r"[\1]", line)  # "1AT" = one action token (promo wording)
+    line = re.sub(r"\bcharactes\b", "characters", line)  # a typo in the card data (NM6)
     return re.sub(r"\s+", " ", line)
 
 
@@ -2605,6 +2707,13 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if ab["kind"] in ("manual", "keyword") or ab.get("manual"):
             return {"kind": "manual", "text": raw}
         return {**ab, "text": line}
+    mt = re.match(r"^When this card enters play and at the start of each of your turns, (.+)$", line)
+    if mt:  # two triggered abilities with the same effect
+        a1 = parse_line("When this card enters play, " + mt.group(1), card_type, keywords)
+        a2 = parse_line("At the start of your turn, " + mt.group(1), card_type, keywords)
+        if a1["kind"] == a2["kind"] == "trigger":
+            return {"kind": "multi", "abilities": [{**a1, "text": line}, {**a2, "text": line}], "text": line}
+        return {"kind": "manual", "text": raw}
     if _KW_LINE.match(line):
         return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
     if re.match(r"^As this card enters play, (?:choose|name) a color\. This card is that color$", body):
@@ -2651,6 +2760,14 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 if effs is not None:
                     return {"kind": "event", "timing": timing, "effects": effs, "cost": {"retire_friend": 1}, "text": line}
             return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
+        ma = re.match(r"^While you have no \[(%s)\] Friends, you may exhaust this card\. If you do, this card is also a "
+                      r"\[\1\] Friend until the end of the (phase|turn)\.?$" % COLOR_RE, rest)
+        if ma and card_type == "Resource":
+            # the condition is checked as the ability is activated; exhausting it is its cost (703.1d: no
+            # "to", but "you may exhaust ... If you do" makes exhausting what the activation pays)
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True},
+                    "while": {"k": "you_have_none", "sel": {"type": "Friend", "ctrl": "you", "color": ma.group(1)}},
+                    "effects": [{"op": "also_friend", "color": ma.group(1), "until": _until(ma.group(2))}], "text": line}
         if rest.startswith("During a faceoff, ") and card_type != "Event":
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
@@ -2757,6 +2874,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     d = parse_static_keyword(body, card_type)
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    d = _conditional_static(body, card_type)
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     for pat, fn in STATIC_TEMPLATES:
         mm = re.match(pat, body)
         if mm:
@@ -2799,6 +2919,15 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
             keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]
             ab = parse_line(lines[idx], face.type, face.keywords, tuple(tail))
+            if ab["kind"] == "event" and not ab.get("manual"):
+                # "Harmony <Trait>: ..." is a tag word (701.5): the paragraph is more of the Event's
+                # instructions, processed in order (304.2); its own text states its condition
+                for ln in list(keep):
+                    mh = re.match(r"^Harmony (?:%s): (.+)$" % "|".join(TRAITS), _clean(ln))
+                    effs = parse_effects(mh.group(1)) if mh else None
+                    if effs is not None:
+                        ab = {**ab, "effects": list(ab["effects"]) + effs, "text": ab["text"] + " / " + _clean(ln)}
+                        keep.remove(ln)
             lines = lines[:idx] + keep
             if ab["kind"] == "manual" or ab.get("manual"):
                 manual.append(ab["text"] + (" / " + " / ".join(tail) if tail else ""))

@@ -288,6 +288,7 @@ OPS = {
     "add_color": "a card is also a color until the end of the turn or phase ({color, target, until})",
     "costs_ok": "check that several costs can all be paid before paying any (508.1d)",
     "send_it_back": "send the card a watched move was about back to the area it was moved from (506.5)",
+    "also_friend": "this card is also a Friend of a color until the end of the phase ({color, until})",
     "tm_into_play": "put a Troublemaker from your hand / discard pile / deck (search) into play face-up at a Problem",
     "reorder_top": "look at the top N cards of a deck (yours, an opponent's, this card's Problem deck) and put them back in any order",
     "look_pdeck": "look at the top card of a Problem deck and put it on the top or the bottom",

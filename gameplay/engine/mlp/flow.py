@@ -967,6 +967,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     if fo["type"] == "tm":
         tm = fo["tm"]
         self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
+        self.fire_all(st, ev, "you_lose_tm_fo", players=(loser,))  # "When you lose a Troublemaker faceoff"
         if winner == chal:
             if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
                 pts = self.face(st, tm).bonus or 0
@@ -1215,6 +1216,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
             cost -= dn["n"]
     if redeem:
         cost -= 3
+    cost = self.play_discount(st, p, cid, cost)  # "you may pay [1] less to play Events" (rules.play_discount)
     if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
         for o in self.has_static(st, "fo_play_tax"):
             for ab in self.abilities(st, o):
@@ -1640,7 +1642,9 @@ def _play_rule(self, d):
 def _can_pay_ability(self, st, p, cid, ab) -> bool:
     cost = ab.get("cost", {})
     c = st["cards"][cid]
-    if st["pl"][p]["tok"] < cost.get("tokens", 0):
+    if ab.get("while") and not self._cond(st, cid, ab["while"]):
+        return False  # "Main Phase: While you have no [Honesty] Friends, you may exhaust this card ..."
+    if st["pl"][p]["tok"] < self.ability_tokens(st, p, cid, ab):  # (with "pay [1] less" discounts)
         return False
     if cost.get("exhaust") and (c.get("ex") or c.get("fr") or not self.can_exhaust(st, cid, p)):
         return False  # (104.2a a cost requiring what can't happen can't be paid)
@@ -1870,8 +1874,8 @@ def do_action(self, st, ev, action) -> None:
             st["rq"].append({"p": p, "src": cid, "eff": list(ab["effects"]), "i": 0, "ch": None, "lbl": ab.get("text", ""),
                              "after": None})
             return
-        if cost.get("tokens"):
-            self.pay_cost(st, p, cost["tokens"], ev)
+        if cost.get("tokens") and self.ability_tokens(st, p, cid, ab):
+            self.pay_cost(st, p, self.ability_tokens(st, p, cid, ab), ev)
         if cost.get("exhaust"):
             self.exhaust(st, ev, cid, by=p)
         if cost.get("once_turn"):

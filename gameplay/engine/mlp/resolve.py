@@ -350,6 +350,17 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
+    if op == "also_friend":
+        # "this card is also a [Honesty] Friend until the end of the phase": a character with its printed
+        # power and that color (a modifier; Rules.ctype / _also_friend)
+        if src in st["cards"] and self.in_play(st, src) and not st["cards"][src].get("fr"):
+            self.add_mod(st, src, 0, e.get("until", "phase"), col=e["color"])
+            st["mods"][-1]["af"] = True
+            st["cards"][src]["af"] = 1
+            st["dy"] = 1
+            self.log(ev, "type", lambda: f"{self.name(st, src)} is also a [{e['color']}] Friend until the end of the "
+                     f"{'phase' if e.get('until', 'phase') == 'phase' else e.get('until')}")
+        return True
     if op == "grant_kw" and (e.get("target") or {}).get("each"):
         # "Your characters have Swift this turn": a continuous modifier over a description, so
         # characters that begin to fit it later are affected too (708.5)
@@ -464,6 +475,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [probs[self.rand(st, len(probs))]] if probs else []
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+            elif to == "it_problem":  # "to that Friend's Problem": none while that Friend is at home
+                it = (fr.get("x") or {}).get("it")
+                dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
+                    st["cards"][it]["a"].startswith(("prob", "dil")) else []
             elif to == "it":  # "to that Problem": where a watched event happened
                 it = (fr.get("x") or {}).get("it")
                 dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
@@ -527,9 +542,14 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "power", lambda cid=cid: f"{self.name(st, cid)} gets {n:+d} power"
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
         elif op == "grant_kw":  # "That Friend gains Stubborn until the end of the turn"
-            self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), cid=cid)
-            self.log(ev, "keyword", lambda cid=cid: f"{self.name(st, cid)} has {e['kw']}"
-                     f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} until the end of the {e.get('until', 'turn')}")
+            n_ = e.get("n", 1)
+            if "per" in e:  # "for each of your Pegasus characters": counted as the modifier is created (708.2b)
+                n_ *= len(self.select(st, e["per"]["sel"], p, src))
+            if n_:
+                self.add_kw_grant(st, e["kw"], n_, _until(e, p), cid=cid)
+            self.log(ev, "keyword", lambda cid=cid, n_=n_: f"{self.name(st, cid)} has {e['kw']}"
+                     f"{' ' + str(n_) if e['kw'] in ('Competitive', 'Supportive', 'Diligent', 'Showy', 'Calming', 'Meticulous', 'Eccentric') else ''}"
+                     f" until the {'start of your next turn' if e.get('until') == 'next_turn' else 'end of the ' + e.get('until', 'turn')}")
         elif op == "add_color":
             col = fr.get("color") if e["color"] == "chosen" else e["color"]  # "that color" (pick_color)
             if col is None:
@@ -759,7 +779,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 self.log(ev, "cutie", lambda: f"{self.name(st, src)} is Cutie Marked")
                 self.watch(st, ev, "w_counter", src, {"by": p})  # Cutie Mark puts a +1 power counter (glossary)
                 self.fire(st, ev, "cutie_marked", src)
-                self.fire_all(st, ev, "friend_cutie", players=(c["c"],))
+                self.fire_all(st, ev, "friend_cutie", players=(c["c"],), extra={"it": src})  # "that Friend"
     elif op == "choose_color":
         if fr["ch"] is None:
             self.ask(st, p, "choice", list(COLOR_NAMES), "as this card enters play", src=src, what="color")

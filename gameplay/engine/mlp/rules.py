@@ -113,6 +113,17 @@ class Rules:
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
                          if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
+        # per granted keyword / color: the card keys whose static abilities grant it (fewer abilities() calls)
+        self.kwg_by: dict[str, set[str]] = {}
+        for k, d in self.db.cards.items():
+            for face in d.abilities.values():
+                for a in face:
+                    if a["kind"] == "static" and a.get("op") == "grant_kw":
+                        self.kwg_by.setdefault(a["kw"], set()).add(k)
+                        if a["kw"] in self.POWER_KW:
+                            self.kwg_by.setdefault("*power", set()).add(k)
+                    elif a["kind"] == "static" and a.get("op") == "grant_color":
+                        self.kwg_by.setdefault("*color", set()).add(k)
         # card key -> the keywords its grant abilities name (either face): without Teamwork in play
         # (which lends abilities) no other keyword can be granted by that card
         self.kwg_names = {k: _grant_names(self.db.cards[k]) for k in self.kwg_keys}
@@ -168,12 +179,22 @@ class Rules:
 
     def ctype(self, st, cid) -> str:
         c = st["cards"][cid]
+        if c.get("af") and self._also_friend(st, cid):
+            return FRIEND  # "this card is also a [Honesty] Friend until the end of the phase"
         if c.get("dil"):
             return "Problem"  # 522.1 Dilemmas are Problems while in play
         t = c.get("t")
         if t:
             return t.get("type", FRIEND)  # 521.1 the token's specified type
         return self.types[c["k"]]
+
+    def _also_friend(self, st, cid) -> bool:
+        """A Resource that is also a Friend (op ``also_friend``) while its modifier lasts: a character
+        (its printed power, the given color) that still matches Resource selectors (``matches``)."""
+        if any(m["t"] == cid and m.get("af") for m in st["mods"]):
+            return True
+        st["cards"][cid].pop("af", None)  # the modifier ended
+        return False
 
     def name(self, st, cid, viewer_public: bool = True) -> str:
         c = st["cards"][cid]
@@ -272,7 +293,7 @@ class Rules:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
         ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
         v = 0
-        gk = self.kwg_keys
+        gk = self.kwg_by.get(name, ()) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
         cards = st["cards"]
         gn = None if st.get("twn") else self.kwg_names  # (Teamwork may lend other grants)
         for o in st["play"]:
@@ -327,7 +348,7 @@ class Rules:
         guard.add(cid)
         try:
             out: dict = {}
-            gk = self.kwg_keys
+            gk = self.kwg_by.get("*power", ()) if not st.get("twn") else self.kwg_keys
             cards = st["cards"]
             for o in st["play"]:
                 if cards[o]["k"] not in gk:
@@ -433,7 +454,7 @@ class Rules:
             return out
         self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
         try:
-            gk = self.kwg_keys
+            gk = self.kwg_by.get("*color", ()) if not st.get("twn") else self.kwg_keys
             for o in st["play"]:
                 if cards[o]["k"] not in gk:
                     continue
@@ -443,6 +464,40 @@ class Rules:
         finally:
             self._kwp.discard(cid)
         return out
+
+    def play_discount(self, st, p, cid, cost: int) -> int:
+        """The cost of playing card ``cid`` after "you may pay [1] less to play Events" discounts of
+        player ``p``'s cards in play and the card's own "you may pay [2] less to play this card" (an
+        ability that functions in the hand, 701.3).  "to a minimum of [1]" keeps a cost of 1 or more
+        at 1 (the discount is always taken: it never hurts its player)."""
+        d = self.db.cards[st["cards"][cid]["k"]]
+        f = d.front
+        for ab in d.abilities.get("front", ()):
+            if ab["kind"] == "static" and ab.get("op") == "play_discount" and ab.get("self") and \
+                    ab["cond"]["k"] == "opp_controls_not_owned" and any(
+                        st["cards"][o].get("c") == 1 - p and st["cards"][o]["o"] != 1 - p and self.ctype(st, o) == FRIEND
+                        for o in st["play"]):  # (read for the player who would play it)
+                cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
+        if not self.sop_keys.get("play_discount") and not st.get("twn"):
+            return cost
+        for o, ab in self.statics(st, "play_discount"):
+            if ab.get("self") or st["cards"][o]["c"] != p:
+                continue
+            sel = ab["sel"]
+            if sel.get("type") != f.type or ("trait" in sel and sel["trait"] not in f.traits):
+                continue
+            cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
+        return cost
+
+    def ability_tokens(self, st, p, cid, ab) -> int:
+        """Action tokens to activate ``ab`` of ``cid``: its cost less "You may pay [1] less for the
+        activated abilities of Pirate Ship" discounts of the activating player's cards (always taken)."""
+        n = ab.get("cost", {}).get("tokens", 0)
+        if n and (self.sop_keys.get("ability_discount") or st.get("twn")):
+            for o, d in self.statics(st, "ability_discount"):
+                if st["cards"][o]["c"] == p and self._has_title(st, cid, d["title"]):
+                    n = max(n - d["n"], 0)
+        return n
 
     def _has_title(self, st, cid, name: str) -> bool:
         """201.3 / 201.3a: text may name a card by its Title; a trademarked name also refers to
@@ -566,7 +621,8 @@ class Rules:
                     p += self._count(st, cid, ab["count"]) - base
                 elif op == "power_per_beneath" and o == cid and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self.beneath_count(st, cid)
-                elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]):
+                elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]) \
+                        and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self._count(st, cid, ab["count"])
         return p
 
@@ -576,6 +632,8 @@ class Rules:
             return len(st["pl"][1 - c["c"]]["hand"])
         if cnt.get("k") == "your_tokens":
             return st["pl"][c["c"]]["tok"]
+        if cnt.get("k") == "disc_types":  # "for each card type among cards in your discard pile"
+            return len({self.types[st["cards"][d]["k"]] for d in st["pl"][c["c"]]["disc"]})
         if cnt.get("k") == "opp_tokens":
             return st["pl"][1 - c["c"]]["tok"]
         k = cnt.get("k")
@@ -761,6 +819,39 @@ class Rules:
             return any(self.matches(st, o, sel, c["c"], src) for o in st["play"])
         if k == "you_have":  # "While you have a Friend in play / another Dragon character"
             return any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
+        if k == "ready":
+            return not c.get("ex") and not c.get("fr")
+        if k in ("mane_boosted", "mane_not_boosted"):
+            m = st["cards"].get(st["pl"][c["c"]]["mane"])
+            return bool(m and m.get("b")) == (k == "mane_boosted")
+        if k == "not_cutie":
+            return not c.get("cm")
+        if k == "main_phase":
+            return st.get("step") in ("main", "main_start")
+        if k == "host_only_friend":  # "While that Friend is the only Friend at its Problem"
+            h = c.get("h")
+            hc = st["cards"].get(h) if h else None
+            if not hc or hc.get("z") != "play" or not hc["a"].startswith(("prob", "dil")):
+                return False
+            return not any(o != h and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND for o in st["play"])
+        if k == "fd_tm_here":  # "While there is a facedown Troublemaker here"
+            return any(st["cards"][o]["a"] == c["a"] and st["cards"][o].get("fd") and self.ctype(st, o) == TM
+                       for o in st["play"])
+        if k == "opp_boosted_mane_here":  # "While an opponent's boosted Mane Character is here"
+            m = st["cards"].get(st["pl"][1 - c["c"]]["mane"])
+            return bool(m and m.get("z") == "play" and m.get("b") and m["a"] == c["a"])
+        if k == "highest_power_here":  # "While this card has power higher than any other Friend here"
+            pw = self.power(st, src)
+            if pw is None:
+                return False
+            return all((self.power(st, o) or 0) < pw for o in st["play"] if o != src
+                       and st["cards"][o]["a"] == c["a"] and self.ctype(st, o) == FRIEND)
+        if k == "opp_controls_not_owned":  # "While an opponent controls a Friend they do not own"
+            q = 1 - c.get("c", c["o"])
+            return any(st["cards"][o].get("c") == q and st["cards"][o]["o"] != q and self.ctype(st, o) == FRIEND
+                       for o in st["play"])
+        if k == "you_have_none":  # "While you have no [Honesty] Friends"
+            return not any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
         if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
             n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
                      and not st["cards"][o].get("fd")) for q in (c["c"], 1 - c["c"])]
@@ -796,6 +887,8 @@ class Rules:
             return False
         t = sel.get("type", "card")
         ct = self.ctype(st, cid)
+        if t == "Resource" and c.get("af") and self.types[c["k"]] == "Resource":
+            ct = "Resource"  # also a Friend, still a Resource
         if c.get("fd") and ct == TM and not sel.get("fd_ok"):
             return False  # 505.2 face-down Troublemakers can't be referenced (unless named: "face-down Troublemaker")
         if "types" in sel:  # "Your characters and Troublemakers here"
@@ -962,8 +1055,12 @@ class Rules:
             if cards[o]["k"] not in sk and not twn:
                 continue  # only cards with static abilities (or borrowing them by Teamwork)
             for ab in self.abilities(st, o):
-                if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p:
+                if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
+                        and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     hl -= ab["n"]
+                elif ab["kind"] == "static" and ab.get("op") == "home_limit_plus" and st["cards"][o]["c"] == p \
+                        and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
+                    hl += ab["n"]  # "While this card is in your home, your home limit is increased by 2"
         for o, ab in self.statics(st, "home_limit_mod"):
             # "Players' home limits are reduced by 1", "... by 1 for each character that player controls
             # here", "Your opponent's home limit is reduced by 1 for each of their Assets in their home"
@@ -1405,7 +1502,8 @@ class Rules:
                     out.append(("Wild", x))
             if k in sk or twn:  # (only such cards can have a static ability)
                 for ab in self.abilities(st, o):
-                    if ab["kind"] == "static" and ab.get("op") == "opp_needs":
+                    if ab["kind"] == "static" and ab.get("op") == "opp_needs" and \
+                            (not ab.get("cond") or self._cond(st, o, ab["cond"])):  # "While this card is exhausted, ..."
                         out.append(("Wild", ab["n"]))
         for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
             if m.get("n", 0) > 0 and m["who"] in (p, -1) and m["prob"] in (None, prob):
@@ -1438,8 +1536,6 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
-        if not self.chars_at(st, area, p):
-            return solve_requirements([], reqs)  # nobody there to contribute (what the loop below finds)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
@@ -1452,7 +1548,8 @@ class Rules:
             if nc and self.no_contrib(st, cid, "confront", nc):
                 continue
             for ab in self.abilities(st, cid):
-                if ab["kind"] == "static" and ab.get("op") == "no_confront_power":
+                if ab["kind"] == "static" and ab.get("op") == "no_confront_power" and \
+                        (not ab.get("cond") or self._cond(st, cid, ab["cond"])):
                     break
             else:
                 if srcs is None:
@@ -1500,6 +1597,10 @@ class Rules:
             if True in tm_ok or t in tm_ok:
                 continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
             if c["c"] != p or self.epic(st, t):
+                return False
+        for o in self.has_static(st, "no_confront", area=area):  # "players can't confront this Problem"
+            if any(ab.get("op") == "no_confront" and (not ab.get("cond") or self._cond(st, o, ab["cond"]))
+                   for ab in self.abilities(st, o) if ab["kind"] == "static"):
                 return False
         return self.meets(st, p, area)
 
@@ -1816,7 +1917,8 @@ class Rules:
         if c.get("fr") or c.get("fd"):
             return False  # 504.2b
         for ab in self.abilities(st, cid):
-            if ab["kind"] == "static" and ab.get("op") == "cant_frighten":
+            if ab["kind"] == "static" and ab.get("op") == "cant_frighten" and \
+                    (not ab.get("cond") or self._cond(st, cid, ab["cond"])):
                 return False
         if self.prevented(st, cid, "no_frighten"):
             return False  # "Friends here can't be frightened." (104.2)
