@@ -308,3 +308,345 @@ def test_confront_needs_and_blocks(game, db):
     place(game, st, "AD77", 1, "home1")  # Players can't confront more than one Problem per turn
     st.d["sc"] = {"todo": [], "conf": ["prob0"], "solved": []}
     assert not game.r.can_confront(st.d, 0, "prob1")
+
+
+# ---------------------------------------------------------------- costs and restrictions to play (508, 609.2)
+def play_areas(game, st, cid, p=0):
+    k = st.d["cards"][cid]["k"]  # (legal_actions lists one of identical copies in hand)
+    return {a.get("area") or a.get("host") for a in game.legal_actions(st, p) if a.kind in ("play", "play_troublemaker")
+            and st.d["cards"][a.get("card")]["k"] == k}
+
+
+def test_play_cost_increases(game, db):
+    st = stacked_game(game)
+    place(game, st, "DE45", 1, "home1")  # Opponents pay +[1] to play cards with cost 2 or less
+    place(game, st, "EO107", 1, "home1")  # Opponents pay +[1] to play Friends with at least 3 printed power
+    cheap, dear, big = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR36", 0), to_hand(game, st, "PR31", 0)
+    assert [game.r.card_cost(st.d, 0, c) for c in (cheap, dear, big)] == [3, 4, 5]
+    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1)) == 2  # not its controller
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "EO187")  # Opponents pay +[1] to play Friends here
+    f = to_hand(game, st, "PR12", 0)
+    set_tokens(st, 0, 2)
+    assert play_areas(game, st, f) == {"home0", "prob0"}
+    set_tokens(st, 0, 3)
+    st2, _ = game.apply(st, Action.make("play", 0, card=f, area="prob1"))
+    assert st2.d["pl"][0]["tok"] == 0
+    set_problem(game, st, db, 0, "AD185")  # Players must pay +[1] to play a Troublemaker here
+    tm = to_hand(game, st, "CG160", 0)
+    set_tokens(st, 0, 1)
+    assert play_areas(game, st, tm) == {"prob1"}
+    set_tokens(st, 0, 2)
+    st3, _ = game.apply(st, Action.make("play_troublemaker", 0, card=tm, area="prob0"))
+    assert st3.d["pl"][0]["tok"] == 0
+
+
+def test_play_cost_reductions_first_each_turn(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "MT130")  # first Friend you play to this Problem each turn: -1, minimum 1
+    a, b = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR20", 0)  # costs 2 and 1
+    assert game.r.card_cost(st.d, 0, a, area="prob0") == 1 and game.r.card_cost(st.d, 0, a, area="home0") == 2
+    assert game.r.card_cost(st.d, 0, b, area="prob0") == 1  # to a minimum of [1]
+    set_tokens(st, 0, 5)
+    st2, _ = game.apply(st, Action.make("play", 0, card=a, area="prob0"))
+    assert st2.d["pl"][0]["tok"] == 4
+    b2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == db.key("PR20"))
+    c2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == db.key("PR12"))
+    assert game.r.card_cost(st2.d, 0, c2, area="prob0") == 2 and b2  # no longer the first this turn
+    st = stacked_game(game)
+    place(game, st, "LL19", 0, "home0")  # -1 for your first Friend with printed power 4 or more each turn
+    big = to_hand(game, st, "PR31", 0)
+    assert game.r.card_cost(st.d, 0, big) == 3 and game.r.card_cost(st.d, 0, to_hand(game, st, "PR12", 0)) == 2
+    st = stacked_game(game)
+    cg30 = to_hand(game, st, "CG30", 0)  # 8: -1 per your Earth Pony Friends at that Problem
+    place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR33", 0, "prob1")
+    assert game.r.card_cost(st.d, 0, cg30, area="prob1") == 6 and game.r.card_cost(st.d, 0, cg30, area="prob0") == 8
+    assert game.r.card_cost(st.d, 0, cg30, area="home0") == 8 and game.r.card_cost(st.d, 0, cg30) == 6  # lower bound
+    set_problem(game, st, db, 1, "NM7")  # Bob's: X less for his first Friend each turn (X frightened Friends)
+    for _ in range(2):
+        game.r.frighten(st.d, Ev(), place(game, st, "PR60", 0, "home0"))
+    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR36", 1)) == 1
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "PR171")  # Resources played on characters here cost [1] less
+    f = place(game, st, "PR12", 1, "prob0")
+    res = to_hand(game, st, "PR149", 0)  # cost 1: "Play on a Friend"
+    assert game.r.card_cost(st.d, 0, res, host=f) == 0
+    assert game.r.card_cost(st.d, 0, res, host=place(game, st, "PR12", 1, "home1")) == 1
+
+
+def test_play_restrictions(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "MT124")  # Friends with 3 or more power can't be played here
+    set_problem(game, st, db, 0, "PR188")  # Friends with less than 2 power can't be played to this Problem
+    set_tokens(st, 0, 5)
+    big, small = to_hand(game, st, "PR31", 0), to_hand(game, st, "PR20", 0)
+    assert play_areas(game, st, big) == {"home0", "prob0"} and play_areas(game, st, small) == {"home0", "prob1"}
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "CG181")  # Resources can't be played on this Problem or on Friends here
+    there, home = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    res = to_hand(game, st, "CG149", 0)  # "Play on a Friend" (Loyalty 3: the PR12s and Rainbow Dash)
+    assert there not in play_areas(game, st, res) and home in play_areas(game, st, res)
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "AD177")  # 2+ characters here: can't move or play characters to this Problem
+    place(game, st, "PR12", 0, "prob1")
+    mover = place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 0, 5)
+    f = to_hand(game, st, "PR60", 0)
+    assert "prob1" in play_areas(game, st, f)
+    place(game, st, "PR12", 0, "prob1")
+    assert "prob1" not in play_areas(game, st, f)
+    assert "prob1" not in {a.get("area") for a in legal(game, st, "move") if a.get("card") == mover}
+
+
+def test_move_restrictions(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "CN180")  # Friends with Resources on them can't be moved here
+    a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
+    place(game, st, "PR149", 0, "home0", host=b)
+    set_tokens(st, 0, 5)
+    assert game.r.move_blocked(st.d, 0, b, "home0", "prob1") and not game.r.move_blocked(st.d, 0, a, "home0", "prob1")
+    assert "prob1" not in {x.get("area") for x in legal(game, st, "move") if x.get("card") == b}
+    st = stacked_game(game)
+    place(game, st, "SB120", 1, "prob0")  # TM: opponents can't move characters away from here
+    f = place(game, st, "PR12", 0, "prob0")
+    set_tokens(st, 0, 5)
+    assert not [x for x in legal(game, st, "move") if x.get("card") == f]
+    st = stacked_game(game)
+    mine = place(game, st, "PR73", 1, "prob1")  # Your opponents can't move this card
+    st.d["rq"].append({"p": 0, "src": mine, "eff": [{"op": "move", "target": {"id": mine}, "to": "home"}], "i": 0,
+                       "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert st.d["cards"][mine]["a"] == "prob1"
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "PR180")  # 3 [Generosity] characters here: non-Generosity can't move away
+    for _ in range(3):
+        place(game, st, "PR79", 1, "prob0")
+    g, h = place(game, st, "PR79", 0, "prob0"), place(game, st, "PR12", 0, "prob0")
+    assert not game.r.move_blocked(st.d, 0, g, "prob0", "home0") and game.r.move_blocked(st.d, 0, h, "prob0", "home0")
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "RR9")  # the player with the most Friends here can't move Friends to it
+    place(game, st, "PR12", 0, "prob1")
+    f = place(game, st, "PR33", 0, "home0")
+    assert game.r.move_blocked(st.d, 0, f, "home0", "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    assert not game.r.move_blocked(st.d, 0, f, "home0", "prob1")
+
+
+# ---------------------------------------------------------------- "can't" modifiers (104.2)
+def test_cant_be_frightened_or_dismissed(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "CG187")  # Friends here can't be frightened
+    here, home = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR12", 0, "home0")
+    assert not game.r.frighten(st.d, Ev(), here) and game.r.frighten(st.d, Ev(), home)
+    f = place(game, st, "PR31", 1, "home1")
+    place(game, st, "EO143", 1, "home1")  # Your Friends with at least 4 power can't be frightened or dismissed
+    assert not game.r.frighten(st.d, Ev(), f)
+    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed") is None and game.r.in_play(st.d, f)
+    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="retired") is not None  # retiring is not dismissing
+    g = place(game, st, "PR12", 1, "home1")
+    place(game, st, "FF15", 1, "home1")  # Your Friends with +1 power counters on them can't be frightened
+    assert game.r.frighten(st.d, Ev(), place(game, st, "PR33", 1, "home1"))
+    st.d["cards"][g]["cn"]["+1"] = 1
+    assert not game.r.frighten(st.d, Ev(), g)
+    set_problem(game, st, db, 1, "PR189")  # [Honesty] Friends here cannot be dismissed
+    h = place(game, st, "PR33", 0, "prob1")
+    assert game.r.leave_play(st.d, Ev(), h, "disc", verb="dismissed") is None
+    # 104.3: never against the game
+    assert game.r.leave_play(st.d, Ev(), h, "disc", by_game=True, verb="dismissed by the game (511.6)") is not None
+
+
+def test_cant_be_exhausted(game, db):
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 1, "home1")
+    place(game, st, "CN131", 0, "home1", host=f)  # That Friend can't be exhausted
+    assert not game.r.exhaust(st.d, Ev(), f)
+    place(game, st, "AD-1", 1, "prob0")  # Players can't exhaust their Friends
+    mine, theirs = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 1, "home1")
+    assert not game.r.exhaust(st.d, Ev(), mine, by=0) and game.r.exhaust(st.d, Ev(), theirs, by=0)
+    cost_card = place(game, st, "CN20", 0, "home0")  # an "Exhaust this card ..." cost can't be paid (104.2a)
+    from gameplay.engine.mlp.flow import _can_pay_ability
+    ab = next(a for a in game.r.abilities(st.d, cost_card) if a["kind"] == "activated")
+    assert not _can_pay_ability(game.r, st.d, 0, cost_card, ab)
+
+
+def test_cant_ready(game, db):
+    st = stacked_game(game)
+    place(game, st, "AD18", 1, "prob0")  # Friends here with 2 or less power can't ready
+    small, big = place(game, st, "PR12", 0, "prob0", exhausted=True), place(game, st, "PR31", 0, "prob0", exhausted=True)
+    assert not game.r.ready(st.d, Ev(), small) and game.r.ready(st.d, Ev(), big)
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 1, "home1", exhausted=True)
+    place(game, st, "EO169", 0, "home1", host=f)  # if that character has 3 or less power, no ready in the Ready Phase
+    g = place(game, st, "PR31", 1, "home1", exhausted=True)
+    place(game, st, "EO169", 0, "home1", host=g)
+    st = pass_to_turn(game, st, 1)  # (the Resources stay on Bob's Friends at his home: 509.3, not 511.6)
+    assert st.d["cards"][f]["ex"] and not st.d["cards"][g]["ex"]
+    assert game.r.ready(st.d, Ev(), f)  # readying by an effect is not the Ready Phase
+
+
+def pass_to_turn(game, st, p):
+    from gameplay.engine.mlp.scenario import pass_until
+    return pass_until(game, st, lambda s: s.d["tp"] == p and s.d["step"] == "main")
+
+
+def test_enter_exhausted_draw_limit_and_main_only(game, db):
+    st = stacked_game(game)
+    place(game, st, "CG153", 1, "home1")  # Opposing Friends enter play exhausted
+    assert st.d["cards"][place(game, st, "PR12", 0, "home0")]["ex"]
+    assert not st.d["cards"][place(game, st, "PR12", 1, "home1")]["ex"]
+    place(game, st, "AD79", 1, "home1")  # Players can't draw more than 2 cards per turn
+    n = len(st.d["pl"][0]["hand"])
+    assert game.r.draw(st.d, Ev(), 0, 3) == 2 and len(st.d["pl"][0]["hand"]) == n + 2
+    set_tokens(st, 0, 3)
+    assert not legal(game, st, "draw")
+    place(game, st, "FF84", 1, "home1")  # nothing but Main Phase actions
+    st.d["prio"] = {"w": "phase", "p": 0, "n": 0}
+    to_hand(game, st, "PR124", 0)
+    assert game.r.priority_actions(st.d, 0) == []
+
+
+# ---------------------------------------------------------------- losing abilities
+def test_lose_abilities_static_and_keywords(game, db):
+    st = stacked_game(game)
+    f = place(game, st, "SB93", 0, "prob1")  # Prepared; "Your characters and Troublemakers here have +1 power"
+    other = place(game, st, "PR12", 0, "prob1")
+    assert pw(game, st, other) == 3 and game.r.kw(st.d, f, "Prepared") == 1
+    place(game, st, "AD196", 1, "prob1")  # Opposing Friends here lose and can't have abilities
+    assert pw(game, st, other) == 2 and game.r.kw(st.d, f, "Prepared") == 0 and game.r.abilities(st.d, f) == ()
+    st.d["cards"][f]["a"] = "home0"
+    assert game.r.kw(st.d, f, "Prepared") == 1
+    # attachments: "That Friend loses and can't have abilities" (also granted keywords)
+    g = place(game, st, "PR33", 1, "home1")
+    place(game, st, "MT98", 1, "home1", host=g)  # +3 power and Prepared
+    assert game.r.kw(st.d, g, "Prepared") == 1
+    place(game, st, "AD129", 0, "home1", host=g)
+    assert game.r.kw(st.d, g, "Prepared") == 0 and pw(game, st, g) == 5  # the Resource's +3 is not g's ability
+
+
+def test_lose_abilities_timestamp_order_and_epic(game, db):
+    # 711.3: the earlier source removes the later one's abilities, so the later one does nothing
+    st = stacked_game(game)
+    first = place(game, st, "AD196", 1, "prob0")
+    second = place(game, st, "AD196", 0, "prob0")
+    assert game.r.lost(st.d, second) and not game.r.lost(st.d, first)
+    # an Epic Troublemaker that loses its abilities is no longer Epic (Epic is a keyword)
+    st = stacked_game(game)
+    epic = next(k for k, d in db.cards.items() if d.front.type == "Troublemaker" and d.front.epic)
+    tm = place(game, st, db.cards[epic].number, 0, "prob0")
+    assert game.r.epic(st.d, tm)
+    place(game, st, "LL72", 1, "prob0")  # Troublemakers here lose and can't have abilities
+    assert not game.r.epic(st.d, tm)
+    assert parse_line("Unique Friends and Resources lose and can't have abilities.", "Problem", {})["target"] == {
+        "types": ["Friend", "Resource"], "trait": "Unique"}
+
+
+# ---------------------------------------------------------------- bonus, fixed power, traits, colors, Eccentric X
+def test_problem_bonus_modifiers(game, db):
+    st = stacked_game(game)
+    pid = problem(st, game, 1)
+    printed = game.r.face(st.d, pid).bonus or 0
+    place(game, st, "LL15", 0, "prob1")  # This card's Problem's bonus is increased by 1
+    assert game.r.problem_bonus(st.d, pid) == printed + 1
+    place(game, st, "CG59", 1, "prob1")  # This card's Problem has 0 bonus points (later: applies after, 711.3)
+    assert game.r.problem_bonus(st.d, pid) == 0
+    assert game.r.problem_bonus(st.d, problem(st, game, 0)) == (game.r.face(st.d, problem(st, game, 0)).bonus or 0)
+
+
+def test_bonus_stolen_and_troublemaker_points_reduced(game, db):
+    from gameplay.engine.mlp.flow import resolve_faceoff, start_faceoff
+    st = stacked_game(game)
+    place(game, st, "AD76", 1, "prob1")  # an opponent would score this card's Problem's bonus: you score instead
+    place(game, st, "PR12", 0, "prob1")
+    start_faceoff(game.r, st.d, Ev(), "problem", ["prob1"], 0)
+    before = [st.d["pl"][p]["score"] for p in (0, 1)]
+    bonus = game.r.problem_bonus(st.d, problem(st, game, 1))
+    resolve_faceoff(game.r, st.d, Ev(), 0)
+    assert st.d["pl"][1]["score"] == before[1] + bonus and st.d["pl"][0]["score"] == before[0]
+    st = stacked_game(game)
+    set_problem(game, st, db, 1, "AD179")  # defeating a Troublemaker here scores one fewer point
+    tm = place(game, st, "EO179", 1, "prob1")
+    pts = game.r.face(st.d, tm).bonus
+    place(game, st, "PR12", 0, "prob1")
+    start_faceoff(game.r, st.d, Ev(), "tm", ["prob1"], 0, tm=tm)
+    resolve_faceoff(game.r, st.d, Ev(), 0)
+    assert st.d["pl"][0]["score"] == max(pts - 1, 0)
+
+
+def test_dismissed_friends_are_banished(game, db):
+    st = stacked_game(game)
+    place(game, st, "CG165", 1, "prob0")  # If a Friend would be dismissed, it is banished instead
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed")
+    assert len(st.d["pl"][0]["ban"]) == 1 and not st.d["pl"][0]["disc"]
+
+
+def test_fixed_power_traits_and_colors(game, db):
+    st = stacked_game(game)
+    set_problem(game, st, db, 0, "MT120")  # Friends here have 2 power and can't gain or lose power
+    f = place(game, st, "PR31", 0, "prob0")
+    st.d["cards"][f]["cn"]["+1"] = 3
+    assert pw(game, st, f) == 2 and pw(game, st, st.d["pl"][0]["mane"]) == 1
+    g = place(game, st, "PR12", 0, "home0")
+    place(game, st, "AD124", 1, "home0", host=g)  # That Friend is a Critter
+    assert "Critter" in game.r.traits(st.d, g)
+    h = place(game, st, "PR33", 0, "home0")
+    place(game, st, "CG126", 0, "home0", host=h)  # +2 power and is Crystal
+    assert "Crystal" in game.r.traits(st.d, h) and pw(game, st, h) == 4
+    tm = place(game, st, "AD166", 1, "prob0")  # opposing characters at this card's Problem lose colors
+    assert game.r.colors(st.d, f) == () and game.r.colors(st.d, g) == ("Loyalty",) and tm
+
+
+def test_counted_eccentric_and_move_power_limit(game, db):
+    st = stacked_game(game)
+    ll75 = place(game, st, "LL75", 1, "prob0")  # Eccentric X, X = Events in your discard pile
+    assert game.r.kw(st.d, ll75, "Eccentric") == 0
+    for _ in range(2):
+        e = game._new(st.d, db.key("PR124"), 1, "disc")
+        st.d["pl"][1]["disc"].append(e)
+    assert game.r.kw(st.d, ll75, "Eccentric") == 2
+    assert ("Wild", 2) in game.r.requirements(st.d, 0, "prob0")
+    mt28 = place(game, st, "MT28", 1, "home1")  # Eccentric X, X = this card's power
+    assert game.r.kw(st.d, mt28, "Eccentric") == pw(game, st, mt28)
+    eo68 = place(game, st, "EO68", 1, "prob1")  # opponents can't move characters with power <= this card's there
+    weak, strong = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0")
+    assert pw(game, st, eo68) >= 2 and pw(game, st, eo68) < 4
+    assert game.r.move_blocked(st.d, 0, weak, "home0", "prob1") and not game.r.move_blocked(st.d, 0, strong, "home0", "prob1")
+
+
+def test_opposing_friends_arriving_get_minus_power(game, db):
+    st = stacked_game(game)
+    place(game, st, "EO159", 1, "prob1", host=problem(st, game, 1))  # moved or played here: -1 this turn
+    f = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st2, _ = game.apply(st, Action.make("move", 0, card=f, area="prob1"))
+    assert game.r.power(st2.d, f) == 1
+    c = to_hand(game, st2, "PR31", 0)
+    set_tokens(st2, 0, 5)
+    st3, _ = game.apply(st2, Action.make("play", 0, card=c, area="prob1"))
+    new = next(o for o in st3.d["play"] if st3.d["cards"][o]["k"] == db.key("PR31"))
+    assert game.r.power(st3.d, new) == 3
+
+
+def test_play_from_discard_and_hand_to_banish(game, db):
+    st = stacked_game(game)
+    c = game._new(st.d, db.key("CN71"), 0, "disc")  # You may play this card from your discard pile
+    st.d["pl"][0]["disc"].append(c)
+    r = game._new(st.d, db.key("LL107"), 0, "disc")  # ... if a player has 8 or more points
+    st.d["pl"][0]["disc"].append(r)
+    place(game, st, "PR79", 0, "home0")  # [Generosity] 2 for the play requirements
+    set_tokens(st, 0, 9)
+    st._la = None
+    cards = {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
+    assert c in cards and r not in cards
+    st.d["pl"][1]["score"] = 8
+    st._la = None
+    assert r in {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
+    st2, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
+    assert any(st2.d["cards"][o]["k"] == db.key("CN71") for o in st2.d["play"]) and c not in st2.d["pl"][0]["disc"]
+    st = stacked_game(game)
+    place(game, st, "EO146", 1, "home1")  # a Friend put into a hand from play is banished instead
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.leave_play(st.d, Ev(), f, "hand", verb="returned to its owner's hand")
+    assert len(st.d["pl"][0]["ban"]) == 1

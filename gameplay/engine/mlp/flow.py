@@ -321,7 +321,9 @@ def ppp(self, st, ev) -> bool:
             if self.is_char(st, cid):
                 c["a"] = f"home{c['c']}"  # 511.5
                 did = True
-            elif self.ctype(st, cid) != "Problem":
+            elif self.ctype(st, cid) != "Problem" and (a not in areas or not h):
+                # 511.6 only for areas that ceased to exist: an attachment on an opponent's Friend at
+                # that player's home is in its host's area (509.3), which exists
                 self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (511.6)")
                 did = True
     if did:
@@ -377,7 +379,7 @@ def _uniqueness(self, st, ev) -> bool:
         if len(ids) > 1:
             opts = ids
             if key[0] == "tm":
-                non_epic = [i for i in ids if not self.face(st, i).epic]
+                non_epic = [i for i in ids if not self.epic(st, i)]
                 opts = non_epic or ids  # 516.4b
             ask(self, st, key[1], "uniqueness", opts, "516.2")
             return True
@@ -385,11 +387,11 @@ def _uniqueness(self, st, ev) -> bool:
     ek = self.epic_keys
     for cid in st["play"]:
         c = cards[cid]
-        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.face(st, cid).epic:
+        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
             others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
             if others:
                 ids = others + [cid]
-                non_epic = [i for i in ids if not self.face(st, i).epic]
+                non_epic = [i for i in ids if not self.epic(st, i)]
                 ask(self, st, st["tp"], "uniqueness", non_epic or ids, "516.4a")
                 return True
     return False
@@ -492,7 +494,7 @@ def step(self, st, ev) -> None:
             c = st["cards"][cid]
             if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
                 continue
-            if c["c"] == tp and not self.face(st, cid).epic:
+            if c["c"] == tp and not self.epic(st, cid):
                 continue  # 608.1 opposing or Epic
             if self.chars_at(st, c["a"], tp) and _challenge_ok(self, st, tp, cid):  # 608.2
                 opts.append(cid)
@@ -588,14 +590,14 @@ def _uncover_order_matters(self, st, todo) -> bool:
 
 def uncover_one(self, st, ev, cid, by=None) -> None:
     c = st["cards"][cid]
-    if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, c["a"])):
+    if any(not st["cards"][o].get("fd") and self.epic(st, o) for o in self.tms_at(st, c["a"])):
         return  # 607.1
     if self.has_static(st, "no_uncover", area=c["a"]):
         return  # "Troublemakers can't be uncovered here."
     c["fd"] = False
     st["dy"] = 1
     self.log(ev, "uncover", lambda: f"{self.pname(st, c['c'])} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
-    if self.face(st, cid).epic:  # 607.3
+    if self.epic(st, cid):  # 607.3
         for o in self.tms_at(st, c["a"]):
             if o != cid and not st["cards"][o].get("fd"):
                 self.leave_play(st, ev, o, "disc", verb="dismissed (607.3 Epic)")
@@ -664,6 +666,9 @@ def _confront_next(self, st, ev):
     if vexed:
         return
     sc["conf"].append(area)
+    pid_ = self.problem_at(st, area)
+    if pid_:
+        st["cards"][pid_]["cf"] = True  # "Once this Problem has been confronted, ..." 
     cf = st.get("cft")
     if not cf or cf[0] != st["turn"]:
         cf = st["cft"] = [st["turn"], []]
@@ -748,12 +753,13 @@ def start_turn(self, st, ev) -> None:
     tp = st["tp"]
     self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
+    nr = "no_ready" in self.ops_in_play(st)  # "Friends here with 2 or less power can't ready."
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
         if c["c"] == tp and c.get("nr"):
             del c["nr"]  # "do not ready during their controller's next Ready Phase"
             continue
-        if c["c"] == tp and c.get("ex"):
+        if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
@@ -965,6 +971,11 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         if winner == chal:
             if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
                 pts = self.face(st, tm).bonus or 0
+                if self.statics(st, "tm_points_minus"):
+                    # "If a player would score points for defeating a Troublemaker here, they score one
+                    # fewer points instead." (710)
+                    pts = max(pts - sum(ab["n"] for o, ab in self.statics(st, "tm_points_minus")
+                                        if st["cards"][o]["a"] == st["cards"][tm]["a"]), 0)
                 nm = self.name(st, tm)
                 self.fire(st, ev, "defeated", tm)
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
@@ -984,10 +995,18 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         for a in fo["areas"]:
             pid = self.problem_at(st, a)
             if pid:
-                bonus = max(bonus, self.face(st, pid).bonus or 0)
+                bonus = max(bonus, self.problem_bonus(st, pid))
         if st["sc"] is not None:
             st["sc"]["solved"] = list(fo["areas"])  # 613.1
-        self.score(st, ev, winner, bonus, "Problem bonus (514.5c)")
+        thief = [st["cards"][o]["c"] for o, ab in self.statics(st, "steal_bonus")
+                 if st["cards"][o]["a"] in fo["areas"] and st["cards"][o]["c"] != winner]
+        if thief and bonus > 0:
+            # "If an opponent would score this card's Problem's bonus points, you score them instead." (710)
+            self.log(ev, "replace", lambda: f"{self.pname(st, thief[0])} scores the Problem bonus instead (710)")
+            winner_ = thief[0]
+        else:
+            winner_ = winner
+        self.score(st, ev, winner_, bonus, "Problem bonus (514.5c)")
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
@@ -1186,7 +1205,9 @@ def legal_actions(self, st, p) -> list[Action]:
     return [Action("pass", p)] + self.priority_actions(st, p)
 
 
-def card_cost(self, st, p, cid, redeem=False) -> int:
+def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
+    """508: the cost to play a card, with its continuous cost modifiers (``Rules.play_cost_delta``;
+    without ``area``/``host`` a lower bound over the destinations)."""
     d = self.cdef(st, cid)
     cost = d.front.cost or 0
     t = d.front.type
@@ -1207,7 +1228,10 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
                         (ab.get("type") and ab["type"] != t):
                     continue
                 cost += ab["n"]
-    return max(cost, 0)
+    cost = max(cost, 0)
+    if "play_cost" in self.ops_in_play(st) or st["cards"][cid]["k"] in self.sop_keys.get("play_cost_self", ()):
+        cost = max(cost + self.play_cost_delta(st, p, cid, cost, area, host), 0)
+    return cost
 
 
 def _dn_fits(dn: dict, face) -> bool:
@@ -1294,7 +1318,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     quick = self.quick_keys
     seen = set()
     colpow = None
+    if not main and "main_only" in self.ops_in_play(st) and self.statics(st, "main_only"):
+        return acts  # "Players can't play cards, activate abilities, or take actions except as a Main Phase action."
     no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
+    dep_any = None  # continuous cost modifiers / playing restrictions in play (computed once)
     hinfo = self._hand_info
 
     # "Opponents can't play cards during faceoffs involving this card"
@@ -1306,7 +1333,10 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         no_play = m_ in cards and bool(cards[m_].get("b")) and self.involved(st, m_) and \
             any(cards[o]["c"] != p for o in self.has_static(st, "fo_no_play_mane"))
     # actions are built with their params already in Action.make's order (sorted by name)
-    for cid in (pl["hand"] if not no_play else ()):
+    hand = pl["hand"]
+    if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
+        hand = hand + [c for c in pl["disc"] if cards[c]["k"] in self.dpk and self.disc_play_ok(st, c)]
+    for cid in (hand if not no_play else ()):
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
@@ -1321,9 +1351,13 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 if no_tm is None:
                     no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
                     no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_opp_tm_here") if cards[o]["c"] != p}
+                    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_tm_once_confronted") if cards[o].get("cf")}
+                    tm_dep = bool({"play_cost", "no_play"} & self.ops_in_play(st))
                 for a in prob_areas:
                     if a in no_tm:
                         continue
+                    if tm_dep and (1 + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
+                        continue  # "Players must pay +[1] to play a Troublemaker here." (609.2c, 508.1d)
                     acts.append(Action("play_troublemaker", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
@@ -1360,6 +1394,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                     redeem_opts.append(o)
         transform = []
         tx = f.keywords.get("Transform")
+        if tx is not None and "hand_to_ban" in self.ops_in_play(st) and self.statics(st, "hand_to_ban"):
+            tx = None  # 508.1a: returning a Friend to hand would be replaced, so that cost can't be paid
         if tx is not None and t == FRIEND:
             for o in st["play"]:
                 oc = cards[o]
@@ -1380,12 +1416,20 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 continue
         seen.add(k)
         rule = info[2]
+        # continuous cost modifiers and restrictions bound to a destination (Rules.play_cost_delta,
+        # Rules.play_blocked): the cost above is a lower bound, checked again per destination
+        if dep_any is None:
+            ops = self.ops_in_play(st)
+            dep_any = "play_cost" in ops or "no_play" in ops
+        dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
             for a in dests:
-                if cost <= tok:
+                if dep and self.play_blocked(st, p, cid, area=a):
+                    continue
+                if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
                     acts.append(Action("play", p, (("area", a), ("card", cid))))
-                for r in redeem_opts:
+                for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
                     acts.append(Action("play", p, (("area", a), ("card", cid), ("redeem", r))))
                 for r in transform:
                     acts.append(Action("play", p, (("area", a), ("card", cid), ("transform", r))))
@@ -1399,11 +1443,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             elif rule == "problem":
                 for a in prob_areas:
                     pid = self.problem_at(st, a)
-                    if pid:
+                    if pid and not (dep and (self.play_blocked(st, p, cid, host=pid) or self.card_cost(st, p, cid, host=pid) > tok)):
                         acts.append(Action("play", p, (("card", cid), ("host", pid))))
             else:
                 for o in st["play"]:
-                    if self.matches(st, o, rule, p, None):
+                    if self.matches(st, o, rule, p, None) and \
+                            not (dep and (self.play_blocked(st, p, cid, host=o) or self.card_cost(st, p, cid, host=o) > tok)):
                         acts.append(Action("play", p, (("card", cid), ("host", o))))
         elif t == "Event":
             if rxc is not None:
@@ -1435,7 +1480,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     swift = self.kw_keys.get("Swift", ())
     twn = self.kw_may_differ(st, "Agile")  # Teamwork, or a grant in play that could give Agile
     tws = self.kw_may_differ(st, "Swift")
-    taxed = bool(self.statics(st, "action_cost"))  # "Opponents pay +[1] to rally Friends", move taxes
+    taxed = "action_cost" in self.ops_in_play(st)  # "Opponents pay +[1] to rally Friends", move taxes
+    mb = None  # moving restrictions in play
     for cid in st["play"]:
         c = cards[cid]
         if c["c"] != p:
@@ -1450,14 +1496,18 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 showy = _extra_move_costs(self, st, p)
             base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
+            if mb is None:
+                mb = "no_move" in self.ops_in_play(st)
             for a in dest_all:
+                if mb and a != here and self.move_blocked(st, p, cid, here, a):
+                    continue
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
                     acts.append(Action("move", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
         if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
-    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"]:
+    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     ak = self.activ_keys
@@ -1596,8 +1646,8 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         return False  # "Main Phase: While you have no [Honesty] Friends, you may exhaust this card ..."
     if st["pl"][p]["tok"] < self.ability_tokens(st, p, cid, ab):  # (with "pay [1] less" discounts)
         return False
-    if cost.get("exhaust") and (c.get("ex") or c.get("fr")):
-        return False
+    if cost.get("exhaust") and (c.get("ex") or c.get("fr") or not self.can_exhaust(st, cid, p)):
+        return False  # (104.2a a cost requiring what can't happen can't be paid)
     if cost.get("once_turn") and c.get("used") == st["turn"]:
         return False
     if cost.get("cutie") and c.get("cm"):
@@ -1670,7 +1720,8 @@ def play_card(self, st, ev, action) -> None:
     pl = st["pl"][p]
     redeem = action.get("redeem")
     transform = action.get("transform")
-    cost = self.card_cost(st, p, cid, redeem=bool(redeem))
+    cost = self.card_cost(st, p, cid, redeem=bool(redeem), area=action.get("area"), host=action.get("host"))
+    self.record_play(st, p, f, action.get("area") or (st["cards"][action.get("host")]["a"] if action.get("host") else None))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)", cost=True)  # 508.1a
     if transform:
@@ -1692,6 +1743,8 @@ def play_card(self, st, ev, action) -> None:
     nid = None
     if f.type == FRIEND:
         nid = self.enter_play(st, ev, cid, area, p)
+        if "arrive_mod" in self.ops_in_play(st):
+            self.arrive_mods(st, ev, nid)  # "Opposing Friends moved or played here get -1 power ..."
         _rx_played(st, nid)
         _announce_manual(self, st, ev, nid)
         self.fire_all(st, ev, "you_play_friend", players=(p,))
@@ -1779,6 +1832,8 @@ def do_action(self, st, ev, action) -> None:
                 pl["disc_next"].remove(dn)
                 tm_cost -= dn["n"]
         tm_cost = max(tm_cost, 0)
+        tm_cost += self.play_cost_delta(st, p, cid, tm_cost, area=area)  # "+[1] to play a Troublemaker here"
+        self.record_play(st, p, self.cdef(st, cid).front, area)
         self.pay_cost(st, p, tm_cost, ev)
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
         key = st["cards"][cid]["k"]
@@ -1822,7 +1877,7 @@ def do_action(self, st, ev, action) -> None:
         if cost.get("tokens") and self.ability_tokens(st, p, cid, ab):
             self.pay_cost(st, p, self.ability_tokens(st, p, cid, ab), ev)
         if cost.get("exhaust"):
-            self.exhaust(st, ev, cid)
+            self.exhaust(st, ev, cid, by=p)
         if cost.get("once_turn"):
             c["used"] = st["turn"]
         if cost.get("spend"):  # Pumped "spend": put cards from beneath this card into the discard pile

@@ -234,7 +234,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
-        if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src)):
+        if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src, by=p)):
             fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
             return False
         return True
@@ -427,7 +427,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
-            if self.exhaust(st, ev, cid) and e.get("no_ready"):
+            if self.exhaust(st, ev, cid, by=p) and e.get("no_ready"):
                 st["cards"][cid]["nr"] = True  # it does not ready during its controller's next Ready Phase
         elif op == "ready":
             if self.ready(st, ev, cid):
@@ -487,6 +487,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if to == "problem":
                     dest = [a for a in dest if not a.startswith("home")]
             dest = [a for a in dest if a != c["a"]]
+            if self.statics(st, "no_move"):  # "Your opponents can't move this card", ... (506)
+                dest = [a for a in dest if not self.move_blocked(st, p, cid, c["a"], a)]
             tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
                 if self.statics(st, "action_cost") else {}
             if any(tax.values()):
@@ -504,7 +506,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
                     continue
                 area = fr["ch"]
                 if tax[area]:
-                    st["pl"][p]["tok"] -= tax[area]
+                    self.pay_cost(st, p, tax[area], ev)
                     self.log(ev, "pay", lambda a=area: f"{self.pname(st, p)} pays {tax[a]} to move {self.name(st, cid)}")
                 self.move_card(st, ev, cid, area, by=p)
                 continue

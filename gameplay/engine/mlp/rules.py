@@ -100,6 +100,15 @@ class Rules:
                 for a in face:
                     if a["kind"] == "static" and a.get("op"):
                         self.sop_keys.setdefault(a["op"], set()).add(k)
+        # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
+        self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
+        self._lost_busy = False
+        self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
+        self.key_ops: dict[str, frozenset] = {}
+        for op_, ks in self.sop_keys.items():
+            for k in ks:
+                self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
+        self._ops_memo = None
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
@@ -197,6 +206,8 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fd") or c.get("t") or c.get("fr"):
             return ()  # 505.1a face-down (and frightened, 504.1) cards lose their abilities
+        if st.get("lab") and c.get("z") == "play" and self.lost(st, cid):
+            return ()  # ("Friends here lose and can't have abilities.")
         own = (self.abb if c.get("b") else self.abf)[c["k"]]
         if st.get("twn") and c.get("z") == "play":
             borrowed = self._teamwork(st, cid, c)
@@ -240,6 +251,8 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fd") or c.get("fr"):
             return 0
+        if st.get("lab") and c.get("z") == "play" and self.lost(st, cid):
+            return 0  # keywords are abilities too
         t = c.get("t")
         if t:
             v = t.get("kw", {}).get(name, 0)
@@ -287,9 +300,10 @@ class Rules:
             if cards[o]["k"] not in gk or (gn is not None and name not in gn[cards[o]["k"]]):
                 continue
             for ab in self.abilities(st, o):
-                if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
-                        and self._static_applies(st, o, ab, cid):
-                    v = ab["n"]
+                if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and \
+                        ("per" in ab or ab["n"] > v) and self._static_applies(st, o, ab, cid):
+                    # "This card has Eccentric X, where X is ..." (X counted now)
+                    v = max(v, ab["n"] * self._count(st, o, ab["per"]) if "per" in ab else ab["n"])
         for g in st.get("kgm") or ():  # timed grants from effects ("Your characters have Swift this turn")
             if g["kw"] == name and g["n"] > v and self._kgm_applies(st, g, cid):
                 v = g["n"]
@@ -351,6 +365,61 @@ class Rules:
         finally:
             guard.discard(cid)
 
+    def lost(self, st, cid) -> bool:
+        """Whether a card in play loses and can't have abilities ("Friends here lose and can't have
+        abilities", "That Friend loses ...").  Sources apply in timestamp order (711.3; the play
+        zone's order): a source whose own abilities an earlier source removes does nothing."""
+        if self._lost_busy:
+            return False  # (reading a selector while deciding this: printed abilities)
+        self._lost_busy = True
+        try:
+            cards = st["cards"]
+            active: list = []
+            for o in st["play"]:
+                oc = cards[o]
+                if oc["k"] not in self.lab_keys or oc.get("fd") or oc.get("fr") or oc.get("t"):
+                    continue
+                abl = [ab for ab in (self.abb if oc.get("b") else self.abf)[oc["k"]]
+                       if ab["kind"] == "static" and ab.get("op") == "lose_abilities"]
+                if abl and not any(self._static_applies(st, a, ab, o) for a, ab in active):
+                    active.extend((o, ab) for ab in abl)
+            return any(self._static_applies(st, a, ab, cid) for a, ab in active)
+        finally:
+            self._lost_busy = False
+
+    def disc_play_ok(self, st, cid) -> bool:
+        """'You may play this card from your discard pile' ['If a player has 8 or more points, ...']."""
+        for ab in self.abf[st["cards"][cid]["k"]]:
+            if ab["kind"] == "static" and ab.get("op") == "play_from_disc":
+                n = ab.get("min_points")
+                if n is None or max(pl["score"] for pl in st["pl"]) >= n:
+                    return True
+        return False
+
+    def problem_bonus(self, st, pid) -> int:
+        """210: a Problem's bonus with "This card's Problem has 0 bonus points" / "... bonus is increased
+        by 1" (sources at its area, applied in timestamp order, 711.3)."""
+        b = self.face(st, pid).bonus or 0
+        a = st["cards"][pid]["a"]
+        for o, ab in self.statics(st, "bonus_mod"):
+            if st["cards"][o]["a"] == a:
+                b = ab["n"] if ab.get("set") else b + ab["n"]
+        return max(b, 0)
+
+    def arrive_mods(self, st, ev, cid) -> None:
+        """'Opposing Friends moved or played here get -1 power until the end of the turn.'"""
+        c = st["cards"][cid]
+        if self.ctype(st, cid) != FRIEND:
+            return
+        for o, ab in self.statics(st, "arrive_mod"):
+            if st["cards"][o]["a"] == c["a"] and st["cards"][o]["c"] != c["c"]:
+                self.add_mod(st, cid, ab["n"], "turn")
+                self.log(ev, "power", lambda: f"{self.name(st, cid)} gets {ab['n']:+d} power until the end of the turn")
+
+    def epic(self, st, cid) -> bool:
+        """Epic (a keyword: lost with the card's abilities)."""
+        return bool(self.face(st, cid).epic) and not (st.get("lab") and self.lost(st, cid))
+
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
         return bool(c) and c.get("z") == "play"
@@ -359,6 +428,9 @@ class Rules:
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
+        if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
+                any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
+            return ()  # "Opposing characters at this card's Problem lose and can't have colors."
         cols = self._colors(st, cid)
         mods = st["mods"]
         if mods and cols is not None:
@@ -462,7 +534,12 @@ class Rules:
             return ()
         if c.get("t"):
             return tuple(c["t"].get("traits", ()))
-        return self.face(st, cid).traits
+        tr = self.face(st, cid).traits
+        if c.get("z") == "play" and "add_trait" in self.ops_in_play(st):
+            for o, ab in self.statics(st, "add_trait"):  # "That Friend is a Critter."
+                if ab["trait"] not in tr and self._static_applies(st, o, ab, cid):
+                    tr = tr + (ab["trait"],)
+        return tr
 
     def printed_power(self, st, cid) -> int:
         c = st["cards"][cid]
@@ -494,6 +571,10 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fd") or c.get("fr"):
             return None
+        if c.get("z") == "play" and "power_fixed" in self.ops_in_play(st):
+            for o, ab in self.statics(st, "power_fixed"):
+                if self._static_applies(st, o, ab, cid):
+                    return ab["n"]  # "Friends here have 2 power and can't gain or lose power."
         if c.get("t"):
             base = c["t"].get("power", 0)
         else:
@@ -518,7 +599,7 @@ class Rules:
                     for k_, v_ in self.kwf[st["cards"][o]["k"]].items():
                         if k_ != "Teamwork":
                             kws[k_] = max(kws.get(k_, 0), v_)
-        if kws:
+        if kws and not (st.get("lab") and self.lost(st, cid)):
             p += self._kw_power(st, cid, c, kws)
         if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
             gkw = self.granted_power_kws(st, cid)
@@ -591,6 +672,8 @@ class Rules:
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
+        if k == "own_power":  # "Eccentric X, where X is this card's power"
+            return max(self.power(st, src) or 0, 0)
         if k == "ban_type":  # "for each Event in each Banished Zone"
             return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
@@ -1003,10 +1086,10 @@ class Rules:
     def statics(self, st, op) -> list[tuple[str, dict]]:
         """(source id, ability) of every continuous ability ``op`` of the cards in play whose
         conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
+        if op not in self.ops_in_play(st):
+            return []
         keys = self.sop_keys.get(op, ())
         twn = st.get("twn")
-        if not keys and not twn:
-            return []
         out = []
         cards = st["cards"]
         for o in st["play"]:
@@ -1016,6 +1099,49 @@ class Rules:
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     out.append((o, ab))
         return out
+
+    def ops_in_play(self, st) -> frozenset | set:
+        """The static ops printed on the cards in play (either face; Teamwork only lends abilities of
+        cards in play).  Memoised for the current play list: every card entering or leaving play
+        changes ``nid`` or the list's length, and a copied state has a new list."""
+        pl = st["play"]
+        m = self._ops_memo
+        if m is not None and m[0] is pl and m[1] == st["nid"] and m[2] == len(pl):
+            return m[3]
+        out: set = set()
+        cards = st["cards"]
+        ko = self.key_ops
+        for o in pl:
+            x = ko.get(cards[o]["k"])
+            if x:
+                out |= x
+        self._ops_memo = (pl, st["nid"], len(pl), out)
+        return out
+
+    def prevented(self, st, cid, op, phase=None) -> bool:
+        """Whether a continuous "can't" ability ``op`` (no_frighten, no_dismiss, no_exhaust, no_ready)
+        applies to card ``cid``: its target (self, host or a selector), ``max_power`` ("If that
+        character has 3 or less power") and ``phase`` ("during the Ready Phase")."""
+        if op not in self.ops_in_play(st):
+            return False
+        for o, ab in self.statics(st, op):
+            if ab.get("phase") and ab["phase"] != phase:
+                continue
+            if not self._static_applies(st, o, ab, cid):
+                continue
+            if "max_power" in ab and (self.power(st, cid) or 0) > ab["max_power"]:
+                continue
+            return True
+        return False
+
+    def can_exhaust(self, st, cid, by=None) -> bool:
+        """'That Friend can't be exhausted.' / 'Players can't exhaust their Friends.' (104.2; a cost
+        requiring it can't be paid, 104.2a)"""
+        if self.prevented(st, cid, "no_exhaust"):
+            return False
+        c = st["cards"][cid]
+        return not (by is not None and by == c.get("c") and "no_exhaust_own" in self.ops_in_play(st)
+                    and self.ctype(st, cid) == FRIEND and self.statics(st, "no_exhaust_own"))
 
     @staticmethod
     def _who(ab, ctrl, p) -> bool:
@@ -1048,6 +1174,135 @@ class Rules:
                 continue  # "your Troublemakers"
             tot += ab["n"]
         return tot
+
+    @staticmethod
+    def _hand_match(f, sel) -> bool:
+        """A card not in play (its printed information, 507.1) against a cost/restriction selector."""
+        t = sel.get("type", "card")
+        if t != "card" and f.type != t:
+            return False
+        if "max_cost" in sel and (f.cost is None or f.cost > sel["max_cost"]):
+            return False
+        pp = f.power or 0
+        if ("min_printed" in sel and (f.power is None or pp < sel["min_printed"])) or \
+                ("max_printed" in sel and (f.power is None or pp > sel["max_printed"])):
+            return False
+        return "trait" not in sel or sel["trait"] in f.traits
+
+    def played_this_turn(self, st, p) -> list:
+        """[type, printed power, area] of each card player ``p`` played this turn ("your first Event
+        each turn")."""
+        rec = st["pl"][p].get("ptt")
+        return rec[1] if rec and rec[0] == st["turn"] else []
+
+    def record_play(self, st, p, f, area) -> None:
+        pl = st["pl"][p]
+        if not pl.get("ptt") or pl["ptt"][0] != st["turn"]:
+            pl["ptt"] = [st["turn"], []]
+        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area])  # (a face-down TM's power stays hidden)
+
+    def play_cost_delta(self, st, p, cid, base, area=None, host=None) -> int:
+        """Continuous cost modifiers for playing a card (508): "Opponents pay +[1] to play Friends
+        here", "Pay [1] less for your first Event each turn, to a minimum of [1]", ...  Increases
+        apply first, then each reduction down to its minimum.  Without a destination (``area`` and
+        ``host`` None) destination-bound increases are left out, so the cost is a lower bound.
+        "You may pay less" reductions are always taken (they never hurt their player)."""
+        f = self.cdef(st, cid).front
+        cards = st["cards"]
+        dest = area if area is not None else (cards[host]["a"] if host in cards else None)
+        inc, decs = 0, []
+        for o, ab in self.statics(st, "play_cost"):
+            s = cards[o]
+            if not self._who(ab, s["c"], p) or not self._hand_match(f, ab.get("sel", {})):
+                continue
+            w = ab.get("where")
+            if w and dest is None and ab["n"] > 0:
+                continue
+            if w == "here" and dest is not None and dest != s["a"]:
+                continue
+            if w == "on_char_here" and host is not None and not (cards[host]["a"] == s["a"] and self.is_char(st, host)):
+                continue
+            if w == "on_src" and host is not None and host != o:
+                continue
+            if ab.get("first"):
+                done = [x for x in self.played_this_turn(st, p)
+                        if x[0] == f.type and (w != "here" or x[2] == s["a"])
+                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])]
+                if done:
+                    continue
+            n = ab["n"]
+            if ab.get("per") == "frightened_friends":
+                n *= sum(1 for x in st["play"] if cards[x].get("fr") and self.ctype(st, x) == FRIEND)
+            if n > 0:
+                inc += n
+            elif n < 0:
+                decs.append((-n, ab.get("min", 0)))
+        for ab in self.abf[cards[cid]["k"]]:
+            if ab["kind"] == "static" and ab.get("op") == "play_cost_self":
+                # "You may pay [1] less to play this card to a Problem for each of your Earth Pony Friends there"
+                areas = [dest] if dest is not None else self.problem_areas(st)
+                k = max((sum(1 for x in self.chars_at(st, a, p) if self.ctype(st, x) == FRIEND
+                             and ab["trait"] in self.traits(st, x)) for a in areas if a.startswith(("prob", "dil"))),
+                        default=0)
+                if k:
+                    decs.append((ab["n"] * k, 0))
+        c = base + inc
+        for n, m in decs:
+            c = max(c - n, min(c, m))
+        return c - base
+
+    def play_blocked(self, st, p, cid, area=None, host=None) -> bool:
+        """Playing restrictions: "Friends with 3 or more power can't be played here", "Resources can't
+        be played on this Problem or on Friends here", "Players with 2 or more characters here can't
+        move or play characters to this Problem"."""
+        f = self.cdef(st, cid).front
+        cards = st["cards"]
+        dest = area if area is not None else (cards[host]["a"] if host in cards else None)
+        for o, ab in self.statics(st, "no_play"):
+            s = cards[o]
+            if dest != s["a"] or not self._who(ab, s["c"], p) or not self._hand_match(f, ab.get("sel", {})):
+                continue
+            if "min_chars" in ab and len(self.chars_at(st, dest, p)) < ab["min_chars"]:
+                continue
+            return True
+        return False
+
+    def move_blocked(self, st, p, cid, frm, to) -> bool:
+        """Moving restrictions (506) for player ``p`` moving ``cid`` from ``frm`` to ``to`` (the move
+        action or an effect): "Opponents can't move characters away from here", "Friends with Resources
+        on them can't be moved here", "Your opponents can't move this card", ..."""
+        cards = st["cards"]
+        for o, ab in self.statics(st, "no_move"):
+            s = cards[o]
+            if not self._who(ab, s["c"], p):
+                continue
+            w = ab.get("where")
+            here = s["a"]
+            if (w == "to" and to != here) or (w == "from" and frm != here) or (w == "to_from" and here not in (to, frm)):
+                continue
+            who = ab.get("card")
+            if who == "self" and cid != o:
+                continue
+            if who == "self_or_mane" and cid not in (o, st["pl"][s["c"]]["mane"]):
+                continue
+            if who == "host" and cid != s.get("h"):
+                continue
+            if "sel" in ab and not self.matches(st, cid, ab["sel"], s["c"], o):
+                continue
+            if "min_chars" in ab and len(self.chars_at(st, here, p)) < ab["min_chars"]:
+                continue  # "Players with 2 or more characters here ..."
+            if ab.get("most_friends"):  # "The player with the most Friends here ..."
+                mine = sum(1 for x in self.chars_at(st, here, p) if self.ctype(st, x) == FRIEND)
+                theirs = sum(1 for x in self.chars_at(st, here, 1 - p) if self.ctype(st, x) == FRIEND)
+                if mine <= theirs:
+                    continue
+            if ab.get("power_le_src") and (self.power(st, cid) or 0) > (self.power(st, o) or 0):
+                continue  # "characters with power lower than or equal to this card's power"
+            if "at_least" in ab:  # "If there are at least 3 [Generosity] characters at this Problem"
+                if len(self.select(st, ab["at_least"]["sel"], s["c"], o)) < ab["at_least"]["n"]:
+                    continue
+            return True
+        return False
 
     # ================================================================= involvement / faceoffs
     def involved(self, st, cid) -> bool:
@@ -1341,7 +1596,7 @@ class Rules:
                 continue
             if True in tm_ok or t in tm_ok:
                 continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
-            if c["c"] != p or self.face(st, t).epic:
+            if c["c"] != p or self.epic(st, t):
                 return False
         for o in self.has_static(st, "no_confront", area=area):  # "players can't confront this Problem"
             if any(ab.get("op") == "no_confront" and (not ab.get("cond") or self._cond(st, o, ab["cond"]))
@@ -1382,6 +1637,8 @@ class Rules:
                 st["twn"] = st.get("twn", 0) - 1
             if c["k"] in self.kwg_keys:
                 st["kwg"] = st.get("kwg", 0) - 1
+            if c["k"] in self.lab_keys:
+                st["lab"] = st.get("lab", 0) - 1
         elif z == "queue":
             pass
         elif z in ZONE_LIST:
@@ -1419,6 +1676,8 @@ class Rules:
             del st["cards"][cid]
         nid = f"c{st['nid']}"
         st["nid"] += 1
+        if not exhausted and "enter_exhausted" in self.ops_in_play(st) and self._enters_exhausted(st, c, ctrl):
+            exhausted = True  # "Opposing Friends enter play exhausted." (503.1)
         nc = {"k": c["k"], "o": c["o"], "z": "play", "c": ctrl, "a": area, "ex": exhausted, "fr": False,
               "fd": face_down, "cn": {}, "h": host, "b": False}
         if c.get("t"):
@@ -1430,6 +1689,8 @@ class Rules:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
             st["kwg"] = st.get("kwg", 0) + 1
+        if nc["k"] in self.lab_keys:
+            st["lab"] = st.get("lab", 0) + 1
         if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
             from .reactions import actor
             self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
@@ -1445,6 +1706,10 @@ class Rules:
                             self.add_mod(st, nid, -x, "turn")
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
+
+    def _enters_exhausted(self, st, c, ctrl) -> bool:
+        t = c["t"].get("type", FRIEND) if c.get("t") else self.types[c["k"]]
+        return t == FRIEND and any(self._who(ab, st["cards"][o]["c"], ctrl) for o, ab in self.statics(st, "enter_exhausted"))
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
                    persist: bool | None = None) -> str | None:
@@ -1462,6 +1727,16 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
+        if zone == "hand" and self.ctype(st, cid) == FRIEND and "hand_to_ban" in self.ops_in_play(st) and \
+                self.statics(st, "hand_to_ban"):
+            zone, verb = "ban", "banished instead of returned to hand (710)"  # "If a Friend would be put into a player's hand from play, banish that Friend instead."
+        if zone == "disc" and verb.startswith("dismissed") and not by_game and self.ctype(st, cid) == FRIEND and \
+                "dismiss_to_ban" in self.ops_in_play(st) and self.statics(st, "dismiss_to_ban"):
+            zone, verb = "ban", "banished instead of dismissed (710)"  # "If a Friend would be dismissed, it is banished instead."
+        if verb.startswith("dismissed") and not by_game and self.prevented(st, cid, "no_dismiss"):
+            # "[Honesty] Friends here cannot be dismissed." (104.2; never against the game, 104.3)
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be dismissed")
+            return None
         if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
             # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
             # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
@@ -1512,6 +1787,9 @@ class Rules:
         got = 0
         pl = st["pl"][p]
         for _ in range(n):
+            if not self.may_draw(st, p):
+                self.log(ev, "prevented", lambda: f"{pl['name']} can't draw more cards this turn")
+                break
             if not pl["deck"]:
                 self.log(ev, "draw", lambda: f"{pl['name']} has no card to draw")
                 break
@@ -1522,6 +1800,8 @@ class Rules:
             st["cards"][nid] = {"k": c["k"], "o": p, "z": "hand"}
             pl["hand"].append(nid)
             got += 1
+            dt = pl.get("dtt")
+            pl["dtt"] = [st["turn"], (dt[1] if dt and dt[0] == st["turn"] else 0) + 1]  # draws this turn
             if self.rx_keys:
                 self.rx_note(st, "draw", by=p)  # "After your opponent draws a card" (410.4b: each draw)
             self.fire_all(st, ev, "you_draw", players=(p,))
@@ -1530,6 +1810,14 @@ class Rules:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
         return got
+
+    def may_draw(self, st, p) -> bool:
+        """'Players can't draw more than 2 cards per turn.'"""
+        if "max_draws" not in self.ops_in_play(st):
+            return True
+        dt = st["pl"][p].get("dtt")
+        done = dt[1] if dt and dt[0] == st["turn"] else 0
+        return all(done < ab["n"] for o, ab in self.statics(st, "max_draws"))
 
     def shuffle(self, st, lst) -> None:
         st["rng"] = _rng.shuffle(st["rng"], lst)
@@ -1602,10 +1890,13 @@ class Rules:
         ev.add("game_over", f"Game over: {w} — {reason}", winner=winner, reason=reason)
 
     # ================================================================= state changes
-    def exhaust(self, st, ev, cid) -> bool:
+    def exhaust(self, st, ev, cid, by=None) -> bool:
+        """503.2; ``by``: the player exhausting it ("Players can't exhaust their Friends")."""
         c = st["cards"][cid]
         if c.get("ex") or c.get("fr") or self.ctype(st, cid) == "Problem":
             return False  # 503.2a, 504.2a, 503.4a
+        if not self.can_exhaust(st, cid, by):
+            return False  # 104.2 a "can't" modifier
         c["ex"] = True
         self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
         self.watch(st, ev, "w_exhaust", cid)  # "When that Friend becomes exhausted"
@@ -1615,6 +1906,8 @@ class Rules:
         c = st["cards"][cid]
         if not c.get("ex") or c.get("fr"):
             return False
+        if self.prevented(st, cid, "no_ready"):
+            return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
         return True
 
@@ -1627,6 +1920,8 @@ class Rules:
             if ab["kind"] == "static" and ab.get("op") == "cant_frighten" and \
                     (not ab.get("cond") or self._cond(st, cid, ab["cond"])):
                 return False
+        if self.prevented(st, cid, "no_frighten"):
+            return False  # "Friends here can't be frightened." (104.2)
         name = self.name(st, cid)
         if c.get("t"):
             self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
@@ -1685,6 +1980,8 @@ class Rules:
                 if st["cards"][o].get("h") == cid:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
         self.log(ev, "move", lambda: f"{self.name(st, cid)} {'is sent' if send else 'moves'} to {self.area_name(st, area)}")
+        if not send and "arrive_mod" in self.ops_in_play(st):
+            self.arrive_mods(st, ev, cid)  # "Opposing Friends moved or played here get -1 power ..."
         if not send:
             if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
                 from .reactions import actor
