@@ -52,7 +52,7 @@ def median_apply(db: CardDB, games: int, seed: int) -> dict:
 
 
 KEYS = ("games", "completed", "errors", "games_per_second", "actions_per_second", "average_turns",
-        "average_actions", "turn_cap_draws", "turn_cap_share", "seconds", "cpu_seconds")
+        "average_actions", "turn_cap_draws", "turn_cap_share", "seconds", "cpu_seconds", "games_per_cpu_second")
 
 
 def main() -> int:
@@ -77,7 +77,8 @@ def main() -> int:
     else:
         print(f"cards loaded in {res['card_load_seconds']} s")
         for pol, r in sp.items():
-            print(f"self-play [{pol}]: {r['games_per_second']} games/s, {r['actions_per_second']} actions/s (one core); "
+            print(f"self-play [{pol}]: {r['games_per_second']} games/s ({r['games_per_cpu_second']} per CPU-second, "
+                  f"steadier on a shared machine), {r['actions_per_second']} actions/s (one core); "
                   f"{r['completed']}/{r['games']} completed, {r['errors']} errors; {r['average_turns']} turns and "
                   f"{r['average_actions']} actions per game; {r['turn_cap_draws']} turn-cap draws "
                   f"({100 * (r['turn_cap_share'] or 0):.1f}%)")

@@ -280,7 +280,7 @@ def test_opponents_need_more_power_at_chosen_problem_until_end_of_turn(game):
 def test_until_the_start_of_your_next_turn(game):
     # DE103 mode: "opponents need +2 power to confront Problems until the start of your next turn"
     st = stacked_game(game)
-    run(game, st, [{"op": "confront_mod", "n": 2, "who": "opp", "problem": "all", "until": "next_turn_start"}])
+    run(game, st, [{"op": "confront_mod", "n": 2, "who": "opp", "problem": "all", "until": "next_turn"}])
     assert ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
     st, _ = game.apply(st, Action("pass", 0))  # ends player 0's turn: still in effect on player 1's turn
     assert st.d["tp"] == 1 and ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
@@ -299,3 +299,490 @@ def test_troublemakers_dont_prevent_confronting(game):
     assert game.r.meets(st.d, 0, "prob0") and not game.r.can_confront(st.d, 0, "prob0")
     run(game, st, [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}])
     assert game.r.can_confront(st.d, 0, "prob0")
+
+
+# ------------------------------------------------------------------ batch 2: modes, Troublemakers, hand abilities
+def test_parse_choose_two_keeps_or_less_inside_a_mode():
+    r = parse_effects("Choose two: Dismiss a Friend with 2 or less power, put a Friend from your discard pile into your hand, "
+                      "or pay 2 less for the next card you play this turn")
+    assert r[0]["n"] == 2 and r[0]["labels"][0] == "Dismiss a Friend with 2 or less power"
+    assert r[0]["modes"][2] == [{"op": "cost_reduction", "n": 2, "type": "card", "until": "turn"}]
+
+
+def test_parse_mode_phrases():
+    assert parse_effects("an opponent discards a card and you draw a card") == [
+        {"op": "discard", "n": 1, "who": "opponent", "random": False}, {"op": "draw", "n": 1, "who": "you"}]
+    assert parse_effects("move your Mane Character and it gets +2 power until the end of the turn") == [
+        {"op": "move", "target": {"type": "Mane Character", "ctrl": "you"}, "to": "choose"},
+        {"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}]
+    assert parse_effects("Draw 3 cards then discard 3 cards") == [
+        {"op": "draw", "n": 3, "who": "you"}, {"op": "discard", "n": 3, "who": "you"}]
+    assert parse_effects("search your deck for a Troublemaker and put it into play face-up") == [
+        {"op": "tm_into_play", "zone": "deck"}]  # face-up unless "face_up": False
+
+
+def test_power_until_the_start_of_your_next_turn(game):
+    # HM92 mode: "give a Troublemaker +3 power until the start of your next turn"
+    st = stacked_game(game)
+    tm = place(game, st, "PR155", 1, "prob0")
+    run(game, st, [{"op": "power", "n": 3, "target": {"type": "Troublemaker"}, "until": "next_turn"}])
+    assert game.power(st, tm) == 6
+    game.r.expire(st.d, "turn")
+    assert game.power(st, tm) == 6  # survives the end of this turn
+    game.r.expire(st.d, "start0")
+    assert game.power(st, tm) == 3
+
+
+def test_put_a_discard_card_on_top_of_deck(game):
+    # EO126 mode: "put a Resource from your discard pile on top of your deck"
+    st = stacked_game(game)
+    r = to_hand(game, st, "PR132", 0)
+    game.r.put(st.d, r, "disc")
+    run(game, st, [{"op": "search", "filter": {"type": "Resource"}, "zone": "disc", "to": "deck"}])
+    assert key_of(st, st.d["pl"][0]["deck"][0]) == game.db.key("PR132")
+
+
+def test_opponent_retires_a_random_friend(game):
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 1, "home1")
+    b = place(game, st, "PR33", 1, "home1")
+    run(game, st, [{"op": "retire_random", "who": "opponent", "type": "Friend"}])
+    assert (a in st.d["cards"]) != (b in st.d["cards"])
+
+
+def test_troublemaker_from_hand_into_play_face_up(game, db):
+    # DE62: "Exhaust this card to put a Troublemaker from your hand into play face-up."
+    assert db[db.key("DE62")].automated
+    st = stacked_game(game)
+    me = place(game, st, "DE62", 0, "home0")
+    to_hand(game, st, "PR155", 0)
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"] and st.d["cards"][tms[0]]["a"] == "prob0"
+
+
+def test_troublemaker_search_into_play_face_down_at_this_problem(game):
+    st = stacked_game(game, decks=(["PR12"] * 10 + ["PR153"], None))  # the first six are the hand
+    src = place(game, st, "PR12", 0, "prob1")
+    run(game, st, [{"op": "tm_into_play", "zone": "deck", "face_up": False, "at": "here"}], src=src)
+    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    assert len(tms) == 1 and st.d["cards"][tms[0]]["a"] == "prob1" and st.d["cards"][tms[0]]["fd"]
+
+
+def test_banish_from_hand_to_reduce_play_requirements(game, db):
+    # HM4: "Immediate: Banish this card from your hand to reduce the play requirements of your cards by
+    # 2 [Loyalty] until the end of the turn." 703: activated from the hand; 205.1 requirement.
+    assert db[db.key("HM4")].automated
+    st = stacked_game(game)
+    me = to_hand(game, st, "HM4", 0)
+    acts = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == me]
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    assert any(st.d["cards"][x]["k"] == db.key("HM4") for x in st.d["pl"][0]["ban"])
+    assert game.r.req_reduction(st.d, 0, "Loyalty") == 2 and game.r.req_reduction(st.d, 0, "Honesty") == 0
+    game.r.expire(st.d, "turn")
+    assert game.r.req_reduction(st.d, 0, "Loyalty") == 0
+
+
+def test_requirement_reduction_lets_a_card_be_played(game, db):
+    st = stacked_game(game)
+    d = db[db.key("DE92")]  # play requirement 3 [Laughter]
+    assert not game.r.can_pay_requirement(st.d, 0, d)
+    st.d["pl"][0]["req_red"] = [{"color": "Laughter", "n": 3, "u": "turn"}]
+    assert game.r.can_pay_requirement(st.d, 0, d)
+
+
+def test_enters_play_during_your_turn_trigger(game, db):
+    # HM61: "When this card enters play during your turn, each opponent loses [1]."
+    ab = [a for a in db[db.key("HM61")].abilities["front"] if a["kind"] == "trigger"][0]
+    assert ab["on"] == "enter" and ab["your_turn"]
+    from gameplay.engine.mlp.engine import Ev
+    st = stacked_game(game)
+    set_tokens(st, 1, 3)
+    cid = to_hand(game, st, "HM61", 1)
+    game.r.enter_play(st.d, Ev(True), cid, "home1", 1)  # during player 0's turn: no trigger
+    resolve_all(game, st)
+    assert st.d["pl"][1]["tok"] == 3
+    set_tokens(st, 1, 3)
+    cid = to_hand(game, st, "HM61", 0)
+    game.r.enter_play(st.d, Ev(True), cid, "home0", 0)
+    resolve_all(game, st)
+    assert st.d["pl"][1]["tok"] == 2
+
+
+# ------------------------------------------------------------------ batch 3: discard piles, "it", colors, added power
+def test_banish_from_a_discard_pile_if_you_do(game, db):
+    # EO109: "Pay [1] to banish a non-Friend card from a discard pile. If you do, put a +1 power counter on this card."
+    assert db[db.key("EO109")].automated
+    st = stacked_game(game)
+    me = place(game, st, "EO109", 0, "home0")
+    eff = [e for e in db[db.key("EO109")].abilities["front"][0]["effects"]]
+    f = to_hand(game, st, "PR12", 1)
+    game.r.put(st.d, f, "disc")
+    run(game, st, eff, src=me)
+    assert st.d["pl"][1]["disc"] and st.d["cards"][me]["cn"].get("+1", 0) == 0  # only a Friend: nothing banished
+    ev_ = to_hand(game, st, "PR100", 1)
+    game.r.put(st.d, ev_, "disc")
+    run(game, st, eff, src=me)
+    assert len(st.d["pl"][1]["ban"]) == 1 and st.d["cards"][me]["cn"]["+1"] == 1
+
+
+def test_power_per_event_in_banished_zones(game):
+    # LL37: "This card has +1 power for each Event in each Banished Zone."
+    st = stacked_game(game)
+    me = place(game, st, "LL37", 0, "home0")
+    base = game.power(st, me)
+    for p in range(2):
+        game.r.put(st.d, to_hand(game, st, "PR100", p), "ban")
+    game.r.put(st.d, to_hand(game, st, "PR12", 1), "ban")
+    assert game.power(st, me) == base + 2
+
+
+def test_choose_a_friend_banish_each_other_friend(game):
+    # EO131
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 1, "home1")
+    run(game, st, [{"op": "mark", "target": {"type": "Friend"}},
+                   {"op": "banish", "target": {"type": "Friend", "each": True, "not_chosen": True}}])
+    assert (a in st.d["cards"]) and b not in st.d["cards"]
+
+
+def test_counters_equal_to_that_friends_power(game):
+    # EO215
+    st = stacked_game(game)
+    a = place(game, st, "PR31", 0, "home0")  # 4 power
+    run(game, st, [{"op": "counters", "n": 0, "n_power": True, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}}])
+    assert st.d["cards"][a]["cn"]["+1"] == 4 and game.power(st, a) == 8
+
+
+def test_add_its_power_this_card_or_the_exhausted_one(game, db):
+    # PR24: "Exhaust this card to add its power to the power of another [Honesty] Friend"
+    st = stacked_game(game)
+    me = place(game, st, "PR24", 0, "home0")
+    other = place(game, st, "PR33", 0, "home0")  # [Honesty] 2 power
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    assert game.power(st, other) == 2 + game.power(st, me)
+    # EO22: "Exhaust another one of your characters and pay [1] to add its power to this card"
+    st = stacked_game(game)
+    me = place(game, st, "EO22", 0, "home0")
+    big = place(game, st, "PR31", 0, "home0")
+    base = game.power(st, me)
+    st = activate(game, st, me)
+    resolve_all(game, st)  # first option: the Mane (1 power) or the 4-power Friend, whichever is listed first
+    exhausted = [o for o in (big, st.d["pl"][0]["mane"]) if st.d["cards"][o]["ex"]]
+    assert len(exhausted) == 1 and game.power(st, me) == base + game.power(st, exhausted[0])
+
+
+def test_pick_a_color_then_that_color(game):
+    # DE99: "Choose a color. One of your characters has +2 power and has that color until the end of the turn."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    mane = st.d["pl"][0]["mane"]
+    run(game, st, [{"op": "pick_color"}, {"op": "mark", "target": {"type": "character", "ctrl": "you"}},
+                   {"op": "power", "n": 2, "target": {"it": True}, "until": "turn"},
+                   {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": "turn"}])
+    first = next(c for c in game.r.select(st.d, {"type": "character", "ctrl": "you"}, 0, None))
+    assert first in (a, mane)
+    from gameplay.engine.mlp.carddb import COLOR_NAMES
+    assert COLOR_NAMES[0] in game.r.colors(st.d, first)
+
+
+def test_exhaust_that_friend_cost_on_a_resource(game, db):
+    # CN138 Funny Glasses: "Exhaust that Friend to give your Friends [Laughter] until the end of the phase."
+    assert db[db.key("CN138")].automated and not db[db.key("HM102")].automated
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")
+    other = place(game, st, "PR33", 0, "home0")
+    me = place(game, st, "CN138", 0, "home0", host=host)
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    assert st.d["cards"][host]["ex"] and "Laughter" in game.r.colors(st.d, other)
+    assert not can_activate(game, st, me)  # the host is exhausted
+
+
+def test_gain_control_of_a_friend_you_own_and_power_limit(game):
+    st = stacked_game(game)
+    mine = place(game, st, "PR12", 1, "home1")
+    st.d["cards"][mine]["o"] = 0  # owned by player 0, controlled by player 1
+    theirs = place(game, st, "PR33", 1, "home1")
+    run(game, st, [{"op": "gain_control", "target": {"type": "Friend", "owner": "you", "ctrl": "opp"}, "until": "permanent"}])
+    assert st.d["cards"][mine]["c"] == 0 and st.d["cards"][theirs]["c"] == 1
+    # "with power less than or equal to this card's power"
+    src = place(game, st, "PR20", 0, "home0")  # 1 power
+    assert game.r.select(st.d, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == []
+    game.r.add_mod(st.d, src, 1, "turn")
+    assert game.r.select(st.d, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == [theirs]
+
+
+def test_exhaust_and_retire_to_replace_its_problem(game, db):
+    # CN51: "Exhaust and retire this card to replace its Problem."
+    assert db[db.key("CN51")].automated
+    st = stacked_game(game)
+    me = place(game, st, "CN51", 0, "prob1")
+    before = game.r.problem_at(st.d, "prob1")
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    assert me not in st.d["cards"] and game.r.problem_at(st.d, "prob1") != before
+
+
+# ------------------------------------------------------------------ batch 4
+def test_counters_then_exhaust_a_character_with_less_power(game):
+    # SB106: "Put two +1 power counters on one of your Friends, then exhaust an opposing character with
+    # less power than that Friend."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")  # 2 -> 4
+    weak = place(game, st, "PR20", 1, "home1")  # 1
+    strong = place(game, st, "PR31", 1, "home1")  # 4: not less
+    run(game, st, [{"op": "counters", "n": 2, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}},
+                   {"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "lt_it_power": True}}])
+    assert game.power(st, a) == 4
+    assert not st.d["cards"][strong]["ex"]
+    assert st.d["cards"][weak]["ex"] or st.d["cards"][st.d["pl"][1]["mane"]]["ex"]
+
+
+def test_if_conditions_and_else(game):
+    st = stacked_game(game)
+    set_tokens(st, 0, 2)
+    set_tokens(st, 1, 3)
+    # LL110: "each player with an even number of action tokens gain [1]"
+    run(game, st, [{"op": "each_player", "effects": [{"op": "if", "cond": {"k": "tokens_parity", "even": True},
+                                                       "effects": [{"op": "gain", "n": 1}]}]}])
+    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (3, 3)
+    # LL99: "Frighten a Friend. If a player has 8 or more points, you may dismiss a frightened Friend instead."
+    a = place(game, st, "PR12", 1, "home1")
+    eff = parse_effects("Frighten a Friend. If a player has 8 or more points, you may dismiss a frightened Friend instead")
+    run(game, st, eff)
+    assert st.d["cards"][a]["fr"] or any(st.d["cards"][o].get("fr") for o in st.d["play"])
+
+
+def test_minus_two_then_dismiss_if_zero_or_less(game):
+    # PR110
+    st = stacked_game(game)
+    weak = place(game, st, "PR20", 1, "home1")  # 1 power
+    eff = parse_effects("Choose an opponent's Friend to get -2 power until the end of the turn. If it has 0 power or less, dismiss it")
+    run(game, st, eff)
+    assert weak not in st.d["cards"]
+    st = stacked_game(game)
+    big = place(game, st, "PR31", 1, "home1")
+    run(game, st, eff)
+    assert big in st.d["cards"] and game.power(st, big) == 2
+
+
+def test_dismiss_face_up_and_face_down_troublemakers(game):
+    # FF99 names face-down Troublemakers, which 505.2 otherwise hides from effects
+    st = stacked_game(game)
+    up = place(game, st, "PR155", 1, "prob0")
+    down = place(game, st, "PR153", 1, "prob1", face_down=True)
+    assert game.r.select(st.d, {"type": "Troublemaker"}, 0, None) == [up]
+    run(game, st, [{"op": "dismiss", "target": {"type": "Troublemaker", "each": True, "fd_ok": True}}])
+    assert up not in st.d["cards"] and down not in st.d["cards"]
+
+
+def test_move_one_character_to_each_problem(game):
+    # MT80: each Problem gets one different character (one already there can't be "moved" there)
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 0, "home0")
+    run(game, st, [{"op": "move_to_each", "target": {"type": "character", "ctrl": "you", "fresh": True}}])
+    areas = sorted(st.d["cards"][c]["a"] for c in (a, b, st.d["pl"][0]["mane"]))
+    assert areas.count("prob0") == 1 and areas.count("prob1") == 1
+
+
+def test_repeat_moves_for_each_color_and_opponent_tokens(game):
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 1, 1)
+    run(game, st, [{"op": "repeat", "count": {"k": "opp_tokens"}, "effects": [
+        {"op": "move", "target": {"type": "Friend", "ctrl": "you", "fresh": True, "optional": True}, "to": "choose"}]}])
+    assert [st.d["cards"][c]["a"].startswith("home") for c in (a, b)].count(False) == 1
+
+
+def test_reorder_top_cards(game):
+    # PR109: "Look at the top 3 cards of your deck and put them back in any order."
+    st = stacked_game(game)
+    deck = st.d["pl"][0]["deck"]
+    top3 = list(deck[:3])
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [{"op": "reorder_top", "n": 3}], "i": 0, "ch": None,
+                       "lbl": "t", "after": None})
+    from gameplay.engine.mlp.engine import Ev
+    ev = Ev()
+    game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["options"] == top3 and st.d["pending"]["player"] == 0
+    for pick in (top3[2], top3[0]):
+        game.r.decide(st.d, ev, Action.make("choose", 0, option=pick))
+        game.r.resolve_step(st.d, ev)
+    assert deck[:3] == [top3[2], top3[0], top3[1]]
+    assert all(e.get("to") == 0 for e in ev.items if e.get("msg", "").startswith("You see"))
+
+
+def test_play_a_troublemaker_for_free_and_look_at_a_face_down_one(game, db):
+    # PR17: "Exhaust this card to play a Troublemaker for free." (face-down, 609.2c without its cost)
+    st = stacked_game(game)
+    me = place(game, st, "PR17", 0, "prob1")
+    to_hand(game, st, "PR155", 0)
+    set_tokens(st, 0, 0)
+    st = activate(game, st, me)
+    resolve_all(game, st)
+    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    assert len(tms) == 1 and st.d["cards"][tms[0]]["fd"] and st.d["pl"][0]["tok"] == 0
+    # PR94: "Exhaust this card to look at a face-down Troublemaker at its Problem." (private)
+    st = stacked_game(game)
+    me = place(game, st, "PR94", 0, "prob0")
+    place(game, st, "PR153", 1, "prob0", face_down=True)
+    ev = run(game, st, [{"op": "look_fd_tm", "at": "here"}], src=me)
+    seen = [e for e in ev.items if "You see" in e.get("msg", "")]
+    assert len(seen) == 1 and seen[0]["to"] == 0 and "Brown Parasprite" in seen[0]["msg"]
+
+
+def test_harmony_counters_then_gain_that_many(game, db):
+    # CS7: "Exhaust this card and one of your Friends to put a Harmony counter on this card." /
+    # "Retire this card to gain a number of action tokens equal to the number of Harmony counters on it."
+    assert db[db.key("CS7")].automated
+    st = stacked_game(game)
+    me = place(game, st, "CS7", 0, "home0")
+    assert not any(a.kind == "activate" and a.get("card") == me and a.get("ability") == 1
+                   for a in game.legal_actions(st, 0))  # no Friend to exhaust (the Mane is not a Friend)
+    f = place(game, st, "PR12", 0, "home0")
+    st = activate(game, st, me, i=1)
+    resolve_all(game, st)
+    assert st.d["cards"][f]["ex"] and st.d["cards"][me]["cn"]["Harmony"] == 1
+    tok = st.d["pl"][0]["tok"]
+    st._la = None
+    st2 = activate(game, st, me, i=2)
+    resolve_all(game, st2)
+    assert st2.d["pl"][0]["tok"] == tok + 1 and me not in st2.d["cards"]
+
+
+# ------------------------------------------------------------------ batch 5: control exchange, decks, flicker
+def test_banish_then_put_that_friend_into_play_under_its_owner(game):
+    # EO124: 706 it enters play again (a new card, 410.6) under its owner's control (513.2) at home
+    st = stacked_game(game)
+    b = place(game, st, "PR33", 1, "prob0")
+    game.r.add_mod(st.d, b, 2, "turn")
+    run(game, st, [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}])
+    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == game.db.key("PR33")]
+    assert b not in st.d["cards"] and len(back) == 1
+    assert st.d["cards"][back[0]]["c"] == 1 and st.d["cards"][back[0]]["a"] == "home1" and game.power(st, back[0]) == 2
+
+
+def test_exchange_control_until_end_of_score_phase(game):
+    # LL90 (513.2): both return to their owners when the duration ends
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob0")
+    b = place(game, st, "PR33", 1, "prob0")
+    run(game, st, [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you"},
+                    "theirs": {"type": "Friend", "ctrl": "opp"}, "until": "score_phase"}])
+    assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (1, 0)
+    game.r.expire(st.d, "score_phase")
+    assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (0, 1)
+
+
+def test_exchange_control_opponent_chooses_at_that_problem(game):
+    # AD116: "Your opponent chooses one of their Friends at that Problem."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR33", 1, "prob0")  # another Problem: not eligible
+    b1 = place(game, st, "PR31", 1, "prob1")
+    b2 = place(game, st, "PR20", 1, "prob1")
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
+                       "eff": parse_effects("Choose one of your Friends at a Problem. Your opponent chooses one of their "
+                                            "Friends at that Problem. Exchange control of those Friends until the end of the Score Phase")})
+    from gameplay.engine.mlp.engine import Ev
+    ev = Ev()
+    game.r.resolve_step(st.d, ev)
+    pend = st.d["pending"]
+    assert pend["player"] == 1 and set(pend["options"]) == {b1, b2}
+    game.r.decide(st.d, ev, Action.make("choose", 1, option=b2))
+    resolve_all(game, st)
+    assert st.d["cards"][a]["c"] == 1 and st.d["cards"][b2]["c"] == 0 and st.d["cards"][b1]["c"] == 1
+
+
+def test_bottom_pick_and_top_split(game):
+    st = stacked_game(game)
+    deck = st.d["pl"][0]["deck"]
+    bottom2 = list(deck[-2:])
+    run(game, st, [{"op": "bottom_pick", "n": 2}])  # first option: the second-to-last card goes on top
+    assert deck[0] == bottom2[0] and deck[-1] == bottom2[1]
+    top3 = [key_of(st, c) for c in deck[:3]]
+    n_hand, n_deck = len(st.d["pl"][0]["hand"]), len(deck)
+    run(game, st, [{"op": "top_split"}])  # first options: 1st -> hand, 2nd -> top, 3rd -> bottom
+    assert len(st.d["pl"][0]["hand"]) == n_hand + 1 and len(deck) == n_deck - 1
+    assert key_of(st, st.d["pl"][0]["hand"][-1]) == top3[0]
+    assert key_of(st, deck[0]) == top3[1] and key_of(st, deck[-1]) == top3[2]
+
+
+# ------------------------------------------------------------------ batch 6
+def test_exhausted_this_way_do_not_ready_next_ready_phase(game, db):
+    # SB2: 603.1 readying skips the characters this effect exhausted, once
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 1, "home1")
+    already = place(game, st, "PR33", 1, "home1", exhausted=True)
+    run(game, st, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True, "state": "ready"}, "no_ready": True}])
+    assert st.d["cards"][a]["ex"] and st.d["cards"][a].get("nr") and not st.d["cards"][already].get("nr")
+    from gameplay.engine.mlp.flow import _begin_turn
+    from gameplay.engine.mlp.engine import Ev
+    _begin_turn(game.r, st.d, Ev(True), 1)
+    assert st.d["cards"][a]["ex"] and not st.d["cards"][already]["ex"] and not st.d["cards"][a].get("nr")
+
+
+def test_faceoff_power_bonus_this_turn(game):
+    # LL91: "You have +2 power during Faceoffs this turn." (514.4a total)
+    st = stacked_game(game)
+    run(game, st, [{"op": "fo_plus", "n": 2, "until": "turn"}])
+    st.d["fo"] = {"type": "tm", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "start", "ign": [], "bonus": [0, 0]}
+    st.d["pl"][0]["flip"] = st.d["pl"][1]["flip"] = []
+    base = game.r.faceoff_total(st.d, 0)
+    game.r.expire(st.d, "turn")
+    assert game.r.faceoff_total(st.d, 0) == base - 2
+
+
+def test_discard_two_cost_and_token_of_the_chosen_color(game, db):
+    # DE127: "Pay [2] and discard 2 cards to choose a color and put a 2 power colorless Changeling Friend
+    # token with that color into play."
+    ab = next(a for a in db[db.key("DE127")].abilities["front"] if a["kind"] == "activated")
+    assert ab["cost"] == {"tokens": 2, "discard": 2}
+    st = stacked_game(game)
+    run(game, st, ab["effects"])
+    tok = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    from gameplay.engine.mlp.carddb import COLOR_NAMES
+    assert len(tok) == 1 and st.d["cards"][tok[0]]["t"]["colors"] == [COLOR_NAMES[0]] and game.power(st, tok[0]) == 2
+
+
+def test_look_at_the_top_card_of_a_chosen_problem_deck(game):
+    # DE80: choose whose Problem deck, look (private), top or bottom
+    st = stacked_game(game)
+    pdeck = st.d["pl"][1]["pdeck"]
+    top = pdeck[0]
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
+                       "eff": [{"op": "look_top", "n": 1, "whose": "choose", "zone": "pdeck"}]})
+    from gameplay.engine.mlp.engine import Ev
+    ev = Ev()
+    game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]
+    game.r.decide(st.d, ev, Action.make("choose", 0, option=1))
+    game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["kind"] == "look"
+    game.r.decide(st.d, ev, Action.make("choose", 0, option="bottom"))
+    resolve_all(game, st)
+    assert pdeck[-1] == top and "lq" not in (st.d["rq"][-1] if st.d["rq"] else {})
+    assert all(e.get("to") == 0 for e in ev.items if "You see" in e.get("msg", ""))
+
+
+
+def test_power_for_each_other_friend_at_its_problem(game):
+    # EO140: counted from the chosen Friend's Problem as the effect resolves
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR33", 0, "prob1")
+    place(game, st, "PR60", 0, "prob1")
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR20", 1, "prob1")  # not yours
+    run(game, st, parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem "
+                                "until the end of the turn"))
+    firsts = game.r.select(st.d, {"type": "Friend", "ctrl": "you"}, 0, None)
+    assert firsts[0] == a and game.power(st, a) == 2 + 2

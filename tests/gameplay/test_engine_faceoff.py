@@ -107,7 +107,10 @@ def test_612_1_multi_problem_faceoff_when_both_problems_confronted(game):
     place(game, st, "PR12", 0, "prob0")
     place(game, st, "PR31", 0, "prob1")
     st, events = game.apply(st, Action("pass", 0))
-    msgs = [e["msg"] for e in events]
+    # 610.1 Ann chooses the order of her confront steps (both Problems can be confronted)
+    assert st.d["pending"]["kind"] == "confront_order" and sorted(st.d["pending"]["options"]) == ["prob0", "prob1"]
+    st, more = game.apply(st, Action.make("choose", 0, option="prob0"))
+    msgs = [e["msg"] for e in events + more]
     assert msgs.count("Ann scores 1 point (1-0)") == 1 and "Ann scores 1 point (2-0)" in msgs  # one per Problem
     assert any(m.startswith("Multi Problem faceoff at") for m in msgs)
     st = pass_until(game, st, lambda s: s.d["fo"] is None)

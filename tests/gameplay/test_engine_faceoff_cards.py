@@ -72,7 +72,7 @@ def test_parse_faceoff_triggers_and_effects():
     d = parse_line("When you flip a Chaotic card, unfrighten all your Friends.", "Resource", {})
     assert (d["on"], d["flip"]) == ("you_flip", "Chaotic")
     d = parse_line("When you win a Problem faceoff involving this card by at least 5 power, score 2 points.", "Friend", {})
-    assert (d["on"], d["by"], d["fo"]) == ("win_faceoff", 5, "problem")
+    assert (d["on"], d["margin"], d["fo"]) == ("win_faceoff", 5, "problem")
     assert parse_line("When you lose a faceoff involving this card, gain [1].", "Friend", {})["on"] == "lose_faceoff"
     assert parse_line("When you win a faceoff at this Problem, gain [1].", "Resource", {})["on"] == "win_fo_here"
     d = parse_line("Chaos: When this card is flipped, it has +2 power until the end of the faceoff.", "Friend", {})
@@ -795,3 +795,286 @@ def test_attachment_triggers_on_its_host(game):
     game.r.resolve_faceoff(st.d, Ev(True), 0)
     resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == tok + 2 and st.d["cards"][gb]["ex"]
+
+
+def test_player_total_modifiers_by_trait_count(game):
+    """CG178 (Problem) 'During faceoffs here, the player with the most Pegasus characters here gets +2
+    power.'; PR167 'Players with at least 2 Pegasus characters at this Problem get +1 total power during
+    faceoffs here.'; QC6 '+2 power for each of your Changeling characters' (514.4a)."""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "CG178")
+    place(game, st, "PR20", 0, "prob0")  # Pegasus
+    place(game, st, "PR44", 0, "prob0")  # Pegasus
+    place(game, st, "PR20", 1, "prob0")
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (1 + 1 + 2, 1)
+    game.r.end_faceoff(st.d, Ev(True))
+    set_problem(game, st, "prob0", "PR167")
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (1 + 1 + 1, 1)
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR44", 1, "prob0")  # now both have two: both get it under PR167; nobody "most" under CG178
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (3, 3)
+    game.r.end_faceoff(st.d, Ev(True))
+    set_problem(game, st, "prob0", "CG178")
+    start(game, st)
+    assert (total(game, st, 0), total(game, st, 1)) == (2, 2)
+
+
+def test_flip_for_the_player_with_the_most(game):
+    """CG184: 'During faceoffs here, the player with the most Earth Pony characters here flips an additional card.'"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "CG184")
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR76", 1, "prob0")  # Earth Pony
+    start(game, st)
+    flip(game, st)
+    assert (len(st.d["pl"][0]["flip"]), len(st.d["pl"][1]["flip"])) == (1, 2)
+
+
+def test_send_home_replaced(game):
+    """CG162 Gilda (Troublemaker): 'If a player loses a faceoff involving this card and would send a Friend
+    home, they retire that Friend instead.' (514.5b)"""
+    st = stacked_game(game)
+    tm = place(game, st, "CG162", 1, "prob1")
+    f = place(game, st, "PR20", 0, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    assert not game.r.in_play(st.d, f) and names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR20"]
+    # a Mane Character is still sent home
+    st = stacked_game(game)
+    tm = place(game, st, "CG162", 1, "prob1")
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob1"
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    assert st.d["cards"][mane]["a"] == "home0"
+
+
+def test_win_here_by_exactly(game):
+    """PR174 (Problem): 'When a player wins a faceoff here by exactly 1 power, that player scores an
+    additional point.' (either player: the winner follows it)"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "PR174")
+    place(game, st, "PR36", 1, "prob0")  # 3
+    place(game, st, "PR79", 0, "prob0")  # 2
+    start(game, st)
+    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
+    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    resolve_all(game, st)
+    assert st.d["pl"][1]["score"] == bonus + 1 and st.d["pl"][0]["score"] == 0
+
+
+def test_ignore_highest_flipped_card(game):
+    """PR67: 'During Problem faceoffs involving this card, your opponent flips an additional card.' and
+    '... your opponent ignores one of their flipped cards with the highest power.' (515.4)"""
+    st = stacked_game(game)
+    place(game, st, "PR67", 1, "prob0")
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 0, "PR31", "PR36")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 2
+    assert total(game, st, 0) == 1 + 3  # the 4 is ignored
+
+
+def test_opponent_has_more_points(game):
+    """EO180: 'While an opponent has more points than you, this card has +3 power.' and its Chaos: 'it gets
+    +3 power if an opponent has more points than you.'"""
+    st = stacked_game(game)
+    t = place(game, st, "EO180", 0, "prob1")
+    base = game.r.power(st.d, t)
+    st.d["pl"][1]["score"] = 1
+    assert game.r.power(st.d, t) == base + 3
+    place(game, st, "PR20", 0, "prob0")
+    top(game, st, 0, "EO180")
+    top(game, st, 1, "PR20")
+    start(game, st)
+    flip(game, st)
+    fid = st.d["pl"][0]["flip"][0]
+    assert game.r.power(st.d, fid) == game.r.printed_power(st.d, fid) + 3
+
+
+def test_highest_friend_and_without_accessory(game):
+    """CG99 'Put the Friend with power higher than any other Friend involved in the faceoff into its owner's
+    hand.'; EO116 'Exhaust all characters involved in a faceoff without an attached Accessory.'"""
+    st = stacked_game(game)
+    a = place(game, st, "PR31", 0, "prob0")
+    b = place(game, st, "PR36", 1, "prob0")
+    c = place(game, st, "PR20", 1, "prob0")
+    place(game, st, "EO147", 1, "prob0", host=c)  # Cardboard Box, an Accessory
+    start(game, st)
+    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "EO116"))
+    resolve_all(game, st)
+    assert st.d["cards"][a]["ex"] and st.d["cards"][b]["ex"] and not st.d["cards"][c]["ex"]
+    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "CG99"))
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, a) and game.r.in_play(st.d, b)
+    st.d["cards"][b]["cn"]["+1"] = 1  # 4 vs 4: nobody is higher than any other
+    place(game, st, "PR31", 0, "prob0")
+    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "CG99"))
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, b)
+
+
+def test_flip_conditions_on_involved_characters(game):
+    """LL50 'Opponents flip 1 fewer cards during faceoffs involving at least one of their characters with 4
+    or more power.'; PR87 '... involving this card and at least 2 of your other Critter Friends, flip an
+    additional card.' (Troublemaker faceoffs)"""
+    st = stacked_game(game)
+    place(game, st, "LL50", 1, "home1")
+    place(game, st, "PR36", 0, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR31", 0, "prob0")
+    start(game, st)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 0
+    st = stacked_game(game)
+    h = place(game, st, "PR87", 0, "prob1")
+    tm = place(game, st, "AD155", 1, "prob1")
+    place(game, st, "PR81", 0, "prob1")  # Critter
+    start(game, st, "tm", ("prob1",), 0, tm)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 1
+    game.r.end_faceoff(st.d, Ev(True))
+    place(game, st, "PR86", 0, "prob1")  # a second Critter
+    start(game, st, "tm", ("prob1",), 0, tm)
+    flip(game, st)
+    assert len(st.d["pl"][0]["flip"]) == 2 and h
+
+
+def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
+    """CG95 'Faceoff: Gain [3]. At the end of the faceoff, lose all of your action tokens.'; HM1 (boosted)
+    'you may pay [1] less for Events until the end of the faceoff' (every Event, not only the next)."""
+    st = stacked_game(game)
+    place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    set_tokens(st, 0, 1)
+    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "CG95"))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 4
+    game.r.end_faceoff(st.d, Ev(True))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 0
+    c1, c2 = to_hand(game, st, "CG109", 1), to_hand(game, st, "CG122", 1)
+    start(game, st)
+    game.r.play_effects(st.d, Ev(True), 1, None, parse_effects("you may pay [1] less for Events until the end of the faceoff"))
+    resolve_all(game, st)
+    assert game.r.card_cost(st.d, 1, c1) == 2 and game.r.card_cost(st.d, 1, c2) == 2
+    game.r.end_faceoff(st.d, Ev(True))
+    assert game.r.card_cost(st.d, 1, c1) == 3
+
+
+def test_per_count_relative_to_the_chosen_card_is_left_manual():
+    # "other" / "at its Problem" are read from the chosen Friend (``per_at_it``, test_engine_events.py)
+    assert parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem until the end of the turn")[0]["per_at_it"]
+    assert parse_effects("Exhaust this card to move that Friend to a Problem. At the end of the faceoff, retire this card") is None
+
+
+def test_attached_power_while_host_involved_and_contribution_limit(game):
+    """CG135 Jousting Armor: 'While involved in a faceoff, that Friend has +1 power.'; FF125 (Problem)
+    'Characters here with power less than or equal to their printed power can't contribute their power
+    to faceoffs.'"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "FF125")
+    f = place(game, st, "PR20", 0, "prob0")
+    place(game, st, "CG135", 0, "prob0", host=f)
+    g = place(game, st, "PR36", 1, "prob0")
+    assert game.r.power(st.d, f) == 1
+    start(game, st)
+    assert game.r.power(st.d, f) == 2
+    assert (total(game, st, 0), total(game, st, 1)) == (2, 0)  # Bob's 3 is not above its printed 3
+    st.d["cards"][g]["cn"]["+1"] = 1
+    assert total(game, st, 1) == 4
+
+
+def test_flipped_cards_to_discard_and_event_discount_for_the_most(game):
+    """PR186 (Problem): flipped cards of a Problem faceoff here go to the discard pile instead of the
+    bottom of the deck; CG171 (Problem): the player with the most Unicorn characters here pays -[1] to
+    play Events during faceoffs here."""
+    st = stacked_game(game)
+    set_problem(game, st, "prob0", "PR186")
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR60", 1, "prob0")  # Unicorn
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR36")
+    start(game, st)
+    flip(game, st)
+    game.r.end_faceoff(st.d, Ev(True))
+    assert names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR31"] and names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR36"]
+    set_problem(game, st, "prob0", "CG171")
+    c0, c1 = to_hand(game, st, "CG109", 0), to_hand(game, st, "CG109", 1)
+    start(game, st)
+    assert (game.r.card_cost(st.d, 0, c0), game.r.card_cost(st.d, 1, c1)) == (3, 2)
+
+
+def test_boosted_mane_cant_play_cards(game):
+    """AD64: 'While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
+    involving their Mane Character.'"""
+    st = stacked_game(game)
+    place(game, st, "AD64", 0, "home0")
+    mane = st.d["pl"][1]["mane"]
+    st.d["cards"][mane]["a"] = "prob0"
+    place(game, st, "PR20", 0, "prob0")
+    to_hand(game, st, "CN119", 1)
+    set_tokens(st, 1, 3)
+    start(game, st)
+    st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
+    assert any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+    st.d["cards"][mane]["b"] = True
+    assert not any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+
+
+def test_spend_cards_from_beneath(game):
+    """CN198: 'When you win a faceoff involving this card, you may spend any number of cards from beneath this
+    card to score a point for each card spent.' (Spend: into the discard pile); CN75 spends one to banish."""
+    st = stacked_game(game)
+    f = place(game, st, "CN198", 0, "prob0")
+    for _ in range(2):
+        b = game._new(st.d, game.db.key("PR20"), 0, "ban")
+        st.d["pl"][0]["ban"].append(b)
+        st.d["cards"][b]["bn"] = f
+    start(game, st)
+    sc = st.d["pl"][0]["score"]
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_all(game, st)  # answers "yes" to each
+    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
+    assert st.d["pl"][0]["score"] == sc + bonus + 2 and game.r.beneath_count(st.d, f) == 0
+    assert names(game, st, st.d["pl"][0]["disc"][-2:]) == ["PR20", "PR20"]
+    # nothing beneath: the cost can't be paid, nothing happens (508.1d)
+    st = stacked_game(game)
+    c = place(game, st, "CN75", 0, "prob0")
+    o = place(game, st, "PR20", 1, "home1")
+    effs = _effects_of(game, "CN75")
+    game.r.play_effects(st.d, Ev(True), 0, c, effs)
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, o)
+
+
+def test_power_and_timed_keyword_for_the_faceoff(game):
+    """MT90: 'A Friend involved in a faceoff gets +3 power and Diligent 3 until the end of the faceoff.'"""
+    st = stacked_game(game)
+    f = place(game, st, "PR20", 0, "prob0")
+    start(game, st)
+    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "MT90"))
+    resolve_all(game, st)
+    assert game.r.power(st.d, f) == 4 and game.r.kw(st.d, f, "Diligent") == 3
+    game.r.end_faceoff(st.d, Ev(True))
+    assert game.r.power(st.d, f) == 1 and not game.r.kw(st.d, f, "Diligent")
+
+
+def test_defeating_a_troublemaker_here_the_defeater_may_move(game):
+    """PR166 (Problem): 'When a player defeats a Troublemaker here, that player may move a character
+    involved in the faceoff.'"""
+    st = stacked_game(game)
+    set_problem(game, st, "prob1", "PR166")
+    tm = place(game, st, "AD155", 1, "prob1")
+    f = place(game, st, "PR31", 0, "prob1")
+    start(game, st, "tm", ("prob1",), 0, tm)
+    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_all(game, st)
+    assert st.d["cards"][f]["a"] != "prob1"

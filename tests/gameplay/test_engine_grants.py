@@ -4,7 +4,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, set_tokens, stacked_game
+from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game
 
 
 def moves(game, st, cid):
@@ -58,6 +58,8 @@ def test_problem_grants_persistent_to_your_friends_here(game, db):
     home = place(game, st, "PR33", 0, "home0")
     assert game.r.kw(st.d, here, "Persistent") == 1 and game.r.kw(st.d, home, "Persistent") == 0
     game.r.leave_play(st.d, Ev(), here, "disc")
+    assert st.d["pending"] is None and here in st.d["play"]  # the Persistent decision is queued (712.3)
+    resolve_all(game, st)  # answers the "may" with yes
     assert st.d["cards"][here]["fr"] and here in st.d["play"]  # frightened instead (Persistent)
     game.r.leave_play(st.d, Ev(), home, "disc")
     assert home not in st.d["play"]

@@ -5,7 +5,7 @@ import pytest
 
 from gameplay.engine.api import Action, IllegalActionError
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import pass_until, place, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, set_tokens, stacked_game, to_hand
 
 
 def kw_card(db, keyword, type_="Friend", value=None):
@@ -137,6 +137,7 @@ def test_persistent_is_frightened_instead_of_leaving_play(game, db):
     st = stacked_game(game)
     cid = place(game, st, per.number, 0, "prob0")
     game.r.leave_play(st.d, Ev(), cid, "disc")
+    resolve_all(game, st)  # the controller's "may" (712.3) answered yes
     assert st.d["cards"][cid]["fr"] and cid in st.d["play"]
 
 
@@ -273,6 +274,7 @@ def test_random_ignores_a_one_power_flip(game, db):
     from gameplay.engine.mlp.flow import faceoff_flip
 
     faceoff_flip(game.r, st.d, Ev())
+    resolve_all(game, st)  # Random's "may" (712.3) answered yes
     flips = st.d["pl"][0]["flip"]
     assert len(flips) == 2 and flips[0] in st.d["fo"]["ign"]
 
@@ -285,8 +287,10 @@ def test_pumped_banishes_a_flipped_card_beneath_it(game, db):
     from gameplay.engine.mlp.flow import end_faceoff, faceoff_flip
 
     faceoff_flip(game.r, st.d, Ev())
+    end_faceoff(game.r, st.d, Ev())  # asks Pumped's "may" first (710, 712.3)
+    resolve_all(game, st)  # answered yes
     end_faceoff(game.r, st.d, Ev())
-    assert game.r.beneath_count(st.d, cid) == 1
+    assert game.r.beneath_count(st.d, cid) == 1 and st.d["fo"] is None
 
 
 def test_redeem_retires_same_title_for_3_less(game, db):

@@ -62,8 +62,7 @@ def test_parse_watched_triggers():
 
 def test_parse_watched_triggers_left_manual():
     for text, typ in (
-        # after this card left play, "it" is a card in another zone (410.6a): not handled
-        ("When this card is dismissed, put it into its owner's hand.", "Friend"),
+        # after this card left play, "its Problem" may not exist (it was at home): not handled
         ("When this card is dismissed, dismiss all other Friends at its Problem.", "Friend"),
         # "that Friend" names the host only on an attachment
         ("When that Friend becomes exhausted, dismiss it.", "Friend"),
@@ -559,3 +558,240 @@ def test_play_friend_to_a_problem_move_this_card_there(game, db):
     st = act(game, st, "play", card=c, area="prob1")
     resolve_all(game, st)
     assert st.d["cards"][mane]["a"] == "prob1"
+
+
+# ------------------------------------------------------------------ after leaving play, reorder, uncover it
+def test_dismissed_put_it_into_hand(game, db):
+    # PR25: "When this card is dismissed, put it into its owner's hand."  The card is found in the discard
+    # pile it went to (410.6a); retiring it does not trigger.
+    st = stacked_game(game)
+    key = db.key("PR25")
+    c = place(game, st, "PR25", 0, "home0")
+    game.r.leave_play(st.d, Ev(), c, "disc", verb="dismissed")
+    resolve_all(game, st)
+    assert any(st.d["cards"][h]["k"] == key for h in st.d["pl"][0]["hand"])
+    assert not any(st.d["cards"][x]["k"] == key for x in st.d["pl"][0]["disc"])
+    c = place(game, st, "PR25", 0, "home0")
+    game.r.leave_play(st.d, Ev(), c, "disc", verb="retired")
+    resolve_all(game, st)
+    assert any(st.d["cards"][x]["k"] == key for x in st.d["pl"][0]["disc"])
+
+
+def test_retired_dismiss_a_friend_here(game, db):
+    # EO154 (a Location on a Problem): "When this card is retired, you may pay [1] to dismiss a Friend here."
+    # "here" is the area it was in (its last known area).
+    st = stacked_game(game)
+    loc = place(game, st, "EO154", 0, "prob1")
+    here = place(game, st, "PR33", 1, "prob1")
+    there = place(game, st, "PR60", 1, "prob0")
+    set_tokens(st, 0, 1)
+    game.r.leave_play(st.d, Ev(), loc, "disc", verb="retired")
+    resolve_all(game, st)
+    assert here not in st.d["play"] and there in st.d["play"] and st.d["pl"][0]["tok"] == 0
+
+
+def test_reorder_top_of_deck(game, db):
+    # PR62: "When you play this card, you may look at the top 2 cards of your deck and put them back in any order."
+    st = stacked_game(game)
+    deck = st.d["pl"][0]["deck"]
+    a, b, c = deck[:3]
+    src = place(game, st, "PR62", 0, "home0")
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, src, [{"op": "reorder_top", "n": 2, "whose": "you", "deck": "deck"}])
+    game.r.resolve_step(st.d, ev)
+    pend = st.d["pending"]
+    assert pend["kind"] == "target" and set(pend["options"]) == {a, b}
+    game.r.decide(st.d, ev, Action.make("choose", 0, option=b))
+    resolve_all(game, st)
+    assert deck[:3] == [b, a, c]
+    assert any(e.get("to") == 0 and e["type"] == "look" for e in ev.items)  # private to the looker
+
+
+def test_look_at_top_of_problem_deck(game, db):
+    # EO182: "When this Problem is solved, you may look at the top card of your Problem deck and put it on the
+    # top or the bottom of that deck."
+    st = stacked_game(game)
+    pdeck = st.d["pl"][0]["pdeck"]
+    top = pdeck[0]
+    src = game.r.problem_at(st.d, "prob0")
+    ev = Ev()
+    game.r.play_effects(st.d, ev, 0, src, [{"op": "look_pdeck", "whose": "you", "deck": "pdeck"}])
+    game.r.resolve_step(st.d, ev)
+    game.r.decide(st.d, ev, Action.make("choose", 0, option="bottom"))
+    resolve_all(game, st)
+    assert pdeck[-1] == top and pdeck[0] != top
+
+
+def test_played_troublemaker_here_may_uncover(game, db):
+    # CN186: "When a Troublemaker is played here, its controller may pay [2] to uncover it."  The player who
+    # played it follows the effect; PR136 "When you uncover a Troublemaker, the next card you play that turn
+    # has its cost reduced by [1]" then reduces their next card.
+    st = stacked_game(game)
+    place(game, st, "CN186", 1, "prob1")
+    place(game, st, "PR136", 0, "home0")
+    tm = to_hand(game, st, "AD160", 0)
+    set_tokens(st, 0, 5)
+    st = act(game, st, "play_troublemaker", card=tm, area="prob1")
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    resolve_all(game, st)
+    tms = by_key(game, st, "AD160")
+    assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"] and st.d["pl"][0]["tok"] == 2
+    assert st.d["pl"][0]["disc_next"] == [{"type": "card", "n": 1, "u": "turn"}]
+    c = to_hand(game, st, "PR12", 0)
+    st = act(game, st, "play", card=c, area="home0")
+    assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][0]["disc_next"] == []
+
+
+def test_cost_reduction_for_the_next_card_applies_to_a_troublemaker(game, db):
+    # "the next card you play": playing a Troublemaker (609.2c) is playing a card, so it uses the reduction
+    st = stacked_game(game)
+    st.d["pl"][0]["disc_next"].append({"type": "card", "n": 1, "u": "turn"})
+    set_tokens(st, 0, 3)
+    tm = to_hand(game, st, "AD160", 0)
+    st = act(game, st, "play_troublemaker", card=tm, area="prob1")
+    assert st.d["pl"][0]["tok"] == 3 and st.d["pl"][0]["disc_next"] == []
+
+
+# ------------------------------------------------------------------ Troublemakers into play, cost reductions, ...
+def test_troublemaker_from_hand_into_play_face_up(game, db):
+    # FF35: "When this card enters play, you may put a Troublemaker from your hand into play face-up."
+    # (at a Problem: a Troublemaker is never at home, 506.2a)
+    st = stacked_game(game)
+    tm = to_hand(game, st, "AD160", 0)
+    c = to_hand(game, st, "FF35", 0)
+    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)  # picks the Troublemaker, then the first Problem
+    tms = by_key(game, st, "AD160")
+    assert tm not in st.d["pl"][0]["hand"] and len(tms) == 1
+    assert not st.d["cards"][tms[0]]["fd"] and st.d["cards"][tms[0]]["a"].startswith("prob")
+
+
+def test_search_deck_for_troublemaker_face_up(game, db):
+    # EO95: "When this card enters play, search your deck for a Troublemaker and put it into play face-up."
+    st = stacked_game(game, decks=(["PR12"] * 6 + ["AD160"], None))
+    c = to_hand(game, st, "EO95", 0)
+    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    tms = by_key(game, st, "AD160")
+    assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"]
+
+
+def test_colored_and_trait_cost_reductions(game, db):
+    # PR84: "When you play this card, the cost of your next [Kindness] Friend this turn is reduced by [1]."
+    st = stacked_game(game)
+    src = place(game, st, "PR84", 0, "home0")
+    game.r.play_effects(st.d, Ev(), 0, src, game.r.abilities(st.d, src)[0]["effects"])
+    resolve_all(game, st)
+    loyal = to_hand(game, st, "PR12", 0)
+    kind = to_hand(game, st, "PR84", 0)  # a [Kindness] Friend
+    assert game.r.card_cost(st.d, 0, loyal) == db[db.key("PR12")].front.cost
+    assert game.r.card_cost(st.d, 0, kind) == db[db.key("PR84")].front.cost - 1
+    # "pay [2] less for the next Accessory you play this turn" (EO70) only for an Accessory
+    st.d["pl"][0]["disc_next"] = [{"type": "card", "n": 2, "u": "turn", "trait": "Accessory"}]
+    acc = to_hand(game, st, "LL106", 0)
+    assert game.r.card_cost(st.d, 0, acc) == max(0, db[db.key("LL106")].front.cost - 2)
+    assert game.r.card_cost(st.d, 0, loyal) == db[db.key("PR12")].front.cost
+
+
+def test_if_a_friend_left_play_this_turn(game, db):
+    # LL25: "When this card enters play, if a Friend left play this turn, you may draw 2 cards."
+    st = stacked_game(game)
+    hand = len(st.d["pl"][0]["hand"])
+    c = to_hand(game, st, "LL25", 0)
+    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == hand
+    f = place(game, st, "PR33", 1, "home1")
+    game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed")
+    c = to_hand(game, st, "LL25", 0)
+    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == hand + 2
+
+
+def test_uncovered_pay_then_dismiss_cheap_friends_here(game, db):
+    # CG205: "When this card is uncovered, you may pay [2]. If you do, dismiss each Friend here with cost 2 or less."
+    from gameplay.engine.mlp.flow import uncover_one
+
+    st = stacked_game(game)
+    tm = place(game, st, "CG205", 0, "prob1", face_down=True)
+    cheap = place(game, st, "PR33", 1, "prob1")
+    dear = place(game, st, "PR31", 1, "prob1")
+    set_tokens(st, 0, 2)
+    uncover_one(game.r, st.d, Ev(), tm)
+    resolve_all(game, st)
+    assert cheap not in st.d["play"] and dear in st.d["play"] and st.d["pl"][0]["tok"] == 0
+
+
+def test_retired_or_dismissed_and_opposing_tokens(game, db):
+    # DE79: "When one of your Friends is retired or dismissed, you may put a +1 power counter on this card."
+    st = stacked_game(game)
+    de79 = place(game, st, "DE79", 0, "home0")
+    for verb in ("retired", "dismissed", "banished"):
+        f = place(game, st, "PR12", 0, "home0")
+        game.r.leave_play(st.d, Ev(), f, "ban" if verb == "banished" else "disc", verb=verb)
+        resolve_all(game, st)
+    assert st.d["cards"][de79]["cn"].get("+1") == 2
+    # QC16: "When this problem becomes solved, dismiss all opposing token Friends."
+    game.r.play_effects(st.d, Ev(), 1, None, [{"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"]}])
+    resolve_all(game, st)
+    game.r.play_effects(st.d, Ev(), 0, de79, [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "token": True,
+                                                                              "each": True}}])
+    resolve_all(game, st)
+    assert not any(st.d["cards"][o].get("t") for o in st.d["play"])
+
+
+def test_parse_batch_three():
+    ab = parse_line("When you confront this card's Problem you may pay [1] to choose an opponent. That opponent chooses "
+                    "and discards a card.", "Friend", {})
+    assert ab["on"] == "confront" and ab["effects"][0]["effects"][1] == {"op": "discard", "n": 1, "who": "opponent",
+                                                                         "random": False}
+    ab = parse_line("When you confront this Problem, you may replace another Problem.", "Problem", {})
+    assert ab["effects"] == [{"op": "may", "effects": [{"op": "replace_problem", "other": True}]}]
+    ab = parse_line("When this card is uncovered, all players discard all the cards in their hand then draw 3 cards.",
+                    "Troublemaker", {})
+    assert ab["effects"][0]["op"] == "each_player"
+    ab = parse_line("When an opponent's character is moved from here to another Problem, draw a card and move this "
+                    "card there.", "Friend", {})
+    assert ab["subj"]["from"] == "here" and ab["effects"][1] == {"op": "move", "target": {"self": True}, "to": "it"}
+
+
+def test_opponent_may_pay_to_dismiss_uncovered(game, db):
+    # AD164: "When this card is uncovered, an opponent may pay [2] to dismiss this card."  The opponent
+    # decides and pays.
+    from gameplay.engine.mlp.flow import uncover_one
+
+    st = stacked_game(game)
+    tm = place(game, st, "AD164", 0, "prob1", face_down=True)
+    set_tokens(st, 1, 3)
+    uncover_one(game.r, st.d, Ev(), tm)
+    ev = Ev()
+    for _ in range(10):
+        if st.d["pending"]:
+            break
+        game.r.ppp(st.d, ev) or (st.d["rq"] and game.r.resolve_step(st.d, ev))
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    resolve_all(game, st)
+    assert tm not in st.d["play"] and st.d["pl"][1]["tok"] == 1
+
+
+def test_send_moved_character_back_and_costs_ok(game, db):
+    # SB87: "When an opposing character is moved, you may pay [1] and exhaust this card to send that character
+    # to its previous area."  Both costs or neither (508.1d).
+    st = stacked_game(game)
+    sb87 = place(game, st, "SB87", 1, "home1")
+    foe = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 1, 1)
+    set_tokens(st, 0, 5)
+    st = act(game, st, "move", card=foe, area="prob1")
+    resolve_all(game, st)
+    assert st.d["cards"][foe]["a"] == "home0" and st.d["cards"][sb87]["ex"] and st.d["pl"][1]["tok"] == 0
+    game.r.ready(st.d, Ev(), sb87)  # ready, but no token: nothing is paid
+    st = act(game, st, "move", card=foe, area="prob1")
+    resolve_all(game, st)
+    assert st.d["cards"][foe]["a"] == "prob1" and not st.d["cards"][sb87]["ex"]
+
+
+def test_parse_enters_at_lowercase_problem_and_shuffle():
+    ab = parse_line("When this card enters play at a problem, each player shuffles their deck and draws a card.", "Friend", {})
+    assert ab["on"] == "enter" and ab["when"] == "problem" and ab["effects"][0]["op"] == "each_player"

@@ -126,10 +126,15 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
     (re.compile(r"^at home\b\s*"), _set(at="home")),
     (re.compile(r"^with printed power (\d+) or more\b\s*"), _printed_at_least),
     (re.compile(r"^at an opponent's Problem\b\s*"), _set(at="opp_problem")),
+    (re.compile(r"^without an attached (Accessory|Resource)\b\s*"), lambda m, sel: bool(sel.update(no_att=m.group(1))) or True),
+    (re.compile(r"^with power higher than any other Friend involved in the faceoff\b\s*"), _set(at="faceoff", highest=True)),
     (re.compile(r"^with printed power (?:of )?(\d+)( or less)?\b\s*"), _printed_power),
     (re.compile(r"^with power greater than its cost\b\s*"), _set(power_gt_cost=True)),
+    (re.compile(r"^with power less than or equal to this card's power\b\s*"), _set(max_power_src=True)),
+    (re.compile(r"^you own\b\s*"), _set(owner="you")),
     # internal: "there" in a watched-event trigger = the area of the card the event happened to
     (re.compile(r"^at the watched area\b\s*"), _set(at="it")),
+    (re.compile(r"^with cost (\d+) or less\b\s*"), lambda m, sel: bool(sel.update(max_cost=int(m.group(1)))) or True),
 )
 
 
@@ -250,6 +255,8 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
+    # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
+    t = t.replace("choose an opponent. That opponent chooses and discards a card", "your opponent discards a card")
     if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
         m = re.match(r"^If you have (.+?) or (.+?) involved in this faceoff, flip an additional card\. If you have \1 and \2 involved in this faceoff, flip 2 additional cards instead$", t)
         if m:
@@ -261,6 +268,9 @@ def parse_effects(text: str) -> list[dict] | None:
     r = _parse_start_faceoff(t)
     if r is not None:
         return r or None
+    # "the Friend with power higher than any other Friend involved": at most one card fits (strictly higher)
+    t = re.sub(r"\bthe Friend with power higher than any other Friend involved in the faceoff\b",
+               "a Friend with power higher than any other Friend involved in the faceoff", t)
     m = re.match(r"^you may (reveal the top card of your deck\. .+)$", t, re.I)
     if m and not re.search(r"\. If you do\b", t):
         r = _parse_reveal_top(m.group(1))
@@ -270,6 +280,40 @@ def parse_effects(text: str) -> list[dict] | None:
         return [{"op": "flipped_card", "act": "ignore", "who": "each"}]
     if re.match(r"^banish an opponent's flipped card$", t, re.I):
         return [{"op": "flipped_card", "act": "banish", "who": "opp"}]
+    m = re.match(r"^(.+) if an opponent has more points than you$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": r}]
+    m = re.match(r"^(.+?)\. At the end of the faceoff, (.+)$", t)
+    if m and "faceoff" not in m.group(1).lower() and not re.search(r"\bthat (?:Friend|character|card)\b|\bit\b", t):
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        return None if a is None or b is None else a + [{"op": "at_fo_end", "effects": b}]
+    m = re.match(r"^you may pay \[(\d+)\] less for (Events|Friends|Resources) until the end of the faceoff$", t, re.I)
+    if m:
+        return [{"op": "may", "effects": [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2)[:-1],
+                                          "until": "faceoff", "all": True}]}]
+    if re.match(r"^lose all (?:of )?your action tokens$", t, re.I):
+        return [{"op": "lose_tokens", "n": 99, "who": "you"}]
+    m = re.match(r"^(an? .+?) gets \+(\d+) power and (%s)(?: (\d+))? until the end of (?:the )?(faceoff|turn)$" % "|".join(GRANTABLE_KW), t, re.I)
+    if m and (m.group(3) in _X_KW) == (m.group(4) is not None):
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and not tg.get("self") and not tg.get("it"):
+            u = _until(m.group(5))
+            return [{"op": "mark", "target": tg}, {"op": "power", "n": int(m.group(2)), "target": {"it": True}, "until": u},
+                    {"op": "grant_kw", "kw": m.group(3), "n": int(m.group(4) or 1), "target": {"it": True}, "until": u}]
+    m = re.match(r"^may (.+)$", t)
+    if m:  # "that player may ..." after the actor became "you"
+        r = parse_effects("you may " + m.group(1))
+        return r
+    # Spend (glossary): put a card from beneath this card into the discard pile
+    m = re.match(r"^you may spend a card from beneath (?:it|this card) to (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]
+    m = re.match(r"^you may spend any number of cards from beneath this card to (score a point|gain \[1\]) for each card (?:you )?spent$", t, re.I)
+    if m:  # any number: one optional spend per card beneath it
+        r = parse_effects(m.group(1))
+        return [{"op": "per", "beneath": True, "effects": [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]}]
     m = re.match(r"^If you won a Problem faceoff by at least (\d+) power this turn, (.+)$", t, re.I)
     if m:
         r = parse_effects(m.group(2))
@@ -279,6 +323,9 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^you may (.+?)\. If you do, (.+)$", t, re.I)
     if m:
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        mp = re.match(r"^pay \[(\d+)\]$", m.group(1), re.I)
+        if mp:  # "You may pay [2]. If you do, ..." (the rest only if paid, 508.1d)
+            a = [{"op": "pay", "n": int(mp.group(1))}]
         if a == [{"op": "exhaust", "target": {"self": True}}]:
             a = [{"op": "exhaust_self_cost"}]  # "If you do": only when this card could be exhausted
         return None if a is None or b is None else [{"op": "may", "effects": a + b}]
@@ -323,7 +370,7 @@ def parse_effects(text: str) -> list[dict] | None:
         if ";" in m.group(2):
             parts = [x.strip() for x in re.split(r";\s*(?:or\s+)?", m.group(2)) if x.strip()]
         else:
-            parts = [x.strip() for x in re.split(r",\s*(?:or\s+)?|\s+or\s+", m.group(2)) if x.strip()]
+            parts = [x.strip() for x in re.split(r",\s*(?:or\s+)?|\s+or\s+(?!(?:less|more|fewer)\b)", m.group(2)) if x.strip()]
         modes = [parse_effects(x) for x in parts]
         if len(parts) >= 2 and all(x is not None for x in modes):
             return [{"op": "choose_modes", "n": _n(m.group(1)), "modes": modes, "labels": parts}]
@@ -414,6 +461,9 @@ def parse_effects(text: str) -> list[dict] | None:
             elif part in ("banish this card", "retire this card"):
                 costs.append({"op": "leave_self_cost", "to": "ban" if part.startswith("banish") else "disc"})
         r = parse_effects(m.group(2))
+        if r is not None and len(costs) > 1:  # "pay [1] and exhaust this card": both can be paid, or neither (508.1d)
+            costs = [{"op": "costs_ok", "tokens": sum(c_["n"] for c_ in costs if c_["op"] == "pay"),
+                      "self_ready": any(c_["op"] == "exhaust_self_cost" for c_ in costs)}] + costs
         return None if r is None else [{"op": "may", "effects": costs + r}]
     m = re.match(r"^you may pay \[(\d+)\] to (.+)$", t, re.I)
     if m:
@@ -454,6 +504,53 @@ def parse_effects(text: str) -> list[dict] | None:
     m = re.match(r"^put (a|an|one|two|\d+) \+1 counters? on (.+)$", t, re.I)
     if m:  # "+1 counter" = "+1 power counter" (HM22's wording)
         return parse_effects(f"put {m.group(1)} +1 power counter{'s' if _n(m.group(1)) > 1 else ''} on {m.group(2)}")
+    m = re.match(r"^if a Friend left play this turn, (.+)$", t, re.I)
+    if m:  # rules.leave_play records the turn a Friend last left play
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "friend_left_turn"}, "effects": r}]
+    m = re.match(r"^(dismiss|banish|frighten|exhaust) all opposing token Friends$", t, re.I)
+    if m:
+        return [{"op": m.group(1).lower(), "target": {"type": "Friend", "ctrl": "opp", "token": True, "each": True}}]
+    m = re.match(r"^the cost of your next \[(%s)\] (Friend|Resource|Event) this turn is reduced by \[(\d+)\]$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(3)), "type": m.group(2), "color": m.group(1), "until": "turn"}]
+    m = re.match(r"^pay \[(\d+)\] less for the next (%s) you play this turn$" % "|".join(TRAITS), t)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "trait": m.group(2), "until": "turn"}]
+    m = re.match(r"^an opponent may (.+)$", t, re.I)
+    if m:  # "an opponent may pay [2] to dismiss this card": the opponent decides and pays ("this card" stays)
+        r = parse_effects("you may " + m.group(1))
+        return None if r is None else [{"op": "as_opponent", "effects": r}]
+    if t == "send the watched card back":
+        return [{"op": "send_it_back"}]
+    m = re.match(r"^put a Troublemaker from your (hand|discard pile) into play face-up$", t, re.I)
+    if m:
+        return [{"op": "tm_into_play", "zone": "hand" if m.group(1) == "hand" else "disc"}]
+    if re.match(r"^search your deck for a Troublemaker and put it into play face-up$", t, re.I):
+        return [{"op": "tm_into_play", "zone": "deck"}]
+    if re.match(r"^ready a card$", t, re.I):  # any card in play that can be readied
+        return [{"op": "ready", "target": {"type": "card", "state": "exhausted"}}]
+    if re.match(r"^replace another Problem$", t, re.I):
+        return [{"op": "replace_problem", "other": True}]
+    if re.match(r"^choose an opponent\. That opponent chooses and discards a card$", t, re.I):
+        return [{"op": "discard", "n": 1, "who": "opponent", "random": False}]
+    if re.match(r"^all players discard all the cards in their hands? then draw (?:3|three) cards$", t, re.I):
+        return [{"op": "each_player", "effects": [{"op": "discard", "n": 99, "who": "you"}, {"op": "draw", "n": 3, "who": "you"}]}]
+    if t == "return the card that left play to its owner's hand":
+        return [{"op": "left_to_hand"}]
+    m = re.match(r"^look at the top (two|three|2|3) cards of (your|your opponent's|that Problem's|this card's Problem's) deck "
+                 r"and put them back in any order$", t, re.I)
+    if m:
+        whose = {"your": "you", "your opponent's": "opponent"}.get(m.group(2).lower(), "problem_here")
+        return [{"op": "reorder_top", "n": _n(m.group(1)), "whose": whose,
+                 "deck": "pdeck" if whose == "problem_here" else "deck"}]
+    if re.match(r"^look at the top card of your Problem deck and put it on the top or (?:the )?bottom of that deck$", t, re.I):
+        return [{"op": "look_pdeck", "whose": "you", "deck": "pdeck"}]
+    m = re.match(r"^the next card you play (?:that|this) turn has its cost reduced by \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "until": "turn"}]
+    if re.match(r"^uncover (?:it|that card|that Troublemaker)$", t, re.I):
+        return [{"op": "uncover_it"}]
     if re.match(r"^put the top card of each player's deck into that player's discard pile$", t, re.I):
         return [{"op": "each_player", "effects": [{"op": "mill", "n": 1}]}]
     if re.match(r"^search your discard pile for a card and put it on (?:the )?top of your deck$", t, re.I):
@@ -538,6 +635,146 @@ def _events_pre(t: str) -> list[dict] | None:
         r = parse_effects(_each_player_text(m.group(1)))
         if r is not None and all(e_["op"] in ("draw", "discard", "shuffle_into_deck", "search") and e_.get("who", "you") == "you" for e_ in r):
             return [{"op": "each_player", "effects": r}]
+    m = re.match(r"^(put (?:a|an|one|two|three|\d+) \+1 power counters? on (?:one of your Friends|one of your characters|a Friend|a character)), then (exhaust|frighten|dismiss) an opposing (character|Friend) with less power than that (?:Friend|character)$", t, re.I)
+    if m:  # SB106: "... then exhaust an opposing character with less power than that Friend"
+        r = _single(m.group(1))
+        if r is not None and len(r) == 1:
+            return r + [{"op": m.group(2).lower(), "target": {"type": m.group(3), "ctrl": "opp", "lt_it_power": True}}]
+    m = re.match(r"^(?:have )?each player with an (even|odd) number of action tokens gains? \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "if", "cond": {"k": "tokens_parity", "even": m.group(1).lower() == "even"},
+                                                    "effects": [{"op": "gain", "n": int(m.group(2))}]}]}]
+    m = re.match(r"^move (one of your characters|one of your Friends) to each Problem$", t, re.I)
+    if m:  # one (different) character to each Problem, one Problem after the other
+        tg = parse_target(m.group(1))
+        return [{"op": "move_to_each", "target": {**tg, "fresh": True}}]
+    m = re.match(r"^move (a|one) (Friend|character) you control for each color this card has$|^move a number of your (Friends|characters) up to the number of action tokens your opponent has$", t, re.I)
+    if m:
+        typ = (m.group(2) or m.group(3)).rstrip("s")
+        cnt = {"k": "own_colors"} if m.group(2) else {"k": "opp_tokens"}
+        # "a number of your Friends up to N": N different Friends, each optional; "a Friend ... for each
+        # color": the instruction repeated (the same Friend may be chosen again)
+        tg = {"type": typ, "ctrl": "you", **({"optional": True, "fresh": True} if m.group(3) else {})}
+        return [{"op": "repeat", "count": cnt, "effects": [{"op": "move", "target": tg, "to": "choose"}]}]
+    m = re.match(r"^move one of your characters and one of an opponent's characters$", t, re.I)
+    if m:
+        return [{"op": "move", "target": {"type": "character", "ctrl": "you"}, "to": "choose"},
+                {"op": "move", "target": {"type": "character", "ctrl": "opp"}, "to": "choose"}]
+    m = re.match(r"^look at the top (two|three|four|five|\d+) cards of your deck and put them back in any order$", t, re.I)
+    if m:
+        return [{"op": "reorder_top", "n": _n(m.group(1))}]
+    m = re.match(r"^choose an opponent's Friend to get (-\d+) power until the end of the turn\. If it has 0 power or less, dismiss it$", t, re.I)
+    if m:  # PR110
+        return [{"op": "mark", "target": {"type": "Friend", "ctrl": "opp"}},
+                {"op": "power", "n": int(m.group(1)), "target": {"it": True}, "until": "turn"},
+                {"op": "if", "cond": {"k": "it_power_at_most", "n": 0}, "effects": [{"op": "dismiss", "target": {"it": True}}]}]
+    m = re.match(r"^you have \+(\d+) power during [Ff]aceoffs this turn\. (.+)$", t, re.I)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "fo_plus", "n": int(m.group(1)), "until": "turn"}] + r
+    m = re.match(r"^exhaust each opposing character and turn this card over\. Characters exhausted this way do not ready during their controller's next Ready Phase$", t, re.I)
+    if m:  # SB2: only the characters this effect exhausted keep the "no ready" mark
+        return [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True, "state": "ready"}, "no_ready": True},
+                {"op": "turn_over"}]
+    m = re.match(r"^choose a color and put a (\d+) power colorless ([A-Z][a-z]+) Friend token with that color into play$", t, re.I)
+    if m:  # DE127
+        return [{"op": "pick_color"}, {"op": "token", "power": int(m.group(1)), "color": "chosen", "traits": [m.group(2)], "at": "home"}]
+    if re.match(r"^look at the top card of a Problem deck and put it on the top or bottom of that deck$", t, re.I):
+        return [{"op": "look_top", "n": 1, "whose": "choose", "zone": "pdeck"}]
+    m = re.match(r"^look at the top card of each player's deck, then put each card on the top or bottom of its owner's deck"
+                 r"(?:\. If a player has (\d+) or more points, you may draw a card)?$", t, re.I)
+    if m:  # LL101
+        r = [{"op": "look_top", "n": 1, "whose": "you"}, {"op": "look_top", "n": 1, "whose": "opp"}]
+        if m.group(1):
+            r.append({"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
+                      "effects": [{"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]})
+        return r
+    if re.match(r"^banish a Friend, then put that Friend into play$", t, re.I):
+        return [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}]
+    m = re.match(r"^choose one of your Friends and an opposing Friend\. Exchange control of those Friends until the end of the (Score Phase|turn)$", t, re.I)
+    if m:
+        return [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you"}, "theirs": {"type": "Friend", "ctrl": "opp"},
+                 "until": _until(m.group(1))}]
+    m = re.match(r"^choose one of your Friends at a Problem\. Your opponent chooses one of their Friends at that Problem\. "
+                 r"Exchange control of those Friends until the end of the (Score Phase|turn)$", t, re.I)
+    if m:
+        return [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you", "at": "problem"},
+                 "theirs": {"type": "Friend", "ctrl": "you"}, "theirs_by": "opp", "same_area": True, "until": _until(m.group(1))}]
+    if re.match(r"^look at the bottom (?:2|two) cards of your deck\. You may put (?:1|one) of them on top of your deck$", t, re.I):
+        return [{"op": "bottom_pick", "n": 2}]
+    if re.match(r"^look at the top three cards of your deck\. Put one into your hand, one on top of your deck, and one on the bottom of your deck$", t, re.I):
+        return [{"op": "top_split"}]
+    m = re.match(r"^frighten a Friend\. If a player has (\d+) or more points, you may dismiss a frightened Friend instead$", t, re.I)
+    if m:  # LL99: the alternative is offered only when the condition holds
+        return [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
+                 "effects": [{"op": "choose_modes", "n": 1, "labels": ["frighten a Friend", "dismiss a frightened Friend"],
+                              "modes": [[{"op": "frighten", "target": {"type": "Friend"}}],
+                                        [{"op": "dismiss", "target": {"type": "Friend", "state": "frightened"}}]]}],
+                 "else": [{"op": "frighten", "target": {"type": "Friend"}}]}]
+    m = re.match(r"^(?:play a Troublemaker for free)$", t, re.I)
+    if m:  # 609.2c without its cost: face-down at a Problem, and it is "played"
+        return [{"op": "tm_into_play", "zone": "hand", "face_up": False, "at": "choose", "played": True}]
+    m = re.match(r"^look at a face-down Troublemaker (?:at its Problem|here)$", t, re.I)
+    if m:
+        return [{"op": "look_fd_tm", "at": "here"}]
+    m = re.match(r"^(one of your Friends|one of your characters) gets \+(\d+) power for each of your other (Friends|characters) at its Problem until the end of the turn$", t, re.I)
+    if m:  # EO140: counted as the effect resolves
+        tg = parse_target(m.group(1))
+        return [{"op": "power", "n": 0, "per_at_it": {"type": m.group(3).rstrip("s"), "ctrl": "you", "n": int(m.group(2))},
+                 "target": tg, "until": "turn"}]
+    if re.match(r"^banish (?:a|an) (?:non-Friend )?(?:card|Event|Friend|Troublemaker|Resource) from (?:a|your) discard pile\. If you do, ", t, re.I):
+        return _single(t)
+    m = re.match(r"^choose (an? (?:Friend|character|Troublemaker|Resource))\. (Banish|Dismiss|Exhaust|Frighten) each other (Friend|character|Troublemaker|Resource)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and set(tg) == {"type"}:
+            return [{"op": "mark", "target": tg},
+                    {"op": m.group(2).lower(), "target": {"type": m.group(3), "each": True, "not_chosen": True}}]
+    m = re.match(r"^put a number of \+1 power counters on (one of your Friends|one of your characters|a Friend|a character) equal to that (?:Friend|character)'s power$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "counters", "n": 0, "n_power": True, "counter": "+1", "target": tg}]
+    # "Choose a color. One of your characters has +2 power and has that color until the end of the turn."
+    m = re.match(r"^choose a color\. (.+?) has ([+-]\d+) power and has that color until the end of the (turn|phase)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each") and not tg.get("self"):
+            return [{"op": "pick_color"}, {"op": "mark", "target": tg},
+                    {"op": "power", "n": int(m.group(2)), "target": {"it": True}, "until": m.group(3)},
+                    {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": m.group(3)}]
+    m = re.match(r"^choose (an? (?:character|Friend)) and a color\. That (?:character|Friend) is also that color until the end of the (turn|phase)$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "mark", "target": tg}, {"op": "pick_color"},
+                    {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": m.group(2)}]
+    m = re.match(r"^choose a color\. (This card|That Friend|That character) (?:gains|has|is also) that color until the end of the (turn|phase)$", t, re.I)
+    if m:
+        return [{"op": "pick_color"},
+                {"op": "add_color", "color": "chosen", "target": {"self": True} if m.group(1) == "This card" else {"host": True},
+                 "until": m.group(2)}]
+    # "add X's power to Y until the end of the turn" (the amount is fixed as the effect resolves)
+    m = re.match(r"^add (its|that Friend's|that character's|this card's) power to (?:the power of )?(.+?)(?:'s power)? until the end of the turn$", t, re.I)
+    if m:
+        tg = parse_target(m.group(2))
+        if tg is not None and not tg.get("each"):
+            # "its": the card a cost exhausted ("Exhaust another one of your characters ... to add its
+            # power"), else this card ("Exhaust this card to add its power")
+            frm = "self" if m.group(1).lower() in ("this card's",) else "its" if m.group(1).lower() == "its" else "it"
+            if frm in ("it", "its") and tg.get("other") and not tg.get("self"):
+                tg = {**{k: v for k, v in tg.items() if k != "other"}, "not_chosen": True}  # "another" than that card
+            return [{"op": "power", "n": 0, "n_from": frm, "target": tg, "until": "turn"}]
+    m = re.match(r"^add (an? .+?)'s power to (.+?) until the end of the turn$", t, re.I)
+    if m:
+        src_tg, tg = parse_target(m.group(1)), parse_target(m.group(2))
+        if src_tg is not None and tg is not None and not src_tg.get("each") and not tg.get("each"):
+            return [{"op": "mark", "target": src_tg}, {"op": "power", "n": 0, "n_from": "it", "target": tg, "until": "turn"}]
+    m = re.match(r"^(move (?:your Mane Character|one of your characters|one of your Friends|a character|a Friend)) and it gets ([+-]\d+) power until the end of the turn$", t, re.I)
+    if m:
+        r = _single(m.group(1))
+        if r is not None and len(r) == 1 and r[0]["op"] == "move":
+            return r + [{"op": "power", "n": int(m.group(2)), "target": {"it": True}, "until": "turn"}]
     if re.match(r"^draw a card for each action token your opponent has, then discard the same number of cards$", t, re.I):
         return [{"op": "draw_per", "count": "opp_tokens", "then_discard": True}]
     m = re.match(r"^look at an opponent's hand\. You may choose a card from it and put that card on top of that opponent's deck$", t, re.I)
@@ -801,7 +1038,7 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:gain|you gain) (a|an|one|two|three|\d+) action tokens?$", t, re.I)
     if m:
         return [{"op": "gain", "n": _n(m.group(1))}]
-    m = re.match(r"^score (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
+    m = re.match(r"^scores? (a|an|one|two|three|\d+) (?:additional )?points?$", t, re.I)
     if m:
         return [{"op": "score", "n": _n(m.group(1)), "who": "you"}]
     m = re.match(r"^(?:an|each|your) opponents? loses? \[(\d+)\]$", t, re.I)
@@ -828,6 +1065,9 @@ def _single(t: str) -> list[dict] | None:
     if m and not (m.group(3) and m.group(5)):
         tg = parse_target(m.group(1))
         cnt = parse_target("each " + m.group(4))
+        if cnt is not None and not tg.get("self") if tg is not None else False:
+            if cnt.get("other") or cnt.get("at") == "here" or re.search(r"\bits\b", m.group(4)):
+                cnt = None  # "other" / "at its Problem" would be relative to the chosen card, not the source
         if tg is not None and cnt is not None and not tg.get("each") and not cnt.get("self") and not cnt.get("it"):
             cnt = dict(cnt)
             cnt.pop("each", None)
@@ -893,13 +1133,36 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(Opponents|Players|You) need \+(\d+) power to confront (Problems|this card's Problem) until the (?:end of the turn|start of your next turn)$", t, re.I)
     if m:
         return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
-                 "problem": "here" if "card's" in m.group(3) else "all", "until": "next_turn_start" if "start" in t else "turn"}]
+                 "problem": "here" if "card's" in m.group(3) else "all", "until": "next_turn" if "start" in t else "turn"}]
     m = re.match(r"^increase a Problem's confront requirements by (\d+) power until the (?:end of the turn|start of your next turn)$", t, re.I)
     if m:  # both players' requirements to confront that Problem
         return [{"op": "confront_mod", "n": int(m.group(1)), "who": "all", "problem": "choose",
-                 "until": "next_turn_start" if "start" in t else "turn"}]
+                 "until": "next_turn" if "start" in t else "turn"}]
     if re.match(r"^Troublemakers don't prevent you from confronting Problems until the end of the turn$", t, re.I):
         return [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}]
+    m = re.match(r"^banish (?:a|an) (non-Friend )?(card|Event|Friend|Troublemaker|Resource) from (a|your) discard pile(?:\. If you do, (.+))?$", t, re.I)
+    if m:
+        flt: dict[str, Any] = {"type": m.group(2)} if m.group(2) != "card" else {}
+        if m.group(1):
+            flt["not_type"] = "Friend"
+        e = {"op": "banish_from_zone", "zone": "disc", "whose": "any" if m.group(3) == "a" else "you", "filter": flt}
+        if m.group(4):
+            then = parse_effects(m.group(4))
+            if then is None:
+                return None
+            e["then"] = then  # "If you do, ...": only if a card was banished
+        return [e]
+    m = re.match(r"^dismiss each face-up and face-down Troublemaker$", t, re.I)
+    if m:
+        return [{"op": "dismiss", "target": {"type": "Troublemaker", "each": True, "fd_ok": True}}]
+    m = re.match(r"^gain a number of action tokens equal to the number of (\w+) counters on (?:it|this card)$", t, re.I)
+    if m:
+        return [{"op": "gain", "n": 0, "n_counters": m.group(1)}]
+    if re.match(r"^replace (?:its|this card's) Problem$", t, re.I):
+        return [{"op": "replace_problem", "here": True}]
+    m = re.match(r"^reduce the play requirements of your cards by (\d+) \[(%s)\] until the end of (?:the|this) turn$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "req_reduction", "n": int(m.group(1)), "color": m.group(2), "until": "turn"}]
     m = re.match(r"^uncover one of your face-down Troublemakers$", t, re.I)
     if m:
         return [{"op": "uncover", "mine": True, "here": False}]
@@ -909,6 +1172,8 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^gain control of (.+?)(?: until the end of (?:the |this )?(turn|faceoff|Score Phase))?$", t, re.I)
     if m:
         tg = parse_target(m.group(1))
+        if tg is not None and "ctrl" not in tg and not tg.get("each") and (tg.get("owner") == "you" or tg.get("max_power_src")):
+            tg["ctrl"] = "opp"  # "a Friend you own" / "a Friend here": gaining control of your own card does nothing
         if tg is not None and tg.get("ctrl") == "opp" and (not tg.get("each") or m.group(2)):
             return [{"op": "gain_control", "target": tg, "until": _until(m.group(2)) if m.group(2) else "permanent"}]
     if re.match(r"^turn (?:this card|it) over$", t, re.I):
@@ -935,6 +1200,11 @@ def _single(t: str) -> list[dict] | None:
         tg = parse_target(m.group(1))
         if tg is not None:
             return [{"op": "to_deck_top", "target": tg}]
+    m = re.match(r"^move (an opponent's character|an opposing character|one of your characters) away from (?:that|this|its) Problem$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None:
+            return [{"op": "move", "target": {**tg, "at": "here"}, "to": "choose"}]
     if re.match(r"^move this card home$", t, re.I):
         return [{"op": "move", "target": {"self": True}, "to": "home"}]
     m = re.match(r"^move (.+?) (?:here|to this Problem|to this card's Problem) from (?:your )?home$", t, re.I)
@@ -997,7 +1267,7 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^give (.+?) \[(%s)\] until the end of (?:the |this )?(turn|phase)$" % "|".join(COLOR_NAMES), t)
     if m:
         tg = parse_target(m.group(1))
-        if tg is not None and not tg.get("each"):
+        if tg is not None:
             return [{"op": "add_color", "color": m.group(2), "target": tg, "until": m.group(3)}]
     m2 = re.match(r"^(.+?) gets ([+\-–]\d+) power" + UNTIL + "$", t, re.I) or \
         re.match(r"^give (.+?) ([+\-–]\d+) power" + UNTIL + "$", t, re.I)
@@ -1040,6 +1310,34 @@ def _single(t: str) -> list[dict] | None:
         if m.group(3):
             flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
         return [{"op": "search", "filter": flt, "zone": "deck", "to": "play"}]
+    m = re.match(r"^put (?:a|an) (card|Friend|Resource|Event|Troublemaker) with at least (\d+) power from your discard pile into your hand$", t, re.I)
+    if m:  # printed power: cards outside play have only their printed information
+        flt = {"min_printed": int(m.group(2))}
+        if m.group(1) != "card":
+            flt["type"] = m.group(1)
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+    m = re.match(r"^put (?:a|an) (Friend|Resource|Event|Troublemaker|card) from your discard pile on top of your deck$", t, re.I)
+    if m:
+        return [{"op": "search", "filter": {"type": m.group(1)} if m.group(1) != "card" else {}, "zone": "disc", "to": "deck"}]
+    m = re.match(r"^give (.+?) ([+-]\d+) power until the start of your next turn$", t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "power", "n": int(m.group(2)), "target": tg, "until": "next_turn"}]
+    m = re.match(r"^you draw (a|an|one|two|three|\d+) cards?$", t, re.I)
+    if m:
+        return [{"op": "draw", "n": _n(m.group(1)), "who": "you"}]
+    m = re.match(r"^(draw (?:a|one|two|three|\d+) cards?) then (discard (?:a|one|two|three|\d+) cards?)$", t, re.I)
+    if m:
+        return _single(m.group(1)) + _single(m.group(2))
+    m = re.match(r"^(?:an|each) opponent retires a random (Friend|Resource)$", t, re.I)
+    if m:
+        return [{"op": "retire_random", "who": "opponent", "type": m.group(1)}]
+    m = re.match(r"^(?:search your deck for a Troublemaker(?:,| and) (?:then )?put it into play|put a Troublemaker from your (hand|discard pile) into play)( face-up)?( at this card's Problem)?$", t, re.I)
+    if m:
+        e = {"op": "tm_into_play", "zone": {"hand": "hand", "discard pile": "disc"}.get(m.group(1) or "", "deck"),
+             "face_up": bool(m.group(2)), "at": "here" if m.group(3) else "choose"}
+        return [e]
     m = re.match(r"^(?:put|return) (?:a|an) (?:(%s)\b ?)?(Friend|card|Resource|Event|Troublemaker)?(?: with (?:cost|power) (\d+) or less)? from your discard pile (?:in)?to your hand$" % "|".join(TRAITS + ("Accessory",)), t, re.I)
     if m and (m.group(1) or m.group(2)):
         flt = {}
@@ -1140,6 +1438,7 @@ TRIGGERS = [
     (r"^(?:When|As) this card enters play at a Problem, ", "enter", {"when": "problem"}),
     (r"^When you play this card to a Problem, ", "enter", {"when": "problem"}),
     (r"^When you play this card to your home, ", "enter", {"when": "home"}),
+    (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
     (r"^When this card enters play, ", "enter", {}),
     (r"^When you play this card, ", "enter", {}),
     (r"^At the start of your turn, ", "turn_start", {}),
@@ -1184,6 +1483,7 @@ TRIGGERS = [
     (r"^Talented: When you play an Event whose play requirement includes at least one of this card's colors, ", "talented", {}),
     (r"^Chaos: When this card is flipped, ", "flipped", {}),
     (r"^When you confront this card's Problem, ", "confront", {}),
+    (r"^When you confront this card's Problem (?=you may )", "confront", {}),  # CN193 has no comma
     (r"^At the start of a faceoff involving this card, ", "fo_start", {}),
     (r"^At the start of a Problem [Ff]aceoff involving this card, ", "fo_start", {"fo": "problem"}),
     (r"^At the start of a Problem faceoff, ", "problem_fo_start", {}),
@@ -1200,15 +1500,18 @@ TRIGGERS = [
     (r"^When you flip a Chaotic card, ", "you_flip", {"flip": "Chaotic"}),
     (r"^When you flip a card, ", "you_flip", {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
-     lambda m: {"by": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+     lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
     (r"^When you lose a (?:(Problem|Troublemaker) )?faceoff involving this card, ", "lose_faceoff",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you start a faceoff here, ", "you_start_fo", {"here": True}),
+    (r"^When a player wins a faceoff here by exactly (\d+) power, that player (?=scores )", "any_win_fo_here",
+     lambda m: {"exact": int(m.group(1)), "as_winner": True}),
     (r"^When a player draws a card, ", "any_draw", {}),
     (r"^When you put a card on top of your deck, ", "you_deck_top", {}),
     (r"^When this card enters play during your turn, ", "enter", {"your_turn": True}),
+    (r"^When this card enters play at a problem, ", "enter", {"when": "problem"}),  # CN48's lowercase
     (r"^When this card is turned face-up, ", "uncovered", {}),  # 505: a Troublemaker turned face-up is uncovered
     (r"^When you confront this Problem with at least (?P<n>\d+) characters, ", "confront_this", {"min_chars": None}),
     (r"^When a player confronts this Problem with characters that have at least (?P<n>\d+) different colors among them, ",
@@ -1261,6 +1564,7 @@ _WATCH = [
     (r"^When (?P<s>.+?) (?:is|becomes) dismissed, ", "w_leave", {"how": "dismissed"}),
     (r"^When (?P<s>.+?) (?:is|becomes) retired, ", "w_leave", {"how": "retired"}),
     (r"^When (?P<s>.+?) (?:is|becomes) banished, ", "w_leave", {"how": "banished"}),
+    (r"^When (?P<s>.+?) is retired or dismissed, ", "w_leave", {"how": ["retired", "dismissed"]}),
     (r"^When (?P<s>.+?) leaves play, ", "w_leave", {}),
     (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
     (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
@@ -1277,6 +1581,7 @@ _WATCH = [
     (r"^When (?P<s>this card) is sent or moved home, ", "w_move", {"to": "home"}),
     (r"^When you put a \+1 power counter on (?P<s>.+?) for the first time each turn, ", "w_counter", {"by": "you", "once_turn": True}),
     (r"^When you put a \+1 power counter on (?P<s>.+?), ", "w_counter", {"by": "you"}),
+    (r"^When (?P<s>.+?) is moved, ", "w_move", {"send": False}),
     (r"^When (?P<s>.+?) is moved from (?:here|this Problem|this card's Problem) to (?:another|a) Problem, ", "w_move",
      {"from": "here", "to": "problem", "send": False}),
     # 608.1 challenging a Troublemaker; 514.5a defeating one ("that player ..." follows the actor: as_by)
@@ -1294,11 +1599,17 @@ def _as_actor(body: str) -> str | None:
     if not m:
         return None if re.search(r"\b(?:they|them|that player|their)\b", body) else body
     body = body[m.end():]
+    if body.startswith("may "):
+        body = "you " + body  # "that player may ..." -> "you may ..."
     body = re.sub(r"\b(?:that player|they)\b", "you", body)
     body = re.sub(r"\btheir\b", "your", body)
     body = re.sub(r"\bthem\b", "you", body)
     return re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body)
 # "When you / an opponent play(s) a [<trait>] <type> [here | to this card's Problem]"
+# "When a Troublemaker is played here" / "When a player plays a Troublemaker here": any player ("its
+# controller" / "that player" follows the effect)
+_WATCH_PLAY_ANY = re.compile(r"^When (?:(?:a|an) (Friend|Resource|Event|Troublemaker) is played|a player plays (?:a|an) "
+                             r"(Friend|Resource|Event|Troublemaker))( here)?, ")
 _WATCH_PLAY = re.compile(r"^When (you|an opponent|your opponent) plays? (?:a|an) (?:(%s) )?(Friend|Resource|Event|Troublemaker|card)"
                          r"( here| to this card's Problem| to a Problem)?, " % "|".join(TRAITS))
 
@@ -1327,6 +1638,17 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
             f["to"] = "here" if m.group(4) != " to a Problem" else "problem"
         body = line[m.end():].replace(" to that Problem", " to the watched area")
         body = re.sub(r"^(?:it|that (?:Friend|character)) (gets|has) ", r"that card \1 ", body)
+        return "w_play", {"subj": f}, body
+    m = _WATCH_PLAY_ANY.match(line)
+    if m:
+        f = {"ptype": m.group(1) or m.group(2)}
+        if m.group(3):
+            f["to"] = "here"
+        body = re.sub(r"^(?:its controller|that Troublemaker's controller) ", "that player ", line[m.end():])
+        body = _as_actor(body)
+        if body is None:
+            return None
+        f["as_by"] = True
         return "w_play", {"subj": f}, body
     m = re.match(r"^When you play the last card in your hand, ", line)
     if m:
@@ -1357,17 +1679,20 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
                 f["token"] = False
             f["sel"] = sel
         body = line[m.end():]
-        if on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem|here)\b", body):
-            return None  # after it left play: the card in its new zone (410.6a) or its last area
+        if on == "w_leave" and sel.get("self") and re.match(r"^put it into its owner'?s? hand\.?$", body):
+            body = "return the card that left play to its owner's hand"  # from its new zone (410.6a)
+        elif on == "w_leave" and sel.get("self") and re.search(r"\b(?:it|this card|its Problem)\b", body):
+            return None  # after it left play: the card in its new zone (410.6a); "here" is its last area
         if not sel.get("self"):
             # "it" is the card the event happened to, not this card
             body = re.sub(r"\b(frighten|exhaust|dismiss|banish|ready|retire|move|challenge) it\b", r"\1 that card", body)
             body = re.sub(r"^it (gets|has) ", r"that card \1 ", body)
             if sel.get("type") == "Problem" or on in ("w_move", "w_uncover", "w_enter", "w_play"):
                 # "there" / "that Problem": where the event happened (not this card's area)
+                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
+                body = re.sub(r"\bsend that (?:character|Friend|card) to its previous area\b", "send the watched card back", body)
                 body = re.sub(r"\b((?:an?|another|each|your other|your) [\w' ]+?) there\b", r"\1 at the watched area", body)
                 body = body.replace(" to that Problem", " to the watched area")
-                body = re.sub(r"\bmove this card there\b", "move this card to the watched area", body)
         return on, {"subj": f}, body
     return None
 
@@ -1473,6 +1798,8 @@ def _parse_reaction(rest: str, card_type: str, line: str) -> dict | None:
 
 def _cost(text: str) -> dict | None:
     cost: dict[str, Any] = {}
+    if re.match(r"^exhaust and retire this card$", text.strip(), re.I):
+        return {"exhaust": True, "retire_self": True}
     for part in re.split(r",? and |, ", text.strip()):
         part = part.strip()
         m = re.match(r"^pay \[(\d+)\]$", part, re.I)
@@ -1492,6 +1819,16 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends|retire another Friend)$", part, re.I):
             cost["retire_friend"] = 1
+            continue
+        if re.match(r"^exhaust that Friend$", part, re.I):
+            cost["exhaust_host"] = True  # a Resource's host ("Play on one of your Friends")
+            continue
+        m = re.match(r"^(?:another )?one of your (.+)$", part, re.I)
+        if m and cost.get("exhaust") and "exhaust_sel" not in cost and re.match(r"^exhaust this card and ", text.strip(), re.I):
+            tg = parse_target(part)  # "Exhaust this card and one of your Friends at home"
+            if tg is None or tg.get("each") or tg.get("self") or "state" in tg:
+                return None
+            cost["exhaust_sel"] = {**tg, "other": True}
             continue
         if re.match(r"^exhaust your Mane Character$", part, re.I):
             cost["exhaust_mane"] = True
@@ -1547,6 +1884,8 @@ def _cost(text: str) -> dict | None:
 
 
 STATIC_TEMPLATES: list[tuple[str, Any]] = [
+    (r"^This card has \+(\d+) power for each (Event|Friend|Troublemaker|Resource) in each Banished Zone$",
+     lambda m: {"op": "power_per", "n": int(m.group(1)), "count": {"k": "ban_type", "type": m.group(2)}}),
     (r"^Start the game with this card at your home$", lambda m: {"op": "start_in_play"}),
     (r"^Troublemakers played here enter play face-up$", lambda m: {"op": "tm_face_up_here"}),
     (r"^This card (?:gets|has) \+(\d+) power for each of your opponent's characters at its Problem$",
@@ -1625,6 +1964,7 @@ _STATIC_CONDS = [
     (r"^While you have (another|an?) ((?:%s) (?:character|Friend))s?, " % "|".join(TRAITS),
      lambda m: _you_have("a " + m.group(2), m.group(1) == "another")),
     (r"^While a player has (\d+) or more points, ", lambda m: {"k": "any_score_at_least", "n": int(m.group(1))}),
+    (r"^While an opponent has more points than you, ", {"k": "opp_more_points"}),
     (r"^While an opponent has at least \[(\d+)\], ", lambda m: {"k": "opp_tokens_at_least", "n": int(m.group(1))}),
 ]
 
@@ -1998,6 +2338,28 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
             n = -int(next(x for x in g if x.isdigit())) if "fewer" in body else 1
             kind = next((x for x in g if not x.isdigit()), None)
             return {"op": "flip_mod", "n": n, "who": who, "scope": scope, "fo": _fo_kind(kind)}
+    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here (gets \+(\d+) power|flips an additional card)$" % "|".join(TRAITS), body)
+    if m:  # "the most": more than any other player
+        if m.group(3):
+            return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "most", "trait": m.group(1)}
+        return {"op": "flip_mod", "n": 1, "who": "most", "trait": m.group(1), "scope": "here", "fo": True}
+    m = re.match(r"^Players with at least (\d+) (%s) characters at this Problem get \+(\d+) total power during faceoffs here$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "at_least", "trait": m.group(2), "min": int(m.group(1))}
+    m = re.match(r"^During faceoffs here, you have \+(\d+) power for each of your (.+)$", body)
+    if m:
+        cnt = parse_target("each your " + m.group(2))
+        if cnt is None or not cnt.get("each") or set(cnt) - {"type", "ctrl", "each", "trait", "color"}:
+            return None
+        cnt = {k: v for k, v in cnt.items() if k != "each"}
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here", "fo": True, "per": cnt}
+    m = re.match(r"^You have \+(\d+) power during faceoffs for each of your Resources attached to characters involved in the faceoff$", body)
+    if m:
+        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "any", "fo": True, "per": {"k": "att_involved"}}
+    m = re.match(r"^If a player loses a faceoff involving (this card|that Troublemaker) and would send a Friend home, they (retire|dismiss) that Friend instead$", body)
+    if m and (m.group(1) == "this card" or card_type == "Resource"):
+        return {"op": "fo_send_replace", "target": "self" if m.group(1) == "this card" else "host",
+                "verb": "retired" if m.group(2) == "retire" else "dismissed"}
     m = re.match(r"^You have \+(\d+) power during %s( here)?$" % fo_, body)
     if m:  # 514.4a "any modifiers modifying that player's power total"
         return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}
@@ -2013,6 +2375,20 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
     m = re.match(r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", body)
     if m:
         return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
+    if re.match(r"^During Problem faceoffs involving this card, your opponent ignores one of their flipped cards with the highest power$", body):
+        return {"op": "ignore_highest", "fo": "problem"}  # 515.4 continuously: their highest flipped card adds nothing
+    m = re.match(r"^Opponents flip (\d+) fewer cards? during faceoffs involving at least one of their characters with (\d+) or more power$", body)
+    if m:
+        return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "any", "fo": True,
+                "cond": {"k": "opp_inv_power", "n": int(m.group(2))}}
+    m = re.match(r"^During (Troublemaker |Problem )?faceoffs involving this card and at least (\d+) of your other (%s) (Friends|characters), flip an additional card$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": _fo_kind(m.group(1)),
+                "cond": {"k": "inv_with", "n": int(m.group(2)), "trait": m.group(3), "type": "Friend" if m.group(4) == "Friends" else "character"}}
+    m = re.match(r"^While at least (\d+) of your \[(\w+)\] (Friends|characters) are at one Problem, flip an additional card during faceoffs at that Problem$", body)
+    if m:
+        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "any", "fo": True,
+                "cond": {"k": "fo_area_with", "n": int(m.group(1)), "color": m.group(2), "type": "Friend" if m.group(3) == "Friends" else "character"}}
     if re.match(r"^Mane Characters can't be involved in faceoffs$", body):
         return {"op": "no_mane_fo"}
     if re.match(r"^Opposing flipped cards lose and can't have abilities$", body):
@@ -2032,6 +2408,18 @@ def parse_static_faceoff(body: str, card_type: str) -> dict | None:
         return {"op": "fo_play_tax", "n": int(m.group(1)), **({"involving": True} if m.group(2) else {})}
     if re.match(r"^Opponents can't play cards during faceoffs involving this card$", body):
         return {"op": "fo_no_play", "involving": True}
+    if re.match(r"^While an opponent's Mane Character is boosted, that player can't play cards during faceoffs involving their Mane Character$", body):
+        return {"op": "fo_no_play_mane"}
+    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here pays -\[(\d+)\] to play Events$" % "|".join(TRAITS), body)
+    if m:
+        return {"op": "fo_play_tax", "n": -int(m.group(2)), "who": "most", "trait": m.group(1), "scope": "here", "type": "Event"}
+    if re.match(r"^If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck, it is put into its owner's discard pile instead$", body):
+        return {"op": "flip_to_disc"}
+    m = re.match(r"^While involved in a faceoff, that (Friend|character) has \+(\d+) power$", body)
+    if m and card_type == "Resource":
+        return {"op": "power", "n": int(m.group(2)), "target": "host", "cond": {"k": "host_involved"}}
+    if re.match(r"^Characters here with power less than or equal to their printed power can't contribute their power to faceoffs$", body):
+        return {"op": "no_contrib", "what": "faceoff", "target": {"type": "character", "at": "here", "not_boosted": True}}
     m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
     if m:
         subj = m.group(2)
@@ -2147,10 +2535,19 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
             timing = "faceoff"
+        mm = re.match(r"^Banish this card from your hand to (.+)$", rest)
+        if mm and card_type != "Event":  # activated from the hand (its owner holds it)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "zone": "hand", "cost": {"banish_self_hand": True},
+                        "effects": effs, "text": line}
         mm = re.match(r"^(.+?) to (.+)$", rest)
         if mm:
             cost = _cost(mm.group(1))
             effs = parse_effects(mm.group(2))
+            if cost is not None and effs is not None and cost.get("exhaust_host") and \
+                    any(isinstance(e.get("target"), dict) and e["target"].get("self") for e in effs):
+                effs = None  # "Exhaust that Friend to put a counter on it": "it" is the host, not this card
             if cost is not None and effs is not None:
                 if any(e.get("op") == "cutie_mark" for e in effs):
                     cost["cutie"] = True  # "You can't Cutie Mark a cutie marked card."

@@ -24,10 +24,18 @@ def legal_pool(db: CardDB):
     return sorted(manes, key=key), sorted(draw, key=key), sorted(problems, key=key)
 
 
+def _pool(db: CardDB):
+    """legal_pool(db), computed once per CardDB (card data only; rebuilt if the card set changes)."""
+    cached = db.__dict__.get("_legal_pool")
+    if cached is None or cached[0] != len(db.cards):
+        cached = db.__dict__["_legal_pool"] = (len(db.cards), legal_pool(db))
+    return cached[1]
+
+
 def random_deck(db: CardDB, seed: int, size: int = 45) -> tuple[dict, int]:
     """1 Mane, >=45 draw cards with <=3 copies by name, 10 Problems with <=2 copies by name and
     at least one Starting Problem (101.1-101.3c).  Returns (deck, new seed)."""
-    manes, draw, problems = legal_pool(db)
+    manes, draw, problems = _pool(db)
     seed, i = _rng.randbelow(seed, len(manes))
     mane = manes[i]
     counts: dict[str, int] = {}

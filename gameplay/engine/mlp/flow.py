@@ -42,6 +42,8 @@ def apply(self, st, action: Action, ev) -> None:
         return
     if k == "manual_effect":
         self._manual(st, ev, action)
+        if st["fo"] is not None:
+            st["fo"]["acted"] = st["fo"].get("acted", 0) + 1  # an action in this faceoff (802.3 ties)
         st["acts"] += 1
         self.advance(st, ev)
         return
@@ -59,12 +61,11 @@ def apply(self, st, action: Action, ev) -> None:
             self.pass_priority(st, ev)
         else:
             trusted = self._trusted
-            if trusted is None or action not in trusted:
+            # (an action taken from the cached list is found by identity, without comparing fields)
+            if trusted is None or not (any(x is action for x in trusted) or action in trusted):
                 legal = self.priority_actions(st, p, dedupe=False)
-            else:
-                legal = trusted
-            if action not in legal:
-                raise IllegalActionError(*self._why(st, action, legal))
+                if action not in legal:
+                    raise IllegalActionError(*self._why(st, action, legal))
             if pr["n"] and pr["w"] == "main" and st.get("rx") and action.get("rx") is None and p == st["tp"] \
                     and _is_main_phase_action(self, st, action):
                 # 510.3/512.3: a Main Phase action after the other player passed opens a new priority
@@ -72,6 +73,8 @@ def apply(self, st, action: Action, ev) -> None:
                 rx_clear(st)
             main_act = pr["w"] == "main" and p == st["tp"] and not st["fo"]
             self.do_action(st, ev, action)
+            if st["fo"] is not None:
+                st["fo"]["acted"] = st["fo"].get("acted", 0) + 1  # actions taken in this faceoff (802.3 ties)
             if main_act and self.rx_keys:
                 self.rx_note(st, "action", by=p)  # "After an opponent takes an action during their Main Phase"
             pr = st["prio"]
@@ -180,19 +183,28 @@ def decide(self, st, ev, action) -> None:
             self.start_faceoff(st, ev, "tm", [c["a"]], p, tm=opt)
             self.watch(st, ev, "w_challenge", opt, {"by": p})  # "When a player / an opponent challenges ..."
     elif kind == "send_home":
-        self.send_home(st, ev, opt)
+        _fo_send_home(self, st, ev, opt)
     elif kind == "discard_down":
         nm = self.name(st, opt)
         self.put(st, opt, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm} (616.2)")
         self.fire_all(st, ev, "opp_discards", players=(_opp(p),))  # "When an opponent discards a card"
     elif kind == "retire_home":
-        self.leave_play(st, ev, opt, "disc", by_game=True, verb="retired (616.3 home limit)")
+        # 616.3: the player retires (not "by the game", 104.3), so Persistent may replace it; a frightened
+        # Friend still counts, and the player chooses again (end_of_turn checks the home limit again)
+        self.leave_play(st, ev, opt, "disc", verb="retired (616.3 home limit)")
     elif kind == "uniqueness":
         self.leave_play(st, ev, opt, "disc", by_game=True, verb="dismissed by the game (516.2 uniqueness)")
     elif kind == "order":
         t = st["trig"].pop(opt)
         _start_trigger(self, st, ev, t)
+    elif kind == "confront_order":
+        st["sc"]["cur"] = opt  # 610.1 the turn player's chosen next confront step
+    elif kind == "uncover_order":
+        uncover_one(self, st, ev, opt)  # 607.2 the turn player's chosen next Troublemaker
+        if _uncover(self, st, ev):
+            st["step"] = "tm_challenge"
+            st["sc_ch"] = []
     elif kind == "vexing":
         sc = st["sc"]
         if opt != "no":
@@ -271,7 +283,7 @@ def advance(self, st, ev) -> None:
         if st["rq"]:
             self.resolve_step(st, ev)
             continue
-        if self.ppp(st, ev):
+        if (st.get("dy") or st["trig"]) and self.ppp(st, ev):  # (ppp does nothing without either)
             continue
         pr = st["prio"]
         if pr:
@@ -429,10 +441,21 @@ def step(self, st, ev) -> None:
             t0, t1 = self.faceoff_total(st, 0), self.faceoff_total(st, 1)
             self.log(ev, "faceoff", lambda: f"Faceoff totals: {self.pname(st, 0)} {t0}, {self.pname(st, 1)} {t1}")
             if t0 == t1:
-                if (not st["pl"][0]["deck"] and not st["pl"][1]["deck"]) or fo["rounds"] > 60:
-                    self.log(ev, "faceoff", "Tied with no cards left to flip: nobody wins the faceoff (515.1)")
+                empty = not st["pl"][0]["deck"] and not st["pl"][1]["deck"]
+                if empty and fo.get("dry") == [fo.get("acted", 0), fo["rounds"] - 1]:
+                    # 514.4c repeats "flip another card, priority window, compare" until the totals
+                    # differ; with both decks empty nobody flips (515.1), and a whole repetition in
+                    # which nobody took an action changed nothing: a loop without optional actions.
+                    # 802.3 ends it: the repetition does not happen again, so no player has a
+                    # higher total and nobody wins or loses the faceoff (514.5).
+                    self.log(ev, "faceoff", "Tied with no cards left to flip and no action taken: the loop ends (802.3), nobody wins the faceoff (514.5)")
+                    self.resolve_faceoff(st, ev, None)
+                elif fo["rounds"] > 60:  # pragma: no cover - engine guard against endless ties (802)
+                    self.log(ev, "faceoff", "Tied after 60 flips: nobody wins the faceoff (802.3)")
                     self.resolve_faceoff(st, ev, None)
                 else:
+                    if empty:  # 514.4c: flip again (nothing) and open a window where players may act (802.4)
+                        fo["dry"] = [fo.get("acted", 0), fo["rounds"]]
                     fo["stage"] = "flip"  # 514.4c ties flip again
                     fo["tie"] = True
             elif any(self.involved(st, o) for o in self.has_static(st, "lowest_wins")):
@@ -461,9 +484,9 @@ def step(self, st, ev) -> None:
         self.fire_all(st, ev, "any_tp_start")
         st["step"] = "tm_uncover"
     elif s == "tm_uncover":
-        _uncover(self, st, ev)
-        st["step"] = "tm_challenge"
-        st["sc_ch"] = []
+        if _uncover(self, st, ev):
+            st["step"] = "tm_challenge"
+            st["sc_ch"] = []
     elif s == "tm_challenge":
         opts = []
         for cid in st["play"]:
@@ -531,14 +554,41 @@ def step(self, st, ev) -> None:
         raise RuntimeError(f"unknown step {s}")
 
 
-def _uncover(self, st, ev):
-    """607: uncover the turn player's face-down Troublemakers."""
+def _uncover(self, st, ev) -> bool:
+    """607: uncover the turn player's face-down Troublemakers; True when done, False when the turn
+    player must choose which one to uncover next (``uncover_order``, 607.2).  The order is asked only
+    when it can matter: two or more of them would be uncovered at one Problem and one of them is
+    Epic (607.1 / 607.3: uncovered first it keeps the others face-down, later it dismisses them) or
+    has "Troublemakers can't be uncovered here".  Otherwise every order gives the same game state
+    (an uncover's triggered effects wait for pre-priority processing, 511.7, whatever the order)."""
     tp = st["tp"]
-    for cid in list(st["play"]):
-        c = st["cards"].get(cid)
-        if not c or c["c"] != tp or not c.get("fd") or self.ctype(st, cid) != TM:
-            continue
-        uncover_one(self, st, ev, cid)
+    while True:
+        todo = [cid for cid in st["play"] if st["cards"][cid]["c"] == tp and st["cards"][cid].get("fd")
+                and self.ctype(st, cid) == TM and _can_uncover(self, st, cid)]
+        if not todo:
+            return True
+        if len(todo) > 1 and _uncover_order_matters(self, st, todo):
+            ask(self, st, tp, "uncover_order", todo, "607.2")
+            return False
+        uncover_one(self, st, ev, todo[0])
+
+
+def _can_uncover(self, st, cid) -> bool:
+    a = st["cards"][cid]["a"]
+    if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, a)):
+        return False  # 607.1
+    return not self.has_static(st, "no_uncover", area=a)
+
+
+def _uncover_order_matters(self, st, todo) -> bool:
+    by_area: dict = {}
+    for cid in todo:
+        by_area.setdefault(st["cards"][cid]["a"], []).append(cid)
+    for ids in by_area.values():
+        if len(ids) > 1 and any(self.face(st, i).epic or any(ab.get("op") == "no_uncover" for ab in
+                                self.db.cards[st["cards"][i]["k"]].abilities.get("front", ())) for i in ids):
+            return True
+    return False
 
 
 def uncover_one(self, st, ev, cid, by=None) -> None:
@@ -569,7 +619,7 @@ def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
     ins = self.kw_keys.get("Inspired", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Inspired")  # Teamwork, or a grant in play that could give Inspired
     cards = st["cards"]
     n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
             and self.kw(st, cid, "Inspired"))
@@ -581,12 +631,29 @@ def _inspired(self, st, ev):
 def _confront_next(self, st, ev):
     sc = st["sc"]
     tp = st["tp"]
-    if not sc["todo"]:
-        st["step"] = "faceoff_step"
-        return
-    area = sc["todo"][0]
+    area = sc.get("cur")
+    if area is None or area not in sc["todo"]:
+        # 610.1: a confront step is performed for each Problem in the order of the turn player's
+        # choosing.  611.1: confronting is not optional (the turn player confronts a Problem whose
+        # requirements they meet), so the order is asked (``confront_order``) only among the
+        # Problems that can be confronted now, and only when there are two or more.  A Problem that
+        # can't be confronted now waits (a confront may make it confrontable); once none can be
+        # confronted, the remaining steps confront nothing.
+        todo = [a for a in sc["todo"] if a in st["areas"]]
+        sc["todo"] = todo
+        can = [a for a in todo if self.can_confront(st, tp, a)]
+        if not can:
+            sc["todo"] = []
+            sc.pop("cur", None)
+            st["step"] = "faceoff_step"
+            return
+        if len(can) > 1:
+            ask(self, st, tp, "confront_order", can, "610.1")
+            return
+        area = sc["cur"] = can[0]
     if area not in st["areas"] or not self.can_confront(st, tp, area):
-        sc["todo"].pop(0)
+        sc["todo"].remove(area)
+        sc.pop("cur", None)
         sc.pop("vex_done", None)
         sc.pop("vexed", None)
         return
@@ -597,7 +664,8 @@ def _confront_next(self, st, ev):
             return
     vexed = sc.pop("vexed", False)
     sc.pop("vex_done", None)
-    sc["todo"].pop(0)
+    sc["todo"].remove(area)
+    sc.pop("cur", None)
     if vexed:
         return
     sc["conf"].append(area)
@@ -673,7 +741,6 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 def _begin_turn(self, st, ev, tp):
     st["turn"] += 1
     st["tp"] = tp
-    self.expire(st, f"start{tp}")  # "until the start of your next turn"
     pl = st["pl"][tp]
     pl["turns"] += 1
     pl["scored_turn"] = 0
@@ -688,6 +755,9 @@ def start_turn(self, st, ev) -> None:
     pl = st["pl"][tp]
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
+        if c["c"] == tp and c.get("nr"):
+            del c["nr"]  # "do not ready during their controller's next Ready Phase"
+            continue
         if c["c"] == tp and c.get("ex"):
             c["ex"] = False
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
@@ -706,7 +776,7 @@ def start_turn(self, st, ev) -> None:
     self.fire_all(st, ev, "turn_start", players=(tp,))
     self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     met = self.kw_keys.get("Meticulous", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
     for cid in st["play"]:
         c = st["cards"][cid]
         if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
@@ -805,14 +875,25 @@ def _flip_one(self, st, ev, p) -> str | None:
     if not any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
         self.fire(st, ev, "flipped", nid)  # Chaos (not: "Opposing flipped cards lose and can't have abilities")
     self.fire_all(st, ev, "you_flip", players=(p,), extra={"card": nid})  # "When you flip a (Chaotic) card"
-    # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card
-    if self.printed_power(st, nid) == 1 and p not in st["fo"]["rand"]:
-        if any(self.involved(st, o) and st["cards"][o]["c"] == p and self.kw(st, o, "Random") for o in st["play"]):
-            st["fo"]["rand"].append(p)
-            st["fo"]["ign"].append(nid)
-            self.log(ev, "flip", "Random: the 1-power card is ignored and another is flipped")
-            _flip_one(self, st, ev, p)
+    # Random: once per faceoff, if you flip a card with 1 power you may ignore it and flip a new card:
+    # a "may" of the flipping player (712.3), queued so it is answered before the next priority
+    # (each card's Random is a separate ability, 701.2a: ``fo["rand"]`` lists the Random cards used)
+    if st["fo"] and self.printed_power(st, nid) == 1:
+        if _random_cards(self, st, p):
+            e = {"op": "random_flip", "p": p, "card": nid}
+            top = st["rq"][-1] if st["rq"] else None
+            if top is not None and top["lbl"] == "Random" and top["i"] == 0 and top["ch"] is None and not st["pending"]:
+                top["eff"].append(e)  # simultaneous flips: the turn player decides first (801.1)
+            else:
+                st["rq"].append({"p": p, "src": None, "eff": [e], "i": 0, "ch": None, "lbl": "Random", "after": None})
     return nid
+
+
+def _random_cards(self, st, p) -> list[str]:
+    """p's involved cards with Random not used yet this faceoff."""
+    used = st["fo"]["rand"]
+    return [o for o in st["play"] if st["cards"][o]["c"] == p and o not in used and self.involved(st, o)
+            and self.kw(st, o, "Random")]
 
 
 def faceoff_flip(self, st, ev) -> None:
@@ -842,8 +923,7 @@ def _flip_mods(self, st, p) -> int:
         for ab in self.abilities(st, o):
             if ab["kind"] != "static" or ab.get("op") != "flip_mod" or not self.fo_is(st, ab.get("fo", True)):
                 continue
-            who = ab.get("who", "you")
-            if (who == "you" and p != c["c"]) or (who == "opp" and p == c["c"]):
+            if not self.fo_player_ok(st, o, ab, p):
                 continue
             scope = ab.get("scope", "any")
             if (scope == "involved" and not self.involved(st, o)) or (scope == "here" and c["a"] not in fo["areas"]):
@@ -862,6 +942,10 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     fo["winner"] = winner
     fo["stage"] = "resolved"
     if winner is None:
+        # nobody has a higher total (a tie ended by 802.3): nobody wins, the faceoff still becomes
+        # resolved (514.5), so a Problem faceoff's Problems are solved (613.1) without a bonus
+        if fo["type"] in ("problem", "multi") and st["sc"] is not None:
+            st["sc"]["solved"] = list(fo["areas"])
         return
     margin = abs(self.faceoff_total(st, 0) - self.faceoff_total(st, 1))
     if fo["type"] in ("problem", "multi"):  # "If you won a Problem faceoff by at least N power this turn"
@@ -874,6 +958,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire(st, ev, "lose_faceoff", cid)
     for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
+        self.fire_all(st, ev, "any_win_fo_here", area=a, extra={"margin": margin, "winner": winner})
         if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
             self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
@@ -893,7 +978,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
             if len(opts) == 1:
-                self.send_home(st, ev, opts[0])
+                _fo_send_home(self, st, ev, opts[0])
             elif opts:
                 ask(self, st, chal, "send_home", opts, "514.5b")
     elif fo["type"] == "effect":
@@ -910,7 +995,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):
-            self.fire(st, ev, "win_faceoff", cid, extra={"by": margin})
+            self.fire(st, ev, "win_faceoff", cid, extra={"margin": margin})
             for o in list(st["play"]):  # "When you win a faceoff involving that character" (attachments)
                 if st["cards"][o].get("h") == cid and st["cards"][o]["c"] == winner:
                     self.fire(st, ev, "host_wins_fo", o)
@@ -921,6 +1006,21 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             if self.kw(st, cid, "Studious") and not fo["stud"][winner]:
                 fo["stud"][winner] = True
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
+
+
+def _fo_send_home(self, st, ev, cid) -> None:
+    """514.5b, unless "If a player loses a faceoff involving this card / that Troublemaker and would send
+    a Friend home, they retire / dismiss that Friend instead" applies."""
+    if st["fo"] and self.ctype(st, cid) == FRIEND:
+        for o in self.has_static(st, "fo_send_replace"):
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_send_replace":
+                    continue
+                t = o if ab.get("target", "self") == "self" else st["cards"][o].get("h")
+                if t and self.in_play(st, t) and self.involved(st, t):
+                    self.leave_play(st, ev, cid, "disc", verb=f"{ab['verb']} instead of being sent home")
+                    return
+    self.send_home(st, ev, cid)
 
 
 def _effect_outcome(self, st, winner) -> None:
@@ -942,7 +1042,22 @@ def _effect_outcome(self, st, winner) -> None:
 
 def end_faceoff(self, st, ev) -> None:
     """514.6: flipped cards go to the bottom of their owners' decks."""
+    fo = st["fo"]
+    if not fo.get("pumped"):
+        # Pumped: once per faceoff, a flipped card may be banished beneath the Pumped card instead of
+        # the bottom of the deck (710, 712.3): each Pumped card's controller decides, the turn player
+        # first (801.1); the faceoff ends once those decisions are resolved (step() calls this again)
+        fo["pumped"] = True
+        effs = [{"op": "pumped", "p": p, "host": cid} for p in (st["tp"], _opp(st["tp"])) if st["pl"][p]["flip"]
+                for cid in st["play"] if st["cards"][cid]["c"] == p and self.involved(st, cid) and self.kw(st, cid, "Pumped")]
+        if effs:
+            st["rq"].append({"p": st["tp"], "src": None, "eff": effs, "i": 0, "ch": None, "lbl": "Pumped", "after": None})
+            fo["stage"] = "end"
+            return
     fo_ = st["fo"]
+    for x in reversed(fo_.get("end_fx", [])):  # "At the end of the faceoff, ..." (delayed effects)
+        st["rq"].append({"p": x["p"], "src": x["src"], "eff": list(x["eff"]), "i": 0, "ch": None, "lbl": "faceoff",
+                         "after": None})
     if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
         # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
         lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
@@ -951,17 +1066,13 @@ def end_faceoff(self, st, ev) -> None:
     for cid in list(st["play"]):
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
+    to_disc = fo_["type"] in ("problem", "multi") and any(
+        st["cards"][o]["a"] in fo_["areas"] for o in self.has_static(st, "flip_to_disc"))
     for p in (0, 1):
-        # Pumped: once per faceoff, a flipped card may be banished beneath the Pumped card instead
-        # (the engine always takes it: it only adds power to that card)
-        pumped = [cid for cid in st["play"] if st["cards"][cid]["c"] == p and self.kw(st, cid, "Pumped") and self.involved(st, cid)]
-        for host in pumped:
-            if st["pl"][p]["flip"]:
-                fid = st["pl"][p]["flip"][0]
-                nm = self.name(st, fid)
-                nid = self.put(st, fid, "ban")
-                st["cards"][nid]["bn"] = host
-                self.log(ev, "pumped", lambda nm=nm, host=host: f"{nm} is banished beneath {self.name(st, host)} (Pumped)")
+        if to_disc:  # "If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck,
+            for fid in list(st["pl"][p]["flip"]):  # it is put into its owner's discard pile instead."
+                self.put(st, fid, "disc")
+            continue
         for fid in list(st["pl"][p]["flip"]):
             self.put(st, fid, "deck", "bottom")
     st["fo"] = None
@@ -1023,25 +1134,46 @@ def _has_non_pass(self, st, p) -> bool:
     if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]):
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
+        qfo = self.quick_fo
+        qrx = self.quick_rx
         tok = st["pl"][p]["tok"]
         ff = self.ff
+        hak = self.hand_act_keys
         for c in st["pl"][p]["hand"]:
             k = cards[c]["k"]
+            if k in hak:
+                break  # an ability activated from the hand (no token cost): the full check follows
             if k in qk:
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
                 f = ff[k]
+                tm = qfo.get(k)
+                if tm is not None and not (st["fo"] if tm == "faceoff" else _fo_type_ok(st["fo"], tm)):
+                    continue  # an Event playable only during (such) a faceoff
+                if k in qrx and not st.get("rx"):
+                    continue  # a Reaction with nothing to react to (rx_notes_for finds no note)
                 if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
                                      or self.card_cost(st, p, c) <= tok):
                     break
         else:
-            if not (st.get("twn") or st.get("kwg")) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            # keyword grants matter here only if one could grant Agile (or a token could have it)
+            kwg = st.get("kwg") and _may_grant_agile(self, st, p)
+            if not (st.get("twn") or kwg) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
     acts = self.priority_actions(st, p)
     self._last = (p, acts)
     return bool(acts)
+
+
+def _may_grant_agile(self, st, p) -> bool:
+    """Could a keyword grant in play give one of ``p``'s cards Agile (outside the Main Phase the
+    only granted keyword that adds actions)?  Tokens count too (their keywords are their own)."""
+    if self.kw_may_differ(st, "Agile"):
+        return True
+    cards = st["cards"]
+    return any(cards[o].get("t") and cards[o]["c"] == p for o in st["play"])
 
 
 def legal_actions(self, st, p) -> list[Action]:
@@ -1063,17 +1195,32 @@ def card_cost(self, st, p, cid, redeem=False) -> int:
     cost = d.front.cost or 0
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
-        if dn["type"] in (t, "card"):
+        if dn["type"] in (t, "card") and _dn_fits(dn, d.front):
             cost -= dn["n"]
     if redeem:
         cost -= 3
     if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
         for o in self.has_static(st, "fo_play_tax"):
-            if st["cards"][o]["c"] != p:
-                for ab in self.abilities(st, o):
-                    if ab["kind"] == "static" and ab.get("op") == "fo_play_tax" and (not ab.get("involving") or self.involved(st, o)):
-                        cost += ab["n"]
+            for ab in self.abilities(st, o):
+                if ab["kind"] != "static" or ab.get("op") != "fo_play_tax" or (ab.get("involving") and not self.involved(st, o)):
+                    continue
+                if not self.fo_player_ok(st, o, {**ab, "who": ab.get("who", "opp")}, p):
+                    continue  # "Opponents pay ..." / "the player with the most Unicorn characters here pays -[1]"
+                if (ab.get("scope") == "here" and st["cards"][o]["a"] not in st["fo"]["areas"]) or \
+                        (ab.get("type") and ab["type"] != t):
+                    continue
+                cost += ab["n"]
     return max(cost, 0)
+
+
+def _dn_fits(dn: dict, face) -> bool:
+    """A pending cost reduction limited to a color or trait ("your next [Kindness] Friend", "the next
+    Accessory you play") applies only to a card with it (printed information)."""
+    if dn.get("color") and dn["color"] not in face.colors:
+        return False
+    if dn.get("trait") and dn["trait"] not in face.traits:
+        return False
+    return True
 
 
 def can_pay_requirement(self, st, p, d) -> bool:
@@ -1089,7 +1236,7 @@ def can_pay_requirement(self, st, p, d) -> bool:
             c = st["cards"][cid]
             if c["c"] == p and self.is_char(st, cid) and col in self.colors(st, cid):
                 tot += self.power(st, cid) or 0
-        if tot < n:
+        if tot < n - self.req_reduction(st, p, col):
             return False
     return True
 
@@ -1110,7 +1257,7 @@ def _extra_move_costs(self, st, p) -> dict:
     cards = st["cards"]
     sk = self.static_keys
     showy = self.kw_keys.get("Showy", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
     for o in st["play"]:
         oc = cards[o]
         if oc["c"] == p:
@@ -1155,6 +1302,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
+    if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
+        # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
+        # involving their Mane Character"
+        m_ = pl["mane"]
+        no_play = m_ in cards and bool(cards[m_].get("b")) and self.involved(st, m_) and \
+            any(cards[o]["c"] != p for o in self.has_static(st, "fo_no_play_mane"))
     # actions are built with their params already in Action.make's order (sorted by name)
     for cid in (pl["hand"] if not no_play else ()):
         k = cards[cid]["k"]
@@ -1224,8 +1377,9 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         reqs = f.play_requirements
         if reqs:
             if colpow is None:
-                colpow = _color_power(self, st, p)
-            if any(colpow.get(col, 0) < n for col, n in reqs if col in COLOR_NAMES):
+                colpow = _LazyColorPower(self, st, p)  # (_color_power's sums, per color on demand)
+            if any(colpow.get(col, 0) < n - (self.req_reduction(st, p, col) if pl.get("req_red") else 0)
+                   for col, n in reqs if col in COLOR_NAMES):
                 continue
         seen.add(k)
         rule = info[2]
@@ -1262,12 +1416,28 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 acts.append(Action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
+    # abilities activated from the hand ("Banish this card from your hand to ...", 703)
+    if self.hand_act_keys:
+        for cid in pl["hand"]:
+            if cards[cid]["k"] not in self.hand_act_keys:
+                continue
+            for i, ab in enumerate(self.abilities(st, cid)):
+                if ab["kind"] != "activated" or ab.get("zone") != "hand":
+                    continue
+                tm = ab["timing"]
+                if (tm == "main" and not main) or (tm == "faceoff" and not fo) or \
+                        (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)):
+                    continue
+                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                if first_only:
+                    return acts
     # moves (609.2b) and Agile
     showy = None
     dest_all = [f"home{p}"] + prob_areas
     agile = self.kw_keys.get("Agile", ())
     swift = self.kw_keys.get("Swift", ())
-    twn = st.get("twn") or st.get("kwg")  # Teamwork or keyword grants in play
+    twn = self.kw_may_differ(st, "Agile")  # Teamwork, or a grant in play that could give Agile
+    tws = self.kw_may_differ(st, "Swift")
     taxed = bool(self.statics(st, "action_cost"))  # "Opponents pay +[1] to rally Friends", move taxes
     for cid in st["play"]:
         c = cards[cid]
@@ -1281,7 +1451,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if main or (self.kw(st, cid, "Agile") and not c.get("fr")):
             if showy is None:
                 showy = _extra_move_costs(self, st, p)
-            base = 1 if (c["k"] in swift or twn or c.get("t")) and self.kw(st, cid, "Swift") else 2
+            base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             for a in dest_all:
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
@@ -1300,8 +1470,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if c["c"] != p or (c["k"] not in ak and not twn):
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
-            if ab["kind"] != "activated":
-                continue
+            if ab["kind"] != "activated" or ab.get("zone") == "hand":
+                continue  # (abilities activated from the hand are listed with the hand)
             tm = ab["timing"]
             if tm == "main" and not main:
                 continue
@@ -1354,6 +1524,46 @@ def _color_power(self, st, p) -> dict:
             for col in self.colors(st, cid):
                 out[col] = out.get(col, 0) + pw
     return out
+
+
+class _LazyColorPower:
+    """``_color_power(self, st, p)`` for one unchanged state, summed per color only when a play
+    requirement asks for that color: a character's power is computed only if one of its colors is
+    asked for (same sums; ``get(col, 0)`` as on the dict)."""
+
+    __slots__ = ("r", "st", "p", "chars", "srcs", "pw", "sums")
+
+    def __init__(self, r, st, p) -> None:
+        self.r, self.st, self.p = r, st, p
+        self.chars = None
+        self.srcs = None
+        self.pw: dict = {}
+        self.sums: dict = {}
+
+    def get(self, col, default=0):
+        v = self.sums.get(col)
+        if v is not None:
+            return v
+        r, st = self.r, self.st
+        if self.chars is None:
+            cards = st["cards"]
+            p = self.p
+            self.chars = [(cid, r.colors(st, cid)) for cid in st["play"]
+                          if cards[cid]["c"] == p and not cards[cid].get("fd") and not cards[cid].get("fr")
+                          and r.is_char(st, cid)]
+        v = 0
+        found = False
+        for cid, cols in self.chars:
+            if col in cols:
+                found = True
+                pw = self.pw.get(cid)
+                if pw is None:
+                    if self.srcs is None:
+                        self.srcs = r.power_sources(st)
+                    pw = self.pw[cid] = r.power(st, cid, self.srcs) or 0
+                v += pw
+        self.sums[col] = v
+        return v if found else default
 
 
 def main_actions(self, st, p):
@@ -1420,6 +1630,10 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
     if cost.get("dismiss_self") and not self.in_play(st, cid):
         return False
+    if cost.get("exhaust_host"):  # "Exhaust that Friend" (the Resource's host)
+        h = st["cards"][cid].get("h")
+        if not h or not self.in_play(st, h) or st["cards"][h].get("ex") or st["cards"][h].get("fr"):
+            return False
     if "exhaust_sel" in cost and not self.select(st, _cost_sel(cost["exhaust_sel"], state="ready"), p, cid):
         return False
     if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
@@ -1436,12 +1650,14 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
 def _extra_cost_effects(cost) -> list[dict]:
     """Costs that need a choice are paid first (508) as effects at the head of the ability."""
     effs: list[dict] = []
+    if cost.get("exhaust_host"):
+        effs.append({"op": "exhaust", "target": {"host": True}})
     if cost.get("discard_hand"):
         effs.append({"op": "discard", "n": 99, "who": "you"})
     if "exhaust_sel" in cost:
         effs.append({"op": "exhaust", "target": _cost_sel(cost["exhaust_sel"], state="ready")})
     if "retire_sel" in cost:
-        effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True)}] * cost["retire_sel"]["n"]
+        effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True), "paid": True}] * cost["retire_sel"]["n"]
     if "banish_from" in cost:
         effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
     return effs
@@ -1457,12 +1673,12 @@ def play_card(self, st, ev, action) -> None:
     transform = action.get("transform")
     cost = self.card_cost(st, p, cid, redeem=bool(redeem))
     if redeem:
-        self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)")
+        self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)", cost=True)  # 508.1a
     if transform:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
-        self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)")
+        self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)
     for dn in list(pl["disc_next"]):
-        if dn["type"] in (f.type, "card"):
+        if dn["type"] in (f.type, "card") and _dn_fits(dn, f) and not dn.get("all"):  # "all": every Event until the end of the faceoff
             pl["disc_next"].remove(dn)
     self.pay_cost(st, p, cost, ev)
     area = action.get("area")
@@ -1502,7 +1718,7 @@ def play_card(self, st, ev, action) -> None:
                 if ec.get("discard"):  # 508: additional costs are paid first
                     effs = [{"op": "discard", "n": ec["discard"], "who": "you"}] + effs
                 if ec.get("retire_friend"):
-                    effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}}] + effs
+                    effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}, "paid": True}] + effs
         if not d.automated:
             self.log(ev, "manual_text", lambda: f"{d.name}: text not automated — apply manually: \"{f.text}\"", manual=True)
         fr = {"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": d.name, "after": {"discard": cid}}
@@ -1575,14 +1791,20 @@ def do_action(self, st, ev, action) -> None:
     elif k == "play_troublemaker":
         cid = action.get("card")
         area = action.get("area")
-        self.pay_cost(st, p, 1, ev)  # 609.2c
+        tm_cost = 1  # 609.2c
+        for dn in list(pl["disc_next"]):  # "the next card you play costs [1] less": a Troublemaker is a card played
+            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait"):
+                pl["disc_next"].remove(dn)
+                tm_cost -= dn["n"]
+        tm_cost = max(tm_cost, 0)
+        self.pay_cost(st, p, tm_cost, ev)
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
         key = st["cards"][cid]["k"]
         tid = self.enter_play(st, ev, cid, area, p, face_down=not up)
         _rx_played(st, tid)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
         _watch_play(self, st, ev, p, key, tid, face_down=not up)
-        self.log(ev, "play", lambda: f"{pl['name']} pays 1 to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
+        self.log(ev, "play", lambda: f"{pl['name']} pays {tm_cost} to play a Troublemaker face-down at {self.area_name(st, area)}", player=p)
     elif k == "move":
         cid = action.get("card")
         area = action.get("area")
@@ -1607,6 +1829,14 @@ def do_action(self, st, ev, action) -> None:
         ab = self.abilities(st, cid)[i]
         cost = ab.get("cost", {})
         c = st["cards"][cid]
+        if cost.get("banish_self_hand"):
+            # 508: the cost (banishing this card from the hand) is paid first; the card is revealed
+            nm = self.name(st, cid)
+            self.log(ev, "activate", lambda: f"{pl['name']} banishes {nm} from their hand: {ab.get('text', '')}")
+            self.put(st, cid, "ban")
+            st["rq"].append({"p": p, "src": cid, "eff": list(ab["effects"]), "i": 0, "ch": None, "lbl": ab.get("text", ""),
+                             "after": None})
+            return
         if cost.get("tokens"):
             self.pay_cost(st, p, cost["tokens"], ev)
         if cost.get("exhaust"):
@@ -1626,10 +1856,10 @@ def do_action(self, st, ev, action) -> None:
         if cost.get("discard"):
             effs = [{"op": "discard", "n": cost["discard"], "who": "you"}] + effs  # 508 cost paid first
         if cost.get("retire_friend"):
-            effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}}] + effs
+            effs = [{"op": "retire", "target": {"type": "Friend", "ctrl": "you", "other": True}, "paid": True}] + effs
         effs = _extra_cost_effects(cost) + effs
         if cost.get("dismiss_self"):
-            self.leave_play(st, ev, cid, "disc", verb="dismissed")  # 508 the cost is paid before the effect
+            self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=True)  # 508 the cost is paid before the effect
         fr = {"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
               {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)}
         note = rx_take(st, action, f"{cid}/{i}")  # 512.4c once per instance of the condition

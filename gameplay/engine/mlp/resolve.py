@@ -24,9 +24,9 @@ def resolve_step(self, st, ev) -> None:
                 st["cards"][cid]["z"] = "queue"
                 self.put(st, cid, "disc")  # 304.2
         if "retire" in after and self.in_play(st, after["retire"]):
-            self.leave_play(st, ev, after["retire"], "disc", verb="retired")
+            self.leave_play(st, ev, after["retire"], "disc", verb="retired", cost=True)  # 508.1a a cost
         if "banish" in after and self.in_play(st, after["banish"]):
-            self.leave_play(st, ev, after["banish"], "ban", verb="banished")
+            self.leave_play(st, ev, after["banish"], "ban", verb="banished", cost=True)  # 508.1a a cost
         return
     e = fr["eff"][fr["i"]]
     if self.run_effect(st, ev, fr, e):
@@ -45,12 +45,29 @@ def _targets(self, st, fr, e):
     if tgt.get("at") == "there":
         # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
         tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
+    if tgt.get("lt_it_power"):  # "an opposing character with less power than that Friend"
+        it = fr.get("it")
+        lim = self.power(st, it) if it and self.in_play(st, it) else None
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if lim is not None and (self.power(st, c) or 0) < lim]
+    if e.get("op") == "move" and e.get("to") == "area":  # "to each Problem": not one already there
+        picked = fr.get("picked") or ()
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if st["cards"][c]["a"] != e.get("area") and c not in picked]
+    if tgt.get("not_chosen"):  # "each other Friend" / "another character" than the chosen one (or this card)
+        excl = fr.get("it") or fr["src"]
+        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_chosen"}})
+                if c != excl]
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
     if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
         it = (fr.get("x") or {}).get("it")
         return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    la = (fr.get("x") or {}).get("la")
+    if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == la]
     if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
         it = (fr.get("x") or {}).get("it")
         if not (it and self.in_play(st, it)):
@@ -88,7 +105,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fr["i"] += 1
             fr["ch"] = None
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {}})
+                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {},
+                             "rxa": fr.get("rxa")})
             fr["i"] -= 1  # the outer resolve_step increments after return True
             return True
         return True
@@ -185,22 +203,34 @@ def run_effect(self, st, ev, fr, e) -> bool:
             return False
         fr["it"] = one
         return True
+    if op == "at_fo_end":  # "At the end of the faceoff, ...": a delayed effect (514.6)
+        if st["fo"]:
+            st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+        return True
     if op == "if":
         cond = e["cond"]
-        if cond["k"] == "points_at_least":  # "If a player has 8 or more points"
+        if cond["k"] == "opp_more_points":
+            ok = st["pl"][_opp(p)]["score"] > st["pl"][p]["score"]
+        elif cond["k"] == "points_at_least":  # "If a player has 8 or more points"
             ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
+        elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
+            ok = st.get("fl") == st["turn"]
         elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
             won = st["pl"][p].get("wonp")
             ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
         elif cond["k"] in ("you_have", "none"):
             found = self.select(st, cond["sel"], p, src)
             ok = bool(found) if cond["k"] == "you_have" else not found
+        elif cond["k"] in IF_CONDS:
+            ok = IF_CONDS[cond["k"]](self, st, fr, cond)
         else:
             ok = _if_cond(self, st, p, src, cond)
-        if ok or e.get("else"):  # "else": "If ..., ... instead" texts (AD109)
+        branch = e["effects"] if ok else e.get("else")  # "else": "Otherwise, ..." / "If ..., ... instead" (AD109)
+        if branch:
             fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"] if ok else e["else"]), "i": 0, "ch": None,
-                             "lbl": "", "after": None, "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa")})
+            st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
+                             "rev": fr.get("rev")})
             fr["i"] -= 1
         return True
     if op == "exhaust_self_cost":
@@ -210,7 +240,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "leave_self_cost":
         if not (src in st["cards"] and self.in_play(st, src)) or \
-                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired") is None:
+                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired",
+                                cost=True) is None:
             fr["i"] = len(fr["eff"])
             return False
         return True
@@ -242,8 +273,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "start_fo":
         return _start_fo(self, st, ev, fr, e)
+    if op == "spend_cost":  # "spend a card from beneath this card" (glossary: into the discard pile) as a cost
+        under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
+        if len(under) < e.get("n", 1):
+            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+            return False
+        done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+        if not done:
+            return False
+        nm = self.name(st, one)
+        self.put(st, one, "disc")
+        self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
+        return True
     if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
-        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else 1
+        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
+            (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
         if n:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
@@ -271,8 +315,21 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.put(st, deck[0], "disc")
             self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
         return True
+    if op == "replace_problem" and e.get("here"):  # "replace its Problem"
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        if a and not a.startswith("home") and self.problem_at(st, a):
+            self.replace_problem(st, ev, a)
+        return True
+    if op == "pick_color":  # "Choose a color." (later effects say "that color")
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", list(COLOR_NAMES), "705.2f", src=src, what="color")
+            return False
+        fr["color"] = fr["ch"]
+        return True
     if op == "replace_problem":
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if e.get("other"):  # "replace another Problem": not this card's
+            areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
         if not areas:
             return True
         if fr["ch"] is None:
@@ -288,6 +345,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op in EVENT_OPS:
         return EVENT_OPS[op](self, st, ev, fr, e)
+    if op in WHEN_OPS:
+        return WHEN_OPS[op](self, st, ev, fr, e)
     if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
               "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
         return _player_effect(self, st, ev, fr, e)
@@ -337,6 +396,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not done:
             return False
         chosen = [one] if one else []
+    prev_it = fr.get("it")  # "add its power to ...": the card chosen before this effect
     if e.get("cost"):  # "you may exhaust <a card> to ...": the rest happens only if this was done (508.1d)
         snap = {c_: (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) for c_ in chosen if self.in_play(st, c_)}
         if not snap or st["pl"][p]["tok"] < e.get("pay", 0):
@@ -347,6 +407,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
             if st["pl"][p]["tok"] == 0:
                 self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
+    paid = bool(e.get("cost") or e.get("paid"))  # a cost: Persistent can't replace it (508.1a)
     for cid in chosen:
         if not self.in_play(st, cid):
             continue
@@ -355,7 +416,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
-            self.exhaust(st, ev, cid)
+            if self.exhaust(st, ev, cid) and e.get("no_ready"):
+                st["cards"][cid]["nr"] = True  # it does not ready during its controller's next Ready Phase
         elif op == "ready":
             if self.ready(st, ev, cid):
                 self.log(ev, "ready", lambda cid=cid: f"{self.name(st, cid)} is readied")
@@ -364,18 +426,22 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "unfrighten":
             self.unfrighten(st, ev, cid)
         elif op == "dismiss":
-            self.leave_play(st, ev, cid, "disc", verb="dismissed")
+            self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=paid)
         elif op == "banish":
-            self.leave_play(st, ev, cid, "ban", verb="banished")
+            gone = self.leave_play(st, ev, cid, "ban", verb="banished", cost=paid)
+            if gone and e.get("keep"):
+                fr["gone"] = gone  # "Banish a Friend, then put that Friend into play"
         elif op == "retire":
             if st["cards"][cid]["c"] == p:  # 410.2
-                self.leave_play(st, ev, cid, "disc", verb="retired")
+                self.leave_play(st, ev, cid, "disc", verb="retired", cost=paid)
         elif op == "to_hand":
-            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand")
+            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand", cost=paid)
         elif op == "to_deck_top":
             own = st["cards"][cid]["o"]
-            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck") and own == p:
+            if self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck", cost=paid) and own == p:
                 self.fire_all(st, ev, "you_deck_top", players=(p,))  # your card on top of your deck
+            elif own == p:
+                _persistent_then(st, cid, "you_deck_top", p)  # if Persistent's decision lets it go
         elif op == "defeat":  # 514.5a: score its point value and dismiss it
             if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
                 pts = self.face(st, cid).bonus or 0
@@ -389,7 +455,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "move":
             to = e.get("to", "choose")
             c = st["cards"][cid]
-            if to == "home":
+            if to == "area":
+                dest = [e["area"]] if e.get("area") in st["areas"] else []
+            elif to == "home":
                 dest = [f"home{c['c']}"]
             elif to == "random_problem":  # "move this card to a random Problem" (seeded rng)
                 probs = [a for a in self.problem_areas(st) if a != c["a"]]
@@ -441,6 +509,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
             n = e["n"]
             if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
                 n *= len(self.select(st, e["per"], p, src))
+            if e.get("per_at_it"):  # "+1 power for each of your other Friends at its Problem"
+                per = e["per_at_it"]
+                a = st["cards"][cid]["a"]
+                n = 0 if a.startswith("home") else per["n"] * sum(
+                    1 for o in self.select(st, {"type": per["type"], "ctrl": per.get("ctrl", "you")}, p, src)
+                    if o != cid and st["cards"][o]["a"] == a)
+            if e.get("n_from"):  # "add its power to ...": the amount is fixed as the effect resolves
+                frm = src if e["n_from"] == "self" else (prev_it or src) if e["n_from"] == "its" else prev_it
+                n = (self.power(st, frm) or 0) if frm and self.in_play(st, frm) else 0
             if e.get("until", "turn") == "permanent":
                 st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
             else:
@@ -452,7 +529,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "keyword", lambda cid=cid: f"{self.name(st, cid)} has {e['kw']}"
                      f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} until the end of the {e.get('until', 'turn')}")
         elif op == "add_color":
-            col = e["color"]
+            col = fr.get("color") if e["color"] == "chosen" else e["color"]  # "that color" (pick_color)
+            if col is None:
+                continue
             if self.is_char(st, cid) or self.ctype(st, cid) == "Troublemaker":
                 self.add_mod(st, cid, 0, e.get("until", "turn"), col=col)
                 self.log(ev, "color", lambda cid=cid: f"{self.name(st, cid)} is also [{col}] until the end of the "
@@ -477,8 +556,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
         elif op == "counters":
             cn = st["cards"][cid]["cn"]
             key = e.get("counter", "+1")
-            cn[key] = cn.get(key, 0) + e.get("n", 1)
-            self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {e.get('n', 1)} {key} counter(s)")
+            k_n = max(self.power(st, cid) or 0, 0) if e.get("n_power") else e.get("n", 1)  # "equal to that Friend's power"
+            cn[key] = cn.get(key, 0) + k_n
+            self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {k_n} {key} counter(s)")
             if key == "+1":
                 self.watch(st, ev, "w_counter", cid, {"by": p})  # "When you put a +1 power counter on ..."
     if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
@@ -509,15 +589,20 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                     deck.insert(0, deck.pop())
             self.draw(st, ev, q, e.get("n", 1))
     elif op == "gain":
-        st["pl"][p]["tok"] += e.get("n", 1)
-        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('n', 1)} action token(s)")
+        n = e.get("n", 1)
+        if e.get("n_counters"):  # "equal to the number of Harmony counters on it"
+            n = st["cards"][src]["cn"].get(e["n_counters"], 0) if src in st["cards"] and self.in_play(st, src) else 0
+        st["pl"][p]["tok"] += n
+        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {n} action token(s)")
         if self.rx_keys:
-            self.rx_note(st, "gain", by=p, n=e.get("n", 1))  # "When an opponent receives at least [1]"
+            self.rx_note(st, "gain", by=p, n=n)  # "When an opponent receives at least [1]"
     elif op == "score":
         for q in targets:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
-        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn")})
+        st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
+                                         **{k: e[k] for k in ("color", "trait") if e.get(k)},
+                                         **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
         hand = st["pl"][q]["hand"]
@@ -553,8 +638,17 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             for _ in range(e.get("n", 1)):
                 _flip_one(self, st, ev, p)
     elif op == "look_top":
-        q = p if e.get("whose", "you") == "you" else _opp(p)
-        deck = st["pl"][q]["deck"]
+        if e.get("whose") == "choose":  # "a player's deck" / "a Problem deck": choose whose first
+            if fr.get("lq") is None:
+                done, qq = _ask_player(self, st, fr, p, [p, _opp(p)])
+                if not done:
+                    return False
+                fr["lq"], fr["ch"] = qq, None
+            q = fr["lq"]
+        else:
+            q = p if e.get("whose", "you") == "you" else _opp(p)
+        zone = e.get("zone", "deck")
+        deck = st["pl"][q][zone]
         n = min(e.get("n", 1), len(deck))
         if n <= 0:
             return True
@@ -568,7 +662,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                     ev.add("look", f"{self.pname(st, p)} looks at the top {n} card(s) of a deck", player=p)
                     ev.add("look", f"You see: {names}", to=p)
             if k >= len(fr["look"]):
-                _finish_look(self, st, fr, q)
+                _finish_look(self, st, fr, q, zone)
                 return True
             self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=k)
             return False
@@ -578,7 +672,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         fr["k"] = k + 1
         fr["ch"] = None
         if fr["k"] >= len(fr["look"]):
-            _finish_look(self, st, fr, q)
+            _finish_look(self, st, fr, q, zone)
             return True
         self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=fr["k"])
         return False
@@ -606,7 +700,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 self.fire_all(st, ev, "you_deck_top", players=(p,))
             else:
                 self.put(st, ch, e.get("to", "hand"))
-                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} into their hand")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} "
+                         f"{'on top of their deck' if e.get('to') == 'deck' else 'into their hand'}")
         if zone == "deck":
             self.shuffle(st, lst)
     elif op == "put_into_play":
@@ -632,7 +727,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             nid = self.enter_play(st, ev, ch, area, p)
             self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
     elif op == "token":
-        col = e.get("color")
+        col = fr.get("color") if e.get("color") == "chosen" else e.get("color")  # "with that color" (pick_color)
         t = {"power": e.get("power", 1), "colors": [col] if col else [], "traits": list(e.get("traits", [])),
              "name": e.get("name") or " ".join(e.get("traits", [])) or "Token", "kw": dict(e.get("kw") or {})}  # 521.1a
         cid = f"c{st['nid']}"
@@ -889,8 +984,9 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
-def _finish_look(self, st, fr, q):
-    deck = st["pl"][q]["deck"]
+def _finish_look(self, st, fr, q, zone="deck"):
+    fr.pop("lq", None)
+    deck = st["pl"][q][zone]
     bot = fr.get("bot", [])
     for c in bot:
         if c in deck:
@@ -913,6 +1009,8 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False
     if "color" in flt and flt["color"] not in f.colors:
         return False
+    if "not_type" in flt and f.type == flt["not_type"]:
+        return False  # "a non-Friend card"
     if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
         return False  # a card outside play has only its printed power
     if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
@@ -960,8 +1058,11 @@ def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
     if ch in cands:
         nm = self.db.cards[st["cards"][ch]["k"]].name
         self.put(st, ch, "ban")
-        fr["banished"] = fr.get("banished", 0) + 1
         self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a {'hand' if e.get('zone') == 'hand' else 'discard pile'}")
+        if e.get("then"):  # "If you do, ..."
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": fr["src"], "eff": list(e["then"]), "i": 0, "ch": None, "lbl": "", "after": None})
+            fr["i"] -= 1
     return True
 
 
@@ -1077,6 +1178,7 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     if fr["ch"] is None:
         if not cands:
             return True
+        # the offered cards are shown only to the looking player (view.py describes offered options)
         self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="look_hand", src=fr["src"])
         return False
     ch = fr["ch"]
@@ -1115,7 +1217,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
             return True
     who = e.get("who", "you")
     until = e.get("until", "turn")
-    if until == "next_turn_start":
+    if until == "next_turn":
         until = f"start{p}"  # "until the start of your next turn"
     m = {"who": p if who == "you" else _opp(p) if who == "opp" else -1, "prob": prob, "u": until}
     if e.get("tm_ok"):
@@ -1131,7 +1233,375 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_retire_random(self, st, ev, fr, e) -> bool:
+    """"An opponent retires a random Friend" (410.2; chosen with the game's seeded rng)."""
+    q = _opp(fr["p"]) if e.get("who") == "opponent" else fr["p"]
+    cands = [c for c in st["play"] if st["cards"][c]["c"] == q and self.ctype(st, c) == e.get("type", FRIEND)]
+    if cands:
+        self.leave_play(st, ev, cands[self.rand(st, len(cands))], "disc", verb="retired (at random)")
+    return True
+
+
+def _op_tm_put(self, st, ev, fr, e) -> bool:
+    """Put a Troublemaker from your hand / deck (a search, 518) / discard pile into play at a Problem
+    (``at``: choose / here), face-up unless ``"face_up": False`` (505.1: "put ... into play" without
+    "face-up" is face-down; the parser says which); ``played``: it is played (609.2c, no cost)."""
+    p = fr["p"]
+    zone = e.get("zone", "hand")
+    lst = st["pl"][p][zone]
+    k = fr.get("k")
+    if k is None:
+        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)
+                return True
+            opts = cands + (["none"] if zone == "deck" else [])
+            if len(opts) > 1:
+                self.ask(st, p, "target", opts, "518.1" if zone == "deck" else "705.2f", op="tm_into_play", src=fr["src"])
+                return False
+            fr["ch"] = opts[0]
+        if fr["ch"] not in cands:
+            if zone == "deck":
+                self.shuffle(st, lst)
+            return True
+        fr["k"] = k = fr["ch"]
+        fr["ch"] = None
+    if e.get("at") == "here":
+        src = fr["src"]
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        areas = [a] if a and not a.startswith("home") and self.problem_at(st, a) else []
+    else:
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    if e.get("played"):  # a played Troublemaker obeys "Troublemakers can't be played here"
+        no_tm = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
+        areas = [a for a in areas if a not in no_tm]
+    if not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "705.2f", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else areas[0]
+    up = e.get("face_up", True)
+    nm = self.db.cards[st["cards"][k]["k"]].name
+    nid = self.enter_play(st, ev, k, area, p, face_down=not up)
+    if zone == "deck":
+        self.shuffle(st, lst)
+    if e.get("played"):  # "play a Troublemaker for free": it is played (When you play a Troublemaker)
+        self.fire_all(st, ev, "you_play_tm", players=(p,))
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm if up else 'a Troublemaker'} into play "
+             f"{'face-up' if up else 'face-down'} at {self.area_name(st, area)}", card=nid if up else None)
+    return True
+
+
+def _op_req_reduction(self, st, ev, fr, e) -> bool:
+    """Reduce the play requirements (205.1) of your cards by N of a color until the end of the turn."""
+    p = fr["p"]
+    st["pl"][p].setdefault("req_red", []).append({"color": e["color"], "n": e.get("n", 1), "u": e.get("until", "turn")})
+    self.log(ev, "requirement", lambda: f"{self.pname(st, p)}'s play requirements are reduced by {e.get('n', 1)} [{e['color']}] this turn")
+    return True
+
+
+def _cond_points(self, st, fr, cond) -> bool:
+    return max(x["score"] for x in st["pl"]) >= cond["n"]  # "If a player has 8 or more points"
+
+
+def _cond_tokens_parity(self, st, fr, cond) -> bool:
+    return (st["pl"][fr["p"]]["tok"] % 2 == 0) == cond["even"]  # "each player with an even number of action tokens"
+
+
+def _cond_it_power(self, st, fr, cond) -> bool:
+    it = fr.get("it")
+    return bool(it and self.in_play(st, it) and (self.power(st, it) or 0) <= cond["n"])  # "If it has 0 power or less"
+
+
+IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power}
+
+
+def _op_move_to_each(self, st, ev, fr, e) -> bool:
+    """"Move one of your characters to each Problem": one move per Problem, each a different character."""
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    fr["i"] += 1
+    st["rq"].append({"p": fr["p"], "src": fr["src"], "i": 0, "ch": None, "lbl": "", "after": None,
+                     "eff": [{"op": "move", "target": dict(e["target"]), "to": "area", "area": a} for a in areas]})
+    fr["i"] -= 1
+    return True
+
+
+def _op_repeat(self, st, ev, fr, e) -> bool:
+    """Repeat sub-effects a counted number of times ("for each color this card has", "up to the number
+    of action tokens your opponent has"), in one frame so "fresh" choices stay distinct."""
+    p, src = fr["p"], fr["src"]
+    k = e["count"].get("k")
+    if k == "own_colors":
+        n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+    elif k == "opp_tokens":
+        n = st["pl"][_opp(p)]["tok"]
+    else:
+        n = 0
+    if n > 0:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": [dict(x) for _ in range(n) for x in e["effects"]], "i": 0, "ch": None,
+                         "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _op_look_fd_tm(self, st, ev, fr, e) -> bool:
+    """Look at a face-down Troublemaker at this card's Problem (private to the looking player, 505.1d)."""
+    p, src = fr["p"], fr["src"]
+    a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+    cands = [o for o in st["play"] if a and st["cards"][o]["a"] == a and st["cards"][o].get("fd")
+             and self.ctype(st, o) == "Troublemaker"]
+    if not cands:
+        return True
+    if fr["ch"] is None and len(cands) > 1:
+        self.ask(st, p, "target", cands, "705.2f", op="look", src=src)
+        return False
+    one = fr["ch"] if fr["ch"] in cands else cands[0]
+    if not ev.quiet:
+        ev.add("look", f"{self.pname(st, p)} looks at a face-down Troublemaker", player=p)
+        ev.add("look", f"You see: {self.db.cards[st['cards'][one]['k']].name}", to=p)
+    return True
+
+
+def _op_return_gone(self, st, ev, fr, e) -> bool:
+    """Put the card an earlier effect of this frame banished back into play at its owner's home, under
+    its owner's control (513.2, 706)."""
+    g = fr.pop("gone", None)
+    if g and g in st["cards"] and st["cards"][g].get("z") == "ban":
+        o = st["cards"][g]["o"]
+        nid = self.enter_play(st, ev, g, f"home{o}", o)
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+    return True
+
+
+def _op_exchange_control(self, st, ev, fr, e) -> bool:
+    """Exchange control of one of your Friends and an opposing Friend until a duration ends (513.2);
+    ``theirs_by: "opp"``: the opponent chooses theirs, at the same Problem as yours (AD116)."""
+    p = fr["p"]
+    k = fr.get("k") or {}
+    if "mine" not in k:
+        cands = self.select(st, e["mine"], p, fr["src"])
+        if fr["ch"] is None:
+            if not cands:
+                return True
+            if len(cands) > 1:
+                self.ask(st, p, "target", cands, "705.2f", op="exchange_control", src=fr["src"])
+                return False
+            fr["ch"] = cands[0]
+        k["mine"] = fr["ch"]
+        fr["ch"] = None
+        fr["k"] = k
+    mine = k["mine"]
+    if not self.in_play(st, mine):
+        return True
+    sel = dict(e["theirs"])
+    chooser = _opp(p) if e.get("theirs_by") == "opp" else p
+    cands = [c for c in self.select(st, sel, chooser, fr["src"]) if st["cards"][c]["c"] != p]
+    if e.get("same_area"):
+        cands = [c for c in cands if st["cards"][c]["a"] == st["cards"][mine]["a"]]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        if len(cands) > 1:
+            self.ask(st, chooser, "target", cands, "705.2f", op="exchange_control", src=fr["src"])
+            return False
+        fr["ch"] = cands[0]
+    theirs = fr["ch"]
+    if theirs not in cands:
+        return True
+    u = e.get("until", "score_phase")
+    for cid, new in ((mine, _opp(p)), (theirs, p)):
+        old = st["cards"][cid]["c"]
+        st["cards"][cid]["c"] = new
+        st["ctl"].append({"t": cid, "to": old, "u": u})
+    st["dy"] = 1
+    self.log(ev, "control", lambda: f"{self.name(st, mine)} and {self.name(st, theirs)} exchange controllers")
+    return True
+
+
+def _op_bottom_pick(self, st, ev, fr, e) -> bool:
+    """Look at the bottom N cards of your deck; you may put one of them on top (private)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    look = deck[-min(e.get("n", 1), len(deck)):] if deck else []
+    if fr["ch"] is None:
+        if not look:
+            return True
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the bottom {len(look)} card(s) of their deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+        self.ask(st, p, "target", list(look) + ["none"], "705.2f", op="bottom_pick", src=fr["src"])
+        return False
+    if fr["ch"] in look:
+        deck.remove(fr["ch"])
+        deck.insert(0, fr["ch"])
+        self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from the bottom of their deck on top")
+    return True
+
+
+def _op_top_split(self, st, ev, fr, e) -> bool:
+    """Look at the top three cards: one into your hand, one on top, one on the bottom (private)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    k = fr.get("k")
+    if k is None:
+        k = fr["k"] = {"left": list(deck[:3]), "done": []}
+        if not ev.quiet and k["left"]:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(k['left'])} card(s) of their deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in k["left"]), to=p)
+    if fr["ch"] is not None and fr["ch"] in k["left"]:
+        k["left"].remove(fr["ch"])
+        k["done"].append(fr["ch"])
+        fr["ch"] = None
+    steps = ("hand", "top", "bottom")
+    while len(k["done"]) < len(steps) and k["left"]:
+        if len(k["left"]) == 1:
+            k["done"].append(k["left"].pop())
+            continue
+        self.ask(st, p, "target", list(k["left"]), "705.2f", op="top_split", src=fr["src"], to=steps[len(k["done"])])
+        return False
+    for cid, where in zip(k["done"], steps):
+        if cid not in deck:
+            continue
+        if where == "hand":
+            self.put(st, cid, "hand")  # (put takes it out of the deck)
+        elif where == "top":
+            deck.remove(cid)
+            deck.insert(0, cid)
+        else:
+            deck.remove(cid)
+            deck.append(cid)
+    self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card into their hand and rearranges their deck")
+    return True
+
+
+def _op_fo_plus(self, st, ev, fr, e) -> bool:
+    """"You have +2 power during Faceoffs this turn": added to your faceoff total (514.4a)."""
+    p = fr["p"]
+    st["pl"][p].setdefault("fo_plus", []).append({"n": e.get("n", 1), "u": e.get("until", "turn")})
+    self.log(ev, "power", lambda: f"{self.pname(st, p)} has {e.get('n', 1):+d} power during faceoffs this turn")
+    return True
+
+
+# ------------------------------------------------------------------ optional replacements (710, 712.3)
+def queue_persistent(self, st, cid, zone, pos, verb) -> None:
+    """Persistent would replace a card leaving play: its controller's ``may`` decision is asked from
+    the resolution queue, on top of the frame being resolved, so it is answered before anything
+    else of that effect happens (705.2f).  Several cards leaving at once share one frame and are
+    decided in order."""
+    e = {"op": "persistent", "card": cid, "zone": zone, "pos": pos, "verb": verb}
+    rq = st["rq"]
+    top = rq[-1] if rq else None
+    if top is not None and top.get("lbl") == "Persistent" and top["i"] == 0 and top["ch"] is None and not st["pending"]:
+        top["eff"].append(e)  # not started yet: the same occurrence batch
+        return
+    rq.append({"p": st["cards"][cid]["c"], "src": cid, "eff": [e], "i": 0, "ch": None, "lbl": "Persistent", "after": None})
+
+
+def _persistent_then(st, cid, event, p) -> None:
+    """A trigger event the effect fires once the card has really left (kept on the queued decision)."""
+    rq = st["rq"]
+    if rq and rq[-1].get("lbl") == "Persistent":
+        for pe in rq[-1]["eff"]:
+            if pe.get("card") == cid:
+                pe["then"] = [event, p]
+
+
+def _op_persistent(self, st, ev, fr, e) -> bool:
+    cid = e["card"]
+    if not self.in_play(st, cid):
+        return True  # it has already left play (a new card, 410.6): nothing to replace
+    if not self.persistent_applies(st, cid):
+        # 710.5a: the replacement no longer applies (frightened, lost Persistent): it leaves
+        _persistent_left(self, st, ev, e)
+        return True
+    q = st["cards"][cid]["c"]
+    if fr["ch"] is None:
+        self.ask(st, q, "may", [True, False], "710", src=cid, card=cid, what="Persistent",
+                 text=f"Persistent: frighten {self.name(st, cid)} instead of it being {e['verb'].split(' (')[0]}")
+        return False
+    if fr["ch"]:
+        self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
+        self.frighten(st, ev, cid)  # 710.4: replaced even if it can't be frightened
+    else:
+        _persistent_left(self, st, ev, e)  # declined: the card leaves (710.3: not replaced again)
+    return True
+
+
+def _persistent_left(self, st, ev, e) -> None:
+    if self.leave_play(st, ev, e["card"], e["zone"], e["pos"], verb=e["verb"], persist=False) and e.get("then"):
+        self.fire_all(st, ev, e["then"][0], players=(e["then"][1],))
+
+
+def _op_random_flip(self, st, ev, fr, e) -> bool:
+    """Random: "Once per faceoff, during a faceoff involving this card, if you flip a card with 1
+    power, you may ignore it and flip a new card" (712.3: asked as the card is flipped)."""
+    fo = st["fo"]
+    p = e["p"]
+    nid = e["card"]
+    from .flow import _flip_one, _random_cards
+
+    rnd = _random_cards(self, st, p) if fo else []
+    if not rnd or nid not in st["pl"][p]["flip"] or nid in fo["ign"]:
+        return True  # each Random card used already this faceoff, or no longer applicable
+    if fr["ch"] is None:
+        self.ask(st, p, "may", [True, False], "Random (712.3)", card=nid, what="Random",
+                 text=f"Random: ignore {self.name(st, nid)} (1 power) and flip a new card")
+        return False
+    if fr["ch"]:
+        fo["rand"].append(rnd[0])  # once per faceoff for that card: only a use counts
+        fo["ign"].append(nid)  # 514.4b / 515.4
+        self.log(ev, "flip", lambda: f"Random: {self.pname(st, p)} ignores {self.name(st, nid)} and flips a new card")
+        _flip_one(self, st, ev, p)
+    return True
+
+
+def _op_pumped(self, st, ev, fr, e) -> bool:
+    """Pumped: "Once per faceoff, during a faceoff involving this card, if you would put a flipped
+    card on the bottom of your deck you may banish it to beneath this card instead." Asked as the
+    faceoff ends (514.6), once for each Pumped card: ``may`` for one flipped card, else a ``target``
+    among them (or ``none``)."""
+    p = e["p"]
+    host = e["host"]
+    flips = list(st["pl"][p]["flip"])
+    if not flips or not self.in_play(st, host) or st["cards"][host]["c"] != p or not self.kw(st, host, "Pumped") \
+            or not (st["fo"] and self.involved(st, host)):
+        return True
+    if fr["ch"] is None:
+        txt = f"Pumped: banish a flipped card beneath {self.name(st, host)} instead of the bottom of your deck"
+        if len(flips) == 1:
+            self.ask(st, p, "may", [True, False], "Pumped (710)", card=host, what="Pumped", text=txt, flipped=flips[0])
+        else:
+            self.ask(st, p, "target", flips + ["none"], "Pumped (710)", op="pumped", src=host, text=txt)
+        return False
+    ch = fr["ch"]
+    fid = flips[0] if ch is True else ch if ch in flips else None
+    if fid is not None:
+        nm = self.name(st, fid)
+        nid = self.put(st, fid, "ban")
+        st["cards"][nid]["bn"] = host
+        self.log(ev, "pumped", lambda: f"{nm} is banished beneath {self.name(st, host)} (Pumped)")
+    return True
+
+
 EVENT_OPS = {
+    "fo_plus": _op_fo_plus,
+    "return_gone": _op_return_gone,
+    "exchange_control": _op_exchange_control,
+    "bottom_pick": _op_bottom_pick,
+    "top_split": _op_top_split,
+    "move_to_each": _op_move_to_each,
+    "repeat": _op_repeat,
+    "look_fd_tm": _op_look_fd_tm,
+    "req_reduction": _op_req_reduction,
+    "retire_random": _op_retire_random,
+    "tm_into_play": _op_tm_put,
+    "persistent": _op_persistent,
+    "random_flip": _op_random_flip,
+    "pumped": _op_pumped,
     "banish_from_zone": _op_banish_from_zone,
     "draw_bottom": _op_draw_bottom,
     "deck_bottom_to_top": _op_deck_bottom_to_top,
@@ -1141,4 +1611,167 @@ EVENT_OPS = {
     "draw_per": _op_draw_per,
     "look_hand": _op_look_hand,
     "confront_mod": _op_confront_mod,
+}
+
+
+# ------------------------------------------------------------------ watched-trigger ops (when-helper)
+def _deck_of(self, st, fr, e) -> list | None:
+    """The deck an effect looks at: ``whose`` you / opponent / problem_here (the owner of the Problem at
+    this card's area), ``deck`` "deck" (draw deck) or "pdeck" (Problem deck)."""
+    p, src = fr["p"], fr["src"]
+    whose = e.get("whose", "you")
+    if whose == "problem_here":
+        area = st["cards"].get(src, {}).get("a")
+        pid = self.problem_at(st, area) if area else None
+        if pid is None:
+            return None
+        q = st["cards"][pid]["o"]
+    else:
+        q = p if whose == "you" else _opp(p)
+    return st["pl"][q][e.get("deck", "deck")]
+
+
+def _op_reorder_top(self, st, ev, fr, e) -> bool:
+    """"Look at the top N cards of <a deck> and put them back in any order": the looker (privately)
+    picks, one at a time, the card to put back next from the top."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    k = fr.get("k")
+    if k is None:
+        look = deck[:min(e.get("n", 1), len(deck))]
+        fr["k"] = k = {"look": look, "order": []}
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of a deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+    if fr["ch"] is not None:
+        if fr["ch"] in k["look"] and fr["ch"] not in k["order"]:
+            k["order"].append(fr["ch"])
+        fr["ch"] = None
+    rest = [c for c in k["look"] if c not in k["order"]]
+    if len(rest) > 1:
+        self.ask(st, p, "target", rest, "705.2f", op="reorder_top", src=fr["src"])
+        return False
+    order = k["order"] + rest
+    for c in order:
+        if c in deck:
+            deck.remove(c)
+    deck[0:0] = [c for c in order if c in st["cards"]]
+    return True
+
+
+def _op_look_pdeck(self, st, ev, fr, e) -> bool:
+    """"Look at the top card of your Problem deck and put it on the top or the bottom of that deck"."""
+    p = fr["p"]
+    deck = _deck_of(self, st, fr, e)
+    if not deck:
+        return True
+    top = deck[0]
+    if fr["ch"] is None:
+        if not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top card of a Problem deck", player=p)
+            ev.add("look", f"You see: {self.db.cards[st['cards'][top]['k']].name}", to=p)
+        self.ask(st, p, "look", ["top", "bottom"], "705.2f", card=0)
+        return False
+    if fr["ch"] == "bottom" and deck and deck[0] == top:
+        deck.append(deck.pop(0))
+    return True
+
+
+def _op_uncover_it(self, st, ev, fr, e) -> bool:
+    """"... may pay [2] to uncover it": the Troublemaker a watched event happened to, if still face-down."""
+    it = (fr.get("x") or {}).get("it")
+    if it and self.in_play(st, it) and st["cards"][it].get("fd") and self.ctype(st, it) == "Troublemaker":
+        from .flow import uncover_one
+
+        uncover_one(self, st, ev, it, by=fr["p"])
+    return True
+
+
+def _op_left_to_hand(self, st, ev, fr, e) -> bool:
+    """"When this card is dismissed, put it into its owner's hand": the card in the zone it went to,
+    if it is still there (410.6a)."""
+    new = (fr.get("x") or {}).get("new")
+    c = st["cards"].get(new) if new else None
+    if c and c.get("z") in ("disc", "ban", "deck") and new in st["pl"][c["o"]][c["z"]]:
+        nm = self.db.cards[c["k"]].name
+        self.put(st, new, "hand")
+        self.log(ev, "zone", lambda: f"{nm} is put into its owner's hand")
+    return True
+
+
+def _op_tm_into_play(self, st, ev, fr, e) -> bool:
+    """"Put a Troublemaker from your hand / discard pile into play face-up", "search your deck for a
+    Troublemaker and put it into play face-up": choose the card, then the Problem it enters at (a
+    Troublemaker is never at home, 506.2a; uniqueness 516 is repaired by the game)."""
+    p = fr["p"]
+    zone = e.get("zone", "hand")
+    lst = st["pl"][p][zone]
+    k = fr.get("k")
+    if k is None:
+        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if fr["ch"] is None:
+            if not cands:
+                if zone == "deck":
+                    self.shuffle(st, lst)  # 518.2
+                return True
+            self.ask(st, p, "target", cands + ["none"], "706", op="tm_into_play", src=fr["src"])
+            return False
+        if fr["ch"] == "none" or fr["ch"] not in lst:
+            if zone == "deck":
+                self.shuffle(st, lst)
+            return True
+        fr["k"] = k = fr["ch"]
+        fr["ch"] = None
+    blocked = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and a not in blocked]
+    if not areas or k not in lst:
+        if zone == "deck":
+            self.shuffle(st, lst)
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "706", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else areas[0]
+    nm = self.db.cards[st["cards"][k]["k"]].name
+    self.enter_play(st, ev, k, area, p)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} into play face-up at {self.area_name(st, area)}")
+    if zone == "deck":
+        self.shuffle(st, lst)
+    return True
+
+
+def _op_send_it_back(self, st, ev, fr, e) -> bool:
+    """"Send that character to its previous area" (a watched move: the area it was moved from, 506.5)."""
+    x = fr.get("x") or {}
+    it, frm = x.get("it"), x.get("from")
+    if it and frm and self.in_play(st, it) and frm in st["areas"] and st["cards"][it]["a"] != frm:
+        if not (frm.startswith("home") and int(frm[4:]) != st["cards"][it]["c"]):
+            self.move_card(st, ev, it, frm, send=True)
+    return True
+
+
+def _op_costs_ok(self, st, ev, fr, e) -> bool:
+    """Before paying several costs ("pay [1] and exhaust this card"): if any can't be paid, none is and
+    nothing else happens (508.1d)."""
+    src = fr["src"]
+    ok = st["pl"][fr["p"]]["tok"] >= e.get("tokens", 0)
+    if e.get("self_ready"):
+        c = st["cards"].get(src)
+        ok = ok and c is not None and self.in_play(st, src) and not c.get("ex") and not c.get("fr")
+    if not ok:
+        fr["i"] = len(fr["eff"])
+        return False
+    return True
+
+
+WHEN_OPS = {
+    "costs_ok": _op_costs_ok,
+    "send_it_back": _op_send_it_back,
+    "tm_into_play": _op_tm_into_play,
+    "reorder_top": _op_reorder_top,
+    "look_pdeck": _op_look_pdeck,
+    "uncover_it": _op_uncover_it,
+    "left_to_hand": _op_left_to_hand,
 }

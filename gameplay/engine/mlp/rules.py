@@ -33,6 +33,34 @@ def _opp(p: int) -> int:
     return 1 - p
 
 
+class _AnyKeyword:
+    """Contains every keyword name (kwg_names of a card that grants keywords other than by grant_kw)."""
+
+    def __contains__(self, name) -> bool:
+        return True
+
+
+_ANY_KW = _AnyKeyword()
+
+
+def _grant_names(d) -> Any:
+    """The keywords a card's ``grant_kw`` abilities name (either face); a card in ``kwg_keys`` for
+    another reason than grant_kw / grant_color abilities may grant any keyword (``_ANY_KW``)."""
+    abl = [a for face in d.abilities.values() for a in face if a["kind"] == "static"]
+    names = frozenset(a["kw"] for a in abl if a.get("op") == "grant_kw")
+    if names or any(a.get("op") == "grant_color" for a in abl):
+        return names
+    return _ANY_KW
+
+
+def _first_event_timing(d) -> str:
+    """The timing of a card's first front-face Event ability (what flow._timing reads)."""
+    for ab in d.abilities.get("front", ()):
+        if ab["kind"] == "event":
+            return ab["timing"]
+    return "main"
+
+
 def _area_owner(area: str) -> int | None:
     if area.startswith("home") or area.startswith("prob"):
         return int(area[4:])
@@ -54,6 +82,8 @@ class Rules:
         # per-card-key caches for the hot paths
         self.static_keys: set[str] = set()
         self.quick_keys: set[str] = set()  # cards in hand usable outside the Main Phase
+        self.quick_fo: dict[str, str] = {}  # quick Events whose timing names a faceoff -> that timing
+        self.quick_rx: set[str] = set()  # Reaction Events with a condition (need a reactable note)
         self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
         self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
         self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
@@ -74,6 +104,9 @@ class Rules:
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
                          if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
+        # card key -> the keywords its grant abilities name (either face): without Teamwork in play
+        # (which lends abilities) no other keyword can be granted by that card
+        self.kwg_names = {k: _grant_names(self.db.cards[k]) for k in self.kwg_keys}
         # card keys with a keyword on either face: a card whose key is not listed (and which is not a
         # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
         self.kw_keys: dict[str, set[str]] = {}
@@ -88,6 +121,7 @@ class Rules:
         # in play (which lends front-face abilities) only these cards can fire for that event
         self.trig_ev: dict[str, set[str]] = {}
         self.activ_keys: set[str] = set()
+        self.hand_act_keys: set[str] = set()
         self.rx_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
@@ -98,10 +132,17 @@ class Rules:
                         self.trig_ev.setdefault(a["on"], set()).add(k)
             if any(a["kind"] == "activated" for a in abl):
                 self.activ_keys.add(k)
+            if any(a["kind"] == "activated" and a.get("zone") == "hand" for a in abl):
+                self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
             if any(a["kind"] == "static" for a in abl):
                 self.static_keys.add(k)
             if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
                 self.quick_keys.add(k)
+                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
+                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
+                if d.front.type == "Event" and _first_event_timing(d) == "reaction" and next(
+                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
+                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
             if any(a.get("rx") for a in abl):
                 self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
@@ -159,11 +200,13 @@ class Rules:
             return []
         out = []
         tr = None
+        tw = self.tw_keys
+        cards = st["cards"]
         for o in st["play"]:
-            if o == cid:
+            oc = cards[o]
+            if oc["k"] not in tw or o == cid:  # (the cheapest test first: few cards have Teamwork)
                 continue
-            oc = st["cards"][o]
-            if oc.get("t") or oc["k"] not in self.tw_keys or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
+            if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
                 tr = set(self.ff[c["k"]].traits)
@@ -188,14 +231,39 @@ class Rules:
             v = self._granted_kw(st, cid, name)
         return v
 
+    def kw_may_differ(self, st, name: str) -> bool:
+        """Could ``kw(cid, name)`` of a non-token card be nonzero although its key is not in
+        ``kw_keys[name]``?  Only with Teamwork in play (borrowed keywords) or a keyword grant in play
+        that names ``name`` (see ``kwg_names``).  Lets the keyword fast paths skip ``kw`` for the
+        other cards."""
+        if st.get("twn"):
+            return True
+        if not st.get("kwg"):
+            return False
+        gn = self.kwg_names
+        cards = st["cards"]
+        n = 0
+        for o in st["play"]:
+            g = gn.get(cards[o]["k"])
+            if g is not None:
+                if name in g:
+                    return True
+                n += 1
+        if st.get("kgt"):  # timed grants from effects (add_kw_grant) raise the counter once
+            if any(g["kw"] == name for g in st.get("kgm") or ()):
+                return True
+            n += 1
+        return n != st["kwg"]  # the counter raised by something else than these cards: ask kw
+
     def _granted_kw(self, st, cid, name) -> int:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
         ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
         v = 0
         gk = self.kwg_keys
         cards = st["cards"]
+        gn = None if st.get("twn") else self.kwg_names  # (Teamwork may lend other grants)
         for o in st["play"]:
-            if cards[o]["k"] not in gk:
+            if cards[o]["k"] not in gk or (gn is not None and name not in gn[cards[o]["k"]]):
                 continue
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and ab["n"] > v \
@@ -465,6 +533,8 @@ class Rules:
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
+        if k == "ban_type":  # "for each Event in each Banished Zone"
+            return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
 
     def _kw_power(self, st, cid, c, kws) -> int:
@@ -570,6 +640,12 @@ class Rules:
                            for o in st["play"])
         if k == "exhausted":
             return bool(c.get("ex"))
+        if k == "host_involved":  # a Resource's "While involved in a faceoff, that Friend has +1 power"
+            return bool(st["fo"]) and bool(c.get("h")) and self.involved(st, c["h"])
+        if k == "opp_more_points":  # "While an opponent has more points than you"
+            return st["pl"][1 - c["c"]]["score"] > st["pl"][c["c"]]["score"]
+        if k in ("opp_inv_power", "inv_with", "fo_area_with"):
+            return self._fo_cond(st, src, cond)
         if k == "more_chars_here":  # "While you have more characters here than any opponent"
             ch = self.chars_at(st, c["a"])
             mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
@@ -637,8 +713,8 @@ class Rules:
             return False
         t = sel.get("type", "card")
         ct = self.ctype(st, cid)
-        if c.get("fd") and ct == TM:
-            return False  # 505.2 face-down Troublemakers can't be referenced
+        if c.get("fd") and ct == TM and not sel.get("fd_ok"):
+            return False  # 505.2 face-down Troublemakers can't be referenced (unless named: "face-down Troublemaker")
         if "types" in sel:  # "Your characters and Troublemakers here"
             if not any((ct in CHAR_TYPES) if x == "character" else ct == x for x in sel["types"]):
                 return False
@@ -652,8 +728,6 @@ class Rules:
             return False
         if t == "card" and ct == "Problem":
             return False
-        if "types" in sel and ct not in sel["types"]:
-            return False  # "a Friend or Resource"
         w = sel.get("ctrl", "any")
         if w == "you" and c["c"] != ctrl:
             return False
@@ -687,6 +761,12 @@ class Rules:
             pp = self.printed_power(st, cid)  # "with printed power of 0" (507.1 printed, not current)
             if pp > sel.get("max_printed", pp) or pp < sel.get("min_printed", pp):
                 return False
+        if sel.get("owner") == "you" and c["o"] != ctrl:
+            return False  # "a Friend you own"
+        if sel.get("max_power_src"):  # "with power less than or equal to this card's power"
+            pw, sp = self.power(st, cid), (self.power(st, src) if src and self.in_play(st, src) else None)
+            if pw is None or sp is None or pw > sp:
+                return False
         if sel.get("power_gt_cost"):
             pw = self.power(st, cid)
             cost = 0 if c.get("t") else (self.face(st, cid).cost or 0)
@@ -696,6 +776,19 @@ class Rules:
             return False
         if sel.get("inv") and not self.involved(st, cid):
             return False  # "... while involved in a faceoff" (514.2d)
+        if sel.get("no_att") and any(st["cards"][o].get("h") == cid and sel["no_att"] in (
+                self.traits(st, o) if sel["no_att"] != "Resource" else ("Resource",) if self.ctype(st, o) == "Resource" else ())
+                for o in st["play"]):
+            return False  # "without an attached Accessory"
+        if sel.get("not_boosted"):  # "with power less than or equal to their printed power"
+            pw = self.power(st, cid)
+            if pw is None or pw > self.printed_power(st, cid):
+                return False
+        if sel.get("highest"):  # "the Friend with power higher than any other Friend involved in the faceoff"
+            pw = self.power(st, cid) or 0
+            if any(o != cid and self.ctype(st, o) == t and self.involved(st, o) and (self.power(st, o) or 0) >= pw
+                   for o in st["play"]):
+                return False
         if "color" in sel and sel["color"] not in self.colors(st, cid):
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
@@ -885,7 +978,7 @@ class Rules:
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False
-        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or st.get("twn") or st.get("kwg"))
+        if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or self.kw_may_differ(st, "Stubborn"))
                                 and self.kw(st, cid, "Stubborn")):
             return False
         for ab in self.abilities(st, cid):
@@ -913,7 +1006,7 @@ class Rules:
                     srcs = self.power_sources(st)
                 tot += self.power(st, cid, srcs) or 0
         fp = 0
-        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus", ctrl=p):
+        for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus"):
             for ab in self.abilities(st, o):
                 if ab["kind"] != "static":
                     continue
@@ -921,17 +1014,75 @@ class Rules:
                     # "Your flipped cards have +2 power [for each Muscle counter on this card]"
                     fp += ab["n"] * (st["cards"][o].get("cn", {}).get(ab["per_counter"], 0) if ab.get("per_counter") else 1)
                 elif ab.get("op") == "fo_bonus" and self.fo_is(st, ab.get("fo", True)) and \
-                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]):
-                    tot += ab["n"]  # 514.4a a modifier of the player's power total
+                        (ab.get("scope") != "here" or st["cards"][o]["a"] in fo["areas"]) and \
+                        self.fo_player_ok(st, o, ab, p):
+                    tot += ab["n"] * self.fo_bonus_count(st, o, ab)  # 514.4a a modifier of the player's power total
+        hi = None
+        if any(st["cards"][o]["c"] != p and self.involved(st, o) and self.fo_is(st, "problem")
+               for o in self.has_static(st, "ignore_highest")):
+            # "your opponent ignores one of their flipped cards with the highest power" (515.4)
+            cand = [f for f in st["pl"][p]["flip"] if f not in fo["ign"]]
+            hi = max(cand, key=lambda f: self.power(st, f) or 0) if cand else None
         for fid in st["pl"][p]["flip"]:
-            if fid in fo["ign"]:
+            if fid in fo["ign"] or fid == hi:
                 continue  # 514.4b ignored flipped cards
             if st["mods"] or st["cards"][fid].get("cn"):
                 tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
             else:
                 tot += self.printed_power(st, fid) + fp
         tot += fo["bonus"][p]
+        tot += sum(x["n"] for x in st["pl"][p].get("fo_plus") or ())  # "You have +2 power during Faceoffs this turn"
         return tot
+
+    def _fo_cond(self, st, src, cond) -> bool:
+        """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;
+        this card involved with N of your other <trait> Friends; N of your <color> Friends at one of the
+        faceoff's Problems."""
+        fo = st["fo"]
+        if not fo:
+            return False
+        c = st["cards"][src]
+        k = cond["k"]
+        if k == "opp_inv_power":
+            return any(st["cards"][o]["c"] != c["c"] and self.is_char(st, o) and self.involved(st, o)
+                       and (self.power(st, o) or 0) >= cond["n"] for o in st["play"])
+        ty = cond.get("type", "character")
+
+        def fits(o):
+            oc = st["cards"][o]
+            if oc["c"] != c["c"] or not (self.ctype(st, o) == ty if ty != "character" else self.is_char(st, o)):
+                return False
+            return ("trait" not in cond or cond["trait"] in self.traits(st, o)) and \
+                ("color" not in cond or cond["color"] in self.colors(st, o))
+        if k == "inv_with":
+            return sum(1 for o in st["play"] if o != src and fits(o) and self.involved(st, o)) >= cond["n"]
+        return any(sum(1 for o in st["play"] if fits(o) and st["cards"][o]["a"] == a) >= cond["n"] for a in fo["areas"])
+
+    def fo_player_ok(self, st, src, ab, p) -> bool:
+        """Which player a faceoff modifier is for: "you" (its controller), "the player with the most
+        <trait> characters here" (more than any other player) or "players with at least N ..."."""
+        who = ab.get("who", "you")
+        c = st["cards"][src]
+        if who == "you":
+            return c["c"] == p
+        if who == "opp":
+            return c["c"] != p
+        if who == "each":
+            return True
+        cnt = [sum(1 for o in self.chars_at(st, c["a"], q) if ab["trait"] in self.traits(st, o)) for q in (0, 1)]
+        if who == "most":
+            return cnt[p] > cnt[1 - p]
+        return cnt[p] >= ab.get("min", 1)  # at_least
+
+    def fo_bonus_count(self, st, src, ab) -> int:
+        per = ab.get("per")
+        if not per:
+            return 1
+        c = st["cards"][src]
+        if per.get("k") == "att_involved":  # your Resources attached to characters involved in the faceoff
+            return sum(1 for o in st["play"] if st["cards"][o]["c"] == c["c"] and self.ctype(st, o) == "Resource"
+                       and st["cards"][o].get("h") and self.involved(st, st["cards"][o]["h"]))
+        return len(self.select(st, per, c["c"], src))
 
     def fo_is(self, st, kind) -> bool:
         """Is a faceoff of this kind (True: any; "problem" includes Multi Problem faceoffs) happening?"""
@@ -987,7 +1138,7 @@ class Rules:
         cards = st["cards"]
         sk = self.static_keys
         ecc = self.kw_keys.get("Eccentric", ())
-        twn = st.get("twn") or st.get("kwg")
+        twn = self.kw_may_differ(st, "Eccentric")  # (cards outside static_keys have no static ability without Teamwork)
         for o in st["play"]:
             oc = cards[o]
             if oc["a"] != area or oc["c"] == p:
@@ -1032,6 +1183,8 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
+        if not self.chars_at(st, area, p):
+            return solve_requirements([], reqs)  # nobody there to contribute (what the loop below finds)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
@@ -1192,8 +1345,13 @@ class Rules:
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
-    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed") -> str | None:
-        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck)."""
+    def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
+                   persist: bool | None = None) -> str | None:
+        """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck).
+
+        ``persist``: None asks Persistent's controller (a pending ``may`` decision queued on the
+        resolution queue, so the card leaves or is frightened when that decision is answered);
+        False: the occurrence is not replaced (declined, or 710.3 already replaced once)."""
         if not self.in_play(st, cid):
             return None
         c = st["cards"][cid]
@@ -1203,17 +1361,23 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
-        if self.kw(st, cid, "Persistent") and not c.get("fr") and self.ctype(st, cid) == FRIEND and not by_game:
-            # Persistent: "If this card would leave play, you may frighten it instead." (710)
-            # The engine always takes the replacement (it never hurts its controller).
-            self.log(ev, "replace", lambda: f"{self.name(st, cid)} is frightened instead (Persistent, 710)")
-            self.frighten(st, ev, cid)
+        if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
+            # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
+            # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
+            # replaced; 104.4 only lets a replacement to another zone win over a uniqueness
+            # dismissal, and frightening keeps the card in play) nor for costs (508.1a: a cost that
+            # would be replaced can't be paid, so a player paying it never applies the replacement).
+            from .resolve import queue_persistent
+
+            queue_persistent(self, st, cid, zone, pos, verb)
             return None
         name = self.name(st, cid)
+        if self.ctype(st, cid) == FRIEND:
+            st["fl"] = st["turn"]  # "if a Friend left play this turn"
         self.fire(st, ev, "leaves", cid)
         how = verb.split(" ", 1)[0]
         self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
-                                             "zone": zone})
+                                             "zone": zone, "la": c.get("a")})  # la: its last area ("here")
         # attachments of a card leaving play are dismissed (511.2)
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
@@ -1227,10 +1391,20 @@ class Rules:
         else:
             note = None
         nid = self.put(st, cid, zone, pos)
+        for t in st["trig"]:  # its own "When this card is dismissed, put it ..." finds it in the new zone (410.6a)
+            if t["src"] == cid and t["x"].get("it") == cid:
+                t["x"]["new"] = nid
         if note is not None:
             note["card"] = nid  # the card in its new zone (410.6a)
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
+
+    def persistent_applies(self, st, cid) -> bool:
+        """Persistent replaces leaving play of a face-up Friend that has it (a frightened card is
+        face down and has no abilities, 505.1a)."""
+        c = st["cards"].get(cid)
+        return bool(c) and self.in_play(st, cid) and not c.get("fr") and self.ctype(st, cid) == FRIEND \
+            and bool(self.kw(st, cid, "Persistent"))
 
     def draw(self, st, ev, p, n=1) -> int:
         """410.4: draw the topmost card, one at a time."""
@@ -1455,6 +1629,8 @@ class Rules:
                     continue
                 if ab.get("when") == "home" and not c["a"].startswith("home"):
                     continue
+                if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
+                    continue  # "When this card enters play during your turn"
                 if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
                     continue
                 if ab.get("here") and (extra or {}).get("area") is not None and c.get("a") not in (extra or {}).get("area"):
@@ -1463,8 +1639,10 @@ class Rules:
                     continue
                 if ab.get("first_turn") and st["pl"][c["c"]]["turns"] != 1:
                     continue  # "At the start of your first turn"
-                if ab.get("by") and (extra or {}).get("by", 0) < ab["by"]:
+                if ab.get("margin") and (extra or {}).get("margin", 0) < ab["margin"]:
                     continue  # "by at least N power"
+                if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
+                    continue  # "by exactly N power"
                 fc = (extra or {}).get("card")
                 if ab.get("flip") and not (fc in st["cards"] and ab["flip"] in self.traits(st, fc)):
                     continue  # "When you flip a Chaotic card" (Chaotic is a trait)
@@ -1479,6 +1657,8 @@ class Rules:
                 ctrl = st["tp"] if ab.get("as_tp") else c.get("c", c["o"])
                 if ab.get("as_by") and (extra or {}).get("by") is not None:
                     ctrl = extra["by"]  # "that player ...": the player who did the watched thing
+                if ab.get("as_winner") and (extra or {}).get("winner") is not None:
+                    ctrl = extra["winner"]  # "When a player wins a faceoff here ..., that player ..."
                 self.queue_trigger(st, cid, ctrl, ab["effects"], ab.get("text", event), extra)
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
@@ -1486,9 +1666,17 @@ class Rules:
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, ())
+        if not tk:
+            return  # no card triggers on that event
         cards = st["cards"]
         # firing only queues triggers (and logs manual texts): the play zone can't change meanwhile
-        for cid in [o for o in st["play"] if (x := cards.get(o)) is not None and x["k"] in tk]:
+        hits = []  # (a plain loop: faster than the comprehension on this hot path)
+        get = cards.get
+        for o in st["play"]:
+            x = get(o)
+            if x is not None and x["k"] in tk:
+                hits.append(o)
+        for cid in hits:
             c = cards.get(cid)
             if not c or (players is not None and c["c"] not in players):
                 continue
@@ -1530,7 +1718,7 @@ class Rules:
                 return False
             if w == "home" and not a.startswith("home"):
                 return False
-        if f.get("how") is not None and x.get("how") != f["how"]:
+        if f.get("how") is not None and x.get("how") not in (f["how"] if isinstance(f["how"], list) else (f["how"],)):
             return False
         if f.get("send") is False and x.get("send"):
             return False
@@ -1584,6 +1772,15 @@ class Rules:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
+        for pl in st["pl"]:
+            if pl.get("req_red"):
+                pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
+            if pl.get("fo_plus"):
+                pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
+
+    def req_reduction(self, st, p, color) -> int:
+        """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
+        return sum(r["n"] for r in st["pl"][p].get("req_red") or () if r["color"] == color)
 
     def prune_mods(self, st) -> None:
         cards = st["cards"]

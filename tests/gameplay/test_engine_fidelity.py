@@ -1,0 +1,294 @@
+"""Rules fidelity: the optional replacements (Persistent, Random, Pumped) are the controller's "may"
+decisions (710, 712.3), the turn player orders the confront steps (610.1) and the uncovers (607.2),
+and a tie with both decks empty ends by the loop rule (514.4c, 515.1, 802.3)."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, stacked_game
+
+
+def kw_card(db, keyword, type_="Friend"):
+    cands = [c for c in db.cards.values() if c.front.type == type_ and keyword in c.front.keywords
+             and c.set_name != "Villain Challenge"]
+    cands.sort(key=lambda c: (not c.automated, len(c.front.text), c.number))
+    return cands[0]
+
+
+def _pass(game, st):
+    return game.apply(st, Action("pass", game.to_move(st)))[0]
+
+
+def _answer(game, st, option):
+    """Answer the pending decision in place and resolve the queue (without advancing the turn)."""
+    import copy
+
+    from gameplay.engine.mlp.state import State
+
+    st2 = State(copy.deepcopy(st.d))
+    ev = Ev()
+    game.r.decide(st2.d, ev, Action.make("choose", st2.d["pending"]["player"], option=option))
+    while st2.d["rq"] and not st2.d["pending"]:
+        game.r.resolve_step(st2.d, ev)
+    st2._la = None
+    return st2
+
+
+def _run(game, st):
+    """Advance the queue in place until a decision (or nothing is left to resolve)."""
+    game.r.advance(st.d, Ev())
+    st._la = None
+    return st
+
+
+# ------------------------------------------------------------------ Persistent (710, 712.3)
+def _dismiss_by_opponent(game, st, cid):
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "dismiss", "target": {"id": cid}}], "i": 0, "ch": None,
+                       "lbl": "test", "after": None})
+    return _run(game, st)
+
+
+def test_persistent_is_its_controllers_may_decision(game, db):
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    cid = place(game, st, per.number, 1, "prob1")
+    st = _dismiss_by_opponent(game, st, cid)  # Ann's effect would dismiss Bob's Persistent Friend
+    pend = st.d["pending"]
+    assert pend["kind"] == "may" and pend["player"] == 1 and pend["rule"] == "710" and pend["card"] == cid
+    assert {a.get("option") for a in game.legal_actions(st, 1)} == {True, False} and game.legal_actions(st, 0) == []
+    assert game.view(st, 1)["pending"]["options"] == [True, False]
+    assert set(game.view(st, 0)["pending"]) == {"player", "kind", "rule"}  # only the kind for the opponent
+    st2, _ = game.apply(st, Action.make("choose", 1, option=False))  # declined: it leaves play (710.3)
+    assert cid not in st2.d["play"] and len(st2.d["pl"][1]["disc"]) == 1
+    st3, _ = game.apply(st, Action.make("choose", 1, option=True))  # frightened instead
+    assert cid in st3.d["play"] and st3.d["cards"][cid]["fr"]
+
+
+def test_persistent_does_not_replace_costs_or_game_dismissals(game, db):
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    a = place(game, st, per.number, 0, "home0")
+    game.r.leave_play(st.d, Ev(), a, "disc", cost=True)  # 508.1a: a replaced cost can't be paid
+    assert a not in st.d["play"] and not st.d["rq"]
+    b = place(game, st, per.number, 0, "home0")
+    game.r.leave_play(st.d, Ev(), b, "disc", by_game=True)  # 104.3: "by the game" can't be replaced
+    assert b not in st.d["play"] and not st.d["rq"]
+
+
+def test_persistent_paid_cost_effects_are_not_replaced(game, db):
+    # "As an additional cost, retire a Friend" (508.1a: a cost that would be replaced can't be paid)
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    cid = place(game, st, per.number, 0, "home0")
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "retire", "target": {"id": cid}, "paid": True}], "i": 0,
+                       "ch": None, "lbl": "test", "after": None})
+    st = _run(game, st)
+    assert cid not in st.d["play"] and not (st.d["pending"] and st.d["pending"]["kind"] == "may")
+
+
+def test_persistent_cards_leaving_together_are_decided_one_by_one(game, db):
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    a = place(game, st, per.number, 1, "prob1")
+    b = place(game, st, per.number, 1, "home1")
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "each": True}}],
+                       "i": 0, "ch": None, "lbl": "test", "after": None})
+    st = _run(game, st)
+    first = st.d["pending"]["card"]
+    assert st.d["pending"]["kind"] == "may" and first in (a, b)
+    st, _ = game.apply(st, Action.make("choose", 1, option=True))
+    second = st.d["pending"]["card"]
+    assert st.d["pending"]["kind"] == "may" and {first, second} == {a, b}
+    st, _ = game.apply(st, Action.make("choose", 1, option=False))
+    assert st.d["cards"][first]["fr"] and second not in st.d["play"]
+
+
+def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, db):
+    """616.3 the player retires (not "by the game"), so Persistent may frighten the Friend instead;
+    a frightened Friend still counts toward the home limit and the player chooses again."""
+    per = kw_card(db, "Persistent")
+    st = stacked_game(game)
+    keep = place(game, st, per.number, 0, "home0")
+    limit = game.r.home_limit(st.d, 0)
+    for _ in range(limit):
+        place(game, st, "PR12", 0, "home0")
+    st = pass_until(game, st, lambda s: s.d["pending"] and s.d["pending"]["kind"] == "retire_home")
+    st, _ = game.apply(st, Action.make("choose", 0, option=keep))
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["card"] == keep
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.d["cards"][keep]["fr"]
+    assert st.d["pending"]["kind"] == "retire_home" and keep in st.d["pending"]["options"]  # still in excess
+
+
+# ------------------------------------------------------------------ Random and Pumped (514, 515)
+def test_random_asks_before_ignoring_a_one_power_flip(game, db):
+    rnd = kw_card(db, "Random")
+    st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR54", "PR86", "PR20", "PR36"], None))
+    rid = place(game, st, rnd.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import faceoff_flip
+
+    faceoff_flip(game.r, st.d, Ev())
+    st = _run(game, st)
+    pend = st.d["pending"]
+    assert pend["kind"] == "may" and pend["player"] == 0 and pend["what"] == "Random"
+    no = _answer(game, st, False)
+    assert len(no.d["pl"][0]["flip"]) == 1 and not no.d["fo"]["ign"] and not no.d["fo"]["rand"]  # not used
+    yes = _answer(game, st, True)
+    flips = yes.d["pl"][0]["flip"]
+    assert len(flips) == 2 and yes.d["fo"]["ign"] == [flips[0]] and yes.d["fo"]["rand"] == [rid]
+
+
+def test_pumped_asks_before_banishing_a_flipped_card(game, db):
+    pum = kw_card(db, "Pumped")
+    st = stacked_game(game)
+    host = place(game, st, pum.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import end_faceoff, faceoff_flip
+
+    faceoff_flip(game.r, st.d, Ev())
+    end_faceoff(game.r, st.d, Ev())
+    st = _run(game, st)
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["what"] == "Pumped"
+    flipped = st.d["pl"][0]["flip"][0]
+    key = st.d["cards"][flipped]["k"]
+    st, _ = game.apply(st, Action.make("choose", 0, option=False))  # declined: the bottom of the deck (514.6)
+    assert st.d["fo"] is None and game.r.beneath_count(st.d, host) == 0
+    assert st.d["cards"][st.d["pl"][0]["deck"][-1]]["k"] == key
+
+
+# ------------------------------------------------------------------ confront order (610.1, 611.1)
+def _two_confrontable(game, st):
+    for a in ("prob0", "prob1"):
+        for n in ("PR31", "PR31", "PR20", "PR33", "PR12"):
+            place(game, st, n, 0, a)
+    assert game.r.can_confront(st.d, 0, "prob0") and game.r.can_confront(st.d, 0, "prob1")
+
+
+def test_610_1_the_turn_player_chooses_the_confront_order(game):
+    st = stacked_game(game)
+    _two_confrontable(game, st)
+    st = _pass(game, st)  # Ann ends her Main Phase: Score Phase
+    pend = st.d["pending"]
+    # 611.1 confronting is not optional: the options are the Problems only (no "done")
+    assert pend["kind"] == "confront_order" and pend["rule"] == "610.1" and sorted(pend["options"]) == ["prob0", "prob1"]
+    ev = Ev()
+    game.r.decide(st.d, ev, Action.make("choose", 0, option="prob1"))
+    game.r.step(st.d, ev)
+    assert st.d["sc"]["conf"] == ["prob1"]  # the chosen Problem is confronted first
+    game.r.advance(st.d, ev)
+    assert st.d["pl"][0]["score"] >= 2 and not (st.d["pending"] and st.d["pending"]["kind"] == "confront_order")
+
+
+def test_611_1_a_single_confrontable_problem_needs_no_decision(game):
+    st = stacked_game(game)
+    for n in ("PR31", "PR31", "PR20", "PR33", "PR12"):
+        place(game, st, n, 0, "prob0")
+    st, ev = game.apply(st, Action("pass", 0))
+    assert not (st.d["pending"] and st.d["pending"]["kind"] == "confront_order")
+    assert any(e["type"] == "confront" for e in ev)
+
+
+# ------------------------------------------------------------------ uncover order (607.2)
+def test_607_2_uncover_order_is_asked_when_an_epic_shares_the_problem(game, db):
+    epic = next(c for c in db.cards.values() if c.front.type == "Troublemaker" and c.front.epic and c.automated)
+    st = stacked_game(game)
+    e = place(game, st, epic.number, 1, "prob0", face_down=True)
+    o = place(game, st, "PR155", 1, "prob0", face_down=True)
+    st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: 607 Uncover Step
+    pend = st.d["pending"]
+    assert pend["kind"] == "uncover_order" and pend["player"] == 1 and sorted(pend["options"]) == sorted([e, o])
+    assert set(game.view(st, 0)["pending"]) == {"player", "kind", "rule"}  # the face-down cards stay hidden
+    first_epic, _ = game.apply(st, Action.make("choose", 1, option=e))
+    # 607.1 with the Epic face-up the other can't be uncovered: it stays face-down (and in play)
+    assert not first_epic.d["cards"][e]["fd"] and first_epic.d["cards"][o]["fd"]
+    first_other, _ = game.apply(st, Action.make("choose", 1, option=o))
+    # 607.3 uncovered after it, the Epic dismisses the other face-up Troublemaker
+    assert not first_other.d["cards"][e]["fd"] and o not in first_other.d["play"]
+
+
+def test_607_2_no_uncover_decision_when_the_order_cannot_matter(game):
+    st = stacked_game(game)
+    a = place(game, st, "PR155", 1, "prob0", face_down=True)
+    b = place(game, st, "PR155", 1, "prob1", face_down=True)
+    st, _ = game.apply(st, Action("pass", 0))
+    assert not (st.d["pending"] and st.d["pending"]["kind"] == "uncover_order")
+    assert not st.d["cards"][a]["fd"] and not st.d["cards"][b]["fd"]
+
+
+# ------------------------------------------------------------------ tie with empty decks (514.4c, 802.3)
+def test_tie_with_both_decks_empty_repeats_once_then_ends_without_winner(game):
+    st = stacked_game(game)
+    for p in (0, 1):
+        place(game, st, "PR33", p, "prob0")
+        place(game, st, "PR12", p, "prob0")
+    assert game.r.can_confront(st.d, 0, "prob0") and game.r.can_confront(st.d, 1, "prob0")
+    pid = game.r.problem_at(st.d, "prob0")
+    for p in (0, 1):  # (test setup: empty both draw decks)
+        for c in st.d["pl"][p]["deck"]:
+            del st.d["cards"][c]
+        st.d["pl"][p]["deck"] = []
+    st._la = None
+    st, ev = game.apply(st, Action("pass", 0))  # Score Phase: confront, Problem faceoff (612.2), nobody acts
+    msgs = [e["msg"] for e in ev]
+    # 514.4c the tie repeats once: nobody flips (515.1), a priority window opens where a player could
+    # break the loop (802.4); nobody acted, so the loop ends (802.3) and nobody wins (514.5)
+    assert sum(m.startswith("Faceoff totals") for m in msgs) == 2
+    assert any("(802.3)" in m for m in msgs) and not any(m.endswith(" wins the faceoff (514.5)") and "nobody" not in m for m in msgs)
+    assert st.d["pl"][0]["score"] == 1 and st.d["pl"][1]["score"] == 0  # the confront point only
+    assert pid not in st.d["play"]  # 613.1 the faceoff was resolved: the Problem is solved and replaced
+
+
+def test_pumped_chooses_which_flipped_card_when_several(game, db):
+    pum = kw_card(db, "Pumped")
+    st = stacked_game(game)
+    host = place(game, st, pum.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import _flip_one, end_faceoff
+
+    _flip_one(game.r, st.d, Ev(), 0)
+    _flip_one(game.r, st.d, Ev(), 0)
+    flips = list(st.d["pl"][0]["flip"])
+    end_faceoff(game.r, st.d, Ev())
+    st = _run(game, st)
+    pend = st.d["pending"]
+    assert pend["kind"] == "target" and pend["options"] == flips + ["none"] and pend["rule"] == "Pumped (710)"
+    key = st.d["cards"][flips[1]]["k"]
+    st, _ = game.apply(st, Action.make("choose", 0, option=flips[1]))
+    assert st.d["fo"] is None and game.r.beneath_count(st.d, host) == 1
+    assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["ban"]] == [key]
+
+
+def test_random_is_once_per_faceoff_for_each_card(game, db):
+    """701.2a keywords are separate abilities: two Random cards give two uses in one faceoff."""
+    rnd = kw_card(db, "Random")
+    assert db.cards[db.key("PR20")].front.power == 1 and db.cards[db.key("PR44")].front.power == 1
+    st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR79", "PR36", "PR20", "PR44", "PR31"], None))
+    place(game, st, rnd.number, 0, "prob0")
+    place(game, st, rnd.number, 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    from gameplay.engine.mlp.flow import faceoff_flip
+
+    faceoff_flip(game.r, st.d, Ev())
+    st = _run(game, st)
+    st = _answer(game, st, True)  # ignores the first 1-power card, flips another 1-power card
+    assert st.d["pending"]["what"] == "Random"
+    st = _answer(game, st, True)  # the second Random card
+    flips = st.d["pl"][0]["flip"]
+    assert len(flips) == 3 and st.d["fo"]["ign"] == flips[:2] and len(st.d["fo"]["rand"]) == 2
+    assert st.d["pending"] is None
+
+
+def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, db):
+    """516.2 the repair dismisses "by the game": 104.3 it can't be replaced (104.4 only lets a
+    replacement that sends the card to another zone win; Persistent keeps it in play)."""
+    uniq = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
+    st = stacked_game(game)
+    place(game, st, "MT125", 0, "prob0")  # "Your Friends here have Persistent."
+    a = place(game, st, uniq.number, 0, "prob0")
+    b = place(game, st, uniq.number, 0, "prob0")
+    assert game.r.kw(st.d, a, "Persistent")
+    st = _run(game, st)
+    assert st.d["pending"]["kind"] == "uniqueness"
+    st = _answer(game, st, a)
+    assert a not in st.d["play"] and b in st.d["play"] and not st.d["pending"]
