@@ -717,3 +717,32 @@ def test_popping_corn_else_branch_and_token_choice(game, db):
     # NM18 Welcome Party: one of three tokens
     ab = next(a for a in db[db.key("NM18")].abilities["front"] if a["kind"] == "trigger")
     assert ab["effects"][0]["effects"][0]["op"] == "choose_modes" and len(ab["effects"][0]["effects"][0]["modes"]) == 3
+
+
+def test_end_of_each_players_troublemaker_phase(game, db):
+    # PR152 Ahuizotl: "At the end of each player's Troublemaker Phase, that player moves one of their
+    # characters home from this card's Problem."
+    st = stacked_game(game)
+    place(game, st, "PR152", 0, "prob1")
+    bobs = place(game, st, "PR12", 1, "prob1")
+    st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: his Troublemaker Phase ends -> he moves it home
+    for _ in range(20):
+        if st.d["tp"] == 1 and st.d["step"] == "main":
+            break
+        p = game.to_move(st)
+        acts = game.legal_actions(st, p)
+        st, _ = game.apply(st, next((a for a in acts if a.kind == "choose" and a.get("option") == "done"), None)
+                           or (acts[0] if st.d["pending"] else Action("pass", p)))
+    assert st.d["cards"][bobs]["a"] == "home1"
+
+
+def test_main_phase_actions_open_a_new_window():
+    # 512.3: only Main Phase actions by the turn player end the old window's conditions (512.4d)
+    from gameplay.engine.mlp.flow import _is_main_phase_action
+
+    class R:  # the parts of Rules the check reads
+        pass
+
+    assert _is_main_phase_action(R(), {"cards": {}}, Action.make("draw", 0))
+    assert _is_main_phase_action(R(), {"cards": {}}, Action.make("move", 0, card="c1", area="prob0"))
+    assert not _is_main_phase_action(R(), {"cards": {}}, Action.make("pass", 0))

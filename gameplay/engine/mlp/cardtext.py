@@ -963,6 +963,8 @@ def _single(t: str) -> list[dict] | None:
         if "involved" in m.group(2):  # any involved character may be picked (an exhausted one stays so)
             return [{"op": "exhaust", "target": {"type": "character", "at": "faceoff", "random": True}}]
         return [{"op": "exhaust", "target": {"type": "character", "ctrl": "you", "state": "ready", "random": True}}]
+    if re.match(r"^move one of your characters home from this card's Problem$", t, re.I):
+        return [{"op": "move", "target": {"type": "character", "ctrl": "you", "at": "here"}, "to": "home"}]
     if re.match(r"^turn this card face-down$", t, re.I):
         return [{"op": "turn_face_down", "target": {"self": True}}]
     if re.match(r"^move this card to a random Problem$", t, re.I):
@@ -1482,6 +1484,8 @@ TRIGGERS = [
     (r"^At the end of your opponent's turn, ", "opp_turn_end", {}),
     (r"^At the start of your first turn, ", "turn_start", {"first_turn": True}),
     (r"^At the start of a faceoff, ", "any_fo_start", {}),
+    (r"^At the end of your Troublemaker [Pp]hase, ", "tp_end", {}),
+    (r"^At the end of each player's Troublemaker [Pp]hase, ", "any_tp_end", {}),
     (r"^At the start of a faceoff here,? ", "any_fo_start", {"here": True}),
     (r"^At the start of the game, ", "game_start", {}),
     (r"^At the end of your draw step, ", "draw_step_end", {}),
@@ -2830,7 +2834,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
                 body_ = re.sub(r"\btheir\b", "your", body_)
                 body_ = re.sub(r"^you (\w+)s\b", r"\1", body_)
-            elif on in ("opp_tp_start", "any_tp_start", "any_turn_start"):
+            elif on in ("opp_tp_start", "any_tp_start", "any_turn_start", "any_tp_end"):
                 # "they ..." / "that player ...": the turn player follows the effect as "you"
                 mt = re.match(r"^(?:they|that player) ", body_)
                 if mt:
@@ -2844,7 +2848,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     extra = {**extra, "as_tp": True}
                 elif on == "any_turn_start" and not re.search(r"\b(?:they|them|their|that player)\b", body_):
                     pass  # "you" is this card's controller (CN10: "if this card has ..., you may ready it")
-                elif on == "any_tp_start" or re.search(r"\b(?:they|them|that player)\b", body_):
+                elif on in ("any_tp_start", "any_tp_end") or re.search(r"\b(?:they|them|that player)\b", body_):
                     return {"kind": "manual", "text": raw, "on": on}
                 else:
                     body_ = re.sub(r"\btheir\b", "your opponent's", body_)

@@ -66,7 +66,8 @@ def apply(self, st, action: Action, ev) -> None:
                 legal = self.priority_actions(st, p, dedupe=False)
                 if action not in legal:
                     raise IllegalActionError(*self._why(st, action, legal))
-            if pr["n"] and pr["w"] == "main" and st.get("rx") and action.get("rx") is None:
+            if pr["n"] and pr["w"] == "main" and st.get("rx") and action.get("rx") is None and p == st["tp"] \
+                    and _is_main_phase_action(self, st, action):
                 # 510.3/512.3: a Main Phase action after the other player passed opens a new priority
                 # window; the old one closed, so its conditions can no longer be reacted to (512.4d)
                 rx_clear(st)
@@ -170,7 +171,7 @@ def decide(self, st, ev, action) -> None:
                 self.next_turn(st, ev, first=True)
     elif kind == "challenge":
         if opt == "done":
-            st["step"] = "main_start"
+            st["step"] = "tp_end"
         else:
             c = st["cards"][opt]
             tax = self.action_tax(st, p, "challenge", opt)
@@ -501,7 +502,11 @@ def step(self, st, ev) -> None:
         if opts:
             ask(self, st, tp, "challenge", opts + ["done"], "608.1")
         else:
-            st["step"] = "main_start"
+            st["step"] = "tp_end"
+    elif s == "tp_end":  # the Troublemaker Phase ends: "At the end of [each player's / your] Troublemaker Phase"
+        self.fire_all(st, ev, "tp_end", players=(tp,))
+        self.fire_all(st, ev, "any_tp_end")
+        st["step"] = "main_start"
     elif s == "main_start":
         if self.rx_keys:
             self.rx_note(st, "phase", ph="main", tp=tp)
@@ -1797,6 +1802,23 @@ def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:
     if nid is not None and nid in st["cards"] and self.in_play(st, nid):
         x["to"] = st["cards"][nid]["a"]
     self.watch(st, ev, "w_play", nid, x)
+
+
+def _is_main_phase_action(self, st, action) -> bool:
+    """609.2: an action that opens a new priority window (512.3), not an Immediate action taken in it."""
+    k = action.kind
+    if k in ("play_troublemaker", "move", "draw", "rally"):
+        return True
+    if k == "play":
+        cid = action.get("card")
+        d = self.cdef(st, cid) if cid in st["cards"] else None
+        return d is not None and (d.front.type != "Event" or _timing(self, d) == "main")
+    if k == "activate":
+        cid = action.get("card")
+        abl = self.abilities(st, cid) if cid in st["cards"] else ()
+        i = action.get("ability")
+        return isinstance(i, int) and i < len(abl) and abl[i].get("timing") == "main"
+    return False
 
 
 def _rx_played(st, nid) -> None:
