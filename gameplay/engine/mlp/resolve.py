@@ -1723,47 +1723,6 @@ def _op_left_to_hand(self, st, ev, fr, e) -> bool:
     return True
 
 
-def _op_tm_into_play(self, st, ev, fr, e) -> bool:
-    """"Put a Troublemaker from your hand / discard pile into play face-up", "search your deck for a
-    Troublemaker and put it into play face-up": choose the card, then the Problem it enters at (a
-    Troublemaker is never at home, 506.2a; uniqueness 516 is repaired by the game)."""
-    p = fr["p"]
-    zone = e.get("zone", "hand")
-    lst = st["pl"][p][zone]
-    k = fr.get("k")
-    if k is None:
-        cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
-        if fr["ch"] is None:
-            if not cands:
-                if zone == "deck":
-                    self.shuffle(st, lst)  # 518.2
-                return True
-            self.ask(st, p, "target", cands + ["none"], "706", op="tm_into_play", src=fr["src"])
-            return False
-        if fr["ch"] == "none" or fr["ch"] not in lst:
-            if zone == "deck":
-                self.shuffle(st, lst)
-            return True
-        fr["k"] = k = fr["ch"]
-        fr["ch"] = None
-    blocked = {st["cards"][o]["a"] for o in self.has_static(st, "no_tm_here")}
-    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and a not in blocked]
-    if not areas or k not in lst:
-        if zone == "deck":
-            self.shuffle(st, lst)
-        return True
-    if fr["ch"] is None and len(areas) > 1:
-        self.ask(st, p, "choice", areas, "706", src=fr["src"], what="area")
-        return False
-    area = fr["ch"] if fr["ch"] in areas else areas[0]
-    nm = self.db.cards[st["cards"][k]["k"]].name
-    self.enter_play(st, ev, k, area, p)
-    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} into play face-up at {self.area_name(st, area)}")
-    if zone == "deck":
-        self.shuffle(st, lst)
-    return True
-
-
 def _op_send_it_back(self, st, ev, fr, e) -> bool:
     """"Send that character to its previous area" (a watched move: the area it was moved from, 506.5)."""
     x = fr.get("x") or {}
@@ -1791,7 +1750,6 @@ def _op_costs_ok(self, st, ev, fr, e) -> bool:
 WHEN_OPS = {
     "costs_ok": _op_costs_ok,
     "send_it_back": _op_send_it_back,
-    "tm_into_play": _op_tm_into_play,
     "reorder_top": _op_reorder_top,
     "look_pdeck": _op_look_pdeck,
     "uncover_it": _op_uncover_it,

@@ -1448,22 +1448,13 @@ class Rules:
     def no_contrib(self, st, cid, what, srcs=None) -> bool:
         """'... can't contribute its power to faceoffs / confronting Problems' from any card in play."""
         for o in (srcs if srcs is not None else self.has_static(st, "no_contrib")):
-            s_ = st["cards"][o]
             for ab in self.abilities(st, o):
                 if ab["kind"] != "static" or ab.get("op") != "no_contrib" or ab.get("what") != what:
                     continue
-                tg = ab.get("target", "self")
-                if tg == "self":
-                    ok = o == cid
-                elif tg == "host":
-                    ok = s_.get("h") == cid
-                else:
-                    ok = self.matches(st, cid, tg, s_["c"], o)
-                if not ok or (ab.get("involving") and not self.involved(st, o)):
+                if ab.get("involving") and not self.involved(st, o):
                     continue
-                if ab.get("cond") and not self._cond(st, o, ab["cond"]):
-                    continue
-                return True
+                if self._static_applies(st, o, ab, cid):
+                    return True
         return False
 
     # ================================================================= confronting (611)
