@@ -16,11 +16,47 @@ which take precedence over the parser.  A card is *fully automated* when no abil
 """
 from __future__ import annotations
 
-import re
+import functools
+import re as _std_re
 from dataclasses import replace
 from typing import Any
 
 from .carddb import COLOR_NAMES, FaceDef, parse_keywords
+
+
+class _CachedRe:
+    """``re`` with an unbounded cache of compiled patterns. The parser uses more distinct patterns
+    than the standard library's 512-entry cache holds, which then recompiles them in a loop (the card
+    database took ~20 s to load instead of ~1 s). Same functions and flags as ``re``."""
+
+    def __getattr__(self, name: str):
+        return getattr(_std_re, name)
+
+    @staticmethod
+    @functools.lru_cache(maxsize=None)
+    def compile(pattern, flags=0):
+        return _std_re.compile(pattern, flags)
+
+    def match(self, pattern, string, flags=0):
+        return self.compile(pattern, flags).match(string)
+
+    def fullmatch(self, pattern, string, flags=0):
+        return self.compile(pattern, flags).fullmatch(string)
+
+    def search(self, pattern, string, flags=0):
+        return self.compile(pattern, flags).search(string)
+
+    def sub(self, pattern, repl, string, count=0, flags=0):
+        return self.compile(pattern, flags).sub(repl, string, count)
+
+    def split(self, pattern, string, maxsplit=0, flags=0):
+        return self.compile(pattern, flags).split(string, maxsplit)
+
+    def findall(self, pattern, string, flags=0):
+        return self.compile(pattern, flags).findall(string)
+
+
+re = _CachedRe()
 
 KEYWORD_NAMES = (
     "Agile", "Calming", "Caretaker", "Competitive", "Diligent", "Eccentric", "Experienced", "Hasty",
