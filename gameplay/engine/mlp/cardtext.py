@@ -177,6 +177,19 @@ _SELECTOR_SUFFIXES: tuple[tuple[re.Pattern, object], ...] = (
 _UNION_RE = re.compile(r"\b(Friend|Resource|Troublemaker)((?:, (?:Friend|Resource|Troublemaker))*),? or (Friend|Resource|Troublemaker)\b")
 
 
+def _printed_filter(trait: str | None, type_: str | None, limit: str | None = None, by_cost: bool = True) -> dict[str, Any]:
+    """Filter on printed information (cards outside play, 518): "a Pegasus Friend with cost 2 or
+    less" -> {"trait", "type", "max_cost" | "max_power"}; "card" names no type."""
+    flt: dict[str, Any] = {}
+    if trait:
+        flt["trait"] = trait
+    if type_ and type_ != "card":
+        flt["type"] = type_
+    if limit:
+        flt["max_cost" if by_cost else "max_power"] = int(limit)
+    return flt
+
+
 def parse_target(text: str) -> dict | None:
     t = text.strip().rstrip(".")
     m2c = re.match(r"^(?:[Aa]n?|[Oo]ne) \[(%s)\] or \[(%s)\] (character|Friend)$" % (COLOR_RE, COLOR_RE), t)
@@ -1064,12 +1077,7 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "search", "filter": {"title": m.group(1)}, "zone": "deck", "to": "hand"}]
     m = re.match(r"^search your discard pile for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card) and put it into your hand$" % "|".join(TRAITS), t, re.I)
     if m:
-        flt = {}
-        if m.group(1):
-            flt["trait"] = m.group(1)
-        if m.group(2) != "card":
-            flt["type"] = m.group(2)
-        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+        return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2)), "zone": "disc", "to": "hand"}]
     m = re.match(r"^draw (a|an|one|two|three|four|\d+) cards?$", t, re.I)
     if m:
         return [{"op": "draw", "n": _n(m.group(1)), "who": "you"}]
@@ -1343,14 +1351,7 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
     m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into your hand(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
     if m:
-        flt: dict[str, Any] = {}
-        if m.group(1):
-            flt["trait"] = m.group(1)
-        if m.group(2) != "card":
-            flt["type"] = m.group(2)
-        if m.group(3):
-            flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
-        return [{"op": "search", "filter": flt, "zone": "deck", "to": "hand"}]
+        return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2), m.group(3), "cost" in t), "zone": "deck", "to": "hand"}]
     m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Resource)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into play(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
     if m:
         flt = {"type": m.group(2)}
@@ -1389,14 +1390,7 @@ def _single(t: str) -> list[dict] | None:
         return [e]
     m = re.match(r"^(?:put|return) (?:a|an) (?:(%s)\b ?)?(Friend|card|Resource|Event|Troublemaker)?(?: with (?:cost|power) (\d+) or less)? from your discard pile (?:in)?to your hand$" % "|".join(TRAITS + ("Accessory",)), t, re.I)
     if m and (m.group(1) or m.group(2)):
-        flt = {}
-        if m.group(1):
-            flt["trait"] = m.group(1)
-        if m.group(2) and m.group(2) != "card":
-            flt["type"] = m.group(2)
-        if m.group(3):
-            flt["max_cost" if "cost" in t else "max_power"] = int(m.group(3))
-        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+        return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2), m.group(3), "cost" in t), "zone": "disc", "to": "hand"}]
     m = re.match(r"^put (?:a|an) (?:(%s) )?Friend(?: with (cost|power) (\d+) or less)? from your discard pile into play(?: (here|at your home))?$" % "|".join(TRAITS), t, re.I)
     if m:
         flt = {"type": "Friend"}
@@ -1934,12 +1928,8 @@ def _cost(text: str) -> dict | None:
             continue
         m = re.match(r"^banish (?:a|an) (?:(%s) )?(card|Event|Friend|Troublemaker|Resource) from your (discard pile|hand)$" % "|".join(TRAITS), part, re.I)
         if m:
-            flt: dict[str, Any] = {}
-            if m.group(1):
-                flt["trait"] = m.group(1)
-            if m.group(2) != "card":
-                flt["type"] = m.group(2)
-            cost["banish_from"] = {"zone": "disc" if "discard" in m.group(3) else "hand", "filter": flt}
+            cost["banish_from"] = {"zone": "disc" if "discard" in m.group(3) else "hand",
+                                   "filter": _printed_filter(m.group(1), m.group(2))}
             continue
         return None
     return cost
