@@ -304,6 +304,9 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
+    r = _cb_effects(t)  # triggered-effect bodies (below)
+    if r is not None:
+        return r
     # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
     t = t.replace("choose an opponent. That opponent chooses and discards a card", "your opponent discards a card")
     if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
@@ -2860,7 +2863,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 body_ = re.sub(r"\b(?:that player|they)\b", "you", body_)
                 body_ = re.sub(r"\btheir\b", "your", body_)
                 body_ = re.sub(r"^you (\w+)s\b", r"\1", body_)
-            elif on in ("opp_tp_start", "any_tp_start", "any_turn_start", "any_tp_end"):
+            elif on in ("opp_tp_start", "any_tp_start", "any_turn_start", "any_tp_end", "any_main_start"):
                 # "they ..." / "that player ...": the turn player follows the effect as "you"
                 mt = re.match(r"^(?:they|that player) ", body_)
                 if mt:
@@ -2874,7 +2877,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                     extra = {**extra, "as_tp": True}
                 elif on == "any_turn_start" and not re.search(r"\b(?:they|them|their|that player)\b", body_):
                     pass  # "you" is this card's controller (CN10: "if this card has ..., you may ready it")
-                elif on in ("any_tp_start", "any_tp_end") or re.search(r"\b(?:they|them|that player)\b", body_):
+                elif on in ("any_tp_start", "any_tp_end", "any_main_start") or re.search(r"\b(?:they|them|that player)\b", body_):
                     return {"kind": "manual", "text": raw, "on": on}
                 else:
                     body_ = re.sub(r"\btheir\b", "your opponent's", body_)
@@ -3029,3 +3032,179 @@ def compile_card(card):
     object.__setattr__(card, "automated", not manual)
     object.__setattr__(card, "unautomated_lines", tuple(manual))
     return card
+
+
+# ---------------------------------------------------------------- triggered-effect templates (cards-b)
+# Whole bodies of triggered abilities ("When ..., <body>") matched before the generic sentence split;
+# each one is a generic template (several cards share most of them).  Ops: see trigger_ops.py.
+_CB_TOK = r"(?P<tp>\d+) \[(?P<tc>%s)\] (?P<tt>[A-Z][\w ]*?) Friend tokens?" % COLOR_RE
+
+
+def _cb_token(m) -> dict:
+    """"1 [Laughter] Earth Pony Friend token" -> the token op (521.1a: its specified information)."""
+    return {"op": "token", "power": int(m.group("tp")), "color": m.group("tc"), "traits": [m.group("tt")], "at": "home"}
+
+
+def _cb_effects(t: str) -> list[dict] | None:
+    # "put a Hero counter on this card. Then, if there are at least 5 Hero counters on this card, remove
+    # them and turn it over" (519: named counters; a Mane Character turned over, 301.2)
+    m = re.match(r"^put (?:a|an) ([A-Z]\w+) counter on this card\. Then, if there are at least (\d+) \1 counters on this card, "
+                 r"remove them and turn it over$", t)
+    if m:
+        return [{"op": "counters", "n": 1, "counter": m.group(1), "target": {"self": True}},
+                {"op": "if", "cond": {"k": "self_counters", "counter": m.group(1), "n": int(m.group(2))},
+                 "effects": [{"op": "clear_counters", "counter": m.group(1)}, {"op": "turn_over"}]}]
+    m = re.match(r"^put (?:a|an) ([A-Z]\w+) counter on this card$", t)
+    if m and m.group(1) not in ("Harmony",):
+        return [{"op": "counters", "n": 1, "counter": m.group(1), "target": {"self": True}}]
+    m = re.match(r"^you may look at (?:an opponent's|your opponent's) hand$", t)
+    if m:  # private to the looking player (404.2 hands are hidden)
+        return [{"op": "may", "effects": [{"op": "peek_hand"}]}]
+    if re.match(r"^you may look at a face-down Troublemaker$", t):
+        return [{"op": "may", "effects": [{"op": "look_fd_any"}]}]
+    if re.match(r"^you may uncover a face-down Troublemaker$", t):
+        return [{"op": "may", "effects": [{"op": "uncover"}]}]
+    m = re.match(r"^(dismiss|banish|frighten|exhaust) a random (Friend|character) here$", t)
+    if m:  # the seeded rng (rng.py) picks among the cards that fit
+        return [{"op": m.group(1), "target": {"type": m.group(2), "at": "here", "random": True}}]
+    m = re.match(r"^choose a player\. That player puts the top (\w+) cards of their deck into (?:the|their) discard pile$", t)
+    if m:
+        return [{"op": "mill_player", "n": _n(m.group(1))}]
+    m = re.match(r"^opponents discard (a|one|two) cards?$", t)
+    if m:
+        return [{"op": "discard", "n": _n(m.group(1)), "who": "opponent", "random": False}]
+    m = re.match(r"^each player with (?:at least one action token|at least \[1\]) draws (a|one|two) cards?$", t)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "if", "cond": {"k": "tokens_at_least", "n": 1},
+                                                   "effects": [{"op": "draw", "n": _n(m.group(1)), "who": "you"}]}]}]
+    m = re.match(r"^each player with (?:a|at least (?:1|one)) (character|Friend) here (gains \[\d+\]|draws a card|scores a point)$", t)
+    if m:
+        verb = {"gains": "gain", "draws": "draw", "scores": "score"}[m.group(2).split(" ")[0]]
+        r = parse_effects(verb + " " + m.group(2).split(" ", 1)[1])
+        return None if r is None else [{"op": "each_player", "effects": [
+            {"op": "if", "cond": {"k": "you_have", "sel": {"type": m.group(1), "ctrl": "you", "at": "here"}}, "effects": r}]}]
+    if re.match(r"^each player discards a card for each action token they have$", t):
+        return [{"op": "each_player", "effects": [{"op": "discard_tokens"}]}]
+    m = re.match(r"^(?:its owner|you) must pay \[(\d+)\] or dismiss (?:it|this card)$|^pay \[(\d+)\] or dismiss (?:it|this card)$", t)
+    if m:  # a choice of its controller: pay, or dismiss it (paying is possible only with enough tokens, 508.1d)
+        return [{"op": "pay_or", "n": int(m.group(1) or m.group(2)), "else": [{"op": "dismiss", "target": {"self": True}}]}]
+    m = re.match(r"^(?:it|this card) gets \+(\d+) power until the end of the turn for each other (Friend|character) you have at that Problem$", t)
+    if m:
+        return [{"op": "power", "n": 0, "per_at_it": {"type": m.group(2), "ctrl": "you", "n": int(m.group(1))},
+                 "target": {"self": True}, "until": "turn"}]
+    m = re.match(r"^gain \[(\d+)\] for each (opposing character|opposing Friend|character|Friend) (?:at this card's Problem|here)$", t)
+    if m:
+        sel = parse_target("each " + m.group(2) + " here")
+        if sel is not None:
+            sel.pop("each", None)
+            return [{"op": "per", "sel": sel, "effects": [{"op": "gain", "n": int(m.group(1))}]}]
+    m = re.match(r"^put a \+1 power counter on this card for each (opposing character|character|Friend|opposing Friend) here$", t)
+    if m:
+        sel = parse_target("each " + m.group(1) + " here")
+        if sel is not None:
+            sel.pop("each", None)
+            return [{"op": "per", "sel": sel, "effects": [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}]
+    m = re.match(r"^you need ([+-]\d+) power to confront this card's Problem until the end of the turn$", t)
+    if m:
+        return [{"op": "confront_mod", "n": int(m.group(1)), "who": "you", "problem": "here", "until": "turn"}]
+    m = re.match(r"^one of your characters or Troublemakers gets \+(\d+) power until the end of the turn$", t)
+    if m:
+        return [{"op": "power", "n": int(m.group(1)), "target": {"types": ["character", "Troublemaker"], "ctrl": "you"}, "until": "turn"}]
+    m = re.match(r"^your Troublemakers get \+(\d+) power until the start of your next turn$", t)
+    if m:
+        return [{"op": "power", "n": int(m.group(1)), "target": {"type": "Troublemaker", "ctrl": "you", "each": True},
+                 "until": "next_turn"}]
+    m = re.match(r"^you may move up to (\w+) of your (Friends|characters) to (?:that|this card's) Problem$", t)
+    if m:  # each move optional, each a different card (moving it to where it already is is no move)
+        n = _n(m.group(1)) if m.group(1) in NUM else int(m.group(1))
+        return [{"op": "move_up_to", "n": n, "target": {"type": m.group(2).rstrip("s"), "ctrl": "you"}}]
+    m = re.match(r"^you may put a \+1 power counter on each of up to (\w+) of your (characters|Friends) here$", t)
+    if m:
+        n = _n(m.group(1)) if m.group(1) in NUM else int(m.group(1))
+        return [{"op": "counters", "n": 1, "counter": "+1",
+                 "target": {"type": m.group(2).rstrip("s"), "ctrl": "you", "at": "here", "optional": True, "fresh": True}}
+                for _ in range(n)]
+    m = re.match(r"^if an opponent has more points than you, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": r}]
+    m = re.match(r"^if you have more Friends than (?:an|your) opponent, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "more_friends"}, "effects": r}]
+    m = re.match(r"^if your opponent controls more characters here than you, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "if", "cond": {"k": "opp_more_chars_here"}, "effects": r}]
+    m = re.match(r"^if you have an? ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*), (.+)$", t)
+    if m and m.group(1) not in TRAITS and m.group(1) not in ("Friend", "Resource", "Troublemaker", "Event", "character"):
+        r = parse_effects(m.group(2))  # "if you have a Lyra": a card of yours whose Title includes that name (201.3a)
+        return None if r is None else [{"op": "if", "cond": {"k": "you_have", "sel": {"type": "card", "ctrl": "you",
+                                                                                       "title": m.group(1)}}, "effects": r}]
+    m = re.match(r"^if you have an? (even|odd) number of action tokens, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "tokens_parity", "even": m.group(1) == "even"}, "effects": r}]
+    if re.match(r"^if an opponent has more cards in their hand than you, draw cards until you have the same number of cards "
+                r"in your hand as your opponent$", t):
+        return [{"op": "draw_to_opp"}]
+    m = re.match(r"^you may (retire one of your Friends|dismiss a Friend here) (?:to|and) gain (?:a number of )?action tokens equal to "
+                 r"(?:that Friend's|its) cost$", t)
+    if m:  # the cost is the card's printed cost (204), read as it leaves play
+        tg = parse_target(m.group(1).split(" ", 1)[1])
+        verb = m.group(1).split(" ")[0]
+        if verb == "retire":
+            tg = {**tg, "ctrl": "you"}
+        return [{"op": "may", "effects": [{"op": "gain_cost_of", "verb": verb, "target": tg}]}]
+    m = re.match(r"^you may retire this card to put a number of " + _CB_TOK + r" into play equal to its power$", t)
+    if m:  # its power as it is retired (last known information)
+        tok = _cb_token(m)
+        return [{"op": "may", "effects": [{"op": "snap_power"}, {"op": "leave_self_cost", "to": "disc"}, {**tok, "op": "tokens_n", "n_snap": True}]}]
+    m = re.match(r"^move each opposing character and each Troublemaker to this card's Problem$", t)
+    if m:  # only from a Problem ("this card's Problem")
+        return [{"op": "move", "target": {"type": "character", "ctrl": "opp", "each": True}, "to": "here"},
+                {"op": "move", "target": {"type": "Troublemaker", "each": True, "fd_ok": True}, "to": "here"}]
+    m = re.match(r"^you may turn a Mane Character to its Start side$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "turn_mane", "side": "start"}]}]
+    if re.match(r"^(?:you may )?turn a Mane Character over$", t):
+        return [{"op": "turn_mane", "side": "any"}]
+    m = re.match(r"^dismiss (an opposing Friend) and each other opposing Friend with the same name$", t)
+    if m:
+        return [{"op": "mark", "target": {"type": "Friend", "ctrl": "opp"}}, {"op": "dismiss_same_name", "ctrl": "opp"}]
+    m = re.match(r"^(?:you may )?name a card\. (A player|An opponent|Choose an opponent\. That player) reveals their hand and discards "
+                 r"(?:all cards|each card) with that name$", t)
+    if m:  # 102: two players, so "an opponent" is the opponent; "a player": you choose which
+        return [{"op": "name_card"}, {"op": "reveal_discard_named", "whose": "choose" if m.group(1) == "A player" else "opp"}]
+    m = re.match(r"^you may challenge (?:an opposing Troublemaker|an opponent's Troublemaker) with (?:it|this card)$", t)
+    if m:  # 514.2a.i: this card is the only character involved
+        return [{"op": "may", "effects": [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
+    m = re.match(r"^you may discard a card to challenge (?:an opposing Troublemaker|an opponent's Troublemaker) with this card$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True},
+                                          {"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
+    m = re.match(r"^(you may )?challenge (?:an opponent's|an opposing|a) Troublemaker (?:here|there) with (?:all )?(?:of )?your characters (?:here|there)$", t)
+    if m:  # the challenger's characters at the Troublemaker's Problem (514.2a)
+        tm = {"type": "Troublemaker", "at": "here"}
+        if "a Troublemaker" not in t:
+            tm["ctrl"] = "opp"
+        e = {"op": "challenge", "tm": tm, "with": "there"}
+        return [{"op": "may", "effects": [e]}] if m.group(1) else [e]
+    m = re.match(r"^you may challenge (?:that card|it|that Troublemaker) with all (?:of )?your characters (?:here|at this card's Problem)$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "there"}]}]
+    return None
+
+
+TRIGGERS.extend([
+    (r"^When this card becomes Cutie marked, ", "cutie_marked", {}),  # MT137's lowercase
+    (r"^At the start of each player's Main Phase, ", "any_main_start", {}),
+])
+STATIC_EXTRA.extend([
+    (r"^Opponents' home limits are reduced by (\d+)$", None, lambda m: {"op": "opp_home_limit", "n": int(m[1])}),
+    (r"^Your opponent must pay \+\[(\d+)\] to play a Friend to this card's Problem$", None,
+     lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here"}),
+    (r"^You may pay \[(\d+)\] less, to a minimum of \[(\d+)\], to play your first Friend to this card's Problem each turn$", None,
+     lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "sel": {"type": "Friend"}, "where": "here",
+                "first": True, "min": int(m[2])}),
+])

@@ -511,6 +511,7 @@ def step(self, st, ev) -> None:
         if self.rx_keys:
             self.rx_note(st, "phase", ph="main", tp=tp)
         self.fire_all(st, ev, "main_start", players=(tp,))
+        self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
         _inspired(self, st, ev)
         st["step"] = "main"
         self.open_window(st, "main")  # 609.1
@@ -535,9 +536,18 @@ def step(self, st, ev) -> None:
         elif len(conf) == 1 and self.can_confront(st, _opp(tp), conf[0]):  # 612.2
             self.start_faceoff(st, ev, "problem", list(conf), tp)
     elif s == "solve":
-        for a in st["sc"]["solved"]:  # 613.1
+        if st["sc"]["solved"] and not st["sc"].get("sfired"):
+            # 613.1 the Problems become solved as the Solve Step starts: "When this Problem is solved"
+            # triggers now and resolves before 613.2 replaces it (its characters are still there)
+            st["sc"]["sfired"] = True
+            for a in st["sc"]["solved"]:
+                pid = self.problem_at(st, a) if a in st["areas"] else None
+                if pid:
+                    self.fire(st, ev, "solved", pid)
+            return
+        for a in st["sc"]["solved"]:  # 613.2
             if a in st["areas"]:
-                self.replace_problem(st, ev, a)
+                self.replace_problem(st, ev, a, solved_fired=True)
         st["sc"] = None
         self.expire(st, "score_phase")
         st["step"] = "end"
@@ -1104,8 +1114,8 @@ def end_faceoff(self, st, ev) -> None:
         st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
 
 
-def replace_problem(self, st, ev, area) -> None:
-    """613.2"""
+def replace_problem(self, st, ev, area, solved_fired=False) -> None:
+    """613.2 (``solved_fired``: the Solve Step already fired "When this Problem is solved", 613.1)"""
     pid = self.problem_at(st, area)
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
@@ -1122,7 +1132,8 @@ def replace_problem(self, st, ev, area) -> None:
         return
     owner = st["cards"][pid]["o"]
     nm = self.name(st, pid)
-    self.fire(st, ev, "solved", pid)
+    if not solved_fired:
+        self.fire(st, ev, "solved", pid)
     if st["cards"][pid].get("dil"):
         self.put(st, pid, "disc")  # 522.3 / 522.3a
         st["areas"].remove(area)

@@ -1755,3 +1755,9 @@ WHEN_OPS = {
     "uncover_it": _op_uncover_it,
     "left_to_hand": _op_left_to_hand,
 }
+
+
+from .trigger_ops import CONDS as _TRIG_CONDS, OPS as _TRIG_OPS  # noqa: E402  (triggered-effect templates)
+
+WHEN_OPS.update(_TRIG_OPS)
+IF_CONDS.update(_TRIG_CONDS)

@@ -1316,6 +1316,8 @@ class Rules:
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
+            if fo.get("only") is not None:  # 514.2a.i a challenge by an effect "with this card"
+                return cid in fo["only"]
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
         if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
             return False  # "Mane Characters can't be involved in faceoffs"

@@ -1,0 +1,533 @@
+"""Triggered-ability templates of 2026-11-23 (cards-b): named counters that turn a Mane Character over
+(519, 301.2), "name a card" (201.1), challenges started by an effect (608.4, 514.2a.i, 707.4), "pay or
+dismiss" choices (508.1d), 613.1 "When this Problem is solved" resolving before 613.2 replaces it,
+printed-cost / last-known-power amounts, "up to N" moves, turning Mane Characters over and
+"each player with ..." effects.  704.1 a triggered ability watches for its condition; 712.3 "may"."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.cardtext import parse_line
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, set_tokens, stacked_game, to_hand
+
+
+def enter(game, st, number, p, area):
+    """Put a card into play with its triggers (706: it enters play; "When this card enters play")."""
+    cid = to_hand(game, st, number, p)
+    nid = game.r.enter_play(st.d, Ev(True), cid, area, p)
+    st._la = None
+    return nid
+
+
+def fire(game, st, cid, event, extra=None):
+    game.r.fire(st.d, Ev(True), event, cid, extra)
+    st._la = None
+
+
+def choose(game, st, option):
+    pend = st.d["pending"]
+    ev = Ev()
+    game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=option))
+    st._la = None
+    return ev
+
+
+def step(game, st):
+    """Resolve the queue until the next decision (no auto-answers)."""
+    ev = Ev()
+    for _ in range(200):
+        if st.d["pending"]:
+            break
+        if st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    st._la = None
+    return ev
+
+
+def by_key(game, st, number):
+    k = game.db.key(number)
+    return [o for o in st.d["play"] if st.d["cards"][o]["k"] == k]
+
+
+# ------------------------------------------------------------------ parser
+def test_parse_trigger_templates():
+    ab = parse_line("When a Troublemaker is uncovered, put a Hero counter on this card. Then, if there are at least 5 Hero "
+                    "counters on this card, remove them and turn it over.", "Mane Character", {})
+    assert ab["on"] == "w_uncover" and ab["effects"][0] == {"op": "counters", "n": 1, "counter": "Hero", "target": {"self": True}}
+    assert ab["effects"][1]["cond"] == {"k": "self_counters", "counter": "Hero", "n": 5}
+    ab = parse_line("When this card enters play, name a card. An opponent reveals their hand and discards all cards with "
+                    "that name.", "Problem", {})
+    assert ab["effects"] == [{"op": "name_card"}, {"op": "reveal_discard_named", "whose": "opp"}]
+    ab = parse_line("When this card enters play, you may challenge an opposing Troublemaker with it.", "Friend", {})
+    assert ab["effects"][0]["effects"] == [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]
+    ab = parse_line("When an opposing Troublemaker is uncovered here, you may challenge it with all your characters here.",
+                    "Problem", {})
+    assert ab["on"] == "w_uncover" and ab["effects"][0]["effects"][0]["tm"] == {"it": True}
+    ab = parse_line("When this card is uncovered, its owner must pay [2] or dismiss it.", "Troublemaker", {})
+    assert ab["effects"] == [{"op": "pay_or", "n": 2, "else": [{"op": "dismiss", "target": {"self": True}}]}]
+    ab = parse_line("At the start of each player's Main Phase, that player frightens one of their Friends.", "Troublemaker", {})
+    assert ab["on"] == "any_main_start" and ab["as_tp"]
+    ab = parse_line("When this card enters play, if you have a Lyra, you may pay [1] to ready one of your characters here.",
+                    "Friend", {})
+    assert ab["effects"][0]["cond"] == {"k": "you_have", "sel": {"type": "card", "ctrl": "you", "title": "Lyra"}}
+    assert parse_line("Opponents' home limits are reduced by 1.", "Mane Character", {})["op"] == "opp_home_limit"
+
+
+def test_parse_left_manual():
+    for text, typ in (
+        # only an approximation would be possible: "a challenger" / "the Villain" / a copy of an Event
+        ("When a challenger defeats this card, they draw a card.", "Troublemaker"),
+        ("When this Problem enters play, the Villain wins the game.", "Problem"),
+        ("When you play an Event, you may remove 2 Ingredient counters from this card to copy its effects.", "Problem"),
+    ):
+        assert parse_line(text, typ, {})["kind"] == "manual", text
+
+
+def test_cards_now_automated(db):
+    for n in ("CG2", "CG3", "EO32", "DE69", "MT126", "SB66", "CG9", "DE13", "HM129", "MT9", "PR158", "CG157", "AD180",
+              "CN183", "CN47", "HM135", "DE30", "PR198", "AD35", "CG00", "HM118", "MT73", "DE136", "SB123", "LL32",
+              "LL40", "MT5", "RR4", "EO4", "EO7", "CN178", "AD172", "EO33", "EO92", "MT67", "MT137", "SB47", "SB112",
+              "DE43", "CN26"):
+        assert db.number(n).automated, n
+
+
+# ------------------------------------------------------------------ named counters (519) and turning over (301.2)
+def test_shield_counters_turn_the_mane_over(game, db):
+    # CG3: "When an opponent's Friend enters play here, put a Shield counter on this card. Then, if there are at
+    # least 5 Shield counters on this card, remove them and turn it over."
+    st = stacked_game(game, manes=("CG3", "PR2"))
+    mane = by_key(game, st, "CG3")[0]
+    game.r.move_card(st.d, Ev(True), mane, "prob0")
+    for i in range(5):
+        enter(game, st, "PR12", 1, "prob0")
+        resolve_all(game, st)
+        if i < 4:
+            assert st.d["cards"][mane]["cn"].get("Shield") == i + 1 and not st.d["cards"][mane].get("b")
+    assert "Shield" not in st.d["cards"][mane]["cn"] and st.d["cards"][mane]["b"]
+    enter(game, st, "PR12", 0, "prob0")  # one of your own Friends does not count
+    resolve_all(game, st)
+    assert "Shield" not in st.d["cards"][mane]["cn"]
+
+
+def test_hero_counters_count_every_uncover(game, db):
+    # CG2: "When a Troublemaker is uncovered, put a Hero counter on this card ..."
+    from gameplay.engine.mlp.flow import uncover_one
+
+    st = stacked_game(game, manes=("CG2", "PR2"))
+    mane = by_key(game, st, "CG2")[0]
+    for i in range(5):
+        tm = place(game, st, "AD160", i % 2, f"prob{i % 2}", face_down=True)
+        uncover_one(game.r, st.d, Ev(True), tm)
+        resolve_all(game, st)
+        game.r.leave_play(st.d, Ev(True), tm, "disc", by_game=True)
+    assert st.d["cards"][mane]["b"] and "Hero" not in st.d["cards"][mane]["cn"]
+
+
+# ------------------------------------------------------------------ name a card (201.1)
+def test_name_a_card_opponent_discards_all_copies(game, db):
+    # EO32: "When this card enters play, name a card. Choose an opponent. That player reveals their hand and
+    # discards each card with that name."
+    st = stacked_game(game)
+    a1, a2 = to_hand(game, st, "PR31", 1), to_hand(game, st, "PR31", 1)
+    keep = to_hand(game, st, "PR33", 1)
+    n = sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == db.key("PR31"))
+    enter(game, st, "EO32", 0, "home0")
+    step(game, st)
+    pend = st.d["pending"]
+    name = db.number("PR31").name
+    assert pend["kind"] == "choice" and pend["what"] == "card_name" and pend["player"] == 0 and name in pend["options"]
+    ev = choose(game, st, name)
+    ev2 = step(game, st)
+    hand = st.d["pl"][1]["hand"]
+    assert keep in hand and not {a1, a2} & set(hand)
+    assert n >= 2 and sum(1 for c in st.d["pl"][1]["disc"] if st.d["cards"][c]["k"] == db.key("PR31")) == n
+    assert not any(st.d["cards"][c]["k"] == db.key("PR31") for c in hand)
+    # the revealed hand is public (no "to": everyone reads it)
+    assert any(e["type"] == "reveal" and "to" not in e for e in ev.items + ev2.items)
+
+
+def test_name_a_card_a_player_is_chosen(game, db):
+    # DE69: "name a card. A player reveals their hand and discards all cards with that name." (you choose the player)
+    st = stacked_game(game)
+    mine = to_hand(game, st, "PR31", 0)
+    theirs = to_hand(game, st, "PR31", 1)
+    enter(game, st, "DE69", 0, "home0")
+    step(game, st)
+    choose(game, st, db.number("PR31").name)
+    step(game, st)
+    assert st.d["pending"]["kind"] == "choice" and set(st.d["pending"]["options"]) == {0, 1}
+    choose(game, st, 0)
+    resolve_all(game, st)
+    assert mine not in st.d["pl"][0]["hand"] and theirs in st.d["pl"][1]["hand"]
+
+
+# ------------------------------------------------------------------ challenges by an effect (608.4, 514.2a.i)
+def test_challenge_with_this_card_only(game, db):
+    # SB66: "When this card enters play, you may challenge an opposing Troublemaker with it."  Only this card is
+    # involved (514.2a.i), not the challenger's other characters at that Problem (514.2a).
+    st = stacked_game(game)
+    tm = place(game, st, "AD160", 1, "prob1")
+    other = place(game, st, "PR31", 0, "prob1")
+    aj = enter(game, st, "SB66", 0, "prob1")
+    step(game, st)
+    assert st.d["pending"]["kind"] == "may"
+    choose(game, st, True)
+    step(game, st)
+    fo = st.d["fo"]
+    assert fo and fo["type"] == "tm" and fo["tm"] == tm and fo["chal"] == 0
+    assert game.r.involved(st.d, aj) and game.r.involved(st.d, tm) and not game.r.involved(st.d, other)
+    assert st.d["prio"]["w"] == "fo" and st.d["prio"]["p"] == 0  # 707.4 the challenger receives priority
+    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    # 514.5a / 514.5b: the Troublemaker was defeated (scored) or Applejack was sent home
+    assert (tm not in st.d["play"] and st.d["pl"][0]["score"] >= 1) or \
+        any(st.d["cards"][o]["k"] == db.key("SB66") and st.d["cards"][o]["a"] == "home0" for o in st.d["play"])
+
+
+def test_challenge_with_your_characters_there(game, db):
+    # CG9: "When this card enters play at a Problem, challenge an opponent's Troublemaker there with your characters
+    # there." (not optional; the challenger's characters at that Problem are involved, 514.2a)
+    st = stacked_game(game)
+    tm = place(game, st, "AD160", 1, "prob1")
+    other = place(game, st, "PR31", 0, "prob1")
+    dd = enter(game, st, "CG9", 0, "prob1")
+    step(game, st)
+    fo = st.d["fo"]
+    assert fo and fo["type"] == "tm" and fo["tm"] == tm
+    assert game.r.involved(st.d, dd) and game.r.involved(st.d, other)
+    # no Troublemaker there: nothing happens
+    st2 = stacked_game(game)
+    enter(game, st2, "CG9", 0, "prob1")
+    step(game, st2)
+    assert st2.d["fo"] is None
+
+
+def test_challenge_not_during_a_faceoff(game, db):
+    # 707.4a: faceoffs can't be started during a faceoff
+    st = stacked_game(game)
+    place(game, st, "AD160", 1, "prob1")
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "w_start", "ign": []}
+    fo = st.d["fo"]
+    enter(game, st, "CG9", 0, "prob1")
+    step(game, st)
+    assert st.d["fo"] is fo
+
+
+# ------------------------------------------------------------------ pay or dismiss (508.1d)
+def test_pay_or_dismiss(game, db):
+    # PR158: "When this card is uncovered, its owner must pay [2] or dismiss it."
+    from gameplay.engine.mlp.flow import uncover_one
+
+    st = stacked_game(game)
+    tm = place(game, st, "PR158", 0, "prob1", face_down=True)
+    set_tokens(st, 0, 3)
+    uncover_one(game.r, st.d, Ev(True), tm)
+    step(game, st)
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == ["pay", "decline"]
+    choose(game, st, "pay")
+    resolve_all(game, st)
+    assert tm in st.d["play"] and st.d["pl"][0]["tok"] == 1
+    # can't pay: it is dismissed, no decision
+    tm2 = place(game, st, "PR158", 0, "prob0", face_down=True)
+    uncover_one(game.r, st.d, Ev(True), tm2)
+    step(game, st)
+    assert not st.d["pending"] and tm2 not in st.d["play"]
+    # declining dismisses it too
+    set_tokens(st, 0, 5)
+    game.r.leave_play(st.d, Ev(True), tm, "disc", by_game=True)
+    tm3 = place(game, st, "CG157", 0, "prob1", face_down=True)  # "pay [2] or dismiss it."
+    uncover_one(game.r, st.d, Ev(True), tm3)
+    step(game, st)
+    assert st.d["pending"]["options"] == ["pay", "decline"]
+    choose(game, st, "decline")
+    resolve_all(game, st)
+    assert tm3 not in st.d["play"] and st.d["pl"][0]["tok"] == 5
+
+
+def test_timberwolf_friend_tax_here(game, db):
+    # PR158: "Your opponent must pay +[2] to play a Friend to this card's Problem."
+    st = stacked_game(game)
+    tm = place(game, st, "PR158", 1, "prob0")
+    f = to_hand(game, st, "PR12", 0)
+    assert game.r.card_cost(st.d, 0, f, area="prob0") == game.r.card_cost(st.d, 0, f, area="home0") + 2
+    assert tm in st.d["play"]
+
+
+def test_each_players_main_phase_start(game, db):
+    # CG157: "At the start of each player's Main Phase, that player frightens one of their Friends."
+    st = stacked_game(game)
+    place(game, st, "CG157", 0, "prob0")
+    f1 = place(game, st, "PR12", 1, "home1")
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] == "main")
+    assert st.d["cards"][f1]["fr"]
+
+
+# ------------------------------------------------------------------ 613.1 solved before 613.2 replaces
+def _solve(game, st, number, area="prob0"):
+    pid = game.r.problem_at(st.d, area)
+    st.d["cards"][pid]["k"] = game.db.key(number)
+    st.d["step"] = "solve"
+    st.d["sc"] = {"todo": [], "conf": [area], "solved": [area]}
+    st.d["prio"] = None
+    st._la = None
+    return pid
+
+
+def test_solved_problem_triggers_while_its_characters_are_there(game, db):
+    # AD180: "When this Problem is solved, each player with a character here gains [1]."  613.1 the Problem
+    # becomes solved as the Solve Step starts; 613.2 then sends its characters home and replaces it.
+    st = stacked_game(game)
+    place(game, st, "PR12", 1, "prob0")
+    mine = place(game, st, "PR33", 0, "prob0")
+    set_tokens(st, 0, 0)
+    set_tokens(st, 1, 0)
+    pid = _solve(game, st, "AD180")
+    game.r.step(st.d, Ev(True))  # 613.1: the trigger fires
+    assert pid in st.d["play"] and st.d["trig"]
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][1]["tok"] == 1
+    game.r.step(st.d, Ev(True))  # 613.2: sent home, replaced
+    assert pid not in st.d["play"] and st.d["cards"][mine]["a"] == "home0"
+    assert st.d["pl"][0]["tok"] == 1  # the trigger did not fire again
+
+
+def test_solved_random_friend_is_dismissed(game, db):
+    # CN183: "When this Problem is solved, dismiss a random Friend here." (the game's seeded rng)
+    st = stacked_game(game)
+    fs = [place(game, st, "PR12", q, "prob0") for q in (0, 1, 1)]
+    _solve(game, st, "CN183")
+    game.r.step(st.d, Ev(True))
+    resolve_all(game, st)
+    assert sum(1 for f in fs if f not in st.d["play"]) == 1
+
+
+# ------------------------------------------------------------------ amounts: printed cost, last known power, counts
+def test_retire_to_gain_its_cost(game, db):
+    # CN47: "When this card enters play, you may retire one of your Friends to gain a number of action tokens
+    # equal to that Friend's cost."
+    st = stacked_game(game)
+    full = place(game, st, "PR31", 0, "home0")  # cost 4
+    set_tokens(st, 0, 0)
+    pinny = enter(game, st, "CN47", 0, "home0")
+    step(game, st)
+    choose(game, st, True)
+    step(game, st)
+    assert set(st.d["pending"]["options"]) == {full, pinny}
+    choose(game, st, full)
+    resolve_all(game, st)
+    assert full not in st.d["play"] and st.d["pl"][0]["tok"] == 4
+
+
+def test_retire_this_card_for_tokens_equal_to_its_power(game, db):
+    # DE30: "At the start of your turn, you may retire this card to put a number of 1 [Laughter] Earth Pony Friend
+    # tokens into play equal to its power." (its power as it is retired)
+    st = stacked_game(game)
+    pf = place(game, st, "DE30", 0, "home0")
+    st.d["cards"][pf]["cn"]["+1"] = 1  # 3 power
+    fire(game, st, pf, "turn_start")
+    resolve_all(game, st)
+    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    assert pf not in st.d["play"] and len(toks) == 3
+    assert all(st.d["cards"][o]["t"]["colors"] == ["Laughter"] and st.d["cards"][o]["t"]["traits"] == ["Earth Pony"]
+               for o in toks)
+
+
+def test_power_and_tokens_per_count(game, db):
+    # AD35: "it gets +1 power until the end of the turn for each other Friend you have at that Problem."
+    # CG00: "gain [1] for each opposing character at this card's Problem."
+    # HM118: "put a +1 power counter on this card for each character here."
+    st = stacked_game(game)
+    place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR33", 0, "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    pp = enter(game, st, "AD35", 0, "prob1")
+    resolve_all(game, st)
+    assert game.r.power(st.d, pp) == 2 + 2
+    set_tokens(st, 0, 0)
+    enter(game, st, "CG00", 0, "prob1")
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 1
+    tm = place(game, st, "HM118", 1, "prob1")
+    fire(game, st, tm, "uncovered")
+    resolve_all(game, st)
+    assert st.d["cards"][tm]["cn"]["+1"] == 5
+
+
+def test_move_up_to_three_friends(game, db):
+    # PR198: "When you play this card to a Problem, you may move up to 3 of your Friends to that Problem."
+    st = stacked_game(game)
+    fs = [place(game, st, "PR12", 0, "home0") for _ in range(4)]
+    set_tokens(st, 0, 0)
+    rd = enter(game, st, "PR198", 0, "prob1")
+    step(game, st)
+    assert rd not in st.d["pending"]["options"] and "none" in st.d["pending"]["options"]
+    for f in fs[:3]:
+        choose(game, st, f)
+        step(game, st)
+    assert not st.d["pending"]
+    assert [st.d["cards"][f]["a"] for f in fs] == ["prob1", "prob1", "prob1", "home0"]
+    # "up to": the player may stop
+    st2 = stacked_game(game)
+    f = place(game, st2, "PR12", 0, "home0")
+    enter(game, st2, "PR198", 0, "prob1")
+    step(game, st2)
+    choose(game, st2, "none")
+    step(game, st2)
+    assert st2.d["cards"][f]["a"] == "home0"
+
+
+def test_move_each_opposing_character_and_troublemaker_here(game, db):
+    # MT73: "When this card enters play at a Problem, move each opposing character and each Troublemaker to this
+    # card's Problem."
+    st = stacked_game(game)
+    o1 = place(game, st, "PR12", 1, "home1")
+    o2 = place(game, st, "PR33", 1, "prob1")
+    mine = place(game, st, "PR31", 0, "home0")
+    tm = place(game, st, "AD160", 1, "prob1", face_down=True)
+    enter(game, st, "MT73", 0, "prob0")
+    resolve_all(game, st)
+    assert {st.d["cards"][c]["a"] for c in (o1, o2, tm)} == {"prob0"} and st.d["cards"][mine]["a"] == "home0"
+
+
+def test_dismiss_each_opposing_friend_with_the_same_name(game, db):
+    # DE136: "When you play this card, dismiss an opposing Friend and each other opposing Friend with the same name."
+    st = stacked_game(game)
+    a1 = place(game, st, "PR12", 1, "home1")
+    a2 = place(game, st, "PR12", 1, "prob1")
+    b = place(game, st, "PR33", 1, "home1")
+    mine = place(game, st, "PR12", 0, "home0")
+    enter(game, st, "DE136", 0, "home0")
+    step(game, st)
+    choose(game, st, a1)
+    resolve_all(game, st)
+    assert a1 not in st.d["play"] and a2 not in st.d["play"] and b in st.d["play"] and mine in st.d["play"]
+
+
+def test_turn_a_mane_to_its_start_side(game, db):
+    # SB123: "When this card is uncovered, you may turn a Mane Character to its Start side."
+    st = stacked_game(game)
+    m1 = next(o for o in st.d["play"] if st.d["cards"][o]["c"] == 1 and game.r.ctype(st.d, o) == "Mane Character")
+    st.d["cards"][m1]["b"] = True
+    tm = place(game, st, "SB123", 0, "prob1")
+    fire(game, st, tm, "uncovered")
+    step(game, st)
+    choose(game, st, True)
+    resolve_all(game, st)  # the only boosted Mane Character
+    assert not st.d["cards"][m1]["b"]
+
+
+# ------------------------------------------------------------------ conditions
+def test_draw_up_to_the_opponents_hand_size(game, db):
+    # LL32: "if an opponent has more cards in their hand than you, draw cards until you have the same number"
+    st = stacked_game(game)
+    for _ in range(3):
+        to_hand(game, st, "PR12", 1)
+    n1 = len(st.d["pl"][1]["hand"])
+    st.d["pl"][0]["hand"] = st.d["pl"][0]["hand"][:2]
+    enter(game, st, "LL32", 0, "home0")
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == n1
+
+
+def test_if_conditions(game, db):
+    # LL40: "if you have an even number of action tokens, you may put a card from your hand on top of your deck."
+    st = stacked_game(game)
+    set_tokens(st, 0, 3)
+    enter(game, st, "LL40", 0, "home0")
+    step(game, st)
+    assert not st.d["pending"]
+    set_tokens(st, 0, 2)
+    enter(game, st, "LL40", 0, "home0")
+    step(game, st)
+    assert st.d["pending"]["kind"] == "may"
+    choose(game, st, False)
+    # MT5: "if you have a Lyra, you may pay [1] to ready one of your characters here." (201.3a: a Title)
+    ex = place(game, st, "PR12", 0, "prob1", exhausted=True)
+    enter(game, st, "MT5", 0, "prob1")
+    step(game, st)
+    assert not st.d["pending"]
+    place(game, st, "AD26", 0, "home0")  # Lyra, Good Posture
+    set_tokens(st, 0, 1)
+    enter(game, st, "MT5", 0, "prob1")
+    step(game, st)
+    choose(game, st, True)
+    step(game, st)
+    if st.d["pending"]:  # Bon Bon herself is a character here too (already ready)
+        choose(game, st, ex)
+    resolve_all(game, st)
+    assert not st.d["cards"][ex].get("ex") and st.d["pl"][0]["tok"] == 0
+
+
+def test_more_characters_here_and_more_friends(game, db):
+    # RR4: "When you confront this card's Problem, if your opponent controls more characters here than you, you may
+    # exhaust this card to score a point."
+    st = stacked_game(game)
+    oc = place(game, st, "RR4", 0, "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    fire(game, st, oc, "confront")
+    step(game, st)
+    assert not st.d["pending"]  # 1 against 1
+    place(game, st, "PR12", 1, "prob1")
+    score = st.d["pl"][0]["score"]
+    fire(game, st, oc, "confront")
+    step(game, st)
+    choose(game, st, True)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score + 1 and st.d["cards"][oc]["ex"]
+    # EO4: "At the start of your turn, if you have more Friends than an opponent, turn this card over."
+    st = stacked_game(game, manes=("EO4", "PR2"))
+    mane = by_key(game, st, "EO4")[0]
+    place(game, st, "PR12", 0, "home0")
+    place(game, st, "PR12", 1, "home1")
+    fire(game, st, mane, "turn_start")
+    resolve_all(game, st)
+    assert not st.d["cards"][mane].get("b")
+    place(game, st, "PR12", 0, "home0")
+    fire(game, st, mane, "turn_start")
+    resolve_all(game, st)
+    assert st.d["cards"][mane]["b"]
+
+
+def test_each_player_with_tokens(game, db):
+    # AD172: "each player with at least one action token draws a card."
+    # CN178: "each player discards a card for each action token they have."
+    st = stacked_game(game)
+    pid = game.r.problem_at(st.d, "prob0")
+    set_tokens(st, 0, 0)
+    set_tokens(st, 1, 2)
+    h0, h1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
+    game.r.play_effects(st.d, Ev(True), 0, pid, db.number("AD172").abilities["front"][0]["effects"])
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 + 1
+    game.r.play_effects(st.d, Ev(True), 0, pid, db.number("CN178").abilities["front"][0]["effects"])
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 - 1
+
+
+def test_look_at_an_opponents_hand_is_private(game, db):
+    # EO33: "When this card enters play, you may look at an opponent's hand." (404.2: hidden from others)
+    st = stacked_game(game)
+    enter(game, st, "EO33", 0, "home0")
+    step(game, st)
+    ev = choose(game, st, True)
+    ev.items.extend(step(game, st).items)
+    seen = [e for e in ev.items if e["type"] == "look" and "You see" in e["msg"]]
+    assert seen and all(e.get("to") == 0 for e in seen)
+
+
+def test_up_to_two_counters(game, db):
+    # MT67: "When an opponent starts a faceoff here, you may put a +1 power counter on each of up to 2 of your
+    # characters here."
+    st = stacked_game(game)
+    lp = place(game, st, "MT67", 0, "prob1")
+    f = place(game, st, "PR12", 0, "prob1")
+    fire(game, st, lp, "opp_starts_fo", {"area": ["prob1"]})
+    step(game, st)
+    assert set(st.d["pending"]["options"]) == {lp, f, "none"}
+    choose(game, st, f)
+    step(game, st)
+    assert set(st.d["pending"]["options"]) == {lp, "none"}  # a different character
+    choose(game, st, "none")
+    resolve_all(game, st)
+    assert st.d["cards"][f]["cn"]["+1"] == 1 and not st.d["cards"][lp]["cn"].get("+1")
