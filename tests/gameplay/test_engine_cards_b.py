@@ -531,3 +531,160 @@ def test_up_to_two_counters(game, db):
     choose(game, st, "none")
     resolve_all(game, st)
     assert st.d["cards"][f]["cn"]["+1"] == 1 and not st.d["cards"][lp]["cn"].get("+1")
+
+
+# ------------------------------------------------------------------ batch 2: replacements of 613.2, delayed effects, ...
+def test_not_sent_home_when_the_problem_is_solved(game, db):
+    # AD25: "When this card's Problem is solved, if this card would be sent home, it isn't sent home instead." (710)
+    # AD167: "When this Problem is solved, each player with at least 1 Friend here chooses a Friend here. If that
+    # Friend would be sent home, it isn't sent home instead."
+    st = stacked_game(game)
+    hj = place(game, st, "AD25", 0, "prob0")
+    other = place(game, st, "PR12", 0, "prob0")
+    _solve(game, st, "DE110")  # "When this Problem is solved, score a point."
+    game.r.step(st.d, Ev(True))
+    resolve_all(game, st)
+    game.r.step(st.d, Ev(True))
+    assert st.d["cards"][hj]["a"] == "prob0" and st.d["cards"][other]["a"] == "home0"
+    st = stacked_game(game)
+    a, b = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR33", 0, "prob0")
+    c = place(game, st, "PR31", 1, "prob0")
+    _solve(game, st, "AD167")
+    game.r.step(st.d, Ev(True))
+    step(game, st)
+    assert st.d["pending"]["player"] == 0 and set(st.d["pending"]["options"]) == {a, b}
+    choose(game, st, b)
+    resolve_all(game, st)  # player 1's only Friend there is chosen
+    game.r.step(st.d, Ev(True))
+    assert [st.d["cards"][x]["a"] for x in (a, b, c)] == ["home0", "prob0", "prob0"]
+
+
+def test_dismissed_friend_dismisses_the_others_at_its_problem(game, db):
+    # AD31: "When this card is dismissed, dismiss all other Friends at its Problem." (its last area, 410.6a)
+    st = stacked_game(game)
+    dj = place(game, st, "AD31", 0, "prob1")
+    others = [place(game, st, "PR12", 1, "prob1"), place(game, st, "PR33", 0, "prob1")]
+    away = place(game, st, "PR31", 1, "home1")
+    game.r.leave_play(st.d, Ev(True), dj, "disc", verb="dismissed")
+    resolve_all(game, st)
+    assert not set(others) & set(st.d["play"]) and away in st.d["play"]
+    # retired: not dismissed, nothing happens; from home: no Problem
+    dj = place(game, st, "AD31", 0, "home0")
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.leave_play(st.d, Ev(True), dj, "disc", verb="dismissed")
+    resolve_all(game, st)
+    assert f in st.d["play"]
+
+
+def test_banish_until_end_of_turn_comes_back(game, db):
+    # EO96: "When this card enters play, banish another Friend. At the end of the turn, put that card into play
+    # frightened." (a delayed effect at 615.1; it returns under its owner's control, 513.2)
+    st = stacked_game(game)
+    f = place(game, st, "PR31", 1, "prob1")
+    enter(game, st, "EO96", 0, "home0")
+    resolve_all(game, st)
+    assert f not in st.d["play"] and len(st.d["pl"][1]["ban"]) == 1 and st.d["dl"]
+    st = pass_until(game, st, lambda s: s.d["step"] == "w_end" or s.d["tp"] == 1)
+    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR31")]
+    assert len(back) == 1 and st.d["cards"][back[0]]["c"] == 1 and st.d["cards"][back[0]]["a"] == "home1"
+    assert st.d["cards"][back[0]]["fr"] and not st.d.get("dl")
+
+
+def test_banish_until_this_card_leaves_play(game, db):
+    # HM48: "When this card enters play, banish an opposing Friend with 2 or less power until this card leaves play."
+    st = stacked_game(game)
+    big = place(game, st, "PR31", 1, "home1")
+    small = place(game, st, "PR12", 1, "home1")
+    op = enter(game, st, "HM48", 0, "home0")
+    resolve_all(game, st)  # only the 2-power Friend can be chosen
+    assert small not in st.d["play"] and big in st.d["play"]
+    game.r.leave_play(st.d, Ev(True), op, "disc", verb="dismissed")
+    resolve_all(game, st)
+    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR12") and st.d["cards"][o]["c"] == 1]
+    assert len(back) == 1 and not st.d.get("held")
+
+
+def test_defeated_troublemaker_puts_another_here(game, db):
+    # AD161: "When this Troublemaker is defeated, you may pay [1] to put another Troublemaker from your hand into play
+    # here face-up." ("here": where it was, 410.6a)
+    st = stacked_game(game)
+    vines = place(game, st, "AD161", 1, "prob1")
+    t2 = to_hand(game, st, "AD160", 1)
+    set_tokens(st, 1, 1)
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "defeat", "target": {"id": vines}}])
+    resolve_all(game, st)
+    new = [o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("AD160")]
+    assert vines not in st.d["play"] and len(new) == 1 and st.d["cards"][new[0]]["a"] == "prob1"
+    assert not st.d["cards"][new[0]].get("fd") and st.d["pl"][1]["tok"] == 0 and t2 not in st.d["pl"][1]["hand"]
+
+
+def test_played_count_conditions(game, db):
+    # CG80: "When you play your first card each turn, put a Postage counter on this card." and "While this card has
+    # at least one Postage counter on it, it has +1 power."
+    st = stacked_game(game)
+    mm = place(game, st, "CG80", 0, "home0")
+    set_tokens(st, 0, 10)
+    base = game.r.power(st.d, mm)
+    for number in ("PR12", "PR33"):
+        c = to_hand(game, st, number, 0)
+        st, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
+        resolve_all(game, st)
+    assert st.d["cards"][mm]["cn"].get("Postage") == 1 and game.r.power(st.d, mm) == base + 1
+
+
+def test_opponent_draw_type_triggers(game, db):
+    # EO145: "When an opponent draws an Event, you may draw a card."
+    st = stacked_game(game)
+    place(game, st, "EO145", 0, "home0")
+    deck1 = st.d["pl"][1]["deck"]
+    ev_card = to_hand(game, st, "PR95", 1)  # an Event
+    st.d["pl"][1]["hand"].remove(ev_card)
+    st.d["cards"][ev_card]["z"] = "deck"
+    deck1.insert(0, ev_card)
+    h0 = len(st.d["pl"][0]["hand"])
+    game.r.draw(st.d, Ev(True), 1, 1)
+    step(game, st)
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    choose(game, st, True)
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == h0 + 1
+    game.r.draw(st.d, Ev(True), 1, 1)  # a Friend (the vanilla deck): the Event ability does not trigger
+    step(game, st)
+    assert not st.d["pending"] or st.d["pending"]["kind"] == "may"  # (the Friend ability may)
+
+
+def test_each_problem_and_any_number(game, db):
+    # MT2 (boosted): "you may exhaust an opposing character at each Problem."
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 1, "prob0")
+    b = place(game, st, "PR33", 1, "prob1")
+    game.r.play_effects(st.d, Ev(True), 0, None, db.number("MT2").abilities["boosted"][0]["effects"])
+    step(game, st)
+    assert set(st.d["pending"]["options"]) == {a, "none"}
+    choose(game, st, a)
+    step(game, st)
+    assert set(st.d["pending"]["options"]) == {b, "none"}
+    choose(game, st, "none")
+    resolve_all(game, st)
+    assert st.d["cards"][a]["ex"] and not st.d["cards"][b].get("ex")
+
+
+def test_challenge_after_moving_the_troublemaker(game, db):
+    # MT140: "you may move an opposing Troublemaker. If you do, you may challenge that Troublemaker with all your
+    # characters at its Problem."  (a Troublemaker moves only between Problems)
+    st = stacked_game(game)
+    tm = place(game, st, "AD160", 1, "prob1")
+    mine = place(game, st, "PR31", 0, "prob0")
+    enter(game, st, "MT140", 0, "home0")
+    step(game, st)
+    choose(game, st, True)
+    step(game, st)
+    assert st.d["pending"]["kind"] == "choice" and set(st.d["pending"]["options"]) == {"prob0"}  or \
+        st.d["cards"][tm]["a"] == "prob0"
+    if st.d["pending"] and st.d["pending"]["kind"] == "choice":
+        choose(game, st, "prob0")
+        step(game, st)
+    assert st.d["cards"][tm]["a"] == "prob0"
+    choose(game, st, True)
+    step(game, st)
+    assert st.d["fo"] and st.d["fo"]["tm"] == tm and game.r.involved(st.d, mine)

@@ -62,8 +62,6 @@ def test_parse_watched_triggers():
 
 def test_parse_watched_triggers_left_manual():
     for text, typ in (
-        # after this card left play, "its Problem" may not exist (it was at home): not handled
-        ("When this card is dismissed, dismiss all other Friends at its Problem.", "Friend"),
         # "that Friend" names the host only on an attachment
         ("When that Friend becomes exhausted, dismiss it.", "Friend"),
         ("When one or more of your Friends becomes frightened, you may pay [1] to move another of your Friends.", "Problem"),

@@ -2747,6 +2747,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if a1["kind"] == a2["kind"] == "trigger":
             return {"kind": "multi", "abilities": [{**a1, "text": line}, {**a2, "text": line}], "text": line}
         return {"kind": "manual", "text": raw}
+    ab = _cb_line(line, card_type)
+    if ab is not None:
+        return ab
     if _KW_LINE.match(line):
         return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
     if re.match(r"^As this card enters play, (?:choose|name) a color\. This card is that color$", body):
@@ -3190,17 +3193,236 @@ def _cb_effects(t: str) -> list[dict] | None:
             tm["ctrl"] = "opp"
         e = {"op": "challenge", "tm": tm, "with": "there"}
         return [{"op": "may", "effects": [e]}] if m.group(1) else [e]
-    m = re.match(r"^you may challenge (?:that card|it|that Troublemaker) with all (?:of )?your characters (?:here|at this card's Problem)$", t)
+    m = re.match(r"^you may challenge (?:that card|it|that Troublemaker) with all (?:of )?your characters (?:here|at this card's Problem|at its Problem)$", t)
     if m:
         return [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "there"}]}]
+    if re.match(r"^challenge (?:an opponent's|an opposing) Troublemaker$", t):  # 514.2a: your characters at its Problem
+        return [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "there"}]
+    m = re.match(r"^each player with at least (?:1|one) (Friend|character) here chooses a Friend here\. If that Friend would be sent "
+                 r"home, it isn't sent home instead$", t)
+    if m:  # 710 replacement of 613.2's "sent home" for the chosen Friends
+        return [{"op": "each_player", "effects": [{"op": "stay_mark", "target": {"type": "Friend", "ctrl": "you", "at": "here"}}]}]
+    m = re.match(r"^each player with at least (?:1|one) (Friend|character) here may put an? (Friend|Resource|Event|Troublemaker) "
+                 r"from their discard pile into their hand$", t)
+    if m:
+        return [{"op": "each_player", "effects": [
+            {"op": "if", "cond": {"k": "you_have", "sel": {"type": m.group(1), "ctrl": "you", "at": "here"}},
+             "effects": [{"op": "search", "zone": "disc", "filter": {"type": m.group(2)}, "to": "hand"}]}]}]
+    if re.match(r"^dismiss all other Friends at its Problem$", t):  # its last area, if a Problem (none from home)
+        return [{"op": "if", "cond": {"k": "la_problem"},
+                 "effects": [{"op": "dismiss", "target": {"type": "Friend", "at": "here", "each": True, "other": True}}]}]
+    if re.match(r"^double this card's power until the end of the turn$", t):  # +X where X is its power now
+        return [{"op": "power", "n": 0, "n_from": "self", "target": {"self": True}, "until": "turn"}]
+    m = re.match(r"^choose a Problem\. You may put a \+1 power counter on each of your (Friends|characters) there$", t)
+    if m:
+        return [{"op": "choose_area"}, {"op": "may", "effects": [
+            {"op": "counters", "n": 1, "counter": "+1", "target": {"type": m.group(1).rstrip("s"), "ctrl": "you", "at": "there", "each": True}}]}]
+    m = re.match(r"^you may distribute (two|2) \+1 power counters (?:on|among) up to (?:two|2) of your Friends$", t)
+    if m:  # two counters, each on one of your Friends (both on one, or one each)
+        return [{"op": "may", "effects": [{"op": "counters", "n": 1, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}}] * 2}]
+    m = re.match(r"^choose a Troublemaker\. You may put a number of " + _CB_TOK + r" into play equal to that Troublemaker's power$", t)
+    if m:
+        return [{"op": "mark", "target": {"type": "Troublemaker"}},
+                {"op": "may", "effects": [{**_cb_token(m), "op": "tokens_n", "n_it_power": True}]}]
+    m = re.match(r"^put (\w+) \+1 power counters on (?:it|this card)$", t)
+    if m and m.group(1) in ("six", "seven", "eight", "nine", "ten"):
+        return [{"op": "counters", "n": ("six", "seven", "eight", "nine", "ten").index(m.group(1)) + 6, "counter": "+1",
+                 "target": {"self": True}}]
+    if re.match(r"^remove a \+1 power counter from this card$", t):
+        return [{"op": "remove_counter", "counter": "+1", "n": 1}]
+    if re.match(r"^you may look at the top card of any Problem deck$", t):
+        return [{"op": "may", "effects": [{"op": "peek_pdeck"}]}]
+    m = re.match(r"^if (you|that opponent) played at least (\d+) cards (?:this|that) turn, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(3))
+        return None if r is None else [{"op": "if", "cond": {"k": "played_at_least", "n": int(m.group(2)),
+                                                             "who": "you" if m.group(1) == "you" else "opp"}, "effects": r}]
+    m = re.match(r"^if it is the (first|second|third) card they have played this turn, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "played_exactly", "who": "opp",
+                                                             "n": ("first", "second", "third").index(m.group(1)) + 1}, "effects": r}]
+    m = re.match(r"^you may (banish|dismiss) a non-Unique (Friend|character)$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": m.group(1), "target": {"type": m.group(2), "not_unique": True}}]}]
+    m = re.match(r"^you may discard a card that shares a type with that card to (.+)$", t)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "may", "effects": [{"op": "discard_shared_type"}] + r}]
+    m = re.match(r"^(banish (?:an opposing Friend with \d+ or less power|another one of your Friends)) until this card leaves play$", t)
+    if m:
+        r = _single(m.group(1))
+        if r is not None and len(r) == 1 and r[0]["op"] == "banish":
+            return [{**r[0], "keep": True}, {"op": "hold_gone"}]
+    m = re.match(r"^(banish (?:one of your Friends|another Friend))\. At the end of the turn, put that (?:Friend|card) into play( frightened)?$", t)
+    if m:
+        r = _single(m.group(1))
+        if r is not None and len(r) == 1 and r[0]["op"] == "banish":
+            return [{**r[0], "keep": True}, {"op": "gone_at_turn_end", "frightened": bool(m.group(2))}]
+    if re.match(r"^you may exhaust an opposing character at each Problem$", t):
+        return [{"op": "each_problem", "effects": [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "at": "area",
+                                                                                "optional": True, "state": "ready"}}]}]
+    m = re.match(r"^you may put a \+1 power counter on any number of characters with attached Resources here$", t)
+    if m:
+        return [{"op": "any_number", "target": {"type": "character", "at": "here", "att": {"type": "Resource"}},
+                 "effects": [{"op": "counters", "n": 1, "counter": "+1", "target": {"it": True}}]}]
+    m = re.match(r"^put (two|three) " + _CB_TOK + r" into play, then exhaust an opposing character for each of your characters$", t)
+    if m:
+        return [_cb_token(m)] * _n(m.group(1)) + [{"op": "per", "sel": {"type": "character", "ctrl": "you"}, "effects": [
+            {"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "state": "ready"}}]}]
+    m = re.match(r"^you may put (?:a|an) " + _CB_TOK + r" into play at each Problem$", t)
+    if m:
+        return [{"op": "may", "effects": [{**_cb_token(m), "op": "token_each_problem"}]}]
+    m = re.match(r"^you may exhaust and retire this card to move up to (\w+) of your characters at home to the watched area$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "costs_ok", "tokens": 0, "self_ready": True}, {"op": "exhaust_self_cost"},
+                                          {"op": "leave_self_cost", "to": "disc"},
+                                          {"op": "move_up_to", "n": {"six": 6}.get(m.group(1)) or _n(m.group(1)), "to": "it",
+                                           "target": {"type": "character", "ctrl": "you", "at": "home"}}]}]
+    m = re.match(r"^you may dismiss a Resource on (a Friend|an opponent's character) at that Problem$", t)
+    if m:
+        hs = {"type": "Friend", "at": "here"} if m.group(1) == "a Friend" else {"type": "character", "ctrl": "opp", "at": "here"}
+        return [{"op": "may", "effects": [{"op": "dismiss", "target": {"type": "Resource", "host_sel": hs}}]}]
+    m = re.match(r"^you may choose one: (Put another Friend or Resource into its owner's hand), or (turn a Mane Character over)$", t)
+    if m:
+        modes = [parse_effects(m.group(1)), parse_effects(m.group(2))]
+        if all(x is not None for x in modes):
+            return [{"op": "may", "effects": [{"op": "choose_modes", "n": 1, "modes": modes, "labels": list(m.groups())}]}]
+    m = re.match(r"^you may put a Friend (?:with cost (\d+) or less )?from an opponent's discard pile into play under your control"
+                 r"(?:\. If a player has (\d+) or more points, you may put a Friend with any cost from an opponent's discard pile "
+                 r"into play under your control instead)?$", t)
+    if m:
+        e = {"op": "from_opp_disc", "filter": {"type": "Friend", **({"max_cost": int(m.group(1))} if m.group(1) else {})}}
+        if m.group(2):
+            return [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(2))},
+                     "effects": [{"op": "may", "effects": [{"op": "from_opp_disc", "filter": {"type": "Friend"}}]}],
+                     "else": [{"op": "may", "effects": [e]}]}]
+        return [{"op": "may", "effects": [e]}]
+    m = re.match(r"^you may choose an? (%s) (Friend) from your discard pile with cost \[(\d+)\] or less and put it into play at that Problem$"
+                 % "|".join(TRAITS), t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "put_into_play", "zone": "discard", "at": "here",
+                                           "filter": {"type": "Friend", "trait": m.group(1), "max_cost": int(m.group(3))}}]}]
+    m = re.match(r"^move (an opposing|an opponent's|a) Troublemaker$", t)
+    if m:  # a Troublemaker is only ever at a Problem (306)
+        return [{"op": "move", "target": {"type": "Troublemaker", **({"ctrl": "opp"} if m.group(1) != "a" else {})}, "to": "problem"}]
+    if re.match(r"^name a card type$", t):
+        return [{"op": "name_type"}]
+    return None
+
+
+def _cb_line(line: str, card_type: str) -> dict | None:
+    """Whole lines (trigger and body together) of the cards-b templates; ``xf`` filters are checked as
+    the event happens (712.2, trigger_ops.xf_ok)."""
+    body = line.rstrip(".")
+    if body == "When you win a faceoff involving this card, you may turn it face-down" and card_type == "Troublemaker":
+        return {"kind": "trigger", "on": "win_faceoff", "effects": [{"op": "may", "effects": [
+            {"op": "turn_face_down", "target": {"self": True}}]}], "text": line}
+    m = re.match(r"^When this Troublemaker is defeated, you may pay \[(\d+)\] to put another Troublemaker from your hand into "
+                 r"play here face-up$", body)
+    if m:
+        return {"kind": "trigger", "on": "defeated", "text": line, "effects": [{"op": "may", "effects": [
+            {"op": "pay", "n": int(m.group(1))}, {"op": "tm_into_play", "zone": "hand", "at": "here", "face_up": True}]}]}
+    m = re.match(r"^When a player wins a Problem faceoff here, they may look at the top (\w+) cards of this Problem's deck and "
+                 r"put them back in any order$", body)
+    if m:
+        return {"kind": "trigger", "on": "any_win_fo_here", "fo": "problem", "as_winner": True, "text": line,
+                "effects": [{"op": "may", "effects": [{"op": "reorder_top", "n": _n(m.group(1)), "whose": "problem_here",
+                                                       "deck": "pdeck"}]}]}
+    m = re.match(r"^The first time a player plays a Friend here each turn, that player may ready another Friend here$", body)
+    if m:
+        return {"kind": "trigger", "on": "w_play", "subj": {"ptype": "Friend", "to": "here", "once_turn": True}, "as_by": True,
+                "text": line, "effects": [{"op": "may", "effects": [
+                    {"op": "ready", "target": {"type": "Friend", "at": "here", "not_it": True, "state": "exhausted"}}]}]}
+    m = re.match(r"^The first time each turn one or more Friends become frightened, you may draw a card$", body)
+    if m:
+        return {"kind": "trigger", "on": "w_fright", "subj": {"sel": {"type": "Friend"}, "once_turn": True}, "text": line,
+                "effects": [{"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}
+    m = re.match(r"^When you play this card to a Problem with a face-up Troublemaker, turn that Troublemaker face-down$", body)
+    if m:
+        return {"kind": "trigger", "on": "enter", "when": "problem", "text": line,
+                "effects": [{"op": "turn_face_down", "target": {"type": "Troublemaker", "at": "here"}}]}
+    m = re.match(r"^When this card enters play at a Problem with an opponent's Troublemaker, this card gets \+(\d+) power until "
+                 r"the end of the turn\. Challenge that Troublemaker with this card$", body)
+    if m:
+        tm = {"type": "Troublemaker", "ctrl": "opp", "at": "here"}
+        return {"kind": "trigger", "on": "enter", "when": "problem", "text": line, "effects": [
+            {"op": "if", "cond": {"k": "you_have", "sel": tm}, "effects": [
+                {"op": "power", "n": int(m.group(1)), "target": {"self": True}, "until": "turn"},
+                {"op": "challenge", "tm": tm, "with": "self"}]}]}
+    m = re.match(r"^When an opposing Troublemaker enters play face-up or is uncovered here, you may challenge it with this card\. "
+                 r"If a player has (\d+) or more points, you may challenge it with all of your characters at this card's Problem instead$", body)
+    if m:
+        effs = [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
+                 "effects": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "there"}]}],
+                 "else": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "self"}]}]}]
+        subj = {"sel": {"type": "Troublemaker", "ctrl": "opp", "at": "here"}}  # (a face-down one is not "an opposing Troublemaker", 505.2)
+        return {"kind": "multi", "text": line, "abilities": [
+            {"kind": "trigger", "on": "w_enter", "subj": subj, "effects": effs, "text": line},
+            {"kind": "trigger", "on": "w_uncover", "subj": subj, "effects": effs, "text": line}]}
+    m = re.match(r"^When this card enters play face-up or is uncovered, (.+)$", body)
+    if m and card_type == "Troublemaker":
+        effs = parse_effects(m.group(1))
+        if effs is None:
+            return None
+        return {"kind": "multi", "text": line, "abilities": [
+            {"kind": "trigger", "on": "enter", "xf": {"face_up": True}, "effects": effs, "text": line},
+            {"kind": "trigger", "on": "uncovered", "effects": effs, "text": line}]}
+    m = re.match(r"^When you play your first card each turn, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "w_play", "subj": {"by": "you"}, "text": line,
+                                          "effects": [{"op": "if", "cond": {"k": "played_exactly", "who": "you", "n": 1}, "effects": effs}]}
+    m = re.match(r"^When you play a card during a faceoff, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "w_play", "subj": {"by": "you"}, "xf": {"fo": True},
+                                          "text": line, "effects": effs}
+    m = re.match(r"^When you win a faceoff involving this card and ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*), (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(2))
+        sel = {"type": "character", "ctrl": "you", "title": m.group(1), "inv": True, "other": True}
+        return None if effs is None else {"kind": "trigger", "on": "win_faceoff", "text": line,
+                                          "effects": [{"op": "if", "cond": {"k": "you_have", "sel": sel}, "effects": effs}]}
+    m = re.match(r"^When a Troublemaker is played here, that Troublemaker's owner may put a Friend here into its owner's hand$", body)
+    if m:
+        return {"kind": "trigger", "on": "w_play", "subj": {"ptype": "Troublemaker", "to": "here"}, "as_by": True, "text": line,
+                "effects": [{"op": "may", "effects": [{"op": "to_hand", "target": {"type": "Friend", "at": "here"}}]}]}
+    m = re.match(r"^When (?:this card enters play|you play this card), (banish .+ until this card leaves play)$", body)
+    if m:  # the banished card returns as this card leaves play (706: under its owner's control)
+        effs = parse_effects(m.group(1))
+        if effs is None:
+            return None
+        return {"kind": "multi", "text": line, "abilities": [
+            {"kind": "trigger", "on": "enter", "effects": effs, "text": line},
+            {"kind": "trigger", "on": "leaves", "effects": [{"op": "return_held"}], "text": line}]}
+    m = re.match(r"^When an opponent draws (?:a|an) (Friend|Event|Resource|Troublemaker|card with the named type), (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(2))
+        xf = {"by": "opp", **({"dnamed": True} if "named" in m.group(1) else {"dtype": m.group(1)})}
+        return None if effs is None else {"kind": "trigger", "on": "any_draw", "xf": xf, "text": line, "effects": effs}
+    if body == "When this card is dismissed, dismiss all other Friends at its Problem":
+        # "its Problem": the area it left (``la``), when that was a Problem (none from a home)
+        return {"kind": "trigger", "on": "w_leave", "subj": {"how": "dismissed", "sel": {"self": True}}, "text": line,
+                "effects": parse_effects("dismiss all other Friends at its Problem")}
+    if body == "While this card has at least one Postage counter on it, it has +1 power":
+        return {"kind": "static", "op": "power", "n": 1, "target": "self", "cond": {"k": "self_counters", "counter": "Postage", "n": 1},
+                "text": line}
     return None
 
 
 TRIGGERS.extend([
     (r"^When this card becomes Cutie marked, ", "cutie_marked", {}),  # MT137's lowercase
+    (r"^When this Troublemaker is uncovered, ", "uncovered", {}),
     (r"^At the start of each player's Main Phase, ", "any_main_start", {}),
 ])
 STATIC_EXTRA.extend([
+    (r"^When this card's Problem is solved, if this card would be sent home, it isn't sent home instead$", None,
+     lambda m: {"op": "stay_on_solve", "target": "self"}),
+    (r"^When that Friend's Problem is solved, if that Friend would be sent home, that Friend isn't sent home instead$", ("Resource",),
+     lambda m: {"op": "stay_on_solve", "target": "host"}),
+    (r"^Opponents need \+(\d+) power to confront this Problem for each ([A-Z]\w+) counter on this card$", None,
+     lambda m: {"op": "confront_need", "n": int(m[1]), "who": "opp", "per": {"counter": m[2]}}),
     (r"^Opponents' home limits are reduced by (\d+)$", None, lambda m: {"op": "opp_home_limit", "n": int(m[1])}),
     (r"^Your opponent must pay \+\[(\d+)\] to play a Friend to this card's Problem$", None,
      lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here"}),

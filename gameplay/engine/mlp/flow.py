@@ -557,6 +557,7 @@ def step(self, st, ev) -> None:
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
         self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
         self.fire_all(st, ev, "any_turn_end")
+        turn_end_delayed(self, st, ev)  # "At the end of the turn, put that Friend into play" (delayed effects)
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
@@ -992,7 +993,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                     pts = max(pts - sum(ab["n"] for o, ab in self.statics(st, "tm_points_minus")
                                         if st["cards"][o]["a"] == st["cards"][tm]["a"]), 0)
                 nm = self.name(st, tm)
-                self.fire(st, ev, "defeated", tm)
+                self.fire(st, ev, "defeated", tm, extra={"la": st["cards"][tm]["a"]})  # la: "here" once it is gone
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
@@ -1123,6 +1124,8 @@ def replace_problem(self, st, ev, area, solved_fired=False) -> None:
             continue
         t = self.ctype(st, cid)
         if t in (FRIEND, MANE):
+            if solved_fired and stays_on_solve(self, st, cid):
+                continue  # "If this card would be sent home, it isn't sent home instead" (710)
             self.send_home(st, ev, cid)
         elif t == TM and not c.get("fd"):
             self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (613.2)")
@@ -1941,3 +1944,6 @@ def do_action(self, st, ev, action) -> None:
         st["rq"].append(fr)
     else:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")
+
+
+from .trigger_ops import stays_on_solve, turn_end_delayed  # noqa: E402  (cards-b templates)

@@ -457,7 +457,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
                 pts = self.face(st, cid).bonus or 0
                 nm = self.name(st, cid)
-                self.fire(st, ev, "defeated", cid)
+                self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"]})
                 self.score(st, ev, p, pts, f"for defeating {nm}")
                 self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
@@ -1292,7 +1292,7 @@ def _op_tm_put(self, st, ev, fr, e) -> bool:
         fr["ch"] = None
     if e.get("at") == "here":
         src = fr["src"]
-        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else (fr.get("x") or {}).get("la")
         areas = [a] if a and not a.startswith("home") and self.problem_at(st, a) else []
     else:
         areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]

@@ -21,7 +21,8 @@ CHAR_TYPES = (FRIEND, MANE)
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
-_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color"))
+_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
+                        "not_unique", "host_sel"))
 
 
 def tokens_for(highest: int) -> int:
@@ -826,6 +827,8 @@ class Rules:
             return bool(m and m.get("b")) == (k == "mane_boosted")
         if k == "not_cutie":
             return not c.get("cm")
+        if k == "self_counters":  # "While this card has at least one Postage counter on it"
+            return c.get("cn", {}).get(cond["counter"], 0) >= cond["n"]
         if k == "main_phase":
             return st.get("step") in ("main", "main_start")
         if k == "host_only_friend":  # "While that Friend is the only Friend at its Problem"
@@ -1006,6 +1009,10 @@ class Rules:
             return False
         if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
+        if sel.get("not_unique") and c["k"] in self.unique_keys and not c.get("t"):
+            return False  # "a non-Unique Friend" (516.1; a token has no Unique)
+        if "host_sel" in sel and not (c.get("h") and self.matches(st, c["h"], sel["host_sel"], ctrl, src)):
+            return False  # "a Resource on a Friend at that Problem"
         return True
 
     def select(self, st, sel: dict, ctrl: int, src: str | None) -> list[str]:
@@ -1511,6 +1518,8 @@ class Rules:
                 k = sum(1 for x in self.chars_at(st, area, 1 - p) if self.ctype(st, x) == FRIEND)
             elif per == "colors_here":
                 k = len({col for x in self.chars_at(st, area, p) for col in self.colors(st, x)})
+            elif isinstance(per, dict) and per.get("counter"):  # "for each Chorus counter on this card"
+                k = oc.get("cn", {}).get(per["counter"], 0)
             elif per == "frightened_here":
                 k = sum(1 for x in st["play"] if cards[x]["a"] == area and cards[x]["c"] == p and cards[x].get("fr")
                         and self.ctype(st, x) == FRIEND)
@@ -1798,7 +1807,7 @@ class Rules:
             if self.rx_keys:
                 self.rx_note(st, "draw", by=p)  # "After your opponent draws a card" (410.4b: each draw)
             self.fire_all(st, ev, "you_draw", players=(p,))
-            self.fire_all(st, ev, "any_draw")  # "When a player draws a card"
+            self.fire_all(st, ev, "any_draw", extra={"card": nid, "by": p})  # "When a player draws a card"
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -2040,6 +2049,8 @@ class Rules:
                     continue  # "When you flip a Chaotic card" (Chaotic is a trait)
                 if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
                     continue  # a watched event about another card whose condition does not hold
+                if ab.get("xf") is not None and not xf_ok(self, st, cid, ab["xf"], extra or {}):
+                    continue  # trigger_ops.xf_ok: face-up, during a faceoff, who drew, drawn card type
                 if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
                     continue  # "When this card enters play during your turn"
                 if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
@@ -2250,3 +2261,6 @@ def _solve_requirements(chars, reqs) -> bool:
         return res
 
     return rec(0, tuple(need))
+
+
+from .trigger_ops import xf_ok  # noqa: E402  (trigger conditions of the cards-b templates)

@@ -4,7 +4,18 @@ over, naming a card, and challenges started by an effect (514.2a.i).  Registered
 ``resolve.WHEN_OPS`` (and the ``if`` conditions into ``resolve.IF_CONDS``) at import."""
 from __future__ import annotations
 
-from . import resolve as _r
+
+
+class _Resolve:
+    """resolve.py's helpers, imported on first use (resolve.py and rules.py import this module)."""
+
+    def __getattr__(self, name):
+        from . import resolve
+
+        return getattr(resolve, name)
+
+
+_r = _Resolve()
 
 TM = "Troublemaker"
 
@@ -124,7 +135,10 @@ def _op_snap_power(self, st, ev, fr, e) -> bool:
 def _op_tokens_n(self, st, ev, fr, e) -> bool:
     """A number of tokens (521) equal to a remembered amount."""
     n = fr.get("snap", 0) if e.get("n_snap") else e.get("n", 1)
-    tok = {k: v for k, v in e.items() if k not in ("op", "n_snap", "n")}
+    if e.get("n_it_power"):  # "equal to that Troublemaker's power"
+        it = fr.get("it")
+        n = max(self.power(st, it) or 0, 0) if it and self.in_play(st, it) else 0
+    tok = {k: v for k, v in e.items() if k not in ("op", "n_snap", "n", "n_it_power")}
     if n > 0:
         _push(st, fr, fr["p"], [{"op": "token", **tok} for _ in range(n)])
     return True
@@ -254,7 +268,11 @@ def _op_move_up_to(self, st, ev, fr, e) -> bool:
     """"You may move up to N of your Friends to that Problem": one at a time, each a different card not
     already there, until N were moved or the player chooses "none" (506)."""
     p, src = fr["p"], fr["src"]
-    dest = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+    if e.get("to") == "it":  # "to that Problem": where the watched event happened
+        it = (fr.get("x") or {}).get("it")
+        dest = st["cards"][it]["a"] if it and self.in_play(st, it) else None
+    else:
+        dest = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
     moved = fr.setdefault("picked", [])
     if fr["ch"] is not None:
         ch, fr["ch"] = fr["ch"], None
@@ -280,7 +298,250 @@ def _op_move_up_to(self, st, ev, fr, e) -> bool:
     return False
 
 
+def _op_stay_mark(self, st, ev, fr, e) -> bool:
+    """"chooses a Friend here. If that Friend would be sent home, it isn't sent home instead" (710: the
+    Solve Step's 613.2 sending home is replaced for the chosen Friend this turn)."""
+    cands = _r._targets(self, st, fr, e)
+    done, one = _r._choose_target(self, st, fr, e, cands)
+    if not done:
+        return False
+    if one and self.in_play(st, one):
+        st["cards"][one]["stay"] = st["turn"]
+        self.log(ev, "replace", lambda: f"{self.name(st, one)} won't be sent home as the Problem is solved (710)")
+    return True
+
+
+def stays_on_solve(self, st, cid) -> bool:
+    """613.2 replaced (710): "If this card / that Friend would be sent home, it isn't sent home instead"."""
+    c = st["cards"][cid]
+    if c.get("stay") == st["turn"]:
+        return True
+    for o, ab in self.statics(st, "stay_on_solve"):
+        if (o == cid and ab.get("target") == "self") or (ab.get("target") == "host" and st["cards"][o].get("h") == cid):
+            return True
+    return False
+
+
+def _op_remove_counter(self, st, ev, fr, e) -> bool:
+    src = fr["src"]
+    if src in st["cards"] and self.in_play(st, src):
+        cn = st["cards"][src]["cn"]
+        k = e.get("counter", "+1")
+        n = min(cn.get(k, 0), e.get("n", 1))
+        if n:
+            cn[k] -= n
+            if not cn[k]:
+                del cn[k]
+            self.log(ev, "counters", lambda: f"{n} {k} counter(s) removed from {self.name(st, src)}")
+    return True
+
+
+def _op_peek_pdeck(self, st, ev, fr, e) -> bool:
+    """"Look at the top card of any Problem deck" (private to the looking player)."""
+    p = fr["p"]
+    done, q = _r._ask_player(self, st, fr, p, [p, _opp(p)])
+    if not done:
+        return False
+    deck = st["pl"][q]["pdeck"]
+    if deck and not ev.quiet:
+        ev.add("look", f"{self.pname(st, p)} looks at the top card of {self.pname(st, q)}'s Problem deck", player=p)
+        ev.add("look", f"You see: {self.db.cards[st['cards'][deck[0]]['k']].name}", to=p)
+    return True
+
+
+def _op_discard_shared_type(self, st, ev, fr, e) -> bool:
+    """"discard a card that shares a type with that card" (the played card's printed type) as a cost."""
+    p = fr["p"]
+    pl = (fr.get("x") or {}).get("play") or {}
+    typ = self.db.cards[pl["k"]].front.type if pl.get("k") in self.db.cards else None
+    hand = st["pl"][p]["hand"]
+    cands = [c for c in hand if typ and self.db.cards[st["cards"][c]["k"]].front.type == typ]
+    if fr["ch"] is None:
+        if not cands:
+            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid
+            return False
+        self.ask(st, p, "target", cands, "508.1d", op="discard", src=fr["src"])
+        return False
+    ch = fr["ch"]
+    nm = self.db.cards[st["cards"][ch]["k"]].name
+    self.put(st, ch, "disc")
+    self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm}")
+    self.fire_all(st, ev, "opp_discards", players=(_opp(p),))
+    return True
+
+
+def _op_hold_gone(self, st, ev, fr, e) -> bool:
+    """"... until this card leaves play": remember the banished card; if this card already left play,
+    it comes back at once."""
+    g = fr.pop("gone", None)
+    src = fr["src"]
+    if not g:
+        return True
+    if src in st["cards"] and self.in_play(st, src):
+        st.setdefault("held", {}).setdefault(src, []).append(g)
+    else:
+        _return_one(self, st, ev, g, False)
+    return True
+
+
+def _return_one(self, st, ev, g, frightened) -> None:
+    c = st["cards"].get(g)
+    if c and c.get("z") == "ban":
+        st["pl"][c["o"]]["ban"].remove(g)
+        st["pl"][c["o"]]["hand"].append(g)
+        c["z"] = "hand"
+        nid = self.enter_play(st, ev, g, f"home{c['o']}", c["o"])  # 706 / 513.2: under its owner's control
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} returns to play")
+        if frightened and self.in_play(st, nid):
+            self.frighten(st, ev, nid)
+
+
+def _op_return_held(self, st, ev, fr, e) -> bool:
+    for g in (st.get("held") or {}).pop(fr["src"], []):
+        _return_one(self, st, ev, g, False)
+    if "held" in st and not st["held"]:
+        del st["held"]
+    return True
+
+
+def _op_gone_at_turn_end(self, st, ev, fr, e) -> bool:
+    """"At the end of the turn, put that Friend into play [frightened]": a delayed effect (615.1)."""
+    g = fr.pop("gone", None)
+    if g:
+        st.setdefault("dl", []).append({"g": g, "fr": bool(e.get("frightened")), "t": st["turn"]})
+    return True
+
+
+def turn_end_delayed(self, st, ev) -> None:
+    """615.1: the delayed "At the end of the turn" effects of this turn."""
+    dl = st.pop("dl", None)
+    for d in dl or ():
+        if d["t"] == st["turn"]:
+            _return_one(self, st, ev, d["g"], d["fr"])
+
+
+def _op_each_problem(self, st, ev, fr, e) -> bool:
+    """"... at each Problem": the instructions once per Problem ("at": "area" = that Problem)."""
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    effs = []
+    for a in areas:
+        for x in e["effects"]:
+            effs.append({**x, "target": {**x["target"], "area": a}} if isinstance(x.get("target"), dict) else dict(x))
+    if effs:
+        _push(st, fr, fr["p"], effs)
+    return True
+
+
+def _op_any_number(self, st, ev, fr, e) -> bool:
+    """"... on any number of <cards>": one card at a time, each different, until the player says "done"."""
+    p, src = fr["p"], fr["src"]
+    picked = fr.setdefault("picked", [])
+    if fr["ch"] is not None:
+        ch, fr["ch"] = fr["ch"], None
+        if ch == "done":
+            fr.pop("picked", None)
+            return True
+        picked.append(ch)
+        fr["i"] += 1  # run the instructions for it, then come back here
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None, "it": ch})
+        fr["i"] -= 2
+        return True
+    cands = [c for c in self.select(st, e["target"], p, src) if c not in picked]
+    if not cands:
+        fr.pop("picked", None)
+        return True
+    self.ask(st, p, "target", cands + ["done"], "705.2f", op="any_number", src=src)
+    return False
+
+
+def make_token(self, st, ev, p, e, area) -> str:
+    """521.1a a token has only its specified information."""
+    t = {"power": e.get("power", 1), "colors": [e["color"]] if e.get("color") else [], "traits": list(e.get("traits", [])),
+         "name": " ".join(e.get("traits", [])) or "Token", "kw": dict(e.get("kw") or {})}
+    cid = f"c{st['nid']}"
+    st["nid"] += 1
+    st["cards"][cid] = {"k": self.token_key, "o": p, "z": "hand", "t": t}
+    st["pl"][p]["hand"].append(cid)
+    nid = self.enter_play(st, ev, cid, area, p)
+    st["cards"][nid]["t"] = t
+    self.log(ev, "token", lambda: f"{self.pname(st, p)} puts a {t['power']}-power {t['name']} token into play at "
+             f"{self.area_name(st, area)}")
+    return nid
+
+
+def _op_token_each_problem(self, st, ev, fr, e) -> bool:
+    for a in [a for a in self.problem_areas(st) if self.problem_at(st, a)]:
+        make_token(self, st, ev, fr["p"], e, a)
+    return True
+
+
+def _op_from_opp_disc(self, st, ev, fr, e) -> bool:
+    """"Put a Friend from an opponent's discard pile into play under your control" (513.2, 706)."""
+    p = fr["p"]
+    lst = st["pl"][_opp(p)]["disc"]
+    cands = [c for c in lst if _r._card_filter(self, st, c, e.get("filter", {}))]
+    if fr["ch"] is None:
+        if not cands:
+            return True
+        self.ask(st, p, "target", cands + ["none"], "706", op="put_into_play", src=fr["src"])
+        return False
+    ch = fr["ch"]
+    if ch in cands:
+        nid = self.enter_play(st, ev, ch, f"home{p}", p)
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play under {self.pname(st, p)}'s control")
+    return True
+
+
+CARD_TYPES = ("Friend", "Resource", "Event", "Troublemaker", "Problem", "Mane Character")
+
+
+def _op_name_type(self, st, ev, fr, e) -> bool:
+    """"Name a card type" (206): kept on this card for "the named type"."""
+    if fr["ch"] is None:
+        self.ask(st, fr["p"], "choice", list(CARD_TYPES), "206", src=fr["src"], what="card_type")
+        return False
+    src = fr["src"]
+    if src in st["cards"] and self.in_play(st, src):
+        st["cards"][src]["ntype"] = fr["ch"]
+        self.log(ev, "name", lambda: f"{self.pname(st, fr['p'])} names the card type {fr['ch']}")
+    return True
+
+
+def xf_ok(self, st, cid, xf, x) -> bool:
+    """Extra trigger conditions checked as the event happens (712.2): ``face_up`` (this card entered
+    play face-up), ``fo`` (during a faceoff), ``by`` (you / opp did it), ``dtype`` / ``dnamed`` (the
+    printed type of the drawn card / the type this card named)."""
+    c = st["cards"][cid]
+    me = c.get("c", c["o"])
+    if xf.get("face_up") and c.get("fd"):
+        return False
+    if xf.get("fo") and not st["fo"]:
+        return False
+    if xf.get("by") is not None and x.get("by", -1) != (me if xf["by"] == "you" else 1 - me):
+        return False
+    card = x.get("card")
+    if "dtype" in xf or xf.get("dnamed"):
+        if card not in st["cards"]:
+            return False
+        typ = self.db.cards[st["cards"][card]["k"]].front.type
+        if typ != (xf["dtype"] if "dtype" in xf else c.get("ntype")):
+            return False
+    return True
+
+
 OPS = {
+    "stay_mark": _op_stay_mark,
+    "remove_counter": _op_remove_counter,
+    "peek_pdeck": _op_peek_pdeck,
+    "discard_shared_type": _op_discard_shared_type,
+    "hold_gone": _op_hold_gone,
+    "return_held": _op_return_held,
+    "gone_at_turn_end": _op_gone_at_turn_end,
+    "each_problem": _op_each_problem,
+    "any_number": _op_any_number,
+    "token_each_problem": _op_token_each_problem,
+    "from_opp_disc": _op_from_opp_disc,
+    "name_type": _op_name_type,
     "move_up_to": _op_move_up_to,
     "clear_counters": _op_clear_counters,
     "peek_hand": _op_peek_hand,
@@ -320,5 +581,20 @@ def _cond_opp_more_chars_here(self, st, fr, cond) -> bool:
     return a is not None and len(self.chars_at(st, a, _opp(p))) > len(self.chars_at(st, a, p))
 
 
-CONDS = {"self_counters": _cond_self_counters, "tokens_at_least": _cond_tokens_at_least,
+def _cond_la_problem(self, st, fr, cond) -> bool:
+    """"its Problem" after this card left play: its last area, if that was a Problem."""
+    src = fr["src"]
+    a = (fr.get("x") or {}).get("la") or (st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else "")
+    return a.startswith(("prob", "dil"))
+
+
+def _played(self, st, fr, cond) -> int:
+    q = fr["p"] if cond.get("who", "you") == "you" else _opp(fr["p"])
+    return len(self.played_this_turn(st, q))
+
+
+CONDS = {"la_problem": _cond_la_problem,
+         "played_at_least": lambda self, st, fr, cond: _played(self, st, fr, cond) >= cond["n"],
+         "played_exactly": lambda self, st, fr, cond: _played(self, st, fr, cond) == cond["n"],
+         "self_counters": _cond_self_counters, "tokens_at_least": _cond_tokens_at_least,
          "more_friends": _cond_more_friends, "opp_more_chars_here": _cond_opp_more_chars_here}
