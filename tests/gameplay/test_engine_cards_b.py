@@ -688,3 +688,501 @@ def test_challenge_after_moving_the_troublemaker(game, db):
     choose(game, st, True)
     step(game, st)
     assert st.d["fo"] and st.d["fo"]["tm"] == tm and game.r.involved(st.d, mine)
+
+
+# ------------------------------------------------------------------ batch 3: involvement, multi-selects, pay-or per card
+def test_leave_and_join_a_faceoff(game, db):
+    # AD-2: "At the start of a Problem faceoff involving this card, the opposing character with higher power than
+    # that of any other opposing character involved in the faceoff is no longer involved in the faceoff." (514.2c)
+    # DE134: "At the start of a faceoff, this card becomes involved in the faceoff." (flagged, 514.2d.i)
+    st = stacked_game(game)
+    gummy = place(game, st, "AD-2", 0, "prob0")
+    big = place(game, st, "PR31", 1, "prob0")
+    small = place(game, st, "PR12", 1, "prob0")
+    ember = place(game, st, "DE134", 1, "home1")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    resolve_all(game, st)
+    assert game.r.involved(st.d, gummy) and game.r.involved(st.d, small)
+    assert not game.r.involved(st.d, big) and game.r.involved(st.d, ember)
+    # a tie for the highest: no single card fits, nobody leaves
+    st = stacked_game(game)
+    place(game, st, "AD-2", 0, "prob0")
+    a, b = place(game, st, "PR12", 1, "prob0"), place(game, st, "PR33", 1, "prob0")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    resolve_all(game, st)
+    assert game.r.involved(st.d, a) and game.r.involved(st.d, b)
+
+
+def test_dismiss_the_least_powerful_involved_friend(game, db):
+    # AD159: "At the start of a faceoff involving this card, dismiss a Friend with the least power among Friends
+    # involved in the faceoff. If you do, put a +1 power counter on this card."
+    st = stacked_game(game)
+    tirek = place(game, st, "AD159", 1, "prob0")
+    f2 = place(game, st, "PR12", 0, "prob0")
+    f4 = place(game, st, "PR31", 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(True), "tm", ["prob0"], 0, tm=tirek)
+    resolve_all(game, st)
+    assert f2 not in st.d["play"] and f4 in st.d["play"] and st.d["cards"][tirek]["cn"]["+1"] == 1
+
+
+def test_pay_or_retire_each_friend(game, db):
+    # EO153: "At the start of each player's turn, for each of that player's Friends, that player retires that Friend
+    # unless they pay [1]."
+    st = stacked_game(game)
+    place(game, st, "EO153", 1, "home1")
+    a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 0, 1)
+    fire(game, st, next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("EO153")), "any_turn_start")
+    step(game, st)
+    assert st.d["pending"]["player"] == 0 and st.d["pending"]["options"] == ["pay", "decline"]
+    choose(game, st, "pay")
+    resolve_all(game, st)  # no token left for the second one: retired
+    assert (a in st.d["play"]) != (b in st.d["play"]) and st.d["pl"][0]["tok"] == 0
+
+
+def test_opponent_may_pay_or_exhaust_the_moved_friend(game, db):
+    # CN82: "When an opponent moves a Friend to this card's Problem, that opponent may pay [1]. If they don't,
+    # exhaust that Friend."
+    st = stacked_game(game)
+    place(game, st, "CN82", 1, "prob1")
+    f = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("move", 0, card=f, area="prob1"))
+    assert st.d["pending"]["player"] == 0 and st.d["pending"]["kind"] == "choice"
+    st, _ = game.apply(st, Action.make("choose", 0, option="decline"))
+    moved = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR12") and st.d["cards"][o]["c"] == 0)
+    assert st.d["cards"][moved]["ex"]
+
+
+def test_retire_any_number_for_counters(game, db):
+    # EO102: "you may retire any number of Friends. Put a number of +1 power counters on this Friend equal to the
+    # combined power of Friends retired this way."
+    st = stacked_game(game)
+    a, b, c = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0"), place(game, st, "PR33", 0, "home0")
+    ts = enter(game, st, "EO102", 0, "home0")
+    step(game, st)
+    assert "done" in st.d["pending"]["options"] and ts not in st.d["pending"]["options"]
+    choose(game, st, a)
+    step(game, st)
+    choose(game, st, b)
+    step(game, st)
+    choose(game, st, "done")
+    resolve_all(game, st)
+    assert st.d["cards"][ts]["cn"]["+1"] == 6 and c in st.d["play"] and a not in st.d["play"]
+
+
+def test_reveal_any_number_of_events(game, db):
+    # CG197: "you may reveal any number of Events from your hand. Until the end of the turn, this card has +2 power
+    # for each Event revealed this way."
+    st = stacked_game(game)
+    e1, e2 = to_hand(game, st, "PR95", 0), to_hand(game, st, "PR96", 0)
+    tx = enter(game, st, "CG197", 0, "home0")
+    base = game.r.power(st.d, tx)
+    step(game, st)
+    assert set(st.d["pending"]["options"]) == {e1, e2, "done"}
+    ev = choose(game, st, e2)
+    ev.items.extend(step(game, st).items)
+    choose(game, st, "done")
+    resolve_all(game, st)
+    assert game.r.power(st.d, tx) == base + 2 and e2 in st.d["pl"][0]["hand"]
+
+
+def test_reveal_hand_pick_a_friend(game, db):
+    # CN33: "When this card enters play at your home, an opponent reveals their hand. You may choose a Friend card from
+    # their hand and they discard that card."
+    st = stacked_game(game)
+    ev_card = to_hand(game, st, "PR95", 1)
+    enter(game, st, "CN33", 0, "home0")
+    ev = step(game, st)
+    assert ev_card not in st.d["pending"]["options"] and "none" in st.d["pending"]["options"]
+    assert any(e["type"] == "reveal" and "to" not in e for e in ev.items)
+    pick = st.d["pending"]["options"][0]
+    choose(game, st, pick)
+    step(game, st)
+    assert pick not in st.d["pl"][1]["hand"] and len(st.d["pl"][1]["disc"]) == 1
+
+
+def test_hand_size_and_draw_to_it(game, db):
+    # LL130: "your maximum hand size increases to 10 for the rest of the game"; EO0 (boosted): "When this side of the
+    # card is turned face up, if you have fewer cards in your hand than your maximum hand size, draw cards until you
+    # reach your maximum hand size."
+    st = stacked_game(game, manes=("EO0", "PR2"))
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "hand_size", "n": 10}])
+    resolve_all(game, st)
+    mane = by_key(game, st, "EO0")[0]
+    game.r.play_effects(st.d, Ev(True), 0, mane, [{"op": "turn_over"}])
+    resolve_all(game, st)
+    assert st.d["cards"][mane]["b"] and len(st.d["pl"][0]["hand"]) == 10
+
+
+def test_random_mode_and_confront_block(game, db):
+    # AD17: "When this card is moved, choose one at random: Put a +1 power counter on it, or frighten it."
+    st = stacked_game(game)
+    wm = place(game, st, "AD17", 0, "home0")
+    game.r.move_card(st.d, Ev(True), wm, "prob0", by=0)
+    resolve_all(game, st)
+    assert st.d["cards"][wm].get("fr") or st.d["cards"][wm]["cn"].get("+1") == 1
+    # CG58: "When this card enters play at a Problem, players can't confront that Problem that turn."
+    place(game, st, "PR31", 0, "prob1")
+    place(game, st, "PR31", 0, "prob1")
+    enter(game, st, "CG58", 0, "prob1")
+    resolve_all(game, st)
+    assert not game.r.can_confront(st.d, 0, "prob1") and not game.r.can_confront(st.d, 1, "prob1")
+
+
+def test_token_copies_of_token_friends(game, db):
+    # HM81: "When you play this card, put a token copy of each of your token Friends into play."
+    st = stacked_game(game)
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "token", "power": 2, "color": "Magic", "traits": ["Figment"]}])
+    resolve_all(game, st)
+    enter(game, st, "HM81", 0, "home0")
+    resolve_all(game, st)
+    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    assert len(toks) == 2 and all(st.d["cards"][o]["t"]["power"] == 2 and st.d["cards"][o]["t"]["traits"] == ["Figment"]
+                                  for o in toks)
+
+
+def test_resource_returns_with_its_host(game, db):
+    # AD125: "At the start of a Problem faceoff involving the attached Friend, put this card and that Friend into
+    # their owners' hands."
+    st = stacked_game(game)
+    f = place(game, st, "PR31", 0, "prob0")
+    flu = place(game, st, "AD125", 1, "prob0", host=f)
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    resolve_all(game, st)
+    assert f not in st.d["play"] and flu not in st.d["play"]
+    assert any(st.d["cards"][c]["k"] == db.key("AD125") for c in st.d["pl"][1]["hand"])
+    assert any(st.d["cards"][c]["k"] == db.key("PR31") for c in st.d["pl"][0]["hand"][-1:])
+
+
+# ------------------------------------------------------------------ batch 3b: counters, main-phase end, discard-pile triggers
+def test_momentum_counters(game, db):
+    # AD194: "When this card enters play, put 3 Momentum counters on it." / "While involved in a faceoff, this card
+    # has +2 power for each Momentum counter on it." / "At the end of your turn, remove a Momentum counter from this
+    # card." / "When you remove the last Momentum counter from this card, retire this card."
+    st = stacked_game(game)
+    rd = enter(game, st, "AD194", 0, "prob0")
+    resolve_all(game, st)
+    base = db.number("AD194").front.power
+    assert st.d["cards"][rd]["cn"]["Momentum"] == 3 and game.r.power(st.d, rd) == base
+    place(game, st, "PR12", 1, "prob0")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    assert game.r.power(st.d, rd) == base + 6
+    st.d["fo"] = None
+    for i in range(3):
+        fire(game, st, rd, "turn_end")
+        resolve_all(game, st)
+    assert rd not in st.d["play"]
+
+
+def test_trainee_counters_then_tokens(game, db):
+    # DE114: "When you put a Trainee counter on this card, if there are 5 or more Trainee counters on this card,
+    # retire it." / "When this card leaves play, for each Trainee counter on it, put a 1 [Loyalty] Pegasus Friend
+    # token with Swift into play."
+    st = stacked_game(game)
+    wr = place(game, st, "DE114", 0, "home0")
+    for _ in range(5):
+        fire(game, st, wr, "turn_start")
+        resolve_all(game, st)
+    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    assert wr not in st.d["play"] and len(toks) == 5 and all(st.d["cards"][o]["t"]["kw"] == {"Swift": 1} for o in toks)
+
+
+def test_epic_while_three_counters(game, db):
+    # MT113: "When you put a +1 power counter on this card, if it has exactly 3 +1 power counters on it, frighten all
+    # Friends here." / "While this card has at least 3 +1 power counters on it, it is Epic."
+    st = stacked_game(game)
+    tk = place(game, st, "MT113", 0, "prob1")
+    f = place(game, st, "PR12", 1, "prob1")
+    for i in range(3):
+        assert not game.r.epic(st.d, tk)
+        game.r.play_effects(st.d, Ev(True), 0, tk, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
+        resolve_all(game, st)
+    assert game.r.epic(st.d, tk) and st.d["cards"][f]["fr"]
+
+
+def test_tip_counters_tax_every_card(game, db):
+    # AD147: "When an opponent plays a card, put a Tip counter on this card." / "At the start of the turn, remove all
+    # Tip counters from this card." / "Opponents must pay +[1] to play cards for each Tip counter on this card."
+    st = stacked_game(game)
+    sx = place(game, st, "AD147", 1, "home1")
+    set_tokens(st, 0, 10)
+    c1 = to_hand(game, st, "PR12", 0)
+    c2 = to_hand(game, st, "PR33", 0)
+    base = game.r.card_cost(st.d, 0, c2, area="home0")
+    st, _ = game.apply(st, Action.make("play", 0, card=c1, area="home0"))
+    resolve_all(game, st)
+    assert st.d["cards"][sx]["cn"]["Tip"] == 1 and game.r.card_cost(st.d, 0, c2, area="home0") == base + 1
+    fire(game, st, sx, "any_turn_start")
+    resolve_all(game, st)
+    assert "Tip" not in st.d["cards"][sx]["cn"]
+
+
+def test_end_of_main_phase_retire_or_self(game, db):
+    # AD38: "When this card enters play, choose an opponent. That opponent gains control of this card." / "At the end
+    # of your Main Phase, retire another Friend here. If you can't, retire this card."
+    st = stacked_game(game)
+    sb = enter(game, st, "AD38", 0, "home0")
+    resolve_all(game, st)
+    assert st.d["cards"][sb]["c"] == 1 and st.d["cards"][sb]["a"] == "home1"
+    mate = place(game, st, "PR12", 1, "home1")
+    fire(game, st, sb, "main_end")
+    resolve_all(game, st)
+    assert mate not in st.d["play"] and sb in st.d["play"]
+    fire(game, st, sb, "main_end")
+    resolve_all(game, st)
+    assert sb not in st.d["play"]
+
+
+def test_main_phase_end_fires_once_the_window_closes(game, db):
+    # MT121 (Problem): "At the end of your Main Phase, you may challenge an opposing Troublemaker here with all of
+    # your characters here."
+    st = stacked_game(game)
+    pid = game.r.problem_at(st.d, "prob0")  # player 0's Problem: "your Main Phase"
+    st.d["cards"][pid]["k"] = db.key("MT121")
+    tm = place(game, st, "AD160", 1, "prob0")
+    place(game, st, "PR31", 0, "prob0")
+    st._la = None
+    score = st.d["pl"][0]["score"]
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    # the challenge happened as the Main Phase ended (514.5a: the challenger won with the stacked decks)
+    assert tm not in st.d["play"] and st.d["pl"][0]["score"] >= score + 2
+
+
+def test_enters_discard_pile_from_anywhere(game, db):
+    # DE60: "When this card enters your discard pile, you may draw a card." (from the hand, the deck or play)
+    st = stacked_game(game)
+    c = to_hand(game, st, "DE60", 0)
+    h = len(st.d["pl"][0]["hand"])
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "discard", "n": 1, "who": "you"}])
+    step(game, st)
+    choose(game, st, c)
+    step(game, st)
+    assert st.d["pending"]["kind"] == "may"
+    choose(game, st, True)
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == h  # discarded one, drew one
+    f = place(game, st, "DE60", 0, "home0")
+    game.r.leave_play(st.d, Ev(True), f, "disc", verb="dismissed")
+    step(game, st)
+    assert st.d["pending"]["kind"] == "may"
+
+
+def test_third_draw_and_with_three_friends(game, db):
+    # RRf2: "When you draw your third card during a turn, shuffle your deck and turn this card over."
+    st = stacked_game(game, manes=("RRf2", "PR2"))
+    mane = by_key(game, st, "RRf2")[0]
+    st.d["cards"][mane]["b"] = False  # (this promo Mane starts on its other side in the card data)
+    st.d["pl"][0]["dtt"] = [st.d["turn"], 0]
+    for i in range(3):
+        game.r.draw(st.d, Ev(True), 0, 1)
+        resolve_all(game, st)
+        assert bool(st.d["cards"][mane].get("b")) == (i == 2)
+
+
+def test_confront_counters_and_color_condition(game, db):
+    # CN8: "When you confront this card's Problem with at least 2 other [Generosity] characters, turn this card over."
+    st = stacked_game(game, manes=("CN8", "PR2"))
+    mane = by_key(game, st, "CN8")[0]
+    game.r.move_card(st.d, Ev(True), mane, "prob1")
+    gen = [c.number for c in db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)][:2]
+    place(game, st, gen[0], 0, "prob1")
+    fire(game, st, mane, "confront")
+    resolve_all(game, st)
+    assert not st.d["cards"][mane].get("b")
+    place(game, st, gen[1], 0, "prob1")
+    fire(game, st, mane, "confront")
+    resolve_all(game, st)
+    assert st.d["cards"][mane]["b"]
+
+
+# ------------------------------------------------------------------ batch 3c
+def test_mane_character_has_the_chosen_color(game, db):
+    # SB113: "When this card enters play, choose a color." / "Your Mane Character has that color."
+    st = stacked_game(game)
+    mane = by_key(game, st, "PR1")[0]
+    assert "Kindness" not in game.r.colors(st.d, mane)
+    motiv = enter(game, st, "SB113", 0, "home0")
+    step(game, st)
+    assert st.d["pending"]["what"] == "color"
+    choose(game, st, "Kindness")
+    resolve_all(game, st)
+    assert "Kindness" in game.r.colors(st.d, mane) and st.d["cards"][motiv]["chc"] == "Kindness"
+    assert "Kindness" not in game.r.colors(st.d, by_key(game, st, "PR2")[0])  # not the opponent's
+    game.r.leave_play(st.d, Ev(True), motiv, "disc", verb="dismissed")
+    assert "Kindness" not in game.r.colors(st.d, mane)
+
+
+def test_turn_over_once_for_several_exhausted(game, db):
+    # LL2: "When one or more opposing characters become exhausted, turn this card over." (one batch: turned once)
+    st = stacked_game(game, manes=("LL2", "PR2"))
+    mane = by_key(game, st, "LL2")[0]
+    a, b = place(game, st, "PR12", 1, "home1"), place(game, st, "PR33", 1, "home1")
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True}}])
+    resolve_all(game, st)
+    assert st.d["cards"][mane]["b"]
+    # its Boosted side: "At the end of your turn, choose an exhausted Friend. That Friend doesn't ready during its
+    # controller's next Ready Phase."
+    fire(game, st, mane, "turn_end")
+    step(game, st)
+    choose(game, st, a)
+    resolve_all(game, st)
+    assert st.d["cards"][a]["nr"] and not st.d["cards"][b].get("nr")
+
+
+def test_banish_until_the_end_of_the_faceoff(game, db):
+    # DE5 (Boosted): "When an opponent starts a faceoff, you may exhaust this card to banish one of their Friends until
+    # the end of the faceoff."
+    st = stacked_game(game, manes=("PR1", "DE5"))
+    mane = by_key(game, st, "DE5")[0]
+    st.d["cards"][mane]["b"] = True
+    f = place(game, st, "PR31", 0, "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob1"], 0)
+    step(game, st)
+    choose(game, st, True)
+    resolve_all(game, st)
+    assert f not in st.d["play"] and st.d["cards"][mane]["ex"]
+    game.r.end_faceoff(st.d, Ev(True))
+    resolve_all(game, st)
+    assert any(st.d["cards"][o]["k"] == db.key("PR31") and st.d["cards"][o]["c"] == 0 for o in st.d["play"])
+
+
+def test_tokens_equal_to_power_as_it_left(game, db):
+    # HM29: "When this card leaves play, you may put into play a number of 1 [Laughter] Earth Pony Friend tokens
+    # equal to this card's power." (410.6a: its power as it left play)
+    st = stacked_game(game)
+    pf = place(game, st, "HM29", 0, "home0")
+    st.d["cards"][pf]["cn"]["+1"] = 2
+    n = game.r.power(st.d, pf)
+    game.r.leave_play(st.d, Ev(True), pf, "disc", verb="dismissed")
+    step(game, st)
+    choose(game, st, True)
+    resolve_all(game, st)
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == n
+
+
+def test_cost_reduction_to_a_minimum(game, db):
+    # SB29: "When you move a Friend, you may pay [1] less for your next Friend this turn, to a minimum of [1]."
+    st = stacked_game(game)
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "cost_reduction", "n": 1, "type": "Friend", "until": "turn", "min": 1}])
+    resolve_all(game, st)
+    two = to_hand(game, st, "PR12", 0)
+    assert game.r.card_cost(st.d, 0, two, area="home0") == 1
+    st.d["pl"][0]["disc_next"][0]["n"] = 5
+    assert game.r.card_cost(st.d, 0, two, area="home0") == 1  # not below [1]
+
+
+def test_alicorn_conditions(game, db):
+    # CSf2: "When one of your Alicorn Friends enters play, if you have at least 1 other Alicorn Friend, turn this card
+    # over." / (Boosted) "While you have Princess Luna, Princess Twilight Sparkle, or Princess Cadance, each of your
+    # Alicorn Friends has +1 power."
+    st = stacked_game(game, manes=("CSf2", "PR2"))
+    mane = by_key(game, st, "CSf2")[0]
+    st.d["cards"][mane]["b"] = False
+    alis = [c.number for c in db.cards.values() if c.front.type == "Friend" and "Alicorn" in c.front.traits
+            and not c.front.title.startswith("Princess")][:2]
+    a1 = enter(game, st, alis[0], 0, "home0")
+    resolve_all(game, st)
+    assert not st.d["cards"][mane].get("b")
+    enter(game, st, alis[1], 0, "home0")
+    resolve_all(game, st)
+    assert st.d["cards"][mane]["b"]
+    p0 = game.r.power(st.d, a1)
+    luna = next(c.number for c in db.cards.values() if c.front.type == "Friend" and c.front.title == "Princess Luna")
+    place(game, st, luna, 0, "home0")
+    assert game.r.power(st.d, a1) == p0 + 1
+
+
+# ------------------------------------------------------------------ batch 4
+def test_lose_tokens_not_gained_this_turn(game, db):
+    # EO16: "At the start of each player's turn, that player loses all action tokens that weren't gained this turn."
+    # (604: the Action Step's tokens were gained this turn)
+    st = stacked_game(game)
+    place(game, st, "EO16", 0, "home0")
+    set_tokens(st, 1, 4)
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] == "main")
+    g = st.d["pl"][1]["gtt"]
+    assert g[0] == st.d["turn"] and st.d["pl"][1]["tok"] == g[1]
+
+
+def test_friend_with_the_same_cost_from_hand(game, db):
+    # QC9: "When an opposing Friend enters play at a Problem for the first time each turn, you may put a Friend with
+    # the same cost from your hand into play at that Problem."
+    st = stacked_game(game)
+    pid = game.r.problem_at(st.d, "prob1")
+    st.d["cards"][pid]["k"] = db.key("QC9")
+    same = to_hand(game, st, "PR33", 1)  # cost 2
+    other = to_hand(game, st, "PR31", 1)  # cost 4
+    enter(game, st, "PR12", 0, "prob0")  # cost 2
+    step(game, st)
+    assert st.d["pending"]["kind"] == "may"
+    choose(game, st, True)
+    step(game, st)
+    assert same in st.d["pending"]["options"] and other not in st.d["pending"]["options"]
+    choose(game, st, same)
+    resolve_all(game, st)
+    assert any(st.d["cards"][o]["k"] == db.key("PR33") and st.d["cards"][o]["a"] == "prob0" for o in st.d["play"])
+    enter(game, st, "PR12", 0, "prob1")  # not the first time this turn
+    step(game, st)
+    assert not st.d["pending"]
+
+
+def test_retire_to_return_friends_from_discard(game, db):
+    # CG202: "At the start of your turn, you may retire this card. If you do, each player puts a number of Friends
+    # from their discard pile into play up to the number of Victory counters on this card."
+    st = stacked_game(game)
+    eg = place(game, st, "CG202", 0, "home0")
+    st.d["cards"][eg]["cn"]["Victory"] = 1
+    for q in (0, 1):
+        f = place(game, st, "PR12", q, f"home{q}")
+        game.r.leave_play(st.d, Ev(True), f, "disc", verb="dismissed")
+    fire(game, st, eg, "turn_start")
+    step(game, st)
+    choose(game, st, True)
+    step(game, st)
+    assert st.d["pending"]["player"] == 0 and "done" in st.d["pending"]["options"]
+    choose(game, st, st.d["pending"]["options"][0])
+    step(game, st)
+    assert st.d["pending"]["player"] == 1  # player 0 may put no more (1 counter)
+    choose(game, st, "done")
+    resolve_all(game, st)
+    assert eg not in st.d["play"]
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR12")) == 1
+
+
+def test_discard_hand_to_draw_plus_one(game, db):
+    # LL60: "When you confront this card's Problem, you may discard all the cards in your hand to draw that many cards
+    # plus one."
+    st = stacked_game(game)
+    gb = place(game, st, "LL60", 0, "prob0")
+    n = len(st.d["pl"][0]["hand"])
+    fire(game, st, gb, "confront")
+    step(game, st)
+    choose(game, st, True)
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == n + 1 and len(st.d["pl"][0]["disc"]) == n
+
+
+def test_replace_each_problem(game, db):
+    # AD176: "When a character enters play here or is moved here, replace each Problem."
+    st = stacked_game(game)
+    pid = game.r.problem_at(st.d, "prob0")
+    st.d["cards"][pid]["k"] = db.key("AD176")
+    before = {a: game.r.problem_at(st.d, a) for a in ("prob0", "prob1")}
+    enter(game, st, "PR12", 1, "prob0")
+    resolve_all(game, st)
+    assert all(game.r.problem_at(st.d, a) != before[a] for a in before)
+
+
+def test_epic_by_counters_keeps_troublemakers_covered(game, db):
+    # MT113 with 3 +1 power counters is Epic: 607.1 another Troublemaker at its Problem is not uncovered (and the
+    # Uncover Step ends: the uncover check and the uncover agree on what is Epic)
+    from gameplay.engine.mlp.flow import _uncover
+
+    st = stacked_game(game)
+    tk = place(game, st, "MT113", 0, "prob1")
+    st.d["cards"][tk]["cn"]["+1"] = 3
+    fd = place(game, st, "AD160", 0, "prob1", face_down=True)
+    assert _uncover(game.r, st.d, Ev(True)) is True
+    assert st.d["cards"][fd]["fd"]

@@ -3306,6 +3306,193 @@ def _cb_effects(t: str) -> list[dict] | None:
     m = re.match(r"^move (an opposing|an opponent's|a) Troublemaker$", t)
     if m:  # a Troublemaker is only ever at a Problem (306)
         return [{"op": "move", "target": {"type": "Troublemaker", **({"ctrl": "opp"} if m.group(1) != "a" else {})}, "to": "problem"}]
+    m = re.match(r"^choose one at random: (.+), or (.+)$", t)
+    if m:  # the game's seeded rng picks the mode (rng.py)
+        modes = [parse_effects(re.sub(r"\bit\b", "this card", x[0].lower() + x[1:])) for x in m.groups()]
+        if all(x is not None for x in modes):
+            return [{"op": "random_mode", "modes": modes, "labels": list(m.groups())}]
+    if re.match(r"^choose an opposing Troublemaker\. That card doesn't prevent you from confronting its Problem this turn$", t):
+        return [{"op": "mark", "target": {"type": "Troublemaker", "ctrl": "opp"}},
+                {"op": "confront_mod", "who": "you", "tm_ok": "it", "until": "turn"}]
+    if re.match(r"^if there is another character with higher power than this card, put a number of \+1 power counters on this "
+                r"card equal to this card's power$", t):
+        return [{"op": "if", "cond": {"k": "higher_other"},
+                 "effects": [{"op": "counters", "n": 0, "n_power": True, "counter": "+1", "target": {"self": True}}]}]
+    if re.match(r"^put a token copy of each of your token Friends into play$", t):
+        return [{"op": "copy_tokens"}]
+    if re.match(r"^players can't confront that Problem that turn$", t):
+        return [{"op": "confront_block_here"}]
+    m = re.match(r"^(?:that opponent|your opponent) may pay \[(\d+)\]\. If they don't, (exhaust|dismiss|frighten) that (?:Friend|character|card)$", t)
+    if m:  # the opponent decides (508.1d)
+        return [{"op": "pay_or", "n": int(m.group(1)), "who": "opp", "else": [{"op": m.group(2), "target": {"it": True}}]}]
+    m = re.match(r"^you may remove a counter from a ready card$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "remove_any_counter"}]}]
+    m = re.match(r"^(?:an opponent|your opponent) reveals their hand\. You may choose an? (Friend|Event|Resource|Troublemaker) card from their "
+                 r"hand and they discard that card$", t)
+    if m:
+        return [{"op": "reveal_hand_pick", "filter": {"type": m.group(1)}, "optional": True}]
+    m = re.match(r"^an opponent discards a card\. If you have an? ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*) card in play, that opponent instead "
+                 r"reveals their hand and you choose a card\. They discard that card$", t)
+    if m:
+        return [{"op": "if", "cond": {"k": "you_have", "sel": {"type": "card", "ctrl": "you", "title": m.group(1)}},
+                 "effects": [{"op": "reveal_hand_pick", "filter": {}}],
+                 "else": [{"op": "discard", "n": 1, "who": "opponent", "random": False}]}]
+    m = re.match(r"^you may reveal any number of (Events|Friends|Resources|Troublemakers) from your hand\. Until the end of the turn, "
+                 r"this card has \+(\d+) power for each (?:Event|Friend|Resource|Troublemaker) revealed this way$", t)
+    if m:
+        return [{"op": "reveal_any", "type": m.group(1)[:-1], "power": int(m.group(2))}]
+    m = re.match(r"^you may retire any number of Friends\. Put a number of \+1 power counters on this Friend equal to the combined "
+                 r"power of Friends retired this way$", t)
+    if m:  # 410.2 only your own Friends; their power as they leave play
+        return [{"op": "retire_any", "then": "counters_power"}]
+    m = re.match(r"^retire any number of Friends\. If you do, put that many " + _CB_TOK + r" into play\. If a player has (?P<pts>\d+) or more "
+                 r"points, put twice that many \d+ \[\w+\] [\w ]+ Friend tokens into play instead$", t)
+    if m:
+        return [{"op": "retire_any", "then": "tokens", "token": _cb_token(m), "double_if_points": int(m.group("pts"))}]
+    m = re.match(r"^you may search your deck for a card with no play requirement, reveal it, and put it into your hand$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "search", "filter": {"no_req": True}, "zone": "deck", "to": "hand"}]}]
+    m = re.match(r"^your maximum hand size increases to (\d+) for the rest of the game$", t)
+    if m:
+        return [{"op": "hand_size", "n": int(m.group(1))}]
+    if re.match(r"^if you have fewer cards in your hand than your maximum hand size, draw cards until you reach your maximum hand size$", t):
+        return [{"op": "draw_to_max"}]
+    m = re.match(r"^dismiss a Friend with the least power among Friends involved in the faceoff\. If you do, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(1))
+        return None if r is None else [{"op": "dismiss", "target": {"type": "Friend", "at": "faceoff", "least": True}, "cost": True}] + r
+    m = re.match(r"^the opposing character with higher power than that of any other opposing character involved in the faceoff is no "
+                 r"longer involved in the faceoff$", t)
+    if m:  # only a strictly highest one (514.2c: the effect says which cards are involved)
+        return [{"op": "leave_faceoff", "target": {"type": "character", "ctrl": "opp", "at": "faceoff", "opp_highest": True}}]
+    m = re.match(r"^you may choose an opposing character involved in the faceoff with power less than or equal to the number of colors "
+                 r"this card has\. If you do, that character ceases to be involved in the faceoff$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "leave_faceoff", "target": {"type": "character", "ctrl": "opp", "at": "faceoff",
+                                                                              "max_power_colors": True}}]}]
+    if re.match(r"^this card becomes involved in the faceoff$", t):
+        return [{"op": "join_faceoff"}]
+    if re.match(r"^you may exhaust this card to have it become involved in the faceoff$", t):
+        return [{"op": "may", "effects": [{"op": "exhaust_self_cost"}, {"op": "join_faceoff"}]}]
+    if re.match(r"^put this card and that Friend into their owners' hands$", t):  # this card first (509: it would be dismissed)
+        return [{"op": "to_hand_self_host"}]
+    m = re.match(r"^if their Mane Character is here, they may look at the top (\w+) cards of their deck and put them back in any order$", t)
+    if m:
+        return [{"op": "if", "cond": {"k": "you_have", "sel": {"type": "Mane Character", "ctrl": "you", "at": "here"}},
+                 "effects": [{"op": "may", "effects": [{"op": "reorder_top", "n": _n(m.group(1))}]}]}]
+    m = re.match(r"^put (\w+) ([A-Z]\w+) counters on (?:it|this card)$", t)
+    if m and m.group(1) in ("two", "three", "four", "five", "2", "3", "4", "5") and m.group(2) not in ("Harmony",):
+        return [{"op": "counters", "n": _n(m.group(1)), "counter": m.group(2), "target": {"self": True}}]
+    m = re.match(r"^remove (?:a|one) ([A-Z]\w+) counter from this card$", t)
+    if m:
+        return [{"op": "remove_counter", "counter": m.group(1), "n": 1}]
+    m = re.match(r"^remove all ([A-Z]\w+) counters from this card$", t)
+    if m:
+        return [{"op": "clear_counters", "counter": m.group(1)}]
+    m = re.match(r"^if there are (\d+) or more ([A-Z]\w+) counters on this card, retire it$", t)
+    if m:
+        return [{"op": "if", "cond": {"k": "self_counters", "counter": m.group(2), "n": int(m.group(1))},
+                 "effects": [{"op": "retire", "target": {"self": True}}]}]
+    m = re.match(r"^for each ([A-Z]\w+) counter on it, put (?:a|an) " + _CB_TOK + r"( with \w+)? into play$", t)
+    if m:  # the counters it had as it left play (410.6a last known information)
+        tok = _cb_token(m)
+        if m.group(m.lastindex):
+            tok["kw"] = {m.group(m.lastindex).split()[-1]: 1}
+        return [{**tok, "op": "tokens_n", "n_la_counter": m.group(1)}]
+    m = re.match(r"^if it has exactly (\d+) \+1 power counters on it, (frighten|dismiss|exhaust) all (Friends|characters) here$", t)
+    if m:
+        return [{"op": "if", "cond": {"k": "self_counters_exact", "counter": "+1", "n": int(m.group(1))},
+                 "effects": [{"op": m.group(2), "target": {"type": m.group(3).rstrip("s"), "at": "here", "each": True}}]}]
+    if re.match(r"^replace (?:it|that Problem)$", t):
+        return [{"op": "replace_it"}]
+    m = re.match(r"^if (?:you have|this card is (?:with|at home or a Problem with)) at least (\d+) (?:other )?(?:of your )?Friends"
+                 r"(?: here)?, (.+)$", t)
+    if m:
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "friends_here", "n": int(m.group(1))}, "effects": r}]
+    m = re.match(r"^if you have a (Friend|Resource) and a (Friend|Resource), (.+)$", t)
+    if m:
+        r = parse_effects(m.group(3))
+        return None if r is None else [{"op": "if", "cond": {"k": "you_have", "sel": {"type": m.group(1), "ctrl": "you"}}, "effects": [
+            {"op": "if", "cond": {"k": "you_have", "sel": {"type": m.group(2), "ctrl": "you"}}, "effects": r}]}]
+    if re.match(r"^if that opponent has drawn at least (\d+) cards this turn, (.+)$", t):
+        m = re.match(r"^if that opponent has drawn at least (\d+) cards this turn, (.+)$", t)
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "opp_drawn_at_least", "n": int(m.group(1))}, "effects": r}]
+    m = re.match(r"^you may exhaust this card and one of your Friends to (.+)$", t)
+    if m:  # both costs, or neither (508.1d)
+        r = parse_effects(m.group(1))
+        fr_sel = {"type": "Friend", "ctrl": "you", "state": "ready", "other": True}
+        return None if r is None else [{"op": "if", "cond": {"k": "you_have", "sel": fr_sel}, "effects": [{"op": "may", "effects": [
+            {"op": "costs_ok", "tokens": 0, "self_ready": True}, {"op": "exhaust_self_cost"},
+            {"op": "exhaust", "target": fr_sel, "cost": True}] + r}]}]
+    m = re.match(r"^retire another Friend here\. If you can't, retire this card$", t)
+    if m:  # 410.2 one of your own Friends
+        return [{"op": "retire_or_self", "target": {"type": "Friend", "ctrl": "you", "at": "here", "other": True}}]
+    if re.match(r"^choose an opponent\. That opponent gains control of this card$", t):
+        return [{"op": "give_control"}]
+    m = re.match(r"^you may exhaust an opposing character\. While this card remains in play, that character does not ready during "
+                 r"the Ready Phase$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "state": "ready"}},
+                                          {"op": "no_ready_while"}]}]
+    if re.match(r"^you may search your deck for Dr\. Hooves, play it to your home frightened for free, and shuffle your deck$", t):
+        return [{"op": "may", "effects": [{"op": "search_play", "title": "Dr. Hooves", "frightened": True}]}]
+    if re.match(r"^shuffle your deck and turn this card over$", t):
+        return [{"op": "shuffle_into_deck", "from": None}, {"op": "turn_over"}]
+    if re.match(r"^(?:the Challengers )?choose a color$", t) and not t.startswith("the"):
+        return [{"op": "keep_color"}]  # kept on this card: "that color" / "the chosen color" (a static reads it)
+    m = re.match(r"^you may pay \[(\d+)\] less for your next (Friend|Event|Resource) this turn, to a minimum of \[(\d+)\]$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn",
+                                           "min": int(m.group(3))}]}]
+    m = re.match(r"^if you have at least (\d+) other ([A-Z][\w ]*?) Friends?, (.+)$", t)
+    if m and m.group(2) in TRAITS:
+        r = parse_effects(m.group(3))
+        return None if r is None else [{"op": "if", "cond": {"k": "others_than_it", "n": int(m.group(1)),
+                                                             "sel": {"type": "Friend", "ctrl": "you", "trait": m.group(2)}},
+                                        "effects": r}]
+    m = re.match(r"^choose an exhausted (Friend|character)\. That \1 doesn't ready during its controller's next Ready Phase$", t)
+    if m:
+        return [{"op": "mark", "target": {"type": m.group(1), "state": "exhausted"}}, {"op": "set_no_ready"}]
+    m = re.match(r"^you may exhaust this card to banish one of their Friends until the end of the faceoff$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "exhaust_self_cost"},
+                                          {"op": "banish", "target": {"type": "Friend", "ctrl": "opp"}, "keep": True},
+                                          {"op": "gone_at_fo_end"}]}]
+    m = re.match(r"^you may pay \[(\d+)\] to score a point\. If you have (.+?) and (.+?), you may pay \[(\d+)\] to score a point instead$", t)
+    if m:
+        cheap = [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(4))}, {"op": "score", "n": 1, "who": "you"}]}]
+        full = [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(1))}, {"op": "score", "n": 1, "who": "you"}]}]
+        return [{"op": "if", "cond": {"k": "have_names", "names": [m.group(2), m.group(3)]}, "effects": cheap, "else": full}]
+    m = re.match(r"^you may put into play a number of " + _CB_TOK + r" equal to this card's power$", t)
+    if m:  # its power as it left play (410.6a)
+        return [{"op": "may", "effects": [{**_cb_token(m), "op": "tokens_n", "n_la_power": True}]}]
+    if re.match(r"^if a player has a Friend with more Accessories on it than any other Friend, that player gains \[1\]$", t):
+        return [{"op": "most_accessories_gain", "n": 1}]
+    if re.match(r"^move this card to a Problem with a number of characters equal to or less than the number of characters at this "
+                r"card's Problem$", t):
+        return [{"op": "move_fewer_chars"}]
+    if re.match(r"^(?:you )?lose all action tokens that weren't gained this turn$", t):
+        return [{"op": "lose_old_tokens"}]
+    if re.match(r"^replace each Problem$", t):
+        return [{"op": "replace_each"}]
+    m = re.match(r"^you may put a Friend with the same cost from your hand into play at that Problem$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "hand_same_cost_there"}]}]
+    m = re.match(r"^choose one of your (%s) Friends\. You may search your deck for a card with the same name and put that card into "
+                 r"play exhausted$" % "|".join(TRAITS), t)
+    if m:
+        return [{"op": "mark", "target": {"type": "Friend", "ctrl": "you", "trait": m.group(1)}},
+                {"op": "may", "effects": [{"op": "search_same_name", "exhausted": True}]}]
+    if re.match(r"^you may discard all the cards in your hand to draw that many cards plus one$", t):
+        return [{"op": "may", "effects": [{"op": "discard_hand_draw", "plus": 1}]}]
+    m = re.match(r"^you may retire this card\. If you do, each player puts a number of Friends from their discard pile into play up "
+                 r"to the number of ([A-Z]\w+) counters on this card$", t)
+    if m:
+        return [{"op": "may", "effects": [{"op": "snap_counters", "counter": m.group(1)}, {"op": "leave_self_cost", "to": "disc"},
+                                          {"op": "each_player", "effects": [{"op": "disc_friends_up_to"}]}]}]
     if re.match(r"^name a card type$", t):
         return [{"op": "name_type"}]
     return None
@@ -3401,6 +3588,125 @@ def _cb_line(line: str, card_type: str) -> dict | None:
         effs = parse_effects(m.group(2))
         xf = {"by": "opp", **({"dnamed": True} if "named" in m.group(1) else {"dtype": m.group(1)})}
         return None if effs is None else {"kind": "trigger", "on": "any_draw", "xf": xf, "text": line, "effects": effs}
+    m = re.match(r"^At the end of your Main Phase, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "main_end", "text": line, "effects": effs}
+    m = re.match(r"^When you end your turn, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "turn_end", "text": line, "effects": effs}
+    m = re.match(r"^When you draw your (second|third|fourth) card during a turn, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(2))
+        return None if effs is None else {"kind": "trigger", "on": "you_draw", "text": line, "effects": effs,
+                                          "xf": {"draws_n": ("second", "third", "fourth").index(m.group(1)) + 2}}
+    m = re.match(r"^When an opponent draws a card during their Main Phase, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "any_draw", "xf": {"by": "opp", "main": True}, "text": line,
+                                          "effects": effs}
+    m = re.match(r"^When you confront a Problem, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "you_confront", "text": line, "effects": effs}
+    m = re.match(r"^When you confront this card's Problem with at least (\d+) other \[(%s)\] characters, (.+)$" % COLOR_RE, body)
+    if m:
+        effs = parse_effects(m.group(3))
+        return None if effs is None else {"kind": "trigger", "on": "confront", "text": line, "effects": [
+            {"op": "if", "cond": {"k": "color_chars_here", "color": m.group(2), "n": int(m.group(1))}, "effects": effs}]}
+    m = re.match(r"^When you play a Resource on one of your Friends, (turn this card over|that Friend gets \+(\d+) power until the end of the turn)$", body)
+    if m:
+        effs = [{"op": "turn_over"}] if m.group(2) is None else [{"op": "power_it_host", "n": int(m.group(2)), "until": "turn"}]
+        return {"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Resource"}, "xf": {"host_mine": True},
+                "text": line, "effects": effs}
+    m = re.match(r"^When you remove the last ([A-Z]\w+) counter from this card, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(2))
+        return None if effs is None else {"kind": "trigger", "on": "counters_gone", "xf": {"counter": m.group(1)}, "text": line,
+                                          "effects": effs}
+    m = re.match(r"^When you put a ([A-Z]\w+) counter on this card, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(2))
+        return None if effs is None else {"kind": "trigger", "on": "counter_put", "xf": {"counter": m.group(1)}, "text": line,
+                                          "effects": effs}
+    m = re.match(r"^When this card (?:enters your discard pile|is put into the discard pile from anywhere), (.+)$", body)
+    if m:  # from any zone (Rules.put): the card in the discard pile is the source
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "to_disc", "text": line, "effects": effs}
+    m = re.match(r"^When this enters play, (.+)$", body)  # DE60's wording
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "enter", "text": line, "effects": effs}
+    m = re.match(r"^When you put one or more cards on top of your deck, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "you_deck_top", "text": line, "effects": effs}
+    m = re.match(r"^At the start of the turn, (.+)$", body)
+    if m and not re.search(r"\b(?:they|their|that player)\b", m.group(1)):
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "any_turn_start", "text": line, "effects": effs}
+    m = re.match(r"^Your Mane Character has (?:that|the chosen) color$", body)
+    if m:
+        return {"kind": "static", "op": "grant_color", "color": "chosen", "target": {"type": "Mane Character", "ctrl": "you"},
+                "text": line}
+    m = re.match(r"^While you have ((?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*, )+)or ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*), each of your (%s) Friends "
+                 r"has \+(\d+) power$" % "|".join(TRAITS), body)
+    if m:
+        names = [x.strip() for x in m.group(1).split(",") if x.strip()] + [m.group(2)]
+        return {"kind": "static", "op": "power", "n": int(m.group(4)),
+                "target": {"type": "Friend", "ctrl": "you", "trait": m.group(3)},
+                "cond": {"k": "any_of", "of": [{"k": "you_have", "sel": {"type": "card", "ctrl": "you", "title": x}} for x in names]},
+                "text": line}
+    m = re.match(r"^When one or more opposing characters become exhausted, turn this card over$", body)
+    if m:  # once: later triggers of the same batch find it already turned (its Boosted side has no such ability)
+        return {"kind": "trigger", "on": "w_exhaust", "subj": {"sel": {"type": "character", "ctrl": "opp"}}, "text": line,
+                "effects": [{"op": "turn_over", "to": "boosted"}]}
+    m = re.match(r"^When a character enters play here or is moved here, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        if effs is None:
+            return None
+        return {"kind": "multi", "text": line, "abilities": [
+            {"kind": "trigger", "on": "w_enter", "subj": {"sel": {"type": "character", "at": "here"}}, "effects": effs, "text": line},
+            {"kind": "trigger", "on": "w_move", "subj": {"sel": {"type": "character"}, "to": "here", "send": False},
+             "effects": effs, "text": line}]}
+    m = re.match(r"^When an opposing Friend enters play at a Problem for the first time each turn, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "w_enter", "text": line, "effects": effs,
+                                          "subj": {"sel": {"type": "Friend", "ctrl": "opp", "at": "problem"}, "once_turn": True}}
+    if body == "While this card has at least 3 +1 power counters on it, it is Epic":
+        return {"kind": "static", "op": "epic_if", "counter": "+1", "n": 3, "text": line}
+    m = re.match(r"^At the start of this card's owner's turn, (.+)$", body)
+    if m and card_type == "Problem":  # a Problem is controlled by its owner (513.2): "your turn"
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "turn_start", "text": line, "effects": effs}
+    m = re.match(r"^At the start of each of that Friend's controller's turns, that player must pay \[(\d+)\] or (banish|dismiss) that Friend$", body)
+    if m and card_type == "Resource":
+        return {"kind": "trigger", "on": "any_turn_start", "xf": {"host_tp": True}, "as_tp": True, "text": line,
+                "effects": [{"op": "pay_or", "n": int(m.group(1)), "else": [{"op": m.group(2), "target": {"host": True}}]}]}
+    m = re.match(r"^At the start of each player's turn, for each of that player's Friends, that player retires that Friend unless they "
+                 r"pay \[(\d+)\]$", body)
+    if m:
+        return {"kind": "trigger", "on": "any_turn_start", "as_tp": True, "text": line,
+                "effects": [{"op": "each_pay_or", "n": int(m.group(1)), "verb": "retire"}]}
+    m = re.match(r"^When this card enters play at your home, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "enter", "when": "home", "text": line, "effects": effs}
+    m = re.match(r"^At the start of a Problem faceoff involving the attached Friend, (.+)$", body)
+    if m and card_type == "Resource":
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "host_fo_start", "fo": "problem", "text": line, "effects": effs}
+    m = re.match(r"^At the start of a Troublemaker faceoff, (.+)$", body)
+    if m:
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "any_fo_start", "fo": "tm", "text": line, "effects": effs}
+    m = re.match(r"^When this side of the card is turned face[ -]up, (.+)$", body)
+    if m and card_type == "Mane Character":
+        effs = parse_effects(m.group(1))
+        return None if effs is None else {"kind": "trigger", "on": "side_up", "text": line, "effects": effs}
     if body == "When this card is dismissed, dismiss all other Friends at its Problem":
         # "its Problem": the area it left (``la``), when that was a Problem (none from a home)
         return {"kind": "trigger", "on": "w_leave", "subj": {"how": "dismissed", "sel": {"self": True}}, "text": line,
@@ -3417,6 +3723,13 @@ TRIGGERS.extend([
     (r"^At the start of each player's Main Phase, ", "any_main_start", {}),
 ])
 STATIC_EXTRA.extend([
+    (r"^Your opponent pays \+\[(\d+)\] to play (Events|Friends|Resources)$", None,
+     lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": m[2][:-1]}}),
+    (r"^Opponents must pay \+\[(\d+)\] to play cards for each ([A-Z]\w+) counter on this card$", None,
+     lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {}, "per": {"counter": m[2]}}),
+    (r"^This card has \+(\d+) power for each card type in your discard pile$", None, lambda m: _per(m[1], {"k": "disc_types"})),
+    (r"^While involved in a faceoff, this card has \+(\d+) power for each ([A-Z]\w+) counter on it$", None,
+     lambda m: {**_per(m[1], {"k": "self_counter", "counter": m[2]}), "fo_only": True, "cond": {"k": "faceoff"}}),
     (r"^When this card's Problem is solved, if this card would be sent home, it isn't sent home instead$", None,
      lambda m: {"op": "stay_on_solve", "target": "self"}),
     (r"^When that Friend's Problem is solved, if that Friend would be sent home, that Friend isn't sent home instead$", ("Resource",),

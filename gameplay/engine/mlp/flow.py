@@ -421,6 +421,7 @@ def window_closed(self, st, ev, w) -> None:
     if w in ("phase", "rx"):
         return  # step() already moved on to the step after the window
     if w == "main":
+        self.fire_all(st, ev, "main_end", players=(st["tp"],))  # "At the end of your Main Phase"
         self.expire(st, "main_phase")  # "until the end of the phase" during the Main Phase
         st["step"] = "score"  # 610
     elif w == "fo":
@@ -588,8 +589,8 @@ def _uncover(self, st, ev) -> bool:
 
 def _can_uncover(self, st, cid) -> bool:
     a = st["cards"][cid]["a"]
-    if any(not st["cards"][o].get("fd") and self.face(st, o).epic for o in self.tms_at(st, a)):
-        return False  # 607.1
+    if any(not st["cards"][o].get("fd") and self.epic(st, o) for o in self.tms_at(st, a)):
+        return False  # 607.1 (as uncover_one checks it: an "it is Epic" ability counts, a lost Epic not)
     return not self.has_static(st, "no_uncover", area=a)
 
 
@@ -705,6 +706,7 @@ def _confront_next(self, st, ev):
                     self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
     # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
     self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
+    self.fire_all(st, ev, "you_confront", players=(tp,), extra={"area": [area]})  # "When you confront a Problem"
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == tp and c["a"] == area:
@@ -775,6 +777,8 @@ def start_turn(self, st, ev) -> None:
         if c["c"] == tp and c.get("nr"):
             del c["nr"]  # "do not ready during their controller's next Ready Phase"
             continue
+        if c.get("nrw") and no_ready_while(st, c):
+            continue  # "While this card remains in play, that character does not ready during the Ready Phase"
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
@@ -783,6 +787,7 @@ def start_turn(self, st, ev) -> None:
              if ab.get("op") == "extra_tokens_draw"]
     n += sum(extra)
     pl["tok"] += n
+    note_gain(st, tp, n)  # (tokens gained this turn)
     self.log(ev, "tokens", lambda: f"{pl['name']} gains {n} action tokens ({pl['tok']})")
     if self.rx_keys:
         self.rx_note(st, "phase", ph="ready", tp=tp)  # reacted to in the window after the Draw Step (601.2a)
@@ -807,7 +812,7 @@ def end_of_turn(self, st, ev) -> None:
     """616 wrap up: hand size 8, home limit, end of "this turn" modifiers, next turn."""
     tp = st["tp"]
     pl = st["pl"][tp]
-    if len(pl["hand"]) > HAND_SIZE:
+    if len(pl["hand"]) > pl.get("hsz", HAND_SIZE):  # (a card may raise it: "increases to 10")
         ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
         return
     home = f"home{tp}"
@@ -1232,7 +1237,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
         if dn["type"] in (t, "card") and _dn_fits(dn, d.front):
-            cost -= dn["n"]
+            cost = max(cost - dn["n"], min(cost, dn["min"])) if "min" in dn else cost - dn["n"]  # "to a minimum of [1]"
     if redeem:
         cost -= 3
     cost = self.play_discount(st, p, cid, cost)  # "you may pay [1] less to play Events" (rules.play_discount)
@@ -1946,4 +1951,4 @@ def do_action(self, st, ev, action) -> None:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")
 
 
-from .trigger_ops import stays_on_solve, turn_end_delayed  # noqa: E402  (cards-b templates)
+from .trigger_ops import no_ready_while, note_gain, stays_on_solve, turn_end_delayed  # noqa: E402  (cards-b templates)

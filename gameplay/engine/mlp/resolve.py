@@ -45,6 +45,10 @@ def _targets(self, st, fr, e):
     if tgt.get("at") == "there":
         # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
         tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
+    if tgt.get("least"):  # "a Friend with the least power among Friends involved in the faceoff" (ties: choose)
+        cands = self.select(st, {k: v for k, v in tgt.items() if k != "least"}, fr["p"], fr["src"])
+        lo = min((self.power(st, c) or 0 for c in cands), default=None)
+        return [c for c in cands if (self.power(st, c) or 0) == lo]
     if tgt.get("lt_it_power"):  # "an opposing character with less power than that Friend"
         it = fr.get("it")
         lim = self.power(st, it) if it and self.in_play(st, it) else None
@@ -583,6 +587,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {k_n} {key} counter(s)")
             if key == "+1":
                 self.watch(st, ev, "w_counter", cid, {"by": p})  # "When you put a +1 power counter on ..."
+            elif st["cards"][cid]["c"] == p:
+                self.fire(st, ev, "counter_put", cid, extra={"counter": key})  # "When you put a Trainee counter on this card"
     if e.get("cost") and not any(not self.in_play(st, c_) or (st["cards"][c_].get("ex"), st["cards"][c_].get("fr")) != v
                                  for c_, v in snap.items()):
         fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
@@ -616,6 +622,9 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             n = st["cards"][src]["cn"].get(e["n_counters"], 0) if src in st["cards"] and self.in_play(st, src) else 0
         st["pl"][p]["tok"] += n
         self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {n} action token(s)")
+        from .trigger_ops import note_gain
+
+        note_gain(st, p, n)
         if self.rx_keys:
             self.rx_note(st, "gain", by=p, n=n)  # "When an opponent receives at least [1]"
     elif op == "score":
@@ -623,7 +632,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
         st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
-                                         **{k: e[k] for k in ("color", "trait") if e.get(k)},
+                                         **{k: e[k] for k in ("color", "trait", "min") if e.get(k)},
                                          **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
@@ -766,10 +775,11 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     elif op == "turn_over":
         if src in st["cards"] and self.in_play(st, src):
             c = st["cards"][src]
-            if self.cdef(st, src).boosted is not None:
+            if self.cdef(st, src).boosted is not None and not (e.get("to") == "boosted" and c.get("b")):
                 c["b"] = not c.get("b")
                 st["dy"] = 1
                 self.log(ev, "boost", lambda: f"{self.name(st, src)} is turned over ({'Boosted' if c['b'] else 'Start'} side) (301.2)")
+                self.fire(st, ev, "side_up", src)  # "When this side of the card is turned face up"
     elif op == "cutie_mark":
         if src in st["cards"] and self.in_play(st, src):
             c = st["cards"][src]
@@ -1039,6 +1049,8 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False
     if "title" in flt and flt["title"] != f.title:
         return False
+    if flt.get("no_req") and f.play_requirements:
+        return False  # "a card with no play requirement" (205)
     return True
 
 

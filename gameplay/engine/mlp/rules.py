@@ -136,6 +136,12 @@ class Rules:
                 self.kw_keys.setdefault(name, set()).add(k)
         self.prism_keys = self.kw_keys.get("Prismatic", set())
         self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
+        self.epic_if_keys = {k for k, d in self.db.cards.items() for face in d.abilities.values() for a in face
+                             if a.get("op") == "epic_if"}
+        # cards with "When this card enters your discard pile" (Rules.put queues them from any zone)
+        self.to_disc_keys = {k: [a for a in d.abilities.get("front", ()) if a["kind"] == "trigger" and a["on"] == "to_disc"]
+                             for k, d in self.db.cards.items()
+                             if any(a["kind"] == "trigger" and a["on"] == "to_disc" for a in d.abilities.get("front", ()))}
         self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
         self.trig_keys: set[str] = set()
         # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
@@ -419,6 +425,11 @@ class Rules:
 
     def epic(self, st, cid) -> bool:
         """Epic (a keyword: lost with the card's abilities)."""
+        if st["cards"][cid]["k"] in self.epic_if_keys:  # "While this card has at least 3 +1 power counters on it, it is Epic"
+            if not (st.get("lab") and self.lost(st, cid)) and any(
+                    ab["kind"] == "static" and ab.get("op") == "epic_if" and
+                    st["cards"][cid].get("cn", {}).get(ab["counter"], 0) >= ab["n"] for ab in self.abilities(st, cid)):
+                return True
         return bool(self.face(st, cid).epic) and not (st.get("lab") and self.lost(st, cid))
 
     def in_play(self, st, cid) -> bool:
@@ -461,7 +472,9 @@ class Rules:
                     continue
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "grant_color" and self._static_applies(st, o, ab, cid):
-                        out.add(ab["color"])
+                        col = cards[o].get("chc") if ab["color"] == "chosen" else ab["color"]  # "has that color"
+                        if col:
+                            out.add(col)
         finally:
             self._kwp.discard(cid)
         return out
@@ -633,6 +646,8 @@ class Rules:
             return len(st["pl"][1 - c["c"]]["hand"])
         if cnt.get("k") == "your_tokens":
             return st["pl"][c["c"]]["tok"]
+        if cnt.get("k") == "self_counter":  # "for each Momentum counter on it"
+            return c.get("cn", {}).get(cnt["counter"], 0)
         if cnt.get("k") == "disc_types":  # "for each card type among cards in your discard pile"
             return len({self.types[st["cards"][d]["k"]] for d in st["pl"][c["c"]]["disc"]})
         if cnt.get("k") == "opp_tokens":
@@ -827,6 +842,8 @@ class Rules:
             return bool(m and m.get("b")) == (k == "mane_boosted")
         if k == "not_cutie":
             return not c.get("cm")
+        if k == "any_of":  # "While you have Princess Luna, Princess Twilight Sparkle, or Princess Cadance"
+            return any(self._cond(st, src, x) for x in cond["of"])
         if k == "self_counters":  # "While this card has at least one Postage counter on it"
             return c.get("cn", {}).get(cond["counter"], 0) >= cond["n"]
         if k == "main_phase":
@@ -1240,6 +1257,8 @@ class Rules:
             n = ab["n"]
             if ab.get("per") == "frightened_friends":
                 n *= sum(1 for x in st["play"] if cards[x].get("fr") and self.ctype(st, x) == FRIEND)
+            elif isinstance(ab.get("per"), dict):  # "for each Tip counter on this card"
+                n *= s.get("cn", {}).get(ab["per"]["counter"], 0)
             if n > 0:
                 inc += n
             elif n < 0:
@@ -1320,6 +1339,11 @@ class Rules:
         c = st["cards"].get(cid)
         if not c or c.get("z") != "play":
             return False
+        if "join" in fo or "out" in fo:  # an effect made it (cease to) be involved (514.2c, 514.2d.i)
+            if cid in fo.get("out", ()):
+                return False
+            if cid in fo.get("join", ()):
+                return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
@@ -1617,6 +1641,10 @@ class Rules:
                 return False
         if self.statics(st, "one_confront") and st.get("sc") and st["sc"]["conf"] and st["tp"] == p:
             return False
+        if any(m.get("block") for m in st.get("cmods") or ()):  # "players can't confront that Problem that turn"
+            pid = self.problem_at(st, area)
+            if any(m.get("block") and m["prob"] == pid for m in st["cmods"]):
+                return False
         return True
 
     # ================================================================= events/log helpers
@@ -1662,6 +1690,9 @@ class Rules:
         nid = f"c{st['nid']}"
         st["nid"] += 1
         st["cards"][nid] = {"k": c["k"], "o": c["o"], "z": zone}
+        if zone == "disc" and c["k"] in self.to_disc_keys:  # "When this card enters your discard pile" (any zone)
+            for ab in self.to_disc_keys[c["k"]]:
+                self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"))
         lst = st["pl"][c["o"]][zone]
         if pos == "top" and zone in ("deck", "pdeck"):
             lst.insert(0, nid)
@@ -1752,7 +1783,8 @@ class Rules:
         name = self.name(st, cid)
         if self.ctype(st, cid) == FRIEND:
             st["fl"] = st["turn"]  # "if a Friend left play this turn"
-        self.fire(st, ev, "leaves", cid)
+        if c["k"] in self.trig_ev.get("leaves", ()) or st.get("twn"):  # with its counters and power (410.6a last known information)
+            self.fire(st, ev, "leaves", cid, extra={"cn": dict(c.get("cn") or {}), "pw": self.power(st, cid)})
         how = verb.split(" ", 1)[0]
         self.watch(st, ev, "w_leave", cid, {"how": how if how in ("dismissed", "retired", "banished") else None,
                                              "zone": zone, "la": c.get("a")})  # la: its last area ("here")
