@@ -653,7 +653,7 @@ def _confront_next(self, st, ev):
             ask(self, st, tp, "confront_order", can, "610.1")
             return
         area = sc["cur"] = can[0]
-    if area not in st["areas"] or not self.can_confront(st, tp, area):
+    elif area not in st["areas"] or not self.can_confront(st, tp, area):
         sc["todo"].remove(area)
         sc.pop("cur", None)
         sc.pop("vex_done", None)

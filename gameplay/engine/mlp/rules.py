@@ -109,6 +109,10 @@ class Rules:
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
         self._ops_memo = None
+        # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
+        self.self_disc_keys = {k for k, d in self.db.cards.items()
+                               if any(a["kind"] == "static" and a.get("op") == "play_discount" and a.get("self")
+                                      for a in d.abilities.get("front", ()))}
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
@@ -470,7 +474,10 @@ class Rules:
         player ``p``'s cards in play and the card's own "you may pay [2] less to play this card" (an
         ability that functions in the hand, 701.3).  "to a minimum of [1]" keeps a cost of 1 or more
         at 1 (the discount is always taken: it never hurts its player)."""
-        d = self.db.cards[st["cards"][cid]["k"]]
+        k = st["cards"][cid]["k"]
+        if k not in self.self_disc_keys and "play_discount" not in self.ops_in_play(st):
+            return cost  # (no "pay less" of its own and none in play: the common case)
+        d = self.db.cards[k]
         f = d.front
         for ab in d.abilities.get("front", ()):
             if ab["kind"] == "static" and ab.get("op") == "play_discount" and ab.get("self") and \
