@@ -1178,7 +1178,7 @@ def _has_non_pass(self, st, p) -> bool:
         else:
             # keyword grants matter here only if one could grant Agile (or a token could have it)
             kwg = st.get("kwg") and _may_grant_agile(self, st, p)
-            if not (st.get("twn") or kwg) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            if not (st.get("twn") or kwg) and not any(cards[c]["c"] == p for c in self.in_play_with(st, ak)):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False

@@ -129,7 +129,7 @@ def rx_has_cards(self, st, p: int) -> bool:
     cards = st["cards"]
     if any(cards[c]["k"] in rk for c in st["pl"][p]["hand"]):
         return True
-    return any(cards[c]["c"] == p and cards[c]["k"] in rk for c in st["play"])
+    return any(cards[c]["c"] == p for c in self.in_play_with(st, rk))
 
 
 def rx_window(self, st) -> bool:

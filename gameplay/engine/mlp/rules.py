@@ -18,6 +18,7 @@ TM = "Troublemaker"
 FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
+_NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
@@ -109,6 +110,8 @@ class Rules:
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
         self._ops_memo = None
+        self._kmemo: list = [None, -1, -1, {}]  # see ``in_play_with``
+        self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in ("power", "power_per_beneath", "power_per", "power_is")))
         # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
         self.self_disc_keys = {k for k, d in self.db.cards.items()
                                if any(a["kind"] == "static" and a.get("op") == "play_discount" and a.get("self")
@@ -236,12 +239,11 @@ class Rules:
             return []
         out = []
         tr = None
-        tw = self.tw_keys
         cards = st["cards"]
-        for o in st["play"]:
-            oc = cards[o]
-            if oc["k"] not in tw or o == cid:  # (the cheapest test first: few cards have Teamwork)
+        for o in self.in_play_with(st, self.tw_keys):
+            if o == cid:
                 continue
+            oc = cards[o]
             if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
@@ -281,12 +283,10 @@ class Rules:
         gn = self.kwg_names
         cards = st["cards"]
         n = 0
-        for o in st["play"]:
-            g = gn.get(cards[o]["k"])
-            if g is not None:
-                if name in g:
-                    return True
-                n += 1
+        for o in self.in_play_with(st, self.kwg_keys):  # (kwg_names has the kwg_keys)
+            if name in gn[cards[o]["k"]]:
+                return True
+            n += 1
         if st.get("kgt"):  # timed grants from effects (add_kw_grant) raise the counter once
             if any(g["kw"] == name for g in st.get("kgm") or ()):
                 return True
@@ -297,11 +297,11 @@ class Rules:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
         ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
         v = 0
-        gk = self.kwg_by.get(name, ()) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
+        gk = self.kwg_by.get(name, _NO_KEYS) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
         cards = st["cards"]
         gn = None if st.get("twn") else self.kwg_names  # (Teamwork may lend other grants)
-        for o in st["play"]:
-            if cards[o]["k"] not in gk or (gn is not None and name not in gn[cards[o]["k"]]):
+        for o in self.in_play_with(st, gk):
+            if gn is not None and name not in gn[cards[o]["k"]]:
                 continue
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and \
@@ -352,11 +352,8 @@ class Rules:
         guard.add(cid)
         try:
             out: dict = {}
-            gk = self.kwg_by.get("*power", ()) if not st.get("twn") else self.kwg_keys
-            cards = st["cards"]
-            for o in st["play"]:
-                if cards[o]["k"] not in gk:
-                    continue
+            gk = self.kwg_by.get("*power", _NO_KEYS) if not st.get("twn") else self.kwg_keys
+            for o in self.in_play_with(st, gk):
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] in self.POWER_KW:
                         n = ab["n"] if "per" not in ab else ab["n"] * self._count(st, o, ab["per"])
@@ -379,9 +376,9 @@ class Rules:
         try:
             cards = st["cards"]
             active: list = []
-            for o in st["play"]:
+            for o in self.in_play_with(st, self.lab_keys):
                 oc = cards[o]
-                if oc["k"] not in self.lab_keys or oc.get("fd") or oc.get("fr") or oc.get("t"):
+                if oc.get("fd") or oc.get("fr") or oc.get("t"):
                     continue
                 abl = [ab for ab in (self.abb if oc.get("b") else self.abf)[oc["k"]]
                        if ab["kind"] == "static" and ab.get("op") == "lose_abilities"]
@@ -458,10 +455,8 @@ class Rules:
             return out
         self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
         try:
-            gk = self.kwg_by.get("*color", ()) if not st.get("twn") else self.kwg_keys
-            for o in st["play"]:
-                if cards[o]["k"] not in gk:
-                    continue
+            gk = self.kwg_by.get("*color", _NO_KEYS) if not st.get("twn") else self.kwg_keys
+            for o in self.in_play_with(st, gk):
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "grant_color" and self._static_applies(st, o, ab, cid):
                         out.add(ab["color"])
@@ -558,13 +553,8 @@ class Rules:
     def power_sources(self, st) -> list:
         """The cards in play with power-changing static abilities, with those abilities: computed
         once when several powers are needed in the same state (``power(..., srcs=...)``)."""
-        sk = self.static_keys
-        cards = st["cards"]
-        twn = st.get("twn")
         out = []
-        for o in st["play"]:
-            if cards[o]["k"] not in sk and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.pow_keys)):
             abl = [ab for ab in self.abilities(st, o)
                    if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
             if abl:
@@ -716,10 +706,10 @@ class Rules:
 
     def has_static(self, st, op, ctrl=None, area=None) -> list[str]:
         out = []
-        sk = self.static_keys
-        for o in st["play"]:
-            c = st["cards"][o]
-            if c["k"] not in sk or (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
+        cards = st["cards"]
+        for o in self.in_play_with(st, self.static_keys):
+            c = cards[o]
+            if (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
                 continue
             if any(ab["kind"] == "static" and ab.get("op") == op for ab in self.abilities(st, o)):
                 out.append(o)
@@ -1055,12 +1045,9 @@ class Rules:
         mane = st["pl"][p]["mane"]
         hl = self.face(st, mane).home_limit
         hl = 3 if hl is None else hl
-        sk = self.static_keys
-        twn = st.get("twn")
         cards = st["cards"]
-        for o in st["play"]:
-            if cards[o]["k"] not in sk and not twn:
-                continue  # only cards with static abilities (or borrowing them by Teamwork)
+        # only cards with static abilities (or borrowing them by Teamwork)
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
@@ -1095,13 +1082,8 @@ class Rules:
         conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
         if op not in self.ops_in_play(st):
             return []
-        keys = self.sop_keys.get(op, ())
-        twn = st.get("twn")
         out = []
-        cards = st["cards"]
-        for o in st["play"]:
-            if cards[o]["k"] not in keys and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     out.append((o, ab))
@@ -1124,6 +1106,24 @@ class Rules:
                 out |= x
         self._ops_memo = (pl, st["nid"], len(pl), out)
         return out
+
+    def in_play_with(self, st, keys) -> list[str]:
+        """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
+        built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the memo
+        is keyed by its identity).  Memoised like ``ops_in_play``: a card's key can't change while it
+        is in play, and every card entering or leaving play changes ``nid`` or the list's length (a
+        copied state has a new list).  The index of cards in play by key that the scans for "which
+        cards in play have a static / trigger / grant of this kind" share; don't mutate the result."""
+        pl = st["play"]
+        m = self._kmemo
+        if m[0] is not pl or m[1] != st["nid"] or m[2] != len(pl):
+            m = self._kmemo = [pl, st["nid"], len(pl), {}]
+        d = m[3]
+        r = d.get(id(keys))
+        if r is None:
+            cards = st["cards"]
+            r = d[id(keys)] = [o for o in pl if cards[o]["k"] in keys]
+        return r
 
     def prevented(self, st, cid, op, phase=None) -> bool:
         """Whether a continuous "can't" ability ``op`` (no_frighten, no_dismiss, no_exhaust, no_ready)
@@ -1847,11 +1847,7 @@ class Rules:
         """517: scoring points; 'can't score' modifiers are checked here."""
         if n <= 0:
             return
-        sk = self.static_keys
-        twn = st.get("twn")
-        for o in st["play"]:
-            if st["cards"][o]["k"] not in sk and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
@@ -2062,18 +2058,12 @@ class Rules:
                          card=cid, manual=True)
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
-        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, ())
+        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, _NO_KEYS)
         if not tk:
             return  # no card triggers on that event
         cards = st["cards"]
         # firing only queues triggers (and logs manual texts): the play zone can't change meanwhile
-        hits = []  # (a plain loop: faster than the comprehension on this hot path)
-        get = cards.get
-        for o in st["play"]:
-            x = get(o)
-            if x is not None and x["k"] in tk:
-                hits.append(o)
-        for cid in hits:
+        for cid in self.in_play_with(st, tk):
             c = cards.get(cid)
             if not c or (players is not None and c["c"] not in players):
                 continue
