@@ -429,6 +429,10 @@ class Rules:
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
+        c = st["cards"][cid]
+        if not (c.get("fd") or c.get("fr") or c.get("col") or c.get("t") or st["mods"] or st.get("kwg")
+                or st.get("twn") or c["k"] in self.prism_keys) and "no_colors" not in self.ops_in_play(st):
+            return (self.fb if c.get("b") else self.ff)[c["k"]].colors  # (the printed colors: nothing below applies)
         if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
                 any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
             return ()  # "Opposing characters at this card's Problem lose and can't have colors."
@@ -705,6 +709,8 @@ class Rules:
             sum(1 for b in st["pl"][1 - c["o"]]["ban"] if st["cards"][b].get("bn") == cid)
 
     def has_static(self, st, op, ctrl=None, area=None) -> list[str]:
+        if op not in self.ops_in_play(st):
+            return []  # (no card in play prints it; abilities() only lends printed abilities of cards in play)
         out = []
         cards = st["cards"]
         for o in self.in_play_with(st, self.static_keys):
