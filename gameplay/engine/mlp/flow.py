@@ -1487,7 +1487,9 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     tws = self.kw_may_differ(st, "Swift")
     taxed = "action_cost" in self.ops_in_play(st)  # "Opponents pay +[1] to rally Friends", move taxes
     mb = None  # moving restrictions in play
-    for cid in st["play"]:
+    # a move costs at least 1 (609.2b) and a rally 2 (609.2e): with no token and no action tax in
+    # play, no character can do either
+    for cid in (st["play"] if tok >= 1 or taxed else ()):
         c = cards[cid]
         if c["c"] != p:
             continue
@@ -1515,11 +1517,9 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
-    ak = self.activ_keys
-    twn = st.get("twn")
-    for cid in st["play"]:
+    for cid in (st["play"] if st.get("twn") else self.in_play_with(st, self.activ_keys)):
         c = cards[cid]
-        if c["c"] != p or (c["k"] not in ak and not twn):
+        if c["c"] != p:
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
             if ab["kind"] != "activated" or ab.get("zone") == "hand":
