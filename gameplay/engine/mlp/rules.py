@@ -443,7 +443,8 @@ class Rules:
             if extra:  # "give one of your characters [Laughter] until the end of the phase"
                 s = set(cols) | set(extra)
                 cols = tuple(x for x in COLOR_NAMES if x in s)
-        if st.get("kwg") and cols is not None:
+        if st.get("kwg") and cols is not None and \
+                self.in_play_with(st, self.kwg_keys if st.get("twn") else self.kwg_by.get("*color", _NO_KEYS)):
             extra = self._granted_colors(st, cid)
             if extra:  # "While at a Problem with Pinkie Pie, this card ... is also Pink"
                 s = set(cols) | extra
@@ -523,7 +524,7 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and self.kw(st, cid, "Prismatic"):
+        if (c["k"] in self.prism_keys or self.kw_may_differ(st, "Prismatic")) and self.kw(st, cid, "Prismatic"):
             extra = set(cols)
             ctrl = c["c"]
             for o in st["play"]:
