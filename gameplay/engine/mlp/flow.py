@@ -1309,7 +1309,10 @@ def _timing(self, d) -> str:
     return "main"
 
 
-def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]:
+def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) -> list[Action]:
+    """The player's actions other than passing (510).  ``first_only``: stop at the first one (is
+    there any?); ``rx_only``: only the Reaction actions (512.4, the ones with an ``rx`` note: Reaction
+    Events in the hand and activated Reaction abilities), for ``rx_window``."""
     acts: list[Action] = []
     pr = st["prio"]
     fo = st["fo"]
@@ -1347,6 +1350,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             continue  # identical copies give identical actions (legal_actions lists one of them)
         if not main and k not in quick:
             continue
+        if rx_only and k not in self.quick_rx:
+            continue  # (only Reaction Events give actions with a note)
         d = db[k]
         f = d.front
         t = f.type
@@ -1464,7 +1469,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if first_only and acts:
             return acts
     # abilities activated from the hand ("Banish this card from your hand to ...", 703)
-    if self.hand_act_keys:
+    if self.hand_act_keys and not rx_only:
         for cid in pl["hand"]:
             if cards[cid]["k"] not in self.hand_act_keys:
                 continue
@@ -1489,7 +1494,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     mb = None  # moving restrictions in play
     # a move costs at least 1 (609.2b) and a rally 2 (609.2e): with no token and no action tax in
     # play, no character can do either
-    for cid in (st["play"] if tok >= 1 or taxed else ()):
+    for cid in (st["play"] if (tok >= 1 or taxed) and not rx_only else ()):
         c = cards[cid]
         if c["c"] != p:
             continue
@@ -1514,7 +1519,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                         return acts
         if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
-    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
+    if main and not rx_only and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     for cid in (st["play"] if st.get("twn") else self.in_play_with(st, self.activ_keys)):
@@ -1537,6 +1542,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                         acts.append(Action("activate", p, (("ability", i), ("card", cid), ("rx", n_["id"]))))
                         if first_only:
                             return acts
+                continue
+            if rx_only:
                 continue
             if _can_pay_ability(self, st, p, cid, ab):
                 acts.append(Action("activate", p, (("ability", i), ("card", cid))))

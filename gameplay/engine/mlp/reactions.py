@@ -140,7 +140,7 @@ def rx_window(self, st) -> bool:
     st["rxf"] = 0
     tp = st["tp"]
     for q in (tp, 1 - tp):
-        if rx_has_cards(self, st, q) and any(a.get("rx") is not None for a in self.priority_actions(st, q)):
+        if rx_has_cards(self, st, q) and self.priority_actions(st, q, first_only=True, rx_only=True):
             self.open_window(st, "rx")
             return True
     return False
