@@ -1541,13 +1541,16 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
+        mine = self.chars_at(st, area, p)
+        if not mine:
+            return solve_requirements([], reqs)  # (no character there: what the filters below would leave)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
         nc = self.has_static(st, "no_contrib") if self.static_keys else []
-        for cid in self.chars_at(st, area, p):
+        for cid in mine:
             if not self.contributes(st, cid) or cid in banned:
                 continue
             if nc and self.no_contrib(st, cid, "confront", nc):
