@@ -197,3 +197,25 @@ def test_color_conditioned_power_static_reads_a_later_color(game, db):
     src, effects = _event(game, st, db, "PR112", 0)
     _run(game, st, 0, src, effects, pick=f)
     assert pw(game, st, f) == 2 + 4 + 2
+
+
+def test_uncovered_troublemaker_timestamp_is_when_it_is_uncovered(game, db):
+    # 711.3a + 711.5: HM149 Trixie, Highest Level Unicorn (a Troublemaker: "Friends here lose and can't have
+    # abilities") and LL72 Applejack & Apple Bloom ("Troublemakers here lose and can't have abilities") are
+    # interdependent.  Trixie was played face-down before Applejack & Apple Bloom entered play, but a face-down
+    # card has no abilities (505.1a): its modifier's timestamp is when it is uncovered, so Applejack & Apple Bloom
+    # is the earlier one and Trixie loses its abilities (the play zone's order would say the opposite).
+    from gameplay.engine.mlp.flow import uncover_one
+    st = stacked_game(game)
+    trixie = place(game, st, "HM149", 1, "prob0", face_down=True)
+    aab = place(game, st, "LL72", 0, "prob0")
+    uncover_one(game.r, st.d, Ev(True), trixie)
+    assert not st.d["cards"][trixie]["fd"]
+    assert game.r.lost(st.d, trixie) and not game.r.lost(st.d, aab)
+    assert game.r.kw(st.d, trixie, "Villain") == 0
+    # the other way round: Applejack & Apple Bloom entering after the uncovered Trixie loses its abilities
+    st = stacked_game(game)
+    trixie = place(game, st, "HM149", 1, "prob0", face_down=True)
+    uncover_one(game.r, st.d, Ev(True), trixie)
+    aab = place(game, st, "LL72", 0, "prob0")
+    assert game.r.lost(st.d, aab) and not game.r.lost(st.d, trixie)

@@ -769,6 +769,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             if self.cdef(st, src).boosted is not None:
                 c["b"] = not c.get("b")
                 st["dy"] = 1
+                self.restamp(st, src)  # 711.3a the other face's abilities begin to function
                 self.log(ev, "boost", lambda: f"{self.name(st, src)} is turned over ({'Boosted' if c['b'] else 'Start'} side) (301.2)")
     elif op == "cutie_mark":
         if src in st["cards"] and self.in_play(st, src):

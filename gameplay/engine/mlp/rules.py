@@ -448,7 +448,7 @@ class Rules:
 
     def _lab_active(self, st) -> list:
         """The "lose and can't have abilities" modifiers that apply, in the order of 711.3-711.5.
-        Timestamps (711.3a) are the play zone's order.  A modifier depends on another (711.3b) when
+        Timestamps (711.3a): when each source's abilities began to function (``restamp``).  A modifier depends on another (711.3b) when
         the other would remove its source's abilities (so its presence changes whether the first
         exists at all).  Each step applies the earliest remaining modifier that depends on no other
         remaining one (711.4: a dependent modifier waits until every modifier it depends on has
@@ -469,6 +469,7 @@ class Rules:
                 srcs.append((o, abl))
         if len(srcs) < 2:
             return [(o, ab) for o, abl in srcs for ab in abl]
+        srcs.sort(key=lambda x: cards[x[0]].get("ts", 0))  # (stable: the play zone's order otherwise)
         # dep[o]: the other sources whose modifiers would remove o's abilities (o depends on them)
         dep = {o: {t for t, tabl in srcs if t != o and any(self._static_applies(st, t, ab, o) for ab in tabl)}
                for o, _ in srcs}
@@ -1782,6 +1783,8 @@ class Rules:
         st["cards"][nid] = nc
         st["play"].append(nid)
         st["dy"] = 1
+        if nc["k"] in self.static_keys and not face_down:
+            self.restamp(st, nid)
         if nc["k"] in self.tw_keys:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
@@ -1803,6 +1806,15 @@ class Rules:
                             self.add_mod(st, nid, -x, "turn")
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
+
+    def restamp(self, st, cid) -> None:
+        """711.3a: a card's continuous abilities create their modifiers when they begin to function:
+        as it enters play face-up (706.1c), is uncovered (505.1a), is unfrightened (504) or turned
+        over (301.2).  Kept (``ts``) for cards with continuous abilities; ordering among modifiers
+        whose sources have no ``ts`` falls back to the play zone's order."""
+        if st["cards"][cid]["k"] in self.static_keys:
+            st["ts"] += 1
+            st["cards"][cid]["ts"] = st["ts"]
 
     def _enters_exhausted(self, st, c, ctrl) -> bool:
         t = c["t"].get("type", FRIEND) if c.get("t") else self.types[c["k"]]
@@ -2050,6 +2062,7 @@ class Rules:
             return False  # 609.2e
         c["fr"] = False
         st["dy"] = 1
+        self.restamp(st, cid)
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
         if self.rx_keys:
             self.rx_note(st, "unfrighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
