@@ -219,3 +219,31 @@ def test_uncovered_troublemaker_timestamp_is_when_it_is_uncovered(game, db):
     uncover_one(game.r, st.d, Ev(True), trixie)
     aab = place(game, st, "LL72", 0, "prob0")
     assert game.r.lost(st.d, aab) and not game.r.lost(st.d, trixie)
+
+
+def test_a_friend_that_cant_have_abilities_gets_no_granted_power_keyword(game, db):
+    # FF85 Cheering Section gives a Friend Competitive 2; AD129 Clipped Wings ("That Friend loses and can't have
+    # abilities") on it, whichever came first, leaves it without Competitive: the timed grant's result depends
+    # on the "can't have abilities" modifier (711.3b), which wins in any order.
+    st = stacked_game(game, manes=("PR2", "PR1"))
+    f = place(game, st, "PR12", 0, "prob0")  # Emerald Green, 2 power, an Earth Pony
+    src, effects = _event(game, st, db, "FF85", 0)
+    _run(game, st, 0, src, effects, pick=f)
+    _fo(st, "prob0")
+    assert pw(game, st, f) == 2 + 2
+    place(game, st, "AD129", 1, "prob0", host=f)
+    assert pw(game, st, f) == 2 and game.r.kw(st.d, f, "Competitive") == 0
+
+
+def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game, db):
+    # EO143 Appleoosa (in play first): "Your Friends with at least 4 power can't be frightened or dismissed."  A
+    # 2-power Friend given +2 later (PR120 Swing Into Action) fits the description (708.5): the modifier depends on
+    # the power modifier (711.3b) and applies after it (711.4).
+    st = stacked_game(game)
+    place(game, st, "EO143", 0, "home0")  # a Resource played to your home
+    f = place(game, st, "PR12", 0, "prob0")
+    assert not game.r.prevented(st.d, f, "no_frighten")
+    src, effects = _event(game, st, db, "PR120", 0)
+    _run(game, st, 0, src, effects, pick=f)
+    assert pw(game, st, f) == 4 and game.r.prevented(st.d, f, "no_frighten")
+    assert not game.r.frighten(st.d, Ev(True), f) and not st.d["cards"][f]["fr"]

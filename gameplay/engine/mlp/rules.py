@@ -706,9 +706,13 @@ class Rules:
                     for k_, v_ in self.kwf[st["cards"][o]["k"]].items():
                         if k_ != "Teamwork":
                             kws[k_] = max(kws.get(k_, 0), v_)
-        if kws and not (st.get("lab") and self.lost(st, cid)):
+        kwg = st.get("kwg")
+        if kws or kwg:
+            if st.get("lab") and self.lost(st, cid):
+                kws = kwg = None  # "loses and can't have abilities": granted keywords too
+        if kws:
             p += self._kw_power(st, cid, c, kws)
-        if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
+        if kwg:  # granted Competitive / Supportive / Caretaker / Experienced
             gkw = self.granted_power_kws(st, cid)
             if gkw:
                 p += self._kw_power(st, cid, c, gkw)
