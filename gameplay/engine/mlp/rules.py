@@ -251,6 +251,7 @@ class Rules:
         tr = None
         tw = self.tw_keys
         cards = st["cards"]
+        gr = None
         for o in st["play"]:
             oc = cards[o]
             if oc["k"] not in tw or o == cid:  # (the cheapest test first: few cards have Teamwork)
@@ -258,16 +259,16 @@ class Rules:
             if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
-                tr = set(self._tw_traits(st, cid))
-            if tr & set(self._tw_traits(st, o)) and not (st.get("lab") and self.lost(st, o)):
+                gr = "add_trait" in self.ops_in_play(st)  # a trait grant in play: read current Traits
+                tr = set(self._tw_traits(st, cid) if gr else self.ff[c["k"]].traits)
+            if tr & set(self._tw_traits(st, o) if gr else self.ff[oc["k"]].traits) and \
+                    not (st.get("lab") and self.lost(st, o)):
                 out.append(o)
         return out
 
     def _tw_traits(self, st, cid) -> tuple:
-        """A Friend's Traits for Teamwork: printed, plus trait grants when one is in play (read with
-        no Teamwork lending meanwhile: a Teamwork card has no trait grant to lend)."""
-        if "add_trait" not in self.ops_in_play(st):
-            return self.ff[st["cards"][cid]["k"]].traits
+        """A Friend's current Traits for Teamwork (with a trait grant in play), read with no Teamwork
+        lending meanwhile: a Teamwork card has no trait grant to lend."""
         self._tw_busy = True
         try:
             return self.traits(st, cid)
@@ -395,11 +396,13 @@ class Rules:
                 if g["kw"] in self.POWER_KW and self._kgm_applies(st, g, cid):
                     out[g["kw"]] = out.get(g["kw"], 0) + g["n"]
             if later:
-                out = self._own_power_grants(st, cid, out, later)
+                try:
+                    out = self._own_power_grants(st, cid, out, later)
+                finally:
+                    self._kwpart.pop(cid, None)
             return out
         finally:
             guard.discard(cid)
-            self._kwpart.pop(cid, None)
 
     def _own_power_grants(self, st, cid, out, later) -> dict:
         """Apply the grants conditioned on ``cid``'s own power after the others (``out``), in
