@@ -451,9 +451,9 @@ class Rules:
 
     def _lab_active(self, st) -> list:
         """The "lose and can't have abilities" modifiers that apply, in the order of 711.3-711.5.
-        Timestamps (711.3a): when each source's abilities began to function (``restamp``).  A modifier depends on another (711.3b) when
-        the other would remove its source's abilities (so its presence changes whether the first
-        exists at all).  Each step applies the earliest remaining modifier that depends on no other
+        Timestamps (711.3a): when each source's abilities began to function (``restamp``).  A
+        modifier depends on another (711.3b) when the other would remove its source's abilities (so
+        its presence changes whether the first exists at all).  Each step applies the earliest remaining modifier that depends on no other
         remaining one (711.4: a dependent modifier waits until every modifier it depends on has
         applied, even a later-timestamped one); when every remaining one depends on another
         (interdependent, 711.5) the earliest applies.  Applying one removes the remaining modifiers
@@ -616,27 +616,32 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and cid not in self._prb \
-                and self.kw(st, cid, "Prismatic"):
+        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and cid not in self._prb:
             # Prismatic depends on (711.3b) the modifiers that make a character Crystal (Ceremonial
             # Headdress) or change its colors (color grants, added colors, "can't have colors"): it
             # reads the other Crystal characters' current Traits and colors.  Two Prismatic Crystal
             # characters are interdependent (711.5): the one asked about reads the other's colors
-            # with the other's own Prismatic applied but without itself (``_prb``), i.e. the union.
-            extra = set(cols)
-            ctrl = c["c"]
-            cards = st["cards"]
+            # with the other's own Prismatic applied but without itself (``_prb``, which also keeps a
+            # Prismatic grant's condition from reading these colors again), i.e. the union.
             self._prb.add(cid)
             try:
-                for o in st["play"]:
-                    oc = cards[o]
-                    if o != cid and oc.get("c") == ctrl and not oc.get("t") and not oc.get("fd") and \
-                            self.is_char(st, o) and "Crystal" in self.traits(st, o):
-                        extra.update(self.colors(st, o))
+                cols = self._prismatic(st, cid, c, cols)
             finally:
                 self._prb.discard(cid)
-            cols = tuple(x for x in COLOR_NAMES if x in extra)
         return cols
+
+    def _prismatic(self, st, cid, c, cols) -> tuple:
+        if not self.kw(st, cid, "Prismatic"):
+            return cols
+        extra = set(cols)
+        ctrl = c["c"]
+        cards = st["cards"]
+        for o in st["play"]:
+            oc = cards[o]
+            if o != cid and oc.get("c") == ctrl and not oc.get("t") and not oc.get("fd") and \
+                    self.is_char(st, o) and "Crystal" in self.traits(st, o):
+                extra.update(self.colors(st, o))
+        return tuple(x for x in COLOR_NAMES if x in extra)
 
     def traits(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
