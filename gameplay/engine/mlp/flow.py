@@ -316,6 +316,7 @@ def ppp(self, st, ev) -> bool:
                 continue
         if c.get("fr") and self.ctype(st, cid) != FRIEND:
             c["fr"] = False  # 511.4
+            self.restamp(st, cid)
             did = True
         a = c["a"]
         if a not in areas or (a.startswith("home") and int(a[4:]) != c["c"]):
@@ -601,6 +602,7 @@ def uncover_one(self, st, ev, cid, by=None) -> None:
         return  # "Troublemakers can't be uncovered here."
     c["fd"] = False
     st["dy"] = 1
+    self.restamp(st, cid)  # 711.3a its abilities begin to function now
     self.log(ev, "uncover", lambda: f"{self.pname(st, c['c'])} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
     if self.epic(st, cid):  # 607.3
         for o in self.tms_at(st, c["a"]):
