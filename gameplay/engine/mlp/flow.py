@@ -366,7 +366,7 @@ def _uniqueness(self, st, ev) -> bool:
     cards = st["cards"]
     uk = self.unique_keys
     types = self.types
-    for cid in st["play"]:
+    for cid in self.in_play_with(st, self.unique_tm_keys):  # (no other card takes part)
         c = cards[cid]
         if c.get("fd") or c.get("t"):
             continue
@@ -386,10 +386,9 @@ def _uniqueness(self, st, ev) -> bool:
             ask(self, st, key[1], "uniqueness", opts, "516.2")
             return True
     # 516.4a Epic Troublemaker and another Troublemaker at its Problem
-    ek = self.epic_keys
-    for cid in st["play"]:
+    for cid in self.in_play_with(st, self.epic_keys):
         c = cards[cid]
-        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
+        if self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
             others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
             if others:
                 ids = others + [cid]

@@ -157,6 +157,8 @@ class Rules:
         self.prism_keys = self.kw_keys.get("Prismatic", set())
         self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
         self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
+        # cards that can break 516 (Unique names, Troublemakers: one face-up per player per Problem)
+        self.unique_tm_keys = self.unique_keys | {k for k in self.db.cards if self.types[k] == TM}
         self.trig_keys: set[str] = set()
         # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
         # in play (which lends front-face abilities) only these cards can fire for that event
