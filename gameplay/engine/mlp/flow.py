@@ -1282,7 +1282,8 @@ def _extra_move_costs(self, st, p) -> dict:
     """Showy X and "Your opponent must pay +[N] to move a character to this card's Problem"."""
     out: dict = {}
     cards = st["cards"]
-    sk = self.static_keys
+    # (without Teamwork, which lends abilities, only cards printing it can have opp_move_cost)
+    sk = self.static_keys if st.get("twn") else self.sop_keys.get("opp_move_cost", ())
     showy = self.kw_keys.get("Showy", ())
     twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
     for o in st["play"]:
