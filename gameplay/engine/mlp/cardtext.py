@@ -304,6 +304,9 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
+    r = _effects_c(t)  # cards-c effect templates
+    if r is not None:
+        return r
     # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
     t = t.replace("choose an opponent. That opponent chooses and discards a card", "your opponent discards a card")
     if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
@@ -2826,6 +2829,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if mm:
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
                     "effects": [{"op": "cutie_mark"}], "text": line}
+        mm = re.match(r"^Put this card (on top of its owner's deck|into its owner's hand)\.?$", rest)
+        if mm and card_type != "Event":  # no cost (602.1): the ability takes this card out of play
+            effs = parse_effects(rest)
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
         return {"kind": "manual", "text": raw, "timing": timing}
     if not any(re.match(pat, line) for pat, _, _ in TRIGGERS):
         wt = _watch_trigger(line, card_type)
@@ -2926,6 +2934,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     d = parse_static_extra(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    d = parse_static_c(body, card_type) if card_type != "Event" else None
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
     return {"kind": "manual", "text": raw}
 
 
@@ -2945,6 +2956,13 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     if face.type == "Event":
         # an Event's text is processed in order (304.2): lines after the timing line continue it
         idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):", ln.strip())), None)
+        if idx and re.match(r"^As an additional cost to play this card, (?:discard (?:a|one|two|three|\d+) cards?|retire a Friend)\.?$",
+                            lines[idx - 1].strip()):
+            # the additional cost (508) printed as its own paragraph before the timing line: the same
+            # cost as "<Timing>: As an additional cost to play this card, ... <effects>"
+            mt_ = re.match(r"^([^:]+):\s*(.+)$", lines[idx].strip())
+            lines = lines[:idx - 1] + [f"{mt_.group(1)}: {lines[idx - 1].strip()} {mt_.group(2)}"] + lines[idx + 1:]
+            idx -= 1
         if idx is not None and idx + 1 < len(lines):
             tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
             keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]
@@ -2992,10 +3010,27 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
         if ab["kind"] == "manual" or ab.get("manual"):
             manual.append(ab["text"])
         abilities.append(ab)
+    _instead_power(abilities, manual)
     for k in list(face.keywords) + list(extra_kw):
         if k not in AUTOMATED_KEYWORDS:
             manual.append(f"{k} (keyword)")
     return abilities, manual, extra_kw
+
+
+def _instead_power(abilities: list, manual: list) -> None:
+    """"That Friend has +2 power. / Harmony Changeling: If that Friend is a Changeling, it has +4 power
+    instead": the second line becomes the difference (+2 more) while the host has that trait."""
+    for i, a in enumerate(abilities):
+        if a.get("kind") != "static" or "instead_trait" not in a:
+            continue
+        base = [b for b in abilities if b is not a and b.get("kind") == "static" and b.get("op") == "power"
+                and b.get("target") == "host" and not b.get("cond") and "instead_trait" not in b]
+        if len(base) != 1:
+            abilities[i] = {"kind": "manual", "text": a["text"]}
+            manual.append(a["text"])
+            continue
+        abilities[i] = {"kind": "static", "op": "power", "n": a["to"] - base[0]["n"], "target": "host",
+                        "cond": {"k": "host_trait", "trait": a["instead_trait"]}, "text": a["text"]}
 
 
 def compile_card(card):
@@ -3029,3 +3064,164 @@ def compile_card(card):
     object.__setattr__(card, "automated", not manual)
     object.__setattr__(card, "unautomated_lines", tuple(manual))
     return card
+
+
+# ------------------------------------------------------------------ cards-c templates (2026-11-24)
+# Continuous abilities, Chaos "While this card is flipped" abilities, Harmony lines and effects of the
+# cards-c group.  Whole-line templates as in STATIC_EXTRA: (regex, card types or None, builder).
+_TR = "|".join(TRAITS)
+_PLAYABLE = {"Friends": "Friend", "Events": "Event", "Resources": "Resource", "Troublemakers": "Troublemaker"}
+
+STATIC_C: list = [
+    # 609.2a / 508 play costs: "You pay [1] less to play your first Griffon Friend each turn" (Harmony)
+    (r"^(?:You may pay|You pay|Pay) \[(\d+)\] less to play your first (?:(%s) )?(Friend|Event|Resource|Troublemaker) each turn"
+     r"(?:, to a minimum of \[(\d+)\])?$" % _TR, None,
+     lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "first": True,
+                "sel": {"type": m[3], **({"trait": m[2]} if m[2] else {})}, **({"min": int(m[4])} if m[4] else {})}),
+    (r"^Opponents (?:must )?pay \+\[(\d+)\] to play (Friends|Events|Resources|Troublemakers)$", None,
+     lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": _PLAYABLE[m[2]]}}),
+    (r"^(?:You may pay|You pay) \[(\d+)\] less to play (Friends|Events|Resources)(?:, to a minimum of \[(\d+)\])?$", None,
+     lambda m: {"op": "play_discount", "n": int(m[1]), "sel": {"type": _PLAYABLE[m[2]]}, **({"min": int(m[3])} if m[3] else {})}),
+    # 609.2e rally / 609.2b move costs bound to a condition of this card
+    (r"^While this card is exhausted, you pay \[(\d+)\] less to rally your Friends, to a minimum of \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": -int(m[1]), "who": "you", "min": int(m[2]),
+                "cond": {"k": "exhausted"}}),
+    (r"^While this card is exhausted, your opponent must pay \+\[(\d+)\] to play or move a character to this card's Problem$",
+     None, lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here",
+                      "cond": {"k": "all", "conds": [{"k": "exhausted"}, {"k": "at_problem"}]},
+                      "parts": [{"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here",
+                                 "cond": {"k": "all", "conds": [{"k": "exhausted"}, {"k": "at_problem"}]}},
+                                {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to",
+                                 "at_problem": True, "cond": {"k": "exhausted"}}]}),
+    # power
+    (r"^Your Troublemakers here have \+(\d+) power for each of your (%s) characters$" % _TR, None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you", "at": "here"},
+                   per={"sel": {"type": "character", "ctrl": "you", "trait": m[2]}})),
+    (r"^This card has \+(\d+) power for each ([A-Z][\w.' ]+?) (Friend|card) in your discard pile$", None,
+     lambda m: _per(m[1], {"k": "disc_title", "title": m[2], **({"type": "Friend"} if m[3] == "Friend" else {})})),
+    (r"^This card has \+(\d+) power for each card type among cards in your discard pile$", None,
+     lambda m: _per(m[1], {"k": "disc_types"})),
+    (r"^If that Friend is an? (%s), it has \+(\d+) power instead$" % _TR, ("Resource",),
+     None),  # (built in parse_static_c: needs the Friend's own "+N power" line)
+    (r"^That Troublemaker is Epic and has \+(\d+) power$", ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_epic", "target": _HOST}]}),
+    # "can't" modifiers (104.2) with conditions of this card
+    (r"^While this card has at least (\d+) power, your Friends can't be frightened$", None,
+     lambda m: {"op": "no_frighten", "target": dict(_YOU_FRIENDS), "cond": {"k": "power_at_least", "n": int(m[1])}}),
+    (r"^While this card has at least (\d+) cards? beneath it, it can't be dismissed or frightened$", None,
+     lambda m: {"op": "no_frighten", "target": "self",
+                "parts": [{"op": op, "target": "self", "cond": {"k": "beneath_at_least", "n": int(m[1])}}
+                          for op in ("no_frighten", "no_dismiss")]}),
+    (r"^Your Friends can't be frightened$", None, lambda m: {"op": "no_frighten", "target": dict(_YOU_FRIENDS)}),
+    (r"^While a Troublemaker is at this Problem, Friends can't be played here$", ("Problem",),
+     lambda m: {"op": "no_play", "who": "all", "sel": {"type": "Friend"},
+                "cond": {"k": "at_problem_with", "sel": {"type": "Troublemaker"}}}),
+    # attachments
+    (r"^That Friend is also \[(%s)\]$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "grant_color", "color": m[1], "target": _HOST}),
+    (r"^While that Friend is at a Problem, that Problem has (\d+) bonus points?$", ("Resource",),
+     lambda m: {"op": "bonus_mod", "n": int(m[1]), "set": True, "cond": {"k": "host_at_problem"}}),
+    (r"^While that Mane Character is boosted, it loses and can't have abilities$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "target": _HOST, "cond": {"k": "host_boosted"}}),
+    # hand size (616.2)
+    (r"^While this card is Cutie Marked, your maximum hand size is increased by (\d+)$", None,
+     lambda m: {"op": "hand_size_mod", "n": int(m[1]), "cond": {"k": "cutie"}}),
+    # faceoffs
+    (r"^Opposing Mane Characters here can't contribute their power to faceoffs$", None,
+     lambda m: {"op": "no_contrib", "what": "faceoff", "target": {"type": "Mane Character", "ctrl": "opp", "at": "here"}}),
+    # Chaos (515, glossary): continuous abilities of a flipped card, while it is flipped
+    (r"^Chaos: While this card is flipped, it has \+(\d+) power$", None,
+     lambda m: {"op": "flip_self_power", "n": int(m[1])}),
+    (r"^Chaos: While this card is flipped, it has \+(\d+) power for each card in your hand$", None,
+     lambda m: {"op": "flip_self_power", "n": int(m[1]), "per": {"k": "your_hand"}}),
+    (r"^Chaos: While this card is flipped, it has power equal to the number of cards in your hand$", None,
+     lambda m: {"op": "flip_self_power", "is": {"k": "your_hand"}}),
+    (r"^This card's power is equal to the number of cards in your hand$", None,
+     lambda m: {"op": "power_is", "count": {"k": "your_hand"}}),
+]
+
+
+def parse_static_c(body: str, card_type: str) -> dict | None:
+    """The ``STATIC_C`` templates."""
+    for pat, types, fn in STATIC_C:
+        m = re.match(pat, body)
+        if m and (types is None or card_type in types):
+            if fn is None:  # "Harmony Changeling: If that Friend is a Changeling, it has +4 power instead"
+                return {"op": "power", "n": 0, "target": _HOST, "instead_trait": m[1], "to": int(m[2])}
+            return fn(m)
+    return None
+
+
+def _effects_c(t: str) -> list[dict] | None:
+    """Effect sentences of the cards-c group (called first by ``parse_effects``)."""
+    m = re.match(r"^you may (.+)$", t, re.I)
+    if m:
+        r = _effects_c_body(m.group(1))
+        return None if r is None else [{"op": "may", "effects": r}]
+    return _effects_c_body(t)
+
+
+def _effects_c_body(t: str) -> list[dict] | None:
+    # 603.1 "does not ready during its controller's next Ready Phase" (the exhausted card keeps the mark)
+    m = re.match(r"^exhaust (an opposing character|an opposing Friend)\. That (?:character|Friend) (?:doesn't|does not) ready "
+                 r"during its controller's next Ready Phase$", t, re.I)
+    if m:
+        return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    # one card: top or bottom (private)
+    if re.match(r"^look at the top card of your deck(?:,|\.)? (?:and put it on the top or bottom of your deck|You may put "
+                r"(?:that card|it) on the bottom of your deck)$", t, re.I):
+        return [{"op": "look_top", "n": 1, "whose": "you"}]
+    if re.match(r"^look at the top card of this Problem(?:'s)? deck and put it on (?:either )?the top or bottom of that deck$", t, re.I):
+        return [{"op": "look_pdeck", "whose": "problem_here", "deck": "pdeck"}]
+    # 518 from the public discard pile: "shuffle a Friend from your discard pile into your deck"
+    m = re.match(r"^shuffle (?:a|an) (Friend|Resource|Event|Troublemaker|card) from your discard pile into your deck$", t, re.I)
+    if m:
+        flt = {"type": m.group(1)} if m.group(1) != "card" else {}
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "deck"}, {"op": "shuffle_into_deck", "from": None}]
+    m = re.match(r"^put (?:a|an) (Friend|Resource|Event|card) with (\d+) power from (?:your|their) discard pile into (?:your|their) hand$", t, re.I)
+    if m:  # printed power (cards outside play have only their printed information)
+        flt = {"min_printed": int(m.group(2)), "max_printed": int(m.group(2))}
+        if m.group(1) != "card":
+            flt["type"] = m.group(1)
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+    # "distribute two +1 power counters among up to 2 of <selector>": one counter at a time, the
+    # second on the same or another card (any distribution of two counters over at most two cards)
+    m = re.match(r"^distribute (two|three|\d+) \+1 power counters among up to (?:two|2|three|3) of (.+)$", t, re.I)
+    if m and _n(m.group(1)) == (2 if re.search(r"up to (?:two|2)\b", t) else 3):
+        tg = parse_target("one of " + m.group(2))
+        if tg is None or tg.get("each") or tg.get("self") or tg.get("it"):
+            return None
+        return [{"op": "counters", "n": 1, "counter": "+1", "target": dict(tg)} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^dismiss a Resource on an opponent's Friend here$", t, re.I)
+    if m:
+        return [{"op": "dismiss", "target": {"type": "Resource", "on": {"type": "Friend", "ctrl": "opp", "at": "here"}}}]
+    # Harmony: "... with cost less than or equal to the number of <Trait> characters you have"
+    m = re.search(r" with cost less than or equal to the number of (%s) characters you have" % "|".join(TRAITS), t)
+    if m:
+        r = parse_effects(t[:m.start()] + t[m.end():])
+        tgs = [e for e in _walk_effects(r or []) if isinstance(e.get("target"), dict)]
+        if r is None or len(tgs) != 1 or tgs[0]["target"].get("each") or tgs[0]["target"].get("self") or \
+                tgs[0]["target"].get("it") or "max_cost" in tgs[0]["target"]:
+            return None
+        tgs[0]["target"] = {**tgs[0]["target"], "max_cost_count": {"type": "character", "ctrl": "you", "trait": m.group(1)}}
+        return r
+    return None
+
+
+def _walk_effects(effs: list) -> list[dict]:
+    out = []
+    for e in effs:
+        out.append(e)
+        for k in ("effects", "else"):
+            if isinstance(e.get(k), list):
+                out.extend(_walk_effects(e[k]))
+    return out
+
+
+# triggers of the cards-c group (appended: TRIGGERS is read when a line is parsed)
+TRIGGERS.extend([
+    # "The first player to confront this Problem may ...": a confront_this_any trigger of the first
+    # confront of this Problem (flow: the Problem's ``cf`` flag before this confront)
+    (r"^The first player to confront this Problem (?=may |scores |gains )", "confront_this_any", {"first": True}),
+    (r"^When this card readies, ", "readies", {}),
+])

@@ -672,6 +672,7 @@ def _confront_next(self, st, ev):
         return
     sc["conf"].append(area)
     pid_ = self.problem_at(st, area)
+    first_cf = bool(pid_) and not st["cards"][pid_].get("cf")  # "The first player to confront this Problem"
     if pid_:
         st["cards"][pid_]["cf"] = True  # "Once this Problem has been confronted, ..." 
     cf = st.get("cft")
@@ -688,6 +689,8 @@ def _confront_next(self, st, ev):
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    if ab.get("first") and not first_cf:
+                        continue
                     if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
                                                      if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
                         continue  # "... with characters that have at least N different colors among them"
@@ -766,6 +769,7 @@ def start_turn(self, st, ev) -> None:
             continue
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
+            self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
     extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)
@@ -796,7 +800,7 @@ def end_of_turn(self, st, ev) -> None:
     """616 wrap up: hand size 8, home limit, end of "this turn" modifiers, next turn."""
     tp = st["tp"]
     pl = st["pl"][tp]
-    if len(pl["hand"]) > HAND_SIZE:
+    if len(pl["hand"]) > self.hand_size(st, tp):
         ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
         return
     home = f"home{tp}"

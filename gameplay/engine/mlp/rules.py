@@ -21,7 +21,9 @@ CHAR_TYPES = (FRIEND, MANE)
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
-_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color"))
+_ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base action costs
+_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
+                        "max_cost_count", "on"))
 
 
 def tokens_for(highest: int) -> int:
@@ -104,6 +106,7 @@ class Rules:
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self._lost_busy = False
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
+        self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -418,7 +421,17 @@ class Rules:
 
     def epic(self, st, cid) -> bool:
         """Epic (a keyword: lost with the card's abilities)."""
-        return bool(self.face(st, cid).epic) and not (st.get("lab") and self.lost(st, cid))
+        if st.get("lab") and self.lost(st, cid):
+            return False
+        if self.face(st, cid).epic:
+            return True
+        # "That Troublemaker is Epic" (an attachment's continuous ability)
+        return "grant_epic" in self.ops_in_play(st) and any(self._static_applies(st, o, ab, cid)
+                                                            for o, ab in self.statics(st, "grant_epic"))
+
+    def hand_size(self, st, p) -> int:
+        """616.2 maximum hand size 8, "your maximum hand size is increased by 2"."""
+        return HAND_SIZE + sum(ab["n"] for o, ab in self.statics(st, "hand_size_mod") if st["cards"][o]["c"] == p)
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -674,6 +687,14 @@ class Rules:
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"
             return max(self.power(st, src) or 0, 0)
+        if k == "disc_title":  # "for each Dr. Hooves Friend in your discard pile" (201.3a)
+            out = 0
+            for d in st["pl"][ctrl]["disc"]:
+                f = self.ff[st["cards"][d]["k"]]
+                if ("type" not in cnt or f.type == cnt["type"]) and (f.title == cnt["title"] or
+                                                                     f.name == cnt["title"]):
+                    out += 1
+            return out
         if k == "ban_type":  # "for each Event in each Banished Zone"
             return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
@@ -870,6 +891,17 @@ class Rules:
             if st.get("step") not in SCORE_STEPS:
                 return False
             return k == "score_phase" or st["tp"] != c["c"]
+        if k == "host_at_problem":  # "While that Friend is at a Problem"
+            hc = st["cards"].get(c.get("h")) if c.get("h") else None
+            return bool(hc and hc.get("z") == "play" and hc["a"].startswith(("prob", "dil")))
+        if k == "host_boosted":  # "While that Mane Character is boosted"
+            hc = st["cards"].get(c.get("h")) if c.get("h") else None
+            return bool(hc and hc.get("z") == "play" and hc.get("b"))
+        if k == "host_trait":  # "If that Friend is a Changeling"
+            h = c.get("h")
+            return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
+        if k == "beneath_at_least":  # "While this card has at least 1 card beneath it"
+            return self.beneath_count(st, src) >= cond["n"]
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -1006,6 +1038,13 @@ class Rules:
             return False
         if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
+        if "max_cost_count" in sel:  # "with cost less than or equal to the number of Griffon characters you have"
+            if c.get("t") or (self.ff[c["k"]].cost or 0) > len(self.select(st, sel["max_cost_count"], ctrl, src)):
+                return False  # 521.2 tokens have no cost
+        if "on" in sel:  # "a Resource on an opponent's Friend here" (its host fits the selector)
+            h = c.get("h")
+            if not h or not self.matches(st, h, sel["on"], ctrl, src):
+                return False
         return True
 
     def select(self, st, sel: dict, ctrl: int, src: str | None) -> list[str]:
@@ -1173,6 +1212,8 @@ class Rules:
             if ab.get("yours") and (cid is None or cards[cid]["c"] != s["c"]):
                 continue  # "your Troublemakers"
             tot += ab["n"]
+            if "min" in ab:  # "..., to a minimum of [1]" (609.2e: rallying costs [2])
+                tot = max(tot, ab["min"] - _ACT_BASE.get(act, 1))
         return tot
 
     @staticmethod
@@ -1199,7 +1240,8 @@ class Rules:
         pl = st["pl"][p]
         if not pl.get("ptt") or pl["ptt"][0] != st["turn"]:
             pl["ptt"] = [st["turn"], []]
-        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area])  # (a face-down TM's power stays hidden)
+        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area,
+                             list(f.traits) if f.type != TM else []])  # (a face-down TM's power stays hidden)
 
     def play_cost_delta(self, st, p, cid, base, area=None, host=None) -> int:
         """Continuous cost modifiers for playing a card (508): "Opponents pay +[1] to play Friends
@@ -1227,7 +1269,8 @@ class Rules:
             if ab.get("first"):
                 done = [x for x in self.played_this_turn(st, p)
                         if x[0] == f.type and (w != "here" or x[2] == s["a"])
-                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])]
+                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])
+                        and ("trait" not in ab.get("sel", {}) or ab["sel"]["trait"] in (x[3] if len(x) > 3 else ()))]
                 if done:
                     continue
             n = ab["n"]
@@ -1382,9 +1425,29 @@ class Rules:
                 tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
             else:
                 tot += self.printed_power(st, fid) + fp
+            if st["cards"][fid]["k"] in self.flip_self_keys:
+                tot += self.flip_self_power(st, fid, p)
         tot += fo["bonus"][p]
         tot += sum(x["n"] for x in st["pl"][p].get("fo_plus") or ())  # "You have +2 power during Faceoffs this turn"
         return tot
+
+    def flip_self_power(self, st, fid, p) -> int:
+        """Chaos (glossary, 515): "While this card is flipped, it has +2 power / +1 power for each card
+        in your hand / power equal to the number of cards in your hand" — continuous abilities of the
+        flipped card itself, read while it is flipped (not while opposing flipped cards lose their
+        abilities)."""
+        if any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
+            return 0
+        out = 0
+        for ab in self.abf[st["cards"][fid]["k"]]:
+            if ab["kind"] != "static" or ab.get("op") != "flip_self_power":
+                continue
+            hand = len(st["pl"][p]["hand"])
+            if "is" in ab:  # the count replaces the printed power (counters and modifiers stay, 507)
+                out += hand - self.printed_power(st, fid)
+            else:
+                out += ab["n"] * (hand if ab.get("per") else 1)
+        return out
 
     def _fo_cond(self, st, src, cond) -> bool:
         """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;
@@ -1900,6 +1963,7 @@ class Rules:
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
+        self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
         return True
 
     def frighten(self, st, ev, cid) -> bool:

@@ -1,0 +1,571 @@
+"""cards-c templates: continuous abilities (702), rule modifiers on costs (508, 609.2), Harmony lines
+(a tag word, glossary), Chaos "While this card is flipped" abilities (515, glossary), Talented effects,
+"The first player to confront this Problem ..." (611), "When this card readies" (603.1) and Event
+additional costs (508).  Parser templates and scenario tests for each."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.cardtext import parse_effects, parse_line
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import place, problem, resolve_all, set_tokens, stacked_game, to_hand
+
+
+def pw(game, st, cid):
+    return game.r.power(st.d, cid)
+
+
+def legal(game, st, kind, p=0):
+    return [a for a in game.legal_actions(st, p) if a.kind == kind]
+
+
+def set_problem(game, st, p, number):
+    pid = problem(st, game, p)
+    st.d["cards"][pid]["k"] = game.db.key(number)
+    st._la = None
+    return pid
+
+
+def top(game, st, p, *numbers):
+    """New cards on top of a player's deck (the first number ends on top)."""
+    for n in reversed(numbers):
+        cid = game._new(st.d, game.db.key(n), p, "deck")
+        st.d["pl"][p]["deck"].insert(0, cid)
+    st._la = None
+
+
+def to_disc(game, st, number, p):
+    cid = game._new(st.d, game.db.key(number), p, "disc")
+    st.d["pl"][p]["disc"].append(cid)
+    st._la = None
+    return cid
+
+
+def automated(db, *numbers):
+    return all(db.cards[db.key(n)].automated for n in numbers)
+
+
+# ------------------------------------------------------------------ parser
+def test_parse_cards_c_statics():
+    ab = parse_line("Harmony Griffon: You pay [1] less to play your first Griffon Friend each turn.", "Friend", {})
+    assert (ab["op"], ab["n"], ab["first"], ab["sel"]) == ("play_cost", -1, True, {"type": "Friend", "trait": "Griffon"})
+    ab = parse_line("Opponents must pay +[1] to play Troublemakers.", "Mane Character", {})
+    assert (ab["op"], ab["who"], ab["sel"]) == ("play_cost", "opp", {"type": "Troublemaker"})
+    ab = parse_line("You may pay [1] less to play Friends, to a minimum of [1].", "Friend", {})
+    assert (ab["op"], ab["sel"], ab["min"]) == ("play_discount", {"type": "Friend"}, 1)
+    ab = parse_line("Harmony Dragon: Your Troublemakers here have +1 power for each of your Dragon characters.", "Friend", {})
+    assert ab["per"] == {"sel": {"type": "character", "ctrl": "you", "trait": "Dragon"}}
+    ab = parse_line("Chaos: While this card is flipped, it has +2 power.", "Friend", {})
+    assert (ab["kind"], ab["op"], ab["n"]) == ("static", "flip_self_power", 2)
+    ab = parse_line("This card has +1 power for each Dr. Hooves Friend in your discard pile.", "Friend", {})
+    assert ab["count"] == {"k": "disc_title", "title": "Dr. Hooves", "type": "Friend"}
+    # a Friend's own "That Friend is also [Laughter]" is not an attachment static
+    assert parse_line("That Friend is also [Laughter].", "Friend", {})["kind"] == "manual"
+
+
+def test_parse_cards_c_effects():
+    assert parse_effects("you may exhaust an opposing character. That character doesn't ready during its controller's "
+                         "next Ready Phase") == [{"op": "may", "effects": [
+                             {"op": "exhaust", "target": {"type": "character", "ctrl": "opp"}, "no_ready": True}]}]
+    e = parse_effects("distribute two +1 power counters among up to 2 of your Friends with printed power 2 or less")
+    assert [x["op"] for x in e] == ["counters", "counters"] and e[0]["target"] == {"type": "Friend", "ctrl": "you", "max_printed": 2}
+    assert parse_effects("distribute two +1 power counters among up to 3 of your Friends") is None  # not this template
+    e = parse_effects("dismiss an opposing Friend with cost less than or equal to the number of Griffon characters you have")
+    assert e[0]["target"]["max_cost_count"] == {"type": "character", "ctrl": "you", "trait": "Griffon"}
+    e = parse_effects("put a Friend with 1 power from your discard pile into your hand")
+    assert e[0]["filter"] == {"type": "Friend", "min_printed": 1, "max_printed": 1}
+
+
+def test_newly_automated_cards(db):
+    assert automated(db, "FF23", "FF31", "HM2", "FF138", "CN65", "CN32", "CN72", "FF30", "CG10", "FF110", "MT95",
+                     "EO29", "CN38", "CG182", "EO168", "CN130", "AD153", "MT25", "HM43", "FF8", "EO42", "FF68",
+                     "LL16", "LL27", "LL39", "LL73", "PR163", "PR165", "PR169", "CG190", "FF26", "FF43", "FF97",
+                     "FF69", "EO111")
+
+
+# ------------------------------------------------------------------ costs (508, 609.2)
+def test_first_griffon_friend_each_turn_costs_less(game, db):
+    """FF23 Gilda (Harmony Griffon): "You pay [1] less to play your first Griffon Friend each turn"."""
+    st = stacked_game(game)
+    place(game, st, "FF23", 0, "home0")
+    gav, gre, pony = to_hand(game, st, "FF7", 0), to_hand(game, st, "FF25", 0), to_hand(game, st, "PR12", 0)
+    assert [game.r.card_cost(st.d, 0, c) for c in (gav, gre, pony)] == [1, 2, 2]
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=pony, area="home0"))  # not a Griffon: no change
+    gav = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == db.key("FF7"))
+    assert game.r.card_cost(st.d, 0, gav) == 1
+    st, _ = game.apply(st, Action.make("play", 0, card=gav, area="home0"))
+    assert st.d["pl"][0]["tok"] == 5 - 2 - 1
+    gre = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == db.key("FF25"))
+    assert game.r.card_cost(st.d, 0, gre) == 3  # no longer the first Griffon Friend this turn
+
+
+def test_opponents_pay_more_and_you_pay_less(game, db):
+    """FF138: "You may pay [1] less to play Friends, to a minimum of [1]" / "Opponents pay +[2] to play
+    Events"; HM2 (boosted): "Opponents must pay +[1] to play Troublemakers"."""
+    st = stacked_game(game)
+    place(game, st, "FF138", 0, "home0")
+    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR31", 0)) == 3  # 4 - 1
+    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR20", 0)) == 1  # 1: to a minimum of [1]
+    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR114", 1)) == 1 + 2
+    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR114", 0)) == 1
+    st = stacked_game(game, manes=("HM2", "PR2"))
+    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True  # Discord boosted
+    tm = to_hand(game, st, "RR11", 1)
+    assert game.r.play_cost_delta(st.d, 1, tm, 1, area="prob0") == 1
+    assert game.r.play_cost_delta(st.d, 0, to_hand(game, st, "RR11", 0), 1, area="prob1") == 0
+
+
+def test_rally_costs_less_while_exhausted(game, db):
+    """CN32: "While this card is exhausted, you pay [1] less to rally your Friends, to a minimum of [1]"."""
+    st = stacked_game(game)
+    doc = place(game, st, "CN32", 0, "home0")
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.frighten(st.d, Ev(), f)
+    set_tokens(st, 0, 1)
+    assert not legal(game, st, "rally")
+    st.d["cards"][doc]["ex"] = True
+    st._la = None
+    assert [a.get("card") for a in legal(game, st, "rally")] == [f]
+    st2, _ = game.apply(st, Action.make("rally", 0, card=f))
+    assert st2.d["pl"][0]["tok"] == 0 and not st2.d["cards"][f]["fr"]
+    place(game, st, "CN32", 0, "home0", exhausted=True)  # two discounts: still at least [1]
+    assert game.r.action_tax(st.d, 0, "rally", f) == -1
+
+
+def test_play_and_move_cost_more_while_exhausted(game, db):
+    """CN72: "While this card is exhausted, your opponent must pay +[1] to play or move a character to
+    this card's Problem"."""
+    st = stacked_game(game)
+    gavel = place(game, st, "CN72", 1, "prob0")
+    f = to_hand(game, st, "PR12", 0)
+    mover = place(game, st, "PR33", 0, "home0")
+    base = game.r.move_cost(st.d, 0, mover, "prob0")
+    assert game.r.card_cost(st.d, 0, f, area="prob0") == 2 and game.r.move_cost(st.d, 0, mover, "prob1") == base
+    st.d["cards"][gavel]["ex"] = True
+    assert game.r.card_cost(st.d, 0, f, area="prob0") == 3 and game.r.card_cost(st.d, 0, f, area="prob1") == 2
+    assert game.r.move_cost(st.d, 0, mover, "prob0") == base + 1 and game.r.move_cost(st.d, 0, mover, "prob1") == base
+    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1), area="prob0") == 2  # its controller: no tax
+    st.d["cards"][gavel]["a"] = "home1"  # at home it has no Problem
+    assert game.r.card_cost(st.d, 0, f, area="home1") == 2
+
+
+def test_event_additional_cost_paragraph(game, db):
+    """EO111 Bale Out!: "As an additional cost to play this card, discard a card." (its own paragraph,
+    508) then "Immediate: Exhaust an opposing character. That character does not ready during its
+    controller's next Ready Phase" (603.1)."""
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "home0")  # Honesty 4 for the play requirement
+    opp = place(game, st, "PR12", 1, "prob1")
+    ev_ = to_hand(game, st, "EO111", 0)
+    hand = len(st.d["pl"][0]["hand"])
+    set_tokens(st, 0, 1)
+    st, _ = game.apply(st, Action.make("play", 0, card=ev_))
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["hand"]) == hand - 2  # the Event and the discarded card
+    assert [o for o in (opp, st.d["pl"][1]["mane"]) if st.d["cards"][o]["ex"] and st.d["cards"][o].get("nr")]
+    st = stacked_game(game, decks=(["EO111", "PR31"], None))
+    for c in list(st.d["pl"][0]["hand"])[1:]:  # only Bale Out! in hand: the cost can't be paid (508.1d)
+        st.d["pl"][0]["hand"].remove(c)
+    place(game, st, "PR31", 0, "home0")
+    set_tokens(st, 0, 3)
+    assert not [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == db.key("EO111")]
+
+
+# ------------------------------------------------------------------ power
+def test_troublemakers_here_get_power_per_dragon(game, db):
+    """FF30 Charcoal (Harmony Dragon): "Your Troublemakers here have +1 power for each of your Dragon
+    characters" (counted anywhere)."""
+    st = stacked_game(game)
+    place(game, st, "FF30", 0, "prob1")
+    tm = place(game, st, "RR11", 0, "prob1")
+    far = place(game, st, "RR11", 0, "prob0")
+    assert pw(game, st, tm) == 4 + 1 and pw(game, st, far) == 4
+    place(game, st, "EO75", 0, "home0")  # another Dragon, at home
+    place(game, st, "FF14", 1, "prob1")  # an opposing Dragon does not count
+    assert pw(game, st, tm) == 4 + 2
+
+
+def test_power_per_titled_friend_in_discard(game, db):
+    """CG10 Dr. Hooves: "+1 power for each Dr. Hooves Friend in your discard pile" (201.3a title)."""
+    st = stacked_game(game)
+    hooves = place(game, st, "CG10", 0, "home0")
+    assert pw(game, st, hooves) == 0
+    to_disc(game, st, "EO52", 0)
+    to_disc(game, st, "DE34", 0)
+    to_disc(game, st, "PR12", 0)
+    to_disc(game, st, "EO52", 1)  # the opponent's discard pile does not count
+    assert pw(game, st, hooves) == 2
+
+
+def test_attachment_power_instead_for_a_trait(game, db):
+    """FF110 Princess Mask: "That Friend has +2 power." / "Harmony Changeling: If that Friend is a
+    Changeling, it has +4 power instead."""
+    st = stacked_game(game)
+    pony, ling = place(game, st, "PR12", 0, "home0"), place(game, st, "DE53", 0, "home0")
+    place(game, st, "FF110", 0, "home0", host=pony)
+    place(game, st, "FF110", 0, "home0", host=ling)
+    assert pw(game, st, pony) == 2 + 2 and pw(game, st, ling) == 2 + 4
+
+
+def test_chaos_while_flipped_power(game, db):
+    """Chaos (glossary, 515): FF8 "While this card is flipped, it has +2 power"; EO42 "+1 power for each
+    card in your hand"; FF68 "power equal to the number of cards in your hand" (514.4a totals)."""
+    from gameplay.engine.mlp.flow import _flip_one
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0, None)
+    resolve_all(game, st)
+    top(game, st, 0, "FF8", "EO42", "FF68")
+    top(game, st, 1, "FF8")
+    hand0, hand1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
+    base0 = game.r.faceoff_total(st.d, 0)
+    _flip_one(game.r, st.d, Ev(True), 0)
+    assert game.r.faceoff_total(st.d, 0) == base0 + 1 + 2
+    _flip_one(game.r, st.d, Ev(True), 0)
+    assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0
+    _flip_one(game.r, st.d, Ev(True), 0)
+    assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0 + hand0
+    b1 = game.r.faceoff_total(st.d, 1)
+    _flip_one(game.r, st.d, Ev(True), 1)
+    assert game.r.faceoff_total(st.d, 1) == b1 + 3
+    # "Opposing flipped cards lose and can't have abilities" (FF? any card with flip_no_abilities)
+    nf = next(c.number for c in db.cards.values() if any(a.get("op") == "flip_no_abilities" for a in c.abilities.get("front", ())))
+    place(game, st, nf, 1, "home1")
+    assert game.r.faceoff_total(st.d, 0) == base0 + 1 + 3 + 0
+    # in play, FF68's power is the number of cards in its controller's hand
+    assert pw(game, st, place(game, st, "FF68", 1, "home1")) == hand1
+
+
+def test_granted_epic(game, db):
+    """MT95 Alicorn Amulet: "That Troublemaker is Epic and has +3 power" (516: Epic)."""
+    st = stacked_game(game)
+    tm = place(game, st, "RR11", 0, "prob1")
+    assert not game.r.epic(st.d, tm)
+    place(game, st, "MT95", 0, "prob1", host=tm)
+    assert game.r.epic(st.d, tm) and pw(game, st, tm) == 4 + 3
+
+
+# ------------------------------------------------------------------ can't (104.2), playing, colors, bonus
+def test_cant_be_frightened_conditions(game, db):
+    """EO29: "While this card has at least 4 power, your Friends can't be frightened"; CN38: "While this
+    card has at least 1 card beneath it, it can't be dismissed or frightened"."""
+    st = stacked_game(game)
+    maud = place(game, st, "EO29", 0, "home0")
+    f = place(game, st, "PR12", 0, "home0")
+    assert game.r.frighten(st.d, Ev(), f)
+    game.r.unfrighten(st.d, Ev(), f)
+    game.r.add_mod(st.d, maud, 2, "turn")
+    assert pw(game, st, maud) == 4 and not game.r.frighten(st.d, Ev(), f) and not st.d["cards"][f]["fr"]
+    st = stacked_game(game)
+    roller = place(game, st, "CN38", 0, "home0")
+    assert not game.r.prevented(st.d, roller, "no_dismiss")
+    b = game._new(st.d, db.key("PR12"), 0, "ban")
+    st.d["pl"][0]["ban"].append(b)
+    st.d["cards"][b]["bn"] = roller
+    assert game.r.prevented(st.d, roller, "no_dismiss") and game.r.prevented(st.d, roller, "no_frighten")
+    assert not game.r.frighten(st.d, Ev(), roller)
+
+
+def test_no_friends_played_while_a_troublemaker_is_here(game, db):
+    """CG182 Overgrown Everfree: "While a Troublemaker is at this Problem, Friends can't be played here"
+    (a face-down Troublemaker can't be referenced, 505.2)."""
+    st = stacked_game(game)
+    set_problem(game, st, 1, "CG182")
+    f = to_hand(game, st, "PR12", 0)
+    set_tokens(st, 0, 5)
+
+    def areas():
+        st._la = None
+        return {a.get("area") for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == db.key("PR12")}
+    assert "prob1" in areas()
+    tm = place(game, st, "RR11", 1, "prob1", face_down=True)
+    assert "prob1" in areas()
+    st.d["cards"][tm]["fd"] = False
+    assert "prob1" not in areas() and "prob0" in areas()
+
+
+def test_attachment_color_and_put_back_on_deck(game, db):
+    """EO168 Umbrella Hat: "That Friend is also [Laughter]." / "Immediate: Put this card on top of its
+    owner's deck." (an activated ability without a cost)."""
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    hat = place(game, st, "EO168", 0, "home0", host=f)
+    assert set(game.r.colors(st.d, f)) == {"Loyalty", "Laughter"}
+    acts = [a for a in legal(game, st, "activate") if a.get("card") == hat]
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    top_card = st.d["pl"][0]["deck"][0]
+    assert st.d["cards"][top_card]["k"] == db.key("EO168") and game.r.colors(st.d, f) == ("Loyalty",)
+
+
+def test_problem_has_no_bonus_while_friend_there(game, db):
+    """CN130 Apple Cider: "While that Friend is at a Problem, that Problem has 0 bonus points" (210)."""
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR163")
+    pid = problem(st, game, 1)
+    printed = game.r.face(st.d, pid).bonus
+    assert printed
+    f = place(game, st, "PR12", 0, "home0")
+    place(game, st, "CN130", 0, "home0", host=f)
+    assert game.r.problem_bonus(st.d, pid) == printed
+    st.d["cards"][f]["a"] = "prob1"
+    for o in st.d["play"]:
+        if st.d["cards"][o].get("h") == f:
+            st.d["cards"][o]["a"] = "prob1"
+    assert game.r.problem_bonus(st.d, pid) == 0
+
+
+def test_boosted_mane_loses_abilities(game, db):
+    """AD153 Utterly Drained: "While that Mane Character is boosted, it loses and can't have abilities"."""
+    st = stacked_game(game)
+    mane = st.d["pl"][1]["mane"]
+    place(game, st, "AD153", 0, st.d["cards"][mane]["a"], host=mane)
+    assert not game.r.lost(st.d, mane)
+    st.d["cards"][mane]["b"] = True
+    assert game.r.lost(st.d, mane) and game.r.abilities(st.d, mane) == ()
+
+
+def test_maximum_hand_size_increased(game, db):
+    """MT25: "While this card is Cutie Marked, your maximum hand size is increased by 2" (616.2)."""
+    st = stacked_game(game)
+    fc = place(game, st, "MT25", 0, "home0")
+    assert game.r.hand_size(st.d, 0) == 8
+    st.d["cards"][fc]["cm"] = True
+    assert game.r.hand_size(st.d, 0) == 10 and game.r.hand_size(st.d, 1) == 8
+    while len(st.d["pl"][0]["hand"]) < 10:
+        to_hand(game, st, "PR12", 0)
+    from gameplay.engine.mlp.flow import end_of_turn
+    end_of_turn(game.r, st.d, Ev(True))
+    assert not (st.d["pending"] and st.d["pending"]["kind"] == "discard_down") and st.d["tp"] == 1
+
+
+def test_opposing_mane_cant_contribute_to_faceoffs(game, db):
+    """HM43 Zecora: "Opposing Mane Characters here can't contribute their power to faceoffs" (514.4a)."""
+    st = stacked_game(game)
+    mane1 = st.d["pl"][1]["mane"]
+    st.d["cards"][mane1]["a"] = "prob0"
+    place(game, st, "PR31", 0, "prob0")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0, None)
+    with_mane = game.r.faceoff_total(st.d, 1)
+    assert with_mane == pw(game, st, mane1)
+    place(game, st, "HM43", 0, "prob0")
+    assert game.r.faceoff_total(st.d, 1) == 0
+
+
+# ------------------------------------------------------------------ Talented effects
+def play_event(game, st, number, p=0):
+    cid = to_hand(game, st, number, p)
+    set_tokens(st, p, 5)
+    st, _ = game.apply(st, Action.make("play", p, card=cid))
+    return st
+
+
+def test_talented_exhaust_no_ready_and_distribute(game, db):
+    """LL16: "... you may exhaust an opposing character. That character doesn't ready during its
+    controller's next Ready Phase"; LL73: "... distribute two +1 power counters among up to 2 of your
+    Friends with printed power 2 or less" (two counters, one at a time, on one or two Friends)."""
+    st = stacked_game(game)
+    place(game, st, "LL16", 0, "home0")
+    place(game, st, "PR31", 0, "home0")
+    opp = place(game, st, "PR12", 1, "prob1")
+    st = play_event(game, st, "CN113")  # Honesty Event
+    resolve_all(game, st)
+    done = [o for o in (opp, st.d["pl"][1]["mane"]) if st.d["cards"][o]["ex"]]
+    assert len(done) == 1 and st.d["cards"][done[0]]["nr"]
+    st = stacked_game(game)
+    place(game, st, "LL73", 0, "home0")
+    place(game, st, "PR31", 0, "home0")
+    small, big = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0")
+    st = play_event(game, st, "CN113")
+    picks = []
+    for _ in range(20):
+        pend = st.d["pending"]
+        if pend and pend["kind"] == "may":
+            st, _ = game.apply(st, Action.make("choose", 0, option=True))
+        elif pend and pend["kind"] == "target":
+            if pend.get("op") == "counters":
+                assert big not in pend["options"] and small in pend["options"]  # printed power 4 / 2
+                picks.append(pend["options"])
+            st, _ = game.apply(st, Action.make("choose", 0, option=small))
+        elif st.d["rq"]:
+            resolve_all(game, st)
+        else:
+            break
+    assert st.d["cards"][small]["cn"].get("+1") == 2 and len(picks) == 2 and not st.d["cards"][big]["cn"]
+
+
+def test_talented_look_and_shuffle_from_discard(game, db):
+    """LL39: "... look at the top card of your deck, and put it on the top or bottom of your deck";
+    LL27: "... shuffle a Friend from your discard pile into your deck" (518)."""
+    st = stacked_game(game)
+    place(game, st, "LL39", 0, "home0")
+    place(game, st, "PR60", 0, "home0")
+    place(game, st, "PR60", 0, "home0")
+    topc = st.d["pl"][0]["deck"][0]
+    st = play_event(game, st, "SB98")  # Magic Event: frighten a Friend
+    for _ in range(20):
+        pend = st.d["pending"]
+        if pend and pend["kind"] == "look":
+            st, _ = game.apply(st, Action.make("choose", 0, option="bottom"))
+            break
+        if pend:
+            st, _ = game.apply(st, Action.make("choose", pend["player"], option=True if pend["kind"] == "may" else pend["options"][0]))
+        else:
+            resolve_all(game, st)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["deck"][-1] == topc
+    st = stacked_game(game)
+    place(game, st, "LL27", 0, "home0")
+    place(game, st, "PR36", 0, "home0")
+    f = to_disc(game, st, "PR12", 0)
+    deck = len(st.d["pl"][0]["deck"])
+    st = play_event(game, st, "PR114")  # Laughter Event: draw 3
+    resolve_all(game, st)
+    assert f not in st.d["pl"][0]["disc"] and len(st.d["pl"][0]["deck"]) == deck - 3 + 1
+    assert any(st.d["cards"][c]["k"] == db.key("PR12") for c in st.d["pl"][0]["deck"])
+
+
+# ------------------------------------------------------------------ The first player to confront this Problem (611)
+def confront(game, st, p, area):
+    """Score Phase confront of ``area`` (611.4) by player ``p``, up to the first decision."""
+    st.d["sc"] = {"todo": [area], "conf": [], "solved": []}
+    st.d["step"] = "confront"
+    st.d["tp"] = p
+    game.r.step(st.d, Ev(True))
+    settle(game, st)
+
+
+def settle(game, st):
+    """Put waiting triggers on the queue and resolve until a decision is pending (or nothing is left)."""
+    for _ in range(50):
+        if st.d["pending"]:
+            break
+        if st.d["rq"]:
+            game.r.resolve_step(st.d, Ev())
+        elif not game.r.ppp(st.d, Ev()):
+            break
+    st._la = None
+
+
+def test_first_player_to_confront_this_problem(game, db):
+    """PR163 Kitchen au Flambé: "The first player to confront this Problem may put a Friend with 1 power
+    from their discard pile into their hand" — only the first confront of this Problem."""
+    st = stacked_game(game)
+    set_problem(game, st, 0, "PR163")  # Generosity 2 + Not Generosity 2 (opponents: its Wild number)
+    for n in ("PR36", "PR12", "PR31", "PR31", "PR31"):
+        place(game, st, n, 1, "prob0")
+    one = to_disc(game, st, "PR20", 1)  # printed power 1
+    to_disc(game, st, "PR12", 1)  # printed power 2: not offered
+    assert game.r.can_confront(st.d, 1, "prob0")
+    confront(game, st, 1, "prob0")
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
+    settle(game, st)
+    assert st.d["pending"]["options"] == [one, "none"]
+    resolve_all(game, st)
+    assert any(st.d["cards"][c]["k"] == db.key("PR20") for c in st.d["pl"][1]["hand"])
+    # a second confront of the same Problem (by anyone) does not trigger it
+    for n in ("PR36", "PR12", "PR31", "PR31"):
+        place(game, st, n, 0, "prob0")
+    to_disc(game, st, "PR20", 0)
+    confront(game, st, 0, "prob0")
+    assert not st.d["pending"] and not st.d["rq"]
+
+
+def test_first_confront_looks_at_this_problem_deck_and_pays_to_score(game, db):
+    """PR169: "... may look at the top card of this Problem deck and put it on either the top or bottom
+    of that deck" (the Problem's owner's Problem deck); CG190: "... may pay [3] to score 2 points"."""
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR169")
+    for n in ("PR36", "PR12", "PR31", "PR31", "PR31"):
+        place(game, st, n, 0, "prob1")
+    pdeck = list(st.d["pl"][1]["pdeck"])
+    confront(game, st, 0, "prob1")
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    settle(game, st)
+    assert st.d["pending"]["kind"] == "look" and st.d["pending"]["player"] == 0
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="bottom"))
+    resolve_all(game, st)
+    assert st.d["pl"][1]["pdeck"] == pdeck[1:] + pdeck[:1]
+    st = stacked_game(game)
+    set_problem(game, st, 1, "CG190")
+    for n in ("PR60", "PR60", "PR31", "PR31", "PR31"):
+        place(game, st, n, 0, "prob1")
+    set_tokens(st, 0, 3)
+    score = st.d["pl"][0]["score"]
+    confront(game, st, 0, "prob1")
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score + 1 + 2 and st.d["pl"][0]["tok"] == 0
+
+
+def test_first_confront_dismisses_a_resource_on_an_opposing_friend_here(game, db):
+    """PR165 Bunny Stampede: "... may dismiss a Resource on an opponent's Friend here"."""
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR165")
+    for n in ("PR81", "PR81", "PR31", "PR31", "PR31"):
+        place(game, st, n, 0, "prob1")
+    theirs = place(game, st, "PR12", 1, "prob1")
+    hat = place(game, st, "EO168", 1, "prob1", host=theirs)
+    mine = place(game, st, "EO168", 0, "prob1", host=st.d["play"][-3])
+    elsewhere = place(game, st, "EO168", 1, "home1", host=place(game, st, "PR12", 1, "home1"))
+    confront(game, st, 0, "prob1")
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, hat) and game.r.in_play(st.d, mine) and game.r.in_play(st.d, elsewhere)
+
+
+# ------------------------------------------------------------------ Harmony: counted costs, readying
+def test_dismiss_with_cost_up_to_your_griffon_count(game, db):
+    """FF26 Griselda (Harmony Griffon): "When this card enters play, you may dismiss an opposing Friend
+    with cost less than or equal to the number of Griffon characters you have"."""
+    st = stacked_game(game)
+    cheap, mid, dear = (place(game, st, n, 1, "home1") for n in ("PR20", "PR12", "PR31"))  # costs 1, 2, 4
+    g = place(game, st, "FF26", 0, "home0")
+    sel = {"type": "Friend", "ctrl": "opp", "max_cost_count": {"type": "character", "ctrl": "you", "trait": "Griffon"}}
+    assert game.r.select(st.d, sel, 0, g) == [cheap]  # one Griffon (Griselda herself)
+    place(game, st, "FF7", 0, "prob0")  # a second Griffon
+    place(game, st, "FF6", 1, "home1")  # an opposing Griffon does not count
+    game.r.fire(st.d, Ev(), "enter", g)
+    settle(game, st)
+    assert st.d["pending"]["kind"] == "may"
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    settle(game, st)
+    assert st.d["pending"]["kind"] == "target" and st.d["pending"]["options"] == [cheap, mid]
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=mid))
+    settle(game, st)
+    assert not game.r.in_play(st.d, mid) and game.r.in_play(st.d, cheap) and game.r.in_play(st.d, dear)
+
+
+def test_when_this_card_readies(game, db):
+    """FF69 Caldera (Harmony Dragon): "When this card readies, you may put a +1 power counter on a Dragon
+    Friend" — readying in the Ready Phase (603.1) and by an effect."""
+    st = stacked_game(game)
+    cal = place(game, st, "FF69", 0, "home0", exhausted=True)
+    game.r.ready(st.d, Ev(), cal)
+    assert st.d["trig"]
+    resolve_all(game, st)
+    assert st.d["cards"][cal]["cn"].get("+1") == 1
+    from gameplay.engine.mlp.flow import start_turn
+    st.d["cards"][cal]["ex"] = True
+    st.d["tp"] = 0
+    start_turn(game.r, st.d, Ev(True))
+    resolve_all(game, st)
+    assert st.d["cards"][cal]["cn"].get("+1") == 2 and not st.d["cards"][cal]["ex"]
+
+
+def test_event_looks_at_top_card_when_you_play_an_event(game, db):
+    """CN65: "You pay [1] less to play Events." / "When you play an Event, look at the top card of your
+    deck. You may put that card on the bottom of your deck"."""
+    st = stacked_game(game)
+    place(game, st, "CN65", 0, "home0")
+    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR114", 0)) == 0
+    place(game, st, "PR36", 0, "home0")
+    st = play_event(game, st, "PR114")  # draw 3 cards
+    settle(game, st)
+    assert st.d["pending"]["kind"] == "look" and st.d["pending"]["player"] == 0  # private: top or bottom
+    topc = st.d["pl"][0]["deck"][0]
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="bottom"))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["deck"][-1] == topc and topc not in st.d["pl"][0]["hand"]
