@@ -22,6 +22,7 @@ def set_problem(game, st, p, number):
     pid = problem(st, game, p)
     st.d["cards"][pid]["k"] = game.db.key(number)
     st._la = None
+    game.r._ops_memo = None  # (the static ops in play are memoised per play list; test setup changed a card)
     return pid
 
 
@@ -569,3 +570,180 @@ def test_event_looks_at_top_card_when_you_play_an_event(game, db):
     game.r.decide(st.d, Ev(), Action.make("choose", 0, option="bottom"))
     resolve_all(game, st)
     assert st.d["pl"][0]["deck"][-1] == topc and topc not in st.d["pl"][0]["hand"]
+
+
+# ------------------------------------------------------------------ confront reductions (611.2, 611.3)
+def test_you_need_less_power_to_confront(game, db):
+    """HM138 (Problem): "While there are no opposing characters here, you need -2 power to confront this
+    Problem"; the reduction is spread over the requirements, characters are still needed (611.3)."""
+    st = stacked_game(game)
+    set_problem(game, st, 0, "HM138")
+    reqs = game.r.requirements(st.d, 0, "prob0")
+    assert ("Less", 2) in reqs
+    assert [r for r in reqs if r[0] != "Less"] == [("Generosity", 4), ("Wild", 4)]
+    assert not game.r.can_confront(st.d, 0, "prob0")  # no character there
+    place(game, st, "PR79", 0, "prob0")  # Generosity 2
+    place(game, st, "PR33", 0, "prob0")  # Honesty 2
+    place(game, st, "PR20", 0, "prob0")  # Loyalty 1: 5 power in all, 8 - 2 = 6 needed
+    assert not game.r.meets(st.d, 0, "prob0")
+    place(game, st, "PR76", 0, "prob0")  # Generosity 1: the 2 less are taken off Generosity 1 and Wild 1
+    assert game.r.meets(st.d, 0, "prob0")
+    st2 = stacked_game(game)
+    set_problem(game, st2, 0, "HM138")
+    st2.d["pl"][1]["score"] = 0
+    place(game, st2, "PR12", 1, "prob0")  # an opposing character here: no reduction
+    assert ("Less", 2) not in game.r.requirements(st2.d, 0, "prob0")
+    assert ("Less", 2) not in game.r.requirements(st2.d, 1, "prob0")  # "you": the Problem's owner only
+
+
+def test_you_need_less_power_exact_counts(game, db):
+    """LL129: "You need -2 power to confront opposing Problems"; EO156: "You need -2 power to confront
+    that Friend's Problem"; LL134: "-1 power ... for each card type among cards in your discard pile"."""
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR165")  # Bob's: Ann needs its opponent (Wild) number
+    wild = game.r.requirements(st.d, 0, "prob1")
+    assert len(wild) == 1 and wild[0][0] == "Wild"
+    n = wild[0][1]
+    while sum(pw(game, st, c) for c in game.r.chars_at(st.d, "prob1", 0)) < n - 2:
+        place(game, st, "PR20", 0, "prob1")  # 1 power each
+    assert not game.r.meets(st.d, 0, "prob1")
+    caravan = set_problem(game, st, 0, "LL129")  # Ann's Problem: "You need -2 power to confront opposing Problems"
+    assert game.r.meets(st.d, 0, "prob1")
+    assert ("Less", 2) not in game.r.requirements(st.d, 0, "prob0")  # not her own Problem
+    assert ("Less", 2) not in game.r.requirements(st.d, 1, "prob0")  # not for Bob
+    st.d["cards"][caravan]["k"] = db.key("PR168")
+    assert not game.r.meets(st.d, 0, "prob1")
+    f = game.r.chars_at(st.d, "prob1", 0)[0]
+    place(game, st, "EO156", 0, "prob1", host=f)  # Local Fashion on one of Ann's Friends there
+    assert game.r.meets(st.d, 0, "prob1")
+    st = stacked_game(game)
+    camp = set_problem(game, st, 0, "LL134")
+    assert not any(k == "Less" for k, _ in game.r.requirements(st.d, 0, "prob0"))
+    for num in ("PR12", "PR12", "PR114"):  # a Friend and an Event: 2 card types
+        to_disc(game, st, num, 0)
+    assert ("Less", 2) in game.r.requirements(st.d, 0, "prob0") and camp
+
+
+# ------------------------------------------------------------------ more continuous abilities
+def test_problem_faceoff_mane_power(game, db):
+    """CN168: "While involved in a Problem faceoff, this card's owner's Mane Character has +2 power";
+    AD170: "... opposing boosted Mane Characters here have -2 power" (514.2, 514.4a)."""
+    st = stacked_game(game)
+    set_problem(game, st, 0, "CN168")
+    m0, m1 = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
+    base0 = pw(game, st, m0)
+    st.d["cards"][m0]["a"] = "prob1"
+    assert pw(game, st, m0) == base0  # no faceoff
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob1"], 0, None)
+    assert pw(game, st, m0) == base0 + 2 and game.r.involved(st.d, m0)
+    st = stacked_game(game)
+    set_problem(game, st, 0, "AD170")
+    st.d["cards"][m1]["a"] = "prob0"
+    base1 = pw(game, st, m1)
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 1, None)
+    assert pw(game, st, m1) == base1  # not boosted
+    st.d["cards"][m1]["b"] = True
+    boosted = game.r.face(st.d, m1).power
+    assert pw(game, st, m1) == boosted - 2
+
+
+def test_no_draws_during_the_main_phase_with_four_cards(game, db):
+    """EO173 (Troublemaker): "While a player has at least 4 cards in their hand, that player can't draw
+    cards during the Main Phase" (410.4)."""
+    st = stacked_game(game)
+    tm = place(game, st, "EO173", 1, "prob1", face_down=True)
+    assert len(st.d["pl"][0]["hand"]) >= 4
+    set_tokens(st, 0, 3)
+    assert legal(game, st, "draw")  # face-down: no abilities (505.1a)
+    st.d["cards"][tm]["fd"] = False
+    st._la = None
+    assert not legal(game, st, "draw") and game.r.draw(st.d, Ev(), 0) == 0
+    while len(st.d["pl"][0]["hand"]) > 3:
+        st.d["pl"][0]["hand"].pop()
+    st._la = None
+    assert legal(game, st, "draw") and game.r.draw(st.d, Ev(), 0) == 1
+    assert game.r.draw(st.d, Ev(), 0) == 0  # now 4 cards
+    st.d["step"] = "confront"  # not the Main Phase
+    assert game.r.draw(st.d, Ev(), 0) == 1
+
+
+def test_critter_trait_during_score_phase_and_points_condition(game, db):
+    """PR207: "While this card is at a Problem, your other Friends at that Problem get the Critter trait
+    during any Score Phase"; NM16: "While you have at least 8 points, opposing Troublemakers here lose
+    and can't have abilities"."""
+    st = stacked_game(game)
+    place(game, st, "PR207", 0, "prob1")
+    f, home = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR33", 0, "home0")
+    theirs = place(game, st, "PR60", 1, "prob1")
+    assert "Critter" not in game.r.traits(st.d, f)
+    st.d["step"] = "confront"
+    assert "Critter" in game.r.traits(st.d, f) and "Critter" not in game.r.traits(st.d, home)
+    assert "Critter" not in game.r.traits(st.d, theirs)
+    st = stacked_game(game)
+    set_problem(game, st, 0, "NM16")
+    tm = place(game, st, "EO173", 1, "prob0")
+    assert not game.r.lost(st.d, tm)
+    st.d["pl"][0]["score"] = 8
+    assert game.r.lost(st.d, tm)
+
+
+def test_attachments_with_several_abilities(game, db):
+    """CG131 "That Friend has +1 Power, is also [Generosity], and loses and can't gain abilities"; CG134
+    "That Friend has [Laughter] and +1 power for each of your other [Laughter] Friends here"; SB114
+    Petrified: loses abilities, can't move, can't be frightened, can't contribute its power."""
+    st = stacked_game(game)
+    f = place(game, st, "CN32", 0, "home0")  # Honesty, with abilities
+    place(game, st, "CG131", 1, "home0", host=f)
+    assert pw(game, st, f) == 3 + 1 and set(game.r.colors(st.d, f)) == {"Honesty", "Generosity"}
+    assert game.r.lost(st.d, f)
+    g = place(game, st, "PR12", 0, "prob0")
+    place(game, st, "CG134", 0, "prob0", host=g)
+    assert pw(game, st, g) == 2 and "Laughter" in game.r.colors(st.d, g)
+    place(game, st, "PR36", 0, "prob0")  # another Laughter Friend here
+    place(game, st, "PR36", 0, "home0")  # not here
+    place(game, st, "PR36", 1, "prob0")  # not yours
+    assert pw(game, st, g) == 3
+    h = place(game, st, "PR31", 0, "prob1")
+    place(game, st, "SB114", 1, "prob1", host=h)
+    assert game.r.move_blocked(st.d, 0, h, "prob1", "home0") and not game.r.frighten(st.d, Ev(), h)
+    assert game.r.no_contrib(st.d, h, "confront") and game.r.no_contrib(st.d, h, "faceoff")
+
+
+def test_resource_instructions_on_entering_play(game, db):
+    """EO165: "Play on a Friend. If that Friend is not yours, you may exhaust it."; EO161: "... If that
+    Friend is yours, you may move it."; CG137: "Exhaust that Friend. That Friend does not ready during the
+    Ready Phase." (603.1)."""
+    st = stacked_game(game)
+    mine, theirs = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 1, "prob1")
+    on_mine = place(game, st, "EO165", 0, "home0", host=mine)
+    game.r.fire(st.d, Ev(), "enter", on_mine)
+    settle(game, st)
+    assert not st.d["pending"] and not st.d["cards"][mine]["ex"]  # yours: nothing
+    on_theirs = place(game, st, "EO165", 0, "prob1", host=theirs)
+    game.r.fire(st.d, Ev(), "enter", on_theirs)
+    settle(game, st)
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    settle(game, st)
+    assert st.d["cards"][theirs]["ex"]
+    st = stacked_game(game)
+    mine = place(game, st, "PR12", 0, "home0")
+    place(game, st, "EO161", 0, "home0", host=mine)
+    game.r.fire(st.d, Ev(), "enter", next(o for o in st.d["play"] if st.d["cards"][o].get("h") == mine))
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    resolve_all(game, st)
+    assert st.d["cards"][mine]["a"] == "prob1"
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 1, "home1")
+    ooa = place(game, st, "CG137", 0, "home1", host=f)
+    game.r.fire(st.d, Ev(), "enter", ooa)
+    resolve_all(game, st)
+    assert st.d["cards"][f]["ex"]
+    from gameplay.engine.mlp.flow import start_turn
+    st.d["tp"] = 1
+    start_turn(game.r, st.d, Ev(True))
+    assert st.d["cards"][f]["ex"]  # not during the Ready Phase
+    assert game.r.ready(st.d, Ev(), f)  # an effect may still ready it

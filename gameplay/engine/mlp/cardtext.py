@@ -2937,6 +2937,9 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     d = parse_static_c(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    ab = _line_c(body, card_type, line)
+    if ab is not None:
+        return ab
     return {"kind": "manual", "text": raw}
 
 
@@ -3138,6 +3141,46 @@ STATIC_C: list = [
      lambda m: {"op": "flip_self_power", "is": {"k": "your_hand"}}),
     (r"^This card's power is equal to the number of cards in your hand$", None,
      lambda m: {"op": "power_is", "count": {"k": "your_hand"}}),
+    # confronting (611.2): "You need -2 power to confront ..." (a reduction; Rules.meets spreads it)
+    (r"^While there are no opposing characters here, you need -(\d+) power to confront this Problem$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "cond": {"k": "no_opp_here"}}),
+    (r"^You need -(\d+) power to confront opposing Problems$", None,
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "where": "opp_problems"}),
+    (r"^You need -(\d+) power to confront that Friend's Problem$", ("Resource",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you"}),
+    (r"^You need -(\d+) power to confront this Problem for each card type among cards in your discard pile$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "per": "disc_types"}),
+    # faceoffs: a Problem's owner's / opposing Mane Characters while involved in a Problem faceoff
+    (r"^While involved in a Problem faceoff, this card's owner's Mane Character has \+(\d+) power$", ("Problem",),
+     lambda m: {"op": "power", "n": int(m[1]), "target": {"type": "Mane Character", "ctrl": "you", "inv": True},
+                "fo_only": "problem"}),
+    (r"^While involved in a Problem faceoff, opposing boosted Mane Characters here have -(\d+) power$", ("Problem",),
+     lambda m: {"op": "power", "n": -int(m[1]), "target": {"type": "Mane Character", "ctrl": "opp", "at": "here",
+                                                           "boosted": True, "inv": True}, "fo_only": "problem"}),
+    # draws (410.4)
+    (r"^While a player has at least (\d+) cards in their hand, that player can't draw cards during the Main Phase$", None,
+     lambda m: {"op": "no_draw_main", "n": int(m[1])}),
+    # traits, losing abilities
+    (r"^While this card is at a Problem, your other Friends at that Problem get the (%s) trait during any Score Phase$" % _TR,
+     None, lambda m: {"op": "add_trait", "trait": m[1], "target": {"type": "Friend", "ctrl": "you", "other": True, "at": "here"},
+                      "cond": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "score_phase"}]}}),
+    (r"^While you have at least (\d+) points, opposing Troublemakers here (?:lose|lost) and can't have abilities$", None,
+     lambda m: {"op": "lose_abilities", "target": {"type": "Troublemaker", "ctrl": "opp", "at": "here"},
+                "cond": {"k": "you_points_at_least", "n": int(m[1])}}),
+    # attachments with several continuous abilities
+    (r"^That Friend has \+(\d+) [Pp]ower, is also \[(%s)\], and loses and can't gain abilities$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_color", "color": m[2], "target": _HOST},
+                                         {"op": "lose_abilities", "target": _HOST}]}),
+    (r"^That Friend has \[(%s)\] and \+(\d+) power for each of your other \[\1\] Friends here$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [{"op": "grant_color", "color": m[1], "target": _HOST},
+                                         _pw(m[2], _HOST, per={"sel": {"type": "Friend", "ctrl": "you", "color": m[1],
+                                                                       "at": "here", "not_host": True}})]}),
+    (r"^That Friend loses and can't have abilities, can't move, can't be frightened, and can't contribute its power to "
+     r"confronting Problems or to faceoffs$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "parts": [
+         {"op": "lose_abilities", "target": _HOST}, {"op": "no_move", "who": "all", "card": "host"},
+         {"op": "no_frighten", "target": _HOST}, {"op": "no_contrib", "what": "confront", "target": _HOST},
+         {"op": "no_contrib", "what": "faceoff", "target": _HOST}]}),
 ]
 
 
@@ -3225,3 +3268,24 @@ TRIGGERS.extend([
     (r"^The first player to confront this Problem (?=may |scores |gains )", "confront_this_any", {"first": True}),
     (r"^When this card readies, ", "readies", {}),
 ])
+
+
+def _line_c(body: str, card_type: str, line: str) -> dict | None:
+    """Whole lines of the cards-c group that give several abilities (``multi``)."""
+    if card_type != "Resource":
+        return None
+    # "Play on a Friend. If that Friend is (not) yours, you may exhaust / move it." (its instruction is
+    # followed as the Resource enters play, attached; "you may" is its controller's decision, 712.3)
+    m = re.match(r"^Play on a Friend\. If that Friend is (not )?yours, you may (exhaust|move) it$", body)
+    if m:
+        eff = {"op": m.group(2), "target": {"host": True}, **({"to": "choose"} if m.group(2) == "move" else {})}
+        trig = {"kind": "trigger", "on": "enter", "text": line,
+                "effects": [{"op": "if", "cond": {"k": "host_yours", "yours": not m.group(1)},
+                             "effects": [{"op": "may", "effects": [eff]}]}]}
+        return {"kind": "multi", "abilities": [{"kind": "play_on", "host": {"type": "Friend"}}, trig], "text": line}
+    # "Exhaust that Friend. That Friend does not ready during the Ready Phase." (603.1)
+    if re.match(r"^Exhaust that Friend\. That Friend does not ready during the Ready Phase$", body):
+        return {"kind": "multi", "text": line, "abilities": [
+            {"kind": "trigger", "on": "enter", "effects": [{"op": "exhaust", "target": {"host": True}}], "text": line},
+            {"kind": "static", "op": "no_ready", "target": "host", "phase": "ready", "text": line}]}
+    return None

@@ -1338,7 +1338,14 @@ def _cond_it_power(self, st, fr, cond) -> bool:
     return bool(it and self.in_play(st, it) and (self.power(st, it) or 0) <= cond["n"])  # "If it has 0 power or less"
 
 
-IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power}
+def _cond_host_yours(self, st, fr, cond) -> bool:
+    """"If that Friend is (not) yours" on an attachment: its host's controller."""
+    h = st["cards"].get(fr["src"], {}).get("h")
+    return bool(h and self.in_play(st, h)) and (st["cards"][h]["c"] == fr["p"]) == cond["yours"]
+
+
+IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power,
+            "host_yours": _cond_host_yours}
 
 
 def _op_move_to_each(self, st, ev, fr, e) -> bool:

@@ -23,7 +23,7 @@ SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solv
 #: selector fields read by ``Rules._match_extra``
 _ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base action costs
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
-                        "max_cost_count", "on"))
+                        "max_cost_count", "on", "boosted", "not_host"))
 
 
 def tokens_for(highest: int) -> int:
@@ -900,6 +900,8 @@ class Rules:
         if k == "host_trait":  # "If that Friend is a Changeling"
             h = c.get("h")
             return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
+        if k == "you_points_at_least":  # "While you have at least 8 points"
+            return st["pl"][c["c"]]["score"] >= cond["n"]
         if k == "beneath_at_least":  # "While this card has at least 1 card beneath it"
             return self.beneath_count(st, src) >= cond["n"]
         if k == "with_trait":
@@ -1041,6 +1043,10 @@ class Rules:
         if "max_cost_count" in sel:  # "with cost less than or equal to the number of Griffon characters you have"
             if c.get("t") or (self.ff[c["k"]].cost or 0) > len(self.select(st, sel["max_cost_count"], ctrl, src)):
                 return False  # 521.2 tokens have no cost
+        if sel.get("boosted") and not c.get("b"):
+            return False  # "opposing boosted Mane Characters"
+        if sel.get("not_host") and src in st["cards"] and st["cards"][src].get("h") == cid:
+            return False  # "your other [Laughter] Friends here" on an attachment: other than its host
         if "on" in sel:  # "a Resource on an opponent's Friend here" (its host fits the selector)
             h = c.get("h")
             if not h or not self.matches(st, h, sel["on"], ctrl, src):
@@ -1565,7 +1571,10 @@ class Rules:
         for o, ab in self.statics(st, "confront_need"):
             # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
             oc = cards[o]
-            if oc["a"] != area or not self._who(ab, oc["c"], p):
+            if ab.get("where") == "opp_problems":  # "You need -2 power to confront opposing Problems"
+                if c["o"] == oc["c"] or not self._who(ab, oc["c"], p):
+                    continue
+            elif oc["a"] != area or not self._who(ab, oc["c"], p):
                 continue
             per = ab.get("per")
             if per == "opp_friends_here":
@@ -1575,10 +1584,14 @@ class Rules:
             elif per == "frightened_here":
                 k = sum(1 for x in st["play"] if cards[x]["a"] == area and cards[x]["c"] == p and cards[x].get("fr")
                         and self.ctype(st, x) == FRIEND)
+            elif per == "disc_types":  # "for each card type among cards in your discard pile"
+                k = len({self.types[cards[d]["k"]] for d in st["pl"][p]["disc"]})
             else:
                 k = 1
-            if ab["n"] * k:
+            if ab["n"] * k > 0:
                 out.append(("Wild", ab["n"] * k))
+            elif ab["n"] * k < 0:
+                out.append(("Less", -ab["n"] * k))  # "You need -2 power to confront ..." (meets)
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -1590,6 +1603,15 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
+        less = 0
+        if any(k == "Less" for k, _ in reqs):
+            # "You need -2 power to confront this Problem": the player needs that much less power in all,
+            # taken off whichever requirements they like (1 power of any color at a time); they still
+            # need characters there (611.3)
+            less = sum(n for k, n in reqs if k == "Less")
+            reqs = [(k, n) for k, n in reqs if k != "Less"]
+            if not reqs or not self.chars_at(st, area, p):
+                return bool(self.chars_at(st, area, p))
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
@@ -1611,11 +1633,12 @@ class Rules:
                 pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
                     chars.append((pw, self.colors(st, cid)))
+        virt = [(1, COLOR_NAMES)] * less  # the reduction, spread over the requirements
         cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
         if cap is not None and len(chars) > cap:
             # "No more than 2 of each players' characters can contribute ...": some group of at most 2
-            return any(solve_requirements(list(g), reqs) for g in combinations(chars, cap))
-        return solve_requirements(chars, reqs)
+            return any(solve_requirements(list(g) + virt, reqs) for g in combinations(chars, cap))
+        return solve_requirements(chars + virt, reqs)
 
     def _no_contrib(self, st, p, area, limits) -> set:
         """Characters of ``p`` at ``area`` that can't contribute their power to confronting it (611.3a)."""
@@ -1866,8 +1889,13 @@ class Rules:
         return got
 
     def may_draw(self, st, p) -> bool:
-        """'Players can't draw more than 2 cards per turn.'"""
-        if "max_draws" not in self.ops_in_play(st):
+        """'Players can't draw more than 2 cards per turn.' / 'While a player has at least 4 cards in
+        their hand, that player can't draw cards during the Main Phase.'"""
+        ops = self.ops_in_play(st)
+        if "no_draw_main" in ops and st.get("step") in ("main", "main_start") and any(
+                len(st["pl"][p]["hand"]) >= ab["n"] for o, ab in self.statics(st, "no_draw_main")):
+            return False
+        if "max_draws" not in ops:
             return True
         dt = st["pl"][p].get("dtt")
         done = dt[1] if dt and dt[0] == st["turn"] else 0
