@@ -747,3 +747,144 @@ def test_resource_instructions_on_entering_play(game, db):
     start_turn(game.r, st.d, Ev(True))
     assert st.d["cards"][f]["ex"]  # not during the Ready Phase
     assert game.r.ready(st.d, Ev(), f)  # an effect may still ready it
+
+
+# ------------------------------------------------------------------ optional replacement modifiers (710, 712.3)
+def test_frighten_replaced_by_exhausting(game, db):
+    """CN29: "If this card would be frightened, you may exhaust it instead" — its controller decides as it
+    would be frightened (712.3); declining lets it be frightened (710.3)."""
+    st = stacked_game(game)
+    cf = place(game, st, "CN29", 0, "prob0")
+    assert game.r.frighten(st.d, Ev(), cf) is False and not st.d["cards"][cf]["fr"]
+    settle(game, st)
+    pend = st.d["pending"]
+    assert pend["kind"] == "may" and pend["player"] == 0
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    resolve_all(game, st)
+    assert st.d["cards"][cf]["ex"] and not st.d["cards"][cf]["fr"]
+    game.r.frighten(st.d, Ev(), cf)  # 710.4: replaced even though it can't be exhausted again
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=False))
+    settle(game, st)
+    assert st.d["cards"][cf]["fr"]
+    other = place(game, st, "PR12", 0, "prob0")
+    assert game.r.frighten(st.d, Ev(), other) and not st.d["rq"]  # only "this card"
+
+
+def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, db):
+    """HM19: "... you may banish a card from your discard pile instead"; HM65: "If a Friend would be
+    frightened, you may pay [1] to dismiss it instead" (offered only when [1] can be paid)."""
+    st = stacked_game(game)
+    gs = place(game, st, "HM19", 0, "home0")
+    d = to_disc(game, st, "PR12", 0)
+    game.r.frighten(st.d, Ev(), gs)
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    resolve_all(game, st)
+    assert not st.d["cards"][gs]["fr"] and d not in st.d["pl"][0]["disc"] and len(st.d["pl"][0]["ban"]) == 1
+    st = stacked_game(game)
+    place(game, st, "HM65", 1, "home1")
+    f = place(game, st, "PR12", 0, "prob0")
+    set_tokens(st, 1, 0)
+    assert game.r.frighten(st.d, Ev(), f)  # Bob can't pay: not offered
+    g = place(game, st, "PR33", 0, "prob0")
+    set_tokens(st, 1, 2)
+    game.r.frighten(st.d, Ev(), g)
+    settle(game, st)
+    assert st.d["pending"]["player"] == 1
+    game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, g) and st.d["pl"][1]["tok"] == 1
+    assert any(st.d["cards"][c]["k"] == db.key("PR33") for c in st.d["pl"][0]["disc"])
+
+
+def test_dismiss_replaced_by_retiring_this_card(game, db):
+    """CG20: "If another of your Friends here would be dismissed, you may retire this card instead";
+    AD142: "If another one of your Resources would be dismissed, you may retire this card instead"."""
+    st = stacked_game(game)
+    aj = place(game, st, "CG20", 0, "prob0")
+    f, away = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR33", 0, "prob1")
+    assert game.r.leave_play(st.d, Ev(), away, "disc") and not st.d["rq"]  # not here
+    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="retired") and not st.d["rq"]  # retired: not dismissed
+    g = place(game, st, "PR12", 0, "prob0")
+    assert game.r.leave_play(st.d, Ev(), g, "disc") is None and game.r.in_play(st.d, g)
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, g) and not game.r.in_play(st.d, aj)
+    st = stacked_game(game)
+    team = place(game, st, "AD142", 0, "home0")
+    host = place(game, st, "PR12", 0, "home0")
+    hat = place(game, st, "EO168", 0, "home0", host=host)
+    game.r.leave_play(st.d, Ev(), hat, "disc")
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=False))  # declined: it is dismissed
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, hat) and game.r.in_play(st.d, team)
+
+
+def test_dismiss_replaced_by_hand_or_banish(game, db):
+    """DE112 Heart of the Sea: "If that card would be dismissed, you may put it into its owner's hand
+    instead"; LL77: "If an opposing Friend or Troublemaker would be dismissed, you may exhaust this card to
+    banish that Friend or Troublemaker instead" (only while it can be exhausted)."""
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 1, "prob1")
+    place(game, st, "DE112", 1, "prob1", host=f)
+    game.r.leave_play(st.d, Ev(), f, "disc")
+    settle(game, st)
+    assert st.d["pending"]["player"] == 1
+    game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, f) and any(st.d["cards"][c]["k"] == db.key("PR12") for c in st.d["pl"][1]["hand"])
+    st = stacked_game(game)
+    cad = place(game, st, "LL77", 0, "home0")
+    opp = place(game, st, "PR12", 1, "prob1")
+    game.r.leave_play(st.d, Ev(), opp, "disc")
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    resolve_all(game, st)
+    assert st.d["cards"][cad]["ex"] and any(st.d["cards"][c]["k"] == db.key("PR12") for c in st.d["pl"][1]["ban"])
+    opp2 = place(game, st, "PR33", 1, "prob1")
+    assert game.r.leave_play(st.d, Ev(), opp2, "disc") and not st.d["rq"]  # exhausted: not offered
+
+
+def test_leave_play_replaced_by_exhausting_your_mane(game, db):
+    """NM12 (Problem): "If one of your Friends would leave play, you may exhaust your Mane Character
+    instead" (any way of leaving play, not the home-limit retirement)."""
+    st = stacked_game(game)
+    set_problem(game, st, 0, "NM12")
+    f = place(game, st, "PR12", 0, "home0")
+    game.r.leave_play(st.d, Ev(), f, "hand", verb="returned to hand")
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, f) and st.d["cards"][st.d["pl"][0]["mane"]]["ex"]
+    theirs = place(game, st, "PR12", 1, "home1")
+    assert game.r.leave_play(st.d, Ev(), theirs, "disc") and not st.d["rq"]  # not Ann's Friend
+
+
+def test_cant_leave_play_cant_be_retired_and_most_power(game, db):
+    """LL127: "While you have 4 or more Friends here, your Friends here can't leave play"; LL24: "While
+    this card has 4 or more power, it can't be retired or dismissed except to home limit"; PR191: "While
+    a player has more power at this Problem than any opponent, that player's Friends here can't be
+    dismissed" (104.2; never against the game, 104.3)."""
+    st = stacked_game(game)
+    set_problem(game, st, 0, "LL127")
+    fs = [place(game, st, "PR12", 0, "prob0") for _ in range(3)]
+    assert game.r.leave_play(st.d, Ev(), fs[0], "disc")
+    fs = fs[1:] + [place(game, st, "PR12", 0, "prob0") for _ in range(2)]
+    assert game.r.leave_play(st.d, Ev(), fs[0], "ban", verb="banished") is None and game.r.in_play(st.d, fs[0])
+    assert game.r.leave_play(st.d, Ev(), fs[0], "disc", by_game=True)  # 104.3
+    st = stacked_game(game)
+    w = place(game, st, "LL24", 0, "home0")
+    assert not game.r.prevented(st.d, w, "no_retire")
+    game.r.add_mod(st.d, w, 1, "turn")
+    assert game.r.leave_play(st.d, Ev(), w, "disc", verb="retired") is None
+    assert game.r.leave_play(st.d, Ev(), w, "disc") is None
+    assert game.r.leave_play(st.d, Ev(), w, "disc", verb="retired (616.3 home limit)")
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR191")
+    a, b = place(game, st, "PR31", 0, "prob1"), place(game, st, "PR12", 1, "prob1")  # 4 against 2
+    assert game.r.prevented(st.d, a, "no_dismiss") and not game.r.prevented(st.d, b, "no_dismiss")
+    place(game, st, "PR12", 1, "prob1")
+    assert not game.r.prevented(st.d, a, "no_dismiss")  # 4 against 4: nobody has more

@@ -3289,3 +3289,44 @@ def _line_c(body: str, card_type: str, line: str) -> dict | None:
             {"kind": "trigger", "on": "enter", "effects": [{"op": "exhaust", "target": {"host": True}}], "text": line},
             {"kind": "static", "op": "no_ready", "target": "host", "phase": "ready", "text": line}]}
     return None
+
+
+# optional replacement modifiers (710): "If <card> would be <frightened|dismissed|leave play>, you may <...>
+# instead" -> static ``replace`` {ev, subj (self / host / selector relative to this card), instead
+# (effects; "it" is the card), pay, need_ready}.  Rules.replacements / resolve._op_replace_ask
+_IT = {"it": True}
+REPLACE_C: list = [
+    (r"^If this card would be frightened, you may exhaust it instead$", None,
+     lambda m: {"ev": "frighten", "subj": "self", "instead": [{"op": "exhaust", "target": dict(_IT)}]}),
+    (r"^If this card would be frightened, you may banish a card from your discard pile instead$", None,
+     lambda m: {"ev": "frighten", "subj": "self", "instead": [{"op": "banish_from_zone", "zone": "disc", "whose": "you",
+                                                               "filter": {}}]}),
+    (r"^If a Friend would be frightened, you may pay \[(\d+)\] to dismiss it instead$", None,
+     lambda m: {"ev": "frighten", "subj": {"type": "Friend"}, "pay": int(m[1]),
+                "instead": [{"op": "dismiss", "target": dict(_IT)}]}),
+    (r"^If another (?:one )?of your (Friends|Resources)( here)? would be dismissed, you may retire this card instead$", None,
+     lambda m: {"ev": "dismiss", "subj": {"type": m[1][:-1], "ctrl": "you", "other": True, **({"at": "here"} if m[2] else {})},
+                "instead": [{"op": "retire", "target": {"self": True}}]}),
+    (r"^If that card would be dismissed, you may put it into its owner's hand instead$", ("Resource",),
+     lambda m: {"ev": "dismiss", "subj": "host", "instead": [{"op": "to_hand", "target": dict(_IT)}]}),
+    (r"^If an opposing Friend or Troublemaker would be dismissed, you may exhaust this card to banish that Friend or "
+     r"Troublemaker instead$", None,
+     lambda m: {"ev": "dismiss", "subj": {"types": ["Friend", "Troublemaker"], "ctrl": "opp"}, "need_ready": True,
+                "instead": [{"op": "exhaust", "target": {"self": True}, "cost": True}, {"op": "banish", "target": dict(_IT)}]}),
+    (r"^If one of your Friends would leave play, you may exhaust your Mane Character instead$", None,
+     lambda m: {"ev": "leave", "subj": {"type": "Friend", "ctrl": "you"},
+                "instead": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you"}}]}),
+]
+STATIC_C.extend([
+    # "can't" modifiers (104.2): leaving play, being retired
+    (r"^While you have (\d+) or more Friends here, your Friends here can't leave play$", None,
+     lambda m: {"op": "no_leave", "target": {"type": "Friend", "ctrl": "you", "at": "here"},
+                "cond": {"k": "friends_here_at_least", "n": int(m[1])}}),
+    (r"^While this card has (\d+) or more power, it can't be retired or dismissed except to home limit$", None,
+     lambda m: {"op": "no_dismiss", "parts": [{"op": op, "target": "self", "cond": {"k": "power_at_least", "n": int(m[1])}}
+                                             for op in ("no_retire", "no_dismiss")]}),
+    (r"^While a player has more power at this Problem than any opponent, that player's Friends here can't be dismissed$",
+     ("Problem",), lambda m: {"op": "no_dismiss", "target": {"type": "Friend", "at": "here", "more_power_here": True}}),
+])
+for _pat, _types, _fn in REPLACE_C:
+    STATIC_C.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))

@@ -1762,3 +1762,47 @@ WHEN_OPS = {
     "uncover_it": _op_uncover_it,
     "left_to_hand": _op_left_to_hand,
 }
+
+
+# ------------------------------------------------------------------ cards-c: optional replacement modifiers (710)
+def _op_replace_ask(self, st, ev, fr, e) -> bool:
+    """"If this card would be frightened, you may exhaust it instead", "If another of your Friends here
+    would be dismissed, you may retire this card instead", ...: the source's controller decides (712.3)
+    as the occurrence would happen; "yes" does the replacing effects ("it" is the card), "no" lets the
+    occurrence happen without this modifier (710.3; another modifier may still replace it)."""
+    cid, src = e["card"], fr["src"]
+    if not self.in_play(st, cid):
+        return True  # it has already left play (a new card, 410.6): nothing to replace
+    skip = tuple(e.get("skip", ())) + (src,)
+    abl = self.abilities(st, src) if self.in_play(st, src) else ()
+    ab = abl[e["i"]] if e["i"] < len(abl) else None
+    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ()))):
+        _replace_declined(self, st, ev, e, tuple(e.get("skip", ())))  # 710.5a: it no longer applies
+        return True
+    q = fr["p"]
+    if fr["ch"] is None:
+        what = "frightened" if e["evs"] == ["frighten"] else e.get("verb", "dismissed").split(" (")[0]
+        self.ask(st, q, "may", [True, False], "710", src=src, card=cid, what="replacement",
+                 text=f"{self.name(st, src)}: replace {self.name(st, cid)} being {what} — \"{ab.get('text', '')}\"")
+        return False
+    if fr["ch"]:
+        if ab.get("pay"):
+            st["pl"][q]["tok"] -= ab["pay"]
+        self.log(ev, "replace", lambda: f"{self.name(st, src)} replaces it (710): {ab.get('text', '')}")
+        fr["i"] += 1
+        st["rq"].append({"p": q, "src": src, "eff": list(ab["instead"]), "i": 0, "ch": None, "lbl": "", "after": None,
+                         "it": cid})
+        fr["i"] -= 1
+    else:
+        _replace_declined(self, st, ev, e, skip)
+    return True
+
+
+def _replace_declined(self, st, ev, e, skip) -> None:
+    if e["evs"] == ["frighten"]:
+        self.frighten(st, ev, e["card"], rskip=skip)
+    else:
+        self.leave_play(st, ev, e["card"], e["zone"], e["pos"], verb=e["verb"], rskip=skip)
+
+
+EVENT_OPS["replace_ask"] = _op_replace_ask

@@ -23,7 +23,7 @@ SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solv
 #: selector fields read by ``Rules._match_extra``
 _ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base action costs
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
-                        "max_cost_count", "on", "boosted", "not_host"))
+                        "max_cost_count", "on", "boosted", "not_host", "more_power_here"))
 
 
 def tokens_for(highest: int) -> int:
@@ -428,6 +428,48 @@ class Rules:
         # "That Troublemaker is Epic" (an attachment's continuous ability)
         return "grant_epic" in self.ops_in_play(st) and any(self._static_applies(st, o, ab, cid)
                                                             for o, ab in self.statics(st, "grant_epic"))
+
+    def replacements(self, st, cid, evs, rskip=()) -> list[tuple[str, int]]:
+        """Optional replacement modifiers (710) that would replace card ``cid`` being frightened /
+        dismissed / leaving play: (source, index of the ability in its abilities)."""
+        out = []
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in self.sop_keys.get("replace", ()) and not st.get("twn"):
+                continue
+            if o in rskip or cards[o].get("fr") or cards[o].get("fd"):
+                continue
+            for i, ab in enumerate(self.abilities(st, o)):
+                if ab["kind"] != "static" or ab.get("op") != "replace" or ab["ev"] not in evs:
+                    continue
+                subj = ab["subj"]
+                if subj == "self":
+                    ok = cid == o
+                elif subj == "host":
+                    ok = cards[o].get("h") == cid
+                else:
+                    ok = self.matches(st, cid, subj, cards[o]["c"], o)
+                if not ok:
+                    continue
+                if ab.get("pay") and st["pl"][cards[o]["c"]]["tok"] < ab["pay"]:
+                    continue  # "you may pay [1] to ...": only if it can be paid (508.1d)
+                if ab.get("need_ready") and (cards[o].get("ex") or not self.can_exhaust(st, o)):
+                    continue  # "you may exhaust this card to ...": only if it can be exhausted
+                out.append((o, i))
+        return out
+
+    def queue_replacement(self, st, cid, evs, rskip, info) -> bool:
+        """Queue the controller's ``may`` decision of the first optional replacement modifier that would
+        replace this occurrence (710, 712.3); the occurrence happens (or is replaced) when it is
+        answered.  710.5: the modifiers are offered one at a time (declining one offers the next)."""
+        found = self.replacements(st, cid, evs, rskip)
+        if not found:
+            return False
+        o, i = found[0]
+        e = {"op": "replace_ask", "card": cid, "evs": list(evs), "i": i, "skip": list(rskip), **info}
+        st["rq"].append({"p": st["cards"][o]["c"], "src": o, "eff": [e], "i": 0, "ch": None, "lbl": "Replacement",
+                         "after": None})
+        return True
 
     def hand_size(self, st, p) -> int:
         """616.2 maximum hand size 8, "your maximum hand size is increased by 2"."""
@@ -900,6 +942,9 @@ class Rules:
         if k == "host_trait":  # "If that Friend is a Changeling"
             h = c.get("h")
             return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
+        if k == "friends_here_at_least":  # "While you have 4 or more Friends here"
+            return sum(1 for o in st["play"] if st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+                       and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")) >= cond["n"]
         if k == "you_points_at_least":  # "While you have at least 8 points"
             return st["pl"][c["c"]]["score"] >= cond["n"]
         if k == "beneath_at_least":  # "While this card has at least 1 card beneath it"
@@ -1043,6 +1088,12 @@ class Rules:
         if "max_cost_count" in sel:  # "with cost less than or equal to the number of Griffon characters you have"
             if c.get("t") or (self.ff[c["k"]].cost or 0) > len(self.select(st, sel["max_cost_count"], ctrl, src)):
                 return False  # 521.2 tokens have no cost
+        if sel.get("more_power_here"):  # "While a player has more power at this Problem than any opponent"
+            tot = [0, 0]
+            for o in self.chars_at(st, c["a"]):
+                tot[st["cards"][o]["c"]] += max(self.power(st, o) or 0, 0)
+            if tot[c["c"]] <= tot[1 - c["c"]]:
+                return False
         if sel.get("boosted") and not c.get("b"):
             return False  # "opposing boosted Mane Characters"
         if sel.get("not_host") and src in st["cards"] and st["cards"][src].get("h") == cid:
@@ -1789,7 +1840,7 @@ class Rules:
         return t == FRIEND and any(self._who(ab, st["cards"][o]["c"], ctrl) for o, ab in self.statics(st, "enter_exhausted"))
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
-                   persist: bool | None = None) -> str | None:
+                   persist: bool | None = None, rskip: tuple = ()) -> str | None:
         """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck).
 
         ``persist``: None asks Persistent's controller (a pending ``may`` decision queued on the
@@ -1814,6 +1865,19 @@ class Rules:
             # "[Honesty] Friends here cannot be dismissed." (104.2; never against the game, 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be dismissed")
             return None
+        if not by_game and "no_leave" in self.ops_in_play(st) and self.prevented(st, cid, "no_leave"):
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play")  # 104.2
+            return None
+        if verb.startswith("retired") and "616.3" not in verb and not by_game and self.prevented(st, cid, "no_retire"):
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be retired")  # (except to home limit)
+            return None
+        if not by_game and not cost and persist is None and "replace" in self.ops_in_play(st) and "616.3" not in verb:
+            # (not the home-limit retirement: a replacement that keeps the Friend at home would be asked
+            # again and again, 616.3 / 802.3)
+            # "If another of your Friends here would be dismissed, you may retire this card instead" (710)
+            evs = ("leave", "dismiss") if verb.startswith("dismissed") else ("leave",)
+            if self.queue_replacement(st, cid, evs, rskip, {"zone": zone, "pos": pos, "verb": verb}):
+                return None
         if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
             # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
             # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
@@ -1994,8 +2058,9 @@ class Rules:
         self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
         return True
 
-    def frighten(self, st, ev, cid) -> bool:
-        """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4)."""
+    def frighten(self, st, ev, cid, rskip: tuple | None = ()) -> bool:
+        """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4).
+        ``rskip``: replacement modifiers already declined for this occurrence (710.3); None: none apply."""
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False  # 504.2b
@@ -2005,6 +2070,9 @@ class Rules:
                 return False
         if self.prevented(st, cid, "no_frighten"):
             return False  # "Friends here can't be frightened." (104.2)
+        if rskip is not None and "replace" in self.ops_in_play(st) and \
+                self.queue_replacement(st, cid, ("frighten",), rskip, {}):
+            return False  # "If this card would be frightened, you may exhaust it instead" (710): asked first
         name = self.name(st, cid)
         if c.get("t"):
             self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
