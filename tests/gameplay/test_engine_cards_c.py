@@ -888,3 +888,193 @@ def test_cant_leave_play_cant_be_retired_and_most_power(game, db):
     assert game.r.prevented(st.d, a, "no_dismiss") and not game.r.prevented(st.d, b, "no_dismiss")
     place(game, st, "PR12", 1, "prob1")
     assert not game.r.prevented(st.d, a, "no_dismiss")  # 4 against 4: nobody has more
+
+
+# ------------------------------------------------------------------ moving, playing, names, sent home
+def test_move_and_play_restrictions_with_conditions(game, db):
+    """CG130 Dazzling Jacket: "While that Friend has power higher than any other Friend here, Friends
+    can't be moved to this card's Problem"; CG69: "While an opponent's Mane Character is at home, that
+    opponent can't move Friends to this card's Problem" (506); PR161: "While a player has at least 3
+    [Kindness] Friends at this Problem, that player's opponent must pay +[1] to play a Friend here"."""
+    st = stacked_game(game)
+    big = place(game, st, "PR31", 1, "prob1")
+    mover = place(game, st, "PR12", 0, "home0")
+    assert not game.r.move_blocked(st.d, 0, mover, "home0", "prob1")
+    place(game, st, "CG130", 1, "prob1", host=big)
+    assert game.r.move_blocked(st.d, 0, mover, "home0", "prob1") and not game.r.move_blocked(st.d, 0, mover, "home0", "prob0")
+    place(game, st, "PR31", 0, "prob1")  # as much power: no longer higher than any other Friend here
+    assert not game.r.move_blocked(st.d, 0, mover, "home0", "prob1")
+    st = stacked_game(game)
+    place(game, st, "CG69", 1, "prob1")
+    m0 = st.d["pl"][0]["mane"]
+    assert st.d["cards"][m0]["a"] == "home0"
+    assert game.r.move_blocked(st.d, 0, mover := place(game, st, "PR12", 0, "home0"), "home0", "prob1")
+    assert not game.r.move_blocked(st.d, 1, place(game, st, "PR12", 1, "home1"), "home1", "prob1")  # not its controller
+    st.d["cards"][m0]["a"] = "prob0"
+    assert not game.r.move_blocked(st.d, 0, mover, "home0", "prob1")
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR161")
+    f = to_hand(game, st, "PR12", 0)
+    for _ in range(2):
+        place(game, st, "PR81", 1, "prob1")  # Kindness
+    assert game.r.card_cost(st.d, 0, f, area="prob1") == 2
+    place(game, st, "PR81", 1, "prob1")
+    assert game.r.card_cost(st.d, 0, f, area="prob1") == 3 and game.r.card_cost(st.d, 0, f, area="prob0") == 2
+    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1), area="prob1") == 2
+
+
+def test_problem_loses_abilities_and_contribution_limit(game, db):
+    """CG73: "While this card has power higher than any other Friend here, this card's Problem loses and
+    can't have abilities"; FF71 Mudbriar: "+1 power for each card type among cards in your discard pile"
+    and "Opposing characters here can't contribute their power to confronting this card's Problem
+    unless their power is greater than or equal to this card's power" (611.3a)."""
+    st = stacked_game(game)
+    pid = set_problem(game, st, 1, "PR191")
+    place(game, st, "CG73", 0, "prob1")
+    assert game.r.lost(st.d, pid) and game.r.abilities(st.d, pid) == ()
+    place(game, st, "PR31", 1, "prob1")
+    assert not game.r.lost(st.d, pid)
+    st = stacked_game(game)
+    mud = place(game, st, "FF71", 1, "prob1")
+    base = pw(game, st, mud)
+    to_disc(game, st, "PR12", 1)
+    to_disc(game, st, "PR114", 1)
+    assert pw(game, st, mud) == base + 2
+    weak, strong = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR31", 0, "prob1")
+    assert pw(game, st, strong) >= pw(game, st, mud) > pw(game, st, weak)
+    assert game.r.no_contrib(st.d, weak, "confront") and not game.r.no_contrib(st.d, strong, "confront")
+    assert not game.r.no_contrib(st.d, place(game, st, "PR12", 1, "prob1"), "confront")  # not opposing
+
+
+def test_accessories_on_this_card(game, db):
+    """LL65: "You may pay [1] less to play Accessories on this card" / "Accessories on this card have
+    Vexing"."""
+    st = stacked_game(game)
+    rd = place(game, st, "LL65", 0, "prob0")
+    other = place(game, st, "PR12", 0, "prob0")
+    hat = to_hand(game, st, "EO168", 0)  # an Accessory, cost 1
+    assert game.r.card_cost(st.d, 0, hat, host=rd) == 0 and game.r.card_cost(st.d, 0, hat, host=other) == 1
+    on = place(game, st, "FF110", 0, "prob0", host=rd)
+    off = place(game, st, "FF110", 0, "prob0", host=other)
+    assert game.r.kw(st.d, on, "Vexing") == 1 and game.r.kw(st.d, off, "Vexing") == 0
+
+
+def test_mane_power_from_the_discard_pile_and_score_phase_host(game, db):
+    """DE18: "While this card is in your discard pile, your Mane Character has +1 power" (701.3: it
+    functions from the discard pile); CN151 The Twilicane: "During the Score Phase, if that Mane Character
+    is at home, that opponent's Friends each have -1 power"."""
+    st = stacked_game(game)
+    m0, m1 = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
+    b0 = pw(game, st, m0)
+    dd = place(game, st, "DE18", 0, "home0")
+    assert pw(game, st, m0) == b0
+    game.r.leave_play(st.d, Ev(), dd, "disc")
+    assert pw(game, st, m0) == b0 + 1 and pw(game, st, m1) == game.r.face(st.d, m1).power
+    st = stacked_game(game)
+    f1, f0 = place(game, st, "PR12", 1, "prob1"), place(game, st, "PR12", 0, "prob1")
+    place(game, st, "CN151", 0, "home1", host=m1)
+    assert pw(game, st, f1) == 2
+    st.d["step"] = "confront"
+    assert pw(game, st, f1) == 1 and pw(game, st, f0) == 2
+    st.d["cards"][m1]["a"] = "prob1"
+    assert pw(game, st, f1) == 2
+
+
+def test_troublemaker_loses_abilities_during_your_troublemaker_phase(game, db):
+    """CN149: "Play on an opponent's non-Epic Troublemaker." / "That Troublemaker loses and can't gain
+    abilities during your Troublemaker Phase" (606)."""
+    from gameplay.engine.mlp.cardtext import parse_line as pl_
+    assert pl_("Play on an opponent's non-Epic Troublemaker.", "Resource", {})["host"] == {
+        "type": "Troublemaker", "ctrl": "opp", "not_epic": True}
+    st = stacked_game(game)
+    tm = place(game, st, "EO173", 1, "prob0")
+    epic = next(c.number for c in db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
+    etm = place(game, st, epic, 1, "prob1")
+    sel = {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}
+    assert game.r.matches(st.d, tm, sel, 0, None) and not game.r.matches(st.d, etm, sel, 0, None)
+    place(game, st, "CN149", 0, "prob0", host=tm)
+    assert not game.r.lost(st.d, tm)
+    st.d["step"] = "tm_challenge"
+    assert game.r.lost(st.d, tm)
+    st.d["tp"] = 1
+    assert not game.r.lost(st.d, tm)
+
+
+def test_names_in_all_zones_and_any_number(game, db):
+    """GF7: "This card is both a Maud Pie and a Pinkie Pie in all zones" (201.3); LL56: "+1 power for each
+    of your other Friends named Pukwudgie, Prickly Pest" / "Your deck may contain any number of Friends
+    named Pukwudgie, Prickly Pest" (101.2, 104.1)."""
+    from gameplay.engine.mlp.decks import validate_deck
+    from gameplay.engine.mlp.resolve import _card_filter
+    st = stacked_game(game)
+    pie = place(game, st, "GF7", 0, "home0")
+    assert game.r._has_title(st.d, pie, "Maud Pie") and game.r._has_title(st.d, pie, "Pinkie Pie")
+    assert not game.r._has_title(st.d, pie, "Rarity")
+    d = to_disc(game, st, "GF7", 0)
+    assert _card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
+    pk = [place(game, st, "LL56", 0, "home0") for _ in range(3)]
+    place(game, st, "LL56", 1, "home1")
+    assert pw(game, st, pk[0]) == game.r.face(st.d, pk[0]).power + 2
+    deck = ["LL56"] * 5 + ["PR12"] * 3 + ["PR33"] * 3 + [n for n in ("PR31", "PR60", "PR81", "PR20", "PR36", "PR79",
+                                                                         "PR76", "PR54", "PR86", "PR44") for _ in range(3)]
+    deck += ["PR12"] * 0 + ["PR71", "PR71", "PR71", "PR78", "PR78", "PR78", "EO52", "EO52", "EO52", "FF7"]
+    errs = validate_deck(db, {"mane": "PR1", "deck": deck, "problems": ["PR190", "PR168", "PR164", "PR170", "PR177",
+                                                                          "PR192", "PR190", "PR168", "PR164", "PR170"]})
+    assert not [e for e in errs if "copies" in e], errs
+    errs = validate_deck(db, {"mane": "PR1", "deck": ["PR12"] * 4 + deck[5:], "problems": ["PR190"] * 10})
+    assert any("copies of" in e and "Emerald" in e for e in errs)
+
+
+def test_cards_in_play_have_unique(game, db):
+    """AD199: "Cards in play have Unique." (516.2: a second card of a name its controller controls is
+    dismissed by the game, its controller choosing which)."""
+    from gameplay.engine.mlp.flow import _uniqueness
+    st = stacked_game(game)
+    a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR12", 0, "prob0")
+    place(game, st, "PR12", 1, "home1")
+    assert not _uniqueness(game.r, st.d, Ev(True))
+    place(game, st, "AD199", 1, "home1")
+    assert "Unique" in game.r.traits(st.d, a)
+    assert _uniqueness(game.r, st.d, Ev(True))
+    assert st.d["pending"]["kind"] == "uniqueness" and sorted(st.d["pending"]["options"]) == sorted([a, b])
+
+
+def test_sent_to_another_problem_instead_of_home(game, db):
+    """FF49: "If this card would be sent home, it is sent to another Problem instead"; MT142: "If one of
+    your Friends here with 1 printed power would be sent home, send it to another Problem instead"
+    (710, 506.5)."""
+    st = stacked_game(game)
+    dm = place(game, st, "FF49", 0, "prob0")
+    game.r.send_home(st.d, Ev(), dm)
+    assert st.d["cards"][dm]["a"] == "prob1"
+    other = place(game, st, "PR12", 0, "prob1")
+    game.r.send_home(st.d, Ev(), other)
+    assert st.d["cards"][other]["a"] == "home0"
+    st = stacked_game(game)
+    place(game, st, "MT142", 0, "prob1")
+    one, two = place(game, st, "PR20", 0, "prob1"), place(game, st, "PR12", 0, "prob1")
+    game.r.send_home(st.d, Ev(), one)
+    game.r.send_home(st.d, Ev(), two)
+    assert st.d["cards"][one]["a"] == "prob0" and st.d["cards"][two]["a"] == "home0"
+
+
+def test_not_sent_home_from_a_solved_problem(game, db):
+    """SB82: "If one or more of your Friends with 2 or less printed power would be sent home from a solved
+    Problem, they aren't sent home instead"; HM75: "This card's Problem can't be replaced until it is
+    solved" and "When this card's Problem is solved, if this card would be sent home, it isn't sent home
+    instead" (613.2)."""
+    st = stacked_game(game)
+    place(game, st, "SB82", 0, "home0")
+    small, big = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR31", 0, "prob1")
+    old = problem(st, game, 1)
+    game.r.replace_problem(st.d, Ev(True), "prob1")
+    assert st.d["cards"][small]["a"] == "prob1" and st.d["cards"][big]["a"] == "home0" and problem(st, game, 1) != old
+    st = stacked_game(game)
+    joe = place(game, st, "HM75", 0, "prob1")
+    st.d["rq"].append({"p": 0, "src": joe, "eff": [{"op": "replace_problem"}], "i": 0, "ch": None, "lbl": "", "after": None})
+    settle(game, st)
+    assert not st.d["pending"] or st.d["pending"]["options"] == ["prob0"]  # not Joe's Problem
+    resolve_all(game, st)
+    assert st.d["cards"][joe]["a"] == "prob1"
+    game.r.replace_problem(st.d, Ev(True), "prob1")  # solved
+    assert st.d["cards"][joe]["a"] == "prob1"

@@ -2755,6 +2755,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "play_home"}
     if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
+    if body == "Play on an opponent's non-Epic Troublemaker":  # (516.4: Epic is a keyword)
+        return {"kind": "play_on", "host": {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}}
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:
         tg = parse_target(m.group(1))
@@ -3327,6 +3329,58 @@ STATIC_C.extend([
                                              for op in ("no_retire", "no_dismiss")]}),
     (r"^While a player has more power at this Problem than any opponent, that player's Friends here can't be dismissed$",
      ("Problem",), lambda m: {"op": "no_dismiss", "target": {"type": "Friend", "at": "here", "more_power_here": True}}),
+])
+STATIC_C.extend([
+    # moving (506), playing (508) and losing abilities with conditions of this card / its host
+    (r"^While that Friend has power higher than any other Friend here, Friends can't be moved to this card's Problem$",
+     ("Resource",), lambda m: {"op": "no_move", "who": "all", "where": "to", "sel": {"type": "Friend"},
+                               "cond": {"k": "all", "conds": [{"k": "host_highest_power_here"}, {"k": "at_problem"}]}}),
+    (r"^While this card has power higher than any other Friend here, this card's Problem loses and can't have abilities$",
+     None, lambda m: {"op": "lose_abilities", "target": {"type": "Problem", "at": "here"},
+                      "cond": {"k": "all", "conds": [{"k": "highest_power_here"}, {"k": "at_problem"}]}}),
+    (r"^While an opponent's Mane Character is at home, that opponent can't move Friends to this card's Problem$", None,
+     lambda m: {"op": "no_move", "who": "opp", "where": "to", "sel": {"type": "Friend"},
+                "cond": {"k": "all", "conds": [{"k": "opp_mane_home"}, {"k": "at_problem"}]}}),
+    (r"^While a player has at least (\d+) \[(%s)\] Friends at this Problem, that player's opponent must pay \+\[(\d+)\] to "
+     r"play a Friend here$" % COLOR_RE, ("Problem",),
+     lambda m: {"op": "play_cost", "n": int(m[3]), "who": "all", "sel": {"type": "Friend"}, "where": "here",
+                "opp_has": {"n": int(m[1]), "sel": {"type": "Friend", "color": m[2], "at": "here"}}}),
+    (r"^Opposing characters here can't contribute their power to confronting this card's Problem unless their power is "
+     r"greater than or equal to this card's power$", None,
+     lambda m: {"op": "no_contrib", "what": "confront", "target": {"type": "character", "ctrl": "opp", "at": "here",
+                                                                   "lt_src_power": True}}),
+    (r"^You may pay \[(\d+)\] less to play Accessories on this card$", None,
+     lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "sel": {"type": "Resource", "trait": "Accessory"},
+                "where": "on_src"}),
+    (r"^Accessories on this card have (%s)$" % "|".join(GRANTABLE_KW), None,
+     lambda m: {"op": "grant_kw", "kw": m[1], "n": 1, "target": {"type": "Resource", "trait": "Accessory", "on_src": True}}),
+    (r"^While this card is in your discard pile, your Mane Character has \+(\d+) power$", None,
+     lambda m: {"op": "disc_mane_power", "n": int(m[1])}),
+    (r"^During the Score Phase, if that Mane Character is at home, that opponent's Friends each have -(\d+) power$",
+     ("Resource",), lambda m: {"op": "power", "n": -int(m[1]), "target": {"type": "Friend", "host_ctrl": True},
+                               "cond": {"k": "all", "conds": [{"k": "score_phase"}, {"k": "host_at_home"}]}}),
+    (r"^That Troublemaker loses and can't gain abilities during your Troublemaker Phase$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "target": _HOST, "cond": {"k": "your_tp"}}),
+    # names (201.3): "This card is both a Maud Pie and a Pinkie Pie in all zones"
+    (r"^This card is both an? ([A-Z][\w.' ]+?) and an? ([A-Z][\w.' ]+?) in all zones$", None,
+     lambda m: {"op": "alias", "titles": [m[1], m[2]]}),
+    (r"^Cards in play have Unique$", None, lambda m: {"op": "all_unique"}),
+    # 101.2 deck building (104.1: the card takes precedence over the three-copies rule)
+    (r"^Your deck may contain any number of Friends named (.+)$", None, lambda m: {"op": "any_number", "name": m[1]}),
+    (r"^This card has \+(\d+) power for each of your other Friends named (.+)$", None,
+     lambda m: _per(m[1], {"k": "named", "name": m[2], "yours_other": True})),
+    # sent home (506.5) replaced: "If this card would be sent home, it is sent to another Problem instead"
+    (r"^If this card would be sent home(?: from a Problem)?, it is sent to another Problem instead$", None,
+     lambda m: {"op": "send_elsewhere", "subj": "self"}),
+    (r"^If one of your Friends here with (\d+) printed power would be sent home, send it to another Problem instead$", None,
+     lambda m: {"op": "send_elsewhere", "subj": {"type": "Friend", "ctrl": "you", "at": "here", "min_printed": int(m[1]),
+                                                 "max_printed": int(m[1])}}),
+    (r"^If one or more of your Friends with (\d+) or less printed power would be sent home from a solved Problem, they "
+     r"aren't sent home instead$", None,
+     lambda m: {"op": "solved_stay", "subj": {"type": "Friend", "ctrl": "you", "max_printed": int(m[1])}}),
+    (r"^When this card's Problem is solved, if this card would be sent home, it isn't sent home instead$", None,
+     lambda m: {"op": "solved_stay", "subj": "self"}),
+    (r"^This card's Problem can't be replaced until it is solved$", None, lambda m: {"op": "no_replace"}),
 ])
 for _pat, _types, _fn in REPLACE_C:
     STATIC_C.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))

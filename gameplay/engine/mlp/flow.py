@@ -384,6 +384,18 @@ def _uniqueness(self, st, ev) -> bool:
                 opts = non_epic or ids  # 516.4b
             ask(self, st, key[1], "uniqueness", opts, "516.2")
             return True
+    if "all_unique" in self.ops_in_play(st) and self.statics(st, "all_unique"):
+        # "Cards in play have Unique." (516.2: one card of each name per controller)
+        seen = {}
+        for cid in st["play"]:
+            c = cards[cid]
+            if c.get("fd") or c.get("t") or types[c["k"]] == "Problem":
+                continue
+            seen.setdefault((c["c"], self.face(st, cid).name), []).append(cid)
+        for key, ids in seen.items():
+            if len(ids) > 1:
+                ask(self, st, key[0], "uniqueness", ids, "516.2")
+                return True
     # 516.4a Epic Troublemaker and another Troublemaker at its Problem
     ek = self.epic_keys
     for cid in st["play"]:
@@ -1108,14 +1120,21 @@ def end_faceoff(self, st, ev) -> None:
         st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
 
 
-def replace_problem(self, st, ev, area) -> None:
-    """613.2"""
+def replace_problem(self, st, ev, area, solved=True) -> None:
+    """613.2 (``solved``: False when an effect replaces the Problem)"""
     pid = self.problem_at(st, area)
+    stay = self.statics(st, "solved_stay") if solved else []
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if not c or c["a"] != area or cid == pid:
             continue
         t = self.ctype(st, cid)
+        if t in (FRIEND, MANE) and any((o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o)
+                                       for o, ab in stay):
+            # "If one or more of your Friends with 2 or less printed power would be sent home from a
+            # solved Problem, they aren't sent home instead" (710)
+            self.log(ev, "replace", lambda cid=cid: f"{self.name(st, cid)} is not sent home (710)")
+            continue
         if t in (FRIEND, MANE):
             self.send_home(st, ev, cid)
         elif t == TM and not c.get("fd"):

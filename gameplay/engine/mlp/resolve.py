@@ -317,8 +317,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "replace_problem" and e.get("here"):  # "replace its Problem"
         a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
-        if a and not a.startswith("home") and self.problem_at(st, a):
-            self.replace_problem(st, ev, a)
+        if a and not a.startswith("home") and self.problem_at(st, a) and not _no_replace(self, st, a):
+            self.replace_problem(st, ev, a, solved=False)
         return True
     if op == "pick_color":  # "Choose a color." (later effects say "that color")
         if fr["ch"] is None:
@@ -327,7 +327,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         fr["color"] = fr["ch"]
         return True
     if op == "replace_problem":
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and not _no_replace(self, st, a)]
         if e.get("other"):  # "replace another Problem": not this card's
             areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
         if not areas:
@@ -336,7 +336,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.ask(st, p, "choice", areas, "613.2", src=src, what="area")
             return False
         if fr["ch"] in st["areas"]:
-            self.replace_problem(st, ev, fr["ch"])
+            self.replace_problem(st, ev, fr["ch"], solved=False)
         return True
     if op == "draw_to":
         n = e.get("n", 1) - len(st["pl"][p]["hand"])
@@ -1037,8 +1037,8 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False  # a card outside play has only its printed power
     if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
         return False
-    if "title" in flt and flt["title"] != f.title:
-        return False
+    if "title" in flt and flt["title"] != f.title and flt["title"] not in self.alias_keys.get(d.key, ()):
+        return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
     return True
 
 
@@ -1806,3 +1806,25 @@ def _replace_declined(self, st, ev, e, skip) -> None:
 
 
 EVENT_OPS["replace_ask"] = _op_replace_ask
+
+
+def _no_replace(self, st, area) -> bool:
+    """"This card's Problem can't be replaced until it is solved" (104.2: an effect can't replace it)."""
+    return any(st["cards"][o]["a"] == area for o, ab in self.statics(st, "no_replace"))
+
+
+def _op_send_to_area(self, st, ev, fr, e) -> bool:
+    """A card sent to another Problem instead of home: its controller chooses which (705.2f)."""
+    cid = e["card"]
+    areas = [a for a in e["areas"] if a in st["areas"] and self.problem_at(st, a)]
+    if not self.in_play(st, cid) or not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, fr["p"], "choice", areas, "705.2f", src=cid, what="area")
+        return False
+    to = fr["ch"] if fr["ch"] in areas else areas[0]
+    self.move_card(st, ev, cid, to, send=True)
+    return True
+
+
+EVENT_OPS["send_to_area"] = _op_send_to_area

@@ -23,7 +23,8 @@ SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solv
 #: selector fields read by ``Rules._match_extra``
 _ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base action costs
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
-                        "max_cost_count", "on", "boosted", "not_host", "more_power_here"))
+                        "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
+                        "host_ctrl", "not_epic"))
 
 
 def tokens_for(highest: int) -> int:
@@ -107,6 +108,11 @@ class Rules:
         self._lost_busy = False
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
         self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
+        # "This card is both a Maud Pie and a Pinkie Pie in all zones": card key -> its other titles
+        self.alias_keys = {k: tuple(t for a in self.abf[k] if a.get("op") == "alias" for t in a["titles"])
+                           for k in self.sop_keys.get("alias", ())}
+        # "While this card is in your discard pile, your Mane Character has +1 power"
+        self.disc_mane_keys = set(self.sop_keys.get("disc_mane_power", ()))
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -561,6 +567,8 @@ class Rules:
         if c.get("t") or c.get("fd"):
             return False
         title = self.face(st, cid).title
+        if c["k"] in self.alias_keys and name in self.alias_keys[c["k"]]:
+            return True  # "This card is both a Maud Pie and a Pinkie Pie in all zones" (201.3)
         return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
 
     def _colors(self, st, cid) -> tuple[str, ...]:
@@ -590,6 +598,9 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("traits", ()))
         tr = self.face(st, cid).traits
+        if c.get("z") == "play" and "Unique" not in tr and "all_unique" in self.ops_in_play(st) and \
+                self.statics(st, "all_unique"):
+            tr = tr + ("Unique",)  # "Cards in play have Unique."
         if c.get("z") == "play" and "add_trait" in self.ops_in_play(st):
             for o, ab in self.statics(st, "add_trait"):  # "That Friend is a Critter."
                 if ab["trait"] not in tr and self._static_applies(st, o, ab, cid):
@@ -660,6 +671,10 @@ class Rules:
             gkw = self.granted_power_kws(st, cid)
             if gkw:
                 p += self._kw_power(st, cid, c, gkw)
+        if self.disc_mane_keys and st["pl"][c["c"]]["mane"] == cid:
+            for d in st["pl"][c["c"]]["disc"]:  # an ability that functions in the discard pile (701.3)
+                if st["cards"][d]["k"] in self.disc_mane_keys and st["cards"][d]["o"] == c["c"]:
+                    p += sum(a["n"] for a in self.abf[st["cards"][d]["k"]] if a.get("op") == "disc_mane_power")
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
@@ -724,6 +739,9 @@ class Rules:
         if k == "disc_type":  # "for each Event in your discard pile"
             return sum(1 for d in st["pl"][ctrl]["disc"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         if k == "named":  # "for each Slick Shades in play"
+            if cnt.get("yours_other"):  # "for each of your other Friends named Pukwudgie, Prickly Pest"
+                return sum(1 for o in st["play"] if o != src and st["cards"][o].get("c") == ctrl and self.name(st, o) == cnt["name"]
+                           and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd"))
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
@@ -733,8 +751,8 @@ class Rules:
             out = 0
             for d in st["pl"][ctrl]["disc"]:
                 f = self.ff[st["cards"][d]["k"]]
-                if ("type" not in cnt or f.type == cnt["type"]) and (f.title == cnt["title"] or
-                                                                     f.name == cnt["title"]):
+                if ("type" not in cnt or f.type == cnt["type"]) and (f.title == cnt["title"] or f.name == cnt["title"] or
+                                                                     cnt["title"] in self.alias_keys.get(st["cards"][d]["k"], ())):
                     out += 1
             return out
         if k == "ban_type":  # "for each Event in each Banished Zone"
@@ -942,6 +960,18 @@ class Rules:
         if k == "host_trait":  # "If that Friend is a Changeling"
             h = c.get("h")
             return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
+        if k in ("host_highest_power_here", "host_at_home"):  # "While that Friend has power higher than any other
+            h = c.get("h")                                       # Friend here" / "if that Mane Character is at home"
+            hc = st["cards"].get(h) if h else None
+            if not hc or hc.get("z") != "play":
+                return False
+            if k == "host_at_home":
+                return hc["a"].startswith("home")
+            pw = self.power(st, h)
+            return pw is not None and all((self.power(st, o) or 0) < pw for o in st["play"] if o != h
+                                          and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND)
+        if k == "your_tp":  # "during your Troublemaker Phase" (606)
+            return st["tp"] == c["c"] and st.get("step") in ("tp_start", "tm_uncover", "tm_challenge", "tp_end")
         if k == "friends_here_at_least":  # "While you have 4 or more Friends here"
             return sum(1 for o in st["play"] if st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
                        and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")) >= cond["n"]
@@ -1088,6 +1118,16 @@ class Rules:
         if "max_cost_count" in sel:  # "with cost less than or equal to the number of Griffon characters you have"
             if c.get("t") or (self.ff[c["k"]].cost or 0) > len(self.select(st, sel["max_cost_count"], ctrl, src)):
                 return False  # 521.2 tokens have no cost
+        if sel.get("lt_src_power"):  # "unless their power is greater than or equal to this card's power"
+            pw, sp = self.power(st, cid), (self.power(st, src) if src and self.in_play(st, src) else None)
+            if pw is None or sp is None or pw >= sp:
+                return False
+        if sel.get("host_ctrl"):  # "that opponent's Friends" (the controller of this attachment's host)
+            h = st["cards"].get(src, {}).get("h") if src else None
+            if not h or not self.in_play(st, h) or st["cards"][h]["c"] != c["c"]:
+                return False
+        if sel.get("not_epic") and self.epic(st, cid):
+            return False  # "an opponent's non-Epic Troublemaker"
         if sel.get("more_power_here"):  # "While a player has more power at this Problem than any opponent"
             tot = [0, 0]
             for o in self.chars_at(st, c["a"]):
@@ -1323,6 +1363,11 @@ class Rules:
                 continue
             if w == "on_src" and host is not None and host != o:
                 continue
+            if "opp_has" in ab:  # "While a player has at least 3 [Kindness] Friends at this Problem, that player's
+                # opponent must pay +[1] to play a Friend here"
+                oh = ab["opp_has"]
+                if len([x for x in self.select(st, oh["sel"], 1 - p, o) if cards[x]["c"] == 1 - p]) < oh["n"]:
+                    continue
             if ab.get("first"):
                 done = [x for x in self.played_this_turn(st, p)
                         if x[0] == f.type and (w != "here" or x[2] == s["a"])
@@ -2158,6 +2203,19 @@ class Rules:
 
     def send_home(self, st, ev, cid) -> None:
         c = st["cards"][cid]
+        if "send_elsewhere" in self.ops_in_play(st) and c["a"].startswith(("prob", "dil")):
+            for o, ab in self.statics(st, "send_elsewhere"):
+                # "If this card would be sent home, it is sent to another Problem instead" (710; not optional)
+                if (o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o):
+                    others = [a for a in self.problem_areas(st) if a != c["a"] and self.problem_at(st, a)]
+                    if len(others) == 1:
+                        self.move_card(st, ev, cid, others[0], send=True)
+                    elif others:  # its controller chooses which other Problem (a decision, 705.2f)
+                        st["rq"].append({"p": c["c"], "src": cid, "eff": [{"op": "send_to_area", "card": cid, "areas": others}],
+                                         "i": 0, "ch": None, "lbl": "Sent to another Problem", "after": None})
+                    else:
+                        self.log(ev, "replace", lambda: f"{self.name(st, cid)} is not sent home (710.4)")
+                    return
         self.move_card(st, ev, cid, f"home{c['c']}", send=True)
 
     # ================================================================= triggers (704, 511.7)
