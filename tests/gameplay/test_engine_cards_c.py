@@ -80,7 +80,11 @@ def test_newly_automated_cards(db):
     assert automated(db, "FF23", "FF31", "HM2", "FF138", "CN65", "CN32", "CN72", "FF30", "CG10", "FF110", "MT95",
                      "EO29", "CN38", "CG182", "EO168", "CN130", "AD153", "MT25", "HM43", "FF8", "EO42", "FF68",
                      "LL16", "LL27", "LL39", "LL73", "PR163", "PR165", "PR169", "CG190", "FF26", "FF43", "FF97",
-                     "FF69", "EO111")
+                     "FF69", "EO111", "HM138", "LL129", "EO156", "LL134", "CN168", "AD170", "EO173", "PR207", "NM16",
+                     "CG131", "CG134", "SB114", "EO165", "EO161", "CG137", "CN29", "HM19", "HM65", "CG20", "AD142",
+                     "DE112", "LL77", "NM12", "LL127", "LL24", "PR191", "CG130", "CG73", "CG69", "PR161", "FF71", "LL65",
+                     "DE18", "CN151", "CN149", "GF7", "AD199", "LL56", "FF49", "AD65", "MT142", "SB82", "HM75", "EO38",
+                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1")
 
 
 # ------------------------------------------------------------------ costs (508, 609.2)
@@ -1078,3 +1082,89 @@ def test_not_sent_home_from_a_solved_problem(game, db):
     assert st.d["cards"][joe]["a"] == "prob1"
     game.r.replace_problem(st.d, Ev(True), "prob1")  # solved
     assert st.d["cards"][joe]["a"] == "prob1"
+
+
+def test_friend_additional_cost_retire_a_friend(game, db):
+    """EO38: "As an additional cost to play this card, retire a Friend." (508: chosen as it is played; with
+    no Friend to retire it can't be played, 508.1d)."""
+    st = stacked_game(game)
+    to_hand(game, st, "EO38", 0)
+    place(game, st, "PR36", 0, "home0")  # Laughter 3 for the play requirement
+    set_tokens(st, 0, 9)
+    plays = [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == db.key("EO38")]
+    mine = [o for o in st.d["play"] if st.d["cards"][o]["c"] == 0 and game.r.ctype(st.d, o) == "Friend"]
+    assert plays and {a.get("retire") for a in plays} == set(mine)
+    victim = mine[0]
+    a = next(x for x in plays if x.get("retire") == victim and x.get("area") == "home0")
+    st, _ = game.apply(st, a)
+    assert not game.r.in_play(st.d, victim) and any(st.d["cards"][o]["k"] == db.key("EO38") for o in st.d["play"])
+    # with no Friend to retire, no play action is offered (508.1d)
+    from gameplay.engine.mlp.flow import _retire_cost_opts
+    st = stacked_game(game)
+    assert _retire_cost_opts(game.r, st.d, 0, db.key("EO38")) == []
+    assert _retire_cost_opts(game.r, st.d, 0, db.key("PR12")) is None
+
+
+def test_harmony_counted_effects_and_next_event_discount(game, db):
+    """FF47 (Harmony Unicorn): "... give one of your Unicorn characters +1 power for each Event in your
+    discard pile until the end of the turn"; FF91: "Give one of your Griffon characters Eccentric 1 for
+    each card in your hand until the end of the turn" (counted as it resolves, 708.2b); FF38: "... you may
+    pay [1] less for your next Event this turn to a minimum of [1]"; FF81: "When you confront this card's
+    Problem, if you have 2 or more other Changeling characters here, score an additional point"."""
+    st = stacked_game(game)
+    sb = place(game, st, "FF47", 0, "home0")
+    for n in ("PR114", "CN113", "PR12"):
+        to_disc(game, st, n, 0)
+    st.d["rq"].append({"p": 0, "src": sb, "eff": list(db.cards[db.key("FF47")].abilities["front"][0]["effects"]), "i": 0,
+                       "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert pw(game, st, sb) == game.r.face(st.d, sb).power + 2
+    g = place(game, st, "FF7", 0, "prob0")
+    hand = len(st.d["pl"][0]["hand"])
+    ev_ = next(a for a in db.cards[db.key("FF91")].abilities["front"] if a["kind"] == "event")
+    st.d["rq"].append({"p": 0, "src": g, "eff": [ev_["effects"][1]], "i": 0, "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert game.r.kw(st.d, g, "Eccentric") == hand
+    st = stacked_game(game)
+    place(game, st, "FF38", 0, "home0")
+    e1, e3 = to_hand(game, st, "PR114", 0), to_hand(game, st, "CN124", 0)  # Events costing 1 and 3
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "cost_reduction", "n": 1, "type": "Event", "until": "turn",
+                                                      "min": 1}], "i": 0, "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert game.r.card_cost(st.d, 0, e1) == 1 and game.r.card_cost(st.d, 0, e3) == 2
+    st = stacked_game(game)
+    t = place(game, st, "FF81", 0, "prob1")
+    place(game, st, "DE53", 0, "prob1")
+    score = st.d["pl"][0]["score"]
+    game.r.fire(st.d, Ev(), "confront", t)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score  # one other Changeling
+    place(game, st, "FF40", 0, "prob1")
+    game.r.fire(st.d, Ev(), "confront", t)
+    resolve_all(game, st)
+    assert st.d["pl"][0]["score"] == score + 1
+
+
+def test_mane_turns_over_while_pegasus_friends_are_there(game, db):
+    """CN1 Rainbow Dash (Mane): "Any Phase: While there are at least 2 Pegasus Friends at this card's
+    Problem, you may turn this card over." (an activated ability without a cost; its condition is
+    checked as it is activated)."""
+    st = stacked_game(game, manes=("CN1", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob1"
+
+    def turn_acts():
+        st._la = None
+        return [a for a in legal(game, st, "activate") if a.get("card") == mane]
+    place(game, st, "AD55", 0, "prob1")
+    place(game, st, "CN15", 0, "prob0")  # not at its Problem
+    place(game, st, "CN15", 1, "prob1")  # an opponent's Pegasus Friend there counts ("there are")
+    assert turn_acts()
+    st2 = stacked_game(game, manes=("CN1", "PR2"))
+    st2.d["cards"][st2.d["pl"][0]["mane"]]["a"] = "prob1"
+    place(game, st2, "AD55", 0, "prob1")
+    st2._la = None
+    assert not [a for a in legal(game, st2, "activate") if a.get("card") == st2.d["pl"][0]["mane"]]
+    st, _ = game.apply(st, turn_acts()[0])
+    resolve_all(game, st)
+    assert st.d["cards"][st.d["pl"][0]["mane"]]["b"]

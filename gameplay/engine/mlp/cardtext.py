@@ -2831,6 +2831,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if mm:
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
                     "effects": [{"op": "cutie_mark"}], "text": line}
+        mm = re.match(r"^While there are at least (\d+) (%s) Friends at this card's Problem, you may turn this card over\.?$"
+                      % "|".join(TRAITS), rest)
+        if mm and card_type == "Mane Character":  # a Mane's boost condition checked as it is activated (no cost)
+            return {"kind": "activated", "timing": timing, "cost": {}, "effects": [{"op": "turn_over"}], "text": line,
+                    "while": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "sel_at_least", "n": int(mm.group(1)),
+                              "sel": {"type": "Friend", "trait": mm.group(2), "at": "here"}}]}}
         mm = re.match(r"^Put this card (on top of its owner's deck|into its owner's hand)\.?$", rest)
         if mm and card_type != "Event":  # no cost (602.1): the ability takes this card out of play
             effs = parse_effects(rest)
@@ -3206,7 +3212,32 @@ def _effects_c(t: str) -> list[dict] | None:
     return _effects_c_body(t)
 
 
+IF_TEMPLATES.append(  # "if you have 2 or more other Changeling characters here, ..." (resolve._if_cond)
+    (r"^if you have (\d+) or more other (%s) characters here, (.+)$" % "|".join(TRAITS),
+     lambda m: {"k": "count_at_least", "n": int(m.group(1)),
+                "sel": {"type": "character", "ctrl": "you", "trait": m.group(2), "at": "here", "other": True}}))
+
+
 def _effects_c_body(t: str) -> list[dict] | None:
+    # "pay [1] less for your next Event this turn to a minimum of [1]" (a pending cost reduction, 508)
+    m = re.match(r"^pay \[(\d+)\] less for your next (Friend|Event|Resource) this turn,? to a minimum of \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn", "min": int(m.group(3))}]
+    # "+1 power for each Event in your discard pile" / "Eccentric 1 for each card in your hand", counted as
+    # the effect resolves (708.2b)
+    m = re.match(r"^give (one of your (?:%s) characters) \+(\d+) power for each (Friend|Event|Resource|Troublemaker) in your "
+                 r"discard pile until the end of the turn$" % "|".join(TRAITS), t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "power", "n": int(m.group(2)), "target": tg, "until": "turn", "per_disc": m.group(3)}]
+    m = re.match(r"^give (one of your (?:%s) characters) (Eccentric|Diligent|Showy|Competitive|Supportive|Calming|Meticulous) "
+                 r"(\d+) for each card in your hand until the end of the turn$" % "|".join(TRAITS), t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "grant_kw", "kw": m.group(2), "n": int(m.group(3)), "target": tg, "until": "turn",
+                     "per": {"k": "your_hand"}}]
     # 603.1 "does not ready during its controller's next Ready Phase" (the exhausted card keeps the mark)
     m = re.match(r"^exhaust (an opposing character|an opposing Friend)\. That (?:character|Friend) (?:doesn't|does not) ready "
                  r"during its controller's next Ready Phase$", t, re.I)
@@ -3365,6 +3396,7 @@ STATIC_C.extend([
     (r"^This card is both an? ([A-Z][\w.' ]+?) and an? ([A-Z][\w.' ]+?) in all zones$", None,
      lambda m: {"op": "alias", "titles": [m[1], m[2]]}),
     (r"^Cards in play have Unique$", None, lambda m: {"op": "all_unique"}),
+    (r"^As an additional cost to play this card, retire a Friend$", ("Friend",), lambda m: {"op": "add_cost", "retire_friend": 1}),
     # 101.2 deck building (104.1: the card takes precedence over the three-copies rule)
     (r"^Your deck may contain any number of Friends named (.+)$", None, lambda m: {"op": "any_number", "name": m[1]}),
     (r"^This card has \+(\d+) power for each of your other Friends named (.+)$", None,

@@ -1241,7 +1241,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
         if dn["type"] in (t, "card") and _dn_fits(dn, d.front):
-            cost -= dn["n"]
+            cost = max(cost - dn["n"], min(cost, dn["min"])) if "min" in dn else cost - dn["n"]  # "to a minimum of [1]"
     if redeem:
         cost -= 3
     cost = self.play_discount(st, p, cid, cost)  # "you may pay [1] less to play Events" (rules.play_discount)
@@ -1452,11 +1452,15 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
+            xr = _retire_cost_opts(self, st, p, k)  # "As an additional cost to play this card, retire a Friend"
             for a in dests:
                 if dep and self.play_blocked(st, p, cid, area=a):
                     continue
                 if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
-                    acts.append(Action("play", p, (("area", a), ("card", cid))))
+                    if xr is None:
+                        acts.append(Action("play", p, (("area", a), ("card", cid))))
+                    else:  # 508: the Friend to retire is chosen as the card is played
+                        acts.extend(Action("play", p, (("area", a), ("card", cid), ("retire", r))) for r in xr)
                 for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
                     acts.append(Action("play", p, (("area", a), ("card", cid), ("redeem", r))))
                 for r in transform:
@@ -1724,6 +1728,14 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     return True
 
 
+def _retire_cost_opts(self, st, p, k) -> list[str] | None:
+    """Friends player ``p`` may retire to pay "As an additional cost to play this card, retire a Friend"
+    (508; None: the card has no such cost)."""
+    if k not in self.sop_keys.get("add_cost", ()):
+        return None
+    return [o for o in st["play"] if st["cards"][o]["c"] == p and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")]
+
+
 def _extra_cost_effects(cost) -> list[dict]:
     """Costs that need a choice are paid first (508) as effects at the head of the ability."""
     effs: list[dict] = []
@@ -1752,6 +1764,8 @@ def play_card(self, st, ev, action) -> None:
     self.record_play(st, p, f, action.get("area") or (st["cards"][action.get("host")]["a"] if action.get("host") else None))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)", cost=True)  # 508.1a
+    if action.get("retire") and self.in_play(st, action.get("retire")):
+        self.leave_play(st, ev, action.get("retire"), "disc", verb="retired (additional cost)", cost=True)  # 508.1a
     if transform:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)

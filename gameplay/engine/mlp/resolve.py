@@ -526,6 +526,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             n = e["n"]
             if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
                 n *= len(self.select(st, e["per"], p, src))
+            if e.get("per_disc"):  # "+1 power for each Event in your discard pile"
+                n *= sum(1 for d in st["pl"][p]["disc"] if self.types[st["cards"][d]["k"]] == e["per_disc"])
             if e.get("per_at_it"):  # "+1 power for each of your other Friends at its Problem"
                 per = e["per_at_it"]
                 a = st["cards"][cid]["a"]
@@ -543,7 +545,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
         elif op == "grant_kw":  # "That Friend gains Stubborn until the end of the turn"
             n_ = e.get("n", 1)
-            if "per" in e:  # "for each of your Pegasus characters": counted as the modifier is created (708.2b)
+            if "per" in e and e["per"].get("k") == "your_hand":  # "for each card in your hand" (708.2b)
+                n_ *= len(st["pl"][p]["hand"])
+            elif "per" in e:  # "for each of your Pegasus characters": counted as the modifier is created (708.2b)
                 n_ *= len(self.select(st, e["per"]["sel"], p, src))
             if n_:
                 self.add_kw_grant(st, e["kw"], n_, _until(e, p), cid=cid)
@@ -623,7 +627,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
         st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
-                                         **{k: e[k] for k in ("color", "trait") if e.get(k)},
+                                         **{k: e[k] for k in ("color", "trait", "min") if e.get(k)},
                                          **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
@@ -907,6 +911,8 @@ def _if_cond(self, st, p, src, cond) -> bool:
     if k == "opp_mane_boosted":
         m = st["pl"][_opp(p)]["mane"]
         return bool(m in st["cards"] and st["cards"][m].get("b"))
+    if k == "count_at_least":  # "if you have 2 or more other Changeling characters here"
+        return len(self.select(st, cond["sel"], p, src)) >= cond["n"]
     if k == "not_first":  # "At the start of your first turn, if you did not play first"
         return st["first"] != p
     if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"

@@ -970,6 +970,8 @@ class Rules:
             pw = self.power(st, h)
             return pw is not None and all((self.power(st, o) or 0) < pw for o in st["play"] if o != h
                                           and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND)
+        if k == "sel_at_least":  # "While there are at least 2 Pegasus Friends at this card's Problem"
+            return len(self.select(st, cond["sel"], c["c"], src)) >= cond["n"]
         if k == "your_tp":  # "during your Troublemaker Phase" (606)
             return st["tp"] == c["c"] and st.get("step") in ("tp_start", "tm_uncover", "tm_challenge", "tp_end")
         if k == "friends_here_at_least":  # "While you have 4 or more Friends here"
