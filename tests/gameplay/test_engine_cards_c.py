@@ -84,7 +84,7 @@ def test_newly_automated_cards(db):
                      "CG131", "CG134", "SB114", "EO165", "EO161", "CG137", "CN29", "HM19", "HM65", "CG20", "AD142",
                      "DE112", "LL77", "NM12", "LL127", "LL24", "PR191", "CG130", "CG73", "CG69", "PR161", "FF71", "LL65",
                      "DE18", "CN151", "CN149", "GF7", "AD199", "LL56", "FF49", "AD65", "MT142", "SB82", "HM75", "EO38",
-                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1")
+                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1", "DE88", "HM67", "CG176", "CN197")
 
 
 # ------------------------------------------------------------------ costs (508, 609.2)
@@ -1168,3 +1168,59 @@ def test_mane_turns_over_while_pegasus_friends_are_there(game, db):
     st, _ = game.apply(st, turn_acts()[0])
     resolve_all(game, st)
     assert st.d["cards"][st.d["pl"][0]["mane"]]["b"]
+
+
+def test_enters_play_with_counters_and_removes_one_each_turn(game, db):
+    """DE88 Flim & Flam: "This card enters play with 3 +1 power counters on it." (519: on it as it enters,
+    not a trigger) / "At the start of your turn, remove a +1 power counter from this card"."""
+    st = stacked_game(game)
+    ff = place(game, st, "DE88", 0, "home0")
+    assert st.d["cards"][ff]["cn"].get("+1") == 3 and pw(game, st, ff) == game.r.face(st.d, ff).power + 3
+    from gameplay.engine.mlp.flow import start_turn
+    for left in (2, 1, 0, 0):
+        st.d["tp"] = 0
+        start_turn(game.r, st.d, Ev(True))
+        resolve_all(game, st)
+        assert st.d["cards"][ff]["cn"].get("+1", 0) == left
+
+
+def test_move_a_friend_with_a_friendship_counter_along(game, db):
+    """HM67 Lyra & Bon Bon: "This card is both a Lyra and a Bon Bon in all zones." / "When you move this
+    card to a Problem, you may move one of your Friends with a Friendship counter to the same Problem"."""
+    st = stacked_game(game)
+    lb = place(game, st, "HM67", 0, "home0")
+    assert game.r._has_title(st.d, lb, "Lyra") and game.r._has_title(st.d, lb, "Bon Bon")
+    friend, plain = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
+    st.d["cards"][friend]["cn"]["Friendship"] = 1
+    game.r.move_card(st.d, Ev(), lb, "prob1")
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    resolve_all(game, st)
+    assert st.d["cards"][friend]["a"] == "prob1" and st.d["cards"][plain]["a"] == "home0"
+
+
+def test_public_face_down_troublemakers_and_revealed_deck_top(game, db):
+    """CG176: "Players may look at face-down Troublemakers here" (505.1d otherwise hides them); CN197:
+    "Play with the top card of your deck revealed" / "This card's power is equal to the printed power of
+    the top card of your deck" (both players see that card, 404.1)."""
+    from gameplay.engine.mlp.selfplay import hidden_check
+    st = stacked_game(game)
+    tm = place(game, st, "EO173", 1, "prob0", face_down=True)
+    tm2 = place(game, st, "EO173", 1, "prob1", face_down=True)
+
+    def seen(viewer, cid):
+        v = game.view(st, viewer)
+        return next(c for cards in v["areas"].values() for c in cards if c["id"] == cid)
+    assert "key" not in seen(0, tm)
+    set_problem(game, st, 0, "CG176")
+    assert "key" in seen(0, tm) and "key" in seen("spectator", tm) and "key" not in seen(0, tm2)
+    hidden_check(game, st)
+    top(game, st, 0, "PR31")  # printed power 4
+    ts = place(game, st, "CN197", 0, "home0")
+    assert pw(game, st, ts) == 4
+    for viewer in (0, 1, "spectator"):
+        assert game.view(st, viewer)["players"][0]["deck_top"]["number"] == "PR31"
+    assert "deck_top" not in game.view(st, 0)["players"][1]
+    hidden_check(game, st)
+    top(game, st, 0, "PR20")
+    assert pw(game, st, ts) == 1

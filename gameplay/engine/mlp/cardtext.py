@@ -3219,6 +3219,13 @@ IF_TEMPLATES.append(  # "if you have 2 or more other Changeling characters here,
 
 
 def _effects_c_body(t: str) -> list[dict] | None:
+    m = re.match(r"^move one of your Friends with an? ([A-Z]\w+) counter to the same Problem$", t)
+    if m:  # "When you move this card to a Problem, you may move ... to the same Problem" (its area)
+        return [{"op": "move", "target": {"type": "Friend", "ctrl": "you", "other": True, "counter_kind": m.group(1)},
+                 "to": "here"}]
+    m = re.match(r"^remove (a|one|two|\d+) \+1 power counters? from this card$", t, re.I)
+    if m:  # 519: counters removed (never below none)
+        return [{"op": "counters", "n": _n(m.group(1)), "counter": "+1", "remove": True, "target": {"self": True}}]
     # "pay [1] less for your next Event this turn to a minimum of [1]" (a pending cost reduction, 508)
     m = re.match(r"^pay \[(\d+)\] less for your next (Friend|Event|Resource) this turn,? to a minimum of \[(\d+)\]$", t, re.I)
     if m:
@@ -3396,6 +3403,14 @@ STATIC_C.extend([
     (r"^This card is both an? ([A-Z][\w.' ]+?) and an? ([A-Z][\w.' ]+?) in all zones$", None,
      lambda m: {"op": "alias", "titles": [m[1], m[2]]}),
     (r"^Cards in play have Unique$", None, lambda m: {"op": "all_unique"}),
+    # public information (404.1, 505.1d): "Players may look at face-down Troublemakers here", "Play with
+    # the top card of your deck revealed" (view.py, selfplay.hidden_check)
+    (r"^Players may look at face-down Troublemakers here$", None, lambda m: {"op": "fd_public_here"}),
+    (r"^Play with the top card of your deck revealed$", None, lambda m: {"op": "reveal_deck_top"}),
+    (r"^This card's power is equal to the printed power of the top card of your deck$", None,
+     lambda m: {"op": "power_is", "count": {"k": "deck_top_power"}}),
+    (r"^This card enters play with (two|three|four|\d+) \+1 power counters on it$", None,
+     lambda m: {"op": "enter_counters", "n": _n(m[1])}),
     (r"^As an additional cost to play this card, retire a Friend$", ("Friend",), lambda m: {"op": "add_cost", "retire_friend": 1}),
     # 101.2 deck building (104.1: the card takes precedence over the three-copies rule)
     (r"^Your deck may contain any number of Friends named (.+)$", None, lambda m: {"op": "any_number", "name": m[1]}),

@@ -583,6 +583,11 @@ def run_effect(self, st, ev, fr, e) -> bool:
             cn = st["cards"][cid]["cn"]
             key = e.get("counter", "+1")
             k_n = max(self.power(st, cid) or 0, 0) if e.get("n_power") else e.get("n", 1)  # "equal to that Friend's power"
+            if e.get("remove"):  # "remove a +1 power counter from this card"
+                k_n = min(k_n, cn.get(key, 0))
+                cn[key] = cn.get(key, 0) - k_n
+                self.log(ev, "counters", lambda cid=cid, k_n=k_n: f"{k_n} {key} counter(s) removed from {self.name(st, cid)}")
+                continue
             cn[key] = cn.get(key, 0) + k_n
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {k_n} {key} counter(s)")
             if key == "+1":

@@ -24,7 +24,7 @@ SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solv
 _ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base action costs
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
                         "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
-                        "host_ctrl", "not_epic"))
+                        "host_ctrl", "not_epic", "counter_kind"))
 
 
 def tokens_for(highest: int) -> int:
@@ -113,6 +113,7 @@ class Rules:
                            for k in self.sop_keys.get("alias", ())}
         # "While this card is in your discard pile, your Mane Character has +1 power"
         self.disc_mane_keys = set(self.sop_keys.get("disc_mane_power", ()))
+        self.enter_cn_keys = set(self.sop_keys.get("enter_counters", ()))
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -477,6 +478,18 @@ class Rules:
                          "after": None})
         return True
 
+    def fd_public(self, st, cid) -> bool:
+        """"Players may look at face-down Troublemakers here": that face-down card's identity is public."""
+        if "fd_public_here" not in self.ops_in_play(st):
+            return False
+        a = st["cards"][cid]["a"]
+        return any(st["cards"][o]["a"] == a for o, ab in self.statics(st, "fd_public_here"))
+
+    def deck_top_public(self, st, p) -> bool:
+        """"Play with the top card of your deck revealed" (player ``p``'s cards in play)."""
+        return "reveal_deck_top" in self.ops_in_play(st) and any(
+            st["cards"][o]["c"] == p for o, ab in self.statics(st, "reveal_deck_top"))
+
     def hand_size(self, st, p) -> int:
         """616.2 maximum hand size 8, "your maximum hand size is increased by 2"."""
         return HAND_SIZE + sum(ab["n"] for o, ab in self.statics(st, "hand_size_mod") if st["cards"][o]["c"] == p)
@@ -747,6 +760,9 @@ class Rules:
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"
             return max(self.power(st, src) or 0, 0)
+        if k == "deck_top_power":  # "the printed power of the top card of your deck" (202)
+            deck = st["pl"][ctrl]["deck"]
+            return (self.ff[st["cards"][deck[0]]["k"]].power or 0) if deck else 0
         if k == "disc_title":  # "for each Dr. Hooves Friend in your discard pile" (201.3a)
             out = 0
             for d in st["pl"][ctrl]["disc"]:
@@ -1128,6 +1144,8 @@ class Rules:
             h = st["cards"].get(src, {}).get("h") if src else None
             if not h or not self.in_play(st, h) or st["cards"][h]["c"] != c["c"]:
                 return False
+        if "counter_kind" in sel and not c.get("cn", {}).get(sel["counter_kind"]):
+            return False  # "one of your Friends with a Friendship counter"
         if sel.get("not_epic") and self.epic(st, cid):
             return False  # "an opponent's non-Epic Troublemaker"
         if sel.get("more_power_here"):  # "While a player has more power at this Problem than any opponent"
@@ -1860,6 +1878,8 @@ class Rules:
         st["cards"][nid] = nc
         st["play"].append(nid)
         st["dy"] = 1
+        if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
+            nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
         if nc["k"] in self.tw_keys:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
