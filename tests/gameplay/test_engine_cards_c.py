@@ -84,7 +84,7 @@ def test_newly_automated_cards(db):
                      "CG131", "CG134", "SB114", "EO165", "EO161", "CG137", "CN29", "HM19", "HM65", "CG20", "AD142",
                      "DE112", "LL77", "NM12", "LL127", "LL24", "PR191", "CG130", "CG73", "CG69", "PR161", "FF71", "LL65",
                      "DE18", "CN151", "CN149", "GF7", "AD199", "LL56", "FF49", "AD65", "MT142", "SB82", "HM75", "EO38",
-                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1", "DE88", "HM67", "CG176", "CN197")
+                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1", "DE88", "HM67", "CG176", "CN197", "FF101", "FF87", "CG25")
 
 
 # ------------------------------------------------------------------ costs (508, 609.2)
@@ -1224,3 +1224,50 @@ def test_public_face_down_troublemakers_and_revealed_deck_top(game, db):
     hidden_check(game, st)
     top(game, st, 0, "PR20")
     assert pw(game, st, ts) == 1
+
+
+def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, db):
+    """FF101: "Put an opposing Friend with 2 or less power into its owner's hand." / "Harmony Pegasus: If
+    you have a Pegasus character, put an opposing Friend into its owner's hand instead." (one or the
+    other); FF87: "Put an opposing Friend on top of its owner's deck." / "Harmony Unicorn: If that
+    Friend's cost is less than or equal to the number of Unicorn characters you have, gain [1]"."""
+    effs = next(a for a in db.cards[db.key("FF101")].abilities["front"] if a["kind"] == "event")["effects"]
+    st = stacked_game(game, manes=("PR2", "PR2"))  # (PR1 Rainbow Dash is a Pegasus)
+    assert "Pegasus" not in game.r.traits(st.d, st.d["pl"][0]["mane"])
+    big = place(game, st, "PR31", 1, "prob1")
+    st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, big)  # no Pegasus: only 2 or less power
+    place(game, st, "AD55", 0, "home0")  # a Pegasus
+    st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, big)
+    effs = next(a for a in db.cards[db.key("FF87")].abilities["front"] if a["kind"] == "event")["effects"]
+    st = stacked_game(game)
+    place(game, st, "PR31", 1, "prob1")  # cost 4
+    place(game, st, "LL39", 0, "home0")  # one Unicorn
+    tok = st.d["pl"][0]["tok"]
+    st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == tok
+    place(game, st, "PR20", 1, "prob1")  # cost 1
+    st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == tok + 1 and st.d["cards"][st.d["pl"][1]["deck"][0]]["k"] == db.key("PR20")
+
+
+def test_cant_be_removed_or_moved_by_opponents(game, db):
+    """CG25 Maud Pie: "This card can't be dismissed, moved, or put into its owner's hand from play by
+    opponents" (104.2; its controller still can, and the game, 104.3)."""
+    st = stacked_game(game)
+    maud = place(game, st, "CG25", 0, "prob0")
+    assert game.r.move_blocked(st.d, 1, maud, "prob0", "prob1") and not game.r.move_blocked(st.d, 0, maud, "prob0", "prob1")
+    st.d["rq"].append({"p": 1, "src": None, "eff": [{"op": "dismiss", "target": {"id": maud}},
+                                                    {"op": "to_hand", "target": {"id": maud}}], "i": 0, "ch": None,
+                       "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert game.r.in_play(st.d, maud)
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "to_hand", "target": {"id": maud}}], "i": 0, "ch": None,
+                       "lbl": "", "after": None})
+    resolve_all(game, st)
+    assert not game.r.in_play(st.d, maud)

@@ -2983,6 +2983,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
                 # instructions, processed in order (304.2); its own text states its condition
                 for ln in list(keep):
                     mh = re.match(r"^Harmony (?:%s): (.+)$" % "|".join(TRAITS), _clean(ln))
+                    mi = re.match(r"^If you have an? (%s) character, (.+) instead\.?$" % "|".join(TRAITS), mh.group(1)) if mh else None
+                    alt = parse_effects(mi.group(2)) if mi else None
+                    if alt is not None:  # "If you have a Pegasus character, <effects> instead": one or the other
+                        ab = {**ab, "effects": [{"op": "if", "cond": {"k": "you_have", "sel": {
+                            "type": "character", "ctrl": "you", "trait": mi.group(1)}}, "effects": alt, "else": list(ab["effects"])}],
+                            "text": ab["text"] + " / " + _clean(ln)}
+                        keep.remove(ln)
+                        continue
                     effs = parse_effects(mh.group(1)) if mh else None
                     if effs is not None:
                         ab = {**ab, "effects": list(ab["effects"]) + effs, "text": ab["text"] + " / " + _clean(ln)}
@@ -3219,6 +3227,12 @@ IF_TEMPLATES.append(  # "if you have 2 or more other Changeling characters here,
 
 
 def _effects_c_body(t: str) -> list[dict] | None:
+    m = re.match(r"^If that Friend's cost is less than or equal to the number of (%s) characters you have, (.+)$"
+                 % "|".join(TRAITS), t)
+    if m:  # the card an earlier instruction moved ("that Friend"): its printed cost (202)
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "it_cost_le_count", "sel": {
+            "type": "character", "ctrl": "you", "trait": m.group(1)}}, "effects": r}]
     m = re.match(r"^move one of your Friends with an? ([A-Z]\w+) counter to the same Problem$", t)
     if m:  # "When you move this card to a Problem, you may move ... to the same Problem" (its area)
         return [{"op": "move", "target": {"type": "Friend", "ctrl": "you", "other": True, "counter_kind": m.group(1)},
@@ -3403,6 +3417,9 @@ STATIC_C.extend([
     (r"^This card is both an? ([A-Z][\w.' ]+?) and an? ([A-Z][\w.' ]+?) in all zones$", None,
      lambda m: {"op": "alias", "titles": [m[1], m[2]]}),
     (r"^Cards in play have Unique$", None, lambda m: {"op": "all_unique"}),
+    (r"^This card can't be dismissed, moved, or put into its owner's hand from play by opponents$", None,
+     lambda m: {"op": "no_move", "parts": [{"op": "no_move", "who": "opp", "card": "self"},
+                                          {"op": "no_opp_remove", "target": "self"}]}),
     # public information (404.1, 505.1d): "Players may look at face-down Troublemakers here", "Play with
     # the top card of your deck revealed" (view.py, selfplay.hidden_check)
     (r"^Players may look at face-down Troublemakers here$", None, lambda m: {"op": "fd_public_here"}),

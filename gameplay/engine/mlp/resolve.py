@@ -424,6 +424,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             continue
         if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
             fr["it"] = cid
+            fr["itk"] = None if st["cards"][cid].get("t") else st["cards"][cid]["k"]  # (its printed information)
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
@@ -1355,8 +1356,16 @@ def _cond_host_yours(self, st, fr, cond) -> bool:
     return bool(h and self.in_play(st, h)) and (st["cards"][h]["c"] == fr["p"]) == cond["yours"]
 
 
+def _cond_it_cost(self, st, fr, cond) -> bool:
+    """"If that Friend's cost is less than or equal to the number of Unicorn characters you have" (its
+    printed cost, also after it left play; a token has no cost, 521.2)."""
+    k = fr.get("itk")
+    cost = self.ff[k].cost if k else None
+    return cost is not None and cost <= len(self.select(st, cond["sel"], fr["p"], fr["src"]))
+
+
 IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power,
-            "host_yours": _cond_host_yours}
+            "host_yours": _cond_host_yours, "it_cost_le_count": _cond_it_cost}
 
 
 def _op_move_to_each(self, st, ev, fr, e) -> bool:

@@ -1932,6 +1932,12 @@ class Rules:
             # "[Honesty] Friends here cannot be dismissed." (104.2; never against the game, 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be dismissed")
             return None
+        if not by_game and (zone == "hand" or verb.startswith("dismissed")) and "no_opp_remove" in self.ops_in_play(st) \
+                and self.prevented(st, cid, "no_opp_remove"):
+            from .reactions import actor  # "This card can't be dismissed ... or put into its owner's hand from play by opponents"
+            if actor(st) != c["c"]:
+                self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be removed by an opponent")
+                return None
         if not by_game and "no_leave" in self.ops_in_play(st) and self.prevented(st, cid, "no_leave"):
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play")  # 104.2
             return None
