@@ -316,6 +316,7 @@ def ppp(self, st, ev) -> bool:
                 continue
         if c.get("fr") and self.ctype(st, cid) != FRIEND:
             c["fr"] = False  # 511.4
+            self.restamp(st, cid)
             did = True
         a = c["a"]
         if a not in areas or (a.startswith("home") and int(a[4:]) != c["c"]):
@@ -613,6 +614,7 @@ def uncover_one(self, st, ev, cid, by=None) -> None:
         return  # "Troublemakers can't be uncovered here."
     c["fd"] = False
     st["dy"] = 1
+    self.restamp(st, cid)  # 711.3a its abilities begin to function now
     self.log(ev, "uncover", lambda: f"{self.pname(st, c['c'])} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
     if self.epic(st, cid):  # 607.3
         for o in self.tms_at(st, c["a"]):
@@ -665,7 +667,7 @@ def _confront_next(self, st, ev):
             ask(self, st, tp, "confront_order", can, "610.1")
             return
         area = sc["cur"] = can[0]
-    if area not in st["areas"] or not self.can_confront(st, tp, area):
+    elif area not in st["areas"] or not self.can_confront(st, tp, area):
         sc["todo"].remove(area)
         sc.pop("cur", None)
         sc.pop("vex_done", None)
@@ -1201,7 +1203,7 @@ def _has_non_pass(self, st, p) -> bool:
         else:
             # keyword grants matter here only if one could grant Agile (or a token could have it)
             kwg = st.get("kwg") and _may_grant_agile(self, st, p)
-            if not (st.get("twn") or kwg) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            if not (st.get("twn") or kwg) and not any(cards[c]["c"] == p for c in self.in_play_with(st, ak)):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
@@ -1332,7 +1334,10 @@ def _timing(self, d) -> str:
     return "main"
 
 
-def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]:
+def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) -> list[Action]:
+    """The player's actions other than passing (510).  ``first_only``: stop at the first one (is
+    there any?); ``rx_only``: only the Reaction actions (512.4, the ones with an ``rx`` note: Reaction
+    Events in the hand and activated Reaction abilities), for ``rx_window``."""
     acts: list[Action] = []
     pr = st["prio"]
     fo = st["fo"]
@@ -1370,6 +1375,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             continue  # identical copies give identical actions (legal_actions lists one of them)
         if not main and k not in quick:
             continue
+        if rx_only and k not in self.quick_rx:
+            continue  # (only Reaction Events give actions with a note)
         d = db[k]
         f = d.front
         t = f.type
@@ -1491,7 +1498,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if first_only and acts:
             return acts
     # abilities activated from the hand ("Banish this card from your hand to ...", 703)
-    if self.hand_act_keys:
+    if self.hand_act_keys and not rx_only:
         for cid in pl["hand"]:
             if cards[cid]["k"] not in self.hand_act_keys:
                 continue
@@ -1514,7 +1521,9 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     tws = self.kw_may_differ(st, "Swift")
     taxed = "action_cost" in self.ops_in_play(st)  # "Opponents pay +[1] to rally Friends", move taxes
     mb = None  # moving restrictions in play
-    for cid in st["play"]:
+    # a move costs at least 1 (609.2b) and a rally 2 (609.2e): with no token and no action tax in
+    # play, no character can do either
+    for cid in (st["play"] if (tok >= 1 or taxed) and not rx_only else ()):
         c = cards[cid]
         if c["c"] != p:
             continue
@@ -1539,14 +1548,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                         return acts
         if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
-    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
+    if main and not rx_only and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
-    ak = self.activ_keys
-    twn = st.get("twn")
-    for cid in st["play"]:
+    for cid in (st["play"] if st.get("twn") else self.in_play_with(st, self.activ_keys)):
         c = cards[cid]
-        if c["c"] != p or (c["k"] not in ak and not twn):
+        if c["c"] != p:
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
             if ab["kind"] != "activated" or ab.get("zone") == "hand":
@@ -1564,6 +1571,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                         acts.append(Action("activate", p, (("ability", i), ("card", cid), ("rx", n_["id"]))))
                         if first_only:
                             return acts
+                continue
+            if rx_only:
                 continue
             if _can_pay_ability(self, st, p, cid, ab):
                 acts.append(Action("activate", p, (("ability", i), ("card", cid))))

@@ -568,6 +568,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             if not c.get("fd"):
                 c["fd"] = True  # 505.3 it becomes a different card: modifiers and counters end
                 c["cn"] = {}
+                c.pop("ts", None)  # no abilities face-down (505.1a): a new 711.3a timestamp when uncovered
                 st["mods"] = [m for m in st["mods"] if m["t"] != cid]
                 st["dy"] = 1
                 self.log(ev, "face_down", lambda cid=cid: "A Troublemaker is turned face-down")
@@ -779,6 +780,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             if self.cdef(st, src).boosted is not None:
                 c["b"] = not c.get("b")
                 st["dy"] = 1
+                self.restamp(st, src)  # 711.3a the other face's abilities begin to function
                 self.log(ev, "boost", lambda: f"{self.name(st, src)} is turned over ({'Boosted' if c['b'] else 'Start'} side) (301.2)")
     elif op == "cutie_mark":
         if src in st["cards"] and self.in_play(st, src):

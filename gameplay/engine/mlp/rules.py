@@ -18,6 +18,7 @@ TM = "Troublemaker"
 FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
+_NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
@@ -56,6 +57,17 @@ def _grant_names(d) -> Any:
     return _ANY_KW
 
 
+def _reads_own_power(cond) -> bool:
+    """Whether a static's condition reads its source's current power (a grant conditioned on it
+    depends on the other modifiers of that power, 711.3b)."""
+    if not cond:
+        return False
+    k = cond.get("k")
+    if k == "all":
+        return any(_reads_own_power(x) for x in cond.get("conds") or cond.get("of") or ())
+    return k in ("power_at_least", "power_at_most", "highest_power_here")
+
+
 def _first_event_timing(d) -> str:
     """The timing of a card's first front-face Event ability (what flow._timing reads)."""
     for ab in d.abilities.get("front", ()):
@@ -78,6 +90,7 @@ class Rules:
         self._trusted = None
         self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
         self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
+        self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
@@ -106,6 +119,8 @@ class Rules:
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self._lost_busy = False
+        self._prb: set = set()  # Prismatic cards whose colors are being computed (``_colors``)
+        self._tw_busy = False  # reading Traits for Teamwork (``_tw_traits``): no Teamwork lending meanwhile
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
         self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
         # "This card is both a Maud Pie and a Pinkie Pie in all zones": card key -> its other titles
@@ -119,6 +134,12 @@ class Rules:
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
         self._ops_memo = None
+        self._kmemo: list = [None, -1, -1, {}]  # see ``in_play_with``
+        self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in ("power", "power_per_beneath", "power_per", "power_is")))
+        # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
+        self.self_disc_keys = {k for k, d in self.db.cards.items()
+                               if any(a["kind"] == "static" and a.get("op") == "play_discount" and a.get("self")
+                                      for a in d.abilities.get("front", ()))}
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
@@ -230,7 +251,7 @@ class Rules:
         printed abilities.  Memoised per card id while ``self._twc`` is a dict (set only around
         read-only computations such as ``has_non_pass``, during which the state can't change)."""
         twc = self._twc
-        if twc is None:
+        if twc is None or self._tw_busy or self._lost_busy:  # (no memo of a guarded partial reading)
             return self._teamwork_calc(st, cid, c)
         r = twc.get(cid)
         if r is None:
@@ -238,23 +259,37 @@ class Rules:
         return r
 
     def _teamwork_calc(self, st, cid, c) -> list[str]:
-        if c.get("t") or self.types[c["k"]] != FRIEND:
+        """711.3b dependencies of Teamwork: it shares abilities by the Friends' current Traits (a trait
+        grant such as Bee Suit's "That Friend is a Critter" applies first), and a Teamwork card that
+        loses its abilities (Clipped Wings) no longer has Teamwork to share."""
+        if c.get("t") or self.types[c["k"]] != FRIEND or self._tw_busy:
             return []
         out = []
         tr = None
-        tw = self.tw_keys
         cards = st["cards"]
-        for o in st["play"]:
-            oc = cards[o]
-            if oc["k"] not in tw or o == cid:  # (the cheapest test first: few cards have Teamwork)
+        gr = None
+        for o in self.in_play_with(st, self.tw_keys):
+            if o == cid:
                 continue
+            oc = cards[o]
             if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
-                tr = set(self.ff[c["k"]].traits)
-            if tr & set(self.ff[oc["k"]].traits):
+                gr = "add_trait" in self.ops_in_play(st)  # a trait grant in play: read current Traits
+                tr = set(self._tw_traits(st, cid) if gr else self.ff[c["k"]].traits)
+            if tr & set(self._tw_traits(st, o) if gr else self.ff[oc["k"]].traits) and \
+                    not (st.get("lab") and self.lost(st, o)):
                 out.append(o)
         return out
+
+    def _tw_traits(self, st, cid) -> tuple:
+        """A Friend's current Traits for Teamwork (with a trait grant in play), read with no Teamwork
+        lending meanwhile: a Teamwork card has no trait grant to lend."""
+        self._tw_busy = True
+        try:
+            return self.traits(st, cid)
+        finally:
+            self._tw_busy = False
 
     def kw(self, st, cid, name: str) -> int:
         """Keyword value (X, or 1) or 0.  Face-down cards have no abilities (505.1a)."""
@@ -287,12 +322,10 @@ class Rules:
         gn = self.kwg_names
         cards = st["cards"]
         n = 0
-        for o in st["play"]:
-            g = gn.get(cards[o]["k"])
-            if g is not None:
-                if name in g:
-                    return True
-                n += 1
+        for o in self.in_play_with(st, self.kwg_keys):  # (kwg_names has the kwg_keys)
+            if name in gn[cards[o]["k"]]:
+                return True
+            n += 1
         if st.get("kgt"):  # timed grants from effects (add_kw_grant) raise the counter once
             if any(g["kw"] == name for g in st.get("kgm") or ()):
                 return True
@@ -303,11 +336,11 @@ class Rules:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
         ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
         v = 0
-        gk = self.kwg_by.get(name, ()) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
+        gk = self.kwg_by.get(name, _NO_KEYS) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
         cards = st["cards"]
         gn = None if st.get("twn") else self.kwg_names  # (Teamwork may lend other grants)
-        for o in st["play"]:
-            if cards[o]["k"] not in gk or (gn is not None and name not in gn[cards[o]["k"]]):
+        for o in self.in_play_with(st, gk):
+            if gn is not None and name not in gn[cards[o]["k"]]:
                 continue
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and \
@@ -348,54 +381,121 @@ class Rules:
 
     def granted_power_kws(self, st, cid) -> dict:
         """Granted instances of the power keywords (Competitive X, Supportive X, Caretaker,
-        Experienced), summed per keyword, from continuous grants and timed grants.  A card's power
-        is not asked for grants of its own power keywords while they are being computed (a
-        "While this card has at least 5 power, it has Competitive 2" condition reads the power
-        without that grant: 711.3b dependency, no loop)."""
+        Experienced), summed per keyword, from continuous grants and timed grants.  A grant
+        conditioned on the card's own power ("While this card has at least 5 power, it has
+        Competitive 2", MT59) depends on every other modifier of that power (711.3b), the other
+        grants included: it is applied after them (711.4), reading the power with them but without
+        itself (``_kwpart``: what a power read during this computation sees); several such grants
+        are ordered by ``_own_power_grants`` (711.4 / 711.5)."""
         guard = self._kwp
         if cid in guard:
-            return {}
+            return self._kwpart.get(cid) or {}
         guard.add(cid)
         try:
             out: dict = {}
-            gk = self.kwg_by.get("*power", ()) if not st.get("twn") else self.kwg_keys
-            cards = st["cards"]
-            for o in st["play"]:
-                if cards[o]["k"] not in gk:
-                    continue
+            later: list = []
+            gk = self.kwg_by.get("*power", _NO_KEYS) if not st.get("twn") else self.kwg_keys
+            for o in self.in_play_with(st, gk):
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] in self.POWER_KW:
                         n = ab["n"] if "per" not in ab else ab["n"] * self._count(st, o, ab["per"])
-                        if n and self._static_applies(st, o, ab, cid):
+                        if n and o == cid and _reads_own_power(ab.get("cond")):
+                            later.append((ab, n))
+                        elif n and self._static_applies(st, o, ab, cid):
                             out[ab["kw"]] = out.get(ab["kw"], 0) + n
             for g in st.get("kgm") or ():
                 if g["kw"] in self.POWER_KW and self._kgm_applies(st, g, cid):
                     out[g["kw"]] = out.get(g["kw"], 0) + g["n"]
+            if later:
+                try:
+                    out = self._own_power_grants(st, cid, out, later)
+                finally:
+                    self._kwpart.pop(cid, None)
             return out
         finally:
             guard.discard(cid)
 
+    def _own_power_grants(self, st, cid, out, later) -> dict:
+        """Apply the grants conditioned on ``cid``'s own power after the others (``out``), in
+        timestamp order (``later`` is in play-zone then text order) except that one whose result
+        another remaining one would change waits for it (711.4); if each depends on another they
+        are interdependent and the earliest applies first (711.5).  Each condition is read with
+        the grants applied so far (``_kwpart``), never with itself."""
+        part = dict(out)
+        self._kwpart[cid] = part
+
+        def holds(ab, extra=None) -> bool:
+            if extra is not None:
+                part[extra[0]] = part.get(extra[0], 0) + extra[1]
+            try:
+                return self._static_applies(st, cid, ab, cid)
+            finally:
+                if extra is not None:
+                    part[extra[0]] -= extra[1]
+                    if not part[extra[0]]:
+                        del part[extra[0]]
+        left = list(later)
+        while left:
+            i = 0
+            if len(left) > 1:
+                for j, (ab, _n) in enumerate(left):
+                    now = holds(ab)
+                    if all(holds(ab, (q["kw"], m)) == now for k, (q, m) in enumerate(left) if k != j):
+                        i = j  # depends on no remaining grant (711.4)
+                        break
+            ab, n = left.pop(i)
+            if holds(ab):
+                part[ab["kw"]] = part.get(ab["kw"], 0) + n
+        return part
+
     def lost(self, st, cid) -> bool:
         """Whether a card in play loses and can't have abilities ("Friends here lose and can't have
-        abilities", "That Friend loses ...").  Sources apply in timestamp order (711.3; the play
-        zone's order): a source whose own abilities an earlier source removes does nothing."""
+        abilities", "That Friend loses ...").  The sources are ordered by ``_lab_active`` (711.3-711.5):
+        a source whose own abilities another source removes does nothing."""
         if self._lost_busy:
             return False  # (reading a selector while deciding this: printed abilities)
         self._lost_busy = True
         try:
-            cards = st["cards"]
-            active: list = []
-            for o in st["play"]:
-                oc = cards[o]
-                if oc["k"] not in self.lab_keys or oc.get("fd") or oc.get("fr") or oc.get("t"):
-                    continue
-                abl = [ab for ab in (self.abb if oc.get("b") else self.abf)[oc["k"]]
-                       if ab["kind"] == "static" and ab.get("op") == "lose_abilities"]
-                if abl and not any(self._static_applies(st, a, ab, o) for a, ab in active):
-                    active.extend((o, ab) for ab in abl)
-            return any(self._static_applies(st, a, ab, cid) for a, ab in active)
+            return any(self._static_applies(st, a, ab, cid) for a, ab in self._lab_active(st))
         finally:
             self._lost_busy = False
+
+    def _lab_active(self, st) -> list:
+        """The "lose and can't have abilities" modifiers that apply, in the order of 711.3-711.5.
+        Timestamps (711.3a): when each source's abilities began to function (``restamp``).  A
+        modifier depends on another (711.3b) when the other would remove its source's abilities (so
+        its presence changes whether the first exists at all).  Each step applies the earliest remaining modifier that depends on no other
+        remaining one (711.4: a dependent modifier waits until every modifier it depends on has
+        applied, even a later-timestamped one); when every remaining one depends on another
+        (interdependent, 711.5) the earliest applies.  Applying one removes the remaining modifiers
+        of the sources it affects.  E.g. Clipped Wings (AD129) on a Friend, then Trashed (EO167) on
+        Clipped Wings: Clipped Wings depends on the later Trashed, so its Friend keeps its abilities;
+        two opposing Iron Wills (AD196) at one Problem are interdependent (the earlier one wins)."""
+        cards = st["cards"]
+        srcs: list = []
+        for o in self.in_play_with(st, self.lab_keys):
+            oc = cards[o]
+            if oc.get("fd") or oc.get("fr") or oc.get("t"):
+                continue
+            abl = [ab for ab in (self.abb if oc.get("b") else self.abf)[oc["k"]]
+                   if ab["kind"] == "static" and ab.get("op") == "lose_abilities"]
+            if abl:
+                srcs.append((o, abl))
+        if len(srcs) < 2:
+            return [(o, ab) for o, abl in srcs for ab in abl]
+        srcs.sort(key=lambda x: cards[x[0]].get("ts", 0))  # (stable: the play zone's order otherwise)
+        # dep[o]: the other sources whose modifiers would remove o's abilities (o depends on them)
+        dep = {o: {t for t, tabl in srcs if t != o and any(self._static_applies(st, t, ab, o) for ab in tabl)}
+               for o, _ in srcs}
+        active: list = []
+        left = list(srcs)
+        while left:
+            names = {o for o, _ in left}
+            i = next((j for j, (o, _) in enumerate(left) if not dep[o] & names), 0)  # 711.4, else 711.5
+            o, abl = left.pop(i)
+            active.extend((o, ab) for ab in abl)
+            left = [(t, tabl) for t, tabl in left if o not in dep[t]]  # their sources lost their abilities
+        return active
 
     def disc_play_ok(self, st, cid) -> bool:
         """'You may play this card from your discard pile' ['If a player has 8 or more points, ...']."""
@@ -502,6 +602,10 @@ class Rules:
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
+        c = st["cards"][cid]
+        if not (c.get("fd") or c.get("fr") or c.get("col") or c.get("t") or st["mods"] or st.get("kwg")
+                or st.get("twn") or c["k"] in self.prism_keys) and "no_colors" not in self.ops_in_play(st):
+            return (self.fb if c.get("b") else self.ff)[c["k"]].colors  # (the printed colors: nothing below applies)
         if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
                 any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
             return ()  # "Opposing characters at this card's Problem lose and can't have colors."
@@ -512,7 +616,8 @@ class Rules:
             if extra:  # "give one of your characters [Laughter] until the end of the phase"
                 s = set(cols) | set(extra)
                 cols = tuple(x for x in COLOR_NAMES if x in s)
-        if st.get("kwg") and cols is not None:
+        if st.get("kwg") and cols is not None and \
+                self.in_play_with(st, self.kwg_keys if st.get("twn") else self.kwg_by.get("*color", _NO_KEYS)):
             extra = self._granted_colors(st, cid)
             if extra:  # "While at a Problem with Pinkie Pie, this card ... is also Pink"
                 s = set(cols) | extra
@@ -528,10 +633,8 @@ class Rules:
             return out
         self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
         try:
-            gk = self.kwg_by.get("*color", ()) if not st.get("twn") else self.kwg_keys
-            for o in st["play"]:
-                if cards[o]["k"] not in gk:
-                    continue
+            gk = self.kwg_by.get("*color", _NO_KEYS) if not st.get("twn") else self.kwg_keys
+            for o in self.in_play_with(st, gk):
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "grant_color" and self._static_applies(st, o, ab, cid):
                         out.add(ab["color"])
@@ -544,7 +647,10 @@ class Rules:
         player ``p``'s cards in play and the card's own "you may pay [2] less to play this card" (an
         ability that functions in the hand, 701.3).  "to a minimum of [1]" keeps a cost of 1 or more
         at 1 (the discount is always taken: it never hurts its player)."""
-        d = self.db.cards[st["cards"][cid]["k"]]
+        k = st["cards"][cid]["k"]
+        if k not in self.self_disc_keys and "play_discount" not in self.ops_in_play(st):
+            return cost  # (no "pay less" of its own and none in play: the common case)
+        d = self.db.cards[k]
         f = d.front
         for ab in d.abilities.get("front", ()):
             if ab["kind"] == "static" and ab.get("op") == "play_discount" and ab.get("self") and \
@@ -593,16 +699,32 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and self.kw(st, cid, "Prismatic"):
-            extra = set(cols)
-            ctrl = c["c"]
-            for o in st["play"]:
-                if o != cid and st["cards"][o].get("c") == ctrl and not st["cards"][o].get("t") and self.is_char(st, o):
-                    f = self.face(st, o)
-                    if "Crystal" in f.traits and not st["cards"][o].get("fd"):
-                        extra.update(f.colors)
-            cols = tuple(x for x in COLOR_NAMES if x in extra)
+        if (c["k"] in self.prism_keys or self.kw_may_differ(st, "Prismatic")) and cid not in self._prb:
+            # Prismatic depends on (711.3b) the modifiers that make a character Crystal (Ceremonial
+            # Headdress) or change its colors (color grants, added colors, "can't have colors"): it
+            # reads the other Crystal characters' current Traits and colors.  Two Prismatic Crystal
+            # characters are interdependent (711.5): the one asked about reads the other's colors
+            # with the other's own Prismatic applied but without itself (``_prb``, which also keeps a
+            # Prismatic grant's condition from reading these colors again), i.e. the union.
+            self._prb.add(cid)
+            try:
+                cols = self._prismatic(st, cid, c, cols)
+            finally:
+                self._prb.discard(cid)
         return cols
+
+    def _prismatic(self, st, cid, c, cols) -> tuple:
+        if not self.kw(st, cid, "Prismatic"):
+            return cols
+        extra = set(cols)
+        ctrl = c["c"]
+        cards = st["cards"]
+        for o in st["play"]:
+            oc = cards[o]
+            if o != cid and oc.get("c") == ctrl and not oc.get("t") and not oc.get("fd") and \
+                    self.is_char(st, o) and "Crystal" in self.traits(st, o):
+                extra.update(self.colors(st, o))
+        return tuple(x for x in COLOR_NAMES if x in extra)
 
     def traits(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
@@ -630,13 +752,8 @@ class Rules:
     def power_sources(self, st) -> list:
         """The cards in play with power-changing static abilities, with those abilities: computed
         once when several powers are needed in the same state (``power(..., srcs=...)``)."""
-        sk = self.static_keys
-        cards = st["cards"]
-        twn = st.get("twn")
         out = []
-        for o in st["play"]:
-            if cards[o]["k"] not in sk and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.pow_keys)):
             abl = [ab for ab in self.abilities(st, o)
                    if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
             if abl:
@@ -678,9 +795,13 @@ class Rules:
                     for k_, v_ in self.kwf[st["cards"][o]["k"]].items():
                         if k_ != "Teamwork":
                             kws[k_] = max(kws.get(k_, 0), v_)
-        if kws and not (st.get("lab") and self.lost(st, cid)):
+        kwg = st.get("kwg")
+        if kws or kwg:
+            if st.get("lab") and self.lost(st, cid):
+                kws = kwg = None  # "loses and can't have abilities": granted keywords too
+        if kws:
             p += self._kw_power(st, cid, c, kws)
-        if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
+        if kwg:  # granted Competitive / Supportive / Caretaker / Experienced
             gkw = self.granted_power_kws(st, cid)
             if gkw:
                 p += self._kw_power(st, cid, c, gkw)
@@ -792,8 +913,8 @@ class Rules:
         if x:
             mane = st["pl"][ctrl]["mane"]
             if mane in st["cards"] and st["cards"][mane]["a"] == area and mane != cid and \
-                    set(self.colors(st, mane)) & set(self.face(st, cid).colors):
-                p += x  # Supportive X
+                    set(self.colors(st, mane)) & set(self.colors(st, cid)):
+                p += x  # Supportive X (its current colors: it depends on color modifiers, 711.3b)
         if "Experienced" in kws and not c.get("t"):
             nm = self.face(st, cid).name
             p += sum(1 for d in st["pl"][ctrl]["disc"] if self.db.cards[st["cards"][d]["k"]].name == nm)
@@ -805,11 +926,13 @@ class Rules:
             sum(1 for b in st["pl"][1 - c["o"]]["ban"] if st["cards"][b].get("bn") == cid)
 
     def has_static(self, st, op, ctrl=None, area=None) -> list[str]:
+        if op not in self.ops_in_play(st):
+            return []  # (no card in play prints it; abilities() only lends printed abilities of cards in play)
         out = []
-        sk = self.static_keys
-        for o in st["play"]:
-            c = st["cards"][o]
-            if c["k"] not in sk or (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
+        cards = st["cards"]
+        for o in self.in_play_with(st, self.static_keys):
+            c = cards[o]
+            if (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
                 continue
             if any(ab["kind"] == "static" and ab.get("op") == op for ab in self.abilities(st, o)):
                 out.append(o)
@@ -1204,12 +1327,9 @@ class Rules:
         mane = st["pl"][p]["mane"]
         hl = self.face(st, mane).home_limit
         hl = 3 if hl is None else hl
-        sk = self.static_keys
-        twn = st.get("twn")
         cards = st["cards"]
-        for o in st["play"]:
-            if cards[o]["k"] not in sk and not twn:
-                continue  # only cards with static abilities (or borrowing them by Teamwork)
+        # only cards with static abilities (or borrowing them by Teamwork)
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
@@ -1244,13 +1364,8 @@ class Rules:
         conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
         if op not in self.ops_in_play(st):
             return []
-        keys = self.sop_keys.get(op, ())
-        twn = st.get("twn")
         out = []
-        cards = st["cards"]
-        for o in st["play"]:
-            if cards[o]["k"] not in keys and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     out.append((o, ab))
@@ -1273,6 +1388,24 @@ class Rules:
                 out |= x
         self._ops_memo = (pl, st["nid"], len(pl), out)
         return out
+
+    def in_play_with(self, st, keys) -> list[str]:
+        """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
+        built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the memo
+        is keyed by its identity).  Memoised like ``ops_in_play``: a card's key can't change while it
+        is in play, and every card entering or leaving play changes ``nid`` or the list's length (a
+        copied state has a new list).  The index of cards in play by key that the scans for "which
+        cards in play have a static / trigger / grant of this kind" share; don't mutate the result."""
+        pl = st["play"]
+        m = self._kmemo
+        if m[0] is not pl or m[1] != st["nid"] or m[2] != len(pl):
+            m = self._kmemo = [pl, st["nid"], len(pl), {}]
+        d = m[3]
+        r = d.get(id(keys))
+        if r is None:
+            cards = st["cards"]
+            r = d[id(keys)] = [o for o in pl if cards[o]["k"] in keys]
+        return r
 
     def prevented(self, st, cid, op, phase=None) -> bool:
         """Whether a continuous "can't" ability ``op`` (no_frighten, no_dismiss, no_exhaust, no_ready)
@@ -1728,13 +1861,16 @@ class Rules:
             reqs = [(k, n) for k, n in reqs if k != "Less"]
             if not reqs or not self.chars_at(st, area, p):
                 return bool(self.chars_at(st, area, p))
+        mine = self.chars_at(st, area, p)
+        if not mine:
+            return solve_requirements([], reqs)  # (no character there: what the filters below would leave)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
         nc = self.has_static(st, "no_contrib") if self.static_keys else []
-        for cid in self.chars_at(st, area, p):
+        for cid in mine:
             if not self.contributes(st, cid) or cid in banned:
                 continue
             if nc and self.no_contrib(st, cid, "confront", nc):
@@ -1880,6 +2016,8 @@ class Rules:
         st["dy"] = 1
         if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
             nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
+        if nc["k"] in self.static_keys and not face_down:
+            self.restamp(st, nid)
         if nc["k"] in self.tw_keys:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
@@ -1901,6 +2039,15 @@ class Rules:
                             self.add_mod(st, nid, -x, "turn")
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
+
+    def restamp(self, st, cid) -> None:
+        """711.3a: a card's continuous abilities create their modifiers when they begin to function:
+        as it enters play face-up (706.1c), is uncovered (505.1a), is unfrightened (504) or turned
+        over (301.2).  Kept (``ts``) for cards with continuous abilities; ordering among modifiers
+        whose sources have no ``ts`` falls back to the play zone's order."""
+        if st["cards"][cid]["k"] in self.static_keys:
+            st["ts"] += 1
+            st["cards"][cid]["ts"] = st["ts"]
 
     def _enters_exhausted(self, st, c, ctrl) -> bool:
         t = c["t"].get("type", FRIEND) if c.get("t") else self.types[c["k"]]
@@ -2068,11 +2215,7 @@ class Rules:
         """517: scoring points; 'can't score' modifiers are checked here."""
         if n <= 0:
             return
-        sk = self.static_keys
-        twn = st.get("twn")
-        for o in st["play"]:
-            if st["cards"][o]["k"] not in sk and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
@@ -2177,6 +2320,7 @@ class Rules:
             return False  # 609.2e
         c["fr"] = False
         st["dy"] = 1
+        self.restamp(st, cid)
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
         if self.rx_keys:
             self.rx_note(st, "unfrighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
@@ -2301,18 +2445,12 @@ class Rules:
                          card=cid, manual=True)
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
-        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, ())
+        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, _NO_KEYS)
         if not tk:
             return  # no card triggers on that event
         cards = st["cards"]
         # firing only queues triggers (and logs manual texts): the play zone can't change meanwhile
-        hits = []  # (a plain loop: faster than the comprehension on this hot path)
-        get = cards.get
-        for o in st["play"]:
-            x = get(o)
-            if x is not None and x["k"] in tk:
-                hits.append(o)
-        for cid in hits:
+        for cid in self.in_play_with(st, tk):
             c = cards.get(cid)
             if not c or (players is not None and c["c"] not in players):
                 continue
