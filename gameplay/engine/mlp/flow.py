@@ -385,6 +385,18 @@ def _uniqueness(self, st, ev) -> bool:
                 opts = non_epic or ids  # 516.4b
             ask(self, st, key[1], "uniqueness", opts, "516.2")
             return True
+    if "all_unique" in self.ops_in_play(st) and self.statics(st, "all_unique"):
+        # "Cards in play have Unique." (516.2: one card of each name per controller)
+        seen = {}
+        for cid in st["play"]:
+            c = cards[cid]
+            if c.get("fd") or c.get("t") or types[c["k"]] == "Problem":
+                continue
+            seen.setdefault((c["c"], self.face(st, cid).name), []).append(cid)
+        for key, ids in seen.items():
+            if len(ids) > 1:
+                ask(self, st, key[0], "uniqueness", ids, "516.2")
+                return True
     # 516.4a Epic Troublemaker and another Troublemaker at its Problem
     for cid in self.in_play_with(st, self.epic_keys):
         c = cards[cid]
@@ -673,6 +685,7 @@ def _confront_next(self, st, ev):
         return
     sc["conf"].append(area)
     pid_ = self.problem_at(st, area)
+    first_cf = bool(pid_) and not st["cards"][pid_].get("cf")  # "The first player to confront this Problem"
     if pid_:
         st["cards"][pid_]["cf"] = True  # "Once this Problem has been confronted, ..." 
     cf = st.get("cft")
@@ -689,6 +702,8 @@ def _confront_next(self, st, ev):
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    if ab.get("first") and not first_cf:
+                        continue
                     if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
                                                      if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
                         continue  # "... with characters that have at least N different colors among them"
@@ -767,6 +782,7 @@ def start_turn(self, st, ev) -> None:
             continue
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
+            self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
     extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)
@@ -797,7 +813,7 @@ def end_of_turn(self, st, ev) -> None:
     """616 wrap up: hand size 8, home limit, end of "this turn" modifiers, next turn."""
     tp = st["tp"]
     pl = st["pl"][tp]
-    if len(pl["hand"]) > HAND_SIZE:
+    if len(pl["hand"]) > self.hand_size(st, tp):
         ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
         return
     home = f"home{tp}"
@@ -1105,14 +1121,21 @@ def end_faceoff(self, st, ev) -> None:
         st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
 
 
-def replace_problem(self, st, ev, area) -> None:
-    """613.2"""
+def replace_problem(self, st, ev, area, solved=True) -> None:
+    """613.2 (``solved``: False when an effect replaces the Problem)"""
     pid = self.problem_at(st, area)
+    stay = self.statics(st, "solved_stay") if solved else []
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if not c or c["a"] != area or cid == pid:
             continue
         t = self.ctype(st, cid)
+        if t in (FRIEND, MANE) and any((o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o)
+                                       for o, ab in stay):
+            # "If one or more of your Friends with 2 or less printed power would be sent home from a
+            # solved Problem, they aren't sent home instead" (710)
+            self.log(ev, "replace", lambda cid=cid: f"{self.name(st, cid)} is not sent home (710)")
+            continue
         if t in (FRIEND, MANE):
             self.send_home(st, ev, cid)
         elif t == TM and not c.get("fd"):
@@ -1219,7 +1242,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
         if dn["type"] in (t, "card") and _dn_fits(dn, d.front):
-            cost -= dn["n"]
+            cost = max(cost - dn["n"], min(cost, dn["min"])) if "min" in dn else cost - dn["n"]  # "to a minimum of [1]"
     if redeem:
         cost -= 3
     cost = self.play_discount(st, p, cid, cost)  # "you may pay [1] less to play Events" (rules.play_discount)
@@ -1436,11 +1459,15 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
         dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
+            xr = _retire_cost_opts(self, st, p, k)  # "As an additional cost to play this card, retire a Friend"
             for a in dests:
                 if dep and self.play_blocked(st, p, cid, area=a):
                     continue
                 if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
-                    acts.append(Action("play", p, (("area", a), ("card", cid))))
+                    if xr is None:
+                        acts.append(Action("play", p, (("area", a), ("card", cid))))
+                    else:  # 508: the Friend to retire is chosen as the card is played
+                        acts.extend(Action("play", p, (("area", a), ("card", cid), ("retire", r))) for r in xr)
                 for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
                     acts.append(Action("play", p, (("area", a), ("card", cid), ("redeem", r))))
                 for r in transform:
@@ -1710,6 +1737,14 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     return True
 
 
+def _retire_cost_opts(self, st, p, k) -> list[str] | None:
+    """Friends player ``p`` may retire to pay "As an additional cost to play this card, retire a Friend"
+    (508; None: the card has no such cost)."""
+    if k not in self.sop_keys.get("add_cost", ()):
+        return None
+    return [o for o in st["play"] if st["cards"][o]["c"] == p and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")]
+
+
 def _extra_cost_effects(cost) -> list[dict]:
     """Costs that need a choice are paid first (508) as effects at the head of the ability."""
     effs: list[dict] = []
@@ -1738,6 +1773,8 @@ def play_card(self, st, ev, action) -> None:
     self.record_play(st, p, f, action.get("area") or (st["cards"][action.get("host")]["a"] if action.get("host") else None))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)", cost=True)  # 508.1a
+    if action.get("retire") and self.in_play(st, action.get("retire")):
+        self.leave_play(st, ev, action.get("retire"), "disc", verb="retired (additional cost)", cost=True)  # 508.1a
     if transform:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)

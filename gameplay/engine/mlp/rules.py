@@ -22,7 +22,10 @@ _NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity,
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
-_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color"))
+_ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base action costs
+_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
+                        "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
+                        "host_ctrl", "not_epic", "counter_kind"))
 
 
 def tokens_for(highest: int) -> int:
@@ -119,6 +122,13 @@ class Rules:
         self._prb: set = set()  # Prismatic cards whose colors are being computed (``_colors``)
         self._tw_busy = False  # reading Traits for Teamwork (``_tw_traits``): no Teamwork lending meanwhile
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
+        self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
+        # "This card is both a Maud Pie and a Pinkie Pie in all zones": card key -> its other titles
+        self.alias_keys = {k: tuple(t for a in self.abf[k] if a.get("op") == "alias" for t in a["titles"])
+                           for k in self.sop_keys.get("alias", ())}
+        # "While this card is in your discard pile, your Mane Character has +1 power"
+        self.disc_mane_keys = set(self.sop_keys.get("disc_mane_power", ()))
+        self.enter_cn_keys = set(self.sop_keys.get("enter_counters", ()))
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -520,7 +530,71 @@ class Rules:
 
     def epic(self, st, cid) -> bool:
         """Epic (a keyword: lost with the card's abilities)."""
-        return bool(self.face(st, cid).epic) and not (st.get("lab") and self.lost(st, cid))
+        if st.get("lab") and self.lost(st, cid):
+            return False
+        if self.face(st, cid).epic:
+            return True
+        # "That Troublemaker is Epic" (an attachment's continuous ability)
+        return "grant_epic" in self.ops_in_play(st) and any(self._static_applies(st, o, ab, cid)
+                                                            for o, ab in self.statics(st, "grant_epic"))
+
+    def replacements(self, st, cid, evs, rskip=()) -> list[tuple[str, int]]:
+        """Optional replacement modifiers (710) that would replace card ``cid`` being frightened /
+        dismissed / leaving play: (source, index of the ability in its abilities)."""
+        out = []
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in self.sop_keys.get("replace", ()) and not st.get("twn"):
+                continue
+            if o in rskip or cards[o].get("fr") or cards[o].get("fd"):
+                continue
+            for i, ab in enumerate(self.abilities(st, o)):
+                if ab["kind"] != "static" or ab.get("op") != "replace" or ab["ev"] not in evs:
+                    continue
+                subj = ab["subj"]
+                if subj == "self":
+                    ok = cid == o
+                elif subj == "host":
+                    ok = cards[o].get("h") == cid
+                else:
+                    ok = self.matches(st, cid, subj, cards[o]["c"], o)
+                if not ok:
+                    continue
+                if ab.get("pay") and st["pl"][cards[o]["c"]]["tok"] < ab["pay"]:
+                    continue  # "you may pay [1] to ...": only if it can be paid (508.1d)
+                if ab.get("need_ready") and (cards[o].get("ex") or not self.can_exhaust(st, o)):
+                    continue  # "you may exhaust this card to ...": only if it can be exhausted
+                out.append((o, i))
+        return out
+
+    def queue_replacement(self, st, cid, evs, rskip, info) -> bool:
+        """Queue the controller's ``may`` decision of the first optional replacement modifier that would
+        replace this occurrence (710, 712.3); the occurrence happens (or is replaced) when it is
+        answered.  710.5: the modifiers are offered one at a time (declining one offers the next)."""
+        found = self.replacements(st, cid, evs, rskip)
+        if not found:
+            return False
+        o, i = found[0]
+        e = {"op": "replace_ask", "card": cid, "evs": list(evs), "i": i, "skip": list(rskip), **info}
+        st["rq"].append({"p": st["cards"][o]["c"], "src": o, "eff": [e], "i": 0, "ch": None, "lbl": "Replacement",
+                         "after": None})
+        return True
+
+    def fd_public(self, st, cid) -> bool:
+        """"Players may look at face-down Troublemakers here": that face-down card's identity is public."""
+        if "fd_public_here" not in self.ops_in_play(st):
+            return False
+        a = st["cards"][cid]["a"]
+        return any(st["cards"][o]["a"] == a for o, ab in self.statics(st, "fd_public_here"))
+
+    def deck_top_public(self, st, p) -> bool:
+        """"Play with the top card of your deck revealed" (player ``p``'s cards in play)."""
+        return "reveal_deck_top" in self.ops_in_play(st) and any(
+            st["cards"][o]["c"] == p for o, ab in self.statics(st, "reveal_deck_top"))
+
+    def hand_size(self, st, p) -> int:
+        """616.2 maximum hand size 8, "your maximum hand size is increased by 2"."""
+        return HAND_SIZE + sum(ab["n"] for o, ab in self.statics(st, "hand_size_mod") if st["cards"][o]["c"] == p)
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -614,6 +688,8 @@ class Rules:
         if c.get("t") or c.get("fd"):
             return False
         title = self.face(st, cid).title
+        if c["k"] in self.alias_keys and name in self.alias_keys[c["k"]]:
+            return True  # "This card is both a Maud Pie and a Pinkie Pie in all zones" (201.3)
         return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
 
     def _colors(self, st, cid) -> tuple[str, ...]:
@@ -659,6 +735,9 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("traits", ()))
         tr = self.face(st, cid).traits
+        if c.get("z") == "play" and "Unique" not in tr and "all_unique" in self.ops_in_play(st) and \
+                self.statics(st, "all_unique"):
+            tr = tr + ("Unique",)  # "Cards in play have Unique."
         if c.get("z") == "play" and "add_trait" in self.ops_in_play(st):
             for o, ab in self.statics(st, "add_trait"):  # "That Friend is a Critter."
                 if ab["trait"] not in tr and self._static_applies(st, o, ab, cid):
@@ -728,6 +807,10 @@ class Rules:
             gkw = self.granted_power_kws(st, cid)
             if gkw:
                 p += self._kw_power(st, cid, c, gkw)
+        if self.disc_mane_keys and st["pl"][c["c"]]["mane"] == cid:
+            for d in st["pl"][c["c"]]["disc"]:  # an ability that functions in the discard pile (701.3)
+                if st["cards"][d]["k"] in self.disc_mane_keys and st["cards"][d]["o"] == c["c"]:
+                    p += sum(a["n"] for a in self.abf[st["cards"][d]["k"]] if a.get("op") == "disc_mane_power")
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
@@ -792,11 +875,25 @@ class Rules:
         if k == "disc_type":  # "for each Event in your discard pile"
             return sum(1 for d in st["pl"][ctrl]["disc"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         if k == "named":  # "for each Slick Shades in play"
+            if cnt.get("yours_other"):  # "for each of your other Friends named Pukwudgie, Prickly Pest"
+                return sum(1 for o in st["play"] if o != src and st["cards"][o].get("c") == ctrl and self.name(st, o) == cnt["name"]
+                           and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd"))
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"
             return max(self.power(st, src) or 0, 0)
+        if k == "deck_top_power":  # "the printed power of the top card of your deck" (202)
+            deck = st["pl"][ctrl]["deck"]
+            return (self.ff[st["cards"][deck[0]]["k"]].power or 0) if deck else 0
+        if k == "disc_title":  # "for each Dr. Hooves Friend in your discard pile" (201.3a)
+            out = 0
+            for d in st["pl"][ctrl]["disc"]:
+                f = self.ff[st["cards"][d]["k"]]
+                if ("type" not in cnt or f.type == cnt["type"]) and (f.title == cnt["title"] or f.name == cnt["title"] or
+                                                                     cnt["title"] in self.alias_keys.get(st["cards"][d]["k"], ())):
+                    out += 1
+            return out
         if k == "ban_type":  # "for each Event in each Banished Zone"
             return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
@@ -995,6 +1092,36 @@ class Rules:
             if st.get("step") not in SCORE_STEPS:
                 return False
             return k == "score_phase" or st["tp"] != c["c"]
+        if k == "host_at_problem":  # "While that Friend is at a Problem"
+            hc = st["cards"].get(c.get("h")) if c.get("h") else None
+            return bool(hc and hc.get("z") == "play" and hc["a"].startswith(("prob", "dil")))
+        if k == "host_boosted":  # "While that Mane Character is boosted"
+            hc = st["cards"].get(c.get("h")) if c.get("h") else None
+            return bool(hc and hc.get("z") == "play" and hc.get("b"))
+        if k == "host_trait":  # "If that Friend is a Changeling"
+            h = c.get("h")
+            return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
+        if k in ("host_highest_power_here", "host_at_home"):  # "While that Friend has power higher than any other
+            h = c.get("h")                                       # Friend here" / "if that Mane Character is at home"
+            hc = st["cards"].get(h) if h else None
+            if not hc or hc.get("z") != "play":
+                return False
+            if k == "host_at_home":
+                return hc["a"].startswith("home")
+            pw = self.power(st, h)
+            return pw is not None and all((self.power(st, o) or 0) < pw for o in st["play"] if o != h
+                                          and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND)
+        if k == "sel_at_least":  # "While there are at least 2 Pegasus Friends at this card's Problem"
+            return len(self.select(st, cond["sel"], c["c"], src)) >= cond["n"]
+        if k == "your_tp":  # "during your Troublemaker Phase" (606)
+            return st["tp"] == c["c"] and st.get("step") in ("tp_start", "tm_uncover", "tm_challenge", "tp_end")
+        if k == "friends_here_at_least":  # "While you have 4 or more Friends here"
+            return sum(1 for o in st["play"] if st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+                       and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")) >= cond["n"]
+        if k == "you_points_at_least":  # "While you have at least 8 points"
+            return st["pl"][c["c"]]["score"] >= cond["n"]
+        if k == "beneath_at_least":  # "While this card has at least 1 card beneath it"
+            return self.beneath_count(st, src) >= cond["n"]
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -1131,6 +1258,35 @@ class Rules:
             return False
         if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
+        if "max_cost_count" in sel:  # "with cost less than or equal to the number of Griffon characters you have"
+            if c.get("t") or (self.ff[c["k"]].cost or 0) > len(self.select(st, sel["max_cost_count"], ctrl, src)):
+                return False  # 521.2 tokens have no cost
+        if sel.get("lt_src_power"):  # "unless their power is greater than or equal to this card's power"
+            pw, sp = self.power(st, cid), (self.power(st, src) if src and self.in_play(st, src) else None)
+            if pw is None or sp is None or pw >= sp:
+                return False
+        if sel.get("host_ctrl"):  # "that opponent's Friends" (the controller of this attachment's host)
+            h = st["cards"].get(src, {}).get("h") if src else None
+            if not h or not self.in_play(st, h) or st["cards"][h]["c"] != c["c"]:
+                return False
+        if "counter_kind" in sel and not c.get("cn", {}).get(sel["counter_kind"]):
+            return False  # "one of your Friends with a Friendship counter"
+        if sel.get("not_epic") and self.epic(st, cid):
+            return False  # "an opponent's non-Epic Troublemaker"
+        if sel.get("more_power_here"):  # "While a player has more power at this Problem than any opponent"
+            tot = [0, 0]
+            for o in self.chars_at(st, c["a"]):
+                tot[st["cards"][o]["c"]] += max(self.power(st, o) or 0, 0)
+            if tot[c["c"]] <= tot[1 - c["c"]]:
+                return False
+        if sel.get("boosted") and not c.get("b"):
+            return False  # "opposing boosted Mane Characters"
+        if sel.get("not_host") and src in st["cards"] and st["cards"][src].get("h") == cid:
+            return False  # "your other [Laughter] Friends here" on an attachment: other than its host
+        if "on" in sel:  # "a Resource on an opponent's Friend here" (its host fits the selector)
+            h = c.get("h")
+            if not h or not self.matches(st, h, sel["on"], ctrl, src):
+                return False
         return True
 
     def select(self, st, sel: dict, ctrl: int, src: str | None) -> list[str]:
@@ -1308,6 +1464,8 @@ class Rules:
             if ab.get("yours") and (cid is None or cards[cid]["c"] != s["c"]):
                 continue  # "your Troublemakers"
             tot += ab["n"]
+            if "min" in ab:  # "..., to a minimum of [1]" (609.2e: rallying costs [2])
+                tot = max(tot, ab["min"] - _ACT_BASE.get(act, 1))
         return tot
 
     @staticmethod
@@ -1334,7 +1492,8 @@ class Rules:
         pl = st["pl"][p]
         if not pl.get("ptt") or pl["ptt"][0] != st["turn"]:
             pl["ptt"] = [st["turn"], []]
-        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area])  # (a face-down TM's power stays hidden)
+        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area,
+                             list(f.traits) if f.type != TM else []])  # (a face-down TM's power stays hidden)
 
     def play_cost_delta(self, st, p, cid, base, area=None, host=None) -> int:
         """Continuous cost modifiers for playing a card (508): "Opponents pay +[1] to play Friends
@@ -1359,10 +1518,16 @@ class Rules:
                 continue
             if w == "on_src" and host is not None and host != o:
                 continue
+            if "opp_has" in ab:  # "While a player has at least 3 [Kindness] Friends at this Problem, that player's
+                # opponent must pay +[1] to play a Friend here"
+                oh = ab["opp_has"]
+                if len([x for x in self.select(st, oh["sel"], 1 - p, o) if cards[x]["c"] == 1 - p]) < oh["n"]:
+                    continue
             if ab.get("first"):
                 done = [x for x in self.played_this_turn(st, p)
                         if x[0] == f.type and (w != "here" or x[2] == s["a"])
-                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])]
+                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])
+                        and ("trait" not in ab.get("sel", {}) or ab["sel"]["trait"] in (x[3] if len(x) > 3 else ()))]
                 if done:
                     continue
             n = ab["n"]
@@ -1517,9 +1682,29 @@ class Rules:
                 tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
             else:
                 tot += self.printed_power(st, fid) + fp
+            if st["cards"][fid]["k"] in self.flip_self_keys:
+                tot += self.flip_self_power(st, fid, p)
         tot += fo["bonus"][p]
         tot += sum(x["n"] for x in st["pl"][p].get("fo_plus") or ())  # "You have +2 power during Faceoffs this turn"
         return tot
+
+    def flip_self_power(self, st, fid, p) -> int:
+        """Chaos (glossary, 515): "While this card is flipped, it has +2 power / +1 power for each card
+        in your hand / power equal to the number of cards in your hand" — continuous abilities of the
+        flipped card itself, read while it is flipped (not while opposing flipped cards lose their
+        abilities)."""
+        if any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
+            return 0
+        out = 0
+        for ab in self.abf[st["cards"][fid]["k"]]:
+            if ab["kind"] != "static" or ab.get("op") != "flip_self_power":
+                continue
+            hand = len(st["pl"][p]["hand"])
+            if "is" in ab:  # the count replaces the printed power (counters and modifiers stay, 507)
+                out += hand - self.printed_power(st, fid)
+            else:
+                out += ab["n"] * (hand if ab.get("per") else 1)
+        return out
 
     def _fo_cond(self, st, src, cond) -> bool:
         """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;
@@ -1637,7 +1822,10 @@ class Rules:
         for o, ab in self.statics(st, "confront_need"):
             # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
             oc = cards[o]
-            if oc["a"] != area or not self._who(ab, oc["c"], p):
+            if ab.get("where") == "opp_problems":  # "You need -2 power to confront opposing Problems"
+                if c["o"] == oc["c"] or not self._who(ab, oc["c"], p):
+                    continue
+            elif oc["a"] != area or not self._who(ab, oc["c"], p):
                 continue
             per = ab.get("per")
             if per == "opp_friends_here":
@@ -1647,10 +1835,14 @@ class Rules:
             elif per == "frightened_here":
                 k = sum(1 for x in st["play"] if cards[x]["a"] == area and cards[x]["c"] == p and cards[x].get("fr")
                         and self.ctype(st, x) == FRIEND)
+            elif per == "disc_types":  # "for each card type among cards in your discard pile"
+                k = len({self.types[cards[d]["k"]] for d in st["pl"][p]["disc"]})
             else:
                 k = 1
-            if ab["n"] * k:
+            if ab["n"] * k > 0:
                 out.append(("Wild", ab["n"] * k))
+            elif ab["n"] * k < 0:
+                out.append(("Less", -ab["n"] * k))  # "You need -2 power to confront ..." (meets)
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -1662,6 +1854,15 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
+        less = 0
+        if any(k == "Less" for k, _ in reqs):
+            # "You need -2 power to confront this Problem": the player needs that much less power in all,
+            # taken off whichever requirements they like (1 power of any color at a time); they still
+            # need characters there (611.3)
+            less = sum(n for k, n in reqs if k == "Less")
+            reqs = [(k, n) for k, n in reqs if k != "Less"]
+            if not reqs or not self.chars_at(st, area, p):
+                return bool(self.chars_at(st, area, p))
         mine = self.chars_at(st, area, p)
         if not mine:
             return solve_requirements([], reqs)  # (no character there: what the filters below would leave)
@@ -1686,11 +1887,12 @@ class Rules:
                 pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
                     chars.append((pw, self.colors(st, cid)))
+        virt = [(1, COLOR_NAMES)] * less  # the reduction, spread over the requirements
         cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
         if cap is not None and len(chars) > cap:
             # "No more than 2 of each players' characters can contribute ...": some group of at most 2
-            return any(solve_requirements(list(g), reqs) for g in combinations(chars, cap))
-        return solve_requirements(chars, reqs)
+            return any(solve_requirements(list(g) + virt, reqs) for g in combinations(chars, cap))
+        return solve_requirements(chars + virt, reqs)
 
     def _no_contrib(self, st, p, area, limits) -> set:
         """Characters of ``p`` at ``area`` that can't contribute their power to confronting it (611.3a)."""
@@ -1814,6 +2016,8 @@ class Rules:
         st["cards"][nid] = nc
         st["play"].append(nid)
         st["dy"] = 1
+        if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
+            nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
         if nc["k"] in self.static_keys and not face_down:
             self.restamp(st, nid)
         if nc["k"] in self.tw_keys:
@@ -1852,7 +2056,7 @@ class Rules:
         return t == FRIEND and any(self._who(ab, st["cards"][o]["c"], ctrl) for o, ab in self.statics(st, "enter_exhausted"))
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
-                   persist: bool | None = None) -> str | None:
+                   persist: bool | None = None, rskip: tuple = ()) -> str | None:
         """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck).
 
         ``persist``: None asks Persistent's controller (a pending ``may`` decision queued on the
@@ -1877,6 +2081,25 @@ class Rules:
             # "[Honesty] Friends here cannot be dismissed." (104.2; never against the game, 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be dismissed")
             return None
+        if not by_game and (zone == "hand" or verb.startswith("dismissed")) and "no_opp_remove" in self.ops_in_play(st) \
+                and self.prevented(st, cid, "no_opp_remove"):
+            from .reactions import actor  # "This card can't be dismissed ... or put into its owner's hand from play by opponents"
+            if actor(st) != c["c"]:
+                self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be removed by an opponent")
+                return None
+        if not by_game and "no_leave" in self.ops_in_play(st) and self.prevented(st, cid, "no_leave"):
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play")  # 104.2
+            return None
+        if verb.startswith("retired") and "616.3" not in verb and not by_game and self.prevented(st, cid, "no_retire"):
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be retired")  # (except to home limit)
+            return None
+        if not by_game and not cost and persist is None and "replace" in self.ops_in_play(st) and "616.3" not in verb:
+            # (not the home-limit retirement: a replacement that keeps the Friend at home would be asked
+            # again and again, 616.3 / 802.3)
+            # "If another of your Friends here would be dismissed, you may retire this card instead" (710)
+            evs = ("leave", "dismiss") if verb.startswith("dismissed") else ("leave",)
+            if self.queue_replacement(st, cid, evs, rskip, {"zone": zone, "pos": pos, "verb": verb}):
+                return None
         if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
             # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
             # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
@@ -1952,8 +2175,13 @@ class Rules:
         return got
 
     def may_draw(self, st, p) -> bool:
-        """'Players can't draw more than 2 cards per turn.'"""
-        if "max_draws" not in self.ops_in_play(st):
+        """'Players can't draw more than 2 cards per turn.' / 'While a player has at least 4 cards in
+        their hand, that player can't draw cards during the Main Phase.'"""
+        ops = self.ops_in_play(st)
+        if "no_draw_main" in ops and st.get("step") in ("main", "main_start") and any(
+                len(st["pl"][p]["hand"]) >= ab["n"] for o, ab in self.statics(st, "no_draw_main")):
+            return False
+        if "max_draws" not in ops:
             return True
         dt = st["pl"][p].get("dtt")
         done = dt[1] if dt and dt[0] == st["turn"] else 0
@@ -2045,10 +2273,12 @@ class Rules:
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
+        self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
         return True
 
-    def frighten(self, st, ev, cid) -> bool:
-        """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4)."""
+    def frighten(self, st, ev, cid, rskip: tuple | None = ()) -> bool:
+        """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4).
+        ``rskip``: replacement modifiers already declined for this occurrence (710.3); None: none apply."""
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False  # 504.2b
@@ -2058,6 +2288,9 @@ class Rules:
                 return False
         if self.prevented(st, cid, "no_frighten"):
             return False  # "Friends here can't be frightened." (104.2)
+        if rskip is not None and "replace" in self.ops_in_play(st) and \
+                self.queue_replacement(st, cid, ("frighten",), rskip, {}):
+            return False  # "If this card would be frightened, you may exhaust it instead" (710): asked first
         name = self.name(st, cid)
         if c.get("t"):
             self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
@@ -2144,6 +2377,19 @@ class Rules:
 
     def send_home(self, st, ev, cid) -> None:
         c = st["cards"][cid]
+        if "send_elsewhere" in self.ops_in_play(st) and c["a"].startswith(("prob", "dil")):
+            for o, ab in self.statics(st, "send_elsewhere"):
+                # "If this card would be sent home, it is sent to another Problem instead" (710; not optional)
+                if (o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o):
+                    others = [a for a in self.problem_areas(st) if a != c["a"] and self.problem_at(st, a)]
+                    if len(others) == 1:
+                        self.move_card(st, ev, cid, others[0], send=True)
+                    elif others:  # its controller chooses which other Problem (a decision, 705.2f)
+                        st["rq"].append({"p": c["c"], "src": cid, "eff": [{"op": "send_to_area", "card": cid, "areas": others}],
+                                         "i": 0, "ch": None, "lbl": "Sent to another Problem", "after": None})
+                    else:
+                        self.log(ev, "replace", lambda: f"{self.name(st, cid)} is not sent home (710.4)")
+                    return
         self.move_card(st, ev, cid, f"home{c['c']}", send=True)
 
     # ================================================================= triggers (704, 511.7)
