@@ -304,6 +304,9 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
+    r = _timed_effects(t)
+    if r is not None:
+        return r
     # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
     t = t.replace("choose an opponent. That opponent chooses and discards a card", "your opponent discards a card")
     if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
@@ -670,6 +673,25 @@ def parse_effects(text: str) -> list[dict] | None:
             rb = _single(b) or _single(_verb_of(a) + " " + b if _verb_of(a) else b)
             if rb is not None:
                 return ra + rb
+    return None
+
+
+_CHALLENGE_WITH = {"one of your characters": "one", "one of your characters here": "one",
+                   "all your characters at its problem": "problem", "all of your characters at its problem": "problem",
+                   "your characters at its problem": "problem", "all your characters there": "problem",
+                   "all your characters in play": "all", "all of your characters in play": "all"}
+
+
+def _timed_effects(t: str) -> list[dict] | None:
+    """Templates of Events and activated abilities with timing phrases (extra_ops.py)."""
+    # 608.4 / 514.2a.i a challenge started by an effect, with the characters it names
+    m = re.match(r"^challenge (?:(?:an opponent's|an opposing) (?:face-up )?Troublemaker|(this card)|(that Troublemaker)) with (.+)$", t, re.I)
+    if m and m.group(3).lower() in _CHALLENGE_WITH:
+        e = {"op": "challenge", "with": _CHALLENGE_WITH[m.group(3).lower()],
+             "tm": "self" if m.group(1) else "it" if m.group(2) else "opp"}
+        if m.group(3).lower().endswith(" here"):
+            e["here"] = True
+        return [e]
     return None
 
 

@@ -214,6 +214,7 @@ RX_CONDITIONS: list = [
     (r"^an opponent's (Friend|character) is frightened$",
      lambda m: {"ev": "frighten", "type": _TYPE[m.group(1).lower()], "ctrl": "opp"}),
     (r"^a Troublemaker is uncovered$", {"ev": "uncovered"}),
+    (r"^an opponent's Troublemaker is uncovered at this card's Problem$", {"ev": "uncovered", "ctrl": "opp", "here": True}),
     (r"^one of your (Troublemakers|Friends|Resources) is put into the discard pile from play$",
      lambda m: {"ev": "left", "type": _TYPE[m.group(1)[:-1].lower()], "ctrl": "you", "zone": "disc"}),
     (r"^one of your (Friends|Resources) (?:is|has been) (dismissed|retired)$",

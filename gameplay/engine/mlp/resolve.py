@@ -1755,3 +1755,8 @@ WHEN_OPS = {
     "uncover_it": _op_uncover_it,
     "left_to_hand": _op_left_to_hand,
 }
+
+
+from .extra_ops import EXTRA_OPS  # noqa: E402  (ops of timed-ability templates; they import helpers from here)
+
+EVENT_OPS.update(EXTRA_OPS)

@@ -1316,6 +1316,8 @@ class Rules:
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
+            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; extra_ops.challenge)
+                return cid in fo["tm_inv"] if "tm_inv" in fo else c["c"] == fo["chal"] and self.is_char(st, cid)
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
         if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
             return False  # "Mane Characters can't be involved in faceoffs"

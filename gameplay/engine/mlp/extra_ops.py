@@ -1,0 +1,100 @@
+"""Effect ops of timed abilities (Events and activated abilities, 2026-11-23 "cards-a"): challenges
+started by an effect, delayed "at the end of the turn" / "at the start of the next turn" effects,
+and the other ops their templates in cardtext.py (``_timed_effects``) produce.  Registered into
+resolve.EVENT_OPS (same signature: ``op(rules, st, ev, frame, effect) -> done``)."""
+from __future__ import annotations
+
+from .resolve import _choose_target, _opp
+
+TM = "Troublemaker"
+
+
+def _challengeable(self, st, p, tm, how) -> bool:
+    """608.2 / 514.2a.i: a face-up Troublemaker ``p`` may challenge with the described characters.
+    A challenge tax must be payable (508.1d) and "can't be challenged except by two or more
+    characters" is checked against the characters that would be involved."""
+    from .flow import _challenge_ok
+
+    c = st["cards"][tm]
+    if c.get("fd") or self.ctype(st, tm) != TM:
+        return False
+    if how == "one":
+        mine = [o for o in st["play"] if st["cards"][o]["c"] == p and self.is_char(st, o)]
+        if not mine:
+            return False
+        if any(ab["kind"] == "static" and ab.get("op") == "challenge_req" and ab["n"] > 1 for ab in self.abilities(st, tm)):
+            return False  # one character can't meet "except by two or more characters"
+        return st["pl"][p]["tok"] >= self.action_tax(st, p, "challenge", tm)
+    if how == "all":
+        if not any(st["cards"][o]["c"] == p and self.is_char(st, o) for o in st["play"]):
+            return False
+        return st["pl"][p]["tok"] >= self.action_tax(st, p, "challenge", tm)
+    # "with (all) your characters at its Problem": 608.2 at least one character there
+    return bool(self.chars_at(st, c["a"], p)) and _challenge_ok(self, st, p, tm)
+
+
+def _op_challenge(self, st, ev, fr, e) -> bool:
+    """"Challenge an opposing Troublemaker with one of your characters / all your characters at its
+    Problem / all of your characters in play" (608.4: a Troublemaker faceoff at its Problem, started by
+    an effect: 707.4, the interrupted window stays open with the challenger's priority; 514.2a.i the
+    effect says which characters are involved; 514.5a/b as for any challenge).  {with: one|problem|all,
+    tm: opp|self|it}."""
+    p, src = fr["p"], fr["src"]
+    if st["fo"]:
+        return True  # 707.4a no faceoff starts during a faceoff
+    how = e.get("with", "problem")
+    k = fr.get("k") or {}
+    if "tm" not in k:
+        which = e.get("tm", "opp")
+        if which == "self":
+            cands = [src] if src in st["cards"] and self.in_play(st, src) else []
+        elif which == "it":
+            it = fr.get("it") or (fr.get("x") or {}).get("it")
+            cands = [it] if it and self.in_play(st, it) else []
+        else:
+            cands = [o for o in st["play"] if self.ctype(st, o) == TM and st["cards"][o]["c"] != p]
+        cands = [o for o in cands if _challengeable(self, st, p, o, how)]
+        done, tm = _choose_target(self, st, fr, {"op": "challenge", "target": {}}, cands, "608.1")
+        if not done:
+            return False
+        if tm is None:
+            return True
+        fr["k"] = k = {"tm": tm}
+        fr["ch"] = None
+    tm = k["tm"]
+    if not self.in_play(st, tm):
+        return True
+    area = st["cards"][tm]["a"]
+    extra: dict = {}
+    if how == "one":
+        mine = [o for o in st["play"] if st["cards"][o]["c"] == p and self.is_char(st, o)]
+        if e.get("here"):  # "with one of your characters here"
+            mine = [o for o in mine if st["cards"][o]["a"] == area]
+        done, one = _choose_target(self, st, fr, {"op": "challenge", "target": {}}, mine, "514.2a.i")
+        if not done:
+            return False
+        if one is None:
+            return True
+        extra["tm_inv"] = [one]  # 514.2d.i flagged: it stays involved
+    elif how == "all":
+        extra["tm_all"] = True  # every character the challenger controls (checked continuously, 514.2d)
+    tax = self.action_tax(st, p, "challenge", tm)
+    if tax:  # "Opponents can't challenge your Troublemakers unless they pay [1]." (508.1d)
+        if st["pl"][p]["tok"] < tax:
+            return True
+        self.pay_cost(st, p, tax, ev)
+        self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {tax} to challenge")
+    if st["prio"]:
+        extra["ret"] = dict(st["prio"])
+    self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, tm)} at {self.area_name(st, area)} (608.4)")
+    self.start_faceoff(st, ev, "tm", [area], p, tm=tm, extra=extra)
+    self.watch(st, ev, "w_challenge", tm, {"by": p})
+    if st["prio"]:
+        st["fo"]["stage"] = "w_start"
+        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
+    return True
+
+
+EXTRA_OPS = {
+    "challenge": _op_challenge,
+}
