@@ -135,3 +135,261 @@ def test_challenge_reaction_after_an_opposing_troublemaker_is_uncovered_here(gam
     assert any("challenges Flim" in m for m in msgs(ev))
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
     assert not game.r.in_play(st.d, tm) and st.d["pl"][0]["score"] == score + 1  # 1 + 4 + 4 vs 3 + 1
+
+
+# ------------------------------------------------------------------ "Score Phase:" / "Troublemaker Phase:" timing (512.3)
+def _can_activate(game, st, cid, p):
+    return any(a.kind == "activate" and a.get("card") == cid for a in game.legal_actions(st, p))
+
+
+def test_parse_phase_timings():
+    ab = parse_line("Score Phase: Exhaust one of your Resources at home to give this card +2 power until the end of the phase.", "Friend", {})
+    assert ab["kind"] == "activated" and ab["timing"] == "score"
+    ab = parse_line("Troublemaker Phase: Choose up to 2 of your characters at home. Move each of them to a different Problem.", "Event", {})
+    assert ab["kind"] == "event" and ab["timing"] == "tp" and len(ab["effects"]) == 2
+    assert all(e["distinct"] and e["target"]["at"] == "home" and e["target"]["optional"] for e in ab["effects"])
+
+
+def test_score_phase_ability_only_in_the_turn_players_score_phase(game):
+    """CN27 Bags Valet: 'Score Phase: Exhaust one of your Resources at home to give this card +2 power until
+    the end of the phase.' 512.3: only the turn player, during their Score Phase (the start-of-Score-Phase
+    window, 601.2), not in the Main Phase; the +2 lasts until the end of the Score Phase."""
+    st = stacked_game(game)
+    bags = place(game, st, "CN27", 0, "prob0")
+    res = place(game, st, "PR151", 0, "home0")
+    res2 = place(game, st, "PR151", 0, "home0")
+    bobs = place(game, st, "CN27", 1, "prob1")
+    place(game, st, "PR151", 1, "home1")
+    assert not _can_activate(game, st, bags, 0)  # Main Phase: no
+    st = pass_until(game, st, lambda s: s.d["step"] == "score_go" and s.d["prio"] and game.to_move(s) == 0)
+    assert st.d["prio"]["w"] == "phase" and st.d["tp"] == 0
+    assert not _can_activate(game, st, bobs, 1)  # not Bob's Score Phase
+    base = game.r.power(st.d, bags)
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bags)
+    st, _ = game.apply(st, a)
+    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {res, res2}
+    st, _ = choose(game, st, res)
+    # Bob passed; Ann has priority again in the same window and may activate it again
+    assert st.d["cards"][res]["ex"] and game.r.power(st.d, bags) == base + 2 and game.to_move(st) == 0
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bags)
+    st, ev = game.apply(st, a)  # the other Resource is the only one left: no choice
+    assert st.d["cards"][res2]["ex"] and any("gets +2 power until the end of the phase" in m for m in msgs(ev))
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    assert game.r.power(st.d, bags) == base  # "until the end of the phase" (the Score Phase) ended
+
+
+def test_troublemaker_phase_window_and_abilities(game):
+    """CG12 Rainbow Dash: 'Troublemaker Phase: Retire this card to move one of your Friends to this card's
+    Problem.' and PR115 Fears Must be Faced: 'Choose up to 2 of your characters at home. Move each of them
+    to a different Problem.' 512.3: the turn player's Troublemaker Phase; 601.2 a window opens at its
+    start (after its start triggers) when the turn player has such a card."""
+    st = stacked_game(game)
+    dash = place(game, st, "CG12", 0, "prob1")
+    betty = place(game, st, "PR36", 0, "home0")
+    steam = place(game, st, "PR31", 0, "home0")
+    place(game, st, "PR12", 0, "prob0")  # [Loyalty] 2: with the Mane Character, Fears Must be Faced's 3 [Loyalty]
+    ev_card = to_hand(game, st, "PR115", 0)
+    assert not _can_activate(game, st, dash, 0)  # not in the Main Phase
+    assert not any(a.kind == "play" and a.get("card") == ev_card for a in game.legal_actions(st, 0))
+    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["turn"] > 1 and s.d["step"] == "tm_uncover" and s.d["prio"])
+    assert st.d["prio"] == {"w": "phase", "p": 0, "n": 0}
+    set_tokens(st, 0, 5)
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == dash)
+    st, _ = game.apply(st, a)
+    assert st.d["pending"]["kind"] == "target" and betty in st.d["pending"]["options"]
+    st, _ = choose(game, st, betty)
+    assert st.d["cards"][betty]["a"] == "prob1" and dash not in st.d["play"]  # retired as the cost (508.1a)
+    # Fears Must be Faced: Full Steam and the Mane Character at home, each to a different Problem
+    ev_card = next(c for c in st.d["pl"][0]["hand"] if number(game, st, c) == "PR115")
+    st, _ = game.apply(st, Action.make("play", 0, card=ev_card))
+    mane = st.d["pl"][0]["mane"]
+    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) >= {steam, mane, "none"}
+    assert betty not in st.d["pending"]["options"]  # not at home
+    st, _ = choose(game, st, steam)
+    st, _ = choose(game, st, "prob0")
+    st, _ = choose(game, st, mane)  # one Problem left for it: no choice
+    assert st.d["cards"][steam]["a"] == "prob0" and st.d["cards"][mane]["a"] == "prob1"
+
+
+def test_move_to_this_cards_problem_needs_a_problem(game):
+    """'... to this card's Problem': a card at home has no Problem, so nothing moves (it is not 'here')."""
+    st = stacked_game(game)
+    dash = place(game, st, "CG12", 0, "home0")
+    betty = place(game, st, "PR36", 0, "prob0")
+    game.r.play_effects(st.d, Ev(True), 0, dash, effects_of(game, "CG12"))
+    resolve_all(game, st)
+    assert st.d["cards"][betty]["a"] == "prob0"
+
+
+# ------------------------------------------------------------------ "Any player may activate this ability." (703)
+def set_problem(game, st, area, number):
+    """Make the Problem in ``area`` another Problem card (test setup)."""
+    st.d["cards"][game.r.problem_at(st.d, area)]["k"] = game.db.key(number)
+    st._la = None
+
+
+def test_parse_any_player_abilities(game):
+    for n in ("CN179", "PR175", "LL125"):
+        abl = game.db.cards[game.db.key(n)].abilities["front"]
+        assert [a.get("any_player") for a in abl if a["kind"] == "activated"] == [True]
+        assert game.db.cards[game.db.key(n)].automated
+    ab = next(a for a in game.db.cards[game.db.key("PR175")].abilities["front"] if a["kind"] == "activated")
+    assert ab["cost"] == {"dismiss_sel": {"type": "Friend", "ctrl": "you", "at": "here"}}
+    ab = next(a for a in game.db.cards[game.db.key("CN179")].abilities["front"] if a["kind"] == "activated")
+    assert ab["effects"] == [{"op": "move", "target": {"type": "Mane Character", "ctrl": "opp"}, "to": "here"}]
+
+
+def test_any_player_may_activate_an_opponents_problem(game):
+    """PR175 I Need Answers (errata: 'Main Phase: Dismiss one of your Friends here to gain [1]. Any player
+    may activate this ability.'): Ann activates Bob's Problem in her Main Phase (512.3), paying with her
+    own Friend there (508); Bob can't during Ann's turn."""
+    st = stacked_game(game)
+    set_problem(game, st, "prob1", "PR175")
+    prob = game.r.problem_at(st.d, "prob1")
+    assert st.d["cards"][prob]["c"] == 1
+    mine = place(game, st, "PR20", 0, "prob1")
+    place(game, st, "PR20", 1, "prob1")
+    assert not _can_activate(game, st, prob, 1)  # not Bob's Main Phase
+    tok, btok = st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
+    assert mine not in st.d["play"] and st.d["pl"][0]["tok"] == tok + 1 and st.d["pl"][1]["tok"] == btok
+    assert not _can_activate(game, st, prob, 0)  # no Friend of Ann's there any more: the cost can't be paid
+
+
+def test_any_player_moves_the_opponents_mane_here(game):
+    """CN179 Greeting Lots of Folks With Clout: 'Pay [1] to move your opponent's Mane Character here.' Played
+    by its owner's opponent, "your opponent" is the owner (the activating player is "you")."""
+    st = stacked_game(game)
+    set_problem(game, st, "prob1", "CN179")
+    prob = game.r.problem_at(st.d, "prob1")
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
+    assert st.d["cards"][st.d["pl"][1]["mane"]]["a"] == "prob1" and st.d["pl"][0]["tok"] == 2
+    assert st.d["cards"][st.d["pl"][0]["mane"]]["a"] == "home0"
+
+
+def test_any_player_challenges_the_tree_of_harmony(game):
+    """LL125 The Tree of Harmony: 'Main Phase: Pay [2] to challenge this card with one of your characters
+    here. Any player may activate this ability.' (608.4, 514.2a.i: only the chosen character there)."""
+    st = stacked_game(game)
+    tree = place(game, st, "LL125", 1, "prob1")
+    far = place(game, st, "PR31", 0, "prob0")
+    near = place(game, st, "PR31", 0, "prob1")
+    near2 = place(game, st, "PR20", 0, "prob1")
+    set_tokens(st, 0, 4)
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == tree))
+    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {near, near2}  # here only
+    st, ev = choose(game, st, near)
+    assert st.d["pl"][0]["tok"] == 2 and any("challenges The Tree of Harmony" in m for m in msgs(ev))
+    assert any(m.startswith("Faceoff totals: Ann 8,") for m in msgs(ev))  # 4 + 4, Sweetie Sunrise not involved
+
+
+# ------------------------------------------------------------------ delayed effects (712: "At the end of the turn, ...")
+def test_parse_delayed_effects():
+    r = parse_effects("banish a Friend. At the start of the next turn, put that Friend into play")
+    assert r == [{"op": "banish", "target": {"type": "Friend"}, "keep": True},
+                 {"op": "delay", "when": "turn_start", "effects": [{"op": "put_back"}],
+                  "lbl": "At the start of the next turn, put that Friend into play"}]
+    r = parse_effects("move one of your Friends to this Problem, then retire that Friend at the end of the turn")
+    assert r[1]["effects"] == [{"op": "retire", "target": {"it": True}}] and r[1]["when"] == "turn_end"
+    r = parse_effects("Put 7 1 [Loyalty] Pegasus Friend tokens with Swift into play. At the end of the turn, banish them")
+    assert len(r) == 8 and r[-1]["effects"] == [{"op": "made", "verb": "banish"}]
+    # "them" with nothing put into play, or an unknown delayed instruction: not automated
+    assert parse_effects("Draw a card. At the end of the turn, banish them") is None
+    assert parse_effects("Draw a card. At the end of the turn, do a little dance") is None
+
+
+def test_banished_friend_returns_at_the_start_of_the_next_turn(game):
+    """AD45 Minuette, Fast Forward: 'Pay [2] and exhaust this card to banish a Friend. At the start of the next
+    turn, put that Friend into play.' The Friend comes back at its owner's home under its owner's control
+    (a new object, 410.6: its counters are gone) at the start of Bob's turn."""
+    st = stacked_game(game)
+    minu = place(game, st, "AD45", 0, "home0")
+    theirs = place(game, st, "PR31", 1, "prob1")
+    st.d["cards"][theirs]["cn"]["+1"] = 2
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == minu))
+    st, _ = choose(game, st, theirs)
+    gone = st.d["pl"][1]["ban"][-1]
+    assert number(game, st, gone) == "PR31" and st.d["pl"][0]["tok"] == 1 and st.d["cards"][minu]["ex"]
+    assert st.d["dly"][0]["w"] == "turn_start"
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] != "w_ready" and not s.d["rq"])
+    back = [c for c in st.d["play"] if number(game, st, c) == "PR31" and st.d["cards"][c]["o"] == 1]
+    assert back and st.d["cards"][back[0]]["a"] == "home1" and st.d["cards"][back[0]]["c"] == 1
+    assert not st.d["cards"][back[0]]["cn"].get("+1") and not st.d.get("dly")
+
+
+def test_end_of_turn_delayed_retire_and_tokens(game):
+    """CG7 Comet Tail: '+2 power until the end of the turn. You may move this card. At the end of the turn,
+    retire this card.'; MT144 Close Air Support: seven tokens with Swift, banished at the end of the turn
+    (615.1: end-of-turn effects; 521.3 a token leaving play ceases to exist)."""
+    st = stacked_game(game)
+    comet = place(game, st, "CG7", 0, "home0")
+    set_tokens(st, 0, 3)
+    base = game.r.power(st.d, comet)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == comet))
+    assert st.d["pending"]["kind"] == "may"
+    st, _ = choose(game, st, True)
+    st, _ = choose(game, st, "prob0")
+    assert st.d["cards"][comet]["a"] == "prob0" and game.r.power(st.d, comet) == base + 2
+    run(game, st, effects_of(game, "MT144"))
+    toks = [c for c in st.d["play"] if st.d["cards"][c].get("t") and st.d["cards"][c]["c"] == 0]
+    assert len(toks) == 7 and all(game.r.kw(st.d, c, "Swift") for c in toks)
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    assert comet not in st.d["play"] and number(game, st, st.d["pl"][0]["disc"][-1]) == "CG7"
+    assert not any(st.d["cards"][c].get("t") for c in st.d["play"])
+
+
+def test_delayed_retire_of_the_moved_friend_and_if_no_player(game):
+    """CG169 Charge! (any player): 'Pay [1] to move one of your Friends to this Problem, then retire that Friend
+    at the end of the turn.'; LL88 Cockatrice Migration: two Critter tokens, and 'At the end of the turn, if
+    no player has 8 or more points, retire 2 Critter Friends' (the player retires their own, 410.2)."""
+    st = stacked_game(game)
+    set_problem(game, st, "prob1", "CG169")
+    prob = game.r.problem_at(st.d, "prob1")
+    betty = place(game, st, "PR36", 0, "home0")
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
+    assert st.d["cards"][betty]["a"] == "prob1"
+    run(game, st, effects_of(game, "LL88"))
+    assert sum(1 for c in st.d["play"] if st.d["cards"][c].get("t")) == 2
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    assert betty not in st.d["play"] and "PR36" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+    assert not any(st.d["cards"][c].get("t") for c in st.d["play"])
+    # with 8 points, the Critters stay
+    st = stacked_game(game)
+    st.d["pl"][1]["score"] = 8
+    run(game, st, effects_of(game, "LL88"))
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    assert sum(1 for c in st.d["play"] if st.d["cards"][c].get("t")) == 2
+
+
+def test_control_until_the_end_of_your_score_phase(game):
+    """LL95 Hypnotized by Fear: 'Gain control of an opposing Friend. At the end of your Score Phase, put that
+    Friend on top of its owner's deck.' (513.2; the delayed effect at the end of Ann's Score Phase)."""
+    st = stacked_game(game)
+    theirs = place(game, st, "PR31", 1, "prob1")
+    run(game, st, effects_of(game, "LL95"))
+    assert st.d["cards"][theirs]["c"] == 0
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    assert theirs not in st.d["play"]
+    assert number(game, st, st.d["pl"][1]["deck"][0]) in ("PR31",) or any(
+        number(game, st, c) == "PR31" for c in st.d["pl"][1]["hand"])  # Bob drew it in his Draw Step
+
+
+def test_reaction_banish_this_card_until_your_next_turn(game):
+    """CN196 Princess Luna: 'Reaction: After the start of any phase, you may banish this card and put it into
+    play at the start of your next turn.' (512.4: in the window after the start of a phase)."""
+    st = stacked_game(game)
+    luna = place(game, st, "CN196", 0, "prob0")
+    st.d.pop("rxg", None)
+    st = pass_until(game, st, lambda s: any(a.kind == "activate" and a.get("card") == luna for a in game.legal_actions(s, 0)))
+    turn = st.d["turn"]
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == luna))
+    assert luna not in st.d["play"] and number(game, st, st.d["pl"][0]["ban"][-1]) == "CN196"
+    st = pass_until(game, st, lambda s: s.d["turn"] > turn and s.d["tp"] == 1 and s.d["step"] == "main")
+    assert not any(number(game, st, c) == "CN196" for c in st.d["play"])  # not at the start of Bob's turn
+    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["turn"] > turn + 1 and s.d["step"] != "w_ready")
+    assert any(number(game, st, c) == "CN196" and st.d["cards"][c]["a"] == "home0" for c in st.d["play"])

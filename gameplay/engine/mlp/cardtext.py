@@ -692,6 +692,78 @@ def _timed_effects(t: str) -> list[dict] | None:
         if m.group(3).lower().endswith(" here"):
             e["here"] = True
         return [e]
+    # "Choose up to 2 of your characters at home. Move each of them to a different Problem." (one optional
+    # move per card, never two of them to the same Problem: ``distinct``)
+    m = re.match(r"^choose up to (two|three|2|3) of your (characters|Friends)( at home)?\. Move each of them to a different Problem$", t, re.I)
+    if m:
+        tg = {"type": m.group(2)[:-1], "ctrl": "you", "optional": True, "fresh": True}
+        if m.group(3):
+            tg["at"] = "home"
+        return [{"op": "move", "target": dict(tg), "to": "problem", "distinct": True} for _ in range(_n(m.group(1)))]
+    r = _delayed_effects(t)
+    if r is not None:
+        return r or None
+    m = re.match(r"^move (?:your opponent's|an opponent's) Mane Character here$", t, re.I)
+    if m:  # "here": this card's area (not a filter on where the Mane Character is)
+        return [{"op": "move", "target": {"type": "Mane Character", "ctrl": "opp"}, "to": "here"}]
+    return None
+
+
+_DELAY_WHEN = {"at the end of the turn": "turn_end", "at the start of the next turn": "turn_start",
+               "at the end of your score phase": "score_end_own", "at the start of your next turn": "own_turn_start"}
+
+
+def _delayed_part(b: str, first: list[dict]) -> list[dict] | None:
+    """The instructions of a delayed effect (extra_ops.delay); "that Friend" / "them" refer to what the
+    first part banished, moved or put into play."""
+    b = b.strip().rstrip(".")
+    if re.match(r"^put (?:that Friend|it|that card) into play$", b, re.I):
+        ban = [e for e in first if e.get("op") == "banish" and not (e.get("target") or {}).get("each")]
+        if len(ban) != 1:
+            return None
+        ban[0]["keep"] = True  # the banished card is remembered (resolve: fr["gone"])
+        return [{"op": "put_back"}]
+    m = re.match(r"^(banish|retire|dismiss) them$", b, re.I)
+    if m:
+        return [{"op": "made", "verb": m.group(1).lower()}] if any(e.get("op") == "token" for e in first) else None
+    m = re.match(r"^if no player has (\d+) or more points, retire (2|two) (%s) Friends$" % "|".join(TRAITS), b, re.I)
+    if m:  # 410.2 a player retires their own cards
+        tg = {"type": "Friend", "ctrl": "you", "trait": m.group(3), "fresh": True}
+        return [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))}, "effects": [],
+                 "else": [{"op": "retire", "target": dict(tg)} for _ in range(_n(m.group(2)))]}]
+    if re.search(r"\b(?:them|they|their)\b", b, re.I):
+        return None
+    return parse_effects(b)
+
+
+def _delayed_effects(t: str) -> list[dict] | None:
+    """"<instructions>. At the end of the turn, <instructions>" and the like: the second part is a delayed
+    effect (extra_ops.delay).  [] when the text has that shape but is not understood, None otherwise."""
+    m = re.match(r"^(.+?)\. (At the end of the turn|At the start of the next turn|At the end of your Score Phase), (.+)$", t, re.I)
+    if m and not re.search(r"\bAt the (?:end|start) of\b", m.group(3)):
+        a = parse_effects(m.group(1))
+        b = _delayed_part(m.group(3), a) if a is not None else None
+        if a is None or b is None:
+            return []
+        return a + [{"op": "delay", "when": _DELAY_WHEN[m.group(2).lower()], "effects": b, "lbl": m.group(2) + ", " + m.group(3)}]
+    m = re.match(r"^(.+), then (retire|banish|dismiss) (?:that Friend|that character|it) at the end of the turn$", t, re.I)
+    if m:  # "move one of your Friends to this Problem, then retire that Friend at the end of the turn"
+        a = parse_effects(m.group(1))
+        if a is None or len(a) != 1 or a[0].get("op") not in ("move", "ready", "gain_control", "power"):
+            return []
+        return a + [{"op": "delay", "when": "turn_end", "effects": [{"op": m.group(2).lower(), "target": {"it": True}}],
+                     "lbl": f"{m.group(2)} that Friend at the end of the turn"}]
+    m = re.match(r"^banish this card and put it into play at the start of your next turn$", t, re.I)
+    if m:
+        return [{"op": "banish", "target": {"self": True}, "keep": True},
+                {"op": "delay", "when": "own_turn_start", "effects": [{"op": "put_back"}], "lbl": "put it into play"}]
+    m = re.match(r"^banish (an? (?:Friend|character)|an opposing (?:Friend|character)|one of your (?:Friends|characters)) until the end of the turn$", t, re.I)
+    if m:  # the banished card comes back at the end of the turn (into play at its owner's home)
+        tg = parse_target(m.group(1))
+        if tg is None:
+            return []
+        return [{"op": "banish", "target": tg, "keep": True},
+                {"op": "delay", "when": "turn_end", "effects": [{"op": "put_back"}], "lbl": "put that Friend into play"}]
     return None
 
 
@@ -1317,6 +1389,8 @@ def _single(t: str) -> list[dict] | None:
         if tg is not None:
             to = (m.group("to") or "").lower()
             dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem", "that problem", "the same problem") else "problem" if "problem" in to else "choose"
+            if to == "this card's problem":  # none while this card is at home (cards-a)
+                return [{"op": "move", "target": tg, "to": dest, "prob_only": True}]
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     m4 = re.match(r"^give (.+?) \+(\d+) or -(\d+) power until the end of (?:the |this )?(turn|faceoff)$", t, re.I)
@@ -1778,7 +1852,8 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
-           "troublemaker faceoff reaction": "faceoff_tm"}
+           "troublemaker faceoff reaction": "faceoff_tm",
+           "score phase": "score", "troublemaker phase": "tp"}  # 512.3 "[x] Phase": the turn player, that Phase
 
 
 def _it_refs(effs: list) -> list:
@@ -1907,6 +1982,13 @@ def _cost(text: str) -> dict | None:
             if tg is None or tg.get("each") or tg.get("self") or "state" in tg:
                 return None
             cost["exhaust_sel"] = {**tg, "other": True}
+            continue
+        m = re.match(r"^dismiss ((?:another )?one of your .+)$", part, re.I)
+        if m and "dismiss_sel" not in cost:  # "Dismiss one of your Friends here to ..." (a cost, 508)
+            tg = parse_target(m.group(1))
+            if tg is None or tg.get("each") or tg.get("self") or tg.get("it"):
+                return None
+            cost["dismiss_sel"] = tg
             continue
         if re.match(r"^exhaust your Mane Character$", part, re.I):
             cost["exhaust_mane"] = True
@@ -2780,7 +2862,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
     # events and activated abilities: "<Timing>: ..."
-    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
+    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):\s*(.+)$", line)
     if m:
         timing = TIMINGS[m.group(1).lower()]
         rest = m.group(2)
@@ -2966,7 +3048,7 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     lines = [ln for ln in face.text.split("\n") if ln.strip()]
     if face.type == "Event":
         # an Event's text is processed in order (304.2): lines after the timing line continue it
-        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):", ln.strip())), None)
+        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):", ln.strip())), None)
         if idx is not None and idx + 1 < len(lines):
             tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
             keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]
@@ -3001,7 +3083,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             if all(a["kind"] == "trigger" for a in abs_):
                 abilities.extend({**a, "text": ln} for a in abs_)
                 continue
-        ab = parse_line(ln, face.type, face.keywords)
+        ma = re.match(r"^(Main Phase: .+?\.) Any player may activate this ability\.?$", ln.strip())
+        if ma and face.type != "Event":
+            # 703: an activated ability any player may activate (as the turn player in their Main Phase,
+            # 512.3); "you" is the player activating it (flow.priority_actions, ``any_player``)
+            ab = parse_line(ma.group(1), face.type, face.keywords)
+            ab = {**ab, "any_player": True, "text": ln} if ab["kind"] == "activated" else {"kind": "manual", "text": ln}
+        else:
+            ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "multi":
             abilities.extend(ab["abilities"])
             continue

@@ -53,7 +53,8 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
             cands = [it] if it and self.in_play(st, it) else []
         else:
             cands = [o for o in st["play"] if self.ctype(st, o) == TM and st["cards"][o]["c"] != p]
-        cands = [o for o in cands if _challengeable(self, st, p, o, how)]
+        cands = [o for o in cands if _challengeable(self, st, p, o, how)
+                 and (not e.get("here") or self.chars_at(st, st["cards"][o]["a"], p))]
         done, tm = _choose_target(self, st, fr, {"op": "challenge", "target": {}}, cands, "608.1")
         if not done:
             return False
@@ -95,6 +96,60 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
     return True
 
 
+# ------------------------------------------------------------------ delayed effects
+# A delayed effect ("At the end of the turn, ...", "At the start of the next turn, put that Friend into
+# play", 712 triggered effects created by a one-shot effect) waits in ``st["dly"]`` and is queued as a
+# trigger of its controller when its moment comes (flow.step / start_turn call ``fire_delayed``):
+#   turn_end (615.1, "At the end of the turn"), turn_start ("At the start of the next turn", 603),
+#   own_turn_start ("at the start of your next turn"), score_end_own ("At the end of your Score Phase").
+# The frame keeps "it" (the card the effect touched), the banished card to put back ("gone") and the
+# tokens it made ("them").
+def _op_delay(self, st, ev, fr, e) -> bool:
+    st.setdefault("dly", []).append({"w": e["when"], "p": fr["p"], "src": fr["src"], "eff": list(e["effects"]),
+                                     "it": fr.get("it"), "gone": fr.get("gone"), "made": list(fr.get("made") or ()),
+                                     "turn": st["turn"], "lbl": e.get("lbl", "delayed effect")})
+    return True
+
+
+def fire_delayed(self, st, when) -> None:
+    """Queue the delayed effects whose moment is ``when`` (as triggered effects, 511.7 / 712)."""
+    keep, due = [], []
+    for d in st.get("dly") or ():
+        ok = d["w"] == when
+        if ok and when in ("own_turn_start", "score_end_own"):
+            ok = st["tp"] == d["p"]
+        if ok and when == "turn_start":
+            ok = st["turn"] > d["turn"]
+        (due if ok else keep).append(d)
+    st["dly"] = keep
+    for d in due:
+        self.queue_trigger(st, d["src"], d["p"], d["eff"], d["lbl"], extra={"it": d["it"], "gone": d["gone"], "made": d["made"]})
+
+
+def _op_put_back(self, st, ev, fr, e) -> bool:
+    """"put that Friend into play": the card a delayed effect's creator banished, if it is still in the
+    banished zone (410.6), at its owner's home under its owner's control."""
+    g = (fr.get("x") or {}).get("gone")
+    if g and g in st["cards"] and st["cards"][g].get("z") == "ban" and g in st["pl"][st["cards"][g]["o"]]["ban"]:
+        o = st["cards"][g]["o"]
+        nid = self.enter_play(st, ev, g, f"home{o}", o)
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+    return True
+
+
+def _op_made(self, st, ev, fr, e) -> bool:
+    """"banish them" / "retire them": the tokens the delayed effect's creator put into play, those still in
+    play (a token leaving play ceases to exist, 521.3)."""
+    for cid in (fr.get("x") or {}).get("made") or ():
+        if self.in_play(st, cid):
+            verb = {"banish": "banished", "retire": "retired", "dismiss": "dismissed"}[e["verb"]]
+            self.leave_play(st, ev, cid, "ban" if e["verb"] == "banish" else "disc", verb=verb)
+    return True
+
+
 EXTRA_OPS = {
+    "delay": _op_delay,
+    "put_back": _op_put_back,
+    "made": _op_made,
     "challenge": _op_challenge,
 }

@@ -14,6 +14,7 @@ MANE = "Mane Character"
 HAND_SIZE = 8
 
 
+
 def _opp(p):
     return 1 - p
 
@@ -485,6 +486,11 @@ def step(self, st, ev) -> None:
         self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
         self.fire_all(st, ev, "any_tp_start")
         st["step"] = "tm_uncover"
+        tpk = self.tp_keys
+        if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
+            # 601.2 the start-of-Troublemaker-Phase window, for "Troublemaker Phase:" abilities (512.3);
+            # opened only when the turn player has such a card (otherwise nobody could act differently)
+            st["prio"] = {"w": "phase", "p": tp, "n": 0}
     elif s == "tm_uncover":
         if _uncover(self, st, ev):
             st["step"] = "tm_challenge"
@@ -540,6 +546,10 @@ def step(self, st, ev) -> None:
                 self.replace_problem(st, ev, a)
         st["sc"] = None
         self.expire(st, "score_phase")
+        if st.get("dly"):
+            from .extra_ops import fire_delayed
+
+            fire_delayed(self, st, "score_end_own")  # "At the end of your Score Phase, ..."
         st["step"] = "end"
     elif s == "end":
         if self.rx_keys:
@@ -547,6 +557,10 @@ def step(self, st, ev) -> None:
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
         self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
         self.fire_all(st, ev, "any_turn_end")
+        if st.get("dly"):
+            from .extra_ops import fire_delayed
+
+            fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (extra_ops.delay)
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
@@ -781,6 +795,11 @@ def start_turn(self, st, ev) -> None:
     self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
     self.fire_all(st, ev, "turn_start", players=(tp,))
     self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
+    if st.get("dly"):
+        from .extra_ops import fire_delayed
+
+        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (extra_ops.delay)
+        fire_delayed(self, st, "own_turn_start")
     met = self.kw_keys.get("Meticulous", ())
     twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
     for cid in st["play"]:
@@ -1374,6 +1393,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         if t == "Event":
             tm = info[0]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
+            if tm in PHASE_TIMINGS:
+                ok = _phase_timing_ok(st, p, tm)
             rxc = _rx_cond(self, k) if tm == "reaction" else None
             if rxc is not None:
                 notes = rx_notes_for(self, st, p, cid, rxc)  # 512.4: only in response to its condition
@@ -1475,6 +1496,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 if (tm == "main" and not main) or (tm == "faceoff" and not fo) or \
                         (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)):
                     continue
+                if tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm):
+                    continue
                 acts.append(Action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
                     return acts
@@ -1517,19 +1540,24 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     # activated abilities (609.2f, 703)
     ak = self.activ_keys
     twn = st.get("twn")
+    anyp = self.anyp_keys if main else ()
     for cid in st["play"]:
         c = cards[cid]
-        if c["c"] != p or (c["k"] not in ak and not twn):
+        if (c["c"] != p and c["k"] not in anyp) or (c["k"] not in ak and not twn):
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
             if ab["kind"] != "activated" or ab.get("zone") == "hand":
                 continue  # (abilities activated from the hand are listed with the hand)
+            if c["c"] != p and not ab.get("any_player"):
+                continue  # "Any player may activate this ability." (703; only those of another's card)
             tm = ab["timing"]
             if tm == "main" and not main:
                 continue
             if tm == "faceoff" and not fo:
                 continue
             if tm.startswith("faceoff_") and not _fo_type_ok(fo, tm):
+                continue
+            if tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm):
                 continue
             if ab.get("rx") is not None:  # 512.4 Reaction: one action per condition met (512.4c)
                 if _can_pay_ability(self, st, p, cid, ab):
@@ -1543,6 +1571,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 if first_only:
                     return acts
     return acts
+
+
+# 512.3 "Score Phase:" / "Troublemaker Phase:" timing: only the turn player, in a priority window of that
+# Phase of their turn, not during a faceoff (512.3a): the start-of-Score-Phase window (601.2) and the
+# start-of-Troublemaker-Phase window (opened after its start triggers when such a card could be used)
+PHASE_TIMINGS = {"score": "score_go", "tp": "tm_uncover"}
+
+
+def _phase_timing_ok(st, p, tm) -> bool:
+    pr = st["prio"]
+    return p == st["tp"] and not st["fo"] and pr is not None and pr["w"] == "phase" and st["step"] == PHASE_TIMINGS[tm]
 
 
 def _rx_cond(self, k) -> dict | None:
@@ -1692,6 +1731,8 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
         return False
     if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
         return False
+    if "dismiss_sel" in cost and not self.select(st, _cost_sel(cost["dismiss_sel"]), p, cid):
+        return False
     if "banish_from" in cost:
         from .resolve import _card_filter
 
@@ -1714,6 +1755,8 @@ def _extra_cost_effects(cost) -> list[dict]:
         effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True), "paid": True}] * cost["retire_sel"]["n"]
     if "banish_from" in cost:
         effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
+    if "dismiss_sel" in cost:
+        effs.append({"op": "dismiss", "target": _cost_sel(cost["dismiss_sel"]), "paid": True})
     return effs
 
 

@@ -475,6 +475,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [probs[self.rand(st, len(probs))]] if probs else []
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+                if e.get("prob_only") and dest[0].startswith("home"):
+                    dest = []  # "to this card's Problem": it has none at home
             elif to == "it_problem":  # "to that Friend's Problem": none while that Friend is at home
                 it = (fr.get("x") or {}).get("it")
                 dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
@@ -487,6 +489,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if to == "problem":
                     dest = [a for a in dest if not a.startswith("home")]
             dest = [a for a in dest if a != c["a"]]
+            if e.get("distinct"):  # "Move each of them to a different Problem"
+                dest = [a for a in dest if a not in (fr.get("dests") or ())]
             if self.statics(st, "no_move"):  # "Your opponents can't move this card", ... (506)
                 dest = [a for a in dest if not self.move_blocked(st, p, cid, c["a"], a)]
             tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
@@ -521,7 +525,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 area = fr["ch"] if fr["ch"] in dest else dest[0]
             else:
                 area = dest[0]
-            self.move_card(st, ev, cid, area, by=p)
+            if self.move_card(st, ev, cid, area, by=p) and e.get("distinct"):
+                fr.setdefault("dests", []).append(area)
         elif op == "power":
             n = e["n"]
             if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
@@ -762,6 +767,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             area = st["cards"][src]["a"]
         nid = self.enter_play(st, ev, cid, area, p)
         st["cards"][nid]["t"] = t
+        fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (extra_ops.delay)
         self.log(ev, "token", lambda: f"{self.pname(st, p)} puts a {t['power']}-power {t['name']} token into play")
     elif op == "turn_over":
         if src in st["cards"] and self.in_play(st, src):

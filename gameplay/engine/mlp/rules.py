@@ -143,6 +143,8 @@ class Rules:
         self.activ_keys: set[str] = set()
         self.hand_act_keys: set[str] = set()
         self.rx_keys: set[str] = set()
+        self.tp_keys: set[str] = set()
+        self.anyp_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
@@ -165,6 +167,10 @@ class Rules:
                     self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
             if any(a.get("rx") for a in abl):
                 self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
+            if any(a.get("any_player") for a in abl):
+                self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
+            if any(a.get("timing") == "tp" for a in abl):
+                self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
