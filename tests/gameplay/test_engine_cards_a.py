@@ -393,3 +393,71 @@ def test_reaction_banish_this_card_until_your_next_turn(game):
     assert not any(number(game, st, c) == "CN196" for c in st.d["play"])  # not at the start of Bob's turn
     st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["turn"] > turn + 1 and s.d["step"] != "w_ready")
     assert any(number(game, st, c) == "CN196" and st.d["cards"][c]["a"] == "home0" for c in st.d["play"])
+
+
+# ------------------------------------------------------------------ timed player modifiers (514.3a, 104.2)
+def test_parse_timed_player_modifiers():
+    assert parse_effects("flip an additional card during faceoffs until the end of the turn") == [
+        {"op": "flip_mod", "n": 1, "who": "you", "until": "turn"}]
+    assert parse_effects("opponents flip 1 fewer cards for faceoffs until the start of your next turn") == [
+        {"op": "flip_mod", "n": -1, "who": "opp", "until": "next_turn"}]
+    assert parse_effects("opponents can't play Events this turn") == [
+        {"op": "restrict", "k": "no_events", "who": "opp", "until": "turn"}]
+    assert parse_effects("exhaust an opposing character and it does not ready during its controller's next ready step") == [
+        {"op": "exhaust", "target": {"type": "character", "ctrl": "opp"}, "no_ready": True}]
+
+
+def test_timed_flip_modifiers(game):
+    """DE95 (third mode) 'flip an additional card during faceoffs until the end of the turn' and LL96 (third
+    mode) 'opponents flip 1 fewer cards for faceoffs until the start of your next turn' (514.3a: the first
+    flip of each faceoff)."""
+    st = stacked_game(game)
+    run(game, st, effects_of(game, "DE95"))
+    st, _ = choose(game, st, 2)
+    run(game, st, effects_of(game, "LL96"))
+    st, _ = choose(game, st, 2)
+    assert st.d["pl"][0]["fmod"] == [{"n": 1, "u": "turn"}] and st.d["pl"][1]["fmod"] == [{"n": -1, "u": "start0"}]
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    resolve_all(game, st)
+    game.r.faceoff_flip(st.d, Ev(True))
+    assert len(st.d["pl"][0]["flip"]) == 2 and len(st.d["pl"][1]["flip"]) == 0
+    game.r.expire(st.d, "turn")
+    assert not st.d["pl"][0]["fmod"] and st.d["pl"][1]["fmod"]
+    game.r.expire(st.d, "start0")
+    assert not st.d["pl"][1]["fmod"]
+
+
+def test_opponents_cant_play_events_or_move_this_turn(game):
+    """MT92 The Vote, 'opponents can't play Events this turn'; AD118 Twilight's Epiphany, 'opponents can't move
+    their characters this turn' (104.2: neither the move action nor their effects; it ends with the turn)."""
+    st = stacked_game(game)
+    run(game, st, [{"op": "restrict", "k": "no_events", "who": "opp", "until": "turn"},
+                   {"op": "restrict", "k": "no_move", "who": "opp", "until": "turn"}])
+    bobs = place(game, st, "PR31", 1, "home1")
+    ann = place(game, st, "PR31", 0, "home0")
+    assert game.r.move_blocked(st.d, 1, bobs, "home1", "prob0")
+    assert not game.r.move_blocked(st.d, 0, ann, "home0", "prob0")
+    assert not game.r.move_blocked(st.d, 0, bobs, "home1", "prob0")  # Ann may still move Bob's characters
+    ev_card = to_hand(game, st, "LL91", 1)  # an Immediate Event (cost 1, no requirement)
+    set_tokens(st, 1, 3)
+    assert not any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
+    st.d["pl"][1]["tmr"] = [r for r in st.d["pl"][1]["tmr"] if r["k"] != "no_events"]
+    assert any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))  # (it could be played otherwise)
+    st.d["pl"][1]["tmr"].append({"k": "no_events", "u": "turn"})
+    run(game, st, [{"op": "move", "target": {"id": bobs}, "to": "choose"}], p=1)  # Bob's own effect: no move
+    assert st.d["cards"][bobs]["a"] == "home1"
+    assert st.d["pl"][1]["tmr"] and game.r.expire(st.d, "turn") is None and not st.d["pl"][1]["tmr"]
+
+
+def test_the_vote_fewer_points_mode(game):
+    """MT92 The Vote, third mode: 'if you have fewer points than an opponent score a point'."""
+    st = stacked_game(game)
+    run(game, st, effects_of(game, "MT92"))
+    st, _ = choose(game, st, 2)
+    assert st.d["pl"][0]["score"] == 0
+    st.d["pl"][1]["score"] = 2
+    run(game, st, effects_of(game, "MT92"))
+    st, _ = choose(game, st, 2)
+    assert st.d["pl"][0]["score"] == 1

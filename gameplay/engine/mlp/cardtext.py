@@ -703,6 +703,25 @@ def _timed_effects(t: str) -> list[dict] | None:
     r = _delayed_effects(t)
     if r is not None:
         return r or None
+    # 514.3a timed flip-count modifiers of a player ("during faceoffs until the end of the turn")
+    m = re.match(r"^(flip|opponents flip) (an|1|one|2|two) (additional|fewer) cards? (?:during|for) faceoffs "
+                 r"until the (end of the turn|start of your next turn)$", t, re.I)
+    if m and (m.group(3).lower() == "fewer") == m.group(1).lower().startswith("opponents") and \
+            (m.group(2).lower() != "an") == (m.group(3).lower() == "fewer"):
+        n = _n(m.group(2)) * (-1 if m.group(3).lower() == "fewer" else 1)
+        return [{"op": "flip_mod", "n": n, "who": "opp" if n < 0 else "you",
+                 "until": "next_turn" if "start" in m.group(4).lower() else "turn"}]
+    m = re.match(r"^exhaust (an opposing character|an opposing Friend|an opponent's Friend|a character|a Friend) and it does not ready "
+                 r"during its controller's next (?:ready step|Ready Phase)$", t, re.I)
+    if m:  # 603.1: the mark is removed instead of readying it once
+        return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    m = re.match(r"^(?:opponents|your opponent) can't (move their characters|play Events) this turn$", t, re.I)
+    if m:
+        return [{"op": "restrict", "k": "no_move" if m.group(1).lower().startswith("move") else "no_events", "who": "opp",
+                 "until": "turn"}]
+    m = re.match(r"^if you have fewer points than an opponent,? score a point$", t, re.I)
+    if m:
+        return [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": [{"op": "score", "n": 1, "who": "you"}]}]
     m = re.match(r"^move (?:your opponent's|an opponent's) Mane Character here$", t, re.I)
     if m:  # "here": this card's area (not a filter on where the Mane Character is)
         return [{"op": "move", "target": {"type": "Mane Character", "ctrl": "opp"}, "to": "here"}]

@@ -147,7 +147,35 @@ def _op_made(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_flip_mod(self, st, ev, fr, e) -> bool:
+    """"Flip an additional card during faceoffs until the end of the turn" / "opponents flip 1 fewer cards
+    for faceoffs until the start of your next turn" (514.3a: the first flip of each faceoff; kept per
+    player in ``pl["fmod"]`` with a duration, read by flow._flip_mods, expired by Rules.expire)."""
+    p = fr["p"]
+    q = _opp(p) if e.get("who") == "opp" else p
+    u = f"start{p}" if e.get("until") == "next_turn" else e.get("until", "turn")
+    st["pl"][q].setdefault("fmod", []).append({"n": e["n"], "u": u})
+    self.log(ev, "flip", lambda: f"{self.pname(st, q)} flips {abs(e['n'])} {'additional' if e['n'] > 0 else 'fewer'} "
+             f"card(s) during faceoffs until the {'start of ' + self.pname(st, p) + chr(39) + 's next turn' if u.startswith('start') else 'end of the turn'}")
+    return True
+
+
+def _op_restrict(self, st, ev, fr, e) -> bool:
+    """Timed restrictions on players (104.2 "can't"): "opponents can't move their characters this turn"
+    (``no_move``: the move action and their effects' moves of their own characters, Rules.move_blocked),
+    "opponents can't play Events this turn" (``no_events``); kept in ``pl["tmr"]``, expired by
+    Rules.expire."""
+    p = fr["p"]
+    for q in ((_opp(p),) if e.get("who", "opp") == "opp" else (p,)):
+        st["pl"][q].setdefault("tmr", []).append({"k": e["k"], "u": e.get("until", "turn")})
+        self.log(ev, "restrict", lambda q=q: f"{self.pname(st, q)} can't "
+                 f"{'move their characters' if e['k'] == 'no_move' else 'play Events'} this turn")
+    return True
+
+
 EXTRA_OPS = {
+    "restrict": _op_restrict,
+    "flip_mod": _op_flip_mod,
     "delay": _op_delay,
     "put_back": _op_put_back,
     "made": _op_made,

@@ -942,7 +942,7 @@ def faceoff_flip(self, st, ev) -> None:
 def _flip_mods(self, st, p) -> int:
     """514.3a "flip an additional card / N fewer cards during faceoffs" (static ``flip_mod``)."""
     fo = st["fo"]
-    n = 0
+    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (extra_ops.flip_mod)
     for o in self.has_static(st, "flip_mod"):
         c = st["cards"][o]
         for ab in self.abilities(st, o):
@@ -1391,6 +1391,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             info = hinfo[k] = (_timing(self, d), _event_cost(d), _play_rule(self, d))
         hasty = "Hasty" in f.keywords
         if t == "Event":
+            if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
+                continue  # "opponents can't play Events this turn" (extra_ops.restrict)
             tm = info[0]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
             if tm in PHASE_TIMINGS:
@@ -1525,7 +1527,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             if mb is None:
-                mb = "no_move" in self.ops_in_play(st)
+                mb = "no_move" in self.ops_in_play(st) or bool(pl.get("tmr"))
             for a in dest_all:
                 if mb and a != here and self.move_blocked(st, p, cid, here, a):
                     continue

@@ -1278,6 +1278,8 @@ class Rules:
         action or an effect): "Opponents can't move characters away from here", "Friends with Resources
         on them can't be moved here", "Your opponents can't move this card", ..."""
         cards = st["cards"]
+        if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
+            return True  # "opponents can't move their characters this turn" (extra_ops.restrict)
         for o, ab in self.statics(st, "no_move"):
             s = cards[o]
             if not self._who(ab, s["c"], p):
@@ -2175,6 +2177,10 @@ class Rules:
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
             if pl.get("fo_plus"):
                 pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
+            if pl.get("tmr"):  # timed restrictions on a player (extra_ops.restrict)
+                pl["tmr"] = [r for r in pl["tmr"] if r["u"] != until]
+            if pl.get("fmod"):  # timed flip-count modifiers (extra_ops.flip_mod)
+                pl["fmod"] = [r for r in pl["fmod"] if r["u"] != until]
 
     def req_reduction(self, st, p, color) -> int:
         """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
