@@ -461,3 +461,386 @@ def test_the_vote_fewer_points_mode(game):
     run(game, st, effects_of(game, "MT92"))
     st, _ = choose(game, st, 2)
     assert st.d["pl"][0]["score"] == 1
+
+
+# ------------------------------------------------------------------ "Faceoff Reaction:" (512.4, 512.4b)
+def _fo(game, st, areas=("prob0",), type_="problem"):
+    ev = Ev()
+    pr, st.d["prio"] = st.d["prio"], None  # the Main Phase window goes on after the faceoff (as 707.4)
+    game.r.start_faceoff(st.d, ev, type_, list(areas), 0, extra={"ret": pr})
+    game.r.advance(st.d, ev)
+    st._la = None
+    return ev
+
+
+def _rx_play(game, st, cid, p=0):
+    acts = [a for a in game.legal_actions(st, p) if a.get("card") == cid and a.get("rx") is not None]
+    assert acts, "no Reaction action"
+    return game.apply(st, acts[0])
+
+
+def test_faceoff_reaction_after_you_flip_that_card_gets_power(game):
+    """PR108 Critter Cavalry: 'Faceoff Reaction: Play after you flip a card. That card gets +5 power this
+    faceoff.' Playable only in response to Ann's flip (512.4), during a faceoff (512.4b); the flipped card's
+    power counts in her total (514.4a)."""
+    st = stacked_game(game)
+    cav = to_hand(game, st, "PR108", 0)
+    place(game, st, "PR80", 0, "home0")  # 2 [Kindness]: Critter Cavalry's play requirement (205)
+    set_tokens(st, 0, 5)
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    top(game, st, 0, "PR20")
+    top(game, st, 1, "PR31")
+    assert not any(a.get("card") == cav for a in game.legal_actions(st, 0))  # nothing to react to
+    _fo(game, st)
+    assert st.d["fo"]["stage"] == "w_flip" and game.to_move(st) == 0
+    assert game.r.faceoff_total(st.d, 0) == 2 and game.r.faceoff_total(st.d, 1) == 5
+    st, ev = _rx_play(game, st, cav)
+    assert "Faceoff totals: Ann 7, Bob 5" in msgs(ev) and "Ann wins the faceoff (514.5)" in msgs(ev)
+
+
+def test_faceoff_reaction_when_a_faceoff_begins_put_on_top_of_deck(game):
+    """PR104 A Vision of the Future: 'Play when a faceoff begins. Put this card on the top of its owner's deck.'
+    (it is flipped next instead of going to the discard pile, 304.2); PR131 Assault Cake (a Resource) does
+    the same with itself."""
+    st = stacked_game(game)
+    vis = to_hand(game, st, "PR104", 0)
+    place(game, st, "PR36", 0, "home0")  # 3 [Laughter]
+    cake = place(game, st, "PR131", 0, "home0")
+    set_tokens(st, 0, 5)
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    _fo(game, st)
+    assert st.d["fo"]["stage"] in ("start", "w_start") and game.to_move(st) == 0  # a Reaction window (512.4)
+    st, _ = _rx_play(game, st, vis)
+    assert number(game, st, st.d["pl"][0]["deck"][0]) == "PR104" and not any(
+        number(game, st, c) == "PR104" for c in st.d["pl"][0]["disc"])
+    st, ev = _rx_play(game, st, cake)
+    assert cake not in st.d["play"]
+    assert any(m.startswith("Ann flips Assault Cake") for m in msgs(ev))  # it was on top: the faceoff's flip (514.3)
+
+
+def test_faceoff_reaction_when_you_win(game):
+    """PR107 Crème de la Crème: 'Play when you win a Problem faceoff by at least 5 power. Score an additional
+    point.'; PR209 Heart's Desire: 'When you win a faceoff, you may dismiss this card to gain [4].' (the
+    window after the faceoff is resolved, 514.6)."""
+    st = stacked_game(game)
+    creme = to_hand(game, st, "PR107", 0)
+    place(game, st, "PR79", 0, "home0")
+    place(game, st, "PR76", 0, "home0")  # 3 [Generosity]
+    heart = place(game, st, "PR209", 0, "home0")
+    set_tokens(st, 0, 5)
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    _fo(game, st)
+    assert st.d["fo"]["stage"] in ("resolved", "w_end") and st.d["fo"]["winner"] == 0 and game.to_move(st) == 0  # 8 to 2
+    score = st.d["pl"][0]["score"]
+    st, _ = _rx_play(game, st, creme)
+    assert st.d["pl"][0]["score"] == score + 1
+    tok = st.d["pl"][0]["tok"]
+    st, _ = _rx_play(game, st, heart)
+    assert heart not in st.d["play"] and st.d["pl"][0]["tok"] == tok + 4
+
+
+def test_faceoff_reaction_win_margin_not_reached(game):
+    st = stacked_game(game)
+    creme = to_hand(game, st, "PR107", 0)
+    place(game, st, "PR79", 0, "home0")
+    place(game, st, "PR76", 0, "home0")
+    set_tokens(st, 0, 5)
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    _fo(game, st)
+    assert st.d["fo"] is None or not any(a.get("card") == creme for a in game.legal_actions(st, 0))  # won 8 to 5
+
+
+def test_faceoff_reaction_pay_to_ignore_and_flip_again(game):
+    """CN195 Pinkie Pie: 'After you flip a card, you may pay [1] to ignore that card's power and flip a new card.'
+    (515.4: the ignored card stays flipped)."""
+    st = stacked_game(game)
+    pinkie = place(game, st, "CN195", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    set_tokens(st, 0, 2)
+    top(game, st, 0, "PR20", "PR31")
+    top(game, st, 1, "PR33")
+    _fo(game, st)
+    before = game.r.faceoff_total(st.d, 0)
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == pinkie)
+    st, ev = game.apply(st, a)
+    assert st.d["pl"][0]["tok"] == 1 and "Sweetie Sunrise, Early Riser is ignored" in msgs(ev)
+    # the ignored 1 stays flipped (515.4), the new 4 counts; the new flip may be reacted to again (512.4c)
+    assert len(st.d["pl"][0]["flip"]) == 2 and game.r.faceoff_total(st.d, 0) == before - 1 + 4
+    assert game.to_move(st) == 0 and any(a.get("card") == pinkie for a in game.legal_actions(st, 0))
+
+
+# ------------------------------------------------------------------ costs (508): this card to hand / deck, a typed discard
+def test_retire_this_card_if_you_do(game):
+    """LL33 Silverstream: 'Immediate: Retire this card. If you do, players need +3 power to confront this card's
+    Problem until the end of the turn.' (retiring it is the cost; "this card's Problem" is where it was)."""
+    st = stacked_game(game)
+    silver = place(game, st, "LL33", 0, "prob1")
+    prob = game.r.problem_at(st.d, "prob1")
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == silver))
+    assert silver not in st.d["play"] and st.d["cmods"] == [{"who": -1, "prob": prob, "u": "turn", "n": 3}]
+
+
+def test_put_this_card_into_its_owners_hand_as_a_cost(game):
+    """PR203 Twilight Sparkle: 'While this card is at a Problem, you may exhaust this card and put it into its owner's
+    hand. If you do, move up to 2 of your opponent's characters home.' (the condition is checked as it is activated;
+    both costs are paid, 508; the moves are optional: 'up to')."""
+    st = stacked_game(game)
+    tw = place(game, st, "PR203", 0, "home0")
+    a1 = place(game, st, "PR31", 1, "prob0")
+    a2 = place(game, st, "PR20", 1, "prob1")
+    assert not _can_activate(game, st, tw, 0)  # at home
+    st.d["cards"][tw]["a"] = "prob0"
+    st._la = None
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == tw))
+    assert tw not in st.d["play"] and any(number(game, st, c) == "PR203" for c in st.d["pl"][0]["hand"])
+    assert st.d["pending"]["kind"] == "target" and "none" in st.d["pending"]["options"]
+    st, _ = choose(game, st, a1)
+    st, _ = choose(game, st, "none")
+    assert st.d["cards"][a1]["a"] == "home1" and st.d["cards"][a2]["a"] == "prob1"
+
+
+def test_put_this_card_on_top_of_the_deck_during_a_faceoff(game):
+    """DE38 Sunset Shimmer: 'Immediate: During a faceoff, put this card on top of its owner's deck to put an opposing
+    Friend on top of its owner's deck.'"""
+    st = stacked_game(game)
+    sun = place(game, st, "DE38", 0, "prob0")
+    theirs = place(game, st, "PR31", 1, "prob0")
+    assert not _can_activate(game, st, sun, 0)  # not during a faceoff
+    _fo(game, st)
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == sun)
+    st, _ = game.apply(st, a)
+    assert sun not in st.d["play"] and theirs not in st.d["play"]
+    assert "DE38" in [number(game, st, c) for c in st.d["pl"][0]["deck"][:2] + st.d["pl"][0]["flip"]]
+
+
+def test_discard_an_event_as_a_cost(game):
+    """CNf2 Princess Luna (boosted): 'Faceoff: Discard an Event to give this card +3 power until the end of the
+    faceoff.' Only with an Event in hand (508.1d); the player picks which Event."""
+    st = stacked_game(game, manes=("CNf2", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["b"] = True
+    st.d["cards"][mane]["a"] = "prob0"
+    place(game, st, "PR31", 1, "prob0")
+    st.d["pl"][0]["hand"] = [c for c in st.d["pl"][0]["hand"] if game.db.cards[st.d["cards"][c]["k"]].front.type != "Event"]
+    _fo(game, st)
+    assert st.d["fo"] is None or not _can_activate(game, st, mane, 0)
+    st = stacked_game(game, manes=("CNf2", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["b"] = True
+    st.d["cards"][mane]["a"] = "prob0"
+    place(game, st, "PR31", 1, "prob0")
+    e1, e2 = to_hand(game, st, "PR104", 0), to_hand(game, st, "PR108", 0)
+    _fo(game, st)
+    base = game.r.power(st.d, mane)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == mane))
+    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {e1, e2}
+    st, _ = choose(game, st, e2)
+    assert game.r.power(st.d, mane) == base + 3 and "PR108" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+
+
+# ------------------------------------------------------------------ cards beneath a card (Pumped; glossary "beneath", "spend")
+def _beneath(st, host):
+    return [b for q in (0, 1) for b in st.d["pl"][q]["ban"] if st.d["cards"][b].get("bn") == host]
+
+
+def test_event_banishes_itself_beneath_a_pumped_friend(game):
+    """CN103 Eep!: 'Banish this card to beneath one of your Friends with Pumped.' (not into the discard pile,
+    304.2: it left the queue); the Friend's "cards beneath this card" count it."""
+    st = stacked_game(game)
+    p1 = place(game, st, "CN14", 0, "home0")
+    p2 = place(game, st, "CN36", 0, "home0")
+    place(game, st, "PR31", 0, "home0")  # no Pumped: not a choice
+    place(game, st, "PR80", 0, "home0")  # [Kindness] 2 for the play requirement
+    eep = to_hand(game, st, "CN103", 0)
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, Action.make("play", 0, card=eep))
+    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {p1, p2}
+    st, _ = choose(game, st, p2)
+    assert [number(game, st, b) for b in _beneath(st, p2)] == ["CN103"] and game.r.beneath_count(st.d, p2) == 1
+    assert "CN103" not in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+
+
+def test_hand_card_and_opposing_friend_beneath_this_card_then_released(game):
+    """CN133 Canterlot Archives: 'Exhaust this card to banish an Event from your hand to beneath this card.';
+    CN134 Canterlot Hedge Maze: 'Exhaust this card and pay [1] to banish an opponent's Friend to beneath this
+    card.' and (any player) 'Pay [2] to dismiss this card and put any cards beneath it into play at their owners'
+    homes.' (706: it enters play as a new object)."""
+    st = stacked_game(game)
+    arch = place(game, st, "CN133", 0, "home0")
+    st.d["pl"][0]["hand"] = [c for c in st.d["pl"][0]["hand"] if game.db.cards[st.d["cards"][c]["k"]].front.type != "Event"]
+    e1 = to_hand(game, st, "PR104", 0)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == arch))
+    assert [number(game, st, b) for b in _beneath(st, arch)] == ["PR104"] and e1 not in st.d["pl"][0]["hand"]
+    maze = place(game, st, "CN134", 0, "home0")
+    theirs = place(game, st, "PR31", 1, "prob1")
+    set_tokens(st, 0, 4)
+    acts = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == maze]
+    st, _ = game.apply(st, next(a for a in acts if a.get("ability") == 1))
+    under = _beneath(st, maze)
+    assert theirs not in st.d["play"] and [number(game, st, b) for b in under] == ["PR31"]
+    assert st.d["cards"][under[0]]["o"] == 1
+    # Bob (any player) pays [2] in his Main Phase: the maze is dismissed, his Friend comes back at his home
+    st.d["tp"] = 1
+    st.d["prio"] = {"w": "main", "p": 1, "n": 0}
+    set_tokens(st, 1, 2)
+    st._la = None
+    acts = [a for a in game.legal_actions(st, 1) if a.kind == "activate" and a.get("card") == maze]
+    assert [a.get("ability") for a in acts] == [2]  # only the ability any player may activate
+    st, _ = game.apply(st, acts[0])
+    assert maze not in st.d["play"]
+    back = [c for c in st.d["play"] if number(game, st, c) == "PR31" and st.d["cards"][c]["o"] == 1]
+    assert back and st.d["cards"][back[0]]["a"] == "home1" and st.d["cards"][back[0]]["c"] == 1
+
+
+def test_archives_reaction_puts_a_card_from_beneath_on_top_of_the_deck(game):
+    """CN133 Canterlot Archives: 'Reaction: After the start of a faceoff, you may exhaust this card to put a banished
+    card from beneath this card on the top of your deck and gain [1].'"""
+    st = stacked_game(game)
+    arch = place(game, st, "CN133", 0, "home0")
+    b = game._new(st.d, game.db.key("PR104"), 0, "ban")
+    st.d["pl"][0]["ban"].append(b)
+    st.d["cards"][b]["bn"] = arch
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    tok = st.d["pl"][0]["tok"]
+    _fo(game, st)
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == arch)
+    st, ev = game.apply(st, a)
+    assert st.d["pl"][0]["tok"] == tok + 1 and not _beneath(st, arch) and st.d["cards"][arch]["ex"]
+    assert any(m.startswith("Ann flips A Vision of the Future") for m in msgs(ev))  # it was put on top: flipped next
+
+
+def test_spend_from_beneath_a_pumped_friend_and_clear_beneath(game):
+    """CN141 Joe's Doughnut Shop: 'Spend a card from beneath one of your Friends with Pumped to give that Friend +2
+    power until the end of the turn.' (the cost chooses the Friend, 508); CN73 Hoity Toity: 'Exhaust this card to put
+    all cards from beneath a Friend with Pumped into the discard pile.'; CN37 Joe: reveal a hand card and banish it
+    beneath one of your Friends with Pumped."""
+    st = stacked_game(game)
+    shop = place(game, st, "CN141", 0, "home0")
+    pumped = place(game, st, "CN14", 0, "prob0")
+    assert not _can_activate(game, st, shop, 0)  # nothing beneath any Friend with Pumped
+    joe = place(game, st, "CN37", 0, "home0")
+    card = st.d["pl"][0]["hand"][0]
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == joe))
+    st, ev = choose(game, st, card)  # the only Friend with Pumped: no second choice
+    assert len(_beneath(st, pumped)) == 1 and any("reveals" in m for m in msgs(ev))
+    base = game.r.power(st.d, pumped)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == shop))
+    assert not _beneath(st, pumped) and game.r.power(st.d, pumped) == base + 2
+    b = game._new(st.d, game.db.key("PR104"), 1, "ban")
+    st.d["pl"][1]["ban"].append(b)
+    st.d["cards"][b]["bn"] = pumped
+    hoity = place(game, st, "CN73", 0, "home0")
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == hoity))
+    assert not _beneath(st, pumped) and number(game, st, st.d["pl"][1]["disc"][-1]) == "PR104"
+
+
+# ------------------------------------------------------------------ moves to a chosen Problem; "instead"; conditions
+def test_move_a_random_friend_to_the_chosen_problem(game):
+    """CGpf12 DJ Pon-3: 'Exhaust this card to choose a problem. Move a random Friend to that Problem.' (the game's
+    seeded rng, among the Friends that can be moved there, 506.2: not one already there)."""
+    st = stacked_game(game)
+    dj = place(game, st, "CGpf12", 0, "home0")
+    there = place(game, st, "PR31", 1, "prob1")
+    f1 = place(game, st, "PR20", 1, "home1")
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == dj))
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["what"] == "area"
+    st, ev = choose(game, st, "prob1")
+    moved = [c for c in (dj, f1) if st.d["cards"][c]["a"] == "prob1"]
+    assert len(moved) == 1 and st.d["cards"][there]["a"] == "prob1"
+
+
+def test_up_to_three_critters_to_one_problem(game):
+    """MT75 A Special Connection: 'Move up to 3 of your Critter Friends from home to a Problem.' (one Problem for
+    all of them; each move optional); AD70 Flitter: 'Pay [1] to move this card to a Problem where you have a
+    Critter or Foal Friend.'"""
+    st = stacked_game(game)
+    c1, c2, c3 = (place(game, st, "CN83", 0, "home0") for _ in range(3))
+    away = place(game, st, "CG81", 0, "prob1")
+    flit = place(game, st, "AD70", 0, "home0")
+    run(game, st, effects_of(game, "MT75", kind="event"))  # (its first ability is a Chaos trigger)
+    st, _ = choose(game, st, "prob0")
+    assert set(st.d["pending"]["options"]) == {c1, c2, c3, "none"}  # not the Critter already at a Problem
+    st, _ = choose(game, st, c1)
+    st, _ = choose(game, st, c3)
+    st, _ = choose(game, st, "none")
+    assert [st.d["cards"][c]["a"] for c in (c1, c2, c3)] == ["prob0", "home0", "prob0"]
+    set_tokens(st, 0, 2)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == flit))
+    assert st.d["pending"]["kind"] == "choice" and set(st.d["pending"]["options"]) == {"prob0", "prob1"}
+    st, _ = choose(game, st, "prob1")
+    assert st.d["cards"][flit]["a"] == "prob1" and st.d["pl"][0]["tok"] == 1
+
+
+def test_opponent_moves_away_and_title_condition(game):
+    """CN116 ROYAL CANTERLOT VOICE: 'Choose a Problem. Your opponent moves one of their Friends away from that
+    Problem. If you control Princess Luna, gain [1].' (Bob decides which Friend and where, 506)."""
+    st = stacked_game(game)
+    b1 = place(game, st, "PR31", 1, "prob0")
+    b2 = place(game, st, "PR20", 1, "prob0")
+    place(game, st, "CN59", 0, "home0")  # Princess Luna
+    tok = st.d["pl"][0]["tok"]
+    run(game, st, effects_of(game, "CN116"))
+    st, _ = choose(game, st, "prob0")
+    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {b1, b2}
+    st, _ = choose(game, st, b2)
+    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {"home1", "prob1"}
+    st, _ = choose(game, st, "prob1")
+    assert st.d["cards"][b2]["a"] == "prob1" and st.d["cards"][b1]["a"] == "prob0" and st.d["pl"][0]["tok"] == tok + 1
+
+
+def test_banish_each_friend_at_the_manes_problem_with_lower_or_equal_power(game):
+    """AD90 Cruel Taskmistress: Friends at Bob's Mane Character's Problem with power <= its power are banished,
+    whoever controls them; none while it is at home."""
+    st = stacked_game(game)
+    mane = st.d["pl"][1]["mane"]
+    low = place(game, st, "PR20", 0, "prob0")
+    high = place(game, st, "PR31", 1, "prob0")
+    run(game, st, effects_of(game, "AD90"))
+    assert low in st.d["play"]  # the Mane Character is at home
+    st.d["cards"][mane]["a"] = "prob0"
+    run(game, st, effects_of(game, "AD90"))
+    mp = game.r.power(st.d, mane)
+    assert (low in st.d["play"]) == (1 > mp) and (high in st.d["play"]) == (4 > mp)
+
+
+def test_dismiss_or_gain_control_instead(game):
+    """DE108 Turning Point: 'Dismiss an opposing Troublemaker. You may discard a card. If you do, gain control of that
+    Troublemaker instead.'"""
+    st = stacked_game(game)
+    tm = place(game, st, "PR155", 1, "prob0")
+    run(game, st, effects_of(game, "DE108"))
+    st, _ = choose(game, st, False)
+    assert tm not in st.d["play"]
+    st = stacked_game(game)
+    tm = place(game, st, "PR155", 1, "prob0")
+    hand = len(st.d["pl"][0]["hand"])
+    run(game, st, effects_of(game, "DE108"))
+    st, _ = choose(game, st, True)
+    st, _ = choose(game, st, st.d["pl"][0]["hand"][0])
+    assert tm in st.d["play"] and st.d["cards"][tm]["c"] == 0 and len(st.d["pl"][0]["hand"]) == hand - 1
+
+
+def test_opponents_cant_play_cards_during_faceoffs_this_turn(game):
+    """FF92 Listen Up!: 'Until the end of the turn, your characters get +3 power and opponents can't play cards
+    during faceoffs.'"""
+    st = stacked_game(game)
+    mine = place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    ev_card = to_hand(game, st, "LL91", 1)
+    set_tokens(st, 1, 3)
+    run(game, st, effects_of(game, "FF92"))
+    assert game.r.power(st.d, mine) == 4
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
+    assert not any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
+    st.d["fo"] = None
+    assert any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))  # outside faceoffs: allowed

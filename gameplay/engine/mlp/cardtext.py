@@ -715,6 +715,77 @@ def _timed_effects(t: str) -> list[dict] | None:
                  r"during its controller's next (?:ready step|Ready Phase)$", t, re.I)
     if m:  # 603.1: the mark is removed instead of readying it once
         return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    # cards banished beneath a card (Pumped; "for each card beneath this card")
+    m = re.match(r"^banish (this card|an? (?:Event|Friend|card) from your hand|(?:an opponent's|an opposing) Friend) to beneath "
+                 r"(this card|one of your Friends with Pumped)$", t, re.I)
+    if m:
+        w = m.group(1).lower()
+        e = {"op": "ban_beneath", "host": "self" if m.group(2).lower() == "this card" else "pumped"}
+        if w == "this card":
+            e["what"] = "self"
+        elif "hand" in w:
+            ty = re.match(r"an? (\w+)", w).group(1).capitalize()
+            e.update(what="hand", filter={} if ty == "Card" else {"type": ty})
+        else:
+            e.update(what="target", target={"type": "Friend", "ctrl": "opp"})
+        return [e]
+    m = re.match(r"^reveal a card from your hand and banish it to beneath one of your Friends with Pumped$", t, re.I)
+    if m:
+        return [{"op": "ban_beneath", "what": "hand", "filter": {}, "host": "pumped"}]
+    m = re.match(r"^put a banished card from beneath this card on (?:the )?top of your deck( and gain \[(\d+)\])?$", t, re.I)
+    if m:
+        return [{"op": "from_beneath", "to": "deck_top"}] + ([{"op": "gain", "n": int(m.group(2))}] if m.group(1) else [])
+    if re.match(r"^put all cards from beneath a Friend with Pumped into the discard pile$", t, re.I):
+        return [{"op": "from_beneath", "to": "disc"}]
+    if re.match(r"^dismiss this card and put any cards beneath it into play at their owners' homes$", t, re.I):
+        return [{"op": "from_beneath", "to": "play"}]
+    t = re.sub(r"\binvolved in a faceoff\b", "involved in the faceoff", t)
+    m = re.match(r"^(.+?)\. You may discard a card\. If you do, (.+)$", t)
+    if m and " instead" not in m.group(2):  # the discard is what "If you do" asks (508.1d-like: no card, nothing)
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        if a is None or b is None:
+            return None
+        return a + [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True}] + b}]
+    m = re.match(r"^Dismiss (an opposing Troublemaker)\. You may discard a card\. If you do, gain control of that Troublemaker instead$", t, re.I)
+    if m:  # DE108: the replacement is chosen before the dismissal (712.3)
+        return [{"op": "mark", "target": parse_target(m.group(1))},
+                {"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True},
+                                          {"op": "gain_control", "target": {"it": True}, "until": "permanent"}]},
+                {"op": "it_unless_mine", "verb": "dismiss"}]
+    m = re.match(r"^Until the end of the turn, (your (?:characters|Friends) get \+\d+ power) and (opponents can't play cards during faceoffs)$", t, re.I)
+    if m:
+        a = parse_effects(m.group(1) + " until the end of the turn")
+        return None if a is None else a + [{"op": "restrict", "k": "no_fo_play", "who": "opp", "until": "turn"}]
+    m = re.match(r"^choose a problem\. Move a random (Friend|character) to that Problem$", t, re.I)
+    if m:  # the seeded rng picks among those not already there (506.2)
+        return [{"op": "choose_area"}, {"op": "move_to_chosen", "target": {"type": m.group(1).capitalize(), "random": True}}]
+    m = re.match(r"^move up to (3|three|2|two) of your (%s) Friends (?:from home )?to (a Problem|that Problem)$" % "|".join(TRAITS), t, re.I)
+    if m:  # all to one Problem: chosen first ("a Problem") or this card's ("that Problem", after "at a Problem")
+        tg = {"type": "Friend", "ctrl": "you", "trait": m.group(2), "optional": True, "fresh": True}
+        if "from home" in t.lower():
+            tg["at"] = "home"
+        head = [{"op": "choose_area"}] if m.group(3).lower() == "a problem" else [{"op": "here_area"}]
+        return head + [{"op": "move_to_chosen", "target": dict(tg)} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^choose a Problem\. Your opponent moves one of their Friends away from that Problem\. If you control (.+?), gain \[(\d+)\]$", t, re.I)
+    if m:  # CN116: the opponent chooses which of their Friends there and where it goes (506)
+        return [{"op": "choose_area"}, {"op": "opp_moves_away", "type": "Friend"},
+                {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you", "title": m.group(1)}},
+                 "effects": [{"op": "gain", "n": int(m.group(2))}]}]
+    m = re.match(r"^move this card to a Problem where you have an? ((?:%s) or (?:%s)) Friend$" % ("|".join(TRAITS), "|".join(TRAITS)), t, re.I)
+    if m:
+        return [{"op": "move_to_chosen", "target": {"self": True}, "where_have": {"type": "Friend", "ctrl": "you", "traits": m.group(1).split(" or ")}}]
+    m = re.match(r"^choose an opponent's Mane Character\. Banish each Friend at that Mane Character's Problem with power less than or "
+                 r"equal to the power of that Mane Character$", t, re.I)
+    if m:  # AD90 (none while it is at home: it has no Problem)
+        return [{"op": "mark", "target": {"type": "Mane Character", "ctrl": "opp"}}, {"op": "ban_at_it_le"}]
+    m = re.match(r"^move up to (2|two|3|three) of your opponent's characters home$", t, re.I)
+    if m:
+        return [{"op": "move", "target": {"type": "character", "ctrl": "opp", "optional": True, "fresh": True}, "to": "home"}
+                for _ in range(_n(m.group(1)))]
+    m = re.match(r"^(?:have )?all players shuffle their hands into their decks,? then draw (\d+|three|four|five|six) cards$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
+                                                  {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
     m = re.match(r"^(?:opponents|your opponent) can't (move their characters|play Events) this turn$", t, re.I)
     if m:
         return [{"op": "restrict", "k": "no_move" if m.group(1).lower().startswith("move") else "no_events", "who": "opp",
@@ -1912,6 +1983,10 @@ RX_BODIES: list = [
     (r"^your opponent needs \+(\d+) power to confront this card's Problem this turn$",
      lambda m: [{"op": "confront_mod", "n": int(m.group(1)), "who": "opp", "problem": "here", "until": "turn"}]),
     (r"^uncover that Troublemaker$", lambda m: [{"op": "uncover", "mine": True, "there": True}]),
+    (r"^(?:you may )?put this card on (?:the )?top of (?:its owner's|your) deck$", lambda m: [{"op": "self_to_deck_top"}]),
+    (r"^score an additional point$", lambda m: [{"op": "score", "n": 1, "who": "you"}]),
+    (r"^that card gets \+(\d+) power (?:this faceoff|until the end of the faceoff)$", lambda m: [{"op": "flip_power", "n": int(m.group(1))}]),
+    (r"^ignore that card's power and flip a new card$", lambda m: [{"op": "ignore_flip"}]),
     (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
      lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
 ]
@@ -2031,6 +2106,19 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^dismiss this card$", part, re.I):
             cost["dismiss_self"] = True  # paid at once (508), unlike the deferred retire_self
+            continue
+        if re.match(r"^spend a card from beneath one of your Friends with Pumped$", part, re.I):
+            cost["spend_pumped"] = True  # "that Friend" is the one chosen (extra_ops.spend_pumped)
+            continue
+        if re.match(r"^put (?:this card|it) into (?:its owner's|your) hand$", part, re.I):
+            cost["hand_self"] = True  # paid at once (508), like dismiss_self
+            continue
+        if re.match(r"^put (?:this card|it) on (?:the )?top of (?:its owner's|your) deck$", part, re.I):
+            cost["deck_self"] = True
+            continue
+        m = re.match(r"^discard (?:a|an) (?:\[(%s)\] )?(Event|Friend|Resource|Troublemaker)$" % COLOR_RE, part, re.I)
+        if m and "discard_sel" not in cost:  # "Discard an Event to ...": a hand card with that type (508)
+            cost["discard_sel"] = {"type": m.group(2), **({"color": m.group(1)} if m.group(1) else {})}
             continue
         if re.match(r"^discard your hand$", part, re.I):
             cost["discard_hand"] = True
@@ -2891,6 +2979,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             ab = _parse_reaction(rest, card_type, line)
             if ab is not None:
                 return ab
+        elif m.group(1).endswith(" Reaction"):
+            # 512.4b "Faceoff Reaction" / "Main Phase Reaction": a Reaction only during that faceoff / Phase
+            ab = _parse_reaction(rest, card_type, line)
+            if ab is None:
+                return {"kind": "manual", "text": raw, "timing": timing}
+            return {**ab, "timing": timing}
         if card_type == "Event":
             cost = {}
             mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
@@ -2925,6 +3019,20 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
             timing = "faceoff"
+        mm = re.match(r"^(?:(While this card is at a Problem), you may )?((?:Retire|Exhaust|Banish|Dismiss) this card(?: and [^.]+)?)\. If you do, (.+)$", rest, re.I)
+        if mm and card_type != "Event":  # "Retire this card. If you do, ...": doing it is the cost (508)
+            cost, effs = _cost(mm.group(2)), parse_effects(mm.group(3))
+            if cost is not None and effs is not None:
+                ab = {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+                if mm.group(1):
+                    ab["while"] = {"k": "at_problem"}
+                return ab
+        mm = re.match(r"^Exhaust this card at a Problem to (.+)$", rest)
+        if mm and card_type != "Event":  # only while it is at a Problem
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "while": {"k": "at_problem"},
+                        "effects": effs, "text": line}
         mm = re.match(r"^Banish this card from your hand to (.+)$", rest)
         if mm and card_type != "Event":  # activated from the hand (its owner holds it)
             effs = parse_effects(mm.group(1))

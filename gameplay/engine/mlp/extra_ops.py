@@ -169,11 +169,316 @@ def _op_restrict(self, st, ev, fr, e) -> bool:
     for q in ((_opp(p),) if e.get("who", "opp") == "opp" else (p,)):
         st["pl"][q].setdefault("tmr", []).append({"k": e["k"], "u": e.get("until", "turn")})
         self.log(ev, "restrict", lambda q=q: f"{self.pname(st, q)} can't "
-                 f"{'move their characters' if e['k'] == 'no_move' else 'play Events'} this turn")
+                 f"{ {'no_move': 'move their characters', 'no_events': 'play Events'}.get(e['k'], 'play cards during faceoffs')} this turn")
+    return True
+
+
+def _op_self_to_deck_top(self, st, ev, fr, e) -> bool:
+    """"Put this card on the top of its owner's deck": an Event while it resolves (instead of going to the
+    discard pile afterwards, 304.2: it is no longer in the queue zone) or this card in play."""
+    src = fr["src"]
+    c = st["cards"].get(src)
+    if c is None:
+        return True
+    nm = self.name(st, src)
+    if c.get("z") == "queue":
+        self.put(st, src, "deck", "top")
+        self.log(ev, "deck", lambda: f"{nm} is put on top of its owner's deck")
+    elif self.in_play(st, src):
+        self.leave_play(st, ev, src, "deck", "top", verb="put on top of its owner's deck")
+    return True
+
+
+def _op_flip_power(self, st, ev, fr, e) -> bool:
+    """"That card gets +5 power this faceoff": the flipped card a Reaction responds to (its power counts in
+    its player's total while it is flipped, 514.4a)."""
+    it = fr.get("it")
+    if st["fo"] and it in st["cards"] and st["cards"][it].get("z") == "flip":
+        self.add_mod(st, it, e["n"], "faceoff")
+        self.log(ev, "power", lambda: f"{self.name(st, it)} (flipped) gets {e['n']:+d} power until the end of the faceoff")
+    return True
+
+
+def _op_discard_sel(self, st, ev, fr, e) -> bool:
+    """A cost "Discard an Event to ...": the player chooses a hand card with that type (508; with none the
+    rest does not happen, 508.1d)."""
+    from .resolve import _card_filter
+
+    p = fr["p"]
+    cands = [o for o in st["pl"][p]["hand"] if _card_filter(self, st, o, e["filter"])]
+    if not cands:
+        fr["i"] = len(fr["eff"])
+        return False
+    if fr["ch"] is None and len(cands) > 1:
+        self.ask(st, p, "target", cands, "508.1", op="discard", src=fr["src"])
+        return False
+    cid = fr["ch"] if fr["ch"] in cands else cands[0]
+    nm = self.name(st, cid)
+    self.put(st, cid, "disc")
+    self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm}")
+    self.fire_all(st, ev, "opp_discards", players=(_opp(p),))
+    return True
+
+
+# ------------------------------------------------------------------ cards beneath a card (Pumped, glossary "beneath")
+def _beneath(self, st, host) -> list[str]:
+    return [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == host]
+
+
+def _pumped_hosts(self, st, p, mine=True, need=0) -> list[str]:
+    return [o for o in st["play"] if (not mine or st["cards"][o]["c"] == p) and self.ctype(st, o) == "Friend"
+            and self.kw(st, o, "Pumped") and (not need or len(_beneath(self, st, o)) >= need)]
+
+
+def _op_ban_beneath(self, st, ev, fr, e) -> bool:
+    """"Banish <a card> to beneath <a card>" (the banished card is beneath it: Pumped's spend, "for each card
+    beneath this card"): ``what`` self (this Event as it resolves) / hand (a hand card with ``filter``,
+    revealed) / target (a card in play, ``target``); ``host`` self / pumped (one of your Friends with Pumped).
+    Choices in the printed order: the card, then the Friend it goes beneath (705.2f)."""
+    p, src = fr["p"], fr["src"]
+    k = fr.get("k") or {}
+    if "card" not in k:
+        what = e["what"]
+        if what == "self":
+            card = src if src in st["cards"] and st["cards"][src].get("z") == "queue" else None
+        elif what == "hand":
+            from .resolve import _card_filter
+
+            cands = [o for o in st["pl"][p]["hand"] if _card_filter(self, st, o, e.get("filter") or {})]
+            if not cands:
+                return True
+            if fr["ch"] is None and len(cands) > 1:
+                self.ask(st, p, "target", cands, "705.2f", op="ban_beneath", src=src)
+                return False
+            card = fr["ch"] if fr["ch"] in cands else cands[0]
+        else:
+            from .resolve import _targets
+
+            done, card = _choose_target(self, st, fr, e, _targets(self, st, fr, e))
+            if not done:
+                return False
+        if card is None:
+            return True
+        fr["k"] = k = {"card": card}
+        fr["ch"] = None
+    card = k["card"]
+    if e.get("host") == "self":
+        host = src if src in st["cards"] and self.in_play(st, src) else None
+    else:
+        done, host = _choose_target(self, st, fr, {"op": "ban_beneath", "target": {}}, _pumped_hosts(self, st, p))
+        if not done:
+            return False
+    if host is None or card not in st["cards"]:
+        return True
+    nm = self.name(st, card)
+    if st["cards"][card].get("z") == "play":
+        nid = self.leave_play(st, ev, card, "ban", verb="banished")
+    else:
+        if st["cards"][card].get("z") == "hand":
+            self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals {nm} from their hand")
+        nid = self.put(st, card, "ban")
+    if nid and nid in st["cards"] and st["cards"][nid].get("z") == "ban":
+        st["cards"][nid]["bn"] = host
+        self.log(ev, "beneath", lambda: f"{nm} is banished beneath {self.name(st, host)}")
+    return True
+
+
+def _op_from_beneath(self, st, ev, fr, e) -> bool:
+    """Cards beneath a card: ``to`` deck_top (one chosen card from beneath this card onto its owner's deck),
+    disc (all cards from beneath a chosen Friend with Pumped into the discard pile), play (this card is
+    dismissed and all cards beneath it are put into play at their owners' homes, 706)."""
+    p, src = fr["p"], fr["src"]
+    to = e["to"]
+    if to == "deck_top":
+        under = _beneath(self, st, src) if src in st["cards"] else []
+        done, one = _choose_target(self, st, fr, {"op": "from_beneath", "target": {}}, under)
+        if not done or one is None:
+            return done
+        nm = self.name(st, one)
+        self.put(st, one, "deck", "top")
+        self.log(ev, "deck", lambda: f"{nm} is put from beneath {self.name(st, src)} on top of its owner's deck")
+        return True
+    if to == "disc":
+        done, host = _choose_target(self, st, fr, {"op": "from_beneath", "target": {}},
+                                    _pumped_hosts(self, st, p, mine=False, need=1))
+        if not done or host is None:
+            return done
+        for b in _beneath(self, st, host):
+            self.put(st, b, "disc")
+        self.log(ev, "discard", lambda: f"The cards beneath {self.name(st, host)} are put into the discard pile")
+        return True
+    # play: "dismiss this card and put any cards beneath it into play at their owners' homes"
+    if not (src in st["cards"] and self.in_play(st, src)):
+        return True
+    under = _beneath(self, st, src)
+    self.leave_play(st, ev, src, "disc", verb="dismissed")
+    for b in under:
+        if b in st["cards"] and st["cards"][b].get("z") == "ban":
+            st["cards"][b].pop("bn", None)
+            o = st["cards"][b]["o"]
+            if self.types.get(st["cards"][b]["k"]) in ("Friend", "Resource", "Troublemaker"):
+                nid = self.enter_play(st, ev, b, f"home{o}", o)
+                self.log(ev, "enter", lambda nid=nid: f"{self.name(st, nid)} is put into play")
+    return True
+
+
+def _op_spend_pumped(self, st, ev, fr, e) -> bool:
+    """Cost "Spend a card from beneath one of your Friends with Pumped to give that Friend ...": choose the
+    Friend (it becomes "that Friend"), then the card beneath it to put into the discard pile (glossary: spend)."""
+    p = fr["p"]
+    k = fr.get("k") or {}
+    if "host" not in k:
+        done, host = _choose_target(self, st, fr, {"op": "spend", "target": {}}, _pumped_hosts(self, st, p, need=1))
+        if not done:
+            return False
+        if host is None:
+            fr["i"] = len(fr["eff"])  # 508.1d
+            return False
+        fr["k"] = k = {"host": host}
+        fr["ch"] = None
+    host = k["host"]
+    done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, _beneath(self, st, host))
+    if not done:
+        return False
+    if one is None:
+        fr["i"] = len(fr["eff"])
+        return False
+    nm = self.name(st, one)
+    self.put(st, one, "disc")
+    self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, host)}")
+    fr["it"] = host
+    return True
+
+
+# ------------------------------------------------------------------ moves to a chosen Problem, "instead" choices
+def _can_move(self, st, p, cid, to) -> bool:
+    c = st["cards"][cid]
+    if c["a"] == to or (to.startswith("home") and int(to[4:]) != c["c"]):
+        return False  # 506.2
+    if (self.statics(st, "no_move") or st["pl"][p].get("tmr")) and self.move_blocked(st, p, cid, c["a"], to):
+        return False  # 506 restrictions
+    return True
+
+
+def _op_here_area(self, st, ev, fr, e) -> bool:
+    """"that Problem" = this card's Problem (none while it is at home)."""
+    a = st["cards"][fr["src"]]["a"] if fr["src"] in st["cards"] and self.in_play(st, fr["src"]) else None
+    fr["rxa"] = a if a and not a.startswith("home") else None
+    return True
+
+
+def _op_move_to_chosen(self, st, ev, fr, e) -> bool:
+    """Move a card to the Problem chosen before (``choose_area`` / ``here_area``: fr["rxa"]): "Move a random
+    Friend to that Problem" (seeded rng, among those that can go there), "Move up to 3 of your Critter Friends
+    to that Problem" (optional, distinct), or this card "to a Problem where you have a Critter or Foal Friend"
+    (``where_have``: the destination is chosen here)."""
+    from .resolve import _targets
+
+    p, src = fr["p"], fr["src"]
+    tgt = e["target"]
+    if e.get("where_have"):
+        wh = e["where_have"]
+        if not (src in st["cards"] and self.in_play(st, src)):
+            return True
+        areas = [a for a in self.problem_areas(st) if _can_move(self, st, p, src, a) and any(
+            st["cards"][o]["a"] == a and st["cards"][o]["c"] == p and self.ctype(st, o) == wh["type"]
+            and set(wh["traits"]) & set(self.traits(st, o)) for o in st["play"])]
+        if not areas:
+            return True
+        if fr["ch"] is None and len(areas) > 1:
+            self.ask(st, p, "choice", areas, "506", src=src, what="area")
+            return False
+        to = fr["ch"] if fr["ch"] in areas else areas[0]
+        self.move_card(st, ev, src, to, by=p)
+        return True
+    to = fr.get("rxa")
+    if not to or to not in st["areas"]:
+        return True
+    cands = [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "random"}})
+             if _can_move(self, st, p, c, to)]
+    if tgt.get("random"):
+        one = cands[self.rand(st, len(cands))] if cands else None
+    else:
+        done, one = _choose_target(self, st, fr, e, cands)
+        if not done:
+            return False
+    if one is None:
+        return True
+    if tgt.get("fresh"):
+        fr.setdefault("picked", []).append(one)
+    fr["it"] = one
+    self.move_card(st, ev, one, to, by=p)
+    return True
+
+
+def _op_opp_moves_away(self, st, ev, fr, e) -> bool:
+    """"Your opponent moves one of their Friends away from that Problem": the opponent chooses the Friend and
+    the area it goes to (506; their home or another Problem)."""
+    p = fr["p"]
+    q = _opp(p)
+    a = fr.get("rxa")
+    k = fr.get("k") or {}
+    if "card" not in k:
+        cands = [o for o in st["play"] if st["cards"][o]["a"] == a and st["cards"][o]["c"] == q and self.ctype(st, o) == e.get("type", "Friend")
+                 and any(_can_move(self, st, q, o, x) for x in st["areas"])]
+        if not cands:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, q, "target", cands, "506", op="move", src=fr["src"])
+            return False
+        fr["k"] = k = {"card": fr["ch"] if fr["ch"] in cands else cands[0]}
+        fr["ch"] = None
+    cid = k["card"]
+    if not self.in_play(st, cid):
+        return True
+    dests = [x for x in st["areas"] if _can_move(self, st, q, cid, x)]
+    if not dests:
+        return True
+    if fr["ch"] is None and len(dests) > 1:
+        self.ask(st, q, "choice", dests, "506", src=fr["src"], what="area")
+        return False
+    self.move_card(st, ev, cid, fr["ch"] if fr["ch"] in dests else dests[0], by=q)
+    return True
+
+
+def _op_it_unless_mine(self, st, ev, fr, e) -> bool:
+    """"Dismiss an opposing Troublemaker. ... If you do, gain control of that Troublemaker instead": the card
+    is dismissed unless the replacement made it yours."""
+    it = fr.get("it")
+    if it and self.in_play(st, it) and st["cards"][it]["c"] != fr["p"]:
+        self.leave_play(st, ev, it, "disc", verb={"dismiss": "dismissed"}[e["verb"]])
+    return True
+
+
+def _op_ban_at_it_le(self, st, ev, fr, e) -> bool:
+    """"Banish each Friend at that Mane Character's Problem with power less than or equal to the power of that
+    Mane Character" (the power compared as the effect resolves; nothing while it is at home)."""
+    it = fr.get("it")
+    if not (it and self.in_play(st, it)):
+        return True
+    a = st["cards"][it]["a"]
+    if a.startswith("home"):
+        return True
+    lim = self.power(st, it) or 0
+    for o in [o for o in st["play"] if st["cards"][o]["a"] == a and self.ctype(st, o) == "Friend"
+              and (self.power(st, o) or 0) <= lim]:
+        if self.in_play(st, o):
+            self.leave_play(st, ev, o, "ban", verb="banished")
     return True
 
 
 EXTRA_OPS = {
+    "here_area": _op_here_area,
+    "move_to_chosen": _op_move_to_chosen,
+    "opp_moves_away": _op_opp_moves_away,
+    "it_unless_mine": _op_it_unless_mine,
+    "ban_at_it_le": _op_ban_at_it_le,
+    "ban_beneath": _op_ban_beneath,
+    "from_beneath": _op_from_beneath,
+    "spend_pumped": _op_spend_pumped,
+    "discard_sel": _op_discard_sel,
+    "self_to_deck_top": _op_self_to_deck_top,
+    "flip_power": _op_flip_power,
     "restrict": _op_restrict,
     "flip_mod": _op_flip_mod,
     "delay": _op_delay,

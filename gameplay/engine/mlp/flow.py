@@ -988,6 +988,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
+    if self.rx_keys:  # "When you win a (Problem) faceoff [by at least N power]" (reacted to in the 514.6 window)
+        self.rx_note(st, "win", by=winner, margin=margin, tp=st["tp"])
     if fo["type"] == "tm":
         tm = fo["tm"]
         self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
@@ -1005,6 +1007,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
+                if self.rx_keys:  # "Play when you defeat a Troublemaker"
+                    self.rx_note(st, "defeat", by=chal, tp=st["tp"])
         else:
             opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
@@ -1350,6 +1354,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
+    if fo and pl.get("tmr") and any(r["k"] == "no_fo_play" for r in pl["tmr"]):
+        no_play = True  # "opponents can't play cards during faceoffs" this turn (extra_ops.restrict)
     if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
         # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
         # involving their Mane Character"
@@ -1397,7 +1403,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
             if tm in PHASE_TIMINGS:
                 ok = _phase_timing_ok(st, p, tm)
-            rxc = _rx_cond(self, k) if tm == "reaction" else None
+            rxc = _rx_cond(self, k)  # a Reaction, also "Faceoff Reaction" / "Main Phase Reaction" (512.4b)
             if rxc is not None:
                 notes = rx_notes_for(self, st, p, cid, rxc)  # 512.4: only in response to its condition
                 if not notes:
@@ -1723,8 +1729,18 @@ def _cost_sel(sel: dict, **extra) -> dict:
 
 def _can_pay_extra(self, st, p, cid, cost) -> bool:
     """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
-    if cost.get("dismiss_self") and not self.in_play(st, cid):
+    if (cost.get("dismiss_self") or cost.get("hand_self") or cost.get("deck_self")) and not self.in_play(st, cid):
         return False
+    if cost.get("spend_pumped"):
+        from .extra_ops import _pumped_hosts
+
+        if not _pumped_hosts(self, st, p, need=1):
+            return False
+    if "discard_sel" in cost:  # "Discard an Event to ..."
+        from .resolve import _card_filter
+
+        if not any(_card_filter(self, st, o, cost["discard_sel"]) for o in st["pl"][p]["hand"]):
+            return False
     if cost.get("exhaust_host"):  # "Exhaust that Friend" (the Resource's host)
         h = st["cards"][cid].get("h")
         if not h or not self.in_play(st, h) or st["cards"][h].get("ex") or st["cards"][h].get("fr"):
@@ -1759,6 +1775,10 @@ def _extra_cost_effects(cost) -> list[dict]:
         effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
     if "dismiss_sel" in cost:
         effs.append({"op": "dismiss", "target": _cost_sel(cost["dismiss_sel"]), "paid": True})
+    if "discard_sel" in cost:
+        effs.append({"op": "discard_sel", "filter": cost["discard_sel"]})
+    if cost.get("spend_pumped"):
+        effs.append({"op": "spend_pumped"})
     return effs
 
 
@@ -1964,6 +1984,10 @@ def do_action(self, st, ev, action) -> None:
         effs = _extra_cost_effects(cost) + effs
         if cost.get("dismiss_self"):
             self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=True)  # 508 the cost is paid before the effect
+        if cost.get("hand_self"):  # "put this card into its owner's hand to ..." (508)
+            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand", cost=True)
+        if cost.get("deck_self"):  # "put this card on top of its owner's deck to ..." (508)
+            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck", cost=True)
         fr = {"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
               {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)}
         note = rx_take(st, action, f"{cid}/{i}")  # 512.4c once per instance of the condition

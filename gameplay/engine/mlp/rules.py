@@ -162,7 +162,7 @@ class Rules:
                 self.quick_keys.add(k)
                 if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
                     self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
-                if d.front.type == "Event" and _first_event_timing(d) == "reaction" and next(
+                if d.front.type == "Event" and next(
                         (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
                     self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
             if any(a.get("rx") for a in abl):
