@@ -844,3 +844,221 @@ def test_opponents_cant_play_cards_during_faceoffs_this_turn(game):
     assert not any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
     st.d["fo"] = None
     assert any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))  # outside faceoffs: allowed
+
+
+# ------------------------------------------------------------------ "any number of" (multi-select), look and sort
+def test_look_at_two_put_any_number_into_the_discard_rest_in_any_order(game):
+    """DE72 Sweetie Belle: 'look at the top two cards of a player's deck. Put any number of them into their owner's
+    discard pile and the rest back on top in any order.' (a player choice, then one pick at a time, "done")."""
+    st = stacked_game(game)
+    sb = place(game, st, "DE72", 0, "home0")
+    top(game, st, 1, "PR31", "PR20", "PR33")
+    a, b, c = st.d["pl"][1]["deck"][:3]
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == sb))
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]
+    st, ev = choose(game, st, 1)
+    assert st.d["pending"]["options"] == [a, b, "done"]
+    v1 = game.view(st, 1)  # Bob sees only that Ann is deciding (a private look)
+    assert "options" not in (v1["pending"] or {}) and v1["pending"]["kind"] == "target"
+    st, _ = choose(game, st, a)
+    assert st.d["pending"]["options"] == [b, "done"]
+    st, _ = choose(game, st, "done")
+    assert number(game, st, st.d["pl"][1]["disc"][-1]) == "PR31"
+    assert [number(game, st, x) for x in st.d["pl"][1]["deck"][:2]] == ["PR20", "PR33"]
+    # none discarded, the two put back in the other order
+    st = stacked_game(game)
+    sb = place(game, st, "DE72", 0, "home0")
+    top(game, st, 0, "PR31", "PR20")
+    a, b = st.d["pl"][0]["deck"][:2]
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == sb))
+    st, _ = choose(game, st, 0)
+    st, _ = choose(game, st, "done")
+    assert st.d["pending"]["options"] == [a, b]  # which goes on top
+    st, _ = choose(game, st, b)
+    assert st.d["pl"][0]["deck"][:2] == [b, a]
+
+
+def test_look_at_colors_many_any_number_on_top_rest_on_the_bottom(game):
+    """CG71 Rarity: look at a number of cards of the opponent's deck equal to this card's colors, any number back on
+    top in any order (the order picked), the rest on the bottom."""
+    st = stacked_game(game)
+    ra = place(game, st, "CG71", 0, "home0")
+    game.r.add_mod(st.d, ra, 0, "turn", col="Loyalty")  # a second color: it looks at two cards
+    n = len(game.r.colors(st.d, ra))
+    assert n == 2
+    top(game, st, 1, "PR31", "PR20", "PR33")
+    look = st.d["pl"][1]["deck"][:n]
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ra))
+    assert st.d["pending"]["options"] == look + ["done"]
+    st, _ = choose(game, st, look[-1])
+    st, _ = choose(game, st, "done")
+    deck = st.d["pl"][1]["deck"]
+    assert deck[0] == look[-1] and deck[-len(look) + 1:] == look[:-1]
+
+
+def test_ready_any_number_of_characters_there(game):
+    """CG110 Pep Talk: 'Reaction: After the start of a Score Phase, choose a Problem and ready any number of characters
+    there.' (each one an optional choice; "none" ends, 705.2f)."""
+    st = stacked_game(game)
+    x1 = place(game, st, "PR31", 0, "prob0", exhausted=True)
+    x2 = place(game, st, "PR20", 0, "prob0", exhausted=True)
+    x3 = place(game, st, "PR20", 1, "prob0", exhausted=True)
+    place(game, st, "PR20", 0, "prob1", exhausted=True)
+    run(game, st, effects_of(game, "CG110"))
+    st, _ = choose(game, st, "prob0")
+    assert set(st.d["pending"]["options"]) == {x1, x2, x3, "none"}
+    st, _ = choose(game, st, x3)
+    st, _ = choose(game, st, x1)
+    assert set(st.d["pending"]["options"]) == {x2, "none"}
+    st, _ = choose(game, st, "none")
+    assert [st.d["cards"][c]["ex"] for c in (x1, x2, x3)] == [False, True, False]
+
+
+# ------------------------------------------------------------------ assorted timed templates
+def test_welcome_wagon_exhausts_the_friend_played_to_a_problem(game):
+    """CN155 Welcome Wagon: 'Reaction: After an opponent's Friend enters play at that Friend's Problem, you may retire
+    this Resource to exhaust the played Friend.' (512.4; retiring it is the cost)."""
+    st = stacked_game(game)
+    wag = place(game, st, "CN155", 1, "home1")
+    st.d.pop("rxg", None)
+    f = to_hand(game, st, "PR20", 0)
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, Action.make("play", 0, card=f, area="prob0"))
+    played = next(c for c in st.d["play"] if number(game, st, c) == "PR20" and st.d["cards"][c]["c"] == 0)
+    assert game.to_move(st) == 1
+    a = next(a for a in game.legal_actions(st, 1) if a.kind == "activate" and a.get("card") == wag)
+    st, _ = game.apply(st, a)
+    assert st.d["cards"][played]["ex"] and wag not in st.d["play"]
+
+
+def test_roseluck_another_friend_from_the_discard_pile(game):
+    """CN79 Roseluck: 'Reaction: After one of your Friends is retired, you may exhaust this card. If you do, put another
+    Friend from your discard pile into your hand.' (not the retired one, 410.6a)."""
+    st = stacked_game(game)
+    rose = place(game, st, "CN79", 0, "home0")
+    st.d.pop("rxg", None)
+    old = game._new(st.d, game.db.key("PR31"), 0, "disc")
+    st.d["pl"][0]["disc"].append(old)
+    gone = place(game, st, "PR20", 0, "home0")
+    st.d.pop("rxg", None)
+    run(game, st, [{"op": "retire", "target": {"id": gone}}])
+    st.d["prio"] = {"w": "main", "p": 0, "n": 0}
+    st._la = None
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == rose)
+    st, _ = game.apply(st, a)
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR31" and "PR20" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+
+
+def test_lilac_links_and_lead_pony_badge(game):
+    """PR88 Lilac Links (errata): '-5 power' to a Friend involved in the faceoff with a Resource attached to it;
+    PR140 Lead Pony Badge: 'Choose one of your ready cards. Exhaust this card and that card to ready an exhausted
+    character.' (both exhausted as the cost, 508)."""
+    st = stacked_game(game)
+    badge = place(game, st, "PR140", 0, "home0")
+    helper = place(game, st, "PR20", 0, "home0")
+    tired = place(game, st, "PR31", 0, "prob0", exhausted=True)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == badge))
+    opts = st.d["pending"]["options"]
+    assert helper in opts and badge not in opts and tired not in opts
+    st, _ = choose(game, st, helper)
+    assert set(st.d["pending"]["options"]) == {helper, tired}  # exhausted characters (the cost was paid first)
+    st, _ = choose(game, st, tired)
+    assert st.d["cards"][badge]["ex"] and st.d["cards"][helper]["ex"] and not st.d["cards"][tired]["ex"]
+    st = stacked_game(game)
+    lilac = place(game, st, "PR88", 0, "prob0")
+    plain = place(game, st, "PR31", 1, "prob0")
+    dressed = place(game, st, "PR31", 1, "prob0")
+    place(game, st, "PR151", 1, "prob0", host=dressed)
+    _fo(game, st)
+    st, ev = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lilac))
+    # the only Friend that fits gets -5 (no choice asked): Bob's total is 4 + (4 - 5) + his flip
+    assert st.d["cards"][lilac]["ex"] and any(m.startswith(game.r.name(st.d, plain).split(",")[0]) and "gets -5 power" in m
+                                              for m in msgs(ev))
+    assert not any("Faceoff totals: Ann" in m and "Bob 8" in m for m in msgs(ev))
+
+
+def test_guard_geese_turns_a_troublemaker_over_without_uncovering(game):
+    """LL54 Guard Geese: 'Retire this card to turn over a face-up or face-down Troublemaker. (This does not cover or
+    uncover it.)' (607.3: no uncover, so no "when uncovered" trigger)."""
+    st = stacked_game(game)
+    geese = place(game, st, "LL54", 0, "home0")
+    fd = place(game, st, "PR210", 1, "prob0", face_down=True)  # Nightmare Moon: 'When this card is uncovered, ...'
+    hand = len(st.d["pl"][0]["hand"])
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == geese))
+    assert not st.d["cards"][fd]["fd"] and geese not in st.d["play"] and len(st.d["pl"][0]["hand"]) == hand
+
+
+def test_each_player_keeps_up_to_three_friends(game):
+    """SB100 Cornered: 'Each player chooses up to 3 of their Friends and retires the rest.' (the turn player first,
+    801.1; one pick at a time, "done")."""
+    st = stacked_game(game)
+    mine = [place(game, st, "PR20", 0, "home0") for _ in range(4)]
+    theirs = [place(game, st, "PR31", 1, "home1") for _ in range(2)]
+    run(game, st, effects_of(game, "SB100"))
+    assert st.d["pending"]["player"] == 0 and "done" in st.d["pending"]["options"]
+    st, _ = choose(game, st, mine[0])
+    st, _ = choose(game, st, mine[2])
+    st, _ = choose(game, st, "done")
+    assert [c in st.d["play"] for c in mine] == [True, False, True, False]
+    assert all(c in st.d["play"] for c in theirs)  # Bob has only two: nothing to choose
+
+
+def test_search_for_critters_with_different_names(game):
+    """LL86 Adoption Options: up to three Critter Friends with different names (518; shuffled after, 518.2)."""
+    st = stacked_game(game)
+    top(game, st, 0, "CN83", "CN83", "CG81", "PR20")
+    run(game, st, effects_of(game, "LL86"))
+    opts = [o for o in st.d["pending"]["options"] if o != "done"]
+    crit = [c for c in st.d["pl"][0]["deck"] if "Critter" in game.db.cards[st.d["cards"][c]["k"]].front.traits
+            and game.db.cards[st.d["cards"][c]["k"]].front.type == "Friend"]
+    assert set(opts) == set(crit) and "PR20" not in [number(game, st, o) for o in opts]
+    st, _ = choose(game, st, next(o for o in opts if number(game, st, o) == "CN83"))
+    opts = [o for o in st.d["pending"]["options"] if o != "done"]
+    assert "CN83" not in [number(game, st, o) for o in opts] and "CG81" in [number(game, st, o) for o in opts]
+    st, _ = choose(game, st, next(o for o in opts if number(game, st, o) == "CG81"))
+    st, ev = choose(game, st, "done")
+    assert {"CN83", "CG81"} <= {number(game, st, c) for c in st.d["pl"][0]["hand"]}
+
+
+def test_next_defeat_scores_an_additional_point(game):
+    """EO119 Epic Loot: 'The next time you defeat a Troublemaker this turn, score an additional point.' (514.5a)."""
+    st = stacked_game(game)
+    run(game, st, effects_of(game, "EO119"))
+    tm = place(game, st, "PR155", 1, "prob0")
+    tm2 = place(game, st, "PR155", 1, "prob1")
+    run(game, st, [{"op": "defeat", "target": {"id": tm}}])
+    assert st.d["pl"][0]["score"] == 2  # 1 + 1
+    run(game, st, [{"op": "defeat", "target": {"id": tm2}}])
+    assert st.d["pl"][0]["score"] == 3  # only the next one
+
+
+def test_catch_me_retire_involved_to_dismiss_involved(game):
+    """CG97 Catch Me!: 'Faceoff: Retire one of your Friends involved in the faceoff to dismiss an opposing Friend involved
+    in the faceoff.' (the retire is the cost: with none involved, nothing happens)."""
+    st = stacked_game(game)
+    mine = place(game, st, "PR20", 0, "prob0")
+    theirs = place(game, st, "PR31", 1, "prob0")
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
+    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CG97"))
+    resolve_all(game, st)
+    assert mine not in st.d["play"] and theirs not in st.d["play"]
+    st = stacked_game(game)
+    theirs = place(game, st, "PR31", 1, "prob0")
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
+    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CG97"))
+    resolve_all(game, st)
+    assert theirs in st.d["play"]
+
+
+def test_reveal_and_draw_then_power_if_event(game):
+    """HM79 Lemon Hearts: 'Pay [1] to reveal a card from the top of your deck and draw it. If it's an Event, this card
+    gets +2 power until the end of the turn.'"""
+    st = stacked_game(game)
+    lemon = place(game, st, "HM79", 0, "home0")
+    base = game.r.power(st.d, lemon)
+    top(game, st, 0, "PR104", "PR20")
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lemon))
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104" and game.r.power(st.d, lemon) == base + 2
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lemon))
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR20" and game.r.power(st.d, lemon) == base + 2

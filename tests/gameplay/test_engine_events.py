@@ -48,8 +48,8 @@ def test_parse_type_unions():
 def test_parse_move_up_to_n_is_n_optional_distinct_moves():
     effs = parse_effects("Move up to two opposing characters")
     assert len(effs) == 2 and all(e["target"] == {"type": "character", "ctrl": "opp", "optional": True, "fresh": True} for e in effs)
-    # one Problem for all of them: not handled, so left manual
-    assert parse_effects("Move up to 3 of your Critter Friends from home to a Problem") is None
+    # one Problem for all of them: the Problem is chosen first (cards-a template, test_engine_cards_a.py)
+    assert parse_effects("Move up to 3 of your Critter Friends from home to a Problem")[0] == {"op": "choose_area"}
 
 
 def test_parse_costs_that_choose_a_card():

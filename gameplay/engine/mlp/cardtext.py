@@ -715,6 +715,40 @@ def _timed_effects(t: str) -> list[dict] | None:
                  r"during its controller's next (?:ready step|Ready Phase)$", t, re.I)
     if m:  # 603.1: the mark is removed instead of readying it once
         return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    m = re.match(r"^reveal (?:a card from the top|the top card) of your deck and draw it\. If it's an? (Friend|Event|Resource|Troublemaker), (.+)$", t, re.I)
+    if m:  # the card is drawn either way; its type decides the rest (515-style public reveal)
+        b = parse_effects(m.group(2))
+        if b is None or re.search(r"\bit\b", m.group(2)):
+            return None
+        return [{"op": "reveal_top", "whose": "you", "cond": {"type": m.group(1).capitalize()},
+                 "then": [{"op": "revealed", "to": "hand"}] + b, "else": [{"op": "revealed", "to": "hand"}]}]
+    m = re.match(r"^each player chooses up to (3|three|2|two) of their Friends and retires the rest$", t, re.I)
+    if m:  # each player keeps up to N (one optional pick at a time), the others are retired (410.2: their own)
+        return [{"op": "each_player", "effects": [{"op": "keep_retire", "n": _n(m.group(1)), "type": "Friend"}]}]
+    m = re.match(r"^search your deck for up to (three|two|3|2) ((?:%s) )?Friends with different names, reveal them, and put them into "
+                 r"your hand$" % "|".join(TRAITS), t, re.I)
+    if m:  # 518: search, reveal, shuffle
+        return [{"op": "search_multi", "n": _n(m.group(1)), "filter": {"type": "Friend", **({"trait": m.group(2).strip()} if m.group(2) else {})},
+                 "distinct_names": True}]
+    if re.match(r"^the next time you defeat a Troublemaker this turn, score an additional point$", t, re.I):
+        return [{"op": "next_defeat_bonus", "n": 1}]
+    m = re.match(r"^turn over a face-up or face-down Troublemaker\.?$", t, re.I)
+    if m:  # (reminder text: this does not cover or uncover it, 505)
+        return [{"op": "flip_tm"}]
+    # look at the top cards of a deck and sort them (any number one way, the rest the other way)
+    m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
+                 r"and the rest back on top in any order$", t, re.I)
+    if m:
+        return [{"op": "look_sort", "n": _n(m.group(1)), "whose": "choose", "pick": "disc", "rest": "top"}]
+    m = re.match(r"^choose an opponent\. Look at a number of cards from the top of that player's deck equal to the number of colors "
+                 r"this card has, then put any number of them back on top of the deck in any order, and the rest on the bottom$", t, re.I)
+    if m:
+        return [{"op": "look_sort", "n": "colors", "whose": "opp", "pick": "top", "rest": "bottom"}]
+    m = re.match(r"^choose a Problem and (ready|exhaust) any number of (characters|Friends) there$", t, re.I)
+    if m:  # "any number": one optional choice at a time (extra_ops.any_number)
+        st_ = "exhausted" if m.group(1).lower() == "ready" else "ready"
+        return [{"op": "choose_area"}, {"op": "any_number", "effect": {"op": m.group(1).lower(), "target": {
+            "type": "character" if m.group(2).lower() == "characters" else "Friend", "at": "there", "state": st_}}}]
     # cards banished beneath a card (Pumped; "for each card beneath this card")
     m = re.match(r"^banish (this card|an? (?:Event|Friend|card) from your hand|(?:an opponent's|an opposing) Friend) to beneath "
                  r"(this card|one of your Friends with Pumped)$", t, re.I)
@@ -1985,6 +2019,8 @@ RX_BODIES: list = [
     (r"^uncover that Troublemaker$", lambda m: [{"op": "uncover", "mine": True, "there": True}]),
     (r"^(?:you may )?put this card on (?:the )?top of (?:its owner's|your) deck$", lambda m: [{"op": "self_to_deck_top"}]),
     (r"^score an additional point$", lambda m: [{"op": "score", "n": 1, "who": "you"}]),
+    (r"^exhaust the played (?:Friend|character)$", lambda m: [{"op": "exhaust", "target": {"it": True}}]),
+    (r"^put another Friend from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "Friend"}]),
     (r"^that card gets \+(\d+) power (?:this faceoff|until the end of the faceoff)$", lambda m: [{"op": "flip_power", "n": int(m.group(1))}]),
     (r"^ignore that card's power and flip a new card$", lambda m: [{"op": "ignore_flip"}]),
     (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
@@ -2098,7 +2134,7 @@ def _cost(text: str) -> dict | None:
             cost["exhaust"] = True
             cost["retire_self"] = True
             continue
-        if re.match(r"^retire this card$", part, re.I):
+        if re.match(r"^retire this (?:card|Resource|Friend)$", part, re.I):
             cost["retire_self"] = True
             continue
         if re.match(r"^banish this card$", part, re.I):
@@ -3001,6 +3037,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 effs = None
             if effs is not None:
                 return {"kind": "event", "timing": timing, "effects": effs, "text": line}
+            mc = re.match(r"^(Retire one of your Friends involved in the faceoff) to (.+)$", rest)
+            if mc and not cost:  # the retire is what the Event's effect costs (508.1d: none, nothing)
+                effs = parse_effects(mc.group(2))
+                if effs is not None:
+                    return {"kind": "event", "timing": timing, "text": line, "effects": [
+                        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}, "cost": True}] + effs}
             mc = re.match(r"^(Retire a Friend) to (.+)$", rest)
             if mc and not cost:  # 508.1: the instruction before "to" is a cost of playing the Event
                 effs = parse_effects(mc.group(2))
@@ -3027,6 +3069,18 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 if mm.group(1):
                     ab["while"] = {"k": "at_problem"}
                 return ab
+        mm = re.match(r"^Exhaust this card and choose (a Friend involved in the faceoff) with a Resource attached to it to give that "
+                      r"Friend ([+-]\d+) power until the end of the faceoff\.?$", rest)
+        if mm and card_type != "Event":  # (the 3.4 errata wording of PR88)
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
+                {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
+                 "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
+        mm = re.match(r"^Choose one of your ready cards\. Exhaust this card and that card to (.+)$", rest)
+        if mm and card_type != "Event":  # both exhausted as the cost (508)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "exhaust_sel": {"type": "card", "ctrl": "you", "other": True}},
+                        "effects": effs, "text": line}
         mm = re.match(r"^Exhaust this card at a Problem to (.+)$", rest)
         if mm and card_type != "Event":  # only while it is at a Problem
             effs = parse_effects(mm.group(1))

@@ -467,7 +467,217 @@ def _op_ban_at_it_le(self, st, ev, fr, e) -> bool:
     return True
 
 
+# ------------------------------------------------------------------ "any number of" (multi-select decisions)
+def _op_look_sort(self, st, ev, fr, e) -> bool:
+    """"Look at the top N cards of a player's deck. Put any number of them into their owner's discard pile and
+    the rest back on top in any order" (``pick``: disc, ``rest``: top) / "... put any number of them back on top
+    of the deck in any order, and the rest on the bottom" (``pick``: top, ``rest``: bottom).  Private look; the
+    looker picks cards one at a time ("done" ends an "any number" choice, 705.2f), then orders the top."""
+    from .resolve import _ask_player
+
+    p, src = fr["p"], fr["src"]
+    k = fr.get("k")
+    if k is None:
+        whose = e.get("whose", "you")
+        if whose == "choose":
+            done, q = _ask_player(self, st, fr, p, [0, 1])
+            if not done:
+                return False
+            fr["ch"] = None
+        else:
+            q = p if whose == "you" else _opp(p)
+        if q is None:
+            return True
+        n = e.get("n", 1)
+        if n == "colors":  # "equal to the number of colors this card has"
+            n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+        deck = st["pl"][q]["deck"]
+        look = list(deck[:max(n, 0)])
+        fr["k"] = k = {"q": q, "look": look, "pick": [], "picking": True, "order": []}
+        if look and not ev.quiet:
+            ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of {self.pname(st, q)}'s deck", player=p)
+            ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
+    ch = fr["ch"]
+    fr["ch"] = None
+    if k["picking"]:
+        if ch == "done":
+            k["picking"] = False
+        elif ch is not None and ch in k["look"] and ch not in k["pick"]:
+            k["pick"].append(ch)
+        left = [c for c in k["look"] if c not in k["pick"]]
+        if k["picking"] and left:
+            self.ask(st, p, "target", left + ["done"], "705.2f", op="look_sort", src=src, to=e["pick"])
+            return False
+        k["picking"] = False
+        ch = None
+    rest = [c for c in k["look"] if c not in k["pick"]]
+    if e["rest"] == "top":  # the rest back on top in any order: the next card from the top, one at a time
+        if ch is not None and ch in rest and ch not in k["order"]:
+            k["order"].append(ch)
+        todo = [c for c in rest if c not in k["order"]]
+        if len(todo) > 1:
+            self.ask(st, p, "target", todo, "705.2f", op="reorder_top", src=src)
+            return False
+        top, disc, bottom = k["order"] + todo, k["pick"], []
+    else:
+        top, disc, bottom = k["pick"], [], rest
+    q = k["q"]
+    deck = st["pl"][q]["deck"]
+    for c in k["look"]:
+        if c in deck:
+            deck.remove(c)
+    for c in disc:
+        st["pl"][q]["deck"].insert(0, c)  # (put takes it from the deck)
+        nm = self.name(st, c)
+        self.put(st, c, "disc")
+        self.log(ev, "mill", lambda nm=nm: f"{nm} is put from the top of {self.pname(st, q)}'s deck into the discard pile")
+    deck[0:0] = top
+    deck.extend(bottom)
+    self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts {len(top)} card(s) back on top"
+             + (f" and {len(bottom)} on the bottom" if bottom else "") + f" of {self.pname(st, q)}'s deck")
+    return True
+
+
+def _op_any_number(self, st, ev, fr, e) -> bool:
+    """"<verb> any number of <cards>": one optional choice at a time ("none" ends it, 705.2f), each chosen card
+    gets the inner effect (a targeted op) once."""
+    from .resolve import _targets
+
+    inner = e["effect"]
+    picked = fr.setdefault("picked", [])
+    if fr["ch"] is not None:
+        ch = fr["ch"]
+        fr["ch"] = None
+        if ch == "none":
+            fr.pop("picked", None)
+            return True
+        picked.append(ch)
+        st["rq"].append({"p": fr["p"], "src": fr["src"], "eff": [{**inner, "target": {"id": ch}}], "i": 0, "ch": None,
+                         "lbl": "", "after": None, "it": fr.get("it"), "rxa": fr.get("rxa")})
+        fr["i"] -= 1  # the pushed frame resolves first; then this effect asks again (resolve_step adds 1)
+        return True
+    cands = [c for c in _targets(self, st, fr, inner) if c not in picked]
+    if not cands:
+        fr.pop("picked", None)
+        return True
+    self.ask(st, fr["p"], "target", cands + ["none"], "705.2f", op=inner["op"], src=fr["src"])
+    return False
+
+
+def _op_disc_to_hand_other(self, st, ev, fr, e) -> bool:
+    """"put another Friend from your discard pile into your hand": not the card the Reaction responds to (its id
+    in the discard pile, 410.6a)."""
+    p = fr["p"]
+    it = fr.get("it")
+    cands = [c for c in st["pl"][p]["disc"] if c != it and self.types.get(st["cards"][c]["k"]) == e.get("type", "Friend")]
+    done, one = _choose_target(self, st, fr, {"op": "to_hand", "target": {}}, cands)
+    if not done or one is None:
+        return done
+    nm = self.name(st, one)
+    self.put(st, one, "hand")
+    self.log(ev, "zone", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile into their hand")
+    return True
+
+
+def _op_keep_retire(self, st, ev, fr, e) -> bool:
+    """"Each player chooses up to 3 of their Friends and retires the rest": picks one at a time ("done" stops),
+    then the others are retired together (410.2 their own cards)."""
+    p = fr["p"]
+    k = fr.get("k") or {"keep": []}
+    fr["k"] = k
+    if fr["ch"] is not None:
+        if fr["ch"] != "done":
+            k["keep"].append(fr["ch"])
+        else:
+            k["stop"] = True
+        fr["ch"] = None
+    mine = [o for o in st["play"] if st["cards"][o]["c"] == p and self.ctype(st, o) == e.get("type", "Friend")]
+    left = [o for o in mine if o not in k["keep"]]
+    if not k.get("stop") and len(k["keep"]) < e["n"] and left and len(mine) > e["n"]:
+        self.ask(st, p, "target", left + ["done"], "705.2f", op="keep", src=fr["src"])
+        return False
+    if len(mine) <= e["n"]:
+        return True  # nothing to retire
+    for o in left:
+        if self.in_play(st, o):
+            self.leave_play(st, ev, o, "disc", verb="retired")
+    return True
+
+
+def _op_search_multi(self, st, ev, fr, e) -> bool:
+    """"Search your deck for up to three Critter Friends with different names, reveal them, and put them into your
+    hand" (518: one card at a time, "done" to stop; revealed: public; then the deck is shuffled, 518.2)."""
+    from .resolve import _card_filter
+
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    k = fr.get("k") or {"got": [], "names": []}
+    fr["k"] = k
+    if fr["ch"] is not None:
+        if fr["ch"] == "done":
+            k["stop"] = True
+        elif fr["ch"] in deck:
+            k["names"].append(self.db.cards[st["cards"][fr["ch"]]["k"]].front.title)
+            nm = self.name(st, fr["ch"])
+            k["got"].append(self.put(st, fr["ch"], "hand"))
+            self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
+        fr["ch"] = None
+    cands = [c for c in deck if _card_filter(self, st, c, e.get("filter") or {})
+             and not (e.get("distinct_names") and self.db.cards[st["cards"][c]["k"]].front.title in k["names"])]
+    if not k.get("stop") and len(k["got"]) < e["n"] and cands:
+        if not k.get("looked") and not ev.quiet:
+            k["looked"] = True
+            ev.add("search", f"{self.pname(st, p)} searches their deck", player=p)
+        self.ask(st, p, "target", cands + ["done"], "518.1", op="search", src=fr["src"])
+        return False
+    self.shuffle(st, deck)  # 518.2
+    self.log(ev, "shuffle", lambda: f"{self.pname(st, p)} shuffles their deck")
+    return True
+
+
+def _op_next_defeat_bonus(self, st, ev, fr, e) -> bool:
+    """"The next time you defeat a Troublemaker this turn, score an additional point" (a delayed one-shot bonus,
+    used by defeat_bonus)."""
+    st["pl"][fr["p"]]["ndb"] = [st["turn"], e.get("n", 1)]
+    return True
+
+
+def defeat_bonus(self, st, ev, p) -> None:
+    """Called as ``p`` defeats a Troublemaker (514.5a)."""
+    b = st["pl"][p].pop("ndb", None)
+    if b and b[0] == st["turn"]:
+        self.score(st, ev, p, b[1], "(an additional point for the next Troublemaker defeated this turn)")
+
+
+def _op_flip_tm(self, st, ev, fr, e) -> bool:
+    """"Turn over a face-up or face-down Troublemaker. (This does not cover or uncover it.)": face-up becomes
+    face-down (505.3: a new card, modifiers and counters end), face-down becomes face-up without uncovering
+    (no "when uncovered" triggers, 607.3)."""
+    cands = [o for o in st["play"] if self.types.get(st["cards"][o]["k"]) == TM]
+    done, one = _choose_target(self, st, fr, {"op": "flip_tm", "target": {}}, cands)
+    if not done or one is None:
+        return done
+    c = st["cards"][one]
+    if c.get("fd"):
+        c["fd"] = False
+        self.log(ev, "face_up", lambda: f"{self.name(st, one)} is turned face-up (not uncovered)")
+    else:
+        c["fd"] = True
+        c["cn"] = {}
+        st["mods"] = [m for m in st["mods"] if m["t"] != one]
+        self.log(ev, "face_down", "A Troublemaker is turned face-down")
+    st["dy"] = 1
+    return True
+
+
 EXTRA_OPS = {
+    "disc_to_hand_other": _op_disc_to_hand_other,
+    "keep_retire": _op_keep_retire,
+    "search_multi": _op_search_multi,
+    "next_defeat_bonus": _op_next_defeat_bonus,
+    "flip_tm": _op_flip_tm,
+    "look_sort": _op_look_sort,
+    "any_number": _op_any_number,
     "here_area": _op_here_area,
     "move_to_chosen": _op_move_to_chosen,
     "opp_moves_away": _op_opp_moves_away,

@@ -1006,6 +1006,10 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.fire(st, ev, "defeated", tm)
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
+                if st["pl"][chal].get("ndb"):
+                    from .extra_ops import defeat_bonus
+
+                    defeat_bonus(self, st, ev, chal)  # "The next time you defeat a Troublemaker this turn, ..."
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
                 if self.rx_keys:  # "Play when you defeat a Troublemaker"
                     self.rx_note(st, "defeat", by=chal, tp=st["tp"])

@@ -459,6 +459,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 nm = self.name(st, cid)
                 self.fire(st, ev, "defeated", cid)
                 self.score(st, ev, p, pts, f"for defeating {nm}")
+                if st["pl"][p].get("ndb"):
+                    from .extra_ops import defeat_bonus
+
+                    defeat_bonus(self, st, ev, p)
                 self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
             if not st["cards"][cid]["a"].startswith("home"):
