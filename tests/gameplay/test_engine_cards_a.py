@@ -1062,3 +1062,127 @@ def test_reveal_and_draw_then_power_if_event(game):
     assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104" and game.r.power(st.d, lemon) == base + 2
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lemon))
     assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR20" and game.r.power(st.d, lemon) == base + 2
+
+
+# ------------------------------------------------------------------ reveals, zone activations, area restrictions
+def test_reveal_three_friend_to_hand_rest_to_discard(game):
+    """CN2 Applejack (Mane): 'Retire one of your Friends to reveal the top 3 cards of your deck, put a revealed Friend
+    into your hand, and put all other revealed cards into your discard pile.' (public reveal; the player picks among
+    several Friends)."""
+    st = stacked_game(game, manes=("CN2", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["b"] = True  # (the boosted side's ability)
+    place(game, st, "PR20", 0, "home0")
+    top(game, st, 0, "PR31", "PR104", "PR36", "PR12")
+    a, b, c = st.d["pl"][0]["deck"][:3]
+    ab = next(i for i, x in enumerate(game.r.abilities(st.d, mane)) if x["kind"] == "activated")
+    st, ev = game.apply(st, Action.make("activate", 0, card=mane, ability=ab))
+    assert any(m.startswith("Ann reveals Full Steam") for m in msgs(ev))
+    assert set(st.d["pending"]["options"]) == {a, c}
+    st, _ = choose(game, st, c)
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR36"
+    assert sorted(number(game, st, x) for x in st.d["pl"][0]["disc"]) == ["PR104", "PR20", "PR31"]  # (+ the retired one)
+    assert number(game, st, st.d["pl"][0]["deck"][0]) == "PR12"
+
+
+def test_reveal_three_may_take_an_event_rest_on_top_in_any_order(game):
+    """PR138 Golden Oak Library: reveal the top 3, you may put 1 revealed Event into your hand and the rest back on top in
+    any order."""
+    st = stacked_game(game)
+    lib = place(game, st, "PR138", 0, "home0")
+    top(game, st, 0, "PR104", "PR31", "PR20")
+    a, b, c = st.d["pl"][0]["deck"][:3]
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == lib))
+    assert st.d["pending"]["options"] == [a, "none"]
+    st, _ = choose(game, st, a)
+    assert st.d["pending"]["options"] == [b, c]
+    st, _ = choose(game, st, c)
+    assert st.d["pl"][0]["deck"][:2] == [c, b] and number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104"
+
+
+def test_reveal_colors_many_each_friend_to_hand_rest_bottom(game):
+    """CG83 Fluttershy: as many cards as this card has colors; each Friend into the hand, the rest on the bottom."""
+    st = stacked_game(game)
+    fl = place(game, st, "CG83", 0, "home0")
+    game.r.add_mod(st.d, fl, 0, "turn", col="Loyalty")
+    top(game, st, 0, "PR104", "PR31")
+    a, b = st.d["pl"][0]["deck"][:2]
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fl))
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR31" and st.d["pl"][0]["deck"][-1] == a
+
+
+def test_activated_from_the_discard_pile(game):
+    """DE17 Big Mac & Applejack: 'Immediate: Banish this card from your discard pile to put a +1 power counter on one of
+    your Friends.' (703: activated where the text says; the banishing is the cost)."""
+    st = stacked_game(game)
+    bm = game._new(st.d, game.db.key("DE17"), 0, "disc")
+    st.d["pl"][0]["disc"].append(bm)
+    f = place(game, st, "PR20", 0, "home0")
+    st._la = None
+    acts = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bm]
+    assert acts
+    st, _ = game.apply(st, acts[0])
+    assert st.d["cards"][f]["cn"].get("+1") == 1 and number(game, st, st.d["pl"][0]["ban"][-1]) == "DE17"
+
+
+def test_remove_a_counter_from_one_of_your_cards_as_a_cost_and_redistribute(game):
+    """MT106 Sweet Apple Factory: 'Exhaust this card and remove a +1 power counter from one of your cards to gain [1].';
+    HM112 Operation Mare Do Well: redistribute any number of +1 power counters onto one of your Friends."""
+    st = stacked_game(game)
+    fac = place(game, st, "MT106", 0, "home0")
+    assert not _can_activate(game, st, fac, 0)  # no counter to remove
+    f1 = place(game, st, "PR20", 0, "home0")
+    f2 = place(game, st, "PR31", 0, "home0")
+    st.d["cards"][f1]["cn"]["+1"] = 2
+    st.d["cards"][f2]["cn"]["+1"] = 1
+    st._la = None
+    tok = st.d["pl"][0]["tok"]
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fac))
+    assert set(st.d["pending"]["options"]) == {f1, f2}
+    st, _ = choose(game, st, f2)
+    assert st.d["cards"][f2]["cn"]["+1"] == 0 and st.d["pl"][0]["tok"] == tok + 1
+    op = place(game, st, "HM112", 0, "home0")
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == op))
+    st, _ = choose(game, st, f2)  # onto Full Steam
+    assert set(st.d["pending"]["options"]) == {f1, "none"}
+    st, _ = choose(game, st, f1)
+    st, _ = choose(game, st, f1)
+    assert st.d["cards"][f2]["cn"]["+1"] == 2 and st.d["cards"][f1]["cn"]["+1"] == 0 and not st.d["pending"]
+
+
+def test_school_shut_down_and_random_reveal(game):
+    """FF140 School Shut Down: each Friend, Resource and Troublemaker on top of its owner's deck, then each player shuffles
+    their discard pile into their deck; CG144 Royal Spyglass: a random card of the opponent's hand is revealed."""
+    st = stacked_game(game)
+    f = place(game, st, "PR20", 0, "prob0")
+    r = place(game, st, "PR151", 1, "home1")
+    tm = place(game, st, "PR155", 1, "prob0", face_down=True)
+    d0 = len(st.d["pl"][0]["deck"]) + len(st.d["pl"][0]["disc"])
+    run(game, st, effects_of(game, "FF140"))
+    assert not any(x in st.d["play"] for x in (f, r, tm)) and st.d["cards"][st.d["pl"][0]["mane"]]["z"] == "play"
+    assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["deck"]) >= d0
+    spy = place(game, st, "CG144", 0, "home0")
+    st, ev = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == spy))
+    assert any(m.startswith("Bob reveals") and "random card" in m for m in msgs(ev))
+
+
+def test_characters_cant_be_moved_or_played_to_that_problem(game):
+    """CN54 Canterlot Archive Guard: 'Retire this card to move all other characters at its Problem home. Characters can't
+    be moved or played to that Problem for the rest of the turn.'; CG106 Inspiration Manifestation (Reaction): characters
+    can't be moved to the Problem an opponent's Friend was moved to."""
+    st = stacked_game(game)
+    guard = place(game, st, "CN54", 0, "prob1")
+    a = place(game, st, "PR20", 0, "prob1")
+    b = place(game, st, "PR31", 1, "prob1")
+    f = to_hand(game, st, "PR20", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == guard))
+    assert st.d["cards"][a]["a"] == "home0" and st.d["cards"][b]["a"] == "home1" and guard not in st.d["play"]
+    acts = game.legal_actions(st, 0)
+    assert not any(x.kind == "move" and x.get("area") == "prob1" for x in acts)
+    plays = [x for x in acts if x.kind == "play" and number(game, st, x.get("card")) == "PR20"]  # (copies are deduplicated)
+    assert plays and not any(x.get("area") == "prob1" for x in plays) and any(x.get("area") == "prob0" for x in plays)
+    game.r.expire(st.d, "turn")
+    assert game.r.move_blocked(st.d, 0, a, "home0", "prob1") is False

@@ -735,6 +735,40 @@ def _timed_effects(t: str) -> list[dict] | None:
     m = re.match(r"^turn over a face-up or face-down Troublemaker\.?$", t, re.I)
     if m:  # (reminder text: this does not cover or uncover it, 505)
         return [{"op": "flip_tm"}]
+    if re.match(r"^put each Friend, Resource, and Troublemaker on top of its owner's deck, then each player shuffles their discard pile into their deck$", t, re.I):
+        return [{"op": "to_deck_top", "target": {"type": "card", "types": ["Friend", "Resource", "Troublemaker"], "each": True, "fd_ok": True}},
+                {"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "disc"}]}]
+    if re.match(r"^have an opponent reveal a random card from their hand$", t, re.I):
+        return [{"op": "reveal_random_hand"}]
+    if re.match(r"^move that Friend to a Problem\. At the end of the faceoff, retire this card$", t, re.I):
+        return [{"op": "move", "target": {"host": True}, "to": "problem"},
+                {"op": "at_fo_end", "effects": [{"op": "retire", "target": {"self": True}}]}]
+    m = re.match(r"^(?:C|c)haracters can't be (moved|moved or played) to (that Problem|this card's Problem) "
+                 r"(?:until the end of the turn|for the rest of the turn)$", t)
+    if m:
+        return [{"op": "area_restrict", "play": "played" in m.group(1), "area": "there" if m.group(2) == "that Problem" else "here"}]
+    m = re.match(r"^(move all other characters at its Problem home)\. Characters can't be moved or played to that Problem for the rest of the turn$", t, re.I)
+    if m:  # the area is fixed before the moves (this card's Problem)
+        a = parse_effects(m.group(1))
+        return None if a is None else [{"op": "area_restrict", "play": True, "area": "here"}] + a
+    m = re.match(r"^move any number of your characters at home and turn this card over$", t, re.I)
+    if m:
+        return [{"op": "any_number", "effect": {"op": "move", "target": {"type": "character", "ctrl": "you", "at": "home"}, "to": "choose"}},
+                {"op": "turn_over"}]
+    m = re.match(r"^reveal the top (three|3|two|2) cards of your deck, put a revealed (Friend|Event|Resource|Troublemaker) into your hand, and put "
+                 r"all other revealed cards into your discard pile$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": _n(m.group(1)), "pick": {"type": m.group(2)}, "pick_n": 1, "rest": "disc"}]
+    m = re.match(r"^reveal the top (three|3|two|2) cards of your deck\. You may put (?:1|one) revealed (Friend|Event|Resource|Troublemaker) into your "
+                 r"hand and all remaining cards on the top of your deck in any order$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": _n(m.group(1)), "pick": {"type": m.group(2)}, "pick_n": 1, "may": True, "rest": "top_any"}]
+    m = re.match(r"^reveal a number of cards from the top of your deck equal to the number of colors this card has\. Put each "
+                 r"(Friend|Event|Resource|Troublemaker) revealed this way into your hand and the rest of the cards on the bottom of your deck$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": "colors", "pick": {"type": m.group(1)}, "pick_n": "each", "rest": "bottom"}]
+    if re.match(r"^redistribute any number of \+1 power counters on your characters onto one of your Friends$", t, re.I):
+        return [{"op": "mark", "target": {"type": "Friend", "ctrl": "you"}}, {"op": "counters_onto_it"}]
     # look at the top cards of a deck and sort them (any number one way, the rest the other way)
     m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
                  r"and the rest back on top in any order$", t, re.I)
@@ -2146,6 +2180,9 @@ def _cost(text: str) -> dict | None:
         if re.match(r"^spend a card from beneath one of your Friends with Pumped$", part, re.I):
             cost["spend_pumped"] = True  # "that Friend" is the one chosen (extra_ops.spend_pumped)
             continue
+        if re.match(r"^remove a \+1 power counter from one of your (?:cards|characters|Friends)$", part, re.I):
+            cost["counter_sel"] = {"type": "character" if "character" in part else "Friend" if "Friends" in part else "card"}
+            continue
         if re.match(r"^put (?:this card|it) into (?:its owner's|your) hand$", part, re.I):
             cost["hand_self"] = True  # paid at once (508), like dismiss_self
             continue
@@ -3086,6 +3123,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             effs = parse_effects(mm.group(1))
             if effs is not None:
                 return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "while": {"k": "at_problem"},
+                        "effects": effs, "text": line}
+        mm = re.match(r"^Banish this card from your discard pile to (.+)$", rest)
+        if mm and card_type != "Event":  # activated from the discard pile (cards-a; flow.priority_actions)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "zone": "disc", "cost": {"banish_self_hand": True},
                         "effects": effs, "text": line}
         mm = re.match(r"^Banish this card from your hand to (.+)$", rest)
         if mm and card_type != "Event":  # activated from the hand (its owner holds it)

@@ -355,7 +355,7 @@ def _can_move(self, st, p, cid, to) -> bool:
     c = st["cards"][cid]
     if c["a"] == to or (to.startswith("home") and int(to[4:]) != c["c"]):
         return False  # 506.2
-    if (self.statics(st, "no_move") or st["pl"][p].get("tmr")) and self.move_blocked(st, p, cid, c["a"], to):
+    if (self.statics(st, "no_move") or st["pl"][p].get("tmr") or st.get("amr")) and self.move_blocked(st, p, cid, c["a"], to):
         return False  # 506 restrictions
     return True
 
@@ -670,7 +670,139 @@ def _op_flip_tm(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_area_restrict(self, st, ev, fr, e) -> bool:
+    """"Characters can't be moved [or played] to that Problem until the end of the turn" (104.2; ``st["amr"]``,
+    read by Rules.move_blocked and the play actions; ``area``: there = the Reaction's card's area, here = this
+    card's area)."""
+    if e.get("area") == "there":
+        a = fr.get("rxa")
+    else:
+        a = st["cards"][fr["src"]]["a"] if fr["src"] in st["cards"] and self.in_play(st, fr["src"]) else None
+    if a and not a.startswith("home"):
+        st.setdefault("amr", []).append({"a": a, "play": bool(e.get("play")), "u": "turn"})
+        self.log(ev, "restrict", lambda: f"Characters can't be moved{' or played' if e.get('play') else ''} to "
+                 f"{self.area_name(st, a)} this turn")
+    return True
+
+
+def _op_reveal_random_hand(self, st, ev, fr, e) -> bool:
+    """"have an opponent reveal a random card from their hand" (the seeded rng; the card is shown to all)."""
+    q = _opp(fr["p"])
+    hand = st["pl"][q]["hand"]
+    if hand:
+        c = hand[self.rand(st, len(hand))]
+        nm = self.name(st, c)
+        self.log(ev, "reveal", lambda: f"{self.pname(st, q)} reveals {nm} (a random card from their hand)")
+    return True
+
+
+def _op_reveal_n(self, st, ev, fr, e) -> bool:
+    """Reveal the top N cards of your deck (public): ``pick_n`` 1 (a chosen revealed card with ``pick``'s type into
+    the hand, optional with ``may``) or "each" (every such card); the rest: disc (discard pile), bottom (bottom of
+    the deck) or top_any (back on top in the order chosen, one card at a time)."""
+    from .resolve import _card_filter
+
+    p, src = fr["p"], fr["src"]
+    deck = st["pl"][p]["deck"]
+    k = fr.get("k")
+    if k is None:
+        n = e["n"]
+        if n == "colors":
+            n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+        rev = list(deck[:max(n, 0)])
+        fr["k"] = k = {"rev": rev, "picked": None, "order": []}
+        if rev:
+            self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals " + ", ".join(self.name(st, c) for c in rev))
+    rev = k["rev"]
+    fits = [c for c in rev if _card_filter(self, st, c, e["pick"])]
+    if e["pick_n"] == "each":
+        take = fits
+    else:
+        if k["picked"] is None:
+            if fr["ch"] is not None:
+                k["picked"] = fr["ch"]
+                fr["ch"] = None
+            elif fits and (len(fits) > 1 or e.get("may")):
+                self.ask(st, p, "target", fits + (["none"] if e.get("may") else []), "705.2f", op="reveal_n", src=src)
+                return False
+            else:
+                k["picked"] = fits[0] if fits else "none"
+        take = [k["picked"]] if k["picked"] in rev else []
+    rest = [c for c in rev if c not in take]
+    if e["rest"] == "top_any":
+        if fr["ch"] is not None and fr["ch"] in rest and fr["ch"] not in k["order"]:
+            k["order"].append(fr["ch"])
+            fr["ch"] = None
+        todo = [c for c in rest if c not in k["order"]]
+        if len(todo) > 1:
+            self.ask(st, p, "target", todo, "705.2f", op="reorder_top", src=src)
+            return False
+        rest = k["order"] + todo
+    for c in take:
+        nm = self.name(st, c)
+        self.put(st, c, "hand")
+        self.log(ev, "zone", lambda nm=nm: f"{self.pname(st, p)} puts {nm} into their hand")
+    for c in rest:
+        if c in deck:
+            deck.remove(c)
+    if e["rest"] == "disc":
+        for c in rest:
+            deck.insert(0, c)
+            self.put(st, c, "disc")
+    elif e["rest"] == "bottom":
+        deck.extend(rest)
+    else:
+        deck[0:0] = rest
+    return True
+
+
+def _op_remove_counter_sel(self, st, ev, fr, e) -> bool:
+    """Cost "remove a +1 power counter from one of your cards" (519; the player picks the card)."""
+    p = fr["p"]
+    cands = [o for o in st["play"] if st["cards"][o]["c"] == p and st["cards"][o].get("cn", {}).get("+1")
+             and self.matches(st, o, e["sel"], p, fr["src"])]
+    done, one = _choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands, "508.1")
+    if not done:
+        return False
+    if one is None:
+        fr["i"] = len(fr["eff"])
+        return False
+    st["cards"][one]["cn"]["+1"] -= 1
+    self.log(ev, "counters", lambda: f"A +1 power counter is removed from {self.name(st, one)}")
+    return True
+
+
+def _op_counters_onto_it(self, st, ev, fr, e) -> bool:
+    """"redistribute any number of +1 power counters on your characters onto one of your Friends": after that Friend
+    was chosen (mark), one counter at a time from another of your characters ("none" ends, 705.2f)."""
+    p = fr["p"]
+    it = fr.get("it")
+    if not (it and self.in_play(st, it)):
+        return True
+    if fr["ch"] is not None:
+        ch = fr["ch"]
+        fr["ch"] = None
+        if ch == "none":
+            return True
+        if self.in_play(st, ch) and st["cards"][ch]["cn"].get("+1"):
+            st["cards"][ch]["cn"]["+1"] -= 1
+            cn = st["cards"][it]["cn"]
+            cn["+1"] = cn.get("+1", 0) + 1
+            self.log(ev, "counters", lambda: f"A +1 power counter moves from {self.name(st, ch)} to {self.name(st, it)}")
+    cands = [o for o in st["play"] if o != it and st["cards"][o]["c"] == p and self.is_char(st, o)
+             and st["cards"][o].get("cn", {}).get("+1")]
+    if not cands:
+        return True
+    self.ask(st, p, "target", cands + ["none"], "705.2f", op="counters", src=fr["src"])
+    return False
+
+
 EXTRA_OPS = {
+    "area_restrict": _op_area_restrict,
+    "reveal_random_hand": _op_reveal_random_hand,
+    "reveal_n": _op_reveal_n,
+    "remove_counter_sel": _op_remove_counter_sel,
+    "counters_onto_it": _op_counters_onto_it,
     "disc_to_hand_other": _op_disc_to_hand_other,
     "keep_retire": _op_keep_retire,
     "search_multi": _op_search_multi,

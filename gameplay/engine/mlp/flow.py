@@ -1186,7 +1186,10 @@ def _has_non_pass(self, st, p) -> bool:
         tok = st["pl"][p]["tok"]
         ff = self.ff
         hak = self.hand_act_keys
-        for c in st["pl"][p]["hand"]:
+        dak = self.disc_act_keys
+        for c in st["pl"][p]["hand"] + ([x for x in st["pl"][p]["disc"] if cards[x]["k"] in dak] if dak else []):
+            if dak and cards[c]["k"] in dak and cards[c]["z"] == "disc":
+                break  # an ability activated from the discard pile: the full check follows
             k = cards[c]["k"]
             if k in hak:
                 break  # an ability activated from the hand (no token cost): the full check follows
@@ -1462,6 +1465,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
+            if st.get("amr"):  # "Characters can't be ... played to that Problem for the rest of the turn"
+                dests = [a for a in dests if not any(r["a"] == a and r.get("play") for r in st["amr"])]
             for a in dests:
                 if dep and self.play_blocked(st, p, cid, area=a):
                     continue
@@ -1496,6 +1501,22 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 acts.append(Action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
+    # abilities activated from the discard pile ("Banish this card from your discard pile to ...", 703)
+    if self.disc_act_keys:
+        for cid in pl["disc"]:
+            if cards[cid]["k"] not in self.disc_act_keys:
+                continue
+            for i, ab in enumerate(self.abilities(st, cid)):
+                if ab["kind"] != "activated" or ab.get("zone") != "disc":
+                    continue
+                tm = ab["timing"]
+                if (tm == "main" and not main) or (tm == "faceoff" and not fo) or \
+                        (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)) or \
+                        (tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm)):
+                    continue
+                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                if first_only:
+                    return acts
     # abilities activated from the hand ("Banish this card from your hand to ...", 703)
     if self.hand_act_keys:
         for cid in pl["hand"]:
@@ -1537,7 +1558,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             if mb is None:
-                mb = "no_move" in self.ops_in_play(st) or bool(pl.get("tmr"))
+                mb = "no_move" in self.ops_in_play(st) or bool(pl.get("tmr")) or bool(st.get("amr"))
             for a in dest_all:
                 if mb and a != here and self.move_blocked(st, p, cid, here, a):
                     continue
@@ -1735,6 +1756,9 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
     if (cost.get("dismiss_self") or cost.get("hand_self") or cost.get("deck_self")) and not self.in_play(st, cid):
         return False
+    if "counter_sel" in cost and not any(st["cards"][o]["c"] == p and st["cards"][o].get("cn", {}).get("+1")
+                                         and self.matches(st, o, cost["counter_sel"], p, cid) for o in st["play"]):
+        return False  # "remove a +1 power counter from one of your cards": none has one (508.1d)
     if cost.get("spend_pumped"):
         from .extra_ops import _pumped_hosts
 
@@ -1781,6 +1805,8 @@ def _extra_cost_effects(cost) -> list[dict]:
         effs.append({"op": "dismiss", "target": _cost_sel(cost["dismiss_sel"]), "paid": True})
     if "discard_sel" in cost:
         effs.append({"op": "discard_sel", "filter": cost["discard_sel"]})
+    if "counter_sel" in cost:
+        effs.append({"op": "remove_counter_sel", "sel": cost["counter_sel"]})
     if cost.get("spend_pumped"):
         effs.append({"op": "spend_pumped"})
     return effs

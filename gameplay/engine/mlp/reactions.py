@@ -217,6 +217,8 @@ RX_CONDITIONS: list = [
      lambda m: {"ev": "frighten", "type": _TYPE[m.group(1).lower()], "ctrl": "opp"}),
     (r"^a Troublemaker is uncovered$", {"ev": "uncovered"}),
     (r"^a faceoff begins$", {"ev": "fo_start"}),
+    (r"^an opponent's (Friend|character) is moved to a Problem$",
+     lambda m: {"ev": "moved", "type": _TYPE[m.group(1).lower()], "ctrl": "opp", "to": "problem"}),
     (r"^an opponent's (Friend|character) enters play at (?:that Friend's|a) Problem$",
      lambda m: {"ev": "enter", "type": _TYPE[m.group(1).lower()], "ctrl": "opp", "to": "problem"}),
     (r"^you win a faceoff$", {"ev": "win", "by": "you"}),

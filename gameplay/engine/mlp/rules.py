@@ -145,6 +145,7 @@ class Rules:
         self.rx_keys: set[str] = set()
         self.tp_keys: set[str] = set()
         self.anyp_keys: set[str] = set()
+        self.disc_act_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
@@ -154,6 +155,8 @@ class Rules:
                         self.trig_ev.setdefault(a["on"], set()).add(k)
             if any(a["kind"] == "activated" for a in abl):
                 self.activ_keys.add(k)
+            if any(a["kind"] == "activated" and a.get("zone") == "disc" for a in abl):
+                self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
             if any(a["kind"] == "activated" and a.get("zone") == "hand" for a in abl):
                 self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
             if any(a["kind"] == "static" for a in abl):
@@ -1278,6 +1281,8 @@ class Rules:
         action or an effect): "Opponents can't move characters away from here", "Friends with Resources
         on them can't be moved here", "Your opponents can't move this card", ..."""
         cards = st["cards"]
+        if st.get("amr") and any(r["a"] == to for r in st["amr"]):
+            return True  # "Characters can't be moved to that Problem until the end of the turn" (extra_ops.area_restrict)
         if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
             return True  # "opponents can't move their characters this turn" (extra_ops.restrict)
         for o, ab in self.statics(st, "no_move"):
@@ -2172,6 +2177,8 @@ class Rules:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
+        if st.get("amr"):  # timed area restrictions (extra_ops.area_restrict)
+            st["amr"] = [r for r in st["amr"] if r["u"] != until]
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
