@@ -1186,3 +1186,130 @@ def test_characters_cant_be_moved_or_played_to_that_problem(game):
     assert plays and not any(x.get("area") == "prob1" for x in plays) and any(x.get("area") == "prob0" for x in plays)
     game.r.expire(st.d, "turn")
     assert game.r.move_blocked(st.d, 0, a, "home0", "prob1") is False
+
+
+# ------------------------------------------------------------------ faceoff outcomes and assorted Event ops
+def test_faceoff_winner_puts_a_card_from_the_opponents_hand_on_top(game):
+    """CN106 Hoofwrasslin': the winner looks at their opponent's hand (privately) and chooses a card; that player puts it
+    on top of their deck (514.5d)."""
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "home0")
+    place(game, st, "PR31", 1, "home1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    run(game, st, effects_of(game, "CN106"))
+    st = pass_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"].get("op") == "look_hand")
+    assert st.d["pending"]["player"] == 0
+    ch = st.d["pending"]["options"][0]
+    st, _ = choose(game, st, ch)
+    assert st.d["pl"][1]["deck"][0] == ch or st.d["cards"].get(ch) is None
+    assert ch not in st.d["pl"][1]["hand"]
+
+
+def test_faceoff_against_a_troublemaker_and_take_a_flipped_card(game):
+    """FF100 Tough Questions: 'Start a faceoff involving one of your characters and an opposing Friend or Troublemaker. If
+    you win, banish that opposing card.'; LL67 Baby Flurry Heart: 'If you win, you may put one of the cards you flipped
+    for the faceoff into your hand.'"""
+    st = stacked_game(game)
+    mine = place(game, st, "PR31", 0, "home0")
+    tm = place(game, st, "PR155", 1, "prob1")
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    run(game, st, effects_of(game, "FF100"))
+    while st.d["pending"]:
+        opts = st.d["pending"]["options"]
+        st, _ = choose(game, st, tm if tm in opts else mine if mine in opts else opts[0])
+    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    assert tm not in st.d["play"] and number(game, st, st.d["pl"][1]["ban"][-1]) == "PR155"
+    st = stacked_game(game)
+    baby = place(game, st, "LL67", 0, "home0")
+    place(game, st, "PR20", 1, "home1")
+    top(game, st, 0, "PR104")
+    top(game, st, 1, "PR20")
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == baby))
+    st = pass_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"]["kind"] == "may")
+    st, _ = choose(game, st, True)
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104"
+
+
+def test_look_at_a_players_hand_banish_and_name_a_card(game):
+    """LL85 A Better Way To Be Bad: second mode, look at a player's hand and choose a card, that player banishes it;
+    third mode, name a card: every card with that name in your discard pile goes on top of your deck, then it is
+    shuffled (the names offered are those in the discard pile)."""
+    st = stacked_game(game)
+    run(game, st, effects_of(game, "LL85"))
+    st, _ = choose(game, st, 1)
+    st, _ = choose(game, st, 1)  # Bob's hand
+    c = st.d["pending"]["options"][0]
+    st, _ = choose(game, st, c)
+    assert c not in st.d["pl"][1]["hand"] and st.d["pl"][1]["ban"]
+    for n in ("PR31", "PR31", "PR20"):
+        x = game._new(st.d, game.db.key(n), 0, "disc")
+        st.d["pl"][0]["disc"].append(x)
+    deck = len(st.d["pl"][0]["deck"])
+    run(game, st, effects_of(game, "LL85"))
+    st, _ = choose(game, st, 2)
+    assert set(st.d["pending"]["options"]) == {"Full Steam, Smoke Stacked", "Sweetie Sunrise, Early Riser"}
+    st, _ = choose(game, st, "Full Steam, Smoke Stacked")
+    assert [number(game, st, x) for x in st.d["pl"][0]["disc"]] == ["PR20"] and len(st.d["pl"][0]["deck"]) == deck + 2
+
+
+def test_odd_or_even(game):
+    """CN108 In Your Dreams: choose odd or even, reveal the top card; matching printed power: gain [1] and draw, else draw
+    (0 counts as even)."""
+    st = stacked_game(game)
+    top(game, st, 0, "PR20")  # 1: odd
+    tok, hand = st.d["pl"][0]["tok"], len(st.d["pl"][0]["hand"])
+    run(game, st, effects_of(game, "CN108"))
+    assert st.d["pending"]["options"] == ["odd", "even"]
+    st, _ = choose(game, st, "odd")
+    assert st.d["pl"][0]["tok"] == tok + 1 and len(st.d["pl"][0]["hand"]) == hand + 1
+    top(game, st, 0, "PR20")
+    run(game, st, effects_of(game, "CN108"))
+    st, _ = choose(game, st, "even")
+    assert st.d["pl"][0]["tok"] == tok + 1 and len(st.d["pl"][0]["hand"]) == hand + 2
+
+
+def test_two_cards_from_discard_piles_and_copy_a_counter(game):
+    """EO115 Cleaning Up: choose two cards in discard piles, banish one, the other to its owner's hand; CG101 Finger Snap:
+    another counter of the same type on one of your ready cards (519)."""
+    st = stacked_game(game)
+    a = game._new(st.d, game.db.key("PR31"), 0, "disc")
+    b = game._new(st.d, game.db.key("PR20"), 1, "disc")
+    st.d["pl"][0]["disc"].append(a)
+    st.d["pl"][1]["disc"].append(b)
+    run(game, st, effects_of(game, "EO115"))
+    st, _ = choose(game, st, a)
+    st, _ = choose(game, st, b)
+    assert set(st.d["pending"]["options"]) == {a, b}
+    st, _ = choose(game, st, b)
+    assert number(game, st, st.d["pl"][1]["ban"][-1]) == "PR20" and number(game, st, st.d["pl"][0]["hand"][-1]) == "PR31"
+    f = place(game, st, "PR20", 0, "home0")
+    tired = place(game, st, "PR20", 0, "home0", exhausted=True)
+    st.d["cards"][f]["cn"] = {"+1": 1, "Harmony": 2}
+    st.d["cards"][tired]["cn"] = {"+1": 1}
+    run(game, st, effects_of(game, "CG101"))
+    assert set(st.d["pending"]["options"]) == {"+1", "Harmony"}  # only one ready card has counters: no card choice
+    st, _ = choose(game, st, "Harmony")
+    assert st.d["cards"][f]["cn"] == {"+1": 1, "Harmony": 3} and st.d["cards"][tired]["cn"] == {"+1": 1}
+
+
+def test_exhaust_up_to_colors_and_dismiss_for_tokens(game):
+    """CG108 Less Isn't More: exhaust one of your Friends to exhaust up to as many opposing Friends as it has colors;
+    LL89 Creepy Crawlies: the dismissed card's controller may put Critter tokens equal to its cost into play."""
+    st = stacked_game(game)
+    mine = place(game, st, "PR31", 0, "home0")
+    o1, o2 = place(game, st, "PR20", 1, "home1"), place(game, st, "PR20", 1, "home1")
+    run(game, st, effects_of(game, "CG108"))
+    if st.d["pending"] and mine in st.d["pending"]["options"]:
+        st, _ = choose(game, st, mine)
+    assert st.d["cards"][mine]["ex"] and set(st.d["pending"]["options"]) == {o1, o2, "none"}  # one color: one pick
+    st, _ = choose(game, st, o2)
+    assert st.d["cards"][o2]["ex"] and not st.d["cards"][o1]["ex"] and not st.d["pending"]
+    victim = place(game, st, "PR31", 1, "prob1")  # cost 4
+    run(game, st, effects_of(game, "LL89"))
+    st, _ = choose(game, st, victim)
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    st, _ = choose(game, st, True)
+    toks = [c for c in st.d["play"] if st.d["cards"][c].get("t") and st.d["cards"][c]["c"] == 1]
+    assert victim not in st.d["play"] and len(toks) == game.db.cards[game.db.key("PR31")].front.cost

@@ -769,6 +769,35 @@ def _timed_effects(t: str) -> list[dict] | None:
         return [{"op": "reveal_n", "n": "colors", "pick": {"type": m.group(1)}, "pick_n": "each", "rest": "bottom"}]
     if re.match(r"^redistribute any number of \+1 power counters on your characters onto one of your Friends$", t, re.I):
         return [{"op": "mark", "target": {"type": "Friend", "ctrl": "you"}}, {"op": "counters_onto_it"}]
+    m = re.match(r"^(Start a faceoff involving .+?)\. The winner looks at their opponent's hand and chooses a card\. That player puts "
+                 r"that card on top of their deck$", t, re.I)
+    if m:  # 514.5d the winner's instruction (a private look, look_hand)
+        r = _parse_start_faceoff(m.group(1) + ". The winner draws a card")
+        if not r:
+            return None
+        return [{**r[0], "winner": [{"op": "look_hand", "whose": "opp", "to": "deck_top"}]}]
+    if re.match(r"^you may put one of the cards you flipped for the faceoff into your hand$", t, re.I):
+        return [{"op": "may", "effects": [{"op": "flipped_to_hand"}]}]
+    if re.match(r"^look at a player's hand and choose a card, then that player banishes that card$", t, re.I):
+        return [{"op": "look_hand", "to": "ban"}]
+    if re.match(r"^name a card, put all cards in your discard pile with that name on top of your deck, and shuffle your deck$", t, re.I):
+        return [{"op": "name_disc_to_deck"}]
+    m = re.match(r"^Choose odd or even and then reveal the top card of your deck\. If that card's printed power matches your choice, "
+                 r"gain \[(\d+)\] and draw a card\. Otherwise, draw a card\.?$", t, re.I)
+    if m:  # (0 counts as even, reminder text)
+        return [{"op": "parity_guess", "gain": int(m.group(1))}]
+    if re.match(r"^Choose two cards in discard piles\. Banish one and put the other into its owner's hand$", t, re.I):
+        return [{"op": "two_from_discards"}]
+    if re.match(r"^Choose a counter on one of your ready cards\. Put another counter of the same type on that card$", t, re.I):
+        return [{"op": "copy_counter"}]
+    m = re.match(r"^Exhaust one of your Friends to exhaust a number of opposing Friends up to the number of colors that Friend has$", t, re.I)
+    if m:  # the exhaust is what the effect costs (508.1d: none, nothing)
+        return [{"op": "exhaust", "target": {"type": "Friend", "ctrl": "you", "state": "ready"}, "cost": True, "mark_cost": True},
+                {"op": "up_to_colors", "effect": {"op": "exhaust", "target": {"type": "Friend", "ctrl": "opp", "state": "ready"}}}]
+    m = re.match(r"^Dismiss a Friend or Resource\. That card's controller may put a number of 1 \[(%s)\] (\w+) Friend tokens equal to that "
+                 r"card's cost into play under their control$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "dismiss_tokens", "color": m.group(1), "trait": m.group(2)}]
     # look at the top cards of a deck and sort them (any number one way, the rest the other way)
     m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
                  r"and the rest back on top in any order$", t, re.I)
@@ -1170,6 +1199,7 @@ _FO_MINE = {"this card": {"self": True}, "one of your Friends": {"type": "Friend
             "your Mane Character": {"type": "Mane Character", "ctrl": "you"},
             "one of your characters": {"type": "character", "ctrl": "you"}}
 _FO_THEIRS = {"an opposing Friend": {"type": "Friend", "ctrl": "opp"},
+              "an opposing Friend or Troublemaker": {"type": "card", "types": ["Friend", "Troublemaker"], "ctrl": "opp"},
               "an opposing character": {"type": "character", "ctrl": "opp"},
               "an opponent's Friend with equal or greater power": {"type": "Friend", "ctrl": "opp", "ge": True}}
 _THIRD = {"scores": "score", "gains": "gain", "draws": "draw", "discards": "discard", "dismisses": "dismiss",

@@ -797,7 +797,183 @@ def _op_counters_onto_it(self, st, ev, fr, e) -> bool:
     return False
 
 
+# ------------------------------------------------------------------ assorted Event ops
+def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
+    """"put one of the cards you flipped for the faceoff into your hand" (409: it leaves the flip zone)."""
+    p = fr["p"]
+    flips = list(st["pl"][p]["flip"])
+    done, one = _choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
+    if not done or one is None:
+        return done
+    nm = self.name(st, one)
+    self.put(st, one, "hand")
+    if st["fo"] and one in st["fo"].get("ign", ()):
+        st["fo"]["ign"].remove(one)
+    self.log(ev, "zone", lambda: f"{self.pname(st, p)} puts {nm} (flipped) into their hand")
+    return True
+
+
+def _op_name_disc_to_deck(self, st, ev, fr, e) -> bool:
+    """"name a card, put all cards in your discard pile with that name on top of your deck, and shuffle your deck":
+    the names offered are those in the discard pile (naming another card would move nothing)."""
+    p = fr["p"]
+    disc = st["pl"][p]["disc"]
+    names = sorted({self.db.cards[st["cards"][c]["k"]].name for c in disc})
+    if not names:
+        self.shuffle(st, st["pl"][p]["deck"])
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", names, "705.2f", src=fr["src"], what="name")
+        return False
+    nm = fr["ch"]
+    for c in [c for c in disc if self.db.cards[st["cards"][c]["k"]].name == nm]:
+        self.put(st, c, "deck", "top")
+    self.shuffle(st, st["pl"][p]["deck"])
+    self.log(ev, "deck", lambda: f"{self.pname(st, p)} names {nm}, puts those cards from their discard pile on top of their "
+             "deck and shuffles it")
+    return True
+
+
+def _op_parity_guess(self, st, ev, fr, e) -> bool:
+    """"Choose odd or even and then reveal the top card of your deck. If that card's printed power matches your choice,
+    gain [1] and draw a card. Otherwise, draw a card. (0 counts as even.)" (a public reveal; it stays on top, then
+    it is drawn)."""
+    p = fr["p"]
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", ["odd", "even"], "705.2f", src=fr["src"], what="parity")
+        return False
+    guess = fr["ch"]
+    deck = st["pl"][p]["deck"]
+    ok = False
+    if deck:
+        pp = self.printed_power(st, deck[0]) or 0
+        ok = (pp % 2 == 0) == (guess == "even")
+        nm = self.name(st, deck[0])
+        self.log(ev, "reveal", lambda: f"{self.pname(st, p)} chooses {guess} and reveals {nm} ({pp})")
+    if ok:
+        st["pl"][p]["tok"] += e.get("gain", 1)
+        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('gain', 1)} action token(s)")
+    self.draw(st, ev, p, 1)
+    return True
+
+
+def _op_two_from_discards(self, st, ev, fr, e) -> bool:
+    """"Choose two cards in discard piles. Banish one and put the other into its owner's hand." (two picks, then
+    which one is banished)."""
+    p = fr["p"]
+    k = fr.get("k") or {"two": []}
+    fr["k"] = k
+    if fr["ch"] is not None:
+        ch = fr["ch"]
+        fr["ch"] = None
+        if len(k["two"]) < 2:
+            k["two"].append(ch)
+        else:
+            k["ban"] = ch
+    cands = [c for q in (p, _opp(p)) for c in st["pl"][q]["disc"] if c not in k["two"]]
+    if len(k["two"]) < 2 and cands:
+        self.ask(st, p, "target", cands, "705.2f", op="choose_discard", src=fr["src"])
+        return False
+    two = [c for c in k["two"] if c in st["cards"]]
+    if not two:
+        return True
+    if "ban" not in k:
+        if len(two) == 1:
+            k["ban"] = two[0]
+        else:
+            self.ask(st, p, "target", two, "705.2f", op="banish", src=fr["src"])
+            return False
+    for c in two:
+        nm = self.name(st, c)
+        if c == k["ban"]:
+            self.put(st, c, "ban")
+            self.log(ev, "banish", lambda nm=nm: f"{nm} is banished from a discard pile")
+        else:
+            self.put(st, c, "hand")
+            self.log(ev, "zone", lambda nm=nm: f"{nm} is put into its owner's hand from a discard pile")
+    return True
+
+
+def _op_copy_counter(self, st, ev, fr, e) -> bool:
+    """"Choose a counter on one of your ready cards. Put another counter of the same type on that card." (519)"""
+    p = fr["p"]
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "card" not in k:
+        cands = [o for o in st["play"] if st["cards"][o]["c"] == p and not st["cards"][o].get("ex")
+                 and any(v > 0 for v in st["cards"][o].get("cn", {}).values())]
+        done, one = _choose_target(self, st, fr, {"op": "counters", "target": {}}, cands)
+        if not done or one is None:
+            return done
+        k["card"] = one
+        fr["ch"] = None
+    cid = k["card"]
+    kinds = sorted(t for t, v in st["cards"][cid]["cn"].items() if v > 0)
+    if not kinds:
+        return True
+    if fr["ch"] is None and len(kinds) > 1:
+        self.ask(st, p, "choice", kinds, "705.2f", src=fr["src"], what="counter")
+        return False
+    kind = fr["ch"] if fr["ch"] in kinds else kinds[0]
+    st["cards"][cid]["cn"][kind] += 1
+    self.log(ev, "counters", lambda: f"{self.name(st, cid)} gets another {kind} counter")
+    if kind == "+1":
+        self.watch(st, ev, "w_counter", cid, {"by": p})
+    return True
+
+
+def _op_up_to_colors(self, st, ev, fr, e) -> bool:
+    """"... a number of opposing Friends up to the number of colors that Friend has" (the Friend paid as the cost;
+    optional distinct picks, counted as the effect resolves)."""
+    paid = fr.get("paid_card")
+    n = len(self.colors(st, paid)) if paid and paid in st["cards"] and self.in_play(st, paid) else 0
+    inner = e["effect"]
+    tg = {**inner["target"], "optional": True, "fresh": True}
+    if n:
+        fr["i"] += 1
+        st["rq"].append({"p": fr["p"], "src": fr["src"], "eff": [{**inner, "target": dict(tg)} for _ in range(n)], "i": 0,
+                         "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _op_dismiss_tokens(self, st, ev, fr, e) -> bool:
+    """"Dismiss a Friend or Resource. That card's controller may put a number of 1 [Kindness] Critter Friend tokens
+    equal to that card's cost into play under their control." (the controller decides, 712.3)."""
+    from .resolve import _targets
+
+    p = fr["p"]
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "q" not in k:
+        cands = _targets(self, st, fr, {"op": "dismiss", "target": {"type": "card", "types": ["Friend", "Resource"]}})
+        done, one = _choose_target(self, st, fr, {"op": "dismiss", "target": {}}, cands)
+        if not done or one is None:
+            return done
+        k["q"] = st["cards"][one]["c"]
+        k["n"] = 0 if st["cards"][one].get("t") else (self.face(st, one).cost or 0)
+        self.leave_play(st, ev, one, "disc", verb="dismissed")
+        fr["ch"] = None
+        if not k["n"]:
+            return True
+        self.ask(st, k["q"], "may", [True, False], "712.3", src=fr["src"], text=f"put {k['n']} Critter token(s) into play")
+        return False
+    if fr["ch"]:
+        q = k["q"]
+        for _ in range(k["n"]):
+            st["rq"].append({"p": q, "src": fr["src"], "eff": [{"op": "token", "power": 1, "color": e["color"], "traits": [e["trait"]],
+                                                                "at": "home"}], "i": 0, "ch": None, "lbl": "", "after": None})
+    return True
+
+
 EXTRA_OPS = {
+    "flipped_to_hand": _op_flipped_to_hand,
+    "name_disc_to_deck": _op_name_disc_to_deck,
+    "parity_guess": _op_parity_guess,
+    "two_from_discards": _op_two_from_discards,
+    "copy_counter": _op_copy_counter,
+    "up_to_colors": _op_up_to_colors,
+    "dismiss_tokens": _op_dismiss_tokens,
     "area_restrict": _op_area_restrict,
     "reveal_random_hand": _op_reveal_random_hand,
     "reveal_n": _op_reveal_n,

@@ -424,6 +424,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             continue
         if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
             fr["it"] = cid
+        elif e.get("mark_cost"):  # "Exhaust one of your Friends to ... the number of colors that Friend has"
+            fr["paid_card"] = cid
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
