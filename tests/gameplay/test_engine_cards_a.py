@@ -1313,3 +1313,69 @@ def test_exhaust_up_to_colors_and_dismiss_for_tokens(game):
     st, _ = choose(game, st, True)
     toks = [c for c in st.d["play"] if st.d["cards"][c].get("t") and st.d["cards"][c]["c"] == 1]
     assert victim not in st.d["play"] and len(toks) == game.db.cards[game.db.key("PR31")].front.cost
+
+
+# ------------------------------------------------------------------ conditions of activation, Harmony-tagged branches
+def test_turn_over_while_at_a_problem_with_two_other_characters(game):
+    """FF131 Silverstream (Mane): 'Immediate: While this card is at a Problem with 2 or more other characters, turn this
+    card over.' (checked as it is activated, 703)."""
+    st = stacked_game(game, manes=("FF131", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob0"
+    place(game, st, "PR20", 1, "prob0")
+    st._la = None
+    assert not _can_activate(game, st, mane, 0)
+    place(game, st, "PR20", 0, "prob0")
+    st._la = None
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == mane))
+    assert st.d["cards"][mane]["b"]
+
+
+def test_exhaust_three_friends_to_turn_over_and_home_limit_trigger(game):
+    """CNf4 Princess Celestia: 'Exhaust 3 of your Friends to turn this card over.' (three distinct ready Friends, 508);
+    boosted: 'At the end of your turn, if you have Friends at home in excess of your home limit, you may exhaust this card
+    to put a Friend there into its owner's hand.'"""
+    st = stacked_game(game, manes=("CNf4", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    fs = [place(game, st, "PR20", 0, "home0") for _ in range(2)]
+    assert not _can_activate(game, st, mane, 0)
+    fs.append(place(game, st, "PR20", 0, "prob0"))
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == mane))
+    while st.d["pending"]:
+        st, _ = choose(game, st, st.d["pending"]["options"][0])
+    assert all(st.d["cards"][f]["ex"] for f in fs) and st.d["cards"][mane]["b"]
+    more = [place(game, st, "PR31", 0, "home0") for _ in range(3)]  # 5 Friends at home: over the limit
+    hl = game.r.home_limit(st.d, 0)
+    assert 5 > hl
+    st = pass_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"]["kind"] == "may" or s.d["tp"] == 1)
+    assert st.d["pending"] and st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    st, _ = choose(game, st, True)
+    assert st.d["pending"]["kind"] == "target" and more[0] in st.d["pending"]["options"]
+    st, _ = choose(game, st, more[0])
+    assert more[0] not in st.d["play"] and "PR31" in [number(game, st, c) for c in st.d["pl"][0]["hand"]]
+
+
+def test_hat_counter_on_the_host_then_its_power_to_another_friend(game):
+    """HM102 Applejack's Hat: 'Exhaust that Friend to put a +1 power counter on it, then add its power to another Friend
+    until the end of the turn.' (the host pays the cost and gets the counter; its power is fixed as it resolves)."""
+    st = stacked_game(game)
+    host = place(game, st, "PR31", 0, "home0")
+    hat = place(game, st, "HM102", 0, "home0", host=host)
+    other = place(game, st, "PR20", 0, "home0")
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == hat))
+    assert st.d["cards"][host]["ex"] and st.d["cards"][host]["cn"]["+1"] == 1
+    assert game.r.power(st.d, other) == 1 + 5  # Full Steam 4 + its new counter
+
+
+def test_harmony_tagged_branch_if_that_character_is_an_earth_pony(game):
+    """FF93 Pie from the Sky: +2, or +4 if the chosen character is an Earth Pony (Harmony is a tag word, 701.5)."""
+    st = stacked_game(game)
+    ep = place(game, st, "PR31", 0, "home0")  # Full Steam: Earth Pony
+    assert "Earth Pony" in game.r.traits(st.d, ep)
+    other = place(game, st, "PR51", 0, "home0")  # Apple Stars: Unicorn, 3
+    assert "Earth Pony" not in game.r.traits(st.d, other)
+    run(game, st, effects_of(game, "FF93"))
+    st, _ = choose(game, st, ep)
+    run(game, st, effects_of(game, "FF93"))
+    st, _ = choose(game, st, other)
+    assert game.r.power(st.d, ep) == 8 and game.r.power(st.d, other) == 5

@@ -798,6 +798,18 @@ def _timed_effects(t: str) -> list[dict] | None:
                  r"card's cost into play under their control$" % COLOR_RE, t, re.I)
     if m:
         return [{"op": "dismiss_tokens", "color": m.group(1), "trait": m.group(2)}]
+    m = re.match(r"^One of your characters gets \+(\d+) power until the end of the turn\. (?:<> )?Harmony (%s): If that character is an? \2, "
+                 r"it gets \+(\d+) power until the end of the turn instead$" % "|".join(TRAITS), t, re.I)
+    if m:  # "Harmony" is a tag word (701.5); the condition is the text's own
+        return [{"op": "mark", "target": {"type": "character", "ctrl": "you"}},
+                {"op": "if", "cond": {"k": "it_trait", "trait": m.group(2)},
+                 "effects": [{"op": "power", "n": int(m.group(3)), "target": {"it": True}, "until": "turn"}],
+                 "else": [{"op": "power", "n": int(m.group(1)), "target": {"it": True}, "until": "turn"}]}]
+    m = re.match(r"^if you have Friends at home in excess of your home limit, you may exhaust this card to put a Friend there into its "
+                 r"owner's hand$", t, re.I)
+    if m:
+        return [{"op": "if", "cond": {"k": "over_home_limit"}, "effects": [{"op": "may", "effects": [
+            {"op": "exhaust_self_cost"}, {"op": "to_hand", "target": {"type": "Friend", "ctrl": "you", "at": "home"}}]}]}]
     # look at the top cards of a deck and sort them (any number one way, the rest the other way)
     m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
                  r"and the rest back on top in any order$", t, re.I)
@@ -3142,6 +3154,21 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
                 {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
                  "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
+        mm = re.match(r"^While this card is at a Problem with (\d+|two) or more other characters, turn this card over\.?$", rest)
+        if mm and card_type != "Event":  # the condition is checked as it is activated (no cost)
+            return {"kind": "activated", "timing": timing, "cost": {}, "while": {"k": "chars_here_min", "n": _n(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1))},
+                    "effects": [{"op": "turn_over"}], "text": line}
+        mm = re.match(r"^Exhaust that Friend to put a \+1 power counter on it, then add its power to another Friend until the end of the turn\.?$", rest)
+        if mm and card_type == "Resource":  # "that Friend" / "it": this Resource's host
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust_host": True}, "text": line, "effects": [
+                {"op": "counters", "n": 1, "counter": "+1", "target": {"host": True}},
+                {"op": "power", "n": 0, "n_from": "its", "target": {"type": "Friend", "not_chosen": True}, "until": "turn"}]}
+        mm = re.match(r"^Exhaust (3|three|2|two) of your Friends to (.+)$", rest)
+        if mm and card_type != "Event":
+            effs = parse_effects(mm.group(2))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "text": line, "effects": effs,
+                        "cost": {"exhaust_n": {"n": _n(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1)), "sel": {"type": "Friend"}}}}
         mm = re.match(r"^Choose one of your ready cards\. Exhaust this card and that card to (.+)$", rest)
         if mm and card_type != "Event":  # both exhausted as the cost (508)
             effs = parse_effects(mm.group(1))

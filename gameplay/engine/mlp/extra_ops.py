@@ -966,6 +966,35 @@ def _op_dismiss_tokens(self, st, ev, fr, e) -> bool:
     return True
 
 
+# ------------------------------------------------------------------ conditions (Rules._cond, resolve's "if")
+def _cond_chars_here_min(self, st, src, cond) -> bool:
+    """"While this card is at a Problem with 2 or more other characters" (any player's)."""
+    c = st["cards"][src]
+    if not c["a"].startswith(("prob", "dil")):
+        return False
+    return sum(1 for o in st["play"] if o != src and st["cards"][o]["a"] == c["a"] and self.is_char(st, o)) >= cond["n"]
+
+
+def _cond_over_home_limit(self, st, src, cond) -> bool:
+    """"if you have Friends at home in excess of your home limit" (212, 616.3)."""
+    p = st["cards"][src]["c"]
+    n = sum(1 for o in st["play"] if st["cards"][o]["c"] == p and st["cards"][o]["a"] == f"home{p}" and self.ctype(st, o) == "Friend")
+    return n > self.home_limit(st, p)
+
+
+EXTRA_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit}
+
+
+def _if_over_home_limit(self, st, fr, cond) -> bool:
+    return fr["src"] in st["cards"] and self.in_play(st, fr["src"]) and _cond_over_home_limit(self, st, fr["src"], cond)
+
+
+def _if_it_trait(self, st, fr, cond) -> bool:
+    """"If that character is an Earth Pony" (the card chosen before)."""
+    it = fr.get("it")
+    return bool(it and self.in_play(st, it) and cond["trait"] in self.traits(st, it))
+
+
 EXTRA_OPS = {
     "flipped_to_hand": _op_flipped_to_hand,
     "name_disc_to_deck": _op_name_disc_to_deck,
@@ -1004,3 +1033,7 @@ EXTRA_OPS = {
     "made": _op_made,
     "challenge": _op_challenge,
 }
+
+
+def register_if_conds(if_conds: dict) -> None:
+    if_conds.update({"over_home_limit": _if_over_home_limit, "it_trait": _if_it_trait})

@@ -1779,6 +1779,8 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
         return False
     if "dismiss_sel" in cost and not self.select(st, _cost_sel(cost["dismiss_sel"]), p, cid):
         return False
+    if "exhaust_n" in cost and len(self.select(st, _cost_sel(cost["exhaust_n"]["sel"], state="ready"), p, cid)) < cost["exhaust_n"]["n"]:
+        return False  # "Exhaust 3 of your Friends to ..." (508.1d)
     if "banish_from" in cost:
         from .resolve import _card_filter
 
@@ -1803,6 +1805,8 @@ def _extra_cost_effects(cost) -> list[dict]:
         effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
     if "dismiss_sel" in cost:
         effs.append({"op": "dismiss", "target": _cost_sel(cost["dismiss_sel"]), "paid": True})
+    if "exhaust_n" in cost:
+        effs += [{"op": "exhaust", "target": _cost_sel(cost["exhaust_n"]["sel"], state="ready", fresh=True), "paid": True}] * cost["exhaust_n"]["n"]
     if "discard_sel" in cost:
         effs.append({"op": "discard_sel", "filter": cost["discard_sel"]})
     if "counter_sel" in cost:

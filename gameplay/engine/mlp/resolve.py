@@ -1769,6 +1769,7 @@ WHEN_OPS = {
 }
 
 
-from .extra_ops import EXTRA_OPS  # noqa: E402  (ops of timed-ability templates; they import helpers from here)
+from .extra_ops import EXTRA_OPS, register_if_conds  # noqa: E402  (timed-ability templates; they import helpers from here)
 
 EVENT_OPS.update(EXTRA_OPS)
+register_if_conds(IF_CONDS)
