@@ -1379,3 +1379,106 @@ def test_harmony_tagged_branch_if_that_character_is_an_earth_pony(game):
     run(game, st, effects_of(game, "FF93"))
     st, _ = choose(game, st, other)
     assert game.r.power(st.d, ep) == 8 and game.r.power(st.d, other) == 5
+
+
+# ------------------------------------------------------------------ counters of any type, control swaps, per-turn records
+def test_remove_a_counter_of_any_type_and_branch_on_it(game):
+    """CG136 Magical Mailbox: 'Remove a counter from one of your ready characters to draw a card. If you remove the counter
+    from a Dragon or Pegasus, draw 2 cards instead.'; CG142 Ponyville Mailbox: 'If the counter is a Postage counter, give
+    that Friend +2 Power instead.' (519; the removed counter decides)."""
+    st = stacked_game(game)
+    box = place(game, st, "CG136", 0, "home0")
+    assert not _can_activate(game, st, box, 0)
+    peg = place(game, st, "PR79", 0, "home0")  # Pegasus
+    st.d["cards"][peg]["cn"] = {"Harmony": 1}
+    st._la = None
+    hand = len(st.d["pl"][0]["hand"])
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == box))
+    assert len(st.d["pl"][0]["hand"]) == hand + 2 and st.d["cards"][peg]["cn"]["Harmony"] == 0
+    pm = place(game, st, "CG142", 0, "home0")
+    f = place(game, st, "PR20", 0, "home0")
+    st.d["cards"][f]["cn"] = {"Postage": 1, "+1": 1}
+    st._la = None
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == pm))
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == ["+1", "Postage"]
+    st, _ = choose(game, st, "Postage")
+    st, _ = choose(game, st, f)
+    assert game.r.power(st.d, f) == 1 + 1 + 2  # printed 1, its remaining +1 counter, +2
+
+
+def test_each_player_banishes_from_the_other_discard_then_may_take_one(game):
+    """LL102 Taken On Trust (801.1: the turn player first)."""
+    st = stacked_game(game)
+    for q, n in ((0, "PR31"), (0, "PR20"), (1, "PR36"), (1, "PR12")):
+        st.d["pl"][q]["disc"].append(game._new(st.d, game.db.key(n), q, "disc"))
+    run(game, st, effects_of(game, "LL102"))
+    assert st.d["pending"]["player"] == 0 and all(st.d["cards"][o]["o"] == 1 for o in st.d["pending"]["options"])
+    st, _ = choose(game, st, st.d["pending"]["options"][0])
+    assert st.d["pending"]["player"] == 1 and all(st.d["cards"][o]["o"] == 0 for o in st.d["pending"]["options"])
+    st, _ = choose(game, st, st.d["pending"]["options"][0])
+    while st.d["pending"]:
+        st, _ = choose(game, st, True if st.d["pending"]["kind"] == "may" else st.d["pending"]["options"][0])
+    assert len(st.d["pl"][0]["ban"]) == 1 and len(st.d["pl"][1]["ban"]) == 1
+    assert not st.d["pl"][0]["disc"] and not st.d["pl"][1]["disc"]
+
+
+def test_lowest_power_here_returns_a_friend(game):
+    """AD71 Gravy Boat: 'While this card has lower power than any other Friends here, you may exhaust it and pay [1] to put
+    a Friend here into its owner's hand.'"""
+    st = stacked_game(game)
+    gb = place(game, st, "AD71", 0, "prob0")
+    big = place(game, st, "PR31", 1, "prob0")
+    set_tokens(st, 0, 2)
+    ok = game.r.power(st.d, gb) < 4
+    assert _can_activate(game, st, gb, 0) == ok
+    small = place(game, st, "PR20", 1, "prob0")
+    st._la = None
+    assert _can_activate(game, st, gb, 0) == (game.r.power(st.d, gb) < 1)
+
+
+def test_exchange_control_of_this_card_and_an_opposing_resource(game):
+    """FF108 Mistmane's Flower (and it does not ready next Ready Phase, 603.1); CG132 Fake Crystal Heart: not an attached
+    Resource (513.2)."""
+    st = stacked_game(game)
+    fl = place(game, st, "FF108", 0, "home0")
+    theirs = place(game, st, "PR151", 1, "home1")
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fl))
+    assert st.d["cards"][theirs]["c"] == 0 and st.d["cards"][fl]["c"] == 1 and st.d["cards"][fl]["nr"]
+    st = stacked_game(game)
+    heart = place(game, st, "CG132", 0, "home0")
+    host = place(game, st, "PR31", 1, "home1")
+    place(game, st, "PR151", 1, "home1", host=host)  # attached: not a choice
+    free = place(game, st, "PR151", 1, "home1")
+    set_tokens(st, 0, 2)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == heart))
+    assert st.d["cards"][free]["c"] == 0 and st.d["cards"][heart]["c"] == 1
+
+
+def test_retire_any_number_as_an_additional_cost_then_draw_and_discard(game):
+    """EO130 Party Hard: the number retired sets how many cards Ann draws and Bob discards."""
+    st = stacked_game(game)
+    fs = [place(game, st, "PR20", 0, "home0") for _ in range(3)]
+    hand0, hand1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
+    run(game, st, effects_of(game, "EO130"))
+    st, _ = choose(game, st, fs[0])
+    st, _ = choose(game, st, fs[2])
+    st, _ = choose(game, st, "none")
+    while st.d["pending"]:  # Bob picks his discards
+        st, _ = choose(game, st, st.d["pending"]["options"][0])
+    assert fs[1] in st.d["play"] and fs[0] not in st.d["play"]
+    assert len(st.d["pl"][0]["hand"]) == hand0 + 2 and len(st.d["pl"][1]["hand"]) == hand1 - 2
+
+
+def test_score_if_a_problem_you_confronted_has_no_opposing_friends(game):
+    """EO137 Solo Performance (the turn's confronts, 611.4)."""
+    st = stacked_game(game)
+    pid = game.r.problem_at(st.d, "prob1")
+    run(game, st, effects_of(game, "EO137"))
+    assert st.d["pl"][0]["score"] == 0  # nothing confronted this turn
+    st.d["cft"] = [st.d["turn"], [pid]]
+    run(game, st, effects_of(game, "EO137"))
+    assert st.d["pl"][0]["score"] == 1
+    place(game, st, "PR20", 1, "prob1")
+    run(game, st, effects_of(game, "EO137"))
+    assert st.d["pl"][0]["score"] == 1

@@ -810,6 +810,24 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "if", "cond": {"k": "over_home_limit"}, "effects": [{"op": "may", "effects": [
             {"op": "exhaust_self_cost"}, {"op": "to_hand", "target": {"type": "Friend", "ctrl": "you", "at": "home"}}]}]}]
+    m = re.match(r"^Each player chooses a card from another player's discard pile and banishes that card\. Then, each player chooses a card "
+                 r"in their discard pile and may put that card into their hand$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "banish_from_zone", "zone": "disc", "whose": "opp", "filter": {}}]},
+                {"op": "each_player", "effects": [{"op": "may", "effects": [{"op": "search", "filter": {}, "zone": "disc", "to": "hand"}]}]}]
+    m = re.match(r"^As an additional cost to play this card, retire any number of Friends\. Draw cards equal to the number of Friends retired "
+                 r"this way, and an opponent discards that many cards$", t, re.I)
+    if m:  # the retiring is chosen as the card is played (508; one pick at a time, "none" ends)
+        return [{"op": "retire_count", "then": "draw_opp_discards"}]
+    if re.match(r"^Choose a Problem you confronted this turn\. If there are no opposing Friends at that Problem, score a point$", t, re.I):
+        return [{"op": "confronted_score"}]
+    m = re.match(r"^exchange control of this card and an opposing Resource\. If you do, this card does not ready during its controller's "
+                 r"next Ready Phase$", t, re.I)
+    if m:  # 513.2 (for the rest of the game)
+        return [{"op": "swap_self", "theirs": {"type": "Resource", "ctrl": "opp"}, "no_ready": True}]
+    m = re.match(r"^gain control of an opponent's non-attachment Resource\. That opponent gains control of this card$", t, re.I)
+    if m:
+        return [{"op": "swap_self", "theirs": {"type": "Resource", "ctrl": "opp"}, "unattached": True}]
     # look at the top cards of a deck and sort them (any number one way, the rest the other way)
     m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
                  r"and the rest back on top in any order$", t, re.I)
@@ -3154,6 +3172,27 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
                 {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
                  "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
+        mm = re.match(r"^While this card has lower power than any other Friends here, you may exhaust it and pay \[(\d+)\] to (.+?)\.?$", rest)
+        if mm and card_type != "Event":  # the condition is checked as it is activated; both costs paid (508)
+            effs = parse_effects(mm.group(2))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "tokens": int(mm.group(1))},
+                        "while": {"k": "lowest_here"}, "effects": effs, "text": line}
+        mm = re.match(r"^Remove a counter from one of your ready characters to (draw a card|give a Friend \+1 Power until the end of the turn)\. "
+                      r"If (?:you remove the counter from an? (\w+) or (\w+)|the counter is an? (\w+) counter), "
+                      r"(draw 2 cards|give that Friend \+2 Power) instead\.?$", rest)
+        if mm and card_type != "Event":  # the counter removed (any type, 519) decides the branch
+            cost = {"any_counter": {"type": "character", "state": "ready"}}
+            if mm.group(1).startswith("draw"):
+                cond = {"k": "rc_trait", "traits": [mm.group(2), mm.group(3)]}
+                effs = [{"op": "if", "cond": cond, "effects": [{"op": "draw", "n": 2, "who": "you"}],
+                         "else": [{"op": "draw", "n": 1, "who": "you"}]}]
+            else:
+                cond = {"k": "rc_type", "type": mm.group(4)}
+                effs = [{"op": "mark", "target": {"type": "Friend"}},
+                        {"op": "if", "cond": cond, "effects": [{"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}],
+                         "else": [{"op": "power", "n": 1, "target": {"it": True}, "until": "turn"}]}]
+            return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
         mm = re.match(r"^While this card is at a Problem with (\d+|two) or more other characters, turn this card over\.?$", rest)
         if mm and card_type != "Event":  # the condition is checked as it is activated (no cost)
             return {"kind": "activated", "timing": timing, "cost": {}, "while": {"k": "chars_here_min", "n": _n(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1))},

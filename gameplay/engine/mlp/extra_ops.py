@@ -982,7 +982,15 @@ def _cond_over_home_limit(self, st, src, cond) -> bool:
     return n > self.home_limit(st, p)
 
 
-EXTRA_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit}
+def _cond_lowest_here(self, st, src, cond) -> bool:
+    """"While this card has lower power than any other Friends here" (at least one other Friend here)."""
+    c = st["cards"][src]
+    others = [o for o in st["play"] if o != src and st["cards"][o]["a"] == c["a"] and self.ctype(st, o) == "Friend"]
+    pw = self.power(st, src) or 0
+    return bool(others) and all((self.power(st, o) or 0) > pw for o in others)
+
+
+EXTRA_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here}
 
 
 def _if_over_home_limit(self, st, fr, cond) -> bool:
@@ -995,7 +1003,121 @@ def _if_it_trait(self, st, fr, cond) -> bool:
     return bool(it and self.in_play(st, it) and cond["trait"] in self.traits(st, it))
 
 
+def _op_remove_any_counter(self, st, ev, fr, e) -> bool:
+    """Cost "Remove a counter from one of your ready characters" (any type, 519): the card, then the counter type
+    when it has several; later "If you remove the counter from a Dragon" / "If the counter is a Postage counter"
+    read ``rc`` / ``rct``."""
+    p = fr["p"]
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "card" not in k:
+        cands = [o for o in st["play"] if st["cards"][o]["c"] == p and any(v > 0 for v in st["cards"][o].get("cn", {}).values())
+                 and self.matches(st, o, e["sel"], p, fr["src"])]
+        done, one = _choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands, "508.1")
+        if not done:
+            return False
+        if one is None:
+            fr["i"] = len(fr["eff"])
+            return False
+        k["card"] = one
+        fr["ch"] = None
+    cid = k["card"]
+    kinds = sorted(t for t, v in st["cards"][cid]["cn"].items() if v > 0)
+    if not kinds:
+        fr["i"] = len(fr["eff"])
+        return False
+    if fr["ch"] is None and len(kinds) > 1:
+        self.ask(st, p, "choice", kinds, "508.1", src=fr["src"], what="counter")
+        return False
+    kind = fr["ch"] if fr["ch"] in kinds else kinds[0]
+    st["cards"][cid]["cn"][kind] -= 1
+    fr["rc"], fr["rct"] = cid, kind
+    self.log(ev, "counters", lambda: f"A {kind} counter is removed from {self.name(st, cid)}")
+    return True
+
+
+def _op_retire_count(self, st, ev, fr, e) -> bool:
+    """"As an additional cost to play this card, retire any number of Friends. Draw cards equal to the number of Friends
+    retired this way, and an opponent discards that many cards." (one optional pick at a time; 410.2 your own)."""
+    p = fr["p"]
+    k = fr.get("k") or {"n": 0}
+    fr["k"] = k
+    if fr["ch"] is not None:
+        ch = fr["ch"]
+        fr["ch"] = None
+        if ch == "none":
+            k["stop"] = True
+        elif self.in_play(st, ch):
+            if self.leave_play(st, ev, ch, "disc", verb="retired", cost=True) is not None:
+                k["n"] += 1
+    cands = [o for o in st["play"] if st["cards"][o]["c"] == p and self.ctype(st, o) == "Friend"]
+    if not k.get("stop") and cands:
+        self.ask(st, p, "target", cands + ["none"], "508.1", op="retire", src=fr["src"])
+        return False
+    n = k["n"]
+    if n:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": fr["src"], "eff": [{"op": "draw", "n": n, "who": "you"},
+                                                          {"op": "discard", "n": n, "who": "opponent"}],
+                         "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _op_confronted_score(self, st, ev, fr, e) -> bool:
+    """"Choose a Problem you confronted this turn. If there are no opposing Friends at that Problem, score a point."
+    (the turn's confronts, ``st["cft"]``)."""
+    p = fr["p"]
+    cf = st.get("cft")
+    if p != st["tp"] or not cf or cf[0] != st["turn"]:
+        return True
+    areas = [st["cards"][pid]["a"] for pid in cf[1] if pid and pid in st["cards"] and self.in_play(st, pid)]
+    areas = list(dict.fromkeys(areas))
+    if not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "705.2f", src=fr["src"], what="area")
+        return False
+    a = fr["ch"] if fr["ch"] in areas else areas[0]
+    if not any(st["cards"][o]["a"] == a and st["cards"][o]["c"] != p and self.ctype(st, o) == "Friend" for o in st["play"]):
+        self.score(st, ev, p, 1, "(no opposing Friends at a Problem confronted this turn)")
+    return True
+
+
+def _op_swap_self(self, st, ev, fr, e) -> bool:
+    """"exchange control of this card and an opposing Resource" / "gain control of an opponent's non-attachment
+    Resource. That opponent gains control of this card." (513.2, for the rest of the game); ``no_ready``: this card
+    does not ready during its controller's next Ready Phase (603.1)."""
+    from .resolve import _targets
+
+    p, src = fr["p"], fr["src"]
+    if not (src in st["cards"] and self.in_play(st, src)):
+        return True
+    cands = [c for c in _targets(self, st, fr, {"op": "gain_control", "target": e["theirs"]}) if c != src
+             and not (e.get("unattached") and st["cards"][c].get("h"))]
+    done, one = _choose_target(self, st, fr, {"op": "gain_control", "target": {}}, cands)
+    if not done or one is None:
+        return done
+    q = st["cards"][one]["c"]
+    st["cards"][one]["c"] = p
+    st["cards"][src]["c"] = q
+    for cid, new in ((one, p), (src, q)):
+        c = st["cards"][cid]
+        if c["a"].startswith("home") and not c.get("h"):
+            c["a"] = f"home{new}"  # a Resource at home stays at its controller's home (else 511.6 as the engine reads it)
+    st["dy"] = 1
+    if e.get("no_ready"):
+        st["cards"][src]["nr"] = True
+    self.log(ev, "control", lambda: f"{self.pname(st, p)} gains control of {self.name(st, one)}; {self.pname(st, q)} gains control of "
+             f"{self.name(st, src)}")
+    return True
+
+
 EXTRA_OPS = {
+    "remove_any_counter": _op_remove_any_counter,
+    "retire_count": _op_retire_count,
+    "confronted_score": _op_confronted_score,
+    "swap_self": _op_swap_self,
     "flipped_to_hand": _op_flipped_to_hand,
     "name_disc_to_deck": _op_name_disc_to_deck,
     "parity_guess": _op_parity_guess,
@@ -1035,5 +1157,17 @@ EXTRA_OPS = {
 }
 
 
+def _if_rc_trait(self, st, fr, cond) -> bool:
+    """"If you remove the counter from a Dragon or Pegasus" (the card the cost removed it from)."""
+    rc = fr.get("rc")
+    return bool(rc and rc in st["cards"] and set(cond["traits"]) & set(self.traits(st, rc)))
+
+
+def _if_rc_type(self, st, fr, cond) -> bool:
+    """"If the counter is a Postage counter"."""
+    return fr.get("rct") == cond["type"]
+
+
 def register_if_conds(if_conds: dict) -> None:
-    if_conds.update({"over_home_limit": _if_over_home_limit, "it_trait": _if_it_trait})
+    if_conds.update({"over_home_limit": _if_over_home_limit, "it_trait": _if_it_trait, "rc_trait": _if_rc_trait,
+                     "rc_type": _if_rc_type})

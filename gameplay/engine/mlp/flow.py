@@ -1759,6 +1759,9 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     if "counter_sel" in cost and not any(st["cards"][o]["c"] == p and st["cards"][o].get("cn", {}).get("+1")
                                          and self.matches(st, o, cost["counter_sel"], p, cid) for o in st["play"]):
         return False  # "remove a +1 power counter from one of your cards": none has one (508.1d)
+    if "any_counter" in cost and not any(st["cards"][o]["c"] == p and any(v > 0 for v in st["cards"][o].get("cn", {}).values())
+                                         and self.matches(st, o, cost["any_counter"], p, cid) for o in st["play"]):
+        return False  # "Remove a counter from one of your ready characters": none has one (508.1d)
     if cost.get("spend_pumped"):
         from .extra_ops import _pumped_hosts
 
@@ -1811,6 +1814,8 @@ def _extra_cost_effects(cost) -> list[dict]:
         effs.append({"op": "discard_sel", "filter": cost["discard_sel"]})
     if "counter_sel" in cost:
         effs.append({"op": "remove_counter_sel", "sel": cost["counter_sel"]})
+    if "any_counter" in cost:
+        effs.append({"op": "remove_any_counter", "sel": cost["any_counter"]})
     if cost.get("spend_pumped"):
         effs.append({"op": "spend_pumped"})
     return effs

@@ -1078,7 +1078,7 @@ def _ask_player(self, st, fr, p, players, what="player") -> tuple[bool, int | No
 def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
     """Banish a card from a discard pile or your hand (410.5): {zone: disc|hand, whose: you|any, filter}."""
     p = fr["p"]
-    owners = [p] if e.get("whose", "you") == "you" else [p, _opp(p)]
+    owners = [p] if e.get("whose", "you") == "you" else [_opp(p)] if e["whose"] == "opp" else [p, _opp(p)]
     cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if _card_filter(self, st, c, e.get("filter", {}))]
     if fr["ch"] is None:
         if not cands:

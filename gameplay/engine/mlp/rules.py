@@ -883,7 +883,7 @@ class Rules:
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
                        and tr in self.traits(st, o) for o in st["play"])
-        if k in ("chars_here_min", "over_home_limit"):  # (conditions of timed abilities, extra_ops.py)
+        if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, extra_ops.py)
             from .extra_ops import EXTRA_CONDS
 
             return EXTRA_CONDS[k](self, st, src, cond)
