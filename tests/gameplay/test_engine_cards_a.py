@@ -1482,3 +1482,128 @@ def test_score_if_a_problem_you_confronted_has_no_opposing_friends(game):
     place(game, st, "PR20", 1, "prob1")
     run(game, st, effects_of(game, "EO137"))
     assert st.d["pl"][0]["score"] == 1
+
+
+# ------------------------------------------------------------------ more faceoff, reveal and discard-pile Events
+def test_become_involved_and_put_a_friend_from_the_discard_into_the_faceoff(game):
+    """EO18 Scootaloo: 'Immediate: During a faceoff, this card becomes involved in the faceoff. At the end of the faceoff,
+    retire this card.' (514.2d.i flagged); CN107 I Got a Golden Ticket!: a Friend from your discard pile into play at the
+    faceoff's Problem, banished at its end."""
+    st = stacked_game(game)
+    scoot = place(game, st, "EO18", 0, "home0")
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    top(game, st, 0, "PR20")
+    top(game, st, 1, "PR20")
+    _fo(game, st)
+    assert not game.r.involved(st.d, scoot)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == scoot))
+    assert st.d["fo"] is None or game.r.involved(st.d, scoot)
+    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    assert scoot not in st.d["play"]
+    st = stacked_game(game)
+    place(game, st, "PR20", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    gone = game._new(st.d, game.db.key("PR31"), 0, "disc")
+    st.d["pl"][0]["disc"].append(gone)
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "ign": []}
+    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CN107"))
+    resolve_all(game, st)
+    new = next(c for c in st.d["play"] if number(game, st, c) == "PR31")
+    assert st.d["cards"][new]["a"] == "prob0" and game.r.involved(st.d, new)
+    assert st.d["fo"]["end_fx"][0]["eff"] == [{"op": "banish", "target": {"id": new}}]
+
+
+def test_discard_a_friend_for_its_colors_and_pay_to_pump_a_flipped_card(game):
+    """SB96 Klugetown Citizen: 'Discard a Friend to give this card the discarded card's colors until the end of the turn.';
+    LL52 Fern Flare: 'During a Faceoff, pay [1] and discard a [Kindness] Friend to give one of your flipped cards +3 power
+    until the end of the Faceoff.'"""
+    st = stacked_game(game)
+    kc = place(game, st, "SB96", 0, "home0")
+    st.d["pl"][0]["hand"] = [to_hand(game, st, "PR12", 0)]  # Emerald Green: [Loyalty]
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == kc))
+    assert "Loyalty" in game.r.colors(st.d, kc) and not st.d["pl"][0]["hand"]
+    st = stacked_game(game)
+    fern = place(game, st, "LL52", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    st.d["pl"][0]["hand"] = [to_hand(game, st, "PR80", 0)]  # Amethyst Star: [Kindness]
+    set_tokens(st, 0, 2)
+    top(game, st, 0, "PR20")
+    top(game, st, 1, "PR33")
+    _fo(game, st)
+    st = pass_until(game, st, lambda s: s.d["fo"] and s.d["fo"]["stage"] == "w_flip" or s.d["fo"] is None)
+    before = game.r.faceoff_total(st.d, 0)
+    st, ev = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fern))
+    assert st.d["pl"][0]["tok"] == 1 and not st.d["pl"][0]["hand"]
+    assert any(f"Faceoff totals: Ann {before + 3}," in m for m in msgs(ev)) or game.r.faceoff_total(st.d, 0) == before + 3
+
+
+def test_search_deck_or_discard_for_an_accessory(game):
+    """HM145 Rarity: 'Banish a non-Resource card from your hand to search your deck or discard pile for an Accessory, reveal
+    it, and put it into your hand.' (518)."""
+    st = stacked_game(game)
+    ra = place(game, st, "HM145", 0, "home0")
+    acc = game._new(st.d, game.db.key("HM102"), 0, "disc")  # Applejack's Hat: an Accessory
+    assert "Accessory" in game.db.cards[game.db.key("HM102")].front.traits
+    st.d["pl"][0]["disc"].append(acc)
+    st._la = None
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ra))
+    while st.d["pending"] and acc not in st.d["pending"]["options"]:
+        st, _ = choose(game, st, st.d["pending"]["options"][0])  # the card banished as the cost
+    st, _ = choose(game, st, acc)
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "HM102" and st.d["pl"][0]["ban"]
+
+
+def test_reveal_until_a_friend_and_discord_pile(game):
+    """DE140 Sunset Festival: the first Friend revealed from Bob's deck enters play under Ann's control; AD94 Discord Pile:
+    each player picks a Friend in the other's discard pile, its owner may put it into play."""
+    st = stacked_game(game)
+    top(game, st, 1, "PR104", "PR31")
+    run(game, st, effects_of(game, "DE140"))
+    got = [c for c in st.d["play"] if number(game, st, c) == "PR31" and st.d["cards"][c]["c"] == 0]
+    assert got and st.d["cards"][got[0]]["o"] == 1
+    a = game._new(st.d, game.db.key("PR20"), 0, "disc")
+    b = game._new(st.d, game.db.key("PR36"), 1, "disc")
+    st.d["pl"][0]["disc"].append(a)
+    st.d["pl"][1]["disc"].append(b)
+    run(game, st, effects_of(game, "AD94"))
+    asked = []
+    while st.d["pending"]:
+        asked.append(st.d["pending"]["player"])
+        st, _ = choose(game, st, True)
+    assert asked == [1, 0]  # Bob decides for his card (chosen by Ann), then Ann for hers
+    assert any(number(game, st, c) == "PR20" and st.d["cards"][c]["c"] == 0 for c in st.d["play"])
+    assert any(number(game, st, c) == "PR36" and st.d["cards"][c]["c"] == 1 for c in st.d["play"])
+
+
+def test_name_a_type_and_problem_deck_top_or_bottom(game):
+    """MT88 Sisterhood (third mode): name a card type; Bob reveals his hand and discards a card of that type. MT84 Music in
+    the Treetops (first mode): the top 2 cards of a Problem deck, each on the top or the bottom, in any order."""
+    st = stacked_game(game)
+    st.d["pl"][1]["hand"] = [to_hand(game, st, "PR104", 1), to_hand(game, st, "PR20", 1)]
+    run(game, st, effects_of(game, "MT88"))
+    st, _ = choose(game, st, 2)
+    st, ev = choose(game, st, "Event")
+    assert [number(game, st, c) for c in st.d["pl"][1]["hand"]] == ["PR20"] and any("reveals their hand" in m for m in msgs(ev))
+    pd = st.d["pl"][1]["pdeck"]
+    a, b = pd[0], pd[1]
+    run(game, st, effects_of(game, "MT84"))
+    st, _ = choose(game, st, 0)
+    st, _ = choose(game, st, 1)  # Bob's Problem deck
+    assert st.d["pending"]["options"] == [a, b, "done"]
+    st, _ = choose(game, st, "done")  # both to the bottom, in an order Ann picks
+    st, _ = choose(game, st, b)
+    assert st.d["pl"][1]["pdeck"][-2:] == [b, a]
+
+
+def test_banish_from_a_discard_pile_and_add_its_power(game):
+    """CG114 Social Networking: banish a Friend from a discard pile, add its (printed) power to one of your Friends involved
+    in the faceoff."""
+    st = stacked_game(game)
+    mine = place(game, st, "PR20", 0, "prob0")
+    gone = game._new(st.d, game.db.key("PR31"), 1, "disc")
+    st.d["pl"][1]["disc"].append(gone)
+    st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "ign": []}
+    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CG114"))
+    resolve_all(game, st)
+    assert game.r.power(st.d, mine) == 5 and number(game, st, st.d["pl"][1]["ban"][-1]) == "PR31"

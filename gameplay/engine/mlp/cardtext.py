@@ -828,6 +828,35 @@ def _timed_effects(t: str) -> list[dict] | None:
     m = re.match(r"^gain control of an opponent's non-attachment Resource\. That opponent gains control of this card$", t, re.I)
     if m:
         return [{"op": "swap_self", "theirs": {"type": "Resource", "ctrl": "opp"}, "unattached": True}]
+    if re.match(r"^Choose (?:one|two): ", t) and " on the top or bottom of that deck" in t:
+        return parse_effects(t.replace(" on the top or bottom of that deck", " on the top-or-bottom of that deck"))
+    m = re.match(r"^Look at the top (2|two|3|three) cards of a Problem deck and put them on the top-or-bottom of that deck in any order$", t, re.I)
+    if m:  # each card on the top (in the order picked) or the bottom (then ordered too)
+        return [{"op": "look_sort", "n": _n(m.group(1)), "whose": "choose", "deck": "pdeck", "pick": "top", "rest": "bottom_any"}]
+    m = re.match(r"^name a card type and an opponent reveals their hand and discards a card with that type$", t, re.I)
+    if m:
+        return [{"op": "name_type_discard"}]
+    if re.match(r"^this card becomes involved in the faceoff\. At the end of the faceoff, retire this card$", t, re.I):
+        return [{"op": "join_faceoff"}, {"op": "at_fo_end", "effects": [{"op": "retire", "target": {"self": True}}]}]
+    if re.match(r"^Choose a Friend in your discard pile\. Put it into play at a Problem where a faceoff is being resolved\. At the end of "
+                r"the faceoff, banish that Friend$", t, re.I):
+        return [{"op": "disc_into_faceoff"}]
+    if re.match(r"^give this card the discarded card's colors until the end of the turn$", t, re.I):
+        return [{"op": "colors_of_discarded"}]
+    if re.match(r"^give one of your flipped cards \+(\d+) power until the end of the faceoff$", t, re.I):
+        n = int(re.match(r"^give one of your flipped cards \+(\d+)", t, re.I).group(1))
+        return [{"op": "flip_power", "n": n, "choose": True}]
+    if re.match(r"^search your deck or discard pile for an Accessory, reveal it, and put it into your hand$", t, re.I):
+        return [{"op": "search_deck_or_disc", "filter": {"type": "Resource", "trait": "Accessory"}}]
+    if re.match(r"^Reveal cards from the top of an opponent's deck until you reveal a Friend\. Put that Friend into play under your "
+                r"control, then that opponent shuffles their deck$", t, re.I):
+        return [{"op": "reveal_until_friend"}]
+    if re.match(r"^Each player chooses a Friend card in their opponent's discard pile\. The owners of each of those Friends may put them "
+                r"into play$", t, re.I):
+        return [{"op": "discord_pile"}]
+    if re.match(r"^Banish a Friend from a discard pile\. Add that Friend's power to one of your Friends involved in the faceoff until the "
+                r"end of the faceoff$", t, re.I):
+        return [{"op": "ban_disc_add_power"}]
     # look at the top cards of a deck and sort them (any number one way, the rest the other way)
     m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
                  r"and the rest back on top in any order$", t, re.I)
@@ -2270,6 +2299,9 @@ def _cost(text: str) -> dict | None:
                 return None
             cost["retire_sel"] = {"n": _n(m.group(1)), "sel": {k: v for k, v in tg.items() if k != "each"}}
             continue
+        if re.match(r"^banish a non-Resource card from your hand$", part, re.I):
+            cost["banish_from"] = {"zone": "hand", "filter": {"not_type": "Resource"}}
+            continue
         m = re.match(r"^banish (?:a|an) (?:(%s) )?(card|Event|Friend|Troublemaker|Resource) from your (discard pile|hand)$" % "|".join(TRAITS), part, re.I)
         if m:
             cost["banish_from"] = {"zone": "disc" if "discard" in m.group(3) else "hand",
@@ -3154,7 +3186,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"exhaust": True},
                     "while": {"k": "you_have_none", "sel": {"type": "Friend", "ctrl": "you", "color": ma.group(1)}},
                     "effects": [{"op": "also_friend", "color": ma.group(1), "until": _until(ma.group(2))}], "text": line}
-        if rest.startswith("During a faceoff, ") and card_type != "Event":
+        if rest.startswith(("During a faceoff, ", "During a Faceoff, ")) and card_type != "Event":
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
             timing = "faceoff"
@@ -3172,6 +3204,10 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
                 {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
                  "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
+        if re.match(r"^This card becomes involved in the faceoff\. ", rest) and card_type != "Event":
+            effs = parse_effects(rest)  # no cost: activating it is the choice (703)
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
         mm = re.match(r"^While this card has lower power than any other Friends here, you may exhaust it and pay \[(\d+)\] to (.+?)\.?$", rest)
         if mm and card_type != "Event":  # the condition is checked as it is activated; both costs paid (508)
             effs = parse_effects(mm.group(2))

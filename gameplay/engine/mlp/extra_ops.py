@@ -193,6 +193,10 @@ def _op_flip_power(self, st, ev, fr, e) -> bool:
     """"That card gets +5 power this faceoff": the flipped card a Reaction responds to (its power counts in
     its player's total while it is flipped, 514.4a)."""
     it = fr.get("it")
+    if e.get("choose"):  # "give one of your flipped cards +3 power until the end of the faceoff"
+        done, it = _choose_target(self, st, fr, {"op": "flip_power", "target": {}}, list(st["pl"][fr["p"]]["flip"]) if st["fo"] else [])
+        if not done:
+            return False
     if st["fo"] and it in st["cards"] and st["cards"][it].get("z") == "flip":
         self.add_mod(st, it, e["n"], "faceoff")
         self.log(ev, "power", lambda: f"{self.name(st, it)} (flipped) gets {e['n']:+d} power until the end of the faceoff")
@@ -214,7 +218,7 @@ def _op_discard_sel(self, st, ev, fr, e) -> bool:
         return False
     cid = fr["ch"] if fr["ch"] in cands else cands[0]
     nm = self.name(st, cid)
-    self.put(st, cid, "disc")
+    fr["discarded"] = self.put(st, cid, "disc")  # "the discarded card's colors"
     self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm}")
     self.fire_all(st, ev, "opp_discards", players=(_opp(p),))
     return True
@@ -491,7 +495,7 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
         n = e.get("n", 1)
         if n == "colors":  # "equal to the number of colors this card has"
             n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
-        deck = st["pl"][q]["deck"]
+        deck = st["pl"][q][e.get("deck", "deck")]
         look = list(deck[:max(n, 0)])
         fr["k"] = k = {"q": q, "look": look, "pick": [], "picking": True, "order": []}
         if look and not ev.quiet:
@@ -519,10 +523,18 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
             self.ask(st, p, "target", todo, "705.2f", op="reorder_top", src=src)
             return False
         top, disc, bottom = k["order"] + todo, k["pick"], []
+    elif e["rest"] == "bottom_any":  # the rest on the bottom in the order picked (the last one picked lowest)
+        if ch is not None and ch in rest and ch not in k["order"]:
+            k["order"].append(ch)
+        todo = [c for c in rest if c not in k["order"]]
+        if len(todo) > 1:
+            self.ask(st, p, "target", todo, "705.2f", op="reorder_bottom", src=src)
+            return False
+        top, disc, bottom = k["pick"], [], k["order"] + todo
     else:
         top, disc, bottom = k["pick"], [], rest
     q = k["q"]
-    deck = st["pl"][q]["deck"]
+    deck = st["pl"][q][e.get("deck", "deck")]
     for c in k["look"]:
         if c in deck:
             deck.remove(c)
@@ -1113,7 +1125,204 @@ def _op_swap_self(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_name_type_discard(self, st, ev, fr, e) -> bool:
+    """"name a card type and an opponent reveals their hand and discards a card with that type" (the opponent
+    chooses which card of that type)."""
+    p = fr["p"]
+    q = _opp(p)
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "type" not in k:
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", ["Friend", "Event", "Resource", "Troublemaker"], "705.2f", src=fr["src"], what="type")
+            return False
+        k["type"] = fr["ch"]
+        fr["ch"] = None
+        hand = st["pl"][q]["hand"]
+        self.log(ev, "reveal", lambda: f"{self.pname(st, p)} names {k['type']}; {self.pname(st, q)} reveals their hand: "
+                 + (", ".join(self.name(st, c) for c in hand) or "no cards"))
+    cands = [c for c in st["pl"][q]["hand"] if self.types.get(st["cards"][c]["k"]) == k["type"]]
+    if not cands:
+        return True
+    if fr["ch"] is None and len(cands) > 1:
+        self.ask(st, q, "target", cands, "705.2f", op="discard", src=fr["src"])
+        return False
+    cid = fr["ch"] if fr["ch"] in cands else cands[0]
+    nm = self.name(st, cid)
+    self.put(st, cid, "disc")
+    self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
+    self.fire_all(st, ev, "opp_discards", players=(p,))
+    return True
+
+
+def _op_join_faceoff(self, st, ev, fr, e) -> bool:
+    """"this card becomes involved in the faceoff" (514.2d.i: flagged, it stays involved)."""
+    src = fr["src"]
+    if st["fo"] and src in st["cards"] and self.in_play(st, src) and not self.involved(st, src):
+        st["fo"].setdefault("xinv", []).append(src)
+        self.log(ev, "faceoff", lambda: f"{self.name(st, src)} becomes involved in the faceoff")
+    return True
+
+
+def _op_disc_into_faceoff(self, st, ev, fr, e) -> bool:
+    """"Choose a Friend in your discard pile. Put it into play at a Problem where a faceoff is being resolved. At the
+    end of the faceoff, banish that Friend." (706; it is involved as a character there, 514.2b)."""
+    p = fr["p"]
+    fo = st["fo"]
+    if not fo:
+        return True
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "card" not in k:
+        cands = [c for c in st["pl"][p]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
+        done, one = _choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+        if not done or one is None:
+            return done
+        k["card"] = one
+        fr["ch"] = None
+    areas = [a for a in fo["areas"] if a in st["areas"] and not a.startswith("home")]
+    if not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "705.2f", src=fr["src"], what="area")
+        return False
+    a = fr["ch"] if fr["ch"] in areas else areas[0]
+    nid = self.enter_play(st, ev, k["card"], a, p)
+    self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play at {self.area_name(st, a)}")
+    if fo.get("type") in ("tm", "effect") and not self.involved(st, nid):
+        fo.setdefault("xinv", []).append(nid)  # "where a faceoff is being resolved": it is in that faceoff
+    fo.setdefault("end_fx", []).append({"p": p, "src": fr["src"], "eff": [{"op": "banish", "target": {"id": nid}}]})
+    return True
+
+
+def _op_colors_of_discarded(self, st, ev, fr, e) -> bool:
+    """"give this card the discarded card's colors until the end of the turn" (the card the cost discarded)."""
+    d = fr.get("discarded")
+    src = fr["src"]
+    if d and d in st["cards"] and src in st["cards"] and self.in_play(st, src):
+        for col in self.db.cards[st["cards"][d]["k"]].front.colors:
+            self.add_mod(st, src, 0, "turn", col=col)
+        self.log(ev, "color", lambda: f"{self.name(st, src)} has the colors of {self.name(st, d)} until the end of the turn")
+    return True
+
+
+def _op_search_deck_or_disc(self, st, ev, fr, e) -> bool:
+    """"search your deck or discard pile for an Accessory, reveal it, and put it into your hand" (518; a deck searched
+    is shuffled, 518.2)."""
+    from .resolve import _card_filter
+
+    p = fr["p"]
+    pl = st["pl"][p]
+    cands = [c for z in ("deck", "disc") for c in pl[z] if _card_filter(self, st, c, e["filter"])]
+    if fr["ch"] is None and cands:
+        self.ask(st, p, "target", cands + ["none"], "518.1", op="search", src=fr["src"])
+        return False
+    ch = fr["ch"]
+    if ch in cands:
+        nm = self.name(st, ch)
+        self.put(st, ch, "hand")
+        self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
+    self.shuffle(st, pl["deck"])
+    return True
+
+
+def _op_reveal_until_friend(self, st, ev, fr, e) -> bool:
+    """"Reveal cards from the top of an opponent's deck until you reveal a Friend. Put that Friend into play under your
+    control, then that opponent shuffles their deck." (public reveal; the others stay in the deck, then shuffled)."""
+    p = fr["p"]
+    q = _opp(p)
+    deck = st["pl"][q]["deck"]
+    shown = []
+    for c in list(deck):
+        shown.append(self.name(st, c))
+        if self.types.get(st["cards"][c]["k"]) == "Friend":
+            self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals " + ", ".join(shown) + f" from {self.pname(st, q)}'s deck")
+            nid = self.enter_play(st, ev, c, f"home{p}", p)
+            self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play under {self.pname(st, p)}'s control")
+            break
+    else:
+        if shown:
+            self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals {self.pname(st, q)}'s whole deck: no Friend")
+    self.shuffle(st, deck)
+    return True
+
+
+def _op_discord_pile(self, st, ev, fr, e) -> bool:
+    """"Each player chooses a Friend card in their opponent's discard pile. The owners of each of those Friends may put
+    them into play." (the turn player chooses first, 801.1; each owner decides for their card, 712.3)."""
+    k = fr.get("k") or {"picks": {}, "asked": []}
+    fr["k"] = k
+    order = [st["tp"], _opp(st["tp"])]
+    for chooser in order:
+        if str(chooser) in k["picks"]:
+            continue
+        cands = [c for c in st["pl"][_opp(chooser)]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
+        if fr["ch"] is not None and k.get("who") == chooser:
+            k["picks"][str(chooser)] = fr["ch"]
+            fr["ch"] = None
+            continue
+        if not cands:
+            k["picks"][str(chooser)] = None
+            continue
+        if len(cands) == 1:
+            k["picks"][str(chooser)] = cands[0]
+            continue
+        k["who"] = chooser
+        self.ask(st, chooser, "target", cands, "705.2f", op="choose_discard", src=fr["src"])
+        return False
+    for chooser in order:  # the owner of each chosen Friend (the other player) may put it into play
+        cid = k["picks"].get(str(chooser))
+        owner = _opp(chooser)
+        if not cid or cid not in st["cards"] or str(owner) in k["asked"]:
+            continue
+        if fr["ch"] is None:
+            k["who"] = owner
+            self.ask(st, owner, "may", [True, False], "712.3", src=fr["src"], text=f"put {self.name(st, cid)} into play")
+            return False
+        k["asked"].append(str(owner))
+        yes, fr["ch"] = fr["ch"], None
+        if yes and st["cards"][cid].get("z") == "disc":
+            nid = self.enter_play(st, ev, cid, f"home{owner}", owner)
+            self.log(ev, "enter", lambda nid=nid: f"{self.name(st, nid)} is put into play")
+    return True
+
+
+def _op_ban_disc_add_power(self, st, ev, fr, e) -> bool:
+    """"Banish a Friend from a discard pile. Add that Friend's power to one of your Friends involved in the faceoff until
+    the end of the faceoff." (its printed power: a card outside play, 507)."""
+    from .resolve import _targets
+
+    p = fr["p"]
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "n" not in k:
+        cands = [c for q in (p, _opp(p)) for c in st["pl"][q]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
+        done, one = _choose_target(self, st, fr, {"op": "banish", "target": {}}, cands, "410.5")
+        if not done or one is None:
+            return done
+        k["n"] = self.db.cards[st["cards"][one]["k"]].front.power or 0
+        nm = self.name(st, one)
+        self.put(st, one, "ban")
+        self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a discard pile")
+        fr["ch"] = None
+    cands = _targets(self, st, fr, {"op": "power", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}})
+    done, one = _choose_target(self, st, fr, {"op": "power", "target": {}}, cands)
+    if not done or one is None:
+        return done
+    self.add_mod(st, one, k["n"], "faceoff")
+    self.log(ev, "power", lambda: f"{self.name(st, one)} gets {k['n']:+d} power until the end of the faceoff")
+    return True
+
+
 EXTRA_OPS = {
+    "name_type_discard": _op_name_type_discard,
+    "join_faceoff": _op_join_faceoff,
+    "disc_into_faceoff": _op_disc_into_faceoff,
+    "colors_of_discarded": _op_colors_of_discarded,
+    "search_deck_or_disc": _op_search_deck_or_disc,
+    "reveal_until_friend": _op_reveal_until_friend,
+    "discord_pile": _op_discord_pile,
+    "ban_disc_add_power": _op_ban_disc_add_power,
     "remove_any_counter": _op_remove_any_counter,
     "retire_count": _op_retire_count,
     "confronted_score": _op_confronted_score,

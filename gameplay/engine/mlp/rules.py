@@ -1330,6 +1330,8 @@ class Rules:
         c = st["cards"].get(cid)
         if not c or c.get("z") != "play":
             return False
+        if cid in fo.get("xinv", ()):  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
+            return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
