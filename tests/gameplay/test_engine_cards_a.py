@@ -1607,3 +1607,55 @@ def test_banish_from_a_discard_pile_and_add_its_power(game):
     game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CG114"))
     resolve_all(game, st)
     assert game.r.power(st.d, mine) == 5 and number(game, st, st.d["pl"][1]["ban"][-1]) == "PR31"
+
+
+def test_copy_this_effect_and_reveal_then_move(game):
+    """AD101 Gone Fishin': Ann moves one of Bob's Friends to a Problem; Bob may pay [1] to copy the effect (520: he follows
+    it as "you", so one of Ann's Friends moves). LL98 Power Shift: an opposing character with power less than the revealed
+    card's printed power moves (up to two when a player has 8 or more points)."""
+    st = stacked_game(game)
+    bob = place(game, st, "PR20", 1, "home1")
+    ann = place(game, st, "PR20", 0, "home0")
+    set_tokens(st, 1, 1)
+    run(game, st, effects_of(game, "AD101"))
+    while st.d["pending"] and st.d["pending"]["player"] == 0:
+        st, _ = choose(game, st, st.d["pending"]["options"][0])
+    assert st.d["cards"][bob]["a"].startswith("prob")
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    st, _ = choose(game, st, True)
+    while st.d["pending"]:
+        st, _ = choose(game, st, st.d["pending"]["options"][0])
+    assert st.d["cards"][ann]["a"].startswith("prob") and st.d["pl"][1]["tok"] == 0
+    st = stacked_game(game)
+    small = place(game, st, "PR20", 1, "home1")
+    big = place(game, st, "PR31", 1, "home1")
+    top(game, st, 0, "PR36")  # 3: only power below 3 can move
+    run(game, st, effects_of(game, "LL98"))
+    assert st.d["pending"]["kind"] == "target" and small in st.d["pending"]["options"] and big not in st.d["pending"]["options"]
+    st, _ = choose(game, st, small)
+    st, _ = choose(game, st, st.d["pending"]["options"][0])  # where it goes
+    assert st.d["cards"][small]["a"] != "home1" and st.d["cards"][big]["a"] == "home1"
+
+
+def test_big_mix_up_and_capper(game):
+    """EO114 Big Mix-Up: up to two opposing Friends; Bob returns any number; Ann scores for each still in play. SB5 Capper
+    Dapperpaws: for each revealed card with even power, a discard-pile card into the hand; then shuffle, turn over."""
+    st = stacked_game(game)
+    b1, b2 = place(game, st, "PR20", 1, "home1"), place(game, st, "PR31", 1, "home1")
+    run(game, st, effects_of(game, "EO114"))
+    st, _ = choose(game, st, b1)
+    st, _ = choose(game, st, b2)
+    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {b1, b2, "none"}
+    st, _ = choose(game, st, b2)
+    st, _ = choose(game, st, "none")
+    assert b2 not in st.d["play"] and st.d["pl"][0]["score"] == 1
+    st = stacked_game(game, manes=("SB5", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    top(game, st, 0, "PR12", "PR31", "PR20", "PR104", "PR36")  # 2 and 4 are even; 1, 3 odd; an Event has no power
+    for n in ("PR33", "PR60"):
+        st.d["pl"][0]["disc"].append(game._new(st.d, game.db.key(n), 0, "disc"))
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == mane))
+    st, _ = choose(game, st, st.d["pl"][0]["disc"][0])
+    st, _ = choose(game, st, st.d["pl"][0]["disc"][0])
+    assert not st.d["pl"][0]["disc"] and st.d["cards"][mane]["b"]

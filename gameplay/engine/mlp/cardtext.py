@@ -857,6 +857,22 @@ def _timed_effects(t: str) -> list[dict] | None:
     if re.match(r"^Banish a Friend from a discard pile\. Add that Friend's power to one of your Friends involved in the faceoff until the "
                 r"end of the faceoff$", t, re.I):
         return [{"op": "ban_disc_add_power"}]
+    if re.match(r"^Move an opponent's Friend to a Problem\. That opponent may pay \[1\] to copy this effect$", t, re.I):
+        # 520 copying an effect: the opponent follows it as "you" (its "an opponent's Friend" is then yours)
+        mv = {"op": "move", "target": {"type": "Friend", "ctrl": "opp"}, "to": "problem"}
+        return [dict(mv), {"op": "as_opponent", "effects": [{"op": "may", "effects": [{"op": "pay", "n": 1}, dict(mv)]}]}]
+    m = re.match(r"^Reveal the top card of your deck, then move an opposing character with power less than the revealed card's power\. If a "
+                 r"player has (\d+) or more points, move up to two opposing characters with power less than the revealed card's power "
+                 r"instead$", t, re.I)
+    if m:
+        return [{"op": "reveal_then_move", "points": int(m.group(1))}]
+    if re.match(r"^Choose up to two opposing Friends\. Their controllers may return any number of them to their owners' hands\. Then, you "
+                r"score a point for each chosen Friend in play$", t, re.I):
+        return [{"op": "big_mix_up"}]
+    m = re.match(r"^reveal the top (five|5) cards of your deck, put a card from your discard pile into your hand for each card with even power "
+                 r"revealed this way, then shuffle your deck and turn this card over$", t, re.I)
+    if m:
+        return [{"op": "reveal_even_recall", "n": 5}, {"op": "turn_over"}]
     # look at the top cards of a deck and sort them (any number one way, the rest the other way)
     m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
                  r"and the rest back on top in any order$", t, re.I)

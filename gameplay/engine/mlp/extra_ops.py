@@ -1314,7 +1314,96 @@ def _op_ban_disc_add_power(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_reveal_then_move(self, st, ev, fr, e) -> bool:
+    """LL98 Power Shift: reveal the top card (public; it stays on top); move an opposing character with power less than
+    its printed power, or, if a player has 8 or more points, up to two instead."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    if not deck:
+        return True
+    pp = self.printed_power(st, deck[0]) or 0
+    self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals {self.name(st, deck[0])} ({pp})")
+    two = any(x["score"] >= e["points"] for x in st["pl"])
+    tg = {"type": "character", "ctrl": "opp", "max_power": pp - 1}
+    if two:
+        tg = {**tg, "optional": True, "fresh": True}
+    effs = [{"op": "move", "target": dict(tg), "to": "choose"} for _ in range(2 if two else 1)]
+    fr["i"] += 1
+    st["rq"].append({"p": p, "src": fr["src"], "eff": effs, "i": 0, "ch": None, "lbl": "", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+def _op_big_mix_up(self, st, ev, fr, e) -> bool:
+    """EO114 Big Mix-Up: choose up to two opposing Friends (one optional pick at a time); their controller may return any
+    number of them to their owners' hands (one pick at a time, "none" ends); then score a point for each chosen Friend
+    still in play."""
+    p = fr["p"]
+    q = _opp(p)
+    k = fr.get("k") or {"chosen": [], "stage": "choose"}
+    fr["k"] = k
+    ch, fr["ch"] = fr["ch"], None
+    if k["stage"] == "choose":
+        if ch == "none":
+            k["stage"] = "return"
+            ch = None
+        elif ch is not None:
+            k["chosen"].append(ch)
+            ch = None
+        cands = [o for o in st["play"] if st["cards"][o]["c"] != p and self.ctype(st, o) == "Friend" and o not in k["chosen"]]
+        if k["stage"] == "choose" and len(k["chosen"]) < 2 and cands:
+            self.ask(st, p, "target", cands + ["none"], "705.2f", op="choose", src=fr["src"])
+            return False
+        k["stage"] = "return"
+        k["ret"] = []
+    if k["stage"] == "return":
+        if ch == "none":
+            k["stage"] = "score"
+        elif ch is not None:
+            k["ret"].append(ch)
+            if self.in_play(st, ch):
+                self.leave_play(st, ev, ch, "hand", verb="returned to its owner's hand")
+        left = [o for o in k["chosen"] if self.in_play(st, o) and o not in k["ret"]]
+        if k["stage"] == "return" and left:
+            self.ask(st, q, "target", left + ["none"], "705.2f", op="to_hand", src=fr["src"])
+            return False
+    n = sum(1 for o in k["chosen"] if self.in_play(st, o))
+    if n:
+        self.score(st, ev, p, n, "(a point for each chosen Friend in play)")
+    return True
+
+
+def _op_reveal_even_recall(self, st, ev, fr, e) -> bool:
+    """SB5 Capper Dapperpaws: reveal the top five cards (public); for each card with even power revealed (a card with no
+    power has none), put a card from your discard pile into your hand; then shuffle your deck."""
+    p = fr["p"]
+    pl = st["pl"][p]
+    k = fr.get("k")
+    if k is None:
+        rev = list(pl["deck"][:e.get("n", 5)])
+        even = sum(1 for c in rev if self.db.cards[st["cards"][c]["k"]].front.power is not None
+                   and self.db.cards[st["cards"][c]["k"]].front.power % 2 == 0)
+        if rev:
+            self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals " + ", ".join(self.name(st, c) for c in rev))
+        fr["k"] = k = {"left": even}
+    if fr["ch"] is not None:
+        ch, fr["ch"] = fr["ch"], None
+        if ch in pl["disc"]:
+            nm = self.name(st, ch)
+            self.put(st, ch, "hand")
+            self.log(ev, "zone", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile into their hand")
+            k["left"] -= 1
+    if k["left"] > 0 and pl["disc"]:
+        self.ask(st, p, "target", list(pl["disc"]), "705.2f", op="to_hand", src=fr["src"])
+        return False
+    self.shuffle(st, pl["deck"])
+    return True
+
+
 EXTRA_OPS = {
+    "reveal_then_move": _op_reveal_then_move,
+    "big_mix_up": _op_big_mix_up,
+    "reveal_even_recall": _op_reveal_even_recall,
     "name_type_discard": _op_name_type_discard,
     "join_faceoff": _op_join_faceoff,
     "disc_into_faceoff": _op_disc_into_faceoff,
