@@ -1659,3 +1659,25 @@ def test_big_mix_up_and_capper(game):
     st, _ = choose(game, st, st.d["pl"][0]["disc"][0])
     st, _ = choose(game, st, st.d["pl"][0]["disc"][0])
     assert not st.d["pl"][0]["disc"] and st.d["cards"][mane]["b"]
+
+
+def test_bats_counters_and_friends_cant_leave_play(game):
+    """EO113 Bats!: 'distribute two +1 power counters among up to two Friends' (one at a time, the same Friend allowed);
+    'your Friends can't leave play this turn' (104.2; a dismissal by an opponent's effect does nothing; it ends with the
+    turn)."""
+    st = stacked_game(game)
+    f = place(game, st, "PR20", 0, "home0")
+    g = place(game, st, "PR31", 1, "home1")
+    run(game, st, effects_of(game, "EO113"))
+    st, _ = choose(game, st, 1)
+    st, _ = choose(game, st, f)
+    st, _ = choose(game, st, f)
+    assert st.d["cards"][f]["cn"]["+1"] == 2
+    run(game, st, effects_of(game, "EO113"))
+    st, _ = choose(game, st, 2)
+    run(game, st, [{"op": "dismiss", "target": {"id": f}}], p=1)
+    run(game, st, [{"op": "dismiss", "target": {"id": g}}], p=0)
+    assert f in st.d["play"] and g not in st.d["play"]  # only Ann's Friends
+    game.r.expire(st.d, "turn")
+    run(game, st, [{"op": "dismiss", "target": {"id": f}}], p=1)
+    assert f not in st.d["play"]

@@ -958,6 +958,11 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
                                                   {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
+    if re.match(r"^your Friends can't leave play this turn$", t, re.I):
+        return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
+    m = re.match(r"^distribute (two|three|2|3) \+1 power counters among up to (?:two|three|2|3) Friends$", t, re.I)
+    if m:  # one counter at a time, each on any Friend (the same Friend may get several)
+        return [{"op": "counters", "n": 1, "counter": "+1", "target": {"type": "Friend"}} for _ in range(_n(m.group(1)))]
     m = re.match(r"^(?:opponents|your opponent) can't (move their characters|play Events) this turn$", t, re.I)
     if m:
         return [{"op": "restrict", "k": "no_move" if m.group(1).lower().startswith("move") else "no_events", "who": "opp",

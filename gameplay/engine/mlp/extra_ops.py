@@ -169,7 +169,7 @@ def _op_restrict(self, st, ev, fr, e) -> bool:
     for q in ((_opp(p),) if e.get("who", "opp") == "opp" else (p,)):
         st["pl"][q].setdefault("tmr", []).append({"k": e["k"], "u": e.get("until", "turn")})
         self.log(ev, "restrict", lambda q=q: f"{self.pname(st, q)} can't "
-                 f"{ {'no_move': 'move their characters', 'no_events': 'play Events'}.get(e['k'], 'play cards during faceoffs')} this turn")
+                 f"{ {'no_move': 'move their characters', 'no_events': 'play Events', 'no_leave': 'have their Friends leave play'}.get(e['k'], 'play cards during faceoffs')} this turn")
     return True
 
 

@@ -1739,6 +1739,11 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
+        if not by_game and st["pl"][c["c"]].get("tmr") and self.ctype(st, cid) == FRIEND and \
+                any(r["k"] == "no_leave" for r in st["pl"][c["c"]]["tmr"]):
+            # "your Friends can't leave play this turn" (extra_ops.restrict; 104.2, not against the game 104.3)
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play this turn")
+            return None
         if zone == "hand" and self.ctype(st, cid) == FRIEND and "hand_to_ban" in self.ops_in_play(st) and \
                 self.statics(st, "hand_to_ban"):
             zone, verb = "ban", "banished instead of returned to hand (710)"  # "If a Friend would be put into a player's hand from play, banish that Friend instead."
