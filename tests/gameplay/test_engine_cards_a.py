@@ -1681,3 +1681,47 @@ def test_bats_counters_and_friends_cant_leave_play(game):
     game.r.expire(st.d, "turn")
     run(game, st, [{"op": "dismiss", "target": {"id": f}}], p=1)
     assert f not in st.d["play"]
+
+
+def test_destiny_drain_and_stay_quiet_and_generosity_defeat(game):
+    """CG201 Destiny Drain: every card named like the chosen one in Bob's hand, deck and discard pile is banished, then
+    the Event itself (not discarded). CG117 Stay Quiet the Longest: the winner reveals as many cards as their characters
+    involved; each Friend to the hand, the rest on the bottom. PR147 The Ponyville Express: a Reaction only when every
+    character of Ann's that defeated the Troublemaker is [Generosity]."""
+    st = stacked_game(game)
+    d = game._new(st.d, game.db.key("PR31"), 1, "disc")
+    st.d["pl"][1]["disc"].append(d)
+    h = to_hand(game, st, "PR31", 1)
+    top(game, st, 1, "PR31")
+    n_before = sum(1 for z in ("hand", "deck", "disc") for c in st.d["pl"][1][z] if number(game, st, c) == "PR31")
+    ev = run(game, st, effects_of(game, "CG201"))
+    if st.d["pending"]:
+        st, _ = choose(game, st, d)
+    assert not any(number(game, st, c) == "PR31" for z in ("hand", "deck", "disc") for c in st.d["pl"][1][z])
+    assert sum(1 for c in st.d["pl"][1]["ban"] if number(game, st, c) == "PR31") == n_before
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR20", 1, "prob0")
+    top(game, st, 0, "PR31", "PR20", "PR104")
+    top(game, st, 1, "PR20")
+    run(game, st, effects_of(game, "CG117"))
+    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    # Ann won (4 + 4 + her flip 4 vs 1 + 1): two characters involved, so two cards revealed: PR20 (a Friend) to the hand,
+    # PR104 to the bottom; then her flipped card goes under it as the faceoff ends (514.6)
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR20"
+    assert [number(game, st, c) for c in st.d["pl"][0]["deck"][-2:]] == ["PR104", "PR31"]
+    st = stacked_game(game)
+    exp = place(game, st, "PR147", 0, "home0")
+    tm = place(game, st, "PR155", 1, "prob0")
+    gen = place(game, st, "PR79", 0, "prob0")  # [Generosity]
+    st.d.pop("rxg", None)
+    top(game, st, 0, "PR31")
+    top(game, st, 1, "PR20")
+    run(game, st, [{"op": "challenge", "with": "problem", "tm": "opp"}])
+    st = pass_until(game, st, lambda s: any(x.kind == "activate" and x.get("card") == exp for x in game.legal_actions(s, 0))
+                    or s.d["fo"] is None)
+    assert any(x.kind == "activate" and x.get("card") == exp for x in game.legal_actions(st, 0))
+    score = st.d["pl"][0]["score"]
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == exp))
+    assert st.d["pl"][0]["score"] == score + 1 and exp not in st.d["play"]

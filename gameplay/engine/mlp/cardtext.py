@@ -873,6 +873,17 @@ def _timed_effects(t: str) -> list[dict] | None:
                  r"revealed this way, then shuffle your deck and turn this card over$", t, re.I)
     if m:
         return [{"op": "reveal_even_recall", "n": 5}, {"op": "turn_over"}]
+    m = re.match(r"^(Start a faceoff involving your characters at a Problem and an opponent's characters there)\. The winner of that faceoff "
+                 r"reveals a number of cards from the top of their deck equal to the number of their characters involved in the faceoff, "
+                 r"puts each Friend revealed this way into their hand, and puts the rest of the cards on the bottom of their deck$", t, re.I)
+    if m:  # 514.5d the winner's instruction (a public reveal, reveal_n)
+        r = _parse_start_faceoff(m.group(1) + ". The winner draws a card")
+        if not r:
+            return None
+        return [{**r[0], "winner": [{"op": "reveal_n", "n": "involved", "pick": {"type": "Friend"}, "pick_n": "each", "rest": "bottom"}]}]
+    if re.match(r"^Choose a card in an opponent's discard pile\. Search that player's hand, deck, and discard pile for each card with the same "
+                r"name, then banish those cards\. Banish this card$", t, re.I):
+        return [{"op": "destiny_drain"}, {"op": "self_to_ban"}]
     # look at the top cards of a deck and sort them (any number one way, the rest the other way)
     m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
                  r"and the rest back on top in any order$", t, re.I)

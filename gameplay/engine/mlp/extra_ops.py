@@ -721,6 +721,8 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
         n = e["n"]
         if n == "colors":
             n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+        elif n == "involved":  # "equal to the number of their characters involved in the faceoff"
+            n = sum(1 for o in st["play"] if st["cards"][o]["c"] == p and self.is_char(st, o) and self.involved(st, o))
         rev = list(deck[:max(n, 0)])
         fr["k"] = k = {"rev": rev, "picked": None, "order": []}
         if rev:
@@ -1400,7 +1402,40 @@ def _op_reveal_even_recall(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_self_to_ban(self, st, ev, fr, e) -> bool:
+    """"Banish this card." (an Event as it resolves: banished instead of going to the discard pile, 304.2)."""
+    src = fr["src"]
+    c = st["cards"].get(src)
+    if c is not None and c.get("z") == "queue":
+        nm = self.name(st, src)
+        self.put(st, src, "ban")
+        self.log(ev, "banish", lambda: f"{nm} is banished")
+    return True
+
+
+def _op_destiny_drain(self, st, ev, fr, e) -> bool:
+    """CG201 Destiny Drain: choose a card in an opponent's discard pile; every card with the same name in that player's hand,
+    deck and discard pile is banished (518: the hand and deck are searched, the deck is shuffled, 518.2)."""
+    p = fr["p"]
+    q = _opp(p)
+    pl = st["pl"][q]
+    done, one = _choose_target(self, st, fr, {"op": "choose_discard", "target": {}}, list(pl["disc"]))
+    if not done or one is None:
+        return done
+    nm = self.db.cards[st["cards"][one]["k"]].name
+    if not ev.quiet:
+        ev.add("look", f"{self.pname(st, p)} searches {self.pname(st, q)}'s hand and deck", player=p)
+    gone = [c for z in ("hand", "deck", "disc") for c in pl[z] if self.db.cards[st["cards"][c]["k"]].name == nm]
+    for c in gone:
+        self.put(st, c, "ban")
+    self.shuffle(st, pl["deck"])
+    self.log(ev, "banish", lambda: f"{len(gone)} card(s) named {nm} are banished from {self.pname(st, q)}'s hand, deck and discard pile")
+    return True
+
+
 EXTRA_OPS = {
+    "self_to_ban": _op_self_to_ban,
+    "destiny_drain": _op_destiny_drain,
     "reveal_then_move": _op_reveal_then_move,
     "big_mix_up": _op_big_mix_up,
     "reveal_even_recall": _op_reveal_even_recall,

@@ -1011,8 +1011,10 @@ def resolve_faceoff(self, st, ev, winner) -> None:
 
                     defeat_bonus(self, st, ev, chal)  # "The next time you defeat a Troublemaker this turn, ..."
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
-                if self.rx_keys:  # "Play when you defeat a Troublemaker"
-                    self.rx_note(st, "defeat", by=chal, tp=st["tp"])
+                if self.rx_keys:  # "Play when you defeat a Troublemaker [using only [Generosity] characters]"
+                    used = [o for o in st["play"] if st["cards"][o]["c"] == chal and self.is_char(st, o) and self.involved(st, o)]
+                    allcol = sorted(set.intersection(*(set(self.colors(st, o)) for o in used))) if used else []
+                    self.rx_note(st, "defeat", by=chal, tp=st["tp"], allcol=allcol)
         else:
             opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]

@@ -109,6 +109,8 @@ def rx_matches(self, st, p: int, src: str, cond: dict, note: dict) -> bool:
         return False
     if cond.get("other") and note.get("card") == src:
         return False
+    if "allcol" in cond and cond["allcol"] not in (note.get("allcol") or ()):
+        return False  # "using only [Generosity] characters": every character of the challenger involved has it
     if "margin" in cond and note.get("margin", 0) < cond["margin"]:
         return False  # "when you win a Problem faceoff by at least 5 power"
     if "fo" in cond:
@@ -223,6 +225,7 @@ RX_CONDITIONS: list = [
      lambda m: {"ev": "enter", "type": _TYPE[m.group(1).lower()], "ctrl": "opp", "to": "problem"}),
     (r"^you win a faceoff$", {"ev": "win", "by": "you"}),
     (r"^you defeat a Troublemaker$", {"ev": "defeat", "by": "you"}),
+    (r"^you defeat a Troublemaker using only \[(\w+)\] characters$", lambda m: {"ev": "defeat", "by": "you", "allcol": m.group(1)}),
     (r"^you win a (Problem|Troublemaker) faceoff by at least (\d+) power$",
      lambda m: {"ev": "win", "by": "you", "fo": {"Problem": "problem", "Troublemaker": "tm"}[m.group(1)], "margin": int(m.group(2))}),
     (r"^an opponent's Troublemaker is uncovered at this card's Problem$", {"ev": "uncovered", "ctrl": "opp", "here": True}),
