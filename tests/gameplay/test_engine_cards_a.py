@@ -1725,3 +1725,22 @@ def test_destiny_drain_and_stay_quiet_and_generosity_defeat(game):
     score = st.d["pl"][0]["score"]
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == exp))
     assert st.d["pl"][0]["score"] == score + 1 and exp not in st.d["play"]
+
+
+def test_octavia_sends_back_and_the_character_cant_move_again(game):
+    """CGpf6 Octavia: 'Reaction: After an opponent moves a character, put this card into your hand to send that character
+    to its previous area. That character can't be moved again this turn.' (506.5 a send is not a move; 104.2)."""
+    st = stacked_game(game)
+    octa = place(game, st, "CGpf6", 0, "home0")
+    mover = place(game, st, "PR20", 1, "home1")
+    st.d.pop("rxg", None)
+    st.d["tp"] = 1
+    st.d["prio"] = {"w": "main", "p": 1, "n": 0}
+    set_tokens(st, 1, 6)
+    st, _ = game.apply(st, Action.make("move", 1, card=mover, area="prob1"))
+    assert st.d["cards"][mover]["a"] == "prob1" and game.to_move(st) == 0
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == octa))
+    assert st.d["cards"][mover]["a"] == "home1" and octa not in st.d["play"]
+    assert "CGpf6" in [number(game, st, c) for c in st.d["pl"][0]["hand"]]
+    st = pass_until(game, st, lambda s: game.to_move(s) == 1 and s.d["prio"] is not None)
+    assert not any(x.kind == "move" and x.get("card") == mover for x in game.legal_actions(st, 1))

@@ -359,7 +359,7 @@ def _can_move(self, st, p, cid, to) -> bool:
     c = st["cards"][cid]
     if c["a"] == to or (to.startswith("home") and int(to[4:]) != c["c"]):
         return False  # 506.2
-    if (self.statics(st, "no_move") or st["pl"][p].get("tmr") or st.get("amr")) and self.move_blocked(st, p, cid, c["a"], to):
+    if (self.statics(st, "no_move") or st["pl"][p].get("tmr") or st.get("amr") or st.get("cmr")) and self.move_blocked(st, p, cid, c["a"], to):
         return False  # 506 restrictions
     return True
 
@@ -1433,7 +1433,18 @@ def _op_destiny_drain(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_card_no_move(self, st, ev, fr, e) -> bool:
+    """"That character can't be moved again this turn" (104.2; ``st["cmr"]``, Rules.move_blocked; a send, 506.5, is
+    not a move)."""
+    it = fr.get("it")
+    if it and self.in_play(st, it):
+        st.setdefault("cmr", []).append({"c": it, "u": "turn"})
+        self.log(ev, "restrict", lambda: f"{self.name(st, it)} can't be moved again this turn")
+    return True
+
+
 EXTRA_OPS = {
+    "card_no_move": _op_card_no_move,
     "self_to_ban": _op_self_to_ban,
     "destiny_drain": _op_destiny_drain,
     "reveal_then_move": _op_reveal_then_move,

@@ -1560,7 +1560,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             if mb is None:
-                mb = "no_move" in self.ops_in_play(st) or bool(pl.get("tmr")) or bool(st.get("amr"))
+                mb = "no_move" in self.ops_in_play(st) or bool(pl.get("tmr")) or bool(st.get("amr")) or bool(st.get("cmr"))
             for a in dest_all:
                 if mb and a != here and self.move_blocked(st, p, cid, here, a):
                     continue

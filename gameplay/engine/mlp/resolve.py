@@ -497,7 +497,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             dest = [a for a in dest if a != c["a"]]
             if e.get("distinct"):  # "Move each of them to a different Problem"
                 dest = [a for a in dest if a not in (fr.get("dests") or ())]
-            if self.statics(st, "no_move") or st["pl"][p].get("tmr") or st.get("amr"):  # "Your opponents can't move this card", ... (506)
+            if self.statics(st, "no_move") or st["pl"][p].get("tmr") or st.get("amr") or st.get("cmr"):  # "Your opponents can't move this card", ... (506)
                 dest = [a for a in dest if not self.move_blocked(st, p, cid, c["a"], a)]
             tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
                 if self.statics(st, "action_cost") else {}

@@ -1285,6 +1285,8 @@ class Rules:
         action or an effect): "Opponents can't move characters away from here", "Friends with Resources
         on them can't be moved here", "Your opponents can't move this card", ..."""
         cards = st["cards"]
+        if st.get("cmr") and any(r["c"] == cid for r in st["cmr"]):
+            return True  # "That character can't be moved again this turn" (extra_ops.card_no_move)
         if st.get("amr") and any(r["a"] == to for r in st["amr"]):
             return True  # "Characters can't be moved to that Problem until the end of the turn" (extra_ops.area_restrict)
         if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
@@ -2190,6 +2192,8 @@ class Rules:
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
         if st.get("amr"):  # timed area restrictions (extra_ops.area_restrict)
             st["amr"] = [r for r in st["amr"] if r["u"] != until]
+        if st.get("cmr"):  # timed "can't be moved" on one card (extra_ops.card_no_move)
+            st["cmr"] = [r for r in st["cmr"] if r["u"] != until]
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
