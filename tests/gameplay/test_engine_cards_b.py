@@ -61,7 +61,7 @@ def test_parse_trigger_templates():
                     "that name.", "Problem", {})
     assert ab["effects"] == [{"op": "name_card"}, {"op": "reveal_discard_named", "whose": "opp"}]
     ab = parse_line("When this card enters play, you may challenge an opposing Troublemaker with it.", "Friend", {})
-    assert ab["effects"][0]["effects"] == [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]
+    assert ab["effects"][0]["effects"] == [{"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]
     ab = parse_line("When an opposing Troublemaker is uncovered here, you may challenge it with all your characters here.",
                     "Problem", {})
     assert ab["on"] == "w_uncover" and ab["effects"][0]["effects"][0]["tm"] == {"it": True}

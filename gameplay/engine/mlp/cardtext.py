@@ -304,7 +304,11 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
-    r = _cb_effects(t)  # triggered-effect bodies (below)
+    r = _cb_effects(t)  # triggered-effect bodies (cards-b)
+    if r is None:
+        r = _effects_c(t)  # cards-c effect templates
+    if r is None:
+        r = _timed_effects(t)  # cards-a effect templates
     if r is not None:
         return r
     # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
@@ -676,6 +680,375 @@ def parse_effects(text: str) -> list[dict] | None:
     return None
 
 
+_CHALLENGE_WITH = {"one of your characters": "one", "one of your characters here": "one",
+                   "all your characters at its problem": "problem", "all of your characters at its problem": "problem",
+                   "your characters at its problem": "problem", "all your characters there": "problem",
+                   "all your characters in play": "all", "all of your characters in play": "all"}
+
+
+def _timed_effects(t: str) -> list[dict] | None:
+    """Templates of Events and activated abilities with timing phrases (extra_ops.py)."""
+    # 608.4 / 514.2a.i a challenge started by an effect, with the characters it names
+    m = re.match(r"^challenge (?:(?:an opponent's|an opposing) (?:face-up )?Troublemaker|(this card)|(that Troublemaker)) with (.+)$", t, re.I)
+    if m and m.group(3).lower() in _CHALLENGE_WITH:
+        e = {"op": "challenge", "with": _CHALLENGE_WITH[m.group(3).lower()],
+             "tm": "self" if m.group(1) else "it" if m.group(2) else "opp"}
+        if m.group(3).lower().endswith(" here"):
+            e["here"] = True
+        return [e]
+    # "Choose up to 2 of your characters at home. Move each of them to a different Problem." (one optional
+    # move per card, never two of them to the same Problem: ``distinct``)
+    m = re.match(r"^choose up to (two|three|2|3) of your (characters|Friends)( at home)?\. Move each of them to a different Problem$", t, re.I)
+    if m:
+        tg = {"type": m.group(2)[:-1], "ctrl": "you", "optional": True, "fresh": True}
+        if m.group(3):
+            tg["at"] = "home"
+        return [{"op": "move", "target": dict(tg), "to": "problem", "distinct": True} for _ in range(_n(m.group(1)))]
+    r = _delayed_effects(t)
+    if r is not None:
+        return r or None
+    # 514.3a timed flip-count modifiers of a player ("during faceoffs until the end of the turn")
+    m = re.match(r"^(flip|opponents flip) (an|1|one|2|two) (additional|fewer) cards? (?:during|for) faceoffs "
+                 r"until the (end of the turn|start of your next turn)$", t, re.I)
+    if m and (m.group(3).lower() == "fewer") == m.group(1).lower().startswith("opponents") and \
+            (m.group(2).lower() != "an") == (m.group(3).lower() == "fewer"):
+        n = _n(m.group(2)) * (-1 if m.group(3).lower() == "fewer" else 1)
+        return [{"op": "flip_mod", "n": n, "who": "opp" if n < 0 else "you",
+                 "until": "next_turn" if "start" in m.group(4).lower() else "turn"}]
+    m = re.match(r"^exhaust (an opposing character|an opposing Friend|an opponent's Friend|a character|a Friend) and it does not ready "
+                 r"during its controller's next (?:ready step|Ready Phase)$", t, re.I)
+    if m:  # 603.1: the mark is removed instead of readying it once
+        return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    m = re.match(r"^reveal (?:a card from the top|the top card) of your deck and draw it\. If it's an? (Friend|Event|Resource|Troublemaker), (.+)$", t, re.I)
+    if m:  # the card is drawn either way; its type decides the rest (515-style public reveal)
+        b = parse_effects(m.group(2))
+        if b is None or re.search(r"\bit\b", m.group(2)):
+            return None
+        return [{"op": "reveal_top", "whose": "you", "cond": {"type": m.group(1).capitalize()},
+                 "then": [{"op": "revealed", "to": "hand"}] + b, "else": [{"op": "revealed", "to": "hand"}]}]
+    m = re.match(r"^each player chooses up to (3|three|2|two) of their Friends and retires the rest$", t, re.I)
+    if m:  # each player keeps up to N (one optional pick at a time), the others are retired (410.2: their own)
+        return [{"op": "each_player", "effects": [{"op": "keep_retire", "n": _n(m.group(1)), "type": "Friend"}]}]
+    m = re.match(r"^search your deck for up to (three|two|3|2) ((?:%s) )?Friends with different names, reveal them, and put them into "
+                 r"your hand$" % "|".join(TRAITS), t, re.I)
+    if m:  # 518: search, reveal, shuffle
+        return [{"op": "search_multi", "n": _n(m.group(1)), "filter": {"type": "Friend", **({"trait": m.group(2).strip()} if m.group(2) else {})},
+                 "distinct_names": True}]
+    if re.match(r"^the next time you defeat a Troublemaker this turn, score an additional point$", t, re.I):
+        return [{"op": "next_defeat_bonus", "n": 1}]
+    m = re.match(r"^turn over a face-up or face-down Troublemaker\.?$", t, re.I)
+    if m:  # (reminder text: this does not cover or uncover it, 505)
+        return [{"op": "flip_tm"}]
+    if re.match(r"^put each Friend, Resource, and Troublemaker on top of its owner's deck, then each player shuffles their discard pile into their deck$", t, re.I):
+        return [{"op": "to_deck_top", "target": {"type": "card", "types": ["Friend", "Resource", "Troublemaker"], "each": True, "fd_ok": True}},
+                {"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "disc"}]}]
+    if re.match(r"^have an opponent reveal a random card from their hand$", t, re.I):
+        return [{"op": "reveal_random_hand"}]
+    if re.match(r"^move that Friend to a Problem\. At the end of the faceoff, retire this card$", t, re.I):
+        return [{"op": "move", "target": {"host": True}, "to": "problem"},
+                {"op": "at_fo_end", "effects": [{"op": "retire", "target": {"self": True}}]}]
+    m = re.match(r"^(?:C|c)haracters can't be (moved|moved or played) to (that Problem|this card's Problem) "
+                 r"(?:until the end of the turn|for the rest of the turn)$", t)
+    if m:
+        return [{"op": "area_restrict", "play": "played" in m.group(1), "area": "there" if m.group(2) == "that Problem" else "here"}]
+    m = re.match(r"^(move all other characters at its Problem home)\. Characters can't be moved or played to that Problem for the rest of the turn$", t, re.I)
+    if m:  # the area is fixed before the moves (this card's Problem)
+        a = parse_effects(m.group(1))
+        return None if a is None else [{"op": "area_restrict", "play": True, "area": "here"}] + a
+    m = re.match(r"^move any number of your characters at home and turn this card over$", t, re.I)
+    if m:
+        return [{"op": "any_number", "effect": {"op": "move", "target": {"type": "character", "ctrl": "you", "at": "home"}, "to": "choose"}},
+                {"op": "turn_over"}]
+    m = re.match(r"^reveal the top (three|3|two|2) cards of your deck, put a revealed (Friend|Event|Resource|Troublemaker) into your hand, and put "
+                 r"all other revealed cards into your discard pile$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": _n(m.group(1)), "pick": {"type": m.group(2)}, "pick_n": 1, "rest": "disc"}]
+    m = re.match(r"^reveal the top (three|3|two|2) cards of your deck\. You may put (?:1|one) revealed (Friend|Event|Resource|Troublemaker) into your "
+                 r"hand and all remaining cards on the top of your deck in any order$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": _n(m.group(1)), "pick": {"type": m.group(2)}, "pick_n": 1, "may": True, "rest": "top_any"}]
+    m = re.match(r"^reveal a number of cards from the top of your deck equal to the number of colors this card has\. Put each "
+                 r"(Friend|Event|Resource|Troublemaker) revealed this way into your hand and the rest of the cards on the bottom of your deck$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": "colors", "pick": {"type": m.group(1)}, "pick_n": "each", "rest": "bottom"}]
+    if re.match(r"^redistribute any number of \+1 power counters on your characters onto one of your Friends$", t, re.I):
+        return [{"op": "mark", "target": {"type": "Friend", "ctrl": "you"}}, {"op": "counters_onto_it"}]
+    m = re.match(r"^(Start a faceoff involving .+?)\. The winner looks at their opponent's hand and chooses a card\. That player puts "
+                 r"that card on top of their deck$", t, re.I)
+    if m:  # 514.5d the winner's instruction (a private look, look_hand)
+        r = _parse_start_faceoff(m.group(1) + ". The winner draws a card")
+        if not r:
+            return None
+        return [{**r[0], "winner": [{"op": "look_hand", "whose": "opp", "to": "deck_top"}]}]
+    if re.match(r"^you may put one of the cards you flipped for the faceoff into your hand$", t, re.I):
+        return [{"op": "may", "effects": [{"op": "flipped_to_hand"}]}]
+    if re.match(r"^look at a player's hand and choose a card, then that player banishes that card$", t, re.I):
+        return [{"op": "look_hand", "to": "ban"}]
+    if re.match(r"^name a card, put all cards in your discard pile with that name on top of your deck, and shuffle your deck$", t, re.I):
+        return [{"op": "name_disc_to_deck"}]
+    m = re.match(r"^Choose odd or even and then reveal the top card of your deck\. If that card's printed power matches your choice, "
+                 r"gain \[(\d+)\] and draw a card\. Otherwise, draw a card\.?$", t, re.I)
+    if m:  # (0 counts as even, reminder text)
+        return [{"op": "parity_guess", "gain": int(m.group(1))}]
+    if re.match(r"^Choose two cards in discard piles\. Banish one and put the other into its owner's hand$", t, re.I):
+        return [{"op": "two_from_discards"}]
+    if re.match(r"^Choose a counter on one of your ready cards\. Put another counter of the same type on that card$", t, re.I):
+        return [{"op": "copy_counter"}]
+    m = re.match(r"^Exhaust one of your Friends to exhaust a number of opposing Friends up to the number of colors that Friend has$", t, re.I)
+    if m:  # the exhaust is what the effect costs (508.1d: none, nothing)
+        return [{"op": "exhaust", "target": {"type": "Friend", "ctrl": "you", "state": "ready"}, "cost": True, "mark_cost": True},
+                {"op": "up_to_colors", "effect": {"op": "exhaust", "target": {"type": "Friend", "ctrl": "opp", "state": "ready"}}}]
+    m = re.match(r"^Dismiss a Friend or Resource\. That card's controller may put a number of 1 \[(%s)\] (\w+) Friend tokens equal to that "
+                 r"card's cost into play under their control$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "dismiss_tokens", "color": m.group(1), "trait": m.group(2)}]
+    m = re.match(r"^One of your characters gets \+(\d+) power until the end of the turn\. (?:<> )?Harmony (%s): If that character is an? \2, "
+                 r"it gets \+(\d+) power until the end of the turn instead$" % "|".join(TRAITS), t, re.I)
+    if m:  # "Harmony" is a tag word (701.5); the condition is the text's own
+        return [{"op": "mark", "target": {"type": "character", "ctrl": "you"}},
+                {"op": "if", "cond": {"k": "it_trait", "trait": m.group(2)},
+                 "effects": [{"op": "power", "n": int(m.group(3)), "target": {"it": True}, "until": "turn"}],
+                 "else": [{"op": "power", "n": int(m.group(1)), "target": {"it": True}, "until": "turn"}]}]
+    m = re.match(r"^if you have Friends at home in excess of your home limit, you may exhaust this card to put a Friend there into its "
+                 r"owner's hand$", t, re.I)
+    if m:
+        return [{"op": "if", "cond": {"k": "over_home_limit"}, "effects": [{"op": "may", "effects": [
+            {"op": "exhaust_self_cost"}, {"op": "to_hand", "target": {"type": "Friend", "ctrl": "you", "at": "home"}}]}]}]
+    m = re.match(r"^Each player chooses a card from another player's discard pile and banishes that card\. Then, each player chooses a card "
+                 r"in their discard pile and may put that card into their hand$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "banish_from_zone", "zone": "disc", "whose": "opp", "filter": {}}]},
+                {"op": "each_player", "effects": [{"op": "may", "effects": [{"op": "search", "filter": {}, "zone": "disc", "to": "hand"}]}]}]
+    m = re.match(r"^As an additional cost to play this card, retire any number of Friends\. Draw cards equal to the number of Friends retired "
+                 r"this way, and an opponent discards that many cards$", t, re.I)
+    if m:  # the retiring is chosen as the card is played (508; one pick at a time, "none" ends)
+        return [{"op": "retire_count", "then": "draw_opp_discards"}]
+    if re.match(r"^Choose a Problem you confronted this turn\. If there are no opposing Friends at that Problem, score a point$", t, re.I):
+        return [{"op": "confronted_score"}]
+    m = re.match(r"^exchange control of this card and an opposing Resource\. If you do, this card does not ready during its controller's "
+                 r"next Ready Phase$", t, re.I)
+    if m:  # 513.2 (for the rest of the game)
+        return [{"op": "swap_self", "theirs": {"type": "Resource", "ctrl": "opp"}, "no_ready": True}]
+    m = re.match(r"^gain control of an opponent's non-attachment Resource\. That opponent gains control of this card$", t, re.I)
+    if m:
+        return [{"op": "swap_self", "theirs": {"type": "Resource", "ctrl": "opp"}, "unattached": True}]
+    if re.match(r"^Choose (?:one|two): ", t) and " on the top or bottom of that deck" in t:
+        return parse_effects(t.replace(" on the top or bottom of that deck", " on the top-or-bottom of that deck"))
+    m = re.match(r"^Look at the top (2|two|3|three) cards of a Problem deck and put them on the top-or-bottom of that deck in any order$", t, re.I)
+    if m:  # each card on the top (in the order picked) or the bottom (then ordered too)
+        return [{"op": "look_sort", "n": _n(m.group(1)), "whose": "choose", "deck": "pdeck", "pick": "top", "rest": "bottom_any"}]
+    m = re.match(r"^name a card type and an opponent reveals their hand and discards a card with that type$", t, re.I)
+    if m:
+        return [{"op": "name_type_discard"}]
+    if re.match(r"^this card becomes involved in the faceoff\. At the end of the faceoff, retire this card$", t, re.I):
+        return [{"op": "join_faceoff"}, {"op": "at_fo_end", "effects": [{"op": "retire", "target": {"self": True}}]}]
+    if re.match(r"^Choose a Friend in your discard pile\. Put it into play at a Problem where a faceoff is being resolved\. At the end of "
+                r"the faceoff, banish that Friend$", t, re.I):
+        return [{"op": "disc_into_faceoff"}]
+    if re.match(r"^give this card the discarded card's colors until the end of the turn$", t, re.I):
+        return [{"op": "colors_of_discarded"}]
+    if re.match(r"^give one of your flipped cards \+(\d+) power until the end of the faceoff$", t, re.I):
+        n = int(re.match(r"^give one of your flipped cards \+(\d+)", t, re.I).group(1))
+        return [{"op": "flip_power", "n": n, "choose": True}]
+    if re.match(r"^search your deck or discard pile for an Accessory, reveal it, and put it into your hand$", t, re.I):
+        return [{"op": "search_deck_or_disc", "filter": {"type": "Resource", "trait": "Accessory"}}]
+    if re.match(r"^Reveal cards from the top of an opponent's deck until you reveal a Friend\. Put that Friend into play under your "
+                r"control, then that opponent shuffles their deck$", t, re.I):
+        return [{"op": "reveal_until_friend"}]
+    if re.match(r"^Each player chooses a Friend card in their opponent's discard pile\. The owners of each of those Friends may put them "
+                r"into play$", t, re.I):
+        return [{"op": "discord_pile"}]
+    if re.match(r"^Banish a Friend from a discard pile\. Add that Friend's power to one of your Friends involved in the faceoff until the "
+                r"end of the faceoff$", t, re.I):
+        return [{"op": "ban_disc_add_power"}]
+    if re.match(r"^Move an opponent's Friend to a Problem\. That opponent may pay \[1\] to copy this effect$", t, re.I):
+        # 520 copying an effect: the opponent follows it as "you" (its "an opponent's Friend" is then yours)
+        mv = {"op": "move", "target": {"type": "Friend", "ctrl": "opp"}, "to": "problem"}
+        return [dict(mv), {"op": "as_opponent", "effects": [{"op": "may", "effects": [{"op": "pay", "n": 1}, dict(mv)]}]}]
+    m = re.match(r"^Reveal the top card of your deck, then move an opposing character with power less than the revealed card's power\. If a "
+                 r"player has (\d+) or more points, move up to two opposing characters with power less than the revealed card's power "
+                 r"instead$", t, re.I)
+    if m:
+        return [{"op": "reveal_then_move", "points": int(m.group(1))}]
+    if re.match(r"^Choose up to two opposing Friends\. Their controllers may return any number of them to their owners' hands\. Then, you "
+                r"score a point for each chosen Friend in play$", t, re.I):
+        return [{"op": "big_mix_up"}]
+    m = re.match(r"^reveal the top (five|5) cards of your deck, put a card from your discard pile into your hand for each card with even power "
+                 r"revealed this way, then shuffle your deck and turn this card over$", t, re.I)
+    if m:
+        return [{"op": "reveal_even_recall", "n": 5}, {"op": "turn_over"}]
+    m = re.match(r"^(Start a faceoff involving your characters at a Problem and an opponent's characters there)\. The winner of that faceoff "
+                 r"reveals a number of cards from the top of their deck equal to the number of their characters involved in the faceoff, "
+                 r"puts each Friend revealed this way into their hand, and puts the rest of the cards on the bottom of their deck$", t, re.I)
+    if m:  # 514.5d the winner's instruction (a public reveal, reveal_n)
+        r = _parse_start_faceoff(m.group(1) + ". The winner draws a card")
+        if not r:
+            return None
+        return [{**r[0], "winner": [{"op": "reveal_n", "n": "involved", "pick": {"type": "Friend"}, "pick_n": "each", "rest": "bottom"}]}]
+    if re.match(r"^Choose a card in an opponent's discard pile\. Search that player's hand, deck, and discard pile for each card with the same "
+                r"name, then banish those cards\. Banish this card$", t, re.I):
+        return [{"op": "destiny_drain"}, {"op": "self_to_ban"}]
+    # look at the top cards of a deck and sort them (any number one way, the rest the other way)
+    m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
+                 r"and the rest back on top in any order$", t, re.I)
+    if m:
+        return [{"op": "look_sort", "n": _n(m.group(1)), "whose": "choose", "pick": "disc", "rest": "top"}]
+    m = re.match(r"^choose an opponent\. Look at a number of cards from the top of that player's deck equal to the number of colors "
+                 r"this card has, then put any number of them back on top of the deck in any order, and the rest on the bottom$", t, re.I)
+    if m:
+        return [{"op": "look_sort", "n": "colors", "whose": "opp", "pick": "top", "rest": "bottom"}]
+    m = re.match(r"^choose a Problem and (ready|exhaust) any number of (characters|Friends) there$", t, re.I)
+    if m:  # "any number": one optional choice at a time (extra_ops.any_number)
+        st_ = "exhausted" if m.group(1).lower() == "ready" else "ready"
+        return [{"op": "choose_area"}, {"op": "any_number", "effect": {"op": m.group(1).lower(), "target": {
+            "type": "character" if m.group(2).lower() == "characters" else "Friend", "at": "there", "state": st_}}}]
+    # cards banished beneath a card (Pumped; "for each card beneath this card")
+    m = re.match(r"^banish (this card|an? (?:Event|Friend|card) from your hand|(?:an opponent's|an opposing) Friend) to beneath "
+                 r"(this card|one of your Friends with Pumped)$", t, re.I)
+    if m:
+        w = m.group(1).lower()
+        e = {"op": "ban_beneath", "host": "self" if m.group(2).lower() == "this card" else "pumped"}
+        if w == "this card":
+            e["what"] = "self"
+        elif "hand" in w:
+            ty = re.match(r"an? (\w+)", w).group(1).capitalize()
+            e.update(what="hand", filter={} if ty == "Card" else {"type": ty})
+        else:
+            e.update(what="target", target={"type": "Friend", "ctrl": "opp"})
+        return [e]
+    m = re.match(r"^reveal a card from your hand and banish it to beneath one of your Friends with Pumped$", t, re.I)
+    if m:
+        return [{"op": "ban_beneath", "what": "hand", "filter": {}, "host": "pumped"}]
+    m = re.match(r"^put a banished card from beneath this card on (?:the )?top of your deck( and gain \[(\d+)\])?$", t, re.I)
+    if m:
+        return [{"op": "from_beneath", "to": "deck_top"}] + ([{"op": "gain", "n": int(m.group(2))}] if m.group(1) else [])
+    if re.match(r"^put all cards from beneath a Friend with Pumped into the discard pile$", t, re.I):
+        return [{"op": "from_beneath", "to": "disc"}]
+    if re.match(r"^dismiss this card and put any cards beneath it into play at their owners' homes$", t, re.I):
+        return [{"op": "from_beneath", "to": "play"}]
+    t = re.sub(r"\binvolved in a faceoff\b", "involved in the faceoff", t)
+    m = re.match(r"^(.+?)\. You may discard a card\. If you do, (.+)$", t)
+    if m and " instead" not in m.group(2):  # the discard is what "If you do" asks (508.1d-like: no card, nothing)
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        if a is None or b is None:
+            return None
+        return a + [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True}] + b}]
+    m = re.match(r"^Dismiss (an opposing Troublemaker)\. You may discard a card\. If you do, gain control of that Troublemaker instead$", t, re.I)
+    if m:  # DE108: the replacement is chosen before the dismissal (712.3)
+        return [{"op": "mark", "target": parse_target(m.group(1))},
+                {"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True},
+                                          {"op": "gain_control", "target": {"it": True}, "until": "permanent"}]},
+                {"op": "it_unless_mine", "verb": "dismiss"}]
+    m = re.match(r"^Until the end of the turn, (your (?:characters|Friends) get \+\d+ power) and (opponents can't play cards during faceoffs)$", t, re.I)
+    if m:
+        a = parse_effects(m.group(1) + " until the end of the turn")
+        return None if a is None else a + [{"op": "restrict", "k": "no_fo_play", "who": "opp", "until": "turn"}]
+    m = re.match(r"^choose a problem\. Move a random (Friend|character) to that Problem$", t, re.I)
+    if m:  # the seeded rng picks among those not already there (506.2)
+        return [{"op": "choose_area"}, {"op": "move_to_chosen", "target": {"type": m.group(1).capitalize(), "random": True}}]
+    m = re.match(r"^move up to (3|three|2|two) of your (%s) Friends (?:from home )?to (a Problem|that Problem)$" % "|".join(TRAITS), t, re.I)
+    if m:  # all to one Problem: chosen first ("a Problem") or this card's ("that Problem", after "at a Problem")
+        tg = {"type": "Friend", "ctrl": "you", "trait": m.group(2), "optional": True, "fresh": True}
+        if "from home" in t.lower():
+            tg["at"] = "home"
+        head = [{"op": "choose_area"}] if m.group(3).lower() == "a problem" else [{"op": "here_area"}]
+        return head + [{"op": "move_to_chosen", "target": dict(tg)} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^choose a Problem\. Your opponent moves one of their Friends away from that Problem\. If you control (.+?), gain \[(\d+)\]$", t, re.I)
+    if m:  # CN116: the opponent chooses which of their Friends there and where it goes (506)
+        return [{"op": "choose_area"}, {"op": "opp_moves_away", "type": "Friend"},
+                {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you", "title": m.group(1)}},
+                 "effects": [{"op": "gain", "n": int(m.group(2))}]}]
+    m = re.match(r"^move this card to a Problem where you have an? ((?:%s) or (?:%s)) Friend$" % ("|".join(TRAITS), "|".join(TRAITS)), t, re.I)
+    if m:
+        return [{"op": "move_to_chosen", "target": {"self": True}, "where_have": {"type": "Friend", "ctrl": "you", "traits": m.group(1).split(" or ")}}]
+    m = re.match(r"^choose an opponent's Mane Character\. Banish each Friend at that Mane Character's Problem with power less than or "
+                 r"equal to the power of that Mane Character$", t, re.I)
+    if m:  # AD90 (none while it is at home: it has no Problem)
+        return [{"op": "mark", "target": {"type": "Mane Character", "ctrl": "opp"}}, {"op": "ban_at_it_le"}]
+    m = re.match(r"^move up to (2|two|3|three) of your opponent's characters home$", t, re.I)
+    if m:
+        return [{"op": "move", "target": {"type": "character", "ctrl": "opp", "optional": True, "fresh": True}, "to": "home"}
+                for _ in range(_n(m.group(1)))]
+    m = re.match(r"^(?:have )?all players shuffle their hands into their decks,? then draw (\d+|three|four|five|six) cards$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
+                                                  {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
+    if re.match(r"^your Friends can't leave play this turn$", t, re.I):
+        return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
+    m = re.match(r"^distribute (two|three|2|3) \+1 power counters among up to (?:two|three|2|3) Friends$", t, re.I)
+    if m:  # one counter at a time, each on any Friend (the same Friend may get several)
+        return [{"op": "counters", "n": 1, "counter": "+1", "target": {"type": "Friend"}} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^(?:opponents|your opponent) can't (move their characters|play Events) this turn$", t, re.I)
+    if m:
+        return [{"op": "restrict", "k": "no_move" if m.group(1).lower().startswith("move") else "no_events", "who": "opp",
+                 "until": "turn"}]
+    m = re.match(r"^if you have fewer points than an opponent,? score a point$", t, re.I)
+    if m:
+        return [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": [{"op": "score", "n": 1, "who": "you"}]}]
+    m = re.match(r"^move (?:your opponent's|an opponent's) Mane Character here$", t, re.I)
+    if m:  # "here": this card's area (not a filter on where the Mane Character is)
+        return [{"op": "move", "target": {"type": "Mane Character", "ctrl": "opp"}, "to": "here"}]
+    return None
+
+
+_DELAY_WHEN = {"at the end of the turn": "turn_end", "at the start of the next turn": "turn_start",
+               "at the end of your score phase": "score_end_own", "at the start of your next turn": "own_turn_start"}
+
+
+def _delayed_part(b: str, first: list[dict]) -> list[dict] | None:
+    """The instructions of a delayed effect (extra_ops.delay); "that Friend" / "them" refer to what the
+    first part banished, moved or put into play."""
+    b = b.strip().rstrip(".")
+    if re.match(r"^put (?:that Friend|it|that card) into play$", b, re.I):
+        ban = [e for e in first if e.get("op") == "banish" and not (e.get("target") or {}).get("each")]
+        if len(ban) != 1:
+            return None
+        ban[0]["keep"] = True  # the banished card is remembered (resolve: fr["gone"])
+        return [{"op": "put_back"}]
+    m = re.match(r"^(banish|retire|dismiss) them$", b, re.I)
+    if m:
+        return [{"op": "made", "verb": m.group(1).lower()}] if any(e.get("op") == "token" for e in first) else None
+    m = re.match(r"^if no player has (\d+) or more points, retire (2|two) (%s) Friends$" % "|".join(TRAITS), b, re.I)
+    if m:  # 410.2 a player retires their own cards
+        tg = {"type": "Friend", "ctrl": "you", "trait": m.group(3), "fresh": True}
+        return [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))}, "effects": [],
+                 "else": [{"op": "retire", "target": dict(tg)} for _ in range(_n(m.group(2)))]}]
+    if re.search(r"\b(?:them|they|their)\b", b, re.I):
+        return None
+    return parse_effects(b)
+
+
+def _delayed_effects(t: str) -> list[dict] | None:
+    """"<instructions>. At the end of the turn, <instructions>" and the like: the second part is a delayed
+    effect (extra_ops.delay).  [] when the text has that shape but is not understood, None otherwise."""
+    m = re.match(r"^(.+?)\. (At the end of the turn|At the start of the next turn|At the end of your Score Phase), (.+)$", t, re.I)
+    if m and not re.search(r"\bAt the (?:end|start) of\b", m.group(3)):
+        a = parse_effects(m.group(1))
+        b = _delayed_part(m.group(3), a) if a is not None else None
+        if a is None or b is None:
+            return []
+        return a + [{"op": "delay", "when": _DELAY_WHEN[m.group(2).lower()], "effects": b, "lbl": m.group(2) + ", " + m.group(3)}]
+    m = re.match(r"^(.+), then (retire|banish|dismiss) (?:that Friend|that character|it) at the end of the turn$", t, re.I)
+    if m:  # "move one of your Friends to this Problem, then retire that Friend at the end of the turn"
+        a = parse_effects(m.group(1))
+        if a is None or len(a) != 1 or a[0].get("op") not in ("move", "ready", "gain_control", "power"):
+            return []
+        return a + [{"op": "delay", "when": "turn_end", "effects": [{"op": m.group(2).lower(), "target": {"it": True}}],
+                     "lbl": f"{m.group(2)} that Friend at the end of the turn"}]
+    m = re.match(r"^banish this card and put it into play at the start of your next turn$", t, re.I)
+    if m:
+        return [{"op": "banish", "target": {"self": True}, "keep": True},
+                {"op": "delay", "when": "own_turn_start", "effects": [{"op": "put_back"}], "lbl": "put it into play"}]
+    m = re.match(r"^banish (an? (?:Friend|character)|an opposing (?:Friend|character)|one of your (?:Friends|characters)) until the end of the turn$", t, re.I)
+    if m:  # the banished card comes back at the end of the turn (into play at its owner's home)
+        tg = parse_target(m.group(1))
+        if tg is None:
+            return []
+        return [{"op": "banish", "target": tg, "keep": True},
+                {"op": "delay", "when": "turn_end", "effects": [{"op": "put_back"}], "lbl": "put that Friend into play"}]
+    return None
+
+
 _PLAYERS_VERBS = {"shuffles": "shuffle", "draws": "draw", "discards": "discard", "puts": "put"}
 
 
@@ -921,6 +1294,7 @@ _FO_MINE = {"this card": {"self": True}, "one of your Friends": {"type": "Friend
             "your Mane Character": {"type": "Mane Character", "ctrl": "you"},
             "one of your characters": {"type": "character", "ctrl": "you"}}
 _FO_THEIRS = {"an opposing Friend": {"type": "Friend", "ctrl": "opp"},
+              "an opposing Friend or Troublemaker": {"type": "card", "types": ["Friend", "Troublemaker"], "ctrl": "opp"},
               "an opposing character": {"type": "character", "ctrl": "opp"},
               "an opponent's Friend with equal or greater power": {"type": "Friend", "ctrl": "opp", "ge": True}}
 _THIRD = {"scores": "score", "gains": "gain", "draws": "draw", "discards": "discard", "dismisses": "dismiss",
@@ -1298,6 +1672,8 @@ def _single(t: str) -> list[dict] | None:
         if tg is not None:
             to = (m.group("to") or "").lower()
             dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem", "that problem", "the same problem") else "problem" if "problem" in to else "choose"
+            if to == "this card's problem":  # none while this card is at home (cards-a)
+                return [{"op": "move", "target": tg, "to": dest, "prob_only": True}]
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     m4 = re.match(r"^give (.+?) \+(\d+) or -(\d+) power until the end of (?:the |this )?(turn|faceoff)$", t, re.I)
@@ -1759,7 +2135,8 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
-           "troublemaker faceoff reaction": "faceoff_tm"}
+           "troublemaker faceoff reaction": "faceoff_tm",
+           "score phase": "score", "troublemaker phase": "tp"}  # 512.3 "[x] Phase": the turn player, that Phase
 
 
 def _it_refs(effs: list) -> list:
@@ -1799,6 +2176,14 @@ RX_BODIES: list = [
     (r"^your opponent needs \+(\d+) power to confront this card's Problem this turn$",
      lambda m: [{"op": "confront_mod", "n": int(m.group(1)), "who": "opp", "problem": "here", "until": "turn"}]),
     (r"^uncover that Troublemaker$", lambda m: [{"op": "uncover", "mine": True, "there": True}]),
+    (r"^(?:you may )?put this card on (?:the )?top of (?:its owner's|your) deck$", lambda m: [{"op": "self_to_deck_top"}]),
+    (r"^score an additional point$", lambda m: [{"op": "score", "n": 1, "who": "you"}]),
+    (r"^exhaust the played (?:Friend|character)$", lambda m: [{"op": "exhaust", "target": {"it": True}}]),
+    (r"^send that character to its previous area\. That character can't be moved again this turn$",
+     lambda m: [{"op": "send_back"}, {"op": "card_no_move"}]),
+    (r"^put another Friend from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "Friend"}]),
+    (r"^that card gets \+(\d+) power (?:this faceoff|until the end of the faceoff)$", lambda m: [{"op": "flip_power", "n": int(m.group(1))}]),
+    (r"^ignore that card's power and flip a new card$", lambda m: [{"op": "ignore_flip"}]),
     (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
      lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
 ]
@@ -1889,6 +2274,13 @@ def _cost(text: str) -> dict | None:
                 return None
             cost["exhaust_sel"] = {**tg, "other": True}
             continue
+        m = re.match(r"^dismiss ((?:another )?one of your .+)$", part, re.I)
+        if m and "dismiss_sel" not in cost:  # "Dismiss one of your Friends here to ..." (a cost, 508)
+            tg = parse_target(m.group(1))
+            if tg is None or tg.get("each") or tg.get("self") or tg.get("it"):
+                return None
+            cost["dismiss_sel"] = tg
+            continue
         if re.match(r"^exhaust your Mane Character$", part, re.I):
             cost["exhaust_mane"] = True
             continue
@@ -1903,7 +2295,7 @@ def _cost(text: str) -> dict | None:
             cost["exhaust"] = True
             cost["retire_self"] = True
             continue
-        if re.match(r"^retire this card$", part, re.I):
+        if re.match(r"^retire this (?:card|Resource|Friend)$", part, re.I):
             cost["retire_self"] = True
             continue
         if re.match(r"^banish this card$", part, re.I):
@@ -1911,6 +2303,22 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^dismiss this card$", part, re.I):
             cost["dismiss_self"] = True  # paid at once (508), unlike the deferred retire_self
+            continue
+        if re.match(r"^spend a card from beneath one of your Friends with Pumped$", part, re.I):
+            cost["spend_pumped"] = True  # "that Friend" is the one chosen (extra_ops.spend_pumped)
+            continue
+        if re.match(r"^remove a \+1 power counter from one of your (?:cards|characters|Friends)$", part, re.I):
+            cost["counter_sel"] = {"type": "character" if "character" in part else "Friend" if "Friends" in part else "card"}
+            continue
+        if re.match(r"^put (?:this card|it) into (?:its owner's|your) hand$", part, re.I):
+            cost["hand_self"] = True  # paid at once (508), like dismiss_self
+            continue
+        if re.match(r"^put (?:this card|it) on (?:the )?top of (?:its owner's|your) deck$", part, re.I):
+            cost["deck_self"] = True
+            continue
+        m = re.match(r"^discard (?:a|an) (?:\[(%s)\] )?(Event|Friend|Resource|Troublemaker)$" % COLOR_RE, part, re.I)
+        if m and "discard_sel" not in cost:  # "Discard an Event to ...": a hand card with that type (508)
+            cost["discard_sel"] = {"type": m.group(2), **({"color": m.group(1)} if m.group(1) else {})}
             continue
         if re.match(r"^discard your hand$", part, re.I):
             cost["discard_hand"] = True
@@ -1928,6 +2336,9 @@ def _cost(text: str) -> dict | None:
             if tg is None or not tg.get("each") or tg.get("self") or "retire_sel" in cost:
                 return None
             cost["retire_sel"] = {"n": _n(m.group(1)), "sel": {k: v for k, v in tg.items() if k != "each"}}
+            continue
+        if re.match(r"^banish a non-Resource card from your hand$", part, re.I):
+            cost["banish_from"] = {"zone": "hand", "filter": {"not_type": "Resource"}}
             continue
         m = re.match(r"^banish (?:a|an) (?:(%s) )?(card|Event|Friend|Troublemaker|Resource) from your (discard pile|hand)$" % "|".join(TRAITS), part, re.I)
         if m:
@@ -2758,13 +3169,15 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "play_home"}
     if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
+    if body == "Play on an opponent's non-Epic Troublemaker":  # (516.4: Epic is a keyword)
+        return {"kind": "play_on", "host": {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}}
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
     # events and activated abilities: "<Timing>: ..."
-    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
+    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):\s*(.+)$", line)
     if m:
         timing = TIMINGS[m.group(1).lower()]
         rest = m.group(2)
@@ -2774,6 +3187,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             ab = _parse_reaction(rest, card_type, line)
             if ab is not None:
                 return ab
+        elif m.group(1).endswith(" Reaction"):
+            # 512.4b "Faceoff Reaction" / "Main Phase Reaction": a Reaction only during that faceoff / Phase
+            ab = _parse_reaction(rest, card_type, line)
+            if ab is None:
+                return {"kind": "manual", "text": raw, "timing": timing}
+            return {**ab, "timing": timing}
         if card_type == "Event":
             cost = {}
             mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
@@ -2790,6 +3209,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 effs = None
             if effs is not None:
                 return {"kind": "event", "timing": timing, "effects": effs, "text": line}
+            mc = re.match(r"^(Retire one of your Friends involved in the faceoff) to (.+)$", rest)
+            if mc and not cost:  # the retire is what the Event's effect costs (508.1d: none, nothing)
+                effs = parse_effects(mc.group(2))
+                if effs is not None:
+                    return {"kind": "event", "timing": timing, "text": line, "effects": [
+                        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}, "cost": True}] + effs}
             mc = re.match(r"^(Retire a Friend) to (.+)$", rest)
             if mc and not cost:  # 508.1: the instruction before "to" is a cost of playing the Event
                 effs = parse_effects(mc.group(2))
@@ -2804,10 +3229,82 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"exhaust": True},
                     "while": {"k": "you_have_none", "sel": {"type": "Friend", "ctrl": "you", "color": ma.group(1)}},
                     "effects": [{"op": "also_friend", "color": ma.group(1), "until": _until(ma.group(2))}], "text": line}
-        if rest.startswith("During a faceoff, ") and card_type != "Event":
+        if rest.startswith(("During a faceoff, ", "During a Faceoff, ")) and card_type != "Event":
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
             timing = "faceoff"
+        mm = re.match(r"^(?:(While this card is at a Problem), you may )?((?:Retire|Exhaust|Banish|Dismiss) this card(?: and [^.]+)?)\. If you do, (.+)$", rest, re.I)
+        if mm and card_type != "Event":  # "Retire this card. If you do, ...": doing it is the cost (508)
+            cost, effs = _cost(mm.group(2)), parse_effects(mm.group(3))
+            if cost is not None and effs is not None:
+                ab = {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+                if mm.group(1):
+                    ab["while"] = {"k": "at_problem"}
+                return ab
+        mm = re.match(r"^Exhaust this card and choose (a Friend involved in the faceoff) with a Resource attached to it to give that "
+                      r"Friend ([+-]\d+) power until the end of the faceoff\.?$", rest)
+        if mm and card_type != "Event":  # (the 3.4 errata wording of PR88)
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
+                {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
+                 "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
+        if re.match(r"^This card becomes involved in the faceoff\. ", rest) and card_type != "Event":
+            effs = parse_effects(rest)  # no cost: activating it is the choice (703)
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
+        mm = re.match(r"^While this card has lower power than any other Friends here, you may exhaust it and pay \[(\d+)\] to (.+?)\.?$", rest)
+        if mm and card_type != "Event":  # the condition is checked as it is activated; both costs paid (508)
+            effs = parse_effects(mm.group(2))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "tokens": int(mm.group(1))},
+                        "while": {"k": "lowest_here"}, "effects": effs, "text": line}
+        mm = re.match(r"^Remove a counter from one of your ready characters to (draw a card|give a Friend \+1 Power until the end of the turn)\. "
+                      r"If (?:you remove the counter from an? (\w+) or (\w+)|the counter is an? (\w+) counter), "
+                      r"(draw 2 cards|give that Friend \+2 Power) instead\.?$", rest)
+        if mm and card_type != "Event":  # the counter removed (any type, 519) decides the branch
+            cost = {"any_counter": {"type": "character", "state": "ready"}}
+            if mm.group(1).startswith("draw"):
+                cond = {"k": "rc_trait", "traits": [mm.group(2), mm.group(3)]}
+                effs = [{"op": "if", "cond": cond, "effects": [{"op": "draw", "n": 2, "who": "you"}],
+                         "else": [{"op": "draw", "n": 1, "who": "you"}]}]
+            else:
+                cond = {"k": "rc_type", "type": mm.group(4)}
+                effs = [{"op": "mark", "target": {"type": "Friend"}},
+                        {"op": "if", "cond": cond, "effects": [{"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}],
+                         "else": [{"op": "power", "n": 1, "target": {"it": True}, "until": "turn"}]}]
+            return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+        mm = re.match(r"^While this card is at a Problem with (\d+|two) or more other characters, turn this card over\.?$", rest)
+        if mm and card_type != "Event":  # the condition is checked as it is activated (no cost)
+            return {"kind": "activated", "timing": timing, "cost": {}, "while": {"k": "chars_here_min", "n": _n(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1))},
+                    "effects": [{"op": "turn_over"}], "text": line}
+        mm = re.match(r"^Exhaust that Friend to put a \+1 power counter on it, then add its power to another Friend until the end of the turn\.?$", rest)
+        if mm and card_type == "Resource":  # "that Friend" / "it": this Resource's host
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust_host": True}, "text": line, "effects": [
+                {"op": "counters", "n": 1, "counter": "+1", "target": {"host": True}},
+                {"op": "power", "n": 0, "n_from": "its", "target": {"type": "Friend", "not_chosen": True}, "until": "turn"}]}
+        mm = re.match(r"^Exhaust (3|three|2|two) of your Friends to (.+)$", rest)
+        if mm and card_type != "Event":
+            effs = parse_effects(mm.group(2))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "text": line, "effects": effs,
+                        "cost": {"exhaust_n": {"n": _n(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1)), "sel": {"type": "Friend"}}}}
+        mm = re.match(r"^Choose one of your ready cards\. Exhaust this card and that card to (.+)$", rest)
+        if mm and card_type != "Event":  # both exhausted as the cost (508)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "exhaust_sel": {"type": "card", "ctrl": "you", "other": True}},
+                        "effects": effs, "text": line}
+        mm = re.match(r"^Exhaust this card at a Problem to (.+)$", rest)
+        if mm and card_type != "Event":  # only while it is at a Problem
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "while": {"k": "at_problem"},
+                        "effects": effs, "text": line}
+        mm = re.match(r"^Banish this card from your discard pile to (.+)$", rest)
+        if mm and card_type != "Event":  # activated from the discard pile (cards-a; flow.priority_actions)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "zone": "disc", "cost": {"banish_self_hand": True},
+                        "effects": effs, "text": line}
         mm = re.match(r"^Banish this card from your hand to (.+)$", rest)
         if mm and card_type != "Event":  # activated from the hand (its owner holds it)
             effs = parse_effects(mm.group(1))
@@ -2832,6 +3329,17 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if mm:
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
                     "effects": [{"op": "cutie_mark"}], "text": line}
+        mm = re.match(r"^While there are at least (\d+) (%s) Friends at this card's Problem, you may turn this card over\.?$"
+                      % "|".join(TRAITS), rest)
+        if mm and card_type == "Mane Character":  # a Mane's boost condition checked as it is activated (no cost)
+            return {"kind": "activated", "timing": timing, "cost": {}, "effects": [{"op": "turn_over"}], "text": line,
+                    "while": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "sel_at_least", "n": int(mm.group(1)),
+                              "sel": {"type": "Friend", "trait": mm.group(2), "at": "here"}}]}}
+        mm = re.match(r"^Put this card (on top of its owner's deck|into its owner's hand)\.?$", rest)
+        if mm and card_type != "Event":  # no cost (602.1): the ability takes this card out of play
+            effs = parse_effects(rest)
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
         return {"kind": "manual", "text": raw, "timing": timing}
     if not any(re.match(pat, line) for pat, _, _ in TRIGGERS):
         wt = _watch_trigger(line, card_type)
@@ -2932,6 +3440,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     d = parse_static_extra(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    d = parse_static_c(body, card_type) if card_type != "Event" else None
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
+    ab = _line_c(body, card_type, line)
+    if ab is not None:
+        return ab
     return {"kind": "manual", "text": raw}
 
 
@@ -2950,7 +3464,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     lines = [ln for ln in face.text.split("\n") if ln.strip()]
     if face.type == "Event":
         # an Event's text is processed in order (304.2): lines after the timing line continue it
-        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):", ln.strip())), None)
+        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):", ln.strip())), None)
+        if idx and re.match(r"^As an additional cost to play this card, (?:discard (?:a|one|two|three|\d+) cards?|retire a Friend)\.?$",
+                            lines[idx - 1].strip()):
+            # the additional cost (508) printed as its own paragraph before the timing line: the same
+            # cost as "<Timing>: As an additional cost to play this card, ... <effects>"
+            mt_ = re.match(r"^([^:]+):\s*(.+)$", lines[idx].strip())
+            lines = lines[:idx - 1] + [f"{mt_.group(1)}: {lines[idx - 1].strip()} {mt_.group(2)}"] + lines[idx + 1:]
+            idx -= 1
         if idx is not None and idx + 1 < len(lines):
             tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
             keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]
@@ -2960,6 +3481,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
                 # instructions, processed in order (304.2); its own text states its condition
                 for ln in list(keep):
                     mh = re.match(r"^Harmony (?:%s): (.+)$" % "|".join(TRAITS), _clean(ln))
+                    mi = re.match(r"^If you have an? (%s) character, (.+) instead\.?$" % "|".join(TRAITS), mh.group(1)) if mh else None
+                    alt = parse_effects(mi.group(2)) if mi else None
+                    if alt is not None:  # "If you have a Pegasus character, <effects> instead": one or the other
+                        ab = {**ab, "effects": [{"op": "if", "cond": {"k": "you_have", "sel": {
+                            "type": "character", "ctrl": "you", "trait": mi.group(1)}}, "effects": alt, "else": list(ab["effects"])}],
+                            "text": ab["text"] + " / " + _clean(ln)}
+                        keep.remove(ln)
+                        continue
                     effs = parse_effects(mh.group(1)) if mh else None
                     if effs is not None:
                         ab = {**ab, "effects": list(ab["effects"]) + effs, "text": ab["text"] + " / " + _clean(ln)}
@@ -2985,7 +3514,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             if all(a["kind"] == "trigger" for a in abs_):
                 abilities.extend({**a, "text": ln} for a in abs_)
                 continue
-        ab = parse_line(ln, face.type, face.keywords)
+        ma = re.match(r"^(Main Phase: .+?\.) Any player may activate this ability\.?$", ln.strip())
+        if ma and face.type != "Event":
+            # 703: an activated ability any player may activate (as the turn player in their Main Phase,
+            # 512.3); "you" is the player activating it (flow.priority_actions, ``any_player``)
+            ab = parse_line(ma.group(1), face.type, face.keywords)
+            ab = {**ab, "any_player": True, "text": ln} if ab["kind"] == "activated" else {"kind": "manual", "text": ln}
+        else:
+            ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "multi":
             abilities.extend(ab["abilities"])
             continue
@@ -2998,10 +3534,27 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
         if ab["kind"] == "manual" or ab.get("manual"):
             manual.append(ab["text"])
         abilities.append(ab)
+    _instead_power(abilities, manual)
     for k in list(face.keywords) + list(extra_kw):
         if k not in AUTOMATED_KEYWORDS:
             manual.append(f"{k} (keyword)")
     return abilities, manual, extra_kw
+
+
+def _instead_power(abilities: list, manual: list) -> None:
+    """"That Friend has +2 power. / Harmony Changeling: If that Friend is a Changeling, it has +4 power
+    instead": the second line becomes the difference (+2 more) while the host has that trait."""
+    for i, a in enumerate(abilities):
+        if a.get("kind") != "static" or "instead_trait" not in a:
+            continue
+        base = [b for b in abilities if b is not a and b.get("kind") == "static" and b.get("op") == "power"
+                and b.get("target") == "host" and not b.get("cond") and "instead_trait" not in b]
+        if len(base) != 1:
+            abilities[i] = {"kind": "manual", "text": a["text"]}
+            manual.append(a["text"])
+            continue
+        abilities[i] = {"kind": "static", "op": "power", "n": a["to"] - base[0]["n"], "target": "host",
+                        "cond": {"k": "host_trait", "trait": a["instead_trait"]}, "text": a["text"]}
 
 
 def compile_card(card):
@@ -3181,23 +3734,23 @@ def _cb_effects(t: str) -> list[dict] | None:
         return [{"op": "name_card"}, {"op": "reveal_discard_named", "whose": "choose" if m.group(1) == "A player" else "opp"}]
     m = re.match(r"^you may challenge (?:an opposing Troublemaker|an opponent's Troublemaker) with (?:it|this card)$", t)
     if m:  # 514.2a.i: this card is the only character involved
-        return [{"op": "may", "effects": [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
+        return [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
     m = re.match(r"^you may discard a card to challenge (?:an opposing Troublemaker|an opponent's Troublemaker) with this card$", t)
     if m:
         return [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True},
-                                          {"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
+                                          {"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
     m = re.match(r"^(you may )?challenge (?:an opponent's|an opposing|a) Troublemaker (?:here|there) with (?:all )?(?:of )?your characters (?:here|there)$", t)
     if m:  # the challenger's characters at the Troublemaker's Problem (514.2a)
         tm = {"type": "Troublemaker", "at": "here"}
         if "a Troublemaker" not in t:
             tm["ctrl"] = "opp"
-        e = {"op": "challenge", "tm": tm, "with": "there"}
+        e = {"op": "effect_challenge", "tm": tm, "with": "there"}
         return [{"op": "may", "effects": [e]}] if m.group(1) else [e]
     m = re.match(r"^you may challenge (?:that card|it|that Troublemaker) with all (?:of )?your characters (?:here|at this card's Problem|at its Problem)$", t)
     if m:
-        return [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "there"}]}]
+        return [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"it": True}, "with": "there"}]}]
     if re.match(r"^challenge (?:an opponent's|an opposing) Troublemaker$", t):  # 514.2a: your characters at its Problem
-        return [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "there"}]
+        return [{"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "there"}]
     m = re.match(r"^each player with at least (?:1|one) (Friend|character) here chooses a Friend here\. If that Friend would be sent "
                  r"home, it isn't sent home instead$", t)
     if m:  # 710 replacement of 613.2's "sent home" for the chosen Friends
@@ -3264,7 +3817,7 @@ def _cb_effects(t: str) -> list[dict] | None:
                                                                                 "optional": True, "state": "ready"}}]}]
     m = re.match(r"^you may put a \+1 power counter on any number of characters with attached Resources here$", t)
     if m:
-        return [{"op": "any_number", "target": {"type": "character", "at": "here", "att": {"type": "Resource"}},
+        return [{"op": "pick_any", "target": {"type": "character", "at": "here", "att": {"type": "Resource"}},
                  "effects": [{"op": "counters", "n": 1, "counter": "+1", "target": {"it": True}}]}]
     m = re.match(r"^put (two|three) " + _CB_TOK + r" into play, then exhaust an opposing character for each of your characters$", t)
     if m:
@@ -3327,7 +3880,7 @@ def _cb_effects(t: str) -> list[dict] | None:
         return [{"op": "pay_or", "n": int(m.group(1)), "who": "opp", "else": [{"op": m.group(2), "target": {"it": True}}]}]
     m = re.match(r"^you may remove a counter from a ready card$", t)
     if m:
-        return [{"op": "may", "effects": [{"op": "remove_any_counter"}]}]
+        return [{"op": "may", "effects": [{"op": "remove_counter_ready"}]}]
     m = re.match(r"^(?:an opponent|your opponent) reveals their hand\. You may choose an? (Friend|Event|Resource|Troublemaker) card from their "
                  r"hand and they discard that card$", t)
     if m:
@@ -3372,9 +3925,9 @@ def _cb_effects(t: str) -> list[dict] | None:
         return [{"op": "may", "effects": [{"op": "leave_faceoff", "target": {"type": "character", "ctrl": "opp", "at": "faceoff",
                                                                               "max_power_colors": True}}]}]
     if re.match(r"^this card becomes involved in the faceoff$", t):
-        return [{"op": "join_faceoff"}]
+        return [{"op": "self_join_fo"}]
     if re.match(r"^you may exhaust this card to have it become involved in the faceoff$", t):
-        return [{"op": "may", "effects": [{"op": "exhaust_self_cost"}, {"op": "join_faceoff"}]}]
+        return [{"op": "may", "effects": [{"op": "exhaust_self_cost"}, {"op": "self_join_fo"}]}]
     if re.match(r"^put this card and that Friend into their owners' hands$", t):  # this card first (509: it would be dismissed)
         return [{"op": "to_hand_self_host"}]
     m = re.match(r"^if their Mane Character is here, they may look at the top (\w+) cards of their deck and put them back in any order$", t)
@@ -3536,13 +4089,13 @@ def _cb_line(line: str, card_type: str) -> dict | None:
         return {"kind": "trigger", "on": "enter", "when": "problem", "text": line, "effects": [
             {"op": "if", "cond": {"k": "you_have", "sel": tm}, "effects": [
                 {"op": "power", "n": int(m.group(1)), "target": {"self": True}, "until": "turn"},
-                {"op": "challenge", "tm": tm, "with": "self"}]}]}
+                {"op": "effect_challenge", "tm": tm, "with": "self"}]}]}
     m = re.match(r"^When an opposing Troublemaker enters play face-up or is uncovered here, you may challenge it with this card\. "
                  r"If a player has (\d+) or more points, you may challenge it with all of your characters at this card's Problem instead$", body)
     if m:
         effs = [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
-                 "effects": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "there"}]}],
-                 "else": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "self"}]}]}]
+                 "effects": [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"it": True}, "with": "there"}]}],
+                 "else": [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"it": True}, "with": "self"}]}]}]
         subj = {"sel": {"type": "Troublemaker", "ctrl": "opp", "at": "here"}}  # (a face-down one is not "an opposing Troublemaker", 505.2)
         return {"kind": "multi", "text": line, "abilities": [
             {"kind": "trigger", "on": "w_enter", "subj": subj, "effects": effs, "text": line},
@@ -3743,3 +4296,368 @@ STATIC_EXTRA.extend([
      lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "sel": {"type": "Friend"}, "where": "here",
                 "first": True, "min": int(m[2])}),
 ])
+
+
+# ------------------------------------------------------------------ cards-c templates (2026-11-24)
+# Continuous abilities, Chaos "While this card is flipped" abilities, Harmony lines and effects of the
+# cards-c group.  Whole-line templates as in STATIC_EXTRA: (regex, card types or None, builder).
+_TR = "|".join(TRAITS)
+_PLAYABLE = {"Friends": "Friend", "Events": "Event", "Resources": "Resource", "Troublemakers": "Troublemaker"}
+
+STATIC_C: list = [
+    # 609.2a / 508 play costs: "You pay [1] less to play your first Griffon Friend each turn" (Harmony)
+    (r"^(?:You may pay|You pay|Pay) \[(\d+)\] less to play your first (?:(%s) )?(Friend|Event|Resource|Troublemaker) each turn"
+     r"(?:, to a minimum of \[(\d+)\])?$" % _TR, None,
+     lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "first": True,
+                "sel": {"type": m[3], **({"trait": m[2]} if m[2] else {})}, **({"min": int(m[4])} if m[4] else {})}),
+    (r"^Opponents (?:must )?pay \+\[(\d+)\] to play (Friends|Events|Resources|Troublemakers)$", None,
+     lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": _PLAYABLE[m[2]]}}),
+    (r"^(?:You may pay|You pay) \[(\d+)\] less to play (Friends|Events|Resources)(?:, to a minimum of \[(\d+)\])?$", None,
+     lambda m: {"op": "play_discount", "n": int(m[1]), "sel": {"type": _PLAYABLE[m[2]]}, **({"min": int(m[3])} if m[3] else {})}),
+    # 609.2e rally / 609.2b move costs bound to a condition of this card
+    (r"^While this card is exhausted, you pay \[(\d+)\] less to rally your Friends, to a minimum of \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": -int(m[1]), "who": "you", "min": int(m[2]),
+                "cond": {"k": "exhausted"}}),
+    (r"^While this card is exhausted, your opponent must pay \+\[(\d+)\] to play or move a character to this card's Problem$",
+     None, lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here",
+                      "cond": {"k": "all", "conds": [{"k": "exhausted"}, {"k": "at_problem"}]},
+                      "parts": [{"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here",
+                                 "cond": {"k": "all", "conds": [{"k": "exhausted"}, {"k": "at_problem"}]}},
+                                {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to",
+                                 "at_problem": True, "cond": {"k": "exhausted"}}]}),
+    # power
+    (r"^Your Troublemakers here have \+(\d+) power for each of your (%s) characters$" % _TR, None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you", "at": "here"},
+                   per={"sel": {"type": "character", "ctrl": "you", "trait": m[2]}})),
+    (r"^This card has \+(\d+) power for each ([A-Z][\w.' ]+?) (Friend|card) in your discard pile$", None,
+     lambda m: _per(m[1], {"k": "disc_title", "title": m[2], **({"type": "Friend"} if m[3] == "Friend" else {})})),
+    (r"^This card has \+(\d+) power for each card type among cards in your discard pile$", None,
+     lambda m: _per(m[1], {"k": "disc_types"})),
+    (r"^If that Friend is an? (%s), it has \+(\d+) power instead$" % _TR, ("Resource",),
+     None),  # (built in parse_static_c: needs the Friend's own "+N power" line)
+    (r"^That Troublemaker is Epic and has \+(\d+) power$", ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_epic", "target": _HOST}]}),
+    # "can't" modifiers (104.2) with conditions of this card
+    (r"^While this card has at least (\d+) power, your Friends can't be frightened$", None,
+     lambda m: {"op": "no_frighten", "target": dict(_YOU_FRIENDS), "cond": {"k": "power_at_least", "n": int(m[1])}}),
+    (r"^While this card has at least (\d+) cards? beneath it, it can't be dismissed or frightened$", None,
+     lambda m: {"op": "no_frighten", "target": "self",
+                "parts": [{"op": op, "target": "self", "cond": {"k": "beneath_at_least", "n": int(m[1])}}
+                          for op in ("no_frighten", "no_dismiss")]}),
+    (r"^Your Friends can't be frightened$", None, lambda m: {"op": "no_frighten", "target": dict(_YOU_FRIENDS)}),
+    (r"^While a Troublemaker is at this Problem, Friends can't be played here$", ("Problem",),
+     lambda m: {"op": "no_play", "who": "all", "sel": {"type": "Friend"},
+                "cond": {"k": "at_problem_with", "sel": {"type": "Troublemaker"}}}),
+    # attachments
+    (r"^That Friend is also \[(%s)\]$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "grant_color", "color": m[1], "target": _HOST}),
+    (r"^While that Friend is at a Problem, that Problem has (\d+) bonus points?$", ("Resource",),
+     lambda m: {"op": "bonus_mod", "n": int(m[1]), "set": True, "cond": {"k": "host_at_problem"}}),
+    (r"^While that Mane Character is boosted, it loses and can't have abilities$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "target": _HOST, "cond": {"k": "host_boosted"}}),
+    # hand size (616.2)
+    (r"^While this card is Cutie Marked, your maximum hand size is increased by (\d+)$", None,
+     lambda m: {"op": "hand_size_mod", "n": int(m[1]), "cond": {"k": "cutie"}}),
+    # faceoffs
+    (r"^Opposing Mane Characters here can't contribute their power to faceoffs$", None,
+     lambda m: {"op": "no_contrib", "what": "faceoff", "target": {"type": "Mane Character", "ctrl": "opp", "at": "here"}}),
+    # Chaos (515, glossary): continuous abilities of a flipped card, while it is flipped
+    (r"^Chaos: While this card is flipped, it has \+(\d+) power$", None,
+     lambda m: {"op": "flip_self_power", "n": int(m[1])}),
+    (r"^Chaos: While this card is flipped, it has \+(\d+) power for each card in your hand$", None,
+     lambda m: {"op": "flip_self_power", "n": int(m[1]), "per": {"k": "your_hand"}}),
+    (r"^Chaos: While this card is flipped, it has power equal to the number of cards in your hand$", None,
+     lambda m: {"op": "flip_self_power", "is": {"k": "your_hand"}}),
+    (r"^This card's power is equal to the number of cards in your hand$", None,
+     lambda m: {"op": "power_is", "count": {"k": "your_hand"}}),
+    # confronting (611.2): "You need -2 power to confront ..." (a reduction; Rules.meets spreads it)
+    (r"^While there are no opposing characters here, you need -(\d+) power to confront this Problem$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "cond": {"k": "no_opp_here"}}),
+    (r"^You need -(\d+) power to confront opposing Problems$", None,
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "where": "opp_problems"}),
+    (r"^You need -(\d+) power to confront that Friend's Problem$", ("Resource",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you"}),
+    (r"^You need -(\d+) power to confront this Problem for each card type among cards in your discard pile$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "per": "disc_types"}),
+    # faceoffs: a Problem's owner's / opposing Mane Characters while involved in a Problem faceoff
+    (r"^While involved in a Problem faceoff, this card's owner's Mane Character has \+(\d+) power$", ("Problem",),
+     lambda m: {"op": "power", "n": int(m[1]), "target": {"type": "Mane Character", "ctrl": "you", "inv": True},
+                "fo_only": "problem"}),
+    (r"^While involved in a Problem faceoff, opposing boosted Mane Characters here have -(\d+) power$", ("Problem",),
+     lambda m: {"op": "power", "n": -int(m[1]), "target": {"type": "Mane Character", "ctrl": "opp", "at": "here",
+                                                           "boosted": True, "inv": True}, "fo_only": "problem"}),
+    # draws (410.4)
+    (r"^While a player has at least (\d+) cards in their hand, that player can't draw cards during the Main Phase$", None,
+     lambda m: {"op": "no_draw_main", "n": int(m[1])}),
+    # traits, losing abilities
+    (r"^While this card is at a Problem, your other Friends at that Problem get the (%s) trait during any Score Phase$" % _TR,
+     None, lambda m: {"op": "add_trait", "trait": m[1], "target": {"type": "Friend", "ctrl": "you", "other": True, "at": "here"},
+                      "cond": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "score_phase"}]}}),
+    (r"^While you have at least (\d+) points, opposing Troublemakers here (?:lose|lost) and can't have abilities$", None,
+     lambda m: {"op": "lose_abilities", "target": {"type": "Troublemaker", "ctrl": "opp", "at": "here"},
+                "cond": {"k": "you_points_at_least", "n": int(m[1])}}),
+    # attachments with several continuous abilities
+    (r"^That Friend has \+(\d+) [Pp]ower, is also \[(%s)\], and loses and can't gain abilities$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_color", "color": m[2], "target": _HOST},
+                                         {"op": "lose_abilities", "target": _HOST}]}),
+    (r"^That Friend has \[(%s)\] and \+(\d+) power for each of your other \[\1\] Friends here$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [{"op": "grant_color", "color": m[1], "target": _HOST},
+                                         _pw(m[2], _HOST, per={"sel": {"type": "Friend", "ctrl": "you", "color": m[1],
+                                                                       "at": "here", "not_host": True}})]}),
+    (r"^That Friend loses and can't have abilities, can't move, can't be frightened, and can't contribute its power to "
+     r"confronting Problems or to faceoffs$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "parts": [
+         {"op": "lose_abilities", "target": _HOST}, {"op": "no_move", "who": "all", "card": "host"},
+         {"op": "no_frighten", "target": _HOST}, {"op": "no_contrib", "what": "confront", "target": _HOST},
+         {"op": "no_contrib", "what": "faceoff", "target": _HOST}]}),
+]
+
+
+def parse_static_c(body: str, card_type: str) -> dict | None:
+    """The ``STATIC_C`` templates."""
+    for pat, types, fn in STATIC_C:
+        m = re.match(pat, body)
+        if m and (types is None or card_type in types):
+            if fn is None:  # "Harmony Changeling: If that Friend is a Changeling, it has +4 power instead"
+                return {"op": "power", "n": 0, "target": _HOST, "instead_trait": m[1], "to": int(m[2])}
+            return fn(m)
+    return None
+
+
+def _effects_c(t: str) -> list[dict] | None:
+    """Effect sentences of the cards-c group (called first by ``parse_effects``)."""
+    m = re.match(r"^you may (.+)$", t, re.I)
+    if m:
+        r = _effects_c_body(m.group(1))
+        return None if r is None else [{"op": "may", "effects": r}]
+    return _effects_c_body(t)
+
+
+IF_TEMPLATES.append(  # "if you have 2 or more other Changeling characters here, ..." (resolve._if_cond)
+    (r"^if you have (\d+) or more other (%s) characters here, (.+)$" % "|".join(TRAITS),
+     lambda m: {"k": "count_at_least", "n": int(m.group(1)),
+                "sel": {"type": "character", "ctrl": "you", "trait": m.group(2), "at": "here", "other": True}}))
+
+
+def _effects_c_body(t: str) -> list[dict] | None:
+    m = re.match(r"^If that Friend's cost is less than or equal to the number of (%s) characters you have, (.+)$"
+                 % "|".join(TRAITS), t)
+    if m:  # the card an earlier instruction moved ("that Friend"): its printed cost (202)
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "it_cost_le_count", "sel": {
+            "type": "character", "ctrl": "you", "trait": m.group(1)}}, "effects": r}]
+    m = re.match(r"^move one of your Friends with an? ([A-Z]\w+) counter to the same Problem$", t)
+    if m:  # "When you move this card to a Problem, you may move ... to the same Problem" (its area)
+        return [{"op": "move", "target": {"type": "Friend", "ctrl": "you", "other": True, "counter_kind": m.group(1)},
+                 "to": "here"}]
+    m = re.match(r"^remove (a|one|two|\d+) \+1 power counters? from this card$", t, re.I)
+    if m:  # 519: counters removed (never below none)
+        return [{"op": "counters", "n": _n(m.group(1)), "counter": "+1", "remove": True, "target": {"self": True}}]
+    # "pay [1] less for your next Event this turn to a minimum of [1]" (a pending cost reduction, 508)
+    m = re.match(r"^pay \[(\d+)\] less for your next (Friend|Event|Resource) this turn,? to a minimum of \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn", "min": int(m.group(3))}]
+    # "+1 power for each Event in your discard pile" / "Eccentric 1 for each card in your hand", counted as
+    # the effect resolves (708.2b)
+    m = re.match(r"^give (one of your (?:%s) characters) \+(\d+) power for each (Friend|Event|Resource|Troublemaker) in your "
+                 r"discard pile until the end of the turn$" % "|".join(TRAITS), t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "power", "n": int(m.group(2)), "target": tg, "until": "turn", "per_disc": m.group(3)}]
+    m = re.match(r"^give (one of your (?:%s) characters) (Eccentric|Diligent|Showy|Competitive|Supportive|Calming|Meticulous) "
+                 r"(\d+) for each card in your hand until the end of the turn$" % "|".join(TRAITS), t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "grant_kw", "kw": m.group(2), "n": int(m.group(3)), "target": tg, "until": "turn",
+                     "per": {"k": "your_hand"}}]
+    # 603.1 "does not ready during its controller's next Ready Phase" (the exhausted card keeps the mark)
+    m = re.match(r"^exhaust (an opposing character|an opposing Friend)\. That (?:character|Friend) (?:doesn't|does not) ready "
+                 r"during its controller's next Ready Phase$", t, re.I)
+    if m:
+        return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    # one card: top or bottom (private)
+    if re.match(r"^look at the top card of your deck(?:,|\.)? (?:and put it on the top or bottom of your deck|You may put "
+                r"(?:that card|it) on the bottom of your deck)$", t, re.I):
+        return [{"op": "look_top", "n": 1, "whose": "you"}]
+    if re.match(r"^look at the top card of this Problem(?:'s)? deck and put it on (?:either )?the top or bottom of that deck$", t, re.I):
+        return [{"op": "look_pdeck", "whose": "problem_here", "deck": "pdeck"}]
+    # 518 from the public discard pile: "shuffle a Friend from your discard pile into your deck"
+    m = re.match(r"^shuffle (?:a|an) (Friend|Resource|Event|Troublemaker|card) from your discard pile into your deck$", t, re.I)
+    if m:
+        flt = {"type": m.group(1)} if m.group(1) != "card" else {}
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "deck"}, {"op": "shuffle_into_deck", "from": None}]
+    m = re.match(r"^put (?:a|an) (Friend|Resource|Event|card) with (\d+) power from (?:your|their) discard pile into (?:your|their) hand$", t, re.I)
+    if m:  # printed power (cards outside play have only their printed information)
+        flt = {"min_printed": int(m.group(2)), "max_printed": int(m.group(2))}
+        if m.group(1) != "card":
+            flt["type"] = m.group(1)
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+    # "distribute two +1 power counters among up to 2 of <selector>": one counter at a time, the
+    # second on the same or another card (any distribution of two counters over at most two cards)
+    m = re.match(r"^distribute (two|three|\d+) \+1 power counters among up to (?:two|2|three|3) of (.+)$", t, re.I)
+    if m and _n(m.group(1)) == (2 if re.search(r"up to (?:two|2)\b", t) else 3):
+        tg = parse_target("one of " + m.group(2))
+        if tg is None or tg.get("each") or tg.get("self") or tg.get("it"):
+            return None
+        return [{"op": "counters", "n": 1, "counter": "+1", "target": dict(tg)} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^dismiss a Resource on an opponent's Friend here$", t, re.I)
+    if m:
+        return [{"op": "dismiss", "target": {"type": "Resource", "on": {"type": "Friend", "ctrl": "opp", "at": "here"}}}]
+    # Harmony: "... with cost less than or equal to the number of <Trait> characters you have"
+    m = re.search(r" with cost less than or equal to the number of (%s) characters you have" % "|".join(TRAITS), t)
+    if m:
+        r = parse_effects(t[:m.start()] + t[m.end():])
+        tgs = [e for e in _walk_effects(r or []) if isinstance(e.get("target"), dict)]
+        if r is None or len(tgs) != 1 or tgs[0]["target"].get("each") or tgs[0]["target"].get("self") or \
+                tgs[0]["target"].get("it") or "max_cost" in tgs[0]["target"]:
+            return None
+        tgs[0]["target"] = {**tgs[0]["target"], "max_cost_count": {"type": "character", "ctrl": "you", "trait": m.group(1)}}
+        return r
+    return None
+
+
+def _walk_effects(effs: list) -> list[dict]:
+    out = []
+    for e in effs:
+        out.append(e)
+        for k in ("effects", "else"):
+            if isinstance(e.get(k), list):
+                out.extend(_walk_effects(e[k]))
+    return out
+
+
+# triggers of the cards-c group (appended: TRIGGERS is read when a line is parsed)
+TRIGGERS.extend([
+    # "The first player to confront this Problem may ...": a confront_this_any trigger of the first
+    # confront of this Problem (flow: the Problem's ``cf`` flag before this confront)
+    (r"^The first player to confront this Problem (?=may |scores |gains )", "confront_this_any", {"first": True}),
+    (r"^When this card readies, ", "readies", {}),
+])
+
+
+def _line_c(body: str, card_type: str, line: str) -> dict | None:
+    """Whole lines of the cards-c group that give several abilities (``multi``)."""
+    if card_type != "Resource":
+        return None
+    # "Play on a Friend. If that Friend is (not) yours, you may exhaust / move it." (its instruction is
+    # followed as the Resource enters play, attached; "you may" is its controller's decision, 712.3)
+    m = re.match(r"^Play on a Friend\. If that Friend is (not )?yours, you may (exhaust|move) it$", body)
+    if m:
+        eff = {"op": m.group(2), "target": {"host": True}, **({"to": "choose"} if m.group(2) == "move" else {})}
+        trig = {"kind": "trigger", "on": "enter", "text": line,
+                "effects": [{"op": "if", "cond": {"k": "host_yours", "yours": not m.group(1)},
+                             "effects": [{"op": "may", "effects": [eff]}]}]}
+        return {"kind": "multi", "abilities": [{"kind": "play_on", "host": {"type": "Friend"}}, trig], "text": line}
+    # "Exhaust that Friend. That Friend does not ready during the Ready Phase." (603.1)
+    if re.match(r"^Exhaust that Friend\. That Friend does not ready during the Ready Phase$", body):
+        return {"kind": "multi", "text": line, "abilities": [
+            {"kind": "trigger", "on": "enter", "effects": [{"op": "exhaust", "target": {"host": True}}], "text": line},
+            {"kind": "static", "op": "no_ready", "target": "host", "phase": "ready", "text": line}]}
+    return None
+
+
+# optional replacement modifiers (710): "If <card> would be <frightened|dismissed|leave play>, you may <...>
+# instead" -> static ``replace`` {ev, subj (self / host / selector relative to this card), instead
+# (effects; "it" is the card), pay, need_ready}.  Rules.replacements / resolve._op_replace_ask
+_IT = {"it": True}
+REPLACE_C: list = [
+    (r"^If this card would be frightened, you may exhaust it instead$", None,
+     lambda m: {"ev": "frighten", "subj": "self", "instead": [{"op": "exhaust", "target": dict(_IT)}]}),
+    (r"^If this card would be frightened, you may banish a card from your discard pile instead$", None,
+     lambda m: {"ev": "frighten", "subj": "self", "instead": [{"op": "banish_from_zone", "zone": "disc", "whose": "you",
+                                                               "filter": {}}]}),
+    (r"^If a Friend would be frightened, you may pay \[(\d+)\] to dismiss it instead$", None,
+     lambda m: {"ev": "frighten", "subj": {"type": "Friend"}, "pay": int(m[1]),
+                "instead": [{"op": "dismiss", "target": dict(_IT)}]}),
+    (r"^If another (?:one )?of your (Friends|Resources)( here)? would be dismissed, you may retire this card instead$", None,
+     lambda m: {"ev": "dismiss", "subj": {"type": m[1][:-1], "ctrl": "you", "other": True, **({"at": "here"} if m[2] else {})},
+                "instead": [{"op": "retire", "target": {"self": True}}]}),
+    (r"^If that card would be dismissed, you may put it into its owner's hand instead$", ("Resource",),
+     lambda m: {"ev": "dismiss", "subj": "host", "instead": [{"op": "to_hand", "target": dict(_IT)}]}),
+    (r"^If an opposing Friend or Troublemaker would be dismissed, you may exhaust this card to banish that Friend or "
+     r"Troublemaker instead$", None,
+     lambda m: {"ev": "dismiss", "subj": {"types": ["Friend", "Troublemaker"], "ctrl": "opp"}, "need_ready": True,
+                "instead": [{"op": "exhaust", "target": {"self": True}, "cost": True}, {"op": "banish", "target": dict(_IT)}]}),
+    (r"^If one of your Friends would leave play, you may exhaust your Mane Character instead$", None,
+     lambda m: {"ev": "leave", "subj": {"type": "Friend", "ctrl": "you"},
+                "instead": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you"}}]}),
+]
+STATIC_C.extend([
+    # "can't" modifiers (104.2): leaving play, being retired
+    (r"^While you have (\d+) or more Friends here, your Friends here can't leave play$", None,
+     lambda m: {"op": "no_leave", "target": {"type": "Friend", "ctrl": "you", "at": "here"},
+                "cond": {"k": "friends_here_at_least", "n": int(m[1])}}),
+    (r"^While this card has (\d+) or more power, it can't be retired or dismissed except to home limit$", None,
+     lambda m: {"op": "no_dismiss", "parts": [{"op": op, "target": "self", "cond": {"k": "power_at_least", "n": int(m[1])}}
+                                             for op in ("no_retire", "no_dismiss")]}),
+    (r"^While a player has more power at this Problem than any opponent, that player's Friends here can't be dismissed$",
+     ("Problem",), lambda m: {"op": "no_dismiss", "target": {"type": "Friend", "at": "here", "more_power_here": True}}),
+])
+STATIC_C.extend([
+    # moving (506), playing (508) and losing abilities with conditions of this card / its host
+    (r"^While that Friend has power higher than any other Friend here, Friends can't be moved to this card's Problem$",
+     ("Resource",), lambda m: {"op": "no_move", "who": "all", "where": "to", "sel": {"type": "Friend"},
+                               "cond": {"k": "all", "conds": [{"k": "host_highest_power_here"}, {"k": "at_problem"}]}}),
+    (r"^While this card has power higher than any other Friend here, this card's Problem loses and can't have abilities$",
+     None, lambda m: {"op": "lose_abilities", "target": {"type": "Problem", "at": "here"},
+                      "cond": {"k": "all", "conds": [{"k": "highest_power_here"}, {"k": "at_problem"}]}}),
+    (r"^While an opponent's Mane Character is at home, that opponent can't move Friends to this card's Problem$", None,
+     lambda m: {"op": "no_move", "who": "opp", "where": "to", "sel": {"type": "Friend"},
+                "cond": {"k": "all", "conds": [{"k": "opp_mane_home"}, {"k": "at_problem"}]}}),
+    (r"^While a player has at least (\d+) \[(%s)\] Friends at this Problem, that player's opponent must pay \+\[(\d+)\] to "
+     r"play a Friend here$" % COLOR_RE, ("Problem",),
+     lambda m: {"op": "play_cost", "n": int(m[3]), "who": "all", "sel": {"type": "Friend"}, "where": "here",
+                "opp_has": {"n": int(m[1]), "sel": {"type": "Friend", "color": m[2], "at": "here"}}}),
+    (r"^Opposing characters here can't contribute their power to confronting this card's Problem unless their power is "
+     r"greater than or equal to this card's power$", None,
+     lambda m: {"op": "no_contrib", "what": "confront", "target": {"type": "character", "ctrl": "opp", "at": "here",
+                                                                   "lt_src_power": True}}),
+    (r"^You may pay \[(\d+)\] less to play Accessories on this card$", None,
+     lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "sel": {"type": "Resource", "trait": "Accessory"},
+                "where": "on_src"}),
+    (r"^Accessories on this card have (%s)$" % "|".join(GRANTABLE_KW), None,
+     lambda m: {"op": "grant_kw", "kw": m[1], "n": 1, "target": {"type": "Resource", "trait": "Accessory", "on_src": True}}),
+    (r"^While this card is in your discard pile, your Mane Character has \+(\d+) power$", None,
+     lambda m: {"op": "disc_mane_power", "n": int(m[1])}),
+    (r"^During the Score Phase, if that Mane Character is at home, that opponent's Friends each have -(\d+) power$",
+     ("Resource",), lambda m: {"op": "power", "n": -int(m[1]), "target": {"type": "Friend", "host_ctrl": True},
+                               "cond": {"k": "all", "conds": [{"k": "score_phase"}, {"k": "host_at_home"}]}}),
+    (r"^That Troublemaker loses and can't gain abilities during your Troublemaker Phase$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "target": _HOST, "cond": {"k": "your_tp"}}),
+    # names (201.3): "This card is both a Maud Pie and a Pinkie Pie in all zones"
+    (r"^This card is both an? ([A-Z][\w.' ]+?) and an? ([A-Z][\w.' ]+?) in all zones$", None,
+     lambda m: {"op": "alias", "titles": [m[1], m[2]]}),
+    (r"^Cards in play have Unique$", None, lambda m: {"op": "all_unique"}),
+    (r"^This card can't be dismissed, moved, or put into its owner's hand from play by opponents$", None,
+     lambda m: {"op": "no_move", "parts": [{"op": "no_move", "who": "opp", "card": "self"},
+                                          {"op": "no_opp_remove", "target": "self"}]}),
+    # public information (404.1, 505.1d): "Players may look at face-down Troublemakers here", "Play with
+    # the top card of your deck revealed" (view.py, selfplay.hidden_check)
+    (r"^Players may look at face-down Troublemakers here$", None, lambda m: {"op": "fd_public_here"}),
+    (r"^Play with the top card of your deck revealed$", None, lambda m: {"op": "reveal_deck_top"}),
+    (r"^This card's power is equal to the printed power of the top card of your deck$", None,
+     lambda m: {"op": "power_is", "count": {"k": "deck_top_power"}}),
+    (r"^This card enters play with (two|three|four|\d+) \+1 power counters on it$", None,
+     lambda m: {"op": "enter_counters", "n": _n(m[1])}),
+    (r"^As an additional cost to play this card, retire a Friend$", ("Friend",), lambda m: {"op": "add_cost", "retire_friend": 1}),
+    # 101.2 deck building (104.1: the card takes precedence over the three-copies rule)
+    (r"^Your deck may contain any number of Friends named (.+)$", None, lambda m: {"op": "any_number", "name": m[1]}),
+    (r"^This card has \+(\d+) power for each of your other Friends named (.+)$", None,
+     lambda m: _per(m[1], {"k": "named", "name": m[2], "yours_other": True})),
+    # sent home (506.5) replaced: "If this card would be sent home, it is sent to another Problem instead"
+    (r"^If this card would be sent home(?: from a Problem)?, it is sent to another Problem instead$", None,
+     lambda m: {"op": "send_elsewhere", "subj": "self"}),
+    (r"^If one of your Friends here with (\d+) printed power would be sent home, send it to another Problem instead$", None,
+     lambda m: {"op": "send_elsewhere", "subj": {"type": "Friend", "ctrl": "you", "at": "here", "min_printed": int(m[1]),
+                                                 "max_printed": int(m[1])}}),
+    (r"^If one or more of your Friends with (\d+) or less printed power would be sent home from a solved Problem, they "
+     r"aren't sent home instead$", None,
+     lambda m: {"op": "solved_stay", "subj": {"type": "Friend", "ctrl": "you", "max_printed": int(m[1])}}),
+    (r"^When this card's Problem is solved, if this card would be sent home, it isn't sent home instead$", None,
+     lambda m: {"op": "solved_stay", "subj": "self"}),
+    (r"^This card's Problem can't be replaced until it is solved$", None, lambda m: {"op": "no_replace"}),
+])
+for _pat, _types, _fn in REPLACE_C:
+    STATIC_C.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))

@@ -243,7 +243,7 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
             return True
     else:
         cands = [t for t in cands if self.chars_at(st, st["cards"][t]["a"], p)]
-    done, tm = _r._choose_target(self, st, fr, {"op": "challenge", "target": {}}, cands)
+    done, tm = _r._choose_target(self, st, fr, {"op": "effect_challenge", "target": {}}, cands)
     if not done:
         return False
     if tm is None:
@@ -798,7 +798,7 @@ def _op_replace_it(self, st, ev, fr, e) -> bool:
     """"replace it": the Problem that entered play (the watched card), 613.2."""
     it = (fr.get("x") or {}).get("it") or fr.get("it")
     if it and self.in_play(st, it) and self.problem_at(st, st["cards"][it]["a"]) == it:
-        self.replace_problem(st, ev, st["cards"][it]["a"])
+        self.replace_problem(st, ev, st["cards"][it]["a"], solved=False)
     return True
 
 
@@ -978,7 +978,7 @@ def _op_replace_each(self, st, ev, fr, e) -> bool:
     """"Replace each Problem" (613.2, one after the other)."""
     for a in [a for a in self.problem_areas(st) if self.problem_at(st, a) and not a.startswith("dil")]:
         if a in st["areas"] and self.problem_at(st, a):
-            self.replace_problem(st, ev, a)
+            self.replace_problem(st, ev, a, solved=False)
     return True
 
 
@@ -1088,14 +1088,14 @@ OPS = {
     "random_mode": _op_random_mode,
     "copy_tokens": _op_copy_tokens,
     "confront_block_here": _op_confront_block_here,
-    "remove_any_counter": _op_remove_any_counter,
+    "remove_counter_ready": _op_remove_any_counter,
     "reveal_hand_pick": _op_reveal_hand_pick,
     "reveal_any": _op_reveal_any,
     "retire_any": _op_retire_any,
     "hand_size": _op_hand_size,
     "draw_to_max": _op_draw_to_max,
     "leave_faceoff": _op_leave_faceoff,
-    "join_faceoff": _op_join_faceoff,
+    "self_join_fo": _op_join_faceoff,
     "to_hand_self_host": _op_to_hand_self_host,
     "each_pay_or": _op_each_pay_or,
     "stay_mark": _op_stay_mark,
@@ -1106,7 +1106,7 @@ OPS = {
     "return_held": _op_return_held,
     "gone_at_turn_end": _op_gone_at_turn_end,
     "each_problem": _op_each_problem,
-    "any_number": _op_any_number,
+    "pick_any": _op_any_number,
     "token_each_problem": _op_token_each_problem,
     "from_opp_disc": _op_from_opp_disc,
     "name_type": _op_name_type,
@@ -1124,7 +1124,7 @@ OPS = {
     "dismiss_same_name": _op_dismiss_same_name,
     "name_card": _op_name_card,
     "reveal_discard_named": _op_reveal_discard_named,
-    "challenge": _op_challenge,
+    "effect_challenge": _op_challenge,
 }
 
 
