@@ -3326,6 +3326,11 @@ TRIGGERS.extend([
 
 def _line_c(body: str, card_type: str, line: str) -> dict | None:
     """Whole lines of the cards-c group that give several abilities (``multi``)."""
+    m = re.match(r"^As this card enters play, choose up to (two|three) colors\. This card has those colors$", body)
+    if m:  # (as "choose a color. This card is that color": asked as it enters play)
+        return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_colors", "n": _n(m.group(1))}], "text": line}
+    if re.match(r"^As this card enters play, you may reveal a Friend in your hand\. This card is the revealed Friend's colors$", body):
+        return {"kind": "trigger", "on": "enter", "effects": [{"op": "reveal_colors"}], "text": line}
     if card_type != "Resource":
         return None
     # "Play on a Friend. If that Friend is (not) yours, you may exhaust / move it." (its instruction is
