@@ -23,6 +23,7 @@ def set_problem(game, st, p, number):
     st.d["cards"][pid]["k"] = game.db.key(number)
     st._la = None
     game.r._ops_memo = None  # (the static ops in play are memoised per play list; test setup changed a card)
+    game.r._kmemo = [None, None, None, {}]  # (and the key index of cards in play, Rules.in_play_with)
     return pid
 
 

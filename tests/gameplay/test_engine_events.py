@@ -48,8 +48,8 @@ def test_parse_type_unions():
 def test_parse_move_up_to_n_is_n_optional_distinct_moves():
     effs = parse_effects("Move up to two opposing characters")
     assert len(effs) == 2 and all(e["target"] == {"type": "character", "ctrl": "opp", "optional": True, "fresh": True} for e in effs)
-    # one Problem for all of them: not handled, so left manual
-    assert parse_effects("Move up to 3 of your Critter Friends from home to a Problem") is None
+    # one Problem for all of them: the Problem is chosen first (cards-a template, test_engine_cards_a.py)
+    assert parse_effects("Move up to 3 of your Critter Friends from home to a Problem")[0] == {"op": "choose_area"}
 
 
 def test_parse_costs_that_choose_a_card():
@@ -493,7 +493,10 @@ def test_pick_a_color_then_that_color(game):
 
 def test_exhaust_that_friend_cost_on_a_resource(game, db):
     # CN138 Funny Glasses: "Exhaust that Friend to give your Friends [Laughter] until the end of the phase."
-    assert db[db.key("CN138")].automated and not db[db.key("HM102")].automated
+    assert db[db.key("CN138")].automated
+    # HM102 ("... put a +1 power counter on it": "it" is the host) has its own template (test_engine_cards_a.py)
+    assert {"op": "counters", "n": 1, "counter": "+1", "target": {"host": True}} in next(
+        a for a in db[db.key("HM102")].abilities["front"] if a["kind"] == "activated")["effects"]
     st = stacked_game(game)
     host = place(game, st, "PR12", 0, "home0")
     other = place(game, st, "PR33", 0, "home0")

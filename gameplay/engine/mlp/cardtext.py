@@ -305,6 +305,8 @@ def parse_effects(text: str) -> list[dict] | None:
     if not t:
         return []
     r = _effects_c(t)  # cards-c effect templates
+    if r is None:
+        r = _timed_effects(t)  # cards-a effect templates
     if r is not None:
         return r
     # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
@@ -676,6 +678,375 @@ def parse_effects(text: str) -> list[dict] | None:
     return None
 
 
+_CHALLENGE_WITH = {"one of your characters": "one", "one of your characters here": "one",
+                   "all your characters at its problem": "problem", "all of your characters at its problem": "problem",
+                   "your characters at its problem": "problem", "all your characters there": "problem",
+                   "all your characters in play": "all", "all of your characters in play": "all"}
+
+
+def _timed_effects(t: str) -> list[dict] | None:
+    """Templates of Events and activated abilities with timing phrases (extra_ops.py)."""
+    # 608.4 / 514.2a.i a challenge started by an effect, with the characters it names
+    m = re.match(r"^challenge (?:(?:an opponent's|an opposing) (?:face-up )?Troublemaker|(this card)|(that Troublemaker)) with (.+)$", t, re.I)
+    if m and m.group(3).lower() in _CHALLENGE_WITH:
+        e = {"op": "challenge", "with": _CHALLENGE_WITH[m.group(3).lower()],
+             "tm": "self" if m.group(1) else "it" if m.group(2) else "opp"}
+        if m.group(3).lower().endswith(" here"):
+            e["here"] = True
+        return [e]
+    # "Choose up to 2 of your characters at home. Move each of them to a different Problem." (one optional
+    # move per card, never two of them to the same Problem: ``distinct``)
+    m = re.match(r"^choose up to (two|three|2|3) of your (characters|Friends)( at home)?\. Move each of them to a different Problem$", t, re.I)
+    if m:
+        tg = {"type": m.group(2)[:-1], "ctrl": "you", "optional": True, "fresh": True}
+        if m.group(3):
+            tg["at"] = "home"
+        return [{"op": "move", "target": dict(tg), "to": "problem", "distinct": True} for _ in range(_n(m.group(1)))]
+    r = _delayed_effects(t)
+    if r is not None:
+        return r or None
+    # 514.3a timed flip-count modifiers of a player ("during faceoffs until the end of the turn")
+    m = re.match(r"^(flip|opponents flip) (an|1|one|2|two) (additional|fewer) cards? (?:during|for) faceoffs "
+                 r"until the (end of the turn|start of your next turn)$", t, re.I)
+    if m and (m.group(3).lower() == "fewer") == m.group(1).lower().startswith("opponents") and \
+            (m.group(2).lower() != "an") == (m.group(3).lower() == "fewer"):
+        n = _n(m.group(2)) * (-1 if m.group(3).lower() == "fewer" else 1)
+        return [{"op": "flip_mod", "n": n, "who": "opp" if n < 0 else "you",
+                 "until": "next_turn" if "start" in m.group(4).lower() else "turn"}]
+    m = re.match(r"^exhaust (an opposing character|an opposing Friend|an opponent's Friend|a character|a Friend) and it does not ready "
+                 r"during its controller's next (?:ready step|Ready Phase)$", t, re.I)
+    if m:  # 603.1: the mark is removed instead of readying it once
+        return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    m = re.match(r"^reveal (?:a card from the top|the top card) of your deck and draw it\. If it's an? (Friend|Event|Resource|Troublemaker), (.+)$", t, re.I)
+    if m:  # the card is drawn either way; its type decides the rest (515-style public reveal)
+        b = parse_effects(m.group(2))
+        if b is None or re.search(r"\bit\b", m.group(2)):
+            return None
+        return [{"op": "reveal_top", "whose": "you", "cond": {"type": m.group(1).capitalize()},
+                 "then": [{"op": "revealed", "to": "hand"}] + b, "else": [{"op": "revealed", "to": "hand"}]}]
+    m = re.match(r"^each player chooses up to (3|three|2|two) of their Friends and retires the rest$", t, re.I)
+    if m:  # each player keeps up to N (one optional pick at a time), the others are retired (410.2: their own)
+        return [{"op": "each_player", "effects": [{"op": "keep_retire", "n": _n(m.group(1)), "type": "Friend"}]}]
+    m = re.match(r"^search your deck for up to (three|two|3|2) ((?:%s) )?Friends with different names, reveal them, and put them into "
+                 r"your hand$" % "|".join(TRAITS), t, re.I)
+    if m:  # 518: search, reveal, shuffle
+        return [{"op": "search_multi", "n": _n(m.group(1)), "filter": {"type": "Friend", **({"trait": m.group(2).strip()} if m.group(2) else {})},
+                 "distinct_names": True}]
+    if re.match(r"^the next time you defeat a Troublemaker this turn, score an additional point$", t, re.I):
+        return [{"op": "next_defeat_bonus", "n": 1}]
+    m = re.match(r"^turn over a face-up or face-down Troublemaker\.?$", t, re.I)
+    if m:  # (reminder text: this does not cover or uncover it, 505)
+        return [{"op": "flip_tm"}]
+    if re.match(r"^put each Friend, Resource, and Troublemaker on top of its owner's deck, then each player shuffles their discard pile into their deck$", t, re.I):
+        return [{"op": "to_deck_top", "target": {"type": "card", "types": ["Friend", "Resource", "Troublemaker"], "each": True, "fd_ok": True}},
+                {"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "disc"}]}]
+    if re.match(r"^have an opponent reveal a random card from their hand$", t, re.I):
+        return [{"op": "reveal_random_hand"}]
+    if re.match(r"^move that Friend to a Problem\. At the end of the faceoff, retire this card$", t, re.I):
+        return [{"op": "move", "target": {"host": True}, "to": "problem"},
+                {"op": "at_fo_end", "effects": [{"op": "retire", "target": {"self": True}}]}]
+    m = re.match(r"^(?:C|c)haracters can't be (moved|moved or played) to (that Problem|this card's Problem) "
+                 r"(?:until the end of the turn|for the rest of the turn)$", t)
+    if m:
+        return [{"op": "area_restrict", "play": "played" in m.group(1), "area": "there" if m.group(2) == "that Problem" else "here"}]
+    m = re.match(r"^(move all other characters at its Problem home)\. Characters can't be moved or played to that Problem for the rest of the turn$", t, re.I)
+    if m:  # the area is fixed before the moves (this card's Problem)
+        a = parse_effects(m.group(1))
+        return None if a is None else [{"op": "area_restrict", "play": True, "area": "here"}] + a
+    m = re.match(r"^move any number of your characters at home and turn this card over$", t, re.I)
+    if m:
+        return [{"op": "any_number", "effect": {"op": "move", "target": {"type": "character", "ctrl": "you", "at": "home"}, "to": "choose"}},
+                {"op": "turn_over"}]
+    m = re.match(r"^reveal the top (three|3|two|2) cards of your deck, put a revealed (Friend|Event|Resource|Troublemaker) into your hand, and put "
+                 r"all other revealed cards into your discard pile$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": _n(m.group(1)), "pick": {"type": m.group(2)}, "pick_n": 1, "rest": "disc"}]
+    m = re.match(r"^reveal the top (three|3|two|2) cards of your deck\. You may put (?:1|one) revealed (Friend|Event|Resource|Troublemaker) into your "
+                 r"hand and all remaining cards on the top of your deck in any order$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": _n(m.group(1)), "pick": {"type": m.group(2)}, "pick_n": 1, "may": True, "rest": "top_any"}]
+    m = re.match(r"^reveal a number of cards from the top of your deck equal to the number of colors this card has\. Put each "
+                 r"(Friend|Event|Resource|Troublemaker) revealed this way into your hand and the rest of the cards on the bottom of your deck$", t, re.I)
+    if m:
+        return [{"op": "reveal_n", "n": "colors", "pick": {"type": m.group(1)}, "pick_n": "each", "rest": "bottom"}]
+    if re.match(r"^redistribute any number of \+1 power counters on your characters onto one of your Friends$", t, re.I):
+        return [{"op": "mark", "target": {"type": "Friend", "ctrl": "you"}}, {"op": "counters_onto_it"}]
+    m = re.match(r"^(Start a faceoff involving .+?)\. The winner looks at their opponent's hand and chooses a card\. That player puts "
+                 r"that card on top of their deck$", t, re.I)
+    if m:  # 514.5d the winner's instruction (a private look, look_hand)
+        r = _parse_start_faceoff(m.group(1) + ". The winner draws a card")
+        if not r:
+            return None
+        return [{**r[0], "winner": [{"op": "look_hand", "whose": "opp", "to": "deck_top"}]}]
+    if re.match(r"^you may put one of the cards you flipped for the faceoff into your hand$", t, re.I):
+        return [{"op": "may", "effects": [{"op": "flipped_to_hand"}]}]
+    if re.match(r"^look at a player's hand and choose a card, then that player banishes that card$", t, re.I):
+        return [{"op": "look_hand", "to": "ban"}]
+    if re.match(r"^name a card, put all cards in your discard pile with that name on top of your deck, and shuffle your deck$", t, re.I):
+        return [{"op": "name_disc_to_deck"}]
+    m = re.match(r"^Choose odd or even and then reveal the top card of your deck\. If that card's printed power matches your choice, "
+                 r"gain \[(\d+)\] and draw a card\. Otherwise, draw a card\.?$", t, re.I)
+    if m:  # (0 counts as even, reminder text)
+        return [{"op": "parity_guess", "gain": int(m.group(1))}]
+    if re.match(r"^Choose two cards in discard piles\. Banish one and put the other into its owner's hand$", t, re.I):
+        return [{"op": "two_from_discards"}]
+    if re.match(r"^Choose a counter on one of your ready cards\. Put another counter of the same type on that card$", t, re.I):
+        return [{"op": "copy_counter"}]
+    m = re.match(r"^Exhaust one of your Friends to exhaust a number of opposing Friends up to the number of colors that Friend has$", t, re.I)
+    if m:  # the exhaust is what the effect costs (508.1d: none, nothing)
+        return [{"op": "exhaust", "target": {"type": "Friend", "ctrl": "you", "state": "ready"}, "cost": True, "mark_cost": True},
+                {"op": "up_to_colors", "effect": {"op": "exhaust", "target": {"type": "Friend", "ctrl": "opp", "state": "ready"}}}]
+    m = re.match(r"^Dismiss a Friend or Resource\. That card's controller may put a number of 1 \[(%s)\] (\w+) Friend tokens equal to that "
+                 r"card's cost into play under their control$" % COLOR_RE, t, re.I)
+    if m:
+        return [{"op": "dismiss_tokens", "color": m.group(1), "trait": m.group(2)}]
+    m = re.match(r"^One of your characters gets \+(\d+) power until the end of the turn\. (?:<> )?Harmony (%s): If that character is an? \2, "
+                 r"it gets \+(\d+) power until the end of the turn instead$" % "|".join(TRAITS), t, re.I)
+    if m:  # "Harmony" is a tag word (701.5); the condition is the text's own
+        return [{"op": "mark", "target": {"type": "character", "ctrl": "you"}},
+                {"op": "if", "cond": {"k": "it_trait", "trait": m.group(2)},
+                 "effects": [{"op": "power", "n": int(m.group(3)), "target": {"it": True}, "until": "turn"}],
+                 "else": [{"op": "power", "n": int(m.group(1)), "target": {"it": True}, "until": "turn"}]}]
+    m = re.match(r"^if you have Friends at home in excess of your home limit, you may exhaust this card to put a Friend there into its "
+                 r"owner's hand$", t, re.I)
+    if m:
+        return [{"op": "if", "cond": {"k": "over_home_limit"}, "effects": [{"op": "may", "effects": [
+            {"op": "exhaust_self_cost"}, {"op": "to_hand", "target": {"type": "Friend", "ctrl": "you", "at": "home"}}]}]}]
+    m = re.match(r"^Each player chooses a card from another player's discard pile and banishes that card\. Then, each player chooses a card "
+                 r"in their discard pile and may put that card into their hand$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "banish_from_zone", "zone": "disc", "whose": "opp", "filter": {}}]},
+                {"op": "each_player", "effects": [{"op": "may", "effects": [{"op": "search", "filter": {}, "zone": "disc", "to": "hand"}]}]}]
+    m = re.match(r"^As an additional cost to play this card, retire any number of Friends\. Draw cards equal to the number of Friends retired "
+                 r"this way, and an opponent discards that many cards$", t, re.I)
+    if m:  # the retiring is chosen as the card is played (508; one pick at a time, "none" ends)
+        return [{"op": "retire_count", "then": "draw_opp_discards"}]
+    if re.match(r"^Choose a Problem you confronted this turn\. If there are no opposing Friends at that Problem, score a point$", t, re.I):
+        return [{"op": "confronted_score"}]
+    m = re.match(r"^exchange control of this card and an opposing Resource\. If you do, this card does not ready during its controller's "
+                 r"next Ready Phase$", t, re.I)
+    if m:  # 513.2 (for the rest of the game)
+        return [{"op": "swap_self", "theirs": {"type": "Resource", "ctrl": "opp"}, "no_ready": True}]
+    m = re.match(r"^gain control of an opponent's non-attachment Resource\. That opponent gains control of this card$", t, re.I)
+    if m:
+        return [{"op": "swap_self", "theirs": {"type": "Resource", "ctrl": "opp"}, "unattached": True}]
+    if re.match(r"^Choose (?:one|two): ", t) and " on the top or bottom of that deck" in t:
+        return parse_effects(t.replace(" on the top or bottom of that deck", " on the top-or-bottom of that deck"))
+    m = re.match(r"^Look at the top (2|two|3|three) cards of a Problem deck and put them on the top-or-bottom of that deck in any order$", t, re.I)
+    if m:  # each card on the top (in the order picked) or the bottom (then ordered too)
+        return [{"op": "look_sort", "n": _n(m.group(1)), "whose": "choose", "deck": "pdeck", "pick": "top", "rest": "bottom_any"}]
+    m = re.match(r"^name a card type and an opponent reveals their hand and discards a card with that type$", t, re.I)
+    if m:
+        return [{"op": "name_type_discard"}]
+    if re.match(r"^this card becomes involved in the faceoff\. At the end of the faceoff, retire this card$", t, re.I):
+        return [{"op": "join_faceoff"}, {"op": "at_fo_end", "effects": [{"op": "retire", "target": {"self": True}}]}]
+    if re.match(r"^Choose a Friend in your discard pile\. Put it into play at a Problem where a faceoff is being resolved\. At the end of "
+                r"the faceoff, banish that Friend$", t, re.I):
+        return [{"op": "disc_into_faceoff"}]
+    if re.match(r"^give this card the discarded card's colors until the end of the turn$", t, re.I):
+        return [{"op": "colors_of_discarded"}]
+    if re.match(r"^give one of your flipped cards \+(\d+) power until the end of the faceoff$", t, re.I):
+        n = int(re.match(r"^give one of your flipped cards \+(\d+)", t, re.I).group(1))
+        return [{"op": "flip_power", "n": n, "choose": True}]
+    if re.match(r"^search your deck or discard pile for an Accessory, reveal it, and put it into your hand$", t, re.I):
+        return [{"op": "search_deck_or_disc", "filter": {"type": "Resource", "trait": "Accessory"}}]
+    if re.match(r"^Reveal cards from the top of an opponent's deck until you reveal a Friend\. Put that Friend into play under your "
+                r"control, then that opponent shuffles their deck$", t, re.I):
+        return [{"op": "reveal_until_friend"}]
+    if re.match(r"^Each player chooses a Friend card in their opponent's discard pile\. The owners of each of those Friends may put them "
+                r"into play$", t, re.I):
+        return [{"op": "discord_pile"}]
+    if re.match(r"^Banish a Friend from a discard pile\. Add that Friend's power to one of your Friends involved in the faceoff until the "
+                r"end of the faceoff$", t, re.I):
+        return [{"op": "ban_disc_add_power"}]
+    if re.match(r"^Move an opponent's Friend to a Problem\. That opponent may pay \[1\] to copy this effect$", t, re.I):
+        # 520 copying an effect: the opponent follows it as "you" (its "an opponent's Friend" is then yours)
+        mv = {"op": "move", "target": {"type": "Friend", "ctrl": "opp"}, "to": "problem"}
+        return [dict(mv), {"op": "as_opponent", "effects": [{"op": "may", "effects": [{"op": "pay", "n": 1}, dict(mv)]}]}]
+    m = re.match(r"^Reveal the top card of your deck, then move an opposing character with power less than the revealed card's power\. If a "
+                 r"player has (\d+) or more points, move up to two opposing characters with power less than the revealed card's power "
+                 r"instead$", t, re.I)
+    if m:
+        return [{"op": "reveal_then_move", "points": int(m.group(1))}]
+    if re.match(r"^Choose up to two opposing Friends\. Their controllers may return any number of them to their owners' hands\. Then, you "
+                r"score a point for each chosen Friend in play$", t, re.I):
+        return [{"op": "big_mix_up"}]
+    m = re.match(r"^reveal the top (five|5) cards of your deck, put a card from your discard pile into your hand for each card with even power "
+                 r"revealed this way, then shuffle your deck and turn this card over$", t, re.I)
+    if m:
+        return [{"op": "reveal_even_recall", "n": 5}, {"op": "turn_over"}]
+    m = re.match(r"^(Start a faceoff involving your characters at a Problem and an opponent's characters there)\. The winner of that faceoff "
+                 r"reveals a number of cards from the top of their deck equal to the number of their characters involved in the faceoff, "
+                 r"puts each Friend revealed this way into their hand, and puts the rest of the cards on the bottom of their deck$", t, re.I)
+    if m:  # 514.5d the winner's instruction (a public reveal, reveal_n)
+        r = _parse_start_faceoff(m.group(1) + ". The winner draws a card")
+        if not r:
+            return None
+        return [{**r[0], "winner": [{"op": "reveal_n", "n": "involved", "pick": {"type": "Friend"}, "pick_n": "each", "rest": "bottom"}]}]
+    if re.match(r"^Choose a card in an opponent's discard pile\. Search that player's hand, deck, and discard pile for each card with the same "
+                r"name, then banish those cards\. Banish this card$", t, re.I):
+        return [{"op": "destiny_drain"}, {"op": "self_to_ban"}]
+    # look at the top cards of a deck and sort them (any number one way, the rest the other way)
+    m = re.match(r"^look at the top (two|three|2|3) cards of a player's deck\. Put any number of them into their owner's discard pile "
+                 r"and the rest back on top in any order$", t, re.I)
+    if m:
+        return [{"op": "look_sort", "n": _n(m.group(1)), "whose": "choose", "pick": "disc", "rest": "top"}]
+    m = re.match(r"^choose an opponent\. Look at a number of cards from the top of that player's deck equal to the number of colors "
+                 r"this card has, then put any number of them back on top of the deck in any order, and the rest on the bottom$", t, re.I)
+    if m:
+        return [{"op": "look_sort", "n": "colors", "whose": "opp", "pick": "top", "rest": "bottom"}]
+    m = re.match(r"^choose a Problem and (ready|exhaust) any number of (characters|Friends) there$", t, re.I)
+    if m:  # "any number": one optional choice at a time (extra_ops.any_number)
+        st_ = "exhausted" if m.group(1).lower() == "ready" else "ready"
+        return [{"op": "choose_area"}, {"op": "any_number", "effect": {"op": m.group(1).lower(), "target": {
+            "type": "character" if m.group(2).lower() == "characters" else "Friend", "at": "there", "state": st_}}}]
+    # cards banished beneath a card (Pumped; "for each card beneath this card")
+    m = re.match(r"^banish (this card|an? (?:Event|Friend|card) from your hand|(?:an opponent's|an opposing) Friend) to beneath "
+                 r"(this card|one of your Friends with Pumped)$", t, re.I)
+    if m:
+        w = m.group(1).lower()
+        e = {"op": "ban_beneath", "host": "self" if m.group(2).lower() == "this card" else "pumped"}
+        if w == "this card":
+            e["what"] = "self"
+        elif "hand" in w:
+            ty = re.match(r"an? (\w+)", w).group(1).capitalize()
+            e.update(what="hand", filter={} if ty == "Card" else {"type": ty})
+        else:
+            e.update(what="target", target={"type": "Friend", "ctrl": "opp"})
+        return [e]
+    m = re.match(r"^reveal a card from your hand and banish it to beneath one of your Friends with Pumped$", t, re.I)
+    if m:
+        return [{"op": "ban_beneath", "what": "hand", "filter": {}, "host": "pumped"}]
+    m = re.match(r"^put a banished card from beneath this card on (?:the )?top of your deck( and gain \[(\d+)\])?$", t, re.I)
+    if m:
+        return [{"op": "from_beneath", "to": "deck_top"}] + ([{"op": "gain", "n": int(m.group(2))}] if m.group(1) else [])
+    if re.match(r"^put all cards from beneath a Friend with Pumped into the discard pile$", t, re.I):
+        return [{"op": "from_beneath", "to": "disc"}]
+    if re.match(r"^dismiss this card and put any cards beneath it into play at their owners' homes$", t, re.I):
+        return [{"op": "from_beneath", "to": "play"}]
+    t = re.sub(r"\binvolved in a faceoff\b", "involved in the faceoff", t)
+    m = re.match(r"^(.+?)\. You may discard a card\. If you do, (.+)$", t)
+    if m and " instead" not in m.group(2):  # the discard is what "If you do" asks (508.1d-like: no card, nothing)
+        a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
+        if a is None or b is None:
+            return None
+        return a + [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True}] + b}]
+    m = re.match(r"^Dismiss (an opposing Troublemaker)\. You may discard a card\. If you do, gain control of that Troublemaker instead$", t, re.I)
+    if m:  # DE108: the replacement is chosen before the dismissal (712.3)
+        return [{"op": "mark", "target": parse_target(m.group(1))},
+                {"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True},
+                                          {"op": "gain_control", "target": {"it": True}, "until": "permanent"}]},
+                {"op": "it_unless_mine", "verb": "dismiss"}]
+    m = re.match(r"^Until the end of the turn, (your (?:characters|Friends) get \+\d+ power) and (opponents can't play cards during faceoffs)$", t, re.I)
+    if m:
+        a = parse_effects(m.group(1) + " until the end of the turn")
+        return None if a is None else a + [{"op": "restrict", "k": "no_fo_play", "who": "opp", "until": "turn"}]
+    m = re.match(r"^choose a problem\. Move a random (Friend|character) to that Problem$", t, re.I)
+    if m:  # the seeded rng picks among those not already there (506.2)
+        return [{"op": "choose_area"}, {"op": "move_to_chosen", "target": {"type": m.group(1).capitalize(), "random": True}}]
+    m = re.match(r"^move up to (3|three|2|two) of your (%s) Friends (?:from home )?to (a Problem|that Problem)$" % "|".join(TRAITS), t, re.I)
+    if m:  # all to one Problem: chosen first ("a Problem") or this card's ("that Problem", after "at a Problem")
+        tg = {"type": "Friend", "ctrl": "you", "trait": m.group(2), "optional": True, "fresh": True}
+        if "from home" in t.lower():
+            tg["at"] = "home"
+        head = [{"op": "choose_area"}] if m.group(3).lower() == "a problem" else [{"op": "here_area"}]
+        return head + [{"op": "move_to_chosen", "target": dict(tg)} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^choose a Problem\. Your opponent moves one of their Friends away from that Problem\. If you control (.+?), gain \[(\d+)\]$", t, re.I)
+    if m:  # CN116: the opponent chooses which of their Friends there and where it goes (506)
+        return [{"op": "choose_area"}, {"op": "opp_moves_away", "type": "Friend"},
+                {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you", "title": m.group(1)}},
+                 "effects": [{"op": "gain", "n": int(m.group(2))}]}]
+    m = re.match(r"^move this card to a Problem where you have an? ((?:%s) or (?:%s)) Friend$" % ("|".join(TRAITS), "|".join(TRAITS)), t, re.I)
+    if m:
+        return [{"op": "move_to_chosen", "target": {"self": True}, "where_have": {"type": "Friend", "ctrl": "you", "traits": m.group(1).split(" or ")}}]
+    m = re.match(r"^choose an opponent's Mane Character\. Banish each Friend at that Mane Character's Problem with power less than or "
+                 r"equal to the power of that Mane Character$", t, re.I)
+    if m:  # AD90 (none while it is at home: it has no Problem)
+        return [{"op": "mark", "target": {"type": "Mane Character", "ctrl": "opp"}}, {"op": "ban_at_it_le"}]
+    m = re.match(r"^move up to (2|two|3|three) of your opponent's characters home$", t, re.I)
+    if m:
+        return [{"op": "move", "target": {"type": "character", "ctrl": "opp", "optional": True, "fresh": True}, "to": "home"}
+                for _ in range(_n(m.group(1)))]
+    m = re.match(r"^(?:have )?all players shuffle their hands into their decks,? then draw (\d+|three|four|five|six) cards$", t, re.I)
+    if m:
+        return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
+                                                  {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
+    if re.match(r"^your Friends can't leave play this turn$", t, re.I):
+        return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
+    m = re.match(r"^distribute (two|three|2|3) \+1 power counters among up to (?:two|three|2|3) Friends$", t, re.I)
+    if m:  # one counter at a time, each on any Friend (the same Friend may get several)
+        return [{"op": "counters", "n": 1, "counter": "+1", "target": {"type": "Friend"}} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^(?:opponents|your opponent) can't (move their characters|play Events) this turn$", t, re.I)
+    if m:
+        return [{"op": "restrict", "k": "no_move" if m.group(1).lower().startswith("move") else "no_events", "who": "opp",
+                 "until": "turn"}]
+    m = re.match(r"^if you have fewer points than an opponent,? score a point$", t, re.I)
+    if m:
+        return [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": [{"op": "score", "n": 1, "who": "you"}]}]
+    m = re.match(r"^move (?:your opponent's|an opponent's) Mane Character here$", t, re.I)
+    if m:  # "here": this card's area (not a filter on where the Mane Character is)
+        return [{"op": "move", "target": {"type": "Mane Character", "ctrl": "opp"}, "to": "here"}]
+    return None
+
+
+_DELAY_WHEN = {"at the end of the turn": "turn_end", "at the start of the next turn": "turn_start",
+               "at the end of your score phase": "score_end_own", "at the start of your next turn": "own_turn_start"}
+
+
+def _delayed_part(b: str, first: list[dict]) -> list[dict] | None:
+    """The instructions of a delayed effect (extra_ops.delay); "that Friend" / "them" refer to what the
+    first part banished, moved or put into play."""
+    b = b.strip().rstrip(".")
+    if re.match(r"^put (?:that Friend|it|that card) into play$", b, re.I):
+        ban = [e for e in first if e.get("op") == "banish" and not (e.get("target") or {}).get("each")]
+        if len(ban) != 1:
+            return None
+        ban[0]["keep"] = True  # the banished card is remembered (resolve: fr["gone"])
+        return [{"op": "put_back"}]
+    m = re.match(r"^(banish|retire|dismiss) them$", b, re.I)
+    if m:
+        return [{"op": "made", "verb": m.group(1).lower()}] if any(e.get("op") == "token" for e in first) else None
+    m = re.match(r"^if no player has (\d+) or more points, retire (2|two) (%s) Friends$" % "|".join(TRAITS), b, re.I)
+    if m:  # 410.2 a player retires their own cards
+        tg = {"type": "Friend", "ctrl": "you", "trait": m.group(3), "fresh": True}
+        return [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))}, "effects": [],
+                 "else": [{"op": "retire", "target": dict(tg)} for _ in range(_n(m.group(2)))]}]
+    if re.search(r"\b(?:them|they|their)\b", b, re.I):
+        return None
+    return parse_effects(b)
+
+
+def _delayed_effects(t: str) -> list[dict] | None:
+    """"<instructions>. At the end of the turn, <instructions>" and the like: the second part is a delayed
+    effect (extra_ops.delay).  [] when the text has that shape but is not understood, None otherwise."""
+    m = re.match(r"^(.+?)\. (At the end of the turn|At the start of the next turn|At the end of your Score Phase), (.+)$", t, re.I)
+    if m and not re.search(r"\bAt the (?:end|start) of\b", m.group(3)):
+        a = parse_effects(m.group(1))
+        b = _delayed_part(m.group(3), a) if a is not None else None
+        if a is None or b is None:
+            return []
+        return a + [{"op": "delay", "when": _DELAY_WHEN[m.group(2).lower()], "effects": b, "lbl": m.group(2) + ", " + m.group(3)}]
+    m = re.match(r"^(.+), then (retire|banish|dismiss) (?:that Friend|that character|it) at the end of the turn$", t, re.I)
+    if m:  # "move one of your Friends to this Problem, then retire that Friend at the end of the turn"
+        a = parse_effects(m.group(1))
+        if a is None or len(a) != 1 or a[0].get("op") not in ("move", "ready", "gain_control", "power"):
+            return []
+        return a + [{"op": "delay", "when": "turn_end", "effects": [{"op": m.group(2).lower(), "target": {"it": True}}],
+                     "lbl": f"{m.group(2)} that Friend at the end of the turn"}]
+    m = re.match(r"^banish this card and put it into play at the start of your next turn$", t, re.I)
+    if m:
+        return [{"op": "banish", "target": {"self": True}, "keep": True},
+                {"op": "delay", "when": "own_turn_start", "effects": [{"op": "put_back"}], "lbl": "put it into play"}]
+    m = re.match(r"^banish (an? (?:Friend|character)|an opposing (?:Friend|character)|one of your (?:Friends|characters)) until the end of the turn$", t, re.I)
+    if m:  # the banished card comes back at the end of the turn (into play at its owner's home)
+        tg = parse_target(m.group(1))
+        if tg is None:
+            return []
+        return [{"op": "banish", "target": tg, "keep": True},
+                {"op": "delay", "when": "turn_end", "effects": [{"op": "put_back"}], "lbl": "put that Friend into play"}]
+    return None
+
+
 _PLAYERS_VERBS = {"shuffles": "shuffle", "draws": "draw", "discards": "discard", "puts": "put"}
 
 
@@ -921,6 +1292,7 @@ _FO_MINE = {"this card": {"self": True}, "one of your Friends": {"type": "Friend
             "your Mane Character": {"type": "Mane Character", "ctrl": "you"},
             "one of your characters": {"type": "character", "ctrl": "you"}}
 _FO_THEIRS = {"an opposing Friend": {"type": "Friend", "ctrl": "opp"},
+              "an opposing Friend or Troublemaker": {"type": "card", "types": ["Friend", "Troublemaker"], "ctrl": "opp"},
               "an opposing character": {"type": "character", "ctrl": "opp"},
               "an opponent's Friend with equal or greater power": {"type": "Friend", "ctrl": "opp", "ge": True}}
 _THIRD = {"scores": "score", "gains": "gain", "draws": "draw", "discards": "discard", "dismisses": "dismiss",
@@ -1298,6 +1670,8 @@ def _single(t: str) -> list[dict] | None:
         if tg is not None:
             to = (m.group("to") or "").lower()
             dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem", "that problem", "the same problem") else "problem" if "problem" in to else "choose"
+            if to == "this card's problem":  # none while this card is at home (cards-a)
+                return [{"op": "move", "target": tg, "to": dest, "prob_only": True}]
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
     m4 = re.match(r"^give (.+?) \+(\d+) or -(\d+) power until the end of (?:the |this )?(turn|faceoff)$", t, re.I)
@@ -1759,7 +2133,8 @@ def _watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | No
 TIMINGS = {"main phase": "main", "immediate": "immediate", "faceoff": "faceoff", "reaction": "reaction",
            "any phase": "immediate", "problem faceoff": "faceoff_problem", "troublemaker faceoff": "faceoff_tm",
            "faceoff reaction": "faceoff", "main phase reaction": "main", "problem faceoff reaction": "faceoff_problem",
-           "troublemaker faceoff reaction": "faceoff_tm"}
+           "troublemaker faceoff reaction": "faceoff_tm",
+           "score phase": "score", "troublemaker phase": "tp"}  # 512.3 "[x] Phase": the turn player, that Phase
 
 
 def _it_refs(effs: list) -> list:
@@ -1799,6 +2174,14 @@ RX_BODIES: list = [
     (r"^your opponent needs \+(\d+) power to confront this card's Problem this turn$",
      lambda m: [{"op": "confront_mod", "n": int(m.group(1)), "who": "opp", "problem": "here", "until": "turn"}]),
     (r"^uncover that Troublemaker$", lambda m: [{"op": "uncover", "mine": True, "there": True}]),
+    (r"^(?:you may )?put this card on (?:the )?top of (?:its owner's|your) deck$", lambda m: [{"op": "self_to_deck_top"}]),
+    (r"^score an additional point$", lambda m: [{"op": "score", "n": 1, "who": "you"}]),
+    (r"^exhaust the played (?:Friend|character)$", lambda m: [{"op": "exhaust", "target": {"it": True}}]),
+    (r"^send that character to its previous area\. That character can't be moved again this turn$",
+     lambda m: [{"op": "send_back"}, {"op": "card_no_move"}]),
+    (r"^put another Friend from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "Friend"}]),
+    (r"^that card gets \+(\d+) power (?:this faceoff|until the end of the faceoff)$", lambda m: [{"op": "flip_power", "n": int(m.group(1))}]),
+    (r"^ignore that card's power and flip a new card$", lambda m: [{"op": "ignore_flip"}]),
     (r"^your (\w+) Friends each get ([+-]\d+) power until the end of the (turn|phase)$",
      lambda m: parse_effects(f"your {m.group(1)} Friends get {m.group(2)} power until the end of the {m.group(3)}")),
 ]
@@ -1889,6 +2272,13 @@ def _cost(text: str) -> dict | None:
                 return None
             cost["exhaust_sel"] = {**tg, "other": True}
             continue
+        m = re.match(r"^dismiss ((?:another )?one of your .+)$", part, re.I)
+        if m and "dismiss_sel" not in cost:  # "Dismiss one of your Friends here to ..." (a cost, 508)
+            tg = parse_target(m.group(1))
+            if tg is None or tg.get("each") or tg.get("self") or tg.get("it"):
+                return None
+            cost["dismiss_sel"] = tg
+            continue
         if re.match(r"^exhaust your Mane Character$", part, re.I):
             cost["exhaust_mane"] = True
             continue
@@ -1903,7 +2293,7 @@ def _cost(text: str) -> dict | None:
             cost["exhaust"] = True
             cost["retire_self"] = True
             continue
-        if re.match(r"^retire this card$", part, re.I):
+        if re.match(r"^retire this (?:card|Resource|Friend)$", part, re.I):
             cost["retire_self"] = True
             continue
         if re.match(r"^banish this card$", part, re.I):
@@ -1911,6 +2301,22 @@ def _cost(text: str) -> dict | None:
             continue
         if re.match(r"^dismiss this card$", part, re.I):
             cost["dismiss_self"] = True  # paid at once (508), unlike the deferred retire_self
+            continue
+        if re.match(r"^spend a card from beneath one of your Friends with Pumped$", part, re.I):
+            cost["spend_pumped"] = True  # "that Friend" is the one chosen (extra_ops.spend_pumped)
+            continue
+        if re.match(r"^remove a \+1 power counter from one of your (?:cards|characters|Friends)$", part, re.I):
+            cost["counter_sel"] = {"type": "character" if "character" in part else "Friend" if "Friends" in part else "card"}
+            continue
+        if re.match(r"^put (?:this card|it) into (?:its owner's|your) hand$", part, re.I):
+            cost["hand_self"] = True  # paid at once (508), like dismiss_self
+            continue
+        if re.match(r"^put (?:this card|it) on (?:the )?top of (?:its owner's|your) deck$", part, re.I):
+            cost["deck_self"] = True
+            continue
+        m = re.match(r"^discard (?:a|an) (?:\[(%s)\] )?(Event|Friend|Resource|Troublemaker)$" % COLOR_RE, part, re.I)
+        if m and "discard_sel" not in cost:  # "Discard an Event to ...": a hand card with that type (508)
+            cost["discard_sel"] = {"type": m.group(2), **({"color": m.group(1)} if m.group(1) else {})}
             continue
         if re.match(r"^discard your hand$", part, re.I):
             cost["discard_hand"] = True
@@ -1928,6 +2334,9 @@ def _cost(text: str) -> dict | None:
             if tg is None or not tg.get("each") or tg.get("self") or "retire_sel" in cost:
                 return None
             cost["retire_sel"] = {"n": _n(m.group(1)), "sel": {k: v for k, v in tg.items() if k != "each"}}
+            continue
+        if re.match(r"^banish a non-Resource card from your hand$", part, re.I):
+            cost["banish_from"] = {"zone": "hand", "filter": {"not_type": "Resource"}}
             continue
         m = re.match(r"^banish (?:a|an) (?:(%s) )?(card|Event|Friend|Troublemaker|Resource) from your (discard pile|hand)$" % "|".join(TRAITS), part, re.I)
         if m:
@@ -2763,7 +3172,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
     # events and activated abilities: "<Timing>: ..."
-    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):\s*(.+)$", line)
+    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):\s*(.+)$", line)
     if m:
         timing = TIMINGS[m.group(1).lower()]
         rest = m.group(2)
@@ -2773,6 +3182,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             ab = _parse_reaction(rest, card_type, line)
             if ab is not None:
                 return ab
+        elif m.group(1).endswith(" Reaction"):
+            # 512.4b "Faceoff Reaction" / "Main Phase Reaction": a Reaction only during that faceoff / Phase
+            ab = _parse_reaction(rest, card_type, line)
+            if ab is None:
+                return {"kind": "manual", "text": raw, "timing": timing}
+            return {**ab, "timing": timing}
         if card_type == "Event":
             cost = {}
             mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
@@ -2789,6 +3204,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 effs = None
             if effs is not None:
                 return {"kind": "event", "timing": timing, "effects": effs, "text": line}
+            mc = re.match(r"^(Retire one of your Friends involved in the faceoff) to (.+)$", rest)
+            if mc and not cost:  # the retire is what the Event's effect costs (508.1d: none, nothing)
+                effs = parse_effects(mc.group(2))
+                if effs is not None:
+                    return {"kind": "event", "timing": timing, "text": line, "effects": [
+                        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}, "cost": True}] + effs}
             mc = re.match(r"^(Retire a Friend) to (.+)$", rest)
             if mc and not cost:  # 508.1: the instruction before "to" is a cost of playing the Event
                 effs = parse_effects(mc.group(2))
@@ -2803,10 +3224,82 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             return {"kind": "activated", "timing": timing, "cost": {"exhaust": True},
                     "while": {"k": "you_have_none", "sel": {"type": "Friend", "ctrl": "you", "color": ma.group(1)}},
                     "effects": [{"op": "also_friend", "color": ma.group(1), "until": _until(ma.group(2))}], "text": line}
-        if rest.startswith("During a faceoff, ") and card_type != "Event":
+        if rest.startswith(("During a faceoff, ", "During a Faceoff, ")) and card_type != "Event":
             rest = rest[len("During a faceoff, "):]
             rest = rest[0].upper() + rest[1:]
             timing = "faceoff"
+        mm = re.match(r"^(?:(While this card is at a Problem), you may )?((?:Retire|Exhaust|Banish|Dismiss) this card(?: and [^.]+)?)\. If you do, (.+)$", rest, re.I)
+        if mm and card_type != "Event":  # "Retire this card. If you do, ...": doing it is the cost (508)
+            cost, effs = _cost(mm.group(2)), parse_effects(mm.group(3))
+            if cost is not None and effs is not None:
+                ab = {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+                if mm.group(1):
+                    ab["while"] = {"k": "at_problem"}
+                return ab
+        mm = re.match(r"^Exhaust this card and choose (a Friend involved in the faceoff) with a Resource attached to it to give that "
+                      r"Friend ([+-]\d+) power until the end of the faceoff\.?$", rest)
+        if mm and card_type != "Event":  # (the 3.4 errata wording of PR88)
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
+                {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
+                 "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
+        if re.match(r"^This card becomes involved in the faceoff\. ", rest) and card_type != "Event":
+            effs = parse_effects(rest)  # no cost: activating it is the choice (703)
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
+        mm = re.match(r"^While this card has lower power than any other Friends here, you may exhaust it and pay \[(\d+)\] to (.+?)\.?$", rest)
+        if mm and card_type != "Event":  # the condition is checked as it is activated; both costs paid (508)
+            effs = parse_effects(mm.group(2))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "tokens": int(mm.group(1))},
+                        "while": {"k": "lowest_here"}, "effects": effs, "text": line}
+        mm = re.match(r"^Remove a counter from one of your ready characters to (draw a card|give a Friend \+1 Power until the end of the turn)\. "
+                      r"If (?:you remove the counter from an? (\w+) or (\w+)|the counter is an? (\w+) counter), "
+                      r"(draw 2 cards|give that Friend \+2 Power) instead\.?$", rest)
+        if mm and card_type != "Event":  # the counter removed (any type, 519) decides the branch
+            cost = {"any_counter": {"type": "character", "state": "ready"}}
+            if mm.group(1).startswith("draw"):
+                cond = {"k": "rc_trait", "traits": [mm.group(2), mm.group(3)]}
+                effs = [{"op": "if", "cond": cond, "effects": [{"op": "draw", "n": 2, "who": "you"}],
+                         "else": [{"op": "draw", "n": 1, "who": "you"}]}]
+            else:
+                cond = {"k": "rc_type", "type": mm.group(4)}
+                effs = [{"op": "mark", "target": {"type": "Friend"}},
+                        {"op": "if", "cond": cond, "effects": [{"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}],
+                         "else": [{"op": "power", "n": 1, "target": {"it": True}, "until": "turn"}]}]
+            return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+        mm = re.match(r"^While this card is at a Problem with (\d+|two) or more other characters, turn this card over\.?$", rest)
+        if mm and card_type != "Event":  # the condition is checked as it is activated (no cost)
+            return {"kind": "activated", "timing": timing, "cost": {}, "while": {"k": "chars_here_min", "n": _n(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1))},
+                    "effects": [{"op": "turn_over"}], "text": line}
+        mm = re.match(r"^Exhaust that Friend to put a \+1 power counter on it, then add its power to another Friend until the end of the turn\.?$", rest)
+        if mm and card_type == "Resource":  # "that Friend" / "it": this Resource's host
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust_host": True}, "text": line, "effects": [
+                {"op": "counters", "n": 1, "counter": "+1", "target": {"host": True}},
+                {"op": "power", "n": 0, "n_from": "its", "target": {"type": "Friend", "not_chosen": True}, "until": "turn"}]}
+        mm = re.match(r"^Exhaust (3|three|2|two) of your Friends to (.+)$", rest)
+        if mm and card_type != "Event":
+            effs = parse_effects(mm.group(2))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "text": line, "effects": effs,
+                        "cost": {"exhaust_n": {"n": _n(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1)), "sel": {"type": "Friend"}}}}
+        mm = re.match(r"^Choose one of your ready cards\. Exhaust this card and that card to (.+)$", rest)
+        if mm and card_type != "Event":  # both exhausted as the cost (508)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "exhaust_sel": {"type": "card", "ctrl": "you", "other": True}},
+                        "effects": effs, "text": line}
+        mm = re.match(r"^Exhaust this card at a Problem to (.+)$", rest)
+        if mm and card_type != "Event":  # only while it is at a Problem
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "while": {"k": "at_problem"},
+                        "effects": effs, "text": line}
+        mm = re.match(r"^Banish this card from your discard pile to (.+)$", rest)
+        if mm and card_type != "Event":  # activated from the discard pile (cards-a; flow.priority_actions)
+            effs = parse_effects(mm.group(1))
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "zone": "disc", "cost": {"banish_self_hand": True},
+                        "effects": effs, "text": line}
         mm = re.match(r"^Banish this card from your hand to (.+)$", rest)
         if mm and card_type != "Event":  # activated from the hand (its owner holds it)
             effs = parse_effects(mm.group(1))
@@ -2966,7 +3459,7 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     lines = [ln for ln in face.text.split("\n") if ln.strip()]
     if face.type == "Event":
         # an Event's text is processed in order (304.2): lines after the timing line continue it
-        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase):", ln.strip())), None)
+        idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):", ln.strip())), None)
         if idx and re.match(r"^As an additional cost to play this card, (?:discard (?:a|one|two|three|\d+) cards?|retire a Friend)\.?$",
                             lines[idx - 1].strip()):
             # the additional cost (508) printed as its own paragraph before the timing line: the same
@@ -3016,7 +3509,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             if all(a["kind"] == "trigger" for a in abs_):
                 abilities.extend({**a, "text": ln} for a in abs_)
                 continue
-        ab = parse_line(ln, face.type, face.keywords)
+        ma = re.match(r"^(Main Phase: .+?\.) Any player may activate this ability\.?$", ln.strip())
+        if ma and face.type != "Event":
+            # 703: an activated ability any player may activate (as the turn player in their Main Phase,
+            # 512.3); "you" is the player activating it (flow.priority_actions, ``any_player``)
+            ab = parse_line(ma.group(1), face.type, face.keywords)
+            ab = {**ab, "any_player": True, "text": ln} if ab["kind"] == "activated" else {"kind": "manual", "text": ln}
+        else:
+            ab = parse_line(ln, face.type, face.keywords)
         if ab["kind"] == "multi":
             abilities.extend(ab["abilities"])
             continue

@@ -14,6 +14,7 @@ MANE = "Mane Character"
 HAND_SIZE = 8
 
 
+
 def _opp(p):
     return 1 - p
 
@@ -366,7 +367,7 @@ def _uniqueness(self, st, ev) -> bool:
     cards = st["cards"]
     uk = self.unique_keys
     types = self.types
-    for cid in st["play"]:
+    for cid in self.in_play_with(st, self.unique_tm_keys):  # (no other card takes part)
         c = cards[cid]
         if c.get("fd") or c.get("t"):
             continue
@@ -398,10 +399,9 @@ def _uniqueness(self, st, ev) -> bool:
                 ask(self, st, key[0], "uniqueness", ids, "516.2")
                 return True
     # 516.4a Epic Troublemaker and another Troublemaker at its Problem
-    ek = self.epic_keys
-    for cid in st["play"]:
+    for cid in self.in_play_with(st, self.epic_keys):
         c = cards[cid]
-        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
+        if self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
             others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
             if others:
                 ids = others + [cid]
@@ -498,6 +498,11 @@ def step(self, st, ev) -> None:
         self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
         self.fire_all(st, ev, "any_tp_start")
         st["step"] = "tm_uncover"
+        tpk = self.tp_keys
+        if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
+            # 601.2 the start-of-Troublemaker-Phase window, for "Troublemaker Phase:" abilities (512.3);
+            # opened only when the turn player has such a card (otherwise nobody could act differently)
+            st["prio"] = {"w": "phase", "p": tp, "n": 0}
     elif s == "tm_uncover":
         if _uncover(self, st, ev):
             st["step"] = "tm_challenge"
@@ -553,6 +558,10 @@ def step(self, st, ev) -> None:
                 self.replace_problem(st, ev, a)
         st["sc"] = None
         self.expire(st, "score_phase")
+        if st.get("dly"):
+            from .extra_ops import fire_delayed
+
+            fire_delayed(self, st, "score_end_own")  # "At the end of your Score Phase, ..."
         st["step"] = "end"
     elif s == "end":
         if self.rx_keys:
@@ -560,6 +569,10 @@ def step(self, st, ev) -> None:
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
         self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
         self.fire_all(st, ev, "any_turn_end")
+        if st.get("dly"):
+            from .extra_ops import fire_delayed
+
+            fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (extra_ops.delay)
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
@@ -799,6 +812,11 @@ def start_turn(self, st, ev) -> None:
     self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
     self.fire_all(st, ev, "turn_start", players=(tp,))
     self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
+    if st.get("dly"):
+        from .extra_ops import fire_delayed
+
+        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (extra_ops.delay)
+        fire_delayed(self, st, "own_turn_start")
     met = self.kw_keys.get("Meticulous", ())
     twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
     for cid in st["play"]:
@@ -941,7 +959,7 @@ def faceoff_flip(self, st, ev) -> None:
 def _flip_mods(self, st, p) -> int:
     """514.3a "flip an additional card / N fewer cards during faceoffs" (static ``flip_mod``)."""
     fo = st["fo"]
-    n = 0
+    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (extra_ops.flip_mod)
     for o in self.has_static(st, "flip_mod"):
         c = st["cards"][o]
         for ab in self.abilities(st, o):
@@ -987,6 +1005,8 @@ def resolve_faceoff(self, st, ev, winner) -> None:
             self.fire_all(st, ev, "opp_loses_tm_fo_here", players=(winner,), area=a)
     chal = fo["chal"]
     self.log(ev, "faceoff", lambda: f"{self.pname(st, winner)} wins the faceoff (514.5)", winner=winner)
+    if self.rx_keys:  # "When you win a (Problem) faceoff [by at least N power]" (reacted to in the 514.6 window)
+        self.rx_note(st, "win", by=winner, margin=margin, tp=st["tp"])
     if fo["type"] == "tm":
         tm = fo["tm"]
         self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
@@ -1003,7 +1023,15 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                 self.fire(st, ev, "defeated", tm)
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
+                if st["pl"][chal].get("ndb"):
+                    from .extra_ops import defeat_bonus
+
+                    defeat_bonus(self, st, ev, chal)  # "The next time you defeat a Troublemaker this turn, ..."
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
+                if self.rx_keys:  # "Play when you defeat a Troublemaker [using only [Generosity] characters]"
+                    used = [o for o in st["play"] if st["cards"][o]["c"] == chal and self.is_char(st, o) and self.involved(st, o)]
+                    allcol = sorted(set.intersection(*(set(self.colors(st, o)) for o in used))) if used else []
+                    self.rx_note(st, "defeat", by=chal, tp=st["tp"], allcol=allcol)
         else:
             opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
@@ -1184,7 +1212,10 @@ def _has_non_pass(self, st, p) -> bool:
         tok = st["pl"][p]["tok"]
         ff = self.ff
         hak = self.hand_act_keys
-        for c in st["pl"][p]["hand"]:
+        dak = self.disc_act_keys
+        for c in st["pl"][p]["hand"] + ([x for x in st["pl"][p]["disc"] if cards[x]["k"] in dak] if dak else []):
+            if dak and cards[c]["k"] in dak and cards[c]["z"] == "disc":
+                break  # an ability activated from the discard pile: the full check follows
             k = cards[c]["k"]
             if k in hak:
                 break  # an ability activated from the hand (no token cost): the full check follows
@@ -1306,7 +1337,8 @@ def _extra_move_costs(self, st, p) -> dict:
     """Showy X and "Your opponent must pay +[N] to move a character to this card's Problem"."""
     out: dict = {}
     cards = st["cards"]
-    sk = self.static_keys
+    # (without Teamwork, which lends abilities, only cards printing it can have opp_move_cost)
+    sk = self.static_keys if st.get("twn") else self.sop_keys.get("opp_move_cost", ())
     showy = self.kw_keys.get("Showy", ())
     twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
     for o in st["play"]:
@@ -1359,6 +1391,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
+    if fo and pl.get("tmr") and any(r["k"] == "no_fo_play" for r in pl["tmr"]):
+        no_play = True  # "opponents can't play cards during faceoffs" this turn (extra_ops.restrict)
     if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
         # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
         # involving their Mane Character"
@@ -1402,9 +1436,13 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             info = hinfo[k] = (_timing(self, d), _event_cost(d), _play_rule(self, d))
         hasty = "Hasty" in f.keywords
         if t == "Event":
+            if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
+                continue  # "opponents can't play Events this turn" (extra_ops.restrict)
             tm = info[0]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
-            rxc = _rx_cond(self, k) if tm == "reaction" else None
+            if tm in PHASE_TIMINGS:
+                ok = _phase_timing_ok(st, p, tm)
+            rxc = _rx_cond(self, k)  # a Reaction, also "Faceoff Reaction" / "Main Phase Reaction" (512.4b)
             if rxc is not None:
                 notes = rx_notes_for(self, st, p, cid, rxc)  # 512.4: only in response to its condition
                 if not notes:
@@ -1460,6 +1498,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
             xr = _retire_cost_opts(self, st, p, k)  # "As an additional cost to play this card, retire a Friend"
+            if st.get("amr"):  # "Characters can't be ... played to that Problem for the rest of the turn"
+                dests = [a for a in dests if not any(r["a"] == a and r.get("play") for r in st["amr"])]
             for a in dests:
                 if dep and self.play_blocked(st, p, cid, area=a):
                     continue
@@ -1497,6 +1537,22 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                 acts.append(Action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
+    # abilities activated from the discard pile ("Banish this card from your discard pile to ...", 703)
+    if self.disc_act_keys:
+        for cid in pl["disc"]:
+            if cards[cid]["k"] not in self.disc_act_keys:
+                continue
+            for i, ab in enumerate(self.abilities(st, cid)):
+                if ab["kind"] != "activated" or ab.get("zone") != "disc":
+                    continue
+                tm = ab["timing"]
+                if (tm == "main" and not main) or (tm == "faceoff" and not fo) or \
+                        (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)) or \
+                        (tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm)):
+                    continue
+                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                if first_only:
+                    return acts
     # abilities activated from the hand ("Banish this card from your hand to ...", 703)
     if self.hand_act_keys and not rx_only:
         for cid in pl["hand"]:
@@ -1508,6 +1564,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                 tm = ab["timing"]
                 if (tm == "main" and not main) or (tm == "faceoff" and not fo) or \
                         (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)):
+                    continue
+                if tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm):
                     continue
                 acts.append(Action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
@@ -1538,7 +1596,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             base = 1 if (c["k"] in swift or tws or c.get("t")) and self.kw(st, cid, "Swift") else 2
             here = c["a"]
             if mb is None:
-                mb = "no_move" in self.ops_in_play(st)
+                mb = "no_move" in self.ops_in_play(st) or bool(pl.get("tmr")) or bool(st.get("amr")) or bool(st.get("cmr"))
             for a in dest_all:
                 if mb and a != here and self.move_blocked(st, p, cid, here, a):
                     continue
@@ -1551,19 +1609,24 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     if main and not rx_only and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
+    anyp = self.anyp_keys if main else ()
     for cid in (st["play"] if st.get("twn") else self.in_play_with(st, self.activ_keys)):
         c = cards[cid]
-        if c["c"] != p:
+        if c["c"] != p and c["k"] not in anyp:
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
             if ab["kind"] != "activated" or ab.get("zone") == "hand":
                 continue  # (abilities activated from the hand are listed with the hand)
+            if c["c"] != p and not ab.get("any_player"):
+                continue  # "Any player may activate this ability." (703; only those of another's card)
             tm = ab["timing"]
             if tm == "main" and not main:
                 continue
             if tm == "faceoff" and not fo:
                 continue
             if tm.startswith("faceoff_") and not _fo_type_ok(fo, tm):
+                continue
+            if tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm):
                 continue
             if ab.get("rx") is not None:  # 512.4 Reaction: one action per condition met (512.4c)
                 if _can_pay_ability(self, st, p, cid, ab):
@@ -1579,6 +1642,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                 if first_only:
                     return acts
     return acts
+
+
+# 512.3 "Score Phase:" / "Troublemaker Phase:" timing: only the turn player, in a priority window of that
+# Phase of their turn, not during a faceoff (512.3a): the start-of-Score-Phase window (601.2) and the
+# start-of-Troublemaker-Phase window (opened after its start triggers when such a card could be used)
+PHASE_TIMINGS = {"score": "score_go", "tp": "tm_uncover"}
+
+
+def _phase_timing_ok(st, p, tm) -> bool:
+    pr = st["prio"]
+    return p == st["tp"] and not st["fo"] and pr is not None and pr["w"] == "phase" and st["step"] == PHASE_TIMINGS[tm]
 
 
 def _rx_cond(self, k) -> dict | None:
@@ -1718,8 +1792,24 @@ def _cost_sel(sel: dict, **extra) -> dict:
 
 def _can_pay_extra(self, st, p, cid, cost) -> bool:
     """508.1d the costs chosen among several cards: exhaust / retire / banish another card."""
-    if cost.get("dismiss_self") and not self.in_play(st, cid):
+    if (cost.get("dismiss_self") or cost.get("hand_self") or cost.get("deck_self")) and not self.in_play(st, cid):
         return False
+    if "counter_sel" in cost and not any(st["cards"][o]["c"] == p and st["cards"][o].get("cn", {}).get("+1")
+                                         and self.matches(st, o, cost["counter_sel"], p, cid) for o in st["play"]):
+        return False  # "remove a +1 power counter from one of your cards": none has one (508.1d)
+    if "any_counter" in cost and not any(st["cards"][o]["c"] == p and any(v > 0 for v in st["cards"][o].get("cn", {}).values())
+                                         and self.matches(st, o, cost["any_counter"], p, cid) for o in st["play"]):
+        return False  # "Remove a counter from one of your ready characters": none has one (508.1d)
+    if cost.get("spend_pumped"):
+        from .extra_ops import _pumped_hosts
+
+        if not _pumped_hosts(self, st, p, need=1):
+            return False
+    if "discard_sel" in cost:  # "Discard an Event to ..."
+        from .resolve import _card_filter
+
+        if not any(_card_filter(self, st, o, cost["discard_sel"]) for o in st["pl"][p]["hand"]):
+            return False
     if cost.get("exhaust_host"):  # "Exhaust that Friend" (the Resource's host)
         h = st["cards"][cid].get("h")
         if not h or not self.in_play(st, h) or st["cards"][h].get("ex") or st["cards"][h].get("fr"):
@@ -1728,6 +1818,10 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
         return False
     if "retire_sel" in cost and len(self.select(st, _cost_sel(cost["retire_sel"]["sel"]), p, cid)) < cost["retire_sel"]["n"]:
         return False
+    if "dismiss_sel" in cost and not self.select(st, _cost_sel(cost["dismiss_sel"]), p, cid):
+        return False
+    if "exhaust_n" in cost and len(self.select(st, _cost_sel(cost["exhaust_n"]["sel"], state="ready"), p, cid)) < cost["exhaust_n"]["n"]:
+        return False  # "Exhaust 3 of your Friends to ..." (508.1d)
     if "banish_from" in cost:
         from .resolve import _card_filter
 
@@ -1758,6 +1852,18 @@ def _extra_cost_effects(cost) -> list[dict]:
         effs += [{"op": "retire", "target": _cost_sel(cost["retire_sel"]["sel"], fresh=True), "paid": True}] * cost["retire_sel"]["n"]
     if "banish_from" in cost:
         effs.append({"op": "banish_from_zone", **cost["banish_from"], "whose": "you"})
+    if "dismiss_sel" in cost:
+        effs.append({"op": "dismiss", "target": _cost_sel(cost["dismiss_sel"]), "paid": True})
+    if "exhaust_n" in cost:
+        effs += [{"op": "exhaust", "target": _cost_sel(cost["exhaust_n"]["sel"], state="ready", fresh=True), "paid": True}] * cost["exhaust_n"]["n"]
+    if "discard_sel" in cost:
+        effs.append({"op": "discard_sel", "filter": cost["discard_sel"]})
+    if "counter_sel" in cost:
+        effs.append({"op": "remove_counter_sel", "sel": cost["counter_sel"]})
+    if "any_counter" in cost:
+        effs.append({"op": "remove_any_counter", "sel": cost["any_counter"]})
+    if cost.get("spend_pumped"):
+        effs.append({"op": "spend_pumped"})
     return effs
 
 
@@ -1965,6 +2071,10 @@ def do_action(self, st, ev, action) -> None:
         effs = _extra_cost_effects(cost) + effs
         if cost.get("dismiss_self"):
             self.leave_play(st, ev, cid, "disc", verb="dismissed", cost=True)  # 508 the cost is paid before the effect
+        if cost.get("hand_self"):  # "put this card into its owner's hand to ..." (508)
+            self.leave_play(st, ev, cid, "hand", verb="returned to its owner's hand", cost=True)
+        if cost.get("deck_self"):  # "put this card on top of its owner's deck to ..." (508)
+            self.leave_play(st, ev, cid, "deck", "top", verb="put on top of its owner's deck", cost=True)
         fr = {"p": p, "src": cid, "eff": effs, "i": 0, "ch": None, "lbl": ab.get("text", ""), "after":
               {"retire": cid} if cost.get("retire_self") else ({"banish": cid} if cost.get("banish_self") else None)}
         note = rx_take(st, action, f"{cid}/{i}")  # 512.4c once per instance of the condition

@@ -14,7 +14,7 @@ the Reaction gets it as its ``it``.
 
 Conditions (an ability's ``rx`` dict, read from the reacting player's point of view):
   ev       phase | fo_start | enter | moved | uncovered | frighten | unfrighten | left | draw | gain |
-           flip | action (a list means any of them)
+           flip | action | win (a faceoff resolved: by = the winner, margin) | defeat (514.5a, by the challenger) (a list means any of them)
   ph       phase name: ready | tp | main | score | end;  whose: you | opp (whose turn it is)
   type     Friend | Troublemaker | character | card (the note's card);  ctrl: you | opp (its controller)
   by       you | opp (the player who played / moved / dismissed / drew / gained / flipped)
@@ -109,6 +109,10 @@ def rx_matches(self, st, p: int, src: str, cond: dict, note: dict) -> bool:
         return False
     if cond.get("other") and note.get("card") == src:
         return False
+    if "allcol" in cond and cond["allcol"] not in (note.get("allcol") or ()):
+        return False  # "using only [Generosity] characters": every character of the challenger involved has it
+    if "margin" in cond and note.get("margin", 0) < cond["margin"]:
+        return False  # "when you win a Problem faceoff by at least 5 power"
     if "fo" in cond:
         fo = st["fo"]
         if not fo or (fo["type"] != cond["fo"] and not (cond["fo"] == "problem" and fo["type"] == "multi")):
@@ -214,10 +218,21 @@ RX_CONDITIONS: list = [
     (r"^an opponent's (Friend|character) is frightened$",
      lambda m: {"ev": "frighten", "type": _TYPE[m.group(1).lower()], "ctrl": "opp"}),
     (r"^a Troublemaker is uncovered$", {"ev": "uncovered"}),
+    (r"^a faceoff begins$", {"ev": "fo_start"}),
+    (r"^an opponent's (Friend|character) is moved to a Problem$",
+     lambda m: {"ev": "moved", "type": _TYPE[m.group(1).lower()], "ctrl": "opp", "to": "problem"}),
+    (r"^an opponent's (Friend|character) enters play at (?:that Friend's|a) Problem$",
+     lambda m: {"ev": "enter", "type": _TYPE[m.group(1).lower()], "ctrl": "opp", "to": "problem"}),
+    (r"^you win a faceoff$", {"ev": "win", "by": "you"}),
+    (r"^you defeat a Troublemaker$", {"ev": "defeat", "by": "you"}),
+    (r"^you defeat a Troublemaker using only \[(\w+)\] characters$", lambda m: {"ev": "defeat", "by": "you", "allcol": m.group(1)}),
+    (r"^you win a (Problem|Troublemaker) faceoff by at least (\d+) power$",
+     lambda m: {"ev": "win", "by": "you", "fo": {"Problem": "problem", "Troublemaker": "tm"}[m.group(1)], "margin": int(m.group(2))}),
+    (r"^an opponent's Troublemaker is uncovered at this card's Problem$", {"ev": "uncovered", "ctrl": "opp", "here": True}),
     (r"^one of your (Troublemakers|Friends|Resources) is put into the discard pile from play$",
      lambda m: {"ev": "left", "type": _TYPE[m.group(1)[:-1].lower()], "ctrl": "you", "zone": "disc"}),
     (r"^one of your (Friends|Resources) (?:is|has been) (dismissed|retired)$",
-     lambda m: {"ev": "left", "type": _TYPE[m.group(1)[:-1].lower()], "ctrl": "you", "zone": "disc", "how": m.group(2)[:-2]}),
+     lambda m: {"ev": "left", "type": _TYPE[m.group(1)[:-1].lower()], "ctrl": "you", "zone": "disc", "how": {"dismissed": "dismiss", "retired": "retire"}[m.group(2)]}),
     (r"^an opponent dismisses another one of your Friends$",
      {"ev": "left", "type": "Friend", "ctrl": "you", "zone": "disc", "how": "dismiss", "by": "opp", "other": True}),
     (r"^(?:your opponent|an opponent) draws a card$", {"ev": "draw", "by": "opp"}),

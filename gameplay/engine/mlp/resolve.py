@@ -425,6 +425,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
             fr["it"] = cid
             fr["itk"] = None if st["cards"][cid].get("t") else st["cards"][cid]["k"]  # (its printed information)
+        elif e.get("mark_cost"):  # "Exhaust one of your Friends to ... the number of colors that Friend has"
+            fr["paid_card"] = cid
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         if op == "exhaust":
@@ -460,6 +462,10 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 nm = self.name(st, cid)
                 self.fire(st, ev, "defeated", cid)
                 self.score(st, ev, p, pts, f"for defeating {nm}")
+                if st["pl"][p].get("ndb"):
+                    from .extra_ops import defeat_bonus
+
+                    defeat_bonus(self, st, ev, p)
                 self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
             if not st["cards"][cid]["a"].startswith("home"):
@@ -476,6 +482,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 dest = [probs[self.rand(st, len(probs))]] if probs else []
             elif to == "here" and src in st["cards"] and st["cards"][src].get("a"):
                 dest = [st["cards"][src]["a"]]
+                if e.get("prob_only") and dest[0].startswith("home"):
+                    dest = []  # "to this card's Problem": it has none at home
             elif to == "it_problem":  # "to that Friend's Problem": none while that Friend is at home
                 it = (fr.get("x") or {}).get("it")
                 dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
@@ -488,7 +496,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 if to == "problem":
                     dest = [a for a in dest if not a.startswith("home")]
             dest = [a for a in dest if a != c["a"]]
-            if self.statics(st, "no_move"):  # "Your opponents can't move this card", ... (506)
+            if e.get("distinct"):  # "Move each of them to a different Problem"
+                dest = [a for a in dest if a not in (fr.get("dests") or ())]
+            if self.statics(st, "no_move") or st["pl"][p].get("tmr") or st.get("amr") or st.get("cmr"):  # "Your opponents can't move this card", ... (506)
                 dest = [a for a in dest if not self.move_blocked(st, p, cid, c["a"], a)]
             tax = {a: self.action_tax(st, p, "move", cid, c["a"], a, unless_only=True) for a in dest} \
                 if self.statics(st, "action_cost") else {}
@@ -522,7 +532,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 area = fr["ch"] if fr["ch"] in dest else dest[0]
             else:
                 area = dest[0]
-            self.move_card(st, ev, cid, area, by=p)
+            if self.move_card(st, ev, cid, area, by=p) and e.get("distinct"):
+                fr.setdefault("dests", []).append(area)
         elif op == "power":
             n = e["n"]
             if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
@@ -773,6 +784,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             area = st["cards"][src]["a"]
         nid = self.enter_play(st, ev, cid, area, p)
         st["cards"][nid]["t"] = t
+        fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (extra_ops.delay)
         self.log(ev, "token", lambda: f"{self.pname(st, p)} puts a {t['power']}-power {t['name']} token into play")
     elif op == "turn_over":
         if src in st["cards"] and self.in_play(st, src):
@@ -1080,7 +1092,7 @@ def _ask_player(self, st, fr, p, players, what="player") -> tuple[bool, int | No
 def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
     """Banish a card from a discard pile or your hand (410.5): {zone: disc|hand, whose: you|any, filter}."""
     p = fr["p"]
-    owners = [p] if e.get("whose", "you") == "you" else [p, _opp(p)]
+    owners = [p] if e.get("whose", "you") == "you" else [_opp(p)] if e["whose"] == "opp" else [p, _opp(p)]
     cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if _card_filter(self, st, c, e.get("filter", {}))]
     if fr["ch"] is None:
         if not cands:
@@ -1898,3 +1910,8 @@ def _op_reveal_colors(self, st, ev, fr, e) -> bool:
 
 
 EVENT_OPS["reveal_colors"] = _op_reveal_colors
+
+from .extra_ops import EXTRA_OPS, register_if_conds  # noqa: E402  (timed-ability templates; they import helpers from here)
+
+EVENT_OPS.update(EXTRA_OPS)
+register_if_conds(IF_CONDS)

@@ -167,6 +167,8 @@ class Rules:
         self.prism_keys = self.kw_keys.get("Prismatic", set())
         self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
         self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
+        # cards that can break 516 (Unique names, Troublemakers: one face-up per player per Problem)
+        self.unique_tm_keys = self.unique_keys | {k for k in self.db.cards if self.types[k] == TM}
         self.trig_keys: set[str] = set()
         # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
         # in play (which lends front-face abilities) only these cards can fire for that event
@@ -174,6 +176,9 @@ class Rules:
         self.activ_keys: set[str] = set()
         self.hand_act_keys: set[str] = set()
         self.rx_keys: set[str] = set()
+        self.tp_keys: set[str] = set()
+        self.anyp_keys: set[str] = set()
+        self.disc_act_keys: set[str] = set()
         for k, d in self.db.cards.items():
             abl = [a for face in d.abilities.values() for a in face]
             if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
@@ -183,6 +188,8 @@ class Rules:
                         self.trig_ev.setdefault(a["on"], set()).add(k)
             if any(a["kind"] == "activated" for a in abl):
                 self.activ_keys.add(k)
+            if any(a["kind"] == "activated" and a.get("zone") == "disc" for a in abl):
+                self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
             if any(a["kind"] == "activated" and a.get("zone") == "hand" for a in abl):
                 self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
             if any(a["kind"] == "static" for a in abl):
@@ -191,11 +198,15 @@ class Rules:
                 self.quick_keys.add(k)
                 if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
                     self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
-                if d.front.type == "Event" and _first_event_timing(d) == "reaction" and next(
+                if d.front.type == "Event" and next(
                         (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
                     self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
             if any(a.get("rx") for a in abl):
                 self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
+            if any(a.get("any_player") for a in abl):
+                self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
+            if any(a.get("timing") == "tp" for a in abl):
+                self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
@@ -1124,6 +1135,10 @@ class Rules:
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
                        and tr in self.traits(st, o) for o in st["play"])
+        if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, extra_ops.py)
+            from .extra_ops import EXTRA_CONDS
+
+            return EXTRA_CONDS[k](self, st, src, cond)
         return False
 
     # ================================================================= selectors
@@ -1570,6 +1585,12 @@ class Rules:
         action or an effect): "Opponents can't move characters away from here", "Friends with Resources
         on them can't be moved here", "Your opponents can't move this card", ..."""
         cards = st["cards"]
+        if st.get("cmr") and any(r["c"] == cid for r in st["cmr"]):
+            return True  # "That character can't be moved again this turn" (extra_ops.card_no_move)
+        if st.get("amr") and any(r["a"] == to for r in st["amr"]):
+            return True  # "Characters can't be moved to that Problem until the end of the turn" (extra_ops.area_restrict)
+        if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
+            return True  # "opponents can't move their characters this turn" (extra_ops.restrict)
         for o, ab in self.statics(st, "no_move"):
             s = cards[o]
             if not self._who(ab, s["c"], p):
@@ -1611,9 +1632,13 @@ class Rules:
         c = st["cards"].get(cid)
         if not c or c.get("z") != "play":
             return False
+        if cid in fo.get("xinv", ()):  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
+            return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
+            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; extra_ops.challenge)
+                return cid in fo["tm_inv"] if "tm_inv" in fo else c["c"] == fo["chal"] and self.is_char(st, cid)
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
         if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
             return False  # "Mane Characters can't be involved in faceoffs"
@@ -2069,6 +2094,11 @@ class Rules:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
+        if not by_game and st["pl"][c["c"]].get("tmr") and self.ctype(st, cid) == FRIEND and \
+                any(r["k"] == "no_leave" for r in st["pl"][c["c"]]["tmr"]):
+            # "your Friends can't leave play this turn" (extra_ops.restrict; 104.2, not against the game 104.3)
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play this turn")
+            return None
         if zone == "hand" and self.ctype(st, cid) == FRIEND and "hand_to_ban" in self.ops_in_play(st) and \
                 self.statics(st, "hand_to_ban"):
             zone, verb = "ban", "banished instead of returned to hand (710)"  # "If a Friend would be put into a player's hand from play, banish that Friend instead."
@@ -2546,11 +2576,19 @@ class Rules:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
+        if st.get("amr"):  # timed area restrictions (extra_ops.area_restrict)
+            st["amr"] = [r for r in st["amr"] if r["u"] != until]
+        if st.get("cmr"):  # timed "can't be moved" on one card (extra_ops.card_no_move)
+            st["cmr"] = [r for r in st["cmr"] if r["u"] != until]
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
             if pl.get("fo_plus"):
                 pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
+            if pl.get("tmr"):  # timed restrictions on a player (extra_ops.restrict)
+                pl["tmr"] = [r for r in pl["tmr"] if r["u"] != until]
+            if pl.get("fmod"):  # timed flip-count modifiers (extra_ops.flip_mod)
+                pl["fmod"] = [r for r in pl["fmod"] if r["u"] != until]
 
     def req_reduction(self, st, p, color) -> int:
         """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
