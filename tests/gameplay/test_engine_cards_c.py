@@ -85,7 +85,7 @@ def test_newly_automated_cards(db):
                      "CG131", "CG134", "SB114", "EO165", "EO161", "CG137", "CN29", "HM19", "HM65", "CG20", "AD142",
                      "DE112", "LL77", "NM12", "LL127", "LL24", "PR191", "CG130", "CG73", "CG69", "PR161", "FF71", "LL65",
                      "DE18", "CN151", "CN149", "GF7", "AD199", "LL56", "FF49", "AD65", "MT142", "SB82", "HM75", "EO38",
-                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1", "DE88", "HM67", "CG176", "CN197", "FF101", "FF87", "CG25", "FF83", "LL84")
+                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1", "DE88", "HM67", "CG176", "CN197", "FF101", "FF87", "CG25", "FF83", "LL84", "PR196")
 
 
 # ------------------------------------------------------------------ costs (508, 609.2)
@@ -1313,3 +1313,22 @@ def test_revealed_friends_colors(game, db):
     game.r.decide(st.d, Ev(), Action.make("choose", 0, option=f))
     settle(game, st)
     assert set(game.r.colors(st.d, ss)) == {"Loyalty", "Laughter"} and f in st.d["pl"][0]["hand"]
+
+
+def test_first_player_to_play_a_friend_here(game, db):
+    """PR196 Wrapping Up Winter: "The first player to play a Friend to this Problem gains [2]." (705.2g:
+    played, "that player" gains; only the first time for this Problem)."""
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR196")
+    f = to_hand(game, st, "PR20", 1)
+    st.d["cards"][place(game, st, "PR12", 0, "prob1")]["ex"] = False  # put into play, not played: no trigger
+    resolve_all(game, st)
+    set_tokens(st, 0, 5)
+    g = to_hand(game, st, "PR20", 0)
+    st, _ = game.apply(st, Action.make("play", 0, card=g, area="prob1"))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 5 - 1 + 2
+    h = to_hand(game, st, "PR20", 0)
+    st, _ = game.apply(st, Action.make("play", 0, card=h, area="prob1"))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 6 - 1 and f in st.d["pl"][1]["hand"]

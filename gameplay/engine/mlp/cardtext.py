@@ -3829,6 +3829,10 @@ def _line_c(body: str, card_type: str, line: str) -> dict | None:
     m = re.match(r"^As this card enters play, choose up to (two|three) colors\. This card has those colors$", body)
     if m:  # (as "choose a color. This card is that color": asked as it enters play)
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_colors", "n": _n(m.group(1))}], "text": line}
+    m = re.match(r"^The first player to play a Friend to this Problem gains \[(\d+)\]$", body)
+    if m and card_type == "Problem":  # a watched play (705.2g) of the first Friend played here; "that player" gains
+        return {"kind": "trigger", "on": "w_play", "effects": [{"op": "gain", "n": int(m.group(1))}], "text": line,
+                "subj": {"ptype": "Friend", "to": "here", "once_game": True}, "as_by": True}
     if re.match(r"^As this card enters play, you may reveal a Friend in your hand\. This card is the revealed Friend's colors$", body):
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "reveal_colors"}], "text": line}
     if card_type != "Resource":

@@ -2546,6 +2546,10 @@ class Rules:
                 return False
             if "token" in f and bool(st["cards"][it].get("t")) != f["token"]:
                 return False
+        if f.get("once_game"):  # "The first player to play a Friend to this Problem" (this card's first time)
+            if c.get("fg"):
+                return False
+            c["fg"] = True
         if f.get("once_turn"):
             seen = c.setdefault("ft", {})
             k = ab.get("text", ab["on"])
