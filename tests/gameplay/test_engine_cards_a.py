@@ -1744,3 +1744,26 @@ def test_octavia_sends_back_and_the_character_cant_move_again(game):
     assert "CGpf6" in [number(game, st, c) for c in st.d["pl"][0]["hand"]]
     st = pass_until(game, st, lambda s: game.to_move(s) == 1 and s.d["prio"] is not None)
     assert not any(x.kind == "move" and x.get("card") == mover for x in game.legal_actions(st, 1))
+
+
+def test_wardrobe_malfunction_reattaches_the_resource(game):
+    """CN126 Wardrobe Malfunction: 'Reaction: After an opponent plays a Resource on a Friend, that opponent reattaches that
+    Resource to another Friend.' (512.4: in response to that play; Bob chooses the new host, 509)."""
+    st = stacked_game(game)
+    wm = to_hand(game, st, "CN126", 0)
+    place(game, st, "PR31", 0, "home0")  # [Honesty] 4 for its requirement
+    f1 = place(game, st, "PR20", 1, "home1")
+    f2 = place(game, st, "PR33", 1, "home1")  # Red Gala: [Honesty] 2 for Hard Hat's requirement
+    res = to_hand(game, st, "PR139", 1)
+    st.d.pop("rxg", None)
+    st.d["tp"] = 1
+    st.d["prio"] = {"w": "main", "p": 1, "n": 0}
+    set_tokens(st, 1, 6)
+    st, _ = game.apply(st, Action.make("play", 1, card=res, host=f1))
+    played = next(c for c in st.d["play"] if number(game, st, c) == "PR139")
+    assert st.d["cards"][played]["h"] == f1 and game.to_move(st) == 0
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "play" and x.get("card") == wm))
+    # Bob picks among the other Friends a "Play on a Friend" card fits (Ann's too)
+    assert st.d["pending"]["player"] == 1 and f2 in st.d["pending"]["options"] and f1 not in st.d["pending"]["options"]
+    st, _ = choose(game, st, f2)
+    assert st.d["cards"][played]["h"] == f2

@@ -2175,6 +2175,7 @@ RX_BODIES: list = [
     (r"^(?:you may )?put this card on (?:the )?top of (?:its owner's|your) deck$", lambda m: [{"op": "self_to_deck_top"}]),
     (r"^score an additional point$", lambda m: [{"op": "score", "n": 1, "who": "you"}]),
     (r"^exhaust the played (?:Friend|character)$", lambda m: [{"op": "exhaust", "target": {"it": True}}]),
+    (r"^that opponent reattaches that Resource to another Friend$", lambda m: [{"op": "reattach_it"}]),
     (r"^send that character to its previous area\. That character can't be moved again this turn$",
      lambda m: [{"op": "send_back"}, {"op": "card_no_move"}]),
     (r"^put another Friend from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "Friend"}]),

@@ -1443,7 +1443,31 @@ def _op_card_no_move(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_reattach_it(self, st, ev, fr, e) -> bool:
+    """"that opponent reattaches that Resource to another Friend": its controller picks another Friend that fits its
+    "Play on ..." host description (509; read from that player's point of view); none: it stays."""
+    it = fr.get("it")
+    if not (it and self.in_play(st, it) and st["cards"][it].get("h")):
+        return True
+    c = st["cards"][it]
+    q = c["c"]
+    rule = next((ab["host"] for ab in self.abilities(st, it) if ab["kind"] == "play_on"), {"type": "Friend"})
+    cands = [o for o in st["play"] if o != c["h"] and o != it and self.ctype(st, o) == "Friend" and self.matches(st, o, rule, q, it)]
+    if not cands:
+        return True
+    if fr["ch"] is None and len(cands) > 1:
+        self.ask(st, q, "target", cands, "509", op="reattach", src=fr["src"])
+        return False
+    host = fr["ch"] if fr["ch"] in cands else cands[0]
+    c["h"] = host
+    c["a"] = st["cards"][host]["a"]
+    st["dy"] = 1
+    self.log(ev, "attach", lambda: f"{self.name(st, it)} is reattached to {self.name(st, host)}")
+    return True
+
+
 EXTRA_OPS = {
+    "reattach_it": _op_reattach_it,
     "card_no_move": _op_card_no_move,
     "self_to_ban": _op_self_to_ban,
     "destiny_drain": _op_destiny_drain,
