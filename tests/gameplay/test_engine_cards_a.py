@@ -1767,3 +1767,18 @@ def test_wardrobe_malfunction_reattaches_the_resource(game):
     assert st.d["pending"]["player"] == 1 and f2 in st.d["pending"]["options"] and f1 not in st.d["pending"]["options"]
     st, _ = choose(game, st, f2)
     assert st.d["cards"][played]["h"] == f2
+
+
+def test_gain_a_token_until_the_end_of_the_phase(game):
+    """PR64 Twilight Sparkle: 'Exhaust this card to gain [1] until the end of the phase.' (the Main Phase: an unspent token
+    is lost as the Main Phase ends, 502)."""
+    st = stacked_game(game)
+    tw = place(game, st, "PR64", 0, "home0")
+    set_tokens(st, 0, 0)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == tw))
+    assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][0]["ttok"] == [{"n": 1, "u": "main_phase"}]
+    game.r.expire(st.d, "main_phase")
+    assert st.d["pl"][0]["tok"] == 0 and not st.d["pl"][0]["ttok"]
+    st.d["pl"][0]["ttok"] = [{"n": 1, "u": "main_phase"}]  # spent already: nothing more to lose
+    game.r.expire(st.d, "main_phase")
+    assert st.d["pl"][0]["tok"] == 0

@@ -969,6 +969,9 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
                                                   {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
+    m = re.match(r"^gain \[(\d+)\] until the end of the (phase|turn)$", t, re.I)
+    if m:  # the tokens are lost again (if still there) when the duration ends (extra_ops.temp_gain)
+        return [{"op": "temp_gain", "n": int(m.group(1)), "until": m.group(2).lower()}]
     if re.match(r"^your Friends can't leave play this turn$", t, re.I):
         return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
     m = re.match(r"^distribute (two|three|2|3) \+1 power counters among up to (?:two|three|2|3) Friends$", t, re.I)

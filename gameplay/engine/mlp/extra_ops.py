@@ -1466,7 +1466,20 @@ def _op_reattach_it(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_temp_gain(self, st, ev, fr, e) -> bool:
+    """"Exhaust this card to gain [1] until the end of the phase" (502: action tokens are alike, so as the duration ends
+    the player loses that many, if they still have them)."""
+    p = fr["p"]
+    u = self.duration(st, e.get("until", "phase"))
+    st["pl"][p]["tok"] += e["n"]
+    st["pl"][p].setdefault("ttok", []).append({"n": e["n"], "u": u})
+    self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e['n']} action token(s) until the end of the "
+             f"{'phase' if e.get('until', 'phase') == 'phase' else 'turn'}")
+    return True
+
+
 EXTRA_OPS = {
+    "temp_gain": _op_temp_gain,
     "reattach_it": _op_reattach_it,
     "card_no_move": _op_card_no_move,
     "self_to_ban": _op_self_to_ban,
