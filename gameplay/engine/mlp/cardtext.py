@@ -304,7 +304,9 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
-    r = _timed_effects(t)
+    r = _effects_c(t)  # cards-c effect templates
+    if r is None:
+        r = _timed_effects(t)  # cards-a effect templates
     if r is not None:
         return r
     # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
@@ -3166,6 +3168,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "play_home"}
     if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
+    if body == "Play on an opponent's non-Epic Troublemaker":  # (516.4: Epic is a keyword)
+        return {"kind": "play_on", "host": {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}}
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:
         tg = parse_target(m.group(1))
@@ -3324,6 +3328,17 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if mm:
             return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
                     "effects": [{"op": "cutie_mark"}], "text": line}
+        mm = re.match(r"^While there are at least (\d+) (%s) Friends at this card's Problem, you may turn this card over\.?$"
+                      % "|".join(TRAITS), rest)
+        if mm and card_type == "Mane Character":  # a Mane's boost condition checked as it is activated (no cost)
+            return {"kind": "activated", "timing": timing, "cost": {}, "effects": [{"op": "turn_over"}], "text": line,
+                    "while": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "sel_at_least", "n": int(mm.group(1)),
+                              "sel": {"type": "Friend", "trait": mm.group(2), "at": "here"}}]}}
+        mm = re.match(r"^Put this card (on top of its owner's deck|into its owner's hand)\.?$", rest)
+        if mm and card_type != "Event":  # no cost (602.1): the ability takes this card out of play
+            effs = parse_effects(rest)
+            if effs is not None:
+                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
         return {"kind": "manual", "text": raw, "timing": timing}
     if not any(re.match(pat, line) for pat, _, _ in TRIGGERS):
         wt = _watch_trigger(line, card_type)
@@ -3424,6 +3439,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     d = parse_static_extra(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    d = parse_static_c(body, card_type) if card_type != "Event" else None
+    if d is not None:
+        return {"kind": "static", **d, "text": line}
+    ab = _line_c(body, card_type, line)
+    if ab is not None:
+        return ab
     return {"kind": "manual", "text": raw}
 
 
@@ -3443,6 +3464,13 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
     if face.type == "Event":
         # an Event's text is processed in order (304.2): lines after the timing line continue it
         idx = next((i for i, ln in enumerate(lines) if re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):", ln.strip())), None)
+        if idx and re.match(r"^As an additional cost to play this card, (?:discard (?:a|one|two|three|\d+) cards?|retire a Friend)\.?$",
+                            lines[idx - 1].strip()):
+            # the additional cost (508) printed as its own paragraph before the timing line: the same
+            # cost as "<Timing>: As an additional cost to play this card, ... <effects>"
+            mt_ = re.match(r"^([^:]+):\s*(.+)$", lines[idx].strip())
+            lines = lines[:idx - 1] + [f"{mt_.group(1)}: {lines[idx - 1].strip()} {mt_.group(2)}"] + lines[idx + 1:]
+            idx -= 1
         if idx is not None and idx + 1 < len(lines):
             tail = [ln for ln in lines[idx + 1:] if not ln.strip().startswith(("Chaos:", "Harmony"))]
             keep = [ln for ln in lines[idx + 1:] if ln.strip().startswith(("Chaos:", "Harmony"))]
@@ -3452,6 +3480,14 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
                 # instructions, processed in order (304.2); its own text states its condition
                 for ln in list(keep):
                     mh = re.match(r"^Harmony (?:%s): (.+)$" % "|".join(TRAITS), _clean(ln))
+                    mi = re.match(r"^If you have an? (%s) character, (.+) instead\.?$" % "|".join(TRAITS), mh.group(1)) if mh else None
+                    alt = parse_effects(mi.group(2)) if mi else None
+                    if alt is not None:  # "If you have a Pegasus character, <effects> instead": one or the other
+                        ab = {**ab, "effects": [{"op": "if", "cond": {"k": "you_have", "sel": {
+                            "type": "character", "ctrl": "you", "trait": mi.group(1)}}, "effects": alt, "else": list(ab["effects"])}],
+                            "text": ab["text"] + " / " + _clean(ln)}
+                        keep.remove(ln)
+                        continue
                     effs = parse_effects(mh.group(1)) if mh else None
                     if effs is not None:
                         ab = {**ab, "effects": list(ab["effects"]) + effs, "text": ab["text"] + " / " + _clean(ln)}
@@ -3497,10 +3533,27 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
         if ab["kind"] == "manual" or ab.get("manual"):
             manual.append(ab["text"])
         abilities.append(ab)
+    _instead_power(abilities, manual)
     for k in list(face.keywords) + list(extra_kw):
         if k not in AUTOMATED_KEYWORDS:
             manual.append(f"{k} (keyword)")
     return abilities, manual, extra_kw
+
+
+def _instead_power(abilities: list, manual: list) -> None:
+    """"That Friend has +2 power. / Harmony Changeling: If that Friend is a Changeling, it has +4 power
+    instead": the second line becomes the difference (+2 more) while the host has that trait."""
+    for i, a in enumerate(abilities):
+        if a.get("kind") != "static" or "instead_trait" not in a:
+            continue
+        base = [b for b in abilities if b is not a and b.get("kind") == "static" and b.get("op") == "power"
+                and b.get("target") == "host" and not b.get("cond") and "instead_trait" not in b]
+        if len(base) != 1:
+            abilities[i] = {"kind": "manual", "text": a["text"]}
+            manual.append(a["text"])
+            continue
+        abilities[i] = {"kind": "static", "op": "power", "n": a["to"] - base[0]["n"], "target": "host",
+                        "cond": {"k": "host_trait", "trait": a["instead_trait"]}, "text": a["text"]}
 
 
 def compile_card(card):
@@ -3534,3 +3587,368 @@ def compile_card(card):
     object.__setattr__(card, "automated", not manual)
     object.__setattr__(card, "unautomated_lines", tuple(manual))
     return card
+
+
+# ------------------------------------------------------------------ cards-c templates (2026-11-24)
+# Continuous abilities, Chaos "While this card is flipped" abilities, Harmony lines and effects of the
+# cards-c group.  Whole-line templates as in STATIC_EXTRA: (regex, card types or None, builder).
+_TR = "|".join(TRAITS)
+_PLAYABLE = {"Friends": "Friend", "Events": "Event", "Resources": "Resource", "Troublemakers": "Troublemaker"}
+
+STATIC_C: list = [
+    # 609.2a / 508 play costs: "You pay [1] less to play your first Griffon Friend each turn" (Harmony)
+    (r"^(?:You may pay|You pay|Pay) \[(\d+)\] less to play your first (?:(%s) )?(Friend|Event|Resource|Troublemaker) each turn"
+     r"(?:, to a minimum of \[(\d+)\])?$" % _TR, None,
+     lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "first": True,
+                "sel": {"type": m[3], **({"trait": m[2]} if m[2] else {})}, **({"min": int(m[4])} if m[4] else {})}),
+    (r"^Opponents (?:must )?pay \+\[(\d+)\] to play (Friends|Events|Resources|Troublemakers)$", None,
+     lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": _PLAYABLE[m[2]]}}),
+    (r"^(?:You may pay|You pay) \[(\d+)\] less to play (Friends|Events|Resources)(?:, to a minimum of \[(\d+)\])?$", None,
+     lambda m: {"op": "play_discount", "n": int(m[1]), "sel": {"type": _PLAYABLE[m[2]]}, **({"min": int(m[3])} if m[3] else {})}),
+    # 609.2e rally / 609.2b move costs bound to a condition of this card
+    (r"^While this card is exhausted, you pay \[(\d+)\] less to rally your Friends, to a minimum of \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "rally", "n": -int(m[1]), "who": "you", "min": int(m[2]),
+                "cond": {"k": "exhausted"}}),
+    (r"^While this card is exhausted, your opponent must pay \+\[(\d+)\] to play or move a character to this card's Problem$",
+     None, lambda m: {"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here",
+                      "cond": {"k": "all", "conds": [{"k": "exhausted"}, {"k": "at_problem"}]},
+                      "parts": [{"op": "play_cost", "n": int(m[1]), "who": "opp", "sel": {"type": "Friend"}, "where": "here",
+                                 "cond": {"k": "all", "conds": [{"k": "exhausted"}, {"k": "at_problem"}]}},
+                                {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to",
+                                 "at_problem": True, "cond": {"k": "exhausted"}}]}),
+    # power
+    (r"^Your Troublemakers here have \+(\d+) power for each of your (%s) characters$" % _TR, None,
+     lambda m: _pw(m[1], {"type": "Troublemaker", "ctrl": "you", "at": "here"},
+                   per={"sel": {"type": "character", "ctrl": "you", "trait": m[2]}})),
+    (r"^This card has \+(\d+) power for each ([A-Z][\w.' ]+?) (Friend|card) in your discard pile$", None,
+     lambda m: _per(m[1], {"k": "disc_title", "title": m[2], **({"type": "Friend"} if m[3] == "Friend" else {})})),
+    (r"^This card has \+(\d+) power for each card type among cards in your discard pile$", None,
+     lambda m: _per(m[1], {"k": "disc_types"})),
+    (r"^If that Friend is an? (%s), it has \+(\d+) power instead$" % _TR, ("Resource",),
+     None),  # (built in parse_static_c: needs the Friend's own "+N power" line)
+    (r"^That Troublemaker is Epic and has \+(\d+) power$", ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_epic", "target": _HOST}]}),
+    # "can't" modifiers (104.2) with conditions of this card
+    (r"^While this card has at least (\d+) power, your Friends can't be frightened$", None,
+     lambda m: {"op": "no_frighten", "target": dict(_YOU_FRIENDS), "cond": {"k": "power_at_least", "n": int(m[1])}}),
+    (r"^While this card has at least (\d+) cards? beneath it, it can't be dismissed or frightened$", None,
+     lambda m: {"op": "no_frighten", "target": "self",
+                "parts": [{"op": op, "target": "self", "cond": {"k": "beneath_at_least", "n": int(m[1])}}
+                          for op in ("no_frighten", "no_dismiss")]}),
+    (r"^Your Friends can't be frightened$", None, lambda m: {"op": "no_frighten", "target": dict(_YOU_FRIENDS)}),
+    (r"^While a Troublemaker is at this Problem, Friends can't be played here$", ("Problem",),
+     lambda m: {"op": "no_play", "who": "all", "sel": {"type": "Friend"},
+                "cond": {"k": "at_problem_with", "sel": {"type": "Troublemaker"}}}),
+    # attachments
+    (r"^That Friend is also \[(%s)\]$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "grant_color", "color": m[1], "target": _HOST}),
+    (r"^While that Friend is at a Problem, that Problem has (\d+) bonus points?$", ("Resource",),
+     lambda m: {"op": "bonus_mod", "n": int(m[1]), "set": True, "cond": {"k": "host_at_problem"}}),
+    (r"^While that Mane Character is boosted, it loses and can't have abilities$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "target": _HOST, "cond": {"k": "host_boosted"}}),
+    # hand size (616.2)
+    (r"^While this card is Cutie Marked, your maximum hand size is increased by (\d+)$", None,
+     lambda m: {"op": "hand_size_mod", "n": int(m[1]), "cond": {"k": "cutie"}}),
+    # faceoffs
+    (r"^Opposing Mane Characters here can't contribute their power to faceoffs$", None,
+     lambda m: {"op": "no_contrib", "what": "faceoff", "target": {"type": "Mane Character", "ctrl": "opp", "at": "here"}}),
+    # Chaos (515, glossary): continuous abilities of a flipped card, while it is flipped
+    (r"^Chaos: While this card is flipped, it has \+(\d+) power$", None,
+     lambda m: {"op": "flip_self_power", "n": int(m[1])}),
+    (r"^Chaos: While this card is flipped, it has \+(\d+) power for each card in your hand$", None,
+     lambda m: {"op": "flip_self_power", "n": int(m[1]), "per": {"k": "your_hand"}}),
+    (r"^Chaos: While this card is flipped, it has power equal to the number of cards in your hand$", None,
+     lambda m: {"op": "flip_self_power", "is": {"k": "your_hand"}}),
+    (r"^This card's power is equal to the number of cards in your hand$", None,
+     lambda m: {"op": "power_is", "count": {"k": "your_hand"}}),
+    # confronting (611.2): "You need -2 power to confront ..." (a reduction; Rules.meets spreads it)
+    (r"^While there are no opposing characters here, you need -(\d+) power to confront this Problem$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "cond": {"k": "no_opp_here"}}),
+    (r"^You need -(\d+) power to confront opposing Problems$", None,
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "where": "opp_problems"}),
+    (r"^You need -(\d+) power to confront that Friend's Problem$", ("Resource",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you"}),
+    (r"^You need -(\d+) power to confront this Problem for each card type among cards in your discard pile$", ("Problem",),
+     lambda m: {"op": "confront_need", "n": -int(m[1]), "who": "you", "per": "disc_types"}),
+    # faceoffs: a Problem's owner's / opposing Mane Characters while involved in a Problem faceoff
+    (r"^While involved in a Problem faceoff, this card's owner's Mane Character has \+(\d+) power$", ("Problem",),
+     lambda m: {"op": "power", "n": int(m[1]), "target": {"type": "Mane Character", "ctrl": "you", "inv": True},
+                "fo_only": "problem"}),
+    (r"^While involved in a Problem faceoff, opposing boosted Mane Characters here have -(\d+) power$", ("Problem",),
+     lambda m: {"op": "power", "n": -int(m[1]), "target": {"type": "Mane Character", "ctrl": "opp", "at": "here",
+                                                           "boosted": True, "inv": True}, "fo_only": "problem"}),
+    # draws (410.4)
+    (r"^While a player has at least (\d+) cards in their hand, that player can't draw cards during the Main Phase$", None,
+     lambda m: {"op": "no_draw_main", "n": int(m[1])}),
+    # traits, losing abilities
+    (r"^While this card is at a Problem, your other Friends at that Problem get the (%s) trait during any Score Phase$" % _TR,
+     None, lambda m: {"op": "add_trait", "trait": m[1], "target": {"type": "Friend", "ctrl": "you", "other": True, "at": "here"},
+                      "cond": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "score_phase"}]}}),
+    (r"^While you have at least (\d+) points, opposing Troublemakers here (?:lose|lost) and can't have abilities$", None,
+     lambda m: {"op": "lose_abilities", "target": {"type": "Troublemaker", "ctrl": "opp", "at": "here"},
+                "cond": {"k": "you_points_at_least", "n": int(m[1])}}),
+    # attachments with several continuous abilities
+    (r"^That Friend has \+(\d+) [Pp]ower, is also \[(%s)\], and loses and can't gain abilities$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_color", "color": m[2], "target": _HOST},
+                                         {"op": "lose_abilities", "target": _HOST}]}),
+    (r"^That Friend has \[(%s)\] and \+(\d+) power for each of your other \[\1\] Friends here$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [{"op": "grant_color", "color": m[1], "target": _HOST},
+                                         _pw(m[2], _HOST, per={"sel": {"type": "Friend", "ctrl": "you", "color": m[1],
+                                                                       "at": "here", "not_host": True}})]}),
+    (r"^That Friend loses and can't have abilities, can't move, can't be frightened, and can't contribute its power to "
+     r"confronting Problems or to faceoffs$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "parts": [
+         {"op": "lose_abilities", "target": _HOST}, {"op": "no_move", "who": "all", "card": "host"},
+         {"op": "no_frighten", "target": _HOST}, {"op": "no_contrib", "what": "confront", "target": _HOST},
+         {"op": "no_contrib", "what": "faceoff", "target": _HOST}]}),
+]
+
+
+def parse_static_c(body: str, card_type: str) -> dict | None:
+    """The ``STATIC_C`` templates."""
+    for pat, types, fn in STATIC_C:
+        m = re.match(pat, body)
+        if m and (types is None or card_type in types):
+            if fn is None:  # "Harmony Changeling: If that Friend is a Changeling, it has +4 power instead"
+                return {"op": "power", "n": 0, "target": _HOST, "instead_trait": m[1], "to": int(m[2])}
+            return fn(m)
+    return None
+
+
+def _effects_c(t: str) -> list[dict] | None:
+    """Effect sentences of the cards-c group (called first by ``parse_effects``)."""
+    m = re.match(r"^you may (.+)$", t, re.I)
+    if m:
+        r = _effects_c_body(m.group(1))
+        return None if r is None else [{"op": "may", "effects": r}]
+    return _effects_c_body(t)
+
+
+IF_TEMPLATES.append(  # "if you have 2 or more other Changeling characters here, ..." (resolve._if_cond)
+    (r"^if you have (\d+) or more other (%s) characters here, (.+)$" % "|".join(TRAITS),
+     lambda m: {"k": "count_at_least", "n": int(m.group(1)),
+                "sel": {"type": "character", "ctrl": "you", "trait": m.group(2), "at": "here", "other": True}}))
+
+
+def _effects_c_body(t: str) -> list[dict] | None:
+    m = re.match(r"^If that Friend's cost is less than or equal to the number of (%s) characters you have, (.+)$"
+                 % "|".join(TRAITS), t)
+    if m:  # the card an earlier instruction moved ("that Friend"): its printed cost (202)
+        r = parse_effects(m.group(2))
+        return None if r is None else [{"op": "if", "cond": {"k": "it_cost_le_count", "sel": {
+            "type": "character", "ctrl": "you", "trait": m.group(1)}}, "effects": r}]
+    m = re.match(r"^move one of your Friends with an? ([A-Z]\w+) counter to the same Problem$", t)
+    if m:  # "When you move this card to a Problem, you may move ... to the same Problem" (its area)
+        return [{"op": "move", "target": {"type": "Friend", "ctrl": "you", "other": True, "counter_kind": m.group(1)},
+                 "to": "here"}]
+    m = re.match(r"^remove (a|one|two|\d+) \+1 power counters? from this card$", t, re.I)
+    if m:  # 519: counters removed (never below none)
+        return [{"op": "counters", "n": _n(m.group(1)), "counter": "+1", "remove": True, "target": {"self": True}}]
+    # "pay [1] less for your next Event this turn to a minimum of [1]" (a pending cost reduction, 508)
+    m = re.match(r"^pay \[(\d+)\] less for your next (Friend|Event|Resource) this turn,? to a minimum of \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn", "min": int(m.group(3))}]
+    # "+1 power for each Event in your discard pile" / "Eccentric 1 for each card in your hand", counted as
+    # the effect resolves (708.2b)
+    m = re.match(r"^give (one of your (?:%s) characters) \+(\d+) power for each (Friend|Event|Resource|Troublemaker) in your "
+                 r"discard pile until the end of the turn$" % "|".join(TRAITS), t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "power", "n": int(m.group(2)), "target": tg, "until": "turn", "per_disc": m.group(3)}]
+    m = re.match(r"^give (one of your (?:%s) characters) (Eccentric|Diligent|Showy|Competitive|Supportive|Calming|Meticulous) "
+                 r"(\d+) for each card in your hand until the end of the turn$" % "|".join(TRAITS), t, re.I)
+    if m:
+        tg = parse_target(m.group(1))
+        if tg is not None and not tg.get("each"):
+            return [{"op": "grant_kw", "kw": m.group(2), "n": int(m.group(3)), "target": tg, "until": "turn",
+                     "per": {"k": "your_hand"}}]
+    # 603.1 "does not ready during its controller's next Ready Phase" (the exhausted card keeps the mark)
+    m = re.match(r"^exhaust (an opposing character|an opposing Friend)\. That (?:character|Friend) (?:doesn't|does not) ready "
+                 r"during its controller's next Ready Phase$", t, re.I)
+    if m:
+        return [{"op": "exhaust", "target": parse_target(m.group(1)), "no_ready": True}]
+    # one card: top or bottom (private)
+    if re.match(r"^look at the top card of your deck(?:,|\.)? (?:and put it on the top or bottom of your deck|You may put "
+                r"(?:that card|it) on the bottom of your deck)$", t, re.I):
+        return [{"op": "look_top", "n": 1, "whose": "you"}]
+    if re.match(r"^look at the top card of this Problem(?:'s)? deck and put it on (?:either )?the top or bottom of that deck$", t, re.I):
+        return [{"op": "look_pdeck", "whose": "problem_here", "deck": "pdeck"}]
+    # 518 from the public discard pile: "shuffle a Friend from your discard pile into your deck"
+    m = re.match(r"^shuffle (?:a|an) (Friend|Resource|Event|Troublemaker|card) from your discard pile into your deck$", t, re.I)
+    if m:
+        flt = {"type": m.group(1)} if m.group(1) != "card" else {}
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "deck"}, {"op": "shuffle_into_deck", "from": None}]
+    m = re.match(r"^put (?:a|an) (Friend|Resource|Event|card) with (\d+) power from (?:your|their) discard pile into (?:your|their) hand$", t, re.I)
+    if m:  # printed power (cards outside play have only their printed information)
+        flt = {"min_printed": int(m.group(2)), "max_printed": int(m.group(2))}
+        if m.group(1) != "card":
+            flt["type"] = m.group(1)
+        return [{"op": "search", "filter": flt, "zone": "disc", "to": "hand"}]
+    # "distribute two +1 power counters among up to 2 of <selector>": one counter at a time, the
+    # second on the same or another card (any distribution of two counters over at most two cards)
+    m = re.match(r"^distribute (two|three|\d+) \+1 power counters among up to (?:two|2|three|3) of (.+)$", t, re.I)
+    if m and _n(m.group(1)) == (2 if re.search(r"up to (?:two|2)\b", t) else 3):
+        tg = parse_target("one of " + m.group(2))
+        if tg is None or tg.get("each") or tg.get("self") or tg.get("it"):
+            return None
+        return [{"op": "counters", "n": 1, "counter": "+1", "target": dict(tg)} for _ in range(_n(m.group(1)))]
+    m = re.match(r"^dismiss a Resource on an opponent's Friend here$", t, re.I)
+    if m:
+        return [{"op": "dismiss", "target": {"type": "Resource", "on": {"type": "Friend", "ctrl": "opp", "at": "here"}}}]
+    # Harmony: "... with cost less than or equal to the number of <Trait> characters you have"
+    m = re.search(r" with cost less than or equal to the number of (%s) characters you have" % "|".join(TRAITS), t)
+    if m:
+        r = parse_effects(t[:m.start()] + t[m.end():])
+        tgs = [e for e in _walk_effects(r or []) if isinstance(e.get("target"), dict)]
+        if r is None or len(tgs) != 1 or tgs[0]["target"].get("each") or tgs[0]["target"].get("self") or \
+                tgs[0]["target"].get("it") or "max_cost" in tgs[0]["target"]:
+            return None
+        tgs[0]["target"] = {**tgs[0]["target"], "max_cost_count": {"type": "character", "ctrl": "you", "trait": m.group(1)}}
+        return r
+    return None
+
+
+def _walk_effects(effs: list) -> list[dict]:
+    out = []
+    for e in effs:
+        out.append(e)
+        for k in ("effects", "else"):
+            if isinstance(e.get(k), list):
+                out.extend(_walk_effects(e[k]))
+    return out
+
+
+# triggers of the cards-c group (appended: TRIGGERS is read when a line is parsed)
+TRIGGERS.extend([
+    # "The first player to confront this Problem may ...": a confront_this_any trigger of the first
+    # confront of this Problem (flow: the Problem's ``cf`` flag before this confront)
+    (r"^The first player to confront this Problem (?=may |scores |gains )", "confront_this_any", {"first": True}),
+    (r"^When this card readies, ", "readies", {}),
+])
+
+
+def _line_c(body: str, card_type: str, line: str) -> dict | None:
+    """Whole lines of the cards-c group that give several abilities (``multi``)."""
+    if card_type != "Resource":
+        return None
+    # "Play on a Friend. If that Friend is (not) yours, you may exhaust / move it." (its instruction is
+    # followed as the Resource enters play, attached; "you may" is its controller's decision, 712.3)
+    m = re.match(r"^Play on a Friend\. If that Friend is (not )?yours, you may (exhaust|move) it$", body)
+    if m:
+        eff = {"op": m.group(2), "target": {"host": True}, **({"to": "choose"} if m.group(2) == "move" else {})}
+        trig = {"kind": "trigger", "on": "enter", "text": line,
+                "effects": [{"op": "if", "cond": {"k": "host_yours", "yours": not m.group(1)},
+                             "effects": [{"op": "may", "effects": [eff]}]}]}
+        return {"kind": "multi", "abilities": [{"kind": "play_on", "host": {"type": "Friend"}}, trig], "text": line}
+    # "Exhaust that Friend. That Friend does not ready during the Ready Phase." (603.1)
+    if re.match(r"^Exhaust that Friend\. That Friend does not ready during the Ready Phase$", body):
+        return {"kind": "multi", "text": line, "abilities": [
+            {"kind": "trigger", "on": "enter", "effects": [{"op": "exhaust", "target": {"host": True}}], "text": line},
+            {"kind": "static", "op": "no_ready", "target": "host", "phase": "ready", "text": line}]}
+    return None
+
+
+# optional replacement modifiers (710): "If <card> would be <frightened|dismissed|leave play>, you may <...>
+# instead" -> static ``replace`` {ev, subj (self / host / selector relative to this card), instead
+# (effects; "it" is the card), pay, need_ready}.  Rules.replacements / resolve._op_replace_ask
+_IT = {"it": True}
+REPLACE_C: list = [
+    (r"^If this card would be frightened, you may exhaust it instead$", None,
+     lambda m: {"ev": "frighten", "subj": "self", "instead": [{"op": "exhaust", "target": dict(_IT)}]}),
+    (r"^If this card would be frightened, you may banish a card from your discard pile instead$", None,
+     lambda m: {"ev": "frighten", "subj": "self", "instead": [{"op": "banish_from_zone", "zone": "disc", "whose": "you",
+                                                               "filter": {}}]}),
+    (r"^If a Friend would be frightened, you may pay \[(\d+)\] to dismiss it instead$", None,
+     lambda m: {"ev": "frighten", "subj": {"type": "Friend"}, "pay": int(m[1]),
+                "instead": [{"op": "dismiss", "target": dict(_IT)}]}),
+    (r"^If another (?:one )?of your (Friends|Resources)( here)? would be dismissed, you may retire this card instead$", None,
+     lambda m: {"ev": "dismiss", "subj": {"type": m[1][:-1], "ctrl": "you", "other": True, **({"at": "here"} if m[2] else {})},
+                "instead": [{"op": "retire", "target": {"self": True}}]}),
+    (r"^If that card would be dismissed, you may put it into its owner's hand instead$", ("Resource",),
+     lambda m: {"ev": "dismiss", "subj": "host", "instead": [{"op": "to_hand", "target": dict(_IT)}]}),
+    (r"^If an opposing Friend or Troublemaker would be dismissed, you may exhaust this card to banish that Friend or "
+     r"Troublemaker instead$", None,
+     lambda m: {"ev": "dismiss", "subj": {"types": ["Friend", "Troublemaker"], "ctrl": "opp"}, "need_ready": True,
+                "instead": [{"op": "exhaust", "target": {"self": True}, "cost": True}, {"op": "banish", "target": dict(_IT)}]}),
+    (r"^If one of your Friends would leave play, you may exhaust your Mane Character instead$", None,
+     lambda m: {"ev": "leave", "subj": {"type": "Friend", "ctrl": "you"},
+                "instead": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you"}}]}),
+]
+STATIC_C.extend([
+    # "can't" modifiers (104.2): leaving play, being retired
+    (r"^While you have (\d+) or more Friends here, your Friends here can't leave play$", None,
+     lambda m: {"op": "no_leave", "target": {"type": "Friend", "ctrl": "you", "at": "here"},
+                "cond": {"k": "friends_here_at_least", "n": int(m[1])}}),
+    (r"^While this card has (\d+) or more power, it can't be retired or dismissed except to home limit$", None,
+     lambda m: {"op": "no_dismiss", "parts": [{"op": op, "target": "self", "cond": {"k": "power_at_least", "n": int(m[1])}}
+                                             for op in ("no_retire", "no_dismiss")]}),
+    (r"^While a player has more power at this Problem than any opponent, that player's Friends here can't be dismissed$",
+     ("Problem",), lambda m: {"op": "no_dismiss", "target": {"type": "Friend", "at": "here", "more_power_here": True}}),
+])
+STATIC_C.extend([
+    # moving (506), playing (508) and losing abilities with conditions of this card / its host
+    (r"^While that Friend has power higher than any other Friend here, Friends can't be moved to this card's Problem$",
+     ("Resource",), lambda m: {"op": "no_move", "who": "all", "where": "to", "sel": {"type": "Friend"},
+                               "cond": {"k": "all", "conds": [{"k": "host_highest_power_here"}, {"k": "at_problem"}]}}),
+    (r"^While this card has power higher than any other Friend here, this card's Problem loses and can't have abilities$",
+     None, lambda m: {"op": "lose_abilities", "target": {"type": "Problem", "at": "here"},
+                      "cond": {"k": "all", "conds": [{"k": "highest_power_here"}, {"k": "at_problem"}]}}),
+    (r"^While an opponent's Mane Character is at home, that opponent can't move Friends to this card's Problem$", None,
+     lambda m: {"op": "no_move", "who": "opp", "where": "to", "sel": {"type": "Friend"},
+                "cond": {"k": "all", "conds": [{"k": "opp_mane_home"}, {"k": "at_problem"}]}}),
+    (r"^While a player has at least (\d+) \[(%s)\] Friends at this Problem, that player's opponent must pay \+\[(\d+)\] to "
+     r"play a Friend here$" % COLOR_RE, ("Problem",),
+     lambda m: {"op": "play_cost", "n": int(m[3]), "who": "all", "sel": {"type": "Friend"}, "where": "here",
+                "opp_has": {"n": int(m[1]), "sel": {"type": "Friend", "color": m[2], "at": "here"}}}),
+    (r"^Opposing characters here can't contribute their power to confronting this card's Problem unless their power is "
+     r"greater than or equal to this card's power$", None,
+     lambda m: {"op": "no_contrib", "what": "confront", "target": {"type": "character", "ctrl": "opp", "at": "here",
+                                                                   "lt_src_power": True}}),
+    (r"^You may pay \[(\d+)\] less to play Accessories on this card$", None,
+     lambda m: {"op": "play_cost", "n": -int(m[1]), "who": "you", "sel": {"type": "Resource", "trait": "Accessory"},
+                "where": "on_src"}),
+    (r"^Accessories on this card have (%s)$" % "|".join(GRANTABLE_KW), None,
+     lambda m: {"op": "grant_kw", "kw": m[1], "n": 1, "target": {"type": "Resource", "trait": "Accessory", "on_src": True}}),
+    (r"^While this card is in your discard pile, your Mane Character has \+(\d+) power$", None,
+     lambda m: {"op": "disc_mane_power", "n": int(m[1])}),
+    (r"^During the Score Phase, if that Mane Character is at home, that opponent's Friends each have -(\d+) power$",
+     ("Resource",), lambda m: {"op": "power", "n": -int(m[1]), "target": {"type": "Friend", "host_ctrl": True},
+                               "cond": {"k": "all", "conds": [{"k": "score_phase"}, {"k": "host_at_home"}]}}),
+    (r"^That Troublemaker loses and can't gain abilities during your Troublemaker Phase$", ("Resource",),
+     lambda m: {"op": "lose_abilities", "target": _HOST, "cond": {"k": "your_tp"}}),
+    # names (201.3): "This card is both a Maud Pie and a Pinkie Pie in all zones"
+    (r"^This card is both an? ([A-Z][\w.' ]+?) and an? ([A-Z][\w.' ]+?) in all zones$", None,
+     lambda m: {"op": "alias", "titles": [m[1], m[2]]}),
+    (r"^Cards in play have Unique$", None, lambda m: {"op": "all_unique"}),
+    (r"^This card can't be dismissed, moved, or put into its owner's hand from play by opponents$", None,
+     lambda m: {"op": "no_move", "parts": [{"op": "no_move", "who": "opp", "card": "self"},
+                                          {"op": "no_opp_remove", "target": "self"}]}),
+    # public information (404.1, 505.1d): "Players may look at face-down Troublemakers here", "Play with
+    # the top card of your deck revealed" (view.py, selfplay.hidden_check)
+    (r"^Players may look at face-down Troublemakers here$", None, lambda m: {"op": "fd_public_here"}),
+    (r"^Play with the top card of your deck revealed$", None, lambda m: {"op": "reveal_deck_top"}),
+    (r"^This card's power is equal to the printed power of the top card of your deck$", None,
+     lambda m: {"op": "power_is", "count": {"k": "deck_top_power"}}),
+    (r"^This card enters play with (two|three|four|\d+) \+1 power counters on it$", None,
+     lambda m: {"op": "enter_counters", "n": _n(m[1])}),
+    (r"^As an additional cost to play this card, retire a Friend$", ("Friend",), lambda m: {"op": "add_cost", "retire_friend": 1}),
+    # 101.2 deck building (104.1: the card takes precedence over the three-copies rule)
+    (r"^Your deck may contain any number of Friends named (.+)$", None, lambda m: {"op": "any_number", "name": m[1]}),
+    (r"^This card has \+(\d+) power for each of your other Friends named (.+)$", None,
+     lambda m: _per(m[1], {"k": "named", "name": m[2], "yours_other": True})),
+    # sent home (506.5) replaced: "If this card would be sent home, it is sent to another Problem instead"
+    (r"^If this card would be sent home(?: from a Problem)?, it is sent to another Problem instead$", None,
+     lambda m: {"op": "send_elsewhere", "subj": "self"}),
+    (r"^If one of your Friends here with (\d+) printed power would be sent home, send it to another Problem instead$", None,
+     lambda m: {"op": "send_elsewhere", "subj": {"type": "Friend", "ctrl": "you", "at": "here", "min_printed": int(m[1]),
+                                                 "max_printed": int(m[1])}}),
+    (r"^If one or more of your Friends with (\d+) or less printed power would be sent home from a solved Problem, they "
+     r"aren't sent home instead$", None,
+     lambda m: {"op": "solved_stay", "subj": {"type": "Friend", "ctrl": "you", "max_printed": int(m[1])}}),
+    (r"^When this card's Problem is solved, if this card would be sent home, it isn't sent home instead$", None,
+     lambda m: {"op": "solved_stay", "subj": "self"}),
+    (r"^This card's Problem can't be replaced until it is solved$", None, lambda m: {"op": "no_replace"}),
+])
+for _pat, _types, _fn in REPLACE_C:
+    STATIC_C.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))

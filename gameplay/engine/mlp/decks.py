@@ -76,7 +76,8 @@ def validate_deck(db: CardDB, deck: dict) -> list[str]:
         names[c.name] = names.get(c.name, 0) + 1
         if c.front.type not in ("Friend", "Event", "Resource", "Troublemaker"):
             errs.append(f"101.2 {c.name} can't be in a Draw Deck")
-    errs += [f"101.2 more than 3 copies of {n}" for n, k in names.items() if k > 3]
+    anyn = {c.name for c in cards if any(a.get("op") == "any_number" for a in c.abilities.get("front", ()))}
+    errs += [f"101.2 more than 3 copies of {n}" for n, k in names.items() if k > 3 and n not in anyn]  # 104.1
     probs = [db[db.key(k)] for k in deck["problems"]]
     if len(probs) != 10:
         errs.append("101.3 a Problem Deck has exactly 10 Problems")

@@ -317,6 +317,7 @@ def ppp(self, st, ev) -> bool:
                 continue
         if c.get("fr") and self.ctype(st, cid) != FRIEND:
             c["fr"] = False  # 511.4
+            self.restamp(st, cid)
             did = True
         a = c["a"]
         if a not in areas or (a.startswith("home") and int(a[4:]) != c["c"]):
@@ -366,7 +367,7 @@ def _uniqueness(self, st, ev) -> bool:
     cards = st["cards"]
     uk = self.unique_keys
     types = self.types
-    for cid in st["play"]:
+    for cid in self.in_play_with(st, self.unique_tm_keys):  # (no other card takes part)
         c = cards[cid]
         if c.get("fd") or c.get("t"):
             continue
@@ -385,11 +386,22 @@ def _uniqueness(self, st, ev) -> bool:
                 opts = non_epic or ids  # 516.4b
             ask(self, st, key[1], "uniqueness", opts, "516.2")
             return True
+    if "all_unique" in self.ops_in_play(st) and self.statics(st, "all_unique"):
+        # "Cards in play have Unique." (516.2: one card of each name per controller)
+        seen = {}
+        for cid in st["play"]:
+            c = cards[cid]
+            if c.get("fd") or c.get("t") or types[c["k"]] == "Problem":
+                continue
+            seen.setdefault((c["c"], self.face(st, cid).name), []).append(cid)
+        for key, ids in seen.items():
+            if len(ids) > 1:
+                ask(self, st, key[0], "uniqueness", ids, "516.2")
+                return True
     # 516.4a Epic Troublemaker and another Troublemaker at its Problem
-    ek = self.epic_keys
-    for cid in st["play"]:
+    for cid in self.in_play_with(st, self.epic_keys):
         c = cards[cid]
-        if c["k"] in ek and self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
+        if self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
             others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
             if others:
                 ids = others + [cid]
@@ -615,6 +627,7 @@ def uncover_one(self, st, ev, cid, by=None) -> None:
         return  # "Troublemakers can't be uncovered here."
     c["fd"] = False
     st["dy"] = 1
+    self.restamp(st, cid)  # 711.3a its abilities begin to function now
     self.log(ev, "uncover", lambda: f"{self.pname(st, c['c'])} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
     if self.epic(st, cid):  # 607.3
         for o in self.tms_at(st, c["a"]):
@@ -667,7 +680,7 @@ def _confront_next(self, st, ev):
             ask(self, st, tp, "confront_order", can, "610.1")
             return
         area = sc["cur"] = can[0]
-    if area not in st["areas"] or not self.can_confront(st, tp, area):
+    elif area not in st["areas"] or not self.can_confront(st, tp, area):
         sc["todo"].remove(area)
         sc.pop("cur", None)
         sc.pop("vex_done", None)
@@ -686,6 +699,7 @@ def _confront_next(self, st, ev):
         return
     sc["conf"].append(area)
     pid_ = self.problem_at(st, area)
+    first_cf = bool(pid_) and not st["cards"][pid_].get("cf")  # "The first player to confront this Problem"
     if pid_:
         st["cards"][pid_]["cf"] = True  # "Once this Problem has been confronted, ..." 
     cf = st.get("cft")
@@ -702,6 +716,8 @@ def _confront_next(self, st, ev):
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    if ab.get("first") and not first_cf:
+                        continue
                     if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
                                                      if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
                         continue  # "... with characters that have at least N different colors among them"
@@ -780,6 +796,7 @@ def start_turn(self, st, ev) -> None:
             continue
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
+            self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
     extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)
@@ -815,7 +832,7 @@ def end_of_turn(self, st, ev) -> None:
     """616 wrap up: hand size 8, home limit, end of "this turn" modifiers, next turn."""
     tp = st["tp"]
     pl = st["pl"][tp]
-    if len(pl["hand"]) > HAND_SIZE:
+    if len(pl["hand"]) > self.hand_size(st, tp):
         ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
         return
     home = f"home{tp}"
@@ -1133,14 +1150,21 @@ def end_faceoff(self, st, ev) -> None:
         st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
 
 
-def replace_problem(self, st, ev, area) -> None:
-    """613.2"""
+def replace_problem(self, st, ev, area, solved=True) -> None:
+    """613.2 (``solved``: False when an effect replaces the Problem)"""
     pid = self.problem_at(st, area)
+    stay = self.statics(st, "solved_stay") if solved else []
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if not c or c["a"] != area or cid == pid:
             continue
         t = self.ctype(st, cid)
+        if t in (FRIEND, MANE) and any((o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o)
+                                       for o, ab in stay):
+            # "If one or more of your Friends with 2 or less printed power would be sent home from a
+            # solved Problem, they aren't sent home instead" (710)
+            self.log(ev, "replace", lambda cid=cid: f"{self.name(st, cid)} is not sent home (710)")
+            continue
         if t in (FRIEND, MANE):
             self.send_home(st, ev, cid)
         elif t == TM and not c.get("fd"):
@@ -1210,7 +1234,7 @@ def _has_non_pass(self, st, p) -> bool:
         else:
             # keyword grants matter here only if one could grant Agile (or a token could have it)
             kwg = st.get("kwg") and _may_grant_agile(self, st, p)
-            if not (st.get("twn") or kwg) and not any(cards[c].get("c") == p and cards[c]["k"] in ak for c in st["play"]):
+            if not (st.get("twn") or kwg) and not any(cards[c]["c"] == p for c in self.in_play_with(st, ak)):
                 return False  # nothing usable outside the Main Phase: auto-pass
         if not self.priority_actions(st, p, first_only=True):
             return False
@@ -1250,7 +1274,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
         if dn["type"] in (t, "card") and _dn_fits(dn, d.front):
-            cost -= dn["n"]
+            cost = max(cost - dn["n"], min(cost, dn["min"])) if "min" in dn else cost - dn["n"]  # "to a minimum of [1]"
     if redeem:
         cost -= 3
     cost = self.play_discount(st, p, cid, cost)  # "you may pay [1] less to play Events" (rules.play_discount)
@@ -1313,7 +1337,8 @@ def _extra_move_costs(self, st, p) -> dict:
     """Showy X and "Your opponent must pay +[N] to move a character to this card's Problem"."""
     out: dict = {}
     cards = st["cards"]
-    sk = self.static_keys
+    # (without Teamwork, which lends abilities, only cards printing it can have opp_move_cost)
+    sk = self.static_keys if st.get("twn") else self.sop_keys.get("opp_move_cost", ())
     showy = self.kw_keys.get("Showy", ())
     twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
     for o in st["play"]:
@@ -1341,7 +1366,10 @@ def _timing(self, d) -> str:
     return "main"
 
 
-def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]:
+def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) -> list[Action]:
+    """The player's actions other than passing (510).  ``first_only``: stop at the first one (is
+    there any?); ``rx_only``: only the Reaction actions (512.4, the ones with an ``rx`` note: Reaction
+    Events in the hand and activated Reaction abilities), for ``rx_window``."""
     acts: list[Action] = []
     pr = st["prio"]
     fo = st["fo"]
@@ -1381,6 +1409,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
             continue  # identical copies give identical actions (legal_actions lists one of them)
         if not main and k not in quick:
             continue
+        if rx_only and k not in self.quick_rx:
+            continue  # (only Reaction Events give actions with a note)
         d = db[k]
         f = d.front
         t = f.type
@@ -1467,13 +1497,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
         dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
         if t == FRIEND:
             dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
+            xr = _retire_cost_opts(self, st, p, k)  # "As an additional cost to play this card, retire a Friend"
             if st.get("amr"):  # "Characters can't be ... played to that Problem for the rest of the turn"
                 dests = [a for a in dests if not any(r["a"] == a and r.get("play") for r in st["amr"])]
             for a in dests:
                 if dep and self.play_blocked(st, p, cid, area=a):
                     continue
                 if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
-                    acts.append(Action("play", p, (("area", a), ("card", cid))))
+                    if xr is None:
+                        acts.append(Action("play", p, (("area", a), ("card", cid))))
+                    else:  # 508: the Friend to retire is chosen as the card is played
+                        acts.extend(Action("play", p, (("area", a), ("card", cid), ("retire", r))) for r in xr)
                 for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
                     acts.append(Action("play", p, (("area", a), ("card", cid), ("redeem", r))))
                 for r in transform:
@@ -1520,7 +1554,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                 if first_only:
                     return acts
     # abilities activated from the hand ("Banish this card from your hand to ...", 703)
-    if self.hand_act_keys:
+    if self.hand_act_keys and not rx_only:
         for cid in pl["hand"]:
             if cards[cid]["k"] not in self.hand_act_keys:
                 continue
@@ -1545,7 +1579,9 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
     tws = self.kw_may_differ(st, "Swift")
     taxed = "action_cost" in self.ops_in_play(st)  # "Opponents pay +[1] to rally Friends", move taxes
     mb = None  # moving restrictions in play
-    for cid in st["play"]:
+    # a move costs at least 1 (609.2b) and a rally 2 (609.2e): with no token and no action tax in
+    # play, no character can do either
+    for cid in (st["play"] if (tok >= 1 or taxed) and not rx_only else ()):
         c = cards[cid]
         if c["c"] != p:
             continue
@@ -1570,15 +1606,13 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                         return acts
         if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
-    if main and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
+    if main and not rx_only and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
         acts.append(Action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
-    ak = self.activ_keys
-    twn = st.get("twn")
     anyp = self.anyp_keys if main else ()
-    for cid in st["play"]:
+    for cid in (st["play"] if st.get("twn") else self.in_play_with(st, self.activ_keys)):
         c = cards[cid]
-        if (c["c"] != p and c["k"] not in anyp) or (c["k"] not in ak and not twn):
+        if c["c"] != p and c["k"] not in anyp:
             continue
         for i, ab in enumerate(self.abilities(st, cid)):
             if ab["kind"] != "activated" or ab.get("zone") == "hand":
@@ -1600,6 +1634,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True) -> list[Action]
                         acts.append(Action("activate", p, (("ability", i), ("card", cid), ("rx", n_["id"]))))
                         if first_only:
                             return acts
+                continue
+            if rx_only:
                 continue
             if _can_pay_ability(self, st, p, cid, ab):
                 acts.append(Action("activate", p, (("ability", i), ("card", cid))))
@@ -1795,6 +1831,14 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     return True
 
 
+def _retire_cost_opts(self, st, p, k) -> list[str] | None:
+    """Friends player ``p`` may retire to pay "As an additional cost to play this card, retire a Friend"
+    (508; None: the card has no such cost)."""
+    if k not in self.sop_keys.get("add_cost", ()):
+        return None
+    return [o for o in st["play"] if st["cards"][o]["c"] == p and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")]
+
+
 def _extra_cost_effects(cost) -> list[dict]:
     """Costs that need a choice are paid first (508) as effects at the head of the ability."""
     effs: list[dict] = []
@@ -1835,6 +1879,8 @@ def play_card(self, st, ev, action) -> None:
     self.record_play(st, p, f, action.get("area") or (st["cards"][action.get("host")]["a"] if action.get("host") else None))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)", cost=True)  # 508.1a
+    if action.get("retire") and self.in_play(st, action.get("retire")):
+        self.leave_play(st, ev, action.get("retire"), "disc", verb="retired (additional cost)", cost=True)  # 508.1a
     if transform:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)

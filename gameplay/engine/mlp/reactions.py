@@ -135,7 +135,7 @@ def rx_has_cards(self, st, p: int) -> bool:
     cards = st["cards"]
     if any(cards[c]["k"] in rk for c in st["pl"][p]["hand"]):
         return True
-    return any(cards[c]["c"] == p and cards[c]["k"] in rk for c in st["play"])
+    return any(cards[c]["c"] == p for c in self.in_play_with(st, rk))
 
 
 def rx_window(self, st) -> bool:
@@ -146,7 +146,7 @@ def rx_window(self, st) -> bool:
     st["rxf"] = 0
     tp = st["tp"]
     for q in (tp, 1 - tp):
-        if rx_has_cards(self, st, q) and any(a.get("rx") is not None for a in self.priority_actions(st, q)):
+        if rx_has_cards(self, st, q) and self.priority_actions(st, q, first_only=True, rx_only=True):
             self.open_window(st, "rx")
             return True
     return False

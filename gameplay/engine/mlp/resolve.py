@@ -317,8 +317,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "replace_problem" and e.get("here"):  # "replace its Problem"
         a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
-        if a and not a.startswith("home") and self.problem_at(st, a):
-            self.replace_problem(st, ev, a)
+        if a and not a.startswith("home") and self.problem_at(st, a) and not _no_replace(self, st, a):
+            self.replace_problem(st, ev, a, solved=False)
         return True
     if op == "pick_color":  # "Choose a color." (later effects say "that color")
         if fr["ch"] is None:
@@ -327,7 +327,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         fr["color"] = fr["ch"]
         return True
     if op == "replace_problem":
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and not _no_replace(self, st, a)]
         if e.get("other"):  # "replace another Problem": not this card's
             areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
         if not areas:
@@ -336,7 +336,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.ask(st, p, "choice", areas, "613.2", src=src, what="area")
             return False
         if fr["ch"] in st["areas"]:
-            self.replace_problem(st, ev, fr["ch"])
+            self.replace_problem(st, ev, fr["ch"], solved=False)
         return True
     if op == "draw_to":
         n = e.get("n", 1) - len(st["pl"][p]["hand"])
@@ -424,6 +424,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             continue
         if not e.get("cost"):  # a card paid as a cost does not become "it" ("... to dismiss that Friend")
             fr["it"] = cid
+            fr["itk"] = None if st["cards"][cid].get("t") else st["cards"][cid]["k"]  # (its printed information)
         elif e.get("mark_cost"):  # "Exhaust one of your Friends to ... the number of colors that Friend has"
             fr["paid_card"] = cid
         if tgt.get("fresh"):
@@ -537,6 +538,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
             n = e["n"]
             if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
                 n *= len(self.select(st, e["per"], p, src))
+            if e.get("per_disc"):  # "+1 power for each Event in your discard pile"
+                n *= sum(1 for d in st["pl"][p]["disc"] if self.types[st["cards"][d]["k"]] == e["per_disc"])
             if e.get("per_at_it"):  # "+1 power for each of your other Friends at its Problem"
                 per = e["per_at_it"]
                 a = st["cards"][cid]["a"]
@@ -554,7 +557,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
                      f"{' until the end of the ' + e.get('until', 'turn') if e.get('until') != 'permanent' else ''}")
         elif op == "grant_kw":  # "That Friend gains Stubborn until the end of the turn"
             n_ = e.get("n", 1)
-            if "per" in e:  # "for each of your Pegasus characters": counted as the modifier is created (708.2b)
+            if "per" in e and e["per"].get("k") == "your_hand":  # "for each card in your hand" (708.2b)
+                n_ *= len(st["pl"][p]["hand"])
+            elif "per" in e:  # "for each of your Pegasus characters": counted as the modifier is created (708.2b)
                 n_ *= len(self.select(st, e["per"]["sel"], p, src))
             if n_:
                 self.add_kw_grant(st, e["kw"], n_, _until(e, p), cid=cid)
@@ -574,6 +579,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             if not c.get("fd"):
                 c["fd"] = True  # 505.3 it becomes a different card: modifiers and counters end
                 c["cn"] = {}
+                c.pop("ts", None)  # no abilities face-down (505.1a): a new 711.3a timestamp when uncovered
                 st["mods"] = [m for m in st["mods"] if m["t"] != cid]
                 st["dy"] = 1
                 self.log(ev, "face_down", lambda cid=cid: "A Troublemaker is turned face-down")
@@ -590,6 +596,11 @@ def run_effect(self, st, ev, fr, e) -> bool:
             cn = st["cards"][cid]["cn"]
             key = e.get("counter", "+1")
             k_n = max(self.power(st, cid) or 0, 0) if e.get("n_power") else e.get("n", 1)  # "equal to that Friend's power"
+            if e.get("remove"):  # "remove a +1 power counter from this card"
+                k_n = min(k_n, cn.get(key, 0))
+                cn[key] = cn.get(key, 0) - k_n
+                self.log(ev, "counters", lambda cid=cid, k_n=k_n: f"{k_n} {key} counter(s) removed from {self.name(st, cid)}")
+                continue
             cn[key] = cn.get(key, 0) + k_n
             self.log(ev, "counters", lambda cid=cid: f"{self.name(st, cid)} gets {k_n} {key} counter(s)")
             if key == "+1":
@@ -634,7 +645,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             self.score(st, ev, q, e.get("n", 1))
     elif op == "cost_reduction":
         st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
-                                         **{k: e[k] for k in ("color", "trait") if e.get(k)},
+                                         **{k: e[k] for k in ("color", "trait", "min") if e.get(k)},
                                          **({"all": True} if e.get("all") else {})})
     elif op == "discard":
         q = targets[0]
@@ -781,6 +792,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             if self.cdef(st, src).boosted is not None:
                 c["b"] = not c.get("b")
                 st["dy"] = 1
+                self.restamp(st, src)  # 711.3a the other face's abilities begin to function
                 self.log(ev, "boost", lambda: f"{self.name(st, src)} is turned over ({'Boosted' if c['b'] else 'Start'} side) (301.2)")
     elif op == "cutie_mark":
         if src in st["cards"] and self.in_play(st, src):
@@ -919,6 +931,8 @@ def _if_cond(self, st, p, src, cond) -> bool:
     if k == "opp_mane_boosted":
         m = st["pl"][_opp(p)]["mane"]
         return bool(m in st["cards"] and st["cards"][m].get("b"))
+    if k == "count_at_least":  # "if you have 2 or more other Changeling characters here"
+        return len(self.select(st, cond["sel"], p, src)) >= cond["n"]
     if k == "not_first":  # "At the start of your first turn, if you did not play first"
         return st["first"] != p
     if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
@@ -1049,8 +1063,8 @@ def _card_filter(self, st, cid, flt) -> bool:
         return False  # a card outside play has only its printed power
     if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
         return False
-    if "title" in flt and flt["title"] != f.title:
-        return False
+    if "title" in flt and flt["title"] != f.title and flt["title"] not in self.alias_keys.get(d.key, ()):
+        return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
     return True
 
 
@@ -1350,7 +1364,22 @@ def _cond_it_power(self, st, fr, cond) -> bool:
     return bool(it and self.in_play(st, it) and (self.power(st, it) or 0) <= cond["n"])  # "If it has 0 power or less"
 
 
-IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power}
+def _cond_host_yours(self, st, fr, cond) -> bool:
+    """"If that Friend is (not) yours" on an attachment: its host's controller."""
+    h = st["cards"].get(fr["src"], {}).get("h")
+    return bool(h and self.in_play(st, h)) and (st["cards"][h]["c"] == fr["p"]) == cond["yours"]
+
+
+def _cond_it_cost(self, st, fr, cond) -> bool:
+    """"If that Friend's cost is less than or equal to the number of Unicorn characters you have" (its
+    printed cost, also after it left play; a token has no cost, 521.2)."""
+    k = fr.get("itk")
+    cost = self.ff[k].cost if k else None
+    return cost is not None and cost <= len(self.select(st, cond["sel"], fr["p"], fr["src"]))
+
+
+IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power,
+            "host_yours": _cond_host_yours, "it_cost_le_count": _cond_it_cost}
 
 
 def _op_move_to_each(self, st, ev, fr, e) -> bool:
@@ -1768,6 +1797,71 @@ WHEN_OPS = {
     "left_to_hand": _op_left_to_hand,
 }
 
+
+# ------------------------------------------------------------------ cards-c: optional replacement modifiers (710)
+def _op_replace_ask(self, st, ev, fr, e) -> bool:
+    """"If this card would be frightened, you may exhaust it instead", "If another of your Friends here
+    would be dismissed, you may retire this card instead", ...: the source's controller decides (712.3)
+    as the occurrence would happen; "yes" does the replacing effects ("it" is the card), "no" lets the
+    occurrence happen without this modifier (710.3; another modifier may still replace it)."""
+    cid, src = e["card"], fr["src"]
+    if not self.in_play(st, cid):
+        return True  # it has already left play (a new card, 410.6): nothing to replace
+    skip = tuple(e.get("skip", ())) + (src,)
+    abl = self.abilities(st, src) if self.in_play(st, src) else ()
+    ab = abl[e["i"]] if e["i"] < len(abl) else None
+    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ()))):
+        _replace_declined(self, st, ev, e, tuple(e.get("skip", ())))  # 710.5a: it no longer applies
+        return True
+    q = fr["p"]
+    if fr["ch"] is None:
+        what = "frightened" if e["evs"] == ["frighten"] else e.get("verb", "dismissed").split(" (")[0]
+        self.ask(st, q, "may", [True, False], "710", src=src, card=cid, what="replacement",
+                 text=f"{self.name(st, src)}: replace {self.name(st, cid)} being {what} — \"{ab.get('text', '')}\"")
+        return False
+    if fr["ch"]:
+        if ab.get("pay"):
+            st["pl"][q]["tok"] -= ab["pay"]
+        self.log(ev, "replace", lambda: f"{self.name(st, src)} replaces it (710): {ab.get('text', '')}")
+        fr["i"] += 1
+        st["rq"].append({"p": q, "src": src, "eff": list(ab["instead"]), "i": 0, "ch": None, "lbl": "", "after": None,
+                         "it": cid})
+        fr["i"] -= 1
+    else:
+        _replace_declined(self, st, ev, e, skip)
+    return True
+
+
+def _replace_declined(self, st, ev, e, skip) -> None:
+    if e["evs"] == ["frighten"]:
+        self.frighten(st, ev, e["card"], rskip=skip)
+    else:
+        self.leave_play(st, ev, e["card"], e["zone"], e["pos"], verb=e["verb"], rskip=skip)
+
+
+EVENT_OPS["replace_ask"] = _op_replace_ask
+
+
+def _no_replace(self, st, area) -> bool:
+    """"This card's Problem can't be replaced until it is solved" (104.2: an effect can't replace it)."""
+    return any(st["cards"][o]["a"] == area for o, ab in self.statics(st, "no_replace"))
+
+
+def _op_send_to_area(self, st, ev, fr, e) -> bool:
+    """A card sent to another Problem instead of home: its controller chooses which (705.2f)."""
+    cid = e["card"]
+    areas = [a for a in e["areas"] if a in st["areas"] and self.problem_at(st, a)]
+    if not self.in_play(st, cid) or not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, fr["p"], "choice", areas, "705.2f", src=cid, what="area")
+        return False
+    to = fr["ch"] if fr["ch"] in areas else areas[0]
+    self.move_card(st, ev, cid, to, send=True)
+    return True
+
+
+EVENT_OPS["send_to_area"] = _op_send_to_area
 
 from .extra_ops import EXTRA_OPS, register_if_conds  # noqa: E402  (timed-ability templates; they import helpers from here)
 

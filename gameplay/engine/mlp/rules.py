@@ -18,10 +18,14 @@ TM = "Troublemaker"
 FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
+_NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
-_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color"))
+_ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base action costs
+_EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
+                        "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
+                        "host_ctrl", "not_epic", "counter_kind"))
 
 
 def tokens_for(highest: int) -> int:
@@ -53,6 +57,17 @@ def _grant_names(d) -> Any:
     return _ANY_KW
 
 
+def _reads_own_power(cond) -> bool:
+    """Whether a static's condition reads its source's current power (a grant conditioned on it
+    depends on the other modifiers of that power, 711.3b)."""
+    if not cond:
+        return False
+    k = cond.get("k")
+    if k == "all":
+        return any(_reads_own_power(x) for x in cond.get("conds") or cond.get("of") or ())
+    return k in ("power_at_least", "power_at_most", "highest_power_here")
+
+
 def _first_event_timing(d) -> str:
     """The timing of a card's first front-face Event ability (what flow._timing reads)."""
     for ab in d.abilities.get("front", ()):
@@ -75,6 +90,7 @@ class Rules:
         self._trusted = None
         self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
         self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
+        self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
@@ -103,12 +119,27 @@ class Rules:
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self._lost_busy = False
+        self._prb: set = set()  # Prismatic cards whose colors are being computed (``_colors``)
+        self._tw_busy = False  # reading Traits for Teamwork (``_tw_traits``): no Teamwork lending meanwhile
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
+        self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
+        # "This card is both a Maud Pie and a Pinkie Pie in all zones": card key -> its other titles
+        self.alias_keys = {k: tuple(t for a in self.abf[k] if a.get("op") == "alias" for t in a["titles"])
+                           for k in self.sop_keys.get("alias", ())}
+        # "While this card is in your discard pile, your Mane Character has +1 power"
+        self.disc_mane_keys = set(self.sop_keys.get("disc_mane_power", ()))
+        self.enter_cn_keys = set(self.sop_keys.get("enter_counters", ()))
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
         self._ops_memo = None
+        self._kmemo: list = [None, -1, -1, {}]  # see ``in_play_with``
+        self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in ("power", "power_per_beneath", "power_per", "power_is")))
+        # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
+        self.self_disc_keys = {k for k, d in self.db.cards.items()
+                               if any(a["kind"] == "static" and a.get("op") == "play_discount" and a.get("self")
+                                      for a in d.abilities.get("front", ()))}
         # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
         # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
         self.kwg_keys = {k for k, d in self.db.cards.items()
@@ -136,6 +167,8 @@ class Rules:
         self.prism_keys = self.kw_keys.get("Prismatic", set())
         self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
         self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
+        # cards that can break 516 (Unique names, Troublemakers: one face-up per player per Problem)
+        self.unique_tm_keys = self.unique_keys | {k for k in self.db.cards if self.types[k] == TM}
         self.trig_keys: set[str] = set()
         # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
         # in play (which lends front-face abilities) only these cards can fire for that event
@@ -229,7 +262,7 @@ class Rules:
         printed abilities.  Memoised per card id while ``self._twc`` is a dict (set only around
         read-only computations such as ``has_non_pass``, during which the state can't change)."""
         twc = self._twc
-        if twc is None:
+        if twc is None or self._tw_busy or self._lost_busy:  # (no memo of a guarded partial reading)
             return self._teamwork_calc(st, cid, c)
         r = twc.get(cid)
         if r is None:
@@ -237,23 +270,37 @@ class Rules:
         return r
 
     def _teamwork_calc(self, st, cid, c) -> list[str]:
-        if c.get("t") or self.types[c["k"]] != FRIEND:
+        """711.3b dependencies of Teamwork: it shares abilities by the Friends' current Traits (a trait
+        grant such as Bee Suit's "That Friend is a Critter" applies first), and a Teamwork card that
+        loses its abilities (Clipped Wings) no longer has Teamwork to share."""
+        if c.get("t") or self.types[c["k"]] != FRIEND or self._tw_busy:
             return []
         out = []
         tr = None
-        tw = self.tw_keys
         cards = st["cards"]
-        for o in st["play"]:
-            oc = cards[o]
-            if oc["k"] not in tw or o == cid:  # (the cheapest test first: few cards have Teamwork)
+        gr = None
+        for o in self.in_play_with(st, self.tw_keys):
+            if o == cid:
                 continue
+            oc = cards[o]
             if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
                 continue
             if tr is None:
-                tr = set(self.ff[c["k"]].traits)
-            if tr & set(self.ff[oc["k"]].traits):
+                gr = "add_trait" in self.ops_in_play(st)  # a trait grant in play: read current Traits
+                tr = set(self._tw_traits(st, cid) if gr else self.ff[c["k"]].traits)
+            if tr & set(self._tw_traits(st, o) if gr else self.ff[oc["k"]].traits) and \
+                    not (st.get("lab") and self.lost(st, o)):
                 out.append(o)
         return out
+
+    def _tw_traits(self, st, cid) -> tuple:
+        """A Friend's current Traits for Teamwork (with a trait grant in play), read with no Teamwork
+        lending meanwhile: a Teamwork card has no trait grant to lend."""
+        self._tw_busy = True
+        try:
+            return self.traits(st, cid)
+        finally:
+            self._tw_busy = False
 
     def kw(self, st, cid, name: str) -> int:
         """Keyword value (X, or 1) or 0.  Face-down cards have no abilities (505.1a)."""
@@ -286,12 +333,10 @@ class Rules:
         gn = self.kwg_names
         cards = st["cards"]
         n = 0
-        for o in st["play"]:
-            g = gn.get(cards[o]["k"])
-            if g is not None:
-                if name in g:
-                    return True
-                n += 1
+        for o in self.in_play_with(st, self.kwg_keys):  # (kwg_names has the kwg_keys)
+            if name in gn[cards[o]["k"]]:
+                return True
+            n += 1
         if st.get("kgt"):  # timed grants from effects (add_kw_grant) raise the counter once
             if any(g["kw"] == name for g in st.get("kgm") or ()):
                 return True
@@ -302,11 +347,11 @@ class Rules:
         """Keywords granted by continuous abilities ("Your Friends here have Persistent", "While
         ..., this card has Swift"): the highest X among the grants that apply (702, 708)."""
         v = 0
-        gk = self.kwg_by.get(name, ()) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
+        gk = self.kwg_by.get(name, _NO_KEYS) if not st.get("twn") else self.kwg_keys  # (Teamwork lends abilities)
         cards = st["cards"]
         gn = None if st.get("twn") else self.kwg_names  # (Teamwork may lend other grants)
-        for o in st["play"]:
-            if cards[o]["k"] not in gk or (gn is not None and name not in gn[cards[o]["k"]]):
+        for o in self.in_play_with(st, gk):
+            if gn is not None and name not in gn[cards[o]["k"]]:
                 continue
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] == name and \
@@ -347,54 +392,121 @@ class Rules:
 
     def granted_power_kws(self, st, cid) -> dict:
         """Granted instances of the power keywords (Competitive X, Supportive X, Caretaker,
-        Experienced), summed per keyword, from continuous grants and timed grants.  A card's power
-        is not asked for grants of its own power keywords while they are being computed (a
-        "While this card has at least 5 power, it has Competitive 2" condition reads the power
-        without that grant: 711.3b dependency, no loop)."""
+        Experienced), summed per keyword, from continuous grants and timed grants.  A grant
+        conditioned on the card's own power ("While this card has at least 5 power, it has
+        Competitive 2", MT59) depends on every other modifier of that power (711.3b), the other
+        grants included: it is applied after them (711.4), reading the power with them but without
+        itself (``_kwpart``: what a power read during this computation sees); several such grants
+        are ordered by ``_own_power_grants`` (711.4 / 711.5)."""
         guard = self._kwp
         if cid in guard:
-            return {}
+            return self._kwpart.get(cid) or {}
         guard.add(cid)
         try:
             out: dict = {}
-            gk = self.kwg_by.get("*power", ()) if not st.get("twn") else self.kwg_keys
-            cards = st["cards"]
-            for o in st["play"]:
-                if cards[o]["k"] not in gk:
-                    continue
+            later: list = []
+            gk = self.kwg_by.get("*power", _NO_KEYS) if not st.get("twn") else self.kwg_keys
+            for o in self.in_play_with(st, gk):
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "grant_kw" and ab["kw"] in self.POWER_KW:
                         n = ab["n"] if "per" not in ab else ab["n"] * self._count(st, o, ab["per"])
-                        if n and self._static_applies(st, o, ab, cid):
+                        if n and o == cid and _reads_own_power(ab.get("cond")):
+                            later.append((ab, n))
+                        elif n and self._static_applies(st, o, ab, cid):
                             out[ab["kw"]] = out.get(ab["kw"], 0) + n
             for g in st.get("kgm") or ():
                 if g["kw"] in self.POWER_KW and self._kgm_applies(st, g, cid):
                     out[g["kw"]] = out.get(g["kw"], 0) + g["n"]
+            if later:
+                try:
+                    out = self._own_power_grants(st, cid, out, later)
+                finally:
+                    self._kwpart.pop(cid, None)
             return out
         finally:
             guard.discard(cid)
 
+    def _own_power_grants(self, st, cid, out, later) -> dict:
+        """Apply the grants conditioned on ``cid``'s own power after the others (``out``), in
+        timestamp order (``later`` is in play-zone then text order) except that one whose result
+        another remaining one would change waits for it (711.4); if each depends on another they
+        are interdependent and the earliest applies first (711.5).  Each condition is read with
+        the grants applied so far (``_kwpart``), never with itself."""
+        part = dict(out)
+        self._kwpart[cid] = part
+
+        def holds(ab, extra=None) -> bool:
+            if extra is not None:
+                part[extra[0]] = part.get(extra[0], 0) + extra[1]
+            try:
+                return self._static_applies(st, cid, ab, cid)
+            finally:
+                if extra is not None:
+                    part[extra[0]] -= extra[1]
+                    if not part[extra[0]]:
+                        del part[extra[0]]
+        left = list(later)
+        while left:
+            i = 0
+            if len(left) > 1:
+                for j, (ab, _n) in enumerate(left):
+                    now = holds(ab)
+                    if all(holds(ab, (q["kw"], m)) == now for k, (q, m) in enumerate(left) if k != j):
+                        i = j  # depends on no remaining grant (711.4)
+                        break
+            ab, n = left.pop(i)
+            if holds(ab):
+                part[ab["kw"]] = part.get(ab["kw"], 0) + n
+        return part
+
     def lost(self, st, cid) -> bool:
         """Whether a card in play loses and can't have abilities ("Friends here lose and can't have
-        abilities", "That Friend loses ...").  Sources apply in timestamp order (711.3; the play
-        zone's order): a source whose own abilities an earlier source removes does nothing."""
+        abilities", "That Friend loses ...").  The sources are ordered by ``_lab_active`` (711.3-711.5):
+        a source whose own abilities another source removes does nothing."""
         if self._lost_busy:
             return False  # (reading a selector while deciding this: printed abilities)
         self._lost_busy = True
         try:
-            cards = st["cards"]
-            active: list = []
-            for o in st["play"]:
-                oc = cards[o]
-                if oc["k"] not in self.lab_keys or oc.get("fd") or oc.get("fr") or oc.get("t"):
-                    continue
-                abl = [ab for ab in (self.abb if oc.get("b") else self.abf)[oc["k"]]
-                       if ab["kind"] == "static" and ab.get("op") == "lose_abilities"]
-                if abl and not any(self._static_applies(st, a, ab, o) for a, ab in active):
-                    active.extend((o, ab) for ab in abl)
-            return any(self._static_applies(st, a, ab, cid) for a, ab in active)
+            return any(self._static_applies(st, a, ab, cid) for a, ab in self._lab_active(st))
         finally:
             self._lost_busy = False
+
+    def _lab_active(self, st) -> list:
+        """The "lose and can't have abilities" modifiers that apply, in the order of 711.3-711.5.
+        Timestamps (711.3a): when each source's abilities began to function (``restamp``).  A
+        modifier depends on another (711.3b) when the other would remove its source's abilities (so
+        its presence changes whether the first exists at all).  Each step applies the earliest remaining modifier that depends on no other
+        remaining one (711.4: a dependent modifier waits until every modifier it depends on has
+        applied, even a later-timestamped one); when every remaining one depends on another
+        (interdependent, 711.5) the earliest applies.  Applying one removes the remaining modifiers
+        of the sources it affects.  E.g. Clipped Wings (AD129) on a Friend, then Trashed (EO167) on
+        Clipped Wings: Clipped Wings depends on the later Trashed, so its Friend keeps its abilities;
+        two opposing Iron Wills (AD196) at one Problem are interdependent (the earlier one wins)."""
+        cards = st["cards"]
+        srcs: list = []
+        for o in self.in_play_with(st, self.lab_keys):
+            oc = cards[o]
+            if oc.get("fd") or oc.get("fr") or oc.get("t"):
+                continue
+            abl = [ab for ab in (self.abb if oc.get("b") else self.abf)[oc["k"]]
+                   if ab["kind"] == "static" and ab.get("op") == "lose_abilities"]
+            if abl:
+                srcs.append((o, abl))
+        if len(srcs) < 2:
+            return [(o, ab) for o, abl in srcs for ab in abl]
+        srcs.sort(key=lambda x: cards[x[0]].get("ts", 0))  # (stable: the play zone's order otherwise)
+        # dep[o]: the other sources whose modifiers would remove o's abilities (o depends on them)
+        dep = {o: {t for t, tabl in srcs if t != o and any(self._static_applies(st, t, ab, o) for ab in tabl)}
+               for o, _ in srcs}
+        active: list = []
+        left = list(srcs)
+        while left:
+            names = {o for o, _ in left}
+            i = next((j for j, (o, _) in enumerate(left) if not dep[o] & names), 0)  # 711.4, else 711.5
+            o, abl = left.pop(i)
+            active.extend((o, ab) for ab in abl)
+            left = [(t, tabl) for t, tabl in left if o not in dep[t]]  # their sources lost their abilities
+        return active
 
     def disc_play_ok(self, st, cid) -> bool:
         """'You may play this card from your discard pile' ['If a player has 8 or more points, ...']."""
@@ -427,7 +539,71 @@ class Rules:
 
     def epic(self, st, cid) -> bool:
         """Epic (a keyword: lost with the card's abilities)."""
-        return bool(self.face(st, cid).epic) and not (st.get("lab") and self.lost(st, cid))
+        if st.get("lab") and self.lost(st, cid):
+            return False
+        if self.face(st, cid).epic:
+            return True
+        # "That Troublemaker is Epic" (an attachment's continuous ability)
+        return "grant_epic" in self.ops_in_play(st) and any(self._static_applies(st, o, ab, cid)
+                                                            for o, ab in self.statics(st, "grant_epic"))
+
+    def replacements(self, st, cid, evs, rskip=()) -> list[tuple[str, int]]:
+        """Optional replacement modifiers (710) that would replace card ``cid`` being frightened /
+        dismissed / leaving play: (source, index of the ability in its abilities)."""
+        out = []
+        cards = st["cards"]
+        for o in st["play"]:
+            if cards[o]["k"] not in self.sop_keys.get("replace", ()) and not st.get("twn"):
+                continue
+            if o in rskip or cards[o].get("fr") or cards[o].get("fd"):
+                continue
+            for i, ab in enumerate(self.abilities(st, o)):
+                if ab["kind"] != "static" or ab.get("op") != "replace" or ab["ev"] not in evs:
+                    continue
+                subj = ab["subj"]
+                if subj == "self":
+                    ok = cid == o
+                elif subj == "host":
+                    ok = cards[o].get("h") == cid
+                else:
+                    ok = self.matches(st, cid, subj, cards[o]["c"], o)
+                if not ok:
+                    continue
+                if ab.get("pay") and st["pl"][cards[o]["c"]]["tok"] < ab["pay"]:
+                    continue  # "you may pay [1] to ...": only if it can be paid (508.1d)
+                if ab.get("need_ready") and (cards[o].get("ex") or not self.can_exhaust(st, o)):
+                    continue  # "you may exhaust this card to ...": only if it can be exhausted
+                out.append((o, i))
+        return out
+
+    def queue_replacement(self, st, cid, evs, rskip, info) -> bool:
+        """Queue the controller's ``may`` decision of the first optional replacement modifier that would
+        replace this occurrence (710, 712.3); the occurrence happens (or is replaced) when it is
+        answered.  710.5: the modifiers are offered one at a time (declining one offers the next)."""
+        found = self.replacements(st, cid, evs, rskip)
+        if not found:
+            return False
+        o, i = found[0]
+        e = {"op": "replace_ask", "card": cid, "evs": list(evs), "i": i, "skip": list(rskip), **info}
+        st["rq"].append({"p": st["cards"][o]["c"], "src": o, "eff": [e], "i": 0, "ch": None, "lbl": "Replacement",
+                         "after": None})
+        return True
+
+    def fd_public(self, st, cid) -> bool:
+        """"Players may look at face-down Troublemakers here": that face-down card's identity is public."""
+        if "fd_public_here" not in self.ops_in_play(st):
+            return False
+        a = st["cards"][cid]["a"]
+        return any(st["cards"][o]["a"] == a for o, ab in self.statics(st, "fd_public_here"))
+
+    def deck_top_public(self, st, p) -> bool:
+        """"Play with the top card of your deck revealed" (player ``p``'s cards in play)."""
+        return "reveal_deck_top" in self.ops_in_play(st) and any(
+            st["cards"][o]["c"] == p for o, ab in self.statics(st, "reveal_deck_top"))
+
+    def hand_size(self, st, p) -> int:
+        """616.2 maximum hand size 8, "your maximum hand size is increased by 2"."""
+        return HAND_SIZE + sum(ab["n"] for o, ab in self.statics(st, "hand_size_mod") if st["cards"][o]["c"] == p)
 
     def in_play(self, st, cid) -> bool:
         c = st["cards"].get(cid)
@@ -437,6 +613,10 @@ class Rules:
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
+        c = st["cards"][cid]
+        if not (c.get("fd") or c.get("fr") or c.get("col") or c.get("t") or st["mods"] or st.get("kwg")
+                or st.get("twn") or c["k"] in self.prism_keys) and "no_colors" not in self.ops_in_play(st):
+            return (self.fb if c.get("b") else self.ff)[c["k"]].colors  # (the printed colors: nothing below applies)
         if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
                 any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
             return ()  # "Opposing characters at this card's Problem lose and can't have colors."
@@ -447,7 +627,8 @@ class Rules:
             if extra:  # "give one of your characters [Laughter] until the end of the phase"
                 s = set(cols) | set(extra)
                 cols = tuple(x for x in COLOR_NAMES if x in s)
-        if st.get("kwg") and cols is not None:
+        if st.get("kwg") and cols is not None and \
+                self.in_play_with(st, self.kwg_keys if st.get("twn") else self.kwg_by.get("*color", _NO_KEYS)):
             extra = self._granted_colors(st, cid)
             if extra:  # "While at a Problem with Pinkie Pie, this card ... is also Pink"
                 s = set(cols) | extra
@@ -463,10 +644,8 @@ class Rules:
             return out
         self._kwp.add(cid)  # a condition reading colors must not ask this card's granted colors again
         try:
-            gk = self.kwg_by.get("*color", ()) if not st.get("twn") else self.kwg_keys
-            for o in st["play"]:
-                if cards[o]["k"] not in gk:
-                    continue
+            gk = self.kwg_by.get("*color", _NO_KEYS) if not st.get("twn") else self.kwg_keys
+            for o in self.in_play_with(st, gk):
                 for ab in self.abilities(st, o):
                     if ab["kind"] == "static" and ab.get("op") == "grant_color" and self._static_applies(st, o, ab, cid):
                         out.add(ab["color"])
@@ -479,7 +658,10 @@ class Rules:
         player ``p``'s cards in play and the card's own "you may pay [2] less to play this card" (an
         ability that functions in the hand, 701.3).  "to a minimum of [1]" keeps a cost of 1 or more
         at 1 (the discount is always taken: it never hurts its player)."""
-        d = self.db.cards[st["cards"][cid]["k"]]
+        k = st["cards"][cid]["k"]
+        if k not in self.self_disc_keys and "play_discount" not in self.ops_in_play(st):
+            return cost  # (no "pay less" of its own and none in play: the common case)
+        d = self.db.cards[k]
         f = d.front
         for ab in d.abilities.get("front", ()):
             if ab["kind"] == "static" and ab.get("op") == "play_discount" and ab.get("self") and \
@@ -515,6 +697,8 @@ class Rules:
         if c.get("t") or c.get("fd"):
             return False
         title = self.face(st, cid).title
+        if c["k"] in self.alias_keys and name in self.alias_keys[c["k"]]:
+            return True  # "This card is both a Maud Pie and a Pinkie Pie in all zones" (201.3)
         return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
 
     def _colors(self, st, cid) -> tuple[str, ...]:
@@ -526,16 +710,32 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("colors", ()))
         cols = self.face(st, cid).colors
-        if (c["k"] in self.prism_keys or st.get("twn") or st.get("kwg")) and self.kw(st, cid, "Prismatic"):
-            extra = set(cols)
-            ctrl = c["c"]
-            for o in st["play"]:
-                if o != cid and st["cards"][o].get("c") == ctrl and not st["cards"][o].get("t") and self.is_char(st, o):
-                    f = self.face(st, o)
-                    if "Crystal" in f.traits and not st["cards"][o].get("fd"):
-                        extra.update(f.colors)
-            cols = tuple(x for x in COLOR_NAMES if x in extra)
+        if (c["k"] in self.prism_keys or self.kw_may_differ(st, "Prismatic")) and cid not in self._prb:
+            # Prismatic depends on (711.3b) the modifiers that make a character Crystal (Ceremonial
+            # Headdress) or change its colors (color grants, added colors, "can't have colors"): it
+            # reads the other Crystal characters' current Traits and colors.  Two Prismatic Crystal
+            # characters are interdependent (711.5): the one asked about reads the other's colors
+            # with the other's own Prismatic applied but without itself (``_prb``, which also keeps a
+            # Prismatic grant's condition from reading these colors again), i.e. the union.
+            self._prb.add(cid)
+            try:
+                cols = self._prismatic(st, cid, c, cols)
+            finally:
+                self._prb.discard(cid)
         return cols
+
+    def _prismatic(self, st, cid, c, cols) -> tuple:
+        if not self.kw(st, cid, "Prismatic"):
+            return cols
+        extra = set(cols)
+        ctrl = c["c"]
+        cards = st["cards"]
+        for o in st["play"]:
+            oc = cards[o]
+            if o != cid and oc.get("c") == ctrl and not oc.get("t") and not oc.get("fd") and \
+                    self.is_char(st, o) and "Crystal" in self.traits(st, o):
+                extra.update(self.colors(st, o))
+        return tuple(x for x in COLOR_NAMES if x in extra)
 
     def traits(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
@@ -544,6 +744,9 @@ class Rules:
         if c.get("t"):
             return tuple(c["t"].get("traits", ()))
         tr = self.face(st, cid).traits
+        if c.get("z") == "play" and "Unique" not in tr and "all_unique" in self.ops_in_play(st) and \
+                self.statics(st, "all_unique"):
+            tr = tr + ("Unique",)  # "Cards in play have Unique."
         if c.get("z") == "play" and "add_trait" in self.ops_in_play(st):
             for o, ab in self.statics(st, "add_trait"):  # "That Friend is a Critter."
                 if ab["trait"] not in tr and self._static_applies(st, o, ab, cid):
@@ -560,13 +763,8 @@ class Rules:
     def power_sources(self, st) -> list:
         """The cards in play with power-changing static abilities, with those abilities: computed
         once when several powers are needed in the same state (``power(..., srcs=...)``)."""
-        sk = self.static_keys
-        cards = st["cards"]
-        twn = st.get("twn")
         out = []
-        for o in st["play"]:
-            if cards[o]["k"] not in sk and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.pow_keys)):
             abl = [ab for ab in self.abilities(st, o)
                    if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
             if abl:
@@ -608,12 +806,20 @@ class Rules:
                     for k_, v_ in self.kwf[st["cards"][o]["k"]].items():
                         if k_ != "Teamwork":
                             kws[k_] = max(kws.get(k_, 0), v_)
-        if kws and not (st.get("lab") and self.lost(st, cid)):
+        kwg = st.get("kwg")
+        if kws or kwg:
+            if st.get("lab") and self.lost(st, cid):
+                kws = kwg = None  # "loses and can't have abilities": granted keywords too
+        if kws:
             p += self._kw_power(st, cid, c, kws)
-        if st.get("kwg"):  # granted Competitive / Supportive / Caretaker / Experienced
+        if kwg:  # granted Competitive / Supportive / Caretaker / Experienced
             gkw = self.granted_power_kws(st, cid)
             if gkw:
                 p += self._kw_power(st, cid, c, gkw)
+        if self.disc_mane_keys and st["pl"][c["c"]]["mane"] == cid:
+            for d in st["pl"][c["c"]]["disc"]:  # an ability that functions in the discard pile (701.3)
+                if st["cards"][d]["k"] in self.disc_mane_keys and st["cards"][d]["o"] == c["c"]:
+                    p += sum(a["n"] for a in self.abf[st["cards"][d]["k"]] if a.get("op") == "disc_mane_power")
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
@@ -678,11 +884,25 @@ class Rules:
         if k == "disc_type":  # "for each Event in your discard pile"
             return sum(1 for d in st["pl"][ctrl]["disc"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         if k == "named":  # "for each Slick Shades in play"
+            if cnt.get("yours_other"):  # "for each of your other Friends named Pukwudgie, Prickly Pest"
+                return sum(1 for o in st["play"] if o != src and st["cards"][o].get("c") == ctrl and self.name(st, o) == cnt["name"]
+                           and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd"))
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"
             return max(self.power(st, src) or 0, 0)
+        if k == "deck_top_power":  # "the printed power of the top card of your deck" (202)
+            deck = st["pl"][ctrl]["deck"]
+            return (self.ff[st["cards"][deck[0]]["k"]].power or 0) if deck else 0
+        if k == "disc_title":  # "for each Dr. Hooves Friend in your discard pile" (201.3a)
+            out = 0
+            for d in st["pl"][ctrl]["disc"]:
+                f = self.ff[st["cards"][d]["k"]]
+                if ("type" not in cnt or f.type == cnt["type"]) and (f.title == cnt["title"] or f.name == cnt["title"] or
+                                                                     cnt["title"] in self.alias_keys.get(st["cards"][d]["k"], ())):
+                    out += 1
+            return out
         if k == "ban_type":  # "for each Event in each Banished Zone"
             return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
@@ -704,8 +924,8 @@ class Rules:
         if x:
             mane = st["pl"][ctrl]["mane"]
             if mane in st["cards"] and st["cards"][mane]["a"] == area and mane != cid and \
-                    set(self.colors(st, mane)) & set(self.face(st, cid).colors):
-                p += x  # Supportive X
+                    set(self.colors(st, mane)) & set(self.colors(st, cid)):
+                p += x  # Supportive X (its current colors: it depends on color modifiers, 711.3b)
         if "Experienced" in kws and not c.get("t"):
             nm = self.face(st, cid).name
             p += sum(1 for d in st["pl"][ctrl]["disc"] if self.db.cards[st["cards"][d]["k"]].name == nm)
@@ -717,11 +937,13 @@ class Rules:
             sum(1 for b in st["pl"][1 - c["o"]]["ban"] if st["cards"][b].get("bn") == cid)
 
     def has_static(self, st, op, ctrl=None, area=None) -> list[str]:
+        if op not in self.ops_in_play(st):
+            return []  # (no card in play prints it; abilities() only lends printed abilities of cards in play)
         out = []
-        sk = self.static_keys
-        for o in st["play"]:
-            c = st["cards"][o]
-            if c["k"] not in sk or (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
+        cards = st["cards"]
+        for o in self.in_play_with(st, self.static_keys):
+            c = cards[o]
+            if (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
                 continue
             if any(ab["kind"] == "static" and ab.get("op") == op for ab in self.abilities(st, o)):
                 out.append(o)
@@ -879,6 +1101,36 @@ class Rules:
             if st.get("step") not in SCORE_STEPS:
                 return False
             return k == "score_phase" or st["tp"] != c["c"]
+        if k == "host_at_problem":  # "While that Friend is at a Problem"
+            hc = st["cards"].get(c.get("h")) if c.get("h") else None
+            return bool(hc and hc.get("z") == "play" and hc["a"].startswith(("prob", "dil")))
+        if k == "host_boosted":  # "While that Mane Character is boosted"
+            hc = st["cards"].get(c.get("h")) if c.get("h") else None
+            return bool(hc and hc.get("z") == "play" and hc.get("b"))
+        if k == "host_trait":  # "If that Friend is a Changeling"
+            h = c.get("h")
+            return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
+        if k in ("host_highest_power_here", "host_at_home"):  # "While that Friend has power higher than any other
+            h = c.get("h")                                       # Friend here" / "if that Mane Character is at home"
+            hc = st["cards"].get(h) if h else None
+            if not hc or hc.get("z") != "play":
+                return False
+            if k == "host_at_home":
+                return hc["a"].startswith("home")
+            pw = self.power(st, h)
+            return pw is not None and all((self.power(st, o) or 0) < pw for o in st["play"] if o != h
+                                          and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND)
+        if k == "sel_at_least":  # "While there are at least 2 Pegasus Friends at this card's Problem"
+            return len(self.select(st, cond["sel"], c["c"], src)) >= cond["n"]
+        if k == "your_tp":  # "during your Troublemaker Phase" (606)
+            return st["tp"] == c["c"] and st.get("step") in ("tp_start", "tm_uncover", "tm_challenge", "tp_end")
+        if k == "friends_here_at_least":  # "While you have 4 or more Friends here"
+            return sum(1 for o in st["play"] if st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+                       and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")) >= cond["n"]
+        if k == "you_points_at_least":  # "While you have at least 8 points"
+            return st["pl"][c["c"]]["score"] >= cond["n"]
+        if k == "beneath_at_least":  # "While this card has at least 1 card beneath it"
+            return self.beneath_count(st, src) >= cond["n"]
         if k == "with_trait":
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
@@ -1019,6 +1271,35 @@ class Rules:
             return False
         if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
+        if "max_cost_count" in sel:  # "with cost less than or equal to the number of Griffon characters you have"
+            if c.get("t") or (self.ff[c["k"]].cost or 0) > len(self.select(st, sel["max_cost_count"], ctrl, src)):
+                return False  # 521.2 tokens have no cost
+        if sel.get("lt_src_power"):  # "unless their power is greater than or equal to this card's power"
+            pw, sp = self.power(st, cid), (self.power(st, src) if src and self.in_play(st, src) else None)
+            if pw is None or sp is None or pw >= sp:
+                return False
+        if sel.get("host_ctrl"):  # "that opponent's Friends" (the controller of this attachment's host)
+            h = st["cards"].get(src, {}).get("h") if src else None
+            if not h or not self.in_play(st, h) or st["cards"][h]["c"] != c["c"]:
+                return False
+        if "counter_kind" in sel and not c.get("cn", {}).get(sel["counter_kind"]):
+            return False  # "one of your Friends with a Friendship counter"
+        if sel.get("not_epic") and self.epic(st, cid):
+            return False  # "an opponent's non-Epic Troublemaker"
+        if sel.get("more_power_here"):  # "While a player has more power at this Problem than any opponent"
+            tot = [0, 0]
+            for o in self.chars_at(st, c["a"]):
+                tot[st["cards"][o]["c"]] += max(self.power(st, o) or 0, 0)
+            if tot[c["c"]] <= tot[1 - c["c"]]:
+                return False
+        if sel.get("boosted") and not c.get("b"):
+            return False  # "opposing boosted Mane Characters"
+        if sel.get("not_host") and src in st["cards"] and st["cards"][src].get("h") == cid:
+            return False  # "your other [Laughter] Friends here" on an attachment: other than its host
+        if "on" in sel:  # "a Resource on an opponent's Friend here" (its host fits the selector)
+            h = c.get("h")
+            if not h or not self.matches(st, h, sel["on"], ctrl, src):
+                return False
         return True
 
     def select(self, st, sel: dict, ctrl: int, src: str | None) -> list[str]:
@@ -1061,12 +1342,9 @@ class Rules:
         mane = st["pl"][p]["mane"]
         hl = self.face(st, mane).home_limit
         hl = 3 if hl is None else hl
-        sk = self.static_keys
-        twn = st.get("twn")
         cards = st["cards"]
-        for o in st["play"]:
-            if cards[o]["k"] not in sk and not twn:
-                continue  # only cards with static abilities (or borrowing them by Teamwork)
+        # only cards with static abilities (or borrowing them by Teamwork)
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
@@ -1101,13 +1379,8 @@ class Rules:
         conditions hold.  Frightened and face-down cards have no abilities (504, 505.1a)."""
         if op not in self.ops_in_play(st):
             return []
-        keys = self.sop_keys.get(op, ())
-        twn = st.get("twn")
         out = []
-        cards = st["cards"]
-        for o in st["play"]:
-            if cards[o]["k"] not in keys and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     out.append((o, ab))
@@ -1130,6 +1403,24 @@ class Rules:
                 out |= x
         self._ops_memo = (pl, st["nid"], len(pl), out)
         return out
+
+    def in_play_with(self, st, keys) -> list[str]:
+        """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
+        built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the memo
+        is keyed by its identity).  Memoised like ``ops_in_play``: a card's key can't change while it
+        is in play, and every card entering or leaving play changes ``nid`` or the list's length (a
+        copied state has a new list).  The index of cards in play by key that the scans for "which
+        cards in play have a static / trigger / grant of this kind" share; don't mutate the result."""
+        pl = st["play"]
+        m = self._kmemo
+        if m[0] is not pl or m[1] != st["nid"] or m[2] != len(pl):
+            m = self._kmemo = [pl, st["nid"], len(pl), {}]
+        d = m[3]
+        r = d.get(id(keys))
+        if r is None:
+            cards = st["cards"]
+            r = d[id(keys)] = [o for o in pl if cards[o]["k"] in keys]
+        return r
 
     def prevented(self, st, cid, op, phase=None) -> bool:
         """Whether a continuous "can't" ability ``op`` (no_frighten, no_dismiss, no_exhaust, no_ready)
@@ -1186,6 +1477,8 @@ class Rules:
             if ab.get("yours") and (cid is None or cards[cid]["c"] != s["c"]):
                 continue  # "your Troublemakers"
             tot += ab["n"]
+            if "min" in ab:  # "..., to a minimum of [1]" (609.2e: rallying costs [2])
+                tot = max(tot, ab["min"] - _ACT_BASE.get(act, 1))
         return tot
 
     @staticmethod
@@ -1212,7 +1505,8 @@ class Rules:
         pl = st["pl"][p]
         if not pl.get("ptt") or pl["ptt"][0] != st["turn"]:
             pl["ptt"] = [st["turn"], []]
-        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area])  # (a face-down TM's power stays hidden)
+        pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area,
+                             list(f.traits) if f.type != TM else []])  # (a face-down TM's power stays hidden)
 
     def play_cost_delta(self, st, p, cid, base, area=None, host=None) -> int:
         """Continuous cost modifiers for playing a card (508): "Opponents pay +[1] to play Friends
@@ -1237,10 +1531,16 @@ class Rules:
                 continue
             if w == "on_src" and host is not None and host != o:
                 continue
+            if "opp_has" in ab:  # "While a player has at least 3 [Kindness] Friends at this Problem, that player's
+                # opponent must pay +[1] to play a Friend here"
+                oh = ab["opp_has"]
+                if len([x for x in self.select(st, oh["sel"], 1 - p, o) if cards[x]["c"] == 1 - p]) < oh["n"]:
+                    continue
             if ab.get("first"):
                 done = [x for x in self.played_this_turn(st, p)
                         if x[0] == f.type and (w != "here" or x[2] == s["a"])
-                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])]
+                        and ("min_printed" not in ab.get("sel", {}) or (x[1] or 0) >= ab["sel"]["min_printed"])
+                        and ("trait" not in ab.get("sel", {}) or ab["sel"]["trait"] in (x[3] if len(x) > 3 else ()))]
                 if done:
                     continue
             n = ab["n"]
@@ -1405,9 +1705,29 @@ class Rules:
                 tot += (self.power(st, fid) or 0) + fp  # a Chaos card's "it has +2 power" modifies its power
             else:
                 tot += self.printed_power(st, fid) + fp
+            if st["cards"][fid]["k"] in self.flip_self_keys:
+                tot += self.flip_self_power(st, fid, p)
         tot += fo["bonus"][p]
         tot += sum(x["n"] for x in st["pl"][p].get("fo_plus") or ())  # "You have +2 power during Faceoffs this turn"
         return tot
+
+    def flip_self_power(self, st, fid, p) -> int:
+        """Chaos (glossary, 515): "While this card is flipped, it has +2 power / +1 power for each card
+        in your hand / power equal to the number of cards in your hand" — continuous abilities of the
+        flipped card itself, read while it is flipped (not while opposing flipped cards lose their
+        abilities)."""
+        if any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
+            return 0
+        out = 0
+        for ab in self.abf[st["cards"][fid]["k"]]:
+            if ab["kind"] != "static" or ab.get("op") != "flip_self_power":
+                continue
+            hand = len(st["pl"][p]["hand"])
+            if "is" in ab:  # the count replaces the printed power (counters and modifiers stay, 507)
+                out += hand - self.printed_power(st, fid)
+            else:
+                out += ab["n"] * (hand if ab.get("per") else 1)
+        return out
 
     def _fo_cond(self, st, src, cond) -> bool:
         """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;
@@ -1525,7 +1845,10 @@ class Rules:
         for o, ab in self.statics(st, "confront_need"):
             # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
             oc = cards[o]
-            if oc["a"] != area or not self._who(ab, oc["c"], p):
+            if ab.get("where") == "opp_problems":  # "You need -2 power to confront opposing Problems"
+                if c["o"] == oc["c"] or not self._who(ab, oc["c"], p):
+                    continue
+            elif oc["a"] != area or not self._who(ab, oc["c"], p):
                 continue
             per = ab.get("per")
             if per == "opp_friends_here":
@@ -1535,10 +1858,14 @@ class Rules:
             elif per == "frightened_here":
                 k = sum(1 for x in st["play"] if cards[x]["a"] == area and cards[x]["c"] == p and cards[x].get("fr")
                         and self.ctype(st, x) == FRIEND)
+            elif per == "disc_types":  # "for each card type among cards in your discard pile"
+                k = len({self.types[cards[d]["k"]] for d in st["pl"][p]["disc"]})
             else:
                 k = 1
-            if ab["n"] * k:
+            if ab["n"] * k > 0:
                 out.append(("Wild", ab["n"] * k))
+            elif ab["n"] * k < 0:
+                out.append(("Less", -ab["n"] * k))  # "You need -2 power to confront ..." (meets)
         return out
 
     def meets(self, st, p, area) -> bool:
@@ -1550,13 +1877,25 @@ class Rules:
             return False
         if any(n >= INFINITE for _, n in reqs):
             return False
+        less = 0
+        if any(k == "Less" for k, _ in reqs):
+            # "You need -2 power to confront this Problem": the player needs that much less power in all,
+            # taken off whichever requirements they like (1 power of any color at a time); they still
+            # need characters there (611.3)
+            less = sum(n for k, n in reqs if k == "Less")
+            reqs = [(k, n) for k, n in reqs if k != "Less"]
+            if not reqs or not self.chars_at(st, area, p):
+                return bool(self.chars_at(st, area, p))
+        mine = self.chars_at(st, area, p)
+        if not mine:
+            return solve_requirements([], reqs)  # (no character there: what the filters below would leave)
         chars = []
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
         nc = self.has_static(st, "no_contrib") if self.static_keys else []
-        for cid in self.chars_at(st, area, p):
+        for cid in mine:
             if not self.contributes(st, cid) or cid in banned:
                 continue
             if nc and self.no_contrib(st, cid, "confront", nc):
@@ -1571,11 +1910,12 @@ class Rules:
                 pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
                     chars.append((pw, self.colors(st, cid)))
+        virt = [(1, COLOR_NAMES)] * less  # the reduction, spread over the requirements
         cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
         if cap is not None and len(chars) > cap:
             # "No more than 2 of each players' characters can contribute ...": some group of at most 2
-            return any(solve_requirements(list(g), reqs) for g in combinations(chars, cap))
-        return solve_requirements(chars, reqs)
+            return any(solve_requirements(list(g) + virt, reqs) for g in combinations(chars, cap))
+        return solve_requirements(chars + virt, reqs)
 
     def _no_contrib(self, st, p, area, limits) -> set:
         """Characters of ``p`` at ``area`` that can't contribute their power to confronting it (611.3a)."""
@@ -1699,6 +2039,10 @@ class Rules:
         st["cards"][nid] = nc
         st["play"].append(nid)
         st["dy"] = 1
+        if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
+            nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
+        if nc["k"] in self.static_keys and not face_down:
+            self.restamp(st, nid)
         if nc["k"] in self.tw_keys:
             st["twn"] = st.get("twn", 0) + 1
         if nc["k"] in self.kwg_keys:
@@ -1721,12 +2065,21 @@ class Rules:
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
 
+    def restamp(self, st, cid) -> None:
+        """711.3a: a card's continuous abilities create their modifiers when they begin to function:
+        as it enters play face-up (706.1c), is uncovered (505.1a), is unfrightened (504) or turned
+        over (301.2).  Kept (``ts``) for cards with continuous abilities; ordering among modifiers
+        whose sources have no ``ts`` falls back to the play zone's order."""
+        if st["cards"][cid]["k"] in self.static_keys:
+            st["ts"] += 1
+            st["cards"][cid]["ts"] = st["ts"]
+
     def _enters_exhausted(self, st, c, ctrl) -> bool:
         t = c["t"].get("type", FRIEND) if c.get("t") else self.types[c["k"]]
         return t == FRIEND and any(self._who(ab, st["cards"][o]["c"], ctrl) for o, ab in self.statics(st, "enter_exhausted"))
 
     def leave_play(self, st, ev, cid, zone, pos="top", *, by_game=False, verb="dismissed", cost=False,
-                   persist: bool | None = None) -> str | None:
+                   persist: bool | None = None, rskip: tuple = ()) -> str | None:
         """Move a card from play to another zone (dismiss, retire, banish, to hand, to deck).
 
         ``persist``: None asks Persistent's controller (a pending ``may`` decision queued on the
@@ -1756,6 +2109,25 @@ class Rules:
             # "[Honesty] Friends here cannot be dismissed." (104.2; never against the game, 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be dismissed")
             return None
+        if not by_game and (zone == "hand" or verb.startswith("dismissed")) and "no_opp_remove" in self.ops_in_play(st) \
+                and self.prevented(st, cid, "no_opp_remove"):
+            from .reactions import actor  # "This card can't be dismissed ... or put into its owner's hand from play by opponents"
+            if actor(st) != c["c"]:
+                self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be removed by an opponent")
+                return None
+        if not by_game and "no_leave" in self.ops_in_play(st) and self.prevented(st, cid, "no_leave"):
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play")  # 104.2
+            return None
+        if verb.startswith("retired") and "616.3" not in verb and not by_game and self.prevented(st, cid, "no_retire"):
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be retired")  # (except to home limit)
+            return None
+        if not by_game and not cost and persist is None and "replace" in self.ops_in_play(st) and "616.3" not in verb:
+            # (not the home-limit retirement: a replacement that keeps the Friend at home would be asked
+            # again and again, 616.3 / 802.3)
+            # "If another of your Friends here would be dismissed, you may retire this card instead" (710)
+            evs = ("leave", "dismiss") if verb.startswith("dismissed") else ("leave",)
+            if self.queue_replacement(st, cid, evs, rskip, {"zone": zone, "pos": pos, "verb": verb}):
+                return None
         if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
             # Persistent: "If this card would leave play, you may frighten it instead." (710, 712.3):
             # its controller decides as the card would leave.  Not for "by the game" (104.3: can't be
@@ -1831,8 +2203,13 @@ class Rules:
         return got
 
     def may_draw(self, st, p) -> bool:
-        """'Players can't draw more than 2 cards per turn.'"""
-        if "max_draws" not in self.ops_in_play(st):
+        """'Players can't draw more than 2 cards per turn.' / 'While a player has at least 4 cards in
+        their hand, that player can't draw cards during the Main Phase.'"""
+        ops = self.ops_in_play(st)
+        if "no_draw_main" in ops and st.get("step") in ("main", "main_start") and any(
+                len(st["pl"][p]["hand"]) >= ab["n"] for o, ab in self.statics(st, "no_draw_main")):
+            return False
+        if "max_draws" not in ops:
             return True
         dt = st["pl"][p].get("dtt")
         done = dt[1] if dt and dt[0] == st["turn"] else 0
@@ -1868,11 +2245,7 @@ class Rules:
         """517: scoring points; 'can't score' modifiers are checked here."""
         if n <= 0:
             return
-        sk = self.static_keys
-        twn = st.get("twn")
-        for o in st["play"]:
-            if st["cards"][o]["k"] not in sk and not twn:
-                continue
+        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "max_points_per_turn":
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
@@ -1928,10 +2301,12 @@ class Rules:
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
+        self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
         return True
 
-    def frighten(self, st, ev, cid) -> bool:
-        """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4)."""
+    def frighten(self, st, ev, cid, rskip: tuple | None = ()) -> bool:
+        """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4).
+        ``rskip``: replacement modifiers already declined for this occurrence (710.3); None: none apply."""
         c = st["cards"][cid]
         if c.get("fr") or c.get("fd"):
             return False  # 504.2b
@@ -1941,6 +2316,9 @@ class Rules:
                 return False
         if self.prevented(st, cid, "no_frighten"):
             return False  # "Friends here can't be frightened." (104.2)
+        if rskip is not None and "replace" in self.ops_in_play(st) and \
+                self.queue_replacement(st, cid, ("frighten",), rskip, {}):
+            return False  # "If this card would be frightened, you may exhaust it instead" (710): asked first
         name = self.name(st, cid)
         if c.get("t"):
             self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
@@ -1972,6 +2350,7 @@ class Rules:
             return False  # 609.2e
         c["fr"] = False
         st["dy"] = 1
+        self.restamp(st, cid)
         self.log(ev, "rally", lambda: f"{self.name(st, cid)} is unfrightened")
         if self.rx_keys:
             self.rx_note(st, "unfrighten", card=cid, c=c["c"], a=c["a"], type=self.ctype(st, cid))
@@ -2026,6 +2405,19 @@ class Rules:
 
     def send_home(self, st, ev, cid) -> None:
         c = st["cards"][cid]
+        if "send_elsewhere" in self.ops_in_play(st) and c["a"].startswith(("prob", "dil")):
+            for o, ab in self.statics(st, "send_elsewhere"):
+                # "If this card would be sent home, it is sent to another Problem instead" (710; not optional)
+                if (o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o):
+                    others = [a for a in self.problem_areas(st) if a != c["a"] and self.problem_at(st, a)]
+                    if len(others) == 1:
+                        self.move_card(st, ev, cid, others[0], send=True)
+                    elif others:  # its controller chooses which other Problem (a decision, 705.2f)
+                        st["rq"].append({"p": c["c"], "src": cid, "eff": [{"op": "send_to_area", "card": cid, "areas": others}],
+                                         "i": 0, "ch": None, "lbl": "Sent to another Problem", "after": None})
+                    else:
+                        self.log(ev, "replace", lambda: f"{self.name(st, cid)} is not sent home (710.4)")
+                    return
         self.move_card(st, ev, cid, f"home{c['c']}", send=True)
 
     # ================================================================= triggers (704, 511.7)
@@ -2083,18 +2475,12 @@ class Rules:
                          card=cid, manual=True)
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
-        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, ())
+        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, _NO_KEYS)
         if not tk:
             return  # no card triggers on that event
         cards = st["cards"]
         # firing only queues triggers (and logs manual texts): the play zone can't change meanwhile
-        hits = []  # (a plain loop: faster than the comprehension on this hot path)
-        get = cards.get
-        for o in st["play"]:
-            x = get(o)
-            if x is not None and x["k"] in tk:
-                hits.append(o)
-        for cid in hits:
+        for cid in self.in_play_with(st, tk):
             c = cards.get(cid)
             if not c or (players is not None and c["c"] not in players):
                 continue

@@ -60,6 +60,8 @@ def hidden_check(game: MLPGame, state: State) -> None:
         allowed = set(map(str, pend["options"])) if pend and pend["player"] == viewer else set()
         for p in (0, 1):
             hidden = list(st["pl"][p]["deck"]) + list(st["pl"][p]["pdeck"])
+            if st["pl"][p]["deck"] and game.r.deck_top_public(st, p):
+                hidden = hidden[1:]  # "Play with the top card of your deck revealed"
             if viewer != p and not game.r.hand_revealed(st, p):
                 hidden += st["pl"][p]["hand"]
             for cid in hidden:
@@ -70,7 +72,8 @@ def hidden_check(game: MLPGame, state: State) -> None:
         v = game.view(state, viewer)
         for cards in v["areas"].values():
             for c in cards:
-                if c.get("face_down") and c.get("type") == "Troublemaker" and c["controller"] != viewer and "key" in c:
+                if c.get("face_down") and c.get("type") == "Troublemaker" and c["controller"] != viewer and "key" in c \
+                        and not game.r.fd_public(st, c["id"]):
                     raise InvariantError("face-down Troublemaker identity visible (505.1d)")
 
 

@@ -17,7 +17,8 @@ def _card_public(r, st, cid) -> dict[str, Any]:
 
 def _in_play(r, st, cid, viewer) -> dict[str, Any]:
     c = st["cards"][cid]
-    hidden = c.get("fd") and r.ctype(st, cid) == "Troublemaker" and viewer != "judge" and viewer != c["c"]
+    hidden = c.get("fd") and r.ctype(st, cid) == "Troublemaker" and viewer != "judge" and viewer != c["c"] \
+        and not r.fd_public(st, cid)  # "Players may look at face-down Troublemakers here"
     if hidden:
         return {"id": cid, "face_down": True, "type": "Troublemaker", "controller": c["c"], "area": c["a"]}
     out = _card_public(r, st, cid)
@@ -52,6 +53,8 @@ def build_view(game, st: dict, viewer: Any) -> dict[str, Any]:
             "flipped": [_card_public(r, st, c) for c in pl["flip"]],
             "mane": pl["mane"], "home_limit": r.home_limit(st, p) if pl["mane"] in st["cards"] else None,
         })
+        if pl["deck"] and r.deck_top_public(st, p):  # "Play with the top card of your deck revealed"
+            players[-1]["deck_top"] = _card_public(r, st, pl["deck"][0])
         if judge:
             players[-1]["deck"] = [_card_public(r, st, c) for c in pl["deck"]]
             players[-1]["problem_deck"] = [_card_public(r, st, c) for c in pl["pdeck"]]
