@@ -1782,3 +1782,24 @@ def test_gain_a_token_until_the_end_of_the_phase(game):
     st.d["pl"][0]["ttok"] = [{"n": 1, "u": "main_phase"}]  # spent already: nothing more to lose
     game.r.expire(st.d, "main_phase")
     assert st.d["pl"][0]["tok"] == 0
+
+
+def test_magic_arena_guess(game):
+    """MT104 Magic Arena: the opponent guesses whether the top card's power matches the chosen number; a right guess
+    banishes the card, a wrong one gives [3]."""
+    st = stacked_game(game)
+    ar = place(game, st, "MT104", 0, "home0")
+    top(game, st, 0, "PR31", "PR31")
+    set_tokens(st, 0, 2)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ar))
+    assert st.d["pending"]["player"] == 0 and 4 in st.d["pending"]["options"]
+    st, _ = choose(game, st, 4)
+    assert st.d["pending"]["player"] == 1 and "options" not in game.view(st, 0)["pending"]
+    st, _ = choose(game, st, "does not match")
+    assert st.d["pl"][0]["tok"] == 1 + 3 and number(game, st, st.d["pl"][0]["deck"][0]) == "PR31"
+    st.d["cards"][ar]["ex"] = False
+    st._la = None
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ar))
+    st, _ = choose(game, st, 4)
+    st, _ = choose(game, st, "matches")
+    assert number(game, st, st.d["pl"][0]["ban"][-1]) == "PR31" and st.d["pl"][0]["tok"] == 3

@@ -971,6 +971,10 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
                                                   {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
+    m = re.match(r"^look at the top card of your deck and choose a number\. An opponent guesses whether that card's power matches the chosen "
+                 r"number and you reveal that card\. If that opponent guesses correctly, banish that card\. Otherwise, gain \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "power_guess", "gain": int(m.group(1))}]
     m = re.match(r"^gain \[(\d+)\] until the end of the (phase|turn)$", t, re.I)
     if m:  # the tokens are lost again (if still there) when the duration ends (extra_ops.temp_gain)
         return [{"op": "temp_gain", "n": int(m.group(1)), "until": m.group(2).lower()}]

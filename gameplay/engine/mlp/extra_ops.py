@@ -1478,7 +1478,46 @@ def _op_temp_gain(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_power_guess(self, st, ev, fr, e) -> bool:
+    """MT104 Magic Arena: look at your top card (private), choose a number; the opponent guesses whether its power
+    matches; the card is revealed; a correct guess banishes it, otherwise you gain [3]."""
+    p = fr["p"]
+    q = _opp(p)
+    deck = st["pl"][p]["deck"]
+    if not deck:
+        return True
+    top_ = deck[0]
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "n" not in k:
+        if fr["ch"] is None:
+            if not ev.quiet:
+                ev.add("look", f"{self.pname(st, p)} looks at the top card of their deck", player=p)
+                ev.add("look", f"You see: {self.name(st, top_)}", to=p)
+            self.ask(st, p, "choice", list(range(0, 11)), "705.2f", src=fr["src"], what="number")
+            return False
+        k["n"] = fr["ch"]
+        fr["ch"] = None
+        self.log(ev, "choice", lambda: f"{self.pname(st, p)} chooses {k['n']}")
+    if fr["ch"] is None:
+        self.ask(st, q, "choice", ["matches", "does not match"], "705.2f", src=fr["src"], what="guess")
+        return False
+    guess = fr["ch"]
+    pw = self.db.cards[st["cards"][top_]["k"]].front.power
+    match = pw is not None and pw == k["n"]
+    nm = self.name(st, top_)
+    self.log(ev, "reveal", lambda: f"{self.pname(st, q)} guesses it {guess}; {self.pname(st, p)} reveals {nm} ({pw})")
+    if (guess == "matches") == match:
+        self.put(st, top_, "ban")
+        self.log(ev, "banish", lambda: f"{nm} is banished")
+    else:
+        st["pl"][p]["tok"] += e.get("gain", 3)
+        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('gain', 3)} action tokens")
+    return True
+
+
 EXTRA_OPS = {
+    "power_guess": _op_power_guess,
     "temp_gain": _op_temp_gain,
     "reattach_it": _op_reattach_it,
     "card_no_move": _op_card_no_move,
