@@ -177,6 +177,7 @@ class MLPGame:
 
     # ------------------------------------------------------------------ API
     def legal_actions(self, state: State, player: int) -> list[Action]:
+        self.r.forget()  # (the caller may have changed the state in place: a judge fix, a test setup)
         la = state._la
         if la is not None and la[0] == player and state.d["prio"] and not state.d["pending"] and not state.d["outcome"]:
             return [Action("pass", player)] + list(la[1])  # computed while advancing (auto-pass check)
@@ -186,6 +187,7 @@ class MLPGame:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         la = state._la
+        self.r.forget()
         new = state.copy() if copy else state
         new._la = None
         ev = Ev(self.quiet)
@@ -208,6 +210,7 @@ class MLPGame:
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
         from .view import build_view
 
+        self.r.forget()
         return build_view(self, state.d, viewer)
 
     def to_move(self, state: State) -> int | None:

@@ -1404,6 +1404,15 @@ class Rules:
         self._ops_memo = (pl, st["nid"], len(pl), out)
         return out
 
+    def forget(self) -> None:
+        """Drop the memos of ``ops_in_play`` / ``in_play_with``.  They assume cards enter and leave play
+        only through the engine (``enter_play`` / ``_remove``); the public entry points (``MLPGame.apply``,
+        ``legal_actions``, ``view``) call this first, so a state changed in place between calls (a judge
+        fix, a test setup giving a card another key) is read afresh.  Code calling ``Rules`` methods
+        directly after such a change calls it too."""
+        self._ops_memo = None
+        self._kmemo = [None, -1, -1, {}]
+
     def in_play_with(self, st, keys) -> list[str]:
         """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
         built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the memo
