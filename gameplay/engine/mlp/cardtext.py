@@ -971,6 +971,13 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
                                                   {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
+    m = re.match(r"^look at the top card of your deck and choose a number\. An opponent guesses whether that card's power matches the chosen "
+                 r"number and you reveal that card\. If that opponent guesses correctly, banish that card\. Otherwise, gain \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "power_guess", "gain": int(m.group(1))}]
+    m = re.match(r"^gain \[(\d+)\] until the end of the (phase|turn)$", t, re.I)
+    if m:  # the tokens are lost again (if still there) when the duration ends (extra_ops.temp_gain)
+        return [{"op": "temp_gain", "n": int(m.group(1)), "until": m.group(2).lower()}]
     if re.match(r"^your Friends can't leave play this turn$", t, re.I):
         return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
     m = re.match(r"^distribute (two|three|2|3) \+1 power counters among up to (?:two|three|2|3) Friends$", t, re.I)
@@ -2177,6 +2184,7 @@ RX_BODIES: list = [
     (r"^(?:you may )?put this card on (?:the )?top of (?:its owner's|your) deck$", lambda m: [{"op": "self_to_deck_top"}]),
     (r"^score an additional point$", lambda m: [{"op": "score", "n": 1, "who": "you"}]),
     (r"^exhaust the played (?:Friend|character)$", lambda m: [{"op": "exhaust", "target": {"it": True}}]),
+    (r"^that opponent reattaches that Resource to another Friend$", lambda m: [{"op": "reattach_it"}]),
     (r"^send that character to its previous area\. That character can't be moved again this turn$",
      lambda m: [{"op": "send_back"}, {"op": "card_no_move"}]),
     (r"^put another Friend from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "Friend"}]),
