@@ -225,6 +225,7 @@ def test_move_to_this_cards_problem_needs_a_problem(game):
 def set_problem(game, st, area, number):
     """Make the Problem in ``area`` another Problem card (test setup)."""
     st.d["cards"][game.r.problem_at(st.d, area)]["k"] = game.db.key(number)
+    st.d["nid"] += 1  # (a card's key never changes in play: invalidate Rules.in_play_with's memo)
     st._la = None
 
 
@@ -1744,3 +1745,62 @@ def test_octavia_sends_back_and_the_character_cant_move_again(game):
     assert "CGpf6" in [number(game, st, c) for c in st.d["pl"][0]["hand"]]
     st = pass_until(game, st, lambda s: game.to_move(s) == 1 and s.d["prio"] is not None)
     assert not any(x.kind == "move" and x.get("card") == mover for x in game.legal_actions(st, 1))
+
+
+def test_wardrobe_malfunction_reattaches_the_resource(game):
+    """CN126 Wardrobe Malfunction: 'Reaction: After an opponent plays a Resource on a Friend, that opponent reattaches that
+    Resource to another Friend.' (512.4: in response to that play; Bob chooses the new host, 509)."""
+    st = stacked_game(game)
+    wm = to_hand(game, st, "CN126", 0)
+    place(game, st, "PR31", 0, "home0")  # [Honesty] 4 for its requirement
+    f1 = place(game, st, "PR20", 1, "home1")
+    f2 = place(game, st, "PR33", 1, "home1")  # Red Gala: [Honesty] 2 for Hard Hat's requirement
+    res = to_hand(game, st, "PR139", 1)
+    st.d.pop("rxg", None)
+    st.d["tp"] = 1
+    st.d["prio"] = {"w": "main", "p": 1, "n": 0}
+    set_tokens(st, 1, 6)
+    st, _ = game.apply(st, Action.make("play", 1, card=res, host=f1))
+    played = next(c for c in st.d["play"] if number(game, st, c) == "PR139")
+    assert st.d["cards"][played]["h"] == f1 and game.to_move(st) == 0
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "play" and x.get("card") == wm))
+    # Bob picks among the other Friends a "Play on a Friend" card fits (Ann's too)
+    assert st.d["pending"]["player"] == 1 and f2 in st.d["pending"]["options"] and f1 not in st.d["pending"]["options"]
+    st, _ = choose(game, st, f2)
+    assert st.d["cards"][played]["h"] == f2
+
+
+def test_gain_a_token_until_the_end_of_the_phase(game):
+    """PR64 Twilight Sparkle: 'Exhaust this card to gain [1] until the end of the phase.' (the Main Phase: an unspent token
+    is lost as the Main Phase ends, 502)."""
+    st = stacked_game(game)
+    tw = place(game, st, "PR64", 0, "home0")
+    set_tokens(st, 0, 0)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == tw))
+    assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][0]["ttok"] == [{"n": 1, "u": "main_phase"}]
+    game.r.expire(st.d, "main_phase")
+    assert st.d["pl"][0]["tok"] == 0 and not st.d["pl"][0]["ttok"]
+    st.d["pl"][0]["ttok"] = [{"n": 1, "u": "main_phase"}]  # spent already: nothing more to lose
+    game.r.expire(st.d, "main_phase")
+    assert st.d["pl"][0]["tok"] == 0
+
+
+def test_magic_arena_guess(game):
+    """MT104 Magic Arena: the opponent guesses whether the top card's power matches the chosen number; a right guess
+    banishes the card, a wrong one gives [3]."""
+    st = stacked_game(game)
+    ar = place(game, st, "MT104", 0, "home0")
+    top(game, st, 0, "PR31", "PR31")
+    set_tokens(st, 0, 2)
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ar))
+    assert st.d["pending"]["player"] == 0 and 4 in st.d["pending"]["options"]
+    st, _ = choose(game, st, 4)
+    assert st.d["pending"]["player"] == 1 and "options" not in game.view(st, 0)["pending"]
+    st, _ = choose(game, st, "does not match")
+    assert st.d["pl"][0]["tok"] == 1 + 3 and number(game, st, st.d["pl"][0]["deck"][0]) == "PR31"
+    st.d["cards"][ar]["ex"] = False
+    st._la = None
+    st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ar))
+    st, _ = choose(game, st, 4)
+    st, _ = choose(game, st, "matches")
+    assert number(game, st, st.d["pl"][0]["ban"][-1]) == "PR31" and st.d["pl"][0]["tok"] == 3

@@ -23,6 +23,7 @@ def set_problem(game, st, p, number):
     st.d["cards"][pid]["k"] = game.db.key(number)
     st._la = None
     game.r._ops_memo = None  # (the static ops in play are memoised per play list; test setup changed a card)
+    game.r._kmemo = [None, None, None, {}]  # (and the key index of cards in play, Rules.in_play_with)
     return pid
 
 
@@ -84,7 +85,7 @@ def test_newly_automated_cards(db):
                      "CG131", "CG134", "SB114", "EO165", "EO161", "CG137", "CN29", "HM19", "HM65", "CG20", "AD142",
                      "DE112", "LL77", "NM12", "LL127", "LL24", "PR191", "CG130", "CG73", "CG69", "PR161", "FF71", "LL65",
                      "DE18", "CN151", "CN149", "GF7", "AD199", "LL56", "FF49", "AD65", "MT142", "SB82", "HM75", "EO38",
-                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1", "DE88", "HM67", "CG176", "CN197", "FF101", "FF87", "CG25")
+                     "HM32", "FF38", "FF47", "FF91", "FF81", "CN1", "DE88", "HM67", "CG176", "CN197", "FF101", "FF87", "CG25", "FF83", "LL84", "PR196")
 
 
 # ------------------------------------------------------------------ costs (508, 609.2)
@@ -1271,3 +1272,63 @@ def test_cant_be_removed_or_moved_by_opponents(game, db):
                        "lbl": "", "after": None})
     resolve_all(game, st)
     assert not game.r.in_play(st.d, maud)
+
+
+def test_choose_up_to_two_colors(game, db):
+    """FF83 Sclerite: "As this card enters play, choose up to two colors. This card has those colors."
+    (one color at a time; "done" stops after none or one)."""
+    st = stacked_game(game)
+    sc = place(game, st, "FF83", 0, "home0")
+    assert game.r.colors(st.d, sc) == ()
+    game.r.fire(st.d, Ev(), "enter", sc)
+    settle(game, st)
+    assert "done" in st.d["pending"]["options"] and len(st.d["pending"]["options"]) == 7
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="Magic"))
+    settle(game, st)
+    assert "Magic" not in st.d["pending"]["options"]
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="Kindness"))
+    settle(game, st)
+    assert not st.d["pending"] and set(game.r.colors(st.d, sc)) == {"Magic", "Kindness"}
+    sc2 = place(game, st, "FF83", 0, "home0")
+    game.r.fire(st.d, Ev(), "enter", sc2)
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="Loyalty"))
+    settle(game, st)
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="done"))
+    settle(game, st)
+    assert game.r.colors(st.d, sc2) == ("Loyalty",)
+
+
+def test_revealed_friends_colors(game, db):
+    """LL84 Sunny Skies: "As this card enters play, you may reveal a Friend in your hand. This card is the
+    revealed Friend's colors." (printed colors; "none" reveals nothing)."""
+    st = stacked_game(game)
+    ss = place(game, st, "LL84", 0, "home0")
+    f = to_hand(game, st, "HM65", 0)  # Loyalty and Laughter
+    game.r.fire(st.d, Ev(), "enter", ss)
+    settle(game, st)
+    pend = st.d["pending"]
+    assert pend["player"] == 0 and f in pend["options"] and "none" in pend["options"]
+    assert all(game.r.types[st.d["cards"][o]["k"]] == "Friend" for o in pend["options"] if o != "none")
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=f))
+    settle(game, st)
+    assert set(game.r.colors(st.d, ss)) == {"Loyalty", "Laughter"} and f in st.d["pl"][0]["hand"]
+
+
+def test_first_player_to_play_a_friend_here(game, db):
+    """PR196 Wrapping Up Winter: "The first player to play a Friend to this Problem gains [2]." (705.2g:
+    played, "that player" gains; only the first time for this Problem)."""
+    st = stacked_game(game)
+    set_problem(game, st, 1, "PR196")
+    f = to_hand(game, st, "PR20", 1)
+    st.d["cards"][place(game, st, "PR12", 0, "prob1")]["ex"] = False  # put into play, not played: no trigger
+    resolve_all(game, st)
+    set_tokens(st, 0, 5)
+    g = to_hand(game, st, "PR20", 0)
+    st, _ = game.apply(st, Action.make("play", 0, card=g, area="prob1"))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 5 - 1 + 2
+    h = to_hand(game, st, "PR20", 0)
+    st, _ = game.apply(st, Action.make("play", 0, card=h, area="prob1"))
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 6 - 1 and f in st.d["pl"][1]["hand"]

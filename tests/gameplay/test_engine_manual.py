@@ -40,11 +40,12 @@ def test_unknown_op_rejected(game):
 
 
 def test_unautomated_card_is_still_playable_and_logged(game, db):
-    card = next(c for c in db.cards.values() if c.front.type == "Friend" and not c.automated and c.front.cost == 1
-                and not c.front.play_requirements and not c.front.keywords)
-    from gameplay.engine.mlp.scenario import to_hand
+    card = min((c for c in db.cards.values() if c.front.type == "Friend" and not c.automated and (c.front.cost or 0) <= 2
+                and not c.front.play_requirements and not c.front.keywords), key=lambda c: (c.front.cost or 0, c.number))
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
 
     st = stacked_game(game)
+    set_tokens(st, 0, max(st.d["pl"][0]["tok"], card.front.cost or 0))  # (the cheapest manual Friend left)
     cid = to_hand(game, st, card.number, 0)
     st, ev = game.apply(st, Action.make("play", 0, card=cid, area="home0"))
     assert any(e.get("manual") for e in ev)

@@ -973,6 +973,13 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "hand"},
                                                   {"op": "draw", "n": _n(m.group(1)) if not m.group(1).isdigit() else int(m.group(1)), "who": "you"}]}]
+    m = re.match(r"^look at the top card of your deck and choose a number\. An opponent guesses whether that card's power matches the chosen "
+                 r"number and you reveal that card\. If that opponent guesses correctly, banish that card\. Otherwise, gain \[(\d+)\]$", t, re.I)
+    if m:
+        return [{"op": "power_guess", "gain": int(m.group(1))}]
+    m = re.match(r"^gain \[(\d+)\] until the end of the (phase|turn)$", t, re.I)
+    if m:  # the tokens are lost again (if still there) when the duration ends (extra_ops.temp_gain)
+        return [{"op": "temp_gain", "n": int(m.group(1)), "until": m.group(2).lower()}]
     if re.match(r"^your Friends can't leave play this turn$", t, re.I):
         return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
     m = re.match(r"^distribute (two|three|2|3) \+1 power counters among up to (?:two|three|2|3) Friends$", t, re.I)
@@ -2179,6 +2186,7 @@ RX_BODIES: list = [
     (r"^(?:you may )?put this card on (?:the )?top of (?:its owner's|your) deck$", lambda m: [{"op": "self_to_deck_top"}]),
     (r"^score an additional point$", lambda m: [{"op": "score", "n": 1, "who": "you"}]),
     (r"^exhaust the played (?:Friend|character)$", lambda m: [{"op": "exhaust", "target": {"it": True}}]),
+    (r"^that opponent reattaches that Resource to another Friend$", lambda m: [{"op": "reattach_it"}]),
     (r"^send that character to its previous area\. That character can't be moved again this turn$",
      lambda m: [{"op": "send_back"}, {"op": "card_no_move"}]),
     (r"^put another Friend from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "Friend"}]),
@@ -4539,6 +4547,15 @@ TRIGGERS.extend([
 
 def _line_c(body: str, card_type: str, line: str) -> dict | None:
     """Whole lines of the cards-c group that give several abilities (``multi``)."""
+    m = re.match(r"^As this card enters play, choose up to (two|three) colors\. This card has those colors$", body)
+    if m:  # (as "choose a color. This card is that color": asked as it enters play)
+        return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_colors", "n": _n(m.group(1))}], "text": line}
+    m = re.match(r"^The first player to play a Friend to this Problem gains \[(\d+)\]$", body)
+    if m and card_type == "Problem":  # a watched play (705.2g) of the first Friend played here; "that player" gains
+        return {"kind": "trigger", "on": "w_play", "effects": [{"op": "gain", "n": int(m.group(1))}], "text": line,
+                "subj": {"ptype": "Friend", "to": "here", "once_game": True}, "as_by": True}
+    if re.match(r"^As this card enters play, you may reveal a Friend in your hand\. This card is the revealed Friend's colors$", body):
+        return {"kind": "trigger", "on": "enter", "effects": [{"op": "reveal_colors"}], "text": line}
     if card_type != "Resource":
         return None
     # "Play on a Friend. If that Friend is (not) yours, you may exhaust / move it." (its instruction is

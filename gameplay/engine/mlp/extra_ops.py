@@ -1443,7 +1443,83 @@ def _op_card_no_move(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_reattach_it(self, st, ev, fr, e) -> bool:
+    """"that opponent reattaches that Resource to another Friend": its controller picks another Friend that fits its
+    "Play on ..." host description (509; read from that player's point of view); none: it stays."""
+    it = fr.get("it")
+    if not (it and self.in_play(st, it) and st["cards"][it].get("h")):
+        return True
+    c = st["cards"][it]
+    q = c["c"]
+    rule = next((ab["host"] for ab in self.abilities(st, it) if ab["kind"] == "play_on"), {"type": "Friend"})
+    cands = [o for o in st["play"] if o != c["h"] and o != it and self.ctype(st, o) == "Friend" and self.matches(st, o, rule, q, it)]
+    if not cands:
+        return True
+    if fr["ch"] is None and len(cands) > 1:
+        self.ask(st, q, "target", cands, "509", op="reattach", src=fr["src"])
+        return False
+    host = fr["ch"] if fr["ch"] in cands else cands[0]
+    c["h"] = host
+    c["a"] = st["cards"][host]["a"]
+    st["dy"] = 1
+    self.log(ev, "attach", lambda: f"{self.name(st, it)} is reattached to {self.name(st, host)}")
+    return True
+
+
+def _op_temp_gain(self, st, ev, fr, e) -> bool:
+    """"Exhaust this card to gain [1] until the end of the phase" (502: action tokens are alike, so as the duration ends
+    the player loses that many, if they still have them)."""
+    p = fr["p"]
+    u = self.duration(st, e.get("until", "phase"))
+    st["pl"][p]["tok"] += e["n"]
+    st["pl"][p].setdefault("ttok", []).append({"n": e["n"], "u": u})
+    self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e['n']} action token(s) until the end of the "
+             f"{'phase' if e.get('until', 'phase') == 'phase' else 'turn'}")
+    return True
+
+
+def _op_power_guess(self, st, ev, fr, e) -> bool:
+    """MT104 Magic Arena: look at your top card (private), choose a number; the opponent guesses whether its power
+    matches; the card is revealed; a correct guess banishes it, otherwise you gain [3]."""
+    p = fr["p"]
+    q = _opp(p)
+    deck = st["pl"][p]["deck"]
+    if not deck:
+        return True
+    top_ = deck[0]
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "n" not in k:
+        if fr["ch"] is None:
+            if not ev.quiet:
+                ev.add("look", f"{self.pname(st, p)} looks at the top card of their deck", player=p)
+                ev.add("look", f"You see: {self.name(st, top_)}", to=p)
+            self.ask(st, p, "choice", list(range(0, 11)), "705.2f", src=fr["src"], what="number")
+            return False
+        k["n"] = fr["ch"]
+        fr["ch"] = None
+        self.log(ev, "choice", lambda: f"{self.pname(st, p)} chooses {k['n']}")
+    if fr["ch"] is None:
+        self.ask(st, q, "choice", ["matches", "does not match"], "705.2f", src=fr["src"], what="guess")
+        return False
+    guess = fr["ch"]
+    pw = self.db.cards[st["cards"][top_]["k"]].front.power
+    match = pw is not None and pw == k["n"]
+    nm = self.name(st, top_)
+    self.log(ev, "reveal", lambda: f"{self.pname(st, q)} guesses it {guess}; {self.pname(st, p)} reveals {nm} ({pw})")
+    if (guess == "matches") == match:
+        self.put(st, top_, "ban")
+        self.log(ev, "banish", lambda: f"{nm} is banished")
+    else:
+        st["pl"][p]["tok"] += e.get("gain", 3)
+        self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {e.get('gain', 3)} action tokens")
+    return True
+
+
 EXTRA_OPS = {
+    "power_guess": _op_power_guess,
+    "temp_gain": _op_temp_gain,
+    "reattach_it": _op_reattach_it,
     "card_no_move": _op_card_no_move,
     "self_to_ban": _op_self_to_ban,
     "destiny_drain": _op_destiny_drain,

@@ -109,6 +109,8 @@ def rx_matches(self, st, p: int, src: str, cond: dict, note: dict) -> bool:
         return False
     if cond.get("other") and note.get("card") == src:
         return False
+    if cond.get("attached") and not (st["cards"].get(note.get("card")) or {}).get("h"):
+        return False  # "plays a Resource on a Friend"
     if "allcol" in cond and cond["allcol"] not in (note.get("allcol") or ()):
         return False  # "using only [Generosity] characters": every character of the challenger involved has it
     if "margin" in cond and note.get("margin", 0) < cond["margin"]:
@@ -219,6 +221,7 @@ RX_CONDITIONS: list = [
      lambda m: {"ev": "frighten", "type": _TYPE[m.group(1).lower()], "ctrl": "opp"}),
     (r"^a Troublemaker is uncovered$", {"ev": "uncovered"}),
     (r"^a faceoff begins$", {"ev": "fo_start"}),
+    (r"^an opponent plays a Resource on a Friend$", {"ev": "enter", "type": "Resource", "by": "opp", "played": True, "attached": True}),
     (r"^an opponent's (Friend|character) is moved to a Problem$",
      lambda m: {"ev": "moved", "type": _TYPE[m.group(1).lower()], "ctrl": "opp", "to": "problem"}),
     (r"^an opponent's (Friend|character) enters play at (?:that Friend's|a) Problem$",

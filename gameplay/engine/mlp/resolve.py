@@ -1875,6 +1875,54 @@ def _op_send_to_area(self, st, ev, fr, e) -> bool:
 
 EVENT_OPS["send_to_area"] = _op_send_to_area
 
+
+def _op_choose_colors(self, st, ev, fr, e) -> bool:
+    """"As this card enters play, choose up to two colors. This card has those colors": one color at a
+    time, "done" ends the choice (none, one or two)."""
+    src, p = fr["src"], fr["p"]
+    k = fr.get("k")
+    if k is None:
+        k = fr["k"] = []
+    if fr["ch"] is not None:
+        if fr["ch"] == "done":
+            k.append("done")
+        elif fr["ch"] in COLOR_NAMES and fr["ch"] not in k:
+            k.append(fr["ch"])
+        fr["ch"] = None
+    cols = [x for x in k if x != "done"]
+    if "done" not in k and len(cols) < e.get("n", 2):
+        self.ask(st, p, "choice", [c for c in COLOR_NAMES if c not in cols] + ["done"], "as this card enters play",
+                 src=src, what="color")
+        return False
+    if cols and src in st["cards"] and self.in_play(st, src):
+        st["cards"][src]["col"] = list(cols)
+        self.log(ev, "color", lambda: f"{self.name(st, src)} is {', '.join(cols)}")
+    return True
+
+
+EVENT_OPS["choose_colors"] = _op_choose_colors
+
+
+def _op_reveal_colors(self, st, ev, fr, e) -> bool:
+    """"As this card enters play, you may reveal a Friend in your hand. This card is the revealed
+    Friend's colors" (its printed colors, 202; "none": nothing is revealed, 712.3)."""
+    src, p = fr["src"], fr["p"]
+    cands = [c for c in st["pl"][p]["hand"] if self.types[st["cards"][c]["k"]] == FRIEND]
+    if not cands:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "target", cands + ["none"], "712.3", op="reveal", src=src)
+        return False
+    ch = fr["ch"]
+    if ch in cands and src in st["cards"] and self.in_play(st, src):
+        f = self.ff[st["cards"][ch]["k"]]
+        self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals {f.name} from their hand")
+        st["cards"][src]["col"] = list(f.colors)
+    return True
+
+
+EVENT_OPS["reveal_colors"] = _op_reveal_colors
+
 from .extra_ops import EXTRA_OPS, register_if_conds  # noqa: E402  (timed-ability templates; they import helpers from here)
 
 EVENT_OPS.update(EXTRA_OPS)

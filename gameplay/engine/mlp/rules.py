@@ -2601,6 +2601,10 @@ class Rules:
                 return False
             if "token" in f and bool(st["cards"][it].get("t")) != f["token"]:
                 return False
+        if f.get("once_game"):  # "The first player to play a Friend to this Problem" (this card's first time)
+            if c.get("fg"):
+                return False
+            c["fg"] = True
         if f.get("once_turn"):
             seen = c.setdefault("ft", {})
             k = ab.get("text", ab["on"])
@@ -2640,6 +2644,10 @@ class Rules:
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
             if pl.get("fo_plus"):
                 pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
+            if pl.get("ttok"):  # "gain [1] until the end of the phase": lose it again, if still there (extra_ops.temp_gain)
+                for r in [r for r in pl["ttok"] if r["u"] == until]:
+                    pl["tok"] -= min(r["n"], pl["tok"])
+                pl["ttok"] = [r for r in pl["ttok"] if r["u"] != until]
             if pl.get("tmr"):  # timed restrictions on a player (extra_ops.restrict)
                 pl["tmr"] = [r for r in pl["tmr"] if r["u"] != until]
             if pl.get("fmod"):  # timed flip-count modifiers (extra_ops.flip_mod)
