@@ -61,7 +61,7 @@ def test_parse_trigger_templates():
                     "that name.", "Problem", {})
     assert ab["effects"] == [{"op": "name_card"}, {"op": "reveal_discard_named", "whose": "opp"}]
     ab = parse_line("When this card enters play, you may challenge an opposing Troublemaker with it.", "Friend", {})
-    assert ab["effects"][0]["effects"] == [{"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]
+    assert ab["effects"][0]["effects"] == [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]
     ab = parse_line("When an opposing Troublemaker is uncovered here, you may challenge it with all your characters here.",
                     "Problem", {})
     assert ab["on"] == "w_uncover" and ab["effects"][0]["effects"][0]["tm"] == {"it": True}
@@ -584,11 +584,11 @@ def test_banish_until_end_of_turn_comes_back(game, db):
     f = place(game, st, "PR31", 1, "prob1")
     enter(game, st, "EO96", 0, "home0")
     resolve_all(game, st)
-    assert f not in st.d["play"] and len(st.d["pl"][1]["ban"]) == 1 and st.d["dl"]
+    assert f not in st.d["play"] and len(st.d["pl"][1]["ban"]) == 1 and st.d["dly"]  # (extra_ops.delay)
     st = pass_until(game, st, lambda s: s.d["step"] == "w_end" or s.d["tp"] == 1)
     back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR31")]
     assert len(back) == 1 and st.d["cards"][back[0]]["c"] == 1 and st.d["cards"][back[0]]["a"] == "home1"
-    assert st.d["cards"][back[0]]["fr"] and not st.d.get("dl")
+    assert st.d["cards"][back[0]]["fr"] and not st.d.get("dly")
 
 
 def test_banish_until_this_card_leaves_play(game, db):

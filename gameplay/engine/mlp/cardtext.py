@@ -3625,7 +3625,7 @@ def _cb_effects(t: str) -> list[dict] | None:
     if m:  # private to the looking player (404.2 hands are hidden)
         return [{"op": "may", "effects": [{"op": "peek_hand"}]}]
     if re.match(r"^you may look at a face-down Troublemaker$", t):
-        return [{"op": "may", "effects": [{"op": "look_fd_any"}]}]
+        return [{"op": "may", "effects": [{"op": "look_fd_tm", "any": True}]}]
     if re.match(r"^you may uncover a face-down Troublemaker$", t):
         return [{"op": "may", "effects": [{"op": "uncover"}]}]
     m = re.match(r"^(dismiss|banish|frighten|exhaust) a random (Friend|character) here$", t)
@@ -3742,23 +3742,23 @@ def _cb_effects(t: str) -> list[dict] | None:
         return [{"op": "name_card"}, {"op": "reveal_discard_named", "whose": "choose" if m.group(1) == "A player" else "opp"}]
     m = re.match(r"^you may challenge (?:an opposing Troublemaker|an opponent's Troublemaker) with (?:it|this card)$", t)
     if m:  # 514.2a.i: this card is the only character involved
-        return [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
+        return [{"op": "may", "effects": [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
     m = re.match(r"^you may discard a card to challenge (?:an opposing Troublemaker|an opponent's Troublemaker) with this card$", t)
     if m:
         return [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True},
-                                          {"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
+                                          {"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "self"}]}]
     m = re.match(r"^(you may )?challenge (?:an opponent's|an opposing|a) Troublemaker (?:here|there) with (?:all )?(?:of )?your characters (?:here|there)$", t)
     if m:  # the challenger's characters at the Troublemaker's Problem (514.2a)
         tm = {"type": "Troublemaker", "at": "here"}
         if "a Troublemaker" not in t:
             tm["ctrl"] = "opp"
-        e = {"op": "effect_challenge", "tm": tm, "with": "there"}
+        e = {"op": "challenge", "tm": tm, "with": "problem"}
         return [{"op": "may", "effects": [e]}] if m.group(1) else [e]
     m = re.match(r"^you may challenge (?:that card|it|that Troublemaker) with all (?:of )?your characters (?:here|at this card's Problem|at its Problem)$", t)
     if m:
-        return [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"it": True}, "with": "there"}]}]
+        return [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "problem"}]}]
     if re.match(r"^challenge (?:an opponent's|an opposing) Troublemaker$", t):  # 514.2a: your characters at its Problem
-        return [{"op": "effect_challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "there"}]
+        return [{"op": "challenge", "tm": {"type": "Troublemaker", "ctrl": "opp"}, "with": "problem"}]
     m = re.match(r"^each player with at least (?:1|one) (Friend|character) here chooses a Friend here\. If that Friend would be sent "
                  r"home, it isn't sent home instead$", t)
     if m:  # 710 replacement of 613.2's "sent home" for the chosen Friends
@@ -3819,7 +3819,8 @@ def _cb_effects(t: str) -> list[dict] | None:
     if m:
         r = _single(m.group(1))
         if r is not None and len(r) == 1 and r[0]["op"] == "banish":
-            return [{**r[0], "keep": True}, {"op": "gone_at_turn_end", "frightened": bool(m.group(2))}]
+            back = {"op": "put_back", **({"frightened": True} if m.group(2) else {})}  # a delayed effect (615.1, 712)
+            return [{**r[0], "keep": True}, {"op": "delay", "when": "turn_end", "effects": [back], "lbl": "put that Friend into play"}]
     if re.match(r"^you may exhaust an opposing character at each Problem$", t):
         return [{"op": "each_problem", "effects": [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "at": "area",
                                                                                 "optional": True, "state": "ready"}}]}]
@@ -4097,13 +4098,13 @@ def _cb_line(line: str, card_type: str) -> dict | None:
         return {"kind": "trigger", "on": "enter", "when": "problem", "text": line, "effects": [
             {"op": "if", "cond": {"k": "you_have", "sel": tm}, "effects": [
                 {"op": "power", "n": int(m.group(1)), "target": {"self": True}, "until": "turn"},
-                {"op": "effect_challenge", "tm": tm, "with": "self"}]}]}
+                {"op": "challenge", "tm": tm, "with": "self"}]}]}
     m = re.match(r"^When an opposing Troublemaker enters play face-up or is uncovered here, you may challenge it with this card\. "
                  r"If a player has (\d+) or more points, you may challenge it with all of your characters at this card's Problem instead$", body)
     if m:
         effs = [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
-                 "effects": [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"it": True}, "with": "there"}]}],
-                 "else": [{"op": "may", "effects": [{"op": "effect_challenge", "tm": {"it": True}, "with": "self"}]}]}]
+                 "effects": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "problem"}]}],
+                 "else": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "self"}]}]}]
         subj = {"sel": {"type": "Troublemaker", "ctrl": "opp", "at": "here"}}  # (a face-down one is not "an opposing Troublemaker", 505.2)
         return {"kind": "multi", "text": line, "abilities": [
             {"kind": "trigger", "on": "w_enter", "subj": subj, "effects": effs, "text": line},

@@ -18,7 +18,7 @@ def _challengeable(self, st, p, tm, how) -> bool:
     c = st["cards"][tm]
     if c.get("fd") or self.ctype(st, tm) != TM:
         return False
-    if how == "one":
+    if how in ("one", "self"):
         mine = [o for o in st["play"] if st["cards"][o]["c"] == p and self.is_char(st, o)]
         if not mine:
             return False
@@ -37,16 +37,25 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
     """"Challenge an opposing Troublemaker with one of your characters / all your characters at its
     Problem / all of your characters in play" (608.4: a Troublemaker faceoff at its Problem, started by
     an effect: 707.4, the interrupted window stays open with the challenger's priority; 514.2a.i the
-    effect says which characters are involved; 514.5a/b as for any challenge).  {with: one|problem|all,
-    tm: opp|self|it}."""
+    effect says which characters are involved; 514.5a/b as for any challenge).  {with: one|self|problem|
+    all, tm: opp|self|it or a selector}: "with this card" (``self``) involves only the source, which must
+    be one of the challenger's characters in play; ``problem`` ("with your characters there") the
+    challenger's characters at the Troublemaker's Problem (514.2a)."""
     p, src = fr["p"], fr["src"]
     if st["fo"]:
         return True  # 707.4a no faceoff starts during a faceoff
     how = e.get("with", "problem")
+    if how == "self" and not (src in st["cards"] and self.in_play(st, src) and st["cards"][src]["c"] == p
+                              and self.is_char(st, src)):
+        return True  # "with this card": it is no longer one of your characters in play
     k = fr.get("k") or {}
     if "tm" not in k:
         which = e.get("tm", "opp")
-        if which == "self":
+        if isinstance(which, dict) and which.get("it"):
+            which = "it"
+        if isinstance(which, dict):  # a selector: "an opposing Troublemaker here", "a Troublemaker there"
+            cands = [o for o in self.select(st, which, p, src) if self.ctype(st, o) == TM]
+        elif which == "self":
             cands = [src] if src in st["cards"] and self.in_play(st, src) else []
         elif which == "it":
             it = fr.get("it") or (fr.get("x") or {}).get("it")
@@ -77,6 +86,8 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
         if one is None:
             return True
         extra["tm_inv"] = [one]  # 514.2d.i flagged: it stays involved
+    elif how == "self":
+        extra["tm_inv"] = [src]  # 514.2a.i "with this card": the only character involved
     elif how == "all":
         extra["tm_all"] = True  # every character the challenger controls (checked continuously, 514.2d)
     tax = self.action_tax(st, p, "challenge", tm)
@@ -85,6 +96,7 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
             return True
         self.pay_cost(st, p, tax, ev)
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {tax} to challenge")
+    extra["src"] = src
     if st["prio"]:
         extra["ret"] = dict(st["prio"])
     self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, tm)} at {self.area_name(st, area)} (608.4)")
@@ -127,13 +139,15 @@ def fire_delayed(self, st, when) -> None:
 
 
 def _op_put_back(self, st, ev, fr, e) -> bool:
-    """"put that Friend into play": the card a delayed effect's creator banished, if it is still in the
-    banished zone (410.6), at its owner's home under its owner's control."""
+    """"put that Friend into play [frightened]": the card a delayed effect's creator banished, if it is
+    still in the banished zone (410.6), at its owner's home under its owner's control."""
     g = (fr.get("x") or {}).get("gone")
     if g and g in st["cards"] and st["cards"][g].get("z") == "ban" and g in st["pl"][st["cards"][g]["o"]]["ban"]:
         o = st["cards"][g]["o"]
         nid = self.enter_play(st, ev, g, f"home{o}", o)
         self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+        if e.get("frightened") and self.in_play(st, nid):
+            self.frighten(st, ev, nid)
     return True
 
 

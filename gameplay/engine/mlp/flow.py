@@ -584,7 +584,6 @@ def step(self, st, ev) -> None:
             from .extra_ops import fire_delayed
 
             fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (extra_ops.delay)
-        turn_end_delayed(self, st, ev)  # "At the end of the turn, put that Friend into play" (delayed effects)
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
@@ -2108,4 +2107,4 @@ def do_action(self, st, ev, action) -> None:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")
 
 
-from .trigger_ops import no_ready_while, note_gain, stays_on_solve, turn_end_delayed  # noqa: E402  (cards-b templates)
+from .trigger_ops import no_ready_while, note_gain, stays_on_solve  # noqa: E402  (cards-b templates)

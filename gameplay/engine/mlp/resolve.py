@@ -1424,10 +1424,11 @@ def _op_repeat(self, st, ev, fr, e) -> bool:
 
 
 def _op_look_fd_tm(self, st, ev, fr, e) -> bool:
-    """Look at a face-down Troublemaker at this card's Problem (private to the looking player, 505.1d)."""
+    """Look at a face-down Troublemaker at this card's Problem, or at any Problem with ``any`` ("Look at
+    a face-down Troublemaker"); private to the looking player, 505.1d."""
     p, src = fr["p"], fr["src"]
     a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
-    cands = [o for o in st["play"] if a and st["cards"][o]["a"] == a and st["cards"][o].get("fd")
+    cands = [o for o in st["play"] if (e.get("any") or (a and st["cards"][o]["a"] == a)) and st["cards"][o].get("fd")
              and self.ctype(st, o) == "Troublemaker"]
     if not cands:
         return True

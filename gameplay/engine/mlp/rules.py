@@ -1670,11 +1670,6 @@ class Rules:
                 return False
             if cid in fo.get("join", ()):
                 return True
-        if fo["type"] == "tm":
-            if cid == fo["tm"]:
-                return True
-            if fo.get("only") is not None:  # 514.2a.i a challenge by an effect "with this card"
-                return cid in fo["only"]
         if cid in fo.get("xinv", ()):  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
             return True
         if fo["type"] == "tm":

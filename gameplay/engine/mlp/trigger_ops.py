@@ -53,22 +53,6 @@ def _op_peek_hand(self, st, ev, fr, e) -> bool:
     return True
 
 
-def _op_look_fd_any(self, st, ev, fr, e) -> bool:
-    """"Look at a face-down Troublemaker" (any Problem; private to the looking player, 505.1d)."""
-    p = fr["p"]
-    cands = [o for o in st["play"] if st["cards"][o].get("fd") and self.ctype(st, o) == TM]
-    if not cands:
-        return True
-    if fr["ch"] is None and len(cands) > 1:
-        self.ask(st, p, "target", cands, "705.2f", op="look", src=fr["src"])
-        return False
-    one = fr["ch"] if fr["ch"] in cands else cands[0]
-    if not ev.quiet:
-        ev.add("look", f"{self.pname(st, p)} looks at a face-down Troublemaker", player=p)
-        ev.add("look", f"You see: {self.db.cards[st['cards'][one]['k']].name}", to=p)
-    return True
-
-
 def _op_discard_tokens(self, st, ev, fr, e) -> bool:
     """"each player discards a card for each action token they have" (counted as it resolves)."""
     n = st["pl"][fr["p"]]["tok"]
@@ -223,47 +207,6 @@ def _op_reveal_discard_named(self, st, ev, fr, e) -> bool:
     return True
 
 
-def _op_challenge(self, st, ev, fr, e) -> bool:
-    """An effect challenges a Troublemaker (608.4: a Troublemaker faceoff at its Problem; 514.2a.i the
-    effect says which cards are involved: "with this card" = only this card, "with your characters
-    there" = the challenger's characters at that Problem, 514.2a).  707.4: the interrupted priority
-    window stays open with the challenger receiving priority; 707.4a: not during a faceoff."""
-    p, src = fr["p"], fr["src"]
-    if st["fo"]:
-        return True
-    sel = e["tm"]
-    if sel.get("it"):
-        it = fr.get("it") or (fr.get("x") or {}).get("it")
-        cands = [it] if it and self.in_play(st, it) and self.ctype(st, it) == TM else []
-    else:
-        cands = self.select(st, sel, p, src)
-    cands = [t for t in cands if not st["cards"][t].get("fd")]
-    if e.get("with") == "self":
-        if not (src in st["cards"] and self.in_play(st, src) and self.is_char(st, src)):
-            return True
-    else:
-        cands = [t for t in cands if self.chars_at(st, st["cards"][t]["a"], p)]
-    done, tm = _r._choose_target(self, st, fr, {"op": "effect_challenge", "target": {}}, cands)
-    if not done:
-        return False
-    if tm is None:
-        return True
-    area = st["cards"][tm]["a"]
-    extra = {"src": src}
-    if e.get("with") == "self":
-        extra["only"] = [src]
-    if st["prio"]:
-        extra["ret"] = dict(st["prio"])
-    self.log(ev, "challenge", lambda: f"{self.pname(st, p)} challenges {self.name(st, tm)} at {self.area_name(st, area)} "
-             f"(an effect, 608.4)")
-    self.start_faceoff(st, ev, "tm", [area], p, tm=tm, extra=extra)
-    self.watch(st, ev, "w_challenge", tm, {"by": p})
-    if st["prio"]:
-        st["fo"]["stage"] = "w_start"
-        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
-    return True
-
-
 def _move_tax(self, st, p, cid, dest) -> int:
     if not self.statics(st, "action_cost"):
         return 0
@@ -409,22 +352,6 @@ def _op_return_held(self, st, ev, fr, e) -> bool:
     if "held" in st and not st["held"]:
         del st["held"]
     return True
-
-
-def _op_gone_at_turn_end(self, st, ev, fr, e) -> bool:
-    """"At the end of the turn, put that Friend into play [frightened]": a delayed effect (615.1)."""
-    g = fr.pop("gone", None)
-    if g:
-        st.setdefault("dl", []).append({"g": g, "fr": bool(e.get("frightened")), "t": st["turn"]})
-    return True
-
-
-def turn_end_delayed(self, st, ev) -> None:
-    """615.1: the delayed "At the end of the turn" effects of this turn."""
-    dl = st.pop("dl", None)
-    for d in dl or ():
-        if d["t"] == st["turn"]:
-            _return_one(self, st, ev, d["g"], d["fr"])
 
 
 def _op_each_problem(self, st, ev, fr, e) -> bool:
@@ -1104,7 +1031,6 @@ OPS = {
     "discard_shared_type": _op_discard_shared_type,
     "hold_gone": _op_hold_gone,
     "return_held": _op_return_held,
-    "gone_at_turn_end": _op_gone_at_turn_end,
     "each_problem": _op_each_problem,
     "pick_any": _op_any_number,
     "token_each_problem": _op_token_each_problem,
@@ -1113,7 +1039,6 @@ OPS = {
     "move_up_to": _op_move_up_to,
     "clear_counters": _op_clear_counters,
     "peek_hand": _op_peek_hand,
-    "look_fd_any": _op_look_fd_any,
     "discard_tokens": _op_discard_tokens,
     "pay_or": _op_pay_or,
     "draw_to_opp": _op_draw_to_opp,
@@ -1124,7 +1049,6 @@ OPS = {
     "dismiss_same_name": _op_dismiss_same_name,
     "name_card": _op_name_card,
     "reveal_discard_named": _op_reveal_discard_named,
-    "effect_challenge": _op_challenge,
 }
 
 
