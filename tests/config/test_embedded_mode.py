@@ -55,3 +55,5 @@ def test_a_task_scheduled_ahead_runs_and_reaches_the_channel_layer_without_serve
     result = json.loads(out.strip().splitlines()[-1])
     assert result["payload"] == {"kind": "ping", "hello": "pony"}
     assert result["after"] >= 3  # it waited for its scheduled time
+    # the broker's exchange tables live under the var directory, not in the working directory
+    assert any(f.name.endswith(".exchange") for f in (tmp_path / "celery-broker" / "control").iterdir())

@@ -37,6 +37,8 @@ def main(argv=None) -> int:
     s.add_argument("--policy", choices=("uniform", "kind", "weighted"), default="uniform",
                    help="random player: uniform over all legal actions (default), over action kinds then actions, "
                    "or weighted (rarely moves a character back home; see selfplay.py)")
+    s.add_argument("--digest", action="store_true",
+                   help="print a SHA-256 of every action and final state (same digest = same games)")
     s.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     db = CardDB.from_directory(args.cards)
@@ -57,7 +59,8 @@ def main(argv=None) -> int:
         return 0
     from .selfplay import run
 
-    res = run(db, args.games, args.seed, check=args.check, turn_cap=args.turn_cap, policy=args.policy)
+    res = run(db, args.games, args.seed, check=args.check, turn_cap=args.turn_cap, policy=args.policy,
+              digest=args.digest)
     if args.json:
         print(json.dumps(res, indent=2))
     else:

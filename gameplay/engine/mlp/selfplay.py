@@ -3,6 +3,7 @@ conserved, points never decrease except by an effect, hidden information absent 
 replay of the action log rebuilds the final state)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from typing import Any
@@ -112,7 +113,9 @@ def pick(arng: int, acts: list[Action], policy: str) -> tuple[int, Action]:
 
 
 def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actions: int = 20000,
-                     policy: str = "uniform") -> dict[str, Any]:
+                     policy: str = "uniform", digest: Any = None) -> dict[str, Any]:
+    """One random game.  ``digest``: a ``hashlib`` object fed every action taken and the final
+    state, so two engine versions can be shown to play exactly the same games."""
     db = game.db
     s = seed & _rng.MASK
     d0, s = random_deck(db, s)
@@ -132,6 +135,8 @@ def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actio
         arng, a = pick(arng, acts, policy)
         state, _ = game.apply(state, a, copy=False)
         actions.append(a)
+        if digest is not None:
+            digest.update(str(a).encode())
         n += 1
         if check:
             zone_check(state.d)
@@ -154,14 +159,19 @@ def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actio
         rt = State.from_dict(json.loads(json.dumps(state.to_dict())))
         if rt.to_json() != state.to_json():
             raise InvariantError("to_dict/from_dict round trip differs")
+    if digest is not None:
+        digest.update(state.to_json().encode())
     o = state.d["outcome"]
     return {"turns": state.d["turn"], "actions": n, "winner": o["winner"], "reason": o["reason"],
             "scores": [pl["score"] for pl in state.d["pl"]]}
 
 
 def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int = 200,
-        policy: str = "uniform") -> dict[str, Any]:
+        policy: str = "uniform", digest: bool = False) -> dict[str, Any]:
+    """Play ``games`` random games (seeds ``seed`` ...).  ``digest=True`` adds ``digest``: a SHA-256 of
+    every action and final state, equal for two engine versions exactly when they play the same games."""
     game = MLPGame(db, turn_cap=turn_cap, quiet=True)
+    h = hashlib.sha256() if digest else None
     t0 = time.perf_counter()
     c0 = time.process_time()
     done = errors = 0
@@ -170,7 +180,7 @@ def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int
     first_errors: list[str] = []
     for g in range(games):
         try:
-            r = play_random_game(game, seed + g, check=check, policy=policy)
+            r = play_random_game(game, seed + g, check=check, policy=policy, digest=h)
             done += 1
             turns += r["turns"]
             actions += r["actions"]
@@ -192,4 +202,5 @@ def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int
             "average_actions": round(actions / done, 1) if done else 0,
             "actions_per_second": round(actions / dt, 1) if dt else None,
             "turn_cap_share": round(capped / done, 4) if done else 0,
-            "cpu_seconds": round(cpu, 2), "games_per_cpu_second": round(games / cpu, 2) if cpu else None, "checked": check, "policy": policy, "first_errors": first_errors}
+            "cpu_seconds": round(cpu, 2), "games_per_cpu_second": round(games / cpu, 2) if cpu else None, "checked": check, "policy": policy, "first_errors": first_errors,
+            **({"digest": h.hexdigest()} if h is not None else {})}
