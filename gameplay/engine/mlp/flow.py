@@ -2,6 +2,8 @@
 and decisions.  These functions are methods of ``rules.Rules`` (imported into its class body)."""
 from __future__ import annotations
 
+import json
+import re
 from typing import Any
 
 from ..api import JUDGE, Action, IllegalActionError
@@ -274,11 +276,13 @@ def advance(self, st, ev) -> None:
     """Run automatic game steps until a player has a decision or priority with a real choice
     (auto-pass otherwise), or the game is over."""
     guard = 0
+    seen: dict = {}  # 802.3 loop detection: the states where a trigger was about to start
     while True:
         guard += 1
-        if guard > 100000:  # pragma: no cover - 802 loop protection
-            self.end(st, ev, None, "unbreakable loop (802.3)")
-            return
+        if guard > LOOP_SCAN and _mandatory_loop(self, st, ev, guard, seen):
+            guard = 0  # the loop is broken: play proceeds
+            seen.clear()
+            continue
         if st["outcome"] or st["pending"]:
             return
         if st["rq"]:
@@ -295,6 +299,61 @@ def advance(self, st, ev) -> None:
         if st.get("rxf") and rx_window(self, st):
             continue  # 512.4: a Reaction window after the game's processing (see reactions.py)
         self.step(st, ev)
+
+
+# 802: one advance() runs the game with no player decision in between, so a state repeating inside it
+# is a loop with no optional actions (802.3).  A real game needs at most a few dozen iterations per
+# advance(); loop detection starts after LOOP_SCAN, and a loop whose state keeps changing (so it never
+# repeats exactly) is stopped at LOOP_LIMIT.
+LOOP_SCAN = 1000
+LOOP_PRINTS = 2000
+LOOP_LIMIT = 100000
+_INSTANCE_ID = re.compile(r'"c\d+"')
+# not part of what repeats: counters of actions and instance ids / timestamps (410.6 gives a card a new id
+# each time it changes zones, 711.3a a new timestamp: the same cards in the same places are the same state)
+_LOOP_VOLATILE = ("acts", "nid", "ts")
+
+
+def _loop_print(st) -> str:
+    """The state with instance ids renamed in order of appearance (so a card that left and came back
+    under a new id reads the same) and the volatile counters left out."""
+    text = json.dumps({k: v for k, v in st.items() if k not in _LOOP_VOLATILE}, separators=(",", ":"))
+    names: dict = {}
+    return _INSTANCE_ID.sub(lambda m: names.setdefault(m.group(0), f'"#{len(names)}"'), text)
+
+
+def _mandatory_loop(self, st, ev, guard, seen) -> bool:
+    """802.3: a loop with no optional actions is repeated a number of times (greater than 24,567,837,
+    chosen by the controller of its first mandatory effect), "ending immediately before the first
+    mandatory effect would trigger the next time ... That effect instead does not trigger and play
+    proceeds."  Checked where a waiting triggered effect is about to start (511.7): when that state
+    has been seen before in this advance(), every repetition leaves the game as it is, so the number
+    chosen changes nothing and the trigger is dropped now.  A loop that changes the game on every
+    repetition never repeats exactly: it is stopped the same way once it has run LOOP_LIMIT steps (a
+    number of repetitions standing in for the player's choice)."""
+    if guard > 2 * LOOP_LIMIT and not st["outcome"]:  # pragma: no cover - engine guard: a loop outside triggers
+        self.end(st, ev, None, "unbreakable loop (802.3)")
+        return True
+    if st["outcome"] or st["pending"] or st["rq"] or not st["trig"]:
+        return False
+    if guard <= LOOP_LIMIT:
+        if guard > LOOP_SCAN + LOOP_PRINTS:
+            return False  # (a loop of triggers repeats within a few dozen steps: stop printing states)
+        fp = _loop_print(st)
+        if fp not in seen:
+            seen[fp] = guard
+            return False
+        reps = "it repeats without changing the game"
+    else:
+        reps = f"it is stopped after {LOOP_LIMIT:,} steps"
+    first = st["tp"]  # the trigger 511.7a would start next: the turn player's first, else the other's
+    i = next((i for i, t in enumerate(st["trig"]) if t["p"] == first), 0)
+    t = st["trig"].pop(i)
+    src = t["src"]
+    self.log(ev, "loop", lambda: f"Mandatory loop (802.3): {reps}, so "
+             f"{self.name(st, src) if src in st['cards'] else 'a card'}'s effect \"{t['lbl']}\" does not trigger "
+             "again and play proceeds")
+    return True
 
 
 def ppp(self, st, ev) -> bool:
