@@ -82,6 +82,26 @@ def _area_owner(area: str) -> int | None:
     return None
 
 
+class _PlayIndex:
+    """The cards in play by key table (``Rules.in_play_with``) and the static ops in play
+    (``Rules.ops_in_play``) for one play zone: ``pl`` (the list, None once ``forget`` asks for a
+    check), ``n`` / ``last`` (its length and last card when last current), ``cids`` / ``keys``
+    (copies of its cards and their keys), ``lists`` / ``tables`` (id of a key table -> the cards in
+    play with a key in it / the table), ``ops`` (None: not counted)."""
+
+    __slots__ = ("pl", "n", "last", "cids", "keys", "lists", "tables", "ops")
+
+    def __init__(self) -> None:
+        self.pl = None
+        self.n = -1
+        self.last = None
+        self.cids: list = []
+        self.keys: list = []
+        self.lists: dict = {}
+        self.tables: dict = {}
+        self.ops = None
+
+
 class Rules:
     def __init__(self, game) -> None:
         self.g = game
@@ -133,8 +153,7 @@ class Rules:
         for op_, ks in self.sop_keys.items():
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
-        self._ops_memo = None
-        self._kmemo: list = [None, -1, -1, {}]  # see ``in_play_with``
+        self._kmemo = _PlayIndex()  # see ``in_play_with``
         self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in ("power", "power_per_beneath", "power_per", "power_is")))
         # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
         self.self_disc_keys = {k for k, d in self.db.cards.items()
@@ -1410,47 +1429,109 @@ class Rules:
 
     def ops_in_play(self, st) -> frozenset | set:
         """The static ops printed on the cards in play (either face; Teamwork only lends abilities of
-        cards in play).  Memoised for the current play list: every card entering or leaving play
-        changes ``nid`` or the list's length, and a copied state has a new list."""
+        cards in play), kept with the play-zone index (see ``in_play_with``); don't mutate the result."""
         pl = st["play"]
-        m = self._ops_memo
-        if m is not None and m[0] is pl and m[1] == st["nid"] and m[2] == len(pl):
-            return m[3]
-        out: set = set()
-        cards = st["cards"]
-        ko = self.key_ops
-        for o in pl:
-            x = ko.get(cards[o]["k"])
-            if x:
-                out |= x
-        self._ops_memo = (pl, st["nid"], len(pl), out)
+        m = self._kmemo
+        if m.pl is not pl or m.n != len(pl) or (m.n and m.last is not pl[-1]):
+            m = self._play_index(st)
+        out = m.ops
+        if out is None:
+            out = set()
+            ko = self.key_ops
+            for k in m.keys:
+                x = ko.get(k)
+                if x:
+                    out |= x
+            m.ops = out
         return out
 
     def forget(self) -> None:
-        """Drop the memos of ``ops_in_play`` / ``in_play_with``.  They assume cards enter and leave play
-        only through the engine (``enter_play`` / ``_remove``); the public entry points (``MLPGame.apply``,
-        ``legal_actions``, ``view``) call this first, so a state changed in place between calls (a judge
-        fix, a test setup giving a card another key) is read afresh.  Code calling ``Rules`` methods
-        directly after such a change calls it too."""
-        self._ops_memo = None
-        self._kmemo = [None, -1, -1, {}]
+        """Make the play-zone index (``in_play_with`` / ``ops_in_play``) check the play zone again.  It
+        follows cards entering and leaving play through the engine (``enter_play`` / ``_remove``); the
+        public entry points (``MLPGame.apply``, ``legal_actions``, ``view``) call this first, so a state
+        changed in place between calls (a judge fix, a test setup giving a card another key) is read
+        afresh: the index is kept only if the play zone still holds the same cards with the same keys.
+        Code calling ``Rules`` methods directly after such a change calls it too."""
+        self._kmemo.pl = None
+
+    def _play_index(self, st) -> "_PlayIndex":
+        """The index for ``st["play"]``: the current one when the play zone holds the same cards with
+        the same keys (the index is a function of that sequence alone), else a new empty one."""
+        pl = st["play"]
+        m = self._kmemo
+        cards = st["cards"]
+        keys = [cards[o]["k"] for o in pl]
+        if m.cids != pl or m.keys != keys:
+            m = self._kmemo = _PlayIndex()
+            m.cids = list(pl)
+            m.keys = keys
+        m.pl = pl
+        m.n = len(pl)
+        m.last = pl[-1] if pl else None
+        return m
+
+    def _play_added(self, st, cid) -> None:
+        """``cid`` was just appended to the play zone: keep the index current (copies, never changing a
+        list already handed out)."""
+        pl = st["play"]
+        m = self._kmemo
+        n = len(pl) - 1
+        if m.pl is not pl or m.n != n or (n and m.last is not pl[-2]):
+            return  # (the index was not current: it is checked again when next used)
+        k = st["cards"][cid]["k"]
+        lists = m.lists
+        for i, keys in m.tables.items():
+            if k in keys:
+                lists[i] = lists[i] + [cid]
+        if m.ops is not None:
+            x = self.key_ops.get(k)
+            if x and not x <= m.ops:
+                m.ops = m.ops | x
+        m.cids.append(cid)
+        m.keys.append(k)
+        m.n = n + 1
+        m.last = cid
+
+    def _play_remove(self, st, cid) -> None:
+        """Remove ``cid`` from the play zone, keeping the index current."""
+        pl = st["play"]
+        m = self._kmemo
+        cur = m.pl is pl and m.n == len(pl) and (not m.n or m.last is pl[-1])
+        pl.remove(cid)
+        if not cur:
+            return
+        i = m.cids.index(cid)
+        del m.cids[i]
+        k = m.keys.pop(i)
+        lists = m.lists
+        for j, keys in m.tables.items():
+            if k in keys:
+                r = lists[j].copy()
+                r.remove(cid)
+                lists[j] = r
+        if m.ops is not None and k in self.key_ops:
+            m.ops = None  # (another card may print the same ops: counted again when asked)
+        m.n -= 1
+        m.last = pl[-1] if pl else None
 
     def in_play_with(self, st, keys) -> list[str]:
         """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
-        built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the memo
-        is keyed by its identity).  Memoised like ``ops_in_play``: a card's key can't change while it
-        is in play, and every card entering or leaving play changes ``nid`` or the list's length (a
-        copied state has a new list).  The index of cards in play by key that the scans for "which
-        cards in play have a static / trigger / grant of this kind" share; don't mutate the result."""
+        built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the index
+        is keyed by its identity).  The index of cards in play by key that the scans for "which cards
+        in play have a static / trigger / grant of this kind" share; don't mutate the result.
+        A card's key can't change while it is in play, and the engine only appends cards with new
+        ids to the play zone (``enter_play``) or removes them (``_remove``), which keep the index
+        current; so the same list, length and last card mean the same cards (a copied state has a
+        new list, and ``forget`` makes the next call check the whole play zone)."""
         pl = st["play"]
         m = self._kmemo
-        if m[0] is not pl or m[1] != st["nid"] or m[2] != len(pl):
-            m = self._kmemo = [pl, st["nid"], len(pl), {}]
-        d = m[3]
-        r = d.get(id(keys))
+        if m.pl is not pl or m.n != len(pl) or (m.n and m.last is not pl[-1]):
+            m = self._play_index(st)
+        r = m.lists.get(id(keys))
         if r is None:
             cards = st["cards"]
-            r = d[id(keys)] = [o for o in pl if cards[o]["k"] in keys]
+            r = m.lists[id(keys)] = [o for o in pl if cards[o]["k"] in keys]
+            m.tables[id(keys)] = keys
         return r
 
     def prevented(self, st, cid, op, phase=None) -> bool:
@@ -2029,7 +2110,7 @@ class Rules:
         c = st["cards"][cid]
         z = c.get("z")
         if z == "play":
-            st["play"].remove(cid)
+            self._play_remove(st, cid)
             st["dy"] = 1
             if c["k"] in self.tw_keys:
                 st["twn"] = st.get("twn", 0) - 1
@@ -2085,6 +2166,7 @@ class Rules:
             nc["t"] = c["t"]
         st["cards"][nid] = nc
         st["play"].append(nid)
+        self._play_added(st, nid)
         st["dy"] = 1
         if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
             nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
