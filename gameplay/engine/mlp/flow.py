@@ -19,6 +19,9 @@ def _opp(p):
     return 1 - p
 
 
+_OPP_HOME = ("home1", "home0")  # (by controller: the other player's home)
+
+
 # ====================================================================== apply / decide
 def apply(self, st, action: Action, ev) -> None:
     if st["outcome"]:
@@ -320,7 +323,7 @@ def ppp(self, st, ev) -> bool:
             self.restamp(st, cid)
             did = True
         a = c["a"]
-        if a not in areas or (a.startswith("home") and int(a[4:]) != c["c"]):
+        if a not in areas or a == _OPP_HOME[c["c"]]:
             if self.is_char(st, cid):
                 c["a"] = f"home{c['c']}"  # 511.5
                 did = True
@@ -454,7 +457,7 @@ def step(self, st, ev) -> None:
             fo["stage"] = "w_flip"
             self.open_window(st, "fo")  # 514.3
         elif stg == "compare":
-            t0, t1 = self.faceoff_total(st, 0), self.faceoff_total(st, 1)
+            t0, t1 = self.faceoff_totals(st)
             self.log(ev, "faceoff", lambda: f"Faceoff totals: {self.pname(st, 0)} {t0}, {self.pname(st, 1)} {t1}")
             if t0 == t1:
                 empty = not st["pl"][0]["deck"] and not st["pl"][1]["deck"]
@@ -475,9 +478,9 @@ def step(self, st, ev) -> None:
                     fo["stage"] = "flip"  # 514.4c ties flip again
                     fo["tie"] = True
             elif any(self.involved(st, o) for o in self.has_static(st, "lowest_wins")):
-                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1)  # "The player with the lowest power total wins"
+                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1, abs(t0 - t1))  # "The player with the lowest power total wins"
             else:
-                self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1)
+                self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1, abs(t0 - t1))
         elif stg == "resolved":
             fo["stage"] = "w_end"
             self.open_window(st, "fo")  # 514.6
@@ -993,8 +996,8 @@ def _flip_mods(self, st, p) -> int:
     return n
 
 
-def resolve_faceoff(self, st, ev, winner) -> None:
-    """514.5"""
+def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
+    """514.5 (``margin``: the difference of the power totals, when just compared)"""
     fo = st["fo"]
     fo["winner"] = winner
     fo["stage"] = "resolved"
@@ -1004,7 +1007,9 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         if fo["type"] in ("problem", "multi") and st["sc"] is not None:
             st["sc"]["solved"] = list(fo["areas"])
         return
-    margin = abs(self.faceoff_total(st, 0) - self.faceoff_total(st, 1))
+    if margin is None:
+        t0, t1 = self.faceoff_totals(st)
+        margin = abs(t0 - t1)
     if fo["type"] in ("problem", "multi"):  # "If you won a Problem faceoff by at least N power this turn"
         won = st["pl"][winner].get("wonp")
         st["pl"][winner]["wonp"] = [st["turn"], max(margin, won[1] if won and won[0] == st["turn"] else 0)]

@@ -1384,8 +1384,10 @@ class Rules:
         hl = self.face(st, mane).home_limit
         hl = 3 if hl is None else hl
         cards = st["cards"]
-        # only cards with static abilities (or borrowing them by Teamwork)
-        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
+        ops = self.ops_in_play(st)
+        # only cards with static abilities (or borrowing them by Teamwork), when one is in play
+        for o in (() if "opp_home_limit" not in ops and "home_limit_plus" not in ops else
+                  st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
@@ -1782,8 +1784,12 @@ class Rules:
 
     def faceoff_total(self, st, p) -> int:
         """514.4a"""
+        return self.faceoff_totals(st)[p]
+
+    def faceoff_totals(self, st) -> list[int]:
+        """514.4a both players' power totals (one pass over the cards in play)."""
         fo = st["fo"]
-        tot = 0
+        tot = [0, 0]
         srcs = None
         nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in st["play"]:
@@ -1795,10 +1801,14 @@ class Rules:
             owner_side = c["c"]
             if fo["type"] == "tm" and cid == fo["tm"] and c["c"] == fo["chal"]:
                 owner_side = _opp(fo["chal"])  # 514.4a.i
-            if owner_side == p:
-                if srcs is None:
-                    srcs = self.power_sources(st)
-                tot += self.power(st, cid, srcs) or 0
+            if srcs is None:
+                srcs = self.power_sources(st)
+            tot[owner_side] += self.power(st, cid, srcs) or 0
+        return [self._fo_flip_total(st, 0, tot[0]), self._fo_flip_total(st, 1, tot[1])]
+
+    def _fo_flip_total(self, st, p, tot) -> int:
+        """Player ``p``'s total from their characters' power ``tot``: flipped cards and modifiers."""
+        fo = st["fo"]
         fp = 0
         for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus"):
             for ab in self.abilities(st, o):
@@ -2030,7 +2040,10 @@ class Rules:
                     srcs = self.power_sources(st)
                 pw = self.power(st, cid, srcs) or 0
                 if pw > 0:
-                    chars.append((pw, self.colors(st, cid)))
+                    chars.append((pw, cid))
+        if sum(pw for pw, _ in chars) + less < sum(n for _, n in reqs):
+            return False  # not enough power in all, whatever the colors (as solve_requirements finds)
+        chars = [(pw, self.colors(st, cid)) for pw, cid in chars]
         virt = [(1, COLOR_NAMES)] * less  # the reduction, spread over the requirements
         cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
         if cap is not None and len(chars) > cap:
