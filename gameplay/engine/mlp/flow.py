@@ -555,7 +555,7 @@ def step(self, st, ev) -> None:
         st["step"] = "solve"
         if len(conf) >= 2:  # 612.1
             self.start_faceoff(st, ev, "multi", list(conf), tp)
-        elif len(conf) == 1 and self.can_confront(st, _opp(tp), conf[0]):  # 612.2
+        elif len(conf) == 1 and _confrontable(self, st, _opp(tp), conf):  # 612.2
             self.start_faceoff(st, ev, "problem", list(conf), tp)
     elif s == "solve":
         if st["sc"]["solved"] and not st["sc"].get("sfired"):
@@ -684,7 +684,7 @@ def _confront_next(self, st, ev):
         # confronted, the remaining steps confront nothing.
         todo = [a for a in sc["todo"] if a in st["areas"]]
         sc["todo"] = todo
-        can = [a for a in todo if self.can_confront(st, tp, a)]
+        can = _confrontable(self, st, tp, todo)
         if not can:
             sc["todo"] = []
             sc.pop("cur", None)
@@ -745,6 +745,25 @@ def _confront_next(self, st, ev):
             self.fire(st, ev, "confront", cid)
         elif c and c["c"] == tp and self.ctype(st, cid) == MANE and c["a"] == area:
             self.fire(st, ev, "confront", cid)
+
+
+def _confrontable(self, st, p, areas) -> list:
+    """The areas whose Problem player ``p`` can confront now (``can_confront``).  611.3: without a
+    character of theirs there, a Problem with a requirement of 1 or more can't be confronted
+    (``meets``), which is found without the whole check -- unless a card in play carries an "also a
+    Friend" mark, which ``ctype`` drops once its modifier has ended (the full check reads the cards
+    there, so it stays the one that drops it)."""
+    cards = st["cards"]
+    quick = not any("af" in cards[o] for o in st["play"])
+    out = []
+    for a in areas:
+        if quick and not self.chars_at(st, a, p):
+            pid = self.problem_at(st, a)
+            if pid is None or any(n > 0 for _, n in self.base_requirements(st, p, pid)):
+                continue
+        if self.can_confront(st, p, a):
+            out.append(a)
+    return out
 
 
 # ====================================================================== turns

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from .. import rng as _rng
@@ -19,6 +20,9 @@ FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
 _NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
+_KEY = itemgetter("k")  # a card record's key
+_NO_OPS: dict = {}  # (no static abilities, Rules._own_statics; never mutated)
+_POWER_OPS = ("power", "power_per_beneath", "power_per", "power_is")  # power-changing static abilities
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
@@ -112,6 +116,7 @@ class Rules:
         self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
         self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
+        self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
         self.token_key = (toks or friends or [""])[0]
@@ -126,6 +131,7 @@ class Rules:
         self.ff = {k: d.front for k, d in self.db.cards.items()}
         self.fb = {k: (d.boosted or d.front) for k, d in self.db.cards.items()}
         self.types = {k: d.front.type for k, d in self.db.cards.items()}
+        self.char_keys = {k for k, t in self.types.items() if t in CHAR_TYPES}
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
@@ -154,7 +160,25 @@ class Rules:
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
         self._kmemo = _PlayIndex()  # see ``in_play_with``
-        self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in ("power", "power_per_beneath", "power_per", "power_is")))
+        # card key -> static op -> that face's static abilities with the op (front / boosted face):
+        # what abilities() gives a face-up card while no Teamwork nor "lose abilities" card is in play
+        # (``_own_statics``)
+        self.sopf: dict[str, dict[str, list]] = {}
+        self.sopb: dict[str, dict[str, list]] = {}
+        for k in self.db.cards:
+            for tbl, abl in ((self.sopf, self.abf[k]), (self.sopb, self.abb[k])):
+                ops: dict[str, list] = {}
+                for a in abl:
+                    if a["kind"] == "static" and a.get("op"):
+                        ops.setdefault(a["op"], []).append(a)
+                if ops:
+                    tbl[k] = ops
+        self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in _POWER_OPS))
+        # their power-changing static abilities per face, in text order (``power_sources``; read only)
+        self.pow_abf = {k: [a for a in self.abf[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
+                        for k in self.pow_keys}
+        self.pow_abb = {k: [a for a in self.abb[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
+                        for k in self.pow_keys}
         # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
         self.self_disc_keys = {k for k, d in self.db.cards.items()
                                if any(a["kind"] == "static" and a.get("op") == "play_discount" and a.get("self")
@@ -246,6 +270,8 @@ class Rules:
 
     def ctype(self, st, cid) -> str:
         c = st["cards"][cid]
+        if "t" not in c and "dil" not in c and "af" not in c:
+            return self.types[c["k"]]  # (no token, Dilemma nor "also a Friend": the printed type)
         if c.get("af") and self._also_friend(st, cid):
             return FRIEND  # "this card is also a [Honesty] Friend until the end of the phase"
         if c.get("dil"):
@@ -342,8 +368,9 @@ class Rules:
             if not v and st.get("twn") and c.get("z") == "play" and name != "Teamwork":
                 for o in self._teamwork(st, cid, c):
                     v = max(v, self.kwf[st["cards"][o]["k"]].get(name, 0))
-        if not v and st.get("kwg") and c.get("z") == "play":
-            v = self._granted_kw(st, cid, name)
+        if not v and st.get("kwg") and c.get("z") == "play" and (
+                st.get("kgm") or self.in_play_with(st, self.kwg_by.get(name, _NO_KEYS) if not st.get("twn") else self.kwg_keys)):
+            v = self._granted_kw(st, cid, name)  # (nothing to grant it without such a card in play or a timed grant)
         return v
 
     def kw_may_differ(self, st, name: str) -> bool:
@@ -639,17 +666,21 @@ class Rules:
         return bool(c) and c.get("z") == "play"
 
     def is_char(self, st, cid) -> bool:
+        c = st["cards"][cid]
+        if "t" not in c and "dil" not in c and "af" not in c:
+            return c["k"] in self.char_keys  # (ctype: the printed type)
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
-        if not (c.get("fd") or c.get("fr") or c.get("col") or c.get("t") or st["mods"] or st.get("kwg")
+        if not (c.get("fd") or c.get("fr") or c.get("col") or c.get("t") or st.get("kwg")
                 or st.get("twn") or c["k"] in self.prism_keys) and "no_colors" not in self.ops_in_play(st):
-            return (self.fb if c.get("b") else self.ff)[c["k"]].colors  # (the printed colors: nothing below applies)
-        if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
-                any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
-            return ()  # "Opposing characters at this card's Problem lose and can't have colors."
-        cols = self._colors(st, cid)
+            cols = (self.fb if c.get("b") else self.ff)[c["k"]].colors  # (the printed colors: what _colors finds)
+        else:
+            if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
+                    any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
+                return ()  # "Opposing characters at this card's Problem lose and can't have colors."
+            cols = self._colors(st, cid)
         mods = st["mods"]
         if mods and cols is not None:
             extra = [m["col"] for m in mods if m["t"] == cid and m.get("col")]
@@ -730,7 +761,12 @@ class Rules:
         title = self.face(st, cid).title
         if c["k"] in self.alias_keys and name in self.alias_keys[c["k"]]:
             return True  # "This card is both a Maud Pie and a Pinkie Pie in all zones" (201.3)
-        return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
+        if title == name:
+            return True
+        r = self._title_in.get((name, title))
+        if r is None:  # (a pure function of the two strings, so memoised per pair)
+            r = self._title_in[(name, title)] = re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
+        return r
 
     def _colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
@@ -795,9 +831,18 @@ class Rules:
         """The cards in play with power-changing static abilities, with those abilities: computed
         once when several powers are needed in the same state (``power(..., srcs=...)``)."""
         out = []
+        if not st.get("twn") and not st.get("lab"):
+            cards = st["cards"]
+            for o in self.in_play_with(st, self.pow_keys):
+                c = cards[o]
+                if not (c.get("fd") or c.get("t") or c.get("fr")):  # (abilities(): 505.1a, 504.1)
+                    abl = (self.pow_abb if c.get("b") else self.pow_abf)[c["k"]]
+                    if abl:
+                        out.append((o, abl))
+            return out
         for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.pow_keys)):
             abl = [ab for ab in self.abilities(st, o)
-                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
+                   if ab["kind"] == "static" and ab.get("op") in _POWER_OPS]
             if abl:
                 out.append((o, abl))
         return out
@@ -843,20 +888,27 @@ class Rules:
                 kws = kwg = None  # "loses and can't have abilities": granted keywords too
         if kws:
             p += self._kw_power(st, cid, c, kws)
-        if kwg:  # granted Competitive / Supportive / Caretaker / Experienced
-            gkw = self.granted_power_kws(st, cid)
+        if kwg and (self.in_play_with(st, self.kwg_by.get("*power", _NO_KEYS) if not twn else self.kwg_keys)
+                    or st.get("kgm")):  # granted Competitive / Supportive / Caretaker / Experienced
+            gkw = self.granted_power_kws(st, cid)  # (none without a grant in play or a timed grant)
             if gkw:
                 p += self._kw_power(st, cid, c, gkw)
-        if self.disc_mane_keys and st["pl"][c["c"]]["mane"] == cid:
-            for d in st["pl"][c["c"]]["disc"]:  # an ability that functions in the discard pile (701.3)
-                if st["cards"][d]["k"] in self.disc_mane_keys and st["cards"][d]["o"] == c["c"]:
-                    p += sum(a["n"] for a in self.abf[st["cards"][d]["k"]] if a.get("op") == "disc_mane_power")
+        dmk = self.disc_mane_keys
+        if dmk and st["pl"][c["c"]]["mane"] == cid:
+            disc = st["pl"][c["c"]]["disc"]
+            cards = st["cards"]
+            if any(map(dmk.__contains__, map(_KEY, map(cards.__getitem__, disc)))):  # (a C-speed look first)
+                for d in disc:  # an ability that functions in the discard pile (701.3)
+                    if cards[d]["k"] in dmk and cards[d]["o"] == c["c"]:
+                        p += sum(a["n"] for a in self.abf[cards[d]["k"]] if a.get("op") == "disc_mane_power")
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
         for o, abl in srcs:
             for ab in abl:
                 op = ab.get("op")
+                if o != cid and (op != "power" or ab.get("target", "self") == "self"):
+                    continue  # (another card's ability about itself: see _static_applies and below)
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
                         # "Your Troublemakers have +1 power for each ..." (a count read at the source)
@@ -969,11 +1021,24 @@ class Rules:
         return sum(1 for b in st["pl"][c["o"]]["ban"] if st["cards"][b].get("bn") == cid) + \
             sum(1 for b in st["pl"][1 - c["o"]]["ban"] if st["cards"][b].get("bn") == cid)
 
+    def _own_statics(self, c) -> dict:
+        """A card's static abilities by op, as ``abilities`` gives them while ``st["twn"]`` and
+        ``st["lab"]`` are unset (then it has no side effects nor borrowed abilities)."""
+        if c.get("fd") or c.get("t") or c.get("fr"):
+            return _NO_OPS  # 505.1a, 504.1
+        return (self.sopb if c.get("b") else self.sopf).get(c["k"], _NO_OPS)
+
     def has_static(self, st, op, ctrl=None, area=None) -> list[str]:
         if op not in self.ops_in_play(st):
             return []  # (no card in play prints it; abilities() only lends printed abilities of cards in play)
         out = []
         cards = st["cards"]
+        if not st.get("twn") and not st.get("lab"):
+            for o in self.in_play_with(st, self.sop_keys[op]):  # (op is in ops_in_play)
+                c = cards[o]
+                if (ctrl is None or c["c"] == ctrl) and (area is None or c["a"] == area) and op in self._own_statics(c):
+                    out.append(o)
+            return out
         for o in self.in_play_with(st, self.static_keys):
             c = cards[o]
             if (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
@@ -1356,22 +1421,31 @@ class Rules:
         return [a for a in st["areas"] if not a.startswith("home")]
 
     def problem_at(self, st, area) -> str | None:
+        cards = st["cards"]
+        types = self.types
         for cid in st["play"]:
-            c = st["cards"][cid]
-            if c["a"] == area and (c.get("dil") or self.db.cards[c["k"]].front.type == "Problem"):
+            c = cards[cid]
+            if c["a"] == area and (c.get("dil") or types[c["k"]] == "Problem"):
                 return cid
         return None
 
     def chars_at(self, st, area, p=None) -> list[str]:
+        cards = st["cards"]
+        ck = self.char_keys
         out = []
         for cid in st["play"]:
-            c = st["cards"][cid]
-            if c["a"] == area and (p is None or c["c"] == p) and self.is_char(st, cid):
-                out.append(cid)
+            c = cards[cid]
+            if c["a"] == area and (p is None or c["c"] == p):
+                if "t" not in c and "dil" not in c and "af" not in c:
+                    if c["k"] in ck:  # (is_char without the call)
+                        out.append(cid)
+                elif self.ctype(st, cid) in CHAR_TYPES:
+                    out.append(cid)
         return out
 
     def tms_at(self, st, area) -> list[str]:
-        return [cid for cid in st["play"] if st["cards"][cid]["a"] == area and self.ctype(st, cid) == TM]
+        cards = st["cards"]
+        return [cid for cid in st["play"] if cards[cid]["a"] == area and self.ctype(st, cid) == TM]
 
     def area_name(self, st, area) -> str:
         if area.startswith("home"):
@@ -1423,6 +1497,13 @@ class Rules:
         if op not in self.ops_in_play(st):
             return []
         out = []
+        if not st.get("twn") and not st.get("lab"):
+            cards = st["cards"]
+            for o in self.in_play_with(st, self.sop_keys[op]):  # (op is in ops_in_play)
+                for ab in self._own_statics(cards[o]).get(op, ()):
+                    if not ab.get("cond") or self._cond(st, o, ab["cond"]):
+                        out.append((o, ab))
+            return out
         for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
@@ -1462,7 +1543,7 @@ class Rules:
         pl = st["play"]
         m = self._kmemo
         cards = st["cards"]
-        keys = [cards[o]["k"] for o in pl]
+        keys = list(map(_KEY, map(cards.__getitem__, pl)))  # (each card's key, at C speed)
         if m.cids != pl or m.keys != keys:
             m = self._kmemo = _PlayIndex()
             m.cids = list(pl)
@@ -1930,15 +2011,12 @@ class Rules:
         return False
 
     # ================================================================= confronting (611)
-    def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
-        prob = self.problem_at(st, area)
-        if prob is None:
-            return None
+    def base_requirements(self, st, p, prob) -> list[tuple[str, int]]:
+        """The printed confront requirements of Problem ``prob`` for player ``p`` (611.2)."""
         c = st["cards"][prob]
-        d = self.db.cards[c["k"]]
-        f = d.front
+        f = self.ff[c["k"]]
         if c["o"] == p:
-            reqs = list(f.problem_requirements)
+            reqs = f.problem_requirements
         else:
             reqs = [("Wild", f.problem_opponent_power or 0)]
         out = []
@@ -1947,8 +2025,14 @@ class Rules:
                 out.extend((x, 1) for x in COLOR_NAMES)  # AD176: one of each color (documented)
             else:
                 out.append((col, n))
-        if c["o"] != p:
-            pass
+        return out
+
+    def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
+        prob = self.problem_at(st, area)
+        if prob is None:
+            return None
+        c = st["cards"][prob]
+        out = self.base_requirements(st, p, prob)
         # Eccentric X: opponents need +X wild to confront this card's Problem
         cards = st["cards"]
         sk = self.static_keys
@@ -2639,8 +2723,9 @@ class Rules:
         triggered ability watches something happening to a card ("When an opposing Friend enters
         play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
         ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
-        if not (self.trig_ev.get(event) or st.get("twn")):
-            return
+        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event)
+        if not tk or not self.in_play_with(st, tk):
+            return  # (no card in play can watch it: fire_all would find none)
         self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
 
     def _watch_ok(self, st, cid, ab, x) -> bool:
