@@ -498,9 +498,10 @@ def step(self, st, ev) -> None:
     if s == "tp_start":  # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
         if self.rx_keys:
             self.rx_note(st, "phase", ph="tp", tp=tp)
-        self.fire_all(st, ev, "tp_start", players=(tp,))
-        self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
-        self.fire_all(st, ev, "any_tp_start")
+        if self.may_fire(st, "tp_start"):
+            self.fire_all(st, ev, "tp_start", players=(tp,))
+            self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
+            self.fire_all(st, ev, "any_tp_start")
         st["step"] = "tm_uncover"
         tpk = self.tp_keys
         if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
@@ -526,14 +527,16 @@ def step(self, st, ev) -> None:
         else:
             st["step"] = "tp_end"
     elif s == "tp_end":  # the Troublemaker Phase ends: "At the end of [each player's / your] Troublemaker Phase"
-        self.fire_all(st, ev, "tp_end", players=(tp,))
-        self.fire_all(st, ev, "any_tp_end")
+        if self.may_fire(st, "tp_end"):
+            self.fire_all(st, ev, "tp_end", players=(tp,))
+            self.fire_all(st, ev, "any_tp_end")
         st["step"] = "main_start"
     elif s == "main_start":
         if self.rx_keys:
             self.rx_note(st, "phase", ph="main", tp=tp)
-        self.fire_all(st, ev, "main_start", players=(tp,))
-        self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
+        if self.may_fire(st, "main_start"):
+            self.fire_all(st, ev, "main_start", players=(tp,))
+            self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
         _inspired(self, st, ev)
         st["step"] = "main"
         self.open_window(st, "main")  # 609.1
@@ -542,8 +545,9 @@ def step(self, st, ev) -> None:
             self.rx_note(st, "phase", ph="score", tp=tp)  # reacted to in the start-of-Score-Phase window
         st["step"] = "w_score"
     elif s == "score_go":
-        self.fire_all(st, ev, "score_start", players=(tp,))
-        self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
+        if self.may_fire(st, "score_start"):
+            self.fire_all(st, ev, "score_start", players=(tp,))
+            self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
         st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
                     "conf": [], "solved": []}
         st["step"] = "confront"
@@ -580,9 +584,10 @@ def step(self, st, ev) -> None:
     elif s == "end":
         if self.rx_keys:
             self.rx_note(st, "phase", ph="end", tp=tp)
-        self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
-        self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
-        self.fire_all(st, ev, "any_turn_end")
+        if self.may_fire(st, "turn_end"):
+            self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
+            self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
+            self.fire_all(st, ev, "any_turn_end")
         if st.get("dly"):
             from .extra_ops import fire_delayed
 
@@ -737,8 +742,9 @@ def _confront_next(self, st, ev):
                         continue  # "... with characters that have at least N different colors among them"
                     self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
     # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
-    self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
-    self.fire_all(st, ev, "you_confront", players=(tp,), extra={"area": [area]})  # "When you confront a Problem"
+    if self.may_fire(st, "confront"):
+        self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
+        self.fire_all(st, ev, "you_confront", players=(tp,), extra={"area": [area]})  # "When you confront a Problem"
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == tp and c["a"] == area:
@@ -846,9 +852,10 @@ def start_turn(self, st, ev) -> None:
         self.rx_note(st, "gain", by=tp, n=n)
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
         self.draw(st, ev, tp, 1 + len(extra))
-    self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
-    self.fire_all(st, ev, "turn_start", players=(tp,))
-    self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
+    if self.may_fire(st, "turn_start"):
+        self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
+        self.fire_all(st, ev, "turn_start", players=(tp,))
+        self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     if st.get("dly"):
         from .extra_ops import fire_delayed
 
@@ -926,11 +933,12 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
             for o in st["play"]:  # "When that character becomes involved in a faceoff" (its attachments)
                 if st["cards"][o].get("h") == cid:
                     self.fire(st, ev, "host_fo_start", o)
-    if type_ in ("problem", "multi"):
-        self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
-    self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
-    self.fire_all(st, ev, "any_fo_start", extra={"area": list(areas)})  # "At the start of a faceoff [here]"
-    self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
+    if self.may_fire(st, "fo_start"):
+        if type_ in ("problem", "multi"):
+            self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
+        self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
+        self.fire_all(st, ev, "any_fo_start", extra={"area": list(areas)})  # "At the start of a faceoff [here]"
+        self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
         if c["c"] != chal and c["a"] in areas and self.kw(st, cid, "Prepared"):
@@ -1037,7 +1045,7 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
         c = st["cards"].get(cid)
         if c and c["c"] == loser and self.involved(st, cid):
             self.fire(st, ev, "lose_faceoff", cid)
-    for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
+    for a in fo["areas"] if self.may_fire(st, "fo_here") else ():  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
         self.fire_all(st, ev, "any_win_fo_here", area=a, extra={"margin": margin, "winner": winner})
         if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
@@ -1048,8 +1056,9 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
         self.rx_note(st, "win", by=winner, margin=margin, tp=st["tp"])
     if fo["type"] == "tm":
         tm = fo["tm"]
-        self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
-        self.fire_all(st, ev, "you_lose_tm_fo", players=(loser,))  # "When you lose a Troublemaker faceoff"
+        if self.may_fire(st, "tm_fo"):
+            self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
+            self.fire_all(st, ev, "you_lose_tm_fo", players=(loser,))  # "When you lose a Troublemaker faceoff"
         if winner == chal:
             if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
                 pts = self.face(st, tm).bonus or 0

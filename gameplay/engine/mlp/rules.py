@@ -10,6 +10,7 @@ from typing import Any
 from .. import rng as _rng
 from ..api import JUDGE, Action, IllegalActionError
 from .carddb import COLOR_NAMES, INFINITE, CardDef, FaceDef
+from .reactions import actor
 
 WIN_POINTS = 15
 HAND_SIZE = 8
@@ -89,16 +90,13 @@ def _area_owner(area: str) -> int | None:
 class _PlayIndex:
     """The cards in play by key table (``Rules.in_play_with``) and the static ops in play
     (``Rules.ops_in_play``) for one play zone: ``pl`` (the list, None once ``forget`` asks for a
-    check), ``n`` / ``last`` (its length and last card when last current), ``cids`` / ``keys``
-    (copies of its cards and their keys), ``lists`` / ``tables`` (id of a key table -> the cards in
-    play with a key in it / the table), ``ops`` (None: not counted)."""
+    check), ``cids`` / ``keys`` (copies of its cards and their keys), ``lists`` / ``tables`` (id of a
+    key table -> the cards in play with a key in it / the table), ``ops`` (None: not counted)."""
 
-    __slots__ = ("pl", "n", "last", "cids", "keys", "lists", "tables", "ops")
+    __slots__ = ("pl", "cids", "keys", "lists", "tables", "ops")
 
     def __init__(self) -> None:
         self.pl = None
-        self.n = -1
-        self.last = None
         self.cids: list = []
         self.keys: list = []
         self.lists: dict = {}
@@ -259,6 +257,16 @@ class Rules:
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
+        # events fired together (``may_fire``): the union of their trig_ev tables
+        self.tev_groups = {name: frozenset().union(*(self.trig_ev.get(e, ()) for e in events)) for name, events in (
+            ("tp_start", ("tp_start", "opp_tp_start", "any_tp_start")), ("tp_end", ("tp_end", "any_tp_end")),
+            ("main_start", ("main_start", "any_main_start")), ("score_start", ("score_start", "any_score_start")),
+            ("turn_end", ("turn_end", "opp_turn_end", "any_turn_end")),
+            ("turn_start", ("draw_step_end", "turn_start", "any_turn_start")), ("draw", ("you_draw", "any_draw")),
+            ("move", ("you_move", "opp_moves")), ("confront", ("opp_confronts", "you_confront")),
+            ("fo_start", ("problem_fo_start", "opp_starts_fo", "any_fo_start", "you_start_fo")),
+            ("fo_here", ("win_fo_here", "any_win_fo_here", "opp_loses_tm_fo_here")),
+            ("tm_fo", ("you_win_tm_fo", "you_lose_tm_fo")))}
 
     # ================================================================= card information
     def cdef(self, st, cid) -> CardDef:
@@ -1513,9 +1521,8 @@ class Rules:
     def ops_in_play(self, st) -> frozenset | set:
         """The static ops printed on the cards in play (either face; Teamwork only lends abilities of
         cards in play), kept with the play-zone index (see ``in_play_with``); don't mutate the result."""
-        pl = st["play"]
         m = self._kmemo
-        if m.pl is not pl or m.n != len(pl) or (m.n and m.last is not pl[-1]):
+        if m.pl is not st["play"]:
             m = self._play_index(st)
         out = m.ops
         if out is None:
@@ -1549,8 +1556,6 @@ class Rules:
             m.cids = list(pl)
             m.keys = keys
         m.pl = pl
-        m.n = len(pl)
-        m.last = pl[-1] if pl else None
         return m
 
     def _play_added(self, st, cid) -> None:
@@ -1558,9 +1563,9 @@ class Rules:
         list already handed out)."""
         pl = st["play"]
         m = self._kmemo
-        n = len(pl) - 1
-        if m.pl is not pl or m.n != n or (n and m.last is not pl[-2]):
-            return  # (the index was not current: it is checked again when next used)
+        if m.pl is not pl or len(m.cids) != len(pl) - 1:
+            m.pl = None  # (the index was not current: it is checked again when next used)
+            return
         k = st["cards"][cid]["k"]
         lists = m.lists
         for i, keys in m.tables.items():
@@ -1572,16 +1577,15 @@ class Rules:
                 m.ops = m.ops | x
         m.cids.append(cid)
         m.keys.append(k)
-        m.n = n + 1
-        m.last = cid
 
     def _play_remove(self, st, cid) -> None:
         """Remove ``cid`` from the play zone, keeping the index current."""
         pl = st["play"]
         m = self._kmemo
-        cur = m.pl is pl and m.n == len(pl) and (not m.n or m.last is pl[-1])
+        cur = m.pl is pl and len(m.cids) == len(pl)
         pl.remove(cid)
         if not cur:
+            m.pl = None  # (checked again when next used)
             return
         i = m.cids.index(cid)
         del m.cids[i]
@@ -1594,21 +1598,19 @@ class Rules:
                 lists[j] = r
         if m.ops is not None and k in self.key_ops:
             m.ops = None  # (another card may print the same ops: counted again when asked)
-        m.n -= 1
-        m.last = pl[-1] if pl else None
 
     def in_play_with(self, st, keys) -> list[str]:
         """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
         built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the index
         is keyed by its identity).  The index of cards in play by key that the scans for "which cards
         in play have a static / trigger / grant of this kind" share; don't mutate the result.
-        A card's key can't change while it is in play, and the engine only appends cards with new
-        ids to the play zone (``enter_play``) or removes them (``_remove``), which keep the index
-        current; so the same list, length and last card mean the same cards (a copied state has a
-        new list, and ``forget`` makes the next call check the whole play zone)."""
-        pl = st["play"]
+        A card's key can't change while it is in play, and only ``enter_play`` (which appends a card
+        with a new id) and ``_remove`` change the play zone, keeping the index current; so the same
+        play list means the same cards (a copied state has a new list, and ``forget`` makes the next
+        call check the whole play zone)."""
         m = self._kmemo
-        if m.pl is not pl or m.n != len(pl) or (m.n and m.last is not pl[-1]):
+        pl = st["play"]
+        if m.pl is not pl:
             m = self._play_index(st)
         r = m.lists.get(id(keys))
         if r is None:
@@ -2276,7 +2278,6 @@ class Rules:
         if nc["k"] in self.lab_keys:
             st["lab"] = st.get("lab", 0) + 1
         if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
-            from .reactions import actor
             self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
@@ -2337,7 +2338,7 @@ class Rules:
             return None
         if not by_game and (zone == "hand" or verb.startswith("dismissed")) and "no_opp_remove" in self.ops_in_play(st) \
                 and self.prevented(st, cid, "no_opp_remove"):
-            from .reactions import actor  # "This card can't be dismissed ... or put into its owner's hand from play by opponents"
+            # "This card can't be dismissed ... or put into its owner's hand from play by opponents"
             if actor(st) != c["c"]:
                 self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be removed by an opponent")
                 return None
@@ -2377,7 +2378,6 @@ class Rules:
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
         if self.rx_keys:  # "After one of your Friends is retired / dismissed / put into the discard pile from play"
-            from .reactions import actor
             ct = self.ctype(st, cid)
             how = "dismiss" if verb.startswith("dismissed") else "retire" if verb.startswith("retired") else None
             note = self.rx_note(st, "left", c=c["c"], o=c["o"], a=c["a"], type=ct, zone=zone, how=how,
@@ -2422,8 +2422,9 @@ class Rules:
             pl["dtt"] = [st["turn"], (dt[1] if dt and dt[0] == st["turn"] else 0) + 1]  # draws this turn
             if self.rx_keys:
                 self.rx_note(st, "draw", by=p)  # "After your opponent draws a card" (410.4b: each draw)
-            self.fire_all(st, ev, "you_draw", players=(p,))
-            self.fire_all(st, ev, "any_draw", extra={"card": nid, "by": p})  # "When a player draws a card"
+            if self.may_fire(st, "draw"):
+                self.fire_all(st, ev, "you_draw", players=(p,))
+                self.fire_all(st, ev, "any_draw", extra={"card": nid, "by": p})  # "When a player draws a card"
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -2609,17 +2610,15 @@ class Rules:
             self.arrive_mods(st, ev, cid)  # "Opposing Friends moved or played here get -1 power ..."
         if not send:
             if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
-                from .reactions import actor
                 mv = st.get("mvt")
                 if not mv or mv[0] != st["turn"]:
                     mv = st["mvt"] = [st["turn"], []]
                 if actor(st) not in mv[1]:
                     mv[1].append(actor(st))
             if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
-                from .reactions import actor
                 self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
-            if self.is_char(st, cid):
+            if self.is_char(st, cid) and self.may_fire(st, "move"):
                 self.fire_all(st, ev, "you_move", players=(c["c"],))
                 self.fire_all(st, ev, "opp_moves", players=(1 - c["c"],))
             if self.kw(st, cid, "Traveler"):
@@ -2702,6 +2701,11 @@ class Rules:
             elif ab["kind"] == "manual" and ab.get("on") == event:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
                          card=cid, manual=True)
+
+    def may_fire(self, st, group) -> bool:
+        """Whether ``fire_all`` could find a card in play for one of the events of ``tev_groups[group]``
+        (else each of those calls would do nothing: one look instead of one per event)."""
+        return bool(self.in_play_with(st, self.trig_keys if st.get("twn") else self.tev_groups[group]))
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, _NO_KEYS)
