@@ -759,15 +759,19 @@ def _confrontable(self, st, p, areas) -> list:
     (``meets``), which is found without the whole check -- unless a card in play carries an "also a
     Friend" mark, which ``ctype`` drops once its modifier has ended (the full check reads the cards
     there, so it stays the one that drops it)."""
+    quick = self.af_free(st)
     cards = st["cards"]
-    quick = not any("af" in cards[o] for o in st["play"])
+    at: dict = {}  # area -> its cards in play, in play order (read by every check)
+    for o in st["play"]:
+        at.setdefault(cards[o]["a"], []).append(o)
     out = []
     for a in areas:
-        if quick and not self.chars_at(st, a, p):
-            pid = self.problem_at(st, a)
+        here = at.get(a, [])
+        if quick and not self._chars_in(st, here, p):
+            pid = self._problem_in(st, here)
             if pid is None or any(n > 0 for _, n in self.base_requirements(st, p, pid)):
                 continue
-        if self.can_confront(st, p, a):
+        if self.can_confront(st, p, a, here):
             out.append(a)
     return out
 

@@ -91,12 +91,15 @@ class _PlayIndex:
     """The cards in play by key table (``Rules.in_play_with``) and the static ops in play
     (``Rules.ops_in_play``) for one play zone: ``pl`` (the list, None once ``forget`` asks for a
     check), ``cids`` / ``keys`` (copies of its cards and their keys), ``lists`` / ``tables`` (id of a
-    key table -> the cards in play with a key in it / the table), ``ops`` (None: not counted)."""
+    key table -> the cards in play with a key in it / the table), ``ops`` (None: not counted), ``af``
+    / ``kwn`` (see ``Rules.af_free`` / ``kw_may_differ``; None: not counted)."""
 
-    __slots__ = ("pl", "cids", "keys", "lists", "tables", "ops")
+    __slots__ = ("pl", "cids", "keys", "lists", "tables", "ops", "af", "kwn")
 
     def __init__(self) -> None:
         self.pl = None
+        self.af = None  # whether a card in play may carry an "also a Friend" mark (``Rules.af_free``)
+        self.kwn = None  # (keywords named by the grant cards in play, their number): ``Rules.kw_may_differ``
         self.cids: list = []
         self.keys: list = []
         self.lists: dict = {}
@@ -257,6 +260,10 @@ class Rules:
             if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
                     any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
                 self.act_keys.add(k)
+        # static op -> the Teamwork cards printing it (``statics``: only they can lend it)
+        self.tw_sop = {op_: frozenset(ks & self.tw_keys) for op_, ks in self.sop_keys.items()}
+        # event -> the Teamwork cards with a trigger on it (``fire``: only they can lend one)
+        self.tw_ev = {e: frozenset(ks & self.tw_keys) for e, ks in self.trig_ev.items()}
         # events fired together (``may_fire``): the union of their trig_ev tables
         self.tev_groups = {name: frozenset().union(*(self.trig_ev.get(e, ()) for e in events)) for name, events in (
             ("tp_start", ("tp_start", "opp_tp_start", "any_tp_start")), ("tp_end", ("tp_end", "any_tp_end")),
@@ -310,7 +317,7 @@ class Rules:
         if st.get("lab") and c.get("z") == "play" and self.lost(st, cid):
             return ()  # ("Friends here lose and can't have abilities.")
         own = (self.abb if c.get("b") else self.abf)[c["k"]]
-        if st.get("twn") and c.get("z") == "play":
+        if st.get("twn") and c.get("z") == "play" and self.types[c["k"]] == FRIEND:  # (only Friends borrow)
             borrowed = self._teamwork(st, cid, c)
             if borrowed:
                 return own + tuple(a for o in borrowed for a in self.abf[st["cards"][o]["k"]])
@@ -390,13 +397,25 @@ class Rules:
             return True
         if not st.get("kwg"):
             return False
-        gn = self.kwg_names
-        cards = st["cards"]
-        n = 0
-        for o in self.in_play_with(st, self.kwg_keys):  # (kwg_names has the kwg_keys)
-            if name in gn[cards[o]["k"]]:
-                return True
-            n += 1
+        m = self._kmemo
+        if m.pl is not st["play"]:
+            m = self._play_index(st)
+        kn = m.kwn
+        if kn is None:  # the keywords the grant cards in play name, and how many there are
+            gn = self.kwg_names
+            cards = st["cards"]
+            names: Any = set()
+            ks = self.in_play_with(st, self.kwg_keys)  # (kwg_names has the kwg_keys)
+            for o in ks:
+                g = gn[cards[o]["k"]]
+                if g is _ANY_KW:
+                    names = _ANY_KW
+                    break
+                names |= g
+            kn = m.kwn = (names, len(ks))
+        names, n = kn
+        if name in names:
+            return True
         if st.get("kgt"):  # timed grants from effects (add_kw_grant) raise the counter once
             if any(g["kw"] == name for g in st.get("kgm") or ()):
                 return True
@@ -1437,6 +1456,26 @@ class Rules:
                 return cid
         return None
 
+    def cards_at(self, st, area) -> list[str]:
+        """The cards in play at ``area``, in play order."""
+        cards = st["cards"]
+        return [o for o in st["play"] if cards[o]["a"] == area]
+
+    def _problem_in(self, st, here) -> str | None:
+        """``problem_at`` among ``here`` (the cards at that area)."""
+        cards = st["cards"]
+        types = self.types
+        for cid in here:
+            c = cards[cid]
+            if c.get("dil") or types[c["k"]] == "Problem":
+                return cid
+        return None
+
+    def _chars_in(self, st, here, p) -> list[str]:
+        """``chars_at`` among ``here`` (the cards at that area)."""
+        cards = st["cards"]
+        return [o for o in here if cards[o]["c"] == p and self.is_char(st, o)]
+
     def chars_at(self, st, area, p=None) -> list[str]:
         cards = st["cards"]
         ck = self.char_keys
@@ -1505,14 +1544,17 @@ class Rules:
         if op not in self.ops_in_play(st):
             return []
         out = []
-        if not st.get("twn") and not st.get("lab"):
+        twn = st.get("twn")
+        if not twn and not st.get("lab"):
             cards = st["cards"]
             for o in self.in_play_with(st, self.sop_keys[op]):  # (op is in ops_in_play)
                 for ab in self._own_statics(cards[o]).get(op, ()):
                     if not ab.get("cond") or self._cond(st, o, ab["cond"]):
                         out.append((o, ab))
             return out
-        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
+        if twn and not self.in_play_with(st, self.tw_sop.get(op, _NO_KEYS)) and self.af_free(st):
+            twn = None  # no Teamwork card in play lends it: only cards printing it have it (see af_free)
+        for o in (st["play"] if twn else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     out.append((o, ab))
@@ -1549,14 +1591,29 @@ class Rules:
         the same keys (the index is a function of that sequence alone), else a new empty one."""
         pl = st["play"]
         m = self._kmemo
-        cards = st["cards"]
-        keys = list(map(_KEY, map(cards.__getitem__, pl)))  # (each card's key, at C speed)
+        keys = list(map(_KEY, map(st["cards"].__getitem__, pl)))  # (each card's key, at C speed)
         if m.cids != pl or m.keys != keys:
             m = self._kmemo = _PlayIndex()
             m.cids = list(pl)
             m.keys = keys
         m.pl = pl
+        m.af = None
         return m
+
+    def af_free(self, st) -> bool:
+        """No card in play carries an "also a Friend" mark (``af``), which ``ctype`` drops as it reads
+        a card whose modifier has ended: reading card types (``ctype`` and what calls it) changes
+        nothing then, so a fast path may skip such reads.  Kept by the play-zone index: counted when
+        first asked after the index was checked (at each public entry point), raised by the
+        also_friend effect."""
+        m = self._kmemo
+        if m.pl is not st["play"]:
+            m = self._play_index(st)
+        af = m.af
+        if af is None:
+            cards = st["cards"]
+            af = m.af = any("af" in cards[o] for o in m.cids)
+        return not af
 
     def _play_added(self, st, cid) -> None:
         """``cid`` was just appended to the play zone: keep the index current (copies, never changing a
@@ -1575,6 +1632,8 @@ class Rules:
             x = self.key_ops.get(k)
             if x and not x <= m.ops:
                 m.ops = m.ops | x
+        if k in self.kwg_keys:
+            m.kwn = None
         m.cids.append(cid)
         m.keys.append(k)
 
@@ -1598,6 +1657,8 @@ class Rules:
                 lists[j] = r
         if m.ops is not None and k in self.key_ops:
             m.ops = None  # (another card may print the same ops: counted again when asked)
+        if k in self.kwg_keys:
+            m.kwn = None
 
     def in_play_with(self, st, keys) -> list[str]:
         """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
@@ -2029,8 +2090,11 @@ class Rules:
                 out.append((col, n))
         return out
 
-    def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
-        prob = self.problem_at(st, area)
+    def requirements(self, st, p, area, here=None) -> list[tuple[str, int]] | None:
+        """611.2 (``here``: ``cards_at(st, area)`` when already known)."""
+        if here is None:
+            here = self.cards_at(st, area)
+        prob = self._problem_in(st, here)
         if prob is None:
             return None
         c = st["cards"][prob]
@@ -2040,9 +2104,9 @@ class Rules:
         sk = self.static_keys
         ecc = self.kw_keys.get("Eccentric", ())
         twn = self.kw_may_differ(st, "Eccentric")  # (cards outside static_keys have no static ability without Teamwork)
-        for o in st["play"]:
+        for o in here:
             oc = cards[o]
-            if oc["a"] != area or oc["c"] == p:
+            if oc["c"] == p:
                 continue
             k = oc["k"]
             if k in ecc or twn or oc.get("t"):
@@ -2085,11 +2149,13 @@ class Rules:
                 out.append(("Less", -ab["n"] * k))  # "You need -2 power to confront ..." (meets)
         return out
 
-    def meets(self, st, p, area) -> bool:
+    def meets(self, st, p, area, here=None) -> bool:
         """611.3: characters at the Problem contribute power in the required amounts and colors.
         Each character gives all its power to one requirement (611.3b); Wild takes any color or
-        none (611.3d); "Not <Color>" any power but that color (611.3c)."""
-        reqs = self.requirements(st, p, area)
+        none (611.3d); "Not <Color>" any power but that color (611.3c).  (``here``: ``cards_at``.)"""
+        if here is None:
+            here = self.cards_at(st, area)
+        reqs = self.requirements(st, p, area, here)
         if not reqs:
             return False
         if any(n >= INFINITE for _, n in reqs):
@@ -2101,9 +2167,9 @@ class Rules:
             # need characters there (611.3)
             less = sum(n for k, n in reqs if k == "Less")
             reqs = [(k, n) for k, n in reqs if k != "Less"]
-            if not reqs or not self.chars_at(st, area, p):
-                return bool(self.chars_at(st, area, p))
-        mine = self.chars_at(st, area, p)
+            if not reqs or not self._chars_in(st, here, p):
+                return bool(self._chars_in(st, here, p))
+        mine = self._chars_in(st, here, p)
         if not mine:
             return solve_requirements([], reqs)  # (no character there: what the filters below would leave)
         chars = []
@@ -2155,8 +2221,11 @@ class Rules:
                 out.update(x for x in mine if self.matches(st, x, ab["sel"], ctrl, o))
         return out
 
-    def can_confront(self, st, p, area) -> bool:
-        """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there."""
+    def can_confront(self, st, p, area, here=None) -> bool:
+        """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there.  (``here``:
+        ``cards_at(st, area)`` when already known.)"""
+        if here is None:
+            here = self.cards_at(st, area)
         if not self._confront_allowed(st, p, area):
             return False
         # "Troublemakers don't prevent players from confronting this Problem" (all) / "Opposing
@@ -2164,7 +2233,7 @@ class Rules:
         unblocked = {ab["who"] for o, ab in self.statics(st, "tm_no_block")
                      if st["cards"][o]["a"] == area and self._who(ab, st["cards"][o]["c"], p)}
         tm_ok = [m["tm_ok"] for m in st.get("cmods") or () if m.get("tm_ok") and m["who"] in (p, -1)]
-        for t in () if "all" in unblocked else self.tms_at(st, area):
+        for t in () if "all" in unblocked else [o for o in here if self.ctype(st, o) == TM]:  # (tms_at)
             c = st["cards"][t]
             if c.get("fd") or (c["c"] != p and unblocked):
                 continue
@@ -2176,7 +2245,7 @@ class Rules:
             if any(ab.get("op") == "no_confront" and (not ab.get("cond") or self._cond(st, o, ab["cond"]))
                    for ab in self.abilities(st, o) if ab["kind"] == "static"):
                 return False
-        return self.meets(st, p, area)
+        return self.meets(st, p, area, here)
 
     def _confront_allowed(self, st, p, area) -> bool:
         """'Players can't confront this Problem [unless they have at least 4 characters here]',
@@ -2655,8 +2724,11 @@ class Rules:
         c = st["cards"].get(cid)
         if not c or c["k"] not in self.trig_keys:
             return
-        if c["k"] not in self.trig_ev.get(event, ()) and not st.get("twn"):
-            return  # no ability of this card triggers on that event (and none is lent by Teamwork)
+        if c["k"] not in self.trig_ev.get(event, ()) and (
+                not st.get("twn") or (not self.in_play_with(st, self.tw_ev.get(event, _NO_KEYS)) and self.af_free(st))):
+            # no ability of this card triggers on that event, and no Teamwork card in play has one to
+            # lend (reading what is lent could read card types, see af_free)
+            return
         for ab in self.abilities(st, cid):
             if ab["kind"] == "trigger" and ab["on"] == event:
                 if ab.get("fo") and not (st["fo"] and (st["fo"]["type"] == ab["fo"] or (ab["fo"] == "problem" and st["fo"]["type"] == "multi"))):
