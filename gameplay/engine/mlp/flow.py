@@ -376,7 +376,7 @@ def _uniqueness(self, st, ev) -> bool:
             continue
         k = c["k"]
         if k in uk:  # (a card whose key is not listed has no face with the Unique trait)
-            f = self.face(st, cid)
+            f = (self.fb if c.get("b") else self.ff)[k]  # (face())
             if "Unique" in f.traits:
                 seen.setdefault(("u", c["c"], f.name), []).append(cid)
         if types[k] == TM and not c.get("dil"):  # ctype() of a card that is no token
@@ -514,7 +514,9 @@ def step(self, st, ev) -> None:
             st["sc_ch"] = []
     elif s == "tm_challenge":
         opts = []
-        for cid in st["play"]:
+        # (only a Troublemaker's key or a token can be a Troublemaker; other cards' types are read only
+        # while one may carry an "also a Friend" mark, see af_free)
+        for cid in self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]:
             c = st["cards"][cid]
             if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
                 continue
@@ -610,7 +612,8 @@ def _uncover(self, st, ev) -> bool:
     (an uncover's triggered effects wait for pre-priority processing, 511.7, whatever the order)."""
     tp = st["tp"]
     while True:
-        todo = [cid for cid in st["play"] if st["cards"][cid]["c"] == tp and st["cards"][cid].get("fd")
+        cands = self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]  # (see tm_tok_keys)
+        todo = [cid for cid in cands if st["cards"][cid]["c"] == tp and st["cards"][cid].get("fd")
                 and self.ctype(st, cid) == TM and _can_uncover(self, st, cid)]
         if not todo:
             return True
@@ -666,11 +669,8 @@ def uncover_one(self, st, ev, cid, by=None) -> None:
 def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
-    ins = self.kw_keys.get("Inspired", ())
-    twn = self.kw_may_differ(st, "Inspired")  # Teamwork, or a grant in play that could give Inspired
     cards = st["cards"]
-    n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
-            and self.kw(st, cid, "Inspired"))
+    n = sum(1 for cid in self.kw_candidates(st, "Inspired") if cards[cid]["c"] == tp and self.kw(st, cid, "Inspired"))
     if n:
         src = next(cid for cid in st["play"] if st["cards"][cid]["c"] == tp and self.kw(st, cid, "Inspired"))
         self.queue_trigger(st, src, tp, [{"op": "look_top", "n": n, "whose": "opponent"}], "Inspired")
@@ -865,11 +865,8 @@ def start_turn(self, st, ev) -> None:
 
         fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (extra_ops.delay)
         fire_delayed(self, st, "own_turn_start")
-    met = self.kw_keys.get("Meticulous", ())
-    twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
-    for cid in st["play"]:
-        c = st["cards"][cid]
-        if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
+    for cid in self.kw_candidates(st, "Meticulous"):
+        if st["cards"][cid]["c"] == tp:
             x = self.kw(st, cid, "Meticulous")
             if x:
                 self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
@@ -884,8 +881,12 @@ def end_of_turn(self, st, ev) -> None:
         ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
         return
     home = f"home{tp}"
-    friends = [cid for cid in st["play"] if st["cards"][cid]["a"] == home and st["cards"][cid]["c"] == tp
-               and self.ctype(st, cid) == FRIEND and not _no_home_limit(self, st, cid)]
+    cards = st["cards"]
+    ops = self.ops_in_play(st)
+    # (none is exempt without such an ability in play; reading abilities may read card types: af_free)
+    anyex = "home_limit_exempt" in ops or "no_home_limit" in ops or not self.af_free(st)
+    friends = [cid for cid in st["play"] if cards[cid]["a"] == home and cards[cid]["c"] == tp
+               and self.ctype(st, cid) == FRIEND and not (anyex and _no_home_limit(self, st, cid))]
     if len(friends) > self.home_limit(st, tp):
         ask(self, st, tp, "retire_home", friends, "616.3")
         return
@@ -931,7 +932,8 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
         self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
     if self.rx_keys:
         self.rx_note(st, "fo_start", tp=st["tp"])
-    for cid in list(st["play"]):
+    for cid in list(st["play"]) if self.may_fire(st, "fo_inv") or not self.af_free(st) else ():
+        # (without a card to trigger, only involvement would be read: see af_free)
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
             for o in st["play"]:  # "When that character becomes involved in a faceoff" (its attachments)
@@ -992,7 +994,8 @@ def faceoff_flip(self, st, ev) -> None:
     fo["rounds"] += 1
     for p in (st["tp"], _opp(st["tp"])):
         n = 1
-        if fo["rounds"] == 1:  # 514.3a "flip an additional card during faceoffs"
+        if fo["rounds"] == 1 and ("flip_extra" in self.ops_in_play(st) or not self.af_free(st)):
+            # 514.3a "flip an additional card during faceoffs" (no card has it without one printing it)
             for cid in st["play"]:
                 if self.involved(st, cid) and st["cards"][cid]["c"] == p:
                     for ab in self.abilities(st, cid):
@@ -1045,7 +1048,8 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
         won = st["pl"][winner].get("wonp")
         st["pl"][winner]["wonp"] = [st["turn"], max(margin, won[1] if won and won[0] == st["turn"] else 0)]
     loser = _opp(winner)
-    for cid in list(st["play"]):  # "When you lose a faceoff involving this card" (before 514.5b sends home)
+    for cid in list(st["play"]) if self.may_fire(st, "fo_lose") or not self.af_free(st) else ():
+        # "When you lose a faceoff involving this card" (before 514.5b sends home)
         c = st["cards"].get(cid)
         if c and c["c"] == loser and self.involved(st, cid):
             self.fire(st, ev, "lose_faceoff", cid)
@@ -1085,7 +1089,7 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
                     allcol = sorted(set.intersection(*(set(self.colors(st, o)) for o in used))) if used else []
                     self.rx_note(st, "defeat", by=chal, tp=st["tp"], allcol=allcol)
         else:
-            opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
+            opts = [cid for cid in st["play"] if st["cards"][cid]["c"] == chal and self.involved(st, cid)
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
             if len(opts) == 1:
                 _fo_send_home(self, st, ev, opts[0])
@@ -1181,7 +1185,7 @@ def end_faceoff(self, st, ev) -> None:
         lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
         st["rq"].append({"p": _opp(fo_["winner"]), "src": fo_.get("src"), "eff": list(fo_["fx_loser_end"]), "i": 0,
                          "ch": None, "lbl": "faceoff", "after": None, "it": lost})
-    for cid in list(st["play"]):
+    for cid in list(st["play"]) if self.may_fire(st, "fo_end") or not self.af_free(st) else ():
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
     to_disc = fo_["type"] in ("problem", "multi") and any(

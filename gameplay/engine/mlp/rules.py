@@ -118,6 +118,7 @@ class Rules:
         self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
+        self._kwt: dict = {}  # keyword -> the keys printing it and the token key (``kw_candidates``)
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
         self.token_key = (toks or friends or [""])[0]
@@ -133,6 +134,8 @@ class Rules:
         self.fb = {k: (d.boosted or d.front) for k, d in self.db.cards.items()}
         self.types = {k: d.front.type for k, d in self.db.cards.items()}
         self.char_keys = {k for k, t in self.types.items() if t in CHAR_TYPES}
+        # the keys whose cards can be Troublemakers (ctype): printed ones, and the token key
+        self.tm_tok_keys = {k for k, t in self.types.items() if t == TM} | {self.token_key}
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
@@ -273,7 +276,8 @@ class Rules:
             ("move", ("you_move", "opp_moves")), ("confront", ("opp_confronts", "you_confront")),
             ("fo_start", ("problem_fo_start", "opp_starts_fo", "any_fo_start", "you_start_fo")),
             ("fo_here", ("win_fo_here", "any_win_fo_here", "opp_loses_tm_fo_here")),
-            ("tm_fo", ("you_win_tm_fo", "you_lose_tm_fo")))}
+            ("tm_fo", ("you_win_tm_fo", "you_lose_tm_fo")), ("fo_inv", ("fo_start", "host_fo_start")),
+            ("fo_lose", ("lose_faceoff",)), ("fo_end", ("fo_end",)))}
 
     # ================================================================= card information
     def cdef(self, st, cid) -> CardDef:
@@ -387,6 +391,18 @@ class Rules:
                 st.get("kgm") or self.in_play_with(st, self.kwg_by.get(name, _NO_KEYS) if not st.get("twn") else self.kwg_keys)):
             v = self._granted_kw(st, cid, name)  # (nothing to grant it without such a card in play or a timed grant)
         return v
+
+    def kw_candidates(self, st, name: str) -> list[str]:
+        """The cards in play whose ``kw(name)`` may be nonzero, in play order: cards with the keyword
+        printed, and tokens, unless ``kw_may_differ`` (then every card in play)."""
+        if self.kw_may_differ(st, name):
+            return st["play"]
+        keys = self._kwt.get(name)
+        if keys is None:  # (a long-lived table per keyword, see in_play_with)
+            keys = self._kwt[name] = frozenset(self.kw_keys.get(name, ())) | {self.token_key}
+        kwk = self.kw_keys.get(name, _NO_KEYS)
+        cards = st["cards"]
+        return [o for o in self.in_play_with(st, keys) if cards[o]["k"] in kwk or cards[o].get("t")]
 
     def kw_may_differ(self, st, name: str) -> bool:
         """Could ``kw(cid, name)`` of a non-token card be nonzero although its key is not in
@@ -1492,7 +1508,8 @@ class Rules:
 
     def tms_at(self, st, area) -> list[str]:
         cards = st["cards"]
-        return [cid for cid in st["play"] if cards[cid]["a"] == area and self.ctype(st, cid) == TM]
+        cands = self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]  # (see tm_tok_keys)
+        return [cid for cid in cands if cards[cid]["a"] == area and self.ctype(st, cid) == TM]
 
     def area_name(self, st, area) -> str:
         if area.startswith("home"):
@@ -1897,7 +1914,7 @@ class Rules:
                 return False
             if cid in fo.get("join", ()):
                 return True
-        if cid in fo.get("xinv", ()):  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
+        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
             return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
