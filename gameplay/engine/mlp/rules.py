@@ -139,13 +139,95 @@ class Rules:
         self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
         self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
         self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
+        # Tables read from the cards' abilities, built in one pass over them (card, face and text order):
         # static op -> card keys with that continuous ability on some face (``statics``)
         self.sop_keys: dict[str, set[str]] = {}
+        # card key -> static op -> that face's static abilities with the op (front / boosted face):
+        # what abilities() gives a face-up card while no Teamwork nor "lose abilities" card is in play
+        # (``_own_statics``)
+        self.sopf: dict[str, dict[str, list]] = {}
+        self.sopb: dict[str, dict[str, list]] = {}
+        # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
+        self.self_disc_keys: set[str] = set()
+        # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
+        # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
+        self.kwg_keys: set[str] = set()
+        # per granted keyword / color: the card keys whose static abilities grant it (fewer abilities() calls)
+        self.kwg_by: dict[str, set[str]] = {}
+        self.epic_if_keys: set[str] = set()
+        # cards with "When this card enters your discard pile" (Rules.put queues them from any zone)
+        self.to_disc_keys: dict[str, list] = {}
+        self.trig_keys: set[str] = set()
+        # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
+        # in play (which lends front-face abilities) only these cards can fire for that event
+        self.trig_ev: dict[str, set[str]] = {}
+        self.activ_keys: set[str] = set()
+        self.hand_act_keys: set[str] = set()
+        self.rx_keys: set[str] = set()
+        self.tp_keys: set[str] = set()
+        self.anyp_keys: set[str] = set()
+        self.disc_act_keys: set[str] = set()
         for k, d in self.db.cards.items():
-            for face in d.abilities.values():
+            quick = "Hasty" in d.front.keywords
+            act = "Agile" in d.front.keywords or (d.boosted is not None and "Agile" in d.boosted.keywords)
+            for fname, face in d.abilities.items():
+                front = fname == "front"
                 for a in face:
+                    kind = a["kind"]
+                    op = a.get("op")
+                    if op == "epic_if":
+                        self.epic_if_keys.add(k)
+                    if kind == "static":
+                        self.static_keys.add(k)
+                        if op:
+                            self.sop_keys.setdefault(op, set()).add(k)
+                            if op == "grant_kw":
+                                self.kwg_keys.add(k)
+                                self.kwg_by.setdefault(a["kw"], set()).add(k)
+                                if a["kw"] in self.POWER_KW:
+                                    self.kwg_by.setdefault("*power", set()).add(k)
+                            elif op == "grant_color":
+                                self.kwg_keys.add(k)
+                                self.kwg_by.setdefault("*color", set()).add(k)
+                            elif op == "play_discount" and front and a.get("self"):
+                                self.self_disc_keys.add(k)
+                    elif kind == "trigger" or (kind == "manual" and a.get("on")):
+                        self.trig_keys.add(k)
+                        self.trig_ev.setdefault(a["on"], set()).add(k)
+                        if front and kind == "trigger" and a["on"] == "to_disc":
+                            self.to_disc_keys.setdefault(k, []).append(a)
+                    elif kind == "activated":
+                        self.activ_keys.add(k)
+                        if a.get("zone") == "disc":
+                            self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
+                        elif a.get("zone") == "hand":
+                            self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
+                        if a["timing"] != "main":
+                            act = True
+                    elif kind == "event" and a["timing"] != "main":
+                        quick = True
+                    if a.get("rx"):
+                        self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
+                    if a.get("any_player"):
+                        self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
+                    if a.get("timing") == "tp":
+                        self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
+            if quick:
+                self.quick_keys.add(k)
+                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
+                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
+                if d.front.type == "Event" and next(
+                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
+                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
+            if act:
+                self.act_keys.add(k)
+            for tbl, abl in ((self.sopf, self.abf[k]), (self.sopb, self.abb[k])):
+                ops: dict[str, list] = {}
+                for a in abl:
                     if a["kind"] == "static" and a.get("op"):
-                        self.sop_keys.setdefault(a["op"], set()).add(k)
+                        ops.setdefault(a["op"], []).append(a)
+                if ops:
+                    tbl[k] = ops
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self._lost_busy = False
@@ -164,44 +246,12 @@ class Rules:
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
         self._kmemo = _PlayIndex()  # see ``in_play_with``
-        # card key -> static op -> that face's static abilities with the op (front / boosted face):
-        # what abilities() gives a face-up card while no Teamwork nor "lose abilities" card is in play
-        # (``_own_statics``)
-        self.sopf: dict[str, dict[str, list]] = {}
-        self.sopb: dict[str, dict[str, list]] = {}
-        for k in self.db.cards:
-            for tbl, abl in ((self.sopf, self.abf[k]), (self.sopb, self.abb[k])):
-                ops: dict[str, list] = {}
-                for a in abl:
-                    if a["kind"] == "static" and a.get("op"):
-                        ops.setdefault(a["op"], []).append(a)
-                if ops:
-                    tbl[k] = ops
         self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in _POWER_OPS))
         # their power-changing static abilities per face, in text order (``power_sources``; read only)
         self.pow_abf = {k: [a for a in self.abf[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
                         for k in self.pow_keys}
         self.pow_abb = {k: [a for a in self.abb[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
                         for k in self.pow_keys}
-        # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
-        self.self_disc_keys = {k for k, d in self.db.cards.items()
-                               if any(a["kind"] == "static" and a.get("op") == "play_discount" and a.get("self")
-                                      for a in d.abilities.get("front", ()))}
-        # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
-        # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
-        self.kwg_keys = {k for k, d in self.db.cards.items()
-                         if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
-        # per granted keyword / color: the card keys whose static abilities grant it (fewer abilities() calls)
-        self.kwg_by: dict[str, set[str]] = {}
-        for k, d in self.db.cards.items():
-            for face in d.abilities.values():
-                for a in face:
-                    if a["kind"] == "static" and a.get("op") == "grant_kw":
-                        self.kwg_by.setdefault(a["kw"], set()).add(k)
-                        if a["kw"] in self.POWER_KW:
-                            self.kwg_by.setdefault("*power", set()).add(k)
-                    elif a["kind"] == "static" and a.get("op") == "grant_color":
-                        self.kwg_by.setdefault("*color", set()).add(k)
         # card key -> the keywords its grant abilities name (either face): without Teamwork in play
         # (which lends abilities) no other keyword can be granted by that card
         self.kwg_names = {k: _grant_names(self.db.cards[k]) for k in self.kwg_keys}
@@ -213,56 +263,9 @@ class Rules:
                 self.kw_keys.setdefault(name, set()).add(k)
         self.prism_keys = self.kw_keys.get("Prismatic", set())
         self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
-        self.epic_if_keys = {k for k, d in self.db.cards.items() for face in d.abilities.values() for a in face
-                             if a.get("op") == "epic_if"}
-        # cards with "When this card enters your discard pile" (Rules.put queues them from any zone)
-        self.to_disc_keys = {k: [a for a in d.abilities.get("front", ()) if a["kind"] == "trigger" and a["on"] == "to_disc"]
-                             for k, d in self.db.cards.items()
-                             if any(a["kind"] == "trigger" and a["on"] == "to_disc" for a in d.abilities.get("front", ()))}
         self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
         # cards that can break 516 (Unique names, Troublemakers: one face-up per player per Problem)
         self.unique_tm_keys = self.unique_keys | {k for k in self.db.cards if self.types[k] == TM}
-        self.trig_keys: set[str] = set()
-        # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
-        # in play (which lends front-face abilities) only these cards can fire for that event
-        self.trig_ev: dict[str, set[str]] = {}
-        self.activ_keys: set[str] = set()
-        self.hand_act_keys: set[str] = set()
-        self.rx_keys: set[str] = set()
-        self.tp_keys: set[str] = set()
-        self.anyp_keys: set[str] = set()
-        self.disc_act_keys: set[str] = set()
-        for k, d in self.db.cards.items():
-            abl = [a for face in d.abilities.values() for a in face]
-            if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
-                self.trig_keys.add(k)
-                for a in abl:
-                    if a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")):
-                        self.trig_ev.setdefault(a["on"], set()).add(k)
-            if any(a["kind"] == "activated" for a in abl):
-                self.activ_keys.add(k)
-            if any(a["kind"] == "activated" and a.get("zone") == "disc" for a in abl):
-                self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
-            if any(a["kind"] == "activated" and a.get("zone") == "hand" for a in abl):
-                self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
-            if any(a["kind"] == "static" for a in abl):
-                self.static_keys.add(k)
-            if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
-                self.quick_keys.add(k)
-                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
-                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
-                if d.front.type == "Event" and next(
-                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
-                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
-            if any(a.get("rx") for a in abl):
-                self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
-            if any(a.get("any_player") for a in abl):
-                self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
-            if any(a.get("timing") == "tp" for a in abl):
-                self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
-            if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
-                    any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
-                self.act_keys.add(k)
         # static op -> the Teamwork cards printing it (``statics``: only they can lend it)
         self.tw_sop = {op_: frozenset(ks & self.tw_keys) for op_, ks in self.sop_keys.items()}
         # event -> the Teamwork cards with a trigger on it (``fire``: only they can lend one)
