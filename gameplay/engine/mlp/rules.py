@@ -1941,6 +1941,8 @@ class Rules:
         if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or self.kw_may_differ(st, "Stubborn"))
                                 and self.kw(st, cid, "Stubborn")):
             return False
+        if "no_faceoff_power" not in self.ops_in_play(st) and self.af_free(st):
+            return True  # (no card has it without one printing it in play; see af_free)
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "no_faceoff_power":
                 return False
@@ -2198,21 +2200,20 @@ class Rules:
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
         nc = self.has_static(st, "no_contrib") if self.static_keys else []
+        ncp = "no_confront_power" in self.ops_in_play(st) or not self.af_free(st)  # (else none has it)
         for cid in mine:
             if not self.contributes(st, cid) or cid in banned:
                 continue
             if nc and self.no_contrib(st, cid, "confront", nc):
                 continue
-            for ab in self.abilities(st, cid):
-                if ab["kind"] == "static" and ab.get("op") == "no_confront_power" and \
-                        (not ab.get("cond") or self._cond(st, cid, ab["cond"])):
-                    break
-            else:
-                if srcs is None:
-                    srcs = self.power_sources(st)
-                pw = self.power(st, cid, srcs) or 0
-                if pw > 0:
-                    chars.append((pw, cid))
+            if ncp and any(ab["kind"] == "static" and ab.get("op") == "no_confront_power" and
+                           (not ab.get("cond") or self._cond(st, cid, ab["cond"])) for ab in self.abilities(st, cid)):
+                continue
+            if srcs is None:
+                srcs = self.power_sources(st)
+            pw = self.power(st, cid, srcs) or 0
+            if pw > 0:
+                chars.append((pw, cid))
         if sum(pw for pw, _ in chars) + less < sum(n for _, n in reqs):
             return False  # not enough power in all, whatever the colors (as solve_requirements finds)
         chars = [(pw, self.colors(st, cid)) for pw, cid in chars]
