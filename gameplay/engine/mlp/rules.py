@@ -128,18 +128,21 @@ class Rules:
         self.quick_fo: dict[str, str] = {}  # quick Events whose timing names a faceoff -> that timing
         self.quick_rx: set[str] = set()  # Reaction Events with a condition (need a reactable note)
         self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
-        self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
-        self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
-        self.ff = {k: d.front for k, d in self.db.cards.items()}
-        self.fb = {k: (d.boosted or d.front) for k, d in self.db.cards.items()}
-        self.types = {k: d.front.type for k, d in self.db.cards.items()}
-        self.char_keys = {k for k, t in self.types.items() if t in CHAR_TYPES}
-        # the keys whose cards can be Troublemakers (ctype): printed ones, and the token key
-        self.tm_tok_keys = {k for k, t in self.types.items() if t == TM} | {self.token_key}
-        self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
-        self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
-        self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
-        # Tables read from the cards' abilities, built in one pass over them (card, face and text order):
+        # Tables read from the card data, built in one pass over the cards (card, face and text order).
+        # card key -> front / boosted (else front) face, their keywords, the printed type and abilities
+        self.ff: dict[str, FaceDef] = {}
+        self.fb: dict[str, FaceDef] = {}
+        self.kwf: dict[str, dict] = {}
+        self.kwb: dict[str, dict] = {}
+        self.types: dict[str, str] = {}
+        self.abf: dict[str, tuple] = {}
+        self.abb: dict[str, tuple] = {}
+        self.tw_keys: set[str] = set()
+        # card keys with a keyword on either face: a card whose key is not listed (and which is not a
+        # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
+        self.kw_keys: dict[str, set[str]] = {}
+        self.epic_keys: set[str] = set()
+        self.unique_keys: set[str] = set()
         # static op -> card keys with that continuous ability on some face (``statics``)
         self.sop_keys: dict[str, set[str]] = {}
         # card key -> static op -> that face's static abilities with the op (front / boosted face):
@@ -168,8 +171,21 @@ class Rules:
         self.anyp_keys: set[str] = set()
         self.disc_act_keys: set[str] = set()
         for k, d in self.db.cards.items():
-            quick = "Hasty" in d.front.keywords
-            act = "Agile" in d.front.keywords or (d.boosted is not None and "Agile" in d.boosted.keywords)
+            f = d.front
+            b = d.boosted or f
+            self.ff[k], self.fb[k], self.kwf[k], self.kwb[k], self.types[k] = f, b, f.keywords, b.keywords, f.type
+            ab_f = d.abilities.get("front", ())
+            self.abf[k], self.abb[k] = ab_f, d.abilities.get("boosted", ab_f)
+            if "Teamwork" in f.keywords:
+                self.tw_keys.add(k)
+            for name in (*f.keywords, *b.keywords):
+                self.kw_keys.setdefault(name, set()).add(k)
+            if f.epic or b.epic:
+                self.epic_keys.add(k)
+            if "Unique" in f.traits or "Unique" in b.traits:
+                self.unique_keys.add(k)
+            quick = "Hasty" in f.keywords
+            act = "Agile" in f.keywords or (d.boosted is not None and "Agile" in d.boosted.keywords)
             for fname, face in d.abilities.items():
                 front = fname == "front"
                 for a in face:
@@ -255,15 +271,10 @@ class Rules:
         # card key -> the keywords its grant abilities name (either face): without Teamwork in play
         # (which lends abilities) no other keyword can be granted by that card
         self.kwg_names = {k: _grant_names(self.db.cards[k]) for k in self.kwg_keys}
-        # card keys with a keyword on either face: a card whose key is not listed (and which is not a
-        # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
-        self.kw_keys: dict[str, set[str]] = {}
-        for k in self.db.cards:
-            for name in (*self.kwf[k], *self.kwb[k]):
-                self.kw_keys.setdefault(name, set()).add(k)
         self.prism_keys = self.kw_keys.get("Prismatic", set())
-        self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
-        self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
+        self.char_keys = {k for k, t in self.types.items() if t in CHAR_TYPES}
+        # the keys whose cards can be Troublemakers (ctype): printed ones, and the token key
+        self.tm_tok_keys = {k for k, t in self.types.items() if t == TM} | {self.token_key}
         # cards that can break 516 (Unique names, Troublemakers: one face-up per player per Problem)
         self.unique_tm_keys = self.unique_keys | {k for k in self.db.cards if self.types[k] == TM}
         # static op -> the Teamwork cards printing it (``statics``: only they can lend it)
