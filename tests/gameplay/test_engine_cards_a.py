@@ -225,7 +225,7 @@ def test_move_to_this_cards_problem_needs_a_problem(game):
 def set_problem(game, st, area, number):
     """Make the Problem in ``area`` another Problem card (test setup)."""
     st.d["cards"][game.r.problem_at(st.d, area)]["k"] = game.db.key(number)
-    st.d["nid"] += 1  # (a card's key never changes in play: invalidate Rules.in_play_with's memo)
+    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     st._la = None
 
 

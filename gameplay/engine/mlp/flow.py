@@ -21,6 +21,9 @@ def _opp(p):
     return 1 - p
 
 
+_OPP_HOME = ("home1", "home0")  # (by controller: the other player's home)
+
+
 # ====================================================================== apply / decide
 def apply(self, st, action: Action, ev) -> None:
     if st["outcome"]:
@@ -379,7 +382,7 @@ def ppp(self, st, ev) -> bool:
             self.restamp(st, cid)
             did = True
         a = c["a"]
-        if a not in areas or (a.startswith("home") and int(a[4:]) != c["c"]):
+        if a not in areas or a == _OPP_HOME[c["c"]]:
             if self.is_char(st, cid):
                 c["a"] = f"home{c['c']}"  # 511.5
                 did = True
@@ -432,7 +435,7 @@ def _uniqueness(self, st, ev) -> bool:
             continue
         k = c["k"]
         if k in uk:  # (a card whose key is not listed has no face with the Unique trait)
-            f = self.face(st, cid)
+            f = (self.fb if c.get("b") else self.ff)[k]  # (face())
             if "Unique" in f.traits:
                 seen.setdefault(("u", c["c"], f.name), []).append(cid)
         if types[k] == TM and not c.get("dil"):  # ctype() of a card that is no token
@@ -513,7 +516,7 @@ def step(self, st, ev) -> None:
             fo["stage"] = "w_flip"
             self.open_window(st, "fo")  # 514.3
         elif stg == "compare":
-            t0, t1 = self.faceoff_total(st, 0), self.faceoff_total(st, 1)
+            t0, t1 = self.faceoff_totals(st)
             self.log(ev, "faceoff", lambda: f"Faceoff totals: {self.pname(st, 0)} {t0}, {self.pname(st, 1)} {t1}")
             if t0 == t1:
                 empty = not st["pl"][0]["deck"] and not st["pl"][1]["deck"]
@@ -534,9 +537,9 @@ def step(self, st, ev) -> None:
                     fo["stage"] = "flip"  # 514.4c ties flip again
                     fo["tie"] = True
             elif any(self.involved(st, o) for o in self.has_static(st, "lowest_wins")):
-                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1)  # "The player with the lowest power total wins"
+                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1, abs(t0 - t1))  # "The player with the lowest power total wins"
             else:
-                self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1)
+                self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1, abs(t0 - t1))
         elif stg == "resolved":
             fo["stage"] = "w_end"
             self.open_window(st, "fo")  # 514.6
@@ -554,9 +557,10 @@ def step(self, st, ev) -> None:
     if s == "tp_start":  # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
         if self.rx_keys:
             self.rx_note(st, "phase", ph="tp", tp=tp)
-        self.fire_all(st, ev, "tp_start", players=(tp,))
-        self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
-        self.fire_all(st, ev, "any_tp_start")
+        if self.may_fire(st, "tp_start"):
+            self.fire_all(st, ev, "tp_start", players=(tp,))
+            self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
+            self.fire_all(st, ev, "any_tp_start")
         st["step"] = "tm_uncover"
         tpk = self.tp_keys
         if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
@@ -569,7 +573,9 @@ def step(self, st, ev) -> None:
             st["sc_ch"] = []
     elif s == "tm_challenge":
         opts = []
-        for cid in st["play"]:
+        # (only a Troublemaker's key or a token can be a Troublemaker; other cards' types are read only
+        # while one may carry an "also a Friend" mark, see af_free)
+        for cid in self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]:
             c = st["cards"][cid]
             if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
                 continue
@@ -582,14 +588,16 @@ def step(self, st, ev) -> None:
         else:
             st["step"] = "tp_end"
     elif s == "tp_end":  # the Troublemaker Phase ends: "At the end of [each player's / your] Troublemaker Phase"
-        self.fire_all(st, ev, "tp_end", players=(tp,))
-        self.fire_all(st, ev, "any_tp_end")
+        if self.may_fire(st, "tp_end"):
+            self.fire_all(st, ev, "tp_end", players=(tp,))
+            self.fire_all(st, ev, "any_tp_end")
         st["step"] = "main_start"
     elif s == "main_start":
         if self.rx_keys:
             self.rx_note(st, "phase", ph="main", tp=tp)
-        self.fire_all(st, ev, "main_start", players=(tp,))
-        self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
+        if self.may_fire(st, "main_start"):
+            self.fire_all(st, ev, "main_start", players=(tp,))
+            self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
         _inspired(self, st, ev)
         st["step"] = "main"
         self.open_window(st, "main")  # 609.1
@@ -598,8 +606,9 @@ def step(self, st, ev) -> None:
             self.rx_note(st, "phase", ph="score", tp=tp)  # reacted to in the start-of-Score-Phase window
         st["step"] = "w_score"
     elif s == "score_go":
-        self.fire_all(st, ev, "score_start", players=(tp,))
-        self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
+        if self.may_fire(st, "score_start"):
+            self.fire_all(st, ev, "score_start", players=(tp,))
+            self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
         st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
                     "conf": [], "solved": []}
         st["step"] = "confront"
@@ -611,7 +620,7 @@ def step(self, st, ev) -> None:
         st["step"] = "solve"
         if len(conf) >= 2:  # 612.1
             self.start_faceoff(st, ev, "multi", list(conf), tp)
-        elif len(conf) == 1 and self.can_confront(st, _opp(tp), conf[0]):  # 612.2
+        elif len(conf) == 1 and _confrontable(self, st, _opp(tp), conf):  # 612.2
             self.start_faceoff(st, ev, "problem", list(conf), tp)
     elif s == "solve":
         if st["sc"]["solved"] and not st["sc"].get("sfired"):
@@ -636,9 +645,10 @@ def step(self, st, ev) -> None:
     elif s == "end":
         if self.rx_keys:
             self.rx_note(st, "phase", ph="end", tp=tp)
-        self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
-        self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
-        self.fire_all(st, ev, "any_turn_end")
+        if self.may_fire(st, "turn_end"):
+            self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
+            self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
+            self.fire_all(st, ev, "any_turn_end")
         if st.get("dly"):
             from .extra_ops import fire_delayed
 
@@ -661,7 +671,8 @@ def _uncover(self, st, ev) -> bool:
     (an uncover's triggered effects wait for pre-priority processing, 511.7, whatever the order)."""
     tp = st["tp"]
     while True:
-        todo = [cid for cid in st["play"] if st["cards"][cid]["c"] == tp and st["cards"][cid].get("fd")
+        cands = self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]  # (see tm_tok_keys)
+        todo = [cid for cid in cands if st["cards"][cid]["c"] == tp and st["cards"][cid].get("fd")
                 and self.ctype(st, cid) == TM and _can_uncover(self, st, cid)]
         if not todo:
             return True
@@ -717,11 +728,8 @@ def uncover_one(self, st, ev, cid, by=None) -> None:
 def _inspired(self, st, ev):
     """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
     tp = st["tp"]
-    ins = self.kw_keys.get("Inspired", ())
-    twn = self.kw_may_differ(st, "Inspired")  # Teamwork, or a grant in play that could give Inspired
     cards = st["cards"]
-    n = sum(1 for cid in st["play"] if cards[cid]["c"] == tp and (cards[cid]["k"] in ins or twn or cards[cid].get("t"))
-            and self.kw(st, cid, "Inspired"))
+    n = sum(1 for cid in self.kw_candidates(st, "Inspired") if cards[cid]["c"] == tp and self.kw(st, cid, "Inspired"))
     if n:
         src = next(cid for cid in st["play"] if st["cards"][cid]["c"] == tp and self.kw(st, cid, "Inspired"))
         self.queue_trigger(st, src, tp, [{"op": "look_top", "n": n, "whose": "opponent"}], "Inspired")
@@ -740,7 +748,7 @@ def _confront_next(self, st, ev):
         # confronted, the remaining steps confront nothing.
         todo = [a for a in sc["todo"] if a in st["areas"]]
         sc["todo"] = todo
-        can = [a for a in todo if self.can_confront(st, tp, a)]
+        can = _confrontable(self, st, tp, todo)
         if not can:
             sc["todo"] = []
             sc.pop("cur", None)
@@ -793,14 +801,38 @@ def _confront_next(self, st, ev):
                         continue  # "... with characters that have at least N different colors among them"
                     self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
     # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
-    self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
-    self.fire_all(st, ev, "you_confront", players=(tp,), extra={"area": [area]})  # "When you confront a Problem"
+    if self.may_fire(st, "confront"):
+        self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
+        self.fire_all(st, ev, "you_confront", players=(tp,), extra={"area": [area]})  # "When you confront a Problem"
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == tp and c["a"] == area:
             self.fire(st, ev, "confront", cid)
         elif c and c["c"] == tp and self.ctype(st, cid) == MANE and c["a"] == area:
             self.fire(st, ev, "confront", cid)
+
+
+def _confrontable(self, st, p, areas) -> list:
+    """The areas whose Problem player ``p`` can confront now (``can_confront``).  611.3: without a
+    character of theirs there, a Problem with a requirement of 1 or more can't be confronted
+    (``meets``), which is found without the whole check -- unless a card in play carries an "also a
+    Friend" mark, which ``ctype`` drops once its modifier has ended (the full check reads the cards
+    there, so it stays the one that drops it)."""
+    quick = self.af_free(st)
+    cards = st["cards"]
+    at: dict = {}  # area -> its cards in play, in play order (read by every check)
+    for o in st["play"]:
+        at.setdefault(cards[o]["a"], []).append(o)
+    out = []
+    for a in areas:
+        here = at.get(a, [])
+        if quick and not self._chars_in(st, here, p):
+            pid = self._problem_in(st, here)
+            if pid is None or any(n > 0 for _, n in self.base_requirements(st, p, pid)):
+                continue
+        if self.can_confront(st, p, a, here):
+            out.append(a)
+    return out
 
 
 # ====================================================================== turns
@@ -883,19 +915,17 @@ def start_turn(self, st, ev) -> None:
         self.rx_note(st, "gain", by=tp, n=n)
     if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
         self.draw(st, ev, tp, 1 + len(extra))
-    self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
-    self.fire_all(st, ev, "turn_start", players=(tp,))
-    self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
+    if self.may_fire(st, "turn_start"):
+        self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
+        self.fire_all(st, ev, "turn_start", players=(tp,))
+        self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     if st.get("dly"):
         from .extra_ops import fire_delayed
 
         fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (extra_ops.delay)
         fire_delayed(self, st, "own_turn_start")
-    met = self.kw_keys.get("Meticulous", ())
-    twn = self.kw_may_differ(st, "Meticulous")  # Teamwork, or a grant in play that could give Meticulous
-    for cid in st["play"]:
-        c = st["cards"][cid]
-        if c["c"] == tp and (c["k"] in met or twn or c.get("t")):
+    for cid in self.kw_candidates(st, "Meticulous"):
+        if st["cards"][cid]["c"] == tp:
             x = self.kw(st, cid, "Meticulous")
             if x:
                 self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
@@ -910,8 +940,12 @@ def end_of_turn(self, st, ev) -> None:
         ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
         return
     home = f"home{tp}"
-    friends = [cid for cid in st["play"] if st["cards"][cid]["a"] == home and st["cards"][cid]["c"] == tp
-               and self.ctype(st, cid) == FRIEND and not _no_home_limit(self, st, cid)]
+    cards = st["cards"]
+    ops = self.ops_in_play(st)
+    # (none is exempt without such an ability in play; reading abilities may read card types: af_free)
+    anyex = "home_limit_exempt" in ops or "no_home_limit" in ops or not self.af_free(st)
+    friends = [cid for cid in st["play"] if cards[cid]["a"] == home and cards[cid]["c"] == tp
+               and self.ctype(st, cid) == FRIEND and not (anyex and _no_home_limit(self, st, cid))]
     if len(friends) > self.home_limit(st, tp):
         ask(self, st, tp, "retire_home", friends, "616.3")
         return
@@ -957,17 +991,19 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
         self.log(ev, "faceoff", lambda: f"{kind} faceoff at {', '.join(self.area_name(st, a) for a in areas)} (514)")
     if self.rx_keys:
         self.rx_note(st, "fo_start", tp=st["tp"])
-    for cid in list(st["play"]):
+    for cid in list(st["play"]) if self.may_fire(st, "fo_inv") or not self.af_free(st) else ():
+        # (without a card to trigger, only involvement would be read: see af_free)
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
             for o in st["play"]:  # "When that character becomes involved in a faceoff" (its attachments)
                 if st["cards"][o].get("h") == cid:
                     self.fire(st, ev, "host_fo_start", o)
-    if type_ in ("problem", "multi"):
-        self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
-    self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
-    self.fire_all(st, ev, "any_fo_start", extra={"area": list(areas)})  # "At the start of a faceoff [here]"
-    self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
+    if self.may_fire(st, "fo_start"):
+        if type_ in ("problem", "multi"):
+            self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
+        self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
+        self.fire_all(st, ev, "any_fo_start", extra={"area": list(areas)})  # "At the start of a faceoff [here]"
+        self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
         c = st["cards"][cid]
         if c["c"] != chal and c["a"] in areas and self.kw(st, cid, "Prepared"):
@@ -1017,7 +1053,8 @@ def faceoff_flip(self, st, ev) -> None:
     fo["rounds"] += 1
     for p in (st["tp"], _opp(st["tp"])):
         n = 1
-        if fo["rounds"] == 1:  # 514.3a "flip an additional card during faceoffs"
+        if fo["rounds"] == 1 and ("flip_extra" in self.ops_in_play(st) or not self.af_free(st)):
+            # 514.3a "flip an additional card during faceoffs" (no card has it without one printing it)
             for cid in st["play"]:
                 if self.involved(st, cid) and st["cards"][cid]["c"] == p:
                     for ab in self.abilities(st, cid):
@@ -1052,8 +1089,8 @@ def _flip_mods(self, st, p) -> int:
     return n
 
 
-def resolve_faceoff(self, st, ev, winner) -> None:
-    """514.5"""
+def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
+    """514.5 (``margin``: the difference of the power totals, when just compared)"""
     fo = st["fo"]
     fo["winner"] = winner
     fo["stage"] = "resolved"
@@ -1063,16 +1100,19 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         if fo["type"] in ("problem", "multi") and st["sc"] is not None:
             st["sc"]["solved"] = list(fo["areas"])
         return
-    margin = abs(self.faceoff_total(st, 0) - self.faceoff_total(st, 1))
+    if margin is None:
+        t0, t1 = self.faceoff_totals(st)
+        margin = abs(t0 - t1)
     if fo["type"] in ("problem", "multi"):  # "If you won a Problem faceoff by at least N power this turn"
         won = st["pl"][winner].get("wonp")
         st["pl"][winner]["wonp"] = [st["turn"], max(margin, won[1] if won and won[0] == st["turn"] else 0)]
     loser = _opp(winner)
-    for cid in list(st["play"]):  # "When you lose a faceoff involving this card" (before 514.5b sends home)
+    for cid in list(st["play"]) if self.may_fire(st, "fo_lose") or not self.af_free(st) else ():
+        # "When you lose a faceoff involving this card" (before 514.5b sends home)
         c = st["cards"].get(cid)
         if c and c["c"] == loser and self.involved(st, cid):
             self.fire(st, ev, "lose_faceoff", cid)
-    for a in fo["areas"]:  # "When you win a faceoff here / at this Problem"
+    for a in fo["areas"] if self.may_fire(st, "fo_here") else ():  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
         self.fire_all(st, ev, "any_win_fo_here", area=a, extra={"margin": margin, "winner": winner})
         if fo["type"] == "tm" and winner != fo["chal"]:  # "When an opponent loses a faceoff against a Troublemaker here"
@@ -1083,8 +1123,9 @@ def resolve_faceoff(self, st, ev, winner) -> None:
         self.rx_note(st, "win", by=winner, margin=margin, tp=st["tp"])
     if fo["type"] == "tm":
         tm = fo["tm"]
-        self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
-        self.fire_all(st, ev, "you_lose_tm_fo", players=(loser,))  # "When you lose a Troublemaker faceoff"
+        if self.may_fire(st, "tm_fo"):
+            self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
+            self.fire_all(st, ev, "you_lose_tm_fo", players=(loser,))  # "When you lose a Troublemaker faceoff"
         if winner == chal:
             if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
                 pts = self.face(st, tm).bonus or 0
@@ -1107,7 +1148,7 @@ def resolve_faceoff(self, st, ev, winner) -> None:
                     allcol = sorted(set.intersection(*(set(self.colors(st, o)) for o in used))) if used else []
                     self.rx_note(st, "defeat", by=chal, tp=st["tp"], allcol=allcol)
         else:
-            opts = [cid for cid in st["play"] if self.involved(st, cid) and st["cards"][cid]["c"] == chal
+            opts = [cid for cid in st["play"] if st["cards"][cid]["c"] == chal and self.involved(st, cid)
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
             if len(opts) == 1:
                 _fo_send_home(self, st, ev, opts[0])
@@ -1203,7 +1244,7 @@ def end_faceoff(self, st, ev) -> None:
         lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
         st["rq"].append({"p": _opp(fo_["winner"]), "src": fo_.get("src"), "eff": list(fo_["fx_loser_end"]), "i": 0,
                          "ch": None, "lbl": "faceoff", "after": None, "it": lost})
-    for cid in list(st["play"]):
+    for cid in list(st["play"]) if self.may_fire(st, "fo_end") or not self.af_free(st) else ():
         if self.involved(st, cid):
             self.fire(st, ev, "fo_end", cid)
     to_disc = fo_["type"] in ("problem", "multi") and any(

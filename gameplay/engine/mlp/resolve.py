@@ -361,6 +361,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             self.add_mod(st, src, 0, e.get("until", "phase"), col=e["color"])
             st["mods"][-1]["af"] = True
             st["cards"][src]["af"] = 1
+            self._kmemo.af = True  # (Rules.af_free)
             st["dy"] = 1
             self.log(ev, "type", lambda: f"{self.name(st, src)} is also a [{e['color']}] Friend until the end of the "
                      f"{'phase' if e.get('until', 'phase') == 'phase' else e.get('until')}")

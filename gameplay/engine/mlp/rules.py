@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import re
 from itertools import combinations
+from operator import itemgetter
 from typing import Any
 
 from .. import rng as _rng
 from ..api import JUDGE, Action, IllegalActionError
 from .carddb import COLOR_NAMES, INFINITE, CardDef, FaceDef
+from .reactions import actor
 
 WIN_POINTS = 15
 HAND_SIZE = 8
@@ -19,6 +21,9 @@ FRIEND = "Friend"
 MANE = "Mane Character"
 CHAR_TYPES = (FRIEND, MANE)
 _NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
+_KEY = itemgetter("k")  # a card record's key
+_NO_OPS: dict = {}  # (no static abilities, Rules._own_statics; never mutated)
+_POWER_OPS = ("power", "power_per_beneath", "power_per", "power_is")  # power-changing static abilities
 #: steps of the Score Phase (610): "during the Score Phase" conditions
 SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
 #: selector fields read by ``Rules._match_extra``
@@ -82,6 +87,26 @@ def _area_owner(area: str) -> int | None:
     return None
 
 
+class _PlayIndex:
+    """The cards in play by key table (``Rules.in_play_with``) and the static ops in play
+    (``Rules.ops_in_play``) for one play zone: ``pl`` (the list, None once ``forget`` asks for a
+    check), ``cids`` / ``keys`` (copies of its cards and their keys), ``lists`` / ``tables`` (id of a
+    key table -> the cards in play with a key in it / the table), ``ops`` (None: not counted), ``af``
+    / ``kwn`` (see ``Rules.af_free`` / ``kw_may_differ``; None: not counted)."""
+
+    __slots__ = ("pl", "cids", "keys", "lists", "tables", "ops", "af", "kwn")
+
+    def __init__(self) -> None:
+        self.pl = None
+        self.af = None  # whether a card in play may carry an "also a Friend" mark (``Rules.af_free``)
+        self.kwn = None  # (keywords named by the grant cards in play, their number): ``Rules.kw_may_differ``
+        self.cids: list = []
+        self.keys: list = []
+        self.lists: dict = {}
+        self.tables: dict = {}
+        self.ops = None
+
+
 class Rules:
     def __init__(self, game) -> None:
         self.g = game
@@ -92,6 +117,8 @@ class Rules:
         self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
         self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
+        self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
+        self._kwt: dict = {}  # keyword -> the keys printing it and the token key (``kw_candidates``)
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)
         self.token_key = (toks or friends or [""])[0]
@@ -101,21 +128,122 @@ class Rules:
         self.quick_fo: dict[str, str] = {}  # quick Events whose timing names a faceoff -> that timing
         self.quick_rx: set[str] = set()  # Reaction Events with a condition (need a reactable note)
         self.act_keys: set[str] = set()  # cards with activated abilities usable outside the Main Phase
-        self.kwf = {k: d.front.keywords for k, d in self.db.cards.items()}
-        self.kwb = {k: (d.boosted or d.front).keywords for k, d in self.db.cards.items()}
-        self.ff = {k: d.front for k, d in self.db.cards.items()}
-        self.fb = {k: (d.boosted or d.front) for k, d in self.db.cards.items()}
-        self.types = {k: d.front.type for k, d in self.db.cards.items()}
-        self.abf = {k: d.abilities.get("front", ()) for k, d in self.db.cards.items()}
-        self.abb = {k: d.abilities.get("boosted", d.abilities.get("front", ())) for k, d in self.db.cards.items()}
-        self.tw_keys = {k for k, d in self.db.cards.items() if "Teamwork" in d.front.keywords}
+        # Tables read from the card data, built in one pass over the cards (card, face and text order).
+        # card key -> front / boosted (else front) face, their keywords, the printed type and abilities
+        self.ff: dict[str, FaceDef] = {}
+        self.fb: dict[str, FaceDef] = {}
+        self.kwf: dict[str, dict] = {}
+        self.kwb: dict[str, dict] = {}
+        self.types: dict[str, str] = {}
+        self.abf: dict[str, tuple] = {}
+        self.abb: dict[str, tuple] = {}
+        self.tw_keys: set[str] = set()
+        # card keys with a keyword on either face: a card whose key is not listed (and which is not a
+        # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
+        self.kw_keys: dict[str, set[str]] = {}
+        self.epic_keys: set[str] = set()
+        self.unique_keys: set[str] = set()
         # static op -> card keys with that continuous ability on some face (``statics``)
         self.sop_keys: dict[str, set[str]] = {}
+        # card key -> static op -> that face's static abilities with the op (front / boosted face):
+        # what abilities() gives a face-up card while no Teamwork nor "lose abilities" card is in play
+        # (``_own_statics``)
+        self.sopf: dict[str, dict[str, list]] = {}
+        self.sopb: dict[str, dict[str, list]] = {}
+        # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
+        self.self_disc_keys: set[str] = set()
+        # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
+        # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
+        self.kwg_keys: set[str] = set()
+        # per granted keyword / color: the card keys whose static abilities grant it (fewer abilities() calls)
+        self.kwg_by: dict[str, set[str]] = {}
+        self.epic_if_keys: set[str] = set()
+        # cards with "When this card enters your discard pile" (Rules.put queues them from any zone)
+        self.to_disc_keys: dict[str, list] = {}
+        self.trig_keys: set[str] = set()
+        # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
+        # in play (which lends front-face abilities) only these cards can fire for that event
+        self.trig_ev: dict[str, set[str]] = {}
+        self.activ_keys: set[str] = set()
+        self.hand_act_keys: set[str] = set()
+        self.rx_keys: set[str] = set()
+        self.tp_keys: set[str] = set()
+        self.anyp_keys: set[str] = set()
+        self.disc_act_keys: set[str] = set()
         for k, d in self.db.cards.items():
-            for face in d.abilities.values():
+            f = d.front
+            b = d.boosted or f
+            self.ff[k], self.fb[k], self.kwf[k], self.kwb[k], self.types[k] = f, b, f.keywords, b.keywords, f.type
+            ab_f = d.abilities.get("front", ())
+            self.abf[k], self.abb[k] = ab_f, d.abilities.get("boosted", ab_f)
+            if "Teamwork" in f.keywords:
+                self.tw_keys.add(k)
+            for name in (*f.keywords, *b.keywords):
+                self.kw_keys.setdefault(name, set()).add(k)
+            if f.epic or b.epic:
+                self.epic_keys.add(k)
+            if "Unique" in f.traits or "Unique" in b.traits:
+                self.unique_keys.add(k)
+            quick = "Hasty" in f.keywords
+            act = "Agile" in f.keywords or (d.boosted is not None and "Agile" in d.boosted.keywords)
+            for fname, face in d.abilities.items():
+                front = fname == "front"
                 for a in face:
+                    kind = a["kind"]
+                    op = a.get("op")
+                    if op == "epic_if":
+                        self.epic_if_keys.add(k)
+                    if kind == "static":
+                        self.static_keys.add(k)
+                        if op:
+                            self.sop_keys.setdefault(op, set()).add(k)
+                            if op == "grant_kw":
+                                self.kwg_keys.add(k)
+                                self.kwg_by.setdefault(a["kw"], set()).add(k)
+                                if a["kw"] in self.POWER_KW:
+                                    self.kwg_by.setdefault("*power", set()).add(k)
+                            elif op == "grant_color":
+                                self.kwg_keys.add(k)
+                                self.kwg_by.setdefault("*color", set()).add(k)
+                            elif op == "play_discount" and front and a.get("self"):
+                                self.self_disc_keys.add(k)
+                    elif kind == "trigger" or (kind == "manual" and a.get("on")):
+                        self.trig_keys.add(k)
+                        self.trig_ev.setdefault(a["on"], set()).add(k)
+                        if front and kind == "trigger" and a["on"] == "to_disc":
+                            self.to_disc_keys.setdefault(k, []).append(a)
+                    elif kind == "activated":
+                        self.activ_keys.add(k)
+                        if a.get("zone") == "disc":
+                            self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
+                        elif a.get("zone") == "hand":
+                            self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
+                        if a["timing"] != "main":
+                            act = True
+                    elif kind == "event" and a["timing"] != "main":
+                        quick = True
+                    if a.get("rx"):
+                        self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
+                    if a.get("any_player"):
+                        self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
+                    if a.get("timing") == "tp":
+                        self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
+            if quick:
+                self.quick_keys.add(k)
+                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
+                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
+                if d.front.type == "Event" and next(
+                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
+                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
+            if act:
+                self.act_keys.add(k)
+            for tbl, abl in ((self.sopf, self.abf[k]), (self.sopb, self.abb[k])):
+                ops: dict[str, list] = {}
+                for a in abl:
                     if a["kind"] == "static" and a.get("op"):
-                        self.sop_keys.setdefault(a["op"], set()).add(k)
+                        ops.setdefault(a["op"], []).append(a)
+                if ops:
+                    tbl[k] = ops
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self._lost_busy = False
@@ -133,89 +261,37 @@ class Rules:
         for op_, ks in self.sop_keys.items():
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
-        self._ops_memo = None
-        self._kmemo: list = [None, -1, -1, {}]  # see ``in_play_with``
-        self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in ("power", "power_per_beneath", "power_per", "power_is")))
-        # cards with their own "you may pay [N] less to play this card" (``play_discount``, ``self``)
-        self.self_disc_keys = {k for k, d in self.db.cards.items()
-                               if any(a["kind"] == "static" and a.get("op") == "play_discount" and a.get("self")
-                                      for a in d.abilities.get("front", ()))}
-        # cards whose static abilities grant keywords ("Your Friends here have Persistent"): while one
-        # is in play the ``kwg`` counter is raised so the keyword fast paths ask ``kw`` for every card
-        self.kwg_keys = {k for k, d in self.db.cards.items()
-                         if any(a["kind"] == "static" and a.get("op") in ("grant_kw", "grant_color") for face in d.abilities.values() for a in face)}
-        # per granted keyword / color: the card keys whose static abilities grant it (fewer abilities() calls)
-        self.kwg_by: dict[str, set[str]] = {}
-        for k, d in self.db.cards.items():
-            for face in d.abilities.values():
-                for a in face:
-                    if a["kind"] == "static" and a.get("op") == "grant_kw":
-                        self.kwg_by.setdefault(a["kw"], set()).add(k)
-                        if a["kw"] in self.POWER_KW:
-                            self.kwg_by.setdefault("*power", set()).add(k)
-                    elif a["kind"] == "static" and a.get("op") == "grant_color":
-                        self.kwg_by.setdefault("*color", set()).add(k)
+        self._kmemo = _PlayIndex()  # see ``in_play_with``
+        self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in _POWER_OPS))
+        # their power-changing static abilities per face, in text order (``power_sources``; read only)
+        self.pow_abf = {k: [a for a in self.abf[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
+                        for k in self.pow_keys}
+        self.pow_abb = {k: [a for a in self.abb[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
+                        for k in self.pow_keys}
         # card key -> the keywords its grant abilities name (either face): without Teamwork in play
         # (which lends abilities) no other keyword can be granted by that card
         self.kwg_names = {k: _grant_names(self.db.cards[k]) for k in self.kwg_keys}
-        # card keys with a keyword on either face: a card whose key is not listed (and which is not a
-        # token, with no Teamwork card in play) can't have that keyword, so ``kw`` needn't be asked
-        self.kw_keys: dict[str, set[str]] = {}
-        for k in self.db.cards:
-            for name in (*self.kwf[k], *self.kwb[k]):
-                self.kw_keys.setdefault(name, set()).add(k)
         self.prism_keys = self.kw_keys.get("Prismatic", set())
-        self.epic_keys = {k for k in self.db.cards if self.ff[k].epic or self.fb[k].epic}
-        self.epic_if_keys = {k for k, d in self.db.cards.items() for face in d.abilities.values() for a in face
-                             if a.get("op") == "epic_if"}
-        # cards with "When this card enters your discard pile" (Rules.put queues them from any zone)
-        self.to_disc_keys = {k: [a for a in d.abilities.get("front", ()) if a["kind"] == "trigger" and a["on"] == "to_disc"]
-                             for k, d in self.db.cards.items()
-                             if any(a["kind"] == "trigger" and a["on"] == "to_disc" for a in d.abilities.get("front", ()))}
-        self.unique_keys = {k for k in self.db.cards if "Unique" in self.ff[k].traits or "Unique" in self.fb[k].traits}
+        self.char_keys = {k for k, t in self.types.items() if t in CHAR_TYPES}
+        # the keys whose cards can be Troublemakers (ctype): printed ones, and the token key
+        self.tm_tok_keys = {k for k, t in self.types.items() if t == TM} | {self.token_key}
         # cards that can break 516 (Unique names, Troublemakers: one face-up per player per Problem)
         self.unique_tm_keys = self.unique_keys | {k for k in self.db.cards if self.types[k] == TM}
-        self.trig_keys: set[str] = set()
-        # event -> card keys with a trigger (or manual text) on it on some face; without Teamwork
-        # in play (which lends front-face abilities) only these cards can fire for that event
-        self.trig_ev: dict[str, set[str]] = {}
-        self.activ_keys: set[str] = set()
-        self.hand_act_keys: set[str] = set()
-        self.rx_keys: set[str] = set()
-        self.tp_keys: set[str] = set()
-        self.anyp_keys: set[str] = set()
-        self.disc_act_keys: set[str] = set()
-        for k, d in self.db.cards.items():
-            abl = [a for face in d.abilities.values() for a in face]
-            if any(a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")) for a in abl):
-                self.trig_keys.add(k)
-                for a in abl:
-                    if a["kind"] == "trigger" or (a["kind"] == "manual" and a.get("on")):
-                        self.trig_ev.setdefault(a["on"], set()).add(k)
-            if any(a["kind"] == "activated" for a in abl):
-                self.activ_keys.add(k)
-            if any(a["kind"] == "activated" and a.get("zone") == "disc" for a in abl):
-                self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
-            if any(a["kind"] == "activated" and a.get("zone") == "hand" for a in abl):
-                self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
-            if any(a["kind"] == "static" for a in abl):
-                self.static_keys.add(k)
-            if "Hasty" in d.front.keywords or any(a["kind"] == "event" and a["timing"] != "main" for a in abl):
-                self.quick_keys.add(k)
-                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
-                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
-                if d.front.type == "Event" and next(
-                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
-                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
-            if any(a.get("rx") for a in abl):
-                self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
-            if any(a.get("any_player") for a in abl):
-                self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
-            if any(a.get("timing") == "tp" for a in abl):
-                self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
-            if any(a["kind"] == "activated" and a["timing"] != "main" for a in abl) or \
-                    any("Agile" in f.keywords for f in (d.front, d.boosted) if f is not None):
-                self.act_keys.add(k)
+        # static op -> the Teamwork cards printing it (``statics``: only they can lend it)
+        self.tw_sop = {op_: frozenset(ks & self.tw_keys) for op_, ks in self.sop_keys.items()}
+        # event -> the Teamwork cards with a trigger on it (``fire``: only they can lend one)
+        self.tw_ev = {e: frozenset(ks & self.tw_keys) for e, ks in self.trig_ev.items()}
+        # events fired together (``may_fire``): the union of their trig_ev tables
+        self.tev_groups = {name: frozenset().union(*(self.trig_ev.get(e, ()) for e in events)) for name, events in (
+            ("tp_start", ("tp_start", "opp_tp_start", "any_tp_start")), ("tp_end", ("tp_end", "any_tp_end")),
+            ("main_start", ("main_start", "any_main_start")), ("score_start", ("score_start", "any_score_start")),
+            ("turn_end", ("turn_end", "opp_turn_end", "any_turn_end")),
+            ("turn_start", ("draw_step_end", "turn_start", "any_turn_start")), ("draw", ("you_draw", "any_draw")),
+            ("move", ("you_move", "opp_moves")), ("confront", ("opp_confronts", "you_confront")),
+            ("fo_start", ("problem_fo_start", "opp_starts_fo", "any_fo_start", "you_start_fo")),
+            ("fo_here", ("win_fo_here", "any_win_fo_here", "opp_loses_tm_fo_here")),
+            ("tm_fo", ("you_win_tm_fo", "you_lose_tm_fo")), ("fo_inv", ("fo_start", "host_fo_start")),
+            ("fo_lose", ("lose_faceoff",)), ("fo_end", ("fo_end",)))}
 
     # ================================================================= card information
     def cdef(self, st, cid) -> CardDef:
@@ -227,6 +303,8 @@ class Rules:
 
     def ctype(self, st, cid) -> str:
         c = st["cards"][cid]
+        if "t" not in c and "dil" not in c and "af" not in c:
+            return self.types[c["k"]]  # (no token, Dilemma nor "also a Friend": the printed type)
         if c.get("af") and self._also_friend(st, cid):
             return FRIEND  # "this card is also a [Honesty] Friend until the end of the phase"
         if c.get("dil"):
@@ -257,7 +335,7 @@ class Rules:
         if st.get("lab") and c.get("z") == "play" and self.lost(st, cid):
             return ()  # ("Friends here lose and can't have abilities.")
         own = (self.abb if c.get("b") else self.abf)[c["k"]]
-        if st.get("twn") and c.get("z") == "play":
+        if st.get("twn") and c.get("z") == "play" and self.types[c["k"]] == FRIEND:  # (only Friends borrow)
             borrowed = self._teamwork(st, cid, c)
             if borrowed:
                 return own + tuple(a for o in borrowed for a in self.abf[st["cards"][o]["k"]])
@@ -323,9 +401,22 @@ class Rules:
             if not v and st.get("twn") and c.get("z") == "play" and name != "Teamwork":
                 for o in self._teamwork(st, cid, c):
                     v = max(v, self.kwf[st["cards"][o]["k"]].get(name, 0))
-        if not v and st.get("kwg") and c.get("z") == "play":
-            v = self._granted_kw(st, cid, name)
+        if not v and st.get("kwg") and c.get("z") == "play" and (
+                st.get("kgm") or self.in_play_with(st, self.kwg_by.get(name, _NO_KEYS) if not st.get("twn") else self.kwg_keys)):
+            v = self._granted_kw(st, cid, name)  # (nothing to grant it without such a card in play or a timed grant)
         return v
+
+    def kw_candidates(self, st, name: str) -> list[str]:
+        """The cards in play whose ``kw(name)`` may be nonzero, in play order: cards with the keyword
+        printed, and tokens, unless ``kw_may_differ`` (then every card in play)."""
+        if self.kw_may_differ(st, name):
+            return st["play"]
+        keys = self._kwt.get(name)
+        if keys is None:  # (a long-lived table per keyword, see in_play_with)
+            keys = self._kwt[name] = frozenset(self.kw_keys.get(name, ())) | {self.token_key}
+        kwk = self.kw_keys.get(name, _NO_KEYS)
+        cards = st["cards"]
+        return [o for o in self.in_play_with(st, keys) if cards[o]["k"] in kwk or cards[o].get("t")]
 
     def kw_may_differ(self, st, name: str) -> bool:
         """Could ``kw(cid, name)`` of a non-token card be nonzero although its key is not in
@@ -336,13 +427,25 @@ class Rules:
             return True
         if not st.get("kwg"):
             return False
-        gn = self.kwg_names
-        cards = st["cards"]
-        n = 0
-        for o in self.in_play_with(st, self.kwg_keys):  # (kwg_names has the kwg_keys)
-            if name in gn[cards[o]["k"]]:
-                return True
-            n += 1
+        m = self._kmemo
+        if m.pl is not st["play"]:
+            m = self._play_index(st)
+        kn = m.kwn
+        if kn is None:  # the keywords the grant cards in play name, and how many there are
+            gn = self.kwg_names
+            cards = st["cards"]
+            names: Any = set()
+            ks = self.in_play_with(st, self.kwg_keys)  # (kwg_names has the kwg_keys)
+            for o in ks:
+                g = gn[cards[o]["k"]]
+                if g is _ANY_KW:
+                    names = _ANY_KW
+                    break
+                names |= g
+            kn = m.kwn = (names, len(ks))
+        names, n = kn
+        if name in names:
+            return True
         if st.get("kgt"):  # timed grants from effects (add_kw_grant) raise the counter once
             if any(g["kw"] == name for g in st.get("kgm") or ()):
                 return True
@@ -620,17 +723,21 @@ class Rules:
         return bool(c) and c.get("z") == "play"
 
     def is_char(self, st, cid) -> bool:
+        c = st["cards"][cid]
+        if "t" not in c and "dil" not in c and "af" not in c:
+            return c["k"] in self.char_keys  # (ctype: the printed type)
         return self.ctype(st, cid) in CHAR_TYPES
 
     def colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
-        if not (c.get("fd") or c.get("fr") or c.get("col") or c.get("t") or st["mods"] or st.get("kwg")
+        if not (c.get("fd") or c.get("fr") or c.get("col") or c.get("t") or st.get("kwg")
                 or st.get("twn") or c["k"] in self.prism_keys) and "no_colors" not in self.ops_in_play(st):
-            return (self.fb if c.get("b") else self.ff)[c["k"]].colors  # (the printed colors: nothing below applies)
-        if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
-                any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
-            return ()  # "Opposing characters at this card's Problem lose and can't have colors."
-        cols = self._colors(st, cid)
+            cols = (self.fb if c.get("b") else self.ff)[c["k"]].colors  # (the printed colors: what _colors finds)
+        else:
+            if "no_colors" in self.ops_in_play(st) and st["cards"][cid].get("z") == "play" and \
+                    any(self._static_applies(st, o, ab, cid) for o, ab in self.statics(st, "no_colors")):
+                return ()  # "Opposing characters at this card's Problem lose and can't have colors."
+            cols = self._colors(st, cid)
         mods = st["mods"]
         if mods and cols is not None:
             extra = [m["col"] for m in mods if m["t"] == cid and m.get("col")]
@@ -711,7 +818,12 @@ class Rules:
         title = self.face(st, cid).title
         if c["k"] in self.alias_keys and name in self.alias_keys[c["k"]]:
             return True  # "This card is both a Maud Pie and a Pinkie Pie in all zones" (201.3)
-        return title == name or re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
+        if title == name:
+            return True
+        r = self._title_in.get((name, title))
+        if r is None:  # (a pure function of the two strings, so memoised per pair)
+            r = self._title_in[(name, title)] = re.search(r"(?<![\w'])%s(?![\w'])" % re.escape(name), title) is not None
+        return r
 
     def _colors(self, st, cid) -> tuple[str, ...]:
         c = st["cards"][cid]
@@ -776,9 +888,18 @@ class Rules:
         """The cards in play with power-changing static abilities, with those abilities: computed
         once when several powers are needed in the same state (``power(..., srcs=...)``)."""
         out = []
+        if not st.get("twn") and not st.get("lab"):
+            cards = st["cards"]
+            for o in self.in_play_with(st, self.pow_keys):
+                c = cards[o]
+                if not (c.get("fd") or c.get("t") or c.get("fr")):  # (abilities(): 505.1a, 504.1)
+                    abl = (self.pow_abb if c.get("b") else self.pow_abf)[c["k"]]
+                    if abl:
+                        out.append((o, abl))
+            return out
         for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.pow_keys)):
             abl = [ab for ab in self.abilities(st, o)
-                   if ab["kind"] == "static" and ab.get("op") in ("power", "power_per_beneath", "power_per", "power_is")]
+                   if ab["kind"] == "static" and ab.get("op") in _POWER_OPS]
             if abl:
                 out.append((o, abl))
         return out
@@ -824,20 +945,27 @@ class Rules:
                 kws = kwg = None  # "loses and can't have abilities": granted keywords too
         if kws:
             p += self._kw_power(st, cid, c, kws)
-        if kwg:  # granted Competitive / Supportive / Caretaker / Experienced
-            gkw = self.granted_power_kws(st, cid)
+        if kwg and (self.in_play_with(st, self.kwg_by.get("*power", _NO_KEYS) if not twn else self.kwg_keys)
+                    or st.get("kgm")):  # granted Competitive / Supportive / Caretaker / Experienced
+            gkw = self.granted_power_kws(st, cid)  # (none without a grant in play or a timed grant)
             if gkw:
                 p += self._kw_power(st, cid, c, gkw)
-        if self.disc_mane_keys and st["pl"][c["c"]]["mane"] == cid:
-            for d in st["pl"][c["c"]]["disc"]:  # an ability that functions in the discard pile (701.3)
-                if st["cards"][d]["k"] in self.disc_mane_keys and st["cards"][d]["o"] == c["c"]:
-                    p += sum(a["n"] for a in self.abf[st["cards"][d]["k"]] if a.get("op") == "disc_mane_power")
+        dmk = self.disc_mane_keys
+        if dmk and st["pl"][c["c"]]["mane"] == cid:
+            disc = st["pl"][c["c"]]["disc"]
+            cards = st["cards"]
+            if any(map(dmk.__contains__, map(_KEY, map(cards.__getitem__, disc)))):  # (a C-speed look first)
+                for d in disc:  # an ability that functions in the discard pile (701.3)
+                    if cards[d]["k"] in dmk and cards[d]["o"] == c["c"]:
+                        p += sum(a["n"] for a in self.abf[cards[d]["k"]] if a.get("op") == "disc_mane_power")
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
         for o, abl in srcs:
             for ab in abl:
                 op = ab.get("op")
+                if o != cid and (op != "power" or ab.get("target", "self") == "self"):
+                    continue  # (another card's ability about itself: see _static_applies and below)
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
                         # "Your Troublemakers have +1 power for each ..." (a count read at the source)
@@ -950,11 +1078,24 @@ class Rules:
         return sum(1 for b in st["pl"][c["o"]]["ban"] if st["cards"][b].get("bn") == cid) + \
             sum(1 for b in st["pl"][1 - c["o"]]["ban"] if st["cards"][b].get("bn") == cid)
 
+    def _own_statics(self, c) -> dict:
+        """A card's static abilities by op, as ``abilities`` gives them while ``st["twn"]`` and
+        ``st["lab"]`` are unset (then it has no side effects nor borrowed abilities)."""
+        if c.get("fd") or c.get("t") or c.get("fr"):
+            return _NO_OPS  # 505.1a, 504.1
+        return (self.sopb if c.get("b") else self.sopf).get(c["k"], _NO_OPS)
+
     def has_static(self, st, op, ctrl=None, area=None) -> list[str]:
         if op not in self.ops_in_play(st):
             return []  # (no card in play prints it; abilities() only lends printed abilities of cards in play)
         out = []
         cards = st["cards"]
+        if not st.get("twn") and not st.get("lab"):
+            for o in self.in_play_with(st, self.sop_keys[op]):  # (op is in ops_in_play)
+                c = cards[o]
+                if (ctrl is None or c["c"] == ctrl) and (area is None or c["a"] == area) and op in self._own_statics(c):
+                    out.append(o)
+            return out
         for o in self.in_play_with(st, self.static_keys):
             c = cards[o]
             if (ctrl is not None and c["c"] != ctrl) or (area is not None and c["a"] != area):
@@ -1337,22 +1478,52 @@ class Rules:
         return [a for a in st["areas"] if not a.startswith("home")]
 
     def problem_at(self, st, area) -> str | None:
+        cards = st["cards"]
+        types = self.types
         for cid in st["play"]:
-            c = st["cards"][cid]
-            if c["a"] == area and (c.get("dil") or self.db.cards[c["k"]].front.type == "Problem"):
+            c = cards[cid]
+            if c["a"] == area and (c.get("dil") or types[c["k"]] == "Problem"):
                 return cid
         return None
 
+    def cards_at(self, st, area) -> list[str]:
+        """The cards in play at ``area``, in play order."""
+        cards = st["cards"]
+        return [o for o in st["play"] if cards[o]["a"] == area]
+
+    def _problem_in(self, st, here) -> str | None:
+        """``problem_at`` among ``here`` (the cards at that area)."""
+        cards = st["cards"]
+        types = self.types
+        for cid in here:
+            c = cards[cid]
+            if c.get("dil") or types[c["k"]] == "Problem":
+                return cid
+        return None
+
+    def _chars_in(self, st, here, p) -> list[str]:
+        """``chars_at`` among ``here`` (the cards at that area)."""
+        cards = st["cards"]
+        return [o for o in here if cards[o]["c"] == p and self.is_char(st, o)]
+
     def chars_at(self, st, area, p=None) -> list[str]:
+        cards = st["cards"]
+        ck = self.char_keys
         out = []
         for cid in st["play"]:
-            c = st["cards"][cid]
-            if c["a"] == area and (p is None or c["c"] == p) and self.is_char(st, cid):
-                out.append(cid)
+            c = cards[cid]
+            if c["a"] == area and (p is None or c["c"] == p):
+                if "t" not in c and "dil" not in c and "af" not in c:
+                    if c["k"] in ck:  # (is_char without the call)
+                        out.append(cid)
+                elif self.ctype(st, cid) in CHAR_TYPES:
+                    out.append(cid)
         return out
 
     def tms_at(self, st, area) -> list[str]:
-        return [cid for cid in st["play"] if st["cards"][cid]["a"] == area and self.ctype(st, cid) == TM]
+        cards = st["cards"]
+        cands = self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]  # (see tm_tok_keys)
+        return [cid for cid in cands if cards[cid]["a"] == area and self.ctype(st, cid) == TM]
 
     def area_name(self, st, area) -> str:
         if area.startswith("home"):
@@ -1365,8 +1536,10 @@ class Rules:
         hl = self.face(st, mane).home_limit
         hl = 3 if hl is None else hl
         cards = st["cards"]
-        # only cards with static abilities (or borrowing them by Teamwork)
-        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
+        ops = self.ops_in_play(st)
+        # only cards with static abilities (or borrowing them by Teamwork), when one is in play
+        for o in (() if "opp_home_limit" not in ops and "home_limit_plus" not in ops else
+                  st["play"] if st.get("twn") else self.in_play_with(st, self.static_keys)):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == "opp_home_limit" and st["cards"][o]["c"] != p \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
@@ -1402,7 +1575,17 @@ class Rules:
         if op not in self.ops_in_play(st):
             return []
         out = []
-        for o in (st["play"] if st.get("twn") else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
+        twn = st.get("twn")
+        if not twn and not st.get("lab"):
+            cards = st["cards"]
+            for o in self.in_play_with(st, self.sop_keys[op]):  # (op is in ops_in_play)
+                for ab in self._own_statics(cards[o]).get(op, ()):
+                    if not ab.get("cond") or self._cond(st, o, ab["cond"]):
+                        out.append((o, ab))
+            return out
+        if twn and not self.in_play_with(st, self.tw_sop.get(op, _NO_KEYS)) and self.af_free(st):
+            twn = None  # no Teamwork card in play lends it: only cards printing it have it (see af_free)
+        for o in (st["play"] if twn else self.in_play_with(st, self.sop_keys.get(op, _NO_KEYS))):
             for ab in self.abilities(st, o):
                 if ab["kind"] == "static" and ab.get("op") == op and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     out.append((o, ab))
@@ -1410,47 +1593,122 @@ class Rules:
 
     def ops_in_play(self, st) -> frozenset | set:
         """The static ops printed on the cards in play (either face; Teamwork only lends abilities of
-        cards in play).  Memoised for the current play list: every card entering or leaving play
-        changes ``nid`` or the list's length, and a copied state has a new list."""
-        pl = st["play"]
-        m = self._ops_memo
-        if m is not None and m[0] is pl and m[1] == st["nid"] and m[2] == len(pl):
-            return m[3]
-        out: set = set()
-        cards = st["cards"]
-        ko = self.key_ops
-        for o in pl:
-            x = ko.get(cards[o]["k"])
-            if x:
-                out |= x
-        self._ops_memo = (pl, st["nid"], len(pl), out)
+        cards in play), kept with the play-zone index (see ``in_play_with``); don't mutate the result."""
+        m = self._kmemo
+        if m.pl is not st["play"]:
+            m = self._play_index(st)
+        out = m.ops
+        if out is None:
+            out = set()
+            ko = self.key_ops
+            for k in m.keys:
+                x = ko.get(k)
+                if x:
+                    out |= x
+            m.ops = out
         return out
 
     def forget(self) -> None:
-        """Drop the memos of ``ops_in_play`` / ``in_play_with``.  They assume cards enter and leave play
-        only through the engine (``enter_play`` / ``_remove``); the public entry points (``MLPGame.apply``,
-        ``legal_actions``, ``view``) call this first, so a state changed in place between calls (a judge
-        fix, a test setup giving a card another key) is read afresh.  Code calling ``Rules`` methods
-        directly after such a change calls it too."""
-        self._ops_memo = None
-        self._kmemo = [None, -1, -1, {}]
+        """Make the play-zone index (``in_play_with`` / ``ops_in_play``) check the play zone again.  It
+        follows cards entering and leaving play through the engine (``enter_play`` / ``_remove``); the
+        public entry points (``MLPGame.apply``, ``legal_actions``, ``view``) call this first, so a state
+        changed in place between calls (a judge fix, a test setup giving a card another key) is read
+        afresh: the index is kept only if the play zone still holds the same cards with the same keys.
+        Code calling ``Rules`` methods directly after such a change calls it too."""
+        self._kmemo.pl = None
+
+    def _play_index(self, st) -> "_PlayIndex":
+        """The index for ``st["play"]``: the current one when the play zone holds the same cards with
+        the same keys (the index is a function of that sequence alone), else a new empty one."""
+        pl = st["play"]
+        m = self._kmemo
+        keys = list(map(_KEY, map(st["cards"].__getitem__, pl)))  # (each card's key, at C speed)
+        if m.cids != pl or m.keys != keys:
+            m = self._kmemo = _PlayIndex()
+            m.cids = list(pl)
+            m.keys = keys
+        m.pl = pl
+        m.af = None
+        return m
+
+    def af_free(self, st) -> bool:
+        """No card in play carries an "also a Friend" mark (``af``), which ``ctype`` drops as it reads
+        a card whose modifier has ended: reading card types (``ctype`` and what calls it) changes
+        nothing then, so a fast path may skip such reads.  Kept by the play-zone index: counted when
+        first asked after the index was checked (at each public entry point), raised by the
+        also_friend effect."""
+        m = self._kmemo
+        if m.pl is not st["play"]:
+            m = self._play_index(st)
+        af = m.af
+        if af is None:
+            cards = st["cards"]
+            af = m.af = any("af" in cards[o] for o in m.cids)
+        return not af
+
+    def _play_added(self, st, cid) -> None:
+        """``cid`` was just appended to the play zone: keep the index current (copies, never changing a
+        list already handed out)."""
+        pl = st["play"]
+        m = self._kmemo
+        if m.pl is not pl or len(m.cids) != len(pl) - 1:
+            m.pl = None  # (the index was not current: it is checked again when next used)
+            return
+        k = st["cards"][cid]["k"]
+        lists = m.lists
+        for i, keys in m.tables.items():
+            if k in keys:
+                lists[i] = lists[i] + [cid]
+        if m.ops is not None:
+            x = self.key_ops.get(k)
+            if x and not x <= m.ops:
+                m.ops = m.ops | x
+        if k in self.kwg_keys:
+            m.kwn = None
+        m.cids.append(cid)
+        m.keys.append(k)
+
+    def _play_remove(self, st, cid) -> None:
+        """Remove ``cid`` from the play zone, keeping the index current."""
+        pl = st["play"]
+        m = self._kmemo
+        cur = m.pl is pl and len(m.cids) == len(pl)
+        pl.remove(cid)
+        if not cur:
+            m.pl = None  # (checked again when next used)
+            return
+        i = m.cids.index(cid)
+        del m.cids[i]
+        k = m.keys.pop(i)
+        lists = m.lists
+        for j, keys in m.tables.items():
+            if k in keys:
+                r = lists[j].copy()
+                r.remove(cid)
+                lists[j] = r
+        if m.ops is not None and k in self.key_ops:
+            m.ops = None  # (another card may print the same ops: counted again when asked)
+        if k in self.kwg_keys:
+            m.kwn = None
 
     def in_play_with(self, st, keys) -> list[str]:
         """The cards in play (in play order) whose card key is in ``keys``, one of the per-key tables
-        built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the memo
-        is keyed by its identity).  Memoised like ``ops_in_play``: a card's key can't change while it
-        is in play, and every card entering or leaving play changes ``nid`` or the list's length (a
-        copied state has a new list).  The index of cards in play by key that the scans for "which
-        cards in play have a static / trigger / grant of this kind" share; don't mutate the result."""
-        pl = st["play"]
+        built in ``__init__`` (``static_keys``, ``trig_ev[event]``, ...; a long-lived set, as the index
+        is keyed by its identity).  The index of cards in play by key that the scans for "which cards
+        in play have a static / trigger / grant of this kind" share; don't mutate the result.
+        A card's key can't change while it is in play, and only ``enter_play`` (which appends a card
+        with a new id) and ``_remove`` change the play zone, keeping the index current; so the same
+        play list means the same cards (a copied state has a new list, and ``forget`` makes the next
+        call check the whole play zone)."""
         m = self._kmemo
-        if m[0] is not pl or m[1] != st["nid"] or m[2] != len(pl):
-            m = self._kmemo = [pl, st["nid"], len(pl), {}]
-        d = m[3]
-        r = d.get(id(keys))
+        pl = st["play"]
+        if m.pl is not pl:
+            m = self._play_index(st)
+        r = m.lists.get(id(keys))
         if r is None:
             cards = st["cards"]
-            r = d[id(keys)] = [o for o in pl if cards[o]["k"] in keys]
+            r = m.lists[id(keys)] = [o for o in pl if cards[o]["k"] in keys]
+            m.tables[id(keys)] = keys
         return r
 
     def prevented(self, st, cid, op, phase=None) -> bool:
@@ -1670,7 +1928,7 @@ class Rules:
                 return False
             if cid in fo.get("join", ()):
                 return True
-        if cid in fo.get("xinv", ()):  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
+        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
             return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
@@ -1694,6 +1952,8 @@ class Rules:
         if c.get("ex") and not ((c["k"] in self.kw_keys.get("Stubborn", ()) or c.get("t") or self.kw_may_differ(st, "Stubborn"))
                                 and self.kw(st, cid, "Stubborn")):
             return False
+        if "no_faceoff_power" not in self.ops_in_play(st) and self.af_free(st):
+            return True  # (no card has it without one printing it in play; see af_free)
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "no_faceoff_power":
                 return False
@@ -1701,8 +1961,12 @@ class Rules:
 
     def faceoff_total(self, st, p) -> int:
         """514.4a"""
+        return self.faceoff_totals(st)[p]
+
+    def faceoff_totals(self, st) -> list[int]:
+        """514.4a both players' power totals (one pass over the cards in play)."""
         fo = st["fo"]
-        tot = 0
+        tot = [0, 0]
         srcs = None
         nc = self.has_static(st, "no_contrib") if self.static_keys else []
         for cid in st["play"]:
@@ -1714,10 +1978,14 @@ class Rules:
             owner_side = c["c"]
             if fo["type"] == "tm" and cid == fo["tm"] and c["c"] == fo["chal"]:
                 owner_side = _opp(fo["chal"])  # 514.4a.i
-            if owner_side == p:
-                if srcs is None:
-                    srcs = self.power_sources(st)
-                tot += self.power(st, cid, srcs) or 0
+            if srcs is None:
+                srcs = self.power_sources(st)
+            tot[owner_side] += self.power(st, cid, srcs) or 0
+        return [self._fo_flip_total(st, 0, tot[0]), self._fo_flip_total(st, 1, tot[1])]
+
+    def _fo_flip_total(self, st, p, tot) -> int:
+        """Player ``p``'s total from their characters' power ``tot``: flipped cards and modifiers."""
+        fo = st["fo"]
         fp = 0
         for o in self.has_static(st, "flip_power", ctrl=p) + self.has_static(st, "fo_bonus"):
             for ab in self.abilities(st, o):
@@ -1839,15 +2107,12 @@ class Rules:
         return False
 
     # ================================================================= confronting (611)
-    def requirements(self, st, p, area) -> list[tuple[str, int]] | None:
-        prob = self.problem_at(st, area)
-        if prob is None:
-            return None
+    def base_requirements(self, st, p, prob) -> list[tuple[str, int]]:
+        """The printed confront requirements of Problem ``prob`` for player ``p`` (611.2)."""
         c = st["cards"][prob]
-        d = self.db.cards[c["k"]]
-        f = d.front
+        f = self.ff[c["k"]]
         if c["o"] == p:
-            reqs = list(f.problem_requirements)
+            reqs = f.problem_requirements
         else:
             reqs = [("Wild", f.problem_opponent_power or 0)]
         out = []
@@ -1856,16 +2121,25 @@ class Rules:
                 out.extend((x, 1) for x in COLOR_NAMES)  # AD176: one of each color (documented)
             else:
                 out.append((col, n))
-        if c["o"] != p:
-            pass
+        return out
+
+    def requirements(self, st, p, area, here=None) -> list[tuple[str, int]] | None:
+        """611.2 (``here``: ``cards_at(st, area)`` when already known)."""
+        if here is None:
+            here = self.cards_at(st, area)
+        prob = self._problem_in(st, here)
+        if prob is None:
+            return None
+        c = st["cards"][prob]
+        out = self.base_requirements(st, p, prob)
         # Eccentric X: opponents need +X wild to confront this card's Problem
         cards = st["cards"]
         sk = self.static_keys
         ecc = self.kw_keys.get("Eccentric", ())
         twn = self.kw_may_differ(st, "Eccentric")  # (cards outside static_keys have no static ability without Teamwork)
-        for o in st["play"]:
+        for o in here:
             oc = cards[o]
-            if oc["a"] != area or oc["c"] == p:
+            if oc["c"] == p:
                 continue
             k = oc["k"]
             if k in ecc or twn or oc.get("t"):
@@ -1908,11 +2182,13 @@ class Rules:
                 out.append(("Less", -ab["n"] * k))  # "You need -2 power to confront ..." (meets)
         return out
 
-    def meets(self, st, p, area) -> bool:
+    def meets(self, st, p, area, here=None) -> bool:
         """611.3: characters at the Problem contribute power in the required amounts and colors.
         Each character gives all its power to one requirement (611.3b); Wild takes any color or
-        none (611.3d); "Not <Color>" any power but that color (611.3c)."""
-        reqs = self.requirements(st, p, area)
+        none (611.3d); "Not <Color>" any power but that color (611.3c).  (``here``: ``cards_at``.)"""
+        if here is None:
+            here = self.cards_at(st, area)
+        reqs = self.requirements(st, p, area, here)
         if not reqs:
             return False
         if any(n >= INFINITE for _, n in reqs):
@@ -1924,9 +2200,9 @@ class Rules:
             # need characters there (611.3)
             less = sum(n for k, n in reqs if k == "Less")
             reqs = [(k, n) for k, n in reqs if k != "Less"]
-            if not reqs or not self.chars_at(st, area, p):
-                return bool(self.chars_at(st, area, p))
-        mine = self.chars_at(st, area, p)
+            if not reqs or not self._chars_in(st, here, p):
+                return bool(self._chars_in(st, here, p))
+        mine = self._chars_in(st, here, p)
         if not mine:
             return solve_requirements([], reqs)  # (no character there: what the filters below would leave)
         chars = []
@@ -1935,21 +2211,23 @@ class Rules:
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
         banned = self._no_contrib(st, p, area, limits) if limits else ()
         nc = self.has_static(st, "no_contrib") if self.static_keys else []
+        ncp = "no_confront_power" in self.ops_in_play(st) or not self.af_free(st)  # (else none has it)
         for cid in mine:
             if not self.contributes(st, cid) or cid in banned:
                 continue
             if nc and self.no_contrib(st, cid, "confront", nc):
                 continue
-            for ab in self.abilities(st, cid):
-                if ab["kind"] == "static" and ab.get("op") == "no_confront_power" and \
-                        (not ab.get("cond") or self._cond(st, cid, ab["cond"])):
-                    break
-            else:
-                if srcs is None:
-                    srcs = self.power_sources(st)
-                pw = self.power(st, cid, srcs) or 0
-                if pw > 0:
-                    chars.append((pw, self.colors(st, cid)))
+            if ncp and any(ab["kind"] == "static" and ab.get("op") == "no_confront_power" and
+                           (not ab.get("cond") or self._cond(st, cid, ab["cond"])) for ab in self.abilities(st, cid)):
+                continue
+            if srcs is None:
+                srcs = self.power_sources(st)
+            pw = self.power(st, cid, srcs) or 0
+            if pw > 0:
+                chars.append((pw, cid))
+        if sum(pw for pw, _ in chars) + less < sum(n for _, n in reqs):
+            return False  # not enough power in all, whatever the colors (as solve_requirements finds)
+        chars = [(pw, self.colors(st, cid)) for pw, cid in chars]
         virt = [(1, COLOR_NAMES)] * less  # the reduction, spread over the requirements
         cap = min((ab["n"] for o, ab in limits if ab["op"] == "max_contrib"), default=None)
         if cap is not None and len(chars) > cap:
@@ -1975,8 +2253,11 @@ class Rules:
                 out.update(x for x in mine if self.matches(st, x, ab["sel"], ctrl, o))
         return out
 
-    def can_confront(self, st, p, area) -> bool:
-        """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there."""
+    def can_confront(self, st, p, area, here=None) -> bool:
+        """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there.  (``here``:
+        ``cards_at(st, area)`` when already known.)"""
+        if here is None:
+            here = self.cards_at(st, area)
         if not self._confront_allowed(st, p, area):
             return False
         # "Troublemakers don't prevent players from confronting this Problem" (all) / "Opposing
@@ -1984,7 +2265,7 @@ class Rules:
         unblocked = {ab["who"] for o, ab in self.statics(st, "tm_no_block")
                      if st["cards"][o]["a"] == area and self._who(ab, st["cards"][o]["c"], p)}
         tm_ok = [m["tm_ok"] for m in st.get("cmods") or () if m.get("tm_ok") and m["who"] in (p, -1)]
-        for t in () if "all" in unblocked else self.tms_at(st, area):
+        for t in () if "all" in unblocked else [o for o in here if self.ctype(st, o) == TM]:  # (tms_at)
             c = st["cards"][t]
             if c.get("fd") or (c["c"] != p and unblocked):
                 continue
@@ -1996,7 +2277,7 @@ class Rules:
             if any(ab.get("op") == "no_confront" and (not ab.get("cond") or self._cond(st, o, ab["cond"]))
                    for ab in self.abilities(st, o) if ab["kind"] == "static"):
                 return False
-        return self.meets(st, p, area)
+        return self.meets(st, p, area, here)
 
     def _confront_allowed(self, st, p, area) -> bool:
         """'Players can't confront this Problem [unless they have at least 4 characters here]',
@@ -2029,7 +2310,7 @@ class Rules:
         c = st["cards"][cid]
         z = c.get("z")
         if z == "play":
-            st["play"].remove(cid)
+            self._play_remove(st, cid)
             st["dy"] = 1
             if c["k"] in self.tw_keys:
                 st["twn"] = st.get("twn", 0) - 1
@@ -2085,6 +2366,7 @@ class Rules:
             nc["t"] = c["t"]
         st["cards"][nid] = nc
         st["play"].append(nid)
+        self._play_added(st, nid)
         st["dy"] = 1
         if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
             nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
@@ -2097,7 +2379,6 @@ class Rules:
         if nc["k"] in self.lab_keys:
             st["lab"] = st.get("lab", 0) + 1
         if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
-            from .reactions import actor
             self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
             self.fire(st, ev, "enter", nid)
@@ -2158,7 +2439,7 @@ class Rules:
             return None
         if not by_game and (zone == "hand" or verb.startswith("dismissed")) and "no_opp_remove" in self.ops_in_play(st) \
                 and self.prevented(st, cid, "no_opp_remove"):
-            from .reactions import actor  # "This card can't be dismissed ... or put into its owner's hand from play by opponents"
+            # "This card can't be dismissed ... or put into its owner's hand from play by opponents"
             if actor(st) != c["c"]:
                 self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be removed by an opponent")
                 return None
@@ -2198,7 +2479,6 @@ class Rules:
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
         if self.rx_keys:  # "After one of your Friends is retired / dismissed / put into the discard pile from play"
-            from .reactions import actor
             ct = self.ctype(st, cid)
             how = "dismiss" if verb.startswith("dismissed") else "retire" if verb.startswith("retired") else None
             note = self.rx_note(st, "left", c=c["c"], o=c["o"], a=c["a"], type=ct, zone=zone, how=how,
@@ -2243,8 +2523,9 @@ class Rules:
             pl["dtt"] = [st["turn"], (dt[1] if dt and dt[0] == st["turn"] else 0) + 1]  # draws this turn
             if self.rx_keys:
                 self.rx_note(st, "draw", by=p)  # "After your opponent draws a card" (410.4b: each draw)
-            self.fire_all(st, ev, "you_draw", players=(p,))
-            self.fire_all(st, ev, "any_draw", extra={"card": nid, "by": p})  # "When a player draws a card"
+            if self.may_fire(st, "draw"):
+                self.fire_all(st, ev, "you_draw", players=(p,))
+                self.fire_all(st, ev, "any_draw", extra={"card": nid, "by": p})  # "When a player draws a card"
             if not ev.quiet:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
@@ -2430,17 +2711,15 @@ class Rules:
             self.arrive_mods(st, ev, cid)  # "Opposing Friends moved or played here get -1 power ..."
         if not send:
             if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
-                from .reactions import actor
                 mv = st.get("mvt")
                 if not mv or mv[0] != st["turn"]:
                     mv = st["mvt"] = [st["turn"], []]
                 if actor(st) not in mv[1]:
                     mv[1].append(actor(st))
             if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
-                from .reactions import actor
                 self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
-            if self.is_char(st, cid):
+            if self.is_char(st, cid) and self.may_fire(st, "move"):
                 self.fire_all(st, ev, "you_move", players=(c["c"],))
                 self.fire_all(st, ev, "opp_moves", players=(1 - c["c"],))
             if self.kw(st, cid, "Traveler"):
@@ -2477,8 +2756,11 @@ class Rules:
         c = st["cards"].get(cid)
         if not c or c["k"] not in self.trig_keys:
             return
-        if c["k"] not in self.trig_ev.get(event, ()) and not st.get("twn"):
-            return  # no ability of this card triggers on that event (and none is lent by Teamwork)
+        if c["k"] not in self.trig_ev.get(event, ()) and (
+                not st.get("twn") or (not self.in_play_with(st, self.tw_ev.get(event, _NO_KEYS)) and self.af_free(st))):
+            # no ability of this card triggers on that event, and no Teamwork card in play has one to
+            # lend (reading what is lent could read card types, see af_free)
+            return
         for ab in self.abilities(st, cid):
             if ab["kind"] == "trigger" and ab["on"] == event:
                 if ab.get("fo") and not (st["fo"] and (st["fo"]["type"] == ab["fo"] or (ab["fo"] == "problem" and st["fo"]["type"] == "multi"))):
@@ -2524,6 +2806,11 @@ class Rules:
                 self.log(ev, "manual_text", lambda ab=ab: f"{self.name(st, cid)}: apply manually — \"{ab['text']}\"",
                          card=cid, manual=True)
 
+    def may_fire(self, st, group) -> bool:
+        """Whether ``fire_all`` could find a card in play for one of the events of ``tev_groups[group]``
+        (else each of those calls would do nothing: one look instead of one per event)."""
+        return bool(self.in_play_with(st, self.trig_keys if st.get("twn") else self.tev_groups[group]))
+
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, _NO_KEYS)
         if not tk:
@@ -2544,8 +2831,9 @@ class Rules:
         triggered ability watches something happening to a card ("When an opposing Friend enters
         play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
         ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
-        if not (self.trig_ev.get(event) or st.get("twn")):
-            return
+        tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event)
+        if not tk or not self.in_play_with(st, tk):
+            return  # (no card in play can watch it: fire_all would find none)
         self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
 
     def _watch_ok(self, st, cid, ab, x) -> bool:
