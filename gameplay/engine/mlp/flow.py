@@ -1716,8 +1716,9 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             here = c["a"]
             if mb is None:
                 mb = "no_move" in self.ops_in_play(st) or bool(pl.get("tmr")) or bool(st.get("amr")) or bool(st.get("cmr"))
+                nm = self.statics(st, "no_move") if mb else None  # (the same for every card and destination)
             for a in dest_all:
-                if mb and a != here and self.move_blocked(st, p, cid, here, a):
+                if mb and a != here and self.move_blocked(st, p, cid, here, a, nm):
                     continue
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
                     acts.append(Action("move", p, (("area", a), ("card", cid))))

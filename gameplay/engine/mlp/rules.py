@@ -1871,7 +1871,7 @@ class Rules:
             return True
         return False
 
-    def move_blocked(self, st, p, cid, frm, to) -> bool:
+    def move_blocked(self, st, p, cid, frm, to, no_move: list | None = None) -> bool:
         """Moving restrictions (506) for player ``p`` moving ``cid`` from ``frm`` to ``to`` (the move
         action or an effect): "Opponents can't move characters away from here", "Friends with Resources
         on them can't be moved here", "Your opponents can't move this card", ..."""
@@ -1882,7 +1882,8 @@ class Rules:
             return True  # "Characters can't be moved to that Problem until the end of the turn" (extra_ops.area_restrict)
         if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
             return True  # "opponents can't move their characters this turn" (extra_ops.restrict)
-        for o, ab in self.statics(st, "no_move"):
+        # (``no_move``: ``statics(st, "no_move")`` when the caller already has it for this state)
+        for o, ab in (self.statics(st, "no_move") if no_move is None else no_move):
             s = cards[o]
             if not self._who(ab, s["c"], p):
                 continue
