@@ -107,6 +107,10 @@ class Game(Protocol):
 
     def outcome(self, state: Any) -> Outcome | None: ...
 
+    def default_action(self, state: Any, player: int) -> Action | None:
+        """The legal action the server plays for a player whose time to decide ran out."""
+        ...
+
 
 def replay(game: Game, state: Any, actions: Iterable[Action]) -> Any:
     """Apply ``actions`` in order from ``state`` and return the final state."""

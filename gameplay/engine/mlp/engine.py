@@ -85,6 +85,10 @@ def filter_events(events: Iterable[dict[str, Any]], viewer: Any) -> list[dict[st
     return out
 
 
+#: pending-decision options that decline (see MLPGame.default_action)
+DECLINING_OPTIONS = frozenset({"none", "done", "decline", "no"})
+
+
 class MLPGame:
     """The rules engine for one card pool (a ``CardDB``)."""
 
@@ -212,6 +216,25 @@ class MLPGame:
 
         self.r.forget()
         return build_view(self, state.d, viewer)
+
+    def default_action(self, state: State, player: int) -> Action | None:
+        """What the server plays for ``player`` when their time to decide runs out (a disconnect past
+        its grace period): pass priority (510), or answer the pending decision with the option that
+        declines where the rules let the player decline (712.3 "you may": no; 102.4: keep the hand;
+        705.2f an optional target: none; 608.1 challenges: done; "pay or ...": decline), else the
+        first option listed.  Always one of ``legal_actions``, and deterministic, so the server logs
+        it as the player's action and replay still rebuilds the game.  None if ``player`` has
+        nothing to decide."""
+        acts = self.legal_actions(state, player)
+        if not acts:
+            return None
+        if acts[0].kind == "pass":
+            return acts[0]
+        for a in acts:  # (a pending decision: one `choose` per option, in the options' order)
+            o = a.get("option")
+            if o is False or (isinstance(o, str) and o in DECLINING_OPTIONS):
+                return a
+        return acts[0]
 
     def to_move(self, state: State) -> int | None:
         """The player who must act now (pending decision or priority), or None if the game is over."""
