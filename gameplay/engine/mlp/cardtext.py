@@ -308,6 +308,8 @@ def parse_effects(text: str) -> list[dict] | None:
     if r is None:
         r = _effects_c(t)  # cards-c effect templates
     if r is None:
+        r = _effects_d(t)  # cards-d effect templates
+    if r is None:
         r = _timed_effects(t)  # cards-a effect templates
     if r is not None:
         return r
@@ -1154,9 +1156,9 @@ def _events_pre(t: str) -> list[dict] | None:
     m = re.match(r"^(?:play a Troublemaker for free)$", t, re.I)
     if m:  # 609.2c without its cost: face-down at a Problem, and it is "played"
         return [{"op": "tm_into_play", "zone": "hand", "face_up": False, "at": "choose", "played": True}]
-    m = re.match(r"^look at a face-down Troublemaker (?:at its Problem|here)$", t, re.I)
-    if m:
-        return [{"op": "look_fd_tm", "at": "here"}]
+    m = re.match(r"^look at a face-down Troublemaker( at its Problem| here)?$", t, re.I)
+    if m:  # private (505.1d); without "here" any Problem's
+        return [{"op": "look_fd_tm", "at": "here"} if m.group(1) else {"op": "look_fd_tm", "any": True}]
     m = re.match(r"^(one of your Friends|one of your characters) gets \+(\d+) power for each of your other (Friends|characters) at its Problem until the end of the turn$", t, re.I)
     if m:  # EO140: counted as the effect resolves
         tg = parse_target(m.group(1))
@@ -1228,7 +1230,7 @@ def _events_pre(t: str) -> list[dict] | None:
         if m.group(3):
             e["any_if_points"] = int(m.group(4))
         return [e]
-    m = re.match(r"^choose a Problem\. (Opponents|You|Players) need \+(\d+) power to confront that Problem" + UNTIL + "$", t, re.I)
+    m = re.match(r"^choose a Problem\. (Opponents|You|Players) need ([+-]\d+) power to confront that Problem" + UNTIL + "$", t, re.I)
     if m and m.group("until") in (None, "turn"):
         return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
                  "problem": "choose", "until": "turn"}]
@@ -1570,10 +1572,15 @@ def _single(t: str) -> list[dict] | None:
     if m:
         return [{"op": "confront_mod", "n": int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
                  "problem": "here" if "card's" in m.group(3) else "all", "until": "next_turn" if "start" in t else "turn"}]
-    m = re.match(r"^increase a Problem's confront requirements by (\d+) power until the (?:end of the turn|start of your next turn)$", t, re.I)
-    if m:  # both players' requirements to confront that Problem
-        return [{"op": "confront_mod", "n": int(m.group(1)), "who": "all", "problem": "choose",
-                 "until": "next_turn" if "start" in t else "turn"}]
+    m = re.match(r"^(increase|reduce) (?:a Problem's confront requirements|the confront requirements of a Problem) by (\d+) "
+                 r"power until the (?:end of the turn|start of your next turn)$", t, re.I)
+    if m:  # both players' requirements to confront that Problem ("reduce": 1 power less at a time, Rules.meets)
+        return [{"op": "confront_mod", "n": int(m.group(2)) * (1 if m.group(1).lower() == "increase" else -1), "who": "all",
+                 "problem": "choose", "until": "next_turn" if "start" in t else "turn"}]
+    m = re.match(r"^(Opponents|Players|You) need -(\d+) power to confront Problems until the end of the turn$", t, re.I)
+    if m:
+        return [{"op": "confront_mod", "n": -int(m.group(2)), "who": {"opponents": "opp", "you": "you"}.get(m.group(1).lower(), "all"),
+                 "problem": "all", "until": "turn"}]
     if re.match(r"^Troublemakers don't prevent you from confronting Problems until the end of the turn$", t, re.I):
         return [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}]
     m = re.match(r"^banish (?:a|an) (non-Friend )?(card|Event|Friend|Troublemaker|Resource) from (a|your) discard pile(?:\. If you do, (.+))?$", t, re.I)
@@ -1777,13 +1784,14 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:put|return) (?:a|an) (?:(%s)\b ?)?(Friend|card|Resource|Event|Troublemaker)?(?: with (?:cost|power) (\d+) or less)? from your discard pile (?:in)?to your hand$" % "|".join(TRAITS + ("Accessory",)), t, re.I)
     if m and (m.group(1) or m.group(2)):
         return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2), m.group(3), "cost" in t), "zone": "disc", "to": "hand"}]
-    m = re.match(r"^put (?:a|an) (?:(%s) )?Friend(?: with (cost|power) (\d+) or less)? from your discard pile into play(?: (here|at your home))?$" % "|".join(TRAITS), t, re.I)
+    t = re.sub(r"^(put (?:a|an) .*?Friend.*?) into play from your discard pile$", r"\1 from your discard pile into play", t)
+    m = re.match(r"^put (?:a|an) (?:(%s) )?Friend(?: with (cost|power|printed power of) (\d+) or less)? from your discard pile into play(?: (here|at your home))?$" % "|".join(TRAITS), t, re.I)
     if m:
         flt = {"type": "Friend"}
         if m.group(1):
             flt["trait"] = m.group(1)
         if m.group(3):
-            flt["max_cost" if m.group(2) == "cost" else "max_power"] = int(m.group(3))
+            flt[{"cost": "max_cost", "power": "max_power"}.get(m.group(2).lower(), "max_printed")] = int(m.group(3))
         e = {"op": "put_into_play", "filter": flt, "zone": "discard"}
         if m.group(4) == "here":
             e["at"] = "here"
@@ -2438,6 +2446,8 @@ _STATIC_CONDS = [
     (r"^While you have (?:a|an|at least one) (Friend|Resource|Event) in your discard pile, ",
      lambda m: {"k": "disc_has", "type": m.group(1)}),
     (r"^While you have (?:a|an|at least one) (.+?) in play, ", lambda m: _you_have("a " + m.group(1), False)),
+    (r"^While you have a Friend with higher power than its cost, ",
+     {"k": "you_have", "sel": {"type": "Friend", "ctrl": "you", "power_gt_cost": True}}),
     (r"^While you have (another|an?) ((?:%s) (?:character|Friend))s?, " % "|".join(TRAITS),
      lambda m: _you_have("a " + m.group(2), m.group(1) == "another")),
     (r"^While a player has (\d+) or more points, ", lambda m: {"k": "any_score_at_least", "n": int(m.group(1))}),
@@ -4657,6 +4667,7 @@ STATIC_C.extend([
     (r"^Play with the top card of your deck revealed$", None, lambda m: {"op": "reveal_deck_top"}),
     (r"^This card's power is equal to the printed power of the top card of your deck$", None,
      lambda m: {"op": "power_is", "count": {"k": "deck_top_power"}}),
+    (r"^This card enters play exhausted$", None, lambda m: {"op": "enter_exhausted_self"}),  # 503.1 (Rules.enter_play)
     (r"^This card enters play with (two|three|four|\d+) \+1 power counters on it$", None,
      lambda m: {"op": "enter_counters", "n": _n(m[1])}),
     (r"^As an additional cost to play this card, retire a Friend$", ("Friend",), lambda m: {"op": "add_cost", "retire_friend": 1}),
@@ -4679,3 +4690,24 @@ STATIC_C.extend([
 ])
 for _pat, _types, _fn in REPLACE_C:
     STATIC_C.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))
+
+
+# ------------------------------------------------------------------ cards-d (2026-11-24)
+# effect sentences (``parse_effects`` tries them after the cards-c ones); tests
+# tests/gameplay/test_engine_cards_d.py
+EFFECTS_D: list = [
+    # "another card": not this card, which just went to the discard pile (410.6a, the leaves trigger's "new")
+    (r"^put another card from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "card"}]),
+]
+
+
+def _effects_d(t: str) -> list[dict] | None:
+    m = re.match(r"^you may (.+)$", t, re.I)
+    if m:
+        r = _effects_d(m.group(1))
+        return None if r is None else [{"op": "may", "effects": r}]
+    for pat, fn in EFFECTS_D:
+        m = re.match(pat, t, re.I)
+        if m:
+            return fn(m)
+    return None

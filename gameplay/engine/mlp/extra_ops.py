@@ -595,7 +595,10 @@ def _op_disc_to_hand_other(self, st, ev, fr, e) -> bool:
     in the discard pile, 410.6a)."""
     p = fr["p"]
     it = fr.get("it")
-    cands = [c for c in st["pl"][p]["disc"] if c != it and self.types.get(st["cards"][c]["k"]) == e.get("type", "Friend")]
+    new = (fr.get("x") or {}).get("new")  # "When this card leaves play, ... another card": not this card (410.6a)
+    ty = e.get("type", "Friend")
+    cands = [c for c in st["pl"][p]["disc"] if c != it and c != new
+             and (ty == "card" or self.types.get(st["cards"][c]["k"]) == ty)]
     done, one = _choose_target(self, st, fr, {"op": "to_hand", "target": {}}, cands)
     if not done or one is None:
         return done

@@ -257,6 +257,7 @@ class Rules:
         # "While this card is in your discard pile, your Mane Character has +1 power"
         self.disc_mane_keys = set(self.sop_keys.get("disc_mane_power", ()))
         self.enter_cn_keys = set(self.sop_keys.get("enter_counters", ()))
+        self.enter_ex_keys = set(self.sop_keys.get("enter_exhausted_self", ()))  # "This card enters play exhausted"
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -2153,8 +2154,10 @@ class Rules:
                             (not ab.get("cond") or self._cond(st, o, ab["cond"])):  # "While this card is exhausted, ..."
                         out.append(("Wild", ab["n"]))
         for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
-            if m.get("n", 0) > 0 and m["who"] in (p, -1) and m["prob"] in (None, prob):
-                out.append(("Wild", m["n"]))
+            if m.get("n", 0) and m["who"] in (p, -1) and m["prob"] in (None, prob):
+                # "You need -4 power to confront that Problem" / "reduce a Problem's confront requirements
+                # by 2 power": 1 power less of any requirement at a time ("Less", as the statics, meets)
+                out.append(("Wild", m["n"]) if m["n"] > 0 else ("Less", -m["n"]))
         for o, ab in self.statics(st, "confront_need"):
             # "Players need +1 power to confront this Problem for each ..." (611.2, as Eccentric: wild power)
             oc = cards[o]
@@ -2361,6 +2364,8 @@ class Rules:
         st["nid"] += 1
         if not exhausted and "enter_exhausted" in self.ops_in_play(st) and self._enters_exhausted(st, c, ctrl):
             exhausted = True  # "Opposing Friends enter play exhausted." (503.1)
+        if not face_down and c["k"] in self.enter_ex_keys:
+            exhausted = True  # "This card enters play exhausted." (503.1)
         nc = {"k": c["k"], "o": c["o"], "z": "play", "c": ctrl, "a": area, "ex": exhausted, "fr": False,
               "fd": face_down, "cn": {}, "h": host, "b": False}
         if c.get("t"):

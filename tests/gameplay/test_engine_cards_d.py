@@ -1,0 +1,198 @@
+"""cards-d templates: timed confront-requirement reductions (611.2, 611.3), "This card enters play exhausted"
+(503.1), conditions on a Friend's power and cost, private looks at face-down Troublemakers (505.1d), "another
+card" from the discard pile (410.6a) and the other small templates of the cards-d group.  Parser templates and
+scenario tests for each."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.cardtext import parse_effects, parse_line
+from gameplay.engine.mlp.scenario import place, problem, resolve_all, set_tokens, stacked_game, to_hand
+
+
+def pw(game, st, cid):
+    return game.r.power(st.d, cid)
+
+
+def legal(game, st, kind, p=0):
+    return [a for a in game.legal_actions(st, p) if a.kind == kind]
+
+
+def to_disc(game, st, number, p):
+    cid = game._new(st.d, game.db.key(number), p, "disc")
+    st.d["pl"][p]["disc"].append(cid)
+    st._la = None
+    return cid
+
+
+def automated(db, *numbers):
+    return all(db.cards[db.key(n)].automated for n in numbers)
+
+
+def activate(game, st, card, p=0):
+    acts = [a for a in legal(game, st, "activate", p) if a.get("card") == card]
+    assert len(acts) == 1, acts
+    st, _ = game.apply(st, acts[0])
+    return st
+
+
+def choose(game, st, option):
+    pend = st.d["pending"]
+    assert pend and option in pend["options"], pend
+    st, ev = game.apply(st, Action.make("choose", pend["player"], option=option))
+    return st, ev
+
+
+# ------------------------------------------------------------------ parser
+def test_parse_cards_d_confront_reductions():
+    ab = parse_line("Main Phase: Exhaust this card to choose a Problem. You need -4 power to confront that Problem until the "
+                    "end of the turn.", "Friend", {})
+    assert ab["kind"] == "activated" and ab["effects"] == [
+        {"op": "confront_mod", "n": -4, "who": "you", "problem": "choose", "until": "turn"}]
+    assert parse_effects("reduce a Problem's confront requirements by 2 power until the end of the turn") == [
+        {"op": "confront_mod", "n": -2, "who": "all", "problem": "choose", "until": "turn"}]
+    assert parse_effects("reduce the confront requirements of a Problem by 2 power until the end of the turn")[0]["n"] == -2
+    assert parse_effects("increase a Problem's confront requirements by 1 power until the end of the turn")[0]["n"] == 1
+    assert parse_effects("you need -2 power to confront Problems until the end of the turn") == [
+        {"op": "confront_mod", "n": -2, "who": "you", "problem": "all", "until": "turn"}]
+    assert parse_effects("put a Friend with printed power of 1 or less into play from your discard pile") == [
+        {"op": "put_into_play", "filter": {"type": "Friend", "max_printed": 1}, "zone": "discard"}]
+
+
+def test_parse_cards_d_small_templates():
+    assert parse_line("This card enters play exhausted.", "Friend", {})["op"] == "enter_exhausted_self"
+    ab = parse_line("While you have a Friend with higher power than its cost, this card has +2 power.", "Mane Character", {})
+    assert ab["op"] == "power" and ab["cond"] == {"k": "you_have", "sel": {"type": "Friend", "ctrl": "you", "power_gt_cost": True}}
+    assert parse_effects("look at a face-down Troublemaker") == [{"op": "look_fd_tm", "any": True}]
+    assert parse_effects("look at a face-down Troublemaker here") == [{"op": "look_fd_tm", "at": "here"}]
+    assert parse_effects("you may pay [1] to put another card from your discard pile into your hand") == [
+        {"op": "may", "effects": [{"op": "pay", "n": 1}, {"op": "disc_to_hand_other", "type": "card"}]}]
+
+
+def test_newly_automated_cards(db):
+    assert automated(db, "DE41", "FF72", "DE98", "EO121", "CN40", "FF3", "PR41", "CG75")
+
+
+# ------------------------------------------------------------------ confront reductions (611.2, 611.3)
+def test_exhaust_to_need_less_power_at_a_chosen_problem(game, db):
+    """DE41 Coloratura: "Main Phase: Exhaust this card to choose a Problem. You need -4 power to confront that
+    Problem until the end of the turn." The chosen Problem only, its controller only ("you"), 1 power less
+    of any requirement at a time (as the static "You need -2 power", Rules.meets); it ends with the turn."""
+    st = stacked_game(game)
+    c = place(game, st, "DE41", 0, "home0")
+    place(game, st, "PR20", 0, "prob1")  # 1 power at Runaway Cart (Wild 4 for the opponent of its owner)
+    assert not game.r.meets(st.d, 0, "prob1")
+    st = activate(game, st, c)
+    assert st.d["cards"][c]["ex"]
+    st, _ = choose(game, st, "prob1")  # 705.2f the choice of a Problem
+    resolve_all(game, st)
+    assert ("Less", 4) in game.r.requirements(st.d, 0, "prob1")
+    assert ("Less", 4) not in game.r.requirements(st.d, 0, "prob0")
+    assert ("Less", 4) not in game.r.requirements(st.d, 1, "prob1")
+    assert game.r.meets(st.d, 0, "prob1")  # 4 - 4: still needs a character there (611.3)
+    game.r.expire(st.d, "turn")
+    assert ("Less", 4) not in game.r.requirements(st.d, 0, "prob1")
+
+
+def test_reduce_a_problems_confront_requirements_for_both_players(game, db):
+    """FF72 Smolder & Sandbar: "Main Phase: Exhaust this card and discard a card to reduce a Problem's confront
+    requirements by 2 power until the end of the turn." The Problem's requirements: every player's (611.2);
+    the discard is an additional cost paid first (508)."""
+    st = stacked_game(game)
+    c = place(game, st, "FF72", 0, "home0")
+    hand = len(st.d["pl"][0]["hand"])
+    st = activate(game, st, c)
+    resolve_all(game, st)  # the discard (first card) and the choice of a Problem (first option)
+    assert len(st.d["pl"][0]["hand"]) == hand - 1
+    chosen = [m for m in st.d["cmods"] if m.get("n") == -2]
+    assert len(chosen) == 1 and chosen[0]["who"] == -1
+    area = next(a for a in ("prob0", "prob1") if game.r.problem_at(st.d, a) == chosen[0]["prob"])
+    assert ("Less", 2) in game.r.requirements(st.d, 0, area) and ("Less", 2) in game.r.requirements(st.d, 1, area)
+
+
+def test_event_modes_with_a_confront_reduction(game, db):
+    """DE98 It's Gonna Work: "Choose one: ..., you need -2 power to confront Problems until the end of the turn,
+    or ..." (every Problem, you only); EO121 Find the Music in You: "... or put a Friend with printed power of 1
+    or less into play from your discard pile" (printed power: cards outside play, 507.1)."""
+    st = stacked_game(game)
+    place(game, st, "PR79", 0, "home0")
+    place(game, st, "PR79", 0, "home0")
+    place(game, st, "PR79", 0, "home0")
+    ev_ = to_hand(game, st, "DE98", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=ev_))
+    st, _ = choose(game, st, st.d["pending"]["options"][1])
+    resolve_all(game, st)
+    for a in ("prob0", "prob1"):
+        assert ("Less", 2) in game.r.requirements(st.d, 0, a) and ("Less", 2) not in game.r.requirements(st.d, 1, a)
+    st = stacked_game(game)
+    for n in ("PR79", "PR79", "PR81", "PR81"):
+        place(game, st, n, 0, "home0")
+    two = to_disc(game, st, "PR12", 0)  # printed power 2: not a choice
+    one = to_disc(game, st, "PR20", 0)
+    ev_ = to_hand(game, st, "EO121", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=ev_))
+    st, _ = choose(game, st, st.d["pending"]["options"][2])
+    resolve_all(game, st)
+    assert two in st.d["pl"][0]["disc"] and one not in st.d["pl"][0]["disc"]
+    assert any(st.d["cards"][c]["k"] == db.key("PR20") for c in st.d["play"])
+
+
+# ------------------------------------------------------------------ small templates
+def test_this_card_enters_play_exhausted(game, db):
+    """CN40 Cheese Sandwich: "This card enters play exhausted." (503.1: it enters exhausted, whoever plays it)."""
+    st = stacked_game(game)
+    place(game, st, "PR36", 0, "home0")  # 3 [Laughter] for its play requirement
+    c = to_hand(game, st, "CN40", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
+    nid = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("CN40"))
+    assert st.d["cards"][nid]["ex"]
+    other = place(game, st, "PR12", 0, "home0")
+    assert not st.d["cards"][other]["ex"]
+
+
+def test_power_while_you_have_a_friend_with_higher_power_than_its_cost(game, db):
+    """FF3 Ocellus (boosted): "While you have a Friend with higher power than its cost, this card has +2 power."
+    (the Friend's current power, 507; a continuous condition)."""
+    st = stacked_game(game, manes=("FF3", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["b"] = True
+    f = place(game, st, "PR12", 0, "home0")  # 2 power, cost 2
+    base = pw(game, st, mane)
+    opp = place(game, st, "PR12", 1, "home1")
+    st.d["cards"][opp]["cn"]["+1"] = 1  # an opponent's Friend does not count
+    assert pw(game, st, mane) == base
+    st.d["cards"][f]["cn"]["+1"] = 1  # 3 power, cost 2
+    assert pw(game, st, mane) == base + 2
+
+
+def test_exhaust_to_look_at_a_face_down_troublemaker(game, db):
+    """PR41 Lucky Streak: "Main Phase: Exhaust this card to look at a face-down Troublemaker." (any Problem;
+    private to the looking player, 505.1d)."""
+    st = stacked_game(game)
+    c = place(game, st, "PR41", 0, "home0")
+    place(game, st, "RR11", 1, "prob0", face_down=True)
+    acts = [a for a in legal(game, st, "activate") if a.get("card") == c]
+    st, events = game.apply(st, acts[0])
+    assert st.d["cards"][c]["ex"]
+    name = db.cards[db.key("RR11")].name
+    assert any(name in e["msg"] and e.get("to") == 0 for e in events if e["type"] == "look")
+    assert not any(name in e["msg"] for e in events if e.get("to") != 0)  # hidden from the opponent
+
+
+def test_leaves_play_pay_to_put_another_card_into_hand(game, db):
+    """CG75 Trenderhoof: "When this card leaves play, you may pay [1] to put another card from your discard pile
+    into your hand." "another": not this card, now in the discard pile (410.6a); 712.3 "may"."""
+    st = stacked_game(game)
+    c = place(game, st, "CG75", 0, "home0")
+    ev_card = to_disc(game, st, "DE98", 0)  # any card type
+    set_tokens(st, 0, 3)
+    from gameplay.engine.mlp.engine import Ev
+    game.r.leave_play(st.d, Ev(True), c, "disc", verb="dismissed")
+    st._la = None
+    resolve_all(game, st)
+    hand_keys = [st.d["cards"][h]["k"] for h in st.d["pl"][0]["hand"]]
+    assert db.key("DE98") in hand_keys and db.key("CG75") not in hand_keys
+    assert st.d["pl"][0]["tok"] == 2 and ev_card not in st.d["pl"][0]["disc"]
+    assert any(st.d["cards"][d]["k"] == db.key("CG75") for d in st.d["pl"][0]["disc"])
