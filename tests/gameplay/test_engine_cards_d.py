@@ -196,3 +196,173 @@ def test_leaves_play_pay_to_put_another_card_into_hand(game, db):
     assert db.key("DE98") in hand_keys and db.key("CG75") not in hand_keys
     assert st.d["pl"][0]["tok"] == 2 and ev_card not in st.d["pl"][0]["disc"]
     assert any(st.d["cards"][d]["k"] == db.key("CG75") for d in st.d["pl"][0]["disc"])
+
+
+# ------------------------------------------------------------------ Elements of Harmony (Resources)
+def plays_of(game, st, card, p=0):
+    return [a for a in legal(game, st, "play", p) if a.get("card") == card]
+
+
+def test_parse_cards_d_elements():
+    ab = parse_line("You must control Rarity to play this card.", "Resource", {})
+    assert (ab["kind"], ab["op"], ab["title"]) == ("static", "must_control", "Rarity")
+    ab = parse_line("Play to your home. You must control Twilight Sparkle to play this card.", "Resource", {})
+    assert ab["kind"] == "multi" and ab["abilities"][0] == {"kind": "play_home"}
+    ab = parse_line("Score Phase: Remove 2 Harmony counters from this card to reduce the confront requirements of a problem "
+                    "by 3 power until the end of the turn.", "Resource", {})
+    assert ab["cost"] == {"ncounters": {"name": "Harmony", "n": 2}} and ab["effects"][0]["n"] == -3
+    ab = parse_line("Reaction: After you play a Friend with 2 or less power, you may remove 1 Harmony counter from this card "
+                    "to give that Friend +2 power until the end of turn.", "Resource", {})
+    assert ab["rx"] == {"ev": "enter", "type": "Friend", "by": "you", "played": True, "max_power": 2}
+
+
+def test_newly_automated_elements(db):
+    assert automated(db, "CG204", "CN201", "CN202", "AD204", "AD205", "CG203")
+
+
+def test_you_must_control_a_title_to_play_this_card(game, db):
+    """"You must control Rarity to play this card." (Elements of Harmony): playable only while you control a
+    face-up card with that Title; 201.3a a trademarked name in a longer Title counts ("Princess Twilight Sparkle"
+    is a Twilight Sparkle)."""
+    st = stacked_game(game)  # Ann's Mane: Rainbow Dash
+    set_tokens(st, 0, 9)
+    for n in ("PR79", "PR79", "PR79", "PR60", "PR60", "PR60"):
+        place(game, st, n, 0, "home0")  # 6 [Generosity], 6 [Magic]
+    gen, mag, loy = to_hand(game, st, "CG204", 0), to_hand(game, st, "CN202", 0), to_hand(game, st, "AD205", 0)
+    assert not plays_of(game, st, gen) and not plays_of(game, st, mag)
+    place(game, st, "MT46", 1, "home1")  # an opponent's Rarity: not yours
+    st._la = None
+    assert not plays_of(game, st, gen)
+    place(game, st, "MT46", 0, "home0")
+    place(game, st, "DE36", 0, "home0")  # Princess Twilight Sparkle, Cutie Mark Researcher
+    st._la = None
+    assert plays_of(game, st, gen) and plays_of(game, st, mag) == [Action.make("play", 0, area="home0", card=mag)]
+
+
+def test_remove_harmony_counters_to_activate(game, db):
+    """CN202 The Element of Magic: "Main Phase: Remove 2 Harmony counters from this card to look at the top 3 cards of
+    your deck. You may put any number of them on top of your deck in any order and the rest on the bottom of your
+    deck in any order." Named counters as a cost (519, 508.1d: can't be activated without them)."""
+    st = stacked_game(game)
+    c = place(game, st, "CN202", 0, "home0")
+    st.d["cards"][c]["cn"]["Harmony"] = 1
+    st._la = None
+    assert not [a for a in legal(game, st, "activate") if a.get("card") == c]
+    st.d["cards"][c]["cn"]["Harmony"] = 3
+    st._la = None
+    deck = st.d["pl"][0]["deck"]
+    t0, t1, t2 = deck[:3]
+    st = activate(game, st, c)
+    assert st.d["cards"][c]["cn"]["Harmony"] == 1
+    st, _ = choose(game, st, t2)  # kept on top (first)
+    st, _ = choose(game, st, "done")
+    st, _ = choose(game, st, t1)  # the rest on the bottom in the order picked
+    resolve_all(game, st)
+    deck = st.d["pl"][0]["deck"]
+    assert deck[0] == t2 and deck[-2:] == [t1, t0]
+
+
+def test_score_phase_reduce_a_problem_by_three(game, db):
+    """CG204 The Element of Generosity: "Score Phase: Remove 2 Harmony counters from this card to reduce the confront
+    requirements of a problem by 3 power until the end of the turn." (512.3 Score Phase timing)."""
+    st = stacked_game(game)
+    c = place(game, st, "CG204", 0, "home0")
+    st.d["cards"][c]["cn"]["Harmony"] = 2
+    st._la = None
+    assert not [a for a in legal(game, st, "activate") if a.get("card") == c]  # not in the Main Phase
+    from gameplay.engine.mlp.scenario import pass_until
+    st = pass_until(game, st, lambda s: bool([a for a in game.legal_actions(s, 0) if a.kind == "activate" and a.get("card") == c]))
+    st = activate(game, st, c)
+    assert st.d["pending"]["options"] == ["prob0", "prob1"]
+    resolve_all(game, st)  # (in place: the first option, prob0)
+    assert ("Less", 3) in game.r.requirements(st.d, 0, "prob0") and ("Less", 3) in game.r.requirements(st.d, 1, "prob0")
+    assert st.d["cards"][c]["cn"]["Harmony"] == 0
+
+
+def test_reorder_the_top_of_a_problem_deck(game, db):
+    """AD204 The Element of Laughter: "Main Phase: Remove a Harmony counter from this card to look at the top 2 cards
+    of a Problem deck and put them back in any order." (either player's Problem deck; a private look)."""
+    st = stacked_game(game, manes=("PR3", "PR2"))
+    c = place(game, st, "AD204", 0, "home0")
+    st.d["cards"][c]["cn"]["Harmony"] = 1
+    st._la = None
+    pdeck = st.d["pl"][1]["pdeck"]
+    a, b = pdeck[:2]
+    st = activate(game, st, c)
+    st, _ = choose(game, st, 1)  # the opponent's Problem deck
+    st, _ = choose(game, st, b)  # b on top
+    resolve_all(game, st)
+    assert st.d["pl"][1]["pdeck"][:2] == [b, a]
+
+
+def _rx_acts(game, st, card, p=0):
+    return [a for a in game.legal_actions(st, p) if a.kind == "activate" and a.get("card") == card]
+
+
+def test_reaction_after_you_play_a_small_friend(game, db):
+    """CN201 The Element of Kindness: "Reaction: After you play a Friend with 2 or less power, you may remove 1 Harmony
+    counter from this card to give that Friend +2 power until the end of turn." (512.4: only in response; the
+    played Friend's power as the Reaction is played)."""
+    st = stacked_game(game, manes=("PR6", "PR2"))
+    c = place(game, st, "CN201", 0, "home0")
+    st.d["cards"][c]["cn"]["Harmony"] = 1
+    set_tokens(st, 0, 9)
+    big = to_hand(game, st, "PR31", 0)  # 4 power
+    small = to_hand(game, st, "PR20", 0)  # 1 power
+    st.d.pop("rxg", None)
+    st, _ = game.apply(st, Action.make("play", 0, card=big, area="home0"))
+    assert not _rx_acts(game, st, c)
+    st, _ = game.apply(st, Action.make("play", 0, card=small, area="home0"))
+    acts = _rx_acts(game, st, c)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR20"))
+    assert pw(game, st, f) == 3 and st.d["cards"][c]["cn"]["Harmony"] == 0
+
+
+def test_reaction_counters_equal_to_harmony_counters(game, db):
+    """CG203 The Element of Honesty: "Reaction: After one of your [Honesty] Friends enters play, put a number of +1
+    power counters on it equal to the number of Harmony counters on this card, then remove all Harmony counters from
+    this card." (the count as it resolves; a Friend of another color gives no Reaction)."""
+    st = stacked_game(game, manes=("PR2", "PR1"))
+    c = place(game, st, "CG203", 0, "home0")
+    st.d["cards"][c]["cn"]["Harmony"] = 3
+    set_tokens(st, 0, 9)
+    other = to_hand(game, st, "PR12", 0)  # [Loyalty]
+    hon = to_hand(game, st, "PR33", 0)  # [Honesty]
+    st.d.pop("rxg", None)
+    st, _ = game.apply(st, Action.make("play", 0, card=other, area="home0"))
+    assert not _rx_acts(game, st, c)
+    st, _ = game.apply(st, Action.make("play", 0, card=hon, area="home0"))
+    acts = _rx_acts(game, st, c)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR33"))
+    assert st.d["cards"][f]["cn"]["+1"] == 3 and "Harmony" not in st.d["cards"][c]["cn"] and pw(game, st, f) == 5
+
+
+def test_main_phase_reaction_move_another_character_to_that_problem(game, db):
+    """AD205 The Element of Loyalty: "Main Phase Reaction: After one of your Friends is moved to or enters play at a
+    Problem, you may remove a Harmony counter from this card to move one of your other characters to that Problem."
+    ("that Problem": the noted Friend's area; "other": not that Friend; 512.4b only in the Main Phase)."""
+    st = stacked_game(game)
+    c = place(game, st, "AD205", 0, "home0")
+    st.d["cards"][c]["cn"]["Harmony"] = 1
+    set_tokens(st, 0, 9)
+    mover = place(game, st, "PR12", 0, "home0")
+    f = to_hand(game, st, "PR20", 0)
+    st.d.pop("rxg", None)
+    st, _ = game.apply(st, Action.make("play", 0, card=f, area="home0"))
+    assert not _rx_acts(game, st, c)  # at home: not a Problem
+    f2 = to_hand(game, st, "PR20", 0)
+    st, _ = game.apply(st, Action.make("play", 0, card=f2, area="prob1"))
+    acts = _rx_acts(game, st, c)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    while st.d["pending"]:
+        pend = st.d["pending"]
+        st, _ = choose(game, st, mover if mover in pend["options"] else pend["options"][0])
+    resolve_all(game, st)
+    assert st.d["cards"][mover]["a"] == "prob1"

@@ -2175,6 +2175,13 @@ def _it_refs(effs: list) -> list:
 
 # Reaction bodies about the card that met the condition (reactions.py); else parse_effects
 RX_BODIES: list = [
+    # cards-d: "that Problem" is the noted card's area (move ``to: it``); "other": not the noted card
+    (r"^move one of your other characters to that Problem$",
+     lambda m: [{"op": "move", "target": {"type": "character", "ctrl": "you", "not_it": True}, "to": "it"}]),
+    (r"^put a number of \+1 power counters on it equal to the number of (\w+) counters on this card, then remove all "
+     r"\1 counters from this card$",
+     lambda m: [{"op": "counters", "counter": "+1", "target": {"it": True}, "n_self_counter": m.group(1)},
+                {"op": "clear_counters", "counter": m.group(1)}]),
     (r"^defeat (an opponent's Troublemaker|an opposing Troublemaker)$",
      lambda m: [{"op": "defeat", "target": parse_target(m.group(1))}]),
     (r"^uncover an opponent's face-down Troublemaker$", lambda m: [{"op": "uncover", "opp": True}]),
@@ -2276,6 +2283,10 @@ def _cost(text: str) -> dict | None:
         m = re.match(r"^remove (a|one|two|three|\d+) \+1 power counters? from (?:this card|it)$", part, re.I)
         if m:
             cost["remove_counters"] = cost.get("remove_counters", 0) + _n(m.group(1))
+            continue
+        m = re.match(r"^remove (a|one|two|three|\d+) (Harmony|Study|Crystal|Chaos|Gold) counters? from (?:this card|it)$", part, re.I)
+        if m and "ncounters" not in cost:  # named counters (519) removed from this card as a cost (508)
+            cost["ncounters"] = {"name": m.group(2), "n": _n(m.group(1))}
             continue
         if re.match(r"^(?:retire a Friend|retire one of your Friends|retire another one of your Friends|retire another Friend)$", part, re.I):
             cost["retire_friend"] = 1
@@ -2747,6 +2758,9 @@ STATIC_EXTRA: list = [
                 **({"where": "to" if "to this" in m[1] else "from"} if m[1] else {})}),
     (r"^Your opponent must pay \+\[(\d+)\] to move a character to or from this card's Problem$", None,
      lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "to_from", "at_problem": True}),
+    (r"^Opposing characters here can't be moved unless their controller pays \[(\d+)\]$", None,
+     lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "opp", "where": "at", "opposing": True,
+                "unless": True}),
     (r"^Characters can't move to or from this card's Problem unless their controller pays \[(\d+)\]$", None,
      lambda m: {"op": "action_cost", "act": "move", "n": int(m[1]), "who": "all", "where": "to_from", "at_problem": True,
                 "unless": True}),
@@ -2780,6 +2794,7 @@ STATIC_EXTRA: list = [
     (r"^Troublemakers don't prevent players from confronting this Problem$", ("Problem",),
      lambda m: {"op": "tm_no_block", "who": "all"}),
     (r"^Players can't confront this Problem$", ("Resource",), lambda m: {"op": "confront_block", "who": "all"}),
+    (r"^That Problem can't be confronted$", ("Resource",), lambda m: {"op": "confront_block", "who": "all"}),  # (on a Problem)
     (r"^Players can't confront this Problem unless they have at least (\d+) characters here$", ("Problem",),
      lambda m: {"op": "confront_block", "who": "all", "min_chars": int(m[1])}),
     (r"^Your opponents can't confront this card's Problem unless they have at least (\d+) characters at that Problem$", None,
@@ -3183,6 +3198,16 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
     if re.match(r"^As this card enters play, (?:choose|name) a color\. This card is that color$", body):
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_color"}], "text": line}
+    m = re.match(r"^(Play to your home\. )?You must control ([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*) to play this card$", body)
+    if m:  # a playing restriction (Elements of Harmony): a face-up card you control with that title (201.3)
+        mc = {"kind": "static", "op": "must_control", "title": m.group(2), "text": line}
+        return {"kind": "multi", "abilities": [{"kind": "play_home"}, mc], "text": line} if m.group(1) else mc
+    m = re.match(r"^Play to your home and choose a color\. Your Mane Character is also that color until the end of the turn$", body)
+    if m:  # the color is chosen as the Resource enters play (like "As this card enters play, choose a color")
+        return {"kind": "multi", "text": line, "abilities": [{"kind": "play_home"}, {
+            "kind": "trigger", "on": "enter", "text": line, "effects": [
+                {"op": "pick_color"},
+                {"op": "add_color", "color": "chosen", "target": {"type": "Mane Character", "ctrl": "you"}, "until": "turn"}]}]}
     if body in ("Play to your home", "Play this card to your home"):
         return {"kind": "play_home"}
     if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
@@ -3194,6 +3219,8 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         tg = parse_target(m.group(1))
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
+    # "Pay [1] and choose a color to ...": the choice is the effect's first instruction, not a cost (508)
+    line = re.sub(r"^(Immediate|Main Phase): Pay \[(\d+)\] and choose a color to ", r"\1: Pay [\2] to choose a color to ", line)
     # events and activated abilities: "<Timing>: ..."
     m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):\s*(.+)$", line)
     if m:
@@ -4696,6 +4723,15 @@ for _pat, _types, _fn in REPLACE_C:
 # effect sentences (``parse_effects`` tries them after the cards-c ones); tests
 # tests/gameplay/test_engine_cards_d.py
 EFFECTS_D: list = [
+    (r"^choose a color to reduce the play requirement of the next card you play this turn by (\d+) of the chosen color$",
+     lambda m: [{"op": "pick_color"}, {"op": "req_reduction", "n": int(m[1]), "color": "chosen", "until": "turn", "next": True}]),
+    # private looks at the top of a deck (404.2): "put any number of them on top of your deck in any order and the rest
+    # on the bottom of your deck in any order"; "a Problem deck ... put them back in any order" (either player's)
+    (r"^look at the top (two|three|2|3) cards of your deck\. You may put any number of them on top of your deck in any "
+     r"order and the rest on the bottom of your deck in any order$",
+     lambda m: [{"op": "look_sort", "n": _n(m[1]), "whose": "you", "pick": "top", "rest": "bottom_any"}]),
+    (r"^look at the top (two|three|2|3) cards of a Problem deck and put them back in any order$",
+     lambda m: [{"op": "look_sort", "n": _n(m[1]), "whose": "choose", "deck": "pdeck", "pick": "none", "rest": "top"}]),
     # "another card": not this card, which just went to the discard pile (410.6a, the leaves trigger's "new")
     (r"^put another card from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "card"}]),
 ]

@@ -511,7 +511,7 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
             n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
         deck = st["pl"][q][e.get("deck", "deck")]
         look = list(deck[:max(n, 0)])
-        fr["k"] = k = {"q": q, "look": look, "pick": [], "picking": True, "order": []}
+        fr["k"] = k = {"q": q, "look": look, "pick": [], "picking": e["pick"] != "none", "order": []}
         if look and not ev.quiet:
             ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of {self.pname(st, q)}'s deck", player=p)
             ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)

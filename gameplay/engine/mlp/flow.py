@@ -1606,6 +1606,8 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             if any(colpow.get(col, 0) < n - (self.req_reduction(st, p, col) if pl.get("req_red") else 0)
                    for col, n in reqs if col in COLOR_NAMES):
                 continue
+        if k in self.must_ctrl and not self.controls_title(st, p, self.must_ctrl[k]):
+            continue  # "You must control Rarity to play this card."
         seen.add(k)
         rule = info[2]
         # continuous cost modifiers and restrictions bound to a destination (Rules.play_cost_delta,
@@ -1895,6 +1897,8 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         return False
     if cost.get("remove_counters") and c.get("cn", {}).get("+1", 0) < cost["remove_counters"]:
         return False
+    if cost.get("ncounters") and c.get("cn", {}).get(cost["ncounters"]["name"], 0) < cost["ncounters"]["n"]:
+        return False  # "Remove 2 Harmony counters from this card to ..." (508.1d)
     if cost.get("retire_friend") and not any(st["cards"][o]["c"] == p and self.ctype(st, o) == FRIEND and o != cid for o in st["play"]):
         return False
     if cost.get("exhaust_mane"):
@@ -2180,6 +2184,8 @@ def do_action(self, st, ev, action) -> None:
                 self.put(st, b, "disc")
         if cost.get("remove_counters"):
             c["cn"]["+1"] -= cost["remove_counters"]
+        if cost.get("ncounters"):
+            c["cn"][cost["ncounters"]["name"]] -= cost["ncounters"]["n"]
         if cost.get("exhaust_mane"):
             self.exhaust(st, ev, st["pl"][p]["mane"])
         self.log(ev, "activate", lambda: f"{pl['name']} activates {self.name(st, cid)}: {ab.get('text', '')}")

@@ -23,6 +23,7 @@ Conditions (an ability's ``rx`` dict, read from the reacting player's point of v
   to       problem: it entered / was moved to a Problem;  self: True: the note's card is this card
   zone     disc | ban | hand ...: where a card that left play went;  how: dismiss | retire
   fo       tm | problem (the faceoff type);  chal: opp (the opponent is the challenger)
+  max_power / color: the noted card (in play) has at most that power / that color now (cards-d)
 """
 from __future__ import annotations
 
@@ -109,6 +110,14 @@ def rx_matches(self, st, p: int, src: str, cond: dict, note: dict) -> bool:
         return False
     if cond.get("other") and note.get("card") == src:
         return False
+    if "max_power" in cond or "color" in cond:  # "a Friend with 2 or less power", "one of your [Honesty] Friends"
+        nc = note.get("card")
+        if not nc or nc not in st["cards"] or not self.in_play(st, nc):
+            return False
+        if "max_power" in cond and (self.power(st, nc) or 0) > cond["max_power"]:
+            return False
+        if "color" in cond and cond["color"] not in self.colors(st, nc):
+            return False
     if cond.get("attached") and not (st["cards"].get(note.get("card")) or {}).get("h"):
         return False  # "plays a Resource on a Friend"
     if "allcol" in cond and cond["allcol"] not in (note.get("allcol") or ()):
@@ -246,6 +255,12 @@ RX_CONDITIONS: list = [
     (r"^you flip a card during a Troublemaker faceoff while your opponent is challenging a Troublemaker$",
      {"ev": "flip", "by": "you", "fo": "tm", "chal": "opp"}),
     (r"^an opponent takes an action during their Main Phase$", {"ev": "action", "by": "opp"}),
+    # cards-d: the noted card's current power / colors as the Reaction is played (filters max_power, color)
+    (r"^you play a Friend with (\d+) or less power$",
+     lambda m: {"ev": "enter", "type": "Friend", "by": "you", "played": True, "max_power": int(m.group(1))}),
+    (r"^one of your \[(\w+)\] Friends enters play$", lambda m: {"ev": "enter", "type": "Friend", "ctrl": "you", "color": m.group(1)}),
+    (r"^one of your Friends is moved to or enters play at a Problem$",
+     {"ev": ["enter", "moved"], "type": "Friend", "ctrl": "you", "to": "problem"}),
 ]
 
 

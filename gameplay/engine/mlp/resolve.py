@@ -601,6 +601,9 @@ def run_effect(self, st, ev, fr, e) -> bool:
             cn = st["cards"][cid]["cn"]
             key = e.get("counter", "+1")
             k_n = max(self.power(st, cid) or 0, 0) if e.get("n_power") else e.get("n", 1)  # "equal to that Friend's power"
+            if e.get("n_self_counter"):  # "equal to the number of Harmony counters on this card" (as it resolves)
+                sc = st["cards"].get(fr["src"])
+                k_n = sc.get("cn", {}).get(e["n_self_counter"], 0) if sc and self.in_play(st, fr["src"]) else 0
             if e.get("remove"):  # "remove a +1 power counter from this card"
                 k_n = min(k_n, cn.get(key, 0))
                 cn[key] = cn.get(key, 0) - k_n
@@ -1359,8 +1362,15 @@ def _op_tm_put(self, st, ev, fr, e) -> bool:
 def _op_req_reduction(self, st, ev, fr, e) -> bool:
     """Reduce the play requirements (205.1) of your cards by N of a color until the end of the turn."""
     p = fr["p"]
-    st["pl"][p].setdefault("req_red", []).append({"color": e["color"], "n": e.get("n", 1), "u": e.get("until", "turn")})
-    self.log(ev, "requirement", lambda: f"{self.pname(st, p)}'s play requirements are reduced by {e.get('n', 1)} [{e['color']}] this turn")
+    col = fr.get("color") if e["color"] == "chosen" else e["color"]  # "of the chosen color" (pick_color)
+    if not col:
+        return True
+    r = {"color": col, "n": e.get("n", 1), "u": e.get("until", "turn")}
+    if e.get("next"):
+        r["next"] = True  # only the next card played this turn (Rules.record_play removes it)
+    st["pl"][p].setdefault("req_red", []).append(r)
+    self.log(ev, "requirement", lambda: f"{self.pname(st, p)}'s play requirements are reduced by {e.get('n', 1)} [{col}] "
+             + ("for the next card played this turn" if e.get("next") else "this turn"))
     return True
 
 

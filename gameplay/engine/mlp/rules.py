@@ -258,6 +258,9 @@ class Rules:
         self.disc_mane_keys = set(self.sop_keys.get("disc_mane_power", ()))
         self.enter_cn_keys = set(self.sop_keys.get("enter_counters", ()))
         self.enter_ex_keys = set(self.sop_keys.get("enter_exhausted_self", ()))  # "This card enters play exhausted"
+        # "You must control Rarity to play this card": card key -> the title
+        self.must_ctrl = {k: next(a["title"] for a in self.abf[k] if a.get("op") == "must_control")
+                          for k in self.sop_keys.get("must_control", ())}
         self.key_ops: dict[str, frozenset] = {}
         for op_, ks in self.sop_keys.items():
             for k in ks:
@@ -1766,6 +1769,8 @@ class Rules:
                 continue  # "that Troublemaker" (the attached card)
             if ab.get("yours") and (cid is None or cards[cid]["c"] != s["c"]):
                 continue  # "your Troublemakers"
+            if ab.get("opposing") and (cid is None or cards[cid]["c"] == s["c"]):
+                continue  # "Opposing characters here can't be moved unless ..."
             tot += ab["n"]
             if "min" in ab:  # "..., to a minimum of [1]" (609.2e: rallying costs [2])
                 tot = max(tot, ab["min"] - _ACT_BASE.get(act, 1))
@@ -1797,6 +1802,9 @@ class Rules:
             pl["ptt"] = [st["turn"], []]
         pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area,
                              list(f.traits) if f.type != TM else []])  # (a face-down TM's power stays hidden)
+        if pl.get("req_red") and any(r.get("next") for r in pl["req_red"]):
+            # "reduce the play requirement of the next card you play this turn": used by this card
+            pl["req_red"] = [r for r in pl["req_red"] if not r.get("next")]
 
     def play_cost_delta(self, st, p, cid, base, area=None, host=None) -> int:
         """Continuous cost modifiers for playing a card (508): "Opponents pay +[1] to play Friends
@@ -2398,6 +2406,11 @@ class Rules:
                             self.add_mod(st, nid, -x, "turn")
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
+
+    def controls_title(self, st, p, title) -> bool:
+        """Player ``p`` controls a face-up card in play with that title (201.3; 201.3a a trademarked name within
+        a Title: "Princess Twilight Sparkle" is a Twilight Sparkle; aliases too)."""
+        return any(st["cards"][o]["c"] == p and self._has_title(st, o, title) for o in st["play"])
 
     def restamp(self, st, cid) -> None:
         """711.3a: a card's continuous abilities create their modifiers when they begin to function:
