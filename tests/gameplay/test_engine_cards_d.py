@@ -366,3 +366,301 @@ def test_main_phase_reaction_move_another_character_to_that_problem(game, db):
         st, _ = choose(game, st, mover if mover in pend["options"] else pend["options"][0])
     resolve_all(game, st)
     assert st.d["cards"][mover]["a"] == "prob1"
+
+
+# ------------------------------------------------------------------ Resources and statics
+def test_parse_cards_d_resources_and_statics():
+    assert parse_line("That Problem can't be confronted.", "Resource", {})["op"] == "confront_block"
+    ab = parse_line("Opposing characters here can't be moved unless their controller pays [1].", "Friend", {})
+    assert (ab["op"], ab["where"], ab["opposing"], ab["unless"]) == ("action_cost", "at", True, True)
+    ab = parse_line("Play to your home and choose a color. Your Mane Character is also that color until the end of the turn.",
+                    "Resource", {})
+    assert ab["kind"] == "multi" and [x["kind"] for x in ab["abilities"]] == ["play_home", "trigger"]
+    ab = parse_line("Immediate: Pay [1] and choose a color to reduce the play requirement of the next card you play this "
+                    "turn by 2 of the chosen color.", "Resource", {})
+    assert ab["cost"] == {"tokens": 1} and ab["effects"][1] == {"op": "req_reduction", "n": 2, "color": "chosen",
+                                                                 "until": "turn", "next": True}
+
+
+def test_newly_automated_resources_and_statics(db):
+    assert automated(db, "CG129", "MT72", "EO163", "LL113")
+
+
+def test_that_problem_cant_be_confronted(game, db):
+    """CG129 Crystal Forcefield (played on a Problem): "That Problem can't be confronted." (a "can't" modifier, 104.2)."""
+    st = stacked_game(game)
+    place(game, st, "PR31", 0, "prob1")  # 4 power at Runaway Cart (Wild 4)
+    assert game.r.can_confront(st.d, 0, "prob1")
+    place(game, st, "CG129", 1, "prob1", host=problem(st, game, 1))
+    assert not game.r.can_confront(st.d, 0, "prob1")
+
+
+def test_opposing_characters_here_cant_be_moved_unless_their_controller_pays(game, db):
+    """MT72 Silver Spoon: "Opposing characters here can't be moved unless their controller pays [1]." (609.2b: the
+    move action costs [1] more for an opposing character at this card's area; effect moves may pay or decline)."""
+    st = stacked_game(game)
+    place(game, st, "MT72", 0, "prob0")
+    opp_here = place(game, st, "PR12", 1, "prob0")
+    mine_here = place(game, st, "PR12", 0, "prob0")
+    opp_away = place(game, st, "PR12", 1, "prob1")
+    assert game.r.action_tax(st.d, 1, "move", opp_here, "prob0", "home1") == 1
+    assert game.r.action_tax(st.d, 1, "move", opp_away, "prob1", "home1") == 0
+    assert game.r.action_tax(st.d, 0, "move", mine_here, "prob0", "home0") == 0
+    assert game.r.action_tax(st.d, 1, "move", opp_here, "prob0", "home1", unless_only=True) == 1  # binds effect moves too
+
+
+def test_play_to_home_and_choose_a_color_for_your_mane(game, db):
+    """EO163 Singing Barrel: "Play to your home and choose a color. Your Mane Character is also that color until the end
+    of the turn." (the choice is made as it enters play; the color lasts until the end of the turn)."""
+    st = stacked_game(game)
+    set_tokens(st, 0, 9)
+    for n in ("PR36", "PR36", "PR36", "PR79", "PR79", "PR81", "PR81"):
+        place(game, st, n, 0, "home0")
+    c = to_hand(game, st, "EO163", 0)
+    plays = plays_of(game, st, c)
+    assert plays and all(a.get("area") == "home0" for a in plays)
+    st, _ = game.apply(st, plays[0])
+    assert st.d["pending"]["kind"] == "choice" and "Kindness" in st.d["pending"]["options"]
+    st, _ = choose(game, st, "Kindness")
+    mane = st.d["pl"][0]["mane"]
+    assert "Kindness" in game.r.colors(st.d, mane)
+    game.r.expire(st.d, "turn")
+    assert "Kindness" not in game.r.colors(st.d, mane)
+
+
+def test_reduce_the_play_requirement_of_the_next_card(game, db):
+    """LL113 Rainbow Generator: "Immediate: Pay [1] and choose a color to reduce the play requirement of the next card
+    you play this turn by 2 of the chosen color." (205.1; only the next card played this turn)."""
+    st = stacked_game(game)
+    c = place(game, st, "LL113", 0, "home0")
+    place(game, st, "PR76", 0, "home0")  # 1 [Generosity]
+    set_tokens(st, 0, 9)
+    a = to_hand(game, st, "CG71", 0)  # Rarity, Crystallized: 3 [Generosity] required
+    b = to_hand(game, st, "CG71", 0)
+    assert not plays_of(game, st, a)
+    st = activate(game, st, c)
+    st, _ = choose(game, st, "Generosity")
+    assert st.d["pl"][0]["tok"] == 8
+    assert game.r.req_reduction(st.d, 0, "Generosity") == 2
+    acts = plays_of(game, st, a) or plays_of(game, st, b)
+    assert acts
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    assert game.r.req_reduction(st.d, 0, "Generosity") == 0  # used by the card played
+
+
+# ------------------------------------------------------------------ reattach (509.5)
+def test_parse_cards_d_reattach():
+    assert parse_effects("you may reattach a Resource from one Friend to another") == [{"op": "may", "effects": [
+        {"op": "mark", "target": {"type": "Resource", "on": {"type": "Friend"}}}, {"op": "reattach_it", "by": "you"}]}]
+    ab = parse_line("When this Problem enters play, its owner may reattach a Resource from one of their Friends to another "
+                    "one of their Friends.", "Problem", {})
+    assert ab["kind"] == "trigger" and ab["effects"][0]["effects"][1]["to"] == {"type": "Friend", "ctrl": "you"}
+
+
+def test_newly_automated_reattach(db):
+    assert automated(db, "PR28", "CN166")
+
+
+def test_when_you_play_this_card_reattach_a_resource(game, db):
+    """PR28 Granny Smith: "When you play this card, you may reattach a Resource from one Friend to another." (509.5:
+    the instructed player chooses the attachment and another card it may be attached to; 712.3 "may")."""
+    st = stacked_game(game, manes=("PR2", "PR1"))
+    a = place(game, st, "PR12", 1, "home1")  # an opponent's Friend
+    hat = place(game, st, "EO168", 1, "home1", host=a)  # Umbrella Hat: "Play on a Friend."
+    b = place(game, st, "PR33", 0, "home0")
+    set_tokens(st, 0, 9)
+    for n in ("PR33", "PR33"):
+        place(game, st, n, 0, "home0")
+    g = to_hand(game, st, "PR28", 0)
+    st, _ = game.apply(st, plays_of(game, st, g)[0])
+    assert st.d["pending"]["kind"] == "may"
+    st, _ = choose(game, st, True)
+    pend = st.d["pending"]
+    assert pend["kind"] == "target" and pend["player"] == 0 and b in pend["options"] and a not in pend["options"]
+    st, _ = choose(game, st, b)
+    assert st.d["cards"][hat]["h"] == b and st.d["cards"][hat]["a"] == "home0"
+
+
+def test_problem_enters_play_owner_may_reattach(game, db):
+    """CN166 A Stitch in Time: "When this Problem enters play, its owner may reattach a Resource from one of their
+    Friends to another one of their Friends." (613.2 replacing a Problem puts the next one into play)."""
+    from gameplay.engine.mlp.engine import Ev
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    hat = place(game, st, "EO168", 0, "home0", host=a)
+    b = place(game, st, "PR33", 0, "home0")
+    place(game, st, "PR33", 1, "home1")  # an opponent's Friend: not "one of their Friends"
+    cid = game._new(st.d, game.db.key("CN166"), 0, "pdeck")
+    st.d["pl"][0]["pdeck"].insert(0, cid)
+    game.r.replace_problem(st.d, Ev(True), "prob0", solved=False)
+    resolve_all(game, st)
+    assert game.r.name(st.d, problem(st, game, 0)).startswith("A Stitch in Time")
+    assert st.d["cards"][hat]["h"] == b
+
+
+# ------------------------------------------------------------------ counters here, the opponent's choice
+def test_parse_cards_d_counter_cost_here_and_opponent_retires():
+    ab = parse_line("Immediate: Remove a +1 power counter from one of your characters here to exhaust an opposing character "
+                    "here.", "Friend", {})
+    assert ab["cost"] == {"counter_sel": {"type": "character", "at": "here"}}
+    assert parse_effects("an opponent retires a Friend involved in the faceoff") == [{"op": "as_opponent", "effects": [
+        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}}]}]
+    # not understood: no effect at all (falls through to the other templates)
+    assert parse_effects("an opponent discards a card") == [{"op": "discard", "n": 1, "who": "opponent", "random": False}]
+
+
+def test_newly_automated_counters_and_opponent_choice(db):
+    assert automated(db, "EO205", "MT99")
+
+
+def test_remove_a_counter_from_a_character_here_to_exhaust(game, db):
+    """EO205 Double Diamond: "Immediate: Remove a +1 power counter from one of your characters here to exhaust an
+    opposing character here." (the cost's character is at this card's area, 508.1d)."""
+    st = stacked_game(game)
+    home = place(game, st, "PR12", 0, "home0")
+    st.d["cards"][home]["cn"]["+1"] = 1  # a counter, but not here
+    c = place(game, st, "EO205", 0, "prob1")
+    counters = st.d["cards"][c]["cn"]["+1"]
+    st.d["cards"][c]["cn"]["+1"] = 0
+    opp = place(game, st, "PR12", 1, "prob1")
+    st._la = None
+    assert not [a for a in legal(game, st, "activate") if a.get("card") == c]
+    st.d["cards"][c]["cn"]["+1"] = counters
+    st._la = None
+    st = activate(game, st, c)
+    resolve_all(game, st)
+    assert st.d["cards"][opp]["ex"] and st.d["cards"][c]["cn"]["+1"] == counters - 1
+    assert st.d["cards"][home]["cn"]["+1"] == 1
+
+
+def test_chaos_an_opponent_retires_a_friend_involved(game, db):
+    """MT99 Fernando: "Chaos: When this card is flipped, an opponent retires a Friend involved in the faceoff." (the
+    opponent chooses one of their own involved Friends, 410.2; 515 flipping)."""
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.flow import _flip_one
+    st = stacked_game(game)
+    mine = place(game, st, "PR31", 0, "prob0")
+    a = place(game, st, "PR12", 1, "prob0")
+    b = place(game, st, "PR33", 1, "prob0")
+    away = place(game, st, "PR20", 1, "home1")
+    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0, None)
+    resolve_all(game, st)
+    cid = game._new(st.d, game.db.key("MT99"), 0, "deck")
+    st.d["pl"][0]["deck"].insert(0, cid)
+    _flip_one(game.r, st.d, Ev(True), 0)
+    game.r.ppp(st.d, Ev(True))
+    while not st.d["pending"] and st.d["rq"]:
+        game.r.resolve_step(st.d, Ev(True))
+    pend = st.d["pending"]
+    assert pend and pend["player"] == 1 and set(pend["options"]) == {a, b}
+    st, _ = choose(game, st, b)
+    assert b not in st.d["play"] and a in st.d["play"] and mine in st.d["play"] and away in st.d["play"]
+
+
+# ------------------------------------------------------------------ watched frightening
+def set_problem(game, st, p, number):
+    pid = problem(st, game, p)
+    st.d["cards"][pid]["k"] = game.db.key(number)
+    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st._la = None
+    return pid
+
+
+def _frighten_by(game, st, p, cid):
+    st.d["rq"].append({"p": p, "src": None, "eff": [{"op": "frighten", "target": {"id": cid}}], "i": 0, "ch": None,
+                       "lbl": "test", "after": None})
+    st._la = None
+
+
+def test_when_you_frighten_a_friend_for_the_first_time_each_turn(game, db):
+    """LL131 Moving Out (Problem): "When you frighten a Friend for the first time each turn, you may move one of your
+    characters." (the player frightening it: the resolving effect's controller; once per turn; 712.3 "may")."""
+    assert parse_line("When you frighten a Friend for the first time each turn, you may move one of your characters.",
+                      "Problem", {})["subj"] == {"by": "you", "once_turn": True, "sel": {"type": "Friend"}}
+    assert automated(db, "LL131")
+    st = stacked_game(game)
+    set_problem(game, st, 0, "LL131")
+    mover = place(game, st, "PR12", 0, "home0")
+    o1 = place(game, st, "PR33", 1, "home1")
+    o2 = place(game, st, "PR33", 1, "home1")
+    _frighten_by(game, st, 1, o1)  # the opponent frightens: not "you"
+    resolve_all(game, st)
+    assert st.d["cards"][o1]["fr"] and st.d["cards"][mover]["a"] == "home0" and not st.d["trig"]
+    _frighten_by(game, st, 0, o2)
+    resolve_all(game, st)  # yes; the first character (and Problem) offered
+    assert st.d["cards"][o2]["fr"]
+    moved = [c for c in st.d["play"] if st.d["cards"][c]["c"] == 0 and st.d["cards"][c]["a"] != "home0"
+             and game.r.ctype(st.d, c) in ("Friend", "Mane Character")]
+    assert len(moved) == 1
+    o3 = place(game, st, "PR33", 1, "home1")
+    before = {c: st.d["cards"][c]["a"] for c in st.d["play"]}
+    _frighten_by(game, st, 0, o3)
+    resolve_all(game, st)  # a second time this turn: no trigger
+    assert all(st.d["cards"][c]["a"] == a for c, a in before.items() if c in st.d["cards"] and c != o3)
+
+
+# ------------------------------------------------------------------ any faceoff you win (514.5)
+HAND6 = ["PR12", "PR33", "PR60", "PR81", "PR54", "PR86"]
+
+
+def _problem_faceoff(game, extra_ann: int):
+    """Ann (Mane + 2 + 2 + 4 x extra_ann) vs Bob (4 + Mane 1) at Runaway Cart; flips 3 and 1 (the quickstart example)."""
+    st = stacked_game(game, decks=(HAND6 + ["PR36"], HAND6 + ["PR20", "PR79"]))
+    c = place(game, st, "EO166", 0, "home0")
+    place(game, st, "PR33", 0, "prob0")
+    place(game, st, "PR12", 0, "prob0")
+    for _ in range(extra_ann):
+        place(game, st, "PR31", 0, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
+    st._la = None
+    st, events = game.apply(st, Action.make("pass", 0))  # Ann's Main Phase ends: the whole faceoff (nobody can act)
+    assert any(e["msg"].startswith("Problem faceoff at") for e in events)
+    return st, c
+
+
+def test_when_you_win_a_problem_faceoff_by_at_least_five(game, db):
+    """EO166 The Idol of Boreas: "When you win a Problem faceoff by at least 5 power, put a Gold counter on this card."
+    (any Problem faceoff you win, 514.5, not only one involving this card) / "Main Phase: Exhaust this card and remove a
+    Gold counter from it to move up to two of your characters." (named counters as a cost)."""
+    assert parse_line("When you win a Problem faceoff by at least 5 power, put a Gold counter on this card.", "Resource",
+                      {})["on"] == "you_win_fo"
+    assert automated(db, "EO166")
+    st, c = _problem_faceoff(game, 2)  # 15 vs 6
+    assert st.d["cards"][c]["cn"].get("Gold") == 1
+    st, c = _problem_faceoff(game, 0)  # 7 vs 6: by 1 only
+    assert not st.d["cards"][c]["cn"].get("Gold")
+
+
+def test_reveal_if_you_do_and_its_an_event(game, db):
+    """HM107 Dream Network: "At the start of your turn, you may reveal the top card of your deck. If you do, and it's an
+    Event, you may pay [1] to put a 2 [Magic] Figment Friend token into play." (a public reveal; it stays on top)."""
+    from gameplay.engine.mlp.engine import Ev
+    assert automated(db, "HM107")
+    for top_card, made in (("DE98", True), ("PR12", False)):
+        st = stacked_game(game)
+        c = place(game, st, "HM107", 0, "home0")
+        cid = game._new(st.d, game.db.key(top_card), 0, "deck")
+        st.d["pl"][0]["deck"].insert(0, cid)
+        set_tokens(st, 0, 3)
+        game.r.fire(st.d, Ev(True), "turn_start", c)
+        resolve_all(game, st)
+        tokens = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+        assert bool(tokens) == made and st.d["pl"][0]["tok"] == (2 if made else 3)
+        assert st.d["pl"][0]["deck"][0] == cid
+
+
+def test_confront_move_home_to_score_that_problems_bonus(game, db):
+    """PR206 Rarity, Truly Outrageous: "When you confront this card's Problem, you may move this card home to score
+    points equal to that Problem's bonus." (the bonus of the Problem it leaves, 210; 712.3 "may")."""
+    from gameplay.engine.mlp.engine import Ev
+    assert automated(db, "PR206")
+    st = stacked_game(game)
+    c = place(game, st, "PR206", 0, "prob1")
+    bonus = game.r.problem_bonus(st.d, problem(st, game, 1))
+    assert bonus >= 1
+    score = st.d["pl"][0]["score"]
+    game.r.fire(st.d, Ev(True), "confront", c)
+    resolve_all(game, st)
+    assert st.d["cards"][c]["a"] == "home0" and st.d["pl"][0]["score"] == score + bonus

@@ -1407,10 +1407,11 @@ def _single(t: str) -> list[dict] | None:
     m = re.match(r"^(?:your|that) opponent loses action tokens until they have no more than \[(\d+)\]$", t, re.I)
     if m:
         return [{"op": "lose_tokens", "who": "opponent", "down_to": int(m.group(1))}]
-    m = re.match(r"^each opponent (retires|discards) (?:a|an|one of their) (.+)$", t, re.I)
+    m = re.match(r"^(each|an) opponent (retires|discards) (?:a|an|one of their) (.+)$", t, re.I)
     if m:  # the opponent chooses and follows the instruction (410.2: only their own cards)
-        r = parse_effects(f"{m.group(1)[:-1].lower()} one of your {m.group(2)}")
-        return None if r is None else [{"op": "as_opponent", "effects": r}]
+        r = parse_effects(f"{m.group(2)[:-1].lower()} one of your {m.group(3)}")
+        if r is not None or m.group(1).lower() == "each":
+            return None if r is None else [{"op": "as_opponent", "effects": r}]
     m = re.match(r"^(exhaust|ready|frighten|unfrighten|dismiss|banish) or (exhaust|ready|frighten|unfrighten|dismiss|banish) (.+)$", t, re.I)
     if m:
         a, b = _single(f"{m.group(1)} {m.group(3)}"), _single(f"{m.group(2)} {m.group(3)}")
@@ -1951,6 +1952,9 @@ TRIGGERS = [
     (r"^When you flip a card, ", "you_flip", {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
      lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+    # cards-d: any faceoff you win (not only those involving this card): flow.resolve_faceoff fires ``you_win_fo``
+    (r"^When you win a (?:(Problem|Troublemaker) )?faceoff by at least (\d+) power, ", "you_win_fo",
+     lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
     (r"^When you lose a (?:(Problem|Troublemaker) )?faceoff involving this card, ", "lose_faceoff",
      lambda m: {"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff (?:here|at this Problem), ", "win_fo_here",
@@ -2017,6 +2021,7 @@ _WATCH = [
     (r"^When (?P<s>.+?) is retired or dismissed, ", "w_leave", {"how": ["retired", "dismissed"]}),
     (r"^When (?P<s>.+?) leaves play, ", "w_leave", {}),
     (r"^When (?P<s>.+?) (?:is|becomes) frightened, ", "w_fright", {}),
+    (r"^When you frighten (?P<s>.+?) for the first time each turn, ", "w_fright", {"by": "you", "once_turn": True}),
     (r"^When (?P<s>.+?) becomes unfrightened, ", "w_unfright", {}),
     (r"^When (?P<s>.+?) becomes exhausted, ", "w_exhaust", {}),
     (r"^When (?P<s>.+?) is uncovered(?P<w> here)?, ", "w_uncover", {}),
@@ -2334,8 +2339,11 @@ def _cost(text: str) -> dict | None:
         if re.match(r"^spend a card from beneath one of your Friends with Pumped$", part, re.I):
             cost["spend_pumped"] = True  # "that Friend" is the one chosen (extra_ops.spend_pumped)
             continue
-        if re.match(r"^remove a \+1 power counter from one of your (?:cards|characters|Friends)$", part, re.I):
+        m = re.match(r"^remove a \+1 power counter from one of your (?:cards|characters|Friends)( here)?$", part, re.I)
+        if m:
             cost["counter_sel"] = {"type": "character" if "character" in part else "Friend" if "Friends" in part else "card"}
+            if m.group(1):
+                cost["counter_sel"]["at"] = "here"  # this card's area (cards-d)
             continue
         if re.match(r"^put (?:this card|it) into (?:its owner's|your) hand$", part, re.I):
             cost["hand_self"] = True  # paid at once (508), like dismiss_self
@@ -3219,8 +3227,12 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         tg = parse_target(m.group(1))
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
-    # "Pay [1] and choose a color to ...": the choice is the effect's first instruction, not a cost (508)
-    line = re.sub(r"^(Immediate|Main Phase): Pay \[(\d+)\] and choose a color to ", r"\1: Pay [\2] to choose a color to ", line)
+    m = re.match(r"^(Immediate|Main Phase): Pay \[(\d+)\] and (choose a color to .+?)\.?$", line)
+    if m and card_type != "Event":  # "Pay [1] and choose a color to ...": the choice is the effect's first instruction (508)
+        effs = parse_effects(m.group(3))
+        if effs is not None:
+            return {"kind": "activated", "timing": TIMINGS[m.group(1).lower()], "cost": {"tokens": int(m.group(2))},
+                    "effects": effs, "text": line}
     # events and activated abilities: "<Timing>: ..."
     m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):\s*(.+)$", line)
     if m:
@@ -4723,6 +4735,16 @@ for _pat, _types, _fn in REPLACE_C:
 # effect sentences (``parse_effects`` tries them after the cards-c ones); tests
 # tests/gameplay/test_engine_cards_d.py
 EFFECTS_D: list = [
+    (r"^move this card home to score points equal to that Problem's bonus$", lambda m: [{"op": "home_score_bonus"}]),
+    # "reveal the top card of your deck. If you do, and it's an Event, ..." (the reveal is the "you may" part)
+    (r"^reveal the top card of your deck\. If you do, and it's an? (Friend|Event|Resource|Troublemaker), (.+)$",
+     lambda m: parse_effects(f"reveal the top card of your deck. If it's a{'n' if m[1][0] in 'AEIOU' else ''} {m[1]}, {m[2]}")),
+    # 509.5 reattach: the instructed player chooses the attachment, then another legal host (its "Play on ..." rule)
+    (r"^reattach a Resource from one Friend to another$",
+     lambda m: [{"op": "mark", "target": {"type": "Resource", "on": {"type": "Friend"}}}, {"op": "reattach_it", "by": "you"}]),
+    (r"^reattach a Resource from one of your Friends to another one of your Friends$",
+     lambda m: [{"op": "mark", "target": {"type": "Resource", "on": {"type": "Friend", "ctrl": "you"}}},
+                {"op": "reattach_it", "by": "you", "to": {"type": "Friend", "ctrl": "you"}}]),
     (r"^choose a color to reduce the play requirement of the next card you play this turn by (\d+) of the chosen color$",
      lambda m: [{"op": "pick_color"}, {"op": "req_reduction", "n": int(m[1]), "color": "chosen", "until": "turn", "next": True}]),
     # private looks at the top of a deck (404.2): "put any number of them on top of your deck in any order and the rest

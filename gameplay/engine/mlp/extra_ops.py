@@ -1470,6 +1470,10 @@ def _op_reattach_it(self, st, ev, fr, e) -> bool:
     q = c["c"]
     rule = next((ab["host"] for ab in self.abilities(st, it) if ab["kind"] == "play_on"), {"type": "Friend"})
     cands = [o for o in st["play"] if o != c["h"] and o != it and self.ctype(st, o) == "Friend" and self.matches(st, o, rule, q, it)]
+    if e.get("by") == "you":  # "you may reattach a Resource from one Friend to another": the instructed player chooses (509.5)
+        q = fr["p"]
+        if e.get("to"):
+            cands = [o for o in cands if self.matches(st, o, e["to"], q, fr["src"])]
     if not cands:
         return True
     if fr["ch"] is None and len(cands) > 1:
@@ -1533,7 +1537,28 @@ def _op_power_guess(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_home_score_bonus(self, st, ev, fr, e) -> bool:
+    """"move this card home to score points equal to that Problem's bonus" (cards-d): the move is what the player
+    does to score (a "may ... to" instruction), so nothing is scored if this card can't be moved home (506.2, 104.2);
+    the bonus is that of the Problem it left (210, 517.2)."""
+    src, p = fr["src"], fr["p"]
+    if not (src in st["cards"] and self.in_play(st, src)):
+        return True
+    a = st["cards"][src]["a"]
+    pid = self.problem_at(st, a) if a.startswith(("prob", "dil")) else None
+    home = f"home{st['cards'][src]['c']}"
+    if pid is None or (self.statics(st, "no_move") and self.move_blocked(st, p, src, a, home)):
+        return True
+    bonus = self.problem_bonus(st, pid)
+    if not self.move_card(st, ev, src, home, by=p):
+        return True
+    if bonus > 0:
+        self.score(st, ev, p, bonus)
+    return True
+
+
 EXTRA_OPS = {
+    "home_score_bonus": _op_home_score_bonus,
     "power_guess": _op_power_guess,
     "temp_gain": _op_temp_gain,
     "reattach_it": _op_reattach_it,

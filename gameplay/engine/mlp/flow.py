@@ -1112,6 +1112,8 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
         c = st["cards"].get(cid)
         if c and c["c"] == loser and self.involved(st, cid):
             self.fire(st, ev, "lose_faceoff", cid)
+    if "you_win_fo" in self.trig_ev:  # "When you win a Problem faceoff by at least 5 power" (any faceoff of yours)
+        self.fire_all(st, ev, "you_win_fo", players=(winner,), extra={"margin": margin})
     for a in fo["areas"] if self.may_fire(st, "fo_here") else ():  # "When you win a faceoff here / at this Problem"
         self.fire_all(st, ev, "win_fo_here", players=(winner,), area=a)
         self.fire_all(st, ev, "any_win_fo_here", area=a, extra={"margin": margin, "winner": winner})

@@ -2669,13 +2669,14 @@ class Rules:
             return False  # "If this card would be frightened, you may exhaust it instead" (710): asked first
         name = self.name(st, cid)
         if c.get("t"):
-            self.watch(st, ev, "w_fright", cid)  # it is frightened, then ceases to exist
+            self.watch(st, ev, "w_fright", cid, {"by": actor(st)})  # it is frightened, then ceases to exist
             self._remove(st, cid)
             del st["cards"][cid]
             self.log(ev, "frighten", lambda: f"{name} is frightened and ceases to exist (521.4)")
             return True
-        # "When this card becomes frightened": seen just before (a frightened card has no abilities, 504.1)
-        self.watch(st, ev, "w_fright", cid)
+        # "When this card becomes frightened": seen just before (a frightened card has no abilities, 504.1);
+        # ``by``: the player frightening it ("When you frighten a Friend", the resolving effect's controller)
+        self.watch(st, ev, "w_fright", cid, {"by": actor(st)})
         for o in list(st["play"]):
             if st["cards"][o].get("h") == cid:
                 self.put(st, o, "disc")
