@@ -664,3 +664,56 @@ def test_confront_move_home_to_score_that_problems_bonus(game, db):
     game.r.fire(st.d, Ev(True), "confront", c)
     resolve_all(game, st)
     assert st.d["cards"][c]["a"] == "home0" and st.d["pl"][0]["score"] == score + bonus
+
+
+# ------------------------------------------------------------------ the end of a faceoff (514.6)
+def test_parse_cards_d_end_of_faceoff():
+    ab = parse_line("At the end of a faceoff involving this card, you may put one of your flipped cards into your hand.",
+                    "Troublemaker", {})
+    assert (ab["on"], ab["inv"], ab["effects"]) == ("fo_end_pre", True, [{"op": "may", "effects": [{"op": "flipped_to_hand"}]}])
+    ab = parse_line("At the end of a faceoff, you may put one of your flipped Troublemakers into your hand.", "Resource", {})
+    assert ab["on"] == "fo_end_pre" and ab["effects"][0]["effects"] == [{"op": "flipped_to_hand", "type": "Troublemaker"}]
+
+
+def test_end_of_a_faceoff_put_a_flipped_troublemaker_into_your_hand(game, db):
+    """SB119 Tempest Shadow's Airship: "At the end of a faceoff, you may put one of your flipped Troublemakers into your
+    hand." (triggered as the faceoff ends and resolved before 514.6 puts the flipped cards on the bottom of the decks;
+    712.3 "may"; only a Troublemaker)."""
+    assert automated(db, "SB119", "EO177")
+    st = stacked_game(game, decks=(HAND6 + ["PR36"], HAND6 + ["RR11", "PR79"]))
+    place(game, st, "SB119", 1, "home1")
+    place(game, st, "PR33", 0, "prob0")
+    place(game, st, "PR12", 0, "prob0")
+    place(game, st, "PR31", 1, "prob0")
+    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
+    st._la = None
+    rr = db.key("RR11")
+    st, events = game.apply(st, Action.make("pass", 0))
+    while st.d["pending"] and st.d["pending"]["kind"] != "may":
+        st, _ = choose(game, st, st.d["pending"]["options"][0])
+    assert st.d["pending"]["player"] == 1 and [st.d["cards"][c]["k"] for c in st.d["pl"][1]["flip"]] == [rr]
+    st, _ = choose(game, st, True)
+    assert any(st.d["cards"][c]["k"] == rr for c in st.d["pl"][1]["hand"])  # (a new id in the hand, 410.6)
+    assert st.d["fo"] is None
+
+
+def test_end_of_a_faceoff_involving_this_card(game, db):
+    """EO177 Rover (Troublemaker): "At the end of a faceoff involving this card, you may put one of your flipped cards
+    into your hand." (a Troublemaker faceoff, 514.2a.i: Rover is involved; its controller chooses)."""
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.scenario import pass_until
+    st = stacked_game(game, decks=(HAND6 + ["PR20"], HAND6 + ["PR79", "PR36"]))
+    place(game, st, "PR20", 0, "prob1")  # 1 + a flipped 1: Rover (and its flipped 2) wins, so it stays in play
+    rover = place(game, st, "EO177", 1, "prob1")
+    k79 = db.key("PR79")
+    game.r.start_faceoff(st.d, Ev(), "tm", ["prob1"], 0, tm=rover)
+    st._la = None
+    seen = []
+
+    def asked(s):
+        if s.d["pending"] and s.d["pending"]["kind"] == "may" and s.d["pending"]["player"] == 1:
+            seen.append([s.d["cards"][c]["k"] for c in s.d["pl"][1]["flip"]])
+        return s.d["fo"] is None
+    st = pass_until(game, st, asked)
+    assert seen and seen[0] == [k79]
+    assert sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == k79) == 1

@@ -833,6 +833,8 @@ def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
     """"put one of the cards you flipped for the faceoff into your hand" (409: it leaves the flip zone)."""
     p = fr["p"]
     flips = list(st["pl"][p]["flip"])
+    if e.get("type"):  # "one of your flipped Troublemakers"
+        flips = [c for c in flips if self.types.get(st["cards"][c]["k"]) == e["type"]]
     done, one = _choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
     if not done or one is None:
         return done

@@ -1233,6 +1233,17 @@ def end_faceoff(self, st, ev) -> None:
         fo["pumped"] = True
         effs = [{"op": "pumped", "p": p, "host": cid} for p in (st["tp"], _opp(st["tp"])) if st["pl"][p]["flip"]
                 for cid in st["play"] if st["cards"][cid]["c"] == p and self.involved(st, cid) and self.kw(st, cid, "Pumped")]
+        fired = False
+        if "fo_end_pre" in self.trig_ev:
+            # "At the end of a faceoff [involving this card], you may put one of your flipped cards into your hand":
+            # triggered as the faceoff ends, resolved while the flipped cards are still there (514.6)
+            n0 = len(st["trig"])
+            for cid in list(self.in_play_with(st, self.trig_ev["fo_end_pre"])):
+                self.fire(st, ev, "fo_end_pre", cid, extra={"inv": self.involved(st, cid)})
+            fired = len(st["trig"]) > n0
+        if fired and not effs:
+            fo["stage"] = "end"
+            return
         if effs:
             st["rq"].append({"p": st["tp"], "src": None, "eff": effs, "i": 0, "ch": None, "lbl": "Pumped", "after": None})
             fo["stage"] = "end"

@@ -2801,6 +2801,8 @@ class Rules:
                     continue  # "At the start of your first turn"
                 if ab.get("margin") and (extra or {}).get("margin", 0) < ab["margin"]:
                     continue  # "by at least N power"
+                if ab.get("inv") and not (extra or {}).get("inv"):
+                    continue  # "At the end of a faceoff involving this card"
                 if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
                     continue  # "by exactly N power"
                 fc = (extra or {}).get("card")
