@@ -717,3 +717,30 @@ def test_end_of_a_faceoff_involving_this_card(game, db):
     st = pass_until(game, st, asked)
     assert seen and seen[0] == [k79]
     assert sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == k79) == 1
+
+
+def test_owner_wins_a_faceoff_involving_their_mane(game, db):
+    """CN185 Social Obligations (Problem): "When this card's owner wins a faceoff involving their Mane Character, that
+    player may exhaust that Mane Character to score an additional point." (any faceoff the owner wins, 514.5, with
+    their Mane involved, 514.2; exhausting it is done to score, 712.3 "may")."""
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.scenario import pass_until
+    assert automated(db, "CN185")
+    gains = []
+    for mane_there in (True, False):
+        st = stacked_game(game, decks=(HAND6 + ["PR36", "PR36"], HAND6 + ["PR20", "PR20"]))
+        pid = set_problem(game, st, 0, "CN185")
+        mane = st.d["pl"][0]["mane"]
+        if mane_there:
+            st.d["cards"][mane]["a"] = "prob0"
+        place(game, st, "PR31", 0, "prob0")
+        place(game, st, "PR31", 0, "prob0")
+        place(game, st, "PR20", 1, "prob0")
+        before = st.d["pl"][0]["score"]
+        bonus = game.r.problem_bonus(st.d, pid)
+        game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0, None)
+        st._la = None
+        st = pass_until(game, st, lambda s: s.d["fo"] is None)
+        gains.append(st.d["pl"][0]["score"] - before - bonus)
+        assert st.d["cards"][mane]["ex"] == mane_there
+    assert gains == [1, 0]

@@ -1955,6 +1955,9 @@ TRIGGERS = [
     # cards-d: any faceoff you win (not only those involving this card): flow.resolve_faceoff fires ``you_win_fo``
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff by at least (\d+) power, ", "you_win_fo",
      lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
+    # a Problem's owner ("that player" is the owner, who is "you"): any faceoff they win with their Mane involved
+    (r"^When this card's owner wins a faceoff involving their Mane Character, that player (?=may )", "you_win_fo",
+     {"mane_inv": True}),
     # "At the end of a faceoff [involving this card], ...": fired by flow.end_faceoff before the flipped cards leave
     (r"^At the end of a faceoff involving this card, ", "fo_end_pre", {"inv": True}),
     (r"^At the end of a faceoff, (?=you may put one of your flipped)", "fo_end_pre", {}),
@@ -4738,6 +4741,9 @@ for _pat, _types, _fn in REPLACE_C:
 # effect sentences (``parse_effects`` tries them after the cards-c ones); tests
 # tests/gameplay/test_engine_cards_d.py
 EFFECTS_D: list = [
+    (r"^may exhaust that Mane Character to score an additional point$",
+     lambda m: [{"op": "may", "effects": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you", "state": "ready"},
+                                           "cost": True}, {"op": "score", "n": 1, "who": "you"}]}]),
     (r"^put one of your flipped (cards|Troublemakers|Friends|Events|Resources) into your hand$",
      lambda m: [{"op": "flipped_to_hand", **({"type": m[1][:-1]} if m[1] != "cards" else {})}]),
     (r"^move this card home to score points equal to that Problem's bonus$", lambda m: [{"op": "home_score_bonus"}]),

@@ -2803,6 +2803,8 @@ class Rules:
                     continue  # "by at least N power"
                 if ab.get("inv") and not (extra or {}).get("inv"):
                     continue  # "At the end of a faceoff involving this card"
+                if ab.get("mane_inv") and not self.involved(st, st["pl"][c.get("c", c["o"])]["mane"]):
+                    continue  # "When this card's owner wins a faceoff involving their Mane Character"
                 if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
                     continue  # "by exactly N power"
                 fc = (extra or {}).get("card")
