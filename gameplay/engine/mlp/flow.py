@@ -1238,7 +1238,8 @@ def end_faceoff(self, st, ev) -> None:
             # "At the end of a faceoff [involving this card], you may put one of your flipped cards into your hand":
             # triggered as the faceoff ends, resolved while the flipped cards are still there (514.6)
             n0 = len(st["trig"])
-            for cid in list(self.in_play_with(st, self.trig_ev["fo_end_pre"])):
+            tk = self.trig_keys if st.get("twn") else self.trig_ev["fo_end_pre"]  # (Teamwork may lend it, as fire_all)
+            for cid in list(self.in_play_with(st, tk)):
                 self.fire(st, ev, "fo_end_pre", cid, extra={"inv": self.involved(st, cid)})
             fired = len(st["trig"]) > n0
         if fired and not effs:
