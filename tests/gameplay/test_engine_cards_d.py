@@ -744,3 +744,30 @@ def test_owner_wins_a_faceoff_involving_their_mane(game, db):
         gains.append(st.d["pl"][0]["score"] - before - bonus)
         assert st.d["cards"][mane]["ex"] == mane_there
     assert gains == [1, 0]
+
+
+def test_start_of_an_opponents_main_phase_character_cant_be_moved(game, db):
+    """AD146 Spotlight: "At the start of an opponent's Main Phase, you may exhaust this card and pay [1] to choose a
+    character. That character can't be moved until the end of the turn." (only an opponent's Main Phase; both costs
+    or neither, 508.1d; a "can't" modifier, 104.2)."""
+    from gameplay.engine.mlp.engine import Ev
+    assert automated(db, "AD146")
+    st = stacked_game(game)  # Ann's turn
+    mine = place(game, st, "AD146", 0, "home0")
+    game.r.fire(st.d, Ev(True), "any_main_start", mine)
+    assert not st.d["trig"]  # Ann's own Main Phase
+    spot = place(game, st, "AD146", 1, "home1")
+    ann = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 1, 2)
+    game.r.fire(st.d, Ev(True), "any_main_start", spot)
+    assert st.d["trig"]
+    game.r.ppp(st.d, Ev(True))
+    while not st.d["pending"] and st.d["rq"]:
+        game.r.resolve_step(st.d, Ev(True))
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    st, _ = choose(game, st, True)
+    if st.d["pending"]:
+        st, _ = choose(game, st, ann)
+    assert st.d["cards"][spot]["ex"] and st.d["pl"][1]["tok"] == 1
+    assert game.r.move_blocked(st.d, 0, ann, "home0", "prob0")
+    assert not [a for a in legal(game, st, "move") if a.get("card") == ann]

@@ -3449,7 +3449,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                         body_ = "you " + body_  # "they may pay [2] to ..."
                     body_ = re.sub(r"^(\w+(?:sh|ch|ss)es|\w+s)\b", lambda m_: m_.group(1)[:-2] if m_.group(1).endswith(("shes", "ches", "sses")) else m_.group(1)[:-1], body_)
                     extra = {**extra, "as_tp": True}
-                elif on == "any_turn_start" and not re.search(r"\b(?:they|them|their|that player)\b", body_):
+                elif (on == "any_turn_start" or extra.get("opp_turn")) and not re.search(r"\b(?:they|them|their|that player)\b", body_):
                     pass  # "you" is this card's controller (CN10: "if this card has ..., you may ready it")
                 elif on in ("any_tp_start", "any_tp_end", "any_main_start") or re.search(r"\b(?:they|them|that player)\b", body_):
                     return {"kind": "manual", "text": raw, "on": on}
@@ -4338,6 +4338,8 @@ TRIGGERS.extend([
     (r"^When this card becomes Cutie marked, ", "cutie_marked", {}),  # MT137's lowercase
     (r"^When this Troublemaker is uncovered, ", "uncovered", {}),
     (r"^At the start of each player's Main Phase, ", "any_main_start", {}),
+    # cards-d: an opponent's Main Phase; "you" stays this card's controller (Rules.fire: ``opp_turn``)
+    (r"^At the start of an opponent's Main Phase, ", "any_main_start", {"opp_turn": True}),
 ])
 STATIC_EXTRA.extend([
     (r"^Your opponent pays \+\[(\d+)\] to play (Events|Friends|Resources)$", None,
@@ -4741,6 +4743,10 @@ for _pat, _types, _fn in REPLACE_C:
 # effect sentences (``parse_effects`` tries them after the cards-c ones); tests
 # tests/gameplay/test_engine_cards_d.py
 EFFECTS_D: list = [
+    (r"^(exhaust this card and pay \[(\d+)\] to )?choose a character\. That character can't be moved until the end of the turn$",
+     lambda m: ([{"op": "costs_ok", "tokens": int(m[2]), "self_ready": True}, {"op": "exhaust_self_cost"},
+                 {"op": "pay", "n": int(m[2])}] if m[1] else [])  # both costs or neither (508.1d)
+     + [{"op": "mark", "target": {"type": "character"}}, {"op": "card_no_move"}]),
     (r"^may exhaust that Mane Character to score an additional point$",
      lambda m: [{"op": "may", "effects": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you", "state": "ready"},
                                            "cost": True}, {"op": "score", "n": 1, "who": "you"}]}]),

@@ -2803,6 +2803,8 @@ class Rules:
                     continue  # "by at least N power"
                 if ab.get("inv") and not (extra or {}).get("inv"):
                     continue  # "At the end of a faceoff involving this card"
+                if ab.get("opp_turn") and st["tp"] == c.get("c", c["o"]):
+                    continue  # "At the start of an opponent's Main Phase"
                 if ab.get("mane_inv") and not self.involved(st, st["pl"][c.get("c", c["o"])]["mane"]):
                     continue  # "When this card's owner wins a faceoff involving their Mane Character"
                 if ab.get("exact") is not None and (extra or {}).get("margin") != ab["exact"]:
