@@ -162,3 +162,38 @@ def test_extra_move_costs_fast_path_agrees(db):
                 break
     assert done
 
+
+def test_printed_colors_fast_path_agrees(db):
+    from gameplay.engine.mlp.carddb import COLOR_NAMES
+    from gameplay.engine.mlp.flow import _LazyColorPower, _color_power, _own_chars_printed_colors, _printed_colors_ok
+
+    checked = 0
+    for game, st in _all_states(db, seeds=(3, 21)):
+        r, d = game.r, st.d
+        r.forget()
+        for p in (0, 1):
+            plain = [(cid, r.colors(d, cid)) for cid in d["play"] if d["cards"][cid]["c"] == p
+                     and not d["cards"][cid].get("fd") and not d["cards"][cid].get("fr") and r.is_char(d, cid)]
+            if _printed_colors_ok(r, d):
+                assert _own_chars_printed_colors(r, d, p) == plain
+                checked += len(plain)
+            lazy, full = _LazyColorPower(r, d, p), _color_power(r, d, p)
+            for col in ("Loyalty", "Honesty", "Laughter", "Magic", "Kindness", "Generosity"):
+                assert lazy.get(col, 0) == full.get(col, 0)
+    assert checked > 50
+    # a color modifier ("give one of your characters [Laughter]") is not a printed color
+    for game, st in _all_states(db, seeds=(3,), every=11):
+        r, d = game.r, st.d
+        r.forget()
+        for p in (0, 1):
+            chars = [cid for cid in d["play"] if d["cards"][cid]["c"] == p and r.is_char(d, cid)
+                     and not d["cards"][cid].get("fd") and not d["cards"][cid].get("fr")]
+            if chars and _printed_colors_ok(r, d):
+                col = next(x for x in COLOR_NAMES if x not in r.colors(d, chars[0]))
+                d["mods"].append({"t": chars[0], "n": 0, "u": "phase", "ts": 0, "col": col})
+                got = dict(_own_chars_printed_colors(r, d, p))[chars[0]]
+                d["mods"].pop()
+                assert col in got
+                return
+    raise AssertionError("no state with a character to give a color")
+

@@ -1857,6 +1857,35 @@ def _color_power(self, st, p) -> dict:
     return out
 
 
+def _printed_colors_ok(self, st) -> bool:
+    """``colors`` of a face-up, unfrightened card in play is its printed colors (of its current face)
+    unless the card is a token, Prismatic, has a ``col`` mark or a color modifier (``mods`` entry
+    with ``col``), or Teamwork, a keyword / color grant or a "lose colors" card is in play: this
+    says the state-wide part (no twn, kwg, no_colors); ``_own_chars_printed_colors`` the per-card
+    part.  A new way for colors to change must make them fall back to ``colors``."""
+    return not st.get("kwg") and not st.get("twn") and "no_colors" not in self.ops_in_play(st)
+
+
+def _own_chars_printed_colors(self, st, p) -> list:
+    """``[(cid, colors(st, cid))]`` for ``p``'s face-up, unfrightened characters in play (play
+    order), with the printed colors read directly where ``colors`` would return them (see
+    ``_printed_colors_ok``, which must hold)."""
+    cards = st["cards"]
+    mt = {m["t"] for m in st["mods"] if m.get("col")}  # (cards with a color modifier)
+    pk = self.prism_keys
+    ff, fb = self.ff, self.fb
+    out = []
+    for cid in st["play"]:
+        c = cards[cid]
+        if c["c"] != p or c.get("fd") or c.get("fr") or not self.is_char(st, cid):
+            continue
+        if c.get("col") or c.get("t") or c["k"] in pk or cid in mt:
+            out.append((cid, self.colors(st, cid)))
+        else:
+            out.append((cid, (fb if c.get("b") else ff)[c["k"]].colors))
+    return out
+
+
 class _LazyColorPower:
     """``_color_power(self, st, p)`` for one unchanged state, summed per color only when a play
     requirement asks for that color: a character's power is computed only if one of its colors is
@@ -1881,7 +1910,8 @@ class _LazyColorPower:
             p = self.p
             self.chars = [(cid, r.colors(st, cid)) for cid in st["play"]
                           if cards[cid]["c"] == p and not cards[cid].get("fd") and not cards[cid].get("fr")
-                          and r.is_char(st, cid)]
+                          and r.is_char(st, cid)] if not _printed_colors_ok(r, st) else \
+                _own_chars_printed_colors(r, st, p)
         v = 0
         found = False
         for cid, cols in self.chars:
