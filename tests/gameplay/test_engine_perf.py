@@ -197,3 +197,21 @@ def test_printed_colors_fast_path_agrees(db):
                 return
     raise AssertionError("no state with a character to give a color")
 
+
+def test_hand_early_rejection_agrees(db):
+    nonempty = 0
+    for game, st in _all_states(db, seeds=(3, 21, 34), every=1):
+        r, d = game.r, st.d
+        r.forget()
+        for p in (0, 1):
+            for dedupe in (True, False):
+                fast = r.priority_actions(d, p, dedupe=dedupe)
+                keep = r._hand_fact
+                r._hand_fact = {k: (-1, False) for k in db.cards}  # (no early rejection)
+                try:
+                    plain = r.priority_actions(d, p, dedupe=dedupe)
+                finally:
+                    r._hand_fact = keep
+                assert fast == plain
+                nonempty += bool(fast)
+    assert nonempty

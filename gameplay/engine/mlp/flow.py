@@ -1335,7 +1335,7 @@ def _has_non_pass(self, st, p) -> bool:
         hak = self.hand_act_keys
         dak = self.disc_act_keys
         pl = st["pl"][p]
-        plain = _plain_costs(self, st, p)  # card_cost is the printed cost (as in priority_actions)
+        plain = None  # card_cost is the printed cost (as in priority_actions; asked when needed)
         sdk = self.self_disc_keys
         pcs = self.sop_keys.get("play_cost_self", ())
         disc = pl["disc"]
@@ -1357,9 +1357,13 @@ def _has_non_pass(self, st, p) -> bool:
                     continue  # an Event playable only during (such) a faceoff
                 if k in qrx and not st.get("rx"):
                     continue  # a Reaction with nothing to react to (rx_notes_for finds no note)
-                if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
-                                     or ((max(f.cost or 0, 0) if plain and k not in sdk and k not in pcs
-                                          else self.card_cost(st, p, c)) <= tok)):
+                if f.type == TM:
+                    continue
+                if "Redeem" in f.keywords or "Transform" in f.keywords:
+                    break
+                if plain is None:
+                    plain = _plain_costs(self, st, p)
+                if (max(f.cost or 0, 0) if plain and k not in sdk and k not in pcs else self.card_cost(st, p, c)) <= tok:
                     break
         else:
             # keyword grants matter here only if one could grant Agile (or a token could have it)
@@ -1440,6 +1444,19 @@ def _plain_costs(self, st, p) -> bool:
     ops = self.ops_in_play(st)
     return not st["pl"][p]["disc_next"] and "play_discount" not in ops and "play_cost" not in ops and \
         not (st["fo"] and "fo_play_tax" in ops)
+
+
+def _hand_fact(self, k) -> tuple:
+    """Card data for ``priority_actions``' early rejection of a hand card (cached per key in
+    ``Rules._hand_fact``): (its printed cost, at least 0, when a printed cost above the player's
+    tokens surely rejects it, else -1; whether it is an Event).  -1 for Troublemakers (their own
+    rule), cards with Redeem or Transform (other costs) and cards with a cost modifier of their own
+    (``self_disc_keys``, ``play_cost_self``)."""
+    f = self.db.cards[k].front
+    if f.type == TM or "Redeem" in f.keywords or "Transform" in f.keywords or k in self.self_disc_keys \
+            or k in self.sop_keys.get("play_cost_self", ()):
+        return (-1, f.type == "Event")
+    return (max(f.cost or 0, 0), f.type == "Event")
 
 
 def _dn_fits(dn: dict, face) -> bool:
@@ -1549,6 +1566,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     # none of the card's own (self_disc_keys, play_cost_self); decided once, on the first card
     plain = None
     pcs = self.sop_keys.get("play_cost_self", ())
+    hfact = self._hand_fact
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
@@ -1572,6 +1590,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             continue
         if rx_only and k not in self.quick_rx:
             continue  # (only Reaction Events give actions with a note)
+        pc = hfact.get(k)
+        if pc is None:
+            pc = hfact[k] = _hand_fact(self, k)
+        if pc[0] > tok:
+            # printed cost above the tokens, no Redeem / Transform, no cost modifier of its own: with
+            # no cost modifier in play the cost check below rejects it; Events read nothing that
+            # changes the state before it unless an "also a Friend" mark could be dropped (ctype)
+            if plain is None:
+                plain = _plain_costs(self, st, p)
+            if plain and (not pc[1] or self.af_free(st)):
+                continue
         d = db[k]
         f = d.front
         t = f.type
