@@ -84,6 +84,22 @@ class Action:
         return f"{self.kind}[{self.player}]{(' ' + args) if args else ''}"
 
 
+_new_object = object.__new__
+
+
+def new_action(kind: str, player: int, params: tuple = ()) -> Action:
+    """``Action(kind, player, params)`` without the frozen dataclass ``__init__`` (three
+    ``object.__setattr__`` calls): the same fields in the same ``__dict__`` order, so the result is
+    equal, hashes and pickles the same.  For the engines' hot paths (legal-action lists); ``params``
+    must already be in ``Action.make``'s form (sorted by name, frozen values)."""
+    a = _new_object(Action)
+    d = a.__dict__
+    d["kind"] = kind
+    d["player"] = player
+    d["params"] = params
+    return a
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended: ``winner`` is a player index or None for a draw."""

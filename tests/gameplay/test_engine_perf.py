@@ -95,3 +95,123 @@ def test_run_reports_actions_and_turn_cap_share(db):
     assert res["actions"] > 0 and res["actions_per_second"] > 0
     assert 0 <= res["turn_cap_share"] <= 1
     json.dumps(res)
+
+
+def test_new_action_is_the_dataclass_action():
+    from gameplay.engine.api import Action, new_action
+
+    for args in (("pass", 0), ("play", 1, (("area", "home1"), ("card", "c7"))), ("choose", 0, (("option", "c3"),))):
+        a, b = new_action(*args), Action(*args)
+        assert a == b and hash(a) == hash(b) and list(a.__dict__.items()) == list(b.__dict__.items())
+        assert a.to_dict() == b.to_dict() and str(a) == str(b) and a in {b}
+
+
+def _all_states(db, seeds=(3, 21), every=2):
+    for seed in seeds:
+        yield from _states(db, seed, every=every)
+
+
+def test_printed_cost_fast_path_agrees_with_card_cost(db):
+    from gameplay.engine.mlp.flow import _plain_costs
+
+    checked = 0
+    for game, st in _all_states(db):
+        r, d = game.r, st.d
+        r.forget()
+        pcs = r.sop_keys.get("play_cost_self", ())
+        for p in (0, 1):
+            plain = _plain_costs(r, d, p)
+            for cid in d["pl"][p]["hand"] + d["pl"][p]["disc"]:
+                k = d["cards"][cid]["k"]
+                if plain and k not in r.self_disc_keys and k not in pcs:
+                    assert r.card_cost(d, p, cid) == max(db.cards[k].front.cost or 0, 0), (k, cid)
+                    checked += 1
+            # a pending cost reduction ("your next card costs [1] less") is a modifier: no fast path
+            pend = d["pl"][p]["disc_next"]
+            d["pl"][p]["disc_next"] = pend + [{"type": "card", "n": 1}]
+            assert not _plain_costs(r, d, p)
+            d["pl"][p]["disc_next"] = pend
+    assert checked > 100
+
+
+def test_extra_move_costs_fast_path_agrees(db):
+    from gameplay.engine.mlp.flow import _extra_move_costs
+
+    for game, st in _all_states(db, seeds=(5, 8, 13)):
+        game.r.forget()
+        for p in (0, 1):
+            assert _extra_move_costs(game.r, st.d, p) == _extra_move_costs(game.r, st.d, p, full=True)
+    # a Showy Friend of the opponent's in play (a card given another key: forget() re-reads the zone)
+    showy = sorted(k for k in game.r.kw_keys.get("Showy", ()) if db.cards[k].front.type == "Friend")
+    assert showy
+    done = 0
+    for game, st in _all_states(db, seeds=(5,), every=9):
+        d = st.d
+        for o in d["play"]:
+            c = d["cards"][o]
+            if game.r.ctype(d, o) == "Friend" and not c.get("fd") and not c.get("fr") and not c.get("t") and not d.get("lab"):
+                old = c["k"]
+                c["k"] = showy[0]
+                game.r.forget()
+                p = 1 - c["c"]
+                fast = _extra_move_costs(game.r, d, p)
+                assert fast == _extra_move_costs(game.r, d, p, full=True) and fast.get(c["a"], 0) >= 1
+                c["k"] = old
+                game.r.forget()
+                done += 1
+                break
+    assert done
+
+
+def test_printed_colors_fast_path_agrees(db):
+    from gameplay.engine.mlp.carddb import COLOR_NAMES
+    from gameplay.engine.mlp.flow import _LazyColorPower, _color_power, _own_chars_printed_colors, _printed_colors_ok
+
+    checked = 0
+    for game, st in _all_states(db, seeds=(3, 21)):
+        r, d = game.r, st.d
+        r.forget()
+        for p in (0, 1):
+            plain = [(cid, r.colors(d, cid)) for cid in d["play"] if d["cards"][cid]["c"] == p
+                     and not d["cards"][cid].get("fd") and not d["cards"][cid].get("fr") and r.is_char(d, cid)]
+            if _printed_colors_ok(r, d):
+                assert _own_chars_printed_colors(r, d, p) == plain
+                checked += len(plain)
+            lazy, full = _LazyColorPower(r, d, p), _color_power(r, d, p)
+            for col in ("Loyalty", "Honesty", "Laughter", "Magic", "Kindness", "Generosity"):
+                assert lazy.get(col, 0) == full.get(col, 0)
+    assert checked > 50
+    # a color modifier ("give one of your characters [Laughter]") is not a printed color
+    for game, st in _all_states(db, seeds=(3,), every=11):
+        r, d = game.r, st.d
+        r.forget()
+        for p in (0, 1):
+            chars = [cid for cid in d["play"] if d["cards"][cid]["c"] == p and r.is_char(d, cid)
+                     and not d["cards"][cid].get("fd") and not d["cards"][cid].get("fr")]
+            if chars and _printed_colors_ok(r, d):
+                col = next(x for x in COLOR_NAMES if x not in r.colors(d, chars[0]))
+                d["mods"].append({"t": chars[0], "n": 0, "u": "phase", "ts": 0, "col": col})
+                got = dict(_own_chars_printed_colors(r, d, p))[chars[0]]
+                d["mods"].pop()
+                assert col in got
+                return
+    raise AssertionError("no state with a character to give a color")
+
+
+def test_hand_early_rejection_agrees(db):
+    nonempty = 0
+    for game, st in _all_states(db, seeds=(3, 21, 34), every=1):
+        r, d = game.r, st.d
+        r.forget()
+        for p in (0, 1):
+            for dedupe in (True, False):
+                fast = r.priority_actions(d, p, dedupe=dedupe)
+                keep = r._hand_fact
+                r._hand_fact = {k: (-1, False) for k in db.cards}  # (no early rejection)
+                try:
+                    plain = r.priority_actions(d, p, dedupe=dedupe)
+                finally:
+                    r._hand_fact = keep
+                assert fast == plain
+                nonempty += bool(fast)
+    assert nonempty

@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .. import rng as _rng
-from ..api import JUDGE, Action, IllegalActionError, Outcome
+from ..api import JUDGE, Action, IllegalActionError, Outcome, new_action
 from .carddb import COLOR_NAMES, INFINITE, CardDB, CardDef, FaceDef
 from .state import State
 
@@ -184,7 +184,7 @@ class MLPGame:
         self.r.forget()  # (the caller may have changed the state in place: a judge fix, a test setup)
         la = state._la
         if la is not None and la[0] == player and state.d["prio"] and not state.d["pending"] and not state.d["outcome"]:
-            return [Action("pass", player)] + list(la[1])  # computed while advancing (auto-pass check)
+            return [new_action("pass", player)] + list(la[1])  # computed while advancing (auto-pass check)
         return self.r.legal_actions(state.d, player)
 
     def apply(self, state: State, action: Action | dict, *, copy: bool = True) -> tuple[State, list[dict]]:

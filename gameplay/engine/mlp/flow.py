@@ -4,14 +4,16 @@ from __future__ import annotations
 
 import json
 import re
+from operator import itemgetter
 from typing import Any
 
-from ..api import JUDGE, Action, IllegalActionError
+from ..api import JUDGE, Action, IllegalActionError, new_action
 from .carddb import COLOR_NAMES
 from .reactions import rx_clear, rx_notes_for, rx_take, rx_window
 
 TM = "Troublemaker"
 FRIEND = "Friend"
+_KEY = itemgetter("k")  # a card record's key
 MANE = "Mane Character"
 HAND_SIZE = 8
 
@@ -1346,7 +1348,15 @@ def _has_non_pass(self, st, p) -> bool:
         ff = self.ff
         hak = self.hand_act_keys
         dak = self.disc_act_keys
-        for c in st["pl"][p]["hand"] + ([x for x in st["pl"][p]["disc"] if cards[x]["k"] in dak] if dak else []):
+        pl = st["pl"][p]
+        plain = None  # card_cost is the printed cost (as in priority_actions; asked when needed)
+        sdk = self.self_disc_keys
+        pcs = self.sop_keys.get("play_cost_self", ())
+        disc = pl["disc"]
+        # (the discard pile's cards with a key in disc_act_keys, looked for at C speed first)
+        dd = [x for x in disc if cards[x]["k"] in dak] if dak and disc and \
+            not dak.isdisjoint(map(_KEY, map(cards.__getitem__, disc))) else ()
+        for c in (pl["hand"] + dd if dd else pl["hand"]):
             if dak and cards[c]["k"] in dak and cards[c]["z"] == "disc":
                 break  # an ability activated from the discard pile: the full check follows
             k = cards[c]["k"]
@@ -1361,16 +1371,26 @@ def _has_non_pass(self, st, p) -> bool:
                     continue  # an Event playable only during (such) a faceoff
                 if k in qrx and not st.get("rx"):
                     continue  # a Reaction with nothing to react to (rx_notes_for finds no note)
-                if f.type != TM and ("Redeem" in f.keywords or "Transform" in f.keywords
-                                     or self.card_cost(st, p, c) <= tok):
+                if f.type == TM:
+                    continue
+                if "Redeem" in f.keywords or "Transform" in f.keywords:
+                    break
+                if plain is None:
+                    plain = _plain_costs(self, st, p)
+                if (max(f.cost or 0, 0) if plain and k not in sdk and k not in pcs else self.card_cost(st, p, c)) <= tok:
                     break
         else:
             # keyword grants matter here only if one could grant Agile (or a token could have it)
             kwg = st.get("kwg") and _may_grant_agile(self, st, p)
             if not (st.get("twn") or kwg) and not any(cards[c]["c"] == p for c in self.in_play_with(st, ak)):
                 return False  # nothing usable outside the Main Phase: auto-pass
-        if not self.priority_actions(st, p, first_only=True):
+        # (no first_only pass first: with no action it reads what the full list reads, and with one
+        # the full list is built anyway)
+        acts = self.priority_actions(st, p)
+        if not acts:
             return False
+        self._last = (p, acts)
+        return True
     acts = self.priority_actions(st, p)
     self._last = (p, acts)
     return bool(acts)
@@ -1392,11 +1412,13 @@ def legal_actions(self, st, p) -> list[Action]:
     if pend:
         if pend["player"] != p:
             return []
-        return [Action.make("choose", p, option=o) for o in pend["options"]]
+        # (Action.make("choose", p, option=o): a string or number option is its own frozen form)
+        return [new_action("choose", p, (("option", o),)) if o.__class__ in (str, int) else Action.make("choose", p, option=o)
+                for o in pend["options"]]
     pr = st["prio"]
     if not pr or pr["p"] != p:
         return []
-    return [Action("pass", p)] + self.priority_actions(st, p)
+    return [new_action("pass", p)] + self.priority_actions(st, p)
 
 
 def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
@@ -1426,6 +1448,29 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     if "play_cost" in self.ops_in_play(st) or st["cards"][cid]["k"] in self.sop_keys.get("play_cost_self", ()):
         cost = max(cost + self.play_cost_delta(st, p, cid, cost, area, host), 0)
     return cost
+
+
+def _plain_costs(self, st, p) -> bool:
+    """Whether ``card_cost(st, p, cid)`` is the printed cost (at least 0) for every card whose key
+    is in neither ``self_disc_keys`` nor ``sop_keys["play_cost_self"]``: no pending reduction
+    (``disc_next``), and no play discount, cost modifier or (during a faceoff) play tax in play.
+    A new cost modifier read by ``card_cost`` must make this False while it can apply."""
+    ops = self.ops_in_play(st)
+    return not st["pl"][p]["disc_next"] and "play_discount" not in ops and "play_cost" not in ops and \
+        not (st["fo"] and "fo_play_tax" in ops)
+
+
+def _hand_fact(self, k) -> tuple:
+    """Card data for ``priority_actions``' early rejection of a hand card (cached per key in
+    ``Rules._hand_fact``): (its printed cost, at least 0, when a printed cost above the player's
+    tokens surely rejects it, else -1; whether it is an Event).  -1 for Troublemakers (their own
+    rule), cards with Redeem or Transform (other costs) and cards with a cost modifier of their own
+    (``self_disc_keys``, ``play_cost_self``)."""
+    f = self.db.cards[k].front
+    if f.type == TM or "Redeem" in f.keywords or "Transform" in f.keywords or k in self.self_disc_keys \
+            or k in self.sop_keys.get("play_cost_self", ()):
+        return (-1, f.type == "Event")
+    return (max(f.cost or 0, 0), f.type == "Event")
 
 
 def _dn_fits(dn: dict, face) -> bool:
@@ -1466,15 +1511,24 @@ def move_cost(self, st, p, cid, area) -> int:
     return max(cost, 1)
 
 
-def _extra_move_costs(self, st, p) -> dict:
-    """Showy X and "Your opponent must pay +[N] to move a character to this card's Problem"."""
+def _extra_move_costs(self, st, p, full=False) -> dict:
+    """Showy X and "Your opponent must pay +[N] to move a character to this card's Problem".
+    (``full``: read every card in play, without the fast path; for tests.)"""
     out: dict = {}
     cards = st["cards"]
     # (without Teamwork, which lends abilities, only cards printing it can have opp_move_cost)
     sk = self.static_keys if st.get("twn") else self.sop_keys.get("opp_move_cost", ())
     showy = self.kw_keys.get("Showy", ())
     twn = self.kw_may_differ(st, "Showy")  # Teamwork, or a grant in play that could give Showy
-    for o in st["play"]:
+    src = st["play"]
+    if not twn and not st.get("twn") and not full:
+        # only cards printing Showy or opp_move_cost, and tokens (the placeholder key), add anything:
+        # the others, in play order (a long-lived table, see in_play_with)
+        tbl = self.__dict__.get("_emc_keys")
+        if tbl is None:
+            tbl = self._emc_keys = frozenset(showy) | frozenset(sk) | {self.token_key}
+        src = self.in_play_with(st, tbl)
+    for o in src:
         oc = cards[o]
         if oc["c"] == p:
             continue
@@ -1521,6 +1575,12 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
     dep_any = None  # continuous cost modifiers / playing restrictions in play (computed once)
     hinfo = self._hand_info
+    # card_cost is the printed cost (max 0) when no cost modifier can apply: no pending reduction
+    # ("your next Friend costs [1] less"), no faceoff play tax, discount or cost modifier in play and
+    # none of the card's own (self_disc_keys, play_cost_self); decided once, on the first card
+    plain = None
+    pcs = self.sop_keys.get("play_cost_self", ())
+    hfact = self._hand_fact
 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
@@ -1544,6 +1604,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             continue
         if rx_only and k not in self.quick_rx:
             continue  # (only Reaction Events give actions with a note)
+        pc = hfact.get(k)
+        if pc is None:
+            pc = hfact[k] = _hand_fact(self, k)
+        if pc[0] > tok:
+            # printed cost above the tokens, no Redeem / Transform, no cost modifier of its own: with
+            # no cost modifier in play the cost check below rejects it; Events read nothing that
+            # changes the state before it unless an "also a Friend" mark could be dropped (ctype)
+            if plain is None:
+                plain = _plain_costs(self, st, p)
+            if plain and (not pc[1] or self.af_free(st)):
+                continue
         d = db[k]
         f = d.front
         t = f.type
@@ -1560,7 +1631,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                         continue
                     if tm_dep and (1 + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
                         continue  # "Players must pay +[1] to play a Troublemaker here." (609.2c, 508.1d)
-                    acts.append(Action("play_troublemaker", p, (("area", a), ("card", cid))))
+                    acts.append(new_action("play_troublemaker", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
             continue
@@ -1589,7 +1660,14 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             ok = main or hasty
         if not ok:
             continue
-        cost = self.card_cost(st, p, cid)
+        if plain is None:
+            plain = _plain_costs(self, st, p)
+        if plain and k not in self.self_disc_keys and k not in pcs:
+            cost = f.cost or 0  # (card_cost with no cost modifier that could apply: the printed cost)
+            if cost < 0:
+                cost = 0
+        else:
+            cost = self.card_cost(st, p, cid)
         if cost > tok and "Redeem" not in f.keywords and "Transform" not in f.keywords:
             continue
         redeem_opts = []
@@ -1640,36 +1718,36 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                     continue
                 if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
                     if xr is None:
-                        acts.append(Action("play", p, (("area", a), ("card", cid))))
+                        acts.append(new_action("play", p, (("area", a), ("card", cid))))
                     else:  # 508: the Friend to retire is chosen as the card is played
-                        acts.extend(Action("play", p, (("area", a), ("card", cid), ("retire", r))) for r in xr)
+                        acts.extend(new_action("play", p, (("area", a), ("card", cid), ("retire", r))) for r in xr)
                 for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
-                    acts.append(Action("play", p, (("area", a), ("card", cid), ("redeem", r))))
+                    acts.append(new_action("play", p, (("area", a), ("card", cid), ("redeem", r))))
                 for r in transform:
-                    acts.append(Action("play", p, (("area", a), ("card", cid), ("transform", r))))
+                    acts.append(new_action("play", p, (("area", a), ("card", cid), ("transform", r))))
                 if first_only and acts:
                     return acts
         elif t == "Resource":
             if d.front.dilemma:
-                acts.append(Action("play", p, (("area", "dilemma"), ("card", cid))))
+                acts.append(new_action("play", p, (("area", "dilemma"), ("card", cid))))
             elif rule == "home" or rule is None:
-                acts.append(Action("play", p, (("area", f"home{p}"), ("card", cid))))
+                acts.append(new_action("play", p, (("area", f"home{p}"), ("card", cid))))
             elif rule == "problem":
                 for a in prob_areas:
                     pid = self.problem_at(st, a)
                     if pid and not (dep and (self.play_blocked(st, p, cid, host=pid) or self.card_cost(st, p, cid, host=pid) > tok)):
-                        acts.append(Action("play", p, (("card", cid), ("host", pid))))
+                        acts.append(new_action("play", p, (("card", cid), ("host", pid))))
             else:
                 for o in st["play"]:
                     if self.matches(st, o, rule, p, None) and \
                             not (dep and (self.play_blocked(st, p, cid, host=o) or self.card_cost(st, p, cid, host=o) > tok)):
-                        acts.append(Action("play", p, (("card", cid), ("host", o))))
+                        acts.append(new_action("play", p, (("card", cid), ("host", o))))
         elif t == "Event":
             if rxc is not None:
                 for n_ in notes:
-                    acts.append(Action("play", p, (("card", cid), ("rx", n_["id"]))))
+                    acts.append(new_action("play", p, (("card", cid), ("rx", n_["id"]))))
             else:
-                acts.append(Action("play", p, (("card", cid),)))
+                acts.append(new_action("play", p, (("card", cid),)))
         if first_only and acts:
             return acts
     # abilities activated from the discard pile ("Banish this card from your discard pile to ...", 703)
@@ -1685,7 +1763,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                         (tm.startswith("faceoff_") and not _fo_type_ok(fo, tm)) or \
                         (tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm)):
                     continue
-                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                acts.append(new_action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
                     return acts
     # abilities activated from the hand ("Banish this card from your hand to ...", 703)
@@ -1702,7 +1780,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                     continue
                 if tm in PHASE_TIMINGS and not _phase_timing_ok(st, p, tm):
                     continue
-                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                acts.append(new_action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
                     return acts
     # moves (609.2b) and Agile
@@ -1737,13 +1815,13 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                 if mb and a != here and self.move_blocked(st, p, cid, here, a, nm):
                     continue
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
-                    acts.append(Action("move", p, (("area", a), ("card", cid))))
+                    acts.append(new_action("move", p, (("area", a), ("card", cid))))
                     if first_only:
                         return acts
         if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
-            acts.append(Action("rally", p, (("card", cid),)))  # 609.2e
+            acts.append(new_action("rally", p, (("card", cid),)))  # 609.2e
     if main and not rx_only and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
-        acts.append(Action("draw", p))  # 609.2d
+        acts.append(new_action("draw", p))  # 609.2d
     # activated abilities (609.2f, 703)
     anyp = self.anyp_keys if main else ()
     for cid in (st["play"] if st.get("twn") else self.in_play_with(st, self.activ_keys)):
@@ -1767,14 +1845,14 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             if ab.get("rx") is not None:  # 512.4 Reaction: one action per condition met (512.4c)
                 if _can_pay_ability(self, st, p, cid, ab):
                     for n_ in rx_notes_for(self, st, p, cid, ab["rx"], f"{cid}/{i}"):
-                        acts.append(Action("activate", p, (("ability", i), ("card", cid), ("rx", n_["id"]))))
+                        acts.append(new_action("activate", p, (("ability", i), ("card", cid), ("rx", n_["id"]))))
                         if first_only:
                             return acts
                 continue
             if rx_only:
                 continue
             if _can_pay_ability(self, st, p, cid, ab):
-                acts.append(Action("activate", p, (("ability", i), ("card", cid))))
+                acts.append(new_action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
                     return acts
     return acts
@@ -1824,6 +1902,35 @@ def _color_power(self, st, p) -> dict:
     return out
 
 
+def _printed_colors_ok(self, st) -> bool:
+    """``colors`` of a face-up, unfrightened card in play is its printed colors (of its current face)
+    unless the card is a token, Prismatic, has a ``col`` mark or a color modifier (``mods`` entry
+    with ``col``), or Teamwork, a keyword / color grant or a "lose colors" card is in play: this
+    says the state-wide part (no twn, kwg, no_colors); ``_own_chars_printed_colors`` the per-card
+    part.  A new way for colors to change must make them fall back to ``colors``."""
+    return not st.get("kwg") and not st.get("twn") and "no_colors" not in self.ops_in_play(st)
+
+
+def _own_chars_printed_colors(self, st, p) -> list:
+    """``[(cid, colors(st, cid))]`` for ``p``'s face-up, unfrightened characters in play (play
+    order), with the printed colors read directly where ``colors`` would return them (see
+    ``_printed_colors_ok``, which must hold)."""
+    cards = st["cards"]
+    mt = {m["t"] for m in st["mods"] if m.get("col")}  # (cards with a color modifier)
+    pk = self.prism_keys
+    ff, fb = self.ff, self.fb
+    out = []
+    for cid in st["play"]:
+        c = cards[cid]
+        if c["c"] != p or c.get("fd") or c.get("fr") or not self.is_char(st, cid):
+            continue
+        if c.get("col") or c.get("t") or c["k"] in pk or cid in mt:
+            out.append((cid, self.colors(st, cid)))
+        else:
+            out.append((cid, (fb if c.get("b") else ff)[c["k"]].colors))
+    return out
+
+
 class _LazyColorPower:
     """``_color_power(self, st, p)`` for one unchanged state, summed per color only when a play
     requirement asks for that color: a character's power is computed only if one of its colors is
@@ -1848,7 +1955,8 @@ class _LazyColorPower:
             p = self.p
             self.chars = [(cid, r.colors(st, cid)) for cid in st["play"]
                           if cards[cid]["c"] == p and not cards[cid].get("fd") and not cards[cid].get("fr")
-                          and r.is_char(st, cid)]
+                          and r.is_char(st, cid)] if not _printed_colors_ok(r, st) else \
+                _own_chars_printed_colors(r, st, p)
         v = 0
         found = False
         for cid, cols in self.chars:

@@ -117,6 +117,7 @@ class Rules:
         self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
         self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
+        self._hand_fact: dict = {}  # card key -> flow._hand_fact (printed cost for early rejection, Event)
         self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
         self._kwt: dict = {}  # keyword -> the keys printing it and the token key (``kw_candidates``)
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
