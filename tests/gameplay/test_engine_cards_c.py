@@ -7,7 +7,8 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, problem, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (automated, place, problem, resolve_all, set_tokens, stacked_game,
+                                           to_discard, to_hand)
 
 
 def pw(game, st, cid):
@@ -32,17 +33,6 @@ def top(game, st, p, *numbers):
         cid = game._new(st.d, game.db.key(n), p, "deck")
         st.d["pl"][p]["deck"].insert(0, cid)
     st._la = None
-
-
-def to_disc(game, st, number, p):
-    cid = game._new(st.d, game.db.key(number), p, "disc")
-    st.d["pl"][p]["disc"].append(cid)
-    st._la = None
-    return cid
-
-
-def automated(db, *numbers):
-    return all(db.cards[db.key(n)].automated for n in numbers)
 
 
 # ------------------------------------------------------------------ parser
@@ -195,10 +185,10 @@ def test_power_per_titled_friend_in_discard(game, db):
     st = stacked_game(game)
     hooves = place(game, st, "CG10", 0, "home0")
     assert pw(game, st, hooves) == 0
-    to_disc(game, st, "EO52", 0)
-    to_disc(game, st, "DE34", 0)
-    to_disc(game, st, "PR12", 0)
-    to_disc(game, st, "EO52", 1)  # the opponent's discard pile does not count
+    to_discard(game, st, "EO52", 0)
+    to_discard(game, st, "DE34", 0)
+    to_discard(game, st, "PR12", 0)
+    to_discard(game, st, "EO52", 1)  # the opponent's discard pile does not count
     assert pw(game, st, hooves) == 2
 
 
@@ -424,7 +414,7 @@ def test_talented_look_and_shuffle_from_discard(game, db):
     st = stacked_game(game)
     place(game, st, "LL27", 0, "home0")
     place(game, st, "PR36", 0, "home0")
-    f = to_disc(game, st, "PR12", 0)
+    f = to_discard(game, st, "PR12", 0)
     deck = len(st.d["pl"][0]["deck"])
     st = play_event(game, st, "PR114")  # Laughter Event: draw 3
     resolve_all(game, st)
@@ -461,8 +451,8 @@ def test_first_player_to_confront_this_problem(game, db):
     set_problem(game, st, 0, "PR163")  # Generosity 2 + Not Generosity 2 (opponents: its Wild number)
     for n in ("PR36", "PR12", "PR31", "PR31", "PR31"):
         place(game, st, n, 1, "prob0")
-    one = to_disc(game, st, "PR20", 1)  # printed power 1
-    to_disc(game, st, "PR12", 1)  # printed power 2: not offered
+    one = to_discard(game, st, "PR20", 1)  # printed power 1
+    to_discard(game, st, "PR12", 1)  # printed power 2: not offered
     assert game.r.can_confront(st.d, 1, "prob0")
     confront(game, st, 1, "prob0")
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
@@ -474,7 +464,7 @@ def test_first_player_to_confront_this_problem(game, db):
     # a second confront of the same Problem (by anyone) does not trigger it
     for n in ("PR36", "PR12", "PR31", "PR31"):
         place(game, st, n, 0, "prob0")
-    to_disc(game, st, "PR20", 0)
+    to_discard(game, st, "PR20", 0)
     confront(game, st, 0, "prob0")
     assert not st.d["pending"] and not st.d["rq"]
 
@@ -625,7 +615,7 @@ def test_you_need_less_power_exact_counts(game, db):
     camp = set_problem(game, st, 0, "LL134")
     assert not any(k == "Less" for k, _ in game.r.requirements(st.d, 0, "prob0"))
     for num in ("PR12", "PR12", "PR114"):  # a Friend and an Event: 2 card types
-        to_disc(game, st, num, 0)
+        to_discard(game, st, num, 0)
     assert ("Less", 2) in game.r.requirements(st.d, 0, "prob0") and camp
 
 
@@ -781,7 +771,7 @@ def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, 
     frightened, you may pay [1] to dismiss it instead" (offered only when [1] can be paid)."""
     st = stacked_game(game)
     gs = place(game, st, "HM19", 0, "home0")
-    d = to_disc(game, st, "PR12", 0)
+    d = to_discard(game, st, "PR12", 0)
     game.r.frighten(st.d, Ev(), gs)
     settle(game, st)
     game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
@@ -942,8 +932,8 @@ def test_problem_loses_abilities_and_contribution_limit(game, db):
     st = stacked_game(game)
     mud = place(game, st, "FF71", 1, "prob1")
     base = pw(game, st, mud)
-    to_disc(game, st, "PR12", 1)
-    to_disc(game, st, "PR114", 1)
+    to_discard(game, st, "PR12", 1)
+    to_discard(game, st, "PR114", 1)
     assert pw(game, st, mud) == base + 2
     weak, strong = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR31", 0, "prob1")
     assert pw(game, st, strong) >= pw(game, st, mud) > pw(game, st, weak)
@@ -1015,7 +1005,7 @@ def test_names_in_all_zones_and_any_number(game, db):
     pie = place(game, st, "GF7", 0, "home0")
     assert game.r._has_title(st.d, pie, "Maud Pie") and game.r._has_title(st.d, pie, "Pinkie Pie")
     assert not game.r._has_title(st.d, pie, "Rarity")
-    d = to_disc(game, st, "GF7", 0)
+    d = to_discard(game, st, "GF7", 0)
     assert _card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
     pk = [place(game, st, "LL56", 0, "home0") for _ in range(3)]
     place(game, st, "LL56", 1, "home1")
@@ -1115,7 +1105,7 @@ def test_harmony_counted_effects_and_next_event_discount(game, db):
     st = stacked_game(game)
     sb = place(game, st, "FF47", 0, "home0")
     for n in ("PR114", "CN113", "PR12"):
-        to_disc(game, st, n, 0)
+        to_discard(game, st, n, 0)
     st.d["rq"].append({"p": 0, "src": sb, "eff": list(db.cards[db.key("FF47")].abilities["front"][0]["effects"]), "i": 0,
                        "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)

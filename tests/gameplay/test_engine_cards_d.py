@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
-from gameplay.engine.mlp.scenario import place, problem, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (automated, place, problem, resolve_all, set_tokens, stacked_game,
+                                           to_discard, to_hand)
 
 
 def pw(game, st, cid):
@@ -15,17 +16,6 @@ def pw(game, st, cid):
 
 def legal(game, st, kind, p=0):
     return [a for a in game.legal_actions(st, p) if a.kind == kind]
-
-
-def to_disc(game, st, number, p):
-    cid = game._new(st.d, game.db.key(number), p, "disc")
-    st.d["pl"][p]["disc"].append(cid)
-    st._la = None
-    return cid
-
-
-def automated(db, *numbers):
-    return all(db.cards[db.key(n)].automated for n in numbers)
 
 
 def activate(game, st, card, p=0):
@@ -127,8 +117,8 @@ def test_event_modes_with_a_confront_reduction(game, db):
     st = stacked_game(game)
     for n in ("PR79", "PR79", "PR81", "PR81"):
         place(game, st, n, 0, "home0")
-    two = to_disc(game, st, "PR12", 0)  # printed power 2: not a choice
-    one = to_disc(game, st, "PR20", 0)
+    two = to_discard(game, st, "PR12", 0)  # printed power 2: not a choice
+    one = to_discard(game, st, "PR20", 0)
     ev_ = to_hand(game, st, "EO121", 0)
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=ev_))
@@ -186,7 +176,7 @@ def test_leaves_play_pay_to_put_another_card_into_hand(game, db):
     into your hand." "another": not this card, now in the discard pile (410.6a); 712.3 "may"."""
     st = stacked_game(game)
     c = place(game, st, "CG75", 0, "home0")
-    ev_card = to_disc(game, st, "DE98", 0)  # any card type
+    ev_card = to_discard(game, st, "DE98", 0)  # any card type
     set_tokens(st, 0, 3)
     from gameplay.engine.mlp.engine import Ev
     game.r.leave_play(st.d, Ev(True), c, "disc", verb="dismissed")
@@ -299,6 +289,19 @@ def _rx_acts(game, st, card, p=0):
     return [a for a in game.legal_actions(st, p) if a.kind == "activate" and a.get("card") == card]
 
 
+def _react_to_second_play(game, st, card, first, second):
+    """Player 0 plays ``first`` (no Reaction of ``card`` offered) then ``second`` (exactly one), uses
+    that Reaction and resolves it; the state after."""
+    st, _ = game.apply(st, Action.make("play", 0, card=first, area="home0"))
+    assert not _rx_acts(game, st, card)
+    st, _ = game.apply(st, Action.make("play", 0, card=second, area="home0"))
+    acts = _rx_acts(game, st, card)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    return st
+
+
 def test_reaction_after_you_play_a_small_friend(game, db):
     """CN201 The Element of Kindness: "Reaction: After you play a Friend with 2 or less power, you may remove 1 Harmony
     counter from this card to give that Friend +2 power until the end of turn." (512.4: only in response; the
@@ -310,13 +313,7 @@ def test_reaction_after_you_play_a_small_friend(game, db):
     big = to_hand(game, st, "PR31", 0)  # 4 power
     small = to_hand(game, st, "PR20", 0)  # 1 power
     st.d.pop("rxg", None)
-    st, _ = game.apply(st, Action.make("play", 0, card=big, area="home0"))
-    assert not _rx_acts(game, st, c)
-    st, _ = game.apply(st, Action.make("play", 0, card=small, area="home0"))
-    acts = _rx_acts(game, st, c)
-    assert len(acts) == 1
-    st, _ = game.apply(st, acts[0])
-    resolve_all(game, st)
+    st = _react_to_second_play(game, st, c, big, small)
     f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR20"))
     assert pw(game, st, f) == 3 and st.d["cards"][c]["cn"]["Harmony"] == 0
 
@@ -332,13 +329,7 @@ def test_reaction_counters_equal_to_harmony_counters(game, db):
     other = to_hand(game, st, "PR12", 0)  # [Loyalty]
     hon = to_hand(game, st, "PR33", 0)  # [Honesty]
     st.d.pop("rxg", None)
-    st, _ = game.apply(st, Action.make("play", 0, card=other, area="home0"))
-    assert not _rx_acts(game, st, c)
-    st, _ = game.apply(st, Action.make("play", 0, card=hon, area="home0"))
-    acts = _rx_acts(game, st, c)
-    assert len(acts) == 1
-    st, _ = game.apply(st, acts[0])
-    resolve_all(game, st)
+    st = _react_to_second_play(game, st, c, other, hon)
     f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR33"))
     assert st.d["cards"][f]["cn"]["+1"] == 3 and "Harmony" not in st.d["cards"][c]["cn"] and pw(game, st, f) == 5
 

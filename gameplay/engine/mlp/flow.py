@@ -1350,8 +1350,6 @@ def _has_non_pass(self, st, p) -> bool:
         dak = self.disc_act_keys
         pl = st["pl"][p]
         plain = None  # card_cost is the printed cost (as in priority_actions; asked when needed)
-        sdk = self.self_disc_keys
-        pcs = self.sop_keys.get("play_cost_self", ())
         disc = pl["disc"]
         # (the discard pile's cards with a key in disc_act_keys, looked for at C speed first)
         dd = [x for x in disc if cards[x]["k"] in dak] if dak and disc and \
@@ -1377,20 +1375,15 @@ def _has_non_pass(self, st, p) -> bool:
                     break
                 if plain is None:
                     plain = _plain_costs(self, st, p)
-                if (max(f.cost or 0, 0) if plain and k not in sdk and k not in pcs else self.card_cost(st, p, c)) <= tok:
+                if _quick_cost(self, st, p, c, k, f, plain) <= tok:
                     break
         else:
             # keyword grants matter here only if one could grant Agile (or a token could have it)
             kwg = st.get("kwg") and _may_grant_agile(self, st, p)
             if not (st.get("twn") or kwg) and not any(cards[c]["c"] == p for c in self.in_play_with(st, ak)):
                 return False  # nothing usable outside the Main Phase: auto-pass
-        # (no first_only pass first: with no action it reads what the full list reads, and with one
-        # the full list is built anyway)
-        acts = self.priority_actions(st, p)
-        if not acts:
-            return False
-        self._last = (p, acts)
-        return True
+    # (the full list at once, no first_only pass first: with no action it reads what the full list
+    # reads, and with one the full list is built anyway)
     acts = self.priority_actions(st, p)
     self._last = (p, acts)
     return bool(acts)
@@ -1460,6 +1453,19 @@ def _plain_costs(self, st, p) -> bool:
         not (st["fo"] and "fo_play_tax" in ops)
 
 
+def _own_cost_modifier(self, k) -> bool:
+    """Does the card (key) carry a modifier of its own cost (``self_disc_keys``, ``play_cost_self``)?"""
+    return k in self.self_disc_keys or k in self.sop_keys.get("play_cost_self", ())
+
+
+def _quick_cost(self, st, p, cid, k, face, plain) -> int:
+    """``card_cost(st, p, cid)``, read as the printed cost (at least 0) when ``plain``
+    (``_plain_costs``) holds and the card has no cost modifier of its own."""
+    if plain and not _own_cost_modifier(self, k):
+        return max(face.cost or 0, 0)
+    return self.card_cost(st, p, cid)
+
+
 def _hand_fact(self, k) -> tuple:
     """Card data for ``priority_actions``' early rejection of a hand card (cached per key in
     ``Rules._hand_fact``): (its printed cost, at least 0, when a printed cost above the player's
@@ -1467,8 +1473,7 @@ def _hand_fact(self, k) -> tuple:
     rule), cards with Redeem or Transform (other costs) and cards with a cost modifier of their own
     (``self_disc_keys``, ``play_cost_self``)."""
     f = self.db.cards[k].front
-    if f.type == TM or "Redeem" in f.keywords or "Transform" in f.keywords or k in self.self_disc_keys \
-            or k in self.sop_keys.get("play_cost_self", ()):
+    if f.type == TM or "Redeem" in f.keywords or "Transform" in f.keywords or _own_cost_modifier(self, k):
         return (-1, f.type == "Event")
     return (max(f.cost or 0, 0), f.type == "Event")
 
@@ -1579,7 +1584,6 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     # ("your next Friend costs [1] less"), no faceoff play tax, discount or cost modifier in play and
     # none of the card's own (self_disc_keys, play_cost_self); decided once, on the first card
     plain = None
-    pcs = self.sop_keys.get("play_cost_self", ())
     hfact = self._hand_fact
 
     # "Opponents can't play cards during faceoffs involving this card"
@@ -1662,12 +1666,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             continue
         if plain is None:
             plain = _plain_costs(self, st, p)
-        if plain and k not in self.self_disc_keys and k not in pcs:
-            cost = f.cost or 0  # (card_cost with no cost modifier that could apply: the printed cost)
-            if cost < 0:
-                cost = 0
-        else:
-            cost = self.card_cost(st, p, cid)
+        cost = _quick_cost(self, st, p, cid, k, f, plain)
         if cost > tok and "Redeem" not in f.keywords and "Transform" not in f.keywords:
             continue
         redeem_opts = []

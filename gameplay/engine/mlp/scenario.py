@@ -57,6 +57,20 @@ def to_hand(game: MLPGame, state: State, number: str, player: int) -> str:
     return cid
 
 
+def to_discard(game: MLPGame, state: State, number: str, player: int) -> str:
+    """A new card on top of the player's discard pile."""
+    st = state.d
+    cid = game._new(st, game.db.key(number), player, "disc")
+    st["pl"][player]["disc"].append(cid)
+    state._la = None
+    return cid
+
+
+def automated(db, *numbers: str) -> bool:
+    """Are all these cards (collector numbers) fully automated (no manual text line)?"""
+    return all(db.cards[db.key(n)].automated for n in numbers)
+
+
 def set_tokens(state: State, player: int, n: int) -> None:
     state.d["pl"][player]["tok"] = n
     state._la = None
