@@ -39,7 +39,7 @@ def engine_players(event: Event) -> list[Player]:
     # Everyone who may be paired, plus anyone who ever played here (their results count for
     # opponents' tiebreakers whatever their registration became).
     played = set()
-    for a, b in Match.objects.filter(round__event=event).values_list("player_a_id", "player_b_id"):
+    for a, b in Match.objects.filter(round__event=event, round__deleted_at__isnull=True).values_list("player_a_id", "player_b_id"):
         played.update(x for x in (a, b) if x is not None)
     regs = Registration.objects.filter(event=event).filter(models.Q(status__in=PAIRED_STATUSES) | models.Q(id__in=played))
     return [
@@ -64,7 +64,7 @@ def match_record(match: Match) -> MatchRecord | None:
 
 def engine_rounds(event: Event, *, kind: str = Round.Kind.SWISS) -> list[list[MatchRecord]]:
     rounds: list[list[MatchRecord]] = []
-    matches = Match.objects.filter(round__event=event, round__kind=kind).order_by("round__number", "table", "id")
+    matches = Match.objects.filter(round__event=event, round__kind=kind, round__deleted_at__isnull=True).order_by("round__number", "table", "id")
     by_round: dict[int, list[MatchRecord]] = {}
     for r in Round.objects.filter(event=event, kind=kind).order_by("number"):
         by_round[r.id] = []

@@ -23,7 +23,11 @@ def test_a_second_game_warning_for_the_same_infraction_becomes_a_game_loss(paire
     p = m.player_a
     first = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="Slow play")
     other = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="Looking at extra cards")
-    second = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="slow play")
+    # The same penalty in the same round is asked about first (a second incident, not a double tap).
+    with pytest.raises(EventError, match="issue again"):
+        act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="slow play")
+    second = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="slow play",
+                 issue_again=True)
     assert (first.kind, other.kind) == ("game_warning", "game_warning")
     assert second.kind == "game_loss" and second.escalated
     m.refresh_from_db()
@@ -157,3 +161,13 @@ def test_a_player_appeals_and_the_head_judge_decision_is_final(paired_round, flo
     assert appeal.status == "overturned" and appeal.decided_by == head_judge
     with pytest.raises(EventError, match="final"):
         act(services.appeal_decide, appeal=appeal, by=head_judge, upheld=True, decision="changed my mind")
+
+
+def test_an_identical_penalty_twice_in_a_round_is_refused_with_who_issued_the_first(paired_round, floor_judge, head_judge, act):
+    event, regs, rnd = paired_round()
+    p = _a_match(rnd).player_a
+    act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="procedural_error", infraction="Marked cards")
+    with pytest.raises(EventError, match=r"already has a Procedural Error for Marked cards this round .*by floor_judge"):
+        act(services.penalty_issue, event=event, registration=p, by=head_judge, kind="procedural_error", infraction="marked cards ")
+    act(services.penalty_issue, event=event, registration=p, by=head_judge, kind="procedural_error", infraction="Marked cards", issue_again=True)
+    assert Penalty.objects.filter(registration=p, kind="procedural_error").count() == 2

@@ -118,3 +118,35 @@ def test_best_of_three_game_scores_must_match_the_winner(paired_round, organiser
     act(services.match_record_result, match=m, by=floor_judge, result="b", games_a=1, games_b=2)
     m.refresh_from_db()
     assert (m.games_a, m.games_b) == (1, 2)
+
+
+def test_the_judge_who_tapped_a_result_can_undo_it_within_two_minutes(paired_round, floor_judge, head_judge, act):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event, regs, rnd = paired_round()
+    m = _a_match(rnd)
+    act(services.match_record_result, match=m, by=floor_judge, result="a")
+    with pytest.raises(EventError, match="only a result you recorded yourself"):
+        act(services.match_undo_result, match=m, by=head_judge)
+    act(services.match_undo_result, match=m, by=floor_judge)
+    m.refresh_from_db()
+    assert (m.status, m.result) == ("running", "")
+    assert AuditEntry.objects.filter(event=event, action="undo_result").exists()
+    act(services.match_record_result, match=m, by=floor_judge, result="b")
+    # Conceding and Dropping: after the undo window the outcome is final; only the head judge corrects it.
+    with pytest.raises(EventError, match="Conceding and Dropping"):
+        act(services.match_undo_result, match=m, by=floor_judge, now=timezone.now() + timedelta(minutes=3))
+
+
+def test_undoing_the_last_result_of_a_round_makes_the_round_running_again(paired_round, floor_judge, act):
+    event, regs, rnd = paired_round()
+    matches = list(rnd.matches.exclude(status="final"))
+    for m in matches:
+        act(services.match_record_result, match=m, by=floor_judge, result="a")
+    rnd.refresh_from_db()
+    assert rnd.status == "complete"
+    act(services.match_undo_result, match=matches[-1], by=floor_judge)
+    rnd.refresh_from_db()
+    assert rnd.status == "running"

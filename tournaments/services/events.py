@@ -29,13 +29,15 @@ def event_create(
     starts_at: datetime, decklist_deadline: datetime | None = None, capacity: int | None = None,
     online: bool = False, venue: str = "", seed: int | None = None, slug: str | None = None,
     head_judge=None, floor_judges: Iterable = (), top_cut: int | None = None,
-    elimination_announced: bool = False,
+    elimination_announced: bool = False, round_minutes: int | None = None,
 ) -> Event:
     if not getattr(by, "is_authenticated", False):
         raise NotPermitted("Log in to create an event.")
     tier_rules(tier)
     if format.game_id != game.id:
-        raise EventError(f"Format {format} is not a format of {game}.")
+        raise EventError(f"format: {format} is not a format of {game}.")
+    event_check_details(format=format, structure=structure, starts_at=starts_at, decklist_deadline=decklist_deadline,
+                        round_minutes=round_minutes)
     base = slug or slugify(name)[:40] or "event"
     candidate, n = base, 1
     while Event.objects.filter(slug=candidate).exists():
@@ -47,7 +49,7 @@ def event_create(
             starts_at=starts_at, decklist_deadline=decklist_deadline or (starts_at if tier >= 2 else None),
             capacity=capacity, online=online, venue=venue, organiser=by,
             seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
-            top_cut=top_cut, elimination_announced=elimination_announced,
+            top_cut=top_cut, elimination_announced=elimination_announced, round_minutes=round_minutes,
         )
         EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
         if head_judge is not None:
@@ -55,6 +57,28 @@ def event_create(
         for fj in floor_judges:
             EventRole.objects.create(event=event, user=fj, role=EventRole.Role.FLOOR_JUDGE)
     return event
+
+
+ROUND_MINUTES = (10, 180)
+
+
+def event_check_details(*, format, structure: str, starts_at: datetime, decklist_deadline: datetime | None,
+                        round_minutes: int | None) -> None:
+    """What a new event's details must satisfy; each message starts with the field it is about."""
+    limited = bool((format.rules or {}).get("pool"))
+    if structure not in Event.Structure.values:
+        raise EventError(f"structure: must be one of {', '.join(Event.Structure.values)}.")
+    if limited and structure == Event.Structure.CONSTRUCTED:
+        raise EventError(f"structure: {format.name} is a limited format: choose sealed or booster draft (Limited Deck Construction).")
+    if not limited and structure != Event.Structure.CONSTRUCTED:
+        label = Event.Structure(structure).label
+        raise EventError(f"structure: {format.name} is a constructed format; a {label} event needs a limited format.")
+    if timezone.localdate(starts_at) < timezone.localdate():
+        raise EventError(f"starts_at: {timezone.localtime(starts_at):%Y-%m-%d} is in the past; an event starts today or later.")
+    if decklist_deadline is not None and decklist_deadline > starts_at:
+        raise EventError("decklist_deadline: must be at or before the start (Deck Lists: lists are provided prior to the start).")
+    if round_minutes is not None and not ROUND_MINUTES[0] <= round_minutes <= ROUND_MINUTES[1]:
+        raise EventError(f"round_minutes: between {ROUND_MINUTES[0]} and {ROUND_MINUTES[1]} minutes (the floor rules' Swiss round is 35).")
 
 
 def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:

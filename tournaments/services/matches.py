@@ -160,6 +160,47 @@ def match_record_result(*, match: Match, by, result: str, games_a: int | None = 
     return m
 
 
+UNDO_SECONDS = 120  # how long the judge who tapped a result may take it back
+
+
+def match_undo_result(*, match: Match, by, now: datetime | None = None) -> Match:
+    """The judge who recorded a result takes it back within two minutes: a mis-tap on a phone is not the
+    outcome the judge recorded (Conceding and Dropping makes a recorded outcome final, so after the two
+    minutes only the head judge corrects it, with a reason)."""
+    event = match.round.event
+    require_role(event, by, [EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "undo a result")
+    now = now or timezone.now()
+    with transaction.atomic():
+        m = lock_match(match)
+        if m.status != Match.Status.FINAL or m.result_source != "judge" or m.recorded_by_id != by.pk:
+            raise EventError(f"{m}: only a result you recorded yourself can be undone; ask the head judge to correct it.")
+        if m.recorded_at is None or (now - m.recorded_at).total_seconds() > UNDO_SECONDS:
+            raise EventError(
+                f"{m}: more than {UNDO_SECONDS // 60} minutes have passed; the outcome is final (Conceding and "
+                "Dropping) and only the head judge may correct it, with a reason."
+            )
+        rnd = Round.objects.select_for_update().get(pk=m.round_id)
+        if Round.objects.filter(event=event, number__gt=rnd.number).exists():
+            raise EventError(f"{m}: the next round is already paired; ask the head judge to correct it.")
+        before = {"result": m.result, "games": [m.games_a, m.games_b]}
+        back_to = Match.Status.TIME_CALLED if m.time_called_at else Match.Status.RUNNING
+        # The undo is the one way back from final: set here, so the pipeline keeps refusing it everywhere else.
+        m.status = back_to
+        m.result, m.result_source, m.recorded_by, m.recorded_at = "", "", None, None
+        m.games_a = m.games_b = 0
+        m.save(update_fields=["status", "result", "result_source", "recorded_by", "recorded_at", "games_a", "games_b"])
+        if rnd.status == Round.Status.COMPLETE:
+            Round.objects.filter(pk=rnd.pk).update(status=Round.Status.RUNNING)
+        if back_to == Match.Status.RUNNING and m.ends_at is not None:
+            Deadline.objects.filter(kind=Deadline.Kind.MATCH_TIME, target_id=m.id, outcome="match over before the deadline").update(
+                processed_at=None, outcome="")
+            deadline_set(event=event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
+        audit(event=event, actor=by, action="undo_result", target=str(m), reason="taken back within two minutes", data={"before": before})
+        broadcast_match(m, kind="result")
+        broadcast_event(slug=event.slug, kind="standings", data={})
+    return m
+
+
 def match_correct_result(*, match: Match, by, result: str, reason: str, games_a: int | None = None, games_b: int | None = None) -> Match:
     """The head judge corrects a final result; the change and its reason go to the audit log."""
     event = match.round.event

@@ -28,12 +28,29 @@ from tournaments.services.registration import concede_current, player_match
 # --------------------------------------------------------------------------- penalties
 
 
+def _penalty_refuse_duplicate(*, event: Event, registration: Registration, kind: str, infraction: str) -> None:
+    current = current_round(event)
+    same = Penalty.objects.filter(
+        event=event, registration=registration, kind=kind, infraction__iexact=infraction.strip(),
+        round_number=current.number if current else None,
+    ).select_related("issued_by").first()
+    if same is not None:
+        who = same.issued_by.get_username() if same.issued_by else "the system"
+        raise EventError(
+            f"{registration.name} already has a {same.get_kind_display()} for {same.infraction} this round "
+            f"(issued {timezone.localtime(same.created_at):%H:%M} by {who}). If this is a second incident, "
+            "tick \"issue again\" and submit once more."
+        )
+
+
+
 def penalty_issue(
     *, event: Event, registration: Registration, by, kind: str, infraction: str, note: str = "",
-    match: Match | None = None, decklist_id: int | None = None, system: bool = False,
+    match: Match | None = None, decklist_id: int | None = None, system: bool = False, issue_again: bool = False,
 ) -> Penalty:
     """Issue a Tournament Penalty. A second Game Warning for the same infraction becomes a Game Loss;
-    only the head judge disqualifies, and a disqualified player is dropped."""
+    only the head judge disqualifies, and a disqualified player is dropped. The same penalty for the
+    same infraction in the same round is refused unless ``issue_again`` (two judges, one incident)."""
     if not system:
         require_role(event, by, [EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "issue penalties")
         if kind == Penalty.Kind.DISQUALIFICATION and not roles.is_head_judge(event, by):
@@ -45,6 +62,8 @@ def penalty_issue(
     if registration.event_id != event.id:
         raise EventError("That player is not in this event.")
     with transaction.atomic():
+        if not system and not issue_again and decklist_id is None:  # deck-list penalties: once per decklist, below
+            _penalty_refuse_duplicate(event=event, registration=registration, kind=kind, infraction=infraction)
         escalated = False
         if kind == Penalty.Kind.GAME_WARNING and Penalty.objects.filter(
             event=event, registration=registration, kind=Penalty.Kind.GAME_WARNING, infraction__iexact=infraction.strip()
