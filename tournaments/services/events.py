@@ -99,6 +99,7 @@ def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:
 def event_update_settings(
     *, event: Event, by, swiss_rounds: int | None = None, top_cut: int | None = None,
     elimination_announced: bool | None = None, end_of_match_cap_minutes: int | None = None,
+    room_sound: str | None = None,
 ) -> Event:
     have = require_role(event, by, [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE], "change the event's settings")
     started = event.status not in ("draft", "registration_open", "check_in")
@@ -127,6 +128,11 @@ def event_update_settings(
             raise NotPermitted("Only the head judge may limit end-of-match procedures (End of Match Procedures).")
         event.end_of_match_cap_minutes = end_of_match_cap_minutes or None
         fields.append("end_of_match_cap_minutes")
+    if room_sound is not None:
+        if room_sound not in Event.RoomSound.values:
+            raise EventError(f"room_sound: one of {', '.join(Event.RoomSound.values)}.")
+        event.room_sound = room_sound
+        fields.append("room_sound")
     if fields:
         event.save(update_fields=fields)
     return event
