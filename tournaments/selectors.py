@@ -93,6 +93,7 @@ def match_public(m: Match, *, now=None) -> dict[str, Any]:
         "a_username": m.player_a.player.get_username(),
         "b_username": m.player_b.player.get_username() if m.player_b_id else None,
         "recorded_by": m.recorded_by_id, "recorded_at": m.recorded_at.isoformat() if m.recorded_at else None,
+        "result_source": m.result_source,
         "a_registration": m.player_a_id, "b_registration": m.player_b_id,
         "status": m.status, "status_label": m.get_status_display(), "result": m.result,
         "result_label": result_label(m), "games": [m.games_a, m.games_b], "games_lost_by_both": m.games_lost_by_both,
