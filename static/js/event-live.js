@@ -91,16 +91,28 @@
     var target = document.querySelector(input.dataset.filter);
     if (!target) return;
     var q = input.value.trim().toLowerCase();
-    var exact = /^\d+$/.test(q);
-    target.querySelectorAll("[data-search]").forEach(function (el) {
-      var hay = el.dataset.search.toLowerCase();
-      var show = !q || (exact ? (" " + hay + " ").indexOf(" " + q + " ") >= 0 || (el.dataset.table || "") === q : hay.indexOf(q) >= 0);
-      el.hidden = !show;
+    var items = Array.prototype.slice.call(target.querySelectorAll("[data-search]"));
+    // A number is a table number first ("37" is table 37, not every "Pony 37"); otherwise any part of a name.
+    var tableHit = /^\d+$/.test(q) && items.some(function (el) { return el.dataset.table === q; });
+    items.forEach(function (el) {
+      el.hidden = !(!q || (tableHit ? el.dataset.table === q : el.dataset.search.toLowerCase().indexOf(q) >= 0));
     });
   }
   document.addEventListener("input", function (ev) {
-    if (ev.target.matches && ev.target.matches("[data-filter]")) applyFilter(ev.target);
+    if (!(ev.target.matches && ev.target.matches("[data-filter]"))) return;
+    applyFilter(ev.target);
+    var param = ev.target.dataset.filterParam;
+    if (param && window.history.replaceState) {  // keep the search in the address, so it survives a submit
+      var url = new URL(window.location.href);
+      if (ev.target.value.trim()) url.searchParams.set(param, ev.target.value.trim()); else url.searchParams.delete(param);
+      window.history.replaceState(null, "", url.toString());
+    }
   });
+  // A form that comes back to this page comes back to it as it is now (search, round, tab).
+  document.addEventListener("submit", function (ev) {
+    var next = ev.target.querySelector && ev.target.querySelector('input[name="next"]');
+    if (next && next.value.split(/[?#]/)[0] === window.location.pathname) next.value = window.location.pathname + window.location.search;
+  }, true);
   function reapplyFilters() { document.querySelectorAll("[data-filter]").forEach(applyFilter); }
 
   // Two-step buttons: the first tap arms ("Confirm: …"), the second within 4 s submits.

@@ -37,7 +37,7 @@
     audio.resume();
     soundOn = !soundOn;
     toggle.classList.toggle("on", soundOn);
-    toggle.textContent = soundOn ? "🔊 " + room.dataset.sound + " cue on" : "🔈 Tap to enable the " + room.dataset.sound + " cue";
+    toggle.textContent = soundOn ? room.dataset.sound + " cue on" : "Tap to enable the " + room.dataset.sound + " cue";
     if (soundOn) cue();
   });
   window.ponyhallRoom = { cue: cue, enable: function () { toggle.click(); } };
