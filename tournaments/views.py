@@ -121,7 +121,7 @@ def timer_presets(request: HttpRequest) -> HttpResponse:
             preset = get_object_or_404(TimerPreset, pk=request.POST["delete"], owner=request.user)
             services.timer_preset_delete(by=request.user, preset=preset)
             messages.success(request, f"Timer {preset.name!r} deleted.")
-            return redirect(request.POST.get("next") or "timer-presets")
+            return redirect("timer-presets")
         form = {"name": request.POST.get("name", ""), "phases": request.POST.get("phases", "")}
         try:
             services.timer_preset_save(by=request.user, name=form["name"], phases=phases_from_text(form["phases"]))

@@ -150,3 +150,13 @@ def test_undoing_the_last_result_of_a_round_makes_the_round_running_again(paired
     act(services.match_undo_result, match=matches[-1], by=floor_judge)
     rnd.refresh_from_db()
     assert rnd.status == "running"
+
+
+def test_a_finished_event_keeps_its_results_no_undo(paired_round, floor_judge, organiser, act):
+    event, regs, rnd = paired_round()
+    matches = list(rnd.matches.exclude(status="final"))
+    for m in matches:
+        act(services.match_record_result, match=m, by=floor_judge, result="a")
+    act(services.event_finish, event=Event.objects.get(pk=event.pk), by=organiser)
+    with pytest.raises(EventError, match="its results are its record"):
+        act(services.match_undo_result, match=Match.objects.get(pk=matches[0].pk), by=floor_judge)

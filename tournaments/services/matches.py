@@ -172,6 +172,7 @@ def match_undo_result(*, match: Match, by, now: datetime | None = None) -> Match
     now = now or timezone.now()
     with transaction.atomic():
         m = lock_match(match)
+        event = m.round.event  # as it is now: finished events keep their results
         if m.status != Match.Status.FINAL or m.result_source != "judge" or m.recorded_by_id != by.pk:
             raise EventError(f"{m}: only a result you recorded yourself can be undone; ask the head judge to correct it.")
         if m.recorded_at is None or (now - m.recorded_at).total_seconds() > UNDO_SECONDS:
@@ -180,6 +181,8 @@ def match_undo_result(*, match: Match, by, now: datetime | None = None) -> Match
                 "Dropping) and only the head judge may correct it, with a reason."
             )
         rnd = Round.objects.select_for_update().get(pk=m.round_id)
+        if event.status not in ("swiss", "elimination"):
+            raise EventError(f"{m}: the event is {event.get_status_display()}; its results are its record.")
         if Round.objects.filter(event=event, number__gt=rnd.number).exists():
             raise EventError(f"{m}: the next round is already paired; ask the head judge to correct it.")
         before = {"result": m.result, "games": [m.games_a, m.games_b]}
