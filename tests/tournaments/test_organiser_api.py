@@ -83,3 +83,13 @@ def test_my_profile_and_my_events(paired_round, organiser):
     rows = me.get("/api/me/events/").json()
     assert rows[0]["slug"] == event.slug and rows[0]["as_player"] == "checked in"
     assert _client(organiser).get("/api/me/events/").json()[0]["roles"] == ["organiser"]
+
+
+def test_creating_an_event_through_the_api_names_the_field_that_is_wrong(harmony, organiser):
+    game, fmt = harmony
+    api = _client(organiser)
+    body = {"name": "Draft night", "format": fmt.slug, "structure": "booster_draft", "starts_at": "2030-01-01T18:00:00Z"}
+    r = api.post("/api/events/", body, format="json")
+    assert r.status_code == 400 and r.json()["detail"].startswith("structure: Harmony Constructed is a constructed format")
+    r = api.post("/api/events/", body | {"structure": "constructed", "round_minutes": 50}, format="json")
+    assert r.status_code == 201 and r.json()["round_minutes"] == 50
