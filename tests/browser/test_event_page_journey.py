@@ -146,3 +146,26 @@ def test_the_event_form_sign_up_and_403_pages_are_real_pages(live_site, open_as,
         screenshot(page, f"judge-403-explained-{390 if phone else 1280}")
     page.get_by_role("button", name="Appoint me floor judge").click()
     expect(page.locator("h1")).to_contain_text("Judge · Trixie's Show")
+
+
+def test_the_organiser_finds_the_decklists_from_the_admin_and_publishes_them(live_site, open_as, make_user):
+    from playwright.sync_api import expect
+
+    from decks.models import Format
+    from tournaments import services
+
+    organiser, judge = make_user("rarity_org"), make_user("sweetie")
+    fmt = Format.objects.get(slug="mlp-harmony")
+    event = services.event_create(by=organiser, name="Carousel Boutique Classic", game=fmt.game, format=fmt, tier=2,
+                                  starts_at=timezone.now() - timedelta(minutes=1), head_judge=judge)
+    services.event_open_registration(event=event, by=organiser)
+    org = open_as(organiser)
+    org.goto(f"{live_site}/events/{event.slug}/admin/")
+    org.get_by_role("link", name="Decklists (required)").click()
+    org.get_by_role("button", name="Publish the decklists").click()
+    expect(org.locator(".messages")).to_contain_text("Decklists published")
+    visitor = open_as(None, phone=True)
+    visitor.goto(f"{live_site}/events/{event.slug}/")
+    visitor.get_by_role("navigation", name="Event").get_by_role("link", name="Decklists").click()
+    expect(visitor.locator("main")).to_contain_text("The organiser published the decklists")
+    screenshot(visitor, "event-decklists-tab-390")

@@ -141,3 +141,15 @@ def test_a_display_name_is_chosen_on_the_profile_page(make_user):
     c = _client(user)
     c.post("/events/profile/", {"display_name": "Sunset Shimmer"})
     assert "Sunset Shimmer" in c.get("/events/").content.decode()
+
+
+def test_a_player_sees_the_head_judges_decision_on_their_appeal(paired_round, head_judge, act):
+    event, regs, rnd = paired_round()
+    player = regs[0].player
+    appeal = act(services.appeal_file, event=event, by=player, ruling="Game Warning for slow play", reason="I was not slow")
+    html = _client(player).get(f"/events/{event.slug}/").content.decode()
+    assert "Your appeals" in html and "Waiting for the head judge" in html
+    act(services.appeal_decide, appeal=appeal, by=head_judge, upheld=False, decision="Overturned: the clock was paused")
+    html = _client(player).get(f"/events/{event.slug}/").content.decode()
+    assert "ruling overturned" in html and "Head judge: Overturned: the clock was paused" in html
+    assert "Your appeals" not in _client(regs[1].player).get(f"/events/{event.slug}/").content.decode()
