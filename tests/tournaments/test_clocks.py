@@ -89,3 +89,12 @@ def test_the_event_round_length_sets_swiss_rounds(running_event, organiser, act)
     rnd = act(services.round_start_next, event=event, by=organiser)
     rnd.refresh_from_db()
     assert rnd.minutes == 50 and rnd.phases == [{"name": "Play", "minutes": 50, "match_time": True}]
+
+
+def test_no_round_starts_while_the_clocks_are_paused(paired_round, organiser, floor_judge, act):
+    event, regs, rnd = paired_round()
+    act(services.event_pause_clocks, event=event, by=organiser)
+    for m in rnd.matches.exclude(status="final"):
+        act(services.match_record_result, match=m, by=floor_judge, result="a")
+    with pytest.raises(EventError, match="resume them"):
+        act(services.round_start_next, event=Event.objects.get(pk=event.pk), by=organiser)

@@ -50,6 +50,8 @@ def round_start_next(*, event: Event, by, timer: TimerPreset | None = None) -> R
 def _round_create(event: Event, *, timer: TimerPreset | None = None) -> Round:
     if event.status not in (Event.Status.SWISS, Event.Status.ELIMINATION):
         raise EventError(f"Rounds are played during Swiss or elimination rounds; the event is {event.get_status_display()}.")
+    if event.clocks_paused_at is not None:
+        raise EventError("The clocks are paused: resume them before starting a round.")
     last = current_round(event)
     if last is not None and last.status == Round.Status.PENDING:
         raise EventError(f"Round {last.number} is already being paired.")
