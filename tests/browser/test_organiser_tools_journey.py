@@ -117,3 +117,14 @@ def test_organiser_runs_the_room_with_a_timer_preset_bulk_entry_display_pause_an
     room_phone.goto(f"{live_site}/events/{event.slug}/display/")
     expect(room_phone.locator("#phase")).to_have_text("Play")
     screenshot(room_phone, "room-display-390")
+
+    # The organiser's own pages on a phone: timers, my events, the display name.
+    org_phone = open_as(organiser, phone=True)
+    for path, name in (("/events/timers/", "organiser-timer-presets-390"), ("/events/mine/", "my-events-390"),
+                       ("/events/profile/", "profile-390")):
+        org_phone.goto(f"{live_site}{path}")
+        assert no_sideways_scroll(org_phone)
+        screenshot(org_phone, name)
+    org.goto(f"{live_site}/events/mine/")
+    expect(org.locator("main")).to_contain_text("Canterlot Walk-in Cup")
+    screenshot(org, "my-events-1280")
