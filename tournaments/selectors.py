@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from tournaments import roles
 from tournaments.clock import phase_at, phase_schedule, phases_default
+from tournaments.decklists import decklist_panel
 from tournaments.models import Appeal, AuditEntry, Event, EventRole, Match, Penalty, Registration, Round
 from tournaments.pairing import PairingError
 from tournaments.pairing_adapter import event_bracket, event_standings
@@ -244,6 +245,9 @@ def event_state(*, event: Event, user=None, with_rounds: str = "current", round_
             {"kind": p.get_kind_display(), "infraction": p.infraction, "round": p.round_number, "applied": p.applied}
             for p in Penalty.objects.filter(registration=reg)
         ]
+        panel = decklist_panel(event, reg.player)
+        if panel is not None:
+            me["decklist"] = panel | {"deadline": panel["deadline"].isoformat() if panel["deadline"] else None}
         # A player's own appeals and the head judge's decision (Judges: the head judge's ruling is final).
         me["appeals"] = [
             {"ruling": a.ruling, "status": a.status, "status_label": a.get_status_display(), "decision": a.decision,

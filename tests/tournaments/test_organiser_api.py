@@ -93,3 +93,12 @@ def test_creating_an_event_through_the_api_names_the_field_that_is_wrong(harmony
     assert r.status_code == 400 and r.json()["detail"].startswith("structure: Harmony Constructed is a constructed format")
     r = api.post("/api/events/", body | {"structure": "constructed", "round_minutes": 50}, format="json")
     assert r.status_code == 201 and r.json()["round_minutes"] == 50
+
+
+def test_a_players_state_says_whether_their_decklist_is_in(make_event, organiser, players):
+    event = make_event(tier=2)
+    _client(organiser).post(f"/api/events/{event.slug}/actions/open_registration/", {}, format="json")
+    me = _client(players[0])
+    me.post(f"/api/events/{event.slug}/actions/register/", {}, format="json")
+    state = me.get(f"/api/events/{event.slug}/state/").json()
+    assert state["me"]["decklist"]["state"] == "missing" and state["me"]["decklist"]["required"] is True
