@@ -7,11 +7,11 @@ from __future__ import annotations
 import datetime as dt
 
 from django.contrib.auth.models import User
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 from django.utils import timezone
 
-from decks.models import Format, Game
+from decks.models import Format
 from tournaments.models import Event, EventRole
 
 DEMO_PASSWORD = "ponies-rock-42"
@@ -19,17 +19,12 @@ STAFF = [("organiser", "Olive Organiser"), ("headjudge", "Hazel Headjudge"), ("j
 PLAYERS = [f"player{i:02d}" for i in range(1, 17)]
 
 
-def _ensure_formats() -> Format:
-    try:
-        from decks.formats import formats_install
-    except ImportError:  # formats module not installed yet: a minimal Harmony format
-        game, _ = Game.objects.get_or_create(slug=Game.MLP, defaults={"name": "My Little Pony CCG"})
-        fmt, _ = Format.objects.get_or_create(
-            slug="mlp-harmony", defaults={"game": game, "name": "Harmony", "all_released_sets_legal": True}
-        )
-        return fmt
-    formats_install()
-    return Format.objects.get(slug="mlp-harmony")
+def _harmony() -> Format:
+    """The built-in Harmony format, installed with the card catalog (``import_cards``)."""
+    fmt = Format.objects.filter(slug="mlp-harmony").first()
+    if fmt is None:
+        raise CommandError("No Harmony format: import the MLP cards first (`python manage.py import_cards mlp-octgn DIR`).")
+    return fmt
 
 
 class Command(BaseCommand):
@@ -37,7 +32,7 @@ class Command(BaseCommand):
 
     @transaction.atomic
     def handle(self, *args, **opts):
-        fmt = _ensure_formats()
+        fmt = _harmony()
         users = {}
         for username, full in STAFF + [(p, p.title()) for p in PLAYERS]:
             first, _, last = full.partition(" ")
