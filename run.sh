@@ -12,7 +12,6 @@ HOST="${HOST:-127.0.0.1}"
 CARDS="${PONYHALL_SHARED_DIR:-../shared}/cards/mlpccg"
 
 python manage.py migrate --noinput -v0
-[ -n "${REDIS_URL:-}" ] || python manage.py migrate --database channels --noinput -v0
 python manage.py collectstatic --noinput -v0
 if [ -d "$CARDS" ]; then
   python manage.py import_cards mlp-octgn "$CARDS" | tail -2

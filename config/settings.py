@@ -35,6 +35,7 @@ INSTALLED_APPS = [
     "rest_framework.authtoken",
     "drf_spectacular",
     "channels",
+    "config.apps.PlatformConfig",
     "decks",
     "tournaments",
     "gameplay",
