@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.http import Http404
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Appeal, Event, Match, Registration, Round
 
 
@@ -92,7 +92,7 @@ OPERATIONS: dict[str, tuple[str, Op]] = {
         end_of_match_cap_minutes=_int(d, "end_of_match_cap_minutes", required=False))),
     "next_round": ("The next round is being paired.", lambda e, u, d: services.round_start_next(event=e, by=u)),
     "repair": ("The round is being re-paired.", lambda e, u, d: services.round_repair(round=_round(e, d), by=u, reason=_str(d, "reason"))),
-    "top_cut": ("The top cut is made.", lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
+    "top_cut": (lambda rnd: selectors.top_cut_note(event=rnd.event), lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
     "finish": ("The event is finished.", lambda e, u, d: services.event_finish(event=e, by=u)),
     "publish": ("Results are published.", lambda e, u, d: services.event_publish(event=e, by=u)),
     "register": ("You are registered.", lambda e, u, d: services.registration_create(event=e, player=u)),
@@ -143,4 +143,5 @@ def perform(*, event: Event, user, name: str, data: dict) -> tuple[str, Any]:
     if not getattr(user, "is_authenticated", False):
         raise services.NotPermitted("Log in first.")
     message, op = OPERATIONS[name]
-    return message, op(event, user, data)
+    result = op(event, user, data)
+    return (message(result) if callable(message) else message), result

@@ -184,6 +184,12 @@ def penalties_list(*, event: Event) -> list[dict[str, Any]]:
     ]
 
 
+def top_cut_note(*, event: Event) -> str:
+    """How the top cut was made ("Top 4 cut from 17 players: a top 8 was due, but only 7 ...")."""
+    entry = AuditEntry.objects.filter(event=event, action="top_cut").order_by("-created_at", "-id").first()
+    return entry.reason if entry is not None else "The top cut is made."
+
+
 def audit_list(*, event: Event) -> QuerySet[AuditEntry]:
     return AuditEntry.objects.filter(event=event).select_related("actor").order_by("-created_at", "-id")
 

@@ -139,6 +139,40 @@ def test_an_announced_tier_1_top_cut_is_played(paired_round, organiser, floor_ju
     assert top.kind == Round.Kind.ELIMINATION and top.matches.count() == 2  # 16 or fewer players: top 4
 
 
+def test_seventeen_players_with_one_drop_get_a_top_eight(make_event, make_user, organiser, floor_judge, act, monkeypatch):
+    # Tier 1 Rules, Elimination Rounds: the event's size (17 who started) decides, not the 16 still in.
+    monkeypatch.setattr("tournaments.services.events.decklist_required", lambda event: False)
+    event = make_event(tier=1, elimination_announced=True)
+    act(services.event_open_registration, event=event, by=organiser)
+    regs = [act(services.registration_create, event=event, player=make_user(f"p{i:02d}")) for i in range(17)]
+    act(services.event_open_check_in, event=event, by=organiser)
+    for r in regs:
+        act(services.registration_check_in, registration=r, by=r.player)
+    act(services.event_start, event=event, by=organiser, swiss_rounds=1)
+    rnd = act(services.round_start_next, event=Event.objects.get(pk=event.pk), by=organiser)
+    for m in rnd.matches.exclude(status="final"):
+        act(services.match_record_result, match=m, by=floor_judge, result="a")
+    act(services.registration_drop, registration=Registration.objects.get(pk=regs[0].pk), by=regs[0].player)
+    top = act(services.event_start_top_cut, event=Event.objects.get(pk=event.pk), by=organiser)
+    assert top.matches.count() == 4 and Event.objects.get(pk=event.pk).top_cut == 8
+    from tournaments.selectors import top_cut_note
+
+    assert top_cut_note(event=event) == "Top 8 cut from 17 players."
+
+
+def test_a_cut_larger_than_the_players_still_in_is_cut_to_what_exists_and_says_so(paired_round, organiser, floor_judge, act):
+    event, regs, rnd = paired_round(tier=1, elimination_announced=True)
+    for m in rnd.matches.exclude(status="final"):
+        act(services.match_record_result, match=m, by=floor_judge, result="a")
+    for r in regs[:5]:
+        act(services.registration_drop, registration=Registration.objects.get(pk=r.pk), by=r.player)
+    top = act(services.event_start_top_cut, event=Event.objects.get(pk=event.pk), by=organiser)
+    assert top.matches.count() == 1  # 3 still in: a top 2
+    from tournaments.selectors import top_cut_note
+
+    assert "a top 4 was due, but only 3 players are still in, so the cut is to the top 2" in top_cut_note(event=event)
+
+
 @pytest.mark.parametrize("tier,deck_checks", [(1, 0), (2, 1), (3, 1)])
 def test_random_deck_checks_pick_matches_and_give_them_extra_time(paired_round, tier, deck_checks, monkeypatch):
     # Tier 2/3 Deck Checks: at least one game selected each round; the selected players get extra time.

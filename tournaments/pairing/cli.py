@@ -169,7 +169,7 @@ def cmd_topcut(ev: dict[str, Any], size: int | None, tier: int | None) -> dict[s
         _expect(_is_int(tier), '"tier" must be 1, 2 or 3')
     standings = _standings(ev)
     field = sum(1 for s in standings if not s.dropped)
-    cut = top_cut_size(field, size)
+    cut = top_cut_size(field, size, event_size=len(standings))  # the default by the event's size, dropped players included
     _expect(cut >= 2, f"no top cut possible with {field} active player(s)")
     bracket = bracket_seed(standings, cut, best_of=elimination_best_of(tier))
     elim = doc.get("elimination", [])
