@@ -307,3 +307,39 @@ def test_the_full_event_runs_to_a_winner_and_is_published(paired_round, organise
     data = event_export(event=Event.objects.get(pk=event.pk))
     assert data["winner"] and data["event"]["status"] == "published"
     assert len(data["rounds"]) == 4 + 2
+
+
+# --------------------------------------------------------------------------- the organiser's own forms
+
+
+def _messages(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+@pytest.mark.parametrize("field,value,says", [
+    ("top_cut", "-8", "Top cut must be 0 (no elimination rounds) or a power of two"),
+    ("top_cut", "6", "Top cut must be 0 (no elimination rounds) or a power of two"),
+    ("swiss_rounds", "-3", "Swiss rounds must be between 1 and 20 (got -3)"),
+    ("swiss_rounds", "0", "Swiss rounds must be between 1 and 20 (got 0)"),
+])
+def test_bad_numbers_in_the_settings_form_are_refused_with_a_message_not_a_500(make_event, organiser, client, field, value, says):
+    event = make_event()
+    client.force_login(organiser)
+    r = client.post(f"/events/{event.slug}/do/settings/", {field: value}, follow=True)
+    assert r.status_code == 200 and any(says in m for m in _messages(r))
+    event.refresh_from_db()
+    assert getattr(event, field) in (None, 0)
+
+
+def test_starting_with_minus_three_swiss_rounds_is_refused(running_event, organiser, make_event, players, act, client, monkeypatch):
+    monkeypatch.setattr("tournaments.services.events.decklist_required", lambda event: False)
+    event = make_event()
+    act(services.event_open_registration, event=event, by=organiser)
+    regs = [act(services.registration_create, event=event, player=p) for p in players[:4]]
+    act(services.event_open_check_in, event=event, by=organiser)
+    for r in regs:
+        act(services.registration_check_in, registration=r, by=r.player)
+    client.force_login(organiser)
+    r = client.post(f"/events/{event.slug}/do/start/", {"swiss_rounds": "-3"}, follow=True)
+    assert r.status_code == 200 and any("Swiss rounds must be between 1 and 20 (got -3)" in m for m in _messages(r))
+    assert Event.objects.get(pk=event.pk).status == Event.Status.CHECK_IN
