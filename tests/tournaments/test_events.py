@@ -250,6 +250,12 @@ def test_a_late_player_gets_losses_or_byes_for_the_missed_rounds(paired_round, o
     points = {s.id: s.points for s in event_standings(event)}
     assert points[str(late_l.id)] == 1  # Scoring: Loss 1
     assert points[str(late_b.id)] == 3  # Scoring: Bye 3
+    # The record agrees with the points: "1 pts, 0-1-0", not "1 pts, 0-0-0".
+    from tournaments.selectors import standings_table
+
+    rows = {r["registration"]: r for r in standings_table(event=event)}
+    assert (rows[late_l.id]["points"], rows[late_l.id]["wins"], rows[late_l.id]["losses"], rows[late_l.id]["byes"]) == (1, 0, 1, 0)
+    assert (rows[late_b.id]["points"], rows[late_b.id]["losses"], rows[late_b.id]["byes"]) == (3, 0, 1)
     r2 = act(services.round_start_next, event=Event.objects.get(pk=event.pk), by=organiser)
     ids = {x for mm in r2.matches.all() for x in (mm.player_a_id, mm.player_b_id)}
     assert {late_l.id, late_b.id} <= ids
