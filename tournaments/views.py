@@ -86,7 +86,7 @@ def event_action(request: HttpRequest, slug: str, action: str) -> HttpResponse:
     except PermissionDenied as exc:
         if not request.user.is_authenticated:
             return redirect(f"{reverse('login')}?next={reverse('event-detail', args=[slug])}")
-        messages.error(request, str(exc) or "You may not do that.")
+        # The refusal is this response: queueing it as a message too would show it again on the next page.
         return HttpResponse(str(exc) or "Forbidden", status=403)
     nxt = data.get("next", "")
     if not url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
