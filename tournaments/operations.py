@@ -111,10 +111,11 @@ OPERATIONS: dict[str, tuple[str, Op]] = {
         games_a=_int(d, "games_a", required=False), games_b=_int(d, "games_b", required=False))),
     "report": ("Result reported; waiting for your opponent.", lambda e, u, d: services.match_report_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True))),
-    "confirm": ("Thank you.", lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
+    "confirm": (lambda m: "Disputed: a judge has been called and will decide." if m.status == Match.Status.DISPUTED
+                else "Result confirmed." if m.status == Match.Status.FINAL else "Thank you.", lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
     "concede": ("You conceded.", lambda e, u, d: services.match_concede(match=_match(e, d), by=u)),
     "add_time": ("Time added.", lambda e, u, d: services.match_add_time(match=_match(e, d), by=u, minutes=_int(d, "minutes"), reason=_str(d, "reason"))),
-    "present": ("Marked present.", lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
+    "present": (lambda m: "Marked ready to play." if m.round.event.online else "Marked present.", lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
     "end_of_match": ("Points entered.", lambda e, u, d: services.match_end_of_match(match=_match(e, d), by=u, points_a=_int(d, "points_a"), points_b=_int(d, "points_b"))),
     "penalty": ("Penalty issued.", lambda e, u, d: services.penalty_issue(
         event=e, registration=_registration(e, d), by=u, kind=_str(d, "kind", required=True),

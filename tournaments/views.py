@@ -42,6 +42,7 @@ def _context(request: HttpRequest, event: Event) -> dict:
         "is_head_judge": "head_judge" in have, "round": state["rounds"][-1] if state["rounds"] else None,
         "me": state.get("me"), "standings": state["standings"], "bracket": state["bracket"],
         "penalty_kinds": Penalty.Kind.choices,
+        "presence_word": "ready" if event.online else "present",  # online players are ready to play, not at a table
     }
 
 

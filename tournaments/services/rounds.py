@@ -124,8 +124,8 @@ def round_pair(*, round: Round, now: datetime | None = None) -> Round | None:
             if not m.is_bye and rnd.ends_at is not None:
                 deadline_set(event=event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=rnd.ends_at + timedelta(seconds=m.extra_seconds))
         if any(not m.is_bye for m in matches):
-            # Tardiness: five minutes after the beginning of round time.
-            grace = timedelta(minutes=tier_rules(event.tier).tardiness_grace_minutes)
+            # Tardiness: five minutes after the beginning of round time (online: ten, see TierRules).
+            grace = timedelta(minutes=tier_rules(event.tier).tardiness_grace(online=event.online))
             deadline_set(event=event, kind=Deadline.Kind.TARDINESS, target_id=rnd.id, due_at=now + grace)
         pending_game_losses_apply(matches)
         round_maybe_complete(rnd)
