@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our own static files (works offline)
     "channels",
     "config.apps.PlatformConfig",
     "decks",
@@ -182,6 +183,9 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, decklists, pairings, results and card catalog for MLP CCG and Neopets Battledome.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # One console handler, on the root logger: Django's own "django" logger keeps no handler of its own (it
