@@ -62,8 +62,9 @@ def decklist_validate(request: HttpRequest) -> HttpResponse:
         return render(request, "decks/decklist_validate.html", {"error": TOO_BIG, "formats": Format.objects.all()}, status=400)
     formats = Format.objects.select_related("game").order_by("game__slug", "name")
     ctx = {"formats": formats, "report": None, "error": "", "deck": "",
-           "format_slug": request.POST.get("format", "mlp-harmony"),
+           "format_slug": request.POST.get("format") or request.GET.get("format") or "mlp-harmony",
            "date": request.POST.get("date") or timezone.localdate().isoformat()}
+    ctx["deck_game"] = next((f.game.slug for f in formats if f.slug == ctx["format_slug"]), "mlp")
     if request.method == "POST":
         ctx["deck"] = request.POST.get("deck", "")[:MAX_DECK_BYTES]
         try:
@@ -90,7 +91,7 @@ def _event_ctx(event, user) -> dict:
         "is_judge": bool(roles & {"head_judge", "floor_judge"}),
         "deadline": services.decklist_deadline(event), "locked": services.decklist_locked(event),
         "started": services.event_has_started(event), "required": services.decklist_required(event),
-        "published": selectors.decklists_published(event),
+        "published": selectors.decklists_published(event), "deck_game": event.game.slug,
     }
 
 

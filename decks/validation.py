@@ -230,7 +230,7 @@ def validate_deck(
     """
     spec = fmt if isinstance(fmt, FormatSpec) else FormatSpec.load(fmt)
     index = index or card_index(spec.game)
-    resolved = resolve_lines(index, lines)
+    resolved = resolve_lines(index, lines, legal=lambda card: spec.set_legal(card, on), format_name=spec.name)
     problems: list[DeckProblem] = []
     notes: list[str] = []
     for r in resolved:

@@ -168,3 +168,11 @@ def test_the_judges_see_which_registered_players_have_no_list_yet(event, players
     services.decklist_submit(event=event, player=players[0], data=LEGAL_TEXT)
     html = client_for(head_judge).get(reverse("decklist-event", args=[event.slug])).content.decode()
     assert "No list yet (required):</strong> player2" in html
+
+
+def test_the_deck_check_page_shows_examples_of_the_chosen_formats_game(client):
+    mlp = client.get("/decklists/").content.decode()
+    assert '<span class="deck-example" data-game="mlp">' in mlp and '<span class="deck-example" data-game="neopets" hidden>' in mlp
+    neo = client.post("/decklists/", {"format": "neopets-constructed", "deck": "1 Demo Kacheek"}).content.decode()
+    assert '<span class="deck-example" data-game="neopets">' in neo and '<span class="deck-example" data-game="mlp" hidden>' in neo
+    assert "Demo Kacheek</code>" in neo
