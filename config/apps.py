@@ -9,10 +9,11 @@ from django.db.models.signals import post_migrate
 CHANNELS_DB = "channels"  # the embedded channel layer's own SQLite file (settings: channels-lite)
 
 
-def migrate_channel_layer_db(*, using: str = DEFAULT_DB_ALIAS, verbosity: int = 1, **kwargs) -> None:
+def migrate_channel_layer_db(*, using: str = DEFAULT_DB_ALIAS, verbosity: int = 1, plan=None, **kwargs) -> None:
     """After ``migrate`` on the main database, migrate the channel layer's database too, so a plain
-    ``manage.py migrate`` leaves nothing for broadcasts to trip over. No-op in Redis mode (no such database)."""
-    if using == CHANNELS_DB or CHANNELS_DB not in settings.DATABASES:
+    ``manage.py migrate`` leaves nothing for broadcasts to trip over. No-op in Redis mode (no such database)
+    and after ``flush`` (which sends post_migrate too, without a migration plan)."""
+    if plan is None or using == CHANNELS_DB or CHANNELS_DB not in settings.DATABASES:
         return
     from django.core.management import call_command
 

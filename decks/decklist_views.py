@@ -134,7 +134,7 @@ def decklist_mine(request: HttpRequest, event_slug: str) -> HttpResponse:
             return redirect("decklist-mine", event_slug=event.slug)
         except services.LegalListWouldBeReplaced as exc:
             # Nothing saved: show the new list's problems and ask before the legal list is replaced.
-            ctx.update({"error": str(exc), "confirm_replace": True, "report": exc.report.as_dict()})
+            ctx.update({"confirm_replace": str(exc), "report": exc.report.as_dict()})
             return render(request, "decks/decklist_mine.html", ctx, status=409)
         except (DeckInputError, services.DecklistError) as exc:
             ctx["error"] = str(exc)

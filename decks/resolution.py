@@ -90,10 +90,10 @@ def resolve_line(index: CardIndex, line: DeckLine, *, legal: LegalFilter | None 
     """The card ``line`` means. ``legal`` (the format's set legality on the event's date) settles a title
     written alone: when only one card with that title is legal in the format, that is the card."""
     if line.error:
-        return ResolvedLine(line, None, INVALID, "", f"line {line.line_no}: {line.error}")
+        return ResolvedLine(line, None, INVALID, "", line.error)
     name = clean_name(line.name)
     if line.oversized_qty and not _names_a_card(index, name):  # "99999 Fluttershy", but not "795 Wing Power"
-        return ResolvedLine(line, None, INVALID, "", f"line {line.line_no}: the quantity {line.oversized_qty} is not "
+        return ResolvedLine(line, None, INVALID, "", f"the quantity {line.oversized_qty} is not "
                             f"between 1 and {MAX_QTY}")
     # 1. identities: the OCTGN GUID (card or commented promo alias), then the name field as a GUID
     for ident in (line.guid, name if _GUID_RE.match(name) else ""):
@@ -102,7 +102,7 @@ def resolve_line(index: CardIndex, line: DeckLine, *, legal: LegalFilter | None 
             if info is not None:
                 return ResolvedLine(line, info, EXACT, "guid")
     if not name:
-        return ResolvedLine(line, None, INVALID, "", f"line {line.line_no}: no card name")
+        return ResolvedLine(line, None, INVALID, "", "no card name")
     # 2. a set number ("PR16", "PR #16", "EO 203"), alone or next to the name ("Yay! (PR130)")
     if line.number:
         cards = _distinct(_narrow(index.by_number.get(number_key(line.number), []), line.section))
@@ -188,7 +188,7 @@ def _resolve_fuzzy(index: CardIndex, line: DeckLine, key: str) -> ResolvedLine:
     if not line.qty_given and best_score < NOT_A_CARD_LINE:  # "hello judges": a note, not a misspelt card
         return ResolvedLine(
             line, None, INVALID, "",
-            f'line {line.line_no}: "{line.name}" is not a card line (no quantity, and no card has a name like it); '
+            f'"{line.name}" is not a card line (no quantity, and no card has a name like it); '
             "remove it, or start it with // to keep it as a comment",
         )
     hint = "; did you mean " + " or ".join(f"{c.full_name} ({c.number})" for c in suggestions[:3]) if suggestions else ""

@@ -5,12 +5,15 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
+from django.db.models.functions import Length
 
 from decks.models import BanlistEntry, Card, Format, fold_name
 
 # Real cards before the project's demo data, one game after the other, each in release order (a demo set
-# has no release date: it must not come first just because empty dates sort first).
-CATALOG_ORDER = ("card_set__demo", "game__name", F("card_set__release_date").asc(nulls_last=True), "card_set__code", "number")
+# has no release date: it must not come first just because empty dates sort first); within a set by
+# number, PR2 before PR10 (a shorter number of the same set is a smaller one).
+CATALOG_ORDER = ("card_set__demo", "game__name", F("card_set__release_date").asc(nulls_last=True), "card_set__code",
+                 Length("number"), "number")
 
 
 def card_search(

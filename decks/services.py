@@ -35,9 +35,8 @@ class LegalListWouldBeReplaced(DecklistError):
     def __init__(self, *, current: DecklistVersion, report: DeckReport):
         self.current, self.report = current, report
         super().__init__(
-            f"your registered list (version {current.number}) is legal and this one is not: "
-            f"{len(report.problems)} problem{'s' if len(report.problems) != 1 else ''}. Nothing was saved; "
-            "confirm to replace the legal list anyway")
+            f"your registered list (version {current.number}) is legal and this one is not "
+            f"({len(report.problems)} problem{'s' if len(report.problems) != 1 else ''}): nothing was saved")
 
 
 # --------------------------------------------------------------------------------------------- rules

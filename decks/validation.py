@@ -196,7 +196,7 @@ class DeckReport:
             out += [f"  {c['qty']} {c['name']} ({c['number']})" for c in zone["cards"]]
         if self.problems:
             out.append("\nProblems")
-            out += [f"  [{p.cls}] {p.rule}: {p.message}" for p in self.problems]
+            out += [f"  [{p.cls}] {p.rule}: {f'line {p.line}: ' if p.line else ''}{p.message}" for p in self.problems]
         if self.notes:
             out.append("\nNotes")
             out += [f"  {n}" for n in self.notes]

@@ -289,7 +289,7 @@ def _line_problem(report, line_no: int):
 def test_a_negative_count_is_a_bad_quantity_not_a_list_bullet():
     report = check(deck_text(add="-3 Rarity"))
     line = len(LEGAL_TEXT.splitlines()) + 1
-    assert _line_problem(report, line).message == f"line {line}: the quantity -3 is not between 1 and 99"
+    assert _line_problem(report, line).message == "the quantity -3 is not between 1 and 99"
     assert check(deck_text(replace=("3 Sweet and Kind", "- 3 Sweet and Kind"))).legal  # "- " is a bullet
 
 
@@ -297,7 +297,7 @@ def test_a_huge_count_is_a_bad_quantity_with_the_limit_but_795_wing_power_is_a_c
     report = check(deck_text(add="99999 Fluttershy"))
     line = len(LEGAL_TEXT.splitlines()) + 1
     problem = _line_problem(report, line)
-    assert problem.message == f"line {line}: the quantity 99999 is not between 1 and 99" and problem.cards == []
+    assert problem.message == "the quantity 99999 is not between 1 and 99" and problem.cards == []
     wing = check(deck_text(add="795 Wing Power"))
     assert any(card.title == "795 Wing Power" for cards in wing.zones.values() for card, _n in cards)
 
@@ -306,7 +306,7 @@ def test_a_note_to_the_judges_is_not_a_card_line_and_gets_no_suggestions():
     report = check(deck_text(add="hello judges"))
     line = len(LEGAL_TEXT.splitlines()) + 1
     problem = _line_problem(report, line)
-    assert problem.message.startswith(f'line {line}: "hello judges" is not a card line') and problem.cards == []
+    assert problem.message.startswith('"hello judges" is not a card line') and problem.cards == []
     typo = _line_problem(check("Fluttershy, Beastmastr"), 1)  # a misspelt card, even with no count, is still read
     assert "read as Fluttershy, Beastmaster" in typo.message
 
