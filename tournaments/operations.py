@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.http import Http404
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Appeal, Event, Match, Registration, Round, TimerPreset
 
 
@@ -108,8 +108,24 @@ def _bulk_result(lines: list) -> BulkEntry:
 
 
 Op = Callable[[Event, Any, dict], Any]
+Message = str | Callable[[Any], str]  # what the user is told: fixed, or read from the operation's result
 
-OPERATIONS: dict[str, tuple[str, Op]] = {
+
+def _top_cut_message(rnd: Round) -> str:
+    return selectors.top_cut_note(event=rnd.event)  # "Top 4 cut from 17 players: a top 8 was due, ..."
+
+
+def _confirm_message(m: Match) -> str:
+    if m.status == Match.Status.DISPUTED:
+        return "Disputed: a judge has been called and will decide."
+    return "Result confirmed." if m.status == Match.Status.FINAL else "Thank you."
+
+
+def _present_message(m: Match) -> str:
+    return "Marked ready to play." if m.round.event.online else "Marked present."
+
+
+OPERATIONS: dict[str, tuple[Message, Op]] = {
     # name: (message shown on success, operation)
     "open_registration": ("Registration is open.", lambda e, u, d: services.event_open_registration(event=e, by=u)),
     "open_check_in": ("Check-in is open.", lambda e, u, d: services.event_open_check_in(event=e, by=u)),
@@ -140,7 +156,7 @@ OPERATIONS: dict[str, tuple[str, Op]] = {
     "restore_event": ("Event restored.", lambda e, u, d: services.event_restore(event=e, by=u)),
     "undo_result": ("Result taken back.", lambda e, u, d: services.match_undo_result(match=_match(e, d), by=u)),
     "repair": ("The round is being re-paired.", lambda e, u, d: services.round_repair(round=_round(e, d), by=u, reason=_str(d, "reason"))),
-    "top_cut": ("The top cut is made.", lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
+    "top_cut": (_top_cut_message, lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
     "finish": ("The event is finished.", lambda e, u, d: services.event_finish(event=e, by=u)),
     "publish": ("Results are published.", lambda e, u, d: services.event_publish(event=e, by=u)),
     "register": ("You are registered.", lambda e, u, d: services.registration_create(event=e, player=u)),
@@ -159,10 +175,10 @@ OPERATIONS: dict[str, tuple[str, Op]] = {
         games_a=_int(d, "games_a", required=False), games_b=_int(d, "games_b", required=False))),
     "report": ("Result reported; waiting for your opponent.", lambda e, u, d: services.match_report_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True))),
-    "confirm": ("Thank you.", lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
+    "confirm": (_confirm_message, lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
     "concede": ("You conceded.", lambda e, u, d: services.match_concede(match=_match(e, d), by=u)),
     "add_time": ("Time added.", lambda e, u, d: services.match_add_time(match=_match(e, d), by=u, minutes=_int(d, "minutes"), reason=_str(d, "reason"))),
-    "present": ("Marked present.", lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
+    "present": (_present_message, lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
     "end_of_match": ("Points entered.", lambda e, u, d: services.match_end_of_match(match=_match(e, d), by=u, points_a=_int(d, "points_a"), points_b=_int(d, "points_b"))),
     "penalty": ("Penalty issued.", lambda e, u, d: services.penalty_issue(
         event=e, registration=_registration(e, d), by=u, kind=_str(d, "kind", required=True),
@@ -192,5 +208,6 @@ def perform(*, event: Event, user, name: str, data: dict) -> tuple[str, Any]:
         raise services.NotPermitted("Log in first.")
     message, op = OPERATIONS[name]
     result = op(event, user, data)
+    text = message(result) if callable(message) else message
     notice = getattr(result, "notice", "")  # warnings the edit still allowed (a rematch), a bulk entry's summary
-    return (f"{message} {notice}" if notice else message), result
+    return (f"{text} {notice}" if notice else text), result

@@ -237,10 +237,8 @@ def event_state(*, event: Event, user=None, with_rounds: str = "current", round_
                 "my_report": getattr(m, f"report_{side}"), "opponent_report": getattr(m, f"report_{'b' if side == 'a' else 'a'}"),
                 "present": getattr(m, f"present_{side}"),
             }
-            opp_report = me["match"]["opponent_report"]
-            me["match"]["opponent_report_label"] = {
-                "a": f"{m.player_a.name} wins", "b": f"{m.player_b.name if m.player_b_id else ''} wins", "draw": "draw",
-            }.get(opp_report, "")
+            me["match"]["opponent_report_label"] = report_label(m, me["match"]["opponent_report"])
+            me["match"]["my_report_label"] = report_label(m, me["match"]["my_report"])
         me["penalties"] = [
             {"kind": p.get_kind_display(), "infraction": p.infraction, "round": p.round_number, "applied": p.applied}
             for p in Penalty.objects.filter(registration=reg)
@@ -264,8 +262,29 @@ def event_state(*, event: Event, user=None, with_rounds: str = "current", round_
                 for a in Appeal.objects.filter(event=event).select_related("registration__player")
             ],
             "presence": {m.id: [m.present_a, m.present_b, m.tardiness_waived] for m in (round_matches(round=rounds[-1]) if rounds else [])},
+            "disputes": disputes_list(event=event),
         }
     return state
+
+
+def report_label(m: Match, report: str) -> str:
+    """A player's self-reported result in words ("player01 wins"), "" when they reported nothing."""
+    return {
+        "a": f"{m.player_a.name} wins", "b": f"{m.player_b.name if m.player_b_id else ''} wins", "draw": "draw",
+    }.get(report or "", "")
+
+
+def disputes_list(*, event: Event) -> list[dict[str, Any]]:
+    """Online self-reports that disagree, for the judges: what each side said ("" for a side that
+    reported nothing and disputed the other's report)."""
+    rows = []
+    for m in Match.objects.filter(round__event=event, status=Match.Status.DISPUTED).select_related(
+            "round", "player_a__player", "player_b__player").order_by("round__number", "table"):
+        rows.append({
+            "match": m.id, "round": m.round.number, "table": m.table, "a": m.player_a.name, "b": m.player_b.name,
+            "a_says": report_label(m, m.report_a), "b_says": report_label(m, m.report_b),  # "": disputes the other's
+        })
+    return rows
 
 
 def penalties_list(*, event: Event) -> list[dict[str, Any]]:
@@ -275,6 +294,12 @@ def penalties_list(*, event: Event) -> list[dict[str, Any]]:
          "applied": p.applied, "issued_by": p.issued_by.get_username() if p.issued_by else "system"}
         for p in Penalty.objects.filter(event=event).select_related("registration__player", "issued_by")
     ]
+
+
+def top_cut_note(*, event: Event) -> str:
+    """How the top cut was made ("Top 4 cut from 17 players: a top 8 was due, but only 7 ...")."""
+    entry = AuditEntry.objects.filter(event=event, action="top_cut").order_by("-created_at", "-id").first()
+    return entry.reason if entry is not None else "The top cut is made."
 
 
 def audit_list(*, event: Event) -> QuerySet[AuditEntry]:

@@ -56,6 +56,7 @@ def _context(request: HttpRequest, event: Event, *, round_number: int | None = N
         "round": state["rounds"][-1] if state["rounds"] else None,
         "me": state.get("me"), "standings": state["standings"], "bracket": state["bracket"],
         "penalty_kinds": Penalty.Kind.choices, "paused": bool(event.clocks_paused_at),
+        "presence_word": "ready" if event.online else "present",  # online players are ready to play, not at a table
     }
 
 

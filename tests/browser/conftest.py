@@ -161,3 +161,27 @@ def open_as(chromium, live_site):
 
 def no_sideways_scroll(page) -> bool:
     return page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+
+
+@pytest.fixture
+def screenshots(request):
+    """``shoot(page, name)`` saves the page at 1280x800 and 390x844 under var/screenshots/<test>/ (a test
+    artefact, to look at) and returns the paths."""
+    from django.conf import settings
+
+    folder = settings.VAR_DIR / "screenshots" / request.node.name
+    folder.mkdir(parents=True, exist_ok=True)
+
+    def shoot(page, name: str) -> list:
+        paths = []
+        for label, (width, height) in SIZES.items():
+            page.set_viewport_size({"width": width, "height": height})
+            path = folder / f"{name}-{label}.png"
+            page.screenshot(path=str(path), full_page=True)
+            paths.append(path)
+        return paths
+
+    return shoot

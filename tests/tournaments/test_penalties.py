@@ -55,6 +55,25 @@ def test_if_both_players_get_a_game_loss_in_the_same_game_both_lose(paired_round
     assert lines[str(m.player_a_id)].losses == 1 and lines[str(m.player_b_id)].losses == 1
 
 
+def test_when_both_players_are_late_both_penalties_say_both_lose(paired_round, act):
+    # Tardiness, then Game Loss: "If both players receive a Game Loss penalty during the same game then both
+    # players will receive a loss" - neither penalty may still read "game and match to" the other player.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event, regs, rnd = paired_round()
+    m = _a_match(rnd)
+    for other in rnd.matches.exclude(pk=m.pk).filter(player_b__isnull=False):
+        for side in ("a", "b"):
+            act(services.match_mark_present, match=other, by=getattr(other, f"player_{side}").player, side=side)
+    act(services.deadlines_sweep, now=timezone.now() + timedelta(minutes=6))
+    m.refresh_from_db()
+    assert m.result == "double_loss"
+    applied = list(Penalty.objects.filter(match=m).values_list("infraction", "applied"))
+    assert applied == [("Tardiness", "both players received a Game Loss in the same game: both lose")] * 2
+
+
 def _best_of_three(rnd, m):
     rnd.best_of = 3
     rnd.save(update_fields=["best_of"])
@@ -74,6 +93,7 @@ def test_best_of_three_game_losses_in_the_same_game_make_both_lose_that_game(pai
     m.refresh_from_db()
     assert (m.games_a, m.games_b, m.games_lost_by_both, m.status) == (0, 0, 1, "running")
     assert "both lose" in pen.applied
+    assert Penalty.objects.get(registration=m.player_a, match=m).applied == pen.applied
     # A later Game Loss is a new game: the opponent wins it.
     act(services.penalty_issue, event=event, registration=m.player_b, by=floor_judge, kind="game_loss", infraction="Slow play")
     m.refresh_from_db()

@@ -81,6 +81,53 @@ def test_a_disagreement_goes_to_the_judges(paired_round, floor_judge, act):
     assert m.status == "final" and m.result == "b"
 
 
+def test_after_disputing_the_player_sees_the_dispute_not_confirm_and_dispute_again(paired_round, act, client):
+    event, regs, rnd = paired_round(online=True)
+    m = _a_match(rnd)
+    act(services.match_report_result, match=m, by=m.player_a.player, result="a")
+    client.force_login(m.player_b.player)
+    r = client.post(f"/events/{event.slug}/do/confirm/", {"match": m.id, "agree": "0"}, follow=True)
+    page = r.content.decode()
+    assert [str(x) for x in r.context["messages"]] == ["Disputed: a judge has been called and will decide."]
+    assert "Dispute (call a judge)" not in page and ">Confirm<" not in page
+    assert f"Your opponent reported <strong>{m.player_a.name} wins</strong>; you dispute it." in page
+    with pytest.raises(EventError, match="a judge will decide"):  # a second dispute changes nothing
+        act(services.match_confirm_result, match=m, by=m.player_b.player, agree=False)
+
+
+def test_the_judges_see_what_each_side_reported_and_may_add_time_to_a_disputed_match(paired_round, floor_judge, act, client):
+    event, regs, rnd = paired_round(online=True)
+    m = _a_match(rnd)
+    act(services.match_report_result, match=m, by=m.player_a.player, result="a")
+    act(services.match_report_result, match=m, by=m.player_b.player, result="b")
+    client.force_login(floor_judge)
+    page = client.get(f"/events/{event.slug}/judge/").content.decode()
+    assert (f"<strong>{m.player_a.name}</strong> says “{m.player_a.name} wins”;\n  "
+            f"<strong>{m.player_b.name}</strong> says “{m.player_b.name} wins”.") in page
+    act(services.match_add_time, match=m, by=floor_judge, minutes=5, reason="dispute investigated, play on")
+    m.refresh_from_db()
+    assert m.extra_seconds == 300 and m.status == "disputed"
+
+
+def test_online_players_are_ready_to_play_and_get_ten_minutes_before_a_tardiness_game_loss(paired_round, act, client):
+    # Tardiness gives five minutes at a table; online events allow ten to connect (TierRules.online_tardiness_grace_minutes).
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments.models import Penalty
+
+    event, regs, rnd = paired_round(online=True)
+    m = _a_match(rnd)
+    client.force_login(m.player_a.player)
+    assert "I'm ready to play" in client.get(f"/events/{event.slug}/").content.decode()
+    assert services.deadlines_sweep(now=timezone.now() + timedelta(minutes=6)) == 0
+    assert not Penalty.objects.filter(event=event).exists()
+    services.deadlines_sweep(now=timezone.now() + timedelta(minutes=11))
+    notes = set(Penalty.objects.filter(event=event).values_list("note", flat=True))
+    assert notes == {"Not ready to play 10 minutes after round 1 began (Tardiness)."}
+
+
 def test_a_player_can_never_report_for_another_match(paired_round, act):
     event, regs, rnd = paired_round(online=True)
     matches = list(rnd.matches.filter(player_b__isnull=False).order_by("table"))

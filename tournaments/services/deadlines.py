@@ -71,19 +71,21 @@ def _deadline_eom_cap(deadline: Deadline, now: datetime) -> str:
 
 
 def _deadline_tardiness(deadline: Deadline, now: datetime) -> str:
-    """Tardiness: a player still not present five minutes after the start of the round gets a Game Loss,
-    unless a judge waived it."""
+    """Tardiness: a player still not present five minutes after the start of the round (online: not ready
+    to play after ten) gets a Game Loss, unless a judge waived it."""
     rnd = Round.objects.select_related("event").filter(id=deadline.target_id).first()
     if rnd is None or rnd.status != Round.Status.RUNNING:
         return "round not running"
     issued = []
+    grace = tier_rules(rnd.event.tier).tardiness_grace(online=rnd.event.online)
+    absent = "Not ready to play" if rnd.event.online else "Not present"
     for m in rnd.matches.filter(player_b__isnull=False, tardiness_waived=False).exclude(status=Match.Status.FINAL).select_related("player_a__player", "player_b__player"):
         for side in ("a", "b"):
             if not getattr(m, f"present_{side}"):
                 reg = m.registration_of(side)
                 penalty_issue(
                     event=rnd.event, registration=reg, by=None, kind=Penalty.Kind.GAME_LOSS, infraction="Tardiness",
-                    note=f"Not present {tier_rules(rnd.event.tier).tardiness_grace_minutes} minutes after round {rnd.number} began (Tardiness).",
+                    note=f"{absent} {grace} minutes after round {rnd.number} began (Tardiness).",
                     match=m, system=True,
                 )
                 issued.append(reg.name)

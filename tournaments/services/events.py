@@ -22,6 +22,26 @@ from tournaments.tiers import tier_rules
 
 
 MINIMUM_PLAYERS = 4  # Participation Minimums: four players to be sanctioned
+MAX_SWISS_ROUNDS = 20  # far above the floor rules' "Swiss Rounds" table; a typo guard
+MAX_TOP_CUT = 64
+
+
+def _check_swiss_rounds(n: int) -> None:
+    if not 1 <= n <= MAX_SWISS_ROUNDS:
+        raise EventError(f"Swiss rounds must be between 1 and {MAX_SWISS_ROUNDS} (got {n}); the floor rules' "
+                         "Swiss Rounds table suggests 3 to 8 by the number of players.")
+
+
+def _check_top_cut(n: int) -> None:
+    # Elimination Rounds: single elimination, so the cut is a power of two; 0 means no elimination rounds.
+    if n != 0 and (n < 2 or n > MAX_TOP_CUT or n & (n - 1)):
+        raise EventError(f"Top cut must be 0 (no elimination rounds) or a power of two from 2 to {MAX_TOP_CUT} "
+                         f"(got {n}); single elimination needs 2, 4, 8, ... players (Elimination Rounds).")
+
+
+def _check_end_of_match_cap(minutes: int) -> None:
+    if not 0 <= minutes <= 60:
+        raise EventError(f"The end-of-match limit must be between 0 (none) and 60 minutes (got {minutes}).")
 
 
 def event_create(
@@ -34,6 +54,10 @@ def event_create(
     if not getattr(by, "is_authenticated", False):
         raise NotPermitted("Log in to create an event.")
     tier_rules(tier)
+    if top_cut is not None:
+        _check_top_cut(top_cut)
+    if capacity is not None and capacity < 1:
+        raise EventError(f"Capacity must be at least 1 player, or empty for no limit (got {capacity}).")
     if format.game_id != game.id:
         raise EventError(f"format: {format} is not a format of {game}.")
     event_check_details(format=format, structure=structure, starts_at=starts_at, decklist_deadline=decklist_deadline,
@@ -113,11 +137,11 @@ def event_update_settings(
     if top_cut is not None:
         if event.status in ("elimination", "finished", "published"):
             raise EventError("The top cut is already made.")
+        _check_top_cut(top_cut)
         event.top_cut = top_cut
         fields.append("top_cut")
     if swiss_rounds is not None:
-        if swiss_rounds < 1:
-            raise EventError("An event needs at least one Swiss round.")
+        _check_swiss_rounds(swiss_rounds)
         played = Round.objects.filter(event=event, kind=Round.Kind.SWISS).count()
         if swiss_rounds < played:
             raise EventError(f"{played} Swiss rounds are already played.")
@@ -126,6 +150,7 @@ def event_update_settings(
     if end_of_match_cap_minutes is not None:
         if EventRole.Role.HEAD_JUDGE not in have:
             raise NotPermitted("Only the head judge may limit end-of-match procedures (End of Match Procedures).")
+        _check_end_of_match_cap(end_of_match_cap_minutes)
         event.end_of_match_cap_minutes = end_of_match_cap_minutes or None
         fields.append("end_of_match_cap_minutes")
     if room_sound is not None:
@@ -158,6 +183,8 @@ def event_open_check_in(*, event: Event, by) -> Event:
 def event_start(*, event: Event, by, swiss_rounds: int | None = None) -> Event:
     """Close check-in and begin the Swiss rounds. Registered players who did not check in are no-shows."""
     require_role(event, by, [EventRole.Role.ORGANISER], "start the event")
+    if swiss_rounds is not None:
+        _check_swiss_rounds(swiss_rounds)
     with transaction.atomic():
         event = lock_event(event)
         if event.status != Event.Status.CHECK_IN:

@@ -36,8 +36,9 @@ def match_add_time(*, match: Match, by, minutes: int, reason: str = "") -> Match
         m = lock_match(match)
         if m.round.ends_at is None:
             raise EventError("This round is untimed.")
-        if m.status not in (Match.Status.RUNNING, Match.Status.REPORTED):
-            raise EventError(f"{m}: time can only be added while the match is running ({m.get_status_display()}).")
+        # A disputed match may need time too: the judge settles the dispute and the players play on.
+        if m.status not in (Match.Status.RUNNING, Match.Status.REPORTED, Match.Status.DISPUTED):
+            raise EventError(f"{m}: time can only be added while the match is running or disputed ({m.get_status_display()}).")
         m.extra_seconds += minutes * 60
         m.save(update_fields=["extra_seconds"])
         deadline_set(event=event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
@@ -269,17 +270,20 @@ def match_report_result(*, match: Match, by, result: str, games_a: int | None = 
 
 def match_confirm_result(*, match: Match, by, agree: bool) -> Match:
     """The opponent confirms (or disputes) the reported result."""
-    m = match
-    side = _player_side(m, by)
-    reported = m.report_b if side == "a" else m.report_a
-    if not reported:
-        raise EventError("Your opponent has not reported a result yet.")
     if agree:
+        m = Match.objects.get(pk=match.pk)  # the report as it stands now, not as the caller last saw it
+        reported = m.report_b if _player_side(m, by) == "a" else m.report_a
+        if not reported:
+            raise EventError("Your opponent has not reported a result yet.")
         return match_report_result(match=m, by=by, result=reported)
     with transaction.atomic():
         m = lock_match(match)
-        if m.status == Match.Status.FINAL:
-            raise EventError(f"{m}: the result is final.")
+        side = _player_side(m, by)
+        if m.status in (Match.Status.FINAL, Match.Status.DISPUTED):
+            raise EventError(f"{m}: {m.get_status_display()}; a judge will decide.")
+        reported = m.report_b if side == "a" else m.report_a
+        if not reported:
+            raise EventError("Your opponent has not reported a result yet.")
         set_status(m, Match.Status.DISPUTED)
         audit(event=m.round.event, actor=by, action="dispute", target=str(m), data={"reported": reported})
         broadcast_match(m, kind="dispute")
@@ -300,8 +304,8 @@ def match_concede(*, match: Match, by) -> Match:
 
 
 def match_mark_present(*, match: Match, by, side: str | None = None, waive: bool = False) -> Match:
-    """Mark a player present at their table (a judge, or the player themself); a judge may instead waive
-    the tardiness penalty for the match."""
+    """Mark a player present at their table - online: ready to play - (a judge, or the player themself);
+    a judge may instead waive the tardiness penalty for the match."""
     event = match.round.event
     with transaction.atomic():
         m = lock_match(match)

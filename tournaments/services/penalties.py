@@ -124,7 +124,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
                 m.save(update_fields=["result", "games_a", "games_b", "games_lost_by_both", "penalty_game_loser"])
                 broadcast_match(m, kind="result")
                 broadcast_event(slug=m.round.event.slug, kind="standings", data={})
-                return "both players received a Game Loss in the same game: both lose"
+                both = "both players received a Game Loss in the same game: both lose"
+                _restate_opponent_game_loss(m, opp, both)
+                return both
             # Best-of-three: the game that ended the match is lost by both, so the match goes on. The
             # status pipeline never reopens a final match; this penalty correction does, with an audit entry.
             setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
@@ -142,7 +144,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
                    data={"games_a": m.games_a, "games_b": m.games_b, "games_lost_by_both": m.games_lost_by_both})
             broadcast_match(m, kind="result")
             broadcast_event(slug=m.round.event.slug, kind="standings", data={})
-            return f"both players received a Game Loss in game {played}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
+            both = f"both players received a Game Loss in game {played}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
+            _restate_opponent_game_loss(m, opp, both)
+            return both
         Registration.objects.filter(pk=reg.pk).update(pending_game_losses=reg.pending_game_losses + 1)
         return "match over: applies to the player's next game"
     if same_game:
@@ -151,7 +155,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
         m.penalty_game_loser = "both"
         m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser"])
         broadcast_match(m)
-        return f"both players received a Game Loss in game {played}: both lose it ({m.games_a}-{m.games_b})"
+        both = f"both players received a Game Loss in game {played}: both lose it ({m.games_a}-{m.games_b})"
+        _restate_opponent_game_loss(m, opp, both)
+        return both
     need = m.round.best_of // 2 + 1
     games = getattr(m, f"games_{opp}") + 1
     setattr(m, f"games_{opp}", games)
@@ -162,6 +168,15 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
         return f"game and match to {m.registration_of(opp).name}"
     broadcast_match(m)
     return f"game to {m.registration_of(opp).name} ({m.games_a}-{m.games_b})"
+
+
+def _restate_opponent_game_loss(m: Match, opp: str, applied: str) -> None:
+    """The opponent's Game Loss in this game said "game (and match) to <this player>"; now that both lose
+    the game, their penalty says so too (one outcome, told the same way on both penalties)."""
+    earlier = (Penalty.objects.filter(match=m, registration_id=getattr(m, f"player_{opp}_id"), kind=Penalty.Kind.GAME_LOSS)
+               .filter(applied__startswith="game ").order_by("-id").first())
+    if earlier is not None:
+        Penalty.objects.filter(pk=earlier.pk).update(applied=applied)
 
 
 def pending_game_losses_apply(matches: list[Match]) -> None:

@@ -13,7 +13,7 @@ from django.utils import timezone
 from tournaments.broadcast import broadcast_event
 from tournaments.clock import match_time_minutes
 from tournaments.models import AuditEntry, Deadline, Event, EventRole, Match, Penalty, Round, TimerPreset
-from tournaments.pairing import PairingError, pair_swiss, top_cut_size
+from tournaments.pairing import PairingError, pair_swiss, top_cut_plan
 from tournaments.pairing_adapter import engine_players, engine_rounds, event_bracket, event_scoring, event_standings
 from tournaments.scheduling import schedule_task
 from tournaments.services.common import (
@@ -133,8 +133,8 @@ def round_pair(*, round: Round, now: datetime | None = None) -> Round | None:
             if not m.is_bye and rnd.ends_at is not None:
                 deadline_set(event=event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=rnd.ends_at + timedelta(seconds=m.extra_seconds))
         if any(not m.is_bye for m in matches):
-            # Tardiness: five minutes after the beginning of round time.
-            grace = timedelta(minutes=tier_rules(event.tier).tardiness_grace_minutes)
+            # Tardiness: five minutes after the beginning of round time (online: ten, see TierRules).
+            grace = timedelta(minutes=tier_rules(event.tier).tardiness_grace(online=event.online))
             deadline_set(event=event, kind=Deadline.Kind.TARDINESS, target_id=rnd.id, due_at=now + grace)
         pending_game_losses_apply(matches)
         round_maybe_complete(rnd)
@@ -204,12 +204,15 @@ def event_start_top_cut(*, event: Event, by, size: int | None = None) -> Round:
             raise EventError("This event has no elimination rounds (top cut 0): finish it instead.")
         standings = event_standings(event)
         active = sum(1 for s in standings if not s.dropped)
-        try:
-            n = top_cut_size(active, size or event.top_cut or None)
+        try:  # the floor rules' size goes by the players who started (Tier 1 Rules, Elimination Rounds)
+            plan = top_cut_plan(active=active, event_size=len(standings), requested=size or event.top_cut or None)
         except PairingError as exc:
             raise EventError(str(exc)) from exc
+        n = plan.size
         if n < 2:
-            raise EventError("Too few players left for elimination rounds.")
+            raise EventError(f"Too few players left for elimination rounds ({active} still in).")
+        audit(event=event, actor=by, action="top_cut", target=f"top {n}", reason=plan.describe(),
+              data={"wanted": plan.wanted, "size": n, "event_size": plan.event_size, "active": active})
         seeds = [int(s.id) for s in standings if not s.dropped][:n]
         event.top_cut = n
         event.top_cut_seeds = seeds
