@@ -30,7 +30,7 @@ def test_a_refused_page_logs_one_line_once_without_a_traceback(db, client, make_
     client.force_login(make_user("pip"))
     assert client.get("/events/canterlot/judge/").status_code == 403
     lines = console.getvalue().splitlines()
-    assert lines == ["Forbidden (Permission denied): /events/canterlot/judge/"]
+    assert len(lines) == 1 and lines[0].startswith("Forbidden") and lines[0].endswith(": /events/canterlot/judge/")
 
 
 def test_a_server_error_keeps_its_traceback(console):
