@@ -1,13 +1,16 @@
 """Shared fixtures for the gameplay engine tests (pure Python; no database)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
 from gameplay.engine.mlp import CardDB, MLPGame
 
-CARDS = Path(__file__).resolve().parents[2].parent / "shared" / "cards" / "mlpccg"
+#: the shared card data (PONYHALL_SHARED_DIR, as config.settings reads it; default: ../shared)
+SHARED_DIR = Path(os.environ.get("PONYHALL_SHARED_DIR", Path(__file__).resolve().parents[2].parent / "shared")).resolve()
+CARDS = SHARED_DIR / "cards" / "mlpccg"
 
 
 @pytest.fixture(scope="session")

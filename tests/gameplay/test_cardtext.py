@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.gameplay.conftest import CARDS
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line, parse_target
 
 
@@ -87,7 +88,7 @@ def test_automated_only_when_every_ability_is(db):
 def test_coverage_cli_json():
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-m", "gameplay.engine.mlp", "coverage", "--cards",
-                          str(root.parent / "shared" / "cards" / "mlpccg"), "--json"],
+                          str(CARDS), "--json"],
                          cwd=root, capture_output=True, text=True, check=True).stdout
     data = json.loads(out)
     assert data["total"]["cards"] == 2031
