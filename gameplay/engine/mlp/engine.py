@@ -100,7 +100,12 @@ class MLPGame:
         self.quiet = quiet  # skip building log messages (self-play speed)
         from . import rules
 
-        self.r = rules.Rules(self)
+        self.rules = rules.Rules(self)  # the card tables of the pool, shared read only (see Rules.session)
+
+    @property
+    def r(self):
+        """A fresh ``Rules`` session (its own scratch values) for tests and tools reading a state."""
+        return self.rules.session()
 
     # ------------------------------------------------------------------ setup (102)
     def new_game(
@@ -148,10 +153,11 @@ class MLPGame:
         ev = Ev(self.quiet)
         self._ask_starting_problem(st, 0)
         if auto_setup:
+            r = self.rules.session()
             for p in range(2):
                 opt = st["pending"]["options"][0]
-                self.r.decide(st, ev, Action.make("choose", p, option=opt))
-                self.r.advance(st, ev)
+                r.decide(st, ev, Action.make("choose", p, option=opt))
+                r.advance(st, ev)
         return state
 
     def _new(self, st: dict, key: str, owner: int, zone: str = "deck") -> str:
@@ -164,7 +170,7 @@ class MLPGame:
         c = st["cards"][cid]
         c.update({"c": controller, "a": area, "ex": False, "fr": False, "fd": False, "cn": {}, "h": None, "b": False})
         st["play"].append(cid)
-        if c["k"] in self.r.kwg_keys:
+        if c["k"] in self.rules.kwg_keys:
             st["kwg"] = st.get("kwg", 0) + 1
 
     def _ask_starting_problem(self, st: dict, p: int) -> None:
@@ -180,29 +186,26 @@ class MLPGame:
         st["pending"] = {"kind": "starting_problem", "player": p, "options": opts, "rule": "102.2"}
 
     # ------------------------------------------------------------------ API
+    # Each public call works with its own ``Rules.session()``: the card tables are shared read only,
+    # the scratch values of a computation are the call's own, so threads may share one MLPGame (and
+    # a state changed in place between calls, by a judge fix or a test setup, is read afresh).
     def legal_actions(self, state: State, player: int) -> list[Action]:
-        self.r.forget()  # (the caller may have changed the state in place: a judge fix, a test setup)
         la = state._la
         if la is not None and la[0] == player and state.d["prio"] and not state.d["pending"] and not state.d["outcome"]:
             return [new_action("pass", player)] + list(la[1])  # computed while advancing (auto-pass check)
-        return self.r.legal_actions(state.d, player)
+        return self.rules.session().legal_actions(state.d, player)
 
     def apply(self, state: State, action: Action | dict, *, copy: bool = True) -> tuple[State, list[dict]]:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         la = state._la
-        self.r.forget()
         new = state.copy() if copy else state
         new._la = None
         ev = Ev(self.quiet)
-        self.r._last = None
-        self.r._trusted = la[1] if la is not None and la[0] == action.player else None
-        try:
-            self.r.apply(new.d, action, ev)
-        finally:
-            self.r._trusted = None
-        new._la = self.r._last
-        self.r._last = None
+        r = self.rules.session()
+        r._trusted = la[1] if la is not None and la[0] == action.player else None
+        r.apply(new.d, action, ev)
+        new._la = r._last
         return new, ev.items
 
     def outcome(self, state: State) -> Outcome | None:
@@ -214,8 +217,7 @@ class MLPGame:
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
         from .view import build_view
 
-        self.r.forget()
-        return build_view(self, state.d, viewer)
+        return build_view(self, self.rules.session(), state.d, viewer)
 
     def default_action(self, state: State, player: int) -> Action | None:
         """What the server plays for ``player`` when their time to decide runs out (a disconnect past
@@ -252,7 +254,7 @@ class MLPGame:
         return self.db[state.d["cards"][cid]["k"]]
 
     def power(self, state: State, cid: str) -> int:
-        return self.r.power(state.d, cid) or 0
+        return self.rules.session().power(state.d, cid) or 0
 
     def name_of(self, state: State, cid: str) -> str:
         return self.db[state.d["cards"][cid]["k"]].name

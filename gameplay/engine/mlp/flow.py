@@ -1529,10 +1529,7 @@ def _extra_move_costs(self, st, p, full=False) -> dict:
     if not twn and not st.get("twn") and not full:
         # only cards printing Showy or opp_move_cost, and tokens (the placeholder key), add anything:
         # the others, in play order (a long-lived table, see in_play_with)
-        tbl = self.__dict__.get("_emc_keys")
-        if tbl is None:
-            tbl = self._emc_keys = frozenset(showy) | frozenset(sk) | {self.token_key}
-        src = self.in_play_with(st, tbl)
+        src = self.in_play_with(st, self.move_cost_keys)
     for o in src:
         oc = cards[o]
         if oc["c"] == p:

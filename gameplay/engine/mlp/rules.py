@@ -2,6 +2,7 @@
 state layout.  Rule numbers in comments and error messages refer to the Comprehensive Rules 3.8."""
 from __future__ import annotations
 
+import copy
 import re
 from itertools import combinations
 from operator import itemgetter
@@ -111,11 +112,7 @@ class Rules:
     def __init__(self, game) -> None:
         self.g = game
         self.db = game.db
-        self._last = None
-        self._trusted = None
-        self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
-        self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
-        self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
+        self._start_call()
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         self._hand_fact: dict = {}  # card key -> flow._hand_fact (printed cost for early rejection, Event)
         self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
@@ -247,9 +244,6 @@ class Rules:
                     tbl[k] = ops
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
-        self._lost_busy = False
-        self._prb: set = set()  # Prismatic cards whose colors are being computed (``_colors``)
-        self._tw_busy = False  # reading Traits for Teamwork (``_tw_traits``): no Teamwork lending meanwhile
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
         self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
         # "This card is both a Maud Pie and a Pinkie Pie in all zones": card key -> its other titles
@@ -266,7 +260,11 @@ class Rules:
         for op_, ks in self.sop_keys.items():
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
-        self._kmemo = _PlayIndex()  # see ``in_play_with``
+        # cards whose Showy or "Your opponent must pay +[N] to move a character to this card's Problem"
+        # can change a move cost, and the token key (``flow._extra_move_costs``; a long-lived table)
+        self.move_cost_keys = frozenset(self.kw_keys.get("Showy", ())) | frozenset(
+            self.sop_keys.get("opp_move_cost", ())) | {self.token_key}
+        self.card_names = sorted({c.name for c in self.db.cards.values()})  # what a player may name (201.1)
         self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in _POWER_OPS))
         # their power-changing static abilities per face, in text order (``power_sources``; read only)
         self.pow_abf = {k: [a for a in self.abf[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
@@ -418,7 +416,7 @@ class Rules:
             return st["play"]
         keys = self._kwt.get(name)
         if keys is None:  # (a long-lived table per keyword, see in_play_with)
-            keys = self._kwt[name] = frozenset(self.kw_keys.get(name, ())) | {self.token_key}
+            keys = self._kwt.setdefault(name, frozenset(self.kw_keys.get(name, ())) | {self.token_key})
         kwk = self.kw_keys.get(name, _NO_KEYS)
         cards = st["cards"]
         return [o for o in self.in_play_with(st, keys) if cards[o]["k"] in kwk or cards[o].get("t")]
@@ -1613,13 +1611,35 @@ class Rules:
             m.ops = out
         return out
 
+    def _start_call(self) -> None:
+        """The per-call scratch values, fresh: guards and memos of one computation, never card data.
+        Only ``session`` copies (one per public call, see ``MLPGame``) and the game's own ``Rules``
+        (``MLPGame.r``, for tests and tools in one thread) hold them."""
+        self._last = None  # (player, their non-pass actions) found while advancing (flow.has_non_pass)
+        self._trusted = None  # the cached legal actions ``apply`` may find the action in (flow.apply)
+        self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
+        self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
+        self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
+        self._lost_busy = False
+        self._prb: set = set()  # Prismatic cards whose colors are being computed (``_colors``)
+        self._tw_busy = False  # reading Traits for Teamwork (``_tw_traits``): no Teamwork lending meanwhile
+        self._kmemo = _PlayIndex()  # see ``in_play_with``
+
+    def session(self) -> "Rules":
+        """A ``Rules`` for one call of the public API: it shares this one's card tables (built once
+        per card pool in ``__init__``, read only) and has its own scratch values (``_start_call``),
+        so one ``MLPGame`` can serve several threads at once."""
+        r = copy.copy(self)
+        r._start_call()
+        return r
+
     def forget(self) -> None:
         """Make the play-zone index (``in_play_with`` / ``ops_in_play``) check the play zone again.  It
-        follows cards entering and leaving play through the engine (``enter_play`` / ``_remove``); the
-        public entry points (``MLPGame.apply``, ``legal_actions``, ``view``) call this first, so a state
-        changed in place between calls (a judge fix, a test setup giving a card another key) is read
-        afresh: the index is kept only if the play zone still holds the same cards with the same keys.
-        Code calling ``Rules`` methods directly after such a change calls it too."""
+        follows cards entering and leaving play through the engine (``enter_play`` / ``_remove``); each
+        public call (``MLPGame.apply``, ``legal_actions``, ``view``, ``MLPGame.r``) starts a session
+        with a fresh index, so a state changed in place between calls (a judge fix, a test setup giving
+        a card another key) is read afresh.  Code holding one session across such a change calls this:
+        the index is kept only if the play zone still holds the same cards with the same keys."""
         self._kmemo.pl = None
 
     def _play_index(self, st) -> "_PlayIndex":

@@ -170,11 +170,7 @@ def _op_dismiss_same_name(self, st, ev, fr, e) -> bool:
 
 def card_names(self) -> list[str]:
     """The names a player may name (201.1): every card name of the card pool, sorted."""
-    names = getattr(self, "_cb_names", None)
-    if names is None:
-        names = sorted({c.name for c in self.db.cards.values()})
-        self._cb_names = names
-    return names
+    return self.card_names
 
 
 def _op_name_card(self, st, ev, fr, e) -> bool:
