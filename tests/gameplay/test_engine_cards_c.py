@@ -205,7 +205,7 @@ def test_attachment_power_instead_for_a_trait(game, db):
 def test_chaos_while_flipped_power(game, db):
     """Chaos (glossary, 515): FF8 "While this card is flipped, it has +2 power"; EO42 "+1 power for each
     card in your hand"; FF68 "power equal to the number of cards in your hand" (514.4a totals)."""
-    from gameplay.engine.mlp.flow import _flip_one
+    from gameplay.engine.mlp.flow import flip_one
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
@@ -215,14 +215,14 @@ def test_chaos_while_flipped_power(game, db):
     top(game, st, 1, "FF8")
     hand0, hand1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
     base0 = game.r.faceoff_total(st.d, 0)
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     assert game.r.faceoff_total(st.d, 0) == base0 + 1 + 2
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0 + hand0
     b1 = game.r.faceoff_total(st.d, 1)
-    _flip_one(game.r, st.d, Ev(True), 1)
+    flip_one(game.r, st.d, Ev(True), 1)
     assert game.r.faceoff_total(st.d, 1) == b1 + 3
     # "Opposing flipped cards lose and can't have abilities" (FF? any card with flip_no_abilities)
     nf = next(c.number for c in db.cards.values() if any(a.get("op") == "flip_no_abilities" for a in c.abilities.get("front", ())))
@@ -1000,13 +1000,13 @@ def test_names_in_all_zones_and_any_number(game, db):
     of your other Friends named Pukwudgie, Prickly Pest" / "Your deck may contain any number of Friends
     named Pukwudgie, Prickly Pest" (101.2, 104.1)."""
     from gameplay.engine.mlp.decks import validate_deck
-    from gameplay.engine.mlp.resolve import _card_filter
+    from gameplay.engine.mlp.resolve import card_filter
     st = stacked_game(game)
     pie = place(game, st, "GF7", 0, "home0")
     assert game.r._has_title(st.d, pie, "Maud Pie") and game.r._has_title(st.d, pie, "Pinkie Pie")
     assert not game.r._has_title(st.d, pie, "Rarity")
     d = to_discard(game, st, "GF7", 0)
-    assert _card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
+    assert card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
     pk = [place(game, st, "LL56", 0, "home0") for _ in range(3)]
     place(game, st, "LL56", 1, "home1")
     assert pw(game, st, pk[0]) == game.r.face(st.d, pk[0]).power + 2

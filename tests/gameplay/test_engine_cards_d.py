@@ -529,7 +529,7 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, db):
     """MT99 Fernando: "Chaos: When this card is flipped, an opponent retires a Friend involved in the faceoff." (the
     opponent chooses one of their own involved Friends, 410.2; 515 flipping)."""
     from gameplay.engine.mlp.engine import Ev
-    from gameplay.engine.mlp.flow import _flip_one
+    from gameplay.engine.mlp.flow import flip_one
     st = stacked_game(game)
     mine = place(game, st, "PR31", 0, "prob0")
     a = place(game, st, "PR12", 1, "prob0")
@@ -539,7 +539,7 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, db):
     resolve_all(game, st)
     cid = game._new(st.d, game.db.key("MT99"), 0, "deck")
     st.d["pl"][0]["deck"].insert(0, cid)
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     game.r.ppp(st.d, Ev(True))
     while not st.d["pending"] and st.d["rq"]:
         game.r.resolve_step(st.d, Ev(True))

@@ -244,10 +244,10 @@ def test_pumped_chooses_which_flipped_card_when_several(game, db):
     st = stacked_game(game)
     host = place(game, st, pum.number, 0, "prob0")
     game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
-    from gameplay.engine.mlp.flow import _flip_one, end_faceoff
+    from gameplay.engine.mlp.flow import flip_one, end_faceoff
 
-    _flip_one(game.r, st.d, Ev(), 0)
-    _flip_one(game.r, st.d, Ev(), 0)
+    flip_one(game.r, st.d, Ev(), 0)
+    flip_one(game.r, st.d, Ev(), 0)
     flips = list(st.d["pl"][0]["flip"])
     end_faceoff(game.r, st.d, Ev())
     st = _run(game, st)

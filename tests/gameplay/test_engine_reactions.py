@@ -265,9 +265,9 @@ def test_ignore_a_flipped_card(game, db):
     set_tokens(st, 0, 5)
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "w_flip", "ign": [], "bonus": [0, 0],
                   "rounds": 1, "winner": None, "stud": [False, False], "rand": [], "tie": False}
-    from gameplay.engine.mlp.flow import _flip_one
+    from gameplay.engine.mlp.flow import flip_one
 
-    flipped = _flip_one(game.r, st.d, Ev(), 0)
+    flipped = flip_one(game.r, st.d, Ev(), 0)
     st.d["prio"] = {"w": "fo", "p": 0, "n": 0}
     st._la = None
     acts = rx_plays(game, st, 0, dc)

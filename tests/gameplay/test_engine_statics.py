@@ -212,24 +212,23 @@ def test_effect_move_with_an_area_choice_moves(game, db):
 
 
 def test_challenge_restrictions(game, db):
-    from gameplay.engine.mlp.flow import _challenge_ok
     st = stacked_game(game)
     tm = place(game, st, "FF119", 1, "prob0")  # can't be challenged except by two or more characters
     place(game, st, "PR12", 0, "prob0")
-    assert not _challenge_ok(game.r, st.d, 0, tm)
+    assert not game.r.challenge_allowed(st.d, 0, tm)
     place(game, st, "PR33", 0, "prob0")
-    assert _challenge_ok(game.r, st.d, 0, tm)
+    assert game.r.challenge_allowed(st.d, 0, tm)
     place(game, st, "DE82", 1, "home1")  # opponents can't challenge your Troublemakers unless they pay [1]
     set_tokens(st, 0, 0)
-    assert not _challenge_ok(game.r, st.d, 0, tm)
+    assert not game.r.challenge_allowed(st.d, 0, tm)
     set_tokens(st, 0, 1)
-    assert _challenge_ok(game.r, st.d, 0, tm) and game.r.action_tax(st.d, 0, "challenge", tm) == 1
+    assert game.r.challenge_allowed(st.d, 0, tm) and game.r.action_tax(st.d, 0, "challenge", tm) == 1
     tm2 = place(game, st, "CN159", 1, "prob1")  # unless they have at least 3 Friends at its Problem
     for n in ("PR12", "PR33"):
         place(game, st, n, 0, "prob1")
-    assert not _challenge_ok(game.r, st.d, 0, tm2)
+    assert not game.r.challenge_allowed(st.d, 0, tm2)
     place(game, st, "PR60", 0, "prob1")
-    assert _challenge_ok(game.r, st.d, 0, tm2)
+    assert game.r.challenge_allowed(st.d, 0, tm2)
 
 
 # ---------------------------------------------------------------- home limit (212, 616.3)

@@ -8,6 +8,7 @@ import sys
 
 from .carddb import CardDB
 from .fingerprint import abilities_fingerprint, per_card
+from .selfplay import run
 
 
 def coverage(db: CardDB) -> dict:
@@ -69,8 +70,6 @@ def main(argv=None) -> int:
                 print(f"{card.number}\t{card.key}\t{hashlib.sha256(text.encode()).hexdigest()[:16]}\t{text}")
         print(abilities_fingerprint(db))
         return 0
-    from .selfplay import run
-
     res = run(db, args.games, args.seed, check=args.check, turn_cap=args.turn_cap, policy=args.policy,
               digest=args.digest)
     if args.json:

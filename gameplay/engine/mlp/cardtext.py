@@ -21,7 +21,10 @@ import re as _std_re
 from dataclasses import replace
 from typing import Any
 
-from .carddb import COLOR_NAMES, FaceDef, parse_keywords
+from .carddefs import FaceDef, parse_keywords
+from .cards import DEFINITIONS
+from .constants import COLOR_NAMES, COLOR_WORDS
+from .reactions import parse_condition
 
 
 class _CachedRe:
@@ -82,8 +85,6 @@ TRAITS = tuple(sorted(TRAITS + ("Ahuizotl", "Armor", "Artifact", "Condition", "C
                                 "Power Pony", "Reindeer", "Rock", "Sea Serpent", "Siren", "Song", "Storm"),
                       key=lambda x: -len(x)))
 COLOR_RE = "|".join(COLOR_NAMES)
-COLOR_WORDS = {"blue": "Loyalty", "orange": "Honesty", "pink": "Laughter", "purple": "Magic", "white": "Generosity",
-               "yellow": "Kindness"}
 
 
 def _n(word: str) -> int:
@@ -2236,8 +2237,6 @@ def _rx_body(body: str) -> list | None:
 def _parse_reaction(rest: str, card_type: str, line: str) -> dict | None:
     """"Reaction: After <condition>, <effect>" (512.4): an Event playable, or an ability activated,
     only in response to its condition (reactions.py)."""
-    from .reactions import parse_condition
-
     m = re.match(r"^(?:After|When|Play after|Play when) (.+?)(?:, |\. )(.+?)\.?$", rest)
     if not m:
         return None
@@ -3622,8 +3621,6 @@ def _instead_power(abilities: list, manual: list) -> None:
 
 def compile_card(card):
     """Fill a CardDef's abilities (per face) and its automated flag."""
-    from .cards import DEFINITIONS
-
     abilities: dict[str, tuple] = {}
     manual: list[str] = []
     faces = {"front": card.front}

@@ -25,30 +25,12 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .. import rng as _rng
-from ..api import JUDGE, Action, IllegalActionError, Outcome, new_action
-from .carddb import COLOR_NAMES, INFINITE, CardDB, CardDef, FaceDef
+from ..api import Action, Outcome, new_action
+from .carddb import CardDB, CardDef
+from .constants import DEFAULT_TURN_CAP
+from .rules import Rules
 from .state import State
-
-WIN_POINTS = 15  # 103.2
-HAND_SIZE = 8  # 616.2
-MOVE_COST = 2  # 609.2b
-DEFAULT_TURN_CAP = 200
-
-COLOR_WORDS = {
-    "blue": "Loyalty", "orange": "Honesty", "pink": "Laughter", "purple": "Magic", "white": "Generosity",
-    "yellow": "Kindness",
-}
-
-
-def tokens_for(highest: int) -> int:
-    """604.1: action tokens by the highest score."""
-    if highest <= 1:
-        return 2
-    if highest <= 5:
-        return 3
-    if highest <= 10:
-        return 4
-    return 5
+from .view import build_view
 
 
 class Ev:
@@ -98,9 +80,7 @@ class MLPGame:
         self.db = db
         self.turn_cap = turn_cap
         self.quiet = quiet  # skip building log messages (self-play speed)
-        from . import rules
-
-        self.rules = rules.Rules(self)  # the card tables of the pool, shared read only (see Rules.session)
+        self.rules = Rules(self)  # the card tables of the pool, shared read only (see Rules.session)
 
     @property
     def r(self):
@@ -215,8 +195,6 @@ class MLPGame:
         return Outcome(o["winner"], o["reason"], o["winner"] is None)
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, self.rules.session(), state.d, viewer)
 
     def default_action(self, state: State, player: int) -> Action | None:

@@ -30,8 +30,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..api import Action
+from .constants import CHAR_TYPES
 
-CHAR_TYPES = ("Friend", "Mane Character")
 
 
 def rx_note(self, st, ev_kind: str, **data: Any) -> dict | None:

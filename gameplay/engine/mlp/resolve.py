@@ -4,13 +4,13 @@ decision and returns; the chosen option comes back in ``frame["ch"]`` (705.2f: d
 in order while following the instructions)."""
 from __future__ import annotations
 
-from .carddb import COLOR_NAMES
+from .constants import COLOR_NAMES, FRIEND, opponent
+from .extra_ops import EXTRA_OPS, defeat_bonus, register_if_conds
+from .flow import flip_one, random_cards, uncover_one
+from .targeting import ask_player, card_filter, choose_target, target_cards
+from .trigger_ops import CONDS as TRIGGER_CONDS, OPS as TRIGGER_OPS, note_gain
 
-FRIEND = "Friend"
 
-
-def _opp(p):
-    return 1 - p
 
 
 def resolve_step(self, st, ev) -> None:
@@ -33,68 +33,6 @@ def resolve_step(self, st, ev) -> None:
         fr["i"] += 1
         fr["ch"] = None
         fr.pop("k", None)
-
-
-def _targets(self, st, fr, e):
-    tgt = e.get("target") or {"self": True}
-    if "id" in tgt:
-        return [tgt["id"]] if tgt["id"] in st["cards"] else []
-    if tgt.get("it"):
-        it = fr.get("it")
-        return [it] if it and self.in_play(st, it) else []
-    if tgt.get("at") == "there":
-        # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
-        tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
-    if tgt.get("least"):  # "a Friend with the least power among Friends involved in the faceoff" (ties: choose)
-        cands = self.select(st, {k: v for k, v in tgt.items() if k != "least"}, fr["p"], fr["src"])
-        lo = min((self.power(st, c) or 0 for c in cands), default=None)
-        return [c for c in cands if (self.power(st, c) or 0) == lo]
-    if tgt.get("lt_it_power"):  # "an opposing character with less power than that Friend"
-        it = fr.get("it")
-        lim = self.power(st, it) if it and self.in_play(st, it) else None
-        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
-                if lim is not None and (self.power(st, c) or 0) < lim]
-    if e.get("op") == "move" and e.get("to") == "area":  # "to each Problem": not one already there
-        picked = fr.get("picked") or ()
-        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
-                if st["cards"][c]["a"] != e.get("area") and c not in picked]
-    if tgt.get("not_chosen"):  # "each other Friend" / "another character" than the chosen one (or this card)
-        excl = fr.get("it") or fr["src"]
-        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_chosen"}})
-                if c != excl]
-    if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
-        picked = fr.get("picked") or ()
-        return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
-    if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
-        it = (fr.get("x") or {}).get("it")
-        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
-    la = (fr.get("x") or {}).get("la")
-    if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
-        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
-                if st["cards"][c]["a"] == la]
-    if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
-        it = (fr.get("x") or {}).get("it")
-        if not (it and self.in_play(st, it)):
-            return []
-        area = st["cards"][it]["a"]
-        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
-                if st["cards"][c]["a"] == area]
-    return self.select(st, tgt, fr["p"], fr["src"])
-
-
-def _choose_target(self, st, fr, e, cands, rule="705.2f"):
-    """Return (done, target-or-None).  Asks a decision when there is a real choice."""
-    tgt = e.get("target") or {}
-    if fr["ch"] is not None:
-        ch = fr["ch"]
-        return True, (None if ch == "none" else ch)
-    if not cands:
-        return True, None
-    if len(cands) == 1 and not tgt.get("optional"):
-        return True, cands[0]
-    opts = list(cands) + (["none"] if tgt.get("optional") else [])
-    self.ask(st, fr["p"], "target", opts, rule, op=e["op"], src=fr["src"])
-    return False, None
 
 
 def run_effect(self, st, ev, fr, e) -> bool:
@@ -147,17 +85,15 @@ def run_effect(self, st, ev, fr, e) -> bool:
                  and (not e.get("opp") or st["cards"][c]["c"] != p)
                  and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
                  and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
-        done, one = _choose_target(self, st, fr, e, cands)
+        done, one = choose_target(self, st, fr, e, cands)
         if not done:
             return False
         if one:
-            from .flow import uncover_one
-
             uncover_one(self, st, ev, one, by=p)
         return True
     if op == "as_opponent":
         fr["i"] += 1
-        st["rq"].append({"p": _opp(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        st["rq"].append({"p": opponent(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
         fr["i"] -= 1
         return True
     if op == "choose_area":  # "choose a Problem": later "there" (reactions.py)
@@ -174,7 +110,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
         return True
     if op == "shuffle_decks":
-        for q in (st["tp"], _opp(st["tp"])):
+        for q in (st["tp"], opponent(st["tp"])):
             self.shuffle(st, st["pl"][q]["deck"])
         self.log(ev, "shuffle", "Each player shuffles their deck")
         return True
@@ -185,9 +121,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             fo["ign"].append(it)
             q = st["cards"][it]["o"]
             self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
-            from .flow import _flip_one
-
-            _flip_one(self, st, ev, q)
+            flip_one(self, st, ev, q)
         return True
     if op == "send_back":  # "Send that character to its previous area."
         it, frm = fr.get("it"), fr.get("rxf")
@@ -196,13 +130,13 @@ def run_effect(self, st, ev, fr, e) -> bool:
         return True
     if op == "each_player":
         fr["i"] += 1
-        for q in (_opp(st["tp"]), st["tp"]):  # pushed in reverse: the turn player resolves first (801.1)
+        for q in (opponent(st["tp"]), st["tp"]):  # pushed in reverse: the turn player resolves first (801.1)
             st["rq"].append({"p": q, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
         fr["i"] -= 1
         return True
     if op == "mark":
-        cands = _targets(self, st, fr, e)
-        done, one = _choose_target(self, st, fr, e, cands)
+        cands = target_cards(self, st, fr, e)
+        done, one = choose_target(self, st, fr, e, cands)
         if not done:
             return False
         fr["it"] = one
@@ -214,7 +148,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op == "if":
         cond = e["cond"]
         if cond["k"] == "opp_more_points":
-            ok = st["pl"][_opp(p)]["score"] > st["pl"][p]["score"]
+            ok = st["pl"][opponent(p)]["score"] > st["pl"][p]["score"]
         elif cond["k"] == "points_at_least":  # "If a player has 8 or more points"
             ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
         elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
@@ -256,7 +190,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         st["pl"][p]["tok"] -= e["n"]
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
         if e["n"] > 0 and st["pl"][p]["tok"] == 0:
-            self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "pays their last action token"
+            self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))  # "pays their last action token"
         return True
     if op == "if_faceoff":
         if st["fo"]:
@@ -270,10 +204,8 @@ def run_effect(self, st, ev, fr, e) -> bool:
                       and not st["cards"][c].get("t")}
             have = [n for n in e["names"] if n in titles]
             n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
-            from .flow import _flip_one
-
             for _ in range(n):
-                _flip_one(self, st, ev, p)
+                flip_one(self, st, ev, p)
         return True
     if op == "start_fo":
         return _start_fo(self, st, ev, fr, e)
@@ -282,7 +214,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         if len(under) < e.get("n", 1):
             fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
             return False
-        done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+        done, one = choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
         if not done:
             return False
         nm = self.name(st, one)
@@ -301,14 +233,14 @@ def run_effect(self, st, ev, fr, e) -> bool:
     if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
         return _faceoff_effect(self, st, ev, fr, e)
     if op == "lose_tokens":
-        for q in ((0, 1) if e.get("who") == "each" else (_opp(p) if e.get("who") == "opponent" else p,)):
+        for q in ((0, 1) if e.get("who") == "each" else (opponent(p) if e.get("who") == "opponent" else p,)):
             n = min(e.get("n", 1), st["pl"][q]["tok"])
             if "down_to" in e:  # "loses action tokens until they have no more than [2]"
                 n = max(st["pl"][q]["tok"] - e["down_to"], 0)
             st["pl"][q]["tok"] -= n
             self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
             if n > 0:
-                self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
+                self.fire_all(st, ev, "opp_loses_tokens", players=(opponent(q),))  # "loses one or more action tokens"
         return True
     if op == "flipped_card":
         return _flipped_card(self, st, ev, fr, e)
@@ -395,7 +327,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.put(st, src, "ban" if op == "banish" else "deck" if op == "to_deck_top" else "disc", "top")
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
-    cands = _targets(self, st, fr, e)
+    cands = target_cards(self, st, fr, e)
     if e.get("cost") and fr["ch"] is None and (not cands or st["pl"][p]["tok"] < e.get("pay", 0)):
         fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
         return False
@@ -408,7 +340,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
     elif op == "move" and fr.get("k") is not None:
         chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
     else:
-        done, one = _choose_target(self, st, fr, e, cands)
+        done, one = choose_target(self, st, fr, e, cands)
         if not done:
             return False
         chosen = [one] if one else []
@@ -422,7 +354,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             st["pl"][p]["tok"] -= e["pay"]
             self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
             if st["pl"][p]["tok"] == 0:
-                self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
+                self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))
     paid = bool(e.get("cost") or e.get("paid"))  # a cost: Persistent can't replace it (508.1a)
     for cid in chosen:
         if not self.in_play(st, cid):
@@ -468,8 +400,6 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"]})
                 self.score(st, ev, p, pts, f"for defeating {nm}")
                 if st["pl"][p].get("ndb"):
-                    from .extra_ops import defeat_bonus
-
                     defeat_bonus(self, st, ev, p)
                 self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
@@ -634,7 +564,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     src = fr["src"]
     who = e.get("who", "you")
-    targets = [p] if who == "you" else [_opp(p)] if who == "opponent" else [p, _opp(p)]
+    targets = [p] if who == "you" else [opponent(p)] if who == "opponent" else [p, opponent(p)]
     if op == "draw":
         for q in targets:
             if e.get("bottom"):  # "draw a card from the bottom of your deck"
@@ -648,8 +578,6 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             n = st["cards"][src]["cn"].get(e["n_counters"], 0) if src in st["cards"] and self.in_play(st, src) else 0
         st["pl"][p]["tok"] += n
         self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {n} action token(s)")
-        from .trigger_ops import note_gain
-
         note_gain(st, p, n)
         if self.rx_keys:
             self.rx_note(st, "gain", by=p, n=n)  # "When an opponent receives at least [1]"
@@ -683,27 +611,25 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         nm = self.db.cards[st["cards"][cid]["k"]].name
         self.put(st, cid, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
-        self.fire_all(st, ev, "opp_discards", players=(_opp(q),))  # "When an opponent discards a card"
+        self.fire_all(st, ev, "opp_discards", players=(opponent(q),))  # "When an opponent discards a card"
         fr["k"] = done + 1
         if fr["k"] < e.get("n", 1) and st["pl"][q]["hand"]:
             return _player_effect(self, st, ev, fr, e)
     elif op == "flip":
         fo = st["fo"]
         if fo:
-            from .flow import _flip_one
-
             for _ in range(e.get("n", 1)):
-                _flip_one(self, st, ev, p)
+                flip_one(self, st, ev, p)
     elif op == "look_top":
         if e.get("whose") == "choose":  # "a player's deck" / "a Problem deck": choose whose first
             if fr.get("lq") is None:
-                done, qq = _ask_player(self, st, fr, p, [p, _opp(p)])
+                done, qq = ask_player(self, st, fr, p, [p, opponent(p)])
                 if not done:
                     return False
                 fr["lq"], fr["ch"] = qq, None
             q = fr["lq"]
         else:
-            q = p if e.get("whose", "you") == "you" else _opp(p)
+            q = p if e.get("whose", "you") == "you" else opponent(p)
         zone = e.get("zone", "deck")
         deck = st["pl"][q][zone]
         n = min(e.get("n", 1), len(deck))
@@ -737,7 +663,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         zone = e.get("zone", "deck")
         lst = st["pl"][p][zone]
         flt = e.get("filter", {})
-        cands = [c for c in lst if _card_filter(self, st, c, flt)]
+        cands = [c for c in lst if card_filter(self, st, c, flt)]
         if fr["ch"] is None:
             if not cands:
                 if zone == "deck":
@@ -770,7 +696,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             return True
         lst = st["pl"][p]["disc" if zone == "discard" else zone]
         flt = e.get("filter", {})
-        cands = [c for c in lst if _card_filter(self, st, c, flt)]
+        cands = [c for c in lst if card_filter(self, st, c, flt)]
         if fr["ch"] is None:
             if not cands:
                 return True
@@ -840,7 +766,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
             extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
     areas: list = []
     if e.get("area"):
-        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, _opp(p))]
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, opponent(p))]
         if not cands:
             return True
         if fr["ch"] is None and len(cands) > 1:
@@ -858,7 +784,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
 
         if fr.get("fo_mine") is None:
             mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
-            done, one = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            done, one = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
             if not done:
                 return False
             if one is None:
@@ -866,7 +792,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
             fr["fo_mine"] = one
             fr["ch"] = None
         mine = fr["fo_mine"]
-        done, theirs = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        done, theirs = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
         if not done:
             return False
         fr.pop("fo_mine", None)
@@ -891,7 +817,7 @@ def _flipped_card(self, st, ev, fr, e) -> bool:
     fo = st["fo"]
     if not fo:
         return True
-    players = [_opp(p)] if e.get("who") == "opp" else [_opp(p), p]
+    players = [opponent(p)] if e.get("who") == "opp" else [opponent(p), p]
     k = fr.get("k") or 0
     while k < len(players):
         q = players[k]
@@ -920,7 +846,7 @@ def _if_cond(self, st, p, src, cond) -> bool:
     """The conditions of "if ..." texts other than you_have / none (cardtext IF_TEMPLATES)."""
     k = cond["k"]
     if k == "opp_tokens_at_least":
-        return st["pl"][_opp(p)]["tok"] >= cond["n"]
+        return st["pl"][opponent(p)]["tok"] >= cond["n"]
     if k in ("not_confronted", "none_confronted"):
         cf = st.get("cft")
         done = cf[1] if cf and cf[0] == st["turn"] else []
@@ -943,7 +869,7 @@ def _if_cond(self, st, p, src, cond) -> bool:
         top = max(pw.values())
         return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
     if k == "opp_mane_boosted":
-        m = st["pl"][_opp(p)]["mane"]
+        m = st["pl"][opponent(p)]["mane"]
         return bool(m in st["cards"] and st["cards"][m].get("b"))
     if k == "count_at_least":  # "if you have 2 or more other Changeling characters here"
         return len(self.select(st, cond["sel"], p, src)) >= cond["n"]
@@ -951,7 +877,7 @@ def _if_cond(self, st, p, src, cond) -> bool:
         return st["first"] != p
     if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
         mv = st.get("mvt")
-        return not (mv and mv[0] == st["turn"] and _opp(p) in mv[1])
+        return not (mv and mv[0] == st["turn"] and opponent(p) in mv[1])
     if k == "no_opp_at_problem":
         c = st["cards"].get(src)
         if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):
@@ -966,7 +892,7 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     src = fr["src"]
     if op == "lose_game":
-        self.end(st, ev, _opp(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
+        self.end(st, ev, opponent(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
         return True
     if op == "end_faceoff":
         fo = st["fo"]
@@ -977,7 +903,7 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "faceoff", "The faceoff is ended by an effect")
         return True
     if op == "reveal_top":
-        q = p if e.get("whose", "you") == "you" else _opp(p)
+        q = p if e.get("whose", "you") == "you" else opponent(p)
         deck = st["pl"][q]["deck"]
         if not deck:
             return True
@@ -1022,7 +948,7 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
             return True
         if pl_on is not None and pl_on["kind"] == "play_on":
             cands = [c for c in self.select(st, pl_on["host"], p, None)]
-            done, host = _choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+            done, host = choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
             if not done:
                 return False
             if host is None:
@@ -1058,32 +984,6 @@ def _finish_look(self, st, fr, q, zone="deck"):
     fr.pop("bot", None)
 
 
-def _card_filter(self, st, cid, flt) -> bool:
-    d = self.db.cards[st["cards"][cid]["k"]]
-    f = d.front
-    if "type" in flt and f.type != flt["type"]:
-        return False
-    if "trait" in flt and flt["trait"] not in f.traits:
-        return False
-    if "max_cost" in flt and (f.cost or 0) > flt["max_cost"]:
-        return False
-    if "max_power" in flt and (f.power or 0) > flt["max_power"]:
-        return False
-    if "color" in flt and flt["color"] not in f.colors:
-        return False
-    if "not_type" in flt and f.type == flt["not_type"]:
-        return False  # "a non-Friend card"
-    if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
-        return False  # a card outside play has only its printed power
-    if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
-        return False
-    if "title" in flt and flt["title"] != f.title and flt["title"] not in self.alias_keys.get(d.key, ()):
-        return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
-    if flt.get("no_req") and f.play_requirements:
-        return False  # "a card with no play requirement" (205)
-    return True
-
-
 def _describe(e) -> str:
     return ", ".join(x["op"] for x in e.get("effects", []))
 
@@ -1093,23 +993,13 @@ def play_effects(self, st, ev, p, src, effects, label="") -> None:
 
 
 # ------------------------------------------------------------------ zone, deck, hand and confront ops
-def _ask_player(self, st, fr, p, players, what="player") -> tuple[bool, int | None]:
-    """A choice of a player ("a player's deck", "a discard pile"): (done, player or None)."""
-    if fr["ch"] is not None:
-        return True, fr["ch"] if fr["ch"] in (0, 1) else None
-    if not players:
-        return True, None
-    if len(players) == 1:
-        return True, players[0]
-    self.ask(st, p, "choice", list(players), "705.2f", src=fr["src"], what=what)
-    return False, None
 
 
 def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
     """Banish a card from a discard pile or your hand (410.5): {zone: disc|hand, whose: you|any, filter}."""
     p = fr["p"]
-    owners = [p] if e.get("whose", "you") == "you" else [_opp(p)] if e["whose"] == "opp" else [p, _opp(p)]
-    cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if _card_filter(self, st, c, e.get("filter", {}))]
+    owners = [p] if e.get("whose", "you") == "you" else [opponent(p)] if e["whose"] == "opp" else [p, opponent(p)]
+    cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if card_filter(self, st, c, e.get("filter", {}))]
     if fr["ch"] is None:
         if not cands:
             return True
@@ -1175,7 +1065,7 @@ def _op_shuffle_into_deck(self, st, ev, fr, e) -> bool:
 def _op_banish_discard_pile(self, st, ev, fr, e) -> bool:
     """Banish all cards in a discard pile (the player chooses whose)."""
     p = fr["p"]
-    done, q = _ask_player(self, st, fr, p, [x for x in (p, _opp(p)) if st["pl"][x]["disc"]], "discard pile")
+    done, q = ask_player(self, st, fr, p, [x for x in (p, opponent(p)) if st["pl"][x]["disc"]], "discard pile")
     if not done:
         return False
     if q is not None:
@@ -1189,7 +1079,7 @@ def _op_banish_discard_pile(self, st, ev, fr, e) -> bool:
 def _op_mill_player(self, st, ev, fr, e) -> bool:
     """"A player puts the top N cards of their deck into their discard pile": you choose the player."""
     p = fr["p"]
-    done, q = _ask_player(self, st, fr, p, [p, _opp(p)])
+    done, q = ask_player(self, st, fr, p, [p, opponent(p)])
     if not done:
         return False
     deck = st["pl"][q]["deck"]
@@ -1203,7 +1093,7 @@ def _op_mill_player(self, st, ev, fr, e) -> bool:
 def _op_draw_per(self, st, ev, fr, e) -> bool:
     """Draw a card for each action token your opponent has, then discard the same number."""
     p = fr["p"]
-    n = st["pl"][_opp(p)]["tok"] if e.get("count") == "opp_tokens" else 0
+    n = st["pl"][opponent(p)]["tok"] if e.get("count") == "opp_tokens" else 0
     got = self.draw(st, ev, p, n) if n > 0 else 0
     if got and e.get("then_discard"):
         fr["i"] += 1
@@ -1221,9 +1111,9 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     k = fr.get("k")
     if k is None:
         if e.get("whose") == "opp":
-            q = _opp(p)
+            q = opponent(p)
         else:
-            done, q = _ask_player(self, st, fr, p, [_opp(p), p], "hand")
+            done, q = ask_player(self, st, fr, p, [opponent(p), p], "hand")
             if not done:
                 return False
             fr["ch"] = None
@@ -1238,7 +1128,7 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     flt = e.get("filter", {})
     if e.get("any_if_points") and max(x["score"] for x in st["pl"]) >= e["any_if_points"]:
         flt = {}
-    cands = [c for c in hand if _card_filter(self, st, c, flt)]
+    cands = [c for c in hand if card_filter(self, st, c, flt)]
     if fr["ch"] is None:
         if not cands:
             return True
@@ -1283,7 +1173,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     until = e.get("until", "turn")
     if until == "next_turn":
         until = f"start{p}"  # "until the start of your next turn"
-    m = {"who": p if who == "you" else _opp(p) if who == "opp" else -1, "prob": prob, "u": until}
+    m = {"who": p if who == "you" else opponent(p) if who == "opp" else -1, "prob": prob, "u": until}
     if e.get("tm_ok"):
         m["tm_ok"] = e["tm_ok"] if isinstance(e["tm_ok"], str) else True
         if e["tm_ok"] == "it":
@@ -1299,7 +1189,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
 
 def _op_retire_random(self, st, ev, fr, e) -> bool:
     """"An opponent retires a random Friend" (410.2; chosen with the game's seeded rng)."""
-    q = _opp(fr["p"]) if e.get("who") == "opponent" else fr["p"]
+    q = opponent(fr["p"]) if e.get("who") == "opponent" else fr["p"]
     cands = [c for c in st["play"] if st["cards"][c]["c"] == q and self.ctype(st, c) == e.get("type", FRIEND)]
     if cands:
         self.leave_play(st, ev, cands[self.rand(st, len(cands))], "disc", verb="retired (at random)")
@@ -1423,7 +1313,7 @@ def _op_repeat(self, st, ev, fr, e) -> bool:
     if k == "own_colors":
         n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
     elif k == "opp_tokens":
-        n = st["pl"][_opp(p)]["tok"]
+        n = st["pl"][opponent(p)]["tok"]
     else:
         n = 0
     if n > 0:
@@ -1485,7 +1375,7 @@ def _op_exchange_control(self, st, ev, fr, e) -> bool:
     if not self.in_play(st, mine):
         return True
     sel = dict(e["theirs"])
-    chooser = _opp(p) if e.get("theirs_by") == "opp" else p
+    chooser = opponent(p) if e.get("theirs_by") == "opp" else p
     cands = [c for c in self.select(st, sel, chooser, fr["src"]) if st["cards"][c]["c"] != p]
     if e.get("same_area"):
         cands = [c for c in cands if st["cards"][c]["a"] == st["cards"][mine]["a"]]
@@ -1500,7 +1390,7 @@ def _op_exchange_control(self, st, ev, fr, e) -> bool:
     if theirs not in cands:
         return True
     u = e.get("until", "score_phase")
-    for cid, new in ((mine, _opp(p)), (theirs, p)):
+    for cid, new in ((mine, opponent(p)), (theirs, p)):
         old = st["cards"][cid]["c"]
         st["cards"][cid]["c"] = new
         st["ctl"].append({"t": cid, "to": old, "u": u})
@@ -1629,9 +1519,7 @@ def _op_random_flip(self, st, ev, fr, e) -> bool:
     fo = st["fo"]
     p = e["p"]
     nid = e["card"]
-    from .flow import _flip_one, _random_cards
-
-    rnd = _random_cards(self, st, p) if fo else []
+    rnd = random_cards(self, st, p) if fo else []
     if not rnd or nid not in st["pl"][p]["flip"] or nid in fo["ign"]:
         return True  # each Random card used already this faceoff, or no longer applicable
     if fr["ch"] is None:
@@ -1642,7 +1530,7 @@ def _op_random_flip(self, st, ev, fr, e) -> bool:
         fo["rand"].append(rnd[0])  # once per faceoff for that card: only a use counts
         fo["ign"].append(nid)  # 514.4b / 515.4
         self.log(ev, "flip", lambda: f"Random: {self.pname(st, p)} ignores {self.name(st, nid)} and flips a new card")
-        _flip_one(self, st, ev, p)
+        flip_one(self, st, ev, p)
     return True
 
 
@@ -1714,7 +1602,7 @@ def _deck_of(self, st, fr, e) -> list | None:
             return None
         q = st["cards"][pid]["o"]
     else:
-        q = p if whose == "you" else _opp(p)
+        q = p if whose == "you" else opponent(p)
     return st["pl"][q][e.get("deck", "deck")]
 
 
@@ -1770,8 +1658,6 @@ def _op_uncover_it(self, st, ev, fr, e) -> bool:
     """"... may pay [2] to uncover it": the Troublemaker a watched event happened to, if still face-down."""
     it = (fr.get("x") or {}).get("it")
     if it and self.in_play(st, it) and st["cards"][it].get("fd") and self.ctype(st, it) == "Troublemaker":
-        from .flow import uncover_one
-
         uncover_one(self, st, ev, it, by=fr["p"])
     return True
 
@@ -1935,13 +1821,9 @@ def _op_reveal_colors(self, st, ev, fr, e) -> bool:
 
 EVENT_OPS["reveal_colors"] = _op_reveal_colors
 
-from .extra_ops import EXTRA_OPS, register_if_conds  # noqa: E402  (timed-ability templates; they import helpers from here)
-
 EVENT_OPS.update(EXTRA_OPS)
 register_if_conds(IF_CONDS)
 
 
-from .trigger_ops import CONDS as _TRIG_CONDS, OPS as _TRIG_OPS  # noqa: E402  (triggered-effect templates)
-
-WHEN_OPS.update(_TRIG_OPS)
-IF_CONDS.update(_TRIG_CONDS)
+WHEN_OPS.update(TRIGGER_OPS)
+IF_CONDS.update(TRIGGER_CONDS)

@@ -9,18 +9,15 @@ from operator import itemgetter
 from typing import Any
 
 from .. import rng as _rng
-from ..api import JUDGE, Action, IllegalActionError
-from .carddb import COLOR_NAMES, INFINITE, CardDef, FaceDef
+from . import flow, reactions, resolve
+from .carddefs import CardDef, FaceDef
+from .constants import CHAR_TYPES, COLOR_NAMES, FRIEND, HAND_SIZE, INFINITE, MANE, TM, WIN_POINTS, opponent
+from .extra_ops import EXTRA_CONDS
 from .reactions import actor
+from .resolve import queue_persistent
+from .trigger_ops import xf_ok
 
-WIN_POINTS = 15
-HAND_SIZE = 8
-MOVE_COST = 2
 ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}
-TM = "Troublemaker"
-FRIEND = "Friend"
-MANE = "Mane Character"
-CHAR_TYPES = (FRIEND, MANE)
 _NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
 _KEY = itemgetter("k")  # a card record's key
 _NO_OPS: dict = {}  # (no static abilities, Rules._own_statics; never mutated)
@@ -34,13 +31,6 @@ _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_s
                         "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel"))
 
 
-def tokens_for(highest: int) -> int:
-    """604.1a-d"""
-    return 2 if highest <= 1 else 3 if highest <= 5 else 4 if highest <= 10 else 5
-
-
-def _opp(p: int) -> int:
-    return 1 - p
 
 
 class _AnyKeyword:
@@ -1298,8 +1288,6 @@ class Rules:
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
                        and tr in self.traits(st, o) for o in st["play"])
         if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, extra_ops.py)
-            from .extra_ops import EXTRA_CONDS
-
             return EXTRA_CONDS[k](self, st, src, cond)
         return False
 
@@ -2008,7 +1996,7 @@ class Rules:
             c = st["cards"][cid]
             owner_side = c["c"]
             if fo["type"] == "tm" and cid == fo["tm"] and c["c"] == fo["chal"]:
-                owner_side = _opp(fo["chal"])  # 514.4a.i
+                owner_side = opponent(fo["chal"])  # 514.4a.i
             if srcs is None:
                 srcs = self.power_sources(st)
             tot[owner_side] += self.power(st, cid, srcs) or 0
@@ -2502,8 +2490,6 @@ class Rules:
             # replaced; 104.4 only lets a replacement to another zone win over a uniqueness
             # dismissal, and frightening keeps the card in play) nor for costs (508.1a: a cost that
             # would be replaced can't be paid, so a player paying it never applies the replacement).
-            from .resolve import queue_persistent
-
             queue_persistent(self, st, cid, zone, pos, verb)
             return None
         name = self.name(st, cid)
@@ -2983,6 +2969,19 @@ class Rules:
             if pl.get("fmod"):  # timed flip-count modifiers (extra_ops.flip_mod)
                 pl["fmod"] = [r for r in pl["fmod"] if r["u"] != until]
 
+    def challenge_allowed(self, st, p, tm) -> bool:
+        """Challenge restrictions (608): a challenge tax must be payable (508.1d); "can't be challenged
+        except by two or more characters" / "unless they have at least 3 Friends at its Problem"."""
+        if st["pl"][p]["tok"] < self.action_tax(st, p, "challenge", tm):
+            return False
+        for ab in self.abilities(st, tm):
+            if ab["kind"] == "static" and ab.get("op") == "challenge_req":
+                n = sum(1 for o in self.chars_at(st, st["cards"][tm]["a"], p)
+                        if ab.get("type", "character") == "character" or self.ctype(st, o) == ab["type"])
+                if n < ab["n"]:
+                    return False
+        return True
+
     def req_reduction(self, st, p, color) -> int:
         """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
         return sum(r["n"] for r in st["pl"][p].get("req_red") or () if r["color"] == color)
@@ -2992,15 +2991,41 @@ class Rules:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["t"] in cards]
 
-    # delegate the rest
-    from .flow import (  # noqa: E402
-        advance, apply, decide, legal_actions, ppp, start_turn, step, open_window, pass_priority,
-        window_closed, start_faceoff, faceoff_flip, resolve_faceoff, end_faceoff, replace_problem,
-        has_non_pass, priority_actions, main_actions, immediate_actions, play_card, pay_cost,
-        card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn, _why, _manual,
-    )
-    from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
-    from .reactions import rx_note  # noqa: E402
+    # the turn structure, priority and actions (flow.py), the interpreter (resolve.py), reactions
+    advance = flow.advance
+    apply = flow.apply
+    decide = flow.decide
+    legal_actions = flow.legal_actions
+    ppp = flow.ppp
+    start_turn = flow.start_turn
+    step = flow.step
+    open_window = flow.open_window
+    pass_priority = flow.pass_priority
+    window_closed = flow.window_closed
+    start_faceoff = flow.start_faceoff
+    faceoff_flip = flow.faceoff_flip
+    resolve_faceoff = flow.resolve_faceoff
+    end_faceoff = flow.end_faceoff
+    replace_problem = flow.replace_problem
+    has_non_pass = flow.has_non_pass
+    priority_actions = flow.priority_actions
+    main_actions = flow.main_actions
+    immediate_actions = flow.immediate_actions
+    play_card = flow.play_card
+    pay_cost = flow.pay_cost
+    card_cost = flow.card_cost
+    can_pay_requirement = flow.can_pay_requirement
+    move_cost = flow.move_cost
+    do_action = flow.do_action
+    ask = flow.ask
+    end_of_turn = flow.end_of_turn
+    next_turn = flow.next_turn
+    _why = flow._why
+    _manual = flow._manual
+    resolve_step = resolve.resolve_step
+    run_effect = resolve.run_effect
+    play_effects = resolve.play_effects
+    rx_note = reactions.rx_note
 
 
 _SOLVED: dict = {}
@@ -3064,5 +3089,3 @@ def _solve_requirements(chars, reqs) -> bool:
 
     return rec(0, tuple(need))
 
-
-from .trigger_ops import xf_ok  # noqa: E402  (trigger conditions of the cards-b templates)
