@@ -1,4 +1,5 @@
-"""Shared fixtures for the gameplay engine tests (pure Python; no database)."""
+"""Shared fixtures for the gameplay engine tests (pure Python; no database).  The card pool is
+``card_db``, so pytest-django's ``db`` fixture keeps its meaning for the tests that need a database."""
 from __future__ import annotations
 
 import os
@@ -14,10 +15,10 @@ CARDS = SHARED_DIR / "cards" / "mlpccg"
 
 
 @pytest.fixture(scope="session")
-def db() -> CardDB:
+def card_db() -> CardDB:
     return CardDB.from_directory(CARDS)
 
 
 @pytest.fixture()
-def game(db) -> MLPGame:
-    return MLPGame(db)
+def game(card_db) -> MLPGame:
+    return MLPGame(card_db)

@@ -76,8 +76,8 @@ def test_sequences():
         {"op": "may", "effects": [{"op": "pay", "n": 1}, {"op": "draw", "n": 1, "who": "you"}]}]
 
 
-def test_automated_only_when_every_ability_is(db):
-    for c in db.cards.values():
+def test_automated_only_when_every_ability_is(card_db):
+    for c in card_db.cards.values():
         manual = [a for face in c.abilities.values() for a in face if a["kind"] == "manual" or a.get("manual")]
         if manual:
             assert not c.automated, c.number

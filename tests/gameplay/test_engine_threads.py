@@ -21,11 +21,11 @@ def _play(game: MLPGame, seeds: tuple[int, ...], out: dict[int, str]) -> None:
         out[seed] = h.hexdigest()
 
 
-def test_two_threads_sharing_one_game_play_the_same_games_as_one_after_the_other(db):
+def test_two_threads_sharing_one_game_play_the_same_games_as_one_after_the_other(card_db):
     alone: dict[int, str] = {}
     for seeds in SEEDS:
-        _play(MLPGame(db, quiet=True), seeds, alone)
-    shared = MLPGame(db, quiet=True)
+        _play(MLPGame(card_db, quiet=True), seeds, alone)
+    shared = MLPGame(card_db, quiet=True)
     together: dict[int, str] = {}
     errors: list[BaseException] = []
 

@@ -690,7 +690,7 @@ _CHALLENGE_WITH = {"one of your characters": "one", "one of your characters here
 
 
 def _timed_effects(t: str) -> list[dict] | None:
-    """Templates of Events and activated abilities with timing phrases (extra_ops.py)."""
+    """Templates of Events and activated abilities with timing phrases (timed_effects.py)."""
     # 608.4 / 514.2a.i a challenge started by an effect, with the characters it names
     m = re.match(r"^challenge (?:(?:an opponent's|an opposing) (?:face-up )?Troublemaker|(this card)|(that Troublemaker)) with (.+)$", t, re.I)
     if m and m.group(3).lower() in _CHALLENGE_WITH:
@@ -901,7 +901,7 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "look_sort", "n": "colors", "whose": "opp", "pick": "top", "rest": "bottom"}]
     m = re.match(r"^choose a Problem and (ready|exhaust) any number of (characters|Friends) there$", t, re.I)
-    if m:  # "any number": one optional choice at a time (extra_ops.any_number)
+    if m:  # "any number": one optional choice at a time (timed_effects.any_number)
         st_ = "exhausted" if m.group(1).lower() == "ready" else "ready"
         return [{"op": "choose_area"}, {"op": "any_number", "effect": {"op": m.group(1).lower(), "target": {
             "type": "character" if m.group(2).lower() == "characters" else "Friend", "at": "there", "state": st_}}}]
@@ -981,7 +981,7 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "power_guess", "gain": int(m.group(1))}]
     m = re.match(r"^gain \[(\d+)\] until the end of the (phase|turn)$", t, re.I)
-    if m:  # the tokens are lost again (if still there) when the duration ends (extra_ops.temp_gain)
+    if m:  # the tokens are lost again (if still there) when the duration ends (timed_effects.temp_gain)
         return [{"op": "temp_gain", "n": int(m.group(1)), "until": m.group(2).lower()}]
     if re.match(r"^your Friends can't leave play this turn$", t, re.I):
         return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
@@ -1006,7 +1006,7 @@ _DELAY_WHEN = {"at the end of the turn": "turn_end", "at the start of the next t
 
 
 def _delayed_part(b: str, first: list[dict]) -> list[dict] | None:
-    """The instructions of a delayed effect (extra_ops.delay); "that Friend" / "them" refer to what the
+    """The instructions of a delayed effect (timed_effects.delay); "that Friend" / "them" refer to what the
     first part banished, moved or put into play."""
     b = b.strip().rstrip(".")
     if re.match(r"^put (?:that Friend|it|that card) into play$", b, re.I):
@@ -1030,7 +1030,7 @@ def _delayed_part(b: str, first: list[dict]) -> list[dict] | None:
 
 def _delayed_effects(t: str) -> list[dict] | None:
     """"<instructions>. At the end of the turn, <instructions>" and the like: the second part is a delayed
-    effect (extra_ops.delay).  [] when the text has that shape but is not understood, None otherwise."""
+    effect (timed_effects.delay).  [] when the text has that shape but is not understood, None otherwise."""
     m = re.match(r"^(.+?)\. (At the end of the turn|At the start of the next turn|At the end of your Score Phase), (.+)$", t, re.I)
     if m and not re.search(r"\bAt the (?:end|start) of\b", m.group(3)):
         a = parse_effects(m.group(1))
@@ -2342,7 +2342,7 @@ def _cost(text: str) -> dict | None:
             cost["dismiss_self"] = True  # paid at once (508), unlike the deferred retire_self
             continue
         if re.match(r"^spend a card from beneath one of your Friends with Pumped$", part, re.I):
-            cost["spend_pumped"] = True  # "that Friend" is the one chosen (extra_ops.spend_pumped)
+            cost["spend_pumped"] = True  # "that Friend" is the one chosen (timed_effects.spend_pumped)
             continue
         m = re.match(r"^remove a \+1 power counter from one of your (?:cards|characters|Friends)( here)?$", part, re.I)
         if m:
@@ -3652,7 +3652,7 @@ def compile_card(card):
 
 # ---------------------------------------------------------------- triggered-effect templates (cards-b)
 # Whole bodies of triggered abilities ("When ..., <body>") matched before the generic sentence split;
-# each one is a generic template (several cards share most of them).  Ops: see trigger_ops.py.
+# each one is a generic template (several cards share most of them).  Ops: see triggered_effects.py.
 _CB_TOK = r"(?P<tp>\d+) \[(?P<tc>%s)\] (?P<tt>[A-Z][\w ]*?) Friend tokens?" % COLOR_RE
 
 
@@ -4114,7 +4114,7 @@ def _cb_effects(t: str) -> list[dict] | None:
 
 def _cb_line(line: str, card_type: str) -> dict | None:
     """Whole lines (trigger and body together) of the cards-b templates; ``xf`` filters are checked as
-    the event happens (712.2, trigger_ops.xf_ok)."""
+    the event happens (712.2, triggered_effects.xf_ok)."""
     body = line.rstrip(".")
     if body == "When you win a faceoff involving this card, you may turn it face-down" and card_type == "Troublemaker":
         return {"kind": "trigger", "on": "win_faceoff", "effects": [{"op": "may", "effects": [
@@ -4738,7 +4738,7 @@ for _pat, _types, _fn in REPLACE_C:
 
 # ------------------------------------------------------------------ cards-d (2026-11-24)
 # effect sentences (``parse_effects`` tries them after the cards-c ones); tests
-# tests/gameplay/test_engine_cards_d.py
+# tests/gameplay/test_engine_requirements_and_looks.py
 EFFECTS_D: list = [
     (r"^(exhaust this card and pay \[(\d+)\] to )?choose a character\. That character can't be moved until the end of the turn$",
      lambda m: ([{"op": "costs_ok", "tokens": int(m[2]), "self_ready": True}, {"op": "exhaust_self_cost"},

@@ -5,18 +5,8 @@ Entry point: ``MLPGame(db)`` with ``new_game``, ``legal_actions``, ``apply``, ``
 (unless ``copy=False``), performs the action, then advances the game through every automatic step
 (pre-priority processing 511, turn structure 6xx, auto-pass) until a player must decide something.
 
-Layout of the state dict (short keys keep copies fast):
-  turn, tp (turn player), first (first player), step, rng, nid (next instance id)
-  pl[p]: name, score, tok (action tokens), deck, pdeck, hand, disc, ban, flip (card id lists;
-         deck[0] is the top), mane, turns, mull, hl_mod, disc_next
-  cards[id]: k (card key), o (owner) and, while in play: c (controller), a (area), ex (exhausted),
-         fr (frightened), fd (face down), cn (counters), h (host id), b (boosted), t (token),
-         col (chosen colors), cm (cutie marked)
-  play: ids in the play zone; areas: area names ("home0", "home1", "prob0", "prob1", "dil<id>")
-  mods: timed power modifiers; trig: triggered effects waiting (511.7); rq: effects resolving
-  pending: the decision a player must make (kind, player, options, ...); prio: priority window
-  fo: the current faceoff (514); sc: score-phase bookkeeping; tc: time called (floor rules)
-  outcome: None or {winner, reason, draw}
+The state's keys (short, so copies stay fast) are described in state.py: ``STATE_KEYS``,
+``PLAYER_KEYS`` (``st["pl"][p]``) and ``CARD_KEYS`` (``st["cards"][id]``).
 Every zone change gives the card a fresh instance id (410.6: it becomes a different card), so
 ids never reveal a hidden card's identity and modifiers on the old card end automatically.
 """

@@ -9,10 +9,10 @@ from operator import itemgetter
 from ..api import JUDGE, Action, IllegalActionError, new_action, thaw
 from .constants import COLOR_NAMES, FRIEND, MANE, TM, opponent, tokens_for
 from .effects import OPS
-from .extra_ops import defeat_bonus, fire_delayed, pumped_hosts
+from .timed_effects import defeat_bonus, fire_delayed, pumped_hosts
 from .reactions import rx_clear, rx_notes_for, rx_take, rx_window
 from .targeting import card_filter
-from .trigger_ops import no_ready_while, note_gain, stays_on_solve
+from .triggered_effects import no_ready_while, note_gain, stays_on_solve
 
 _KEY = itemgetter("k")  # a card record's key
 _OPP_HOME = ("home1", "home0")  # (by controller: the other player's home)
@@ -638,7 +638,7 @@ def step(self, st, ev) -> None:
             self.fire_all(st, ev, "opp_turn_end", players=(opponent(tp),))
             self.fire_all(st, ev, "any_turn_end")
         if st.get("dly"):
-            fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (extra_ops.delay)
+            fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (timed_effects.delay)
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
@@ -906,7 +906,7 @@ def start_turn(self, st, ev) -> None:
         self.fire_all(st, ev, "turn_start", players=(tp,))
         self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     if st.get("dly"):
-        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (extra_ops.delay)
+        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (timed_effects.delay)
         fire_delayed(self, st, "own_turn_start")
     for cid in self.kw_candidates(st, "Meticulous"):
         if st["cards"][cid]["c"] == tp:
@@ -1040,7 +1040,7 @@ def faceoff_flip(self, st, ev) -> None:
 def _flip_mods(self, st, p) -> int:
     """514.3a "flip an additional card / N fewer cards during faceoffs" (static ``flip_mod``)."""
     fo = st["fo"]
-    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (extra_ops.flip_mod)
+    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (timed_effects.flip_mod)
     for o in self.has_static(st, "flip_mod"):
         c = st["cards"][o]
         for ab in self.abilities(st, o):
@@ -1552,7 +1552,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     if fo and pl.get("tmr") and any(r["k"] == "no_fo_play" for r in pl["tmr"]):
-        no_play = True  # "opponents can't play cards during faceoffs" this turn (extra_ops.restrict)
+        no_play = True  # "opponents can't play cards during faceoffs" this turn (timed_effects.restrict)
     if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
         # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
         # involving their Mane Character"
@@ -1608,7 +1608,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
         hasty = "Hasty" in f.keywords
         if t == "Event":
             if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
-                continue  # "opponents can't play Events this turn" (extra_ops.restrict)
+                continue  # "opponents can't play Events this turn" (timed_effects.restrict)
             tm = info[0]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
             if tm in PHASE_TIMINGS:

@@ -5,10 +5,10 @@ in order while following the instructions)."""
 from __future__ import annotations
 
 from .constants import COLOR_NAMES, FRIEND, opponent
-from .extra_ops import EXTRA_OPS, defeat_bonus, register_if_conds
+from .timed_effects import TIMED_ABILITY_OPS, defeat_bonus, register_if_conds
 from .flow import flip_one, random_cards, uncover_one
 from .targeting import ask_player, card_filter, choose_target, target_cards
-from .trigger_ops import CONDS as TRIGGER_CONDS, OPS as TRIGGER_OPS, note_gain
+from .triggered_effects import CONDS as TRIGGER_CONDS, OPS as TRIGGER_OPS, note_gain
 
 
 
@@ -723,7 +723,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             area = st["cards"][src]["a"]
         nid = self.enter_play(st, ev, cid, area, p)
         st["cards"][nid]["t"] = t
-        fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (extra_ops.delay)
+        fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (timed_effects.delay)
         self.log(ev, "token", lambda: f"{self.pname(st, p)} puts a {t['power']}-power {t['name']} token into play")
     elif op == "turn_over":
         if src in st["cards"] and self.in_play(st, src):
@@ -1821,7 +1821,7 @@ def _op_reveal_colors(self, st, ev, fr, e) -> bool:
 
 EVENT_OPS["reveal_colors"] = _op_reveal_colors
 
-EVENT_OPS.update(EXTRA_OPS)
+EVENT_OPS.update(TIMED_ABILITY_OPS)
 register_if_conds(IF_CONDS)
 
 

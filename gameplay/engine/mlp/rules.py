@@ -12,10 +12,10 @@ from .. import rng as _rng
 from . import flow, reactions, resolve
 from .carddefs import CardDef, FaceDef
 from .constants import CHAR_TYPES, COLOR_NAMES, FRIEND, HAND_SIZE, INFINITE, MANE, TM, WIN_POINTS, opponent
-from .extra_ops import EXTRA_CONDS
+from .timed_effects import CARD_CONDS
 from .reactions import actor
 from .resolve import queue_persistent
-from .trigger_ops import xf_ok
+from .triggered_effects import xf_ok
 
 ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}
 _NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
@@ -1287,8 +1287,8 @@ class Rules:
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
                        and tr in self.traits(st, o) for o in st["play"])
-        if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, extra_ops.py)
-            return EXTRA_CONDS[k](self, st, src, cond)
+        if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, timed_effects.py)
+            return CARD_CONDS[k](self, st, src, cond)
         return False
 
     # ================================================================= selectors
@@ -1895,11 +1895,11 @@ class Rules:
         on them can't be moved here", "Your opponents can't move this card", ..."""
         cards = st["cards"]
         if st.get("cmr") and any(r["c"] == cid for r in st["cmr"]):
-            return True  # "That character can't be moved again this turn" (extra_ops.card_no_move)
+            return True  # "That character can't be moved again this turn" (timed_effects.card_no_move)
         if st.get("amr") and any(r["a"] == to for r in st["amr"]):
-            return True  # "Characters can't be moved to that Problem until the end of the turn" (extra_ops.area_restrict)
+            return True  # "Characters can't be moved to that Problem until the end of the turn" (timed_effects.area_restrict)
         if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
-            return True  # "opponents can't move their characters this turn" (extra_ops.restrict)
+            return True  # "opponents can't move their characters this turn" (timed_effects.restrict)
         # (``no_move``: ``statics(st, "no_move")`` when the caller already has it for this state)
         for o, ab in (self.statics(st, "no_move") if no_move is None else no_move):
             s = cards[o]
@@ -1947,12 +1947,12 @@ class Rules:
                 return False
             if cid in fo.get("join", ()):
                 return True
-        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
+        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (timed_effects.join_faceoff, 514.2d.i)
             return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
-            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; extra_ops.challenge)
+            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; timed_effects.challenge)
                 return cid in fo["tm_inv"] if "tm_inv" in fo else c["c"] == fo["chal"] and self.is_char(st, cid)
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
         if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
@@ -2452,7 +2452,7 @@ class Rules:
                 return None
         if not by_game and st["pl"][c["c"]].get("tmr") and self.ctype(st, cid) == FRIEND and \
                 any(r["k"] == "no_leave" for r in st["pl"][c["c"]]["tmr"]):
-            # "your Friends can't leave play this turn" (extra_ops.restrict; 104.2, not against the game 104.3)
+            # "your Friends can't leave play this turn" (timed_effects.restrict; 104.2, not against the game 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play this turn")
             return None
         if zone == "hand" and self.ctype(st, cid) == FRIEND and "hand_to_ban" in self.ops_in_play(st) and \
@@ -2822,7 +2822,7 @@ class Rules:
                 if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
                     continue  # a watched event about another card whose condition does not hold
                 if ab.get("xf") is not None and not xf_ok(self, st, cid, ab["xf"], extra or {}):
-                    continue  # trigger_ops.xf_ok: face-up, during a faceoff, who drew, drawn card type
+                    continue  # triggered_effects.xf_ok: face-up, during a faceoff, who drew, drawn card type
                 if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
                     continue  # "When this card enters play during your turn"
                 if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
@@ -2951,22 +2951,22 @@ class Rules:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
-        if st.get("amr"):  # timed area restrictions (extra_ops.area_restrict)
+        if st.get("amr"):  # timed area restrictions (timed_effects.area_restrict)
             st["amr"] = [r for r in st["amr"] if r["u"] != until]
-        if st.get("cmr"):  # timed "can't be moved" on one card (extra_ops.card_no_move)
+        if st.get("cmr"):  # timed "can't be moved" on one card (timed_effects.card_no_move)
             st["cmr"] = [r for r in st["cmr"] if r["u"] != until]
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
             if pl.get("fo_plus"):
                 pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
-            if pl.get("ttok"):  # "gain [1] until the end of the phase": lose it again, if still there (extra_ops.temp_gain)
+            if pl.get("ttok"):  # "gain [1] until the end of the phase": lose it again, if still there (timed_effects.temp_gain)
                 for r in [r for r in pl["ttok"] if r["u"] == until]:
                     pl["tok"] -= min(r["n"], pl["tok"])
                 pl["ttok"] = [r for r in pl["ttok"] if r["u"] != until]
-            if pl.get("tmr"):  # timed restrictions on a player (extra_ops.restrict)
+            if pl.get("tmr"):  # timed restrictions on a player (timed_effects.restrict)
                 pl["tmr"] = [r for r in pl["tmr"] if r["u"] != until]
-            if pl.get("fmod"):  # timed flip-count modifiers (extra_ops.flip_mod)
+            if pl.get("fmod"):  # timed flip-count modifiers (timed_effects.flip_mod)
                 pl["fmod"] = [r for r in pl["fmod"] if r["u"] != until]
 
     def challenge_allowed(self, st, p, tm) -> bool:

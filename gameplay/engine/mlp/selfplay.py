@@ -11,7 +11,7 @@ from typing import Any
 from .. import rng as _rng
 from ..api import Action
 from .carddb import CardDB
-from .decks import random_deck
+from .deckbuild import random_deck
 from .engine import MLPGame
 from .state import State
 

@@ -1,7 +1,7 @@
-"""Effect ops of the triggered-ability templates added 2026-11-23 (cards-b): named counters, looking
+"""Effect ops of the triggered-ability templates: named counters, looking
 at a hand, pay-or-dismiss choices, printed-cost / last-known-power amounts, turning a Mane Character
-over, naming a card, and challenges started by an effect (514.2a.i).  Registered into
-``resolve.WHEN_OPS`` (and the ``if`` conditions into ``resolve.IF_CONDS``) at import."""
+over, naming a card, and challenges started by an effect (514.2a.i).  resolve.py adds
+``OPS`` to its ``WHEN_OPS`` and ``CONDS`` to its ``IF_CONDS``."""
 from __future__ import annotations
 
 from .constants import COLOR_NAMES, opponent

@@ -1,6 +1,6 @@
 """Timed abilities (Events and activated abilities with "Main Phase:", "Immediate:", "Faceoff:",
 "Reaction:", "Score Phase:", "Troublemaker Phase:" timing phrases, 512): the templates of the
-2026-11-23 "cards-a" work (cardtext._timed_effects, extra_ops.py) and scenario tests citing rules."""
+2026-11-23 "cards-a" work (cardtext._timed_effects, timed_effects.py) and scenario tests citing rules."""
 from __future__ import annotations
 
 from gameplay.engine.api import Action

@@ -1,7 +1,7 @@
-"""Effect ops of timed abilities (Events and activated abilities, 2026-11-23 "cards-a"): challenges
-started by an effect, delayed "at the end of the turn" / "at the start of the next turn" effects,
-and the other ops their templates in cardtext.py (``_timed_effects``) produce.  Registered into
-resolve.EVENT_OPS (same signature: ``op(rules, st, ev, frame, effect) -> done``)."""
+"""Effect ops of timed abilities (Events and activated abilities: "Main Phase:", "Immediate:",
+"Faceoff:", ...): challenges started by an effect, delayed "at the end of the turn" / "at the start of the next turn" effects,
+and the other ops their templates in cardtext.py (``_timed_effects``) produce.  resolve.py adds
+``TIMED_ABILITY_OPS`` to its EVENT_OPS (same signature: ``op(rules, st, ev, frame, effect) -> done``)."""
 from __future__ import annotations
 
 from .constants import TM, opponent
@@ -1002,7 +1002,7 @@ def _cond_lowest_here(self, st, src, cond) -> bool:
     return bool(others) and all((self.power(st, o) or 0) > pw for o in others)
 
 
-EXTRA_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here}
+CARD_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here}
 
 
 def _if_over_home_limit(self, st, fr, cond) -> bool:
@@ -1532,7 +1532,7 @@ def _op_home_score_bonus(self, st, ev, fr, e) -> bool:
     return True
 
 
-EXTRA_OPS = {
+TIMED_ABILITY_OPS = {
     "home_score_bonus": _op_home_score_bonus,
     "power_guess": _op_power_guess,
     "temp_gain": _op_temp_gain,
