@@ -8,7 +8,6 @@ from operator import itemgetter
 
 from ..api import JUDGE, Action, IllegalActionError, new_action, thaw
 from .constants import COLOR_NAMES, FRIEND, MANE, TM, opponent, tokens_for
-from .effects import OPS
 from .timed_effects import defeat_bonus, fire_delayed, pumped_hosts
 from .reactions import rx_clear, rx_notes_for, rx_take, rx_window
 from .targeting import card_filter
@@ -245,7 +244,7 @@ def _manual(self, st, ev, action):
     eff = thaw(action.get("effect"))
     if not isinstance(eff, dict) or "op" not in eff:
         raise IllegalActionError("manual_effect needs an effect {op: ...} from the vocabulary")
-    if eff["op"] not in OPS:
+    if eff["op"] not in self.effects:  # every op the interpreter registers (resolve.EFFECTS)
         raise IllegalActionError(f"unknown effect op {eff['op']}")
     if p != JUDGE:
         holder = st["pending"]["player"] if st["pending"] else (st["prio"]["p"] if st["prio"] else None)

@@ -5,12 +5,17 @@ in order while following the instructions)."""
 from __future__ import annotations
 
 from .constants import COLOR_NAMES, FRIEND, opponent
-from .timed_effects import TIMED_ABILITY_OPS, defeat_bonus, register_if_conds
+from .timed_effects import TIMED_ABILITY_OPS, TIMED_IF_CONDS, defeat_bonus
+from .registry import Registry
 from .flow import flip_one, random_cards, uncover_one
 from .targeting import ask_player, card_filter, choose_target, target_cards
 from .triggered_effects import CONDS as TRIGGER_CONDS, OPS as TRIGGER_OPS, note_gain
 
 
+
+
+#: the ops ``targeted_effect`` acts on (grant_kw without an each-selector too: see _effect_grant_kw)
+TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten")
 
 
 def resolve_step(self, st, ev) -> None:
@@ -36,277 +41,19 @@ def resolve_step(self, st, ev) -> None:
 
 
 def run_effect(self, st, ev, fr, e) -> bool:
+    """Resolve one effect of a frame: its op's handler (``EFFECTS``); True when it is done, False when
+    it waits for a decision (the answer comes back in ``fr["ch"]``).  An op no handler is registered for
+    is read as an effect on chosen cards (``targeted_effect``), as the interpreter always did."""
+    handler = EFFECTS.get(e["op"])
+    return (handler or targeted_effect)(self, st, ev, fr, e)
+
+
+def targeted_effect(self, st, ev, fr, e) -> bool:
+    """The effects on chosen cards (exhaust, ready, frighten, dismiss, move, power, ...): the targets
+    (705.2f), then the op on each of them."""
     op = e["op"]
     p = fr["p"]
     src = fr["src"]
-    if op == "may":
-        if fr["ch"] is None:
-            self.ask(st, p, "may", [True, False], "712.3", src=src, text=_describe(e))
-            return False
-        if fr["ch"]:
-            fr["i"] += 1
-            fr["ch"] = None
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {},
-                             "rxa": fr.get("rxa")})
-            fr["i"] -= 1  # the outer resolve_step increments after return True
-            return True
-        return True
-    if op == "choose_modes":
-        chosen = fr.setdefault("modes", [])
-        if fr["ch"] is not None:
-            chosen.append(fr["ch"])
-            fr["ch"] = None
-        if len(chosen) < e.get("n", 1):
-            opts = [i for i in range(len(e["modes"])) if i not in chosen]
-            self.ask(st, p, "choice", opts, "705.2f", src=src, what="mode", labels=e.get("labels"))
-            return False
-        fr.pop("modes", None)
-        effs = [x for i in chosen for x in e["modes"][i]]
-        fr["i"] += 1
-        st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "", "after": None})
-        fr["i"] -= 1
-        return True
-    if op == "hand_to_deck_top":
-        hand = st["pl"][p]["hand"]
-        if not hand:
-            return True
-        if fr["ch"] is None:
-            self.ask(st, p, "target", list(hand), "402.3", op=op, src=src)
-            return False
-        if fr["ch"] in hand:
-            self.put(st, fr["ch"], "deck", "top")
-            self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
-            self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
-        return True
-    if op == "uncover":
-        cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
-                 and (not e.get("mine") or st["cards"][c]["c"] == p)
-                 and (not e.get("opp") or st["cards"][c]["c"] != p)
-                 and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
-                 and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
-        done, one = choose_target(self, st, fr, e, cands)
-        if not done:
-            return False
-        if one:
-            uncover_one(self, st, ev, one, by=p)
-        return True
-    if op == "as_opponent":
-        fr["i"] += 1
-        st["rq"].append({"p": opponent(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
-        fr["i"] -= 1
-        return True
-    if op == "choose_area":  # "choose a Problem": later "there" (reactions.py)
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
-        if not areas:
-            return True
-        if fr["ch"] is None:
-            self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
-            return False
-        fr["rxa"] = fr["ch"]
-        return True
-    if op == "fo_flip_mod":  # "have players flip 1 fewer cards during that faceoff" (514.3a: the first flip)
-        if st["fo"]:
-            st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
-        return True
-    if op == "shuffle_decks":
-        for q in (st["tp"], opponent(st["tp"])):
-            self.shuffle(st, st["pl"][q]["deck"])
-        self.log(ev, "shuffle", "Each player shuffles their deck")
-        return True
-    if op == "ignore_flip":  # "ignore that card and flip another card" (514.4b: it stays flipped)
-        fo = st["fo"]
-        it = fr.get("it")
-        if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
-            fo["ign"].append(it)
-            q = st["cards"][it]["o"]
-            self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
-            flip_one(self, st, ev, q)
-        return True
-    if op == "send_back":  # "Send that character to its previous area."
-        it, frm = fr.get("it"), fr.get("rxf")
-        if it and frm and self.in_play(st, it) and frm in st["areas"]:
-            self.move_card(st, ev, it, frm, send=True)
-        return True
-    if op == "each_player":
-        fr["i"] += 1
-        for q in (opponent(st["tp"]), st["tp"]):  # pushed in reverse: the turn player resolves first (801.1)
-            st["rq"].append({"p": q, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
-        fr["i"] -= 1
-        return True
-    if op == "mark":
-        cands = target_cards(self, st, fr, e)
-        done, one = choose_target(self, st, fr, e, cands)
-        if not done:
-            return False
-        fr["it"] = one
-        return True
-    if op == "at_fo_end":  # "At the end of the faceoff, ...": a delayed effect (514.6)
-        if st["fo"]:
-            st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
-        return True
-    if op == "if":
-        cond = e["cond"]
-        if cond["k"] == "opp_more_points":
-            ok = st["pl"][opponent(p)]["score"] > st["pl"][p]["score"]
-        elif cond["k"] == "points_at_least":  # "If a player has 8 or more points"
-            ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
-        elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
-            ok = st.get("fl") == st["turn"]
-        elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
-            won = st["pl"][p].get("wonp")
-            ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
-        elif cond["k"] in ("you_have", "none"):
-            found = self.select(st, cond["sel"], p, src)
-            ok = bool(found) if cond["k"] == "you_have" else not found
-        elif cond["k"] in IF_CONDS:
-            ok = IF_CONDS[cond["k"]](self, st, fr, cond)
-        else:
-            ok = _if_cond(self, st, p, src, cond)
-        branch = e["effects"] if ok else e.get("else")  # "else": "Otherwise, ..." / "If ..., ... instead" (AD109)
-        if branch:
-            fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
-                             "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
-                             "rev": fr.get("rev")})
-            fr["i"] -= 1
-        return True
-    if op == "exhaust_self_cost":
-        if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src, by=p)):
-            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
-            return False
-        return True
-    if op == "leave_self_cost":
-        if not (src in st["cards"] and self.in_play(st, src)) or \
-                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired",
-                                cost=True) is None:
-            fr["i"] = len(fr["eff"])
-            return False
-        return True
-    if op == "pay":
-        if st["pl"][p]["tok"] < e["n"]:
-            fr["i"] = len(fr["eff"])  # 508.1d can't pay: the rest does not happen
-            return False
-        st["pl"][p]["tok"] -= e["n"]
-        self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
-        if e["n"] > 0 and st["pl"][p]["tok"] == 0:
-            self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))  # "pays their last action token"
-        return True
-    if op == "if_faceoff":
-        if st["fo"]:
-            fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
-            fr["i"] -= 1
-        return True
-    if op == "flip_if_involved":
-        if st["fo"]:
-            titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p
-                      and not st["cards"][c].get("t")}
-            have = [n for n in e["names"] if n in titles]
-            n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
-            for _ in range(n):
-                flip_one(self, st, ev, p)
-        return True
-    if op == "start_fo":
-        return _start_fo(self, st, ev, fr, e)
-    if op == "spend_cost":  # "spend a card from beneath this card" (glossary: into the discard pile) as a cost
-        under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
-        if len(under) < e.get("n", 1):
-            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
-            return False
-        done, one = choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
-        if not done:
-            return False
-        nm = self.name(st, one)
-        self.put(st, one, "disc")
-        self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
-        return True
-    if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
-        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
-            (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
-        if n:
-            fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
-                             "after": None, "it": fr.get("it")})
-            fr["i"] -= 1
-        return True
-    if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
-        return _faceoff_effect(self, st, ev, fr, e)
-    if op == "lose_tokens":
-        for q in ((0, 1) if e.get("who") == "each" else (opponent(p) if e.get("who") == "opponent" else p,)):
-            n = min(e.get("n", 1), st["pl"][q]["tok"])
-            if "down_to" in e:  # "loses action tokens until they have no more than [2]"
-                n = max(st["pl"][q]["tok"] - e["down_to"], 0)
-            st["pl"][q]["tok"] -= n
-            self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
-            if n > 0:
-                self.fire_all(st, ev, "opp_loses_tokens", players=(opponent(q),))  # "loses one or more action tokens"
-        return True
-    if op == "flipped_card":
-        return _flipped_card(self, st, ev, fr, e)
-    if op == "mill":
-        deck = st["pl"][p]["deck"]
-        for _ in range(min(e.get("n", 1), len(deck))):
-            nm = self.name(st, deck[0])
-            self.put(st, deck[0], "disc")
-            self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
-        return True
-    if op == "replace_problem" and e.get("here"):  # "replace its Problem"
-        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
-        if a and not a.startswith("home") and self.problem_at(st, a) and not _no_replace(self, st, a):
-            self.replace_problem(st, ev, a, solved=False)
-        return True
-    if op == "pick_color":  # "Choose a color." (later effects say "that color")
-        if fr["ch"] is None:
-            self.ask(st, p, "choice", list(COLOR_NAMES), "705.2f", src=src, what="color")
-            return False
-        fr["color"] = fr["ch"]
-        return True
-    if op == "replace_problem":
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and not _no_replace(self, st, a)]
-        if e.get("other"):  # "replace another Problem": not this card's
-            areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
-        if not areas:
-            return True
-        if fr["ch"] is None:
-            self.ask(st, p, "choice", areas, "613.2", src=src, what="area")
-            return False
-        if fr["ch"] in st["areas"]:
-            self.replace_problem(st, ev, fr["ch"], solved=False)
-        return True
-    if op == "draw_to":
-        n = e.get("n", 1) - len(st["pl"][p]["hand"])
-        if n > 0:
-            self.draw(st, ev, p, n)
-        return True
-    if op in EVENT_OPS:
-        return EVENT_OPS[op](self, st, ev, fr, e)
-    if op in WHEN_OPS:
-        return WHEN_OPS[op](self, st, ev, fr, e)
-    if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
-              "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
-        return _player_effect(self, st, ev, fr, e)
-    if op == "also_friend":
-        # "this card is also a [Honesty] Friend until the end of the phase": a character with its printed
-        # power and that color (a modifier; Rules.ctype / _also_friend)
-        if src in st["cards"] and self.in_play(st, src) and not st["cards"][src].get("fr"):
-            self.add_mod(st, src, 0, e.get("until", "phase"), col=e["color"])
-            st["mods"][-1]["af"] = True
-            st["cards"][src]["af"] = 1
-            self._kmemo.af = True  # (Rules.af_free)
-            st["dy"] = 1
-            self.log(ev, "type", lambda: f"{self.name(st, src)} is also a [{e['color']}] Friend until the end of the "
-                     f"{'phase' if e.get('until', 'phase') == 'phase' else e.get('until')}")
-        return True
-    if op == "grant_kw" and (e.get("target") or {}).get("each"):
-        # "Your characters have Swift this turn": a continuous modifier over a description, so
-        # characters that begin to fit it later are affected too (708.5)
-        sel_ = {k: v for k, v in e["target"].items() if k != "each"}
-        self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), sel=sel_, p=p, src=src)
-        self.log(ev, "keyword", lambda: f"{self.pname(st, p)}'s effect grants {e['kw']}"
-                 f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} ({e.get('until', 'turn')})")
-        return True
-    # targeted card effects
     tgt = e.get("target") or {"self": True}
     if op == "to_hand" and tgt.get("it") and fr.get("it") in st["cards"] and st["cards"][fr["it"]].get("z") == "disc":
         # a Reaction to a card put into the discard pile from play: "put that card into your hand"
@@ -550,6 +297,354 @@ def run_effect(self, st, ev, fr, e) -> bool:
         fr["i"] = len(fr["eff"])  # nothing was exhausted / frightened / removed: the cost was not paid
         return False
     return True
+
+
+def _effect_may(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if fr["ch"] is None:
+        self.ask(st, p, "may", [True, False], "712.3", src=src, text=_describe(e))
+        return False
+    if fr["ch"]:
+        fr["i"] += 1
+        fr["ch"] = None
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
+                         "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {},
+                         "rxa": fr.get("rxa")})
+        fr["i"] -= 1  # the outer resolve_step increments after return True
+        return True
+    return True
+
+
+def _effect_choose_modes(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    chosen = fr.setdefault("modes", [])
+    if fr["ch"] is not None:
+        chosen.append(fr["ch"])
+        fr["ch"] = None
+    if len(chosen) < e.get("n", 1):
+        opts = [i for i in range(len(e["modes"])) if i not in chosen]
+        self.ask(st, p, "choice", opts, "705.2f", src=src, what="mode", labels=e.get("labels"))
+        return False
+    fr.pop("modes", None)
+    effs = [x for i in chosen for x in e["modes"][i]]
+    fr["i"] += 1
+    st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+def _effect_hand_to_deck_top(self, st, ev, fr, e) -> bool:
+    op = e["op"]
+    p = fr["p"]
+    src = fr["src"]
+    hand = st["pl"][p]["hand"]
+    if not hand:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "target", list(hand), "402.3", op=op, src=src)
+        return False
+    if fr["ch"] in hand:
+        self.put(st, fr["ch"], "deck", "top")
+        self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
+        self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
+    return True
+
+
+def _effect_uncover(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
+             and (not e.get("mine") or st["cards"][c]["c"] == p)
+             and (not e.get("opp") or st["cards"][c]["c"] != p)
+             and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
+             and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
+    done, one = choose_target(self, st, fr, e, cands)
+    if not done:
+        return False
+    if one:
+        uncover_one(self, st, ev, one, by=p)
+    return True
+
+
+def _effect_as_opponent(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    fr["i"] += 1
+    st["rq"].append({"p": opponent(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+def _effect_choose_area(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    if not areas:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
+        return False
+    fr["rxa"] = fr["ch"]
+    return True
+
+
+def _effect_fo_flip_mod(self, st, ev, fr, e) -> bool:
+    if st["fo"]:
+        st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
+    return True
+
+
+def _effect_shuffle_decks(self, st, ev, fr, e) -> bool:
+    for q in (st["tp"], opponent(st["tp"])):
+        self.shuffle(st, st["pl"][q]["deck"])
+    self.log(ev, "shuffle", "Each player shuffles their deck")
+    return True
+
+
+def _effect_ignore_flip(self, st, ev, fr, e) -> bool:
+    fo = st["fo"]
+    it = fr.get("it")
+    if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
+        fo["ign"].append(it)
+        q = st["cards"][it]["o"]
+        self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
+        flip_one(self, st, ev, q)
+    return True
+
+
+def _effect_send_back(self, st, ev, fr, e) -> bool:
+    it, frm = fr.get("it"), fr.get("rxf")
+    if it and frm and self.in_play(st, it) and frm in st["areas"]:
+        self.move_card(st, ev, it, frm, send=True)
+    return True
+
+
+def _effect_each_player(self, st, ev, fr, e) -> bool:
+    src = fr["src"]
+    fr["i"] += 1
+    for q in (opponent(st["tp"]), st["tp"]):  # pushed in reverse: the turn player resolves first (801.1)
+        st["rq"].append({"p": q, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+def _effect_mark(self, st, ev, fr, e) -> bool:
+    cands = target_cards(self, st, fr, e)
+    done, one = choose_target(self, st, fr, e, cands)
+    if not done:
+        return False
+    fr["it"] = one
+    return True
+
+
+def _effect_at_fo_end(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+    return True
+
+
+def _effect_if(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    ok = IF_CONDITIONS[e["cond"]["k"]](self, st, fr, e["cond"])  # (an unknown condition fails loudly)
+    branch = e["effects"] if ok else e.get("else")  # "else": "Otherwise, ..." / "If ..., ... instead" (AD109)
+    if branch:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
+                         "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
+                         "rev": fr.get("rev")})
+        fr["i"] -= 1
+    return True
+
+
+def _effect_exhaust_self_cost(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src, by=p)):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
+    return True
+
+
+def _effect_leave_self_cost(self, st, ev, fr, e) -> bool:
+    src = fr["src"]
+    if not (src in st["cards"] and self.in_play(st, src)) or \
+            self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired",
+                            cost=True) is None:
+        fr["i"] = len(fr["eff"])
+        return False
+    return True
+
+
+def _effect_pay(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    if st["pl"][p]["tok"] < e["n"]:
+        fr["i"] = len(fr["eff"])  # 508.1d can't pay: the rest does not happen
+        return False
+    st["pl"][p]["tok"] -= e["n"]
+    self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
+    if e["n"] > 0 and st["pl"][p]["tok"] == 0:
+        self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))  # "pays their last action token"
+    return True
+
+
+def _effect_if_faceoff(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _effect_flip_if_involved(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    if st["fo"]:
+        titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p
+                  and not st["cards"][c].get("t")}
+        have = [n for n in e["names"] if n in titles]
+        n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
+        for _ in range(n):
+            flip_one(self, st, ev, p)
+    return True
+
+
+def _effect_start_fo(self, st, ev, fr, e) -> bool:
+    return _start_fo(self, st, ev, fr, e)
+
+
+def _effect_spend_cost(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
+    if len(under) < e.get("n", 1):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
+    done, one = choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+    if not done:
+        return False
+    nm = self.name(st, one)
+    self.put(st, one, "disc")
+    self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
+    return True
+
+
+def _effect_per(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
+        (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
+    if n:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
+                         "after": None, "it": fr.get("it")})
+        fr["i"] -= 1
+    return True
+
+
+def _effect_reveal_top_group(self, st, ev, fr, e) -> bool:
+    return _faceoff_effect(self, st, ev, fr, e)
+
+
+def _effect_lose_tokens(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    for q in ((0, 1) if e.get("who") == "each" else (opponent(p) if e.get("who") == "opponent" else p,)):
+        n = min(e.get("n", 1), st["pl"][q]["tok"])
+        if "down_to" in e:  # "loses action tokens until they have no more than [2]"
+            n = max(st["pl"][q]["tok"] - e["down_to"], 0)
+        st["pl"][q]["tok"] -= n
+        self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
+        if n > 0:
+            self.fire_all(st, ev, "opp_loses_tokens", players=(opponent(q),))  # "loses one or more action tokens"
+    return True
+
+
+def _effect_flipped_card(self, st, ev, fr, e) -> bool:
+    return _flipped_card(self, st, ev, fr, e)
+
+
+def _effect_mill(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    for _ in range(min(e.get("n", 1), len(deck))):
+        nm = self.name(st, deck[0])
+        self.put(st, deck[0], "disc")
+        self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
+    return True
+
+
+def _effect_pick_color(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", list(COLOR_NAMES), "705.2f", src=src, what="color")
+        return False
+    fr["color"] = fr["ch"]
+    return True
+
+
+def _effect_replace_problem(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if e.get("here"):
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        if a and not a.startswith("home") and self.problem_at(st, a) and not _no_replace(self, st, a):
+            self.replace_problem(st, ev, a, solved=False)
+        return True
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and not _no_replace(self, st, a)]
+    if e.get("other"):  # "replace another Problem": not this card's
+        areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
+    if not areas:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", areas, "613.2", src=src, what="area")
+        return False
+    if fr["ch"] in st["areas"]:
+        self.replace_problem(st, ev, fr["ch"], solved=False)
+    return True
+
+
+def _effect_draw_to(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    n = e.get("n", 1) - len(st["pl"][p]["hand"])
+    if n > 0:
+        self.draw(st, ev, p, n)
+    return True
+
+
+def _effect_also_friend(self, st, ev, fr, e) -> bool:
+    src = fr["src"]
+    # "this card is also a [Honesty] Friend until the end of the phase": a character with its printed
+    # power and that color (a modifier; Rules.ctype / _also_friend)
+    if src in st["cards"] and self.in_play(st, src) and not st["cards"][src].get("fr"):
+        self.add_mod(st, src, 0, e.get("until", "phase"), col=e["color"])
+        st["mods"][-1]["af"] = True
+        st["cards"][src]["af"] = 1
+        self._kmemo.af = True  # (Rules.af_free)
+        st["dy"] = 1
+        self.log(ev, "type", lambda: f"{self.name(st, src)} is also a [{e['color']}] Friend until the end of the "
+                 f"{'phase' if e.get('until', 'phase') == 'phase' else e.get('until')}")
+    return True
+
+
+def _effect_grant_kw(self, st, ev, fr, e) -> bool:
+    """grant_kw with an each-selector (708.5); a chosen target: ``targeted_effect``"""
+    p = fr["p"]
+    src = fr["src"]
+    if (e.get("target") or {}).get("each"):
+        # "Your characters have Swift this turn": a continuous modifier over a description, so
+        # characters that begin to fit it later are affected too (708.5)
+        sel_ = {k: v for k, v in e["target"].items() if k != "each"}
+        self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), sel=sel_, p=p, src=src)
+        self.log(ev, "keyword", lambda: f"{self.pname(st, p)}'s effect grants {e['kw']}"
+                 f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} ({e.get('until', 'turn')})")
+        return True
+    return targeted_effect(self, st, ev, fr, e)
 
 
 def _until(e, p) -> str:
@@ -1291,6 +1386,38 @@ def _cond_it_cost(self, st, fr, cond) -> bool:
     return cost is not None and cost <= len(self.select(st, cond["sel"], fr["p"], fr["src"]))
 
 
+def _cond_opp_more_points(self, st, fr, cond) -> bool:
+    """"If an opponent has more points than you"."""
+    p = fr["p"]
+    return st["pl"][opponent(p)]["score"] > st["pl"][p]["score"]
+
+
+def _cond_friend_left_turn(self, st, fr, cond) -> bool:
+    """"If a Friend left play this turn"."""
+    return st.get("fl") == st["turn"]
+
+
+def _cond_won_by(self, st, fr, cond) -> bool:
+    """"If you won a Problem faceoff by at least N power this turn"."""
+    won = st["pl"][fr["p"]].get("wonp")
+    return bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
+
+
+def _cond_you_have(self, st, fr, cond) -> bool:
+    """"If you have a ..." (a selector finds a card)."""
+    return bool(self.select(st, cond["sel"], fr["p"], fr["src"]))
+
+
+def _cond_none(self, st, fr, cond) -> bool:
+    """"If there are no ..." (a selector finds nothing)."""
+    return not self.select(st, cond["sel"], fr["p"], fr["src"])
+
+
+def _cond_of_if_texts(self, st, fr, cond) -> bool:
+    """The conditions ``_if_cond`` reads."""
+    return _if_cond(self, st, fr["p"], fr["src"], cond)
+
+
 IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power,
             "host_yours": _cond_host_yours, "it_cost_le_count": _cond_it_cost}
 
@@ -1821,9 +1948,76 @@ def _op_reveal_colors(self, st, ev, fr, e) -> bool:
 
 EVENT_OPS["reveal_colors"] = _op_reveal_colors
 
-EVENT_OPS.update(TIMED_ABILITY_OPS)
-register_if_conds(IF_CONDS)
 
 
-WHEN_OPS.update(TRIGGER_OPS)
-IF_CONDS.update(TRIGGER_CONDS)
+
+
+#: every effect op -> its handler (one handler per op: the registry refuses a second one).  The order
+#: is the interpreter's: its own ops, the Event and triggered-ability ops, the player effects, then the
+#: effects on chosen cards.
+EFFECTS = Registry("effect op")
+EFFECTS.register("may", _effect_may)
+EFFECTS.register("choose_modes", _effect_choose_modes)
+EFFECTS.register("hand_to_deck_top", _effect_hand_to_deck_top)
+EFFECTS.register("uncover", _effect_uncover)
+EFFECTS.register("as_opponent", _effect_as_opponent)
+EFFECTS.register("choose_area", _effect_choose_area)
+EFFECTS.register("fo_flip_mod", _effect_fo_flip_mod)
+EFFECTS.register("shuffle_decks", _effect_shuffle_decks)
+EFFECTS.register("ignore_flip", _effect_ignore_flip)
+EFFECTS.register("send_back", _effect_send_back)
+EFFECTS.register("each_player", _effect_each_player)
+EFFECTS.register("mark", _effect_mark)
+EFFECTS.register("at_fo_end", _effect_at_fo_end)
+EFFECTS.register("if", _effect_if)
+EFFECTS.register("exhaust_self_cost", _effect_exhaust_self_cost)
+EFFECTS.register("leave_self_cost", _effect_leave_self_cost)
+EFFECTS.register("pay", _effect_pay)
+EFFECTS.register("if_faceoff", _effect_if_faceoff)
+EFFECTS.register("flip_if_involved", _effect_flip_if_involved)
+EFFECTS.register("start_fo", _effect_start_fo)
+EFFECTS.register("spend_cost", _effect_spend_cost)
+EFFECTS.register("per", _effect_per)
+EFFECTS.register("reveal_top", _effect_reveal_top_group)
+EFFECTS.register("revealed", _effect_reveal_top_group)
+EFFECTS.register("lose_game", _effect_reveal_top_group)
+EFFECTS.register("end_faceoff", _effect_reveal_top_group)
+EFFECTS.register("lose_tokens", _effect_lose_tokens)
+EFFECTS.register("flipped_card", _effect_flipped_card)
+EFFECTS.register("mill", _effect_mill)
+EFFECTS.register("pick_color", _effect_pick_color)
+EFFECTS.register("replace_problem", _effect_replace_problem)
+EFFECTS.register("draw_to", _effect_draw_to)
+EFFECTS.register_all(EVENT_OPS)
+EFFECTS.register_all(TIMED_ABILITY_OPS)
+EFFECTS.register_all(WHEN_OPS)
+EFFECTS.register_all(TRIGGER_OPS)
+EFFECTS.register("draw", _player_effect)
+EFFECTS.register("discard", _player_effect)
+EFFECTS.register("gain", _player_effect)
+EFFECTS.register("score", _player_effect)
+EFFECTS.register("look_top", _player_effect)
+EFFECTS.register("search", _player_effect)
+EFFECTS.register("flip", _player_effect)
+EFFECTS.register("token", _player_effect)
+EFFECTS.register("put_into_play", _player_effect)
+EFFECTS.register("cost_reduction", _player_effect)
+EFFECTS.register("turn_over", _player_effect)
+EFFECTS.register("cutie_mark", _player_effect)
+EFFECTS.register("choose_color", _player_effect)
+EFFECTS.register("also_friend", _effect_also_friend)
+EFFECTS.register("grant_kw", _effect_grant_kw)
+for _op in TARGETED_OPS:
+    EFFECTS.register(_op, targeted_effect)
+
+
+#: every condition of an ``if`` effect -> its test ``(rules, st, frame, cond) -> bool``: checked in this one
+#: place, and a condition nobody registered raises instead of reading as false
+IF_CONDITIONS = Registry("if condition")
+IF_CONDITIONS.register_all({"opp_more_points": _cond_opp_more_points, "friend_left_turn": _cond_friend_left_turn,
+                            "won_by": _cond_won_by, "you_have": _cond_you_have, "none": _cond_none})
+IF_CONDITIONS.register_all(IF_CONDS)
+IF_CONDITIONS.register_all(TIMED_IF_CONDS)
+IF_CONDITIONS.register_all(TRIGGER_CONDS)
+for _k in ("opp_tokens_at_least", "not_confronted", "none_confronted", "hand_below", "beneath_at_least", "self_power_at_least", "highest_power", "opp_mane_boosted", "count_at_least", "not_first", "opp_moved_none", "no_opp_at_problem"):
+    IF_CONDITIONS.register(_k, _cond_of_if_texts)

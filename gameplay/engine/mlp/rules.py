@@ -2991,6 +2991,7 @@ class Rules:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["t"] in cards]
 
+    effects = resolve.EFFECTS  # the effect registry: op -> handler (read only)
     # the turn structure, priority and actions (flow.py), the interpreter (resolve.py), reactions
     advance = flow.advance
     apply = flow.apply

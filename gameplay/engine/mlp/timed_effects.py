@@ -1605,6 +1605,6 @@ def _if_rc_type(self, st, fr, cond) -> bool:
     return fr.get("rct") == cond["type"]
 
 
-def register_if_conds(if_conds: dict) -> None:
-    if_conds.update({"over_home_limit": _if_over_home_limit, "it_trait": _if_it_trait, "rc_trait": _if_rc_trait,
-                     "rc_type": _if_rc_type})
+#: the conditions of ``if`` effects these templates add (resolve.IF_CONDITIONS)
+TIMED_IF_CONDS = {"over_home_limit": _if_over_home_limit, "it_trait": _if_it_trait, "rc_trait": _if_rc_trait,
+                  "rc_type": _if_rc_type}
