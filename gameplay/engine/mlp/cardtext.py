@@ -1917,6 +1917,7 @@ TRIGGERS = [
     (r"^At the end of your draw step, ", "draw_step_end", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
+    (r"^When this card is confronted, ", "confronted", {}),  # (a Problem's controller is "you", 513.2)
     (r"^When this [Pp]roblem (?:is|becomes) solved, ", "solved", {}),
     (r"^When this Problem (?:enters play|is played), ", "enter", {}),
     (r"^When you play an Event, ", "you_play_event", {}),

@@ -776,6 +776,8 @@ def _confront_next(self, st, ev):
         if st["cards"][pid]["o"] == tp:
             self.fire(st, ev, "confront_this", pid)
         c_ = st["cards"][pid]
+        if c_["k"] in self.trig_ev.get("confronted", ()):
+            self.fire(st, ev, "confronted", pid)  # "When this card is confronted" (by anyone; its controller follows it)
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
