@@ -1835,7 +1835,7 @@ WHEN_OPS = {
 }
 
 
-# ------------------------------------------------------------------ cards-c: optional replacement modifiers (710)
+# ------------------------------------------------------------------ optional replacement modifiers (710)
 def _op_replace_ask(self, st, ev, fr, e) -> bool:
     """"If this card would be frightened, you may exhaust it instead", "If another of your Friends here
     would be dismissed, you may retire this card instead", ...: the source's controller decides (712.3)

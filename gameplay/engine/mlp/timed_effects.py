@@ -1513,7 +1513,7 @@ def _op_power_guess(self, st, ev, fr, e) -> bool:
 
 
 def _op_home_score_bonus(self, st, ev, fr, e) -> bool:
-    """"move this card home to score points equal to that Problem's bonus" (cards-d): the move is what the player
+    """"move this card home to score points equal to that Problem's bonus": the move is what the player
     does to score (a "may ... to" instruction), so nothing is scored if this card can't be moved home (506.2, 104.2);
     the bonus is that of the Problem it left (210, 517.2)."""
     src, p = fr["src"], fr["p"]
