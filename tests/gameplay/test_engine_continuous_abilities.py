@@ -22,7 +22,6 @@ def legal(game, st, kind, p=0):
 def set_problem(game, st, p, number):
     pid = problem(st, game, p)
     st.d["cards"][pid]["k"] = game.db.key(number)
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     st._la = None
     return pid
 
@@ -606,7 +605,6 @@ def test_you_need_less_power_exact_counts(game, card_db):
     assert ("Less", 2) not in game.r.requirements(st.d, 0, "prob0")  # not her own Problem
     assert ("Less", 2) not in game.r.requirements(st.d, 1, "prob0")  # not for Bob
     st.d["cards"][caravan]["k"] = card_db.key("PR168")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     assert not game.r.meets(st.d, 0, "prob1")
     f = game.r.chars_at(st.d, "prob1", 0)[0]
     place(game, st, "EO156", 0, "prob1", host=f)  # Local Fashion on one of Ann's Friends there

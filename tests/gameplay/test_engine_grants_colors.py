@@ -139,7 +139,6 @@ def test_colored_power_confronts_a_color_requirement(game, card_db):
     st = stacked_game(game, manes=("PR2", "PR1"))
     area = "prob0"
     st.d["cards"][game.r.problem_at(st.d, area)]["k"] = card_db.key("PR168")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     red = place(game, st, "PR33", 0, area)  # Red Gala, 2 [Honesty]
     assert not game.r.meets(st.d, 0, area)
     _run(game, st, 0, None, [{"op": "power", "n": 1, "color": "Loyalty", "target": {"id": red}, "until": "turn"}])
@@ -432,7 +431,6 @@ def test_conditional_confront_requirements(game, card_db):
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob1")
     st.d["cards"][prob]["k"] = card_db.key("AD169")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8)]
     st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True
     assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8), ("Wild", 3)]
@@ -449,7 +447,6 @@ def test_conditional_cant_be_frightened_and_mane_power(game, card_db):
     # LL128 Buckball Strategy: "While your Mane Character is not boosted, it has +1 power."
     st = stacked_game(game)
     st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("LL128")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     mane, opp_mane = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
     assert game.r.power(st.d, mane) == 2 and game.r.power(st.d, opp_mane) == 1
     st.d["cards"][mane]["b"] = True
@@ -493,7 +490,6 @@ def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, card_db):
     # the Main Phase."
     st = stacked_game(game)
     st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("CN173")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     mane = st.d["pl"][0]["mane"]
     assert game.r.power(st.d, mane) == 1
     st.d["cards"][mane]["a"] = "prob0"
@@ -509,7 +505,6 @@ def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, card_d
     # MT40 Coloratura: "While this card is not Cutie Marked, it can't contribute its power to confronting Problems."
     st = stacked_game(game, manes=("PR2", "PR1"))
     st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("PR168")  # 1 Loyalty + 1 not-Loyalty
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     place(game, st, "PR20", 0, "prob0")  # 1 [Loyalty]
     col = place(game, st, "MT40", 0, "prob0")
     assert not game.r.meets(st.d, 0, "prob0")
@@ -530,7 +525,6 @@ def test_problems_that_cant_be_confronted(game, card_db):
     # AD175 Fear Itself: "While there is a facedown Troublemaker here, players can't confront this Problem."
     st = stacked_game(game)
     st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("AD175")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     for n in ("PR31", "PR31", "PR36"):
         place(game, st, n, 0, "prob0")
     place(game, st, "PR60", 0, "prob0")
@@ -596,7 +590,6 @@ def test_lost_troublemaker_faceoff_grants_competitive_here(game, card_db):
     # the end of the turn."  (resolve_faceoff fires ``you_lose_tm_fo`` for the loser, 514.5)
     st = stacked_game(game)
     st.d["cards"][game.r.problem_at(st.d, "prob1")]["k"] = card_db.key("NM6")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     here = place(game, st, "PR33", 1, "prob1")
     home = place(game, st, "PR12", 1, "home1")
     game.r.fire_all(st.d, Ev(), "you_lose_tm_fo", players=(0,))

@@ -138,10 +138,9 @@ def test_extra_move_costs_fast_path_agrees(card_db):
     from gameplay.engine.mlp.flow import _extra_move_costs
 
     for game, st in _all_states(card_db, seeds=(5, 8, 13)):
-        game.r.forget()
         for p in (0, 1):
             assert _extra_move_costs(game.r, st.d, p) == _extra_move_costs(game.r, st.d, p, full=True)
-    # a Showy Friend of the opponent's in play (a card given another key: forget() re-reads the zone)
+    # a Showy Friend of the opponent's in play (a card given another key: each game.r is a fresh session and reads it)
     showy = sorted(k for k in game.r.kw_keys.get("Showy", ()) if card_db.cards[k].front.type == "Friend")
     assert showy
     done = 0
@@ -152,12 +151,10 @@ def test_extra_move_costs_fast_path_agrees(card_db):
             if game.r.ctype(d, o) == "Friend" and not c.get("fd") and not c.get("fr") and not c.get("t") and not d.get("lab"):
                 old = c["k"]
                 c["k"] = showy[0]
-                game.r.forget()
                 p = 1 - c["c"]
                 fast = _extra_move_costs(game.r, d, p)
                 assert fast == _extra_move_costs(game.r, d, p, full=True) and fast.get(c["a"], 0) >= 1
                 c["k"] = old
-                game.r.forget()
                 done += 1
                 break
     assert done

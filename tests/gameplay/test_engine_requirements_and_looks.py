@@ -553,7 +553,6 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, card_db):
 def set_problem(game, st, p, number):
     pid = problem(st, game, p)
     st.d["cards"][pid]["k"] = game.db.key(number)
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     st._la = None
     return pid
 

@@ -238,7 +238,6 @@ def test_home_limit_modifiers(game, card_db):
     place(game, st, "HM76", 1, "home1")  # Players' home limits are reduced by 1
     assert game.r.home_limit(st.d, 0) == 2 and game.r.home_limit(st.d, 1) == 2
     st.d["cards"][problem(st, game, 1)]["k"] = card_db.key("AD183")  # -1 per character that player controls here
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     place(game, st, "PR12", 0, "prob1")
     assert game.r.home_limit(st.d, 0) == 1 and game.r.home_limit(st.d, 1) == 2
     place(game, st, "AD56", 1, "home1")  # opponent's home limit -1 per their Assets in their home
@@ -261,7 +260,6 @@ def test_critters_do_not_count_against_home_limit(game, card_db):
 def set_problem(game, st, card_db, p, number):
     pid = problem(st, game, p)
     st.d["cards"][pid]["k"] = card_db.key(number)
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     return pid
 
 
@@ -303,7 +301,6 @@ def test_confront_needs_and_blocks(game, card_db):
     assert game.r.can_confront(st.d, 0, "prob1")
     tm = place(game, st, "PR31", 1, "prob1")
     st.d["cards"][tm]["k"] = card_db.key("EO179")  # an opposing face-up Troublemaker blocks (611.3e) ...
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     assert not game.r.can_confront(st.d, 0, "prob1")
     place(game, st, "EO214", 0, "prob1")  # ... unless "Opposing Troublemakers don't prevent you ..."
     assert game.r.can_confront(st.d, 0, "prob1")

@@ -267,7 +267,6 @@ def test_each_players_main_phase_start(game, card_db):
 def _solve(game, st, number, area="prob0"):
     pid = game.r.problem_at(st.d, area)
     st.d["cards"][pid]["k"] = game.db.key(number)
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
     st.d["step"] = "solve"
     st.d["sc"] = {"todo": [], "conf": [area], "solved": [area]}
     st.d["prio"] = None
@@ -941,7 +940,6 @@ def test_main_phase_end_fires_once_the_window_closes(game, card_db):
     st = stacked_game(game)
     pid = game.r.problem_at(st.d, "prob0")  # player 0's Problem: "your Main Phase"
     st.d["cards"][pid]["k"] = card_db.key("MT121")
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
     tm = place(game, st, "AD160", 1, "prob0")
     place(game, st, "PR31", 0, "prob0")
     st._la = None
@@ -1114,7 +1112,6 @@ def test_friend_with_the_same_cost_from_hand(game, card_db):
     st = stacked_game(game)
     pid = game.r.problem_at(st.d, "prob1")
     st.d["cards"][pid]["k"] = card_db.key("QC9")
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
     same = to_hand(game, st, "PR33", 1)  # cost 2
     other = to_hand(game, st, "PR31", 1)  # cost 4
     enter(game, st, "PR12", 0, "prob0")  # cost 2
@@ -1172,7 +1169,6 @@ def test_replace_each_problem(game, card_db):
     st = stacked_game(game)
     pid = game.r.problem_at(st.d, "prob0")
     st.d["cards"][pid]["k"] = card_db.key("AD176")
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
     before = {a: game.r.problem_at(st.d, a) for a in ("prob0", "prob1")}
     enter(game, st, "PR12", 1, "prob0")
     resolve_all(game, st)

@@ -147,7 +147,6 @@ def test_move_to_this_problem_first_time_each_turn(game, card_db):
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob0")
     st.d["cards"][prob]["k"] = card_db.key("SB131")  # test setup: this Problem is SB131
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 0, "home0")
     mine = (a, b, st.d["pl"][0]["mane"])
@@ -386,7 +385,6 @@ def test_confront_with_three_colors(game, card_db):
         st = stacked_game(game)
         prob = game.r.problem_at(st.d, "prob1")
         st.d["cards"][prob]["k"] = card_db.key("CG170")  # test setup: the opponent's Problem is CG170
-        game.r.forget()  # (test setup gave a card another key: Rules.forget)
         for n in numbers:
             place(game, st, n, 0, "prob1")
         place(game, st, "PR31", 0, "prob1")
@@ -406,7 +404,6 @@ def test_confront_with_at_least_four_characters(game, card_db):
         st = stacked_game(game)
         prob = game.r.problem_at(st.d, "prob0")
         st.d["cards"][prob]["k"] = card_db.key("HM120")
-        game.r.forget()  # (test setup gave a card another key: Rules.forget)
         chars = [place(game, st, "PR31", 0, "prob0") for _ in range(n)]
         for c in chars[:fright]:
             game.r.frighten(st.d, Ev(), c)
@@ -433,7 +430,6 @@ def test_defeat_troublemaker_here_scores(game, card_db):
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob1")
     st.d["cards"][prob]["k"] = card_db.key("PR178")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     tm = place(game, st, "AD160", 1, "prob1")
     score = st.d["pl"][0]["score"]
     game.r.watch(st.d, Ev(), "w_defeat", tm, {"by": 0})
@@ -447,7 +443,6 @@ def test_cost_exhaust_a_character_and_pay(game, card_db):
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob0")
     st.d["cards"][prob]["k"] = card_db.key("EO186")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     set_tokens(st, 0, 5)
     foe = to_hand(game, st, "PR33", 1)
     nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
@@ -510,7 +505,6 @@ def test_plus_one_counter_on_this_card_and_first_time_here(game, card_db):
     sb77 = place(game, st, "SB77", 0, "prob0")
     prob = game.r.problem_at(st.d, "prob0")
     st.d["cards"][prob]["k"] = card_db.key("HM122")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     other = place(game, st, "PR12", 0, "prob0")
     hand = len(st.d["pl"][0]["hand"])
     game.r.play_effects(st.d, Ev(), 0, sb77, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
