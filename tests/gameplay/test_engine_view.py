@@ -104,3 +104,30 @@ def test_a_look_at_the_opponents_hand_shows_the_offered_cards_only_to_the_looker
     spectator = json.dumps(game.view(st, "spectator"))
     assert not any(f'"{c}"' in spectator for c in hand)
     hidden_check(game, st)  # the looker's options are not a leak; nobody else sees them
+
+
+def test_504_1_every_frightened_friend_is_shown_face_down_in_every_view(game, card_db):
+    """504.1: "As a card becomes frightened it is turned face down"; 505.1b: it has no power or color;
+    505.1c: its printed information stays public.  Checked for every Friend of the pool, in every view."""
+    import copy
+
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.state import State
+
+    friends = sorted({c.number for c in card_db.cards.values() if c.front.type == "Friend"})
+    assert len(friends) > 500
+    base = stacked_game(game)
+    for number in friends:
+        st = State(copy.deepcopy(base.d))
+        cid = place(game, st, number, 1, "home1")
+        up = game.view(st, 0)
+        assert next(c for c in up["areas"]["home1"] if c["id"] == cid)["face_down"] is False, number
+        if not game.r.frighten(st.d, Ev(), cid, None):
+            assert "can't be frightened" in card_db.cards[card_db.key(number)].front.text, number
+            continue  # "This card can't be frightened."
+        st._la = None
+        for viewer in (0, 1, "spectator", "judge"):
+            shown = next(c for c in game.view(st, viewer)["areas"]["home1"] if c["id"] == cid)
+            assert shown["frightened"] is True and shown["face_down"] is True, (number, viewer)
+            assert shown["power"] is None and shown["colors"] == [], (number, viewer)
+            assert shown["number"] == card_db.cards[card_db.key(number)].number, (number, viewer)  # 505.1c

@@ -15,6 +15,13 @@ def _card_public(r, st, cid) -> dict[str, Any]:
     return out
 
 
+def _face_down(c: dict[str, Any]) -> bool:
+    """A card is face down while it is a face-down Troublemaker (505.1) or frightened: "As a card
+    becomes frightened it is turned face down" (504.1), and face up again as it is unfrightened (504.3).
+    Its printed information stays public (505.1c); only a face-down Troublemaker's is hidden (505.1d)."""
+    return bool(c.get("fd") or c.get("fr"))
+
+
 def _in_play(r, st, cid, viewer) -> dict[str, Any]:
     c = st["cards"][cid]
     hidden = c.get("fd") and r.ctype(st, cid) == "Troublemaker" and viewer != "judge" and viewer != c["c"] \
@@ -23,7 +30,7 @@ def _in_play(r, st, cid, viewer) -> dict[str, Any]:
         return {"id": cid, "face_down": True, "type": "Troublemaker", "controller": c["c"], "area": c["a"]}
     out = _card_public(r, st, cid)
     out.update({"controller": c["c"], "owner": c["o"], "area": c["a"], "exhausted": bool(c.get("ex")),
-                "frightened": bool(c.get("fr")), "face_down": bool(c.get("fd")), "counters": dict(c.get("cn") or {}),
+                "frightened": bool(c.get("fr")), "face_down": _face_down(c), "counters": dict(c.get("cn") or {}),
                 "power": r.power(st, cid), "colors": list(r.colors(st, cid))})
     if c.get("h"):
         out["attached_to"] = c["h"]
