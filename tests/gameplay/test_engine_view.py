@@ -1,8 +1,10 @@
-"""Views never contain what the viewer may not see (404.1, 402.2, 403.2, 505.1d)."""
+"""Views and filtered event logs never contain what the viewer may not see (404.1, 402.2, 403.2, 505.1d,
+518.1); a frightened card is shown face down (504.1)."""
 from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as hs
 
@@ -10,7 +12,7 @@ from gameplay.engine import rng
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.deckbuild import random_deck
 from gameplay.engine.mlp.scenario import place, stacked_game
-from gameplay.engine.mlp.selfplay import hidden_check
+from gameplay.engine.mlp.selfplay import InvariantError, hidden_check, hidden_log_check, private_keys
 
 
 def test_player_view_hides_opponent_hand_and_decks(game):
@@ -68,7 +70,9 @@ def test_property_random_games_never_leak_hidden_cards(game, seed):
         p = game.to_move(st)
         acts = game.legal_actions(st, p)
         r, k = rng.randbelow(r, len(acts))
-        st, _ = game.apply(st, acts[k])
+        before = private_keys(st.d)
+        st, events = game.apply(st, acts[k])
+        hidden_log_check(game, before, st, events)  # every action's filtered log (404.1, 518.1)
         if i % 5 == 0:
             hidden_check(game, st)
 
@@ -131,3 +135,63 @@ def test_504_1_every_frightened_friend_is_shown_face_down_in_every_view(game, ca
             assert shown["frightened"] is True and shown["face_down"] is True, (number, viewer)
             assert shown["power"] is None and shown["colors"] == [], (number, viewer)
             assert shown["number"] == card_db.cards[card_db.key(number)].number, (number, viewer)  # 505.1c
+
+
+def _searches_of_a_deck_into_a_hand(card_db):
+    """(card number, compiled search effect) for every card that searches its deck for a card to put into a hand."""
+    def walk(x):
+        if isinstance(x, dict):
+            yield x
+            for v in x.values():
+                yield from walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                yield from walk(v)
+
+    return sorted({(d.number, json.dumps(e, sort_keys=True)) for d in card_db.cards.values()
+                   for e in walk(dict(d.abilities)) if e.get("op") == "search" and e.get("zone") == "deck"
+                   and e.get("to", "hand") == "hand"})
+
+
+def test_518_1_a_search_names_the_card_found_to_the_opponent_only_when_the_text_says_reveal(game, card_db):
+    """518.1 / 404.1: a card searched from a deck into a hand goes from a hidden zone to a hidden one; the
+    opponent's and the spectator's log name it only when the card's text says "reveal" (checked for every
+    card that searches a deck into a hand, e.g. MT27 Lyra, Candy Fiend: private; MT89: revealed)."""
+    import copy
+
+    from gameplay.engine.mlp import filter_events
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.state import State
+
+    searches = _searches_of_a_deck_into_a_hand(card_db)
+    assert {"MT27", "MT89", "EO46", "PR43"} <= {n for n, _ in searches}
+    base = stacked_game(game)
+    pool = sorted({d.number for d in card_db.cards.values() if d.front.type != "Problem" and d.set_name != "Villain Challenge"})
+    for number in pool:  # one of each card in Ann's deck, so every filter finds a card
+        base.d["pl"][0]["deck"].append(game._new(base.d, card_db.key(number), 0, "deck"))
+    for number, text in searches:
+        e = json.loads(text)
+        d = card_db.cards[card_db.key(number)]
+        revealed = "reveal" in " ".join(f.text for f in (d.front, d.boosted) if f is not None).lower()
+        assert bool(e.get("reveal")) == revealed, number
+        st = State(copy.deepcopy(base.d))
+        st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [e], "i": 0, "ch": None, "lbl": number,
+                           "after": None})
+        ev = Ev()
+        before = private_keys(st.d)
+        game.r.resolve_step(st.d, ev)
+        found = st.d["pending"]["options"][0]
+        name = card_db.cards[st.d["cards"][found]["k"]].name
+        game.r.decide(st.d, ev, Action.make("choose", 0, option=found))
+        while st.d["rq"] and not st.d["pending"]:
+            game.r.resolve_step(st.d, ev)
+        assert card_db.cards[st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"]].name == name, number  # it is in Ann's hand
+        assert any(name in e_["msg"] for e_ in filter_events(ev.items, 0)), number  # the searching player reads it
+        for viewer in (1, "spectator"):
+            named = any(name in e_["msg"] for e_ in filter_events(ev.items, viewer))
+            assert named == revealed, (number, viewer)
+        hidden_log_check(game, before, st, ev.items)  # the self-play check agrees ...
+        leak = [{"type": "search", "msg": f"Ann searches and puts {name} into their hand"}]
+        if not revealed:  # ... and fails on the log this rule forbids
+            with pytest.raises(InvariantError):
+                hidden_log_check(game, before, st, leak)

@@ -1460,9 +1460,10 @@ def _single(t: str) -> list[dict] | None:
         if a is not None and b is not None and all(x["op"] == "token" for x in a + b):
             return a + b
         return None
-    m = re.match(r"^search your deck for (?:a|an) ([A-Z][\w.']*(?: [A-Z][\w.']*)*) card,? (?:reveal it,? )?(?:and )?put it into your hand(?:,? and shuffle your deck)?$", t)
+    m = re.match(r"^search your deck for (?:a|an) ([A-Z][\w.']*(?: [A-Z][\w.']*)*) card,? (reveal it,? )?(?:and )?put it into your hand(?:,? and shuffle your deck)?$", t)
     if m and m.group(1) not in TRAITS and m.group(1) not in ("Friend", "Event", "Resource", "Troublemaker"):
-        return [{"op": "search", "filter": {"title": m.group(1)}, "zone": "deck", "to": "hand"}]
+        # the card found is named to the opponent only when the text says "reveal" (518.1, 404.1)
+        return [{"op": "search", "filter": {"title": m.group(1)}, "zone": "deck", "to": "hand", **({"reveal": True} if m.group(2) else {})}]
     m = re.match(r"^search your discard pile for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card) and put it into your hand$" % "|".join(TRAITS), t, re.I)
     if m:
         return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2)), "zone": "disc", "to": "hand"}]
@@ -1746,7 +1747,8 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
     m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into your hand(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
     if m:
-        return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2), m.group(3), "cost" in t), "zone": "deck", "to": "hand"}]
+        return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2), m.group(3), "cost" in t), "zone": "deck", "to": "hand",
+                 "reveal": True}]
     m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Resource)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into play(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
     if m:
         flt = {"type": m.group(2)}
@@ -3967,7 +3969,7 @@ def _trigger_body_sentences(t: str) -> list[dict] | None:
         return [{"op": "retire_any", "then": "tokens", "token": _cb_token(m), "double_if_points": int(m.group("pts"))}]
     m = re.match(r"^you may search your deck for a card with no play requirement, reveal it, and put it into your hand$", t)
     if m:
-        return [{"op": "may", "effects": [{"op": "search", "filter": {"no_req": True}, "zone": "deck", "to": "hand"}]}]
+        return [{"op": "may", "effects": [{"op": "search", "filter": {"no_req": True}, "zone": "deck", "to": "hand", "reveal": True}]}]
     m = re.match(r"^your maximum hand size increases to (\d+) for the rest of the game$", t)
     if m:
         return [{"op": "hand_size", "n": int(m.group(1))}]

@@ -29,7 +29,8 @@ DESCRIPTIONS = {
     "move": "move a card to another area (506)",
     "power": "+/-N power with a duration (507, 708)",
     "counters": "put N counters on a card (519)",
-    "search": "search a deck for a card and put it in hand (518)",
+    "search": "search a zone (`zone`: deck or disc) for a card and put it `to` hand, play or the deck top (518); "
+              "from a deck into the hand the card is named only to its player unless `reveal` (518.1, 404.1)",
     "look_top": "look at the top N cards of a deck (private) and put them back",
     "put_into_play": "put a card into play from a zone (706)",
     "token": "create a token (521)",

@@ -776,10 +776,14 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 self.put(st, ch, "deck", "top")
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile on top of their deck")
                 self.fire_all(st, ev, "you_deck_top", players=(p,))
-            else:
-                self.put(st, ch, e.get("to", "hand"))
-                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches and puts {nm} "
-                         f"{'on top of their deck' if e.get('to') == 'deck' else 'into their hand'}")
+            elif zone == "deck" and not e.get("reveal"):  # from a hidden zone to a hidden one: private (518.1, 404.1)
+                self.put(st, ch, "hand")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches their deck and puts a card into their hand")
+                self.log(ev, "search", lambda: f"You put {nm} into your hand", to=p)
+            else:  # a revealed card, or one from the public discard pile
+                self.put(st, ch, "hand")
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand" if zone == "deck"
+                         else f"{self.pname(st, p)} puts {nm} from their discard pile into their hand")
         if zone == "deck":
             self.shuffle(st, lst)
     elif op == "put_into_play":

@@ -1,11 +1,12 @@
 """Random self-play with optional invariant checks (every card in exactly one zone, counts
-conserved, points never decrease except by an effect, hidden information absent from views,
-replay of the action log rebuilds the final state)."""
+conserved, points never decrease except by an effect, hidden information absent from views and
+from the filtered event log, replay of the action log rebuilds the final state)."""
 from __future__ import annotations
 
 import hashlib
 import json
 import time
+from collections import Counter
 from typing import Any
 
 from .. import rng as _rng
@@ -79,6 +80,42 @@ def hidden_check(game: MLPGame, state: State) -> None:
                     raise InvariantError("face-down Troublemaker identity visible (505.1d)")
 
 
+def private_keys(st: dict) -> list[tuple[Counter, Counter, Counter]]:
+    """Per player: the card keys in their hand, in their deck, and in their public zones (play, discard
+    pile, banished, flip zone); ids change as cards change zones (410.6), keys do not."""
+    out = []
+    for p, pl in enumerate(st["pl"]):
+        keys = [Counter(st["cards"][c]["k"] for c in pl[z]) for z in ("hand", "deck")]
+        public = Counter(st["cards"][c]["k"] for z in ("disc", "ban", "flip") for c in pl[z])
+        public.update(st["cards"][c]["k"] for c in st["play"] if st["cards"][c].get("o") == p)
+        out.append((keys[0], keys[1], public))
+    return out
+
+
+def hidden_log_check(game: MLPGame, before: list[tuple[Counter, Counter, Counter]], state: State,
+                     events: list[dict[str, Any]]) -> None:
+    """The filtered event log of one action names no card that went from a player's deck into their hand
+    unseen (hidden zone to hidden zone, 404.1, 402.2) unless it was revealed (518.1: a search is private
+    unless its text says "reveal"; a flipped card is public, 515); ``before``: ``private_keys`` of the state
+    the action was applied to."""
+    from .engine import filter_events
+
+    after = private_keys(state.d)
+    # a card of the same name in a public zone before or after this action may be named (either player's)
+    seen = {game.db.cards[k].name for q in (0, 1) for k in set(before[q][2]) | set(after[q][2])}
+    for p in (0, 1):
+        (hand0, deck0, _), (hand1, deck1, _) = before[p], after[p]
+        names = {game.db.cards[k].name for k in hand1 - hand0 if (deck0 - deck1)[k]} - seen
+        for viewer in (1 - p, "spectator"):
+            for e in filter_events(events, viewer):
+                msg = e.get("msg", "")
+                if e.get("to") == viewer or "reveal" in msg or " flips " in msg:
+                    continue  # the viewer's own private events; a revealed or flipped card is public (518.1, 515)
+                for nm in names:
+                    if nm in msg:
+                        raise InvariantError(f"{nm} went unseen from a deck to a hand but {viewer}'s log reads {msg!r}")
+
+
 def _home_move(a: Action) -> bool:
     return a.kind == "move" and a.get("area", "").startswith("home")
 
@@ -134,13 +171,15 @@ def play_random_game(game: MLPGame, seed: int, *, check: bool = False, max_actio
         if not acts:
             raise InvariantError(f"player {p} to move without legal actions at step {state.d['step']}")
         arng, a = pick(arng, acts, policy)
-        state, _ = game.apply(state, a, copy=False)
+        before = private_keys(state.d) if check else None
+        state, events = game.apply(state, a, copy=False)
         actions.append(a)
         if digest is not None:
             digest.update(str(a).encode())
         n += 1
         if check:
             zone_check(state.d)
+            hidden_log_check(game, before, state, events)
             if count_cards(state.d) != total:
                 raise InvariantError("card count not conserved")
             sc = [pl["score"] for pl in state.d["pl"]]
@@ -171,7 +210,7 @@ def run(db: CardDB, games: int, seed: int, *, check: bool = False, turn_cap: int
         policy: str = "uniform", digest: bool = False) -> dict[str, Any]:
     """Play ``games`` random games (seeds ``seed`` ...).  ``digest=True`` adds ``digest``: a SHA-256 of
     every action and final state, equal for two engine versions exactly when they play the same games."""
-    game = MLPGame(db, turn_cap=turn_cap, quiet=True)
+    game = MLPGame(db, turn_cap=turn_cap, quiet=not check)  # a check reads the event log too
     h = hashlib.sha256() if digest else None
     t0 = time.perf_counter()
     c0 = time.process_time()

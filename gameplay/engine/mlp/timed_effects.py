@@ -753,7 +753,7 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
     for c in take:
         nm = self.name(st, c)
         self.put(st, c, "hand")
-        self.log(ev, "zone", lambda nm=nm: f"{self.pname(st, p)} puts {nm} into their hand")
+        self.log(ev, "zone", lambda nm=nm: f"{self.pname(st, p)} puts the revealed {nm} into their hand")
     for c in rest:
         if c in deck:
             deck.remove(c)
