@@ -5,6 +5,8 @@ printed-cost / last-known-power amounts, "up to N" moves, turning Mane Character
 "each player with ..." effects.  704.1 a triggered ability watches for its condition; 712.3 "may"."""
 from __future__ import annotations
 
+import re
+
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
@@ -1186,3 +1188,46 @@ def test_epic_by_counters_keeps_troublemakers_covered(game, card_db):
     fd = place(game, st, "AD160", 0, "prob1", face_down=True)
     assert _uncover(game.r, st.d, Ev(True)) is True
     assert st.d["cards"][fd]["fd"]
+
+
+# ------------------------------------------------------------------ who moves (506, glossary: Traveler)
+def _moved_by(game, base, number, mover, keyword=False):
+    """The triggers queued when ``mover`` moves Ann's ``number`` from her home to her Problem (``keyword``:
+    Traveler's, else the card's own text's)."""
+    import copy
+
+    from gameplay.engine.mlp.state import State
+
+    st = State(copy.deepcopy(base.d))
+    cid = place(game, st, number, 0, "home0")
+    st.d["trig"] = []
+    assert game.r.move_card(st.d, Ev(), cid, "prob0", by=mover), number
+    return [t for t in st.d["trig"] if t["src"] == cid and (t["lbl"] == "Traveler") == keyword]
+
+
+def test_when_you_move_this_card_fires_only_when_its_controller_moves_it(game, card_db):
+    """"When you move this card ..." is the card's controller moving it, "When this card is moved" anyone
+    (an opponent's Back Where You Began, PR106): checked for every Friend with a move trigger of its own."""
+    base = stacked_game(game)
+    cards = sorted({d.number for d in card_db.cards.values() if d.front.type == "Friend"
+                    and any(ab["kind"] == "trigger" and ab["on"] == "moved" for ab in d.abilities.get("front", ()))})
+    assert {"FF80", "PR16", "PR57", "MT72", "HM67", "SB13", "AD17"} <= set(cards)
+    for number in cards:
+        d = card_db.cards[card_db.key(number)]
+        mine = [ab for ab in d.abilities["front"] if ab["kind"] == "trigger" and ab["on"] == "moved"]
+        assert all((ab.get("by") == "you") == bool(re.match(r"When you (?:play or )?move this card", ab["text"])) for ab in mine
+                   if ab["text"].startswith("When")), number
+        own, opp = _moved_by(game, base, number, 0), _moved_by(game, base, number, 1)
+        assert len(own) == len(mine), number
+        assert len(opp) == sum(1 for ab in mine if ab.get("by") != "you"), number
+
+
+def test_traveler_counts_only_the_moves_its_controller_makes(game, card_db):
+    """Glossary: Traveler means "When you move this card, you may put a +1 power counter on it" — an
+    opponent moving it gives no counter.  Checked for every Friend with printed Traveler."""
+    base = stacked_game(game)
+    cards = sorted({d.number for d in card_db.cards.values() if d.front.type == "Friend" and "Traveler" in d.front.keywords})
+    assert len(cards) >= 10
+    for number in cards:
+        assert [t["lbl"] for t in _moved_by(game, base, number, 0, True)].count("Traveler") == 1, number
+        assert [t["lbl"] for t in _moved_by(game, base, number, 1, True)].count("Traveler") == 0, number

@@ -1943,8 +1943,10 @@ TRIGGERS = [
     (r"^At the start of a Problem [Ff]aceoff involving this card, ", "fo_start", {"fo": "problem"}),
     (r"^At the start of a Problem faceoff, ", "problem_fo_start", {}),
     (r"^When this card is uncovered, ", "uncovered", {}),
-    (r"^When you move this card to a Problem, ", "moved", {"to": "problem"}),
-    (r"^When (?:you move this card|this card is moved), ", "moved", {}),
+    # "you": this card's controller moves it (an opponent's effect moving it does not count)
+    (r"^When you move this card to a Problem, ", "moved", {"to": "problem", "by": "you"}),
+    (r"^When you move this card, ", "moved", {"by": "you"}),
+    (r"^When this card is moved, ", "moved", {}),
     (r"^When this card is defeated, ", "defeated", {}),
     # faceoffs and flipping (514, 515): "Chaotic" is a trait; "by at least N power" is the winning margin
     (r"^Chaos: When you flip this card, ", "flipped", {}),

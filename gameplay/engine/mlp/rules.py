@@ -2745,11 +2745,12 @@ class Rules:
                     mv[1].append(actor(st))
             if self.rx_keys:  # "After an opponent moves a character to this card's Problem" (506.5: not when sent)
                 self.rx_note(st, "moved", card=cid, c=c["c"], a=area, frm=old, type=self.ctype(st, cid), by=actor(st))
-            self.fire(st, ev, "moved", cid, extra={"from": old, "to": area})
+            mover = actor(st) if by is None else by
+            self.fire(st, ev, "moved", cid, extra={"from": old, "to": area, "by": mover})
             if self.is_char(st, cid) and self.may_fire(st, "move"):
                 self.fire_all(st, ev, "you_move", players=(c["c"],))
                 self.fire_all(st, ev, "opp_moves", players=(1 - c["c"],))
-            if self.kw(st, cid, "Traveler"):
+            if mover == c["c"] and self.kw(st, cid, "Traveler"):  # "When you move this card" (glossary)
                 self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
                     {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
         # 506.1c "When [something] is moved" / "When you move ..." about any card; ``by`` is the player
@@ -2800,6 +2801,8 @@ class Rules:
                     continue  # "When this card enters play during your turn"
                 if event == "moved" and ab.get("to") == "problem" and not (extra or {}).get("to", "").startswith(("prob", "dil")):
                     continue
+                if ab.get("by") == "you" and (extra or {}).get("by", c.get("c")) != c.get("c"):
+                    continue  # "When you move this card": only its controller moving it, not an opponent's effect
                 if ab.get("here") and (extra or {}).get("area") is not None and c.get("a") not in (extra or {}).get("area"):
                     continue
                 if event == "moved" and ab.get("from") == "home" and not (extra or {}).get("from", "").startswith("home"):

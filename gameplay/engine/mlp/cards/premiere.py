@@ -5,7 +5,7 @@ _TURN_OVER = [{"op": "turn_over"}]
 CARDS: dict[str, dict] = {
     # Wild Fire, Speed Racer: "When you move this card to a Problem, you may move another one of your
     # characters to the same Problem."
-    "PR10": {"front": [{"kind": "trigger", "on": "moved", "to": "problem", "text": "move another character along",
+    "PR10": {"front": [{"kind": "trigger", "on": "moved", "to": "problem", "by": "you", "text": "move another character along",
                         "effects": [{"op": "may", "effects": [{"op": "move", "to": "here",
                                                                "target": {"type": "character", "ctrl": "you", "other": True}}]}]}]},
     # Rainbow Dash, Flier Extraordinaire
@@ -14,7 +14,7 @@ CARDS: dict[str, dict] = {
                    "Troublemaker at that Problem, turn this card over.",
                    "effects": [{"op": "if", "cond": {"k": "you_have", "sel": {"type": "Troublemaker", "ctrl": "you", "at": "here"}},
                                 "effects": _TURN_OVER}]}],
-        "boosted": [{"kind": "trigger", "on": "moved", "from": "home", "to": "problem",
+        "boosted": [{"kind": "trigger", "on": "moved", "from": "home", "to": "problem", "by": "you",
                      "text": "When you move this card from home to a Problem, you may pay [1] to move another one of your "
                              "Friends from home to that Problem.",
                      "effects": [{"op": "may", "effects": [{"op": "pay", "n": 1}, {"op": "move", "to": "here", "target": {
