@@ -1462,7 +1462,6 @@ def _single(t: str) -> list[dict] | None:
         return None
     m = re.match(r"^search your deck for (?:a|an) ([A-Z][\w.']*(?: [A-Z][\w.']*)*) card,? (reveal it,? )?(?:and )?put it into your hand(?:,? and shuffle your deck)?$", t)
     if m and m.group(1) not in TRAITS and m.group(1) not in ("Friend", "Event", "Resource", "Troublemaker"):
-        # the card found is named to the opponent only when the text says "reveal" (518.1, 404.1)
         return [{"op": "search", "filter": {"title": m.group(1)}, "zone": "deck", "to": "hand", **({"reveal": True} if m.group(2) else {})}]
     m = re.match(r"^search your discard pile for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card) and put it into your hand$" % "|".join(TRAITS), t, re.I)
     if m:
@@ -1747,8 +1746,7 @@ def _single(t: str) -> list[dict] | None:
         return [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2), "until": "turn"}]
     m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Event|Resource|Troublemaker|card)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into your hand(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
     if m:
-        return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2), m.group(3), "cost" in t), "zone": "deck", "to": "hand",
-                 "reveal": True}]
+        return [{"op": "search", "filter": _printed_filter(m.group(1), m.group(2), m.group(3), "cost" in t), "zone": "deck", "to": "hand", "reveal": True}]
     m = re.match(r"^search your deck for (?:a|an) (?:(%s) )?(Friend|Resource)(?: with (?:cost|power) (\d+) or less)?, reveal it, (?:and )?put it into play(?:,? and shuffle your deck)?$" % "|".join(TRAITS), t, re.I)
     if m:
         flt = {"type": m.group(2)}

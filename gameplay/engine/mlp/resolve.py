@@ -654,6 +654,20 @@ def _until(e, p) -> str:
     return f"start{p}" if u == "next_turn" else u
 
 
+def _search_into_hand(self, st, ev, p: int, ch: str, zone: str, reveal: bool) -> None:
+    """Put the card found into the hand: from a deck (a hidden zone into a hidden one) it is named only to
+    its player unless the text says "reveal" (518.1, 404.1); from the public discard pile to everyone."""
+    nm = self.db.cards[st["cards"][ch]["k"]].name
+    self.put(st, ch, "hand")
+    if zone == "deck" and not reveal:
+        self.log(ev, "search", lambda: f"{self.pname(st, p)} searches their deck and puts a card into their hand")
+        self.log(ev, "search", lambda: f"You put {nm} into your hand", to=p)
+    elif zone == "deck":
+        self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
+    else:
+        self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile into their hand")
+
+
 def _player_effect(self, st, ev, fr, e) -> bool:
     op = e["op"]
     p = fr["p"]
@@ -776,14 +790,8 @@ def _player_effect(self, st, ev, fr, e) -> bool:
                 self.put(st, ch, "deck", "top")
                 self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile on top of their deck")
                 self.fire_all(st, ev, "you_deck_top", players=(p,))
-            elif zone == "deck" and not e.get("reveal"):  # from a hidden zone to a hidden one: private (518.1, 404.1)
-                self.put(st, ch, "hand")
-                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches their deck and puts a card into their hand")
-                self.log(ev, "search", lambda: f"You put {nm} into your hand", to=p)
-            else:  # a revealed card, or one from the public discard pile
-                self.put(st, ch, "hand")
-                self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand" if zone == "deck"
-                         else f"{self.pname(st, p)} puts {nm} from their discard pile into their hand")
+            else:
+                _search_into_hand(self, st, ev, p, ch, zone, bool(e.get("reveal")))
         if zone == "deck":
             self.shuffle(st, lst)
     elif op == "put_into_play":
