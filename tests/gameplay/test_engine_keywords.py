@@ -418,3 +418,34 @@ def test_prismatic_has_colors_of_your_other_crystal_characters(game, card_db):
     cid = place(game, st, pri.number, 0, "home0")
     place(game, st, crystal.number, 0, "home0")
     assert set(crystal.front.colors) <= set(game.r.colors(st.d, cid))
+
+
+def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
+    """516.4a reads the card's current Epic, not only the printed keyword: "That Troublemaker is Epic" (MT95,
+    on its host) and "While this card has at least 3 +1 power counters on it, it is Epic" (MT113) — every
+    card that grants Epic — make an opposing Troublemaker at the same Problem a uniqueness decision."""
+    import json
+
+    from gameplay.engine.mlp.flow import _uniqueness
+
+    granting = sorted(d.number for d in card_db.cards.values()
+                      if any(op in json.dumps(dict(d.abilities)) for op in ('"grant_epic"', '"epic_if"')))
+    assert granting == ["MT113", "MT95"]
+
+    st = stacked_game(game)
+    host = place(game, st, "PR155", 0, "prob1")
+    other = place(game, st, "PR154", 1, "prob1")
+    assert not game.r.epic(st.d, host) and not _uniqueness(game.r, st.d, Ev(True))
+    place(game, st, "MT95", 0, "prob1", host=host)
+    assert game.r.epic(st.d, host) and _uniqueness(game.r, st.d, Ev(True))
+    assert st.d["pending"]["kind"] == "uniqueness" and st.d["pending"]["rule"] == "516.4a"
+    assert st.d["pending"]["options"] == [other]  # the non-Epic one leaves play
+
+    for counters, epic in ((2, False), (3, True)):
+        st = stacked_game(game)
+        tm = place(game, st, "MT113", 0, "prob1")
+        other = place(game, st, "PR154", 1, "prob1")
+        st.d["cards"][tm]["cn"] = {"+1": counters}
+        assert game.r.epic(st.d, tm) is epic and _uniqueness(game.r, st.d, Ev(True)) is epic, counters
+        if epic:
+            assert st.d["pending"]["rule"] == "516.4a" and st.d["pending"]["options"] == [other]

@@ -449,8 +449,12 @@ def _uniqueness(self, st, ev) -> bool:
             if len(ids) > 1:
                 ask(self, st, key[0], "uniqueness", ids, "516.2")
                 return True
-    # 516.4a Epic Troublemaker and another Troublemaker at its Problem
-    for cid in self.in_play_with(st, self.epic_keys):
+    # 516.4a Epic Troublemaker and another Troublemaker at its Problem: Epic as the card has it now
+    # (printed, "While this card has at least 3 +1 power counters on it, it is Epic", "That Troublemaker is Epic")
+    epics = self.in_play_with(st, self.epic_keys)
+    if "grant_epic" in self.ops_in_play(st) or self.in_play_with(st, self.epic_if_keys):
+        epics = [o for o in st["play"] if self.ctype(st, o) == TM]
+    for cid in epics:
         c = cards[cid]
         if self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
             others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
