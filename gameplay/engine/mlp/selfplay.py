@@ -13,7 +13,7 @@ from .. import rng as _rng
 from ..api import Action
 from .carddb import CardDB
 from .deckbuild import random_deck
-from .engine import MLPGame
+from .engine import MLPGame, filter_events
 from .state import State
 
 
@@ -98,8 +98,6 @@ def hidden_log_check(game: MLPGame, before: list[tuple[Counter, Counter, Counter
     unseen (hidden zone to hidden zone, 404.1, 402.2) unless it was revealed (518.1: a search is private
     unless its text says "reveal"; a flipped card is public, 515); ``before``: ``private_keys`` of the state
     the action was applied to."""
-    from .engine import filter_events
-
     after = private_keys(state.d)
     # a card of the same name in a public zone before or after this action may be named (either player's)
     seen = {game.db.cards[k].name for q in (0, 1) for k in set(before[q][2]) | set(after[q][2])}
