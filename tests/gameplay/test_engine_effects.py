@@ -1,6 +1,8 @@
 """The effect interpreter (resolve.py): vocabulary ops with their decisions."""
 from __future__ import annotations
 
+import json
+
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.scenario import place, resolve_all, stacked_game
 
@@ -75,3 +77,47 @@ def test_replace_problem_effect(game):
     before = game.r.problem_at(st.d, "prob0")
     run(game, st, [{"op": "replace_problem"}])
     assert game.r.problem_at(st.d, "prob0") != before
+
+
+def _moves_to_one_area(card_db):
+    def walk(x):
+        if isinstance(x, dict):
+            yield x
+            for v in x.values():
+                yield from walk(v)
+        elif isinstance(x, (list, tuple)):
+            for v in x:
+                yield from walk(v)
+
+    return sorted({(d.number, json.dumps(e, sort_keys=True)) for d in card_db.cards.values()
+                   for e in walk(dict(d.abilities)) if e.get("op") == "move" and e.get("to") in ("here", "it_problem", "it")})
+
+
+def test_a_move_to_one_area_offers_no_card_already_there(game, card_db):
+    """Choices offered are meaningful: a move "to this card's Problem" / "to that Friend's Problem" / "there"
+    never offers a card already at that area (moving it would do nothing, 506.2; MT11 offered it).  Checked
+    for every card with such a move, with characters of both players at both Problems and at home."""
+    import copy
+
+    from gameplay.engine.mlp.state import State
+    from gameplay.engine.mlp.targeting import move_destination, target_cards
+
+    moves = _moves_to_one_area(card_db)
+    assert "MT11" in {n for n, _ in moves} and len(moves) > 20
+    base = stacked_game(game)
+    for p in (0, 1):
+        for area in ("home%d" % p, "prob0", "prob1"):
+            place(game, base, "PR12", p, area)
+    it = place(game, base, "PR33", 0, "prob0")
+    offered_elsewhere = 0
+    for number, text in moves:
+        e = json.loads(text)
+        st = State(copy.deepcopy(base.d))
+        src = place(game, st, number, 0, "prob0") if card_db.cards[card_db.key(number)].front.type != "Resource" \
+            else place(game, st, number, 0, "prob0", host=it)
+        fr = {"p": 0, "src": src, "x": {"it": it}, "it": it, "ch": None, "i": 0}
+        dest = move_destination(game.r, st.d, fr, e)
+        cands = target_cards(game.r, st.d, fr, e)
+        assert all(st.d["cards"][c]["a"] != dest for c in cands), number
+        offered_elsewhere += bool(cands)
+    assert offered_elsewhere > len(moves) // 2

@@ -7,6 +7,25 @@ __all__ = ["ask_player", "card_filter", "choose_target", "target_cards"]
 
 
 def target_cards(self, st, fr, e):
+    """The cards ``e`` may act on.  A move to one fixed area ("to this card's Problem", "to that Friend's
+    Problem", "there") offers no card already there: moving it would do nothing (506.2)."""
+    cands = _target_cards(self, st, fr, e)
+    if e.get("op") == "move" and e.get("to") in ("here", "it_problem", "it"):
+        dest = move_destination(self, st, fr, e)
+        cands = [c for c in cands if st["cards"][c].get("a") != dest]
+    return cands
+
+
+def move_destination(self, st, fr, e) -> str | None:
+    """The one area a move to "here" / "it_problem" / "it" goes to (None: none)."""
+    if e.get("to") == "here":
+        src = fr.get("src")
+        return st["cards"][src].get("a") if src in st["cards"] else None
+    it = (fr.get("x") or {}).get("it")
+    return st["cards"][it]["a"] if it and self.in_play(st, it) else None
+
+
+def _target_cards(self, st, fr, e):
     tgt = e.get("target") or {"self": True}
     if "id" in tgt:
         return [tgt["id"]] if tgt["id"] in st["cards"] else []
@@ -31,14 +50,14 @@ def target_cards(self, st, fr, e):
                 if st["cards"][c]["a"] != e.get("area") and c not in picked]
     if tgt.get("not_chosen"):  # "each other Friend" / "another character" than the chosen one (or this card)
         excl = fr.get("it") or fr["src"]
-        return [c for c in target_cards(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_chosen"}})
+        return [c for c in _target_cards(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_chosen"}})
                 if c != excl]
     if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
     if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
         it = (fr.get("x") or {}).get("it")
-        return [c for c in target_cards(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+        return [c for c in _target_cards(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
     la = (fr.get("x") or {}).get("la")
     if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
         return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
