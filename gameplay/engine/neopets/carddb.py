@@ -51,6 +51,7 @@ class CardDef:
     effects: tuple[dict[str, Any], ...] | None = None  # None: not automated (manual_effect)
     timing: dict[str, Any] | None = None  # Food: a timing restriction (5.11c.2)
     requires_map_pieces: int = 0  # Location: Map Pieces to have collected to play it (5.13h)
+    kinds: frozenset[str] = frozenset()  # the kinds of its abilities (a fast filter for rules.abilities_in_play)
 
     @property
     def automated(self) -> bool:
@@ -108,6 +109,7 @@ def card_from_record(rec: dict[str, Any]) -> CardDef:
         traits=tuple(traits), text=str(rec.get("text") or ""),
         effects=tuple(effects) if effects is not None else None, timing=rec.get("timing"),
         requires_map_pieces=_int(rec, "requires_map_pieces") or 0,
+        kinds=frozenset(a["kind"] for a in effects or ()),
     )
 
 

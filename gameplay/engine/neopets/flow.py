@@ -138,6 +138,7 @@ def choose_neopet(g, st: dict, ev: Ev, p: int, cid: str, *, face_up: bool) -> No
 
 # ============================================================================ the machine
 def advance(g, st: dict, ev: Ev) -> None:
+    changed = True  # (a Neopet's Hit Points can only drop when something other than a pass happened)
     for _ in range(200000):
         if st["outcome"] or st["pending"]:
             return
@@ -146,15 +147,19 @@ def advance(g, st: dict, ev: Ev) -> None:
             continue
         if st["frames"]:
             run_frame(g, st, ev)
+            changed = True
             continue
         if st["waiting"]:
             queue_waiting(g, st, ev)
             continue
-        R.knockout_check(g, st)
-        if st["ko"] is not None:
-            continue
+        if changed:
+            R.knockout_check(g, st)
+            changed = False
+            if st["ko"] is not None:
+                continue
         if st["queue"] and st["queue"][-1]["kind"] == "place":
             place_card(g, st, ev, st["queue"].pop()["card"])
+            changed = True
             continue
         pr = st["priority"]
         if pr:
@@ -163,6 +168,7 @@ def advance(g, st: dict, ev: Ev) -> None:
             pass_priority(g, st, ev)
             continue
         STAGES[st["stage"]](g, st, ev)
+        changed = True
     raise RuntimeError("the game did not settle (engine loop)")
 
 

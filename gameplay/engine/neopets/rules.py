@@ -151,14 +151,16 @@ def abilities_in_play(g, st: dict, kind: str) -> Iterator[tuple[int, str, int, d
     """(controller, card id, ability index, ability) of every ``kind`` ability in play, in the order
     the cards came into play."""
     found = []
+    cards, db = st["cards"], g.db.cards
     for p in (0, 1):
         for cid in sources(st, p):
-            d = cdef(g, st, cid)
-            if d.effects:
+            d = db[cards[cid]["k"]]
+            if kind in d.kinds:
                 for i, a in enumerate(d.effects):
-                    if a.get("kind") == kind:
-                        found.append((st["cards"][cid].get("seq", 0), p, cid, i, a))
-    found.sort(key=lambda t: t[0])
+                    if a["kind"] == kind:
+                        found.append((cards[cid].get("seq", 0), p, cid, i, a))
+    if len(found) > 1:
+        found.sort(key=lambda t: t[0])
     for _s, p, cid, i, a in found:
         yield p, cid, i, a
 
@@ -277,7 +279,8 @@ def knockout_check(g, st: dict) -> None:
     if st["ko"] is not None or st["phase"] in ("setup", "over"):
         return
     for p in (opp(st["active"]), st["active"]):
-        if st["players"][p]["neopet"] is not None and st["players"][p]["damage"] >= stat(g, st, p, "hit_points"):
+        pl = st["players"][p]
+        if pl["damage"] and pl["neopet"] is not None and pl["damage"] >= stat(g, st, p, "hit_points"):
             st["ko"] = p
             return
 

@@ -128,7 +128,7 @@ def play_random_game(g: NeopetsGame, seed: int, *, check: bool = False, max_acti
         if check:
             zone_check(state.d, total)
             game_check(g, state.d)
-            if len(actions) % 7 == 0:
+            if len(actions) % 11 == 0:
                 hidden_check(g, state, events)
         if len(actions) > max_actions:
             raise InvariantError("too many actions")
