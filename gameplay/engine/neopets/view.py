@@ -12,7 +12,7 @@ def card_public(g, st: dict, cid: str) -> dict[str, Any]:
     c = st["cards"][cid]
     d = g.db[c["k"]]
     out: dict[str, Any] = {"id": cid, "key": d.key, "name": d.name, "type": d.type, "number": d.number,
-                           "level": d.level, "team": d.team, "text": d.text, "owner": c["o"], "zone": c["z"],
+                           "level_requirement": d.level, "team": d.team, "text": d.text, "owner": c["o"], "zone": c["z"],
                            "automated": d.automated}
     if d.stats:
         out["stats"] = dict(d.stats)
