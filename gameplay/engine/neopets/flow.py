@@ -739,9 +739,9 @@ def _roll(ctx: Ctx, e: dict) -> None:
 
 # ============================================================================ player actions
 def card_ability(d, kind: str = "play") -> dict | None:
-    """The ability carrying the card's target / cost / roll (the first with any)."""
+    """The ability carrying the card's target / cost / roll / condition (8.6b) (the first with any)."""
     for _i, a in d.abilities(kind):
-        if a.get("target") or a.get("cost") or a.get("roll"):
+        if a.get("target") or a.get("cost") or a.get("roll") or a.get("condition"):
             return a
     return None
 
