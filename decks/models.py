@@ -56,8 +56,13 @@ class CardType(models.TextChoices):
     PROBLEM = "Problem"
     # Neopets Battledome
     NEOPET = "Neopet"
-    ITEM = "Item"
-    ACTION = "Action"
+    EQUIPMENT = "Equipment"
+    PAINT_BRUSH = "Paint Brush"
+    LEGEND = "Legend"
+    POTION = "Potion"
+    FOOD = "Food"
+    ITEM = "Item"  # the first demo file's word for Equipment
+    ACTION = "Action"  # the first demo file's word for Legend
     LOCATION = "Location"
     FAERIE = "Faerie"
     HERO = "Hero"

@@ -95,3 +95,31 @@ def decklists_for_event(*, event, user):
     if not decklists_can_list(event=event, user=user):
         raise PermissionDenied("only the organiser and the judges see all decklists before publication")
     return Decklist.objects.filter(event=event).select_related("player", "current").order_by("player__username")
+
+
+# ---------------------------------------------------------------------------------------------- Neopets engine
+NEOPETS_GUID_PREFIX = "neopets:"
+
+
+def neopets_card_records() -> list[dict]:
+    """Every Neopets card in the project's card format (docs/neopets-card-format.md), as
+    ``gameplay.engine.neopets.CardDB.from_records`` reads it for an online match: ids are the
+    import's ids (the GUID without ``neopets:``), engine fields (``effects``, ...) come from ``extra``."""
+    out = []
+    for c in Card.objects.filter(game__slug="neopets").order_by("id"):
+        rec = {"id": c.guid.removeprefix(NEOPETS_GUID_PREFIX), "name": c.title, "type": c.type, "number": c.number,
+               "text": c.text, "level_requirement": c.level_requirement, "team_icon": c.team_icon,
+               "species": c.species, "rainbow_pool": c.rainbow_pool, "traits": list(c.traits),
+               "hit_points": c.hit_points, "attack": c.attack, "defence": c.defence, "agility": c.agility}
+        rec.update(c.extra or {})
+        out.append(rec)
+    return out
+
+
+def neopets_engine_deck(report) -> dict[str, list[str]]:
+    """A validated Neopets decklist (``decks.validation.DeckReport``) as the engine's deck:
+    {"neopets": [ids], "rainbow": [ids], "main": [ids]} (2.2-2.4)."""
+    def ids(zone: str) -> list[str]:
+        return [card.guid.removeprefix(NEOPETS_GUID_PREFIX) for card, qty in report.zones[zone] for _ in range(qty)]
+
+    return {"neopets": ids("neopet"), "rainbow": ids("rainbow"), "main": ids("main")}
