@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from .. import rng as _rng
 from . import rules as R
 from .carddb import CardDataError
 
@@ -202,7 +203,7 @@ def _discard(ctx: Ctx, e: dict) -> None:
         if e.get("random"):
             inv = list(ctx.st["players"][p]["inventory"])
             for _ in range(min(n, len(inv))):
-                ctx.st["rng"], i = R._rng.randbelow(ctx.st["rng"], len(inv))
+                ctx.st["rng"], i = _rng.randbelow(ctx.st["rng"], len(inv))
                 chosen.append(inv.pop(i))
         for cid in chosen:
             R.put(ctx.st, cid, "discard", ctx.st["cards"][cid]["o"])
@@ -305,7 +306,7 @@ def _steal(ctx: Ctx, e: dict) -> None:
     else:  # a blind pick from the Inventory
         inv = list(ctx.st["players"][o][zone])
         for _ in range(min(n, len(inv))):
-            ctx.st["rng"], i = R._rng.randbelow(ctx.st["rng"], len(inv))
+            ctx.st["rng"], i = _rng.randbelow(ctx.st["rng"], len(inv))
             chosen.append(inv.pop(i))
     for cid in chosen:
         R.put(ctx.st, cid, "stolen", p)
@@ -430,7 +431,7 @@ def _delay(ctx: Ctx, e: dict) -> None:
 
 
 # ================================================================================ validation
-def _check_effects(effects: Any, card: str) -> None:
+def check_effects(effects: Any, card: str) -> None:
     if not isinstance(effects, list):
         raise CardDataError(f"{card}: effects must be a list of {{op: ...}}")
     for e in effects:
@@ -447,9 +448,9 @@ def _check_effects(effects: Any, card: str) -> None:
             _check_condition(e["condition"], card)
         for key in ("do", "then", "else"):
             if key in e:
-                _check_effects(e[key], card)
+                check_effects(e[key], card)
         for m in e.get("modes", ()):
-            _check_effects(m.get("do"), card)
+            check_effects(m.get("do"), card)
 
 
 def _check_condition(cond: Any, card: str) -> None:
@@ -483,7 +484,7 @@ def validate_abilities(abilities: Any, *, card: str) -> None:
         if kind == "replacement" and a.get("event") != "damage":
             raise CardDataError(f"{card}: replacement event {a.get('event')!r} (damage)")
         if kind in ("play", "activated", "triggered"):
-            _check_effects(a.get("do", []), card)
+            check_effects(a.get("do", []), card)
         for c in a.get("cost") or {}:
             if c not in COSTS:
                 raise CardDataError(f"{card}: cost {c!r} (one of {sorted(COSTS)})")

@@ -14,7 +14,7 @@ from ..api import JUDGE, Action, IllegalActionError, Outcome, _thaw
 from . import flow
 from . import rules as R
 from .carddb import CardDataError, CardDB
-from .effects import OPS, _check_effects
+from .effects import OPS, check_effects
 from .flow import Ev
 from .state import State
 
@@ -159,7 +159,7 @@ class NeopetsGame:
         if not isinstance(eff, dict) or eff.get("op") not in OPS:
             raise IllegalActionError("manual_effect needs an effect {op: ...} from the vocabulary", "4.4a")
         try:
-            _check_effects([eff], "manual effect")
+            check_effects([eff], "manual effect")
         except CardDataError as exc:
             raise IllegalActionError(str(exc), "4.4a") from None
         if p != JUDGE:
