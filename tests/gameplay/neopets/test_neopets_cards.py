@@ -328,3 +328,84 @@ def test_glossary_enter_the_shadows_no_battle_then_double_damage(game):
     S.set_dice(st, [6, 1, 1, 1, 1, 1])
     st = S.run_until(game, st, lambda s: s.d["active"] == 1 and s.d["turn"] == 4)
     assert st.d["players"][1]["damage"] == 2  # 1 critical, doubled
+
+
+# ------------------------------------------------------------------------------------------ more of sections 7-9
+def test_9_5b_an_at_the_beginning_of_the_preparation_phase_trigger(game):
+    st = S.stacked_game(game, [S.deck(["Demo Omelette", "Demo Heal"]), None])
+    S.give(game, st, "Demo Light Faerie", 0, "champion")
+    st.d["players"][0]["damage"] = 3
+    st = S.run_until(game, st, S.at("preparation", 0))
+    assert st.d["queue"][-1]["kind"] == "trigger"  # put into the Queue as the phase starts
+    st = S.run_until(game, st, lambda s: S.at("preparation", 0)(s) and not s.d["queue"])
+    assert st.d["players"][0]["damage"] == 2
+
+
+def test_7_1a_an_effect_until_the_start_of_your_next_turn_ends_then(game):
+    st = prep(game, ["Demo Slowing Tonic"])
+    st, _c, _ = play(game, st, "Demo Slowing Tonic")
+    st = resolve(game, st)
+    assert game.stat(st, 1, "agility") == 0  # Demo Kougra 1 - 2, never below 0
+    st = S.run_until(game, st, lambda s: s.d["active"] == 1)
+    assert game.stat(st, 1, "agility") == 0  # still Bob's turn: it lasts until the start of Ann's next turn
+    st = S.run_until(game, st, lambda s: s.d["active"] == 0 and s.d["turn"] == 3)
+    assert game.stat(st, 1, "agility") == 1
+
+
+def test_glossary_immune_a_rainbow_uni_is_not_frozen(game):
+    st = prep(game, [], level=(3, 3))
+    bob = st.d["players"][1]
+    old = bob["neopet"]
+    uni = S.give(game, st, "Demo Rainbow Uni", 1, "rainbow_pool")
+    from gameplay.engine.neopets import rules as R
+
+    R.put(st.d, old, "rainbow_pool", 1)
+    R.put(st.d, uni, "neopet", 1, fu=True)
+    st, _ = game.apply(st, Action.make("manual_effect", 0, effect={"op": "freeze"}))
+    assert st.d["players"][1]["status"]["frozen"] is False
+
+
+def test_a_triggered_petpet_punishes_the_opponents_potion(game):
+    st = prep(game, ["Demo Heal", "Demo Strength Potion", "Demo Hot Dog"])
+    S.give(game, st, "Demo Meowclops", 1, "equipment")
+    hand = len(st.d["players"][0]["inventory"])
+    st, _c, _ = play(game, st, "Demo Heal")
+    assert st.d["queue"][-1]["kind"] == "trigger"  # opponent_plays: in the Queue above the Potion
+    st = resolve(game, st)
+    assert len(st.d["players"][0]["inventory"]) == hand - 2
+
+
+def test_8_13_an_activated_ability_rolls_its_dice_as_a_cost(game):
+    st = S.run_until(game, S.stacked_game(game, [S.deck(["Demo Omelette"]), None]), lambda s: s.d["turn"] == 2)
+    st = S.run_until(game, st, lambda s: s.d["turn"] == 3)
+    warf = S.give(game, st, "Demo Warf", 0, "equipment")
+    st = S.run_until(game, st, lambda s: s.d["phase"] == "battle" and s.d["priority"] and s.d["priority"]["player"] == 0
+                     and s.d["active"] == 0)
+    S.set_dice(st, [6, 4])
+    st, _ = S.act(game, st, "activate", 0, card=warf, ability=1)
+    assert st.d["queue"][-1]["dice"] == [6, 4]
+    st = S.pass_(game, st)
+    st = S.run_until(game, st, lambda s: not s.d["queue"] and not s.d["frames"])
+    assert game.stat(st, 0, "attack") == 2 + 1  # +1 per critical until the end of the turn
+
+
+def test_9_6a_simultaneous_triggers_of_one_player_go_into_the_queue_in_the_order_they_choose(db):
+    import json as _json
+
+    from gameplay.engine.neopets import CardDB, NeopetsGame
+    from gameplay.engine.neopets.carddb import DEMO_FILE
+
+    records = _json.loads(DEMO_FILE.read_text())["cards"] + [
+        {"id": "t-a", "name": "Test Alarm A", "type": "Equipment",
+         "effects": [{"kind": "triggered", "on": "turn_start", "do": [{"op": "heal", "n": 1}]}]},
+        {"id": "t-b", "name": "Test Alarm B", "type": "Equipment",
+         "effects": [{"kind": "triggered", "on": "turn_start", "do": [{"op": "draw", "n": 1}]}]}]
+    game = NeopetsGame(CardDB.from_records(records))
+    st = S.stacked_game(game, [S.deck(["Demo Omelette"]), None])
+    a = S.give(game, st, "Test Alarm A", 0, "equipment")
+    b = S.give(game, st, "Test Alarm B", 0, "equipment")
+    st = S.run_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"]["kind"] == "trigger_order")
+    assert st.d["pending"]["player"] == 0 and st.d["pending"]["rule"] == "9.6a"
+    second = next(w["id"] for w in st.d["waiting"] if w["source"] == b)
+    st, _ = S.act(game, st, "choose", 0, option=second)
+    assert [e["source"] for e in st.d["queue"]] == [b, a]  # B first into the Queue: A resolves first
