@@ -726,7 +726,10 @@ def _pay_discard(ctx: Ctx, e: dict) -> None:
 @cost_step("pay_self")
 def _pay_self(ctx: Ctx, e: dict) -> None:
     cid = ctx.source
-    R.put(ctx.st, cid, e["to"], ctx.st["cards"][cid]["o"])
+    if e["to"] == "discard":
+        R.to_discard(ctx.g, ctx.st, cid)  # (a Champion goes to the Void instead, 5.5e)
+    else:
+        R.put(ctx.st, cid, e["to"], ctx.st["cards"][cid]["o"])
     ctx.log("cost", f"{ctx.name(cid)} goes to the {e['to']} as a cost (3.6)", card=cid)
 
 

@@ -163,3 +163,30 @@ def test_the_invariant_checks_fail_on_a_broken_state(game):
     leaky = [{"type": "draw", "msg": "You draw Demo Heal", "to": 0}]
     with pytest.raises(AssertionError):
         hidden_check(game, st, [dict(leaky[0], to=None)])
+
+
+def test_the_view_payload_keeps_its_documented_shape(game):
+    """The game table renders these keys (gameplay/engine/neopets/README.md, View): keep them stable."""
+    st = S.stacked_game(game, [S.deck(["Demo Treasure Hunt", "Demo Omelette"]), None])
+    S.give(game, st, "Demo Bri Codestone", 0, "codestones")
+    S.give(game, st, "Demo Heal", 0, "main_deck")
+    st = S.run_until(game, st, S.at("preparation", 0))
+    st, _ = game.apply(st, Action.make("play", 0, card=S.card_named(game, st, 0, "inventory", "Demo Treasure Hunt")))
+    st, _ = game.apply(st, Action.make("pass", 0))
+    v = game.view(st, 0)
+    assert set(v) == {"game", "viewer", "turn", "round", "active_player", "first_player", "phase", "step", "players",
+                      "queue", "battle", "priority", "pending", "modifiers", "delayed", "outcome", "time_called"}
+    assert set(v["players"][0]) == {
+        "index", "name", "rounds_won", "neopet", "codestones", "champion", "equipment", "play_area", "discard", "void",
+        "round_results", "inventory_size", "main_deck_size", "neopet_deck_size", "rainbow_pool_size", "stolen_size",
+        "exhausted", "inventory", "stolen", "neopet_deck", "rainbow_pool", "played_card", "attached", "pledged",
+        "mulliganed"}
+    assert {"id", "key", "name", "type", "level_requirement", "team", "text", "owner", "zone"} <= set(v["players"][0]["codestones"][0])
+    assert {"face_down", "damage", "level", "stats", "base_stats", "printed_stats", "status"} <= set(v["players"][0]["neopet"])
+    pend = v["pending"]
+    assert pend["kind"] == "search" and pend["player"] == 0 and pend["rule"] == "8.11"
+    heal = next(o for o in pend["options"] if o != "none")
+    assert pend["cards"][heal]["name"] == "Demo Heal"  # the searching player sees what they may take
+    assert game.view(st, 1)["pending"] == {"player": 0, "kind": "search", "rule": "8.11"}
+    assert heal not in json.dumps(game.view(st, 1))
+    assert v["queue"] == [] and json.loads(json.dumps(v)) == v
