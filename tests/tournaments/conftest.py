@@ -71,7 +71,7 @@ def running_event(make_event, players, organiser, act, monkeypatch):
     from tournaments import services
 
     def make(tier: int = 1, n: int = 8, **extra):
-        monkeypatch.setattr(services, "decklist_required", lambda event: False)
+        monkeypatch.setattr("tournaments.services.events.decklist_required", lambda event: False)
         event = make_event(tier=tier, **extra)
         act(services.event_open_registration, event=event, by=organiser)
         regs = [act(services.registration_create, event=event, player=p) for p in players[:n]]

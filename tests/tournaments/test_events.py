@@ -143,7 +143,7 @@ def test_an_announced_tier_1_top_cut_is_played(paired_round, organiser, floor_ju
 def test_random_deck_checks_pick_matches_and_give_them_extra_time(paired_round, tier, deck_checks, monkeypatch):
     # Tier 2/3 Deck Checks: at least one game selected each round; the selected players get extra time.
     if tier == 3:
-        monkeypatch.setattr(services, "registration_eligibility_errors", lambda **kw: [])
+        monkeypatch.setattr("tournaments.services.registration.registration_eligibility_errors", lambda **kw: [])
     event, regs, rnd = paired_round(tier=tier)
     checked = rnd.matches.filter(deck_check=True)
     assert checked.count() == deck_checks
@@ -166,7 +166,7 @@ def _finish_swiss(event, floor_judge, organiser, act, rounds: int = 1):
 @pytest.mark.parametrize("tier,minutes,best_of", [(2, 45, 1), (3, None, 3)])
 def test_elimination_rounds_follow_the_tier(paired_round, organiser, floor_judge, act, monkeypatch, tier, minutes, best_of):
     # Tier 2: single game, 45 minutes. Tier 3: best two of three, untimed (two hours expected).
-    monkeypatch.setattr(services, "registration_eligibility_errors", lambda **kw: [])
+    monkeypatch.setattr("tournaments.services.registration.registration_eligibility_errors", lambda **kw: [])
     event, regs, rnd = paired_round(tier=tier)
     _finish_swiss(event, floor_judge, organiser, act)
     top = act(services.event_start_top_cut, event=Event.objects.get(pk=event.pk), by=organiser)

@@ -107,7 +107,7 @@ def test_a_concession_is_a_result(paired_round, act):
 
 
 def test_best_of_three_game_scores_must_match_the_winner(paired_round, organiser, floor_judge, act, monkeypatch):
-    monkeypatch.setattr(services, "registration_eligibility_errors", lambda **kw: [])
+    monkeypatch.setattr("tournaments.services.registration.registration_eligibility_errors", lambda **kw: [])
     event, regs, rnd = paired_round(tier=3)
     for m in rnd.matches.exclude(status="final"):
         act(services.match_record_result, match=m, by=floor_judge, result="a")

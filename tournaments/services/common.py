@@ -1,0 +1,102 @@
+"""What every event service shares: the errors, the role check, the audit log, status changes, row locks,
+the match payload the live pages get, and storing a deadline.
+
+The other modules of ``tournaments.services`` build on these; nothing here calls back into them.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied
+
+from tournaments import roles
+from tournaments.broadcast import broadcast_event
+from tournaments.models import AuditEntry, Deadline, Event, IllegalTransition, Match, Round
+from tournaments.scheduling import schedule_task
+
+
+User = AbstractBaseUser
+
+
+class EventError(ValueError):
+    """An operation the rules or the event's state do not allow; the message says why."""
+
+
+class NotPermitted(PermissionDenied):
+    """The acting user lacks the role for this operation."""
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def require_role(event: Event, user, allowed: Iterable[str], action: str) -> set[str]:
+    have = roles.event_roles(event, user)
+    if not have & set(allowed):
+        names = " or ".join(a.replace("_", " ") for a in allowed)
+        raise NotPermitted(f"Only the {names} may {action}.")
+    return have
+
+
+def audit(*, event: Event, actor, action: str, target: str = "", reason: str = "", data: dict | None = None) -> None:
+    AuditEntry.objects.create(
+        event=event, actor=actor if getattr(actor, "is_authenticated", False) else None,
+        action=action, target=target[:200], reason=reason, data=data or {},
+    )
+
+
+def set_status(obj, new: str) -> bool:
+    try:
+        return obj.set_status(new)
+    except IllegalTransition as exc:
+        raise EventError(str(exc)) from exc
+
+
+def lock_event(event: Event) -> Event:
+    # Serialises writes to one event (registration counts, round creation).
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def lock_match(match: Match) -> Match:
+    # The result is read and written in one step: two judges tapping at once must not both win.
+    return Match.objects.select_for_update(of=("self",)).select_related(
+        "round__event", "player_a__player", "player_b__player"
+    ).get(pk=match.pk)
+
+
+def match_payload(m: Match) -> dict[str, Any]:
+    ends = m.ends_at
+    return {
+        "id": m.id, "round": m.round.number, "table": m.table, "status": m.status, "result": m.result,
+        "games_a": m.games_a, "games_b": m.games_b,
+        "ends_at": ends.isoformat() if ends else None,
+        "a": m.player_a.name, "b": m.player_b.name if m.player_b_id else None,
+    }
+
+
+def broadcast_match(m: Match, kind: str = "match") -> None:
+    broadcast_event(slug=m.round.event.slug, kind=kind, data=match_payload(m))
+
+
+def current_round(event: Event) -> Round | None:
+    return Round.objects.filter(event=event).order_by("-number").first()
+
+
+# --------------------------------------------------------------------------- deadlines
+# Rounds, matches and penalties all store deadlines; acting on them (deadlines.py) needs all of those,
+# so storing one lives here, below them.
+
+
+def deadline_set(*, event: Event, kind: str, target_id: int, due_at: datetime) -> Deadline:
+    deadline, created = Deadline.objects.get_or_create(kind=kind, target_id=target_id, defaults={"event": event, "due_at": due_at})
+    if not created and deadline.processed_at is None and deadline.due_at != due_at:
+        deadline.due_at = due_at
+        deadline.save(update_fields=["due_at"])
+    if deadline.processed_at is None:
+        from tournaments.tasks import process_deadline_task
+
+        # An earlier ETA task for a moved deadline finds it not yet due and returns quietly.
+        schedule_task(process_deadline_task, args=[deadline.id], eta=due_at)
+    return deadline

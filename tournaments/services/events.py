@@ -1,0 +1,191 @@
+"""An event's lifecycle and its staff: creation, judges, settings, the status pipeline (registration,
+check-in, start, finish, publish), the qualification list (Tier 3) and the global suspension list.
+"""
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from datetime import datetime
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.text import slugify
+
+from tournaments.broadcast import broadcast_event
+from tournaments.decklists import decklist_missing, decklist_required
+from tournaments.models import Event, EventRole, Qualification, Registration, Round, Suspension
+from tournaments.pairing import suggested_swiss_rounds
+from tournaments.pairing_adapter import event_bracket
+from tournaments.services.common import EventError, NotPermitted, lock_event, require_role, set_status
+from tournaments.services.rounds import round_missing_results_text
+from tournaments.tiers import tier_rules
+
+
+MINIMUM_PLAYERS = 4  # Participation Minimums: four players to be sanctioned
+
+
+def event_create(
+    *, by, name: str, game, format, tier: int = 1, structure: str = Event.Structure.CONSTRUCTED,
+    starts_at: datetime, decklist_deadline: datetime | None = None, capacity: int | None = None,
+    online: bool = False, venue: str = "", seed: int | None = None, slug: str | None = None,
+    head_judge=None, floor_judges: Iterable = (), top_cut: int | None = None,
+    elimination_announced: bool = False,
+) -> Event:
+    if not getattr(by, "is_authenticated", False):
+        raise NotPermitted("Log in to create an event.")
+    tier_rules(tier)
+    if format.game_id != game.id:
+        raise EventError(f"Format {format} is not a format of {game}.")
+    base = slug or slugify(name)[:40] or "event"
+    candidate, n = base, 1
+    while Event.objects.filter(slug=candidate).exists():
+        n += 1
+        candidate = f"{base}-{n}"
+    with transaction.atomic():
+        event = Event.objects.create(
+            slug=candidate, name=name, game=game, format=format, tier=tier, structure=structure,
+            starts_at=starts_at, decklist_deadline=decklist_deadline or (starts_at if tier >= 2 else None),
+            capacity=capacity, online=online, venue=venue, organiser=by,
+            seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
+            top_cut=top_cut, elimination_announced=elimination_announced,
+        )
+        EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
+        if head_judge is not None:
+            EventRole.objects.create(event=event, user=head_judge, role=EventRole.Role.HEAD_JUDGE)
+        for fj in floor_judges:
+            EventRole.objects.create(event=event, user=fj, role=EventRole.Role.FLOOR_JUDGE)
+    return event
+
+
+def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:
+    """The organiser appoints the head judge and floor judges (General Rules, Tournament Organizer)."""
+    require_role(event, by, [EventRole.Role.ORGANISER], "appoint judges")
+    if role not in (EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE):
+        raise EventError("Only a head judge or a floor judge can be appointed.")
+    rules = tier_rules(event.tier)
+    if not rules.staff_may_play and Registration.objects.filter(event=event, player=user, status__in=Registration.ACTIVE).exists():
+        raise EventError(f"{user} is registered to play; judges may not play in a Tier {event.tier} event (Tier {event.tier} Rules, Player Eligibility).")
+    with transaction.atomic():
+        if role == EventRole.Role.HEAD_JUDGE:
+            EventRole.objects.filter(event=event, role=role).delete()  # one head judge per event
+        obj, _ = EventRole.objects.get_or_create(event=event, user=user, role=role)
+    return obj
+
+
+def event_update_settings(
+    *, event: Event, by, swiss_rounds: int | None = None, top_cut: int | None = None,
+    elimination_announced: bool | None = None, end_of_match_cap_minutes: int | None = None,
+) -> Event:
+    have = require_role(event, by, [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE], "change the event's settings")
+    started = event.status not in ("draft", "registration_open", "check_in")
+    fields = []
+    if elimination_announced is not None and elimination_announced != event.elimination_announced:
+        if started:
+            # Tier 1, Elimination Rounds: players must be told before the beginning of the tournament.
+            raise EventError("Elimination rounds must be announced before the event starts (Tier 1 Rules, Elimination Rounds).")
+        event.elimination_announced = elimination_announced
+        fields.append("elimination_announced")
+    if top_cut is not None:
+        if event.status in ("elimination", "finished", "published"):
+            raise EventError("The top cut is already made.")
+        event.top_cut = top_cut
+        fields.append("top_cut")
+    if swiss_rounds is not None:
+        if swiss_rounds < 1:
+            raise EventError("An event needs at least one Swiss round.")
+        played = Round.objects.filter(event=event, kind=Round.Kind.SWISS).count()
+        if swiss_rounds < played:
+            raise EventError(f"{played} Swiss rounds are already played.")
+        event.swiss_rounds = swiss_rounds
+        fields.append("swiss_rounds")
+    if end_of_match_cap_minutes is not None:
+        if EventRole.Role.HEAD_JUDGE not in have:
+            raise NotPermitted("Only the head judge may limit end-of-match procedures (End of Match Procedures).")
+        event.end_of_match_cap_minutes = end_of_match_cap_minutes or None
+        fields.append("end_of_match_cap_minutes")
+    if fields:
+        event.save(update_fields=fields)
+    return event
+
+
+def _event_transition(event: Event, by, new: str, action: str) -> Event:
+    require_role(event, by, [EventRole.Role.ORGANISER], action)
+    with transaction.atomic():
+        event = lock_event(event)
+        set_status(event, new)
+        broadcast_event(slug=event.slug, kind="event", data={"status": event.status})
+    return event
+
+
+def event_open_registration(*, event: Event, by) -> Event:
+    return _event_transition(event, by, Event.Status.REGISTRATION_OPEN, "open registration")
+
+
+def event_open_check_in(*, event: Event, by) -> Event:
+    return _event_transition(event, by, Event.Status.CHECK_IN, "open check-in")
+
+
+def event_start(*, event: Event, by, swiss_rounds: int | None = None) -> Event:
+    """Close check-in and begin the Swiss rounds. Registered players who did not check in are no-shows."""
+    require_role(event, by, [EventRole.Role.ORGANISER], "start the event")
+    with transaction.atomic():
+        event = lock_event(event)
+        if event.status != Event.Status.CHECK_IN:
+            set_status(event, Event.Status.SWISS)  # raises the pipeline's message
+        checked = list(Registration.objects.filter(event=event, status=Registration.Status.CHECKED_IN).select_related("player"))
+        if len(checked) < MINIMUM_PLAYERS:
+            raise EventError(
+                f"{len(checked)} players are checked in; an event needs at least {MINIMUM_PLAYERS} "
+                "(Tournament Policies, Participation Minimums)."
+            )
+        if decklist_required(event):
+            missing = [r.name for r in checked if decklist_missing(event, r.player) is True]
+            if missing:
+                raise EventError(
+                    f"Deck lists are required before the start of a Tier {event.tier} event "
+                    f"(Tier {event.tier} Rules, Deck Lists); missing: {', '.join(missing)}. Drop them or wait."
+                )
+        for reg in Registration.objects.filter(event=event, status=Registration.Status.REGISTERED):
+            set_status(reg, Registration.Status.NO_SHOW)
+        Registration.objects.filter(event=event, status=Registration.Status.WAITLISTED).update(
+            status=Registration.Status.WITHDRAWN
+        )
+        event.swiss_rounds = swiss_rounds or event.swiss_rounds or suggested_swiss_rounds(len(checked))
+        event.started_at = timezone.now()
+        event.save(update_fields=["swiss_rounds", "started_at"])
+        set_status(event, Event.Status.SWISS)
+        broadcast_event(slug=event.slug, kind="event", data={"status": event.status})
+    return event
+
+
+def event_finish(*, event: Event, by) -> Event:
+    require_role(event, by, [EventRole.Role.ORGANISER], "finish the event")
+    with transaction.atomic():
+        event = lock_event(event)
+        unfinished = Round.objects.filter(event=event).exclude(status=Round.Status.COMPLETE)
+        if unfinished.exists():
+            r = unfinished.first()
+            raise EventError(f"Round {r.number} is not complete: {round_missing_results_text(round=r)}")
+        if event.status == Event.Status.ELIMINATION:
+            bracket = event_bracket(event)
+            if bracket is not None and bracket.champion is None:
+                raise EventError("The elimination rounds have no winner yet.")
+        set_status(event, Event.Status.FINISHED)
+        broadcast_event(slug=event.slug, kind="event", data={"status": event.status})
+    return event
+
+
+def event_publish(*, event: Event, by) -> Event:
+    return _event_transition(event, by, Event.Status.PUBLISHED, "publish the results")
+
+
+def qualification_add(*, event: Event, by, user, note: str = "") -> Qualification:
+    """Tier 3, Player Eligibility: the organiser keeps the list of qualified players."""
+    require_role(event, by, [EventRole.Role.ORGANISER], "manage the qualification list")
+    obj, _ = Qualification.objects.get_or_create(event=event, user=user, defaults={"note": note})
+    return obj
+
+
+def suspension_add(*, user, reason: str, until: datetime | None = None) -> Suspension:
+    """The global suspension list (managed by site staff in the admin)."""
+    return Suspension.objects.create(user=user, reason=reason, until=until)

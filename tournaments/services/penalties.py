@@ -1,0 +1,207 @@
+"""Tournament Penalties (warnings, Game Losses, disqualification; deck-list penalties) and appeals of a
+floor judge's ruling to the head judge.
+"""
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from tournaments import roles
+from tournaments.broadcast import broadcast_event
+from tournaments.decklists import decklist_for, decklist_penalty_class
+from tournaments.models import Appeal, Deadline, Event, EventRole, Match, Penalty, Registration, Round
+from tournaments.services.common import (
+    EventError,
+    NotPermitted,
+    audit,
+    broadcast_match,
+    current_round,
+    deadline_set,
+    lock_match,
+    require_role,
+    set_status,
+)
+from tournaments.services.matches import match_finalise
+from tournaments.services.registration import concede_current, player_match
+
+
+# --------------------------------------------------------------------------- penalties
+
+
+def penalty_issue(
+    *, event: Event, registration: Registration, by, kind: str, infraction: str, note: str = "",
+    match: Match | None = None, decklist_id: int | None = None, system: bool = False,
+) -> Penalty:
+    """Issue a Tournament Penalty. A second Game Warning for the same infraction becomes a Game Loss;
+    only the head judge disqualifies, and a disqualified player is dropped."""
+    if not system:
+        require_role(event, by, [EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "issue penalties")
+        if kind == Penalty.Kind.DISQUALIFICATION and not roles.is_head_judge(event, by):
+            raise NotPermitted("Only the head judge may disqualify a player (Tournament Disqualification).")
+    if kind not in Penalty.Kind.values:
+        raise EventError(f"Penalty must be one of {', '.join(Penalty.Kind.labels)}.")
+    if not infraction.strip():
+        raise EventError("Name the infraction.")
+    if registration.event_id != event.id:
+        raise EventError("That player is not in this event.")
+    with transaction.atomic():
+        escalated = False
+        if kind == Penalty.Kind.GAME_WARNING and Penalty.objects.filter(
+            event=event, registration=registration, kind=Penalty.Kind.GAME_WARNING, infraction__iexact=infraction.strip()
+        ).exists():
+            # Game Warning: "The second Game Warning for the same violation ... will result in a Game Loss".
+            kind, escalated = Penalty.Kind.GAME_LOSS, True
+            note = (note + " " if note else "") + f"Second Game Warning for {infraction} in this event: upgraded to a Game Loss."
+        current = current_round(event)
+        if match is None and kind == Penalty.Kind.GAME_LOSS:
+            match = player_match(registration)
+        try:
+            with transaction.atomic():
+                penalty = Penalty.objects.create(
+                    event=event, registration=registration, match=match, kind=kind, infraction=infraction.strip(),
+                    note=note, escalated=escalated, issued_by=by if getattr(by, "is_authenticated", False) else None,
+                    round_number=current.number if current else None, decklist_id=decklist_id,
+                )
+        except IntegrityError:
+            raise EventError("This decklist already has its penalty: one penalty per decklist (Deck Lists).") from None
+        if kind == Penalty.Kind.GAME_LOSS:
+            penalty.applied = _game_loss_apply(penalty, match)
+            penalty.save(update_fields=["applied"])
+        elif kind == Penalty.Kind.DISQUALIFICATION:
+            reg = Registration.objects.select_for_update().get(pk=registration.pk)
+            if reg.status in (Registration.Status.CHECKED_IN, Registration.Status.REGISTERED):
+                concede_current(reg, source="disqualification", by=by)
+            if reg.status != Registration.Status.DISQUALIFIED:
+                Registration.objects.filter(pk=reg.pk).update(status=Registration.Status.DISQUALIFIED, dropped_at=timezone.now(),
+                                                              dropped_after_round=current.number if current else 0)
+            penalty.applied = "disqualified and dropped"
+            penalty.save(update_fields=["applied"])
+        audit(event=event, actor=by, action="penalty", target=registration.name, reason=note,
+               data={"kind": kind, "infraction": infraction, "escalated": escalated})
+    return penalty
+
+
+def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
+    """Game Loss: the opponent wins the current game; between games it applies to the player's next game;
+    if both players get one in the same game, both lose it."""
+    reg = penalty.registration
+    if match is None or match.is_bye or match.round.status != Round.Status.RUNNING:
+        Registration.objects.filter(pk=reg.pk).update(pending_game_losses=reg.pending_game_losses + 1)
+        return "applies to the player's next game"
+    m = lock_match(match)
+    side = m.side_of(reg.id)
+    opp = "b" if side == "a" else "a"
+    played = m.games_a + m.games_b + m.games_lost_by_both
+    # "If both players receive a Game Loss penalty during the same game then both players will receive a
+    # loss": the opponent's Game Loss already ended this game, and no game has been recorded since.
+    same_game = m.penalty_game_no == played and m.penalty_game_loser == opp and played > 0
+    if m.status == Match.Status.FINAL:
+        if m.result_source == "penalty" and m.result == side and (same_game or m.round.best_of == 1):
+            if m.round.best_of == 1:
+                m.result = Match.Result.DOUBLE_LOSS
+                m.games_a = m.games_b = 0
+                m.games_lost_by_both = 1
+                m.penalty_game_loser = "both"
+                m.save(update_fields=["result", "games_a", "games_b", "games_lost_by_both", "penalty_game_loser"])
+                broadcast_match(m, kind="result")
+                broadcast_event(slug=m.round.event.slug, kind="standings", data={})
+                return "both players received a Game Loss in the same game: both lose"
+            # Best-of-three: the game that ended the match is lost by both, so the match goes on. The
+            # status pipeline never reopens a final match; this penalty correction does, with an audit entry.
+            setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
+            m.games_lost_by_both += 1
+            m.penalty_game_loser = "both"
+            m.result, m.result_source, m.recorded_at, m.status = "", "", None, Match.Status.RUNNING
+            m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser", "result",
+                                  "result_source", "recorded_at", "status"])
+            if m.ends_at is not None and m.time_called_at is None:
+                # Finalising retired the match clock; the reopened match needs it again.
+                Deadline.objects.filter(kind=Deadline.Kind.MATCH_TIME, target_id=m.id).update(processed_at=None, outcome="")
+                deadline_set(event=m.round.event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
+            audit(event=m.round.event, actor=penalty.issued_by, action="match reopened", target=str(m),
+                   reason="both players received a Game Loss in the same game",
+                   data={"games_a": m.games_a, "games_b": m.games_b, "games_lost_by_both": m.games_lost_by_both})
+            broadcast_match(m, kind="result")
+            broadcast_event(slug=m.round.event.slug, kind="standings", data={})
+            return f"both players received a Game Loss in game {played}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
+        Registration.objects.filter(pk=reg.pk).update(pending_game_losses=reg.pending_game_losses + 1)
+        return "match over: applies to the player's next game"
+    if same_game:
+        setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
+        m.games_lost_by_both += 1
+        m.penalty_game_loser = "both"
+        m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser"])
+        broadcast_match(m)
+        return f"both players received a Game Loss in game {played}: both lose it ({m.games_a}-{m.games_b})"
+    need = m.round.best_of // 2 + 1
+    games = getattr(m, f"games_{opp}") + 1
+    setattr(m, f"games_{opp}", games)
+    m.penalty_game_no, m.penalty_game_loser = played + 1, side
+    m.save(update_fields=[f"games_{opp}", "penalty_game_no", "penalty_game_loser"])
+    if games >= need:
+        match_finalise(m, result=opp, source="penalty", by=penalty.issued_by, games_a=m.games_a, games_b=m.games_b)
+        return f"game and match to {m.registration_of(opp).name}"
+    broadcast_match(m)
+    return f"game to {m.registration_of(opp).name} ({m.games_a}-{m.games_b})"
+
+
+def pending_game_losses_apply(matches: list[Match]) -> None:
+    """A Game Loss received between games applies to the player's next game."""
+    for m in matches:
+        if m.is_bye:
+            continue
+        for side in ("a", "b"):
+            reg = Registration.objects.get(pk=getattr(m, f"player_{side}_id"))
+            if reg.pending_game_losses:
+                Registration.objects.filter(pk=reg.pk).update(pending_game_losses=reg.pending_game_losses - 1)
+                penalty = Penalty.objects.filter(registration=reg, kind=Penalty.Kind.GAME_LOSS).order_by("-id").first()
+                fake = penalty or Penalty(registration=reg, event=m.round.event)
+                fake.registration = reg
+                _game_loss_apply(fake, Match.objects.get(pk=m.pk))
+
+
+def penalty_for_decklist(*, event: Event, registration: Registration, by) -> Penalty | None:
+    """Deck-list penalty from the decks app's class: incorrect → Game Warning, invalid → Game Loss
+    (Deck Lists); one penalty per decklist however many errors it has."""
+    require_role(event, by, [EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "issue deck-list penalties")
+    decklist = decklist_for(event, registration.player)
+    if decklist is None:
+        raise EventError(f"{registration.name} has no decklist in this event.")
+    cls = decklist_penalty_class(decklist)
+    if cls is None:
+        return None
+    label = "Incorrect deck list" if cls == "game_warning" else "Invalid deck list"
+    return penalty_issue(event=event, registration=registration, by=by, kind=cls, infraction=label,
+                         note="Deck Lists", decklist_id=decklist.pk)
+
+
+# --------------------------------------------------------------------------- appeals
+
+
+def appeal_file(*, event: Event, by, ruling: str, reason: str = "", floor_judge=None, match: Match | None = None) -> Appeal:
+    """A player appeals a floor judge's ruling to the head judge (Judges)."""
+    reg = Registration.objects.filter(event=event, player=by).first()
+    if reg is None:
+        raise NotPermitted("Only a player in the event may appeal a ruling.")
+    if match is not None and match.side_of(reg.id) is None:
+        raise NotPermitted("You can only appeal rulings in your own match.")
+    if not ruling.strip():
+        raise EventError("Describe the ruling you appeal.")
+    appeal = Appeal.objects.create(event=event, registration=reg, match=match, floor_judge=floor_judge, ruling=ruling, reason=reason)
+    broadcast_event(slug=event.slug, kind="appeal", data={"id": appeal.id})  # judges' pages refresh
+    return appeal
+
+
+def appeal_decide(*, appeal: Appeal, by, upheld: bool, decision: str) -> Appeal:
+    """The head judge's ruling on an appeal is final (Judges: "A Head Judge's ruling ... is final")."""
+    require_role(appeal.event, by, [EventRole.Role.HEAD_JUDGE], "decide an appeal")
+    with transaction.atomic():
+        a = Appeal.objects.select_for_update().get(pk=appeal.pk)
+        if a.status != Appeal.Status.OPEN:
+            raise EventError("The head judge has already decided this appeal; the decision is final.")
+        set_status(a, Appeal.Status.UPHELD if upheld else Appeal.Status.OVERTURNED)
+        a.decision, a.decided_by, a.decided_at = decision, by, timezone.now()
+        a.save(update_fields=["decision", "decided_by", "decided_at"])
+        audit(event=a.event, actor=by, action="appeal_decided", target=a.registration.name, reason=decision,
+               data={"upheld": upheld, "appeal": a.id})
+    return a
