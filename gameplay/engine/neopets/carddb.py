@@ -14,6 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
 
+from .effects import validate_abilities
+from .errors import CardDataError
+
 #: 4.3 / 5.x card types of the Comprehensive Rules 1.2
 CARD_TYPES = frozenset({
     "Neopet", "Faerie", "Hero", "Villain", "Paint Brush", "Legend", "Equipment", "Petpet", "Potion", "Food",
@@ -28,10 +31,6 @@ STATS = ("attack", "defence", "agility", "hit_points")  # 5.3a
 LEGACY_TYPES = {"Item": "Equipment", "Action": "Legend"}
 
 DEMO_FILE = Path(__file__).resolve().parents[3] / "decks" / "data" / "neopets-demo.json"
-
-
-class CardDataError(ValueError):
-    """A card record the engine can't use (names the card and the field)."""
 
 
 @dataclass(frozen=True)
@@ -84,8 +83,6 @@ def _int(rec: dict, key: str) -> int | None:
 
 def card_from_record(rec: dict[str, Any]) -> CardDef:
     """One record of the card format -> CardDef (effects are validated against the vocabulary)."""
-    from .effects import validate_abilities
-
     name = str(rec.get("name") or "").strip()
     key = str(rec.get("id") or "").strip()
     if not name or not key:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from .. import rng as _rng
 from . import rules as R
-from .carddb import CardDataError
+from .errors import CardDataError
 
 OPS: dict[str, Callable[["Ctx", dict], None]] = {}
 
@@ -367,29 +367,25 @@ def _play_from(ctx: Ctx, e: dict) -> None:
     Preparation Phase's one card, timing restrictions are ignored (9.1b), the Level Requirement
     still applies (3.3a.1)); a Map Piece is collected instead (5.13f).  Codestones are never played
     (5.14c.1)."""
-    from . import flow
-
     p = ctx.controller
     zone = e.get("from", "inventory")
     found = [c for c in ctx.st["players"][p][zone]
              if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})
-             and flow.playable_by_effect(ctx.g, ctx.st, p, c)]
+             and ctx.g.playable_by_effect(ctx.st, p, c)]
     if not found:
         return
     pick = ctx.ask("play_from", found + ["none"], "9.1")
     if pick != "none":
-        flow.play_card(ctx.g, ctx.st, ctx.ev, p, pick, by_effect=True)
+        ctx.g.play_by_effect(ctx.st, ctx.ev, p, pick)
 
 
 @op("paint")
 def _paint(ctx: Ctx, e: dict) -> None:
     """5.6c.2: the active Neopet goes into the Rainbow Pool and the matching Rainbow Pool Neopet takes
     its place, keeping its damage and Status effects (5.6c.3) and its Codestones."""
-    from . import flow
-
     p = ctx.controller
     brush = ctx.source if e.get("brush") is None else e["brush"]
-    new = flow.matching_rainbow(ctx.g, ctx.st, p, brush)
+    new = ctx.g.matching_rainbow(ctx.st, p, brush)
     if new is None:
         ctx.log("fizzle", "No matching Rainbow Pool Neopet any more (5.6d)")
         return

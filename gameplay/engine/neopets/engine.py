@@ -8,32 +8,19 @@ automatic step (flow.advance) until a player must decide something.
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from ..api import JUDGE, Action, IllegalActionError, Outcome, _thaw
-from . import flow
+from . import flow, play
 from . import rules as R
 from .carddb import CardDataError, CardDB
 from .effects import OPS, check_effects
-from .flow import Ev
+from .events import Ev, filter_events
+from .priority import frame
 from .state import State
 
 #: pending-decision options that decline (default_action)
 DECLINING_OPTIONS = frozenset({"no", "none", "done", "keep", "first"})
-
-
-def filter_events(events: Iterable[dict[str, Any]], viewer: Any) -> list[dict[str, Any]]:
-    """Events a viewer may read: private ones (``to``) only for their player; judges see everything."""
-    out = []
-    for e in events:
-        if viewer == "judge":
-            out.append(e)
-            continue
-        to = e.get("to")
-        if (to is not None and to != viewer) or e.get("judge"):
-            continue
-        out.append(e)
-    return out
 
 
 class NeopetsGame:
@@ -67,7 +54,7 @@ class NeopetsGame:
             return [Action.make("choose", player, option=o) for o in pend["options"]]
         pr = st["priority"]
         if pr and pr["player"] == player:
-            return flow.priority_actions(self, st, player)
+            return play.priority_actions(self, st, player)
         return []
 
     def to_move(self, state: State) -> int | None:
@@ -178,7 +165,18 @@ class NeopetsGame:
         who = "Judge" if p == JUDGE else R.pname(st, p)
         ev.add("manual_effect", f"{who} applies a manual effect: {eff['op']} "
                f"{ {k: v for k, v in eff.items() if k != 'op'} }", effect=eff, player=p, manual=True)
-        st["frames"].append(flow.frame(ctrl, src if src in st["cards"] else None, [eff], entry, kind="manual"))
+        st["frames"].append(frame(ctrl, src if src in st["cards"] else None, [eff], entry, kind="manual"))
+
+    # ------------------------------------------------------------------ hooks of the effect vocabulary
+    # (effects.py calls these on ``ctx.g``, so it needs no import of the turn machinery)
+    def matching_rainbow(self, st: dict, player: int, brush: str) -> str | None:
+        return play.matching_rainbow(self, st, player, brush)
+
+    def playable_by_effect(self, st: dict, player: int, cid: str) -> bool:
+        return play.playable_by_effect(self, st, player, cid)
+
+    def play_by_effect(self, st: dict, ev: Ev, player: int, cid: str) -> None:
+        play.play_card(self, st, ev, player, cid, by_effect=True)
 
     # ------------------------------------------------------------------ helpers for tests and tools
     def stat(self, state: State, player: int, name: str) -> int:

@@ -5,11 +5,13 @@ Plain functions over the state dict (see state.py).  ``g`` is the ``NeopetsGame`
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 from .. import rng as _rng
 from ..api import IllegalActionError
-from .carddb import CardDef
+
+if TYPE_CHECKING:
+    from .carddb import CardDef
 
 #: zone tags of the per-player lists (state.py)
 LIST_ZONES = ("neopet_deck", "rainbow_pool", "main_deck", "inventory", "discard", "void", "play_area", "stolen",
@@ -286,6 +288,11 @@ def knockout_check(g, st: dict) -> None:
 
 
 # ---------------------------------------------------------------------------------------------- triggers
+def phase_start(g, st: dict, phase: str) -> None:
+    st["phase"] = phase
+    fire(g, st, "phase_start", st["active"], phase=phase)  # 9.5b "at the beginning of"
+
+
 def fire(g, st: dict, event: str, p: int, **data: Any) -> None:
     """Collect triggered abilities (8.5) whose ``on`` matches an event that happened to player ``p``;
     they wait (8.5b) until the effect that caused them has finished, then go into the Queue (9.6a)."""
