@@ -149,6 +149,8 @@ class NeopetsGame:
             check_effects([eff], "manual effect")
         except CardDataError as exc:
             raise IllegalActionError(str(exc), "4.4a") from None
+        if st["pending"]:
+            raise IllegalActionError("first answer the pending decision", st["pending"].get("rule", "3.7b"))
         if p != JUDGE:
             holder = self.to_move(State(st))
             if holder != p:

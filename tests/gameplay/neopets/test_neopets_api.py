@@ -72,6 +72,8 @@ def test_manual_effect_plays_text_the_engine_does_not_automate(game):
     assert not game.db[game.db.key("Demo Mystery Scroll")].automated
     st, events = game.apply(st, Action.make("manual_effect", 0, effect={"op": "discard", "n": 1, "who": "opponent"}))
     assert st.d["pending"]["kind"] == "discard" and st.d["pending"]["player"] == 1
+    with pytest.raises(IllegalActionError):  # an effect waiting on a decision is not interrupted
+        game.apply(st, Action.make("manual_effect", 1, effect={"op": "heal", "n": 1}))
     st, _ = game.apply(st, Action.make("choose", 1, option=st.d["pending"]["options"][0]))
     assert len(st.d["players"][1]["discard"]) == 1 and events[0]["manual"]
     st, _ = game.apply(st, Action.make("manual_effect", JUDGE, as_player=1, effect={"op": "damage", "n": 1}))
