@@ -192,3 +192,16 @@ def test_the_view_payload_keeps_its_documented_shape(game):
     assert game.view(st, 1)["pending"] == {"player": 0, "kind": "search", "rule": "8.11"}
     assert heal not in json.dumps(game.view(st, 1))
     assert v["queue"] == [] and json.loads(json.dumps(v)) == v
+
+
+def test_the_command_line_plays_checked_games_and_reports_coverage(capsys):
+    from gameplay.engine.neopets.__main__ import main
+
+    assert main(["selfplay", "--games", "3", "--seed", "5", "--check", "--digest", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["completed"] == 3 and out["errors"] == 0 and len(out["digest"]) == 64 and out["average_rounds"] >= 2
+    assert main(["selfplay", "--games", "3", "--seed", "5", "--digest", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["digest"] == out["digest"]  # the same games, checked or not
+    assert main(["coverage", "--json"]) == 0
+    cov = json.loads(capsys.readouterr().out)
+    assert cov["total"] == {"cards": 69, "automated": 68, "percent": 98.6}
