@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..api import JUDGE, Action, IllegalActionError, Outcome, _thaw
+from ..api import JUDGE, Action, IllegalActionError, Outcome, thaw
 from . import flow, play
 from . import rules as R
 from .carddb import CardDataError, CardDB
@@ -142,7 +142,7 @@ class NeopetsGame:
         """A player (or a judge, ``as_player``) applies an effect of the vocabulary for card text the
         engine does not automate; logged for everyone."""
         p = action.player
-        eff = _thaw(action.get("effect"))
+        eff = thaw(action.get("effect"))
         if not isinstance(eff, dict) or eff.get("op") not in OPS:
             raise IllegalActionError("manual_effect needs an effect {op: ...} from the vocabulary", "4.4a")
         try:
