@@ -7,6 +7,9 @@ import sys
 from collections import Counter
 
 from .carddb import DEMO_FILE, CardDB
+from .effects import ABILITY_KINDS, OPS, TRIGGERS
+from .rules import CONDITIONS
+from .selfplay import run
 
 
 def coverage(db: CardDB) -> dict:
@@ -24,9 +27,6 @@ def coverage(db: CardDB) -> dict:
 
 
 def vocabulary_use(db: CardDB) -> dict[str, dict[str, int]]:
-    from .effects import ABILITY_KINDS, OPS, TRIGGERS
-    from .rules import CONDITIONS
-
     used: dict[str, Counter] = {"kinds": Counter(), "ops": Counter(), "triggers": Counter(), "conditions": Counter()}
 
     def walk(x):
@@ -83,8 +83,6 @@ def main(argv=None) -> int:
             unused = [f"{k}:{n}" for k, d in cov["vocabulary"].items() for n, v in d.items() if not v]
             print("unused vocabulary:", ", ".join(unused) or "none")
         return 0
-    from .selfplay import run
-
     res = run(db, args.games, args.seed, check=args.check, digest=args.digest, turn_cap=args.turn_cap)
     if args.json:
         print(json.dumps(res, indent=2))

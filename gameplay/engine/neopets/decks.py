@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from .. import rng as _rng
-from .carddb import CHAMPION_TYPES, CardDB
+from .carddb import CardDB
+from .carddefs import CHAMPION_TYPES
 
 MAIN_SIZE = 50  # 2.4a
 SINGLE_COPY = CHAMPION_TYPES | {"Petpet", "Map Piece"}  # 5.5b, 5.9b, 5.13b

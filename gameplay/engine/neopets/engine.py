@@ -18,6 +18,7 @@ from .effects import OPS, check_effects
 from .events import Ev, filter_events
 from .priority import frame
 from .state import State
+from .view import build_view
 
 #: pending-decision options that decline (default_action)
 DECLINING_OPTIONS = frozenset({"no", "none", "done", "keep", "first"})
@@ -101,8 +102,6 @@ class NeopetsGame:
         return Outcome(o["winner"], o["reason"], o["winner"] is None)
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
-        from .view import build_view
-
         return build_view(self, state.d, viewer)
 
     def default_action(self, state: State, player: int) -> Action | None:

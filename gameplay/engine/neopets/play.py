@@ -7,7 +7,7 @@ from typing import Any
 
 from ..api import Action, new_action
 from . import rules as R
-from .carddb import PREPARATION_TYPES
+from .carddefs import PREPARATION_TYPES
 from .effects import Ctx
 from .events import Ev
 from .priority import frame, new_entry

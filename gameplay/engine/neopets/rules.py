@@ -5,13 +5,11 @@ Plain functions over the state dict (see state.py).  ``g`` is the ``NeopetsGame`
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from .. import rng as _rng
 from ..api import IllegalActionError
-
-if TYPE_CHECKING:
-    from .carddb import CardDef
+from .carddefs import CardDef
 
 #: zone tags of the per-player lists (state.py)
 LIST_ZONES = ("neopet_deck", "rainbow_pool", "main_deck", "inventory", "discard", "void", "play_area", "stolen",
