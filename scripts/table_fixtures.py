@@ -37,7 +37,7 @@ def payload(game: MLPGame, state, log: list[dict], viewer: Any, seq: int) -> dic
                  "best_of": 3, "games_won": [0, 0]},
         "viewer": {"role": "player" if seat is not None else viewer, "seat": seat},
         "view": view, "legal_actions": legal, "to_move": to_move,
-        "waiting_for": "" if to_move is None else f"{NAMES[to_move]} to act",
+        "waiting_for": "",  # the server words it; empty: the table words it from the view
         "clocks": {"decision": {"seat": to_move, "deadline": "2026-11-25T20:00:00+00:00"},
                    "round": {"ends_at": "2026-11-25T20:50:00+00:00", "time_called": False, "extra_turns_left": None},
                    "paused": False},

@@ -1,0 +1,110 @@
+"""The game table drawn from real engine payloads (tests/fixtures/table/, made by
+scripts/table_fixtures.py): every decision kind becomes a prompt naming its rule, cards can be selected
+and offer the server's legal actions, hidden cards stay backs, and axe-core finds no serious
+accessibility violation.  Screenshots at 1280x800 and 844x390 go to var/screenshots/."""
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.table_helpers import axe_violations, fixture, open_offline, shot
+
+pytestmark = [pytest.mark.browser]
+
+DESKTOP = {"width": 1280, "height": 800}
+PHONE_SIDEWAYS = {"width": 844, "height": 390}
+
+
+@pytest.fixture
+def table_page(chromium):
+    contexts = []
+
+    def make(viewport=DESKTOP, **kw):
+        ctx = chromium.new_context(viewport=viewport, **kw)
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(10_000)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.js_errors = errors
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()
+
+
+def test_main_phase_offers_the_selected_cards_legal_actions(table_page):
+    page = table_page()
+    state = fixture("main_p0")
+    open_offline(page, state)
+    assert page.locator(".seat-bottom").inner_text().count("Ann") == 1
+    tank = [c for c in state["view"]["players"][0]["hand"] if c["number"] == "EO21"][0]
+    card = page.locator(f'[data-card="{tank["id"]}"]')
+    assert "LOYALTY" in card.inner_text().upper()  # the colour band names the colour
+    card.click()
+    labels = page.locator(".prompt .opts .btn").all_inner_texts()
+    assert "Play to your home" in labels
+    assert any(label.startswith("Play to Runaway Cart") for label in labels)
+    assert page.locator(".drop.target").count() == 3  # home and both Problems
+    assert page.locator(".prompt .btn.pass").is_visible()
+    assert "Tank" in page.locator(".detail-box").inner_text()
+    shot(page, "table-desktop-main")
+    assert axe_violations(page) == []
+    assert page.js_errors == []
+
+
+@pytest.mark.parametrize("name, words", [
+    ("setup_problem_p0", "Starting Problem"),
+    ("mulligan_p0", "mulligan"),
+    ("may_p0", "You may"),
+    ("target_p0", "Choose a target"),
+    ("kind_order_p1", "triggered effects"),
+    ("kind_discard_down_p1", "discard"),
+    ("kind_challenge_p0", "Challenge"),
+    ("kind_confront_order_p1", "confront first"),
+])
+def test_each_decision_is_a_prompt_naming_its_rule(table_page, name, words):
+    page = table_page()
+    state = fixture(name)
+    open_offline(page, state)
+    prompt = page.locator(".prompt .decision")
+    assert words.lower() in prompt.inner_text().lower()
+    rule = state["view"]["pending"]["rule"]
+    assert rule in prompt.inner_text()
+    assert prompt.locator(".btn").count() == len(state["view"]["pending"]["options"])
+    assert page.js_errors == []
+
+
+def test_the_waiting_player_sees_why_the_game_waits(table_page):
+    page = table_page()
+    open_offline(page, fixture("may_waiting_p1"))
+    assert "Waiting for Ann" in page.locator(".prompt").inner_text()
+    assert page.locator(".seat-top .tag.t-act").is_visible()
+
+
+def test_game_over_names_the_winner_for_both(table_page):
+    for name, words in (("game_over_p0", "Bob wins"), ("game_over_p1", "You win!")):
+        page = table_page()
+        open_offline(page, fixture(name))
+        assert words in page.locator(".gameover").inner_text()
+
+
+def test_phone_held_sideways_shows_board_prompt_and_pass(table_page):
+    page = table_page(PHONE_SIDEWAYS, is_mobile=True, has_touch=True)
+    open_offline(page, fixture("midgame_p1"))
+    assert page.locator(".prompt .btn.pass").is_visible()
+    assert page.locator(".board").is_visible()
+    shot(page, "table-phone-sideways-main")
+    assert axe_violations(page) == []
+
+
+def test_spectator_and_judge_views_are_read_only(table_page):
+    page = table_page()
+    open_offline(page, fixture("main_spectator"))
+    assert page.locator(".tag.t-role").inner_text() == "Spectating"
+    assert page.locator(".prompt .btn").count() == 0
+    page = table_page()
+    open_offline(page, fixture("main_judge"))
+    assert page.locator(".judge-box").is_visible()
+    shot(page, "table-desktop-judge")
+    assert axe_violations(page) == []
