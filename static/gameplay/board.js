@@ -165,7 +165,7 @@ function problemColumn(payload, area, ui, seats) {
   return dropZone(area, payload, ui, `problem-col${fo ? " in-faceoff" : ""}`, label, [
     el("div", { class: "row row-top" }, frames(payload, top, ui)),
     el("div", { class: "problem-slot" },
-      prob ? cardFrame(prob, ui.opts(prob)) : null,
+      prob ? cardFrame(prob, ui.opts(prob)) : el("span", { class: "muted" }, "No Problem yet (102.2)"),
       el("span", { class: "owner-tag" }, owner === null || owner === undefined ? "" : (isMe(payload, owner) ? "your Problem" : `${playerName(payload, owner)}'s Problem`)),
       fo ? el("span", { class: "tag t-fo" }, "Faceoff here") : null),
     el("div", { class: "row row-bottom" }, frames(payload, bottom, ui)),

@@ -3,7 +3,7 @@
 // only shows the viewer's view and sends {"type": "action", "seq", "action"}.
 
 import { areaName, cardName, findCard, isMe, playerName, renderBoard, whoWords } from "./board.js";
-import { cardDetail, el } from "./cards.js";
+import { cardDetail, cardFrame, el } from "./cards.js";
 import { decisionTitle, optionWords, phaseOf, waitingWords } from "./words.js";
 
 const MANUAL_EFFECTS = [
@@ -166,7 +166,7 @@ export class Table {
       targetLabel: (area) => targets.get(area).map((a) => this.actionWords(a)).join(" or "),
     };
     this.renderBar();
-    this.boardBox.replaceChildren(renderBoard(p, ui));
+    this.boardBox.replaceChildren(...this.tray(pend), renderBoard(p, ui));
     this.renderPrompt(pend, selActs);
     this.renderFaceoff();
     this.renderDetail();
@@ -191,7 +191,7 @@ export class Table {
     this.bar.replaceChildren(
       el("div", { class: "bar-left" },
         el("span", { class: "bar-game" }, g.best_of ? `Game ${g.number || 1} of ${g.best_of}` : "Game", g.games_won ? el("small", {}, ` (${g.games_won[0]}–${g.games_won[1]})`) : null),
-        el("span", { class: "bar-turn" }, `Turn ${v.turn || 0}`, v.turn_player !== null && v.turn_player !== undefined && v.turn ? ` · ${isMe(p, v.turn_player) ? "your turn" : playerName(p, v.turn_player) + "'s turn"}` : ""),
+        el("span", { class: "bar-turn" }, v.turn ? `Turn ${v.turn}` : "Before the first turn", v.turn_player !== null && v.turn_player !== undefined && v.turn ? ` · ${isMe(p, v.turn_player) ? "your turn" : playerName(p, v.turn_player) + "'s turn"}` : ""),
         el("span", { class: "bar-phase" }, el("strong", {}, phase), step ? ` — ${step}` : ""),
         roleTag ? el("span", { class: "tag t-role" }, roleTag) : null),
       el("div", { class: "bar-clocks" },
@@ -303,13 +303,25 @@ export class Table {
         const c = findCard(p, o);
         label = c ? `${c.name || "face-down Troublemaker"}${c.area ? " — " + areaName(p, c.area) : ""}` : o;
       }
-      return el("button", { type: "button", class: `btn opt${o === true || (pend.kind === "mulligan" && o === false) ? " primary" : ""}`, "data-choose": JSON.stringify(o), "data-focus": `opt-${i}` }, label);
+      const isCard = typeof o === "string" && /^c\d+$/.test(o);
+      return el("button", { type: "button", class: `btn opt${o === true || (pend.kind === "mulligan" && o === false) ? " primary" : ""}`, "data-choose": JSON.stringify(o), "data-show": isCard ? o : null, "data-focus": `opt-${i}` }, label);
     });
     const offered = pend.cards ? Object.values(pend.cards) : [];
+
     return el("div", { class: "choice decision", role: "group", "aria-label": decisionTitle(pend.kind) },
       ...head,
       offered.length ? el("p", { class: "hint" }, "Hover or focus a choice to read the card.") : null,
       el("div", { class: "opts" }, buttons));
+  }
+
+  tray(pend) {
+    // Cards offered from outside play (the Problem deck at setup, a search, a look at a hand) are laid
+    // out above the board to pick from; the prompt lists the same choices as buttons.
+    const offered = pend && pend.cards ? Object.values(pend.cards) : [];
+    if (!offered.length) return [];
+    return [el("section", { class: "tray", "aria-label": decisionTitle(pend.kind) },
+      el("h2", {}, decisionTitle(pend.kind), pend.rule ? el("small", {}, ` (${pend.rule})`) : null),
+      el("div", { class: "tray-cards" }, offered.map((c) => cardFrame(c, { faces: this.payload.cards || {}, option: true }))))];
   }
 
   actionWords(a) {
@@ -374,7 +386,7 @@ export class Table {
   renderManual() {
     // Manual effects: the vocabulary's effects, applied by hand for text the engine does not automate.
     const p = this.payload;
-    if (this.role !== "player" || this.readOnly || !this.legal.length || p.outcome) { this.manualBox.replaceChildren(); return; }
+    if (this.role !== "player" || this.readOnly || !this.legal.length || p.outcome || String(p.view.step).startsWith("setup")) { this.manualBox.replaceChildren(); return; }
     const inPlay = [];
     for (const cards of Object.values(p.view.areas)) for (const c of cards) if (c.name && c.type !== "Problem") inPlay.push(c);
     const src = this.detail ? findCard(p, this.detail) : null;
