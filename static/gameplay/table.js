@@ -118,11 +118,37 @@ export class Table {
   // ------------------------------------------------------------------ state
   setState(payload) {
     if (this.payload && payload.seq < this.payload.seq && payload.game && this.payload.game && payload.game.id === this.payload.game.id) return;
+    const before = this.payload;
     this.payload = payload;
     this.busy = false;
+    if (before && !this.readOnly) this.announce(before, payload);
     if (this.selected && !this.actionsOf(this.selected).length) this.selected = null;
     this.receivedAt = Date.now();
     this.render();
+  }
+
+  announce(before, now) {
+    // A short banner over the board for what just happened (a faceoff's result, a new turn); it never
+    // takes focus or blocks input, and it goes away by itself.
+    const lastSeq = Math.max(-1, ...(before.log || []).map((e) => e.seq ?? -1));
+    const fresh = (now.log || []).filter((e) => (e.seq ?? -1) > lastSeq);
+    let text = null;
+    const won = fresh.filter((e) => e.type === "faceoff" && /wins the faceoff|nobody wins/i.test(e.msg)).pop();
+    if (won) {
+      const totals = fresh.filter((e) => e.type === "faceoff" && /totals/i.test(e.msg)).pop();
+      text = `${won.msg}${totals ? " — " + totals.msg.replace(/^Faceoff totals:\s*/i, "") : ""}`;
+    } else if (now.view.turn !== before.view.turn && now.view.turn) {
+      text = isMe(now, now.view.turn_player) ? `Turn ${now.view.turn}: your turn` : `Turn ${now.view.turn}: ${playerName(now, now.view.turn_player)}'s turn`;
+    }
+    if (!text) return;
+    if (!this.flashEl) {
+      this.flashEl = el("div", { class: "flash", "aria-hidden": "true" });
+      this.root.append(this.flashEl);
+    }
+    this.flashEl.textContent = text;
+    this.flashEl.classList.remove("show");
+    void this.flashEl.offsetWidth; // restart the animation
+    this.flashEl.classList.add("show");
   }
 
   get role() { return (this.payload && this.payload.viewer && this.payload.viewer.role) || this.config.role || "spectator"; }
