@@ -67,6 +67,7 @@ from tournaments.services.matches import (
     match_correct_result,
     match_end_of_match,
     match_mark_present,
+    match_record_engine_result,
     match_record_result,
     match_report_result,
 )
@@ -103,6 +104,7 @@ __all__ = [
     "match_correct_result",
     "match_end_of_match",
     "match_mark_present",
+    "match_record_engine_result",
     "match_record_result",
     "match_report_result",
     "penalty_for_decklist",
