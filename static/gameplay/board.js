@@ -112,7 +112,7 @@ function seatStrip(payload, p, where) {
       el("strong", {}, playerName(payload, p)), isMe(payload, p) ? el("span", { class: "you" }, " (you)") : null,
       conn && conn.connected === false ? el("span", { class: "tag t-off" }, "disconnected") : null),
     el("span", { class: "seat-tags" },
-      turn ? el("span", { class: "tag t-turn" }, "Their turn".replace("Their", isMe(payload, p) ? "Your" : "Their")) : null,
+      turn ? el("span", { class: "tag t-turn" }, isMe(payload, p) ? "Your turn" : "Turn") : null,
       acting ? el("span", { class: "tag t-act" }, prio && !v.pending ? "Priority" : "Deciding") : null),
     scoreTrack(pl.score),
     tokens(pl.action_tokens),
@@ -204,11 +204,13 @@ export function renderBoard(payload, ui) {
     const rank = (m, a2) => (m ? (Number(m[1]) === seats.bottom ? 0 : 1) : 2) + a2;
     return rank(pa, "").localeCompare(rank(pb, "")) || a.localeCompare(b);
   });
-  return el("div", { class: "board" },
-    handRow(payload, seats.top, ui),
-    homeRow(payload, seats.top, ui, "top"),
-    el("section", { class: "problems", "aria-label": "Problems" }, probAreas.map((a) => problemColumn(payload, a, ui, seats))),
-    homeRow(payload, seats.bottom, ui, "bottom"),
+  // The bottom player's hand stays in view below the board, which scrolls when it is tall.
+  return [
+    el("div", { class: "board" },
+      handRow(payload, seats.top, ui),
+      homeRow(payload, seats.top, ui, "top"),
+      el("section", { class: "problems", "aria-label": "Problems" }, probAreas.map((a) => problemColumn(payload, a, ui, seats))),
+      homeRow(payload, seats.bottom, ui, "bottom")),
     handRow(payload, seats.bottom, ui),
-  );
+  ].filter(Boolean);
 }

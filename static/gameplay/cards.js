@@ -163,7 +163,7 @@ export function cardDetail(card, faces) {
   const cols = colorsOf(card, face);
   const lines = (face.text || "").split(/\n+/).filter(Boolean);
   return el("div", { class: "detail" },
-    band(cols),
+    face.type === "Problem" ? el("span", { class: "band col-problem" }, "Problem") : band(cols),
     el("h3", {}, face.title, face.subtitle ? el("small", {}, face.subtitle) : null),
     el("p", { class: "meta" }, [face.type, ...(face.traits || [])].join(" · "), info ? ` — ${info.number}, ${info.set}` : ""),
     el("dl", { class: "stats" },

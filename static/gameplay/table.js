@@ -192,7 +192,18 @@ export class Table {
       targetLabel: (area) => targets.get(area).map((a) => this.actionWords(a)).join(" or "),
     };
     this.renderBar();
-    this.boardBox.replaceChildren(...this.tray(pend), renderBoard(p, ui));
+    const [board, hand] = renderBoard(p, ui);
+    board.prepend(...this.tray(pend));
+    const scroll = this.boardBox.querySelector(".board");
+    const top = scroll ? scroll.scrollTop : 0;
+    this.boardBox.replaceChildren(board, ...(hand ? [hand] : []));
+    if (this.boardScrolled) board.scrollTop = top;
+    else if (board.scrollHeight > board.clientHeight + 8) {
+      // a short screen (a phone held sideways): start with the Problems in view, the opponent's home above
+      const probs = board.querySelector(".problems");
+      if (probs) board.scrollTop = Math.max(0, probs.offsetTop - board.offsetTop - 6);
+    }
+    this.boardScrolled = true;
     this.renderPrompt(pend, selActs);
     this.renderFaceoff();
     this.renderDetail();
@@ -281,6 +292,7 @@ export class Table {
       const title = outcome.draw || w === null || w === undefined ? "The game is a draw" : (isMe(p, w) ? "You win!" : `${playerName(p, w)} wins`);
       out.push(el("div", { class: "gameover", role: "status" },
         el("h2", {}, title), el("p", {}, outcome.reason || ""),
+        this.nextGameLink(),
         this.config.replay_url ? el("a", { class: "btn", href: this.config.replay_url }, "Watch the replay") : null,
         this.config.lobby_url ? el("a", { class: "btn ghost", href: this.config.lobby_url }, "Back to your matches") : null));
       this.prompt.replaceChildren(...out);
@@ -310,6 +322,14 @@ export class Table {
       }, a.kind === "pass" ? "Pass" : this.actionWords(a)))));
     }
     this.prompt.replaceChildren(...out);
+  }
+
+  nextGameLink() {
+    // Best of three: the match goes on with its next game on the same match page.
+    const g = this.payload.game || {};
+    const live = ["setup", "playing", "time_called"];
+    if (this.readOnly || !g.best_of || g.best_of < 2 || !live.includes(g.match_status)) return null;
+    return el("a", { class: "btn primary", href: window.location.pathname }, `Play game ${(g.number || 1) + 1}`);
   }
 
   decisionPrompt(pend) {
@@ -497,7 +517,10 @@ export class Table {
   renderLog() {
     const log = this.payload.log || [];
     const stick = this.logBox.scrollHeight - this.logBox.scrollTop - this.logBox.clientHeight < 40;
-    this.logBox.replaceChildren(...log.map((e) => el("li", { class: `ev ev-${e.type}${e.to !== undefined ? " private" : ""}${e.manual ? " manual" : ""}` }, this.linked(e.msg || e.type))));
+    const p = this.payload;
+    const privateTag = (e) => (e.to === undefined || e.to === null ? null
+      : el("span", { class: "private-tag" }, this.role === "player" ? " (only you)" : ` (only ${playerName(p, e.to)} sees this)`));
+    this.logBox.replaceChildren(...log.map((e) => el("li", { class: `ev ev-${e.type}${e.manual ? " manual" : ""}` }, this.linked(e.msg || e.type), privateTag(e))));
     if (stick || !this.logScrolled) { this.logBox.scrollTop = this.logBox.scrollHeight; this.logScrolled = true; }
   }
 
