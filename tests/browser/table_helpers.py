@@ -22,14 +22,21 @@ def fixture(name: str) -> dict[str, Any]:
     return json.loads((FIXTURES / f"{name}.json").read_text())
 
 
-def open_offline(page, state: dict[str, Any], **config: Any) -> None:
-    """Serve table.html with ``state`` as its initial payload and the static files from disk."""
+def open_offline(page, state: dict[str, Any], *, posts: list | None = None, **config: Any) -> None:
+    """Serve table.html with ``state`` as its initial payload and the static files from disk; POSTs
+    (the table's REST fallback for actions) are answered 400 and recorded in ``posts``."""
     cfg = {"state": state, "ws_url": None, "role": state["viewer"]["role"], "seat": state["viewer"]["seat"], **config}
     html = render_to_string("gameplay/table.html", {"table_config": cfg})
     static_root = ROOT / "static"
 
     def handle(route):
         url = route.request.url[len(ORIGIN):].split("?")[0]
+        if route.request.method == "POST":
+            if posts is not None:
+                posts.append({"url": url, "body": json.loads(route.request.post_data or "{}")})
+            route.fulfill(status=400, body=json.dumps({"code": "illegal", "detail": "recorded by the test", "rule": ""}),
+                          headers={"Content-Type": "application/json"})
+            return
         if url.startswith(settings.STATIC_URL):
             path = static_root / url[len(settings.STATIC_URL):]
             if path.is_file():

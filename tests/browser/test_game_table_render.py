@@ -108,3 +108,81 @@ def test_spectator_and_judge_views_are_read_only(table_page):
     assert page.locator(".judge-box").is_visible()
     shot(page, "table-desktop-judge")
     assert axe_violations(page) == []
+
+
+def _tab_to(page, selector: str, limit: int = 80) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement && document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_a_whole_action_by_keyboard_alone_with_visible_focus(table_page):
+    page = table_page()
+    state = fixture("main_p0")
+    posts: list = []
+    open_offline(page, state, posts=posts, action_url="/api/play/games/1/actions/")
+    tank = [c for c in state["view"]["players"][0]["hand"] if c["number"] == "EO21"][0]
+    _tab_to(page, f'[data-card="{tank["id"]}"]')
+    outline = page.evaluate("() => getComputedStyle(document.activeElement).outlineStyle")
+    assert outline != "none"  # focus is visible
+    page.keyboard.press("Enter")
+    assert page.locator(f'[data-card="{tank["id"]}"]').get_attribute("aria-pressed") == "true"
+    _tab_to(page, '.drop-btn[data-area="prob0"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("n => document.querySelector('.toast.show')")
+    assert posts == [{"url": "/api/play/games/1/actions/",
+                      "body": {"seq": state["seq"], "action": {"area": "prob0", "card": tank["id"], "kind": "play"}}}]
+    page.keyboard.press("Escape")
+
+
+def test_a_decision_is_answered_by_keyboard(table_page):
+    page = table_page()
+    state = fixture("may_p0")
+    posts: list = []
+    open_offline(page, state, posts=posts, action_url="/x/")
+    _tab_to(page, ".prompt [data-choose='true']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('.toast.show')")
+    assert posts[0]["body"]["action"] == {"kind": "choose", "option": True}
+
+
+def test_manual_effects_offer_the_vocabulary_and_send_what_was_chosen(table_page):
+    page = table_page()
+    state = fixture("main_p0")
+    posts: list = []
+    open_offline(page, state, posts=posts, action_url="/x/")
+    mane = state["view"]["areas"]["home0"][0]
+    page.locator("summary", has_text="Apply an effect by hand").click()
+    form = page.locator("form.manual-form")
+    form.locator("select[name=op]").select_option("ready")
+    form.locator("select[name=target]").select_option(mane["id"])
+    form.get_by_role("button", name="Apply").click()
+    page.wait_for_function("() => document.querySelector('.toast.show')")
+    assert posts[0]["body"]["action"] == {"kind": "manual_effect", "effect": {"op": "ready"}, "target": mane["id"]}
+
+
+def test_an_unautomated_card_says_so_and_shows_its_text(table_page):
+    page = table_page()
+    state = fixture("main_p0")
+    open_offline(page, state)
+    bobs_mane = state["view"]["areas"]["home1"][0]
+    assert state["cards"][bobs_mane["key"]]["automated"] is False
+    frame = page.locator(f'[data-card="{bobs_mane["id"]}"]')
+    assert "Manual" in frame.inner_text()
+    frame.hover()
+    note = page.locator(".detail-box .manual-note")
+    assert "Not automated" in note.inner_text()
+    assert state["cards"][bobs_mane["key"]]["manual_lines"][0][:30] in note.inner_text()
+
+
+def test_the_discard_pile_is_browsable(table_page):
+    page = table_page()
+    state = fixture("random_late_p0")
+    open_offline(page, state)
+    page.locator('[data-pile="discard0"]').click()
+    dialog = page.locator("dialog[open]")
+    assert "discard pile" in dialog.inner_text()
+    assert dialog.locator(".pile-card").count() == len(state["view"]["players"][0]["discard"])
+    page.keyboard.press("Escape")
