@@ -90,3 +90,57 @@ def play(game_id: int, user_by_seat: dict, max_actions: int = 60, policy_seed: i
             game_submit_action(game_id=game_id, user=user_by_seat[seat], seq=p["seq"], action=a)
         n += 1
     return n
+
+
+# --------------------------------------------------------------------------- online events
+
+
+@pytest.fixture
+def staff(django_user_model):
+    make = django_user_model.objects.create_user
+    return {"organiser": make(username="organiser", password="pony-pass-123"),
+            "head_judge": make(username="head_judge", password="pony-pass-123"),
+            "floor_judge": make(username="floor_judge", password="pony-pass-123")}
+
+
+@pytest.fixture
+def eight_players(django_user_model):
+    return [django_user_model.objects.create_user(username=f"player{i}", password="pony-pass-123") for i in range(1, 9)]
+
+
+@pytest.fixture
+def online_event(online, staff, eight_players):
+    """An online Tier 1 Harmony event, 8 players checked in with legal registered decklists, started
+    (Swiss, 3 rounds): their decks are snapshotted."""
+    import random
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from decks.models import Format, Game
+    from decks.services import decklist_submit
+    from tests.conftest import load_catalog
+    from tournaments import services
+    from tournaments.demo_decks import legal_harmony_deck
+
+    if not Format.objects.filter(slug="mlp-harmony").exists():
+        load_catalog()
+
+    def make(*, tier: int = 1, swiss_rounds: int = 3, **extra):
+        with committing():
+            event = services.event_create(
+                by=staff["organiser"], name="Online test", game=Game.objects.get(slug="mlp"),
+                format=Format.objects.get(slug="mlp-harmony"), tier=tier, online=True, seed=7,
+                starts_at=timezone.now() + timedelta(days=1), head_judge=staff["head_judge"],
+                floor_judges=[staff["floor_judge"]], **extra)
+            services.event_open_registration(event=event, by=staff["organiser"])
+            regs = [services.registration_create(event=event, player=p) for p in eight_players]
+            rng = random.Random(3)
+            for p in eight_players:
+                decklist_submit(event=event, player=p, data=legal_harmony_deck(event=event, rng=rng))
+            services.event_open_check_in(event=event, by=staff["organiser"])
+            for r in regs:
+                services.registration_check_in(registration=r, by=r.player)
+            return services.event_start(event=event, by=staff["organiser"], swiss_rounds=swiss_rounds)
+
+    return make
