@@ -144,9 +144,9 @@ def _click_action(page, action: dict, *, drag: bool = False) -> None:
     elif kind == "pass":
         page.get_by_role("button", name="Pass", exact=True).click()
     elif kind in ("play", "move"):
-        card = page.locator(f'.board [data-card="{action["card"]}"]')
+        card = page.locator(f'.board-box [data-card="{action["card"]}"]')
         if drag:
-            card.drag_to(page.locator(f'.board [data-area="{action["area"]}"]').first)
+            card.drag_to(page.locator(f'.board-box [data-area="{action["area"]}"]').first)
         else:
             card.click()
             page.locator(f'.drop-btn[data-area="{action["area"]}"]').click()
@@ -176,11 +176,16 @@ def _play_to_the_end(pages: dict[int, object], game, *, reload_at: int | None = 
         seen.add(pend["kind"] if pend else action["kind"])
         if shots and seat == 0 and action["kind"] == "play" and "shot-play" not in seen:
             seen.add("shot-play")
-            pages[0].locator(f'.board [data-card="{action["card"]}"]').click()
+            pages[0].locator(f'.board-box [data-card="{action["card"]}"]').click()
             shot(pages[0], f"{shots}-select")
             pages[0].keyboard.press("Escape")
         if shots and pend and pend["kind"] == "may" and seat == 0:
             shot(pages[0], f"{shots}-may")
+        if shots and seat == 0 and "shot-faceoff" not in seen and pages[0].locator(".faceoff-box").is_visible() \
+                and st["view"]["turn"] >= 5:
+            seen.add("shot-faceoff")
+            pages[0].wait_for_timeout(3300)  # the turn banner fades
+            shot(pages[0], f"{shots}-faceoff")
         drag = action["kind"] == "play" and seat == 0 and drags < 2 and "shot-play" in seen
         drags += int(drag)
         _click_action(pages[seat], action, drag=drag)
