@@ -272,8 +272,9 @@ export class Table {
     const p = this.payload;
     const v = p.view;
     if (p.outcome || v.outcome) return "";
-    if (p.waiting_for && !(this.seat !== null && p.to_move === this.seat)) return p.waiting_for;
+    if (p.clocks && p.clocks.paused) return p.waiting_for || "A judge has paused the game.";
     const who = p.to_move;
+    if ((who === null || who === undefined) && p.waiting_for) return p.waiting_for;
     if (who === null || who === undefined) return "The game is running…";
     const name = isMe(p, who) ? "you" : playerName(p, who);
     if (v.pending) {
@@ -419,7 +420,7 @@ export class Table {
       flips.length ? el("ul", { class: "fo-flips" }, flips.map((f) => el("li", {}, this.linked(f)))) : null,
       totals ? el("p", { class: "fo-totals" }, el("strong", {}, "Totals: "), totals) : null,
       winner ? el("p", { class: "fo-winner" }, winner) : null,
-      points.map((m) => el("p", { class: "fo-points" }, m)));
+      ...points.map((m) => el("p", { class: "fo-points" }, m)));
   }
 
   renderDetail() {

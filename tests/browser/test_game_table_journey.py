@@ -185,6 +185,8 @@ def _play_to_the_end(pages: dict[int, object], game, *, reload_at: int | None = 
                 and st["view"]["turn"] >= 5:
             seen.add("shot-faceoff")
             pages[0].wait_for_timeout(3300)  # the turn banner fades
+            box = pages[0].locator(".faceoff-box").inner_text()
+            assert "Totals" in box and "flips" in box, box  # both sides' flips and totals, as it happened
             shot(pages[0], f"{shots}-faceoff")
         drag = action["kind"] == "play" and seat == 0 and drags < 2 and "shot-play" in seen
         drags += int(drag)
@@ -214,7 +216,7 @@ def test_two_players_play_the_stacked_game_to_15_points_by_clicks_only(seat_page
     assert axe_violations(a) == []
 
     seen = _play_to_the_end({0: a, 1: b}, game, reload_at=12, shots="table-live-desktop")
-    assert {"starting_problem", "mulligan", "play", "move", "may", "confront", "faceoff", "reloaded"} <= seen, seen
+    assert {"starting_problem", "mulligan", "play", "move", "may", "confront", "faceoff", "reloaded", "shot-faceoff"} <= seen, seen
     expect(a.locator(".gameover")).to_contain_text("You win!")
     expect(b.locator(".gameover")).to_contain_text("Ann wins")
     expect(a.locator(".gameover")).to_contain_text("15 points")
