@@ -188,7 +188,16 @@ function homeRow(payload, p, ui, where) {
 function handRow(payload, p, ui) {
   const pl = payload.view.players[p];
   if (!pl.hand) return null; // only its size is shown, in the player's strip (404.1)
-  return el("section", { class: "hand", "aria-label": `${isMe(payload, p) ? "Your" : playerName(payload, p) + "'s"} hand: ${pl.hand.length} cards` },
+  const whose = isMe(payload, p) ? "Your" : `${playerName(payload, p)}'s`;
+  const bottom = p === seatsOf(payload).bottom;
+  const toggle = bottom && pl.hand.length
+    ? el("button", { type: "button", class: "hand-toggle", "data-do": "toggle-hand", "data-focus": "toggle-hand", "aria-expanded": ui.handCollapsed ? "false" : "true" },
+      ui.handCollapsed ? `Show ${whose.toLowerCase()} hand (${pl.hand.length})` : "Hide hand")
+    : null;
+  if (bottom && ui.handCollapsed) {
+    return el("section", { class: "hand collapsed", "aria-label": `${whose} hand: ${pl.hand.length} cards (hidden to show the board)` }, toggle);
+  }
+  return el("section", { class: "hand", "aria-label": `${whose} hand: ${pl.hand.length} cards` }, toggle,
     pl.hand.length ? pl.hand.map((c) => cardFrame(c, ui.opts(c))) : el("span", { class: "muted" }, "No cards in hand"));
 }
 

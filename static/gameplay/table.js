@@ -189,6 +189,7 @@ export class Table {
         actionable: this.actionsOf(c.id).length > 0, option: options.has(c.id),
       }),
       targets: new Set(targets.keys()),
+      handCollapsed: this.handCollapsed(pend),
       targetLabel: (area) => targets.get(area).map((a) => this.actionWords(a)).join(" or "),
     };
     this.renderBar();
@@ -204,6 +205,12 @@ export class Table {
       if (probs) board.scrollTop = Math.max(0, probs.offsetTop - board.offsetTop - 6);
     }
     this.boardScrolled = true;
+    const pendKey = pend ? `${p.seq}:${pend.kind}` : null;
+    if (pendKey && pendKey !== this.lastPendKey) {
+      // a decision about cards on the board: bring the first of them into view
+      board.querySelector(".card.option")?.scrollIntoView({ block: "nearest" });
+    }
+    this.lastPendKey = pendKey;
     this.renderPrompt(pend, selActs);
     this.renderFaceoff();
     this.renderDetail();
@@ -359,6 +366,16 @@ export class Table {
       ...head,
       offered.length ? el("p", { class: "hint" }, "Hover or focus a choice to read the card.") : null,
       el("div", { class: "opts" }, buttons));
+  }
+
+  handCollapsed(pend) {
+    // The hand makes room for the board while a decision is about cards in play (a short screen
+    // would hide them), unless the player chose to show or hide it.
+    if (this.handChoice !== undefined && this.handChoiceSeq === this.payload.seq) return this.handChoice;
+    const me = this.seat;
+    const hand = me !== null && me !== undefined ? (this.payload.view.players[me].hand || []) : [];
+    const inHand = new Set(hand.map((c) => c.id));
+    return Boolean(pend && pend.options.some((o) => typeof o === "string" && /^c\d+$/.test(o) && !inHand.has(o) && !(pend.cards && pend.cards[o])));
   }
 
   tray(pend) {
@@ -628,6 +645,12 @@ export class Table {
     switch (what) {
       case "close": dlg.close(); break;
       case "deselect": this.selected = null; this.render(); break;
+      case "toggle-hand": {
+        this.handChoice = !this.handCollapsed(this.pendingMine());
+        this.handChoiceSeq = this.payload.seq;
+        this.render();
+        break;
+      }
       case "howto": {
         const how = document.getElementById("how-to-play");
         if (how) { how.open = true; how.scrollIntoView({ block: "start" }); how.querySelector("summary").focus(); }

@@ -292,8 +292,9 @@ def test_a_judge_watches_an_event_match_and_applies_a_game_loss(seat_page, live_
     match = _stacked_match(ann, bob, tournament_match=tm, registrations=tuple(regs))
     game = _game_of(match)
 
-    a, b, j = seat_page(ann), seat_page(bob), seat_page(judge)
-    for page in (a, b, j):
+    carl = make_user("carl")
+    a, b, j, spectator = seat_page(ann), seat_page(bob), seat_page(judge), seat_page(carl)
+    for page in (a, b, j, spectator):
         page.goto(f"{live_site}/play/m/{match.pk}/")
         expect(page.locator(".board")).to_be_visible()
     expect(j.locator(".tag.t-role")).to_have_text("Judge view")
@@ -301,6 +302,10 @@ def test_a_judge_watches_an_event_match_and_applies_a_game_loss(seat_page, live_
     for s in (0, 1):
         assert _payload(j)["view"]["players"][s]["hand"] is not None
     assert _payload(a)["view"]["players"][1]["hand"] is None
+    # A spectator watches with public information only.
+    expect(spectator.locator(".tag.t-role")).to_have_text("Spectating")
+    assert all(_payload(spectator)["view"]["players"][s]["hand"] is None for s in (0, 1))
+    assert spectator.get_by_role("button", name="Pass", exact=True).count() == 0
     # A few clicks of setup; the judge's table follows live.
     for _ in range(3):
         game.refresh_from_db()
@@ -323,4 +328,5 @@ def test_a_judge_watches_an_event_match_and_applies_a_game_loss(seat_page, live_
     expect(b.locator(".gameover")).to_contain_text("Ann wins")
     expect(b.locator(".gameover")).to_contain_text("Game Loss")
     expect(j.locator(".gameover")).to_contain_text("Ann wins")
+    expect(spectator.locator(".gameover")).to_contain_text("Ann wins")
     assert a.js_errors == [] and j.js_errors == []
