@@ -751,7 +751,7 @@ export class Table {
     url.protocol = url.protocol === "https:" ? "wss:" : "ws:";
     const ws = new WebSocket(url.href);
     this.ws = ws;
-    ws.addEventListener("open", () => { this.retry = 0; this.render(); });
+    ws.addEventListener("open", () => { this.retry = 0; this.connections = (this.connections || 0) + 1; this.render(); });
     ws.addEventListener("message", (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }

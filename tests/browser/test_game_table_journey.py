@@ -191,6 +191,9 @@ def _play_to_the_end(pages: dict[int, object], game, *, reload_at: int | None = 
         drag = action["kind"] == "play" and seat == 0 and drags < 2 and "shot-play" in seen
         drags += int(drag)
         _click_action(pages[seat], action, drag=drag)
+        if reload_at is not None and n == reload_at + 10:
+            pages[1].evaluate("() => window.ponyTable.ws.close()")  # a dropped connection: the table reconnects
+            seen.add("dropped")
         if reload_at is not None and n == reload_at:
             pages[0].reload()  # leave and come back: the table restores everything
             pages[0].wait_for_selector(".board")
@@ -220,6 +223,7 @@ def test_two_players_play_the_stacked_game_to_15_points_by_clicks_only(seat_page
     expect(a.locator(".gameover")).to_contain_text("You win!")
     expect(b.locator(".gameover")).to_contain_text("Ann wins")
     expect(a.locator(".gameover")).to_contain_text("15 points")
+    assert b.evaluate("() => window.ponyTable.connections") >= 2  # Bob's table reconnected by itself
     expect(a.locator(".seat-bottom .score-num")).to_contain_text("15")
     expect(b.locator(".faceoff-box, .log")).not_to_have_count(0)
     assert "wins the faceoff" in b.locator(".log").inner_text()

@@ -186,3 +186,84 @@ def test_the_discard_pile_is_browsable(table_page):
     assert "discard pile" in dialog.inner_text()
     assert dialog.locator(".pile-card").count() == len(state["view"]["players"][0]["discard"])
     page.keyboard.press("Escape")
+
+
+def _main_with(change) -> dict:
+    state = fixture("main_p0")
+    change(state)
+    return state
+
+
+def test_card_states_are_words_and_shapes_not_only_colour(table_page):
+    def change(s):
+        mane = s["view"]["areas"]["home0"][0]
+        mane.update(exhausted=True, frightened=True, counters={"+1": 2}, boosted=True, power=3)
+        s["view"]["areas"]["prob1"].append({"id": "c999", "face_down": True, "type": "Troublemaker", "controller": 1, "area": "prob1"})
+
+    state = _main_with(change)
+    page = table_page()
+    open_offline(page, state)
+    mane = state["view"]["areas"]["home0"][0]
+    frame = page.locator(f'[data-card="{mane["id"]}"]')
+    text = frame.inner_text()
+    assert "Exhausted" in text and "Frightened" in text and "Boosted" in text and "+1 power \u00d72" in text
+    assert "rotate" in frame.evaluate("e => getComputedStyle(e).transform") or "matrix" in frame.evaluate("e => getComputedStyle(e).transform")
+    label = frame.get_attribute("aria-label")
+    assert "exhausted" in label and "frightened" in label and "boosted" in label
+    frame.hover()
+    boosted_text = state["cards"][mane["key"]]["boosted"]["text"].split("\n")[0]
+    assert boosted_text[:40] in page.locator(".detail-box").inner_text()  # the boosted side (301.2)
+    back = page.locator('[data-card="c999"]')
+    assert "Face-down Troublemaker" in back.inner_text()  # a card back: its identity stays hidden (505.1d)
+
+
+def test_clocks_count_down_and_time_called_is_shown(table_page):
+    from datetime import datetime, timedelta, timezone
+
+    soon = (datetime.now(timezone.utc) + timedelta(seconds=90)).isoformat()
+    later = (datetime.now(timezone.utc) + timedelta(minutes=3)).isoformat()
+
+    def change(s):
+        s["clocks"] = {"decision": {"seat": 0, "deadline": soon}, "round": {"ends_at": later, "time_called": True, "extra_turns_left": 1},
+                       "paused": False}
+
+    page = table_page()
+    open_offline(page, _main_with(change))
+    decision = page.locator('[data-clock="decision"]')
+    first = decision.inner_text()
+    assert first.startswith("1:") or first.startswith("1:2")
+    page.wait_for_timeout(1500)
+    assert decision.inner_text() != first
+    assert page.locator('[data-clock="round"]').inner_text().startswith("2:")
+    assert "Time called \u2014 1 extra turn" in page.locator(".table-bar").inner_text()
+
+
+def test_concede_asks_for_confirmation_and_a_judge_can_be_called(table_page):
+    page = table_page()
+    posts: list = []
+    open_offline(page, fixture("main_p0"), posts=posts, concede_url="/api/play/matches/1/concede/",
+                 call_judge_url="/api/play/games/1/call-judge/")
+    page.get_by_role("button", name="Concede").click()
+    dialog = page.locator("dialog[open]")
+    assert "Concede this game?" in dialog.inner_text()
+    dialog.get_by_role("button", name="Keep playing").click()
+    assert posts == []
+    page.get_by_role("button", name="Concede").click()
+    page.locator("dialog[open]").get_by_role("button", name="Concede").click()
+    page.wait_for_function("() => document.querySelector('.toast.show')")
+    assert posts[-1]["url"] == "/api/play/matches/1/concede/"
+    page.get_by_role("button", name="Call a judge").click()
+    page.locator("dialog[open] textarea").fill("My opponent's card did not trigger")
+    page.locator("dialog[open]").get_by_role("button", name="Call a judge").click()
+    page.wait_for_function("() => document.querySelector('.toast.show')")
+    page.wait_for_timeout(300)
+    assert posts[-1] == {"url": "/api/play/games/1/call-judge/", "body": {"message": "My opponent's card did not trigger"}}
+
+
+def test_the_log_links_card_names_to_their_text(table_page):
+    page = table_page()
+    state = fixture("may_p0")
+    open_offline(page, state)
+    link = page.locator(".log .cardlink", has_text="Tank, Burrower").first
+    link.click()
+    assert "When this card enters play, you may draw a card" in page.locator(".detail-box").inner_text()
