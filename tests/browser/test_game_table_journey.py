@@ -334,3 +334,21 @@ def test_a_judge_watches_an_event_match_and_applies_a_game_loss(seat_page, live_
     expect(j.locator(".gameover")).to_contain_text("Ann wins")
     expect(spectator.locator(".gameover")).to_contain_text("Ann wins")
     assert a.js_errors == [] and j.js_errors == []
+
+
+def test_play_against_the_computer_from_the_home_page(seat_page, live_site, make_user, catalog):
+    from playwright.sync_api import expect
+
+    from decks.formats import formats_install
+
+    formats_install()
+    ann = make_user("ann")
+    page = seat_page(ann)
+    page.goto(f"{live_site}/")
+    page.get_by_role("button", name="Play now with a random legal deck").click()
+    expect(page.locator(".board")).to_be_visible()
+    expect(page.locator(".table-bar")).to_contain_text("Game 1 of 1")
+    # the bot sits opposite; the table shows what it waits for or asks Ann
+    expect(page.locator(".prompt")).not_to_be_empty()
+    assert page.locator(".seat-top .seat-name").inner_text().strip() != ""
+    assert page.js_errors == []
