@@ -129,6 +129,9 @@ def random_kinds(game: MLPGame, seeds: range) -> None:
             if pend and pend["kind"] not in seen and st.d["turn"] > 1:
                 seen.add(pend["kind"])
                 dump(f"kind_{pend['kind']}_p{p}", payload(game, st, log, p, n))
+            for kind in {a.kind for a in acts} & {"activate", "play_troublemaker", "rally"} - seen:
+                seen.add(kind)
+                dump(f"action_{kind}_p{p}", payload(game, st, log, p, n))
             a = acts[(seed * 7 + n * 13) % len(acts)]
             st, ev = game.apply(st, a)
             log.extend(ev)

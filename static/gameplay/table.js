@@ -397,7 +397,13 @@ export class Table {
       case "play_troublemaker": return `Play face-down to ${areaName(p, a.area)} (pay 1, 609.2c)`;
       case "move": return `Move to ${areaName(p, a.area)}`;
       case "rally": return "Rally (609.2e)";
-      case "activate": return `Use its ability${typeof a.ability === "number" ? ` #${a.ability + 1}` : ""}`;
+      case "activate": {
+        const card = findCard(p, a.card);
+        const f = card && card.key && p.cards ? p.cards[card.key] : null;
+        const face = f ? (card.boosted && f.boosted ? f.boosted : f.front) : null;
+        const text = face && face.abilities ? face.abilities[a.ability] : "";
+        return text ? `Use: ${text}` : `Use its ability${typeof a.ability === "number" ? ` #${a.ability + 1}` : ""}`;
+      }
       case "draw": return "Draw a card (1 action token, 609.2d)";
       case "pass": return "Pass";
       case "choose": return optionWords(a.option);

@@ -267,3 +267,19 @@ def test_the_log_links_card_names_to_their_text(table_page):
     link = page.locator(".log .cardlink", has_text="Tank, Burrower").first
     link.click()
     assert "When this card enters play, you may draw a card" in page.locator(".detail-box").inner_text()
+
+
+@pytest.mark.parametrize("name, kind, words", [
+    ("action_activate_p0", "activate", "Use: "),
+    ("action_play_troublemaker_p0", "play_troublemaker", "face-down"),
+    ("action_rally_p1", "rally", "Rally"),
+])
+def test_every_action_kind_is_offered_in_words_on_its_card(table_page, name, kind, words):
+    page = table_page()
+    state = fixture(name)
+    open_offline(page, state)
+    action = next(a for a in state["legal_actions"] if a["kind"] == kind)
+    page.locator(f'.board-box [data-card="{action["card"]}"]').click()
+    labels = page.locator(".prompt .opts .btn").all_inner_texts()
+    assert any(words in label for label in labels), labels
+    assert page.js_errors == []

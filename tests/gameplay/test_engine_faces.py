@@ -64,3 +64,11 @@ def test_the_table_journeys_stacked_game_reaches_15_points_through_every_step(ga
         seen |= {e["type"] for e in events}
     assert st.d["outcome"] == {"winner": 0, "reason": "reached 15 points (103.2)", "draw": False}
     assert {"mulligan", "starting_problem", "play", "move", "confront", "faceoff", "may"} <= seen
+
+
+def test_each_ability_text_is_listed_by_the_index_activate_names(game):
+    card = game.db.number("AD20")  # "Main Phase: Pay [1] to unfrighten a Friend."
+    st = stacked_game(game)
+    place(game, st, "AD20", 0, "home0")
+    faces = game.card_faces(game.view(st, 0))
+    assert faces[card.key]["front"]["abilities"][0].startswith("Main Phase: Pay [1] to unfrighten a Friend")

@@ -57,4 +57,8 @@ def card_faces(db: CardDB, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
         out[key] = {"number": d.number, "set": d.set_name, "front": _face(d.front),
                     "boosted": _face(d.boosted) if d.boosted is not None else None,
                     "automated": d.automated, "manual_lines": list(d.unautomated_lines)}
+        for side in ("front", "boosted"):
+            if out[key][side] is not None:
+                # the text of each ability, by the index an `activate` action names (609.2f)
+                out[key][side]["abilities"] = [ab.get("text", "") for ab in d.abilities.get(side, ())]
     return out
