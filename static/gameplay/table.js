@@ -116,8 +116,11 @@ export class Table {
   }
 
   // ------------------------------------------------------------------ state
-  setState(payload) {
-    if (this.payload && payload.seq < this.payload.seq && payload.game && this.payload.game && payload.game.id === this.payload.game.id) return;
+  setState(payload, { fromSocket = false } = {}) {
+    // The socket delivers states in order (a judge's rollback lowers seq); a REST answer may be older
+    // than what the socket already brought, so it never replaces a newer state.
+    const same = payload.game && this.payload && this.payload.game && payload.game.id === this.payload.game.id;
+    if (!fromSocket && same && payload.seq < this.payload.seq) return;
     const before = this.payload;
     this.payload = payload;
     this.busy = false;
@@ -761,7 +764,7 @@ export class Table {
     ws.addEventListener("message", (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
-      if (msg.type === "state") this.setState(msg);
+      if (msg.type === "state") this.setState(msg, { fromSocket: true });
       else if (msg.type === "error") this.onError(msg);
     });
     ws.addEventListener("close", () => {
