@@ -95,7 +95,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Channel layer: Redis when configured, else an SQLite-backed layer shared by every process.
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        # redis-py 8 reads with a 5 s socket timeout by default, exactly the layer's blocking-pop timeout
+        # (BZPOPMIN 5 s): every idle websocket would die with "Timeout reading". Give reads more room.
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                    "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]}}
     }
 else:
     INSTALLED_APPS.append("channels_lite")

@@ -77,6 +77,21 @@ def engine_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
+def warm_up_in_background() -> threading.Thread:
+    """Load every engine's card pool in a thread, so a web process's first game does not wait for it
+    (the MLP card pool takes seconds to compile)."""
+    def warm() -> None:
+        for adapter in _REGISTRY.values():
+            try:
+                adapter.game()
+            except Exception:  # noqa: BLE001 - a missing card directory shows up on first use instead
+                pass
+
+    t = threading.Thread(target=warm, name="engine-warm-up", daemon=True)
+    t.start()
+    return t
+
+
 # --------------------------------------------------------------------------- MLP
 
 

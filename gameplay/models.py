@@ -14,7 +14,7 @@ from django.db import models
 from tournaments.models import StatusPipeline
 
 #: a snapshot of the state is stored every this many actions, so loading replays at most this many
-SNAPSHOT_EVERY = 16
+SNAPSHOT_EVERY = 8
 
 
 class HostedMatch(StatusPipeline):

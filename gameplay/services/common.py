@@ -138,7 +138,7 @@ def state_load(game: HostedGame, *, use_cache: bool = True) -> Any:
     engine = eng.game()
     tail = GameAction.objects.filter(game=game, voided_at__isnull=True, seq__gt=snap.seq, seq__lte=game.seq).order_by("seq")
     for row in tail.values_list("action", flat=True):
-        state, _ = engine.apply(state, Action.from_dict(row))
+        state, _ = engine.apply(state, Action.from_dict(row), copy=False)  # (a fresh state of our own: no copy needed)
     STATE_CACHE.put(key, state)
     return state
 
@@ -153,5 +153,5 @@ def state_replay(game: HostedGame, upto: int | None = None) -> Any:
     if upto is not None:
         rows = rows.filter(seq__lte=upto)
     for row in rows.values_list("action", flat=True):
-        state, _ = engine.apply(state, Action.from_dict(row))
+        state, _ = engine.apply(state, Action.from_dict(row), copy=False)
     return state

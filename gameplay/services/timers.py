@@ -30,19 +30,21 @@ def deadline_due(game: HostedGame, seat: HostedSeat, now: datetime) -> datetime:
     return due
 
 
-def deadline_set(game: HostedGame, state: Any, *, now: datetime | None = None, due_at: datetime | None = None) -> GameDeadline | None:
-    """Point the game's deadline at the seat to move now (none when nobody must act)."""
+def deadline_set(game: HostedGame, state: Any, *, now: datetime | None = None, due_at: datetime | None = None,
+                 to_move: int | None = -1, seat: HostedSeat | None = None) -> int | None:
+    """Point the game's deadline at the seat to move now (none when nobody must act). Returns that seat."""
     now = now or timezone.now()
-    to_move = engine_of(game.match).game().to_move(state)
+    if to_move == -1:
+        to_move = engine_of(game.match).game().to_move(state)
     if to_move is None or game.status not in HostedGame.LIVE:
         GameDeadline.objects.filter(game=game, processed_at__isnull=True).update(processed_at=now, outcome="nobody to move")
         return None
-    seat = HostedSeat.objects.get(match_id=game.match_id, index=to_move)
-    due = due_at or deadline_due(game, seat, now)
-    deadline, _ = GameDeadline.objects.update_or_create(
-        game=game, defaults={"seat": to_move, "seq": game.seq, "epoch": game.epoch, "due_at": due, "processed_at": None, "outcome": ""},
-    )
-    return deadline
+    seat = seat or HostedSeat.objects.only("bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
+    fields = {"seat": to_move, "seq": game.seq, "epoch": game.epoch, "due_at": due_at or deadline_due(game, seat, now),
+              "processed_at": None, "outcome": ""}
+    if not GameDeadline.objects.filter(game=game).update(**fields):  # one row per game, moved after every action
+        GameDeadline.objects.create(game=game, **fields)
+    return to_move
 
 
 def deadline_clear(game: HostedGame, outcome: str, *, now: datetime | None = None) -> None:
@@ -66,13 +68,15 @@ def bot_loop_games() -> set[int]:
 def game_changed(game: HostedGame, state: Any) -> None:
     """After any change to a game: move its deadline, tell its viewers (after commit), and hand a bot
     seat's move to Celery."""
-    deadline_set(game, state)
+    to_move = engine_of(game.match).game().to_move(state) if game.status in HostedGame.LIVE else None
+    seat = None
+    if to_move is not None:
+        seat = HostedSeat.objects.only("bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
+    deadline_set(game, state, to_move=to_move, seat=seat)
     broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch)
-    to_move = engine_of(game.match).game().to_move(state)
-    if to_move is None or game.status not in HostedGame.LIVE or game.paused or game.pk in bot_loop_games():
+    if seat is None or not seat.is_bot or game.paused or game.pk in bot_loop_games():
         return
-    if HostedSeat.objects.filter(match_id=game.match_id, index=to_move).exclude(bot_policy="").exists():
-        from gameplay.tasks import bot_play_task
+    from gameplay.tasks import bot_play_task
 
-        delay = float(getattr(settings, "PONYHALL_BOT_DELAY_SECONDS", 0.4))
-        schedule_task(bot_play_task, args=[game.pk], eta=timezone.now() + timedelta(seconds=delay) if delay else None)
+    delay = float(getattr(settings, "PONYHALL_BOT_DELAY_SECONDS", 0.4))
+    schedule_task(bot_play_task, args=[game.pk], eta=timezone.now() + timedelta(seconds=delay) if delay else None)
