@@ -123,10 +123,9 @@ def game_replay_step(*, game: HostedGame, viewer: Viewer, step: int) -> dict[str
     snap = GameSnapshot.objects.filter(game=game, seq__lte=step).order_by("-seq").first()
     state = eng.state_from_json(snap.state)
     rows = GameAction.objects.filter(game=game, voided_at__isnull=True, seq__gt=snap.seq, seq__lte=step).order_by("seq")
-    action = None
-    for seq, row in rows.values_list("seq", "action"):
+    for row in rows.values_list("action", flat=True):
         state, _ = engine.apply(state, Action.from_dict(row))
-        action = row if seq == step else action
+    action = GameAction.objects.filter(game=game, voided_at__isnull=True, seq=step).values_list("action", flat=True).first()
     view = engine.view(state, viewer.engine_viewer)
     seats = list(HostedSeat.objects.filter(match=game.match).order_by("index"))
     o = engine.outcome(state)
