@@ -2,6 +2,7 @@
 // each action by GET <replay api>?step=N (players see their own hidden cards only, judges everything).
 
 import { Table } from "./table.js";
+import { playerName } from "./board.js";
 import { el } from "./cards.js";
 
 class Replay {
@@ -46,6 +47,14 @@ class Replay {
     this.renderBar(null);
   }
 
+  actionWords(b) {
+    // a step without log lines (a pass, a choice): who did what, in the table's words
+    const a = b.action;
+    if (!a || !b.state) return "";
+    const who = typeof a.player === "number" && a.player >= 0 ? playerName(b.state, a.player) : "A judge";
+    return `${who}: ${this.table.actionWords(a)}`;
+  }
+
   renderBar(body) {
     if (body) this.last = body;
     const b = this.last || {};
@@ -55,14 +64,14 @@ class Replay {
     const range = el("input", { type: "range", min: "0", max: String(this.total || 0), value: String(this.step), "aria-label": "Step", "data-focus": "range" });
     range.addEventListener("change", () => this.go(Number(range.value)));
     this.bar.replaceChildren(
-      btn("\u23EE Start", 0, "first", this.step === 0),
+      btn("\u00AB Start", 0, "first", this.step === 0),
       btn("\u25C0 Back", this.step - 1, "prev", this.step === 0),
-      el("button", { type: "button", class: "btn", "data-focus": "play", onclick: () => this.play() }, this.timer ? "\u23F8 Pause" : "\u25B6 Play"),
+      el("button", { type: "button", class: "btn", "data-focus": "play", onclick: () => this.play() }, this.timer ? "Pause" : "Play \u25B6\u25B6"),
       btn("Next \u25B6", this.step + 1, "next", this.step >= this.total),
-      btn("End \u23ED", this.total, "last", this.step >= this.total),
+      btn("End \u00BB", this.total, "last", this.step >= this.total),
       range,
       el("span", { class: "step-n", role: "status" }, `Step ${this.step} of ${this.total ?? "?"}`),
-      el("p", { class: "step-words" }, this.step === 0 ? "The start of the game." : (events.join(" · ") || (b.action ? `${b.action.kind}` : ""))),
+      el("p", { class: "step-words" }, this.step === 0 ? "The start of the game." : (events.join(" · ") || this.actionWords(b))),
     );
     if (focus) this.bar.querySelector(`[data-focus="${focus}"]`)?.focus();
   }

@@ -240,12 +240,13 @@ def test_two_players_play_the_stacked_game_to_15_points_by_clicks_only(seat_page
     a.get_by_role("button", name="Next \u25B6").click()
     expect(a.locator(".replay-bar .step-n")).to_have_text(f"Step 2 of {game.seq}")
     expect(a.locator(".replay-bar .step-words")).not_to_be_empty()
-    a.get_by_role("button", name="End \u23ED").click()
+    a.get_by_role("button", name="End \u00BB").click()
     expect(a.locator(".replay-bar .step-n")).to_have_text(f"Step {game.seq} of {game.seq}")
     expect(a.locator(".gameover")).to_contain_text("You win!")
     a.get_by_role("button", name="\u25C0 Back").click()
     expect(a.locator(".replay-bar .step-n")).to_have_text(f"Step {game.seq - 1} of {game.seq}")
     shot(a, "table-replay-desktop")
+    assert axe_violations(a) == []
     assert a.js_errors == []
 
 
