@@ -136,11 +136,16 @@ export class Table {
     const lastSeq = Math.max(-1, ...(before.log || []).map((e) => e.seq ?? -1));
     const fresh = (now.log || []).filter((e) => (e.seq ?? -1) > lastSeq);
     let text = null;
-    const won = fresh.filter((e) => e.type === "faceoff" && /wins the faceoff|nobody wins/i.test(e.msg)).pop();
+    const over = now.outcome || now.view.outcome;
+    if (over && !(before.outcome || before.view.outcome)) {
+      const w = over.winner;
+      text = over.draw || w === null || w === undefined ? "The game is a draw" : (isMe(now, w) ? "You win!" : `${playerName(now, w)} wins`);
+    }
+    const won = text ? null : fresh.filter((e) => e.type === "faceoff" && /wins the faceoff|nobody wins/i.test(e.msg)).pop();
     if (won) {
       const totals = fresh.filter((e) => e.type === "faceoff" && /totals/i.test(e.msg)).pop();
       text = `${won.msg}${totals ? " — " + totals.msg.replace(/^Faceoff totals:\s*/i, "") : ""}`;
-    } else if (now.view.turn !== before.view.turn && now.view.turn) {
+    } else if (!text && now.view.turn !== before.view.turn && now.view.turn) {
       text = isMe(now, now.view.turn_player) ? `Turn ${now.view.turn}: your turn` : `Turn ${now.view.turn}: ${playerName(now, now.view.turn_player)}'s turn`;
     }
     if (!text) return;
