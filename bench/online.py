@@ -108,22 +108,29 @@ class Stats:
         self.errors: list[str] = []
         self.actions = 0
         self.reconnects = 0
+        self.connected_at = 0.0
 
 
-async def play_match(game_id: int, cookies: list[str], port: int, pace: float, until: float, stats: Stats, rng: random.Random) -> dict:
+async def play_match(game_id: int, cookies: list[str], port: int, pace: float, seconds: float, stats: Stats,
+                     rng: random.Random, gate: asyncio.Semaphore, connected: asyncio.Event, counter: list[int], total: int) -> dict:
     import websockets
 
     socks, states = [], [None, None]
     for cookie in cookies:
-        for attempt in range(30):  # a busy server may drop a handshake: try again
-            try:
-                socks.append(await websockets.connect(
-                    f"ws://127.0.0.1:{port}/ws/play/g/{game_id}/", open_timeout=60, max_size=2**24,
-                    additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}"}))
-                break
-            except (OSError, websockets.exceptions.InvalidMessage, websockets.exceptions.InvalidStatus, asyncio.TimeoutError):
-                stats.reconnects += 1
-                await asyncio.sleep(1 + rng.random())
+        async with gate:  # a few handshakes at a time, as players arrive
+            for attempt in range(30):  # a busy server may drop a handshake: try again
+                try:
+                    socks.append(await websockets.connect(
+                        f"ws://127.0.0.1:{port}/ws/play/g/{game_id}/", open_timeout=60, max_size=2**24,
+                        additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}"}))
+                    break
+                except (OSError, websockets.exceptions.InvalidMessage, websockets.exceptions.InvalidStatus, asyncio.TimeoutError):
+                    stats.reconnects += 1
+                    await asyncio.sleep(1 + rng.random())
+    counter[0] += 1
+    if counter[0] == total:
+        stats.connected_at = time.monotonic()
+        connected.set()
 
     async def reader(i: int) -> None:
         async for raw in socks[i]:
@@ -135,6 +142,8 @@ async def play_match(game_id: int, cookies: list[str], port: int, pace: float, u
                 stats.errors.append(f"{m['code']}: {m['message']}")
 
     readers = [asyncio.create_task(reader(i)) for i in range(2)]
+    await connected.wait()  # everyone is at their table: the measured period starts
+    until = stats.connected_at + seconds
     await asyncio.sleep(rng.random() * pace)  # spread the matches over the pace
     while time.monotonic() < until:
         tick = time.monotonic()
@@ -194,14 +203,15 @@ def bench_play(args) -> dict:
         stats = Stats()
 
         async def run() -> list[dict]:
-            until = time.monotonic() + args.seconds + args.pace
             rng = random.Random(args.seed)
-            return await asyncio.gather(*[play_match(g, c, args.port, args.pace, until, stats, random.Random(rng.random()))
-                                          for g, c in matches])
+            gate, connected, counter = asyncio.Semaphore(args.handshakes), asyncio.Event(), [0]
+            return await asyncio.gather(*[play_match(g, c, args.port, args.pace, args.seconds, stats, random.Random(rng.random()),
+                                                     gate, connected, counter, len(matches)) for g, c in matches])
 
-        t1 = time.perf_counter()
+        t1 = time.monotonic()
         results = asyncio.run(run())
-        elapsed = time.perf_counter() - t1
+        connect_s = stats.connected_at - t1
+        elapsed = time.monotonic() - stats.connected_at
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -210,7 +220,7 @@ def bench_play(args) -> dict:
             os.killpg(proc.pid, signal.SIGKILL)
     return {
         "mode": mode, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
-        "setup_seconds": round(setup_s, 1), "actions": stats.actions, "actions_per_second": round(stats.actions / elapsed, 1),
+        "setup_seconds": round(setup_s, 1), "connect_seconds": round(connect_s, 1), "actions": stats.actions, "actions_per_second": round(stats.actions / elapsed, 1),
         "rtt_ms_p50": round(percentile(stats.rtt, 0.5), 1), "rtt_ms_p99": round(percentile(stats.rtt, 0.99), 1),
         "errors": len(stats.errors), "first_errors": stats.errors[:3], "handshake_retries": stats.reconnects,
         "desyncs": desyncs(results),
@@ -272,6 +282,7 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--port", type=int, default=8133)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--handshakes", type=int, default=8, help="websocket handshakes at a time while players arrive")
     p.add_argument("--warm-up", type=float, default=20, help="seconds to let the server load the card pool")
     p.add_argument("--json", action="store_true")
     lp = sub.add_parser("load")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 
-from channels.db import database_sync_to_async
+from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 
@@ -17,6 +17,13 @@ from gameplay.broadcast import game_group
 from gameplay.selectors import Viewer, game_get, game_state_payload, game_viewer
 
 MAX_MESSAGE_BYTES = 8192
+
+
+def in_pool(func):
+    """Run ``func`` in the worker thread pool (with Django's connection handling), not in the one shared
+    sync thread: many games' actions and state messages are built side by side. Each game row is locked
+    while it changes, so order within one game is kept."""
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
@@ -36,14 +43,14 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if self.viewer.role == "player":
-            await database_sync_to_async(services.seat_connection)(game_id=self.game_id, seat=self.viewer.seat, connected=True)
+            await in_pool(services.seat_connection)(game_id=self.game_id, seat=self.viewer.seat, connected=True)
         await self._send_state()
 
-    @database_sync_to_async
+    @in_pool
     def _viewer(self) -> Viewer:
         return game_viewer(game=game_get(self.game_id), user=self.scope.get("user"))
 
-    @database_sync_to_async
+    @in_pool
     def _state(self) -> dict:
         return game_state_payload(game=game_get(self.game_id), viewer=self.viewer)
 
@@ -54,7 +61,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         if getattr(self, "group", None):
             await self.channel_layer.group_discard(self.group, self.channel_name)
             if self.viewer is not None and self.viewer.role == "player":
-                await database_sync_to_async(services.seat_connection)(game_id=self.game_id, seat=self.viewer.seat, connected=False)
+                await in_pool(services.seat_connection)(game_id=self.game_id, seat=self.viewer.seat, connected=False)
 
     async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
         if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
@@ -86,7 +93,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self._error("forbidden", "Only the two players may act in this game.")
             return
         try:
-            await database_sync_to_async(services.game_submit_action)(
+            await in_pool(services.game_submit_action)(
                 game_id=self.game_id, user=self.scope["user"], seq=content.get("seq"), action=content.get("action"))
         except services.GameError as exc:
             await self._error(exc.code, str(exc), exc.rule)
@@ -96,7 +103,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     async def _call_judge(self, content: dict) -> None:
         message = content.get("message", "")
         try:
-            await database_sync_to_async(services.judge_call)(game_id=self.game_id, user=self.scope["user"],
+            await in_pool(services.judge_call)(game_id=self.game_id, user=self.scope["user"],
                                                               message=message if isinstance(message, str) else "")
         except services.GameError as exc:
             await self._error(exc.code, str(exc), exc.rule)

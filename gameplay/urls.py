@@ -10,4 +10,5 @@ urlpatterns = [
     path("g/<int:game_id>/replay/", views.replay, name="play-replay"),
     path("g/<int:game_id>/judge/<slug:what>/", views.judge_action, name="play-judge-action"),
     path("judge/<slug:slug>/", views.judge_console, name="play-judge"),
+    path("judge/<slug:slug>/clocks/", views.online_clocks, name="play-clocks"),
 ]

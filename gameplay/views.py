@@ -129,7 +129,27 @@ def judge_console(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     if not roles.is_judge(event, request.user):
         raise PermissionDenied("Only the event's judges see the online console.")
-    return render(request, "gameplay/judge_console.html", {"event": event, "games": selectors.event_live_games(event=event)})
+    from gameplay.models import OnlineEventSettings
+
+    clocks = OnlineEventSettings.objects.filter(event=event).first() or OnlineEventSettings(event=event)
+    return render(request, "gameplay/judge_console.html", {
+        "event": event, "games": selectors.event_live_games(event=event), "clocks": clocks,
+        "may_set_clocks": roles.is_organiser(event, request.user) or roles.is_head_judge(event, request.user)})
+
+
+@login_required
+@require_POST
+def online_clocks(request: HttpRequest, slug: str) -> HttpResponse:
+    from tournaments.models import Event
+
+    event = get_object_or_404(Event, slug=slug)
+    try:
+        services.online_settings_update(event=event, by=request.user, decision_seconds=int(request.POST.get("decision_seconds", 0)),
+                                        grace_seconds=int(request.POST.get("grace_seconds", 0)))
+        messages.success(request, "Online clocks saved (for matches paired from now on).")
+    except (ValueError, PermissionDenied) as exc:
+        messages.error(request, str(exc) if not isinstance(exc, ValueError) or str(exc).startswith(("decision", "grace")) else "Give whole seconds.")
+    return redirect("play-judge", slug=slug)
 
 
 @login_required

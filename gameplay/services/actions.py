@@ -150,14 +150,14 @@ __all__ = ["GameError", "action_apply", "game_check_live", "game_concede_for", "
 
 def match_concede(*, match_id: int, user) -> HostedMatch:
     """A player concedes the whole match: the game in progress and every game still to play (103.4)."""
-    for _ in range(9):
+    for attempt in range(9):  # one game per pass: at most best_of games are left
         with transaction.atomic():
             match = HostedMatch.objects.get(pk=match_id)
             seat = seat_of_user(match, user)
             if seat is None:
                 raise Forbidden("Only a player of this match may concede it.")
             if match.status not in HostedMatch.LIVE:
-                if _ == 0:
+                if attempt == 0:
                     raise GameFinished("The match is already over.", "103.1")
                 return match
             game = HostedGame.objects.filter(match=match).order_by("-number").first()

@@ -109,3 +109,24 @@ def tournament_match_decided(*, match) -> str:
         winner = {"a": 0, "b": 1}.get(match.result)
         match_finish(hm, winner=winner, reason=f"result recorded by the tournament ({match.result_source})", write_result=False)
     return "ended by the tournament"
+
+
+DECISION_SECONDS_RANGE = (15, 900)
+GRACE_SECONDS_RANGE = (10, 600)
+
+
+def online_settings_update(*, event, by, decision_seconds: int, grace_seconds: int) -> OnlineEventSettings:
+    """The organiser or head judge sets the event's decision timer and disconnect grace period (for
+    matches hosted from now on)."""
+    from tournaments import roles
+    from gameplay.services.common import Forbidden, GameError
+
+    if not (roles.is_organiser(event, by) or roles.is_head_judge(event, by)):
+        raise Forbidden("Only the organiser or the head judge may set the online clocks.")
+    for name, value, (lo, hi) in (("decision_seconds", decision_seconds, DECISION_SECONDS_RANGE),
+                                  ("grace_seconds", grace_seconds, GRACE_SECONDS_RANGE)):
+        if not isinstance(value, int) or not lo <= value <= hi:
+            raise GameError(f"{name}: between {lo} and {hi} seconds.")
+    settings, _ = OnlineEventSettings.objects.update_or_create(
+        event=event, defaults={"decision_seconds": decision_seconds, "grace_seconds": grace_seconds})
+    return settings

@@ -91,3 +91,20 @@ def test_the_judges_console_and_play_your_match_on_the_event_page(client, online
     page = client.get(f"/events/{event.slug}/").content.decode()
     assert f'href="/play/m/{tm.hosted.pk}/"' in page and "Play your match" in page
     assert "snapshotted when registration locks" in page and "I won" not in page
+
+
+def test_the_head_judge_sets_the_online_clocks_and_new_matches_use_them(client, online_event, staff):
+    from gameplay.models import OnlineEventSettings
+    from tournaments import services
+
+    event = online_event()
+    client.force_login(staff["floor_judge"])
+    client.post(f"/play/judge/{event.slug}/clocks/", {"decision_seconds": "60", "grace_seconds": "20"})
+    assert not OnlineEventSettings.objects.filter(event=event).exists()  # a floor judge may not
+    client.force_login(staff["head_judge"])
+    r = client.post(f"/play/judge/{event.slug}/clocks/", {"decision_seconds": "5", "grace_seconds": "20"}, follow=True)
+    assert "decision_seconds: between 15 and 900" in r.content.decode()
+    client.post(f"/play/judge/{event.slug}/clocks/", {"decision_seconds": "60", "grace_seconds": "20"})
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    assert set(HostedMatch.objects.filter(tournament_match__round__event=event).values_list("decision_seconds", "grace_seconds")) == {(60, 20)}
