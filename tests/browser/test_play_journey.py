@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from tests.browser.test_event_journey import _session_cookie, live_site  # noqa: F401
+from tests.browser.conftest import session_cookie as _session_cookie  # (live_site: the conftest fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
