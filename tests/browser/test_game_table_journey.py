@@ -161,15 +161,18 @@ def _play_to_the_end(pages: dict[int, object], game, *, reload_at: int | None = 
     drags = 0
     for n in range(limit):
         game.refresh_from_db()
+        target = max([game.seq] + [_payload(p)["seq"] for p in pages.values()])
         for page in pages.values():
-            _wait_seq(page, game.seq)
+            _wait_seq(page, target)  # both tables at the same position
         states = {s: _payload(p) for s, p in pages.items()}
         if states[0]["outcome"]:
             return seen
         for st in states.values():
             seen |= {e["type"] for e in st["log"]}
         seat = next((s for s, st in states.items() if st["legal_actions"]), None)
-        assert seat is not None, f"nobody may act at seq {game.seq}: {states[0]['waiting_for']}"
+        assert seat is not None, (f"nobody may act at seq {game.seq}: {states[0]['waiting_for']} / "
+                                  + "; ".join(f"seat {s}: seq {st['seq']} to_move {st['to_move']} status {st['game'].get('status')} "
+                                              f"viewer {st['viewer']} paused {st['clocks'].get('paused')}" for s, st in states.items()))
         st = states[seat]
         action = choose_action(st, seat)
         pend = st["view"]["pending"]
@@ -191,6 +194,7 @@ def _play_to_the_end(pages: dict[int, object], game, *, reload_at: int | None = 
         drag = action["kind"] == "play" and seat == 0 and drags < 2 and "shot-play" in seen
         drags += int(drag)
         _click_action(pages[seat], action, drag=drag)
+        _wait_seq(pages[seat], st["seq"] + 1)  # the server applied it and sent the new state
         if reload_at is not None and n == reload_at + 10:
             pages[1].evaluate("() => window.ponyTable.ws.close()")  # a dropped connection: the table reconnects
             seen.add("dropped")

@@ -26,7 +26,7 @@ def test_a_player_plays_a_bot_from_the_lobby(live_site, chromium, make_user, siz
     page.get_by_label("Your deck").select_option(value="random:mlp-harmony")
     page.get_by_role("button", name="Play").click()
     page.wait_for_url("**/play/m/*/")
-    page.wait_for_selector("#actions button, .table-root, [data-table]", timeout=60_000)
+    page.wait_for_selector("#actions button, .table-root, [data-table], #table-app .board", timeout=60_000)
     waiting = page.locator("#waiting")
     if waiting.count():  # the minimal table (until the game-table page is installed)
         before = waiting.inner_text()
