@@ -27,10 +27,14 @@ def deadline_process(*, deadline_id: int, now: datetime | None = None) -> str | 
     worker killed mid-way leaves it for the sweep. A deadline for an old position does nothing."""
     now = now or timezone.now()
     with transaction.atomic():
+        game_id = GameDeadline.objects.filter(id=deadline_id, processed_at__isnull=True, due_at__lte=now).values_list("game_id", flat=True).first()
+        if game_id is None:
+            return None
+        # The game row first, as every writer of a game does (then its deadline): no lock-order deadlock.
+        game = lock_game(game_id)
         if GameDeadline.objects.filter(id=deadline_id, processed_at__isnull=True, due_at__lte=now).update(processed_at=now) != 1:
             return None
         deadline = GameDeadline.objects.get(id=deadline_id)
-        game = lock_game(deadline.game_id)
         outcome = _deadline_act(game, deadline)
         GameDeadline.objects.filter(id=deadline_id, seq=deadline.seq, epoch=deadline.epoch).update(outcome=outcome[:200])
     return outcome

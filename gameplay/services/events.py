@@ -20,7 +20,12 @@ ENGINE_FOR_GAME = {"mlp": "mlp", "neopets": "neopets"}
 
 
 def engine_for_event(event) -> str | None:
-    return ENGINE_FOR_GAME.get(event.game.slug)
+    """The registered engine that hosts the event's game; None while that game has no engine (its online
+    matches are then played and reported by hand, as before)."""
+    from gameplay.engines import engine_names
+
+    name = ENGINE_FOR_GAME.get(event.game.slug)
+    return name if name in engine_names() else None
 
 
 def event_deck_snapshot(*, registration) -> EventDeck | None:

@@ -29,6 +29,7 @@ def test_a_player_plays_a_bot_from_the_lobby(live_site, chromium, make_user, siz
     page.wait_for_selector("#actions button, .table-root, [data-table], #table-app .board", timeout=60_000)
     waiting = page.locator("#waiting")
     if waiting.count():  # the minimal table (until the game-table page is installed)
+        page.wait_for_selector("body[data-ws=open]", timeout=60_000)
         before = waiting.inner_text()
         page.locator("#actions button").first.click()
         page.wait_for_function("t => document.getElementById('waiting').textContent !== t", arg=before, timeout=30_000)

@@ -131,3 +131,14 @@ def test_a_player_without_a_legal_decklist_is_not_hosted_and_the_audit_says_why(
         services.round_start_next(event=event, by=staff["organiser"])
     assert HostedMatch.objects.filter(tournament_match__round__event=event).count() == 3
     assert AuditEntry.objects.filter(event=event, action="online_not_hosted").exists()
+
+
+def test_an_online_event_of_a_game_without_an_engine_is_paired_as_before(monkeypatch, online_event, staff):
+    from tournaments import services
+
+    event = online_event()
+    monkeypatch.setattr("gameplay.services.events.ENGINE_FOR_GAME", {"mlp": "chess"})  # no such engine registered
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    assert Round.objects.get(event=event, number=1).status == "running"
+    assert not HostedMatch.objects.filter(tournament_match__round__event=event).exists()
