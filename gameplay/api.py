@@ -123,6 +123,8 @@ STATE = inline_serializer("GameState", {
     "players": serializers.ListField(child=serializers.DictField()),
     "judge_calls": serializers.ListField(child=serializers.DictField(), required=False),
 })
+REPLAY = inline_serializer("GameReplayStep", {"steps": serializers.IntegerField(), "step": serializers.IntegerField(),
+                                                "action": serializers.DictField(allow_null=True), "state": serializers.DictField()})
 LOG = inline_serializer("GameLog", {"seq": serializers.IntegerField(), "log": serializers.ListField(child=serializers.DictField())})
 OK = inline_serializer("GameOk", {"detail": serializers.CharField(), "seq": serializers.IntegerField()})
 
@@ -219,6 +221,21 @@ class HostedGameViewSet(viewsets.GenericViewSet):
             return response
         game = self._game(pk)
         return Response(selectors.game_state_payload(game=game, viewer=self._viewer(game)))
+
+    @extend_schema(parameters=[OpenApiParameter("step", int, description="Actions applied (0 = the start)")],
+                   responses={200: REPLAY, 403: ERROR},
+                   description="A finished game after N actions, as you may see it (judges: also live games).")
+    @action(detail=True)
+    def replay(self, request, pk=None):
+        game = self._game(pk)
+        try:
+            viewer = self._viewer(game)
+            step = int(request.query_params.get("step", 0))
+            return Response(selectors.game_replay_step(game=game, viewer=viewer, step=step))
+        except services.GameError as exc:
+            return _error(exc)
+        except ValueError:
+            return Response({"code": "malformed", "detail": "step must be an integer.", "rule": ""}, status=400)
 
     @extend_schema(parameters=[OpenApiParameter("after", int, description="Only events of actions after this one")], responses={200: LOG})
     @action(detail=True)

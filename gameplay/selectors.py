@@ -11,7 +11,8 @@ from typing import Any
 
 from django.db.models import Q
 
-from gameplay.models import GameAction, GameDeadline, HostedGame, HostedMatch, HostedSeat, JudgeCall
+from gameplay.engine.api import Action
+from gameplay.models import GameAction, GameDeadline, GameSnapshot, HostedGame, HostedMatch, HostedSeat, JudgeCall
 from gameplay.services.common import Forbidden, engine_of, state_load
 
 LOG_TAIL = 40  # actions whose events travel with each state message
@@ -103,6 +104,48 @@ def _clocks(game: HostedGame, to_move: int | None, summary: dict) -> dict:
     }
 
 
+def _card_faces(engine: Any, view: dict) -> dict:
+    """The printed faces of the cards ``view`` shows (the table draws its card frames from them); an
+    engine without card faces gives none."""
+    faces = getattr(engine, "card_faces", None)
+    return faces(view) if faces is not None else {}
+
+
+def game_replay_step(*, game: HostedGame, viewer: Viewer, step: int) -> dict[str, Any]:
+    """A finished game as ``viewer`` saw it after ``step`` actions (0 = the start): the state message's
+    shape with no legal actions, plus ``steps`` (the game's length) and the action taken at ``step``.
+    Players see their own hidden cards only, judges everything (the engine's views)."""
+    if game.status in HostedGame.LIVE and viewer.role != "judge":
+        raise Forbidden("The replay opens when the game is over.")
+    step = max(0, min(int(step), game.seq))
+    eng = engine_of(game.match)
+    engine = eng.game()
+    snap = GameSnapshot.objects.filter(game=game, seq__lte=step).order_by("-seq").first()
+    state = eng.state_from_json(snap.state)
+    rows = GameAction.objects.filter(game=game, voided_at__isnull=True, seq__gt=snap.seq, seq__lte=step).order_by("seq")
+    for row in rows.values_list("action", flat=True):
+        state, _ = engine.apply(state, Action.from_dict(row))
+    action = GameAction.objects.filter(game=game, voided_at__isnull=True, seq=step).values_list("action", flat=True).first()
+    view = engine.view(state, viewer.engine_viewer)
+    seats = list(HostedSeat.objects.filter(match=game.match).order_by("index"))
+    o = engine.outcome(state)
+    log = [e for e in _log(game, viewer, tail=None) if e["seq"] <= step][-200:]
+    return {
+        "steps": game.seq, "step": step, "action": action,
+        "state": {
+            "type": "state", "seq": step,
+            "game": {"id": game.pk, "engine": game.match.engine, "number": game.number, "status": "replay",
+                     "match_id": game.match_id, "best_of": game.match.best_of, "games_won": list(game.match.games_won)},
+            "viewer": viewer.as_dict(), "view": view, "legal_actions": [], "to_move": engine.to_move(state),
+            "waiting_for": "", "clocks": {"decision": {"seat": None, "deadline": None},
+                                          "round": {"ends_at": None, "time_called": False, "extra_turns_left": None}, "paused": False},
+            "log": log, "outcome": {"winner": o.winner, "reason": o.reason, "draw": o.draw} if o else None,
+            "players": [{"seat": s.index, "name": s.name, "connected": True, "bot": s.is_bot} for s in seats],
+            "cards": _card_faces(engine, view),
+        },
+    }
+
+
 def game_state_payload(*, game: HostedGame, viewer: Viewer) -> dict[str, Any]:
     """The protocol's ``state`` message for ``viewer`` (the websocket and ``GET .../state/`` send the same)."""
     match = game.match
@@ -126,6 +169,7 @@ def game_state_payload(*, game: HostedGame, viewer: Viewer) -> dict[str, Any]:
         "clocks": _clocks(game, to_move, eng.summary(state)),
         "log": _log(game, viewer), "outcome": game.outcome,
         "players": [{"seat": s.index, "name": s.name, "connected": s.connections > 0 or s.is_bot, "bot": s.is_bot} for s in seats],
+        "cards": _card_faces(engine, view),
     }
     if viewer.role == "judge":
         payload["judge_calls"] = [

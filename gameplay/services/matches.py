@@ -54,9 +54,11 @@ def game_seed(match_seed: int, number: int) -> int:
 def hosted_match_create(
     *, seats: list[SeatSpec], engine: str = "mlp", best_of: int = 1, seed: int | None = None,
     tournament_match=None, created_by=None, decision_seconds: int | None = None, grace_seconds: int | None = None,
-    games_won: list[int] | None = None,
+    games_won: list[int] | None = None, stacked: bool = False, first_player: int | None = None,
 ) -> HostedMatch:
-    """Create a match and start its first game (once both seats have a deck; until then it waits)."""
+    """Create a match and start its first game (once both seats have a deck; until then it waits).
+    ``stacked`` / ``first_player`` (tests, demonstrations): the first game keeps the decks' orders and skips
+    the setup shuffles, and its first player is fixed instead of random (102.3)."""
     if len(seats) != 2:
         raise GameError("A match has two seats.")
     if best_of not in (1, 3, 5):
@@ -75,17 +77,21 @@ def hosted_match_create(
                 name=spec.name[:150], deck=spec.deck or {}, deck_source=spec.deck_source[:200],
             )
         if all(spec.deck for spec in seats):
-            game_start_next(match)
+            game_start_next(match, stacked=stacked, first_player=first_player)
     return match
 
 
-def game_start_next(match: HostedMatch) -> HostedGame:
-    """Start the match's next game: Pre-Game Actions (floor rules) by the engine, from the game's seed."""
+def game_start_next(match: HostedMatch, *, stacked: bool = False, first_player: int | None = None) -> HostedGame:
+    """Start the match's next game: Pre-Game Actions (floor rules) by the engine, from the game's seed
+    (``stacked`` / ``first_player``: see ``hosted_match_create``)."""
     seats = seats_of(match)
     number = HostedGame.objects.filter(match=match).count() + 1
     seed = game_seed(match.seed, number)
     eng = engine_of(match)
-    state = eng.game().new_game([seats[0].deck, seats[1].deck], seed=seed, names=(seats[0].name, seats[1].name))
+    fixed = {"stacked": True} if stacked else {}
+    if first_player is not None:
+        fixed["first_player"] = first_player
+    state = eng.game().new_game([seats[0].deck, seats[1].deck], seed=seed, names=(seats[0].name, seats[1].name), **fixed)
     game = HostedGame.objects.create(match=match, number=number, seed=seed)
     game.match = match
     GameSnapshot.objects.create(game=game, seq=0, epoch=0, state=state.to_json())
