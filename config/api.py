@@ -15,6 +15,13 @@ from tournaments.api import register as register_tournaments  # noqa: E402
 
 register_tournaments(router)
 
+try:
+    from gameplay.api import register as register_gameplay  # noqa: E402
+
+    register_gameplay(router)
+except ImportError:
+    pass
+
 # Namespaced ("api:card-list") so API route names never collide with the web pages' names.
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),

@@ -9,3 +9,10 @@ try:  # each app contributes its own patterns
     websocket_urlpatterns += _t
 except ImportError:  # the app has no websocket routes yet
     pass
+
+try:
+    from gameplay.routing import websocket_urlpatterns as _g
+
+    websocket_urlpatterns += _g
+except ImportError:
+    pass
