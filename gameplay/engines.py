@@ -160,3 +160,75 @@ register(EngineAdapter(
     filter_events=_mlp_filter_events, random_deck=_mlp_random_deck, deck_from_entries=_mlp_deck_from_entries,
     bot_pick=_mlp_bot_pick, summary=_mlp_summary, source_dir=Path(__file__).resolve().parent / "engine" / "mlp",
 ))
+
+
+# --------------------------------------------------------------------------- Neopets Battledome
+
+
+def _neopets_db():
+    from decks.selectors import neopets_card_records
+    from gameplay.engine.neopets import CardDB
+
+    return CardDB.from_records(neopets_card_records())  # the imported Neopets cards, effects included
+
+
+def _neopets_build():
+    from gameplay.engine.neopets import NeopetsGame
+
+    return NeopetsGame(_neopets_db())
+
+
+def _neopets_state_from_json(text: str):
+    from gameplay.engine.neopets import State
+
+    return State.from_json(text)
+
+
+def _neopets_filter_events(events: list, viewer: Any) -> list:
+    from gameplay.engine.neopets import filter_events
+
+    return filter_events(events, viewer)
+
+
+def _neopets_random_deck(seed: int) -> dict:
+    from gameplay.engine.neopets.decks import random_deck
+
+    return random_deck(_neopets_db(), seed)[0]
+
+
+_NEOPETS_ZONES = {"neopet": "neopets", "rainbow": "rainbow", "main": "main"}  # decklist zone -> engine deck (2.2-2.4)
+
+
+def _neopets_deck_from_entries(entries: list[dict]) -> dict:
+    """A validated Neopets decklist's resolved entries (card GUID, qty, zone) in the engine's deck form."""
+    deck: dict[str, list[str]] = {"neopets": [], "rainbow": [], "main": []}
+    for e in entries:
+        if not e.get("card"):
+            raise ValueError(f"the decklist line {e.get('name')!r} names no card")
+        zone = _NEOPETS_ZONES.get(e.get("zone") or "main")
+        if zone is None:
+            raise ValueError(f"the decklist line {e.get('name')!r} is in an unknown zone {e.get('zone')!r}")
+        deck[zone] += [str(e["card"]).removeprefix("neopets:")] * int(e.get("qty") or 0)
+    if not deck["neopets"]:
+        raise ValueError("the decklist has no Neopet Deck (2.2)")
+    return deck
+
+
+def _neopets_summary(state) -> dict:
+    d = state.d
+    return {"in_setup": d["phase"] == "setup", "first_player": d["first"], "turn": d["turn"],
+            "turn_player": d["active"], "scores": [p["rounds_won"] for p in d["players"]],
+            "time_called": bool(d["time_called"])}
+
+
+def _neopets_bot_pick(rng: int, acts: list[Action]) -> tuple[int, Action]:
+    from gameplay.engine.neopets.selfplay import pick
+
+    return pick(rng, acts)
+
+
+register(EngineAdapter(
+    name="neopets", label="Neopets Battledome", build=_neopets_build, state_from_json=_neopets_state_from_json,
+    filter_events=_neopets_filter_events, random_deck=_neopets_random_deck, deck_from_entries=_neopets_deck_from_entries,
+    bot_pick=_neopets_bot_pick, summary=_neopets_summary, source_dir=Path(__file__).resolve().parent / "engine" / "neopets",
+))
