@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
 
-from decks.models import Card, fold_name
+from decks.boosters import BoosterSpec, NoBooster, PackCard, open_pack, pack_rng
+from decks.models import Card, CardSet, fold_name
 
 
 def card_search(
@@ -95,3 +96,39 @@ def decklists_for_event(*, event, user):
     if not decklists_can_list(event=event, user=user):
         raise PermissionDenied("only the organiser and the judges see all decklists before publication")
     return Decklist.objects.filter(event=event).select_related("player", "current").order_by("player__username")
+
+
+# --------------------------------------------------------------------------------------------- boosters
+def card_set_find(*, game: str = "mlp", name: str) -> CardSet:
+    """A set by its code ("PR"), its name ("Premiere", "The Crystal Games") or the data's own name
+    ("Premier", "Crystal Games"); raises ``NoBooster`` naming the known sets."""
+    wanted = name.strip()
+    qs = CardSet.objects.filter(game__slug=game)
+    found = (qs.filter(code__iexact=wanted).first() or qs.filter(name__iexact=wanted).first()
+             or qs.filter(source_name__iexact=wanted.replace(" ", "-")).first()
+             or qs.filter(name__iexact=f"The {wanted}").first())
+    if found is None:
+        known = ", ".join(f"{s.name} ({s.code})" for s in qs.order_by("release_date", "code"))
+        raise NoBooster(f"unknown set {name!r}; known sets: {known or 'none (import the cards first)'}")
+    return found
+
+
+def booster_spec(card_set: CardSet) -> BoosterSpec:
+    """The set's booster as its packaging data defines it (``NoBooster`` if it has none)."""
+    return BoosterSpec.from_packaging(set_code=card_set.code, set_name=card_set.name, packaging=card_set.packaging or [])
+
+
+def booster_cards(card_set: CardSet) -> list[PackCard]:
+    """The set's cards a pack can hold, in a stable order (collector number), so seeded draws repeat."""
+    rows = Card.objects.filter(card_set=card_set).order_by("number", "guid").values_list(
+        "guid", "number", "title", "subtitle", "rarity", "type", "colors", "keywords")
+    return [PackCard(guid=g, number=n, name=f"{t}, {s}" if s else t, rarity=r, type=ty, colors=tuple(c or ()),
+                     keywords=tuple(k.rstrip(".") for k in (kw or ())))
+            for g, n, t, s, r, ty, c, kw in rows]
+
+
+def packs_open(*, card_set: CardSet, count: int, seed: int | str, player: int | str = "", first_index: int = 0) -> list[list[PackCard]]:
+    """``count`` packs of ``card_set`` for ``player`` (pack numbers ``first_index`` on), reproducible from the seed."""
+    spec = booster_spec(card_set)
+    cards = booster_cards(card_set)
+    return [open_pack(spec, cards, pack_rng(seed, player, first_index + i)) for i in range(count)]
