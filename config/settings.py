@@ -38,6 +38,7 @@ INSTALLED_APPS = [
     "decks",
     "tournaments",
     "gameplay",
+    "limited",
 ]
 
 MIDDLEWARE = [
@@ -140,6 +141,7 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The periodic sweep processes any deadline that passed while no worker ran.
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines_task", "schedule": 10.0},
+    "sweep-draft-timers": {"task": "limited.tasks.sweep_draft_timers_task", "schedule": 5.0},
 }
 
 AUTH_PASSWORD_VALIDATORS = [
