@@ -34,9 +34,9 @@ MLP_LIMITED_RULES = {
     "mane": {"exactly": 1},
     # Limited Deck Construction: at least 30 cards; exactly five Problems, at least one a Starting Problem.
     # The pool limits the copies; provided Starting Problems may be included in any number.
-    "draw_deck": {"min": 30, "max_copies": None, "rule_min": "Limited Deck Construction"},
-    "problem_deck": {"exactly": 5, "max_copies": None, "rule_size": "Limited Deck Construction",
-                     "rule_starting": "Limited Deck Construction"},
+    "draw_deck": {"min": 30, "max_copies": None, "rule_min": "Limited Play, Limited Deck Construction"},
+    "problem_deck": {"exactly": 5, "max_copies": None, "rule_size": "Limited Play, Limited Deck Construction",
+                     "rule_starting": "Limited Play, Limited Deck Construction"},
     "pool": True,
     "provided_cards": LIMITED_PROVIDED,
 }
