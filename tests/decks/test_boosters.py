@@ -18,6 +18,11 @@ from decks.selectors import booster_cards, booster_spec, card_set_find, packs_op
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture(autouse=True)
+def _cards(catalog):
+    """The real catalog (re-imported if a browser or live test flushed it)."""
+
+
 @pytest.fixture
 def premiere(db):
     return CardSet.objects.get(game__slug="mlp", code="PR")

@@ -19,6 +19,13 @@ def eager_celery(request, settings):
     app.conf.task_always_eager = old
 
 
+@pytest.fixture(autouse=True)
+def _cards(request):
+    """The real catalog (re-imported if a browser or live test flushed it)."""
+    if "django_db" in {m.name for m in request.node.iter_markers()}:
+        request.getfixturevalue("catalog")
+
+
 @pytest.fixture
 def act(django_capture_on_commit_callbacks):
     def run(service, **kwargs):
