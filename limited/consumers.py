@@ -30,7 +30,7 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
         self.group = draft.pod_group(self.pod_id)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
-        await database_sync_to_async(draft.draft_presence)(seat=self.seat, away=False)
+        await database_sync_to_async(draft.draft_presence)(seat=self.seat, connected=True)
         await self._send_view()
 
     @database_sync_to_async
@@ -43,7 +43,7 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
     async def disconnect(self, code: int) -> None:
         if getattr(self, "seat", None) is not None and hasattr(self, "group"):
             await self.channel_layer.group_discard(self.group, self.channel_name)
-            await database_sync_to_async(draft.draft_presence)(seat=self.seat, away=True)
+            await database_sync_to_async(draft.draft_presence)(seat=self.seat, connected=False)
 
     async def receive_json(self, content, **kwargs) -> None:
         if not isinstance(content, dict):

@@ -293,14 +293,16 @@ def draft_deadlines_sweep(*, now: datetime | None = None, limit: int = 500) -> i
     return sum(draft_deadline_process(deadline_id=i, now=now) is not None for i in list(due))
 
 
-def draft_presence(*, seat: Seat, away: bool, now: datetime | None = None) -> None:
-    """A drafter's page connected or went away. Away drafters are auto-picked until they return."""
+def draft_presence(*, seat: Seat, connected: bool, now: datetime | None = None) -> None:
+    """A drafter's pick screen opened or closed. With no screen open the drafter is away: auto-picked at
+    once, and at every new pick, until they return."""
     now = now or timezone.now()
     with transaction.atomic():
         pod = lock_pod(seat.pod_id)
-        Seat.objects.filter(pk=seat.pk).update(away=away)
-        if away and pod.status == Pod.Status.DRAFTING:
-            seat = Seat.objects.get(pk=seat.pk)
-            if seat in _unpicked_seats(pod):
-                _auto_pick(pod, seat)
-                _advance_if_complete(pod, now)
+        seat = Seat.objects.get(pk=seat.pk)
+        seat.connections = seat.connections + 1 if connected else max(0, seat.connections - 1)
+        seat.away = seat.connections == 0
+        seat.save(update_fields=["connections", "away"])
+        if seat.away and pod.status == Pod.Status.DRAFTING and seat in _unpicked_seats(pod):
+            _auto_pick(pod, seat)
+            _advance_if_complete(pod, now)

@@ -102,7 +102,8 @@ class Seat(models.Model):
     position = models.PositiveIntegerField()
     player = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, null=True, blank=True, related_name="draft_seats")
     bot = models.BooleanField(default=False)
-    away = models.BooleanField(default=False, help_text="Disconnected during the draft: auto-picked until back")
+    connections = models.PositiveIntegerField(default=0, help_text="Open pick screens (a drafter may have two tabs)")
+    away = models.BooleanField(default=False, help_text="Left the draft (no pick screen open): auto-picked until back")
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["pod", "position"], name="unique_seat_position")]

@@ -176,12 +176,12 @@ def test_a_disconnected_drafter_is_auto_picked_until_they_return(act, organiser,
     act(draft.draft_start, event=event, by=organiser)
     pod = Pod.objects.get(limited__event=event)
     gone, here = list(pod.seats.all())
-    act(draft.draft_presence, seat=gone, away=True)
+    act(draft.draft_presence, seat=gone, connected=False)
     assert DraftPick.objects.filter(seat=gone, auto=True).count() == 1
     for _ in range(3):
         _pick_everyone(act, Pod.objects.get(pk=pod.pk))
     assert DraftPick.objects.filter(seat=gone, auto=True).count() == 4
-    act(draft.draft_presence, seat=gone, away=False)
+    act(draft.draft_presence, seat=gone, connected=True)
     _pick_everyone(act, Pod.objects.get(pk=pod.pk))  # "here" catches up; the next pick waits for "gone"
     assert DraftPick.objects.filter(seat=gone).count() == 4
     _pick_everyone(act, Pod.objects.get(pk=pod.pk))
@@ -222,3 +222,17 @@ def test_a_pod_of_bots_and_one_drafter_ends_with_the_drafters_pool(act, organise
     assert sum(c["qty"] for c in pool) == 48
     export = selectors.draft_log_csv(LimitedEvent.objects.get(event=event))
     assert len(export.strip().splitlines()) == 1 + 8 * 48
+
+
+def test_closing_one_of_two_pick_screens_does_not_make_the_drafter_away(act, organiser, limited_event):
+    event = limited_event(2)
+    _setup(act, organiser, event, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    seat = Pod.objects.get(limited__event=event).seats.first()
+    act(draft.draft_presence, seat=seat, connected=True)
+    act(draft.draft_presence, seat=seat, connected=True)  # the phone and the laptop
+    act(draft.draft_presence, seat=seat, connected=False)
+    assert not Seat.objects.get(pk=seat.pk).away and not DraftPick.objects.filter(seat=seat).exists()
+    act(draft.draft_presence, seat=seat, connected=False)
+    assert Seat.objects.get(pk=seat.pk).away and DraftPick.objects.get(seat=seat).auto

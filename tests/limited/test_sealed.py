@@ -106,7 +106,7 @@ def test_a_special_product_adds_the_cards_each_player_keeps(act, organiser, limi
 
     pod = Pod.objects.get(limited=limited)
     for seat in pod.seats.filter(bot=False):
-        act(draft.draft_presence, seat=seat, away=True)
+        act(draft.draft_presence, seat=seat, connected=False)
     pod.refresh_from_db()
     assert pod.status == "finished"
     player = event.registrations.first().player
