@@ -96,7 +96,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Channel layer: Redis when configured, else an SQLite-backed layer shared by every process.
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer", "CONFIG": {"hosts": [REDIS_URL]}}
+        # redis-py 8 times socket reads out after 5 s, the length of channels_redis's blocking BZPOPMIN: a quiet
+        # socket then crashed its consumer ("Timeout reading from ..."). Reads may wait longer than the BZPOPMIN.
+        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+                    "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]}}
     }
 else:
     INSTALLED_APPS.append("channels_lite")

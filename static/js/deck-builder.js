@@ -20,6 +20,7 @@
     const r = document.createElement("div");
     r.className = "pool-row" + (c.provided && !c.inPool ? " provided" : "");
     r.dataset.guid = c.guid;
+    r.dataset.type = c.type;
     const nm = document.createElement("span"); nm.className = "nm";
     nm.innerHTML = "";
     const b = document.createElement("strong"); b.textContent = c.name; nm.append(b);

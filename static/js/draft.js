@@ -74,7 +74,7 @@
     socket.onopen = () => { $("[data-live-status]").textContent = "live"; };
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "draft") { view = msg.view; sending = false; showError(""); render(); }
+      if (msg.type === "draft") { if (msg.view.pick_count !== view.pick_count) showError(""); view = msg.view; sending = false; render(); }
       else if (msg.type === "error") { showError(msg.detail); sending = false; }
     };
     socket.onclose = () => { $("[data-live-status]").textContent = "reconnecting…"; setTimeout(connect, 1500); };
