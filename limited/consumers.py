@@ -2,12 +2,12 @@
 
 Protocol (JSON). Server -> client: ``{"type": "draft", "view": {...}}`` — the drafter's own view
 (``limited.selectors.draft_view``: the pack in front of them and, when review is allowed, their own picks),
-sent on connect, after each of their picks and whenever the pod moves on; ``{"type": "error", "detail": ...}``
+sent on connect, after each of their picks and whenever the pod moves on (built by the service after
+commit and sent to this drafter's own group, ``draft_seat_<seat id>``); ``{"type": "error", "detail": ...}``
 for a refused pick. Client -> server: ``{"type": "pick", "card": guid, "pack_number": n, "pick_number": m}``;
 ``{"type": "ping"}`` is answered with ``{"type": "pong", "server_now": iso}``.
 
-Only seated drafters connect; the group message says only "the pod moved on", so nothing hidden ever goes
-through the channel layer. Leaving the page marks the drafter away: they are auto-picked until they return.
+Only seated drafters connect, each to their own seat's group: a drafter's pack and picks go to nobody else. Leaving the page marks the drafter away: they are auto-picked until they return.
 """
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
         if self.seat is None:
             await self.close(code=4403)
             return
-        self.group = draft.pod_group(self.pod_id)
+        self.group = draft.seat_group(self.seat.pk)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await database_sync_to_async(draft.draft_presence)(seat=self.seat, connected=True)
@@ -60,15 +60,16 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "detail": "a pick needs card, pack_number and pick_number"})
             return
         try:
+            # The new view arrives through this drafter's group once the pick commits.
             await database_sync_to_async(draft.draft_pick)(seat=self.seat, card=card, pack_number=pack,
                                                            pick_number=pick, by=self.scope["user"])
         except EventError as exc:
             await self.send_json({"type": "error", "detail": str(exc)})
-        await self._send_view()
+            await self._send_view()
 
     async def _send_view(self) -> None:
         view = await database_sync_to_async(selectors.draft_view)(self.seat)
         await self.send_json({"type": "draft", "view": view})
 
-    async def pod_changed(self, message: dict) -> None:
-        await self._send_view()
+    async def draft_view(self, message: dict) -> None:
+        await self.send_json({"type": "draft", "view": message["view"]})

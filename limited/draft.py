@@ -14,7 +14,7 @@ from datetime import datetime, timedelta
 from django.db import transaction
 from django.utils import timezone
 
-from config.broadcast import group_send_on_commit
+from config.broadcast import group_send_now
 from decks.boosters import PackCard, open_pack, pack_rng
 from decks.models import Card, CardSet
 from decks.selectors import booster_cards, booster_spec
@@ -27,13 +27,27 @@ from tournaments.scheduling import schedule_task
 from tournaments.services.common import require_role, set_status
 
 
-def pod_group(pod_id: int) -> str:
-    return f"draft_pod_{pod_id}"
+def seat_group(seat_id: int) -> str:
+    """One drafter's own group: only their view is ever sent to it."""
+    return f"draft_seat_{seat_id}"
 
 
-def _notify(pod: Pod) -> None:
-    # Public fact only ("the pod moved on"); each drafter's consumer re-reads its own view.
-    group_send_on_commit(pod_group(pod.pk), {"type": "pod.changed", "pod": pod.pk})
+def _after_commit(fn) -> None:
+    transaction.on_commit(fn)
+
+
+def _notify(pod: Pod, *, seat: Seat | None = None) -> None:
+    """After commit, send each drafter of the pod (or only ``seat``) their own view, built for the whole pod
+    in a few queries (``selectors.pod_views``): per-player payloads to per-player groups."""
+    pod_id, only = pod.pk, (seat.pk if seat is not None else None)
+    _after_commit(lambda: send_views(pod_id, only=only))
+
+
+def send_views(pod_id: int, *, only: int | None = None) -> None:
+    from limited.selectors import pod_views
+
+    for seat_id, view in pod_views(pod_id, only=only).items():
+        group_send_now(seat_group(seat_id), {"type": "draft.view", "view": view})
 
 
 # --------------------------------------------------------------------------------------------- seating
@@ -134,7 +148,8 @@ def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=
             raise LimitedError(f"That pick is over: the pod is at pack {pod.pack_number + 1}, pick {pod.pick_number + 1}.")
         seat = Seat.objects.get(pk=seat.pk)
         pick = _take(pod, seat, card, auto=False)
-        _advance_if_complete(pod, now)
+        if not _advance_if_complete(pod, now):
+            _notify(pod, seat=seat)  # only the picker's view changed
     return pick
 
 
@@ -202,10 +217,12 @@ def _deadline(pod: Pod, kind: str, due_at: datetime) -> None:
     schedule_task(draft_deadline_task, args=[deadline.pk], eta=deadline.due_at)
 
 
-def _advance_if_complete(pod: Pod, now: datetime) -> None:
-    if not _unpicked_seats(pod):
-        _advance(pod, now)
-        _step_begin(pod, now)
+def _advance_if_complete(pod: Pod, now: datetime) -> bool:
+    if _unpicked_seats(pod):
+        return False
+    _advance(pod, now)
+    _step_begin(pod, now)
+    return True
 
 
 def _advance(pod: Pod, now: datetime) -> None:
@@ -305,4 +322,5 @@ def draft_presence(*, seat: Seat, connected: bool, now: datetime | None = None) 
         seat.save(update_fields=["connections", "away"])
         if seat.away and pod.status == Pod.Status.DRAFTING and seat in _unpicked_seats(pod):
             _auto_pick(pod, seat)
-            _advance_if_complete(pod, now)
+            if not _advance_if_complete(pod, now):
+                _notify(pod, seat=seat)

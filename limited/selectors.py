@@ -12,10 +12,11 @@ from collections import Counter
 
 from django.utils import timezone
 
+from decks.card_index import on_catalog_change
 from decks.formats import LIMITED_PROVIDED_BY_BLOCK
 from decks.models import Card, CardPool, CardSet
 from limited.models import DraftPick, LimitedEvent, OpenedPack, Pod, Seat
-from limited.pods import pass_direction
+from limited.pods import opener_of_pack_at, pass_direction
 
 COLOR_ORDER = ["Loyalty", "Honesty", "Laughter", "Magic", "Generosity", "Kindness"]
 TYPE_ORDER = ["Mane Character", "Friend", "Resource", "Event", "Troublemaker", "Problem"]
@@ -27,9 +28,17 @@ def card_dict(card: Card) -> dict:
             "cost": card.cost, "power": card.power, "starting_problem": card.is_starting_problem, "text": card.text}
 
 
+# Card facts a draft shows, by GUID: read once per process (cleared with the card index on catalog changes).
+_card_cache: dict[str, dict] = {}
+on_catalog_change(lambda **_kw: _card_cache.clear())
+
+
 def _cards(guids: list[str]) -> list[dict]:
-    by_guid = {c.guid: c for c in Card.objects.filter(guid__in=set(guids))}
-    return [card_dict(by_guid[g]) for g in guids if g in by_guid]
+    missing = set(guids) - _card_cache.keys()
+    if missing:
+        for card in Card.objects.filter(guid__in=missing):
+            _card_cache[card.guid] = card_dict(card)
+    return [_card_cache[g] for g in guids if g in _card_cache]
 
 
 def review_allowed(pod: Pod) -> bool:
@@ -38,33 +47,52 @@ def review_allowed(pod: Pod) -> bool:
 
 
 def draft_view(seat: Seat) -> dict:
-    """What the drafter at ``seat`` may see: the public seating, the step, the timer, the pack in front of
-    them (until they pick from it) and — when review is allowed — their own picks."""
-    pod = Pod.objects.select_related("limited__event").get(pk=seat.pod_id)
-    seats = list(pod.seats.select_related("player"))
-    picks = list(DraftPick.objects.filter(seat=seat).select_related("card").order_by("pack_number", "pick_number"))
-    picked_now = any(p.pack_number == pod.pack_number and p.pick_number == pod.pick_number for p in picks)
-    pack = None
-    if pod.status == Pod.Status.DRAFTING and not picked_now:
-        from limited.draft import pack_in_front_of
+    """What the drafter at ``seat`` may see (see ``pod_views``)."""
+    return pod_views(seat.pod_id, only=seat.pk)[seat.pk]
 
-        pack = _cards(pack_in_front_of(pod, seat).remaining)
+
+def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
+    """Each drafter's own view, by seat id, in four queries for the whole pod: the public seating, the step,
+    the timer, the pack in front of them (until they pick from it) and — when review is allowed — their own
+    picks. Nothing of another seat's pack or picks."""
+    pod = Pod.objects.select_related("limited__event").get(pk=pod_id)
+    seats = list(pod.seats.select_related("player"))
+    picks: dict[int, list[dict]] = {s.pk: [] for s in seats}
+    for seat_id, pack_number, pick_number, guid, auto in (
+            DraftPick.objects.filter(seat__pod=pod, **({"seat_id": only} if only else {}))
+            .order_by("pack_number", "pick_number").values_list("seat_id", "pack_number", "pick_number", "card__guid", "auto")):
+        picks[seat_id].append({"guid": guid, "pack_number": pack_number, "pick_number": pick_number, "auto": auto})
+    remaining = {}
+    if pod.status == Pod.Status.DRAFTING:
+        remaining = dict(OpenedPack.objects.filter(seat__pod=pod, index=pod.pack_number).values_list("seat__position", "remaining"))
     limited = pod.limited
     allowed = review_allowed(pod)
-    return {
+    public = {
         "event": limited.event.slug, "pod": pod.number, "pod_id": pod.pk, "status": pod.status,
         "tier": limited.event.tier, "packs": len(limited.packs), "pack_sets": limited.packs,
         "pack_number": pod.pack_number, "pick_number": pod.pick_number,
         "direction": "left" if pass_direction(pod.pack_number) > 0 else "right",
         "due_at": pod.step_due_at.isoformat() if pod.step_due_at else None,
         "server_now": timezone.now().isoformat(),
-        "seat": seat.position, "you": seat.name,
         "seats": [{"position": s.position, "name": s.name, "bot": s.bot} for s in seats],
-        "pack": pack, "picked_this_step": picked_now,
-        "pick_count": len(picks), "review_allowed": allowed,
-        "picks": [dict(card_dict(p.card), pack_number=p.pack_number, pick_number=p.pick_number, auto=p.auto)
-                  for p in picks] if allowed else None,
     }
+    views = {}
+    for seat in seats:
+        if only is not None and seat.pk != only:
+            continue
+        mine = picks[seat.pk]
+        picked_now = any(p["pack_number"] == pod.pack_number and p["pick_number"] == pod.pick_number for p in mine)
+        pack = None
+        if remaining and not picked_now:
+            opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=len(seats))
+            pack = _cards(remaining[opener])
+        views[seat.pk] = dict(
+            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=picked_now, pick_count=len(mine),
+            review_allowed=allowed,
+            picks=[dict(card, **{k: p[k] for k in ("pack_number", "pick_number", "auto")})
+                   for p in mine for card in _cards([p["guid"]])] if allowed else None,
+        )
+    return views
 
 
 def seat_of(pod: Pod, user) -> Seat | None:

@@ -23,10 +23,8 @@ def keep_test_connection(monkeypatch):
     test's transaction never commits, so broadcasts go out at once."""
     import channels.db
 
-    from config.broadcast import group_send_now
-
     monkeypatch.setattr(channels.db, "close_old_connections", lambda: None)
-    monkeypatch.setattr("limited.draft.group_send_on_commit", group_send_now)
+    monkeypatch.setattr("limited.draft._after_commit", lambda fn: fn())
 
 
 def _cookie(user) -> bytes:
@@ -87,15 +85,21 @@ def test_a_drafters_messages_never_hold_another_seats_pack_or_picks(drafting):
     pod, a, b = drafting
     messages: list[str] = []
 
+    async def next_pack(comm, log: list[str] | None = None) -> dict:
+        while True:
+            message = await comm.receive_json_from(timeout=3)
+            if log is not None:
+                log.append(json.dumps(message))
+            if message["type"] == "draft" and message["view"]["pack"]:
+                return message["view"]
+
     async def scenario():
         ca, cb = await _connect(pod.pk, a.player), await _connect(pod.pk, b.player)
         for _ in range(3):
-            va, vb = (await ca.receive_json_from())["view"], (await cb.receive_json_from())["view"]
-            messages.append(json.dumps(va))
+            va, vb = await next_pack(ca, messages), await next_pack(cb)
             await ca.send_json_to({"type": "pick", "card": va["pack"][0]["guid"], "pack_number": va["pack_number"], "pick_number": va["pick_number"]})
             await cb.send_json_to({"type": "pick", "card": vb["pack"][0]["guid"], "pack_number": vb["pack_number"], "pick_number": vb["pick_number"]})
-            messages.append(json.dumps(await ca.receive_json_from()))
-            await cb.receive_json_from()
+        await next_pack(ca, messages)
         await ca.disconnect()
         await cb.disconnect()
 
