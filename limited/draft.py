@@ -75,7 +75,7 @@ def draft_seat_pods(*, event: Event, by) -> list[Pod]:
             if limited.bots_fill and len(seats) < limited.pod_size:
                 seats += [None] * (limited.pod_size - len(seats))
                 rng.shuffle(seats)  # bots sit among the players, not in a block
-            pod = Pod.objects.create(limited=limited, number=number)
+            pod = Pod.objects.create(limited=limited, number=number, size=len(seats))
             Seat.objects.bulk_create([Seat(pod=pod, position=i, player=p, bot=p is None) for i, p in enumerate(seats)])
             pods.append(pod)
         set_status(limited, LimitedEvent.Status.SEATED)
@@ -129,8 +129,7 @@ def lock_pod(pod_id: int) -> Pod:
 
 
 def pack_in_front_of(pod: Pod, seat: Seat) -> OpenedPack:
-    size = pod.seats.count()
-    opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=size)
+    opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=pod.size)
     return OpenedPack.objects.get(seat__pod=pod, seat__position=opener, index=pod.pack_number)
 
 
@@ -146,7 +145,6 @@ def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=
             raise LimitedError("The pod is not picking right now" + (" (review between packs)." if pod.status == Pod.Status.REVIEWING else "."))
         if (pack_number, pick_number) != (pod.pack_number, pod.pick_number):
             raise LimitedError(f"That pick is over: the pod is at pack {pod.pack_number + 1}, pick {pod.pick_number + 1}.")
-        seat = Seat.objects.get(pk=seat.pk)
         pick = _take(pod, seat, card, auto=False)
         if not _advance_if_complete(pod, now):
             _notify(pod, seat=seat)  # only the picker's view changed
@@ -162,7 +160,16 @@ def _take(pod: Pod, seat: Seat, guid: str, *, auto: bool) -> DraftPick:
     pack.remaining.remove(guid)
     pack.save(update_fields=["remaining"])
     return DraftPick.objects.create(seat=seat, pack_number=pod.pack_number, pick_number=pod.pick_number,
-                                    card=Card.objects.get(guid=guid), auto=auto)
+                                    card_id=_card_id(guid), auto=auto)
+
+
+_card_ids: dict[str, int] = {}
+
+
+def _card_id(guid: str) -> int:
+    if guid not in _card_ids:
+        _card_ids[guid] = Card.objects.values_list("id", flat=True).get(guid=guid)
+    return _card_ids[guid]
 
 
 def _pack_cards(guids: list[str]) -> list[PackCard]:
@@ -180,9 +187,8 @@ def _auto_pick(pod: Pod, seat: Seat) -> DraftPick:
 
 
 def _unpicked_seats(pod: Pod) -> list[Seat]:
-    done = set(DraftPick.objects.filter(seat__pod=pod, pack_number=pod.pack_number, pick_number=pod.pick_number)
-               .values_list("seat_id", flat=True))
-    return [s for s in pod.seats.all() if s.pk not in done]
+    done = DraftPick.objects.filter(seat__pod=pod, pack_number=pod.pack_number, pick_number=pod.pick_number)
+    return list(pod.seats.exclude(pk__in=done.values("seat_id")))
 
 
 def _step_begin(pod: Pod, now: datetime) -> None:

@@ -82,6 +82,7 @@ class Pod(StatusPipeline):
 
     limited = models.ForeignKey(LimitedEvent, on_delete=models.CASCADE, related_name="pods")
     number = models.PositiveIntegerField()
+    size = models.PositiveIntegerField(default=0, help_text="Seats at the table, bots included")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SEATED)
     pack_number = models.PositiveIntegerField(default=0, help_text="0-based: the pack being drafted")
     pick_number = models.PositiveIntegerField(default=0, help_text="0-based pick within the pack")
