@@ -88,8 +88,9 @@ def prepare(pods: int, size: int):
 
 
 def start_server(port: int) -> subprocess.Popen:
+    log = open(ROOT / "var" / "bench-draft-daphne.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-                            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+                            cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     end = time.monotonic() + 30
     while True:
         try:
@@ -129,6 +130,7 @@ async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, rou
                 picks.append(choice)
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "pick", "card": choice.guid, "pack_number": step[0], "pick_number": step[1]}))
+    raise RuntimeError("the server closed the websocket before the draft finished (see var/bench-draft-daphne.log)")
 
 
 async def run_draft(port: int, event, organiser, cookies: dict, seats: dict) -> tuple[list[float], float]:

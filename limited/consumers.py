@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
-from django.db import connection
 from django.utils import timezone
 
 from limited import draft, selectors
@@ -62,10 +61,7 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
             return
         try:
             # The new view arrives through this drafter's group once the pick commits.
-            # PostgreSQL: picks of different pods run in parallel threads (each locks its own pod's row);
-            # SQLite writes stay on the one thread.
-            parallel = connection.vendor == "postgresql"
-            await database_sync_to_async(draft.draft_pick, thread_sensitive=not parallel)(seat=self.seat, card=card, pack_number=pack,
+            await database_sync_to_async(draft.draft_pick)(seat=self.seat, card=card, pack_number=pack,
                                                            pick_number=pick, by=self.scope["user"])
         except EventError as exc:
             await self.send_json({"type": "error", "detail": str(exc)})
