@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from config.broadcast import group_send_now
 from decks.boosters import PackCard, open_pack, pack_rng
+from decks.card_index import on_catalog_change
 from decks.models import Card, CardSet
 from decks.selectors import booster_cards, booster_spec
 from limited.bots import bot_pick
@@ -163,7 +164,8 @@ def _take(pod: Pod, seat: Seat, guid: str, *, auto: bool) -> DraftPick:
                                     card_id=_card_id(guid), auto=auto)
 
 
-_card_ids: dict[str, int] = {}
+_card_ids: dict[str, int] = {}  # GUID -> row id, per process; cleared with the card index on catalog changes
+on_catalog_change(lambda **_kw: _card_ids.clear())
 
 
 def _card_id(guid: str) -> int:
