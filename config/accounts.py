@@ -10,11 +10,12 @@ from django.shortcuts import redirect, render
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(required=False, help_text="Only for password resets; never shown.")
 
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        help_texts = {"username": "Letters, digits and @ . + - _ (judges see it next to your display name)."}
 
 
 def signup(request: HttpRequest) -> HttpResponse:

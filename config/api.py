@@ -10,12 +10,10 @@ router = DefaultRouter()
 from decks.api import register as register_decks  # noqa: E402
 
 register_decks(router)
-try:
-    from tournaments.api import register as register_tournaments  # noqa: E402
+from tournaments.api import me_urlpatterns  # noqa: E402
+from tournaments.api import register as register_tournaments  # noqa: E402
 
-    register_tournaments(router)
-except ImportError:  # the app has no API yet
-    pass
+register_tournaments(router)
 
 try:
     from limited.api import register as register_limited  # noqa: E402
@@ -27,5 +25,5 @@ except ImportError:  # the app is not installed
 # Namespaced ("api:card-list") so API route names never collide with the web pages' names.
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),
-    path("", include((router.urls, "api"), namespace="api")),
+    path("", include((router.urls + me_urlpatterns(), "api"), namespace="api")),
 ]

@@ -22,6 +22,26 @@ from tournaments.tiers import tier_rules
 
 
 MINIMUM_PLAYERS = 4  # Participation Minimums: four players to be sanctioned
+MAX_SWISS_ROUNDS = 20  # far above the floor rules' "Swiss Rounds" table; a typo guard
+MAX_TOP_CUT = 64
+
+
+def _check_swiss_rounds(n: int) -> None:
+    if not 1 <= n <= MAX_SWISS_ROUNDS:
+        raise EventError(f"Swiss rounds must be between 1 and {MAX_SWISS_ROUNDS} (got {n}); the floor rules' "
+                         "Swiss Rounds table suggests 3 to 8 by the number of players.")
+
+
+def _check_top_cut(n: int) -> None:
+    # Elimination Rounds: single elimination, so the cut is a power of two; 0 means no elimination rounds.
+    if n != 0 and (n < 2 or n > MAX_TOP_CUT or n & (n - 1)):
+        raise EventError(f"Top cut must be 0 (no elimination rounds) or a power of two from 2 to {MAX_TOP_CUT} "
+                         f"(got {n}); single elimination needs 2, 4, 8, ... players (Elimination Rounds).")
+
+
+def _check_end_of_match_cap(minutes: int) -> None:
+    if not 0 <= minutes <= 60:
+        raise EventError(f"The end-of-match limit must be between 0 (none) and 60 minutes (got {minutes}).")
 
 
 def event_create(
@@ -29,13 +49,19 @@ def event_create(
     starts_at: datetime, decklist_deadline: datetime | None = None, capacity: int | None = None,
     online: bool = False, venue: str = "", seed: int | None = None, slug: str | None = None,
     head_judge=None, floor_judges: Iterable = (), top_cut: int | None = None,
-    elimination_announced: bool = False,
+    elimination_announced: bool = False, round_minutes: int | None = None,
 ) -> Event:
     if not getattr(by, "is_authenticated", False):
         raise NotPermitted("Log in to create an event.")
     tier_rules(tier)
+    if top_cut is not None:
+        _check_top_cut(top_cut)
+    if capacity is not None and capacity < 1:
+        raise EventError(f"Capacity must be at least 1 player, or empty for no limit (got {capacity}).")
     if format.game_id != game.id:
-        raise EventError(f"Format {format} is not a format of {game}.")
+        raise EventError(f"format: {format} is not a format of {game}.")
+    event_check_details(format=format, structure=structure, starts_at=starts_at, decklist_deadline=decklist_deadline,
+                        round_minutes=round_minutes)
     base = slug or slugify(name)[:40] or "event"
     candidate, n = base, 1
     while Event.objects.filter(slug=candidate).exists():
@@ -47,7 +73,7 @@ def event_create(
             starts_at=starts_at, decklist_deadline=decklist_deadline or (starts_at if tier >= 2 else None),
             capacity=capacity, online=online, venue=venue, organiser=by,
             seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
-            top_cut=top_cut, elimination_announced=elimination_announced,
+            top_cut=top_cut, elimination_announced=elimination_announced, round_minutes=round_minutes,
         )
         EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
         if head_judge is not None:
@@ -55,6 +81,28 @@ def event_create(
         for fj in floor_judges:
             EventRole.objects.create(event=event, user=fj, role=EventRole.Role.FLOOR_JUDGE)
     return event
+
+
+ROUND_MINUTES = (10, 180)
+
+
+def event_check_details(*, format, structure: str, starts_at: datetime, decklist_deadline: datetime | None,
+                        round_minutes: int | None) -> None:
+    """What a new event's details must satisfy; each message starts with the field it is about."""
+    limited = bool((format.rules or {}).get("pool"))
+    if structure not in Event.Structure.values:
+        raise EventError(f"structure: must be one of {', '.join(Event.Structure.values)}.")
+    if limited and structure == Event.Structure.CONSTRUCTED:
+        raise EventError(f"structure: {format.name} is a limited format: choose sealed or booster draft (Limited Deck Construction).")
+    if not limited and structure != Event.Structure.CONSTRUCTED:
+        label = Event.Structure(structure).label
+        raise EventError(f"structure: {format.name} is a constructed format; a {label} event needs a limited format.")
+    if timezone.localdate(starts_at) < timezone.localdate():
+        raise EventError(f"starts_at: {timezone.localtime(starts_at):%Y-%m-%d} is in the past; an event starts today or later.")
+    if decklist_deadline is not None and decklist_deadline > starts_at:
+        raise EventError("decklist_deadline: must be at or before the start (Deck Lists: lists are provided prior to the start).")
+    if round_minutes is not None and not ROUND_MINUTES[0] <= round_minutes <= ROUND_MINUTES[1]:
+        raise EventError(f"round_minutes: between {ROUND_MINUTES[0]} and {ROUND_MINUTES[1]} minutes (the floor rules' Swiss round is 35).")
 
 
 def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:
@@ -75,6 +123,7 @@ def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:
 def event_update_settings(
     *, event: Event, by, swiss_rounds: int | None = None, top_cut: int | None = None,
     elimination_announced: bool | None = None, end_of_match_cap_minutes: int | None = None,
+    room_sound: str | None = None,
 ) -> Event:
     have = require_role(event, by, [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE], "change the event's settings")
     started = event.status not in ("draft", "registration_open", "check_in")
@@ -88,11 +137,11 @@ def event_update_settings(
     if top_cut is not None:
         if event.status in ("elimination", "finished", "published"):
             raise EventError("The top cut is already made.")
+        _check_top_cut(top_cut)
         event.top_cut = top_cut
         fields.append("top_cut")
     if swiss_rounds is not None:
-        if swiss_rounds < 1:
-            raise EventError("An event needs at least one Swiss round.")
+        _check_swiss_rounds(swiss_rounds)
         played = Round.objects.filter(event=event, kind=Round.Kind.SWISS).count()
         if swiss_rounds < played:
             raise EventError(f"{played} Swiss rounds are already played.")
@@ -101,8 +150,14 @@ def event_update_settings(
     if end_of_match_cap_minutes is not None:
         if EventRole.Role.HEAD_JUDGE not in have:
             raise NotPermitted("Only the head judge may limit end-of-match procedures (End of Match Procedures).")
+        _check_end_of_match_cap(end_of_match_cap_minutes)
         event.end_of_match_cap_minutes = end_of_match_cap_minutes or None
         fields.append("end_of_match_cap_minutes")
+    if room_sound is not None:
+        if room_sound not in Event.RoomSound.values:
+            raise EventError(f"room_sound: one of {', '.join(Event.RoomSound.values)}.")
+        event.room_sound = room_sound
+        fields.append("room_sound")
     if fields:
         event.save(update_fields=fields)
     return event
@@ -128,6 +183,8 @@ def event_open_check_in(*, event: Event, by) -> Event:
 def event_start(*, event: Event, by, swiss_rounds: int | None = None) -> Event:
     """Close check-in and begin the Swiss rounds. Registered players who did not check in are no-shows."""
     require_role(event, by, [EventRole.Role.ORGANISER], "start the event")
+    if swiss_rounds is not None:
+        _check_swiss_rounds(swiss_rounds)
     with transaction.atomic():
         event = lock_event(event)
         if event.status != Event.Status.CHECK_IN:
