@@ -68,7 +68,8 @@ def prepare(pods: int, size: int):
     fmt = Format.objects.get(slug="mlp-limited")
     stamp = int(time.time())
     event = event_services.event_create(by=organiser, name=f"Bench draft {stamp}", game=fmt.game, format=fmt,
-                                        starts_at=timezone.now() + timedelta(hours=2), seed=stamp, capacity=None)
+                                        starts_at=timezone.now() + timedelta(hours=2), seed=stamp, capacity=None,
+                                        structure="booster_draft")
     event_services.event_open_registration(event=event, by=organiser)
     drafters = [User.objects.get_or_create(username=f"bench-drafter-{i:03d}")[0] for i in range(pods * size)]
     regs = [event_services.registration_create(event=event, player=d) for d in drafters]

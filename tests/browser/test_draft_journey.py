@@ -97,7 +97,7 @@ def _draft_event(organiser, drafter):
 
     fmt = Format.objects.get(slug="mlp-limited")
     event = event_services.event_create(by=organiser, name="Canterlot Draft Night", game=fmt.game, format=fmt, tier=1,
-                                        starts_at=timezone.now() + timedelta(hours=3), seed=5)
+                                        structure="booster_draft", starts_at=timezone.now() + timedelta(hours=3), seed=5)
     event_services.event_open_registration(event=event, by=organiser)
     reg = event_services.registration_create(event=event, player=drafter)
     event_services.event_open_check_in(event=event, by=organiser)

@@ -56,7 +56,7 @@ def limited_event(db, organiser, head_judge, many_players):
     def make(n: int = 8, tier: int = 1, players=None):
         fmt = Format.objects.select_related("game").get(slug="mlp-limited")
         event = services.event_create(
-            by=organiser, name=f"Limited {n}", game=fmt.game, format=fmt, tier=tier, seed=11,
+            by=organiser, name=f"Limited {n}", game=fmt.game, format=fmt, tier=tier, seed=11, structure="sealed",
             starts_at=timezone.now() + timedelta(days=1), head_judge=head_judge,
             decklist_deadline=timezone.now() + timedelta(hours=20),
         )
