@@ -98,8 +98,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # Channel layer: Redis when configured, else an SQLite-backed layer shared by every process.
 if REDIS_URL:
     CHANNEL_LAYERS = {
-        # redis-py 8 times socket reads out after 5 s, the length of channels_redis's blocking BZPOPMIN: a quiet
-        # socket then crashed its consumer ("Timeout reading from ..."). Reads may wait longer than the BZPOPMIN.
+        # redis-py 8 reads with a 5 s socket timeout by default, exactly the layer's blocking-pop timeout
+        # (BZPOPMIN 5 s): every idle websocket would die with "Timeout reading". Give reads more room.
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
                     "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]}}
     }
@@ -146,8 +146,12 @@ CELERY_BEAT_SCHEDULE_FILENAME = str(VAR_DIR / "celerybeat-schedule")
 # The periodic sweep processes any deadline that passed while no worker ran.
 CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines_task", "schedule": 10.0},
+    # Online games: decision timers and disconnect grace periods that ran out (gameplay.tasks).
+    "sweep-game-deadlines": {"task": "gameplay.tasks.sweep_game_deadlines_task", "schedule": 2.0},
     "sweep-draft-timers": {"task": "limited.tasks.sweep_draft_timers_task", "schedule": 5.0},
 }
+# Online games: how long a bot seat waits before its move (so a human sees it); 0 in tests.
+PONYHALL_BOT_DELAY_SECONDS = float(os.environ.get("PONYHALL_BOT_DELAY_SECONDS", "0.4"))
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -26,6 +26,10 @@ try:
 except ImportError:
     pass
 try:
+    urlpatterns.append(path("play/", include("gameplay.urls")))
+except ImportError:
+    pass
+try:
     urlpatterns.append(path("limited/", include("limited.urls")))
 except ImportError:
     pass

@@ -187,6 +187,12 @@ class MLPGame:
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
         return build_view(self, self.rules.session(), state.d, viewer)
 
+    def card_faces(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The printed faces of the cards ``view`` shows (the table draws cards from them)."""
+        from .faces import card_faces
+
+        return card_faces(self.db, view)
+
     def default_action(self, state: State, player: int) -> Action | None:
         """What the server plays for ``player`` when their time to decide runs out (a disconnect past
         its grace period): pass priority (510), or answer the pending decision with the option that
