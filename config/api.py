@@ -22,6 +22,13 @@ try:
 except ImportError:
     pass
 
+try:
+    from limited.api import register as register_limited  # noqa: E402
+
+    register_limited(router)
+except ImportError:  # the app is not installed
+    pass
+
 # Namespaced ("api:card-list") so API route names never collide with the web pages' names.
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),

@@ -16,3 +16,10 @@ try:
     websocket_urlpatterns += _g
 except ImportError:
     pass
+
+try:
+    from limited.routing import websocket_urlpatterns as _limited
+
+    websocket_urlpatterns += _limited
+except ImportError:  # the app is not installed
+    pass

@@ -40,6 +40,7 @@ INSTALLED_APPS = [
     "decks",
     "tournaments",
     "gameplay",
+    "limited",
 ]
 
 MIDDLEWARE = [
@@ -147,6 +148,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-deadlines": {"task": "tournaments.tasks.sweep_deadlines_task", "schedule": 10.0},
     # Online games: decision timers and disconnect grace periods that ran out (gameplay.tasks).
     "sweep-game-deadlines": {"task": "gameplay.tasks.sweep_game_deadlines_task", "schedule": 2.0},
+    "sweep-draft-timers": {"task": "limited.tasks.sweep_draft_timers_task", "schedule": 5.0},
 }
 # Online games: how long a bot seat waits before its move (so a human sees it); 0 in tests.
 PONYHALL_BOT_DELAY_SECONDS = float(os.environ.get("PONYHALL_BOT_DELAY_SECONDS", "0.4"))

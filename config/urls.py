@@ -29,3 +29,7 @@ try:
     urlpatterns.append(path("play/", include("gameplay.urls")))
 except ImportError:
     pass
+try:
+    urlpatterns.append(path("limited/", include("limited.urls")))
+except ImportError:
+    pass

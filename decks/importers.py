@@ -147,7 +147,7 @@ def import_mlp_octgn(directory: str | Path) -> ImportReport:
                 defaults={
                     "name": s.name, "source_name": s.file.rsplit(".", 1)[0], "source_guid": s.guid,
                     "release_date": meta.get("release_date"), "block": meta.get("block", ""),
-                    "supplemental": meta.get("supplemental", False),
+                    "supplemental": meta.get("supplemental", False), "packaging": list(s.packs),
                 },
             )
             report.per_set_type[s.name] = Counter()
