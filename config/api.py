@@ -15,6 +15,20 @@ from tournaments.api import register as register_tournaments  # noqa: E402
 
 register_tournaments(router)
 
+try:
+    from gameplay.api import register as register_gameplay  # noqa: E402
+
+    register_gameplay(router)
+except ImportError:
+    pass
+
+try:
+    from limited.api import register as register_limited  # noqa: E402
+
+    register_limited(router)
+except ImportError:  # the app is not installed
+    pass
+
 # Namespaced ("api:card-list") so API route names never collide with the web pages' names.
 api_urlpatterns = [
     path("auth/token/", obtain_auth_token, name="api-token"),

@@ -12,6 +12,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 
 from config.routing import websocket_urlpatterns  # noqa: E402
 
+try:  # load the game engines' card pools now, not on a player's first move
+    from gameplay.engines import warm_up_in_background  # noqa: E402
+
+    warm_up_in_background()
+except ImportError:
+    pass
+
 application = ProtocolTypeRouter(
     {
         "http": django_asgi_app,
