@@ -26,7 +26,9 @@ CHROMIUM_ARGS = [
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
-@pytest.fixture(scope="session")
+# Module scope: Playwright's sync API keeps an asyncio loop running while it is open, and the tests
+# after a browser module (websocket consumers) need asyncio.run().
+@pytest.fixture(scope="module")
 def chromium():
     if not shutil.which(CHROMIUM):
         pytest.skip("Debian's chromium is not installed (scripts/ensure-chromium.sh installs it)")
