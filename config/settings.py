@@ -161,9 +161,15 @@ STATIC_ROOT = VAR_DIR / "static"
 STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 
-# Uploads: decklists are small; anything larger is refused before it is read.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# Bounded input (config/limits.py): a request body over PONYHALL_MAX_BODY_BYTES is answered 413 before it is
+# read (every endpoint, under daphne or any ASGI server); a websocket message over
+# PONYHALL_MAX_WEBSOCKET_MESSAGE_BYTES closes the socket; JSON nested deeper than PONYHALL_MAX_JSON_DEPTH is a 400.
+# Decklists are a few KB (at most 256 KB), so 1 MB leaves room for a multipart upload.
+PONYHALL_MAX_BODY_BYTES = int(os.environ.get("PONYHALL_MAX_BODY_BYTES", 1024 * 1024))
+PONYHALL_MAX_WEBSOCKET_MESSAGE_BYTES = int(os.environ.get("PONYHALL_MAX_WEBSOCKET_MESSAGE_BYTES", 64 * 1024))
+PONYHALL_MAX_JSON_DEPTH = int(os.environ.get("PONYHALL_MAX_JSON_DEPTH", 32))
+DATA_UPLOAD_MAX_MEMORY_SIZE = PONYHALL_MAX_BODY_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = PONYHALL_MAX_BODY_BYTES
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -172,6 +178,11 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_PARSER_CLASSES": [
+        "config.limits.BoundedJSONParser",  # one guard for JSON size and depth
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }

@@ -21,7 +21,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
 from decks import selectors, services
@@ -116,7 +115,6 @@ class DeckValidateViewSet(_Errors, viewsets.ViewSet):
     """Check a deck against a format on a date (the public "check a deck" page, as an API)."""
 
     permission_classes = [permissions.AllowAny]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     @extend_schema(request=ValidateSerializer, responses={200: OpenApiResponse(description="the validation report")})
     def create(self, request):
@@ -142,7 +140,6 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
     lookup_field = "username"
     lookup_value_regex = r"[^/]+"
     permission_classes = [permissions.AllowAny]  # reads are checked per decklist; writes need a user (below)
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     def _event(self):
         from tournaments.models import Event
