@@ -1,10 +1,17 @@
 """Sign-up and the home page. Accounts are Django users; roles are per event (tournaments.EventRole)."""
 from __future__ import annotations
 
+import logging
+
 from django import forms
+from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import login
-from django.contrib.auth.forms import UserCreationForm
+from django.contrib.auth import views as auth_views
+from django.contrib.auth.forms import PasswordResetForm, UserCreationForm
 from django.contrib.auth.models import User
+from django.core.mail import EmailMultiAlternatives
+from django.template import loader
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
@@ -27,6 +34,41 @@ def signup(request: HttpRequest) -> HttpResponse:
     else:
         form = SignupForm()
     return render(request, "registration/signup.html", {"form": form})
+
+
+logger = logging.getLogger(__name__)
+
+
+class PasswordResetSendingForm(PasswordResetForm):
+    """Django's reset form logs a failed send and carries on, so the user is told it worked: this one lets
+    the failure through to the view, which says so."""
+
+    def send_mail(self, subject_template_name, email_template_name, context, from_email, to_email,
+                  html_email_template_name=None) -> None:
+        subject = "".join(loader.render_to_string(subject_template_name, context).splitlines())
+        message = EmailMultiAlternatives(subject, loader.render_to_string(email_template_name, context), from_email, [to_email])
+        if html_email_template_name is not None:
+            message.attach_alternative(loader.render_to_string(html_email_template_name, context), "text/html")
+        message.send()  # raises on failure
+
+    def save(self, **kwargs):
+        # The link is built from the configured site domain, never from the request's Host header.
+        kwargs["domain_override"] = settings.SITE_DOMAIN
+        kwargs["use_https"] = settings.HTTPS
+        return super().save(**kwargs)
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    form_class = PasswordResetSendingForm
+
+    def form_valid(self, form):
+        try:
+            return super().form_valid(form)
+        except Exception:
+            logger.exception("password reset email could not be sent")
+            messages.error(self.request, "We could not send the email just now. Try again in a few minutes, "
+                                         "or ask the organiser to reset your password.")
+            return self.render_to_response(self.get_context_data(form=form, email_failed=True))
 
 
 def home(request: HttpRequest) -> HttpResponse:

@@ -8,9 +8,12 @@ Two modes, chosen by the environment:
 from __future__ import annotations
 
 import os
+import secrets
+import sys
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PONYHALL_VAR_DIR", BASE_DIR / "var"))
@@ -18,10 +21,74 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 SHARED_DIR = Path(os.environ.get("PONYHALL_SHARED_DIR", BASE_DIR.parent / "shared")).resolve()
 CARD_DATA_DIR = SHARED_DIR / "cards" / "mlpccg"
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-insecure-key-change-me-in-production")
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "*").split(",") if h]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value in (None, "") else value.lower() in ("1", "true", "yes", "on")
+
+
+def _list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+def _local_secret_key() -> str:
+    """Local development and tests only: a random key generated once and kept in var/ (never in the repo)."""
+    path = VAR_DIR / "secret-key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+# Safe by default: debug only when asked for; production (debug off) refuses to start without a real secret
+# key and explicit hosts. ./run.sh and scripts/setup-env.sh set the local values (a key generated in var/).
+TESTING = "pytest" in sys.modules
+DEBUG = _flag("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured("Set DJANGO_SECRET_KEY (50 random characters): production does not start without it.")
+    SECRET_KEY = _local_secret_key()
+elif len(SECRET_KEY) < 32 or SECRET_KEY.startswith(("django-insecure", "dev-insecure")):
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY is too short or a published example: use 50 random characters.")
+ALLOWED_HOSTS = _list("DJANGO_ALLOWED_HOSTS")
+if not ALLOWED_HOSTS:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured("Set DJANGO_ALLOWED_HOSTS (comma-separated host names this site answers to).")
+    ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
+if TESTING and "testserver" not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append("testserver")  # Django's test client (the websocket origin check reads it at import)
+if "*" in ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS='*' answers any Host header: name the hosts.")
+CSRF_TRUSTED_ORIGINS = _list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+# HTTPS (production defaults; PONYHALL_HTTPS=0 for plain-HTTP local runs). Behind a proxy that terminates
+# TLS, set DJANGO_SECURE_PROXY_SSL_HEADER=1 so X-Forwarded-Proto: https counts as secure.
+HTTPS = _flag("PONYHALL_HTTPS", not (DEBUG or TESTING))
+SECURE_SSL_REDIRECT = _flag("DJANGO_SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = _flag("DJANGO_SECURE_HSTS_PRELOAD", HTTPS)
+if _flag("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SILENCED_SYSTEM_CHECKS = [] if HTTPS else ["security.W004", "security.W008", "security.W012", "security.W016"]
+
+# Links in emails (password resets) are built from this domain, never from the request's Host header.
+SITE_DOMAIN = os.environ.get("PONYHALL_SITE_DOMAIN", ALLOWED_HOSTS[0] if ALLOWED_HOSTS[0] != "*" else "localhost")
+# Email: DJANGO_EMAIL_URL-style settings for production (SMTP); the console in embedded mode and tests.
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if os.environ.get("DJANGO_EMAIL_HOST") else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", 587))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _flag("DJANGO_EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", f"Ponyhall <noreply@{SITE_DOMAIN}>")
 
 INSTALLED_APPS = [
     "daphne",

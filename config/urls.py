@@ -9,6 +9,7 @@ urlpatterns = [
     path("", accounts.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("cards/", include("decks.urls")),
     path("api/", include(api_urlpatterns)),
