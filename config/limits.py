@@ -79,17 +79,69 @@ def json_loads_bounded(raw: bytes | str) -> Any:
     return json.loads(text)
 
 
+def nul_field(data: Any, path: str = "") -> str | None:
+    """The first field (dotted path) of parsed JSON whose key or text holds a NUL character, else None.
+    PostgreSQL cannot store NUL in text, so it is refused at the edge with the field named."""
+    if isinstance(data, str):
+        return path or "body" if "\x00" in data else None
+    items = data.items() if isinstance(data, dict) else enumerate(data) if isinstance(data, list) else ()
+    for key, value in items:
+        here = f"{path}.{key}" if path else str(key)
+        if isinstance(key, str) and "\x00" in key:
+            return here
+        found = nul_field(value, here)
+        if found:
+            return found
+    return None
+
+
 class BoundedJSONParser(JSONParser):
-    """DRF's JSON parser behind the one size-and-depth guard."""
+    """DRF's JSON parser behind the one size-and-depth guard; NUL characters are refused with the field."""
 
     def parse(self, stream, media_type=None, parser_context=None):
         raw = stream.read(max_body_bytes() + 1) if stream is not None else b""
         try:
-            return json_loads_bounded(raw)
+            data = json_loads_bounded(raw)
         except UnicodeDecodeError:
             raise ParseError("JSON parse error - the body is not UTF-8.") from None
         except ValueError as exc:
             raise ParseError(f"JSON parse error - {exc}") from None
+        field = nul_field(data)
+        if field:
+            raise ParseError(f"'{field}' may not contain NUL characters.")
+        return data
+
+
+class TextInputGuard:
+    """Django middleware: a NUL character in any query-string or form field is a 400 naming the field,
+    for every page and API route (text columns cannot hold NUL; searches fold it to nothing)."""
+
+    def __init__(self, get_response: Callable) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request):
+        field = self._nul_field(request)
+        if field is None:
+            return self.get_response(request)
+        message = f"'{field}' may not contain NUL characters."
+        if request.path.startswith("/api/"):
+            from django.http import JsonResponse
+
+            return JsonResponse({"detail": message, "field": field}, status=400)
+        from django.shortcuts import render
+
+        return render(request, "errors/bad_input.html", {"message": message}, status=400)
+
+    @staticmethod
+    def _nul_field(request) -> str | None:
+        sources = [request.GET]
+        if request.method == "POST" and request.content_type in ("application/x-www-form-urlencoded", "multipart/form-data"):
+            sources.append(request.POST)
+        for source in sources:
+            for key, values in source.lists():
+                if "\x00" in key or any("\x00" in v for v in values):
+                    return key.replace("\x00", "\\0")
+        return None
 
 
 # --------------------------------------------------------------------------- ASGI

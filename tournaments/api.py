@@ -23,7 +23,7 @@ from rest_framework.response import Response
 from decks.models import Format
 from tournaments import selectors, services
 from tournaments.models import Event, Round
-from tournaments.operations import OPERATIONS, InputError, perform
+from tournaments.operations import OPERATIONS, InputError, perform, whole_number
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -45,12 +45,12 @@ class EventCreateSerializer(serializers.Serializer):
     structure = serializers.ChoiceField(choices=Event.Structure.choices, default=Event.Structure.CONSTRUCTED)
     starts_at = serializers.DateTimeField()
     decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
-    capacity = serializers.IntegerField(required=False, allow_null=True, min_value=4)
+    capacity = serializers.IntegerField(required=False, allow_null=True, min_value=4, max_value=100_000)
     online = serializers.BooleanField(default=False)
-    venue = serializers.CharField(required=False, allow_blank=True, default="")
+    venue = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     head_judge = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all(), required=False, allow_null=True)
     elimination_announced = serializers.BooleanField(default=False)
-    seed = serializers.IntegerField(required=False, allow_null=True)
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**63 - 1)
 
 
 class OperationSerializer(serializers.Serializer):
@@ -99,9 +99,12 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True)
     def pairings(self, request, slug=None):
         event = self.get_object()
-        number = request.query_params.get("round")
+        try:
+            number = whole_number(request.query_params, "round", required=False)
+        except InputError as exc:
+            return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
         rounds = Round.objects.filter(event=event).order_by("number")
-        rnd = rounds.filter(number=number).first() if number else rounds.last()
+        rnd = rounds.filter(number=number).first() if number is not None else rounds.last()
         if rnd is None:
             raise NotFound("No such round.")
         return Response(selectors.round_public(rnd))
@@ -114,10 +117,13 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     @action(detail=True, methods=["post"], url_path=r"actions/(?P<op>[a-z_-]+)")
     def actions(self, request, slug=None, op=None):
         event = self.get_object()
-        data = request.data if isinstance(request.data, dict) else {}
+        if not isinstance(request.data, dict):
+            return Response({"detail": "The body must be a JSON object of the operation's fields."}, status=status.HTTP_400_BAD_REQUEST)
         try:
-            message, obj = perform(event=event, user=request.user, name=op.replace("-", "_"), data=dict(data))
-        except (services.EventError, InputError) as exc:
+            message, obj = perform(event=event, user=request.user, name=op.replace("-", "_"), data=dict(request.data.items()))
+        except InputError as exc:
+            return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
+        except services.EventError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         body = {"detail": message}
         if obj is not None and hasattr(obj, "pk"):

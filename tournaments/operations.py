@@ -6,6 +6,7 @@ by the services themselves, so every edge enforces the same rules.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,25 +18,67 @@ from tournaments.models import Appeal, Event, Match, Registration, Round
 
 
 class InputError(ValueError):
-    pass
+    """Bad input for one field: the message names it (shown as a 400)."""
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+# The most each whole-number field may hold: the model's limits, or the rules' (Swiss Rounds, Time Extensions).
+DB_ID = (1, 2**63 - 1)
+INT_LIMITS: dict[str, tuple[int, int]] = {
+    "match": DB_ID, "registration": DB_ID, "appeal": DB_ID, "round": (1, 1000),
+    "swiss_rounds": (1, 20), "top_cut": (0, 256), "size": (0, 256), "end_of_match_cap_minutes": (0, 60),
+    "games_a": (0, 9), "games_b": (0, 9), "points_a": (0, 100), "points_b": (0, 100), "minutes": (1, 120),
+}
+# The longest text each field may hold (the model's column, or a page's worth for free text).
+STR_LIMITS: dict[str, int] = {
+    "result": 12, "side": 1, "kind": 20, "policy": 10, "role": 20, "username": 150, "infraction": 100,
+    "reason": 1000, "note": 2000, "ruling": 2000, "decision": 2000,
+}
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
 
 def _int(data: dict, key: str, *, required: bool = True) -> int | None:
     value = data.get(key)
     if value in (None, ""):
         if required:
-            raise InputError(f"'{key}' is required.")
+            raise InputError(f"'{key}' is required.", field=key)
         return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InputError(f"'{key}' must be a whole number.") from None
+    if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
+        raise InputError(f"'{key}' must be a whole number.", field=key)
+    if isinstance(value, float):
+        value = int(value)
+    if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
+        value = int(value.strip())
+    if not isinstance(value, int):
+        raise InputError(f"'{key}' must be a whole number.", field=key)
+    low, high = INT_LIMITS.get(key, (0, 2**31 - 1))
+    if not low <= value <= high:
+        raise InputError(f"'{key}' must be between {low} and {high}.", field=key)
+    return value
+
+
+def whole_number(data, key: str, *, required: bool = True) -> int | None:
+    """A whole-number field (form, JSON or query string) within its limits; ``InputError`` names it."""
+    return _int(data, key, required=required)
 
 
 def _str(data: dict, key: str, *, required: bool = False) -> str:
-    value = str(data.get(key, "") or "").strip()
+    value = data.get(key, "")
+    if value is None:
+        value = ""
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise InputError(f"'{key}' must be text.", field=key)
+    value = str(value).strip()
+    if "\x00" in value:
+        raise InputError(f"'{key}' may not contain NUL characters.", field=key)
+    limit = STR_LIMITS.get(key, 200)
+    if len(value) > limit:
+        raise InputError(f"'{key}' is at most {limit} characters ({len(value)} given).", field=key)
     if required and not value:
-        raise InputError(f"'{key}' is required.")
+        raise InputError(f"'{key}' is required.", field=key)
     return value
 
 
@@ -68,7 +111,7 @@ def _user(data: dict, key: str = "username"):
     name = _str(data, key, required=True)
     user = get_user_model().objects.filter(username=name).first()
     if user is None:
-        raise InputError(f"No user called {name!r}.")
+        raise InputError(f"'{key}': no user called {name!r}.", field=key)
     return user
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -22,6 +22,21 @@ from tournaments.tiers import tier_rules
 
 
 MINIMUM_PLAYERS = 4  # Participation Minimums: four players to be sanctioned
+MAX_SWISS_ROUNDS = 20  # Swiss Rounds: 20 rounds separate 2^20 players; more is a typing mistake
+MAX_TOP_CUT = 256
+MAX_END_OF_MATCH_CAP_MINUTES = 60
+EARLIEST_START_YEAR = 2000
+LATEST_START = timedelta(days=5 * 366)
+
+
+def _check_start_date(starts_at: datetime) -> None:
+    if starts_at.year < EARLIEST_START_YEAR or starts_at > timezone.now() + LATEST_START:
+        raise EventError(f"starts_at: an event starts between {EARLIEST_START_YEAR} and five years from now.")
+
+
+def _check_swiss_rounds(swiss_rounds: int) -> None:
+    if not 1 <= swiss_rounds <= MAX_SWISS_ROUNDS:
+        raise EventError(f"swiss_rounds: between 1 and {MAX_SWISS_ROUNDS} Swiss rounds (Swiss Rounds).")
 
 
 def event_create(
@@ -34,6 +49,15 @@ def event_create(
     if not getattr(by, "is_authenticated", False):
         raise NotPermitted("Log in to create an event.")
     tier_rules(tier)
+    _check_start_date(starts_at)
+    if decklist_deadline is not None and decklist_deadline > starts_at:
+        raise EventError("decklist_deadline: deck lists are due before the event starts.")
+    if capacity is not None and not MINIMUM_PLAYERS <= capacity <= 100_000:
+        raise EventError(f"capacity: between {MINIMUM_PLAYERS} and 100000 players.")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise EventError("seed: a whole number from 0 to 2^63 - 1.")
+    if len(venue) > 200 or len(name) > 200:
+        raise EventError("name and venue: at most 200 characters.")
     if format.game_id != game.id:
         raise EventError(f"Format {format} is not a format of {game}.")
     base = slug or slugify(name)[:40] or "event"
@@ -86,19 +110,22 @@ def event_update_settings(
         event.elimination_announced = elimination_announced
         fields.append("elimination_announced")
     if top_cut is not None:
+        if not 0 <= top_cut <= MAX_TOP_CUT:
+            raise EventError(f"top_cut: between 0 (none) and {MAX_TOP_CUT} players.")
         if event.status in ("elimination", "finished", "published"):
             raise EventError("The top cut is already made.")
         event.top_cut = top_cut
         fields.append("top_cut")
     if swiss_rounds is not None:
-        if swiss_rounds < 1:
-            raise EventError("An event needs at least one Swiss round.")
+        _check_swiss_rounds(swiss_rounds)
         played = Round.objects.filter(event=event, kind=Round.Kind.SWISS).count()
         if swiss_rounds < played:
             raise EventError(f"{played} Swiss rounds are already played.")
         event.swiss_rounds = swiss_rounds
         fields.append("swiss_rounds")
     if end_of_match_cap_minutes is not None:
+        if not 0 <= end_of_match_cap_minutes <= MAX_END_OF_MATCH_CAP_MINUTES:
+            raise EventError(f"end_of_match_cap_minutes: between 0 (none) and {MAX_END_OF_MATCH_CAP_MINUTES} minutes.")
         if EventRole.Role.HEAD_JUDGE not in have:
             raise NotPermitted("Only the head judge may limit end-of-match procedures (End of Match Procedures).")
         event.end_of_match_cap_minutes = end_of_match_cap_minutes or None
@@ -131,7 +158,12 @@ def event_start(*, event: Event, by, swiss_rounds: int | None = None) -> Event:
     with transaction.atomic():
         event = lock_event(event)
         if event.status != Event.Status.CHECK_IN:
-            set_status(event, Event.Status.SWISS)  # raises the pipeline's message
+            # Only check-in may become the Swiss rounds: starting again would rewrite started_at and the
+            # announced number of rounds (the settings refuse that change too).
+            raise EventError(f"The event cannot go from {event.get_status_display()} to Swiss rounds: "
+                             "only an event in check-in starts.")
+        if swiss_rounds is not None:
+            _check_swiss_rounds(swiss_rounds)
         checked = list(Registration.objects.filter(event=event, status=Registration.Status.CHECKED_IN).select_related("player"))
         if len(checked) < MINIMUM_PLAYERS:
             raise EventError(
