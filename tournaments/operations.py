@@ -13,7 +13,7 @@ from typing import Any
 from django.contrib.auth import get_user_model
 from django.http import Http404
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.models import Appeal, Event, Match, Registration, Round
 
 
@@ -122,9 +122,26 @@ def _round(event: Event, data: dict) -> Round:
     return r
 
 
-Op = Callable[[Event, Any, dict], Any]
+def _registered_text(reg: Registration, who: str) -> str:
+    if reg.status == Registration.Status.WAITLISTED:
+        position = selectors.waitlist_position(registration=reg)
+        return (f"The event is full: {who} on the waiting list (number {position}). "
+                "The first place that frees is offered in waiting-list order.")
+    return f"{who} registered."
 
-OPERATIONS: dict[str, tuple[str, Op]] = {
+
+def _reported_text(m: Match) -> str:
+    if m.status == Match.Status.DISPUTED:
+        return "Your report differs from your opponent's: the match is disputed and a judge will decide."
+    if m.status == Match.Status.FINAL:
+        return "Both reports agree: the result is final."
+    return "Result reported; waiting for your opponent to confirm."
+
+
+Op = Callable[[Event, Any, dict], Any]
+Message = str | Callable[[Any], str]
+
+OPERATIONS: dict[str, tuple[Message, Op]] = {
     # name: (message shown on success, operation)
     "open_registration": ("Registration is open.", lambda e, u, d: services.event_open_registration(event=e, by=u)),
     "open_check_in": ("Check-in is open.", lambda e, u, d: services.event_open_check_in(event=e, by=u)),
@@ -138,8 +155,8 @@ OPERATIONS: dict[str, tuple[str, Op]] = {
     "top_cut": ("The top cut is made.", lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
     "finish": ("The event is finished.", lambda e, u, d: services.event_finish(event=e, by=u)),
     "publish": ("Results are published.", lambda e, u, d: services.event_publish(event=e, by=u)),
-    "register": ("You are registered.", lambda e, u, d: services.registration_create(event=e, player=u)),
-    "register_player": ("Player registered.", lambda e, u, d: services.registration_create(event=e, player=_user(d), by=u)),
+    "register": (lambda reg: _registered_text(reg, "You are"), lambda e, u, d: services.registration_create(event=e, player=u)),
+    "register_player": (lambda reg: _registered_text(reg, f"{reg.name} is"), lambda e, u, d: services.registration_create(event=e, player=_user(d), by=u)),
     "withdraw": ("Withdrawn.", lambda e, u, d: services.registration_withdraw(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "check_in": ("Checked in.", lambda e, u, d: services.registration_check_in(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "drop": ("Dropped.", lambda e, u, d: services.registration_drop(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
@@ -152,9 +169,9 @@ OPERATIONS: dict[str, tuple[str, Op]] = {
     "correct_result": ("Result corrected.", lambda e, u, d: services.match_correct_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True), reason=_str(d, "reason"),
         games_a=_int(d, "games_a", required=False), games_b=_int(d, "games_b", required=False))),
-    "report": ("Result reported; waiting for your opponent.", lambda e, u, d: services.match_report_result(
+    "report": (lambda m: _reported_text(m), lambda e, u, d: services.match_report_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True))),
-    "confirm": ("Thank you.", lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
+    "confirm": (lambda m: "You disputed the result: a judge will decide." if m.status == Match.Status.DISPUTED else _reported_text(m), lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
     "concede": ("You conceded.", lambda e, u, d: services.match_concede(match=_match(e, d), by=u)),
     "add_time": ("Time added.", lambda e, u, d: services.match_add_time(match=_match(e, d), by=u, minutes=_int(d, "minutes"), reason=_str(d, "reason"))),
     "present": ("Marked present.", lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
@@ -186,4 +203,5 @@ def perform(*, event: Event, user, name: str, data: dict) -> tuple[str, Any]:
     if not getattr(user, "is_authenticated", False):
         raise services.NotPermitted("Log in first.")
     message, op = OPERATIONS[name]
-    return message, op(event, user, data)
+    result = op(event, user, data)
+    return (message(result) if callable(message) else message), result

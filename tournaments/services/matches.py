@@ -140,6 +140,10 @@ def match_finalise(m: Match, *, result: str, source: str, by, games_a: int | Non
         m.games_a, m.games_b = int(result == "a"), int(result == "b")
     m.save(update_fields=["result", "result_source", "recorded_by", "recorded_at", "games_a", "games_b"])
     set_status(m, Match.Status.FINAL)
+    # Every way a result becomes final (judge, both players, concession, penalty, drop, time) passes here:
+    # one audit entry per result written.
+    audit(event=m.round.event, actor=by, action="result", target=str(m),
+          data={"result": result, "games": [m.games_a, m.games_b], "source": source})
     # The match is over: its clock deadlines have nothing left to do (the claim keeps them from acting later).
     Deadline.objects.filter(
         kind__in=[Deadline.Kind.MATCH_TIME, Deadline.Kind.END_OF_MATCH_CAP], target_id=m.id, processed_at__isnull=True
@@ -216,6 +220,7 @@ def match_report_result(*, match: Match, by, result: str, games_a: int | None = 
         _check_result(m, result, games_a, games_b)
         setattr(m, f"report_{side}", result)
         m.save(update_fields=[f"report_{side}"])
+        audit(event=m.round.event, actor=by, action="report", target=str(m), data={"side": side, "result": result})
         other = m.report_b if side == "a" else m.report_a
         if not other:
             set_status(m, Match.Status.REPORTED)
@@ -242,9 +247,9 @@ def match_confirm_result(*, match: Match, by, agree: bool) -> Match:
         m = lock_match(match)
         if m.status == Match.Status.FINAL:
             raise EventError(f"{m}: the result is final.")
-        set_status(m, Match.Status.DISPUTED)
-        audit(event=m.round.event, actor=by, action="dispute", target=str(m), data={"reported": reported})
-        broadcast_match(m, kind="dispute")
+        if set_status(m, Match.Status.DISPUTED):  # a second "no" on a disputed match changes nothing
+            audit(event=m.round.event, actor=by, action="dispute", target=str(m), data={"reported": reported})
+            broadcast_match(m, kind="dispute")
     return m
 
 
