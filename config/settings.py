@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import secrets
+from datetime import timedelta
 import sys
 from pathlib import Path
 
@@ -100,6 +101,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "channels",
     "decks",
@@ -117,6 +119,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: answers a locked-out login with the lockout page
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -215,6 +218,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one account, or from one address,
+# within the cool-off, logins (web and POST /api/auth/token/) are refused for the cool-off with a clear message.
+# An organiser unlocks a player of their event (operation unlock_login); staff unlock anyone in the admin
+# ("Access attempts") or with `python manage.py axes_reset_username NAME`.
+AUTHENTICATION_BACKENDS = [
+    "config.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("PONYHALL_LOGIN_FAILURE_LIMIT", 10))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("PONYHALL_LOGIN_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # per account and, separately, per address
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+# Client address: the socket's unless a trusted proxy count is configured (X-Forwarded-For is forgeable).
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PONYHALL_PROXY_COUNT", 0)) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if AXES_IPWARE_PROXY_COUNT else ("REMOTE_ADDR",)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"

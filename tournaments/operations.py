@@ -161,6 +161,7 @@ OPERATIONS: dict[str, tuple[Message, Op]] = {
     "check_in": ("Checked in.", lambda e, u, d: services.registration_check_in(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "drop": ("Dropped.", lambda e, u, d: services.registration_drop(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "late_entry": ("Late entry added.", lambda e, u, d: services.registration_add_late(event=e, by=u, player=_user(d), policy=_str(d, "policy") or "losses")),
+    "unlock_login": ("Login unlocked.", lambda e, u, d: services.event_unlock_login(event=e, by=u, user=_user(d))),
     "qualify": ("Added to the qualification list.", lambda e, u, d: services.qualification_add(event=e, by=u, user=_user(d))),
     "assign_judge": ("Judge appointed.", lambda e, u, d: services.event_assign_role(event=e, by=u, user=_user(d), role=_str(d, "role", required=True))),
     "record_result": ("Result recorded.", lambda e, u, d: services.match_record_result(

@@ -211,6 +211,17 @@ def event_publish(*, event: Event, by) -> Event:
     return _event_transition(event, by, Event.Status.PUBLISHED, "publish the results")
 
 
+def event_unlock_login(*, event: Event, by, user) -> int:
+    """The organiser unlocks the login of a player or judge of their event after too many wrong passwords
+    (an admin unlocks anyone in the admin). Returns how many failed-attempt records were cleared."""
+    require_role(event, by, [EventRole.Role.ORGANISER], "unlock a login")
+    if not (Registration.objects.filter(event=event, player=user).exists() or EventRole.objects.filter(event=event, user=user).exists()):
+        raise EventError(f"{user} is not in this event; an admin can unlock other accounts.")
+    from config.auth import login_unlock
+
+    return login_unlock(username=user.get_username())
+
+
 def qualification_add(*, event: Event, by, user, note: str = "") -> Qualification:
     """Tier 3, Player Eligibility: the organiser keeps the list of qualified players."""
     require_role(event, by, [EventRole.Role.ORGANISER], "manage the qualification list")
