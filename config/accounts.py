@@ -2,7 +2,9 @@
 from __future__ import annotations
 
 import logging
+import unicodedata
 
+from confusable_homoglyphs import confusables
 from django import forms
 from django.conf import settings
 from django.contrib import messages
@@ -16,8 +18,43 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 
 
+def _latin_skeleton(username: str) -> str:
+    """The name with every non-ASCII look-alike replaced by the ASCII letter it imitates ("plаyer01" with a
+    Cyrillic а becomes "player01")."""
+    found = confusables.is_confusable(username, greedy=True, preferred_aliases=["latin"]) or []
+    lookalike = {}
+    for item in found:
+        ascii_glyphs = [h["c"] for h in item["homoglyphs"] if h["c"].isascii()]
+        if not item["character"].isascii() and ascii_glyphs:
+            lookalike[item["character"]] = ascii_glyphs[0]
+    return "".join(lookalike.get(ch, ch) for ch in unicodedata.normalize("NFKC", username))
+
+
+def username_lookalike_error(username: str) -> str | None:
+    """Why ``username`` could be mistaken for someone else, or None. Refused: names mixing scripts with
+    look-alike letters, and names that read the same as an existing user's (ignoring case)."""
+    from django.contrib.auth import get_user_model
+
+    if confusables.is_dangerous(username):
+        return "This name mixes alphabets with look-alike letters; use one alphabet so nobody can be mistaken for you."
+    skeleton = _latin_skeleton(username)
+    users = get_user_model().objects
+    if users.filter(username__iexact=skeleton).exclude(username=username).exists() or (
+        skeleton != username and users.filter(username__iexact=username).exists()
+    ) or users.filter(username__iexact=username).exclude(username=username).exists():
+        return "This name looks the same as an existing player's; choose another."
+    return None
+
+
 class SignupForm(UserCreationForm):
     email = forms.EmailField(required=False)
+
+    def clean_username(self) -> str:
+        username = super().clean_username()
+        error = username_lookalike_error(username)
+        if error:
+            raise forms.ValidationError(error, code="lookalike")
+        return username
 
     class Meta(UserCreationForm.Meta):
         model = User

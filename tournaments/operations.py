@@ -161,9 +161,11 @@ OPERATIONS: dict[str, tuple[Message, Op]] = {
     "check_in": ("Checked in.", lambda e, u, d: services.registration_check_in(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "drop": ("Dropped.", lambda e, u, d: services.registration_drop(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "late_entry": ("Late entry added.", lambda e, u, d: services.registration_add_late(event=e, by=u, player=_user(d), policy=_str(d, "policy") or "losses")),
+    "accept_role": ("You accepted the role.", lambda e, u, d: services.event_accept_role(event=e, by=u, role=_str(d, "role", required=True))),
+    "decline_role": ("You declined the role.", lambda e, u, d: services.event_decline_role(event=e, by=u, role=_str(d, "role", required=True))),
     "unlock_login": ("Login unlocked.", lambda e, u, d: services.event_unlock_login(event=e, by=u, user=_user(d))),
     "qualify": ("Added to the qualification list.", lambda e, u, d: services.qualification_add(event=e, by=u, user=_user(d))),
-    "assign_judge": ("Judge appointed.", lambda e, u, d: services.event_assign_role(event=e, by=u, user=_user(d), role=_str(d, "role", required=True))),
+    "assign_judge": ("Judge named: they hold the role once they accept it.", lambda e, u, d: services.event_assign_role(event=e, by=u, user=_user(d), role=_str(d, "role", required=True))),
     "record_result": ("Result recorded.", lambda e, u, d: services.match_record_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True), games_a=_int(d, "games_a", required=False),
         games_b=_int(d, "games_b", required=False))),

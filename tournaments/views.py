@@ -38,6 +38,7 @@ def _context(request: HttpRequest, event: Event) -> dict:
     reg = selectors.registration_of(event=event, user=request.user)
     return {
         "event": event, "state": state, "rules": tier_rules(event.tier), "registration": reg,
+        "pending_roles": sorted(roles.pending_roles(event, request.user)),
         "is_organiser": "organiser" in have, "is_judge": bool(have & {"head_judge", "floor_judge"}),
         "is_head_judge": "head_judge" in have, "round": state["rounds"][-1] if state["rounds"] else None,
         "me": state.get("me"), "standings": state["standings"], "bracket": state["bracket"],
@@ -47,7 +48,8 @@ def _context(request: HttpRequest, event: Event) -> dict:
 
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = _event(slug)
-    if event.status == Event.Status.DRAFT and not roles.is_event_staff(event, request.user):
+    named = roles.pending_roles(event, request.user)  # a judge named to a draft event sees it to accept
+    if event.status == Event.Status.DRAFT and not roles.is_event_staff(event, request.user) and not named:
         raise Http404("No such event.")
     return render(request, "tournaments/event_detail.html", _context(request, event))
 
@@ -148,8 +150,27 @@ class EventForm(forms.Form):
     elimination_announced = forms.BooleanField(required=False, label="Elimination rounds announced (Tier 1)")
 
 
+def _organiser_request(request: HttpRequest) -> HttpResponse:
+    """Not an organiser yet: the page to ask the site staff for it."""
+    from tournaments.models import OrganiserRequest
+
+    about, error = request.POST.get("about", ""), ""
+    if request.method == "POST":
+        try:
+            services.organiser_request(by=request.user, about=about)
+        except services.EventError as exc:
+            error = str(exc)
+        else:
+            messages.success(request, "Request sent to the site staff.")
+            return redirect("event-create")
+    waiting = OrganiserRequest.objects.filter(user=request.user, approved__isnull=True).exists()
+    return render(request, "tournaments/organiser_request.html", {"about": about, "error": error, "waiting": waiting})
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
+    if not roles.may_organise(request.user):
+        return _organiser_request(request)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data

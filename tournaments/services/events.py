@@ -13,10 +13,11 @@ from django.utils.text import slugify
 
 from tournaments.broadcast import broadcast_event
 from tournaments.decklists import decklist_missing, decklist_required
-from tournaments.models import Event, EventRole, Qualification, Registration, Round, Suspension
+from tournaments import roles
+from tournaments.models import Event, EventRole, OrganiserRequest, Qualification, Registration, Round, Suspension
 from tournaments.pairing import suggested_swiss_rounds
 from tournaments.pairing_adapter import event_bracket
-from tournaments.services.common import EventError, NotPermitted, lock_event, require_role, set_status
+from tournaments.services.common import EventError, NotPermitted, audit, lock_event, require_role, set_status
 from tournaments.services.rounds import round_missing_results_text
 from tournaments.tiers import tier_rules
 
@@ -48,6 +49,8 @@ def event_create(
 ) -> Event:
     if not getattr(by, "is_authenticated", False):
         raise NotPermitted("Log in to create an event.")
+    if not roles.may_organise(by):
+        raise NotPermitted("Only organisers create events: ask to become one (Events → Organise an event).")
     tier_rules(tier)
     _check_start_date(starts_at)
     if decklist_deadline is not None and decklist_deadline > starts_at:
@@ -74,10 +77,11 @@ def event_create(
             top_cut=top_cut, elimination_announced=elimination_announced,
         )
         EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
+        # Judges named here hold their role once they accept it (event_accept_role).
         if head_judge is not None:
-            EventRole.objects.create(event=event, user=head_judge, role=EventRole.Role.HEAD_JUDGE)
+            _name_role(event, by, head_judge, EventRole.Role.HEAD_JUDGE)
         for fj in floor_judges:
-            EventRole.objects.create(event=event, user=fj, role=EventRole.Role.FLOOR_JUDGE)
+            _name_role(event, by, fj, EventRole.Role.FLOOR_JUDGE)
     return event
 
 
@@ -90,10 +94,78 @@ def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:
     if not rules.staff_may_play and Registration.objects.filter(event=event, player=user, status__in=Registration.ACTIVE).exists():
         raise EventError(f"{user} is registered to play; judges may not play in a Tier {event.tier} event (Tier {event.tier} Rules, Player Eligibility).")
     with transaction.atomic():
+        existing = EventRole.objects.filter(event=event, user=user, role=role).first()
+        if existing is not None:
+            return existing
         if role == EventRole.Role.HEAD_JUDGE:
             EventRole.objects.filter(event=event, role=role).delete()  # one head judge per event
-        obj, _ = EventRole.objects.get_or_create(event=event, user=user, role=role)
+        return _name_role(event, by, user, role)
+
+
+def _name_role(event: Event, by, user, role: str) -> EventRole:
+    """The organiser names someone to a role: pending until they accept (appointing yourself needs no consent)."""
+    accepted = timezone.now() if user.pk == getattr(by, "pk", None) else None
+    obj = EventRole.objects.create(event=event, user=user, role=role, accepted_at=accepted)
+    if accepted is None:
+        audit(event=event, actor=by, action="role_named", target=user.get_username(), data={"role": role})
     return obj
+
+
+def event_accept_role(*, event: Event, by, role: str) -> EventRole:
+    """The person named accepts a role the organiser offered them."""
+    with transaction.atomic():
+        obj = EventRole.objects.select_for_update().filter(event=event, user=by, role=role).first()
+        if obj is None:
+            raise EventError(f"role: nobody offered you the {role.replace('_', ' ')} role in this event.")
+        if obj.accepted_at is None:
+            if role != EventRole.Role.ORGANISER and Registration.objects.filter(
+                event=event, player=by, status__in=Registration.ACTIVE).exists() and not tier_rules(event.tier).staff_may_play:
+                raise EventError(f"You are registered to play; judges may not play in a Tier {event.tier} event "
+                                 f"(Tier {event.tier} Rules, Player Eligibility). Withdraw first.")
+            obj.accepted_at = timezone.now()
+            obj.save(update_fields=["accepted_at"])
+            audit(event=event, actor=by, action="role_accepted", target=by.get_username(), data={"role": role})
+    return obj
+
+
+def event_decline_role(*, event: Event, by, role: str) -> None:
+    """The person named declines (or later gives up) a judge role."""
+    if role == EventRole.Role.ORGANISER:
+        raise EventError("The organiser cannot leave their own event.")
+    with transaction.atomic():
+        deleted, _ = EventRole.objects.filter(event=event, user=by, role=role).delete()
+        if not deleted:
+            raise EventError(f"role: you have no {role.replace('_', ' ')} role in this event.")
+        audit(event=event, actor=by, action="role_declined", target=by.get_username(), data={"role": role})
+
+
+def organiser_request(*, by, about: str) -> OrganiserRequest:
+    """A user asks to organise events; staff approve in the admin (``organiser_request_decide``)."""
+    if not getattr(by, "is_authenticated", False):
+        raise NotPermitted("Log in to ask to organise events.")
+    about = about.strip()
+    if not about or len(about) > 500 or "\x00" in about:
+        raise EventError("about: tell us in up to 500 characters which events you run.")
+    if roles.may_organise(by):
+        raise EventError("You can already create events.")
+    if OrganiserRequest.objects.filter(user=by, approved__isnull=True).exists():
+        raise EventError("Your request is waiting for the site staff.")
+    return OrganiserRequest.objects.create(user=by, about=about)
+
+
+def organiser_request_decide(*, request: OrganiserRequest, by, approve: bool) -> OrganiserRequest:
+    """Site staff approve (the user joins the Organisers group) or refuse a request."""
+    if not getattr(by, "is_staff", False):
+        raise NotPermitted("Only site staff decide who organises events.")
+    from django.contrib.auth.models import Group
+
+    with transaction.atomic():
+        req = OrganiserRequest.objects.select_for_update().get(pk=request.pk)
+        req.approved, req.decided_at = approve, timezone.now()
+        req.save(update_fields=["approved", "decided_at"])
+        if approve:
+            Group.objects.get_or_create(name=roles.ORGANISERS_GROUP)[0].user_set.add(req.user)
+    return req
 
 
 def event_update_settings(
