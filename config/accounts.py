@@ -51,6 +51,8 @@ class SignupForm(UserCreationForm):
 
     def clean_username(self) -> str:
         username = super().clean_username()
+        if not username:  # already refused (taken, ignoring case)
+            return username
         error = username_lookalike_error(username)
         if error:
             raise forms.ValidationError(error, code="lookalike")
