@@ -66,11 +66,17 @@ def prepare(players: int) -> dict:
     tag = secrets.token_hex(3)
 
     def user(name: str) -> User:
-        return User.objects.create_user(f"{name}-{tag}", password=secrets.token_urlsafe(12))
+        return User.objects.create_user(f"{name}-{tag}", password=None)  # token auth only: no hashing cost
 
     organiser, judge = user("load-organiser"), user("load-judge")
+    from django.contrib.auth.models import Group
+
+    from tournaments.roles import ORGANISERS_GROUP
+
+    Group.objects.get_or_create(name=ORGANISERS_GROUP)[0].user_set.add(organiser)
     event = services.event_create(by=organiser, name=f"Load test {tag}", game=fmt.game, format=fmt, tier=1,
                                   starts_at=timezone.now() + timedelta(hours=1), online=True, floor_judges=[judge])
+    services.event_accept_role(event=event, by=judge, role="floor_judge")
     services.event_open_registration(event=event, by=organiser)
     regs = [services.registration_create(event=event, player=user(f"load-player{i:03d}")) for i in range(players)]
     services.event_open_check_in(event=event, by=organiser)
