@@ -44,6 +44,17 @@ class TokenLogin(ObtainAuthToken):
             return Response({"detail": LOCKED_OUT_TEXT.format(minutes=minutes)}, status=status.HTTP_429_TOO_MANY_REQUESTS)
 
 
+def not_found(request, exception=None):
+    """404 for every URL: JSON under /api/ (API clients parse it), the site's page elsewhere."""
+    if request.path.startswith("/api/"):
+        from django.http import JsonResponse
+
+        return JsonResponse({"detail": "Not found."}, status=404)
+    from django.views.defaults import page_not_found
+
+    return page_not_found(request, exception)
+
+
 # Namespaced ("api:card-list") so API route names never collide with the web pages' names.
 api_urlpatterns = [
     path("auth/token/", TokenLogin.as_view(), name="api-token"),

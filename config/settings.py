@@ -148,14 +148,14 @@ if DATABASE_URL:
     # Under ASGI every request may run on a different thread, so persistent per-thread connections pile up
     # (one daphne held 54 idle ones). Instead: no persistent connections (CONN_MAX_AGE=0) and one bounded
     # psycopg pool per process (web: PONYHALL_DB_POOL_MAX, default 8; a Celery worker the same): a connection
-    # goes back to the pool at the end of each request or task, and a burst waits up to 30 s for one rather
+    # goes back to the pool at the end of each request or task, and a burst waits (up to 120 s) for one rather
     # than opening more. Sum of processes x max_size must stay under PostgreSQL's max_connections (100).
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
     if _flag("PONYHALL_DB_POOL", not TESTING):
         DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
             "min_size": int(os.environ.get("PONYHALL_DB_POOL_MIN", 1)),
             "max_size": int(os.environ.get("PONYHALL_DB_POOL_MAX", 8)),
-            "timeout": float(os.environ.get("PONYHALL_DB_POOL_TIMEOUT", 30)),
+            "timeout": float(os.environ.get("PONYHALL_DB_POOL_TIMEOUT", 120)),
         }
 else:
     _sqlite_options = {
@@ -277,7 +277,7 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.PonyhallAutoSchema",  # documents the error answers too
     "DEFAULT_PARSER_CLASSES": [
         "config.limits.BoundedJSONParser",  # one guard for JSON size and depth
         "rest_framework.parsers.FormParser",

@@ -5,6 +5,8 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from config import accounts
 from config.api import api_urlpatterns
 
+handler404 = "config.api.not_found"  # JSON under /api/
+
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("admin/", admin.site.urls),

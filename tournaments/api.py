@@ -24,6 +24,14 @@ from decks.models import Format
 from tournaments import selectors, services
 from tournaments.models import Event, Round
 from tournaments.operations import OPERATIONS, InputError, perform, whole_number
+from tournaments.serializers import (
+    EventExportSerializer,
+    EventStateSerializer,
+    OperationResultSerializer,
+    OperationSerializer,
+    RoundPublicSerializer,
+    StandingSerializer,
+)
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -53,17 +61,6 @@ class EventCreateSerializer(serializers.Serializer):
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**63 - 1)
 
 
-class OperationSerializer(serializers.Serializer):
-    """Operation input: match, registration, round, appeal (ids), result (a|b|draw|double_loss), games_a,
-    games_b, reason, minutes, side, waive, points_a, points_b, kind, infraction, note, username, policy, role,
-    ruling, upheld, decision, agree, size, swiss_rounds, top_cut, elimination_announced, end_of_match_cap_minutes."""
-
-    match = serializers.IntegerField(required=False)
-    registration = serializers.IntegerField(required=False)
-    result = serializers.CharField(required=False)
-    reason = serializers.CharField(required=False, allow_blank=True)
-
-
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
     serializer_class = EventSerializer
     lookup_field = "slug"
@@ -87,15 +84,18 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(responses=EventStateSerializer)
     @action(detail=True)
     def state(self, request, slug=None):
         return Response(selectors.event_state(event=self.get_object(), user=request.user))
 
-    @action(detail=True)
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, pagination_class=None)
     def standings(self, request, slug=None):
         return Response(selectors.standings_table(event=self.get_object()))
 
-    @extend_schema(parameters=[OpenApiParameter("round", int)])
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="A round number (default: the latest)")],
+                   responses=RoundPublicSerializer)
     @action(detail=True)
     def pairings(self, request, slug=None):
         event = self.get_object()
@@ -109,11 +109,13 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             raise NotFound("No such round.")
         return Response(selectors.round_public(rnd))
 
+    @extend_schema(responses=EventExportSerializer)
     @action(detail=True)
     def export(self, request, slug=None):
         return Response(selectors.event_export(event=self.get_object()))
 
-    @extend_schema(request=OperationSerializer, parameters=[OpenApiParameter("op", str, OpenApiParameter.PATH, enum=sorted(OPERATIONS))])
+    @extend_schema(request=OperationSerializer, responses=OperationResultSerializer,
+                   parameters=[OpenApiParameter("op", str, OpenApiParameter.PATH, enum=sorted(OPERATIONS))])
     @action(detail=True, methods=["post"], url_path=r"actions/(?P<op>[a-z_-]+)")
     def actions(self, request, slug=None, op=None):
         event = self.get_object()
