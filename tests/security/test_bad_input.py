@@ -151,3 +151,42 @@ def test_creating_an_event_with_bad_fields_is_a_400_naming_the_field(harmony, or
 
 def test_a_sane_event_is_still_created(harmony, organiser):
     assert _create(organiser, venue="Sugarcube Corner", capacity=64, seed=12).status_code == 201
+
+
+# --------------------------------------------------------------------------- decklist judges' API
+
+
+@pytest.fixture
+def listed(make_event, organiser, floor_judge, players, act):
+    from decks import services as decks
+
+    event = make_event(tier=2)
+    act(services.event_open_registration, event=event, by=organiser)
+    act(services.registration_create, event=event, player=players[0])
+    decks.decklist_submit(event=event, player=players[0], data="4 Twilight Sparkle, Ponyville Librarian")
+    client = APIClient()
+    client.force_authenticate(floor_judge)
+    return event, client
+
+
+@pytest.mark.parametrize("body, field", [
+    ([{"outcome": "matches"}], "non_field_errors"),
+    ({"outcome": "matches", "round": "²"}, "round"),
+    ({"outcome": "matches", "round": HUGE}, "round"),
+    ({"outcome": "matches", "note": NUL}, "note"),
+    ({"outcome": "maybe"}, "outcome"),
+])
+def test_a_deck_check_with_bad_input_is_a_400_naming_the_field(listed, body, field):
+    event, client = listed
+    r = client.post(f"/api/decklists/{event.slug}/player1/deck-check/", body, format="json")
+    assert r.status_code == 400, r.content
+    assert field in r.content.decode()
+
+
+@pytest.mark.parametrize("body", [["approve"], {"decision": "approve", "note": "n" * 2001}])
+def test_a_change_decision_with_bad_input_is_a_400(listed, body, head_judge):
+    event, _ = listed
+    client = APIClient()
+    client.force_authenticate(head_judge)
+    r = client.post(f"/api/decklists/{event.slug}/player1/changes/1/decide/", body, format="json")
+    assert r.status_code in (400, 404), r.content  # 404: no such change request; never a 500
