@@ -91,3 +91,26 @@ def test_email_goes_to_the_console_in_embedded_mode():
     r = _manage("shell", "-v", "0", "-c", "from django.conf import settings; print(settings.EMAIL_BACKEND)",
                 **_production(DJANGO_EMAIL_HOST="smtp.example"))
     assert r.stdout.strip() == "django.core.mail.backends.smtp.EmailBackend"
+
+
+def test_postgresql_uses_a_bounded_pool_and_no_persistent_connections():
+    code = ("from django.conf import settings; d = settings.DATABASES['default']; "
+            "print(d['CONN_MAX_AGE'], d['OPTIONS']['pool']['max_size'], d['OPTIONS']['pool']['timeout'])")
+    r = _manage("shell", "-v", "0", "-c", code, **_production(DATABASE_URL="postgres://postgres@127.0.0.1:5432/ponyhall_pool_check",
+                                                             REDIS_URL="redis://127.0.0.1:6379/5"))
+    assert r.stdout.split() == ["0", "8", "120.0"], r.stderr
+
+
+def test_the_deadline_sweep_retries_when_the_database_refuses_a_connection(monkeypatch, db):
+    """A refused connection schedules a retry with a backoff instead of failing the run."""
+    from celery.exceptions import Retry
+    from django.db import OperationalError
+
+    from tournaments import tasks
+
+    def refused():
+        raise OperationalError("FATAL: sorry, too many clients already")
+
+    monkeypatch.setattr(tasks.services, "deadlines_sweep", refused)
+    with pytest.raises(Retry, match="Retry in 1s"):
+        tasks.sweep_deadlines_task.apply(throw=True)
