@@ -291,6 +291,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, decklists, pairings, results and card catalog for MLP CCG and Neopets Battledome.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+    },
 }
 
 LOGGING = {
