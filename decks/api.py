@@ -45,7 +45,7 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = GameSerializer
     lookup_field = "slug"
-    queryset = Game.objects.all()
+    queryset = Game.objects.order_by("slug")
 
 
 def register(router) -> None:
