@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from gameplay.engine import rng  # noqa: E402
 from gameplay.engine.mlp import CardDB, MLPGame  # noqa: E402
-from gameplay.engine.mlp.decks import random_deck  # noqa: E402
+from gameplay.engine.mlp.deckbuild import random_deck  # noqa: E402
 from gameplay.engine.mlp.selfplay import run  # noqa: E402
 
 

@@ -47,7 +47,7 @@ def username_lookalike_error(username: str) -> str | None:
 
 
 class SignupForm(UserCreationForm):
-    email = forms.EmailField(required=False)
+    email = forms.EmailField(required=False, help_text="Only for password resets; never shown.")
 
     def clean_username(self) -> str:
         username = super().clean_username()
@@ -61,6 +61,7 @@ class SignupForm(UserCreationForm):
     class Meta(UserCreationForm.Meta):
         model = User
         fields = ("username", "email")
+        help_texts = {"username": "Letters, digits and @ . + - _ (judges see it next to your display name)."}
 
 
 def signup(request: HttpRequest) -> HttpResponse:

@@ -17,12 +17,10 @@ router = DefaultRouter()
 from decks.api import register as register_decks  # noqa: E402
 
 register_decks(router)
-try:
-    from tournaments.api import register as register_tournaments  # noqa: E402
+from tournaments.api import me_urlpatterns  # noqa: E402
+from tournaments.api import register as register_tournaments  # noqa: E402
 
-    register_tournaments(router)
-except ImportError:  # the app has no API yet
-    pass
+register_tournaments(router)
 
 
 
@@ -58,5 +56,5 @@ def not_found(request, exception=None):
 # Namespaced ("api:card-list") so API route names never collide with the web pages' names.
 api_urlpatterns = [
     path("auth/token/", TokenLogin.as_view(), name="api-token"),
-    path("", include((router.urls, "api"), namespace="api")),
+    path("", include((router.urls + me_urlpatterns(), "api"), namespace="api")),
 ]

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from concurrent.futures import ThreadPoolExecutor
 
 from asgiref.sync import async_to_sync
@@ -14,6 +15,22 @@ from channels.layers import get_channel_layer
 from django.db import transaction
 
 logger = logging.getLogger(__name__)
+QUIET_SECONDS = 60.0  # after a failed broadcast is logged, further failures stay quiet this long
+_failures = {"logged_at": None, "quiet": 0}  # per process: when the last failure was logged, how many since
+
+
+def _log_failure(group: str, exc: Exception) -> None:
+    """One line per failure spell (no traceback): a missing channel layer table or a stopped Redis would
+    otherwise log every message of a simulated event."""
+    now = time.monotonic()
+    logged_at = _failures["logged_at"]
+    if logged_at is not None and now - logged_at < QUIET_SECONDS:
+        _failures["quiet"] += 1
+        return
+    quiet, _failures["quiet"], _failures["logged_at"] = _failures["quiet"], 0, now
+    more = f" ({quiet} more failed quietly before this)" if quiet else ""
+    logger.warning("broadcast to %s failed: %s: %s; live pages fall back to polling%s",
+                   group, type(exc).__name__, exc, more)
 
 
 def group_send_now(group: str, message: dict) -> None:
@@ -30,8 +47,8 @@ def group_send_now(group: str, message: dict) -> None:
         else:  # sync code inside an event loop's thread: send from a helper thread
             with ThreadPoolExecutor(max_workers=1) as pool:
                 pool.submit(send, group, message).result(timeout=10)
-    except Exception:
-        logger.exception("broadcast to %s failed", group)
+    except Exception as exc:  # noqa: BLE001 - whatever the layer raises, the caller's work is done
+        _log_failure(group, exc)
 
 
 def group_send_on_commit(group: str, message: dict) -> None:

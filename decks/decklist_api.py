@@ -2,7 +2,10 @@
 
 - ``POST /api/decklists/validate/`` — anyone: {format, date?, text | o8d | cards} -> the report
 - ``GET  /api/decklists/<event>/`` — the event's lists (organiser/judges; everyone once published)
-- ``GET|POST /api/decklists/<event>/mine/`` — the player's own list / submit or replace it
+- ``GET|POST /api/decklists/<event>/mine/`` — the player's own list / submit or replace it (``replace_legal``
+  to replace a legal list with one that is not: without it 409 and nothing is saved)
+- ``GET  /api/decklists/<event>/mine/versions/<n>/`` — one earlier version of the player's list
+- ``POST /api/decklists/<event>/mine/versions/<n>/restore/`` — make it the registered list again (before the deadline)
 - ``GET  /api/decklists/<event>/<username>/`` — one list (the player, staff, or anyone once published)
 - ``POST /api/decklists/<event>/publish/`` — organiser
 - ``POST /api/decklists/<event>/<username>/change-request/`` — the player, after the deadline
@@ -17,7 +20,7 @@ from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import RequestDataTooBig
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
@@ -43,6 +46,9 @@ class DeckInputSerializer(serializers.Serializer):
     cards = DeckEntrySerializer(many=True, required=False)
     deck_file = serializers.FileField(required=False)
     reason = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    replace_legal = serializers.BooleanField(
+        required=False, default=False,
+        help_text="replace a legal registered list with one that is not legal (without it: 409, nothing saved)")
 
     def validate(self, attrs):
         given = [k for k in ("text", "o8d", "cards", "deck_file") if attrs.get(k) not in (None, "", [])]
@@ -61,6 +67,11 @@ class DeckInputSerializer(serializers.Serializer):
         if d.get("o8d"):
             return d["o8d"], "o8d"
         return d["text"], "text"
+
+
+class RestoreSerializer(serializers.Serializer):
+    replace_legal = serializers.BooleanField(
+        required=False, default=False, help_text="restore a version that is not legal over a legal registered list")
 
 
 class ValidateSerializer(DeckInputSerializer):
@@ -180,6 +191,10 @@ class _Errors:
                                        f"{MAX_DECK_BYTES // 1024} KB)"}, status=status.HTTP_400_BAD_REQUEST)
         if isinstance(exc, (DeckInputError, UnknownFormat)):
             return Response({"detail": str(exc).strip("'\"")}, status=status.HTTP_400_BAD_REQUEST)
+        if isinstance(exc, services.LegalListWouldBeReplaced):
+            return Response({"detail": str(exc), "code": "legal_list_would_be_replaced",
+                             "registered_version": exc.current.number, "report": exc.report.as_dict()},
+                            status=status.HTTP_409_CONFLICT)
         if isinstance(exc, services.DecklistError):
             return Response({"detail": str(exc)}, status=status.HTTP_409_CONFLICT)
         if isinstance(exc, DjangoPermissionDenied):
@@ -259,10 +274,40 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
         data, kind = ser.deck_data()
         decklist, version, report = services.decklist_submit(
             event=event, player=user, data=data, kind="auto" if kind == "json" else kind,
-            reason=ser.validated_data.get("reason", ""),
+            reason=ser.validated_data.get("reason", ""), replace_legal=ser.validated_data["replace_legal"],
         )
         body = _decklist_payload(decklist)
         return Response(body, status=status.HTTP_201_CREATED if version.number == 1 else status.HTTP_200_OK)
+
+    def _my_decklist(self, request) -> Decklist:
+        decklist = Decklist.objects.filter(event=self._event(), player=self._user(request)).first()
+        if decklist is None:
+            raise NotFound("you have not submitted a decklist for this event")
+        return decklist
+
+    @extend_schema(responses={200: OpenApiResponse(description="one version: source, entries, report")})
+    @action(detail=False, methods=["get"], url_path=r"mine/versions/(?P<number>\d+)")
+    def my_version(self, request, event_slug: str, number: str):
+        version = self._my_decklist(request).versions.select_related("submitted_by").filter(number=int(number)).first()
+        if version is None:
+            raise NotFound(f"there is no version {number} of your decklist")
+        return Response({
+            "number": version.number, "kind": version.kind, "submitted_at": version.submitted_at,
+            "submitted_by": version.submitted_by.username, "reason": version.reason, "legal": version.legal,
+            "source_kind": version.source_kind, "source": version.source, "entries": version.entries,
+            "report": version.report,
+        })
+
+    @extend_schema(request=RestoreSerializer, responses=DecklistDetailSerializer)
+    @action(detail=False, methods=["post"], url_path=r"mine/versions/(?P<number>\d+)/restore")
+    def restore(self, request, event_slug: str, number: str):
+        ser = RestoreSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        decklist = self._my_decklist(request)
+        services.decklist_restore(decklist=decklist, number=int(number), by=request.user,
+                                  replace_legal=ser.validated_data["replace_legal"])
+        decklist.refresh_from_db()
+        return Response(_decklist_payload(decklist))
 
     @extend_schema(request=None, responses=PublicationSerializer)
     @action(detail=False, methods=["post"])

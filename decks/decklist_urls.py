@@ -7,6 +7,7 @@ urlpatterns = [
     path("", views.decklist_validate, name="decklist-validate"),
     path("<slug:event_slug>/", views.decklist_event, name="decklist-event"),
     path("<slug:event_slug>/mine/", views.decklist_mine, name="decklist-mine"),
+    path("<slug:event_slug>/mine/versions/<int:number>/restore/", views.decklist_restore, name="decklist-restore"),
     path("<slug:event_slug>/publish/", views.decklist_publish, name="decklist-publish"),
     path("<slug:event_slug>/changes/<int:pk>/decide/", views.decklist_change_decide, name="decklist-change-decide"),
     path("<slug:event_slug>/players/<str:username>/", views.decklist_detail, name="decklist-detail"),

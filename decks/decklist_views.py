@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.views.decorators.http import require_POST
 
@@ -62,8 +63,9 @@ def decklist_validate(request: HttpRequest) -> HttpResponse:
         return render(request, "decks/decklist_validate.html", {"error": TOO_BIG, "formats": Format.objects.all()}, status=400)
     formats = Format.objects.select_related("game").order_by("game__slug", "name")
     ctx = {"formats": formats, "report": None, "error": "", "deck": "",
-           "format_slug": request.POST.get("format", "mlp-harmony"),
+           "format_slug": request.POST.get("format") or request.GET.get("format") or "mlp-harmony",
            "date": request.POST.get("date") or timezone.localdate().isoformat()}
+    ctx["deck_game"] = next((f.game.slug for f in formats if f.slug == ctx["format_slug"]), "mlp")
     if request.method == "POST":
         ctx["deck"] = request.POST.get("deck", "")[:MAX_DECK_BYTES]
         try:
@@ -90,7 +92,7 @@ def _event_ctx(event, user) -> dict:
         "is_judge": bool(roles & {"head_judge", "floor_judge"}),
         "deadline": services.decklist_deadline(event), "locked": services.decklist_locked(event),
         "started": services.event_has_started(event), "required": services.decklist_required(event),
-        "published": selectors.decklists_published(event),
+        "published": selectors.decklists_published(event), "deck_game": event.game.slug,
     }
 
 
@@ -120,8 +122,9 @@ def decklist_mine(request: HttpRequest, event_slug: str) -> HttpResponse:
                                                  reason=request.POST.get("reason", ""))
                 messages.success(request, "Change requested: the head judge will approve or reject it.")
             else:
-                _dl, version, report = services.decklist_submit(event=event, player=request.user, data=data,
-                                                                reason=request.POST.get("reason", ""))
+                _dl, version, report = services.decklist_submit(
+                    event=event, player=request.user, data=data, reason=request.POST.get("reason", ""),
+                    replace_legal=request.POST.get("replace_legal") == "1")
                 if not report.legal:
                     messages.error(request, "Saved, but the deck is not legal yet: see the problems below.")
                 elif report.flagged:
@@ -129,15 +132,47 @@ def decklist_mine(request: HttpRequest, event_slug: str) -> HttpResponse:
                 else:
                     messages.success(request, f"Decklist accepted (version {version.number}): the deck is legal.")
             return redirect("decklist-mine", event_slug=event.slug)
+        except services.LegalListWouldBeReplaced as exc:
+            # Nothing saved: show the new list's problems and ask before the legal list is replaced.
+            ctx.update({"confirm_replace": str(exc), "report": exc.report.as_dict()})
+            return render(request, "decks/decklist_mine.html", ctx, status=409)
         except (DeckInputError, services.DecklistError) as exc:
             ctx["error"] = str(exc)
             status = 400
-    if decklist and decklist.current:
-        ctx["report"] = decklist.current.report
+    shown = decklist.current if decklist else None
+    if decklist and request.GET.get("version", "").isdigit():  # an earlier version, opened from the history
+        shown = decklist.versions.filter(number=int(request.GET["version"])).first() or shown
+        ctx["viewing"] = shown if shown is not None and shown.pk != decklist.current_id else None
+    if shown is not None:
+        ctx["report"] = shown.report
         if not ctx["deck"]:
-            ctx["deck"] = decklist.current.source if decklist.current.source_kind == "text" else \
-                decklist_to_text(game=event.game.slug, entries=decklist.current.entries)
+            ctx["deck"] = shown.source if shown.source_kind == "text" else \
+                decklist_to_text(game=event.game.slug, entries=shown.entries)
+    if decklist:
+        ctx["versions"] = decklist.versions.select_related("submitted_by").order_by("-number")
     return render(request, "decks/decklist_mine.html", ctx, status=status)
+
+
+@require_POST
+@login_required
+def decklist_restore(request: HttpRequest, event_slug: str, number: int) -> HttpResponse:
+    """The player makes an earlier version their registered list again (before the deadline)."""
+    event = _event(event_slug)
+    decklist = Decklist.objects.filter(event=event, player=request.user).first()
+    if decklist is None:
+        raise Http404("you have no decklist for this event")
+    try:
+        version, report = services.decklist_restore(decklist=decklist, number=number, by=request.user,
+                                                    replace_legal=request.POST.get("replace_legal") == "1")
+    except services.LegalListWouldBeReplaced as exc:
+        messages.error(request, f"Version {number} is not legal now: {exc}.")
+        return redirect(f"{reverse('decklist-mine', args=[event.slug])}?version={number}&confirm=1")
+    except services.DecklistError as exc:
+        messages.error(request, str(exc))
+        return redirect("decklist-mine", event_slug=event.slug)
+    verdict = "the deck is legal" if report.legal else "the deck is not legal: see the problems below"
+    messages.success(request, f"Version {number} restored as version {version.number}; {verdict}.")
+    return redirect("decklist-mine", event_slug=event.slug)
 
 
 def decklist_event(request: HttpRequest, event_slug: str) -> HttpResponse:

@@ -35,6 +35,9 @@ class DeckLine:
     qty_given: bool = True
     error: str = ""  # a line that could not be read (bad quantity)
     number: str = ""  # a set number written next to the name ("(CN1)")
+    # A leading number too large for a count, read as part of the name: "795 Wing Power" is a card, while
+    # "99999 Fluttershy" is a bad quantity - resolution decides, knowing the card names.
+    oversized_qty: int = 0
 
 
 # Section headers (text, .o8d and JSON) -> the card types they hold, as a hint for resolving names.
@@ -131,6 +134,8 @@ _LEADING_QTY = re.compile(r"^(?:(?P<n>\d+)\s*[x×]?\s+|[x×](?P<n2>\d+)\s+|(?P<n
 _TRAILING_QTY = re.compile(r"\s+[x×]\s*(?P<n>\d+)$|\s+\((?P<n2>\d+)\)$", re.I)
 _NUMBER_SUFFIX = re.compile(r"\s*[\(\[]\s*([A-Za-z]{1,4}\s*#?\s*-?[A-Za-z]{0,2}\d{1,3})\s*[\)\]]$")
 _COMMENT = re.compile(r"^\s*(//|#(?!\d)|--\s)")
+_BULLET = re.compile(r"^[-*•]+\s+|^[*•]+")  # a list bullet; a "-" right before a digit is a minus sign
+_NEGATIVE_QTY = re.compile(r"^-\s*(?P<n>\d+)\s*[x×]?\s+", re.I)
 
 
 def parse_text(text: str) -> list[DeckLine]:
@@ -140,7 +145,7 @@ def parse_text(text: str) -> list[DeckLine]:
     if len(physical) > MAX_LINES * 2:
         raise DeckInputError(f"the decklist has {len(physical)} lines; at most {MAX_LINES} are accepted")
     for no, raw in enumerate(physical, start=1):
-        line = raw.strip().lstrip("-*•").strip()
+        line = _BULLET.sub("", raw.strip()).strip()  # "- 3x Rarity", "* Rarity"; "-3 Rarity" is a negative count
         if not line or _COMMENT.match(raw.strip()):
             if raw.strip().startswith("#") and section_key(raw.strip()):
                 section = section_key(raw.strip())  # "## Problems"
@@ -152,12 +157,16 @@ def parse_text(text: str) -> list[DeckLine]:
         if section_key(line):  # "Mane Character", "Friends (28)", "Problem Deck: 10"
             section = section_key(line)
             continue
-        qty, name, given = 1, line, False
+        qty, name, given, oversized = 1, line, False, 0
+        negative = _NEGATIVE_QTY.match(line)
         m = _LEADING_QTY.match(line)
-        if m:
+        if negative:
+            qty, name, given = -int(negative.group("n")), line[negative.end():].strip(), True
+        elif m:
             qty, name, given = int(m.group("n") or m.group("n2") or m.group("n3")), line[m.end():].strip(), True
             if qty > MAX_QTY and m.group("n") and not re.match(r"\d+\s*[x×]", line, re.I):
-                qty, name, given = 1, line, False  # "795 Wing Power" is a card name, not 795 copies
+                # "795 Wing Power" is a card name, not 795 copies; "99999 Fluttershy" is a bad quantity.
+                oversized, qty, name, given = qty, 1, line, False
         else:
             t = _TRAILING_QTY.search(line)
             if t:
@@ -170,7 +179,7 @@ def parse_text(text: str) -> list[DeckLine]:
         if n:  # "3x Rainbow Dash, Hanging Out (CN1)": the set number identifies the card
             number, name = n.group(1), name[: n.start()].strip()
         lines.append(DeckLine(qty=qty, name=name, section=section, line_no=no, raw=raw.strip(), qty_given=given,
-                              error=error, number=number))
+                              error=error, number=number, oversized_qty=oversized))
     return lines
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from django.db import models, transaction
 
+from decks.formats import formats_install
 from decks.models import BoostedSide, Card, CardAlias, CardSet, Game
 from decks.sources.octgn_xml import CardDataError, CardFace, CardRecord, SetRecord, parse_directory
 
@@ -165,6 +166,7 @@ def import_mlp_octgn(directory: str | Path) -> ImportReport:
                     continue  # a commented card with no known equivalent is not real data
                 _upsert(CardAlias, {"guid": rec.guid}, {"number": rec.number, "name": rec.front.full_name, "card": target})
                 report.aliases += 1
+        formats_install()  # the built-in formats come with the catalog (their banlists and legal sets name its cards)
     return report
 
 
@@ -247,4 +249,5 @@ def import_neopets(path: str | Path, *, set_code: str = "NDEMO", set_name: str =
             report.per_set[set_name] += 1
             report.per_type[ctype] += 1
             report.per_set_type[set_name][ctype] += 1
+        formats_install()  # the built-in formats come with the catalog
     return report

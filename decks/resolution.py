@@ -13,12 +13,13 @@ accents, punctuation, trademark marks and "&"/"and"; then the title alone; then 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
 from decks.card_index import CardIndex, CardInfo, clean_name, fold, number_key
-from decks.deckparse import SECTIONS, DeckLine
+from decks.deckparse import MAX_QTY, SECTIONS, DeckLine
 
 EXACT, INCORRECT, INVALID = "exact", "incorrect", "invalid"
 FUZZY_ACCEPT = 86  # a fuzzy match at least this close (0-100) ...
@@ -64,22 +65,36 @@ def _narrow(cards: list[CardInfo], section: str) -> list[CardInfo]:
     return cards
 
 
-def _ambiguous(line: DeckLine, cards: list[CardInfo], what: str) -> ResolvedLine:
+LegalFilter = Callable[[CardInfo], bool]
+NOT_A_CARD_LINE = 70  # a line with no quantity and no card name at least this close (0-100) is not a card line
+
+
+def _ambiguous(line: DeckLine, cards: list[CardInfo], what: str, *, where: str = "") -> ResolvedLine:
     names = ", ".join(f"{c.full_name} ({c.number})" for c in cards[:6])
     more = f" and {len(cards) - 6} more" if len(cards) > 6 else ""
     return ResolvedLine(
         line, None, INVALID, what,
-        f'"{line.name}" matches {len(cards)} different cards ({names}{more}); write the complete name '
-        "including the subtitle (floor rules, Deck Lists: omitting a subtitle on a card that is not uniquely "
-        "identified by its title makes the list invalid)",
+        f'"{line.name}" is ambiguous: it matches {len(cards)} different cards{where} ({names}{more}); write the '
+        "complete name including the subtitle (floor rules, Deck Lists: omitting a subtitle on a card that is not "
+        "uniquely identified by its title makes the list invalid)",
         suggestions=cards[:10],
     )
 
 
-def resolve_line(index: CardIndex, line: DeckLine) -> ResolvedLine:
+def _names_a_card(index: CardIndex, name: str) -> bool:
+    key = fold(name)
+    return bool(index.by_exact_name.get(name) or index.by_folded_name.get(key) or index.by_folded_title.get(key))
+
+
+def resolve_line(index: CardIndex, line: DeckLine, *, legal: LegalFilter | None = None, format_name: str = "") -> ResolvedLine:
+    """The card ``line`` means. ``legal`` (the format's set legality on the event's date) settles a title
+    written alone: when only one card with that title is legal in the format, that is the card."""
     if line.error:
-        return ResolvedLine(line, None, INVALID, "", f"line {line.line_no}: {line.error}")
+        return ResolvedLine(line, None, INVALID, "", line.error)
     name = clean_name(line.name)
+    if line.oversized_qty and not _names_a_card(index, name):  # "99999 Fluttershy", but not "795 Wing Power"
+        return ResolvedLine(line, None, INVALID, "", f"the quantity {line.oversized_qty} is not "
+                            f"between 1 and {MAX_QTY}")
     # 1. identities: the OCTGN GUID (card or commented promo alias), then the name field as a GUID
     for ident in (line.guid, name if _GUID_RE.match(name) else ""):
         if ident:
@@ -87,7 +102,7 @@ def resolve_line(index: CardIndex, line: DeckLine) -> ResolvedLine:
             if info is not None:
                 return ResolvedLine(line, info, EXACT, "guid")
     if not name:
-        return ResolvedLine(line, None, INVALID, "", f"line {line.line_no}: no card name")
+        return ResolvedLine(line, None, INVALID, "", "no card name")
     # 2. a set number ("PR16", "PR #16", "EO 203"), alone or next to the name ("Yay! (PR130)")
     if line.number:
         cards = _distinct(_narrow(index.by_number.get(number_key(line.number), []), line.section))
@@ -110,18 +125,30 @@ def resolve_line(index: CardIndex, line: DeckLine) -> ResolvedLine:
     # 5. the title alone: fine only when one card has that title
     by_title = index.by_folded_title.get(key)
     if by_title:
-        cards = _distinct(_narrow(by_title, line.section))
-        if len(cards) == 1:
-            card = cards[0]
-            return ResolvedLine(
-                line, card, INCORRECT, "title",
-                f'"{line.name}" leaves out the subtitle; only one card has this title, so it is read as '
-                f"{card.full_name} ({card.number}) (floor rules, Deck Lists: incorrect deck list, Game Warning)",
-                suggestions=[card],
-            )
-        return _ambiguous(line, cards, "title")
+        return _resolve_title(line, _distinct(_narrow(by_title, line.section)), legal=legal, format_name=format_name)
     # 6. fuzzy: a typo or a nickname that still points at one card
     return _resolve_fuzzy(index, line, key)
+
+
+def _resolve_title(line: DeckLine, cards: list[CardInfo], *, legal: LegalFilter | None, format_name: str) -> ResolvedLine:
+    """A title written alone (as OCTGN and many players write names): fine when it identifies one card -
+    in the whole game, or among the cards legal in the format."""
+    where, why = "", "only one card has this title"
+    if len(cards) > 1 and legal is not None:
+        in_format = [c for c in cards if legal(c)]
+        if in_format:
+            cards = in_format
+            where = f" legal in {format_name or 'this format'}"
+            why = f"only one card with this title is legal in {format_name or 'this format'}"
+    if len(cards) > 1:
+        return _ambiguous(line, cards, "title", where=where)
+    card = cards[0]
+    return ResolvedLine(
+        line, card, INCORRECT, "title",
+        f'"{line.name}" leaves out the subtitle; {why}, so it is read as {card.full_name} ({card.number}) '
+        "(floor rules, Deck Lists: incorrect deck list, Game Warning)",
+        suggestions=[card],
+    )
 
 
 def _resolve_fuzzy(index: CardIndex, line: DeckLine, key: str) -> ResolvedLine:
@@ -157,6 +184,13 @@ def _resolve_fuzzy(index: CardIndex, line: DeckLine, key: str) -> ResolvedLine:
                     suggestions=[card],
                 )
             return _ambiguous(line, cards, "fuzzy")
+    best_score = scored[0][0] if scored else 0
+    if not line.qty_given and best_score < NOT_A_CARD_LINE:  # "hello judges": a note, not a misspelt card
+        return ResolvedLine(
+            line, None, INVALID, "",
+            f'"{line.name}" is not a card line (no quantity, and no card has a name like it); '
+            "remove it, or start it with // to keep it as a comment",
+        )
     hint = "; did you mean " + " or ".join(f"{c.full_name} ({c.number})" for c in suggestions[:3]) if suggestions else ""
     return ResolvedLine(
         line, None, INVALID, "",
@@ -166,5 +200,6 @@ def _resolve_fuzzy(index: CardIndex, line: DeckLine, key: str) -> ResolvedLine:
     )
 
 
-def resolve_lines(index: CardIndex, lines: list[DeckLine]) -> list[ResolvedLine]:
-    return [resolve_line(index, line) for line in lines]
+def resolve_lines(index: CardIndex, lines: list[DeckLine], *, legal: LegalFilter | None = None,
+                  format_name: str = "") -> list[ResolvedLine]:
+    return [resolve_line(index, line, legal=legal, format_name=format_name) for line in lines]

@@ -1,9 +1,19 @@
 """Reads of the card catalog."""
 from __future__ import annotations
 
-from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+import datetime as dt
+from dataclasses import dataclass
 
-from decks.models import Card, fold_name
+from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
+from django.db.models.functions import Length
+
+from decks.models import BanlistEntry, Card, Format, fold_name
+
+# Real cards before the project's demo data, one game after the other, each in release order (a demo set
+# has no release date: it must not come first just because empty dates sort first); within a set by
+# number, PR2 before PR10 (a shorter number of the same set is a smaller one).
+CATALOG_ORDER = ("card_set__demo", "game__name", F("card_set__release_date").asc(nulls_last=True), "card_set__code",
+                 Length("number"), "number")
 
 
 CARD_SEARCH_FIELDS = ("q", "game", "set", "type", "color", "keyword", "trait")
@@ -40,7 +50,7 @@ def card_search(
 ) -> QuerySet[Card]:
     """Cards matching every given filter. ``q`` matches name words (accent/case/punctuation-insensitive),
     a collector number ("PR16") or text."""
-    qs = Card.objects.select_related("card_set", "game", "boosted")
+    qs = Card.objects.select_related("card_set", "game", "boosted").order_by(*CATALOG_ORDER)
     if game:
         qs = qs.filter(game__slug=game)
     if set_code:
@@ -57,7 +67,7 @@ def card_search(
         # Name and number matches first, then cards that only mention the words in their text.
         qs = qs.annotate(
             relevance=Case(When(number_q, then=Value(0)), When(name_q, then=Value(1)), default=Value(2), output_field=IntegerField())
-        ).order_by("relevance", "card_set__release_date", "number")
+        ).order_by("relevance", *CATALOG_ORDER)
     # JSON list filters are done in Python-friendly form that works on SQLite and PostgreSQL alike.
     if color:
         qs = qs.filter(colors__icontains=f'"{color.strip().title()}"')
@@ -66,6 +76,28 @@ def card_search(
     if trait:
         qs = qs.filter(traits__icontains=trait.strip())
     return qs
+
+
+@dataclass(frozen=True)
+class CardBan:
+    format: Format
+    effective: dt.date
+    number: str  # the printing the banlist names; a ban covers every card of that name
+    via: Format | None = None  # the format whose banlist this format uses (block formats use Harmony's)
+
+
+def card_bans(*, card: Card) -> list[CardBan]:
+    """Where ``card`` is banned and since when (floor rules, Format Legality): banlist entries for any card
+    of the same name, in their own format and in the formats that use that format's banlist."""
+    entries = BanlistEntry.objects.filter(
+        card__game=card.game, card__title=card.title, card__subtitle=card.subtitle,
+    ).select_related("format", "card").order_by("effective", "format__name")
+    bans: list[CardBan] = []
+    for entry in entries:
+        bans.append(CardBan(format=entry.format, effective=entry.effective, number=entry.card.number))
+        for user in Format.objects.filter(banlist_from=entry.format).order_by("name"):
+            bans.append(CardBan(format=user, effective=entry.effective, number=entry.card.number, via=entry.format))
+    return bans
 
 
 # --------------------------------------------------------------------------------------------- decklists

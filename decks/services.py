@@ -28,6 +28,17 @@ class DecklistError(ValueError):
     """A decklist action refused by the rules (deadline passed, nothing pending, ...); nothing is stored."""
 
 
+class LegalListWouldBeReplaced(DecklistError):
+    """The registered list is legal and the new one is not: nothing is stored until the player confirms
+    (``replace_legal=True``). ``report`` is the new list's report, to show what is wrong with it."""
+
+    def __init__(self, *, current: DecklistVersion, report: DeckReport):
+        self.current, self.report = current, report
+        super().__init__(
+            f"your registered list (version {current.number}) is legal and this one is not "
+            f"({len(report.problems)} problem{'s' if len(report.problems) != 1 else ''}): nothing was saved")
+
+
 # --------------------------------------------------------------------------------------------- rules
 def event_date(event) -> dt.date:
     """The date formats are checked on: the event's start date (banlist and release dates are dated)."""
@@ -123,26 +134,62 @@ def _new_version(decklist: Decklist, *, kind: str, source_kind: str, source: str
     return version
 
 
-@transaction.atomic
-def decklist_submit(*, event, player, data: bytes | str | list | dict, kind: str = "auto", reason: str = "",
-                    now: dt.datetime | None = None) -> tuple[Decklist, DecklistVersion, DeckReport]:
-    """Submit or replace ``player``'s list for ``event`` before the deadline. One transaction: bad input
-    stores nothing. Illegal lists are stored too (with their report), so the player sees what to fix."""
+def _check_open_for_replacing(event, player, *, now: dt.datetime | None) -> None:
     if not player_is_registered(event, player):
         raise PermissionDenied("only players registered for the event may submit a decklist")
     if decklist_locked(event, now=now):
         raise DecklistError(
             f"the decklist deadline ({decklist_deadline(event):%Y-%m-%d %H:%M %Z}) has passed; changes now need the "
             "head judge's approval, before the event starts (floor rules, Deck Lists)")
+
+
+def _replace(decklist: Decklist, *, created: bool, source_kind: str, source: str, report: DeckReport, by,
+             reason: str, replace_legal: bool, action: str) -> DecklistVersion:
+    current = decklist.current
+    if current is not None and current.legal and not report.legal and not replace_legal:
+        raise LegalListWouldBeReplaced(current=current, report=report)
+    version = _new_version(
+        decklist, kind=DecklistVersion.Kind.SUBMITTED if created or current is None else DecklistVersion.Kind.REPLACED,
+        source_kind=source_kind, source=source, report=report, by=by, reason=reason,
+    )
+    _audit(decklist, by, "submitted" if version.number == 1 else action, reason, version)
+    return version
+
+
+@transaction.atomic
+def decklist_submit(*, event, player, data: bytes | str | list | dict, kind: str = "auto", reason: str = "",
+                    replace_legal: bool = False, now: dt.datetime | None = None) -> tuple[Decklist, DecklistVersion, DeckReport]:
+    """Submit or replace ``player``'s list for ``event`` before the deadline. One transaction: bad input
+    stores nothing. Illegal lists are stored too (with their report), so the player sees what to fix -
+    except over a legal list: that needs ``replace_legal`` (raises ``LegalListWouldBeReplaced``)."""
+    _check_open_for_replacing(event, player, now=now)
     source_kind, source, report = decklist_check(event=event, player=player, data=data, kind=kind)
     # Lock the player's decklist row: two simultaneous submissions must not get the same version number.
     decklist, created = Decklist.objects.select_for_update().get_or_create(event=event, player=player)
-    version = _new_version(
-        decklist, kind=DecklistVersion.Kind.SUBMITTED if created or decklist.current_id is None else DecklistVersion.Kind.REPLACED,
-        source_kind=source_kind, source=source, report=report, by=player, reason=reason,
-    )
-    _audit(decklist, player, "submitted" if version.number == 1 else "replaced", reason, version)
+    version = _replace(decklist, created=created, source_kind=source_kind, source=source, report=report, by=player,
+                       reason=reason, replace_legal=replace_legal, action="replaced")
     return decklist, version, report
+
+
+@transaction.atomic
+def decklist_restore(*, decklist: Decklist, number: int, by, replace_legal: bool = False,
+                     now: dt.datetime | None = None) -> tuple[DecklistVersion, DeckReport]:
+    """Before the deadline the player makes an earlier version their list again: a new version with that
+    version's cards, checked again now (the format's banlist may have changed since)."""
+    if getattr(by, "pk", None) != decklist.player_id:
+        raise PermissionDenied("only the player may restore an earlier version of their decklist")
+    event = decklist.event
+    _check_open_for_replacing(event, by, now=now)
+    decklist = Decklist.objects.select_for_update().select_related("current").get(pk=decklist.pk)
+    old = decklist.versions.filter(number=number).first()
+    if old is None:
+        raise DecklistError(f"there is no version {number} of this decklist")
+    if decklist.current_id == old.pk:
+        raise DecklistError(f"version {number} is already your registered list")
+    source_kind, source, report = decklist_check(event=event, player=by, data=old.source, kind=old.source_kind)
+    version = _replace(decklist, created=False, source_kind=source_kind, source=source, report=report, by=by,
+                       reason=f"restored version {number}", replace_legal=replace_legal, action="restored")
+    return version, report
 
 
 @transaction.atomic

@@ -196,7 +196,7 @@ class DeckReport:
             out += [f"  {c['qty']} {c['name']} ({c['number']})" for c in zone["cards"]]
         if self.problems:
             out.append("\nProblems")
-            out += [f"  [{p.cls}] {p.rule}: {p.message}" for p in self.problems]
+            out += [f"  [{p.cls}] {p.rule}: {f'line {p.line}: ' if p.line else ''}{p.message}" for p in self.problems]
         if self.notes:
             out.append("\nNotes")
             out += [f"  {n}" for n in self.notes]
@@ -230,7 +230,7 @@ def validate_deck(
     """
     spec = fmt if isinstance(fmt, FormatSpec) else FormatSpec.load(fmt)
     index = index or card_index(spec.game)
-    resolved = resolve_lines(index, lines)
+    resolved = resolve_lines(index, lines, legal=lambda card: spec.set_legal(card, on), format_name=spec.name)
     problems: list[DeckProblem] = []
     notes: list[str] = []
     for r in resolved:

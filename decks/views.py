@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from decks.models import Card, CardSet, CardType, Game
-from decks.selectors import CARD_SEARCH_FIELDS, CardSearchError, card_search, card_search_filters
+from decks.selectors import CARD_SEARCH_FIELDS, CardSearchError, card_bans, card_search, card_search_filters
 from decks.sources.octgn_xml import COLORS, KEYWORDS
 
 
@@ -37,4 +37,4 @@ def card_list(request: HttpRequest) -> HttpResponse:
 def card_detail(request: HttpRequest, guid: str) -> HttpResponse:
     card = get_object_or_404(Card.objects.select_related("card_set", "game"), guid=guid)
     boosted = getattr(card, "boosted", None)
-    return render(request, "decks/card_detail.html", {"card": card, "boosted": boosted})
+    return render(request, "decks/card_detail.html", {"card": card, "boosted": boosted, "bans": card_bans(card=card)})

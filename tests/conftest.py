@@ -26,11 +26,6 @@ def load_catalog() -> None:
         import_mlp_octgn(SHARED_CARDS)
     if NEOPETS_DEMO.exists() and not Card.objects.filter(game__slug="neopets").exists():
         import_neopets(NEOPETS_DEMO)
-    try:
-        from decks.formats import formats_install
-    except ImportError:
-        return
-    formats_install()
 
 
 @pytest.fixture(scope="session")

@@ -9,11 +9,20 @@ from tournaments.models import (
     Match,
     OrganiserRequest,
     Penalty,
+    PlayerProfile,
     Qualification,
     Registration,
     Round,
     Suspension,
+    TimerPreset,
 )
+
+
+class WithDeletedAdmin(admin.ModelAdmin):
+    """Site staff see soft-deleted rows too (``deleted_at`` set), to restore or inspect them."""
+
+    def get_queryset(self, request):
+        return self.model.all_objects.get_queryset()
 
 
 class EventRoleInline(admin.TabularInline):
@@ -22,9 +31,9 @@ class EventRoleInline(admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
-    list_display = ["name", "game", "format", "tier", "status", "starts_at"]
-    list_filter = ["game", "tier", "status"]
+class EventAdmin(WithDeletedAdmin):
+    list_display = ["name", "game", "format", "tier", "status", "starts_at", "deleted_at"]
+    list_filter = ["game", "tier", "status", ("deleted_at", admin.EmptyFieldListFilter)]
     prepopulated_fields = {"slug": ["name"]}
     inlines = [EventRoleInline]
 
@@ -38,14 +47,14 @@ class SuspensionAdmin(admin.ModelAdmin):
 
 
 @admin.register(Registration)
-class RegistrationAdmin(admin.ModelAdmin):
-    list_display = ["player", "event", "status", "late_missed_rounds", "late_policy"]
-    list_filter = ["status", "event"]
+class RegistrationAdmin(WithDeletedAdmin):
+    list_display = ["player", "event", "status", "late_missed_rounds", "late_policy", "deleted_at"]
+    list_filter = ["status", "event", ("deleted_at", admin.EmptyFieldListFilter)]
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
-    list_display = ["event", "number", "kind", "status", "starts_at", "ends_at"]
+class RoundAdmin(WithDeletedAdmin):
+    list_display = ["event", "number", "kind", "status", "starts_at", "ends_at", "deleted_at"]
 
 
 @admin.register(Match)
@@ -74,6 +83,17 @@ class DeadlineAdmin(admin.ModelAdmin):
 class AuditEntryAdmin(admin.ModelAdmin):
     list_display = ["created_at", "event", "actor", "action", "target", "reason"]
     list_filter = ["action", "event"]
+
+
+@admin.register(PlayerProfile)
+class PlayerProfileAdmin(admin.ModelAdmin):
+    list_display = ["user", "display_name"]
+    search_fields = ["user__username", "display_name"]
+
+
+@admin.register(TimerPreset)
+class TimerPresetAdmin(admin.ModelAdmin):
+    list_display = ["name", "owner", "created_at"]
 
 
 @admin.register(OrganiserRequest)

@@ -6,7 +6,12 @@
 - ``POST /api/events/<slug>/actions/<operation>/`` with a JSON body: one of ``OPERATIONS`` (open_registration,
   open_check_in, start, settings, next_round, repair, top_cut, finish, publish, register, register_player,
   withdraw, check_in, drop, late_entry, qualify, assign_judge, record_result, correct_result, report, confirm,
-  concede, add_time, present, end_of_match, penalty, decklist_penalty, appeal, decide_appeal).
+  concede, add_time, present, end_of_match, penalty, decklist_penalty, appeal, decide_appeal, undo_result,
+  pause_clocks, resume_clocks, swap_players, pair_late_arrival, bulk_register, delete_player, restore_player,
+  delete_round, restore_round, delete_event, restore_event).
+- ``GET /api/events/<slug>/display/`` the room display (clock, phase, pairings by name)
+- ``GET|POST /api/timer-presets/``, ``GET|PUT|DELETE /api/timer-presets/<id>/`` the caller's timer presets
+- ``GET /api/me/events/`` the caller's events; ``GET|PATCH /api/me/profile/`` the caller's display name
 Errors: 400 ``{"detail": "<why, with the rule>"}``, 403 for a missing role, 404 for objects outside the event.
 """
 from __future__ import annotations
@@ -20,15 +25,22 @@ from rest_framework.exceptions import NotFound
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from dataclasses import asdict
+
+from django.shortcuts import get_object_or_404
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.views import APIView
+
 from decks.models import Format
 from tournaments import selectors, services
-from tournaments.models import Event, Round
-from tournaments.operations import OPERATIONS, InputError, perform, whole_number
+from tournaments.models import Event, PlayerProfile, Round, TimerPreset
+from tournaments.operations import OPERATIONS, BulkEntry, InputError, perform, whole_number
 from tournaments.serializers import (
     EventExportSerializer,
     EventStateSerializer,
     OperationResultSerializer,
     OperationSerializer,
+    RoomDisplaySerializer,
     RoundPublicSerializer,
     StandingSerializer,
 )
@@ -42,7 +54,8 @@ class EventSerializer(serializers.ModelSerializer):
     class Meta:
         model = Event
         fields = ["slug", "name", "game", "format", "tier", "structure", "status", "starts_at", "decklist_deadline",
-                  "capacity", "online", "venue", "organiser", "swiss_rounds", "top_cut", "elimination_announced"]
+                  "capacity", "online", "venue", "organiser", "swiss_rounds", "top_cut", "elimination_announced",
+                  "round_minutes", "room_sound", "clocks_paused_at"]
         read_only_fields = fields
 
 
@@ -59,6 +72,8 @@ class EventCreateSerializer(serializers.Serializer):
     head_judge = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all(), required=False, allow_null=True)
     elimination_announced = serializers.BooleanField(default=False)
     seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**63 - 1)
+    round_minutes = serializers.IntegerField(required=False, allow_null=True, min_value=10, max_value=180,
+                                             help_text="Swiss round length; empty = the tier's 35")
 
 
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -114,20 +129,35 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def export(self, request, slug=None):
         return Response(selectors.event_export(event=self.get_object()))
 
+    @extend_schema(responses=RoomDisplaySerializer)
+    @action(detail=True)
+    def display(self, request, slug=None):
+        """The room display: the current round's clock, its phase, the room's pause and pairings by name."""
+        return Response(selectors.room_display(event=self.get_object()))
+
     @extend_schema(request=OperationSerializer, responses=OperationResultSerializer,
                    parameters=[OpenApiParameter("op", str, OpenApiParameter.PATH, enum=sorted(OPERATIONS))])
     @action(detail=True, methods=["post"], url_path=r"actions/(?P<op>[a-z_-]+)")
     def actions(self, request, slug=None, op=None):
-        event = self.get_object()
+        name = op.replace("-", "_")
+        if name == "restore_event":  # a deleted event is found only by its organiser
+            event = get_object_or_404(Event.all_objects.filter(organiser=request.user), slug=slug)
+        else:
+            event = self.get_object()
         if not isinstance(request.data, dict):
             return Response({"detail": "The body must be a JSON object of the operation's fields."}, status=status.HTTP_400_BAD_REQUEST)
         try:
-            message, obj = perform(event=event, user=request.user, name=op.replace("-", "_"), data=dict(request.data.items()))
+            message, obj = perform(event=event, user=request.user, name=name, data=dict(request.data.items()))
         except InputError as exc:
             return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
         except services.EventError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         body = {"detail": message}
+        if isinstance(obj, BulkEntry):
+            body["lines"] = [asdict(line) for line in obj]
+            return Response(body)
+        if getattr(obj, "warnings", None):
+            body["warnings"] = obj.warnings
         if obj is not None and hasattr(obj, "pk"):
             body["id"] = obj.pk
             if hasattr(obj, "status"):
@@ -135,5 +165,109 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(body)
 
 
+class TimerPresetSerializer(serializers.ModelSerializer):
+    phases = serializers.JSONField(help_text='[{"name": "Setup", "minutes": 3}, {"name": "Play", "minutes": 35, "match_time": true}, ...]')
+
+    class Meta:
+        model = TimerPreset
+        fields = ["id", "name", "phases"]
+
+
+class TimerPresetViewSet(viewsets.ModelViewSet):
+    """The caller's timer presets: phases of a round clock, applied when starting a round (``next_round``, ``timer``)."""
+
+    serializer_class = TimerPresetSerializer
+    permission_classes = [IsAuthenticated]
+    http_method_names = ["get", "post", "put", "delete"]
+
+    def get_queryset(self):
+        if getattr(self, "swagger_fake_view", False):  # the schema generator has no user
+            return TimerPreset.objects.none()
+        return TimerPreset.objects.filter(owner=self.request.user)
+
+    def _save(self, request, preset=None, code=status.HTTP_200_OK):
+        s = TimerPresetSerializer(data=request.data)
+        s.is_valid(raise_exception=True)
+        try:
+            preset = services.timer_preset_save(by=request.user, preset=preset, **s.validated_data)
+        except services.EventError as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response(TimerPresetSerializer(preset).data, status=code)
+
+    def create(self, request):
+        return self._save(request, code=status.HTTP_201_CREATED)
+
+    def update(self, request, pk=None):
+        return self._save(request, preset=self.get_object())
+
+    def destroy(self, request, pk=None):
+        services.timer_preset_delete(by=request.user, preset=self.get_object())
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class ProfileSerializer(serializers.Serializer):
+    username = serializers.CharField(read_only=True)
+    display_name = serializers.CharField(allow_blank=True, max_length=200)
+
+
+class MyProfileApi(APIView):
+    """The caller's display name, shown on pairings, standings and the room display (judges also see the username)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=ProfileSerializer)
+    def get(self, request):
+        profile = PlayerProfile.objects.filter(user=request.user).first()
+        return Response({"username": request.user.get_username(), "display_name": profile.display_name if profile else ""})
+
+    @extend_schema(request=ProfileSerializer, responses=ProfileSerializer)
+    def patch(self, request):
+        s = ProfileSerializer(data=request.data)
+        s.is_valid(raise_exception=True)
+        try:
+            profile = services.player_set_display_name(user=request.user, display_name=s.validated_data["display_name"])
+        except services.EventError as exc:
+            return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
+        return Response({"username": request.user.get_username(), "display_name": profile.display_name})
+
+
+class MyEventSerializer(serializers.Serializer):
+    slug = serializers.CharField()
+    name = serializers.CharField()
+    status = serializers.CharField()
+    starts_at = serializers.DateTimeField()
+    as_player = serializers.CharField(allow_null=True, help_text="Your registration status, if you play")
+    roles = serializers.ListField(child=serializers.CharField(), help_text="organiser, head judge, floor judge")
+
+
+class MyEventsApi(APIView):
+    """The caller's events: those they play in and those they run."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses=MyEventSerializer(many=True))
+    def get(self, request):
+        mine = selectors.my_events(user=request.user)
+        rows: dict[int, dict] = {}
+        for row in mine["playing"]:
+            e = row["event"]
+            rows[e.id] = {"slug": e.slug, "name": e.name, "status": e.status, "starts_at": e.starts_at, "as_player": row["status"], "roles": []}
+        for row in mine["staff"]:
+            e = row["event"]
+            rows.setdefault(e.id, {"slug": e.slug, "name": e.name, "status": e.status, "starts_at": e.starts_at, "as_player": None, "roles": []})
+            rows[e.id]["roles"] = row["roles"]
+        return Response(MyEventSerializer(list(rows.values()), many=True).data)
+
+
 def register(router) -> None:
     router.register("events", EventViewSet, basename="event")
+    router.register("timer-presets", TimerPresetViewSet, basename="timer-preset")
+
+
+def me_urlpatterns():
+    from django.urls import path
+
+    return [
+        path("me/events/", MyEventsApi.as_view(), name="my-events"),
+        path("me/profile/", MyProfileApi.as_view(), name="my-profile"),
+    ]

@@ -19,3 +19,27 @@ def decklist_missing(event, player) -> bool:
 
 def decklist_for(event, player) -> Decklist | None:
     return Decklist.objects.filter(event=event, player=player).first()
+
+
+def decklists_published(event) -> bool:
+    from decks.models import DecklistPublication
+
+    return DecklistPublication.objects.filter(event=event).exists()
+
+
+def decklist_panel(event, player) -> dict | None:
+    """What the event page says about a registered player's own list: missing, legal, incorrect or not
+    legal, and whether it is required (Tier 2/3 Rules, Deck Lists) and still open for changes."""
+    if player is None or not player.is_authenticated:
+        return None
+    status = deck_services.decklist_status(event, player)
+    if not status.submitted:
+        state, label = "missing", "missing"
+    elif status.legal is False:
+        state, label = "illegal", "not legal"
+    elif status.penalty_class:
+        state, label = "incorrect", "incorrect lines flagged"
+    else:
+        state, label = "legal", "legal"
+    return {"state": state, "label": label, "required": status.required, "locked": status.locked,
+            "version": status.version, "pending_change": status.pending_change, "deadline": event.decklist_deadline}

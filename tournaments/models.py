@@ -45,6 +45,61 @@ class StatusPipeline(models.Model):
         return True
 
 
+class LiveManager(models.Manager):
+    """Rows not soft-deleted. ``all_objects`` sees the deleted ones too (to restore them)."""
+
+    def get_queryset(self):
+        return super().get_queryset().filter(deleted_at__isnull=True)
+
+
+def display_name(user) -> str:
+    """The name a player chose (``PlayerProfile.display_name``), or their username."""
+    if user is None:
+        return ""
+    try:
+        chosen = user.player_profile.display_name
+    except (AttributeError, PlayerProfile.DoesNotExist):
+        chosen = ""
+    return chosen or user.get_username()
+
+
+def display_name_for_judges(user) -> str:
+    """Judges tell players apart by username: "Twilight Sparkle (player05)" when the names differ."""
+    shown = display_name(user)
+    username = user.get_username() if user is not None else ""
+    return shown if shown == username else f"{shown} ({username})"
+
+
+class PlayerProfile(models.Model):
+    """What a user shows of themselves: the display name on pairings, standings and the room display."""
+
+    user = models.OneToOneField(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_profile")
+    display_name = models.CharField(max_length=60, blank=True)
+
+    def __str__(self) -> str:
+        return self.display_name or self.user.get_username()
+
+
+class TimerPreset(models.Model):
+    """An organiser's round clock made of phases, e.g. 3 min setup, 35 min play, 5 min "game ends in".
+
+    ``phases`` is a list of ``{"name": str, "minutes": int, "match_time": bool}``; time is called
+    (End of Match Procedures) at the end of the last phase marked ``match_time``.
+    """
+
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="timer_presets")
+    name = models.CharField(max_length=80)
+    phases = models.JSONField(default=list)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [models.UniqueConstraint(fields=["owner", "name"], name="unique_timer_preset_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Event(StatusPipeline):
     class Tier(models.IntegerChoices):
         TIER_1 = 1, "Tier 1"
@@ -95,6 +150,22 @@ class Event(StatusPipeline):
     )
     started_at = models.DateTimeField(null=True, blank=True)
     top_cut_seeds = models.JSONField(default=list, blank=True, help_text="Registration ids, seed order")
+    round_minutes = models.PositiveIntegerField(
+        null=True, blank=True, help_text="Swiss round length in minutes; empty = the tier's (35, Match Time Limit)"
+    )
+    # The room: every clock paused (announcements, a fire alarm) since this moment; empty = running.
+    clocks_paused_at = models.DateTimeField(null=True, blank=True)
+    class RoomSound(models.TextChoices):
+        CHIME = "chime"
+        BELL = "bell"
+        BUZZER = "buzzer"
+        NONE = "none", "no sound"
+
+    room_sound = models.CharField(max_length=10, choices=RoomSound.choices, default=RoomSound.CHIME)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = LiveManager()
+    all_objects = models.Manager()
 
     TRANSITIONS = {
         "draft": {"registration_open"},
@@ -108,6 +179,7 @@ class Event(StatusPipeline):
 
     class Meta:
         ordering = ["-starts_at"]
+        base_manager_name = "all_objects"
 
     def __str__(self) -> str:
         return self.name
@@ -220,17 +292,26 @@ class Registration(StatusPipeline):
     late_policy = models.CharField(max_length=10, choices=LatePolicy.choices, blank=True)
     # Game Losses given between games apply to the player's next game (Tournament Penalties, Game Loss).
     pending_game_losses = models.PositiveIntegerField(default=0)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = LiveManager()
+    all_objects = models.Manager()
 
     class Meta:
         ordering = ["created_at", "id"]
+        base_manager_name = "all_objects"
         constraints = [models.UniqueConstraint(fields=["event", "player"], name="unique_registration")]
 
     def __str__(self) -> str:
-        return self.player.get_username()
+        return self.name
 
     @property
     def name(self) -> str:
-        return self.player.get_username()
+        return display_name(self.player)
+
+    @property
+    def judge_name(self) -> str:
+        return display_name_for_judges(self.player)
 
     @property
     def in_event(self) -> bool:
@@ -259,11 +340,22 @@ class Round(StatusPipeline):
     starts_at = models.DateTimeField(null=True, blank=True)
     ends_at = models.DateTimeField(null=True, blank=True)
     warnings = models.JSONField(default=list, blank=True)
+    # The round clock's phases (a copy of the organiser's TimerPreset): see ``tournaments.clock``.
+    phases = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    deleted_at = models.DateTimeField(null=True, blank=True)
+
+    objects = LiveManager()
+    all_objects = models.Manager()
 
     class Meta:
         ordering = ["event", "number"]
-        constraints = [models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")]
+        base_manager_name = "all_objects"
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "number"], condition=models.Q(deleted_at__isnull=True), name="unique_round_number",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.event} round {self.number}"

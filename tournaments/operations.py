@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from django.http import Http404
 
 from tournaments import selectors, services
-from tournaments.models import Appeal, Event, Match, Registration, Round
+from tournaments.models import Appeal, Event, Match, Registration, Round, TimerPreset
 
 
 class InputError(ValueError):
@@ -30,6 +30,7 @@ DB_ID = (1, 2**63 - 1)
 INT_LIMITS: dict[str, tuple[int, int]] = {
     "match": DB_ID, "registration": DB_ID, "appeal": DB_ID, "round": (1, 1000),
     "swiss_rounds": (1, 20), "top_cut": (0, 256), "size": (0, 256), "end_of_match_cap_minutes": (0, 60),
+    "round_id": DB_ID, "first": DB_ID, "second": DB_ID, "opponent": DB_ID, "timer": DB_ID,
     "games_a": (0, 9), "games_b": (0, 9), "points_a": (0, 100), "points_b": (0, 100), "minutes": (1, 120),
 }
 # The longest text each field may hold (the model's column, or a page's worth for free text).
@@ -98,9 +99,9 @@ def _match(event: Event, data: dict) -> Match:
     return m
 
 
-def _registration(event: Event, data: dict, user=None) -> Registration:
-    rid = _int(data, "registration", required=user is None)
-    qs = Registration.objects.select_related("player", "event").filter(event=event)
+def _registration(event: Event, data: dict, user=None, *, key: str = "registration", deleted: bool = False) -> Registration:
+    rid = _int(data, key, required=user is None)
+    qs = (Registration.all_objects if deleted else Registration.objects).select_related("player", "event").filter(event=event)
     reg = qs.filter(id=rid).first() if rid else qs.filter(player=user).first()
     if reg is None:
         raise Http404("No such registration in this event.")
@@ -115,8 +116,11 @@ def _user(data: dict, key: str = "username"):
     return user
 
 
-def _round(event: Event, data: dict) -> Round:
-    r = Round.objects.filter(event=event, number=_int(data, "round")).first()
+def _round(event: Event, data: dict, *, deleted: bool = False) -> Round:
+    if deleted:
+        r = Round.all_objects.filter(event=event, id=_int(data, "round_id"), deleted_at__isnull=False).first()
+    else:
+        r = Round.objects.filter(event=event, number=_int(data, "round")).first()
     if r is None:
         raise Http404("No such round.")
     return r
@@ -138,8 +142,49 @@ def _reported_text(m: Match) -> str:
     return "Result reported; waiting for your opponent to confirm."
 
 
+
+def _timer(user, data: dict) -> TimerPreset | None:
+    tid = _int(data, "timer", required=False)
+    if tid is None:
+        return None
+    preset = TimerPreset.objects.filter(id=tid, owner=user).first()
+    if preset is None:
+        raise InputError("'timer' must be one of your timer presets.")
+    return preset
+
+
+class BulkEntry(list):
+    """The answer to a bulk entry: one ``EntryLine`` per line, and a summary for the message."""
+
+    @property
+    def notice(self) -> str:
+        errors = [f"line {r.line} ({r.text}): {r.detail}" for r in self if r.outcome == "error"]
+        done = sum(1 for r in self if r.outcome != "error" and r.outcome != "already registered")
+        text = f"{done} registered, {sum(1 for r in self if r.outcome == 'already registered')} already in."
+        return text + (" Not entered: " + "; ".join(errors) if errors else "")
+
+
+def _bulk_result(lines: list) -> BulkEntry:
+    return BulkEntry(lines)
+
+
 Op = Callable[[Event, Any, dict], Any]
-Message = str | Callable[[Any], str]
+Message = str | Callable[[Any], str]  # what the user is told: fixed, or read from the operation's result
+
+
+def _top_cut_message(rnd: Round) -> str:
+    return selectors.top_cut_note(event=rnd.event)  # "Top 4 cut from 17 players: a top 8 was due, ..."
+
+
+def _confirm_message(m: Match) -> str:
+    if m.status == Match.Status.DISPUTED:
+        return "Disputed: a judge has been called and will decide."
+    return "Result confirmed." if m.status == Match.Status.FINAL else "Thank you."
+
+
+def _present_message(m: Match) -> str:
+    return "Marked ready to play." if m.round.event.online else "Marked present."
+
 
 OPERATIONS: dict[str, tuple[Message, Op]] = {
     # name: (message shown on success, operation)
@@ -149,10 +194,30 @@ OPERATIONS: dict[str, tuple[Message, Op]] = {
     "settings": ("Settings saved.", lambda e, u, d: services.event_update_settings(
         event=e, by=u, swiss_rounds=_int(d, "swiss_rounds", required=False), top_cut=_int(d, "top_cut", required=False),
         elimination_announced=_bool(d, "elimination_announced"),
-        end_of_match_cap_minutes=_int(d, "end_of_match_cap_minutes", required=False))),
-    "next_round": ("The next round is being paired.", lambda e, u, d: services.round_start_next(event=e, by=u)),
+        end_of_match_cap_minutes=_int(d, "end_of_match_cap_minutes", required=False),
+        room_sound=_str(d, "room_sound") or None)),
+    "next_round": ("The next round is being paired.", lambda e, u, d: services.round_start_next(event=e, by=u, timer=_timer(u, d))),
+    "pause_clocks": ("Every clock is paused.", lambda e, u, d: services.event_pause_clocks(event=e, by=u, reason=_str(d, "reason"))),
+    "resume_clocks": ("The clocks run again; every deadline moved by the pause.", lambda e, u, d: services.event_resume_clocks(event=e, by=u)),
+    "swap_players": ("Players swapped.", lambda e, u, d: services.round_swap_players(
+        round=_round(e, d), by=u, first=_registration(e, d, key="first"), second=_registration(e, d, key="second"),
+        reason=_str(d, "reason", required=True))),
+    "pair_late_arrival": ("Late arrival paired.", lambda e, u, d: services.round_pair_late_arrival(
+        round=_round(e, d), by=u, registration=_registration(e, d),
+        opponent=_registration(e, d, key="opponent") if d.get("opponent") else None, reason=_str(d, "reason"))),
+    "bulk_register": ("Bulk entry done.", lambda e, u, d: _bulk_result(services.registration_bulk_create(
+        event=e, by=u, text=_str(d, "names", required=True), check_in=bool(_bool(d, "check_in"))))),
+    "delete_player": ("Player deleted; restore them from the list of deleted players.", lambda e, u, d: services.registration_delete(
+        registration=_registration(e, d), by=u, reason=_str(d, "reason"))),
+    "restore_player": ("Player restored.", lambda e, u, d: services.registration_restore(registration=_registration(e, d, deleted=True), by=u)),
+    "delete_round": ("Round deleted; it can be restored until another round replaces it.", lambda e, u, d: services.round_delete(
+        round=_round(e, d), by=u, reason=_str(d, "reason", required=True))),
+    "restore_round": ("Round restored.", lambda e, u, d: services.round_restore(round=_round(e, d, deleted=True), by=u)),
+    "delete_event": ("Event deleted; restore it from My events until it is finished.", lambda e, u, d: services.event_delete(event=e, by=u, reason=_str(d, "reason"))),
+    "restore_event": ("Event restored.", lambda e, u, d: services.event_restore(event=e, by=u)),
+    "undo_result": ("Result taken back.", lambda e, u, d: services.match_undo_result(match=_match(e, d), by=u)),
     "repair": ("The round is being re-paired.", lambda e, u, d: services.round_repair(round=_round(e, d), by=u, reason=_str(d, "reason"))),
-    "top_cut": ("The top cut is made.", lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
+    "top_cut": (_top_cut_message, lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
     "finish": ("The event is finished.", lambda e, u, d: services.event_finish(event=e, by=u)),
     "publish": ("Results are published.", lambda e, u, d: services.event_publish(event=e, by=u)),
     "register": (lambda reg: _registered_text(reg, "You are"), lambda e, u, d: services.registration_create(event=e, player=u)),
@@ -174,15 +239,15 @@ OPERATIONS: dict[str, tuple[Message, Op]] = {
         games_a=_int(d, "games_a", required=False), games_b=_int(d, "games_b", required=False))),
     "report": (lambda m: _reported_text(m), lambda e, u, d: services.match_report_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True))),
-    "confirm": (lambda m: "You disputed the result: a judge will decide." if m.status == Match.Status.DISPUTED else _reported_text(m), lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
+    "confirm": (_confirm_message, lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
     "concede": ("You conceded.", lambda e, u, d: services.match_concede(match=_match(e, d), by=u)),
     "add_time": ("Time added.", lambda e, u, d: services.match_add_time(match=_match(e, d), by=u, minutes=_int(d, "minutes"), reason=_str(d, "reason"))),
-    "present": ("Marked present.", lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
+    "present": (_present_message, lambda e, u, d: services.match_mark_present(match=_match(e, d), by=u, side=_str(d, "side") or None, waive=bool(_bool(d, "waive")))),
     "end_of_match": ("Points entered.", lambda e, u, d: services.match_end_of_match(match=_match(e, d), by=u, points_a=_int(d, "points_a"), points_b=_int(d, "points_b"))),
     "penalty": ("Penalty issued.", lambda e, u, d: services.penalty_issue(
         event=e, registration=_registration(e, d), by=u, kind=_str(d, "kind", required=True),
         infraction=_str(d, "infraction", required=True), note=_str(d, "note"),
-        match=_match(e, d) if d.get("match") else None)),
+        match=_match(e, d) if d.get("match") else None, issue_again=bool(_bool(d, "issue_again")))),
     "decklist_penalty": ("Deck-list penalty checked.", lambda e, u, d: services.penalty_for_decklist(event=e, registration=_registration(e, d), by=u)),
     "appeal": ("Your appeal goes to the head judge.", lambda e, u, d: services.appeal_file(
         event=e, by=u, ruling=_str(d, "ruling", required=True), reason=_str(d, "reason"),
@@ -207,4 +272,6 @@ def perform(*, event: Event, user, name: str, data: dict) -> tuple[str, Any]:
         raise services.NotPermitted("Log in first.")
     message, op = OPERATIONS[name]
     result = op(event, user, data)
-    return (message(result) if callable(message) else message), result
+    text = message(result) if callable(message) else message
+    notice = getattr(result, "notice", "")  # warnings the edit still allowed (a rematch), a bulk entry's summary
+    return (f"{text} {notice}" if notice else text), result

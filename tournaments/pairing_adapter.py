@@ -28,22 +28,21 @@ def event_scoring(event: Event) -> Scoring:
     return scoring_for_game(event.game.slug)  # MLP floor rules, Scoring: W 3, L 1, DR 1, bye 3
 
 
-def starting_points(registration: Registration, scoring: Scoring) -> int:
-    """Late entry: what the organiser gave for the missed rounds (losses or byes)."""
-    per_round = scoring.bye if registration.late_policy == Registration.LatePolicy.BYES else scoring.loss
-    return registration.late_missed_rounds * per_round
+def missed_rounds(registration: Registration) -> dict[str, int]:
+    """Late entry: the missed rounds as the organiser gave them, a loss or a bye each (record and points)."""
+    key = "missed_byes" if registration.late_policy == Registration.LatePolicy.BYES else "missed_losses"
+    return {key: registration.late_missed_rounds}
 
 
 def engine_players(event: Event) -> list[Player]:
-    scoring = event_scoring(event)
     # Everyone who may be paired, plus anyone who ever played here (their results count for
     # opponents' tiebreakers whatever their registration became).
     played = set()
-    for a, b in Match.objects.filter(round__event=event).values_list("player_a_id", "player_b_id"):
+    for a, b in Match.objects.filter(round__event=event, round__deleted_at__isnull=True).values_list("player_a_id", "player_b_id"):
         played.update(x for x in (a, b) if x is not None)
     regs = Registration.objects.filter(event=event).filter(models.Q(status__in=PAIRED_STATUSES) | models.Q(id__in=played))
     return [
-        Player(id=str(r.id), dropped=r.status != Registration.Status.CHECKED_IN, points=starting_points(r, scoring))
+        Player(id=str(r.id), dropped=r.status != Registration.Status.CHECKED_IN, **missed_rounds(r))
         for r in regs
     ]
 
@@ -64,7 +63,7 @@ def match_record(match: Match) -> MatchRecord | None:
 
 def engine_rounds(event: Event, *, kind: str = Round.Kind.SWISS) -> list[list[MatchRecord]]:
     rounds: list[list[MatchRecord]] = []
-    matches = Match.objects.filter(round__event=event, round__kind=kind).order_by("round__number", "table", "id")
+    matches = Match.objects.filter(round__event=event, round__kind=kind, round__deleted_at__isnull=True).order_by("round__number", "table", "id")
     by_round: dict[int, list[MatchRecord]] = {}
     for r in Round.objects.filter(event=event, kind=kind).order_by("number"):
         by_round[r.id] = []

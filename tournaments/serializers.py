@@ -206,9 +206,31 @@ class OperationSerializer(serializers.Serializer):
     policy = serializers.ChoiceField(choices=Registration.LatePolicy.choices, required=False, help_text="late_entry")
     role = serializers.ChoiceField(choices=["head_judge", "floor_judge"], required=False,
                                    help_text="assign_judge, accept_role, decline_role")
+    round_id = _int("round_id", "A deleted round's id (restore_round)")
+    first = _int("first", "swap_players: a registration id")
+    second = _int("second", "swap_players: a registration id")
+    opponent = _int("opponent", "pair_late_arrival: an unpaired registration id")
+    names = serializers.CharField(required=False, allow_blank=True, max_length=20_000,
+                                  help_text="bulk_register: one username or name per line (CSV: first column)")
+    check_in = serializers.BooleanField(required=False, help_text="bulk_register: also check them in")
+    timer = _int("timer", "next_round: one of your timer presets' id")
+    issue_again = serializers.BooleanField(required=False, help_text="penalty: the same penalty this round is a second incident")
+    room_sound = serializers.ChoiceField(required=False, choices=Event.RoomSound.choices, help_text="settings: the room display's cue")
 
 
 class OperationResultSerializer(serializers.Serializer):
     detail = serializers.CharField(help_text="What happened, in words")
     id = serializers.IntegerField(required=False, help_text="The object the operation made or changed")
     status = serializers.CharField(required=False, help_text="Its status now")
+    warnings = serializers.ListField(child=serializers.JSONField(), required=False, help_text="What the edit still allowed")
+    lines = serializers.ListField(child=serializers.JSONField(), required=False, help_text="bulk_register: one per line")
+
+
+class RoomDisplaySerializer(serializers.Serializer):
+    """``GET /api/events/<slug>/display/``: the room display (clock, phase, pause, pairings by name)."""
+
+    class Meta:
+        ref_name = "RoomDisplay"
+
+    def to_representation(self, instance):
+        return instance

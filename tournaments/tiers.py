@@ -29,6 +29,14 @@ class TierRules:
     elimination_expected_minutes: int | None = None
     # Tardiness: five-minute grace period, then a Game Loss.
     tardiness_grace_minutes: int = 5
+    # Online events: the floor rules' Tardiness assumes a table to sit at. Online, a player shows they are
+    # ready to play, and connecting (client, voice/video, the opponent's contact) takes longer than sitting
+    # down: the grace period is doubled. The penalty stays the Tardiness Game Loss.
+    online_tardiness_grace_minutes: int = 10
+
+    def tardiness_grace(self, *, online: bool) -> int:
+        """Minutes after the start of the round before a player not present (online: not ready) gets a Game Loss."""
+        return self.online_tardiness_grace_minutes if online else self.tardiness_grace_minutes
 
 
 TIER_RULES: dict[int, TierRules] = {

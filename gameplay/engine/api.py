@@ -40,11 +40,11 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def _thaw(value: Any) -> Any:
+def thaw(value: Any) -> Any:
     if isinstance(value, FrozenDict):
-        return {k: _thaw(v) for k, v in value}
+        return {k: thaw(v) for k, v in value}
     if isinstance(value, tuple):
-        return [_thaw(v) for v in value]
+        return [thaw(v) for v in value]
     return value
 
 
@@ -69,7 +69,7 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         d: dict[str, Any] = {"kind": self.kind, "player": self.player}
         for k, v in self.params:
-            d[k] = _thaw(v)
+            d[k] = thaw(v)
         return d
 
     @classmethod

@@ -7,77 +7,16 @@ tasks run eagerly in that process (the pairing task runs right after the organis
 """
 from __future__ import annotations
 
-import os
 import re
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
-from django.test import Client
 from django.utils import timezone
+
+from tests.browser.conftest import session_cookie as _session_cookie
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-@pytest.fixture
-def live_site(catalog):
-    """daphne on a free port, serving this test's database."""
-    port = _free_port()
-    db = connection.settings_dict
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PONYHALL_SQLITE")}
-    if connection.vendor == "postgresql":
-        user, host, dbport = db.get("USER") or "postgres", db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
-        env["DATABASE_URL"] = f"postgres://{user}@{host}:{dbport}/{db['NAME']}"
-    else:
-        env["PONYHALL_SQLITE"] = str(db["NAME"])
-    env.update(PONYHALL_CHANNEL_LAYER="memory", CELERY_TASK_ALWAYS_EAGER="1", DJANGO_DEBUG="1",
-               DJANGO_SETTINGS_MODULE="config.settings")
-    with tempfile.TemporaryDirectory(prefix="ponyhall-daphne-") as tmp:
-        log = open(Path(tmp) / "daphne.log", "w")
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-            cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
-        )
-        base = f"http://127.0.0.1:{port}"
-        try:
-            end = time.monotonic() + 30
-            while True:
-                try:
-                    urllib.request.urlopen(base + "/events/", timeout=2)
-                    break
-                except Exception:
-                    if time.monotonic() > end or proc.poll() is not None:
-                        raise AssertionError((Path(tmp) / "daphne.log").read_text()[-3000:])
-                    time.sleep(0.3)
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-
-
-def _session_cookie(user, base: str) -> dict:
-    client = Client()
-    client.force_login(user)
-    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-            "url": base}
 
 
 def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and_standings(live_site, chromium, make_user):
@@ -132,18 +71,23 @@ def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and
         player.wait_for_timeout(1600)
         assert clock.inner_text() != first  # it counts down
         player.evaluate("window.__no_reload = true")
+        table = new_context(players[0])
+        table.goto(f"{live_site}/events/{event.slug}/?tab=standings")
+        expect(table.locator("#standings")).to_contain_text("Standings appear once the first results are in")
+        expect(table.locator("[data-live-status]")).to_contain_text("connected", timeout=10000)
 
         phone = new_context(judge, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
         phone.goto(f"{live_site}/events/{event.slug}/judge/")
         card = phone.locator(f'li.match[data-match="{match.id}"]')
         card.get_by_role("button", name=f"{me.name} wins").tap()
+        card.get_by_role("button", name=f"Tap again: {me.name} wins").tap()  # two taps: no result by a brush of the thumb
         expect(phone.locator(f'li.match[data-match="{match.id}"]')).to_contain_text(f"{me.name} wins")
         # The judge's buttons fit the phone: no horizontal scrolling.
         assert phone.evaluate("document.documentElement.scrollWidth") <= 390 + 1
 
         # The player's page updates live: result, then standings (3 points for the win), no reload.
         expect(player.locator(".my-result")).to_contain_text(f"{me.name} wins", timeout=10000)
-        expect(player.locator(f'#standings tr[data-player="{me.name}"] .points')).to_have_text("3", timeout=10000)
+        expect(table.locator(f'#standings tr[data-player="{me.name}"] .points')).to_have_text("3", timeout=10000)
         assert player.evaluate("window.__no_reload === true")
     finally:
         for ctx in contexts:

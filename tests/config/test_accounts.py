@@ -37,3 +37,11 @@ def test_demo_data_creates_the_staff_players_and_an_open_harmony_event(db):
     roles = sorted(EventRole.objects.filter(event=event).values_list("role", flat=True))
     assert roles == ["floor_judge", "floor_judge", "head_judge", "organiser"]
     assert User.objects.filter(username__startswith="player").count() == 16
+
+
+def test_the_favicon_is_served_at_the_site_root(db, client):
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200
+    body = b"".join(r.streaming_content) if r.streaming else r.content
+    assert body[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    assert b'href="/favicon.ico"' in client.get("/").content

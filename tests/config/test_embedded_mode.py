@@ -40,7 +40,6 @@ def test_a_task_scheduled_ahead_runs_and_reaches_the_channel_layer_without_serve
     env.update(PONYHALL_VAR_DIR=str(tmp_path), DJANGO_SETTINGS_MODULE="config.settings", PYTHONPATH=str(ROOT))
     run = lambda *a: subprocess.run([sys.executable, *a], cwd=ROOT, env=env, check=True, capture_output=True, timeout=120)  # noqa: E731
     run("manage.py", "migrate", "--noinput", "-v0")
-    run("manage.py", "migrate", "--database", "channels", "--noinput", "-v0")
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--loglevel=WARNING"],
         cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

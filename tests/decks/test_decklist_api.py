@@ -129,3 +129,20 @@ def test_a_20_mb_json_body_is_refused_with_a_400(event, players):
     response = as_user(players[0]).post(f"/api/decklists/{event.slug}/mine/", body, content_type="application/json")
     assert response.status_code == 400 and "too large" in response.json()["detail"]
     assert not Decklist.objects.exists()
+
+
+def test_the_api_asks_before_a_legal_list_is_replaced_and_restores_earlier_versions(event, players):
+    client = as_user(players[0])
+    url = f"/api/decklists/{event.slug}/mine/"
+    client.post(url, {"text": LEGAL_TEXT}, format="json")
+    illegal = deck_text(add="1x Fluttershy")
+    refused = client.post(url, {"text": illegal}, format="json")
+    assert refused.status_code == 409
+    body = refused.json()
+    assert body["code"] == "legal_list_would_be_replaced" and body["registered_version"] == 1 and not body["report"]["legal"]
+    assert client.post(url, {"text": illegal, "replace_legal": True}, format="json").json()["version"] == 2
+    old = client.get(f"{url}versions/1/").json()
+    assert old["legal"] is True and old["source"] == LEGAL_TEXT
+    restored = client.post(f"{url}versions/1/restore/", {}, format="json")
+    assert restored.status_code == 200 and restored.json()["version"] == 3 and restored.json()["legal"] is True
+    assert as_user(players[1]).get(f"{url}versions/1/").status_code == 404  # another player's: they have none

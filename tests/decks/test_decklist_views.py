@@ -173,3 +173,30 @@ def test_the_judges_see_which_registered_players_have_no_list_yet(event, players
     services.decklist_submit(event=event, player=players[0], data=LEGAL_TEXT)
     html = client_for(head_judge).get(reverse("decklist-event", args=[event.slug])).content.decode()
     assert "No list yet (required):</strong> player2" in html
+
+
+def test_the_deck_check_page_shows_examples_of_the_chosen_formats_game(client):
+    mlp = client.get("/decklists/").content.decode()
+    assert '<span class="deck-example" data-game="mlp">' in mlp and '<span class="deck-example" data-game="neopets" hidden>' in mlp
+    neo = client.post("/decklists/", {"format": "neopets-constructed", "deck": "1 Demo Kacheek"}).content.decode()
+    assert '<span class="deck-example" data-game="neopets">' in neo and '<span class="deck-example" data-game="mlp" hidden>' in neo
+    assert "Demo Kacheek</code>" in neo
+
+
+def test_the_page_asks_before_a_legal_list_is_replaced_and_restores_an_earlier_version(event, players):
+    client = Client()
+    client.force_login(players[0])
+    url = reverse("decklist-mine", args=[event.slug])
+    client.post(url, {"deck": LEGAL_TEXT})
+    illegal = LEGAL_TEXT + "\n1x Fluttershy"
+    asked = client.post(url, {"deck": illegal})
+    page = asked.content.decode()
+    assert asked.status_code == 409 and "Replace my legal list anyway" in page and 'name="replace_legal" value="1"' in page
+    assert Decklist.objects.get(event=event, player=players[0]).versions.count() == 1
+    client.post(url, {"deck": illegal, "replace_legal": "1"})
+    page = client.get(url).content.decode()
+    assert "Versions" in page and '<a href="?version=1#viewing">open</a>' in page
+    opened = client.get(url + "?version=1").content.decode()
+    assert "You are looking at an earlier version; your registered list is version 2." in opened
+    done = client.post(reverse("decklist-restore", args=[event.slug, 1]), follow=True)
+    assert "Version 1 restored as version 3; the deck is legal." in done.content.decode()

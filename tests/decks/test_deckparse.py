@@ -120,3 +120,14 @@ def test_a_card_name_that_starts_with_a_big_number_is_not_a_count():
 def test_a_set_number_next_to_the_name_is_kept_as_a_hint():
     _, lines, _ = parse_deck("3x Rainbow Dash, Hanging Out (CN1)\n2 Yay! [PR130]")
     assert [(l.name, l.number) for l in lines] == [("Rainbow Dash, Hanging Out", "CN1"), ("Yay!", "PR130")]
+
+
+def test_a_minus_sign_before_a_count_is_a_bad_quantity_and_a_dash_with_a_space_is_a_bullet():
+    _, lines, _ = parse_deck("-3 Rarity\n- 2 Yay!\n* Hard Hat")
+    assert [(l.qty, l.name, l.error) for l in lines] == [
+        (-3, "Rarity", "the quantity -3 is not between 1 and 99"), (2, "Yay!", ""), (1, "Hard Hat", "")]
+
+
+def test_a_count_too_big_to_be_real_is_kept_for_resolution_to_decide():
+    _, lines, _ = parse_deck("99999 Fluttershy")
+    assert (lines[0].qty, lines[0].name, lines[0].oversized_qty) == (1, "99999 Fluttershy", 99999)

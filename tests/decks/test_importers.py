@@ -148,3 +148,16 @@ def test_a_neopets_csv_with_an_unknown_type_imports_nothing(db, tmp_path):
     with pytest.raises(CardDataError, match="unknown Neopets card type 'Spaceship'"):
         import_neopets(f, set_code="T1", set_name="Test")
     assert not Card.objects.filter(guid="neopets:x1").exists()
+
+
+def test_importing_the_cards_installs_the_built_in_formats(db):
+    """README "Card data": import_cards then validate_deck --format mlp-harmony works, no demo data needed."""
+    from decks.models import Format
+
+    Format.objects.all().delete()
+    import_mlp_octgn(SHARED)
+    assert {"mlp-harmony", "mlp-premiere-block", "mlp-odyssey-block", "mlp-limited"} <= set(Format.objects.values_list("slug", flat=True))
+    harmony = Format.objects.get(slug="mlp-harmony")
+    assert harmony.banlist.filter(card__number="PR175").exists()
+    import_neopets(settings.BASE_DIR / "decks" / "data" / "neopets-demo.json")
+    assert Format.objects.filter(slug="neopets-constructed").exists()

@@ -58,6 +58,35 @@ def test_the_player_replaces_the_list_before_the_deadline_and_every_version_is_k
     assert services.decklist_penalty_class(decklist) is None
 
 
+def test_a_legal_list_is_only_replaced_by_an_illegal_one_when_the_player_confirms(event, players):
+    services.decklist_submit(event=event, player=players[0], data=LEGAL_TEXT)
+    with pytest.raises(services.LegalListWouldBeReplaced, match="version 1\\) is legal and this one is not") as refused:
+        services.decklist_submit(event=event, player=players[0], data=ILLEGAL)
+    assert not refused.value.report.legal
+    decklist = Decklist.objects.get(event=event, player=players[0])
+    assert decklist.versions.count() == 1 and decklist.current.legal  # nothing was saved
+    _dl, version, report = services.decklist_submit(event=event, player=players[0], data=ILLEGAL, replace_legal=True)
+    assert version.number == 2 and not report.legal
+
+
+def test_a_player_restores_an_earlier_version_as_a_new_one_checked_again(event, players):
+    services.decklist_submit(event=event, player=players[0], data=TYPO)
+    dl, _v, _r = services.decklist_submit(event=event, player=players[0], data=LEGAL_TEXT)
+    services.decklist_submit(event=event, player=players[0], data=ILLEGAL, replace_legal=True)
+    version, report = services.decklist_restore(decklist=dl, number=2, by=players[0])
+    dl.refresh_from_db()
+    assert (version.number, dl.current_id, report.legal, version.reason) == (4, version.id, True, "restored version 2")
+    assert DecklistAuditEntry.objects.filter(decklist=dl, action="restored", version=version).exists()
+    with pytest.raises(DecklistError, match="already your registered list"):
+        services.decklist_restore(decklist=dl, number=4, by=players[0])
+    with pytest.raises(services.LegalListWouldBeReplaced):  # version 3 is illegal, version 4 legal
+        services.decklist_restore(decklist=dl, number=3, by=players[0])
+    with pytest.raises(PermissionDenied):
+        services.decklist_restore(decklist=dl, number=1, by=players[1])
+    with pytest.raises(DecklistError, match="no version 9"):
+        services.decklist_restore(decklist=dl, number=9, by=players[0])
+
+
 def test_a_player_who_is_not_registered_cannot_submit(event, players):
     with pytest.raises(PermissionDenied):
         services.decklist_submit(event=event, player=players[5], data=LEGAL_TEXT)

@@ -277,3 +277,70 @@ def test_2_2a_the_neopet_deck_holds_only_basic_neopets():
         assert rules(report) == ["2.2a"] and "not a Basic Neopet" in report.problems[0].message
     finally:
         card_index_clear()  # the card disappears with the test's transaction
+
+
+# --------------------------------------------------------------------------- lines that are not what they seem
+
+
+def _line_problem(report, line_no: int):
+    return next(p for p in report.problems if p.line == line_no)
+
+
+def test_a_negative_count_is_a_bad_quantity_not_a_list_bullet():
+    report = check(deck_text(add="-3 Rarity"))
+    line = len(LEGAL_TEXT.splitlines()) + 1
+    assert _line_problem(report, line).message == "the quantity -3 is not between 1 and 99"
+    assert check(deck_text(replace=("3 Sweet and Kind", "- 3 Sweet and Kind"))).legal  # "- " is a bullet
+
+
+def test_a_huge_count_is_a_bad_quantity_with_the_limit_but_795_wing_power_is_a_card():
+    report = check(deck_text(add="99999 Fluttershy"))
+    line = len(LEGAL_TEXT.splitlines()) + 1
+    problem = _line_problem(report, line)
+    assert problem.message == "the quantity 99999 is not between 1 and 99" and problem.cards == []
+    wing = check(deck_text(add="795 Wing Power"))
+    assert any(card.title == "795 Wing Power" for cards in wing.zones.values() for card, _n in cards)
+
+
+def test_a_note_to_the_judges_is_not_a_card_line_and_gets_no_suggestions():
+    report = check(deck_text(add="hello judges"))
+    line = len(LEGAL_TEXT.splitlines()) + 1
+    problem = _line_problem(report, line)
+    assert problem.message.startswith('"hello judges" is not a card line') and problem.cards == []
+    typo = _line_problem(check("Fluttershy, Beastmastr"), 1)  # a misspelt card, even with no count, is still read
+    assert "read as Fluttershy, Beastmaster" in typo.message
+
+
+def octgn_titles_only(path) -> str:
+    """A real OCTGN deck written the way OCTGN names cards in its lists: the title alone."""
+    from decks.card_index import card_index
+
+    index = card_index("mlp")
+    _kind, lines, _info = parse_deck(path.read_bytes())
+    headers = {"mane": "Mane Character", "draw": "Draw Deck", "friend": "Friends", "event": "Events",
+               "resource": "Resources", "troublemaker": "Troublemakers", "problem": "Problem Deck"}
+    out, section = [], None
+    for line in lines:
+        if line.section != section:
+            section = line.section
+            out.append(headers[section])
+        out.append(f"{line.qty} {index.by_guid[line.guid.lower()].title}")
+    return "\n".join(out)
+
+
+def test_title_only_names_resolve_when_one_card_in_the_format_has_that_title_and_are_ambiguous_otherwise():
+    from decklist_helpers import OCTGN
+
+    text = octgn_titles_only(OCTGN / "gamemasterluna/Original-Theme-Decks__Rainbow-Dash-Theme-Deck.o8d")
+    on = dt.date(2016, 5, 1)
+    report = check(text, on=on)
+    spec = report.format
+    resolved = [r for r in report.lines if r.card is not None]
+    assert len(resolved) >= 29 and len(report.lines) == 31  # two more than the whole game's titles allow
+    for r in report.lines:
+        if r.card is not None:
+            assert r.card.title == r.line.name and spec.set_legal(r.card, on)
+        else:  # "ambiguous", naming the candidates of the format
+            assert " is ambiguous: it matches " in r.message and "legal in Harmony Constructed" in r.message
+            assert len(r.suggestions) >= 2
+            assert all(c.title == r.line.name and spec.set_legal(c, on) for c in r.suggestions)

@@ -29,8 +29,8 @@ def _answer(game, st, choose=None):
     return st
 
 
-def _abilities(db, number, face="front"):
-    return db.cards[db.key(number)].abilities[face]
+def _abilities(card_db, number, face="front"):
+    return card_db.cards[card_db.key(number)].abilities[face]
 
 
 # ------------------------------------------------------------------ selectors
@@ -202,33 +202,33 @@ def test_pinkie_pie_joyous_pony_draws_only_with_another_laughter_character(game)
     assert len(st.d["pl"][0]["hand"]) == n - 1
 
 
-def test_cheese_sandwich_dismisses_a_strong_friend_at_home(game, db):
+def test_cheese_sandwich_dismisses_a_strong_friend_at_home(game, card_db):
     st = stacked_game(game, manes=("PR3", "PR2"))
     strong = place(game, st, "PR31", 1, "home1")
     weak = place(game, st, "PR33", 1, "home1")
     at_problem = place(game, st, "PR31", 1, "prob1")
     assert game.power(st, strong) >= 3 and game.power(st, weak) < 3
     src = place(game, st, "CG35", 0, "home0")
-    _run(game, st, list(_abilities(db, "CG35")[0]["effects"]), src=src)
+    _run(game, st, list(_abilities(card_db, "CG35")[0]["effects"]), src=src)
     assert strong not in st.d["cards"] or st.d["cards"][strong]["z"] != "play"
     assert st.d["cards"][weak]["z"] == "play" and st.d["cards"][at_problem]["z"] == "play"
 
 
-def test_mage_meadowbrook_dismisses_each_opposing_resource_and_troublemaker(game, db):
+def test_mage_meadowbrook_dismisses_each_opposing_resource_and_troublemaker(game, card_db):
     st = stacked_game(game)
     res = place(game, st, "HM108", 1, "home1")
     tm = place(game, st, "PR155", 1, "prob0")
     mine = place(game, st, "HM108", 0, "home0")
     src = place(game, st, "FF137", 0, "home0")
-    _run(game, st, list(_abilities(db, "FF137")[0]["effects"]), src=src)
+    _run(game, st, list(_abilities(card_db, "FF137")[0]["effects"]), src=src)
     assert res not in st.d["play"] and tm not in st.d["play"] and mine in st.d["play"]
 
 
-def test_deep_trouble_frightens_up_to_two_friends(game, db):
+def test_deep_trouble_frightens_up_to_two_friends(game, card_db):
     st = stacked_game(game)
     a = place(game, st, "PR12", 1, "prob1")
     b = place(game, st, "PR33", 1, "prob1")
-    ab = _abilities(db, "SB101")[0]
+    ab = _abilities(card_db, "SB101")[0]
     assert ab["kind"] == "event" and ab["timing"] == "immediate"
     seen = []
 
@@ -250,8 +250,8 @@ def test_deep_trouble_frightens_up_to_two_friends(game, db):
     assert st.d["cards"][a].get("fr") and st.d["cards"][b].get("fr")
 
 
-def test_rarity_discorded_makes_the_opponent_discard_at_the_end_of_their_turn(game, db):
-    ab = _abilities(db, "AD82")[0]
+def test_rarity_discorded_makes_the_opponent_discard_at_the_end_of_their_turn(game, card_db):
+    ab = _abilities(card_db, "AD82")[0]
     assert ab["on"] == "opp_turn_end"
     st = stacked_game(game)
     src = place(game, st, "AD82", 1, "home1")
@@ -260,20 +260,20 @@ def test_rarity_discorded_makes_the_opponent_discard_at_the_end_of_their_turn(ga
     assert len(st.d["pl"][0]["hand"]) == n - 1
 
 
-def test_the_mane_six_party_planners_gain_control_of_each_opposing_friend(game, db):
+def test_the_mane_six_party_planners_gain_control_of_each_opposing_friend(game, card_db):
     st = stacked_game(game)
     a = place(game, st, "PR12", 1, "prob1")
     b = place(game, st, "PR33", 1, "home1")
     src = place(game, st, "SB134", 0, "home0")
-    _run(game, st, list(_abilities(db, "SB134")[0]["effects"]), src=src)
+    _run(game, st, list(_abilities(card_db, "SB134")[0]["effects"]), src=src)
     assert st.d["cards"][a]["c"] == 0 and st.d["cards"][b]["c"] == 0
     assert {c["u"] for c in st.d["ctl"]} == {"score_phase"}
 
 
-def test_coverage_gained_cards_are_automated(db):
+def test_coverage_gained_cards_are_automated(card_db):
     for number in ("SB32", "HM108", "EO24", "PR148", "DE87", "CG35", "FF137", "SB101", "AD82", "SB134", "MT60",
                    "HM66", "PR77", "PR13", "EO49", "CG189", "AD115"):
-        assert db.cards[db.key(number)].automated, number
+        assert card_db.cards[card_db.key(number)].automated, number
 
 
 def test_more_effect_templates():
@@ -297,28 +297,28 @@ def test_more_effect_templates():
     assert parse_effects("uncover a Troublemaker at its Problem") == [{"op": "uncover", "mine": False, "here": True}]
 
 
-def test_harmony_tag_and_play_or_move(db):
+def test_harmony_tag_and_play_or_move(card_db):
     ab = parse_line("Harmony Pegasus: Your other Pegasus characters have +1 power.", "Friend", {})
     assert ab["kind"] == "static" and ab["target"] == {"type": "character", "ctrl": "you", "other": True,
                                                        "trait": "Pegasus"}
     assert parse_line("Harmony Dragon: Flip another additional card if you have a Dragon character.", "Friend",
                       {})["kind"] == "manual"
-    abl = _abilities(db, "MT62")  # When you play or move this card to a Problem, another character there gets +2
+    abl = _abilities(card_db, "MT62")  # When you play or move this card to a Problem, another character there gets +2
     assert [(a["on"], a.get("when"), a.get("to")) for a in abl] == [("enter", "problem", None), ("moved", None, "problem")]
 
 
-def test_tricksy_hat_moves_an_opposing_character_home(game, db):
+def test_tricksy_hat_moves_an_opposing_character_home(game, card_db):
     st = stacked_game(game)
     hat = place(game, st, "PR150", 0, "home0")
     foe = place(game, st, "PR33", 1, "prob0")
     set_tokens(st, 0, 3)
-    idx = next(i for i, a in enumerate(_abilities(db, "PR150")) if a["kind"] == "activated")
+    idx = next(i for i, a in enumerate(_abilities(card_db, "PR150")) if a["kind"] == "activated")
     st, _ = game.apply(st, Action.make("activate", 0, card=hat, ability=idx))
     st = _answer(game, st)
     assert st.d["cards"][foe]["a"] == "home1" and st.d["cards"][hat]["ex"] and st.d["pl"][0]["tok"] == 2
 
 
-def test_smile_and_wave_pumps_its_host_when_you_play_a_friend(game, db):
+def test_smile_and_wave_pumps_its_host_when_you_play_a_friend(game, card_db):
     st = stacked_game(game)
     host = place(game, st, "PR12", 0, "prob0")
     place(game, st, "CG150", 0, "prob0", host=host)
@@ -329,11 +329,11 @@ def test_smile_and_wave_pumps_its_host_when_you_play_a_friend(game, db):
     assert game.power(st, host) == 4
 
 
-def test_scope_things_out_draws_four_and_puts_three_back(game, db):
+def test_scope_things_out_draws_four_and_puts_three_back(game, card_db):
     st = stacked_game(game)
     n = len(st.d["pl"][0]["hand"])
     deck = len(st.d["pl"][0]["deck"])
-    _run(game, st, list(_abilities(db, "EO136")[0]["effects"]))
+    _run(game, st, list(_abilities(card_db, "EO136")[0]["effects"]))
     assert len(st.d["pl"][0]["hand"]) == n + 1 and len(st.d["pl"][0]["deck"]) == deck - 1
 
 
@@ -363,17 +363,17 @@ def test_mane_bonus_only_while_at_a_problem(game):
     assert game.power(st, mate) == 3
 
 
-def test_parasprite_pandemic_lets_each_player_search_for_a_troublemaker(game, db):
+def test_parasprite_pandemic_lets_each_player_search_for_a_troublemaker(game, card_db):
     st = stacked_game(game, decks=(["PR155"] * 10, ["PR156"] * 10))
     hands = [len(st.d["pl"][p]["hand"]) for p in (0, 1)]
     src = game.r.problem_at(st.d, "prob0")
-    _run(game, st, list(_abilities(db, "PR187")[0]["effects"]), src=src)
+    _run(game, st, list(_abilities(card_db, "PR187")[0]["effects"]), src=src)
     assert [len(st.d["pl"][p]["hand"]) for p in (0, 1)] == [hands[0] + 1, hands[1] + 1]
 
 
-def test_research_student_moves_home_to_gain_a_token(game, db):
-    ab = _abilities(db, "PRpf4")[0]
-    assert ab["on"] == "confront" and db.cards[db.key("PRpf4")].automated
+def test_research_student_moves_home_to_gain_a_token(game, card_db):
+    ab = _abilities(card_db, "PRpf4")[0]
+    assert ab["on"] == "confront" and card_db.cards[card_db.key("PRpf4")].automated
     st = stacked_game(game)
     ts = place(game, st, "PRpf4", 0, "prob0")
     set_tokens(st, 0, 0)

@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.gameplay.conftest import CARDS
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line, parse_target
 
 
@@ -75,8 +76,8 @@ def test_sequences():
         {"op": "may", "effects": [{"op": "pay", "n": 1}, {"op": "draw", "n": 1, "who": "you"}]}]
 
 
-def test_automated_only_when_every_ability_is(db):
-    for c in db.cards.values():
+def test_automated_only_when_every_ability_is(card_db):
+    for c in card_db.cards.values():
         manual = [a for face in c.abilities.values() for a in face if a["kind"] == "manual" or a.get("manual")]
         if manual:
             assert not c.automated, c.number
@@ -87,7 +88,7 @@ def test_automated_only_when_every_ability_is(db):
 def test_coverage_cli_json():
     root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "-m", "gameplay.engine.mlp", "coverage", "--cards",
-                          str(root.parent / "shared" / "cards" / "mlpccg"), "--json"],
+                          str(CARDS), "--json"],
                          cwd=root, capture_output=True, text=True, check=True).stdout
     data = json.loads(out)
     assert data["total"]["cards"] == 2031

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.rules import solve_requirements
-from gameplay.engine.mlp.scenario import place, stacked_game
+from gameplay.engine.mlp.scenario import pass_until, place, problem, stacked_game
 
 L, H, M, K, G, P = "Loyalty", "Honesty", "Magic", "Kindness", "Generosity", "Laughter"
 
@@ -103,3 +103,26 @@ def test_mane_does_not_turn_over_when_condition_fails(game):
     place(game, st, "PR20", 1, "prob1")  # an opposing Friend there
     st = _to_score(game, st)
     assert not st.d["cards"][mane]["b"]
+
+
+def test_when_rodeo_ruckus_is_confronted_the_confronter_discards_and_its_owner_draws(game):
+    """EO195 Rodeo Ruckus: "When this card is confronted, an opponent discards a card and you draw a
+    card."  Ann confronts Bob's Problem (611.4); the Problem is Bob's card (513.2: he controls it), so
+    "you" is Bob and "an opponent" is Ann, who chooses which card she discards."""
+    st = stacked_game(game)
+    rodeo = problem(st, game, 1)
+    st.d["cards"][rodeo]["k"] = game.db.key("EO195")  # (test setup: Bob's Problem is Rodeo Ruckus)
+    st._la = None
+    place(game, st, "PR31", 0, "prob1")  # Full Steam, 4 power: with two, the 8 power an opponent needs
+    place(game, st, "PR31", 0, "prob1")
+    hand = list(st.d["pl"][0]["hand"])
+    st = pass_until(game, st, lambda s: bool(s.d["pending"]))
+    assert st.d["pl"][0]["score"] == 1  # 611.4: Ann scored for confronting
+    assert st.d["pending"]["player"] == 0 and st.d["pending"]["options"] == hand
+    discarded = st.d["cards"][hand[-1]]["k"]
+    st, events = game.apply(st, Action.make("choose", 0, option=hand[-1]))
+    assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["disc"]] == [discarded]
+    assert len(st.d["pl"][0]["hand"]) == len(hand) - 1
+    this_turn = events[:next(i for i, e in enumerate(events) if e["type"] == "turn")]
+    assert any(e["type"] == "discard" and "Ann" in e["msg"] for e in this_turn)
+    assert any(e["type"] == "draw" and e.get("player") == 1 and "to" not in e for e in this_turn)

@@ -8,7 +8,7 @@ from hypothesis import strategies as hs
 
 from gameplay.engine import rng
 from gameplay.engine.api import Action, replay
-from gameplay.engine.mlp.decks import random_deck
+from gameplay.engine.mlp.deckbuild import random_deck
 from gameplay.engine.mlp.scenario import stacked_game
 
 

@@ -30,11 +30,11 @@ def _run(game, st, p, src, effects, pick=None):
     return resolve_all(game, st)
 
 
-def _event(game, st, db, number, p):
+def _event(game, st, card_db, number, p):
     """An Event card in ``p``'s hand (the source of its effects) and its effects."""
-    cid = game._new(st.d, db.key(number), p, "hand")
+    cid = game._new(st.d, card_db.key(number), p, "hand")
     st.d["pl"][p]["hand"].append(cid)
-    ab = next(a for a in db[db.key(number)].abilities["front"] if a["kind"] == "event")
+    ab = next(a for a in card_db[card_db.key(number)].abilities["front"] if a["kind"] == "event")
     return cid, ab["effects"]
 
 
@@ -44,7 +44,7 @@ def _fo(st, area):
 
 
 # ------------------------------------------------------------ losing abilities (711.4 / 711.5)
-def test_lose_abilities_source_that_later_loses_its_own_abilities(game, db):
+def test_lose_abilities_source_that_later_loses_its_own_abilities(game, card_db):
     # AD129 Clipped Wings: "That Friend loses and can't have abilities."  EO167 Trashed: "That Resource loses and
     # can't have abilities."  Trashed, played later on Clipped Wings, removes Clipped Wings' ability: Clipped
     # Wings' modifier depends on Trashed's (711.3b), so it applies after it (711.4) and then does not exist.
@@ -60,7 +60,7 @@ def test_lose_abilities_source_that_later_loses_its_own_abilities(game, db):
     assert game.r.kw(st.d, f, "Stubborn") == 1 and game.r.abilities(st.d, f) != ()
 
 
-def test_earlier_static_whose_source_loses_abilities_to_a_later_one(game, db):
+def test_earlier_static_whose_source_loses_abilities_to_a_later_one(game, card_db):
     # AD196 Iron Will, Attack the Day (entered first): "Opposing Friends here lose and can't have abilities."
     # Clipped Wings, played later on Iron Will, removes that ability: the earlier modifier depends on the later
     # one (711.4), so the opposing Friend here has its abilities again.
@@ -73,7 +73,7 @@ def test_earlier_static_whose_source_loses_abilities_to_a_later_one(game, db):
     assert game.r.kw(st.d, opp, "Supportive") == 1
 
 
-def test_interdependent_lose_abilities_earliest_applies(game, db):
+def test_interdependent_lose_abilities_earliest_applies(game, card_db):
     # 711.5: two opposing Iron Wills at one Problem remove each other's abilities (interdependent): the earlier
     # one applies in timestamp order, the later one loses its abilities and so does nothing.  An Applejack &
     # Apple Bloom (LL72, "Troublemakers here lose and can't have abilities") of the later Iron Will's player
@@ -89,7 +89,7 @@ def test_interdependent_lose_abilities_earliest_applies(game, db):
 
 
 # ------------------------------------------------------------ Teamwork (711.3b)
-def test_teamwork_shares_by_a_granted_trait_and_stops_when_lost(game, db):
+def test_teamwork_shares_by_a_granted_trait_and_stops_when_lost(game, card_db):
     # CG81 Flamingo, Hot Pink: Teamwork, Supportive 1, a Critter.  AD124 Bee Suit: "That Friend is a Critter."
     # Teamwork ("Your other Friends here that share a Trait with this card also have its other printed
     # abilities") depends on the trait grant (711.3b): a [Kindness] non-Critter Friend wearing Bee Suit has
@@ -110,7 +110,7 @@ def test_teamwork_shares_by_a_granted_trait_and_stops_when_lost(game, db):
 
 
 # ------------------------------------------------------------ Prismatic (711.3b, 711.5)
-def test_prismatic_reads_granted_crystal_and_its_chain(game, db):
+def test_prismatic_reads_granted_crystal_and_its_chain(game, card_db):
     # CG21 Applejack, Crystallized: Prismatic ("also has the colors of all your other [Crystal] characters"),
     # "This card has +2 power for each color it has."  CG126 Ceremonial Headdress: "That Friend has +2 power
     # and is Crystal."  Prismatic depends on the trait grant, the power count on Prismatic (711.3b), and
@@ -127,7 +127,7 @@ def test_prismatic_reads_granted_crystal_and_its_chain(game, db):
     assert game.r.colors(st.d, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
 
 
-def test_prismatic_reads_modified_colors_of_crystal_characters(game, db):
+def test_prismatic_reads_modified_colors_of_crystal_characters(game, card_db):
     # A color added to a Crystal character later (PR120 Swing Into Action: "+2 [Loyalty] power") and a Crystal
     # character that can't have colors (AD166 Twilight Sparkle, Drained: "Opposing characters at this card's
     # Problem lose and can't have colors") change what Prismatic copies (711.3b).
@@ -135,7 +135,7 @@ def test_prismatic_reads_modified_colors_of_crystal_characters(game, db):
     aj = place(game, st, "CG21", 0, "home0")
     sa = place(game, st, "CG56", 0, "prob0")  # Shining Armor, Crystal Prince: [Magic] Crystal
     assert set(game.r.colors(st.d, aj)) == {"Honesty", "Magic"}
-    src, effects = _event(game, st, db, "PR120", 0)
+    src, effects = _event(game, st, card_db, "PR120", 0)
     _run(game, st, 0, src, effects, pick=sa)
     assert "Loyalty" in game.r.colors(st.d, sa)
     assert set(game.r.colors(st.d, aj)) == {"Honesty", "Magic", "Loyalty"} and pw(game, st, aj) == 1 + 2 * 3
@@ -144,7 +144,7 @@ def test_prismatic_reads_modified_colors_of_crystal_characters(game, db):
     assert game.r.colors(st.d, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
 
 
-def test_two_prismatic_crystal_characters_are_interdependent(game, db):
+def test_two_prismatic_crystal_characters_are_interdependent(game, card_db):
     # 711.5: CG13 Rainbow Dash, Crystallized and CG21 Applejack, Crystallized (both Prismatic Crystals) each
     # depend on the other; with a third Crystal ([Magic] Shining Armor) both end with every color.
     st = stacked_game(game)
@@ -157,27 +157,27 @@ def test_two_prismatic_crystal_characters_are_interdependent(game, db):
 
 
 # ------------------------------------------------------------ keywords reading modified colors / power
-def test_supportive_reads_a_color_added_later(game, db):
+def test_supportive_reads_a_color_added_later(game, card_db):
     # CG41 Mr. Cake, Loving Father: [Laughter], Supportive 1 ("+1 power while with your Mane Character that shares
     # a color with it").  PR120 Swing Into Action, played later, makes it [Loyalty] like Rainbow Dash: Supportive
     # depends on that color (711.3b, 711.4) and now applies.
     st = stacked_game(game)  # Rainbow Dash ([Loyalty]) at home
     cake = place(game, st, "CG41", 0, "home0")
     assert pw(game, st, cake) == 1
-    src, effects = _event(game, st, db, "PR120", 0)
+    src, effects = _event(game, st, card_db, "PR120", 0)
     _run(game, st, 0, src, effects, pick=cake)
     assert "Loyalty" in game.r.colors(st.d, cake)
     assert pw(game, st, cake) == 1 + 2 + 1
 
 
-def test_power_conditioned_grant_applies_after_a_later_competitive_grant(game, db):
+def test_power_conditioned_grant_applies_after_a_later_competitive_grant(game, card_db):
     # MT59 Bulk Biceps, Get Swole (2 power, Pegasus): "While this card has at least 5 power, it has Competitive
     # 2."  FF85 Cheering Section, played later: "One of your characters gets Competitive 2 until the end of the
     # turn. Harmony Pegasus: ... an additional Competitive 1".  In a faceoff Bulk Biceps has 2 + 3 = 5 power, so
     # its own grant, which depends on the later grant (711.4), applies too: 7.  (Timestamp order: 5.)
     st = stacked_game(game, manes=("PR2", "PR1"))  # an Earth Pony Mane: Bulk Biceps is the only Pegasus
     bulk = place(game, st, "MT59", 0, "prob0")
-    src, effects = _event(game, st, db, "FF85", 0)
+    src, effects = _event(game, st, card_db, "FF85", 0)
     _run(game, st, 0, src, effects, pick=bulk)
     assert game.r.power(st.d, bulk) == 2  # Competitive counts only in a faceoff
     _fo(st, "prob0")
@@ -186,7 +186,7 @@ def test_power_conditioned_grant_applies_after_a_later_competitive_grant(game, d
     assert game.r.kw(st.d, bulk, "Stubborn") == 1 and game.r.kw(st.d, bulk, "Swift") == 1
 
 
-def test_color_conditioned_power_static_reads_a_later_color(game, db):
+def test_color_conditioned_power_static_reads_a_later_color(game, card_db):
     # EO24 Applejack, A Hard Day's Work (entered first): "Your [Honesty] characters have +2 power while
     # exhausted."  A [Loyalty] Friend given [Honesty] later (PR112 Eeyup: "+4 [Honesty] power") gets the +2: the
     # static depends on the color modifier (711.3b) and applies after it (711.4).
@@ -194,12 +194,12 @@ def test_color_conditioned_power_static_reads_a_later_color(game, db):
     place(game, st, "EO24", 0, "home0")
     f = place(game, st, "PR12", 0, "home0", exhausted=True)  # Emerald Green: [Loyalty], 2 power
     assert pw(game, st, f) == 2
-    src, effects = _event(game, st, db, "PR112", 0)
+    src, effects = _event(game, st, card_db, "PR112", 0)
     _run(game, st, 0, src, effects, pick=f)
     assert pw(game, st, f) == 2 + 4 + 2
 
 
-def test_uncovered_troublemaker_timestamp_is_when_it_is_uncovered(game, db):
+def test_uncovered_troublemaker_timestamp_is_when_it_is_uncovered(game, card_db):
     # 711.3a + 711.5: HM149 Trixie, Highest Level Unicorn (a Troublemaker: "Friends here lose and can't have
     # abilities") and LL72 Applejack & Apple Bloom ("Troublemakers here lose and can't have abilities") are
     # interdependent.  Trixie was played face-down before Applejack & Apple Bloom entered play, but a face-down
@@ -221,13 +221,13 @@ def test_uncovered_troublemaker_timestamp_is_when_it_is_uncovered(game, db):
     assert game.r.lost(st.d, aab) and not game.r.lost(st.d, trixie)
 
 
-def test_a_friend_that_cant_have_abilities_gets_no_granted_power_keyword(game, db):
+def test_a_friend_that_cant_have_abilities_gets_no_granted_power_keyword(game, card_db):
     # FF85 Cheering Section gives a Friend Competitive 2; AD129 Clipped Wings ("That Friend loses and can't have
     # abilities") on it, whichever came first, leaves it without Competitive: the timed grant's result depends
     # on the "can't have abilities" modifier (711.3b), which wins in any order.
     st = stacked_game(game, manes=("PR2", "PR1"))
     f = place(game, st, "PR12", 0, "prob0")  # Emerald Green, 2 power, an Earth Pony
-    src, effects = _event(game, st, db, "FF85", 0)
+    src, effects = _event(game, st, card_db, "FF85", 0)
     _run(game, st, 0, src, effects, pick=f)
     _fo(st, "prob0")
     assert pw(game, st, f) == 2 + 2
@@ -235,7 +235,7 @@ def test_a_friend_that_cant_have_abilities_gets_no_granted_power_keyword(game, d
     assert pw(game, st, f) == 2 and game.r.kw(st.d, f, "Competitive") == 0
 
 
-def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game, db):
+def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game, card_db):
     # EO143 Appleoosa (in play first): "Your Friends with at least 4 power can't be frightened or dismissed."  A
     # 2-power Friend given +2 later (PR120 Swing Into Action) fits the description (708.5): the modifier depends on
     # the power modifier (711.3b) and applies after it (711.4).
@@ -243,7 +243,7 @@ def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game,
     place(game, st, "EO143", 0, "home0")  # a Resource played to your home
     f = place(game, st, "PR12", 0, "prob0")
     assert not game.r.prevented(st.d, f, "no_frighten")
-    src, effects = _event(game, st, db, "PR120", 0)
+    src, effects = _event(game, st, card_db, "PR120", 0)
     _run(game, st, 0, src, effects, pick=f)
     assert pw(game, st, f) == 4 and game.r.prevented(st.d, f, "no_frighten")
     assert not game.r.frighten(st.d, Ev(True), f) and not st.d["cards"][f]["fr"]

@@ -48,7 +48,7 @@ def test_parse_type_unions():
 def test_parse_move_up_to_n_is_n_optional_distinct_moves():
     effs = parse_effects("Move up to two opposing characters")
     assert len(effs) == 2 and all(e["target"] == {"type": "character", "ctrl": "opp", "optional": True, "fresh": True} for e in effs)
-    # one Problem for all of them: the Problem is chosen first (cards-a template, test_engine_cards_a.py)
+    # one Problem for all of them: the Problem is chosen first (cards-a template, test_engine_timed_abilities.py)
     assert parse_effects("Move up to 3 of your Critter Friends from home to a Problem")[0] == {"op": "choose_area"}
 
 
@@ -125,9 +125,9 @@ def test_move_after_a_target_choice_moves_the_chosen_card(game):
 
 
 # ------------------------------------------------------------------ costs
-def test_exhaust_another_card_as_a_cost(game, db):
+def test_exhaust_another_card_as_a_cost(game, card_db):
     # CN11 Dark Moon: "Exhaust one of your Resources at home to ready this card." (508.1d)
-    assert db[db.key("CN11")].automated
+    assert card_db[card_db.key("CN11")].automated
     st = stacked_game(game)
     me = place(game, st, "CN11", 0, "prob0", exhausted=True)
     assert not can_activate(game, st, me)
@@ -138,7 +138,7 @@ def test_exhaust_another_card_as_a_cost(game, db):
     assert not can_activate(game, st, me)  # the Resource is exhausted now
 
 
-def test_retire_n_chosen_friends_as_a_cost(game, db):
+def test_retire_n_chosen_friends_as_a_cost(game, card_db):
     # DE74: "Retire two Critter Friends to put a 3 [Honesty] Rock Friend token into play."
     st = stacked_game(game)
     me = place(game, st, "DE74", 0, "home0")
@@ -350,9 +350,9 @@ def test_opponent_retires_a_random_friend(game):
     assert (a in st.d["cards"]) != (b in st.d["cards"])
 
 
-def test_troublemaker_from_hand_into_play_face_up(game, db):
+def test_troublemaker_from_hand_into_play_face_up(game, card_db):
     # DE62: "Exhaust this card to put a Troublemaker from your hand into play face-up."
-    assert db[db.key("DE62")].automated
+    assert card_db[card_db.key("DE62")].automated
     st = stacked_game(game)
     me = place(game, st, "DE62", 0, "home0")
     to_hand(game, st, "PR155", 0)
@@ -370,33 +370,33 @@ def test_troublemaker_search_into_play_face_down_at_this_problem(game):
     assert len(tms) == 1 and st.d["cards"][tms[0]]["a"] == "prob1" and st.d["cards"][tms[0]]["fd"]
 
 
-def test_banish_from_hand_to_reduce_play_requirements(game, db):
+def test_banish_from_hand_to_reduce_play_requirements(game, card_db):
     # HM4: "Immediate: Banish this card from your hand to reduce the play requirements of your cards by
     # 2 [Loyalty] until the end of the turn." 703: activated from the hand; 205.1 requirement.
-    assert db[db.key("HM4")].automated
+    assert card_db[card_db.key("HM4")].automated
     st = stacked_game(game)
     me = to_hand(game, st, "HM4", 0)
     acts = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == me]
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
-    assert any(st.d["cards"][x]["k"] == db.key("HM4") for x in st.d["pl"][0]["ban"])
+    assert any(st.d["cards"][x]["k"] == card_db.key("HM4") for x in st.d["pl"][0]["ban"])
     assert game.r.req_reduction(st.d, 0, "Loyalty") == 2 and game.r.req_reduction(st.d, 0, "Honesty") == 0
     game.r.expire(st.d, "turn")
     assert game.r.req_reduction(st.d, 0, "Loyalty") == 0
 
 
-def test_requirement_reduction_lets_a_card_be_played(game, db):
+def test_requirement_reduction_lets_a_card_be_played(game, card_db):
     st = stacked_game(game)
-    d = db[db.key("DE92")]  # play requirement 3 [Laughter]
+    d = card_db[card_db.key("DE92")]  # play requirement 3 [Laughter]
     assert not game.r.can_pay_requirement(st.d, 0, d)
     st.d["pl"][0]["req_red"] = [{"color": "Laughter", "n": 3, "u": "turn"}]
     assert game.r.can_pay_requirement(st.d, 0, d)
 
 
-def test_enters_play_during_your_turn_trigger(game, db):
+def test_enters_play_during_your_turn_trigger(game, card_db):
     # HM61: "When this card enters play during your turn, each opponent loses [1]."
-    ab = [a for a in db[db.key("HM61")].abilities["front"] if a["kind"] == "trigger"][0]
+    ab = [a for a in card_db[card_db.key("HM61")].abilities["front"] if a["kind"] == "trigger"][0]
     assert ab["on"] == "enter" and ab["your_turn"]
     from gameplay.engine.mlp.engine import Ev
     st = stacked_game(game)
@@ -413,12 +413,12 @@ def test_enters_play_during_your_turn_trigger(game, db):
 
 
 # ------------------------------------------------------------------ batch 3: discard piles, "it", colors, added power
-def test_banish_from_a_discard_pile_if_you_do(game, db):
+def test_banish_from_a_discard_pile_if_you_do(game, card_db):
     # EO109: "Pay [1] to banish a non-Friend card from a discard pile. If you do, put a +1 power counter on this card."
-    assert db[db.key("EO109")].automated
+    assert card_db[card_db.key("EO109")].automated
     st = stacked_game(game)
     me = place(game, st, "EO109", 0, "home0")
-    eff = [e for e in db[db.key("EO109")].abilities["front"][0]["effects"]]
+    eff = [e for e in card_db[card_db.key("EO109")].abilities["front"][0]["effects"]]
     f = to_hand(game, st, "PR12", 1)
     game.r.put(st.d, f, "disc")
     run(game, st, eff, src=me)
@@ -458,7 +458,7 @@ def test_counters_equal_to_that_friends_power(game):
     assert st.d["cards"][a]["cn"]["+1"] == 4 and game.power(st, a) == 8
 
 
-def test_add_its_power_this_card_or_the_exhausted_one(game, db):
+def test_add_its_power_this_card_or_the_exhausted_one(game, card_db):
     # PR24: "Exhaust this card to add its power to the power of another [Honesty] Friend"
     st = stacked_game(game)
     me = place(game, st, "PR24", 0, "home0")
@@ -491,12 +491,12 @@ def test_pick_a_color_then_that_color(game):
     assert COLOR_NAMES[0] in game.r.colors(st.d, first)
 
 
-def test_exhaust_that_friend_cost_on_a_resource(game, db):
+def test_exhaust_that_friend_cost_on_a_resource(game, card_db):
     # CN138 Funny Glasses: "Exhaust that Friend to give your Friends [Laughter] until the end of the phase."
-    assert db[db.key("CN138")].automated
-    # HM102 ("... put a +1 power counter on it": "it" is the host) has its own template (test_engine_cards_a.py)
+    assert card_db[card_db.key("CN138")].automated
+    # HM102 ("... put a +1 power counter on it": "it" is the host) has its own template (test_engine_timed_abilities.py)
     assert {"op": "counters", "n": 1, "counter": "+1", "target": {"host": True}} in next(
-        a for a in db[db.key("HM102")].abilities["front"] if a["kind"] == "activated")["effects"]
+        a for a in card_db[card_db.key("HM102")].abilities["front"] if a["kind"] == "activated")["effects"]
     st = stacked_game(game)
     host = place(game, st, "PR12", 0, "home0")
     other = place(game, st, "PR33", 0, "home0")
@@ -521,9 +521,9 @@ def test_gain_control_of_a_friend_you_own_and_power_limit(game):
     assert game.r.select(st.d, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == [theirs]
 
 
-def test_exhaust_and_retire_to_replace_its_problem(game, db):
+def test_exhaust_and_retire_to_replace_its_problem(game, card_db):
     # CN51: "Exhaust and retire this card to replace its Problem."
-    assert db[db.key("CN51")].automated
+    assert card_db[card_db.key("CN51")].automated
     st = stacked_game(game)
     me = place(game, st, "CN51", 0, "prob1")
     before = game.r.problem_at(st.d, "prob1")
@@ -623,7 +623,7 @@ def test_reorder_top_cards(game):
     assert all(e.get("to") == 0 for e in ev.items if e.get("msg", "").startswith("You see"))
 
 
-def test_play_a_troublemaker_for_free_and_look_at_a_face_down_one(game, db):
+def test_play_a_troublemaker_for_free_and_look_at_a_face_down_one(game, card_db):
     # PR17: "Exhaust this card to play a Troublemaker for free." (face-down, 609.2c without its cost)
     st = stacked_game(game)
     me = place(game, st, "PR17", 0, "prob1")
@@ -642,10 +642,10 @@ def test_play_a_troublemaker_for_free_and_look_at_a_face_down_one(game, db):
     assert len(seen) == 1 and seen[0]["to"] == 0 and "Brown Parasprite" in seen[0]["msg"]
 
 
-def test_harmony_counters_then_gain_that_many(game, db):
+def test_harmony_counters_then_gain_that_many(game, card_db):
     # CS7: "Exhaust this card and one of your Friends to put a Harmony counter on this card." /
     # "Retire this card to gain a number of action tokens equal to the number of Harmony counters on it."
-    assert db[db.key("CS7")].automated
+    assert card_db[card_db.key("CS7")].automated
     st = stacked_game(game)
     me = place(game, st, "CS7", 0, "home0")
     assert not any(a.kind == "activate" and a.get("card") == me and a.get("ability") == 1
@@ -720,7 +720,7 @@ def test_bottom_pick_and_top_split(game):
 
 
 # ------------------------------------------------------------------ batch 6
-def test_exhausted_this_way_do_not_ready_next_ready_phase(game, db):
+def test_exhausted_this_way_do_not_ready_next_ready_phase(game, card_db):
     # SB2: 603.1 readying skips the characters this effect exhausted, once
     st = stacked_game(game)
     a = place(game, st, "PR12", 1, "home1")
@@ -744,10 +744,10 @@ def test_faceoff_power_bonus_this_turn(game):
     assert game.r.faceoff_total(st.d, 0) == base - 2
 
 
-def test_discard_two_cost_and_token_of_the_chosen_color(game, db):
+def test_discard_two_cost_and_token_of_the_chosen_color(game, card_db):
     # DE127: "Pay [2] and discard 2 cards to choose a color and put a 2 power colorless Changeling Friend
     # token with that color into play."
-    ab = next(a for a in db[db.key("DE127")].abilities["front"] if a["kind"] == "activated")
+    ab = next(a for a in card_db[card_db.key("DE127")].abilities["front"] if a["kind"] == "activated")
     assert ab["cost"] == {"tokens": 2, "discard": 2}
     st = stacked_game(game)
     run(game, st, ab["effects"])

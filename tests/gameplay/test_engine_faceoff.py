@@ -129,8 +129,8 @@ def test_no_problem_faceoff_when_only_one_player_meets_requirements(game):
     assert game.name_of(st, game.r.problem_at(st.d, "prob0")) == "Runaway Cart"  # not solved
 
 
-def test_514_4a_i_challenging_own_epic_troublemaker_counts_for_the_opponent(game, db):
-    epic = next(c for c in db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
+def test_514_4a_i_challenging_own_epic_troublemaker_counts_for_the_opponent(game, card_db):
+    epic = next(c for c in card_db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
     st = stacked_game(game, decks=(_deck("PR12"), _deck("PR20")))
     place(game, st, "PR31", 0, "prob1")
     tm = place(game, st, epic.number, 0, "prob1")

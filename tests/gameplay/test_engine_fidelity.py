@@ -8,8 +8,8 @@ from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, stacked_game
 
 
-def kw_card(db, keyword, type_="Friend"):
-    cands = [c for c in db.cards.values() if c.front.type == type_ and keyword in c.front.keywords
+def kw_card(card_db, keyword, type_="Friend"):
+    cands = [c for c in card_db.cards.values() if c.front.type == type_ and keyword in c.front.keywords
              and c.set_name != "Villain Challenge"]
     cands.sort(key=lambda c: (not c.automated, len(c.front.text), c.number))
     return cands[0]
@@ -48,8 +48,8 @@ def _dismiss_by_opponent(game, st, cid):
     return _run(game, st)
 
 
-def test_persistent_is_its_controllers_may_decision(game, db):
-    per = kw_card(db, "Persistent")
+def test_persistent_is_its_controllers_may_decision(game, card_db):
+    per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     cid = place(game, st, per.number, 1, "prob1")
     st = _dismiss_by_opponent(game, st, cid)  # Ann's effect would dismiss Bob's Persistent Friend
@@ -64,8 +64,8 @@ def test_persistent_is_its_controllers_may_decision(game, db):
     assert cid in st3.d["play"] and st3.d["cards"][cid]["fr"]
 
 
-def test_persistent_does_not_replace_costs_or_game_dismissals(game, db):
-    per = kw_card(db, "Persistent")
+def test_persistent_does_not_replace_costs_or_game_dismissals(game, card_db):
+    per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     a = place(game, st, per.number, 0, "home0")
     game.r.leave_play(st.d, Ev(), a, "disc", cost=True)  # 508.1a: a replaced cost can't be paid
@@ -75,9 +75,9 @@ def test_persistent_does_not_replace_costs_or_game_dismissals(game, db):
     assert b not in st.d["play"] and not st.d["rq"]
 
 
-def test_persistent_paid_cost_effects_are_not_replaced(game, db):
+def test_persistent_paid_cost_effects_are_not_replaced(game, card_db):
     # "As an additional cost, retire a Friend" (508.1a: a cost that would be replaced can't be paid)
-    per = kw_card(db, "Persistent")
+    per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     cid = place(game, st, per.number, 0, "home0")
     st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "retire", "target": {"id": cid}, "paid": True}], "i": 0,
@@ -86,8 +86,8 @@ def test_persistent_paid_cost_effects_are_not_replaced(game, db):
     assert cid not in st.d["play"] and not (st.d["pending"] and st.d["pending"]["kind"] == "may")
 
 
-def test_persistent_cards_leaving_together_are_decided_one_by_one(game, db):
-    per = kw_card(db, "Persistent")
+def test_persistent_cards_leaving_together_are_decided_one_by_one(game, card_db):
+    per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     a = place(game, st, per.number, 1, "prob1")
     b = place(game, st, per.number, 1, "home1")
@@ -103,10 +103,10 @@ def test_persistent_cards_leaving_together_are_decided_one_by_one(game, db):
     assert st.d["cards"][first]["fr"] and second not in st.d["play"]
 
 
-def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, db):
+def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, card_db):
     """616.3 the player retires (not "by the game"), so Persistent may frighten the Friend instead;
     a frightened Friend still counts toward the home limit and the player chooses again."""
-    per = kw_card(db, "Persistent")
+    per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     keep = place(game, st, per.number, 0, "home0")
     limit = game.r.home_limit(st.d, 0)
@@ -121,8 +121,8 @@ def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, db):
 
 
 # ------------------------------------------------------------------ Random and Pumped (514, 515)
-def test_random_asks_before_ignoring_a_one_power_flip(game, db):
-    rnd = kw_card(db, "Random")
+def test_random_asks_before_ignoring_a_one_power_flip(game, card_db):
+    rnd = kw_card(card_db, "Random")
     st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR54", "PR86", "PR20", "PR36"], None))
     rid = place(game, st, rnd.number, 0, "prob0")
     game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
@@ -139,8 +139,8 @@ def test_random_asks_before_ignoring_a_one_power_flip(game, db):
     assert len(flips) == 2 and yes.d["fo"]["ign"] == [flips[0]] and yes.d["fo"]["rand"] == [rid]
 
 
-def test_pumped_asks_before_banishing_a_flipped_card(game, db):
-    pum = kw_card(db, "Pumped")
+def test_pumped_asks_before_banishing_a_flipped_card(game, card_db):
+    pum = kw_card(card_db, "Pumped")
     st = stacked_game(game)
     host = place(game, st, pum.number, 0, "prob0")
     game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
@@ -190,8 +190,8 @@ def test_611_1_a_single_confrontable_problem_needs_no_decision(game):
 
 
 # ------------------------------------------------------------------ uncover order (607.2)
-def test_607_2_uncover_order_is_asked_when_an_epic_shares_the_problem(game, db):
-    epic = next(c for c in db.cards.values() if c.front.type == "Troublemaker" and c.front.epic and c.automated)
+def test_607_2_uncover_order_is_asked_when_an_epic_shares_the_problem(game, card_db):
+    epic = next(c for c in card_db.cards.values() if c.front.type == "Troublemaker" and c.front.epic and c.automated)
     st = stacked_game(game)
     e = place(game, st, epic.number, 1, "prob0", face_down=True)
     o = place(game, st, "PR155", 1, "prob0", face_down=True)
@@ -239,15 +239,15 @@ def test_tie_with_both_decks_empty_repeats_once_then_ends_without_winner(game):
     assert pid not in st.d["play"]  # 613.1 the faceoff was resolved: the Problem is solved and replaced
 
 
-def test_pumped_chooses_which_flipped_card_when_several(game, db):
-    pum = kw_card(db, "Pumped")
+def test_pumped_chooses_which_flipped_card_when_several(game, card_db):
+    pum = kw_card(card_db, "Pumped")
     st = stacked_game(game)
     host = place(game, st, pum.number, 0, "prob0")
     game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
-    from gameplay.engine.mlp.flow import _flip_one, end_faceoff
+    from gameplay.engine.mlp.flow import flip_one, end_faceoff
 
-    _flip_one(game.r, st.d, Ev(), 0)
-    _flip_one(game.r, st.d, Ev(), 0)
+    flip_one(game.r, st.d, Ev(), 0)
+    flip_one(game.r, st.d, Ev(), 0)
     flips = list(st.d["pl"][0]["flip"])
     end_faceoff(game.r, st.d, Ev())
     st = _run(game, st)
@@ -259,10 +259,10 @@ def test_pumped_chooses_which_flipped_card_when_several(game, db):
     assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["ban"]] == [key]
 
 
-def test_random_is_once_per_faceoff_for_each_card(game, db):
+def test_random_is_once_per_faceoff_for_each_card(game, card_db):
     """701.2a keywords are separate abilities: two Random cards give two uses in one faceoff."""
-    rnd = kw_card(db, "Random")
-    assert db.cards[db.key("PR20")].front.power == 1 and db.cards[db.key("PR44")].front.power == 1
+    rnd = kw_card(card_db, "Random")
+    assert card_db.cards[card_db.key("PR20")].front.power == 1 and card_db.cards[card_db.key("PR44")].front.power == 1
     st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR79", "PR36", "PR20", "PR44", "PR31"], None))
     place(game, st, rnd.number, 0, "prob0")
     place(game, st, rnd.number, 0, "prob0")
@@ -279,10 +279,10 @@ def test_random_is_once_per_faceoff_for_each_card(game, db):
     assert st.d["pending"] is None
 
 
-def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, db):
+def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, card_db):
     """516.2 the repair dismisses "by the game": 104.3 it can't be replaced (104.4 only lets a
     replacement that sends the card to another zone win; Persistent keeps it in play)."""
-    uniq = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
+    uniq = next(c for c in card_db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
     st = stacked_game(game)
     place(game, st, "MT125", 0, "prob0")  # "Your Friends here have Persistent."
     a = place(game, st, uniq.number, 0, "prob0")

@@ -36,9 +36,9 @@ def test_parse_keyword_grants_left_manual():
         assert parse_line(text, "Friend", {})["kind"] == "manual", text
 
 
-def test_conditional_swift_at_home(game, db):
+def test_conditional_swift_at_home(game, card_db):
     # SB65 Seaquestria Citizens: "While this card is at home, it has Swift."
-    assert db[db.key("SB65")].automated
+    assert card_db[card_db.key("SB65")].automated
     st = stacked_game(game)
     cid = place(game, st, "SB65", 0, "home0")
     set_tokens(st, 0, 1)
@@ -46,11 +46,11 @@ def test_conditional_swift_at_home(game, db):
     assert moves(game, st, cid) == {"prob0", "prob1"}
     st2, _ = game.apply(st, Action.make("move", 0, card=cid, area="prob1"))
     assert st2.d["pl"][0]["tok"] == 0
-    moved = next(o for o in st2.d["play"] if st2.d["cards"][o]["k"] == db.key("SB65"))
+    moved = next(o for o in st2.d["play"] if st2.d["cards"][o]["k"] == card_db.key("SB65"))
     assert game.r.kw(st2.d, moved, "Swift") == 0  # no longer at home
 
 
-def test_problem_grants_persistent_to_your_friends_here(game, db):
+def test_problem_grants_persistent_to_your_friends_here(game, card_db):
     # MT125 Falling Rock Zone: "Your Friends here have Persistent."
     st = stacked_game(game)
     place(game, st, "MT125", 0, "prob0")
@@ -65,7 +65,7 @@ def test_problem_grants_persistent_to_your_friends_here(game, db):
     assert home not in st.d["play"]
 
 
-def test_grant_ends_when_the_source_leaves_play(game, db):
+def test_grant_ends_when_the_source_leaves_play(game, card_db):
     # DE51 Mr. and Mrs. Shy: "Your Friends at home have Swift."
     st = stacked_game(game)
     src = place(game, st, "DE51", 0, "home0")
@@ -77,11 +77,11 @@ def test_grant_ends_when_the_source_leaves_play(game, db):
     assert not st.d.get("kwg")
 
 
-def test_mane_color_condition(game, db):
+def test_mane_color_condition(game, card_db):
     # HM14 Apple Bloom, Budding Apple: "While your Mane Character is [Honesty], this card has Diligent 2."
-    mane = next(c.number for c in db.cards.values() if c.front.type == "Mane Character" and c.front.colors == ("Honesty",)
+    mane = next(c.number for c in card_db.cards.values() if c.front.type == "Mane Character" and c.front.colors == ("Honesty",)
                 and c.set_name != "Villain Challenge")
-    other = next(c.number for c in db.cards.values() if c.front.type == "Mane Character" and "Honesty" not in c.front.colors
+    other = next(c.number for c in card_db.cards.values() if c.front.type == "Mane Character" and "Honesty" not in c.front.colors
                  and c.set_name != "Villain Challenge")
     for m, want in ((mane, 2), (other, 0)):
         st = stacked_game(game, manes=(m, "PR2"))
@@ -108,14 +108,14 @@ def test_phase_duration_maps_to_the_current_phase(game):
     assert game.r.duration(st.d, "phase") == "score_phase"
 
 
-def test_added_color_lasts_until_the_end_of_the_main_phase(game, db):
+def test_added_color_lasts_until_the_end_of_the_main_phase(game, card_db):
     # CG125 Boneless: "Main Phase: Retire this card to give one of your characters [Laughter] until the end of the phase."
     st = stacked_game(game)
     res = place(game, st, "CG125", 0, "home0")
     friend = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 0, 3)
     assert "Laughter" not in game.r.colors(st.d, friend)
-    abl = db.cards[db.key("CG125")].abilities["front"]
+    abl = card_db.cards[card_db.key("CG125")].abilities["front"]
     idx = next(i for i, a in enumerate(abl) if a["kind"] == "activated" and a["effects"][0]["op"] == "add_color")
     st, _ = game.apply(st, Action.make("activate", 0, card=res, ability=idx))
     for _ in range(10):
@@ -156,7 +156,7 @@ def test_parse_troublemaker_phase_triggers():
         {"op": "pay", "n": 2}, {"op": "turn_face_down", "target": {"self": True}}]}]
 
 
-def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, db):
+def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, card_db):
     # PR154 Flam: "At the start of your opponent's Troublemaker Phase, they exhaust one of their characters at
     # this card's Problem."  Bob's face-up Flam at Bob's Problem; Ann's turn 2 starts.
     st = stacked_game(game)
@@ -179,14 +179,14 @@ def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, db):
     assert st.d["cards"][ann]["ex"] and not st.d["cards"][home]["ex"]
 
 
-def test_own_troublemaker_phase_trigger_in_a_played_turn(game, db):
+def test_own_troublemaker_phase_trigger_in_a_played_turn(game, card_db):
     # MT113 Lord Tirek: "At the start of your Troublemaker phase, put a +1 power counter on this card."
     st = stacked_game(game)
     tirek = place(game, st, "MT113", 1, "prob0")
     before = game.r.power(st.d, tirek)
     from gameplay.engine.mlp.scenario import pass_until
     st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] in ("tm_challenge", "main_start", "main"))
-    tirek = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("MT113"))
+    tirek = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("MT113"))
     assert st.d["cards"][tirek]["cn"].get("+1") == 1 and game.r.power(st.d, tirek) == before + 1
 
 
@@ -202,7 +202,7 @@ def test_parse_more_static_conditions():
         assert parse_line(text, "Friend", {})["cond"] == cond, text
 
 
-def test_no_opposing_characters_here_and_hand_size_conditions(game, db):
+def test_no_opposing_characters_here_and_hand_size_conditions(game, card_db):
     # EO65 Daisy, Lily, & Roseluck: "While there are no opposing characters here, this card has +3 power."
     st = stacked_game(game)
     cid = place(game, st, "EO65", 0, "prob0")
@@ -217,7 +217,7 @@ def test_no_opposing_characters_here_and_hand_size_conditions(game, db):
     assert game.r.kw(st.d, sky, "Swift") == 1
 
 
-def test_opponent_mane_boosted_condition(game, db):
+def test_opponent_mane_boosted_condition(game, card_db):
     # AD11 Little Strongheart: "While an opponent's Mane Character is boosted, this card has Swift."
     st = stacked_game(game)
     cid = place(game, st, "AD11", 0, "home0")
@@ -226,7 +226,7 @@ def test_opponent_mane_boosted_condition(game, db):
     assert game.r.kw(st.d, cid, "Swift") == 1
 
 
-def test_grant_conditioned_on_this_cards_power(game, db):
+def test_grant_conditioned_on_this_cards_power(game, card_db):
     # MT59 Bulk Biceps: "While this card has at least 3 power, it has Swift." / "... at least 4 power, it has Stubborn."
     ab = parse_line("While this card has at least 3 power, it has Swift.", "Friend", {})
     assert ab["cond"] == {"k": "power_at_least", "n": 3} and ab["target"] == "self"

@@ -118,14 +118,14 @@ def test_parse_new_static_conditions():
 
 
 # ------------------------------------------------------------------ colored power (507.3, 611.3)
-def test_colored_power_counts_toward_that_colors_requirements(game, db):
+def test_colored_power_counts_toward_that_colors_requirements(game, card_db):
     # PR120 Swing Into Action: "That character gets +2 [Loyalty] until the end of the turn."  An Honesty Friend
     # gets 2 power of Loyalty: +2 power, and Loyalty power for play requirements (205.1, 507.3)
     st = stacked_game(game, manes=("PR2", "PR1"))
     red = place(game, st, "PR33", 0, "home0")  # Red Gala, 2 [Honesty]
-    hm87 = db[db.key("HM87")]  # play requirement 3 Loyalty
+    hm87 = card_db[card_db.key("HM87")]  # play requirement 3 Loyalty
     assert not game.r.can_pay_requirement(st.d, 0, hm87)
-    eff = db[db.key("PR120")].abilities["front"][0]["effects"]
+    eff = card_db[card_db.key("PR120")].abilities["front"][0]["effects"]
     _run(game, st, 0, None, eff, pick=red)
     assert game.r.power(st.d, red) == 4 and game.r.colors(st.d, red) == ("Loyalty", "Honesty")
     assert game.r.can_pay_requirement(st.d, 0, hm87)
@@ -133,13 +133,12 @@ def test_colored_power_counts_toward_that_colors_requirements(game, db):
     assert game.r.power(st.d, red) == 2 and game.r.colors(st.d, red) == ("Honesty",)
 
 
-def test_colored_power_confronts_a_color_requirement(game, db):
+def test_colored_power_confronts_a_color_requirement(game, card_db):
     # PR168 Cloudbursting needs 1 Loyalty and 1 not-Loyalty power (611.3).  Colored power makes an Honesty Friend
     # contribute Loyalty power; a character still contributes to one requirement only (611.3b).
     st = stacked_game(game, manes=("PR2", "PR1"))
     area = "prob0"
-    st.d["cards"][game.r.problem_at(st.d, area)]["k"] = db.key("PR168")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][game.r.problem_at(st.d, area)]["k"] = card_db.key("PR168")
     red = place(game, st, "PR33", 0, area)  # Red Gala, 2 [Honesty]
     assert not game.r.meets(st.d, 0, area)
     _run(game, st, 0, None, [{"op": "power", "n": 1, "color": "Loyalty", "target": {"id": red}, "until": "turn"}])
@@ -149,14 +148,14 @@ def test_colored_power_confronts_a_color_requirement(game, db):
     assert game.r.meets(st.d, 0, area)
 
 
-def test_two_color_event_offers_only_characters_of_either_color(game, db):
+def test_two_color_event_offers_only_characters_of_either_color(game, card_db):
     # AD102 Making a Difference: "Choose a [Loyalty] or [Kindness] character. That character gets +1 [Loyalty]
     # and +1 [Kindness] until the end of phase."
     st = stacked_game(game, manes=("PR2", "PR1"))
     red = place(game, st, "PR33", 0, "home0")  # Honesty
     jay = place(game, st, "PR81", 0, "home0")  # Kindness
     dash = place(game, st, "PR20", 1, "home1")  # Loyalty (an opponent's character may be chosen too)
-    eff = db[db.key("AD102")].abilities["front"][0]["effects"]
+    eff = card_db[card_db.key("AD102")].abilities["front"][0]["effects"]
     game.r.play_effects(st.d, Ev(), 0, None, eff)
     ev = Ev()
     while not st.d["pending"]:
@@ -170,11 +169,11 @@ def test_two_color_event_offers_only_characters_of_either_color(game, db):
     assert game.r.power(st.d, jay) == 2
 
 
-def test_colored_power_until_the_start_of_your_next_turn(game, db):
+def test_colored_power_until_the_start_of_your_next_turn(game, card_db):
     # PR134 Critter Cuisine: "... give each of your Critter Friends +1 [Kindness] until the start of your next turn."
     st = stacked_game(game, manes=("PR2", "PR1"))
     tank = place(game, st, "CG18", 0, "home0")  # a Loyalty Critter
-    eff = next(a for a in db[db.key("PR134")].abilities["front"] if a["kind"] == "activated")["effects"]
+    eff = next(a for a in card_db[card_db.key("PR134")].abilities["front"] if a["kind"] == "activated")["effects"]
     _run(game, st, 0, None, eff)
     assert "Kindness" in game.r.colors(st.d, tank) and st.d["mods"][0]["u"] == "start0"
     game.r.expire(st.d, "turn")  # the turn ends: still there during the opponent's turn
@@ -185,13 +184,13 @@ def test_colored_power_until_the_start_of_your_next_turn(game, db):
 
 
 # ------------------------------------------------------------------ timed keyword grants
-def test_group_grant_applies_to_characters_that_enter_later(game, db):
+def test_group_grant_applies_to_characters_that_enter_later(game, card_db):
     # HM87 Call in the Dream Cavalry: "Your characters have Swift this turn."  708.5: continuous modifiers do not
     # flag cards, so a Friend played after the Event resolved has Swift too.
     st = stacked_game(game, manes=("PR2", "PR1"))
     a = place(game, st, "PR33", 0, "home0")
     opp = place(game, st, "PR12", 1, "home1")
-    _run(game, st, 0, None, db[db.key("HM87")].abilities["front"][0]["effects"])
+    _run(game, st, 0, None, card_db[card_db.key("HM87")].abilities["front"][0]["effects"])
     later = place(game, st, "PR31", 0, "home0")
     assert game.r.kw(st.d, a, "Swift") == 1 and game.r.kw(st.d, later, "Swift") == 1
     assert game.r.kw(st.d, opp, "Swift") == 0
@@ -200,18 +199,18 @@ def test_group_grant_applies_to_characters_that_enter_later(game, db):
     assert game.r.kw(st.d, later, "Swift") == 0 and not st.d["kgm"] and not st.d.get("kwg")
 
 
-def test_timed_competitive_grant_on_a_troublemaker(game, db):
+def test_timed_competitive_grant_on_a_troublemaker(game, card_db):
     # FF17 Garble, Let's Race: "Immediate: Exhaust this card to give a Troublemaker here Competitive 4 until the
     # end of the turn."
     st = stacked_game(game, manes=("PR2", "PR1"))
     garble = place(game, st, "FF17", 0, "prob1")
-    tm = next(k for k, d in db.cards.items() if d.front.type == "Troublemaker" and not d.front.keywords
+    tm = next(k for k, d in card_db.cards.items() if d.front.type == "Troublemaker" and not d.front.keywords
               and d.automated and d.set_name == "Premiere")
     tmc = game._new(st.d, tm, 1, "hand")
     st.d["pl"][1]["hand"].append(tmc)
     tmc = game.r.enter_play(st.d, Ev(True), tmc, "prob1", 1, trigger=False)
     base = game.r.power(st.d, tmc)
-    idx = next(i for i, a in enumerate(db[db.key("FF17")].abilities["front"]) if a["kind"] == "activated")
+    idx = next(i for i, a in enumerate(card_db[card_db.key("FF17")].abilities["front"]) if a["kind"] == "activated")
     st, _ = game.apply(st, Action.make("activate", 0, card=garble, ability=idx))
     resolve_all(game, st)
     assert st.d["cards"][garble]["ex"]
@@ -220,12 +219,12 @@ def test_timed_competitive_grant_on_a_troublemaker(game, db):
     assert game.r.power(st.d, tmc) == base + 4
 
 
-def test_traveler_for_your_other_friends_this_turn(game, db):
+def test_traveler_for_your_other_friends_this_turn(game, card_db):
     # LL9 Hoo'Far, Road Trip: "When this card enters play, your other Friends have Traveler until the end of the turn."
     st = stacked_game(game, manes=("PR2", "PR1"))
     a = place(game, st, "PR33", 0, "home0")
     hoo = place(game, st, "LL9", 0, "home0")
-    _run(game, st, 0, hoo, db[db.key("LL9")].abilities["front"][0]["effects"])
+    _run(game, st, 0, hoo, card_db[card_db.key("LL9")].abilities["front"][0]["effects"])
     assert game.r.kw(st.d, a, "Traveler") == 1
     assert game.r.kw(st.d, hoo, "Traveler") == 1  # its own printed Traveler, not the grant ("other")
     game.r.move_card(st.d, Ev(), a, "prob0")
@@ -235,7 +234,7 @@ def test_traveler_for_your_other_friends_this_turn(game, db):
 
 
 # ------------------------------------------------------------------ grants of the power keywords
-def test_competitive_grant_from_mane_color(game, db):
+def test_competitive_grant_from_mane_color(game, card_db):
     # HM10 Scootaloo, What a Wingspan!: "While your Mane Character is [Loyalty], this card has Competitive 2."
     for mane, bonus in (("PR1", 2), ("PR2", 0)):
         st = stacked_game(game, manes=(mane, "PR2"))
@@ -245,10 +244,10 @@ def test_competitive_grant_from_mane_color(game, db):
         assert game.r.power(st.d, s) == 3 + bonus
 
 
-def test_also_has_supportive_adds_to_the_printed_instance(game, db):
+def test_also_has_supportive_adds_to_the_printed_instance(game, card_db):
     # CN70 Fleur Dis Lee (Supportive 1): "While involved in a faceoff, this card also has Supportive 2."  Both
     # instances apply (701.2a keywords are separate abilities): +3 with a Mane sharing a color.
-    gen_mane = next(c.number for c in db.cards.values() if c.front.type == "Mane Character"
+    gen_mane = next(c.number for c in card_db.cards.values() if c.front.type == "Mane Character"
                     and "Generosity" in c.front.colors and c.set_name == "Premiere")
     st = stacked_game(game, manes=(gen_mane, "PR2"))
     mane = st.d["pl"][0]["mane"]
@@ -259,7 +258,7 @@ def test_also_has_supportive_adds_to_the_printed_instance(game, db):
     assert game.r.power(st.d, fleur) == 5
 
 
-def test_power_conditioned_competitive_grant_reads_power_without_itself(game, db):
+def test_power_conditioned_competitive_grant_reads_power_without_itself(game, card_db):
     # MT59 Bulk Biceps: "While this card has at least 5 power, it has Competitive 2."
     st = stacked_game(game)
     bulk = place(game, st, "MT59", 0, "prob0")
@@ -270,7 +269,7 @@ def test_power_conditioned_competitive_grant_reads_power_without_itself(game, db
     assert game.r.power(st.d, bulk) == 7  # 5 power, Competitive 2
 
 
-def test_competitive_per_character_here(game, db):
+def test_competitive_per_character_here(game, card_db):
     # MT8 Night Glider: "This card has Competitive 1 for each of your characters here."
     st = stacked_game(game)
     ng = place(game, st, "MT8", 0, "prob0")
@@ -280,9 +279,9 @@ def test_competitive_per_character_here(game, db):
     assert game.r.power(st.d, ng) == 2 + 2  # itself and Red Gala
 
 
-def test_caretaker_grant(game, db):
+def test_caretaker_grant(game, card_db):
     # CG84 Golden Wheat: "While with another of your Crystal characters, this card has Caretaker."
-    crystal = next(c.number for c in db.cards.values() if c.front.type == "Friend" and "Crystal" in c.front.traits
+    crystal = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and "Crystal" in c.front.traits
                    and c.automated and c.number != "CG84" and not c.front.keywords)
     st = stacked_game(game)
     gw = place(game, st, "CG84", 0, "prob0")
@@ -293,7 +292,7 @@ def test_caretaker_grant(game, db):
 
 
 # ------------------------------------------------------------------ continuous conditions and colors
-def test_pet_with_your_named_character(game, db):
+def test_pet_with_your_named_character(game, card_db):
     # CG18 Tank, Loyal Pet: "While with your Rainbow Dash, this card has +1 power."  (PR1 is Rainbow Dash; 201.3)
     st = stacked_game(game, manes=("PR1", "PR1"))
     tank = place(game, st, "CG18", 0, "home0")
@@ -303,10 +302,10 @@ def test_pet_with_your_named_character(game, db):
     assert game.r.power(st.d, tank) == 1
 
 
-def test_at_a_problem_with_a_named_character_adds_power_and_a_color(game, db):
+def test_at_a_problem_with_a_named_character_adds_power_and_a_color(game, card_db):
     # CNpf11 Fluttershy, Rainbow Chaser: "While at a Problem with a [Kindness] Friend, this card has +1 power." and
     # "While at a Problem with Pinkie Pie, this card has +1 power and is also Pink."
-    pinkie = next(c.number for c in db.cards.values() if c.front.type == "Friend" and c.front.title == "Pinkie Pie"
+    pinkie = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.title == "Pinkie Pie"
                   and c.front.colors == ("Laughter",))
     st = stacked_game(game)
     fl = place(game, st, "CNpf11", 0, "prob0")
@@ -319,7 +318,7 @@ def test_at_a_problem_with_a_named_character_adds_power_and_a_color(game, db):
     assert game.r.power(st.d, fl) == 2 and game.r.colors(st.d, fl) == ("Loyalty",)
 
 
-def test_rubber_chicken_in_a_troublemaker_faceoff(game, db):
+def test_rubber_chicken_in_a_troublemaker_faceoff(game, card_db):
     # PR144 Rubber Chicken: "While this Friend is involved in a Troublemaker faceoff, it gets +2 [Laughter]."
     st = stacked_game(game)
     f = place(game, st, "PR33", 0, "prob1")
@@ -331,7 +330,7 @@ def test_rubber_chicken_in_a_troublemaker_faceoff(game, db):
     assert game.r.power(st.d, f) == 4 and "Laughter" in game.r.colors(st.d, f)
 
 
-def test_friend_count_discard_score_and_token_conditions(game, db):
+def test_friend_count_discard_score_and_token_conditions(game, card_db):
     st = stacked_game(game)
     pinkie = place(game, st, "DE31", 0, "home0")  # +2 while you have more Friends than an opponent
     assert game.r.power(st.d, pinkie) == 4
@@ -355,35 +354,35 @@ def test_friend_count_discard_score_and_token_conditions(game, db):
 
 
 # ------------------------------------------------------------------ "is also a [Honesty] Friend"
-def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, db):
+def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, card_db):
     # AD126 Boulder: "Main Phase: While you have no [Honesty] Friends, you may exhaust this card. If you do, this
     # card is also a [Honesty] Friend until the end of the phase."
     st = stacked_game(game, manes=("PR1", "PR2"))
     boulder = place(game, st, "AD126", 0, "home0")
-    idx = next(i for i, a in enumerate(db[db.key("AD126")].abilities["front"]) if a["kind"] == "activated")
+    idx = next(i for i, a in enumerate(card_db[card_db.key("AD126")].abilities["front"]) if a["kind"] == "activated")
     act = Action.make("activate", 0, card=boulder, ability=idx)
     red = place(game, st, "PR33", 0, "home0")  # an Honesty Friend: the condition fails
     assert act not in game.legal_actions(st, 0)
     game.r.leave_play(st.d, Ev(True), red, "disc")
     st._la = None
     assert act in game.legal_actions(st, 0)
-    assert not game.r.can_pay_requirement(st.d, 0, db[db.key("AD19")])  # needs 1 Honesty
+    assert not game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # needs 1 Honesty
     st, _ = game.apply(st, act)
     resolve_all(game, st)
     assert st.d["cards"][boulder]["ex"]
     assert game.r.ctype(st.d, boulder) == "Friend" and game.r.is_char(st.d, boulder)
     assert game.r.colors(st.d, boulder) == ("Honesty",) and game.r.power(st.d, boulder) == 2
-    assert game.r.can_pay_requirement(st.d, 0, db[db.key("AD19")])  # 507.3 its power is Honesty power
+    assert game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # 507.3 its power is Honesty power
     assert game.r.select(st.d, {"type": "Resource", "ctrl": "you"}, 0, None) == [boulder]  # still a Resource
     game.r.window_closed(st.d, Ev(), "main")  # the end of the Main Phase
     assert game.r.ctype(st.d, boulder) == "Resource" and not game.r.is_char(st.d, boulder)
 
 
 # ------------------------------------------------------------------ more timed grants
-def test_terramar_chooses_swift_or_calming_until_your_next_turn(game, db):
+def test_terramar_chooses_swift_or_calming_until_your_next_turn(game, card_db):
     # FF53 Terramar: "When this card enters play and at the start of each of your turns, choose one: This card has
     # Swift until the start of your next turn, or this card has Calming 2 until the start of your next turn."
-    abl = db[db.key("FF53")].abilities["front"]
+    abl = card_db[card_db.key("FF53")].abilities["front"]
     assert [a["on"] for a in abl if a["kind"] == "trigger"] == ["enter", "turn_start"]
     st = stacked_game(game)
     t = place(game, st, "FF53", 0, "home0")
@@ -402,24 +401,24 @@ def test_terramar_chooses_swift_or_calming_until_your_next_turn(game, db):
     assert game.r.kw(st.d, t, "Calming") == 0
 
 
-def test_harmony_paragraph_of_an_event_continues_it(game, db):
+def test_harmony_paragraph_of_an_event_continues_it(game, card_db):
     # FF85 Cheering Section: "Immediate: One of your characters gets Competitive 2 until the end of the turn." /
     # "Harmony Pegasus: For each of your Pegasus characters, that character gets an additional Competitive 1 ..."
-    assert db[db.key("FF85")].automated and db[db.key("FF86")].automated
+    assert card_db[card_db.key("FF85")].automated and card_db[card_db.key("FF86")].automated
     st = stacked_game(game, manes=("PR1", "PR2"))  # Rainbow Dash: a Pegasus Mane
     peg = place(game, st, "AD8", 0, "prob0")
-    _run(game, st, 0, None, db[db.key("FF85")].abilities["front"][0]["effects"], pick=peg)
+    _run(game, st, 0, None, card_db[card_db.key("FF85")].abilities["front"][0]["effects"], pick=peg)
     base = game.r.printed_power(st.d, peg)
     _fo(st, "prob0")
     assert game.r.power(st.d, peg) == base + 2 + 2  # Competitive 2 and 1 for each of 2 Pegasus characters
     # FF86 Defend the Hive!: "... Harmony Changeling: Your Changeling characters have Agile until the end of the turn."
-    effs = db[db.key("FF86")].abilities["front"][0]["effects"]
+    effs = card_db[card_db.key("FF86")].abilities["front"][0]["effects"]
     assert effs[-1] == {"op": "grant_kw", "kw": "Agile", "n": 1, "until": "turn",
                         "target": {"type": "character", "ctrl": "you", "trait": "Changeling", "each": True}}
 
 
 # ------------------------------------------------------------------ conditions on other continuous abilities
-def test_conditional_confront_requirements(game, db):
+def test_conditional_confront_requirements(game, card_db):
     # CN49 Snails: "While this card is exhausted, your opponent needs +2 power to confront this card's Problem."
     st = stacked_game(game)
     snails = place(game, st, "CN49", 1, "prob0")
@@ -431,15 +430,14 @@ def test_conditional_confront_requirements(game, db):
     # to confront this Problem."
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob1")
-    st.d["cards"][prob]["k"] = db.key("AD169")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][prob]["k"] = card_db.key("AD169")
     assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8)]
     st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True
     assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8), ("Wild", 3)]
     assert game.r.requirements(st.d, 1, "prob1") == [("Laughter", 4), ("Not Laughter", 3)]  # its owner's: unchanged
 
 
-def test_conditional_cant_be_frightened_and_mane_power(game, db):
+def test_conditional_cant_be_frightened_and_mane_power(game, card_db):
     # CG27 Sheriff Silverstar: "While an opponent's Mane Character is at home, this card can't be frightened."
     st = stacked_game(game)
     sh = place(game, st, "CG27", 0, "prob0")
@@ -448,15 +446,14 @@ def test_conditional_cant_be_frightened_and_mane_power(game, db):
     assert game.r.frighten(st.d, Ev(True), sh)
     # LL128 Buckball Strategy: "While your Mane Character is not boosted, it has +1 power."
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("LL128")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("LL128")
     mane, opp_mane = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
     assert game.r.power(st.d, mane) == 2 and game.r.power(st.d, opp_mane) == 1
     st.d["cards"][mane]["b"] = True
     assert game.r.power(st.d, mane) == game.r.face(st.d, mane).power
 
 
-def test_exhausted_and_at_its_problem(game, db):
+def test_exhausted_and_at_its_problem(game, card_db):
     # CN90 Goldie Delicious: "While this card is exhausted, your Critter Friends at its Problem each have +1 power."
     st = stacked_game(game)
     g = place(game, st, "CN90", 0, "prob0", exhausted=True)
@@ -471,7 +468,7 @@ def test_exhausted_and_at_its_problem(game, db):
 
 
 # ------------------------------------------------------------------ single cards over the same vocabulary
-def test_host_only_friend_and_score_phase_accessories(game, db):
+def test_host_only_friend_and_score_phase_accessories(game, card_db):
     # AD123 Bathrobe: "While that Friend is the only Friend at its Problem, it has +3 power."
     st = stacked_game(game)
     f = place(game, st, "PR33", 0, "prob0")
@@ -488,12 +485,11 @@ def test_host_only_friend_and_score_phase_accessories(game, db):
     assert game.r.power(st.d, other) == 1 and game.r.power(st.d, f) == 2
 
 
-def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, db):
+def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, card_db):
     # CN173 Comforting Critters: "While at this Problem, this card's owner's Mane Character has +1 power during
     # the Main Phase."
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("CN173")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("CN173")
     mane = st.d["pl"][0]["mane"]
     assert game.r.power(st.d, mane) == 1
     st.d["cards"][mane]["a"] = "prob0"
@@ -505,11 +501,10 @@ def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, db):
     assert game.r.power(st.d, st.d["pl"][1]["mane"]) == 1  # not the owner's
 
 
-def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, db):
+def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, card_db):
     # MT40 Coloratura: "While this card is not Cutie Marked, it can't contribute its power to confronting Problems."
     st = stacked_game(game, manes=("PR2", "PR1"))
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("PR168")  # 1 Loyalty + 1 not-Loyalty
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("PR168")  # 1 Loyalty + 1 not-Loyalty
     place(game, st, "PR20", 0, "prob0")  # 1 [Loyalty]
     col = place(game, st, "MT40", 0, "prob0")
     assert not game.r.meets(st.d, 0, "prob0")
@@ -519,22 +514,21 @@ def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, db):
     # discard pile."
     maud = place(game, st, "MT20", 0, "home0")
     for n in ("PR33", "PR12", "PR120"):  # two Friends and an Event: 2 types
-        c = game._new(st.d, db.key(n), 0, "disc")
+        c = game._new(st.d, card_db.key(n), 0, "disc")
         st.d["pl"][0]["disc"].append(c)
     assert game.r.power(st.d, maud) == 2
     st.d["cards"][maud]["cm"] = True
     assert game.r.power(st.d, maud) == 4
 
 
-def test_problems_that_cant_be_confronted(game, db):
+def test_problems_that_cant_be_confronted(game, card_db):
     # AD175 Fear Itself: "While there is a facedown Troublemaker here, players can't confront this Problem."
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = db.key("AD175")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("AD175")
     for n in ("PR31", "PR31", "PR36"):
         place(game, st, n, 0, "prob0")
     place(game, st, "PR60", 0, "prob0")
-    gen = next(c.number for c in db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)
+    gen = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)
                and c.front.power and c.front.power >= 2 and c.automated and not c.front.keywords)
     place(game, st, gen, 0, "prob0")
     assert game.r.can_confront(st.d, 0, "prob0")
@@ -553,7 +547,7 @@ def test_problems_that_cant_be_confronted(game, db):
     assert not game.r.can_confront(st.d, 0, "prob1")
 
 
-def test_home_limit_increase_while_at_home(game, db):
+def test_home_limit_increase_while_at_home(game, card_db):
     # PRpf6 Fluttershy, Safe Haven: "While this card is in your home, your home limit is increased by 2."
     st = stacked_game(game)
     base = game.r.home_limit(st.d, 0)
@@ -563,16 +557,16 @@ def test_home_limit_increase_while_at_home(game, db):
     assert game.r.home_limit(st.d, 0) == base
 
 
-def test_harmony_condition_written_last(db):
+def test_harmony_condition_written_last(card_db):
     # FF94 Power Play: "Immediate: During a faceoff, flip an additional card." / "Harmony Dragon: Flip another
     # additional card if you have a Dragon character."  (a flip happens only during a faceoff, 515)
-    ab = db[db.key("FF94")].abilities["front"][0]
+    ab = card_db[card_db.key("FF94")].abilities["front"][0]
     assert ab["effects"][1] == {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you",
                                                                              "trait": "Dragon"}},
                                 "effects": [{"op": "flip", "n": 1}]}
 
 
-def test_move_to_the_problem_of_the_friend_that_became_cutie_marked(game, db):
+def test_move_to_the_problem_of_the_friend_that_became_cutie_marked(game, card_db):
     # MT11 Scootaloo, Forever a Crusader: "When one of your Friends becomes Cutie Marked, you may move one of your
     # characters to that Friend's Problem."
     st = stacked_game(game)
@@ -591,12 +585,11 @@ def test_move_to_the_problem_of_the_friend_that_became_cutie_marked(game, db):
         not game.r.chars_at(st.d, "prob0", 0) and not game.r.chars_at(st.d, "prob1", 0)
 
 
-def test_lost_troublemaker_faceoff_grants_competitive_here(game, db):
+def test_lost_troublemaker_faceoff_grants_competitive_here(game, card_db):
     # NM6 Back in Black: "When you lose a Troublemaker faceoff, your charactes [sic] here gain Competitive 3 until
     # the end of the turn."  (resolve_faceoff fires ``you_lose_tm_fo`` for the loser, 514.5)
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob1")]["k"] = db.key("NM6")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][game.r.problem_at(st.d, "prob1")]["k"] = card_db.key("NM6")
     here = place(game, st, "PR33", 1, "prob1")
     home = place(game, st, "PR12", 1, "home1")
     game.r.fire_all(st.d, Ev(), "you_lose_tm_fo", players=(0,))
@@ -609,7 +602,7 @@ def test_lost_troublemaker_faceoff_grants_competitive_here(game, db):
     assert game.r.granted_power_kws(st.d, home) == {"Competitive": 3}
 
 
-def test_play_cost_discounts(game, db):
+def test_play_cost_discounts(game, card_db):
     from gameplay.engine.mlp.scenario import to_hand
 
     st = stacked_game(game)
@@ -617,10 +610,10 @@ def test_play_cost_discounts(game, db):
     # play Events, to a minimum of [1]."
     ev2 = to_hand(game, st, "PR120", 0)  # cost 1
     ev3 = to_hand(game, st, "AD102", 0)  # cost 1
-    big = next(c.number for c in db.cards.values() if c.front.type == "Event" and (c.front.cost or 0) >= 3)
+    big = next(c.number for c in card_db.cards.values() if c.front.type == "Event" and (c.front.cost or 0) >= 3)
     evb = to_hand(game, st, big, 0)
     coco = place(game, st, "MT71", 0, "home0")
-    cost_b = db[db.key(big)].front.cost
+    cost_b = card_db[card_db.key(big)].front.cost
     assert game.r.card_cost(st.d, 0, evb) == cost_b  # at home: no Problem
     game.r.move_card(st.d, Ev(True), coco, "prob0")
     assert game.r.card_cost(st.d, 0, evb) == cost_b - 1 and game.r.card_cost(st.d, 0, ev2) == 1  # minimum 1
@@ -639,23 +632,23 @@ def test_play_cost_discounts(game, db):
     # LL7 Flash Magnus: "While an opponent controls a Friend they do not own, you may pay [2] less to play this card."
     st = stacked_game(game)
     fm = to_hand(game, st, "LL7", 0)
-    full = db[db.key("LL7")].front.cost
+    full = card_db[card_db.key("LL7")].front.cost
     assert game.r.card_cost(st.d, 0, fm) == full
     stolen = place(game, st, "PR12", 0, "home0")
     st.d["cards"][stolen]["c"] = 1
     assert game.r.card_cost(st.d, 0, fm) == full - 2
 
 
-def test_pirate_captain_grants_and_ship_discount(game, db):
+def test_pirate_captain_grants_and_ship_discount(game, card_db):
     # SB8 Captain Celaeno: "Your other Pirates have Competitive 2." / "You may pay [1] less for the activated
     # abilities of Pirate Ship."  (SB116 Pirate Ship: "Main Phase: Pay [1] and exhaust this card to move one of
     # your characters.")
-    pirate = next(c.number for c in db.cards.values() if c.front.type == "Friend" and "Pirate" in c.front.traits
+    pirate = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and "Pirate" in c.front.traits
                   and c.number != "SB8" and not c.front.keywords.get("Competitive"))
     st = stacked_game(game)
     ship = place(game, st, "SB116", 0, "home0")
     pf = place(game, st, pirate, 0, "prob0")
-    idx = next(i for i, a in enumerate(db[db.key("SB116")].abilities["front"]) if a["kind"] == "activated")
+    idx = next(i for i, a in enumerate(card_db[card_db.key("SB116")].abilities["front"]) if a["kind"] == "activated")
     act = Action.make("activate", 0, card=ship, ability=idx)
     set_tokens(st, 0, 0)
     assert act not in game.legal_actions(st, 0)

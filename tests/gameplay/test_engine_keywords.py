@@ -8,9 +8,9 @@ from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, set_tokens, stacked_game, to_hand
 
 
-def kw_card(db, keyword, type_="Friend", value=None):
+def kw_card(card_db, keyword, type_="Friend", value=None):
     """A card of ``type_`` with ``keyword`` (and as little other text as possible)."""
-    cands = [c for c in db.cards.values() if c.front.type == type_ and keyword in c.front.keywords
+    cands = [c for c in card_db.cards.values() if c.front.type == type_ and keyword in c.front.keywords
              and (value is None or c.front.keywords[keyword] == value) and c.set_name != "Villain Challenge"]
     cands.sort(key=lambda c: (not c.automated, len(c.front.text), c.number))
     assert cands, keyword
@@ -33,10 +33,10 @@ def moves(game, st, cid):
     return {a.get("area") for a in game.legal_actions(st, st.d["tp"]) if a.kind == "move" and a.get("card") == cid}
 
 
-def test_609_2b_move_costs_2_and_swift_pays_1(game, db):
+def test_609_2b_move_costs_2_and_swift_pays_1(game, card_db):
     st = stacked_game(game)
     plain = place(game, st, "PR12", 0, "home0")
-    swift = place(game, st, kw_card(db, "Swift").number, 0, "home0")
+    swift = place(game, st, kw_card(card_db, "Swift").number, 0, "home0")
     set_tokens(st, 0, 1)
     assert moves(game, st, plain) == set()
     assert moves(game, st, swift) == {"prob0", "prob1"}
@@ -55,8 +55,8 @@ def test_506_2_cannot_move_to_current_area_or_opponents_home(game):
     assert e.value.rule == "506.2"
 
 
-def test_showy_opponents_pay_more_to_move_there(game, db):
-    showy = kw_card(db, "Showy")
+def test_showy_opponents_pay_more_to_move_there(game, card_db):
+    showy = kw_card(card_db, "Showy")
     st = stacked_game(game)
     place(game, st, showy.number, 1, "prob1")
     c = place(game, st, "PR12", 0, "home0")
@@ -65,8 +65,8 @@ def test_showy_opponents_pay_more_to_move_there(game, db):
     assert game.r.move_cost(st.d, 0, c, "prob0") == 2
 
 
-def test_competitive_adds_power_only_in_faceoffs(game, db):
-    comp = kw_card(db, "Competitive")
+def test_competitive_adds_power_only_in_faceoffs(game, card_db):
+    comp = kw_card(card_db, "Competitive")
     st = stacked_game(game)
     cid = place(game, st, comp.number, 0, "prob0")
     base = game.power(st, cid)
@@ -75,17 +75,17 @@ def test_competitive_adds_power_only_in_faceoffs(game, db):
     assert game.power(st, cid) == base + comp.front.keywords["Competitive"]
 
 
-def test_stubborn_contributes_while_exhausted(game, db):
-    stub = kw_card(db, "Stubborn")
+def test_stubborn_contributes_while_exhausted(game, card_db):
+    stub = kw_card(card_db, "Stubborn")
     st = stacked_game(game)
     cid = place(game, st, stub.number, 0, "prob0", exhausted=True)
     plain = place(game, st, "PR12", 0, "prob0", exhausted=True)
     assert game.r.contributes(st.d, cid) and not game.r.contributes(st.d, plain)
 
 
-def test_caretaker_needs_a_critter_friend(game, db):
-    care = kw_card(db, "Caretaker")
-    critter = next(c for c in db.cards.values() if c.front.type == "Friend" and "Critter" in c.front.traits and c.automated)
+def test_caretaker_needs_a_critter_friend(game, card_db):
+    care = kw_card(card_db, "Caretaker")
+    critter = next(c for c in card_db.cards.values() if c.front.type == "Friend" and "Critter" in c.front.traits and c.automated)
     st = stacked_game(game)
     cid = place(game, st, care.number, 0, "prob0")
     before = game.power(st, cid)
@@ -93,8 +93,8 @@ def test_caretaker_needs_a_critter_friend(game, db):
     assert game.power(st, cid) == before + 1
 
 
-def test_supportive_with_mane_sharing_a_color(game, db):
-    sup = next(c for c in db.cards.values() if c.front.type == "Friend" and "Supportive" in c.front.keywords
+def test_supportive_with_mane_sharing_a_color(game, card_db):
+    sup = next(c for c in card_db.cards.values() if c.front.type == "Friend" and "Supportive" in c.front.keywords
                and "Loyalty" in c.front.colors)
     st = stacked_game(game)  # Ann's Mane: Rainbow Dash (Loyalty)
     cid = place(game, st, sup.number, 0, "prob0")
@@ -103,16 +103,16 @@ def test_supportive_with_mane_sharing_a_color(game, db):
     assert game.power(st, cid) == before + sup.front.keywords["Supportive"]
 
 
-def test_eccentric_opponents_need_more_wild_power(game, db):
-    ecc = kw_card(db, "Eccentric")
+def test_eccentric_opponents_need_more_wild_power(game, card_db):
+    ecc = kw_card(card_db, "Eccentric")
     st = stacked_game(game)
     place(game, st, ecc.number, 1, "prob1")
     reqs = game.r.requirements(st.d, 0, "prob1")
     assert ("Wild", ecc.front.keywords["Eccentric"]) in reqs
 
 
-def test_calming_opposing_friend_entering_here_gets_minus_x(game, db):
-    calm = kw_card(db, "Calming")
+def test_calming_opposing_friend_entering_here_gets_minus_x(game, card_db):
+    calm = kw_card(card_db, "Calming")
     st = stacked_game(game)
     place(game, st, calm.number, 1, "prob1")
     card = to_hand(game, st, "PR12", 0)
@@ -122,8 +122,8 @@ def test_calming_opposing_friend_entering_here_gets_minus_x(game, db):
     assert game.power(st, new) == 2 - calm.front.keywords["Calming"]
 
 
-def test_experienced_counts_same_name_in_discard(game, db):
-    exp = kw_card(db, "Experienced")
+def test_experienced_counts_same_name_in_discard(game, card_db):
+    exp = kw_card(card_db, "Experienced")
     st = stacked_game(game)
     cid = place(game, st, exp.number, 0, "home0")
     before = game.power(st, cid)
@@ -132,8 +132,8 @@ def test_experienced_counts_same_name_in_discard(game, db):
     assert game.power(st, cid) == before + 1
 
 
-def test_persistent_is_frightened_instead_of_leaving_play(game, db):
-    per = kw_card(db, "Persistent")
+def test_persistent_is_frightened_instead_of_leaving_play(game, card_db):
+    per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     cid = place(game, st, per.number, 0, "prob0")
     game.r.leave_play(st.d, Ev(), cid, "disc")
@@ -152,8 +152,8 @@ def test_504_frightened_cards_have_no_power_and_rally_costs_2(game):
     assert not st2.d["cards"][cid]["fr"] and st2.d["pl"][0]["tok"] == 0
 
 
-def test_hasty_can_be_played_outside_the_main_phase(game, db):
-    hasty = kw_card(db, "Hasty")
+def test_hasty_can_be_played_outside_the_main_phase(game, card_db):
+    hasty = kw_card(card_db, "Hasty")
     st = stacked_game(game)
     card = to_hand(game, st, hasty.number, 1)
     set_tokens(st, 1, 10)
@@ -167,8 +167,8 @@ def test_hasty_can_be_played_outside_the_main_phase(game, db):
     assert any(a.kind == "play" and a.get("card") == card for a in game.legal_actions(st, 1))
 
 
-def test_villain_frightens_each_friend_at_its_problem_when_uncovered(game, db):
-    vil = kw_card(db, "Villain", "Troublemaker")
+def test_villain_frightens_each_friend_at_its_problem_when_uncovered(game, card_db):
+    vil = kw_card(card_db, "Villain", "Troublemaker")
     st = stacked_game(game)
     f0 = place(game, st, "PR12", 0, "prob1")
     f1 = place(game, st, "PR33", 1, "prob1")
@@ -177,8 +177,8 @@ def test_villain_frightens_each_friend_at_its_problem_when_uncovered(game, db):
     assert st.d["cards"][f0]["fr"] and st.d["cards"][f1]["fr"]
 
 
-def test_607_3_epic_troublemaker_dismisses_other_face_up_troublemakers(game, db):
-    epic = next(c for c in db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
+def test_607_3_epic_troublemaker_dismisses_other_face_up_troublemakers(game, card_db):
+    epic = next(c for c in card_db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
     st = stacked_game(game)
     other = place(game, st, "PR155", 0, "prob0")
     place(game, st, epic.number, 1, "prob0", face_down=True)
@@ -186,8 +186,8 @@ def test_607_3_epic_troublemaker_dismisses_other_face_up_troublemakers(game, db)
     assert other not in st.d["cards"]
 
 
-def test_516_3_unique_violation_asks_to_dismiss(game, db):
-    uniq = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
+def test_516_3_unique_violation_asks_to_dismiss(game, card_db):
+    uniq = next(c for c in card_db.cards.values() if c.front.type == "Friend" and c.front.unique and c.automated)
     st = stacked_game(game)
     place(game, st, uniq.number, 0, "home0")
     place(game, st, uniq.number, 0, "prob0")
@@ -203,8 +203,8 @@ def test_516_4_one_face_up_troublemaker_per_player_per_problem(game):
     assert st.d["pending"]["kind"] == "uniqueness"
 
 
-def test_prepared_gains_a_token_when_opponent_starts_a_faceoff_here(game, db):
-    prep = kw_card(db, "Prepared")
+def test_prepared_gains_a_token_when_opponent_starts_a_faceoff_here(game, card_db):
+    prep = kw_card(card_db, "Prepared")
     st = stacked_game(game)
     place(game, st, prep.number, 1, "prob0")
     set_tokens(st, 1, 0)
@@ -213,9 +213,9 @@ def test_prepared_gains_a_token_when_opponent_starts_a_faceoff_here(game, db):
     assert st.d["pl"][1]["tok"] == 1
 
 
-def test_studious_and_diligent_on_winning_a_faceoff(game, db):
-    stud = kw_card(db, "Studious")
-    dil = kw_card(db, "Diligent")
+def test_studious_and_diligent_on_winning_a_faceoff(game, card_db):
+    stud = kw_card(card_db, "Studious")
+    dil = kw_card(card_db, "Diligent")
     st = stacked_game(game)
     a = place(game, st, stud.number, 0, "prob0")
     b = place(game, st, dil.number, 0, "prob0")
@@ -231,8 +231,8 @@ def test_studious_and_diligent_on_winning_a_faceoff(game, db):
     assert st.d["cards"][b]["cn"].get("+1", 0) == dil.front.keywords["Diligent"]
 
 
-def test_vexing_lets_the_opponent_retire_it_instead_of_a_confront(game, db):
-    vex = kw_card(db, "Vexing", type_=next(c.front.type for c in db.cards.values() if "Vexing" in c.front.keywords))
+def test_vexing_lets_the_opponent_retire_it_instead_of_a_confront(game, card_db):
+    vex = kw_card(card_db, "Vexing", type_=next(c.front.type for c in card_db.cards.values() if "Vexing" in c.front.keywords))
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob1")  # Ann meets Bob's Problem requirement (4)
     v = place(game, st, vex.number, 1, "prob1", face_down=vex.front.type == "Troublemaker")
@@ -242,8 +242,8 @@ def test_vexing_lets_the_opponent_retire_it_instead_of_a_confront(game, db):
         assert st.d["pl"][0]["score"] == 0
 
 
-def test_traveler_may_add_a_counter_when_moved(game, db):
-    trav = kw_card(db, "Traveler")
+def test_traveler_may_add_a_counter_when_moved(game, card_db):
+    trav = kw_card(card_db, "Traveler")
     st = stacked_game(game)
     cid = place(game, st, trav.number, 0, "home0")
     set_tokens(st, 0, 2)
@@ -253,8 +253,8 @@ def test_traveler_may_add_a_counter_when_moved(game, db):
     assert st.d["cards"][cid]["cn"]["+1"] == 1
 
 
-def test_meticulous_looks_at_top_cards_at_start_of_turn(game, db):
-    met = kw_card(db, "Meticulous", value=1)
+def test_meticulous_looks_at_top_cards_at_start_of_turn(game, card_db):
+    met = kw_card(card_db, "Meticulous", value=1)
     st = stacked_game(game)
     place(game, st, met.number, 1, "home1")
     st, _ = game.apply(st, Action("pass", 0))
@@ -266,8 +266,8 @@ def test_meticulous_looks_at_top_cards_at_start_of_turn(game, db):
     assert st.d["pl"][1]["deck"][-1] == top
 
 
-def test_random_ignores_a_one_power_flip(game, db):
-    rnd = kw_card(db, "Random")
+def test_random_ignores_a_one_power_flip(game, card_db):
+    rnd = kw_card(card_db, "Random")
     st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR54", "PR86", "PR20", "PR36"], None))
     place(game, st, rnd.number, 0, "prob0")
     game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
@@ -279,8 +279,8 @@ def test_random_ignores_a_one_power_flip(game, db):
     assert len(flips) == 2 and flips[0] in st.d["fo"]["ign"]
 
 
-def test_pumped_banishes_a_flipped_card_beneath_it(game, db):
-    pum = kw_card(db, "Pumped")
+def test_pumped_banishes_a_flipped_card_beneath_it(game, card_db):
+    pum = kw_card(card_db, "Pumped")
     st = stacked_game(game)
     cid = place(game, st, pum.number, 0, "prob0")
     game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
@@ -293,10 +293,10 @@ def test_pumped_banishes_a_flipped_card_beneath_it(game, db):
     assert game.r.beneath_count(st.d, cid) == 1 and st.d["fo"] is None
 
 
-def test_redeem_retires_same_title_for_3_less(game, db):
-    red = kw_card(db, "Redeem")
+def test_redeem_retires_same_title_for_3_less(game, card_db):
+    red = kw_card(card_db, "Redeem")
     st = stacked_game(game)
-    same = next(c for c in db.cards.values() if c.front.type == "Friend" and c.front.title == red.front.title and c.key != red.key)
+    same = next(c for c in card_db.cards.values() if c.front.type == "Friend" and c.front.title == red.front.title and c.key != red.key)
     old = place(game, st, same.number, 0, "home0")
     card = to_hand(game, st, red.number, 0)
     set_tokens(st, 0, max(0, (red.front.cost or 0) - 3))
@@ -310,9 +310,9 @@ def test_redeem_retires_same_title_for_3_less(game, db):
     assert old not in st.d["cards"]
 
 
-def test_transform_returns_a_friend_with_that_title(game, db):
-    tr = kw_card(db, "Transform")
-    same = next((c for c in db.cards.values() if c.front.type == "Friend" and tr.front.title in c.front.title
+def test_transform_returns_a_friend_with_that_title(game, card_db):
+    tr = kw_card(card_db, "Transform")
+    same = next((c for c in card_db.cards.values() if c.front.type == "Friend" and tr.front.title in c.front.title
                  and c.front.subtitle != tr.front.subtitle and "Transform" not in c.front.keywords), None)
     if same is None:
         pytest.skip("no Transform partner in data")
@@ -353,8 +353,8 @@ def test_616_2_hand_size_8(game):
     assert len(st.d["pl"][0]["hand"]) == 8 and st.d["tp"] == 1
 
 
-def test_agile_moves_as_an_immediate_action(game, db):
-    ag = kw_card(db, "Agile")
+def test_agile_moves_as_an_immediate_action(game, card_db):
+    ag = kw_card(card_db, "Agile")
     st = stacked_game(game)
     cid = place(game, st, ag.number, 1, "home1")
     set_tokens(st, 1, 2)
@@ -363,10 +363,10 @@ def test_agile_moves_as_an_immediate_action(game, db):
     assert any(a.kind == "move" and a.get("card") == cid for a in game.legal_actions(st, 1))
 
 
-def test_teamwork_shares_printed_abilities_with_friends_sharing_a_trait(game, db):
-    tw = db.number("CG17")  # Teamwork, Supportive 1, Pegasus, Loyalty
+def test_teamwork_shares_printed_abilities_with_friends_sharing_a_trait(game, card_db):
+    tw = card_db.number("CG17")  # Teamwork, Supportive 1, Pegasus, Loyalty
     st = stacked_game(game)  # Ann's Mane: Rainbow Dash (Loyalty)
-    pegasus = next(c for c in db.cards.values() if c.front.type == "Friend" and "Pegasus" in c.front.traits
+    pegasus = next(c for c in card_db.cards.values() if c.front.type == "Friend" and "Pegasus" in c.front.traits
                    and "Loyalty" in c.front.colors and not c.front.keywords and not c.front.text.strip())
     other = place(game, st, pegasus.number, 0, "prob0")
     st.d["cards"][st.d["pl"][0]["mane"]]["a"] = "prob0"
@@ -376,17 +376,17 @@ def test_teamwork_shares_printed_abilities_with_friends_sharing_a_trait(game, db
     assert game.power(st, other) == before + 1
 
 
-def test_504_frightened_cards_lose_their_abilities(game, db):
-    stub = kw_card(db, "Stubborn")
+def test_504_frightened_cards_lose_their_abilities(game, card_db):
+    stub = kw_card(card_db, "Stubborn")
     st = stacked_game(game)
     cid = place(game, st, stub.number, 0, "prob0")
     game.r.frighten(st.d, Ev(), cid)
     assert game.r.kw(st.d, cid, "Stubborn") == 0
 
 
-def test_511_7a_player_orders_simultaneous_triggers(game, db):
-    m1 = kw_card(db, "Meticulous", value=1)
-    m2 = kw_card(db, "Meticulous", value=2)
+def test_511_7a_player_orders_simultaneous_triggers(game, card_db):
+    m1 = kw_card(card_db, "Meticulous", value=1)
+    m2 = kw_card(card_db, "Meticulous", value=2)
     st = stacked_game(game)
     place(game, st, m1.number, 1, "home1")
     place(game, st, m2.number, 1, "home1")
@@ -398,8 +398,8 @@ def test_511_7a_player_orders_simultaneous_triggers(game, db):
     assert st.d["pending"]["kind"] == "may"
 
 
-def test_inspired_looks_at_opponents_top_cards_at_main_phase_start(game, db):
-    ins = kw_card(db, "Inspired")
+def test_inspired_looks_at_opponents_top_cards_at_main_phase_start(game, card_db):
+    ins = kw_card(card_db, "Inspired")
     st = stacked_game(game)
     place(game, st, ins.number, 1, "home1")
     st, _ = game.apply(st, Action("pass", 0))  # Bob's turn; his Main Phase starts
@@ -410,9 +410,9 @@ def test_inspired_looks_at_opponents_top_cards_at_main_phase_start(game, db):
     assert st.d["pl"][0]["deck"][-1] == top
 
 
-def test_prismatic_has_colors_of_your_other_crystal_characters(game, db):
-    pri = kw_card(db, "Prismatic")
-    crystal = next(c for c in db.cards.values() if c.front.type == "Friend" and "Crystal" in c.front.traits
+def test_prismatic_has_colors_of_your_other_crystal_characters(game, card_db):
+    pri = kw_card(card_db, "Prismatic")
+    crystal = next(c for c in card_db.cards.values() if c.front.type == "Friend" and "Crystal" in c.front.traits
                    and c.front.colors and not set(c.front.colors) & set(pri.front.colors))
     st = stacked_game(game)
     cid = place(game, st, pri.number, 0, "home0")

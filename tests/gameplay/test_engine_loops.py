@@ -19,16 +19,16 @@ GROWING = {**LOOP, "text": "When this card becomes exhausted, put a +1 power cou
            "effects": [{"op": "counters", "n": 1, "target": {"self": True}}] + LOOP["effects"]}
 
 
-def _game(db: CardDB, number: str, ability: dict) -> MLPGame:
+def _game(card_db: CardDB, number: str, ability: dict) -> MLPGame:
     cards = [dataclasses.replace(c, abilities={"front": (ability,)}) if c.number == number else c
-             for c in db.cards.values()]
+             for c in card_db.cards.values()]
     return MLPGame(CardDB(cards))
 
 
-def test_a_mandatory_loop_that_changes_nothing_ends_and_play_proceeds(db):
+def test_a_mandatory_loop_that_changes_nothing_ends_and_play_proceeds(card_db):
     """802.3: the loop repeats, "ending immediately before the first mandatory effect would trigger the
     next time ... That effect instead does not trigger and play proceeds" (not a drawn game)."""
-    game = _game(db, "PR33", LOOP)
+    game = _game(card_db, "PR33", LOOP)
     st = stacked_game(game)
     cid = place(game, st, "PR33", 0, "prob0")
     st, ev = game.apply(st, Action.make("manual_effect", 0, effect={"op": "exhaust"}, target=cid))
@@ -42,9 +42,9 @@ def test_a_mandatory_loop_that_changes_nothing_ends_and_play_proceeds(db):
     assert game.legal_actions(st, 0)
 
 
-def test_the_loop_is_found_within_a_few_repetitions(db, monkeypatch):
+def test_the_loop_is_found_within_a_few_repetitions(card_db, monkeypatch):
     """Only the repetitions needed to see the state come back are played (not the engine's step limit)."""
-    game = _game(db, "PR33", LOOP)
+    game = _game(card_db, "PR33", LOOP)
     st = stacked_game(game)
     cid = place(game, st, "PR33", 0, "prob0")
     calls = []
@@ -54,11 +54,11 @@ def test_the_loop_is_found_within_a_few_repetitions(db, monkeypatch):
     assert len(calls) < flow.LOOP_SCAN + 50
 
 
-def test_a_mandatory_loop_that_keeps_changing_the_game_is_stopped(db, monkeypatch):
+def test_a_mandatory_loop_that_keeps_changing_the_game_is_stopped(card_db, monkeypatch):
     """A loop whose every repetition changes the game never repeats exactly: it runs a large number of
     times (standing in for the number 802.3 has its controller choose) and then stops the same way."""
     monkeypatch.setattr(flow, "LOOP_LIMIT", 3000)
-    game = _game(db, "PR33", GROWING)
+    game = _game(card_db, "PR33", GROWING)
     st = stacked_game(game)
     cid = place(game, st, "PR33", 0, "prob0")
     st, ev = game.apply(st, Action.make("manual_effect", 0, effect={"op": "exhaust"}, target=cid))
@@ -69,10 +69,10 @@ def test_a_mandatory_loop_that_keeps_changing_the_game_is_stopped(db, monkeypatc
     assert any("802.3" in e["msg"] and "stopped" in e["msg"] for e in ev if e["type"] == "loop")
 
 
-def test_an_optional_loop_is_played_one_choice_at_a_time(db):
+def test_an_optional_loop_is_played_one_choice_at_a_time(card_db):
     """802.2 / 802.4: a loop with an optional action goes on only while its player keeps choosing it;
     each repetition is a 'may' decision, and declining ends the loop."""
-    game = _game(db, "PR33", {**LOOP, "text": "When this card becomes exhausted, you may ready it, then exhaust it.",
+    game = _game(card_db, "PR33", {**LOOP, "text": "When this card becomes exhausted, you may ready it, then exhaust it.",
                               "effects": [{"op": "may", "effects": LOOP["effects"]}]})
     st = stacked_game(game)
     cid = place(game, st, "PR33", 0, "prob0")

@@ -8,7 +8,7 @@ import marshal
 
 from gameplay.engine import rng
 from gameplay.engine.mlp import MLPGame
-from gameplay.engine.mlp.decks import random_deck
+from gameplay.engine.mlp.deckbuild import random_deck
 from gameplay.engine.mlp.rules import _solve_requirements, solve_requirements
 from gameplay.engine.mlp.selfplay import pick, run
 from gameplay.engine.mlp.state import State, copy_state
@@ -31,10 +31,10 @@ def _walk(a, b, path="state"):
         assert a == b, path
 
 
-def _states(db, seed, every=7):
-    game = MLPGame(db)
-    d0, s = random_deck(db, seed)
-    d1, s = random_deck(db, s)
+def _states(card_db, seed, every=7):
+    game = MLPGame(card_db)
+    d0, s = random_deck(card_db, seed)
+    d1, s = random_deck(card_db, s)
     st = game.new_game([d0, d1], seed=s)
     r = seed
     n = 0
@@ -47,8 +47,8 @@ def _states(db, seed, every=7):
             yield game, st
 
 
-def test_copy_state_is_an_exact_independent_deep_copy(db):
-    for game, st in _states(db, 3):
+def test_copy_state_is_an_exact_independent_deep_copy(card_db):
+    for game, st in _states(card_db, 3):
         cp = copy_state(st.d)
         _walk(st.d, cp)
         assert cp == marshal.loads(marshal.dumps(st.d))
@@ -63,7 +63,7 @@ def test_copy_state_is_an_exact_independent_deep_copy(db):
         assert st.to_json() == before
 
 
-def test_memoised_confront_solver_agrees(db):
+def test_memoised_confront_solver_agrees(card_db):
     cases = [([(2, ("Loyalty",)), (2, ("Honesty",))], [("Wild", 4)]),
              ([(3, ("Loyalty", "Honesty"))], [("Loyalty", 2), ("Honesty", 2)]),
              ([(1, ()), (5, ("Magic",))], [("Not Magic", 1), ("Magic", 5)])]
@@ -71,15 +71,15 @@ def test_memoised_confront_solver_agrees(db):
         assert solve_requirements(chars, reqs) == _solve_requirements(chars, reqs)
 
 
-def test_power_with_precomputed_sources_agrees(db):
-    for game, st in _states(db, 5, every=5):
+def test_power_with_precomputed_sources_agrees(card_db):
+    for game, st in _states(card_db, 5, every=5):
         srcs = game.r.power_sources(st.d)
         for cid in st.d["play"]:
             assert game.r.power(st.d, cid, srcs) == game.r.power(st.d, cid)
 
 
-def test_policies_pick_legal_actions_deterministically(db):
-    for game, st in _states(db, 9, every=3):
+def test_policies_pick_legal_actions_deterministically(card_db):
+    for game, st in _states(card_db, 9, every=3):
         if st.d["outcome"]:
             continue  # the game may end on a sampled action: nobody has anything to choose
         acts = game.legal_actions(st, game.to_move(st))
@@ -89,8 +89,8 @@ def test_policies_pick_legal_actions_deterministically(db):
             assert a1 == a2 and r1 == r2 and a1 in acts
 
 
-def test_run_reports_actions_and_turn_cap_share(db):
-    res = run(db, 3, seed=7, policy="weighted")
+def test_run_reports_actions_and_turn_cap_share(card_db):
+    res = run(card_db, 3, seed=7, policy="weighted")
     assert res["errors"] == 0, res["first_errors"]
     assert res["actions"] > 0 and res["actions_per_second"] > 0
     assert 0 <= res["turn_cap_share"] <= 1
@@ -106,16 +106,16 @@ def test_new_action_is_the_dataclass_action():
         assert a.to_dict() == b.to_dict() and str(a) == str(b) and a in {b}
 
 
-def _all_states(db, seeds=(3, 21), every=2):
+def _all_states(card_db, seeds=(3, 21), every=2):
     for seed in seeds:
-        yield from _states(db, seed, every=every)
+        yield from _states(card_db, seed, every=every)
 
 
-def test_printed_cost_fast_path_agrees_with_card_cost(db):
+def test_printed_cost_fast_path_agrees_with_card_cost(card_db):
     from gameplay.engine.mlp.flow import _plain_costs
 
     checked = 0
-    for game, st in _all_states(db):
+    for game, st in _all_states(card_db):
         r, d = game.r, st.d
         r.forget()
         pcs = r.sop_keys.get("play_cost_self", ())
@@ -124,7 +124,7 @@ def test_printed_cost_fast_path_agrees_with_card_cost(db):
             for cid in d["pl"][p]["hand"] + d["pl"][p]["disc"]:
                 k = d["cards"][cid]["k"]
                 if plain and k not in r.self_disc_keys and k not in pcs:
-                    assert r.card_cost(d, p, cid) == max(db.cards[k].front.cost or 0, 0), (k, cid)
+                    assert r.card_cost(d, p, cid) == max(card_db.cards[k].front.cost or 0, 0), (k, cid)
                     checked += 1
             # a pending cost reduction ("your next card costs [1] less") is a modifier: no fast path
             pend = d["pl"][p]["disc_next"]
@@ -134,41 +134,38 @@ def test_printed_cost_fast_path_agrees_with_card_cost(db):
     assert checked > 100
 
 
-def test_extra_move_costs_fast_path_agrees(db):
+def test_extra_move_costs_fast_path_agrees(card_db):
     from gameplay.engine.mlp.flow import _extra_move_costs
 
-    for game, st in _all_states(db, seeds=(5, 8, 13)):
-        game.r.forget()
+    for game, st in _all_states(card_db, seeds=(5, 8, 13)):
         for p in (0, 1):
             assert _extra_move_costs(game.r, st.d, p) == _extra_move_costs(game.r, st.d, p, full=True)
-    # a Showy Friend of the opponent's in play (a card given another key: forget() re-reads the zone)
-    showy = sorted(k for k in game.r.kw_keys.get("Showy", ()) if db.cards[k].front.type == "Friend")
+    # a Showy Friend of the opponent's in play (a card given another key: each game.r is a fresh session and reads it)
+    showy = sorted(k for k in game.r.kw_keys.get("Showy", ()) if card_db.cards[k].front.type == "Friend")
     assert showy
     done = 0
-    for game, st in _all_states(db, seeds=(5,), every=9):
+    for game, st in _all_states(card_db, seeds=(5,), every=9):
         d = st.d
         for o in d["play"]:
             c = d["cards"][o]
             if game.r.ctype(d, o) == "Friend" and not c.get("fd") and not c.get("fr") and not c.get("t") and not d.get("lab"):
                 old = c["k"]
                 c["k"] = showy[0]
-                game.r.forget()
                 p = 1 - c["c"]
                 fast = _extra_move_costs(game.r, d, p)
                 assert fast == _extra_move_costs(game.r, d, p, full=True) and fast.get(c["a"], 0) >= 1
                 c["k"] = old
-                game.r.forget()
                 done += 1
                 break
     assert done
 
 
-def test_printed_colors_fast_path_agrees(db):
+def test_printed_colors_fast_path_agrees(card_db):
     from gameplay.engine.mlp.carddb import COLOR_NAMES
     from gameplay.engine.mlp.flow import _LazyColorPower, _color_power, _own_chars_printed_colors, _printed_colors_ok
 
     checked = 0
-    for game, st in _all_states(db, seeds=(3, 21)):
+    for game, st in _all_states(card_db, seeds=(3, 21)):
         r, d = game.r, st.d
         r.forget()
         for p in (0, 1):
@@ -182,7 +179,7 @@ def test_printed_colors_fast_path_agrees(db):
                 assert lazy.get(col, 0) == full.get(col, 0)
     assert checked > 50
     # a color modifier ("give one of your characters [Laughter]") is not a printed color
-    for game, st in _all_states(db, seeds=(3,), every=11):
+    for game, st in _all_states(card_db, seeds=(3,), every=11):
         r, d = game.r, st.d
         r.forget()
         for p in (0, 1):
@@ -198,16 +195,16 @@ def test_printed_colors_fast_path_agrees(db):
     raise AssertionError("no state with a character to give a color")
 
 
-def test_hand_early_rejection_agrees(db):
+def test_hand_early_rejection_agrees(card_db):
     nonempty = 0
-    for game, st in _all_states(db, seeds=(3, 21, 34), every=1):
+    for game, st in _all_states(card_db, seeds=(3, 21, 34), every=1):
         r, d = game.r, st.d
         r.forget()
         for p in (0, 1):
             for dedupe in (True, False):
                 fast = r.priority_actions(d, p, dedupe=dedupe)
                 keep = r._hand_fact
-                r._hand_fact = {k: (-1, False) for k in db.cards}  # (no early rejection)
+                r._hand_fact = {k: (-1, False) for k in card_db.cards}  # (no early rejection)
                 try:
                     plain = r.priority_actions(d, p, dedupe=dedupe)
                 finally:

@@ -15,8 +15,8 @@ def rx_plays(game, st, p, cid=None):
 
 def colored(game, st, p, color, n=5):
     """Give player ``p`` enough [color] power for a play requirement (205.1): a textless Friend at home."""
-    db = game.db
-    num = max((d for d in db.cards.values() if d.front.type == "Friend" and not d.front.text.strip()
+    card_db = game.db
+    num = max((d for d in card_db.cards.values() if d.front.type == "Friend" and not d.front.text.strip()
                and d.front.colors == (color,) and "Unique" not in d.front.traits),
               key=lambda d: ((d.front.power or 0), d.number)).number
     from gameplay.engine.mlp.flow import _color_power
@@ -25,8 +25,8 @@ def colored(game, st, p, color, n=5):
         place(game, st, num, p, f"home{p}")
 
 
-def key_in(st, db, number, zone="play"):
-    k = db.key(number)
+def key_in(st, card_db, number, zone="play"):
+    k = card_db.key(number)
     return [c for c, x in st.d["cards"].items() if x["k"] == k and x.get("z") == zone]
 
 
@@ -48,7 +48,7 @@ def test_parse_reaction_conditions():
     assert parse_line("Reaction: After an opponent sings a song, draw a card.", "Event", {}).get("manual")
 
 
-def test_reaction_event_only_after_its_condition(game, db):
+def test_reaction_event_only_after_its_condition(game, card_db):
     # AD103 Missed Teleport: "Reaction: After an opposing Friend enters play, move it."
     st = stacked_game(game)
     mt = to_hand(game, st, "AD103", 1)
@@ -63,16 +63,16 @@ def test_reaction_event_only_after_its_condition(game, db):
     assert game.to_move(st) == 1  # the opponent got priority and has a real choice
     acts = rx_plays(game, st, 1, mt)
     assert len(acts) == 1
-    friend = next(c for c in key_in(st, db, "PR12") if st.d["cards"][c]["c"] == 0)
+    friend = next(c for c in key_in(st, card_db, "PR12") if st.d["cards"][c]["c"] == 0)
     st, _ = game.apply(st, acts[0])
     pend = st.d["pending"]
     assert pend["kind"] == "choice" and pend["player"] == 1  # where to move it
     st, _ = game.apply(st, Action.make("choose", 1, option="prob1"))
     assert st.d["cards"][friend]["a"] == "prob1"
-    assert not key_in(st, db, "AD103", "hand")
+    assert not key_in(st, card_db, "AD103", "hand")
 
 
-def test_reaction_condition_expires_with_the_window(game, db):
+def test_reaction_condition_expires_with_the_window(game, card_db):
     # 512.4d: after the window in which the Friend entered play closed, Missed Teleport can't react
     st = stacked_game(game)
     mt = to_hand(game, st, "AD103", 1)
@@ -89,7 +89,7 @@ def test_reaction_condition_expires_with_the_window(game, db):
     assert game.to_move(st) != 1 or not rx_plays(game, st, 1, mt)
 
 
-def test_no_reaction_window_without_a_playable_reaction(game, db):
+def test_no_reaction_window_without_a_playable_reaction(game, card_db):
     # AD104 Nope ("After the start of any phase") with no action token to pay for it: no window,
     # the game goes on without a pass click (auto-pass)
     st = stacked_game(game)
@@ -100,7 +100,7 @@ def test_no_reaction_window_without_a_playable_reaction(game, db):
     assert st.d["turn"] >= 2 or game.to_move(st) == 0
 
 
-def test_reaction_window_at_the_start_of_a_phase(game, db):
+def test_reaction_window_at_the_start_of_a_phase(game, card_db):
     # AD104 Nope: the opponent gets priority after the start of the Score Phase (and may react)
     st = stacked_game(game)
     nope = to_hand(game, st, "AD104", 1)
@@ -118,10 +118,10 @@ def test_reaction_window_at_the_start_of_a_phase(game, db):
         st, ev = game.apply(st, Action.make("choose", pend["player"], option=tgt if tgt in pend["options"] else pend["options"][0]))
         log += [e["msg"] for e in ev]
     assert any("gets -4 power" in m for m in log)
-    assert not key_in(st, db, "AD104", "hand")
+    assert not key_in(st, card_db, "AD104", "hand")
 
 
-def test_reaction_ability_once_per_instance(game, db):
+def test_reaction_ability_once_per_instance(game, card_db):
     # PR201 Lyra Heartstrings: "Reaction: After your opponent draws a card, exhaust this card to draw 2 cards."
     st = stacked_game(game)
     lyra = place(game, st, "PR201", 1, "home1")
@@ -136,7 +136,7 @@ def test_reaction_ability_once_per_instance(game, db):
     assert not rx_plays(game, st, 1, lyra)
 
 
-def test_reaction_to_a_card_put_into_the_discard_pile(game, db):
+def test_reaction_to_a_card_put_into_the_discard_pile(game, card_db):
     # AD113 Rehabilitation: "After one of your Troublemakers is put into the discard pile from play,
     # put that card into your hand."
     st = stacked_game(game)
@@ -152,10 +152,10 @@ def test_reaction_to_a_card_put_into_the_discard_pile(game, db):
     k = st.d["cards"][tm]["k"] if tm in st.d["cards"] else None
     st, _ = game.apply(st, acts[0])
     hand_keys = [st.d["cards"][c]["k"] for c in st.d["pl"][1]["hand"]]
-    assert db.key("PR153") in hand_keys and k is None
+    assert card_db.key("PR153") in hand_keys and k is None
 
 
-def test_reaction_there_is_the_problem_of_the_played_friend(game, db):
+def test_reaction_there_is_the_problem_of_the_played_friend(game, card_db):
     # CG115 Sound the Flugelhorn!: "After you play a Friend to a Problem, opposing Friends there have -1 power"
     st = stacked_game(game)
     horn = to_hand(game, st, "CG115", 0)
@@ -185,7 +185,7 @@ def opp_priority(st):
     st._la = None
 
 
-def test_reaction_to_an_opponent_moving_a_character_here(game, db):
+def test_reaction_to_an_opponent_moving_a_character_here(game, card_db):
     # RR1 Apple Strudel: "After an opponent moves a character to this card's Problem, you may pay [1]
     # to exhaust that character."
     st = stacked_game(game)
@@ -205,12 +205,12 @@ def test_reaction_to_an_opponent_moving_a_character_here(game, db):
     assert st.d["cards"][mover]["ex"] and st.d["pl"][1]["tok"] == 1
 
 
-def test_stand_still_sends_the_moved_character_back(game, db):
+def test_stand_still_sends_the_moved_character_back(game, card_db):
     # PR118 Stand Still!: "Play after an opponent's character has just been moved. Send that character
     # to its previous area."
     st = stacked_game(game)
     ss = to_hand(game, st, "PR118", 1)
-    colored(game, st, 1, db[db.key("PR118")].front.play_requirements[0][0] if db[db.key("PR118")].front.play_requirements else "Loyalty")
+    colored(game, st, 1, card_db[card_db.key("PR118")].front.play_requirements[0][0] if card_db[card_db.key("PR118")].front.play_requirements else "Loyalty")
     set_tokens(st, 1, 5)
     mover = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 0, 5)
@@ -221,7 +221,7 @@ def test_stand_still_sends_the_moved_character_back(game, db):
     assert st.d["cards"][mover]["a"] == "home0"
 
 
-def test_frighten_and_unfrighten_reactions(game, db):
+def test_frighten_and_unfrighten_reactions(game, card_db):
     # CN18 Rainbow Dash, Goosebump Giver: "After an opponent's Friend is frightened, you may exhaust this
     # card to frighten another Friend."  CG123 Unending Nightmare: "After a Friend becomes unfrightened,
     # frighten that Friend."
@@ -240,7 +240,7 @@ def test_frighten_and_unfrighten_reactions(game, db):
     # Unending Nightmare
     st = stacked_game(game)
     un = to_hand(game, st, "CG123", 1)
-    req = db[db.key("CG123")].front.play_requirements
+    req = card_db[card_db.key("CG123")].front.play_requirements
     if req:
         colored(game, st, 1, req[0][0], req[0][1])
     set_tokens(st, 1, 5)
@@ -255,19 +255,19 @@ def test_frighten_and_unfrighten_reactions(game, db):
     assert st.d["cards"][a]["fr"]
 
 
-def test_ignore_a_flipped_card(game, db):
+def test_ignore_a_flipped_card(game, card_db):
     # PR111 Duck and Cover: "After you flip a card during a faceoff, ignore that card and flip a new card."
     st = stacked_game(game)
     dc = to_hand(game, st, "PR111", 0)
-    req = db[db.key("PR111")].front.play_requirements
+    req = card_db[card_db.key("PR111")].front.play_requirements
     if req:
         colored(game, st, 0, req[0][0], req[0][1])
     set_tokens(st, 0, 5)
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "w_flip", "ign": [], "bonus": [0, 0],
                   "rounds": 1, "winner": None, "stud": [False, False], "rand": [], "tie": False}
-    from gameplay.engine.mlp.flow import _flip_one
+    from gameplay.engine.mlp.flow import flip_one
 
-    flipped = _flip_one(game.r, st.d, Ev(), 0)
+    flipped = flip_one(game.r, st.d, Ev(), 0)
     st.d["prio"] = {"w": "fo", "p": 0, "n": 0}
     st._la = None
     acts = rx_plays(game, st, 0, dc)
@@ -280,11 +280,11 @@ def test_ignore_a_flipped_card(game, db):
     assert st.d["fo"]["ign"] == [flipped]
 
 
-def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(game, db):
+def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(game, card_db):
     # AD97 Epic Win: "After the start of your Troublemaker Phase, defeat an opponent's Troublemaker."
     st = stacked_game(game)
     ew = to_hand(game, st, "AD97", 1)
-    req = db[db.key("AD97")].front.play_requirements
+    req = card_db[card_db.key("AD97")].front.play_requirements
     if req:
         colored(game, st, 1, req[0][0], req[0][1])
     tm = place(game, st, "PR153", 0, "prob1")
@@ -303,7 +303,7 @@ def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(ga
     assert st.d["pl"][1]["score"] == score + pts and tm not in st.d["cards"]
 
 
-def test_cutie_pox_scare_chooses_the_problem(game, db):
+def test_cutie_pox_scare_chooses_the_problem(game, card_db):
     # CG98 Cutie Pox Scare: "After the start of a Score Phase, move all characters at a Problem home."
     st = stacked_game(game)
     a = place(game, st, "PR12", 0, "prob0")
@@ -314,7 +314,7 @@ def test_cutie_pox_scare_chooses_the_problem(game, db):
     assert st.d["cards"][a]["a"] == "home0" and st.d["cards"][b]["a"] == "home1" and st.d["cards"][c]["a"] == "prob1"
 
 
-def test_shuffle_and_lose_token_ops(game, db):
+def test_shuffle_and_lose_token_ops(game, card_db):
     st = stacked_game(game)
     set_tokens(st, 0, 3)
     run(game, st, 1, None, [{"op": "lose_tokens", "who": "opponent", "n": 1}])  # CG100 "must pay [1] if able"
@@ -324,7 +324,7 @@ def test_shuffle_and_lose_token_ops(game, db):
     assert sorted(st.d["pl"][0]["deck"]) == sorted(deck)
 
 
-def test_reaction_to_gaining_tokens_and_to_a_troublemaker_played(game, db):
+def test_reaction_to_gaining_tokens_and_to_a_troublemaker_played(game, card_db):
     # PR83 Fluttershy: "When an opponent receives at least [1], you may exhaust this card. If you do,
     # that opponent loses [1]."  CN150 The High Ground: "After a Troublemaker is played, you may exhaust
     # this card to ready one of your characters."
@@ -367,7 +367,7 @@ def test_parse_new_trigger_phrases():
         {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "state": "frightened"}}]}]
 
 
-def test_each_players_turn_start_trigger(game, db):
+def test_each_players_turn_start_trigger(game, card_db):
     # CN145 Pie Family Rock Farm: "At the start of each player's turn, that player draws an additional card."
     st = stacked_game(game)
     place(game, st, "CN145", 0, "home0")
@@ -378,7 +378,7 @@ def test_each_players_turn_start_trigger(game, db):
     assert st.d["tp"] == 1 and len(st.d["pl"][1]["hand"]) == hand1 + 2
 
 
-def test_start_of_the_score_phase_trigger_each_player(game, db):
+def test_start_of_the_score_phase_trigger_each_player(game, card_db):
     # AD81 Rainbow Dash, Discorded: "At the start of the Score Phase, you may move this card home." (also
     # in the opponent's Score Phase)
     st = stacked_game(game)
@@ -393,7 +393,7 @@ def test_start_of_the_score_phase_trigger_each_player(game, db):
     assert st.d["cards"][rd]["a"] == "home1"
 
 
-def test_problem_faceoff_here_trigger(game, db):
+def test_problem_faceoff_here_trigger(game, card_db):
     # HM124 Fluttershy's Worst Nightmare: "At the start of a Problem faceoff here, put each opposing Friend
     # here with 0 power into its owner's hand."
     st = stacked_game(game)
@@ -413,12 +413,12 @@ def test_problem_faceoff_here_trigger(game, db):
     assert weak not in st.d["cards"] and strong in st.d["cards"] and pid in st.d["cards"]
 
 
-def test_if_conditions(game, db):
+def test_if_conditions(game, card_db):
     st = stacked_game(game)
     tm = place(game, st, "AD152", 0, "home0")  # Tread Mill
     set_tokens(st, 0, 0)
     set_tokens(st, 1, 2)
-    eff = db[db.key("AD152")].abilities["front"][-1]["effects"]
+    eff = card_db[card_db.key("AD152")].abilities["front"][-1]["effects"]
     run(game, st, 0, tm, eff)
     assert st.d["pl"][0]["tok"] == 0
     set_tokens(st, 1, 3)
@@ -441,7 +441,7 @@ def test_if_conditions(game, db):
     assert not game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 0, home, {"k": "no_opp_at_problem"})
 
 
-def test_confronted_this_turn_conditions(game, db):
+def test_confronted_this_turn_conditions(game, card_db):
     # MT119 Blackmail / DE40 Zecora: "if no Problems were confronted this turn" / "if this card's Problem
     # was not confronted"
     st = stacked_game(game)
@@ -456,7 +456,7 @@ def test_confronted_this_turn_conditions(game, db):
     assert f("none_confronted")
 
 
-def test_turn_ops(game, db):
+def test_turn_ops(game, card_db):
     st = stacked_game(game)
     bottom = st.d["pl"][0]["deck"][-1]
     k = st.d["cards"][bottom]["k"]
@@ -494,7 +494,7 @@ def test_parse_second_batch():
                       "discard a card.", "Friend", {})["on"] == "draw_step_end"
 
 
-def test_discard_cost_with_an_empty_hand(game, db):
+def test_discard_cost_with_an_empty_hand(game, card_db):
     st = stacked_game(game)
     st.d["pl"][0]["hand"] = []
     n = len(st.d["play"])
@@ -506,12 +506,12 @@ def test_discard_cost_with_an_empty_hand(game, db):
     assert len(st.d["play"]) == n + 1 and not st.d["pl"][0]["hand"]
 
 
-def test_retire_another_friend_if_you_do(game, db):
+def test_retire_another_friend_if_you_do(game, card_db):
     # AD201 King Sombra, Slave Driver: "At the end of your turn, retire another one of your Friends. If you
     # do, put a +1 power counter on this card."
     st = stacked_game(game)
     ks = place(game, st, "AD201", 0, "home0")
-    eff = db[db.key("AD201")].abilities["front"][-1]["effects"]
+    eff = card_db[card_db.key("AD201")].abilities["front"][-1]["effects"]
     run(game, st, 0, ks, eff)
     assert st.d["cards"][ks]["cn"].get("+1", 0) == 0  # no other Friend: nothing
     victim = place(game, st, "PR12", 0, "home0")
@@ -519,11 +519,11 @@ def test_retire_another_friend_if_you_do(game, db):
     assert victim not in st.d["cards"] and st.d["cards"][ks]["cn"]["+1"] == 1
 
 
-def test_first_turn_and_not_first(game, db):
+def test_first_turn_and_not_first(game, card_db):
     # MT116 A Second Chance: "At the start of your first turn, if you did not play first, gain [1]."
     st = stacked_game(game, problems=(None, ["MT116"] + ["PR168"] * 9))
     pid = game.r.problem_at(st.d, "prob1")
-    assert st.d["cards"][pid]["k"] == db.key("MT116")
+    assert st.d["cards"][pid]["k"] == card_db.key("MT116")
     tok = st.d["pl"][1]["tok"]
     st, ev = game.apply(st, Action("pass", 0))  # Bob's first turn
     assert any("A Second Chance" in e["msg"] for e in ev if e["type"] == "trigger")
@@ -532,18 +532,18 @@ def test_first_turn_and_not_first(game, db):
     assert not st.d["trig"]
 
 
-def test_game_start_trigger(game, db):
+def test_game_start_trigger(game, card_db):
     # FF128 Royal Breakfast (a Starting Problem): "At the start of the game, you may draw a card."
     st = stacked_game(game, problems=(["FF128"] + ["PR168"] * 9, None))
     hand = len(st.d["pl"][0]["hand"])
-    assert st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] == db.key("FF128")
+    assert st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] == card_db.key("FF128")
     # the trigger resolves before the first turn begins
     assert st.d["turn"] == 0 and st.d["pending"]["kind"] == "may" and hand == 6
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
     assert st.d["turn"] == 1 and len(st.d["pl"][0]["hand"]) == 7  # 605.1a: no draw on the first turn
 
 
-def test_opponent_did_not_move_and_draw_step_end(game, db):
+def test_opponent_did_not_move_and_draw_step_end(game, card_db):
     st = stacked_game(game)
     sb = place(game, st, "SB51", 1, "home1")
     f = lambda: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 1, sb, {"k": "opp_moved_none"})
@@ -558,7 +558,7 @@ def test_opponent_did_not_move_and_draw_step_end(game, db):
     assert st.d["trig"] and st.d["trig"][0]["src"] == cn
 
 
-def test_four_step_moves_a_different_character_home(game, db):
+def test_four_step_moves_a_different_character_home(game, card_db):
     # CN56 Four Step: "After an opponent's Friend is moved to this card's Problem, you may exhaust this card
     # to move a different character there home."
     st = stacked_game(game)
@@ -577,12 +577,12 @@ def test_four_step_moves_a_different_character_home(game, db):
     assert st.d["cards"][other]["a"] == "home0" and st.d["cards"][mover]["a"] == "prob1"
 
 
-def test_a_major_problem_uncovers_your_troublemaker_there(game, db):
+def test_a_major_problem_uncovers_your_troublemaker_there(game, card_db):
     # CN99 A Major Problem: "After an opponent plays a Friend to a Problem with one of your face-down
     # Troublemakers, uncover that Troublemaker."
     st = stacked_game(game)
     amp = to_hand(game, st, "CN99", 1)
-    req = db[db.key("CN99")].front.play_requirements
+    req = card_db[card_db.key("CN99")].front.play_requirements
     if req:
         colored(game, st, 1, req[0][0], req[0][1])
     set_tokens(st, 1, 5)
@@ -600,12 +600,12 @@ def test_a_major_problem_uncovers_your_troublemaker_there(game, db):
     assert not st.d["cards"][tm]["fd"]
 
 
-def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, db):
+def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, card_db):
     # AD119 Two of a Kind: "After a Troublemaker is uncovered, move up to 2 of your characters to that
     # Troublemaker's Problem."
     st = stacked_game(game)
     tk = to_hand(game, st, "AD119", 0)
-    req = db[db.key("AD119")].front.play_requirements
+    req = card_db[card_db.key("AD119")].front.play_requirements
     if req:
         colored(game, st, 0, req[0][0], req[0][1])
     a = place(game, st, "PR12", 0, "home0")
@@ -633,7 +633,7 @@ def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, db):
     assert st.d["cards"][a]["a"] == "prob1" and st.d["cards"][b]["a"] == "prob1"
 
 
-def test_breeziefied_raises_the_confront_requirement_then_retires(game, db):
+def test_breeziefied_raises_the_confront_requirement_then_retires(game, card_db):
     # CG42 Pinkie Pie, Breeziefied: "After the start of the Score Phase, you may retire this card. If you do,
     # your opponent needs +2 power to confront this card's Problem this turn."
     st = stacked_game(game)
@@ -663,7 +663,7 @@ def test_parse_faceoff_start_texts():
         {"op": "power", "n": 2, "target": {"type": "character", "at": "faceoff"}, "until": "faceoff"}]}]
 
 
-def test_flip_fewer_cards_during_that_faceoff(game, db):
+def test_flip_fewer_cards_during_that_faceoff(game, card_db):
     # HM59 Fluttershy, Conflict Resolver: "... you may pay [1] to have players flip 1 fewer cards during that
     # faceoff." (514.3a: the first flip only)
     st = stacked_game(game)
@@ -677,7 +677,7 @@ def test_flip_fewer_cards_during_that_faceoff(game, db):
     assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]  # 1 - 1 = 0 cards each
 
 
-def test_random_choices_use_the_seeded_rng(game, db):
+def test_random_choices_use_the_seeded_rng(game, card_db):
     # CN203 Queen Chrysalis: "exhaust a random character involved in the faceoff"
     st = stacked_game(game)
     a = place(game, st, "PR12", 0, "prob0")
@@ -700,9 +700,9 @@ def test_random_choices_use_the_seeded_rng(game, db):
     assert st2.d["pl"][0]["tok"] == 0
 
 
-def test_popping_corn_else_branch_and_token_choice(game, db):
+def test_popping_corn_else_branch_and_token_choice(game, card_db):
     # AD109 Popping Corn: 2 or less power, or 3 or less if an opponent's Mane Character is Boosted
-    eff = next(a for a in db[db.key("AD109")].abilities["front"] if a["kind"] == "event")["effects"]
+    eff = next(a for a in card_db[card_db.key("AD109")].abilities["front"] if a["kind"] == "event")["effects"]
     st = stacked_game(game)
     two = place(game, st, "PR12", 0, "prob0")
     three = place(game, st, "PR33", 0, "prob0")
@@ -715,11 +715,11 @@ def test_popping_corn_else_branch_and_token_choice(game, db):
     run(game, st, 1, None, eff)
     assert st.d["cards"][two]["ex"] and st.d["cards"][three]["ex"]
     # NM18 Welcome Party: one of three tokens
-    ab = next(a for a in db[db.key("NM18")].abilities["front"] if a["kind"] == "trigger")
+    ab = next(a for a in card_db[card_db.key("NM18")].abilities["front"] if a["kind"] == "trigger")
     assert ab["effects"][0]["effects"][0]["op"] == "choose_modes" and len(ab["effects"][0]["effects"][0]["modes"]) == 3
 
 
-def test_end_of_each_players_troublemaker_phase(game, db):
+def test_end_of_each_players_troublemaker_phase(game, card_db):
     # PR152 Ahuizotl: "At the end of each player's Troublemaker Phase, that player moves one of their
     # characters home from this card's Problem."
     st = stacked_game(game)

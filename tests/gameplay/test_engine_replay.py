@@ -5,14 +5,14 @@ import json
 
 from gameplay.engine import rng
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.decks import random_deck
+from gameplay.engine.mlp.deckbuild import random_deck
 from gameplay.engine.mlp.state import State
 
 
 def _random_game(game, seed, n_actions=400):
-    db = game.db
-    d0, s = random_deck(db, seed)
-    d1, s = random_deck(db, s)
+    card_db = game.db
+    d0, s = random_deck(card_db, seed)
+    d1, s = random_deck(card_db, s)
     st = game.new_game([d0, d1], seed=s)
     init = st.copy()
     acts, states = [], []

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from gameplay.engine.api import Action, IllegalActionError
-from gameplay.engine.mlp.decks import random_deck, validate_deck
+from gameplay.engine.mlp.deckbuild import random_deck, validate_deck
 from gameplay.engine.mlp.scenario import deck_spec, stacked_game
 
 
@@ -20,7 +20,7 @@ def test_102_1_mane_starts_in_play_at_home(game):
         assert mane in st.d["play"]
 
 
-def test_102_2_starting_problem_choice_lists_only_starting_problems(game, db):
+def test_102_2_starting_problem_choice_lists_only_starting_problems(game, card_db):
     st = new(game)
     pend = st.d["pending"]
     assert pend["kind"] == "starting_problem" and pend["player"] == 0 and pend["rule"] == "102.2"
@@ -100,15 +100,15 @@ def test_103_4_concession(game):
         game.apply(st, Action("pass", 0))
 
 
-def test_101_random_decks_are_legal(db):
+def test_101_random_decks_are_legal(card_db):
     seed = 1
     for _ in range(20):
-        deck, seed = random_deck(db, seed)
-        assert validate_deck(db, deck) == []
+        deck, seed = random_deck(card_db, seed)
+        assert validate_deck(card_db, deck) == []
 
 
-def test_101_validation_names_rules(db):
-    errs = validate_deck(db, {"mane": "PR1", "deck": ["PR12"] * 45, "problems": ["PR161"] * 3})
+def test_101_validation_names_rules(card_db):
+    errs = validate_deck(card_db, {"mane": "PR1", "deck": ["PR12"] * 45, "problems": ["PR161"] * 3})
     assert any(e.startswith("101.2") for e in errs)
     assert any(e.startswith("101.3 ") for e in errs)
     assert any(e.startswith("101.3a") for e in errs)

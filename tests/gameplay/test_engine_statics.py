@@ -13,8 +13,8 @@ def pw(game, st, cid):
     return game.r.power(st.d, cid)
 
 
-def key_in_play(st, db, number):
-    return next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key(number))
+def key_in_play(st, card_db, number):
+    return next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key(number))
 
 
 # ---------------------------------------------------------------- power (507, 702)
@@ -29,7 +29,7 @@ def test_parse_power_per_templates():
     assert parse_line("That Friend has +1 power for each Slick Shades in play.", "Friend", {})["kind"] == "manual"
 
 
-def test_power_counted_per_hand_colors_and_discard(game, db):
+def test_power_counted_per_hand_colors_and_discard(game, card_db):
     st = stacked_game(game)
     hand = len(st.d["pl"][0]["hand"])
     cg56 = place(game, st, "CG56", 0, "home0")  # 0 power, +1 per card in your hand
@@ -47,7 +47,7 @@ def test_power_counted_per_hand_colors_and_discard(game, db):
     assert pw(game, st, ad83) == 2 + 3
 
 
-def test_power_counted_per_characters_here(game, db):
+def test_power_counted_per_characters_here(game, card_db):
     st = stacked_game(game)
     eo179 = place(game, st, "EO179", 1, "prob0", face_down=False)  # +1 per color among opposing characters here
     assert pw(game, st, eo179) == 4
@@ -68,7 +68,7 @@ def test_power_counted_per_characters_here(game, db):
     assert pw(game, st, hm141) == 2
 
 
-def test_power_filters_cutie_cost_printed_and_attachments(game, db):
+def test_power_filters_cutie_cost_printed_and_attachments(game, card_db):
     st = stacked_game(game)
     mt42 = place(game, st, "MT42", 0, "home0")  # +1 per your Cutie Marked Friends
     mt15 = place(game, st, "MT15", 0, "home0")  # Your Cutie Marked Friends have +1 power
@@ -97,7 +97,7 @@ def test_power_filters_cutie_cost_printed_and_attachments(game, db):
     assert pw(game, st, pr26) == 2 + 1 + 2 + 1 + 2
 
 
-def test_dfn_power_equal_to_friends_and_troublemaker_boosts(game, db):
+def test_dfn_power_equal_to_friends_and_troublemaker_boosts(game, card_db):
     st = stacked_game(game)
     eo78 = place(game, st, "EO78", 0, "home0")  # power = number of Friends you have
     assert pw(game, st, eo78) == 1
@@ -118,7 +118,7 @@ def test_dfn_power_equal_to_friends_and_troublemaker_boosts(game, db):
     assert pw(game, st, tm) == 4 + 1 + 1 + 1
 
 
-def test_score_phase_conditions(game, db):
+def test_score_phase_conditions(game, card_db):
     st = stacked_game(game)
     ad46 = place(game, st, "AD46", 1, "prob0")  # -3 during your opponent's Score Phase
     host = place(game, st, "PR31", 0, "prob0")
@@ -133,7 +133,7 @@ def test_score_phase_conditions(game, db):
     assert pw(game, st, ad46) == 3  # its own Score Phase
 
 
-def test_attachment_power_and_keyword(game, db):
+def test_attachment_power_and_keyword(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR12", 0, "prob0")
     place(game, st, "HM105", 0, "prob0", host=f)  # +2 power and Eccentric 2
@@ -143,7 +143,7 @@ def test_attachment_power_and_keyword(game, db):
     assert pw(game, st, g) == 5 and game.r.kw(st.d, g, "Prepared") == 1
     cn85 = place(game, st, "CN85", 0, "prob0")  # other Friends here +1 per card beneath this card
     for _ in range(2):
-        b = game._new(st.d, db.key("PR54"), 0, "ban")
+        b = game._new(st.d, card_db.key("PR54"), 0, "ban")
         st.d["pl"][0]["ban"].append(b)
         st.d["cards"][b]["bn"] = cn85
     assert pw(game, st, f) == 4 + 2 and pw(game, st, cn85) == 2
@@ -154,7 +154,7 @@ def legal(game, st, kind, p=0):
     return [a for a in game.legal_actions(st, p) if a.kind == kind]
 
 
-def test_draw_and_rally_taxes(game, db):
+def test_draw_and_rally_taxes(game, card_db):
     st = stacked_game(game)
     place(game, st, "AD173", 1, "prob1")  # Problem: using the draw action during the Main Phase costs +[1]
     set_tokens(st, 0, 1)
@@ -177,7 +177,7 @@ def test_draw_and_rally_taxes(game, db):
     assert not legal(game, st, "rally")
 
 
-def test_move_taxes_on_actions_and_effects(game, db):
+def test_move_taxes_on_actions_and_effects(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR12", 0, "home0")
     place(game, st, "SB127", 1, "prob1")  # Problem (Bob's): opponents can't move characters here unless they pay [1]
@@ -199,7 +199,7 @@ def test_move_taxes_on_actions_and_effects(game, db):
     assert st.d["cards"][f]["a"] == "prob1" and st.d["pl"][0]["tok"] == 0
 
 
-def test_effect_move_with_an_area_choice_moves(game, db):
+def test_effect_move_with_an_area_choice_moves(game, card_db):
     # (a fix: the chosen area used to be read as the effect's target, so nothing moved)
     st = stacked_game(game)
     f = place(game, st, "PR12", 0, "home0")
@@ -211,35 +211,33 @@ def test_effect_move_with_an_area_choice_moves(game, db):
     assert st.d["cards"][f]["a"] == "prob1"
 
 
-def test_challenge_restrictions(game, db):
-    from gameplay.engine.mlp.flow import _challenge_ok
+def test_challenge_restrictions(game, card_db):
     st = stacked_game(game)
     tm = place(game, st, "FF119", 1, "prob0")  # can't be challenged except by two or more characters
     place(game, st, "PR12", 0, "prob0")
-    assert not _challenge_ok(game.r, st.d, 0, tm)
+    assert not game.r.challenge_allowed(st.d, 0, tm)
     place(game, st, "PR33", 0, "prob0")
-    assert _challenge_ok(game.r, st.d, 0, tm)
+    assert game.r.challenge_allowed(st.d, 0, tm)
     place(game, st, "DE82", 1, "home1")  # opponents can't challenge your Troublemakers unless they pay [1]
     set_tokens(st, 0, 0)
-    assert not _challenge_ok(game.r, st.d, 0, tm)
+    assert not game.r.challenge_allowed(st.d, 0, tm)
     set_tokens(st, 0, 1)
-    assert _challenge_ok(game.r, st.d, 0, tm) and game.r.action_tax(st.d, 0, "challenge", tm) == 1
+    assert game.r.challenge_allowed(st.d, 0, tm) and game.r.action_tax(st.d, 0, "challenge", tm) == 1
     tm2 = place(game, st, "CN159", 1, "prob1")  # unless they have at least 3 Friends at its Problem
     for n in ("PR12", "PR33"):
         place(game, st, n, 0, "prob1")
-    assert not _challenge_ok(game.r, st.d, 0, tm2)
+    assert not game.r.challenge_allowed(st.d, 0, tm2)
     place(game, st, "PR60", 0, "prob1")
-    assert _challenge_ok(game.r, st.d, 0, tm2)
+    assert game.r.challenge_allowed(st.d, 0, tm2)
 
 
 # ---------------------------------------------------------------- home limit (212, 616.3)
-def test_home_limit_modifiers(game, db):
+def test_home_limit_modifiers(game, card_db):
     st = stacked_game(game)
     assert game.r.home_limit(st.d, 0) == 3
     place(game, st, "HM76", 1, "home1")  # Players' home limits are reduced by 1
     assert game.r.home_limit(st.d, 0) == 2 and game.r.home_limit(st.d, 1) == 2
-    st.d["cards"][problem(st, game, 1)]["k"] = db.key("AD183")  # -1 per character that player controls here
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][problem(st, game, 1)]["k"] = card_db.key("AD183")  # -1 per character that player controls here
     place(game, st, "PR12", 0, "prob1")
     assert game.r.home_limit(st.d, 0) == 1 and game.r.home_limit(st.d, 1) == 2
     place(game, st, "AD56", 1, "home1")  # opponent's home limit -1 per their Assets in their home
@@ -247,7 +245,7 @@ def test_home_limit_modifiers(game, db):
     assert game.r.home_limit(st.d, 0) == 0 and game.r.home_limit(st.d, 1) == 2
 
 
-def test_critters_do_not_count_against_home_limit(game, db):
+def test_critters_do_not_count_against_home_limit(game, card_db):
     from gameplay.engine.mlp.flow import _no_home_limit
     st = stacked_game(game)
     critter = place(game, st, "PR81", 0, "home0")
@@ -255,34 +253,33 @@ def test_critters_do_not_count_against_home_limit(game, db):
     place(game, st, "MT58", 0, "home0")  # Your Critter Friends do not count against your home limit
     other = place(game, st, "PR81", 1, "home1")
     assert _no_home_limit(game.r, st.d, critter) and not _no_home_limit(game.r, st.d, other)
-    assert db[db.key("CN88")].automated
+    assert card_db[card_db.key("CN88")].automated
 
 
 # ---------------------------------------------------------------- confronting (611)
-def set_problem(game, st, db, p, number):
+def set_problem(game, st, card_db, p, number):
     pid = problem(st, game, p)
-    st.d["cards"][pid]["k"] = db.key(number)
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][pid]["k"] = card_db.key(number)
     return pid
 
 
-def test_characters_that_cant_contribute(game, db):
+def test_characters_that_cant_contribute(game, card_db):
     st = stacked_game(game)
-    set_problem(game, st, db, 0, "AD168")  # Kindness 2 + not Kindness 2; 3+ power can't contribute
+    set_problem(game, st, card_db, 0, "AD168")  # Kindness 2 + not Kindness 2; 3+ power can't contribute
     place(game, st, "PR81", 0, "prob0")  # Kindness 2
     place(game, st, "PR31", 0, "prob0")  # Honesty 4
     assert not game.r.can_confront(st.d, 0, "prob0")
     place(game, st, "PR12", 0, "prob0")  # Loyalty 2
     assert game.r.can_confront(st.d, 0, "prob0")
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "AD181")  # opponents: Wild 5; no more than 2 characters contribute
+    set_problem(game, st, card_db, 1, "AD181")  # opponents: Wild 5; no more than 2 characters contribute
     for n in ("PR12", "PR33", "PR60"):
         place(game, st, n, 0, "prob1")
     assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 5)] and not game.r.can_confront(st.d, 0, "prob1")
     place(game, st, "PR31", 0, "prob1")
     assert game.r.can_confront(st.d, 0, "prob1")
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "FF124")  # opposing characters here with the highest power can't contribute
+    set_problem(game, st, card_db, 1, "FF124")  # opposing characters here with the highest power can't contribute
     for n in ("PR31", "PR12", "PR33"):  # 4, 2, 2 (Wild 5 needed)
         place(game, st, n, 0, "prob1")
     assert not game.r.can_confront(st.d, 0, "prob1")
@@ -290,21 +287,20 @@ def test_characters_that_cant_contribute(game, db):
     assert game.r.can_confront(st.d, 0, "prob1")
 
 
-def test_confront_needs_and_blocks(game, db):
+def test_confront_needs_and_blocks(game, card_db):
     st = stacked_game(game)
-    set_problem(game, st, db, 0, "RR7")  # +1 per each of their opponent's Friends here
+    set_problem(game, st, card_db, 0, "RR7")  # +1 per each of their opponent's Friends here
     place(game, st, "PR12", 1, "prob0")
     place(game, st, "PR33", 1, "prob0")
     assert game.r.requirements(st.d, 0, "prob0")[-1] == ("Wild", 2)
-    set_problem(game, st, db, 1, "CN171")  # can't confront unless at least 4 characters here
+    set_problem(game, st, card_db, 1, "CN171")  # can't confront unless at least 4 characters here
     for n in ("PR31", "PR31", "PR31"):
         place(game, st, n, 0, "prob1")
     assert not game.r.can_confront(st.d, 0, "prob1")
     place(game, st, "PR31", 0, "prob1")
     assert game.r.can_confront(st.d, 0, "prob1")
     tm = place(game, st, "PR31", 1, "prob1")
-    st.d["cards"][tm]["k"] = db.key("EO179")  # an opposing face-up Troublemaker blocks (611.3e) ...
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][tm]["k"] = card_db.key("EO179")  # an opposing face-up Troublemaker blocks (611.3e) ...
     assert not game.r.can_confront(st.d, 0, "prob1")
     place(game, st, "EO214", 0, "prob1")  # ... unless "Opposing Troublemakers don't prevent you ..."
     assert game.r.can_confront(st.d, 0, "prob1")
@@ -320,7 +316,7 @@ def play_areas(game, st, cid, p=0):
             and st.d["cards"][a.get("card")]["k"] == k}
 
 
-def test_play_cost_increases(game, db):
+def test_play_cost_increases(game, card_db):
     st = stacked_game(game)
     place(game, st, "DE45", 1, "home1")  # Opponents pay +[1] to play cards with cost 2 or less
     place(game, st, "EO107", 1, "home1")  # Opponents pay +[1] to play Friends with at least 3 printed power
@@ -328,14 +324,14 @@ def test_play_cost_increases(game, db):
     assert [game.r.card_cost(st.d, 0, c) for c in (cheap, dear, big)] == [3, 4, 5]
     assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1)) == 2  # not its controller
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "EO187")  # Opponents pay +[1] to play Friends here
+    set_problem(game, st, card_db, 1, "EO187")  # Opponents pay +[1] to play Friends here
     f = to_hand(game, st, "PR12", 0)
     set_tokens(st, 0, 2)
     assert play_areas(game, st, f) == {"home0", "prob0"}
     set_tokens(st, 0, 3)
     st2, _ = game.apply(st, Action.make("play", 0, card=f, area="prob1"))
     assert st2.d["pl"][0]["tok"] == 0
-    set_problem(game, st, db, 0, "AD185")  # Players must pay +[1] to play a Troublemaker here
+    set_problem(game, st, card_db, 0, "AD185")  # Players must pay +[1] to play a Troublemaker here
     tm = to_hand(game, st, "CG160", 0)
     set_tokens(st, 0, 1)
     assert play_areas(game, st, tm) == {"prob1"}
@@ -344,17 +340,17 @@ def test_play_cost_increases(game, db):
     assert st3.d["pl"][0]["tok"] == 0
 
 
-def test_play_cost_reductions_first_each_turn(game, db):
+def test_play_cost_reductions_first_each_turn(game, card_db):
     st = stacked_game(game)
-    set_problem(game, st, db, 0, "MT130")  # first Friend you play to this Problem each turn: -1, minimum 1
+    set_problem(game, st, card_db, 0, "MT130")  # first Friend you play to this Problem each turn: -1, minimum 1
     a, b = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR20", 0)  # costs 2 and 1
     assert game.r.card_cost(st.d, 0, a, area="prob0") == 1 and game.r.card_cost(st.d, 0, a, area="home0") == 2
     assert game.r.card_cost(st.d, 0, b, area="prob0") == 1  # to a minimum of [1]
     set_tokens(st, 0, 5)
     st2, _ = game.apply(st, Action.make("play", 0, card=a, area="prob0"))
     assert st2.d["pl"][0]["tok"] == 4
-    b2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == db.key("PR20"))
-    c2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == db.key("PR12"))
+    b2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == card_db.key("PR20"))
+    c2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == card_db.key("PR12"))
     assert game.r.card_cost(st2.d, 0, c2, area="prob0") == 2 and b2  # no longer the first this turn
     st = stacked_game(game)
     place(game, st, "LL19", 0, "home0")  # -1 for your first Friend with printed power 4 or more each turn
@@ -366,33 +362,33 @@ def test_play_cost_reductions_first_each_turn(game, db):
     place(game, st, "PR33", 0, "prob1")
     assert game.r.card_cost(st.d, 0, cg30, area="prob1") == 6 and game.r.card_cost(st.d, 0, cg30, area="prob0") == 8
     assert game.r.card_cost(st.d, 0, cg30, area="home0") == 8 and game.r.card_cost(st.d, 0, cg30) == 6  # lower bound
-    set_problem(game, st, db, 1, "NM7")  # Bob's: X less for his first Friend each turn (X frightened Friends)
+    set_problem(game, st, card_db, 1, "NM7")  # Bob's: X less for his first Friend each turn (X frightened Friends)
     for _ in range(2):
         game.r.frighten(st.d, Ev(), place(game, st, "PR60", 0, "home0"))
     assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR36", 1)) == 1
     st = stacked_game(game)
-    set_problem(game, st, db, 0, "PR171")  # Resources played on characters here cost [1] less
+    set_problem(game, st, card_db, 0, "PR171")  # Resources played on characters here cost [1] less
     f = place(game, st, "PR12", 1, "prob0")
     res = to_hand(game, st, "PR149", 0)  # cost 1: "Play on a Friend"
     assert game.r.card_cost(st.d, 0, res, host=f) == 0
     assert game.r.card_cost(st.d, 0, res, host=place(game, st, "PR12", 1, "home1")) == 1
 
 
-def test_play_restrictions(game, db):
+def test_play_restrictions(game, card_db):
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "MT124")  # Friends with 3 or more power can't be played here
-    set_problem(game, st, db, 0, "PR188")  # Friends with less than 2 power can't be played to this Problem
+    set_problem(game, st, card_db, 1, "MT124")  # Friends with 3 or more power can't be played here
+    set_problem(game, st, card_db, 0, "PR188")  # Friends with less than 2 power can't be played to this Problem
     set_tokens(st, 0, 5)
     big, small = to_hand(game, st, "PR31", 0), to_hand(game, st, "PR20", 0)
     assert play_areas(game, st, big) == {"home0", "prob0"} and play_areas(game, st, small) == {"home0", "prob1"}
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "CG181")  # Resources can't be played on this Problem or on Friends here
+    set_problem(game, st, card_db, 1, "CG181")  # Resources can't be played on this Problem or on Friends here
     there, home = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR12", 0, "home0")
     set_tokens(st, 0, 5)
     res = to_hand(game, st, "CG149", 0)  # "Play on a Friend" (Loyalty 3: the PR12s and Rainbow Dash)
     assert there not in play_areas(game, st, res) and home in play_areas(game, st, res)
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "AD177")  # 2+ characters here: can't move or play characters to this Problem
+    set_problem(game, st, card_db, 1, "AD177")  # 2+ characters here: can't move or play characters to this Problem
     place(game, st, "PR12", 0, "prob1")
     mover = place(game, st, "PR33", 0, "home0")
     set_tokens(st, 0, 5)
@@ -403,9 +399,9 @@ def test_play_restrictions(game, db):
     assert "prob1" not in {a.get("area") for a in legal(game, st, "move") if a.get("card") == mover}
 
 
-def test_move_restrictions(game, db):
+def test_move_restrictions(game, card_db):
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "CN180")  # Friends with Resources on them can't be moved here
+    set_problem(game, st, card_db, 1, "CN180")  # Friends with Resources on them can't be moved here
     a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
     place(game, st, "PR149", 0, "home0", host=b)
     set_tokens(st, 0, 5)
@@ -423,13 +419,13 @@ def test_move_restrictions(game, db):
     resolve_all(game, st)
     assert st.d["cards"][mine]["a"] == "prob1"
     st = stacked_game(game)
-    set_problem(game, st, db, 0, "PR180")  # 3 [Generosity] characters here: non-Generosity can't move away
+    set_problem(game, st, card_db, 0, "PR180")  # 3 [Generosity] characters here: non-Generosity can't move away
     for _ in range(3):
         place(game, st, "PR79", 1, "prob0")
     g, h = place(game, st, "PR79", 0, "prob0"), place(game, st, "PR12", 0, "prob0")
     assert not game.r.move_blocked(st.d, 0, g, "prob0", "home0") and game.r.move_blocked(st.d, 0, h, "prob0", "home0")
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "RR9")  # the player with the most Friends here can't move Friends to it
+    set_problem(game, st, card_db, 1, "RR9")  # the player with the most Friends here can't move Friends to it
     place(game, st, "PR12", 0, "prob1")
     f = place(game, st, "PR33", 0, "home0")
     assert game.r.move_blocked(st.d, 0, f, "home0", "prob1")
@@ -438,9 +434,9 @@ def test_move_restrictions(game, db):
 
 
 # ---------------------------------------------------------------- "can't" modifiers (104.2)
-def test_cant_be_frightened_or_dismissed(game, db):
+def test_cant_be_frightened_or_dismissed(game, card_db):
     st = stacked_game(game)
-    set_problem(game, st, db, 0, "CG187")  # Friends here can't be frightened
+    set_problem(game, st, card_db, 0, "CG187")  # Friends here can't be frightened
     here, home = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR12", 0, "home0")
     assert not game.r.frighten(st.d, Ev(), here) and game.r.frighten(st.d, Ev(), home)
     f = place(game, st, "PR31", 1, "home1")
@@ -453,14 +449,14 @@ def test_cant_be_frightened_or_dismissed(game, db):
     assert game.r.frighten(st.d, Ev(), place(game, st, "PR33", 1, "home1"))
     st.d["cards"][g]["cn"]["+1"] = 1
     assert not game.r.frighten(st.d, Ev(), g)
-    set_problem(game, st, db, 1, "PR189")  # [Honesty] Friends here cannot be dismissed
+    set_problem(game, st, card_db, 1, "PR189")  # [Honesty] Friends here cannot be dismissed
     h = place(game, st, "PR33", 0, "prob1")
     assert game.r.leave_play(st.d, Ev(), h, "disc", verb="dismissed") is None
     # 104.3: never against the game
     assert game.r.leave_play(st.d, Ev(), h, "disc", by_game=True, verb="dismissed by the game (511.6)") is not None
 
 
-def test_cant_be_exhausted(game, db):
+def test_cant_be_exhausted(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR12", 1, "home1")
     place(game, st, "CN131", 0, "home1", host=f)  # That Friend can't be exhausted
@@ -474,7 +470,7 @@ def test_cant_be_exhausted(game, db):
     assert not _can_pay_ability(game.r, st.d, 0, cost_card, ab)
 
 
-def test_cant_ready(game, db):
+def test_cant_ready(game, card_db):
     st = stacked_game(game)
     place(game, st, "AD18", 1, "prob0")  # Friends here with 2 or less power can't ready
     small, big = place(game, st, "PR12", 0, "prob0", exhausted=True), place(game, st, "PR31", 0, "prob0", exhausted=True)
@@ -494,7 +490,7 @@ def pass_to_turn(game, st, p):
     return pass_until(game, st, lambda s: s.d["tp"] == p and s.d["step"] == "main")
 
 
-def test_enter_exhausted_draw_limit_and_main_only(game, db):
+def test_enter_exhausted_draw_limit_and_main_only(game, card_db):
     st = stacked_game(game)
     place(game, st, "CG153", 1, "home1")  # Opposing Friends enter play exhausted
     assert st.d["cards"][place(game, st, "PR12", 0, "home0")]["ex"]
@@ -511,7 +507,7 @@ def test_enter_exhausted_draw_limit_and_main_only(game, db):
 
 
 # ---------------------------------------------------------------- losing abilities
-def test_lose_abilities_static_and_keywords(game, db):
+def test_lose_abilities_static_and_keywords(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "SB93", 0, "prob1")  # Prepared; "Your characters and Troublemakers here have +1 power"
     other = place(game, st, "PR12", 0, "prob1")
@@ -528,7 +524,7 @@ def test_lose_abilities_static_and_keywords(game, db):
     assert game.r.kw(st.d, g, "Prepared") == 0 and pw(game, st, g) == 5  # the Resource's +3 is not g's ability
 
 
-def test_lose_abilities_timestamp_order_and_epic(game, db):
+def test_lose_abilities_timestamp_order_and_epic(game, card_db):
     # 711.3: the earlier source removes the later one's abilities, so the later one does nothing
     st = stacked_game(game)
     first = place(game, st, "AD196", 1, "prob0")
@@ -536,8 +532,8 @@ def test_lose_abilities_timestamp_order_and_epic(game, db):
     assert game.r.lost(st.d, second) and not game.r.lost(st.d, first)
     # an Epic Troublemaker that loses its abilities is no longer Epic (Epic is a keyword)
     st = stacked_game(game)
-    epic = next(k for k, d in db.cards.items() if d.front.type == "Troublemaker" and d.front.epic)
-    tm = place(game, st, db.cards[epic].number, 0, "prob0")
+    epic = next(k for k, d in card_db.cards.items() if d.front.type == "Troublemaker" and d.front.epic)
+    tm = place(game, st, card_db.cards[epic].number, 0, "prob0")
     assert game.r.epic(st.d, tm)
     place(game, st, "LL72", 1, "prob0")  # Troublemakers here lose and can't have abilities
     assert not game.r.epic(st.d, tm)
@@ -546,7 +542,7 @@ def test_lose_abilities_timestamp_order_and_epic(game, db):
 
 
 # ---------------------------------------------------------------- bonus, fixed power, traits, colors, Eccentric X
-def test_problem_bonus_modifiers(game, db):
+def test_problem_bonus_modifiers(game, card_db):
     st = stacked_game(game)
     pid = problem(st, game, 1)
     printed = game.r.face(st.d, pid).bonus or 0
@@ -557,7 +553,7 @@ def test_problem_bonus_modifiers(game, db):
     assert game.r.problem_bonus(st.d, problem(st, game, 0)) == (game.r.face(st.d, problem(st, game, 0)).bonus or 0)
 
 
-def test_bonus_stolen_and_troublemaker_points_reduced(game, db):
+def test_bonus_stolen_and_troublemaker_points_reduced(game, card_db):
     from gameplay.engine.mlp.flow import resolve_faceoff, start_faceoff
     st = stacked_game(game)
     place(game, st, "AD76", 1, "prob1")  # an opponent would score this card's Problem's bonus: you score instead
@@ -568,7 +564,7 @@ def test_bonus_stolen_and_troublemaker_points_reduced(game, db):
     resolve_faceoff(game.r, st.d, Ev(), 0)
     assert st.d["pl"][1]["score"] == before[1] + bonus and st.d["pl"][0]["score"] == before[0]
     st = stacked_game(game)
-    set_problem(game, st, db, 1, "AD179")  # defeating a Troublemaker here scores one fewer point
+    set_problem(game, st, card_db, 1, "AD179")  # defeating a Troublemaker here scores one fewer point
     tm = place(game, st, "EO179", 1, "prob1")
     pts = game.r.face(st.d, tm).bonus
     place(game, st, "PR12", 0, "prob1")
@@ -577,7 +573,7 @@ def test_bonus_stolen_and_troublemaker_points_reduced(game, db):
     assert st.d["pl"][0]["score"] == max(pts - 1, 0)
 
 
-def test_dismissed_friends_are_banished(game, db):
+def test_dismissed_friends_are_banished(game, card_db):
     st = stacked_game(game)
     place(game, st, "CG165", 1, "prob0")  # If a Friend would be dismissed, it is banished instead
     f = place(game, st, "PR12", 0, "home0")
@@ -585,9 +581,9 @@ def test_dismissed_friends_are_banished(game, db):
     assert len(st.d["pl"][0]["ban"]) == 1 and not st.d["pl"][0]["disc"]
 
 
-def test_fixed_power_traits_and_colors(game, db):
+def test_fixed_power_traits_and_colors(game, card_db):
     st = stacked_game(game)
-    set_problem(game, st, db, 0, "MT120")  # Friends here have 2 power and can't gain or lose power
+    set_problem(game, st, card_db, 0, "MT120")  # Friends here have 2 power and can't gain or lose power
     f = place(game, st, "PR31", 0, "prob0")
     st.d["cards"][f]["cn"]["+1"] = 3
     assert pw(game, st, f) == 2 and pw(game, st, st.d["pl"][0]["mane"]) == 1
@@ -601,12 +597,12 @@ def test_fixed_power_traits_and_colors(game, db):
     assert game.r.colors(st.d, f) == () and game.r.colors(st.d, g) == ("Loyalty",) and tm
 
 
-def test_counted_eccentric_and_move_power_limit(game, db):
+def test_counted_eccentric_and_move_power_limit(game, card_db):
     st = stacked_game(game)
     ll75 = place(game, st, "LL75", 1, "prob0")  # Eccentric X, X = Events in your discard pile
     assert game.r.kw(st.d, ll75, "Eccentric") == 0
     for _ in range(2):
-        e = game._new(st.d, db.key("PR124"), 1, "disc")
+        e = game._new(st.d, card_db.key("PR124"), 1, "disc")
         st.d["pl"][1]["disc"].append(e)
     assert game.r.kw(st.d, ll75, "Eccentric") == 2
     assert ("Wild", 2) in game.r.requirements(st.d, 0, "prob0")
@@ -618,7 +614,7 @@ def test_counted_eccentric_and_move_power_limit(game, db):
     assert game.r.move_blocked(st.d, 0, weak, "home0", "prob1") and not game.r.move_blocked(st.d, 0, strong, "home0", "prob1")
 
 
-def test_opposing_friends_arriving_get_minus_power(game, db):
+def test_opposing_friends_arriving_get_minus_power(game, card_db):
     st = stacked_game(game)
     place(game, st, "EO159", 1, "prob1", host=problem(st, game, 1))  # moved or played here: -1 this turn
     f = place(game, st, "PR12", 0, "home0")
@@ -628,15 +624,15 @@ def test_opposing_friends_arriving_get_minus_power(game, db):
     c = to_hand(game, st2, "PR31", 0)
     set_tokens(st2, 0, 5)
     st3, _ = game.apply(st2, Action.make("play", 0, card=c, area="prob1"))
-    new = next(o for o in st3.d["play"] if st3.d["cards"][o]["k"] == db.key("PR31"))
+    new = next(o for o in st3.d["play"] if st3.d["cards"][o]["k"] == card_db.key("PR31"))
     assert game.r.power(st3.d, new) == 3
 
 
-def test_play_from_discard_and_hand_to_banish(game, db):
+def test_play_from_discard_and_hand_to_banish(game, card_db):
     st = stacked_game(game)
-    c = game._new(st.d, db.key("CN71"), 0, "disc")  # You may play this card from your discard pile
+    c = game._new(st.d, card_db.key("CN71"), 0, "disc")  # You may play this card from your discard pile
     st.d["pl"][0]["disc"].append(c)
-    r = game._new(st.d, db.key("LL107"), 0, "disc")  # ... if a player has 8 or more points
+    r = game._new(st.d, card_db.key("LL107"), 0, "disc")  # ... if a player has 8 or more points
     st.d["pl"][0]["disc"].append(r)
     place(game, st, "PR79", 0, "home0")  # [Generosity] 2 for the play requirements
     set_tokens(st, 0, 9)
@@ -647,7 +643,7 @@ def test_play_from_discard_and_hand_to_banish(game, db):
     st._la = None
     assert r in {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
     st2, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
-    assert any(st2.d["cards"][o]["k"] == db.key("CN71") for o in st2.d["play"]) and c not in st2.d["pl"][0]["disc"]
+    assert any(st2.d["cards"][o]["k"] == card_db.key("CN71") for o in st2.d["play"]) and c not in st2.d["pl"][0]["disc"]
     st = stacked_game(game)
     place(game, st, "EO146", 1, "home1")  # a Friend put into a hand from play is banished instead
     f = place(game, st, "PR12", 0, "home0")

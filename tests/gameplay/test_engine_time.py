@@ -58,10 +58,10 @@ def test_sudden_death_hard_limit_of_extra_turns(game):
     assert st.d["outcome"]["winner"] is None and "hard limit" in st.d["outcome"]["reason"]
 
 
-def test_turn_cap_is_a_recorded_draw(db):
+def test_turn_cap_is_a_recorded_draw(card_db):
     from gameplay.engine.mlp import MLPGame
 
-    game = MLPGame(db, turn_cap=4)
+    game = MLPGame(card_db, turn_cap=4)
     st = stacked_game(game)
     for _ in range(10):
         if st.d["outcome"]:

@@ -8,7 +8,7 @@ from hypothesis import strategies as hs
 
 from gameplay.engine import rng
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.decks import random_deck
+from gameplay.engine.mlp.deckbuild import random_deck
 from gameplay.engine.mlp.scenario import place, stacked_game
 from gameplay.engine.mlp.selfplay import hidden_check
 

@@ -70,7 +70,7 @@ def test_parse_watched_triggers_left_manual():
 
 
 # ------------------------------------------------------------------ enters play (706.1d)
-def test_opposing_friend_enters_here(game, db):
+def test_opposing_friend_enters_here(game, card_db):
     # EO97: "When an opposing Friend enters play here, this card gets +1 power until the end of the turn."
     # MT64: "When an opposing Friend enters play here, you may pay [1] to frighten it."
     st = stacked_game(game)
@@ -94,7 +94,7 @@ def test_opposing_friend_enters_here(game, db):
     assert power(game, st, eo97) == base + 1 and mt64 in st.d["play"]
 
 
-def test_this_or_another_pegasus_enters(game, db):
+def test_this_or_another_pegasus_enters(game, card_db):
     # SB7: "When this or another one of your Pegasus Friends enters play, that Friend gets +1 power ..."
     st = stacked_game(game)
     place(game, st, "SB7", 0, "home0")
@@ -102,14 +102,14 @@ def test_this_or_another_pegasus_enters(game, db):
     nid = game.r.enter_play(st.d, Ev(), peg, "prob0", 0)
     resolve_all(game, st)
     # the entering copy triggers both copies' abilities (its own "this" and the other's "another")
-    assert power(game, st, nid) == db[db.key("SB7")].front.power + 2
+    assert power(game, st, nid) == card_db[card_db.key("SB7")].front.power + 2
     other = to_hand(game, st, "PR12", 0)  # an Earth Pony: no trigger
     oid = game.r.enter_play(st.d, Ev(), other, "prob0", 0)
     resolve_all(game, st)
     assert power(game, st, oid) == 2
 
 
-def test_problem_enters_move_there(game, db):
+def test_problem_enters_move_there(game, card_db):
     # SB64: "When a Problem enters play, you may move one of your characters at home to that Problem."
     st = stacked_game(game)
     place(game, st, "SB64", 0, "prob0")
@@ -121,7 +121,7 @@ def test_problem_enters_move_there(game, db):
 
 
 # ------------------------------------------------------------------ leaves play
-def test_opposing_friend_dismissed(game, db):
+def test_opposing_friend_dismissed(game, card_db):
     # AD36: "When an opposing Friend is dismissed, this card gets +2 power until the end of the turn."
     # HM113 (on a Friend): "When an opponent's Friend is dismissed, dismiss the attached Friend."
     st = stacked_game(game)
@@ -141,13 +141,12 @@ def test_opposing_friend_dismissed(game, db):
 
 
 # ------------------------------------------------------------------ moves (506.1c)
-def test_move_to_this_problem_first_time_each_turn(game, db):
+def test_move_to_this_problem_first_time_each_turn(game, card_db):
     # SB131: "When you move a character to this Problem for the first time each turn, you may move another
     # one of your characters to this Problem."
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob0")
-    st.d["cards"][prob]["k"] = db.key("SB131")  # test setup: this Problem is SB131
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][prob]["k"] = card_db.key("SB131")  # test setup: this Problem is SB131
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 0, "home0")
     mine = (a, b, st.d["pl"][0]["mane"])
@@ -162,7 +161,7 @@ def test_move_to_this_problem_first_time_each_turn(game, db):
     assert not st.d["trig"] and not st.d["rq"]  # the second move that turn does not trigger
 
 
-def test_move_there_home(game, db):
+def test_move_there_home(game, card_db):
     # EO59: "When you move a character to a Problem, you may pay [1] to move an opposing character there home."
     st = stacked_game(game)
     place(game, st, "EO59", 0, "home0")
@@ -175,7 +174,7 @@ def test_move_there_home(game, db):
     assert st.d["cards"][foe_there]["a"] == "home1" and st.d["cards"][foe_else]["a"] == "prob0"
 
 
-def test_attached_friend_moved(game, db):
+def test_attached_friend_moved(game, card_db):
     # LL106: "When you move the attached Friend, it gets +1 power until the end of the turn."
     st = stacked_game(game)
     host = place(game, st, "PR12", 0, "home0")
@@ -191,7 +190,7 @@ def test_attached_friend_moved(game, db):
 
 
 # ------------------------------------------------------------------ plays (705.2g)
-def test_opponent_plays_a_friend_and_last_card(game, db):
+def test_opponent_plays_a_friend_and_last_card(game, card_db):
     # CG47: "When an opponent plays a Friend, gain [1]."
     # AD10: "When you play the last card in your hand, you may frighten a Friend here."
     st = stacked_game(game)
@@ -212,7 +211,7 @@ def test_opponent_plays_a_friend_and_last_card(game, db):
     assert st.d["cards"][foe]["fr"] or st.d["cards"][ad10]["fr"]  # the last card: a Friend here frightened
 
 
-def test_play_trait_to_this_problem_exhaust_if_you_do(game, db):
+def test_play_trait_to_this_problem_exhaust_if_you_do(game, card_db):
     # PR19: "When you play a Pegasus Friend to this card's Problem, you may exhaust this card. If you do, gain [1]."
     st = stacked_game(game)
     pr19 = place(game, st, "PR19", 0, "prob0")
@@ -230,7 +229,7 @@ def test_play_trait_to_this_problem_exhaust_if_you_do(game, db):
 
 
 # ------------------------------------------------------------------ uncover, exhaust, frighten
-def test_troublemaker_uncovered_here(game, db):
+def test_troublemaker_uncovered_here(game, card_db):
     # PR66: "When a Troublemaker at this card's Problem is uncovered, you may exhaust this card to score a point."
     from gameplay.engine.mlp.flow import uncover_one
 
@@ -243,7 +242,7 @@ def test_troublemaker_uncovered_here(game, db):
     assert st.d["cards"][pr66]["ex"] and st.d["pl"][0]["score"] == score + 1
 
 
-def test_host_exhausted_dismissed(game, db):
+def test_host_exhausted_dismissed(game, card_db):
     # CN136 (on a Friend): "When that Friend becomes exhausted, dismiss it."
     st = stacked_game(game)
     host = place(game, st, "PR12", 0, "home0")
@@ -257,7 +256,7 @@ def test_host_exhausted_dismissed(game, db):
     assert host not in st.d["play"]
 
 
-def test_friend_frightened_and_unfrightened(game, db):
+def test_friend_frightened_and_unfrightened(game, card_db):
     # MT7: "When this or another Friend is frightened, you may put a 1 [Loyalty] Pegasus Friend token with
     # Swift into play."  HM21: "When this or another one of your Friends becomes unfrightened, you may put a
     # +1 power counter on one of your Friends."
@@ -280,7 +279,7 @@ def test_friend_frightened_and_unfrightened(game, db):
 
 
 # ------------------------------------------------------------------ player events
-def test_player_event_triggers(game, db):
+def test_player_event_triggers(game, card_db):
     # AD160: "When a player draws a card, put a +1 power counter on this card."
     # PR34: "When an opponent discards a card, this card gets +1 power until the end of the turn."
     # FF106: "When an opponent loses one or more action tokens, you may exhaust this card to gain [1]."
@@ -308,7 +307,7 @@ def test_player_event_triggers(game, db):
     assert st.d["pl"][0]["tok"] == 0 and len(st.d["pl"][1]["hand"]) == hand + 1
 
 
-def test_opponent_confronts_this_cards_problem(game, db):
+def test_opponent_confronts_this_cards_problem(game, card_db):
     # PR46: "When your opponent confronts this card's Problem, draw a card."  (611.4 confronting)
     from gameplay.engine.mlp.scenario import pass_until
 
@@ -345,7 +344,7 @@ def test_parse_conditions_actors_costs():
     assert ab["on"] == "uncovered"
 
 
-def test_enters_during_your_turn_only(game, db):
+def test_enters_during_your_turn_only(game, card_db):
     # HM-1: "When this card enters play during your turn, an opponent loses [1] and you gain [1]."
     st = stacked_game(game)
     set_tokens(st, 0, 0)
@@ -360,7 +359,7 @@ def test_enters_during_your_turn_only(game, db):
     assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
 
 
-def test_enters_or_frightened_split(game, db):
+def test_enters_or_frightened_split(game, card_db):
     # HM60: "When this card enters play or becomes frightened, put a 1 [Kindness] Critter Friend token into play."
     st = stacked_game(game)
     c = to_hand(game, st, "HM60", 0)
@@ -379,14 +378,13 @@ def _confront(game, st):
                       and s.d["pending"]["kind"] == "may"))
 
 
-def test_confront_with_three_colors(game, db):
+def test_confront_with_three_colors(game, card_db):
     # CG170: "When a player confronts this Problem with characters that have at least 3 different colors among
     # them, that player may draw a card."  (611.4)
     for numbers, drew in ((("PR12", "PR33", "PR60"), True), (("PR12", "PR33", "PR31"), False)):
         st = stacked_game(game)
         prob = game.r.problem_at(st.d, "prob1")
-        st.d["cards"][prob]["k"] = db.key("CG170")  # test setup: the opponent's Problem is CG170
-        game.r.forget()  # (test setup gave a card another key: Rules.forget)
+        st.d["cards"][prob]["k"] = card_db.key("CG170")  # test setup: the opponent's Problem is CG170
         for n in numbers:
             place(game, st, n, 0, "prob1")
         place(game, st, "PR31", 0, "prob1")
@@ -400,13 +398,12 @@ def test_confront_with_three_colors(game, db):
             assert not (st.d["pending"] and st.d["pending"]["kind"] == "may")
 
 
-def test_confront_with_at_least_four_characters(game, db):
+def test_confront_with_at_least_four_characters(game, card_db):
     # HM120: "When you confront this Problem with at least 4 characters, gain [1]."  (frightened ones don't count)
     for n, fright, gained in ((4, 0, 1), (3, 0, 0), (4, 1, 0)):
         st = stacked_game(game)
         prob = game.r.problem_at(st.d, "prob0")
-        st.d["cards"][prob]["k"] = db.key("HM120")
-        game.r.forget()  # (test setup gave a card another key: Rules.forget)
+        st.d["cards"][prob]["k"] = card_db.key("HM120")
         chars = [place(game, st, "PR31", 0, "prob0") for _ in range(n)]
         for c in chars[:fright]:
             game.r.frighten(st.d, Ev(), c)
@@ -416,7 +413,7 @@ def test_confront_with_at_least_four_characters(game, db):
         assert st.d["pl"][0]["tok"] == gained
 
 
-def test_challenged_that_player_moves_home(game, db):
+def test_challenged_that_player_moves_home(game, card_db):
     # CN162: "When a player challenges this card, that player moves one of their characters at this card's
     # Problem home."  (608.1; the challenger follows the effect)
     st = stacked_game(game)
@@ -428,12 +425,11 @@ def test_challenged_that_player_moves_home(game, db):
     assert st.d["cards"][a]["a"] == "home0"
 
 
-def test_defeat_troublemaker_here_scores(game, db):
+def test_defeat_troublemaker_here_scores(game, card_db):
     # PR178: "When a player defeats a Troublemaker at this Problem, that player scores an additional point."
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob1")
-    st.d["cards"][prob]["k"] = db.key("PR178")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][prob]["k"] = card_db.key("PR178")
     tm = place(game, st, "AD160", 1, "prob1")
     score = st.d["pl"][0]["score"]
     game.r.watch(st.d, Ev(), "w_defeat", tm, {"by": 0})
@@ -441,13 +437,12 @@ def test_defeat_troublemaker_here_scores(game, db):
     assert st.d["pl"][0]["score"] == score + 1 and st.d["pl"][1]["score"] == 0
 
 
-def test_cost_exhaust_a_character_and_pay(game, db):
+def test_cost_exhaust_a_character_and_pay(game, card_db):
     # EO186: "When a Friend enters play here, you may pay [2] and exhaust one of your characters here to
     # dismiss that Friend."  Both are paid or neither (508.1d).
     st = stacked_game(game)
     prob = game.r.problem_at(st.d, "prob0")
-    st.d["cards"][prob]["k"] = db.key("EO186")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][prob]["k"] = card_db.key("EO186")
     set_tokens(st, 0, 5)
     foe = to_hand(game, st, "PR33", 1)
     nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
@@ -466,7 +461,7 @@ def test_cost_exhaust_a_character_and_pay(game, db):
     assert nid in st.d["play"] and not st.d["cards"][other]["ex"] and st.d["pl"][0]["tok"] == 1  # can't pay [2]
 
 
-def test_cost_frighten_this_card(game, db):
+def test_cost_frighten_this_card(game, card_db):
     # DE139: "When you confront this card's Problem, you may frighten this card to score a point."
     st = stacked_game(game)
     c = place(game, st, "DE139", 0, "prob0")
@@ -481,7 +476,7 @@ def test_cost_frighten_this_card(game, db):
 
 
 # ------------------------------------------------------------------ deck top, counters, points, "there"
-def test_put_card_on_top_of_your_deck(game, db):
+def test_put_card_on_top_of_your_deck(game, card_db):
     # EO54: "When you put a card on top of your deck, this card gets +1 power until the end of the turn."
     # PR74 (search the discard pile, put it on top of your deck) puts a card on top of your deck too.
     st = stacked_game(game)
@@ -496,21 +491,20 @@ def test_put_card_on_top_of_your_deck(game, db):
     game.r.play_effects(st.d, Ev(), 0, eo54, [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}])
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 2
-    assert st.d["cards"][st.d["pl"][0]["deck"][0]]["k"] == db.key("PR12")
+    assert st.d["cards"][st.d["pl"][0]["deck"][0]]["k"] == card_db.key("PR12")
     game.r.play_effects(st.d, Ev(), 1, eo54, [{"op": "hand_to_deck_top"}])  # the opponent's deck: no
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 2
 
 
-def test_plus_one_counter_on_this_card_and_first_time_here(game, db):
+def test_plus_one_counter_on_this_card_and_first_time_here(game, card_db):
     # SB77: "When you put a +1 power counter on this card, you may exhaust it to draw a card."
     # HM122: "When you put a +1 power counter on a character here for the first time each turn, you may put
     # a +1 power counter on another character here."
     st = stacked_game(game)
     sb77 = place(game, st, "SB77", 0, "prob0")
     prob = game.r.problem_at(st.d, "prob0")
-    st.d["cards"][prob]["k"] = db.key("HM122")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][prob]["k"] = card_db.key("HM122")
     other = place(game, st, "PR12", 0, "prob0")
     hand = len(st.d["pl"][0]["hand"])
     game.r.play_effects(st.d, Ev(), 0, sb77, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
@@ -522,7 +516,7 @@ def test_plus_one_counter_on_this_card_and_first_time_here(game, db):
     assert st.d["cards"][other]["cn"].get("+1") == 2 and st.d["cards"][sb77]["cn"].get("+1") == 1  # once a turn
 
 
-def test_if_a_player_has_points(game, db):
+def test_if_a_player_has_points(game, card_db):
     # LL12: "When this card enters play, if a player has 8 or more points, you may frighten a Friend."
     st = stacked_game(game)
     foe = place(game, st, "PR33", 1, "home1")
@@ -537,7 +531,7 @@ def test_if_a_player_has_points(game, db):
     assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("fr")) == 1
 
 
-def test_moved_host_other_characters_there(game, db):
+def test_moved_host_other_characters_there(game, card_db):
     # HM106 (on a Friend): "When you move that character to a Problem, your other characters there each get
     # +1 power until the end of the turn."
     st = stacked_game(game)
@@ -552,7 +546,7 @@ def test_moved_host_other_characters_there(game, db):
     assert (power(game, st, there), power(game, st, elsewhere), power(game, st, host), power(game, st, foe)) == (3, 2, 2, 4)
 
 
-def test_play_friend_to_a_problem_move_this_card_there(game, db):
+def test_play_friend_to_a_problem_move_this_card_there(game, card_db):
     # HM139 (boosted side): "When you play a Friend to a Problem, you may move this card to that Problem."
     st = stacked_game(game, manes=("HM139", "PR2"))
     mane = st.d["pl"][0]["mane"]
@@ -565,11 +559,11 @@ def test_play_friend_to_a_problem_move_this_card_there(game, db):
 
 
 # ------------------------------------------------------------------ after leaving play, reorder, uncover it
-def test_dismissed_put_it_into_hand(game, db):
+def test_dismissed_put_it_into_hand(game, card_db):
     # PR25: "When this card is dismissed, put it into its owner's hand."  The card is found in the discard
     # pile it went to (410.6a); retiring it does not trigger.
     st = stacked_game(game)
-    key = db.key("PR25")
+    key = card_db.key("PR25")
     c = place(game, st, "PR25", 0, "home0")
     game.r.leave_play(st.d, Ev(), c, "disc", verb="dismissed")
     resolve_all(game, st)
@@ -581,7 +575,7 @@ def test_dismissed_put_it_into_hand(game, db):
     assert any(st.d["cards"][x]["k"] == key for x in st.d["pl"][0]["disc"])
 
 
-def test_retired_dismiss_a_friend_here(game, db):
+def test_retired_dismiss_a_friend_here(game, card_db):
     # EO154 (a Location on a Problem): "When this card is retired, you may pay [1] to dismiss a Friend here."
     # "here" is the area it was in (its last known area).
     st = stacked_game(game)
@@ -594,7 +588,7 @@ def test_retired_dismiss_a_friend_here(game, db):
     assert here not in st.d["play"] and there in st.d["play"] and st.d["pl"][0]["tok"] == 0
 
 
-def test_reorder_top_of_deck(game, db):
+def test_reorder_top_of_deck(game, card_db):
     # PR62: "When you play this card, you may look at the top 2 cards of your deck and put them back in any order."
     st = stacked_game(game)
     deck = st.d["pl"][0]["deck"]
@@ -611,7 +605,7 @@ def test_reorder_top_of_deck(game, db):
     assert any(e.get("to") == 0 and e["type"] == "look" for e in ev.items)  # private to the looker
 
 
-def test_look_at_top_of_problem_deck(game, db):
+def test_look_at_top_of_problem_deck(game, card_db):
     # EO182: "When this Problem is solved, you may look at the top card of your Problem deck and put it on the
     # top or the bottom of that deck."
     st = stacked_game(game)
@@ -626,7 +620,7 @@ def test_look_at_top_of_problem_deck(game, db):
     assert pdeck[-1] == top and pdeck[0] != top
 
 
-def test_played_troublemaker_here_may_uncover(game, db):
+def test_played_troublemaker_here_may_uncover(game, card_db):
     # CN186: "When a Troublemaker is played here, its controller may pay [2] to uncover it."  The player who
     # played it follows the effect; PR136 "When you uncover a Troublemaker, the next card you play that turn
     # has its cost reduced by [1]" then reduces their next card.
@@ -646,7 +640,7 @@ def test_played_troublemaker_here_may_uncover(game, db):
     assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][0]["disc_next"] == []
 
 
-def test_cost_reduction_for_the_next_card_applies_to_a_troublemaker(game, db):
+def test_cost_reduction_for_the_next_card_applies_to_a_troublemaker(game, card_db):
     # "the next card you play": playing a Troublemaker (609.2c) is playing a card, so it uses the reduction
     st = stacked_game(game)
     st.d["pl"][0]["disc_next"].append({"type": "card", "n": 1, "u": "turn"})
@@ -657,7 +651,7 @@ def test_cost_reduction_for_the_next_card_applies_to_a_troublemaker(game, db):
 
 
 # ------------------------------------------------------------------ Troublemakers into play, cost reductions, ...
-def test_troublemaker_from_hand_into_play_face_up(game, db):
+def test_troublemaker_from_hand_into_play_face_up(game, card_db):
     # FF35: "When this card enters play, you may put a Troublemaker from your hand into play face-up."
     # (at a Problem: a Troublemaker is never at home, 506.2a)
     st = stacked_game(game)
@@ -670,7 +664,7 @@ def test_troublemaker_from_hand_into_play_face_up(game, db):
     assert not st.d["cards"][tms[0]]["fd"] and st.d["cards"][tms[0]]["a"].startswith("prob")
 
 
-def test_search_deck_for_troublemaker_face_up(game, db):
+def test_search_deck_for_troublemaker_face_up(game, card_db):
     # EO95: "When this card enters play, search your deck for a Troublemaker and put it into play face-up."
     st = stacked_game(game, decks=(["PR12"] * 6 + ["AD160"], None))
     c = to_hand(game, st, "EO95", 0)
@@ -680,7 +674,7 @@ def test_search_deck_for_troublemaker_face_up(game, db):
     assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"]
 
 
-def test_colored_and_trait_cost_reductions(game, db):
+def test_colored_and_trait_cost_reductions(game, card_db):
     # PR84: "When you play this card, the cost of your next [Kindness] Friend this turn is reduced by [1]."
     st = stacked_game(game)
     src = place(game, st, "PR84", 0, "home0")
@@ -688,16 +682,16 @@ def test_colored_and_trait_cost_reductions(game, db):
     resolve_all(game, st)
     loyal = to_hand(game, st, "PR12", 0)
     kind = to_hand(game, st, "PR84", 0)  # a [Kindness] Friend
-    assert game.r.card_cost(st.d, 0, loyal) == db[db.key("PR12")].front.cost
-    assert game.r.card_cost(st.d, 0, kind) == db[db.key("PR84")].front.cost - 1
+    assert game.r.card_cost(st.d, 0, loyal) == card_db[card_db.key("PR12")].front.cost
+    assert game.r.card_cost(st.d, 0, kind) == card_db[card_db.key("PR84")].front.cost - 1
     # "pay [2] less for the next Accessory you play this turn" (EO70) only for an Accessory
     st.d["pl"][0]["disc_next"] = [{"type": "card", "n": 2, "u": "turn", "trait": "Accessory"}]
     acc = to_hand(game, st, "LL106", 0)
-    assert game.r.card_cost(st.d, 0, acc) == max(0, db[db.key("LL106")].front.cost - 2)
-    assert game.r.card_cost(st.d, 0, loyal) == db[db.key("PR12")].front.cost
+    assert game.r.card_cost(st.d, 0, acc) == max(0, card_db[card_db.key("LL106")].front.cost - 2)
+    assert game.r.card_cost(st.d, 0, loyal) == card_db[card_db.key("PR12")].front.cost
 
 
-def test_if_a_friend_left_play_this_turn(game, db):
+def test_if_a_friend_left_play_this_turn(game, card_db):
     # LL25: "When this card enters play, if a Friend left play this turn, you may draw 2 cards."
     st = stacked_game(game)
     hand = len(st.d["pl"][0]["hand"])
@@ -713,7 +707,7 @@ def test_if_a_friend_left_play_this_turn(game, db):
     assert len(st.d["pl"][0]["hand"]) == hand + 2
 
 
-def test_uncovered_pay_then_dismiss_cheap_friends_here(game, db):
+def test_uncovered_pay_then_dismiss_cheap_friends_here(game, card_db):
     # CG205: "When this card is uncovered, you may pay [2]. If you do, dismiss each Friend here with cost 2 or less."
     from gameplay.engine.mlp.flow import uncover_one
 
@@ -727,7 +721,7 @@ def test_uncovered_pay_then_dismiss_cheap_friends_here(game, db):
     assert cheap not in st.d["play"] and dear in st.d["play"] and st.d["pl"][0]["tok"] == 0
 
 
-def test_retired_or_dismissed_and_opposing_tokens(game, db):
+def test_retired_or_dismissed_and_opposing_tokens(game, card_db):
     # DE79: "When one of your Friends is retired or dismissed, you may put a +1 power counter on this card."
     st = stacked_game(game)
     de79 = place(game, st, "DE79", 0, "home0")
@@ -760,7 +754,7 @@ def test_parse_batch_three():
     assert ab["subj"]["from"] == "here" and ab["effects"][1] == {"op": "move", "target": {"self": True}, "to": "it"}
 
 
-def test_opponent_may_pay_to_dismiss_uncovered(game, db):
+def test_opponent_may_pay_to_dismiss_uncovered(game, card_db):
     # AD164: "When this card is uncovered, an opponent may pay [2] to dismiss this card."  The opponent
     # decides and pays.
     from gameplay.engine.mlp.flow import uncover_one
@@ -779,7 +773,7 @@ def test_opponent_may_pay_to_dismiss_uncovered(game, db):
     assert tm not in st.d["play"] and st.d["pl"][1]["tok"] == 1
 
 
-def test_send_moved_character_back_and_costs_ok(game, db):
+def test_send_moved_character_back_and_costs_ok(game, card_db):
     # SB87: "When an opposing character is moved, you may pay [1] and exhaust this card to send that character
     # to its previous area."  Both costs or neither (508.1d).
     st = stacked_game(game)

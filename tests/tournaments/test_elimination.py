@@ -21,6 +21,7 @@ from tournaments.pairing import (
     bracket_seed,
     compute_standings,
     elimination_best_of,
+    top_cut_plan,
     top_cut_size,
 )
 from tournaments.pairing.elimination import bracket_order
@@ -29,6 +30,25 @@ from tournaments.pairing.elimination import bracket_order
 @pytest.mark.parametrize(("players", "cut"), [(4, 4), (9, 4), (16, 4), (17, 8), (64, 8), (16384, 8), (3, 2), (1, 0)])
 def test_the_top_cut_is_four_up_to_16_players_and_eight_from_17(players, cut):
     assert top_cut_size(players) == cut
+
+
+def test_the_cut_goes_by_the_players_who_started_not_those_still_in():
+    # Tier 1 Rules, Elimination Rounds: "For events with 17 or more players, the top eight".
+    assert top_cut_size(16, event_size=17) == 8  # 17 started, one dropped: still a top 8
+    plan = top_cut_plan(active=16, event_size=17)
+    assert (plan.wanted, plan.size, plan.short) == (8, 8, False)
+    assert plan.describe() == "Top 8 cut from 17 players."
+
+
+def test_a_field_smaller_than_the_cut_is_cut_to_what_exists_and_says_so():
+    plan = top_cut_plan(active=7, event_size=17)
+    assert (plan.wanted, plan.size, plan.short) == (8, 4, True)
+    assert plan.describe() == (
+        "Top 4 cut from 17 players: a top 8 was due, but only 7 players are still in, so the cut is to the top 4.")
+    assert top_cut_plan(active=5, event_size=9, requested=8).size == 4  # the organiser's choice shrinks too
+    assert top_cut_plan(active=1, event_size=9).size == 0
+    with pytest.raises(PairingError, match="power of two"):
+        top_cut_plan(active=9, event_size=9, requested=6)
 
 
 def test_the_organiser_may_choose_another_power_of_two_cut():

@@ -139,6 +139,40 @@ def test_an_announced_tier_1_top_cut_is_played(paired_round, organiser, floor_ju
     assert top.kind == Round.Kind.ELIMINATION and top.matches.count() == 2  # 16 or fewer players: top 4
 
 
+def test_seventeen_players_with_one_drop_get_a_top_eight(make_event, make_user, organiser, floor_judge, act, monkeypatch):
+    # Tier 1 Rules, Elimination Rounds: the event's size (17 who started) decides, not the 16 still in.
+    monkeypatch.setattr("tournaments.services.events.decklist_required", lambda event: False)
+    event = make_event(tier=1, elimination_announced=True)
+    act(services.event_open_registration, event=event, by=organiser)
+    regs = [act(services.registration_create, event=event, player=make_user(f"p{i:02d}")) for i in range(17)]
+    act(services.event_open_check_in, event=event, by=organiser)
+    for r in regs:
+        act(services.registration_check_in, registration=r, by=r.player)
+    act(services.event_start, event=event, by=organiser, swiss_rounds=1)
+    rnd = act(services.round_start_next, event=Event.objects.get(pk=event.pk), by=organiser)
+    for m in rnd.matches.exclude(status="final"):
+        act(services.match_record_result, match=m, by=floor_judge, result="a")
+    act(services.registration_drop, registration=Registration.objects.get(pk=regs[0].pk), by=regs[0].player)
+    top = act(services.event_start_top_cut, event=Event.objects.get(pk=event.pk), by=organiser)
+    assert top.matches.count() == 4 and Event.objects.get(pk=event.pk).top_cut == 8
+    from tournaments.selectors import top_cut_note
+
+    assert top_cut_note(event=event) == "Top 8 cut from 17 players."
+
+
+def test_a_cut_larger_than_the_players_still_in_is_cut_to_what_exists_and_says_so(paired_round, organiser, floor_judge, act):
+    event, regs, rnd = paired_round(tier=1, elimination_announced=True)
+    for m in rnd.matches.exclude(status="final"):
+        act(services.match_record_result, match=m, by=floor_judge, result="a")
+    for r in regs[:5]:
+        act(services.registration_drop, registration=Registration.objects.get(pk=r.pk), by=r.player)
+    top = act(services.event_start_top_cut, event=Event.objects.get(pk=event.pk), by=organiser)
+    assert top.matches.count() == 1  # 3 still in: a top 2
+    from tournaments.selectors import top_cut_note
+
+    assert "a top 4 was due, but only 3 players are still in, so the cut is to the top 2" in top_cut_note(event=event)
+
+
 @pytest.mark.parametrize("tier,deck_checks", [(1, 0), (2, 1), (3, 1)])
 def test_random_deck_checks_pick_matches_and_give_them_extra_time(paired_round, tier, deck_checks, monkeypatch):
     # Tier 2/3 Deck Checks: at least one game selected each round; the selected players get extra time.
@@ -216,6 +250,12 @@ def test_a_late_player_gets_losses_or_byes_for_the_missed_rounds(paired_round, o
     points = {s.id: s.points for s in event_standings(event)}
     assert points[str(late_l.id)] == 1  # Scoring: Loss 1
     assert points[str(late_b.id)] == 3  # Scoring: Bye 3
+    # The record agrees with the points: "1 pts, 0-1-0", not "1 pts, 0-0-0".
+    from tournaments.selectors import standings_table
+
+    rows = {r["registration"]: r for r in standings_table(event=event)}
+    assert (rows[late_l.id]["points"], rows[late_l.id]["wins"], rows[late_l.id]["losses"], rows[late_l.id]["byes"]) == (1, 0, 1, 0)
+    assert (rows[late_b.id]["points"], rows[late_b.id]["losses"], rows[late_b.id]["byes"]) == (3, 0, 1)
     r2 = act(services.round_start_next, event=Event.objects.get(pk=event.pk), by=organiser)
     ids = {x for mm in r2.matches.all() for x in (mm.player_a_id, mm.player_b_id)}
     assert {late_l.id, late_b.id} <= ids
@@ -273,3 +313,39 @@ def test_the_full_event_runs_to_a_winner_and_is_published(paired_round, organise
     data = event_export(event=Event.objects.get(pk=event.pk))
     assert data["winner"] and data["event"]["status"] == "published"
     assert len(data["rounds"]) == 4 + 2
+
+
+# --------------------------------------------------------------------------- the organiser's own forms
+
+
+def _messages(response) -> list[str]:
+    return [str(m) for m in response.context["messages"]] if response.context else []
+
+
+@pytest.mark.parametrize("field,value,says", [
+    ("top_cut", "-8", "Top cut must be 0 (no elimination rounds) or a power of two"),
+    ("top_cut", "6", "Top cut must be 0 (no elimination rounds) or a power of two"),
+    ("swiss_rounds", "-3", "Swiss rounds must be between 1 and 20 (got -3)"),
+    ("swiss_rounds", "0", "Swiss rounds must be between 1 and 20 (got 0)"),
+])
+def test_bad_numbers_in_the_settings_form_are_refused_with_a_message_not_a_500(make_event, organiser, client, field, value, says):
+    event = make_event()
+    client.force_login(organiser)
+    r = client.post(f"/events/{event.slug}/do/settings/", {field: value}, follow=True)
+    assert r.status_code == 200 and any(says in m for m in _messages(r))
+    event.refresh_from_db()
+    assert getattr(event, field) in (None, 0)
+
+
+def test_starting_with_minus_three_swiss_rounds_is_refused(running_event, organiser, make_event, players, act, client, monkeypatch):
+    monkeypatch.setattr("tournaments.services.events.decklist_required", lambda event: False)
+    event = make_event()
+    act(services.event_open_registration, event=event, by=organiser)
+    regs = [act(services.registration_create, event=event, player=p) for p in players[:4]]
+    act(services.event_open_check_in, event=event, by=organiser)
+    for r in regs:
+        act(services.registration_check_in, registration=r, by=r.player)
+    client.force_login(organiser)
+    r = client.post(f"/events/{event.slug}/do/start/", {"swiss_rounds": "-3"}, follow=True)
+    assert r.status_code == 200 and any("Swiss rounds must be between 1 and 20 (got -3)" in m for m in _messages(r))
+    assert Event.objects.get(pk=event.pk).status == Event.Status.CHECK_IN

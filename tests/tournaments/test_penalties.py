@@ -23,7 +23,11 @@ def test_a_second_game_warning_for_the_same_infraction_becomes_a_game_loss(paire
     p = m.player_a
     first = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="Slow play")
     other = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="Looking at extra cards")
-    second = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="slow play")
+    # The same penalty in the same round is asked about first (a second incident, not a double tap).
+    with pytest.raises(EventError, match="issue again"):
+        act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="slow play")
+    second = act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="game_warning", infraction="slow play",
+                 issue_again=True)
     assert (first.kind, other.kind) == ("game_warning", "game_warning")
     assert second.kind == "game_loss" and second.escalated
     m.refresh_from_db()
@@ -51,6 +55,25 @@ def test_if_both_players_get_a_game_loss_in_the_same_game_both_lose(paired_round
     assert lines[str(m.player_a_id)].losses == 1 and lines[str(m.player_b_id)].losses == 1
 
 
+def test_when_both_players_are_late_both_penalties_say_both_lose(paired_round, act):
+    # Tardiness, then Game Loss: "If both players receive a Game Loss penalty during the same game then both
+    # players will receive a loss" - neither penalty may still read "game and match to" the other player.
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event, regs, rnd = paired_round()
+    m = _a_match(rnd)
+    for other in rnd.matches.exclude(pk=m.pk).filter(player_b__isnull=False):
+        for side in ("a", "b"):
+            act(services.match_mark_present, match=other, by=getattr(other, f"player_{side}").player, side=side)
+    act(services.deadlines_sweep, now=timezone.now() + timedelta(minutes=6))
+    m.refresh_from_db()
+    assert m.result == "double_loss"
+    applied = list(Penalty.objects.filter(match=m).values_list("infraction", "applied"))
+    assert applied == [("Tardiness", "both players received a Game Loss in the same game: both lose")] * 2
+
+
 def _best_of_three(rnd, m):
     rnd.best_of = 3
     rnd.save(update_fields=["best_of"])
@@ -70,6 +93,7 @@ def test_best_of_three_game_losses_in_the_same_game_make_both_lose_that_game(pai
     m.refresh_from_db()
     assert (m.games_a, m.games_b, m.games_lost_by_both, m.status) == (0, 0, 1, "running")
     assert "both lose" in pen.applied
+    assert Penalty.objects.get(registration=m.player_a, match=m).applied == pen.applied
     # A later Game Loss is a new game: the opponent wins it.
     act(services.penalty_issue, event=event, registration=m.player_b, by=floor_judge, kind="game_loss", infraction="Slow play")
     m.refresh_from_db()
@@ -157,3 +181,13 @@ def test_a_player_appeals_and_the_head_judge_decision_is_final(paired_round, flo
     assert appeal.status == "overturned" and appeal.decided_by == head_judge
     with pytest.raises(EventError, match="final"):
         act(services.appeal_decide, appeal=appeal, by=head_judge, upheld=True, decision="changed my mind")
+
+
+def test_an_identical_penalty_twice_in_a_round_is_refused_with_who_issued_the_first(paired_round, floor_judge, head_judge, act):
+    event, regs, rnd = paired_round()
+    p = _a_match(rnd).player_a
+    act(services.penalty_issue, event=event, registration=p, by=floor_judge, kind="procedural_error", infraction="Marked cards")
+    with pytest.raises(EventError, match=r"already has a Procedural Error for Marked cards this round .*by floor_judge"):
+        act(services.penalty_issue, event=event, registration=p, by=head_judge, kind="procedural_error", infraction="marked cards ")
+    act(services.penalty_issue, event=event, registration=p, by=head_judge, kind="procedural_error", infraction="Marked cards", issue_again=True)
+    assert Penalty.objects.filter(registration=p, kind="procedural_error").count() == 2

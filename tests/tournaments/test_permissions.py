@@ -97,3 +97,12 @@ def test_the_api_creates_an_event_and_runs_it(harmony, organiser, make_user):
     assert state["me"]["status"] == "registered"
     bad = client.post(f"/api/events/{slug}/actions/start/", {}, format="json")
     assert bad.status_code == 400 and "cannot go from registration open" in bad.json()["detail"]
+
+
+def test_a_refused_action_is_not_shown_again_on_the_next_page(paired_round, players, client):
+    event, regs, rnd = paired_round()
+    client.force_login(players[0])
+    for _ in range(6):
+        assert client.post(f"/events/{event.slug}/do/settings/", {"top_cut": "4"}).status_code == 403
+    page = client.get(f"/events/{event.slug}/")
+    assert [str(m) for m in page.context["messages"]] == []

@@ -7,7 +7,8 @@ import tournaments.services as services
 
 PACKAGE = Path(services.__file__).parent
 # Lower modules first: each may import only from modules before it.
-LAYERS = ["common", "matches", "registration", "penalties", "rounds", "events", "deadlines"]
+LAYERS = ["common", "clocks", "matches", "registration", "penalties", "rounds", "events", "deadlines",
+          "pairing_edits", "players", "deleting"]
 
 
 def _service_imports(module: str) -> list[ast.ImportFrom]:

@@ -225,3 +225,12 @@ def test_a_double_loss_is_a_loss_for_both_players():
         assert (s["B"].losses, s["B"].points) == (1, scoring.loss)
     with pytest.raises(PairingError, match="double loss and cannot have a winner"):
         compute_standings(players, [[MatchRecord("A", "B", "A", double_loss=True)]])
+
+
+def test_missed_rounds_given_as_losses_or_byes_count_in_the_record_and_the_points():
+    players = [Player("a"), Player("b"), Player("late", missed_losses=2), Player("bye", missed_byes=1)]
+    rounds = [[MatchRecord("a", "b", "a")]]
+    rows = {s.id: s for s in compute_standings(players, rounds, scoring=MLP_SCORING, seed=0)}
+    assert (rows["late"].points, rows["late"].losses, rows["late"].wins) == (2, 2, 0)  # Scoring: Loss 1 each
+    assert (rows["bye"].points, rows["bye"].byes) == (3, 1)  # Scoring: Bye 3
+    assert rows["late"].mwp == pytest.approx(0.33, abs=0.01)  # two losses: the MWP floor

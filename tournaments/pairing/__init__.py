@@ -20,8 +20,11 @@ from .elimination import (
     bracket_advance,
     bracket_order,
     bracket_seed,
+    TopCut,
     elimination_best_of,
+    top_cut_plan,
     top_cut_size,
+    top_cut_wanted,
 )
 from .models import (
     DEFAULT_SCORING,
@@ -67,5 +70,8 @@ __all__ = [
     "pair_swiss",
     "scoring_for_game",
     "suggested_swiss_rounds",
+    "TopCut",
+    "top_cut_plan",
     "top_cut_size",
+    "top_cut_wanted",
 ]

@@ -70,7 +70,11 @@ def load_event(text: str) -> dict[str, Any]:
         _expect(_is_int(pts), f"player {pid!r}: \"points\" must be an integer")
         group = rp.get("group")
         _expect(group is None or isinstance(group, (str, int)), f"player {pid!r}: \"group\" must be a string")
-        players.append(Player(id=pid, dropped=dropped, points=pts, group=None if group is None else str(group)))
+        missed = {}
+        for key in ("missed_losses", "missed_byes"):
+            missed[key] = rp.get(key, 0)
+            _expect(_is_int(missed[key]) and missed[key] >= 0, f"player {pid!r}: \"{key}\" must be a whole number >= 0")
+        players.append(Player(id=pid, dropped=dropped, points=pts, group=None if group is None else str(group), **missed))
 
     raw_rounds = doc.get("rounds", [])
     _expect(isinstance(raw_rounds, list), '"rounds" must be a list of rounds (lists of matches)')
@@ -169,7 +173,7 @@ def cmd_topcut(ev: dict[str, Any], size: int | None, tier: int | None) -> dict[s
         _expect(_is_int(tier), '"tier" must be 1, 2 or 3')
     standings = _standings(ev)
     field = sum(1 for s in standings if not s.dropped)
-    cut = top_cut_size(field, size)
+    cut = top_cut_size(field, size, event_size=len(standings))  # the default by the event's size, dropped players included
     _expect(cut >= 2, f"no top cut possible with {field} active player(s)")
     bracket = bracket_seed(standings, cut, best_of=elimination_best_of(tier))
     elim = doc.get("elimination", [])

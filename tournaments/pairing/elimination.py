@@ -1,7 +1,8 @@
 """Single-elimination top cut after the Swiss rounds.
 
-MLP floor rules, "Tier 1 Rules" / "Elimination Rounds": 16 or fewer players
-cut to the top 4, 17 or more to the top 8; highest seed meets lowest seed,
+MLP floor rules, "Tier 1 Rules" / "Elimination Rounds": events of 16 or fewer
+players cut to the top 4, 17 or more to the top 8 (the event's size: players
+who started); highest seed meets lowest seed,
 single elimination until one player remains. "End of Match Procedures":
 elimination matches may not end in a draw (another game is played), so a
 drawn result is refused. Match length: one game ("Match Structure"; Tier 2
@@ -60,14 +61,59 @@ def elimination_best_of(tier: int) -> int:
     return 3 if tier == 3 else 1
 
 
-def top_cut_size(player_count: int, override: int | None = None) -> int:
+def top_cut_wanted(event_size: int) -> int:
+    """The floor rules' cut for an event of ``event_size`` players (Tier 1 Rules, "Elimination Rounds":
+    "For events with 16 or fewer players, only the top four ... For events with 17 or more players, the
+    top eight"). The event's size is the players who started it, not those still in at the end."""
+    return 4 if event_size <= 16 else 8
+
+
+@dataclass(frozen=True)
+class TopCut:
+    """A top cut: ``wanted`` (by the event's size or the organiser's choice) and ``size``, what the
+    players still in allow (the largest power of two not above them, never more than ``wanted``)."""
+
+    wanted: int
+    size: int
+    event_size: int
+    active: int
+
+    @property
+    def short(self) -> bool:
+        """The active field was too small for the cut that was wanted."""
+        return self.size < self.wanted
+
+    def describe(self) -> str:
+        text = f"Top {self.size} cut from {self.event_size} players"
+        if self.short:
+            text += (f": a top {self.wanted} was due, but only {self.active} player"
+                     f"{'s are' if self.active != 1 else ' is'} still in, so the cut is to the top {self.size}")
+        return text + "."
+
+
+def top_cut_plan(*, active: int, event_size: int, requested: int | None = None) -> TopCut:
+    """The top cut for an event that started with ``event_size`` players, ``active`` of them still in.
+    ``requested`` (the organiser's choice) must be a power of two >= 2; otherwise the floor rules' size
+    by the event's size (:func:`top_cut_wanted`). When too few players are still in, the cut shrinks to
+    the largest power of two not above them (0: no cut possible)."""
+    if active < 0 or event_size < active:
+        raise PairingError(f"need 0 <= active players ({active}) <= event size ({event_size})")
+    if requested is not None and (requested < 2 or requested & (requested - 1)):
+        raise PairingError(f"top cut size must be a power of two (2, 4, 8, ...), got {requested}")
+    wanted = requested if requested is not None else top_cut_wanted(event_size)
+    size = wanted
+    while size > active:
+        size //= 2
+    return TopCut(wanted=wanted, size=size if size >= 2 else 0, event_size=event_size, active=active)
+
+
+def top_cut_size(player_count: int, override: int | None = None, *, event_size: int | None = None) -> int:
     """Number of players in the top cut.
 
-    Default (floor rules, Tier 1 "Elimination Rounds"): 4 for 16 or fewer
-    players, 8 for 17 or more - but never more than the largest power of two
-    not above ``player_count`` (3 players cut to 2; 1 or 0 players: no cut,
-    0). ``override`` (an organiser's choice) must be a power of two >= 2 and
-    not larger than the field.
+    Default: :func:`top_cut_wanted` of ``event_size`` (the players who started; defaults to
+    ``player_count``) - but never more than the largest power of two not above ``player_count``, the
+    players still active (3 players cut to 2; 1 or 0 players: no cut, 0). ``override`` (an organiser's
+    choice) must be a power of two >= 2 and not larger than the field.
     """
     if player_count < 0:
         raise PairingError(f"player count must not be negative, got {player_count}")
@@ -77,10 +123,7 @@ def top_cut_size(player_count: int, override: int | None = None) -> int:
         if override > player_count:
             raise PairingError(f"top cut of {override} is larger than the field of {player_count} players")
         return override
-    size = 4 if player_count <= 16 else 8
-    while size > player_count:
-        size //= 2
-    return size if size >= 2 else 0
+    return top_cut_plan(active=player_count, event_size=max(event_size or 0, player_count)).size
 
 
 def bracket_order(size: int) -> list[int]:

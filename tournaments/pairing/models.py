@@ -59,7 +59,10 @@ class Player:
 
     ``points`` are starting match points given to a late entrant by the
     organiser (added to what they earn; they do not count as rounds played
-    for match-win percentages). ``group`` restricts pairing to players of the
+    for match-win percentages). ``missed_losses`` / ``missed_byes``: rounds a
+    late entrant missed, given as a loss or a bye each - they count in the
+    record, the points and the match-win percentage exactly like a loss or a
+    bye played (so the record and the points always agree). ``group`` restricts pairing to players of the
     same group (draft pods) when ``pair_swiss(..., groups=True)``.
     Dropped players are never paired but stay in the standings.
     """
@@ -68,6 +71,8 @@ class Player:
     dropped: bool = False
     points: int = 0
     group: str | None = None
+    missed_losses: int = 0
+    missed_byes: int = 0
 
 
 @dataclass(frozen=True)
@@ -144,9 +149,16 @@ def validate_and_tally(
         if p.id in by_id:
             raise PairingError(f"player {p.id!r} is listed twice")
         by_id[p.id] = p
-    records = {pid: Record(points=p.points) for pid, p in by_id.items()}
-    met: dict[str, dict[str, int]] = {}
     win_pts, loss_pts, draw_pts, bye_pts = scoring.win, scoring.loss, scoring.draw, scoring.bye
+    records = {}
+    for pid, p in by_id.items():
+        if p.missed_losses < 0 or p.missed_byes < 0:
+            raise PairingError(f"player {pid!r}: missed rounds must not be negative")
+        records[pid] = Record(
+            points=p.points + p.missed_losses * loss_pts + p.missed_byes * bye_pts,
+            losses=p.missed_losses, byes=p.missed_byes,
+        )
+    met: dict[str, dict[str, int]] = {}
     for r_index, rnd in enumerate(rounds, start=1):
         seen: set[str] = set()
         for m in rnd:

@@ -14,8 +14,13 @@ The services are grouped by concern; import them from here (``from tournaments.s
 - ``deadlines``: acting on stored deadlines (their Celery task and the periodic sweep)
 - ``matches``: match clocks and results
 - ``penalties``: Tournament Penalties and appeals
+- ``clocks``: timer presets (phases), pausing and resuming every clock of an event
+- ``pairing_edits``: the head judge's manual pairing edits (swap players, pair a late arrival)
+- ``players``: display names and bulk entry of walk-ins
+- ``deleting``: reversible deletes of events, players and rounds until the event is finished
 
-Imports run one way: common <- matches <- registration <- penalties <- rounds <- events, deadlines.
+Imports run one way: common <- clocks, matches <- registration <- penalties <- rounds <- events, deadlines;
+pairing_edits, players and deleting build on common and registration.
 A test that replaces a name a service looks up patches it in the module that uses it
 (e.g. ``tournaments.services.registration.registration_eligibility_errors``).
 """
@@ -74,6 +79,31 @@ from tournaments.services.matches import (
     match_mark_present,
     match_record_result,
     match_report_result,
+    match_undo_result,
+)
+from tournaments.services.clocks import (
+    event_pause_clocks,
+    event_resume_clocks,
+    timer_preset_delete,
+    timer_preset_save,
+)
+from tournaments.services.deleting import (
+    event_delete,
+    event_restore,
+    registration_delete,
+    registration_restore,
+    round_delete,
+    round_restore,
+)
+from tournaments.services.pairing_edits import (
+    PairingEdit,
+    round_pair_late_arrival,
+    round_swap_players,
+)
+from tournaments.services.players import (
+    EntryLine,
+    player_set_display_name,
+    registration_bulk_create,
 )
 from tournaments.services.penalties import (
     appeal_decide,
@@ -83,6 +113,22 @@ from tournaments.services.penalties import (
 )
 
 __all__ = [
+    "EntryLine",
+    "PairingEdit",
+    "event_delete",
+    "event_pause_clocks",
+    "event_restore",
+    "event_resume_clocks",
+    "player_set_display_name",
+    "registration_bulk_create",
+    "registration_delete",
+    "registration_restore",
+    "round_delete",
+    "round_pair_late_arrival",
+    "round_restore",
+    "round_swap_players",
+    "timer_preset_delete",
+    "timer_preset_save",
     "MINIMUM_PLAYERS",
     "VALID_RESULTS",
     "EventError",
@@ -112,6 +158,7 @@ __all__ = [
     "match_end_of_match",
     "match_mark_present",
     "match_record_result",
+    "match_undo_result",
     "match_report_result",
     "penalty_for_decklist",
     "penalty_issue",

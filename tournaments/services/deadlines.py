@@ -18,10 +18,14 @@ from tournaments.tiers import tier_rules
 
 def deadline_process(*, deadline_id: int, now: datetime | None = None) -> str | None:
     """Act on a deadline exactly once. The claim (processed_at) and its effects commit together, so a
-    worker killed mid-way leaves it unclaimed for the redelivered task or the sweep."""
+    worker killed mid-way leaves it unclaimed for the redelivered task or the sweep. While the event's
+    clocks are paused nothing is claimed: resuming moves the deadline later and schedules it again."""
     now = now or timezone.now()
     with transaction.atomic():
-        claimed = Deadline.objects.filter(id=deadline_id, processed_at__isnull=True, due_at__lte=now).update(processed_at=now)
+        claimed = Deadline.objects.filter(
+            id=deadline_id, processed_at__isnull=True, due_at__lte=now, event__clocks_paused_at__isnull=True,
+            event__deleted_at__isnull=True,
+        ).update(processed_at=now)
         if claimed != 1:
             return None
         deadline = Deadline.objects.select_related("event").get(id=deadline_id)
@@ -39,7 +43,9 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
     """Process every deadline that passed while no worker ran, and pair rounds whose task was lost."""
     now = now or timezone.now()
     done = 0
-    for deadline_id in Deadline.objects.filter(processed_at__isnull=True, due_at__lte=now).values_list("id", flat=True)[:limit]:
+    due = Deadline.objects.filter(processed_at__isnull=True, due_at__lte=now, event__clocks_paused_at__isnull=True,
+                                event__deleted_at__isnull=True)
+    for deadline_id in due.values_list("id", flat=True)[:limit]:
         if deadline_process(deadline_id=deadline_id, now=now) is not None:
             done += 1
     stale = now - timedelta(seconds=5)
@@ -65,19 +71,21 @@ def _deadline_eom_cap(deadline: Deadline, now: datetime) -> str:
 
 
 def _deadline_tardiness(deadline: Deadline, now: datetime) -> str:
-    """Tardiness: a player still not present five minutes after the start of the round gets a Game Loss,
-    unless a judge waived it."""
+    """Tardiness: a player still not present five minutes after the start of the round (online: not ready
+    to play after ten) gets a Game Loss, unless a judge waived it."""
     rnd = Round.objects.select_related("event").filter(id=deadline.target_id).first()
     if rnd is None or rnd.status != Round.Status.RUNNING:
         return "round not running"
     issued = []
+    grace = tier_rules(rnd.event.tier).tardiness_grace(online=rnd.event.online)
+    absent = "Not ready to play" if rnd.event.online else "Not present"
     for m in rnd.matches.filter(player_b__isnull=False, tardiness_waived=False).exclude(status=Match.Status.FINAL).select_related("player_a__player", "player_b__player"):
         for side in ("a", "b"):
             if not getattr(m, f"present_{side}"):
                 reg = m.registration_of(side)
                 penalty_issue(
                     event=rnd.event, registration=reg, by=None, kind=Penalty.Kind.GAME_LOSS, infraction="Tardiness",
-                    note=f"Not present {tier_rules(rnd.event.tier).tardiness_grace_minutes} minutes after round {rnd.number} began (Tardiness).",
+                    note=f"{absent} {grace} minutes after round {rnd.number} began (Tardiness).",
                     match=m, system=True,
                 )
                 issued.append(reg.name)

@@ -23,9 +23,26 @@ from tournaments.tiers import tier_rules
 
 
 MINIMUM_PLAYERS = 4  # Participation Minimums: four players to be sanctioned
-MAX_SWISS_ROUNDS = 20  # Swiss Rounds: 20 rounds separate 2^20 players; more is a typing mistake
-MAX_TOP_CUT = 256
-MAX_END_OF_MATCH_CAP_MINUTES = 60
+MAX_SWISS_ROUNDS = 20  # far above the floor rules' "Swiss Rounds" table; a typo guard
+MAX_TOP_CUT = 64
+
+
+def _check_swiss_rounds(n: int) -> None:
+    if not 1 <= n <= MAX_SWISS_ROUNDS:
+        raise EventError(f"Swiss rounds must be between 1 and {MAX_SWISS_ROUNDS} (got {n}); the floor rules' "
+                         "Swiss Rounds table suggests 3 to 8 by the number of players.")
+
+
+def _check_top_cut(n: int) -> None:
+    # Elimination Rounds: single elimination, so the cut is a power of two; 0 means no elimination rounds.
+    if n != 0 and (n < 2 or n > MAX_TOP_CUT or n & (n - 1)):
+        raise EventError(f"Top cut must be 0 (no elimination rounds) or a power of two from 2 to {MAX_TOP_CUT} "
+                         f"(got {n}); single elimination needs 2, 4, 8, ... players (Elimination Rounds).")
+
+
+def _check_end_of_match_cap(minutes: int) -> None:
+    if not 0 <= minutes <= 60:
+        raise EventError(f"The end-of-match limit must be between 0 (none) and 60 minutes (got {minutes}).")
 EARLIEST_START_YEAR = 2000
 LATEST_START = timedelta(days=5 * 366)
 
@@ -35,17 +52,12 @@ def _check_start_date(starts_at: datetime) -> None:
         raise EventError(f"starts_at: an event starts between {EARLIEST_START_YEAR} and five years from now.")
 
 
-def _check_swiss_rounds(swiss_rounds: int) -> None:
-    if not 1 <= swiss_rounds <= MAX_SWISS_ROUNDS:
-        raise EventError(f"swiss_rounds: between 1 and {MAX_SWISS_ROUNDS} Swiss rounds (Swiss Rounds).")
-
-
 def event_create(
     *, by, name: str, game, format, tier: int = 1, structure: str = Event.Structure.CONSTRUCTED,
     starts_at: datetime, decklist_deadline: datetime | None = None, capacity: int | None = None,
     online: bool = False, venue: str = "", seed: int | None = None, slug: str | None = None,
     head_judge=None, floor_judges: Iterable = (), top_cut: int | None = None,
-    elimination_announced: bool = False,
+    elimination_announced: bool = False, round_minutes: int | None = None,
 ) -> Event:
     if not getattr(by, "is_authenticated", False):
         raise NotPermitted("Log in to create an event.")
@@ -61,8 +73,12 @@ def event_create(
         raise EventError("seed: a whole number from 0 to 2^63 - 1.")
     if len(venue) > 200 or len(name) > 200:
         raise EventError("name and venue: at most 200 characters.")
+    if top_cut is not None:
+        _check_top_cut(top_cut)
     if format.game_id != game.id:
-        raise EventError(f"Format {format} is not a format of {game}.")
+        raise EventError(f"format: {format} is not a format of {game}.")
+    event_check_details(format=format, structure=structure, starts_at=starts_at, decklist_deadline=decklist_deadline,
+                        round_minutes=round_minutes)
     base = slug or slugify(name)[:40] or "event"
     candidate, n = base, 1
     while Event.objects.filter(slug=candidate).exists():
@@ -74,7 +90,7 @@ def event_create(
             starts_at=starts_at, decklist_deadline=decklist_deadline or (starts_at if tier >= 2 else None),
             capacity=capacity, online=online, venue=venue, organiser=by,
             seed=seed if seed is not None else random.SystemRandom().randrange(1, 2**31),
-            top_cut=top_cut, elimination_announced=elimination_announced,
+            top_cut=top_cut, elimination_announced=elimination_announced, round_minutes=round_minutes,
         )
         EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
         # Judges named here hold their role once they accept it (event_accept_role).
@@ -83,6 +99,28 @@ def event_create(
         for fj in floor_judges:
             _name_role(event, by, fj, EventRole.Role.FLOOR_JUDGE)
     return event
+
+
+ROUND_MINUTES = (10, 180)
+
+
+def event_check_details(*, format, structure: str, starts_at: datetime, decklist_deadline: datetime | None,
+                        round_minutes: int | None) -> None:
+    """What a new event's details must satisfy; each message starts with the field it is about."""
+    limited = bool((format.rules or {}).get("pool"))
+    if structure not in Event.Structure.values:
+        raise EventError(f"structure: must be one of {', '.join(Event.Structure.values)}.")
+    if limited and structure == Event.Structure.CONSTRUCTED:
+        raise EventError(f"structure: {format.name} is a limited format: choose sealed or booster draft (Limited Deck Construction).")
+    if not limited and structure != Event.Structure.CONSTRUCTED:
+        label = Event.Structure(structure).label
+        raise EventError(f"structure: {format.name} is a constructed format; a {label} event needs a limited format.")
+    if timezone.localdate(starts_at) < timezone.localdate():
+        raise EventError(f"starts_at: {timezone.localtime(starts_at):%Y-%m-%d} is in the past; an event starts today or later.")
+    if decklist_deadline is not None and decklist_deadline > starts_at:
+        raise EventError("decklist_deadline: must be at or before the start (Deck Lists: lists are provided prior to the start).")
+    if round_minutes is not None and not ROUND_MINUTES[0] <= round_minutes <= ROUND_MINUTES[1]:
+        raise EventError(f"round_minutes: between {ROUND_MINUTES[0]} and {ROUND_MINUTES[1]} minutes (the floor rules' Swiss round is 35).")
 
 
 def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:
@@ -171,6 +209,7 @@ def organiser_request_decide(*, request: OrganiserRequest, by, approve: bool) ->
 def event_update_settings(
     *, event: Event, by, swiss_rounds: int | None = None, top_cut: int | None = None,
     elimination_announced: bool | None = None, end_of_match_cap_minutes: int | None = None,
+    room_sound: str | None = None,
 ) -> Event:
     have = require_role(event, by, [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE], "change the event's settings")
     started = event.status not in ("draft", "registration_open", "check_in")
@@ -182,10 +221,9 @@ def event_update_settings(
         event.elimination_announced = elimination_announced
         fields.append("elimination_announced")
     if top_cut is not None:
-        if not 0 <= top_cut <= MAX_TOP_CUT:
-            raise EventError(f"top_cut: between 0 (none) and {MAX_TOP_CUT} players.")
         if event.status in ("elimination", "finished", "published"):
             raise EventError("The top cut is already made.")
+        _check_top_cut(top_cut)
         event.top_cut = top_cut
         fields.append("top_cut")
     if swiss_rounds is not None:
@@ -196,12 +234,16 @@ def event_update_settings(
         event.swiss_rounds = swiss_rounds
         fields.append("swiss_rounds")
     if end_of_match_cap_minutes is not None:
-        if not 0 <= end_of_match_cap_minutes <= MAX_END_OF_MATCH_CAP_MINUTES:
-            raise EventError(f"end_of_match_cap_minutes: between 0 (none) and {MAX_END_OF_MATCH_CAP_MINUTES} minutes.")
         if EventRole.Role.HEAD_JUDGE not in have:
             raise NotPermitted("Only the head judge may limit end-of-match procedures (End of Match Procedures).")
+        _check_end_of_match_cap(end_of_match_cap_minutes)
         event.end_of_match_cap_minutes = end_of_match_cap_minutes or None
         fields.append("end_of_match_cap_minutes")
+    if room_sound is not None:
+        if room_sound not in Event.RoomSound.values:
+            raise EventError(f"room_sound: one of {', '.join(Event.RoomSound.values)}.")
+        event.room_sound = room_sound
+        fields.append("room_sound")
     if fields:
         event.save(update_fields=fields)
     return event

@@ -36,8 +36,9 @@ def match_add_time(*, match: Match, by, minutes: int, reason: str = "") -> Match
         m = lock_match(match)
         if m.round.ends_at is None:
             raise EventError("This round is untimed.")
-        if m.status not in (Match.Status.RUNNING, Match.Status.REPORTED):
-            raise EventError(f"{m}: time can only be added while the match is running ({m.get_status_display()}).")
+        # A disputed match may need time too: the judge settles the dispute and the players play on.
+        if m.status not in (Match.Status.RUNNING, Match.Status.REPORTED, Match.Status.DISPUTED):
+            raise EventError(f"{m}: time can only be added while the match is running or disputed ({m.get_status_display()}).")
         m.extra_seconds += minutes * 60
         m.save(update_fields=["extra_seconds"])
         deadline_set(event=event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
@@ -170,6 +171,50 @@ def match_record_result(*, match: Match, by, result: str, games_a: int | None = 
     return m
 
 
+UNDO_SECONDS = 120  # how long the judge who tapped a result may take it back
+
+
+def match_undo_result(*, match: Match, by, now: datetime | None = None) -> Match:
+    """The judge who recorded a result takes it back within two minutes: a mis-tap on a phone is not the
+    outcome the judge recorded (Conceding and Dropping makes a recorded outcome final, so after the two
+    minutes only the head judge corrects it, with a reason)."""
+    event = match.round.event
+    require_role(event, by, [EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "undo a result")
+    now = now or timezone.now()
+    with transaction.atomic():
+        m = lock_match(match)
+        event = m.round.event  # as it is now: finished events keep their results
+        if m.status != Match.Status.FINAL or m.result_source != "judge" or m.recorded_by_id != by.pk:
+            raise EventError(f"{m}: only a result you recorded yourself can be undone; ask the head judge to correct it.")
+        if m.recorded_at is None or (now - m.recorded_at).total_seconds() > UNDO_SECONDS:
+            raise EventError(
+                f"{m}: more than {UNDO_SECONDS // 60} minutes have passed; the outcome is final (Conceding and "
+                "Dropping) and only the head judge may correct it, with a reason."
+            )
+        rnd = Round.objects.select_for_update().get(pk=m.round_id)
+        if event.status not in ("swiss", "elimination"):
+            raise EventError(f"{m}: the event is {event.get_status_display()}; its results are its record.")
+        if Round.objects.filter(event=event, number__gt=rnd.number).exists():
+            raise EventError(f"{m}: the next round is already paired; ask the head judge to correct it.")
+        before = {"result": m.result, "games": [m.games_a, m.games_b]}
+        back_to = Match.Status.TIME_CALLED if m.time_called_at else Match.Status.RUNNING
+        # The undo is the one way back from final: set here, so the pipeline keeps refusing it everywhere else.
+        m.status = back_to
+        m.result, m.result_source, m.recorded_by, m.recorded_at = "", "", None, None
+        m.games_a = m.games_b = 0
+        m.save(update_fields=["status", "result", "result_source", "recorded_by", "recorded_at", "games_a", "games_b"])
+        if rnd.status == Round.Status.COMPLETE:
+            Round.objects.filter(pk=rnd.pk).update(status=Round.Status.RUNNING)
+        if back_to == Match.Status.RUNNING and m.ends_at is not None:
+            Deadline.objects.filter(kind=Deadline.Kind.MATCH_TIME, target_id=m.id, outcome="match over before the deadline").update(
+                processed_at=None, outcome="")
+            deadline_set(event=event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
+        audit(event=event, actor=by, action="undo_result", target=str(m), reason="taken back within two minutes", data={"before": before})
+        broadcast_match(m, kind="result")
+        broadcast_event(slug=event.slug, kind="standings", data={})
+    return m
+
+
 def match_correct_result(*, match: Match, by, result: str, reason: str, games_a: int | None = None, games_b: int | None = None) -> Match:
     """The head judge corrects a final result; the change and its reason go to the audit log."""
     event = match.round.event
@@ -236,20 +281,23 @@ def match_report_result(*, match: Match, by, result: str, games_a: int | None = 
 
 def match_confirm_result(*, match: Match, by, agree: bool) -> Match:
     """The opponent confirms (or disputes) the reported result."""
-    m = match
-    side = _player_side(m, by)
-    reported = m.report_b if side == "a" else m.report_a
-    if not reported:
-        raise EventError("Your opponent has not reported a result yet.")
     if agree:
+        m = Match.objects.get(pk=match.pk)  # the report as it stands now, not as the caller last saw it
+        reported = m.report_b if _player_side(m, by) == "a" else m.report_a
+        if not reported:
+            raise EventError("Your opponent has not reported a result yet.")
         return match_report_result(match=m, by=by, result=reported)
     with transaction.atomic():
         m = lock_match(match)
-        if m.status == Match.Status.FINAL:
-            raise EventError(f"{m}: the result is final.")
-        if set_status(m, Match.Status.DISPUTED):  # a second "no" on a disputed match changes nothing
-            audit(event=m.round.event, actor=by, action="dispute", target=str(m), data={"reported": reported})
-            broadcast_match(m, kind="dispute")
+        side = _player_side(m, by)
+        if m.status in (Match.Status.FINAL, Match.Status.DISPUTED):
+            raise EventError(f"{m}: {m.get_status_display()}; a judge will decide.")
+        reported = m.report_b if side == "a" else m.report_a
+        if not reported:
+            raise EventError("Your opponent has not reported a result yet.")
+        set_status(m, Match.Status.DISPUTED)
+        audit(event=m.round.event, actor=by, action="dispute", target=str(m), data={"reported": reported})
+        broadcast_match(m, kind="dispute")
     return m
 
 
@@ -267,8 +315,8 @@ def match_concede(*, match: Match, by) -> Match:
 
 
 def match_mark_present(*, match: Match, by, side: str | None = None, waive: bool = False) -> Match:
-    """Mark a player present at their table (a judge, or the player themself); a judge may instead waive
-    the tardiness penalty for the match."""
+    """Mark a player present at their table - online: ready to play - (a judge, or the player themself);
+    a judge may instead waive the tardiness penalty for the match."""
     event = match.round.event
     with transaction.atomic():
         m = lock_match(match)

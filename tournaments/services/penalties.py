@@ -28,12 +28,29 @@ from tournaments.services.registration import concede_current, player_match
 # --------------------------------------------------------------------------- penalties
 
 
+def _penalty_refuse_duplicate(*, event: Event, registration: Registration, kind: str, infraction: str) -> None:
+    current = current_round(event)
+    same = Penalty.objects.filter(
+        event=event, registration=registration, kind=kind, infraction__iexact=infraction.strip(),
+        round_number=current.number if current else None,
+    ).select_related("issued_by").first()
+    if same is not None:
+        who = same.issued_by.get_username() if same.issued_by else "the system"
+        raise EventError(
+            f"{registration.name} already has a {same.get_kind_display()} for {same.infraction} this round "
+            f"(issued {timezone.localtime(same.created_at):%H:%M} by {who}). If this is a second incident, "
+            "tick \"issue again\" and submit once more."
+        )
+
+
+
 def penalty_issue(
     *, event: Event, registration: Registration, by, kind: str, infraction: str, note: str = "",
-    match: Match | None = None, decklist_id: int | None = None, system: bool = False,
+    match: Match | None = None, decklist_id: int | None = None, system: bool = False, issue_again: bool = False,
 ) -> Penalty:
     """Issue a Tournament Penalty. A second Game Warning for the same infraction becomes a Game Loss;
-    only the head judge disqualifies, and a disqualified player is dropped."""
+    only the head judge disqualifies, and a disqualified player is dropped. The same penalty for the
+    same infraction in the same round is refused unless ``issue_again`` (two judges, one incident)."""
     if not system:
         require_role(event, by, [EventRole.Role.HEAD_JUDGE, EventRole.Role.FLOOR_JUDGE], "issue penalties")
         if kind == Penalty.Kind.DISQUALIFICATION and not roles.is_head_judge(event, by):
@@ -45,6 +62,8 @@ def penalty_issue(
     if registration.event_id != event.id:
         raise EventError("That player is not in this event.")
     with transaction.atomic():
+        if not system and not issue_again and decklist_id is None:  # deck-list penalties: once per decklist, below
+            _penalty_refuse_duplicate(event=event, registration=registration, kind=kind, infraction=infraction)
         escalated = False
         if kind == Penalty.Kind.GAME_WARNING and Penalty.objects.filter(
             event=event, registration=registration, kind=Penalty.Kind.GAME_WARNING, infraction__iexact=infraction.strip()
@@ -108,7 +127,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
                       data={"result": m.result, "games": [0, 0], "source": "penalty"})
                 broadcast_match(m, kind="result")
                 broadcast_event(slug=m.round.event.slug, kind="standings", data={})
-                return "both players received a Game Loss in the same game: both lose"
+                both = "both players received a Game Loss in the same game: both lose"
+                _restate_opponent_game_loss(m, opp, both)
+                return both
             # Best-of-three: the game that ended the match is lost by both, so the match goes on. The
             # status pipeline never reopens a final match; this penalty correction does, with an audit entry.
             setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
@@ -126,7 +147,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
                    data={"games_a": m.games_a, "games_b": m.games_b, "games_lost_by_both": m.games_lost_by_both})
             broadcast_match(m, kind="result")
             broadcast_event(slug=m.round.event.slug, kind="standings", data={})
-            return f"both players received a Game Loss in game {played}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
+            both = f"both players received a Game Loss in game {played}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
+            _restate_opponent_game_loss(m, opp, both)
+            return both
         Registration.objects.filter(pk=reg.pk).update(pending_game_losses=reg.pending_game_losses + 1)
         return "match over: applies to the player's next game"
     if same_game:
@@ -135,7 +158,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
         m.penalty_game_loser = "both"
         m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser"])
         broadcast_match(m)
-        return f"both players received a Game Loss in game {played}: both lose it ({m.games_a}-{m.games_b})"
+        both = f"both players received a Game Loss in game {played}: both lose it ({m.games_a}-{m.games_b})"
+        _restate_opponent_game_loss(m, opp, both)
+        return both
     need = m.round.best_of // 2 + 1
     games = getattr(m, f"games_{opp}") + 1
     setattr(m, f"games_{opp}", games)
@@ -146,6 +171,15 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
         return f"game and match to {m.registration_of(opp).name}"
     broadcast_match(m)
     return f"game to {m.registration_of(opp).name} ({m.games_a}-{m.games_b})"
+
+
+def _restate_opponent_game_loss(m: Match, opp: str, applied: str) -> None:
+    """The opponent's Game Loss in this game said "game (and match) to <this player>"; now that both lose
+    the game, their penalty says so too (one outcome, told the same way on both penalties)."""
+    earlier = (Penalty.objects.filter(match=m, registration_id=getattr(m, f"player_{opp}_id"), kind=Penalty.Kind.GAME_LOSS)
+               .filter(applied__startswith="game ").order_by("-id").first())
+    if earlier is not None:
+        Penalty.objects.filter(pk=earlier.pk).update(applied=applied)
 
 
 def pending_game_losses_apply(matches: list[Match]) -> None:

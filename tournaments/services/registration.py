@@ -62,9 +62,13 @@ def registration_create(*, event: Event, player, by=None) -> Registration:
             raise EventError(" ".join(errors))
         full = event.capacity is not None and _active_count(event) >= event.capacity
         status = Registration.Status.WAITLISTED if full else Registration.Status.REGISTERED
-        reg = Registration.objects.filter(event=event, player=player).first()
+        reg = Registration.all_objects.filter(event=event, player=player).first()
         if reg is None:
             reg = Registration.objects.create(event=event, player=player, status=status)
+        elif reg.deleted_at is not None:
+            # Deleted by the organiser (never paired): registering again brings the entry back.
+            reg.deleted_at, reg.status = None, status
+            reg.save(update_fields=["deleted_at", "status"])
         elif reg.status == Registration.Status.WITHDRAWN:
             set_status(reg, status)
         else:
@@ -131,8 +135,11 @@ def registration_add_late(*, event: Event, by, player, policy: str = Registratio
             raise EventError(" ".join(errors))
         # Rounds already paired are missed; a round still being paired will include the new player.
         missed = Round.objects.filter(event=event, kind=Round.Kind.SWISS).exclude(status=Round.Status.PENDING).count()
-        reg, created = Registration.objects.get_or_create(event=event, player=player, defaults={"status": Registration.Status.CHECKED_IN})
-        if not created:
+        reg, created = Registration.all_objects.get_or_create(event=event, player=player, defaults={"status": Registration.Status.CHECKED_IN})
+        if reg.deleted_at is not None:
+            Registration.all_objects.filter(pk=reg.pk).update(deleted_at=None, status=Registration.Status.CHECKED_IN)
+            reg.refresh_from_db()
+        elif not created:
             if reg.status not in (Registration.Status.WITHDRAWN, Registration.Status.NO_SHOW, Registration.Status.WAITLISTED):
                 raise EventError(f"{player} is already {reg.get_status_display()}.")
             Registration.objects.filter(pk=reg.pk).update(status=Registration.Status.CHECKED_IN)

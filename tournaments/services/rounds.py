@@ -11,8 +11,9 @@ from django.db.models import Q
 from django.utils import timezone
 
 from tournaments.broadcast import broadcast_event
-from tournaments.models import AuditEntry, Deadline, Event, EventRole, Match, Penalty, Round
-from tournaments.pairing import PairingError, pair_swiss, top_cut_size
+from tournaments.clock import match_time_minutes
+from tournaments.models import AuditEntry, Deadline, Event, EventRole, Match, Penalty, Round, TimerPreset
+from tournaments.pairing import PairingError, pair_swiss, top_cut_plan
 from tournaments.pairing_adapter import engine_players, engine_rounds, event_bracket, event_scoring, event_standings
 from tournaments.scheduling import schedule_task
 from tournaments.services.common import (
@@ -24,6 +25,7 @@ from tournaments.services.common import (
     require_role,
     set_status,
 )
+from tournaments.services.clocks import round_phases_for
 from tournaments.services.matches import round_maybe_complete
 from tournaments.services.penalties import pending_game_losses_apply
 from tournaments.tiers import tier_rules
@@ -34,17 +36,22 @@ def round_missing_results_text(*, round: Round) -> str:
     return "; ".join(f"{m} has no result" for m in missing) or "all results are in"
 
 
-def round_start_next(*, event: Event, by) -> Round:
-    """The organiser starts the next round: pairing runs as a Celery task (``pair_round_task``)."""
+def round_start_next(*, event: Event, by, timer: TimerPreset | None = None) -> Round:
+    """The organiser starts the next round: pairing runs as a Celery task (``pair_round_task``). ``timer``
+    is one of the acting user's presets; its phases become the round's clock."""
     require_role(event, by, [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE], "start a round")
+    if timer is not None and timer.owner_id != by.pk:
+        raise EventError("Use one of your own timer presets.")
     with transaction.atomic():
         event = lock_event(event)
-        return _round_create(event)
+        return _round_create(event, timer=timer)
 
 
-def _round_create(event: Event) -> Round:
+def _round_create(event: Event, *, timer: TimerPreset | None = None) -> Round:
     if event.status not in (Event.Status.SWISS, Event.Status.ELIMINATION):
         raise EventError(f"Rounds are played during Swiss or elimination rounds; the event is {event.get_status_display()}.")
+    if event.clocks_paused_at is not None:
+        raise EventError("The clocks are paused: resume them before starting a round.")
     last = current_round(event)
     if last is not None and last.status == Round.Status.PENDING:
         raise EventError(f"Round {last.number} is already being paired.")
@@ -56,14 +63,16 @@ def _round_create(event: Event) -> Round:
         played = Round.objects.filter(event=event, kind=Round.Kind.SWISS).count()
         if event.swiss_rounds and played >= event.swiss_rounds:
             raise EventError(f"All {event.swiss_rounds} Swiss rounds are played: start the top cut or finish the event.")
-        kind, minutes, best_of = Round.Kind.SWISS, rules.swiss_minutes, 1
+        kind, minutes, best_of = Round.Kind.SWISS, event.round_minutes or rules.swiss_minutes, 1
     else:
         bracket = event_bracket(event)
         if bracket is None or bracket.champion is not None:
             raise EventError("The elimination rounds are over.")
         kind, minutes, best_of = Round.Kind.ELIMINATION, rules.elimination_minutes, rules.elimination_best_of
+    phases = round_phases_for(event=event, preset=timer, minutes=minutes)
     rnd = Round.objects.create(
-        event=event, number=(last.number + 1) if last else 1, kind=kind, minutes=minutes, best_of=best_of,
+        event=event, number=(last.number + 1) if last else 1, kind=kind, best_of=best_of, phases=phases,
+        minutes=match_time_minutes(phases) if phases else None,
     )
     from tournaments.tasks import pair_round_task
 
@@ -124,8 +133,8 @@ def round_pair(*, round: Round, now: datetime | None = None) -> Round | None:
             if not m.is_bye and rnd.ends_at is not None:
                 deadline_set(event=event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=rnd.ends_at + timedelta(seconds=m.extra_seconds))
         if any(not m.is_bye for m in matches):
-            # Tardiness: five minutes after the beginning of round time.
-            grace = timedelta(minutes=tier_rules(event.tier).tardiness_grace_minutes)
+            # Tardiness: five minutes after the beginning of round time (online: ten, see TierRules).
+            grace = timedelta(minutes=tier_rules(event.tier).tardiness_grace(online=event.online))
             deadline_set(event=event, kind=Deadline.Kind.TARDINESS, target_id=rnd.id, due_at=now + grace)
         pending_game_losses_apply(matches)
         round_maybe_complete(rnd)
@@ -195,12 +204,15 @@ def event_start_top_cut(*, event: Event, by, size: int | None = None) -> Round:
             raise EventError("This event has no elimination rounds (top cut 0): finish it instead.")
         standings = event_standings(event)
         active = sum(1 for s in standings if not s.dropped)
-        try:
-            n = top_cut_size(active, size or event.top_cut or None)
+        try:  # the floor rules' size goes by the players who started (Tier 1 Rules, Elimination Rounds)
+            plan = top_cut_plan(active=active, event_size=len(standings), requested=size or event.top_cut or None)
         except PairingError as exc:
             raise EventError(str(exc)) from exc
+        n = plan.size
         if n < 2:
-            raise EventError("Too few players left for elimination rounds.")
+            raise EventError(f"Too few players left for elimination rounds ({active} still in).")
+        audit(event=event, actor=by, action="top_cut", target=f"top {n}", reason=plan.describe(),
+              data={"wanted": plan.wanted, "size": n, "event_size": plan.event_size, "active": active})
         seeds = [int(s.id) for s in standings if not s.dropped][:n]
         event.top_cut = n
         event.top_cut_seeds = seeds

@@ -2,6 +2,5 @@
 from .carddb import CardDB, CardDef
 from .engine import MLPGame, filter_events
 from .state import State
-from . import resolve  # noqa: F401,E402  (first: it registers the ops of extra_ops / trigger_ops, which import it)
 
 __all__ = ["CardDB", "CardDef", "MLPGame", "State", "filter_events"]

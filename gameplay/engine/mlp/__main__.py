@@ -1,11 +1,14 @@
-"""CLI: ``python -m gameplay.engine.mlp coverage|selfplay --cards DIR [--json]``."""
+"""CLI: ``python -m gameplay.engine.mlp coverage|selfplay|fingerprint --cards DIR [--json]``."""
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 
 from .carddb import CardDB
+from .fingerprint import abilities_fingerprint, per_card
+from .selfplay import run
 
 
 def coverage(db: CardDB) -> dict:
@@ -28,6 +31,10 @@ def main(argv=None) -> int:
     c.add_argument("--cards", required=True)
     c.add_argument("--json", action="store_true")
     c.add_argument("--list-manual", action="store_true", help="print the unautomated lines")
+    f = sub.add_parser("fingerprint", help="SHA-256 over every card's compiled abilities (same hash = same cards)")
+    f.add_argument("--cards", required=True)
+    f.add_argument("--per-card", action="store_true",
+                   help="print one line per card (number, key, SHA-256 prefix, canonical JSON) to find a difference")
     s = sub.add_parser("selfplay", help="random legal-action games")
     s.add_argument("--cards", required=True)
     s.add_argument("--games", type=int, default=100)
@@ -57,8 +64,12 @@ def main(argv=None) -> int:
             t = cov["total"]
             print(f"{'total':28s} {t['automated']:5d}/{t['cards']:<5d} {t['percent']:5.1f}%")
         return 0
-    from .selfplay import run
-
+    if args.cmd == "fingerprint":
+        if args.per_card:
+            for card, text in per_card(db):
+                print(f"{card.number}\t{card.key}\t{hashlib.sha256(text.encode()).hexdigest()[:16]}\t{text}")
+        print(abilities_fingerprint(db))
+        return 0
     res = run(db, args.games, args.seed, check=args.check, turn_cap=args.turn_cap, policy=args.policy,
               digest=args.digest)
     if args.json:

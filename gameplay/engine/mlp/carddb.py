@@ -7,84 +7,17 @@ GUID), so the state stays small and JSON-serialisable.
 """
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Iterable
 
-from decks.sources.octgn_xml import COLORS as COLOR_NAMES
-from decks.sources.octgn_xml import INFINITE_POWER, CardFace, CardRecord, parse_directory
-_KW_RE = re.compile(r"^([A-Za-z ]+?)(?: (\d+))?$")
+from decks.sources.octgn_xml import CardFace, CardRecord, parse_directory
 
+from .carddefs import CardDef, FaceDef, parse_keywords
+from .cardtext import compile_card
+from .constants import COLOR_NAMES
 
-def parse_keywords(raw: Iterable[str]) -> dict[str, int]:
-    """"Competitive 2" -> {"Competitive": 2}; keywords without X map to 1."""
-    out: dict[str, int] = {}
-    for k in raw:
-        m = _KW_RE.match(k.strip().rstrip("."))
-        if not m:
-            continue
-        out[m.group(1)] = int(m.group(2)) if m.group(2) else 1
-    return out
-
-
-@dataclass(frozen=True)
-class FaceDef:
-    type: str
-    title: str
-    subtitle: str
-    colors: tuple[str, ...]
-    power: int | None
-    cost: int | None
-    play_requirements: tuple[tuple[str, int], ...]
-    traits: tuple[str, ...]
-    keywords: dict[str, int]
-    text: str
-    bonus: int | None
-    home_limit: int | None
-    problem_requirements: tuple[tuple[str, int], ...]
-    problem_opponent_power: int | None
-
-    @property
-    def name(self) -> str:
-        return f"{self.title}, {self.subtitle}" if self.subtitle else self.title
-
-    @property
-    def unique(self) -> bool:
-        return "Unique" in self.traits
-
-    @property
-    def epic(self) -> bool:
-        return "Epic" in self.traits or "Epic" in self.keywords
-
-    @property
-    def dilemma(self) -> bool:
-        return "Dilemma" in self.traits
-
-
-@dataclass(frozen=True, eq=False)
-class CardDef:
-    key: str  # OCTGN GUID
-    number: str
-    set_name: str
-    front: FaceDef
-    boosted: FaceDef | None
-    # compiled text (filled by cardtext.compile_card): per face, list of ability dicts
-    abilities: dict[str, tuple[dict[str, Any], ...]] = field(default_factory=dict, compare=False)
-    automated: bool = True
-    unautomated_lines: tuple[str, ...] = ()
-
-    @property
-    def type(self) -> str:
-        return self.front.type
-
-    @property
-    def name(self) -> str:
-        return self.front.name
-
-    def face(self, boosted: bool = False) -> FaceDef:
-        return self.boosted if (boosted and self.boosted is not None) else self.front
+__all__ = ["CardDB", "CardDef", "FaceDef", "card_from_record"]
 
 
 def _face(f: CardFace) -> FaceDef:
@@ -107,8 +40,6 @@ def _face(f: CardFace) -> FaceDef:
 
 
 def card_from_record(rec: CardRecord) -> CardDef:
-    from .cardtext import compile_card
-
     front = _face(rec.front)  # the parser already fixed the data quirks (SB132, EO203)
     boosted = _face(rec.boosted) if rec.boosted is not None else None
     card = CardDef(key=rec.guid, number=rec.number, set_name=rec.set_name, front=front, boosted=boosted)
@@ -162,5 +93,3 @@ def _load(directory: str) -> CardDB:
         recs.extend(s.cards)
     return CardDB.from_records(recs)
 
-
-INFINITE = INFINITE_POWER

@@ -21,7 +21,10 @@ import re as _std_re
 from dataclasses import replace
 from typing import Any
 
-from .carddb import COLOR_NAMES, FaceDef, parse_keywords
+from .carddefs import FaceDef, parse_keywords
+from .cards import DEFINITIONS
+from .constants import COLOR_NAMES, COLOR_WORDS
+from .reactions import parse_condition
 
 
 class _CachedRe:
@@ -82,8 +85,6 @@ TRAITS = tuple(sorted(TRAITS + ("Ahuizotl", "Armor", "Artifact", "Condition", "C
                                 "Power Pony", "Reindeer", "Rock", "Sea Serpent", "Siren", "Song", "Storm"),
                       key=lambda x: -len(x)))
 COLOR_RE = "|".join(COLOR_NAMES)
-COLOR_WORDS = {"blue": "Loyalty", "orange": "Honesty", "pink": "Laughter", "purple": "Magic", "white": "Generosity",
-               "yellow": "Kindness"}
 
 
 def _n(word: str) -> int:
@@ -304,13 +305,13 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
-    r = _cb_effects(t)  # triggered-effect bodies (cards-b)
+    r = _trigger_body_sentences(t)  # triggered-ability bodies
     if r is None:
-        r = _effects_c(t)  # cards-c effect templates
+        r = _cost_and_counter_sentences(t)  # costs, counters, counted amounts
     if r is None:
-        r = _effects_d(t)  # cards-d effect templates
+        r = _small_effect_sentences(t)  # the other small effect templates
     if r is None:
-        r = _timed_effects(t)  # cards-a effect templates
+        r = _timed_effects(t)  # Events and activated abilities
     if r is not None:
         return r
     # "choose an opponent. That opponent chooses and discards a card" (two players: the opponent)
@@ -689,7 +690,7 @@ _CHALLENGE_WITH = {"one of your characters": "one", "one of your characters here
 
 
 def _timed_effects(t: str) -> list[dict] | None:
-    """Templates of Events and activated abilities with timing phrases (extra_ops.py)."""
+    """Templates of Events and activated abilities with timing phrases (timed_effects.py)."""
     # 608.4 / 514.2a.i a challenge started by an effect, with the characters it names
     m = re.match(r"^challenge (?:(?:an opponent's|an opposing) (?:face-up )?Troublemaker|(this card)|(that Troublemaker)) with (.+)$", t, re.I)
     if m and m.group(3).lower() in _CHALLENGE_WITH:
@@ -900,7 +901,7 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "look_sort", "n": "colors", "whose": "opp", "pick": "top", "rest": "bottom"}]
     m = re.match(r"^choose a Problem and (ready|exhaust) any number of (characters|Friends) there$", t, re.I)
-    if m:  # "any number": one optional choice at a time (extra_ops.any_number)
+    if m:  # "any number": one optional choice at a time (timed_effects.any_number)
         st_ = "exhausted" if m.group(1).lower() == "ready" else "ready"
         return [{"op": "choose_area"}, {"op": "any_number", "effect": {"op": m.group(1).lower(), "target": {
             "type": "character" if m.group(2).lower() == "characters" else "Friend", "at": "there", "state": st_}}}]
@@ -980,7 +981,7 @@ def _timed_effects(t: str) -> list[dict] | None:
     if m:
         return [{"op": "power_guess", "gain": int(m.group(1))}]
     m = re.match(r"^gain \[(\d+)\] until the end of the (phase|turn)$", t, re.I)
-    if m:  # the tokens are lost again (if still there) when the duration ends (extra_ops.temp_gain)
+    if m:  # the tokens are lost again (if still there) when the duration ends (timed_effects.temp_gain)
         return [{"op": "temp_gain", "n": int(m.group(1)), "until": m.group(2).lower()}]
     if re.match(r"^your Friends can't leave play this turn$", t, re.I):
         return [{"op": "restrict", "k": "no_leave", "who": "you", "until": "turn"}]
@@ -1005,7 +1006,7 @@ _DELAY_WHEN = {"at the end of the turn": "turn_end", "at the start of the next t
 
 
 def _delayed_part(b: str, first: list[dict]) -> list[dict] | None:
-    """The instructions of a delayed effect (extra_ops.delay); "that Friend" / "them" refer to what the
+    """The instructions of a delayed effect (timed_effects.delay); "that Friend" / "them" refer to what the
     first part banished, moved or put into play."""
     b = b.strip().rstrip(".")
     if re.match(r"^put (?:that Friend|it|that card) into play$", b, re.I):
@@ -1029,7 +1030,7 @@ def _delayed_part(b: str, first: list[dict]) -> list[dict] | None:
 
 def _delayed_effects(t: str) -> list[dict] | None:
     """"<instructions>. At the end of the turn, <instructions>" and the like: the second part is a delayed
-    effect (extra_ops.delay).  [] when the text has that shape but is not understood, None otherwise."""
+    effect (timed_effects.delay).  [] when the text has that shape but is not understood, None otherwise."""
     m = re.match(r"^(.+?)\. (At the end of the turn|At the start of the next turn|At the end of your Score Phase), (.+)$", t, re.I)
     if m and not re.search(r"\bAt the (?:end|start) of\b", m.group(3)):
         a = parse_effects(m.group(1))
@@ -1687,7 +1688,7 @@ def _single(t: str) -> list[dict] | None:
         if tg is not None:
             to = (m.group("to") or "").lower()
             dest = "home" if "home" in to else "here" if to in ("this card's problem", "here", "this card's area", "this problem", "that problem", "the same problem") else "problem" if "problem" in to else "choose"
-            if to == "this card's problem":  # none while this card is at home (cards-a)
+            if to == "this card's problem":  # none while this card is at home
                 return [{"op": "move", "target": tg, "to": dest, "prob_only": True}]
             return [{"op": "move", "target": tg, "to": dest}]
     m = re.match(r"^(?:give )?(.+?) (?:gets |\+)?([+\-–]\d+) power" + UNTIL + "$", t, re.I)
@@ -1916,6 +1917,7 @@ TRIGGERS = [
     (r"^At the end of your draw step, ", "draw_step_end", {}),
     (r"^When you confront this Problem, ", "confront_this", {}),
     (r"^When a player confronts this Problem, ", "confront_this_any", {}),
+    (r"^When this card is confronted, ", "confronted", {}),  # (a Problem's controller is "you", 513.2)
     (r"^When this [Pp]roblem (?:is|becomes) solved, ", "solved", {}),
     (r"^When this Problem (?:enters play|is played), ", "enter", {}),
     (r"^When you play an Event, ", "you_play_event", {}),
@@ -1952,7 +1954,7 @@ TRIGGERS = [
     (r"^When you flip a card, ", "you_flip", {}),
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff involving this card by at least (\d+) power, ", "win_faceoff",
      lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
-    # cards-d: any faceoff you win (not only those involving this card): flow.resolve_faceoff fires ``you_win_fo``
+    # any faceoff you win (not only those involving this card): flow.resolve_faceoff fires ``you_win_fo``
     (r"^When you win a (?:(Problem|Troublemaker) )?faceoff by at least (\d+) power, ", "you_win_fo",
      lambda m: {"margin": int(m.group(2)), **({"fo": "problem" if m.group(1) == "Problem" else "tm"} if m.group(1) else {})}),
     # a Problem's owner ("that player" is the owner, who is "you"): any faceoff they win with their Mane involved
@@ -2186,7 +2188,7 @@ def _it_refs(effs: list) -> list:
 
 # Reaction bodies about the card that met the condition (reactions.py); else parse_effects
 RX_BODIES: list = [
-    # cards-d: "that Problem" is the noted card's area (move ``to: it``); "other": not the noted card
+    # "that Problem" is the noted card's area (move ``to: it``); "other": not the noted card
     (r"^move one of your other characters to that Problem$",
      lambda m: [{"op": "move", "target": {"type": "character", "ctrl": "you", "not_it": True}, "to": "it"}]),
     (r"^put a number of \+1 power counters on it equal to the number of (\w+) counters on this card, then remove all "
@@ -2236,8 +2238,6 @@ def _rx_body(body: str) -> list | None:
 def _parse_reaction(rest: str, card_type: str, line: str) -> dict | None:
     """"Reaction: After <condition>, <effect>" (512.4): an Event playable, or an ability activated,
     only in response to its condition (reactions.py)."""
-    from .reactions import parse_condition
-
     m = re.match(r"^(?:After|When|Play after|Play when) (.+?)(?:, |\. )(.+?)\.?$", rest)
     if not m:
         return None
@@ -2343,13 +2343,13 @@ def _cost(text: str) -> dict | None:
             cost["dismiss_self"] = True  # paid at once (508), unlike the deferred retire_self
             continue
         if re.match(r"^spend a card from beneath one of your Friends with Pumped$", part, re.I):
-            cost["spend_pumped"] = True  # "that Friend" is the one chosen (extra_ops.spend_pumped)
+            cost["spend_pumped"] = True  # "that Friend" is the one chosen (timed_effects.spend_pumped)
             continue
         m = re.match(r"^remove a \+1 power counter from one of your (?:cards|characters|Friends)( here)?$", part, re.I)
         if m:
             cost["counter_sel"] = {"type": "character" if "character" in part else "Friend" if "Friends" in part else "card"}
             if m.group(1):
-                cost["counter_sel"]["at"] = "here"  # this card's area (cards-d)
+                cost["counter_sel"]["at"] = "here"  # this card's area
             continue
         if re.match(r"^put (?:this card|it) into (?:its owner's|your) hand$", part, re.I):
             cost["hand_self"] = True  # paid at once (508), like dismiss_self
@@ -3205,7 +3205,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
         if a1["kind"] == a2["kind"] == "trigger":
             return {"kind": "multi", "abilities": [{**a1, "text": line}, {**a2, "text": line}], "text": line}
         return {"kind": "manual", "text": raw}
-    ab = _cb_line(line, card_type)
+    ab = _trigger_whole_lines(line, card_type)
     if ab is not None:
         return ab
     if _KW_LINE.match(line):
@@ -3363,7 +3363,7 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "while": {"k": "at_problem"},
                         "effects": effs, "text": line}
         mm = re.match(r"^Banish this card from your discard pile to (.+)$", rest)
-        if mm and card_type != "Event":  # activated from the discard pile (cards-a; flow.priority_actions)
+        if mm and card_type != "Event":  # activated from the discard pile (flow.priority_actions)
             effs = parse_effects(mm.group(1))
             if effs is not None:
                 return {"kind": "activated", "timing": timing, "zone": "disc", "cost": {"banish_self_hand": True},
@@ -3503,10 +3503,10 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
     d = parse_static_extra(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
-    d = parse_static_c(body, card_type) if card_type != "Event" else None
+    d = parse_continuous_line(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
-    ab = _line_c(body, card_type, line)
+    ab = _multi_ability_lines(body, card_type, line)
     if ab is not None:
         return ab
     return {"kind": "manual", "text": raw}
@@ -3622,8 +3622,6 @@ def _instead_power(abilities: list, manual: list) -> None:
 
 def compile_card(card):
     """Fill a CardDef's abilities (per face) and its automated flag."""
-    from .cards import DEFINITIONS
-
     abilities: dict[str, tuple] = {}
     manual: list[str] = []
     faces = {"front": card.front}
@@ -3653,9 +3651,9 @@ def compile_card(card):
     return card
 
 
-# ---------------------------------------------------------------- triggered-effect templates (cards-b)
+# ---------------------------------------------------------------- triggered-ability templates
 # Whole bodies of triggered abilities ("When ..., <body>") matched before the generic sentence split;
-# each one is a generic template (several cards share most of them).  Ops: see trigger_ops.py.
+# each one is a generic template (several cards share most of them).  Ops: see triggered_effects.py.
 _CB_TOK = r"(?P<tp>\d+) \[(?P<tc>%s)\] (?P<tt>[A-Z][\w ]*?) Friend tokens?" % COLOR_RE
 
 
@@ -3664,7 +3662,7 @@ def _cb_token(m) -> dict:
     return {"op": "token", "power": int(m.group("tp")), "color": m.group("tc"), "traits": [m.group("tt")], "at": "home"}
 
 
-def _cb_effects(t: str) -> list[dict] | None:
+def _trigger_body_sentences(t: str) -> list[dict] | None:
     # "put a Hero counter on this card. Then, if there are at least 5 Hero counters on this card, remove
     # them and turn it over" (519: named counters; a Mane Character turned over, 301.2)
     m = re.match(r"^put (?:a|an) ([A-Z]\w+) counter on this card\. Then, if there are at least (\d+) \1 counters on this card, "
@@ -4115,9 +4113,9 @@ def _cb_effects(t: str) -> list[dict] | None:
     return None
 
 
-def _cb_line(line: str, card_type: str) -> dict | None:
-    """Whole lines (trigger and body together) of the cards-b templates; ``xf`` filters are checked as
-    the event happens (712.2, trigger_ops.xf_ok)."""
+def _trigger_whole_lines(line: str, card_type: str) -> dict | None:
+    """Whole lines (trigger and body together) of the triggered-ability templates; ``xf`` filters are checked as
+    the event happens (712.2, triggered_effects.xf_ok)."""
     body = line.rstrip(".")
     if body == "When you win a faceoff involving this card, you may turn it face-down" and card_type == "Troublemaker":
         return {"kind": "trigger", "on": "win_faceoff", "effects": [{"op": "may", "effects": [
@@ -4338,7 +4336,7 @@ TRIGGERS.extend([
     (r"^When this card becomes Cutie marked, ", "cutie_marked", {}),  # MT137's lowercase
     (r"^When this Troublemaker is uncovered, ", "uncovered", {}),
     (r"^At the start of each player's Main Phase, ", "any_main_start", {}),
-    # cards-d: an opponent's Main Phase; "you" stays this card's controller (Rules.fire: ``opp_turn``)
+    # an opponent's Main Phase; "you" stays this card's controller (Rules.fire: ``opp_turn``)
     (r"^At the start of an opponent's Main Phase, ", "any_main_start", {"opp_turn": True}),
 ])
 STATIC_EXTRA.extend([
@@ -4364,13 +4362,13 @@ STATIC_EXTRA.extend([
 ])
 
 
-# ------------------------------------------------------------------ cards-c templates (2026-11-24)
+# ------------------------------------------------------------------ continuous abilities, Chaos, Harmony, replacements
 # Continuous abilities, Chaos "While this card is flipped" abilities, Harmony lines and effects of the
-# cards-c group.  Whole-line templates as in STATIC_EXTRA: (regex, card types or None, builder).
+# group.  Whole-line templates as in STATIC_EXTRA: (regex, card types or None, builder).
 _TR = "|".join(TRAITS)
 _PLAYABLE = {"Friends": "Friend", "Events": "Event", "Resources": "Resource", "Troublemakers": "Troublemaker"}
 
-STATIC_C: list = [
+CONTINUOUS_LINES: list = [
     # 609.2a / 508 play costs: "You pay [1] less to play your first Griffon Friend each turn" (Harmony)
     (r"^(?:You may pay|You pay|Pay) \[(\d+)\] less to play your first (?:(%s) )?(Friend|Event|Resource|Troublemaker) each turn"
      r"(?:, to a minimum of \[(\d+)\])?$" % _TR, None,
@@ -4400,7 +4398,7 @@ STATIC_C: list = [
     (r"^This card has \+(\d+) power for each card type among cards in your discard pile$", None,
      lambda m: _per(m[1], {"k": "disc_types"})),
     (r"^If that Friend is an? (%s), it has \+(\d+) power instead$" % _TR, ("Resource",),
-     None),  # (built in parse_static_c: needs the Friend's own "+N power" line)
+     None),  # (built in parse_continuous_line: needs the Friend's own "+N power" line)
     (r"^That Troublemaker is Epic and has \+(\d+) power$", ("Resource",),
      lambda m: {"op": "power", "parts": [_pw(m[1], _HOST), {"op": "grant_epic", "target": _HOST}]}),
     # "can't" modifiers (104.2) with conditions of this card
@@ -4479,9 +4477,9 @@ STATIC_C: list = [
 ]
 
 
-def parse_static_c(body: str, card_type: str) -> dict | None:
-    """The ``STATIC_C`` templates."""
-    for pat, types, fn in STATIC_C:
+def parse_continuous_line(body: str, card_type: str) -> dict | None:
+    """The ``CONTINUOUS_LINES`` templates."""
+    for pat, types, fn in CONTINUOUS_LINES:
         m = re.match(pat, body)
         if m and (types is None or card_type in types):
             if fn is None:  # "Harmony Changeling: If that Friend is a Changeling, it has +4 power instead"
@@ -4490,13 +4488,13 @@ def parse_static_c(body: str, card_type: str) -> dict | None:
     return None
 
 
-def _effects_c(t: str) -> list[dict] | None:
-    """Effect sentences of the cards-c group (called first by ``parse_effects``)."""
+def _cost_and_counter_sentences(t: str) -> list[dict] | None:
+    """Effect sentences about costs, counters and counted amounts (``parse_effects`` tries them after the triggered-ability bodies)."""
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
-        r = _effects_c_body(m.group(1))
+        r = _cost_and_counter_sentence(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
-    return _effects_c_body(t)
+    return _cost_and_counter_sentence(t)
 
 
 IF_TEMPLATES.append(  # "if you have 2 or more other Changeling characters here, ..." (resolve._if_cond)
@@ -4505,7 +4503,7 @@ IF_TEMPLATES.append(  # "if you have 2 or more other Changeling characters here,
                 "sel": {"type": "character", "ctrl": "you", "trait": m.group(2), "at": "here", "other": True}}))
 
 
-def _effects_c_body(t: str) -> list[dict] | None:
+def _cost_and_counter_sentence(t: str) -> list[dict] | None:
     m = re.match(r"^If that Friend's cost is less than or equal to the number of (%s) characters you have, (.+)$"
                  % "|".join(TRAITS), t)
     if m:  # the card an earlier instruction moved ("that Friend"): its printed cost (202)
@@ -4594,7 +4592,7 @@ def _walk_effects(effs: list) -> list[dict]:
     return out
 
 
-# triggers of the cards-c group (appended: TRIGGERS is read when a line is parsed)
+# more trigger phrases (appended: TRIGGERS is read when a line is parsed)
 TRIGGERS.extend([
     # "The first player to confront this Problem may ...": a confront_this_any trigger of the first
     # confront of this Problem (flow: the Problem's ``cf`` flag before this confront)
@@ -4603,8 +4601,8 @@ TRIGGERS.extend([
 ])
 
 
-def _line_c(body: str, card_type: str, line: str) -> dict | None:
-    """Whole lines of the cards-c group that give several abilities (``multi``)."""
+def _multi_ability_lines(body: str, card_type: str, line: str) -> dict | None:
+    """Whole lines that give several abilities (``multi``)."""
     m = re.match(r"^As this card enters play, choose up to (two|three) colors\. This card has those colors$", body)
     if m:  # (as "choose a color. This card is that color": asked as it enters play)
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_colors", "n": _n(m.group(1))}], "text": line}
@@ -4637,7 +4635,7 @@ def _line_c(body: str, card_type: str, line: str) -> dict | None:
 # instead" -> static ``replace`` {ev, subj (self / host / selector relative to this card), instead
 # (effects; "it" is the card), pay, need_ready}.  Rules.replacements / resolve._op_replace_ask
 _IT = {"it": True}
-REPLACE_C: list = [
+REPLACEMENT_LINES: list = [
     (r"^If this card would be frightened, you may exhaust it instead$", None,
      lambda m: {"ev": "frighten", "subj": "self", "instead": [{"op": "exhaust", "target": dict(_IT)}]}),
     (r"^If this card would be frightened, you may banish a card from your discard pile instead$", None,
@@ -4659,7 +4657,7 @@ REPLACE_C: list = [
      lambda m: {"ev": "leave", "subj": {"type": "Friend", "ctrl": "you"},
                 "instead": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you"}}]}),
 ]
-STATIC_C.extend([
+CONTINUOUS_LINES.extend([
     # "can't" modifiers (104.2): leaving play, being retired
     (r"^While you have (\d+) or more Friends here, your Friends here can't leave play$", None,
      lambda m: {"op": "no_leave", "target": {"type": "Friend", "ctrl": "you", "at": "here"},
@@ -4670,7 +4668,7 @@ STATIC_C.extend([
     (r"^While a player has more power at this Problem than any opponent, that player's Friends here can't be dismissed$",
      ("Problem",), lambda m: {"op": "no_dismiss", "target": {"type": "Friend", "at": "here", "more_power_here": True}}),
 ])
-STATIC_C.extend([
+CONTINUOUS_LINES.extend([
     # moving (506), playing (508) and losing abilities with conditions of this card / its host
     (r"^While that Friend has power higher than any other Friend here, Friends can't be moved to this card's Problem$",
      ("Resource",), lambda m: {"op": "no_move", "who": "all", "where": "to", "sel": {"type": "Friend"},
@@ -4735,14 +4733,14 @@ STATIC_C.extend([
      lambda m: {"op": "solved_stay", "subj": "self"}),
     (r"^This card's Problem can't be replaced until it is solved$", None, lambda m: {"op": "no_replace"}),
 ])
-for _pat, _types, _fn in REPLACE_C:
-    STATIC_C.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))
+for _pat, _types, _fn in REPLACEMENT_LINES:
+    CONTINUOUS_LINES.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))
 
 
-# ------------------------------------------------------------------ cards-d (2026-11-24)
-# effect sentences (``parse_effects`` tries them after the cards-c ones); tests
-# tests/gameplay/test_engine_cards_d.py
-EFFECTS_D: list = [
+# ------------------------------------------------------------------ the other small effect templates
+# effect sentences (``parse_effects`` tries them after the cost and counter ones); tests
+# tests/gameplay/test_engine_requirements_and_looks.py
+SMALL_EFFECT_SENTENCES: list = [
     (r"^(exhaust this card and pay \[(\d+)\] to )?choose a character\. That character can't be moved until the end of the turn$",
      lambda m: ([{"op": "costs_ok", "tokens": int(m[2]), "self_ready": True}, {"op": "exhaust_self_cost"},
                  {"op": "pay", "n": int(m[2])}] if m[1] else [])  # both costs or neither (508.1d)
@@ -4776,12 +4774,12 @@ EFFECTS_D: list = [
 ]
 
 
-def _effects_d(t: str) -> list[dict] | None:
+def _small_effect_sentences(t: str) -> list[dict] | None:
     m = re.match(r"^you may (.+)$", t, re.I)
     if m:
-        r = _effects_d(m.group(1))
+        r = _small_effect_sentences(m.group(1))
         return None if r is None else [{"op": "may", "effects": r}]
-    for pat, fn in EFFECTS_D:
+    for pat, fn in SMALL_EFFECT_SENTENCES:
         m = re.match(pat, t, re.I)
         if m:
             return fn(m)

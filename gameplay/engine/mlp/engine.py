@@ -5,18 +5,8 @@ Entry point: ``MLPGame(db)`` with ``new_game``, ``legal_actions``, ``apply``, ``
 (unless ``copy=False``), performs the action, then advances the game through every automatic step
 (pre-priority processing 511, turn structure 6xx, auto-pass) until a player must decide something.
 
-Layout of the state dict (short keys keep copies fast):
-  turn, tp (turn player), first (first player), step, rng, nid (next instance id)
-  pl[p]: name, score, tok (action tokens), deck, pdeck, hand, disc, ban, flip (card id lists;
-         deck[0] is the top), mane, turns, mull, hl_mod, disc_next
-  cards[id]: k (card key), o (owner) and, while in play: c (controller), a (area), ex (exhausted),
-         fr (frightened), fd (face down), cn (counters), h (host id), b (boosted), t (token),
-         col (chosen colors), cm (cutie marked)
-  play: ids in the play zone; areas: area names ("home0", "home1", "prob0", "prob1", "dil<id>")
-  mods: timed power modifiers; trig: triggered effects waiting (511.7); rq: effects resolving
-  pending: the decision a player must make (kind, player, options, ...); prio: priority window
-  fo: the current faceoff (514); sc: score-phase bookkeeping; tc: time called (floor rules)
-  outcome: None or {winner, reason, draw}
+The state's keys (short, so copies stay fast) are described in state.py: ``STATE_KEYS``,
+``PLAYER_KEYS`` (``st["pl"][p]``) and ``CARD_KEYS`` (``st["cards"][id]``).
 Every zone change gives the card a fresh instance id (410.6: it becomes a different card), so
 ids never reveal a hidden card's identity and modifiers on the old card end automatically.
 """
@@ -25,30 +15,12 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from .. import rng as _rng
-from ..api import JUDGE, Action, IllegalActionError, Outcome, new_action
-from .carddb import COLOR_NAMES, INFINITE, CardDB, CardDef, FaceDef
+from ..api import Action, Outcome, new_action
+from .carddb import CardDB, CardDef
+from .constants import DEFAULT_TURN_CAP
+from .rules import Rules
 from .state import State
-
-WIN_POINTS = 15  # 103.2
-HAND_SIZE = 8  # 616.2
-MOVE_COST = 2  # 609.2b
-DEFAULT_TURN_CAP = 200
-
-COLOR_WORDS = {
-    "blue": "Loyalty", "orange": "Honesty", "pink": "Laughter", "purple": "Magic", "white": "Generosity",
-    "yellow": "Kindness",
-}
-
-
-def tokens_for(highest: int) -> int:
-    """604.1: action tokens by the highest score."""
-    if highest <= 1:
-        return 2
-    if highest <= 5:
-        return 3
-    if highest <= 10:
-        return 4
-    return 5
+from .view import build_view
 
 
 class Ev:
@@ -98,9 +70,12 @@ class MLPGame:
         self.db = db
         self.turn_cap = turn_cap
         self.quiet = quiet  # skip building log messages (self-play speed)
-        from . import rules
+        self.rules = Rules(self)  # the card tables of the pool, shared read only (see Rules.session)
 
-        self.r = rules.Rules(self)
+    @property
+    def r(self):
+        """A fresh ``Rules`` session (its own scratch values) for tests and tools reading a state."""
+        return self.rules.session()
 
     # ------------------------------------------------------------------ setup (102)
     def new_game(
@@ -148,10 +123,11 @@ class MLPGame:
         ev = Ev(self.quiet)
         self._ask_starting_problem(st, 0)
         if auto_setup:
+            r = self.rules.session()
             for p in range(2):
                 opt = st["pending"]["options"][0]
-                self.r.decide(st, ev, Action.make("choose", p, option=opt))
-                self.r.advance(st, ev)
+                r.decide(st, ev, Action.make("choose", p, option=opt))
+                r.advance(st, ev)
         return state
 
     def _new(self, st: dict, key: str, owner: int, zone: str = "deck") -> str:
@@ -164,7 +140,7 @@ class MLPGame:
         c = st["cards"][cid]
         c.update({"c": controller, "a": area, "ex": False, "fr": False, "fd": False, "cn": {}, "h": None, "b": False})
         st["play"].append(cid)
-        if c["k"] in self.r.kwg_keys:
+        if c["k"] in self.rules.kwg_keys:
             st["kwg"] = st.get("kwg", 0) + 1
 
     def _ask_starting_problem(self, st: dict, p: int) -> None:
@@ -180,29 +156,26 @@ class MLPGame:
         st["pending"] = {"kind": "starting_problem", "player": p, "options": opts, "rule": "102.2"}
 
     # ------------------------------------------------------------------ API
+    # Each public call works with its own ``Rules.session()``: the card tables are shared read only,
+    # the scratch values of a computation are the call's own, so threads may share one MLPGame (and
+    # a state changed in place between calls, by a judge fix or a test setup, is read afresh).
     def legal_actions(self, state: State, player: int) -> list[Action]:
-        self.r.forget()  # (the caller may have changed the state in place: a judge fix, a test setup)
         la = state._la
         if la is not None and la[0] == player and state.d["prio"] and not state.d["pending"] and not state.d["outcome"]:
             return [new_action("pass", player)] + list(la[1])  # computed while advancing (auto-pass check)
-        return self.r.legal_actions(state.d, player)
+        return self.rules.session().legal_actions(state.d, player)
 
     def apply(self, state: State, action: Action | dict, *, copy: bool = True) -> tuple[State, list[dict]]:
         if isinstance(action, dict):
             action = Action.from_dict(action)
         la = state._la
-        self.r.forget()
         new = state.copy() if copy else state
         new._la = None
         ev = Ev(self.quiet)
-        self.r._last = None
-        self.r._trusted = la[1] if la is not None and la[0] == action.player else None
-        try:
-            self.r.apply(new.d, action, ev)
-        finally:
-            self.r._trusted = None
-        new._la = self.r._last
-        self.r._last = None
+        r = self.rules.session()
+        r._trusted = la[1] if la is not None and la[0] == action.player else None
+        r.apply(new.d, action, ev)
+        new._la = r._last
         return new, ev.items
 
     def outcome(self, state: State) -> Outcome | None:
@@ -212,10 +185,7 @@ class MLPGame:
         return Outcome(o["winner"], o["reason"], o["winner"] is None)
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
-        from .view import build_view
-
-        self.r.forget()
-        return build_view(self, state.d, viewer)
+        return build_view(self, self.rules.session(), state.d, viewer)
 
     def default_action(self, state: State, player: int) -> Action | None:
         """What the server plays for ``player`` when their time to decide runs out (a disconnect past
@@ -252,7 +222,7 @@ class MLPGame:
         return self.db[state.d["cards"][cid]["k"]]
 
     def power(self, state: State, cid: str) -> int:
-        return self.r.power(state.d, cid) or 0
+        return self.rules.session().power(state.d, cid) or 0
 
     def name_of(self, state: State, cid: str) -> str:
         return self.db[state.d["cards"][cid]["k"]].name

@@ -1,28 +1,19 @@
 """Turn structure (6xx), priority (510-512), pre-priority processing (511), faceoffs (514), actions
-and decisions.  These functions are methods of ``rules.Rules`` (imported into its class body)."""
+and decisions.  These functions are methods of ``rules.Rules`` (bound in its class body)."""
 from __future__ import annotations
 
 import json
 import re
 from operator import itemgetter
-from typing import Any
 
-from ..api import JUDGE, Action, IllegalActionError, new_action
-from .carddb import COLOR_NAMES
+from ..api import JUDGE, Action, IllegalActionError, new_action, thaw
+from .constants import COLOR_NAMES, FRIEND, MANE, TM, opponent, tokens_for
+from .timed_effects import defeat_bonus, fire_delayed, pumped_hosts
 from .reactions import rx_clear, rx_notes_for, rx_take, rx_window
+from .targeting import card_filter
+from .triggered_effects import no_ready_while, note_gain, stays_on_solve
 
-TM = "Troublemaker"
-FRIEND = "Friend"
 _KEY = itemgetter("k")  # a card record's key
-MANE = "Mane Character"
-HAND_SIZE = 8
-
-
-
-def _opp(p):
-    return 1 - p
-
-
 _OPP_HOME = ("home1", "home0")  # (by controller: the other player's home)
 
 
@@ -34,7 +25,7 @@ def apply(self, st, action: Action, ev) -> None:
     if k == "concede":
         if p not in (0, 1):
             raise IllegalActionError("only a player can concede", "103.4")
-        self.end(st, ev, _opp(p), f"{self.pname(st, p)} concedes (103.4)")
+        self.end(st, ev, opponent(p), f"{self.pname(st, p)} concedes (103.4)")
         return
     if k == "time_called":
         if p != JUDGE:
@@ -87,7 +78,7 @@ def apply(self, st, action: Action, ev) -> None:
                 self.rx_note(st, "action", by=p)  # "After an opponent takes an action during their Main Phase"
             pr = st["prio"]
             if pr is not None:
-                pr["p"], pr["n"] = _opp(p), 0  # 510.1 / 705.2h: priority passes after an action
+                pr["p"], pr["n"] = opponent(p), 0  # 510.1 / 705.2h: priority passes after an action
     st["acts"] += 1
     self.advance(st, ev)
 
@@ -160,11 +151,11 @@ def decide(self, st, ev, action) -> None:
     elif kind == "mulligan":
         st["pl"][p]["mull"] = bool(opt)
         ev.add("mulligan", f"{self.pname(st, p)} {'mulligans' if opt else 'keeps'} (102.4)", player=p)
-        other = _opp(p)
+        other = opponent(p)
         if st["pl"][other]["mull"] is None:
             ask(self, st, other, "mulligan", [False, True], "102.4")
         else:
-            for q in (st["first"], _opp(st["first"])):  # 102.4a simultaneously
+            for q in (st["first"], opponent(st["first"])):  # 102.4a simultaneously
                 if st["pl"][q]["mull"]:
                     pl = st["pl"][q]
                     for h in list(pl["hand"]):
@@ -196,7 +187,7 @@ def decide(self, st, ev, action) -> None:
         nm = self.name(st, opt)
         self.put(st, opt, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm} (616.2)")
-        self.fire_all(st, ev, "opp_discards", players=(_opp(p),))  # "When an opponent discards a card"
+        self.fire_all(st, ev, "opp_discards", players=(opponent(p),))  # "When an opponent discards a card"
     elif kind == "retire_home":
         # 616.3: the player retires (not "by the game", 104.3), so Persistent may replace it; a frightened
         # Friend still counts, and the player chooses again (end_of_turn checks the home limit again)
@@ -250,14 +241,10 @@ def _manual(self, st, ev, action):
     """manual_effect: a player (or judge) applies a typed effect of a card text the engine does not
     automate.  Logged for both players and judges."""
     p = action.player
-    from ..api import _thaw
-
-    eff = _thaw(action.get("effect"))
+    eff = thaw(action.get("effect"))
     if not isinstance(eff, dict) or "op" not in eff:
         raise IllegalActionError("manual_effect needs an effect {op: ...} from the vocabulary")
-    from .effects import OPS
-
-    if eff["op"] not in OPS:
+    if eff["op"] not in self.effects:  # every op the interpreter registers (resolve.EFFECTS)
         raise IllegalActionError(f"unknown effect op {eff['op']}")
     if p != JUDGE:
         holder = st["pending"]["player"] if st["pending"] else (st["prio"]["p"] if st["prio"] else None)
@@ -405,7 +392,7 @@ def _ppp_triggers(self, st, ev) -> bool:
     if st["trig"]:
         # 511.7a: the player who most recently had priority (or the turn player) goes first
         first = st["tp"]
-        for q in (first, _opp(first)):
+        for q in (first, opponent(first)):
             mine = [i for i, t in enumerate(st["trig"]) if t["p"] == q]
             if not mine:
                 continue
@@ -488,7 +475,7 @@ def pass_priority(self, st, ev, auto=False) -> None:
             rx_clear(st)  # 512.4d
         self.window_closed(st, ev, pr["w"])
     else:
-        pr["p"] = _opp(pr["p"])
+        pr["p"] = opponent(pr["p"])
 
 
 PHASE_WINDOWS = {"w_ready": "tp_start", "w_score": "score_go", "w_end": "wrap"}
@@ -561,7 +548,7 @@ def step(self, st, ev) -> None:
             self.rx_note(st, "phase", ph="tp", tp=tp)
         if self.may_fire(st, "tp_start"):
             self.fire_all(st, ev, "tp_start", players=(tp,))
-            self.fire_all(st, ev, "opp_tp_start", players=(_opp(tp),))
+            self.fire_all(st, ev, "opp_tp_start", players=(opponent(tp),))
             self.fire_all(st, ev, "any_tp_start")
         st["step"] = "tm_uncover"
         tpk = self.tp_keys
@@ -583,7 +570,7 @@ def step(self, st, ev) -> None:
                 continue
             if c["c"] == tp and not self.epic(st, cid):
                 continue  # 608.1 opposing or Epic
-            if self.chars_at(st, c["a"], tp) and _challenge_ok(self, st, tp, cid):  # 608.2
+            if self.chars_at(st, c["a"], tp) and self.challenge_allowed(st, tp, cid):  # 608.2
                 opts.append(cid)
         if opts:
             ask(self, st, tp, "challenge", opts + ["done"], "608.1")
@@ -611,7 +598,7 @@ def step(self, st, ev) -> None:
         if self.may_fire(st, "score_start"):
             self.fire_all(st, ev, "score_start", players=(tp,))
             self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
-        st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{_opp(tp)}"] + [f"prob{_opp(tp)}"],
+        st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{opponent(tp)}"] + [f"prob{opponent(tp)}"],
                     "conf": [], "solved": []}
         st["step"] = "confront"
     elif s == "confront":
@@ -622,7 +609,7 @@ def step(self, st, ev) -> None:
         st["step"] = "solve"
         if len(conf) >= 2:  # 612.1
             self.start_faceoff(st, ev, "multi", list(conf), tp)
-        elif len(conf) == 1 and _confrontable(self, st, _opp(tp), conf):  # 612.2
+        elif len(conf) == 1 and _confrontable(self, st, opponent(tp), conf):  # 612.2
             self.start_faceoff(st, ev, "problem", list(conf), tp)
     elif s == "solve":
         if st["sc"]["solved"] and not st["sc"].get("sfired"):
@@ -640,8 +627,6 @@ def step(self, st, ev) -> None:
         st["sc"] = None
         self.expire(st, "score_phase")
         if st.get("dly"):
-            from .extra_ops import fire_delayed
-
             fire_delayed(self, st, "score_end_own")  # "At the end of your Score Phase, ..."
         st["step"] = "end"
     elif s == "end":
@@ -649,12 +634,10 @@ def step(self, st, ev) -> None:
             self.rx_note(st, "phase", ph="end", tp=tp)
         if self.may_fire(st, "turn_end"):
             self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
-            self.fire_all(st, ev, "opp_turn_end", players=(_opp(tp),))
+            self.fire_all(st, ev, "opp_turn_end", players=(opponent(tp),))
             self.fire_all(st, ev, "any_turn_end")
         if st.get("dly"):
-            from .extra_ops import fire_delayed
-
-            fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (extra_ops.delay)
+            fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (timed_effects.delay)
         st["step"] = "w_end"
     elif s == "wrap":
         self.end_of_turn(st, ev)
@@ -769,7 +752,7 @@ def _confront_next(self, st, ev):
     if not sc.get("vex_done"):
         vex = [o for o in st["play"] if st["cards"][o]["a"] == area and st["cards"][o]["c"] != tp and self.kw(st, o, "Vexing")]
         if vex:
-            ask(self, st, _opp(tp), "vexing", vex + ["no"], "Vexing (710)")
+            ask(self, st, opponent(tp), "vexing", vex + ["no"], "Vexing (710)")
             return
     vexed = sc.pop("vexed", False)
     sc.pop("vex_done", None)
@@ -793,6 +776,8 @@ def _confront_next(self, st, ev):
         if st["cards"][pid]["o"] == tp:
             self.fire(st, ev, "confront_this", pid)
         c_ = st["cards"][pid]
+        if c_["k"] in self.trig_ev.get("confronted", ()):
+            self.fire(st, ev, "confronted", pid)  # "When this card is confronted" (by anyone; its controller follows it)
         if c_["k"] in self.trig_keys:
             for ab in self.abilities(st, pid):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
@@ -804,7 +789,7 @@ def _confront_next(self, st, ev):
                     self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
     # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
     if self.may_fire(st, "confront"):
-        self.fire_all(st, ev, "opp_confronts", players=(_opp(tp),), extra={"area": [area]})
+        self.fire_all(st, ev, "opp_confronts", players=(opponent(tp),), extra={"area": [area]})
         self.fire_all(st, ev, "you_confront", players=(tp,), extra={"area": [area]})  # "When you confront a Problem"
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
@@ -848,7 +833,7 @@ def next_turn(self, st, ev, first=False) -> None:
                     tc["extra_given"] = True  # floor rules: the other player takes one more turn
                     ev.add("time", "Time: the second player takes one more turn")
                     tc["extra"] += 1
-                    _begin_turn(self, st, ev, _opp(st["tp"]))
+                    _begin_turn(self, st, ev, opponent(st["tp"]))
                     return
             else:
                 tc["extra"] += 1
@@ -865,7 +850,7 @@ def next_turn(self, st, ev, first=False) -> None:
         if st["turn"] >= self.g.turn_cap:
             self.end(st, ev, None, f"turn cap of {self.g.turn_cap} turns reached (engine limit): draw")
             return
-        _begin_turn(self, st, ev, _opp(st["tp"]))
+        _begin_turn(self, st, ev, opponent(st["tp"]))
     else:
         _begin_turn(self, st, ev, st["first"])
 
@@ -884,7 +869,7 @@ def _begin_turn(self, st, ev, tp):
     pl = st["pl"][tp]
     pl["turns"] += 1
     pl["scored_turn"] = 0
-    st["pl"][_opp(tp)]["scored_turn"] = 0
+    st["pl"][opponent(tp)]["scored_turn"] = 0
     self.log(ev, "turn", lambda: f"Turn {st['turn']}: {pl['name']}", turn=st["turn"], player=tp)
     self.start_turn(st, ev)
 
@@ -905,7 +890,7 @@ def start_turn(self, st, ev) -> None:
             c["ex"] = False
             self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
-    n = 2 if hi <= 1 else 3 if hi <= 5 else 4 if hi <= 10 else 5  # 604.1
+    n = tokens_for(hi)  # 604.1
     extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)
              if ab.get("op") == "extra_tokens_draw"]
     n += sum(extra)
@@ -922,9 +907,7 @@ def start_turn(self, st, ev) -> None:
         self.fire_all(st, ev, "turn_start", players=(tp,))
         self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     if st.get("dly"):
-        from .extra_ops import fire_delayed
-
-        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (extra_ops.delay)
+        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (timed_effects.delay)
         fire_delayed(self, st, "own_turn_start")
     for cid in self.kw_candidates(st, "Meticulous"):
         if st["cards"][cid]["c"] == tp:
@@ -955,20 +938,6 @@ def end_of_turn(self, st, ev) -> None:
     for p in range(2):
         st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "turn"]
     self.next_turn(st, ev)
-
-
-def _challenge_ok(self, st, p, tm) -> bool:
-    """Challenge restrictions (608): a challenge tax must be payable (508.1d); "can't be challenged
-    except by two or more characters" / "unless they have at least 3 Friends at its Problem"."""
-    if st["pl"][p]["tok"] < self.action_tax(st, p, "challenge", tm):
-        return False
-    for ab in self.abilities(st, tm):
-        if ab["kind"] == "static" and ab.get("op") == "challenge_req":
-            n = sum(1 for o in self.chars_at(st, st["cards"][tm]["a"], p)
-                    if ab.get("type", "character") == "character" or self.ctype(st, o) == ab["type"])
-            if n < ab["n"]:
-                return False
-    return True
 
 
 def _no_home_limit(self, st, cid):
@@ -1003,7 +972,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
     if self.may_fire(st, "fo_start"):
         if type_ in ("problem", "multi"):
             self.fire_all(st, ev, "problem_fo_start", extra={"area": list(areas)})  # "here": one of these Problems
-        self.fire_all(st, ev, "opp_starts_fo", players=(_opp(chal),), extra={"area": list(areas)})
+        self.fire_all(st, ev, "opp_starts_fo", players=(opponent(chal),), extra={"area": list(areas)})
         self.fire_all(st, ev, "any_fo_start", extra={"area": list(areas)})  # "At the start of a faceoff [here]"
         self.fire_all(st, ev, "you_start_fo", players=(chal,), extra={"area": list(areas)})  # "When you start a faceoff here"
     for cid in list(st["play"]):  # Prepared: when an opponent starts a faceoff here, gain 1
@@ -1012,7 +981,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
             self.queue_trigger(st, cid, c["c"], [{"op": "gain", "n": 1}], "Prepared")
 
 
-def _flip_one(self, st, ev, p) -> str | None:
+def flip_one(self, st, ev, p) -> str | None:
     """515.1"""
     pl = st["pl"][p]
     if not pl["deck"]:
@@ -1033,7 +1002,7 @@ def _flip_one(self, st, ev, p) -> str | None:
     # a "may" of the flipping player (712.3), queued so it is answered before the next priority
     # (each card's Random is a separate ability, 701.2a: ``fo["rand"]`` lists the Random cards used)
     if st["fo"] and self.printed_power(st, nid) == 1:
-        if _random_cards(self, st, p):
+        if random_cards(self, st, p):
             e = {"op": "random_flip", "p": p, "card": nid}
             top = st["rq"][-1] if st["rq"] else None
             if top is not None and top["lbl"] == "Random" and top["i"] == 0 and top["ch"] is None and not st["pending"]:
@@ -1043,7 +1012,7 @@ def _flip_one(self, st, ev, p) -> str | None:
     return nid
 
 
-def _random_cards(self, st, p) -> list[str]:
+def random_cards(self, st, p) -> list[str]:
     """p's involved cards with Random not used yet this faceoff."""
     used = st["fo"]["rand"]
     return [o for o in st["play"] if st["cards"][o]["c"] == p and o not in used and self.involved(st, o)
@@ -1053,7 +1022,7 @@ def _random_cards(self, st, p) -> list[str]:
 def faceoff_flip(self, st, ev) -> None:
     fo = st["fo"]
     fo["rounds"] += 1
-    for p in (st["tp"], _opp(st["tp"])):
+    for p in (st["tp"], opponent(st["tp"])):
         n = 1
         if fo["rounds"] == 1 and ("flip_extra" in self.ops_in_play(st) or not self.af_free(st)):
             # 514.3a "flip an additional card during faceoffs" (no card has it without one printing it)
@@ -1066,13 +1035,13 @@ def faceoff_flip(self, st, ev) -> None:
             n += _flip_mods(self, st, p)
             n += fo.get("fadd", 0)  # "have players flip 1 fewer cards during that faceoff" (op fo_flip_mod)
         for _ in range(max(n, 0)):
-            _flip_one(self, st, ev, p)
+            flip_one(self, st, ev, p)
 
 
 def _flip_mods(self, st, p) -> int:
     """514.3a "flip an additional card / N fewer cards during faceoffs" (static ``flip_mod``)."""
     fo = st["fo"]
-    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (extra_ops.flip_mod)
+    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (timed_effects.flip_mod)
     for o in self.has_static(st, "flip_mod"):
         c = st["cards"][o]
         for ab in self.abilities(st, o):
@@ -1108,7 +1077,7 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
     if fo["type"] in ("problem", "multi"):  # "If you won a Problem faceoff by at least N power this turn"
         won = st["pl"][winner].get("wonp")
         st["pl"][winner]["wonp"] = [st["turn"], max(margin, won[1] if won and won[0] == st["turn"] else 0)]
-    loser = _opp(winner)
+    loser = opponent(winner)
     for cid in list(st["play"]) if self.may_fire(st, "fo_lose") or not self.af_free(st) else ():
         # "When you lose a faceoff involving this card" (before 514.5b sends home)
         c = st["cards"].get(cid)
@@ -1143,8 +1112,6 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 if st["pl"][chal].get("ndb"):
-                    from .extra_ops import defeat_bonus
-
                     defeat_bonus(self, st, ev, chal)  # "The next time you defeat a Troublemaker this turn, ..."
                 self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
                 if self.rx_keys:  # "Play when you defeat a Troublemaker [using only [Generosity] characters]"
@@ -1219,7 +1186,7 @@ def _effect_outcome(self, st, winner) -> None:
     if fo.get("fx_winner"):
         frames.append((winner, fo["fx_winner"], None))
     if fo.get("fx_loser"):
-        frames.append((_opp(winner), fo["fx_loser"], None))
+        frames.append((opponent(winner), fo["fx_loser"], None))
     for q, effs, it in reversed(frames):
         st["rq"].append({"p": q, "src": fo.get("src"), "eff": list(effs), "i": 0, "ch": None, "lbl": "faceoff",
                          "after": None, "it": it})
@@ -1233,7 +1200,7 @@ def end_faceoff(self, st, ev) -> None:
         # the bottom of the deck (710, 712.3): each Pumped card's controller decides, the turn player
         # first (801.1); the faceoff ends once those decisions are resolved (step() calls this again)
         fo["pumped"] = True
-        effs = [{"op": "pumped", "p": p, "host": cid} for p in (st["tp"], _opp(st["tp"])) if st["pl"][p]["flip"]
+        effs = [{"op": "pumped", "p": p, "host": cid} for p in (st["tp"], opponent(st["tp"])) if st["pl"][p]["flip"]
                 for cid in st["play"] if st["cards"][cid]["c"] == p and self.involved(st, cid) and self.kw(st, cid, "Pumped")]
         fired = False
         if "fo_end_pre" in self.trig_ev:
@@ -1258,7 +1225,7 @@ def end_faceoff(self, st, ev) -> None:
     if fo_["type"] == "effect" and fo_.get("fx_loser_end") and fo_["winner"] is not None and len(fo_.get("inv", ())) == 2:
         # "At the end of the faceoff, the loser dismisses one of their Friends that was involved"
         lost = fo_["inv"][0] if fo_["winner"] != fo_["chal"] else fo_["inv"][1]
-        st["rq"].append({"p": _opp(fo_["winner"]), "src": fo_.get("src"), "eff": list(fo_["fx_loser_end"]), "i": 0,
+        st["rq"].append({"p": opponent(fo_["winner"]), "src": fo_.get("src"), "eff": list(fo_["fx_loser_end"]), "i": 0,
                          "ch": None, "lbl": "faceoff", "after": None, "it": lost})
     for cid in list(st["play"]) if self.may_fire(st, "fo_end") or not self.af_free(st) else ():
         if self.involved(st, cid):
@@ -1529,10 +1496,7 @@ def _extra_move_costs(self, st, p, full=False) -> dict:
     if not twn and not st.get("twn") and not full:
         # only cards printing Showy or opp_move_cost, and tokens (the placeholder key), add anything:
         # the others, in play order (a long-lived table, see in_play_with)
-        tbl = self.__dict__.get("_emc_keys")
-        if tbl is None:
-            tbl = self._emc_keys = frozenset(showy) | frozenset(sk) | {self.token_key}
-        src = self.in_play_with(st, tbl)
+        src = self.in_play_with(st, self.move_cost_keys)
     for o in src:
         oc = cards[o]
         if oc["c"] == p:
@@ -1548,7 +1512,7 @@ def _extra_move_costs(self, st, p, full=False) -> dict:
 def pay_cost(self, st, p, n, ev=None) -> None:
     st["pl"][p]["tok"] -= n
     if n > 0 and st["pl"][p]["tok"] == 0 and ev is not None:
-        self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "When an opponent pays their last action token"
+        self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))  # "When an opponent pays their last action token"
 
 
 def _timing(self, d) -> str:
@@ -1589,7 +1553,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     if fo and pl.get("tmr") and any(r["k"] == "no_fo_play" for r in pl["tmr"]):
-        no_play = True  # "opponents can't play cards during faceoffs" this turn (extra_ops.restrict)
+        no_play = True  # "opponents can't play cards during faceoffs" this turn (timed_effects.restrict)
     if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
         # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
         # involving their Mane Character"
@@ -1645,7 +1609,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
         hasty = "Hasty" in f.keywords
         if t == "Event":
             if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
-                continue  # "opponents can't play Events this turn" (extra_ops.restrict)
+                continue  # "opponents can't play Events this turn" (timed_effects.restrict)
             tm = info[0]
             ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
             if tm in PHASE_TIMINGS:
@@ -2046,14 +2010,10 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
                                          and self.matches(st, o, cost["any_counter"], p, cid) for o in st["play"]):
         return False  # "Remove a counter from one of your ready characters": none has one (508.1d)
     if cost.get("spend_pumped"):
-        from .extra_ops import _pumped_hosts
-
-        if not _pumped_hosts(self, st, p, need=1):
+        if not pumped_hosts(self, st, p, need=1):
             return False
     if "discard_sel" in cost:  # "Discard an Event to ..."
-        from .resolve import _card_filter
-
-        if not any(_card_filter(self, st, o, cost["discard_sel"]) for o in st["pl"][p]["hand"]):
+        if not any(card_filter(self, st, o, cost["discard_sel"]) for o in st["pl"][p]["hand"]):
             return False
     if cost.get("exhaust_host"):  # "Exhaust that Friend" (the Resource's host)
         h = st["cards"][cid].get("h")
@@ -2068,10 +2028,8 @@ def _can_pay_extra(self, st, p, cid, cost) -> bool:
     if "exhaust_n" in cost and len(self.select(st, _cost_sel(cost["exhaust_n"]["sel"], state="ready"), p, cid)) < cost["exhaust_n"]["n"]:
         return False  # "Exhaust 3 of your Friends to ..." (508.1d)
     if "banish_from" in cost:
-        from .resolve import _card_filter
-
         bf = cost["banish_from"]
-        if not any(_card_filter(self, st, o, bf["filter"]) for o in st["pl"][p][bf["zone"]]):
+        if not any(card_filter(self, st, o, bf["filter"]) for o in st["pl"][p][bf["zone"]]):
             return False
     return True
 
@@ -2335,4 +2293,3 @@ def do_action(self, st, ev, action) -> None:
         raise IllegalActionError(f"unknown action kind {k}", "705.1")
 
 
-from .trigger_ops import no_ready_while, note_gain, stays_on_solve  # noqa: E402  (cards-b templates)

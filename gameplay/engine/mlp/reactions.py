@@ -23,15 +23,15 @@ Conditions (an ability's ``rx`` dict, read from the reacting player's point of v
   to       problem: it entered / was moved to a Problem;  self: True: the note's card is this card
   zone     disc | ban | hand ...: where a card that left play went;  how: dismiss | retire
   fo       tm | problem (the faceoff type);  chal: opp (the opponent is the challenger)
-  max_power / color: the noted card (in play) has at most that power / that color now (cards-d)
+  max_power / color: the noted card (in play) has at most that power / that color now
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ..api import Action
+from .constants import CHAR_TYPES
 
-CHAR_TYPES = ("Friend", "Mane Character")
 
 
 def rx_note(self, st, ev_kind: str, **data: Any) -> dict | None:
@@ -255,7 +255,7 @@ RX_CONDITIONS: list = [
     (r"^you flip a card during a Troublemaker faceoff while your opponent is challenging a Troublemaker$",
      {"ev": "flip", "by": "you", "fo": "tm", "chal": "opp"}),
     (r"^an opponent takes an action during their Main Phase$", {"ev": "action", "by": "opp"}),
-    # cards-d: the noted card's current power / colors as the Reaction is played (filters max_power, color)
+    # the noted card's current power / colors as the Reaction is played (filters max_power, color)
     (r"^you play a Friend with (\d+) or less power$",
      lambda m: {"ev": "enter", "type": "Friend", "by": "you", "played": True, "max_power": int(m.group(1))}),
     (r"^one of your \[(\w+)\] Friends enters play$", lambda m: {"ev": "enter", "type": "Friend", "ctrl": "you", "color": m.group(1)}),

@@ -4,13 +4,18 @@ decision and returns; the chosen option comes back in ``frame["ch"]`` (705.2f: d
 in order while following the instructions)."""
 from __future__ import annotations
 
-from .carddb import COLOR_NAMES
+from .constants import COLOR_NAMES, FRIEND, opponent
+from .timed_effects import TIMED_ABILITY_OPS, TIMED_IF_CONDS, defeat_bonus
+from .registry import Registry
+from .flow import flip_one, random_cards, uncover_one
+from .targeting import ask_player, card_filter, choose_target, target_cards
+from .triggered_effects import CONDS as TRIGGER_CONDS, OPS as TRIGGER_OPS, note_gain
 
-FRIEND = "Friend"
 
 
-def _opp(p):
-    return 1 - p
+
+#: the ops ``targeted_effect`` acts on (grant_kw without an each-selector too: see _effect_grant_kw)
+TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten")
 
 
 def resolve_step(self, st, ev) -> None:
@@ -35,346 +40,20 @@ def resolve_step(self, st, ev) -> None:
         fr.pop("k", None)
 
 
-def _targets(self, st, fr, e):
-    tgt = e.get("target") or {"self": True}
-    if "id" in tgt:
-        return [tgt["id"]] if tgt["id"] in st["cards"] else []
-    if tgt.get("it"):
-        it = fr.get("it")
-        return [it] if it and self.in_play(st, it) else []
-    if tgt.get("at") == "there":
-        # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
-        tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
-    if tgt.get("least"):  # "a Friend with the least power among Friends involved in the faceoff" (ties: choose)
-        cands = self.select(st, {k: v for k, v in tgt.items() if k != "least"}, fr["p"], fr["src"])
-        lo = min((self.power(st, c) or 0 for c in cands), default=None)
-        return [c for c in cands if (self.power(st, c) or 0) == lo]
-    if tgt.get("lt_it_power"):  # "an opposing character with less power than that Friend"
-        it = fr.get("it")
-        lim = self.power(st, it) if it and self.in_play(st, it) else None
-        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
-                if lim is not None and (self.power(st, c) or 0) < lim]
-    if e.get("op") == "move" and e.get("to") == "area":  # "to each Problem": not one already there
-        picked = fr.get("picked") or ()
-        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
-                if st["cards"][c]["a"] != e.get("area") and c not in picked]
-    if tgt.get("not_chosen"):  # "each other Friend" / "another character" than the chosen one (or this card)
-        excl = fr.get("it") or fr["src"]
-        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_chosen"}})
-                if c != excl]
-    if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
-        picked = fr.get("picked") or ()
-        return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
-    if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
-        it = (fr.get("x") or {}).get("it")
-        return [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
-    la = (fr.get("x") or {}).get("la")
-    if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
-        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
-                if st["cards"][c]["a"] == la]
-    if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
-        it = (fr.get("x") or {}).get("it")
-        if not (it and self.in_play(st, it)):
-            return []
-        area = st["cards"][it]["a"]
-        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
-                if st["cards"][c]["a"] == area]
-    return self.select(st, tgt, fr["p"], fr["src"])
-
-
-def _choose_target(self, st, fr, e, cands, rule="705.2f"):
-    """Return (done, target-or-None).  Asks a decision when there is a real choice."""
-    tgt = e.get("target") or {}
-    if fr["ch"] is not None:
-        ch = fr["ch"]
-        return True, (None if ch == "none" else ch)
-    if not cands:
-        return True, None
-    if len(cands) == 1 and not tgt.get("optional"):
-        return True, cands[0]
-    opts = list(cands) + (["none"] if tgt.get("optional") else [])
-    self.ask(st, fr["p"], "target", opts, rule, op=e["op"], src=fr["src"])
-    return False, None
-
-
 def run_effect(self, st, ev, fr, e) -> bool:
+    """Resolve one effect of a frame: its op's handler (``EFFECTS``); True when it is done, False when
+    it waits for a decision (the answer comes back in ``fr["ch"]``).  An op no handler is registered for
+    is read as an effect on chosen cards (``targeted_effect``), as the interpreter always did."""
+    handler = EFFECTS.get(e["op"])
+    return (handler or targeted_effect)(self, st, ev, fr, e)
+
+
+def targeted_effect(self, st, ev, fr, e) -> bool:
+    """The effects on chosen cards (exhaust, ready, frighten, dismiss, move, power, ...): the targets
+    (705.2f), then the op on each of them."""
     op = e["op"]
     p = fr["p"]
     src = fr["src"]
-    if op == "may":
-        if fr["ch"] is None:
-            self.ask(st, p, "may", [True, False], "712.3", src=src, text=_describe(e))
-            return False
-        if fr["ch"]:
-            fr["i"] += 1
-            fr["ch"] = None
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
-                             "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {},
-                             "rxa": fr.get("rxa")})
-            fr["i"] -= 1  # the outer resolve_step increments after return True
-            return True
-        return True
-    if op == "choose_modes":
-        chosen = fr.setdefault("modes", [])
-        if fr["ch"] is not None:
-            chosen.append(fr["ch"])
-            fr["ch"] = None
-        if len(chosen) < e.get("n", 1):
-            opts = [i for i in range(len(e["modes"])) if i not in chosen]
-            self.ask(st, p, "choice", opts, "705.2f", src=src, what="mode", labels=e.get("labels"))
-            return False
-        fr.pop("modes", None)
-        effs = [x for i in chosen for x in e["modes"][i]]
-        fr["i"] += 1
-        st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "", "after": None})
-        fr["i"] -= 1
-        return True
-    if op == "hand_to_deck_top":
-        hand = st["pl"][p]["hand"]
-        if not hand:
-            return True
-        if fr["ch"] is None:
-            self.ask(st, p, "target", list(hand), "402.3", op=op, src=src)
-            return False
-        if fr["ch"] in hand:
-            self.put(st, fr["ch"], "deck", "top")
-            self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
-            self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
-        return True
-    if op == "uncover":
-        cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
-                 and (not e.get("mine") or st["cards"][c]["c"] == p)
-                 and (not e.get("opp") or st["cards"][c]["c"] != p)
-                 and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
-                 and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
-        done, one = _choose_target(self, st, fr, e, cands)
-        if not done:
-            return False
-        if one:
-            from .flow import uncover_one
-
-            uncover_one(self, st, ev, one, by=p)
-        return True
-    if op == "as_opponent":
-        fr["i"] += 1
-        st["rq"].append({"p": _opp(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
-        fr["i"] -= 1
-        return True
-    if op == "choose_area":  # "choose a Problem": later "there" (reactions.py)
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
-        if not areas:
-            return True
-        if fr["ch"] is None:
-            self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
-            return False
-        fr["rxa"] = fr["ch"]
-        return True
-    if op == "fo_flip_mod":  # "have players flip 1 fewer cards during that faceoff" (514.3a: the first flip)
-        if st["fo"]:
-            st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
-        return True
-    if op == "shuffle_decks":
-        for q in (st["tp"], _opp(st["tp"])):
-            self.shuffle(st, st["pl"][q]["deck"])
-        self.log(ev, "shuffle", "Each player shuffles their deck")
-        return True
-    if op == "ignore_flip":  # "ignore that card and flip another card" (514.4b: it stays flipped)
-        fo = st["fo"]
-        it = fr.get("it")
-        if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
-            fo["ign"].append(it)
-            q = st["cards"][it]["o"]
-            self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
-            from .flow import _flip_one
-
-            _flip_one(self, st, ev, q)
-        return True
-    if op == "send_back":  # "Send that character to its previous area."
-        it, frm = fr.get("it"), fr.get("rxf")
-        if it and frm and self.in_play(st, it) and frm in st["areas"]:
-            self.move_card(st, ev, it, frm, send=True)
-        return True
-    if op == "each_player":
-        fr["i"] += 1
-        for q in (_opp(st["tp"]), st["tp"]):  # pushed in reverse: the turn player resolves first (801.1)
-            st["rq"].append({"p": q, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
-        fr["i"] -= 1
-        return True
-    if op == "mark":
-        cands = _targets(self, st, fr, e)
-        done, one = _choose_target(self, st, fr, e, cands)
-        if not done:
-            return False
-        fr["it"] = one
-        return True
-    if op == "at_fo_end":  # "At the end of the faceoff, ...": a delayed effect (514.6)
-        if st["fo"]:
-            st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
-        return True
-    if op == "if":
-        cond = e["cond"]
-        if cond["k"] == "opp_more_points":
-            ok = st["pl"][_opp(p)]["score"] > st["pl"][p]["score"]
-        elif cond["k"] == "points_at_least":  # "If a player has 8 or more points"
-            ok = any(pl_["score"] >= cond["n"] for pl_ in st["pl"])
-        elif cond["k"] == "friend_left_turn":  # "If a Friend left play this turn"
-            ok = st.get("fl") == st["turn"]
-        elif cond["k"] == "won_by":  # "If you won a Problem faceoff by at least N power this turn"
-            won = st["pl"][p].get("wonp")
-            ok = bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
-        elif cond["k"] in ("you_have", "none"):
-            found = self.select(st, cond["sel"], p, src)
-            ok = bool(found) if cond["k"] == "you_have" else not found
-        elif cond["k"] in IF_CONDS:
-            ok = IF_CONDS[cond["k"]](self, st, fr, cond)
-        else:
-            ok = _if_cond(self, st, p, src, cond)
-        branch = e["effects"] if ok else e.get("else")  # "else": "Otherwise, ..." / "If ..., ... instead" (AD109)
-        if branch:
-            fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
-                             "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
-                             "rev": fr.get("rev")})
-            fr["i"] -= 1
-        return True
-    if op == "exhaust_self_cost":
-        if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src, by=p)):
-            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
-            return False
-        return True
-    if op == "leave_self_cost":
-        if not (src in st["cards"] and self.in_play(st, src)) or \
-                self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired",
-                                cost=True) is None:
-            fr["i"] = len(fr["eff"])
-            return False
-        return True
-    if op == "pay":
-        if st["pl"][p]["tok"] < e["n"]:
-            fr["i"] = len(fr["eff"])  # 508.1d can't pay: the rest does not happen
-            return False
-        st["pl"][p]["tok"] -= e["n"]
-        self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
-        if e["n"] > 0 and st["pl"][p]["tok"] == 0:
-            self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))  # "pays their last action token"
-        return True
-    if op == "if_faceoff":
-        if st["fo"]:
-            fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
-            fr["i"] -= 1
-        return True
-    if op == "flip_if_involved":
-        if st["fo"]:
-            titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p
-                      and not st["cards"][c].get("t")}
-            have = [n for n in e["names"] if n in titles]
-            n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
-            from .flow import _flip_one
-
-            for _ in range(n):
-                _flip_one(self, st, ev, p)
-        return True
-    if op == "start_fo":
-        return _start_fo(self, st, ev, fr, e)
-    if op == "spend_cost":  # "spend a card from beneath this card" (glossary: into the discard pile) as a cost
-        under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
-        if len(under) < e.get("n", 1):
-            fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
-            return False
-        done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
-        if not done:
-            return False
-        nm = self.name(st, one)
-        self.put(st, one, "disc")
-        self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
-        return True
-    if op == "per":  # "... for each <selector>": the instructions repeated, counted as they resolve
-        n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
-            (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
-        if n:
-            fr["i"] += 1
-            st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
-                             "after": None, "it": fr.get("it")})
-            fr["i"] -= 1
-        return True
-    if op in ("reveal_top", "revealed", "lose_game", "end_faceoff"):
-        return _faceoff_effect(self, st, ev, fr, e)
-    if op == "lose_tokens":
-        for q in ((0, 1) if e.get("who") == "each" else (_opp(p) if e.get("who") == "opponent" else p,)):
-            n = min(e.get("n", 1), st["pl"][q]["tok"])
-            if "down_to" in e:  # "loses action tokens until they have no more than [2]"
-                n = max(st["pl"][q]["tok"] - e["down_to"], 0)
-            st["pl"][q]["tok"] -= n
-            self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
-            if n > 0:
-                self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(q),))  # "loses one or more action tokens"
-        return True
-    if op == "flipped_card":
-        return _flipped_card(self, st, ev, fr, e)
-    if op == "mill":
-        deck = st["pl"][p]["deck"]
-        for _ in range(min(e.get("n", 1), len(deck))):
-            nm = self.name(st, deck[0])
-            self.put(st, deck[0], "disc")
-            self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
-        return True
-    if op == "replace_problem" and e.get("here"):  # "replace its Problem"
-        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
-        if a and not a.startswith("home") and self.problem_at(st, a) and not _no_replace(self, st, a):
-            self.replace_problem(st, ev, a, solved=False)
-        return True
-    if op == "pick_color":  # "Choose a color." (later effects say "that color")
-        if fr["ch"] is None:
-            self.ask(st, p, "choice", list(COLOR_NAMES), "705.2f", src=src, what="color")
-            return False
-        fr["color"] = fr["ch"]
-        return True
-    if op == "replace_problem":
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and not _no_replace(self, st, a)]
-        if e.get("other"):  # "replace another Problem": not this card's
-            areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
-        if not areas:
-            return True
-        if fr["ch"] is None:
-            self.ask(st, p, "choice", areas, "613.2", src=src, what="area")
-            return False
-        if fr["ch"] in st["areas"]:
-            self.replace_problem(st, ev, fr["ch"], solved=False)
-        return True
-    if op == "draw_to":
-        n = e.get("n", 1) - len(st["pl"][p]["hand"])
-        if n > 0:
-            self.draw(st, ev, p, n)
-        return True
-    if op in EVENT_OPS:
-        return EVENT_OPS[op](self, st, ev, fr, e)
-    if op in WHEN_OPS:
-        return WHEN_OPS[op](self, st, ev, fr, e)
-    if op in ("draw", "discard", "gain", "score", "look_top", "search", "flip", "token", "put_into_play",
-              "cost_reduction", "turn_over", "cutie_mark", "choose_color"):
-        return _player_effect(self, st, ev, fr, e)
-    if op == "also_friend":
-        # "this card is also a [Honesty] Friend until the end of the phase": a character with its printed
-        # power and that color (a modifier; Rules.ctype / _also_friend)
-        if src in st["cards"] and self.in_play(st, src) and not st["cards"][src].get("fr"):
-            self.add_mod(st, src, 0, e.get("until", "phase"), col=e["color"])
-            st["mods"][-1]["af"] = True
-            st["cards"][src]["af"] = 1
-            self._kmemo.af = True  # (Rules.af_free)
-            st["dy"] = 1
-            self.log(ev, "type", lambda: f"{self.name(st, src)} is also a [{e['color']}] Friend until the end of the "
-                     f"{'phase' if e.get('until', 'phase') == 'phase' else e.get('until')}")
-        return True
-    if op == "grant_kw" and (e.get("target") or {}).get("each"):
-        # "Your characters have Swift this turn": a continuous modifier over a description, so
-        # characters that begin to fit it later are affected too (708.5)
-        sel_ = {k: v for k, v in e["target"].items() if k != "each"}
-        self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), sel=sel_, p=p, src=src)
-        self.log(ev, "keyword", lambda: f"{self.pname(st, p)}'s effect grants {e['kw']}"
-                 f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} ({e.get('until', 'turn')})")
-        return True
-    # targeted card effects
     tgt = e.get("target") or {"self": True}
     if op == "to_hand" and tgt.get("it") and fr.get("it") in st["cards"] and st["cards"][fr["it"]].get("z") == "disc":
         # a Reaction to a card put into the discard pile from play: "put that card into your hand"
@@ -395,7 +74,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
         self.put(st, src, "ban" if op == "banish" else "deck" if op == "to_deck_top" else "disc", "top")
         self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
         return True
-    cands = _targets(self, st, fr, e)
+    cands = target_cards(self, st, fr, e)
     if e.get("cost") and fr["ch"] is None and (not cands or st["pl"][p]["tok"] < e.get("pay", 0)):
         fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
         return False
@@ -408,7 +87,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
     elif op == "move" and fr.get("k") is not None:
         chosen = [fr["k"]]  # the card was chosen before the destination decision (fr["ch"] is the area now)
     else:
-        done, one = _choose_target(self, st, fr, e, cands)
+        done, one = choose_target(self, st, fr, e, cands)
         if not done:
             return False
         chosen = [one] if one else []
@@ -422,7 +101,7 @@ def run_effect(self, st, ev, fr, e) -> bool:
             st["pl"][p]["tok"] -= e["pay"]
             self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['pay']}")
             if st["pl"][p]["tok"] == 0:
-                self.fire_all(st, ev, "opp_pays_last", players=(_opp(p),))
+                self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))
     paid = bool(e.get("cost") or e.get("paid"))  # a cost: Persistent can't replace it (508.1a)
     for cid in chosen:
         if not self.in_play(st, cid):
@@ -468,8 +147,6 @@ def run_effect(self, st, ev, fr, e) -> bool:
                 self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"]})
                 self.score(st, ev, p, pts, f"for defeating {nm}")
                 if st["pl"][p].get("ndb"):
-                    from .extra_ops import defeat_bonus
-
                     defeat_bonus(self, st, ev, p)
                 self.leave_play(st, ev, cid, "disc", verb="defeated and dismissed (514.5a)")
         elif op == "send_home":
@@ -622,6 +299,354 @@ def run_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _effect_may(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if fr["ch"] is None:
+        self.ask(st, p, "may", [True, False], "712.3", src=src, text=_describe(e))
+        return False
+    if fr["ch"]:
+        fr["i"] += 1
+        fr["ch"] = None
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "may",
+                         "after": None, "it": fr.get("it"), "rev": fr.get("rev"), "x": fr.get("x") or {},
+                         "rxa": fr.get("rxa")})
+        fr["i"] -= 1  # the outer resolve_step increments after return True
+        return True
+    return True
+
+
+def _effect_choose_modes(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    chosen = fr.setdefault("modes", [])
+    if fr["ch"] is not None:
+        chosen.append(fr["ch"])
+        fr["ch"] = None
+    if len(chosen) < e.get("n", 1):
+        opts = [i for i in range(len(e["modes"])) if i not in chosen]
+        self.ask(st, p, "choice", opts, "705.2f", src=src, what="mode", labels=e.get("labels"))
+        return False
+    fr.pop("modes", None)
+    effs = [x for i in chosen for x in e["modes"][i]]
+    fr["i"] += 1
+    st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+def _effect_hand_to_deck_top(self, st, ev, fr, e) -> bool:
+    op = e["op"]
+    p = fr["p"]
+    src = fr["src"]
+    hand = st["pl"][p]["hand"]
+    if not hand:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "target", list(hand), "402.3", op=op, src=src)
+        return False
+    if fr["ch"] in hand:
+        self.put(st, fr["ch"], "deck", "top")
+        self.log(ev, "deck", lambda: f"{self.pname(st, p)} puts a card from their hand on top of their deck")
+        self.fire_all(st, ev, "you_deck_top", players=(p,))  # "When you put a card on top of your deck"
+    return True
+
+
+def _effect_uncover(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    cands = [c for c in st["play"] if st["cards"][c].get("fd") and self.ctype(st, c) == "Troublemaker"
+             and (not e.get("mine") or st["cards"][c]["c"] == p)
+             and (not e.get("opp") or st["cards"][c]["c"] != p)
+             and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
+             and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
+    done, one = choose_target(self, st, fr, e, cands)
+    if not done:
+        return False
+    if one:
+        uncover_one(self, st, ev, one, by=p)
+    return True
+
+
+def _effect_as_opponent(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    fr["i"] += 1
+    st["rq"].append({"p": opponent(p), "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+def _effect_choose_area(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    if not areas:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
+        return False
+    fr["rxa"] = fr["ch"]
+    return True
+
+
+def _effect_fo_flip_mod(self, st, ev, fr, e) -> bool:
+    if st["fo"]:
+        st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
+    return True
+
+
+def _effect_shuffle_decks(self, st, ev, fr, e) -> bool:
+    for q in (st["tp"], opponent(st["tp"])):
+        self.shuffle(st, st["pl"][q]["deck"])
+    self.log(ev, "shuffle", "Each player shuffles their deck")
+    return True
+
+
+def _effect_ignore_flip(self, st, ev, fr, e) -> bool:
+    fo = st["fo"]
+    it = fr.get("it")
+    if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
+        fo["ign"].append(it)
+        q = st["cards"][it]["o"]
+        self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
+        flip_one(self, st, ev, q)
+    return True
+
+
+def _effect_send_back(self, st, ev, fr, e) -> bool:
+    it, frm = fr.get("it"), fr.get("rxf")
+    if it and frm and self.in_play(st, it) and frm in st["areas"]:
+        self.move_card(st, ev, it, frm, send=True)
+    return True
+
+
+def _effect_each_player(self, st, ev, fr, e) -> bool:
+    src = fr["src"]
+    fr["i"] += 1
+    for q in (opponent(st["tp"]), st["tp"]):  # pushed in reverse: the turn player resolves first (801.1)
+        st["rq"].append({"p": q, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+def _effect_mark(self, st, ev, fr, e) -> bool:
+    cands = target_cards(self, st, fr, e)
+    done, one = choose_target(self, st, fr, e, cands)
+    if not done:
+        return False
+    fr["it"] = one
+    return True
+
+
+def _effect_at_fo_end(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+    return True
+
+
+def _effect_if(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    ok = IF_CONDITIONS[e["cond"]["k"]](self, st, fr, e["cond"])  # (an unknown condition fails loudly)
+    branch = e["effects"] if ok else e.get("else")  # "else": "Otherwise, ..." / "If ..., ... instead" (AD109)
+    if branch:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
+                         "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
+                         "rev": fr.get("rev")})
+        fr["i"] -= 1
+    return True
+
+
+def _effect_exhaust_self_cost(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if not (src in st["cards"] and self.in_play(st, src) and self.exhaust(st, ev, src, by=p)):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
+    return True
+
+
+def _effect_leave_self_cost(self, st, ev, fr, e) -> bool:
+    src = fr["src"]
+    if not (src in st["cards"] and self.in_play(st, src)) or \
+            self.leave_play(st, ev, src, e.get("to", "disc"), verb="banished" if e.get("to") == "ban" else "retired",
+                            cost=True) is None:
+        fr["i"] = len(fr["eff"])
+        return False
+    return True
+
+
+def _effect_pay(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    if st["pl"][p]["tok"] < e["n"]:
+        fr["i"] = len(fr["eff"])  # 508.1d can't pay: the rest does not happen
+        return False
+    st["pl"][p]["tok"] -= e["n"]
+    self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
+    if e["n"] > 0 and st["pl"][p]["tok"] == 0:
+        self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))  # "pays their last action token"
+    return True
+
+
+def _effect_if_faceoff(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def _effect_flip_if_involved(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    if st["fo"]:
+        titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p
+                  and not st["cards"][c].get("t")}
+        have = [n for n in e["names"] if n in titles]
+        n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
+        for _ in range(n):
+            flip_one(self, st, ev, p)
+    return True
+
+
+def _effect_start_fo(self, st, ev, fr, e) -> bool:
+    return _start_fo(self, st, ev, fr, e)
+
+
+def _effect_spend_cost(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    under = [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src] if src in st["cards"] else []
+    if len(under) < e.get("n", 1):
+        fr["i"] = len(fr["eff"])  # 508.1d the cost can't be paid: nothing else happens
+        return False
+    done, one = choose_target(self, st, fr, {"op": "spend", "target": {}}, under)
+    if not done:
+        return False
+    nm = self.name(st, one)
+    self.put(st, one, "disc")
+    self.log(ev, "spend", lambda: f"{self.pname(st, p)} spends {nm} from beneath {self.name(st, src)}")
+    return True
+
+
+def _effect_per(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
+        (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
+    if n:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",
+                         "after": None, "it": fr.get("it")})
+        fr["i"] -= 1
+    return True
+
+
+def _effect_reveal_top_group(self, st, ev, fr, e) -> bool:
+    return _faceoff_effect(self, st, ev, fr, e)
+
+
+def _effect_lose_tokens(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    for q in ((0, 1) if e.get("who") == "each" else (opponent(p) if e.get("who") == "opponent" else p,)):
+        n = min(e.get("n", 1), st["pl"][q]["tok"])
+        if "down_to" in e:  # "loses action tokens until they have no more than [2]"
+            n = max(st["pl"][q]["tok"] - e["down_to"], 0)
+        st["pl"][q]["tok"] -= n
+        self.log(ev, "tokens", lambda q=q, n=n: f"{self.pname(st, q)} loses {n} action token(s)")
+        if n > 0:
+            self.fire_all(st, ev, "opp_loses_tokens", players=(opponent(q),))  # "loses one or more action tokens"
+    return True
+
+
+def _effect_flipped_card(self, st, ev, fr, e) -> bool:
+    return _flipped_card(self, st, ev, fr, e)
+
+
+def _effect_mill(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    for _ in range(min(e.get("n", 1), len(deck))):
+        nm = self.name(st, deck[0])
+        self.put(st, deck[0], "disc")
+        self.log(ev, "mill", lambda nm=nm: f"{self.pname(st, p)} puts {nm} from the top of their deck into their discard pile")
+    return True
+
+
+def _effect_pick_color(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", list(COLOR_NAMES), "705.2f", src=src, what="color")
+        return False
+    fr["color"] = fr["ch"]
+    return True
+
+
+def _effect_replace_problem(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if e.get("here"):
+        a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
+        if a and not a.startswith("home") and self.problem_at(st, a) and not _no_replace(self, st, a):
+            self.replace_problem(st, ev, a, solved=False)
+        return True
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and not _no_replace(self, st, a)]
+    if e.get("other"):  # "replace another Problem": not this card's
+        areas = [a for a in areas if a != st["cards"].get(src, {}).get("a")]
+    if not areas:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, p, "choice", areas, "613.2", src=src, what="area")
+        return False
+    if fr["ch"] in st["areas"]:
+        self.replace_problem(st, ev, fr["ch"], solved=False)
+    return True
+
+
+def _effect_draw_to(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    n = e.get("n", 1) - len(st["pl"][p]["hand"])
+    if n > 0:
+        self.draw(st, ev, p, n)
+    return True
+
+
+def _effect_also_friend(self, st, ev, fr, e) -> bool:
+    src = fr["src"]
+    # "this card is also a [Honesty] Friend until the end of the phase": a character with its printed
+    # power and that color (a modifier; Rules.ctype / _also_friend)
+    if src in st["cards"] and self.in_play(st, src) and not st["cards"][src].get("fr"):
+        self.add_mod(st, src, 0, e.get("until", "phase"), col=e["color"])
+        st["mods"][-1]["af"] = True
+        st["cards"][src]["af"] = 1
+        self._kmemo.af = True  # (Rules.af_free)
+        st["dy"] = 1
+        self.log(ev, "type", lambda: f"{self.name(st, src)} is also a [{e['color']}] Friend until the end of the "
+                 f"{'phase' if e.get('until', 'phase') == 'phase' else e.get('until')}")
+    return True
+
+
+def _effect_grant_kw(self, st, ev, fr, e) -> bool:
+    """grant_kw with an each-selector (708.5); a chosen target: ``targeted_effect``"""
+    p = fr["p"]
+    src = fr["src"]
+    if (e.get("target") or {}).get("each"):
+        # "Your characters have Swift this turn": a continuous modifier over a description, so
+        # characters that begin to fit it later are affected too (708.5)
+        sel_ = {k: v for k, v in e["target"].items() if k != "each"}
+        self.add_kw_grant(st, e["kw"], e.get("n", 1), _until(e, p), sel=sel_, p=p, src=src)
+        self.log(ev, "keyword", lambda: f"{self.pname(st, p)}'s effect grants {e['kw']}"
+                 f"{' ' + str(e['n']) if e.get('n', 1) != 1 else ''} ({e.get('until', 'turn')})")
+        return True
+    return targeted_effect(self, st, ev, fr, e)
+
+
 def _until(e, p) -> str:
     """An effect's duration; "until the start of your next turn" ends as its controller's next
     turn starts (``start_turn`` expires ``start<p>``)."""
@@ -634,7 +659,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     src = fr["src"]
     who = e.get("who", "you")
-    targets = [p] if who == "you" else [_opp(p)] if who == "opponent" else [p, _opp(p)]
+    targets = [p] if who == "you" else [opponent(p)] if who == "opponent" else [p, opponent(p)]
     if op == "draw":
         for q in targets:
             if e.get("bottom"):  # "draw a card from the bottom of your deck"
@@ -648,8 +673,6 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             n = st["cards"][src]["cn"].get(e["n_counters"], 0) if src in st["cards"] and self.in_play(st, src) else 0
         st["pl"][p]["tok"] += n
         self.log(ev, "tokens", lambda: f"{self.pname(st, p)} gains {n} action token(s)")
-        from .trigger_ops import note_gain
-
         note_gain(st, p, n)
         if self.rx_keys:
             self.rx_note(st, "gain", by=p, n=n)  # "When an opponent receives at least [1]"
@@ -683,27 +706,25 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         nm = self.db.cards[st["cards"][cid]["k"]].name
         self.put(st, cid, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {nm}")
-        self.fire_all(st, ev, "opp_discards", players=(_opp(q),))  # "When an opponent discards a card"
+        self.fire_all(st, ev, "opp_discards", players=(opponent(q),))  # "When an opponent discards a card"
         fr["k"] = done + 1
         if fr["k"] < e.get("n", 1) and st["pl"][q]["hand"]:
             return _player_effect(self, st, ev, fr, e)
     elif op == "flip":
         fo = st["fo"]
         if fo:
-            from .flow import _flip_one
-
             for _ in range(e.get("n", 1)):
-                _flip_one(self, st, ev, p)
+                flip_one(self, st, ev, p)
     elif op == "look_top":
         if e.get("whose") == "choose":  # "a player's deck" / "a Problem deck": choose whose first
             if fr.get("lq") is None:
-                done, qq = _ask_player(self, st, fr, p, [p, _opp(p)])
+                done, qq = ask_player(self, st, fr, p, [p, opponent(p)])
                 if not done:
                     return False
                 fr["lq"], fr["ch"] = qq, None
             q = fr["lq"]
         else:
-            q = p if e.get("whose", "you") == "you" else _opp(p)
+            q = p if e.get("whose", "you") == "you" else opponent(p)
         zone = e.get("zone", "deck")
         deck = st["pl"][q][zone]
         n = min(e.get("n", 1), len(deck))
@@ -737,7 +758,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
         zone = e.get("zone", "deck")
         lst = st["pl"][p][zone]
         flt = e.get("filter", {})
-        cands = [c for c in lst if _card_filter(self, st, c, flt)]
+        cands = [c for c in lst if card_filter(self, st, c, flt)]
         if fr["ch"] is None:
             if not cands:
                 if zone == "deck":
@@ -770,7 +791,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             return True
         lst = st["pl"][p]["disc" if zone == "discard" else zone]
         flt = e.get("filter", {})
-        cands = [c for c in lst if _card_filter(self, st, c, flt)]
+        cands = [c for c in lst if card_filter(self, st, c, flt)]
         if fr["ch"] is None:
             if not cands:
                 return True
@@ -797,7 +818,7 @@ def _player_effect(self, st, ev, fr, e) -> bool:
             area = st["cards"][src]["a"]
         nid = self.enter_play(st, ev, cid, area, p)
         st["cards"][nid]["t"] = t
-        fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (extra_ops.delay)
+        fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (timed_effects.delay)
         self.log(ev, "token", lambda: f"{self.pname(st, p)} puts a {t['power']}-power {t['name']} token into play")
     elif op == "turn_over":
         if src in st["cards"] and self.in_play(st, src):
@@ -840,7 +861,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
             extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
     areas: list = []
     if e.get("area"):
-        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, _opp(p))]
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, opponent(p))]
         if not cands:
             return True
         if fr["ch"] is None and len(cands) > 1:
@@ -858,7 +879,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
 
         if fr.get("fo_mine") is None:
             mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
-            done, one = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            done, one = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
             if not done:
                 return False
             if one is None:
@@ -866,7 +887,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
             fr["fo_mine"] = one
             fr["ch"] = None
         mine = fr["fo_mine"]
-        done, theirs = _choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        done, theirs = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
         if not done:
             return False
         fr.pop("fo_mine", None)
@@ -891,7 +912,7 @@ def _flipped_card(self, st, ev, fr, e) -> bool:
     fo = st["fo"]
     if not fo:
         return True
-    players = [_opp(p)] if e.get("who") == "opp" else [_opp(p), p]
+    players = [opponent(p)] if e.get("who") == "opp" else [opponent(p), p]
     k = fr.get("k") or 0
     while k < len(players):
         q = players[k]
@@ -920,7 +941,7 @@ def _if_cond(self, st, p, src, cond) -> bool:
     """The conditions of "if ..." texts other than you_have / none (cardtext IF_TEMPLATES)."""
     k = cond["k"]
     if k == "opp_tokens_at_least":
-        return st["pl"][_opp(p)]["tok"] >= cond["n"]
+        return st["pl"][opponent(p)]["tok"] >= cond["n"]
     if k in ("not_confronted", "none_confronted"):
         cf = st.get("cft")
         done = cf[1] if cf and cf[0] == st["turn"] else []
@@ -943,7 +964,7 @@ def _if_cond(self, st, p, src, cond) -> bool:
         top = max(pw.values())
         return any(v == top and st["cards"][cid]["c"] == p for cid, v in pw.items())
     if k == "opp_mane_boosted":
-        m = st["pl"][_opp(p)]["mane"]
+        m = st["pl"][opponent(p)]["mane"]
         return bool(m in st["cards"] and st["cards"][m].get("b"))
     if k == "count_at_least":  # "if you have 2 or more other Changeling characters here"
         return len(self.select(st, cond["sel"], p, src)) >= cond["n"]
@@ -951,7 +972,7 @@ def _if_cond(self, st, p, src, cond) -> bool:
         return st["first"] != p
     if k == "opp_moved_none":  # "if that opponent did not move any characters this turn"
         mv = st.get("mvt")
-        return not (mv and mv[0] == st["turn"] and _opp(p) in mv[1])
+        return not (mv and mv[0] == st["turn"] and opponent(p) in mv[1])
     if k == "no_opp_at_problem":
         c = st["cards"].get(src)
         if not c or c.get("z") != "play" or not c["a"].startswith(("prob", "dil")):
@@ -966,7 +987,7 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     src = fr["src"]
     if op == "lose_game":
-        self.end(st, ev, _opp(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
+        self.end(st, ev, opponent(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
         return True
     if op == "end_faceoff":
         fo = st["fo"]
@@ -977,7 +998,7 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
             self.log(ev, "faceoff", "The faceoff is ended by an effect")
         return True
     if op == "reveal_top":
-        q = p if e.get("whose", "you") == "you" else _opp(p)
+        q = p if e.get("whose", "you") == "you" else opponent(p)
         deck = st["pl"][q]["deck"]
         if not deck:
             return True
@@ -1022,7 +1043,7 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
             return True
         if pl_on is not None and pl_on["kind"] == "play_on":
             cands = [c for c in self.select(st, pl_on["host"], p, None)]
-            done, host = _choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+            done, host = choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
             if not done:
                 return False
             if host is None:
@@ -1058,32 +1079,6 @@ def _finish_look(self, st, fr, q, zone="deck"):
     fr.pop("bot", None)
 
 
-def _card_filter(self, st, cid, flt) -> bool:
-    d = self.db.cards[st["cards"][cid]["k"]]
-    f = d.front
-    if "type" in flt and f.type != flt["type"]:
-        return False
-    if "trait" in flt and flt["trait"] not in f.traits:
-        return False
-    if "max_cost" in flt and (f.cost or 0) > flt["max_cost"]:
-        return False
-    if "max_power" in flt and (f.power or 0) > flt["max_power"]:
-        return False
-    if "color" in flt and flt["color"] not in f.colors:
-        return False
-    if "not_type" in flt and f.type == flt["not_type"]:
-        return False  # "a non-Friend card"
-    if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
-        return False  # a card outside play has only its printed power
-    if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
-        return False
-    if "title" in flt and flt["title"] != f.title and flt["title"] not in self.alias_keys.get(d.key, ()):
-        return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
-    if flt.get("no_req") and f.play_requirements:
-        return False  # "a card with no play requirement" (205)
-    return True
-
-
 def _describe(e) -> str:
     return ", ".join(x["op"] for x in e.get("effects", []))
 
@@ -1093,23 +1088,13 @@ def play_effects(self, st, ev, p, src, effects, label="") -> None:
 
 
 # ------------------------------------------------------------------ zone, deck, hand and confront ops
-def _ask_player(self, st, fr, p, players, what="player") -> tuple[bool, int | None]:
-    """A choice of a player ("a player's deck", "a discard pile"): (done, player or None)."""
-    if fr["ch"] is not None:
-        return True, fr["ch"] if fr["ch"] in (0, 1) else None
-    if not players:
-        return True, None
-    if len(players) == 1:
-        return True, players[0]
-    self.ask(st, p, "choice", list(players), "705.2f", src=fr["src"], what=what)
-    return False, None
 
 
 def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
     """Banish a card from a discard pile or your hand (410.5): {zone: disc|hand, whose: you|any, filter}."""
     p = fr["p"]
-    owners = [p] if e.get("whose", "you") == "you" else [_opp(p)] if e["whose"] == "opp" else [p, _opp(p)]
-    cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if _card_filter(self, st, c, e.get("filter", {}))]
+    owners = [p] if e.get("whose", "you") == "you" else [opponent(p)] if e["whose"] == "opp" else [p, opponent(p)]
+    cands = [c for q in owners for c in st["pl"][q][e.get("zone", "disc")] if card_filter(self, st, c, e.get("filter", {}))]
     if fr["ch"] is None:
         if not cands:
             return True
@@ -1175,7 +1160,7 @@ def _op_shuffle_into_deck(self, st, ev, fr, e) -> bool:
 def _op_banish_discard_pile(self, st, ev, fr, e) -> bool:
     """Banish all cards in a discard pile (the player chooses whose)."""
     p = fr["p"]
-    done, q = _ask_player(self, st, fr, p, [x for x in (p, _opp(p)) if st["pl"][x]["disc"]], "discard pile")
+    done, q = ask_player(self, st, fr, p, [x for x in (p, opponent(p)) if st["pl"][x]["disc"]], "discard pile")
     if not done:
         return False
     if q is not None:
@@ -1189,7 +1174,7 @@ def _op_banish_discard_pile(self, st, ev, fr, e) -> bool:
 def _op_mill_player(self, st, ev, fr, e) -> bool:
     """"A player puts the top N cards of their deck into their discard pile": you choose the player."""
     p = fr["p"]
-    done, q = _ask_player(self, st, fr, p, [p, _opp(p)])
+    done, q = ask_player(self, st, fr, p, [p, opponent(p)])
     if not done:
         return False
     deck = st["pl"][q]["deck"]
@@ -1203,7 +1188,7 @@ def _op_mill_player(self, st, ev, fr, e) -> bool:
 def _op_draw_per(self, st, ev, fr, e) -> bool:
     """Draw a card for each action token your opponent has, then discard the same number."""
     p = fr["p"]
-    n = st["pl"][_opp(p)]["tok"] if e.get("count") == "opp_tokens" else 0
+    n = st["pl"][opponent(p)]["tok"] if e.get("count") == "opp_tokens" else 0
     got = self.draw(st, ev, p, n) if n > 0 else 0
     if got and e.get("then_discard"):
         fr["i"] += 1
@@ -1221,9 +1206,9 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     k = fr.get("k")
     if k is None:
         if e.get("whose") == "opp":
-            q = _opp(p)
+            q = opponent(p)
         else:
-            done, q = _ask_player(self, st, fr, p, [_opp(p), p], "hand")
+            done, q = ask_player(self, st, fr, p, [opponent(p), p], "hand")
             if not done:
                 return False
             fr["ch"] = None
@@ -1238,7 +1223,7 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     flt = e.get("filter", {})
     if e.get("any_if_points") and max(x["score"] for x in st["pl"]) >= e["any_if_points"]:
         flt = {}
-    cands = [c for c in hand if _card_filter(self, st, c, flt)]
+    cands = [c for c in hand if card_filter(self, st, c, flt)]
     if fr["ch"] is None:
         if not cands:
             return True
@@ -1283,7 +1268,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     until = e.get("until", "turn")
     if until == "next_turn":
         until = f"start{p}"  # "until the start of your next turn"
-    m = {"who": p if who == "you" else _opp(p) if who == "opp" else -1, "prob": prob, "u": until}
+    m = {"who": p if who == "you" else opponent(p) if who == "opp" else -1, "prob": prob, "u": until}
     if e.get("tm_ok"):
         m["tm_ok"] = e["tm_ok"] if isinstance(e["tm_ok"], str) else True
         if e["tm_ok"] == "it":
@@ -1299,7 +1284,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
 
 def _op_retire_random(self, st, ev, fr, e) -> bool:
     """"An opponent retires a random Friend" (410.2; chosen with the game's seeded rng)."""
-    q = _opp(fr["p"]) if e.get("who") == "opponent" else fr["p"]
+    q = opponent(fr["p"]) if e.get("who") == "opponent" else fr["p"]
     cands = [c for c in st["play"] if st["cards"][c]["c"] == q and self.ctype(st, c) == e.get("type", FRIEND)]
     if cands:
         self.leave_play(st, ev, cands[self.rand(st, len(cands))], "disc", verb="retired (at random)")
@@ -1401,6 +1386,38 @@ def _cond_it_cost(self, st, fr, cond) -> bool:
     return cost is not None and cost <= len(self.select(st, cond["sel"], fr["p"], fr["src"]))
 
 
+def _cond_opp_more_points(self, st, fr, cond) -> bool:
+    """"If an opponent has more points than you"."""
+    p = fr["p"]
+    return st["pl"][opponent(p)]["score"] > st["pl"][p]["score"]
+
+
+def _cond_friend_left_turn(self, st, fr, cond) -> bool:
+    """"If a Friend left play this turn"."""
+    return st.get("fl") == st["turn"]
+
+
+def _cond_won_by(self, st, fr, cond) -> bool:
+    """"If you won a Problem faceoff by at least N power this turn"."""
+    won = st["pl"][fr["p"]].get("wonp")
+    return bool(won) and won[0] == st["turn"] and won[1] >= cond["n"]
+
+
+def _cond_you_have(self, st, fr, cond) -> bool:
+    """"If you have a ..." (a selector finds a card)."""
+    return bool(self.select(st, cond["sel"], fr["p"], fr["src"]))
+
+
+def _cond_none(self, st, fr, cond) -> bool:
+    """"If there are no ..." (a selector finds nothing)."""
+    return not self.select(st, cond["sel"], fr["p"], fr["src"])
+
+
+def _cond_of_if_texts(self, st, fr, cond) -> bool:
+    """The conditions ``_if_cond`` reads."""
+    return _if_cond(self, st, fr["p"], fr["src"], cond)
+
+
 IF_CONDS = {"points_at_least": _cond_points, "tokens_parity": _cond_tokens_parity, "it_power_at_most": _cond_it_power,
             "host_yours": _cond_host_yours, "it_cost_le_count": _cond_it_cost}
 
@@ -1423,7 +1440,7 @@ def _op_repeat(self, st, ev, fr, e) -> bool:
     if k == "own_colors":
         n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
     elif k == "opp_tokens":
-        n = st["pl"][_opp(p)]["tok"]
+        n = st["pl"][opponent(p)]["tok"]
     else:
         n = 0
     if n > 0:
@@ -1485,7 +1502,7 @@ def _op_exchange_control(self, st, ev, fr, e) -> bool:
     if not self.in_play(st, mine):
         return True
     sel = dict(e["theirs"])
-    chooser = _opp(p) if e.get("theirs_by") == "opp" else p
+    chooser = opponent(p) if e.get("theirs_by") == "opp" else p
     cands = [c for c in self.select(st, sel, chooser, fr["src"]) if st["cards"][c]["c"] != p]
     if e.get("same_area"):
         cands = [c for c in cands if st["cards"][c]["a"] == st["cards"][mine]["a"]]
@@ -1500,7 +1517,7 @@ def _op_exchange_control(self, st, ev, fr, e) -> bool:
     if theirs not in cands:
         return True
     u = e.get("until", "score_phase")
-    for cid, new in ((mine, _opp(p)), (theirs, p)):
+    for cid, new in ((mine, opponent(p)), (theirs, p)):
         old = st["cards"][cid]["c"]
         st["cards"][cid]["c"] = new
         st["ctl"].append({"t": cid, "to": old, "u": u})
@@ -1629,9 +1646,7 @@ def _op_random_flip(self, st, ev, fr, e) -> bool:
     fo = st["fo"]
     p = e["p"]
     nid = e["card"]
-    from .flow import _flip_one, _random_cards
-
-    rnd = _random_cards(self, st, p) if fo else []
+    rnd = random_cards(self, st, p) if fo else []
     if not rnd or nid not in st["pl"][p]["flip"] or nid in fo["ign"]:
         return True  # each Random card used already this faceoff, or no longer applicable
     if fr["ch"] is None:
@@ -1642,7 +1657,7 @@ def _op_random_flip(self, st, ev, fr, e) -> bool:
         fo["rand"].append(rnd[0])  # once per faceoff for that card: only a use counts
         fo["ign"].append(nid)  # 514.4b / 515.4
         self.log(ev, "flip", lambda: f"Random: {self.pname(st, p)} ignores {self.name(st, nid)} and flips a new card")
-        _flip_one(self, st, ev, p)
+        flip_one(self, st, ev, p)
     return True
 
 
@@ -1714,7 +1729,7 @@ def _deck_of(self, st, fr, e) -> list | None:
             return None
         q = st["cards"][pid]["o"]
     else:
-        q = p if whose == "you" else _opp(p)
+        q = p if whose == "you" else opponent(p)
     return st["pl"][q][e.get("deck", "deck")]
 
 
@@ -1770,8 +1785,6 @@ def _op_uncover_it(self, st, ev, fr, e) -> bool:
     """"... may pay [2] to uncover it": the Troublemaker a watched event happened to, if still face-down."""
     it = (fr.get("x") or {}).get("it")
     if it and self.in_play(st, it) and st["cards"][it].get("fd") and self.ctype(st, it) == "Troublemaker":
-        from .flow import uncover_one
-
         uncover_one(self, st, ev, it, by=fr["p"])
     return True
 
@@ -1822,7 +1835,7 @@ WHEN_OPS = {
 }
 
 
-# ------------------------------------------------------------------ cards-c: optional replacement modifiers (710)
+# ------------------------------------------------------------------ optional replacement modifiers (710)
 def _op_replace_ask(self, st, ev, fr, e) -> bool:
     """"If this card would be frightened, you may exhaust it instead", "If another of your Friends here
     would be dismissed, you may retire this card instead", ...: the source's controller decides (712.3)
@@ -1935,13 +1948,76 @@ def _op_reveal_colors(self, st, ev, fr, e) -> bool:
 
 EVENT_OPS["reveal_colors"] = _op_reveal_colors
 
-from .extra_ops import EXTRA_OPS, register_if_conds  # noqa: E402  (timed-ability templates; they import helpers from here)
-
-EVENT_OPS.update(EXTRA_OPS)
-register_if_conds(IF_CONDS)
 
 
-from .trigger_ops import CONDS as _TRIG_CONDS, OPS as _TRIG_OPS  # noqa: E402  (triggered-effect templates)
 
-WHEN_OPS.update(_TRIG_OPS)
-IF_CONDS.update(_TRIG_CONDS)
+
+#: every effect op -> its handler (one handler per op: the registry refuses a second one).  The order
+#: is the interpreter's: its own ops, the Event and triggered-ability ops, the player effects, then the
+#: effects on chosen cards.
+EFFECTS = Registry("effect op")
+EFFECTS.register("may", _effect_may)
+EFFECTS.register("choose_modes", _effect_choose_modes)
+EFFECTS.register("hand_to_deck_top", _effect_hand_to_deck_top)
+EFFECTS.register("uncover", _effect_uncover)
+EFFECTS.register("as_opponent", _effect_as_opponent)
+EFFECTS.register("choose_area", _effect_choose_area)
+EFFECTS.register("fo_flip_mod", _effect_fo_flip_mod)
+EFFECTS.register("shuffle_decks", _effect_shuffle_decks)
+EFFECTS.register("ignore_flip", _effect_ignore_flip)
+EFFECTS.register("send_back", _effect_send_back)
+EFFECTS.register("each_player", _effect_each_player)
+EFFECTS.register("mark", _effect_mark)
+EFFECTS.register("at_fo_end", _effect_at_fo_end)
+EFFECTS.register("if", _effect_if)
+EFFECTS.register("exhaust_self_cost", _effect_exhaust_self_cost)
+EFFECTS.register("leave_self_cost", _effect_leave_self_cost)
+EFFECTS.register("pay", _effect_pay)
+EFFECTS.register("if_faceoff", _effect_if_faceoff)
+EFFECTS.register("flip_if_involved", _effect_flip_if_involved)
+EFFECTS.register("start_fo", _effect_start_fo)
+EFFECTS.register("spend_cost", _effect_spend_cost)
+EFFECTS.register("per", _effect_per)
+EFFECTS.register("reveal_top", _effect_reveal_top_group)
+EFFECTS.register("revealed", _effect_reveal_top_group)
+EFFECTS.register("lose_game", _effect_reveal_top_group)
+EFFECTS.register("end_faceoff", _effect_reveal_top_group)
+EFFECTS.register("lose_tokens", _effect_lose_tokens)
+EFFECTS.register("flipped_card", _effect_flipped_card)
+EFFECTS.register("mill", _effect_mill)
+EFFECTS.register("pick_color", _effect_pick_color)
+EFFECTS.register("replace_problem", _effect_replace_problem)
+EFFECTS.register("draw_to", _effect_draw_to)
+EFFECTS.register_all(EVENT_OPS)
+EFFECTS.register_all(TIMED_ABILITY_OPS)
+EFFECTS.register_all(WHEN_OPS)
+EFFECTS.register_all(TRIGGER_OPS)
+EFFECTS.register("draw", _player_effect)
+EFFECTS.register("discard", _player_effect)
+EFFECTS.register("gain", _player_effect)
+EFFECTS.register("score", _player_effect)
+EFFECTS.register("look_top", _player_effect)
+EFFECTS.register("search", _player_effect)
+EFFECTS.register("flip", _player_effect)
+EFFECTS.register("token", _player_effect)
+EFFECTS.register("put_into_play", _player_effect)
+EFFECTS.register("cost_reduction", _player_effect)
+EFFECTS.register("turn_over", _player_effect)
+EFFECTS.register("cutie_mark", _player_effect)
+EFFECTS.register("choose_color", _player_effect)
+EFFECTS.register("also_friend", _effect_also_friend)
+EFFECTS.register("grant_kw", _effect_grant_kw)
+for _op in TARGETED_OPS:
+    EFFECTS.register(_op, targeted_effect)
+
+
+#: every condition of an ``if`` effect -> its test ``(rules, st, frame, cond) -> bool``: checked in this one
+#: place, and a condition nobody registered raises instead of reading as false
+IF_CONDITIONS = Registry("if condition")
+IF_CONDITIONS.register_all({"opp_more_points": _cond_opp_more_points, "friend_left_turn": _cond_friend_left_turn,
+                            "won_by": _cond_won_by, "you_have": _cond_you_have, "none": _cond_none})
+IF_CONDITIONS.register_all(IF_CONDS)
+IF_CONDITIONS.register_all(TIMED_IF_CONDS)
+IF_CONDITIONS.register_all(TRIGGER_CONDS)
+for _k in ("opp_tokens_at_least", "not_confronted", "none_confronted", "hand_below", "beneath_at_least", "self_power_at_least", "highest_power", "opp_mane_boosted", "count_at_least", "not_first", "opp_moved_none", "no_opp_at_problem"):
+    IF_CONDITIONS.register(_k, _cond_of_if_texts)

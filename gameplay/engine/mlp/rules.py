@@ -2,24 +2,22 @@
 state layout.  Rule numbers in comments and error messages refer to the Comprehensive Rules 3.8."""
 from __future__ import annotations
 
+import copy
 import re
 from itertools import combinations
 from operator import itemgetter
 from typing import Any
 
 from .. import rng as _rng
-from ..api import JUDGE, Action, IllegalActionError
-from .carddb import COLOR_NAMES, INFINITE, CardDef, FaceDef
+from . import flow, reactions, resolve
+from .carddefs import CardDef, FaceDef
+from .constants import CHAR_TYPES, COLOR_NAMES, FRIEND, HAND_SIZE, INFINITE, MANE, TM, WIN_POINTS, opponent
+from .timed_effects import CARD_CONDS
 from .reactions import actor
+from .resolve import queue_persistent
+from .triggered_effects import xf_ok
 
-WIN_POINTS = 15
-HAND_SIZE = 8
-MOVE_COST = 2
 ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}
-TM = "Troublemaker"
-FRIEND = "Friend"
-MANE = "Mane Character"
-CHAR_TYPES = (FRIEND, MANE)
 _NO_KEYS: frozenset = frozenset()  # (an empty key table with a stable identity, see Rules.in_play_with)
 _KEY = itemgetter("k")  # a card record's key
 _NO_OPS: dict = {}  # (no static abilities, Rules._own_statics; never mutated)
@@ -33,13 +31,6 @@ _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_s
                         "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel"))
 
 
-def tokens_for(highest: int) -> int:
-    """604.1a-d"""
-    return 2 if highest <= 1 else 3 if highest <= 5 else 4 if highest <= 10 else 5
-
-
-def _opp(p: int) -> int:
-    return 1 - p
 
 
 class _AnyKeyword:
@@ -111,11 +102,7 @@ class Rules:
     def __init__(self, game) -> None:
         self.g = game
         self.db = game.db
-        self._last = None
-        self._trusted = None
-        self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
-        self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
-        self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
+        self._start_call()
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         self._hand_fact: dict = {}  # card key -> flow._hand_fact (printed cost for early rejection, Event)
         self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
@@ -247,9 +234,6 @@ class Rules:
                     tbl[k] = ops
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
-        self._lost_busy = False
-        self._prb: set = set()  # Prismatic cards whose colors are being computed (``_colors``)
-        self._tw_busy = False  # reading Traits for Teamwork (``_tw_traits``): no Teamwork lending meanwhile
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
         self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
         # "This card is both a Maud Pie and a Pinkie Pie in all zones": card key -> its other titles
@@ -266,7 +250,11 @@ class Rules:
         for op_, ks in self.sop_keys.items():
             for k in ks:
                 self.key_ops[k] = self.key_ops.get(k, frozenset()) | {op_}
-        self._kmemo = _PlayIndex()  # see ``in_play_with``
+        # cards whose Showy or "Your opponent must pay +[N] to move a character to this card's Problem"
+        # can change a move cost, and the token key (``flow._extra_move_costs``; a long-lived table)
+        self.move_cost_keys = frozenset(self.kw_keys.get("Showy", ())) | frozenset(
+            self.sop_keys.get("opp_move_cost", ())) | {self.token_key}
+        self.card_names = sorted({c.name for c in self.db.cards.values()})  # what a player may name (201.1)
         self.pow_keys = set().union(*(self.sop_keys.get(o_, ()) for o_ in _POWER_OPS))
         # their power-changing static abilities per face, in text order (``power_sources``; read only)
         self.pow_abf = {k: [a for a in self.abf[k] if a["kind"] == "static" and a.get("op") in _POWER_OPS]
@@ -418,7 +406,7 @@ class Rules:
             return st["play"]
         keys = self._kwt.get(name)
         if keys is None:  # (a long-lived table per keyword, see in_play_with)
-            keys = self._kwt[name] = frozenset(self.kw_keys.get(name, ())) | {self.token_key}
+            keys = self._kwt.setdefault(name, frozenset(self.kw_keys.get(name, ())) | {self.token_key})
         kwk = self.kw_keys.get(name, _NO_KEYS)
         cards = st["cards"]
         return [o for o in self.in_play_with(st, keys) if cards[o]["k"] in kwk or cards[o].get("t")]
@@ -1299,10 +1287,8 @@ class Rules:
             tr = cond["trait"]
             return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
                        and tr in self.traits(st, o) for o in st["play"])
-        if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, extra_ops.py)
-            from .extra_ops import EXTRA_CONDS
-
-            return EXTRA_CONDS[k](self, st, src, cond)
+        if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, timed_effects.py)
+            return CARD_CONDS[k](self, st, src, cond)
         return False
 
     # ================================================================= selectors
@@ -1613,13 +1599,35 @@ class Rules:
             m.ops = out
         return out
 
+    def _start_call(self) -> None:
+        """The per-call scratch values, fresh: guards and memos of one computation, never card data.
+        Only ``session`` copies (one per public call, see ``MLPGame``) and the game's own ``Rules``
+        (``MLPGame.r``, for tests and tools in one thread) hold them."""
+        self._last = None  # (player, their non-pass actions) found while advancing (flow.has_non_pass)
+        self._trusted = None  # the cached legal actions ``apply`` may find the action in (flow.apply)
+        self._twc = None  # Teamwork memo during read-only computations (see _teamwork)
+        self._kwp: set = set()  # cards whose granted power keywords are being computed (granted_power_kws)
+        self._kwpart: dict = {}  # card -> the granted power keywords applied so far (711.4, granted_power_kws)
+        self._lost_busy = False
+        self._prb: set = set()  # Prismatic cards whose colors are being computed (``_colors``)
+        self._tw_busy = False  # reading Traits for Teamwork (``_tw_traits``): no Teamwork lending meanwhile
+        self._kmemo = _PlayIndex()  # see ``in_play_with``
+
+    def session(self) -> "Rules":
+        """A ``Rules`` for one call of the public API: it shares this one's card tables (built once
+        per card pool in ``__init__``, read only) and has its own scratch values (``_start_call``),
+        so one ``MLPGame`` can serve several threads at once."""
+        r = copy.copy(self)
+        r._start_call()
+        return r
+
     def forget(self) -> None:
         """Make the play-zone index (``in_play_with`` / ``ops_in_play``) check the play zone again.  It
-        follows cards entering and leaving play through the engine (``enter_play`` / ``_remove``); the
-        public entry points (``MLPGame.apply``, ``legal_actions``, ``view``) call this first, so a state
-        changed in place between calls (a judge fix, a test setup giving a card another key) is read
-        afresh: the index is kept only if the play zone still holds the same cards with the same keys.
-        Code calling ``Rules`` methods directly after such a change calls it too."""
+        follows cards entering and leaving play through the engine (``enter_play`` / ``_remove``); each
+        public call (``MLPGame.apply``, ``legal_actions``, ``view``, ``MLPGame.r``) starts a session
+        with a fresh index, so a state changed in place between calls (a judge fix, a test setup giving
+        a card another key) is read afresh.  Code holding one session across such a change calls this:
+        the index is kept only if the play zone still holds the same cards with the same keys."""
         self._kmemo.pl = None
 
     def _play_index(self, st) -> "_PlayIndex":
@@ -1887,11 +1895,11 @@ class Rules:
         on them can't be moved here", "Your opponents can't move this card", ..."""
         cards = st["cards"]
         if st.get("cmr") and any(r["c"] == cid for r in st["cmr"]):
-            return True  # "That character can't be moved again this turn" (extra_ops.card_no_move)
+            return True  # "That character can't be moved again this turn" (timed_effects.card_no_move)
         if st.get("amr") and any(r["a"] == to for r in st["amr"]):
-            return True  # "Characters can't be moved to that Problem until the end of the turn" (extra_ops.area_restrict)
+            return True  # "Characters can't be moved to that Problem until the end of the turn" (timed_effects.area_restrict)
         if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
-            return True  # "opponents can't move their characters this turn" (extra_ops.restrict)
+            return True  # "opponents can't move their characters this turn" (timed_effects.restrict)
         # (``no_move``: ``statics(st, "no_move")`` when the caller already has it for this state)
         for o, ab in (self.statics(st, "no_move") if no_move is None else no_move):
             s = cards[o]
@@ -1939,12 +1947,12 @@ class Rules:
                 return False
             if cid in fo.get("join", ()):
                 return True
-        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (extra_ops.join_faceoff, 514.2d.i)
+        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (timed_effects.join_faceoff, 514.2d.i)
             return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
-            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; extra_ops.challenge)
+            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; timed_effects.challenge)
                 return cid in fo["tm_inv"] if "tm_inv" in fo else c["c"] == fo["chal"] and self.is_char(st, cid)
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
         if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):
@@ -1988,7 +1996,7 @@ class Rules:
             c = st["cards"][cid]
             owner_side = c["c"]
             if fo["type"] == "tm" and cid == fo["tm"] and c["c"] == fo["chal"]:
-                owner_side = _opp(fo["chal"])  # 514.4a.i
+                owner_side = opponent(fo["chal"])  # 514.4a.i
             if srcs is None:
                 srcs = self.power_sources(st)
             tot[owner_side] += self.power(st, cid, srcs) or 0
@@ -2444,7 +2452,7 @@ class Rules:
                 return None
         if not by_game and st["pl"][c["c"]].get("tmr") and self.ctype(st, cid) == FRIEND and \
                 any(r["k"] == "no_leave" for r in st["pl"][c["c"]]["tmr"]):
-            # "your Friends can't leave play this turn" (extra_ops.restrict; 104.2, not against the game 104.3)
+            # "your Friends can't leave play this turn" (timed_effects.restrict; 104.2, not against the game 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play this turn")
             return None
         if zone == "hand" and self.ctype(st, cid) == FRIEND and "hand_to_ban" in self.ops_in_play(st) and \
@@ -2482,8 +2490,6 @@ class Rules:
             # replaced; 104.4 only lets a replacement to another zone win over a uniqueness
             # dismissal, and frightening keeps the card in play) nor for costs (508.1a: a cost that
             # would be replaced can't be paid, so a player paying it never applies the replacement).
-            from .resolve import queue_persistent
-
             queue_persistent(self, st, cid, zone, pos, verb)
             return None
         name = self.name(st, cid)
@@ -2816,7 +2822,7 @@ class Rules:
                 if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
                     continue  # a watched event about another card whose condition does not hold
                 if ab.get("xf") is not None and not xf_ok(self, st, cid, ab["xf"], extra or {}):
-                    continue  # trigger_ops.xf_ok: face-up, during a faceoff, who drew, drawn card type
+                    continue  # triggered_effects.xf_ok: face-up, during a faceoff, who drew, drawn card type
                 if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
                     continue  # "When this card enters play during your turn"
                 if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))
@@ -2945,23 +2951,36 @@ class Rules:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
-        if st.get("amr"):  # timed area restrictions (extra_ops.area_restrict)
+        if st.get("amr"):  # timed area restrictions (timed_effects.area_restrict)
             st["amr"] = [r for r in st["amr"] if r["u"] != until]
-        if st.get("cmr"):  # timed "can't be moved" on one card (extra_ops.card_no_move)
+        if st.get("cmr"):  # timed "can't be moved" on one card (timed_effects.card_no_move)
             st["cmr"] = [r for r in st["cmr"] if r["u"] != until]
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
             if pl.get("fo_plus"):
                 pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
-            if pl.get("ttok"):  # "gain [1] until the end of the phase": lose it again, if still there (extra_ops.temp_gain)
+            if pl.get("ttok"):  # "gain [1] until the end of the phase": lose it again, if still there (timed_effects.temp_gain)
                 for r in [r for r in pl["ttok"] if r["u"] == until]:
                     pl["tok"] -= min(r["n"], pl["tok"])
                 pl["ttok"] = [r for r in pl["ttok"] if r["u"] != until]
-            if pl.get("tmr"):  # timed restrictions on a player (extra_ops.restrict)
+            if pl.get("tmr"):  # timed restrictions on a player (timed_effects.restrict)
                 pl["tmr"] = [r for r in pl["tmr"] if r["u"] != until]
-            if pl.get("fmod"):  # timed flip-count modifiers (extra_ops.flip_mod)
+            if pl.get("fmod"):  # timed flip-count modifiers (timed_effects.flip_mod)
                 pl["fmod"] = [r for r in pl["fmod"] if r["u"] != until]
+
+    def challenge_allowed(self, st, p, tm) -> bool:
+        """Challenge restrictions (608): a challenge tax must be payable (508.1d); "can't be challenged
+        except by two or more characters" / "unless they have at least 3 Friends at its Problem"."""
+        if st["pl"][p]["tok"] < self.action_tax(st, p, "challenge", tm):
+            return False
+        for ab in self.abilities(st, tm):
+            if ab["kind"] == "static" and ab.get("op") == "challenge_req":
+                n = sum(1 for o in self.chars_at(st, st["cards"][tm]["a"], p)
+                        if ab.get("type", "character") == "character" or self.ctype(st, o) == ab["type"])
+                if n < ab["n"]:
+                    return False
+        return True
 
     def req_reduction(self, st, p, color) -> int:
         """"Reduce the play requirements of your cards by 2 [Honesty]" (205.1) in effect for p."""
@@ -2972,15 +2991,42 @@ class Rules:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["t"] in cards]
 
-    # delegate the rest
-    from .flow import (  # noqa: E402
-        advance, apply, decide, legal_actions, ppp, start_turn, step, open_window, pass_priority,
-        window_closed, start_faceoff, faceoff_flip, resolve_faceoff, end_faceoff, replace_problem,
-        has_non_pass, priority_actions, main_actions, immediate_actions, play_card, pay_cost,
-        card_cost, can_pay_requirement, move_cost, do_action, ask, end_of_turn, next_turn, _why, _manual,
-    )
-    from .resolve import resolve_step, run_effect, play_effects  # noqa: E402
-    from .reactions import rx_note  # noqa: E402
+    effects = resolve.EFFECTS  # the effect registry: op -> handler (read only)
+    # the turn structure, priority and actions (flow.py), the interpreter (resolve.py), reactions
+    advance = flow.advance
+    apply = flow.apply
+    decide = flow.decide
+    legal_actions = flow.legal_actions
+    ppp = flow.ppp
+    start_turn = flow.start_turn
+    step = flow.step
+    open_window = flow.open_window
+    pass_priority = flow.pass_priority
+    window_closed = flow.window_closed
+    start_faceoff = flow.start_faceoff
+    faceoff_flip = flow.faceoff_flip
+    resolve_faceoff = flow.resolve_faceoff
+    end_faceoff = flow.end_faceoff
+    replace_problem = flow.replace_problem
+    has_non_pass = flow.has_non_pass
+    priority_actions = flow.priority_actions
+    main_actions = flow.main_actions
+    immediate_actions = flow.immediate_actions
+    play_card = flow.play_card
+    pay_cost = flow.pay_cost
+    card_cost = flow.card_cost
+    can_pay_requirement = flow.can_pay_requirement
+    move_cost = flow.move_cost
+    do_action = flow.do_action
+    ask = flow.ask
+    end_of_turn = flow.end_of_turn
+    next_turn = flow.next_turn
+    _why = flow._why
+    _manual = flow._manual
+    resolve_step = resolve.resolve_step
+    run_effect = resolve.run_effect
+    play_effects = resolve.play_effects
+    rx_note = reactions.rx_note
 
 
 _SOLVED: dict = {}
@@ -3044,5 +3090,3 @@ def _solve_requirements(chars, reqs) -> bool:
 
     return rec(0, tuple(need))
 
-
-from .trigger_ops import xf_ok  # noqa: E402  (trigger conditions of the cards-b templates)

@@ -11,7 +11,7 @@ from typing import Any
 from .. import rng as _rng
 from ..api import Action
 from .carddb import CardDB
-from .decks import random_deck
+from .deckbuild import random_deck
 from .engine import MLPGame
 from .state import State
 
@@ -53,6 +53,7 @@ def count_cards(st: dict) -> int:
 
 def hidden_check(game: MLPGame, state: State) -> None:
     st = state.d
+    r = game.r
     for viewer in (0, 1, "spectator"):
         text = json.dumps(game.view(state, viewer))
         pend = st["pending"]
@@ -61,9 +62,9 @@ def hidden_check(game: MLPGame, state: State) -> None:
         allowed = set(map(str, pend["options"])) if pend and pend["player"] == viewer else set()
         for p in (0, 1):
             hidden = list(st["pl"][p]["deck"]) + list(st["pl"][p]["pdeck"])
-            if st["pl"][p]["deck"] and game.r.deck_top_public(st, p):
+            if st["pl"][p]["deck"] and r.deck_top_public(st, p):
                 hidden = hidden[1:]  # "Play with the top card of your deck revealed"
-            if viewer != p and not game.r.hand_revealed(st, p):
+            if viewer != p and not r.hand_revealed(st, p):
                 hidden += st["pl"][p]["hand"]
             for cid in hidden:
                 if cid in allowed:
@@ -74,7 +75,7 @@ def hidden_check(game: MLPGame, state: State) -> None:
         for cards in v["areas"].values():
             for c in cards:
                 if c.get("face_down") and c.get("type") == "Troublemaker" and c["controller"] != viewer and "key" in c \
-                        and not game.r.fd_public(st, c["id"]):
+                        and not r.fd_public(st, c["id"]):
                     raise InvariantError("face-down Troublemaker identity visible (505.1d)")
 
 

@@ -37,8 +37,8 @@ def _in_play(r, st, cid, viewer) -> dict[str, Any]:
     return out
 
 
-def build_view(game, st: dict, viewer: Any) -> dict[str, Any]:
-    r = game.r
+def build_view(game, r, st: dict, viewer: Any) -> dict[str, Any]:
+    """``viewer``'s view of ``st``; ``r`` is the calling ``MLPGame``'s ``Rules`` session."""
     judge = viewer == "judge"
     players = []
     for p, pl in enumerate(st["pl"]):

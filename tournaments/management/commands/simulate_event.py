@@ -47,14 +47,6 @@ class Command(BaseCommand):
             raise CommandError(f"No cards for game {opts['game']!r}: run `python manage.py import_cards` first.")
         fmt = Format.objects.filter(slug=opts["format"], game=game).first()
         if fmt is None:
-            try:
-                from decks.formats import formats_install
-
-                formats_install()
-            except ImportError:
-                pass
-            fmt = Format.objects.filter(slug=opts["format"], game=game).first()
-        if fmt is None:
             raise CommandError(f"No format {opts['format']!r} for {game}.")
         self.rng = random.Random(opts["seed"])
         self.log: list[str] = []

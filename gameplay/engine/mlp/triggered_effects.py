@@ -1,27 +1,11 @@
-"""Effect ops of the triggered-ability templates added 2026-11-23 (cards-b): named counters, looking
+"""Effect ops of the triggered-ability templates: named counters, looking
 at a hand, pay-or-dismiss choices, printed-cost / last-known-power amounts, turning a Mane Character
-over, naming a card, and challenges started by an effect (514.2a.i).  Registered into
-``resolve.WHEN_OPS`` (and the ``if`` conditions into ``resolve.IF_CONDS``) at import."""
+over, naming a card, and challenges started by an effect (514.2a.i).  resolve.py adds
+``OPS`` to its ``WHEN_OPS`` and ``CONDS`` to its ``IF_CONDS``."""
 from __future__ import annotations
 
-
-
-class _Resolve:
-    """resolve.py's helpers, imported on first use (resolve.py and rules.py import this module)."""
-
-    def __getattr__(self, name):
-        from . import resolve
-
-        return getattr(resolve, name)
-
-
-_r = _Resolve()
-
-TM = "Troublemaker"
-
-
-def _opp(p):
-    return 1 - p
+from .constants import COLOR_NAMES, opponent
+from .targeting import ask_player, card_filter, choose_target, target_cards
 
 
 def _push(st, fr, p, effects, **extra) -> None:
@@ -45,7 +29,7 @@ def _op_clear_counters(self, st, ev, fr, e) -> bool:
 def _op_peek_hand(self, st, ev, fr, e) -> bool:
     """"You may look at an opponent's hand": only the looking player sees the cards (404.2)."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     if not ev.quiet:
         ev.add("look", f"{self.pname(st, p)} looks at {self.pname(st, q)}'s hand", player=p)
         names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in st["pl"][q]["hand"]) or "no cards"
@@ -64,7 +48,7 @@ def _op_discard_tokens(self, st, ev, fr, e) -> bool:
 def _op_pay_or(self, st, ev, fr, e) -> bool:
     """"Its owner must pay [2] or dismiss it": its controller chooses to pay (only with enough action
     tokens, 508.1d) or the other instruction happens."""
-    p = _opp(fr["p"]) if e.get("who") == "opp" else fr["p"]  # "that opponent may pay [1]. If they don't, ..."
+    p = opponent(fr["p"]) if e.get("who") == "opp" else fr["p"]  # "that opponent may pay [1]. If they don't, ..."
     n = e["n"]
     if fr["ch"] is None:
         if st["pl"][p]["tok"] >= n:
@@ -83,7 +67,7 @@ def _op_draw_to_opp(self, st, ev, fr, e) -> bool:
     """"If an opponent has more cards in their hand than you, draw cards until you have the same
     number of cards in your hand as your opponent"."""
     p = fr["p"]
-    n = len(st["pl"][_opp(p)]["hand"]) - len(st["pl"][p]["hand"])
+    n = len(st["pl"][opponent(p)]["hand"]) - len(st["pl"][p]["hand"])
     if n > 0:
         self.draw(st, ev, p, n)
     return True
@@ -93,8 +77,8 @@ def _op_gain_cost_of(self, st, ev, fr, e) -> bool:
     """"Retire one of your Friends to gain action tokens equal to that Friend's cost": the card's
     printed cost (204; a token has none, 521.2) as it leaves play."""
     p = fr["p"]
-    cands = _r._targets(self, st, fr, e)
-    done, one = _r._choose_target(self, st, fr, e, cands)
+    cands = target_cards(self, st, fr, e)
+    done, one = choose_target(self, st, fr, e, cands)
     if not done:
         return False
     if one is None or not self.in_play(st, one):
@@ -138,7 +122,7 @@ def _op_turn_mane(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     cands = [o for o in st["play"] if self.ctype(st, o) == "Mane Character" and self.cdef(st, o).boosted is not None
              and (e.get("side") != "start" or st["cards"][o].get("b"))]
-    done, one = _r._choose_target(self, st, fr, {"op": "turn_mane", "target": {}}, cands)
+    done, one = choose_target(self, st, fr, {"op": "turn_mane", "target": {}}, cands)
     if not done or one is None:
         return True if done else False
     c = st["cards"][one]
@@ -170,11 +154,7 @@ def _op_dismiss_same_name(self, st, ev, fr, e) -> bool:
 
 def card_names(self) -> list[str]:
     """The names a player may name (201.1): every card name of the card pool, sorted."""
-    names = getattr(self, "_cb_names", None)
-    if names is None:
-        names = sorted({c.name for c in self.db.cards.values()})
-        self._cb_names = names
-    return names
+    return self.card_names
 
 
 def _op_name_card(self, st, ev, fr, e) -> bool:
@@ -191,11 +171,11 @@ def _op_reveal_discard_named(self, st, ev, fr, e) -> bool:
     """"<A player> reveals their hand and discards all cards with that name" (the hand becomes public)."""
     p = fr["p"]
     if e.get("whose") == "choose":
-        done, q = _r._ask_player(self, st, fr, p, [_opp(p), p])
+        done, q = ask_player(self, st, fr, p, [opponent(p), p])
         if not done:
             return False
     else:
-        q = _opp(p)
+        q = opponent(p)
     hand = st["pl"][q]["hand"]
     names = [self.db.cards[st["cards"][c]["k"]].name for c in hand]
     self.log(ev, "reveal", lambda: f"{self.pname(st, q)} reveals their hand: {', '.join(names) or 'no cards'}")
@@ -203,7 +183,7 @@ def _op_reveal_discard_named(self, st, ev, fr, e) -> bool:
     for c in [c for c in hand if self.db.cards[st["cards"][c]["k"]].name == named]:
         self.put(st, c, "disc")
         self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {named}")
-        self.fire_all(st, ev, "opp_discards", players=(_opp(q),))
+        self.fire_all(st, ev, "opp_discards", players=(opponent(q),))
     return True
 
 
@@ -250,8 +230,8 @@ def _op_move_up_to(self, st, ev, fr, e) -> bool:
 def _op_stay_mark(self, st, ev, fr, e) -> bool:
     """"chooses a Friend here. If that Friend would be sent home, it isn't sent home instead" (710: the
     Solve Step's 613.2 sending home is replaced for the chosen Friend this turn)."""
-    cands = _r._targets(self, st, fr, e)
-    done, one = _r._choose_target(self, st, fr, e, cands)
+    cands = target_cards(self, st, fr, e)
+    done, one = choose_target(self, st, fr, e, cands)
     if not done:
         return False
     if one and self.in_play(st, one):
@@ -289,7 +269,7 @@ def _op_remove_counter(self, st, ev, fr, e) -> bool:
 def _op_peek_pdeck(self, st, ev, fr, e) -> bool:
     """"Look at the top card of any Problem deck" (private to the looking player)."""
     p = fr["p"]
-    done, q = _r._ask_player(self, st, fr, p, [p, _opp(p)])
+    done, q = ask_player(self, st, fr, p, [p, opponent(p)])
     if not done:
         return False
     deck = st["pl"][q]["pdeck"]
@@ -316,7 +296,7 @@ def _op_discard_shared_type(self, st, ev, fr, e) -> bool:
     nm = self.db.cards[st["cards"][ch]["k"]].name
     self.put(st, ch, "disc")
     self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm}")
-    self.fire_all(st, ev, "opp_discards", players=(_opp(p),))
+    self.fire_all(st, ev, "opp_discards", players=(opponent(p),))
     return True
 
 
@@ -412,8 +392,8 @@ def _op_token_each_problem(self, st, ev, fr, e) -> bool:
 def _op_from_opp_disc(self, st, ev, fr, e) -> bool:
     """"Put a Friend from an opponent's discard pile into play under your control" (513.2, 706)."""
     p = fr["p"]
-    lst = st["pl"][_opp(p)]["disc"]
-    cands = [c for c in lst if _r._card_filter(self, st, c, e.get("filter", {}))]
+    lst = st["pl"][opponent(p)]["disc"]
+    cands = [c for c in lst if card_filter(self, st, c, e.get("filter", {}))]
     if fr["ch"] is None:
         if not cands:
             return True
@@ -513,7 +493,7 @@ def _op_remove_any_counter(self, st, ev, fr, e) -> bool:
     if fr.get("k") is None:
         cands = [o for o in st["play"] if st["cards"][o].get("cn") and not st["cards"][o].get("ex")
                  and not st["cards"][o].get("fd")]
-        done, one = _r._choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands)
+        done, one = choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands)
         if not done:
             return False
         if one is None:
@@ -539,12 +519,12 @@ def _op_reveal_hand_pick(self, st, ev, fr, e) -> bool:
     """"An opponent reveals their hand. You may choose a Friend card from their hand and they discard that
     card" (the revealed hand is public)."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     hand = st["pl"][q]["hand"]
     if fr["ch"] is None:
         names = [self.db.cards[st["cards"][c]["k"]].name for c in hand]
         self.log(ev, "reveal", lambda: f"{self.pname(st, q)} reveals their hand: {', '.join(names) or 'no cards'}")
-        cands = [c for c in hand if _r._card_filter(self, st, c, e.get("filter", {}))]
+        cands = [c for c in hand if card_filter(self, st, c, e.get("filter", {}))]
         if not cands:
             return True
         self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="discard", src=fr["src"])
@@ -661,7 +641,7 @@ def _op_leave_faceoff(self, st, ev, fr, e) -> bool:
     if mc:
         n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
         cands = [c for c in cands if (self.power(st, c) or 0) <= n]
-    done, one = _r._choose_target(self, st, fr, {"op": "leave_faceoff", "target": {"optional": False}}, cands)
+    done, one = choose_target(self, st, fr, {"op": "leave_faceoff", "target": {"optional": False}}, cands)
     if not done:
         return False
     if one:
@@ -731,13 +711,13 @@ def _op_replace_it(self, st, ev, fr, e) -> bool:
 
 def _op_retire_or_self(self, st, ev, fr, e) -> bool:
     """"Retire another Friend here. If you can't, retire this card." (410.2)"""
-    cands = _r._targets(self, st, fr, e)
+    cands = target_cards(self, st, fr, e)
     src = fr["src"]
     if not cands:
         if src in st["cards"] and self.in_play(st, src) and st["cards"][src]["c"] == fr["p"]:
             self.leave_play(st, ev, src, "disc", verb="retired")
         return True
-    done, one = _r._choose_target(self, st, fr, e, cands)
+    done, one = choose_target(self, st, fr, e, cands)
     if not done:
         return False
     if one:
@@ -750,7 +730,7 @@ def _op_give_control(self, st, ev, fr, e) -> bool:
     src = fr["src"]
     if src in st["cards"] and self.in_play(st, src):
         c = st["cards"][src]
-        q = _opp(fr["p"])
+        q = opponent(fr["p"])
         if c["c"] != q:
             c["c"] = q
             if c["a"].startswith("home"):  # a character at its old controller's home goes to the new one's
@@ -818,8 +798,6 @@ def _op_keep_color(self, st, ev, fr, e) -> bool:
 
 
 def _colors():
-    from .carddb import COLOR_NAMES
-
     return COLOR_NAMES
 
 
@@ -890,7 +868,7 @@ def _op_lose_old_tokens(self, st, ev, fr, e) -> bool:
     if n:
         pl["tok"] -= n
         self.log(ev, "tokens", lambda: f"{self.pname(st, fr['p'])} loses {n} action token(s)")
-        self.fire_all(st, ev, "opp_loses_tokens", players=(_opp(fr["p"]),))
+        self.fire_all(st, ev, "opp_loses_tokens", players=(opponent(fr["p"]),))
     return True
 
 
@@ -958,7 +936,7 @@ def _op_discard_hand_draw(self, st, ev, fr, e) -> bool:
         nm = self.db.cards[st["cards"][c]["k"]].name
         self.put(st, c, "disc")
         self.log(ev, "discard", lambda nm=nm: f"{self.pname(st, p)} discards {nm}")
-        self.fire_all(st, ev, "opp_discards", players=(_opp(p),))
+        self.fire_all(st, ev, "opp_discards", players=(opponent(p),))
     self.draw(st, ev, p, len(hand) + e.get("plus", 0))
     return True
 
@@ -1063,14 +1041,14 @@ def _cond_tokens_at_least(self, st, fr, cond) -> bool:
 
 def _cond_more_friends(self, st, fr, cond) -> bool:
     p = fr["p"]
-    n = [len(self.select(st, {"type": "Friend", "ctrl": "you"}, q, None)) for q in (p, _opp(p))]
+    n = [len(self.select(st, {"type": "Friend", "ctrl": "you"}, q, None)) for q in (p, opponent(p))]
     return n[0] > n[1]
 
 
 def _cond_opp_more_chars_here(self, st, fr, cond) -> bool:
     p, src = fr["p"], fr["src"]
     a = st["cards"][src]["a"] if src in st["cards"] and self.in_play(st, src) else None
-    return a is not None and len(self.chars_at(st, a, _opp(p))) > len(self.chars_at(st, a, p))
+    return a is not None and len(self.chars_at(st, a, opponent(p))) > len(self.chars_at(st, a, p))
 
 
 def _cond_la_problem(self, st, fr, cond) -> bool:
@@ -1081,7 +1059,7 @@ def _cond_la_problem(self, st, fr, cond) -> bool:
 
 
 def _played(self, st, fr, cond) -> int:
-    q = fr["p"] if cond.get("who", "you") == "you" else _opp(fr["p"])
+    q = fr["p"] if cond.get("who", "you") == "you" else opponent(fr["p"])
     return len(self.played_this_turn(st, q))
 
 
@@ -1111,7 +1089,7 @@ def _cond_color_chars_here(self, st, fr, cond) -> bool:
 
 
 def _cond_opp_drawn(self, st, fr, cond) -> bool:
-    dt = st["pl"][_opp(fr["p"])].get("dtt")
+    dt = st["pl"][opponent(fr["p"])].get("dtt")
     return bool(dt) and dt[0] == st["turn"] and dt[1] >= cond["n"]
 
 

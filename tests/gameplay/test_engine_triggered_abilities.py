@@ -85,16 +85,16 @@ def test_parse_left_manual():
         assert parse_line(text, typ, {})["kind"] == "manual", text
 
 
-def test_cards_now_automated(db):
+def test_cards_now_automated(card_db):
     for n in ("CG2", "CG3", "EO32", "DE69", "MT126", "SB66", "CG9", "DE13", "HM129", "MT9", "PR158", "CG157", "AD180",
               "CN183", "CN47", "HM135", "DE30", "PR198", "AD35", "CG00", "HM118", "MT73", "DE136", "SB123", "LL32",
               "LL40", "MT5", "RR4", "EO4", "EO7", "CN178", "AD172", "EO33", "EO92", "MT67", "MT137", "SB47", "SB112",
               "DE43", "CN26"):
-        assert db.number(n).automated, n
+        assert card_db.number(n).automated, n
 
 
 # ------------------------------------------------------------------ named counters (519) and turning over (301.2)
-def test_shield_counters_turn_the_mane_over(game, db):
+def test_shield_counters_turn_the_mane_over(game, card_db):
     # CG3: "When an opponent's Friend enters play here, put a Shield counter on this card. Then, if there are at
     # least 5 Shield counters on this card, remove them and turn it over."
     st = stacked_game(game, manes=("CG3", "PR2"))
@@ -111,7 +111,7 @@ def test_shield_counters_turn_the_mane_over(game, db):
     assert "Shield" not in st.d["cards"][mane]["cn"]
 
 
-def test_hero_counters_count_every_uncover(game, db):
+def test_hero_counters_count_every_uncover(game, card_db):
     # CG2: "When a Troublemaker is uncovered, put a Hero counter on this card ..."
     from gameplay.engine.mlp.flow import uncover_one
 
@@ -126,36 +126,36 @@ def test_hero_counters_count_every_uncover(game, db):
 
 
 # ------------------------------------------------------------------ name a card (201.1)
-def test_name_a_card_opponent_discards_all_copies(game, db):
+def test_name_a_card_opponent_discards_all_copies(game, card_db):
     # EO32: "When this card enters play, name a card. Choose an opponent. That player reveals their hand and
     # discards each card with that name."
     st = stacked_game(game)
     a1, a2 = to_hand(game, st, "PR31", 1), to_hand(game, st, "PR31", 1)
     keep = to_hand(game, st, "PR33", 1)
-    n = sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == db.key("PR31"))
+    n = sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == card_db.key("PR31"))
     enter(game, st, "EO32", 0, "home0")
     step(game, st)
     pend = st.d["pending"]
-    name = db.number("PR31").name
+    name = card_db.number("PR31").name
     assert pend["kind"] == "choice" and pend["what"] == "card_name" and pend["player"] == 0 and name in pend["options"]
     ev = choose(game, st, name)
     ev2 = step(game, st)
     hand = st.d["pl"][1]["hand"]
     assert keep in hand and not {a1, a2} & set(hand)
-    assert n >= 2 and sum(1 for c in st.d["pl"][1]["disc"] if st.d["cards"][c]["k"] == db.key("PR31")) == n
-    assert not any(st.d["cards"][c]["k"] == db.key("PR31") for c in hand)
+    assert n >= 2 and sum(1 for c in st.d["pl"][1]["disc"] if st.d["cards"][c]["k"] == card_db.key("PR31")) == n
+    assert not any(st.d["cards"][c]["k"] == card_db.key("PR31") for c in hand)
     # the revealed hand is public (no "to": everyone reads it)
     assert any(e["type"] == "reveal" and "to" not in e for e in ev.items + ev2.items)
 
 
-def test_name_a_card_a_player_is_chosen(game, db):
+def test_name_a_card_a_player_is_chosen(game, card_db):
     # DE69: "name a card. A player reveals their hand and discards all cards with that name." (you choose the player)
     st = stacked_game(game)
     mine = to_hand(game, st, "PR31", 0)
     theirs = to_hand(game, st, "PR31", 1)
     enter(game, st, "DE69", 0, "home0")
     step(game, st)
-    choose(game, st, db.number("PR31").name)
+    choose(game, st, card_db.number("PR31").name)
     step(game, st)
     assert st.d["pending"]["kind"] == "choice" and set(st.d["pending"]["options"]) == {0, 1}
     choose(game, st, 0)
@@ -164,7 +164,7 @@ def test_name_a_card_a_player_is_chosen(game, db):
 
 
 # ------------------------------------------------------------------ challenges by an effect (608.4, 514.2a.i)
-def test_challenge_with_this_card_only(game, db):
+def test_challenge_with_this_card_only(game, card_db):
     # SB66: "When this card enters play, you may challenge an opposing Troublemaker with it."  Only this card is
     # involved (514.2a.i), not the challenger's other characters at that Problem (514.2a).
     st = stacked_game(game)
@@ -182,10 +182,10 @@ def test_challenge_with_this_card_only(game, db):
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
     # 514.5a / 514.5b: the Troublemaker was defeated (scored) or Applejack was sent home
     assert (tm not in st.d["play"] and st.d["pl"][0]["score"] >= 1) or \
-        any(st.d["cards"][o]["k"] == db.key("SB66") and st.d["cards"][o]["a"] == "home0" for o in st.d["play"])
+        any(st.d["cards"][o]["k"] == card_db.key("SB66") and st.d["cards"][o]["a"] == "home0" for o in st.d["play"])
 
 
-def test_challenge_with_your_characters_there(game, db):
+def test_challenge_with_your_characters_there(game, card_db):
     # CG9: "When this card enters play at a Problem, challenge an opponent's Troublemaker there with your characters
     # there." (not optional; the challenger's characters at that Problem are involved, 514.2a)
     st = stacked_game(game)
@@ -203,7 +203,7 @@ def test_challenge_with_your_characters_there(game, db):
     assert st2.d["fo"] is None
 
 
-def test_challenge_not_during_a_faceoff(game, db):
+def test_challenge_not_during_a_faceoff(game, card_db):
     # 707.4a: faceoffs can't be started during a faceoff
     st = stacked_game(game)
     place(game, st, "AD160", 1, "prob1")
@@ -215,7 +215,7 @@ def test_challenge_not_during_a_faceoff(game, db):
 
 
 # ------------------------------------------------------------------ pay or dismiss (508.1d)
-def test_pay_or_dismiss(game, db):
+def test_pay_or_dismiss(game, card_db):
     # PR158: "When this card is uncovered, its owner must pay [2] or dismiss it."
     from gameplay.engine.mlp.flow import uncover_one
 
@@ -245,7 +245,7 @@ def test_pay_or_dismiss(game, db):
     assert tm3 not in st.d["play"] and st.d["pl"][0]["tok"] == 5
 
 
-def test_timberwolf_friend_tax_here(game, db):
+def test_timberwolf_friend_tax_here(game, card_db):
     # PR158: "Your opponent must pay +[2] to play a Friend to this card's Problem."
     st = stacked_game(game)
     tm = place(game, st, "PR158", 1, "prob0")
@@ -254,7 +254,7 @@ def test_timberwolf_friend_tax_here(game, db):
     assert tm in st.d["play"]
 
 
-def test_each_players_main_phase_start(game, db):
+def test_each_players_main_phase_start(game, card_db):
     # CG157: "At the start of each player's Main Phase, that player frightens one of their Friends."
     st = stacked_game(game)
     place(game, st, "CG157", 0, "prob0")
@@ -267,7 +267,6 @@ def test_each_players_main_phase_start(game, db):
 def _solve(game, st, number, area="prob0"):
     pid = game.r.problem_at(st.d, area)
     st.d["cards"][pid]["k"] = game.db.key(number)
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
     st.d["step"] = "solve"
     st.d["sc"] = {"todo": [], "conf": [area], "solved": [area]}
     st.d["prio"] = None
@@ -275,7 +274,7 @@ def _solve(game, st, number, area="prob0"):
     return pid
 
 
-def test_solved_problem_triggers_while_its_characters_are_there(game, db):
+def test_solved_problem_triggers_while_its_characters_are_there(game, card_db):
     # AD180: "When this Problem is solved, each player with a character here gains [1]."  613.1 the Problem
     # becomes solved as the Solve Step starts; 613.2 then sends its characters home and replaces it.
     st = stacked_game(game)
@@ -293,7 +292,7 @@ def test_solved_problem_triggers_while_its_characters_are_there(game, db):
     assert st.d["pl"][0]["tok"] == 1  # the trigger did not fire again
 
 
-def test_solved_random_friend_is_dismissed(game, db):
+def test_solved_random_friend_is_dismissed(game, card_db):
     # CN183: "When this Problem is solved, dismiss a random Friend here." (the game's seeded rng)
     st = stacked_game(game)
     fs = [place(game, st, "PR12", q, "prob0") for q in (0, 1, 1)]
@@ -304,7 +303,7 @@ def test_solved_random_friend_is_dismissed(game, db):
 
 
 # ------------------------------------------------------------------ amounts: printed cost, last known power, counts
-def test_retire_to_gain_its_cost(game, db):
+def test_retire_to_gain_its_cost(game, card_db):
     # CN47: "When this card enters play, you may retire one of your Friends to gain a number of action tokens
     # equal to that Friend's cost."
     st = stacked_game(game)
@@ -320,7 +319,7 @@ def test_retire_to_gain_its_cost(game, db):
     assert full not in st.d["play"] and st.d["pl"][0]["tok"] == 4
 
 
-def test_retire_this_card_for_tokens_equal_to_its_power(game, db):
+def test_retire_this_card_for_tokens_equal_to_its_power(game, card_db):
     # DE30: "At the start of your turn, you may retire this card to put a number of 1 [Laughter] Earth Pony Friend
     # tokens into play equal to its power." (its power as it is retired)
     st = stacked_game(game)
@@ -334,7 +333,7 @@ def test_retire_this_card_for_tokens_equal_to_its_power(game, db):
                for o in toks)
 
 
-def test_power_and_tokens_per_count(game, db):
+def test_power_and_tokens_per_count(game, card_db):
     # AD35: "it gets +1 power until the end of the turn for each other Friend you have at that Problem."
     # CG00: "gain [1] for each opposing character at this card's Problem."
     # HM118: "put a +1 power counter on this card for each character here."
@@ -355,7 +354,7 @@ def test_power_and_tokens_per_count(game, db):
     assert st.d["cards"][tm]["cn"]["+1"] == 5
 
 
-def test_move_up_to_three_friends(game, db):
+def test_move_up_to_three_friends(game, card_db):
     # PR198: "When you play this card to a Problem, you may move up to 3 of your Friends to that Problem."
     st = stacked_game(game)
     fs = [place(game, st, "PR12", 0, "home0") for _ in range(4)]
@@ -378,7 +377,7 @@ def test_move_up_to_three_friends(game, db):
     assert st2.d["cards"][f]["a"] == "home0"
 
 
-def test_move_each_opposing_character_and_troublemaker_here(game, db):
+def test_move_each_opposing_character_and_troublemaker_here(game, card_db):
     # MT73: "When this card enters play at a Problem, move each opposing character and each Troublemaker to this
     # card's Problem."
     st = stacked_game(game)
@@ -391,7 +390,7 @@ def test_move_each_opposing_character_and_troublemaker_here(game, db):
     assert {st.d["cards"][c]["a"] for c in (o1, o2, tm)} == {"prob0"} and st.d["cards"][mine]["a"] == "home0"
 
 
-def test_dismiss_each_opposing_friend_with_the_same_name(game, db):
+def test_dismiss_each_opposing_friend_with_the_same_name(game, card_db):
     # DE136: "When you play this card, dismiss an opposing Friend and each other opposing Friend with the same name."
     st = stacked_game(game)
     a1 = place(game, st, "PR12", 1, "home1")
@@ -405,7 +404,7 @@ def test_dismiss_each_opposing_friend_with_the_same_name(game, db):
     assert a1 not in st.d["play"] and a2 not in st.d["play"] and b in st.d["play"] and mine in st.d["play"]
 
 
-def test_turn_a_mane_to_its_start_side(game, db):
+def test_turn_a_mane_to_its_start_side(game, card_db):
     # SB123: "When this card is uncovered, you may turn a Mane Character to its Start side."
     st = stacked_game(game)
     m1 = next(o for o in st.d["play"] if st.d["cards"][o]["c"] == 1 and game.r.ctype(st.d, o) == "Mane Character")
@@ -419,7 +418,7 @@ def test_turn_a_mane_to_its_start_side(game, db):
 
 
 # ------------------------------------------------------------------ conditions
-def test_draw_up_to_the_opponents_hand_size(game, db):
+def test_draw_up_to_the_opponents_hand_size(game, card_db):
     # LL32: "if an opponent has more cards in their hand than you, draw cards until you have the same number"
     st = stacked_game(game)
     for _ in range(3):
@@ -431,7 +430,7 @@ def test_draw_up_to_the_opponents_hand_size(game, db):
     assert len(st.d["pl"][0]["hand"]) == n1
 
 
-def test_if_conditions(game, db):
+def test_if_conditions(game, card_db):
     # LL40: "if you have an even number of action tokens, you may put a card from your hand on top of your deck."
     st = stacked_game(game)
     set_tokens(st, 0, 3)
@@ -460,7 +459,7 @@ def test_if_conditions(game, db):
     assert not st.d["cards"][ex].get("ex") and st.d["pl"][0]["tok"] == 0
 
 
-def test_more_characters_here_and_more_friends(game, db):
+def test_more_characters_here_and_more_friends(game, card_db):
     # RR4: "When you confront this card's Problem, if your opponent controls more characters here than you, you may
     # exhaust this card to score a point."
     st = stacked_game(game)
@@ -490,7 +489,7 @@ def test_more_characters_here_and_more_friends(game, db):
     assert st.d["cards"][mane]["b"]
 
 
-def test_each_player_with_tokens(game, db):
+def test_each_player_with_tokens(game, card_db):
     # AD172: "each player with at least one action token draws a card."
     # CN178: "each player discards a card for each action token they have."
     st = stacked_game(game)
@@ -498,15 +497,15 @@ def test_each_player_with_tokens(game, db):
     set_tokens(st, 0, 0)
     set_tokens(st, 1, 2)
     h0, h1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
-    game.r.play_effects(st.d, Ev(True), 0, pid, db.number("AD172").abilities["front"][0]["effects"])
+    game.r.play_effects(st.d, Ev(True), 0, pid, card_db.number("AD172").abilities["front"][0]["effects"])
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 + 1
-    game.r.play_effects(st.d, Ev(True), 0, pid, db.number("CN178").abilities["front"][0]["effects"])
+    game.r.play_effects(st.d, Ev(True), 0, pid, card_db.number("CN178").abilities["front"][0]["effects"])
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 - 1
 
 
-def test_look_at_an_opponents_hand_is_private(game, db):
+def test_look_at_an_opponents_hand_is_private(game, card_db):
     # EO33: "When this card enters play, you may look at an opponent's hand." (404.2: hidden from others)
     st = stacked_game(game)
     enter(game, st, "EO33", 0, "home0")
@@ -517,7 +516,7 @@ def test_look_at_an_opponents_hand_is_private(game, db):
     assert seen and all(e.get("to") == 0 for e in seen)
 
 
-def test_up_to_two_counters(game, db):
+def test_up_to_two_counters(game, card_db):
     # MT67: "When an opponent starts a faceoff here, you may put a +1 power counter on each of up to 2 of your
     # characters here."
     st = stacked_game(game)
@@ -535,7 +534,7 @@ def test_up_to_two_counters(game, db):
 
 
 # ------------------------------------------------------------------ batch 2: replacements of 613.2, delayed effects, ...
-def test_not_sent_home_when_the_problem_is_solved(game, db):
+def test_not_sent_home_when_the_problem_is_solved(game, card_db):
     # AD25: "When this card's Problem is solved, if this card would be sent home, it isn't sent home instead." (710)
     # AD167: "When this Problem is solved, each player with at least 1 Friend here chooses a Friend here. If that
     # Friend would be sent home, it isn't sent home instead."
@@ -560,7 +559,7 @@ def test_not_sent_home_when_the_problem_is_solved(game, db):
     assert [st.d["cards"][x]["a"] for x in (a, b, c)] == ["home0", "prob0", "prob0"]
 
 
-def test_dismissed_friend_dismisses_the_others_at_its_problem(game, db):
+def test_dismissed_friend_dismisses_the_others_at_its_problem(game, card_db):
     # AD31: "When this card is dismissed, dismiss all other Friends at its Problem." (its last area, 410.6a)
     st = stacked_game(game)
     dj = place(game, st, "AD31", 0, "prob1")
@@ -577,21 +576,21 @@ def test_dismissed_friend_dismisses_the_others_at_its_problem(game, db):
     assert f in st.d["play"]
 
 
-def test_banish_until_end_of_turn_comes_back(game, db):
+def test_banish_until_end_of_turn_comes_back(game, card_db):
     # EO96: "When this card enters play, banish another Friend. At the end of the turn, put that card into play
     # frightened." (a delayed effect at 615.1; it returns under its owner's control, 513.2)
     st = stacked_game(game)
     f = place(game, st, "PR31", 1, "prob1")
     enter(game, st, "EO96", 0, "home0")
     resolve_all(game, st)
-    assert f not in st.d["play"] and len(st.d["pl"][1]["ban"]) == 1 and st.d["dly"]  # (extra_ops.delay)
+    assert f not in st.d["play"] and len(st.d["pl"][1]["ban"]) == 1 and st.d["dly"]  # (timed_effects.delay)
     st = pass_until(game, st, lambda s: s.d["step"] == "w_end" or s.d["tp"] == 1)
-    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR31")]
+    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR31")]
     assert len(back) == 1 and st.d["cards"][back[0]]["c"] == 1 and st.d["cards"][back[0]]["a"] == "home1"
     assert st.d["cards"][back[0]]["fr"] and not st.d.get("dly")
 
 
-def test_banish_until_this_card_leaves_play(game, db):
+def test_banish_until_this_card_leaves_play(game, card_db):
     # HM48: "When this card enters play, banish an opposing Friend with 2 or less power until this card leaves play."
     st = stacked_game(game)
     big = place(game, st, "PR31", 1, "home1")
@@ -601,11 +600,11 @@ def test_banish_until_this_card_leaves_play(game, db):
     assert small not in st.d["play"] and big in st.d["play"]
     game.r.leave_play(st.d, Ev(True), op, "disc", verb="dismissed")
     resolve_all(game, st)
-    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR12") and st.d["cards"][o]["c"] == 1]
+    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR12") and st.d["cards"][o]["c"] == 1]
     assert len(back) == 1 and not st.d.get("held")
 
 
-def test_defeated_troublemaker_puts_another_here(game, db):
+def test_defeated_troublemaker_puts_another_here(game, card_db):
     # AD161: "When this Troublemaker is defeated, you may pay [1] to put another Troublemaker from your hand into play
     # here face-up." ("here": where it was, 410.6a)
     st = stacked_game(game)
@@ -614,12 +613,12 @@ def test_defeated_troublemaker_puts_another_here(game, db):
     set_tokens(st, 1, 1)
     game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "defeat", "target": {"id": vines}}])
     resolve_all(game, st)
-    new = [o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("AD160")]
+    new = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("AD160")]
     assert vines not in st.d["play"] and len(new) == 1 and st.d["cards"][new[0]]["a"] == "prob1"
     assert not st.d["cards"][new[0]].get("fd") and st.d["pl"][1]["tok"] == 0 and t2 not in st.d["pl"][1]["hand"]
 
 
-def test_played_count_conditions(game, db):
+def test_played_count_conditions(game, card_db):
     # CG80: "When you play your first card each turn, put a Postage counter on this card." and "While this card has
     # at least one Postage counter on it, it has +1 power."
     st = stacked_game(game)
@@ -633,7 +632,7 @@ def test_played_count_conditions(game, db):
     assert st.d["cards"][mm]["cn"].get("Postage") == 1 and game.r.power(st.d, mm) == base + 1
 
 
-def test_opponent_draw_type_triggers(game, db):
+def test_opponent_draw_type_triggers(game, card_db):
     # EO145: "When an opponent draws an Event, you may draw a card."
     st = stacked_game(game)
     place(game, st, "EO145", 0, "home0")
@@ -654,12 +653,12 @@ def test_opponent_draw_type_triggers(game, db):
     assert not st.d["pending"] or st.d["pending"]["kind"] == "may"  # (the Friend ability may)
 
 
-def test_each_problem_and_any_number(game, db):
+def test_each_problem_and_any_number(game, card_db):
     # MT2 (boosted): "you may exhaust an opposing character at each Problem."
     st = stacked_game(game)
     a = place(game, st, "PR12", 1, "prob0")
     b = place(game, st, "PR33", 1, "prob1")
-    game.r.play_effects(st.d, Ev(True), 0, None, db.number("MT2").abilities["boosted"][0]["effects"])
+    game.r.play_effects(st.d, Ev(True), 0, None, card_db.number("MT2").abilities["boosted"][0]["effects"])
     step(game, st)
     assert set(st.d["pending"]["options"]) == {a, "none"}
     choose(game, st, a)
@@ -670,7 +669,7 @@ def test_each_problem_and_any_number(game, db):
     assert st.d["cards"][a]["ex"] and not st.d["cards"][b].get("ex")
 
 
-def test_challenge_after_moving_the_troublemaker(game, db):
+def test_challenge_after_moving_the_troublemaker(game, card_db):
     # MT140: "you may move an opposing Troublemaker. If you do, you may challenge that Troublemaker with all your
     # characters at its Problem."  (a Troublemaker moves only between Problems)
     st = stacked_game(game)
@@ -692,7 +691,7 @@ def test_challenge_after_moving_the_troublemaker(game, db):
 
 
 # ------------------------------------------------------------------ batch 3: involvement, multi-selects, pay-or per card
-def test_leave_and_join_a_faceoff(game, db):
+def test_leave_and_join_a_faceoff(game, card_db):
     # AD-2: "At the start of a Problem faceoff involving this card, the opposing character with higher power than
     # that of any other opposing character involved in the faceoff is no longer involved in the faceoff." (514.2c)
     # DE134: "At the start of a faceoff, this card becomes involved in the faceoff." (flagged, 514.2d.i)
@@ -714,7 +713,7 @@ def test_leave_and_join_a_faceoff(game, db):
     assert game.r.involved(st.d, a) and game.r.involved(st.d, b)
 
 
-def test_dismiss_the_least_powerful_involved_friend(game, db):
+def test_dismiss_the_least_powerful_involved_friend(game, card_db):
     # AD159: "At the start of a faceoff involving this card, dismiss a Friend with the least power among Friends
     # involved in the faceoff. If you do, put a +1 power counter on this card."
     st = stacked_game(game)
@@ -726,14 +725,14 @@ def test_dismiss_the_least_powerful_involved_friend(game, db):
     assert f2 not in st.d["play"] and f4 in st.d["play"] and st.d["cards"][tirek]["cn"]["+1"] == 1
 
 
-def test_pay_or_retire_each_friend(game, db):
+def test_pay_or_retire_each_friend(game, card_db):
     # EO153: "At the start of each player's turn, for each of that player's Friends, that player retires that Friend
     # unless they pay [1]."
     st = stacked_game(game)
     place(game, st, "EO153", 1, "home1")
     a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
     set_tokens(st, 0, 1)
-    fire(game, st, next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("EO153")), "any_turn_start")
+    fire(game, st, next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("EO153")), "any_turn_start")
     step(game, st)
     assert st.d["pending"]["player"] == 0 and st.d["pending"]["options"] == ["pay", "decline"]
     choose(game, st, "pay")
@@ -741,7 +740,7 @@ def test_pay_or_retire_each_friend(game, db):
     assert (a in st.d["play"]) != (b in st.d["play"]) and st.d["pl"][0]["tok"] == 0
 
 
-def test_opponent_may_pay_or_exhaust_the_moved_friend(game, db):
+def test_opponent_may_pay_or_exhaust_the_moved_friend(game, card_db):
     # CN82: "When an opponent moves a Friend to this card's Problem, that opponent may pay [1]. If they don't,
     # exhaust that Friend."
     st = stacked_game(game)
@@ -751,11 +750,11 @@ def test_opponent_may_pay_or_exhaust_the_moved_friend(game, db):
     st, _ = game.apply(st, Action.make("move", 0, card=f, area="prob1"))
     assert st.d["pending"]["player"] == 0 and st.d["pending"]["kind"] == "choice"
     st, _ = game.apply(st, Action.make("choose", 0, option="decline"))
-    moved = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR12") and st.d["cards"][o]["c"] == 0)
+    moved = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR12") and st.d["cards"][o]["c"] == 0)
     assert st.d["cards"][moved]["ex"]
 
 
-def test_retire_any_number_for_counters(game, db):
+def test_retire_any_number_for_counters(game, card_db):
     # EO102: "you may retire any number of Friends. Put a number of +1 power counters on this Friend equal to the
     # combined power of Friends retired this way."
     st = stacked_game(game)
@@ -772,7 +771,7 @@ def test_retire_any_number_for_counters(game, db):
     assert st.d["cards"][ts]["cn"]["+1"] == 6 and c in st.d["play"] and a not in st.d["play"]
 
 
-def test_reveal_any_number_of_events(game, db):
+def test_reveal_any_number_of_events(game, card_db):
     # CG197: "you may reveal any number of Events from your hand. Until the end of the turn, this card has +2 power
     # for each Event revealed this way."
     st = stacked_game(game)
@@ -788,7 +787,7 @@ def test_reveal_any_number_of_events(game, db):
     assert game.r.power(st.d, tx) == base + 2 and e2 in st.d["pl"][0]["hand"]
 
 
-def test_reveal_hand_pick_a_friend(game, db):
+def test_reveal_hand_pick_a_friend(game, card_db):
     # CN33: "When this card enters play at your home, an opponent reveals their hand. You may choose a Friend card from
     # their hand and they discard that card."
     st = stacked_game(game)
@@ -803,7 +802,7 @@ def test_reveal_hand_pick_a_friend(game, db):
     assert pick not in st.d["pl"][1]["hand"] and len(st.d["pl"][1]["disc"]) == 1
 
 
-def test_hand_size_and_draw_to_it(game, db):
+def test_hand_size_and_draw_to_it(game, card_db):
     # LL130: "your maximum hand size increases to 10 for the rest of the game"; EO0 (boosted): "When this side of the
     # card is turned face up, if you have fewer cards in your hand than your maximum hand size, draw cards until you
     # reach your maximum hand size."
@@ -816,7 +815,7 @@ def test_hand_size_and_draw_to_it(game, db):
     assert st.d["cards"][mane]["b"] and len(st.d["pl"][0]["hand"]) == 10
 
 
-def test_random_mode_and_confront_block(game, db):
+def test_random_mode_and_confront_block(game, card_db):
     # AD17: "When this card is moved, choose one at random: Put a +1 power counter on it, or frighten it."
     st = stacked_game(game)
     wm = place(game, st, "AD17", 0, "home0")
@@ -831,7 +830,7 @@ def test_random_mode_and_confront_block(game, db):
     assert not game.r.can_confront(st.d, 0, "prob1") and not game.r.can_confront(st.d, 1, "prob1")
 
 
-def test_token_copies_of_token_friends(game, db):
+def test_token_copies_of_token_friends(game, card_db):
     # HM81: "When you play this card, put a token copy of each of your token Friends into play."
     st = stacked_game(game)
     game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "token", "power": 2, "color": "Magic", "traits": ["Figment"]}])
@@ -843,7 +842,7 @@ def test_token_copies_of_token_friends(game, db):
                                   for o in toks)
 
 
-def test_resource_returns_with_its_host(game, db):
+def test_resource_returns_with_its_host(game, card_db):
     # AD125: "At the start of a Problem faceoff involving the attached Friend, put this card and that Friend into
     # their owners' hands."
     st = stacked_game(game)
@@ -852,19 +851,19 @@ def test_resource_returns_with_its_host(game, db):
     game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
     resolve_all(game, st)
     assert f not in st.d["play"] and flu not in st.d["play"]
-    assert any(st.d["cards"][c]["k"] == db.key("AD125") for c in st.d["pl"][1]["hand"])
-    assert any(st.d["cards"][c]["k"] == db.key("PR31") for c in st.d["pl"][0]["hand"][-1:])
+    assert any(st.d["cards"][c]["k"] == card_db.key("AD125") for c in st.d["pl"][1]["hand"])
+    assert any(st.d["cards"][c]["k"] == card_db.key("PR31") for c in st.d["pl"][0]["hand"][-1:])
 
 
 # ------------------------------------------------------------------ batch 3b: counters, main-phase end, discard-pile triggers
-def test_momentum_counters(game, db):
+def test_momentum_counters(game, card_db):
     # AD194: "When this card enters play, put 3 Momentum counters on it." / "While involved in a faceoff, this card
     # has +2 power for each Momentum counter on it." / "At the end of your turn, remove a Momentum counter from this
     # card." / "When you remove the last Momentum counter from this card, retire this card."
     st = stacked_game(game)
     rd = enter(game, st, "AD194", 0, "prob0")
     resolve_all(game, st)
-    base = db.number("AD194").front.power
+    base = card_db.number("AD194").front.power
     assert st.d["cards"][rd]["cn"]["Momentum"] == 3 and game.r.power(st.d, rd) == base
     place(game, st, "PR12", 1, "prob0")
     game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
@@ -876,7 +875,7 @@ def test_momentum_counters(game, db):
     assert rd not in st.d["play"]
 
 
-def test_trainee_counters_then_tokens(game, db):
+def test_trainee_counters_then_tokens(game, card_db):
     # DE114: "When you put a Trainee counter on this card, if there are 5 or more Trainee counters on this card,
     # retire it." / "When this card leaves play, for each Trainee counter on it, put a 1 [Loyalty] Pegasus Friend
     # token with Swift into play."
@@ -889,7 +888,7 @@ def test_trainee_counters_then_tokens(game, db):
     assert wr not in st.d["play"] and len(toks) == 5 and all(st.d["cards"][o]["t"]["kw"] == {"Swift": 1} for o in toks)
 
 
-def test_epic_while_three_counters(game, db):
+def test_epic_while_three_counters(game, card_db):
     # MT113: "When you put a +1 power counter on this card, if it has exactly 3 +1 power counters on it, frighten all
     # Friends here." / "While this card has at least 3 +1 power counters on it, it is Epic."
     st = stacked_game(game)
@@ -902,7 +901,7 @@ def test_epic_while_three_counters(game, db):
     assert game.r.epic(st.d, tk) and st.d["cards"][f]["fr"]
 
 
-def test_tip_counters_tax_every_card(game, db):
+def test_tip_counters_tax_every_card(game, card_db):
     # AD147: "When an opponent plays a card, put a Tip counter on this card." / "At the start of the turn, remove all
     # Tip counters from this card." / "Opponents must pay +[1] to play cards for each Tip counter on this card."
     st = stacked_game(game)
@@ -919,7 +918,7 @@ def test_tip_counters_tax_every_card(game, db):
     assert "Tip" not in st.d["cards"][sx]["cn"]
 
 
-def test_end_of_main_phase_retire_or_self(game, db):
+def test_end_of_main_phase_retire_or_self(game, card_db):
     # AD38: "When this card enters play, choose an opponent. That opponent gains control of this card." / "At the end
     # of your Main Phase, retire another Friend here. If you can't, retire this card."
     st = stacked_game(game)
@@ -935,13 +934,12 @@ def test_end_of_main_phase_retire_or_self(game, db):
     assert sb not in st.d["play"]
 
 
-def test_main_phase_end_fires_once_the_window_closes(game, db):
+def test_main_phase_end_fires_once_the_window_closes(game, card_db):
     # MT121 (Problem): "At the end of your Main Phase, you may challenge an opposing Troublemaker here with all of
     # your characters here."
     st = stacked_game(game)
     pid = game.r.problem_at(st.d, "prob0")  # player 0's Problem: "your Main Phase"
-    st.d["cards"][pid]["k"] = db.key("MT121")
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
+    st.d["cards"][pid]["k"] = card_db.key("MT121")
     tm = place(game, st, "AD160", 1, "prob0")
     place(game, st, "PR31", 0, "prob0")
     st._la = None
@@ -951,7 +949,7 @@ def test_main_phase_end_fires_once_the_window_closes(game, db):
     assert tm not in st.d["play"] and st.d["pl"][0]["score"] >= score + 2
 
 
-def test_enters_discard_pile_from_anywhere(game, db):
+def test_enters_discard_pile_from_anywhere(game, card_db):
     # DE60: "When this card enters your discard pile, you may draw a card." (from the hand, the deck or play)
     st = stacked_game(game)
     c = to_hand(game, st, "DE60", 0)
@@ -970,7 +968,7 @@ def test_enters_discard_pile_from_anywhere(game, db):
     assert st.d["pending"]["kind"] == "may"
 
 
-def test_third_draw_and_with_three_friends(game, db):
+def test_third_draw_and_with_three_friends(game, card_db):
     # RRf2: "When you draw your third card during a turn, shuffle your deck and turn this card over."
     st = stacked_game(game, manes=("RRf2", "PR2"))
     mane = by_key(game, st, "RRf2")[0]
@@ -982,12 +980,12 @@ def test_third_draw_and_with_three_friends(game, db):
         assert bool(st.d["cards"][mane].get("b")) == (i == 2)
 
 
-def test_confront_counters_and_color_condition(game, db):
+def test_confront_counters_and_color_condition(game, card_db):
     # CN8: "When you confront this card's Problem with at least 2 other [Generosity] characters, turn this card over."
     st = stacked_game(game, manes=("CN8", "PR2"))
     mane = by_key(game, st, "CN8")[0]
     game.r.move_card(st.d, Ev(True), mane, "prob1")
-    gen = [c.number for c in db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)][:2]
+    gen = [c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)][:2]
     place(game, st, gen[0], 0, "prob1")
     fire(game, st, mane, "confront")
     resolve_all(game, st)
@@ -999,7 +997,7 @@ def test_confront_counters_and_color_condition(game, db):
 
 
 # ------------------------------------------------------------------ batch 3c
-def test_mane_character_has_the_chosen_color(game, db):
+def test_mane_character_has_the_chosen_color(game, card_db):
     # SB113: "When this card enters play, choose a color." / "Your Mane Character has that color."
     st = stacked_game(game)
     mane = by_key(game, st, "PR1")[0]
@@ -1015,7 +1013,7 @@ def test_mane_character_has_the_chosen_color(game, db):
     assert "Kindness" not in game.r.colors(st.d, mane)
 
 
-def test_turn_over_once_for_several_exhausted(game, db):
+def test_turn_over_once_for_several_exhausted(game, card_db):
     # LL2: "When one or more opposing characters become exhausted, turn this card over." (one batch: turned once)
     st = stacked_game(game, manes=("LL2", "PR2"))
     mane = by_key(game, st, "LL2")[0]
@@ -1032,7 +1030,7 @@ def test_turn_over_once_for_several_exhausted(game, db):
     assert st.d["cards"][a]["nr"] and not st.d["cards"][b].get("nr")
 
 
-def test_banish_until_the_end_of_the_faceoff(game, db):
+def test_banish_until_the_end_of_the_faceoff(game, card_db):
     # DE5 (Boosted): "When an opponent starts a faceoff, you may exhaust this card to banish one of their Friends until
     # the end of the faceoff."
     st = stacked_game(game, manes=("PR1", "DE5"))
@@ -1047,10 +1045,10 @@ def test_banish_until_the_end_of_the_faceoff(game, db):
     assert f not in st.d["play"] and st.d["cards"][mane]["ex"]
     game.r.end_faceoff(st.d, Ev(True))
     resolve_all(game, st)
-    assert any(st.d["cards"][o]["k"] == db.key("PR31") and st.d["cards"][o]["c"] == 0 for o in st.d["play"])
+    assert any(st.d["cards"][o]["k"] == card_db.key("PR31") and st.d["cards"][o]["c"] == 0 for o in st.d["play"])
 
 
-def test_tokens_equal_to_power_as_it_left(game, db):
+def test_tokens_equal_to_power_as_it_left(game, card_db):
     # HM29: "When this card leaves play, you may put into play a number of 1 [Laughter] Earth Pony Friend tokens
     # equal to this card's power." (410.6a: its power as it left play)
     st = stacked_game(game)
@@ -1064,7 +1062,7 @@ def test_tokens_equal_to_power_as_it_left(game, db):
     assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == n
 
 
-def test_cost_reduction_to_a_minimum(game, db):
+def test_cost_reduction_to_a_minimum(game, card_db):
     # SB29: "When you move a Friend, you may pay [1] less for your next Friend this turn, to a minimum of [1]."
     st = stacked_game(game)
     game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "cost_reduction", "n": 1, "type": "Friend", "until": "turn", "min": 1}])
@@ -1075,14 +1073,14 @@ def test_cost_reduction_to_a_minimum(game, db):
     assert game.r.card_cost(st.d, 0, two, area="home0") == 1  # not below [1]
 
 
-def test_alicorn_conditions(game, db):
+def test_alicorn_conditions(game, card_db):
     # CSf2: "When one of your Alicorn Friends enters play, if you have at least 1 other Alicorn Friend, turn this card
     # over." / (Boosted) "While you have Princess Luna, Princess Twilight Sparkle, or Princess Cadance, each of your
     # Alicorn Friends has +1 power."
     st = stacked_game(game, manes=("CSf2", "PR2"))
     mane = by_key(game, st, "CSf2")[0]
     st.d["cards"][mane]["b"] = False
-    alis = [c.number for c in db.cards.values() if c.front.type == "Friend" and "Alicorn" in c.front.traits
+    alis = [c.number for c in card_db.cards.values() if c.front.type == "Friend" and "Alicorn" in c.front.traits
             and not c.front.title.startswith("Princess")][:2]
     a1 = enter(game, st, alis[0], 0, "home0")
     resolve_all(game, st)
@@ -1091,13 +1089,13 @@ def test_alicorn_conditions(game, db):
     resolve_all(game, st)
     assert st.d["cards"][mane]["b"]
     p0 = game.r.power(st.d, a1)
-    luna = next(c.number for c in db.cards.values() if c.front.type == "Friend" and c.front.title == "Princess Luna")
+    luna = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.title == "Princess Luna")
     place(game, st, luna, 0, "home0")
     assert game.r.power(st.d, a1) == p0 + 1
 
 
 # ------------------------------------------------------------------ batch 4
-def test_lose_tokens_not_gained_this_turn(game, db):
+def test_lose_tokens_not_gained_this_turn(game, card_db):
     # EO16: "At the start of each player's turn, that player loses all action tokens that weren't gained this turn."
     # (604: the Action Step's tokens were gained this turn)
     st = stacked_game(game)
@@ -1108,13 +1106,12 @@ def test_lose_tokens_not_gained_this_turn(game, db):
     assert g[0] == st.d["turn"] and st.d["pl"][1]["tok"] == g[1]
 
 
-def test_friend_with_the_same_cost_from_hand(game, db):
+def test_friend_with_the_same_cost_from_hand(game, card_db):
     # QC9: "When an opposing Friend enters play at a Problem for the first time each turn, you may put a Friend with
     # the same cost from your hand into play at that Problem."
     st = stacked_game(game)
     pid = game.r.problem_at(st.d, "prob1")
-    st.d["cards"][pid]["k"] = db.key("QC9")
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
+    st.d["cards"][pid]["k"] = card_db.key("QC9")
     same = to_hand(game, st, "PR33", 1)  # cost 2
     other = to_hand(game, st, "PR31", 1)  # cost 4
     enter(game, st, "PR12", 0, "prob0")  # cost 2
@@ -1125,13 +1122,13 @@ def test_friend_with_the_same_cost_from_hand(game, db):
     assert same in st.d["pending"]["options"] and other not in st.d["pending"]["options"]
     choose(game, st, same)
     resolve_all(game, st)
-    assert any(st.d["cards"][o]["k"] == db.key("PR33") and st.d["cards"][o]["a"] == "prob0" for o in st.d["play"])
+    assert any(st.d["cards"][o]["k"] == card_db.key("PR33") and st.d["cards"][o]["a"] == "prob0" for o in st.d["play"])
     enter(game, st, "PR12", 0, "prob1")  # not the first time this turn
     step(game, st)
     assert not st.d["pending"]
 
 
-def test_retire_to_return_friends_from_discard(game, db):
+def test_retire_to_return_friends_from_discard(game, card_db):
     # CG202: "At the start of your turn, you may retire this card. If you do, each player puts a number of Friends
     # from their discard pile into play up to the number of Victory counters on this card."
     st = stacked_game(game)
@@ -1151,10 +1148,10 @@ def test_retire_to_return_friends_from_discard(game, db):
     choose(game, st, "done")
     resolve_all(game, st)
     assert eg not in st.d["play"]
-    assert sum(1 for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR12")) == 1
+    assert sum(1 for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR12")) == 1
 
 
-def test_discard_hand_to_draw_plus_one(game, db):
+def test_discard_hand_to_draw_plus_one(game, card_db):
     # LL60: "When you confront this card's Problem, you may discard all the cards in your hand to draw that many cards
     # plus one."
     st = stacked_game(game)
@@ -1167,19 +1164,18 @@ def test_discard_hand_to_draw_plus_one(game, db):
     assert len(st.d["pl"][0]["hand"]) == n + 1 and len(st.d["pl"][0]["disc"]) == n
 
 
-def test_replace_each_problem(game, db):
+def test_replace_each_problem(game, card_db):
     # AD176: "When a character enters play here or is moved here, replace each Problem."
     st = stacked_game(game)
     pid = game.r.problem_at(st.d, "prob0")
-    st.d["cards"][pid]["k"] = db.key("AD176")
-    game.r.forget()  # a test gives a card in play another key (Rules.forget)
+    st.d["cards"][pid]["k"] = card_db.key("AD176")
     before = {a: game.r.problem_at(st.d, a) for a in ("prob0", "prob1")}
     enter(game, st, "PR12", 1, "prob0")
     resolve_all(game, st)
     assert all(game.r.problem_at(st.d, a) != before[a] for a in before)
 
 
-def test_epic_by_counters_keeps_troublemakers_covered(game, db):
+def test_epic_by_counters_keeps_troublemakers_covered(game, card_db):
     # MT113 with 3 +1 power counters is Epic: 607.1 another Troublemaker at its Problem is not uncovered (and the
     # Uncover Step ends: the uncover check and the uncover agree on what is Epic)
     from gameplay.engine.mlp.flow import _uncover

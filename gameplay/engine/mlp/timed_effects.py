@@ -1,20 +1,17 @@
-"""Effect ops of timed abilities (Events and activated abilities, 2026-11-23 "cards-a"): challenges
-started by an effect, delayed "at the end of the turn" / "at the start of the next turn" effects,
-and the other ops their templates in cardtext.py (``_timed_effects``) produce.  Registered into
-resolve.EVENT_OPS (same signature: ``op(rules, st, ev, frame, effect) -> done``)."""
+"""Effect ops of timed abilities (Events and activated abilities: "Main Phase:", "Immediate:",
+"Faceoff:", ...): challenges started by an effect, delayed "at the end of the turn" / "at the start of the next turn" effects,
+and the other ops their templates in cardtext.py (``_timed_effects``) produce.  resolve.py adds
+``TIMED_ABILITY_OPS`` to its EVENT_OPS (same signature: ``op(rules, st, ev, frame, effect) -> done``)."""
 from __future__ import annotations
 
-from .resolve import _choose_target, _opp
-
-TM = "Troublemaker"
+from .constants import TM, opponent
+from .targeting import ask_player, card_filter, choose_target, target_cards
 
 
 def _challengeable(self, st, p, tm, how) -> bool:
     """608.2 / 514.2a.i: a face-up Troublemaker ``p`` may challenge with the described characters.
     A challenge tax must be payable (508.1d) and "can't be challenged except by two or more
     characters" is checked against the characters that would be involved."""
-    from .flow import _challenge_ok
-
     c = st["cards"][tm]
     if c.get("fd") or self.ctype(st, tm) != TM:
         return False
@@ -30,7 +27,7 @@ def _challengeable(self, st, p, tm, how) -> bool:
             return False
         return st["pl"][p]["tok"] >= self.action_tax(st, p, "challenge", tm)
     # "with (all) your characters at its Problem": 608.2 at least one character there
-    return bool(self.chars_at(st, c["a"], p)) and _challenge_ok(self, st, p, tm)
+    return bool(self.chars_at(st, c["a"], p)) and self.challenge_allowed(st, p, tm)
 
 
 def _op_challenge(self, st, ev, fr, e) -> bool:
@@ -64,7 +61,7 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
             cands = [o for o in st["play"] if self.ctype(st, o) == TM and st["cards"][o]["c"] != p]
         cands = [o for o in cands if _challengeable(self, st, p, o, how)
                  and (not e.get("here") or self.chars_at(st, st["cards"][o]["a"], p))]
-        done, tm = _choose_target(self, st, fr, {"op": "challenge", "target": {}}, cands, "608.1")
+        done, tm = choose_target(self, st, fr, {"op": "challenge", "target": {}}, cands, "608.1")
         if not done:
             return False
         if tm is None:
@@ -80,7 +77,7 @@ def _op_challenge(self, st, ev, fr, e) -> bool:
         mine = [o for o in st["play"] if st["cards"][o]["c"] == p and self.is_char(st, o)]
         if e.get("here"):  # "with one of your characters here"
             mine = [o for o in mine if st["cards"][o]["a"] == area]
-        done, one = _choose_target(self, st, fr, {"op": "challenge", "target": {}}, mine, "514.2a.i")
+        done, one = choose_target(self, st, fr, {"op": "challenge", "target": {}}, mine, "514.2a.i")
         if not done:
             return False
         if one is None:
@@ -166,7 +163,7 @@ def _op_flip_mod(self, st, ev, fr, e) -> bool:
     for faceoffs until the start of your next turn" (514.3a: the first flip of each faceoff; kept per
     player in ``pl["fmod"]`` with a duration, read by flow._flip_mods, expired by Rules.expire)."""
     p = fr["p"]
-    q = _opp(p) if e.get("who") == "opp" else p
+    q = opponent(p) if e.get("who") == "opp" else p
     u = f"start{p}" if e.get("until") == "next_turn" else e.get("until", "turn")
     st["pl"][q].setdefault("fmod", []).append({"n": e["n"], "u": u})
     self.log(ev, "flip", lambda: f"{self.pname(st, q)} flips {abs(e['n'])} {'additional' if e['n'] > 0 else 'fewer'} "
@@ -180,7 +177,7 @@ def _op_restrict(self, st, ev, fr, e) -> bool:
     "opponents can't play Events this turn" (``no_events``); kept in ``pl["tmr"]``, expired by
     Rules.expire."""
     p = fr["p"]
-    for q in ((_opp(p),) if e.get("who", "opp") == "opp" else (p,)):
+    for q in ((opponent(p),) if e.get("who", "opp") == "opp" else (p,)):
         st["pl"][q].setdefault("tmr", []).append({"k": e["k"], "u": e.get("until", "turn")})
         self.log(ev, "restrict", lambda q=q: f"{self.pname(st, q)} can't "
                  f"{ {'no_move': 'move their characters', 'no_events': 'play Events', 'no_leave': 'have their Friends leave play'}.get(e['k'], 'play cards during faceoffs')} this turn")
@@ -208,7 +205,7 @@ def _op_flip_power(self, st, ev, fr, e) -> bool:
     its player's total while it is flipped, 514.4a)."""
     it = fr.get("it")
     if e.get("choose"):  # "give one of your flipped cards +3 power until the end of the faceoff"
-        done, it = _choose_target(self, st, fr, {"op": "flip_power", "target": {}}, list(st["pl"][fr["p"]]["flip"]) if st["fo"] else [])
+        done, it = choose_target(self, st, fr, {"op": "flip_power", "target": {}}, list(st["pl"][fr["p"]]["flip"]) if st["fo"] else [])
         if not done:
             return False
     if st["fo"] and it in st["cards"] and st["cards"][it].get("z") == "flip":
@@ -220,10 +217,8 @@ def _op_flip_power(self, st, ev, fr, e) -> bool:
 def _op_discard_sel(self, st, ev, fr, e) -> bool:
     """A cost "Discard an Event to ...": the player chooses a hand card with that type (508; with none the
     rest does not happen, 508.1d)."""
-    from .resolve import _card_filter
-
     p = fr["p"]
-    cands = [o for o in st["pl"][p]["hand"] if _card_filter(self, st, o, e["filter"])]
+    cands = [o for o in st["pl"][p]["hand"] if card_filter(self, st, o, e["filter"])]
     if not cands:
         fr["i"] = len(fr["eff"])
         return False
@@ -234,7 +229,7 @@ def _op_discard_sel(self, st, ev, fr, e) -> bool:
     nm = self.name(st, cid)
     fr["discarded"] = self.put(st, cid, "disc")  # "the discarded card's colors"
     self.log(ev, "discard", lambda: f"{self.pname(st, p)} discards {nm}")
-    self.fire_all(st, ev, "opp_discards", players=(_opp(p),))
+    self.fire_all(st, ev, "opp_discards", players=(opponent(p),))
     return True
 
 
@@ -243,7 +238,7 @@ def _beneath(self, st, host) -> list[str]:
     return [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == host]
 
 
-def _pumped_hosts(self, st, p, mine=True, need=0) -> list[str]:
+def pumped_hosts(self, st, p, mine=True, need=0) -> list[str]:
     return [o for o in st["play"] if (not mine or st["cards"][o]["c"] == p) and self.ctype(st, o) == "Friend"
             and self.kw(st, o, "Pumped") and (not need or len(_beneath(self, st, o)) >= need)]
 
@@ -260,9 +255,7 @@ def _op_ban_beneath(self, st, ev, fr, e) -> bool:
         if what == "self":
             card = src if src in st["cards"] and st["cards"][src].get("z") == "queue" else None
         elif what == "hand":
-            from .resolve import _card_filter
-
-            cands = [o for o in st["pl"][p]["hand"] if _card_filter(self, st, o, e.get("filter") or {})]
+            cands = [o for o in st["pl"][p]["hand"] if card_filter(self, st, o, e.get("filter") or {})]
             if not cands:
                 return True
             if fr["ch"] is None and len(cands) > 1:
@@ -270,9 +263,7 @@ def _op_ban_beneath(self, st, ev, fr, e) -> bool:
                 return False
             card = fr["ch"] if fr["ch"] in cands else cands[0]
         else:
-            from .resolve import _targets
-
-            done, card = _choose_target(self, st, fr, e, _targets(self, st, fr, e))
+            done, card = choose_target(self, st, fr, e, target_cards(self, st, fr, e))
             if not done:
                 return False
         if card is None:
@@ -283,7 +274,7 @@ def _op_ban_beneath(self, st, ev, fr, e) -> bool:
     if e.get("host") == "self":
         host = src if src in st["cards"] and self.in_play(st, src) else None
     else:
-        done, host = _choose_target(self, st, fr, {"op": "ban_beneath", "target": {}}, _pumped_hosts(self, st, p))
+        done, host = choose_target(self, st, fr, {"op": "ban_beneath", "target": {}}, pumped_hosts(self, st, p))
         if not done:
             return False
     if host is None or card not in st["cards"]:
@@ -309,7 +300,7 @@ def _op_from_beneath(self, st, ev, fr, e) -> bool:
     to = e["to"]
     if to == "deck_top":
         under = _beneath(self, st, src) if src in st["cards"] else []
-        done, one = _choose_target(self, st, fr, {"op": "from_beneath", "target": {}}, under)
+        done, one = choose_target(self, st, fr, {"op": "from_beneath", "target": {}}, under)
         if not done or one is None:
             return done
         nm = self.name(st, one)
@@ -317,8 +308,8 @@ def _op_from_beneath(self, st, ev, fr, e) -> bool:
         self.log(ev, "deck", lambda: f"{nm} is put from beneath {self.name(st, src)} on top of its owner's deck")
         return True
     if to == "disc":
-        done, host = _choose_target(self, st, fr, {"op": "from_beneath", "target": {}},
-                                    _pumped_hosts(self, st, p, mine=False, need=1))
+        done, host = choose_target(self, st, fr, {"op": "from_beneath", "target": {}},
+                                    pumped_hosts(self, st, p, mine=False, need=1))
         if not done or host is None:
             return done
         for b in _beneath(self, st, host):
@@ -346,7 +337,7 @@ def _op_spend_pumped(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     k = fr.get("k") or {}
     if "host" not in k:
-        done, host = _choose_target(self, st, fr, {"op": "spend", "target": {}}, _pumped_hosts(self, st, p, need=1))
+        done, host = choose_target(self, st, fr, {"op": "spend", "target": {}}, pumped_hosts(self, st, p, need=1))
         if not done:
             return False
         if host is None:
@@ -355,7 +346,7 @@ def _op_spend_pumped(self, st, ev, fr, e) -> bool:
         fr["k"] = k = {"host": host}
         fr["ch"] = None
     host = k["host"]
-    done, one = _choose_target(self, st, fr, {"op": "spend", "target": {}}, _beneath(self, st, host))
+    done, one = choose_target(self, st, fr, {"op": "spend", "target": {}}, _beneath(self, st, host))
     if not done:
         return False
     if one is None:
@@ -390,8 +381,6 @@ def _op_move_to_chosen(self, st, ev, fr, e) -> bool:
     Friend to that Problem" (seeded rng, among those that can go there), "Move up to 3 of your Critter Friends
     to that Problem" (optional, distinct), or this card "to a Problem where you have a Critter or Foal Friend"
     (``where_have``: the destination is chosen here)."""
-    from .resolve import _targets
-
     p, src = fr["p"], fr["src"]
     tgt = e["target"]
     if e.get("where_have"):
@@ -412,12 +401,12 @@ def _op_move_to_chosen(self, st, ev, fr, e) -> bool:
     to = fr.get("rxa")
     if not to or to not in st["areas"]:
         return True
-    cands = [c for c in _targets(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "random"}})
+    cands = [c for c in target_cards(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "random"}})
              if _can_move(self, st, p, c, to)]
     if tgt.get("random"):
         one = cands[self.rand(st, len(cands))] if cands else None
     else:
-        done, one = _choose_target(self, st, fr, e, cands)
+        done, one = choose_target(self, st, fr, e, cands)
         if not done:
             return False
     if one is None:
@@ -433,7 +422,7 @@ def _op_opp_moves_away(self, st, ev, fr, e) -> bool:
     """"Your opponent moves one of their Friends away from that Problem": the opponent chooses the Friend and
     the area it goes to (506; their home or another Problem)."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     a = fr.get("rxa")
     k = fr.get("k") or {}
     if "card" not in k:
@@ -491,19 +480,17 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
     the rest back on top in any order" (``pick``: disc, ``rest``: top) / "... put any number of them back on top
     of the deck in any order, and the rest on the bottom" (``pick``: top, ``rest``: bottom).  Private look; the
     looker picks cards one at a time ("done" ends an "any number" choice, 705.2f), then orders the top."""
-    from .resolve import _ask_player
-
     p, src = fr["p"], fr["src"]
     k = fr.get("k")
     if k is None:
         whose = e.get("whose", "you")
         if whose == "choose":
-            done, q = _ask_player(self, st, fr, p, [0, 1])
+            done, q = ask_player(self, st, fr, p, [0, 1])
             if not done:
                 return False
             fr["ch"] = None
         else:
-            q = p if whose == "you" else _opp(p)
+            q = p if whose == "you" else opponent(p)
         if q is None:
             return True
         n = e.get("n", 1)
@@ -567,8 +554,6 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
 def _op_any_number(self, st, ev, fr, e) -> bool:
     """"<verb> any number of <cards>": one optional choice at a time ("none" ends it, 705.2f), each chosen card
     gets the inner effect (a targeted op) once."""
-    from .resolve import _targets
-
     inner = e["effect"]
     picked = fr.setdefault("picked", [])
     if fr["ch"] is not None:
@@ -582,7 +567,7 @@ def _op_any_number(self, st, ev, fr, e) -> bool:
                          "lbl": "", "after": None, "it": fr.get("it"), "rxa": fr.get("rxa")})
         fr["i"] -= 1  # the pushed frame resolves first; then this effect asks again (resolve_step adds 1)
         return True
-    cands = [c for c in _targets(self, st, fr, inner) if c not in picked]
+    cands = [c for c in target_cards(self, st, fr, inner) if c not in picked]
     if not cands:
         fr.pop("picked", None)
         return True
@@ -599,7 +584,7 @@ def _op_disc_to_hand_other(self, st, ev, fr, e) -> bool:
     ty = e.get("type", "Friend")
     cands = [c for c in st["pl"][p]["disc"] if c != it and c != new
              and (ty == "card" or self.types.get(st["cards"][c]["k"]) == ty)]
-    done, one = _choose_target(self, st, fr, {"op": "to_hand", "target": {}}, cands)
+    done, one = choose_target(self, st, fr, {"op": "to_hand", "target": {}}, cands)
     if not done or one is None:
         return done
     nm = self.name(st, one)
@@ -636,8 +621,6 @@ def _op_keep_retire(self, st, ev, fr, e) -> bool:
 def _op_search_multi(self, st, ev, fr, e) -> bool:
     """"Search your deck for up to three Critter Friends with different names, reveal them, and put them into your
     hand" (518: one card at a time, "done" to stop; revealed: public; then the deck is shuffled, 518.2)."""
-    from .resolve import _card_filter
-
     p = fr["p"]
     deck = st["pl"][p]["deck"]
     k = fr.get("k") or {"got": [], "names": []}
@@ -651,7 +634,7 @@ def _op_search_multi(self, st, ev, fr, e) -> bool:
             k["got"].append(self.put(st, fr["ch"], "hand"))
             self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
         fr["ch"] = None
-    cands = [c for c in deck if _card_filter(self, st, c, e.get("filter") or {})
+    cands = [c for c in deck if card_filter(self, st, c, e.get("filter") or {})
              and not (e.get("distinct_names") and self.db.cards[st["cards"][c]["k"]].front.title in k["names"])]
     if not k.get("stop") and len(k["got"]) < e["n"] and cands:
         if not k.get("looked") and not ev.quiet:
@@ -683,7 +666,7 @@ def _op_flip_tm(self, st, ev, fr, e) -> bool:
     face-down (505.3: a new card, modifiers and counters end), face-down becomes face-up without uncovering
     (no "when uncovered" triggers, 607.3)."""
     cands = [o for o in st["play"] if self.types.get(st["cards"][o]["k"]) == TM]
-    done, one = _choose_target(self, st, fr, {"op": "flip_tm", "target": {}}, cands)
+    done, one = choose_target(self, st, fr, {"op": "flip_tm", "target": {}}, cands)
     if not done or one is None:
         return done
     c = st["cards"][one]
@@ -716,7 +699,7 @@ def _op_area_restrict(self, st, ev, fr, e) -> bool:
 
 def _op_reveal_random_hand(self, st, ev, fr, e) -> bool:
     """"have an opponent reveal a random card from their hand" (the seeded rng; the card is shown to all)."""
-    q = _opp(fr["p"])
+    q = opponent(fr["p"])
     hand = st["pl"][q]["hand"]
     if hand:
         c = hand[self.rand(st, len(hand))]
@@ -729,8 +712,6 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
     """Reveal the top N cards of your deck (public): ``pick_n`` 1 (a chosen revealed card with ``pick``'s type into
     the hand, optional with ``may``) or "each" (every such card); the rest: disc (discard pile), bottom (bottom of
     the deck) or top_any (back on top in the order chosen, one card at a time)."""
-    from .resolve import _card_filter
-
     p, src = fr["p"], fr["src"]
     deck = st["pl"][p]["deck"]
     k = fr.get("k")
@@ -745,7 +726,7 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
         if rev:
             self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals " + ", ".join(self.name(st, c) for c in rev))
     rev = k["rev"]
-    fits = [c for c in rev if _card_filter(self, st, c, e["pick"])]
+    fits = [c for c in rev if card_filter(self, st, c, e["pick"])]
     if e["pick_n"] == "each":
         take = fits
     else:
@@ -792,7 +773,7 @@ def _op_remove_counter_sel(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     cands = [o for o in st["play"] if st["cards"][o]["c"] == p and st["cards"][o].get("cn", {}).get("+1")
              and self.matches(st, o, e["sel"], p, fr["src"])]
-    done, one = _choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands, "508.1")
+    done, one = choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands, "508.1")
     if not done:
         return False
     if one is None:
@@ -835,7 +816,7 @@ def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
     flips = list(st["pl"][p]["flip"])
     if e.get("type"):  # "one of your flipped Troublemakers"
         flips = [c for c in flips if self.types.get(st["cards"][c]["k"]) == e["type"]]
-    done, one = _choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
+    done, one = choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
     if not done or one is None:
         return done
     nm = self.name(st, one)
@@ -903,7 +884,7 @@ def _op_two_from_discards(self, st, ev, fr, e) -> bool:
             k["two"].append(ch)
         else:
             k["ban"] = ch
-    cands = [c for q in (p, _opp(p)) for c in st["pl"][q]["disc"] if c not in k["two"]]
+    cands = [c for q in (p, opponent(p)) for c in st["pl"][q]["disc"] if c not in k["two"]]
     if len(k["two"]) < 2 and cands:
         self.ask(st, p, "target", cands, "705.2f", op="choose_discard", src=fr["src"])
         return False
@@ -935,7 +916,7 @@ def _op_copy_counter(self, st, ev, fr, e) -> bool:
     if "card" not in k:
         cands = [o for o in st["play"] if st["cards"][o]["c"] == p and not st["cards"][o].get("ex")
                  and any(v > 0 for v in st["cards"][o].get("cn", {}).values())]
-        done, one = _choose_target(self, st, fr, {"op": "counters", "target": {}}, cands)
+        done, one = choose_target(self, st, fr, {"op": "counters", "target": {}}, cands)
         if not done or one is None:
             return done
         k["card"] = one
@@ -973,14 +954,12 @@ def _op_up_to_colors(self, st, ev, fr, e) -> bool:
 def _op_dismiss_tokens(self, st, ev, fr, e) -> bool:
     """"Dismiss a Friend or Resource. That card's controller may put a number of 1 [Kindness] Critter Friend tokens
     equal to that card's cost into play under their control." (the controller decides, 712.3)."""
-    from .resolve import _targets
-
     p = fr["p"]
     k = fr.get("k") or {}
     fr["k"] = k
     if "q" not in k:
-        cands = _targets(self, st, fr, {"op": "dismiss", "target": {"type": "card", "types": ["Friend", "Resource"]}})
-        done, one = _choose_target(self, st, fr, {"op": "dismiss", "target": {}}, cands)
+        cands = target_cards(self, st, fr, {"op": "dismiss", "target": {"type": "card", "types": ["Friend", "Resource"]}})
+        done, one = choose_target(self, st, fr, {"op": "dismiss", "target": {}}, cands)
         if not done or one is None:
             return done
         k["q"] = st["cards"][one]["c"]
@@ -1023,7 +1002,7 @@ def _cond_lowest_here(self, st, src, cond) -> bool:
     return bool(others) and all((self.power(st, o) or 0) > pw for o in others)
 
 
-EXTRA_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here}
+CARD_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here}
 
 
 def _if_over_home_limit(self, st, fr, cond) -> bool:
@@ -1046,7 +1025,7 @@ def _op_remove_any_counter(self, st, ev, fr, e) -> bool:
     if "card" not in k:
         cands = [o for o in st["play"] if st["cards"][o]["c"] == p and any(v > 0 for v in st["cards"][o].get("cn", {}).values())
                  and self.matches(st, o, e["sel"], p, fr["src"])]
-        done, one = _choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands, "508.1")
+        done, one = choose_target(self, st, fr, {"op": "remove_counter", "target": {}}, cands, "508.1")
         if not done:
             return False
         if one is None:
@@ -1121,14 +1100,12 @@ def _op_swap_self(self, st, ev, fr, e) -> bool:
     """"exchange control of this card and an opposing Resource" / "gain control of an opponent's non-attachment
     Resource. That opponent gains control of this card." (513.2, for the rest of the game); ``no_ready``: this card
     does not ready during its controller's next Ready Phase (603.1)."""
-    from .resolve import _targets
-
     p, src = fr["p"], fr["src"]
     if not (src in st["cards"] and self.in_play(st, src)):
         return True
-    cands = [c for c in _targets(self, st, fr, {"op": "gain_control", "target": e["theirs"]}) if c != src
+    cands = [c for c in target_cards(self, st, fr, {"op": "gain_control", "target": e["theirs"]}) if c != src
              and not (e.get("unattached") and st["cards"][c].get("h"))]
-    done, one = _choose_target(self, st, fr, {"op": "gain_control", "target": {}}, cands)
+    done, one = choose_target(self, st, fr, {"op": "gain_control", "target": {}}, cands)
     if not done or one is None:
         return done
     q = st["cards"][one]["c"]
@@ -1150,7 +1127,7 @@ def _op_name_type_discard(self, st, ev, fr, e) -> bool:
     """"name a card type and an opponent reveals their hand and discards a card with that type" (the opponent
     chooses which card of that type)."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     k = fr.get("k") or {}
     fr["k"] = k
     if "type" not in k:
@@ -1196,7 +1173,7 @@ def _op_disc_into_faceoff(self, st, ev, fr, e) -> bool:
     fr["k"] = k
     if "card" not in k:
         cands = [c for c in st["pl"][p]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
-        done, one = _choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+        done, one = choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
         if not done or one is None:
             return done
         k["card"] = one
@@ -1230,11 +1207,9 @@ def _op_colors_of_discarded(self, st, ev, fr, e) -> bool:
 def _op_search_deck_or_disc(self, st, ev, fr, e) -> bool:
     """"search your deck or discard pile for an Accessory, reveal it, and put it into your hand" (518; a deck searched
     is shuffled, 518.2)."""
-    from .resolve import _card_filter
-
     p = fr["p"]
     pl = st["pl"][p]
-    cands = [c for z in ("deck", "disc") for c in pl[z] if _card_filter(self, st, c, e["filter"])]
+    cands = [c for z in ("deck", "disc") for c in pl[z] if card_filter(self, st, c, e["filter"])]
     if fr["ch"] is None and cands:
         self.ask(st, p, "target", cands + ["none"], "518.1", op="search", src=fr["src"])
         return False
@@ -1251,7 +1226,7 @@ def _op_reveal_until_friend(self, st, ev, fr, e) -> bool:
     """"Reveal cards from the top of an opponent's deck until you reveal a Friend. Put that Friend into play under your
     control, then that opponent shuffles their deck." (public reveal; the others stay in the deck, then shuffled)."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     deck = st["pl"][q]["deck"]
     shown = []
     for c in list(deck):
@@ -1273,11 +1248,11 @@ def _op_discord_pile(self, st, ev, fr, e) -> bool:
     them into play." (the turn player chooses first, 801.1; each owner decides for their card, 712.3)."""
     k = fr.get("k") or {"picks": {}, "asked": []}
     fr["k"] = k
-    order = [st["tp"], _opp(st["tp"])]
+    order = [st["tp"], opponent(st["tp"])]
     for chooser in order:
         if str(chooser) in k["picks"]:
             continue
-        cands = [c for c in st["pl"][_opp(chooser)]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
+        cands = [c for c in st["pl"][opponent(chooser)]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
         if fr["ch"] is not None and k.get("who") == chooser:
             k["picks"][str(chooser)] = fr["ch"]
             fr["ch"] = None
@@ -1293,7 +1268,7 @@ def _op_discord_pile(self, st, ev, fr, e) -> bool:
         return False
     for chooser in order:  # the owner of each chosen Friend (the other player) may put it into play
         cid = k["picks"].get(str(chooser))
-        owner = _opp(chooser)
+        owner = opponent(chooser)
         if not cid or cid not in st["cards"] or str(owner) in k["asked"]:
             continue
         if fr["ch"] is None:
@@ -1311,14 +1286,12 @@ def _op_discord_pile(self, st, ev, fr, e) -> bool:
 def _op_ban_disc_add_power(self, st, ev, fr, e) -> bool:
     """"Banish a Friend from a discard pile. Add that Friend's power to one of your Friends involved in the faceoff until
     the end of the faceoff." (its printed power: a card outside play, 507)."""
-    from .resolve import _targets
-
     p = fr["p"]
     k = fr.get("k") or {}
     fr["k"] = k
     if "n" not in k:
-        cands = [c for q in (p, _opp(p)) for c in st["pl"][q]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
-        done, one = _choose_target(self, st, fr, {"op": "banish", "target": {}}, cands, "410.5")
+        cands = [c for q in (p, opponent(p)) for c in st["pl"][q]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
+        done, one = choose_target(self, st, fr, {"op": "banish", "target": {}}, cands, "410.5")
         if not done or one is None:
             return done
         k["n"] = self.db.cards[st["cards"][one]["k"]].front.power or 0
@@ -1326,8 +1299,8 @@ def _op_ban_disc_add_power(self, st, ev, fr, e) -> bool:
         self.put(st, one, "ban")
         self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a discard pile")
         fr["ch"] = None
-    cands = _targets(self, st, fr, {"op": "power", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}})
-    done, one = _choose_target(self, st, fr, {"op": "power", "target": {}}, cands)
+    cands = target_cards(self, st, fr, {"op": "power", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}})
+    done, one = choose_target(self, st, fr, {"op": "power", "target": {}}, cands)
     if not done or one is None:
         return done
     self.add_mod(st, one, k["n"], "faceoff")
@@ -1360,7 +1333,7 @@ def _op_big_mix_up(self, st, ev, fr, e) -> bool:
     number of them to their owners' hands (one pick at a time, "none" ends); then score a point for each chosen Friend
     still in play."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     k = fr.get("k") or {"chosen": [], "stage": "choose"}
     fr["k"] = k
     ch, fr["ch"] = fr["ch"], None
@@ -1436,9 +1409,9 @@ def _op_destiny_drain(self, st, ev, fr, e) -> bool:
     """CG201 Destiny Drain: choose a card in an opponent's discard pile; every card with the same name in that player's hand,
     deck and discard pile is banished (518: the hand and deck are searched, the deck is shuffled, 518.2)."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     pl = st["pl"][q]
-    done, one = _choose_target(self, st, fr, {"op": "choose_discard", "target": {}}, list(pl["disc"]))
+    done, one = choose_target(self, st, fr, {"op": "choose_discard", "target": {}}, list(pl["disc"]))
     if not done or one is None:
         return done
     nm = self.db.cards[st["cards"][one]["k"]].name
@@ -1505,7 +1478,7 @@ def _op_power_guess(self, st, ev, fr, e) -> bool:
     """MT104 Magic Arena: look at your top card (private), choose a number; the opponent guesses whether its power
     matches; the card is revealed; a correct guess banishes it, otherwise you gain [3]."""
     p = fr["p"]
-    q = _opp(p)
+    q = opponent(p)
     deck = st["pl"][p]["deck"]
     if not deck:
         return True
@@ -1540,7 +1513,7 @@ def _op_power_guess(self, st, ev, fr, e) -> bool:
 
 
 def _op_home_score_bonus(self, st, ev, fr, e) -> bool:
-    """"move this card home to score points equal to that Problem's bonus" (cards-d): the move is what the player
+    """"move this card home to score points equal to that Problem's bonus": the move is what the player
     does to score (a "may ... to" instruction), so nothing is scored if this card can't be moved home (506.2, 104.2);
     the bonus is that of the Problem it left (210, 517.2)."""
     src, p = fr["src"], fr["p"]
@@ -1559,7 +1532,7 @@ def _op_home_score_bonus(self, st, ev, fr, e) -> bool:
     return True
 
 
-EXTRA_OPS = {
+TIMED_ABILITY_OPS = {
     "home_score_bonus": _op_home_score_bonus,
     "power_guess": _op_power_guess,
     "temp_gain": _op_temp_gain,
@@ -1632,6 +1605,6 @@ def _if_rc_type(self, st, fr, cond) -> bool:
     return fr.get("rct") == cond["type"]
 
 
-def register_if_conds(if_conds: dict) -> None:
-    if_conds.update({"over_home_limit": _if_over_home_limit, "it_trait": _if_it_trait, "rc_trait": _if_rc_trait,
-                     "rc_type": _if_rc_type})
+#: the conditions of ``if`` effects these templates add (resolve.IF_CONDITIONS)
+TIMED_IF_CONDS = {"over_home_limit": _if_over_home_limit, "it_trait": _if_it_trait, "rc_trait": _if_rc_trait,
+                  "rc_type": _if_rc_type}

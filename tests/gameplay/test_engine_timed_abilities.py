@@ -1,6 +1,6 @@
 """Timed abilities (Events and activated abilities with "Main Phase:", "Immediate:", "Faceoff:",
 "Reaction:", "Score Phase:", "Troublemaker Phase:" timing phrases, 512): the templates of the
-2026-11-23 "cards-a" work (cardtext._timed_effects, extra_ops.py) and scenario tests citing rules."""
+2026-11-23 "cards-a" work (cardtext._timed_effects, timed_effects.py) and scenario tests citing rules."""
 from __future__ import annotations
 
 from gameplay.engine.api import Action
@@ -225,7 +225,6 @@ def test_move_to_this_cards_problem_needs_a_problem(game):
 def set_problem(game, st, area, number):
     """Make the Problem in ``area`` another Problem card (test setup)."""
     st.d["cards"][game.r.problem_at(st.d, area)]["k"] = game.db.key(number)
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     st._la = None
 
 

@@ -58,12 +58,12 @@ def test_parse_cards_d_small_templates():
         {"op": "may", "effects": [{"op": "pay", "n": 1}, {"op": "disc_to_hand_other", "type": "card"}]}]
 
 
-def test_newly_automated_cards(db):
-    assert automated(db, "DE41", "FF72", "DE98", "EO121", "CN40", "FF3", "PR41", "CG75")
+def test_newly_automated_cards(card_db):
+    assert automated(card_db, "DE41", "FF72", "DE98", "EO121", "CN40", "FF3", "PR41", "CG75")
 
 
 # ------------------------------------------------------------------ confront reductions (611.2, 611.3)
-def test_exhaust_to_need_less_power_at_a_chosen_problem(game, db):
+def test_exhaust_to_need_less_power_at_a_chosen_problem(game, card_db):
     """DE41 Coloratura: "Main Phase: Exhaust this card to choose a Problem. You need -4 power to confront that
     Problem until the end of the turn." The chosen Problem only, its controller only ("you"), 1 power less
     of any requirement at a time (as the static "You need -2 power", Rules.meets); it ends with the turn."""
@@ -83,7 +83,7 @@ def test_exhaust_to_need_less_power_at_a_chosen_problem(game, db):
     assert ("Less", 4) not in game.r.requirements(st.d, 0, "prob1")
 
 
-def test_reduce_a_problems_confront_requirements_for_both_players(game, db):
+def test_reduce_a_problems_confront_requirements_for_both_players(game, card_db):
     """FF72 Smolder & Sandbar: "Main Phase: Exhaust this card and discard a card to reduce a Problem's confront
     requirements by 2 power until the end of the turn." The Problem's requirements: every player's (611.2);
     the discard is an additional cost paid first (508)."""
@@ -99,7 +99,7 @@ def test_reduce_a_problems_confront_requirements_for_both_players(game, db):
     assert ("Less", 2) in game.r.requirements(st.d, 0, area) and ("Less", 2) in game.r.requirements(st.d, 1, area)
 
 
-def test_event_modes_with_a_confront_reduction(game, db):
+def test_event_modes_with_a_confront_reduction(game, card_db):
     """DE98 It's Gonna Work: "Choose one: ..., you need -2 power to confront Problems until the end of the turn,
     or ..." (every Problem, you only); EO121 Find the Music in You: "... or put a Friend with printed power of 1
     or less into play from your discard pile" (printed power: cards outside play, 507.1)."""
@@ -125,24 +125,24 @@ def test_event_modes_with_a_confront_reduction(game, db):
     st, _ = choose(game, st, st.d["pending"]["options"][2])
     resolve_all(game, st)
     assert two in st.d["pl"][0]["disc"] and one not in st.d["pl"][0]["disc"]
-    assert any(st.d["cards"][c]["k"] == db.key("PR20") for c in st.d["play"])
+    assert any(st.d["cards"][c]["k"] == card_db.key("PR20") for c in st.d["play"])
 
 
 # ------------------------------------------------------------------ small templates
-def test_this_card_enters_play_exhausted(game, db):
+def test_this_card_enters_play_exhausted(game, card_db):
     """CN40 Cheese Sandwich: "This card enters play exhausted." (503.1: it enters exhausted, whoever plays it)."""
     st = stacked_game(game)
     place(game, st, "PR36", 0, "home0")  # 3 [Laughter] for its play requirement
     c = to_hand(game, st, "CN40", 0)
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
-    nid = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("CN40"))
+    nid = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("CN40"))
     assert st.d["cards"][nid]["ex"]
     other = place(game, st, "PR12", 0, "home0")
     assert not st.d["cards"][other]["ex"]
 
 
-def test_power_while_you_have_a_friend_with_higher_power_than_its_cost(game, db):
+def test_power_while_you_have_a_friend_with_higher_power_than_its_cost(game, card_db):
     """FF3 Ocellus (boosted): "While you have a Friend with higher power than its cost, this card has +2 power."
     (the Friend's current power, 507; a continuous condition)."""
     st = stacked_game(game, manes=("FF3", "PR2"))
@@ -157,7 +157,7 @@ def test_power_while_you_have_a_friend_with_higher_power_than_its_cost(game, db)
     assert pw(game, st, mane) == base + 2
 
 
-def test_exhaust_to_look_at_a_face_down_troublemaker(game, db):
+def test_exhaust_to_look_at_a_face_down_troublemaker(game, card_db):
     """PR41 Lucky Streak: "Main Phase: Exhaust this card to look at a face-down Troublemaker." (any Problem;
     private to the looking player, 505.1d)."""
     st = stacked_game(game)
@@ -166,12 +166,12 @@ def test_exhaust_to_look_at_a_face_down_troublemaker(game, db):
     acts = [a for a in legal(game, st, "activate") if a.get("card") == c]
     st, events = game.apply(st, acts[0])
     assert st.d["cards"][c]["ex"]
-    name = db.cards[db.key("RR11")].name
+    name = card_db.cards[card_db.key("RR11")].name
     assert any(name in e["msg"] and e.get("to") == 0 for e in events if e["type"] == "look")
     assert not any(name in e["msg"] for e in events if e.get("to") != 0)  # hidden from the opponent
 
 
-def test_leaves_play_pay_to_put_another_card_into_hand(game, db):
+def test_leaves_play_pay_to_put_another_card_into_hand(game, card_db):
     """CG75 Trenderhoof: "When this card leaves play, you may pay [1] to put another card from your discard pile
     into your hand." "another": not this card, now in the discard pile (410.6a); 712.3 "may"."""
     st = stacked_game(game)
@@ -183,9 +183,9 @@ def test_leaves_play_pay_to_put_another_card_into_hand(game, db):
     st._la = None
     resolve_all(game, st)
     hand_keys = [st.d["cards"][h]["k"] for h in st.d["pl"][0]["hand"]]
-    assert db.key("DE98") in hand_keys and db.key("CG75") not in hand_keys
+    assert card_db.key("DE98") in hand_keys and card_db.key("CG75") not in hand_keys
     assert st.d["pl"][0]["tok"] == 2 and ev_card not in st.d["pl"][0]["disc"]
-    assert any(st.d["cards"][d]["k"] == db.key("CG75") for d in st.d["pl"][0]["disc"])
+    assert any(st.d["cards"][d]["k"] == card_db.key("CG75") for d in st.d["pl"][0]["disc"])
 
 
 # ------------------------------------------------------------------ Elements of Harmony (Resources)
@@ -206,11 +206,11 @@ def test_parse_cards_d_elements():
     assert ab["rx"] == {"ev": "enter", "type": "Friend", "by": "you", "played": True, "max_power": 2}
 
 
-def test_newly_automated_elements(db):
-    assert automated(db, "CG204", "CN201", "CN202", "AD204", "AD205", "CG203")
+def test_newly_automated_elements(card_db):
+    assert automated(card_db, "CG204", "CN201", "CN202", "AD204", "AD205", "CG203")
 
 
-def test_you_must_control_a_title_to_play_this_card(game, db):
+def test_you_must_control_a_title_to_play_this_card(game, card_db):
     """"You must control Rarity to play this card." (Elements of Harmony): playable only while you control a
     face-up card with that Title; 201.3a a trademarked name in a longer Title counts ("Princess Twilight Sparkle"
     is a Twilight Sparkle)."""
@@ -229,7 +229,7 @@ def test_you_must_control_a_title_to_play_this_card(game, db):
     assert plays_of(game, st, gen) and plays_of(game, st, mag) == [Action.make("play", 0, area="home0", card=mag)]
 
 
-def test_remove_harmony_counters_to_activate(game, db):
+def test_remove_harmony_counters_to_activate(game, card_db):
     """CN202 The Element of Magic: "Main Phase: Remove 2 Harmony counters from this card to look at the top 3 cards of
     your deck. You may put any number of them on top of your deck in any order and the rest on the bottom of your
     deck in any order." Named counters as a cost (519, 508.1d: can't be activated without them)."""
@@ -252,7 +252,7 @@ def test_remove_harmony_counters_to_activate(game, db):
     assert deck[0] == t2 and deck[-2:] == [t1, t0]
 
 
-def test_score_phase_reduce_a_problem_by_three(game, db):
+def test_score_phase_reduce_a_problem_by_three(game, card_db):
     """CG204 The Element of Generosity: "Score Phase: Remove 2 Harmony counters from this card to reduce the confront
     requirements of a problem by 3 power until the end of the turn." (512.3 Score Phase timing)."""
     st = stacked_game(game)
@@ -269,7 +269,7 @@ def test_score_phase_reduce_a_problem_by_three(game, db):
     assert st.d["cards"][c]["cn"]["Harmony"] == 0
 
 
-def test_reorder_the_top_of_a_problem_deck(game, db):
+def test_reorder_the_top_of_a_problem_deck(game, card_db):
     """AD204 The Element of Laughter: "Main Phase: Remove a Harmony counter from this card to look at the top 2 cards
     of a Problem deck and put them back in any order." (either player's Problem deck; a private look)."""
     st = stacked_game(game, manes=("PR3", "PR2"))
@@ -302,7 +302,7 @@ def _react_to_second_play(game, st, card, first, second):
     return st
 
 
-def test_reaction_after_you_play_a_small_friend(game, db):
+def test_reaction_after_you_play_a_small_friend(game, card_db):
     """CN201 The Element of Kindness: "Reaction: After you play a Friend with 2 or less power, you may remove 1 Harmony
     counter from this card to give that Friend +2 power until the end of turn." (512.4: only in response; the
     played Friend's power as the Reaction is played)."""
@@ -314,11 +314,11 @@ def test_reaction_after_you_play_a_small_friend(game, db):
     small = to_hand(game, st, "PR20", 0)  # 1 power
     st.d.pop("rxg", None)
     st = _react_to_second_play(game, st, c, big, small)
-    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR20"))
+    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR20"))
     assert pw(game, st, f) == 3 and st.d["cards"][c]["cn"]["Harmony"] == 0
 
 
-def test_reaction_counters_equal_to_harmony_counters(game, db):
+def test_reaction_counters_equal_to_harmony_counters(game, card_db):
     """CG203 The Element of Honesty: "Reaction: After one of your [Honesty] Friends enters play, put a number of +1
     power counters on it equal to the number of Harmony counters on this card, then remove all Harmony counters from
     this card." (the count as it resolves; a Friend of another color gives no Reaction)."""
@@ -330,11 +330,11 @@ def test_reaction_counters_equal_to_harmony_counters(game, db):
     hon = to_hand(game, st, "PR33", 0)  # [Honesty]
     st.d.pop("rxg", None)
     st = _react_to_second_play(game, st, c, other, hon)
-    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == db.key("PR33"))
+    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR33"))
     assert st.d["cards"][f]["cn"]["+1"] == 3 and "Harmony" not in st.d["cards"][c]["cn"] and pw(game, st, f) == 5
 
 
-def test_main_phase_reaction_move_another_character_to_that_problem(game, db):
+def test_main_phase_reaction_move_another_character_to_that_problem(game, card_db):
     """AD205 The Element of Loyalty: "Main Phase Reaction: After one of your Friends is moved to or enters play at a
     Problem, you may remove a Harmony counter from this card to move one of your other characters to that Problem."
     ("that Problem": the noted Friend's area; "other": not that Friend; 512.4b only in the Main Phase)."""
@@ -373,11 +373,11 @@ def test_parse_cards_d_resources_and_statics():
                                                                  "until": "turn", "next": True}
 
 
-def test_newly_automated_resources_and_statics(db):
-    assert automated(db, "CG129", "MT72", "EO163", "LL113")
+def test_newly_automated_resources_and_statics(card_db):
+    assert automated(card_db, "CG129", "MT72", "EO163", "LL113")
 
 
-def test_that_problem_cant_be_confronted(game, db):
+def test_that_problem_cant_be_confronted(game, card_db):
     """CG129 Crystal Forcefield (played on a Problem): "That Problem can't be confronted." (a "can't" modifier, 104.2)."""
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob1")  # 4 power at Runaway Cart (Wild 4)
@@ -386,7 +386,7 @@ def test_that_problem_cant_be_confronted(game, db):
     assert not game.r.can_confront(st.d, 0, "prob1")
 
 
-def test_opposing_characters_here_cant_be_moved_unless_their_controller_pays(game, db):
+def test_opposing_characters_here_cant_be_moved_unless_their_controller_pays(game, card_db):
     """MT72 Silver Spoon: "Opposing characters here can't be moved unless their controller pays [1]." (609.2b: the
     move action costs [1] more for an opposing character at this card's area; effect moves may pay or decline)."""
     st = stacked_game(game)
@@ -400,7 +400,7 @@ def test_opposing_characters_here_cant_be_moved_unless_their_controller_pays(gam
     assert game.r.action_tax(st.d, 1, "move", opp_here, "prob0", "home1", unless_only=True) == 1  # binds effect moves too
 
 
-def test_play_to_home_and_choose_a_color_for_your_mane(game, db):
+def test_play_to_home_and_choose_a_color_for_your_mane(game, card_db):
     """EO163 Singing Barrel: "Play to your home and choose a color. Your Mane Character is also that color until the end
     of the turn." (the choice is made as it enters play; the color lasts until the end of the turn)."""
     st = stacked_game(game)
@@ -419,7 +419,7 @@ def test_play_to_home_and_choose_a_color_for_your_mane(game, db):
     assert "Kindness" not in game.r.colors(st.d, mane)
 
 
-def test_reduce_the_play_requirement_of_the_next_card(game, db):
+def test_reduce_the_play_requirement_of_the_next_card(game, card_db):
     """LL113 Rainbow Generator: "Immediate: Pay [1] and choose a color to reduce the play requirement of the next card
     you play this turn by 2 of the chosen color." (205.1; only the next card played this turn)."""
     st = stacked_game(game)
@@ -449,11 +449,11 @@ def test_parse_cards_d_reattach():
     assert ab["kind"] == "trigger" and ab["effects"][0]["effects"][1]["to"] == {"type": "Friend", "ctrl": "you"}
 
 
-def test_newly_automated_reattach(db):
-    assert automated(db, "PR28", "CN166")
+def test_newly_automated_reattach(card_db):
+    assert automated(card_db, "PR28", "CN166")
 
 
-def test_when_you_play_this_card_reattach_a_resource(game, db):
+def test_when_you_play_this_card_reattach_a_resource(game, card_db):
     """PR28 Granny Smith: "When you play this card, you may reattach a Resource from one Friend to another." (509.5:
     the instructed player chooses the attachment and another card it may be attached to; 712.3 "may")."""
     st = stacked_game(game, manes=("PR2", "PR1"))
@@ -473,7 +473,7 @@ def test_when_you_play_this_card_reattach_a_resource(game, db):
     assert st.d["cards"][hat]["h"] == b and st.d["cards"][hat]["a"] == "home0"
 
 
-def test_problem_enters_play_owner_may_reattach(game, db):
+def test_problem_enters_play_owner_may_reattach(game, card_db):
     """CN166 A Stitch in Time: "When this Problem enters play, its owner may reattach a Resource from one of their
     Friends to another one of their Friends." (613.2 replacing a Problem puts the next one into play)."""
     from gameplay.engine.mlp.engine import Ev
@@ -501,11 +501,11 @@ def test_parse_cards_d_counter_cost_here_and_opponent_retires():
     assert parse_effects("an opponent discards a card") == [{"op": "discard", "n": 1, "who": "opponent", "random": False}]
 
 
-def test_newly_automated_counters_and_opponent_choice(db):
-    assert automated(db, "EO205", "MT99")
+def test_newly_automated_counters_and_opponent_choice(card_db):
+    assert automated(card_db, "EO205", "MT99")
 
 
-def test_remove_a_counter_from_a_character_here_to_exhaust(game, db):
+def test_remove_a_counter_from_a_character_here_to_exhaust(game, card_db):
     """EO205 Double Diamond: "Immediate: Remove a +1 power counter from one of your characters here to exhaust an
     opposing character here." (the cost's character is at this card's area, 508.1d)."""
     st = stacked_game(game)
@@ -525,11 +525,11 @@ def test_remove_a_counter_from_a_character_here_to_exhaust(game, db):
     assert st.d["cards"][home]["cn"]["+1"] == 1
 
 
-def test_chaos_an_opponent_retires_a_friend_involved(game, db):
+def test_chaos_an_opponent_retires_a_friend_involved(game, card_db):
     """MT99 Fernando: "Chaos: When this card is flipped, an opponent retires a Friend involved in the faceoff." (the
     opponent chooses one of their own involved Friends, 410.2; 515 flipping)."""
     from gameplay.engine.mlp.engine import Ev
-    from gameplay.engine.mlp.flow import _flip_one
+    from gameplay.engine.mlp.flow import flip_one
     st = stacked_game(game)
     mine = place(game, st, "PR31", 0, "prob0")
     a = place(game, st, "PR12", 1, "prob0")
@@ -539,7 +539,7 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, db):
     resolve_all(game, st)
     cid = game._new(st.d, game.db.key("MT99"), 0, "deck")
     st.d["pl"][0]["deck"].insert(0, cid)
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     game.r.ppp(st.d, Ev(True))
     while not st.d["pending"] and st.d["rq"]:
         game.r.resolve_step(st.d, Ev(True))
@@ -553,7 +553,6 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, db):
 def set_problem(game, st, p, number):
     pid = problem(st, game, p)
     st.d["cards"][pid]["k"] = game.db.key(number)
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     st._la = None
     return pid
 
@@ -564,12 +563,12 @@ def _frighten_by(game, st, p, cid):
     st._la = None
 
 
-def test_when_you_frighten_a_friend_for_the_first_time_each_turn(game, db):
+def test_when_you_frighten_a_friend_for_the_first_time_each_turn(game, card_db):
     """LL131 Moving Out (Problem): "When you frighten a Friend for the first time each turn, you may move one of your
     characters." (the player frightening it: the resolving effect's controller; once per turn; 712.3 "may")."""
     assert parse_line("When you frighten a Friend for the first time each turn, you may move one of your characters.",
                       "Problem", {})["subj"] == {"by": "you", "once_turn": True, "sel": {"type": "Friend"}}
-    assert automated(db, "LL131")
+    assert automated(card_db, "LL131")
     st = stacked_game(game)
     set_problem(game, st, 0, "LL131")
     mover = place(game, st, "PR12", 0, "home0")
@@ -611,24 +610,24 @@ def _problem_faceoff(game, extra_ann: int):
     return st, c
 
 
-def test_when_you_win_a_problem_faceoff_by_at_least_five(game, db):
+def test_when_you_win_a_problem_faceoff_by_at_least_five(game, card_db):
     """EO166 The Idol of Boreas: "When you win a Problem faceoff by at least 5 power, put a Gold counter on this card."
     (any Problem faceoff you win, 514.5, not only one involving this card) / "Main Phase: Exhaust this card and remove a
     Gold counter from it to move up to two of your characters." (named counters as a cost)."""
     assert parse_line("When you win a Problem faceoff by at least 5 power, put a Gold counter on this card.", "Resource",
                       {})["on"] == "you_win_fo"
-    assert automated(db, "EO166")
+    assert automated(card_db, "EO166")
     st, c = _problem_faceoff(game, 2)  # 15 vs 6
     assert st.d["cards"][c]["cn"].get("Gold") == 1
     st, c = _problem_faceoff(game, 0)  # 7 vs 6: by 1 only
     assert not st.d["cards"][c]["cn"].get("Gold")
 
 
-def test_reveal_if_you_do_and_its_an_event(game, db):
+def test_reveal_if_you_do_and_its_an_event(game, card_db):
     """HM107 Dream Network: "At the start of your turn, you may reveal the top card of your deck. If you do, and it's an
     Event, you may pay [1] to put a 2 [Magic] Figment Friend token into play." (a public reveal; it stays on top)."""
     from gameplay.engine.mlp.engine import Ev
-    assert automated(db, "HM107")
+    assert automated(card_db, "HM107")
     for top_card, made in (("DE98", True), ("PR12", False)):
         st = stacked_game(game)
         c = place(game, st, "HM107", 0, "home0")
@@ -642,11 +641,11 @@ def test_reveal_if_you_do_and_its_an_event(game, db):
         assert st.d["pl"][0]["deck"][0] == cid
 
 
-def test_confront_move_home_to_score_that_problems_bonus(game, db):
+def test_confront_move_home_to_score_that_problems_bonus(game, card_db):
     """PR206 Rarity, Truly Outrageous: "When you confront this card's Problem, you may move this card home to score
     points equal to that Problem's bonus." (the bonus of the Problem it leaves, 210; 712.3 "may")."""
     from gameplay.engine.mlp.engine import Ev
-    assert automated(db, "PR206")
+    assert automated(card_db, "PR206")
     st = stacked_game(game)
     c = place(game, st, "PR206", 0, "prob1")
     bonus = game.r.problem_bonus(st.d, problem(st, game, 1))
@@ -666,11 +665,11 @@ def test_parse_cards_d_end_of_faceoff():
     assert ab["on"] == "fo_end_pre" and ab["effects"][0]["effects"] == [{"op": "flipped_to_hand", "type": "Troublemaker"}]
 
 
-def test_end_of_a_faceoff_put_a_flipped_troublemaker_into_your_hand(game, db):
+def test_end_of_a_faceoff_put_a_flipped_troublemaker_into_your_hand(game, card_db):
     """SB119 Tempest Shadow's Airship: "At the end of a faceoff, you may put one of your flipped Troublemakers into your
     hand." (triggered as the faceoff ends and resolved before 514.6 puts the flipped cards on the bottom of the decks;
     712.3 "may"; only a Troublemaker)."""
-    assert automated(db, "SB119", "EO177")
+    assert automated(card_db, "SB119", "EO177")
     st = stacked_game(game, decks=(HAND6 + ["PR36"], HAND6 + ["RR11", "PR79"]))
     place(game, st, "SB119", 1, "home1")
     place(game, st, "PR33", 0, "prob0")
@@ -678,7 +677,7 @@ def test_end_of_a_faceoff_put_a_flipped_troublemaker_into_your_hand(game, db):
     place(game, st, "PR31", 1, "prob0")
     st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
     st._la = None
-    rr = db.key("RR11")
+    rr = card_db.key("RR11")
     st, events = game.apply(st, Action.make("pass", 0))
     while st.d["pending"] and st.d["pending"]["kind"] != "may":
         st, _ = choose(game, st, st.d["pending"]["options"][0])
@@ -688,7 +687,7 @@ def test_end_of_a_faceoff_put_a_flipped_troublemaker_into_your_hand(game, db):
     assert st.d["fo"] is None
 
 
-def test_end_of_a_faceoff_involving_this_card(game, db):
+def test_end_of_a_faceoff_involving_this_card(game, card_db):
     """EO177 Rover (Troublemaker): "At the end of a faceoff involving this card, you may put one of your flipped cards
     into your hand." (a Troublemaker faceoff, 514.2a.i: Rover is involved; its controller chooses)."""
     from gameplay.engine.mlp.engine import Ev
@@ -696,7 +695,7 @@ def test_end_of_a_faceoff_involving_this_card(game, db):
     st = stacked_game(game, decks=(HAND6 + ["PR20"], HAND6 + ["PR79", "PR36"]))
     place(game, st, "PR20", 0, "prob1")  # 1 + a flipped 1: Rover (and its flipped 2) wins, so it stays in play
     rover = place(game, st, "EO177", 1, "prob1")
-    k79 = db.key("PR79")
+    k79 = card_db.key("PR79")
     game.r.start_faceoff(st.d, Ev(), "tm", ["prob1"], 0, tm=rover)
     st._la = None
     seen = []
@@ -710,13 +709,13 @@ def test_end_of_a_faceoff_involving_this_card(game, db):
     assert sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == k79) == 1
 
 
-def test_owner_wins_a_faceoff_involving_their_mane(game, db):
+def test_owner_wins_a_faceoff_involving_their_mane(game, card_db):
     """CN185 Social Obligations (Problem): "When this card's owner wins a faceoff involving their Mane Character, that
     player may exhaust that Mane Character to score an additional point." (any faceoff the owner wins, 514.5, with
     their Mane involved, 514.2; exhausting it is done to score, 712.3 "may")."""
     from gameplay.engine.mlp.engine import Ev
     from gameplay.engine.mlp.scenario import pass_until
-    assert automated(db, "CN185")
+    assert automated(card_db, "CN185")
     gains = []
     for mane_there in (True, False):
         st = stacked_game(game, decks=(HAND6 + ["PR36", "PR36"], HAND6 + ["PR20", "PR20"]))
@@ -737,12 +736,12 @@ def test_owner_wins_a_faceoff_involving_their_mane(game, db):
     assert gains == [1, 0]
 
 
-def test_start_of_an_opponents_main_phase_character_cant_be_moved(game, db):
+def test_start_of_an_opponents_main_phase_character_cant_be_moved(game, card_db):
     """AD146 Spotlight: "At the start of an opponent's Main Phase, you may exhaust this card and pay [1] to choose a
     character. That character can't be moved until the end of the turn." (only an opponent's Main Phase; both costs
     or neither, 508.1d; a "can't" modifier, 104.2)."""
     from gameplay.engine.mlp.engine import Ev
-    assert automated(db, "AD146")
+    assert automated(card_db, "AD146")
     st = stacked_game(game)  # Ann's turn
     mine = place(game, st, "AD146", 0, "home0")
     game.r.fire(st.d, Ev(True), "any_main_start", mine)

@@ -22,7 +22,6 @@ def legal(game, st, kind, p=0):
 def set_problem(game, st, p, number):
     pid = problem(st, game, p)
     st.d["cards"][pid]["k"] = game.db.key(number)
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
     st._la = None
     return pid
 
@@ -66,8 +65,8 @@ def test_parse_cards_c_effects():
     assert e[0]["filter"] == {"type": "Friend", "min_printed": 1, "max_printed": 1}
 
 
-def test_newly_automated_cards(db):
-    assert automated(db, "FF23", "FF31", "HM2", "FF138", "CN65", "CN32", "CN72", "FF30", "CG10", "FF110", "MT95",
+def test_newly_automated_cards(card_db):
+    assert automated(card_db, "FF23", "FF31", "HM2", "FF138", "CN65", "CN32", "CN72", "FF30", "CG10", "FF110", "MT95",
                      "EO29", "CN38", "CG182", "EO168", "CN130", "AD153", "MT25", "HM43", "FF8", "EO42", "FF68",
                      "LL16", "LL27", "LL39", "LL73", "PR163", "PR165", "PR169", "CG190", "FF26", "FF43", "FF97",
                      "FF69", "EO111", "HM138", "LL129", "EO156", "LL134", "CN168", "AD170", "EO173", "PR207", "NM16",
@@ -78,7 +77,7 @@ def test_newly_automated_cards(db):
 
 
 # ------------------------------------------------------------------ costs (508, 609.2)
-def test_first_griffon_friend_each_turn_costs_less(game, db):
+def test_first_griffon_friend_each_turn_costs_less(game, card_db):
     """FF23 Gilda (Harmony Griffon): "You pay [1] less to play your first Griffon Friend each turn"."""
     st = stacked_game(game)
     place(game, st, "FF23", 0, "home0")
@@ -86,15 +85,15 @@ def test_first_griffon_friend_each_turn_costs_less(game, db):
     assert [game.r.card_cost(st.d, 0, c) for c in (gav, gre, pony)] == [1, 2, 2]
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=pony, area="home0"))  # not a Griffon: no change
-    gav = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == db.key("FF7"))
+    gav = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == card_db.key("FF7"))
     assert game.r.card_cost(st.d, 0, gav) == 1
     st, _ = game.apply(st, Action.make("play", 0, card=gav, area="home0"))
     assert st.d["pl"][0]["tok"] == 5 - 2 - 1
-    gre = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == db.key("FF25"))
+    gre = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == card_db.key("FF25"))
     assert game.r.card_cost(st.d, 0, gre) == 3  # no longer the first Griffon Friend this turn
 
 
-def test_opponents_pay_more_and_you_pay_less(game, db):
+def test_opponents_pay_more_and_you_pay_less(game, card_db):
     """FF138: "You may pay [1] less to play Friends, to a minimum of [1]" / "Opponents pay +[2] to play
     Events"; HM2 (boosted): "Opponents must pay +[1] to play Troublemakers"."""
     st = stacked_game(game)
@@ -110,7 +109,7 @@ def test_opponents_pay_more_and_you_pay_less(game, db):
     assert game.r.play_cost_delta(st.d, 0, to_hand(game, st, "RR11", 0), 1, area="prob1") == 0
 
 
-def test_rally_costs_less_while_exhausted(game, db):
+def test_rally_costs_less_while_exhausted(game, card_db):
     """CN32: "While this card is exhausted, you pay [1] less to rally your Friends, to a minimum of [1]"."""
     st = stacked_game(game)
     doc = place(game, st, "CN32", 0, "home0")
@@ -127,7 +126,7 @@ def test_rally_costs_less_while_exhausted(game, db):
     assert game.r.action_tax(st.d, 0, "rally", f) == -1
 
 
-def test_play_and_move_cost_more_while_exhausted(game, db):
+def test_play_and_move_cost_more_while_exhausted(game, card_db):
     """CN72: "While this card is exhausted, your opponent must pay +[1] to play or move a character to
     this card's Problem"."""
     st = stacked_game(game)
@@ -144,7 +143,7 @@ def test_play_and_move_cost_more_while_exhausted(game, db):
     assert game.r.card_cost(st.d, 0, f, area="home1") == 2
 
 
-def test_event_additional_cost_paragraph(game, db):
+def test_event_additional_cost_paragraph(game, card_db):
     """EO111 Bale Out!: "As an additional cost to play this card, discard a card." (its own paragraph,
     508) then "Immediate: Exhaust an opposing character. That character does not ready during its
     controller's next Ready Phase" (603.1)."""
@@ -163,11 +162,11 @@ def test_event_additional_cost_paragraph(game, db):
         st.d["pl"][0]["hand"].remove(c)
     place(game, st, "PR31", 0, "home0")
     set_tokens(st, 0, 3)
-    assert not [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == db.key("EO111")]
+    assert not [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == card_db.key("EO111")]
 
 
 # ------------------------------------------------------------------ power
-def test_troublemakers_here_get_power_per_dragon(game, db):
+def test_troublemakers_here_get_power_per_dragon(game, card_db):
     """FF30 Charcoal (Harmony Dragon): "Your Troublemakers here have +1 power for each of your Dragon
     characters" (counted anywhere)."""
     st = stacked_game(game)
@@ -180,7 +179,7 @@ def test_troublemakers_here_get_power_per_dragon(game, db):
     assert pw(game, st, tm) == 4 + 2
 
 
-def test_power_per_titled_friend_in_discard(game, db):
+def test_power_per_titled_friend_in_discard(game, card_db):
     """CG10 Dr. Hooves: "+1 power for each Dr. Hooves Friend in your discard pile" (201.3a title)."""
     st = stacked_game(game)
     hooves = place(game, st, "CG10", 0, "home0")
@@ -192,7 +191,7 @@ def test_power_per_titled_friend_in_discard(game, db):
     assert pw(game, st, hooves) == 2
 
 
-def test_attachment_power_instead_for_a_trait(game, db):
+def test_attachment_power_instead_for_a_trait(game, card_db):
     """FF110 Princess Mask: "That Friend has +2 power." / "Harmony Changeling: If that Friend is a
     Changeling, it has +4 power instead."""
     st = stacked_game(game)
@@ -202,10 +201,10 @@ def test_attachment_power_instead_for_a_trait(game, db):
     assert pw(game, st, pony) == 2 + 2 and pw(game, st, ling) == 2 + 4
 
 
-def test_chaos_while_flipped_power(game, db):
+def test_chaos_while_flipped_power(game, card_db):
     """Chaos (glossary, 515): FF8 "While this card is flipped, it has +2 power"; EO42 "+1 power for each
     card in your hand"; FF68 "power equal to the number of cards in your hand" (514.4a totals)."""
-    from gameplay.engine.mlp.flow import _flip_one
+    from gameplay.engine.mlp.flow import flip_one
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
@@ -215,24 +214,24 @@ def test_chaos_while_flipped_power(game, db):
     top(game, st, 1, "FF8")
     hand0, hand1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
     base0 = game.r.faceoff_total(st.d, 0)
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     assert game.r.faceoff_total(st.d, 0) == base0 + 1 + 2
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0
-    _flip_one(game.r, st.d, Ev(True), 0)
+    flip_one(game.r, st.d, Ev(True), 0)
     assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0 + hand0
     b1 = game.r.faceoff_total(st.d, 1)
-    _flip_one(game.r, st.d, Ev(True), 1)
+    flip_one(game.r, st.d, Ev(True), 1)
     assert game.r.faceoff_total(st.d, 1) == b1 + 3
     # "Opposing flipped cards lose and can't have abilities" (FF? any card with flip_no_abilities)
-    nf = next(c.number for c in db.cards.values() if any(a.get("op") == "flip_no_abilities" for a in c.abilities.get("front", ())))
+    nf = next(c.number for c in card_db.cards.values() if any(a.get("op") == "flip_no_abilities" for a in c.abilities.get("front", ())))
     place(game, st, nf, 1, "home1")
     assert game.r.faceoff_total(st.d, 0) == base0 + 1 + 3 + 0
     # in play, FF68's power is the number of cards in its controller's hand
     assert pw(game, st, place(game, st, "FF68", 1, "home1")) == hand1
 
 
-def test_granted_epic(game, db):
+def test_granted_epic(game, card_db):
     """MT95 Alicorn Amulet: "That Troublemaker is Epic and has +3 power" (516: Epic)."""
     st = stacked_game(game)
     tm = place(game, st, "RR11", 0, "prob1")
@@ -242,7 +241,7 @@ def test_granted_epic(game, db):
 
 
 # ------------------------------------------------------------------ can't (104.2), playing, colors, bonus
-def test_cant_be_frightened_conditions(game, db):
+def test_cant_be_frightened_conditions(game, card_db):
     """EO29: "While this card has at least 4 power, your Friends can't be frightened"; CN38: "While this
     card has at least 1 card beneath it, it can't be dismissed or frightened"."""
     st = stacked_game(game)
@@ -255,14 +254,14 @@ def test_cant_be_frightened_conditions(game, db):
     st = stacked_game(game)
     roller = place(game, st, "CN38", 0, "home0")
     assert not game.r.prevented(st.d, roller, "no_dismiss")
-    b = game._new(st.d, db.key("PR12"), 0, "ban")
+    b = game._new(st.d, card_db.key("PR12"), 0, "ban")
     st.d["pl"][0]["ban"].append(b)
     st.d["cards"][b]["bn"] = roller
     assert game.r.prevented(st.d, roller, "no_dismiss") and game.r.prevented(st.d, roller, "no_frighten")
     assert not game.r.frighten(st.d, Ev(), roller)
 
 
-def test_no_friends_played_while_a_troublemaker_is_here(game, db):
+def test_no_friends_played_while_a_troublemaker_is_here(game, card_db):
     """CG182 Overgrown Everfree: "While a Troublemaker is at this Problem, Friends can't be played here"
     (a face-down Troublemaker can't be referenced, 505.2)."""
     st = stacked_game(game)
@@ -272,7 +271,7 @@ def test_no_friends_played_while_a_troublemaker_is_here(game, db):
 
     def areas():
         st._la = None
-        return {a.get("area") for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == db.key("PR12")}
+        return {a.get("area") for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == card_db.key("PR12")}
     assert "prob1" in areas()
     tm = place(game, st, "RR11", 1, "prob1", face_down=True)
     assert "prob1" in areas()
@@ -280,7 +279,7 @@ def test_no_friends_played_while_a_troublemaker_is_here(game, db):
     assert "prob1" not in areas() and "prob0" in areas()
 
 
-def test_attachment_color_and_put_back_on_deck(game, db):
+def test_attachment_color_and_put_back_on_deck(game, card_db):
     """EO168 Umbrella Hat: "That Friend is also [Laughter]." / "Immediate: Put this card on top of its
     owner's deck." (an activated ability without a cost)."""
     st = stacked_game(game)
@@ -292,10 +291,10 @@ def test_attachment_color_and_put_back_on_deck(game, db):
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
     top_card = st.d["pl"][0]["deck"][0]
-    assert st.d["cards"][top_card]["k"] == db.key("EO168") and game.r.colors(st.d, f) == ("Loyalty",)
+    assert st.d["cards"][top_card]["k"] == card_db.key("EO168") and game.r.colors(st.d, f) == ("Loyalty",)
 
 
-def test_problem_has_no_bonus_while_friend_there(game, db):
+def test_problem_has_no_bonus_while_friend_there(game, card_db):
     """CN130 Apple Cider: "While that Friend is at a Problem, that Problem has 0 bonus points" (210)."""
     st = stacked_game(game)
     set_problem(game, st, 1, "PR163")
@@ -312,7 +311,7 @@ def test_problem_has_no_bonus_while_friend_there(game, db):
     assert game.r.problem_bonus(st.d, pid) == 0
 
 
-def test_boosted_mane_loses_abilities(game, db):
+def test_boosted_mane_loses_abilities(game, card_db):
     """AD153 Utterly Drained: "While that Mane Character is boosted, it loses and can't have abilities"."""
     st = stacked_game(game)
     mane = st.d["pl"][1]["mane"]
@@ -322,7 +321,7 @@ def test_boosted_mane_loses_abilities(game, db):
     assert game.r.lost(st.d, mane) and game.r.abilities(st.d, mane) == ()
 
 
-def test_maximum_hand_size_increased(game, db):
+def test_maximum_hand_size_increased(game, card_db):
     """MT25: "While this card is Cutie Marked, your maximum hand size is increased by 2" (616.2)."""
     st = stacked_game(game)
     fc = place(game, st, "MT25", 0, "home0")
@@ -336,7 +335,7 @@ def test_maximum_hand_size_increased(game, db):
     assert not (st.d["pending"] and st.d["pending"]["kind"] == "discard_down") and st.d["tp"] == 1
 
 
-def test_opposing_mane_cant_contribute_to_faceoffs(game, db):
+def test_opposing_mane_cant_contribute_to_faceoffs(game, card_db):
     """HM43 Zecora: "Opposing Mane Characters here can't contribute their power to faceoffs" (514.4a)."""
     st = stacked_game(game)
     mane1 = st.d["pl"][1]["mane"]
@@ -357,7 +356,7 @@ def play_event(game, st, number, p=0):
     return st
 
 
-def test_talented_exhaust_no_ready_and_distribute(game, db):
+def test_talented_exhaust_no_ready_and_distribute(game, card_db):
     """LL16: "... you may exhaust an opposing character. That character doesn't ready during its
     controller's next Ready Phase"; LL73: "... distribute two +1 power counters among up to 2 of your
     Friends with printed power 2 or less" (two counters, one at a time, on one or two Friends)."""
@@ -391,7 +390,7 @@ def test_talented_exhaust_no_ready_and_distribute(game, db):
     assert st.d["cards"][small]["cn"].get("+1") == 2 and len(picks) == 2 and not st.d["cards"][big]["cn"]
 
 
-def test_talented_look_and_shuffle_from_discard(game, db):
+def test_talented_look_and_shuffle_from_discard(game, card_db):
     """LL39: "... look at the top card of your deck, and put it on the top or bottom of your deck";
     LL27: "... shuffle a Friend from your discard pile into your deck" (518)."""
     st = stacked_game(game)
@@ -419,7 +418,7 @@ def test_talented_look_and_shuffle_from_discard(game, db):
     st = play_event(game, st, "PR114")  # Laughter Event: draw 3
     resolve_all(game, st)
     assert f not in st.d["pl"][0]["disc"] and len(st.d["pl"][0]["deck"]) == deck - 3 + 1
-    assert any(st.d["cards"][c]["k"] == db.key("PR12") for c in st.d["pl"][0]["deck"])
+    assert any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][0]["deck"])
 
 
 # ------------------------------------------------------------------ The first player to confront this Problem (611)
@@ -444,7 +443,7 @@ def settle(game, st):
     st._la = None
 
 
-def test_first_player_to_confront_this_problem(game, db):
+def test_first_player_to_confront_this_problem(game, card_db):
     """PR163 Kitchen au Flambé: "The first player to confront this Problem may put a Friend with 1 power
     from their discard pile into their hand" — only the first confront of this Problem."""
     st = stacked_game(game)
@@ -460,7 +459,7 @@ def test_first_player_to_confront_this_problem(game, db):
     settle(game, st)
     assert st.d["pending"]["options"] == [one, "none"]
     resolve_all(game, st)
-    assert any(st.d["cards"][c]["k"] == db.key("PR20") for c in st.d["pl"][1]["hand"])
+    assert any(st.d["cards"][c]["k"] == card_db.key("PR20") for c in st.d["pl"][1]["hand"])
     # a second confront of the same Problem (by anyone) does not trigger it
     for n in ("PR36", "PR12", "PR31", "PR31"):
         place(game, st, n, 0, "prob0")
@@ -469,7 +468,7 @@ def test_first_player_to_confront_this_problem(game, db):
     assert not st.d["pending"] and not st.d["rq"]
 
 
-def test_first_confront_looks_at_this_problem_deck_and_pays_to_score(game, db):
+def test_first_confront_looks_at_this_problem_deck_and_pays_to_score(game, card_db):
     """PR169: "... may look at the top card of this Problem deck and put it on either the top or bottom
     of that deck" (the Problem's owner's Problem deck); CG190: "... may pay [3] to score 2 points"."""
     st = stacked_game(game)
@@ -495,7 +494,7 @@ def test_first_confront_looks_at_this_problem_deck_and_pays_to_score(game, db):
     assert st.d["pl"][0]["score"] == score + 1 + 2 and st.d["pl"][0]["tok"] == 0
 
 
-def test_first_confront_dismisses_a_resource_on_an_opposing_friend_here(game, db):
+def test_first_confront_dismisses_a_resource_on_an_opposing_friend_here(game, card_db):
     """PR165 Bunny Stampede: "... may dismiss a Resource on an opponent's Friend here"."""
     st = stacked_game(game)
     set_problem(game, st, 1, "PR165")
@@ -512,7 +511,7 @@ def test_first_confront_dismisses_a_resource_on_an_opposing_friend_here(game, db
 
 
 # ------------------------------------------------------------------ Harmony: counted costs, readying
-def test_dismiss_with_cost_up_to_your_griffon_count(game, db):
+def test_dismiss_with_cost_up_to_your_griffon_count(game, card_db):
     """FF26 Griselda (Harmony Griffon): "When this card enters play, you may dismiss an opposing Friend
     with cost less than or equal to the number of Griffon characters you have"."""
     st = stacked_game(game)
@@ -533,7 +532,7 @@ def test_dismiss_with_cost_up_to_your_griffon_count(game, db):
     assert not game.r.in_play(st.d, mid) and game.r.in_play(st.d, cheap) and game.r.in_play(st.d, dear)
 
 
-def test_when_this_card_readies(game, db):
+def test_when_this_card_readies(game, card_db):
     """FF69 Caldera (Harmony Dragon): "When this card readies, you may put a +1 power counter on a Dragon
     Friend" — readying in the Ready Phase (603.1) and by an effect."""
     st = stacked_game(game)
@@ -550,7 +549,7 @@ def test_when_this_card_readies(game, db):
     assert st.d["cards"][cal]["cn"].get("+1") == 2 and not st.d["cards"][cal]["ex"]
 
 
-def test_event_looks_at_top_card_when_you_play_an_event(game, db):
+def test_event_looks_at_top_card_when_you_play_an_event(game, card_db):
     """CN65: "You pay [1] less to play Events." / "When you play an Event, look at the top card of your
     deck. You may put that card on the bottom of your deck"."""
     st = stacked_game(game)
@@ -567,7 +566,7 @@ def test_event_looks_at_top_card_when_you_play_an_event(game, db):
 
 
 # ------------------------------------------------------------------ confront reductions (611.2, 611.3)
-def test_you_need_less_power_to_confront(game, db):
+def test_you_need_less_power_to_confront(game, card_db):
     """HM138 (Problem): "While there are no opposing characters here, you need -2 power to confront this
     Problem"; the reduction is spread over the requirements, characters are still needed (611.3)."""
     st = stacked_game(game)
@@ -590,7 +589,7 @@ def test_you_need_less_power_to_confront(game, db):
     assert ("Less", 2) not in game.r.requirements(st2.d, 1, "prob0")  # "you": the Problem's owner only
 
 
-def test_you_need_less_power_exact_counts(game, db):
+def test_you_need_less_power_exact_counts(game, card_db):
     """LL129: "You need -2 power to confront opposing Problems"; EO156: "You need -2 power to confront
     that Friend's Problem"; LL134: "-1 power ... for each card type among cards in your discard pile"."""
     st = stacked_game(game)
@@ -605,8 +604,7 @@ def test_you_need_less_power_exact_counts(game, db):
     assert game.r.meets(st.d, 0, "prob1")
     assert ("Less", 2) not in game.r.requirements(st.d, 0, "prob0")  # not her own Problem
     assert ("Less", 2) not in game.r.requirements(st.d, 1, "prob0")  # not for Bob
-    st.d["cards"][caravan]["k"] = db.key("PR168")
-    game.r.forget()  # (test setup gave a card another key: Rules.forget)
+    st.d["cards"][caravan]["k"] = card_db.key("PR168")
     assert not game.r.meets(st.d, 0, "prob1")
     f = game.r.chars_at(st.d, "prob1", 0)[0]
     place(game, st, "EO156", 0, "prob1", host=f)  # Local Fashion on one of Ann's Friends there
@@ -620,7 +618,7 @@ def test_you_need_less_power_exact_counts(game, db):
 
 
 # ------------------------------------------------------------------ more continuous abilities
-def test_problem_faceoff_mane_power(game, db):
+def test_problem_faceoff_mane_power(game, card_db):
     """CN168: "While involved in a Problem faceoff, this card's owner's Mane Character has +2 power";
     AD170: "... opposing boosted Mane Characters here have -2 power" (514.2, 514.4a)."""
     st = stacked_game(game)
@@ -642,7 +640,7 @@ def test_problem_faceoff_mane_power(game, db):
     assert pw(game, st, m1) == boosted - 2
 
 
-def test_no_draws_during_the_main_phase_with_four_cards(game, db):
+def test_no_draws_during_the_main_phase_with_four_cards(game, card_db):
     """EO173 (Troublemaker): "While a player has at least 4 cards in their hand, that player can't draw
     cards during the Main Phase" (410.4)."""
     st = stacked_game(game)
@@ -662,7 +660,7 @@ def test_no_draws_during_the_main_phase_with_four_cards(game, db):
     assert game.r.draw(st.d, Ev(), 0) == 1
 
 
-def test_critter_trait_during_score_phase_and_points_condition(game, db):
+def test_critter_trait_during_score_phase_and_points_condition(game, card_db):
     """PR207: "While this card is at a Problem, your other Friends at that Problem get the Critter trait
     during any Score Phase"; NM16: "While you have at least 8 points, opposing Troublemakers here lose
     and can't have abilities"."""
@@ -682,7 +680,7 @@ def test_critter_trait_during_score_phase_and_points_condition(game, db):
     assert game.r.lost(st.d, tm)
 
 
-def test_attachments_with_several_abilities(game, db):
+def test_attachments_with_several_abilities(game, card_db):
     """CG131 "That Friend has +1 Power, is also [Generosity], and loses and can't gain abilities"; CG134
     "That Friend has [Laughter] and +1 power for each of your other [Laughter] Friends here"; SB114
     Petrified: loses abilities, can't move, can't be frightened, can't contribute its power."""
@@ -704,7 +702,7 @@ def test_attachments_with_several_abilities(game, db):
     assert game.r.no_contrib(st.d, h, "confront") and game.r.no_contrib(st.d, h, "faceoff")
 
 
-def test_resource_instructions_on_entering_play(game, db):
+def test_resource_instructions_on_entering_play(game, card_db):
     """EO165: "Play on a Friend. If that Friend is not yours, you may exhaust it."; EO161: "... If that
     Friend is yours, you may move it."; CG137: "Exhaust that Friend. That Friend does not ready during the
     Ready Phase." (603.1)."""
@@ -745,7 +743,7 @@ def test_resource_instructions_on_entering_play(game, db):
 
 
 # ------------------------------------------------------------------ optional replacement modifiers (710, 712.3)
-def test_frighten_replaced_by_exhausting(game, db):
+def test_frighten_replaced_by_exhausting(game, card_db):
     """CN29: "If this card would be frightened, you may exhaust it instead" — its controller decides as it
     would be frightened (712.3); declining lets it be frightened (710.3)."""
     st = stacked_game(game)
@@ -766,7 +764,7 @@ def test_frighten_replaced_by_exhausting(game, db):
     assert game.r.frighten(st.d, Ev(), other) and not st.d["rq"]  # only "this card"
 
 
-def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, db):
+def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, card_db):
     """HM19: "... you may banish a card from your discard pile instead"; HM65: "If a Friend would be
     frightened, you may pay [1] to dismiss it instead" (offered only when [1] can be paid)."""
     st = stacked_game(game)
@@ -790,10 +788,10 @@ def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, 
     game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
     resolve_all(game, st)
     assert not game.r.in_play(st.d, g) and st.d["pl"][1]["tok"] == 1
-    assert any(st.d["cards"][c]["k"] == db.key("PR33") for c in st.d["pl"][0]["disc"])
+    assert any(st.d["cards"][c]["k"] == card_db.key("PR33") for c in st.d["pl"][0]["disc"])
 
 
-def test_dismiss_replaced_by_retiring_this_card(game, db):
+def test_dismiss_replaced_by_retiring_this_card(game, card_db):
     """CG20: "If another of your Friends here would be dismissed, you may retire this card instead";
     AD142: "If another one of your Resources would be dismissed, you may retire this card instead"."""
     st = stacked_game(game)
@@ -818,7 +816,7 @@ def test_dismiss_replaced_by_retiring_this_card(game, db):
     assert not game.r.in_play(st.d, hat) and game.r.in_play(st.d, team)
 
 
-def test_dismiss_replaced_by_hand_or_banish(game, db):
+def test_dismiss_replaced_by_hand_or_banish(game, card_db):
     """DE112 Heart of the Sea: "If that card would be dismissed, you may put it into its owner's hand
     instead"; LL77: "If an opposing Friend or Troublemaker would be dismissed, you may exhaust this card to
     banish that Friend or Troublemaker instead" (only while it can be exhausted)."""
@@ -830,7 +828,7 @@ def test_dismiss_replaced_by_hand_or_banish(game, db):
     assert st.d["pending"]["player"] == 1
     game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, f) and any(st.d["cards"][c]["k"] == db.key("PR12") for c in st.d["pl"][1]["hand"])
+    assert not game.r.in_play(st.d, f) and any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][1]["hand"])
     st = stacked_game(game)
     cad = place(game, st, "LL77", 0, "home0")
     opp = place(game, st, "PR12", 1, "prob1")
@@ -838,12 +836,12 @@ def test_dismiss_replaced_by_hand_or_banish(game, db):
     settle(game, st)
     game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
     resolve_all(game, st)
-    assert st.d["cards"][cad]["ex"] and any(st.d["cards"][c]["k"] == db.key("PR12") for c in st.d["pl"][1]["ban"])
+    assert st.d["cards"][cad]["ex"] and any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][1]["ban"])
     opp2 = place(game, st, "PR33", 1, "prob1")
     assert game.r.leave_play(st.d, Ev(), opp2, "disc") and not st.d["rq"]  # exhausted: not offered
 
 
-def test_leave_play_replaced_by_exhausting_your_mane(game, db):
+def test_leave_play_replaced_by_exhausting_your_mane(game, card_db):
     """NM12 (Problem): "If one of your Friends would leave play, you may exhaust your Mane Character
     instead" (any way of leaving play, not the home-limit retirement)."""
     st = stacked_game(game)
@@ -858,7 +856,7 @@ def test_leave_play_replaced_by_exhausting_your_mane(game, db):
     assert game.r.leave_play(st.d, Ev(), theirs, "disc") and not st.d["rq"]  # not Ann's Friend
 
 
-def test_cant_leave_play_cant_be_retired_and_most_power(game, db):
+def test_cant_leave_play_cant_be_retired_and_most_power(game, card_db):
     """LL127: "While you have 4 or more Friends here, your Friends here can't leave play"; LL24: "While
     this card has 4 or more power, it can't be retired or dismissed except to home limit"; PR191: "While
     a player has more power at this Problem than any opponent, that player's Friends here can't be
@@ -886,7 +884,7 @@ def test_cant_leave_play_cant_be_retired_and_most_power(game, db):
 
 
 # ------------------------------------------------------------------ moving, playing, names, sent home
-def test_move_and_play_restrictions_with_conditions(game, db):
+def test_move_and_play_restrictions_with_conditions(game, card_db):
     """CG130 Dazzling Jacket: "While that Friend has power higher than any other Friend here, Friends
     can't be moved to this card's Problem"; CG69: "While an opponent's Mane Character is at home, that
     opponent can't move Friends to this card's Problem" (506); PR161: "While a player has at least 3
@@ -918,7 +916,7 @@ def test_move_and_play_restrictions_with_conditions(game, db):
     assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1), area="prob1") == 2
 
 
-def test_problem_loses_abilities_and_contribution_limit(game, db):
+def test_problem_loses_abilities_and_contribution_limit(game, card_db):
     """CG73: "While this card has power higher than any other Friend here, this card's Problem loses and
     can't have abilities"; FF71 Mudbriar: "+1 power for each card type among cards in your discard pile"
     and "Opposing characters here can't contribute their power to confronting this card's Problem
@@ -941,7 +939,7 @@ def test_problem_loses_abilities_and_contribution_limit(game, db):
     assert not game.r.no_contrib(st.d, place(game, st, "PR12", 1, "prob1"), "confront")  # not opposing
 
 
-def test_accessories_on_this_card(game, db):
+def test_accessories_on_this_card(game, card_db):
     """LL65: "You may pay [1] less to play Accessories on this card" / "Accessories on this card have
     Vexing"."""
     st = stacked_game(game)
@@ -954,7 +952,7 @@ def test_accessories_on_this_card(game, db):
     assert game.r.kw(st.d, on, "Vexing") == 1 and game.r.kw(st.d, off, "Vexing") == 0
 
 
-def test_mane_power_from_the_discard_pile_and_score_phase_host(game, db):
+def test_mane_power_from_the_discard_pile_and_score_phase_host(game, card_db):
     """DE18: "While this card is in your discard pile, your Mane Character has +1 power" (701.3: it
     functions from the discard pile); CN151 The Twilicane: "During the Score Phase, if that Mane Character
     is at home, that opponent's Friends each have -1 power"."""
@@ -975,7 +973,7 @@ def test_mane_power_from_the_discard_pile_and_score_phase_host(game, db):
     assert pw(game, st, f1) == 2
 
 
-def test_troublemaker_loses_abilities_during_your_troublemaker_phase(game, db):
+def test_troublemaker_loses_abilities_during_your_troublemaker_phase(game, card_db):
     """CN149: "Play on an opponent's non-Epic Troublemaker." / "That Troublemaker loses and can't gain
     abilities during your Troublemaker Phase" (606)."""
     from gameplay.engine.mlp.cardtext import parse_line as pl_
@@ -983,7 +981,7 @@ def test_troublemaker_loses_abilities_during_your_troublemaker_phase(game, db):
         "type": "Troublemaker", "ctrl": "opp", "not_epic": True}
     st = stacked_game(game)
     tm = place(game, st, "EO173", 1, "prob0")
-    epic = next(c.number for c in db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
+    epic = next(c.number for c in card_db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
     etm = place(game, st, epic, 1, "prob1")
     sel = {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}
     assert game.r.matches(st.d, tm, sel, 0, None) and not game.r.matches(st.d, etm, sel, 0, None)
@@ -995,32 +993,32 @@ def test_troublemaker_loses_abilities_during_your_troublemaker_phase(game, db):
     assert not game.r.lost(st.d, tm)
 
 
-def test_names_in_all_zones_and_any_number(game, db):
+def test_names_in_all_zones_and_any_number(game, card_db):
     """GF7: "This card is both a Maud Pie and a Pinkie Pie in all zones" (201.3); LL56: "+1 power for each
     of your other Friends named Pukwudgie, Prickly Pest" / "Your deck may contain any number of Friends
     named Pukwudgie, Prickly Pest" (101.2, 104.1)."""
-    from gameplay.engine.mlp.decks import validate_deck
-    from gameplay.engine.mlp.resolve import _card_filter
+    from gameplay.engine.mlp.deckbuild import validate_deck
+    from gameplay.engine.mlp.resolve import card_filter
     st = stacked_game(game)
     pie = place(game, st, "GF7", 0, "home0")
     assert game.r._has_title(st.d, pie, "Maud Pie") and game.r._has_title(st.d, pie, "Pinkie Pie")
     assert not game.r._has_title(st.d, pie, "Rarity")
     d = to_discard(game, st, "GF7", 0)
-    assert _card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
+    assert card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
     pk = [place(game, st, "LL56", 0, "home0") for _ in range(3)]
     place(game, st, "LL56", 1, "home1")
     assert pw(game, st, pk[0]) == game.r.face(st.d, pk[0]).power + 2
     deck = ["LL56"] * 5 + ["PR12"] * 3 + ["PR33"] * 3 + [n for n in ("PR31", "PR60", "PR81", "PR20", "PR36", "PR79",
                                                                          "PR76", "PR54", "PR86", "PR44") for _ in range(3)]
     deck += ["PR12"] * 0 + ["PR71", "PR71", "PR71", "PR78", "PR78", "PR78", "EO52", "EO52", "EO52", "FF7"]
-    errs = validate_deck(db, {"mane": "PR1", "deck": deck, "problems": ["PR190", "PR168", "PR164", "PR170", "PR177",
+    errs = validate_deck(card_db, {"mane": "PR1", "deck": deck, "problems": ["PR190", "PR168", "PR164", "PR170", "PR177",
                                                                           "PR192", "PR190", "PR168", "PR164", "PR170"]})
     assert not [e for e in errs if "copies" in e], errs
-    errs = validate_deck(db, {"mane": "PR1", "deck": ["PR12"] * 4 + deck[5:], "problems": ["PR190"] * 10})
+    errs = validate_deck(card_db, {"mane": "PR1", "deck": ["PR12"] * 4 + deck[5:], "problems": ["PR190"] * 10})
     assert any("copies of" in e and "Emerald" in e for e in errs)
 
 
-def test_cards_in_play_have_unique(game, db):
+def test_cards_in_play_have_unique(game, card_db):
     """AD199: "Cards in play have Unique." (516.2: a second card of a name its controller controls is
     dismissed by the game, its controller choosing which)."""
     from gameplay.engine.mlp.flow import _uniqueness
@@ -1034,7 +1032,7 @@ def test_cards_in_play_have_unique(game, db):
     assert st.d["pending"]["kind"] == "uniqueness" and sorted(st.d["pending"]["options"]) == sorted([a, b])
 
 
-def test_sent_to_another_problem_instead_of_home(game, db):
+def test_sent_to_another_problem_instead_of_home(game, card_db):
     """FF49: "If this card would be sent home, it is sent to another Problem instead"; MT142: "If one of
     your Friends here with 1 printed power would be sent home, send it to another Problem instead"
     (710, 506.5)."""
@@ -1053,7 +1051,7 @@ def test_sent_to_another_problem_instead_of_home(game, db):
     assert st.d["cards"][one]["a"] == "prob0" and st.d["cards"][two]["a"] == "home0"
 
 
-def test_not_sent_home_from_a_solved_problem(game, db):
+def test_not_sent_home_from_a_solved_problem(game, card_db):
     """SB82: "If one or more of your Friends with 2 or less printed power would be sent home from a solved
     Problem, they aren't sent home instead"; HM75: "This card's Problem can't be replaced until it is
     solved" and "When this card's Problem is solved, if this card would be sent home, it isn't sent home
@@ -1075,28 +1073,28 @@ def test_not_sent_home_from_a_solved_problem(game, db):
     assert st.d["cards"][joe]["a"] == "prob1"
 
 
-def test_friend_additional_cost_retire_a_friend(game, db):
+def test_friend_additional_cost_retire_a_friend(game, card_db):
     """EO38: "As an additional cost to play this card, retire a Friend." (508: chosen as it is played; with
     no Friend to retire it can't be played, 508.1d)."""
     st = stacked_game(game)
     to_hand(game, st, "EO38", 0)
     place(game, st, "PR36", 0, "home0")  # Laughter 3 for the play requirement
     set_tokens(st, 0, 9)
-    plays = [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == db.key("EO38")]
+    plays = [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == card_db.key("EO38")]
     mine = [o for o in st.d["play"] if st.d["cards"][o]["c"] == 0 and game.r.ctype(st.d, o) == "Friend"]
     assert plays and {a.get("retire") for a in plays} == set(mine)
     victim = mine[0]
     a = next(x for x in plays if x.get("retire") == victim and x.get("area") == "home0")
     st, _ = game.apply(st, a)
-    assert not game.r.in_play(st.d, victim) and any(st.d["cards"][o]["k"] == db.key("EO38") for o in st.d["play"])
+    assert not game.r.in_play(st.d, victim) and any(st.d["cards"][o]["k"] == card_db.key("EO38") for o in st.d["play"])
     # with no Friend to retire, no play action is offered (508.1d)
     from gameplay.engine.mlp.flow import _retire_cost_opts
     st = stacked_game(game)
-    assert _retire_cost_opts(game.r, st.d, 0, db.key("EO38")) == []
-    assert _retire_cost_opts(game.r, st.d, 0, db.key("PR12")) is None
+    assert _retire_cost_opts(game.r, st.d, 0, card_db.key("EO38")) == []
+    assert _retire_cost_opts(game.r, st.d, 0, card_db.key("PR12")) is None
 
 
-def test_harmony_counted_effects_and_next_event_discount(game, db):
+def test_harmony_counted_effects_and_next_event_discount(game, card_db):
     """FF47 (Harmony Unicorn): "... give one of your Unicorn characters +1 power for each Event in your
     discard pile until the end of the turn"; FF91: "Give one of your Griffon characters Eccentric 1 for
     each card in your hand until the end of the turn" (counted as it resolves, 708.2b); FF38: "... you may
@@ -1106,13 +1104,13 @@ def test_harmony_counted_effects_and_next_event_discount(game, db):
     sb = place(game, st, "FF47", 0, "home0")
     for n in ("PR114", "CN113", "PR12"):
         to_discard(game, st, n, 0)
-    st.d["rq"].append({"p": 0, "src": sb, "eff": list(db.cards[db.key("FF47")].abilities["front"][0]["effects"]), "i": 0,
+    st.d["rq"].append({"p": 0, "src": sb, "eff": list(card_db.cards[card_db.key("FF47")].abilities["front"][0]["effects"]), "i": 0,
                        "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
     assert pw(game, st, sb) == game.r.face(st.d, sb).power + 2
     g = place(game, st, "FF7", 0, "prob0")
     hand = len(st.d["pl"][0]["hand"])
-    ev_ = next(a for a in db.cards[db.key("FF91")].abilities["front"] if a["kind"] == "event")
+    ev_ = next(a for a in card_db.cards[card_db.key("FF91")].abilities["front"] if a["kind"] == "event")
     st.d["rq"].append({"p": 0, "src": g, "eff": [ev_["effects"][1]], "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
     assert game.r.kw(st.d, g, "Eccentric") == hand
@@ -1136,7 +1134,7 @@ def test_harmony_counted_effects_and_next_event_discount(game, db):
     assert st.d["pl"][0]["score"] == score + 1
 
 
-def test_mane_turns_over_while_pegasus_friends_are_there(game, db):
+def test_mane_turns_over_while_pegasus_friends_are_there(game, card_db):
     """CN1 Rainbow Dash (Mane): "Any Phase: While there are at least 2 Pegasus Friends at this card's
     Problem, you may turn this card over." (an activated ability without a cost; its condition is
     checked as it is activated)."""
@@ -1161,7 +1159,7 @@ def test_mane_turns_over_while_pegasus_friends_are_there(game, db):
     assert st.d["cards"][st.d["pl"][0]["mane"]]["b"]
 
 
-def test_enters_play_with_counters_and_removes_one_each_turn(game, db):
+def test_enters_play_with_counters_and_removes_one_each_turn(game, card_db):
     """DE88 Flim & Flam: "This card enters play with 3 +1 power counters on it." (519: on it as it enters,
     not a trigger) / "At the start of your turn, remove a +1 power counter from this card"."""
     st = stacked_game(game)
@@ -1175,7 +1173,7 @@ def test_enters_play_with_counters_and_removes_one_each_turn(game, db):
         assert st.d["cards"][ff]["cn"].get("+1", 0) == left
 
 
-def test_move_a_friend_with_a_friendship_counter_along(game, db):
+def test_move_a_friend_with_a_friendship_counter_along(game, card_db):
     """HM67 Lyra & Bon Bon: "This card is both a Lyra and a Bon Bon in all zones." / "When you move this
     card to a Problem, you may move one of your Friends with a Friendship counter to the same Problem"."""
     st = stacked_game(game)
@@ -1190,7 +1188,7 @@ def test_move_a_friend_with_a_friendship_counter_along(game, db):
     assert st.d["cards"][friend]["a"] == "prob1" and st.d["cards"][plain]["a"] == "home0"
 
 
-def test_public_face_down_troublemakers_and_revealed_deck_top(game, db):
+def test_public_face_down_troublemakers_and_revealed_deck_top(game, card_db):
     """CG176: "Players may look at face-down Troublemakers here" (505.1d otherwise hides them); CN197:
     "Play with the top card of your deck revealed" / "This card's power is equal to the printed power of
     the top card of your deck" (both players see that card, 404.1)."""
@@ -1217,12 +1215,12 @@ def test_public_face_down_troublemakers_and_revealed_deck_top(game, db):
     assert pw(game, st, ts) == 1
 
 
-def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, db):
+def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, card_db):
     """FF101: "Put an opposing Friend with 2 or less power into its owner's hand." / "Harmony Pegasus: If
     you have a Pegasus character, put an opposing Friend into its owner's hand instead." (one or the
     other); FF87: "Put an opposing Friend on top of its owner's deck." / "Harmony Unicorn: If that
     Friend's cost is less than or equal to the number of Unicorn characters you have, gain [1]"."""
-    effs = next(a for a in db.cards[db.key("FF101")].abilities["front"] if a["kind"] == "event")["effects"]
+    effs = next(a for a in card_db.cards[card_db.key("FF101")].abilities["front"] if a["kind"] == "event")["effects"]
     st = stacked_game(game, manes=("PR2", "PR2"))  # (PR1 Rainbow Dash is a Pegasus)
     assert "Pegasus" not in game.r.traits(st.d, st.d["pl"][0]["mane"])
     big = place(game, st, "PR31", 1, "prob1")
@@ -1233,7 +1231,7 @@ def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, db):
     st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
     assert not game.r.in_play(st.d, big)
-    effs = next(a for a in db.cards[db.key("FF87")].abilities["front"] if a["kind"] == "event")["effects"]
+    effs = next(a for a in card_db.cards[card_db.key("FF87")].abilities["front"] if a["kind"] == "event")["effects"]
     st = stacked_game(game)
     place(game, st, "PR31", 1, "prob1")  # cost 4
     place(game, st, "LL39", 0, "home0")  # one Unicorn
@@ -1244,10 +1242,10 @@ def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, db):
     place(game, st, "PR20", 1, "prob1")  # cost 1
     st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == tok + 1 and st.d["cards"][st.d["pl"][1]["deck"][0]]["k"] == db.key("PR20")
+    assert st.d["pl"][0]["tok"] == tok + 1 and st.d["cards"][st.d["pl"][1]["deck"][0]]["k"] == card_db.key("PR20")
 
 
-def test_cant_be_removed_or_moved_by_opponents(game, db):
+def test_cant_be_removed_or_moved_by_opponents(game, card_db):
     """CG25 Maud Pie: "This card can't be dismissed, moved, or put into its owner's hand from play by
     opponents" (104.2; its controller still can, and the game, 104.3)."""
     st = stacked_game(game)
@@ -1264,7 +1262,7 @@ def test_cant_be_removed_or_moved_by_opponents(game, db):
     assert not game.r.in_play(st.d, maud)
 
 
-def test_choose_up_to_two_colors(game, db):
+def test_choose_up_to_two_colors(game, card_db):
     """FF83 Sclerite: "As this card enters play, choose up to two colors. This card has those colors."
     (one color at a time; "done" stops after none or one)."""
     st = stacked_game(game)
@@ -1289,7 +1287,7 @@ def test_choose_up_to_two_colors(game, db):
     assert game.r.colors(st.d, sc2) == ("Loyalty",)
 
 
-def test_revealed_friends_colors(game, db):
+def test_revealed_friends_colors(game, card_db):
     """LL84 Sunny Skies: "As this card enters play, you may reveal a Friend in your hand. This card is the
     revealed Friend's colors." (printed colors; "none" reveals nothing)."""
     st = stacked_game(game)
@@ -1305,7 +1303,7 @@ def test_revealed_friends_colors(game, db):
     assert set(game.r.colors(st.d, ss)) == {"Loyalty", "Laughter"} and f in st.d["pl"][0]["hand"]
 
 
-def test_first_player_to_play_a_friend_here(game, db):
+def test_first_player_to_play_a_friend_here(game, card_db):
     """PR196 Wrapping Up Winter: "The first player to play a Friend to this Problem gains [2]." (705.2g:
     played, "that player" gains; only the first time for this Problem)."""
     st = stacked_game(game)

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("auth", "0012_alter_user_first_name_max_length"),
-        ('tournaments', '0003_match_game_loss_bookkeeping'),
+        ('tournaments', '0004_player_profile_timer_presets_soft_delete'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 

@@ -1,0 +1,106 @@
+"""Choosing the cards and players an effect acts on (705.2f: choices are made while following the
+instructions): the candidates of a target description, the target decision, the filter of cards
+outside play, the choice of a player.  Shared by the interpreter and the effect handlers."""
+from __future__ import annotations
+
+__all__ = ["ask_player", "card_filter", "choose_target", "target_cards"]
+
+
+def target_cards(self, st, fr, e):
+    tgt = e.get("target") or {"self": True}
+    if "id" in tgt:
+        return [tgt["id"]] if tgt["id"] in st["cards"] else []
+    if tgt.get("it"):
+        it = fr.get("it")
+        return [it] if it and self.in_play(st, it) else []
+    if tgt.get("at") == "there":
+        # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
+        tgt = {**tgt, "at": "area", "area": fr.get("rxa")}
+    if tgt.get("least"):  # "a Friend with the least power among Friends involved in the faceoff" (ties: choose)
+        cands = self.select(st, {k: v for k, v in tgt.items() if k != "least"}, fr["p"], fr["src"])
+        lo = min((self.power(st, c) or 0 for c in cands), default=None)
+        return [c for c in cands if (self.power(st, c) or 0) == lo]
+    if tgt.get("lt_it_power"):  # "an opposing character with less power than that Friend"
+        it = fr.get("it")
+        lim = self.power(st, it) if it and self.in_play(st, it) else None
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if lim is not None and (self.power(st, c) or 0) < lim]
+    if e.get("op") == "move" and e.get("to") == "area":  # "to each Problem": not one already there
+        picked = fr.get("picked") or ()
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"])
+                if st["cards"][c]["a"] != e.get("area") and c not in picked]
+    if tgt.get("not_chosen"):  # "each other Friend" / "another character" than the chosen one (or this card)
+        excl = fr.get("it") or fr["src"]
+        return [c for c in target_cards(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_chosen"}})
+                if c != excl]
+    if tgt.get("fresh"):  # "up to two ...": a card already chosen by this frame can't be chosen again
+        picked = fr.get("picked") or ()
+        return [c for c in self.select(st, tgt, fr["p"], fr["src"]) if c not in picked]
+    if tgt.get("not_it"):  # "another ...": not the card a watched event happened to either
+        it = (fr.get("x") or {}).get("it")
+        return [c for c in target_cards(self, st, fr, {**e, "target": {k: v for k, v in tgt.items() if k != "not_it"}}) if c != it]
+    la = (fr.get("x") or {}).get("la")
+    if tgt.get("at") == "here" and la and fr["src"] not in st["cards"]:  # "here" after this card left play
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == la]
+    if tgt.get("at") == "it":  # "there": the area of the card a watched event happened to
+        it = (fr.get("x") or {}).get("it")
+        if not (it and self.in_play(st, it)):
+            return []
+        area = st["cards"][it]["a"]
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "at"}, fr["p"], fr["src"])
+                if st["cards"][c]["a"] == area]
+    return self.select(st, tgt, fr["p"], fr["src"])
+
+
+def choose_target(self, st, fr, e, cands, rule="705.2f"):
+    """Return (done, target-or-None).  Asks a decision when there is a real choice."""
+    tgt = e.get("target") or {}
+    if fr["ch"] is not None:
+        ch = fr["ch"]
+        return True, (None if ch == "none" else ch)
+    if not cands:
+        return True, None
+    if len(cands) == 1 and not tgt.get("optional"):
+        return True, cands[0]
+    opts = list(cands) + (["none"] if tgt.get("optional") else [])
+    self.ask(st, fr["p"], "target", opts, rule, op=e["op"], src=fr["src"])
+    return False, None
+
+
+def card_filter(self, st, cid, flt) -> bool:
+    d = self.db.cards[st["cards"][cid]["k"]]
+    f = d.front
+    if "type" in flt and f.type != flt["type"]:
+        return False
+    if "trait" in flt and flt["trait"] not in f.traits:
+        return False
+    if "max_cost" in flt and (f.cost or 0) > flt["max_cost"]:
+        return False
+    if "max_power" in flt and (f.power or 0) > flt["max_power"]:
+        return False
+    if "color" in flt and flt["color"] not in f.colors:
+        return False
+    if "not_type" in flt and f.type == flt["not_type"]:
+        return False  # "a non-Friend card"
+    if "min_printed" in flt and (f.power is None or f.power < flt["min_printed"]):
+        return False  # a card outside play has only its printed power
+    if "max_printed" in flt and (f.power is None or f.power > flt["max_printed"]):
+        return False
+    if "title" in flt and flt["title"] != f.title and flt["title"] not in self.alias_keys.get(d.key, ()):
+        return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
+    if flt.get("no_req") and f.play_requirements:
+        return False  # "a card with no play requirement" (205)
+    return True
+
+
+def ask_player(self, st, fr, p, players, what="player") -> tuple[bool, int | None]:
+    """A choice of a player ("a player's deck", "a discard pile"): (done, player or None)."""
+    if fr["ch"] is not None:
+        return True, fr["ch"] if fr["ch"] in (0, 1) else None
+    if not players:
+        return True, None
+    if len(players) == 1:
+        return True, players[0]
+    self.ask(st, p, "choice", list(players), "705.2f", src=fr["src"], what=what)
+    return False, None
