@@ -29,7 +29,8 @@ class InputError(ValueError):
 DB_ID = (1, 2**63 - 1)
 INT_LIMITS: dict[str, tuple[int, int]] = {
     "match": DB_ID, "registration": DB_ID, "appeal": DB_ID, "round": (1, 1000),
-    "swiss_rounds": (1, 20), "top_cut": (0, 256), "size": (0, 256), "end_of_match_cap_minutes": (0, 60),
+    # Within the database's range here; the services name the rule (Swiss Rounds 1-20, a power-of-two cut).
+    "swiss_rounds": (-(2**31), 2**31 - 1), "top_cut": (-(2**31), 2**31 - 1), "size": (0, 256), "end_of_match_cap_minutes": (0, 60),
     "round_id": DB_ID, "first": DB_ID, "second": DB_ID, "opponent": DB_ID, "timer": DB_ID,
     "games_a": (0, 9), "games_b": (0, 9), "points_a": (0, 100), "points_b": (0, 100), "minutes": (1, 120),
 }

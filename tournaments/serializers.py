@@ -186,8 +186,10 @@ class OperationSerializer(serializers.Serializer):
     points_a = _int("points_a", "end_of_match: player A's points")
     points_b = _int("points_b", "end_of_match: player B's points")
     minutes = _int("minutes", "add_time: minutes to add (1-120)")
-    swiss_rounds = _int("swiss_rounds", "start, settings: the number of Swiss rounds (1-20)")
-    top_cut = _int("top_cut", "settings: players in the elimination rounds (0 none)")
+    swiss_rounds = serializers.IntegerField(required=False, min_value=1, max_value=20,
+                                            help_text="start, settings: the number of Swiss rounds (1-20)")
+    top_cut = serializers.IntegerField(required=False, min_value=0, max_value=64,
+                                       help_text="settings: players in the elimination rounds (0 none, else a power of two)")
     size = _int("size", "top_cut: players in the cut")
     end_of_match_cap_minutes = _int("end_of_match_cap_minutes", "settings (head judge): limit on end-of-match procedures")
     elimination_announced = serializers.BooleanField(required=False, help_text="settings: Tier 1 elimination rounds announced")

@@ -90,7 +90,8 @@ def test_a_second_dispute_does_not_duplicate_the_entry(paired_round, act):
     m = _first_match(rnd)
     act(services.match_report_result, match=m, by=m.player_a.player, result="a")
     act(services.match_confirm_result, match=Match.objects.get(pk=m.pk), by=m.player_b.player, agree=False)
-    act(services.match_confirm_result, match=Match.objects.get(pk=m.pk), by=m.player_b.player, agree=False)
+    with pytest.raises(services.EventError, match="a judge will decide"):
+        act(services.match_confirm_result, match=Match.objects.get(pk=m.pk), by=m.player_b.player, agree=False)
     assert AuditEntry.objects.filter(target=str(m), action="dispute").count() == 1
 
 
