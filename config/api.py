@@ -22,6 +22,19 @@ from tournaments.api import register as register_tournaments  # noqa: E402
 
 register_tournaments(router)
 
+try:
+    from gameplay.api import register as register_gameplay  # noqa: E402
+
+    register_gameplay(router)
+except ImportError:
+    pass
+
+try:
+    from limited.api import register as register_limited  # noqa: E402
+
+    register_limited(router)
+except ImportError:  # the app is not installed
+    pass
 
 
 class TokenLogin(ObtainAuthToken):

@@ -18,6 +18,13 @@ from channels.security.websocket import AllowedHostsOriginValidator  # noqa: E40
 from config.limits import BoundedInput, install_daphne_request_limit  # noqa: E402
 from config.routing import websocket_urlpatterns  # noqa: E402
 
+try:  # load the game engines' card pools now, not on a player's first move
+    from gameplay.engines import warm_up_in_background  # noqa: E402
+
+    warm_up_in_background()
+except ImportError:
+    pass
+
 install_daphne_request_limit()  # daphne imports this module before it serves: refuse big bodies in Twisted too
 
 application = BoundedInput(

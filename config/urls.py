@@ -28,3 +28,11 @@ try:
     urlpatterns.append(path("decklists/", include("decks.decklist_urls")))
 except ImportError:
     pass
+try:
+    urlpatterns.append(path("play/", include("gameplay.urls")))
+except ImportError:
+    pass
+try:
+    urlpatterns.append(path("limited/", include("limited.urls")))
+except ImportError:
+    pass

@@ -77,6 +77,27 @@ class RestoreSerializer(serializers.Serializer):
 class ValidateSerializer(DeckInputSerializer):
     format = serializers.SlugField(help_text="format slug, e.g. mlp-harmony")
     date = serializers.DateField(required=False, help_text="the event's date; default today")
+    pool = DeckEntrySerializer(many=True, required=False, help_text=(
+        "Limited formats: the player's sealed/draft pool (card GUID, number or name with copies); the deck is "
+        "checked against it"))
+
+    def pool_counts(self, fmt) -> dict[str, int] | None:
+        """The pool as card GUIDs -> copies, or None when none was sent; unknown cards are a 400 naming them."""
+        entries = self.validated_data.get("pool")
+        if entries is None:
+            return None
+        from decks.card_index import card_index
+        from decks.deckparse import entries_to_lines
+        from decks.resolution import resolve_lines
+        from decks.validation import FormatSpec
+
+        spec = FormatSpec.load(fmt)
+        counts: dict[str, int] = {}
+        for r in resolve_lines(card_index(spec.game), entries_to_lines([dict(e) for e in entries])):
+            if r.card is None:
+                raise ValidationError({"pool": [f"unknown card {r.line.name!r}"]})
+            counts[r.card.guid] = counts.get(r.card.guid, 0) + r.line.qty
+        return counts
 
 
 class DecklistSerializer(serializers.ModelSerializer):
@@ -217,10 +238,11 @@ class DeckValidateViewSet(_Errors, viewsets.ViewSet):
             from decks.validation import FormatSpec, validate_deck
 
             spec = FormatSpec.load(ser.validated_data["format"])
-            report = validate_deck(lines=entries_to_lines(data), fmt=spec,
+            report = validate_deck(lines=entries_to_lines(data), fmt=spec, pool=ser.pool_counts(spec),
                                    on=ser.validated_data.get("date") or timezone.localdate(), source_kind="json")
         else:
             report = validate_deck_input(data=data, fmt=ser.validated_data["format"], kind=kind,
+                                         pool=ser.pool_counts(ser.validated_data["format"]),
                                          on=ser.validated_data.get("date") or timezone.localdate())
         return Response(report.as_dict())
 

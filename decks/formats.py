@@ -21,20 +21,22 @@ MLP_CONSTRUCTED_RULES = {
     "draw_deck": {"min": 45, "max_copies": 3},  # 101.1, 101.2
     "problem_deck": {"exactly": 10, "max_copies": 2, "min_starting": 1},  # 101.3, 101.3a, 101.3c
 }
-# Limited Play: the organiser-provided Mane Characters and Starting Problems of both blocks.
-LIMITED_PROVIDED = [
-    "EO1", "EO2", "EO4", "EO5", "EO7", "EO8", "MT1", "MT2", "MT3",  # Odyssey block Mane Characters
-    "CN1", "CN2", "CN3", "CN5", "CN6", "CN7",  # Premiere block Mane Characters
-    "EO191", "EO200", "EO202",  # Odyssey block Starting Problems
-    "PR168", "PR190", "PR192", "PR177", "PR170", "PR164",  # Premiere block Starting Problems
-]
+# Limited Play, Mane Characters / Starting Problems: the cards the organiser may provide, per block (the
+# floor rules' table); players may use any number of them, whatever their pool holds.
+LIMITED_PROVIDED_BY_BLOCK = {
+    "Odyssey": {"manes": ["EO1", "EO2", "EO4", "EO5", "EO7", "EO8", "MT1", "MT2", "MT3"],
+                "starting_problems": ["EO191", "EO200", "EO202"]},
+    "Premiere": {"manes": ["CN1", "CN2", "CN3", "CN5", "CN6", "CN7"],
+                 "starting_problems": ["PR168", "PR190", "PR192", "PR177", "PR170", "PR164"]},
+}
+LIMITED_PROVIDED = [n for block in LIMITED_PROVIDED_BY_BLOCK.values() for n in block["manes"] + block["starting_problems"]]
 MLP_LIMITED_RULES = {
     "mane": {"exactly": 1},
     # Limited Deck Construction: at least 30 cards; exactly five Problems, at least one a Starting Problem.
     # The pool limits the copies; provided Starting Problems may be included in any number.
-    "draw_deck": {"min": 30, "max_copies": None, "rule_min": "Limited Deck Construction"},
-    "problem_deck": {"exactly": 5, "max_copies": None, "rule_size": "Limited Deck Construction",
-                     "rule_starting": "Limited Deck Construction"},
+    "draw_deck": {"min": 30, "max_copies": None, "rule_min": "Limited Play, Limited Deck Construction"},
+    "problem_deck": {"exactly": 5, "max_copies": None, "rule_size": "Limited Play, Limited Deck Construction",
+                     "rule_starting": "Limited Play, Limited Deck Construction"},
     "pool": True,
     "provided_cards": LIMITED_PROVIDED,
 }

@@ -147,7 +147,7 @@ def import_mlp_octgn(directory: str | Path) -> ImportReport:
                 defaults={
                     "name": s.name, "source_name": s.file.rsplit(".", 1)[0], "source_guid": s.guid,
                     "release_date": meta.get("release_date"), "block": meta.get("block", ""),
-                    "supplemental": meta.get("supplemental", False),
+                    "supplemental": meta.get("supplemental", False), "packaging": list(s.packs),
                 },
             )
             report.per_set_type[s.name] = Counter()
@@ -189,8 +189,34 @@ def _import_card(rec: CardRecord, *, game: Game, card_set: CardSet, existing: Ca
 NEOPETS_FIELDS = (
     "id", "set", "number", "type", "name", "text", "hit_points", "attack", "defence", "agility",
     "level_requirement", "team_icon", "species", "rainbow_pool", "traits", "keywords", "rarity",
+    "color", "timing", "requires_map_pieces", "effects",
 )
-NEOPETS_TYPES = {"Neopet", "Item", "Action", "Location", "Faerie", "Hero", "Villain", "Petpet", "Map Piece", "Codestone", "Faction"}
+# The card types of the Comprehensive Rules 1.2 (section 5); "Item" and "Action" are the first demo file's words.
+NEOPETS_TYPES = {"Neopet", "Faerie", "Hero", "Villain", "Paint Brush", "Legend", "Equipment", "Petpet", "Potion", "Food",
+                 "Location", "Map Piece", "Codestone", "Faction", "Item", "Action"}
+# Engine fields kept in Card.extra: behaviour (the effect vocabulary) and what the engine needs to play the card.
+NEOPETS_EXTRA = ("color", "timing", "requires_map_pieces", "effects")
+
+
+def _neopets_extra(row: dict, *, file: str, name: str) -> dict:
+    """The engine fields of a row; ``effects`` is checked against the effect vocabulary."""
+    from gameplay.engine.neopets.carddb import CardDataError as EngineCardError, card_from_record
+
+    extra = {}
+    for key in NEOPETS_EXTRA:
+        value = row.get(key)
+        if isinstance(value, str) and key in ("effects", "timing"):
+            try:
+                value = json.loads(value) if value.strip() else None
+            except json.JSONDecodeError as exc:
+                raise CardDataError(f"{key} is not JSON: {exc}", file=file, card=name) from None
+        if value not in (None, ""):
+            extra[key] = value
+    try:
+        card_from_record({**row, **extra})
+    except EngineCardError as exc:
+        raise CardDataError(str(exc), file=file, card=name) from None
+    return extra
 
 
 def _neopets_rows(data: bytes, *, file: str) -> list[dict]:
@@ -211,7 +237,8 @@ def import_neopets(path: str | Path, *, set_code: str = "NDEMO", set_name: str =
     report = ImportReport()
 
     def as_int(row: dict, key: str) -> int | None:
-        value = str(row.get(key) or "").strip()
+        raw = row.get(key)
+        value = "" if raw is None else str(raw).strip()  # (a 0 is a value: a petpet's Agility 0)
         if not value:
             return None
         try:
@@ -243,6 +270,7 @@ def import_neopets(path: str | Path, *, set_code: str = "NDEMO", set_name: str =
                 "rainbow_pool": str(row.get("rainbow_pool")).strip().lower() in ("1", "true", "yes"),
                 "traits": listy(row.get("traits")), "keywords": listy(row.get("keywords")),
                 "rarity": str(row.get("rarity") or "").strip(),
+                "extra": _neopets_extra(row, file=path.name, name=name),
             }
             _, outcome = _upsert(Card, {"guid": f"neopets:{str(row['id']).strip()}"}, values)
             setattr(report, outcome, getattr(report, outcome) + 1)

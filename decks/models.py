@@ -38,6 +38,10 @@ class CardSet(models.Model):
     block = models.CharField(max_length=50, blank=True, help_text="e.g. Premiere, Odyssey")
     supplemental = models.BooleanField(default=False, help_text="Supplemental products are not block-legal")
     demo = models.BooleanField(default=False, help_text="Demo data written by the project, not a real product")
+    packaging = models.JSONField(
+        default=list, blank=True,
+        help_text="Boosters as the data defines them: [{name, id, slots: [{pick: {qty, key, value}} | {options: [...]}]}]",
+    )
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["game", "code"], name="unique_set_code_per_game")]
@@ -56,8 +60,13 @@ class CardType(models.TextChoices):
     PROBLEM = "Problem"
     # Neopets Battledome
     NEOPET = "Neopet"
-    ITEM = "Item"
-    ACTION = "Action"
+    EQUIPMENT = "Equipment"
+    PAINT_BRUSH = "Paint Brush"
+    LEGEND = "Legend"
+    POTION = "Potion"
+    FOOD = "Food"
+    ITEM = "Item"  # the first demo file's word for Equipment
+    ACTION = "Action"  # the first demo file's word for Legend
     LOCATION = "Location"
     FAERIE = "Faerie"
     HERO = "Hero"

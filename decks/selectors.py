@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from django.db.models import Case, F, IntegerField, Q, QuerySet, Value, When
 from django.db.models.functions import Length
 
-from decks.models import BanlistEntry, Card, Format, fold_name
+from decks.boosters import BoosterSpec, NoBooster, PackCard, open_pack, pack_rng
+from decks.models import BanlistEntry, Card, CardSet, Format, fold_name
 
 # Real cards before the project's demo data, one game after the other, each in release order (a demo set
 # has no release date: it must not come first just because empty dates sort first); within a set by
@@ -155,3 +156,67 @@ def decklists_for_event(*, event, user):
     if not decklists_can_list(event=event, user=user):
         raise PermissionDenied("only the organiser and the judges see all decklists before publication")
     return Decklist.objects.filter(event=event).select_related("player", "current").order_by("player__username")
+
+
+# ---------------------------------------------------------------------------------------------- Neopets engine
+NEOPETS_GUID_PREFIX = "neopets:"
+
+
+def neopets_card_records() -> list[dict]:
+    """Every Neopets card in the project's card format (docs/neopets-card-format.md), as
+    ``gameplay.engine.neopets.CardDB.from_records`` reads it for an online match: ids are the
+    import's ids (the GUID without ``neopets:``), engine fields (``effects``, ...) come from ``extra``."""
+    out = []
+    for c in Card.objects.filter(game__slug="neopets").order_by("id"):
+        rec = {"id": c.guid.removeprefix(NEOPETS_GUID_PREFIX), "name": c.title, "type": c.type, "number": c.number,
+               "text": c.text, "level_requirement": c.level_requirement, "team_icon": c.team_icon,
+               "species": c.species, "rainbow_pool": c.rainbow_pool, "traits": list(c.traits),
+               "hit_points": c.hit_points, "attack": c.attack, "defence": c.defence, "agility": c.agility}
+        rec.update(c.extra or {})
+        out.append(rec)
+    return out
+
+
+def neopets_engine_deck(report) -> dict[str, list[str]]:
+    """A validated Neopets decklist (``decks.validation.DeckReport``) as the engine's deck:
+    {"neopets": [ids], "rainbow": [ids], "main": [ids]} (2.2-2.4)."""
+    def ids(zone: str) -> list[str]:
+        return [card.guid.removeprefix(NEOPETS_GUID_PREFIX) for card, qty in report.zones[zone] for _ in range(qty)]
+
+    return {"neopets": ids("neopet"), "rainbow": ids("rainbow"), "main": ids("main")}
+
+
+# --------------------------------------------------------------------------------------------- boosters
+def card_set_find(*, game: str = "mlp", name: str) -> CardSet:
+    """A set by its code ("PR"), its name ("Premiere", "The Crystal Games") or the data's own name
+    ("Premier", "Crystal Games"); raises ``NoBooster`` naming the known sets."""
+    wanted = name.strip()
+    qs = CardSet.objects.filter(game__slug=game)
+    found = (qs.filter(code__iexact=wanted).first() or qs.filter(name__iexact=wanted).first()
+             or qs.filter(source_name__iexact=wanted.replace(" ", "-")).first()
+             or qs.filter(name__iexact=f"The {wanted}").first())
+    if found is None:
+        known = ", ".join(f"{s.name} ({s.code})" for s in qs.order_by("release_date", "code"))
+        raise NoBooster(f"unknown set {name!r}; known sets: {known or 'none (import the cards first)'}")
+    return found
+
+
+def booster_spec(card_set: CardSet) -> BoosterSpec:
+    """The set's booster as its packaging data defines it (``NoBooster`` if it has none)."""
+    return BoosterSpec.from_packaging(set_code=card_set.code, set_name=card_set.name, packaging=card_set.packaging or [])
+
+
+def booster_cards(card_set: CardSet) -> list[PackCard]:
+    """The set's cards a pack can hold, in a stable order (collector number), so seeded draws repeat."""
+    rows = Card.objects.filter(card_set=card_set).order_by("number", "guid").values_list(
+        "guid", "number", "title", "subtitle", "rarity", "type", "colors", "keywords")
+    return [PackCard(guid=g, number=n, name=f"{t}, {s}" if s else t, rarity=r, type=ty, colors=tuple(c or ()),
+                     keywords=tuple(k.rstrip(".") for k in (kw or ())))
+            for g, n, t, s, r, ty, c, kw in rows]
+
+
+def packs_open(*, card_set: CardSet, count: int, seed: int | str, player: int | str = "", first_index: int = 0) -> list[list[PackCard]]:
+    """``count`` packs of ``card_set`` for ``player`` (pack numbers ``first_index`` on), reproducible from the seed."""
+    spec = booster_spec(card_set)
+    cards = booster_cards(card_set)
+    return [open_pack(spec, cards, pack_rng(seed, player, first_index + i)) for i in range(count)]

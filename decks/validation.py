@@ -359,25 +359,34 @@ def _check_mlp(spec: FormatSpec, zones, problems: list[DeckProblem], pool: dict[
         _check_pool(spec, zones, problems, pool)
 
 
+POOL_RULE = "Limited Play, Sealed Deck Format / Booster Draft Format"
+
+
 def _check_pool(spec: FormatSpec, zones, problems: list[DeckProblem], pool: dict[str, int] | None) -> None:
-    """Limited Play: every card comes from the player's sealed/draft pool, except provided Mane Characters
-    and Starting Problems (any number of those)."""
+    """Limited Play: every card comes from the player's sealed/draft pool ("each player constructs a limited
+    deck from a pool of cards"), except the provided Mane Characters and Starting Problems (any number)."""
     provided = set(spec.rules.get("provided_cards", ()))
     if pool is None:
-        problems.append(DeckProblem("Limited Play, Sealed Deck / Booster Draft Format",
-                                    "no card pool is recorded for this player, so the deck can't be checked against it",
-                                    INVALID))
+        problems.append(DeckProblem(POOL_RULE, "no card pool is recorded for this player, so the deck can't be checked "
+                                    "against it", INVALID))
         return
     for cards in zones.values():
         for card, qty in cards:
-            if card.number in provided and card.type in ("Mane Character", "Problem"):
-                continue
+            if card.number in provided and (card.type == "Mane Character" or card.is_starting_problem):
+                continue  # Limited Play, Mane Characters / Starting Problems: provided, in any number
             have = pool.get(card.guid, 0)
-            if qty > have:
-                problems.append(DeckProblem(
-                    "Limited Play, Sealed Deck / Booster Draft Format",
-                    f"{qty} {card.full_name} ({card.number}) in the deck but {have} in the player's pool", INVALID, [card],
-                ))
+            if qty <= have:
+                continue
+            if card.type == "Mane Character":
+                rule, why = "Limited Play, Mane Characters", "it is not one of the provided Mane Characters"
+            elif card.is_starting_problem:
+                rule, why = "Limited Play, Starting Problems", "it is not one of the provided Starting Problems"
+            else:
+                rule, why = POOL_RULE, "a limited deck is built from the player's own pool"
+            problems.append(DeckProblem(
+                rule, f"{qty} {card.full_name} ({card.number}) in the deck but {have} in the player's pool; {why}",
+                INVALID, [card],
+            ))
 
 
 def _check_neopets(spec: FormatSpec, zones, problems: list[DeckProblem]) -> None:

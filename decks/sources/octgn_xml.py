@@ -275,13 +275,41 @@ def parse_set_bytes(data: bytes, *, file: str) -> SetRecord:
         except Exception:  # a comment that is not card data: nothing to import
             continue
         commented.extend(_parse_card(e, set_name=set_name, file=file, commented=True) for e in elems)
-    packs = []
-    for pack in root.iter("pack"):
-        packs.append({"name": pack.get("name", ""), "id": pack.get("id", "")})
+    packs = [_parse_pack(pack, file=file) for pack in root.iter("pack")]
     return SetRecord(
         name=set_name, guid=(root.get("id") or "").lower(), file=file, cards=cards,
         commented_cards=tuple(commented), packs=tuple(packs),
     )
+
+
+def _parse_pick(elem, *, file: str) -> dict:
+    """``qty="unlimited"`` (the data's "show every Mane Character" listing, not a booster) is None."""
+    if elem.get("qty") == "unlimited":
+        return {"qty": None, "key": elem.get("key", ""), "value": elem.get("value", "")}
+    try:
+        qty = int(elem.get("qty", "1"))
+    except ValueError:
+        raise CardDataError(f"<pick qty={elem.get('qty')!r}> is not a number", file=file) from None
+    return {"qty": qty, "key": elem.get("key", ""), "value": elem.get("value", "")}
+
+
+def _parse_pack(pack, *, file: str) -> dict:
+    """A booster's ``<packaging>`` entry: its slots in order, each a fixed ``pick`` or a choice of
+    ``options`` with probabilities (e.g. one card that is Ultra Rare with probability 0.083, else Common)."""
+    slots: list[dict] = []
+    for child in pack:
+        if child.tag == "pick":
+            slots.append({"pick": _parse_pick(child, file=file)})
+        elif child.tag == "options":
+            options = []
+            for opt in child.findall("option"):
+                try:
+                    probability = float(opt.get("probability", ""))
+                except ValueError:
+                    raise CardDataError(f"pack {pack.get('name')!r}: an option has no probability", file=file) from None
+                options.append({"probability": probability, "picks": [_parse_pick(p, file=file) for p in opt.findall("pick")]})
+            slots.append({"options": options})
+    return {"name": pack.get("name", ""), "id": pack.get("id", ""), "slots": slots}
 
 
 def parse_set_file(path: str | Path) -> SetRecord:

@@ -58,3 +58,20 @@ def test_unknown_formats_bad_dates_and_unreadable_files_exit_2(tmp_path):
 
 def test_neopets_decks_are_validated_too():
     assert run("--format", "neopets-constructed", str(FIXTURES / "neopets-legal.txt"))[0] == 0
+
+
+def test_a_limited_deck_is_checked_against_the_pool_given(tmp_path):
+    """--pool: the player's sealed/draft pool; cards beyond it are refused (Limited Play)."""
+    from decks.models import Card
+
+    friends = list(Card.objects.filter(card_set__code="PR", type="Friend").order_by("number")[:30])
+    deck = ["1 CN1"] + [f"1 {c.number}" for c in friends] + ["5 PR168"]
+    (tmp_path / "deck.txt").write_text("\n".join(deck))
+    (tmp_path / "pool.txt").write_text("\n".join(f"1 {c.number}" for c in friends))
+    code, out, _ = run("--format", "mlp-limited", "--pool", str(tmp_path / "pool.txt"), str(tmp_path / "deck.txt"))
+    assert code == 0, out
+    (tmp_path / "pool.txt").write_text("\n".join(f"1 {c.number}" for c in friends[:29]))
+    code, out, _ = run("--format", "mlp-limited", "--pool", str(tmp_path / "pool.txt"), str(tmp_path / "deck.txt"))
+    assert code == 1 and "Limited Play, Sealed Deck Format / Booster Draft Format" in out
+    code, _out, err = run("--format", "mlp-limited", "--pool", str(tmp_path / "missing.txt"), str(tmp_path / "deck.txt"))
+    assert code == 2 and "can't read" in err

@@ -187,7 +187,7 @@ def test_limited_decks_need_30_draw_cards_and_exactly_5_problems_with_a_starting
     report = check(text, "mlp-limited", pool=pool)
     assert report.legal, report.problems
     short_pool, short_text = limited_pool_and_text(29)
-    assert rules(check(short_text, "mlp-limited", pool=short_pool)) == ["Limited Deck Construction"]
+    assert rules(check(short_text, "mlp-limited", pool=short_pool)) == ["Limited Play, Limited Deck Construction"]
 
 
 def test_limited_decks_use_only_the_players_pool_except_provided_manes_and_starting_problems():
@@ -195,14 +195,14 @@ def test_limited_decks_use_only_the_players_pool_except_provided_manes_and_start
     # Rainbow Dash, Hanging Out (CN1) and three Cloudbursting (PR168) are provided, not in the pool.
     assert check(text, "mlp-limited", pool=pool).legal
     report = check(text + "1 Hard Hat\n", "mlp-limited", pool=pool)
-    assert rules(report) == ["Limited Play, Sealed Deck / Booster Draft Format"]
+    assert rules(report) == ["Limited Play, Sealed Deck Format / Booster Draft Format"]
     assert "1 Hard Hat (PR" in report.problems[0].message and "0 in the player's pool" in report.problems[0].message
 
 
 def test_a_mane_not_provided_must_come_from_the_pool():
     pool, text = limited_pool_and_text()
     text = text.replace("Rainbow Dash, Hanging Out", "Fluttershy, Beastmaster")
-    assert "Limited Play, Sealed Deck / Booster Draft Format" in rules(check(text, "mlp-limited", pool=pool))
+    assert "Limited Play, Mane Characters" in rules(check(text, "mlp-limited", pool=pool))
 
 
 def test_a_limited_deck_without_a_recorded_pool_is_reported():

@@ -13,6 +13,7 @@ from tournaments.services.common import broadcast_match
 from tournaments.services.matches import match_call_time
 from tournaments.services.penalties import penalty_issue
 from tournaments.services.rounds import round_pair
+from tournaments.signals import match_play_stopped
 from tournaments.tiers import tier_rules
 
 
@@ -66,6 +67,7 @@ def _deadline_eom_cap(deadline: Deadline, now: datetime) -> str:
     if m is None or m.status == Match.Status.FINAL:
         return "match already over"
     # End of Match Procedures: "play stops immediately and the player with the highest score wins".
+    match_play_stopped.send(sender=Match, match=m)
     broadcast_match(m, kind="stop_play")
     return f"{m}: end-of-match limit reached, play stops; judges enter the points"
 

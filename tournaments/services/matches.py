@@ -11,6 +11,7 @@ from django.utils import timezone
 from tournaments import roles
 from tournaments.broadcast import broadcast_event
 from tournaments.models import Deadline, EventRole, Match, Round
+from tournaments.signals import match_time_called as match_time_called_signal
 from tournaments.services.common import (
     EventError,
     NotPermitted,
@@ -61,6 +62,7 @@ def match_call_time(*, match: Match, now: datetime | None = None) -> str:
         m.eom_stop_at = now + timedelta(minutes=event.end_of_match_cap_minutes)
         m.save(update_fields=["eom_stop_at"])
         deadline_set(event=event, kind=Deadline.Kind.END_OF_MATCH_CAP, target_id=m.id, due_at=m.eom_stop_at)
+    match_time_called_signal.send(sender=Match, match=m)
     broadcast_match(m, kind="time_called")
     return f"{m}: time called"
 
@@ -250,6 +252,21 @@ def _player_side(m: Match, user) -> str:
         if reg is not None and reg.player_id == getattr(user, "pk", None):
             return side
     raise NotPermitted("You can only report results of your own match.")
+
+
+def match_record_engine_result(*, match: Match, result: str, games_a: int, games_b: int, reason: str) -> Match:
+    """An online match played on the server's rules engine ended: its result is final at once (source
+    "engine"; the reason — points, concede, time called, game loss — goes to the audit trail). A match
+    already final (a drop, a penalty, a judge) is left as it is. A judge may still correct it."""
+    with transaction.atomic():
+        m = lock_match(match)
+        if m.status == Match.Status.FINAL:
+            return m
+        _check_result(m, result, games_a, games_b)
+        match_finalise(m, result=result, source="engine", by=None, games_a=games_a, games_b=games_b)
+        audit(event=m.round.event, actor=None, action="engine_result", target=str(m), reason=reason,
+              data={"result": result, "games": [games_a, games_b]})
+    return m
 
 
 def match_report_result(*, match: Match, by, result: str, games_a: int | None = None, games_b: int | None = None) -> Match:

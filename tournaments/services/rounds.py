@@ -28,6 +28,7 @@ from tournaments.services.common import (
 from tournaments.services.clocks import round_phases_for
 from tournaments.services.matches import round_maybe_complete
 from tournaments.services.penalties import pending_game_losses_apply
+from tournaments.signals import round_paired
 from tournaments.tiers import tier_rules
 
 
@@ -137,6 +138,7 @@ def round_pair(*, round: Round, now: datetime | None = None) -> Round | None:
             grace = timedelta(minutes=tier_rules(event.tier).tardiness_grace(online=event.online))
             deadline_set(event=event, kind=Deadline.Kind.TARDINESS, target_id=rnd.id, due_at=now + grace)
         pending_game_losses_apply(matches)
+        round_paired.send(sender=Round, round=rnd)
         round_maybe_complete(rnd)
         broadcast_event(slug=event.slug, kind="pairings", data={"round": rnd.number, "ends_at": rnd.ends_at.isoformat() if rnd.ends_at else None})
     return rnd

@@ -18,6 +18,7 @@ from .. import rng as _rng
 from ..api import Action, Outcome, new_action
 from .carddb import CardDB, CardDef
 from .constants import DEFAULT_TURN_CAP
+from .faces import card_faces as _printed_faces
 from .rules import Rules
 from .state import State
 from .view import build_view
@@ -186,6 +187,10 @@ class MLPGame:
 
     def view(self, state: State, viewer: Any) -> dict[str, Any]:
         return build_view(self, self.rules.session(), state.d, viewer)
+
+    def card_faces(self, view: dict[str, Any]) -> dict[str, dict[str, Any]]:
+        """The printed faces of the cards ``view`` shows (the table draws cards from them)."""
+        return _printed_faces(self.db, view)
 
     def default_action(self, state: State, player: int) -> Action | None:
         """What the server plays for ``player`` when their time to decide runs out (a disconnect past

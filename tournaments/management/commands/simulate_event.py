@@ -133,6 +133,8 @@ class Command(BaseCommand):
             from tournaments.demo_decks import legal_harmony_deck
         except ImportError:
             return {"submitted": 0, "note": "decks services unavailable"}
+        if event.game.slug == "neopets":
+            return self._neopets_decklists(event, regs, decklist_submit)
         if event.format.slug != "mlp-harmony":
             return {"submitted": 0, "note": "decklists are only built for Harmony"}
         legal = 0
@@ -141,6 +143,38 @@ class Command(BaseCommand):
             _dl, version, _report = decklist_submit(event=event, player=r.player, data=deck)
             legal += bool(version.legal)
         return {"submitted": len(regs), "legal": legal}
+
+    def _neopets_decklists(self, event, regs, decklist_submit) -> dict:
+        """Each player submits one of the four demo decks (legal in neopets-constructed); their matches are
+        then played by the rules engine with those decks (gameplay.engine.neopets)."""
+        from decks.selectors import neopets_card_records, neopets_engine_deck
+        from gameplay.engine.neopets import CardDB, NeopetsGame
+        from gameplay.engine.neopets.decks import DEMO_DECKS, decklist_text
+
+        self.neopets = NeopetsGame(CardDB.from_records(neopets_card_records()), quiet=True)
+        self.engine_decks: dict[int, dict] = {}
+        legal = 0
+        for r in regs:
+            _dl, version, report = decklist_submit(event=event, player=r.player, data=decklist_text(self.rng.choice(list(DEMO_DECKS))))
+            legal += bool(version.legal)
+            self.engine_decks[r.id] = neopets_engine_deck(report)
+        return {"submitted": len(regs), "legal": legal, "played_by": "gameplay.engine.neopets"}
+
+    def _neopets_game(self, m: Match, *, time_called_at: int | None = None) -> tuple[int | None, list[int]]:
+        """One engine game between the match's players (random legal actions, seeded): (winner 0/1 or None,
+        rounds won).  ``time_called_at``: time is called on that turn (house rule: the round is finished,
+        then more rounds won wins)."""
+        from gameplay.engine.api import JUDGE, Action
+
+        g = self.neopets
+        st = g.new_game([self.engine_decks[m.player_a_id], self.engine_decks[m.player_b_id]], seed=self.rng.randrange(2**32))
+        while g.to_move(st) is not None:
+            if time_called_at is not None and st.d["turn"] >= time_called_at and not st.d["time_called"]:
+                st, _ = g.apply(st, Action.make("time_called", JUDGE))
+                continue
+            acts = g.legal_actions(st, g.to_move(st))
+            st, _ = g.apply(st, self.rng.choice(acts), copy=False)
+        return g.outcome(st).winner, [pl["rounds_won"] for pl in st.d["players"]]
 
     def _decklist_penalties(self, event, head_judge) -> None:
         for reg in Registration.objects.filter(event=event, status="checked_in"):
@@ -196,7 +230,8 @@ class Command(BaseCommand):
             if rnd.ends_at and rng.random() < 0.1:
                 to_time.append(m)
                 continue
-            result, ga, gb = self._random_result(rnd, elimination)
+            result, ga, gb = self._neopets_result(rnd, m, elimination) if self._engine_played(event) else \
+                self._random_result(rnd, elimination)
             services.match_record_result(match=m, by=judge, result=result, games_a=ga, games_b=gb)
         if to_time:
             last_end = max(Match.objects.get(pk=m.pk).ends_at for m in to_time)
@@ -205,15 +240,38 @@ class Command(BaseCommand):
                 m = Match.objects.select_related("round").get(pk=m.pk)
                 if m.status != Match.Status.TIME_CALLED:
                     continue
-                pa, pb = rng.randint(3, 15), rng.randint(3, 15)
+                if self._engine_played(event):  # Neopets house rule: the points are the rounds won
+                    _w, (pa, pb) = self._neopets_game(m, time_called_at=rng.randint(2, 30))
+                else:
+                    pa, pb = rng.randint(3, 15), rng.randint(3, 15)
                 services.match_end_of_match(match=m, by=judge, points_a=pa, points_b=pb)
                 m.refresh_from_db()
                 if m.status != Match.Status.FINAL:  # elimination: another game to the first change in points
-                    services.match_record_result(match=m, by=judge, result=rng.choice("ab"))
+                    result = self._neopets_result(rnd, m, True)[0] if self._engine_played(event) else rng.choice("ab")
+                    services.match_record_result(match=m, by=judge, result=result)
                 self.log.append(f"Round {rnd.number}: time called at table {m.table}, points {pa}-{pb}")
         left = Round.objects.get(pk=rnd.pk)
         if left.status != Round.Status.COMPLETE:
             raise CommandError(f"Round {rnd.number} did not complete: {services.round_missing_results_text(round=left)}")
+
+    def _engine_played(self, event) -> bool:
+        return event.game.slug == "neopets" and bool(getattr(self, "engine_decks", None))
+
+    def _neopets_result(self, rnd: Round, m: Match, elimination: bool):
+        """A Neopets match played by the engine: one game (best of three rounds inside it), or games until
+        one player has won the round's best-of; an elimination match replays a drawn game."""
+        need = rnd.best_of // 2 + 1 if rnd.best_of > 1 else 1
+        wins = [0, 0]
+        for _ in range(20):
+            winner, _rounds = self._neopets_game(m)
+            if winner is None and not elimination and rnd.best_of <= 1:
+                return "draw", None, None
+            if winner is not None:
+                wins[winner] += 1
+            if max(wins) >= need:
+                break
+        result = "a" if wins[0] > wins[1] else "b"
+        return (result, wins[0], wins[1]) if rnd.best_of > 1 else (result, None, None)
 
     def _random_result(self, rnd: Round, elimination: bool):
         rng = self.rng

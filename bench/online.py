@@ -1,0 +1,299 @@
+"""Benchmark online play (run by hand; prints medians and p99s).
+
+``play``: N bot-vs-bot matches played at once over real websockets against a daphne this script starts,
+at human pace (each match acts once every ``--pace`` seconds): the action round trip (send → the state
+with the next sequence number back on the sender's socket) p50/p99, actions per second, errors, and
+desyncs (a client's last view differing from a fresh server view of the same position).
+``load``: loading a game from the database (newest snapshot + the tail of the log, no cache) for a game
+of ``--actions`` actions: p50/p99.
+
+The mode follows the environment, as the app does: embedded (SQLite + the SQLite channel layer; a
+temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
+
+    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--json]
+    python bench/online.py load [--actions 400] [--loads 300]
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+def setup_django() -> None:
+    if not os.environ.get("DATABASE_URL"):
+        os.environ.setdefault("PONYHALL_VAR_DIR", tempfile.mkdtemp(prefix="ponyhall-bench-online-"))
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
+    os.environ.setdefault("DJANGO_DEBUG", "0")
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.core.management import call_command
+
+    call_command("migrate", verbosity=0)
+    if "channels" in settings.DATABASES:
+        call_command("migrate", database="channels", verbosity=0)
+
+
+def percentile(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    values = sorted(values)
+    return values[min(len(values) - 1, int(round(q * (len(values) - 1))))]
+
+
+# --------------------------------------------------------------------------- play
+
+
+def create_matches(n: int, seed: int) -> list[tuple[int, list[str]]]:
+    """n casual matches between fresh users; returns (game id, [cookie seat 0, cookie seat 1])."""
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+    from django.contrib.sessions.backends.db import SessionStore
+
+    from gameplay.engines import get_engine
+    from gameplay.models import HostedGame
+    from gameplay.services import SeatSpec, hosted_match_create
+
+    User = get_user_model()
+    adapter = get_engine("mlp")
+    out = []
+    stamp = int(time.time())
+    for k in range(n):
+        users, cookies = [], []
+        for i in range(2):
+            u = User.objects.create_user(username=f"bench{stamp}_{k}_{i}", password=None)
+            s = SessionStore()
+            s[SESSION_KEY], s[BACKEND_SESSION_KEY] = str(u.pk), "django.contrib.auth.backends.ModelBackend"
+            s[HASH_SESSION_KEY] = u.get_session_auth_hash()
+            s.create()
+            users.append(u)
+            cookies.append(f"{settings.SESSION_COOKIE_NAME}={s.session_key}")
+        seats = [SeatSpec(name=u.username, deck=adapter.random_deck(seed * 1000 + 2 * k + i), user=u) for i, u in enumerate(users)]
+        match = hosted_match_create(seats=seats, seed=seed * 1000 + k, decision_seconds=36000, grace_seconds=36000)
+        out.append((HostedGame.objects.get(match=match).pk, cookies))
+    return out
+
+
+def start_daphne(port: int, log: Path) -> subprocess.Popen:
+    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+                            cwd=ROOT, env=dict(os.environ), stdout=open(log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
+    end = time.monotonic() + 60
+    while time.monotonic() < end:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc
+        except OSError:
+            time.sleep(0.3)
+    raise SystemExit(f"daphne did not start:\n{log.read_text()[-2000:]}")
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.rtt: list[float] = []
+        self.errors: list[str] = []
+        self.actions = 0
+        self.reconnects = 0
+        self.connected_at = 0.0
+
+
+async def play_match(game_id: int, cookies: list[str], port: int, pace: float, seconds: float, stats: Stats,
+                     rng: random.Random, gate: asyncio.Semaphore, connected: asyncio.Event, counter: list[int], total: int) -> dict:
+    import websockets
+
+    socks, states = [], [None, None]
+    for cookie in cookies:
+        async with gate:  # a few handshakes at a time, as players arrive
+            for attempt in range(30):  # a busy server may drop a handshake: try again
+                try:
+                    socks.append(await websockets.connect(
+                        f"ws://127.0.0.1:{port}/ws/play/g/{game_id}/", open_timeout=60, max_size=2**24,
+                        additional_headers={"Cookie": cookie, "Origin": f"http://127.0.0.1:{port}"}))
+                    break
+                except (OSError, websockets.exceptions.InvalidMessage, websockets.exceptions.InvalidStatus, asyncio.TimeoutError):
+                    stats.reconnects += 1
+                    await asyncio.sleep(1 + rng.random())
+    counter[0] += 1
+    if counter[0] == total:
+        stats.connected_at = time.monotonic()
+        connected.set()
+
+    async def reader(i: int) -> None:
+        async for raw in socks[i]:
+            m = json.loads(raw)
+            if m["type"] == "state":
+                if states[i] is None or m["seq"] >= states[i]["seq"]:
+                    states[i] = m
+            elif m["type"] == "error":
+                stats.errors.append(f"{m['code']}: {m['message']}")
+
+    readers = [asyncio.create_task(reader(i)) for i in range(2)]
+    await connected.wait()  # everyone is at their table: the measured period starts
+    until = stats.connected_at + seconds
+    await asyncio.sleep(rng.random() * pace)  # spread the matches over the pace
+    while time.monotonic() < until:
+        tick = time.monotonic()
+        mover = next((i for i in range(2) if states[i] and states[i]["legal_actions"] and states[i]["game"]["status"] in ("setup", "playing", "time_called")), None)
+        if mover is not None:
+            seq = states[mover]["seq"]
+            action = rng.choice(states[mover]["legal_actions"])
+            t0 = time.perf_counter()
+            await socks[mover].send(json.dumps({"type": "action", "seq": seq, "action": action}))
+            while states[mover]["seq"] <= seq and time.perf_counter() - t0 < 10:
+                await asyncio.sleep(0.001)
+            if states[mover]["seq"] > seq:
+                stats.rtt.append((time.perf_counter() - t0) * 1000)
+                stats.actions += 1
+            else:
+                stats.errors.append("no state within 10 s")
+        elif states[0] and states[0]["game"]["status"] not in ("setup", "playing", "time_called"):
+            break  # the game is over
+        await asyncio.sleep(max(0.0, pace - (time.monotonic() - tick)))
+    await asyncio.sleep(0.5)
+    for r in readers:
+        r.cancel()
+    for s in socks:
+        await s.close()
+    return {"game": game_id, "states": states}
+
+
+def desyncs(results: list[dict]) -> int:
+    """Clients whose last view differs from a fresh server view of the same position."""
+    from gameplay.models import HostedGame
+    from gameplay.selectors import Viewer, game_state_payload
+    from gameplay.services.common import STATE_CACHE
+
+    STATE_CACHE.clear()
+    bad = 0
+    for r in results:
+        game = HostedGame.objects.select_related("match").get(pk=r["game"])
+        for seat, state in enumerate(r["states"]):
+            fresh = game_state_payload(game=game, viewer=Viewer("player", seat))
+            if state is None or state["seq"] != fresh["seq"] or state["view"] != fresh["view"]:
+                bad += 1
+    return bad
+
+
+def bench_play(args) -> dict:
+    setup_django()
+    from django.conf import settings
+
+    mode = "redis" if settings.REDIS_URL else "embedded"
+    t0 = time.perf_counter()
+    matches = create_matches(args.matches, args.seed)
+    setup_s = time.perf_counter() - t0
+    log = Path(tempfile.mkdtemp(prefix="ponyhall-bench-daphne-")) / "daphne.log"
+    proc = start_daphne(args.port, log)
+    time.sleep(args.warm_up)  # the server loads the card pool in the background (config/asgi.py)
+    try:
+        stats = Stats()
+
+        async def run() -> list[dict]:
+            rng = random.Random(args.seed)
+            gate, connected, counter = asyncio.Semaphore(args.handshakes), asyncio.Event(), [0]
+            return await asyncio.gather(*[play_match(g, c, args.port, args.pace, args.seconds, stats, random.Random(rng.random()),
+                                                     gate, connected, counter, len(matches)) for g, c in matches])
+
+        t1 = time.monotonic()
+        results = asyncio.run(run())
+        connect_s = stats.connected_at - t1
+        elapsed = time.monotonic() - stats.connected_at
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+    return {
+        "mode": mode, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
+        "setup_seconds": round(setup_s, 1), "connect_seconds": round(connect_s, 1), "actions": stats.actions, "actions_per_second": round(stats.actions / elapsed, 1),
+        "rtt_ms_p50": round(percentile(stats.rtt, 0.5), 1), "rtt_ms_p99": round(percentile(stats.rtt, 0.99), 1),
+        "errors": len(stats.errors), "first_errors": stats.errors[:3], "handshake_retries": stats.reconnects,
+        "desyncs": desyncs(results),
+        "load_average": os.getloadavg()[0],
+    }
+
+
+# --------------------------------------------------------------------------- load
+
+
+def bench_load(args) -> dict:
+    setup_django()
+    from django.conf import settings
+
+    from gameplay.engine.api import Action
+    from gameplay.engines import get_engine
+    from gameplay.models import SNAPSHOT_EVERY, HostedGame
+    from gameplay.services import SeatSpec, hosted_match_create, state_load
+    from gameplay.services.actions import action_apply
+    from gameplay.services.common import lock_game
+    from django.db import transaction
+
+    settings.PONYHALL_BOT_DELAY_SECONDS = 0
+    adapter = get_engine("mlp")
+    engine = adapter.game()
+    seed = args.seed
+    while True:  # a game that lasts at least --actions actions
+        match = hosted_match_create(seats=[SeatSpec(name=f"L{i}", deck=adapter.random_deck(seed + i)) for i in range(2)], seed=seed)
+        game = HostedGame.objects.get(match=match)
+        rng = seed
+        while game.seq < args.actions and game.status in HostedGame.LIVE:
+            with transaction.atomic():
+                game = lock_game(game.pk)
+                state = state_load(game)
+                p = engine.to_move(state)
+                rng, action = adapter.bot_pick(rng, engine.legal_actions(state, p))
+                action_apply(game, state, action, source="bot")
+        if game.seq >= args.actions:
+            break
+        seed += 7
+    times = []
+    for k in range(args.loads):
+        g = HostedGame.objects.select_related("match").get(pk=game.pk)
+        g.seq = game.seq - k % SNAPSHOT_EVERY  # every tail length: 0 to SNAPSHOT_EVERY - 1 actions replayed
+        t0 = time.perf_counter()
+        state_load(g, use_cache=False)
+        times.append((time.perf_counter() - t0) * 1000)
+    return {"mode": "redis" if settings.REDIS_URL else "embedded", "database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1],
+            "actions_in_game": game.seq, "loads": args.loads, "load_ms_p50": round(statistics.median(times), 2),
+            "load_ms_p99": round(percentile(times, 0.99), 2), "load_average": os.getloadavg()[0]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = ap.add_subparsers(dest="what", required=True)
+    p = sub.add_parser("play")
+    p.add_argument("--matches", type=int, default=200)
+    p.add_argument("--pace", type=float, default=2.0, help="seconds between two actions of one match")
+    p.add_argument("--seconds", type=float, default=60)
+    p.add_argument("--port", type=int, default=8133)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--handshakes", type=int, default=8, help="websocket handshakes at a time while players arrive")
+    p.add_argument("--warm-up", type=float, default=20, help="seconds to let the server load the card pool")
+    p.add_argument("--json", action="store_true")
+    lp = sub.add_parser("load")
+    lp.add_argument("--actions", type=int, default=400)
+    lp.add_argument("--loads", type=int, default=300)
+    lp.add_argument("--seed", type=int, default=1)
+    lp.add_argument("--json", action="store_true")
+    args = ap.parse_args()
+    result = bench_play(args) if args.what == "play" else bench_load(args)
+    print(json.dumps(result, indent=None if args.json else 2))
+
+
+if __name__ == "__main__":
+    main()

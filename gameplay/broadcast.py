@@ -1,0 +1,27 @@
+"""Game broadcasts: the only path from hosted games to the channel layer (through ``config.broadcast``,
+after commit).
+
+A game group (``game_<id>``) hears only that the game changed and its new sequence number: every
+consumer then builds its own viewer's state (``selectors.game_state_payload``), so a per-player view
+is never sent to a group. The event group hears public facts only (scores, status, judge calls) for
+the judges' console and the pairings page.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from config.broadcast import group_send_on_commit
+
+
+def game_group(game_id: int) -> str:
+    return f"game_{game_id}"
+
+
+def broadcast_game(*, game_id: int, seq: int, epoch: int = 0) -> None:
+    group_send_on_commit(game_group(game_id), {"type": "game.changed", "seq": seq, "epoch": epoch})
+
+
+def broadcast_online_event(*, slug: str, kind: str, data: dict[str, Any]) -> None:
+    from tournaments.broadcast import broadcast_event
+
+    broadcast_event(slug=slug, kind=kind, data=data)

@@ -1,0 +1,115 @@
+"""The game table's websocket: ``ws/play/g/<game_id>/`` (protocol: docs/online-play.md).
+
+Thin: authenticate (session), decide the viewer on the server (seat player, judge, spectator), join the
+game's group, relay. Every change reaches the group as "changed, now at seq N"; each connection then
+builds its own viewer's state, so hidden information never travels to another viewer.
+"""
+from __future__ import annotations
+
+import json
+
+from channels.db import DatabaseSyncToAsync
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.http import Http404
+
+from gameplay import services
+from gameplay.broadcast import game_group
+from gameplay.selectors import Viewer, game_get, game_state_payload, game_viewer
+
+MAX_MESSAGE_BYTES = 8192
+
+
+def in_pool(func):
+    """Run ``func`` in the worker thread pool (with Django's connection handling), not in the one shared
+    sync thread: many games' actions and state messages are built side by side. Each game row is locked
+    while it changes, so order within one game is kept."""
+    return DatabaseSyncToAsync(func, thread_sensitive=False)
+
+
+class GameConsumer(AsyncJsonWebsocketConsumer):
+    viewer: Viewer | None = None
+
+    async def connect(self) -> None:
+        self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
+        try:
+            self.viewer = await self._viewer()
+        except Http404:
+            await self.close(code=4404)
+            return
+        except services.Forbidden:
+            await self.close(code=4403)
+            return
+        self.group = game_group(self.game_id)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        if self.viewer.role == "player":
+            await in_pool(services.seat_connection)(game_id=self.game_id, seat=self.viewer.seat, connected=True)
+        await self._send_state()
+
+    @in_pool
+    def _viewer(self) -> Viewer:
+        return game_viewer(game=game_get(self.game_id), user=self.scope.get("user"))
+
+    @in_pool
+    def _state(self) -> dict:
+        return game_state_payload(game=game_get(self.game_id), viewer=self.viewer)
+
+    async def _send_state(self) -> None:
+        await self.send_json(await self._state())
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "group", None):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            if self.viewer is not None and self.viewer.role == "player":
+                await in_pool(services.seat_connection)(game_id=self.game_id, seat=self.viewer.seat, connected=False)
+
+    async def receive(self, text_data=None, bytes_data=None, **kwargs) -> None:
+        if text_data is None or len(text_data) > MAX_MESSAGE_BYTES:
+            await self._error("malformed", f"Send one JSON text message of at most {MAX_MESSAGE_BYTES} bytes.")
+            return
+        try:
+            content = json.loads(text_data)
+        except ValueError:
+            await self._error("malformed", "That message is not JSON.")
+            return
+        await self.receive_json(content)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        if not isinstance(content, dict):
+            await self._error("malformed", 'Send a JSON object with a "type".')
+            return
+        kind = content.get("type")
+        if kind == "ping":
+            await self.send_json({"type": "pong"})
+        elif kind == "action":
+            await self._act(content)
+        elif kind == "call_judge":
+            await self._call_judge(content)
+        else:
+            await self._error("malformed", f"Unknown message type {kind!r}: use action, call_judge or ping.")
+
+    async def _act(self, content: dict) -> None:
+        if self.viewer.role != "player":
+            await self._error("forbidden", "Only the two players may act in this game.")
+            return
+        try:
+            await in_pool(services.game_submit_action)(
+                game_id=self.game_id, user=self.scope["user"], seq=content.get("seq"), action=content.get("action"))
+        except services.GameError as exc:
+            await self._error(exc.code, str(exc), exc.rule)
+            if exc.code == "stale":
+                await self._send_state()
+
+    async def _call_judge(self, content: dict) -> None:
+        message = content.get("message", "")
+        try:
+            await in_pool(services.judge_call)(game_id=self.game_id, user=self.scope["user"],
+                                                              message=message if isinstance(message, str) else "")
+        except services.GameError as exc:
+            await self._error(exc.code, str(exc), exc.rule)
+
+    async def _error(self, code: str, message: str, rule: str = "") -> None:
+        await self.send_json({"type": "error", "code": code, "message": message, "rule": rule or ""})
+
+    async def game_changed(self, message: dict) -> None:
+        await self._send_state()

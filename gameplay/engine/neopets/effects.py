@@ -1,0 +1,493 @@
+"""The declarative effect vocabulary of Neopets cards: a registry op -> handler.
+
+A card's ``effects`` field lists abilities (``docs/neopets-card-format.md``):
+  {"kind": "play", "do": [...]}            what the card does as it resolves from the Queue (3.7b)
+  {"kind": "activated", "do": [...], "cost": {...}, "once_per_turn": true}         8.4
+  {"kind": "triggered", "on": <trigger>, "do": [...]}                                8.5
+  {"kind": "passive", "stat"/"cant"/"immune": ...}                                  8.7
+  {"kind": "replacement", "event": "damage", "prevent": n}                           8.9
+Any ability may carry ``condition`` (8.6: checked to put it into the Queue and again as it
+resolves), ``target`` (chosen as it is put into the Queue, 3.3c) and ``roll`` (dice rolled as an
+Additional Cost, 8.13a).  Delayed triggers are the ``delay`` op (8.8).
+
+Handlers are ``fn(ctx, effect)``.  A handler that needs a player's decision calls ``ctx.ask``; the
+first time that raises ``Wait`` (the decision is pending) and the effect runs again from its start
+once answered, with the earlier answers replayed.  So a handler asks all its questions before it
+changes the state or rolls dice.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from .. import rng as _rng
+from . import rules as R
+from .errors import CardDataError
+
+OPS: dict[str, Callable[["Ctx", dict], None]] = {}
+
+ABILITY_KINDS = frozenset({"play", "activated", "triggered", "passive", "replacement"})
+TRIGGERS = frozenset({"turn_start", "opponent_turn_start", "phase_start", "end_of_turn", "dealt_damage",
+                      "deals_damage", "you_play", "opponent_plays", "codestone_attached", "attack_rolled"})
+CANT = frozenset({"play_food", "play_potion", "attach_codestone", "attack"})
+IMMUNE = frozenset({"freeze", "steal"})
+COSTS = frozenset({"discard", "discard_self", "void_self"})
+UNTIL = frozenset({"turn", "next_turn", "round"})
+AMOUNTS = frozenset({"successes", "criticals", "total"})
+TARGET_TYPES = frozenset({"Equipment", "Petpet", "Faerie", "Hero", "Villain", "Location"})
+
+
+class Wait(Exception):
+    """A decision is pending; the effect runs again once it is answered."""
+
+
+def op(name: str) -> Callable:
+    def register(fn: Callable) -> Callable:
+        if name in OPS:
+            raise ValueError(f"the effect op {name!r} is registered twice")
+        OPS[name] = fn
+        return fn
+    return register
+
+
+class Ctx:
+    """What a handler sees: the game, the state, the events, the frame resolving (its controller,
+    its source card, its Queue entry with dice results and target)."""
+
+    __slots__ = ("g", "st", "ev", "frame", "asked")
+
+    def __init__(self, g, st: dict, ev, frame: dict) -> None:
+        self.g, self.st, self.ev, self.frame = g, st, ev, frame
+        self.asked = 0
+
+    @property
+    def controller(self) -> int:
+        return self.frame["controller"]
+
+    @property
+    def source(self) -> str | None:
+        return self.frame.get("source")
+
+    @property
+    def entry(self) -> dict:
+        return self.frame.get("entry") or {}
+
+    def players(self, who: str) -> list[int]:
+        c = self.controller
+        return {"you": [c], "opponent": [R.opp(c)], "each": [c, R.opp(c)]}[who]
+
+    def amount(self, n: Any) -> int:
+        if isinstance(n, int):
+            return n
+        dice = self.entry.get("dice") or []
+        if n == "successes":
+            return sum(1 for v in dice if R.success(v))
+        if n == "criticals":
+            return sum(1 for v in dice if v == 6)
+        if n == "total":
+            return sum(dice)
+        raise CardDataError(f"unknown amount {n!r}")
+
+    def ask(self, kind: str, options: list, rule: str, *, player: int | None = None, **extra: Any) -> Any:
+        i = self.asked
+        self.asked += 1
+        answers = self.frame["answers"]
+        if i < len(answers):
+            return answers[i]
+        self.st["pending"] = {"kind": kind, "player": self.controller if player is None else player,
+                              "options": list(options), "rule": rule, "in_effect": True, **extra}
+        raise Wait
+
+    def insert(self, effects: list[dict]) -> None:
+        """Run ``effects`` right after the current one (may / if / choose_one)."""
+        i = self.frame["i"]
+        self.frame["effects"][i + 1:i + 1] = list(effects)
+
+    def log(self, type_: str, msg: str, **data: Any) -> None:
+        self.ev.add(type_, msg, **data)
+
+    def name(self, cid: str) -> str:
+        return R.name(self.g, self.st, cid)
+
+
+# ================================================================================ damage, stats, status
+@op("damage")
+def _damage(ctx: Ctx, e: dict) -> None:
+    for p in ctx.players(e.get("to", "opponent")):
+        R.deal_damage(ctx.g, ctx.st, ctx.ev, p, ctx.amount(e.get("n", 1)), source="effect",
+                      by=ctx.controller if p != ctx.controller else None)
+        if ctx.st["ko"] is not None:
+            return
+
+
+@op("heal")
+def _heal(ctx: Ctx, e: dict) -> None:
+    for p in ctx.players(e.get("to", "you")):
+        R.heal(ctx.g, ctx.st, ctx.ev, p, ctx.amount(e.get("n", 1)))
+
+
+@op("stat")
+def _stat(ctx: Ctx, e: dict) -> None:
+    """A timed stat change: ``until`` turn (7.6b) | next_turn (the start of your next turn, 7.1a) | round."""
+    for p in ctx.players(e.get("to", "you")):
+        n = ctx.amount(e.get("n", 0))
+        ctx.st["mods"].append({"player": p, "stat": e["stat"], "n": n, "mode": e.get("mode", "add"),
+                               "until": e.get("until", "turn"), "by": ctx.controller, "turn": ctx.st["turn"]})
+        how = "doubled" if e.get("mode") == "double" else f"{n:+d}"
+        ctx.log("stat", f"{R.pname(ctx.st, p)}'s Neopet: {e['stat']} {how} until the end of the {e.get('until', 'turn')}",
+                player=p, stat=e["stat"], n=n)
+
+
+@op("freeze")
+def _freeze(ctx: Ctx, e: dict) -> None:
+    """Glossary Freeze: the Neopet does not attack during its next Battle Phase."""
+    for p in ctx.players(e.get("to", "opponent")):
+        if R.immune(ctx.g, ctx.st, p, "freeze"):
+            ctx.log("immune", f"{R.pname(ctx.st, p)}'s Neopet is immune to Freeze", player=p)
+            continue
+        ctx.st["players"][p]["status"]["frozen"] = True
+        ctx.log("status", f"{R.pname(ctx.st, p)}'s Neopet is Frozen", player=p, status="frozen")
+
+
+@op("shadows")
+def _shadows(ctx: Ctx, e: dict) -> None:
+    """Glossary Enter the Shadows: can't attack or be attacked until the start of your next turn;
+    that turn it deals double damage."""
+    ctx.st["players"][ctx.controller]["status"]["shadows"] = True
+    ctx.log("status", f"{R.pname(ctx.st, ctx.controller)}'s Neopet enters the Shadows", player=ctx.controller,
+            status="shadows")
+
+
+@op("abandon")
+def _abandon(ctx: Ctx, e: dict) -> None:
+    """Glossary Abandon: you lose the round."""
+    ctx.st["ko"] = ctx.controller
+    ctx.log("abandon", f"{R.pname(ctx.st, ctx.controller)} abandons the round", player=ctx.controller)
+
+
+@op("reroll")
+def _reroll(ctx: Ctx, e: dict) -> None:
+    """Re-roll up to ``n`` of your failed battle dice (lowest first; 9.3b: d6 only)."""
+    b = ctx.st["battle"]
+    if not b:
+        return
+    side = "attack" if b["attacker"] == ctx.controller else "defence"
+    dice = b[side]
+    failed = sorted((v, i) for i, v in enumerate(dice) if not R.success(v))[:ctx.amount(e.get("n", 1))]
+    for _v, i in failed:
+        dice[i] = R.roll(ctx.st, 1)[0]
+    if failed:
+        ctx.log("reroll", f"{R.pname(ctx.st, ctx.controller)} re-rolls {len(failed)} {side} dice: {dice}",
+                player=ctx.controller, dice=list(dice))
+
+
+# ================================================================================ cards: draw, discard, decks
+@op("draw")
+def _draw(ctx: Ctx, e: dict) -> None:
+    for p in ctx.players(e.get("who", "you")):  # 8.12b: drawn simultaneously
+        R.draw(ctx.g, ctx.st, ctx.ev, p, ctx.amount(e.get("n", 1)))
+
+
+@op("discard")
+def _discard(ctx: Ctx, e: dict) -> None:
+    """Glossary Discard: from the Inventory; the player chooses (or ``random``)."""
+    n = ctx.amount(e.get("n", 1))
+    picks: dict[int, list[str]] = {}
+    for p in ctx.players(e.get("who", "you")):
+        inv = ctx.st["players"][p]["inventory"]
+        chosen: list[str] = []
+        if not e.get("random"):
+            for _ in range(min(n, len(inv))):
+                chosen.append(ctx.ask("discard", [c for c in inv if c not in chosen], "10 Discard", player=p))
+        picks[p] = chosen
+    for p, chosen in picks.items():
+        if e.get("random"):
+            inv = list(ctx.st["players"][p]["inventory"])
+            for _ in range(min(n, len(inv))):
+                ctx.st["rng"], i = _rng.randbelow(ctx.st["rng"], len(inv))
+                chosen.append(inv.pop(i))
+        for cid in chosen:
+            R.put(ctx.st, cid, "discard", ctx.st["cards"][cid]["o"])
+            ctx.log("discard", f"{R.pname(ctx.st, p)} discards {ctx.name(cid)}", player=p, card=cid)
+
+
+@op("scrap")
+def _scrap(ctx: Ctx, e: dict) -> None:
+    """Glossary Scrap: the top card of the Deck to the Discard."""
+    for p in ctx.players(e.get("who", "you")):
+        for _ in range(ctx.amount(e.get("n", 1))):
+            deck = ctx.st["players"][p]["main_deck"]
+            if not deck:
+                break
+            cid = deck[0]
+            R.put(ctx.st, cid, "discard", p)
+            ctx.log("scrap", f"{R.pname(ctx.st, p)} scraps {ctx.name(cid)}", player=p, card=cid)
+
+
+@op("recycle")
+def _recycle(ctx: Ctx, e: dict) -> None:
+    """Glossary Recycle: cards from your Discard to the bottom of your Deck (public zone: chosen)."""
+    p = ctx.controller
+    disc = ctx.st["players"][p]["discard"]
+    chosen: list[str] = []
+    for _ in range(min(ctx.amount(e.get("n", 1)), len(disc))):
+        chosen.append(ctx.ask("recycle", [c for c in disc if c not in chosen], "10 Recycle"))
+    for cid in chosen:
+        R.put(ctx.st, cid, "main_deck", p)
+        ctx.log("recycle", f"{R.pname(ctx.st, p)} recycles {ctx.name(cid)}", player=p, card=cid)
+
+
+@op("search")
+def _search(ctx: Ctx, e: dict) -> None:
+    """8.11: search your Main Deck for a card matching ``filter`` (you may fail to find, 9.11b),
+    show it (8.11b), add it to your Inventory, then shuffle (8.11d)."""
+    p = ctx.controller
+    deck = ctx.st["players"][p]["main_deck"]
+    found = [c for c in deck if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})]
+    pick = ctx.ask("search", found + ["none"], "8.11")
+    if pick != "none":
+        R.put(ctx.st, pick, "inventory", p)
+        ctx.log("search", f"{R.pname(ctx.st, p)} searches their Main Deck and shows {ctx.name(pick)} (8.11b)",
+                player=p, card=pick)
+    else:
+        ctx.log("search", f"{R.pname(ctx.st, p)} searches their Main Deck and finds nothing", player=p)
+    R.shuffle_deck(ctx.st, p)
+
+
+@op("fetch")
+def _fetch(ctx: Ctx, e: dict) -> None:
+    """Glossary Fetch from a public zone (Discard or Void): can't fail when a card matches."""
+    p = ctx.controller
+    zone = e.get("from", "discard")
+    found = [c for c in ctx.st["players"][p][zone] if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})]
+    if not found:
+        return
+    pick = ctx.ask("fetch", found, "10 Fetch")
+    R.put(ctx.st, pick, "inventory", p)
+    ctx.log("fetch", f"{R.pname(ctx.st, p)} fetches {ctx.name(pick)} from their {zone}", player=p, card=pick)
+
+
+@op("foresee")
+def _foresee(ctx: Ctx, e: dict) -> None:
+    """Glossary Foresee: look at the top N cards; each to the bottom or back on top (in order)."""
+    p = ctx.controller
+    top = ctx.st["players"][p]["main_deck"][:ctx.amount(e.get("n", 1))]
+    where = [ctx.ask("foresee", ["top", "bottom"], "10 Foresee", card=cid) for cid in top]
+    for cid, w in zip(top, where):
+        if w == "bottom":
+            R.put(ctx.st, cid, "main_deck", p)
+    ctx.log("foresee", f"{R.pname(ctx.st, p)} foresees {len(top)} cards and puts {where.count('bottom')} on the bottom",
+            player=p)
+
+
+@op("shuffle")
+def _shuffle(ctx: Ctx, e: dict) -> None:
+    R.shuffle_deck(ctx.st, ctx.controller)
+    ctx.log("shuffle", f"{R.pname(ctx.st, ctx.controller)} shuffles their Main Deck", player=ctx.controller)
+
+
+@op("steal")
+def _steal(ctx: Ctx, e: dict) -> None:
+    """8.10: cards of the opponent into your stolen card pile (played as if in your Inventory)."""
+    p = ctx.controller
+    o = R.opp(p)
+    if R.immune(ctx.g, ctx.st, o, "steal"):
+        ctx.log("immune", f"{R.pname(ctx.st, o)} is immune to stealing", player=o)
+        return
+    src = e.get("from", "inventory")
+    zone = {"inventory": "inventory", "main_deck": "main_deck", "discard": "discard"}[src]
+    n = ctx.amount(e.get("n", 1))
+    chosen: list[str] = []
+    if src == "discard":  # a public zone: chosen
+        pool = ctx.st["players"][o]["discard"]
+        for _ in range(min(n, len(pool))):
+            chosen.append(ctx.ask("steal", [c for c in pool if c not in chosen], "8.10"))
+    elif src == "main_deck":
+        chosen = list(ctx.st["players"][o]["main_deck"][:n])
+    else:  # a blind pick from the Inventory
+        inv = list(ctx.st["players"][o][zone])
+        for _ in range(min(n, len(inv))):
+            ctx.st["rng"], i = _rng.randbelow(ctx.st["rng"], len(inv))
+            chosen.append(inv.pop(i))
+    for cid in chosen:
+        R.put(ctx.st, cid, "stolen", p)
+        ctx.log("steal", f"{R.pname(ctx.st, p)} steals a card from {R.pname(ctx.st, o)}'s {src.replace('_', ' ')}",
+                player=p, n=1)
+        ctx.log("stolen", f"You steal {ctx.name(cid)}", to=p, card=cid)
+
+
+# ================================================================================ targets, the Queue, play
+def target_of(ctx: Ctx) -> str | None:
+    """3.3c.1: a target no longer in its original zone is not affected."""
+    t = ctx.entry.get("target")
+    if not t:
+        return None
+    c = ctx.st["cards"].get(t["id"])
+    if c is None or c["z"] != t["zone"] or c["p"] != t["player"]:
+        ctx.log("fizzle", "The target is no longer there; that part does not resolve (3.3c.1)")
+        return None
+    return t["id"]
+
+
+@op("destroy")
+def _destroy(ctx: Ctx, e: dict) -> None:
+    """Glossary Destroy: the target from the Battledome to the Discard (a Champion to the Void, 5.5e)."""
+    t = target_of(ctx)
+    if t is not None:
+        ctx.log("destroy", f"{ctx.name(t)} is destroyed", card=t)
+        R.to_discard(ctx.g, ctx.st, t)
+
+
+@op("void_card")
+def _void_card(ctx: Ctx, e: dict) -> None:
+    t = target_of(ctx)
+    if t is not None:
+        ctx.log("void", f"{ctx.name(t)} is sent to the Void", card=t)
+        R.put(ctx.st, t, "void", ctx.st["cards"][t]["o"])
+
+
+@op("negate")
+def _negate(ctx: Ctx, e: dict) -> None:
+    """Glossary Negate: the entry this responds to (now the Queue's newest) does not resolve; a card
+    goes to its owner's Discard (5.11d.2: a Food too)."""
+    q = ctx.st["queue"]
+    if not q:
+        return
+    entry = q[-1]
+    ctx.log("negate", f"{entry['label']} is negated", entry=entry["id"])
+    if entry.get("card"):
+        cid = entry["card"]
+        R.put(ctx.st, cid, "discard", ctx.st["cards"][cid]["o"])
+    else:
+        q.pop()
+
+
+@op("play_from")
+def _play_from(ctx: Ctx, e: dict) -> None:
+    """9.1: play a card from your Inventory / Discard by this effect (it does not count as the
+    Preparation Phase's one card, timing restrictions are ignored (9.1b), the Level Requirement
+    still applies (3.3a.1)); a Map Piece is collected instead (5.13f).  Codestones are never played
+    (5.14c.1)."""
+    p = ctx.controller
+    zone = e.get("from", "inventory")
+    found = [c for c in ctx.st["players"][p][zone]
+             if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})
+             and ctx.g.playable_by_effect(ctx.st, p, c)]
+    if not found:
+        return
+    pick = ctx.ask("play_from", found + ["none"], "9.1")
+    if pick != "none":
+        ctx.g.play_by_effect(ctx.st, ctx.ev, p, pick)
+
+
+@op("paint")
+def _paint(ctx: Ctx, e: dict) -> None:
+    """5.6c.2: the active Neopet goes into the Rainbow Pool and the matching Rainbow Pool Neopet takes
+    its place, keeping its damage and Status effects (5.6c.3) and its Codestones."""
+    p = ctx.controller
+    brush = ctx.source if e.get("brush") is None else e["brush"]
+    new = ctx.g.matching_rainbow(ctx.st, p, brush)
+    if new is None:
+        ctx.log("fizzle", "No matching Rainbow Pool Neopet any more (5.6d)")
+        return
+    old = ctx.st["players"][p]["neopet"]
+    R.put(ctx.st, old, "rainbow_pool", p)
+    R.put(ctx.st, new, "neopet", p, fu=True)
+    ctx.log("paint", f"{ctx.name(old)} is painted: {ctx.name(new)} (5.6c.2)", player=p, card=new)
+
+
+# ================================================================================ structure
+@op("may")
+def _may(ctx: Ctx, e: dict) -> None:
+    if ctx.ask("may", ["yes", "no"], e.get("rule", "8.6"), what=e.get("label", "")) == "yes":
+        ctx.insert(e["do"])
+
+
+@op("if")
+def _if(ctx: Ctx, e: dict) -> None:
+    """8.6d: a condition checked as the effect resolves."""
+    ok = R.condition(ctx.g, ctx.st, ctx.controller, ctx.source, e["condition"], ctx.entry)
+    ctx.insert(e.get("then", []) if ok else e.get("else", []))
+
+
+@op("choose_one")
+def _choose_one(ctx: Ctx, e: dict) -> None:
+    labels = [m["label"] for m in e["modes"]]
+    pick = ctx.ask("choose_one", labels, "3.7c")
+    ctx.insert(e["modes"][labels.index(pick)]["do"])
+
+
+@op("delay")
+def _delay(ctx: Ctx, e: dict) -> None:
+    """8.8: an event at a later time (``when``: end_of_turn | next_turn_start | end_of_round),
+    whatever happens to the card that made it (8.8b)."""
+    ctx.st["delayed"].append({"controller": ctx.controller, "source": ctx.source, "when": e["when"],
+                              "effects": list(e["do"]), "turn": ctx.st["turn"],
+                              "label": f"{ctx.name(ctx.source) if ctx.source else 'Delayed'} (delayed)"})
+    ctx.log("delay", f"A delayed effect waits until {e['when'].replace('_', ' ')} (8.8)", when=e["when"])
+
+
+# ================================================================================ validation
+def check_effects(effects: Any, card: str) -> None:
+    if not isinstance(effects, list):
+        raise CardDataError(f"{card}: effects must be a list of {{op: ...}}")
+    for e in effects:
+        if not isinstance(e, dict) or e.get("op") not in OPS:
+            raise CardDataError(f"{card}: unknown effect op {e.get('op') if isinstance(e, dict) else e!r}")
+        n = e.get("n")
+        if n is not None and not isinstance(n, int) and n not in AMOUNTS:
+            raise CardDataError(f"{card}: {e['op']}: n is {n!r} (a whole number or one of {sorted(AMOUNTS)})")
+        if e["op"] == "stat" and (e.get("stat") not in R.STAT_NAMES or e.get("until", "turn") not in UNTIL):
+            raise CardDataError(f"{card}: stat needs stat in {R.STAT_NAMES} and until in {sorted(UNTIL)}")
+        if e["op"] == "delay" and e.get("when") not in ("end_of_turn", "next_turn_start", "end_of_round"):
+            raise CardDataError(f"{card}: delay: when is {e.get('when')!r}")
+        if "condition" in e:
+            _check_condition(e["condition"], card)
+        for key in ("do", "then", "else"):
+            if key in e:
+                check_effects(e[key], card)
+        for m in e.get("modes", ()):
+            check_effects(m.get("do"), card)
+
+
+def _check_condition(cond: Any, card: str) -> None:
+    try:
+        R.check_condition_names(cond, card)
+    except Exception as exc:  # (IllegalActionError from rules: report as card data)
+        raise CardDataError(str(exc)) from None
+
+
+def validate_abilities(abilities: Any, *, card: str) -> None:
+    """Refuse card data outside the vocabulary, naming the card and the field."""
+    if not isinstance(abilities, list):
+        raise CardDataError(f"{card}: effects must be a list of abilities")
+    for a in abilities:
+        kind = a.get("kind") if isinstance(a, dict) else None
+        if kind not in ABILITY_KINDS:
+            raise CardDataError(f"{card}: ability kind {kind!r} (one of {sorted(ABILITY_KINDS)})")
+        if "condition" in a:
+            _check_condition(a["condition"], card)
+        if kind == "triggered" and a.get("on") not in TRIGGERS:
+            raise CardDataError(f"{card}: trigger {a.get('on')!r} (one of {sorted(TRIGGERS)})")
+        if kind == "passive":
+            if not any(k in a for k in ("stat", "cant", "immune")):
+                raise CardDataError(f"{card}: a passive ability needs stat, cant or immune")
+            if "stat" in a and a["stat"] not in R.STAT_NAMES:
+                raise CardDataError(f"{card}: passive stat {a['stat']!r}")
+            if "cant" in a and a["cant"] not in CANT:
+                raise CardDataError(f"{card}: cant {a['cant']!r} (one of {sorted(CANT)})")
+            if "immune" in a and a["immune"] not in IMMUNE:
+                raise CardDataError(f"{card}: immune {a['immune']!r} (one of {sorted(IMMUNE)})")
+        if kind == "replacement" and a.get("event") != "damage":
+            raise CardDataError(f"{card}: replacement event {a.get('event')!r} (damage)")
+        if kind in ("play", "activated", "triggered"):
+            check_effects(a.get("do", []), card)
+        for c in a.get("cost") or {}:
+            if c not in COSTS:
+                raise CardDataError(f"{card}: cost {c!r} (one of {sorted(COSTS)})")
+        t = a.get("target")
+        if t is not None and (not isinstance(t, dict) or not set(t.get("types", ())) <= TARGET_TYPES
+                              or t.get("whose", "opponent") not in ("you", "opponent", "any")):
+            raise CardDataError(f"{card}: target {t!r}")
+        r = a.get("roll")
+        if r is not None and (not isinstance(r, dict) or r.get("sides", 6) not in (3, 6)):
+            raise CardDataError(f"{card}: roll {r!r} (dice, sides 6 or 3)")

@@ -1,0 +1,428 @@
+"""Zones, card moves, dice, Neopet stats, damage and triggers (Comprehensive Rules 1.2).
+
+Plain functions over the state dict (see state.py).  ``g`` is the ``NeopetsGame`` (card database);
+``ev`` collects the events of one ``apply``.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Iterator
+
+from .. import rng as _rng
+from ..api import IllegalActionError
+from .carddefs import CardDef
+
+#: zone tags of the per-player lists (state.py)
+LIST_ZONES = ("neopet_deck", "rainbow_pool", "main_deck", "inventory", "discard", "void", "play_area", "stolen",
+              "round_results", "codestones", "equipment")
+SLOT_ZONES = ("neopet", "champion")  # 6.4, 6.6a.1
+HIDDEN_ZONES = frozenset({"neopet_deck", "rainbow_pool", "main_deck", "inventory", "stolen"})  # 9.10b
+IN_PLAY = frozenset({"neopet", "champion", "equipment", "play_area"})  # sources of abilities (8.3b, 8.7a.1)
+INVENTORY_MAX = 50  # 6.7b
+STAT_MAX = 10  # 5.3d
+HIT_POINTS_MAX = 16  # 5.3d.1
+MAX_CODESTONES = 5  # 5.14c.3
+EQUIPMENT_SLOTS = 3  # 5.8d.2
+STAT_NAMES = ("attack", "defence", "agility", "hit_points")  # 5.3a
+
+
+def opp(p: int) -> int:
+    return 1 - p
+
+
+def cdef(g, st: dict, cid: str) -> CardDef:
+    return g.db[st["cards"][cid]["k"]]
+
+
+def name(g, st: dict, cid: str) -> str:
+    return cdef(g, st, cid).name
+
+
+def pname(st: dict, p: int) -> str:
+    return st["players"][p]["name"]
+
+
+# ---------------------------------------------------------------------------------------------- dice
+def roll(st: dict, n: int, sides: int = 6) -> list[int]:
+    """``n`` dice from the state's PRNG (stacked results first, for tests).  9.3a: a d3 is a d6
+    read 1-2 -> 1, 3-4 -> 2, 5-6 -> 3."""
+    out = []
+    for _ in range(max(0, n)):
+        if st["dice"]:
+            v = st["dice"].pop(0)
+        else:
+            st["rng"], v = _rng.randbelow(st["rng"], 6)
+            v += 1
+        out.append((v + 1) // 2 if sides == 3 else v)
+    return out
+
+
+def success(v: int) -> bool:
+    return v >= 4  # 7.5g.2 (1-3 fail, 7.5g.3)
+
+
+# ---------------------------------------------------------------------------------------------- zones
+def new_card(st: dict, key: str, owner: int, zone: str) -> str:
+    cid = f"c{st['nid']}"
+    st["nid"] += 1
+    st["cards"][cid] = {"k": key, "o": owner, "z": zone, "p": owner}
+    st["players"][owner][zone].append(cid)
+    return cid
+
+
+def detach(st: dict, cid: str) -> None:
+    """Take a card out of wherever it is (a list, a slot or the Queue)."""
+    c = st["cards"][cid]
+    z, p = c["z"], c["p"]
+    if z in SLOT_ZONES:
+        st["players"][p][z] = None
+    elif z == "queue":
+        for i, e in enumerate(st["queue"]):
+            if e.get("card") == cid:
+                del st["queue"][i]
+                break
+    elif z != "resolving":
+        st["players"][p][z].remove(cid)
+
+
+def put(st: dict, cid: str, zone: str, p: int, *, bottom: bool = True, **fields: Any) -> None:
+    """Move a card to ``zone`` of player ``p`` (list zones: on the bottom, or on top with
+    ``bottom=False``; a deck's top is its first item).  In-play fields start fresh."""
+    c = st["cards"][cid]
+    detach(st, cid)
+    new = {"k": c["k"], "o": c["o"], "z": zone, "p": p}
+    if zone in IN_PLAY or zone == "codestones":
+        st["seq"] += 1
+        new.update({"c": p, "seq": st["seq"]})
+    new.update(fields)
+    st["cards"][cid] = new
+    if zone in SLOT_ZONES:
+        st["players"][p][zone] = cid
+    elif zone in ("queue", "resolving"):
+        pass  # (the Queue entry / the frame holds it)
+    elif bottom:
+        st["players"][p][zone].append(cid)
+    else:
+        st["players"][p][zone].insert(0, cid)
+
+
+def to_discard(g, st: dict, cid: str) -> None:
+    """A card leaving play or the Queue: Faeries, Heroes and Villains from the Battledome go to their
+    owner's Void (5.5e), anything else to its owner's Discard (3.7d, 3.5a)."""
+    c = st["cards"][cid]
+    zone = "void" if c["z"] == "champion" else "discard"
+    put(st, cid, zone, c["o"])
+
+
+def shuffle_deck(st: dict, p: int) -> None:
+    if not st["stacked"]:
+        st["rng"] = _rng.shuffle(st["rng"], st["players"][p]["main_deck"])
+
+
+def draw(g, st: dict, ev, p: int, n: int = 1) -> int:
+    """8.12a: the top card of the Main Deck into the Inventory (never past 50 cards, 6.7b)."""
+    pl = st["players"][p]
+    drawn = 0
+    for _ in range(n):
+        if not pl["main_deck"] or len(pl["inventory"]) >= INVENTORY_MAX:
+            break
+        cid = pl["main_deck"][0]
+        put(st, cid, "inventory", p)
+        drawn += 1
+        ev.add("draw", f"You draw {name(g, st, cid)}", to=p, player=p, card=cid)
+    if drawn:
+        ev.add("draws", f"{pname(st, p)} draws {drawn} card{'s' if drawn > 1 else ''}", player=p, n=drawn)
+    return drawn
+
+
+# ---------------------------------------------------------------------------------------------- in play
+def sources(st: dict, p: int) -> Iterator[str]:
+    """Cards of player ``p`` whose abilities apply (8.7a.1): the active Neopet, the Champion, the
+    Equipment Slots (petpets too) and the Play Area."""
+    pl = st["players"][p]
+    if pl["neopet"] is not None and st["cards"][pl["neopet"]].get("fu"):
+        yield pl["neopet"]
+    if pl["champion"] is not None:
+        yield pl["champion"]
+    yield from pl["equipment"]
+    yield from pl["play_area"]
+
+
+def abilities_in_play(g, st: dict, kind: str) -> Iterator[tuple[int, str, int, dict]]:
+    """(controller, card id, ability index, ability) of every ``kind`` ability in play, in the order
+    the cards came into play."""
+    found = []
+    cards, db = st["cards"], g.db.cards
+    for p in (0, 1):
+        for cid in sources(st, p):
+            d = db[cards[cid]["k"]]
+            if kind in d.kinds:
+                for i, a in enumerate(d.effects):
+                    if a["kind"] == kind:
+                        found.append((cards[cid].get("seq", 0), p, cid, i, a))
+    if len(found) > 1:
+        found.sort(key=lambda t: t[0])
+    for _s, p, cid, i, a in found:
+        yield p, cid, i, a
+
+
+def applies_to(controller: int, who: str, p: int) -> bool:
+    """An ability's ``who``/``to`` (you | opponent | each) relative to its controller."""
+    return who == "each" or (who == "opponent") == (p != controller)
+
+
+def cant(g, st: dict, p: int, what: str) -> bool:
+    """1.5a: a passive "can't" beats any "can"."""
+    for ctrl, cid, _i, a in abilities_in_play(g, st, "passive"):
+        if a.get("cant") == what and applies_to(ctrl, a.get("who", "opponent"), p) and condition(g, st, ctrl, cid, a.get("condition")):
+            return True
+    return False
+
+
+def immune(g, st: dict, p: int, what: str) -> bool:
+    """Glossary "Immune": player ``p``'s Neopet can't be affected by ``what``."""
+    if what in ("freeze",) and st["players"][p]["status"].get("shadows"):
+        return True  # Glossary "Enter the Shadows": not affected by Status effects
+    for ctrl, cid, _i, a in abilities_in_play(g, st, "passive"):
+        if a.get("immune") == what and ctrl == p and condition(g, st, ctrl, cid, a.get("condition")):
+            return True
+    return False
+
+
+# ---------------------------------------------------------------------------------------------- stats
+def level(st: dict, p: int) -> int:
+    return len(st["players"][p]["codestones"])  # 5.14e.1
+
+
+def base_stat(g, st: dict, p: int, stat: str) -> int:
+    """5.3b.1: printed value plus the attached Codestones' boosts."""
+    pl = st["players"][p]
+    if pl["neopet"] is None:
+        return 0
+    v = cdef(g, st, pl["neopet"]).stat(stat)
+    for cs in pl["codestones"]:
+        v += cdef(g, st, cs).stat(stat)
+    return v
+
+
+def _modify(v: int, n: int, mode: str) -> int:
+    return v * 2 if mode == "double" else v + n
+
+
+def stat(g, st: dict, p: int, stat_name: str) -> int:
+    """5.3b.2 Total Value: base, then passive abilities in the order their cards came into play
+    (8.7c: the engine applies them in that order rather than asking), then timed modifiers; capped
+    at 10 per stat and 16 Hit Points (5.3d), never below 0."""
+    v = base_stat(g, st, p, stat_name)
+    if st["players"][p]["neopet"] is None:
+        return 0
+    for ctrl, cid, _i, a in abilities_in_play(g, st, "passive"):
+        if a.get("stat") == stat_name and applies_to(ctrl, a.get("to", "you"), p) \
+                and condition(g, st, ctrl, cid, a.get("condition")):
+            v = _modify(v, a.get("n", 0), a.get("mode", "add"))
+    for m in st["mods"]:
+        if m["player"] == p and m["stat"] == stat_name:
+            v = _modify(v, m["n"], m["mode"])
+    return max(0, min(v, HIT_POINTS_MAX if stat_name == "hit_points" else STAT_MAX))
+
+
+def stats(g, st: dict, p: int) -> dict[str, int]:
+    return {s: stat(g, st, p, s) for s in ("attack", "defence", "agility", "hit_points")}
+
+
+# ---------------------------------------------------------------------------------------------- damage
+def deal_damage(g, st: dict, ev, p: int, n: int, *, source: str = "effect", by: int | None = None) -> int:
+    """Deal ``n`` damage to player ``p``'s Neopet.  Replacement effects (8.9) apply first; knocking
+    out is checked at once (7.5h.3), so the first Neopet knocked out loses the round (1.3a.2)."""
+    pl = st["players"][p]
+    if n <= 0 or pl["neopet"] is None or st["ko"] is not None:
+        return 0
+    for ctrl, cid, i, a in abilities_in_play(g, st, "replacement"):
+        if a.get("event") != "damage" or not applies_to(ctrl, a.get("to", "you"), p):
+            continue
+        if a.get("source", "any") not in ("any", source) or not condition(g, st, ctrl, cid, a.get("condition")):
+            continue
+        used = st["cards"][cid].setdefault("used", {})
+        if a.get("once_per_turn") and used.get(str(i)) == st["turn"]:
+            continue
+        prevented = min(n, a.get("prevent", 0))
+        if prevented:
+            used[str(i)] = st["turn"]
+            n -= prevented
+            ev.add("prevent", f"{name(g, st, cid)} prevents {prevented} damage instead (8.9)", card=cid, n=prevented)
+        if n <= 0:
+            return 0
+    pl["damage"] += n
+    hp = stat(g, st, p, "hit_points")
+    ev.add("damage", f"{name(g, st, pl['neopet'])} ({pname(st, p)}) is dealt {n} damage ({pl['damage']}/{hp})",
+           player=p, n=n, source=source)
+    if pl["damage"] >= hp:
+        st["ko"] = p
+        ev.add("knocked_out", f"{name(g, st, pl['neopet'])} is knocked out (7.5h.3)", player=p)
+        return n
+    fire(g, st, "dealt_damage", p, n=n)
+    if by is not None:
+        fire(g, st, "deals_damage", by, n=n)
+    return n
+
+
+def heal(g, st: dict, ev, p: int, n: int) -> None:
+    pl = st["players"][p]
+    healed = min(n, pl["damage"])
+    pl["damage"] -= healed
+    if healed:
+        ev.add("heal", f"{pname(st, p)}'s Neopet heals {healed} damage", player=p, n=healed)
+
+
+def knockout_check(g, st: dict) -> None:
+    """A Neopet whose damage reaches its Hit Points (an effect lowered them) is knocked out (7.5h.3);
+    the non-active player's Neopet is looked at first."""
+    if st["ko"] is not None or st["phase"] in ("setup", "over"):
+        return
+    for p in (opp(st["active"]), st["active"]):
+        pl = st["players"][p]
+        if pl["damage"] and pl["neopet"] is not None and pl["damage"] >= stat(g, st, p, "hit_points"):
+            st["ko"] = p
+            return
+
+
+# ---------------------------------------------------------------------------------------------- triggers
+def phase_start(g, st: dict, phase: str) -> None:
+    st["phase"] = phase
+    fire(g, st, "phase_start", st["active"], phase=phase)  # 9.5b "at the beginning of"
+
+
+def fire(g, st: dict, event: str, p: int, **data: Any) -> None:
+    """Collect triggered abilities (8.5) whose ``on`` matches an event that happened to player ``p``;
+    they wait (8.5b) until the effect that caused them has finished, then go into the Queue (9.6a)."""
+    for ctrl, cid, i, a in abilities_in_play(g, st, "triggered"):
+        if trigger_matches(g, st, a, event, ctrl, p, data) and condition(g, st, ctrl, cid, a.get("condition")):
+            st["nid"] += 1
+            st["waiting"].append({"id": f"t{st['nid']}", "controller": ctrl, "source": cid, "ability": i, "kind": "trigger",
+                                  "label": f"{name(g, st, cid)}: {a.get('on')}"})
+
+
+def trigger_matches(g, st: dict, a: dict, event: str, ctrl: int, p: int, data: dict) -> bool:
+    on = a.get("on")
+    mine = p == ctrl
+    if on == event and event in ("turn_start", "end_of_turn", "dealt_damage", "deals_damage", "codestone_attached",
+                                 "attack_rolled"):
+        return mine
+    if on == "opponent_turn_start" and event == "turn_start":
+        return not mine
+    if on == "phase_start" and event == "phase_start":
+        return (mine or a.get("any_turn", False)) and a.get("phase") == data.get("phase")
+    if on in ("you_play", "opponent_plays") and event == "play":
+        if (on == "you_play") != mine:
+            return False
+        return matches_filter(g.db[data["key"]], a.get("filter") or {})
+    return False
+
+
+def matches_filter(d: CardDef, f: dict) -> bool:
+    """A card filter: ``type`` / ``types``, ``team``, ``name_contains`` (9.8a: any name containing
+    the words, punctuation and case ignored), ``max_level``."""
+    if "type" in f and d.type != f["type"]:
+        return False
+    if "types" in f and d.type not in f["types"]:
+        return False
+    if f.get("team") and d.team.casefold() != str(f["team"]).casefold():
+        return False
+    if f.get("name_contains"):
+        def norm(s: str) -> str:
+            return "".join(ch for ch in s.casefold() if ch.isalnum() or ch == " ")
+        if norm(f["name_contains"]).rstrip("s") not in norm(d.name):
+            return False
+    if "max_level" in f and (d.level is None or d.level > f["max_level"]):
+        return False  # 4.2d: cards without a Level Requirement are not counted
+    return True
+
+
+# ---------------------------------------------------------------------------------------------- conditions
+CONDITIONS: dict[str, Callable[..., bool]] = {}
+
+
+def condition_test(name_: str) -> Callable:
+    def register(fn: Callable) -> Callable:
+        if name_ in CONDITIONS:
+            raise ValueError(f"the condition {name_!r} is registered twice")
+        CONDITIONS[name_] = fn
+        return fn
+    return register
+
+
+def condition(g, st: dict, p: int, source: str | None, cond: dict | None, entry: dict | None = None) -> bool:
+    """8.6 / 8.7a.3: ``cond`` ({"test": name, ...}) for player ``p``; no condition is true."""
+    if not cond:
+        return True
+    return CONDITIONS[cond["test"]](g, st, p, source, cond, entry or {})
+
+
+@condition_test("inventory_at_most")
+def _inventory_at_most(g, st, p, src, c, e) -> bool:
+    return len(st["players"][p]["inventory"]) <= c.get("n", 0)
+
+
+@condition_test("level_at_least")
+def _level_at_least(g, st, p, src, c, e) -> bool:
+    return level(st, p) >= c.get("n", 1)
+
+
+@condition_test("damage_at_least")
+def _damage_at_least(g, st, p, src, c, e) -> bool:
+    return st["players"][p]["damage"] >= c.get("n", 1)
+
+
+@condition_test("opponent_damage_at_least")
+def _opp_damage_at_least(g, st, p, src, c, e) -> bool:
+    return st["players"][opp(p)]["damage"] >= c.get("n", 1)
+
+
+@condition_test("behind_in_rounds")
+def _behind(g, st, p, src, c, e) -> bool:
+    return st["players"][p]["rounds_won"] < st["players"][opp(p)]["rounds_won"]
+
+
+@condition_test("your_turn")
+def _your_turn(g, st, p, src, c, e) -> bool:
+    return st["active"] == p
+
+
+@condition_test("phase")
+def _phase(g, st, p, src, c, e) -> bool:
+    return st["phase"] == c.get("phase")
+
+
+@condition_test("controls")
+def _controls(g, st, p, src, c, e) -> bool:
+    return any(matches_filter(cdef(g, st, cid), c.get("filter") or {}) for cid in sources(st, p)
+               if cdef(g, st, cid).type != "Neopet")
+
+
+@condition_test("exhausted")
+def _exhausted(g, st, p, src, c, e) -> bool:
+    return not st["players"][p]["main_deck"]  # 9.2a
+
+
+@condition_test("successes_at_least")
+def _successes(g, st, p, src, c, e) -> bool:
+    return sum(1 for v in e.get("dice") or () if success(v)) >= c.get("n", 1)  # 8.13a
+
+
+@condition_test("species")
+def _species(g, st, p, src, c, e) -> bool:
+    neo = st["players"][p]["neopet"]
+    return neo is not None and cdef(g, st, neo).species.casefold() == str(c.get("species", "")).casefold()
+
+
+@condition_test("not")
+def _not(g, st, p, src, c, e) -> bool:
+    return not condition(g, st, p, src, c.get("condition"), e)
+
+
+def check_condition_names(cond: dict | None, card: str) -> None:
+    if cond is None:
+        return
+    if not isinstance(cond, dict) or cond.get("test") not in CONDITIONS:
+        raise IllegalActionError(f"{card}: unknown condition {cond!r}")
+    if cond["test"] == "not":
+        check_condition_names(cond.get("condition"), card)

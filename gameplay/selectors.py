@@ -1,0 +1,213 @@
+"""Reads for hosted games: who is looking (player seat, judge, spectator), the per-viewer state payload
+of the protocol (docs/online-play.md "state"), the filtered log, a user's matches, the judges' console.
+
+Hidden information never leaves the server: a player's payload is built from the engine's view for
+their seat and the events filtered for them; only judges get the judge view.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Q
+
+from gameplay.engine.api import Action
+from gameplay.models import GameAction, GameDeadline, GameSnapshot, HostedGame, HostedMatch, HostedSeat, JudgeCall
+from gameplay.services.common import Forbidden, engine_of, state_load
+
+LOG_TAIL = 40  # actions whose events travel with each state message
+
+
+@dataclass(frozen=True)
+class Viewer:
+    role: str  # "player" | "judge" | "spectator"
+    seat: int | None = None
+
+    @property
+    def engine_viewer(self) -> Any:
+        return self.seat if self.role == "player" else self.role
+
+    def as_dict(self) -> dict:
+        return {"role": self.role, "seat": self.seat}
+
+
+def game_viewer(*, game: HostedGame, user) -> Viewer:
+    """Decided on the server from the user: a seat's player, a judge of the event, or a spectator."""
+    if not getattr(user, "is_authenticated", False):
+        raise Forbidden("Log in to open a game.")
+    for seat in HostedSeat.objects.filter(match_id=game.match_id).select_related("registration"):
+        if seat.user_id == user.pk or (seat.registration is not None and seat.registration.player_id == user.pk):
+            return Viewer("player", seat.index)
+    tm = game.match.tournament_match
+    if tm is not None:
+        from tournaments import roles
+
+        if roles.is_judge(tm.round.event, user):
+            return Viewer("judge")
+    return Viewer("spectator")
+
+
+def game_get(game_id: int) -> HostedGame:
+    game = HostedGame.objects.select_related("match__tournament_match__round__event").filter(pk=game_id).first()
+    if game is None:
+        from django.http import Http404
+
+        raise Http404(f"There is no game {game_id}.")
+    return game
+
+
+def _log(game: HostedGame, viewer: Viewer, *, tail: int | None = LOG_TAIL, after: int = 0) -> list[dict]:
+    eng = engine_of(game.match)
+    rows = GameAction.objects.filter(game=game, voided_at__isnull=True, seq__gt=after).order_by("-seq")
+    if tail is not None:
+        rows = rows[:tail]
+    out: list[dict] = []
+    for seq, events in reversed(list(rows.values_list("seq", "events"))):
+        for e in eng.filter_events(events, viewer.engine_viewer):
+            out.append({**e, "seq": seq})
+    return out
+
+
+def game_log(*, game: HostedGame, viewer: Viewer, after: int = 0) -> list[dict]:
+    """The whole log (or after an action) as ``viewer`` may read it."""
+    return _log(game, viewer, tail=None, after=after)
+
+
+def _waiting_for(game: HostedGame, to_move: int | None, seats: list[HostedSeat], view: dict) -> str:
+    if game.status not in HostedGame.LIVE:
+        return f"Game {game.number} is over."
+    if game.paused:
+        return "A judge has paused the game."
+    if to_move is None:
+        return "Nobody must act."
+    pending = view.get("pending") or {}
+    what = f"to decide ({pending.get('kind')}, rule {pending.get('rule')})" if pending.get("kind") else "to act or pass (priority, 510)"
+    return f"Waiting for {seats[to_move].name} {what}."
+
+
+def _clocks(game: HostedGame, to_move: int | None, summary: dict) -> dict:
+    deadline = GameDeadline.objects.filter(game=game, processed_at__isnull=True).first()
+    tm = game.match.tournament_match
+    ends = tm.ends_at if tm is not None else None
+    tc = summary.get("time_called")
+    extra_left = None
+    if tc:
+        if tc.get("cap") is not None:
+            extra_left = max(0, int(tc["cap"]) - int(tc.get("extra", 0)))
+        else:
+            extra_left = 0 if tc.get("done_current") else int(summary["turn_player"] == summary["first_player"])
+    return {
+        "decision": {"seat": deadline.seat if deadline else None, "deadline": deadline.due_at.isoformat() if deadline else None},
+        "round": {"ends_at": ends.isoformat() if ends else None, "time_called": bool(tc) or game.match.status == "time_called",
+                  "extra_turns_left": extra_left},
+        "paused": game.paused,
+    }
+
+
+def _card_faces(engine: Any, view: dict) -> dict:
+    """The printed faces of the cards ``view`` shows (the table draws its card frames from them); an
+    engine without card faces gives none."""
+    faces = getattr(engine, "card_faces", None)
+    return faces(view) if faces is not None else {}
+
+
+def game_replay_step(*, game: HostedGame, viewer: Viewer, step: int) -> dict[str, Any]:
+    """A finished game as ``viewer`` saw it after ``step`` actions (0 = the start): the state message's
+    shape with no legal actions, plus ``steps`` (the game's length) and the action taken at ``step``.
+    Players see their own hidden cards only, judges everything (the engine's views)."""
+    if game.status in HostedGame.LIVE and viewer.role != "judge":
+        raise Forbidden("The replay opens when the game is over.")
+    step = max(0, min(int(step), game.seq))
+    eng = engine_of(game.match)
+    engine = eng.game()
+    snap = GameSnapshot.objects.filter(game=game, seq__lte=step).order_by("-seq").first()
+    state = eng.state_from_json(snap.state)
+    rows = GameAction.objects.filter(game=game, voided_at__isnull=True, seq__gt=snap.seq, seq__lte=step).order_by("seq")
+    for row in rows.values_list("action", flat=True):
+        state, _ = engine.apply(state, Action.from_dict(row))
+    action = GameAction.objects.filter(game=game, voided_at__isnull=True, seq=step).values_list("action", flat=True).first()
+    view = engine.view(state, viewer.engine_viewer)
+    seats = list(HostedSeat.objects.filter(match=game.match).order_by("index"))
+    o = engine.outcome(state)
+    log = [e for e in _log(game, viewer, tail=None) if e["seq"] <= step][-200:]
+    return {
+        "steps": game.seq, "step": step, "action": action,
+        "state": {
+            "type": "state", "seq": step,
+            "game": {"id": game.pk, "engine": game.match.engine, "number": game.number, "status": "replay",
+                     "match_id": game.match_id, "best_of": game.match.best_of, "games_won": list(game.match.games_won)},
+            "viewer": viewer.as_dict(), "view": view, "legal_actions": [], "to_move": engine.to_move(state),
+            "waiting_for": "", "clocks": {"decision": {"seat": None, "deadline": None},
+                                          "round": {"ends_at": None, "time_called": False, "extra_turns_left": None}, "paused": False},
+            "log": log, "outcome": {"winner": o.winner, "reason": o.reason, "draw": o.draw} if o else None,
+            "players": [{"seat": s.index, "name": s.name, "connected": True, "bot": s.is_bot} for s in seats],
+            "cards": _card_faces(engine, view),
+        },
+    }
+
+
+def game_state_payload(*, game: HostedGame, viewer: Viewer) -> dict[str, Any]:
+    """The protocol's ``state`` message for ``viewer`` (the websocket and ``GET .../state/`` send the same)."""
+    match = game.match
+    eng = engine_of(match)
+    engine = eng.game()
+    state = state_load(game)
+    view = engine.view(state, viewer.engine_viewer)
+    live = game.status in HostedGame.LIVE
+    to_move = engine.to_move(state) if live else None
+    legal: list[dict] = []
+    if viewer.role == "player" and live and not game.paused and to_move == viewer.seat:
+        legal = [a.to_dict() for a in engine.legal_actions(state, viewer.seat)]
+    seats = list(HostedSeat.objects.filter(match=match).order_by("index"))
+    payload = {
+        "type": "state", "seq": game.seq,
+        "game": {"id": game.pk, "engine": match.engine, "number": game.number, "status": game.status,
+                 "match_id": match.pk, "best_of": match.best_of, "games_won": list(match.games_won),
+                 "match_status": match.status},
+        "viewer": viewer.as_dict(), "view": view, "legal_actions": legal, "to_move": to_move,
+        "waiting_for": _waiting_for(game, to_move, seats, view),
+        "clocks": _clocks(game, to_move, eng.summary(state)),
+        "log": _log(game, viewer), "outcome": game.outcome,
+        "players": [{"seat": s.index, "name": s.name, "connected": s.connections > 0 or s.is_bot, "bot": s.is_bot} for s in seats],
+        "cards": _card_faces(engine, view),
+    }
+    if viewer.role == "judge":
+        payload["judge_calls"] = [
+            {"id": c.pk, "seat": c.seat, "message": c.message, "at": c.created_at.isoformat(), "answered": c.answered_at is not None}
+            for c in JudgeCall.objects.filter(game=game).order_by("-created_at")[:20]
+        ]
+        payload["timeouts"] = [s.timeouts for s in seats]
+    return payload
+
+
+def matches_for_user(user) -> Any:
+    """The user's hosted matches, newest first."""
+    return (HostedMatch.objects.filter(Q(seats__user=user) | Q(seats__registration__player=user)).distinct()
+            .select_related("tournament_match__round__event").prefetch_related("seats", "games"))
+
+
+def match_current_game(match: HostedMatch) -> HostedGame | None:
+    return HostedGame.objects.filter(match=match).order_by("-number").first()
+
+
+def event_live_games(*, event) -> list[dict]:
+    """The judges' console: every hosted game of the event's current round, with clocks and score."""
+    from tournaments.models import Round
+
+    rnd = Round.objects.filter(event=event).order_by("-number").first()
+    if rnd is None:
+        return []
+    out = []
+    for hm in HostedMatch.objects.filter(tournament_match__round=rnd).select_related("tournament_match").prefetch_related("seats").order_by("tournament_match__table"):
+        game = match_current_game(hm)
+        if game is None:
+            continue
+        summary = engine_of(hm).summary(state_load(game))
+        deadline = GameDeadline.objects.filter(game=game, processed_at__isnull=True).first()
+        seats = sorted(hm.seats.all(), key=lambda s: s.index)
+        out.append({
+            "match": hm, "game": game, "table": hm.tournament_match.table, "seats": seats, "scores": summary["scores"],
+            "turn": summary["turn"], "deadline": deadline, "ends_at": hm.tournament_match.ends_at,
+            "calls": list(JudgeCall.objects.filter(game__match=hm, answered_at__isnull=True)),
+        })
+    return out

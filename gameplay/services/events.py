@@ -1,0 +1,137 @@
+"""Online events: the players' decks are snapshotted when registration locks (the event starts), every
+paired match of an online event gets a hosted match, time called and the end-of-match limit reach the
+games, and a match decided outside the game (a drop, a disqualification, a judge) ends its hosted match.
+
+Called from the tournaments app's hooks (``tournaments.signals``, model saves) wired in
+``gameplay.apps``; tournaments never imports this app.
+"""
+from __future__ import annotations
+
+import hashlib
+
+from gameplay.engines import get_engine
+from gameplay.models import EventDeck, HostedGame, HostedMatch, OnlineEventSettings
+from gameplay.services.actions import game_concede_for
+from gameplay.services.common import lock_game
+from gameplay.services.matches import SeatSpec, hosted_match_create, match_finish, set_status
+
+#: the engine that hosts each game's events (decks.Game slug -> engine registry name)
+ENGINE_FOR_GAME = {"mlp": "mlp", "neopets": "neopets"}
+
+
+def engine_for_event(event) -> str | None:
+    """The registered engine that hosts the event's game; None while that game has no engine (its online
+    matches are then played and reported by hand, as before)."""
+    from gameplay.engines import engine_names
+
+    name = ENGINE_FOR_GAME.get(event.game.slug)
+    return name if name in engine_names() else None
+
+
+def event_deck_snapshot(*, registration) -> EventDeck | None:
+    """The player's registered decklist, if legal, in engine form (once: later edits do not change it)."""
+    from decks.models import Decklist
+
+    existing = EventDeck.objects.filter(registration=registration).first()
+    if existing is not None:
+        return existing
+    event = registration.event
+    name = engine_for_event(event)
+    decklist = Decklist.objects.filter(event=event, player_id=registration.player_id).select_related("current").first()
+    version = decklist.current if decklist else None
+    if name is None or version is None or not version.legal:
+        return None
+    try:
+        deck = get_engine(name).deck_from_entries(version.entries)
+    except (ValueError, LookupError):
+        return None
+    return EventDeck.objects.create(event=event, registration=registration, deck=deck, decklist_version_id=version.pk)
+
+
+def event_decks_lock(*, event) -> int:
+    """Registration locked (the event started): snapshot every active player's deck."""
+    from tournaments.models import Registration
+
+    done = 0
+    for reg in Registration.objects.filter(event=event, status__in=Registration.ACTIVE).select_related("event__game"):
+        if event_deck_snapshot(registration=reg) is not None:
+            done += 1
+    return done
+
+
+def _match_seed(tm) -> int:
+    digest = hashlib.sha256(f"{tm.round.event.seed}:{tm.round.number}:{tm.table}:{tm.pk}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def round_host_matches(*, round) -> list[HostedMatch]:
+    """Every pairing of an online event's round gets a hosted match (byes and decided matches do not)."""
+    from tournaments.services.common import audit
+
+    event = round.event
+    if not event.online or engine_for_event(event) is None:
+        return []
+    settings = OnlineEventSettings.objects.filter(event=event).first()
+    hosted = []
+    for tm in round.matches.filter(player_b__isnull=False).exclude(status="final").select_related("player_a__player", "player_b__player"):
+        if HostedMatch.objects.filter(tournament_match=tm).exists():
+            continue
+        decks = [event_deck_snapshot(registration=tm.player_a), event_deck_snapshot(registration=tm.player_b)]
+        if None in decks:
+            missing = [r.name for r, d in zip((tm.player_a, tm.player_b), decks) if d is None]
+            audit(event=event, actor=None, action="online_not_hosted", target=str(tm),
+                  reason=f"no legal registered decklist for {', '.join(missing)}: this match is played and reported by hand")
+            continue
+        seats = [SeatSpec(name=r.name, deck=d.deck, registration=r, deck_source=f"decklist version {d.decklist_version_id}")
+                 for r, d in zip((tm.player_a, tm.player_b), decks)]
+        hosted.append(hosted_match_create(
+            seats=seats, engine=engine_for_event(event), best_of=round.best_of, seed=_match_seed(tm), tournament_match=tm,
+            decision_seconds=settings.decision_seconds if settings else None, grace_seconds=settings.grace_seconds if settings else None,
+            games_won=[tm.games_a, tm.games_b],
+        ))
+    return hosted
+
+
+def tournament_match_decided(*, match) -> str:
+    """A tournament match became final outside its hosted games: a drop or disqualification concedes
+    the game in progress for that player (Conceding and Dropping); any other result (a judge, a penalty,
+    the players' reports) ends the hosted match as the tournament recorded it."""
+    hm = HostedMatch.objects.filter(tournament_match=match).first()
+    if hm is None or hm.status not in HostedMatch.LIVE or match.result_source == "engine":
+        return "nothing to do"
+    game = HostedGame.objects.filter(match=hm).order_by("-number").first()
+    game = lock_game(game.pk)
+    loser = {"a": 1, "b": 0}.get(match.result)
+    if match.result_source in ("drop", "disqualification", "concession") and loser is not None:
+        game_concede_for(game, loser, source="server")
+        hm.refresh_from_db()
+        if hm.status not in HostedMatch.LIVE:
+            return "conceded in the game"
+    if game.status in HostedGame.LIVE:
+        set_status(game, HostedGame.Status.ABANDONED)
+    hm.refresh_from_db()
+    if hm.status in HostedMatch.LIVE:
+        winner = {"a": 0, "b": 1}.get(match.result)
+        match_finish(hm, winner=winner, reason=f"result recorded by the tournament ({match.result_source})", write_result=False)
+    return "ended by the tournament"
+
+
+DECISION_SECONDS_RANGE = (15, 900)
+GRACE_SECONDS_RANGE = (10, 600)
+
+
+def online_settings_update(*, event, by, decision_seconds: int, grace_seconds: int) -> OnlineEventSettings:
+    """The organiser or head judge sets the event's decision timer and disconnect grace period (for
+    matches hosted from now on)."""
+    from tournaments import roles
+    from gameplay.services.common import Forbidden, GameError
+
+    if not (roles.is_organiser(event, by) or roles.is_head_judge(event, by)):
+        raise Forbidden("Only the organiser or the head judge may set the online clocks.")
+    for name, value, (lo, hi) in (("decision_seconds", decision_seconds, DECISION_SECONDS_RANGE),
+                                  ("grace_seconds", grace_seconds, GRACE_SECONDS_RANGE)):
+        if not isinstance(value, int) or not lo <= value <= hi:
+            raise GameError(f"{name}: between {lo} and {hi} seconds.")
+    settings, _ = OnlineEventSettings.objects.update_or_create(
+        event=event, defaults={"decision_seconds": decision_seconds, "grace_seconds": grace_seconds})
+    return settings

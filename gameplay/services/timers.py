@@ -1,0 +1,82 @@
+"""Storing when the server decides for the seat to move: the decision timer, the disconnect grace
+period, and a short stall timer for bot seats (a bot whose task was lost still moves). Acting on the
+deadlines is ``clocks.py``; the periodic sweep finds every deadline that passed.
+"""
+from __future__ import annotations
+
+import threading
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.utils import timezone
+
+from gameplay.broadcast import broadcast_game
+from gameplay.models import GameDeadline, HostedGame, HostedSeat
+from gameplay.services.common import engine_of
+from tournaments.scheduling import schedule_task
+
+#: a bot seat whose move has not come this long after its turn began is moved by the sweep
+BOT_STALL_SECONDS = 10
+
+
+def deadline_due(game: HostedGame, seat: HostedSeat, now: datetime) -> datetime:
+    if seat.is_bot:
+        return now + timedelta(seconds=BOT_STALL_SECONDS)
+    due = now + timedelta(seconds=game.match.decision_seconds)
+    if seat.connections <= 0:  # not at the table: the grace period, counted from when they left
+        left = seat.disconnected_at or now
+        due = min(due, max(now, left + timedelta(seconds=game.match.grace_seconds)))
+    return due
+
+
+def deadline_set(game: HostedGame, state: Any, *, now: datetime | None = None, due_at: datetime | None = None,
+                 to_move: int | None = -1, seat: HostedSeat | None = None) -> int | None:
+    """Point the game's deadline at the seat to move now (none when nobody must act). Returns that seat."""
+    now = now or timezone.now()
+    if to_move == -1:
+        to_move = engine_of(game.match).game().to_move(state)
+    if to_move is None or game.status not in HostedGame.LIVE:
+        GameDeadline.objects.filter(game=game, processed_at__isnull=True).update(processed_at=now, outcome="nobody to move")
+        return None
+    seat = seat or HostedSeat.objects.only("bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
+    fields = {"seat": to_move, "seq": game.seq, "epoch": game.epoch, "due_at": due_at or deadline_due(game, seat, now),
+              "processed_at": None, "outcome": ""}
+    if not GameDeadline.objects.filter(game=game).update(**fields):  # one row per game, moved after every action
+        GameDeadline.objects.create(game=game, **fields)
+    return to_move
+
+
+def deadline_clear(game: HostedGame, outcome: str, *, now: datetime | None = None) -> None:
+    GameDeadline.objects.filter(game=game, processed_at__isnull=True).update(processed_at=now or timezone.now(), outcome=outcome[:200])
+
+
+# --------------------------------------------------------------------------- after every change
+
+_bot_loops = threading.local()
+
+
+def bot_loop_games() -> set[int]:
+    """Games whose bot moves this thread is playing in a loop (``bots.bot_play``): no task is queued
+    for them while the loop runs."""
+    s = getattr(_bot_loops, "games", None)
+    if s is None:
+        s = _bot_loops.games = set()
+    return s
+
+
+def game_changed(game: HostedGame, state: Any) -> None:
+    """After any change to a game: move its deadline, tell its viewers (after commit), and hand a bot
+    seat's move to Celery."""
+    to_move = engine_of(game.match).game().to_move(state) if game.status in HostedGame.LIVE else None
+    seat = None
+    if to_move is not None:
+        seat = HostedSeat.objects.only("bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
+    deadline_set(game, state, to_move=to_move, seat=seat)
+    broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch)
+    if seat is None or not seat.is_bot or game.paused or game.pk in bot_loop_games():
+        return
+    from gameplay.tasks import bot_play_task
+
+    delay = float(getattr(settings, "PONYHALL_BOT_DELAY_SECONDS", 0.4))
+    schedule_task(bot_play_task, args=[game.pk], eta=timezone.now() + timedelta(seconds=delay) if delay else None)

@@ -1,0 +1,75 @@
+"""Online drafting over a websocket: ``ws/draft/<pod_id>/``.
+
+Protocol (JSON). Server -> client: ``{"type": "draft", "view": {...}}`` — the drafter's own view
+(``limited.selectors.draft_view``: the pack in front of them and, when review is allowed, their own picks),
+sent on connect, after each of their picks and whenever the pod moves on (built by the service after
+commit and sent to this drafter's own group, ``draft_seat_<seat id>``); ``{"type": "error", "detail": ...}``
+for a refused pick. Client -> server: ``{"type": "pick", "card": guid, "pack_number": n, "pick_number": m}``;
+``{"type": "ping"}`` is answered with ``{"type": "pong", "server_now": iso}``.
+
+Only seated drafters connect, each to their own seat's group: a drafter's pack and picks go to nobody else. Leaving the page marks the drafter away: they are auto-picked until they return.
+"""
+from __future__ import annotations
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.utils import timezone
+
+from limited import draft, selectors
+from limited.models import Seat
+from tournaments.services.common import EventError
+
+
+class DraftConsumer(AsyncJsonWebsocketConsumer):
+    async def connect(self) -> None:
+        self.pod_id = int(self.scope["url_route"]["kwargs"]["pod_id"])
+        self.seat = await self._seat()
+        if self.seat is None:
+            await self.close(code=4403)
+            return
+        self.group = draft.seat_group(self.seat.pk)
+        await self.channel_layer.group_add(self.group, self.channel_name)
+        await self.accept()
+        await database_sync_to_async(draft.draft_presence)(seat=self.seat, connected=True)
+        await self._send_view()
+
+    @database_sync_to_async
+    def _seat(self) -> Seat | None:
+        user = self.scope.get("user")
+        if user is None or not user.is_authenticated:
+            return None
+        return Seat.objects.filter(pod_id=self.pod_id, player=user).select_related("pod").first()
+
+    async def disconnect(self, code: int) -> None:
+        if getattr(self, "seat", None) is not None and hasattr(self, "group"):
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            await database_sync_to_async(draft.draft_presence)(seat=self.seat, connected=False)
+
+    async def receive_json(self, content, **kwargs) -> None:
+        if not isinstance(content, dict):
+            return
+        if content.get("type") == "ping":
+            await self.send_json({"type": "pong", "server_now": timezone.now().isoformat()})
+        elif content.get("type") == "pick":
+            await self._pick(content)
+
+    async def _pick(self, content: dict) -> None:
+        try:
+            card, pack, pick = str(content["card"]), int(content["pack_number"]), int(content["pick_number"])
+        except (KeyError, TypeError, ValueError):
+            await self.send_json({"type": "error", "detail": "a pick needs card, pack_number and pick_number"})
+            return
+        try:
+            # The new view arrives through this drafter's group once the pick commits.
+            await database_sync_to_async(draft.draft_pick)(seat=self.seat, card=card, pack_number=pack,
+                                                           pick_number=pick, by=self.scope["user"])
+        except EventError as exc:
+            await self.send_json({"type": "error", "detail": str(exc)})
+            await self._send_view()
+
+    async def _send_view(self) -> None:
+        view = await database_sync_to_async(selectors.draft_view)(self.seat)
+        await self.send_json({"type": "draft", "view": view})
+
+    async def draft_view(self, message: dict) -> None:
+        await self.send_json({"type": "draft", "view": message["view"]})

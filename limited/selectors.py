@@ -1,0 +1,186 @@
+"""Reads for limited events: a drafter's own view of the draft, pools, the deck builder's data, draft logs.
+
+Hidden information: ``draft_view`` is the only payload a drafter's page or socket gets; it holds the pack in
+front of that seat and that seat's own picks, never another seat's (floor rules, Booster Draft Format:
+"players may not ... reveal private information to other players until all cards have been drafted").
+"""
+from __future__ import annotations
+
+import csv
+import io
+from collections import Counter
+
+from django.utils import timezone
+
+from decks.card_index import on_catalog_change
+from decks.formats import LIMITED_PROVIDED_BY_BLOCK
+from decks.models import Card, CardPool, CardSet
+from limited.models import DraftPick, LimitedEvent, OpenedPack, Pod, Seat
+from limited.pods import opener_of_pack_at, pass_direction
+
+COLOR_ORDER = ["Loyalty", "Honesty", "Laughter", "Magic", "Generosity", "Kindness"]
+TYPE_ORDER = ["Mane Character", "Friend", "Resource", "Event", "Troublemaker", "Problem"]
+
+
+def card_dict(card: Card) -> dict:
+    return {"guid": card.guid, "number": card.number, "name": card.full_name, "title": card.title,
+            "subtitle": card.subtitle, "type": card.type, "colors": list(card.colors or []), "rarity": card.rarity,
+            "cost": card.cost, "power": card.power, "starting_problem": card.is_starting_problem, "text": card.text}
+
+
+# Card facts a draft shows, by GUID: read once per process (cleared with the card index on catalog changes).
+_card_cache: dict[str, dict] = {}
+on_catalog_change(lambda **_kw: _card_cache.clear())
+
+
+def _cards(guids: list[str]) -> list[dict]:
+    missing = set(guids) - _card_cache.keys()
+    if missing:
+        for card in Card.objects.filter(guid__in=missing):
+            _card_cache[card.guid] = card_dict(card)
+    return [_card_cache[g] for g in guids if g in _card_cache]
+
+
+def review_allowed(pod: Pod) -> bool:
+    """Booster Draft Format: at Tier 2 or higher no reviewing between picks, only between packs; Tier 1 any time."""
+    return pod.limited.event.tier < 2 or pod.status in (Pod.Status.REVIEWING, Pod.Status.FINISHED, Pod.Status.SEATED)
+
+
+def draft_view(seat: Seat) -> dict:
+    """What the drafter at ``seat`` may see (see ``pod_views``)."""
+    return pod_views(seat.pod_id, only=seat.pk)[seat.pk]
+
+
+def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
+    """Each drafter's own view, by seat id, in four queries for the whole pod: the public seating, the step,
+    the timer, the pack in front of them (until they pick from it) and — when review is allowed — their own
+    picks. Nothing of another seat's pack or picks."""
+    pod = Pod.objects.select_related("limited__event").get(pk=pod_id)
+    seats = list(pod.seats.select_related("player"))
+    picks: dict[int, list[dict]] = {s.pk: [] for s in seats}
+    for seat_id, pack_number, pick_number, guid, auto in (
+            DraftPick.objects.filter(seat__pod=pod, **({"seat_id": only} if only else {}))
+            .order_by("pack_number", "pick_number").values_list("seat_id", "pack_number", "pick_number", "card__guid", "auto")):
+        picks[seat_id].append({"guid": guid, "pack_number": pack_number, "pick_number": pick_number, "auto": auto})
+    remaining = {}
+    if pod.status == Pod.Status.DRAFTING:
+        remaining = dict(OpenedPack.objects.filter(seat__pod=pod, index=pod.pack_number).values_list("seat__position", "remaining"))
+    limited = pod.limited
+    allowed = review_allowed(pod)
+    public = {
+        "event": limited.event.slug, "pod": pod.number, "pod_id": pod.pk, "status": pod.status,
+        "tier": limited.event.tier, "packs": len(limited.packs), "pack_sets": limited.packs,
+        "pack_number": pod.pack_number, "pick_number": pod.pick_number,
+        "direction": "left" if pass_direction(pod.pack_number) > 0 else "right",
+        "due_at": pod.step_due_at.isoformat() if pod.step_due_at else None,
+        "server_now": timezone.now().isoformat(),
+        "seats": [{"position": s.position, "name": s.name, "bot": s.bot} for s in seats],
+    }
+    views = {}
+    for seat in seats:
+        if only is not None and seat.pk != only:
+            continue
+        mine = picks[seat.pk]
+        picked_now = any(p["pack_number"] == pod.pack_number and p["pick_number"] == pod.pick_number for p in mine)
+        pack = None
+        if remaining and not picked_now:
+            opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=len(seats))
+            pack = _cards(remaining[opener])
+        views[seat.pk] = dict(
+            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=picked_now, pick_count=len(mine),
+            review_allowed=allowed,
+            picks=[dict(card, **{k: p[k] for k in ("pack_number", "pick_number", "auto")})
+                   for p in mine for card in _cards([p["guid"]])] if allowed else None,
+        )
+    return views
+
+
+def seat_of(pod: Pod, user) -> Seat | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(pod=pod, player=user).select_related("pod").first()
+
+
+def seat_for_event(limited: LimitedEvent, user) -> Seat | None:
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(pod__limited=limited, player=user).select_related("pod").first()
+
+
+def pods_public(limited: LimitedEvent) -> list[dict]:
+    """Pods and their seating: shown to each pod (and on the event's limited page)."""
+    out = []
+    for pod in limited.pods.prefetch_related("seats__player"):
+        out.append({"number": pod.number, "id": pod.pk, "status": pod.status, "pack_number": pod.pack_number,
+                    "pick_number": pod.pick_number,
+                    "seats": [{"position": s.position, "name": s.name, "bot": s.bot} for s in pod.seats.all()]})
+    return out
+
+
+def pool_cards(*, event, player) -> list[dict]:
+    """A player's pool, one entry per card with its count, in type and color order."""
+    pool = CardPool.objects.filter(event=event, player=player).first()
+    if pool is None:
+        return []
+    entries = pool.entries.select_related("card")
+    rows = [dict(card_dict(e.card), qty=e.qty) for e in entries]
+    return sorted(rows, key=_card_order)
+
+
+def _card_order(card: dict) -> tuple:
+    color = card["colors"][0] if card["colors"] else "~"
+    type_rank = TYPE_ORDER.index(card["type"]) if card["type"] in TYPE_ORDER else 99
+    return (type_rank, COLOR_ORDER.index(color) if color in COLOR_ORDER else 9, len(card["colors"]), card["name"])
+
+
+def provided_cards(limited: LimitedEvent) -> list[dict]:
+    """The block's Mane Characters and Starting Problems the organiser provides (floor rules table), for the
+    blocks the event's packs come from; usable in any number."""
+    blocks = set(CardSet.objects.filter(game__slug="mlp", code__in=set(limited.packs)).values_list("block", flat=True))
+    numbers = [n for b in sorted(blocks) if b in LIMITED_PROVIDED_BY_BLOCK
+               for n in LIMITED_PROVIDED_BY_BLOCK[b]["manes"] + LIMITED_PROVIDED_BY_BLOCK[b]["starting_problems"]]
+    cards = {c.number: c for c in Card.objects.filter(game__slug="mlp", number__in=numbers)}
+    return [dict(card_dict(cards[n]), provided=True) for n in numbers if n in cards]
+
+
+def pool_packs(limited: LimitedEvent, player) -> list[dict]:
+    """The packs a player opened (sealed) with how to regenerate each (judges: ``open_packs``)."""
+    out = []
+    for pack in OpenedPack.objects.filter(limited=limited, player=player, seat__isnull=True).order_by("index"):
+        out.append({"index": pack.index, "set": pack.set_code, "seed": limited.event.seed, "player": pack.seed_player,
+                    "cards": _cards(pack.cards)})
+    return out
+
+
+def pool_lists(limited: LimitedEvent) -> list[dict]:
+    """Every player's pool for the judges' printable lists."""
+    out = []
+    for pool in CardPool.objects.filter(event=limited.event).select_related("player").order_by("player__username"):
+        counts = Counter()
+        rows = []
+        for e in pool.entries.select_related("card"):
+            rows.append(dict(card_dict(e.card), qty=e.qty))
+            counts[e.card.type] += e.qty
+        out.append({"player": pool.player.username, "player_id": pool.player_id, "cards": sorted(rows, key=_card_order),
+                    "total": sum(counts.values()), "by_type": dict(counts)})
+    return out
+
+
+def draft_log(seat: Seat) -> list[dict]:
+    """A drafter's picks in order (shown after the draft)."""
+    return [dict(card_dict(p.card), pack_number=p.pack_number + 1, pick_number=p.pick_number + 1, auto=p.auto)
+            for p in DraftPick.objects.filter(seat=seat).select_related("card").order_by("pack_number", "pick_number")]
+
+
+def draft_log_csv(limited: LimitedEvent) -> str:
+    """The organiser's export: every pick of every pod, in order."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["pod", "seat", "drafter", "pack", "pick", "number", "card", "rarity", "auto"])
+    picks = (DraftPick.objects.filter(seat__pod__limited=limited)
+             .select_related("seat__pod", "seat__player", "card")
+             .order_by("seat__pod__number", "seat__position", "pack_number", "pick_number"))
+    for p in picks:
+        writer.writerow([p.seat.pod.number, p.seat.position + 1, p.seat.name, p.pack_number + 1, p.pick_number + 1,
+                         p.card.number, p.card.full_name, p.card.rarity, "yes" if p.auto else ""])
+    return out.getvalue()

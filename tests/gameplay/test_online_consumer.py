@@ -1,0 +1,146 @@
+"""The game table's websocket (WebsocketCommunicator): the state on connect, actions, errors to the
+sender only, two tabs of one player in step, spectators and strangers, judge calls."""
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+from channels.db import database_sync_to_async
+from channels.routing import URLRouter
+from channels.testing import WebsocketCommunicator
+
+from gameplay.models import GameAction, HostedGame, HostedSeat
+from gameplay.routing import websocket_urlpatterns
+from tests.gameplay.online_fixtures import ann, bob, carl, casual_match, online  # noqa: F401
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+APP = URLRouter(websocket_urlpatterns)
+
+
+async def _connect(game_id: int, user) -> WebsocketCommunicator:
+    c = WebsocketCommunicator(APP, f"/ws/play/g/{game_id}/")
+    c.scope["user"] = user
+    connected, _ = await c.connect()
+    assert connected
+    return c
+
+
+async def _state(c: WebsocketCommunicator, seq: int | None = None) -> dict:
+    """The next state message (at ``seq`` when given), skipping older ones."""
+    while True:
+        m = await c.receive_json_from(timeout=10)
+        if m["type"] == "state" and (seq is None or m["seq"] == seq):
+            return m
+
+
+async def _error(c: WebsocketCommunicator) -> dict:
+    """The next error message, skipping state refreshes (a seat connecting sends one to everyone)."""
+    while True:
+        m = await c.receive_json_from(timeout=10)
+        if m["type"] == "error":
+            return m
+
+
+async def _no_error(c: WebsocketCommunicator) -> bool:
+    while not await c.receive_nothing(timeout=0.5):
+        if (await c.receive_json_from(timeout=5))["type"] == "error":
+            return False
+    return True
+
+
+def _game(match) -> HostedGame:
+    return HostedGame.objects.filter(match=match).order_by("-number").first()
+
+
+def test_players_get_their_own_view_and_stay_in_step(casual_match, ann, bob):
+    game = _game(casual_match())
+
+    async def run():
+        a1, a2, b = await _connect(game.pk, ann), await _connect(game.pk, ann), await _connect(game.pk, bob)
+        s = await _state(a1)
+        assert s["viewer"] == {"role": "player", "seat": 0} and s["legal_actions"] and s["to_move"] == 0
+        sb = await _state(b)
+        assert sb["viewer"]["seat"] == 1 and sb["legal_actions"] == []
+        assert sb["view"]["players"][0]["hand"] is None  # never the opponent's hand
+        await a1.send_json_to({"type": "action", "seq": s["seq"], "action": s["legal_actions"][0]})
+        after = [await _state(x, s["seq"] + 1) for x in (a1, a2, b)]
+        assert {m["seq"] for m in after} == {s["seq"] + 1}
+        assert after[0]["view"] == after[1]["view"]  # two tabs of the same player in step
+        for x in (a1, a2, b):
+            await x.disconnect()
+
+    asyncio.run(run())
+    assert GameAction.objects.filter(game=game).count() == 1
+
+
+def test_errors_go_to_the_sender_only_and_a_stale_action_gets_the_state(casual_match, ann, bob):
+    game = _game(casual_match())
+
+    async def run():
+        a, b = await _connect(game.pk, ann), await _connect(game.pk, bob)
+        s = await _state(a)
+        await _state(b)
+        await a.send_to(text_data="{not json")
+        err = await _error(a)
+        assert err["type"] == "error" and err["code"] == "malformed"
+        await a.send_json_to({"type": "action", "seq": s["seq"] + 3, "action": s["legal_actions"][0]})
+        err = await _error(a)
+        assert err["code"] == "stale"
+        assert (await _state(a))["seq"] == s["seq"]
+        await b.send_json_to({"type": "action", "seq": s["seq"], "action": {"kind": "pass"}})
+        err = await _error(b)
+        assert err["code"] == "illegal" and err["rule"]
+        await a.send_json_to({"type": "warp"})
+        assert (await _error(a))["code"] == "malformed"
+        assert await _no_error(b)  # Ann's errors never reached Bob
+        for x in (a, b):
+            await x.disconnect()
+
+    asyncio.run(run())
+    assert GameAction.objects.filter(game=game).count() == 0
+
+
+def test_spectators_see_no_hand_and_cannot_act(casual_match, carl):
+    game = _game(casual_match())
+
+    async def run():
+        c = await _connect(game.pk, carl)
+        s = await _state(c)
+        assert s["viewer"] == {"role": "spectator", "seat": None} and s["legal_actions"] == []
+        assert all(p["hand"] is None for p in s["view"]["players"])
+        await c.send_json_to({"type": "action", "seq": 0, "action": {"kind": "pass"}})
+        assert (await _error(c))["code"] == "forbidden"
+        await c.disconnect()
+
+    asyncio.run(run())
+
+
+def test_an_anonymous_visitor_is_refused(casual_match):
+    from django.contrib.auth.models import AnonymousUser
+
+    game = _game(casual_match())
+
+    async def run():
+        c = WebsocketCommunicator(APP, f"/ws/play/g/{game.pk}/")
+        c.scope["user"] = AnonymousUser()
+        connected, code = await c.connect()
+        assert not connected and code == 4403
+
+    asyncio.run(run())
+
+
+def test_the_seat_is_marked_connected_while_a_socket_is_open(casual_match, ann):
+    game = _game(casual_match())
+
+    async def run():
+        a = await _connect(game.pk, ann)
+        await _state(a)
+        seat = await database_sync_to_async(HostedSeat.objects.get)(match_id=game.match_id, index=0)
+        assert seat.connections == 1
+        await a.disconnect()
+
+    asyncio.run(run())
+    seat = HostedSeat.objects.get(match_id=game.match_id, index=0)
+    assert seat.connections == 0 and seat.disconnected_at is not None

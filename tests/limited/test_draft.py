@@ -1,0 +1,238 @@
+"""Booster drafts through the services: pods, seating, passing, timers, bots, review, hidden information."""
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from limited import draft, selectors, services
+from limited.models import DraftPick, LimitedEvent, OpenedPack, PickDeadline, Pod, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def _setup(act, organiser, event, **extra):
+    extra.setdefault("preset_key", "premiere-draft")
+    extra.setdefault("review_seconds", 0)
+    return act(services.limited_configure, event=event, by=organiser, kind="booster_draft", **extra)
+
+
+def _pick_everyone(act, pod):
+    """Every human still holding a pack picks its first card."""
+    pod.refresh_from_db()
+    for seat in pod.seats.filter(bot=False):
+        view = selectors.draft_view(seat)
+        if view["pack"]:
+            act(draft.draft_pick, seat=seat, card=view["pack"][0]["guid"], pack_number=view["pack_number"],
+                pick_number=view["pick_number"], by=seat.player)
+
+
+def test_seventeen_players_sit_in_pods_of_nine_and_eight(act, organiser, limited_event):
+    event = limited_event(17)
+    _setup(act, organiser, event)
+    pods = act(draft.draft_seat_pods, event=event, by=organiser)
+    assert [p.seats.count() for p in pods] == [9, 8]
+    seated = [s.player_id for p in pods for s in p.seats.all()]
+    assert len(set(seated)) == 17
+
+
+def test_the_organiser_may_choose_other_pod_sizes(act, organiser, limited_event):
+    event = limited_event(9)
+    _setup(act, organiser, event, pod_sizes=[5, 4])
+    assert [p.seats.count() for p in act(draft.draft_seat_pods, event=event, by=organiser)] == [5, 4]
+
+
+def test_bots_fill_the_empty_seats_when_the_organiser_chooses(act, organiser, limited_event):
+    event = limited_event(5)
+    _setup(act, organiser, event, bots_fill=True)
+    pod = act(draft.draft_seat_pods, event=event, by=organiser)[0]
+    assert pod.seats.count() == 8 and pod.seats.filter(bot=True).count() == 3
+
+
+def test_packs_are_opened_newest_set_first(act, organiser, limited_event):
+    event = limited_event(4)
+    limited = _setup(act, organiser, event, preset_key="", packs=["PR", "CN", "CG", "AD"])
+    assert limited.packs == ["AD", "CG", "CN", "PR"]
+
+
+def test_only_the_organiser_sets_up_and_only_staff_seat_pods(act, organiser, limited_event, make_user):
+    from tournaments.services import NotPermitted
+
+    event = limited_event(4)
+    outsider = make_user("outsider")
+    with pytest.raises(NotPermitted, match="Only the organiser may set up"):
+        act(services.limited_configure, event=event, by=outsider, kind="booster_draft", preset_key="premiere-draft")
+    _setup(act, organiser, event)
+    with pytest.raises(NotPermitted, match="Only the organiser or head judge"):
+        act(draft.draft_seat_pods, event=event, by=outsider)
+
+
+def test_a_pick_passes_the_pack_left_in_pack_one_and_right_in_pack_two(act, organiser, limited_event):
+    event = limited_event(4)
+    _setup(act, organiser, event, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    seats = list(pod.seats.order_by("position"))
+    first_packs = {s.position: [c["guid"] for c in selectors.draft_view(s)["pack"]] for s in seats}
+    _pick_everyone(act, pod)
+    for s in seats:  # pick 2 of pack 1: the pack from the seat on the right (passed left)
+        left_over = [c["guid"] for c in selectors.draft_view(s)["pack"]]
+        assert left_over == first_packs[(s.position - 1) % 4][1:]
+    for _ in range(11):
+        _pick_everyone(act, pod)
+    pod.refresh_from_db()
+    assert (pod.pack_number, pod.pick_number) == (1, 0)
+    second = {s.position: [c["guid"] for c in selectors.draft_view(s)["pack"]] for s in seats}
+    _pick_everyone(act, pod)
+    for s in seats:  # pack 2 passes right: the pack comes from the next seat number
+        assert [c["guid"] for c in selectors.draft_view(s)["pack"]] == second[(s.position + 1) % 4][1:]
+
+
+def test_a_drafters_view_never_holds_another_seats_pack_or_picks(act, organiser, limited_event):
+    event = limited_event(3)
+    _setup(act, organiser, event, bots_fill=True, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    me = pod.seats.filter(bot=False).first()
+    for _ in range(5):
+        _pick_everyone(act, pod)
+    view = selectors.draft_view(me)
+    mine = {c["guid"] for c in view["pack"]}
+    others_packs = {g for p in OpenedPack.objects.filter(seat__pod=pod, index=0).exclude(
+        seat__position=draft.pack_in_front_of(pod, me).seat.position) for g in p.remaining}
+    others_picks = set(DraftPick.objects.filter(seat__pod=pod).exclude(seat=me).values_list("card__guid", flat=True))
+    text = repr(view)
+    assert not (others_packs - mine) & {g for g in others_packs if g in text}
+    assert not any(g in text for g in others_picks - mine - {p["guid"] for p in view["picks"]})
+    assert len(view["picks"]) == 5 and all(p["guid"] in text for p in view["picks"])
+    assert {"pack", "picks", "seats"} <= set(view) and all(set(s) == {"position", "name", "bot"} for s in view["seats"])
+
+
+def test_at_tier_two_picks_are_reviewed_only_between_packs(act, organiser, limited_event):
+    event = limited_event(4, tier=2)
+    _setup(act, organiser, event, pick_timer_max=0, review_seconds=30)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    seat = pod.seats.first()
+    _pick_everyone(act, pod)
+    view = selectors.draft_view(seat)
+    assert view["review_allowed"] is False and view["picks"] is None and view["pick_count"] == 1
+    for _ in range(11):
+        _pick_everyone(act, pod)
+    pod.refresh_from_db()
+    assert pod.status == Pod.Status.REVIEWING  # the brief review between packs
+    view = selectors.draft_view(seat)
+    assert view["review_allowed"] is True and len(view["picks"]) == 12 and view["pack"] is None
+    # the review ends with its timer; pack 2 begins
+    deadline = PickDeadline.objects.get(pod=pod, kind="review")
+    act(draft.draft_deadline_process, deadline_id=deadline.pk, now=timezone.now() + timedelta(seconds=31))
+    pod.refresh_from_db()
+    assert (pod.status, pod.pack_number, pod.pick_number) == ("drafting", 1, 0)
+    assert selectors.draft_view(seat)["picks"] is None
+
+
+def test_at_tier_one_picks_may_be_reviewed_at_any_time(act, organiser, limited_event):
+    event = limited_event(4, tier=1)
+    _setup(act, organiser, event, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    _pick_everyone(act, pod)
+    assert len(selectors.draft_view(pod.seats.first())["picks"]) == 1
+
+
+def test_when_the_timer_runs_out_the_server_picks_for_whoever_is_still_thinking(act, organiser, limited_event):
+    event = limited_event(2)
+    _setup(act, organiser, event, bots_fill=True, pick_timer_max=60, pick_timer_min=10)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    start = timezone.now()
+    act(draft.draft_start, event=event, by=organiser, now=start)
+    pod = Pod.objects.get(limited__event=event)
+    assert pod.step_due_at == start + timedelta(seconds=60)
+    slow, quick = list(pod.seats.filter(bot=False))
+    view = selectors.draft_view(quick)
+    act(draft.draft_pick, seat=quick, card=view["pack"][0]["guid"], pack_number=0, pick_number=0, by=quick.player)
+    deadline = PickDeadline.objects.get(pod=pod, kind="pick", pack_number=0, pick_number=0)
+    assert act(draft.draft_deadline_process, deadline_id=deadline.pk, now=start + timedelta(seconds=30)) is None  # not due
+    outcome = act(draft.draft_deadline_process, deadline_id=deadline.pk, now=start + timedelta(seconds=61))
+    assert slow.player.username in outcome
+    assert DraftPick.objects.get(seat=slow, pack_number=0, pick_number=0).auto is True
+    assert DraftPick.objects.get(seat=quick, pack_number=0, pick_number=0).auto is False
+    pod.refresh_from_db()
+    assert pod.pick_number == 1
+    later = PickDeadline.objects.get(pod=pod, pack_number=0, pick_number=1)
+    assert later.due_at - deadline.due_at < timedelta(seconds=61)  # a shorter timer for a smaller pack
+    assert act(draft.draft_deadline_process, deadline_id=deadline.pk, now=start + timedelta(seconds=99)) is None  # once
+
+
+def test_a_disconnected_drafter_is_auto_picked_until_they_return(act, organiser, limited_event):
+    event = limited_event(2)
+    _setup(act, organiser, event, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    gone, here = list(pod.seats.all())
+    act(draft.draft_presence, seat=gone, connected=False)
+    assert DraftPick.objects.filter(seat=gone, auto=True).count() == 1
+    for _ in range(3):
+        _pick_everyone(act, Pod.objects.get(pk=pod.pk))
+    assert DraftPick.objects.filter(seat=gone, auto=True).count() == 4
+    act(draft.draft_presence, seat=gone, connected=True)
+    _pick_everyone(act, Pod.objects.get(pk=pod.pk))  # "here" catches up; the next pick waits for "gone"
+    assert DraftPick.objects.filter(seat=gone).count() == 4
+    _pick_everyone(act, Pod.objects.get(pk=pod.pk))
+    assert DraftPick.objects.filter(seat=gone).count() == 5 and DraftPick.objects.filter(seat=gone, auto=True).count() == 4
+
+
+def test_a_late_or_foreign_pick_is_refused(act, organiser, limited_event):
+    event = limited_event(2)
+    _setup(act, organiser, event, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    a, b = list(pod.seats.all())
+    b_card = selectors.draft_view(b)["pack"][0]["guid"]
+    with pytest.raises(services.LimitedError, match="not in the pack in front of you"):
+        act(draft.draft_pick, seat=a, card=b_card, pack_number=0, pick_number=0, by=a.player)
+    with pytest.raises(services.LimitedError, match="only pick for your own seat"):
+        act(draft.draft_pick, seat=a, card=b_card, pack_number=0, pick_number=0, by=b.player)
+    with pytest.raises(services.LimitedError, match="That pick is over"):
+        act(draft.draft_pick, seat=a, card=b_card, pack_number=0, pick_number=3, by=a.player)
+
+
+def test_a_pod_of_bots_and_one_drafter_ends_with_the_drafters_pool(act, organiser, limited_event):
+    event = limited_event(1)
+    _setup(act, organiser, event, bots_fill=True, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    for _ in range(48):
+        _pick_everyone(act, pod)
+    pod.refresh_from_db()
+    assert pod.status == Pod.Status.FINISHED
+    assert LimitedEvent.objects.get(event=event).status == "building"
+    me = pod.seats.get(bot=False)
+    log = selectors.draft_log(me)
+    assert len(log) == 48 and [(p["pack_number"], p["pick_number"]) for p in log[:2]] == [(1, 1), (1, 2)]
+    pool = selectors.pool_cards(event=event, player=me.player)
+    assert sum(c["qty"] for c in pool) == 48
+    export = selectors.draft_log_csv(LimitedEvent.objects.get(event=event))
+    assert len(export.strip().splitlines()) == 1 + 8 * 48
+
+
+def test_closing_one_of_two_pick_screens_does_not_make_the_drafter_away(act, organiser, limited_event):
+    event = limited_event(2)
+    _setup(act, organiser, event, pick_timer_max=0)
+    act(draft.draft_seat_pods, event=event, by=organiser)
+    act(draft.draft_start, event=event, by=organiser)
+    seat = Pod.objects.get(limited__event=event).seats.first()
+    act(draft.draft_presence, seat=seat, connected=True)
+    act(draft.draft_presence, seat=seat, connected=True)  # the phone and the laptop
+    act(draft.draft_presence, seat=seat, connected=False)
+    assert not Seat.objects.get(pk=seat.pk).away and not DraftPick.objects.filter(seat=seat).exists()
+    act(draft.draft_presence, seat=seat, connected=False)
+    assert Seat.objects.get(pk=seat.pk).away and DraftPick.objects.get(seat=seat).auto

@@ -1,0 +1,12 @@
+"""Hooks other apps listen to (the online-play app hosts a game for each paired match and follows the
+match clock), so tournaments never imports them: the coupling runs one way."""
+from __future__ import annotations
+
+from django.dispatch import Signal
+
+#: sent inside the pairing transaction once a round's matches exist; kwargs: round
+round_paired = Signal()
+#: sent when time is called on a match (End of Match Procedures begin); kwargs: match
+match_time_called = Signal()
+#: sent when the head judge's end-of-match limit runs out ("play stops immediately"); kwargs: match
+match_play_stopped = Signal()
