@@ -8,9 +8,13 @@ Two modes, chosen by the environment:
 from __future__ import annotations
 
 import os
+import secrets
+from datetime import timedelta
+import sys
 from pathlib import Path
 
 import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = Path(os.environ.get("PONYHALL_VAR_DIR", BASE_DIR / "var"))
@@ -18,10 +22,74 @@ VAR_DIR.mkdir(parents=True, exist_ok=True)
 SHARED_DIR = Path(os.environ.get("PONYHALL_SHARED_DIR", BASE_DIR.parent / "shared")).resolve()
 CARD_DATA_DIR = SHARED_DIR / "cards" / "mlpccg"
 
-SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "dev-insecure-key-change-me-in-production")
-DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
-ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "*").split(",") if h]
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+
+def _flag(name: str, default: bool) -> bool:
+    value = os.environ.get(name)
+    return default if value in (None, "") else value.lower() in ("1", "true", "yes", "on")
+
+
+def _list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+
+
+def _local_secret_key() -> str:
+    """Local development and tests only: a random key generated once and kept in var/ (never in the repo)."""
+    path = VAR_DIR / "secret-key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(50))
+        path.chmod(0o600)
+    return path.read_text().strip()
+
+
+# Safe by default: debug only when asked for; production (debug off) refuses to start without a real secret
+# key and explicit hosts. ./run.sh and scripts/setup-env.sh set the local values (a key generated in var/).
+TESTING = "pytest" in sys.modules
+DEBUG = _flag("DJANGO_DEBUG", False)
+SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+if not SECRET_KEY:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured("Set DJANGO_SECRET_KEY (50 random characters): production does not start without it.")
+    SECRET_KEY = _local_secret_key()
+elif len(SECRET_KEY) < 32 or SECRET_KEY.startswith(("django-insecure", "dev-insecure")):
+    raise ImproperlyConfigured("DJANGO_SECRET_KEY is too short or a published example: use 50 random characters.")
+ALLOWED_HOSTS = _list("DJANGO_ALLOWED_HOSTS")
+if not ALLOWED_HOSTS:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured("Set DJANGO_ALLOWED_HOSTS (comma-separated host names this site answers to).")
+    ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
+if TESTING and "testserver" not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append("testserver")  # Django's test client (the websocket origin check reads it at import)
+if "*" in ALLOWED_HOSTS and not DEBUG:
+    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS='*' answers any Host header: name the hosts.")
+CSRF_TRUSTED_ORIGINS = _list("DJANGO_CSRF_TRUSTED_ORIGINS")
+
+# HTTPS (production defaults; PONYHALL_HTTPS=0 for plain-HTTP local runs). Behind a proxy that terminates
+# TLS, set DJANGO_SECURE_PROXY_SSL_HEADER=1 so X-Forwarded-Proto: https counts as secure.
+HTTPS = _flag("PONYHALL_HTTPS", not (DEBUG or TESTING))
+SECURE_SSL_REDIRECT = _flag("DJANGO_SECURE_SSL_REDIRECT", HTTPS)
+SESSION_COOKIE_SECURE = HTTPS
+CSRF_COOKIE_SECURE = HTTPS
+SECURE_HSTS_SECONDS = int(os.environ.get("DJANGO_SECURE_HSTS_SECONDS", 31536000 if HTTPS else 0))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", HTTPS)
+SECURE_HSTS_PRELOAD = _flag("DJANGO_SECURE_HSTS_PRELOAD", HTTPS)
+if _flag("DJANGO_SECURE_PROXY_SSL_HEADER", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SILENCED_SYSTEM_CHECKS = [] if HTTPS else ["security.W004", "security.W008", "security.W012", "security.W016"]
+
+# Links in emails (password resets) are built from this domain, never from the request's Host header.
+SITE_DOMAIN = os.environ.get("PONYHALL_SITE_DOMAIN", ALLOWED_HOSTS[0] if ALLOWED_HOSTS[0] != "*" else "localhost")
+# Email: DJANGO_EMAIL_URL-style settings for production (SMTP); the console in embedded mode and tests.
+EMAIL_BACKEND = os.environ.get(
+    "DJANGO_EMAIL_BACKEND",
+    "django.core.mail.backends.smtp.EmailBackend" if os.environ.get("DJANGO_EMAIL_HOST") else "django.core.mail.backends.console.EmailBackend",
+)
+EMAIL_HOST = os.environ.get("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("DJANGO_EMAIL_PORT", 587))
+EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = _flag("DJANGO_EMAIL_USE_TLS", True)
+EMAIL_TIMEOUT = 10
+DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", f"Ponyhall <noreply@{SITE_DOMAIN}>")
 
 INSTALLED_APPS = [
     "daphne",
@@ -33,6 +101,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "rest_framework.authtoken",
+    "axes",
     "drf_spectacular",
     "drf_spectacular_sidecar",  # Swagger UI and ReDoc served from our own static files (works offline)
     "channels",
@@ -48,10 +117,12 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
+    "config.limits.TextInputGuard",  # NUL characters in query strings and forms: 400 naming the field
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",  # last: answers a locked-out login with the lockout page
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -77,7 +148,18 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 EMBEDDED = not DATABASE_URL
 
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60)}
+    # Under ASGI every request may run on a different thread, so persistent per-thread connections pile up
+    # (one daphne held 54 idle ones). Instead: no persistent connections (CONN_MAX_AGE=0) and one bounded
+    # psycopg pool per process (web: PONYHALL_DB_POOL_MAX, default 8; a Celery worker the same): a connection
+    # goes back to the pool at the end of each request or task, and a burst waits (up to 120 s) for one rather
+    # than opening more. Sum of processes x max_size must stay under PostgreSQL's max_connections (100).
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0)}
+    if _flag("PONYHALL_DB_POOL", not TESTING):
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": int(os.environ.get("PONYHALL_DB_POOL_MIN", 1)),
+            "max_size": int(os.environ.get("PONYHALL_DB_POOL_MAX", 8)),
+            "timeout": float(os.environ.get("PONYHALL_DB_POOL_TIMEOUT", 120)),
+        }
 else:
     _sqlite_options = {
         # WAL and a busy timeout let the web server, the worker and the scheduler share the file.
@@ -158,6 +240,24 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
 ]
+# Login throttling (django-axes): after AXES_FAILURE_LIMIT wrong passwords for one account, or from one address,
+# within the cool-off, logins (web and POST /api/auth/token/) are refused for the cool-off with a clear message.
+# An organiser unlocks a player of their event (operation unlock_login); staff unlock anyone in the admin
+# ("Access attempts") or with `python manage.py axes_reset_username NAME`.
+AUTHENTICATION_BACKENDS = [
+    "config.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = int(os.environ.get("PONYHALL_LOGIN_FAILURE_LIMIT", 10))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("PONYHALL_LOGIN_COOLOFF_MINUTES", 15)))
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]  # per account and, separately, per address
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+# Client address: the socket's unless a trusted proxy count is configured (X-Forwarded-For is forgeable).
+AXES_IPWARE_PROXY_COUNT = int(os.environ.get("PONYHALL_PROXY_COUNT", 0)) or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if AXES_IPWARE_PROXY_COUNT else ("REMOTE_ADDR",)
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -173,9 +273,15 @@ STATIC_ROOT.mkdir(parents=True, exist_ok=True)
 STATICFILES_DIRS = [BASE_DIR / "static"]
 WHITENOISE_ROOT = BASE_DIR / "static" / "root"  # served at the site root: /favicon.ico
 
-# Uploads: decklists are small; anything larger is refused before it is read.
-DATA_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
-FILE_UPLOAD_MAX_MEMORY_SIZE = 2 * 1024 * 1024
+# Bounded input (config/limits.py): a request body over PONYHALL_MAX_BODY_BYTES is answered 413 before it is
+# read (every endpoint, under daphne or any ASGI server); a websocket message over
+# PONYHALL_MAX_WEBSOCKET_MESSAGE_BYTES closes the socket; JSON nested deeper than PONYHALL_MAX_JSON_DEPTH is a 400.
+# Decklists are a few KB (at most 256 KB), so 1 MB leaves room for a multipart upload.
+PONYHALL_MAX_BODY_BYTES = int(os.environ.get("PONYHALL_MAX_BODY_BYTES", 1024 * 1024))
+PONYHALL_MAX_WEBSOCKET_MESSAGE_BYTES = int(os.environ.get("PONYHALL_MAX_WEBSOCKET_MESSAGE_BYTES", 64 * 1024))
+PONYHALL_MAX_JSON_DEPTH = int(os.environ.get("PONYHALL_MAX_JSON_DEPTH", 32))
+DATA_UPLOAD_MAX_MEMORY_SIZE = PONYHALL_MAX_BODY_BYTES
+FILE_UPLOAD_MAX_MEMORY_SIZE = PONYHALL_MAX_BODY_BYTES
 
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -183,7 +289,12 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.TokenAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "config.schema.PonyhallAutoSchema",  # documents the error answers too
+    "DEFAULT_PARSER_CLASSES": [
+        "config.limits.BoundedJSONParser",  # one guard for JSON size and depth
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
@@ -192,6 +303,12 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, decklists, pairings, results and card catalog for MLP CCG and Neopets Battledome.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    "ENUM_NAME_OVERRIDES": {
+        "EventStatusEnum": "tournaments.models.Event.Status",
+        "RegistrationStatusEnum": "tournaments.models.Registration.Status",
+        "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
+        "LimitedKindEnum": "limited.models.LimitedEvent.Kind",
+    },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",

@@ -5,10 +5,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularRedocView, Spec
 from config import accounts
 from config.api import api_urlpatterns
 
+handler404 = "config.api.not_found"  # JSON under /api/
+
 urlpatterns = [
     path("", accounts.home, name="home"),
     path("admin/", admin.site.urls),
     path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("cards/", include("decks.urls")),
     path("api/", include(api_urlpatterns)),

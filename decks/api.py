@@ -5,9 +5,10 @@ from django.db.models import Count
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import viewsets
+from rest_framework.exceptions import ValidationError
 
 from decks.models import CardSet, Game
-from decks.selectors import card_search
+from decks.selectors import CardSearchError, card_search, card_search_filters
 from decks.serializers import CardSerializer, CardSetSerializer, GameSerializer
 
 CARD_FILTERS = ["q", "game", "set", "type", "color", "keyword", "trait"]
@@ -23,10 +24,15 @@ class CardViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_field = "guid"
 
     def get_queryset(self):
-        p = self.request.query_params
+        if self.action != "list":
+            return card_search()
+        try:
+            f = card_search_filters(self.request.query_params)
+        except CardSearchError as exc:
+            raise ValidationError({exc.field: [str(exc)]}) from None
         return card_search(
-            q=p.get("q", ""), game=p.get("game", ""), set_code=p.get("set", ""), type=p.get("type", ""),
-            color=p.get("color", ""), keyword=p.get("keyword", ""), trait=p.get("trait", ""),
+            q=f["q"], game=f["game"], set_code=f["set"], type=f["type"], color=f["color"], keyword=f["keyword"],
+            trait=f["trait"],
         )
 
 
@@ -39,7 +45,7 @@ class CardSetViewSet(viewsets.ReadOnlyModelViewSet):
 class GameViewSet(viewsets.ReadOnlyModelViewSet):
     serializer_class = GameSerializer
     lookup_field = "slug"
-    queryset = Game.objects.all()
+    queryset = Game.objects.order_by("slug")
 
 
 def register(router) -> None:

@@ -24,7 +24,6 @@ from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound, PermissionDenied, ValidationError
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.response import Response
 
 from decks import selectors, services
@@ -114,6 +113,82 @@ class DecklistSerializer(serializers.ModelSerializer):
         fields = ["event", "player", "version", "submitted_at", "legal", "penalty_class"]
 
 
+class DecklistVersionSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    kind = serializers.CharField()
+    submitted_at = serializers.DateTimeField()
+    submitted_by = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    approved_by = serializers.CharField(allow_null=True)
+    legal = serializers.BooleanField(allow_null=True)
+
+
+class DecklistDetailSerializer(DecklistSerializer):
+    """One list with its validation report, its cards and every version."""
+
+    report = serializers.JSONField(allow_null=True, help_text="The validation report (see the validate endpoint)")
+    entries = serializers.ListField(child=serializers.JSONField())
+    versions = DecklistVersionSerializer(many=True)
+
+    class Meta(DecklistSerializer.Meta):
+        fields = DecklistSerializer.Meta.fields + ["report", "entries", "versions"]
+
+
+class ReportSerializer(serializers.Serializer):
+    """The validation report: legal or not, and every problem with the rule that decides it."""
+
+    format = serializers.JSONField(help_text="{slug, name, game}")
+    date = serializers.DateField(help_text="The date the deck was checked on (banlists are dated)")
+    legal = serializers.BooleanField()
+    flagged = serializers.BooleanField(help_text="Legal but incorrect: a Game Warning (Deck Lists)")
+    penalty_class = serializers.CharField(allow_null=True)
+    source_kind = serializers.CharField()
+    deck = serializers.ListField(child=serializers.JSONField(), help_text="The cards by zone")
+    problems = serializers.ListField(child=serializers.JSONField(), help_text="Each with its rule, message and class")
+    lines = serializers.ListField(child=serializers.JSONField())
+    notes = serializers.ListField(child=serializers.JSONField())
+
+    class Meta:
+        ref_name = "DeckReport"
+
+
+class PublicationSerializer(serializers.Serializer):
+    published_at = serializers.DateTimeField()
+    published_by = serializers.CharField()
+
+
+class ChangeRequestSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    reason = serializers.CharField(allow_blank=True)
+    report = serializers.JSONField()
+
+
+class DecisionSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(choices=["approve", "reject"])
+    note = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+
+
+class DecisionResultSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    status = serializers.CharField()
+    version = serializers.IntegerField(allow_null=True)
+
+
+class DeckCheckInputSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(choices=["matches", "discrepancy"])
+    note = serializers.CharField(required=False, allow_blank=True, max_length=2000)
+    penalty_class = serializers.ChoiceField(choices=["game_warning", "game_loss"], required=False, allow_null=True, allow_blank=True)
+    round = serializers.IntegerField(required=False, allow_null=True, min_value=1, max_value=1000)
+
+
+class DeckCheckSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    outcome = serializers.CharField()
+    penalty_class = serializers.CharField(allow_null=True, allow_blank=True)
+    version = serializers.IntegerField()
+
+
 def _decklist_payload(decklist: Decklist, *, include_report: bool = True) -> dict:
     data = DecklistSerializer(decklist).data
     current = decklist.current
@@ -152,9 +227,8 @@ class DeckValidateViewSet(_Errors, viewsets.ViewSet):
     """Check a deck against a format on a date (the public "check a deck" page, as an API)."""
 
     permission_classes = [permissions.AllowAny]
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
-    @extend_schema(request=ValidateSerializer, responses={200: OpenApiResponse(description="the validation report")})
+    @extend_schema(request=ValidateSerializer, responses=ReportSerializer)
     def create(self, request):
         ser = ValidateSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
@@ -179,7 +253,6 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
     lookup_field = "username"
     lookup_value_regex = r"[^/]+"
     permission_classes = [permissions.AllowAny]  # reads are checked per decklist; writes need a user (below)
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     def _event(self):
         from tournaments.models import Event
@@ -205,11 +278,11 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
         decklists = selectors.decklists_for_event(event=event, user=request.user)
         return Response([_decklist_payload(d, include_report=False) for d in decklists])
 
-    @extend_schema(responses=DecklistSerializer)
+    @extend_schema(responses=DecklistDetailSerializer)
     def retrieve(self, request, event_slug: str, username: str):
         return Response(_decklist_payload(self._decklist(self._event(), username)))
 
-    @extend_schema(request=DeckInputSerializer, responses={200: OpenApiResponse(description="decklist and report")})
+    @extend_schema(request=DeckInputSerializer, responses={200: DecklistDetailSerializer, 201: DecklistDetailSerializer})
     @action(detail=False, methods=["get", "post"])
     def mine(self, request, event_slug: str):
         event, user = self._event(), self._user(request)
@@ -247,7 +320,7 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
             "report": version.report,
         })
 
-    @extend_schema(request=RestoreSerializer, responses={200: OpenApiResponse(description="decklist and report")})
+    @extend_schema(request=RestoreSerializer, responses=DecklistDetailSerializer)
     @action(detail=False, methods=["post"], url_path=r"mine/versions/(?P<number>\d+)/restore")
     def restore(self, request, event_slug: str, number: str):
         ser = RestoreSerializer(data=request.data)
@@ -258,13 +331,13 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
         decklist.refresh_from_db()
         return Response(_decklist_payload(decklist))
 
-    @extend_schema(request=None, responses={200: OpenApiResponse(description="published")})
+    @extend_schema(request=None, responses=PublicationSerializer)
     @action(detail=False, methods=["post"])
     def publish(self, request, event_slug: str):
         publication = services.decklists_publish(event=self._event(), by=self._user(request))
         return Response({"published_at": publication.published_at, "published_by": publication.published_by.username})
 
-    @extend_schema(request=DeckInputSerializer, responses={201: OpenApiResponse(description="the change request")})
+    @extend_schema(request=DeckInputSerializer, responses={201: ChangeRequestSerializer})
     @action(detail=True, methods=["post"], url_path="change-request")
     def change_request(self, request, event_slug: str, username: str):
         event, user = self._event(), self._user(request)
@@ -279,21 +352,20 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
         return Response({"id": change.pk, "status": change.status, "reason": change.reason, "report": change.report},
                         status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=None, responses={200: OpenApiResponse(description="decision")})
+    @extend_schema(request=DecisionSerializer, responses=DecisionResultSerializer)
     @action(detail=True, methods=["post"], url_path=r"changes/(?P<change_id>\d+)/decide")
     def decide(self, request, event_slug: str, username: str, change_id: str):
         event, user = self._event(), self._user(request)
         change = get_object_or_404(DecklistChangeRequest, pk=change_id, decklist__event=event,
                                    decklist__player__username=username)
-        decision = request.data.get("decision")
-        if decision not in ("approve", "reject"):
-            raise ValidationError({"decision": 'either "approve" or "reject"'})
-        change = services.decklist_change_decide(change_request=change, judge=user, approve=decision == "approve",
-                                                 note=str(request.data.get("note", ""))[:2000])
+        ser = DecisionSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        change = services.decklist_change_decide(change_request=change, judge=user, approve=ser.validated_data["decision"] == "approve",
+                                                 note=ser.validated_data.get("note", ""))
         return Response({"id": change.pk, "status": change.status,
                          "version": change.version.number if change.version else None})
 
-    @extend_schema(request=None, responses={201: OpenApiResponse(description="the deck check")})
+    @extend_schema(request=DeckCheckInputSerializer, responses={201: DeckCheckSerializer})
     @action(detail=True, methods=["post"], url_path="deck-check")
     def deck_check(self, request, event_slug: str, username: str):
         event, user = self._event(), self._user(request)
@@ -302,14 +374,12 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
         if not is_judge(event, user):
             raise PermissionDenied("only the event's judges may record deck checks")
         decklist = get_object_or_404(Decklist, event=event, player__username=username)
-        outcome = request.data.get("outcome")
-        if outcome not in ("matches", "discrepancy"):
-            raise ValidationError({"outcome": 'either "matches" or "discrepancy"'})
-        round_number = request.data.get("round")
+        ser = DeckCheckInputSerializer(data=request.data)
+        ser.is_valid(raise_exception=True)
+        d = ser.validated_data
         check = services.deck_check_record(
-            decklist=decklist, judge=user, matches=outcome == "matches", note=str(request.data.get("note", ""))[:2000],
-            penalty_class=request.data.get("penalty_class") or None,
-            round_number=int(round_number) if str(round_number or "").isdigit() else None,
+            decklist=decklist, judge=user, matches=d["outcome"] == "matches", note=d.get("note", ""),
+            penalty_class=d.get("penalty_class") or None, round_number=d.get("round"),
         )
         return Response({"id": check.pk, "outcome": check.outcome, "penalty_class": check.penalty_class,
                          "version": check.version.number}, status=status.HTTP_201_CREATED)

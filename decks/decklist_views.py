@@ -233,8 +233,12 @@ def decklist_export(request: HttpRequest, event_slug: str, username: str, fmt: s
 @login_required
 def decklist_publish(request: HttpRequest, event_slug: str) -> HttpResponse:
     event = _event(event_slug)
-    services.decklists_publish(event=event, by=request.user)
-    messages.success(request, "Decklists published: anyone can now read them.")
+    try:
+        services.decklists_publish(event=event, by=request.user)
+    except services.DecklistError as exc:
+        messages.error(request, f"Not published: {exc}.")
+    else:
+        messages.success(request, "Decklists published: anyone can now read them.")
     return redirect("decklist-event", event_slug=event.slug)
 
 

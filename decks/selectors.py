@@ -17,6 +17,34 @@ CATALOG_ORDER = ("card_set__demo", "game__name", F("card_set__release_date").asc
                  Length("number"), "number")
 
 
+CARD_SEARCH_FIELDS = ("q", "game", "set", "type", "color", "keyword", "trait")
+MAX_SEARCH_LENGTH = 200
+
+
+class CardSearchError(ValueError):
+    """A search the catalog cannot answer; names the field."""
+
+    def __init__(self, message: str, *, field: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def card_search_filters(params) -> dict[str, str]:
+    """The search fields of a query string, checked: at most 200 characters, no NUL, and a ``q`` that
+    holds something to search for (``!`` or an emoji alone fold to nothing)."""
+    filters = {}
+    for field in CARD_SEARCH_FIELDS:
+        value = str(params.get(field, "") or "").strip()
+        if "\x00" in value:
+            raise CardSearchError(f"'{field}' may not contain NUL characters.", field=field)
+        if len(value) > MAX_SEARCH_LENGTH:
+            raise CardSearchError(f"'{field}' is at most {MAX_SEARCH_LENGTH} characters.", field=field)
+        filters[field] = value
+    if filters["q"] and not fold_name(filters["q"]):
+        raise CardSearchError("'q' needs a letter or a digit to search for (punctuation and symbols are ignored).", field="q")
+    return filters
+
+
 def card_search(
     *, q: str = "", game: str = "", set_code: str = "", type: str = "", color: str = "", keyword: str = "",
     trait: str = "",
@@ -31,9 +59,9 @@ def card_search(
     if type:
         qs = qs.filter(type__iexact=type)
     if q:
-        folded = fold_name(q)
-        name_q = Q()
-        for word in folded.split():
+        words = fold_name(q).split()
+        name_q = Q(search_name__contains=words[0]) if words else Q(pk__in=[])  # nothing to match by name
+        for word in words[1:]:
             name_q &= Q(search_name__contains=word)
         number_q = Q(number__iexact=q.strip())
         qs = qs.filter(name_q | number_q | Q(text__icontains=q.strip()))

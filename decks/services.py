@@ -259,6 +259,13 @@ def decklists_publish(*, event, by) -> DecklistPublication:
 
     if not is_organiser(event, by):
         raise PermissionDenied("only the organiser may publish the event's decklists")
+    if not decklist_locked(event) and not DecklistPublication.objects.filter(event=event).exists():
+        # Public Event Information: lists are published once they can no longer change, or players
+        # could read each other's lists and still replace their own.
+        raise DecklistError(
+            f"decklists can be published once they are locked (the deadline, {timezone.localtime(decklist_deadline(event)):%d %b %Y %H:%M}, "
+            "has passed or the event has started)"
+        )
     publication, created = DecklistPublication.objects.get_or_create(event=event, defaults={"published_by": by})
     if created:
         for decklist in Decklist.objects.filter(event=event):

@@ -16,6 +16,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
+from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from gameplay import selectors, services
@@ -192,6 +193,8 @@ class HostedGameViewSet(viewsets.GenericViewSet):
     serializer_class = GameSummarySerializer
 
     def _game(self, pk) -> HostedGame:
+        if not str(pk).isascii() or not str(pk).isdigit():  # "null,null" in the path is not a game: 404, not a 500
+            raise NotFound("No such game.")
         return selectors.game_get(int(pk))
 
     def _viewer(self, game):

@@ -60,7 +60,12 @@ def make_user(db):
 
 @pytest.fixture
 def organiser(make_user):
-    return make_user("organiser")
+    """An organiser: in the "Organisers" group, so they may create events."""
+    from django.contrib.auth.models import Group
+
+    user = make_user("organiser")
+    Group.objects.get_or_create(name="Organisers")[0].user_set.add(user)
+    return user
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ from tournaments.models import (
     Event,
     EventRole,
     Match,
+    OrganiserRequest,
     Penalty,
     PlayerProfile,
     Qualification,
@@ -93,3 +94,26 @@ class PlayerProfileAdmin(admin.ModelAdmin):
 @admin.register(TimerPreset)
 class TimerPresetAdmin(admin.ModelAdmin):
     list_display = ["name", "owner", "created_at"]
+
+
+@admin.register(OrganiserRequest)
+class OrganiserRequestAdmin(admin.ModelAdmin):
+    """Who may create events: approving adds the user to the "Organisers" group."""
+
+    list_display = ["user", "about", "created_at", "approved", "decided_at"]
+    list_filter = ["approved"]
+    actions = ["approve", "refuse"]
+
+    @admin.action(description="Approve: the users may create events")
+    def approve(self, request, queryset):
+        from tournaments import services
+
+        for req in queryset:
+            services.organiser_request_decide(request=req, by=request.user, approve=True)
+
+    @admin.action(description="Refuse")
+    def refuse(self, request, queryset):
+        from tournaments import services
+
+        for req in queryset:
+            services.organiser_request_decide(request=req, by=request.user, approve=False)

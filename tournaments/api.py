@@ -34,7 +34,16 @@ from rest_framework.views import APIView
 from decks.models import Format
 from tournaments import selectors, services
 from tournaments.models import Event, PlayerProfile, Round, TimerPreset
-from tournaments.operations import OPERATIONS, BulkEntry, InputError, perform
+from tournaments.operations import OPERATIONS, BulkEntry, InputError, perform, whole_number
+from tournaments.serializers import (
+    EventExportSerializer,
+    EventStateSerializer,
+    OperationResultSerializer,
+    OperationSerializer,
+    RoomDisplaySerializer,
+    RoundPublicSerializer,
+    StandingSerializer,
+)
 
 
 class EventSerializer(serializers.ModelSerializer):
@@ -57,34 +66,14 @@ class EventCreateSerializer(serializers.Serializer):
     structure = serializers.ChoiceField(choices=Event.Structure.choices, default=Event.Structure.CONSTRUCTED)
     starts_at = serializers.DateTimeField()
     decklist_deadline = serializers.DateTimeField(required=False, allow_null=True)
-    capacity = serializers.IntegerField(required=False, allow_null=True, min_value=4)
+    capacity = serializers.IntegerField(required=False, allow_null=True, min_value=4, max_value=100_000)
     online = serializers.BooleanField(default=False)
-    venue = serializers.CharField(required=False, allow_blank=True, default="")
+    venue = serializers.CharField(required=False, allow_blank=True, default="", max_length=200)
     head_judge = serializers.SlugRelatedField(slug_field="username", queryset=get_user_model().objects.all(), required=False, allow_null=True)
     elimination_announced = serializers.BooleanField(default=False)
-    seed = serializers.IntegerField(required=False, allow_null=True)
-    round_minutes = serializers.IntegerField(required=False, allow_null=True, help_text="Swiss round length; empty = the tier's 35")
-
-
-class OperationSerializer(serializers.Serializer):
-    """Operation input: match, registration, round, appeal (ids), result (a|b|draw|double_loss), games_a,
-    games_b, reason, minutes, side, waive, points_a, points_b, kind, infraction, note, username, policy, role,
-    ruling, upheld, decision, agree, size, swiss_rounds, top_cut, elimination_announced, end_of_match_cap_minutes."""
-
-    match = serializers.IntegerField(required=False)
-    registration = serializers.IntegerField(required=False)
-    result = serializers.CharField(required=False)
-    reason = serializers.CharField(required=False, allow_blank=True)
-    round = serializers.IntegerField(required=False, help_text="Round number (swap_players, pair_late_arrival, delete_round)")
-    round_id = serializers.IntegerField(required=False, help_text="A deleted round's id (restore_round)")
-    first = serializers.IntegerField(required=False, help_text="swap_players: a registration id")
-    second = serializers.IntegerField(required=False, help_text="swap_players: a registration id")
-    opponent = serializers.IntegerField(required=False, help_text="pair_late_arrival: an unpaired registration id")
-    names = serializers.CharField(required=False, help_text="bulk_register: one username or name per line (CSV: first column)")
-    check_in = serializers.BooleanField(required=False, help_text="bulk_register: also check them in")
-    timer = serializers.IntegerField(required=False, help_text="next_round: one of your timer presets' id")
-    issue_again = serializers.BooleanField(required=False, help_text="penalty: the same penalty this round is a second incident")
-    room_sound = serializers.ChoiceField(required=False, choices=Event.RoomSound.choices, help_text="settings: the room display's cue")
+    seed = serializers.IntegerField(required=False, allow_null=True, min_value=0, max_value=2**63 - 1)
+    round_minutes = serializers.IntegerField(required=False, allow_null=True, min_value=10, max_value=180,
+                                             help_text="Swiss round length; empty = the tier's 35")
 
 
 class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet):
@@ -110,35 +99,44 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         return Response(EventSerializer(event).data, status=status.HTTP_201_CREATED)
 
+    @extend_schema(responses=EventStateSerializer)
     @action(detail=True)
     def state(self, request, slug=None):
         return Response(selectors.event_state(event=self.get_object(), user=request.user))
 
-    @action(detail=True)
+    @extend_schema(responses=StandingSerializer(many=True))
+    @action(detail=True, pagination_class=None)
     def standings(self, request, slug=None):
         return Response(selectors.standings_table(event=self.get_object()))
 
-    @extend_schema(parameters=[OpenApiParameter("round", int)])
+    @extend_schema(parameters=[OpenApiParameter("round", int, description="A round number (default: the latest)")],
+                   responses=RoundPublicSerializer)
     @action(detail=True)
     def pairings(self, request, slug=None):
         event = self.get_object()
-        number = request.query_params.get("round")
+        try:
+            number = whole_number(request.query_params, "round", required=False)
+        except InputError as exc:
+            return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
         rounds = Round.objects.filter(event=event).order_by("number")
-        rnd = rounds.filter(number=number).first() if number else rounds.last()
+        rnd = rounds.filter(number=number).first() if number is not None else rounds.last()
         if rnd is None:
             raise NotFound("No such round.")
         return Response(selectors.round_public(rnd))
 
+    @extend_schema(responses=EventExportSerializer)
     @action(detail=True)
     def export(self, request, slug=None):
         return Response(selectors.event_export(event=self.get_object()))
 
+    @extend_schema(responses=RoomDisplaySerializer)
     @action(detail=True)
     def display(self, request, slug=None):
         """The room display: the current round's clock, its phase, the room's pause and pairings by name."""
         return Response(selectors.room_display(event=self.get_object()))
 
-    @extend_schema(request=OperationSerializer, parameters=[OpenApiParameter("op", str, OpenApiParameter.PATH, enum=sorted(OPERATIONS))])
+    @extend_schema(request=OperationSerializer, responses=OperationResultSerializer,
+                   parameters=[OpenApiParameter("op", str, OpenApiParameter.PATH, enum=sorted(OPERATIONS))])
     @action(detail=True, methods=["post"], url_path=r"actions/(?P<op>[a-z_-]+)")
     def actions(self, request, slug=None, op=None):
         name = op.replace("-", "_")
@@ -146,10 +144,13 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
             event = get_object_or_404(Event.all_objects.filter(organiser=request.user), slug=slug)
         else:
             event = self.get_object()
-        data = request.data if isinstance(request.data, dict) else {}
+        if not isinstance(request.data, dict):
+            return Response({"detail": "The body must be a JSON object of the operation's fields."}, status=status.HTTP_400_BAD_REQUEST)
         try:
-            message, obj = perform(event=event, user=request.user, name=name, data=dict(data))
-        except (services.EventError, InputError) as exc:
+            message, obj = perform(event=event, user=request.user, name=name, data=dict(request.data.items()))
+        except InputError as exc:
+            return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
+        except services.EventError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
         body = {"detail": message}
         if isinstance(obj, BulkEntry):

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 
 
 class IllegalTransition(ValueError):
@@ -196,6 +197,9 @@ class EventRole(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles")
     role = models.CharField(max_length=20, choices=Role.choices)
+    # A judge named by the organiser holds the role only once they accept it (empty: pending).
+    accepted_at = models.DateTimeField(null=True, blank=True, default=timezone.now,
+                                       help_text="When the person named accepted the role; empty while pending")
 
     class Meta:
         constraints = [
@@ -208,6 +212,23 @@ class EventRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} — {self.get_role_display()} at {self.event}"
+
+
+class OrganiserRequest(models.Model):
+    """A user asks to organise events; site staff approve it in the admin (which grants the
+    ``tournaments.add_event`` permission through the "Organisers" group)."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="organiser_requests")
+    about = models.CharField(max_length=500, help_text="Store, community or events the user runs")
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    approved = models.BooleanField(null=True, help_text="Empty while waiting for staff")
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"{self.user} asks to organise events"
 
 
 class Suspension(models.Model):

@@ -6,6 +6,7 @@ by the services themselves, so every edge enforces the same rules.
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -17,25 +18,69 @@ from tournaments.models import Appeal, Event, Match, Registration, Round, TimerP
 
 
 class InputError(ValueError):
-    pass
+    """Bad input for one field: the message names it (shown as a 400)."""
+
+    def __init__(self, message: str, *, field: str = "") -> None:
+        super().__init__(message)
+        self.field = field
+
+
+# The most each whole-number field may hold: the model's limits, or the rules' (Swiss Rounds, Time Extensions).
+DB_ID = (1, 2**63 - 1)
+INT_LIMITS: dict[str, tuple[int, int]] = {
+    "match": DB_ID, "registration": DB_ID, "appeal": DB_ID, "round": (1, 1000),
+    # Within the database's range here; the services name the rule (Swiss Rounds 1-20, a power-of-two cut).
+    "swiss_rounds": (-(2**31), 2**31 - 1), "top_cut": (-(2**31), 2**31 - 1), "size": (0, 256), "end_of_match_cap_minutes": (0, 60),
+    "round_id": DB_ID, "first": DB_ID, "second": DB_ID, "opponent": DB_ID, "timer": DB_ID,
+    "games_a": (0, 9), "games_b": (0, 9), "points_a": (0, 100), "points_b": (0, 100), "minutes": (1, 120),
+}
+# The longest text each field may hold (the model's column, or a page's worth for free text).
+STR_LIMITS: dict[str, int] = {
+    "result": 12, "side": 1, "kind": 20, "policy": 10, "role": 20, "username": 150, "infraction": 100,
+    "reason": 1000, "note": 2000, "ruling": 2000, "decision": 2000,
+}
+_WHOLE_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
 
 def _int(data: dict, key: str, *, required: bool = True) -> int | None:
     value = data.get(key)
     if value in (None, ""):
         if required:
-            raise InputError(f"'{key}' is required.")
+            raise InputError(f"'{key}' is required.", field=key)
         return None
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise InputError(f"'{key}' must be a whole number.") from None
+    if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
+        raise InputError(f"'{key}' must be a whole number.", field=key)
+    if isinstance(value, float):
+        value = int(value)
+    if isinstance(value, str) and _WHOLE_NUMBER.fullmatch(value.strip()):
+        value = int(value.strip())
+    if not isinstance(value, int):
+        raise InputError(f"'{key}' must be a whole number.", field=key)
+    low, high = INT_LIMITS.get(key, (0, 2**31 - 1))
+    if not low <= value <= high:
+        raise InputError(f"'{key}' must be between {low} and {high}.", field=key)
+    return value
+
+
+def whole_number(data, key: str, *, required: bool = True) -> int | None:
+    """A whole-number field (form, JSON or query string) within its limits; ``InputError`` names it."""
+    return _int(data, key, required=required)
 
 
 def _str(data: dict, key: str, *, required: bool = False) -> str:
-    value = str(data.get(key, "") or "").strip()
+    value = data.get(key, "")
+    if value is None:
+        value = ""
+    if not isinstance(value, (str, int)) or isinstance(value, bool):
+        raise InputError(f"'{key}' must be text.", field=key)
+    value = str(value).strip()
+    if "\x00" in value:
+        raise InputError(f"'{key}' may not contain NUL characters.", field=key)
+    limit = STR_LIMITS.get(key, 200)
+    if len(value) > limit:
+        raise InputError(f"'{key}' is at most {limit} characters ({len(value)} given).", field=key)
     if required and not value:
-        raise InputError(f"'{key}' is required.")
+        raise InputError(f"'{key}' is required.", field=key)
     return value
 
 
@@ -68,7 +113,7 @@ def _user(data: dict, key: str = "username"):
     name = _str(data, key, required=True)
     user = get_user_model().objects.filter(username=name).first()
     if user is None:
-        raise InputError(f"No user called {name!r}.")
+        raise InputError(f"'{key}': no user called {name!r}.", field=key)
     return user
 
 
@@ -80,6 +125,23 @@ def _round(event: Event, data: dict, *, deleted: bool = False) -> Round:
     if r is None:
         raise Http404("No such round.")
     return r
+
+
+def _registered_text(reg: Registration, who: str) -> str:
+    if reg.status == Registration.Status.WAITLISTED:
+        position = selectors.waitlist_position(registration=reg)
+        return (f"The event is full: {who} on the waiting list (number {position}). "
+                "The first place that frees is offered in waiting-list order.")
+    return f"{who} registered."
+
+
+def _reported_text(m: Match) -> str:
+    if m.status == Match.Status.DISPUTED:
+        return "Your report differs from your opponent's: the match is disputed and a judge will decide."
+    if m.status == Match.Status.FINAL:
+        return "Both reports agree: the result is final."
+    return "Result reported; waiting for your opponent to confirm."
+
 
 
 def _timer(user, data: dict) -> TimerPreset | None:
@@ -159,21 +221,24 @@ OPERATIONS: dict[str, tuple[Message, Op]] = {
     "top_cut": (_top_cut_message, lambda e, u, d: services.event_start_top_cut(event=e, by=u, size=_int(d, "size", required=False))),
     "finish": ("The event is finished.", lambda e, u, d: services.event_finish(event=e, by=u)),
     "publish": ("Results are published.", lambda e, u, d: services.event_publish(event=e, by=u)),
-    "register": ("You are registered.", lambda e, u, d: services.registration_create(event=e, player=u)),
-    "register_player": ("Player registered.", lambda e, u, d: services.registration_create(event=e, player=_user(d), by=u)),
+    "register": (lambda reg: _registered_text(reg, "You are"), lambda e, u, d: services.registration_create(event=e, player=u)),
+    "register_player": (lambda reg: _registered_text(reg, f"{reg.name} is"), lambda e, u, d: services.registration_create(event=e, player=_user(d), by=u)),
     "withdraw": ("Withdrawn.", lambda e, u, d: services.registration_withdraw(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "check_in": ("Checked in.", lambda e, u, d: services.registration_check_in(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "drop": ("Dropped.", lambda e, u, d: services.registration_drop(registration=_registration(e, d, u if not d.get("registration") else None), by=u)),
     "late_entry": ("Late entry added.", lambda e, u, d: services.registration_add_late(event=e, by=u, player=_user(d), policy=_str(d, "policy") or "losses")),
+    "accept_role": ("You accepted the role.", lambda e, u, d: services.event_accept_role(event=e, by=u, role=_str(d, "role", required=True))),
+    "decline_role": ("You declined the role.", lambda e, u, d: services.event_decline_role(event=e, by=u, role=_str(d, "role", required=True))),
+    "unlock_login": ("Login unlocked.", lambda e, u, d: services.event_unlock_login(event=e, by=u, user=_user(d))),
     "qualify": ("Added to the qualification list.", lambda e, u, d: services.qualification_add(event=e, by=u, user=_user(d))),
-    "assign_judge": ("Judge appointed.", lambda e, u, d: services.event_assign_role(event=e, by=u, user=_user(d), role=_str(d, "role", required=True))),
+    "assign_judge": ("Judge named: they hold the role once they accept it.", lambda e, u, d: services.event_assign_role(event=e, by=u, user=_user(d), role=_str(d, "role", required=True))),
     "record_result": ("Result recorded.", lambda e, u, d: services.match_record_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True), games_a=_int(d, "games_a", required=False),
         games_b=_int(d, "games_b", required=False))),
     "correct_result": ("Result corrected.", lambda e, u, d: services.match_correct_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True), reason=_str(d, "reason"),
         games_a=_int(d, "games_a", required=False), games_b=_int(d, "games_b", required=False))),
-    "report": ("Result reported; waiting for your opponent.", lambda e, u, d: services.match_report_result(
+    "report": (lambda m: _reported_text(m), lambda e, u, d: services.match_report_result(
         match=_match(e, d), by=u, result=_str(d, "result", required=True))),
     "confirm": (_confirm_message, lambda e, u, d: services.match_confirm_result(match=_match(e, d), by=u, agree=bool(_bool(d, "agree")))),
     "concede": ("You conceded.", lambda e, u, d: services.match_concede(match=_match(e, d), by=u)),

@@ -15,10 +15,28 @@ Role = EventRole.Role
 def event_roles(event: Event, user: AbstractBaseUser | AnonymousUser | None) -> set[str]:
     if user is None or not user.is_authenticated:
         return set()
-    roles = set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
+    # Only roles the person accepted count; a judge named by the organiser holds nothing until then.
+    roles = set(EventRole.objects.filter(event=event, user=user, accepted_at__isnull=False).values_list("role", flat=True))
     if event.organiser_id == user.pk:
         roles.add(Role.ORGANISER)
     return roles
+
+
+def pending_roles(event: Event, user) -> set[str]:
+    """Roles the organiser named ``user`` to that ``user`` has not accepted yet."""
+    if user is None or not user.is_authenticated:
+        return set()
+    return set(EventRole.objects.filter(event=event, user=user, accepted_at__isnull=True).values_list("role", flat=True))
+
+
+ORGANISERS_GROUP = "Organisers"
+
+
+def may_organise(user) -> bool:
+    """Creating events is for organisers (the "Organisers" group, granted by staff) and staff."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_staff or user.groups.filter(name=ORGANISERS_GROUP).exists()
 
 
 def is_organiser(event: Event, user) -> bool:

@@ -313,7 +313,7 @@ def event_export(*, event: Event) -> dict[str, Any]:
     bracket = bracket_public(event=event)
     data = {
         "event": {"slug": event.slug, "name": event.name, "game": event.game.slug, "format": event.format.slug,
-                  "tier": event.tier, "status": event.status, "seed": event.seed,
+                  "tier": event.tier, "status": event.status,
                   "swiss_rounds": event.swiss_rounds, "top_cut": event.top_cut},
         "rounds": [
             {"number": r.number, "kind": r.kind, "best_of": r.best_of, "warnings": r.warnings,
@@ -329,9 +329,23 @@ def event_export(*, event: Event) -> dict[str, Any]:
         "bracket": bracket,
         "winner": bracket["champion"] if bracket else None,
     }
+    if event.status in (Event.Status.FINISHED, Event.Status.PUBLISHED):
+        # The pairing seed stays private while it could still be used to predict pairings; once the event
+        # is over it is published so anyone can re-run the pairings and check them.
+        data["event"]["seed"] = event.seed
     if event.status == Event.Status.PUBLISHED:
         data["penalties"] = [{k: v for k, v in p.items() if k != "id"} for p in penalties_list(event=event)]
     return data
+
+
+def waitlist_position(*, registration: Registration) -> int | None:
+    """1 for the first player on the waiting list; None when not waitlisted."""
+    if registration.status != Registration.Status.WAITLISTED:
+        return None
+    ahead = Registration.objects.filter(event_id=registration.event_id, status=Registration.Status.WAITLISTED).filter(
+        Q(created_at__lt=registration.created_at) | Q(created_at=registration.created_at, id__lt=registration.id)
+    ).count()
+    return ahead + 1
 
 
 def standings_csv_rows(*, event: Event) -> list[list[Any]]:

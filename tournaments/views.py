@@ -51,6 +51,7 @@ def _context(request: HttpRequest, event: Event, *, round_number: int | None = N
     reg = selectors.registration_of(event=event, user=request.user)
     return {
         "event": event, "state": state, "rules": tier_rules(event.tier), "registration": reg,
+        "pending_roles": sorted(roles.pending_roles(event, request.user)),
         "is_organiser": "organiser" in have, "is_judge": bool(have & {"head_judge", "floor_judge"}),
         "is_head_judge": "head_judge" in have, "is_staff": bool(have & {"organiser", "head_judge", "floor_judge"}),
         "round": state["rounds"][-1] if state["rounds"] else None,
@@ -63,7 +64,9 @@ def _context(request: HttpRequest, event: Event, *, round_number: int | None = N
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     """The event page, in tabs like Melee's and Limitless's: overview, pairings by round, standings,
     decklists once published, the bracket once there is one."""
-    event = _public_event(request, slug)
+    event = _event(slug)
+    if not roles.pending_roles(event, request.user):  # a judge named to a draft event sees it to accept
+        event = _public_event(request, slug)
     ctx = _context(request, event, round_number=_round_number(request))
     published = decklists_published(event)
     tabs = [("overview", "Overview"), ("pairings", "Pairings"), ("standings", "Standings")]
@@ -311,8 +314,27 @@ def _form_error(form: forms.Form, exc: Exception) -> None:
         form.add_error(None, str(exc))
 
 
+def _organiser_request(request: HttpRequest) -> HttpResponse:
+    """Not an organiser yet: the page to ask the site staff for it."""
+    from tournaments.models import OrganiserRequest
+
+    about, error = request.POST.get("about", ""), ""
+    if request.method == "POST":
+        try:
+            services.organiser_request(by=request.user, about=about)
+        except services.EventError as exc:
+            error = str(exc)
+        else:
+            messages.success(request, "Request sent to the site staff.")
+            return redirect("event-create")
+    waiting = OrganiserRequest.objects.filter(user=request.user, approved__isnull=True).exists()
+    return render(request, "tournaments/organiser_request.html", {"about": about, "error": error, "waiting": waiting})
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
+    if not roles.may_organise(request.user):
+        return _organiser_request(request)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data

@@ -187,3 +187,18 @@ def screenshots(request):
         return paths
 
     return shoot
+
+
+def event_created_by_an_organiser(**kwargs):
+    """``services.event_create`` as the journeys need it: the creator is an organiser (only organisers create
+    events) and the judges it names have accepted their roles (a named judge holds nothing until then)."""
+    from django.contrib.auth.models import Group
+    from django.utils import timezone
+
+    from tournaments import services
+    from tournaments.models import EventRole
+
+    Group.objects.get_or_create(name="Organisers")[0].user_set.add(kwargs["by"])
+    event = services.event_create(**kwargs)
+    EventRole.objects.filter(event=event, accepted_at__isnull=True).update(accepted_at=timezone.now())
+    return event

@@ -30,8 +30,13 @@ def test_organiser_starts_a_round_judge_records_on_a_phone_player_sees_clock_and
     organiser, judge, head = make_user("org"), make_user("judy"), make_user("hedda")
     players = [make_user(f"pony{i}") for i in range(1, 5)]
     fmt = Format.objects.get(slug="mlp-harmony")
+    from django.contrib.auth.models import Group
+
+    Group.objects.get_or_create(name="Organisers")[0].user_set.add(organiser)  # only organisers create events
     event = services.event_create(by=organiser, name="Browser Cup", game=fmt.game, format=fmt, tier=1,
                                   starts_at=timezone.now() + timedelta(hours=1), head_judge=head, floor_judges=[judge], seed=3)
+    services.event_accept_role(event=event, by=head, role="head_judge")  # the judges named say yes
+    services.event_accept_role(event=event, by=judge, role="floor_judge")
     services.event_open_registration(event=event, by=organiser)
     regs = [services.registration_create(event=event, player=p) for p in players]
     services.event_open_check_in(event=Event.objects.get(pk=event.pk), by=organiser)

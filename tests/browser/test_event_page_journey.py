@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.browser.conftest import no_sideways_scroll, screenshot
+from tests.browser.conftest import event_created_by_an_organiser, no_sideways_scroll, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +22,7 @@ def _event_with_two_rounds(make_user):
     players = [make_user(f"pony{i:02d}") for i in range(1, 11)]
     services.player_set_display_name(user=players[0], display_name="Twilight Sparkle")
     fmt = Format.objects.get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Crystal Empire Showdown", game=fmt.game, format=fmt, tier=1,
+    event = event_created_by_an_organiser(by=organiser, name="Crystal Empire Showdown", game=fmt.game, format=fmt, tier=1,
                                   starts_at=timezone.now() + timedelta(hours=1), head_judge=judge, seed=11,
                                   venue="Crystal Palace", capacity=32)
     services.event_open_registration(event=event, by=organiser)
@@ -89,7 +89,7 @@ def test_a_player_registers_for_a_tier_2_event_and_finds_their_decklist_from_the
 
     organiser, player = make_user("spike"), make_user("starlight")
     fmt = Format.objects.get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Manehattan Regional", game=fmt.game, format=fmt, tier=2,
+    event = event_created_by_an_organiser(by=organiser, name="Manehattan Regional", game=fmt.game, format=fmt, tier=2,
                                   starts_at=timezone.now() + timedelta(days=2), venue="Manehattan Hall")
     services.event_open_registration(event=event, by=organiser)
     phone = open_as(player, phone=True)
@@ -114,7 +114,10 @@ def test_the_event_form_sign_up_and_403_pages_are_real_pages(live_site, open_as,
     from decks.models import Format
     from tournaments import services
 
+    from django.contrib.auth.models import Group
+
     organiser = make_user("trixie")
+    Group.objects.get_or_create(name="Organisers")[0].user_set.add(organiser)  # only organisers create events
     for phone in (False, True):
         page = open_as(organiser, phone=phone)
         page.goto(f"{live_site}/events/new/")
@@ -137,7 +140,7 @@ def test_the_event_form_sign_up_and_403_pages_are_real_pages(live_site, open_as,
         screenshot(visitor, f"signup-{390 if phone else 1280}")
 
     fmt = Format.objects.get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Trixie's Show", game=fmt.game, format=fmt,
+    event = event_created_by_an_organiser(by=organiser, name="Trixie's Show", game=fmt.game, format=fmt,
                                   starts_at=timezone.now() + timedelta(days=1))
     for phone in (False, True):
         page = open_as(organiser, phone=phone)
@@ -156,7 +159,7 @@ def test_the_organiser_finds_the_decklists_from_the_admin_and_publishes_them(liv
 
     organiser, judge = make_user("rarity_org"), make_user("sweetie")
     fmt = Format.objects.get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Carousel Boutique Classic", game=fmt.game, format=fmt, tier=2,
+    event = event_created_by_an_organiser(by=organiser, name="Carousel Boutique Classic", game=fmt.game, format=fmt, tier=2,
                                   starts_at=timezone.now() - timedelta(minutes=1), head_judge=judge)
     services.event_open_registration(event=event, by=organiser)
     org = open_as(organiser)

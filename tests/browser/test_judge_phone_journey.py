@@ -7,7 +7,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.browser.conftest import no_sideways_scroll, screenshot
+from tests.browser.conftest import event_created_by_an_organiser, no_sideways_scroll, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -21,7 +21,7 @@ def test_a_judge_finds_table_37_records_undoes_and_corrects_a_result_on_a_phone(
 
     organiser, judge = make_user("applejack"), make_user("bigmac")
     fmt = Format.objects.get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Sweet Apple Acres Open", game=fmt.game, format=fmt, tier=1,
+    event = event_created_by_an_organiser(by=organiser, name="Sweet Apple Acres Open", game=fmt.game, format=fmt, tier=1,
                                   starts_at=timezone.now() + timedelta(hours=1), floor_judges=[judge], seed=2)
     services.event_open_registration(event=event, by=organiser)
     names = "\n".join(f"Pony {i:02d}" for i in range(1, 75))

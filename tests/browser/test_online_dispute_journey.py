@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.conftest import event_created_by_an_organiser
+
 
 @pytest.fixture
 def online_round(catalog, make_user, settings, monkeypatch):
@@ -23,7 +25,7 @@ def online_round(catalog, make_user, settings, monkeypatch):
     monkeypatch.setattr("tournaments.services.events.decklist_required", lambda event: False)
     organiser, judge = make_user("organiser"), make_user("floor_judge")
     fmt = Format.objects.select_related("game").get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Online Friday", game=fmt.game, format=fmt, tier=1, online=True,
+    event = event_created_by_an_organiser(by=organiser, name="Online Friday", game=fmt.game, format=fmt, tier=1, online=True,
                                   starts_at=timezone.now() + timedelta(hours=1), seed=7, floor_judges=[judge])
     services.event_open_registration(event=event, by=organiser)
     regs = [services.registration_create(event=event, player=make_user(f"pony{i}")) for i in range(4)]

@@ -8,7 +8,7 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.browser.conftest import no_sideways_scroll, screenshot
+from tests.browser.conftest import event_created_by_an_organiser, no_sideways_scroll, screenshot
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,7 +23,7 @@ def test_organiser_runs_the_room_with_a_timer_preset_bulk_entry_display_pause_an
     organiser, head = make_user("celestia"), make_user("luna")
     existing = [make_user(f"pony{i}") for i in range(1, 4)]
     fmt = Format.objects.get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Canterlot Walk-in Cup", game=fmt.game, format=fmt, tier=1,
+    event = event_created_by_an_organiser(by=organiser, name="Canterlot Walk-in Cup", game=fmt.game, format=fmt, tier=1,
                                   starts_at=timezone.now() + timedelta(hours=1), head_judge=head, seed=5, venue="Canterlot Library")
     services.event_open_registration(event=event, by=organiser)
 

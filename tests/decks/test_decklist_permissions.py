@@ -69,6 +69,7 @@ def test_before_publication_exports_are_guarded_too(role, users, submitted, even
 
 @pytest.mark.parametrize("role", ROLES)
 def test_after_the_organiser_publishes_everyone_reads_the_decklists(role, users, submitted, event, organiser):
+    lock_lists(event)
     services.decklists_publish(event=event, by=organiser)
     assert web(users[role]).get(reverse("decklist-detail", args=[event.slug, "player1"])).status_code == 200
     assert api(users[role]).get(f"/api/decklists/{event.slug}/player1/").status_code == 200
@@ -87,6 +88,7 @@ def test_the_list_of_all_decklists_is_for_the_staff_before_publication(role, exp
 def test_only_the_organiser_publishes(role, users, submitted, event):
     assert api(users[role]).post(f"/api/decklists/{event.slug}/publish/").status_code == 403
     assert web(users[role]).post(reverse("decklist-publish", args=[event.slug])).status_code == 403
+    lock_lists(event)
     assert api(users["organiser"]).post(f"/api/decklists/{event.slug}/publish/").status_code == 200
 
 
@@ -131,3 +133,13 @@ def test_a_stranger_cannot_tell_whether_a_player_submitted_a_list(event, users, 
     stranger = web(users["other_player"])
     assert stranger.get(reverse("decklist-detail", args=[event.slug, "player1"])).status_code == 403
     assert stranger.get(reverse("decklist-detail", args=[event.slug, "player3"])).status_code == 403
+
+
+def lock_lists(event) -> None:
+    """Lists are published once locked (Public Event Information): the deadline has passed."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    event.decklist_deadline = timezone.now() - timedelta(minutes=1)
+    event.save(update_fields=["decklist_deadline"])

@@ -108,8 +108,13 @@ def test_the_organiser_sees_every_list_and_publishes_them(event, players, organi
     services.decklist_submit(event=event, player=players[1], data=TYPO)
     client = client_for(organiser)
     html = client.get(reverse("decklist-event", args=[event.slug])).content.decode()
-    assert "player1" in html and "player2" in html and "incorrect list" in html and "Publish the decklists" in html
+    assert "player1" in html and "player2" in html and "incorrect list" in html
     assert "No list yet" not in html
+    assert "Publish the decklists" not in html and "once they lock" in html  # Public Event Information
+    event.decklist_deadline = timezone.now() - dt.timedelta(minutes=1)
+    event.save(update_fields=["decklist_deadline"])
+    html = client.get(reverse("decklist-event", args=[event.slug])).content.decode()
+    assert "Publish the decklists" in html
     client.post(reverse("decklist-publish", args=[event.slug]))
     assert "Publish the decklists" not in client.get(reverse("decklist-event", args=[event.slug])).content.decode()
     assert client_for().get(reverse("decklist-detail", args=[event.slug, "player2"])).status_code == 200

@@ -213,6 +213,8 @@ def test_json_entries_are_accepted_by_guid_number_or_name(event, players):
 
 def test_the_organiser_publishes_the_decklists_once(event, organiser, players):
     services.decklist_submit(event=event, player=players[0], data=LEGAL_TEXT)
+    event.decklist_deadline = timezone.now() - dt.timedelta(minutes=1)  # published once locked
+    event.save(update_fields=["decklist_deadline"])
     first = services.decklists_publish(event=event, by=organiser)
     assert services.decklists_publish(event=event, by=organiser) == first
     with pytest.raises(PermissionDenied):

@@ -128,11 +128,16 @@ def online_event(online, staff, eight_players):
 
     def make(*, tier: int = 1, swiss_rounds: int = 3, **extra):
         with committing():
+            from django.contrib.auth.models import Group
+
+            Group.objects.get_or_create(name="Organisers")[0].user_set.add(staff["organiser"])  # only organisers create events
             event = services.event_create(
                 by=staff["organiser"], name="Online test", game=Game.objects.get(slug="mlp"),
                 format=Format.objects.get(slug="mlp-harmony"), tier=tier, online=True, seed=7,
                 starts_at=timezone.now() + timedelta(days=1), head_judge=staff["head_judge"],
                 floor_judges=[staff["floor_judge"]], **extra)
+            services.event_accept_role(event=event, by=staff["head_judge"], role="head_judge")  # the judges say yes
+            services.event_accept_role(event=event, by=staff["floor_judge"], role="floor_judge")
             services.event_open_registration(event=event, by=staff["organiser"])
             regs = [services.registration_create(event=event, player=p) for p in eight_players]
             rng = random.Random(3)

@@ -60,6 +60,7 @@ def limited_event(db, organiser, head_judge, many_players):
             starts_at=timezone.now() + timedelta(days=1), head_judge=head_judge,
             decklist_deadline=timezone.now() + timedelta(hours=20),
         )
+        services.event_accept_role(event=event, by=head_judge, role="head_judge")  # the head judge says yes
         services.event_open_registration(event=event, by=organiser)
         people = players if players is not None else many_players(n)
         regs = [services.registration_create(event=event, player=p) for p in people]

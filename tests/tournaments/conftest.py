@@ -52,15 +52,19 @@ def harmony(db):
 
 @pytest.fixture
 def make_event(harmony, organiser, head_judge, floor_judge):
-    from tournaments.services import event_create
+    from tournaments.services import event_accept_role, event_create
 
     def make(tier: int = 1, **extra):
         game, fmt = harmony
         extra.setdefault("starts_at", timezone.now() + timedelta(days=1))
-        return event_create(
+        event = event_create(
             by=organiser, name=f"Tier {tier} test", game=game, format=fmt, tier=tier, seed=7,
             head_judge=head_judge, floor_judges=[floor_judge], **extra,
         )
+        # The judges named accept their roles (until then they hold none).
+        event_accept_role(event=event, by=head_judge, role="head_judge")
+        event_accept_role(event=event, by=floor_judge, role="floor_judge")
+        return event
 
     return make
 

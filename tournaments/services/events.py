@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from django.db import transaction
 from django.utils import timezone
@@ -13,10 +13,11 @@ from django.utils.text import slugify
 
 from tournaments.broadcast import broadcast_event
 from tournaments.decklists import decklist_missing, decklist_required
-from tournaments.models import Event, EventRole, Qualification, Registration, Round, Suspension
+from tournaments import roles
+from tournaments.models import Event, EventRole, OrganiserRequest, Qualification, Registration, Round, Suspension
 from tournaments.pairing import suggested_swiss_rounds
 from tournaments.pairing_adapter import event_bracket
-from tournaments.services.common import EventError, NotPermitted, lock_event, require_role, set_status
+from tournaments.services.common import EventError, NotPermitted, audit, lock_event, require_role, set_status
 from tournaments.services.rounds import round_missing_results_text
 from tournaments.tiers import tier_rules
 
@@ -42,6 +43,13 @@ def _check_top_cut(n: int) -> None:
 def _check_end_of_match_cap(minutes: int) -> None:
     if not 0 <= minutes <= 60:
         raise EventError(f"The end-of-match limit must be between 0 (none) and 60 minutes (got {minutes}).")
+EARLIEST_START_YEAR = 2000
+LATEST_START = timedelta(days=5 * 366)
+
+
+def _check_start_date(starts_at: datetime) -> None:
+    if starts_at.year < EARLIEST_START_YEAR or starts_at > timezone.now() + LATEST_START:
+        raise EventError(f"starts_at: an event starts between {EARLIEST_START_YEAR} and five years from now.")
 
 
 def event_create(
@@ -53,11 +61,20 @@ def event_create(
 ) -> Event:
     if not getattr(by, "is_authenticated", False):
         raise NotPermitted("Log in to create an event.")
+    if not roles.may_organise(by):
+        raise NotPermitted("Only organisers create events: ask to become one (Events → Organise an event).")
     tier_rules(tier)
+    _check_start_date(starts_at)
+    if decklist_deadline is not None and decklist_deadline > starts_at:
+        raise EventError("decklist_deadline: deck lists are due before the event starts.")
+    if capacity is not None and not MINIMUM_PLAYERS <= capacity <= 100_000:
+        raise EventError(f"capacity: between {MINIMUM_PLAYERS} and 100000 players.")
+    if seed is not None and not 0 <= seed < 2**63:
+        raise EventError("seed: a whole number from 0 to 2^63 - 1.")
+    if len(venue) > 200 or len(name) > 200:
+        raise EventError("name and venue: at most 200 characters.")
     if top_cut is not None:
         _check_top_cut(top_cut)
-    if capacity is not None and capacity < 1:
-        raise EventError(f"Capacity must be at least 1 player, or empty for no limit (got {capacity}).")
     if format.game_id != game.id:
         raise EventError(f"format: {format} is not a format of {game}.")
     event_check_details(format=format, structure=structure, starts_at=starts_at, decklist_deadline=decklist_deadline,
@@ -76,10 +93,11 @@ def event_create(
             top_cut=top_cut, elimination_announced=elimination_announced, round_minutes=round_minutes,
         )
         EventRole.objects.create(event=event, user=by, role=EventRole.Role.ORGANISER)
+        # Judges named here hold their role once they accept it (event_accept_role).
         if head_judge is not None:
-            EventRole.objects.create(event=event, user=head_judge, role=EventRole.Role.HEAD_JUDGE)
+            _name_role(event, by, head_judge, EventRole.Role.HEAD_JUDGE)
         for fj in floor_judges:
-            EventRole.objects.create(event=event, user=fj, role=EventRole.Role.FLOOR_JUDGE)
+            _name_role(event, by, fj, EventRole.Role.FLOOR_JUDGE)
     return event
 
 
@@ -114,10 +132,78 @@ def event_assign_role(*, event: Event, by, user, role: str) -> EventRole:
     if not rules.staff_may_play and Registration.objects.filter(event=event, player=user, status__in=Registration.ACTIVE).exists():
         raise EventError(f"{user} is registered to play; judges may not play in a Tier {event.tier} event (Tier {event.tier} Rules, Player Eligibility).")
     with transaction.atomic():
+        existing = EventRole.objects.filter(event=event, user=user, role=role).first()
+        if existing is not None:
+            return existing
         if role == EventRole.Role.HEAD_JUDGE:
             EventRole.objects.filter(event=event, role=role).delete()  # one head judge per event
-        obj, _ = EventRole.objects.get_or_create(event=event, user=user, role=role)
+        return _name_role(event, by, user, role)
+
+
+def _name_role(event: Event, by, user, role: str) -> EventRole:
+    """The organiser names someone to a role: pending until they accept (appointing yourself needs no consent)."""
+    accepted = timezone.now() if user.pk == getattr(by, "pk", None) else None
+    obj = EventRole.objects.create(event=event, user=user, role=role, accepted_at=accepted)
+    if accepted is None:
+        audit(event=event, actor=by, action="role_named", target=user.get_username(), data={"role": role})
     return obj
+
+
+def event_accept_role(*, event: Event, by, role: str) -> EventRole:
+    """The person named accepts a role the organiser offered them."""
+    with transaction.atomic():
+        obj = EventRole.objects.select_for_update().filter(event=event, user=by, role=role).first()
+        if obj is None:
+            raise EventError(f"role: nobody offered you the {role.replace('_', ' ')} role in this event.")
+        if obj.accepted_at is None:
+            if role != EventRole.Role.ORGANISER and Registration.objects.filter(
+                event=event, player=by, status__in=Registration.ACTIVE).exists() and not tier_rules(event.tier).staff_may_play:
+                raise EventError(f"You are registered to play; judges may not play in a Tier {event.tier} event "
+                                 f"(Tier {event.tier} Rules, Player Eligibility). Withdraw first.")
+            obj.accepted_at = timezone.now()
+            obj.save(update_fields=["accepted_at"])
+            audit(event=event, actor=by, action="role_accepted", target=by.get_username(), data={"role": role})
+    return obj
+
+
+def event_decline_role(*, event: Event, by, role: str) -> None:
+    """The person named declines (or later gives up) a judge role."""
+    if role == EventRole.Role.ORGANISER:
+        raise EventError("The organiser cannot leave their own event.")
+    with transaction.atomic():
+        deleted, _ = EventRole.objects.filter(event=event, user=by, role=role).delete()
+        if not deleted:
+            raise EventError(f"role: you have no {role.replace('_', ' ')} role in this event.")
+        audit(event=event, actor=by, action="role_declined", target=by.get_username(), data={"role": role})
+
+
+def organiser_request(*, by, about: str) -> OrganiserRequest:
+    """A user asks to organise events; staff approve in the admin (``organiser_request_decide``)."""
+    if not getattr(by, "is_authenticated", False):
+        raise NotPermitted("Log in to ask to organise events.")
+    about = about.strip()
+    if not about or len(about) > 500 or "\x00" in about:
+        raise EventError("about: tell us in up to 500 characters which events you run.")
+    if roles.may_organise(by):
+        raise EventError("You can already create events.")
+    if OrganiserRequest.objects.filter(user=by, approved__isnull=True).exists():
+        raise EventError("Your request is waiting for the site staff.")
+    return OrganiserRequest.objects.create(user=by, about=about)
+
+
+def organiser_request_decide(*, request: OrganiserRequest, by, approve: bool) -> OrganiserRequest:
+    """Site staff approve (the user joins the Organisers group) or refuse a request."""
+    if not getattr(by, "is_staff", False):
+        raise NotPermitted("Only site staff decide who organises events.")
+    from django.contrib.auth.models import Group
+
+    with transaction.atomic():
+        req = OrganiserRequest.objects.select_for_update().get(pk=request.pk)
+        req.approved, req.decided_at = approve, timezone.now()
+        req.save(update_fields=["approved", "decided_at"])
+        if approve:
+            Group.objects.get_or_create(name=roles.ORGANISERS_GROUP)[0].user_set.add(req.user)
+    return req
 
 
 def event_update_settings(
@@ -183,12 +269,15 @@ def event_open_check_in(*, event: Event, by) -> Event:
 def event_start(*, event: Event, by, swiss_rounds: int | None = None) -> Event:
     """Close check-in and begin the Swiss rounds. Registered players who did not check in are no-shows."""
     require_role(event, by, [EventRole.Role.ORGANISER], "start the event")
-    if swiss_rounds is not None:
-        _check_swiss_rounds(swiss_rounds)
     with transaction.atomic():
         event = lock_event(event)
         if event.status != Event.Status.CHECK_IN:
-            set_status(event, Event.Status.SWISS)  # raises the pipeline's message
+            # Only check-in may become the Swiss rounds: starting again would rewrite started_at and the
+            # announced number of rounds (the settings refuse that change too).
+            raise EventError(f"The event cannot go from {event.get_status_display()} to Swiss rounds: "
+                             "only an event in check-in starts.")
+        if swiss_rounds is not None:
+            _check_swiss_rounds(swiss_rounds)
         checked = list(Registration.objects.filter(event=event, status=Registration.Status.CHECKED_IN).select_related("player"))
         if len(checked) < MINIMUM_PLAYERS:
             raise EventError(
@@ -234,6 +323,17 @@ def event_finish(*, event: Event, by) -> Event:
 
 def event_publish(*, event: Event, by) -> Event:
     return _event_transition(event, by, Event.Status.PUBLISHED, "publish the results")
+
+
+def event_unlock_login(*, event: Event, by, user) -> int:
+    """The organiser unlocks the login of a player or judge of their event after too many wrong passwords
+    (an admin unlocks anyone in the admin). Returns how many failed-attempt records were cleared."""
+    require_role(event, by, [EventRole.Role.ORGANISER], "unlock a login")
+    if not (Registration.objects.filter(event=event, player=user).exists() or EventRole.objects.filter(event=event, user=user).exists()):
+        raise EventError(f"{user} is not in this event; an admin can unlock other accounts.")
+    from config.auth import login_unlock
+
+    return login_unlock(username=user.get_username())
 
 
 def qualification_add(*, event: Event, by, user, note: str = "") -> Qualification:

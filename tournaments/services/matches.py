@@ -102,12 +102,18 @@ def _check_result(m: Match, result: str, games_a: int | None, games_b: int | Non
         raise EventError(f"Result must be one of {', '.join(sorted(VALID_RESULTS))}.")
     if m.round.kind == Round.Kind.ELIMINATION and result in ("draw", "double_loss"):
         raise EventError("Elimination matches may not end in a draw: play another game (End of Match Procedures).")
-    if m.round.best_of > 1 and games_a is not None and games_b is not None:
+    if (games_a is None) != (games_b is None):
+        raise EventError("games_a and games_b: give both game counts, or neither.")
+    if games_a is not None and games_b is not None:
         need = m.round.best_of // 2 + 1
-        if result == "a" and not games_a > games_b or result == "b" and not games_b > games_a:
-            raise EventError("The game score does not match the winner.")
+        if min(games_a, games_b) < 0 or games_a + games_b + m.games_lost_by_both > m.round.best_of:
+            raise EventError(f"games_a and games_b: best of {m.round.best_of} has at most {m.round.best_of} games.")
         if max(games_a, games_b) > need:
-            raise EventError(f"Best of {m.round.best_of}: nobody wins more than {need} games.")
+            raise EventError(f"games_a and games_b: best of {m.round.best_of}, nobody wins more than {need} games.")
+        if result == "a" and not games_a > games_b or result == "b" and not games_b > games_a:
+            raise EventError("games_a and games_b: the game score does not match the winner.")
+        if result == "draw" and games_a != games_b:
+            raise EventError("games_a and games_b: a draw has equal game wins.")
 
 
 # A round is complete once its last result is final, so completing it lives here with the results
@@ -137,6 +143,10 @@ def match_finalise(m: Match, *, result: str, source: str, by, games_a: int | Non
         m.games_a, m.games_b = int(result == "a"), int(result == "b")
     m.save(update_fields=["result", "result_source", "recorded_by", "recorded_at", "games_a", "games_b"])
     set_status(m, Match.Status.FINAL)
+    # Every way a result becomes final (judge, both players, concession, penalty, drop, time) passes here:
+    # one audit entry per result written.
+    audit(event=m.round.event, actor=by, action="result", target=str(m),
+          data={"result": result, "games": [m.games_a, m.games_b], "source": source})
     # The match is over: its clock deadlines have nothing left to do (the claim keeps them from acting later).
     Deadline.objects.filter(
         kind__in=[Deadline.Kind.MATCH_TIME, Deadline.Kind.END_OF_MATCH_CAP], target_id=m.id, processed_at__isnull=True
@@ -272,6 +282,7 @@ def match_report_result(*, match: Match, by, result: str, games_a: int | None = 
         _check_result(m, result, games_a, games_b)
         setattr(m, f"report_{side}", result)
         m.save(update_fields=[f"report_{side}"])
+        audit(event=m.round.event, actor=by, action="report", target=str(m), data={"side": side, "result": result})
         other = m.report_b if side == "a" else m.report_a
         if not other:
             set_status(m, Match.Status.REPORTED)

@@ -122,6 +122,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
                 m.games_lost_by_both = 1
                 m.penalty_game_loser = "both"
                 m.save(update_fields=["result", "games_a", "games_b", "games_lost_by_both", "penalty_game_loser"])
+                audit(event=m.round.event, actor=penalty.issued_by, action="result", target=str(m),
+                      reason="both players received a Game Loss in the same game",
+                      data={"result": m.result, "games": [0, 0], "source": "penalty"})
                 broadcast_match(m, kind="result")
                 broadcast_event(slug=m.round.event.slug, kind="standings", data={})
                 both = "both players received a Game Loss in the same game: both lose"
@@ -211,6 +214,11 @@ def penalty_for_decklist(*, event: Event, registration: Registration, by) -> Pen
 
 # --------------------------------------------------------------------------- appeals
 
+MAX_RULING_CHARS = 2000  # a ruling and the reason to appeal it fit on a page
+MAX_REASON_CHARS = 1000
+MAX_OPEN_APPEALS = 3  # per player at a time: the head judge hears each one
+MAX_APPEALS_PER_EVENT = 10
+
 
 def appeal_file(*, event: Event, by, ruling: str, reason: str = "", floor_judge=None, match: Match | None = None) -> Appeal:
     """A player appeals a floor judge's ruling to the head judge (Judges)."""
@@ -221,6 +229,13 @@ def appeal_file(*, event: Event, by, ruling: str, reason: str = "", floor_judge=
         raise NotPermitted("You can only appeal rulings in your own match.")
     if not ruling.strip():
         raise EventError("Describe the ruling you appeal.")
+    if len(ruling) > MAX_RULING_CHARS or len(reason) > MAX_REASON_CHARS:
+        raise EventError(f"ruling and reason: at most {MAX_RULING_CHARS} and {MAX_REASON_CHARS} characters.")
+    appeals = Appeal.objects.filter(event=event, registration=reg)
+    if appeals.filter(status=Appeal.Status.OPEN).count() >= MAX_OPEN_APPEALS:
+        raise EventError(f"You have {MAX_OPEN_APPEALS} appeals waiting for the head judge; wait for a decision first.")
+    if appeals.count() >= MAX_APPEALS_PER_EVENT:
+        raise EventError(f"At most {MAX_APPEALS_PER_EVENT} appeals per player in one event; talk to the head judge.")
     appeal = Appeal.objects.create(event=event, registration=reg, match=match, floor_judge=floor_judge, ruling=ruling, reason=reason)
     broadcast_event(slug=event.slug, kind="appeal", data={"id": appeal.id})  # judges' pages refresh
     return appeal
@@ -229,6 +244,8 @@ def appeal_file(*, event: Event, by, ruling: str, reason: str = "", floor_judge=
 def appeal_decide(*, appeal: Appeal, by, upheld: bool, decision: str) -> Appeal:
     """The head judge's ruling on an appeal is final (Judges: "A Head Judge's ruling ... is final")."""
     require_role(appeal.event, by, [EventRole.Role.HEAD_JUDGE], "decide an appeal")
+    if not decision.strip() or len(decision) > MAX_RULING_CHARS:
+        raise EventError(f"decision: between 1 and {MAX_RULING_CHARS} characters.")
     with transaction.atomic():
         a = Appeal.objects.select_for_update().get(pk=appeal.pk)
         if a.status != Appeal.Status.OPEN:

@@ -42,6 +42,11 @@ class Command(BaseCommand):
                 user.set_password(DEMO_PASSWORD)
                 user.save()
             users[username] = user
+        from django.contrib.auth.models import Group
+
+        from tournaments.roles import ORGANISERS_GROUP
+
+        Group.objects.get_or_create(name=ORGANISERS_GROUP)[0].user_set.add(users["organiser"])  # may create events
         admin, created = User.objects.get_or_create(username="admin", defaults={"is_staff": True, "is_superuser": True})
         if created:
             admin.set_password(DEMO_PASSWORD)
@@ -86,6 +91,8 @@ class Command(BaseCommand):
             tier=1, starts_at=start, venue="Canterlot Hobby Shop", seed=7, head_judge=users["headjudge"],
             floor_judges=[users["judge1"]], elimination_announced=True,
         )
+        for username, role in [("headjudge", "head_judge"), ("judge1", "floor_judge")]:
+            services.event_accept_role(event=event, by=users[username], role=role)  # the judges said yes
         services.event_open_registration(event=event, by=users["organiser"])
         regs = [services.registration_create(event=event, player=users[p]) for p in PLAYERS[:8]]
         services.event_open_check_in(event=Event.objects.get(pk=event.pk), by=users["organiser"])

@@ -85,11 +85,19 @@ class Command(BaseCommand):
         organiser, head_judge, fj1, fj2 = self._users(f"{tag}-staff", 4)
         players = self._users(f"{tag}-player", n)
         starts = timezone.now() + timedelta(days=1)
+        from django.contrib.auth.models import Group
+
+        from tournaments.roles import ORGANISERS_GROUP
+
+        Group.objects.get_or_create(name=ORGANISERS_GROUP)[0].user_set.add(organiser)
         event = services.event_create(
             by=organiser, name=f"Simulated Tier {tier} {fmt.name} ({n} players, seed {seed})", game=game, format=fmt,
             tier=tier, starts_at=starts, online=online, venue="" if online else "Ponyville Town Hall", seed=seed,
             head_judge=head_judge, floor_judges=[fj1, fj2], elimination_announced=True,
         )
+        services.event_accept_role(event=event, by=head_judge, role="head_judge")
+        for fj in (fj1, fj2):
+            services.event_accept_role(event=event, by=fj, role="floor_judge")
         judges = [head_judge, fj1, fj2]
         services.event_open_registration(event=event, by=organiser)
         if tier_rules(tier).qualification_required:

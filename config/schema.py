@@ -1,0 +1,51 @@
+"""The OpenAPI schema's shared parts: the error body every endpoint may answer with, and the status codes
+each kind of operation can produce, added to every operation so the schema documents what the server does.
+
+- 400: bad input (the field is named) — any operation that takes a body or query parameters
+- 401/403: not logged in / no role for this (session clients get 403, token clients 401)
+- 404: the object is not there (or not visible to the caller) — operations on one object
+- 409: the rules or the event's state refuse it (decklists)
+- 413: the body is over the limit (config/limits.py) — operations that take a body
+- 429: too many wrong passwords (the token login)
+"""
+from __future__ import annotations
+
+from drf_spectacular.openapi import AutoSchema
+from rest_framework import serializers
+
+
+class ErrorSerializer(serializers.Serializer):
+    """``{"detail": why, "field": name}``; a serializer's bad input names each field instead:
+    ``{"<field>": ["why"]}``."""
+
+    detail = serializers.CharField(required=False, help_text="Why, in words (with the rule where one decides)")
+    field = serializers.CharField(required=False, help_text="The input field at fault, for bad input")
+
+
+ERROR_DESCRIPTIONS = {
+    "400": "Bad input: the field and the rule are named",
+    "401": "Not logged in (token clients)",
+    "403": "Not logged in, or no role for this",
+    "404": "Not found, or not visible to you",
+    "409": "The rules or the event's state refuse it",
+    "413": "The request body is over the server's limit",
+    "429": "Too many wrong passwords: login paused",
+}
+
+
+class PonyhallAutoSchema(AutoSchema):
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        for code in self._error_codes():
+            if code not in responses:
+                responses[code] = self._get_response_for_code(ErrorSerializer, code, direction=direction)
+                responses[code]["description"] = ERROR_DESCRIPTIONS[code]
+        return responses
+
+    def _error_codes(self) -> list[str]:
+        codes = ["400", "401", "403", "404"]  # query parameters are checked; objects may be missing
+        if self.method in ("POST", "PUT", "PATCH"):
+            codes += ["409", "413"]
+        if self.path.endswith("/auth/token/"):
+            codes.append("429")
+        return codes
