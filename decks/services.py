@@ -180,7 +180,7 @@ def decklist_restore(*, decklist: Decklist, number: int, by, replace_legal: bool
         raise PermissionDenied("only the player may restore an earlier version of their decklist")
     event = decklist.event
     _check_open_for_replacing(event, by, now=now)
-    decklist = Decklist.objects.select_for_update().select_related("current").get(pk=decklist.pk)
+    decklist = Decklist.objects.select_for_update(of=("self",)).select_related("current").get(pk=decklist.pk)
     old = decklist.versions.filter(number=number).first()
     if old is None:
         raise DecklistError(f"there is no version {number} of this decklist")
