@@ -96,8 +96,10 @@ def _draft_event(organiser, drafter):
     from tournaments import services as event_services
 
     fmt = Format.objects.get(slug="mlp-limited")
-    event = event_services.event_create(by=organiser, name="Canterlot Draft Night", game=fmt.game, format=fmt, tier=1,
-                                        structure="booster_draft", starts_at=timezone.now() + timedelta(hours=3), seed=5)
+    from tests.browser.conftest import event_created_by_an_organiser
+
+    event = event_created_by_an_organiser(by=organiser, name="Canterlot Draft Night", game=fmt.game, format=fmt, tier=1,
+                                           structure="booster_draft", starts_at=timezone.now() + timedelta(hours=3), seed=5)
     event_services.event_open_registration(event=event, by=organiser)
     reg = event_services.registration_create(event=event, player=drafter)
     event_services.event_open_check_in(event=event, by=organiser)
