@@ -287,8 +287,10 @@ def test_a_judge_watches_an_event_match_and_applies_a_game_loss(seat_page, live_
     organiser, judge = make_user("org"), make_user("judy")
     ann, bob = make_user("ann"), make_user("bob")
     fmt = Format.objects.get(slug="mlp-harmony")
-    event = services.event_create(by=organiser, name="Table Cup", game=fmt.game, format=fmt, tier=1, online=True,
-                                  starts_at=timezone.now() + timedelta(hours=1), head_judge=judge, seed=3)
+    from tests.browser.conftest import event_created_by_an_organiser
+
+    event = event_created_by_an_organiser(by=organiser, name="Table Cup", game=fmt.game, format=fmt, tier=1, online=True,
+                                          starts_at=timezone.now() + timedelta(hours=1), head_judge=judge, seed=3)
     services.event_open_registration(event=event, by=organiser)
     regs = [services.registration_create(event=event, player=p) for p in (ann, bob)]
     services.event_open_check_in(event=Event.objects.get(pk=event.pk), by=organiser)
