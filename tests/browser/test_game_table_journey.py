@@ -11,87 +11,26 @@ var/screenshots/ (gitignored).
 from __future__ import annotations
 
 import json
-import os
-import socket
-import subprocess
-import sys
-import tempfile
-import time
-import urllib.request
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
-from django.conf import settings
-from django.db import connection
-from django.test import Client
 from django.utils import timezone
 
+from tests.browser.conftest import session_cookie
 from tests.browser.table_helpers import axe_violations, shot
 from tests.browser.table_policy import choose_action, decks
 from tests.gameplay.online_fixtures import online  # noqa: F401  (Celery eager, channel layer in memory here)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PORTS = range(8140, 8150)  # this work's port range on the shared machine
 DESKTOP = {"width": 1280, "height": 800}
 PHONE_SIDEWAYS = {"width": 844, "height": 390}
 
 
-def _port() -> int:
-    for port in PORTS:
-        with socket.socket() as s:
-            try:
-                s.bind(("127.0.0.1", port))
-                return port
-            except OSError:
-                continue
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @pytest.fixture
-def live_site(db, online):
-    """daphne serving this test's database (Celery eager, channel layer in memory: one process)."""
-    port = _port()
-    cfg = connection.settings_dict
-    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PONYHALL_SQLITE")}
-    if connection.vendor == "postgresql":
-        user, host, dbport = cfg.get("USER") or "postgres", cfg.get("HOST") or "127.0.0.1", cfg.get("PORT") or 5432
-        env["DATABASE_URL"] = f"postgres://{user}@{host}:{dbport}/{cfg['NAME']}"
-    else:
-        env["PONYHALL_SQLITE"] = str(cfg["NAME"])
-    env.update(PONYHALL_CHANNEL_LAYER="memory", CELERY_TASK_ALWAYS_EAGER="1", DJANGO_DEBUG="1",
-               DJANGO_SETTINGS_MODULE="config.settings")
-    with tempfile.TemporaryDirectory(prefix="ponyhall-table-") as tmp:
-        log = open(Path(tmp) / "daphne.log", "w")
-        proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
-                                cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
-        base = f"http://127.0.0.1:{port}"
-        try:
-            end = time.monotonic() + 40
-            while True:
-                try:
-                    urllib.request.urlopen(base + "/", timeout=2)
-                    break
-                except Exception:
-                    if time.monotonic() > end or proc.poll() is not None:
-                        raise AssertionError((Path(tmp) / "daphne.log").read_text()[-3000:])
-                    time.sleep(0.3)
-            yield base
-        finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-
-
-def _cookie(user, base: str) -> dict:
-    client = Client()
-    client.force_login(user)
-    return {"name": settings.SESSION_COOKIE_NAME, "value": client.cookies[settings.SESSION_COOKIE_NAME].value, "url": base}
+def live_site(online, live_site):
+    """tests/browser/conftest.py's daphne, with this module's online settings in the test process."""
+    return live_site
 
 
 @pytest.fixture
@@ -100,7 +39,7 @@ def seat_page(chromium, live_site):
 
     def make(user, viewport=DESKTOP, **kw):
         ctx = chromium.new_context(viewport=viewport, **kw)
-        ctx.add_cookies([_cookie(user, live_site)])
+        ctx.add_cookies([session_cookie(user, live_site)])
         contexts.append(ctx)
         page = ctx.new_page()
         page.set_default_timeout(15_000)
