@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .templates import NEXT, Rewrite, first_match
 from .nested import parse_effects
 from .statics import parse_static_power, static_selector
 from .targets import parse_target
@@ -145,147 +146,243 @@ def _fo_kind(word: str | None) -> str | bool:
     return {"Troublemaker": "tm", "Problem": "problem"}.get((word or "").strip(), True)
 
 
-def parse_static_faceoff(body: str, card_type: str) -> dict | None:
-    """Continuous abilities about faceoffs (514, 515): the number of cards flipped (514.3a), the
-    player's power total (514.4a), flipped cards' power, what contributes its power, scoring."""
-    if card_type == "Event":
-        return None
-    fo_ = r"(?:(Troublemaker|Problem) )?faceoffs"
-    # 514.3a flip count: {"n", "who": you|opp|each, "scope": any|here|involved, "fo": True|tm|problem}
+_FACEOFFS = r"(?:(Troublemaker|Problem) )?faceoffs"  # "faceoffs", "Troublemaker faceoffs", "Problem faceoffs"
+
+
+def _flip_count(_match, body, card_type):
     for pat, who, scope in (
-            (r"^(?:You flip an additional card during %s|Flip an additional card during %s)$" % (fo_, fo_), "you", "any"),
-            (r"^During %s here, flip an additional card$" % fo_, "you", "here"),
-            (r"^Opponents flip (\d+) fewer cards? during %s involving this card$" % fo_, "opp", "involved"),
-            (r"^During %s involving this card, players flip (\d+) fewer cards?$" % fo_, "each", "involved"),
-            (r"^During %s involving this card, your opponent flips an additional card$" % fo_, "opp", "involved")):
+            (r"^(?:You flip an additional card during %s|Flip an additional card during %s)$" % (_FACEOFFS, _FACEOFFS), "you", "any"),
+            (r"^During %s here, flip an additional card$" % _FACEOFFS, "you", "here"),
+            (r"^Opponents flip (\d+) fewer cards? during %s involving this card$" % _FACEOFFS, "opp", "involved"),
+            (r"^During %s involving this card, players flip (\d+) fewer cards?$" % _FACEOFFS, "each", "involved"),
+            (r"^During %s involving this card, your opponent flips an additional card$" % _FACEOFFS, "opp", "involved")):
         m = re.match(pat, body)
         if m:
             g = [x for x in m.groups() if x is not None]
             n = -int(next(x for x in g if x.isdigit())) if "fewer" in body else 1
             kind = next((x for x in g if not x.isdigit()), None)
             return {"op": "flip_mod", "n": n, "who": who, "scope": scope, "fo": _fo_kind(kind)}
-    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here (gets \+(\d+) power|flips an additional card)$" % "|".join(TRAITS), body)
-    if m:  # "the most": more than any other player
-        if m.group(3):
-            return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "most", "trait": m.group(1)}
-        return {"op": "flip_mod", "n": 1, "who": "most", "trait": m.group(1), "scope": "here", "fo": True}
-    m = re.match(r"^Players with at least (\d+) (%s) characters at this Problem get \+(\d+) total power during faceoffs here$" % "|".join(TRAITS), body)
-    if m:
-        return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "at_least", "trait": m.group(2), "min": int(m.group(1))}
-    m = re.match(r"^During faceoffs here, you have \+(\d+) power for each of your (.+)$", body)
-    if m:
-        cnt = parse_target("each your " + m.group(2))
-        if cnt is None or not cnt.get("each") or set(cnt) - {"type", "ctrl", "each", "trait", "color"}:
-            return None
-        cnt = {k: v for k, v in cnt.items() if k != "each"}
-        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here", "fo": True, "per": cnt}
-    m = re.match(r"^You have \+(\d+) power during faceoffs for each of your Resources attached to characters involved in the faceoff$", body)
-    if m:
-        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "any", "fo": True, "per": {"k": "att_involved"}}
-    m = re.match(r"^If a player loses a faceoff involving (this card|that Troublemaker) and would send a Friend home, they (retire|dismiss) that Friend instead$", body)
-    if m and (m.group(1) == "this card" or card_type == "Resource"):
+    return NEXT
+
+
+def _during_faceoffs_here_the_player_the(m, body, card_type):
+    # "the most": more than any other player
+    if m.group(3):
+        return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "most", "trait": m.group(1)}
+    return {"op": "flip_mod", "n": 1, "who": "most", "trait": m.group(1), "scope": "here", "fo": True}
+
+
+def _players_at_least_characters_at_this(m, body, card_type):
+    return {"op": "fo_bonus", "n": int(m.group(3)), "scope": "here", "fo": True, "who": "at_least", "trait": m.group(2), "min": int(m.group(1))}
+
+
+def _during_faceoffs_here_you_have_power(m, body, card_type):
+    cnt = parse_target("each your " + m.group(2))
+    if cnt is None or not cnt.get("each") or set(cnt) - {"type", "ctrl", "each", "trait", "color"}:
+        return None
+    cnt = {k: v for k, v in cnt.items() if k != "each"}
+    return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here", "fo": True, "per": cnt}
+
+
+def _you_have_power_during_faceoffs_each(m, body, card_type):
+    return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "any", "fo": True, "per": {"k": "att_involved"}}
+
+
+def _a_player_loses_a_faceoff_involving(m, body, card_type):
+    if (m.group(1) == "this card" or card_type == "Resource"):
         return {"op": "fo_send_replace", "target": "self" if m.group(1) == "this card" else "host",
                 "verb": "retired" if m.group(2) == "retire" else "dismissed"}
-    m = re.match(r"^You have \+(\d+) power during %s( here)?$" % fo_, body)
-    if m:  # 514.4a "any modifiers modifying that player's power total"
-        return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}
-    m = re.match(r"^Your flipped cards have \+(\d+) power$", body)
-    if m:
-        return {"op": "flip_power", "n": int(m.group(1))}
-    m = re.match(r"^Your flipped cards have \+(\d+) power for each (\w+) counter on this card$", body)
-    if m:
-        return {"op": "flip_power", "n": int(m.group(1)), "per_counter": m.group(2)}
-    m = re.match(r"^During faceoffs involving this card, if this card has at least (\d+) cards? beneath it, flip an additional card$", body)
-    if m:
-        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "beneath": int(m.group(1))}
-    m = re.match(r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", body)
-    if m:
-        return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
-    if re.match(r"^During Problem faceoffs involving this card, your opponent ignores one of their flipped cards with the highest power$", body):
-        return {"op": "ignore_highest", "fo": "problem"}  # 515.4 continuously: their highest flipped card adds nothing
-    m = re.match(r"^Opponents flip (\d+) fewer cards? during faceoffs involving at least one of their characters with (\d+) or more power$", body)
-    if m:
-        return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "any", "fo": True,
-                "cond": {"k": "opp_inv_power", "n": int(m.group(2))}}
-    m = re.match(r"^During (Troublemaker |Problem )?faceoffs involving this card and at least (\d+) of your other (%s) (Friends|characters), flip an additional card$" % "|".join(TRAITS), body)
-    if m:
-        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": _fo_kind(m.group(1)),
-                "cond": {"k": "inv_with", "n": int(m.group(2)), "trait": m.group(3), "type": "Friend" if m.group(4) == "Friends" else "character"}}
-    m = re.match(r"^While at least (\d+) of your \[(\w+)\] (Friends|characters) are at one Problem, flip an additional card during faceoffs at that Problem$", body)
-    if m:
-        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "any", "fo": True,
-                "cond": {"k": "fo_area_with", "n": int(m.group(1)), "color": m.group(2), "type": "Friend" if m.group(3) == "Friends" else "character"}}
-    if re.match(r"^Mane Characters can't be involved in faceoffs$", body):
-        return {"op": "no_mane_fo"}
-    if re.match(r"^Opposing flipped cards lose and can't have abilities$", body):
-        return {"op": "flip_no_abilities"}  # their Chaos abilities don't work (515)
-    m = re.match(r"^While this card is Cutie Marked, it has \"During faceoffs involving this card, flip an additional card\.?\"$", body)
-    if m:
-        return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "cond": {"k": "cutie"}}
-    m = re.match(r"^While you have more characters here than any opponent, opponents flip (\d+) fewer cards? during faceoffs here$", body)
-    if m:
-        return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "here", "fo": True, "cond": {"k": "more_chars_here"}}
-    if re.match(r"^The player with the lowest power total wins faceoffs involving this card$", body):
-        return {"op": "lowest_wins"}
-    if re.match(r"^Opponents can't play Troublemakers here$", body):
-        return {"op": "no_opp_tm_here"}
-    m = re.match(r"^Opponents pay \+\[(\d+)\] to play cards during faceoffs( involving this card)?$", body)
-    if m:
-        return {"op": "fo_play_tax", "n": int(m.group(1)), **({"involving": True} if m.group(2) else {})}
-    if re.match(r"^Opponents can't play cards during faceoffs involving this card$", body):
-        return {"op": "fo_no_play", "involving": True}
-    if re.match(r"^While an opponent's Mane Character is boosted, that player can't play cards during faceoffs involving their Mane Character$", body):
-        return {"op": "fo_no_play_mane"}
-    m = re.match(r"^During faceoffs here, the player with the most (%s) characters here pays -\[(\d+)\] to play Events$" % "|".join(TRAITS), body)
-    if m:
-        return {"op": "fo_play_tax", "n": -int(m.group(2)), "who": "most", "trait": m.group(1), "scope": "here", "type": "Event"}
-    if re.match(r"^If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck, it is put into its owner's discard pile instead$", body):
-        return {"op": "flip_to_disc"}
-    m = re.match(r"^While involved in a faceoff, that (Friend|character) has \+(\d+) power$", body)
-    if m and card_type == "Resource":
+    return NEXT
+
+
+def _you_have_power_during_here(m, body, card_type):
+    # 514.4a "any modifiers modifying that player's power total"
+    return {"op": "fo_bonus", "n": int(m.group(1)), "scope": "here" if m.group(3) else "any", "fo": _fo_kind(m.group(2))}
+
+
+def _your_flipped_cards_have_power(m, body, card_type):
+    return {"op": "flip_power", "n": int(m.group(1))}
+
+
+def _your_flipped_cards_have_power_each(m, body, card_type):
+    return {"op": "flip_power", "n": int(m.group(1)), "per_counter": m.group(2)}
+
+
+def _during_faceoffs_involving_this_card_this(m, body, card_type):
+    return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "beneath": int(m.group(1))}
+
+
+def _involved_a_faceoff_this_card_has(m, body, card_type):
+    return {"op": "power_per_beneath", "n": int(m.group(1)), "cond": {"k": "faceoff"}}
+
+
+def _during_problem_faceoffs_involving_this_card(_match, body, card_type):
+    return {"op": "ignore_highest", "fo": "problem"}  # 515.4 continuously: their highest flipped card adds nothing
+
+
+def _opponents_flip_fewer_cards_during_faceoffs(m, body, card_type):
+    return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "any", "fo": True,
+            "cond": {"k": "opp_inv_power", "n": int(m.group(2))}}
+
+
+def _during_troublemaker_problem_faceoffs_involving_this(m, body, card_type):
+    return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": _fo_kind(m.group(1)),
+            "cond": {"k": "inv_with", "n": int(m.group(2)), "trait": m.group(3), "type": "Friend" if m.group(4) == "Friends" else "character"}}
+
+
+def _at_least_of_your_friends_characters(m, body, card_type):
+    return {"op": "flip_mod", "n": 1, "who": "you", "scope": "any", "fo": True,
+            "cond": {"k": "fo_area_with", "n": int(m.group(1)), "color": m.group(2), "type": "Friend" if m.group(3) == "Friends" else "character"}}
+
+
+def _mane_characters_can_t_be_involved(_match, body, card_type):
+    return {"op": "no_mane_fo"}
+
+
+def _opposing_flipped_cards_lose_can_t(_match, body, card_type):
+    return {"op": "flip_no_abilities"}  # their Chaos abilities don't work (515)
+
+
+def _this_card_cutie_marked_it_has(m, body, card_type):
+    return {"op": "flip_mod", "n": 1, "who": "you", "scope": "involved", "fo": True, "cond": {"k": "cutie"}}
+
+
+def _you_have_more_characters_here_than(m, body, card_type):
+    return {"op": "flip_mod", "n": -int(m.group(1)), "who": "opp", "scope": "here", "fo": True, "cond": {"k": "more_chars_here"}}
+
+
+def _the_player_the_lowest_power_total(_match, body, card_type):
+    return {"op": "lowest_wins"}
+
+
+def _opponents_can_t_play_troublemakers_here(_match, body, card_type):
+    return {"op": "no_opp_tm_here"}
+
+
+def _opponents_pay_to_play_cards_during(m, body, card_type):
+    return {"op": "fo_play_tax", "n": int(m.group(1)), **({"involving": True} if m.group(2) else {})}
+
+
+def _opponents_can_t_play_cards_during(_match, body, card_type):
+    return {"op": "fo_no_play", "involving": True}
+
+
+def _an_opponent_mane_character_boosted_that(_match, body, card_type):
+    return {"op": "fo_no_play_mane"}
+
+
+def _during_faceoffs_here_the_player_the_2(m, body, card_type):
+    return {"op": "fo_play_tax", "n": -int(m.group(2)), "who": "most", "trait": m.group(1), "scope": "here", "type": "Event"}
+
+
+def _a_card_flipped_a_problem_faceoff(_match, body, card_type):
+    return {"op": "flip_to_disc"}
+
+
+def _involved_a_faceoff_that_friend_character(m, body, card_type):
+    if card_type == "Resource":
         return {"op": "power", "n": int(m.group(2)), "target": "host", "cond": {"k": "host_involved"}}
-    if re.match(r"^Characters here with power less than or equal to their printed power can't contribute their power to faceoffs$", body):
-        return {"op": "no_contrib", "what": "faceoff", "target": {"type": "character", "at": "here", "not_boosted": True}}
-    m = re.match(r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", body)
-    if m:
-        subj = m.group(2)
-        if subj == "This card" or subj == "this card":
-            tg: Any = "self"
-        elif re.match(r"^That (?:character|Friend)$", subj) and card_type == "Resource":
-            tg = "host"
-        else:
-            sm = re.match(r"^(.+?) with (\d+) or less printed power$", subj)
-            tg = static_selector(sm.group(1) if sm else subj)
-            if tg is None or tg.get("self"):
-                return None
-            if sm:
-                tg["max_printed"] = int(sm.group(2))
-        d: dict[str, Any] = {"op": "no_contrib", "what": "faceoff" if m.group(3) == "faceoffs" else "confront", "target": tg}
-        if m.group(1):
-            d["cond"] = {"k": "your_turn" if m.group(1) == "During your turn" else "opp_turn"}
-        if m.group(4):
-            d["involving"] = True
-        return d
-    if re.match(r"^Players can't score points during faceoffs involving this card$", body):
-        return {"op": "no_score_fo"}
-    m = re.match(r"^While involved in a (Troublemaker|Problem) faceoff, (?:this card|it) (?:has|gets) \+(\d+) power$", body)
-    if m:
-        return {"op": "power", "n": int(m.group(2)), "target": "self", "cond": {"k": "faceoff", "fo": _fo_kind(m.group(1))}}
-    m = re.match(r"^(.+?) (?:has|have|gets|get|each get|each have) ([+-]\d+) power (?:while involved in a faceoff|during %s)$" % fo_, body)
-    if m:
-        tg = static_selector(m.group(1))
-        if tg is None or tg.get("self") or tg.get("this_friend"):
+    return NEXT
+
+
+def _characters_here_power_less_than_equal(_match, body, card_type):
+    return {"op": "no_contrib", "what": "faceoff", "target": {"type": "character", "at": "here", "not_boosted": True}}
+
+
+def _during_your_turn_during_your_opponent(m, body, card_type):
+    subj = m.group(2)
+    if subj == "This card" or subj == "this card":
+        tg: Any = "self"
+    elif re.match(r"^That (?:character|Friend)$", subj) and card_type == "Resource":
+        tg = "host"
+    else:
+        sm = re.match(r"^(.+?) with (\d+) or less printed power$", subj)
+        tg = static_selector(sm.group(1) if sm else subj)
+        if tg is None or tg.get("self"):
             return None
-        d = {"op": "power", "n": int(m.group(2)), "target": tg}
-        if "while involved" in body:
-            tg["inv"] = True  # only while that card is involved (514.2d, checked continuously)
-        else:
-            d["fo_only"] = _fo_kind(m.group(3))
+        if sm:
+            tg["max_printed"] = int(sm.group(2))
+    d: dict[str, Any] = {"op": "no_contrib", "what": "faceoff" if m.group(3) == "faceoffs" else "confront", "target": tg}
+    if m.group(1):
+        d["cond"] = {"k": "your_turn" if m.group(1) == "During your turn" else "opp_turn"}
+    if m.group(4):
+        d["involving"] = True
+    return d
+
+
+def _players_can_t_score_points_during(_match, body, card_type):
+    return {"op": "no_score_fo"}
+
+
+def _involved_a_troublemaker_problem_faceoff_this(m, body, card_type):
+    return {"op": "power", "n": int(m.group(2)), "target": "self", "cond": {"k": "faceoff", "fo": _fo_kind(m.group(1))}}
+
+
+def _has_have_gets_get_each_get(m, body, card_type):
+    tg = static_selector(m.group(1))
+    if tg is None or tg.get("self") or tg.get("this_friend"):
+        return None
+    d = {"op": "power", "n": int(m.group(2)), "target": tg}
+    if "while involved" in body:
+        tg["inv"] = True  # only while that card is involved (514.2d, checked continuously)
+    else:
+        d["fo_only"] = _fo_kind(m.group(3))
+    return d
+
+
+def _during_faceoffs_this_card_has_each(m, body, card_type):
+    d = parse_static_power(m.group(1))
+    if d is not None and d.get("op") == "power_per":
+        d["fo_only"] = True
         return d
-    m = re.match(r"^During faceoffs, (this card has .+ for each .+)$", body)
-    if m:
-        d = parse_static_power(m.group(1))
-        if d is not None and d.get("op") == "power_per":
-            d["fo_only"] = True
-            return d
-    return None
+    return NEXT
+
+
+#: parse_static_faceoff's templates in the order they are tried (first match wins: the order is behaviour);
+#: each (pattern matched at the start of ``body``, flags, builder); a builder without a pattern is
+#: always tried; it returns NEXT to let the next template try, ``Rewrite(text)`` to go on with a
+#: reworded text, else the result
+FACEOFF_STATIC_TEMPLATES: tuple = (
+    # 514.3a flip count: {"n", "who": you|opp|each, "scope": any|here|involved, "fo": True|tm|problem}
+    (None, 0, _flip_count),
+    (r"^During faceoffs here, the player with the most (%s) characters here (gets \+(\d+) power|flips an additional card)$" % "|".join(TRAITS), 0, _during_faceoffs_here_the_player_the),
+    (r"^Players with at least (\d+) (%s) characters at this Problem get \+(\d+) total power during faceoffs here$" % "|".join(TRAITS), 0, _players_at_least_characters_at_this),
+    (r"^During faceoffs here, you have \+(\d+) power for each of your (.+)$", 0, _during_faceoffs_here_you_have_power),
+    (r"^You have \+(\d+) power during faceoffs for each of your Resources attached to characters involved in the faceoff$", 0, _you_have_power_during_faceoffs_each),
+    (r"^If a player loses a faceoff involving (this card|that Troublemaker) and would send a Friend home, they (retire|dismiss) that Friend instead$", 0, _a_player_loses_a_faceoff_involving),
+    (r"^You have \+(\d+) power during %s( here)?$" % _FACEOFFS, 0, _you_have_power_during_here),
+    (r"^Your flipped cards have \+(\d+) power$", 0, _your_flipped_cards_have_power),
+    (r"^Your flipped cards have \+(\d+) power for each (\w+) counter on this card$", 0, _your_flipped_cards_have_power_each),
+    (r"^During faceoffs involving this card, if this card has at least (\d+) cards? beneath it, flip an additional card$", 0, _during_faceoffs_involving_this_card_this),
+    (r"^While involved in a faceoff, this card has \+(\d+) power for each card beneath it$", 0, _involved_a_faceoff_this_card_has),
+    (r"^During Problem faceoffs involving this card, your opponent ignores one of their flipped cards with the highest power$", 0, _during_problem_faceoffs_involving_this_card),
+    (r"^Opponents flip (\d+) fewer cards? during faceoffs involving at least one of their characters with (\d+) or more power$", 0, _opponents_flip_fewer_cards_during_faceoffs),
+    (r"^During (Troublemaker |Problem )?faceoffs involving this card and at least (\d+) of your other (%s) (Friends|characters), flip an additional card$" % "|".join(TRAITS), 0, _during_troublemaker_problem_faceoffs_involving_this),
+    (r"^While at least (\d+) of your \[(\w+)\] (Friends|characters) are at one Problem, flip an additional card during faceoffs at that Problem$", 0, _at_least_of_your_friends_characters),
+    (r"^Mane Characters can't be involved in faceoffs$", 0, _mane_characters_can_t_be_involved),
+    (r"^Opposing flipped cards lose and can't have abilities$", 0, _opposing_flipped_cards_lose_can_t),
+    (r"^While this card is Cutie Marked, it has \"During faceoffs involving this card, flip an additional card\.?\"$", 0, _this_card_cutie_marked_it_has),
+    (r"^While you have more characters here than any opponent, opponents flip (\d+) fewer cards? during faceoffs here$", 0, _you_have_more_characters_here_than),
+    (r"^The player with the lowest power total wins faceoffs involving this card$", 0, _the_player_the_lowest_power_total),
+    (r"^Opponents can't play Troublemakers here$", 0, _opponents_can_t_play_troublemakers_here),
+    (r"^Opponents pay \+\[(\d+)\] to play cards during faceoffs( involving this card)?$", 0, _opponents_pay_to_play_cards_during),
+    (r"^Opponents can't play cards during faceoffs involving this card$", 0, _opponents_can_t_play_cards_during),
+    (r"^While an opponent's Mane Character is boosted, that player can't play cards during faceoffs involving their Mane Character$", 0, _an_opponent_mane_character_boosted_that),
+    (r"^During faceoffs here, the player with the most (%s) characters here pays -\[(\d+)\] to play Events$" % "|".join(TRAITS), 0, _during_faceoffs_here_the_player_the_2),
+    (r"^If a card flipped for a Problem faceoff here would be put on the bottom of its owner's deck, it is put into its owner's discard pile instead$", 0, _a_card_flipped_a_problem_faceoff),
+    (r"^While involved in a faceoff, that (Friend|character) has \+(\d+) power$", 0, _involved_a_faceoff_that_friend_character),
+    (r"^Characters here with power less than or equal to their printed power can't contribute their power to faceoffs$", 0, _characters_here_power_less_than_equal),
+    (r"^(?:(During your turn|During your opponent's turn), )?(.+?) can't contribute (?:its|their) power to (faceoffs|confronting Problems)( involving this card)?$", 0, _during_your_turn_during_your_opponent),
+    (r"^Players can't score points during faceoffs involving this card$", 0, _players_can_t_score_points_during),
+    (r"^While involved in a (Troublemaker|Problem) faceoff, (?:this card|it) (?:has|gets) \+(\d+) power$", 0, _involved_a_troublemaker_problem_faceoff_this),
+    (r"^(.+?) (?:has|have|gets|get|each get|each have) ([+-]\d+) power (?:while involved in a faceoff|during %s)$" % _FACEOFFS, 0, _has_have_gets_get_each_get),
+    (r"^During faceoffs, (this card has .+ for each .+)$", 0, _during_faceoffs_this_card_has_each),
+)
+
+
+def parse_static_faceoff(body: str, card_type: str) -> dict | None:
+    """Continuous abilities about faceoffs (514, 515): the number of cards flipped (514.3a), the
+    player's power total (514.4a), flipped cards' power, what contributes its power, scoring."""
+    if card_type == "Event":
+        return None
+    return first_match(FACEOFF_STATIC_TEMPLATES, body, card_type)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from .templates import NEXT, Rewrite, first_match
 from ..carddefs import FaceDef, parse_keywords
 from ..cards import DEFINITIONS
 from .costs import parse_cost
@@ -31,225 +32,350 @@ def _clean(line: str) -> str:
     return re.sub(r"\s+", " ", line)
 
 
-def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = ()) -> dict:
-    raw = line
-    line = _clean(line)
-    if not line:
-        return {"kind": "keyword"}
-    body = line.rstrip(".")
-    mh = re.match(r"^Harmony (%s): (.+)$" % "|".join(TRAITS), line)
-    if mh and card_type != "Event":
+def _harmony(mh, line, card_type, keywords, extra_lines, raw, body):
+    if card_type != "Event":
         # "Harmony" is only a tag word grouping the ability (glossary): the ability itself follows
         ab = parse_line(mh.group(2), card_type, keywords, extra_lines)
         if ab["kind"] in ("manual", "keyword") or ab.get("manual"):
             return {"kind": "manual", "text": raw}
         return {**ab, "text": line}
-    mt = re.match(r"^When this card enters play and at the start of each of your turns, (.+)$", line)
-    if mt:  # two triggered abilities with the same effect
-        a1 = parse_line("When this card enters play, " + mt.group(1), card_type, keywords)
-        a2 = parse_line("At the start of your turn, " + mt.group(1), card_type, keywords)
-        if a1["kind"] == a2["kind"] == "trigger":
-            return {"kind": "multi", "abilities": [{**a1, "text": line}, {**a2, "text": line}], "text": line}
-        return {"kind": "manual", "text": raw}
+    return NEXT
+
+
+def _when_this_card_enters_play_at(mt, line, card_type, keywords, extra_lines, raw, body):
+    # two triggered abilities with the same effect
+    a1 = parse_line("When this card enters play, " + mt.group(1), card_type, keywords)
+    a2 = parse_line("At the start of your turn, " + mt.group(1), card_type, keywords)
+    if a1["kind"] == a2["kind"] == "trigger":
+        return {"kind": "multi", "abilities": [{**a1, "text": line}, {**a2, "text": line}], "text": line}
+    return {"kind": "manual", "text": raw}
+
+
+def _whole_trigger_line(_match, line, card_type, keywords, extra_lines, raw, body):
     ab = trigger_whole_lines(line, card_type)
     if ab is not None:
         return ab
+    return NEXT
+
+
+def _keyword_line(_match, line, card_type, keywords, extra_lines, raw, body):
     if KEYWORD_LINE.match(line):
         return {"kind": "keyword", "keywords": parse_keywords(re.split(r",\s*|\.\s*", line.rstrip(".")))}
+    return NEXT
+
+
+def _this_card_enters_play_choose_name(_match, line, card_type, keywords, extra_lines, raw, body):
     if re.match(r"^As this card enters play, (?:choose|name) a color\. This card is that color$", body):
         return {"kind": "trigger", "on": "enter", "effects": [{"op": "choose_color"}], "text": line}
+    return NEXT
+
+
+def _play_to_your_home_you_must(_match, line, card_type, keywords, extra_lines, raw, body):
     m = re.match(r"^(Play to your home\. )?You must control ([A-Z][\w'.-]*(?: [A-Z][\w'.-]*)*) to play this card$", body)
     if m:  # a playing restriction (Elements of Harmony): a face-up card you control with that title (201.3)
         mc = {"kind": "static", "op": "must_control", "title": m.group(2), "text": line}
         return {"kind": "multi", "abilities": [{"kind": "play_home"}, mc], "text": line} if m.group(1) else mc
+    return NEXT
+
+
+def _play_to_your_home_choose_a(_match, line, card_type, keywords, extra_lines, raw, body):
     m = re.match(r"^Play to your home and choose a color\. Your Mane Character is also that color until the end of the turn$", body)
     if m:  # the color is chosen as the Resource enters play (like "As this card enters play, choose a color")
         return {"kind": "multi", "text": line, "abilities": [{"kind": "play_home"}, {
             "kind": "trigger", "on": "enter", "text": line, "effects": [
                 {"op": "pick_color"},
                 {"op": "add_color", "color": "chosen", "target": {"type": "Mane Character", "ctrl": "you"}, "until": "turn"}]}]}
+    return NEXT
+
+
+def _play_to_your_home(_match, line, card_type, keywords, extra_lines, raw, body):
     if body in ("Play to your home", "Play this card to your home"):
         return {"kind": "play_home"}
+    return NEXT
+
+
+def _play_on_a_problem(_match, line, card_type, keywords, extra_lines, raw, body):
     if body in ("Play on a Problem", "Play on an a Problem"):  # (CG128's printed typo)
         return {"kind": "play_problem"}
+    return NEXT
+
+
+def _play_on_an_opponent_non_epic(_match, line, card_type, keywords, extra_lines, raw, body):
     if body == "Play on an opponent's non-Epic Troublemaker":  # (516.4: Epic is a keyword)
         return {"kind": "play_on", "host": {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}}
+    return NEXT
+
+
+def _play_this_card_on(_match, line, card_type, keywords, extra_lines, raw, body):
     m = re.match(r"^Play (?:this card )?on (.+)$", body)
     if m:
         tg = parse_target(m.group(1))
         if tg is not None and not tg.get("each") and not tg.get("self"):
             return {"kind": "play_on", "host": tg}
-    m = re.match(r"^(Immediate|Main Phase): Pay \[(\d+)\] and (choose a color to .+?)\.?$", line)
-    if m and card_type != "Event":  # "Pay [1] and choose a color to ...": the choice is the effect's first instruction (508)
+    return NEXT
+
+
+def _immediate_main_phase_pay_choose_a(m, line, card_type, keywords, extra_lines, raw, body):
+    if card_type != "Event":  # "Pay [1] and choose a color to ...": the choice is the effect's first instruction (508)
         effs = parse_effects(m.group(3))
         if effs is not None:
             return {"kind": "activated", "timing": TIMINGS[m.group(1).lower()], "cost": {"tokens": int(m.group(2))},
                     "effects": effs, "text": line}
-    # events and activated abilities: "<Timing>: ..."
-    m = re.match(r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):\s*(.+)$", line)
-    if m:
-        timing = TIMINGS[m.group(1).lower()]
-        rest = m.group(2)
-        if card_type == "Event" and extra_lines:
-            rest = rest + " " + " ".join(_clean(x) for x in extra_lines)
-        if timing == "reaction":
-            ab = parse_reaction(rest, card_type, line)
-            if ab is not None:
-                return ab
-        elif m.group(1).endswith(" Reaction"):
-            # 512.4b "Faceoff Reaction" / "Main Phase Reaction": a Reaction only during that faceoff / Phase
-            ab = parse_reaction(rest, card_type, line)
-            if ab is None:
-                return {"kind": "manual", "text": raw, "timing": timing}
-            return {**ab, "timing": timing}
-        if card_type == "Event":
-            cost = {}
-            mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
-            if mc:
-                if mc.group(2):
-                    cost["retire_friend"] = 1
-                else:
-                    cost["discard"] = word_number(mc.group(1))
-                rest = mc.group(3)
-            effs = parse_effects(rest)
-            if effs is not None and rest.strip() and cost:
-                return {"kind": "event", "timing": timing, "effects": effs, "cost": cost, "text": line}
-            if cost and effs is not None:
-                effs = None
-            if effs is not None:
-                return {"kind": "event", "timing": timing, "effects": effs, "text": line}
-            mc = re.match(r"^(Retire one of your Friends involved in the faceoff) to (.+)$", rest)
-            if mc and not cost:  # the retire is what the Event's effect costs (508.1d: none, nothing)
-                effs = parse_effects(mc.group(2))
-                if effs is not None:
-                    return {"kind": "event", "timing": timing, "text": line, "effects": [
-                        {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}, "cost": True}] + effs}
-            mc = re.match(r"^(Retire a Friend) to (.+)$", rest)
-            if mc and not cost:  # 508.1: the instruction before "to" is a cost of playing the Event
-                effs = parse_effects(mc.group(2))
-                if effs is not None:
-                    return {"kind": "event", "timing": timing, "effects": effs, "cost": {"retire_friend": 1}, "text": line}
-            return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
-        ma = re.match(r"^While you have no \[(%s)\] Friends, you may exhaust this card\. If you do, this card is also a "
-                      r"\[\1\] Friend until the end of the (phase|turn)\.?$" % COLOR_RE, rest)
-        if ma and card_type == "Resource":
-            # the condition is checked as the ability is activated; exhausting it is its cost (703.1d: no
-            # "to", but "you may exhaust ... If you do" makes exhausting what the activation pays)
-            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True},
-                    "while": {"k": "you_have_none", "sel": {"type": "Friend", "ctrl": "you", "color": ma.group(1)}},
-                    "effects": [{"op": "also_friend", "color": ma.group(1), "until": until_word(ma.group(2))}], "text": line}
-        if rest.startswith(("During a faceoff, ", "During a Faceoff, ")) and card_type != "Event":
-            rest = rest[len("During a faceoff, "):]
-            rest = rest[0].upper() + rest[1:]
-            timing = "faceoff"
-        mm = re.match(r"^(?:(While this card is at a Problem), you may )?((?:Retire|Exhaust|Banish|Dismiss) this card(?: and [^.]+)?)\. If you do, (.+)$", rest, re.I)
-        if mm and card_type != "Event":  # "Retire this card. If you do, ...": doing it is the cost (508)
-            cost, effs = parse_cost(mm.group(2)), parse_effects(mm.group(3))
-            if cost is not None and effs is not None:
-                ab = {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
-                if mm.group(1):
-                    ab["while"] = {"k": "at_problem"}
-                return ab
-        mm = re.match(r"^Exhaust this card and choose (a Friend involved in the faceoff) with a Resource attached to it to give that "
-                      r"Friend ([+-]\d+) power until the end of the faceoff\.?$", rest)
-        if mm and card_type != "Event":  # (the 3.4 errata wording of PR88)
-            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
-                {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
-                 "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
-        if re.match(r"^This card becomes involved in the faceoff\. ", rest) and card_type != "Event":
-            effs = parse_effects(rest)  # no cost: activating it is the choice (703)
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
-        mm = re.match(r"^While this card has lower power than any other Friends here, you may exhaust it and pay \[(\d+)\] to (.+?)\.?$", rest)
-        if mm and card_type != "Event":  # the condition is checked as it is activated; both costs paid (508)
-            effs = parse_effects(mm.group(2))
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "tokens": int(mm.group(1))},
-                        "while": {"k": "lowest_here"}, "effects": effs, "text": line}
-        mm = re.match(r"^Remove a counter from one of your ready characters to (draw a card|give a Friend \+1 Power until the end of the turn)\. "
-                      r"If (?:you remove the counter from an? (\w+) or (\w+)|the counter is an? (\w+) counter), "
-                      r"(draw 2 cards|give that Friend \+2 Power) instead\.?$", rest)
-        if mm and card_type != "Event":  # the counter removed (any type, 519) decides the branch
-            cost = {"any_counter": {"type": "character", "state": "ready"}}
-            if mm.group(1).startswith("draw"):
-                cond = {"k": "rc_trait", "traits": [mm.group(2), mm.group(3)]}
-                effs = [{"op": "if", "cond": cond, "effects": [{"op": "draw", "n": 2, "who": "you"}],
-                         "else": [{"op": "draw", "n": 1, "who": "you"}]}]
-            else:
-                cond = {"k": "rc_type", "type": mm.group(4)}
-                effs = [{"op": "mark", "target": {"type": "Friend"}},
-                        {"op": "if", "cond": cond, "effects": [{"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}],
-                         "else": [{"op": "power", "n": 1, "target": {"it": True}, "until": "turn"}]}]
-            return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
-        mm = re.match(r"^While this card is at a Problem with (\d+|two) or more other characters, turn this card over\.?$", rest)
-        if mm and card_type != "Event":  # the condition is checked as it is activated (no cost)
-            return {"kind": "activated", "timing": timing, "cost": {}, "while": {"k": "chars_here_min", "n": word_number(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1))},
-                    "effects": [{"op": "turn_over"}], "text": line}
-        mm = re.match(r"^Exhaust that Friend to put a \+1 power counter on it, then add its power to another Friend until the end of the turn\.?$", rest)
-        if mm and card_type == "Resource":  # "that Friend" / "it": this Resource's host
-            return {"kind": "activated", "timing": timing, "cost": {"exhaust_host": True}, "text": line, "effects": [
-                {"op": "counters", "n": 1, "counter": "+1", "target": {"host": True}},
-                {"op": "power", "n": 0, "n_from": "its", "target": {"type": "Friend", "not_chosen": True}, "until": "turn"}]}
-        mm = re.match(r"^Exhaust (3|three|2|two) of your Friends to (.+)$", rest)
-        if mm and card_type != "Event":
-            effs = parse_effects(mm.group(2))
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "text": line, "effects": effs,
-                        "cost": {"exhaust_n": {"n": word_number(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1)), "sel": {"type": "Friend"}}}}
-        mm = re.match(r"^Choose one of your ready cards\. Exhaust this card and that card to (.+)$", rest)
-        if mm and card_type != "Event":  # both exhausted as the cost (508)
-            effs = parse_effects(mm.group(1))
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "exhaust_sel": {"type": "card", "ctrl": "you", "other": True}},
-                        "effects": effs, "text": line}
-        mm = re.match(r"^Exhaust this card at a Problem to (.+)$", rest)
-        if mm and card_type != "Event":  # only while it is at a Problem
-            effs = parse_effects(mm.group(1))
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "while": {"k": "at_problem"},
-                        "effects": effs, "text": line}
-        mm = re.match(r"^Banish this card from your discard pile to (.+)$", rest)
-        if mm and card_type != "Event":  # activated from the discard pile (flow.priority_actions)
-            effs = parse_effects(mm.group(1))
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "zone": "disc", "cost": {"banish_self_hand": True},
-                        "effects": effs, "text": line}
-        mm = re.match(r"^Banish this card from your hand to (.+)$", rest)
-        if mm and card_type != "Event":  # activated from the hand (its owner holds it)
-            effs = parse_effects(mm.group(1))
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "zone": "hand", "cost": {"banish_self_hand": True},
-                        "effects": effs, "text": line}
-        mm = re.match(r"^(.+?) to (.+)$", rest)
-        if mm:
-            cost = parse_cost(mm.group(1))
-            effs = parse_effects(mm.group(2))
-            if cost is not None and effs is not None and cost.get("exhaust_host") and \
-                    any(isinstance(e.get("target"), dict) and e["target"].get("self") for e in effs):
-                effs = None  # "Exhaust that Friend to put a counter on it": "it" is the host, not this card
-            if cost is not None and effs is not None:
-                if any(e.get("op") == "cutie_mark" for e in effs):
-                    cost["cutie"] = True  # "You can't Cutie Mark a cutie marked card."
-                return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
-        mm = re.match(r"^(Exhaust this card)\.?$", rest)
-        if mm and card_type != "Event":
-            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "effects": [], "text": line}
-        mm = re.match(r"^Pay \[(\d+)\] to Cutie Mark this card\.?$", rest)
-        if mm:
-            return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
-                    "effects": [{"op": "cutie_mark"}], "text": line}
-        mm = re.match(r"^While there are at least (\d+) (%s) Friends at this card's Problem, you may turn this card over\.?$"
-                      % "|".join(TRAITS), rest)
-        if mm and card_type == "Mane Character":  # a Mane's boost condition checked as it is activated (no cost)
-            return {"kind": "activated", "timing": timing, "cost": {}, "effects": [{"op": "turn_over"}], "text": line,
-                    "while": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "sel_at_least", "n": int(mm.group(1)),
-                              "sel": {"type": "Friend", "trait": mm.group(2), "at": "here"}}]}}
-        mm = re.match(r"^Put this card (on top of its owner's deck|into its owner's hand)\.?$", rest)
-        if mm and card_type != "Event":  # no cost (602.1): the ability takes this card out of play
-            effs = parse_effects(rest)
-            if effs is not None:
-                return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
-        return {"kind": "manual", "text": raw, "timing": timing}
+    return NEXT
+
+
+def _event_line(rest, timing, line, raw):
+    """An Event's line (304): its timing, its additional cost (508.1d) and its effects."""
+    cost = {}
+    mc = re.match(r"^As an additional cost to play this card, (?:discard (a|one|two|three|\d+) cards?|(retire a Friend))\.\s*(.*)$", rest)
+    if mc:
+        if mc.group(2):
+            cost["retire_friend"] = 1
+        else:
+            cost["discard"] = word_number(mc.group(1))
+        rest = mc.group(3)
+    effs = parse_effects(rest)
+    if effs is not None and rest.strip() and cost:
+        return {"kind": "event", "timing": timing, "effects": effs, "cost": cost, "text": line}
+    if cost and effs is not None:
+        effs = None
+    if effs is not None:
+        return {"kind": "event", "timing": timing, "effects": effs, "text": line}
+    mc = re.match(r"^(Retire one of your Friends involved in the faceoff) to (.+)$", rest)
+    if mc and not cost:  # the retire is what the Event's effect costs (508.1d: none, nothing)
+        effs = parse_effects(mc.group(2))
+        if effs is not None:
+            return {"kind": "event", "timing": timing, "text": line, "effects": [
+                {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "at": "faceoff"}, "cost": True}] + effs}
+    mc = re.match(r"^(Retire a Friend) to (.+)$", rest)
+    if mc and not cost:  # 508.1: the instruction before "to" is a cost of playing the Event
+        effs = parse_effects(mc.group(2))
+        if effs is not None:
+            return {"kind": "event", "timing": timing, "effects": effs, "cost": {"retire_friend": 1}, "text": line}
+    return {"kind": "event", "timing": timing, "effects": [], "manual": True, "text": raw}
+
+
+def _this_card_at_a_problem_you(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # "Retire this card. If you do, ...": doing it is the cost (508)
+        cost, effs = parse_cost(mm.group(2)), parse_effects(mm.group(3))
+        if cost is not None and effs is not None:
+            ab = {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+            if mm.group(1):
+                ab["while"] = {"k": "at_problem"}
+            return ab
+    return NEXT
+
+
+def _exhaust_this_card_choose_a_friend(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # (the 3.4 errata wording of PR88)
+        return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "text": line, "effects": [
+            {"op": "power", "n": int(mm.group(2)), "until": "faceoff",
+             "target": {"type": "Friend", "at": "faceoff", "att": {"type": "Resource"}}}]}
+    return NEXT
+
+
+def _this_card_becomes_involved_the_faceoff(_match, rest, timing, card_type, line):
+    if re.match(r"^This card becomes involved in the faceoff\. ", rest) and card_type != "Event":
+        effs = parse_effects(rest)  # no cost: activating it is the choice (703)
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
+    return NEXT
+
+
+def _this_card_has_lower_power_than(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # the condition is checked as it is activated; both costs paid (508)
+        effs = parse_effects(mm.group(2))
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "tokens": int(mm.group(1))},
+                    "while": {"k": "lowest_here"}, "effects": effs, "text": line}
+    return NEXT
+
+
+def _remove_a_counter_one_of_your(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # the counter removed (any type, 519) decides the branch
+        cost = {"any_counter": {"type": "character", "state": "ready"}}
+        if mm.group(1).startswith("draw"):
+            cond = {"k": "rc_trait", "traits": [mm.group(2), mm.group(3)]}
+            effs = [{"op": "if", "cond": cond, "effects": [{"op": "draw", "n": 2, "who": "you"}],
+                     "else": [{"op": "draw", "n": 1, "who": "you"}]}]
+        else:
+            cond = {"k": "rc_type", "type": mm.group(4)}
+            effs = [{"op": "mark", "target": {"type": "Friend"}},
+                    {"op": "if", "cond": cond, "effects": [{"op": "power", "n": 2, "target": {"it": True}, "until": "turn"}],
+                     "else": [{"op": "power", "n": 1, "target": {"it": True}, "until": "turn"}]}]
+        return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+    return NEXT
+
+
+def _this_card_at_a_problem_two(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # the condition is checked as it is activated (no cost)
+        return {"kind": "activated", "timing": timing, "cost": {}, "while": {"k": "chars_here_min", "n": word_number(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1))},
+                "effects": [{"op": "turn_over"}], "text": line}
+    return NEXT
+
+
+def _exhaust_that_friend_to_put_a(mm, rest, timing, card_type, line):
+    if card_type == "Resource":  # "that Friend" / "it": this Resource's host
+        return {"kind": "activated", "timing": timing, "cost": {"exhaust_host": True}, "text": line, "effects": [
+            {"op": "counters", "n": 1, "counter": "+1", "target": {"host": True}},
+            {"op": "power", "n": 0, "n_from": "its", "target": {"type": "Friend", "not_chosen": True}, "until": "turn"}]}
+    return NEXT
+
+
+def _exhaust_three_two_of_your_friends(mm, rest, timing, card_type, line):
+    if card_type != "Event":
+        effs = parse_effects(mm.group(2))
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "text": line, "effects": effs,
+                    "cost": {"exhaust_n": {"n": word_number(mm.group(1)) if not mm.group(1).isdigit() else int(mm.group(1)), "sel": {"type": "Friend"}}}}
+    return NEXT
+
+
+def _choose_one_of_your_ready_cards(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # both exhausted as the cost (508)
+        effs = parse_effects(mm.group(1))
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True, "exhaust_sel": {"type": "card", "ctrl": "you", "other": True}},
+                    "effects": effs, "text": line}
+    return NEXT
+
+
+def _exhaust_this_card_at_a_problem(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # only while it is at a Problem
+        effs = parse_effects(mm.group(1))
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "while": {"k": "at_problem"},
+                    "effects": effs, "text": line}
+    return NEXT
+
+
+def _banish_this_card_your_discard_pile(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # activated from the discard pile (flow.priority_actions)
+        effs = parse_effects(mm.group(1))
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "zone": "disc", "cost": {"banish_self_hand": True},
+                    "effects": effs, "text": line}
+    return NEXT
+
+
+def _banish_this_card_your_hand_to(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # activated from the hand (its owner holds it)
+        effs = parse_effects(mm.group(1))
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "zone": "hand", "cost": {"banish_self_hand": True},
+                    "effects": effs, "text": line}
+    return NEXT
+
+
+def _cost_to_effects(mm, rest, timing, card_type, line):
+    cost = parse_cost(mm.group(1))
+    effs = parse_effects(mm.group(2))
+    if cost is not None and effs is not None and cost.get("exhaust_host") and \
+            any(isinstance(e.get("target"), dict) and e["target"].get("self") for e in effs):
+        effs = None  # "Exhaust that Friend to put a counter on it": "it" is the host, not this card
+    if cost is not None and effs is not None:
+        if any(e.get("op") == "cutie_mark" for e in effs):
+            cost["cutie"] = True  # "You can't Cutie Mark a cutie marked card."
+        return {"kind": "activated", "timing": timing, "cost": cost, "effects": effs, "text": line}
+    return NEXT
+
+
+def _exhaust_this_card(mm, rest, timing, card_type, line):
+    if card_type != "Event":
+        return {"kind": "activated", "timing": timing, "cost": {"exhaust": True}, "effects": [], "text": line}
+    return NEXT
+
+
+def _pay_to_cutie_mark_this_card(mm, rest, timing, card_type, line):
+    return {"kind": "activated", "timing": timing, "cost": {"tokens": int(mm.group(1)), "cutie": True},
+            "effects": [{"op": "cutie_mark"}], "text": line}
+
+
+def _there_are_at_least_friends_at(mm, rest, timing, card_type, line):
+    if card_type == "Mane Character":  # a Mane's boost condition checked as it is activated (no cost)
+        return {"kind": "activated", "timing": timing, "cost": {}, "effects": [{"op": "turn_over"}], "text": line,
+                "while": {"k": "all", "conds": [{"k": "at_problem"}, {"k": "sel_at_least", "n": int(mm.group(1)),
+                          "sel": {"type": "Friend", "trait": mm.group(2), "at": "here"}}]}}
+    return NEXT
+
+
+def _put_this_card_on_top_of(mm, rest, timing, card_type, line):
+    if card_type != "Event":  # no cost (602.1): the ability takes this card out of play
+        effs = parse_effects(rest)
+        if effs is not None:
+            return {"kind": "activated", "timing": timing, "cost": {}, "effects": effs, "text": line}
+    return NEXT
+
+
+#: _activated_line's templates in the order they are tried (first match wins: the order is behaviour);
+#: each (pattern matched at the start of ``rest``, flags, builder); a builder without a pattern is
+#: always tried; it returns NEXT to let the next template try, ``Rewrite(text)`` to go on with a
+#: reworded text, else the result
+ACTIVATED_TEMPLATES: tuple = (
+    (r"^(?:(While this card is at a Problem), you may )?((?:Retire|Exhaust|Banish|Dismiss) this card(?: and [^.]+)?)\. If you do, (.+)$", re.I, _this_card_at_a_problem_you),
+    (r"^Exhaust this card and choose (a Friend involved in the faceoff) with a Resource attached to it to give that "
+     r"Friend ([+-]\d+) power until the end of the faceoff\.?$", 0, _exhaust_this_card_choose_a_friend),
+    (None, 0, _this_card_becomes_involved_the_faceoff),
+    (r"^While this card has lower power than any other Friends here, you may exhaust it and pay \[(\d+)\] to (.+?)\.?$", 0, _this_card_has_lower_power_than),
+    (r"^Remove a counter from one of your ready characters to (draw a card|give a Friend \+1 Power until the end of the turn)\. "
+     r"If (?:you remove the counter from an? (\w+) or (\w+)|the counter is an? (\w+) counter), "
+     r"(draw 2 cards|give that Friend \+2 Power) instead\.?$", 0, _remove_a_counter_one_of_your),
+    (r"^While this card is at a Problem with (\d+|two) or more other characters, turn this card over\.?$", 0, _this_card_at_a_problem_two),
+    (r"^Exhaust that Friend to put a \+1 power counter on it, then add its power to another Friend until the end of the turn\.?$", 0, _exhaust_that_friend_to_put_a),
+    (r"^Exhaust (3|three|2|two) of your Friends to (.+)$", 0, _exhaust_three_two_of_your_friends),
+    (r"^Choose one of your ready cards\. Exhaust this card and that card to (.+)$", 0, _choose_one_of_your_ready_cards),
+    (r"^Exhaust this card at a Problem to (.+)$", 0, _exhaust_this_card_at_a_problem),
+    (r"^Banish this card from your discard pile to (.+)$", 0, _banish_this_card_your_discard_pile),
+    (r"^Banish this card from your hand to (.+)$", 0, _banish_this_card_your_hand_to),
+    (r"^(.+?) to (.+)$", 0, _cost_to_effects),
+    (r"^(Exhaust this card)\.?$", 0, _exhaust_this_card),
+    (r"^Pay \[(\d+)\] to Cutie Mark this card\.?$", 0, _pay_to_cutie_mark_this_card),
+    (r"^While there are at least (\d+) (%s) Friends at this card's Problem, you may turn this card over\.?$"
+     % "|".join(TRAITS), 0, _there_are_at_least_friends_at),
+    (r"^Put this card (on top of its owner's deck|into its owner's hand)\.?$", 0, _put_this_card_on_top_of),
+)
+
+
+def _activated_line(rest, timing, card_type, line):
+    return first_match(ACTIVATED_TEMPLATES, rest, timing, card_type, line)
+
+
+def _timed_line(m, line, card_type, keywords, extra_lines, raw, body):
+    """"Main Phase: ...", "Faceoff Reaction: ...": a Reaction (512.4), an Event (304) or an activated ability (703)."""
+    timing = TIMINGS[m.group(1).lower()]
+    rest = m.group(2)
+    if card_type == "Event" and extra_lines:
+        rest = rest + " " + " ".join(_clean(x) for x in extra_lines)
+    if timing == "reaction":
+        ab = parse_reaction(rest, card_type, line)
+        if ab is not None:
+            return ab
+    elif m.group(1).endswith(" Reaction"):
+        # 512.4b "Faceoff Reaction" / "Main Phase Reaction": a Reaction only during that faceoff / Phase
+        ab = parse_reaction(rest, card_type, line)
+        if ab is None:
+            return {"kind": "manual", "text": raw, "timing": timing}
+        return {**ab, "timing": timing}
+    if card_type == "Event":
+        return _event_line(rest, timing, line, raw)
+    ma = re.match(r"^While you have no \[(%s)\] Friends, you may exhaust this card\. If you do, this card is also a "
+                  r"\[\1\] Friend until the end of the (phase|turn)\.?$" % COLOR_RE, rest)
+    if ma and card_type == "Resource":
+        # the condition is checked as the ability is activated; exhausting it is its cost (703.1d: no
+        # "to", but "you may exhaust ... If you do" makes exhausting what the activation pays)
+        return {"kind": "activated", "timing": timing, "cost": {"exhaust": True},
+                "while": {"k": "you_have_none", "sel": {"type": "Friend", "ctrl": "you", "color": ma.group(1)}},
+                "effects": [{"op": "also_friend", "color": ma.group(1), "until": until_word(ma.group(2))}], "text": line}
+    if rest.startswith(("During a faceoff, ", "During a Faceoff, ")) and card_type != "Event":
+        rest = rest[len("During a faceoff, "):]
+        rest = rest[0].upper() + rest[1:]
+        timing = "faceoff"
+    ab = _activated_line(rest, timing, card_type, line)
+    return ab if ab is not None else {"kind": "manual", "text": raw, "timing": timing}
+
+
+def _watched_event(_match, line, card_type, keywords, extra_lines, raw, body):
+    """"When an opponent plays a Friend, ...": a watched event (triggers.watch_trigger) unless a TRIGGERS phrase fits."""
     if not any(re.match(pat, line) for pat, _, _ in TRIGGERS):
         wt = watch_trigger(line, card_type)
         if wt is not None:
@@ -264,6 +390,11 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             if effs is not None:
                 return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
             return {"kind": "manual", "text": raw, "on": on}
+    return NEXT
+
+
+def _trigger_phrase(_match, line, card_type, keywords, extra_lines, raw, body):
+    """A ``TRIGGERS`` phrase and its body, the body read as the player who follows it ("they" -> "you")."""
     for pat, on, extra in TRIGGERS:
         mm = re.match(pat, line)
         if mm:
@@ -321,12 +452,24 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
             if effs is not None:
                 return {"kind": "trigger", "on": on, "effects": effs, "text": line, **extra}
             return {"kind": "manual", "text": raw, "on": on}
+    return NEXT
+
+
+def _compound_static_line(_match, line, card_type, keywords, extra_lines, raw, body):
     multi = compound_static(body, card_type)
     if multi is not None:  # one line, several continuous abilities (compile_face lists each)
         return {"kind": "multi", "abilities": [{"kind": "static", **d, "text": line} for d in multi], "text": line}
+    return NEXT
+
+
+def _static_keyword_line(_match, line, card_type, keywords, extra_lines, raw, body):
     d = parse_static_keyword(body, card_type)
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    return NEXT
+
+
+def _conditional_static_line(_match, line, card_type, keywords, extra_lines, raw, body):
     d = conditional_static(body, card_type)
     if d is not None:
         return {"kind": "static", **d, "text": line}
@@ -338,24 +481,90 @@ def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = (
                 d["cond"] = None
                 d["fo_only"] = True
             return {"kind": "static", **d, "text": line}
+    return NEXT
+
+
+def _faceoff_static_line(_match, line, card_type, keywords, extra_lines, raw, body):
     d = parse_static_faceoff(body, card_type)
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    return NEXT
+
+
+def _static_power_line(_match, line, card_type, keywords, extra_lines, raw, body):
     d = parse_static_power(body)
     if d is not None and d.pop("this_friend", None) and card_type == "Resource":
         d["target"] = "host"
     if d is not None and card_type != "Event":
         return {"kind": "static", **d, "text": line}
+    return NEXT
+
+
+def _static_extra_line(_match, line, card_type, keywords, extra_lines, raw, body):
     d = parse_static_extra(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    return NEXT
+
+
+def _continuous_line(_match, line, card_type, keywords, extra_lines, raw, body):
     d = parse_continuous_line(body, card_type) if card_type != "Event" else None
     if d is not None:
         return {"kind": "static", **d, "text": line}
+    return NEXT
+
+
+def _several_abilities(_match, line, card_type, keywords, extra_lines, raw, body):
     ab = _multi_ability_lines(body, card_type, line)
     if ab is not None:
         return ab
+    return NEXT
+
+
+def _manual_line(_match, line, card_type, keywords, extra_lines, raw, body):
     return {"kind": "manual", "text": raw}
+
+
+#: parse_line's templates in the order they are tried (first match wins: the order is behaviour);
+#: each (pattern matched at the start of ``line``, flags, builder); a builder without a pattern is
+#: always tried; it returns NEXT to let the next template try, ``Rewrite(text)`` to go on with a
+#: reworded text, else the result
+LINE_TEMPLATES: tuple = (
+    (r"^Harmony (%s): (.+)$" % "|".join(TRAITS), 0, _harmony),
+    (r"^When this card enters play and at the start of each of your turns, (.+)$", 0, _when_this_card_enters_play_at),
+    (None, 0, _whole_trigger_line),
+    (None, 0, _keyword_line),
+    (None, 0, _this_card_enters_play_choose_name),
+    (None, 0, _play_to_your_home_you_must),
+    (None, 0, _play_to_your_home_choose_a),
+    (None, 0, _play_to_your_home),
+    (None, 0, _play_on_a_problem),
+    (None, 0, _play_on_an_opponent_non_epic),
+    (None, 0, _play_this_card_on),
+    (r"^(Immediate|Main Phase): Pay \[(\d+)\] and (choose a color to .+?)\.?$", 0, _immediate_main_phase_pay_choose_a),
+    # events and activated abilities: "<Timing>: ..."
+    (r"^(Main Phase Reaction|Problem Faceoff Reaction|Troublemaker Faceoff Reaction|Faceoff Reaction|Main Phase|Immediate|Problem Faceoff|Troublemaker Faceoff|Faceoff|Reaction|Any Phase|Score Phase|Troublemaker Phase):\s*(.+)$", 0, _timed_line),
+    (None, 0, _watched_event),
+    (None, 0, _trigger_phrase),
+    (None, 0, _compound_static_line),
+    (None, 0, _static_keyword_line),
+    (None, 0, _conditional_static_line),
+    (None, 0, _faceoff_static_line),
+    (None, 0, _static_power_line),
+    (None, 0, _static_extra_line),
+    (None, 0, _continuous_line),
+    (None, 0, _several_abilities),
+    (None, 0, _manual_line),
+)
+
+
+def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = ()) -> dict:
+    raw = line
+    line = _clean(line)
+    if not line:
+        return {"kind": "keyword"}
+    body = line.rstrip(".")
+    return first_match(LINE_TEMPLATES, line, card_type, keywords, extra_lines, raw, body)
 
 
 _SPLIT_TRIGGERS = [

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .templates import NEXT, Rewrite, first_match
 from .nested import parse_effects
 from .targets import parse_target
 from .vocab import COLOR_RE, TRAITS, re, word_number
@@ -286,223 +287,344 @@ def watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | Non
     return None
 
 
-def trigger_whole_lines(line: str, card_type: str) -> dict | None:
-    """Whole lines (trigger and body together) of the triggered-ability templates; ``xf`` filters are checked as
-    the event happens (712.2, triggered_effects.xf_ok)."""
-    body = line.rstrip(".")
+def _when_you_win_a_faceoff_involving(_match, body, line, card_type):
     if body == "When you win a faceoff involving this card, you may turn it face-down" and card_type == "Troublemaker":
         return {"kind": "trigger", "on": "win_faceoff", "effects": [{"op": "may", "effects": [
             {"op": "turn_face_down", "target": {"self": True}}]}], "text": line}
-    m = re.match(r"^When this Troublemaker is defeated, you may pay \[(\d+)\] to put another Troublemaker from your hand into "
-                 r"play here face-up$", body)
-    if m:
-        return {"kind": "trigger", "on": "defeated", "text": line, "effects": [{"op": "may", "effects": [
-            {"op": "pay", "n": int(m.group(1))}, {"op": "tm_into_play", "zone": "hand", "at": "here", "face_up": True}]}]}
-    m = re.match(r"^When a player wins a Problem faceoff here, they may look at the top (\w+) cards of this Problem's deck and "
-                 r"put them back in any order$", body)
-    if m:
-        return {"kind": "trigger", "on": "any_win_fo_here", "fo": "problem", "as_winner": True, "text": line,
-                "effects": [{"op": "may", "effects": [{"op": "reorder_top", "n": word_number(m.group(1)), "whose": "problem_here",
-                                                       "deck": "pdeck"}]}]}
-    m = re.match(r"^The first time a player plays a Friend here each turn, that player may ready another Friend here$", body)
-    if m:
-        return {"kind": "trigger", "on": "w_play", "subj": {"ptype": "Friend", "to": "here", "once_turn": True}, "as_by": True,
-                "text": line, "effects": [{"op": "may", "effects": [
-                    {"op": "ready", "target": {"type": "Friend", "at": "here", "not_it": True, "state": "exhausted"}}]}]}
-    m = re.match(r"^The first time each turn one or more Friends become frightened, you may draw a card$", body)
-    if m:
-        return {"kind": "trigger", "on": "w_fright", "subj": {"sel": {"type": "Friend"}, "once_turn": True}, "text": line,
-                "effects": [{"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}
-    m = re.match(r"^When you play this card to a Problem with a face-up Troublemaker, turn that Troublemaker face-down$", body)
-    if m:
-        return {"kind": "trigger", "on": "enter", "when": "problem", "text": line,
-                "effects": [{"op": "turn_face_down", "target": {"type": "Troublemaker", "at": "here"}}]}
-    m = re.match(r"^When this card enters play at a Problem with an opponent's Troublemaker, this card gets \+(\d+) power until "
-                 r"the end of the turn\. Challenge that Troublemaker with this card$", body)
-    if m:
-        tm = {"type": "Troublemaker", "ctrl": "opp", "at": "here"}
-        return {"kind": "trigger", "on": "enter", "when": "problem", "text": line, "effects": [
-            {"op": "if", "cond": {"k": "you_have", "sel": tm}, "effects": [
-                {"op": "power", "n": int(m.group(1)), "target": {"self": True}, "until": "turn"},
-                {"op": "challenge", "tm": tm, "with": "self"}]}]}
-    m = re.match(r"^When an opposing Troublemaker enters play face-up or is uncovered here, you may challenge it with this card\. "
-                 r"If a player has (\d+) or more points, you may challenge it with all of your characters at this card's Problem instead$", body)
-    if m:
-        effs = [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
-                 "effects": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "problem"}]}],
-                 "else": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "self"}]}]}]
-        subj = {"sel": {"type": "Troublemaker", "ctrl": "opp", "at": "here"}}  # (a face-down one is not "an opposing Troublemaker", 505.2)
-        return {"kind": "multi", "text": line, "abilities": [
-            {"kind": "trigger", "on": "w_enter", "subj": subj, "effects": effs, "text": line},
-            {"kind": "trigger", "on": "w_uncover", "subj": subj, "effects": effs, "text": line}]}
-    m = re.match(r"^When this card enters play face-up or is uncovered, (.+)$", body)
-    if m and card_type == "Troublemaker":
+    return NEXT
+
+
+def _when_this_troublemaker_defeated_you_may(m, body, line, card_type):
+    return {"kind": "trigger", "on": "defeated", "text": line, "effects": [{"op": "may", "effects": [
+        {"op": "pay", "n": int(m.group(1))}, {"op": "tm_into_play", "zone": "hand", "at": "here", "face_up": True}]}]}
+
+
+def _when_a_player_wins_a_problem(m, body, line, card_type):
+    return {"kind": "trigger", "on": "any_win_fo_here", "fo": "problem", "as_winner": True, "text": line,
+            "effects": [{"op": "may", "effects": [{"op": "reorder_top", "n": word_number(m.group(1)), "whose": "problem_here",
+                                                   "deck": "pdeck"}]}]}
+
+
+def _the_first_time_a_player_plays(m, body, line, card_type):
+    return {"kind": "trigger", "on": "w_play", "subj": {"ptype": "Friend", "to": "here", "once_turn": True}, "as_by": True,
+            "text": line, "effects": [{"op": "may", "effects": [
+                {"op": "ready", "target": {"type": "Friend", "at": "here", "not_it": True, "state": "exhausted"}}]}]}
+
+
+def _the_first_time_each_turn_one(m, body, line, card_type):
+    return {"kind": "trigger", "on": "w_fright", "subj": {"sel": {"type": "Friend"}, "once_turn": True}, "text": line,
+            "effects": [{"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}
+
+
+def _when_you_play_this_card_to(m, body, line, card_type):
+    return {"kind": "trigger", "on": "enter", "when": "problem", "text": line,
+            "effects": [{"op": "turn_face_down", "target": {"type": "Troublemaker", "at": "here"}}]}
+
+
+def _when_this_card_enters_play_at(m, body, line, card_type):
+    tm = {"type": "Troublemaker", "ctrl": "opp", "at": "here"}
+    return {"kind": "trigger", "on": "enter", "when": "problem", "text": line, "effects": [
+        {"op": "if", "cond": {"k": "you_have", "sel": tm}, "effects": [
+            {"op": "power", "n": int(m.group(1)), "target": {"self": True}, "until": "turn"},
+            {"op": "challenge", "tm": tm, "with": "self"}]}]}
+
+
+def _when_an_opposing_troublemaker_enters_play(m, body, line, card_type):
+    effs = [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))},
+             "effects": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "problem"}]}],
+             "else": [{"op": "may", "effects": [{"op": "challenge", "tm": {"it": True}, "with": "self"}]}]}]
+    subj = {"sel": {"type": "Troublemaker", "ctrl": "opp", "at": "here"}}  # (a face-down one is not "an opposing Troublemaker", 505.2)
+    return {"kind": "multi", "text": line, "abilities": [
+        {"kind": "trigger", "on": "w_enter", "subj": subj, "effects": effs, "text": line},
+        {"kind": "trigger", "on": "w_uncover", "subj": subj, "effects": effs, "text": line}]}
+
+
+def _when_this_card_enters_play_face(m, body, line, card_type):
+    if card_type == "Troublemaker":
         effs = parse_effects(m.group(1))
         if effs is None:
             return None
         return {"kind": "multi", "text": line, "abilities": [
             {"kind": "trigger", "on": "enter", "xf": {"face_up": True}, "effects": effs, "text": line},
             {"kind": "trigger", "on": "uncovered", "effects": effs, "text": line}]}
-    m = re.match(r"^When you play your first card each turn, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "w_play", "subj": {"by": "you"}, "text": line,
-                                          "effects": [{"op": "if", "cond": {"k": "played_exactly", "who": "you", "n": 1}, "effects": effs}]}
-    m = re.match(r"^When you play a card during a faceoff, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "w_play", "subj": {"by": "you"}, "xf": {"fo": True},
-                                          "text": line, "effects": effs}
-    m = re.match(r"^When you win a faceoff involving this card and ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*), (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(2))
-        sel = {"type": "character", "ctrl": "you", "title": m.group(1), "inv": True, "other": True}
-        return None if effs is None else {"kind": "trigger", "on": "win_faceoff", "text": line,
-                                          "effects": [{"op": "if", "cond": {"k": "you_have", "sel": sel}, "effects": effs}]}
-    m = re.match(r"^When a Troublemaker is played here, that Troublemaker's owner may put a Friend here into its owner's hand$", body)
-    if m:
-        return {"kind": "trigger", "on": "w_play", "subj": {"ptype": "Troublemaker", "to": "here"}, "as_by": True, "text": line,
-                "effects": [{"op": "may", "effects": [{"op": "to_hand", "target": {"type": "Friend", "at": "here"}}]}]}
-    m = re.match(r"^When (?:this card enters play|you play this card), (banish .+ until this card leaves play)$", body)
-    if m:  # the banished card returns as this card leaves play (706: under its owner's control)
-        effs = parse_effects(m.group(1))
-        if effs is None:
-            return None
-        return {"kind": "multi", "text": line, "abilities": [
-            {"kind": "trigger", "on": "enter", "effects": effs, "text": line},
-            {"kind": "trigger", "on": "leaves", "effects": [{"op": "return_held"}], "text": line}]}
-    m = re.match(r"^When an opponent draws (?:a|an) (Friend|Event|Resource|Troublemaker|card with the named type), (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(2))
-        xf = {"by": "opp", **({"dnamed": True} if "named" in m.group(1) else {"dtype": m.group(1)})}
-        return None if effs is None else {"kind": "trigger", "on": "any_draw", "xf": xf, "text": line, "effects": effs}
-    m = re.match(r"^At the end of your Main Phase, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "main_end", "text": line, "effects": effs}
-    m = re.match(r"^When you end your turn, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "turn_end", "text": line, "effects": effs}
-    m = re.match(r"^When you draw your (second|third|fourth) card during a turn, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(2))
-        return None if effs is None else {"kind": "trigger", "on": "you_draw", "text": line, "effects": effs,
-                                          "xf": {"draws_n": ("second", "third", "fourth").index(m.group(1)) + 2}}
-    m = re.match(r"^When an opponent draws a card during their Main Phase, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "any_draw", "xf": {"by": "opp", "main": True}, "text": line,
-                                          "effects": effs}
-    m = re.match(r"^When you confront a Problem, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "you_confront", "text": line, "effects": effs}
-    m = re.match(r"^When you confront this card's Problem with at least (\d+) other \[(%s)\] characters, (.+)$" % COLOR_RE, body)
-    if m:
-        effs = parse_effects(m.group(3))
-        return None if effs is None else {"kind": "trigger", "on": "confront", "text": line, "effects": [
-            {"op": "if", "cond": {"k": "color_chars_here", "color": m.group(2), "n": int(m.group(1))}, "effects": effs}]}
-    m = re.match(r"^When you play a Resource on one of your Friends, (turn this card over|that Friend gets \+(\d+) power until the end of the turn)$", body)
-    if m:
-        effs = [{"op": "turn_over"}] if m.group(2) is None else [{"op": "power_it_host", "n": int(m.group(2)), "until": "turn"}]
-        return {"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Resource"}, "xf": {"host_mine": True},
-                "text": line, "effects": effs}
-    m = re.match(r"^When you remove the last ([A-Z]\w+) counter from this card, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(2))
-        return None if effs is None else {"kind": "trigger", "on": "counters_gone", "xf": {"counter": m.group(1)}, "text": line,
-                                          "effects": effs}
-    m = re.match(r"^When you put a ([A-Z]\w+) counter on this card, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(2))
-        return None if effs is None else {"kind": "trigger", "on": "counter_put", "xf": {"counter": m.group(1)}, "text": line,
-                                          "effects": effs}
-    m = re.match(r"^When this card (?:enters your discard pile|is put into the discard pile from anywhere), (.+)$", body)
-    if m:  # from any zone (Rules.put): the card in the discard pile is the source
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "to_disc", "text": line, "effects": effs}
-    m = re.match(r"^When this enters play, (.+)$", body)  # DE60's wording
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "enter", "text": line, "effects": effs}
-    m = re.match(r"^When you put one or more cards on top of your deck, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "you_deck_top", "text": line, "effects": effs}
-    m = re.match(r"^At the start of the turn, (.+)$", body)
-    if m and not re.search(r"\b(?:they|their|that player)\b", m.group(1)):
+    return NEXT
+
+
+def _when_you_play_your_first_card(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "w_play", "subj": {"by": "you"}, "text": line,
+                                      "effects": [{"op": "if", "cond": {"k": "played_exactly", "who": "you", "n": 1}, "effects": effs}]}
+
+
+def _when_you_play_a_card_during(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "w_play", "subj": {"by": "you"}, "xf": {"fo": True},
+                                      "text": line, "effects": effs}
+
+
+def _when_you_win_a_faceoff_involving_2(m, body, line, card_type):
+    effs = parse_effects(m.group(2))
+    sel = {"type": "character", "ctrl": "you", "title": m.group(1), "inv": True, "other": True}
+    return None if effs is None else {"kind": "trigger", "on": "win_faceoff", "text": line,
+                                      "effects": [{"op": "if", "cond": {"k": "you_have", "sel": sel}, "effects": effs}]}
+
+
+def _when_a_troublemaker_played_here_that(m, body, line, card_type):
+    return {"kind": "trigger", "on": "w_play", "subj": {"ptype": "Troublemaker", "to": "here"}, "as_by": True, "text": line,
+            "effects": [{"op": "may", "effects": [{"op": "to_hand", "target": {"type": "Friend", "at": "here"}}]}]}
+
+
+def _when_this_card_enters_play_you(m, body, line, card_type):
+    # the banished card returns as this card leaves play (706: under its owner's control)
+    effs = parse_effects(m.group(1))
+    if effs is None:
+        return None
+    return {"kind": "multi", "text": line, "abilities": [
+        {"kind": "trigger", "on": "enter", "effects": effs, "text": line},
+        {"kind": "trigger", "on": "leaves", "effects": [{"op": "return_held"}], "text": line}]}
+
+
+def _when_an_opponent_draws_a_an(m, body, line, card_type):
+    effs = parse_effects(m.group(2))
+    xf = {"by": "opp", **({"dnamed": True} if "named" in m.group(1) else {"dtype": m.group(1)})}
+    return None if effs is None else {"kind": "trigger", "on": "any_draw", "xf": xf, "text": line, "effects": effs}
+
+
+def _at_the_end_of_your_main(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "main_end", "text": line, "effects": effs}
+
+
+def _when_you_end_your_turn(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "turn_end", "text": line, "effects": effs}
+
+
+def _when_you_draw_your_second_third(m, body, line, card_type):
+    effs = parse_effects(m.group(2))
+    return None if effs is None else {"kind": "trigger", "on": "you_draw", "text": line, "effects": effs,
+                                      "xf": {"draws_n": ("second", "third", "fourth").index(m.group(1)) + 2}}
+
+
+def _when_an_opponent_draws_a_card(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "any_draw", "xf": {"by": "opp", "main": True}, "text": line,
+                                      "effects": effs}
+
+
+def _when_you_confront_a_problem(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "you_confront", "text": line, "effects": effs}
+
+
+def _when_you_confront_this_card_problem(m, body, line, card_type):
+    effs = parse_effects(m.group(3))
+    return None if effs is None else {"kind": "trigger", "on": "confront", "text": line, "effects": [
+        {"op": "if", "cond": {"k": "color_chars_here", "color": m.group(2), "n": int(m.group(1))}, "effects": effs}]}
+
+
+def _when_you_play_a_resource_on(m, body, line, card_type):
+    effs = [{"op": "turn_over"}] if m.group(2) is None else [{"op": "power_it_host", "n": int(m.group(2)), "until": "turn"}]
+    return {"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Resource"}, "xf": {"host_mine": True},
+            "text": line, "effects": effs}
+
+
+def _when_you_remove_the_last_a(m, body, line, card_type):
+    effs = parse_effects(m.group(2))
+    return None if effs is None else {"kind": "trigger", "on": "counters_gone", "xf": {"counter": m.group(1)}, "text": line,
+                                      "effects": effs}
+
+
+def _when_you_put_a_a_z(m, body, line, card_type):
+    effs = parse_effects(m.group(2))
+    return None if effs is None else {"kind": "trigger", "on": "counter_put", "xf": {"counter": m.group(1)}, "text": line,
+                                      "effects": effs}
+
+
+def _when_this_card_enters_your_discard(m, body, line, card_type):
+    # from any zone (Rules.put): the card in the discard pile is the source
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "to_disc", "text": line, "effects": effs}
+
+
+def _when_this_enters_play(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "enter", "text": line, "effects": effs}
+
+
+def _when_you_put_one_more_cards(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "you_deck_top", "text": line, "effects": effs}
+
+
+def _at_the_start_of_the_turn(m, body, line, card_type):
+    if not re.search(r"\b(?:they|their|that player)\b", m.group(1)):
         effs = parse_effects(m.group(1))
         return None if effs is None else {"kind": "trigger", "on": "any_turn_start", "text": line, "effects": effs}
-    m = re.match(r"^Your Mane Character has (?:that|the chosen) color$", body)
-    if m:
-        return {"kind": "static", "op": "grant_color", "color": "chosen", "target": {"type": "Mane Character", "ctrl": "you"},
-                "text": line}
-    m = re.match(r"^While you have ((?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*, )+)or ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*), each of your (%s) Friends "
-                 r"has \+(\d+) power$" % "|".join(TRAITS), body)
-    if m:
-        names = [x.strip() for x in m.group(1).split(",") if x.strip()] + [m.group(2)]
-        return {"kind": "static", "op": "power", "n": int(m.group(4)),
-                "target": {"type": "Friend", "ctrl": "you", "trait": m.group(3)},
-                "cond": {"k": "any_of", "of": [{"k": "you_have", "sel": {"type": "card", "ctrl": "you", "title": x}} for x in names]},
-                "text": line}
-    m = re.match(r"^When one or more opposing characters become exhausted, turn this card over$", body)
-    if m:  # once: later triggers of the same batch find it already turned (its Boosted side has no such ability)
-        return {"kind": "trigger", "on": "w_exhaust", "subj": {"sel": {"type": "character", "ctrl": "opp"}}, "text": line,
-                "effects": [{"op": "turn_over", "to": "boosted"}]}
-    m = re.match(r"^When a character enters play here or is moved here, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        if effs is None:
-            return None
-        return {"kind": "multi", "text": line, "abilities": [
-            {"kind": "trigger", "on": "w_enter", "subj": {"sel": {"type": "character", "at": "here"}}, "effects": effs, "text": line},
-            {"kind": "trigger", "on": "w_move", "subj": {"sel": {"type": "character"}, "to": "here", "send": False},
-             "effects": effs, "text": line}]}
-    m = re.match(r"^When an opposing Friend enters play at a Problem for the first time each turn, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "w_enter", "text": line, "effects": effs,
-                                          "subj": {"sel": {"type": "Friend", "ctrl": "opp", "at": "problem"}, "once_turn": True}}
+    return NEXT
+
+
+def _your_mane_character_has_that_the(m, body, line, card_type):
+    return {"kind": "static", "op": "grant_color", "color": "chosen", "target": {"type": "Mane Character", "ctrl": "you"},
+            "text": line}
+
+
+def _you_have_a_z_a_z(m, body, line, card_type):
+    names = [x.strip() for x in m.group(1).split(",") if x.strip()] + [m.group(2)]
+    return {"kind": "static", "op": "power", "n": int(m.group(4)),
+            "target": {"type": "Friend", "ctrl": "you", "trait": m.group(3)},
+            "cond": {"k": "any_of", "of": [{"k": "you_have", "sel": {"type": "card", "ctrl": "you", "title": x}} for x in names]},
+            "text": line}
+
+
+def _when_one_more_opposing_characters_become(m, body, line, card_type):
+    # once: later triggers of the same batch find it already turned (its Boosted side has no such ability)
+    return {"kind": "trigger", "on": "w_exhaust", "subj": {"sel": {"type": "character", "ctrl": "opp"}}, "text": line,
+            "effects": [{"op": "turn_over", "to": "boosted"}]}
+
+
+def _when_a_character_enters_play_here(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    if effs is None:
+        return None
+    return {"kind": "multi", "text": line, "abilities": [
+        {"kind": "trigger", "on": "w_enter", "subj": {"sel": {"type": "character", "at": "here"}}, "effects": effs, "text": line},
+        {"kind": "trigger", "on": "w_move", "subj": {"sel": {"type": "character"}, "to": "here", "send": False},
+         "effects": effs, "text": line}]}
+
+
+def _when_an_opposing_friend_enters_play(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "w_enter", "text": line, "effects": effs,
+                                      "subj": {"sel": {"type": "Friend", "ctrl": "opp", "at": "problem"}, "once_turn": True}}
+
+
+def _this_card_has_at_least_power(_match, body, line, card_type):
     if body == "While this card has at least 3 +1 power counters on it, it is Epic":
         return {"kind": "static", "op": "epic_if", "counter": "+1", "n": 3, "text": line}
-    m = re.match(r"^At the start of this card's owner's turn, (.+)$", body)
-    if m and card_type == "Problem":  # a Problem is controlled by its owner (513.2): "your turn"
+    return NEXT
+
+
+def _at_the_start_of_this_card(m, body, line, card_type):
+    if card_type == "Problem":  # a Problem is controlled by its owner (513.2): "your turn"
         effs = parse_effects(m.group(1))
         return None if effs is None else {"kind": "trigger", "on": "turn_start", "text": line, "effects": effs}
-    m = re.match(r"^At the start of each of that Friend's controller's turns, that player must pay \[(\d+)\] or (banish|dismiss) that Friend$", body)
-    if m and card_type == "Resource":
+    return NEXT
+
+
+def _at_the_start_of_each_of(m, body, line, card_type):
+    if card_type == "Resource":
         return {"kind": "trigger", "on": "any_turn_start", "xf": {"host_tp": True}, "as_tp": True, "text": line,
                 "effects": [{"op": "pay_or", "n": int(m.group(1)), "else": [{"op": m.group(2), "target": {"host": True}}]}]}
-    m = re.match(r"^At the start of each player's turn, for each of that player's Friends, that player retires that Friend unless they "
-                 r"pay \[(\d+)\]$", body)
-    if m:
-        return {"kind": "trigger", "on": "any_turn_start", "as_tp": True, "text": line,
-                "effects": [{"op": "each_pay_or", "n": int(m.group(1)), "verb": "retire"}]}
-    m = re.match(r"^When this card enters play at your home, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "enter", "when": "home", "text": line, "effects": effs}
-    m = re.match(r"^At the start of a Problem faceoff involving the attached Friend, (.+)$", body)
-    if m and card_type == "Resource":
+    return NEXT
+
+
+def _at_the_start_of_each_player(m, body, line, card_type):
+    return {"kind": "trigger", "on": "any_turn_start", "as_tp": True, "text": line,
+            "effects": [{"op": "each_pay_or", "n": int(m.group(1)), "verb": "retire"}]}
+
+
+def _when_this_card_enters_play_at_2(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "enter", "when": "home", "text": line, "effects": effs}
+
+
+def _at_the_start_of_a_problem(m, body, line, card_type):
+    if card_type == "Resource":
         effs = parse_effects(m.group(1))
         return None if effs is None else {"kind": "trigger", "on": "host_fo_start", "fo": "problem", "text": line, "effects": effs}
-    m = re.match(r"^At the start of a Troublemaker faceoff, (.+)$", body)
-    if m:
-        effs = parse_effects(m.group(1))
-        return None if effs is None else {"kind": "trigger", "on": "any_fo_start", "fo": "tm", "text": line, "effects": effs}
-    m = re.match(r"^When this side of the card is turned face[ -]up, (.+)$", body)
-    if m and card_type == "Mane Character":
+    return NEXT
+
+
+def _at_the_start_of_a_troublemaker(m, body, line, card_type):
+    effs = parse_effects(m.group(1))
+    return None if effs is None else {"kind": "trigger", "on": "any_fo_start", "fo": "tm", "text": line, "effects": effs}
+
+
+def _when_this_side_of_the_card(m, body, line, card_type):
+    if card_type == "Mane Character":
         effs = parse_effects(m.group(1))
         return None if effs is None else {"kind": "trigger", "on": "side_up", "text": line, "effects": effs}
+    return NEXT
+
+
+def _when_this_card_dismissed_dismiss_all(_match, body, line, card_type):
     if body == "When this card is dismissed, dismiss all other Friends at its Problem":
         # "its Problem": the area it left (``la``), when that was a Problem (none from a home)
         return {"kind": "trigger", "on": "w_leave", "subj": {"how": "dismissed", "sel": {"self": True}}, "text": line,
                 "effects": parse_effects("dismiss all other Friends at its Problem")}
+    return NEXT
+
+
+def _this_card_has_at_least_one(_match, body, line, card_type):
     if body == "While this card has at least one Postage counter on it, it has +1 power":
         return {"kind": "static", "op": "power", "n": 1, "target": "self", "cond": {"k": "self_counters", "counter": "Postage", "n": 1},
                 "text": line}
-    return None
+    return NEXT
+
+
+#: trigger_whole_lines's templates in the order they are tried (first match wins: the order is behaviour);
+#: each (pattern matched at the start of ``body``, flags, builder); a builder without a pattern is
+#: always tried; it returns NEXT to let the next template try, ``Rewrite(text)`` to go on with a
+#: reworded text, else the result
+TRIGGER_LINE_TEMPLATES: tuple = (
+    (None, 0, _when_you_win_a_faceoff_involving),
+    (r"^When this Troublemaker is defeated, you may pay \[(\d+)\] to put another Troublemaker from your hand into "
+     r"play here face-up$", 0, _when_this_troublemaker_defeated_you_may),
+    (r"^When a player wins a Problem faceoff here, they may look at the top (\w+) cards of this Problem's deck and "
+     r"put them back in any order$", 0, _when_a_player_wins_a_problem),
+    (r"^The first time a player plays a Friend here each turn, that player may ready another Friend here$", 0, _the_first_time_a_player_plays),
+    (r"^The first time each turn one or more Friends become frightened, you may draw a card$", 0, _the_first_time_each_turn_one),
+    (r"^When you play this card to a Problem with a face-up Troublemaker, turn that Troublemaker face-down$", 0, _when_you_play_this_card_to),
+    (r"^When this card enters play at a Problem with an opponent's Troublemaker, this card gets \+(\d+) power until "
+     r"the end of the turn\. Challenge that Troublemaker with this card$", 0, _when_this_card_enters_play_at),
+    (r"^When an opposing Troublemaker enters play face-up or is uncovered here, you may challenge it with this card\. "
+     r"If a player has (\d+) or more points, you may challenge it with all of your characters at this card's Problem instead$", 0, _when_an_opposing_troublemaker_enters_play),
+    (r"^When this card enters play face-up or is uncovered, (.+)$", 0, _when_this_card_enters_play_face),
+    (r"^When you play your first card each turn, (.+)$", 0, _when_you_play_your_first_card),
+    (r"^When you play a card during a faceoff, (.+)$", 0, _when_you_play_a_card_during),
+    (r"^When you win a faceoff involving this card and ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*), (.+)$", 0, _when_you_win_a_faceoff_involving_2),
+    (r"^When a Troublemaker is played here, that Troublemaker's owner may put a Friend here into its owner's hand$", 0, _when_a_troublemaker_played_here_that),
+    (r"^When (?:this card enters play|you play this card), (banish .+ until this card leaves play)$", 0, _when_this_card_enters_play_you),
+    (r"^When an opponent draws (?:a|an) (Friend|Event|Resource|Troublemaker|card with the named type), (.+)$", 0, _when_an_opponent_draws_a_an),
+    (r"^At the end of your Main Phase, (.+)$", 0, _at_the_end_of_your_main),
+    (r"^When you end your turn, (.+)$", 0, _when_you_end_your_turn),
+    (r"^When you draw your (second|third|fourth) card during a turn, (.+)$", 0, _when_you_draw_your_second_third),
+    (r"^When an opponent draws a card during their Main Phase, (.+)$", 0, _when_an_opponent_draws_a_card),
+    (r"^When you confront a Problem, (.+)$", 0, _when_you_confront_a_problem),
+    (r"^When you confront this card's Problem with at least (\d+) other \[(%s)\] characters, (.+)$" % COLOR_RE, 0, _when_you_confront_this_card_problem),
+    (r"^When you play a Resource on one of your Friends, (turn this card over|that Friend gets \+(\d+) power until the end of the turn)$", 0, _when_you_play_a_resource_on),
+    (r"^When you remove the last ([A-Z]\w+) counter from this card, (.+)$", 0, _when_you_remove_the_last_a),
+    (r"^When you put a ([A-Z]\w+) counter on this card, (.+)$", 0, _when_you_put_a_a_z),
+    (r"^When this card (?:enters your discard pile|is put into the discard pile from anywhere), (.+)$", 0, _when_this_card_enters_your_discard),
+    (r"^When this enters play, (.+)$", 0, _when_this_enters_play),
+    (r"^When you put one or more cards on top of your deck, (.+)$", 0, _when_you_put_one_more_cards),
+    (r"^At the start of the turn, (.+)$", 0, _at_the_start_of_the_turn),
+    (r"^Your Mane Character has (?:that|the chosen) color$", 0, _your_mane_character_has_that_the),
+    (r"^While you have ((?:[A-Z][\w'-]*(?: [A-Z][\w'-]*)*, )+)or ([A-Z][\w'-]*(?: [A-Z][\w'-]*)*), each of your (%s) Friends "
+     r"has \+(\d+) power$" % "|".join(TRAITS), 0, _you_have_a_z_a_z),
+    (r"^When one or more opposing characters become exhausted, turn this card over$", 0, _when_one_more_opposing_characters_become),
+    (r"^When a character enters play here or is moved here, (.+)$", 0, _when_a_character_enters_play_here),
+    (r"^When an opposing Friend enters play at a Problem for the first time each turn, (.+)$", 0, _when_an_opposing_friend_enters_play),
+    (None, 0, _this_card_has_at_least_power),
+    (r"^At the start of this card's owner's turn, (.+)$", 0, _at_the_start_of_this_card),
+    (r"^At the start of each of that Friend's controller's turns, that player must pay \[(\d+)\] or (banish|dismiss) that Friend$", 0, _at_the_start_of_each_of),
+    (r"^At the start of each player's turn, for each of that player's Friends, that player retires that Friend unless they "
+     r"pay \[(\d+)\]$", 0, _at_the_start_of_each_player),
+    (r"^When this card enters play at your home, (.+)$", 0, _when_this_card_enters_play_at_2),
+    (r"^At the start of a Problem faceoff involving the attached Friend, (.+)$", 0, _at_the_start_of_a_problem),
+    (r"^At the start of a Troublemaker faceoff, (.+)$", 0, _at_the_start_of_a_troublemaker),
+    (r"^When this side of the card is turned face[ -]up, (.+)$", 0, _when_this_side_of_the_card),
+    (None, 0, _when_this_card_dismissed_dismiss_all),
+    (None, 0, _this_card_has_at_least_one),
+)
+
+
+def trigger_whole_lines(line: str, card_type: str) -> dict | None:
+    """Whole lines (trigger and body together) of the triggered-ability templates; ``xf`` filters are checked as
+    the event happens (712.2, triggered_effects.xf_ok)."""
+    body = line.rstrip(".")
+    return first_match(TRIGGER_LINE_TEMPLATES, body, line, card_type)
 
 
 TRIGGERS.extend([
