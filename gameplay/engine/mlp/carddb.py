@@ -1,7 +1,7 @@
 """Card definitions for the engine, built from the shared OCTGN parser (decks.sources.octgn_xml).
 
 A ``CardDef`` is immutable rules-level information (cost, play requirement, power, colors,
-keywords, Problem requirements, ...) plus the compiled abilities of its text (see cardtext.py).
+keywords, Problem requirements, ...) plus the compiled abilities of its text (see cardtext/).
 Card definitions are *not* stored in the game state: the state references them by key (the OCTGN
 GUID), so the state stays small and JSON-serialisable.
 """

@@ -1,6 +1,6 @@
 """Card definitions: the rules-level information of a card (``FaceDef`` per face, ``CardDef`` per
 card) and the keyword parser they share.  Imports no other engine module, so both the card
-database (carddb.py) and the card-text grammar (cardtext.py) can build on it.
+database (carddb.py) and the card-text grammar (cardtext/) can build on it.
 """
 from __future__ import annotations
 

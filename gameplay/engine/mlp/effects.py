@@ -1,4 +1,4 @@
-"""The effect vocabulary, described.  Card texts (cardtext.py, cards/*.py) and the ``manual_effect``
+"""The effect vocabulary, described.  Card texts (cardtext/, cards/*.py) and the ``manual_effect``
 action are expressed as small dicts the engine interprets (``{"op": "draw", "n": 1}``), so effects can
 wait inside the (JSON) game state while a player decides a target.  The ops themselves are the names
 the interpreter registers (``resolve.EFFECTS``: one handler per op); this module describes the common

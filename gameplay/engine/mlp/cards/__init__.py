@@ -1,7 +1,7 @@
 """Per-card definitions for irregular texts, keyed by collector number.
 
 Each module ``<set>.py`` exports ``CARDS = {"PR10": {"front": [ability, ...]}, ...}`` in the same
-ability format cardtext.py produces; these take precedence over the text parser.
+ability format cardtext/ produces; these take precedence over the text parser.
 """
 from __future__ import annotations
 

@@ -72,7 +72,7 @@ def _choose_an_opponent_friend_to_get(m, t):
             {"op": "if", "cond": {"k": "it_power_at_most", "n": 0}, "effects": [{"op": "dismiss", "target": {"it": True}}]}]
 
 
-def _you_have_power_during_ff_aceoffs(m, t):
+def _you_have_power_during_faceoffs(m, t):
     r = parse_effects(m.group(2))
     return None if r is None else [{"op": "fo_plus", "n": int(m.group(1)), "until": "turn"}] + r
 
@@ -259,7 +259,7 @@ EVENT_TEMPLATES: tuple = (
     (r"^move one of your characters and one of an opponent's characters$", re.I, _move_one_of_your_characters_one_2),
     (r"^look at the top (two|three|four|five|\d+) cards of your deck and put them back in any order$", re.I, _look_at_the_top_two_three),
     (r"^choose an opponent's Friend to get (-\d+) power until the end of the turn\. If it has 0 power or less, dismiss it$", re.I, _choose_an_opponent_friend_to_get),
-    (r"^you have \+(\d+) power during [Ff]aceoffs this turn\. (.+)$", re.I, _you_have_power_during_ff_aceoffs),
+    (r"^you have \+(\d+) power during [Ff]aceoffs this turn\. (.+)$", re.I, _you_have_power_during_faceoffs),
     (r"^exhaust each opposing character and turn this card over\. Characters exhausted this way do not ready during their controller's next Ready Phase$", re.I, _exhaust_each_opposing_character_turn_this),
     (r"^choose a color and put a (\d+) power colorless ([A-Z][a-z]+) Friend token with that color into play$", re.I, _choose_a_color_put_a_power),
     (r"^look at the top card of a Problem deck and put it on the top or bottom of that deck$", re.I, _look_at_the_top_card_of),
