@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from .templates import NEXT, Rewrite, first_match
 from .conditions import IF_TEMPLATES
 from .costs import cost_and_counter_sentences
 from .events import event_sentences
@@ -11,6 +10,7 @@ from .faceoff import parse_reveal_top, parse_start_faceoff
 from .nested import set_effect_grammar
 from .single import single_effect
 from .targets import parse_target
+from .templates import NEXT, Rewrite, first_match
 from .timed import timed_effects
 from .trigger_effects import trigger_body_sentences
 from .vocab import COLOR_RE, GRANTABLE_KW, TRAITS, UNTIL, X_KEYWORDS, re, until_word, verb_of, word_number

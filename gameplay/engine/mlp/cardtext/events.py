@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .templates import NEXT, Rewrite, first_match
 from .nested import parse_effects
 from .single import single_effect
 from .targets import parse_target
+from .templates import NEXT, first_match
 from .vocab import UNTIL, re, until_word, word_number
 
 

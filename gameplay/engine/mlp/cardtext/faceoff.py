@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .templates import NEXT, Rewrite, first_match
 from .nested import parse_effects
 from .statics import parse_static_power, static_selector
 from .targets import parse_target
+from .templates import NEXT, first_match
 from .vocab import TRAITS, re
 _REVEAL_IT = (  # what happens to "it", the revealed card (it stays on top of the deck otherwise)
     (r"^(?:you )?(?:put it into (?:your|their) hand|draw it)$", "hand"),

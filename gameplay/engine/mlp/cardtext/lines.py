@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .templates import NEXT, Rewrite, first_match
 from ..carddefs import FaceDef, parse_keywords
 from ..cards import DEFINITIONS
 from .costs import parse_cost
@@ -13,6 +12,7 @@ from .reactions import parse_reaction
 from .static_lines import parse_continuous_line, parse_static_extra
 from .statics import STATIC_TEMPLATES, compound_static, conditional_static, parse_static_keyword, parse_static_power
 from .targets import parse_target
+from .templates import NEXT, first_match
 from .triggers import TRIGGERS, other_than_it, trigger_whole_lines, watch_trigger
 from .vocab import AUTOMATED_KEYWORDS, COLOR_RE, KEYWORD_LINE, TRAITS, re, until_word, word_number
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from .templates import NEXT, Rewrite, first_match
 from ..constants import COLOR_NAMES, COLOR_WORDS
 from .nested import parse_effects
 from .targets import parse_target, printed_filter
+from .templates import NEXT, Rewrite, first_match
 from .vocab import COLOR_RE, GRANTABLE_KW, KEYWORD_NAMES, SAFE_REPEAT, TRAITS, UNTIL, X_KEYWORDS, re, until_word, word_number
 
 

@@ -1,10 +1,10 @@
 """Templates of Events and activated abilities with timing phrases, and delayed effects."""
 from __future__ import annotations
 
-from .templates import NEXT, Rewrite, first_match
 from .nested import parse_effects
 from .faceoff import parse_start_faceoff
 from .targets import parse_target
+from .templates import NEXT, Rewrite, first_match
 from .vocab import COLOR_RE, TRAITS, re, word_number
 
 

@@ -1,10 +1,10 @@
 """Bodies of triggered abilities: effect sentences tried first by ``parse_effects``."""
 from __future__ import annotations
 
-from .templates import NEXT, Rewrite, first_match
 from .nested import parse_effects
 from .single import single_effect
 from .targets import parse_target
+from .templates import NEXT, first_match
 from .vocab import COLOR_RE, NUM, TRAITS, re, word_number
 
 

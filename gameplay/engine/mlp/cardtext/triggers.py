@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from .templates import NEXT, Rewrite, first_match
 from .nested import parse_effects
 from .targets import parse_target
+from .templates import NEXT, first_match
 from .vocab import COLOR_RE, TRAITS, re, word_number
 
 
