@@ -16,7 +16,7 @@ from .trigger_effects import trigger_body_sentences
 from .vocab import COLOR_RE, GRANTABLE_KW, TRAITS, UNTIL, X_KEYWORDS, re, until_word, verb_of, word_number
 
 
-def _sentence_groups(_match, t, text):
+def _sentence_groups(_match, t):
     r = trigger_body_sentences(t)  # triggered-ability bodies
     if r is None:
         r = cost_and_counter_sentences(t)  # costs, counters, counted amounts
@@ -29,11 +29,11 @@ def _sentence_groups(_match, t, text):
     return NEXT
 
 
-def _rewrite_choose_an_opponent_that(_match, t, text):
+def _rewrite_choose_an_opponent_that(_match, t):
     return Rewrite(t.replace("choose an opponent. That opponent chooses and discards a card", "your opponent discards a card"))
 
 
-def _flip_if_involved(_match, t, text):
+def _flip_if_involved(_match, t):
     if t.startswith("If you have ") and "involved in this faceoff, flip" in t:
         m = re.match(r"^If you have (.+?) or (.+?) involved in this faceoff, flip an additional card\. If you have \1 and \2 involved in this faceoff, flip 2 additional cards instead$", t)
         if m:
@@ -42,62 +42,62 @@ def _flip_if_involved(_match, t, text):
     return NEXT
 
 
-def _reveal_top(_match, t, text):
+def _reveal_top(_match, t):
     r = parse_reveal_top(t)
     if r is not None:
         return r or None
     return NEXT
 
 
-def _start_faceoff(_match, t, text):
+def _start_faceoff(_match, t):
     r = parse_start_faceoff(t)
     if r is not None:
         return r or None
     return NEXT
 
 
-def _rewrite_the_friend_power(_match, t, text):
+def _rewrite_the_friend_power(_match, t):
     return Rewrite(re.sub(r"\bthe Friend with power higher than any other Friend involved in the faceoff\b",
                "a Friend with power higher than any other Friend involved in the faceoff", t))
 
 
-def _you_may_reveal_the_top_card(m, t, text):
+def _you_may_reveal_the_top_card(m, t):
     if not re.search(r"\. If you do\b", t):
         r = parse_reveal_top(m.group(1))
         return [{"op": "may", "effects": r}] if r else None
     return NEXT
 
 
-def _choose_one_of_each_player_flipped(_match, t, text):
+def _choose_one_of_each_player_flipped(_match, t):
     return [{"op": "flipped_card", "act": "ignore", "who": "each"}]
 
 
-def _banish_an_opponent_flipped_card(_match, t, text):
+def _banish_an_opponent_flipped_card(_match, t):
     return [{"op": "flipped_card", "act": "banish", "who": "opp"}]
 
 
-def _an_opponent_has_more_points_than(m, t, text):
+def _an_opponent_has_more_points_than(m, t):
     r = parse_effects(m.group(1))
     return None if r is None else [{"op": "if", "cond": {"k": "opp_more_points"}, "effects": r}]
 
 
-def _at_the_end_of_the_faceoff(m, t, text):
+def _at_the_end_of_the_faceoff(m, t):
     if "faceoff" not in m.group(1).lower() and not re.search(r"\bthat (?:Friend|character|card)\b|\bit\b", t):
         a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
         return None if a is None or b is None else a + [{"op": "at_fo_end", "effects": b}]
     return NEXT
 
 
-def _you_may_pay_less_events_friends(m, t, text):
+def _you_may_pay_less_events_friends(m, t):
     return [{"op": "may", "effects": [{"op": "cost_reduction", "n": int(m.group(1)), "type": m.group(2)[:-1],
                                       "until": "faceoff", "all": True}]}]
 
 
-def _lose_all_of_your_action_tokens(_match, t, text):
+def _lose_all_of_your_action_tokens(_match, t):
     return [{"op": "lose_tokens", "n": 99, "who": "you"}]
 
 
-def _an_gets_power_until_the_end(m, t, text):
+def _an_gets_power_until_the_end(m, t):
     if (m.group(3) in X_KEYWORDS) == (m.group(4) is not None):
         tg = parse_target(m.group(1))
         if tg is not None and not tg.get("each") and not tg.get("self") and not tg.get("it"):
@@ -107,33 +107,33 @@ def _an_gets_power_until_the_end(m, t, text):
     return NEXT
 
 
-def _may(m, t, text):
+def _may(m, t):
     # "that player may ..." after the actor became "you"
     r = parse_effects("you may " + m.group(1))
     return r
 
 
-def _you_may_spend_a_card_beneath(m, t, text):
+def _you_may_spend_a_card_beneath(m, t):
     r = parse_effects(m.group(1))
     return None if r is None else [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]
 
 
-def _you_may_spend_any_number_of(m, t, text):
+def _you_may_spend_any_number_of(m, t):
     # any number: one optional spend per card beneath it
     r = parse_effects(m.group(1))
     return [{"op": "per", "beneath": True, "effects": [{"op": "may", "effects": [{"op": "spend_cost", "n": 1}] + r}]}]
 
 
-def _you_won_a_problem_faceoff_by(m, t, text):
+def _you_won_a_problem_faceoff_by(m, t):
     r = parse_effects(m.group(2))
     return None if r is None else [{"op": "if", "cond": {"k": "won_by", "n": int(m.group(1))}, "effects": r}]
 
 
-def _all_players_lose_all_their_action(_match, t, text):
+def _all_players_lose_all_their_action(_match, t):
     return [{"op": "lose_tokens", "n": 99, "who": "each"}]
 
 
-def _you_may_you_do(m, t, text):
+def _you_may_you_do(m, t):
     a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
     mp = re.match(r"^pay \[(\d+)\]$", m.group(1), re.I)
     if mp:  # "You may pay [2]. If you do, ..." (the rest only if paid, 508.1d)
@@ -143,11 +143,11 @@ def _you_may_you_do(m, t, text):
     return None if a is None or b is None else [{"op": "may", "effects": a + b}]
 
 
-def _each_player_chooses_a_character_involved(m, t, text):
+def _each_player_chooses_a_character_involved(m, t):
     return [{"op": "each_player", "effects": [{"op": "power", "n": int(m.group(1)), "target": {"type": "character", "at": "faceoff"}, "until": "faceoff"}]}]
 
 
-def _you_may_put_a_token_a(m, t, text):
+def _you_may_put_a_token_a(m, t):
     # one of three tokens (NM18)
     modes = [parse_effects(f"put {x} into play here") for x in m.groups()]
     if all(x is not None for x in modes):
@@ -155,7 +155,7 @@ def _you_may_put_a_token_a(m, t, text):
     return NEXT
 
 
-def _choose_a_problem_exhaust_ready_each(m, t, text):
+def _choose_a_problem_exhaust_ready_each(m, t):
     # AD109 Popping Corn
     v, ty = m.group(1).lower(), m.group(2)
     return [{"op": "choose_area"}, {"op": "if", "cond": {"k": "opp_mane_boosted"},
@@ -163,29 +163,29 @@ def _choose_a_problem_exhaust_ready_each(m, t, text):
             "else": [{"op": v, "target": {"type": ty, "each": True, "at": "there", "max_power": int(m.group(3))}}]}]
 
 
-def _choose_a_color_this_card_loses(_match, t, text):
+def _choose_a_color_this_card_loses(_match, t):
     return [{"op": "choose_color"}]  # the chosen color replaces its colors (MT74)
 
 
-def _you_may_exhaust_this_card_to(m, t, text):
+def _you_may_exhaust_this_card_to(m, t):
     # "you may exhaust this card to choose ... That Friend has -2 power ..." (one sentence pair)
     r = parse_effects(m.group(1))
     return None if r is None else [{"op": "may", "effects": [{"op": "exhaust_self_cost"}] + r}]
 
 
-def _exhaust_one_of_your_characters_at(m, t, text):
+def _exhaust_one_of_your_characters_at(m, t):
     # a cost: with no character that can be exhausted, nothing more (508.1d)
     a, b = single_effect(m.group(1)), parse_effects(m.group(2))
     return None if a is None or b is None else [{**a[0], "cost": True}] + b
 
 
-def _you_may_discard_a_card_to(m, t, text):
+def _you_may_discard_a_card_to(m, t):
     # the discard is a cost: with no card in hand nothing happens (508.1d)
     r = parse_effects(m.group(1))
     return None if r is None else [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "cost": True}] + r}]
 
 
-def _retire_exhaust_dismiss_banish_another_one(m, t, text):
+def _retire_exhaust_dismiss_banish_another_one(m, t):
     # "retire another one of your Friends. If you do, ...": nothing more if none could be
     tg = parse_target(m.group(2))
     r = parse_effects(m.group(3))
@@ -194,7 +194,7 @@ def _retire_exhaust_dismiss_banish_another_one(m, t, text):
     return None
 
 
-def _choose_one_two(m, t, text):
+def _choose_one_two(m, t):
     if ";" in m.group(2):
         parts = [x.strip() for x in re.split(r";\s*(?:or\s+)?", m.group(2)) if x.strip()]
     else:
@@ -205,7 +205,7 @@ def _choose_one_two(m, t, text):
     return None
 
 
-def _choose_it_that_character_friend_card(m, t, text):
+def _choose_it_that_character_friend_card(m, t):
     tg = parse_target(m.group(1))
     rest_ = parse_effects("that character " + m.group(2))
     if tg is not None and rest_ is not None and not tg.get("each"):
@@ -213,7 +213,7 @@ def _choose_it_that_character_friend_card(m, t, text):
     return None
 
 
-def _choose_move_exhaust_ready_frighten_unfrighten(m, t, text):
+def _choose_move_exhaust_ready_frighten_unfrighten(m, t):
     if re.search(r"\bit\b|\bthat\b|\bthem\b|\. |, then", m.group(4)):
         return None  # later sentences referring back to the chosen card are not handled
     tg = parse_target(m.group(1))
@@ -224,7 +224,7 @@ def _choose_move_exhaust_ready_frighten_unfrighten(m, t, text):
     return NEXT
 
 
-def _choose_move_exhaust_ready_frighten_unfrighten_2(m, t, text):
+def _choose_move_exhaust_ready_frighten_unfrighten_2(m, t):
     tg = parse_target(m.group(1))
     rest_ = parse_effects(f"{m.group(2).lower()} that character")
     if tg is not None and rest_ is not None and not tg.get("each") and not tg.get("self"):
@@ -232,12 +232,12 @@ def _choose_move_exhaust_ready_frighten_unfrighten_2(m, t, text):
     return None
 
 
-def _put_an_opposing_friend_an_opponent(m, t, text):
+def _put_an_opposing_friend_an_opponent(m, t):
     return [{"op": "to_hand", "target": parse_target(m.group(1))},
             {"op": "discard", "n": 1, "who": "opponent", "random": False}]
 
 
-def _each_player_may(m, t, text):
+def _each_player_may(m, t):
     if re.search(r"\. |, then|\bthen\b", m.group(1)):
         return None
     if " their opponent" not in m.group(1) and "another player" not in m.group(1):
@@ -246,7 +246,7 @@ def _each_player_may(m, t, text):
     return NEXT
 
 
-def _each_player_retires_dismisses_discards_draws(m, t, text):
+def _each_player_retires_dismisses_discards_draws(m, t):
     verb = {"retires": "retire", "dismisses": "dismiss", "discards": "discard", "draws": "draw",
             "frightens": "frighten", "exhausts": "exhaust"}[m.group(1).lower()]
     obj = m.group(2)
@@ -261,7 +261,7 @@ def _each_player_retires_dismisses_discards_draws(m, t, text):
     return None if r is None else [{"op": "each_player", "effects": r}]
 
 
-def _event_sentence(_match, t, text):
+def _event_sentence(_match, t):
     r = event_sentences(t)
     if r is not None:
         return r
@@ -279,25 +279,25 @@ def _event_sentence(_match, t, text):
     return NEXT
 
 
-def _you_have_involved_this_faceoff_flip(m, t, text):
+def _you_have_involved_this_faceoff_flip(m, t):
     return [{"op": "flip_if_involved", "names": [m.group(1), m.group(2)], "n": 1, "all_n": 2}]
 
 
-def _during_a_faceoff(m, t, text):
+def _during_a_faceoff(m, t):
     r = parse_effects(m.group(1))
     return None if r is None else [{"op": "if_faceoff", "effects": r}]
 
 
-def _you_may_you_do_2(m, t, text):
+def _you_may_you_do_2(m, t):
     a, b = parse_effects(m.group(1)), parse_effects(m.group(2))
     return None if a is None or b is None else [{"op": "may", "effects": a + b}]
 
 
-def _rewrite_you_may_pay(_match, t, text):
+def _rewrite_you_may_pay(_match, t):
     return Rewrite(re.sub(r"^(you may (?:pay \[\d+\] and )?(?:exhaust|banish|retire)) it( and pay \[\d+\])? to ", r"\1 this card\2 to ", t, flags=re.I))
 
 
-def _you_may_pay_exhaust_this_card(_match, t, text):
+def _you_may_pay_exhaust_this_card(_match, t):
     m = re.match(r"^you may ((?:pay \[\d+\]|exhaust this card|banish this card|retire this card)(?: and (?:pay \[\d+\]|exhaust this card|banish this card|retire this card))*) to (.+)$", t, re.I)
     if m and not m.group(1).lower().startswith("pay [") or (m and " and " in m.group(1)):
         costs: list[dict] = []
@@ -318,12 +318,12 @@ def _you_may_pay_exhaust_this_card(_match, t, text):
     return NEXT
 
 
-def _you_may_pay_to(m, t, text):
+def _you_may_pay_to(m, t):
     r = parse_effects(m.group(2))
     return None if r is None else [{"op": "may", "effects": [{"op": "pay", "n": int(m.group(1))}] + r}]
 
 
-def _you_may_pay_exhaust_frighten_retire(m, t, text):
+def _you_may_pay_exhaust_frighten_retire(m, t):
     # "you may exhaust one of your characters here to gain [1]": the first part is a cost (508.1d)
     tg = parse_target(m.group(3))
     r = parse_effects(m.group(4))
@@ -339,137 +339,137 @@ def _you_may_pay_exhaust_frighten_retire(m, t, text):
     return NEXT
 
 
-def _you_may(m, t, text):
+def _you_may(m, t):
     r = parse_effects(m.group(1))
     return None if r is None else [{"op": "may", "effects": r}]
 
 
-def _you_have_a_an_character_friend(m, t, text):
+def _you_have_a_an_character_friend(m, t):
     # "Flip another additional card if you have a Dragon character": the condition written last
     return parse_effects(f"if you have {m.group(2)} {m.group(3)}, {m.group(1)[:1].lower()}{m.group(1)[1:]}")
 
 
-def _you_have_another_character_friend(m, t, text):
+def _you_have_another_character_friend(m, t):
     # "if you have another Changeling character, ..." (another than this card)
     r = parse_effects(m.group(3))
     sel_ = {"type": m.group(2), "ctrl": "you", "trait": m.group(1), "other": True}
     return None if r is None else [{"op": "if", "cond": {"k": "you_have", "sel": sel_}, "effects": r}]
 
 
-def _a_player_has_more_points(m, t, text):
+def _a_player_has_more_points(m, t):
     # "If a player has 8 or more points, ..." (either player)
     r = parse_effects(m.group(2))
     return None if r is None else [{"op": "if", "cond": {"k": "points_at_least", "n": int(m.group(1))}, "effects": r}]
 
 
-def _have_get_power(m, t, text):
+def _have_get_power(m, t):
     # "have another character there get +2 power ..." = give it +2 power
     return parse_effects(f"give {m.group(1)} {m.group(2)}")
 
 
-def _that_friend_character_this_card_get(m, t, text):
+def _that_friend_character_this_card_get(m, t):
     n, u = int(m.group(2)), until_word(m.group("until"))
     return [{"op": "power", "n": n, "target": {"it": True}, "until": u},
             {"op": "power", "n": n, "target": {"self": True}, "until": u}]
 
 
-def _your_other_characters_friends_each_get(m, t, text):
+def _your_other_characters_friends_each_get(m, t):
     return parse_effects(f"{m.group(1)} get {m.group(2)}")
 
 
-def _put_a_an_one_two_counters(m, t, text):
+def _put_a_an_one_two_counters(m, t):
     # "+1 counter" = "+1 power counter" (HM22's wording)
     return parse_effects(f"put {m.group(1)} +1 power counter{'s' if word_number(m.group(1)) > 1 else ''} on {m.group(2)}")
 
 
-def _a_friend_left_play_this_turn(m, t, text):
+def _a_friend_left_play_this_turn(m, t):
     # rules.leave_play records the turn a Friend last left play
     r = parse_effects(m.group(1))
     return None if r is None else [{"op": "if", "cond": {"k": "friend_left_turn"}, "effects": r}]
 
 
-def _dismiss_banish_frighten_exhaust_all_opposing(m, t, text):
+def _dismiss_banish_frighten_exhaust_all_opposing(m, t):
     return [{"op": m.group(1).lower(), "target": {"type": "Friend", "ctrl": "opp", "token": True, "each": True}}]
 
 
-def _the_cost_of_your_next_friend(m, t, text):
+def _the_cost_of_your_next_friend(m, t):
     return [{"op": "cost_reduction", "n": int(m.group(3)), "type": m.group(2), "color": m.group(1), "until": "turn"}]
 
 
-def _pay_less_the_next_you_play(m, t, text):
+def _pay_less_the_next_you_play(m, t):
     return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "trait": m.group(2), "until": "turn"}]
 
 
-def _an_opponent_may(m, t, text):
+def _an_opponent_may(m, t):
     # "an opponent may pay [2] to dismiss this card": the opponent decides and pays ("this card" stays)
     r = parse_effects("you may " + m.group(1))
     return None if r is None else [{"op": "as_opponent", "effects": r}]
 
 
-def _send_the_watched_card_back(_match, t, text):
+def _send_the_watched_card_back(_match, t):
     if t == "send the watched card back":
         return [{"op": "send_it_back"}]
     return NEXT
 
 
-def _put_a_troublemaker_your_hand_discard(m, t, text):
+def _put_a_troublemaker_your_hand_discard(m, t):
     return [{"op": "tm_into_play", "zone": "hand" if m.group(1) == "hand" else "disc"}]
 
 
-def _search_your_deck_a_troublemaker_put(_match, t, text):
+def _search_your_deck_a_troublemaker_put(_match, t):
     return [{"op": "tm_into_play", "zone": "deck"}]
 
 
-def _ready_a_card(_match, t, text):
+def _ready_a_card(_match, t):
     # any card in play that can be readied
     return [{"op": "ready", "target": {"type": "card", "state": "exhausted"}}]
 
 
-def _replace_another_problem(_match, t, text):
+def _replace_another_problem(_match, t):
     return [{"op": "replace_problem", "other": True}]
 
 
-def _choose_an_opponent_that_opponent_chooses(_match, t, text):
+def _choose_an_opponent_that_opponent_chooses(_match, t):
     return [{"op": "discard", "n": 1, "who": "opponent", "random": False}]
 
 
-def _all_players_discard_all_the_cards(_match, t, text):
+def _all_players_discard_all_the_cards(_match, t):
     return [{"op": "each_player", "effects": [{"op": "discard", "n": 99, "who": "you"}, {"op": "draw", "n": 3, "who": "you"}]}]
 
 
-def _the_card_that_left_play_to(_match, t, text):
+def _the_card_that_left_play_to(_match, t):
     if t == "return the card that left play to its owner's hand":
         return [{"op": "left_to_hand"}]
     return NEXT
 
 
-def _look_at_the_top_two_three(m, t, text):
+def _look_at_the_top_two_three(m, t):
     whose = {"your": "you", "your opponent's": "opponent"}.get(m.group(2).lower(), "problem_here")
     return [{"op": "reorder_top", "n": word_number(m.group(1)), "whose": whose,
              "deck": "pdeck" if whose == "problem_here" else "deck"}]
 
 
-def _look_at_the_top_card_of(_match, t, text):
+def _look_at_the_top_card_of(_match, t):
     return [{"op": "look_pdeck", "whose": "you", "deck": "pdeck"}]
 
 
-def _the_next_card_you_play_that(m, t, text):
+def _the_next_card_you_play_that(m, t):
     return [{"op": "cost_reduction", "n": int(m.group(1)), "type": "card", "until": "turn"}]
 
 
-def _uncover_it_that_card_that_troublemaker(_match, t, text):
+def _uncover_it_that_card_that_troublemaker(_match, t):
     return [{"op": "uncover_it"}]
 
 
-def _put_the_top_card_of_each(_match, t, text):
+def _put_the_top_card_of_each(_match, t):
     return [{"op": "each_player", "effects": [{"op": "mill", "n": 1}]}]
 
 
-def _search_your_discard_pile_a_card(_match, t, text):
+def _search_your_discard_pile_a_card(_match, t):
     return [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}]
 
 
-def _if_templates(_match, t, text):
+def _if_templates(_match, t):
     for pat, cond in IF_TEMPLATES:  # turn start / end conditions (resolve.py "if")
         m = re.match(pat, t, re.I)
         if m:
@@ -478,7 +478,7 @@ def _if_templates(_match, t, text):
     return NEXT
 
 
-def _you_have_another_an(m, t, text):
+def _you_have_another_an(m, t):
     tg = parse_target("a " + m.group(3))
     r = parse_effects(m.group(4))
     if tg is not None and r is not None and set(tg) <= {"type", "trait"}:
@@ -489,7 +489,7 @@ def _you_have_another_an(m, t, text):
     return None
 
 
-def _you_have_a_an_at_least(m, t, text):
+def _you_have_a_an_at_least(m, t):
     r = parse_effects(m.group(4))
     if r is None:
         return None
@@ -501,7 +501,7 @@ def _you_have_a_an_at_least(m, t, text):
     return [{"op": "if", "cond": {"k": "you_have", "sel": sel_}, "effects": r}]
 
 
-def _if_you_have_or_there_is(_match, t, text):
+def _if_you_have_or_there_is(_match, t):
     m = re.match(r"^if you (?:have|control) (?:a|an|at least one) ([^,]+), (.+)$", t, re.I) or \
         re.match(r"^if there (?:is|are) (?:a|an|at least one) ([^,]+), (.+)$", t, re.I)
     if m:
@@ -517,7 +517,7 @@ def _if_you_have_or_there_is(_match, t, text):
     return NEXT
 
 
-def _there_are_no(m, t, text):
+def _there_are_no(m, t):
     if not re.search(r"(?:this card's|its) Problem", m.group(1)):  # "here" would be a home
         tg = parse_target("each " + m.group(1))
         r = parse_effects(m.group(2))
@@ -528,14 +528,14 @@ def _there_are_no(m, t, text):
     return NEXT
 
 
-def _one_instruction(_match, t, text):
+def _one_instruction(_match, t):
     r = single_effect(t)
     if r is not None:
         return r
     return NEXT
 
 
-def _two_instructions_with_and(_match, t, text):
+def _two_instructions_with_and(_match, t):
     if " and " in t:
         a, b = t.split(" and ", 1)
         ra = single_effect(a)
@@ -644,7 +644,7 @@ def parse_effects(text: str) -> list[dict] | None:
     t = text.strip().rstrip(".").strip()
     if not t:
         return []
-    return first_match(EFFECT_TEMPLATES, t, text)
+    return first_match(EFFECT_TEMPLATES, t)
 
 
 # ------------------------------------------------------------------ the other small effect templates

@@ -559,6 +559,8 @@ LINE_TEMPLATES: tuple = (
 
 
 def parse_line(line: str, card_type: str, keywords: dict, extra_lines: tuple = ()) -> dict:
+    """One line of a card's text (a paragraph, 701.2) -> its ability dict (``LINE_TEMPLATES``; a line no
+    template understands is manual).  ``extra_lines``: an Event's following lines, part of its effect."""
     raw = line
     line = _clean(line)
     if not line:

@@ -743,6 +743,7 @@ SINGLE_EFFECT_TEMPLATES: tuple = (
 
 
 def single_effect(t: str) -> list[dict] | None:
+    """One instruction with one verb -> effects (``SINGLE_EFFECT_TEMPLATES``), or None if not understood."""
     t = t.strip().rstrip(".")
     return first_match(SINGLE_EFFECT_TEMPLATES, t)
 

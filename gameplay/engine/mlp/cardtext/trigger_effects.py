@@ -640,6 +640,8 @@ def _name_a_card_type(_match, t):
 #: always tried; it returns NEXT to let the next template try, ``Rewrite(text)`` to go on with a
 #: reworded text, else the result
 TRIGGER_BODY_TEMPLATES: tuple = (
+    # "put a Hero counter on this card. Then, if there are at least 5 Hero counters on this card, remove
+    # them and turn it over" (519: named counters; a Mane Character turned over, 301.2)
     (r"^put (?:a|an) ([A-Z]\w+) counter on this card\. Then, if there are at least (\d+) \1 counters on this card, "
      r"remove them and turn it over$", 0, _put_a_an_a_z_counter),
     (r"^put (?:a|an) ([A-Z]\w+) counter on this card$", 0, _put_a_an_a_z_counter_2),
@@ -783,6 +785,5 @@ TRIGGER_BODY_TEMPLATES: tuple = (
 
 
 def trigger_body_sentences(t: str) -> list[dict] | None:
-    # "put a Hero counter on this card. Then, if there are at least 5 Hero counters on this card, remove
-    # them and turn it over" (519: named counters; a Mane Character turned over, 301.2)
+    """Whole bodies of triggered abilities (``TRIGGER_BODY_TEMPLATES``), tried first by ``parse_effects``."""
     return first_match(TRIGGER_BODY_TEMPLATES, t)
