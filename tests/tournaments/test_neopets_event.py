@@ -24,10 +24,10 @@ def neopets_format(db):
 
 def test_a_12_player_neopets_event_simulates_through_with_engine_played_matches(neopets_format):
     out = StringIO()
-    call_command("simulate_event", "--game", "neopets", "--format", "neopets-constructed", "--players", "12",
-                 "--seed", "5", "--json", stdout=out)
+    call_command("simulate_event", "--game", "neopets", "--players", "12", "--seed", "5", "--json", stdout=out)
     data = json.loads(out.getvalue())
     assert data["event"]["status"] == "published" and data["winner"]
+    assert (data["event"]["game"], data["event"]["format"]) == ("neopets", "neopets-constructed")  # the game's format
     assert data["simulation"]["decklists"] == {"submitted": 12, "legal": 12, "played_by": "gameplay.engine.neopets"}
     swiss = [r for r in data["rounds"] if r["kind"] == "swiss"]
     assert len(swiss) == 5  # 9 to 16 players: 5 rounds

@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 
 from .carddb import DEMO_FILE, CardDB
-from .effects import ABILITY_KINDS, OPS, TRIGGERS
+from .effects import ABILITY_KINDS, COSTS, OPS, PASSIVES, REPLACEMENTS, TRIGGERS
 from .rules import CONDITIONS
 from .selfplay import run
 
@@ -27,7 +27,8 @@ def coverage(db: CardDB) -> dict:
 
 
 def vocabulary_use(db: CardDB) -> dict[str, dict[str, int]]:
-    used: dict[str, Counter] = {"kinds": Counter(), "ops": Counter(), "triggers": Counter(), "conditions": Counter()}
+    used: dict[str, Counter] = {"kinds": Counter(), "ops": Counter(), "triggers": Counter(), "conditions": Counter(),
+                                "replacements": Counter(), "passives": Counter(), "costs": Counter()}
 
     def walk(x):
         if isinstance(x, dict):
@@ -46,12 +47,20 @@ def vocabulary_use(db: CardDB) -> dict[str, dict[str, int]]:
             used["kinds"][a["kind"]] += 1
             if a["kind"] == "triggered":
                 used["triggers"][a["on"]] += 1
+            if a["kind"] == "replacement":
+                used["replacements"][a["event"]] += 1
+            if a["kind"] == "passive":
+                used["passives"].update(k for k in PASSIVES if k in a)
+            used["costs"].update(a.get("cost") or {})
             walk(a)
     return {
         "kinds": {k: used["kinds"][k] for k in sorted(ABILITY_KINDS)},
         "ops": {k: used["ops"][k] for k in sorted(OPS)},
         "triggers": {k: used["triggers"][k] for k in sorted(TRIGGERS)},
         "conditions": {k: used["conditions"][k] for k in sorted(CONDITIONS)},
+        "replacements": {k: used["replacements"][k] for k in sorted(REPLACEMENTS)},
+        "passives": {k: used["passives"][k] for k in PASSIVES},
+        "costs": {k: used["costs"][k] for k in sorted(COSTS)},
     }
 
 

@@ -31,7 +31,8 @@ DEMO_DECKS: dict[str, dict[str, Any]] = {
         "main": _main({"Demo Wooden Shield": 2, "Demo Spiked Armour": 2, "Demo Rainbow Paint Brush": 2,
                        "Demo Meridell Charge": 2, "Demo Banishment": 2, "Demo Jeran": 1, "Demo Lord Kass": 1,
                        "Demo Light Faerie": 1, "Demo Babaa": 1, "Demo Heal": 2, "Demo Omelette": 2, "Demo Hot Dog": 2,
-                       "Demo Hubert": 1, "Demo Map Piece 1": 1, "Demo Map Piece 2": 1, "Demo Hidden Tower": 2},
+                       "Demo Hubert": 1, "Demo Map Piece 1": 1, "Demo Map Piece 2": 1, "Demo Hidden Tower": 2,
+                       "Demo Boomerang Shield": 2, "Demo Quartermaster": 1, "Demo Phoenix Feather": 1},
                       {"Demo Eo Codestone": 2, "Demo Bri Codestone": 1, "Demo Vo Codestone": 1}),
     },
     "Demo Tyrannian Might": {
@@ -40,7 +41,7 @@ DEMO_DECKS: dict[str, dict[str, Any]] = {
         "main": _main({"Demo Sturdy Sword": 2, "Demo Butter Knife": 2, "Demo Fire Paint Brush": 2, "Demo Quick Strike": 2,
                        "Demo Strength Potion": 2, "Demo Warf": 1, "Demo Sloth Minion": 1, "Demo Battle Faerie": 1,
                        "Demo Battle Snack": 2, "Demo Spicy Hot Dog": 2, "Demo Battledome Arena": 2, "Demo Sabotage": 2,
-                       "Demo Growth Tonic": 2},
+                       "Demo Growth Tonic": 2, "Demo Charging Orb": 2, "Demo Savings Jar": 2},
                       {"Demo Bri Codestone": 3, "Demo Vo Codestone": 1}),
     },
     "Demo Faerieland Mysteries": {
@@ -49,7 +50,8 @@ DEMO_DECKS: dict[str, dict[str, Any]] = {
         "main": _main({"Demo Scroll of Knowledge": 2, "Demo Ice Wand": 2, "Demo Rainbow Paint Brush": 2,
                        "Demo Ancient Lore": 2, "Demo Choice of Paths": 2, "Demo Judge's Call": 2, "Demo Heal": 2,
                        "Demo Slowing Tonic": 2, "Demo Shadow Draught": 2, "Demo Light Faerie": 1, "Demo Dark Faerie": 1,
-                       "Demo Negg of Refusal": 2, "Demo Hot Dog": 2, "Demo Mystery Scroll": 1},
+                       "Demo Negg of Refusal": 2, "Demo Hot Dog": 2, "Demo Mystery Scroll": 1, "Demo Crystal Ball": 2,
+                       "Demo Battle Plan": 2, "Demo Lucky Dig": 1},
                       {"Demo Mag Codestone": 2, "Demo Eo Codestone": 1, "Demo Bri Codestone": 1}),
     },
     "Demo Desert Thieves": {
@@ -58,7 +60,8 @@ DEMO_DECKS: dict[str, dict[str, Any]] = {
         "main": _main({"Demo Lucky Charm": 2, "Demo Ice Wand": 2, "Demo Fire Paint Brush": 2, "Demo Treasure Hunt": 2,
                        "Demo Recall": 2, "Demo Scrying Pool": 2, "Demo Sabotage": 2, "Demo Meepit Juggler": 1,
                        "Demo Lord Kass": 1, "Demo Meowclops": 1, "Demo Delayed Elixir": 2, "Demo White Flag": 1,
-                       "Demo Heal": 2, "Demo Omelette": 2, "Demo Negg of Refusal": 2},
+                       "Demo Heal": 2, "Demo Omelette": 2, "Demo Negg of Refusal": 2, "Demo Buried Treasure": 2,
+                       "Demo Exhumation": 1, "Demo Truth Serum": 1},
                       {"Demo Bri Codestone": 2, "Demo Mag Codestone": 1, "Demo Vo Codestone": 1}),
     },
 }

@@ -5,7 +5,7 @@ A card's ``effects`` field lists abilities (``docs/neopets-card-format.md``):
   {"kind": "activated", "do": [...], "cost": {...}, "once_per_turn": true}         8.4
   {"kind": "triggered", "on": <trigger>, "do": [...]}                                8.5
   {"kind": "passive", "stat"/"cant"/"immune": ...}                                  8.7
-  {"kind": "replacement", "event": "damage", "prevent": n}                           8.9
+  {"kind": "replacement", "event": "damage" | "knock_out" | "destroyed", ...}         8.9
 Any ability may carry ``condition`` (8.6: checked to put it into the Queue and again as it
 resolves), ``target`` (chosen as it is put into the Queue, 3.3c) and ``roll`` (dice rolled as an
 Additional Cost, 8.13a).  Delayed triggers are the ``delay`` op (8.8).
@@ -30,9 +30,12 @@ TRIGGERS = frozenset({"turn_start", "opponent_turn_start", "phase_start", "end_o
                       "deals_damage", "you_play", "opponent_plays", "codestone_attached", "attack_rolled"})
 CANT = frozenset({"play_food", "play_potion", "attach_codestone", "attack"})
 IMMUNE = frozenset({"freeze", "steal"})
-COSTS = frozenset({"discard", "discard_self", "void_self"})
+COSTS = frozenset({"discard", "discard_self", "void_self", "remove_counters"})
+REPLACEMENTS = frozenset({"damage", "knock_out", "destroyed"})  # 8.9: the events a replacement effect replaces
+DESTROYED_INSTEAD = frozenset({"inventory", "main_deck"})
+PASSIVES = ("stat", "cant", "immune", "slots")
 UNTIL = frozenset({"turn", "next_turn", "round"})
-AMOUNTS = frozenset({"successes", "criticals", "total"})
+AMOUNTS = frozenset({"successes", "criticals", "total", "counters"})
 TARGET_TYPES = frozenset({"Equipment", "Petpet", "Faerie", "Hero", "Villain", "Location"})
 
 
@@ -85,6 +88,8 @@ class Ctx:
             return sum(1 for v in dice if v == 6)
         if n == "total":
             return sum(dice)
+        if n == "counters":  # Glossary Counter: the counters on the ability's card
+            return R.counters(self.st, self.source)
         raise CardDataError(f"unknown amount {n!r}")
 
     def ask(self, kind: str, options: list, rule: str, *, player: int | None = None, **extra: Any) -> Any:
@@ -227,7 +232,7 @@ def _scrap(ctx: Ctx, e: dict) -> None:
 def _recycle(ctx: Ctx, e: dict) -> None:
     """Glossary Recycle: cards from your Discard to the bottom of your Deck (public zone: chosen)."""
     p = ctx.controller
-    disc = ctx.st["players"][p]["discard"]
+    disc = R.face_up_discard(ctx.st, p)  # 6.8d: not the Buried cards
     chosen: list[str] = []
     for _ in range(min(ctx.amount(e.get("n", 1)), len(disc))):
         chosen.append(ctx.ask("recycle", [c for c in disc if c not in chosen], "10 Recycle"))
@@ -258,7 +263,8 @@ def _fetch(ctx: Ctx, e: dict) -> None:
     """Glossary Fetch from a public zone (Discard or Void): can't fail when a card matches."""
     p = ctx.controller
     zone = e.get("from", "discard")
-    found = [c for c in ctx.st["players"][p][zone] if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})]
+    pool = R.face_up_discard(ctx.st, p) if zone == "discard" else ctx.st["players"][p][zone]  # 6.8d
+    found = [c for c in pool if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})]
     if not found:
         return
     pick = ctx.ask("fetch", found, "10 Fetch")
@@ -298,7 +304,7 @@ def _steal(ctx: Ctx, e: dict) -> None:
     n = ctx.amount(e.get("n", 1))
     chosen: list[str] = []
     if src == "discard":  # a public zone: chosen
-        pool = ctx.st["players"][o]["discard"]
+        pool = R.face_up_discard(ctx.st, o)  # 6.8d: not the Buried cards
         for _ in range(min(n, len(pool))):
             chosen.append(ctx.ask("steal", [c for c in pool if c not in chosen], "8.10"))
     elif src == "main_deck":
@@ -333,8 +339,7 @@ def _destroy(ctx: Ctx, e: dict) -> None:
     """Glossary Destroy: the target from the Battledome to the Discard (a Champion to the Void, 5.5e)."""
     t = target_of(ctx)
     if t is not None:
-        ctx.log("destroy", f"{ctx.name(t)} is destroyed", card=t)
-        R.to_discard(ctx.g, ctx.st, t)
+        R.destroy(ctx.g, ctx.st, ctx.ev, t)  # (its own replacement effect may send it elsewhere, 8.9b)
 
 
 @op("void_card")
@@ -369,7 +374,8 @@ def _play_from(ctx: Ctx, e: dict) -> None:
     (5.14c.1)."""
     p = ctx.controller
     zone = e.get("from", "inventory")
-    found = [c for c in ctx.st["players"][p][zone]
+    pool = R.face_up_discard(ctx.st, p) if zone == "discard" else ctx.st["players"][p][zone]  # 6.8d
+    found = [c for c in pool
              if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})
              and ctx.g.playable_by_effect(ctx.st, p, c)]
     if not found:
@@ -393,6 +399,150 @@ def _paint(ctx: Ctx, e: dict) -> None:
     R.put(ctx.st, old, "rainbow_pool", p)
     R.put(ctx.st, new, "neopet", p, fu=True)
     ctx.log("paint", f"{ctx.name(old)} is painted: {ctx.name(new)} (5.6c.2)", player=p, card=new)
+
+
+# ================================================================================ counters (Glossary Counter, Store)
+@op("store")
+def _store(ctx: Ctx, e: dict) -> None:
+    """Glossary Store: place ``n`` counters on this card (``on: "self"``; a card resolving keeps them
+    as it comes into play) or on the ability's target (``on: "target"``)."""
+    cid = target_of(ctx) if e.get("on") == "target" else ctx.source
+    if cid is None or ctx.st["cards"][cid]["z"] not in R.IN_PLAY | {"resolving"}:
+        ctx.log("fizzle", "No card in play to store counters on (Glossary Store)")
+        return
+    n = ctx.amount(e.get("n", 1))
+    total = R.add_counters(ctx.st, cid, n)
+    ctx.log("store", f"{ctx.name(cid)}: {n} counter{'s' if n != 1 else ''} stored ({total} on it)", card=cid, n=n,
+            counters=total)
+
+
+@op("remove_counters")
+def _remove_counters(ctx: Ctx, e: dict) -> None:
+    """Remove up to ``n`` counters from this card (``n: "counters"``: all of them)."""
+    cid = ctx.source
+    n = min(R.counters(ctx.st, cid), ctx.amount(e.get("n", 1)))
+    if n:
+        total = R.add_counters(ctx.st, cid, -n)
+        ctx.log("counters", f"{ctx.name(cid)}: {n} counter{'s' if n != 1 else ''} removed ({total} left)", card=cid,
+                n=-n, counters=total)
+
+
+# ================================================================================ Planned, Bury, Exhume
+def _choose_cards(ctx: Ctx, kind: str, pool: list[str], n: int, rule: str, *, optional: bool = False,
+                  player: int | None = None) -> list[str]:
+    """Up to ``n`` cards of ``pool``, one decision each (``optional``: the player may stop, "done")."""
+    chosen: list[str] = []
+    for _ in range(min(n, len(pool))):
+        pick = ctx.ask(kind, [c for c in pool if c not in chosen] + (["done"] if optional else []), rule, player=player)
+        if pick == "done":
+            break
+        chosen.append(pick)
+    return chosen
+
+
+def _filtered(ctx: Ctx, cards: list[str], e: dict) -> list[str]:
+    return [c for c in cards if R.matches_filter(R.cdef(ctx.g, ctx.st, c), e.get("filter") or {})]
+
+
+@op("plan")
+def _plan(ctx: Ctx, e: dict) -> None:
+    """Glossary Planned: up to ``n`` cards of your Inventory (matching ``filter``) go into the Battledome
+    face-down (6.6d; private, 3.4b).  During a later Preparation Phase of yours you may play them (not
+    the phase's one card); at the end of your turn the ones Planned on an earlier turn go to the Discard."""
+    p = ctx.controller
+    pool = _filtered(ctx, list(ctx.st["players"][p]["inventory"]), e)
+    for cid in _choose_cards(ctx, "plan", pool, ctx.amount(e.get("n", 1)), "10 Planned", optional=True):
+        R.put(ctx.st, cid, "planned", p, planned=ctx.st["turn"])
+        ctx.log("plan", f"{R.pname(ctx.st, p)} plans a card face-down (6.6d)", player=p)
+        ctx.log("planned_you", f"You plan {ctx.name(cid)}", to=p, card=cid)
+
+
+@op("bury")
+def _bury(ctx: Ctx, e: dict) -> None:
+    """Glossary Bury: ``from: discard`` flips face-up cards of your Discard face-down (chosen);
+    ``inventory`` (chosen) and ``main_deck`` (the top ``n``) put cards into your Discard face-down.
+    Buried cards are private and can't be targeted or played (6.8d); they still count as Discard cards."""
+    p = ctx.controller
+    src = e.get("from", "discard")
+    n = ctx.amount(e.get("n", 1))
+    if src == "main_deck":
+        chosen = ctx.st["players"][p]["main_deck"][:n]
+    else:
+        pool = R.face_up_discard(ctx.st, p) if src == "discard" else list(ctx.st["players"][p]["inventory"])
+        chosen = _choose_cards(ctx, "bury", _filtered(ctx, pool, e), n, "10 Bury")
+    for cid in chosen:
+        if src == "discard":
+            ctx.st["cards"][cid]["fd"] = True
+            ctx.log("bury", f"{R.pname(ctx.st, p)} buries {ctx.name(cid)} in their Discard (10 Bury)", player=p, card=cid)
+            continue
+        R.put(ctx.st, cid, "discard", ctx.st["cards"][cid]["o"], fd=True)
+        ctx.log("bury", f"{R.pname(ctx.st, p)} buries a card from their {src.replace('_', ' ')} face-down (10 Bury)",
+                player=p)
+        ctx.log("buried_you", f"You bury {ctx.name(cid)}", to=p, card=cid)
+
+
+@op("exhume")
+def _exhume(ctx: Ctx, e: dict) -> None:
+    """Glossary Exhume: up to ``n`` Buried cards of your Discard (chosen) are flipped face-up: public again."""
+    p = ctx.controller
+    pool = _filtered(ctx, [c for c in ctx.st["players"][p]["discard"] if ctx.st["cards"][c].get("fd")], e)
+    for cid in _choose_cards(ctx, "exhume", pool, ctx.amount(e.get("n", 1)), "10 Exhume"):
+        del ctx.st["cards"][cid]["fd"]
+        ctx.log("exhume", f"{R.pname(ctx.st, p)} exhumes {ctx.name(cid)} (10 Exhume)", player=p, card=cid)
+
+
+# ================================================================================ Look, Reveal (9.10c)
+def _top_or_inventory(ctx: Ctx, q: int, e: dict) -> list[str]:
+    pl = ctx.st["players"][q]
+    if e.get("from", "main_deck") == "main_deck":
+        return pl["main_deck"][:ctx.amount(e.get("n", 1))]
+    return list(pl["inventory"])
+
+
+@op("look")
+def _look(ctx: Ctx, e: dict) -> None:
+    """Glossary Look: the controller alone sees ``whose`` (you / opponent) top ``n`` Main Deck cards
+    (``from: main_deck``) or whole Inventory (``from: inventory``); the cards stay where they are
+    and stay private for everyone else (9.10b)."""
+    p = ctx.controller
+    q = ctx.players(e.get("whose", "you"))[0]
+    zone = e.get("from", "main_deck")
+    cards = _top_or_inventory(ctx, q, e)
+    R.show(ctx.st, "look", p, q, zone, cards)
+    whose = "their" if q == p else f"{R.pname(ctx.st, q)}'s"
+    what = f"the top {len(cards)} card{'s' if len(cards) != 1 else ''} of {whose} Main Deck" if zone == "main_deck" \
+        else f"{whose} Inventory ({len(cards)} cards)"
+    ctx.log("look", f"{R.pname(ctx.st, p)} looks at {what} (10 Look)", player=p, whose=q, n=len(cards))
+    ctx.log("looked", "You look at: " + (", ".join(ctx.name(c) for c in cards) or "nothing"), to=p, cards=list(cards))
+
+
+@op("reveal")
+def _reveal(ctx: Ctx, e: dict) -> None:
+    """Glossary Reveal: cards face-up for both players, once (9.10c).  ``from: main_deck``: the top
+    ``n`` of ``whose`` deck; with ``take`` (a filter; your own deck) the matching ones go to your
+    Inventory, and ``rest`` (top / bottom / discard) says where the others go.  ``from: inventory``:
+    ``n`` cards matching ``filter`` chosen by their owner (the whole Inventory without ``n``)."""
+    p = ctx.controller
+    q = ctx.players(e.get("whose", "you"))[0]
+    zone = e.get("from", "main_deck")
+    if zone == "inventory" and "n" in e:
+        pool = _filtered(ctx, list(ctx.st["players"][q]["inventory"]), e)
+        cards = _choose_cards(ctx, "reveal", pool, ctx.amount(e["n"]), "10 Reveal", player=q)
+    else:
+        cards = _top_or_inventory(ctx, q, e)
+    R.show(ctx.st, "reveal", p, q, zone, cards)
+    ctx.log("reveal", f"{R.pname(ctx.st, q)} reveals " + (", ".join(ctx.name(c) for c in cards) or "nothing")
+            + " (10 Reveal)", player=q, cards=list(cards))
+    if zone != "main_deck":
+        return
+    take = e.get("take")
+    for cid in cards:
+        if take is not None and R.matches_filter(R.cdef(ctx.g, ctx.st, cid), take) \
+                and len(ctx.st["players"][p]["inventory"]) < R.INVENTORY_MAX:
+            R.put(ctx.st, cid, "inventory", p)  # Glossary Add: shown (it was just revealed)
+            ctx.log("add", f"{R.pname(ctx.st, p)} adds {ctx.name(cid)} to their Inventory", player=p, card=cid)
+        elif e.get("rest", "top") != "top":
+            R.put(ctx.st, cid, {"bottom": "main_deck", "discard": "discard"}[e["rest"]], ctx.st["cards"][cid]["o"])
 
 
 # ================================================================================ structure
@@ -427,6 +577,27 @@ def _delay(ctx: Ctx, e: dict) -> None:
 
 
 # ================================================================================ validation
+#: (op, parameter) -> the values it may take (the default first)
+OP_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
+    ("store", "on"): ("self", "target"),
+    ("bury", "from"): ("discard", "inventory", "main_deck"),
+    ("look", "whose"): ("you", "opponent"), ("look", "from"): ("main_deck", "inventory"),
+    ("reveal", "whose"): ("you", "opponent"), ("reveal", "from"): ("main_deck", "inventory"),
+    ("reveal", "rest"): ("top", "bottom", "discard"),
+}
+
+
+def _check_params(e: dict, card: str) -> None:
+    for (name, param), allowed in OP_CHOICES.items():
+        if e["op"] == name and e.get(param, allowed[0]) not in allowed:
+            raise CardDataError(f"{card}: {name}: {param} is {e[param]!r} (one of {list(allowed)})")
+    if e["op"] == "reveal" and "take" in e and (e.get("whose", "you") != "you" or e.get("from", "main_deck") != "main_deck"):
+        raise CardDataError(f"{card}: reveal: take needs your own Main Deck (whose you, from main_deck)")
+    for key in ("filter", "take"):
+        if key in e and not isinstance(e[key], dict):
+            raise CardDataError(f"{card}: {e['op']}: {key} must be a filter object")
+
+
 def check_effects(effects: Any, card: str) -> None:
     if not isinstance(effects, list):
         raise CardDataError(f"{card}: effects must be a list of {{op: ...}}")
@@ -440,6 +611,7 @@ def check_effects(effects: Any, card: str) -> None:
             raise CardDataError(f"{card}: stat needs stat in {R.STAT_NAMES} and until in {sorted(UNTIL)}")
         if e["op"] == "delay" and e.get("when") not in ("end_of_turn", "next_turn_start", "end_of_round"):
             raise CardDataError(f"{card}: delay: when is {e.get('when')!r}")
+        _check_params(e, card)
         if "condition" in e:
             _check_condition(e["condition"], card)
         for key in ("do", "then", "else"):
@@ -469,21 +641,26 @@ def validate_abilities(abilities: Any, *, card: str) -> None:
         if kind == "triggered" and a.get("on") not in TRIGGERS:
             raise CardDataError(f"{card}: trigger {a.get('on')!r} (one of {sorted(TRIGGERS)})")
         if kind == "passive":
-            if not any(k in a for k in ("stat", "cant", "immune")):
-                raise CardDataError(f"{card}: a passive ability needs stat, cant or immune")
+            if not any(k in a for k in PASSIVES):
+                raise CardDataError(f"{card}: a passive ability needs one of {', '.join(PASSIVES)}")
+            if "slots" in a and (not isinstance(a["slots"], int) or isinstance(a["slots"], bool) or a["slots"] < 1):
+                raise CardDataError(f"{card}: passive slots is {a['slots']!r} (extra Equipment Slots, a whole number "
+                                    "from 1; 9.9a)")
             if "stat" in a and a["stat"] not in R.STAT_NAMES:
                 raise CardDataError(f"{card}: passive stat {a['stat']!r}")
             if "cant" in a and a["cant"] not in CANT:
                 raise CardDataError(f"{card}: cant {a['cant']!r} (one of {sorted(CANT)})")
             if "immune" in a and a["immune"] not in IMMUNE:
                 raise CardDataError(f"{card}: immune {a['immune']!r} (one of {sorted(IMMUNE)})")
-        if kind == "replacement" and a.get("event") != "damage":
-            raise CardDataError(f"{card}: replacement event {a.get('event')!r} (damage)")
+        if kind == "replacement":
+            _check_replacement(a, card)
         if kind in ("play", "activated", "triggered"):
             check_effects(a.get("do", []), card)
-        for c in a.get("cost") or {}:
+        for c, v in (a.get("cost") or {}).items():
             if c not in COSTS:
                 raise CardDataError(f"{card}: cost {c!r} (one of {sorted(COSTS)})")
+            if c == "remove_counters" and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
+                raise CardDataError(f"{card}: cost remove_counters is {v!r} (a whole number from 1)")
         t = a.get("target")
         if t is not None and (not isinstance(t, dict) or not set(t.get("types", ())) <= TARGET_TYPES
                               or t.get("whose", "opponent") not in ("you", "opponent", "any")):
@@ -491,3 +668,15 @@ def validate_abilities(abilities: Any, *, card: str) -> None:
         r = a.get("roll")
         if r is not None and (not isinstance(r, dict) or r.get("sides", 6) not in (3, 6)):
             raise CardDataError(f"{card}: roll {r!r} (dice, sides 6 or 3)")
+
+
+def _check_replacement(a: dict, card: str) -> None:
+    """8.9: the events a replacement effect of the vocabulary replaces."""
+    event = a.get("event")
+    if event not in REPLACEMENTS:
+        raise CardDataError(f"{card}: replacement event {event!r} (one of {sorted(REPLACEMENTS)})")
+    if event == "destroyed" and a.get("instead", "inventory") not in DESTROYED_INSTEAD:
+        raise CardDataError(f"{card}: replacement destroyed: instead is {a.get('instead')!r} "
+                            f"(one of {sorted(DESTROYED_INSTEAD)})")
+    if event == "damage" and not isinstance(a.get("prevent", 0), int):
+        raise CardDataError(f"{card}: replacement damage: prevent is {a.get('prevent')!r} (a whole number)")

@@ -29,12 +29,13 @@ def new_state(g, decks: list[dict], seed: int, names: tuple[str, str], stacked: 
         "turn_cap": g.turn_cap, "turn": 0, "active": 0, "first": 0, "round": 1, "phase": "setup", "stage": "setup",
         "seq": 0, "cards": {}, "players": [], "queue": [], "frames": [], "waiting": [], "priority": None, "pending": None,
         "battle": None, "mods": [], "delayed": [], "ko": None, "outcome": None, "time_called": None, "setup": {},
+        "seen": [],
     }
     for p in range(2):
         st["players"].append({
             "name": names[p], "rounds_won": 0, "neopet_deck": [], "rainbow_pool": [], "main_deck": [], "inventory": [],
             "discard": [], "void": [], "play_area": [], "stolen": [], "round_results": [], "codestones": [],
-            "equipment": [], "neopet": None, "champion": None, "damage": 0,
+            "equipment": [], "planned": [], "neopet": None, "champion": None, "damage": 0,
             "status": {"frozen": False, "shadows": False, "double_damage": None}, "mulliganed": None,
             "played_card": False, "attached": False, "pledged": False, "turns": 0,
         })
@@ -134,7 +135,8 @@ def advance(g, st: dict, ev: Ev) -> None:
             queue_waiting(g, st, ev)
             continue
         if changed:
-            R.knockout_check(g, st)
+            R.knockout_check(g, st, ev)
+            R.excess_equipment(g, st, ev)
             changed = False
             if st["ko"] is not None:
                 continue
@@ -245,7 +247,13 @@ def _turn_end(g, st: dict, ev: Ev) -> None:
     """7.6b: "until End of Turn" effects cease; the other player's turn begins."""
     st["mods"] = [m for m in st["mods"] if m["until"] != "turn"]
     st["battle"] = None
-    st["active"] = R.opp(st["active"])
+    a = st["active"]
+    for cid in [c for c in st["players"][a]["planned"] if st["cards"][c]["planned"] < st["turn"]]:
+        R.put(st, cid, "discard", st["cards"][cid]["o"])  # Glossary Planned: not played in time
+        ev.add("planned_lost", f"{R.pname(st, a)}'s Planned {R.name(g, st, cid)} goes to the Discard (10 Planned)",
+               player=a, card=cid)
+    st["seen"] = []  # 9.10c: a revealed card is not public information after
+    st["active"] = R.opp(a)
     st["stage"] = "turn_start"
 
 
@@ -302,7 +310,7 @@ def cleanup(g, st: dict, ev: Ev, winner: int) -> None:
     for p in (winner, R.opp(winner)):
         pl = st["players"][p]
         R.put(st, pl["neopet"], "round_results", p, fu=p == winner)
-        for cid in list(pl["codestones"]) + list(pl["equipment"]):
+        for cid in list(pl["codestones"]) + list(pl["equipment"]) + list(pl["planned"]):  # (Planned: 6.6d)
             R.put(st, cid, "discard", st["cards"][cid]["o"])
         if pl["champion"] is not None:
             R.put(st, pl["champion"], "void", st["cards"][pl["champion"]]["o"])
@@ -318,7 +326,7 @@ def cleanup(g, st: dict, ev: Ev, winner: int) -> None:
             R.shuffle_deck(st, o)
         pl["damage"] = 0
         pl["status"] = {"frozen": False, "shadows": False, "double_damage": None}
-    st["mods"] = []
+    st["mods"], st["seen"] = [], []
     ev.add("cleanup", "End of Round Cleanup (7.8)")
     # 7.9: "End of Round" delayed triggers resolve now, without the Queue; the round's winner's first
     for p in (winner, R.opp(winner)):
@@ -418,12 +426,13 @@ def place_card(g, st: dict, ev: Ev, cid: str) -> None:
     d = R.cdef(g, st, cid)
     p = st["cards"][cid]["p"]
     pl = st["players"][p]
+    kept = st["cards"][cid].get("counters")  # (stored as it resolved: Glossary Store)
     if d.is_champion:  # 5.5d
         if pl["champion"] is not None:
             R.put(st, pl["champion"], "void", st["cards"][pl["champion"]]["o"])  # 5.5f
         R.put(st, cid, "champion", p)
     elif d.type in ("Equipment", "Petpet"):  # 5.8d, 5.9c.2
-        if len(pl["equipment"]) >= R.EQUIPMENT_SLOTS:
+        if len(pl["equipment"]) >= R.equipment_slots(g, st, p):  # (9.9a: extra slots)
             R.to_discard(g, st, pl["equipment"][0])  # 5.8e (played by an effect past the limit: the oldest)
         R.put(st, cid, "equipment", p)
     elif d.type in ("Location", "Map Piece"):  # 5.12d
@@ -432,6 +441,8 @@ def place_card(g, st: dict, ev: Ev, cid: str) -> None:
         R.put(st, cid, "void", st["cards"][cid]["o"])
     else:  # Legend, Potion, Paint Brush (3.7d.2, 5.6c.2, 5.7d, 5.10d)
         R.put(st, cid, "discard", st["cards"][cid]["o"])
+    if kept and st["cards"][cid]["z"] in R.IN_PLAY:
+        st["cards"][cid]["counters"] = kept
     ev.add("placed", f"{d.name} goes to {st['cards'][cid]['z'].replace('_', ' ')}", card=cid)
 
 

@@ -30,6 +30,8 @@ def cost_steps(g, st: dict, p: int, ability: dict | None, *, source: str | None)
         steps.append({"op": "pay_self", "to": "discard"})
     if cost.get("void_self"):
         steps.append({"op": "pay_self", "to": "void"})
+    if cost.get("remove_counters"):
+        steps.append({"op": "pay_counters", "n": cost["remove_counters"]})
     if ability.get("roll"):
         steps.append({"op": "roll", **ability["roll"]})
     return steps
@@ -104,6 +106,13 @@ def _pay_self(ctx: Ctx, e: dict) -> None:
     ctx.log("cost", f"{ctx.name(cid)} goes to the {e['to']} as a cost (3.6)", card=cid)
 
 
+@cost_step("pay_counters")
+def _pay_counters(ctx: Ctx, e: dict) -> None:
+    """Glossary Counter: counters removed from this card as a cost (3.6)."""
+    left = R.add_counters(ctx.st, ctx.source, -e["n"])
+    ctx.log("cost", f"{ctx.name(ctx.source)}: {e['n']} counters removed as a cost (3.6; {left} left)", card=ctx.source)
+
+
 @cost_step("roll")
 def _roll(ctx: Ctx, e: dict) -> None:
     dice = R.roll(ctx.st, e.get("dice", 1), e.get("sides", 6))
@@ -126,6 +135,8 @@ def costs_payable(g, st: dict, p: int, ability: dict | None, source: str | None,
     cost = ability.get("cost") or {}
     inv = [c for c in st["players"][p]["inventory"] if c != playing]
     if cost.get("discard", 0) > len(inv):
+        return False
+    if cost.get("remove_counters", 0) > R.counters(st, source):
         return False
     if ability.get("target") and not target_options(g, st, p, ability["target"]):
         return False
@@ -169,9 +180,31 @@ def why_not_type(g, st: dict, p: int, cid: str) -> tuple[str, str] | None:
     return None
 
 
-def why_not_play(g, st: dict, p: int, cid: str) -> tuple[str, str] | None:
-    """Why player ``p`` can't play ``cid`` now (from the Inventory or stolen pile), or None."""
+def why_not_play_planned(g, st: dict, p: int, cid: str) -> tuple[str, str] | None:
+    """Glossary Planned: during your Preparation Phase you may play cards Planned on a previous turn
+    (not the phase's one card: every Planned card may be played); a Planned Codestone is never
+    attached (Codestones are not played).  The Queue must be empty, as for the one card (5.5c)."""
     c = st["cards"][cid]
+    d = R.cdef(g, st, cid)
+    if p != st["active"] or st["phase"] != "preparation":
+        return "a Planned card is played during your Preparation Phase", "10 Planned"
+    if st["queue"] or st["frames"]:
+        return "a Planned card is played when the Queue is empty", "10 Planned"
+    if c.get("planned", st["turn"]) >= st["turn"]:
+        return "a card Planned this turn can be played from your next turn on", "10 Planned"
+    if d.type == "Codestone":
+        return "a Planned Codestone can't be attached: Codestones are not played", "10 Planned"
+    if d.type == "Map Piece":
+        return None  # collected instead (5.13f)
+    return why_not_type(g, st, p, cid)
+
+
+def why_not_play(g, st: dict, p: int, cid: str) -> tuple[str, str] | None:
+    """Why player ``p`` can't play ``cid`` now (from the Inventory, the stolen pile or their Planned
+    cards), or None."""
+    c = st["cards"][cid]
+    if c["z"] == "planned" and c["p"] == p:
+        return why_not_play_planned(g, st, p, cid)
     if c["z"] not in PLAY_FROM or c["p"] != p:
         return "that card is not in your Inventory", "3.3"
     d = R.cdef(g, st, cid)
@@ -216,8 +249,8 @@ def play_card(g, st: dict, ev: Ev, p: int, cid: str, *, by_effect: bool = False,
         pieces = [c for c in pl["play_area"] if R.cdef(g, st, c).type == "Map Piece"][:d.requires_map_pieces]
         for mp in pieces:  # 5.13h: the Location condition is met
             R.put(st, mp, "discard", st["cards"][mp]["o"])
-    if not by_effect and d.type != "Food":
-        pl["played_card"] = True  # 7.4d.1 (9.1a, 5.11d: not by effect, not Food)
+    if not by_effect and d.type != "Food" and st["cards"][cid]["z"] != "planned":
+        pl["played_card"] = True  # 7.4d.1 (9.1a, 5.11d: not by effect, not Food; Glossary Planned)
     R.put(st, cid, "queue", p)
     entry = new_entry(st, p, "card", cid, d.name, card=cid, key=d.key, by_effect=by_effect)
     ev.add("play", f"{R.pname(st, p)} plays {d.name}" + (" (by an effect, 9.1)" if by_effect else ""), player=p, card=cid)
@@ -307,6 +340,10 @@ def priority_actions(g, st: dict, p: int) -> list[Action]:
             if d.type == "Codestone" or why_not_play(g, st, p, cid) is not None:
                 continue
             acts.extend(play_variants(g, st, p, cid))
+    if mine and empty and st["phase"] == "preparation":
+        for cid in pl["planned"]:
+            if why_not_play_planned(g, st, p, cid) is None:
+                acts.extend(play_variants(g, st, p, cid))
     for cid, i in activatable(g, st, p):
         acts.append(Action.make("activate", p, card=cid, ability=i))
     if st["phase"] == "battle":
@@ -324,7 +361,7 @@ def play_variants(g, st: dict, p: int, cid: str) -> list[Action]:
     pledge to with a Legend (5.15c)."""
     d = R.cdef(g, st, cid)
     pl = st["players"][p]
-    if d.type in ("Equipment", "Petpet") and len(pl["equipment"]) >= R.EQUIPMENT_SLOTS:
+    if d.type in ("Equipment", "Petpet") and len(pl["equipment"]) >= R.equipment_slots(g, st, p):  # 9.9a
         return [Action.make("play", p, card=cid, replace=old) for old in pl["equipment"]]
     out = [Action.make("play", p, card=cid)]
     if d.type == "Legend" and d.team and not pl["pledged"]:

@@ -13,9 +13,9 @@ from .carddefs import CardDef
 
 #: zone tags of the per-player lists (state.py)
 LIST_ZONES = ("neopet_deck", "rainbow_pool", "main_deck", "inventory", "discard", "void", "play_area", "stolen",
-              "round_results", "codestones", "equipment")
+              "round_results", "codestones", "equipment", "planned")  # planned: face-down in the Battledome (6.6d)
 SLOT_ZONES = ("neopet", "champion")  # 6.4, 6.6a.1
-HIDDEN_ZONES = frozenset({"neopet_deck", "rainbow_pool", "main_deck", "inventory", "stolen"})  # 9.10b
+HIDDEN_ZONES = frozenset({"neopet_deck", "rainbow_pool", "main_deck", "inventory", "stolen", "planned"})  # 9.10b
 IN_PLAY = frozenset({"neopet", "champion", "equipment", "play_area"})  # sources of abilities (8.3b, 8.7a.1)
 INVENTORY_MAX = 50  # 6.7b
 STAT_MAX = 10  # 5.3d
@@ -113,6 +113,30 @@ def to_discard(g, st: dict, cid: str) -> None:
     put(st, cid, zone, c["o"])
 
 
+def destroy(g, st: dict, ev, cid: str) -> None:
+    """Glossary Destroy: from the Battledome to the Discard (a Champion to the Void, 5.5e) - unless the
+    card's own replacement effect (8.9b, "if this card would be destroyed, return it to your
+    Inventory / the bottom of your Main Deck instead") replaces the event."""
+    c = st["cards"][cid]
+    for _i, a in cdef(g, st, cid).abilities("replacement"):
+        if a.get("event") != "destroyed" or not condition(g, st, c.get("c", c["o"]), cid, a.get("condition")):
+            continue
+        where = a.get("instead", "inventory")
+        if where == "inventory" and len(st["players"][c["o"]]["inventory"]) >= INVENTORY_MAX:
+            break  # 6.7b: no room; the card is destroyed after all
+        put(st, cid, where, c["o"])
+        ev.add("replace", f"{name(g, st, cid)} would be destroyed: it goes to its owner's "
+               f"{where.replace('_', ' ')} instead (8.9b)", card=cid, player=c["o"])
+        return
+    ev.add("destroy", f"{name(g, st, cid)} is destroyed", card=cid)
+    to_discard(g, st, cid)
+
+
+def face_up_discard(st: dict, p: int) -> list[str]:
+    """6.8d: face-down (Buried) cards of a Discard can't be targeted or played unless stated."""
+    return [c for c in st["players"][p]["discard"] if not st["cards"][c].get("fd")]
+
+
 def shuffle_deck(st: dict, p: int) -> None:
     if not st["stacked"]:
         st["rng"] = _rng.shuffle(st["rng"], st["players"][p]["main_deck"])
@@ -188,6 +212,56 @@ def immune(g, st: dict, p: int, what: str) -> bool:
     return False
 
 
+def equipment_slots(g, st: dict, p: int) -> int:
+    """5.8d.2: three Equipment Slots, plus the extra ones a passive ability of player ``p`` gives
+    (9.9a: more cards in the Battledome than the normal limit)."""
+    n = EQUIPMENT_SLOTS
+    for ctrl, cid, _i, a in abilities_in_play(g, st, "passive"):
+        if a.get("slots") and ctrl == p and condition(g, st, ctrl, cid, a.get("condition")):
+            n += a["slots"]
+    return n
+
+
+def excess_equipment(g, st: dict, ev) -> None:
+    """When an extra Equipment Slot is gone (9.9a: the card that gave it left play), the oldest cards of
+    the slots go to the Discard until they fit (the engine's choice: the rules leave it open)."""
+    for p in (0, 1):
+        eq = st["players"][p]["equipment"]
+        while len(eq) > EQUIPMENT_SLOTS and len(eq) > equipment_slots(g, st, p):
+            cid = eq[0]
+            ev.add("slot_lost", f"{name(g, st, cid)} has no Equipment Slot any more: to the Discard (9.9a)", card=cid)
+            to_discard(g, st, cid)
+
+
+# ---------------------------------------------------------------------------------------------- Look / Reveal
+def show(st: dict, kind: str, player: int, whose: int, zone: str, cards: list[str]) -> None:
+    """Glossary Look (``kind`` look: only ``player`` sees the cards) and Reveal (both players).  9.10c:
+    revealed once, not public information after - the view shows them until the end of the turn."""
+    st.setdefault("seen", []).append({"kind": kind, "player": player, "whose": whose, "from": zone,
+                                      "cards": list(cards), "turn": st["turn"]})
+
+
+def seen_by(st: dict, viewer) -> set[str]:
+    """Card ids a viewer was shown by a Look or Reveal this turn."""
+    return {c for s in st.get("seen", ()) if s["kind"] == "reveal" or viewer in (s["player"], "judge")
+            for c in s["cards"]}
+
+
+# ---------------------------------------------------------------------------------------------- counters
+def counters(st: dict, cid: str | None) -> int:
+    """Glossary Counter / Store: counters on a card (they go with the card's in-play record: a card
+    that changes zones loses them)."""
+    return st["cards"][cid].get("counters", 0) if cid in st["cards"] else 0
+
+
+def add_counters(st: dict, cid: str, n: int) -> int:
+    c = st["cards"][cid]
+    c["counters"] = max(0, c.get("counters", 0) + n)
+    if not c["counters"]:
+        del c["counters"]
+    return c.get("counters", 0)
+
+
 # ---------------------------------------------------------------------------------------------- stats
 def level(st: dict, p: int) -> int:
     return len(st["players"][p]["codestones"])  # 5.14e.1
@@ -255,7 +329,7 @@ def deal_damage(g, st: dict, ev, p: int, n: int, *, source: str = "effect", by: 
     hp = stat(g, st, p, "hit_points")
     ev.add("damage", f"{name(g, st, pl['neopet'])} ({pname(st, p)}) is dealt {n} damage ({pl['damage']}/{hp})",
            player=p, n=n, source=source)
-    if pl["damage"] >= hp:
+    if pl["damage"] >= hp and not survives_knock_out(g, st, ev, p):
         st["ko"] = p
         ev.add("knocked_out", f"{name(g, st, pl['neopet'])} is knocked out (7.5h.3)", player=p)
         return n
@@ -273,16 +347,39 @@ def heal(g, st: dict, ev, p: int, n: int) -> None:
         ev.add("heal", f"{pname(st, p)}'s Neopet heals {healed} damage", player=p, n=healed)
 
 
-def knockout_check(g, st: dict) -> None:
+def knockout_check(g, st: dict, ev=None) -> None:
     """A Neopet whose damage reaches its Hit Points (an effect lowered them) is knocked out (7.5h.3);
     the non-active player's Neopet is looked at first."""
     if st["ko"] is not None or st["phase"] in ("setup", "over"):
         return
     for p in (opp(st["active"]), st["active"]):
         pl = st["players"][p]
-        if pl["damage"] and pl["neopet"] is not None and pl["damage"] >= stat(g, st, p, "hit_points"):
+        if pl["damage"] and pl["neopet"] is not None and pl["damage"] >= stat(g, st, p, "hit_points") \
+                and not survives_knock_out(g, st, ev, p):
             st["ko"] = p
             return
+
+
+def survives_knock_out(g, st: dict, ev, p: int) -> bool:
+    """8.9: "if your Neopet would be knocked out, instead it is left with 1 Hit Point" (``event:
+    knock_out``): the damage becomes its Hit Points minus one and the card goes to its owner's
+    Discard (a Champion to the Void, 5.5e) - the replacement is spent with its card, so it can't
+    keep a Neopet in the round for ever."""
+    pl = st["players"][p]
+    for ctrl, cid, _i, a in abilities_in_play(g, st, "replacement"):
+        if a.get("event") != "knock_out" or not applies_to(ctrl, a.get("to", "you"), p) \
+                or not condition(g, st, ctrl, cid, a.get("condition")):
+            continue
+        hp = stat(g, st, p, "hit_points")
+        if hp < 1:
+            continue  # no Hit Point to be left with
+        pl["damage"] = hp - 1
+        to_discard(g, st, cid)
+        if ev is not None:
+            ev.add("replace", f"{pname(st, p)}'s Neopet would be knocked out: {name(g, st, cid)} leaves it 1 Hit Point "
+                   f"instead (8.9)", player=p, card=cid)
+        return True
+    return False
 
 
 # ---------------------------------------------------------------------------------------------- triggers
@@ -412,6 +509,11 @@ def _successes(g, st, p, src, c, e) -> bool:
 def _species(g, st, p, src, c, e) -> bool:
     neo = st["players"][p]["neopet"]
     return neo is not None and cdef(g, st, neo).species.casefold() == str(c.get("species", "")).casefold()
+
+
+@condition_test("counters_at_least")
+def _counters_at_least(g, st, p, src, c, e) -> bool:
+    return counters(st, src) >= c.get("n", 1)  # Glossary Counter: on the ability's card
 
 
 @condition_test("not")

@@ -18,7 +18,7 @@ from .decks import random_deck
 from .engine import NeopetsGame, filter_events
 from .state import State
 
-PRIVATE_EVENTS = frozenset({"draw", "stolen", "neopet_chosen_you"})
+PRIVATE_EVENTS = frozenset({"draw", "stolen", "neopet_chosen_you", "looked", "planned_you", "buried_you"})
 
 
 class InvariantError(AssertionError):
@@ -64,8 +64,10 @@ def game_check(g: NeopetsGame, st: dict) -> None:
     for p, pl in enumerate(st["players"]):
         if pl["damage"] < 0:
             raise InvariantError("negative damage")
-        if len(pl["codestones"]) > R.MAX_CODESTONES or len(pl["equipment"]) > R.EQUIPMENT_SLOTS:
-            raise InvariantError("more than five Codestones or three Equipment Slots in use")
+        if len(pl["codestones"]) > R.MAX_CODESTONES or len(pl["equipment"]) > R.equipment_slots(g, st, p):
+            raise InvariantError("more than five Codestones or more Equipment than Equipment Slots (5.8d.2, 9.9a)")
+        if any(st["cards"][c].get("fd") for z in ("inventory", "main_deck", "equipment", "void") for c in pl[z]):
+            raise InvariantError("a face-down (Buried) mark outside a Discard")
         if o is None and st["phase"] != "setup" and pl["neopet"] is not None and st["ko"] is None \
                 and pl["damage"] >= R.stat(g, st, p, "hit_points"):
             raise InvariantError(f"player {p}'s Neopet has {pl['damage']} damage and was not knocked out")
@@ -85,11 +87,13 @@ def hidden_check(g: NeopetsGame, state: State, events: list[dict]) -> None:
         pend = st["pending"]
         # the deciding player sees the cards offered to them (a search of their deck, 8.11; Foresee)
         allowed = set(map(str, pend["options"])) | {str(pend.get("card"))} if pend and pend["player"] == viewer else set()
+        allowed |= R.seen_by(st, viewer)  # a Look's cards for the looking player, a Reveal's for both (9.10c)
         for p in (0, 1):
             pl = st["players"][p]
             hidden = list(pl["main_deck"])
             if viewer != p:
-                hidden += pl["inventory"] + pl["neopet_deck"] + pl["rainbow_pool"] + pl["stolen"]
+                hidden += pl["inventory"] + pl["neopet_deck"] + pl["rainbow_pool"] + pl["stolen"] + pl["planned"]
+                hidden += [c for c in pl["discard"] if st["cards"][c].get("fd")]  # Buried (6.8d)
                 if pl["neopet"] is not None and not st["cards"][pl["neopet"]].get("fu"):
                     hidden.append(pl["neopet"])
             for cid in hidden:

@@ -8,10 +8,11 @@ Keys of the state dict (every zone list holds card instance ids; a list's first 
   stage (the next automatic step of flow.py), seq (order in which cards came into play)
   cards[id]: k (card key), o (owner, 3.5a), z (zone tag), and while in play c (controller, 3.5b),
         seq (entry order), fu (face up: Neopets in the slot / Round Results), petpet_used (5.9d stats),
-        used (turn an activated ability was last used, per ability index)
+        used (turn an activated ability was last used, per ability index), counters (Glossary Store),
+        fd (a Buried, face-down card of a Discard, 6.8d), planned (the turn it was Planned)
   players[p]: name, rounds_won, zones neopet_deck, rainbow_pool, main_deck, inventory, discard, void,
         play_area, stolen (8.10c), round_results, codestones, equipment (the three Equipment Slots,
-        5.8d; petpets sit there too, 5.9c.2); neopet (Active Neopet Slot, 6.4), champion (6.6a.1);
+        5.8d, or more, 9.9a; petpets sit there too, 5.9c.2), planned (face-down Planned cards, 6.6d); neopet (Active Neopet Slot, 6.4), champion (6.6a.1);
         damage (on the active Neopet, 7.5h.2), status {frozen, shadows, double_damage}, mulliganed,
         played_card (the Preparation Phase's one card, 7.4d.1), attached (Codestone this Train
         Phase, 5.14c.2), pledged (5.15c.3), turns
@@ -19,7 +20,8 @@ Keys of the state dict (every zone list holds card instance ids; a list's first 
   waiting: triggered abilities to put into the Queue (8.5b); priority: None | {player, passes,
   window, then}; pending: None | {kind, player, options, rule, ...}; battle: the dice battle of this
   turn; mods: timed stat modifiers; delayed: delayed triggers (8.8); ko: a knocked-out player;
-  outcome: None | {winner, reason, draw}; time_called: None | {mode, round}; setup: setup choices.
+  outcome: None | {winner, reason, draw}; time_called: None | {mode, round}; setup: setup choices;
+  seen: this turn's Looks and Reveals [{kind: look | reveal, player, whose, from, cards, turn}] (9.10c).
 """
 from __future__ import annotations
 
@@ -43,6 +45,16 @@ def copy_state(d: dict[str, Any]) -> dict[str, Any]:
     return {k: (v if type(v) in _SCALARS else _copy(v)) for k, v in d.items()}
 
 
+def _upgrade(d: dict[str, Any]) -> dict[str, Any]:
+    """A state saved before Planned cards and Looks existed (a hosted game in progress) gains their
+    empty containers."""
+    if d.get("game") == "neopets":
+        d.setdefault("seen", [])
+        for pl in d.get("players", ()):
+            pl.setdefault("planned", [])
+    return d
+
+
 class State:
     __slots__ = ("d",)
 
@@ -57,14 +69,14 @@ class State:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "State":
-        return cls(json.loads(json.dumps(data)))
+        return cls(_upgrade(json.loads(json.dumps(data))))
 
     def to_json(self) -> str:
         return json.dumps(self.d, sort_keys=True, separators=(",", ":"))
 
     @classmethod
     def from_json(cls, text: str) -> "State":
-        return cls(json.loads(text))
+        return cls(_upgrade(json.loads(text)))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, State) and self.to_json() == other.to_json()

@@ -1,6 +1,8 @@
 """Per-viewer views (a player 0 | 1, "spectator", "judge").  9.10: public information is shown to
 everyone; private information (Inventories, deck contents and order, Neopet Decks, Rainbow Pools,
-stolen piles, face-down Neopets before the reveal) only to its player (3.4b.2a) and to judges."""
+stolen piles, face-down Neopets before the reveal, Planned cards, Buried cards of a Discard) only to
+its player (3.4b.2, 3.4b.2a) and to judges; a Look's cards only to the looking player, a Reveal's to
+both (until the end of the turn, 9.10c)."""
 from __future__ import annotations
 
 from typing import Any
@@ -24,7 +26,21 @@ def card_public(g, st: dict, cid: str) -> dict[str, Any]:
         out["controller"] = c["c"]
     if c.get("petpet_used"):
         out["petpet_used"] = list(c["petpet_used"])
+    if c.get("counters"):
+        out["counters"] = c["counters"]  # Glossary Counter: public
+    if c.get("fd"):
+        out["face_down"] = True  # Buried (6.8d): only its owner and judges get this record
+    if c.get("planned") is not None:
+        out["planned_turn"] = c["planned"]
     return out
+
+
+def _discard(g, st: dict, p: int, own: bool) -> list[dict[str, Any]]:
+    """6.8c: the Discard is public, but a Buried card is face-down (6.8d): others see only that it is
+    there (it still counts)."""
+    return [card_public(g, st, c) if own or not st["cards"][c].get("fd")
+            else {"face_down": True, "owner": st["cards"][c]["o"], "zone": "discard"}
+            for c in st["players"][p]["discard"]]
 
 
 def _neopet(g, st: dict, p: int, viewer: Any) -> dict[str, Any] | None:
@@ -53,7 +69,7 @@ def _player(g, st: dict, p: int, viewer: Any) -> dict[str, Any]:
         "index": p, "name": pl["name"], "rounds_won": pl["rounds_won"],
         "neopet": _neopet(g, st, p, viewer), "codestones": cards("codestones"),
         "champion": card_public(g, st, pl["champion"]) if pl["champion"] else None,
-        "equipment": cards("equipment"), "play_area": cards("play_area"), "discard": cards("discard"),
+        "equipment": cards("equipment"), "play_area": cards("play_area"), "discard": _discard(g, st, p, own),
         "void": cards("void"),
         "round_results": [{"face_up": bool(st["cards"][c].get("fu")), "card": card_public(g, st, c)}
                           for c in pl["round_results"]],  # 6.11b: public
@@ -64,6 +80,9 @@ def _player(g, st: dict, p: int, viewer: Any) -> dict[str, Any]:
         "neopet_deck": cards("neopet_deck") if own else None, "rainbow_pool": cards("rainbow_pool") if own else None,
         "played_card": pl["played_card"], "attached": pl["attached"], "pledged": pl["pledged"],
         "mulliganed": pl["mulliganed"],
+        "equipment_slots": R.equipment_slots(g, st, p),  # 5.8d.2 (9.9a: more with an extra slot)
+        "planned_size": len(pl["planned"]),  # 6.6d: each Planned card visible, its face private
+        "planned": cards("planned") if own else None,
     }
     if viewer == "judge":
         out["main_deck"] = cards("main_deck")  # top first
@@ -100,6 +119,17 @@ def _queue(g, st: dict) -> list[dict[str, Any]]:
     return out
 
 
+def _seen(g, st: dict, viewer: Any) -> list[dict[str, Any]]:
+    """This turn's Looks (their cards only for the looking player) and Reveals (for everyone)."""
+    out = []
+    for s in st.get("seen", ()):
+        item = {"kind": s["kind"], "player": s["player"], "whose": s["whose"], "from": s["from"], "n": len(s["cards"])}
+        if s["kind"] == "reveal" or viewer in (s["player"], "judge"):
+            item["cards"] = [card_public(g, st, c) for c in s["cards"]]
+        out.append(item)
+    return out
+
+
 def build_view(g, st: dict, viewer: Any) -> dict[str, Any]:
     judge = viewer == "judge"
     pr = st["priority"]
@@ -115,6 +145,7 @@ def build_view(g, st: dict, viewer: Any) -> dict[str, Any]:
         "modifiers": [dict(m) for m in st["mods"]],
         "delayed": [{"controller": d["controller"], "when": d["when"], "label": d["label"]} for d in st["delayed"]],
         "outcome": st["outcome"], "time_called": dict(st["time_called"]) if st["time_called"] else None,
+        "seen": _seen(g, st, viewer),
     }
     if judge:
         out["rng"] = st["rng"]

@@ -1,6 +1,7 @@
 """Run a whole event through the real services and Celery tasks (executed in-process), and print it.
 
     python manage.py simulate_event --game mlp --format mlp-harmony --tier 2 --players 57 --seed 7 --json
+    python manage.py simulate_event --game neopets --players 12 --json     (format: neopets-constructed)
 
 Registrations with legal decklists built from the card catalog (decks app services), check-in, every
 Swiss round paired by ``pair_round_task``, presence and tardiness (the stored deadline processed as time
@@ -23,12 +24,17 @@ from tournaments.models import Deadline, Event, Match, Registration, Round
 from tournaments.tiers import tier_rules
 
 
+#: the format an event of each game is simulated in when --format is not given
+DEFAULT_FORMAT = {"mlp": "mlp-harmony", "neopets": "neopets-constructed"}
+
+
 class Command(BaseCommand):
     help = "Simulate a whole event through the real services and Celery tasks; print it (as JSON with --json)."
 
     def add_arguments(self, parser):
         parser.add_argument("--game", default="mlp")
-        parser.add_argument("--format", default="mlp-harmony")
+        parser.add_argument("--format", default=None, help="a format of the game (default: "
+                            + ", ".join(f"{g}: {f}" for g, f in DEFAULT_FORMAT.items()) + ")")
         parser.add_argument("--tier", type=int, default=1, choices=[1, 2, 3])
         parser.add_argument("--players", type=int, default=16)
         parser.add_argument("--seed", type=int, default=1)
@@ -45,9 +51,10 @@ class Command(BaseCommand):
         game = Game.objects.filter(slug=opts["game"]).first()
         if game is None or not Card.objects.filter(game=game).exists():
             raise CommandError(f"No cards for game {opts['game']!r}: run `python manage.py import_cards` first.")
-        fmt = Format.objects.filter(slug=opts["format"], game=game).first()
+        slug = opts["format"] or DEFAULT_FORMAT.get(game.slug)
+        fmt = Format.objects.filter(slug=slug, game=game).first()
         if fmt is None:
-            raise CommandError(f"No format {opts['format']!r} for {game}.")
+            raise CommandError(f"No format {slug!r} for {game}: pass --format.")
         self.rng = random.Random(opts["seed"])
         self.log: list[str] = []
         event = self._simulate(game=game, fmt=fmt, tier=opts["tier"], n=opts["players"], seed=opts["seed"], online=opts["online"])
