@@ -16,14 +16,14 @@ TOO_LONG = {
     "mlp/cardtext.py:parse_effects": 381,
     "mlp/cardtext.py:parse_line": 325,
     "mlp/cardtext.py:_timed_effects": 310,
-    "mlp/flow.py:priority_actions": 297,
+    "mlp/flow/legal.py:priority_actions": 297,
     "mlp/resolve.py:targeted_effect": 249,
     "mlp/cardtext.py:_trigger_whole_lines": 217,
     "mlp/resolve.py:_player_effect": 192,
     "mlp/rules.py:__init__": 186,
     "mlp/cardtext.py:_events_pre": 171,
     "mlp/rules.py:_cond": 167,
-    "mlp/flow.py:step": 152,
+    "mlp/flow/turn.py:step": 152,
     "mlp/cardtext.py:parse_static_faceoff": 144,
 }
 

@@ -19,7 +19,7 @@ def colored(game, st, p, color, n=5):
     num = max((d for d in card_db.cards.values() if d.front.type == "Friend" and not d.front.text.strip()
                and d.front.colors == (color,) and "Unique" not in d.front.traits),
               key=lambda d: ((d.front.power or 0), d.number)).number
-    from gameplay.engine.mlp.flow import _color_power
+    from gameplay.engine.mlp.flow.legal import _color_power
 
     while _color_power(game.r, st.d, p).get(color, 0) < n:
         place(game, st, num, p, f"home{p}")
@@ -738,7 +738,7 @@ def test_end_of_each_players_troublemaker_phase(game, card_db):
 
 def test_main_phase_actions_open_a_new_window():
     # 512.3: only Main Phase actions by the turn player end the old window's conditions (512.4d)
-    from gameplay.engine.mlp.flow import _is_main_phase_action
+    from gameplay.engine.mlp.flow.actions import _is_main_phase_action
 
     class R:  # the parts of Rules the check reads
         pass

@@ -3024,8 +3024,8 @@ class Rules:
     ask = flow.ask
     end_of_turn = flow.end_of_turn
     next_turn = flow.next_turn
-    _why = flow._why
-    _manual = flow._manual
+    illegal_reason = flow.illegal_reason
+    manual_effect = flow.manual_effect
     resolve_step = resolve.resolve_step
     run_effect = resolve.run_effect
     play_effects = resolve.play_effects
