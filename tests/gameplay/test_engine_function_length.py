@@ -20,9 +20,9 @@ TOO_LONG = {
     "mlp/resolve.py:targeted_effect": 249,
     "mlp/cardtext.py:_trigger_whole_lines": 217,
     "mlp/resolve.py:_player_effect": 192,
-    "mlp/rules.py:__init__": 186,
+    "mlp/rules/index.py:__init__": 186,
     "mlp/cardtext.py:_events_pre": 171,
-    "mlp/rules.py:_cond": 167,
+    "mlp/rules/statics.py:_cond": 167,
     "mlp/flow/turn.py:step": 152,
     "mlp/cardtext.py:parse_static_faceoff": 144,
 }

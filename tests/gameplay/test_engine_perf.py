@@ -9,7 +9,7 @@ import marshal
 from gameplay.engine import rng
 from gameplay.engine.mlp import MLPGame
 from gameplay.engine.mlp.deckbuild import random_deck
-from gameplay.engine.mlp.rules import _solve_requirements, solve_requirements
+from gameplay.engine.mlp.rules.confront import _solve_requirements, solve_requirements
 from gameplay.engine.mlp.selfplay import pick, run
 from gameplay.engine.mlp.state import State, copy_state
 
