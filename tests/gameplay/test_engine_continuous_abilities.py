@@ -998,7 +998,7 @@ def test_names_in_all_zones_and_any_number(game, card_db):
     of your other Friends named Pukwudgie, Prickly Pest" / "Your deck may contain any number of Friends
     named Pukwudgie, Prickly Pest" (101.2, 104.1)."""
     from gameplay.engine.mlp.deckbuild import validate_deck
-    from gameplay.engine.mlp.resolve import card_filter
+    from gameplay.engine.mlp.effects.targeting import card_filter
     st = stacked_game(game)
     pie = place(game, st, "GF7", 0, "home0")
     assert game.r._has_title(st.d, pie, "Maud Pie") and game.r._has_title(st.d, pie, "Pinkie Pie")

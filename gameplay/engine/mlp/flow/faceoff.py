@@ -3,8 +3,8 @@ solved Problem (611.5).  Functions of ``rules.Rules``."""
 from __future__ import annotations
 
 from ..constants import FRIEND, MANE, TM, opponent
-from ..timed_effects import defeat_bonus
-from ..triggered_effects import stays_on_solve
+from ..effects.timed import defeat_bonus
+from ..effects.triggered import stays_on_solve
 from .decisions import ask
 
 

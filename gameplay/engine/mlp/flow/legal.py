@@ -7,8 +7,8 @@ from operator import itemgetter
 from ...api import Action, new_action
 from ..constants import COLOR_NAMES, FRIEND, MANE, TM, opponent
 from ..reactions import rx_notes_for
-from ..targeting import card_filter
-from ..timed_effects import pumped_hosts
+from ..effects.targeting import card_filter
+from ..effects.timed import pumped_hosts
 
 
 _KEY = itemgetter("k")  # a card record's key

@@ -8,8 +8,8 @@ import re
 
 from ..constants import FRIEND, MANE, TM, opponent, tokens_for
 from ..reactions import rx_window
-from ..timed_effects import fire_delayed
-from ..triggered_effects import no_ready_while, note_gain
+from ..effects.timed import fire_delayed
+from ..effects.triggered import no_ready_while, note_gain
 from .decisions import PHASE_WINDOWS, ask
 
 

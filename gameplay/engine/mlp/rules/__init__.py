@@ -13,11 +13,12 @@ state layout).  Rule numbers in comments and error messages refer to the Compreh
 - ``zones.Zones``: moving cards between zones, entering and leaving play, drawing, scoring;
 - ``triggers.Triggers``: queueing and firing triggered abilities, watched events;
 
-and binds the turn structure (``flow``), the effect interpreter (``resolve``) and reactions as its
+and binds the turn structure (``flow``), the effect interpreter (``effects.interpreter``) and reactions as its
 methods."""
 from __future__ import annotations
 
-from .. import flow, reactions, resolve
+from .. import flow, reactions
+from ..effects import interpreter
 from .confront import SCORE_STEPS, ConfrontAndFaceoff, solve_requirements
 from .costs import Costs
 from .index import CardIndex
@@ -32,8 +33,8 @@ __all__ = ["Rules", "SCORE_STEPS", "ZONE_LIST", "solve_requirements"]
 class Rules(CardIndex, CardQueries, ContinuousAbilities, Costs, ConfrontAndFaceoff, Zones, Triggers):
     """The rules of one card pool: card tables shared read only, a ``session()`` per call."""
 
-    effects = resolve.EFFECTS  # the effect registry: op -> handler (read only)
-    # the turn structure, priority and actions (flow/), the interpreter (resolve.py), reactions
+    effects = interpreter.EFFECTS  # the effect registry: op -> handler (read only)
+    # the turn structure, priority and actions (flow/), the interpreter (effects/interpreter.py), reactions
     advance = flow.advance
     apply = flow.apply
     decide = flow.decide
@@ -64,7 +65,7 @@ class Rules(CardIndex, CardQueries, ContinuousAbilities, Costs, ConfrontAndFaceo
     next_turn = flow.next_turn
     illegal_reason = flow.illegal_reason
     manual_effect = flow.manual_effect
-    resolve_step = resolve.resolve_step
-    run_effect = resolve.run_effect
-    play_effects = resolve.play_effects
+    resolve_step = interpreter.resolve_step
+    run_effect = interpreter.run_effect
+    play_effects = interpreter.play_effects
     rx_note = reactions.rx_note

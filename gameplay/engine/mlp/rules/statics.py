@@ -4,7 +4,7 @@ the durations of modifiers ("until the end of the turn")."""
 from __future__ import annotations
 
 from ..constants import CHAR_TYPES, FRIEND, TM
-from ..timed_effects import CARD_CONDS
+from ..effects.timed import CARD_CONDS
 from .confront import SCORE_STEPS
 from .queries import CARD_KEY, NO_KEYS
 

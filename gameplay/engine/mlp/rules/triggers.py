@@ -2,7 +2,7 @@
 events ("When a card ... this turn")."""
 from __future__ import annotations
 
-from ..triggered_effects import xf_ok
+from ..effects.triggered import xf_ok
 from .queries import NO_KEYS
 
 

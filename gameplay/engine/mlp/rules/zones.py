@@ -6,7 +6,7 @@ from __future__ import annotations
 from ... import rng as _rng
 from ..constants import FRIEND, MANE, TM, WIN_POINTS
 from ..reactions import actor
-from ..resolve import queue_persistent
+from ..effects.replacements import queue_persistent
 
 
 ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}

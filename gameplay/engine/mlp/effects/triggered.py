@@ -4,7 +4,7 @@ over, naming a card, and challenges started by an effect (514.2a.i).  resolve.py
 ``OPS`` to its ``WHEN_OPS`` and ``CONDS`` to its ``IF_CONDS``."""
 from __future__ import annotations
 
-from .constants import COLOR_NAMES, opponent
+from ..constants import COLOR_NAMES, opponent
 from .targeting import ask_player, card_filter, choose_target, target_cards
 
 

@@ -4,7 +4,7 @@ and the other ops their templates in cardtext.py (``_timed_effects``) produce.  
 ``TIMED_ABILITY_OPS`` to its EVENT_OPS (same signature: ``op(rules, st, ev, frame, effect) -> done``)."""
 from __future__ import annotations
 
-from .constants import TM, opponent
+from ..constants import TM, opponent
 from .targeting import ask_player, card_filter, choose_target, target_cards
 
 
