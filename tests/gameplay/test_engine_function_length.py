@@ -16,14 +16,8 @@ TOO_LONG = {
     "mlp/cardtext.py:parse_effects": 381,
     "mlp/cardtext.py:parse_line": 325,
     "mlp/cardtext.py:_timed_effects": 310,
-    "mlp/flow/legal.py:priority_actions": 297,
-    "mlp/effects/targeted.py:targeted_effect": 249,
     "mlp/cardtext.py:_trigger_whole_lines": 217,
-    "mlp/effects/player.py:player_effect": 192,
-    "mlp/rules/index.py:__init__": 186,
     "mlp/cardtext.py:_events_pre": 171,
-    "mlp/rules/statics.py:_cond": 167,
-    "mlp/flow/turn.py:step": 152,
     "mlp/cardtext.py:parse_static_faceoff": 144,
 }
 

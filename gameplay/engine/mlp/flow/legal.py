@@ -249,28 +249,29 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     Events in the hand and activated Reaction abilities), for ``rx_window``."""
     acts: list[Action] = []
     pr = st["prio"]
-    fo = st["fo"]
-    main = pr is not None and pr["w"] == "main" and p == st["tp"] and not fo
-    pl = st["pl"][p]
-    tok = pl["tok"]
-    areas = st["areas"]
-    cards = st["cards"]
-    prob_areas = [a for a in areas if not a.startswith("home")]
-    db = self.db.cards
-    quick = self.quick_keys
-    seen = set()
-    colpow = None
+    main = pr is not None and pr["w"] == "main" and p == st["tp"] and not st["fo"]
     if not main and "main_only" in self.ops_in_play(st) and self.statics(st, "main_only"):
         return acts  # "Players can't play cards, activate abilities, or take actions except as a Main Phase action."
-    no_tm = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
-    dep_any = None  # continuous cost modifiers / playing restrictions in play (computed once)
-    hinfo = self._hand_info
-    # card_cost is the printed cost (max 0) when no cost modifier can apply: no pending reduction
-    # ("your next Friend costs [1] less"), no faceoff play tax, discount or cost modifier in play and
-    # none of the card's own (self_disc_keys, play_cost_self); decided once, on the first card
-    plain = None
-    hfact = self._hand_fact
+    # in this order (the list's order is part of the game: a random player picks by position): cards
+    # played from the hand, abilities activated from the discard pile and the hand, moves and rallies,
+    # the draw action, activated abilities of cards in play
+    if _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) or \
+            _zone_ability_actions(self, st, p, acts, main, first_only, rx_only) or \
+            _move_actions(self, st, p, acts, main, first_only, rx_only):
+        return acts
+    pl = st["pl"][p]
+    taxed = "action_cost" in self.ops_in_play(st)  # "Opponents pay +[1] to rally Friends", move taxes
+    if main and not rx_only and pl["tok"] >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
+        acts.append(new_action("draw", p))  # 609.2d
+    _activated_actions(self, st, p, acts, main, first_only, rx_only)
+    return acts
 
+
+def _no_play(self, st, p) -> bool:
+    """Whether p can't play cards now (a faceoff restriction)."""
+    fo = st["fo"]
+    pl = st["pl"][p]
+    cards = st["cards"]
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     if fo and pl.get("tmr") and any(r["k"] == "no_fo_play" for r in pl["tmr"]):
@@ -281,6 +282,30 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
         m_ = pl["mane"]
         no_play = m_ in cards and bool(cards[m_].get("b")) and self.involved(st, m_) and \
             any(cards[o]["c"] != p for o in self.has_static(st, "fo_no_play_mane"))
+    return no_play
+
+
+def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
+    """Cards played from the hand (and from the discard pile, 701.3): Troublemakers (609.2c), Friends,
+    Resources and Events (609.2a).  True when ``first_only`` found one."""
+    fo = st["fo"]
+    pl = st["pl"][p]
+    tok = pl["tok"]
+    cards = st["cards"]
+    prob_areas = [a for a in st["areas"] if not a.startswith("home")]
+    db = self.db.cards
+    quick = self.quick_keys
+    seen = set()
+    colpow = None
+    no_tm = tm_dep = None  # areas with "Troublemakers can't be played here" (has_static(..., area=a))
+    dep_any = None  # continuous cost modifiers / playing restrictions in play (computed once)
+    hinfo = self._hand_info
+    # card_cost is the printed cost (max 0) when no cost modifier can apply: no pending reduction
+    # ("your next Friend costs [1] less"), no faceoff play tax, discount or cost modifier in play and
+    # none of the card's own (self_disc_keys, play_cost_self); decided once, on the first card
+    plain = None
+    hfact = self._hand_fact
+    no_play = _no_play(self, st, p)
     # actions are built with their params already in Action.make's order (sorted by name)
     hand = pl["hand"]
     if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
@@ -311,40 +336,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             if main and tok >= 1:
                 seen.add(k)
                 if no_tm is None:
-                    no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
-                    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_opp_tm_here") if cards[o]["c"] != p}
-                    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_tm_once_confronted") if cards[o].get("cf")}
-                    tm_dep = bool({"play_cost", "no_play"} & self.ops_in_play(st))
-                for a in prob_areas:
-                    if a in no_tm:
-                        continue
-                    if tm_dep and (1 + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
-                        continue  # "Players must pay +[1] to play a Troublemaker here." (609.2c, 508.1d)
-                    acts.append(new_action("play_troublemaker", p, (("area", a), ("card", cid))))
-                    if first_only:
-                        return acts
+                    no_tm, tm_dep = _tm_restrictions(self, st, p)
+                if _troublemaker_plays(self, st, p, cid, prob_areas, no_tm, tm_dep, acts, first_only):
+                    return True
             continue
         info = hinfo.get(k)
         if info is None:
             info = hinfo[k] = (event_timing(self, d), _event_cost(d), _play_rule(self, d))
         hasty = "Hasty" in f.keywords
+        rxc = notes = None
         if t == "Event":
-            if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
-                continue  # "opponents can't play Events this turn" (timed_effects.restrict)
-            tm = info[0]
-            ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
-            if tm in PHASE_TIMINGS:
-                ok = _phase_timing_ok(st, p, tm)
-            rxc = _rx_cond(self, k)  # a Reaction, also "Faceoff Reaction" / "Main Phase Reaction" (512.4b)
-            if rxc is not None:
-                notes = rx_notes_for(self, st, p, cid, rxc)  # 512.4: only in response to its condition
-                if not notes:
-                    continue
-            ecost = info[1]
-            if ecost.get("discard") and len(pl["hand"]) - 1 < ecost["discard"]:
-                ok = False  # 508.1d the additional cost can't be paid
-            if ecost.get("retire_friend") and not any(cards[o]["c"] == p and self.ctype(st, o) == FRIEND for o in st["play"]):
-                ok = False
+            ok, rxc, notes = _event_playable(self, st, p, cid, k, info, main)
         else:
             ok = main or hasty
         if not ok:
@@ -354,25 +356,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
         cost = _quick_cost(self, st, p, cid, k, f, plain)
         if cost > tok and "Redeem" not in f.keywords and "Transform" not in f.keywords:
             continue
-        redeem_opts = []
-        if "Redeem" in f.keywords:
-            for o in st["play"]:
-                oc = cards[o]
-                if oc["c"] == p and not oc.get("t") and self.ctype(st, o) in (FRIEND, TM) and not oc.get("fd") and self.face(st, o).title == f.title:
-                    redeem_opts.append(o)
-        transform = []
-        tx = f.keywords.get("Transform")
-        if tx is not None and "hand_to_ban" in self.ops_in_play(st) and self.statics(st, "hand_to_ban"):
-            tx = None  # 508.1a: returning a Friend to hand would be replaced, so that cost can't be paid
-        if tx is not None and t == FRIEND:
-            for o in st["play"]:
-                oc = cards[o]
-                if oc["c"] == p and not oc.get("t") and self.ctype(st, o) == FRIEND and not oc.get("fd"):
-                    of = self.face(st, o)
-                    if f.title in of.title and of.subtitle != f.subtitle:
-                        transform.append(o)
-            if tx > tok:
-                transform = []
+        redeem_opts, transform = _redeem_and_transform(self, st, p, f, t)
         if cost > tok and not (redeem_opts and self.card_cost(st, p, cid, True) <= tok) and not transform:
             continue
         reqs = f.play_requirements
@@ -392,48 +376,144 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
             ops = self.ops_in_play(st)
             dep_any = "play_cost" in ops or "no_play" in ops
         dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
-        if t == FRIEND:
-            dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
-            xr = _retire_cost_opts(self, st, p, k)  # "As an additional cost to play this card, retire a Friend"
-            if st.get("amr"):  # "Characters can't be ... played to that Problem for the rest of the turn"
-                dests = [a for a in dests if not any(r["a"] == a and r.get("play") for r in st["amr"])]
-            for a in dests:
-                if dep and self.play_blocked(st, p, cid, area=a):
-                    continue
-                if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
-                    if xr is None:
-                        acts.append(new_action("play", p, (("area", a), ("card", cid))))
-                    else:  # 508: the Friend to retire is chosen as the card is played
-                        acts.extend(new_action("play", p, (("area", a), ("card", cid), ("retire", r))) for r in xr)
-                for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
-                    acts.append(new_action("play", p, (("area", a), ("card", cid), ("redeem", r))))
-                for r in transform:
-                    acts.append(new_action("play", p, (("area", a), ("card", cid), ("transform", r))))
-                if first_only and acts:
-                    return acts
-        elif t == "Resource":
-            if d.front.dilemma:
-                acts.append(new_action("play", p, (("area", "dilemma"), ("card", cid))))
-            elif rule == "home" or rule is None:
-                acts.append(new_action("play", p, (("area", f"home{p}"), ("card", cid))))
-            elif rule == "problem":
-                for a in prob_areas:
-                    pid = self.problem_at(st, a)
-                    if pid and not (dep and (self.play_blocked(st, p, cid, host=pid) or self.card_cost(st, p, cid, host=pid) > tok)):
-                        acts.append(new_action("play", p, (("card", cid), ("host", pid))))
-            else:
-                for o in st["play"]:
-                    if self.matches(st, o, rule, p, None) and \
-                            not (dep and (self.play_blocked(st, p, cid, host=o) or self.card_cost(st, p, cid, host=o) > tok)):
-                        acts.append(new_action("play", p, (("card", cid), ("host", o))))
-        elif t == "Event":
-            if rxc is not None:
-                for n_ in notes:
-                    acts.append(new_action("play", p, (("card", cid), ("rx", n_["id"]))))
-            else:
-                acts.append(new_action("play", p, (("card", cid),)))
+        _play_actions(self, st, p, cid, k, d, t, rule, dep, cost, redeem_opts, transform, rxc, notes, prob_areas, acts,
+                      first_only)
         if first_only and acts:
-            return acts
+            return True
+    return False
+
+
+def _tm_restrictions(self, st, p) -> tuple[set, bool]:
+    """The areas where p can't play a Troublemaker ("Troublemakers can't be played here", ...), and
+    whether a play cost modifier or restriction is in play."""
+    cards = st["cards"]
+    no_tm = {cards[o]["a"] for o in self.has_static(st, "no_tm_here")}
+    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_opp_tm_here") if cards[o]["c"] != p}
+    no_tm |= {cards[o]["a"] for o in self.has_static(st, "no_tm_once_confronted") if cards[o].get("cf")}
+    tm_dep = bool({"play_cost", "no_play"} & self.ops_in_play(st))
+    return no_tm, tm_dep
+
+
+def _troublemaker_plays(self, st, p, cid, prob_areas, no_tm, tm_dep, acts, first_only) -> bool:
+    """609.2c: a Troublemaker played face-down at a Problem (pay 1).  True when ``first_only`` found one."""
+    tok = st["pl"][p]["tok"]
+    for a in prob_areas:
+        if a in no_tm:
+            continue
+        if tm_dep and (1 + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
+            continue  # "Players must pay +[1] to play a Troublemaker here." (609.2c, 508.1d)
+        acts.append(new_action("play_troublemaker", p, (("area", a), ("card", cid))))
+        if first_only:
+            return True
+    return False
+
+
+def _event_playable(self, st, p, cid, k, info, main) -> tuple[bool, dict | None, list | None]:
+    """Whether an Event in the hand may be played now (its timing, 512.3; a Reaction's notes, 512.4;
+    its additional costs, 508.1d), with its Reaction condition and the notes it may answer."""
+    fo = st["fo"]
+    pl = st["pl"][p]
+    cards = st["cards"]
+    notes = None
+    if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
+        return False, None, None  # "opponents can't play Events this turn" (timed_effects.restrict)
+    tm = info[0]
+    ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
+    if tm in PHASE_TIMINGS:
+        ok = _phase_timing_ok(st, p, tm)
+    rxc = _rx_cond(self, k)  # a Reaction, also "Faceoff Reaction" / "Main Phase Reaction" (512.4b)
+    if rxc is not None:
+        notes = rx_notes_for(self, st, p, cid, rxc)  # 512.4: only in response to its condition
+        if not notes:
+            return False, rxc, notes
+    ecost = info[1]
+    if ecost.get("discard") and len(pl["hand"]) - 1 < ecost["discard"]:
+        ok = False  # 508.1d the additional cost can't be paid
+    if ecost.get("retire_friend") and not any(cards[o]["c"] == p and self.ctype(st, o) == FRIEND for o in st["play"]):
+        ok = False
+    return ok, rxc, notes
+
+
+def _redeem_and_transform(self, st, p, f, t) -> tuple[list, list]:
+    """The cards in play a card could be played on with Redeem / Transform (its own keywords)."""
+    cards = st["cards"]
+    tok = st["pl"][p]["tok"]
+    redeem_opts = []
+    if "Redeem" in f.keywords:
+        for o in st["play"]:
+            oc = cards[o]
+            if oc["c"] == p and not oc.get("t") and self.ctype(st, o) in (FRIEND, TM) and not oc.get("fd") and self.face(st, o).title == f.title:
+                redeem_opts.append(o)
+    transform = []
+    tx = f.keywords.get("Transform")
+    if tx is not None and "hand_to_ban" in self.ops_in_play(st) and self.statics(st, "hand_to_ban"):
+        tx = None  # 508.1a: returning a Friend to hand would be replaced, so that cost can't be paid
+    if tx is not None and t == FRIEND:
+        for o in st["play"]:
+            oc = cards[o]
+            if oc["c"] == p and not oc.get("t") and self.ctype(st, o) == FRIEND and not oc.get("fd"):
+                of = self.face(st, o)
+                if f.title in of.title and of.subtitle != f.subtitle:
+                    transform.append(o)
+        if tx > tok:
+            transform = []
+    return redeem_opts, transform
+
+
+def _play_actions(self, st, p, cid, k, d, t, rule, dep, cost, redeem_opts, transform, rxc, notes, prob_areas, acts,
+                  first_only) -> bool:
+    """The play actions of a playable card: its destinations (home, a Problem, a host, a dilemma) and
+    choices made as it is played (a Friend to retire, Redeem, Transform, the note a Reaction answers)."""
+    tok = st["pl"][p]["tok"]
+    if t == FRIEND:
+        dests = [f"home{p}"] if rule == "home" else [f"home{p}"] + prob_areas
+        xr = _retire_cost_opts(self, st, p, k)  # "As an additional cost to play this card, retire a Friend"
+        if st.get("amr"):  # "Characters can't be ... played to that Problem for the rest of the turn"
+            dests = [a for a in dests if not any(r["a"] == a and r.get("play") for r in st["amr"])]
+        for a in dests:
+            if dep and self.play_blocked(st, p, cid, area=a):
+                continue
+            if (self.card_cost(st, p, cid, area=a) if dep else cost) <= tok:
+                if xr is None:
+                    acts.append(new_action("play", p, (("area", a), ("card", cid))))
+                else:  # 508: the Friend to retire is chosen as the card is played
+                    acts.extend(new_action("play", p, (("area", a), ("card", cid), ("retire", r))) for r in xr)
+            for r in (redeem_opts if not dep or self.card_cost(st, p, cid, True, area=a) <= tok else ()):
+                acts.append(new_action("play", p, (("area", a), ("card", cid), ("redeem", r))))
+            for r in transform:
+                acts.append(new_action("play", p, (("area", a), ("card", cid), ("transform", r))))
+            if first_only and acts:
+                return True
+    elif t == "Resource":
+        if d.front.dilemma:
+            acts.append(new_action("play", p, (("area", "dilemma"), ("card", cid))))
+        elif rule == "home" or rule is None:
+            acts.append(new_action("play", p, (("area", f"home{p}"), ("card", cid))))
+        elif rule == "problem":
+            for a in prob_areas:
+                pid = self.problem_at(st, a)
+                if pid and not (dep and (self.play_blocked(st, p, cid, host=pid) or self.card_cost(st, p, cid, host=pid) > tok)):
+                    acts.append(new_action("play", p, (("card", cid), ("host", pid))))
+        else:
+            for o in st["play"]:
+                if self.matches(st, o, rule, p, None) and \
+                        not (dep and (self.play_blocked(st, p, cid, host=o) or self.card_cost(st, p, cid, host=o) > tok)):
+                    acts.append(new_action("play", p, (("card", cid), ("host", o))))
+    elif t == "Event":
+        if rxc is not None:
+            for n_ in notes:
+                acts.append(new_action("play", p, (("card", cid), ("rx", n_["id"]))))
+        else:
+            acts.append(new_action("play", p, (("card", cid),)))
+    return False
+
+
+def _zone_ability_actions(self, st, p, acts, main, first_only, rx_only) -> bool:
+    """Abilities activated from the discard pile or the hand ("Banish this card from your discard pile /
+    hand to ...", 703).  True when ``first_only`` found one."""
+    fo = st["fo"]
+    pl = st["pl"][p]
+    cards = st["cards"]
     # abilities activated from the discard pile ("Banish this card from your discard pile to ...", 703)
     if self.disc_act_keys:
         for cid in pl["disc"]:
@@ -449,7 +529,7 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                     continue
                 acts.append(new_action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
-                    return acts
+                    return True
     # abilities activated from the hand ("Banish this card from your hand to ...", 703)
     if self.hand_act_keys and not rx_only:
         for cid in pl["hand"]:
@@ -466,7 +546,17 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                     continue
                 acts.append(new_action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
-                    return acts
+                    return True
+    return False
+
+
+def _move_actions(self, st, p, acts, main, first_only, rx_only) -> bool:
+    """Moves (609.2b, Agile outside the Main Phase) and rallies (609.2e) of p's characters.  True when
+    ``first_only`` found one."""
+    pl = st["pl"][p]
+    tok = pl["tok"]
+    cards = st["cards"]
+    prob_areas = [a for a in st["areas"] if not a.startswith("home")]
     # moves (609.2b) and Agile
     showy = None
     dest_all = [f"home{p}"] + prob_areas
@@ -501,11 +591,16 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                 if a != here and max(base + showy.get(a, 0) + (self.action_tax(st, p, "move", cid, here, a) if taxed else 0), 1) <= tok:
                     acts.append(new_action("move", p, (("area", a), ("card", cid))))
                     if first_only:
-                        return acts
+                        return True
         if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(new_action("rally", p, (("card", cid),)))  # 609.2e
-    if main and not rx_only and tok >= 1 + (self.action_tax(st, p, "draw") if taxed else 0) and pl["deck"] and self.may_draw(st, p):
-        acts.append(new_action("draw", p))  # 609.2d
+    return False
+
+
+def _activated_actions(self, st, p, acts, main, first_only, rx_only) -> None:
+    """Activated abilities of cards in play (609.2f, 703), a Reaction's once per note it answers (512.4c)."""
+    fo = st["fo"]
+    cards = st["cards"]
     # activated abilities (609.2f, 703)
     anyp = self.anyp_keys if main else ()
     for cid in (st["play"] if st.get("twn") else self.in_play_with(st, self.activ_keys)):
@@ -531,15 +626,14 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
                     for n_ in rx_notes_for(self, st, p, cid, ab["rx"], f"{cid}/{i}"):
                         acts.append(new_action("activate", p, (("ability", i), ("card", cid), ("rx", n_["id"]))))
                         if first_only:
-                            return acts
+                            return
                 continue
             if rx_only:
                 continue
             if _can_pay_ability(self, st, p, cid, ab):
                 acts.append(new_action("activate", p, (("ability", i), ("card", cid))))
                 if first_only:
-                    return acts
-    return acts
+                    return
 
 
 # 512.3 "Score Phase:" / "Troublemaker Phase:" timing: only the turn player, in a priority window of that

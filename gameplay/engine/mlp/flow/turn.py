@@ -274,108 +274,157 @@ def step(self, st, ev) -> None:
         st["step"] = PHASE_WINDOWS[s]
         st["prio"] = {"w": "phase", "p": tp, "n": 0}
         return
-    if s == "tp_start":  # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
-        if self.rx_keys:
-            self.rx_note(st, "phase", ph="tp", tp=tp)
-        if self.may_fire(st, "tp_start"):
-            self.fire_all(st, ev, "tp_start", players=(tp,))
-            self.fire_all(st, ev, "opp_tp_start", players=(opponent(tp),))
-            self.fire_all(st, ev, "any_tp_start")
-        st["step"] = "tm_uncover"
-        tpk = self.tp_keys
-        if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
-            # 601.2 the start-of-Troublemaker-Phase window, for "Troublemaker Phase:" abilities (512.3);
-            # opened only when the turn player has such a card (otherwise nobody could act differently)
-            st["prio"] = {"w": "phase", "p": tp, "n": 0}
-    elif s == "tm_uncover":
-        if uncover_turn_players(self, st, ev):
-            st["step"] = "tm_challenge"
-            st["sc_ch"] = []
-    elif s == "tm_challenge":
-        opts = []
-        # (only a Troublemaker's key or a token can be a Troublemaker; other cards' types are read only
-        # while one may carry an "also a Friend" mark, see af_free)
-        for cid in self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]:
-            c = st["cards"][cid]
-            if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
-                continue
-            if c["c"] == tp and not self.epic(st, cid):
-                continue  # 608.1 opposing or Epic
-            if self.chars_at(st, c["a"], tp) and self.challenge_allowed(st, tp, cid):  # 608.2
-                opts.append(cid)
-        if opts:
-            ask(self, st, tp, "challenge", opts + ["done"], "608.1")
-        else:
-            st["step"] = "tp_end"
-    elif s == "tp_end":  # the Troublemaker Phase ends: "At the end of [each player's / your] Troublemaker Phase"
-        if self.may_fire(st, "tp_end"):
-            self.fire_all(st, ev, "tp_end", players=(tp,))
-            self.fire_all(st, ev, "any_tp_end")
-        st["step"] = "main_start"
-    elif s == "main_start":
-        if self.rx_keys:
-            self.rx_note(st, "phase", ph="main", tp=tp)
-        if self.may_fire(st, "main_start"):
-            self.fire_all(st, ev, "main_start", players=(tp,))
-            self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
-        _inspired(self, st, ev)
-        st["step"] = "main"
-        self.open_window(st, "main")  # 609.1
-    elif s == "score":
-        if self.rx_keys:
-            self.rx_note(st, "phase", ph="score", tp=tp)  # reacted to in the start-of-Score-Phase window
-        st["step"] = "w_score"
-    elif s == "score_go":
-        if self.may_fire(st, "score_start"):
-            self.fire_all(st, ev, "score_start", players=(tp,))
-            self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
-        st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{opponent(tp)}"] + [f"prob{opponent(tp)}"],
-                    "conf": [], "solved": []}
-        st["step"] = "confront"
-    elif s == "confront":
-        _confront_next(self, st, ev)
-    elif s == "faceoff_step":
-        sc = st["sc"]
-        conf = sc["conf"]
-        st["step"] = "solve"
-        if len(conf) >= 2:  # 612.1
-            self.start_faceoff(st, ev, "multi", list(conf), tp)
-        elif len(conf) == 1 and _confrontable(self, st, opponent(tp), conf):  # 612.2
-            self.start_faceoff(st, ev, "problem", list(conf), tp)
-    elif s == "solve":
-        if st["sc"]["solved"] and not st["sc"].get("sfired"):
-            # 613.1 the Problems become solved as the Solve Step starts: "When this Problem is solved"
-            # triggers now and resolves before 613.2 replaces it (its characters are still there)
-            st["sc"]["sfired"] = True
-            for a in st["sc"]["solved"]:
-                pid = self.problem_at(st, a) if a in st["areas"] else None
-                if pid:
-                    self.fire(st, ev, "solved", pid)
-            return
-        for a in st["sc"]["solved"]:  # 613.2
-            if a in st["areas"]:
-                self.replace_problem(st, ev, a, solved_fired=True)
-        st["sc"] = None
-        self.expire(st, "score_phase")
-        if st.get("dly"):
-            fire_delayed(self, st, "score_end_own")  # "At the end of your Score Phase, ..."
-        st["step"] = "end"
-    elif s == "end":
-        if self.rx_keys:
-            self.rx_note(st, "phase", ph="end", tp=tp)
-        if self.may_fire(st, "turn_end"):
-            self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
-            self.fire_all(st, ev, "opp_turn_end", players=(opponent(tp),))
-            self.fire_all(st, ev, "any_turn_end")
-        if st.get("dly"):
-            fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (timed_effects.delay)
-        st["step"] = "w_end"
-    elif s == "wrap":
-        self.end_of_turn(st, ev)
-    elif s == "game_go":  # "At the start of the game" triggers resolved: the first turn begins
-        self.next_turn(st, ev, first=True)
-    else:  # pragma: no cover
-        raise RuntimeError(f"unknown step {s}")
+    handler = STEPS.get(s)
+    if handler is None:
+        raise RuntimeError(f"unknown step {s}")  # pragma: no cover
+    return handler(self, st, ev, fo, s, tp)
+
+
+def _step_tp_start(self, st, ev, _fo, _s, tp) -> None:
+    # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="tp", tp=tp)
+    if self.may_fire(st, "tp_start"):
+        self.fire_all(st, ev, "tp_start", players=(tp,))
+        self.fire_all(st, ev, "opp_tp_start", players=(opponent(tp),))
+        self.fire_all(st, ev, "any_tp_start")
+    st["step"] = "tm_uncover"
+    tpk = self.tp_keys
+    if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
+        # 601.2 the start-of-Troublemaker-Phase window, for "Troublemaker Phase:" abilities (512.3);
+        # opened only when the turn player has such a card (otherwise nobody could act differently)
+        st["prio"] = {"w": "phase", "p": tp, "n": 0}
+
+
+def _step_tm_uncover(self, st, ev, _fo, _s, _tp) -> None:
+    if uncover_turn_players(self, st, ev):
+        st["step"] = "tm_challenge"
+        st["sc_ch"] = []
+
+
+def _step_tm_challenge(self, st, _ev, _fo, _s, tp) -> None:
+    opts = []
+    # (only a Troublemaker's key or a token can be a Troublemaker; other cards' types are read only
+    # while one may carry an "also a Friend" mark, see af_free)
+    for cid in self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]:
+        c = st["cards"][cid]
+        if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
+            continue
+        if c["c"] == tp and not self.epic(st, cid):
+            continue  # 608.1 opposing or Epic
+        if self.chars_at(st, c["a"], tp) and self.challenge_allowed(st, tp, cid):  # 608.2
+            opts.append(cid)
+    if opts:
+        ask(self, st, tp, "challenge", opts + ["done"], "608.1")
+    else:
+        st["step"] = "tp_end"
+
+
+def _step_tp_end(self, st, ev, _fo, _s, tp) -> None:
+    # the Troublemaker Phase ends: "At the end of [each player's / your] Troublemaker Phase"
+    if self.may_fire(st, "tp_end"):
+        self.fire_all(st, ev, "tp_end", players=(tp,))
+        self.fire_all(st, ev, "any_tp_end")
+    st["step"] = "main_start"
+
+
+def _step_main_start(self, st, ev, _fo, _s, tp) -> None:
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="main", tp=tp)
+    if self.may_fire(st, "main_start"):
+        self.fire_all(st, ev, "main_start", players=(tp,))
+        self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
+    _inspired(self, st, ev)
+    st["step"] = "main"
+    self.open_window(st, "main")  # 609.1
+
+
+def _step_score(self, st, _ev, _fo, _s, tp) -> None:
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="score", tp=tp)  # reacted to in the start-of-Score-Phase window
+    st["step"] = "w_score"
+
+
+def _step_score_go(self, st, ev, _fo, _s, tp) -> None:
+    if self.may_fire(st, "score_start"):
+        self.fire_all(st, ev, "score_start", players=(tp,))
+        self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
+    st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{opponent(tp)}"] + [f"prob{opponent(tp)}"],
+                "conf": [], "solved": []}
+    st["step"] = "confront"
+
+
+def _step_confront(self, st, ev, _fo, _s, _tp) -> None:
+    _confront_next(self, st, ev)
+
+
+def _step_faceoff_step(self, st, ev, _fo, _s, tp) -> None:
+    sc = st["sc"]
+    conf = sc["conf"]
+    st["step"] = "solve"
+    if len(conf) >= 2:  # 612.1
+        self.start_faceoff(st, ev, "multi", list(conf), tp)
+    elif len(conf) == 1 and _confrontable(self, st, opponent(tp), conf):  # 612.2
+        self.start_faceoff(st, ev, "problem", list(conf), tp)
+
+
+def _step_solve(self, st, ev, _fo, _s, _tp) -> None:
+    if st["sc"]["solved"] and not st["sc"].get("sfired"):
+        # 613.1 the Problems become solved as the Solve Step starts: "When this Problem is solved"
+        # triggers now and resolves before 613.2 replaces it (its characters are still there)
+        st["sc"]["sfired"] = True
+        for a in st["sc"]["solved"]:
+            pid = self.problem_at(st, a) if a in st["areas"] else None
+            if pid:
+                self.fire(st, ev, "solved", pid)
+        return
+    for a in st["sc"]["solved"]:  # 613.2
+        if a in st["areas"]:
+            self.replace_problem(st, ev, a, solved_fired=True)
+    st["sc"] = None
+    self.expire(st, "score_phase")
+    if st.get("dly"):
+        fire_delayed(self, st, "score_end_own")  # "At the end of your Score Phase, ..."
+    st["step"] = "end"
+
+
+def _step_end(self, st, ev, _fo, _s, tp) -> None:
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="end", tp=tp)
+    if self.may_fire(st, "turn_end"):
+        self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
+        self.fire_all(st, ev, "opp_turn_end", players=(opponent(tp),))
+        self.fire_all(st, ev, "any_turn_end")
+    if st.get("dly"):
+        fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (timed_effects.delay)
+    st["step"] = "w_end"
+
+
+def _step_wrap(self, st, ev, _fo, _s, _tp) -> None:
+    self.end_of_turn(st, ev)
+
+
+def _step_game_go(self, st, ev, _fo, _s, _tp) -> None:
+    # "At the start of the game" triggers resolved: the first turn begins
+    self.next_turn(st, ev, first=True)
+
+
+#: a step of the turn (st["step"]) -> what the game does in it (rules, st, ev, faceoff, step, turn player)
+STEPS = {
+    "tp_start": _step_tp_start,
+    "tm_uncover": _step_tm_uncover,
+    "tm_challenge": _step_tm_challenge,
+    "tp_end": _step_tp_end,
+    "main_start": _step_main_start,
+    "score": _step_score,
+    "score_go": _step_score_go,
+    "confront": _step_confront,
+    "faceoff_step": _step_faceoff_step,
+    "solve": _step_solve,
+    "end": _step_end,
+    "wrap": _step_wrap,
+    "game_go": _step_game_go,
+}
 
 
 def uncover_turn_players(self, st, ev) -> bool:

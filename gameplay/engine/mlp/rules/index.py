@@ -46,6 +46,13 @@ class CardIndex:
         self.g = game
         self.db = game.db
         self._start_call()
+        self._declare_tables()
+        for k, d in self.db.cards.items():
+            self._index_card(k, d)
+        self._derive_tables()
+
+    def _declare_tables(self) -> None:
+        """The per-card-key tables (filled by ``_index_card``), empty."""
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         self._hand_fact: dict = {}  # card key -> flow._hand_fact (printed cost for early rejection, Event)
         self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
@@ -101,80 +108,85 @@ class CardIndex:
         self.tp_keys: set[str] = set()
         self.anyp_keys: set[str] = set()
         self.disc_act_keys: set[str] = set()
-        for k, d in self.db.cards.items():
-            f = d.front
-            b = d.boosted or f
-            self.ff[k], self.fb[k], self.kwf[k], self.kwb[k], self.types[k] = f, b, f.keywords, b.keywords, f.type
-            ab_f = d.abilities.get("front", ())
-            self.abf[k], self.abb[k] = ab_f, d.abilities.get("boosted", ab_f)
-            if "Teamwork" in f.keywords:
-                self.tw_keys.add(k)
-            for name in (*f.keywords, *b.keywords):
-                self.kw_keys.setdefault(name, set()).add(k)
-            if f.epic or b.epic:
-                self.epic_keys.add(k)
-            if "Unique" in f.traits or "Unique" in b.traits:
-                self.unique_keys.add(k)
-            quick = "Hasty" in f.keywords
-            act = "Agile" in f.keywords or (d.boosted is not None and "Agile" in d.boosted.keywords)
-            for fname, face in d.abilities.items():
-                front = fname == "front"
-                for a in face:
-                    kind = a["kind"]
-                    op = a.get("op")
-                    if op == "epic_if":
-                        self.epic_if_keys.add(k)
-                    if kind == "static":
-                        self.static_keys.add(k)
-                        if op:
-                            self.sop_keys.setdefault(op, set()).add(k)
-                            if op == "grant_kw":
-                                self.kwg_keys.add(k)
-                                self.kwg_by.setdefault(a["kw"], set()).add(k)
-                                if a["kw"] in self.POWER_KW:
-                                    self.kwg_by.setdefault("*power", set()).add(k)
-                            elif op == "grant_color":
-                                self.kwg_keys.add(k)
-                                self.kwg_by.setdefault("*color", set()).add(k)
-                            elif op == "play_discount" and front and a.get("self"):
-                                self.self_disc_keys.add(k)
-                    elif kind == "trigger" or (kind == "manual" and a.get("on")):
-                        self.trig_keys.add(k)
-                        self.trig_ev.setdefault(a["on"], set()).add(k)
-                        if front and kind == "trigger" and a["on"] == "to_disc":
-                            self.to_disc_keys.setdefault(k, []).append(a)
-                    elif kind == "activated":
-                        self.activ_keys.add(k)
-                        if a.get("zone") == "disc":
-                            self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
-                        elif a.get("zone") == "hand":
-                            self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
-                        if a["timing"] != "main":
-                            act = True
-                    elif kind == "event" and a["timing"] != "main":
-                        quick = True
-                    if a.get("rx"):
-                        self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
-                    if a.get("any_player"):
-                        self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
-                    if a.get("timing") == "tp":
-                        self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
-            if quick:
-                self.quick_keys.add(k)
-                if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
-                    self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
-                if d.front.type == "Event" and next(
-                        (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
-                    self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
-            if act:
-                self.act_keys.add(k)
-            for tbl, abl in ((self.sopf, self.abf[k]), (self.sopb, self.abb[k])):
-                ops: dict[str, list] = {}
-                for a in abl:
-                    if a["kind"] == "static" and a.get("op"):
-                        ops.setdefault(a["op"], []).append(a)
-                if ops:
-                    tbl[k] = ops
+
+    def _index_card(self, k: str, d) -> None:
+        """One card's entries in the tables: its faces, keywords, type, abilities (card, face and text order)."""
+        f = d.front
+        b = d.boosted or f
+        self.ff[k], self.fb[k], self.kwf[k], self.kwb[k], self.types[k] = f, b, f.keywords, b.keywords, f.type
+        ab_f = d.abilities.get("front", ())
+        self.abf[k], self.abb[k] = ab_f, d.abilities.get("boosted", ab_f)
+        if "Teamwork" in f.keywords:
+            self.tw_keys.add(k)
+        for name in (*f.keywords, *b.keywords):
+            self.kw_keys.setdefault(name, set()).add(k)
+        if f.epic or b.epic:
+            self.epic_keys.add(k)
+        if "Unique" in f.traits or "Unique" in b.traits:
+            self.unique_keys.add(k)
+        quick = "Hasty" in f.keywords
+        act = "Agile" in f.keywords or (d.boosted is not None and "Agile" in d.boosted.keywords)
+        for fname, face in d.abilities.items():
+            front = fname == "front"
+            for a in face:
+                kind = a["kind"]
+                op = a.get("op")
+                if op == "epic_if":
+                    self.epic_if_keys.add(k)
+                if kind == "static":
+                    self.static_keys.add(k)
+                    if op:
+                        self.sop_keys.setdefault(op, set()).add(k)
+                        if op == "grant_kw":
+                            self.kwg_keys.add(k)
+                            self.kwg_by.setdefault(a["kw"], set()).add(k)
+                            if a["kw"] in self.POWER_KW:
+                                self.kwg_by.setdefault("*power", set()).add(k)
+                        elif op == "grant_color":
+                            self.kwg_keys.add(k)
+                            self.kwg_by.setdefault("*color", set()).add(k)
+                        elif op == "play_discount" and front and a.get("self"):
+                            self.self_disc_keys.add(k)
+                elif kind == "trigger" or (kind == "manual" and a.get("on")):
+                    self.trig_keys.add(k)
+                    self.trig_ev.setdefault(a["on"], set()).add(k)
+                    if front and kind == "trigger" and a["on"] == "to_disc":
+                        self.to_disc_keys.setdefault(k, []).append(a)
+                elif kind == "activated":
+                    self.activ_keys.add(k)
+                    if a.get("zone") == "disc":
+                        self.disc_act_keys.add(k)  # "Banish this card from your discard pile to ..." (flow.priority_actions)
+                    elif a.get("zone") == "hand":
+                        self.hand_act_keys.add(k)  # "Banish this card from your hand to ..." (activated from hand)
+                    if a["timing"] != "main":
+                        act = True
+                elif kind == "event" and a["timing"] != "main":
+                    quick = True
+                if a.get("rx"):
+                    self.rx_keys.add(k)  # Reactions (512.4): notes are recorded only in games with one
+                if a.get("any_player"):
+                    self.anyp_keys.add(k)  # "Any player may activate this ability." (flow.priority_actions)
+                if a.get("timing") == "tp":
+                    self.tp_keys.add(k)  # "Troublemaker Phase:" timing (512.3; flow.step opens that window)
+        if quick:
+            self.quick_keys.add(k)
+            if d.front.type == "Event" and _first_event_timing(d).startswith("faceoff"):
+                self.quick_fo[k] = _first_event_timing(d)  # playable only during (such) a faceoff
+            if d.front.type == "Event" and next(
+                    (ab.get("rx") for ab in d.abilities.get("front", ()) if ab["kind"] == "event"), None) is not None:
+                self.quick_rx.add(k)  # playable only in response to a note (512.4, flow._rx_cond)
+        if act:
+            self.act_keys.add(k)
+        for tbl, abl in ((self.sopf, self.abf[k]), (self.sopb, self.abb[k])):
+            ops: dict[str, list] = {}
+            for a in abl:
+                if a["kind"] == "static" and a.get("op"):
+                    ops.setdefault(a["op"], []).append(a)
+            if ops:
+                tbl[k] = ops
+
+    def _derive_tables(self) -> None:
+        """The tables derived from the per-card ones (the whole pool indexed)."""
         # cards with "... lose and can't have abilities" (raise the ``lab`` state counter while in play)
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile

@@ -475,170 +475,10 @@ class ContinuousAbilities:
     def _cond(self, st, src, cond) -> bool:
         c = st["cards"][src]
         k = cond.get("k")
-        if k == "faceoff":
-            if cond.get("fo") in ("tm", "problem") and not self.fo_is(st, cond["fo"]):
-                return False
-            return bool(st["fo"]) and self.involved(st, src)
-        if k == "at_problem":
-            return c["a"].startswith(("prob", "dil"))
-        if k == "at_home":
-            return c["a"].startswith("home")
-        if k == "hand_at_least":
-            return len(st["pl"][c["c"]]["hand"]) >= cond["n"]
-        if k == "cutie":
-            return bool(c.get("cm"))
-        if k == "your_turn":
-            return st["tp"] == c["c"]
-        if k == "opp_turn":
-            return st["tp"] != c["c"]
-        if k in ("power_at_least", "power_at_most"):  # keyword grants only (cardtext.parse_static_keyword)
-            pw = self.power(st, src)
-            if pw is None:
-                return False
-            return pw >= cond["n"] if k == "power_at_least" else pw <= cond["n"]
-        if k == "hand_at_most":
-            return len(st["pl"][c["c"]]["hand"]) <= cond["n"]
-        if k in ("opp_mane_boosted", "opp_mane_home"):
-            m = st["pl"][1 - c["c"]]["mane"]
-            mc = st["cards"].get(m)
-            if not mc or mc.get("z") != "play":
-                return False
-            return bool(mc.get("b")) if k == "opp_mane_boosted" else mc["a"].startswith("home")
-        if k == "no_opp_here":
-            return not any(st["cards"][o].get("c") != c["c"] and st["cards"][o]["a"] == c["a"] and self.is_char(st, o)
-                           for o in st["play"])
-        if k == "exhausted":
-            return bool(c.get("ex"))
-        if k == "host_involved":  # a Resource's "While involved in a faceoff, that Friend has +1 power"
-            return bool(st["fo"]) and bool(c.get("h")) and self.involved(st, c["h"])
-        if k == "opp_more_points":  # "While an opponent has more points than you"
-            return st["pl"][1 - c["c"]]["score"] > st["pl"][c["c"]]["score"]
-        if k in ("opp_inv_power", "inv_with", "fo_area_with"):
-            return self._fo_cond(st, src, cond)
-        if k == "more_chars_here":  # "While you have more characters here than any opponent"
-            ch = self.chars_at(st, c["a"])
-            mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
-            return mine > len(ch) - mine
-        if k == "mane_color":
-            m = st["pl"][c["c"]]["mane"]
-            return m in st["cards"] and cond["color"] in self.colors(st, m)
-        if k == "with":
-            ty = cond.get("type", "character")
-            for o in st["play"]:
-                oc = st["cards"][o]
-                if o == src or oc.get("c") != c["c"] or oc["a"] != c["a"] or oc.get("fd"):
-                    continue
-                t_ = self.ctype(st, o)
-                if not (t_ in CHAR_TYPES if ty == "character" else t_ == ty):
-                    continue
-                if ("trait" in cond and cond["trait"] in self.traits(st, o)) or \
-                        ("color" in cond and cond["color"] in self.colors(st, o)):
-                    return True
+        handler = STATIC_CONDITIONS.get(k)
+        if handler is None:
             return False
-        if k == "all":  # several conditions ("While this card is exhausted and at a Problem")
-            return all(self._cond(st, src, x) for x in cond.get("conds") or cond.get("of") or ())
-        if k == "with_title":  # "While with your Rainbow Dash" (201.3a)
-            return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
-                       and self.is_char(st, o) and self._has_title(st, o, cond["title"]) for o in st["play"])
-        if k == "at_problem_with":  # "While at a Problem with a [Kindness] Friend / with Pinkie Pie"
-            if not c["a"].startswith(("prob", "dil")):
-                return False
-            sel = dict(cond["sel"], at="here", other=True)
-            return any(self.matches(st, o, sel, c["c"], src) for o in st["play"])
-        if k == "you_have":  # "While you have a Friend in play / another Dragon character"
-            return any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
-        if k == "ready":
-            return not c.get("ex") and not c.get("fr")
-        if k in ("mane_boosted", "mane_not_boosted"):
-            m = st["cards"].get(st["pl"][c["c"]]["mane"])
-            return bool(m and m.get("b")) == (k == "mane_boosted")
-        if k == "not_cutie":
-            return not c.get("cm")
-        if k == "any_of":  # "While you have Princess Luna, Princess Twilight Sparkle, or Princess Cadance"
-            return any(self._cond(st, src, x) for x in cond["of"])
-        if k == "self_counters":  # "While this card has at least one Postage counter on it"
-            return c.get("cn", {}).get(cond["counter"], 0) >= cond["n"]
-        if k == "main_phase":
-            return st.get("step") in ("main", "main_start")
-        if k == "host_only_friend":  # "While that Friend is the only Friend at its Problem"
-            h = c.get("h")
-            hc = st["cards"].get(h) if h else None
-            if not hc or hc.get("z") != "play" or not hc["a"].startswith(("prob", "dil")):
-                return False
-            return not any(o != h and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND for o in st["play"])
-        if k == "fd_tm_here":  # "While there is a facedown Troublemaker here"
-            return any(st["cards"][o]["a"] == c["a"] and st["cards"][o].get("fd") and self.ctype(st, o) == TM
-                       for o in st["play"])
-        if k == "opp_boosted_mane_here":  # "While an opponent's boosted Mane Character is here"
-            m = st["cards"].get(st["pl"][1 - c["c"]]["mane"])
-            return bool(m and m.get("z") == "play" and m.get("b") and m["a"] == c["a"])
-        if k == "highest_power_here":  # "While this card has power higher than any other Friend here"
-            pw = self.power(st, src)
-            if pw is None:
-                return False
-            return all((self.power(st, o) or 0) < pw for o in st["play"] if o != src
-                       and st["cards"][o]["a"] == c["a"] and self.ctype(st, o) == FRIEND)
-        if k == "opp_controls_not_owned":  # "While an opponent controls a Friend they do not own"
-            q = 1 - c.get("c", c["o"])
-            return any(st["cards"][o].get("c") == q and st["cards"][o]["o"] != q and self.ctype(st, o) == FRIEND
-                       for o in st["play"])
-        if k == "you_have_none":  # "While you have no [Honesty] Friends"
-            return not any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
-        if k == "friends_cmp":  # "While an opponent has more Friends than you" / "you have more ... than"
-            n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
-                     and not st["cards"][o].get("fd")) for q in (c["c"], 1 - c["c"])]
-            return n[1] > n[0] if cond["who"] == "opp" else n[0] > n[1]
-        if k == "disc_has":  # "While you have a Friend in your discard pile"
-            return any(self.types[st["cards"][d]["k"]] == cond["type"] for d in st["pl"][c["c"]]["disc"])
-        if k == "any_score_at_least":  # "While a player has 8 or more points"
-            return any(pl["score"] >= cond["n"] for pl in st["pl"])
-        if k == "opp_tokens_at_least":  # "While an opponent has at least [2]"
-            return st["pl"][1 - c["c"]]["tok"] >= cond["n"]
-        if k == "host_fo":  # a Resource's host involved in a (Troublemaker) faceoff
-            h = c.get("h")
-            fo = st["fo"]
-            return bool(h and fo and (cond.get("fo") is None or fo["type"] == cond["fo"]) and self.involved(st, h))
-        if k in ("score_phase", "opp_score_phase"):  # "during the Score Phase" (610) / "your opponent's"
-            if st.get("step") not in SCORE_STEPS:
-                return False
-            return k == "score_phase" or st["tp"] != c["c"]
-        if k == "host_at_problem":  # "While that Friend is at a Problem"
-            hc = st["cards"].get(c.get("h")) if c.get("h") else None
-            return bool(hc and hc.get("z") == "play" and hc["a"].startswith(("prob", "dil")))
-        if k == "host_boosted":  # "While that Mane Character is boosted"
-            hc = st["cards"].get(c.get("h")) if c.get("h") else None
-            return bool(hc and hc.get("z") == "play" and hc.get("b"))
-        if k == "host_trait":  # "If that Friend is a Changeling"
-            h = c.get("h")
-            return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
-        if k in ("host_highest_power_here", "host_at_home"):  # "While that Friend has power higher than any other
-            h = c.get("h")                                       # Friend here" / "if that Mane Character is at home"
-            hc = st["cards"].get(h) if h else None
-            if not hc or hc.get("z") != "play":
-                return False
-            if k == "host_at_home":
-                return hc["a"].startswith("home")
-            pw = self.power(st, h)
-            return pw is not None and all((self.power(st, o) or 0) < pw for o in st["play"] if o != h
-                                          and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND)
-        if k == "sel_at_least":  # "While there are at least 2 Pegasus Friends at this card's Problem"
-            return len(self.select(st, cond["sel"], c["c"], src)) >= cond["n"]
-        if k == "your_tp":  # "during your Troublemaker Phase" (606)
-            return st["tp"] == c["c"] and st.get("step") in ("tp_start", "tm_uncover", "tm_challenge", "tp_end")
-        if k == "friends_here_at_least":  # "While you have 4 or more Friends here"
-            return sum(1 for o in st["play"] if st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
-                       and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")) >= cond["n"]
-        if k == "you_points_at_least":  # "While you have at least 8 points"
-            return st["pl"][c["c"]]["score"] >= cond["n"]
-        if k == "beneath_at_least":  # "While this card has at least 1 card beneath it"
-            return self.beneath_count(st, src) >= cond["n"]
-        if k == "with_trait":
-            tr = cond["trait"]
-            return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
-                       and tr in self.traits(st, o) for o in st["play"])
-        if k in ("chars_here_min", "over_home_limit", "lowest_here"):  # (conditions of timed abilities, timed_effects.py)
-            return CARD_CONDS[k](self, st, src, cond)
-        return False
+        return handler(self, st, src, cond, c, k)
 
     # ================================================================= rule modifiers (702, statics work)
     def statics(self, st, op) -> list[tuple[str, dict]]:
@@ -758,3 +598,365 @@ class ContinuousAbilities:
         cards = st["cards"]
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["t"] in cards]
+
+
+def _while_faceoff(self, st, src, cond, _c, _k) -> bool:
+    if cond.get("fo") in ("tm", "problem") and not self.fo_is(st, cond["fo"]):
+        return False
+    return bool(st["fo"]) and self.involved(st, src)
+
+
+def _while_at_problem(self, _st, _src, _cond, c, _k) -> bool:
+    return c["a"].startswith(("prob", "dil"))
+
+
+def _while_at_home(self, _st, _src, _cond, c, _k) -> bool:
+    return c["a"].startswith("home")
+
+
+def _while_hand_at_least(self, st, _src, cond, c, _k) -> bool:
+    return len(st["pl"][c["c"]]["hand"]) >= cond["n"]
+
+
+def _while_cutie(self, _st, _src, _cond, c, _k) -> bool:
+    return bool(c.get("cm"))
+
+
+def _while_your_turn(self, st, _src, _cond, c, _k) -> bool:
+    return st["tp"] == c["c"]
+
+
+def _while_opp_turn(self, st, _src, _cond, c, _k) -> bool:
+    return st["tp"] != c["c"]
+
+
+def _while_power_at_least(self, st, src, cond, _c, k) -> bool:
+    # keyword grants only (cardtext.parse_static_keyword)
+    pw = self.power(st, src)
+    if pw is None:
+        return False
+    return pw >= cond["n"] if k == "power_at_least" else pw <= cond["n"]
+
+
+def _while_hand_at_most(self, st, _src, cond, c, _k) -> bool:
+    return len(st["pl"][c["c"]]["hand"]) <= cond["n"]
+
+
+def _while_opp_mane_boosted(self, st, _src, _cond, c, k) -> bool:
+    m = st["pl"][1 - c["c"]]["mane"]
+    mc = st["cards"].get(m)
+    if not mc or mc.get("z") != "play":
+        return False
+    return bool(mc.get("b")) if k == "opp_mane_boosted" else mc["a"].startswith("home")
+
+
+def _while_no_opp_here(self, st, _src, _cond, c, _k) -> bool:
+    return not any(st["cards"][o].get("c") != c["c"] and st["cards"][o]["a"] == c["a"] and self.is_char(st, o)
+                   for o in st["play"])
+
+
+def _while_exhausted(self, _st, _src, _cond, c, _k) -> bool:
+    return bool(c.get("ex"))
+
+
+def _while_host_involved(self, st, _src, _cond, c, _k) -> bool:
+    # a Resource's "While involved in a faceoff, that Friend has +1 power"
+    return bool(st["fo"]) and bool(c.get("h")) and self.involved(st, c["h"])
+
+
+def _while_opp_more_points(self, st, _src, _cond, c, _k) -> bool:
+    # "While an opponent has more points than you"
+    return st["pl"][1 - c["c"]]["score"] > st["pl"][c["c"]]["score"]
+
+
+def _while_opp_inv_power(self, st, src, cond, _c, _k) -> bool:
+    return self._fo_cond(st, src, cond)
+
+
+def _while_more_chars_here(self, st, _src, _cond, c, _k) -> bool:
+    # "While you have more characters here than any opponent"
+    ch = self.chars_at(st, c["a"])
+    mine = sum(1 for o in ch if st["cards"][o]["c"] == c["c"])
+    return mine > len(ch) - mine
+
+
+def _while_mane_color(self, st, _src, cond, c, _k) -> bool:
+    m = st["pl"][c["c"]]["mane"]
+    return m in st["cards"] and cond["color"] in self.colors(st, m)
+
+
+def _while_with(self, st, src, cond, c, _k) -> bool:
+    ty = cond.get("type", "character")
+    for o in st["play"]:
+        oc = st["cards"][o]
+        if o == src or oc.get("c") != c["c"] or oc["a"] != c["a"] or oc.get("fd"):
+            continue
+        t_ = self.ctype(st, o)
+        if not (t_ in CHAR_TYPES if ty == "character" else t_ == ty):
+            continue
+        if ("trait" in cond and cond["trait"] in self.traits(st, o)) or \
+                ("color" in cond and cond["color"] in self.colors(st, o)):
+            return True
+    return False
+
+
+def _while_all(self, st, src, cond, _c, _k) -> bool:
+    # several conditions ("While this card is exhausted and at a Problem")
+    return all(self._cond(st, src, x) for x in cond.get("conds") or cond.get("of") or ())
+
+
+def _while_with_title(self, st, src, cond, c, _k) -> bool:
+    # "While with your Rainbow Dash" (201.3a)
+    return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+               and self.is_char(st, o) and self._has_title(st, o, cond["title"]) for o in st["play"])
+
+
+def _while_at_problem_with(self, st, src, cond, c, _k) -> bool:
+    # "While at a Problem with a [Kindness] Friend / with Pinkie Pie"
+    if not c["a"].startswith(("prob", "dil")):
+        return False
+    sel = dict(cond["sel"], at="here", other=True)
+    return any(self.matches(st, o, sel, c["c"], src) for o in st["play"])
+
+
+def _while_you_have(self, st, src, cond, c, _k) -> bool:
+    # "While you have a Friend in play / another Dragon character"
+    return any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
+
+
+def _while_ready(self, _st, _src, _cond, c, _k) -> bool:
+    return not c.get("ex") and not c.get("fr")
+
+
+def _while_mane_boosted(self, st, _src, _cond, c, k) -> bool:
+    m = st["cards"].get(st["pl"][c["c"]]["mane"])
+    return bool(m and m.get("b")) == (k == "mane_boosted")
+
+
+def _while_not_cutie(self, _st, _src, _cond, c, _k) -> bool:
+    return not c.get("cm")
+
+
+def _while_any_of(self, st, src, cond, _c, _k) -> bool:
+    # "While you have Princess Luna, Princess Twilight Sparkle, or Princess Cadance"
+    return any(self._cond(st, src, x) for x in cond["of"])
+
+
+def _while_self_counters(self, _st, _src, cond, c, _k) -> bool:
+    # "While this card has at least one Postage counter on it"
+    return c.get("cn", {}).get(cond["counter"], 0) >= cond["n"]
+
+
+def _while_main_phase(self, st, _src, _cond, _c, _k) -> bool:
+    return st.get("step") in ("main", "main_start")
+
+
+def _while_host_only_friend(self, st, _src, _cond, c, _k) -> bool:
+    # "While that Friend is the only Friend at its Problem"
+    h = c.get("h")
+    hc = st["cards"].get(h) if h else None
+    if not hc or hc.get("z") != "play" or not hc["a"].startswith(("prob", "dil")):
+        return False
+    return not any(o != h and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND for o in st["play"])
+
+
+def _while_fd_tm_here(self, st, _src, _cond, c, _k) -> bool:
+    # "While there is a facedown Troublemaker here"
+    return any(st["cards"][o]["a"] == c["a"] and st["cards"][o].get("fd") and self.ctype(st, o) == TM
+               for o in st["play"])
+
+
+def _while_opp_boosted_mane_here(self, st, _src, _cond, c, _k) -> bool:
+    # "While an opponent's boosted Mane Character is here"
+    m = st["cards"].get(st["pl"][1 - c["c"]]["mane"])
+    return bool(m and m.get("z") == "play" and m.get("b") and m["a"] == c["a"])
+
+
+def _while_highest_power_here(self, st, src, _cond, c, _k) -> bool:
+    # "While this card has power higher than any other Friend here"
+    pw = self.power(st, src)
+    if pw is None:
+        return False
+    return all((self.power(st, o) or 0) < pw for o in st["play"] if o != src
+               and st["cards"][o]["a"] == c["a"] and self.ctype(st, o) == FRIEND)
+
+
+def _while_opp_controls_not_owned(self, st, _src, _cond, c, _k) -> bool:
+    # "While an opponent controls a Friend they do not own"
+    q = 1 - c.get("c", c["o"])
+    return any(st["cards"][o].get("c") == q and st["cards"][o]["o"] != q and self.ctype(st, o) == FRIEND
+               for o in st["play"])
+
+
+def _while_you_have_none(self, st, src, cond, c, _k) -> bool:
+    # "While you have no [Honesty] Friends"
+    return not any(self.matches(st, o, cond["sel"], c["c"], src) for o in st["play"])
+
+
+def _while_friends_cmp(self, st, _src, cond, c, _k) -> bool:
+    # "While an opponent has more Friends than you" / "you have more ... than"
+    n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
+             and not st["cards"][o].get("fd")) for q in (c["c"], 1 - c["c"])]
+    return n[1] > n[0] if cond["who"] == "opp" else n[0] > n[1]
+
+
+def _while_disc_has(self, st, _src, cond, c, _k) -> bool:
+    # "While you have a Friend in your discard pile"
+    return any(self.types[st["cards"][d]["k"]] == cond["type"] for d in st["pl"][c["c"]]["disc"])
+
+
+def _while_any_score_at_least(self, st, _src, cond, _c, _k) -> bool:
+    # "While a player has 8 or more points"
+    return any(pl["score"] >= cond["n"] for pl in st["pl"])
+
+
+def _while_opp_tokens_at_least(self, st, _src, cond, c, _k) -> bool:
+    # "While an opponent has at least [2]"
+    return st["pl"][1 - c["c"]]["tok"] >= cond["n"]
+
+
+def _while_host_fo(self, st, _src, cond, c, _k) -> bool:
+    # a Resource's host involved in a (Troublemaker) faceoff
+    h = c.get("h")
+    fo = st["fo"]
+    return bool(h and fo and (cond.get("fo") is None or fo["type"] == cond["fo"]) and self.involved(st, h))
+
+
+def _while_score_phase(self, st, _src, _cond, c, k) -> bool:
+    # "during the Score Phase" (610) / "your opponent's"
+    if st.get("step") not in SCORE_STEPS:
+        return False
+    return k == "score_phase" or st["tp"] != c["c"]
+
+
+def _while_host_at_problem(self, st, _src, _cond, c, _k) -> bool:
+    # "While that Friend is at a Problem"
+    hc = st["cards"].get(c.get("h")) if c.get("h") else None
+    return bool(hc and hc.get("z") == "play" and hc["a"].startswith(("prob", "dil")))
+
+
+def _while_host_boosted(self, st, _src, _cond, c, _k) -> bool:
+    # "While that Mane Character is boosted"
+    hc = st["cards"].get(c.get("h")) if c.get("h") else None
+    return bool(hc and hc.get("z") == "play" and hc.get("b"))
+
+
+def _while_host_trait(self, st, _src, cond, c, _k) -> bool:
+    # "If that Friend is a Changeling"
+    h = c.get("h")
+    return bool(h and self.in_play(st, h) and cond["trait"] in self.traits(st, h))
+
+
+def _while_host_highest_power_here(self, st, _src, _cond, c, k) -> bool:
+    # "While that Friend has power higher than any other
+    h = c.get("h")                                       # Friend here" / "if that Mane Character is at home"
+    hc = st["cards"].get(h) if h else None
+    if not hc or hc.get("z") != "play":
+        return False
+    if k == "host_at_home":
+        return hc["a"].startswith("home")
+    pw = self.power(st, h)
+    return pw is not None and all((self.power(st, o) or 0) < pw for o in st["play"] if o != h
+                                  and st["cards"][o]["a"] == hc["a"] and self.ctype(st, o) == FRIEND)
+
+
+def _while_sel_at_least(self, st, src, cond, c, _k) -> bool:
+    # "While there are at least 2 Pegasus Friends at this card's Problem"
+    return len(self.select(st, cond["sel"], c["c"], src)) >= cond["n"]
+
+
+def _while_your_tp(self, st, _src, _cond, c, _k) -> bool:
+    # "during your Troublemaker Phase" (606)
+    return st["tp"] == c["c"] and st.get("step") in ("tp_start", "tm_uncover", "tm_challenge", "tp_end")
+
+
+def _while_friends_here_at_least(self, st, _src, cond, c, _k) -> bool:
+    # "While you have 4 or more Friends here"
+    return sum(1 for o in st["play"] if st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+               and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd")) >= cond["n"]
+
+
+def _while_you_points_at_least(self, st, _src, cond, c, _k) -> bool:
+    # "While you have at least 8 points"
+    return st["pl"][c["c"]]["score"] >= cond["n"]
+
+
+def _while_beneath_at_least(self, st, src, cond, _c, _k) -> bool:
+    # "While this card has at least 1 card beneath it"
+    return self.beneath_count(st, src) >= cond["n"]
+
+
+def _while_with_trait(self, st, src, cond, c, _k) -> bool:
+    tr = cond["trait"]
+    return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
+               and tr in self.traits(st, o) for o in st["play"])
+
+
+def _while_chars_here_min(self, st, src, cond, _c, k) -> bool:
+    # (conditions of timed abilities, timed_effects.py)
+    return CARD_CONDS[k](self, st, src, cond)
+
+
+#: a static ability's condition ("While ...") -> its test (rules, st, src, cond, card, k)
+STATIC_CONDITIONS = {
+    "faceoff": _while_faceoff,
+    "at_problem": _while_at_problem,
+    "at_home": _while_at_home,
+    "hand_at_least": _while_hand_at_least,
+    "cutie": _while_cutie,
+    "your_turn": _while_your_turn,
+    "opp_turn": _while_opp_turn,
+    "power_at_least": _while_power_at_least,
+    "power_at_most": _while_power_at_least,
+    "hand_at_most": _while_hand_at_most,
+    "opp_mane_boosted": _while_opp_mane_boosted,
+    "opp_mane_home": _while_opp_mane_boosted,
+    "no_opp_here": _while_no_opp_here,
+    "exhausted": _while_exhausted,
+    "host_involved": _while_host_involved,
+    "opp_more_points": _while_opp_more_points,
+    "opp_inv_power": _while_opp_inv_power,
+    "inv_with": _while_opp_inv_power,
+    "fo_area_with": _while_opp_inv_power,
+    "more_chars_here": _while_more_chars_here,
+    "mane_color": _while_mane_color,
+    "with": _while_with,
+    "all": _while_all,
+    "with_title": _while_with_title,
+    "at_problem_with": _while_at_problem_with,
+    "you_have": _while_you_have,
+    "ready": _while_ready,
+    "mane_boosted": _while_mane_boosted,
+    "mane_not_boosted": _while_mane_boosted,
+    "not_cutie": _while_not_cutie,
+    "any_of": _while_any_of,
+    "self_counters": _while_self_counters,
+    "main_phase": _while_main_phase,
+    "host_only_friend": _while_host_only_friend,
+    "fd_tm_here": _while_fd_tm_here,
+    "opp_boosted_mane_here": _while_opp_boosted_mane_here,
+    "highest_power_here": _while_highest_power_here,
+    "opp_controls_not_owned": _while_opp_controls_not_owned,
+    "you_have_none": _while_you_have_none,
+    "friends_cmp": _while_friends_cmp,
+    "disc_has": _while_disc_has,
+    "any_score_at_least": _while_any_score_at_least,
+    "opp_tokens_at_least": _while_opp_tokens_at_least,
+    "host_fo": _while_host_fo,
+    "score_phase": _while_score_phase,
+    "opp_score_phase": _while_score_phase,
+    "host_at_problem": _while_host_at_problem,
+    "host_boosted": _while_host_boosted,
+    "host_trait": _while_host_trait,
+    "host_highest_power_here": _while_host_highest_power_here,
+    "host_at_home": _while_host_highest_power_here,
+    "sel_at_least": _while_sel_at_least,
+    "your_tp": _while_your_tp,
+    "friends_here_at_least": _while_friends_here_at_least,
+    "you_points_at_least": _while_you_points_at_least,
+    "beneath_at_least": _while_beneath_at_least,
+    "with_trait": _while_with_trait,
+    "chars_here_min": _while_chars_here_min,
+    "over_home_limit": _while_chars_here_min,
+    "lowest_here": _while_chars_here_min,
+}
