@@ -78,24 +78,15 @@ class Zones:
             exhausted = True  # "Opposing Friends enter play exhausted." (503.1)
         if not face_down and c["k"] in self.enter_ex_keys:
             exhausted = True  # "This card enters play exhausted." (503.1)
-        nc = {"k": c["k"], "o": c["o"], "z": "play", "c": ctrl, "a": area, "ex": exhausted, "fr": False,
-              "fd": face_down, "cn": {}, "h": host, "b": False}
+        nc = {"k": c["k"], "o": c["o"]}
+        self.place_in_play(st, nid, nc, area, ctrl, exhausted=exhausted, face_down=face_down, host=host)
         if c.get("t"):
             nc["t"] = c["t"]
-        st["cards"][nid] = nc
-        st["play"].append(nid)
-        self._play_added(st, nid)
         st["dy"] = 1
         if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
             nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
         if nc["k"] in self.static_keys and not face_down:
             self.restamp(st, nid)
-        if nc["k"] in self.tw_keys:
-            st["twn"] = st.get("twn", 0) + 1
-        if nc["k"] in self.kwg_keys:
-            st["kwg"] = st.get("kwg", 0) + 1
-        if nc["k"] in self.lab_keys:
-            st["lab"] = st.get("lab", 0) + 1
         if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
             self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
@@ -110,6 +101,26 @@ class Zones:
                             self.add_mod(st, nid, -x, "turn")
             self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
         return nid
+
+    def place_in_play(self, st, cid, card, area, ctrl, *, exhausted=False, face_down=False, host=None) -> None:
+        """The one way a card record joins the play zone: ``card`` (with its key and owner) becomes the
+        record of ``cid``, in play at ``area`` under ``ctrl`` (ready unless ``exhausted``, not
+        frightened, no counters, not boosted), appended to the play zone with the play-zone index and
+        the counters of cards in play kept (``twn`` Teamwork, ``kwg`` keyword grants, ``lab`` "lose
+        abilities").  ``enter_play`` (706.1, a new id, 410.6) and the setup (the Mane Character, 102.1,
+        and "Start the game with this card at your home", keeping their ids) use it."""
+        card.update({"z": "play", "c": ctrl, "a": area, "ex": exhausted, "fr": False, "fd": face_down, "cn": {},
+                     "h": host, "b": False})
+        st["cards"][cid] = card
+        st["play"].append(cid)
+        self._play_added(st, cid)
+        k = card["k"]
+        if k in self.tw_keys:
+            st["twn"] = st.get("twn", 0) + 1
+        if k in self.kwg_keys:
+            st["kwg"] = st.get("kwg", 0) + 1
+        if k in self.lab_keys:
+            st["lab"] = st.get("lab", 0) + 1
 
     def restamp(self, st, cid) -> None:
         """711.3a: a card's continuous abilities create their modifiers when they begin to function:
