@@ -216,7 +216,7 @@ def _player_token(self, st, ev, fr, e, _op, p, src, _who, _targets) -> bool:
         area = st["cards"][src]["a"]
     nid = self.enter_play(st, ev, cid, area, p)
     st["cards"][nid]["t"] = t
-    fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (timed_effects.delay)
+    fr.setdefault("made", []).append(nid)  # "At the end of the turn, banish them" (effects.timed.delay)
     self.log(ev, "token", lambda: f"{self.pname(st, p)} puts a {t['power']}-power {t['name']} token into play")
     return True
 

@@ -62,7 +62,7 @@ def manual_effect(self, st, ev, action):
     eff = thaw(action.get("effect"))
     if not isinstance(eff, dict) or "op" not in eff:
         raise IllegalActionError("manual_effect needs an effect {op: ...} from the vocabulary")
-    if eff["op"] not in self.effects:  # every op the interpreter registers (resolve.EFFECTS)
+    if eff["op"] not in self.effects:  # every op the interpreter registers (effects.interpreter.EFFECTS)
         raise IllegalActionError(f"unknown effect op {eff['op']}")
     if p != JUDGE:
         holder = st["pending"]["player"] if st["pending"] else (st["prio"]["p"] if st["prio"] else None)

@@ -101,7 +101,7 @@ def faceoff_flip(self, st, ev) -> None:
 def _flip_mods(self, st, p) -> int:
     """514.3a "flip an additional card / N fewer cards during faceoffs" (static ``flip_mod``)."""
     fo = st["fo"]
-    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (timed_effects.flip_mod)
+    n = sum(r["n"] for r in st["pl"][p].get("fmod") or ())  # timed ones (effects.timed.flip_mod)
     for o in self.has_static(st, "flip_mod"):
         c = st["cards"][o]
         for ab in self.abilities(st, o):

@@ -275,7 +275,7 @@ def _no_play(self, st, p) -> bool:
     # "Opponents can't play cards during faceoffs involving this card"
     no_play = bool(fo) and any(cards[o]["c"] != p and self.involved(st, o) for o in self.has_static(st, "fo_no_play"))
     if fo and pl.get("tmr") and any(r["k"] == "no_fo_play" for r in pl["tmr"]):
-        no_play = True  # "opponents can't play cards during faceoffs" this turn (timed_effects.restrict)
+        no_play = True  # "opponents can't play cards during faceoffs" this turn (effects.timed.restrict)
     if fo and not no_play and self.has_static(st, "fo_no_play_mane"):
         # "While an opponent's Mane Character is boosted, that player can't play cards during faceoffs
         # involving their Mane Character"
@@ -416,7 +416,7 @@ def _event_playable(self, st, p, cid, k, info, main) -> tuple[bool, dict | None,
     cards = st["cards"]
     notes = None
     if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
-        return False, None, None  # "opponents can't play Events this turn" (timed_effects.restrict)
+        return False, None, None  # "opponents can't play Events this turn" (effects.timed.restrict)
     tm = info[0]
     ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
     if tm in PHASE_TIMINGS:

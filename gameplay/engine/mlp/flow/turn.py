@@ -396,7 +396,7 @@ def _step_end(self, st, ev, _fo, _s, tp) -> None:
         self.fire_all(st, ev, "opp_turn_end", players=(opponent(tp),))
         self.fire_all(st, ev, "any_turn_end")
     if st.get("dly"):
-        fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (timed_effects.delay)
+        fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (effects.timed.delay)
     st["step"] = "w_end"
 
 
@@ -548,7 +548,7 @@ def _confront_next(self, st, ev):
     cf = st.get("cft")
     if not cf or cf[0] != st["turn"]:
         cf = st["cft"] = [st["turn"], []]
-    cf[1].append(self.problem_at(st, area))  # "if no Problems were confronted this turn" (resolve.py _if_cond)
+    cf[1].append(self.problem_at(st, area))  # "if no Problems were confronted this turn" (effects.conditions._if_cond)
     self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)")
     self.score(st, ev, tp, 1)
     pid = self.problem_at(st, area)
@@ -687,7 +687,7 @@ def start_turn(self, st, ev) -> None:
         self.fire_all(st, ev, "turn_start", players=(tp,))
         self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
     if st.get("dly"):
-        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (timed_effects.delay)
+        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (effects.timed.delay)
         fire_delayed(self, st, "own_turn_start")
     for cid in self.kw_candidates(st, "Meticulous"):
         if st["cards"][cid]["c"] == tp:

@@ -89,12 +89,12 @@ class ConfrontAndFaceoff:
                 return False
             if cid in fo.get("join", ()):
                 return True
-        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (timed_effects.join_faceoff, 514.2d.i)
+        if "xinv" in fo and cid in fo["xinv"]:  # "this card becomes involved in the faceoff" (effects.timed.join_faceoff, 514.2d.i)
             return True
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
-            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; timed_effects.challenge)
+            if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; effects.timed.challenge)
                 return cid in fo["tm_inv"] if "tm_inv" in fo else c["c"] == fo["chal"] and self.is_char(st, cid)
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a
         if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and self.has_static(st, "no_mane_fo"):

@@ -194,11 +194,11 @@ class Costs:
         on them can't be moved here", "Your opponents can't move this card", ..."""
         cards = st["cards"]
         if st.get("cmr") and any(r["c"] == cid for r in st["cmr"]):
-            return True  # "That character can't be moved again this turn" (timed_effects.card_no_move)
+            return True  # "That character can't be moved again this turn" (effects.timed.card_no_move)
         if st.get("amr") and any(r["a"] == to for r in st["amr"]):
-            return True  # "Characters can't be moved to that Problem until the end of the turn" (timed_effects.area_restrict)
+            return True  # "Characters can't be moved to that Problem until the end of the turn" (effects.timed.area_restrict)
         if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
-            return True  # "opponents can't move their characters this turn" (timed_effects.restrict)
+            return True  # "opponents can't move their characters this turn" (effects.timed.restrict)
         # (``no_move``: ``statics(st, "no_move")`` when the caller already has it for this state)
         for o, ab in (self.statics(st, "no_move") if no_move is None else no_move):
             s = cards[o]

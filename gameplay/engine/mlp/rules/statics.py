@@ -576,22 +576,22 @@ class ContinuousAbilities:
             st["ctl"] = keep
         if st.get("cmods"):
             st["cmods"] = [m for m in st["cmods"] if m["u"] != until]
-        if st.get("amr"):  # timed area restrictions (timed_effects.area_restrict)
+        if st.get("amr"):  # timed area restrictions (effects.timed.area_restrict)
             st["amr"] = [r for r in st["amr"] if r["u"] != until]
-        if st.get("cmr"):  # timed "can't be moved" on one card (timed_effects.card_no_move)
+        if st.get("cmr"):  # timed "can't be moved" on one card (effects.timed.card_no_move)
             st["cmr"] = [r for r in st["cmr"] if r["u"] != until]
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]
             if pl.get("fo_plus"):
                 pl["fo_plus"] = [r for r in pl["fo_plus"] if r["u"] != until]
-            if pl.get("ttok"):  # "gain [1] until the end of the phase": lose it again, if still there (timed_effects.temp_gain)
+            if pl.get("ttok"):  # "gain [1] until the end of the phase": lose it again, if still there (effects.timed.temp_gain)
                 for r in [r for r in pl["ttok"] if r["u"] == until]:
                     pl["tok"] -= min(r["n"], pl["tok"])
                 pl["ttok"] = [r for r in pl["ttok"] if r["u"] != until]
-            if pl.get("tmr"):  # timed restrictions on a player (timed_effects.restrict)
+            if pl.get("tmr"):  # timed restrictions on a player (effects.timed.restrict)
                 pl["tmr"] = [r for r in pl["tmr"] if r["u"] != until]
-            if pl.get("fmod"):  # timed flip-count modifiers (timed_effects.flip_mod)
+            if pl.get("fmod"):  # timed flip-count modifiers (effects.timed.flip_mod)
                 pl["fmod"] = [r for r in pl["fmod"] if r["u"] != until]
 
     def prune_mods(self, st) -> None:
@@ -893,7 +893,7 @@ def _while_with_trait(self, st, src, cond, c, _k) -> bool:
 
 
 def _while_chars_here_min(self, st, src, cond, _c, k) -> bool:
-    # (conditions of timed abilities, timed_effects.py)
+    # (conditions of timed abilities, effects.timed.py)
     return CARD_CONDS[k](self, st, src, cond)
 
 

@@ -59,7 +59,7 @@ class Triggers:
                 if ab.get("subj") is not None and not self._watch_ok(st, cid, ab, extra or {}):
                     continue  # a watched event about another card whose condition does not hold
                 if ab.get("xf") is not None and not xf_ok(self, st, cid, ab["xf"], extra or {}):
-                    continue  # triggered_effects.xf_ok: face-up, during a faceoff, who drew, drawn card type
+                    continue  # effects.triggered.xf_ok: face-up, during a faceoff, who drew, drawn card type
                 if ab.get("your_turn") and st["tp"] != c.get("c", c["o"]):
                     continue  # "When this card enters play during your turn"
                 if ab.get("min_chars") and len([o for o in self.chars_at(st, c["a"], c.get("c", c["o"]))

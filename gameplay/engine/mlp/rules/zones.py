@@ -153,7 +153,7 @@ class Zones:
                 return None
         if not by_game and st["pl"][c["c"]].get("tmr") and self.ctype(st, cid) == FRIEND and \
                 any(r["k"] == "no_leave" for r in st["pl"][c["c"]]["tmr"]):
-            # "your Friends can't leave play this turn" (timed_effects.restrict; 104.2, not against the game 104.3)
+            # "your Friends can't leave play this turn" (effects.timed.restrict; 104.2, not against the game 104.3)
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play this turn")
             return None
         if zone == "hand" and self.ctype(st, cid) == FRIEND and "hand_to_ban" in self.ops_in_play(st) and \
