@@ -10,8 +10,9 @@ import pytest
 from gameplay.engine.api import Action, IllegalActionError
 from gameplay.engine.mlp.effects import DESCRIPTIONS
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.registry import DuplicateRegistration, Registry
-from gameplay.engine.mlp.resolve import EFFECTS, IF_CONDITIONS
+from gameplay.engine.mlp.effects.registry import DuplicateRegistration, Registry
+from gameplay.engine.mlp.effects.conditions import IF_CONDITIONS
+from gameplay.engine.mlp.effects.interpreter import EFFECTS
 from gameplay.engine.mlp.scenario import stacked_game
 
 

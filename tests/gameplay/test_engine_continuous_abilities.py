@@ -998,7 +998,7 @@ def test_names_in_all_zones_and_any_number(game, card_db):
     of your other Friends named Pukwudgie, Prickly Pest" / "Your deck may contain any number of Friends
     named Pukwudgie, Prickly Pest" (101.2, 104.1)."""
     from gameplay.engine.mlp.deckbuild import validate_deck
-    from gameplay.engine.mlp.resolve import card_filter
+    from gameplay.engine.mlp.effects.targeting import card_filter
     st = stacked_game(game)
     pie = place(game, st, "GF7", 0, "home0")
     assert game.r._has_title(st.d, pie, "Maud Pie") and game.r._has_title(st.d, pie, "Pinkie Pie")
@@ -1021,7 +1021,7 @@ def test_names_in_all_zones_and_any_number(game, card_db):
 def test_cards_in_play_have_unique(game, card_db):
     """AD199: "Cards in play have Unique." (516.2: a second card of a name its controller controls is
     dismissed by the game, its controller choosing which)."""
-    from gameplay.engine.mlp.flow import _uniqueness
+    from gameplay.engine.mlp.flow.turn import _uniqueness
     st = stacked_game(game)
     a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR12", 0, "prob0")
     place(game, st, "PR12", 1, "home1")
@@ -1088,7 +1088,7 @@ def test_friend_additional_cost_retire_a_friend(game, card_db):
     st, _ = game.apply(st, a)
     assert not game.r.in_play(st.d, victim) and any(st.d["cards"][o]["k"] == card_db.key("EO38") for o in st.d["play"])
     # with no Friend to retire, no play action is offered (508.1d)
-    from gameplay.engine.mlp.flow import _retire_cost_opts
+    from gameplay.engine.mlp.flow.legal import _retire_cost_opts
     st = stacked_game(game)
     assert _retire_cost_opts(game.r, st.d, 0, card_db.key("EO38")) == []
     assert _retire_cost_opts(game.r, st.d, 0, card_db.key("PR12")) is None

@@ -247,3 +247,17 @@ def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game,
     _run(game, st, 0, src, effects, pick=f)
     assert pw(game, st, f) == 4 and game.r.prevented(st.d, f, "no_frighten")
     assert not game.r.frighten(st.d, Ev(True), f) and not st.d["cards"][f]["fr"]
+
+
+def test_a_mane_in_play_from_the_setup_counts_as_a_card_that_removes_abilities(game, card_db):
+    # AD5 Fluttershy, Reformer (a Mane Character; Boosted: "Troublemakers here lose and can't have abilities.")
+    # is in play from the setup (102.1), put there the one way every card joins the play zone
+    # (Rules.place_in_play), so the engine knows a card that can remove abilities is in play: turned over
+    # at a Problem, the opposing Troublemaker there (AD157 Discord, Master of Chaos) loses its abilities.
+    st = stacked_game(game, manes=("AD5", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    discord = place(game, st, "AD157", 1, "prob0")
+    assert game.r.abilities(st.d, discord) != ()
+    game.r.move_card(st.d, Ev(), mane, "prob0")
+    _run(game, st, 0, mane, [{"op": "turn_over"}])
+    assert game.r.abilities(st.d, discord) == ()

@@ -100,7 +100,7 @@ def test_a_move_to_one_area_offers_no_card_already_there(game, card_db):
     import copy
 
     from gameplay.engine.mlp.state import State
-    from gameplay.engine.mlp.targeting import move_destination, target_cards
+    from gameplay.engine.mlp.effects.targeting import move_destination, target_cards
 
     moves = _moves_to_one_area(card_db)
     assert "MT11" in {n for n, _ in moves} and len(moves) > 20

@@ -284,7 +284,7 @@ def test_until_the_start_of_your_next_turn(game):
     assert ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
     st, _ = game.apply(st, Action("pass", 0))  # ends player 0's turn: still in effect on player 1's turn
     assert st.d["tp"] == 1 and ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
-    from gameplay.engine.mlp.flow import _begin_turn
+    from gameplay.engine.mlp.flow.turn import _begin_turn
     from gameplay.engine.mlp.engine import Ev
     _begin_turn(game.r, st.d, Ev(True), 0)
     assert ("Wild", 2) not in game.r.requirements(st.d, 1, "prob1")
@@ -727,7 +727,7 @@ def test_exhausted_this_way_do_not_ready_next_ready_phase(game, card_db):
     already = place(game, st, "PR33", 1, "home1", exhausted=True)
     run(game, st, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True, "state": "ready"}, "no_ready": True}])
     assert st.d["cards"][a]["ex"] and st.d["cards"][a].get("nr") and not st.d["cards"][already].get("nr")
-    from gameplay.engine.mlp.flow import _begin_turn
+    from gameplay.engine.mlp.flow.turn import _begin_turn
     from gameplay.engine.mlp.engine import Ev
     _begin_turn(game.r, st.d, Ev(True), 1)
     assert st.d["cards"][a]["ex"] and not st.d["cards"][already]["ex"] and not st.d["cards"][a].get("nr")

@@ -426,7 +426,7 @@ def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
     card that grants Epic — make an opposing Troublemaker at the same Problem a uniqueness decision."""
     import json
 
-    from gameplay.engine.mlp.flow import _uniqueness
+    from gameplay.engine.mlp.flow.turn import _uniqueness
 
     granting = sorted(d.number for d in card_db.cards.values()
                       if any(op in json.dumps(dict(d.abilities)) for op in ('"grant_epic"', '"epic_if"')))

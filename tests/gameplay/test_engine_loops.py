@@ -7,7 +7,7 @@ import dataclasses
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp import CardDB, MLPGame
-from gameplay.engine.mlp import flow
+from gameplay.engine.mlp.flow import turn as flow_turn
 from gameplay.engine.mlp.scenario import place, stacked_game
 
 # "When this card becomes exhausted, ready it, then exhaust it.": every repetition leaves the game as it was
@@ -51,13 +51,13 @@ def test_the_loop_is_found_within_a_few_repetitions(card_db, monkeypatch):
     real = game.r.resolve_step
     monkeypatch.setattr(game.r, "resolve_step", lambda *a: calls.append(1) or real(*a))
     game.apply(st, Action.make("manual_effect", 0, effect={"op": "exhaust"}, target=cid))
-    assert len(calls) < flow.LOOP_SCAN + 50
+    assert len(calls) < flow_turn.LOOP_SCAN + 50
 
 
 def test_a_mandatory_loop_that_keeps_changing_the_game_is_stopped(card_db, monkeypatch):
     """A loop whose every repetition changes the game never repeats exactly: it runs a large number of
     times (standing in for the number 802.3 has its controller choose) and then stops the same way."""
-    monkeypatch.setattr(flow, "LOOP_LIMIT", 3000)
+    monkeypatch.setattr(flow_turn, "LOOP_LIMIT", 3000)
     game = _game(card_db, "PR33", GROWING)
     st = stacked_game(game)
     cid = place(game, st, "PR33", 0, "prob0")

@@ -9,7 +9,7 @@ import marshal
 from gameplay.engine import rng
 from gameplay.engine.mlp import MLPGame
 from gameplay.engine.mlp.deckbuild import random_deck
-from gameplay.engine.mlp.rules import _solve_requirements, solve_requirements
+from gameplay.engine.mlp.rules.confront import _solve_requirements, solve_requirements
 from gameplay.engine.mlp.selfplay import pick, run
 from gameplay.engine.mlp.state import State, copy_state
 
@@ -112,7 +112,7 @@ def _all_states(card_db, seeds=(3, 21), every=2):
 
 
 def test_printed_cost_fast_path_agrees_with_card_cost(card_db):
-    from gameplay.engine.mlp.flow import _plain_costs
+    from gameplay.engine.mlp.flow.legal import _plain_costs
 
     checked = 0
     for game, st in _all_states(card_db):
@@ -135,7 +135,7 @@ def test_printed_cost_fast_path_agrees_with_card_cost(card_db):
 
 
 def test_extra_move_costs_fast_path_agrees(card_db):
-    from gameplay.engine.mlp.flow import _extra_move_costs
+    from gameplay.engine.mlp.flow.legal import _extra_move_costs
 
     for game, st in _all_states(card_db, seeds=(5, 8, 13)):
         for p in (0, 1):
@@ -162,7 +162,7 @@ def test_extra_move_costs_fast_path_agrees(card_db):
 
 def test_printed_colors_fast_path_agrees(card_db):
     from gameplay.engine.mlp.carddb import COLOR_NAMES
-    from gameplay.engine.mlp.flow import _LazyColorPower, _color_power, _own_chars_printed_colors, _printed_colors_ok
+    from gameplay.engine.mlp.flow.legal import _LazyColorPower, _color_power, _own_chars_printed_colors, _printed_colors_ok
 
     checked = 0
     for game, st in _all_states(card_db, seeds=(3, 21)):

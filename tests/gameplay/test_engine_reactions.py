@@ -6,6 +6,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.effects.conditions import _if_cond
 from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
 
 
@@ -19,7 +20,7 @@ def colored(game, st, p, color, n=5):
     num = max((d for d in card_db.cards.values() if d.front.type == "Friend" and not d.front.text.strip()
                and d.front.colors == (color,) and "Unique" not in d.front.traits),
               key=lambda d: ((d.front.power or 0), d.number)).number
-    from gameplay.engine.mlp.flow import _color_power
+    from gameplay.engine.mlp.flow.legal import _color_power
 
     while _color_power(game.r, st.d, p).get(color, 0) < n:
         place(game, st, num, p, f"home{p}")
@@ -430,7 +431,7 @@ def test_if_conditions(game, card_db):
     assert len(st.d["pl"][0]["hand"]) == 4
     # self power, beneath, highest power, no opposing characters at this card's Problem
     me = place(game, st, "PR12", 0, "prob1")
-    cond = lambda k, **kw: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 0, me, {"k": k, **kw})
+    cond = lambda k, **kw: _if_cond(game.r, st.d, 0, me, {"k": k, **kw})
     assert cond("self_power_at_least", n=game.power(st, me)) and not cond("self_power_at_least", n=game.power(st, me) + 1)
     assert not cond("beneath_at_least", n=1)
     assert cond("no_opp_at_problem")
@@ -438,7 +439,7 @@ def test_if_conditions(game, card_db):
     game.r.add_mod(st.d, big, 20, "turn")
     assert not cond("no_opp_at_problem") and not cond("highest_power")
     home = place(game, st, "PR31", 0, "home0")
-    assert not game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 0, home, {"k": "no_opp_at_problem"})
+    assert not _if_cond(game.r, st.d, 0, home, {"k": "no_opp_at_problem"})
 
 
 def test_confronted_this_turn_conditions(game, card_db):
@@ -446,7 +447,7 @@ def test_confronted_this_turn_conditions(game, card_db):
     # was not confronted"
     st = stacked_game(game)
     z = place(game, st, "DE40", 1, "prob0")
-    f = lambda k: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 1, z, {"k": k})
+    f = lambda k: _if_cond(game.r, st.d, 1, z, {"k": k})
     assert f("none_confronted") and f("not_confronted")
     st.d["cft"] = [st.d["turn"], [game.r.problem_at(st.d, "prob1")]]
     assert not f("none_confronted") and f("not_confronted")
@@ -546,7 +547,7 @@ def test_game_start_trigger(game, card_db):
 def test_opponent_did_not_move_and_draw_step_end(game, card_db):
     st = stacked_game(game)
     sb = place(game, st, "SB51", 1, "home1")
-    f = lambda: game.r.run_effect.__globals__["_if_cond"](game.r, st.d, 1, sb, {"k": "opp_moved_none"})
+    f = lambda: _if_cond(game.r, st.d, 1, sb, {"k": "opp_moved_none"})
     assert f()
     mover = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 0, 5)
@@ -738,7 +739,7 @@ def test_end_of_each_players_troublemaker_phase(game, card_db):
 
 def test_main_phase_actions_open_a_new_window():
     # 512.3: only Main Phase actions by the turn player end the old window's conditions (512.4d)
-    from gameplay.engine.mlp.flow import _is_main_phase_action
+    from gameplay.engine.mlp.flow.actions import _is_main_phase_action
 
     class R:  # the parts of Rules the check reads
         pass

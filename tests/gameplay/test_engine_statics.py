@@ -246,7 +246,7 @@ def test_home_limit_modifiers(game, card_db):
 
 
 def test_critters_do_not_count_against_home_limit(game, card_db):
-    from gameplay.engine.mlp.flow import _no_home_limit
+    from gameplay.engine.mlp.flow.turn import _no_home_limit
     st = stacked_game(game)
     critter = place(game, st, "PR81", 0, "home0")
     assert not _no_home_limit(game.r, st.d, critter)
@@ -465,7 +465,7 @@ def test_cant_be_exhausted(game, card_db):
     mine, theirs = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 1, "home1")
     assert not game.r.exhaust(st.d, Ev(), mine, by=0) and game.r.exhaust(st.d, Ev(), theirs, by=0)
     cost_card = place(game, st, "CN20", 0, "home0")  # an "Exhaust this card ..." cost can't be paid (104.2a)
-    from gameplay.engine.mlp.flow import _can_pay_ability
+    from gameplay.engine.mlp.flow.legal import _can_pay_ability
     ab = next(a for a in game.r.abilities(st.d, cost_card) if a["kind"] == "activated")
     assert not _can_pay_ability(game.r, st.d, 0, cost_card, ab)
 

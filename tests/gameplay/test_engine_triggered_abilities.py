@@ -1180,13 +1180,13 @@ def test_replace_each_problem(game, card_db):
 def test_epic_by_counters_keeps_troublemakers_covered(game, card_db):
     # MT113 with 3 +1 power counters is Epic: 607.1 another Troublemaker at its Problem is not uncovered (and the
     # Uncover Step ends: the uncover check and the uncover agree on what is Epic)
-    from gameplay.engine.mlp.flow import _uncover
+    from gameplay.engine.mlp.flow import uncover_turn_players
 
     st = stacked_game(game)
     tk = place(game, st, "MT113", 0, "prob1")
     st.d["cards"][tk]["cn"]["+1"] = 3
     fd = place(game, st, "AD160", 0, "prob1", face_down=True)
-    assert _uncover(game.r, st.d, Ev(True)) is True
+    assert uncover_turn_players(game.r, st.d, Ev(True)) is True
     assert st.d["cards"][fd]["fd"]
 
 

@@ -106,10 +106,11 @@ class MLPGame:
                 "flip": [], "mane": None, "turns": 0, "mull": None, "disc_next": [], "insp": False,
                 "scored_turn": 0,
             })
+        r = self.rules.session()
         for p in range(2):
             spec = decks[p]
             mane = self._new(st, self.db.key(spec["mane"]), p, "play")
-            self._enter_play(st, mane, f"home{p}", controller=p)
+            r.place_in_play(st, mane, st["cards"][mane], f"home{p}", p)
             st["pl"][p]["mane"] = mane
             st["pl"][p]["deck"] = [self._new(st, self.db.key(k), p) for k in spec["deck"]]
             # "Start the game with this card at your home."
@@ -117,8 +118,7 @@ class MLPGame:
                 d = self.db[st["cards"][cid]["k"]]
                 if any(a["kind"] == "static" and a.get("op") == "start_in_play" for a in d.abilities.get("front", ())):
                     st["pl"][p]["deck"].remove(cid)
-                    st["cards"][cid]["z"] = "play"
-                    self._enter_play(st, cid, f"home{p}", controller=p)
+                    r.place_in_play(st, cid, st["cards"][cid], f"home{p}", p)
             st["pl"][p]["pdeck"] = [self._new(st, self.db.key(k), p, "pdeck") for k in spec["problems"]]
         state = State(st)
         ev = Ev(self.quiet)
@@ -136,13 +136,6 @@ class MLPGame:
         st["nid"] += 1
         st["cards"][cid] = {"k": key, "o": owner, "z": zone}
         return cid
-
-    def _enter_play(self, st: dict, cid: str, area: str, controller: int) -> None:
-        c = st["cards"][cid]
-        c.update({"c": controller, "a": area, "ex": False, "fr": False, "fd": False, "cn": {}, "h": None, "b": False})
-        st["play"].append(cid)
-        if c["k"] in self.rules.kwg_keys:
-            st["kwg"] = st.get("kwg", 0) + 1
 
     def _ask_starting_problem(self, st: dict, p: int) -> None:
         opts = []

@@ -1,10 +1,10 @@
 """Effect ops of the triggered-ability templates: named counters, looking
 at a hand, pay-or-dismiss choices, printed-cost / last-known-power amounts, turning a Mane Character
-over, naming a card, and challenges started by an effect (514.2a.i).  resolve.py adds
-``OPS`` to its ``WHEN_OPS`` and ``CONDS`` to its ``IF_CONDS``."""
+over, naming a card, and challenges started by an effect (514.2a.i).  interpreter.py registers
+``OPS`` in ``EFFECTS`` and conditions.py ``CONDS`` in ``IF_CONDITIONS``."""
 from __future__ import annotations
 
-from .constants import COLOR_NAMES, opponent
+from ..constants import COLOR_NAMES, opponent
 from .targeting import ask_player, card_filter, choose_target, target_cards
 
 

@@ -1,7 +1,7 @@
 """The effect vocabulary, described.  Card texts (cardtext/, cards/*.py) and the ``manual_effect``
 action are expressed as small dicts the engine interprets (``{"op": "draw", "n": 1}``), so effects can
 wait inside the (JSON) game state while a player decides a target.  The ops themselves are the names
-the interpreter registers (``resolve.EFFECTS``: one handler per op); this module describes the common
+the interpreter registers (``interpreter.EFFECTS``: one handler per op); this module describes the common
 ones for the README and for people writing a manual effect.
 
 Selectors (an effect's ``target`` / ``sel``) describe which cards an effect may touch: type,

@@ -1,0 +1,251 @@
+"""Effects about faceoffs (514, 515): faceoffs started by an effect, flipped cards, revealing the
+top card of a deck, "if involved", effects at the end of a faceoff."""
+from __future__ import annotations
+
+from ..constants import opponent
+from ..flow import flip_one
+from .targeting import choose_target
+
+
+def effect_fo_flip_mod(self, st, ev, fr, e) -> bool:
+    if st["fo"]:
+        st["fo"]["fadd"] = st["fo"].get("fadd", 0) + e.get("n", -1)
+    return True
+
+
+def effect_ignore_flip(self, st, ev, fr, e) -> bool:
+    fo = st["fo"]
+    it = fr.get("it")
+    if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
+        fo["ign"].append(it)
+        q = st["cards"][it]["o"]
+        self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored")
+        flip_one(self, st, ev, q)
+    return True
+
+
+def effect_at_fo_end(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        st["fo"].setdefault("end_fx", []).append({"p": p, "src": src, "eff": list(e["effects"])})
+    return True
+
+
+def effect_if_faceoff(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        fr["i"] += 1
+        st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]), "i": 0, "ch": None, "lbl": "", "after": None})
+        fr["i"] -= 1
+    return True
+
+
+def effect_flip_if_involved(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    if st["fo"]:
+        titles = {self.face(st, c).title for c in st["play"] if self.involved(st, c) and st["cards"][c]["c"] == p
+                  and not st["cards"][c].get("t")}
+        have = [n for n in e["names"] if n in titles]
+        n = e["all_n"] if len(have) == len(e["names"]) else e["n"] if have else 0
+        for _ in range(n):
+            flip_one(self, st, ev, p)
+    return True
+
+
+def effect_start_fo(self, st, ev, fr, e) -> bool:
+    return _start_fo(self, st, ev, fr, e)
+
+
+def effect_reveal_top_group(self, st, ev, fr, e) -> bool:
+    return _faceoff_effect(self, st, ev, fr, e)
+
+
+def effect_flipped_card(self, st, ev, fr, e) -> bool:
+    return _flipped_card(self, st, ev, fr, e)
+
+
+def _start_fo(self, st, ev, fr, e) -> bool:
+    """707.4 an effect starts a faceoff (514.2c): the window it interrupted stays open with the
+    starter receiving priority; 707.4a not during a faceoff."""
+    p = fr["p"]
+    src = fr["src"]
+    if st["fo"]:
+        return True
+    extra: dict = {"src": src, "inv": []}
+    for k in ("win", "winner", "loser", "loser_end"):
+        if e.get(k):
+            extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
+    areas: list = []
+    if e.get("area"):
+        cands = [a for a in self.problem_areas(st) if self.chars_at(st, a, p) and self.chars_at(st, a, opponent(p))]
+        if not cands:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "choice", cands, "514.2e", src=src, what="area")
+            return False
+        areas = [fr["ch"] if fr["ch"] in cands else cands[0]]
+        extra["inv_area"] = True
+    else:
+        theirs_sel = {k: v for k, v in e["theirs"].items() if k != "ge"}
+
+        def opps(mine):
+            pw = self.power(st, mine) or 0
+            return [o for o in self.select(st, theirs_sel, p, src)
+                    if not e["theirs"].get("ge") or (self.power(st, o) or 0) >= pw]
+
+        if fr.get("fo_mine") is None:
+            mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
+            done, one = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            if not done:
+                return False
+            if one is None:
+                return True  # nothing can be involved: no faceoff
+            fr["fo_mine"] = one
+            fr["ch"] = None
+        mine = fr["fo_mine"]
+        done, theirs = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, opps(mine) if self.in_play(st, mine) else [])
+        if not done:
+            return False
+        fr.pop("fo_mine", None)
+        if theirs is None:
+            return True
+        extra["inv"] = [mine, theirs]
+        extra["it"] = theirs
+    if st["prio"]:
+        extra["ret"] = dict(st["prio"])
+    self.start_faceoff(st, ev, "effect", areas, p, extra=extra)
+    if st["prio"]:
+        st["fo"]["stage"] = "w_start"
+        st["prio"] = {"w": "fo", "p": p, "n": 0}  # 707.4
+    return True
+
+
+def _flipped_card(self, st, ev, fr, e) -> bool:
+    """Choose a flipped card of a player (409: the flip zone is public) and ignore it (515.4; an
+    ignored card can't be ignored again, 515.4a) or banish it (it leaves the flip zone, so it no
+    longer adds its power).  "each": one of each player's flipped cards, the opponent's first."""
+    p = fr["p"]
+    fo = st["fo"]
+    if not fo:
+        return True
+    players = [opponent(p)] if e.get("who") == "opp" else [opponent(p), p]
+    k = fr.get("k") or 0
+    while k < len(players):
+        q = players[k]
+        cands = [f for f in st["pl"][q]["flip"] if not (e["act"] == "ignore" and f in fo["ign"])]
+        if not cands:
+            k += 1
+            continue
+        if fr["ch"] is None and len(cands) > 1:
+            fr["k"] = k
+            self.ask(st, p, "target", cands, "515.4", op="flipped_card", src=fr["src"])
+            return False
+        one = fr["ch"] if fr["ch"] in cands else cands[0]
+        fr["ch"] = None
+        nm = self.name(st, one)
+        if e["act"] == "ignore":
+            fo["ign"].append(one)
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is ignored (515.4)")
+        else:
+            self.put(st, one, "ban")
+            self.log(ev, "flip", lambda nm=nm, q=q: f"{self.pname(st, q)}'s flipped {nm} is banished")
+        k += 1
+        fr["k"] = k
+    fr.pop("k", None)
+    return True
+
+
+def _faceoff_effect(self, st, ev, fr, e) -> bool:
+    """Reveal-the-top-card branches, losing the game, ending a faceoff."""
+    op = e["op"]
+    p = fr["p"]
+    src = fr["src"]
+    if op == "lose_game":
+        self.end(st, ev, opponent(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
+        return True
+    if op == "end_faceoff":
+        fo = st["fo"]
+        if fo and fo["stage"] != "end":
+            fo["stage"] = "end"  # 514.6: no winner; flipped cards go to the bottom, involvement ends
+            if st["prio"] and st["prio"]["w"] == "fo":
+                st["prio"] = None
+            self.log(ev, "faceoff", "The faceoff is ended by an effect")
+        return True
+    if op == "reveal_top":
+        q = p if e.get("whose", "you") == "you" else opponent(p)
+        deck = st["pl"][q]["deck"]
+        if not deck:
+            return True
+        cid = deck[0]
+        d = self.db.cards[st["cards"][cid]["k"]].front
+        nm = d.name
+        # a revealed card is public information (it stays on top of the deck unless the text moves it)
+        self.log(ev, "reveal", lambda: f"{self.pname(st, q)} reveals {nm} ({d.power or 0}) from the top of their deck")
+        cond = e.get("cond", {})
+        pw = d.power or 0
+        ok = True
+        if "type" in cond:
+            ok = d.type == cond["type"]
+        if "parity" in cond:
+            ok = (pw % 2 == 0) == (cond["parity"] == "even")
+        if "max_pp" in cond:
+            ok = ok and pw <= cond["max_pp"]
+        if "min_pp" in cond:
+            ok = ok and pw >= cond["min_pp"]
+        effs = e.get("then", []) if ok else e.get("else", [])
+        if effs:
+            fr["i"] += 1
+            st["rq"].append({"p": p, "src": src, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None,
+                             "rev": cid})
+            fr["i"] -= 1
+        return True
+    # "revealed": move the revealed card, if it is still where it was revealed (the top of a deck)
+    cid = fr.get("rev")
+    if not cid or cid not in st["cards"] or st["cards"][cid].get("z") != "deck":
+        return True
+    owner = st["cards"][cid]["o"]
+    if cid not in st["pl"][owner]["deck"]:
+        return True
+    nm = self.db.cards[st["cards"][cid]["k"]].name
+    to = e.get("to")
+    if to == "play":
+        d = self.db.cards[st["cards"][cid]["k"]].front
+        host = None
+        area = f"home{p}"
+        pl_on = next((ab for ab in self.db.cards[st["cards"][cid]["k"]].abilities.get("front", ()) if ab["kind"] in ("play_on", "play_problem")), None)
+        if d.type not in ("Friend", "Resource") or owner != p:
+            return True
+        if pl_on is not None and pl_on["kind"] == "play_on":
+            cands = [c for c in self.select(st, pl_on["host"], p, None)]
+            done, host = choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+            if not done:
+                return False
+            if host is None:
+                return True  # no legal host: it stays on top of the deck
+            area = st["cards"][host]["a"]
+        elif pl_on is not None:
+            areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+            if not areas:
+                return True
+            if fr["ch"] is None and len(areas) > 1:
+                self.ask(st, p, "choice", areas, "706", src=src, what="area")
+                return False
+            area = fr["ch"] if fr["ch"] in areas else areas[0]
+        nid = self.enter_play(st, ev, cid, area, p, host=host)
+        self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts the revealed {nm} into play")
+        return True
+    zone = {"hand": "hand", "disc": "disc", "ban": "ban"}[to]
+    self.put(st, cid, zone)
+    self.log(ev, "reveal", lambda: f"The revealed {nm} is put into its owner's "
+             f"{'hand' if zone == 'hand' else 'discard pile' if zone == 'disc' else 'banished zone'}")
+    return True
+
+
+def op_fo_plus(self, st, ev, fr, e) -> bool:
+    """"You have +2 power during Faceoffs this turn": added to your faceoff total (514.4a)."""
+    p = fr["p"]
+    st["pl"][p].setdefault("fo_plus", []).append({"n": e.get("n", 1), "u": e.get("until", "turn")})
+    self.log(ev, "power", lambda: f"{self.pname(st, p)} has {e.get('n', 1):+d} power during faceoffs this turn")
+    return True

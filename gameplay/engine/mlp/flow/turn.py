@@ -1,0 +1,728 @@
+"""The turn (6xx) and the machine that runs it: advancing to the next decision, pre-priority
+processing (511), uniqueness (516), the steps and phases, uncovering (607.2), confronting (611),
+the start and end of a turn.  Functions of ``rules.Rules``."""
+from __future__ import annotations
+
+import json
+import re
+
+from ..constants import FRIEND, MANE, TM, opponent, tokens_for
+from ..reactions import rx_window
+from ..effects.timed import fire_delayed
+from ..effects.triggered import no_ready_while, note_gain
+from .decisions import PHASE_WINDOWS, ask
+
+
+_OPP_HOME = ("home1", "home0")  # (by controller: the other player's home)
+
+
+# ====================================================================== the machine
+def advance(self, st, ev) -> None:
+    """Run automatic game steps until a player has a decision or priority with a real choice
+    (auto-pass otherwise), or the game is over."""
+    guard = 0
+    seen: dict = {}  # 802.3 loop detection: the states where a trigger was about to start
+    while True:
+        guard += 1
+        if guard > LOOP_SCAN and _mandatory_loop(self, st, ev, guard, seen):
+            guard = 0  # the loop is broken: play proceeds
+            seen.clear()
+            continue
+        if st["outcome"] or st["pending"]:
+            return
+        if st["rq"]:
+            self.resolve_step(st, ev)
+            continue
+        if (st.get("dy") or st["trig"]) and self.ppp(st, ev):  # (ppp does nothing without either)
+            continue
+        pr = st["prio"]
+        if pr:
+            if self.has_non_pass(st, pr["p"]):
+                return
+            self.pass_priority(st, ev, auto=True)
+            continue
+        if st.get("rxf") and rx_window(self, st):
+            continue  # 512.4: a Reaction window after the game's processing (see reactions.py)
+        self.step(st, ev)
+
+
+# 802: one advance() runs the game with no player decision in between, so a state repeating inside it
+# is a loop with no optional actions (802.3).  A real game needs at most a few dozen iterations per
+# advance(); loop detection starts after LOOP_SCAN, and a loop whose state keeps changing (so it never
+# repeats exactly) is stopped at LOOP_LIMIT.
+LOOP_SCAN = 1000
+
+LOOP_PRINTS = 2000
+
+LOOP_LIMIT = 100000
+
+_INSTANCE_ID = re.compile(r'"c\d+"')
+
+
+# not part of what repeats: counters of actions and instance ids / timestamps (410.6 gives a card a new id
+# each time it changes zones, 711.3a a new timestamp: the same cards in the same places are the same state)
+_LOOP_VOLATILE = ("acts", "nid", "ts")
+
+
+def _loop_print(st) -> str:
+    """The state with instance ids renamed in order of appearance (so a card that left and came back
+    under a new id reads the same) and the volatile counters left out."""
+    text = json.dumps({k: v for k, v in st.items() if k not in _LOOP_VOLATILE}, separators=(",", ":"))
+    names: dict = {}
+    return _INSTANCE_ID.sub(lambda m: names.setdefault(m.group(0), f'"#{len(names)}"'), text)
+
+
+def _mandatory_loop(self, st, ev, guard, seen) -> bool:
+    """802.3: a loop with no optional actions is repeated a number of times (greater than 24,567,837,
+    chosen by the controller of its first mandatory effect), "ending immediately before the first
+    mandatory effect would trigger the next time ... That effect instead does not trigger and play
+    proceeds."  Checked where a waiting triggered effect is about to start (511.7): when that state
+    has been seen before in this advance(), every repetition leaves the game as it is, so the number
+    chosen changes nothing and the trigger is dropped now.  A loop that changes the game on every
+    repetition never repeats exactly: it is stopped the same way once it has run LOOP_LIMIT steps (a
+    number of repetitions standing in for the player's choice)."""
+    if guard > 2 * LOOP_LIMIT and not st["outcome"]:  # pragma: no cover - engine guard: a loop outside triggers
+        self.end(st, ev, None, "unbreakable loop (802.3)")
+        return True
+    if st["outcome"] or st["pending"] or st["rq"] or not st["trig"]:
+        return False
+    if guard <= LOOP_LIMIT:
+        if guard > LOOP_SCAN + LOOP_PRINTS:
+            return False  # (a loop of triggers repeats within a few dozen steps: stop printing states)
+        fp = _loop_print(st)
+        if fp not in seen:
+            seen[fp] = guard
+            return False
+        reps = "it repeats without changing the game"
+    else:
+        reps = f"it is stopped after {LOOP_LIMIT:,} steps"
+    first = st["tp"]  # the trigger 511.7a would start next: the turn player's first, else the other's
+    i = next((i for i, t in enumerate(st["trig"]) if t["p"] == first), 0)
+    t = st["trig"].pop(i)
+    src = t["src"]
+    self.log(ev, "loop", lambda: f"Mandatory loop (802.3): {reps}, so "
+             f"{self.name(st, src) if src in st['cards'] else 'a card'}'s effect \"{t['lbl']}\" does not trigger "
+             "again and play proceeds")
+    return True
+
+
+def ppp(self, st, ev) -> bool:
+    """511 pre-priority processing (one wave); True if something happened."""
+    did = False
+    cards = st["cards"]
+    areas = st["areas"]
+    if not st.get("dy"):
+        return _ppp_triggers(self, st, ev)
+    for cid in list(st["play"]):
+        c = cards.get(cid)
+        if c is None:
+            continue
+        h = c.get("h")
+        if h:
+            hc = cards.get(h)
+            if hc is None or hc.get("z") != "play" or hc.get("fd") or hc.get("fr"):
+                self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (511.2/511.3)")
+                did = True
+                continue
+        if c.get("fr") and self.ctype(st, cid) != FRIEND:
+            c["fr"] = False  # 511.4
+            self.restamp(st, cid)
+            did = True
+        a = c["a"]
+        if a not in areas or a == _OPP_HOME[c["c"]]:
+            if self.is_char(st, cid):
+                c["a"] = f"home{c['c']}"  # 511.5
+                did = True
+            elif self.ctype(st, cid) != "Problem" and (a not in areas or not h):
+                # 511.6 only for areas that ceased to exist: an attachment on an opponent's Friend at
+                # that player's home is in its host's area (509.3), which exists
+                self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (511.6)")
+                did = True
+    if did:
+        return True
+    if _uniqueness(self, st, ev):
+        return True
+    st["dy"] = 0
+    return _ppp_triggers(self, st, ev)
+
+
+def _ppp_triggers(self, st, ev) -> bool:
+    if st["trig"]:
+        # 511.7a: the player who most recently had priority (or the turn player) goes first
+        first = st["tp"]
+        for q in (first, opponent(first)):
+            mine = [i for i, t in enumerate(st["trig"]) if t["p"] == q]
+            if not mine:
+                continue
+            if len(mine) == 1 or len({str(st["trig"][i]["eff"]) for i in mine}) == 1:
+                t = st["trig"].pop(mine[0])
+                start_trigger(self, st, ev, t)
+            else:
+                ask(self, st, q, "order", mine, "511.7a", labels=[st["trig"][i]["lbl"] for i in mine])
+            return True
+    return False
+
+
+def start_trigger(self, st, ev, t):
+    src = t["src"]
+    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}")
+    st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
+                     "x": t.get("x", {}), "it": t.get("x", {}).get("it")})  # a watched event's card is "it"
+
+
+def _uniqueness(self, st, ev) -> bool:
+    """516: Unique names per controller; one face-up Troublemaker per player per Problem; Epic."""
+    seen: dict = {}
+    cards = st["cards"]
+    uk = self.unique_keys
+    types = self.types
+    for cid in self.in_play_with(st, self.unique_tm_keys):  # (no other card takes part)
+        c = cards[cid]
+        if c.get("fd") or c.get("t"):
+            continue
+        k = c["k"]
+        if k in uk:  # (a card whose key is not listed has no face with the Unique trait)
+            f = (self.fb if c.get("b") else self.ff)[k]  # (face())
+            if "Unique" in f.traits:
+                seen.setdefault(("u", c["c"], f.name), []).append(cid)
+        if types[k] == TM and not c.get("dil"):  # ctype() of a card that is no token
+            seen.setdefault(("tm", c["c"], c["a"]), []).append(cid)
+    for key, ids in seen.items():
+        if len(ids) > 1:
+            opts = ids
+            if key[0] == "tm":
+                non_epic = [i for i in ids if not self.epic(st, i)]
+                opts = non_epic or ids  # 516.4b
+            ask(self, st, key[1], "uniqueness", opts, "516.2")
+            return True
+    if "all_unique" in self.ops_in_play(st) and self.statics(st, "all_unique"):
+        # "Cards in play have Unique." (516.2: one card of each name per controller)
+        seen = {}
+        for cid in st["play"]:
+            c = cards[cid]
+            if c.get("fd") or c.get("t") or types[c["k"]] == "Problem":
+                continue
+            seen.setdefault((c["c"], self.face(st, cid).name), []).append(cid)
+        for key, ids in seen.items():
+            if len(ids) > 1:
+                ask(self, st, key[0], "uniqueness", ids, "516.2")
+                return True
+    # 516.4a Epic Troublemaker and another Troublemaker at its Problem: Epic as the card has it now
+    # (printed, "While this card has at least 3 +1 power counters on it, it is Epic", "That Troublemaker is Epic")
+    epics = self.in_play_with(st, self.epic_keys)
+    if "grant_epic" in self.ops_in_play(st) or self.in_play_with(st, self.epic_if_keys):
+        epics = [o for o in st["play"] if self.ctype(st, o) == TM]
+    for cid in epics:
+        c = cards[cid]
+        if self.ctype(st, cid) == TM and not c.get("fd") and self.epic(st, cid):
+            others = [o for o in self.tms_at(st, c["a"]) if o != cid and not st["cards"][o].get("fd")]
+            if others:
+                ids = others + [cid]
+                non_epic = [i for i in ids if not self.epic(st, i)]
+                ask(self, st, st["tp"], "uniqueness", non_epic or ids, "516.4a")
+                return True
+    return False
+
+
+def step(self, st, ev) -> None:
+    fo = st["fo"]
+    if fo:
+        stg = fo["stage"]
+        if stg == "start":
+            fo["stage"] = "w_start"
+            self.open_window(st, "fo")  # 514.2
+        elif stg == "flip":
+            self.faceoff_flip(st, ev)
+            fo["stage"] = "w_flip"
+            self.open_window(st, "fo")  # 514.3
+        elif stg == "compare":
+            t0, t1 = self.faceoff_totals(st)
+            self.log(ev, "faceoff", lambda: f"Faceoff totals: {self.pname(st, 0)} {t0}, {self.pname(st, 1)} {t1}")
+            if t0 == t1:
+                empty = not st["pl"][0]["deck"] and not st["pl"][1]["deck"]
+                if empty and fo.get("dry") == [fo.get("acted", 0), fo["rounds"] - 1]:
+                    # 514.4c repeats "flip another card, priority window, compare" until the totals
+                    # differ; with both decks empty nobody flips (515.1), and a whole repetition in
+                    # which nobody took an action changed nothing: a loop without optional actions.
+                    # 802.3 ends it: the repetition does not happen again, so no player has a
+                    # higher total and nobody wins or loses the faceoff (514.5).
+                    self.log(ev, "faceoff", "Tied with no cards left to flip and no action taken: the loop ends (802.3), nobody wins the faceoff (514.5)")
+                    self.resolve_faceoff(st, ev, None)
+                elif fo["rounds"] > 60:  # pragma: no cover - engine guard against endless ties (802)
+                    self.log(ev, "faceoff", "Tied after 60 flips: nobody wins the faceoff (802.3)")
+                    self.resolve_faceoff(st, ev, None)
+                else:
+                    if empty:  # 514.4c: flip again (nothing) and open a window where players may act (802.4)
+                        fo["dry"] = [fo.get("acted", 0), fo["rounds"]]
+                    fo["stage"] = "flip"  # 514.4c ties flip again
+                    fo["tie"] = True
+            elif any(self.involved(st, o) for o in self.has_static(st, "lowest_wins")):
+                self.resolve_faceoff(st, ev, 0 if t0 < t1 else 1, abs(t0 - t1))  # "The player with the lowest power total wins"
+            else:
+                self.resolve_faceoff(st, ev, 0 if t0 > t1 else 1, abs(t0 - t1))
+        elif stg == "resolved":
+            fo["stage"] = "w_end"
+            self.open_window(st, "fo")  # 514.6
+        elif stg == "end":
+            self.end_faceoff(st, ev)
+        return
+    s = st["step"]
+    tp = st["tp"]
+    if s in PHASE_WINDOWS:
+        # 601.2: a priority window at a phase boundary (Immediate actions only; auto-passed when
+        # nobody has one)
+        st["step"] = PHASE_WINDOWS[s]
+        st["prio"] = {"w": "phase", "p": tp, "n": 0}
+        return
+    handler = STEPS.get(s)
+    if handler is None:
+        raise RuntimeError(f"unknown step {s}")  # pragma: no cover
+    return handler(self, st, ev, fo, s, tp)
+
+
+def _step_tp_start(self, st, ev, _fo, _s, tp) -> None:
+    # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="tp", tp=tp)
+    if self.may_fire(st, "tp_start"):
+        self.fire_all(st, ev, "tp_start", players=(tp,))
+        self.fire_all(st, ev, "opp_tp_start", players=(opponent(tp),))
+        self.fire_all(st, ev, "any_tp_start")
+    st["step"] = "tm_uncover"
+    tpk = self.tp_keys
+    if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
+        # 601.2 the start-of-Troublemaker-Phase window, for "Troublemaker Phase:" abilities (512.3);
+        # opened only when the turn player has such a card (otherwise nobody could act differently)
+        st["prio"] = {"w": "phase", "p": tp, "n": 0}
+
+
+def _step_tm_uncover(self, st, ev, _fo, _s, _tp) -> None:
+    if uncover_turn_players(self, st, ev):
+        st["step"] = "tm_challenge"
+        st["sc_ch"] = []
+
+
+def _step_tm_challenge(self, st, _ev, _fo, _s, tp) -> None:
+    opts = []
+    # (only a Troublemaker's key or a token can be a Troublemaker; other cards' types are read only
+    # while one may carry an "also a Friend" mark, see af_free)
+    for cid in self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]:
+        c = st["cards"][cid]
+        if self.ctype(st, cid) != TM or c.get("fd") or c["a"] in st["sc_ch"]:
+            continue
+        if c["c"] == tp and not self.epic(st, cid):
+            continue  # 608.1 opposing or Epic
+        if self.chars_at(st, c["a"], tp) and self.challenge_allowed(st, tp, cid):  # 608.2
+            opts.append(cid)
+    if opts:
+        ask(self, st, tp, "challenge", opts + ["done"], "608.1")
+    else:
+        st["step"] = "tp_end"
+
+
+def _step_tp_end(self, st, ev, _fo, _s, tp) -> None:
+    # the Troublemaker Phase ends: "At the end of [each player's / your] Troublemaker Phase"
+    if self.may_fire(st, "tp_end"):
+        self.fire_all(st, ev, "tp_end", players=(tp,))
+        self.fire_all(st, ev, "any_tp_end")
+    st["step"] = "main_start"
+
+
+def _step_main_start(self, st, ev, _fo, _s, tp) -> None:
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="main", tp=tp)
+    if self.may_fire(st, "main_start"):
+        self.fire_all(st, ev, "main_start", players=(tp,))
+        self.fire_all(st, ev, "any_main_start")  # "At the start of each player's Main Phase, that player ..."
+    _inspired(self, st, ev)
+    st["step"] = "main"
+    self.open_window(st, "main")  # 609.1
+
+
+def _step_score(self, st, _ev, _fo, _s, tp) -> None:
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="score", tp=tp)  # reacted to in the start-of-Score-Phase window
+    st["step"] = "w_score"
+
+
+def _step_score_go(self, st, ev, _fo, _s, tp) -> None:
+    if self.may_fire(st, "score_start"):
+        self.fire_all(st, ev, "score_start", players=(tp,))
+        self.fire_all(st, ev, "any_score_start")  # "At the start of the Score Phase" (each player's)
+    st["sc"] = {"todo": [a for a in self.problem_areas(st) if a != f"prob{opponent(tp)}"] + [f"prob{opponent(tp)}"],
+                "conf": [], "solved": []}
+    st["step"] = "confront"
+
+
+def _step_confront(self, st, ev, _fo, _s, _tp) -> None:
+    _confront_next(self, st, ev)
+
+
+def _step_faceoff_step(self, st, ev, _fo, _s, tp) -> None:
+    sc = st["sc"]
+    conf = sc["conf"]
+    st["step"] = "solve"
+    if len(conf) >= 2:  # 612.1
+        self.start_faceoff(st, ev, "multi", list(conf), tp)
+    elif len(conf) == 1 and _confrontable(self, st, opponent(tp), conf):  # 612.2
+        self.start_faceoff(st, ev, "problem", list(conf), tp)
+
+
+def _step_solve(self, st, ev, _fo, _s, _tp) -> None:
+    if st["sc"]["solved"] and not st["sc"].get("sfired"):
+        # 613.1 the Problems become solved as the Solve Step starts: "When this Problem is solved"
+        # triggers now and resolves before 613.2 replaces it (its characters are still there)
+        st["sc"]["sfired"] = True
+        for a in st["sc"]["solved"]:
+            pid = self.problem_at(st, a) if a in st["areas"] else None
+            if pid:
+                self.fire(st, ev, "solved", pid)
+        return
+    for a in st["sc"]["solved"]:  # 613.2
+        if a in st["areas"]:
+            self.replace_problem(st, ev, a, solved_fired=True)
+    st["sc"] = None
+    self.expire(st, "score_phase")
+    if st.get("dly"):
+        fire_delayed(self, st, "score_end_own")  # "At the end of your Score Phase, ..."
+    st["step"] = "end"
+
+
+def _step_end(self, st, ev, _fo, _s, tp) -> None:
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="end", tp=tp)
+    if self.may_fire(st, "turn_end"):
+        self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
+        self.fire_all(st, ev, "opp_turn_end", players=(opponent(tp),))
+        self.fire_all(st, ev, "any_turn_end")
+    if st.get("dly"):
+        fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (effects.timed.delay)
+    st["step"] = "w_end"
+
+
+def _step_wrap(self, st, ev, _fo, _s, _tp) -> None:
+    self.end_of_turn(st, ev)
+
+
+def _step_game_go(self, st, ev, _fo, _s, _tp) -> None:
+    # "At the start of the game" triggers resolved: the first turn begins
+    self.next_turn(st, ev, first=True)
+
+
+#: a step of the turn (st["step"]) -> what the game does in it (rules, st, ev, faceoff, step, turn player)
+STEPS = {
+    "tp_start": _step_tp_start,
+    "tm_uncover": _step_tm_uncover,
+    "tm_challenge": _step_tm_challenge,
+    "tp_end": _step_tp_end,
+    "main_start": _step_main_start,
+    "score": _step_score,
+    "score_go": _step_score_go,
+    "confront": _step_confront,
+    "faceoff_step": _step_faceoff_step,
+    "solve": _step_solve,
+    "end": _step_end,
+    "wrap": _step_wrap,
+    "game_go": _step_game_go,
+}
+
+
+def uncover_turn_players(self, st, ev) -> bool:
+    """607: uncover the turn player's face-down Troublemakers; True when done, False when the turn
+    player must choose which one to uncover next (``uncover_order``, 607.2).  The order is asked only
+    when it can matter: two or more of them would be uncovered at one Problem and one of them is
+    Epic (607.1 / 607.3: uncovered first it keeps the others face-down, later it dismisses them) or
+    has "Troublemakers can't be uncovered here".  Otherwise every order gives the same game state
+    (an uncover's triggered effects wait for pre-priority processing, 511.7, whatever the order)."""
+    tp = st["tp"]
+    while True:
+        cands = self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]  # (see tm_tok_keys)
+        todo = [cid for cid in cands if st["cards"][cid]["c"] == tp and st["cards"][cid].get("fd")
+                and self.ctype(st, cid) == TM and _can_uncover(self, st, cid)]
+        if not todo:
+            return True
+        if len(todo) > 1 and _uncover_order_matters(self, st, todo):
+            ask(self, st, tp, "uncover_order", todo, "607.2")
+            return False
+        uncover_one(self, st, ev, todo[0])
+
+
+def _can_uncover(self, st, cid) -> bool:
+    a = st["cards"][cid]["a"]
+    if any(not st["cards"][o].get("fd") and self.epic(st, o) for o in self.tms_at(st, a)):
+        return False  # 607.1 (as uncover_one checks it: an "it is Epic" ability counts, a lost Epic not)
+    return not self.has_static(st, "no_uncover", area=a)
+
+
+def _uncover_order_matters(self, st, todo) -> bool:
+    by_area: dict = {}
+    for cid in todo:
+        by_area.setdefault(st["cards"][cid]["a"], []).append(cid)
+    for ids in by_area.values():
+        if len(ids) > 1 and any(self.face(st, i).epic or any(ab.get("op") == "no_uncover" for ab in
+                                self.db.cards[st["cards"][i]["k"]].abilities.get("front", ())) for i in ids):
+            return True
+    return False
+
+
+def uncover_one(self, st, ev, cid, by=None) -> None:
+    c = st["cards"][cid]
+    if any(not st["cards"][o].get("fd") and self.epic(st, o) for o in self.tms_at(st, c["a"])):
+        return  # 607.1
+    if self.has_static(st, "no_uncover", area=c["a"]):
+        return  # "Troublemakers can't be uncovered here."
+    c["fd"] = False
+    st["dy"] = 1
+    self.restamp(st, cid)  # 711.3a its abilities begin to function now
+    self.log(ev, "uncover", lambda: f"{self.pname(st, c['c'])} uncovers {self.name(st, cid)} at {self.area_name(st, c['a'])}")
+    if self.epic(st, cid):  # 607.3
+        for o in self.tms_at(st, c["a"]):
+            if o != cid and not st["cards"][o].get("fd"):
+                self.leave_play(st, ev, o, "disc", verb="dismissed (607.3 Epic)")
+    if self.kw(st, cid, "Villain"):  # Villain: frighten each Friend at its Problem
+        for o in list(st["play"]):
+            if st["cards"].get(o, {}).get("a") == c["a"] and self.ctype(st, o) == FRIEND:
+                self.frighten(st, ev, o)
+    if self.rx_keys:
+        self.rx_note(st, "uncovered", card=cid, c=c["c"], a=c["a"], type=TM)
+    self.fire(st, ev, "uncovered", cid)
+    # "When a / an opposing Troublemaker is uncovered [here]", "When you uncover a Troublemaker"
+    self.watch(st, ev, "w_uncover", cid, {"by": c["c"] if by is None else by})
+
+
+def _inspired(self, st, ev):
+    """Inspired: look at as many top cards of the opponent's deck as cards with Inspired you control."""
+    tp = st["tp"]
+    cards = st["cards"]
+    n = sum(1 for cid in self.kw_candidates(st, "Inspired") if cards[cid]["c"] == tp and self.kw(st, cid, "Inspired"))
+    if n:
+        src = next(cid for cid in st["play"] if st["cards"][cid]["c"] == tp and self.kw(st, cid, "Inspired"))
+        self.queue_trigger(st, src, tp, [{"op": "look_top", "n": n, "whose": "opponent"}], "Inspired")
+
+
+def _confront_next(self, st, ev):
+    sc = st["sc"]
+    tp = st["tp"]
+    area = sc.get("cur")
+    if area is None or area not in sc["todo"]:
+        # 610.1: a confront step is performed for each Problem in the order of the turn player's
+        # choosing.  611.1: confronting is not optional (the turn player confronts a Problem whose
+        # requirements they meet), so the order is asked (``confront_order``) only among the
+        # Problems that can be confronted now, and only when there are two or more.  A Problem that
+        # can't be confronted now waits (a confront may make it confrontable); once none can be
+        # confronted, the remaining steps confront nothing.
+        todo = [a for a in sc["todo"] if a in st["areas"]]
+        sc["todo"] = todo
+        can = _confrontable(self, st, tp, todo)
+        if not can:
+            sc["todo"] = []
+            sc.pop("cur", None)
+            st["step"] = "faceoff_step"
+            return
+        if len(can) > 1:
+            ask(self, st, tp, "confront_order", can, "610.1")
+            return
+        area = sc["cur"] = can[0]
+    elif area not in st["areas"] or not self.can_confront(st, tp, area):
+        sc["todo"].remove(area)
+        sc.pop("cur", None)
+        sc.pop("vex_done", None)
+        sc.pop("vexed", None)
+        return
+    if not sc.get("vex_done"):
+        vex = [o for o in st["play"] if st["cards"][o]["a"] == area and st["cards"][o]["c"] != tp and self.kw(st, o, "Vexing")]
+        if vex:
+            ask(self, st, opponent(tp), "vexing", vex + ["no"], "Vexing (710)")
+            return
+    vexed = sc.pop("vexed", False)
+    sc.pop("vex_done", None)
+    sc["todo"].remove(area)
+    sc.pop("cur", None)
+    if vexed:
+        return
+    sc["conf"].append(area)
+    pid_ = self.problem_at(st, area)
+    first_cf = bool(pid_) and not st["cards"][pid_].get("cf")  # "The first player to confront this Problem"
+    if pid_:
+        st["cards"][pid_]["cf"] = True  # "Once this Problem has been confronted, ..." 
+    cf = st.get("cft")
+    if not cf or cf[0] != st["turn"]:
+        cf = st["cft"] = [st["turn"], []]
+    cf[1].append(self.problem_at(st, area))  # "if no Problems were confronted this turn" (effects.conditions._if_cond)
+    self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)")
+    self.score(st, ev, tp, 1)
+    pid = self.problem_at(st, area)
+    if pid:
+        if st["cards"][pid]["o"] == tp:
+            self.fire(st, ev, "confront_this", pid)
+        c_ = st["cards"][pid]
+        if c_["k"] in self.trig_ev.get("confronted", ()):
+            self.fire(st, ev, "confronted", pid)  # "When this card is confronted" (by anyone; its controller follows it)
+        if c_["k"] in self.trig_keys:
+            for ab in self.abilities(st, pid):
+                if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
+                    if ab.get("first") and not first_cf:
+                        continue
+                    if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
+                                                     if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
+                        continue  # "... with characters that have at least N different colors among them"
+                    self.queue_trigger(st, pid, tp, ab["effects"], ab.get("text", ""))
+    # "When an opponent confronts this card's Problem / a Problem" (on the other player's cards)
+    if self.may_fire(st, "confront"):
+        self.fire_all(st, ev, "opp_confronts", players=(opponent(tp),), extra={"area": [area]})
+        self.fire_all(st, ev, "you_confront", players=(tp,), extra={"area": [area]})  # "When you confront a Problem"
+    for cid in list(st["play"]):
+        c = st["cards"].get(cid)
+        if c and c["c"] == tp and c["a"] == area:
+            self.fire(st, ev, "confront", cid)
+        elif c and c["c"] == tp and self.ctype(st, cid) == MANE and c["a"] == area:
+            self.fire(st, ev, "confront", cid)
+
+
+def _confrontable(self, st, p, areas) -> list:
+    """The areas whose Problem player ``p`` can confront now (``can_confront``).  611.3: without a
+    character of theirs there, a Problem with a requirement of 1 or more can't be confronted
+    (``meets``), which is found without the whole check -- unless a card in play carries an "also a
+    Friend" mark, which ``ctype`` drops once its modifier has ended (the full check reads the cards
+    there, so it stays the one that drops it)."""
+    quick = self.af_free(st)
+    cards = st["cards"]
+    at: dict = {}  # area -> its cards in play, in play order (read by every check)
+    for o in st["play"]:
+        at.setdefault(cards[o]["a"], []).append(o)
+    out = []
+    for a in areas:
+        here = at.get(a, [])
+        if quick and not self._chars_in(st, here, p):
+            pid = self._problem_in(st, here)
+            if pid is None or any(n > 0 for _, n in self.base_requirements(st, p, pid)):
+                continue
+        if self.can_confront(st, p, a, here):
+            out.append(a)
+    return out
+
+
+# ====================================================================== turns
+def next_turn(self, st, ev, first=False) -> None:
+    if not first:
+        tc = st["tc"]
+        if tc:
+            if not tc["done_current"]:
+                tc["done_current"] = True
+                if st["tp"] == st["first"] and tc.get("extra_given") is None:
+                    tc["extra_given"] = True  # floor rules: the other player takes one more turn
+                    ev.add("time", "Time: the second player takes one more turn")
+                    tc["extra"] += 1
+                    _begin_turn(self, st, ev, opponent(st["tp"]))
+                    return
+            else:
+                tc["extra"] += 1
+            if tc.get("cap") is not None and tc["extra"] > tc["cap"] and tc["sudden"]:
+                _decide_by_points(self, st, ev, "time called: hard limit of extra turns reached", draw_ok=True)
+                return
+            if not tc["sudden"]:
+                s0, s1 = st["pl"][0]["score"], st["pl"][1]["score"]
+                if s0 != s1 or tc["mode"] != "sudden_death":
+                    _decide_by_points(self, st, ev, "time called: most points (floor rules)", draw_ok=True)
+                    return
+                tc["sudden"] = True
+                ev.add("time", "Time: scores are tied — sudden death, the first change in points wins")
+        if st["turn"] >= self.g.turn_cap:
+            self.end(st, ev, None, f"turn cap of {self.g.turn_cap} turns reached (engine limit): draw")
+            return
+        _begin_turn(self, st, ev, opponent(st["tp"]))
+    else:
+        _begin_turn(self, st, ev, st["first"])
+
+
+def _decide_by_points(self, st, ev, reason, draw_ok=True):
+    s0, s1 = st["pl"][0]["score"], st["pl"][1]["score"]
+    if s0 == s1:
+        self.end(st, ev, None, reason + ": equal points, draw")
+    else:
+        self.end(st, ev, 0 if s0 > s1 else 1, reason)
+
+
+def _begin_turn(self, st, ev, tp):
+    st["turn"] += 1
+    st["tp"] = tp
+    pl = st["pl"][tp]
+    pl["turns"] += 1
+    pl["scored_turn"] = 0
+    st["pl"][opponent(tp)]["scored_turn"] = 0
+    self.log(ev, "turn", lambda: f"Turn {st['turn']}: {pl['name']}", turn=st["turn"], player=tp)
+    self.start_turn(st, ev)
+
+
+def start_turn(self, st, ev) -> None:
+    tp = st["tp"]
+    self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
+    pl = st["pl"][tp]
+    nr = "no_ready" in self.ops_in_play(st)  # "Friends here with 2 or less power can't ready."
+    for cid in st["play"]:  # 603.1
+        c = st["cards"][cid]
+        if c["c"] == tp and c.get("nr"):
+            del c["nr"]  # "do not ready during their controller's next Ready Phase"
+            continue
+        if c.get("nrw") and no_ready_while(st, c):
+            continue  # "While this card remains in play, that character does not ready during the Ready Phase"
+        if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
+            c["ex"] = False
+            self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
+    hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
+    n = tokens_for(hi)  # 604.1
+    extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)
+             if ab.get("op") == "extra_tokens_draw"]
+    n += sum(extra)
+    pl["tok"] += n
+    note_gain(st, tp, n)  # (tokens gained this turn)
+    self.log(ev, "tokens", lambda: f"{pl['name']} gains {n} action tokens ({pl['tok']})")
+    if self.rx_keys:
+        self.rx_note(st, "phase", ph="ready", tp=tp)  # reacted to in the window after the Draw Step (601.2a)
+        self.rx_note(st, "gain", by=tp, n=n)
+    if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
+        self.draw(st, ev, tp, 1 + len(extra))
+    if self.may_fire(st, "turn_start"):
+        self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
+        self.fire_all(st, ev, "turn_start", players=(tp,))
+        self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
+    if st.get("dly"):
+        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (effects.timed.delay)
+        fire_delayed(self, st, "own_turn_start")
+    for cid in self.kw_candidates(st, "Meticulous"):
+        if st["cards"][cid]["c"] == tp:
+            x = self.kw(st, cid, "Meticulous")
+            if x:
+                self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
+    st["step"] = "w_ready"
+
+
+def end_of_turn(self, st, ev) -> None:
+    """616 wrap up: hand size 8, home limit, end of "this turn" modifiers, next turn."""
+    tp = st["tp"]
+    pl = st["pl"][tp]
+    if len(pl["hand"]) > max(self.hand_size(st, tp), pl.get("hsz", 0)):  # ("your maximum hand size increases to 10")
+        ask(self, st, tp, "discard_down", list(pl["hand"]), "616.2")
+        return
+    home = f"home{tp}"
+    cards = st["cards"]
+    ops = self.ops_in_play(st)
+    # (none is exempt without such an ability in play; reading abilities may read card types: af_free)
+    anyex = "home_limit_exempt" in ops or "no_home_limit" in ops or not self.af_free(st)
+    friends = [cid for cid in st["play"] if cards[cid]["a"] == home and cards[cid]["c"] == tp
+               and self.ctype(st, cid) == FRIEND and not (anyex and _no_home_limit(self, st, cid))]
+    if len(friends) > self.home_limit(st, tp):
+        ask(self, st, tp, "retire_home", friends, "616.3")
+        return
+    self.expire(st, "turn")  # 616.4
+    for p in range(2):
+        st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "turn"]
+    self.next_turn(st, ev)
+
+
+def _no_home_limit(self, st, cid):
+    if self.exempt_home_limit(st, cid):
+        return True
+    if st["cards"][cid]["k"] not in self.static_keys and not st.get("twn"):
+        return False
+    return any(ab["kind"] == "static" and ab.get("op") == "no_home_limit" for ab in self.abilities(st, cid))
