@@ -1,6 +1,6 @@
 """Effect ops of timed abilities (Events and activated abilities: "Main Phase:", "Immediate:",
 "Faceoff:", ...): challenges started by an effect, delayed "at the end of the turn" / "at the start of the next turn" effects,
-and the other ops their templates in cardtext.py (``_timed_effects``) produce.  interpreter.py registers
+and the other ops their templates in cardtext/timed.py (``timed_effects``) produce.  interpreter.py registers
 ``TIMED_ABILITY_OPS`` in EFFECTS (same signature: ``op(rules, st, ev, frame, effect) -> done``)."""
 from __future__ import annotations
 
