@@ -23,20 +23,18 @@ def seat_arrived(*, game_id: int, seat: int) -> bool:
         return False
     from tournaments.services import match_mark_present
 
-    match_mark_present(match=tm, by=hs.registration.player, side=side)
-    broadcast_seat_presence(game=HostedGame.objects.select_related("match__tournament_match__round__event").get(pk=game_id),
-                            seat=hs, arrived=True)
+    match_mark_present(match=tm, by=hs.registration.player, side=side)  # (the pages heard of the seat from seat_connection)
     return True
 
 
-def broadcast_seat_presence(*, game: HostedGame, seat: HostedSeat, arrived: bool = False) -> None:
+def broadcast_seat_presence(*, game: HostedGame, seat: HostedSeat) -> None:
     """Tell the event's pages that a seat came to its table or left it (public facts: the table, the
     side, at the table or not). Casual games have no event page."""
     tm = game.match.tournament_match
     if tm is None:
         return
     broadcast_online_event(slug=tm.round.event.slug, kind="table_presence", data={
-        "match": tm.pk, "table": tm.table, "seat": seat.index, "at_table": seat.connections > 0, "arrived": arrived})
+        "match": tm.pk, "table": tm.table, "seat": seat.index, "at_table": seat.connections > 0})
 
 
 __all__ = ["broadcast_seat_presence", "seat_arrived"]
