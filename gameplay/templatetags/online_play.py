@@ -65,3 +65,20 @@ def may_watch(hosted, user) -> bool:
         return False
     game = match_current_game(hosted)
     return game is not None and spectator_refusal(game=game, user=user) is None
+
+
+@register.simple_tag
+def replays_for(hosted, user) -> list[dict]:
+    """The finished games of a hosted match whose replay ``user`` may watch (an event's replays are
+    private until the organiser publishes them): ``[{"number", "url"}]``."""
+    from gameplay.access import replay_role
+    from gameplay.models import HostedGame
+    from gameplay.services.common import seat_of_user
+
+    if hosted is None:
+        return []
+    seat = seat_of_user(hosted, user) if getattr(user, "is_authenticated", False) else None
+    games = [g for g in hosted.games.all().order_by("number") if g.status not in HostedGame.LIVE and g.seq > 0]
+    if not games or replay_role(game=games[0], user=user, seat=seat)[0] == "refused":
+        return []
+    return [{"number": g.number, "url": f"/play/g/{g.pk}/replay/"} for g in games]

@@ -240,8 +240,10 @@ def test_replay_permissions_and_what_each_viewer_sees(finished, staff, published
 def test_the_replay_page_is_open_to_anyone_once_published_and_the_organiser_may_take_it_back(client, finished, staff):
     event, tms, games, stranger = finished
     url = f"/play/g/{games[0].pk}/replay/"
+    pairings = f"/events/{event.slug}/?tab=pairings"
     r = client.get(url)
     assert r.status_code == 302 and "/login" in r["Location"]  # private: log in first
+    assert f'href="{url}"' not in client.get(pairings).content.decode()
     client.force_login(stranger)
     r = client.get(url)
     assert r.status_code == 403 and "This replay is not published" in r.content.decode()
@@ -251,6 +253,7 @@ def test_the_replay_page_is_open_to_anyone_once_published_and_the_organiser_may_
     client.logout()
     r = client.get(url)
     assert r.status_code == 200 and 'data-replay-api="/api/play/games/' in r.content.decode()
+    assert f'href="{url}"' in client.get(pairings).content.decode()  # the pairings link every published replay
     client.force_login(staff["organiser"])
     client.post(f"/play/events/{event.slug}/replays/", {"publish": "0"})
     client.logout()
