@@ -54,7 +54,7 @@ def match_feature(*, match_id: int, by, featured: bool) -> HostedMatch:
     from tournaments.services.common import audit
 
     with transaction.atomic():
-        match = HostedMatch.objects.select_for_update().select_related("tournament_match__round__event").filter(pk=match_id).first()
+        match = HostedMatch.objects.select_for_update(of=("self",)).select_related("tournament_match__round__event").filter(pk=match_id).first()
         if match is None:
             raise GameError(f"There is no online match {match_id}.")
         tm = match.tournament_match
