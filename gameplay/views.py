@@ -113,11 +113,11 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
         return redirect("play-lobby")
     game = selectors.game_get(game.pk)
     try:
-        selectors.game_viewer(game=game, user=request.user)
+        viewer = selectors.game_viewer(game=game, user=request.user)
     except SpectatingRefused as exc:
         return _refused(request, game, "You may not watch this table", str(exc))
     template = select_template(["gameplay/table.html", "gameplay/table_fallback.html"])
-    return HttpResponse(template.render(_table_context(request, game), request))
+    return HttpResponse(template.render(_table_context(request, game, viewer), request))
 
 
 def _refused(request: HttpRequest, game: HostedGame, title: str, why: str) -> HttpResponse:

@@ -289,3 +289,16 @@ def test_anonymous_user_on_the_websocket_is_still_refused_plainly(round_one):
         assert not connected and code == 4403
 
     asyncio.run(run())
+
+
+def test_the_head_judge_features_a_table_from_the_judges_console(client, round_one, staff):
+    event, tms, games, stranger = round_one
+    console = f"/play/judge/{event.slug}/"
+    client.force_login(staff["floor_judge"])
+    assert "Feature this table" not in client.get(console).content.decode()  # floor judges do not feature
+    client.force_login(staff["head_judge"])
+    assert client.get(console).content.decode().count("Feature this table") == 4
+    r = client.post(f"/play/events/{event.slug}/feature/", {"match": games[0].match_id, "featured": "1", "next": console}, follow=True)
+    page = r.content.decode()
+    assert r.redirect_chain[-1][0] == console and "Table featured: spectators may watch it." in page and "Stop featuring" in page
+    assert HostedMatch.objects.get(pk=games[0].match_id).featured
