@@ -12,10 +12,10 @@ also has the current "state"), 403 (forbidden), 404.
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
-from rest_framework.permissions import IsAuthenticated
+from rest_framework.permissions import AllowAny, IsAuthenticated
 from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
@@ -45,15 +45,36 @@ class MatchSerializer(serializers.ModelSerializer):
     games = GameSummarySerializer(many=True, read_only=True)
     tournament_match = serializers.IntegerField(source="tournament_match_id", read_only=True, allow_null=True)
     table_url = serializers.SerializerMethodField()
+    presence = serializers.SerializerMethodField(help_text=(
+        "Event matches: each seat at the table now, arrived (ready to play) or late (after the round's start plus the online "
+        "tardiness grace), and when a player who has not arrived becomes late; null for a casual match"))
 
     class Meta:
         model = HostedMatch
         fields = ["id", "engine", "engine_version", "status", "best_of", "games_won", "winner_seat", "result_reason",
-                  "tournament_match", "decision_seconds", "grace_seconds", "created_at", "finished_at", "seats", "games", "table_url"]
+                  "tournament_match", "decision_seconds", "grace_seconds", "created_at", "finished_at", "seats", "games", "table_url",
+                  "featured", "presence"]
         read_only_fields = fields
 
     def get_table_url(self, obj) -> str:
         return f"/play/m/{obj.pk}/"
+
+    @extend_schema_field(inline_serializer("TablePresence", {
+        "live": serializers.BooleanField(), "late_at": serializers.DateTimeField(allow_null=True), "grace_minutes": serializers.IntegerField(),
+        "tardiness_waived": serializers.BooleanField(), "seats": serializers.ListField(child=inline_serializer("SeatPresence", {
+            "seat": serializers.IntegerField(), "name": serializers.CharField(), "at_table": serializers.BooleanField(),
+            "arrived": serializers.BooleanField(), "late": serializers.BooleanField(), "left_at": serializers.DateTimeField(allow_null=True)}))},
+        allow_null=True))
+    def get_presence(self, obj) -> dict | None:
+        from gameplay.presence import table_presence
+
+        if obj.tournament_match_id is None:
+            return None
+        p = table_presence(tournament_match=obj.tournament_match)
+        if p is None:
+            return None
+        seats = [{k: v for k, v in s.items() if k not in ("user_id", "side")} for s in p["seats"]]
+        return {"live": p["live"], "late_at": p["late_at"], "grace_minutes": p["grace_minutes"], "tardiness_waived": p["tardiness_waived"], "seats": seats}
 
 
 class DeckChoiceSerializer(serializers.Serializer):
@@ -227,12 +248,14 @@ class HostedGameViewSet(viewsets.GenericViewSet):
 
     @extend_schema(parameters=[OpenApiParameter("step", int, description="Actions applied (0 = the start)")],
                    responses={200: REPLAY, 403: ERROR},
-                   description="A finished game after N actions, as you may see it (judges: also live games).")
-    @action(detail=True)
+                   description="A finished game after N actions, as you may see it: its players their own side, judges "
+                               "everything (also live games), the organiser and - once the organiser published the event's "
+                               "replays - anyone, also without logging in, the spectator view (no hands, no deck order).")
+    @action(detail=True, permission_classes=[AllowAny])
     def replay(self, request, pk=None):
         game = self._game(pk)
         try:
-            viewer = self._viewer(game)
+            viewer = selectors.replay_viewer(game=game, user=request.user)
             step = int(request.query_params.get("step", 0))
             return Response(selectors.game_replay_step(game=game, viewer=viewer, step=step))
         except services.GameError as exc:
@@ -324,3 +347,6 @@ class HostedGameViewSet(viewsets.GenericViewSet):
 def register(router) -> None:
     router.register("play/matches", HostedMatchViewSet, basename="play-match")
     router.register("play/games", HostedGameViewSet, basename="play-game")
+    from gameplay.api_events import register as register_events
+
+    register_events(router)

@@ -21,6 +21,12 @@ def broadcast_game(*, game_id: int, seq: int, epoch: int = 0) -> None:
     group_send_on_commit(game_group(game_id), {"type": "game.changed", "seq": seq, "epoch": epoch})
 
 
+def broadcast_viewers_recheck(*, game_id: int) -> None:
+    """Who may watch changed (the spectating policy, a table no longer featured): every spectator's
+    socket asks again and closes if refused. Players and judges are not affected."""
+    group_send_on_commit(game_group(game_id), {"type": "viewers.recheck"})
+
+
 def broadcast_online_event(*, slug: str, kind: str, data: dict[str, Any]) -> None:
     from tournaments.broadcast import broadcast_event
 

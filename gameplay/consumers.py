@@ -13,6 +13,7 @@ from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 
 from gameplay import services
+from gameplay.access import SpectatingRefused, spectator_refusal
 from gameplay.broadcast import game_group
 from gameplay.selectors import Viewer, game_get, game_state_payload, game_viewer
 
@@ -36,6 +37,9 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         except Http404:
             await self.close(code=4404)
             return
+        except SpectatingRefused as exc:  # the event's spectating policy: say why, then close
+            await self._refuse(str(exc))
+            return
         except services.Forbidden:
             await self.close(code=4403)
             return
@@ -44,7 +48,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.accept()
         if self.viewer.role == "player":
             await in_pool(services.seat_connection)(game_id=self.game_id, seat=self.viewer.seat, connected=True)
+            await in_pool(services.seat_arrived)(game_id=self.game_id, seat=self.viewer.seat)
         await self._send_state()
+
+    async def _refuse(self, why: str) -> None:
+        await self.accept()
+        await self._error("forbidden", why)
+        await self.close(code=4403)
 
     @in_pool
     def _viewer(self) -> Viewer:
@@ -113,3 +123,17 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
 
     async def game_changed(self, message: dict) -> None:
         await self._send_state()
+
+    async def viewers_recheck(self, message: dict) -> None:
+        """Who may watch changed: a spectator the event's policy now keeps out is told why and closed."""
+        if self.viewer is None or self.viewer.role != "spectator":
+            return
+        why = await in_pool(self._spectator_refusal)()
+        if why:
+            await self.channel_layer.group_discard(self.group, self.channel_name)
+            self.group = None
+            await self._error("forbidden", why)
+            await self.close(code=4403)
+
+    def _spectator_refusal(self) -> str | None:
+        return spectator_refusal(game=game_get(self.game_id), user=self.scope.get("user"))

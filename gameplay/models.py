@@ -51,6 +51,7 @@ class HostedMatch(StatusPipeline):
     )
     decision_seconds = models.PositiveIntegerField(default=120, help_text="Time a player has for one decision")
     grace_seconds = models.PositiveIntegerField(default=45, help_text="Disconnect grace period")
+    featured = models.BooleanField(default=False, help_text="A featured table: spectators may watch it (the event's spectating policy)")
     winner_seat = models.SmallIntegerField(null=True, blank=True)
     result_reason = models.CharField(max_length=200, blank=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
@@ -225,8 +226,26 @@ class EventDeck(models.Model):
 
 
 class OnlineEventSettings(models.Model):
-    """An online event's clocks for its hosted games."""
+    """An online event's clocks for its hosted games, who may watch its tables, and whether its replays
+    are published. An event without a row has the defaults."""
+
+    class Spectators(models.TextChoices):
+        OFF = "off", "spectating off"
+        JUDGES = "judges", "judges and the organiser only"
+        FEATURED = "featured", "featured tables, for everyone logged in"
+        ALL = "all", "every table, for everyone logged in"
 
     event = models.OneToOneField("tournaments.Event", on_delete=models.CASCADE, related_name="online_settings")
     decision_seconds = models.PositiveIntegerField(default=120, help_text="Time a player has for one decision")
     grace_seconds = models.PositiveIntegerField(default=45, help_text="Disconnect grace period")
+    spectators = models.CharField(max_length=10, choices=Spectators.choices, default=Spectators.FEATURED,
+                                  help_text="Who may watch a table in the spectator view (judges always open tables in the judge view)")
+    scouting_allowed = models.BooleanField(
+        default=False, help_text="Players still playing a round may watch other tables of that round")
+    replays_published_at = models.DateTimeField(
+        null=True, blank=True, help_text="Since then anyone may watch the replays of the event's games; empty = private")
+    replays_published_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+")
+
+    @property
+    def replays_published(self) -> bool:
+        return self.replays_published_at is not None

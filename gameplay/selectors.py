@@ -13,7 +13,8 @@ from django.db.models import Q
 
 from gameplay.engine.api import Action
 from gameplay.models import GameAction, GameDeadline, GameSnapshot, HostedGame, HostedMatch, HostedSeat, JudgeCall
-from gameplay.services.common import Forbidden, engine_of, state_load
+from gameplay import access
+from gameplay.services.common import Forbidden, engine_of, seat_of_user, state_load
 
 LOG_TAIL = 40  # actions whose events travel with each state message
 
@@ -44,7 +45,25 @@ def game_viewer(*, game: HostedGame, user) -> Viewer:
 
         if roles.is_judge(tm.round.event, user):
             return Viewer("judge")
+    spectator_check(game=game, user=user)
     return Viewer("spectator")
+
+
+def spectator_check(*, game: HostedGame, user) -> None:
+    """Refuse a spectator the event's policy keeps out (featured tables, scouting: ``gameplay.access``)."""
+    why = access.spectator_refusal(game=game, user=user)
+    if why:
+        raise access.SpectatingRefused(why)
+
+
+def replay_viewer(*, game: HostedGame, user) -> Viewer:
+    """Who is watching a replay: a player (their own side), a judge (everything) or a spectator (public
+    information); an event's replays are private until the organiser publishes them (``gameplay.access``)."""
+    seat = seat_of_user(game.match, user) if getattr(user, "is_authenticated", False) else None
+    role, why = access.replay_role(game=game, user=user, seat=seat)
+    if role == "refused":
+        raise access.SpectatingRefused(why)
+    return Viewer(role, seat if role == "player" else None)
 
 
 def game_get(game_id: int) -> HostedGame:

@@ -11,6 +11,7 @@ import json
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -20,6 +21,7 @@ from django.views.decorators.http import require_POST
 
 from decks.models import DecklistVersion, Format
 from gameplay import selectors, services
+from gameplay.access import SpectatingRefused
 from gameplay.models import HostedGame, HostedMatch
 
 
@@ -86,11 +88,12 @@ def match_respond(request: HttpRequest, match_id: int, answer: str) -> HttpRespo
     return redirect("play-lobby")
 
 
-def _table_context(request: HttpRequest, game: HostedGame) -> dict:
-    try:
-        viewer = selectors.game_viewer(game=game, user=request.user)
-    except services.Forbidden as exc:
-        raise PermissionDenied(str(exc)) from None
+def _table_context(request: HttpRequest, game: HostedGame, viewer: selectors.Viewer | None = None) -> dict:
+    if viewer is None:
+        try:
+            viewer = selectors.game_viewer(game=game, user=request.user)
+        except services.Forbidden as exc:
+            raise PermissionDenied(str(exc)) from None
     state = selectors.game_state_payload(game=game, viewer=viewer)
     scheme = "wss" if request.is_secure() else "ws"
     return {
@@ -109,15 +112,34 @@ def table(request: HttpRequest, match_id: int) -> HttpResponse:
         messages.info(request, "This match has not started: it waits for the challenged player to accept.")
         return redirect("play-lobby")
     game = selectors.game_get(game.pk)
+    try:
+        viewer = selectors.game_viewer(game=game, user=request.user)
+    except SpectatingRefused as exc:
+        return _refused(request, game, "You may not watch this table", str(exc))
     template = select_template(["gameplay/table.html", "gameplay/table_fallback.html"])
-    return HttpResponse(template.render(_table_context(request, game), request))
+    return HttpResponse(template.render(_table_context(request, game, viewer), request))
 
 
-@login_required
+def _refused(request: HttpRequest, game: HostedGame, title: str, why: str) -> HttpResponse:
+    """The explained 403 page: what was refused and why (the event's spectating or replay policy)."""
+    tm = game.match.tournament_match
+    return render(request, "403.html", {"title": title, "explanation": why, "event": tm.round.event if tm else None}, status=403)
+
+
 def replay(request: HttpRequest, game_id: int) -> HttpResponse:
+    """A finished game step by step. Open to anyone once the event's organiser published its replays
+    (spectator view); before that to the players, the judges and the organiser (``gameplay.access``)."""
     game = selectors.game_get(game_id)
-    ctx = _table_context(request, game)
-    ctx["log"] = selectors.game_log(game=game, viewer=selectors.game_viewer(game=game, user=request.user))
+    try:
+        viewer = selectors.replay_viewer(game=game, user=request.user)
+    except SpectatingRefused as exc:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        return _refused(request, game, "This replay is not published", str(exc))
+    if game.status in HostedGame.LIVE and viewer.role != "judge":
+        return _refused(request, game, "This game is still being played", "The replay opens when the game is over.")
+    ctx = _table_context(request, game, viewer)
+    ctx["log"] = selectors.game_log(game=game, viewer=viewer)
     return render(request, "gameplay/replay.html", ctx)
 
 
@@ -176,3 +198,62 @@ def judge_action(request: HttpRequest, game_id: int, what: str) -> HttpResponse:
     except PermissionDenied as exc:
         messages.error(request, str(exc))
     return redirect(reverse("play-judge", args=[slug]) if slug else reverse("play-lobby"))
+
+
+# --------------------------------------------------------------------------- the organiser's choices for an event's tables
+
+
+def _back(request: HttpRequest, slug: str) -> HttpResponse:
+    from django.utils.http import url_has_allowed_host_and_scheme
+
+    nxt = request.POST.get("next", "")
+    if not url_has_allowed_host_and_scheme(nxt, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        nxt = reverse("event-detail", args=[slug])
+    return redirect(nxt)
+
+
+def _event_write(request: HttpRequest, slug: str, write, done: str) -> HttpResponse:
+    from tournaments.models import Event
+
+    event = get_object_or_404(Event, slug=slug)
+    try:
+        write(event)
+    except services.Forbidden as exc:
+        return render(request, "403.html", {"title": "You may not do that here", "explanation": str(exc), "event": event}, status=403)
+    except services.GameError as exc:
+        messages.error(request, str(exc))
+    else:
+        messages.success(request, done)
+    return _back(request, slug)
+
+
+@login_required
+@require_POST
+def online_spectating(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser chooses who may watch the event's tables."""
+    p = request.POST
+    return _event_write(request, slug, lambda event: services.event_spectating_set(
+        event=event, by=request.user, spectators=p.get("spectators", ""), scouting_allowed=p.get("scouting_allowed") == "1"),
+        "Spectating policy saved.")
+
+
+@login_required
+@require_POST
+def online_replays(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser publishes the event's replays (or makes them private again)."""
+    publish = request.POST.get("publish") != "0"
+    return _event_write(request, slug, lambda event: services.event_replays_publish(event=event, by=request.user, publish=publish),
+                        "Replays published: anyone with the link may watch them." if publish else "Replays are private again.")
+
+
+@login_required
+@require_POST
+def online_feature(request: HttpRequest, slug: str) -> HttpResponse:
+    """The organiser or the head judge features a table (or stops featuring it)."""
+    featured = request.POST.get("featured") != "0"
+    match_id = request.POST.get("match", "")
+    if not match_id.isdigit():
+        messages.error(request, "match: give the online match to feature.")
+        return _back(request, slug)
+    return _event_write(request, slug, lambda event: services.match_feature(match_id=int(match_id), by=request.user, featured=featured),
+                        "Table featured: spectators may watch it." if featured else "The table is no longer featured.")

@@ -14,6 +14,7 @@ from gameplay.broadcast import broadcast_online_event
 from gameplay.engine.api import JUDGE, Action, Outcome
 from gameplay.models import GameAction, GameDeadline, HostedGame, HostedMatch, HostedSeat
 from gameplay.services.actions import action_apply
+from gameplay.services.arrivals import broadcast_seat_presence
 from gameplay.services.common import GameError, engine_of, lock_game, state_load
 from gameplay.services.matches import game_finish, set_status
 from gameplay.services.timers import deadline_set, game_changed
@@ -136,9 +137,12 @@ def seat_connection(*, game_id: int, seat: int, connected: bool) -> None:
     with transaction.atomic():
         game = lock_game(game_id)
         s = HostedSeat.objects.select_for_update().get(match_id=game.match_id, index=seat)
+        was_at_table = s.connections > 0
         s.connections = max(0, s.connections + (1 if connected else -1))
         s.disconnected_at = None if s.connections else now
         s.save(update_fields=["connections", "disconnected_at"])
+        if was_at_table != (s.connections > 0):  # the event's pages show who is at their table
+            broadcast_seat_presence(game=game, seat=s)
         if game.status in HostedGame.LIVE and not game.paused:
             state = state_load(game)
             if engine_of(game.match).game().to_move(state) == seat:

@@ -32,7 +32,13 @@
     document.querySelectorAll("[data-undo-until]").forEach(function (el) {
       el.hidden = Date.parse(el.dataset.undoUntil) <= now;
     });
+    // A notice that changes by itself at a moment (an opponent becomes late): ask the server then, once.
+    document.querySelectorAll("[data-refresh-at]").forEach(function (el) {
+      var at = el.dataset.refreshAt;
+      if (Date.parse(at) <= now && !refreshedAt[at]) { refreshedAt[at] = true; scheduleRefresh(1500); }
+    });
   }
+  var refreshedAt = {};
 
   function refresh() {
     fetch(window.location.href, { credentials: "same-origin", headers: { "X-Requested-With": "fetch" } })

@@ -241,6 +241,9 @@ def test_a_judge_watches_an_event_match_and_applies_a_game_loss(seat_page, live_
     tm = Match.objects.create(round=rnd, table=1, player_a=regs[0], player_b=regs[1])
     match = _stacked_match(ann, bob, tournament_match=tm, registrations=tuple(regs))
     game = _game_of(match)
+    from gameplay.services import match_feature
+
+    match_feature(match_id=match.pk, by=organiser, featured=True)  # spectators watch featured tables (the default policy)
 
     carl = make_user("carl")
     a, b, j, spectator = seat_page(ann), seat_page(bob), seat_page(judge), seat_page(carl)
