@@ -9,11 +9,11 @@ import { isMe, playerName, seatsOf, whoWords } from "./board.js";
 import { el } from "./cards.js";
 
 const STATS = [
-  // 5.3a: the four Stats, each with the icon the card prints (the icon is not the only signal: a word too)
-  { key: "attack", short: "ATK", word: "Attack", icon: "\u2694" },
-  { key: "defence", short: "DEF", word: "Defence", icon: "\u26E8" },
-  { key: "agility", short: "AGI", word: "Agility", icon: "\u{1F462}" },
-  { key: "hit_points", short: "HP", word: "Hit Points", icon: "\u2665" },
+  // 5.3a: the four Stats, named (the printed icons' colours carry no meaning, 5.3a.4a)
+  { key: "attack", short: "ATK", word: "Attack" },
+  { key: "defence", short: "DEF", word: "Defence" },
+  { key: "agility", short: "AGI", word: "Agility" },
+  { key: "hit_points", short: "HP", word: "Hit Points" },
 ];
 const STAT_WORD = Object.fromEntries(STATS.map((s) => [s.key, s.word]));
 const CODESTONE_SLOTS = 5; // 5.14c.3
@@ -112,7 +112,7 @@ function statBadges(stats, base, small) {
     const b = base ? base[s.key] : n;
     const cls = base && n > b ? " up" : base && n < b ? " down" : "";
     return el("span", { class: `nstat st-${s.key}${cls}`, title: `${s.word} ${n}${base && n !== b ? ` (base ${b})` : ""}` },
-      el("span", { class: "nstat-icon", "aria-hidden": "true" }, s.icon), el("span", { class: "nstat-k" }, s.short), el("span", { class: "nstat-n" }, String(n)));
+      el("span", { class: "nstat-k" }, s.short), el("span", { class: "nstat-n" }, String(n)));
   }));
 }
 
@@ -345,14 +345,15 @@ function battlePanel(p) {
   const b = v.battle;
   if (!b) return null;
   const ag = b.agility;
-  const picked = (seat) => (ag && ag.player === seat ? ag.picked || [] : []);
   const pend = v.pending && v.pending.kind === "agility_reroll" ? v.pending : null;
+  // dice chosen for the Agility re-roll, while they are being chosen (7.5f.5)
+  const picked = (seat) => (pend && ag && ag.player === seat ? ag.picked || pend.picked || [] : []);
   const sig = JSON.stringify([v.turn, b.attack, b.defence]);
   const fresh = sig !== lastDice; // a new roll: the dice tumble (CSS only, never delays input)
   lastDice = sig;
   const row = (label, seat, dice, kind) => el("div", { class: `dice-row${fresh ? " rolled" : ""}` },
     el("span", { class: "dice-who" }, `${whoWords(p, seat)} — ${label}`),
-    dice.length ? el("span", { class: "dice" }, dice.map((d, i) => dieFace(d, kind, i, picked(seat).includes(i) || (pend && pend.picked && pend.picked.includes(i) && ag && ag.player === seat))))
+    dice.length ? el("span", { class: "dice" }, dice.map((d, i) => dieFace(d, kind, i, picked(seat).includes(i))))
       : el("span", { class: "muted" }, b.step === "start" || (kind === "defence" && b.step === "attack") ? "not rolled yet" : "no dice"));
   const result = b.damage !== null && b.damage !== undefined;
   return [
@@ -458,7 +459,12 @@ function optionLabel(o, pend, p) {
     const dice = pend.dice || [];
     return `Re-roll die ${o + 1} (a ${dice[o]})`;
   }
-  if (pend.kind === "trigger_order" && pend.labels) return (Array.isArray(pend.labels) ? null : pend.labels[o]) || String(o);
+  if (pend.kind === "trigger_order" && pend.labels) {
+    // two copies of a card trigger alike: number them so the buttons differ (9.6a)
+    const label = (Array.isArray(pend.labels) ? null : pend.labels[o]) || String(o);
+    const same = pend.options.filter((x) => pend.labels[x] === label);
+    return same.length > 1 ? `${label} (${same.indexOf(o) + 1} of ${same.length})` : label;
+  }
   if (o === "none") return pend.kind === "search" ? "Find nothing (9.11b)" : "None";
   if (o === "done") return "Done";
   if (typeof o === "string" && fixed[o] && !(pend.kind === "choose_one")) return fixed[o];
