@@ -76,6 +76,8 @@ def play(game: NeopetsGame, seed: int, seen: set[str], *, first: bool) -> None:
             once(f"kind_{pend['kind']}", p)
             if pend["kind"] == "mulligan":
                 once("waiting", 1 - p)
+            if pend["kind"] == "starting_neopet" and d["players"][1 - p]["neopet"] is not None:
+                once("opponent_face_down", p)  # the other player's Neopet is face-down (1.2e)
         kinds = {a.kind for a in acts}
         for k in kinds - {"pass", "choose"}:
             once(f"action_{k}", p)
