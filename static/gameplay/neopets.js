@@ -351,8 +351,19 @@ function battlePanel(p) {
   const sig = JSON.stringify([v.turn, b.attack, b.defence]);
   const fresh = sig !== lastDice; // a new roll: the dice tumble (CSS only, never delays input)
   lastDice = sig;
+  const tally = (dice, kind) => {
+    // 7.5g: successes are 4+; an attack 6 is a critical
+    if (!dice.length) return null;
+    if (kind === "attack") {
+      const crit = dice.filter((d) => d === 6).length;
+      const hits = dice.filter((d) => d === 4 || d === 5).length;
+      return `${crit} critical, ${hits} hit${hits === 1 ? "" : "s"}`;
+    }
+    const blocks = dice.filter((d) => d >= 4).length;
+    return `${blocks} block${blocks === 1 ? "" : "s"}`;
+  };
   const row = (label, seat, dice, kind) => el("div", { class: `dice-row${fresh ? " rolled" : ""}` },
-    el("span", { class: "dice-who" }, `${whoWords(p, seat)} — ${label}`),
+    el("span", { class: "dice-who" }, `${whoWords(p, seat)} — ${label}`, dice.length ? el("small", { class: "dice-tally" }, ` (${tally(dice, kind)})`) : null),
     dice.length ? el("span", { class: "dice" }, dice.map((d, i) => dieFace(d, kind, i, picked(seat).includes(i))))
       : el("span", { class: "muted" }, b.step === "start" || (kind === "defence" && b.step === "attack") ? "not rolled yet" : "no dice"));
   const result = b.damage !== null && b.damage !== undefined;
