@@ -175,6 +175,7 @@ export const MLP = {
   areaOption: (o, p) => typeof o === "string" && Boolean(p.view.areas && p.view.areas[o]),
   handOf: (v, seat) => (v.players[seat] && v.players[seat].hand) || [],
   isSetup: (v) => String(v.step).startsWith("setup"),
+  timeCalledWords: (round) => `Time called \u2014 ${round.extra_turns_left ?? 0} extra turn${round.extra_turns_left === 1 ? "" : "s"}`,
   priorityRule: "510",
   concedeRule: "103.4",
   eventTitle: "Faceoff",

@@ -437,7 +437,7 @@ export function renderBoard(p, ui) {
     el("div", { class: "board nboard" },
       inventoryRow(p, seats.top, ui),
       mat(p, seats.top, ui, "top"),
-      dropZone("queue", ui, "ncentre-box", "The Queue", centre(p, ui)),
+      dropZone("queue", ui, "ncentre-box", "Round, phases and the Queue", centre(p, ui)),
       mat(p, seats.bottom, ui, "bottom"),
       judgeHands && !p.view.players[seats.bottom].inventory ? inventoryRow(p, seats.bottom, ui) : null),
     judgeHands && !p.view.players[seats.bottom].inventory ? null : inventoryRow(p, seats.bottom, ui),
@@ -636,6 +636,8 @@ export const NEOPETS = {
   areaOption: () => false,
   handOf: (v, seat) => (v.players[seat] && v.players[seat].inventory) || [],
   isSetup: (v) => v.phase === "setup",
+  // house rule (engine README): the round in progress is finished, then more rounds won wins
+  timeCalledWords: () => "Time called \u2014 this round is the last",
   priorityRule: "3.8",
   concedeRule: "1.3c.1",
   eventTitle: "Battle",

@@ -236,7 +236,7 @@ export class Table {
       el("div", { class: "bar-clocks" },
         el("span", { class: "tclock clock-decision", title: "Time left for the current decision" }, "Decision ", el("strong", { "data-clock": "decision" }, "—")),
         el("span", { class: "tclock clock-round", title: "Round clock" }, "Round ", el("strong", { "data-clock": "round" }, "—")),
-        round.time_called ? el("span", { class: "tag t-time", role: "status" }, `Time called — ${round.extra_turns_left ?? 0} extra turn${round.extra_turns_left === 1 ? "" : "s"}`) : null,
+        round.time_called ? el("span", { class: "tag t-time", role: "status" }, game.timeCalledWords(round, v)) : null,
         clocks.paused ? el("span", { class: "tag t-paused", role: "status" }, "Paused by a judge") : null,
         this.connectionTag()),
       el("div", { class: "bar-right" },

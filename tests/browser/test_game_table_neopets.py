@@ -283,3 +283,15 @@ def test_on_a_phone_the_board_prompt_and_pass_fit(table_page, viewport, label):
     shot(page, f"table-neopets-phone-{label}")
     assert axe_violations(page) == []
     assert page.js_errors == []
+
+
+def test_time_called_says_the_round_in_progress_is_the_last(table_page):
+    # house rule (gameplay/engine/neopets/README.md): the current round is finished, then more rounds won wins
+    state = json.loads((FIXTURES / "neopets_round2_p0.json").read_text())
+    state["view"]["time_called"] = {"mode": "finish_round", "round": 2, "turn": state["view"]["turn"]}
+    state["clocks"]["round"] = {"ends_at": None, "time_called": True, "extra_turns_left": 0}
+    page = table_page()
+    open_offline(page, state)
+    assert "Time called \u2014 this round is the last" in page.locator(".table-bar").inner_text()
+    assert "extra turn" not in page.locator(".table-bar").inner_text()  # (MLP's end-of-match turns do not apply)
+    assert "Time called" in page.locator(".ncentre").inner_text()

@@ -6,7 +6,7 @@ stacked demo decks (tests/browser/neopets_policy.py): they play the whole game t
 who goes first (1.2c), mulligan (1.2d.1), the starting Neopets face-down then revealed (1.2e), attaching
 Codestones by dropping them on the Codestone Slots (5.14c), playing cards from the Inventory (7.4d),
 the dice battles with an Agility re-roll (7.5f), a new Neopet for round two (7.10a) — until Ann wins two
-rounds (1.3a), and both see the right winner.  The same game with Ann on a phone held sideways (844x390)
+rounds (1.3a), and both see the right winner; the replay steps through it.  The same game with Ann on a phone held sideways (844x390)
 and Bob on a phone held upright (390x844).  Screenshots at 1280x800 and 390x844 go to var/screenshots/.
 """
 from __future__ import annotations
@@ -196,6 +196,19 @@ def test_two_players_play_a_neopets_match_to_the_end_by_clicks_only(seat_page, l
     assert a.js_errors == [] and b.js_errors == []
     match.refresh_from_db()
     assert match.status == "finished"
+
+    # The replay steps through the finished Neopets game on the same table, read-only.
+    game.refresh_from_db()
+    a.get_by_role("link", name="Watch the replay").click()
+    expect(a.locator(".replay-bar")).to_contain_text("Step 0 of")
+    expect(a.locator(".nboard")).to_be_visible()
+    a.get_by_role("button", name="Next \u25B6").click()
+    expect(a.locator(".replay-bar .step-n")).to_have_text(f"Step 1 of {game.seq}")
+    expect(a.locator(".replay-bar .step-words")).not_to_be_empty()
+    a.get_by_role("button", name="End \u00BB").click()
+    expect(a.locator(".gameover")).to_contain_text("You win!")
+    assert a.locator(".prompt .btn.pass").count() == 0
+    assert a.js_errors == []
 
 
 def test_the_same_match_on_phones_held_sideways_and_upright(seat_page, live_site, make_user, catalog):
