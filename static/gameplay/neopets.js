@@ -426,6 +426,7 @@ function inventoryRow(p, seat, ui) {
     : null;
   if (bottom && ui.handCollapsed) return el("section", { class: "hand collapsed", "aria-label": `${whose} Inventory: ${cards.length} cards (hidden to show the board)` }, toggle);
   return el("section", { class: "hand", "aria-label": `${whose} Inventory: ${cards.length} cards` }, toggle,
+    bottom ? null : el("span", { class: "zone-label hand-label" }, `${whose} Inventory`),
     cards.length ? cards.map((c) => cardFrame(c, ui.opts(c))) : el("span", { class: "muted" }, "Your Inventory is empty"));
 }
 

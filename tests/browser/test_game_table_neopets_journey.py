@@ -6,8 +6,9 @@ stacked demo decks (tests/browser/neopets_policy.py): they play the whole game t
 who goes first (1.2c), mulligan (1.2d.1), the starting Neopets face-down then revealed (1.2e), attaching
 Codestones by dropping them on the Codestone Slots (5.14c), playing cards from the Inventory (7.4d),
 the dice battles with an Agility re-roll (7.5f), a new Neopet for round two (7.10a) — until Ann wins two
-rounds (1.3a), and both see the right winner; the replay steps through it.  The same game with Ann on a phone held sideways (844x390)
-and Bob on a phone held upright (390x844).  Screenshots at 1280x800 and 390x844 go to var/screenshots/.
+rounds (1.3a), and both see the right winner; the replay steps through it.  The same match on phones
+(Ann held sideways, 844x390; Bob upright, 390x844) to the end of its first round, then a concession.
+Screenshots at 1280x800 and 390x844 go to var/screenshots/.
 """
 from __future__ import annotations
 
@@ -122,9 +123,9 @@ def _shoot_both_sizes(page, name: str) -> None:
     page.set_viewport_size(size)
 
 
-def _play_to_the_end(pages: dict[int, object], game, *, shots: str = "", limit: int = 300) -> set[str]:
-    """Both players click their picks until the game is over; returns what happened (decision kinds,
-    action kinds, log event types)."""
+def _play_to_the_end(pages: dict[int, object], game, *, shots: str = "", limit: int = 300, until: str = "") -> set[str]:
+    """Both players click their picks until the game is over (or a decision of kind ``until`` is
+    asked); returns what happened (decision kinds, action kinds, log event types)."""
     seen: set[str] = set()
     for _ in range(limit):
         game.refresh_from_db()
@@ -143,6 +144,8 @@ def _play_to_the_end(pages: dict[int, object], game, *, shots: str = "", limit: 
         action = choose_action(st, seat)
         pend = st["view"]["pending"]
         seen.add(pend["kind"] if pend else action["kind"])
+        if until and pend and pend["kind"] == until:
+            return seen
         if pend and pend["kind"] == "mulligan":
             # the other player is told what the game waits for
             assert "Waiting for" in other.locator(".prompt").inner_text()
@@ -212,6 +215,8 @@ def test_two_players_play_a_neopets_match_to_the_end_by_clicks_only(seat_page, l
 
 
 def test_the_same_match_on_phones_held_sideways_and_upright(seat_page, live_site, make_user, catalog):
+    """Ann on a phone held sideways, Bob on one held upright, to the end of the first round (Ann wins
+    it); then Bob concedes (with a confirmation, 1.3c.1) and both phones show the winner."""
     from playwright.sync_api import expect
 
     ann, bob = make_user("ann"), make_user("bob")
@@ -224,13 +229,22 @@ def test_the_same_match_on_phones_held_sideways_and_upright(seat_page, live_site
         expect(page.locator(".nboard")).to_be_visible()
     expect(a.locator(".prompt")).to_contain_text("first turn")
     shot(a, "table-neopets-live-sideways-setup")
-    seen = _play_to_the_end({0: a, 1: b}, game)
-    assert {"go_first", "starting_neopet", "attach", "play", "agility_reroll", "new_neopet"} <= seen, seen
+    seen = _play_to_the_end({0: a, 1: b}, game, until="new_neopet")
+    assert {"go_first", "starting_neopet", "attach", "play", "agility_reroll", "round_won"} <= seen, seen
+    for page, vp in ((a, PHONE_SIDEWAYS), (b, PHONE_UPRIGHT)):
+        expect(page.locator(".ncentre")).to_contain_text("won the round")
+        expect(page.locator(".nrounds").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"] + 1  # nothing overflows sideways
+        assert page.locator(".prompt").is_visible()
+    shot(a, "table-neopets-live-sideways-round-won")
+    shot(b, "table-neopets-live-upright-round-won")
+    assert axe_violations(a) == [] and axe_violations(b) == []
+    # Bob concedes the game from his phone
+    b.get_by_role("button", name="Concede").click()
+    expect(b.locator("dialog[open]")).to_contain_text("1.3c.1")
+    b.locator("dialog[open]").get_by_role("button", name="Concede").click()
     expect(a.locator(".gameover")).to_contain_text("You win!")
     expect(b.locator(".gameover")).to_contain_text("Ann wins")
-    for page, vp in ((a, PHONE_SIDEWAYS), (b, PHONE_UPRIGHT)):
-        assert page.evaluate("document.documentElement.scrollWidth") <= vp["width"] + 1  # nothing overflows sideways
     shot(a, "table-neopets-live-sideways-game-over")
     shot(b, "table-neopets-live-upright-game-over")
-    assert axe_violations(a) == [] and axe_violations(b) == []
     assert a.js_errors == [] and b.js_errors == []
