@@ -399,7 +399,8 @@ function centre(p, ui) {
       el("strong", {}, v.phase === "setup" ? "Setting up (1.2)" : v.phase === "over" ? "Game over" : `Round ${v.round}`),
       el("span", { class: "muted" }, ` · best of three rounds (1.3) · ${rounds[0]}–${rounds[1]}`),
       v.time_called ? el("span", { class: "tag t-time" }, "Time called: this round is the last (house rule)") : null),
-    v.phase !== "setup" && v.phase !== "over" ? phaseTrack(v) : null,
+    v.phase !== "setup" && v.phase !== "over" && !betweenRounds(v) ? phaseTrack(v) : null,
+    betweenRounds(v) ? el("span", { class: "tag t-turn" }, "Choosing Neopets for the new round (7.10a)") : null,
     results.length ? el("div", { class: "nresults", "aria-label": "Round Results (6.11)" },
       results.map((r) => el("span", { class: `nresult${r.face_up ? " won" : ""}` },
         el("button", { type: "button", class: "cardlink", "data-show": r.card.id }, r.card.name),
@@ -446,8 +447,14 @@ export function renderBoard(p, ui) {
 }
 
 // ---------------------------------------------------------------------------------- words
+function betweenRounds(v) {
+  // 7.8-7.10: after a knock-out the players choose new Neopets; no phase of a turn is under way
+  return Boolean(v.pending && v.pending.kind === "new_neopet");
+}
+
 function phaseOf(v) {
   if (v.phase === "setup") return ["Setup", "1.2"];
+  if (betweenRounds(v)) return ["New round", "Starting a New Round (7.10)"];
   if (v.phase === "over") return ["Game over", ""];
   const ph = PHASES.find(([k]) => k === v.phase);
   const name = ph ? `${ph[1]} Phase` : v.phase;
