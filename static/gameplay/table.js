@@ -2,29 +2,15 @@
 // drags and keys into the legal actions the server listed.  The server decides everything; this page
 // only shows the viewer's view and sends {"type": "action", "seq", "action"}.
 
-import { areaName, cardName, findCard, isMe, playerName, renderBoard, whoWords } from "./board.js";
-import { cardDetail, cardFrame, el } from "./cards.js";
-import { decisionTitle, optionWords, phaseOf, waitingWords } from "./words.js";
+import { isMe, playerName, whoWords } from "./board.js";
+import { el } from "./cards.js";
+import { MLP } from "./mlp.js";
+import { NEOPETS } from "./neopets.js";
 
-const MANUAL_EFFECTS = [
-  // The effect vocabulary a player applies by hand for text the engine does not automate.
-  { op: "draw", label: "Draw cards", amount: true },
-  { op: "discard", label: "Discard cards (you choose)", amount: true },
-  { op: "gain", label: "Gain action tokens", amount: true },
-  { op: "score", label: "Score points", amount: true },
-  { op: "exhaust", label: "Exhaust a card", target: true },
-  { op: "ready", label: "Ready a card", target: true },
-  { op: "frighten", label: "Frighten a card", target: true },
-  { op: "unfrighten", label: "Unfrighten a card", target: true },
-  { op: "power", label: "Give +/- power until the end of the turn", amount: true, target: true, signed: true },
-  { op: "counters", label: "Put +1 power counters on a card", amount: true, target: true },
-  { op: "send_home", label: "Send a character home", target: true },
-  { op: "move", label: "Move a card (you choose where)", target: true },
-  { op: "dismiss", label: "Dismiss a card", target: true },
-  { op: "retire", label: "Retire a card", target: true },
-  { op: "banish", label: "Banish a card", target: true },
-  { op: "to_hand", label: "Return a card to its owner's hand", target: true },
-];
+/** The game module for a state message: the board, card frames and words of its game (mlp.js, neopets.js). */
+export function gameOf(payload) {
+  return payload && payload.view && payload.view.game === "neopets" ? NEOPETS : MLP;
+}
 
 function getCookie(name) {
   const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
@@ -91,7 +77,7 @@ export class Table {
   dialogs() {
     this.concedeDialog = el("dialog", { class: "dlg", "aria-labelledby": "concede-title" },
       el("h2", { id: "concede-title" }, "Concede this game?"),
-      el("p", {}, "Your opponent wins this game (103.4). In a best-of-three match the next game starts if the match is not over."),
+      el("p", { class: "concede-words" }, "Your opponent wins this game (103.4). In a best-of-three match the next game starts if the match is not over."),
       el("div", { class: "dlg-actions" },
         el("button", { type: "button", class: "btn", "data-do": "close" }, "Keep playing"),
         el("button", { type: "button", class: "btn danger", "data-do": "concede-yes" }, "Concede")));
@@ -141,13 +127,7 @@ export class Table {
       const w = over.winner;
       text = over.draw || w === null || w === undefined ? "The game is a draw" : (isMe(now, w) ? "You win!" : `${playerName(now, w)} wins`);
     }
-    const won = text ? null : fresh.filter((e) => e.type === "faceoff" && /wins the faceoff|nobody wins/i.test(e.msg)).pop();
-    if (won) {
-      const totals = fresh.filter((e) => e.type === "faceoff" && /totals/i.test(e.msg)).pop();
-      text = `${won.msg}${totals ? " — " + totals.msg.replace(/^Faceoff totals:\s*/i, "") : ""}`;
-    } else if (!text && now.view.turn !== before.view.turn && now.view.turn) {
-      text = isMe(now, now.view.turn_player) ? `Turn ${now.view.turn}: your turn` : `Turn ${now.view.turn}: ${playerName(now, now.view.turn_player)}'s turn`;
-    }
+    if (!text) text = gameOf(now).announce(before, now, fresh);
     if (!text) return;
     if (!this.flashEl) {
       this.flashEl = el("div", { class: "flash", "aria-hidden": "true" });
@@ -161,6 +141,7 @@ export class Table {
 
   get role() { return (this.payload && this.payload.viewer && this.payload.viewer.role) || this.config.role || "spectator"; }
   get seat() { return this.payload && this.payload.viewer ? this.payload.viewer.seat : null; }
+  get game() { return gameOf(this.payload); }
   get legal() { return this.readOnly || !this.payload ? [] : (this.payload.legal_actions || []); }
 
   actionsOf(cardId) {
@@ -177,7 +158,9 @@ export class Table {
     if (!this.payload) return;
     const focusKey = document.activeElement && this.root.contains(document.activeElement) ? document.activeElement.getAttribute("data-focus") : null;
     const p = this.payload;
+    const game = this.game;
     this.root.dataset.role = this.role;
+    this.root.dataset.game = game.name;
     this.root.classList.toggle("busy", this.busy);
     const pend = this.pendingMine();
     const options = new Set(pend ? pend.options.filter((o) => typeof o === "string") : []);
@@ -185,10 +168,10 @@ export class Table {
     const selActs = sel ? this.actionsOf(sel) : [];
     const targets = new Map();
     for (const a of selActs) {
-      const where = a.area || (a.host ? findCard(p, a.host) && findCard(p, a.host).area : null);
+      const where = game.targetArea(a, p);
       if (where) targets.set(where, [...(targets.get(where) || []), a]);
     }
-    const areaOptions = new Set(pend ? pend.options.filter((o) => typeof o === "string" && p.view.areas[o]) : []);
+    const areaOptions = new Set(pend ? pend.options.filter((o) => game.areaOption(o, p)) : []);
     for (const a of areaOptions) targets.set(a, [{ kind: "choose", option: a }]);
     this.targets = targets;
     const ui = {
@@ -201,7 +184,7 @@ export class Table {
       targetLabel: (area) => targets.get(area).map((a) => this.actionWords(a)).join(" or "),
     };
     this.renderBar();
-    const [board, hand] = renderBoard(p, ui);
+    const [board, hand] = game.renderBoard(p, ui);
     board.prepend(...this.tray(pend));
     const scroll = this.boardBox.querySelector(".board");
     const top = scroll ? scroll.scrollTop : 0;
@@ -234,7 +217,10 @@ export class Table {
   renderBar() {
     const p = this.payload;
     const v = p.view;
-    const [phase, step] = phaseOf(v.step);
+    const game = this.game;
+    const [phase, step] = game.phaseOf(v);
+    const tp = game.turnPlayer(v);
+    const roundWords = game.roundWords(v);
     const g = p.game || {};
     const clocks = p.clocks || {};
     const round = clocks.round || {};
@@ -243,13 +229,14 @@ export class Table {
     this.bar.replaceChildren(
       el("div", { class: "bar-left" },
         el("span", { class: "bar-game" }, g.best_of ? `Game ${g.number || 1} of ${g.best_of}` : "Game", g.games_won ? el("small", {}, ` (${g.games_won[0]}–${g.games_won[1]})`) : null),
-        el("span", { class: "bar-turn" }, v.turn ? `Turn ${v.turn}` : "Before the first turn", v.turn_player !== null && v.turn_player !== undefined && v.turn ? ` · ${isMe(p, v.turn_player) ? "your turn" : playerName(p, v.turn_player) + "'s turn"}` : ""),
+        roundWords ? el("span", { class: "bar-round" }, roundWords) : null,
+        el("span", { class: "bar-turn" }, v.turn ? `Turn ${v.turn}` : "Before the first turn", tp !== null && tp !== undefined && v.turn ? ` · ${isMe(p, tp) ? "your turn" : playerName(p, tp) + "'s turn"}` : ""),
         el("span", { class: "bar-phase" }, el("strong", {}, phase), step ? ` — ${step}` : ""),
         roleTag ? el("span", { class: "tag t-role" }, roleTag) : null),
       el("div", { class: "bar-clocks" },
         el("span", { class: "tclock clock-decision", title: "Time left for the current decision" }, "Decision ", el("strong", { "data-clock": "decision" }, "—")),
         el("span", { class: "tclock clock-round", title: "Round clock" }, "Round ", el("strong", { "data-clock": "round" }, "—")),
-        round.time_called ? el("span", { class: "tag t-time", role: "status" }, `Time called — ${round.extra_turns_left ?? 0} extra turn${round.extra_turns_left === 1 ? "" : "s"}`) : null,
+        round.time_called ? el("span", { class: "tag t-time", role: "status" }, game.timeCalledWords(round, v)) : null,
         clocks.paused ? el("span", { class: "tag t-paused", role: "status" }, "Paused by a judge") : null,
         this.connectionTag()),
       el("div", { class: "bar-right" },
@@ -293,10 +280,10 @@ export class Table {
     if (who === null || who === undefined) return "The game is running…";
     const name = isMe(p, who) ? "you" : playerName(p, who);
     if (v.pending) {
-      const src = v.pending.src ? ` for ${cardName(p, v.pending.src)}` : "";
-      return `Waiting for ${name} to ${waitingWords(v.pending.kind)}${src}`;
+      const src = v.pending.src ? ` for ${this.game.cardName(p, v.pending.src)}` : "";
+      return `Waiting for ${name} to ${this.game.waitingWords(v.pending.kind)}${src}`;
     }
-    return `Waiting for ${name} to act or pass (priority, 510)`;
+    return `Waiting for ${name} to act or pass (priority, ${this.game.priorityRule})`;
   }
 
   renderPrompt(pend, selActs) {
@@ -317,7 +304,7 @@ export class Table {
     if (pend) {
       out.push(this.decisionPrompt(pend));
     } else if (selActs.length) {
-      const card = findCard(p, this.selected);
+      const card = this.game.findCard(p, this.selected);
       out.push(el("div", { class: "choice" },
         el("h2", {}, card ? card.name : "Card"),
         el("p", { class: "hint" }, "Choose what to do — or drag the card to a highlighted place on the board."),
@@ -350,27 +337,16 @@ export class Table {
 
   decisionPrompt(pend) {
     const p = this.payload;
-    const src = pend.src ? findCard(p, pend.src) : null;
-    const rule = pend.rule ? ` (${/^\d/.test(pend.rule) ? "rule " : ""}${pend.rule})` : "";
-    const head = [el("h2", {}, decisionTitle(pend.kind))];
-    if (src) head.push(el("p", { class: "asker" }, "Asked by ", el("button", { type: "button", class: "cardlink", "data-show": src.id }, src.name || "a card"), rule));
-    else head.push(el("p", { class: "asker" }, `The rules ask${rule}`));
-    if (pend.kind === "may" && pend.text) head.push(el("p", { class: "hint" }, `Effect: ${pend.text}`));
-    if (pend.op) head.push(el("p", { class: "hint" }, `For: ${pend.op.replace(/_/g, " ")}`));
+    const game = this.game;
+    const head = [el("h2", {}, game.decisionTitle(pend.kind)), ...game.decisionHints(pend, p)];
     const buttons = pend.options.map((o, i) => {
-      let label = optionWords(o, pend.kind);
-      if (pend.kind === "order" && pend.labels) label = pend.labels[i] || label;
-      else if (typeof o === "string" && this.payload.view.areas[o]) label = areaName(p, o);
-      else if (typeof o === "string" && /^c\d+$/.test(o)) {
-        const c = findCard(p, o);
-        label = c ? `${c.name || "face-down Troublemaker"}${c.area ? " — " + areaName(p, c.area) : ""}` : o;
-      }
+      const label = game.optionLabel(o, pend, p, i);
       const isCard = typeof o === "string" && /^c\d+$/.test(o);
-      return el("button", { type: "button", class: `btn opt${o === true || (pend.kind === "mulligan" && o === false) ? " primary" : ""}`, "data-choose": JSON.stringify(o), "data-show": isCard ? o : null, "data-focus": `opt-${i}` }, label);
+      const primary = o === true || o === "keep" || o === "first" || (pend.kind === "mulligan" && o === false);
+      return el("button", { type: "button", class: `btn opt${primary ? " primary" : ""}`, "data-choose": JSON.stringify(o), "data-show": isCard ? o : null, "data-focus": `opt-${i}` }, label);
     });
     const offered = pend.cards ? Object.values(pend.cards) : [];
-
-    return el("div", { class: "choice decision", role: "group", "aria-label": decisionTitle(pend.kind) },
+    return el("div", { class: "choice decision", role: "group", "aria-label": game.decisionTitle(pend.kind) },
       ...head,
       offered.length ? el("p", { class: "hint" }, "Hover or focus a choice to read the card.") : null,
       el("div", { class: "opts" }, buttons));
@@ -381,7 +357,7 @@ export class Table {
     // would hide them), unless the player chose to show or hide it.
     if (this.handChoice !== undefined && this.handChoiceSeq === this.payload.seq) return this.handChoice;
     const me = this.seat;
-    const hand = me !== null && me !== undefined ? (this.payload.view.players[me].hand || []) : [];
+    const hand = me !== null && me !== undefined ? this.game.handOf(this.payload.view, me) : [];
     const inHand = new Set(hand.map((c) => c.id));
     return Boolean(pend && pend.options.some((o) => typeof o === "string" && /^c\d+$/.test(o) && !inHand.has(o) && !(pend.cards && pend.cards[o])));
   }
@@ -391,93 +367,48 @@ export class Table {
     // out above the board to pick from; the prompt lists the same choices as buttons.
     const offered = pend && pend.cards ? Object.values(pend.cards) : [];
     if (!offered.length) return [];
-    return [el("section", { class: "tray", "aria-label": decisionTitle(pend.kind) },
-      el("h2", {}, decisionTitle(pend.kind), pend.rule ? el("small", {}, ` (${pend.rule})`) : null),
-      el("div", { class: "tray-cards" }, offered.map((c) => cardFrame(c, { faces: this.payload.cards || {}, option: true }))))];
+    const game = this.game;
+    return [el("section", { class: "tray", "aria-label": game.decisionTitle(pend.kind) },
+      el("h2", {}, game.decisionTitle(pend.kind), pend.rule ? el("small", {}, ` (${pend.rule})`) : null),
+      el("div", { class: "tray-cards" }, offered.map((c) => game.cardFrame(c, { faces: this.payload.cards || {}, option: true }))))];
   }
 
   actionWords(a) {
-    const p = this.payload;
-    switch (a.kind) {
-      case "play":
-        if (a.host) return `Play on ${cardName(p, a.host)}`;
-        return `Play to ${areaName(p, a.area)}${a.redeem ? " (Redeem)" : ""}${a.transform ? " (Transform)" : ""}`;
-      case "play_troublemaker": return `Play face-down to ${areaName(p, a.area)} (pay 1, 609.2c)`;
-      case "move": return `Move to ${areaName(p, a.area)}`;
-      case "rally": return "Rally (609.2e)";
-      case "activate": {
-        const card = findCard(p, a.card);
-        const f = card && card.key && p.cards ? p.cards[card.key] : null;
-        const face = f ? (card.boosted && f.boosted ? f.boosted : f.front) : null;
-        const text = face && face.abilities ? face.abilities[a.ability] : "";
-        return text ? `Use: ${text}` : `Use its ability${typeof a.ability === "number" ? ` #${a.ability + 1}` : ""}`;
-      }
-      case "draw": return "Draw a card (1 action token, 609.2d)";
-      case "pass": return "Pass";
-      case "choose": return optionWords(a.option);
-      default: return a.kind.replace(/_/g, " ");
-    }
+    return this.game.actionWords(a, this.payload);
   }
 
   renderFaceoff() {
-    // The latest faceoff of this turn, from the log: both sides' flips, totals, the winner, the points.
-    const log = this.payload.log || [];
-    let start = -1;
-    for (let i = log.length - 1; i >= 0; i -= 1) {
-      const e = log[i];
-      if (e.type === "turn") break;
-      if (e.type === "faceoff" && /faceoff/i.test(e.msg) && !/totals|wins|ends|involved|nobody/i.test(e.msg)) { start = i; break; }
-    }
-    const live = this.payload.view.faceoff;
-    if (start < 0 && !live) { this.faceoffBox.hidden = true; return; }
-    const flips = [];
-    let totals = null;
-    let winner = null;
-    let ended = false;
-    const points = [];
-    for (const e of start >= 0 ? log.slice(start + 1) : []) {
-      if (e.type === "flip") flips.push(e.msg);
-      else if (e.type === "faceoff" && /totals/i.test(e.msg)) totals = e.msg.replace(/^Faceoff totals:\s*/i, "");
-      else if (e.type === "faceoff" && /wins/.test(e.msg)) winner = e.msg;
-      else if (e.type === "faceoff" && /ends|nobody/i.test(e.msg)) { ended = true; if (/nobody/i.test(e.msg)) winner = e.msg; }
-      else if (e.type === "score" && winner) points.push(e.msg);
-      else if (e.type === "turn") break;
-    }
-    if (live && live.totals) totals = `${playerName(this.payload, 0)} ${live.totals[0]}, ${playerName(this.payload, 1)} ${live.totals[1]}`;
-    this.faceoffBox.hidden = false;
-    this.faceoffBox.replaceChildren(
-      el("h2", {}, live && !ended ? "Faceoff in progress" : "Faceoff"),
-      el("p", { class: "fo-title" }, start >= 0 ? log[start].msg : `${live.type === "tm" ? "Troublemaker" : "Problem"} faceoff`),
-      flips.length ? el("ul", { class: "fo-flips" }, flips.map((f) => el("li", {}, this.linked(f)))) : null,
-      totals ? el("p", { class: "fo-totals" }, el("strong", {}, "Totals: "), totals) : null,
-      winner ? el("p", { class: "fo-winner" }, winner) : null,
-      ...points.map((m) => el("p", { class: "fo-points" }, m)));
+    // The game's moment of truth as it happens: an MLP faceoff, a Neopets dice battle.
+    const parts = this.game.eventPanel(this.payload, (m) => this.linked(m));
+    this.faceoffBox.hidden = !parts;
+    this.faceoffBox.setAttribute("aria-label", this.game.eventTitle);
+    if (parts) this.faceoffBox.replaceChildren(...parts.filter(Boolean));
   }
 
   renderDetail() {
     const p = this.payload;
-    const card = this.detail ? (findCard(p, this.detail) || (this.detailCard && this.detailCard.id === this.detail ? this.detailCard : null)) : null;
+    const card = this.detail ? (this.game.findCard(p, this.detail) || (this.detailCard && this.detailCard.id === this.detail ? this.detailCard : null)) : null;
     if (!card) return;
-    this.detailBox.replaceChildren(cardDetail(card, p.cards || {}));
+    this.detailBox.replaceChildren(this.game.cardDetail(card, p.cards || {}));
   }
 
   renderManual() {
-    // Manual effects: the vocabulary's effects, applied by hand for text the engine does not automate.
+    // Manual effects: the game's effect vocabulary, applied by hand for text the engine does not automate.
     const p = this.payload;
-    if (this.role !== "player" || this.readOnly || !this.legal.length || p.outcome || String(p.view.step).startsWith("setup")) { this.manualBox.replaceChildren(); return; }
-    const inPlay = [];
-    for (const cards of Object.values(p.view.areas)) for (const c of cards) if (c.name && c.type !== "Problem") inPlay.push(c);
-    const src = this.detail ? findCard(p, this.detail) : null;
-    const srcInfo = src && src.key && p.cards ? p.cards[src.key] : null;
-    const open = this.manualOpen || (srcInfo && !srcInfo.automated);
+    const game = this.game;
+    if (this.role !== "player" || this.readOnly || !this.legal.length || p.outcome || game.isSetup(p.view)) { this.manualBox.replaceChildren(); return; }
+    const cards = game.manualCards(p);
+    const src = this.detail ? game.findCard(p, this.detail) : null;
+    const open = this.manualOpen || (src && (src.automated === false || (src.key && p.cards && p.cards[src.key] && !p.cards[src.key].automated)));
     const details = el("details", { class: "manual", open: open ? true : null },
       el("summary", { "data-focus": "manual" }, "Apply an effect by hand"),
-      el("p", { class: "hint" }, "For card text the engine does not automate (marked \u201cManual\u201d). Your opponent sees exactly what you apply in the log."),
+      el("p", { class: "hint" }, game.manualHint),
       el("form", { class: "manual-form", "data-form": "manual" },
-        el("label", {}, "Effect ", el("select", { name: "op" }, MANUAL_EFFECTS.map((m) => el("option", { value: m.op }, m.label)))),
+        el("label", {}, "Effect ", el("select", { name: "op" }, game.manualEffects.map((m) => el("option", { value: m.op }, m.label)))),
         el("label", {}, "Amount ", el("input", { name: "n", type: "number", value: "1", min: "-20", max: "20" })),
-        el("label", {}, "Card ", el("select", { name: "target" }, el("option", { value: "" }, "— (no card)"), inPlay.map((c) => el("option", { value: c.id }, `${c.name} — ${areaName(p, c.area)}`)))),
-        el("label", {}, "Because of ", el("select", { name: "source" }, el("option", { value: "" }, "—"), inPlay.map((c) => el("option", { value: c.id, selected: src && src.id === c.id ? true : null }, c.name)))),
+        ...(game.manualExtras ? game.manualExtras() : []),
+        el("label", {}, "Card ", el("select", { name: "target" }, el("option", { value: "" }, "\u2014 (no card)"), cards.map((c) => el("option", { value: c.id }, c.label)))),
+        el("label", {}, "Because of ", el("select", { name: "source" }, el("option", { value: "" }, "\u2014"), cards.map((c) => el("option", { value: c.id, selected: src && src.id === c.id ? true : null }, c.name)))),
         el("button", { type: "submit", class: "btn secondary" }, "Apply")));
     details.addEventListener("toggle", () => { this.manualOpen = details.open; });
     details.querySelector("form").addEventListener("submit", (e) => { e.preventDefault(); this.submitManual(e.target); });
@@ -486,16 +417,8 @@ export class Table {
 
   submitManual(form) {
     const fd = new FormData(form);
-    const spec = MANUAL_EFFECTS.find((m) => m.op === fd.get("op"));
-    const effect = { op: spec.op };
-    const n = Number(fd.get("n") || 1);
-    if (spec.amount) effect.n = n;
-    if (["draw", "discard", "score"].includes(spec.op)) effect.who = "you";
-    if (spec.op === "power") effect.until = "turn";
-    if (spec.op === "counters") effect.counter = "+1";
-    if (spec.op === "move") effect.to = "choose";
-    const action = { kind: "manual_effect", effect };
-    if (spec.target) {
+    const { action, needsTarget } = this.game.manualAction(fd);
+    if (needsTarget) {
       if (!fd.get("target")) { this.showToast("Choose the card the effect applies to."); return; }
       action.target = fd.get("target");
     }
@@ -521,14 +444,9 @@ export class Table {
   linked(msg) {
     // Card names in a log line become buttons that show the card's text.
     const faces = this.payload.cards || {};
-    if (!this.nameIndex || this.nameIndexFor !== faces) {
-      const names = new Map();
-      for (const [key, f] of Object.entries(faces)) {
-        for (const face of [f.front, f.boosted]) {
-          if (!face) continue;
-          names.set(face.subtitle ? `${face.title}, ${face.subtitle}` : face.title, key);
-        }
-      }
+    if (!this.nameIndex || this.nameIndexFor !== faces || this.nameIndexSeq !== this.payload.seq) {
+      const names = this.game.linkNames(this.payload);
+      this.nameIndexSeq = this.payload.seq;
       const sorted = [...names.keys()].filter((n) => n.length > 2).sort((a, b) => b.length - a.length);
       this.nameIndex = { names, re: sorted.length ? new RegExp(sorted.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|"), "g") : null };
       this.nameIndexFor = faces;
@@ -539,7 +457,8 @@ export class Table {
     let last = 0;
     for (const m of msg.matchAll(re)) {
       if (m.index > last) parts.push(msg.slice(last, m.index));
-      parts.push(el("button", { type: "button", class: "cardlink", "data-key": names.get(m[0]) }, m[0]));
+      const to = names.get(m[0]);
+      parts.push(el("button", { type: "button", class: "cardlink", "data-key": to.key || null, "data-show": to.show || null }, m[0]));
       last = m.index + m[0].length;
     }
     if (last < msg.length) parts.push(msg.slice(last));
@@ -643,14 +562,11 @@ export class Table {
   }
 
   openPile(name) {
-    const m = /^(discard|banished)(\d)$/.exec(name);
-    if (!m) return;
-    const p = this.payload;
-    const pl = p.view.players[Number(m[2])];
-    const cards = pl[m[1]] || [];
-    this.pileDialog.querySelector("h2").textContent = `${isMe(p, Number(m[2])) ? "Your" : playerName(p, Number(m[2])) + "'s"} ${m[1] === "discard" ? "discard pile" : "banished cards"} (${cards.length})`;
+    const pile = this.game.pile(this.payload, name);
+    if (!pile) return;
+    this.pileDialog.querySelector("h2").textContent = pile.title;
     this.pileDialog.querySelector(".pile-cards").replaceChildren(
-      ...(cards.length ? [...cards].reverse().map((c) => el("button", { type: "button", class: "cardlink pile-card", "data-key": c.key || "" }, c.name)) : [el("p", { class: "muted" }, "Empty.")]));
+      ...(pile.cards.length ? [...pile.cards].reverse().map((c) => el("button", { type: "button", class: "cardlink pile-card", "data-key": c.key && this.payload.cards && this.payload.cards[c.key] ? c.key : null, "data-show": c.id || null }, c.name)) : [el("p", { class: "muted" }, "Empty.")]));
     this.pileDialog.showModal();
   }
 
@@ -670,7 +586,13 @@ export class Table {
         if (how) { how.open = true; how.scrollIntoView({ block: "start" }); how.querySelector("summary").focus(); }
         break;
       }
-      case "concede": this.concedeDialog.showModal(); break;
+      case "concede": {
+        this.concedeDialog.querySelector(".concede-words").textContent = this.game.name === "neopets"
+          ? "Your opponent wins this game (1.3c.1): the match is decided by rounds won inside the game."
+          : "Your opponent wins this game (103.4). In a best-of-three match the next game starts if the match is not over.";
+        this.concedeDialog.showModal();
+        break;
+      }
       case "concede-yes": dlg.close(); this.post(this.config.concede_url, {}, "Conceded."); break;
       case "judge": this.judgeDialog.showModal(); break;
       case "judge-send": {

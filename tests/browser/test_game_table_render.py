@@ -283,3 +283,29 @@ def test_every_action_kind_is_offered_in_words_on_its_card(table_page, name, kin
     labels = page.locator(".prompt .opts .btn").all_inner_texts()
     assert any(words in label for label in labels), labels
     assert page.js_errors == []
+
+
+PHONE_UPRIGHT = {"width": 390, "height": 844}
+
+
+@pytest.mark.parametrize("name", ["kind_confront_order_p1", "main_p0"])
+def test_on_a_phone_held_upright_confront_texts_and_prompts_are_not_cut_off(table_page, name):
+    page = table_page(PHONE_UPRIGHT, is_mobile=True, has_touch=True)
+    state = fixture(name)
+    open_offline(page, state)
+    # each Problem's confront requirement, opponents' power and bonus are inside its frame, not clipped (611.2)
+    clipped = page.evaluate("""() => [...document.querySelectorAll('.card.problem')].filter((c) => {
+        const box = c.getBoundingClientRect();
+        return c.scrollHeight > c.clientHeight + 1
+          || [...c.querySelectorAll('.preq, .popp, .bonus')].some((t) => t.getBoundingClientRect().bottom > box.bottom + 1);
+    }).map((c) => c.innerText)""")
+    assert page.locator(".card.problem").count() >= 2
+    assert clipped == []
+    assert "Confront:" in page.locator(".card.problem").first.inner_text()
+    # the prompt's texts wrap inside the screen: nothing wider than the phone, no sideways scrolling
+    wide = page.evaluate("""() => [...document.querySelectorAll('.prompt *, .drop-btn')].filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 || e.scrollWidth > e.clientWidth + 1 && getComputedStyle(e).overflow === 'hidden').map((e) => e.innerText)""")
+    assert wide == []
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE_UPRIGHT["width"] + 1
+    assert page.locator(".prompt").is_visible()
+    shot(page, f"table-phone-upright-{name}")
+    assert page.js_errors == []
