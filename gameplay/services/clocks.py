@@ -88,17 +88,25 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
 # --------------------------------------------------------------------------- the tournament's clock
 
 
+def _current_game_id(tournament_match_id: int) -> int | None:
+    """The newest game of the tournament match's hosted match (a new game is only started under the
+    hosted match's lock, so the caller checks the match once it holds the locks)."""
+    return (HostedGame.objects.filter(match__tournament_match_id=tournament_match_id).order_by("-number")
+            .values_list("pk", flat=True).first())
+
+
 def match_time_called(*, tournament_match_id: int) -> str:
     """The round clock ran out for an event match: its game in progress gets ``time_called`` (floor
     rules, End of Match Procedures: the turn is completed, one more turn if the turn player went first,
     then most points wins; in elimination rounds a tie is played on to the first change in points)."""
-    match = HostedMatch.objects.filter(tournament_match_id=tournament_match_id).select_related("tournament_match__round").first()
-    if match is None or match.status not in HostedMatch.LIVE or match.status == HostedMatch.Status.TIME_CALLED:
+    game_id = _current_game_id(tournament_match_id)
+    if game_id is None:
         return "no online game to call time on"
-    game = HostedGame.objects.filter(match=match).order_by("-number").first()
-    game = lock_game(game.pk)
+    game = lock_game(game_id)  # (the tournament match, the hosted match, the game: the lock order)
+    match = game.match
+    if match.status not in HostedMatch.LIVE or match.status == HostedMatch.Status.TIME_CALLED:
+        return "no online game to call time on"
     set_status(match, HostedMatch.Status.TIME_CALLED)
-    game.match = match
     if game.status not in HostedGame.LIVE:
         return "game over"
     elimination = match.tournament_match.round.kind == "elimination"
@@ -112,10 +120,13 @@ def match_time_called(*, tournament_match_id: int) -> str:
 def match_play_stopped(*, tournament_match_id: int) -> str:
     """The head judge's end-of-match limit ran out: "play stops immediately and the player with the
     highest score wins" (End of Match Procedures); equal points is a draw."""
-    match = HostedMatch.objects.filter(tournament_match_id=tournament_match_id).first()
-    if match is None or match.status not in HostedMatch.LIVE:
+    game_id = _current_game_id(tournament_match_id)
+    if game_id is None:
         return "no online game"
-    game = lock_game(HostedGame.objects.filter(match=match).order_by("-number").values_list("pk", flat=True).first())
+    game = lock_game(game_id)
+    match = game.match
+    if match.status not in HostedMatch.LIVE:
+        return "no online game"
     if game.status not in HostedGame.LIVE:
         return "game over"
     scores = engine_of(match).summary(state_load(game))["scores"]

@@ -51,12 +51,63 @@ class Forbidden(GameError, PermissionDenied):
 # --------------------------------------------------------------------------- guarded loads
 
 
-def lock_game(game_id: int) -> HostedGame:
-    # One writer per game at a time: actions, timeouts, bots and judges all serialise on this row.
-    game = HostedGame.objects.select_for_update(of=("self",)).select_related("match").filter(pk=game_id).first()
-    if game is None:
-        raise GameError(f"There is no game {game_id}.")
-    return game
+# Lock order. Every writer that touches a hosted game takes the rows it needs in this order, and never
+# waits for an earlier row while it holds a later one, so two writers never wait on each other in a cycle
+# (on PostgreSQL a cycle is a deadlock: one of them fails):
+#
+#   1. tournament Registration rows (a drop, a disqualification; several: by id)
+#   2. the tournament Match
+#   3. the HostedMatch
+#   4. the HostedGame
+#   5. its HostedSeat rows, then its GameDeadline
+#
+# Registrations are locked FOR NO KEY UPDATE (their id never changes): PostgreSQL checks a foreign key to a
+# registration (a tournament match row written twice in one transaction) with a KEY SHARE lock at commit,
+# which FOR UPDATE would block while its holder waits for our tournament match.
+#
+# The tournaments app enters at 1 or 2 (a drop locks the registration, then the match, and its hook
+# concedes the hosted game); a game action may end the match and write its result to the tournament Match,
+# so ``lock_game`` takes 2-4 before it changes anything, even when the action turns out not to end it.
+
+#: game id -> (hosted match id, tournament match id or None): fixed once the game exists
+_GAME_OWNERS: dict[int, tuple[int, int | None]] = {}
+_GAME_OWNERS_MAX = 20000
+
+
+def _game_owners(game_id: int) -> tuple[int, int | None]:
+    owners = _GAME_OWNERS.get(game_id)
+    if owners is None:
+        owners = HostedGame.objects.filter(pk=game_id).values_list("match_id", "match__tournament_match_id").first()
+        if owners is None:
+            raise GameError(f"There is no game {game_id}.")
+        if len(_GAME_OWNERS) >= _GAME_OWNERS_MAX:
+            _GAME_OWNERS.clear()
+        _GAME_OWNERS[game_id] = owners
+    return owners
+
+
+def lock_game(game_id: int, *, registration_id: int | None = None) -> HostedGame:
+    """Lock a game for a change, with what it belongs to, in the lock order above: the registration
+    ``registration_id`` (a penalty that may drop its player), the tournament match (if the game is an
+    event's), the hosted match, then the game. One writer per game at a time: actions, timeouts, bots,
+    judges and the tournament all serialise here. ``game.match`` is the locked hosted match."""
+    from tournaments.models import Match, Registration
+
+    if registration_id is not None:
+        Registration.objects.select_for_update(no_key=True).filter(pk=registration_id).values_list("pk", flat=True).first()
+    for _ in range(2):
+        match_id, tournament_match_id = _game_owners(game_id)
+        if tournament_match_id is not None:
+            Match.objects.select_for_update().filter(pk=tournament_match_id).values_list("pk", flat=True).first()
+        match = HostedMatch.objects.select_for_update().filter(pk=match_id).first()
+        game = HostedGame.objects.select_for_update().filter(pk=game_id).first()
+        if game is None:
+            break
+        if match is not None and game.match_id == match_id and match.tournament_match_id == tournament_match_id:
+            game.match = match
+            return game
+        _GAME_OWNERS.pop(game_id, None)  # an id reused after a rolled-back transaction (SQLite): look again
+    raise GameError(f"There is no game {game_id}.")
 
 
 def lock_match(match_id: int) -> HostedMatch:

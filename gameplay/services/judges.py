@@ -75,8 +75,11 @@ def judge_penalty(*, game_id: int, by, seat: int, kind: str, infraction: str, no
 
     if seat not in (0, 1):
         raise GameError("seat must be 0 or 1.")
+    players = HostedGame.objects.filter(pk=game_id).values_list(
+        "match__tournament_match__player_a_id", "match__tournament_match__player_b_id").first()
     with transaction.atomic():
-        game = lock_game(game_id)
+        # The penalised player's registration first (a penalty may drop them), then the game: the lock order.
+        game = lock_game(game_id, registration_id=players[seat] if players else None)
         event = require_judge(game, by)
         tm = game.match.tournament_match
         reg = tm.player_a if seat == 0 else tm.player_b

@@ -62,6 +62,9 @@ def penalty_issue(
     if registration.event_id != event.id:
         raise EventError("That player is not in this event.")
     with transaction.atomic():
+        # The player's registration first, then their match (a Game Loss, a disqualification's concession):
+        # the order a drop takes too (gameplay/services/common.py, "Lock order").
+        Registration.objects.select_for_update(no_key=True).filter(pk=registration.pk).values_list("pk", flat=True).first()
         if not system and not issue_again and decklist_id is None:  # deck-list penalties: once per decklist, below
             _penalty_refuse_duplicate(event=event, registration=registration, kind=kind, infraction=infraction)
         escalated = False
@@ -87,7 +90,7 @@ def penalty_issue(
             penalty.applied = _game_loss_apply(penalty, match)
             penalty.save(update_fields=["applied"])
         elif kind == Penalty.Kind.DISQUALIFICATION:
-            reg = Registration.objects.select_for_update().get(pk=registration.pk)
+            reg = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
             if reg.status in (Registration.Status.CHECKED_IN, Registration.Status.REGISTERED):
                 concede_current(reg, source="disqualification", by=by)
             if reg.status != Registration.Status.DISQUALIFIED:
