@@ -14,7 +14,7 @@ from gameplay.broadcast import broadcast_online_event
 from gameplay.engine.api import JUDGE, Action, Outcome
 from gameplay.models import GameAction, GameDeadline, HostedGame, HostedMatch, HostedSeat
 from gameplay.services.actions import action_apply
-from gameplay.services.common import GameError, engine_of, lock_game, state_load
+from gameplay.services.common import GameError, engine_of, event_game_id, lock_game, state_load
 from gameplay.services.matches import game_finish, set_status
 from gameplay.services.timers import deadline_set, game_changed
 
@@ -88,18 +88,11 @@ def deadlines_sweep(*, now: datetime | None = None, limit: int = 500) -> int:
 # --------------------------------------------------------------------------- the tournament's clock
 
 
-def _current_game_id(tournament_match_id: int) -> int | None:
-    """The newest game of the tournament match's hosted match (a new game is only started under the
-    hosted match's lock, so the caller checks the match once it holds the locks)."""
-    return (HostedGame.objects.filter(match__tournament_match_id=tournament_match_id).order_by("-number")
-            .values_list("pk", flat=True).first())
-
-
 def match_time_called(*, tournament_match_id: int) -> str:
     """The round clock ran out for an event match: its game in progress gets ``time_called`` (floor
     rules, End of Match Procedures: the turn is completed, one more turn if the turn player went first,
     then most points wins; in elimination rounds a tie is played on to the first change in points)."""
-    game_id = _current_game_id(tournament_match_id)
+    game_id = event_game_id(tournament_match_id)
     if game_id is None:
         return "no online game to call time on"
     game = lock_game(game_id)  # (the tournament match, the hosted match, the game: the lock order)
@@ -120,7 +113,7 @@ def match_time_called(*, tournament_match_id: int) -> str:
 def match_play_stopped(*, tournament_match_id: int) -> str:
     """The head judge's end-of-match limit ran out: "play stops immediately and the player with the
     highest score wins" (End of Match Procedures); equal points is a draw."""
-    game_id = _current_game_id(tournament_match_id)
+    game_id = event_game_id(tournament_match_id)
     if game_id is None:
         return "no online game"
     game = lock_game(game_id)

@@ -134,6 +134,13 @@ def engine_of(match: HostedMatch) -> EngineAdapter:
     return get_engine(match.engine)
 
 
+def event_game_id(tournament_match_id: int) -> int | None:
+    """The newest game of a tournament match's hosted match (a new game is only started under the hosted
+    match's lock, so the caller checks the match once it holds the locks)."""
+    return (HostedGame.objects.filter(match__tournament_match_id=tournament_match_id).order_by("-number")
+            .values_list("pk", flat=True).first())
+
+
 def current_game(match: HostedMatch) -> HostedGame | None:
     return HostedGame.objects.filter(match=match).order_by("-number").first()
 

@@ -22,6 +22,7 @@ from tournaments.services.common import (
     set_status,
 )
 from tournaments.services.matches import match_finalise
+from tournaments.signals import game_loss_issued
 from tournaments.services.registration import concede_current, player_match
 
 
@@ -113,6 +114,10 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
     m = lock_match(match)
     side = m.side_of(reg.id)
     opp = "b" if side == "a" else "a"
+    if m.status != Match.Status.FINAL:
+        online = _game_loss_online(m, side, penalty)
+        if online:
+            return online
     played = m.games_a + m.games_b + m.games_lost_by_both
     # "If both players receive a Game Loss penalty during the same game then both players will receive a
     # loss": the opponent's Game Loss already ended this game, and no game has been recorded since.
@@ -174,6 +179,15 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
         return f"game and match to {m.registration_of(opp).name}"
     broadcast_match(m)
     return f"game to {m.registration_of(opp).name} ({m.games_a}-{m.games_b})"
+
+
+def _game_loss_online(m: Match, side: str, penalty: Penalty) -> str | None:
+    """A match played online on the rules engine keeps its own games: the Game Loss ends the game in
+    progress there (and the hosted match writes the match result when it ends). None: not such a match."""
+    for _receiver, applied in game_loss_issued.send(sender=Match, match=m, side=side, infraction=penalty.infraction):
+        if applied:
+            return applied
+    return None
 
 
 def _restate_opponent_game_loss(m: Match, opp: str, applied: str) -> None:
