@@ -4,6 +4,8 @@
 at human pace (each match acts once every ``--pace`` seconds): the action round trip (send → the state
 with the next sequence number back on the sender's socket) p50/p99, actions per second, errors, and
 desyncs (a client's last view differing from a fresh server view of the same position).
+``profile``: the server's work for one action in this process (the action, then both players' state
+messages): time, queries, and a cProfile of where the time goes.
 ``load``: loading a game from the database (newest snapshot + the tail of the log, no cache) for a game
 of ``--actions`` actions: p50/p99.
 
@@ -12,6 +14,7 @@ temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
 
     python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--json]
     python bench/online.py load [--actions 400] [--loads 300]
+    python bench/online.py profile [--matches 10] [--actions 400] [--profile 40]
 """
 from __future__ import annotations
 
@@ -273,6 +276,68 @@ def bench_load(args) -> dict:
             "load_ms_p99": round(percentile(times, 0.99), 2), "load_average": os.getloadavg()[0]}
 
 
+# --------------------------------------------------------------------------- profile
+
+
+def bench_profile(args) -> dict:
+    """The server's work for one action, in this process: the player's action (``game_submit_action``)
+    and the state message each of the two players is then sent (``game_state_payload``, as the consumer
+    builds them), for ``--actions`` actions of bot-picked moves; per action: time, database queries, and
+    (``--profile``) the functions that took the time."""
+    setup_django()
+    import cProfile
+    import pstats
+
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from gameplay.models import HostedGame
+    from gameplay.selectors import Viewer, game_get, game_state_payload
+    from gameplay.services import game_submit_action
+
+    matches = create_matches(args.matches, args.seed)
+    from django.contrib.auth import get_user_model
+
+    users = {}
+    for game_id, _ in matches:
+        game = HostedGame.objects.get(pk=game_id)
+        users[game_id] = [get_user_model().objects.get(username=s.name) for s in game.match.seats.order_by("index")]
+    rng = random.Random(args.seed)
+    payloads = {g: [game_state_payload(game=game_get(g), viewer=Viewer("player", i)) for i in range(2)] for g, _ in matches}
+    times, queries = [], []
+    prof = cProfile.Profile() if args.profile else None
+    done = 0
+    while done < args.actions:
+        progressed = False
+        for game_id, _ in matches:
+            seat = next((i for i in range(2) if payloads[game_id][i]["legal_actions"]), None)
+            if seat is None or done >= args.actions:
+                continue
+            p = payloads[game_id][seat]
+            action = rng.choice(p["legal_actions"])
+            with CaptureQueriesContext(connection) as q:
+                t0 = time.perf_counter()
+                if prof:
+                    prof.enable()
+                game_submit_action(game_id=game_id, user=users[game_id][seat], seq=p["seq"], action=action)
+                payloads[game_id] = [game_state_payload(game=game_get(game_id), viewer=Viewer("player", i)) for i in range(2)]
+                if prof:
+                    prof.disable()
+                times.append((time.perf_counter() - t0) * 1000)
+            queries.append(len(q.captured_queries))
+            done += 1
+            progressed = True
+        if not progressed:
+            break
+    if prof:
+        pstats.Stats(prof, stream=sys.stderr).sort_stats(args.sort).print_stats(args.profile)
+    from django.conf import settings
+
+    return {"database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1], "actions": len(times),
+            "ms_p50": round(statistics.median(times), 2), "ms_p99": round(percentile(times, 0.99), 2),
+            "queries_per_action": round(statistics.mean(queries), 1), "load_average": os.getloadavg()[0]}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = ap.add_subparsers(dest="what", required=True)
@@ -290,8 +355,15 @@ def main() -> None:
     lp.add_argument("--loads", type=int, default=300)
     lp.add_argument("--seed", type=int, default=1)
     lp.add_argument("--json", action="store_true")
+    pp = sub.add_parser("profile")
+    pp.add_argument("--matches", type=int, default=10)
+    pp.add_argument("--actions", type=int, default=400)
+    pp.add_argument("--seed", type=int, default=1)
+    pp.add_argument("--profile", type=int, default=0, help="print this many functions of a cProfile (to stderr)")
+    pp.add_argument("--sort", default="cumulative", help="cProfile order: cumulative or tottime")
+    pp.add_argument("--json", action="store_true")
     args = ap.parse_args()
-    result = bench_play(args) if args.what == "play" else bench_load(args)
+    result = {"play": bench_play, "load": bench_load, "profile": bench_profile}[args.what](args)
     print(json.dumps(result, indent=None if args.json else 2))
 
 

@@ -23,6 +23,12 @@ def _play_stopped(sender, match, **kwargs) -> None:
     match_play_stopped(tournament_match_id=match.pk)
 
 
+def _game_loss_issued(sender, match, side, infraction="", **kwargs) -> str | None:
+    from gameplay.services import tournament_game_loss
+
+    return tournament_game_loss(tournament_match_id=match.pk, seat=0 if side == "a" else 1, infraction=infraction)
+
+
 def _match_saved(sender, instance, created, update_fields=None, **kwargs) -> None:
     if created or instance.status != "final":
         return
@@ -49,5 +55,6 @@ def connect() -> None:
     signals.round_paired.connect(_round_paired, dispatch_uid="gameplay.round_paired")
     signals.match_time_called.connect(_time_called, dispatch_uid="gameplay.time_called")
     signals.match_play_stopped.connect(_play_stopped, dispatch_uid="gameplay.play_stopped")
+    signals.game_loss_issued.connect(_game_loss_issued, dispatch_uid="gameplay.game_loss_issued")
     post_save.connect(_match_saved, sender=Match, dispatch_uid="gameplay.match_saved")
     post_save.connect(_event_saved, sender=Event, dispatch_uid="gameplay.event_saved")

@@ -14,9 +14,7 @@ from django.db.models import Q
 from gameplay.engine.api import Action
 from gameplay.models import GameAction, GameDeadline, GameSnapshot, HostedGame, HostedMatch, HostedSeat, JudgeCall
 from gameplay import access
-from gameplay.services.common import Forbidden, engine_of, seat_of_user, state_load
-
-LOG_TAIL = 40  # actions whose events travel with each state message
+from gameplay.services.common import LOG_CACHE, LOG_TAIL, Forbidden, engine_of, first_row, seat_of_user, state_load
 
 
 @dataclass(frozen=True)
@@ -67,7 +65,7 @@ def replay_viewer(*, game: HostedGame, user) -> Viewer:
 
 
 def game_get(game_id: int) -> HostedGame:
-    game = HostedGame.objects.select_related("match__tournament_match__round__event").filter(pk=game_id).first()
+    game = first_row(HostedGame.objects.select_related("match__tournament_match__round__event").filter(pk=game_id))
     if game is None:
         from django.http import Http404
 
@@ -77,11 +75,15 @@ def game_get(game_id: int) -> HostedGame:
 
 def _log(game: HostedGame, viewer: Viewer, *, tail: int | None = LOG_TAIL, after: int = 0) -> list[dict]:
     eng = engine_of(game.match)
-    rows = GameAction.objects.filter(game=game, voided_at__isnull=True, seq__gt=after).order_by("-seq")
-    if tail is not None:
-        rows = rows[:tail]
+    if tail == LOG_TAIL and after == 0:
+        rows = LOG_CACHE.tail(game)  # every state message: the actions not seen yet come from the database
+    else:
+        rows = GameAction.objects.filter(game=game, voided_at__isnull=True, seq__gt=after).order_by("-seq")
+        if tail is not None:
+            rows = rows[:tail]
+        rows = reversed(list(rows.values_list("seq", "events")))
     out: list[dict] = []
-    for seq, events in reversed(list(rows.values_list("seq", "events"))):
+    for seq, events in rows:
         for e in eng.filter_events(events, viewer.engine_viewer):
             out.append({**e, "seq": seq})
     return out
@@ -105,7 +107,7 @@ def _waiting_for(game: HostedGame, to_move: int | None, seats: list[HostedSeat],
 
 
 def _clocks(game: HostedGame, to_move: int | None, summary: dict) -> dict:
-    deadline = GameDeadline.objects.filter(game=game, processed_at__isnull=True).first()
+    deadline = first_row(GameDeadline.objects.filter(game=game, processed_at__isnull=True))  # (one row per game)
     tm = game.match.tournament_match
     ends = tm.ends_at if tm is not None else None
     tc = summary.get("time_called")

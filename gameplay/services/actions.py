@@ -12,6 +12,7 @@ from django.db import transaction
 from gameplay.engine.api import JUDGE, Action, IllegalActionError
 from gameplay.models import SNAPSHOT_EVERY, GameAction, GameSnapshot, HostedGame, HostedMatch
 from gameplay.services.common import (
+    LOG_CACHE,
     STATE_CACHE,
     Forbidden,
     GameError,
@@ -22,6 +23,7 @@ from gameplay.services.common import (
     StaleAction,
     engine_of,
     lock_game,
+    locked_seats,
     seat_of_user,
     state_load,
 )
@@ -45,8 +47,9 @@ def action_apply(game: HostedGame, state: Any, action: Action, *, source: str, u
     except (KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
         raise MalformedAction(f"The engine cannot read this action ({type(exc).__name__}: {exc}).") from None
     game.seq += 1
-    GameAction.objects.create(game=game, seq=game.seq, actor=action.player, user=user if getattr(user, "pk", None) else None,
-                              source=source, action=action.to_dict(), events=events)
+    row = GameAction.objects.create(game=game, seq=game.seq, actor=action.player, user=user if getattr(user, "pk", None) else None,
+                                    source=source, action=action.to_dict(), events=events)
+    transaction.on_commit(lambda: LOG_CACHE.add(game, row.seq, row.events))
     if game.seq % SNAPSHOT_EVERY == 0:
         GameSnapshot.objects.create(game=game, seq=game.seq, epoch=game.epoch, state=new.to_json())
     STATE_CACHE.put((game.pk, game.epoch, game.seq), new)
@@ -107,7 +110,7 @@ def game_submit_action(*, game_id: int, user, seq: Any, action: Any) -> HostedGa
     data, seq = _parse(action, seq)
     with transaction.atomic():
         game = lock_game(game_id)
-        seat = seat_of_user(game.match, user)
+        seat = seat_of_user(game.match, user, locked_seats(game))
         if seat is None:
             raise Forbidden("Only the two players may act in this game.")
         game_check_live(game)

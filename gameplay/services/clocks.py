@@ -15,7 +15,7 @@ from gameplay.engine.api import JUDGE, Action, Outcome
 from gameplay.models import GameAction, GameDeadline, HostedGame, HostedMatch, HostedSeat
 from gameplay.services.actions import action_apply
 from gameplay.services.arrivals import broadcast_seat_presence
-from gameplay.services.common import GameError, engine_of, lock_game, state_load
+from gameplay.services.common import GameError, engine_of, event_game_id, lock_game, state_load
 from gameplay.services.matches import game_finish, set_status
 from gameplay.services.timers import deadline_set, game_changed
 
@@ -93,13 +93,14 @@ def match_time_called(*, tournament_match_id: int) -> str:
     """The round clock ran out for an event match: its game in progress gets ``time_called`` (floor
     rules, End of Match Procedures: the turn is completed, one more turn if the turn player went first,
     then most points wins; in elimination rounds a tie is played on to the first change in points)."""
-    match = HostedMatch.objects.filter(tournament_match_id=tournament_match_id).select_related("tournament_match__round").first()
-    if match is None or match.status not in HostedMatch.LIVE or match.status == HostedMatch.Status.TIME_CALLED:
+    game_id = event_game_id(tournament_match_id)
+    if game_id is None:
         return "no online game to call time on"
-    game = HostedGame.objects.filter(match=match).order_by("-number").first()
-    game = lock_game(game.pk)
+    game = lock_game(game_id)  # (the tournament match, the hosted match, the game: the lock order)
+    match = game.match
+    if match.status not in HostedMatch.LIVE or match.status == HostedMatch.Status.TIME_CALLED:
+        return "no online game to call time on"
     set_status(match, HostedMatch.Status.TIME_CALLED)
-    game.match = match
     if game.status not in HostedGame.LIVE:
         return "game over"
     elimination = match.tournament_match.round.kind == "elimination"
@@ -113,10 +114,13 @@ def match_time_called(*, tournament_match_id: int) -> str:
 def match_play_stopped(*, tournament_match_id: int) -> str:
     """The head judge's end-of-match limit ran out: "play stops immediately and the player with the
     highest score wins" (End of Match Procedures); equal points is a draw."""
-    match = HostedMatch.objects.filter(tournament_match_id=tournament_match_id).first()
-    if match is None or match.status not in HostedMatch.LIVE:
+    game_id = event_game_id(tournament_match_id)
+    if game_id is None:
         return "no online game"
-    game = lock_game(HostedGame.objects.filter(match=match).order_by("-number").values_list("pk", flat=True).first())
+    game = lock_game(game_id)
+    match = game.match
+    if match.status not in HostedMatch.LIVE:
+        return "no online game"
     if game.status not in HostedGame.LIVE:
         return "game over"
     scores = engine_of(match).summary(state_load(game))["scores"]

@@ -1,6 +1,7 @@
 """Online events: the players' decks are snapshotted when registration locks (the event starts), every
 paired match of an online event gets a hosted match, time called and the end-of-match limit reach the
-games, and a match decided outside the game (a drop, a disqualification, a judge) ends its hosted match.
+games, a Game Loss ends the game in progress, and a match decided outside the game (a drop, a
+disqualification, a judge) ends its hosted match.
 
 Called from the tournaments app's hooks (``tournaments.signals``, model saves) wired in
 ``gameplay.apps``; tournaments never imports this app.
@@ -9,11 +10,14 @@ from __future__ import annotations
 
 import hashlib
 
+from gameplay.broadcast import broadcast_game
+from gameplay.engine.api import Outcome
 from gameplay.engines import get_engine
 from gameplay.models import EventDeck, HostedGame, HostedMatch, OnlineEventSettings
 from gameplay.services.actions import game_concede_for
-from gameplay.services.common import lock_game
-from gameplay.services.matches import SeatSpec, hosted_match_create, match_finish, set_status
+from gameplay.services.common import event_game_id, lock_game, lock_match, seats_of, state_load
+from gameplay.services.matches import SeatSpec, game_finish, hosted_match_create, match_finish, set_status
+from gameplay.services.timers import game_changed
 
 #: the engine that hosts each game's events (decks.Game slug -> engine registry name)
 ENGINE_FOR_GAME = {"mlp": "mlp", "neopets": "neopets"}
@@ -114,6 +118,48 @@ def tournament_match_decided(*, match) -> str:
         winner = {"a": 0, "b": 1}.get(match.result)
         match_finish(hm, winner=winner, reason=f"result recorded by the tournament ({match.result_source})", write_result=False)
     return "ended by the tournament"
+
+
+def tournament_game_loss(*, tournament_match_id: int, seat: int, infraction: str = "") -> str | None:
+    """A Game Loss for ``seat`` counted by the tournament (the event's judge page, its API, or the game's
+    judge console) in an online match still being played: "the player receiving the Game Loss loses the
+    current game" (Tournament Penalties, Game Loss). The game in progress ends for the opponent; the match
+    goes on to its next game (who goes first: as for any game) or ends, and its result goes to the
+    tournament as any engine result does. If both players receive a Game Loss in the same game, both lose
+    it: the second one, before anything was played in the game that followed, makes the game the first
+    one ended a game lost by both. None: no online match of this tournament match is being played."""
+    game_id = event_game_id(tournament_match_id)
+    if game_id is None:
+        return None
+    game = lock_game(game_id)  # (the tournament match is already locked by the penalty: the lock order)
+    match = game.match
+    if match.status not in HostedMatch.LIVE or game.status not in HostedGame.LIVE:
+        return None
+    names = [s.name for s in seats_of(match)]
+    previous = HostedGame.objects.filter(match=match, number=game.number - 1).first() if game.seq == 0 else None
+    if previous is not None and previous.result_kind == "game_loss" and (previous.outcome or {}).get("winner") == seat:
+        return _game_lost_by_both(previous, seat, names)
+    reason = (f"{names[seat]} receives a Game Loss ({infraction or 'penalty'}): game {game.number} to "
+              f"{names[1 - seat]} (Tournament Penalties, Game Loss)")
+    match = game_finish(game, Outcome(1 - seat, reason), kind="game_loss")
+    game_changed(game, state_load(game))
+    won = match.games_won
+    over = " and the match" if match.status == HostedMatch.Status.FINISHED else ""
+    return f"game {game.number}{over} to {names[1 - seat]} ({won[0]}-{won[1]}, online)"
+
+
+def _game_lost_by_both(game: HostedGame, seat: int, names: list[str]) -> str:
+    """The opponent's Game Loss gave ``game`` to ``seat``; now ``seat`` receives one in the same game."""
+    reason = f"both players received a Game Loss in game {game.number}: both lose it (Tournament Penalties, Game Loss)"
+    game.outcome = {"winner": None, "reason": reason, "draw": False}
+    game.save(update_fields=["outcome"])
+    match = lock_match(game.match_id)
+    won = list(match.games_won)
+    won[seat] = max(0, won[seat] - 1)
+    match.games_won = won
+    match.save(update_fields=["games_won"])
+    broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch)
+    return f"both players received a Game Loss in game {game.number}: both lose it ({won[0]}-{won[1]}, online)"
 
 
 DECISION_SECONDS_RANGE = (15, 900)

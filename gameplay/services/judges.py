@@ -14,12 +14,11 @@ from django.db import transaction
 from django.utils import timezone
 
 from gameplay.broadcast import broadcast_online_event
-from gameplay.engine.api import JUDGE, Action, Outcome
+from gameplay.engine.api import JUDGE, Action
 from gameplay.models import GameAction, GameSnapshot, HostedGame, HostedMatch, JudgeCall
 from gameplay.services.actions import action_apply, game_check_live
 from gameplay.services.clocks import game_changed_light, game_pause
 from gameplay.services.common import STATE_CACHE, Forbidden, GameError, lock_game, seat_of_user, state_load, state_replay
-from gameplay.services.matches import game_finish
 from gameplay.services.timers import game_changed
 
 
@@ -75,20 +74,20 @@ def judge_penalty(*, game_id: int, by, seat: int, kind: str, infraction: str, no
 
     if seat not in (0, 1):
         raise GameError("seat must be 0 or 1.")
+    players = HostedGame.objects.filter(pk=game_id).values_list(
+        "match__tournament_match__player_a_id", "match__tournament_match__player_b_id").first()
     with transaction.atomic():
-        game = lock_game(game_id)
+        # The penalised player's registration first (a penalty may drop them), then the game: the lock order.
+        game = lock_game(game_id, registration_id=players[seat] if players else None)
         event = require_judge(game, by)
         tm = game.match.tournament_match
         reg = tm.player_a if seat == 0 else tm.player_b
-        if kind == Penalty.Kind.GAME_LOSS:
-            if game.status not in HostedGame.LIVE:
-                raise GameError("The game is over: a Game Loss now applies to the player's next game; issue it from the event's judge page.")
-            reason = f"{reg.name} receives a Game Loss ({infraction}): game to the opponent (Tournament Penalties, Game Loss)"
-            game_finish(game, Outcome(1 - seat, reason), kind="game_loss", write_result=False)
+        if kind == Penalty.Kind.GAME_LOSS and game.status not in HostedGame.LIVE:
+            raise GameError("The game is over: a Game Loss now applies to the player's next game; issue it from the event's judge page.")
+        # A Game Loss reaches this game as one from the event's judge page does: the tournament counts it
+        # and hands it to the game in progress (events.tournament_game_loss).
         penalty = penalty_issue(event=event, registration=reg, by=by, kind=kind, infraction=infraction, note=note, match=tm)
-        if kind == Penalty.Kind.GAME_LOSS:
-            game_changed(game, state_load(game))
-        else:
+        if kind != Penalty.Kind.GAME_LOSS:
             game_changed_light(game)
     return penalty
 

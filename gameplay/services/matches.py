@@ -163,7 +163,11 @@ def match_after_game(match: HostedMatch, game: HostedGame, *, write_result: bool
 
 def _reason(game: HostedGame, winner: int | None) -> str:
     kind = game.result_kind or "points"
-    return f"{kind}: {(game.outcome or {}).get('reason', '')}"[:200] if winner is not None else f"draw: {(game.outcome or {}).get('reason', '')}"[:200]
+    text = (game.outcome or {}).get("reason", "")
+    if winner is not None:
+        return f"{kind}: {text}"[:200]
+    # a draw says how the deciding game ended too (time called, equal points), as a win does
+    return (f"draw: {text}" if kind in ("draw", "points") else f"draw, {kind}: {text}")[:200]
 
 
 def match_finish(match: HostedMatch, *, winner: int | None, reason: str, write_result: bool = True) -> None:

@@ -71,7 +71,9 @@ def game_changed(game: HostedGame, state: Any) -> None:
     to_move = engine_of(game.match).game().to_move(state) if game.status in HostedGame.LIVE else None
     seat = None
     if to_move is not None:
-        seat = HostedSeat.objects.only("bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
+        seats = getattr(game.match, "_locked_seats", None)  # read already under this game's lock (common.locked_seats)
+        seat = seats[to_move] if seats else HostedSeat.objects.only(
+            "bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
     deadline_set(game, state, to_move=to_move, seat=seat)
     broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch)
     if seat is None or not seat.is_bot or game.paused or game.pk in bot_loop_games():

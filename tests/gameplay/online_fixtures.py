@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from gameplay.engines import get_engine
-from gameplay.services.common import STATE_CACHE
+from gameplay.services.common import LOG_CACHE, STATE_CACHE
 
 
 @pytest.fixture
@@ -19,9 +19,11 @@ def online(request, settings):
     settings.CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     settings.PONYHALL_BOT_DELAY_SECONDS = 0
     STATE_CACHE.clear()
+    LOG_CACHE.clear()
     yield settings
     app.conf.task_always_eager = old
     STATE_CACHE.clear()
+    LOG_CACHE.clear()
 
 
 @pytest.fixture

@@ -46,6 +46,22 @@ def test_the_stored_snapshots_equal_the_state_replayed_from_the_log(casual_match
     assert state_load(game).to_json() == state_replay(game).to_json()  # snapshot + tail == the whole log
 
 
+def test_a_state_this_process_holds_a_few_actions_back_is_extended_with_only_the_actions_since(
+        casual_match, ann, bob, django_assert_num_queries):
+    game = _game(casual_match())
+    play(game.pk, {0: ann, 1: bob}, max_actions=SNAPSHOT_EVERY + 3)
+    game.refresh_from_db()
+    STATE_CACHE.clear()  # (another process applied the last two actions)
+    earlier = _game(game.match)
+    earlier.seq -= 2
+    state_load(earlier)
+    held = state_load(earlier).to_json()
+    with django_assert_num_queries(1):  # the two actions since, no snapshot
+        state = state_load(game)
+    assert state.to_json() == state_replay(game).to_json()
+    assert state_load(earlier).to_json() == held == state_replay(game, upto=game.seq - 2).to_json()  # left as it was
+
+
 def test_a_restart_resumes_the_exact_state(casual_match, ann, bob):
     game = _game(casual_match())
     play(game.pk, {0: ann, 1: bob}, max_actions=40)

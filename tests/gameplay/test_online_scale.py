@@ -141,10 +141,6 @@ async def _play(game_id: int, cookies: list[str], actions: int, on_half=None) ->
     return finals
 
 
-# Known regression after this stop's merge (issue 13 stays open for it): with both players connected the
-# remaining worker's sweep finds no due decision deadline, so no timeout is played. The same test passed on
-# h/online before the hardening merge; not strict, so a fix shows up as XPASS.
-@pytest.mark.xfail(reason="after the merge no decision deadline falls due while both players are connected", strict=False)
 def test_two_daphnes_and_two_workers_serve_one_game_and_a_worker_killed_mid_game_loses_nothing(stack, ann, bob):
     workers, _ = stack
     match = hosted_match_create(seats=[SeatSpec(name="ann", deck=random_deck(1), user=ann),
@@ -153,13 +149,24 @@ def test_two_daphnes_and_two_workers_serve_one_game_and_a_worker_killed_mid_game
     game = HostedGame.objects.get(match=match)
 
     async def kill_a_worker_and_wait_for_a_timeout(clients):
-        workers[0].kill()  # mid-game; the other worker's sweep must play the next timed-out decision
+        # Called just after an action was sent: first let both players see it, or its own state (seq + 1)
+        # would pass for the timeout below and play would go on before any decision timer ran out.
+        sent = clients[0].state["seq"] + 1
+        end = time.monotonic() + 30
+        while time.monotonic() < end and not (clients[0].state["seq"] == clients[1].state["seq"] >= sent):
+            for c in clients:
+                await c.pump(0.5)
         seq = clients[0].state["seq"]
+        assert seq >= sent and clients[1].state["seq"] == seq, "both players see the action just sent"
+        workers[0].kill()  # mid-game; nobody acts now: the other worker's sweep must play the timed-out decision
         end = time.monotonic() + 40
         while time.monotonic() < end:
             for c in clients:
                 await c.pump(0.5)
             if all(c.state["seq"] > seq for c in clients):
+                source = await asyncio.to_thread(
+                    lambda: GameAction.objects.filter(game_id=game.pk, seq=seq + 1).values_list("source", flat=True).first())
+                assert source == "timeout", f"action {seq + 1} came from {source!r}, not a timeout"
                 return
         raise AssertionError("no timeout was played after a worker was killed")
 

@@ -22,6 +22,7 @@ from tournaments.services.common import (
     set_status,
 )
 from tournaments.services.matches import match_finalise
+from tournaments.signals import game_loss_issued
 from tournaments.services.registration import concede_current, player_match
 
 
@@ -62,6 +63,9 @@ def penalty_issue(
     if registration.event_id != event.id:
         raise EventError("That player is not in this event.")
     with transaction.atomic():
+        # The player's registration first, then their match (a Game Loss, a disqualification's concession):
+        # the order a drop takes too (gameplay/services/common.py, "Lock order").
+        Registration.objects.select_for_update(no_key=True).filter(pk=registration.pk).values_list("pk", flat=True).first()
         if not system and not issue_again and decklist_id is None:  # deck-list penalties: once per decklist, below
             _penalty_refuse_duplicate(event=event, registration=registration, kind=kind, infraction=infraction)
         escalated = False
@@ -87,7 +91,7 @@ def penalty_issue(
             penalty.applied = _game_loss_apply(penalty, match)
             penalty.save(update_fields=["applied"])
         elif kind == Penalty.Kind.DISQUALIFICATION:
-            reg = Registration.objects.select_for_update().get(pk=registration.pk)
+            reg = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
             if reg.status in (Registration.Status.CHECKED_IN, Registration.Status.REGISTERED):
                 concede_current(reg, source="disqualification", by=by)
             if reg.status != Registration.Status.DISQUALIFIED:
@@ -110,6 +114,10 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
     m = lock_match(match)
     side = m.side_of(reg.id)
     opp = "b" if side == "a" else "a"
+    if m.status != Match.Status.FINAL:
+        online = _game_loss_online(m, side, penalty)
+        if online:
+            return online
     played = m.games_a + m.games_b + m.games_lost_by_both
     # "If both players receive a Game Loss penalty during the same game then both players will receive a
     # loss": the opponent's Game Loss already ended this game, and no game has been recorded since.
@@ -171,6 +179,15 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
         return f"game and match to {m.registration_of(opp).name}"
     broadcast_match(m)
     return f"game to {m.registration_of(opp).name} ({m.games_a}-{m.games_b})"
+
+
+def _game_loss_online(m: Match, side: str, penalty: Penalty) -> str | None:
+    """A match played online on the rules engine keeps its own games: the Game Loss ends the game in
+    progress there (and the hosted match writes the match result when it ends). None: not such a match."""
+    for _receiver, applied in game_loss_issued.send(sender=Match, match=m, side=side, infraction=penalty.infraction):
+        if applied:
+            return applied
+    return None
 
 
 def _restate_opponent_game_loss(m: Match, opp: str, applied: str) -> None:

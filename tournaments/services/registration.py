@@ -97,7 +97,7 @@ def registration_withdraw(*, registration: Registration, by) -> Registration:
         event = lock_event(event)
         if event.status not in (Event.Status.DRAFT, Event.Status.REGISTRATION_OPEN, Event.Status.CHECK_IN):
             raise EventError("The event has started: drop instead.")
-        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        reg = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
         set_status(reg, Registration.Status.WITHDRAWN)
         _waitlist_promote(event)
         broadcast_event(slug=event.slug, kind="registration", data={"count": _active_count(event)})
@@ -111,7 +111,7 @@ def registration_check_in(*, registration: Registration, by) -> Registration:
     if event.status != Event.Status.CHECK_IN:
         raise EventError("Check-in is not open.")
     with transaction.atomic():
-        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        reg = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
         if reg.status == Registration.Status.WAITLISTED:
             raise EventError("You are on the waiting list; you will be moved up when a place frees.")
         set_status(reg, Registration.Status.CHECKED_IN)
@@ -161,7 +161,7 @@ def registration_drop(*, registration: Registration, by) -> Registration:
     if event.status in (Event.Status.DRAFT, Event.Status.REGISTRATION_OPEN, Event.Status.CHECK_IN):
         return registration_withdraw(registration=registration, by=by)
     with transaction.atomic():
-        reg = Registration.objects.select_for_update().get(pk=registration.pk)
+        reg = Registration.objects.select_for_update(no_key=True).get(pk=registration.pk)
         if reg.status in (Registration.Status.DROPPED, Registration.Status.DISQUALIFIED):
             return reg
         if reg.status != Registration.Status.CHECKED_IN:

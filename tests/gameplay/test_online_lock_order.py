@@ -1,0 +1,98 @@
+"""The lock order (gameplay/services/common.py): a player dropping from the event (the tournament concedes
+their hosted game) while their opponent's final game action ends the same match. Both paths write the
+tournament match and the hosted game; taken in opposite orders they deadlock on PostgreSQL. Each path is
+held just after its first locks, so the two really overlap, in both orders.
+
+PostgreSQL only: SQLite has no row locks (one writer at a time), so there is nothing to race there."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+from django.db import connection, connections
+
+from gameplay.models import GameAction, HostedGame
+from gameplay.services import GameFinished, game_submit_action
+from tests.gameplay.online_fixtures import committing, eight_players, online, online_event, staff  # noqa: F401
+from tournaments.models import AuditEntry, Match, Registration
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+HOLD = 0.4  # seconds each path waits once it holds its first locks: the other one starts meanwhile
+
+
+def _run(name: str, func, results: dict) -> threading.Thread:
+    def target():
+        try:
+            results[name] = func()
+        except Exception as exc:  # noqa: BLE001 (reported by the test)
+            results[name] = exc
+        finally:
+            connections.close_all()
+
+    t = threading.Thread(target=target, name=name)
+    t.start()
+    return t
+
+
+@pytest.mark.parametrize("first", ["final action", "drop"])
+def test_a_drop_racing_the_final_game_action_neither_deadlocks_nor_writes_two_results(first, monkeypatch, online_event, staff):
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks and deadlocks are PostgreSQL's; SQLite runs one writer at a time")
+    from gameplay.services import actions
+    from tournaments import services
+    from tournaments.services import registration as registration_services
+
+    event = online_event()
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    tm = Match.objects.filter(round__event=event, player_b__isnull=False).order_by("table").first()
+    game = HostedGame.objects.get(match=tm.hosted)
+    dropping, opponent = tm.player_a, tm.player_b.player  # seat 0 drops; seat 1 concedes: the game's last action
+
+    state_load, match_finalise = actions.state_load, registration_services.match_finalise
+
+    def held_state_load(*args, **kwargs):  # the action path, once it holds the game
+        time.sleep(HOLD)
+        return state_load(*args, **kwargs)
+
+    def held_match_finalise(*args, **kwargs):  # the drop, once it holds the registration and the tournament match
+        time.sleep(HOLD)
+        return match_finalise(*args, **kwargs)
+
+    monkeypatch.setattr(actions, "state_load", held_state_load)
+    monkeypatch.setattr(registration_services, "match_finalise", held_match_finalise)
+
+    paths = {
+        "final action": lambda: game_submit_action(game_id=game.pk, user=opponent, seq=game.seq, action={"kind": "concede"}),
+        "drop": lambda: services.registration_drop(registration=dropping, by=dropping.player),
+    }
+    second = "drop" if first == "final action" else "final action"
+    results: dict = {}
+    threads = [_run(first, paths[first], results)]
+    time.sleep(HOLD / 2)
+    threads.append(_run(second, paths[second], results))
+    for t in threads:
+        t.join(30)
+    assert not any(t.is_alive() for t in threads), "a path is still waiting for a lock"
+
+    # Whichever came first decided the match; the other one found it decided. Nothing failed on a deadlock.
+    if first == "final action":
+        assert not isinstance(results["final action"], Exception), results["final action"]
+        assert not isinstance(results["drop"], Exception), results["drop"]
+        winner, source = "a", "engine"  # seat 1 conceded: seat 0 (player a) won; then they dropped
+    else:
+        assert not isinstance(results["drop"], Exception), results["drop"]
+        assert isinstance(results["final action"], GameFinished), results["final action"]  # the game was over
+        winner, source = "b", "drop"
+    tm.refresh_from_db()
+    hm = tm.hosted
+    hm.refresh_from_db()
+    game.refresh_from_db()
+    assert tm.status == "final" and tm.result == winner and tm.result_source == source
+    assert hm.status == "finished" and hm.winner_seat == {"a": 0, "b": 1}[winner]
+    assert game.status == "finished" and game.result_kind == "concede"
+    assert GameAction.objects.filter(game=game, action__kind="concede").count() == 1
+    assert AuditEntry.objects.filter(event=event, action="result", target=str(tm)).count() == 1  # one result written
+    assert Registration.objects.get(pk=dropping.pk).status == "dropped"
