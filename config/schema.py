@@ -6,6 +6,7 @@ each kind of operation can produce, added to every operation so the schema docum
 - 404: the object is not there (or not visible to the caller) — operations on one object
 - 409: the rules or the event's state refuse it (decklists)
 - 413: the body is over the limit (config/limits.py) — operations that take a body
+- 415: the body's content type is none the operation reads (JSON, a form, multipart) — operations that take a body
 - 429: too many wrong passwords (the token login)
 """
 from __future__ import annotations
@@ -29,6 +30,7 @@ ERROR_DESCRIPTIONS = {
     "404": "Not found, or not visible to you",
     "409": "The rules or the event's state refuse it",
     "413": "The request body is over the server's limit",
+    "415": "The body's content type is none the operation reads",
     "429": "Too many wrong passwords: login paused",
 }
 
@@ -45,7 +47,7 @@ class PonyhallAutoSchema(AutoSchema):
     def _error_codes(self) -> list[str]:
         codes = ["400", "401", "403", "404"]  # query parameters are checked; objects may be missing
         if self.method in ("POST", "PUT", "PATCH"):
-            codes += ["409", "413"]
+            codes += ["409", "413", "415"]
         if self.path.endswith("/auth/token/"):
             codes.append("429")
         return codes

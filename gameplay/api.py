@@ -20,7 +20,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from gameplay import selectors, services
-from gameplay.models import HostedGame, HostedMatch
+from gameplay.models import HostedGame, HostedMatch, JudgeCall
 
 
 # --------------------------------------------------------------------------- serializers
@@ -114,8 +114,13 @@ class AnswerCallSerializer(serializers.Serializer):
     call = serializers.IntegerField()
 
 
-ERROR = inline_serializer("GameErrorBody", {"code": serializers.CharField(), "detail": serializers.CharField(),
-                                            "rule": serializers.CharField()})
+# The services' refusals carry all three; a body the serializer refuses names each field instead
+# ({"<field>": ["why"]}), and a missing login is DRF's {"detail": ...}: none is promised to every error.
+ERROR = inline_serializer("GameErrorBody", {
+    "code": serializers.CharField(required=False, help_text="illegal, malformed, finished, paused, stale or forbidden"),
+    "detail": serializers.CharField(required=False, help_text="Why, in words"),
+    "rule": serializers.CharField(required=False, help_text="The comprehensive rule that decides, when one does"),
+})
 STATE = inline_serializer("GameState", {
     "type": serializers.CharField(), "seq": serializers.IntegerField(), "game": serializers.DictField(),
     "viewer": serializers.DictField(), "view": serializers.DictField(), "legal_actions": serializers.ListField(child=serializers.DictField()),
@@ -314,6 +319,8 @@ class HostedGameViewSet(viewsets.GenericViewSet):
     def answer_call(self, request, pk=None):
         s = AnswerCallSerializer(data=request.data)
         s.is_valid(raise_exception=True)
+        if not JudgeCall.objects.filter(pk=s.validated_data["call"], game=self._game(pk)).exists():
+            raise NotFound(f"call: there is no judge call {s.validated_data['call']} in this game.")
         try:
             services.judge_call_answer(call_id=s.validated_data["call"], by=request.user)
         except services.GameError as exc:
