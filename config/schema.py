@@ -51,3 +51,30 @@ class PonyhallAutoSchema(AutoSchema):
         if self.path.endswith("/auth/token/"):
             codes.append("429")
         return codes
+
+
+FORM_TYPES = ("application/x-www-form-urlencoded", "multipart/form-data")
+
+
+def json_request_bodies(result: dict, generator, request, public) -> dict:
+    """Postprocessing hook: request bodies are documented as JSON. DRF also parses forms, but a form cannot
+    carry what most bodies hold (nested objects, lists, an empty string that is not "absent"), so
+    documenting forms would promise requests the serializers refuse. Multipart stays where the body has
+    a file to upload."""
+    for path in result.get("paths", {}).values():
+        for operation in path.values():
+            content = operation.get("requestBody", {}).get("content") if isinstance(operation, dict) else None
+            if not content or "application/json" not in content:
+                continue
+            for media in FORM_TYPES:
+                if media in content and not (media == "multipart/form-data" and _has_file(content[media], result)):
+                    del content[media]
+    return result
+
+
+def _has_file(media: dict, result: dict) -> bool:
+    schema = media.get("schema", {})
+    ref = schema.get("$ref", "")
+    if ref:
+        schema = result.get("components", {}).get("schemas", {}).get(ref.rsplit("/", 1)[-1], {})
+    return any(prop.get("format") == "binary" for prop in schema.get("properties", {}).values())

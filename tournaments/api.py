@@ -109,7 +109,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def standings(self, request, slug=None):
         return Response(selectors.standings_table(event=self.get_object()))
 
-    @extend_schema(parameters=[OpenApiParameter("round", int, description="A round number (default: the latest)")],
+    @extend_schema(parameters=[OpenApiParameter("round", {"type": "integer", "minimum": 1, "maximum": 1000},
+                                                    description="A round number (default: the latest)")],
                    responses=RoundPublicSerializer)
     @action(detail=True)
     def pairings(self, request, slug=None):
@@ -222,8 +223,10 @@ class MyProfileApi(APIView):
 
     @extend_schema(request=ProfileSerializer, responses=ProfileSerializer)
     def patch(self, request):
-        s = ProfileSerializer(data=request.data)
+        s = ProfileSerializer(data=request.data, partial=True)  # PATCH: a body without the name changes nothing
         s.is_valid(raise_exception=True)
+        if "display_name" not in s.validated_data:
+            return self.get(request)
         try:
             profile = services.player_set_display_name(user=request.user, display_name=s.validated_data["display_name"])
         except services.EventError as exc:

@@ -38,3 +38,22 @@ def test_a_body_of_a_type_no_parser_reads_is_a_documented_415(play_world):
     assert answer.status_code == 415
     operation = SchemaGenerator().get_schema(public=True)["paths"]["/api/play/games/{id}/pause/"]["post"]
     assert "415" in operation["responses"]
+
+
+@pytest.mark.parametrize("path", ["call-judge/", "pause/", "actions/", "state/"])
+def test_a_game_id_that_is_not_a_number_is_a_404(play_world, path):
+    client = _client(play_world["tokens"]["staff"])
+    answer = client.post(f"/api/play/games/abc/{path}", {}, format="json") if path != "state/" else client.get(f"/api/play/games/abc/{path}")
+    assert answer.status_code == 404
+
+
+def test_a_stale_action_answers_the_documented_409_with_the_current_state(play_world):
+    from drf_spectacular.generators import SchemaGenerator
+
+    answer = _client(play_world["tokens"]["player"]).post(f"/api/play/games/{play_world['game']}/actions/",
+                                                          {"seq": 999, "action": {"kind": "pass"}}, format="json")
+    assert answer.status_code == 409 and answer.json()["code"] == "stale"
+    documented = SchemaGenerator().get_schema(public=True)["paths"]["/api/play/games/{id}/actions/"]["post"]["responses"]["409"]
+    ref = documented["content"]["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]
+    components = SchemaGenerator().get_schema(public=True)["components"]["schemas"]
+    assert set(components[ref]["required"]) >= {"code", "state"}
