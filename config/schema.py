@@ -69,7 +69,25 @@ def json_request_bodies(result: dict, generator, request, public) -> dict:
             for media in FORM_TYPES:
                 if media in content and not (media == "multipart/form-data" and _has_file(content[media], result)):
                     del content[media]
+            if "multipart/form-data" in content:
+                content["application/json"] = {"schema": _without_files(content["application/json"]["schema"], result)}
     return result
+
+
+def _without_files(schema: dict, result: dict) -> dict:
+    """The JSON form of an upload's body: the same fields but the file (JSON cannot carry one)."""
+    components = result["components"]["schemas"]
+    name = schema.get("$ref", "").rsplit("/", 1)[-1]
+    if name not in components:
+        return schema
+    json_name = f"{name}Json"
+    if json_name not in components:
+        body = dict(components[name])
+        body["properties"] = {k: v for k, v in body.get("properties", {}).items() if v.get("format") != "binary"}
+        if "required" in body:
+            body["required"] = [k for k in body["required"] if k in body["properties"]]
+        components[json_name] = body
+    return {"$ref": f"#/components/schemas/{json_name}"}
 
 
 def _has_file(media: dict, result: dict) -> bool:

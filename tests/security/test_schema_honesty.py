@@ -33,7 +33,9 @@ def test_request_bodies_are_json_and_multipart_only_for_uploads(openapi):
 
 
 def test_a_decklist_upload_is_documented_as_a_file(openapi):
-    assert _body_schema(openapi, "/api/decklists/validate/")["properties"]["deck_file"]["format"] == "binary"
+    multipart = _operation(openapi, "/api/decklists/validate/")["requestBody"]["content"]["multipart/form-data"]
+    body = openapi["components"]["schemas"][multipart["schema"]["$ref"].rsplit("/", 1)[-1]]
+    assert body["properties"]["deck_file"]["format"] == "binary"
 
 
 def test_a_judge_s_in_game_penalty_offers_only_the_kinds_it_takes(openapi):
@@ -73,3 +75,15 @@ def test_patching_the_profile_without_a_name_changes_nothing(make_user):
     client.force_authenticate(pony)
     answer = client.patch("/api/me/profile/", {}, format="json")
     assert answer.status_code == 200 and answer.json()["display_name"] == "Pinkie Pie"
+
+
+def test_the_json_form_of_a_decklist_has_no_file(openapi):
+    content = _operation(openapi, "/api/decklists/validate/")["requestBody"]["content"]
+    json_body = openapi["components"]["schemas"][content["application/json"]["schema"]["$ref"].rsplit("/", 1)[-1]]
+    assert "deck_file" not in json_body["properties"] and "text" in json_body["properties"]
+
+
+def test_a_timer_s_phases_are_a_list_of_phases_never_null(openapi):
+    phases = _body_schema(openapi, "/api/timer-presets/")["properties"]["phases"]
+    assert phases["type"] == "array" and not phases.get("nullable")
+    assert phases["items"]["properties"]["minutes"]["minimum"] == 1
