@@ -303,6 +303,11 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, decklists, pairings, results and card catalog for MLP CCG and Neopets Battledome.",
     "VERSION": "0.1.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Request bodies get components of their own ("...Request"): they say what a request must hold (a
+    # required text is not blank, an upload is a file), which the shared read/write component could not.
+    "COMPONENT_SPLIT_REQUEST": True,
+    # the enum names below, then request bodies documented as JSON (config/schema.py says why)
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "config.schema.json_request_bodies"],
     "ENUM_NAME_OVERRIDES": {
         "EventStatusEnum": "tournaments.models.Event.Status",
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",

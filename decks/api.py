@@ -8,14 +8,23 @@ from rest_framework import viewsets
 from rest_framework.exceptions import ValidationError
 
 from decks.models import CardSet, Game
-from decks.selectors import CardSearchError, card_search, card_search_filters
+from decks.selectors import MAX_SEARCH_LENGTH, CardSearchError, card_search, card_search_filters
 from decks.serializers import CardSerializer, CardSetSerializer, GameSerializer
 
 CARD_FILTERS = ["q", "game", "set", "type", "color", "keyword", "trait"]
 
 
+def _filter_schema(name: str) -> dict:
+    """At most 200 characters (decks.selectors.MAX_SEARCH_LENGTH); ``q`` is blank or holds a letter, a digit
+    or "&" (what the folded name keeps: punctuation and symbols alone search for nothing, a 400)."""
+    schema = {"type": "string", "maxLength": MAX_SEARCH_LENGTH}
+    if name == "q":
+        schema["pattern"] = r"^\s*$|[^\W_]|&"
+    return schema
+
+
 @extend_schema(
-    parameters=[OpenApiParameter(name, OpenApiTypes.STR, description=f"filter by {name}") for name in CARD_FILTERS]
+    parameters=[OpenApiParameter(name, _filter_schema(name), description=f"filter by {name}") for name in CARD_FILTERS]
 )
 class CardViewSet(viewsets.ReadOnlyModelViewSet):
     """Search the catalog by name (accent/case-insensitive), set code, type, color, keyword or trait."""

@@ -20,7 +20,7 @@ from rest_framework.exceptions import NotFound
 from rest_framework.response import Response
 
 from gameplay import selectors, services
-from gameplay.models import HostedGame, HostedMatch
+from gameplay.models import HostedGame, HostedMatch, JudgeCall
 
 
 # --------------------------------------------------------------------------- serializers
@@ -94,9 +94,15 @@ class AcceptSerializer(serializers.Serializer):
     deck = DeckChoiceSerializer()
 
 
+class ActionBodySerializer(serializers.Serializer):
+    """An action of the state's ``legal_actions``: its kind and the kind's parameters beside it."""
+
+    kind = serializers.CharField(min_length=1, help_text='e.g. "pass", "play_card", "concede"; the server sets "player" from your seat')
+
+
 class ActionSerializer(serializers.Serializer):
     seq = serializers.IntegerField(help_text="The sequence number of the state you acted on")
-    action = serializers.DictField(help_text='{"kind": ..., ...params}; the server sets "player" from your seat')
+    action = ActionBodySerializer(help_text='{"kind": ..., ...params}, as listed in the state\'s legal_actions')
 
 
 class CallJudgeSerializer(serializers.Serializer):
@@ -112,7 +118,8 @@ class AddTimeSerializer(serializers.Serializer):
     reason = serializers.CharField(required=False, allow_blank=True, default="")
 
 
-class PenaltySerializer(serializers.Serializer):
+class GamePenaltySerializer(serializers.Serializer):  # not "Penalty": the schema's PenaltyKindEnum has four kinds
+
     seat = serializers.IntegerField(min_value=0, max_value=1)
     kind = serializers.ChoiceField(choices=["procedural_error", "game_warning", "game_loss"])
     infraction = serializers.CharField(max_length=100)
@@ -135,8 +142,13 @@ class AnswerCallSerializer(serializers.Serializer):
     call = serializers.IntegerField()
 
 
-ERROR = inline_serializer("GameErrorBody", {"code": serializers.CharField(), "detail": serializers.CharField(),
-                                            "rule": serializers.CharField()})
+# The services' refusals carry all three; a body the serializer refuses names each field instead
+# ({"<field>": ["why"]}), and a missing login is DRF's {"detail": ...}: none is promised to every error.
+ERROR = inline_serializer("GameErrorBody", {
+    "code": serializers.CharField(required=False, help_text="illegal, malformed, finished, paused, stale or forbidden"),
+    "detail": serializers.CharField(required=False, help_text="Why, in words"),
+    "rule": serializers.CharField(required=False, help_text="The comprehensive rule that decides, when one does"),
+})
 STATE = inline_serializer("GameState", {
     "type": serializers.CharField(), "seq": serializers.IntegerField(), "game": serializers.DictField(),
     "viewer": serializers.DictField(), "view": serializers.DictField(), "legal_actions": serializers.ListField(child=serializers.DictField()),
@@ -148,6 +160,10 @@ STATE = inline_serializer("GameState", {
 REPLAY = inline_serializer("GameReplayStep", {"steps": serializers.IntegerField(), "step": serializers.IntegerField(),
                                                 "action": serializers.DictField(allow_null=True), "state": serializers.DictField()})
 LOG = inline_serializer("GameLog", {"seq": serializers.IntegerField(), "log": serializers.ListField(child=serializers.DictField())})
+STALE = inline_serializer("GameStaleAction", {
+    "code": serializers.CharField(help_text="stale"), "detail": serializers.CharField(),
+    "rule": serializers.CharField(), "state": serializers.DictField(help_text="the current state, as GET .../state/ gives it"),
+})
 OK = inline_serializer("GameOk", {"detail": serializers.CharField(), "seq": serializers.IntegerField()})
 
 
@@ -210,6 +226,7 @@ class HostedMatchViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, views
 
 class HostedGameViewSet(viewsets.GenericViewSet):
     permission_classes = [IsAuthenticated]
+    lookup_value_regex = r"[0-9]+"  # a game id is a number: anything else in the path is a 404, never int() failing
     queryset = HostedGame.objects.all()
     serializer_class = GameSummarySerializer
 
@@ -231,7 +248,7 @@ class HostedGameViewSet(viewsets.GenericViewSet):
             return _error(exc)
         return Response(selectors.game_state_payload(game=game, viewer=viewer))
 
-    @extend_schema(request=ActionSerializer, responses={200: STATE, 400: ERROR, 403: ERROR, 409: STATE})
+    @extend_schema(request=ActionSerializer, responses={200: STATE, 400: ERROR, 403: ERROR, 409: STALE})
     @action(detail=True, methods=["post"])
     def actions(self, request, pk=None):
         data = request.data if isinstance(request.data, dict) else {}
@@ -316,11 +333,11 @@ class HostedGameViewSet(viewsets.GenericViewSet):
     def add_time(self, request, pk=None):
         return self._do(services.judge_add_time, AddTimeSerializer, game_id=int(pk), by=request.user)
 
-    @extend_schema(request=PenaltySerializer, responses={200: OK, 400: ERROR, 403: ERROR},
+    @extend_schema(request=GamePenaltySerializer, responses={200: OK, 400: ERROR, 403: ERROR},
                    description="A penalty from inside the game; a Game Loss ends the game for the opponent.")
     @action(detail=True, methods=["post"])
     def penalty(self, request, pk=None):
-        return self._do(services.judge_penalty, PenaltySerializer, game_id=int(pk), by=request.user)
+        return self._do(services.judge_penalty, GamePenaltySerializer, game_id=int(pk), by=request.user)
 
     @extend_schema(request=RollbackSerializer, responses={200: OK, 400: ERROR, 403: ERROR})
     @action(detail=True, methods=["post"])
@@ -337,6 +354,8 @@ class HostedGameViewSet(viewsets.GenericViewSet):
     def answer_call(self, request, pk=None):
         s = AnswerCallSerializer(data=request.data)
         s.is_valid(raise_exception=True)
+        if not JudgeCall.objects.filter(pk=s.validated_data["call"], game=self._game(pk)).exists():
+            raise NotFound(f"call: there is no judge call {s.validated_data['call']} in this game.")
         try:
             services.judge_call_answer(call_id=s.validated_data["call"], by=request.user)
         except services.GameError as exc:

@@ -45,6 +45,12 @@ class PresetSerializer(serializers.Serializer):
 
 
 class ProductSerializer(serializers.ModelSerializer):
+    # Lists of set codes and card numbers, not any JSON (the model's JSONField would take a number or a dict).
+    packs = serializers.ListField(child=serializers.CharField(max_length=12), max_length=8,
+                                  help_text="set codes of its boosters: 8 for sealed, 4 for a draft, e.g. [\"EO\", \"EO\", \"HM\", \"MT\"]")
+    extra_cards = serializers.ListField(child=serializers.CharField(max_length=20), max_length=20, required=False,
+                                        default=list, help_text="card numbers every player keeps, e.g. [\"MT1\"]")
+
     class Meta:
         model = LimitedProduct
         fields = ["id", "name", "packs", "extra_cards"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -33,6 +33,7 @@ from rest_framework.views import APIView
 
 from decks.models import Format
 from tournaments import selectors, services
+from tournaments.clock import MAX_PHASE_MINUTES, MAX_PHASES
 from tournaments.models import Event, PlayerProfile, Round, TimerPreset
 from tournaments.operations import OPERATIONS, BulkEntry, InputError, perform, whole_number
 from tournaments.serializers import (
@@ -109,7 +110,8 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     def standings(self, request, slug=None):
         return Response(selectors.standings_table(event=self.get_object()))
 
-    @extend_schema(parameters=[OpenApiParameter("round", int, description="A round number (default: the latest)")],
+    @extend_schema(parameters=[OpenApiParameter("round", {"type": "integer", "minimum": 1, "maximum": 1000},
+                                                    description="A round number (default: the latest)")],
                    responses=RoundPublicSerializer)
     @action(detail=True)
     def pairings(self, request, slug=None):
@@ -165,8 +167,18 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         return Response(body)
 
 
+@extend_schema_field({
+    "type": "array", "minItems": 1, "maxItems": MAX_PHASES,
+    "items": {"type": "object", "required": ["name", "minutes"], "properties": {
+        "name": {"type": "string"}, "minutes": {"type": "integer", "minimum": 1, "maximum": MAX_PHASE_MINUTES},
+        "match_time": {"type": "boolean"}}},
+})
+class PhasesField(serializers.JSONField):
+    """A round clock's phases, checked by ``tournaments.clock.phases_parse`` (a list, never null)."""
+
+
 class TimerPresetSerializer(serializers.ModelSerializer):
-    phases = serializers.JSONField(help_text='[{"name": "Setup", "minutes": 3}, {"name": "Play", "minutes": 35, "match_time": true}, ...]')
+    phases = PhasesField(help_text='[{"name": "Setup", "minutes": 3}, {"name": "Play", "minutes": 35, "match_time": true}, ...]')
 
     class Meta:
         model = TimerPreset
@@ -222,8 +234,10 @@ class MyProfileApi(APIView):
 
     @extend_schema(request=ProfileSerializer, responses=ProfileSerializer)
     def patch(self, request):
-        s = ProfileSerializer(data=request.data)
+        s = ProfileSerializer(data=request.data, partial=True)  # PATCH: a body without the name changes nothing
         s.is_valid(raise_exception=True)
+        if "display_name" not in s.validated_data:
+            return self.get(request)
         try:
             profile = services.player_set_display_name(user=request.user, display_name=s.validated_data["display_name"])
         except services.EventError as exc:

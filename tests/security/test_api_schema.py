@@ -1,6 +1,7 @@
 """The OpenAPI schema tells the truth: schemathesis sends generated requests to every operation of
-``/api/schema/`` as an anonymous visitor, a player and the organiser of a running event, and checks each
-answer: no server error, a status code the schema documents, the documented content type and body.
+``/api/schema/`` as an anonymous visitor, a player and the event's staff (the organiser; the head judge for a hosted game), and checks each
+answer: no server error, a status code the schema documents, the documented content type and body, and
+valid data (by the schema) accepted.
 
 Bounded (``max_examples`` per operation and user) so the run stays within a few minutes; the hypothesis
 database is off so every run is the same kind of sample.
@@ -11,24 +12,63 @@ import pytest
 import schemathesis
 from django.core.wsgi import get_wsgi_application
 from hypothesis import HealthCheck, settings
-from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import (
     content_type_conformance,
+    positive_data_acceptance,
     response_schema_conformance,
     status_code_conformance,
 )
 
-from tournaments.models import Registration
-
 pytestmark = pytest.mark.django_db(transaction=False)
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
-# Online play (/api/play/) and limited events (/api/limited/) arrived in the last merge, after this suite was
-# built; schemathesis finds 500s and undocumented answers there (issue 18 follow-up): they are left out until
-# their owners document them, so this run keeps guarding every other endpoint.
-schema = schema.exclude(path_regex=r"^/api/(play|limited)/")
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+# A NUL character in any field is refused on purpose, naming the field (config/limits.py, test_limits.py):
+# the schema's strings cannot say so, so valid data is generated without it.
+schema.config.generation.update(allow_x00=False)
+
+
+MISSING_OBJECT = ("does not exist", "Invalid pk")
+
+
+def _answer_to_valid_data(response, case) -> bool:
+    """A 400 that answers a schema-valid request rather than refusing it as malformed:
+    - a rule or the event's state refuses it: the reason in ``detail`` (the online-play API's ``code``
+      other than "malformed"), no input field named;
+    - a rule across fields (``non_field_errors``: a decklist is exactly one of text, o8d, cards, a file);
+    - a reference to an object that does not exist (a product id, a format slug, a judge's username): the
+      schema cannot list the ids, and this is the "404" of a body's field;
+    - wrong credentials at the token login (schemathesis spares operations that mint credentials).
+    Anything else — a field refused for what the schema could have said (blank, range, length, type,
+    choice) — is a schema that promises too much, and fails."""
+    try:
+        body = response.json()
+    except ValueError:
+        return False
+    if not isinstance(body, dict) or not body:
+        return False
+    if isinstance(body.get("detail"), str) and not body.get("field"):
+        return set(body) <= {"detail", "field", "code", "rule"} and body.get("code") != "malformed"
+    if set(body) == {"non_field_errors"}:
+        return True
+    messages = [m for v in body.values() for m in (v if isinstance(v, list) else [v])]
+    return all(isinstance(m, str) and any(k in m for k in MISSING_OBJECT) for m in messages)
+
+
+def valid_data_is_accepted(ctx, response, case):
+    """Schemathesis's positive_data_acceptance (a request valid by the schema is not refused as bad input:
+    no 400 for a field the schema allows, 413, 415, 422 ...), where this API's 400 for a rule is an answer."""
+    if response.status_code == 400 and _answer_to_valid_data(response, case):
+        return None
+    if case.path == "/api/events/{slug}/actions/{op}/":
+        # One path for ~25 operations: its body documents every operation's fields, none required, so
+        # which fields an operation needs (unlock_login's username) cannot be read from the schema.
+        return None
+    return positive_data_acceptance(ctx, response, case)
+
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+          valid_data_is_accepted]
 EXAMPLES = 5
 
 
@@ -46,34 +86,37 @@ def keep_the_test_connection():
     signals.request_finished.connect(close_old_connections)
 
 
-@pytest.fixture
-def world(paired_round, organiser):
-    """A running online event (round 1 paired) and a token for each kind of caller."""
-    event, regs, rnd = paired_round(online=True, n=4)  # the smallest sanctioned event keeps the run short
-    player = Registration.objects.filter(event=event).first().player
-    return {
-        "slug": event.slug, "username": player.username,
-        "tokens": {"anonymous": None, "player": Token.objects.create(user=player).key,
-                   "organiser": Token.objects.create(user=organiser).key},
-    }
+def _world(case, request) -> dict:
+    """Only the world the operation needs (each costs seconds to build)."""
+    if case.path.startswith("/api/play/"):
+        return request.getfixturevalue("play_world")
+    if case.path.startswith("/api/limited/"):
+        return request.getfixturevalue("limited_world")
+    return request.getfixturevalue("event_world")
 
 
 def _aim(case, world) -> None:
-    """Point path parameters at the real event (random slugs would only ever find 404)."""
+    """Point path parameters at the real objects (random ids would only ever find 404)."""
     params = case.path_parameters or {}
-    if "slug" in params and case.path.startswith("/api/events/"):
+    if "slug" in params and case.path.startswith(("/api/events/", "/api/limited/events/")):
         params["slug"] = world["slug"]
     if "event_slug" in params:
         params["event_slug"] = world["slug"]
     if "username" in params:
         params["username"] = world["username"]
+    if "id" in params and case.path.startswith("/api/play/games/"):
+        params["id"] = world["game"]
+    if "id" in params and case.path.startswith("/api/play/matches/"):
+        waiting = case.path.endswith(("/accept/", "/cancel/"))
+        params["id"] = world["challenge"] if waiting else world["match"]
 
 
-@pytest.mark.parametrize("who", ["anonymous", "player", "organiser"])
+@pytest.mark.parametrize("who", ["anonymous", "player", "staff"])
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
-def test_every_answer_matches_the_schema(case, who, world):
+def test_every_answer_matches_the_schema(case, who, request):
+    world = _world(case, request)
     _aim(case, world)
     token = world["tokens"][who]
     headers = {"Authorization": f"Token {token}"} if token else {}
