@@ -59,12 +59,16 @@ def prepare(pods: int, size: int):
     """Database, cards, drafters and a seated draft; returns (event, {username: cookie}, pod ids)."""
     from datetime import timedelta
 
+    from django.contrib.auth.models import Group
+
     from decks.models import Format
     from limited import draft, services
     from tournaments import services as event_services
+    from tournaments.roles import ORGANISERS_GROUP
 
     User = get_user_model()
     organiser, _ = User.objects.get_or_create(username="bench-organiser")
+    Group.objects.get_or_create(name=ORGANISERS_GROUP)[0].user_set.add(organiser)  # only organisers create events
     fmt = Format.objects.get(slug="mlp-limited")
     stamp = int(time.time())
     event = event_services.event_create(by=organiser, name=f"Bench draft {stamp}", game=fmt.game, format=fmt,

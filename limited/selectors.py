@@ -62,8 +62,11 @@ def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
             DraftPick.objects.filter(seat__pod=pod, **({"seat_id": only} if only else {}))
             .order_by("pack_number", "pick_number").values_list("seat_id", "pack_number", "pick_number", "card__guid", "auto")):
         picks[seat_id].append({"guid": guid, "pack_number": pack_number, "pick_number": pick_number, "auto": auto})
+    step = (pod.pack_number, pod.pick_number)
+    picked_now = {seat_id for seat_id, mine in picks.items()
+                  if any((p["pack_number"], p["pick_number"]) == step for p in mine)}
     remaining = {}
-    if pod.status == Pod.Status.DRAFTING:
+    if pod.status == Pod.Status.DRAFTING and any(s.pk not in picked_now for s in seats if only is None or s.pk == only):
         remaining = dict(OpenedPack.objects.filter(seat__pod=pod, index=pod.pack_number).values_list("seat__position", "remaining"))
     limited = pod.limited
     allowed = review_allowed(pod)
@@ -81,13 +84,12 @@ def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
         if only is not None and seat.pk != only:
             continue
         mine = picks[seat.pk]
-        picked_now = any(p["pack_number"] == pod.pack_number and p["pick_number"] == pod.pick_number for p in mine)
         pack = None
-        if remaining and not picked_now:
+        if remaining and seat.pk not in picked_now:
             opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=len(seats))
             pack = _cards(remaining[opener])
         views[seat.pk] = dict(
-            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=picked_now, pick_count=len(mine),
+            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=seat.pk in picked_now, pick_count=len(mine),
             review_allowed=allowed,
             picks=[dict(card, **{k: p[k] for k in ("pack_number", "pick_number", "auto")})
                    for p in mine for card in _cards([p["guid"]])] if allowed else None,
