@@ -17,6 +17,8 @@ from decks.formats import LIMITED_PROVIDED_BY_BLOCK
 from decks.models import Card, CardPool, CardSet
 from limited.models import DraftPick, LimitedEvent, OpenedPack, Pod, Seat
 from limited.pods import opener_of_pack_at, pass_direction
+from tournaments.models import Registration
+from tournaments.pairing_adapter import Partition
 
 COLOR_ORDER = ["Loyalty", "Honesty", "Laughter", "Magic", "Generosity", "Kindness"]
 TYPE_ORDER = ["Mane Character", "Friend", "Resource", "Event", "Troublemaker", "Problem"]
@@ -186,3 +188,23 @@ def draft_log_csv(limited: LimitedEvent) -> str:
         writer.writerow([p.seat.pod.number, p.seat.position + 1, p.seat.name, p.pack_number + 1, p.pick_number + 1,
                          p.card.number, p.card.full_name, p.card.rarity, "yes" if p.auto else ""])
     return out.getvalue()
+
+
+def pod_partition(event, swiss_round: int) -> Partition | None:
+    """Registered with the tournaments pairing (``LimitedConfig.ready``): the first ``pod_rounds`` Swiss rounds
+    of a booster draft pair each player only within their own pod. The organiser's choice: the floor rules
+    divide the players into pods for the draft (Limited Play, Booster Draft Format) and pair events by Swiss
+    (General Rules, Swiss Rounds) without saying whether pods stay apart."""
+    limited = LimitedEvent.objects.filter(event=event, kind=LimitedEvent.Kind.BOOSTER_DRAFT).first()
+    if limited is None or swiss_round > limited.pod_rounds:
+        return None
+    registration_of = dict(Registration.objects.filter(event=event).values_list("player_id", "id"))
+    groups = {registration_of[player]: f"pod {number}"
+              for player, number in Seat.objects.filter(pod__limited=limited, player__isnull=False).values_list("player_id", "pod__number")
+              if player in registration_of}
+    if not groups:
+        return None  # the pods are not seated yet
+    which = "every Swiss round" if limited.pod_rounds >= (event.swiss_rounds or 99) else f"Swiss rounds 1–{limited.pod_rounds}"
+    return Partition(groups=groups, note=(
+        f"Round {swiss_round} is paired within the draft pods: you play players of your own pod (the organiser's "
+        f"choice for {which}); a pod with an odd number of players has its own bye."))
