@@ -354,9 +354,7 @@ def _deadline_act(pod: Pod, deadline: PickDeadline, now: datetime) -> str:
         return f"review over: pack {pod.pack_number + 1} begins"
     if pod.status != Pod.Status.DRAFTING:
         return "not drafting"
-    late = _unpicked_seats(pod)
-    for seat in late:
-        _auto_pick(pod, seat)
+    late = [seat for seat in _unpicked_seats(pod) if _auto_pick(pod, seat)]  # None: their own click landed first
     _advance_if_complete(pod, now)
     return f"time ran out: auto-picked for {', '.join(s.name for s in late) or 'nobody'}"
 
