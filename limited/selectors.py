@@ -204,7 +204,10 @@ def pod_partition(event, swiss_round: int) -> Partition | None:
               if player in registration_of}
     if not groups:
         return None  # the pods are not seated yet
-    which = "every Swiss round" if limited.pod_rounds >= (event.swiss_rounds or 99) else f"Swiss rounds 1–{limited.pod_rounds}"
+    if limited.pod_rounds >= (event.swiss_rounds or 99):
+        which = "every Swiss round"
+    else:
+        which = "Swiss round 1" if limited.pod_rounds == 1 else f"Swiss rounds 1–{limited.pod_rounds}"
     return Partition(groups=groups, note=(
         f"Round {swiss_round} is paired within the draft pods: you play players of your own pod (the organiser's "
         f"choice for {which}); a pod with an odd number of players has its own bye."))

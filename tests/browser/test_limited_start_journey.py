@@ -40,6 +40,9 @@ def test_the_organiser_starts_a_draft_event_and_sees_round_one_paired_within_pod
     expect(page.locator(".messages")).to_contain_text("pony8 (no deck registered)")
     expect(page.locator(".messages")).to_contain_text("Limited Play, Limited Deck Construction")
     screenshots(page, "start-refused")
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert no_sideways_scroll(page)  # the start form with its choice fits a phone
+    page.set_viewport_size({"width": 1280, "height": 800})
     page.get_by_label("Players without a legal deck from their pool").select_option("warn")
     page.get_by_role("button", name="Start the event").click()
     expect(page.locator(".messages")).to_contain_text("The event has started.")

@@ -193,7 +193,7 @@ def test_a_limited_event_starts_only_when_every_player_has_a_legal_deck_from_the
     assert players[0].username not in detail
     page = org.post(f"/events/{event.slug}/do/start/", {"next": f"/events/{event.slug}/admin/"}, follow=True).content.decode()
     assert "no deck registered" in page  # the same refusal on the web page, whose start form offers the choice
-    assert 'name="not_ready"' in page and "warn them (a Game Warning each; they stay in)" in page
+    assert 'name="not_ready"' in page and "warn them (Game Warning)" in page
     assert Event.objects.get(pk=event.pk).status == "check_in"
     # The organiser warns them instead: they stay in with a Game Warning each and the event starts.
     with django_capture_on_commit_callbacks(execute=True):

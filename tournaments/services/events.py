@@ -298,8 +298,8 @@ def _start_checks_apply(event: Event, checked: list[Registration], by, not_ready
             continue
         names = "; ".join(f"{reg.name} ({why})" for reg, why in found.players)
         if not not_ready:
-            raise EventError(f"{found.rule} Not ready: {names}. Wait for them, or start choosing to drop them "
-                             "or to warn them (a Game Warning each; they stay in).")
+            raise EventError(f"{found.rule} Not ready: {names}. Wait for them, or start again choosing to drop "
+                             "them or to warn them (a Game Warning each; they stay in).")
         from tournaments.services.penalties import penalty_issue
         from tournaments.services.registration import registration_withdraw
 
