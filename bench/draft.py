@@ -96,7 +96,10 @@ def prepare(pods: int, size: int):
 
 def start_server(port: int) -> subprocess.Popen:
     log = open(Path(settings.VAR_DIR) / "bench-draft-daphne.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                             # 64 drafters connect at once; on a loaded machine accepting them takes longer than
+                             # daphne's default 5 s handshake limit, which closes the socket unanswered
+                             "--websocket_connect_timeout", "120", "config.asgi:application"],
                             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     end = time.monotonic() + 30
     while True:
