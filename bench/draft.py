@@ -43,6 +43,8 @@ from django.utils import timezone  # noqa: E402
 from decks.boosters import PackCard  # noqa: E402
 from limited.bots import bot_pick  # noqa: E402
 
+STALL_SECONDS = 120  # no view for this long: the pod stopped (a lost message), reported instead of waiting forever
+
 
 def database_ready() -> None:
     from decks.formats import formats_install
@@ -59,12 +61,16 @@ def prepare(pods: int, size: int):
     """Database, cards, drafters and a seated draft; returns (event, {username: cookie}, pod ids)."""
     from datetime import timedelta
 
+    from django.contrib.auth.models import Group
+
     from decks.models import Format
     from limited import draft, services
     from tournaments import services as event_services
+    from tournaments.roles import ORGANISERS_GROUP
 
     User = get_user_model()
     organiser, _ = User.objects.get_or_create(username="bench-organiser")
+    Group.objects.get_or_create(name=ORGANISERS_GROUP)[0].user_set.add(organiser)  # only organisers create events
     fmt = Format.objects.get(slug="mlp-limited")
     stamp = int(time.time())
     event = event_services.event_create(by=organiser, name=f"Bench draft {stamp}", game=fmt.game, format=fmt,
@@ -89,8 +95,11 @@ def prepare(pods: int, size: int):
 
 
 def start_server(port: int) -> subprocess.Popen:
-    log = open(ROOT / "var" / "bench-draft-daphne.log", "w")
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+    log = open(Path(settings.VAR_DIR) / "bench-draft-daphne.log", "w")
+    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
+                             # 64 drafters connect at once; on a loaded machine accepting them takes longer than
+                             # daphne's default 5 s handshake limit, which closes the socket unanswered
+                             "--websocket_connect_timeout", "120", "config.asgi:application"],
                             cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     end = time.monotonic() + 30
     while True:
@@ -106,13 +115,20 @@ def start_server(port: int) -> subprocess.Popen:
 
 async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, round_trips: list[float]) -> None:
     headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}", "Origin": f"http://127.0.0.1:{port}"}
-    async with websockets.connect(f"ws://127.0.0.1:{port}/ws/draft/{pod_id}/", additional_headers=headers,
-                                  max_size=2**22) as ws:
+    try:  # on a loaded machine the handshake may take a while; a failed connect must not leave run_draft waiting
+        ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/draft/{pod_id}/", additional_headers=headers,
+                                      max_size=2**22, open_timeout=120)
+    finally:
+        ready.set()
+    async with ws:
         picked: set[tuple[int, int]] = set()
         picks: list[PackCard] = []
         sent_at: float | None = None
-        ready.set()
-        async for raw in ws:
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=STALL_SECONDS)
+            except TimeoutError:
+                raise RuntimeError(f"no view for {STALL_SECONDS} s after {len(picks)} picks: the pod stalled") from None
             msg = json.loads(raw)
             if msg["type"] == "error":
                 raise RuntimeError(msg["detail"])
@@ -131,7 +147,6 @@ async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, rou
                 picks.append(choice)
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "pick", "card": choice.guid, "pack_number": step[0], "pick_number": step[1]}))
-    raise RuntimeError("the server closed the websocket before the draft finished (see var/bench-draft-daphne.log)")
 
 
 async def run_draft(port: int, event, organiser, cookies: dict, seats: dict) -> tuple[list[float], float]:
@@ -144,6 +159,9 @@ async def run_draft(port: int, event, organiser, cookies: dict, seats: dict) -> 
     tasks = [asyncio.create_task(drafter(port, seats[name], cookie, ready, round_trips))
              for (name, cookie), ready in zip(cookies.items(), readies)]
     await asyncio.gather(*(r.wait() for r in readies))
+    for task in tasks:
+        if task.done():
+            task.result()  # a drafter that could not connect: its error, now
     await asyncio.sleep(0.5)  # every consumer has joined its pod's group
     start = time.perf_counter()
     await sync_to_async(draft.draft_start)(event=event, by=organiser)
@@ -164,7 +182,9 @@ def main() -> None:
     try:
         for run in range(1, args.runs + 1):
             event, organiser, cookies, seats = prepare(args.pods, args.size)
+            load_before = os.getloadavg()
             trips, total = asyncio.run(run_draft(args.port, event, organiser, cookies, seats))
+            load_after = os.getloadavg()
             ms = sorted(t * 1000 for t in trips)
 
             def pct(p: float) -> float:
@@ -172,7 +192,8 @@ def main() -> None:
 
             print(f"run {run} ({mode}): {args.pods} pods x {args.size} drafters, {len(ms)} picks in {total:.1f} s "
                   f"({len(ms) / total:.0f} picks/s); pick round trip p50 {statistics.median(ms):.1f} ms, "
-                  f"p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {ms[-1]:.1f} ms")
+                  f"p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {ms[-1]:.1f} ms; load average (1 min) "
+                  f"{load_before[0]:.1f} before, {load_after[0]:.1f} after")
     finally:
         server.terminate()
         try:

@@ -178,12 +178,18 @@ else:
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # Channel layer: Redis when configured, else an SQLite-backed layer shared by every process.
+# Capacity: both layers keep ONE inbox per server process for all of its websockets, and a group send to an
+# inbox holding `capacity` messages is dropped without an error (channels_redis only logs it at INFO). The
+# default of 100 lost draft views when 64 drafters on one daphne picked at once (bench/draft.py: pods stopped,
+# waiting for a view that never came), so the inbox holds far more than one burst; messages still expire
+# after 60 s if a process is gone.
+CHANNEL_CAPACITY = int(os.environ.get("PONYHALL_CHANNEL_CAPACITY", "10000"))
 if REDIS_URL:
     CHANNEL_LAYERS = {
         # redis-py 8 reads with a 5 s socket timeout by default, exactly the layer's blocking-pop timeout
         # (BZPOPMIN 5 s): every idle websocket would die with "Timeout reading". Give reads more room.
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                    "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}]}}
+                    "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}], "capacity": CHANNEL_CAPACITY}}
     }
 else:
     INSTALLED_APPS.append("channels_lite")
@@ -195,7 +201,8 @@ else:
     }
     DATABASE_ROUTERS = ["channels_lite.router.ChannelsRouter"]
     CHANNEL_LAYERS = {
-        "default": {"BACKEND": "channels_lite.layers.core.SQLiteChannelLayer", "CONFIG": {"database": "channels"}}
+        "default": {"BACKEND": "channels_lite.layers.core.SQLiteChannelLayer",
+                    "CONFIG": {"database": "channels", "capacity": CHANNEL_CAPACITY}}
     }
 if os.environ.get("PONYHALL_CHANNEL_LAYER") == "memory":  # unit tests of consumers
     CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
@@ -329,5 +336,7 @@ LOGGING = {
     "filters": {"client_error_without_traceback": {"()": "config.log_filters.ClientErrorWithoutTraceback"}},
     "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["client_error_without_traceback"]}},
     "root": {"handlers": ["console"], "level": LOG_LEVEL},
-    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True}},
+    "loggers": {"django": {"handlers": [], "level": LOG_LEVEL, "propagate": True},
+                # "N of M channels over capacity in group ...": a dropped websocket message, logged at INFO
+                "channels_redis.core": {"handlers": [], "level": "INFO", "propagate": True}},
 }

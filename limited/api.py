@@ -62,7 +62,7 @@ class LimitedSetupSerializer(serializers.ModelSerializer):
     class Meta:
         model = LimitedEvent
         fields = ["event", "kind", "mode", "status", "packs", "product_name", "extra_cards", "bots_fill", "pod_size",
-                  "pod_sizes", "pick_timer_max", "pick_timer_min", "review_seconds", "opened_at"]
+                  "pod_sizes", "pick_timer_max", "pick_timer_min", "review_seconds", "pod_rounds", "opened_at"]
         read_only_fields = fields
 
 
@@ -79,6 +79,8 @@ class ConfigureSerializer(serializers.Serializer):
     pick_timer_max = serializers.IntegerField(min_value=0, max_value=600, default=75)
     pick_timer_min = serializers.IntegerField(min_value=0, max_value=600, default=10)
     review_seconds = serializers.IntegerField(min_value=0, max_value=600, default=30)
+    pod_rounds = serializers.IntegerField(min_value=0, max_value=20, default=0, help_text=(
+        "booster drafts: the first N Swiss rounds pair players only within their pod; 0 = the whole event"))
     extra_cards = serializers.ListField(child=serializers.CharField(max_length=20), required=False, default=list)
 
 

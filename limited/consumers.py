@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from django.db import connection
 from django.utils import timezone
 
 from limited import draft, selectors
 from limited.models import Seat
 from tournaments.services.common import EventError
+
+PARALLEL_PICKS = connection.vendor == "postgresql"
 
 
 class DraftConsumer(AsyncJsonWebsocketConsumer):
@@ -60,9 +63,11 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "error", "detail": "a pick needs card, pack_number and pick_number"})
             return
         try:
-            # The new view arrives through this drafter's group once the pick commits.
-            await database_sync_to_async(draft.draft_pick)(seat=self.seat, card=card, pack_number=pack,
-                                                           pick_number=pick, by=self.scope["user"])
+            # The new view arrives through this drafter's group once the pick commits. On PostgreSQL picks run
+            # on parallel threads (a pick locks only its own pack: limited.draft); SQLite has one writer, so
+            # there they stay on the one database thread.
+            run = database_sync_to_async(draft.draft_pick, thread_sensitive=not PARALLEL_PICKS)
+            await run(seat=self.seat, card=card, pack_number=pack, pick_number=pick, by=self.scope["user"])
         except EventError as exc:
             await self.send_json({"type": "error", "detail": str(exc)})
             await self._send_view()

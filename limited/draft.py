@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from datetime import datetime, timedelta
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from config.broadcast import group_send_now
@@ -124,14 +124,21 @@ def _open_seat_packs(limited: LimitedEvent, pod: Pod, cards: dict) -> None:
 
 
 # --------------------------------------------------------------------------------------------- picks
+# How picks stay correct while the drafters of a pod pick at the same moment (on PostgreSQL each pick runs on
+# its own thread): at each step every seat picks from a different pack, so a pick locks only the pack in front
+# of the seat, in one short transaction. The unique (seat, pack, pick) row is the guard against a second pick
+# for the same seat and step (a timer's auto-pick racing the drafter's click). Passing the packs on needs the
+# pod's row: whichever pick sees, after it committed, that every seat has picked locks the pod and moves it on;
+# the views are sent after that commit. Bots, timers and presence lock the pod first, then a pack: never the
+# other way round, so no pick waits for the pod while holding a pack.
 def lock_pod(pod_id: int) -> Pod:
-    # Every pick of a step reads and writes the pod's step: picks of one pod are applied one at a time.
     return Pod.objects.select_for_update(of=("self",)).select_related("limited__event").get(pk=pod_id)
 
 
-def pack_in_front_of(pod: Pod, seat: Seat) -> OpenedPack:
+def pack_in_front_of(pod: Pod, seat: Seat, *, lock: bool = False) -> OpenedPack:
     opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=pod.size)
-    return OpenedPack.objects.get(seat__pod=pod, seat__position=opener, index=pod.pack_number)
+    packs = OpenedPack.objects.select_for_update(of=("self",)) if lock else OpenedPack.objects
+    return packs.get(seat__pod=pod, seat__position=opener, index=pod.pack_number)
 
 
 def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=None, now: datetime | None = None) -> DraftPick:
@@ -140,37 +147,65 @@ def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=
     now = now or timezone.now()
     if by is not None and seat.player_id != getattr(by, "pk", None):
         raise LimitedError("You can only pick for your own seat.")
-    with transaction.atomic():
-        pod = lock_pod(seat.pod_id)
-        if pod.status != Pod.Status.DRAFTING:
-            raise LimitedError("The pod is not picking right now" + (" (review between packs)." if pod.status == Pod.Status.REVIEWING else "."))
-        if (pack_number, pick_number) != (pod.pack_number, pod.pick_number):
-            raise LimitedError(f"That pick is over: the pod is at pack {pod.pack_number + 1}, pick {pod.pick_number + 1}.")
-        pick = _take(pod, seat, card, auto=False)
-        if not _advance_if_complete(pod, now):
-            _notify(pod, seat=seat)  # only the picker's view changed
+    try:
+        with transaction.atomic():
+            pack = _pack_at_step(seat, pack_number, pick_number)
+            if pack is None:
+                raise _step_refusal(seat.pod_id)
+            pick = _take(pack, seat, card, pack_number=pack_number, pick_number=pick_number, auto=False)
+    except IntegrityError:  # one_pick_per_seat_step: this seat's pick for the step is already in
+        raise LimitedError("You have already picked from this pack; wait for the next one.") from None
+    if not pass_on_if_complete(seat.pod_id, pack_number=pack_number, pick_number=pick_number, seats=seat.pod.size, now=now):
+        _notify(seat.pod, seat=seat)  # only the picker's view changed
     return pick
 
 
-def _take(pod: Pod, seat: Seat, guid: str, *, auto: bool) -> DraftPick:
-    if DraftPick.objects.filter(seat=seat, pack_number=pod.pack_number, pick_number=pod.pick_number).exists():
-        raise LimitedError("You have already picked from this pack; wait for the next one.")
-    pack = pack_in_front_of(pod, seat)
+def _pack_at_step(seat: Seat, pack_number: int, pick_number: int) -> OpenedPack | None:
+    """The pack in front of ``seat`` at that step, locked, if the pod is picking that step (one query)."""
+    opener = opener_of_pack_at(seat.position, pack_number=pack_number, pick_number=pick_number, pod_size=seat.pod.size)
+    return (OpenedPack.objects.select_for_update(of=("self",))
+            .filter(seat__pod_id=seat.pod_id, seat__position=opener, index=pack_number, seat__pod__status=Pod.Status.DRAFTING,
+                    seat__pod__pack_number=pack_number, seat__pod__pick_number=pick_number)
+            .first())
+
+
+def _step_refusal(pod_id: int) -> LimitedError:
+    pod = Pod.objects.get(pk=pod_id)
+    if pod.status != Pod.Status.DRAFTING:
+        return LimitedError("The pod is not picking right now" + (" (review between packs)." if pod.status == Pod.Status.REVIEWING else "."))
+    return LimitedError(f"That pick is over: the pod is at pack {pod.pack_number + 1}, pick {pod.pick_number + 1}.")
+
+
+def _take(pack: OpenedPack, seat: Seat, guid: str, *, pack_number: int, pick_number: int, auto: bool) -> DraftPick:
+    """Move ``guid`` from the (locked) pack to the seat's picks."""
     if guid not in pack.remaining:
         raise LimitedError("card: that card is not in the pack in front of you.")
+    pick = DraftPick.objects.create(seat=seat, pack_number=pack_number, pick_number=pick_number,
+                                    card_id=_card_id(guid, pack.remaining), auto=auto)
     pack.remaining.remove(guid)
     pack.save(update_fields=["remaining"])
-    return DraftPick.objects.create(seat=seat, pack_number=pod.pack_number, pick_number=pod.pick_number,
-                                    card_id=_card_id(guid), auto=auto)
+    return pick
+
+
+def pass_on_if_complete(pod_id: int, *, pack_number: int, pick_number: int, seats: int, now: datetime) -> bool:
+    """After a pick committed: if every seat has picked at this step, pass the packs on (once, under the pod's
+    lock) and send everyone their new view. True when the step is over (whoever moved it on)."""
+    if DraftPick.objects.filter(seat__pod_id=pod_id, pack_number=pack_number, pick_number=pick_number).count() < seats:
+        return False
+    with transaction.atomic():
+        pod = lock_pod(pod_id)
+        if (pod.status, pod.pack_number, pod.pick_number) != (Pod.Status.DRAFTING, pack_number, pick_number):
+            return True  # another pick (or the timer) passed them on and sent the views
+        return _advance_if_complete(pod, now)
 
 
 _card_ids: dict[str, int] = {}  # GUID -> row id, per process; cleared with the card index on catalog changes
 on_catalog_change(lambda **_kw: _card_ids.clear())
 
 
-def _card_id(guid: str) -> int:
-    if guid not in _card_ids:
-        _card_ids[guid] = Card.objects.values_list("id", flat=True).get(guid=guid)
+def _card_id(guid: str, pack: list[str]) -> int:
+    if guid not in _card_ids:  # the first pick from a pack learns the ids of the whole pack in one query
+        _card_ids.update(Card.objects.filter(guid__in=set(pack) | {guid}).values_list("guid", "id"))
     return _card_ids[guid]
 
 
@@ -180,12 +215,16 @@ def _pack_cards(guids: list[str]) -> list[PackCard]:
                      type=by_guid[g].type, colors=tuple(by_guid[g].colors)) for g in guids]
 
 
-def _auto_pick(pod: Pod, seat: Seat) -> DraftPick:
-    """What a bot picks; also the pick for a drafter whose time ran out or who disconnected."""
-    pack = pack_in_front_of(pod, seat)
+def _auto_pick(pod: Pod, seat: Seat) -> DraftPick | None:
+    """What a bot picks; also the pick for a drafter whose time ran out or who disconnected. The caller holds
+    the pod's lock; the pack's lock makes a click of the drafter at the same moment either land first (then
+    nothing is taken here) or wait and be refused."""
+    pack = pack_in_front_of(pod, seat, lock=True)
+    if DraftPick.objects.filter(seat=seat, pack_number=pod.pack_number, pick_number=pod.pick_number).exists():
+        return None
     picked = list(DraftPick.objects.filter(seat=seat).values_list("card__guid", flat=True))
     choice = bot_pick(_pack_cards(pack.remaining), _pack_cards(picked))
-    return _take(pod, seat, choice.guid, auto=True)
+    return _take(pack, seat, choice.guid, pack_number=pod.pack_number, pick_number=pod.pick_number, auto=True)
 
 
 def _unpicked_seats(pod: Pod) -> list[Seat]:
@@ -196,10 +235,13 @@ def _unpicked_seats(pod: Pod) -> list[Seat]:
 def _step_begin(pod: Pod, now: datetime) -> None:
     """A new step: bots and away drafters pick at once; the step's timer starts."""
     while pod.status == Pod.Status.DRAFTING:
-        for seat in _unpicked_seats(pod):
-            if seat.bot or seat.away:
-                _auto_pick(pod, seat)
-        if _unpicked_seats(pod):
+        unpicked = _unpicked_seats(pod)
+        auto = [seat for seat in unpicked if seat.bot or seat.away]
+        for seat in auto:
+            _auto_pick(pod, seat)
+        if len(auto) < len(unpicked):
+            # Someone is choosing. (Had they already picked meanwhile, their pick, once committed, finds the
+            # step complete and passes the packs on: see pass_on_if_complete.)
             _set_pick_deadline(pod, now)
             break
         _advance(pod, now)  # everyone was a bot or away: the next step begins at once
@@ -208,6 +250,11 @@ def _step_begin(pod: Pod, now: datetime) -> None:
 
 def _set_pick_deadline(pod: Pod, now: datetime) -> None:
     limited = pod.limited
+    if not limited.pick_timer_max:  # no pick timer
+        if pod.step_due_at is not None:
+            pod.step_due_at = None
+            pod.save(update_fields=["step_due_at"])
+        return
     pack = OpenedPack.objects.filter(seat__pod=pod, index=pod.pack_number).first()
     left = len(pack.cards) - pod.pick_number  # before this step's picks (some seats may have picked already)
     seconds = pick_seconds(left, len(pack.cards), maximum=limited.pick_timer_max, minimum=limited.pick_timer_min)
@@ -271,6 +318,9 @@ def _finish(pod: Pod) -> None:
     for seat in pod.seats.filter(player__isnull=False).select_related("player"):
         picks = list(DraftPick.objects.filter(seat=seat).values_list("card__guid", flat=True))
         pool_record(event=limited.event, player=seat.player, cards=picks + extras)
+    # Pods finish on parallel threads: the event's row is locked so that the last of two pods finishing at the
+    # same moment sees the other one finished.
+    lock_limited(limited)
     if not Pod.objects.filter(limited=limited).exclude(status=Pod.Status.FINISHED).exclude(pk=pod.pk).exists():
         LimitedEvent.objects.filter(pk=limited.pk, status=LimitedEvent.Status.DRAFTING).update(status=LimitedEvent.Status.BUILDING)
     _notify(pod)
@@ -304,9 +354,7 @@ def _deadline_act(pod: Pod, deadline: PickDeadline, now: datetime) -> str:
         return f"review over: pack {pod.pack_number + 1} begins"
     if pod.status != Pod.Status.DRAFTING:
         return "not drafting"
-    late = _unpicked_seats(pod)
-    for seat in late:
-        _auto_pick(pod, seat)
+    late = [seat for seat in _unpicked_seats(pod) if _auto_pick(pod, seat)]  # None: their own click landed first
     _advance_if_complete(pod, now)
     return f"time ran out: auto-picked for {', '.join(s.name for s in late) or 'nobody'}"
 

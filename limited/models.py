@@ -60,6 +60,8 @@ class LimitedEvent(StatusPipeline):
     pick_timer_max = models.PositiveIntegerField(default=75, help_text="Seconds for a full pack's pick; 0 = no timer")
     pick_timer_min = models.PositiveIntegerField(default=10, help_text="Seconds for the last card of a pack")
     review_seconds = models.PositiveIntegerField(default=30, help_text="Review between packs (Booster Draft Format)")
+    pod_rounds = models.PositiveIntegerField(
+        default=0, help_text="Booster drafts: the first N Swiss rounds pair players only within their pod (0 = the whole event)")
     opened_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:

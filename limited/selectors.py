@@ -17,6 +17,8 @@ from decks.formats import LIMITED_PROVIDED_BY_BLOCK
 from decks.models import Card, CardPool, CardSet
 from limited.models import DraftPick, LimitedEvent, OpenedPack, Pod, Seat
 from limited.pods import opener_of_pack_at, pass_direction
+from tournaments.models import Registration
+from tournaments.pairing_adapter import Partition
 
 COLOR_ORDER = ["Loyalty", "Honesty", "Laughter", "Magic", "Generosity", "Kindness"]
 TYPE_ORDER = ["Mane Character", "Friend", "Resource", "Event", "Troublemaker", "Problem"]
@@ -62,8 +64,11 @@ def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
             DraftPick.objects.filter(seat__pod=pod, **({"seat_id": only} if only else {}))
             .order_by("pack_number", "pick_number").values_list("seat_id", "pack_number", "pick_number", "card__guid", "auto")):
         picks[seat_id].append({"guid": guid, "pack_number": pack_number, "pick_number": pick_number, "auto": auto})
+    step = (pod.pack_number, pod.pick_number)
+    picked_now = {seat_id for seat_id, mine in picks.items()
+                  if any((p["pack_number"], p["pick_number"]) == step for p in mine)}
     remaining = {}
-    if pod.status == Pod.Status.DRAFTING:
+    if pod.status == Pod.Status.DRAFTING and any(s.pk not in picked_now for s in seats if only is None or s.pk == only):
         remaining = dict(OpenedPack.objects.filter(seat__pod=pod, index=pod.pack_number).values_list("seat__position", "remaining"))
     limited = pod.limited
     allowed = review_allowed(pod)
@@ -81,13 +86,12 @@ def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
         if only is not None and seat.pk != only:
             continue
         mine = picks[seat.pk]
-        picked_now = any(p["pack_number"] == pod.pack_number and p["pick_number"] == pod.pick_number for p in mine)
         pack = None
-        if remaining and not picked_now:
+        if remaining and seat.pk not in picked_now:
             opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=len(seats))
             pack = _cards(remaining[opener])
         views[seat.pk] = dict(
-            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=picked_now, pick_count=len(mine),
+            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=seat.pk in picked_now, pick_count=len(mine),
             review_allowed=allowed,
             picks=[dict(card, **{k: p[k] for k in ("pack_number", "pick_number", "auto")})
                    for p in mine for card in _cards([p["guid"]])] if allowed else None,
@@ -184,3 +188,26 @@ def draft_log_csv(limited: LimitedEvent) -> str:
         writer.writerow([p.seat.pod.number, p.seat.position + 1, p.seat.name, p.pack_number + 1, p.pick_number + 1,
                          p.card.number, p.card.full_name, p.card.rarity, "yes" if p.auto else ""])
     return out.getvalue()
+
+
+def pod_partition(event, swiss_round: int) -> Partition | None:
+    """Registered with the tournaments pairing (``LimitedConfig.ready``): the first ``pod_rounds`` Swiss rounds
+    of a booster draft pair each player only within their own pod. The organiser's choice: the floor rules
+    divide the players into pods for the draft (Limited Play, Booster Draft Format) and pair events by Swiss
+    (General Rules, Swiss Rounds) without saying whether pods stay apart."""
+    limited = LimitedEvent.objects.filter(event=event, kind=LimitedEvent.Kind.BOOSTER_DRAFT).first()
+    if limited is None or swiss_round > limited.pod_rounds:
+        return None
+    registration_of = dict(Registration.objects.filter(event=event).values_list("player_id", "id"))
+    groups = {registration_of[player]: f"pod {number}"
+              for player, number in Seat.objects.filter(pod__limited=limited, player__isnull=False).values_list("player_id", "pod__number")
+              if player in registration_of}
+    if not groups:
+        return None  # the pods are not seated yet
+    if limited.pod_rounds >= (event.swiss_rounds or 99):
+        which = "every Swiss round"
+    else:
+        which = "Swiss round 1" if limited.pod_rounds == 1 else f"Swiss rounds 1–{limited.pod_rounds}"
+    return Partition(groups=groups, note=(
+        f"Round {swiss_round} is paired within the draft pods: you play players of your own pod (the organiser's "
+        f"choice for {which}); a pod with an odd number of players has its own bye."))

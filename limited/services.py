@@ -14,7 +14,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from decks.boosters import NoBooster
-from decks.models import Card, CardPool, CardPoolEntry, CardSet
+from decks.models import Card, CardPool, CardPoolEntry, CardSet, Decklist
+from decks.resolution import INVALID
+from decks.services import decklist_check
 from decks.boosters import open_pack, pack_rng
 from decks.selectors import booster_cards, booster_spec
 from limited.models import LimitedEvent, LimitedProduct, OpenedPack
@@ -22,6 +24,7 @@ from limited.pods import draft_pack_order
 from limited.presets import PACKS_PER_KIND, preset
 from tournaments.models import Event, EventRole, Registration
 from tournaments.services.common import EventError, require_role, set_status
+from tournaments.services.events import NotReady
 
 STAFF = [EventRole.Role.ORGANISER, EventRole.Role.HEAD_JUDGE]
 SETUP_STATUSES = ("draft", "registration_open", "check_in")
@@ -76,9 +79,12 @@ def limited_configure(
     *, event: Event, by, kind: str, packs: Sequence[str] = (), preset_key: str = "", product: LimitedProduct | None = None,
     mode: str = LimitedEvent.Mode.ONLINE, bots_fill: bool = False, pod_size: int = 8, pod_sizes: Sequence[int] = (),
     pick_timer_max: int = 75, pick_timer_min: int = 10, review_seconds: int = 30, extra_cards: Sequence[str] = (),
+    pod_rounds: int = 0,
 ) -> LimitedEvent:
     """Make ``event`` a sealed or booster-draft event: its packs (a floor-rules preset, an organiser's special
-    product, or any custom list), online or paper, and the draft's pods, bots and timers."""
+    product, or any custom list), online or paper, and the draft's pods, bots and timers. ``pod_rounds``: how
+    many of the first Swiss rounds pair players only within their draft pod (the organiser's choice: the floor
+    rules divide a draft into pods but pair every event by Swiss, General Rules, Swiss Rounds)."""
     require_role(event, by, [EventRole.Role.ORGANISER], "set up the limited event")
     if kind not in LimitedEvent.Kind.values:
         raise LimitedError("kind: sealed or booster_draft.")
@@ -97,6 +103,10 @@ def limited_configure(
         packs, name, extra_cards = product.packs, product.name, list(product.extra_cards) + list(extra_cards)
     if pod_size < 2:
         raise LimitedError("pod_size: a pod needs at least 2 players.")
+    if pod_rounds < 0:
+        raise LimitedError("pod_rounds: a number of rounds, 0 or more.")
+    if pod_rounds and kind != LimitedEvent.Kind.BOOSTER_DRAFT:
+        raise LimitedError("pod_rounds: only a booster draft has pods to pair within; a sealed event pairs everyone.")
     if pick_timer_max and pick_timer_min > pick_timer_max:
         raise LimitedError("pick_timer_min: the last pick's timer can't be longer than a full pack's.")
     ordered = _check_packs(kind, [str(p).strip().upper() for p in packs])
@@ -109,7 +119,7 @@ def limited_configure(
             raise LimitedError("The pools are already opened or the pods seated; the setup can't change any more.")
         values = dict(kind=kind, mode=mode, packs=ordered, product_name=name, extra_cards=extras, bots_fill=bots_fill,
                       pod_size=pod_size, pod_sizes=list(pod_sizes), pick_timer_max=pick_timer_max,
-                      pick_timer_min=pick_timer_min, review_seconds=review_seconds)
+                      pick_timer_min=pick_timer_min, review_seconds=review_seconds, pod_rounds=pod_rounds)
         limited, _ = LimitedEvent.objects.update_or_create(event=event, defaults=values)
         Event.objects.filter(pk=event.pk).update(structure=kind)
     return limited
@@ -210,3 +220,32 @@ def pool_set_by_judge(*, event: Event, by, player, cards: dict[str, int]) -> Car
         guids += [card.guid] * qty
     with transaction.atomic():
         return pool_record(event=event, player=player, cards=guids + extra_card_guids(limited))
+
+
+# --------------------------------------------------------------------------------------------- the start
+def limited_start_check(event: Event, checked: list[Registration]) -> NotReady | None:
+    """Registered with ``event_start`` (``LimitedConfig.ready``): a sealed or draft event's first round waits
+    until every player has registered a deck that is legal, built from their own pool as it stands now (a
+    judge may have corrected the pool since: the deck is checked again)."""
+    limited = LimitedEvent.objects.filter(event=event).first()
+    if limited is None:
+        return None
+    late = [(reg, why) for reg in checked if (why := _limited_deck_problem(event, reg.player))]
+    rule = (f"A {limited.get_kind_display()} event's first round starts only when every player has registered a legal "
+            "deck built from their own pool (Limited Play, Limited Deck Construction).")
+    return NotReady(rule=rule, players=late)
+
+
+def _limited_deck_problem(event: Event, player) -> str:
+    """Why ``player`` can't play the first round with a limited deck, or "" if they can."""
+    if not CardPool.objects.filter(event=event, player=player).exists():
+        return "no card pool yet"
+    decklist = Decklist.objects.filter(event=event, player=player).select_related("current").first()
+    if decklist is None or decklist.current is None:
+        return "no deck registered"
+    lines = [{"card": e["card"], "qty": e["qty"]} for e in decklist.current.entries if e.get("card")]
+    _kind, _source, report = decklist_check(event=event, player=player, data=lines)
+    problems = [p for p in report.problems if p.cls == INVALID]
+    if problems or not lines:
+        return "deck not legal: " + (f"{problems[0].message} ({problems[0].rule})" if problems else "it is empty")
+    return ""

@@ -83,6 +83,7 @@ def _configure_input(post) -> dict:
         "kind": kind, "mode": post.get("mode", "online"), "bots_fill": post.get("bots_fill") == "on",
         "pod_size": _number(post, "pod_size", 8), "pick_timer_max": _number(post, "pick_timer_max", 75),
         "pick_timer_min": _number(post, "pick_timer_min", 10), "review_seconds": _number(post, "review_seconds", 30),
+        "pod_rounds": _number(post, "pod_rounds", 0),
         "pod_sizes": [int(x) for x in post.get("pod_sizes", "").replace(",", " ").split() if x.isdigit()],
         "extra_cards": post.get("extra_cards", "").replace(",", " ").split(),
     }

@@ -37,7 +37,7 @@ INT_LIMITS: dict[str, tuple[int, int]] = {
 # The longest text each field may hold (the model's column, or a page's worth for free text).
 STR_LIMITS: dict[str, int] = {
     "result": 12, "side": 1, "kind": 20, "policy": 10, "role": 20, "username": 150, "infraction": 100,
-    "reason": 1000, "note": 2000, "ruling": 2000, "decision": 2000,
+    "reason": 1000, "note": 2000, "ruling": 2000, "decision": 2000, "not_ready": 10,
 }
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
@@ -191,7 +191,8 @@ OPERATIONS: dict[str, tuple[Message, Op]] = {
     # name: (message shown on success, operation)
     "open_registration": ("Registration is open.", lambda e, u, d: services.event_open_registration(event=e, by=u)),
     "open_check_in": ("Check-in is open.", lambda e, u, d: services.event_open_check_in(event=e, by=u)),
-    "start": ("The event has started.", lambda e, u, d: services.event_start(event=e, by=u, swiss_rounds=_int(d, "swiss_rounds", required=False))),
+    "start": ("The event has started.", lambda e, u, d: services.event_start(
+        event=e, by=u, swiss_rounds=_int(d, "swiss_rounds", required=False), not_ready=_str(d, "not_ready"))),
     "settings": ("Settings saved.", lambda e, u, d: services.event_update_settings(
         event=e, by=u, swiss_rounds=_int(d, "swiss_rounds", required=False), top_cut=_int(d, "top_cut", required=False),
         elimination_announced=_bool(d, "elimination_announced"),

@@ -5,6 +5,9 @@ the same game, Tournament Penalties, "Game Loss") is a ``double_loss`` record: a
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from django.db import models
 
 from tournaments.models import Event, Match, Registration, Round
@@ -34,15 +37,45 @@ def missed_rounds(registration: Registration) -> dict[str, int]:
     return {key: registration.late_missed_rounds}
 
 
-def engine_players(event: Event) -> list[Player]:
+@dataclass(frozen=True)
+class Partition:
+    """Groups a Swiss round is paired within (e.g. booster-draft pods): registration id -> group name, and
+    the note the pairings page shows. Players in no group are paired among themselves."""
+
+    groups: dict[int, str]
+    note: str
+
+
+# Apps that split an event's players for some rounds register a function (event, Swiss round number) ->
+# Partition or None here (``limited`` does, for pods); the tournaments app never imports them.
+PartitionProvider = Callable[[Event, int], "Partition | None"]
+_partition_providers: list[PartitionProvider] = []
+
+
+def register_partition_provider(provider: PartitionProvider) -> None:
+    if provider not in _partition_providers:
+        _partition_providers.append(provider)
+
+
+def round_partition(event: Event, swiss_round: int) -> Partition | None:
+    """How Swiss round ``swiss_round`` of ``event`` is split for pairing; None: the whole event together."""
+    for provider in _partition_providers:
+        partition = provider(event, swiss_round)
+        if partition is not None:
+            return partition
+    return None
+
+
+def engine_players(event: Event, *, groups: dict[int, str] | None = None) -> list[Player]:
     # Everyone who may be paired, plus anyone who ever played here (their results count for
     # opponents' tiebreakers whatever their registration became).
     played = set()
     for a, b in Match.objects.filter(round__event=event, round__deleted_at__isnull=True).values_list("player_a_id", "player_b_id"):
         played.update(x for x in (a, b) if x is not None)
     regs = Registration.objects.filter(event=event).filter(models.Q(status__in=PAIRED_STATUSES) | models.Q(id__in=played))
+    groups = groups or {}
     return [
-        Player(id=str(r.id), dropped=r.status != Registration.Status.CHECKED_IN, **missed_rounds(r))
+        Player(id=str(r.id), dropped=r.status != Registration.Status.CHECKED_IN, group=groups.get(r.id), **missed_rounds(r))
         for r in regs
     ]
 

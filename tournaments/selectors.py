@@ -16,7 +16,7 @@ from tournaments.clock import phase_at, phase_schedule, phases_default
 from tournaments.decklists import decklist_panel
 from tournaments.models import Appeal, AuditEntry, Event, EventRole, Match, Penalty, Registration, Round
 from tournaments.pairing import PairingError
-from tournaments.pairing_adapter import event_bracket, event_standings
+from tournaments.pairing_adapter import event_bracket, event_standings, round_partition
 
 
 def event_list(*, include_drafts_for=None) -> QuerySet[Event]:
@@ -146,7 +146,16 @@ def round_public(r: Round) -> dict[str, Any]:
         "starts_at": r.starts_at.isoformat() if r.starts_at else None,
         "ends_at": r.ends_at.isoformat() if r.ends_at else None, "clock": round_clock(r),
         "warnings": r.warnings, "matches": [match_public(m) for m in round_matches(round=r)],
+        "pairing_note": _pairing_note(r),
     }
+
+
+def _pairing_note(r: Round) -> str | None:
+    """Why this round's players only meet within their group (draft pods), or None."""
+    if r.kind != Round.Kind.SWISS:
+        return None
+    partition = round_partition(r.event, r.number)
+    return partition.note if partition else None
 
 
 def pairings_by_name(r: Round) -> list[dict[str, Any]]:

@@ -44,6 +44,7 @@ class RoundPublicSerializer(serializers.Serializer):
     ends_at = serializers.DateTimeField(**Nullable)
     warnings = serializers.ListField(child=serializers.JSONField())
     matches = MatchPublicSerializer(many=True)
+    pairing_note = serializers.CharField(**Nullable, help_text="Why players only meet within their group this round (draft pods)")
 
 
 class StandingSerializer(serializers.Serializer):
@@ -188,6 +189,9 @@ class OperationSerializer(serializers.Serializer):
     minutes = _int("minutes", "add_time: minutes to add (1-120)")
     swiss_rounds = serializers.IntegerField(required=False, min_value=1, max_value=20,
                                             help_text="start, settings: the number of Swiss rounds (1-20)")
+    not_ready = serializers.ChoiceField(choices=["drop", "warn"], required=False, help_text=(
+        "start: what to do with players a start check lists (limited events: no legal deck from their pool) - "
+        "drop them, or warn them (a Game Warning each; they stay in); without it the start is refused naming them"))
     top_cut = serializers.IntegerField(required=False, min_value=0, max_value=64,
                                        help_text="settings: players in the elimination rounds (0 none, else a power of two)")
     size = _int("size", "top_cut: players in the cut")

@@ -65,6 +65,16 @@
       .then((r) => r.json()).then((v) => { if (v.pod !== undefined) { view = v; render(); } else showError(v.detail || "pick refused"); sending = false; });
   }
 
+  // How far the draft is in a view: pack, review after it, pick, this drafter's picks. The pod only moves on.
+  function progress(v) {
+    return [v.status === "finished" ? 1 : 0, v.pack_number, v.status === "reviewing" ? 1 : 0, v.pick_number, v.pick_count];
+  }
+  function older(a, b) {
+    const pa = progress(a), pb = progress(b);
+    for (let i = 0; i < pa.length; i++) { if (pa[i] !== pb[i]) return pa[i] < pb[i]; }
+    return false;
+  }
+
   function csrf() { const m = document.cookie.match(/csrftoken=([^;]+)/); return m ? m[1] : ""; }
   function showError(text) { const e = $("[data-error]"); e.textContent = text; e.hidden = !text; }
 
@@ -74,7 +84,10 @@
     socket.onopen = () => { $("[data-live-status]").textContent = "live"; };
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "draft") { if (msg.view.pick_count !== view.pick_count) showError(""); view = msg.view; sending = false; render(); }
+      if (msg.type === "draft") {
+        if (older(msg.view, view)) return;  // picks run in parallel on the server: a view built earlier may arrive later
+        if (msg.view.pick_count !== view.pick_count) showError(""); view = msg.view; sending = false; render();
+      }
       else if (msg.type === "error") { showError(msg.detail); sending = false; }
     };
     socket.onclose = () => { $("[data-live-status]").textContent = "reconnecting…"; setTimeout(connect, 1500); };

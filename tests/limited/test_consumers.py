@@ -20,10 +20,13 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture(autouse=True)
 def keep_test_connection(monkeypatch):
     """database_sync_to_async closes "old" connections, which would close the test transaction's; and the
-    test's transaction never commits, so broadcasts go out at once."""
+    test's transaction never commits, so broadcasts go out at once. Picks stay on the one database thread
+    here (on PostgreSQL daphne runs them on parallel threads, whose own connections could not see this
+    test's uncommitted rows; test_draft's concurrency test and bench/draft.py cover that path)."""
     import channels.db
 
     monkeypatch.setattr(channels.db, "close_old_connections", lambda: None)
+    monkeypatch.setattr("limited.consumers.PARALLEL_PICKS", False)
     monkeypatch.setattr("limited.draft._after_commit", lambda fn: fn())
 
 

@@ -237,3 +237,85 @@ def test_closing_one_of_two_pick_screens_does_not_make_the_drafter_away(act, org
     assert not Seat.objects.get(pk=seat.pk).away and not DraftPick.objects.filter(seat=seat).exists()
     act(draft.draft_presence, seat=seat, connected=False)
     assert Seat.objects.get(pk=seat.pk).away and DraftPick.objects.get(seat=seat).auto
+
+
+# --------------------------------------------------------------------------------------------- concurrency
+@pytest.mark.django_db(transaction=True)
+def test_concurrent_picks_in_one_pod_never_lose_or_duplicate_a_card(organiser, limited_event, django_capture_on_commit_callbacks):
+    """PostgreSQL, one thread per drafter (as daphne runs picks), all picking the moment a pack is in front of
+    them, while during the first pack another thread makes seat 1 leave and return again and again (the
+    server's auto-pick races that drafter's clicks). Every card of every pack ends in exactly one pool, taken
+    at the step it was in front of the picker, and the pod finishes (no step waits for a pass that never
+    comes)."""
+    import threading
+    import time
+    from collections import Counter
+
+    from django.db import connection
+
+    from limited.pods import opener_of_pack_at
+
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks and parallel picks: PostgreSQL")
+    event = limited_event(8)
+    services.limited_configure(event=event, by=organiser, kind="booster_draft", preset_key="premiere-draft",
+                               pick_timer_max=0, review_seconds=0)
+    draft.draft_seat_pods(event=event, by=organiser)
+    draft.draft_start(event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    seats = list(pod.seats.select_related("pod", "player"))
+    errors: list[str] = []
+    done = threading.Event()
+
+    def drafter(seat: Seat) -> None:
+        try:
+            while not done.is_set():
+                view = selectors.draft_view(seat)
+                if view["status"] == "finished":
+                    return
+                if not view["pack"]:
+                    time.sleep(0.005)  # waiting for the neighbour's pack
+                    continue
+                try:
+                    draft.draft_pick(seat=seat, card=view["pack"][-1]["guid"], pack_number=view["pack_number"],
+                                     pick_number=view["pick_number"], by=seat.player)
+                except services.LimitedError as exc:  # the server picked for them first, or the step moved on
+                    if "already picked" not in str(exc) and "pick is over" not in str(exc) and "not in the pack" not in str(exc):
+                        errors.append(f"{seat}: {exc}")
+        except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+            errors.append(f"{seat}: {type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    def restless(seat: Seat) -> None:
+        try:  # during the first pack only: later packs are passed on by the drafters' picks alone
+            while not done.is_set() and Pod.objects.get(pk=pod.pk).pack_number == 0:
+                draft.draft_presence(seat=seat, connected=True)
+                draft.draft_presence(seat=seat, connected=False)
+            draft.draft_presence(seat=seat, connected=True)  # back for good
+        except Exception as exc:  # noqa: BLE001
+            errors.append(f"presence: {type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=drafter, args=(s,)) for s in seats]
+    threads.append(threading.Thread(target=restless, args=(seats[0],)))
+    for t in threads:
+        t.start()
+    give_up = time.monotonic() + 240
+    for t in threads:
+        t.join(timeout=max(0.0, give_up - time.monotonic()))
+    done.set()
+    assert not errors, errors
+    pod.refresh_from_db()
+    assert pod.status == Pod.Status.FINISHED, f"the pod stopped at pack {pod.pack_number + 1}, pick {pod.pick_number + 1}"
+    packs = {(p.seat.position, p.index): p for p in OpenedPack.objects.filter(seat__pod=pod).select_related("seat")}
+    assert all(p.remaining == [] for p in packs.values())
+    taken: dict[tuple[int, int], Counter] = {key: Counter() for key in packs}
+    for pick in DraftPick.objects.filter(seat__pod=pod).select_related("seat", "card"):
+        opener = opener_of_pack_at(pick.seat.position, pack_number=pick.pack_number, pick_number=pick.pick_number, pod_size=pod.size)
+        taken[(opener, pick.pack_number)][pick.card.guid] += 1
+    assert all(taken[key] == Counter(p.cards) for key, p in packs.items())
+    assert Counter(DraftPick.objects.filter(seat__pod=pod).values_list("seat_id", flat=True)) == {s.pk: 48 for s in seats}
+    assert DraftPick.objects.filter(seat=seats[0], auto=True).exists()  # the race really happened
+    assert LimitedEvent.objects.get(event=event).status == LimitedEvent.Status.BUILDING

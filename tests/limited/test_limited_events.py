@@ -1,6 +1,8 @@
 """Whole limited events, from creation to round 1 pairings, through the API as organiser and players."""
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from django.test import Client
 
@@ -97,3 +99,120 @@ def test_the_limited_api_is_in_the_openapi_schema(client):
                  "/api/limited/events/{slug}/deck/validate/", "/api/limited/events/{slug}/open-pools/",
                  "/api/limited/events/{slug}/seat-pods/", "/api/limited/events/{slug}/draft/export/"):
         assert path in schema
+
+
+# --------------------------------------------------------------------------------------------- pods, the start
+def _paper_draft_with_pools(organiser, event, *, pod_sizes, pod_rounds=0):
+    """A paper booster draft, seated in ``pod_sizes``; each player gets a pool of 32 Premiere draw cards."""
+    from decks.models import Card
+    from limited import draft, services
+
+    services.limited_configure(event=event, by=organiser, kind="booster_draft", preset_key="premiere-draft",
+                               mode="paper", pod_sizes=pod_sizes, pod_rounds=pod_rounds)
+    draft.draft_seat_pods(event=event, by=organiser)
+    draft.draft_start(event=event, by=organiser)  # paper: the players draft real packs; the judges record pools
+    draw = list(Card.objects.filter(game__slug="mlp", card_set__code="PR").exclude(type__in=["Mane Character", "Problem"])
+                .values_list("guid", flat=True)[:32])
+    for reg in event.registrations.select_related("player"):
+        services.pool_record(event=event, player=reg.player, cards=draw)
+
+
+def _register_decks(event, players):
+    from decks.services import decklist_submit
+
+    for player in players:
+        decklist_submit(event=event, player=player, data=legal_deck(event, player))
+
+
+def _pods_of(event) -> dict[int, int]:
+    from limited.models import Seat
+
+    return {reg_id: number for reg_id, number in Seat.objects.filter(pod__limited__event=event, player__isnull=False)
+            .values_list("player__registrations__id", "pod__number")}
+
+
+def test_draft_rounds_pair_within_pods_for_the_rounds_the_organiser_chose(organiser, head_judge, limited_event, django_capture_on_commit_callbacks):
+    """Pods of 6 and 5 with pod_rounds=2: rounds 1 and 2 pair each player within their pod, the odd pod's
+    bye stays in that pod, the pairings page and API say so; round 3 pairs the whole event."""
+    from tournaments import services as event_services
+
+    event = limited_event(11)
+    _paper_draft_with_pools(organiser, event, pod_sizes=[6, 5], pod_rounds=2)
+    _register_decks(event, [r.player for r in event.registrations.select_related("player")])
+    pods = _pods_of(event)
+    assert sorted(Counter(pods.values()).values()) == [5, 6]
+    org = _as(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(org, f"/api/events/{event.slug}/actions/start/", {"swiss_rounds": 3})
+    for number in (1, 2):
+        with django_capture_on_commit_callbacks(execute=True):
+            _post(org, f"/api/events/{event.slug}/actions/next_round/")
+        rnd = Round.objects.get(event=event, number=number)
+        matches = list(rnd.matches.all())
+        assert all(pods[m.player_a_id] == pods[m.player_b_id] for m in matches if m.player_b_id), "a pairing across pods"
+        byes = [m for m in matches if m.player_b_id is None]
+        assert len(byes) == 1 and Counter(pods.values())[pods[byes[0].player_a_id]] == 5  # the odd pod's own bye
+        assert byes[0].explanation.startswith(f"within pod {pods[byes[0].player_a_id]}: bye")
+        note = org.get(f"/api/events/{event.slug}/pairings/?round={number}").json()["pairing_note"]
+        assert note.startswith(f"Round {number} is paired within the draft pods")
+        page = org.get(f"/events/{event.slug}/?tab=pairings&round={number}").content.decode()
+        assert "data-pairing-note" in page and "paired within the draft pods" in page
+        for m in matches:
+            if m.player_b_id:
+                event_services.match_record_result(match=m, by=head_judge, result="a")
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(org, f"/api/events/{event.slug}/actions/next_round/")
+    assert org.get(f"/api/events/{event.slug}/pairings/?round=3").json()["pairing_note"] is None
+    assert not Round.objects.get(event=event, number=3).matches.filter(explanation__startswith="within pod").exists()
+
+
+def test_pod_rounds_are_only_for_drafts(organiser, limited_event):
+    event = limited_event(4)
+    bad = _as(organiser).put(f"/api/limited/events/{event.slug}/", {"kind": "sealed", "preset": "premiere-sealed", "pod_rounds": 2},
+                             content_type="application/json")
+    assert bad.status_code == 400 and "pod_rounds: only a booster draft has pods" in bad.json()["detail"]
+
+
+def test_a_limited_event_starts_only_when_every_player_has_a_legal_deck_from_their_pool(organiser, limited_event, django_capture_on_commit_callbacks):
+    from decks.services import decklist_submit
+    from tournaments.models import Event, Penalty, Registration
+
+    event = limited_event(6)
+    _paper_draft_with_pools(organiser, event, pod_sizes=[6])
+    players = sorted((r.player for r in event.registrations.select_related("player")), key=lambda p: p.username)
+    _register_decks(event, players[:4])
+    too_small = legal_deck(event, players[4])[:-1]  # the last draw cards left out: under 30
+    decklist_submit(event=event, player=players[4], data=too_small)
+    org = _as(organiser)
+    refused = org.post(f"/api/events/{event.slug}/actions/start/", {}, content_type="application/json")
+    detail = refused.json()["detail"]
+    assert refused.status_code == 400, detail
+    assert "Limited Play, Limited Deck Construction" in detail
+    assert f"{players[5].username} (no deck registered)" in detail
+    assert f"{players[4].username} (deck not legal:" in detail
+    assert players[0].username not in detail
+    page = org.post(f"/events/{event.slug}/do/start/", {"next": f"/events/{event.slug}/admin/"}, follow=True).content.decode()
+    assert "no deck registered" in page  # the same refusal on the web page, whose start form offers the choice
+    assert 'name="not_ready"' in page and "warn them (Game Warning)" in page
+    assert Event.objects.get(pk=event.pk).status == "check_in"
+    # The organiser warns them instead: they stay in with a Game Warning each and the event starts.
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(org, f"/api/events/{event.slug}/actions/start/", {"not_ready": "warn"})
+    assert Event.objects.get(pk=event.pk).status == "swiss"
+    warned = set(Penalty.objects.filter(event=event, kind="game_warning").values_list("registration__player__username", flat=True))
+    assert warned == {players[4].username, players[5].username}
+    assert Registration.objects.filter(event=event, status="checked_in").count() == 6
+
+
+def test_the_organiser_may_drop_the_players_without_a_deck(organiser, limited_event, django_capture_on_commit_callbacks):
+    from tournaments.models import Registration
+
+    event = limited_event(6)
+    _paper_draft_with_pools(organiser, event, pod_sizes=[6])
+    players = sorted((r.player for r in event.registrations.select_related("player")), key=lambda p: p.username)
+    _register_decks(event, players[:5])
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(_as(organiser), f"/api/events/{event.slug}/actions/start/", {"not_ready": "drop"})
+        rnd = _post(_as(organiser), f"/api/events/{event.slug}/actions/next_round/")
+    assert Registration.objects.get(event=event, player=players[5]).status == "withdrawn"
+    assert Round.objects.get(event=event, number=1).matches.count() == 3  # five players: two matches and a bye

@@ -117,3 +117,24 @@ def test_an_organiser_creates_an_event_from_the_web_page(client, harmony, organi
     event = Event.objects.get(name="Manehattan Regional")
     assert event.organiser == organiser and event.tier == 2 and event.decklist_deadline == event.starts_at
     assert client.get("/events/").status_code == 200
+
+
+def test_a_round_is_paired_within_the_groups_a_registered_partition_gives(running_event, organiser, act, monkeypatch):
+    """Any app may split a Swiss round's players (limited: draft pods). Groups of 4 and 3 (one dropped
+    player makes it odd): nobody meets a player of the other group and the bye stays in the odd group."""
+    from tournaments import pairing_adapter
+
+    event, regs = running_event(n=8)
+    act(services.registration_drop, registration=regs[7], by=organiser)
+    groups = {r.id: ("north" if k < 4 else "south") for k, r in enumerate(regs)}
+    provider = lambda ev, n: pairing_adapter.Partition(groups=groups, note="by region") if ev.pk == event.pk else None  # noqa: E731
+    monkeypatch.setattr(pairing_adapter, "_partition_providers", [provider])
+    rnd = act(services.round_start_next, event=event, by=organiser)
+    rnd.refresh_from_db()
+    matches = list(rnd.matches.all())
+    assert all(groups[m.player_a_id] == groups[m.player_b_id] for m in matches if m.player_b_id)
+    bye = [m for m in matches if m.player_b_id is None]
+    assert len(bye) == 1 and groups[bye[0].player_a_id] == "south"
+    from tournaments.selectors import round_public
+
+    assert round_public(rnd)["pairing_note"] == "by region"

@@ -4,7 +4,8 @@ check-in, start, finish, publish), the qualification list (Tier 3) and the globa
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from django.db import transaction
@@ -266,8 +267,58 @@ def event_open_check_in(*, event: Event, by) -> Event:
     return _event_transition(event, by, Event.Status.CHECK_IN, "open check-in")
 
 
-def event_start(*, event: Event, by, swiss_rounds: int | None = None) -> Event:
-    """Close check-in and begin the Swiss rounds. Registered players who did not check in are no-shows."""
+# Apps that need something of every player before round 1 register a check here (``limited``: a legal deck
+# built from the player's own pool). A check returns the players who are not ready with the reason for each,
+# and the rule as the sentence the refusal begins with; the tournaments app never imports those apps.
+@dataclass(frozen=True)
+class NotReady:
+    rule: str
+    players: list[tuple[Registration, str]]
+
+
+StartCheck = Callable[[Event, list[Registration]], "NotReady | None"]
+_start_checks: list[StartCheck] = []
+NOT_READY_CHOICES = ("drop", "warn")  # what the organiser may do with the players a start check lists
+
+
+def register_start_check(check: StartCheck) -> None:
+    if check not in _start_checks:
+        _start_checks.append(check)
+
+
+def _start_checks_apply(event: Event, checked: list[Registration], by, not_ready: str) -> list[Registration]:
+    """Run the registered start checks. Without a choice the start is refused naming every player and why;
+    ``drop`` withdraws them; ``warn`` keeps them in with a Game Warning each (the judges then fix their decks).
+    Returns the players still checked in."""
+    if not_ready and not_ready not in NOT_READY_CHOICES:
+        raise EventError(f"not_ready: {' or '.join(NOT_READY_CHOICES)} (or leave it empty to wait for everyone).")
+    for check in _start_checks:
+        found = check(event, checked)
+        if not found or not found.players:
+            continue
+        names = "; ".join(f"{reg.name} ({why})" for reg, why in found.players)
+        if not not_ready:
+            raise EventError(f"{found.rule} Not ready: {names}. Wait for them, or start again choosing to drop "
+                             "them or to warn them (a Game Warning each; they stay in).")
+        from tournaments.services.penalties import penalty_issue
+        from tournaments.services.registration import registration_withdraw
+
+        for reg, why in found.players:
+            if not_ready == "drop":
+                registration_withdraw(registration=reg, by=by)
+                audit(event=event, actor=by, action="drop", target=reg.name, reason=f"not ready at the start: {why}")
+            else:
+                penalty_issue(event=event, registration=reg, by=by, kind="game_warning", system=True,
+                              infraction="Not ready at the start", note=f"{why}. {found.rule}")
+        dropped = {reg.pk for reg, _ in found.players} if not_ready == "drop" else set()
+        checked = [r for r in checked if r.pk not in dropped]
+    return checked
+
+
+def event_start(*, event: Event, by, swiss_rounds: int | None = None, not_ready: str = "") -> Event:
+    """Close check-in and begin the Swiss rounds. Registered players who did not check in are no-shows.
+    Players the registered start checks list (limited events: no legal deck from their pool) keep the event
+    from starting unless the organiser chooses ``not_ready``: "drop" or "warn"."""
     require_role(event, by, [EventRole.Role.ORGANISER], "start the event")
     with transaction.atomic():
         event = lock_event(event)
@@ -279,6 +330,7 @@ def event_start(*, event: Event, by, swiss_rounds: int | None = None) -> Event:
         if swiss_rounds is not None:
             _check_swiss_rounds(swiss_rounds)
         checked = list(Registration.objects.filter(event=event, status=Registration.Status.CHECKED_IN).select_related("player"))
+        checked = _start_checks_apply(event, checked, by, not_ready)
         if len(checked) < MINIMUM_PLAYERS:
             raise EventError(
                 f"{len(checked)} players are checked in; an event needs at least {MINIMUM_PLAYERS} "

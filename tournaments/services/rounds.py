@@ -14,7 +14,14 @@ from tournaments.broadcast import broadcast_event
 from tournaments.clock import match_time_minutes
 from tournaments.models import AuditEntry, Deadline, Event, EventRole, Match, Penalty, Round, TimerPreset
 from tournaments.pairing import PairingError, pair_swiss, top_cut_plan
-from tournaments.pairing_adapter import engine_players, engine_rounds, event_bracket, event_scoring, event_standings
+from tournaments.pairing_adapter import (
+    engine_players,
+    engine_rounds,
+    event_bracket,
+    event_scoring,
+    event_standings,
+    round_partition,
+)
 from tournaments.scheduling import schedule_task
 from tournaments.services.common import (
     EventError,
@@ -98,11 +105,14 @@ def round_pair(*, round: Round, now: datetime | None = None) -> Round | None:
         attempt = AuditEntry.objects.filter(event=event, action="repair", data__round=rnd.number).count()
         try:
             if rnd.kind == Round.Kind.SWISS:
+                partition = round_partition(event, rnd.number)  # e.g. draft pods (limited events)
+                groups = partition.groups if partition else None
                 result = pair_swiss(
-                    engine_players(event), engine_rounds(event), scoring=event_scoring(event),
-                    seed=f"{event.seed}:{rnd.number}:{attempt}",
+                    engine_players(event, groups=groups), engine_rounds(event), scoring=event_scoring(event),
+                    seed=f"{event.seed}:{rnd.number}:{attempt}", groups=groups is not None,
                 )
-                pairs = [(p.table, int(p.a), int(p.b) if p.b else None, p.explanation, p.rematch) for p in result.pairings]
+                pairs = [(p.table, int(p.a), int(p.b) if p.b else None, _in_group(groups, int(p.a)) + p.explanation, p.rematch)
+                         for p in result.pairings]
                 rnd.warnings = list(result.warnings)
             else:
                 bracket = event_bracket(event)
@@ -142,6 +152,12 @@ def round_pair(*, round: Round, now: datetime | None = None) -> Round | None:
         round_maybe_complete(rnd)
         broadcast_event(slug=event.slug, kind="pairings", data={"round": rnd.number, "ends_at": rnd.ends_at.isoformat() if rnd.ends_at else None})
     return rnd
+
+
+def _in_group(groups: dict[int, str] | None, registration_id: int) -> str:
+    if groups is None:
+        return ""
+    return f"within {groups[registration_id]}: " if registration_id in groups else "players in no group, together: "
 
 
 def _deck_checks_pick(rnd: Round, matches: list[Match]) -> None:

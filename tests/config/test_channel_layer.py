@@ -1,0 +1,65 @@
+"""The production channel layer (Redis) keeps every message of a burst to one server process's websockets.
+
+channels_redis keeps ONE inbox per server process for all its websockets and silently drops a group send
+when that inbox holds ``capacity`` messages (default 100). 64 drafters on one daphne each got their own view
+after a pick: views were lost and pods stopped (bench/draft.py). The settings raise the capacity; this test
+builds the layer with the settings' CONFIG (on the test Redis database) and sends a burst larger than the old
+default before anything is read.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+
+import pytest
+from django.conf import settings
+
+REDIS_URL = os.environ.get("PONYHALL_TEST_REDIS_URL", "redis://127.0.0.1:6379/9")
+BURST = 300  # per-drafter views of one step of a 64-seat draft, twice over, plus the event's own messages
+
+
+def _redis_reachable() -> bool:
+    try:
+        import redis
+
+        redis.Redis.from_url(REDIS_URL, socket_connect_timeout=1).ping()
+        return True
+    except Exception:
+        return False
+
+
+def _settings_layer_config() -> dict:
+    """The CONFIG settings.py gives channels_redis, pointed at the test Redis database."""
+    config = {"capacity": settings.CHANNEL_CAPACITY, "hosts": [{"address": REDIS_URL, "socket_timeout": 30}]}
+    if settings.CHANNEL_LAYERS["default"]["BACKEND"] == "channels_redis.core.RedisChannelLayer":
+        config = dict(settings.CHANNEL_LAYERS["default"]["CONFIG"], hosts=config["hosts"])
+    return config
+
+
+@pytest.mark.skipif(not _redis_reachable(), reason="no Redis at PONYHALL_TEST_REDIS_URL")
+def test_a_burst_of_per_socket_group_sends_to_one_process_is_not_dropped():
+    from channels_redis.core import RedisChannelLayer
+
+    async def burst() -> int:
+        layer = RedisChannelLayer(prefix=f"asgi-test-{os.getpid()}", **_settings_layer_config())
+        try:
+            channels = [await layer.new_channel() for _ in range(BURST)]  # one process, BURST websockets
+            for k, channel in enumerate(channels):
+                await layer.group_add(f"draft_seat_{k}", channel)
+            for k in range(BURST):  # nobody reads while the burst is sent (a busy event loop)
+                await layer.group_send(f"draft_seat_{k}", {"type": "draft.view", "k": k})
+            got = set()
+            for channel in channels:
+                message = await asyncio.wait_for(layer.receive(channel), timeout=5)
+                got.add(message["k"])
+            return len(got)
+        finally:
+            await layer.flush()
+            await layer.close_pools()
+
+    assert asyncio.run(burst()) == BURST
+
+
+def test_the_embedded_layer_has_the_same_capacity():
+    if settings.CHANNEL_LAYERS["default"]["BACKEND"].startswith("channels_lite"):
+        assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["capacity"] == settings.CHANNEL_CAPACITY >= 10 * 100
