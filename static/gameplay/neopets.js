@@ -572,7 +572,7 @@ function lastResolving(p) {
   const log = p.log || [];
   for (let i = log.length - 1; i >= 0; i -= 1) {
     const e = log[i];
-    if (["resolve", "play", "activate", "trigger"].includes(e.type)) return e;
+    if (["resolve", "play", "activate", "trigger", "manual_effect"].includes(e.type)) return e;
     if (e.type === "turn") break;
   }
   return null;
@@ -587,6 +587,7 @@ function decisionHints(pend, p) {
     if (e) out.push(el("p", { class: "hint" }, "While: ", e.card ? el("button", { type: "button", class: "cardlink", "data-show": e.card }, e.msg) : e.msg));
   }
   if (pend.kind === "may" && pend.what) out.push(el("p", { class: "hint" }, `Effect: ${pend.what}`));
+  if (pend.kind === "reveal" && p.view.active_player !== pend.player) out.push(el("p", { class: "hint" }, `${playerName(p, p.view.active_player)}'s effect asks you to reveal from your Inventory.`));
   if (pend.kind === "reveal") out.push(el("p", { class: "hint" }, "Both players see the card you choose, under \u201cSeen this turn\u201d until the end of the turn; after that it is private again (9.10c)."));
   if (pend.kind === "plan") out.push(el("p", { class: "hint" }, "A Planned card not played by the end of your next turn goes to your Discard (Glossary Planned)."));
   if (pend.kind === "foresee" && pend.card) out.push(el("p", { class: "hint" }, "The card: ", el("button", { type: "button", class: "cardlink", "data-show": pend.card }, cardName(p, pend.card))));

@@ -406,5 +406,6 @@ def test_the_vocabulary_decisions_cite_their_rules(table_page, kind, rule):
     assert rule in text and kind.capitalize() in text
     if kind == "reveal":  # asked of the Inventory's owner during the opponent's turn
         assert state["view"]["active_player"] == 1 and state["view"]["pending"]["player"] == 0
+        assert "Bob's effect asks you to reveal" in text and "manual effect" in text
     if kind == "plan":
         assert "Done: plan no more cards" in page.locator(".prompt .opts").inner_text()
