@@ -1,9 +1,9 @@
 // The Neopets Battledome side of the table (Comprehensive Rules 1.2), drawn from the engine's view
 // (gameplay/engine/neopets/view.py): each player's mat — the Active Neopet Slot with its Stats
 // (5.3a), the five Codestone Slots (6.5), the Battledome (6.6), the three Equipment Slots (5.8d),
-// the Play Area (6.10), decks, Discard and Void, the Round Results (6.11) — the Inventories (the
-// opponent's as card backs, 9.10b), the phase track (section 7), the Queue (3.2) and the dice battle
-// (7.5).  table.js asks this module what it asks mlp.js.
+// the Play Area (6.10), the Planned cards (6.6d), decks, Discard (Buried cards face-down, 6.8d) and
+// Void, the Round Results (6.11) — the Inventories (the opponent's as card backs, 9.10b), the phase
+// track (section 7), the Queue (3.2), this turn's Looks and Reveals (9.10c) and the dice battle (7.5).  table.js asks this module what it asks mlp.js.
 
 import { isMe, playerName, seatsOf, whoWords } from "./board.js";
 import { el } from "./cards.js";
@@ -17,7 +17,7 @@ const STATS = [
 ];
 const STAT_WORD = Object.fromEntries(STATS.map((s) => [s.key, s.word]));
 const CODESTONE_SLOTS = 5; // 5.14c.3
-const EQUIPMENT_SLOTS = 3; // 5.8d.2
+const EQUIPMENT_SLOTS = 3; // 5.8d.2 (the view's equipment_slots counts extra ones, 9.9a)
 const CHAMPIONS = new Set(["Faerie", "Hero", "Villain"]); // 5.5
 
 // Section 7: the phases of a turn, in order, with their rule.
@@ -49,6 +49,10 @@ const DECISIONS = {
   play_from: ["You may play one of these cards by this effect (9.1)", "choose a card to play"],
   may: ["You may", "decide on a \u201cmay\u201d effect"],
   choose_one: ["Choose one", "choose a mode"],
+  plan: ["Plan: choose a card of your Inventory to put into the Battledome face-down (6.6d) \u2014 you may play it in a later Preparation Phase; or Done", "plan a card"],
+  bury: ["Bury: choose a card to put face-down into your Discard \u2014 it still counts, but is private and can't be targeted or played (6.8d)", "bury a card"],
+  exhume: ["Exhume: choose a Buried card of your Discard to flip face-up \u2014 public again (6.8c, 6.8d)", "exhume a card"],
+  reveal: ["Reveal: choose a card of your Inventory to show both players, once (9.10c)", "choose a card to reveal"],
 };
 
 const MANUAL_EFFECTS = [
@@ -71,12 +75,13 @@ function* allCards(p) {
   for (const pl of v.players) {
     if (pl.neopet && pl.neopet.id) yield pl.neopet;
     if (pl.champion) yield pl.champion;
-    for (const z of ["codestones", "equipment", "play_area", "inventory", "stolen", "discard", "void", "neopet_deck", "rainbow_pool", "main_deck"]) {
+    for (const z of ["codestones", "equipment", "play_area", "planned", "inventory", "stolen", "discard", "void", "neopet_deck", "rainbow_pool", "main_deck"]) {
       for (const c of pl[z] || []) yield c;
     }
     for (const r of pl.round_results || []) yield r.card;
   }
   for (const q of v.queue || []) if (q.card) yield q.card;
+  for (const s of v.seen || []) yield* s.cards || [];
   if (v.pending && v.pending.cards) yield* Object.values(v.pending.cards);
 }
 
@@ -95,6 +100,7 @@ const ZONE_WORDS = {
   inventory: "Inventory", stolen: "stolen pile", discard: "Discard", void: "Void", neopet_deck: "Neopet Deck",
   rainbow_pool: "Rainbow Pool", main_deck: "Main Deck", equipment: "Equipment Slot", play_area: "Play Area",
   codestones: "Codestone Slot", champion: "Battledome", neopet: "Active Neopet Slot", round_results: "Round Results",
+  planned: "Planned cards",
 };
 
 function whereWords(p, c) {
@@ -116,13 +122,23 @@ function statBadges(stats, base, small) {
   }));
 }
 
+function hiddenWords(card) {
+  // what a card back stands for: a face-down Neopet (1.2e), a Buried card (6.8d), a Planned card (6.6d)
+  if (!card || !card.face_down) return ["Card", "A hidden card"];
+  if (card.zone === "discard") return ["Buried", "A Buried card: face-down in the Discard, private (6.8d)"];
+  if (card.zone === "planned") return ["Planned", "A Planned card: face-down in the Battledome (6.6d)"];
+  return ["Face-down Neopet", "Face-down Neopet (hidden until both are revealed, 1.2e.1)"];
+}
+
 function describe(card) {
-  if (!card || !card.name) return card && card.face_down ? "Face-down Neopet" : "Card";
+  if (!card || !card.name) return hiddenWords(card)[1];
   const parts = [card.name, card.type];
   if (card.level_requirement !== null && card.level_requirement !== undefined) parts.push(`Level Requirement ${card.level_requirement}`);
   if (card.stats) parts.push(STATS.filter((s) => card.stats[s.key] !== undefined).map((s) => `${s.word} ${card.stats[s.key]}`).join(", "));
   if (card.damage) parts.push(`${card.damage} damage`);
-  if (card.face_down) parts.push("face-down");
+  if (card.counters) parts.push(`${card.counters} counter${card.counters === 1 ? "" : "s"}`);
+  if (card.face_down) parts.push(card.zone === "discard" ? "Buried: face-down in the Discard, only you see it (6.8d)" : "face-down");
+  if (card.planned_turn !== undefined && card.planned_turn !== null) parts.push(`Planned on turn ${card.planned_turn} (6.6d)`);
   if (card.automated === false) parts.push("text applied by hand");
   return parts.join(", ");
 }
@@ -135,9 +151,10 @@ function typeClass(type) {
 export function cardFrame(card, opts = {}) {
   if (!card || !card.name) {
     // a hidden card (an opponent's face-down Neopet before the reveal, 1.2e / 9.10b): a card back
-    return el("span", { class: `card back ncard${opts.small ? " small" : ""}`, role: "img", "aria-label": card && card.face_down ? "Face-down Neopet (hidden until both are revealed, 1.2e.1)" : "A hidden card" },
+    const [word, label] = hiddenWords(card);
+    return el("span", { class: `card back ncard${opts.small ? " small" : ""}`, role: "img", "aria-label": label },
       el("span", { class: "back-mark", "aria-hidden": "true" }, "\u2605"),
-      el("span", { class: "back-label" }, card && card.face_down ? "Face-down Neopet" : "Card"));
+      el("span", { class: "back-label" }, word));
   }
   const classes = ["card", "ncard", typeClass(card.type)];
   if (opts.small) classes.push("small");
@@ -160,7 +177,16 @@ export function cardFrame(card, opts = {}) {
   el("span", { class: "foot" },
     card.automated === false ? el("span", { class: "manual-flag", title: "This card's text is not automated: apply it by hand" }, "Manual") : el("span"),
     card.petpet_used && card.petpet_used.length ? el("span", { class: "tag t-ex" }, `used: ${card.petpet_used.map((s) => STAT_WORD[s]).join(", ")}`) : null),
-  card.face_down ? el("span", { class: "states" }, el("span", { class: "tag" }, "Face-down")) : null);
+  card.counters ? el("span", { class: "ncounters", title: `${card.counters} counter${card.counters === 1 ? "" : "s"} on this card (Glossary Counter; public)` }, `\u25CF ${card.counters}`) : null,
+  cardStates(card));
+}
+
+function cardStates(card) {
+  // face-down cards the viewer may see: a Buried one in their Discard (6.8d), a Planned one (6.6d)
+  const tags = [];
+  if (card.face_down) tags.push(el("span", { class: "tag t-buried" }, card.zone === "discard" ? "Buried" : "Face-down"));
+  if (card.planned_turn !== undefined && card.planned_turn !== null) tags.push(el("span", { class: "tag t-planned" }, `Planned t${card.planned_turn}`));
+  return tags.length ? el("span", { class: "states" }, tags) : null;
 }
 
 function signed(stats) {
@@ -192,6 +218,9 @@ export function cardDetail(card) {
   }
   if (card.damage !== undefined) row("Damage", card.damage);
   if (card.level !== undefined) row("Level", `${card.level} (Codestones attached, 5.14)`);
+  if (card.counters) row("Counters", `${card.counters} (Glossary Counter)`);
+  if (card.face_down && card.zone === "discard") row("Buried", "face-down in your Discard: only you see it, it can't be targeted or played (6.8d)");
+  if (card.planned_turn !== undefined && card.planned_turn !== null) row("Planned", `on turn ${card.planned_turn}: playable in a later Preparation Phase of yours, discarded at the end of that turn otherwise (6.6d)`);
   const lines = String(card.text || "").split(/\n+/).filter(Boolean);
   return el("div", { class: "detail" },
     el("span", { class: `band ${typeClass(card.type)}` }, card.type),
@@ -306,8 +335,9 @@ function mat(p, seat, ui, where) {
   const whose = mine ? "Your" : `${playerName(p, seat)}'s`;
   const stones = [];
   for (let i = 0; i < CODESTONE_SLOTS; i += 1) stones.push(slot(`Codestone Slot ${i + 1}`, pl.codestones[i], ui, "nslot-stone"));
+  const slots = Math.max(pl.equipment_slots ?? EQUIPMENT_SLOTS, pl.equipment.length);
   const equip = [];
-  for (let i = 0; i < EQUIPMENT_SLOTS; i += 1) equip.push(slot(`Equipment Slot ${i + 1}`, pl.equipment[i], ui, "nslot-equip"));
+  for (let i = 0; i < slots; i += 1) equip.push(slot(`Equipment Slot ${i + 1}${i >= EQUIPMENT_SLOTS ? " (extra, 9.9a)" : ""}`, pl.equipment[i], ui, "nslot-equip"));
   return el("section", { class: `nmat nmat-${where}`, "aria-label": `${whose} side of the Battledome` },
     seatStrip(p, seat, where),
     activeNeopet(p, seat, ui),
@@ -317,10 +347,24 @@ function mat(p, seat, ui, where) {
       dropZone(`battledome${seat}`, ui, "nzone nzone-dome", `${whose} Battledome`, [
         el("span", { class: "zone-label" }, "Battledome"), el("div", { class: "nslots" }, slot("Champion (Faerie, Hero or Villain)", pl.champion, ui, "nslot-champ"))]),
       dropZone(`equipment${seat}`, ui, "nzone nzone-equip", `${whose} Equipment Slots`, [
-        el("span", { class: "zone-label" }, `Equipment & petpets · ${pl.equipment.length}/${EQUIPMENT_SLOTS}`), el("div", { class: "nslots" }, equip)]),
+        el("span", { class: "zone-label" }, `Equipment & petpets · ${pl.equipment.length}/${slots}`), el("div", { class: "nslots" }, equip)]),
       dropZone(`play_area${seat}`, ui, "nzone nzone-area", `${whose} Play Area`, [
         el("span", { class: "zone-label" }, "Play Area"),
-        el("div", { class: "nslots" }, pl.play_area.length ? pl.play_area.map((c) => cardFrame(c, { ...ui.opts(c), small: true })) : el("span", { class: "nslot-empty wide" }, "Locations, Map Pieces, Factions"))])));
+        el("div", { class: "nslots" }, pl.play_area.length ? pl.play_area.map((c) => cardFrame(c, { ...ui.opts(c), small: true })) : el("span", { class: "nslot-empty wide" }, "Locations, Map Pieces, Factions"))]),
+      plannedRow(p, seat, ui)));
+}
+
+function plannedRow(p, seat, ui) {
+  // 6.6d: Planned cards sit in the Battledome face-down, each visible; their faces are private (3.4b.2)
+  const pl = p.view.players[seat];
+  const n = pl.planned_size || 0;
+  if (!n) return null;
+  const whose = isMe(p, seat) ? "Your" : `${playerName(p, seat)}'s`;
+  const cards = pl.planned
+    ? pl.planned.map((c) => cardFrame(c, { ...ui.opts(c), small: true }))
+    : Array.from({ length: n }, () => cardFrame({ face_down: true, zone: "planned" }, { small: true }));
+  return el("div", { class: "nzone nzone-planned", role: "group", "aria-label": `${whose} Planned cards: ${n} face-down (6.6d)` },
+    el("span", { class: "zone-label" }, `Planned · ${n} face-down (6.6d)`), el("div", { class: "nslots" }, cards));
 }
 
 function phaseTrack(v) {
@@ -405,7 +449,34 @@ function centre(p, ui) {
       results.map((r) => el("span", { class: `nresult${r.face_up ? " won" : ""}` },
         el("button", { type: "button", class: "cardlink", "data-show": r.card.id }, r.card.name),
         ` — ${whoWords(p, r.seat)}: ${r.face_up ? "won the round" : "knocked out"}`))) : null,
+    seenPanel(p),
     queueStrip(p));
+}
+
+function seenWords(p, s) {
+  // a Look is the looking player's ("Bob looks at 5 cards of your Inventory"); a Reveal is made by the
+  // cards' owner ("Ann reveals 1 card of her Inventory"), whoever's effect asked for it (9.10c)
+  const subject = s.kind === "look" ? s.player : s.whose;
+  const mine = isMe(p, subject);
+  const owner = s.whose === subject ? (mine ? "your" : "their") : isMe(p, s.whose) ? "your" : `${playerName(p, s.whose)}'s`;
+  const what = s.from === "main_deck"
+    ? `the top ${s.n} card${s.n === 1 ? "" : "s"} of ${owner} Main Deck`
+    : `${s.n} card${s.n === 1 ? "" : "s"} of ${owner} Inventory`;
+  const verb = s.kind === "look" ? (mine ? "look at" : "looks at") : mine ? "reveal" : "reveals";
+  return `${whoWords(p, subject)} ${verb} ${what}`;
+}
+
+function seenPanel(p) {
+  // 9.10c: this turn's Looks (cards for the looking player only) and Reveals (for everyone)
+  const seen = p.view.seen || [];
+  if (!seen.length) return null;
+  return el("section", { class: "nseen", "aria-label": "Seen this turn: Looks and Reveals (9.10c)" },
+    el("span", { class: "zone-label" }, "Seen this turn (9.10c)"),
+    el("ul", {}, seen.map((s) => el("li", { class: `nseen-${s.kind}` },
+      el("span", { class: `tag ${s.kind === "look" ? "t-look" : "t-reveal"}` }, s.kind === "look" ? "Look" : "Reveal"), " ",
+      seenWords(p, s),
+      s.cards ? [": ", ...(s.cards.length ? s.cards.flatMap((c, i) => [i ? ", " : "", el("button", { type: "button", class: "cardlink", "data-show": c.id }, c.name)]) : ["nothing"])]
+        : el("span", { class: "muted" }, " (only they see the cards)")))));
 }
 
 function inventoryRow(p, seat, ui) {
@@ -485,7 +556,7 @@ function optionLabel(o, pend, p) {
     return same.length > 1 ? `${label} (${same.indexOf(o) + 1} of ${same.length})` : label;
   }
   if (o === "none") return pend.kind === "search" ? "Find nothing (9.11b)" : "None";
-  if (o === "done") return "Done";
+  if (o === "done") return pend.kind === "plan" ? "Done: plan no more cards" : "Done";
   if (typeof o === "string" && fixed[o] && !(pend.kind === "choose_one")) return fixed[o];
   if (typeof o === "string" && /^c\d+$/.test(o)) {
     const c = findCard(p, o);
@@ -501,13 +572,13 @@ function lastResolving(p) {
   const log = p.log || [];
   for (let i = log.length - 1; i >= 0; i -= 1) {
     const e = log[i];
-    if (["resolve", "play", "activate", "trigger"].includes(e.type)) return e;
+    if (["resolve", "play", "activate", "trigger", "manual_effect"].includes(e.type)) return e;
     if (e.type === "turn") break;
   }
   return null;
 }
 
-const IN_EFFECT = new Set(["target", "pay_discard", "discard", "recycle", "search", "fetch", "foresee", "steal", "play_from", "may", "choose_one"]);
+const IN_EFFECT = new Set(["target", "pay_discard", "discard", "recycle", "search", "fetch", "foresee", "steal", "play_from", "may", "choose_one", "plan", "bury", "exhume", "reveal"]);
 
 function decisionHints(pend, p) {
   const out = [el("p", { class: "asker" }, `The rules ask (${ruleWords(pend.rule)})`)];
@@ -516,6 +587,9 @@ function decisionHints(pend, p) {
     if (e) out.push(el("p", { class: "hint" }, "While: ", e.card ? el("button", { type: "button", class: "cardlink", "data-show": e.card }, e.msg) : e.msg));
   }
   if (pend.kind === "may" && pend.what) out.push(el("p", { class: "hint" }, `Effect: ${pend.what}`));
+  if (pend.kind === "reveal" && p.view.active_player !== pend.player) out.push(el("p", { class: "hint" }, `${playerName(p, p.view.active_player)}'s effect asks you to reveal from your Inventory.`));
+  if (pend.kind === "reveal") out.push(el("p", { class: "hint" }, "Both players see the card you choose, under \u201cSeen this turn\u201d until the end of the turn; after that it is private again (9.10c)."));
+  if (pend.kind === "plan") out.push(el("p", { class: "hint" }, "A Planned card not played by the end of your next turn goes to your Discard (Glossary Planned)."));
   if (pend.kind === "foresee" && pend.card) out.push(el("p", { class: "hint" }, "The card: ", el("button", { type: "button", class: "cardlink", "data-show": pend.card }, cardName(p, pend.card))));
   if (pend.kind === "agility_reroll" && pend.dice) {
     out.push(el("div", { class: "dice" }, pend.dice.map((d, i) => dieFace(d, p.view.battle && p.view.battle.attacker === pend.player ? "attack" : "defence", i, (pend.picked || []).includes(i)))));
@@ -550,6 +624,7 @@ function actionWords(a, p) {
       const food = c && c.type === "Food";
       let words = `Play ${TARGET_WORDS[area.replace(/\d$/, "")]}`;
       if (food) words = "Play this Food (into the Queue, 5.11c)";
+      if (c && c.zone === "planned") words = `Play this Planned card ${TARGET_WORDS[area.replace(/\d$/, "")]} (6.6d; not the phase's one card)`;
       if (a.replace) words += `, replacing ${cardName(p, a.replace)} (5.8e)`;
       if (a.pledge) words += `, pledging allegiance to ${cardName(p, a.pledge)} (5.15c)`;
       return words;
@@ -621,7 +696,8 @@ function pileOf(p, name) {
     const cards = (pl.round_results || []).map((r, i) => ({ ...r.card, name: `Round ${i + 1}: ${r.card.name} (${r.face_up ? "won" : "knocked out"})`, id: r.card.id }));
     return { title: `${whose} Round Results (${cards.length})`, cards };
   }
-  const cards = pl[m[1]] || [];
+  const cards = (pl[m[1]] || []).map((c) => (!c.face_down ? c
+    : c.name ? { ...c, name: `${c.name} (Buried: face-down, only you see it, 6.8d)` } : { ...c, name: "A Buried card (face-down, 6.8d)" }));
   return { title: `${whose} ${m[1] === "discard" ? "Discard" : "Void"} (${cards.length})`, cards };
 }
 

@@ -295,3 +295,117 @@ def test_time_called_says_the_round_in_progress_is_the_last(table_page):
     assert "Time called \u2014 this round is the last" in page.locator(".table-bar").inner_text()
     assert "extra turn" not in page.locator(".table-bar").inner_text()  # (MLP's end-of-match turns do not apply)
     assert "Time called" in page.locator(".ncentre").inner_text()
+
+
+# ------------------------------------------------------------------ Planned, counters, Bury, Look / Reveal
+def _planned_play(state: dict) -> dict:
+    planned = {c["id"] for c in state["view"]["players"][0]["planned"]}
+    return next(a for a in state["legal_actions"] if a["kind"] == "play" and a["card"] in planned)
+
+
+def test_my_planned_cards_are_shown_and_played_from_the_battledome(table_page):
+    page = table_page()
+    state = fixture("neopets_vocab_planned_p0")
+    posts: list = []
+    open_offline(page, state, posts=posts, action_url="/x/")
+    card = state["view"]["players"][0]["planned"][0]
+    row = page.locator(".nmat-bottom .nzone-planned")
+    assert "PLANNED · 1 FACE-DOWN (6.6D)" in row.inner_text().upper()
+    frame = row.locator(f'[data-card="{card["id"]}"]')
+    assert card["name"] in frame.inner_text() and f"Planned t{card['planned_turn']}" in frame.inner_text()
+    frame.click()
+    labels = page.locator(".prompt .opts .btn").all_inner_texts()
+    assert any("Planned card" in label and "6.6d" in label for label in labels), labels
+    page.locator(".prompt .opts .btn", has_text="Planned card").first.click()
+    page.wait_for_function("() => document.querySelector('.toast.show')")
+    sent = posts[0]["body"]["action"]
+    assert sent == {k: v for k, v in _planned_play(state).items() if k != "player"}
+    shot(page, "table-neopets-desktop-planned")
+    assert axe_violations(page) == []
+    assert page.js_errors == []
+
+
+def test_the_opponents_planned_cards_are_a_count_of_backs(table_page):
+    page = table_page()
+    state = fixture("neopets_vocab_planned_p1")
+    ann = state["view"]["players"][0]
+    assert ann["planned"] is None and ann["planned_size"] == 1  # the engine sends no face (6.6d, 3.4b.2)
+    open_offline(page, state)
+    row = page.locator(".nmat-top .nzone-planned")
+    assert row.locator(".card.back").count() == ann["planned_size"]
+    assert row.locator("[data-card]").count() == 0
+    assert "Planned" in row.locator(".card.back").first.get_attribute("aria-label")
+    assert page.locator(".nmat-bottom .nzone-planned").count() == 0  # Bob planned nothing
+
+
+def test_counters_are_a_badge_and_equipment_slots_follow_the_view(table_page):
+    page = table_page()
+    state = fixture("neopets_vocab_planned_p0")
+    open_offline(page, state)
+    jar = next(c for c in state["view"]["players"][0]["equipment"] if c.get("counters"))
+    frame = page.locator(f'[data-card="{jar["id"]}"]')
+    assert frame.locator(".ncounters").inner_text().endswith(str(jar["counters"]))
+    assert f"{jar['counters']} counters" in frame.get_attribute("aria-label")
+    for seat, where in ((0, "bottom"), (1, "top")):
+        slots = state["view"]["players"][seat]["equipment_slots"]
+        assert page.locator(f".nmat-{where} .nzone-equip .nslot").count() == slots
+    assert state["view"]["players"][0]["equipment_slots"] == 4  # Quartermaster's extra slot (9.9a)
+    assert "(extra, 9.9a)" in page.locator(".nmat-bottom .nzone-equip .nslot").nth(3).get_attribute("aria-label")
+
+
+@pytest.mark.parametrize("viewer, sees_name", [("p0", True), ("p1", False), ("spectator", False)])
+def test_a_buried_card_is_marked_for_its_owner_and_a_back_for_others(table_page, viewer, sees_name):
+    page = table_page()
+    state = fixture(f"neopets_vocab_planned_{viewer}")
+    discard = state["view"]["players"][0]["discard"]
+    buried = next(c for c in discard if c.get("face_down"))
+    assert ("name" in buried) == sees_name  # 6.8d: only the owner's view names it
+    open_offline(page, state)
+    page.locator('[data-pile="discard0"]').click()
+    dialog = page.locator("dialog[open]")
+    assert dialog.locator(".pile-card").count() == len(discard)  # it still counts (Glossary Bury)
+    text = dialog.inner_text()
+    if sees_name:
+        assert f"{buried['name']} (Buried: face-down, only you see it, 6.8d)" in text
+    else:
+        assert "A Buried card (face-down, 6.8d)" in text
+    page.keyboard.press("Escape")
+
+
+def test_seen_this_turn_lists_looks_and_reveals_with_the_cards_each_player_may_see(table_page):
+    page = table_page()
+    state = fixture("neopets_vocab_seen_p1")  # Bob looked at Ann's Inventory, then Ann revealed a card
+    look, reveal = state["view"]["seen"]
+    open_offline(page, state)
+    panel = page.locator(".nseen")
+    assert "SEEN THIS TURN (9.10C)" in panel.inner_text().upper()
+    items = panel.locator("li")
+    assert items.count() == 2
+    assert f"You look at {look['n']} cards of Ann's Inventory" in items.nth(0).inner_text()
+    for c in look["cards"]:
+        assert items.nth(0).locator(f'[data-show="{c["id"]}"]').count() == 1
+    assert reveal["cards"][0]["name"] in items.nth(1).inner_text()
+    shot(page, "table-neopets-desktop-seen")
+    assert axe_violations(page) == []
+    page = table_page()
+    state = fixture("neopets_vocab_seen_p0")
+    assert "cards" not in state["view"]["seen"][0]  # a Look's cards are the looker's alone
+    open_offline(page, state)
+    items = page.locator(".nseen li")
+    assert "Bob looks at 5 cards of your Inventory (only they see the cards)" in items.nth(0).inner_text()
+    assert items.nth(0).locator("[data-show]").count() == 0
+    assert state["view"]["seen"][1]["cards"][0]["name"] in items.nth(1).inner_text()
+
+
+@pytest.mark.parametrize("kind, rule", [("plan", "6.6d"), ("bury", "6.8d"), ("exhume", "6.8d"), ("reveal", "9.10c")])
+def test_the_vocabulary_decisions_cite_their_rules(table_page, kind, rule):
+    page = table_page()
+    state = fixture(f"neopets_kind_{kind}_p0")
+    open_offline(page, state)
+    text = page.locator(".prompt .decision").inner_text()
+    assert rule in text and kind.capitalize() in text
+    if kind == "reveal":  # asked of the Inventory's owner during the opponent's turn
+        assert state["view"]["active_player"] == 1 and state["view"]["pending"]["player"] == 0
+        assert "Bob's effect asks you to reveal" in text and "manual effect" in text
+    if kind == "plan":
+        assert "Done: plan no more cards" in page.locator(".prompt .opts").inner_text()
