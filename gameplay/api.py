@@ -12,7 +12,7 @@ also has the current "state"), 403 (forbidden), 404.
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, inline_serializer
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field, inline_serializer
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
@@ -21,6 +21,8 @@ from rest_framework.response import Response
 
 from gameplay import selectors, services
 from gameplay.models import HostedGame, HostedMatch
+from tournaments.public_match import match_public
+from tournaments.serializers import MatchPublicSerializer
 
 
 # --------------------------------------------------------------------------- serializers
@@ -44,13 +46,21 @@ class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     games = GameSummarySerializer(many=True, read_only=True)
     tournament_match = serializers.IntegerField(source="tournament_match_id", read_only=True, allow_null=True)
+    pairing = serializers.SerializerMethodField(
+        help_text="An event match's pairing in the one public shape of a match (round, table, players, result, "
+                  "clock), as the event's state, pairings and websocket send it; empty for a casual match")
     table_url = serializers.SerializerMethodField()
 
     class Meta:
         model = HostedMatch
         fields = ["id", "engine", "engine_version", "status", "best_of", "games_won", "winner_seat", "result_reason",
-                  "tournament_match", "decision_seconds", "grace_seconds", "created_at", "finished_at", "seats", "games", "table_url"]
+                  "tournament_match", "pairing", "decision_seconds", "grace_seconds", "created_at", "finished_at", "seats",
+                  "games", "table_url"]
         read_only_fields = fields
+
+    @extend_schema_field(MatchPublicSerializer(allow_null=True))
+    def get_pairing(self, obj) -> dict | None:
+        return match_public(obj.tournament_match) if obj.tournament_match_id else None
 
     def get_table_url(self, obj) -> str:
         return f"/play/m/{obj.pk}/"
