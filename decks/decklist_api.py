@@ -30,6 +30,7 @@ from decks import selectors, services
 from decks.deckparse import MAX_DECK_BYTES, DeckInputError
 from decks.models import Decklist, DecklistChangeRequest
 from decks.validation import UnknownFormat, validate_deck_input
+from tournaments import event_selectors
 
 
 class DeckEntrySerializer(serializers.Serializer):
@@ -255,9 +256,7 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
     permission_classes = [permissions.AllowAny]  # reads are checked per decklist; writes need a user (below)
 
     def _event(self):
-        from tournaments.models import Event
-
-        return get_object_or_404(Event.objects.select_related("format", "game"), slug=self.kwargs["event_slug"])
+        return get_object_or_404(event_selectors.events(), slug=self.kwargs["event_slug"])
 
     def _user(self, request):
         if not request.user or not request.user.is_authenticated:
@@ -369,9 +368,7 @@ class EventDecklistViewSet(_Errors, viewsets.ViewSet):
     @action(detail=True, methods=["post"], url_path="deck-check")
     def deck_check(self, request, event_slug: str, username: str):
         event, user = self._event(), self._user(request)
-        from tournaments.roles import is_judge
-
-        if not is_judge(event, user):
+        if not event_selectors.is_judge(event, user):
             raise PermissionDenied("only the event's judges may record deck checks")
         decklist = get_object_or_404(Decklist, event=event, player__username=username)
         ser = DeckCheckInputSerializer(data=request.data)

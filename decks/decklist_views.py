@@ -21,12 +21,11 @@ from decks.deckparse import MAX_DECK_BYTES, DeckInputError
 from decks.export import decklist_to_o8d, decklist_to_text
 from decks.models import Decklist, DecklistChangeRequest, Format
 from decks.validation import UnknownFormat, validate_deck_input
+from tournaments import event_selectors
 
 
 def _event(slug: str):
-    from tournaments.models import Event
-
-    return get_object_or_404(Event.objects.select_related("format", "game", "organiser"), slug=slug)
+    return get_object_or_404(event_selectors.events(), slug=slug)
 
 
 def read_deck_input(request: HttpRequest) -> bytes | str:
@@ -83,13 +82,10 @@ def decklist_validate(request: HttpRequest) -> HttpResponse:
 
 
 def _event_ctx(event, user) -> dict:
-    from tournaments.roles import event_roles
-
-    roles = event_roles(event, user)
+    held = event_selectors.roles_held(event, user)
     return {
-        "event": event, "roles": roles, "is_staff": bool(roles & {"organiser", "head_judge", "floor_judge"}),
-        "is_organiser": "organiser" in roles, "is_head_judge": "head_judge" in roles,
-        "is_judge": bool(roles & {"head_judge", "floor_judge"}),
+        "event": event, "is_staff": held.staff, "is_organiser": held.organiser, "is_head_judge": held.head_judge,
+        "is_judge": held.judge,
         "deadline": services.decklist_deadline(event), "locked": services.decklist_locked(event),
         "started": services.event_has_started(event), "required": services.decklist_required(event),
         "published": selectors.decklists_published(event), "deck_game": event.game.slug,
@@ -260,9 +256,7 @@ def decklist_change_decide(request: HttpRequest, event_slug: str, pk: int) -> Ht
 @login_required
 def decklist_deck_check(request: HttpRequest, event_slug: str, username: str) -> HttpResponse:
     event = _event(event_slug)
-    from tournaments.roles import is_judge
-
-    if not is_judge(event, request.user):
+    if not event_selectors.is_judge(event, request.user):
         raise PermissionDenied("only the event's judges may record deck checks")
     decklist = get_object_or_404(Decklist, event=event, player__username=username)
     round_text = request.POST.get("round", "").strip()

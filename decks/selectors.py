@@ -9,6 +9,7 @@ from django.db.models.functions import Length
 
 from decks.boosters import BoosterSpec, NoBooster, PackCard, open_pack, pack_rng
 from decks.models import BanlistEntry, Card, CardSet, Format, fold_name
+from tournaments import event_selectors
 
 # Real cards before the project's demo data, one game after the other, each in release order (a demo set
 # has no release date: it must not come first just because empty dates sort first); within a set by
@@ -110,19 +111,15 @@ def decklists_published(event) -> bool:
 
 def decklist_can_view(*, decklist, user) -> bool:
     """The player, the event's staff (organiser, judges), and anyone once the organiser published the lists."""
-    from tournaments.roles import is_event_staff
-
     if user is not None and user.is_authenticated and decklist.player_id == user.pk:
         return True
-    if is_event_staff(decklist.event, user):
+    if event_selectors.is_event_staff(decklist.event, user):
         return True
     return decklists_published(decklist.event)
 
 
 def decklists_can_list(*, event, user) -> bool:
-    from tournaments.roles import is_event_staff
-
-    return is_event_staff(event, user) or decklists_published(event)
+    return event_selectors.is_event_staff(event, user) or decklists_published(event)
 
 
 def decklist_get(*, event, player_username: str, user):
@@ -132,10 +129,8 @@ def decklist_get(*, event, player_username: str, user):
 
     from decks.models import Decklist
 
-    from tournaments.roles import is_event_staff
-
     own = user is not None and user.is_authenticated and user.get_username() == player_username
-    if not (own or is_event_staff(event, user) or decklists_published(event)):
+    if not (own or event_selectors.is_event_staff(event, user) or decklists_published(event)):
         # Checked before the look-up: a stranger can't learn whether a player has submitted a list.
         raise PermissionDenied("decklists are private until the organiser publishes them")
     decklist = Decklist.objects.select_related("event", "player", "current").get(

@@ -22,6 +22,7 @@ from decks.models import (
     DecklistPublication, DecklistVersion,
 )
 from decks.validation import GAME_LOSS, GAME_WARNING, DeckReport, FormatSpec, validate_deck
+from tournaments import event_selectors
 
 
 class DecklistError(ValueError):
@@ -40,52 +41,24 @@ class LegalListWouldBeReplaced(DecklistError):
 
 
 # --------------------------------------------------------------------------------------------- rules
+# What the event says (its deadline, whether it started, its tier, who is registered) comes from the
+# tournaments app's selectors; these names stay the decks app's vocabulary for the views and other apps.
+decklist_deadline = event_selectors.decklist_deadline
+event_has_started = event_selectors.event_has_started
+decklist_required = event_selectors.decklists_required
+player_is_registered = event_selectors.player_is_registered
+registered_players = event_selectors.registered_players
+
+
 def event_date(event) -> dt.date:
     """The date formats are checked on: the event's start date (banlist and release dates are dated)."""
     return timezone.localdate(event.starts_at)
 
 
-def decklist_deadline(event) -> dt.datetime:
-    """The event's decklist deadline, or its advertised start time (Tier 2/3 "Deck Lists")."""
-    return event.decklist_deadline or event.starts_at
-
-
-def event_has_started(event, *, now: dt.datetime | None = None) -> bool:
-    now = now or timezone.now()
-    started_statuses = {"swiss", "elimination", "finished", "published"}
-    return bool(getattr(event, "started_at", None)) or event.status in started_statuses or now >= event.starts_at
-
-
-def decklist_required(event) -> bool:
-    """Tier 2 and Tier 3 events require deck lists; they are optional at Tier 1 (floor rules, Deck Lists)."""
-    return int(event.tier) >= 2
-
-
 def decklist_locked(event, *, now: dt.datetime | None = None) -> bool:
+    """Lists are locked once the deadline passed or the event started (Tier 2/3 Rules, Deck Lists)."""
     now = now or timezone.now()
     return now >= decklist_deadline(event) or event_has_started(event, now=now)
-
-
-def player_is_registered(event, user) -> bool:
-    """Registered for the event: an active ``tournaments.Registration`` or a player role."""
-    if user is None or not user.is_authenticated:
-        return False
-    from tournaments.models import EventRole, Registration
-
-    if Registration.objects.filter(event=event, player=user, status__in=Registration.ACTIVE).exists():
-        return True
-    return EventRole.objects.filter(event=event, user=user, role=EventRole.Role.PLAYER).exists()
-
-
-def registered_players(event) -> list:
-    """Users registered for the event (active registrations and player roles), by username."""
-    from django.contrib.auth import get_user_model
-
-    from tournaments.models import EventRole, Registration
-
-    ids = set(EventRole.objects.filter(event=event, role=EventRole.Role.PLAYER).values_list("user_id", flat=True))
-    ids |= set(Registration.objects.filter(event=event, status__in=Registration.ACTIVE).values_list("player_id", flat=True))
-    return list(get_user_model().objects.filter(pk__in=ids).order_by("username"))
 
 
 def card_pool_for(event, player) -> dict[str, int] | None:
@@ -224,12 +197,10 @@ def decklist_change_request(*, decklist: Decklist, requested_by, data: bytes | s
 def decklist_change_decide(*, change_request: DecklistChangeRequest, judge, approve: bool, note: str = "",
                            now: dt.datetime | None = None) -> DecklistChangeRequest:
     """The head judge approves (a new version is recorded, approved by them) or rejects a change request."""
-    from tournaments.roles import is_head_judge
-
     # Lock the request: a double click must not approve twice.
     change_request = DecklistChangeRequest.objects.select_for_update().select_related("decklist__event").get(pk=change_request.pk)
     decklist = change_request.decklist
-    if not is_head_judge(decklist.event, judge):
+    if not event_selectors.is_head_judge(decklist.event, judge):
         raise PermissionDenied("only the head judge may approve decklist changes (floor rules, Deck Lists)")
     if change_request.status != DecklistChangeRequest.Status.PENDING:
         raise DecklistError(f"this change request was already {change_request.status}")
@@ -255,9 +226,7 @@ def decklist_change_decide(*, change_request: DecklistChangeRequest, judge, appr
 @transaction.atomic
 def decklists_publish(*, event, by) -> DecklistPublication:
     """The organiser publishes the event's decklists (floor rules, Public Event Information). Idempotent."""
-    from tournaments.roles import is_organiser
-
-    if not is_organiser(event, by):
+    if not event_selectors.is_organiser(event, by):
         raise PermissionDenied("only the organiser may publish the event's decklists")
     if not decklist_locked(event) and not DecklistPublication.objects.filter(event=event).exists():
         # Public Event Information: lists are published once they can no longer change, or players
@@ -281,9 +250,7 @@ def deck_check_record(*, decklist: Decklist, judge, matches: bool, note: str = "
     A discrepancy is an invalid deck list ("does not match the deck being played"): Game Loss unless the
     judge gives another class. The returned ``DeckCheck.penalty_class`` is "game_warning", "game_loss" or None.
     """
-    from tournaments.roles import is_judge
-
-    if not is_judge(decklist.event, judge):
+    if not event_selectors.is_judge(decklist.event, judge):
         raise PermissionDenied("only the event's judges may record deck checks")
     if decklist.current_id is None:
         raise DecklistError("the player has no registered decklist to check against")
@@ -307,9 +274,7 @@ def deck_check_record(*, decklist: Decklist, judge, matches: bool, note: str = "
 @transaction.atomic
 def card_pool_set(*, event, player, cards: dict[str, int], by=None) -> CardPool:
     """Record a player's sealed/draft pool: card GUIDs (or set numbers) with quantities. Replaces the pool."""
-    from tournaments.roles import is_event_staff
-
-    if by is not None and not is_event_staff(event, by):
+    if by is not None and not event_selectors.is_event_staff(event, by):
         raise PermissionDenied("only the event's staff may record card pools")
     pool, _ = CardPool.objects.get_or_create(event=event, player=player)
     pool.entries.all().delete()

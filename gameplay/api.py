@@ -21,6 +21,8 @@ from rest_framework.response import Response
 
 from gameplay import selectors, services
 from gameplay.models import HostedGame, HostedMatch, JudgeCall
+from tournaments.public_match import match_public
+from tournaments.serializers import MatchPublicSerializer
 
 
 # --------------------------------------------------------------------------- serializers
@@ -44,6 +46,9 @@ class MatchSerializer(serializers.ModelSerializer):
     seats = SeatSerializer(many=True, read_only=True)
     games = GameSummarySerializer(many=True, read_only=True)
     tournament_match = serializers.IntegerField(source="tournament_match_id", read_only=True, allow_null=True)
+    pairing = serializers.SerializerMethodField(
+        help_text="An event match's pairing in the one public shape of a match (round, table, players, result, "
+                  "clock), as the event's state, pairings and websocket send it; empty for a casual match")
     table_url = serializers.SerializerMethodField()
     presence = serializers.SerializerMethodField(help_text=(
         "Event matches: each seat at the table now, arrived (ready to play) or late (after the round's start plus the online "
@@ -52,9 +57,13 @@ class MatchSerializer(serializers.ModelSerializer):
     class Meta:
         model = HostedMatch
         fields = ["id", "engine", "engine_version", "status", "best_of", "games_won", "winner_seat", "result_reason",
-                  "tournament_match", "decision_seconds", "grace_seconds", "created_at", "finished_at", "seats", "games", "table_url",
-                  "featured", "presence"]
+                  "tournament_match", "pairing", "decision_seconds", "grace_seconds", "created_at", "finished_at", "seats",
+                  "games", "table_url", "featured", "presence"]
         read_only_fields = fields
+
+    @extend_schema_field(MatchPublicSerializer(allow_null=True))
+    def get_pairing(self, obj) -> dict | None:
+        return match_public(obj.tournament_match) if obj.tournament_match_id else None
 
     def get_table_url(self, obj) -> str:
         return f"/play/m/{obj.pk}/"

@@ -204,7 +204,9 @@ def game_state_payload(*, game: HostedGame, viewer: Viewer) -> dict[str, Any]:
 def matches_for_user(user) -> Any:
     """The user's hosted matches, newest first."""
     return (HostedMatch.objects.filter(Q(seats__user=user) | Q(seats__registration__player=user)).distinct()
-            .select_related("tournament_match__round__event").prefetch_related("seats", "games"))
+            .select_related("tournament_match__round__event", "tournament_match__player_a__player__player_profile",
+                            "tournament_match__player_b__player__player_profile")
+            .prefetch_related("seats", "games"))
 
 
 def match_current_game(match: HostedMatch) -> HostedGame | None:

@@ -4,9 +4,12 @@ Protocol (server → client, JSON): on connect ``{"type": "hello", "server_now":
 message per change, ``{"type": <kind>, "data": {...}, "server_now": iso}`` with kind one of ``event``,
 ``registration``, ``round``, ``pairings``, ``match``, ``result``, ``clock``, ``time_called``,
 ``stop_play``, ``extra_game``, ``dispute``, ``standings``, ``appeal``. Payloads carry public facts only;
-clients re-read their own view (``state.json``) for anything per-player. Client → server: ``{"type":
-"ping"}`` is answered with ``{"type": "pong", "server_now": iso}`` (clock sync). Anyone may listen to a
-non-draft event, as anyone may read its public page.
+clients re-read their own view (``state.json``) for anything per-player. The ``data`` of ``match``,
+``result``, ``clock``, ``time_called``, ``stop_play``, ``extra_game`` and ``dispute`` is the match in its
+one public shape (``tournaments.public_match``; ``MatchPublic`` in the OpenAPI schema), as ``state`` and
+``pairings`` send it. Client → server: ``{"type": "ping"}`` is answered with ``{"type": "pong",
+"server_now": iso}`` (clock sync). Anyone may listen to a non-draft event, as anyone may read its public
+page.
 """
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ from tournaments.decklists import decklist_panel
 from tournaments.models import Appeal, AuditEntry, Event, EventRole, Match, Penalty, Registration, Round
 from tournaments.pairing import PairingError
 from tournaments.pairing_adapter import event_bracket, event_standings, round_partition
+from tournaments.public_match import match_public, result_label  # noqa: F401 - the public shape of a match
 
 
 def event_list(*, include_drafts_for=None) -> QuerySet[Event]:
@@ -83,38 +84,6 @@ def standings_table(*, event: Event) -> list[dict[str, Any]]:
             "dropped": s.dropped, "status": reg.status,
         })
     return rows
-
-
-def match_public(m: Match, *, now=None) -> dict[str, Any]:
-    # A finished match or a bye has no clock left to count down.
-    ends = m.ends_at if m.status != Match.Status.FINAL else None
-    return {
-        "id": m.id, "table": m.table, "a": m.player_a.name, "b": m.player_b.name if m.player_b_id else None,
-        "a_judge": m.player_a.judge_name, "b_judge": m.player_b.judge_name if m.player_b_id else None,
-        "a_username": m.player_a.player.get_username(),
-        "b_username": m.player_b.player.get_username() if m.player_b_id else None,
-        "recorded_by": m.recorded_by_id, "recorded_at": m.recorded_at.isoformat() if m.recorded_at else None,
-        "result_source": m.result_source,
-        "a_registration": m.player_a_id, "b_registration": m.player_b_id,
-        "status": m.status, "status_label": m.get_status_display(), "result": m.result,
-        "result_label": result_label(m), "games": [m.games_a, m.games_b], "games_lost_by_both": m.games_lost_by_both,
-        "ends_at": ends.isoformat() if ends else None, "extra_minutes": m.extra_seconds // 60,
-        "deck_check": m.deck_check, "time_called_at": m.time_called_at.isoformat() if m.time_called_at else None,
-        "eom_stop_at": m.eom_stop_at.isoformat() if m.eom_stop_at else None,
-        "points": [m.points_a, m.points_b] if m.points_a is not None else None, "extra_game": m.extra_game,
-        "rematch": m.rematch, "present": [m.present_a, m.present_b], "tardiness_waived": m.tardiness_waived,
-    }
-
-
-def result_label(m: Match) -> str:
-    if m.is_bye:
-        return "bye"
-    if m.status != Match.Status.FINAL:
-        return ""
-    return {
-        "a": f"{m.player_a.name} wins", "b": f"{m.player_b.name} wins", "draw": "draw",
-        "double_loss": "both lose",
-    }.get(m.result, "")
 
 
 def round_matches(*, round: Round) -> QuerySet[Match]:
@@ -242,7 +211,7 @@ def event_state(*, event: Event, user=None, with_rounds: str = "current", round_
             side = m.side_of(reg.id)
             opp = m.registration_of("b" if side == "a" else "a")
             me["match"] = match_public(m) | {
-                "side": side, "opponent": opp.name if opp else None, "round": m.round.number,
+                "side": side, "opponent": opp.name if opp else None,
                 "my_report": getattr(m, f"report_{side}"), "opponent_report": getattr(m, f"report_{'b' if side == 'a' else 'a'}"),
                 "present": getattr(m, f"present_{side}"),
             }

@@ -4,34 +4,50 @@ from __future__ import annotations
 
 from rest_framework import serializers
 
-from tournaments.models import Event, Penalty, Registration
+from tournaments.models import Event, Match, Penalty, Registration
 from tournaments.operations import INT_LIMITS, STR_LIMITS
 
 Nullable = {"allow_null": True}
 
 
 class MatchPublicSerializer(serializers.Serializer):
+    """The one public shape of a match (``tournaments.public_match.PublicMatch``): the matches of ``state``
+    and ``pairings``, and the ``data`` of the event websocket's match messages (``match``, ``result``, ``clock``,
+    ``time_called``, ``stop_play``, ``extra_game``, ``dispute``). Pairs are [player A, player B]."""
+
+    class Meta:
+        ref_name = "MatchPublic"
+
     id = serializers.IntegerField()
+    round = serializers.IntegerField(help_text="The round's number")
     table = serializers.IntegerField(**Nullable, help_text="Empty for the bye")
-    a = serializers.CharField()
+    a = serializers.CharField(help_text="Player A's display name")
     b = serializers.CharField(**Nullable, help_text="Empty for the bye")
+    a_judge = serializers.CharField(help_text="Player A as judges tell players apart: display name (username)")
+    b_judge = serializers.CharField(**Nullable)
+    a_username = serializers.CharField()
+    b_username = serializers.CharField(**Nullable)
     a_registration = serializers.IntegerField()
     b_registration = serializers.IntegerField(**Nullable)
-    status = serializers.CharField()
+    status = serializers.ChoiceField(choices=Match.Status.choices)
     status_label = serializers.CharField()
-    result = serializers.CharField(allow_blank=True)
-    result_label = serializers.CharField(allow_blank=True)
+    result = serializers.ChoiceField(choices=Match.Result.choices, allow_blank=True, help_text="Empty until final")
+    result_label = serializers.CharField(allow_blank=True, help_text="The result in words")
+    result_source = serializers.CharField(allow_blank=True, help_text="Who decided it: judge, players, concession, penalty, drop, engine, ...")
+    recorded_by = serializers.IntegerField(**Nullable, help_text="The user who recorded the result")
+    recorded_at = serializers.DateTimeField(**Nullable)
     games = serializers.ListField(child=serializers.IntegerField(), help_text="[games won by a, by b]")
     games_lost_by_both = serializers.IntegerField()
-    ends_at = serializers.DateTimeField(**Nullable)
-    extra_minutes = serializers.IntegerField()
+    ends_at = serializers.DateTimeField(**Nullable, help_text="The match clock's end; empty when untimed or final")
+    extra_minutes = serializers.IntegerField(help_text="Time a judge added to this match")
     deck_check = serializers.BooleanField()
     time_called_at = serializers.DateTimeField(**Nullable)
     eom_stop_at = serializers.DateTimeField(**Nullable)
-    points = serializers.ListField(child=serializers.IntegerField(**Nullable), **Nullable)
+    points = serializers.ListField(child=serializers.IntegerField(**Nullable), **Nullable,
+                                   help_text="End of match: [points of a, of b]")
     extra_game = serializers.BooleanField()
     rematch = serializers.BooleanField()
-    present = serializers.ListField(child=serializers.BooleanField())
+    present = serializers.ListField(child=serializers.BooleanField(), help_text="[a present, b present] (Tardiness)")
     tardiness_waived = serializers.BooleanField()
 
 

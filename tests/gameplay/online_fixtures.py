@@ -1,6 +1,6 @@
 """Fixtures for the online-play tests: eager Celery, an in-memory channel layer, no bot delay, users,
-decks and matches. Import the fixtures a test module needs from here (tests/gameplay/conftest.py's
-``db`` is the engine's card pool, so these tests use the ``django_db`` mark)."""
+decks and matches. Import the fixtures a test module needs from here; the tests that use them take the
+``django_db`` mark."""
 from __future__ import annotations
 
 import pytest

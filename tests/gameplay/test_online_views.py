@@ -108,3 +108,20 @@ def test_the_head_judge_sets_the_online_clocks_and_new_matches_use_them(client, 
     with committing():
         services.round_start_next(event=event, by=staff["organiser"])
     assert set(HostedMatch.objects.filter(tournament_match__round__event=event).values_list("decision_seconds", "grace_seconds")) == {(60, 20)}
+
+
+def test_a_player_with_a_display_name_finds_play_your_match_on_the_pairings(client, online_event, staff):
+    """The pairings row knows its players by username (the public shape's a_username/b_username), not
+    by the display names it shows."""
+    from tournaments import services
+    from tournaments.models import PlayerProfile
+
+    event = online_event()
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    tm = Match.objects.filter(round__event=event, player_b__isnull=False).order_by("table").first()
+    PlayerProfile.objects.update_or_create(user=tm.player_b.player, defaults={"display_name": "Rarity"})
+    client.force_login(tm.player_b.player)
+    page = client.get(f"/events/{event.slug}/?tab=pairings").content.decode()
+    assert "Rarity" in page
+    assert f'<a class="play-match" href="/play/m/{tm.hosted.pk}/">Play your match</a>' in page

@@ -1,5 +1,5 @@
 """What every event service shares: the errors, the role check, the audit log, status changes, row locks,
-the match payload the live pages get, and storing a deadline.
+the broadcast of a changed match, and storing a deadline.
 
 The other modules of ``tournaments.services`` build on these; nothing here calls back into them.
 """
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from datetime import datetime
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import PermissionDenied
@@ -15,6 +14,7 @@ from django.core.exceptions import PermissionDenied
 from tournaments import roles
 from tournaments.broadcast import broadcast_event
 from tournaments.models import AuditEntry, Deadline, Event, IllegalTransition, Match, Round
+from tournaments.public_match import match_public
 from tournaments.scheduling import schedule_task
 
 
@@ -66,18 +66,9 @@ def lock_match(match: Match) -> Match:
     ).get(pk=match.pk)
 
 
-def match_payload(m: Match) -> dict[str, Any]:
-    ends = m.ends_at
-    return {
-        "id": m.id, "round": m.round.number, "table": m.table, "status": m.status, "result": m.result,
-        "games_a": m.games_a, "games_b": m.games_b,
-        "ends_at": ends.isoformat() if ends else None,
-        "a": m.player_a.name, "b": m.player_b.name if m.player_b_id else None,
-    }
-
-
 def broadcast_match(m: Match, kind: str = "match") -> None:
-    broadcast_event(slug=m.round.event.slug, kind=kind, data=match_payload(m))
+    """Tell the event's live pages that ``m`` changed; the data is the match's one public shape."""
+    broadcast_event(slug=m.round.event.slug, kind=kind, data=match_public(m))
 
 
 def current_round(event: Event) -> Round | None:

@@ -129,10 +129,10 @@ def test_the_effect_registry_refuses_a_second_handler_for_an_op():
         effects.op("damage")(lambda ctx, e: None)
 
 
-def test_every_demo_card_type_and_every_vocabulary_entry_is_used_by_the_demo_set(db):
+def test_every_demo_card_type_and_every_vocabulary_entry_is_used_by_the_demo_set(card_db):
     from gameplay.engine.neopets.__main__ import coverage
 
-    cov = coverage(db)
+    cov = coverage(card_db)
     assert set(cov["types"]) == {"Neopet", "Faerie", "Hero", "Villain", "Paint Brush", "Legend", "Equipment", "Petpet",
                                  "Potion", "Food", "Location", "Map Piece", "Codestone", "Faction"}
     unused = {(k, n) for k, d in cov["vocabulary"].items() for n, v in d.items() if not v}

@@ -389,7 +389,7 @@ def test_8_13_an_activated_ability_rolls_its_dice_as_a_cost(game):
     assert game.stat(st, 0, "attack") == 2 + 1  # +1 per critical until the end of the turn
 
 
-def test_9_6a_simultaneous_triggers_of_one_player_go_into_the_queue_in_the_order_they_choose(db):
+def test_9_6a_simultaneous_triggers_of_one_player_go_into_the_queue_in_the_order_they_choose():
     import json as _json
 
     from gameplay.engine.neopets import CardDB, NeopetsGame
