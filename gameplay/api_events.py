@@ -12,7 +12,7 @@ Errors: ``{"code", "detail", "rule"}`` as the rest of ``/api/play/``: 400 bad in
 """
 from __future__ import annotations
 
-from drf_spectacular.utils import extend_schema, inline_serializer
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -20,6 +20,7 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 
 from gameplay import services
+from gameplay.api import ERROR  # the one error body of /api/play/ (a 404 or a refused field carries only part of it)
 from gameplay.access import event_online_settings
 from gameplay.models import HostedMatch, OnlineEventSettings
 
@@ -54,8 +55,6 @@ class FeatureSerializer(serializers.Serializer):
     featured = serializers.BooleanField(default=True)
 
 
-ERROR = inline_serializer("OnlineEventErrorBody", {"code": serializers.CharField(), "detail": serializers.CharField(),
-                                                   "rule": serializers.CharField()})
 
 
 def _error(exc: services.GameError) -> Response:
@@ -123,8 +122,9 @@ class OnlineEventViewSet(viewsets.GenericViewSet):
         s = FeatureSerializer(data=request.data)
         s.is_valid(raise_exception=True)
         if not HostedMatch.objects.filter(pk=s.validated_data["match"], tournament_match__round__event=event).exists():
-            return Response({"code": "malformed", "detail": f"match: {s.validated_data['match']} is not an online match of this event.",
-                             "rule": ""}, status=status.HTTP_400_BAD_REQUEST)
+            # a reference to no such object, named by its field like any serializer error
+            return Response({"match": [f"Online match {s.validated_data['match']} does not exist in this event."]},
+                            status=status.HTTP_400_BAD_REQUEST)
         try:
             services.match_feature(match_id=s.validated_data["match"], by=request.user, featured=s.validated_data["featured"])
         except services.GameError as exc:

@@ -87,5 +87,5 @@ def test_bad_input_names_the_field(ctx, method, path, body, field):
 
 def test_a_match_of_another_event_or_none_is_refused_by_name(ctx):
     r = _client(ctx["users"]["organiser"]).post(f"/api/play/events/{ctx['slug']}/feature/", {"match": 999999}, format="json")
-    assert r.status_code == 400 and r.json()["detail"] == "match: 999999 is not an online match of this event."
+    assert r.status_code == 400 and r.json() == {"match": ["Online match 999999 does not exist in this event."]}
     assert _client(None).get("/api/play/events/no-such-event/").status_code == 404

@@ -46,7 +46,7 @@ def play_world(paired_round, head_judge, players, act):
     match = act(hosted_match_create, seats=seats, seed=11, tournament_match=tm)
     challenger = next(p for p in players if p.pk not in (a.player_id, b.player_id))
     challenge = act(casual_challenge, by=challenger, deck={"random_format": "mlp-harmony"}, opponent=a.player.username)
-    return {"match": match.pk, "challenge": challenge.pk, "game": match.games.get().pk,
+    return {"match": match.pk, "challenge": challenge.pk, "game": match.games.get().pk, "slug": event.slug,
             "username": a.player.username, "tokens": _tokens(a.player, head_judge)}
 
 

@@ -98,7 +98,7 @@ def _world(case, request) -> dict:
 def _aim(case, world) -> None:
     """Point path parameters at the real objects (random ids would only ever find 404)."""
     params = case.path_parameters or {}
-    if "slug" in params and case.path.startswith(("/api/events/", "/api/limited/events/")):
+    if "slug" in params and case.path.startswith(("/api/events/", "/api/limited/events/", "/api/play/events/")):
         params["slug"] = world["slug"]
     if "event_slug" in params:
         params["event_slug"] = world["slug"]
