@@ -13,7 +13,7 @@ from .static_lines import parse_continuous_line, parse_static_extra
 from .statics import STATIC_TEMPLATES, compound_static, conditional_static, parse_static_keyword, parse_static_power
 from .targets import parse_target
 from .templates import NEXT, first_match
-from .triggers import TRIGGERS, other_than_it, trigger_whole_lines, watch_trigger
+from .triggers import LEAVES_PLAY_EVENTS, TRIGGERS, other_than_it, trigger_whole_lines, watch_trigger
 from .vocab import AUTOMATED_KEYWORDS, COLOR_RE, KEYWORD_LINE, TRAITS, re, until_word, word_number
 
 
@@ -441,6 +441,9 @@ def _trigger_phrase(_match, line, card_type, keywords, extra_lines, raw, body):
                 body_ = "your opponent " + body_[len("that opponent "):]
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
                 body_ = "your opponent " + body_.split(" ", 2)[2]
+            elif on in LEAVES_PLAY_EVENTS and re.match(r"^put it into its owner'?s? hand\.?$", body_):
+                # resolved after the card left play: "it" is the card in its new zone (410.6a)
+                body_ = "return the card that left play to its owner's hand"
             elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):
                 body_ = "you may " + body_[len("its owner may "):]
                 body_ = re.sub(r"\btheir\b", "your", body_)

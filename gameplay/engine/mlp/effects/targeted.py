@@ -137,7 +137,7 @@ def _on_defeat(self, st, ev, _fr, _e, _op, p, _src, _tgt, _cands, _prev_it, _pai
     if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
         pts = self.face(st, cid).bonus or 0
         nm = self.name(st, cid)
-        self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"]})
+        self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"], "it": cid})  # it: found in its new zone (410.6a)
         self.score(st, ev, p, pts, f"for defeating {nm}")
         if st["pl"][p].get("ndb"):
             defeat_bonus(self, st, ev, p)
