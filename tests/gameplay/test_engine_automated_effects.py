@@ -112,3 +112,82 @@ def test_every_automated_leaves_play_trigger_changes_the_game_410_6a(game, card_
         if _projection(with_trigger.d) == _projection(st_b.d):
             idle.append(number)
     assert idle == [], f"automated leaves-play triggers that changed nothing: {idle}"
+
+
+# ------------------------------------------------------------------ "that Friend" on an attachment (509)
+def _flat(effects):
+    for e in effects or ():
+        if isinstance(e, dict):
+            yield e
+            for v in e.values():
+                if isinstance(v, list):
+                    yield from _flat(v if v and isinstance(v[0], dict) else [x for sub in v if isinstance(sub, list) for x in sub])
+
+
+# costs paid as effects before the ability's own effects that choose "that Friend" (flow.legal)
+_CHOOSING_COSTS = ("spend_pumped",)
+
+
+def test_no_automated_ability_targets_a_card_nothing_chose(card_db):
+    """An effect on "it" / "that Friend" (a card an earlier effect chose) with no earlier choice acts on
+    nothing: automated abilities must name what they act on (the host of an attachment, 509, is "host")."""
+    dead = []
+    for c in card_db.cards.values():
+        if not c.automated:
+            continue
+        for face in c.abilities.values():
+            for ab in face:
+                if ab.get("kind") not in ("trigger", "activated", "event") or ab.get("subj") or ab.get("rx") \
+                        or str(ab.get("on", "")).startswith("w_") or any(k in (ab.get("cost") or {}) for k in _CHOOSING_COSTS):
+                    continue
+                chose = False
+                for e in _flat(ab.get("effects")):
+                    t = e.get("target")
+                    if t == {"it": True} and not chose:
+                        dead.append((c.number, ab.get("text")))
+                        break
+                    if (isinstance(t, dict) and not (t.get("self") or t.get("host"))) or \
+                            e.get("op") not in ("may", "if", "pay", None):
+                        chose = True
+    assert dead == []
+
+
+ATTACHED_THAT = {  # number: (host card, host type's area, what the ability does to the host)
+    "MT97": ("PR12", "prob0", "area"), "MT95": ("EO171", "prob0", "area"), "CG145": ("PR12", "home0", "area"),
+    "CG133": ("PR12", "prob0", "power"), "EO152": ("PR12", "prob0", "power"), "EO155": ("PR12", "prob0", "power"),
+    "EO169": ("PR12", "prob0", "ex"),
+}
+
+
+def test_attached_resource_that_friend_is_its_host_509(game, card_db):
+    """MT97 "When this card enters play, move that Friend.", MT95 "Pay [1] to move that Troublemaker.", CG133,
+    CG145, EO152, EO155, EO169: "that Friend / Troublemaker / character" is the card the Resource is on."""
+    from gameplay.engine.mlp.scenario import resolve_all, set_tokens
+
+    for number, (host_no, area, what) in ATTACHED_THAT.items():
+        ab = next(a for a in card_db.cards[card_db.key(number)].abilities["front"]
+                  if a.get("kind") in ("trigger", "activated") and "that " in a.get("text", ""))
+        assert {"host": True} in [e.get("target") for e in _flat(ab["effects"])], number
+        st = stacked_game(game)
+        set_tokens(st, 0, 9)
+        host = place(game, st, host_no, 0, area)
+        res = place(game, st, number, 0, area, host=host)
+        before = (st.d["cards"][host]["a"], game.r.power(st.d, host), bool(st.d["cards"][host].get("ex")))
+        game.r.play_effects(st.d, Ev(), 0, res, ab["effects"])
+        resolve_all(game, st)
+        after = (st.d["cards"][host]["a"], game.r.power(st.d, host), bool(st.d["cards"][host].get("ex")))
+        i = ("area", "power", "ex").index(what)
+        assert after[i] != before[i], (number, ab["text"], before, after)
+
+
+def test_moving_a_troublemaker_by_an_effect_offers_only_problems_506_2a(game):
+    # "Troublemakers can't be moved to the home of any player" (506.2a): home is not a choice at all
+    st = stacked_game(game)
+    tm = place(game, st, "EO171", 0, "prob0")
+    st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "move", "target": {"id": tm}, "to": "choose"}], "i": 0,
+                       "ch": None, "lbl": "test", "after": None})
+    game.r.resolve_step(st.d, Ev())
+    if st.d["pending"]:
+        assert not any(str(o).startswith("home") for o in st.d["pending"]["options"])
+    else:  # one Problem to go to: moved without a decision
+        assert st.d["cards"][tm]["a"] == "prob1"
