@@ -189,6 +189,27 @@ def test_611_1_a_single_confrontable_problem_needs_no_decision(game):
     assert any(e["type"] == "confront" for e in ev)
 
 
+def test_610_1_an_empty_confront_step_can_come_first_when_a_confront_fires_abilities(game, card_db):
+    # 610.1 the turn player orders every confront step, including one that confronts nothing: while a card in
+    # play triggers on a confront (611.4), confronting first could make a waiting Problem where they have
+    # characters confrontable, so that Problem is offered too and choosing it performs its empty step first
+    trig = next(c for c in sorted(card_db.cards.values(), key=lambda c: c.number) if c.automated and c.front.type == "Friend"
+                and any(a.get("kind") == "trigger" and a.get("on") == "confront" for a in c.abilities.get("front", ())))
+    st = stacked_game(game)
+    for n in ("PR31", "PR31", "PR20", "PR33", "PR12"):
+        place(game, st, n, 0, "prob0")
+    place(game, st, trig.number, 0, "prob0")
+    place(game, st, "PR12", 0, "prob1")
+    assert game.r.can_confront(st.d, 0, "prob0") and not game.r.can_confront(st.d, 0, "prob1")
+    st = _pass(game, st)
+    pend = st.d["pending"]
+    assert pend["kind"] == "confront_order" and sorted(pend["options"]) == ["prob0", "prob1"]
+    ev = Ev()
+    game.r.decide(st.d, ev, Action.make("choose", 0, option="prob1"))
+    game.r.step(st.d, ev)
+    assert st.d["sc"]["conf"] == [] and st.d["sc"]["todo"] == ["prob0"]  # prob1's step confronted nothing
+
+
 # ------------------------------------------------------------------ uncover order (607.2)
 def test_607_2_uncover_order_is_asked_when_an_epic_shares_the_problem(game, card_db):
     epic = next(c for c in card_db.cards.values() if c.front.type == "Troublemaker" and c.front.epic and c.automated)

@@ -649,3 +649,24 @@ def test_play_from_discard_and_hand_to_banish(game, card_db):
     f = place(game, st, "PR12", 0, "home0")
     game.r.leave_play(st.d, Ev(), f, "hand", verb="returned to its owner's hand")
     assert len(st.d["pl"][0]["ban"]) == 1
+
+
+def test_magical_tantrum_blocks_resources_on_the_problem_and_its_friends_only(game, card_db):
+    # CG181 "Resources can't be played on this Problem or on Friends here": the text's two hosts. A Resource
+    # played on a Mane Character (EO169 "Play on a character") or a Troublemaker (MT95) there is not blocked.
+    st = stacked_game(game)
+    set_problem(game, st, card_db, 1, "CG181")
+    mane = st.d["pl"][0]["mane"]
+    st.d["cards"][mane]["a"] = "prob1"
+    friend = place(game, st, "PR31", 0, "prob1")  # Honesty 4 (EO169's requirement)
+    tm = place(game, st, "EO171", 0, "prob1")
+    for color in ("Magic", "Generosity"):  # MT95 needs 1 Magic and 1 Generosity power, AD133 3 Magic
+        vanilla = max((c for c in card_db.cards.values() if c.front.type == "Friend" and c.front.colors == (color,)
+                       and not c.front.text.strip() and not c.front.keywords), key=lambda c: (c.front.power or 0, c.number))
+        place(game, st, vanilla.number, 0, "home0")
+    place(game, st, "PR31", 0, "home0")
+    set_tokens(st, 0, 9)
+    on_char, on_tm, on_problem = to_hand(game, st, "EO169", 0), to_hand(game, st, "MT95", 0), to_hand(game, st, "AD133", 0)
+    assert mane in play_areas(game, st, on_char) and friend not in play_areas(game, st, on_char)
+    assert tm in play_areas(game, st, on_tm)
+    assert play_areas(game, st, on_problem) == {problem(st, game, 0)}  # "Play on a Problem": not on this one

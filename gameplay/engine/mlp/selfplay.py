@@ -110,8 +110,23 @@ def hidden_log_check(game: MLPGame, before: list[tuple[Counter, Counter, Counter
                 if e.get("to") == viewer or "reveal" in msg or " flips " in msg:
                     continue  # the viewer's own private events; a revealed or flipped card is public (518.1, 515)
                 for nm in names:
-                    if nm in msg:
+                    if nm in _without_longer_names(game, nm, msg):
                         raise InvariantError(f"{nm} went unseen from a deck to a hand but {viewer}'s log reads {msg!r}")
+
+
+def _without_longer_names(game: MLPGame, nm: str, msg: str) -> str:
+    """``msg`` without the other cards' names that contain ``nm`` ("Lightning Dust, Ruthless Racer",
+    "Flim & Flam", the Problem "Save Sweet Apple Acres"): naming them does not name ``nm``."""
+    longer = _LONGER.get(nm)
+    if longer is None:
+        longer = _LONGER[nm] = sorted({c.name for c in game.db.cards.values() if nm in c.name and c.name != nm},
+                                      key=len, reverse=True)
+    for other in longer:
+        msg = msg.replace(other, "")
+    return msg
+
+
+_LONGER: dict[str, list[str]] = {}  # card name -> the pool's longer names containing it
 
 
 def _home_move(a: Action) -> bool:

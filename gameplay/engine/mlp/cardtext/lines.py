@@ -13,7 +13,7 @@ from .static_lines import parse_continuous_line, parse_static_extra
 from .statics import STATIC_TEMPLATES, compound_static, conditional_static, parse_static_keyword, parse_static_power
 from .targets import parse_target
 from .templates import NEXT, first_match
-from .triggers import TRIGGERS, other_than_it, trigger_whole_lines, watch_trigger
+from .triggers import LEAVES_PLAY_EVENTS, TRIGGERS, other_than_it, trigger_whole_lines, watch_trigger
 from .vocab import AUTOMATED_KEYWORDS, COLOR_RE, KEYWORD_LINE, TRAITS, re, until_word, word_number
 
 
@@ -441,6 +441,9 @@ def _trigger_phrase(_match, line, card_type, keywords, extra_lines, raw, body):
                 body_ = "your opponent " + body_[len("that opponent "):]
             elif on == "opp_turn_end" and re.match(r"^that (?:player|opponent) ", body_):
                 body_ = "your opponent " + body_.split(" ", 2)[2]
+            elif on in LEAVES_PLAY_EVENTS and re.match(r"^put it into its owner'?s? hand\.?$", body_):
+                # resolved after the card left play: "it" is the card in its new zone (410.6a)
+                body_ = "return the card that left play to its owner's hand"
             elif card_type == "Problem" and on in ("enter", "solved") and body_.startswith("its owner may "):
                 body_ = "you may " + body_[len("its owner may "):]
                 body_ = re.sub(r"\btheir\b", "your", body_)
@@ -655,6 +658,7 @@ def compile_face(face: FaceDef) -> tuple[list[dict], list[str], dict[str, int]]:
             manual.append(ab["text"])
         abilities.append(ab)
     _instead_power(abilities, manual)
+    _attached_that(abilities)
     for k in list(face.keywords) + list(extra_kw):
         if k not in AUTOMATED_KEYWORDS:
             manual.append(f"{k} (keyword)")
@@ -675,6 +679,34 @@ def _instead_power(abilities: list, manual: list) -> None:
             continue
         abilities[i] = {"kind": "static", "op": "power", "n": a["to"] - base[0]["n"], "target": "host",
                         "cond": {"k": "host_trait", "trait": a["instead_trait"]}, "text": a["text"]}
+
+
+def _flat_effects(effects):
+    for e in effects or ():
+        yield e
+        for v in e.values():
+            if isinstance(v, list) and v and isinstance(v[0], dict):
+                yield from _flat_effects(v)
+
+
+def _attached_that(abilities: list) -> None:
+    """On a card played on another (509: a Resource's host), "that Friend / that Troublemaker / that
+    character" in a triggered or activated ability is the host unless an earlier effect of the ability
+    chose a card ("move that Friend", MT97; "Pay [1] to move that Troublemaker", MT95).  Watched events
+    ("When that Friend becomes exhausted, dismiss it") and Reactions keep "it": the card the event is about."""
+    if not any(a.get("kind") == "play_on" for a in abilities):
+        return
+    for a in abilities:
+        if a.get("kind") not in ("trigger", "activated") or a.get("subj") or a.get("rx"):
+            continue
+        if not re.search(r"\bthat (?:Friend|Troublemaker|character)\b", a.get("text", "")):
+            continue
+        for e in _flat_effects(a.get("effects")):
+            t = e.get("target")
+            if t == {"it": True}:
+                e["target"] = {"host": True}
+            elif isinstance(t, dict) and not (t.get("self") or t.get("host")):
+                break  # an earlier effect chose a card: "that Friend" is the chosen one from here on
 
 
 def compile_card(card):

@@ -166,7 +166,9 @@ STATIC_EXTRA: list = [
     (r"^Your opponent may not play Friends with (\d+) power or less to this Problem$", ("Resource",),
      lambda m: {"op": "no_play", "who": "opp", "sel": {"type": "Friend", "max_printed": int(m[1])}}),
     (r"^Resources can't be played on this Problem or on Friends here$", ("Problem",),
-     lambda m: {"op": "no_play", "who": "all", "sel": {"type": "Resource"}}),
+     # the text's two hosts: played on the Problem itself, or on a Friend there (not on a Mane Character
+     # or a Troublemaker there); ``hosts`` lists the host types the restriction covers
+     lambda m: {"op": "no_play", "who": "all", "sel": {"type": "Resource"}, "hosts": ["Problem", "Friend"]}),
     (r"^Players with (\d+) or more characters here can't move or play characters to this Problem$", ("Problem",),
      lambda m: {"op": "no_play", "who": "all", "sel": {"type": "Friend"}, "min_chars": int(m[1]),
                 "parts": [{"op": "no_play", "who": "all", "sel": {"type": "Friend"}, "min_chars": int(m[1])},

@@ -10,6 +10,10 @@ from .vocab import COLOR_RE, TRAITS, re, word_number
 
 
 # ------------------------------------------------------------------ abilities
+# A card's own triggers on these events resolve after it left play (514.5a: a defeated Troublemaker is
+# dismissed; 410.6a: "it" is then the card in its new zone, no longer the card in play)
+LEAVES_PLAY_EVENTS = ("defeated", "leaves")
+
 TRIGGERS = [
     (r"^(?:When|As) this card enters play at a Problem, ", "enter", {"when": "problem"}),
     (r"^When you play this card to a Problem, ", "enter", {"when": "problem"}),

@@ -122,30 +122,53 @@ def _player_look_top(self, st, ev, fr, e, _op, p, _src, _who, _targets) -> bool:
     n = min(e.get("n", 1), len(deck))
     if n <= 0:
         return True
-    # decide one card at a time: top or bottom (private; Meticulous / Inspired)
+    # decide one card at a time: top or bottom (private), then the order of each group: Meticulous "on
+    # the top or bottom of your deck in any order", Inspired "on top of the deck in any order, and the
+    # rest on the bottom" (glossary): every arrangement of the cards looked at can be reached
     k = fr.get("k") or 0
-    if fr["ch"] is None:
-        if k == 0:
-            fr["look"] = deck[:n]
-            if not ev.quiet:
-                names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in fr["look"])
-                ev.add("look", f"{self.pname(st, p)} looks at the top {n} card(s) of a deck", player=p)
-                ev.add("look", f"You see: {names}", to=p)
-        if k >= len(fr["look"]):
-            _finish_look(self, st, fr, q, zone)
-            return True
+    if fr["ch"] is None and k == 0:
+        fr["look"] = deck[:n]
+        if not ev.quiet:
+            names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in fr["look"])
+            ev.add("look", f"{self.pname(st, p)} looks at the top {n} card(s) of a deck", player=p)
+            ev.add("look", f"You see: {names}", to=p)
+    elif fr["ch"] is not None and "ord" not in fr:
+        if fr["ch"] == "bottom":
+            fr.setdefault("bot", []).append(fr["look"][k])
+        fr["k"] = k = k + 1
+        fr["ch"] = None
+    if k < len(fr["look"]):
         self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=k)
         return False
-    fr.setdefault("bot", [])
-    if fr["ch"] == "bottom":
-        fr["bot"].append(fr["look"][k])
-    fr["k"] = k + 1
-    fr["ch"] = None
-    if fr["k"] >= len(fr["look"]):
-        _finish_look(self, st, fr, q, zone)
-        return True
-    self.ask(st, p, "look", ["top", "bottom"], "Meticulous/Inspired", card=fr["k"])
-    return False
+    return _order_looked_cards(self, st, fr, p, q, zone)
+
+
+def _order_looked_cards(self, st, fr, p, q, zone) -> bool:
+    """"... in any order": the looker picks the next card from the top of the cards going on top, then of
+    those going to the bottom (the last one picked is the bottom card), one at a time."""
+    bot = fr.get("bot", [])
+    groups = {"top": [c for c in fr["look"] if c not in bot], "bottom": list(bot)}
+    order = fr.setdefault("ord", {"top": [], "bottom": []})
+    if fr["ch"] is not None:
+        side = "top" if len(order["top"]) < len(groups["top"]) else "bottom"
+        if fr["ch"] in groups[side] and fr["ch"] not in order[side]:
+            order[side].append(fr["ch"])
+        fr["ch"] = None
+    for side in ("top", "bottom"):
+        rest = [c for c in groups[side] if c not in order[side]]
+        if len(rest) > 1:
+            self.ask(st, p, "target", rest, "Meticulous/Inspired: in any order", op=f"order_{side}")
+            return False
+        order[side] += rest
+    fr["bot"] = order["bottom"]
+    deck = st["pl"][q][zone]
+    top = [c for c in order["top"] if c in deck]
+    for c in top:
+        deck.remove(c)
+    deck[0:0] = top
+    fr.pop("ord", None)
+    _finish_look(self, st, fr, q, zone)
+    return True
 
 
 def _player_search(self, st, ev, fr, e, _op, p, src, _who, _targets) -> bool:

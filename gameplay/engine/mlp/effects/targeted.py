@@ -137,7 +137,7 @@ def _on_defeat(self, st, ev, _fr, _e, _op, p, _src, _tgt, _cands, _prev_it, _pai
     if self.ctype(st, cid) == "Troublemaker" and not st["cards"][cid].get("fd"):
         pts = self.face(st, cid).bonus or 0
         nm = self.name(st, cid)
-        self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"]})
+        self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"], "it": cid})  # it: found in its new zone (410.6a)
         self.score(st, ev, p, pts, f"for defeating {nm}")
         if st["pl"][p].get("ndb"):
             defeat_bonus(self, st, ev, p)
@@ -172,7 +172,7 @@ def _on_move(self, st, ev, fr, e, _op, p, src, _tgt, _cands, _prev_it, _paid, ci
         dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
     else:
         dest = [a for a in st["areas"] if a != c["a"] and not (a.startswith("home") and int(a[4:]) != c["c"])]
-        if to == "problem":
+        if to == "problem" or self.ctype(st, cid) == "Troublemaker":  # 506.2a: never to a home
             dest = [a for a in dest if not a.startswith("home")]
     dest = [a for a in dest if a != c["a"]]
     if e.get("distinct"):  # "Move each of them to a different Problem"

@@ -31,7 +31,7 @@ DESCRIPTIONS = {
     "counters": "put N counters on a card (519)",
     "search": "search a zone (`zone`: deck or disc) for a card and put it `to` hand, play or the deck top (518); "
               "from a deck into the hand the card is named only to its player unless `reveal` (518.1, 404.1)",
-    "look_top": "look at the top N cards of a deck (private) and put them back",
+    "look_top": "look at the top N cards of a deck (private) and put them on the top or bottom in any order",
     "put_into_play": "put a card into play from a zone (706)",
     "token": "create a token (521)",
     "flip": "flip additional cards during a faceoff (515)",

@@ -168,7 +168,7 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
                     pts = max(pts - sum(ab["n"] for o, ab in self.statics(st, "tm_points_minus")
                                         if st["cards"][o]["a"] == st["cards"][tm]["a"]), 0)
                 nm = self.name(st, tm)
-                self.fire(st, ev, "defeated", tm, extra={"la": st["cards"][tm]["a"]})  # la: "here" once it is gone
+                self.fire(st, ev, "defeated", tm, extra={"la": st["cards"][tm]["a"], "it": tm})  # la: "here" once it is gone; it: found in its new zone (410.6a)
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 if st["pl"][chal].get("ndb"):

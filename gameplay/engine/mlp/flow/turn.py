@@ -507,10 +507,12 @@ def _confront_next(self, st, ev):
     if area is None or area not in sc["todo"]:
         # 610.1: a confront step is performed for each Problem in the order of the turn player's
         # choosing.  611.1: confronting is not optional (the turn player confronts a Problem whose
-        # requirements they meet), so the order is asked (``confront_order``) only among the
-        # Problems that can be confronted now, and only when there are two or more.  A Problem that
-        # can't be confronted now waits (a confront may make it confrontable); once none can be
-        # confronted, the remaining steps confront nothing.
+        # requirements they meet), so the order is asked (``confront_order``) among the Problems that
+        # can be confronted now, when there are two or more.  A Problem that can't be confronted now
+        # waits (a confront may make it confrontable); once none can be confronted, the remaining
+        # steps confront nothing.  A waiting Problem where the turn player has characters is offered
+        # too while a card in play has a triggered ability a confront step fires (611.4): an earlier
+        # confront could then make it confrontable, and choosing it performs its empty step first.
         todo = [a for a in sc["todo"] if a in st["areas"]]
         sc["todo"] = todo
         can = _confrontable(self, st, tp, todo)
@@ -519,8 +521,10 @@ def _confront_next(self, st, ev):
             sc.pop("cur", None)
             st["step"] = "faceoff_step"
             return
-        if len(can) > 1:
-            ask(self, st, tp, "confront_order", can, "610.1")
+        waiting = [a for a in todo if a not in can and self.chars_at(st, a, tp)] \
+            if len(todo) > len(can) and self.may_fire(st, "confront_step") else []
+        if len(can) + len(waiting) > 1:
+            ask(self, st, tp, "confront_order", can + waiting, "610.1")
             return
         area = sc["cur"] = can[0]
     elif area not in st["areas"] or not self.can_confront(st, tp, area):

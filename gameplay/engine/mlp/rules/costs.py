@@ -185,6 +185,8 @@ class Costs:
                 continue
             if "min_chars" in ab and len(self.chars_at(st, dest, p)) < ab["min_chars"]:
                 continue
+            if "hosts" in ab and host in cards and self.ctype(st, host) not in ab["hosts"]:
+                continue  # "on this Problem or on Friends here": not on a Mane Character or Troublemaker here
             return True
         return False
 

@@ -236,6 +236,9 @@ class CardIndex:
             ("turn_end", ("turn_end", "opp_turn_end", "any_turn_end")),
             ("turn_start", ("draw_step_end", "turn_start", "any_turn_start")), ("draw", ("you_draw", "any_draw")),
             ("move", ("you_move", "opp_moves")), ("confront", ("opp_confronts", "you_confront")),
+            # everything a confront step (611.4) fires: a confront may make a later Problem confrontable
+            ("confront_step", ("opp_confronts", "you_confront", "confront", "confront_this", "confront_this_any",
+                               "confronted")),
             ("fo_start", ("problem_fo_start", "opp_starts_fo", "any_fo_start", "you_start_fo")),
             ("fo_here", ("win_fo_here", "any_win_fo_here", "opp_loses_tm_fo_here")),
             ("tm_fo", ("you_win_tm_fo", "you_lose_tm_fo")), ("fo_inv", ("fo_start", "host_fo_start")),
