@@ -67,9 +67,15 @@ function decisionHints(pend, p) {
   if (src) out.push(el("p", { class: "asker" }, "Asked by ", el("button", { type: "button", class: "cardlink", "data-show": src.id }, src.name || "a card"), rule));
   else out.push(el("p", { class: "asker" }, `The rules ask${rule}`));
   if (pend.kind === "may" && pend.text) out.push(el("p", { class: "hint" }, `Effect: ${pend.text}`));
-  if (pend.op) out.push(el("p", { class: "hint" }, `For: ${pend.op.replace(/_/g, " ")}`));
+  if (pend.op) out.push(el("p", { class: "hint" }, OP_HINTS[pend.op] || `For: ${pend.op.replace(/_/g, " ")}`));
   return out;
 }
+
+// Decisions whose op needs its own words ("in any order": the player orders the cards, one pick at a time).
+const OP_HINTS = {
+  reorder_top: "Put these cards back on top in any order: choose the top card first; each next card goes under it",
+  reorder_bottom: "Put these cards on the bottom in any order: pick them one at a time; the last one you pick is the bottom card",
+};
 
 function eventPanel(p, linked) {
   // The latest faceoff of this turn, from the log: both sides' flips, totals, the winner, the points.

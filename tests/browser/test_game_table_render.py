@@ -75,6 +75,17 @@ def test_each_decision_is_a_prompt_naming_its_rule(table_page, name, words):
     assert page.js_errors == []
 
 
+def test_an_any_order_decision_says_which_card_goes_where(table_page):
+    """Cards put back "in any order" are ordered one pick at a time (the top card first); the prompt says so."""
+    page = table_page()
+    state = fixture("kind_target_p1")
+    assert state["view"]["pending"]["op"] == "reorder_top"
+    open_offline(page, state)
+    hint = page.locator(".prompt .decision").inner_text()
+    assert "in any order" in hint and "top card first" in hint
+    assert page.js_errors == []
+
+
 def test_the_waiting_player_sees_why_the_game_waits(table_page):
     page = table_page()
     open_offline(page, fixture("may_waiting_p1"))
