@@ -202,3 +202,24 @@ def event_created_by_an_organiser(**kwargs):
     event = services.event_create(**kwargs)
     EventRole.objects.filter(event=event, accepted_at__isnull=True).update(accepted_at=timezone.now())
     return event
+
+
+@pytest.fixture
+def seat_page(chromium, live_site):
+    """``seat_page(user, viewport=DESKTOP, **context_options)``: a player's page at their table; JS errors
+    are kept in ``page.js_errors``. (A module's own ``live_site`` override applies.)"""
+    contexts = []
+
+    def make(user, viewport=DESKTOP, **kw):
+        ctx = chromium.new_context(viewport=viewport, **kw)
+        ctx.add_cookies([session_cookie(user, live_site)])
+        contexts.append(ctx)
+        page = ctx.new_page()
+        page.set_default_timeout(15_000)
+        page.js_errors = []
+        page.on("pageerror", lambda e: page.js_errors.append(str(e)))
+        return page
+
+    yield make
+    for c in contexts:
+        c.close()

@@ -16,14 +16,12 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from tests.browser.conftest import session_cookie
 from tests.browser.table_helpers import axe_violations, shot
 from tests.browser.table_policy import choose_action, decks
 from tests.gameplay.online_fixtures import online  # noqa: F401  (Celery eager, channel layer in memory here)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DESKTOP = {"width": 1280, "height": 800}
 PHONE_SIDEWAYS = {"width": 844, "height": 390}
 
 
@@ -31,25 +29,6 @@ PHONE_SIDEWAYS = {"width": 844, "height": 390}
 def live_site(online, live_site):
     """tests/browser/conftest.py's daphne, with this module's online settings in the test process."""
     return live_site
-
-
-@pytest.fixture
-def seat_page(chromium, live_site):
-    contexts = []
-
-    def make(user, viewport=DESKTOP, **kw):
-        ctx = chromium.new_context(viewport=viewport, **kw)
-        ctx.add_cookies([session_cookie(user, live_site)])
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        page.js_errors = []
-        page.on("pageerror", lambda e: page.js_errors.append(str(e)))
-        return page
-
-    yield make
-    for c in contexts:
-        c.close()
 
 
 def _stacked_match(ann, bob, *, tournament_match=None, registrations=(None, None)):

@@ -16,7 +16,6 @@ import json
 
 import pytest
 
-from tests.browser.conftest import session_cookie
 from tests.browser.neopets_policy import MATCH_SEED, choose_action, decks
 from tests.browser.table_helpers import axe_violations, shot
 from tests.gameplay.online_fixtures import online  # noqa: F401  (Celery eager, channel layer in memory here)
@@ -32,25 +31,6 @@ PHONE_SIDEWAYS = {"width": 844, "height": 390}
 def live_site(online, live_site):
     """tests/browser/conftest.py's daphne, with this module's online settings in the test process."""
     return live_site
-
-
-@pytest.fixture
-def seat_page(chromium, live_site):
-    contexts = []
-
-    def make(user, viewport=DESKTOP, **kw):
-        ctx = chromium.new_context(viewport=viewport, **kw)
-        ctx.add_cookies([session_cookie(user, live_site)])
-        contexts.append(ctx)
-        page = ctx.new_page()
-        page.set_default_timeout(15_000)
-        page.js_errors = []
-        page.on("pageerror", lambda e: page.js_errors.append(str(e)))
-        return page
-
-    yield make
-    for c in contexts:
-        c.close()
 
 
 def _neopets_match(ann, bob):
