@@ -5,7 +5,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import answer, place, resolve_all, resolve_step, set_tokens, stacked_game, to_hand
 
 
 def _resolve(game, st, limit=200):
@@ -242,9 +242,9 @@ def test_deep_trouble_frightens_up_to_two_friends(game, card_db):
     ev = Ev()
     for _ in range(50):
         if st.d["pending"]:
-            game.r.decide(st.d, ev, Action.make("choose", 0, option=pick(st.d["pending"])))
+            answer(game, st, 0, pick(st.d["pending"]), ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
+            resolve_step(game, st, ev=ev)
         else:
             break
     assert st.d["cards"][a].get("fr") and st.d["cards"][b].get("fr")
@@ -366,7 +366,7 @@ def test_mane_bonus_only_while_at_a_problem(game):
 def test_parasprite_pandemic_lets_each_player_search_for_a_troublemaker(game, card_db):
     st = stacked_game(game, decks=(["PR155"] * 10, ["PR156"] * 10))
     hands = [len(st.d["pl"][p]["hand"]) for p in (0, 1)]
-    src = game.r.problem_at(st.d, "prob0")
+    src = game.problem_at(st, "prob0")
     _run(game, st, list(_abilities(card_db, "PR187")[0]["effects"]), src=src)
     assert [len(st.d["pl"][p]["hand"]) for p in (0, 1)] == [hands[0] + 1, hands[1] + 1]
 

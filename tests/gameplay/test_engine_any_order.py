@@ -11,7 +11,7 @@ import pytest
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import stacked_game
+from gameplay.engine.mlp.scenario import resolve_step, stacked_game
 
 
 def _start(game, effects, player=0):
@@ -20,7 +20,7 @@ def _start(game, effects, player=0):
                        "lbl": "t", "after": None})
     ev = Ev()
     while st.d["rq"] and not st.d["pending"]:
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     return st
 
 

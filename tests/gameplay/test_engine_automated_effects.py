@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import re
 
-from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, stacked_game
+from gameplay.engine.mlp.scenario import advance, place, play_effects, resolve_step, stacked_game
 
 
 def _run_effect(game, st, player, effects):
     st.d["rq"].append({"p": player, "src": None, "eff": effects, "i": 0, "ch": None, "lbl": "test", "after": None})
-    game.r.advance(st.d, Ev())
+    advance(game, st)
     st._la = None
     return st
 
@@ -88,7 +87,7 @@ def _leaves_play_scenario(game, number):
 def _resolve_answering_yes(game, st):
     from gameplay.engine.mlp.scenario import resolve_all
 
-    game.r.advance(st.d, Ev())
+    advance(game, st)
     resolve_all(game, st)
     return st
 
@@ -106,7 +105,7 @@ def test_every_automated_leaves_play_trigger_changes_the_game_410_6a(game, card_
         st_b = st.copy()
         st_b.d["rq"].append({"p": 0, "src": None, "eff": [{"op": op, "target": {"id": cid}}], "i": 0, "ch": None,
                              "lbl": "test", "after": None})
-        game.r.resolve_step(st_b.d, Ev())
+        resolve_step(game, st_b)
         st_b.d["trig"] = [t for t in st_b.d["trig"] if t["src"] != cid]  # the card's own triggers skipped
         _resolve_answering_yes(game, st_b)
         if _projection(with_trigger.d) == _projection(st_b.d):
@@ -172,10 +171,10 @@ def test_attached_resource_that_friend_is_its_host_509(game, card_db):
         set_tokens(st, 0, 9)
         host = place(game, st, host_no, 0, area)
         res = place(game, st, number, 0, area, host=host)
-        before = (st.d["cards"][host]["a"], game.r.power(st.d, host), bool(st.d["cards"][host].get("ex")))
-        game.r.play_effects(st.d, Ev(), 0, res, ab["effects"])
+        before = (st.d["cards"][host]["a"], game.power(st, host), bool(st.d["cards"][host].get("ex")))
+        play_effects(game, st, 0, res, ab["effects"])
         resolve_all(game, st)
-        after = (st.d["cards"][host]["a"], game.r.power(st.d, host), bool(st.d["cards"][host].get("ex")))
+        after = (st.d["cards"][host]["a"], game.power(st, host), bool(st.d["cards"][host].get("ex")))
         i = ("area", "power", "ex").index(what)
         assert after[i] != before[i], (number, ab["text"], before, after)
 
@@ -186,7 +185,7 @@ def test_moving_a_troublemaker_by_an_effect_offers_only_problems_506_2a(game):
     tm = place(game, st, "EO171", 0, "prob0")
     st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "move", "target": {"id": tm}, "to": "choose"}], "i": 0,
                        "ch": None, "lbl": "test", "after": None})
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     if st.d["pending"]:
         assert not any(str(o).startswith("home") for o in st.d["pending"]["options"])
     else:  # one Problem to go to: moved without a decision

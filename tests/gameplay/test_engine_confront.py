@@ -92,7 +92,7 @@ def test_301_2_mane_turns_over_when_confronting_its_problem(game):
     st = _to_score(game, st)
     assert st.d["pl"][0]["score"] == 1
     assert st.d["cards"][mane]["b"] is True
-    assert game.r.face(st.d, mane).keywords.get("Random") == 1  # the Boosted side's keyword
+    assert game.face(st, mane).keywords.get("Random") == 1  # the Boosted side's keyword
 
 
 def test_mane_does_not_turn_over_when_condition_fails(game):

@@ -7,12 +7,15 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (automated, place, problem, resolve_all, set_tokens, stacked_game,
-                                           to_discard, to_hand)
+from gameplay.engine.mlp import scenario
+from gameplay.engine.mlp.scenario import (add_power, answer, automated, draw_cards, frighten, leave_play, move_card,
+                                          place, pre_priority, problem, replace_problem, resolve_all, resolve_step,
+                                          run_step, send_home, set_tokens, stacked_game, start_faceoff, to_discard,
+                                          to_hand, unfrighten)
 
 
 def pw(game, st, cid):
-    return game.r.power(st.d, cid)
+    return game.power(st, cid)
 
 
 def legal(game, st, kind, p=0):
@@ -82,15 +85,15 @@ def test_first_griffon_friend_each_turn_costs_less(game, card_db):
     st = stacked_game(game)
     place(game, st, "FF23", 0, "home0")
     gav, gre, pony = to_hand(game, st, "FF7", 0), to_hand(game, st, "FF25", 0), to_hand(game, st, "PR12", 0)
-    assert [game.r.card_cost(st.d, 0, c) for c in (gav, gre, pony)] == [1, 2, 2]
+    assert [game.card_cost(st, 0, c) for c in (gav, gre, pony)] == [1, 2, 2]
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=pony, area="home0"))  # not a Griffon: no change
     gav = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == card_db.key("FF7"))
-    assert game.r.card_cost(st.d, 0, gav) == 1
+    assert game.card_cost(st, 0, gav) == 1
     st, _ = game.apply(st, Action.make("play", 0, card=gav, area="home0"))
     assert st.d["pl"][0]["tok"] == 5 - 2 - 1
     gre = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == card_db.key("FF25"))
-    assert game.r.card_cost(st.d, 0, gre) == 3  # no longer the first Griffon Friend this turn
+    assert game.card_cost(st, 0, gre) == 3  # no longer the first Griffon Friend this turn
 
 
 def test_opponents_pay_more_and_you_pay_less(game, card_db):
@@ -98,10 +101,10 @@ def test_opponents_pay_more_and_you_pay_less(game, card_db):
     Events"; HM2 (boosted): "Opponents must pay +[1] to play Troublemakers"."""
     st = stacked_game(game)
     place(game, st, "FF138", 0, "home0")
-    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR31", 0)) == 3  # 4 - 1
-    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR20", 0)) == 1  # 1: to a minimum of [1]
-    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR114", 1)) == 1 + 2
-    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR114", 0)) == 1
+    assert game.card_cost(st, 0, to_hand(game, st, "PR31", 0)) == 3  # 4 - 1
+    assert game.card_cost(st, 0, to_hand(game, st, "PR20", 0)) == 1  # 1: to a minimum of [1]
+    assert game.card_cost(st, 1, to_hand(game, st, "PR114", 1)) == 1 + 2
+    assert game.card_cost(st, 0, to_hand(game, st, "PR114", 0)) == 1
     st = stacked_game(game, manes=("HM2", "PR2"))
     st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True  # Discord boosted
     tm = to_hand(game, st, "RR11", 1)
@@ -114,7 +117,7 @@ def test_rally_costs_less_while_exhausted(game, card_db):
     st = stacked_game(game)
     doc = place(game, st, "CN32", 0, "home0")
     f = place(game, st, "PR12", 0, "home0")
-    game.r.frighten(st.d, Ev(), f)
+    frighten(game, st, f)
     set_tokens(st, 0, 1)
     assert not legal(game, st, "rally")
     st.d["cards"][doc]["ex"] = True
@@ -123,7 +126,7 @@ def test_rally_costs_less_while_exhausted(game, card_db):
     st2, _ = game.apply(st, Action.make("rally", 0, card=f))
     assert st2.d["pl"][0]["tok"] == 0 and not st2.d["cards"][f]["fr"]
     place(game, st, "CN32", 0, "home0", exhausted=True)  # two discounts: still at least [1]
-    assert game.r.action_tax(st.d, 0, "rally", f) == -1
+    assert game.action_tax(st, 0, "rally", f) == -1
 
 
 def test_play_and_move_cost_more_while_exhausted(game, card_db):
@@ -133,14 +136,14 @@ def test_play_and_move_cost_more_while_exhausted(game, card_db):
     gavel = place(game, st, "CN72", 1, "prob0")
     f = to_hand(game, st, "PR12", 0)
     mover = place(game, st, "PR33", 0, "home0")
-    base = game.r.move_cost(st.d, 0, mover, "prob0")
-    assert game.r.card_cost(st.d, 0, f, area="prob0") == 2 and game.r.move_cost(st.d, 0, mover, "prob1") == base
+    base = game.move_cost(st, 0, mover, "prob0")
+    assert game.card_cost(st, 0, f, area="prob0") == 2 and game.move_cost(st, 0, mover, "prob1") == base
     st.d["cards"][gavel]["ex"] = True
-    assert game.r.card_cost(st.d, 0, f, area="prob0") == 3 and game.r.card_cost(st.d, 0, f, area="prob1") == 2
-    assert game.r.move_cost(st.d, 0, mover, "prob0") == base + 1 and game.r.move_cost(st.d, 0, mover, "prob1") == base
-    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1), area="prob0") == 2  # its controller: no tax
+    assert game.card_cost(st, 0, f, area="prob0") == 3 and game.card_cost(st, 0, f, area="prob1") == 2
+    assert game.move_cost(st, 0, mover, "prob0") == base + 1 and game.move_cost(st, 0, mover, "prob1") == base
+    assert game.card_cost(st, 1, to_hand(game, st, "PR12", 1), area="prob0") == 2  # its controller: no tax
     st.d["cards"][gavel]["a"] = "home1"  # at home it has no Problem
-    assert game.r.card_cost(st.d, 0, f, area="home1") == 2
+    assert game.card_cost(st, 0, f, area="home1") == 2
 
 
 def test_event_additional_cost_paragraph(game, card_db):
@@ -208,25 +211,25 @@ def test_chaos_while_flipped_power(game, card_db):
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0, None)
+    start_faceoff(game, st, "problem", ["prob0"], 0, None)
     resolve_all(game, st)
     top(game, st, 0, "FF8", "EO42", "FF68")
     top(game, st, 1, "FF8")
     hand0, hand1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
-    base0 = game.r.faceoff_total(st.d, 0)
+    base0 = game.faceoff_total(st, 0)
     flip_one(game.r, st.d, Ev(True), 0)
-    assert game.r.faceoff_total(st.d, 0) == base0 + 1 + 2
+    assert game.faceoff_total(st, 0) == base0 + 1 + 2
     flip_one(game.r, st.d, Ev(True), 0)
-    assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0
+    assert game.faceoff_total(st, 0) == base0 + 3 + 3 + hand0
     flip_one(game.r, st.d, Ev(True), 0)
-    assert game.r.faceoff_total(st.d, 0) == base0 + 3 + 3 + hand0 + hand0
-    b1 = game.r.faceoff_total(st.d, 1)
+    assert game.faceoff_total(st, 0) == base0 + 3 + 3 + hand0 + hand0
+    b1 = game.faceoff_total(st, 1)
     flip_one(game.r, st.d, Ev(True), 1)
-    assert game.r.faceoff_total(st.d, 1) == b1 + 3
+    assert game.faceoff_total(st, 1) == b1 + 3
     # "Opposing flipped cards lose and can't have abilities" (FF? any card with flip_no_abilities)
     nf = next(c.number for c in card_db.cards.values() if any(a.get("op") == "flip_no_abilities" for a in c.abilities.get("front", ())))
     place(game, st, nf, 1, "home1")
-    assert game.r.faceoff_total(st.d, 0) == base0 + 1 + 3 + 0
+    assert game.faceoff_total(st, 0) == base0 + 1 + 3 + 0
     # in play, FF68's power is the number of cards in its controller's hand
     assert pw(game, st, place(game, st, "FF68", 1, "home1")) == hand1
 
@@ -235,9 +238,9 @@ def test_granted_epic(game, card_db):
     """MT95 Alicorn Amulet: "That Troublemaker is Epic and has +3 power" (516: Epic)."""
     st = stacked_game(game)
     tm = place(game, st, "RR11", 0, "prob1")
-    assert not game.r.epic(st.d, tm)
+    assert not game.epic(st, tm)
     place(game, st, "MT95", 0, "prob1", host=tm)
-    assert game.r.epic(st.d, tm) and pw(game, st, tm) == 4 + 3
+    assert game.epic(st, tm) and pw(game, st, tm) == 4 + 3
 
 
 # ------------------------------------------------------------------ can't (104.2), playing, colors, bonus
@@ -247,18 +250,18 @@ def test_cant_be_frightened_conditions(game, card_db):
     st = stacked_game(game)
     maud = place(game, st, "EO29", 0, "home0")
     f = place(game, st, "PR12", 0, "home0")
-    assert game.r.frighten(st.d, Ev(), f)
-    game.r.unfrighten(st.d, Ev(), f)
-    game.r.add_mod(st.d, maud, 2, "turn")
-    assert pw(game, st, maud) == 4 and not game.r.frighten(st.d, Ev(), f) and not st.d["cards"][f]["fr"]
+    assert frighten(game, st, f)
+    unfrighten(game, st, f)
+    add_power(game, st, maud, 2, "turn")
+    assert pw(game, st, maud) == 4 and not frighten(game, st, f) and not st.d["cards"][f]["fr"]
     st = stacked_game(game)
     roller = place(game, st, "CN38", 0, "home0")
-    assert not game.r.prevented(st.d, roller, "no_dismiss")
+    assert not game.prevented(st, roller, "no_dismiss")
     b = game._new(st.d, card_db.key("PR12"), 0, "ban")
     st.d["pl"][0]["ban"].append(b)
     st.d["cards"][b]["bn"] = roller
-    assert game.r.prevented(st.d, roller, "no_dismiss") and game.r.prevented(st.d, roller, "no_frighten")
-    assert not game.r.frighten(st.d, Ev(), roller)
+    assert game.prevented(st, roller, "no_dismiss") and game.prevented(st, roller, "no_frighten")
+    assert not frighten(game, st, roller)
 
 
 def test_no_friends_played_while_a_troublemaker_is_here(game, card_db):
@@ -285,13 +288,13 @@ def test_attachment_color_and_put_back_on_deck(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR12", 0, "home0")
     hat = place(game, st, "EO168", 0, "home0", host=f)
-    assert set(game.r.colors(st.d, f)) == {"Loyalty", "Laughter"}
+    assert set(game.colors(st, f)) == {"Loyalty", "Laughter"}
     acts = [a for a in legal(game, st, "activate") if a.get("card") == hat]
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
     top_card = st.d["pl"][0]["deck"][0]
-    assert st.d["cards"][top_card]["k"] == card_db.key("EO168") and game.r.colors(st.d, f) == ("Loyalty",)
+    assert st.d["cards"][top_card]["k"] == card_db.key("EO168") and game.colors(st, f) == ("Loyalty",)
 
 
 def test_problem_has_no_bonus_while_friend_there(game, card_db):
@@ -299,16 +302,16 @@ def test_problem_has_no_bonus_while_friend_there(game, card_db):
     st = stacked_game(game)
     set_problem(game, st, 1, "PR163")
     pid = problem(st, game, 1)
-    printed = game.r.face(st.d, pid).bonus
+    printed = game.face(st, pid).bonus
     assert printed
     f = place(game, st, "PR12", 0, "home0")
     place(game, st, "CN130", 0, "home0", host=f)
-    assert game.r.problem_bonus(st.d, pid) == printed
+    assert game.problem_bonus(st, pid) == printed
     st.d["cards"][f]["a"] = "prob1"
     for o in st.d["play"]:
         if st.d["cards"][o].get("h") == f:
             st.d["cards"][o]["a"] = "prob1"
-    assert game.r.problem_bonus(st.d, pid) == 0
+    assert game.problem_bonus(st, pid) == 0
 
 
 def test_boosted_mane_loses_abilities(game, card_db):
@@ -316,18 +319,18 @@ def test_boosted_mane_loses_abilities(game, card_db):
     st = stacked_game(game)
     mane = st.d["pl"][1]["mane"]
     place(game, st, "AD153", 0, st.d["cards"][mane]["a"], host=mane)
-    assert not game.r.lost(st.d, mane)
+    assert not game.lost_abilities(st, mane)
     st.d["cards"][mane]["b"] = True
-    assert game.r.lost(st.d, mane) and game.r.abilities(st.d, mane) == ()
+    assert game.lost_abilities(st, mane) and game.abilities(st, mane) == ()
 
 
 def test_maximum_hand_size_increased(game, card_db):
     """MT25: "While this card is Cutie Marked, your maximum hand size is increased by 2" (616.2)."""
     st = stacked_game(game)
     fc = place(game, st, "MT25", 0, "home0")
-    assert game.r.hand_size(st.d, 0) == 8
+    assert game.max_hand_size(st, 0) == 8
     st.d["cards"][fc]["cm"] = True
-    assert game.r.hand_size(st.d, 0) == 10 and game.r.hand_size(st.d, 1) == 8
+    assert game.max_hand_size(st, 0) == 10 and game.max_hand_size(st, 1) == 8
     while len(st.d["pl"][0]["hand"]) < 10:
         to_hand(game, st, "PR12", 0)
     from gameplay.engine.mlp.flow import end_of_turn
@@ -341,11 +344,11 @@ def test_opposing_mane_cant_contribute_to_faceoffs(game, card_db):
     mane1 = st.d["pl"][1]["mane"]
     st.d["cards"][mane1]["a"] = "prob0"
     place(game, st, "PR31", 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0, None)
-    with_mane = game.r.faceoff_total(st.d, 1)
+    start_faceoff(game, st, "problem", ["prob0"], 0, None)
+    with_mane = game.faceoff_total(st, 1)
     assert with_mane == pw(game, st, mane1)
     place(game, st, "HM43", 0, "prob0")
-    assert game.r.faceoff_total(st.d, 1) == 0
+    assert game.faceoff_total(st, 1) == 0
 
 
 # ------------------------------------------------------------------ Talented effects
@@ -427,7 +430,7 @@ def confront(game, st, p, area):
     st.d["sc"] = {"todo": [area], "conf": [], "solved": []}
     st.d["step"] = "confront"
     st.d["tp"] = p
-    game.r.step(st.d, Ev(True))
+    run_step(game, st)
     settle(game, st)
 
 
@@ -437,8 +440,8 @@ def settle(game, st):
         if st.d["pending"]:
             break
         if st.d["rq"]:
-            game.r.resolve_step(st.d, Ev())
-        elif not game.r.ppp(st.d, Ev()):
+            resolve_step(game, st)
+        elif not pre_priority(game, st):
             break
     st._la = None
 
@@ -452,10 +455,10 @@ def test_first_player_to_confront_this_problem(game, card_db):
         place(game, st, n, 1, "prob0")
     one = to_discard(game, st, "PR20", 1)  # printed power 1
     to_discard(game, st, "PR12", 1)  # printed power 2: not offered
-    assert game.r.can_confront(st.d, 1, "prob0")
+    assert game.can_confront(st, 1, "prob0")
     confront(game, st, 1, "prob0")
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
-    game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
+    answer(game, st, 1, True)
     settle(game, st)
     assert st.d["pending"]["options"] == [one, "none"]
     resolve_all(game, st)
@@ -477,10 +480,10 @@ def test_first_confront_looks_at_this_problem_deck_and_pays_to_score(game, card_
         place(game, st, n, 0, "prob1")
     pdeck = list(st.d["pl"][1]["pdeck"])
     confront(game, st, 0, "prob1")
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     settle(game, st)
     assert st.d["pending"]["kind"] == "look" and st.d["pending"]["player"] == 0
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="bottom"))
+    answer(game, st, 0, "bottom")
     resolve_all(game, st)
     assert st.d["pl"][1]["pdeck"] == pdeck[1:] + pdeck[:1]
     st = stacked_game(game)
@@ -505,9 +508,9 @@ def test_first_confront_dismisses_a_resource_on_an_opposing_friend_here(game, ca
     mine = place(game, st, "EO168", 0, "prob1", host=st.d["play"][-3])
     elsewhere = place(game, st, "EO168", 1, "home1", host=place(game, st, "PR12", 1, "home1"))
     confront(game, st, 0, "prob1")
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, hat) and game.r.in_play(st.d, mine) and game.r.in_play(st.d, elsewhere)
+    assert not game.in_play(st, hat) and game.in_play(st, mine) and game.in_play(st, elsewhere)
 
 
 # ------------------------------------------------------------------ Harmony: counted costs, readying
@@ -518,18 +521,18 @@ def test_dismiss_with_cost_up_to_your_griffon_count(game, card_db):
     cheap, mid, dear = (place(game, st, n, 1, "home1") for n in ("PR20", "PR12", "PR31"))  # costs 1, 2, 4
     g = place(game, st, "FF26", 0, "home0")
     sel = {"type": "Friend", "ctrl": "opp", "max_cost_count": {"type": "character", "ctrl": "you", "trait": "Griffon"}}
-    assert game.r.select(st.d, sel, 0, g) == [cheap]  # one Griffon (Griselda herself)
+    assert game.select(st, sel, 0, g) == [cheap]  # one Griffon (Griselda herself)
     place(game, st, "FF7", 0, "prob0")  # a second Griffon
     place(game, st, "FF6", 1, "home1")  # an opposing Griffon does not count
-    game.r.fire(st.d, Ev(), "enter", g)
+    scenario.trigger(game, st, "enter", g)
     settle(game, st)
     assert st.d["pending"]["kind"] == "may"
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     settle(game, st)
     assert st.d["pending"]["kind"] == "target" and st.d["pending"]["options"] == [cheap, mid]
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=mid))
+    answer(game, st, 0, mid)
     settle(game, st)
-    assert not game.r.in_play(st.d, mid) and game.r.in_play(st.d, cheap) and game.r.in_play(st.d, dear)
+    assert not game.in_play(st, mid) and game.in_play(st, cheap) and game.in_play(st, dear)
 
 
 def test_when_this_card_readies(game, card_db):
@@ -537,7 +540,7 @@ def test_when_this_card_readies(game, card_db):
     Friend" — readying in the Ready Phase (603.1) and by an effect."""
     st = stacked_game(game)
     cal = place(game, st, "FF69", 0, "home0", exhausted=True)
-    game.r.ready(st.d, Ev(), cal)
+    scenario.ready(game, st, cal)
     assert st.d["trig"]
     resolve_all(game, st)
     assert st.d["cards"][cal]["cn"].get("+1") == 1
@@ -554,13 +557,13 @@ def test_event_looks_at_top_card_when_you_play_an_event(game, card_db):
     deck. You may put that card on the bottom of your deck"."""
     st = stacked_game(game)
     place(game, st, "CN65", 0, "home0")
-    assert game.r.card_cost(st.d, 0, to_hand(game, st, "PR114", 0)) == 0
+    assert game.card_cost(st, 0, to_hand(game, st, "PR114", 0)) == 0
     place(game, st, "PR36", 0, "home0")
     st = play_event(game, st, "PR114")  # draw 3 cards
     settle(game, st)
     assert st.d["pending"]["kind"] == "look" and st.d["pending"]["player"] == 0  # private: top or bottom
     topc = st.d["pl"][0]["deck"][0]
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="bottom"))
+    answer(game, st, 0, "bottom")
     resolve_all(game, st)
     assert st.d["pl"][0]["deck"][-1] == topc and topc not in st.d["pl"][0]["hand"]
 
@@ -571,22 +574,22 @@ def test_you_need_less_power_to_confront(game, card_db):
     Problem"; the reduction is spread over the requirements, characters are still needed (611.3)."""
     st = stacked_game(game)
     set_problem(game, st, 0, "HM138")
-    reqs = game.r.requirements(st.d, 0, "prob0")
+    reqs = game.requirements(st, 0, "prob0")
     assert ("Less", 2) in reqs
     assert [r for r in reqs if r[0] != "Less"] == [("Generosity", 4), ("Wild", 4)]
-    assert not game.r.can_confront(st.d, 0, "prob0")  # no character there
+    assert not game.can_confront(st, 0, "prob0")  # no character there
     place(game, st, "PR79", 0, "prob0")  # Generosity 2
     place(game, st, "PR33", 0, "prob0")  # Honesty 2
     place(game, st, "PR20", 0, "prob0")  # Loyalty 1: 5 power in all, 8 - 2 = 6 needed
-    assert not game.r.meets(st.d, 0, "prob0")
+    assert not game.meets_requirements(st, 0, "prob0")
     place(game, st, "PR76", 0, "prob0")  # Generosity 1: the 2 less are taken off Generosity 1 and Wild 1
-    assert game.r.meets(st.d, 0, "prob0")
+    assert game.meets_requirements(st, 0, "prob0")
     st2 = stacked_game(game)
     set_problem(game, st2, 0, "HM138")
     st2.d["pl"][1]["score"] = 0
     place(game, st2, "PR12", 1, "prob0")  # an opposing character here: no reduction
-    assert ("Less", 2) not in game.r.requirements(st2.d, 0, "prob0")
-    assert ("Less", 2) not in game.r.requirements(st2.d, 1, "prob0")  # "you": the Problem's owner only
+    assert ("Less", 2) not in game.requirements(st2, 0, "prob0")
+    assert ("Less", 2) not in game.requirements(st2, 1, "prob0")  # "you": the Problem's owner only
 
 
 def test_you_need_less_power_exact_counts(game, card_db):
@@ -594,27 +597,27 @@ def test_you_need_less_power_exact_counts(game, card_db):
     that Friend's Problem"; LL134: "-1 power ... for each card type among cards in your discard pile"."""
     st = stacked_game(game)
     set_problem(game, st, 1, "PR165")  # Bob's: Ann needs its opponent (Wild) number
-    wild = game.r.requirements(st.d, 0, "prob1")
+    wild = game.requirements(st, 0, "prob1")
     assert len(wild) == 1 and wild[0][0] == "Wild"
     n = wild[0][1]
-    while sum(pw(game, st, c) for c in game.r.chars_at(st.d, "prob1", 0)) < n - 2:
+    while sum(pw(game, st, c) for c in game.characters_at(st, "prob1", 0)) < n - 2:
         place(game, st, "PR20", 0, "prob1")  # 1 power each
-    assert not game.r.meets(st.d, 0, "prob1")
+    assert not game.meets_requirements(st, 0, "prob1")
     caravan = set_problem(game, st, 0, "LL129")  # Ann's Problem: "You need -2 power to confront opposing Problems"
-    assert game.r.meets(st.d, 0, "prob1")
-    assert ("Less", 2) not in game.r.requirements(st.d, 0, "prob0")  # not her own Problem
-    assert ("Less", 2) not in game.r.requirements(st.d, 1, "prob0")  # not for Bob
+    assert game.meets_requirements(st, 0, "prob1")
+    assert ("Less", 2) not in game.requirements(st, 0, "prob0")  # not her own Problem
+    assert ("Less", 2) not in game.requirements(st, 1, "prob0")  # not for Bob
     st.d["cards"][caravan]["k"] = card_db.key("PR168")
-    assert not game.r.meets(st.d, 0, "prob1")
-    f = game.r.chars_at(st.d, "prob1", 0)[0]
+    assert not game.meets_requirements(st, 0, "prob1")
+    f = game.characters_at(st, "prob1", 0)[0]
     place(game, st, "EO156", 0, "prob1", host=f)  # Local Fashion on one of Ann's Friends there
-    assert game.r.meets(st.d, 0, "prob1")
+    assert game.meets_requirements(st, 0, "prob1")
     st = stacked_game(game)
     camp = set_problem(game, st, 0, "LL134")
-    assert not any(k == "Less" for k, _ in game.r.requirements(st.d, 0, "prob0"))
+    assert not any(k == "Less" for k, _ in game.requirements(st, 0, "prob0"))
     for num in ("PR12", "PR12", "PR114"):  # a Friend and an Event: 2 card types
         to_discard(game, st, num, 0)
-    assert ("Less", 2) in game.r.requirements(st.d, 0, "prob0") and camp
+    assert ("Less", 2) in game.requirements(st, 0, "prob0") and camp
 
 
 # ------------------------------------------------------------------ more continuous abilities
@@ -627,16 +630,16 @@ def test_problem_faceoff_mane_power(game, card_db):
     base0 = pw(game, st, m0)
     st.d["cards"][m0]["a"] = "prob1"
     assert pw(game, st, m0) == base0  # no faceoff
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob1"], 0, None)
-    assert pw(game, st, m0) == base0 + 2 and game.r.involved(st.d, m0)
+    start_faceoff(game, st, "problem", ["prob1"], 0, None)
+    assert pw(game, st, m0) == base0 + 2 and game.involved_in_faceoff(st, m0)
     st = stacked_game(game)
     set_problem(game, st, 0, "AD170")
     st.d["cards"][m1]["a"] = "prob0"
     base1 = pw(game, st, m1)
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 1, None)
+    start_faceoff(game, st, "problem", ["prob0"], 1, None)
     assert pw(game, st, m1) == base1  # not boosted
     st.d["cards"][m1]["b"] = True
-    boosted = game.r.face(st.d, m1).power
+    boosted = game.face(st, m1).power
     assert pw(game, st, m1) == boosted - 2
 
 
@@ -650,14 +653,14 @@ def test_no_draws_during_the_main_phase_with_four_cards(game, card_db):
     assert legal(game, st, "draw")  # face-down: no abilities (505.1a)
     st.d["cards"][tm]["fd"] = False
     st._la = None
-    assert not legal(game, st, "draw") and game.r.draw(st.d, Ev(), 0) == 0
+    assert not legal(game, st, "draw") and draw_cards(game, st, 0) == 0
     while len(st.d["pl"][0]["hand"]) > 3:
         st.d["pl"][0]["hand"].pop()
     st._la = None
-    assert legal(game, st, "draw") and game.r.draw(st.d, Ev(), 0) == 1
-    assert game.r.draw(st.d, Ev(), 0) == 0  # now 4 cards
+    assert legal(game, st, "draw") and draw_cards(game, st, 0) == 1
+    assert draw_cards(game, st, 0) == 0  # now 4 cards
     st.d["step"] = "confront"  # not the Main Phase
-    assert game.r.draw(st.d, Ev(), 0) == 1
+    assert draw_cards(game, st, 0) == 1
 
 
 def test_critter_trait_during_score_phase_and_points_condition(game, card_db):
@@ -668,16 +671,16 @@ def test_critter_trait_during_score_phase_and_points_condition(game, card_db):
     place(game, st, "PR207", 0, "prob1")
     f, home = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR33", 0, "home0")
     theirs = place(game, st, "PR60", 1, "prob1")
-    assert "Critter" not in game.r.traits(st.d, f)
+    assert "Critter" not in game.traits(st, f)
     st.d["step"] = "confront"
-    assert "Critter" in game.r.traits(st.d, f) and "Critter" not in game.r.traits(st.d, home)
-    assert "Critter" not in game.r.traits(st.d, theirs)
+    assert "Critter" in game.traits(st, f) and "Critter" not in game.traits(st, home)
+    assert "Critter" not in game.traits(st, theirs)
     st = stacked_game(game)
     set_problem(game, st, 0, "NM16")
     tm = place(game, st, "EO173", 1, "prob0")
-    assert not game.r.lost(st.d, tm)
+    assert not game.lost_abilities(st, tm)
     st.d["pl"][0]["score"] = 8
-    assert game.r.lost(st.d, tm)
+    assert game.lost_abilities(st, tm)
 
 
 def test_attachments_with_several_abilities(game, card_db):
@@ -687,18 +690,18 @@ def test_attachments_with_several_abilities(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "CN32", 0, "home0")  # Honesty, with abilities
     place(game, st, "CG131", 1, "home0", host=f)
-    assert pw(game, st, f) == 3 + 1 and set(game.r.colors(st.d, f)) == {"Honesty", "Generosity"}
-    assert game.r.lost(st.d, f)
+    assert pw(game, st, f) == 3 + 1 and set(game.colors(st, f)) == {"Honesty", "Generosity"}
+    assert game.lost_abilities(st, f)
     g = place(game, st, "PR12", 0, "prob0")
     place(game, st, "CG134", 0, "prob0", host=g)
-    assert pw(game, st, g) == 2 and "Laughter" in game.r.colors(st.d, g)
+    assert pw(game, st, g) == 2 and "Laughter" in game.colors(st, g)
     place(game, st, "PR36", 0, "prob0")  # another Laughter Friend here
     place(game, st, "PR36", 0, "home0")  # not here
     place(game, st, "PR36", 1, "prob0")  # not yours
     assert pw(game, st, g) == 3
     h = place(game, st, "PR31", 0, "prob1")
     place(game, st, "SB114", 1, "prob1", host=h)
-    assert game.r.move_blocked(st.d, 0, h, "prob1", "home0") and not game.r.frighten(st.d, Ev(), h)
+    assert game.move_blocked(st, 0, h, "prob1", "home0") and not frighten(game, st, h)
     assert game.r.no_contrib(st.d, h, "confront") and game.r.no_contrib(st.d, h, "faceoff")
 
 
@@ -709,37 +712,37 @@ def test_resource_instructions_on_entering_play(game, card_db):
     st = stacked_game(game)
     mine, theirs = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 1, "prob1")
     on_mine = place(game, st, "EO165", 0, "home0", host=mine)
-    game.r.fire(st.d, Ev(), "enter", on_mine)
+    scenario.trigger(game, st, "enter", on_mine)
     settle(game, st)
     assert not st.d["pending"] and not st.d["cards"][mine]["ex"]  # yours: nothing
     on_theirs = place(game, st, "EO165", 0, "prob1", host=theirs)
-    game.r.fire(st.d, Ev(), "enter", on_theirs)
+    scenario.trigger(game, st, "enter", on_theirs)
     settle(game, st)
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     settle(game, st)
     assert st.d["cards"][theirs]["ex"]
     st = stacked_game(game)
     mine = place(game, st, "PR12", 0, "home0")
     place(game, st, "EO161", 0, "home0", host=mine)
-    game.r.fire(st.d, Ev(), "enter", next(o for o in st.d["play"] if st.d["cards"][o].get("h") == mine))
+    scenario.trigger(game, st, "enter", next(o for o in st.d["play"] if st.d["cards"][o].get("h") == mine))
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    answer(game, st, 0, "prob1")
     resolve_all(game, st)
     assert st.d["cards"][mine]["a"] == "prob1"
     st = stacked_game(game)
     f = place(game, st, "PR12", 1, "home1")
     ooa = place(game, st, "CG137", 0, "home1", host=f)
-    game.r.fire(st.d, Ev(), "enter", ooa)
+    scenario.trigger(game, st, "enter", ooa)
     resolve_all(game, st)
     assert st.d["cards"][f]["ex"]
     from gameplay.engine.mlp.flow import start_turn
     st.d["tp"] = 1
     start_turn(game.r, st.d, Ev(True))
     assert st.d["cards"][f]["ex"]  # not during the Ready Phase
-    assert game.r.ready(st.d, Ev(), f)  # an effect may still ready it
+    assert scenario.ready(game, st, f)  # an effect may still ready it
 
 
 # ------------------------------------------------------------------ optional replacement modifiers (710, 712.3)
@@ -748,20 +751,20 @@ def test_frighten_replaced_by_exhausting(game, card_db):
     would be frightened (712.3); declining lets it be frightened (710.3)."""
     st = stacked_game(game)
     cf = place(game, st, "CN29", 0, "prob0")
-    assert game.r.frighten(st.d, Ev(), cf) is False and not st.d["cards"][cf]["fr"]
+    assert frighten(game, st, cf) is False and not st.d["cards"][cf]["fr"]
     settle(game, st)
     pend = st.d["pending"]
     assert pend["kind"] == "may" and pend["player"] == 0
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     resolve_all(game, st)
     assert st.d["cards"][cf]["ex"] and not st.d["cards"][cf]["fr"]
-    game.r.frighten(st.d, Ev(), cf)  # 710.4: replaced even though it can't be exhausted again
+    frighten(game, st, cf)  # 710.4: replaced even though it can't be exhausted again
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=False))
+    answer(game, st, 0, False)
     settle(game, st)
     assert st.d["cards"][cf]["fr"]
     other = place(game, st, "PR12", 0, "prob0")
-    assert game.r.frighten(st.d, Ev(), other) and not st.d["rq"]  # only "this card"
+    assert frighten(game, st, other) and not st.d["rq"]  # only "this card"
 
 
 def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, card_db):
@@ -770,24 +773,24 @@ def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, 
     st = stacked_game(game)
     gs = place(game, st, "HM19", 0, "home0")
     d = to_discard(game, st, "PR12", 0)
-    game.r.frighten(st.d, Ev(), gs)
+    frighten(game, st, gs)
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     resolve_all(game, st)
     assert not st.d["cards"][gs]["fr"] and d not in st.d["pl"][0]["disc"] and len(st.d["pl"][0]["ban"]) == 1
     st = stacked_game(game)
     place(game, st, "HM65", 1, "home1")
     f = place(game, st, "PR12", 0, "prob0")
     set_tokens(st, 1, 0)
-    assert game.r.frighten(st.d, Ev(), f)  # Bob can't pay: not offered
+    assert frighten(game, st, f)  # Bob can't pay: not offered
     g = place(game, st, "PR33", 0, "prob0")
     set_tokens(st, 1, 2)
-    game.r.frighten(st.d, Ev(), g)
+    frighten(game, st, g)
     settle(game, st)
     assert st.d["pending"]["player"] == 1
-    game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
+    answer(game, st, 1, True)
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, g) and st.d["pl"][1]["tok"] == 1
+    assert not game.in_play(st, g) and st.d["pl"][1]["tok"] == 1
     assert any(st.d["cards"][c]["k"] == card_db.key("PR33") for c in st.d["pl"][0]["disc"])
 
 
@@ -797,23 +800,23 @@ def test_dismiss_replaced_by_retiring_this_card(game, card_db):
     st = stacked_game(game)
     aj = place(game, st, "CG20", 0, "prob0")
     f, away = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR33", 0, "prob1")
-    assert game.r.leave_play(st.d, Ev(), away, "disc") and not st.d["rq"]  # not here
-    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="retired") and not st.d["rq"]  # retired: not dismissed
+    assert leave_play(game, st, away, "disc") and not st.d["rq"]  # not here
+    assert leave_play(game, st, f, "disc", verb="retired") and not st.d["rq"]  # retired: not dismissed
     g = place(game, st, "PR12", 0, "prob0")
-    assert game.r.leave_play(st.d, Ev(), g, "disc") is None and game.r.in_play(st.d, g)
+    assert leave_play(game, st, g, "disc") is None and game.in_play(st, g)
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     resolve_all(game, st)
-    assert game.r.in_play(st.d, g) and not game.r.in_play(st.d, aj)
+    assert game.in_play(st, g) and not game.in_play(st, aj)
     st = stacked_game(game)
     team = place(game, st, "AD142", 0, "home0")
     host = place(game, st, "PR12", 0, "home0")
     hat = place(game, st, "EO168", 0, "home0", host=host)
-    game.r.leave_play(st.d, Ev(), hat, "disc")
+    leave_play(game, st, hat, "disc")
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=False))  # declined: it is dismissed
+    answer(game, st, 0, False)  # declined: it is dismissed
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, hat) and game.r.in_play(st.d, team)
+    assert not game.in_play(st, hat) and game.in_play(st, team)
 
 
 def test_dismiss_replaced_by_hand_or_banish(game, card_db):
@@ -823,22 +826,22 @@ def test_dismiss_replaced_by_hand_or_banish(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR12", 1, "prob1")
     place(game, st, "DE112", 1, "prob1", host=f)
-    game.r.leave_play(st.d, Ev(), f, "disc")
+    leave_play(game, st, f, "disc")
     settle(game, st)
     assert st.d["pending"]["player"] == 1
-    game.r.decide(st.d, Ev(), Action.make("choose", 1, option=True))
+    answer(game, st, 1, True)
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, f) and any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][1]["hand"])
+    assert not game.in_play(st, f) and any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][1]["hand"])
     st = stacked_game(game)
     cad = place(game, st, "LL77", 0, "home0")
     opp = place(game, st, "PR12", 1, "prob1")
-    game.r.leave_play(st.d, Ev(), opp, "disc")
+    leave_play(game, st, opp, "disc")
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     resolve_all(game, st)
     assert st.d["cards"][cad]["ex"] and any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][1]["ban"])
     opp2 = place(game, st, "PR33", 1, "prob1")
-    assert game.r.leave_play(st.d, Ev(), opp2, "disc") and not st.d["rq"]  # exhausted: not offered
+    assert leave_play(game, st, opp2, "disc") and not st.d["rq"]  # exhausted: not offered
 
 
 def test_leave_play_replaced_by_exhausting_your_mane(game, card_db):
@@ -847,13 +850,13 @@ def test_leave_play_replaced_by_exhausting_your_mane(game, card_db):
     st = stacked_game(game)
     set_problem(game, st, 0, "NM12")
     f = place(game, st, "PR12", 0, "home0")
-    game.r.leave_play(st.d, Ev(), f, "hand", verb="returned to hand")
+    leave_play(game, st, f, "hand", verb="returned to hand")
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     resolve_all(game, st)
-    assert game.r.in_play(st.d, f) and st.d["cards"][st.d["pl"][0]["mane"]]["ex"]
+    assert game.in_play(st, f) and st.d["cards"][st.d["pl"][0]["mane"]]["ex"]
     theirs = place(game, st, "PR12", 1, "home1")
-    assert game.r.leave_play(st.d, Ev(), theirs, "disc") and not st.d["rq"]  # not Ann's Friend
+    assert leave_play(game, st, theirs, "disc") and not st.d["rq"]  # not Ann's Friend
 
 
 def test_cant_leave_play_cant_be_retired_and_most_power(game, card_db):
@@ -864,23 +867,23 @@ def test_cant_leave_play_cant_be_retired_and_most_power(game, card_db):
     st = stacked_game(game)
     set_problem(game, st, 0, "LL127")
     fs = [place(game, st, "PR12", 0, "prob0") for _ in range(3)]
-    assert game.r.leave_play(st.d, Ev(), fs[0], "disc")
+    assert leave_play(game, st, fs[0], "disc")
     fs = fs[1:] + [place(game, st, "PR12", 0, "prob0") for _ in range(2)]
-    assert game.r.leave_play(st.d, Ev(), fs[0], "ban", verb="banished") is None and game.r.in_play(st.d, fs[0])
-    assert game.r.leave_play(st.d, Ev(), fs[0], "disc", by_game=True)  # 104.3
+    assert leave_play(game, st, fs[0], "ban", verb="banished") is None and game.in_play(st, fs[0])
+    assert leave_play(game, st, fs[0], "disc", by_game=True)  # 104.3
     st = stacked_game(game)
     w = place(game, st, "LL24", 0, "home0")
-    assert not game.r.prevented(st.d, w, "no_retire")
-    game.r.add_mod(st.d, w, 1, "turn")
-    assert game.r.leave_play(st.d, Ev(), w, "disc", verb="retired") is None
-    assert game.r.leave_play(st.d, Ev(), w, "disc") is None
-    assert game.r.leave_play(st.d, Ev(), w, "disc", verb="retired (616.3 home limit)")
+    assert not game.prevented(st, w, "no_retire")
+    add_power(game, st, w, 1, "turn")
+    assert leave_play(game, st, w, "disc", verb="retired") is None
+    assert leave_play(game, st, w, "disc") is None
+    assert leave_play(game, st, w, "disc", verb="retired (616.3 home limit)")
     st = stacked_game(game)
     set_problem(game, st, 1, "PR191")
     a, b = place(game, st, "PR31", 0, "prob1"), place(game, st, "PR12", 1, "prob1")  # 4 against 2
-    assert game.r.prevented(st.d, a, "no_dismiss") and not game.r.prevented(st.d, b, "no_dismiss")
+    assert game.prevented(st, a, "no_dismiss") and not game.prevented(st, b, "no_dismiss")
     place(game, st, "PR12", 1, "prob1")
-    assert not game.r.prevented(st.d, a, "no_dismiss")  # 4 against 4: nobody has more
+    assert not game.prevented(st, a, "no_dismiss")  # 4 against 4: nobody has more
 
 
 # ------------------------------------------------------------------ moving, playing, names, sent home
@@ -892,28 +895,28 @@ def test_move_and_play_restrictions_with_conditions(game, card_db):
     st = stacked_game(game)
     big = place(game, st, "PR31", 1, "prob1")
     mover = place(game, st, "PR12", 0, "home0")
-    assert not game.r.move_blocked(st.d, 0, mover, "home0", "prob1")
+    assert not game.move_blocked(st, 0, mover, "home0", "prob1")
     place(game, st, "CG130", 1, "prob1", host=big)
-    assert game.r.move_blocked(st.d, 0, mover, "home0", "prob1") and not game.r.move_blocked(st.d, 0, mover, "home0", "prob0")
+    assert game.move_blocked(st, 0, mover, "home0", "prob1") and not game.move_blocked(st, 0, mover, "home0", "prob0")
     place(game, st, "PR31", 0, "prob1")  # as much power: no longer higher than any other Friend here
-    assert not game.r.move_blocked(st.d, 0, mover, "home0", "prob1")
+    assert not game.move_blocked(st, 0, mover, "home0", "prob1")
     st = stacked_game(game)
     place(game, st, "CG69", 1, "prob1")
     m0 = st.d["pl"][0]["mane"]
     assert st.d["cards"][m0]["a"] == "home0"
-    assert game.r.move_blocked(st.d, 0, mover := place(game, st, "PR12", 0, "home0"), "home0", "prob1")
-    assert not game.r.move_blocked(st.d, 1, place(game, st, "PR12", 1, "home1"), "home1", "prob1")  # not its controller
+    assert game.move_blocked(st, 0, mover := place(game, st, "PR12", 0, "home0"), "home0", "prob1")
+    assert not game.move_blocked(st, 1, place(game, st, "PR12", 1, "home1"), "home1", "prob1")  # not its controller
     st.d["cards"][m0]["a"] = "prob0"
-    assert not game.r.move_blocked(st.d, 0, mover, "home0", "prob1")
+    assert not game.move_blocked(st, 0, mover, "home0", "prob1")
     st = stacked_game(game)
     set_problem(game, st, 1, "PR161")
     f = to_hand(game, st, "PR12", 0)
     for _ in range(2):
         place(game, st, "PR81", 1, "prob1")  # Kindness
-    assert game.r.card_cost(st.d, 0, f, area="prob1") == 2
+    assert game.card_cost(st, 0, f, area="prob1") == 2
     place(game, st, "PR81", 1, "prob1")
-    assert game.r.card_cost(st.d, 0, f, area="prob1") == 3 and game.r.card_cost(st.d, 0, f, area="prob0") == 2
-    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1), area="prob1") == 2
+    assert game.card_cost(st, 0, f, area="prob1") == 3 and game.card_cost(st, 0, f, area="prob0") == 2
+    assert game.card_cost(st, 1, to_hand(game, st, "PR12", 1), area="prob1") == 2
 
 
 def test_problem_loses_abilities_and_contribution_limit(game, card_db):
@@ -924,9 +927,9 @@ def test_problem_loses_abilities_and_contribution_limit(game, card_db):
     st = stacked_game(game)
     pid = set_problem(game, st, 1, "PR191")
     place(game, st, "CG73", 0, "prob1")
-    assert game.r.lost(st.d, pid) and game.r.abilities(st.d, pid) == ()
+    assert game.lost_abilities(st, pid) and game.abilities(st, pid) == ()
     place(game, st, "PR31", 1, "prob1")
-    assert not game.r.lost(st.d, pid)
+    assert not game.lost_abilities(st, pid)
     st = stacked_game(game)
     mud = place(game, st, "FF71", 1, "prob1")
     base = pw(game, st, mud)
@@ -946,10 +949,10 @@ def test_accessories_on_this_card(game, card_db):
     rd = place(game, st, "LL65", 0, "prob0")
     other = place(game, st, "PR12", 0, "prob0")
     hat = to_hand(game, st, "EO168", 0)  # an Accessory, cost 1
-    assert game.r.card_cost(st.d, 0, hat, host=rd) == 0 and game.r.card_cost(st.d, 0, hat, host=other) == 1
+    assert game.card_cost(st, 0, hat, host=rd) == 0 and game.card_cost(st, 0, hat, host=other) == 1
     on = place(game, st, "FF110", 0, "prob0", host=rd)
     off = place(game, st, "FF110", 0, "prob0", host=other)
-    assert game.r.kw(st.d, on, "Vexing") == 1 and game.r.kw(st.d, off, "Vexing") == 0
+    assert game.keyword(st, on, "Vexing") == 1 and game.keyword(st, off, "Vexing") == 0
 
 
 def test_mane_power_from_the_discard_pile_and_score_phase_host(game, card_db):
@@ -961,8 +964,8 @@ def test_mane_power_from_the_discard_pile_and_score_phase_host(game, card_db):
     b0 = pw(game, st, m0)
     dd = place(game, st, "DE18", 0, "home0")
     assert pw(game, st, m0) == b0
-    game.r.leave_play(st.d, Ev(), dd, "disc")
-    assert pw(game, st, m0) == b0 + 1 and pw(game, st, m1) == game.r.face(st.d, m1).power
+    leave_play(game, st, dd, "disc")
+    assert pw(game, st, m0) == b0 + 1 and pw(game, st, m1) == game.face(st, m1).power
     st = stacked_game(game)
     f1, f0 = place(game, st, "PR12", 1, "prob1"), place(game, st, "PR12", 0, "prob1")
     place(game, st, "CN151", 0, "home1", host=m1)
@@ -986,11 +989,11 @@ def test_troublemaker_loses_abilities_during_your_troublemaker_phase(game, card_
     sel = {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}
     assert game.r.matches(st.d, tm, sel, 0, None) and not game.r.matches(st.d, etm, sel, 0, None)
     place(game, st, "CN149", 0, "prob0", host=tm)
-    assert not game.r.lost(st.d, tm)
+    assert not game.lost_abilities(st, tm)
     st.d["step"] = "tm_challenge"
-    assert game.r.lost(st.d, tm)
+    assert game.lost_abilities(st, tm)
     st.d["tp"] = 1
-    assert not game.r.lost(st.d, tm)
+    assert not game.lost_abilities(st, tm)
 
 
 def test_names_in_all_zones_and_any_number(game, card_db):
@@ -1007,7 +1010,7 @@ def test_names_in_all_zones_and_any_number(game, card_db):
     assert card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
     pk = [place(game, st, "LL56", 0, "home0") for _ in range(3)]
     place(game, st, "LL56", 1, "home1")
-    assert pw(game, st, pk[0]) == game.r.face(st.d, pk[0]).power + 2
+    assert pw(game, st, pk[0]) == game.face(st, pk[0]).power + 2
     deck = ["LL56"] * 5 + ["PR12"] * 3 + ["PR33"] * 3 + [n for n in ("PR31", "PR60", "PR81", "PR20", "PR36", "PR79",
                                                                          "PR76", "PR54", "PR86", "PR44") for _ in range(3)]
     deck += ["PR12"] * 0 + ["PR71", "PR71", "PR71", "PR78", "PR78", "PR78", "EO52", "EO52", "EO52", "FF7"]
@@ -1027,7 +1030,7 @@ def test_cards_in_play_have_unique(game, card_db):
     place(game, st, "PR12", 1, "home1")
     assert not _uniqueness(game.r, st.d, Ev(True))
     place(game, st, "AD199", 1, "home1")
-    assert "Unique" in game.r.traits(st.d, a)
+    assert "Unique" in game.traits(st, a)
     assert _uniqueness(game.r, st.d, Ev(True))
     assert st.d["pending"]["kind"] == "uniqueness" and sorted(st.d["pending"]["options"]) == sorted([a, b])
 
@@ -1038,16 +1041,16 @@ def test_sent_to_another_problem_instead_of_home(game, card_db):
     (710, 506.5)."""
     st = stacked_game(game)
     dm = place(game, st, "FF49", 0, "prob0")
-    game.r.send_home(st.d, Ev(), dm)
+    send_home(game, st, dm)
     assert st.d["cards"][dm]["a"] == "prob1"
     other = place(game, st, "PR12", 0, "prob1")
-    game.r.send_home(st.d, Ev(), other)
+    send_home(game, st, other)
     assert st.d["cards"][other]["a"] == "home0"
     st = stacked_game(game)
     place(game, st, "MT142", 0, "prob1")
     one, two = place(game, st, "PR20", 0, "prob1"), place(game, st, "PR12", 0, "prob1")
-    game.r.send_home(st.d, Ev(), one)
-    game.r.send_home(st.d, Ev(), two)
+    send_home(game, st, one)
+    send_home(game, st, two)
     assert st.d["cards"][one]["a"] == "prob0" and st.d["cards"][two]["a"] == "home0"
 
 
@@ -1060,7 +1063,7 @@ def test_not_sent_home_from_a_solved_problem(game, card_db):
     place(game, st, "SB82", 0, "home0")
     small, big = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR31", 0, "prob1")
     old = problem(st, game, 1)
-    game.r.replace_problem(st.d, Ev(True), "prob1")
+    replace_problem(game, st, "prob1")
     assert st.d["cards"][small]["a"] == "prob1" and st.d["cards"][big]["a"] == "home0" and problem(st, game, 1) != old
     st = stacked_game(game)
     joe = place(game, st, "HM75", 0, "prob1")
@@ -1069,7 +1072,7 @@ def test_not_sent_home_from_a_solved_problem(game, card_db):
     assert not st.d["pending"] or st.d["pending"]["options"] == ["prob0"]  # not Joe's Problem
     resolve_all(game, st)
     assert st.d["cards"][joe]["a"] == "prob1"
-    game.r.replace_problem(st.d, Ev(True), "prob1")  # solved
+    replace_problem(game, st, "prob1")  # solved
     assert st.d["cards"][joe]["a"] == "prob1"
 
 
@@ -1081,12 +1084,12 @@ def test_friend_additional_cost_retire_a_friend(game, card_db):
     place(game, st, "PR36", 0, "home0")  # Laughter 3 for the play requirement
     set_tokens(st, 0, 9)
     plays = [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == card_db.key("EO38")]
-    mine = [o for o in st.d["play"] if st.d["cards"][o]["c"] == 0 and game.r.ctype(st.d, o) == "Friend"]
+    mine = [o for o in st.d["play"] if st.d["cards"][o]["c"] == 0 and game.card_type(st, o) == "Friend"]
     assert plays and {a.get("retire") for a in plays} == set(mine)
     victim = mine[0]
     a = next(x for x in plays if x.get("retire") == victim and x.get("area") == "home0")
     st, _ = game.apply(st, a)
-    assert not game.r.in_play(st.d, victim) and any(st.d["cards"][o]["k"] == card_db.key("EO38") for o in st.d["play"])
+    assert not game.in_play(st, victim) and any(st.d["cards"][o]["k"] == card_db.key("EO38") for o in st.d["play"])
     # with no Friend to retire, no play action is offered (508.1d)
     from gameplay.engine.mlp.flow.legal import _retire_cost_opts
     st = stacked_game(game)
@@ -1107,29 +1110,29 @@ def test_harmony_counted_effects_and_next_event_discount(game, card_db):
     st.d["rq"].append({"p": 0, "src": sb, "eff": list(card_db.cards[card_db.key("FF47")].abilities["front"][0]["effects"]), "i": 0,
                        "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert pw(game, st, sb) == game.r.face(st.d, sb).power + 2
+    assert pw(game, st, sb) == game.face(st, sb).power + 2
     g = place(game, st, "FF7", 0, "prob0")
     hand = len(st.d["pl"][0]["hand"])
     ev_ = next(a for a in card_db.cards[card_db.key("FF91")].abilities["front"] if a["kind"] == "event")
     st.d["rq"].append({"p": 0, "src": g, "eff": [ev_["effects"][1]], "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert game.r.kw(st.d, g, "Eccentric") == hand
+    assert game.keyword(st, g, "Eccentric") == hand
     st = stacked_game(game)
     place(game, st, "FF38", 0, "home0")
     e1, e3 = to_hand(game, st, "PR114", 0), to_hand(game, st, "CN124", 0)  # Events costing 1 and 3
     st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "cost_reduction", "n": 1, "type": "Event", "until": "turn",
                                                       "min": 1}], "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert game.r.card_cost(st.d, 0, e1) == 1 and game.r.card_cost(st.d, 0, e3) == 2
+    assert game.card_cost(st, 0, e1) == 1 and game.card_cost(st, 0, e3) == 2
     st = stacked_game(game)
     t = place(game, st, "FF81", 0, "prob1")
     place(game, st, "DE53", 0, "prob1")
     score = st.d["pl"][0]["score"]
-    game.r.fire(st.d, Ev(), "confront", t)
+    scenario.trigger(game, st, "confront", t)
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == score  # one other Changeling
     place(game, st, "FF40", 0, "prob1")
-    game.r.fire(st.d, Ev(), "confront", t)
+    scenario.trigger(game, st, "confront", t)
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == score + 1
 
@@ -1164,7 +1167,7 @@ def test_enters_play_with_counters_and_removes_one_each_turn(game, card_db):
     not a trigger) / "At the start of your turn, remove a +1 power counter from this card"."""
     st = stacked_game(game)
     ff = place(game, st, "DE88", 0, "home0")
-    assert st.d["cards"][ff]["cn"].get("+1") == 3 and pw(game, st, ff) == game.r.face(st.d, ff).power + 3
+    assert st.d["cards"][ff]["cn"].get("+1") == 3 and pw(game, st, ff) == game.face(st, ff).power + 3
     from gameplay.engine.mlp.flow import start_turn
     for left in (2, 1, 0, 0):
         st.d["tp"] = 0
@@ -1181,9 +1184,9 @@ def test_move_a_friend_with_a_friendship_counter_along(game, card_db):
     assert game.r._has_title(st.d, lb, "Lyra") and game.r._has_title(st.d, lb, "Bon Bon")
     friend, plain = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
     st.d["cards"][friend]["cn"]["Friendship"] = 1
-    game.r.move_card(st.d, Ev(), lb, "prob1")
+    move_card(game, st, lb, "prob1")
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     resolve_all(game, st)
     assert st.d["cards"][friend]["a"] == "prob1" and st.d["cards"][plain]["a"] == "home0"
 
@@ -1222,15 +1225,15 @@ def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, card_db):
     Friend's cost is less than or equal to the number of Unicorn characters you have, gain [1]"."""
     effs = next(a for a in card_db.cards[card_db.key("FF101")].abilities["front"] if a["kind"] == "event")["effects"]
     st = stacked_game(game, manes=("PR2", "PR2"))  # (PR1 Rainbow Dash is a Pegasus)
-    assert "Pegasus" not in game.r.traits(st.d, st.d["pl"][0]["mane"])
+    assert "Pegasus" not in game.traits(st, st.d["pl"][0]["mane"])
     big = place(game, st, "PR31", 1, "prob1")
     st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert game.r.in_play(st.d, big)  # no Pegasus: only 2 or less power
+    assert game.in_play(st, big)  # no Pegasus: only 2 or less power
     place(game, st, "AD55", 0, "home0")  # a Pegasus
     st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, big)
+    assert not game.in_play(st, big)
     effs = next(a for a in card_db.cards[card_db.key("FF87")].abilities["front"] if a["kind"] == "event")["effects"]
     st = stacked_game(game)
     place(game, st, "PR31", 1, "prob1")  # cost 4
@@ -1250,16 +1253,16 @@ def test_cant_be_removed_or_moved_by_opponents(game, card_db):
     opponents" (104.2; its controller still can, and the game, 104.3)."""
     st = stacked_game(game)
     maud = place(game, st, "CG25", 0, "prob0")
-    assert game.r.move_blocked(st.d, 1, maud, "prob0", "prob1") and not game.r.move_blocked(st.d, 0, maud, "prob0", "prob1")
+    assert game.move_blocked(st, 1, maud, "prob0", "prob1") and not game.move_blocked(st, 0, maud, "prob0", "prob1")
     st.d["rq"].append({"p": 1, "src": None, "eff": [{"op": "dismiss", "target": {"id": maud}},
                                                     {"op": "to_hand", "target": {"id": maud}}], "i": 0, "ch": None,
                        "lbl": "", "after": None})
     resolve_all(game, st)
-    assert game.r.in_play(st.d, maud)
+    assert game.in_play(st, maud)
     st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "to_hand", "target": {"id": maud}}], "i": 0, "ch": None,
                        "lbl": "", "after": None})
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, maud)
+    assert not game.in_play(st, maud)
 
 
 def test_choose_up_to_two_colors(game, card_db):
@@ -1267,24 +1270,24 @@ def test_choose_up_to_two_colors(game, card_db):
     (one color at a time; "done" stops after none or one)."""
     st = stacked_game(game)
     sc = place(game, st, "FF83", 0, "home0")
-    assert game.r.colors(st.d, sc) == ()
-    game.r.fire(st.d, Ev(), "enter", sc)
+    assert game.colors(st, sc) == ()
+    scenario.trigger(game, st, "enter", sc)
     settle(game, st)
     assert "done" in st.d["pending"]["options"] and len(st.d["pending"]["options"]) == 7
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="Magic"))
+    answer(game, st, 0, "Magic")
     settle(game, st)
     assert "Magic" not in st.d["pending"]["options"]
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="Kindness"))
+    answer(game, st, 0, "Kindness")
     settle(game, st)
-    assert not st.d["pending"] and set(game.r.colors(st.d, sc)) == {"Magic", "Kindness"}
+    assert not st.d["pending"] and set(game.colors(st, sc)) == {"Magic", "Kindness"}
     sc2 = place(game, st, "FF83", 0, "home0")
-    game.r.fire(st.d, Ev(), "enter", sc2)
+    scenario.trigger(game, st, "enter", sc2)
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="Loyalty"))
+    answer(game, st, 0, "Loyalty")
     settle(game, st)
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="done"))
+    answer(game, st, 0, "done")
     settle(game, st)
-    assert game.r.colors(st.d, sc2) == ("Loyalty",)
+    assert game.colors(st, sc2) == ("Loyalty",)
 
 
 def test_revealed_friends_colors(game, card_db):
@@ -1293,14 +1296,14 @@ def test_revealed_friends_colors(game, card_db):
     st = stacked_game(game)
     ss = place(game, st, "LL84", 0, "home0")
     f = to_hand(game, st, "HM65", 0)  # Loyalty and Laughter
-    game.r.fire(st.d, Ev(), "enter", ss)
+    scenario.trigger(game, st, "enter", ss)
     settle(game, st)
     pend = st.d["pending"]
     assert pend["player"] == 0 and f in pend["options"] and "none" in pend["options"]
     assert all(game.r.types[st.d["cards"][o]["k"]] == "Friend" for o in pend["options"] if o != "none")
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=f))
+    answer(game, st, 0, f)
     settle(game, st)
-    assert set(game.r.colors(st.d, ss)) == {"Loyalty", "Laughter"} and f in st.d["pl"][0]["hand"]
+    assert set(game.colors(st, ss)) == {"Loyalty", "Laughter"} and f in st.d["pl"][0]["hand"]
 
 
 def test_first_player_to_play_a_friend_here(game, card_db):

@@ -8,25 +8,26 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, resolve_all, stacked_game
+from gameplay.engine.mlp.scenario import (answer, frighten, move_card, place, play_effects, resolve_all, resolve_step,
+                                          stacked_game)
 
 
 def pw(game, st, cid):
-    return game.r.power(st.d, cid)
+    return game.power(st, cid)
 
 
 def _run(game, st, p, src, effects, pick=None):
     """Resolve an Event's effects; a target decision offering ``pick`` is answered with it."""
     ev = Ev()
-    game.r.play_effects(st.d, ev, p, src, effects)
+    play_effects(game, st, p, src, effects, ev=ev)
     while st.d["rq"] or st.d["pending"]:
         pend = st.d["pending"]
         if pend and pick in pend["options"]:
-            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=pick))
+            answer(game, st, pend["player"], pick, ev=ev)
             continue
         if pend:
             break
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     return resolve_all(game, st)
 
 
@@ -51,13 +52,13 @@ def test_lose_abilities_source_that_later_loses_its_own_abilities(game, card_db)
     # In plain timestamp order Clipped Wings would apply first and the Friend would stay without abilities.
     st = stacked_game(game)
     f = place(game, st, "AD196", 0, "home0")  # Iron Will (Stubborn)
-    assert game.r.kw(st.d, f, "Stubborn") == 1
+    assert game.keyword(st, f, "Stubborn") == 1
     wings = place(game, st, "AD129", 1, "home0", host=f)
-    assert game.r.kw(st.d, f, "Stubborn") == 0 and game.r.abilities(st.d, f) == ()
+    assert game.keyword(st, f, "Stubborn") == 0 and game.abilities(st, f) == ()
     place(game, st, "EO167", 0, "home0", host=wings)
-    assert game.r.lost(st.d, wings)
-    assert not game.r.lost(st.d, f)
-    assert game.r.kw(st.d, f, "Stubborn") == 1 and game.r.abilities(st.d, f) != ()
+    assert game.lost_abilities(st, wings)
+    assert not game.lost_abilities(st, f)
+    assert game.keyword(st, f, "Stubborn") == 1 and game.abilities(st, f) != ()
 
 
 def test_earlier_static_whose_source_loses_abilities_to_a_later_one(game, card_db):
@@ -67,10 +68,10 @@ def test_earlier_static_whose_source_loses_abilities_to_a_later_one(game, card_d
     st = stacked_game(game)
     iron = place(game, st, "AD196", 1, "prob0")
     opp = place(game, st, "CG17", 0, "prob0")  # Soarin: Teamwork, Supportive 1
-    assert game.r.kw(st.d, opp, "Supportive") == 0
+    assert game.keyword(st, opp, "Supportive") == 0
     place(game, st, "AD129", 0, "prob0", host=iron)
-    assert game.r.lost(st.d, iron) and not game.r.lost(st.d, opp)
-    assert game.r.kw(st.d, opp, "Supportive") == 1
+    assert game.lost_abilities(st, iron) and not game.lost_abilities(st, opp)
+    assert game.keyword(st, opp, "Supportive") == 1
 
 
 def test_interdependent_lose_abilities_earliest_applies(game, card_db):
@@ -82,10 +83,10 @@ def test_interdependent_lose_abilities_earliest_applies(game, card_db):
     first = place(game, st, "AD196", 1, "prob0")
     second = place(game, st, "AD196", 0, "prob0")
     ll72 = place(game, st, "LL72", 0, "prob0")
-    assert not game.r.lost(st.d, first)
-    assert game.r.lost(st.d, second) and game.r.lost(st.d, ll72)
+    assert not game.lost_abilities(st, first)
+    assert game.lost_abilities(st, second) and game.lost_abilities(st, ll72)
     mine = place(game, st, "CG17", 1, "prob0")  # the first Iron Will's controller's Friend: not affected
-    assert game.r.kw(st.d, mine, "Supportive") == 1
+    assert game.keyword(st, mine, "Supportive") == 1
 
 
 # ------------------------------------------------------------ Teamwork (711.3b)
@@ -99,13 +100,13 @@ def test_teamwork_shares_by_a_granted_trait_and_stops_when_lost(game, card_db):
     mouse = place(game, st, "PR86", 0, "home0")  # House Mouse: a [Kindness] Critter (a Critter already)
     k = place(game, st, "AD67", 0, "home0")  # Coco Pommel, Caring Assistant: a vanilla [Kindness] Earth Pony
     base = 2
-    assert game.r.kw(st.d, mouse, "Supportive") == 1 and game.r.kw(st.d, k, "Supportive") == 0
+    assert game.keyword(st, mouse, "Supportive") == 1 and game.keyword(st, k, "Supportive") == 0
     assert pw(game, st, k) == base
     place(game, st, "AD124", 0, "home0", host=k)
-    assert "Critter" in game.r.traits(st.d, k)
-    assert game.r.kw(st.d, k, "Supportive") == 1 and pw(game, st, k) == base + 1
+    assert "Critter" in game.traits(st, k)
+    assert game.keyword(st, k, "Supportive") == 1 and pw(game, st, k) == base + 1
     place(game, st, "AD129", 1, "home0", host=flamingo)
-    assert game.r.kw(st.d, k, "Supportive") == 0 and game.r.kw(st.d, mouse, "Supportive") == 0
+    assert game.keyword(st, k, "Supportive") == 0 and game.keyword(st, mouse, "Supportive") == 0
     assert pw(game, st, k) == base
 
 
@@ -117,14 +118,14 @@ def test_prismatic_reads_granted_crystal_and_its_chain(game, card_db):
     # the trait grant on EO167 Trashed ("That Resource loses and can't have abilities").
     st = stacked_game(game)  # Manes: Rainbow Dash (Pegasus), Applejack (Earth Pony): not Crystal
     aj = place(game, st, "CG21", 0, "home0")
-    assert game.r.colors(st.d, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
+    assert game.colors(st, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
     blue = place(game, st, "PR60", 0, "home0")  # Blue Moon: [Magic] Unicorn
     hd = place(game, st, "CG126", 0, "home0", host=blue)  # entered play after Applejack's Prismatic
-    assert "Crystal" in game.r.traits(st.d, blue)
-    assert set(game.r.colors(st.d, aj)) == {"Honesty", "Magic"} and pw(game, st, aj) == 1 + 2 * 2
+    assert "Crystal" in game.traits(st, blue)
+    assert set(game.colors(st, aj)) == {"Honesty", "Magic"} and pw(game, st, aj) == 1 + 2 * 2
     place(game, st, "EO167", 1, "home0", host=hd)
-    assert "Crystal" not in game.r.traits(st.d, blue)
-    assert game.r.colors(st.d, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
+    assert "Crystal" not in game.traits(st, blue)
+    assert game.colors(st, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
 
 
 def test_prismatic_reads_modified_colors_of_crystal_characters(game, card_db):
@@ -134,14 +135,14 @@ def test_prismatic_reads_modified_colors_of_crystal_characters(game, card_db):
     st = stacked_game(game)
     aj = place(game, st, "CG21", 0, "home0")
     sa = place(game, st, "CG56", 0, "prob0")  # Shining Armor, Crystal Prince: [Magic] Crystal
-    assert set(game.r.colors(st.d, aj)) == {"Honesty", "Magic"}
+    assert set(game.colors(st, aj)) == {"Honesty", "Magic"}
     src, effects = _event(game, st, card_db, "PR120", 0)
     _run(game, st, 0, src, effects, pick=sa)
-    assert "Loyalty" in game.r.colors(st.d, sa)
-    assert set(game.r.colors(st.d, aj)) == {"Honesty", "Magic", "Loyalty"} and pw(game, st, aj) == 1 + 2 * 3
+    assert "Loyalty" in game.colors(st, sa)
+    assert set(game.colors(st, aj)) == {"Honesty", "Magic", "Loyalty"} and pw(game, st, aj) == 1 + 2 * 3
     place(game, st, "AD166", 1, "prob0")
-    assert game.r.colors(st.d, sa) == ()
-    assert game.r.colors(st.d, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
+    assert game.colors(st, sa) == ()
+    assert game.colors(st, aj) == ("Honesty",) and pw(game, st, aj) == 1 + 2
 
 
 def test_two_prismatic_crystal_characters_are_interdependent(game, card_db):
@@ -152,7 +153,7 @@ def test_two_prismatic_crystal_characters_are_interdependent(game, card_db):
     aj = place(game, st, "CG21", 0, "home0")
     place(game, st, "CG56", 0, "home0")
     want = {"Loyalty", "Honesty", "Magic"}
-    assert set(game.r.colors(st.d, rd)) == want and set(game.r.colors(st.d, aj)) == want
+    assert set(game.colors(st, rd)) == want and set(game.colors(st, aj)) == want
     assert pw(game, st, aj) == 1 + 2 * 3
 
 
@@ -166,7 +167,7 @@ def test_supportive_reads_a_color_added_later(game, card_db):
     assert pw(game, st, cake) == 1
     src, effects = _event(game, st, card_db, "PR120", 0)
     _run(game, st, 0, src, effects, pick=cake)
-    assert "Loyalty" in game.r.colors(st.d, cake)
+    assert "Loyalty" in game.colors(st, cake)
     assert pw(game, st, cake) == 1 + 2 + 1
 
 
@@ -179,11 +180,11 @@ def test_power_conditioned_grant_applies_after_a_later_competitive_grant(game, c
     bulk = place(game, st, "MT59", 0, "prob0")
     src, effects = _event(game, st, card_db, "FF85", 0)
     _run(game, st, 0, src, effects, pick=bulk)
-    assert game.r.power(st.d, bulk) == 2  # Competitive counts only in a faceoff
+    assert game.power(st, bulk) == 2  # Competitive counts only in a faceoff
     _fo(st, "prob0")
     assert game.r.granted_power_kws(st.d, bulk) == {"Competitive": 2 + 1 + 2}
-    assert game.r.power(st.d, bulk) == 2 + 3 + 2
-    assert game.r.kw(st.d, bulk, "Stubborn") == 1 and game.r.kw(st.d, bulk, "Swift") == 1
+    assert game.power(st, bulk) == 2 + 3 + 2
+    assert game.keyword(st, bulk, "Stubborn") == 1 and game.keyword(st, bulk, "Swift") == 1
 
 
 def test_color_conditioned_power_static_reads_a_later_color(game, card_db):
@@ -211,14 +212,14 @@ def test_uncovered_troublemaker_timestamp_is_when_it_is_uncovered(game, card_db)
     aab = place(game, st, "LL72", 0, "prob0")
     uncover_one(game.r, st.d, Ev(True), trixie)
     assert not st.d["cards"][trixie]["fd"]
-    assert game.r.lost(st.d, trixie) and not game.r.lost(st.d, aab)
-    assert game.r.kw(st.d, trixie, "Villain") == 0
+    assert game.lost_abilities(st, trixie) and not game.lost_abilities(st, aab)
+    assert game.keyword(st, trixie, "Villain") == 0
     # the other way round: Applejack & Apple Bloom entering after the uncovered Trixie loses its abilities
     st = stacked_game(game)
     trixie = place(game, st, "HM149", 1, "prob0", face_down=True)
     uncover_one(game.r, st.d, Ev(True), trixie)
     aab = place(game, st, "LL72", 0, "prob0")
-    assert game.r.lost(st.d, aab) and not game.r.lost(st.d, trixie)
+    assert game.lost_abilities(st, aab) and not game.lost_abilities(st, trixie)
 
 
 def test_a_friend_that_cant_have_abilities_gets_no_granted_power_keyword(game, card_db):
@@ -232,7 +233,7 @@ def test_a_friend_that_cant_have_abilities_gets_no_granted_power_keyword(game, c
     _fo(st, "prob0")
     assert pw(game, st, f) == 2 + 2
     place(game, st, "AD129", 1, "prob0", host=f)
-    assert pw(game, st, f) == 2 and game.r.kw(st.d, f, "Competitive") == 0
+    assert pw(game, st, f) == 2 and game.keyword(st, f, "Competitive") == 0
 
 
 def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game, card_db):
@@ -242,11 +243,11 @@ def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game,
     st = stacked_game(game)
     place(game, st, "EO143", 0, "home0")  # a Resource played to your home
     f = place(game, st, "PR12", 0, "prob0")
-    assert not game.r.prevented(st.d, f, "no_frighten")
+    assert not game.prevented(st, f, "no_frighten")
     src, effects = _event(game, st, card_db, "PR120", 0)
     _run(game, st, 0, src, effects, pick=f)
-    assert pw(game, st, f) == 4 and game.r.prevented(st.d, f, "no_frighten")
-    assert not game.r.frighten(st.d, Ev(True), f) and not st.d["cards"][f]["fr"]
+    assert pw(game, st, f) == 4 and game.prevented(st, f, "no_frighten")
+    assert not frighten(game, st, f) and not st.d["cards"][f]["fr"]
 
 
 def test_a_mane_in_play_from_the_setup_counts_as_a_card_that_removes_abilities(game, card_db):
@@ -257,7 +258,7 @@ def test_a_mane_in_play_from_the_setup_counts_as_a_card_that_removes_abilities(g
     st = stacked_game(game, manes=("AD5", "PR2"))
     mane = st.d["pl"][0]["mane"]
     discord = place(game, st, "AD157", 1, "prob0")
-    assert game.r.abilities(st.d, discord) != ()
-    game.r.move_card(st.d, Ev(), mane, "prob0")
+    assert game.abilities(st, discord) != ()
+    move_card(game, st, mane, "prob0")
     _run(game, st, 0, mane, [{"op": "turn_over"}])
-    assert game.r.abilities(st.d, discord) == ()
+    assert game.abilities(st, discord) == ()

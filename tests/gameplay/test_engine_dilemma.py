@@ -13,8 +13,8 @@ def test_522_dilemma_enters_play_at_its_own_area_and_is_discarded_when_solved(ga
     st, _ = game.apply(st, Action.make("play", 0, card=card, area="dilemma"))
     st, _ = game.apply(st, Action.make("choose", 0, option=True))  # its "you may pay [2] less" trigger
     dil_area = next(a for a in st.d["areas"] if a.startswith("dil"))
-    pid = game.r.problem_at(st.d, dil_area)
-    assert pid and st.d["cards"][pid]["dil"] and game.r.ctype(st.d, pid) == "Problem"  # 522.1
+    pid = game.problem_at(st, dil_area)
+    assert pid and st.d["cards"][pid]["dil"] and game.card_type(st, pid) == "Problem"  # 522.1
     # confront the Dilemma (its owner needs 6 wild) and Ann's own Problem: a multi Problem faceoff solves both
     place(game, st, "PR31", 0, dil_area)
     place(game, st, "PR60", 0, dil_area)

@@ -74,9 +74,9 @@ def test_turn_face_down_and_uncover(game):
 
 def test_replace_problem_effect(game):
     st = stacked_game(game)
-    before = game.r.problem_at(st.d, "prob0")
+    before = game.problem_at(st, "prob0")
     run(game, st, [{"op": "replace_problem"}])
-    assert game.r.problem_at(st.d, "prob0") != before
+    assert game.problem_at(st, "prob0") != before
 
 
 def _moves_to_one_area(card_db):

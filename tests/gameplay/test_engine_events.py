@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (add_power, answer, end_durations, enter_play, place, put_in_zone, resolve_all,
+                                          resolve_step, set_tokens, stacked_game, to_hand)
 
 
 def run(game, st, effects, p=0, src=None):
@@ -79,8 +80,8 @@ def test_type_union_selector_matches_only_listed_types(game):
     r = place(game, st, "PR132", 1, "home1")
     mane = st.d["pl"][1]["mane"]
     sel = {"type": "card", "ctrl": "opp", "types": ["Friend", "Resource"]}
-    assert set(game.r.select(st.d, sel, 0, None)) == {f, r}
-    assert mane not in game.r.select(st.d, sel, 0, None)
+    assert set(game.select(st, sel, 0, None)) == {f, r}
+    assert mane not in game.select(st, sel, 0, None)
 
 
 def test_printed_power_selector_ignores_modifiers(game):
@@ -88,7 +89,7 @@ def test_printed_power_selector_ignores_modifiers(game):
     st = stacked_game(game)
     zero = place(game, st, "CG60", 1, "home1")
     two = place(game, st, "PR12", 1, "home1")
-    game.r.add_mod(st.d, zero, 3, "turn")  # current power 3, printed 0
+    add_power(game, st, zero, 3, "turn")  # current power 3, printed 0
     st = play_event(game, st, "CN125")
     resolve_all(game, st)
     assert zero not in st.d["cards"] and two in st.d["cards"]
@@ -99,9 +100,9 @@ def test_power_greater_than_cost(game):
     st = stacked_game(game)
     a = place(game, st, "PR12", 1, "prob0")  # 2 power, cost 2
     sel = {"type": "Friend", "power_gt_cost": True}
-    assert a not in game.r.select(st.d, sel, 0, None)
-    game.r.add_mod(st.d, a, 1, "turn")
-    assert a in game.r.select(st.d, sel, 0, None)
+    assert a not in game.select(st, sel, 0, None)
+    add_power(game, st, a, 1, "turn")
+    assert a in game.select(st, sel, 0, None)
 
 
 # ------------------------------------------------------------------ moves
@@ -179,8 +180,8 @@ def test_event_retire_a_friend_cost(game):
     st = stacked_game(game)
     cid = to_hand(game, st, "DE92", 0)
     b = place(game, st, "PR33", 1, "home1")
-    game.r.add_mod(st.d, st.d["pl"][0]["mane"], 0, "turn", col="Laughter")  # play requirement: 3 [Laughter]
-    game.r.add_mod(st.d, st.d["pl"][0]["mane"], 2, "turn")
+    add_power(game, st, st.d["pl"][0]["mane"], 0, "turn", col="Laughter")  # play requirement: 3 [Laughter]
+    add_power(game, st, st.d["pl"][0]["mane"], 2, "turn")
     assert not any(a.kind == "play" and a.get("card") == cid for a in game.legal_actions(st, 0))
     a = place(game, st, "PR12", 0, "home0")
     st._la = None
@@ -217,7 +218,7 @@ def test_each_player_shuffles_discard_into_deck(game):
     # CG107
     st = stacked_game(game)
     for p in range(2):
-        game.r.put(st.d, st.d["pl"][p]["hand"][0], "disc")
+        put_in_zone(game, st, st.d["pl"][p]["hand"][0], "disc")
     st = play_event(game, st, "CG107")
     resolve_all(game, st)
     assert st.d["pl"][1]["disc"] == [] and st.d["pl"][0]["disc"] == []
@@ -225,7 +226,7 @@ def test_each_player_shuffles_discard_into_deck(game):
 
 def test_banish_a_discard_pile_and_mill_a_chosen_player(game):
     st = stacked_game(game)
-    game.r.put(st.d, st.d["pl"][1]["hand"][0], "disc")
+    put_in_zone(game, st, st.d["pl"][1]["hand"][0], "disc")
     run(game, st, [{"op": "banish_discard_pile"}])
     assert st.d["pl"][1]["disc"] == [] and len(st.d["pl"][1]["ban"]) == 1
     n = len(st.d["pl"][0]["deck"])
@@ -269,25 +270,25 @@ def test_look_at_hand_filter_and_points_condition(game):
 def test_opponents_need_more_power_at_chosen_problem_until_end_of_turn(game):
     # EO133: "Choose a Problem. Opponents need +2 power to confront that Problem until the end of the turn."
     st = stacked_game(game)
-    before = game.r.requirements(st.d, 1, "prob0")
+    before = game.requirements(st, 1, "prob0")
     run(game, st, [{"op": "confront_mod", "n": 2, "who": "opp", "problem": "choose", "until": "turn"}])
-    assert game.r.requirements(st.d, 1, "prob0") == before + [("Wild", 2)]
-    assert ("Wild", 2) not in game.r.requirements(st.d, 0, "prob0")
-    game.r.expire(st.d, "turn")
-    assert game.r.requirements(st.d, 1, "prob0") == before
+    assert game.requirements(st, 1, "prob0") == before + [("Wild", 2)]
+    assert ("Wild", 2) not in game.requirements(st, 0, "prob0")
+    end_durations(game, st, "turn")
+    assert game.requirements(st, 1, "prob0") == before
 
 
 def test_until_the_start_of_your_next_turn(game):
     # DE103 mode: "opponents need +2 power to confront Problems until the start of your next turn"
     st = stacked_game(game)
     run(game, st, [{"op": "confront_mod", "n": 2, "who": "opp", "problem": "all", "until": "next_turn"}])
-    assert ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
+    assert ("Wild", 2) in game.requirements(st, 1, "prob1")
     st, _ = game.apply(st, Action("pass", 0))  # ends player 0's turn: still in effect on player 1's turn
-    assert st.d["tp"] == 1 and ("Wild", 2) in game.r.requirements(st.d, 1, "prob1")
+    assert st.d["tp"] == 1 and ("Wild", 2) in game.requirements(st, 1, "prob1")
     from gameplay.engine.mlp.flow.turn import _begin_turn
     from gameplay.engine.mlp.engine import Ev
     _begin_turn(game.r, st.d, Ev(True), 0)
-    assert ("Wild", 2) not in game.r.requirements(st.d, 1, "prob1")
+    assert ("Wild", 2) not in game.requirements(st, 1, "prob1")
 
 
 def test_troublemakers_dont_prevent_confronting(game):
@@ -296,9 +297,9 @@ def test_troublemakers_dont_prevent_confronting(game):
     place(game, st, "PR155", 1, "prob0")
     place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR12", 0, "prob0")
-    assert game.r.meets(st.d, 0, "prob0") and not game.r.can_confront(st.d, 0, "prob0")
+    assert game.meets_requirements(st, 0, "prob0") and not game.can_confront(st, 0, "prob0")
     run(game, st, [{"op": "confront_mod", "who": "you", "tm_ok": True, "until": "turn"}])
-    assert game.r.can_confront(st.d, 0, "prob0")
+    assert game.can_confront(st, 0, "prob0")
 
 
 # ------------------------------------------------------------------ batch 2: modes, Troublemakers, hand abilities
@@ -327,9 +328,9 @@ def test_power_until_the_start_of_your_next_turn(game):
     tm = place(game, st, "PR155", 1, "prob0")
     run(game, st, [{"op": "power", "n": 3, "target": {"type": "Troublemaker"}, "until": "next_turn"}])
     assert game.power(st, tm) == 6
-    game.r.expire(st.d, "turn")
+    end_durations(game, st, "turn")
     assert game.power(st, tm) == 6  # survives the end of this turn
-    game.r.expire(st.d, "start0")
+    end_durations(game, st, "start0")
     assert game.power(st, tm) == 3
 
 
@@ -337,7 +338,7 @@ def test_put_a_discard_card_on_top_of_deck(game):
     # EO126 mode: "put a Resource from your discard pile on top of your deck"
     st = stacked_game(game)
     r = to_hand(game, st, "PR132", 0)
-    game.r.put(st.d, r, "disc")
+    put_in_zone(game, st, r, "disc")
     run(game, st, [{"op": "search", "filter": {"type": "Resource"}, "zone": "disc", "to": "deck"}])
     assert key_of(st, st.d["pl"][0]["deck"][0]) == game.db.key("PR132")
 
@@ -358,7 +359,7 @@ def test_troublemaker_from_hand_into_play_face_up(game, card_db):
     to_hand(game, st, "PR155", 0)
     st = activate(game, st, me)
     resolve_all(game, st)
-    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    tms = [o for o in st.d["play"] if game.card_type(st, o) == "Troublemaker"]
     assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"] and st.d["cards"][tms[0]]["a"] == "prob0"
 
 
@@ -366,7 +367,7 @@ def test_troublemaker_search_into_play_face_down_at_this_problem(game):
     st = stacked_game(game, decks=(["PR12"] * 10 + ["PR153"], None))  # the first six are the hand
     src = place(game, st, "PR12", 0, "prob1")
     run(game, st, [{"op": "tm_into_play", "zone": "deck", "face_up": False, "at": "here"}], src=src)
-    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    tms = [o for o in st.d["play"] if game.card_type(st, o) == "Troublemaker"]
     assert len(tms) == 1 and st.d["cards"][tms[0]]["a"] == "prob1" and st.d["cards"][tms[0]]["fd"]
 
 
@@ -382,7 +383,7 @@ def test_banish_from_hand_to_reduce_play_requirements(game, card_db):
     resolve_all(game, st)
     assert any(st.d["cards"][x]["k"] == card_db.key("HM4") for x in st.d["pl"][0]["ban"])
     assert game.r.req_reduction(st.d, 0, "Loyalty") == 2 and game.r.req_reduction(st.d, 0, "Honesty") == 0
-    game.r.expire(st.d, "turn")
+    end_durations(game, st, "turn")
     assert game.r.req_reduction(st.d, 0, "Loyalty") == 0
 
 
@@ -402,12 +403,12 @@ def test_enters_play_during_your_turn_trigger(game, card_db):
     st = stacked_game(game)
     set_tokens(st, 1, 3)
     cid = to_hand(game, st, "HM61", 1)
-    game.r.enter_play(st.d, Ev(True), cid, "home1", 1)  # during player 0's turn: no trigger
+    enter_play(game, st, cid, "home1", 1)  # during player 0's turn: no trigger
     resolve_all(game, st)
     assert st.d["pl"][1]["tok"] == 3
     set_tokens(st, 1, 3)
     cid = to_hand(game, st, "HM61", 0)
-    game.r.enter_play(st.d, Ev(True), cid, "home0", 0)
+    enter_play(game, st, cid, "home0", 0)
     resolve_all(game, st)
     assert st.d["pl"][1]["tok"] == 2
 
@@ -420,11 +421,11 @@ def test_banish_from_a_discard_pile_if_you_do(game, card_db):
     me = place(game, st, "EO109", 0, "home0")
     eff = [e for e in card_db[card_db.key("EO109")].abilities["front"][0]["effects"]]
     f = to_hand(game, st, "PR12", 1)
-    game.r.put(st.d, f, "disc")
+    put_in_zone(game, st, f, "disc")
     run(game, st, eff, src=me)
     assert st.d["pl"][1]["disc"] and st.d["cards"][me]["cn"].get("+1", 0) == 0  # only a Friend: nothing banished
     ev_ = to_hand(game, st, "PR100", 1)
-    game.r.put(st.d, ev_, "disc")
+    put_in_zone(game, st, ev_, "disc")
     run(game, st, eff, src=me)
     assert len(st.d["pl"][1]["ban"]) == 1 and st.d["cards"][me]["cn"]["+1"] == 1
 
@@ -435,8 +436,8 @@ def test_power_per_event_in_banished_zones(game):
     me = place(game, st, "LL37", 0, "home0")
     base = game.power(st, me)
     for p in range(2):
-        game.r.put(st.d, to_hand(game, st, "PR100", p), "ban")
-    game.r.put(st.d, to_hand(game, st, "PR12", 1), "ban")
+        put_in_zone(game, st, to_hand(game, st, "PR100", p), "ban")
+    put_in_zone(game, st, to_hand(game, st, "PR12", 1), "ban")
     assert game.power(st, me) == base + 2
 
 
@@ -485,10 +486,10 @@ def test_pick_a_color_then_that_color(game):
     run(game, st, [{"op": "pick_color"}, {"op": "mark", "target": {"type": "character", "ctrl": "you"}},
                    {"op": "power", "n": 2, "target": {"it": True}, "until": "turn"},
                    {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": "turn"}])
-    first = next(c for c in game.r.select(st.d, {"type": "character", "ctrl": "you"}, 0, None))
+    first = next(c for c in game.select(st, {"type": "character", "ctrl": "you"}, 0, None))
     assert first in (a, mane)
     from gameplay.engine.mlp.carddb import COLOR_NAMES
-    assert COLOR_NAMES[0] in game.r.colors(st.d, first)
+    assert COLOR_NAMES[0] in game.colors(st, first)
 
 
 def test_exhaust_that_friend_cost_on_a_resource(game, card_db):
@@ -503,7 +504,7 @@ def test_exhaust_that_friend_cost_on_a_resource(game, card_db):
     me = place(game, st, "CN138", 0, "home0", host=host)
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert st.d["cards"][host]["ex"] and "Laughter" in game.r.colors(st.d, other)
+    assert st.d["cards"][host]["ex"] and "Laughter" in game.colors(st, other)
     assert not can_activate(game, st, me)  # the host is exhausted
 
 
@@ -516,9 +517,9 @@ def test_gain_control_of_a_friend_you_own_and_power_limit(game):
     assert st.d["cards"][mine]["c"] == 0 and st.d["cards"][theirs]["c"] == 1
     # "with power less than or equal to this card's power"
     src = place(game, st, "PR20", 0, "home0")  # 1 power
-    assert game.r.select(st.d, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == []
-    game.r.add_mod(st.d, src, 1, "turn")
-    assert game.r.select(st.d, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == [theirs]
+    assert game.select(st, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == []
+    add_power(game, st, src, 1, "turn")
+    assert game.select(st, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == [theirs]
 
 
 def test_exhaust_and_retire_to_replace_its_problem(game, card_db):
@@ -526,10 +527,10 @@ def test_exhaust_and_retire_to_replace_its_problem(game, card_db):
     assert card_db[card_db.key("CN51")].automated
     st = stacked_game(game)
     me = place(game, st, "CN51", 0, "prob1")
-    before = game.r.problem_at(st.d, "prob1")
+    before = game.problem_at(st, "prob1")
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert me not in st.d["cards"] and game.r.problem_at(st.d, "prob1") != before
+    assert me not in st.d["cards"] and game.problem_at(st, "prob1") != before
 
 
 # ------------------------------------------------------------------ batch 4
@@ -580,7 +581,7 @@ def test_dismiss_face_up_and_face_down_troublemakers(game):
     st = stacked_game(game)
     up = place(game, st, "PR155", 1, "prob0")
     down = place(game, st, "PR153", 1, "prob1", face_down=True)
-    assert game.r.select(st.d, {"type": "Troublemaker"}, 0, None) == [up]
+    assert game.select(st, {"type": "Troublemaker"}, 0, None) == [up]
     run(game, st, [{"op": "dismiss", "target": {"type": "Troublemaker", "each": True, "fd_ok": True}}])
     assert up not in st.d["cards"] and down not in st.d["cards"]
 
@@ -614,11 +615,11 @@ def test_reorder_top_cards(game):
                        "lbl": "t", "after": None})
     from gameplay.engine.mlp.engine import Ev
     ev = Ev()
-    game.r.resolve_step(st.d, ev)
+    resolve_step(game, st, ev=ev)
     assert st.d["pending"]["options"] == top3 and st.d["pending"]["player"] == 0
     for pick in (top3[2], top3[0]):
-        game.r.decide(st.d, ev, Action.make("choose", 0, option=pick))
-        game.r.resolve_step(st.d, ev)
+        answer(game, st, 0, pick, ev=ev)
+        resolve_step(game, st, ev=ev)
     assert deck[:3] == [top3[2], top3[0], top3[1]]
     assert all(e.get("to") == 0 for e in ev.items if e.get("msg", "").startswith("You see"))
 
@@ -631,7 +632,7 @@ def test_play_a_troublemaker_for_free_and_look_at_a_face_down_one(game, card_db)
     set_tokens(st, 0, 0)
     st = activate(game, st, me)
     resolve_all(game, st)
-    tms = [o for o in st.d["play"] if game.r.ctype(st.d, o) == "Troublemaker"]
+    tms = [o for o in st.d["play"] if game.card_type(st, o) == "Troublemaker"]
     assert len(tms) == 1 and st.d["cards"][tms[0]]["fd"] and st.d["pl"][0]["tok"] == 0
     # PR94: "Exhaust this card to look at a face-down Troublemaker at its Problem." (private)
     st = stacked_game(game)
@@ -666,7 +667,7 @@ def test_banish_then_put_that_friend_into_play_under_its_owner(game):
     # EO124: 706 it enters play again (a new card, 410.6) under its owner's control (513.2) at home
     st = stacked_game(game)
     b = place(game, st, "PR33", 1, "prob0")
-    game.r.add_mod(st.d, b, 2, "turn")
+    add_power(game, st, b, 2, "turn")
     run(game, st, [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}])
     back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == game.db.key("PR33")]
     assert b not in st.d["cards"] and len(back) == 1
@@ -681,7 +682,7 @@ def test_exchange_control_until_end_of_score_phase(game):
     run(game, st, [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you"},
                     "theirs": {"type": "Friend", "ctrl": "opp"}, "until": "score_phase"}])
     assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (1, 0)
-    game.r.expire(st.d, "score_phase")
+    end_durations(game, st, "score_phase")
     assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (0, 1)
 
 
@@ -697,10 +698,10 @@ def test_exchange_control_opponent_chooses_at_that_problem(game):
                                             "Friends at that Problem. Exchange control of those Friends until the end of the Score Phase")})
     from gameplay.engine.mlp.engine import Ev
     ev = Ev()
-    game.r.resolve_step(st.d, ev)
+    resolve_step(game, st, ev=ev)
     pend = st.d["pending"]
     assert pend["player"] == 1 and set(pend["options"]) == {b1, b2}
-    game.r.decide(st.d, ev, Action.make("choose", 1, option=b2))
+    answer(game, st, 1, b2, ev=ev)
     resolve_all(game, st)
     assert st.d["cards"][a]["c"] == 1 and st.d["cards"][b2]["c"] == 0 and st.d["cards"][b1]["c"] == 1
 
@@ -739,9 +740,9 @@ def test_faceoff_power_bonus_this_turn(game):
     run(game, st, [{"op": "fo_plus", "n": 2, "until": "turn"}])
     st.d["fo"] = {"type": "tm", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "start", "ign": [], "bonus": [0, 0]}
     st.d["pl"][0]["flip"] = st.d["pl"][1]["flip"] = []
-    base = game.r.faceoff_total(st.d, 0)
-    game.r.expire(st.d, "turn")
-    assert game.r.faceoff_total(st.d, 0) == base - 2
+    base = game.faceoff_total(st, 0)
+    end_durations(game, st, "turn")
+    assert game.faceoff_total(st, 0) == base - 2
 
 
 def test_discard_two_cost_and_token_of_the_chosen_color(game, card_db):
@@ -765,12 +766,12 @@ def test_look_at_the_top_card_of_a_chosen_problem_deck(game):
                        "eff": [{"op": "look_top", "n": 1, "whose": "choose", "zone": "pdeck"}]})
     from gameplay.engine.mlp.engine import Ev
     ev = Ev()
-    game.r.resolve_step(st.d, ev)
+    resolve_step(game, st, ev=ev)
     assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]
-    game.r.decide(st.d, ev, Action.make("choose", 0, option=1))
-    game.r.resolve_step(st.d, ev)
+    answer(game, st, 0, 1, ev=ev)
+    resolve_step(game, st, ev=ev)
     assert st.d["pending"]["kind"] == "look"
-    game.r.decide(st.d, ev, Action.make("choose", 0, option="bottom"))
+    answer(game, st, 0, "bottom", ev=ev)
     resolve_all(game, st)
     assert pdeck[-1] == top and "lq" not in (st.d["rq"][-1] if st.d["rq"] else {})
     assert all(e.get("to") == 0 for e in ev.items if "You see" in e.get("msg", ""))
@@ -787,5 +788,5 @@ def test_power_for_each_other_friend_at_its_problem(game):
     place(game, st, "PR20", 1, "prob1")  # not yours
     run(game, st, parse_effects("One of your Friends gets +1 power for each of your other Friends at its Problem "
                                 "until the end of the turn"))
-    firsts = game.r.select(st.d, {"type": "Friend", "ctrl": "you"}, 0, None)
+    firsts = game.select(st, {"type": "Friend", "ctrl": "you"}, 0, None)
     assert firsts[0] == a and game.power(st, a) == 2 + 2

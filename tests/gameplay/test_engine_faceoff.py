@@ -3,7 +3,7 @@ rulebook's worked examples."""
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.scenario import deck_spec, pass_until, place, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import deck_spec, pass_until, place, set_tokens, stacked_game, start_faceoff, to_hand
 
 HAND = ["PR12", "PR33", "PR60", "PR81", "PR54", "PR86"]  # six cards, then the flips
 
@@ -35,9 +35,9 @@ def test_quickstart_problem_faceoff_example(game):
     assert game.to_move(st) == 1
     st = _pass(game, st)
     # 514.3 both flipped; Bob plays Team Effort now
-    assert [game.r.printed_power(st.d, c) for c in st.d["pl"][0]["flip"]] == [3]
-    assert [game.r.printed_power(st.d, c) for c in st.d["pl"][1]["flip"]] == [1]
-    assert game.r.faceoff_total(st.d, 0) == 7 and game.r.faceoff_total(st.d, 1) == 6
+    assert [game.printed_power(st, c) for c in st.d["pl"][0]["flip"]] == [3]
+    assert [game.printed_power(st, c) for c in st.d["pl"][1]["flip"]] == [1]
+    assert game.faceoff_total(st, 0) == 7 and game.faceoff_total(st, 1) == 6
     st, events = game.apply(st, Action.make("play", 1, card=ev_card))
     msgs = [e["msg"] for e in events]
     assert "Faceoff totals: Ann 7, Bob 8" in msgs  # nobody else acts: the window closes, totals compared
@@ -45,9 +45,9 @@ def test_quickstart_problem_faceoff_example(game):
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
     assert st.d["pl"][1]["score"] == 1  # Runaway Cart bonus 1 (514.5c)
     # 613.2 the Problem was solved and replaced; characters there went home
-    assert game.name_of(st, game.r.problem_at(st.d, "prob0")) != "Runaway Cart"
-    assert all(st.d["cards"][c]["a"].startswith("home") for c in game.r.chars_at(st.d, "home0") + game.r.chars_at(st.d, "home1"))
-    assert not game.r.chars_at(st.d, "prob0")
+    assert game.name_of(st, game.problem_at(st, "prob0")) != "Runaway Cart"
+    assert all(st.d["cards"][c]["a"].startswith("home") for c in game.characters_at(st, "home0") + game.characters_at(st, "home1"))
+    assert not game.characters_at(st, "prob0")
 
 
 def test_quickstart_troublemaker_faceoff_example(game):
@@ -65,7 +65,7 @@ def test_quickstart_troublemaker_faceoff_example(game):
     st, _ = game.apply(st, Action.make("choose", 0, option=tm))
     assert st.d["fo"]["type"] == "tm"
     st = pass_until(game, st, lambda s: s.d["pending"] and s.d["pending"]["kind"] == "send_home")
-    assert game.r.faceoff_total(st.d, 0) == 5 and game.r.faceoff_total(st.d, 1) == 9
+    assert game.faceoff_total(st, 0) == 5 and game.faceoff_total(st, 1) == 9
     assert st.d["pending"]["rule"] == "514.5b"
     sent = st.d["pending"]["options"][0]
     st, _ = game.apply(st, Action.make("choose", 0, option=sent))
@@ -116,8 +116,8 @@ def test_612_1_multi_problem_faceoff_when_both_problems_confronted(game):
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
     assert st.d["pl"][0]["score"] == 3  # highest bonus among both (514.5c)
     # 613: both solved and replaced
-    assert game.name_of(st, game.r.problem_at(st.d, "prob0")) != "Runaway Cart"
-    assert game.name_of(st, game.r.problem_at(st.d, "prob1")) != "Runaway Cart"
+    assert game.name_of(st, game.problem_at(st, "prob0")) != "Runaway Cart"
+    assert game.name_of(st, game.problem_at(st, "prob1")) != "Runaway Cart"
 
 
 def test_no_problem_faceoff_when_only_one_player_meets_requirements(game):
@@ -126,7 +126,7 @@ def test_no_problem_faceoff_when_only_one_player_meets_requirements(game):
     place(game, st, "PR12", 0, "prob0")
     st = _pass(game, st)
     assert st.d["pl"][0]["score"] == 1 and st.d["fo"] is None
-    assert game.name_of(st, game.r.problem_at(st.d, "prob0")) == "Runaway Cart"  # not solved
+    assert game.name_of(st, game.problem_at(st, "prob0")) == "Runaway Cart"  # not solved
 
 
 def test_514_4a_i_challenging_own_epic_troublemaker_counts_for_the_opponent(game, card_db):
@@ -136,8 +136,8 @@ def test_514_4a_i_challenging_own_epic_troublemaker_counts_for_the_opponent(game
     tm = place(game, st, epic.number, 0, "prob1")
     st.d["sc_ch"] = []
     st.d["fo"] = None
-    game.r.start_faceoff(st.d, __import__("gameplay.engine.mlp.engine", fromlist=["Ev"]).Ev(), "tm", ["prob1"], 0, tm=tm)
+    start_faceoff(game, st, "tm", ["prob1"], 0, tm=tm, ev=__import__("gameplay.engine.mlp.engine", fromlist=["Ev"]).Ev())
     st.d["fo"]["stage"] = "compare"
-    p = game.r.power(st.d, tm)
-    assert game.r.faceoff_total(st.d, 1) == p
-    assert game.r.faceoff_total(st.d, 0) == 4
+    p = game.power(st, tm)
+    assert game.faceoff_total(st, 1) == p
+    assert game.faceoff_total(st, 0) == 4

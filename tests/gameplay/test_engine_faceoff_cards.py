@@ -5,7 +5,9 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (advance, end_faceoff, enter_play, flip_for_faceoff, move_card, pass_until,
+                                          place, play_effects, resolve_all, resolve_faceoff, run_step, set_tokens,
+                                          stacked_game, start_faceoff, to_hand, trigger_all)
 
 
 def top(game, st, p, *numbers):
@@ -17,22 +19,22 @@ def top(game, st, p, *numbers):
 
 
 def start(game, st, type_="problem", areas=("prob0",), chal=0, tm=None):
-    game.r.start_faceoff(st.d, Ev(True), type_, list(areas), chal, tm)
+    start_faceoff(game, st, type_, list(areas), chal, tm)
     resolve_all(game, st)
 
 
 def flip(game, st):
-    game.r.faceoff_flip(st.d, Ev(True))
+    flip_for_faceoff(game, st)
     return resolve_all(game, st)
 
 
 def total(game, st, p):
-    return game.r.faceoff_total(st.d, p)
+    return game.faceoff_total(st, p)
 
 
 def set_problem(game, st, area, number):
     """Make the Problem in ``area`` another Problem card (test setup)."""
-    st.d["cards"][game.r.problem_at(st.d, area)]["k"] = game.db.key(number)
+    st.d["cards"][game.problem_at(st, area)]["k"] = game.db.key(number)
     st._la = None
 
 
@@ -164,12 +166,12 @@ def test_flip_modifier_limited_to_troublemaker_faceoffs_here(game):
     start(game, st)
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 1  # a Problem faceoff
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     tm = place(game, st, "AD155", 1, "prob0")
     start(game, st, "tm", ("prob0",), 0, tm)
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 2 and len(st.d["pl"][1]["flip"]) == 1
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     tm2 = place(game, st, "AD155", 0, "prob1")  # a Troublemaker faceoff elsewhere
     start(game, st, "tm", ("prob1",), 1, tm2)
     flip(game, st)
@@ -209,7 +211,7 @@ def test_cant_contribute_to_confronting_on_opponents_turn(game):
     """LL82: 'During your opponent's turn, this card can't contribute its power to confronting Problems.'"""
     st = stacked_game(game)
     c = place(game, st, "LL82", 1, "prob0")
-    area_req = game.r.requirements(st.d, 1, "prob0")
+    area_req = game.requirements(st, 1, "prob0")
     assert area_req is not None
     assert not game.r.no_contrib(st.d, c, "faceoff")  # Ann's turn: it contributes to faceoffs
     assert game.r.no_contrib(st.d, c, "confront")
@@ -223,7 +225,7 @@ def test_no_score_during_faceoff_involving(game):
     place(game, st, "CG23", 1, "prob0")
     place(game, st, "PR31", 0, "prob0")
     start(game, st)
-    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_faceoff(game, st, 0)
     assert st.d["pl"][0]["score"] == 0
 
 
@@ -241,9 +243,9 @@ def test_win_by_margin_lose_and_win_here_triggers(game):
     flip(game, st)
     t0, t1 = total(game, st, 0), total(game, st, 1)
     tok0, tok1, sc = st.d["pl"][0]["tok"], st.d["pl"][1]["tok"], st.d["pl"][0]["score"]
-    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_faceoff(game, st, 0)
     resolve_all(game, st)
-    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
+    bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
     assert st.d["pl"][0]["score"] == sc + bonus + (2 if t0 - t1 >= 5 else 0)
     assert st.d["pl"][0]["tok"] == tok0 + 1 and st.d["pl"][1]["tok"] == tok1 + 1
 
@@ -260,9 +262,9 @@ def test_win_by_margin_not_reached(game):
     assert (total(game, st, 0), total(game, st, 1)) == (7, 2)  # wins by exactly 5: triggers
     st.d["fo"]["bonus"][1] = 1  # wins by 4: doesn't
     sc = st.d["pl"][0]["score"]
-    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_faceoff(game, st, 0)
     resolve_all(game, st)
-    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
+    bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
     assert st.d["pl"][0]["score"] == sc + bonus  # no 2 extra points
 
 
@@ -275,11 +277,11 @@ def test_static_faceoff_power(game):
     h = place(game, st, "HM71", 0, "prob0")
     place(game, st, "HM82", 1, "prob0")
     b = place(game, st, "PR31", 1, "prob0")
-    base_a, base_h, base_b = (game.r.power(st.d, x) for x in (a, h, b))
+    base_a, base_h, base_b = (game.power(st, x) for x in (a, h, b))
     start(game, st)
-    assert game.r.power(st.d, a) == base_a - 1  # HM82 only; PR42 needs a Troublemaker faceoff
-    assert game.r.power(st.d, h) == base_h - 1 + 1  # one other character of Ann's here
-    assert game.r.power(st.d, b) == base_b
+    assert game.power(st, a) == base_a - 1  # HM82 only; PR42 needs a Troublemaker faceoff
+    assert game.power(st, h) == base_h - 1 + 1  # one other character of Ann's here
+    assert game.power(st, b) == base_b
 
 
 def test_reveal_top_event_draws(game):
@@ -290,7 +292,7 @@ def test_reveal_top_event_draws(game):
     c = to_hand(game, st, "DE27", 0)
     hand = len(st.d["pl"][0]["hand"])
     ev = Ev()
-    game.r.enter_play(st.d, ev, c, "home0", 0)
+    enter_play(game, st, c, "home0", 0, ev=ev)
     ev2 = resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == hand - 1 + 3
     assert any("reveals The Brave and the Bold" in e["msg"] and "to" not in e for e in ev.items + ev2.items)
@@ -299,7 +301,7 @@ def test_reveal_top_event_draws(game):
     top(game, st2, 0, "PR20")
     c = to_hand(game, st2, "DE27", 0)
     hand = len(st2.d["pl"][0]["hand"])
-    game.r.enter_play(st2.d, Ev(), c, "home0", 0)
+    enter_play(game, st2, c, "home0", 0)
     resolve_all(game, st2)
     assert len(st2.d["pl"][0]["hand"]) == hand - 1
     assert names(game, st2, st2.d["pl"][0]["deck"][:1]) == ["PR20"]
@@ -309,14 +311,14 @@ def test_reveal_top_branches_move_the_card(game):
     """AD171 (Problem) 'When a player confronts this Problem, that player reveals the top card of their
     deck. If it's a Friend, they put it into their hand. Otherwise, they put it into their discard pile.'"""
     st = stacked_game(game)
-    prob = game.r.problem_at(st.d, "prob0")
+    prob = game.problem_at(st, "prob0")
     top(game, st, 0, "PR20", "CN119")
-    game.r.play_effects(st.d, Ev(True), 0, prob, parse_line(
+    play_effects(game, st, 0, prob, parse_line(
         "When a player confronts this Problem, that player reveals the top card of their deck. If it's a Friend, "
         "they put it into their hand. Otherwise, they put it into their discard pile.", "Problem", {})["effects"])
     resolve_all(game, st)
     assert names(game, st, st.d["pl"][0]["hand"][-1:]) == ["PR20"]
-    game.r.play_effects(st.d, Ev(True), 0, prob, parse_effects(
+    play_effects(game, st, 0, prob, parse_effects(
         "reveal the top card of your deck. If it's a Friend, you put it into your hand. Otherwise, you put it into your discard pile"))
     resolve_all(game, st)
     assert names(game, st, st.d["pl"][0]["disc"][-1:]) == ["CN119"]
@@ -329,11 +331,11 @@ def test_reveal_opponents_top_and_banish(game):
     top(game, st, 1, "PR31", "PR20")
     src = place(game, st, "CG64", 0, "home0")
     effs = [a for a in game.db.cards[game.db.key("CG64")].abilities["front"] if a["kind"] == "trigger"][0]["effects"]
-    game.r.play_effects(st.d, Ev(True), 0, src, effs)
+    play_effects(game, st, 0, src, effs)
     resolve_all(game, st)
     assert names(game, st, st.d["pl"][1]["deck"][:1]) == ["PR31"]  # 4 power: stays
     st.d["pl"][1]["deck"].pop(0)
-    game.r.play_effects(st.d, Ev(True), 0, src, effs)
+    play_effects(game, st, 0, src, effs)
     resolve_all(game, st)
     assert names(game, st, st.d["pl"][1]["ban"]) == ["PR20"]
 
@@ -344,7 +346,7 @@ def test_reveal_resource_into_play(game):
     top(game, st, 0, "AD139")  # Megaphone, played to your home
     src = place(game, st, "DE44", 0, "home0")
     effs = [a for a in game.db.cards[game.db.key("DE44")].abilities["front"] if a["kind"] == "trigger"][0]["effects"]
-    game.r.play_effects(st.d, Ev(True), 0, src, effs)
+    play_effects(game, st, 0, src, effs)
     resolve_all(game, st)
     assert "AD139" in names(game, st, [c for c in st.d["play"] if st.d["cards"][c]["c"] == 0])
 
@@ -360,13 +362,13 @@ def test_end_the_faceoff(game):
     place(game, st, "PR36", 1, "prob0")  # Bob meets the opponent requirement too (612.2)
     ev_card = to_hand(game, st, "AD87", 1)
     set_tokens(st, 1, 5)
-    prob = game.r.problem_at(st.d, "prob0")
+    prob = game.problem_at(st, "prob0")
     st = pass_until(game, st, lambda s: s.d["fo"] is not None and game.to_move(s) == 1)
     st, evs = game.apply(st, Action.make("play", 1, card=ev_card))
     assert any("ended by an effect" in e["msg"] for e in evs)
     assert st.d["fo"] is None  # nothing else happens in the faceoff: no flips, no winner
     assert "The faceoff ends" in [e["msg"] for e in evs]
-    assert game.r.problem_at(st.d, "prob0") == prob  # not solved (613.1 needs a winner)
+    assert game.problem_at(st, "prob0") == prob  # not solved (613.1 needs a winner)
     assert st.d["pl"][1]["score"] == 0 and st.d["pl"][0]["score"] == 1  # Ann's confront point only
     assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]
 
@@ -384,17 +386,17 @@ def test_printed_power_selector_and_each_get(game):
     top(game, st, 0, "AD14")
     start(game, st)
     flip(game, st)
-    assert game.r.power(st.d, weak) == 4 + 1 + 0  # AD130: +1 for Ann's involved Friend
-    game.r.play_effects(st.d, Ev(True), 0, None, parse_effects("dismiss all Friends with printed power 1 or less"))
+    assert game.power(st, weak) == 4 + 1 + 0  # AD130: +1 for Ann's involved Friend
+    play_effects(game, st, 0, None, parse_effects("dismiss all Friends with printed power 1 or less"))
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, weak) and game.r.in_play(st.d, strong)
+    assert not game.in_play(st, weak) and game.in_play(st, strong)
 
 
 def test_won_by_this_turn_condition(game):
     """HM96 'Immediate: If you won a Problem faceoff by at least 5 power this turn, score 2 points.'"""
     st = stacked_game(game)
     effs = [a for a in game.db.cards[game.db.key("HM96")].abilities["front"] if a["kind"] == "event"][0]["effects"]
-    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    play_effects(game, st, 0, None, effs)
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == 0
     place(game, st, "PR31", 0, "prob0")
@@ -403,14 +405,14 @@ def test_won_by_this_turn_condition(game):
     top(game, st, 1, "PR20")
     start(game, st)
     flip(game, st)  # 9 vs 1
-    game.r.resolve_faceoff(st.d, Ev(True), 0)
-    game.r.end_faceoff(st.d, Ev(True))
+    resolve_faceoff(game, st, 0)
+    end_faceoff(game, st)
     sc = st.d["pl"][0]["score"]
-    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    play_effects(game, st, 0, None, effs)
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == sc + 2
     st.d["turn"] += 1  # only this turn
-    game.r.play_effects(st.d, Ev(True), 0, None, effs)
+    play_effects(game, st, 0, None, effs)
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == sc + 2
 
@@ -426,15 +428,15 @@ def test_ignore_and_banish_flipped_cards(game):
     start(game, st)
     flip(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (4, 5)
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
+    play_effects(game, st, 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
     resolve_all(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (1, 1)
     assert len(st.d["pl"][0]["flip"]) == 1 and len(st.d["fo"]["ign"]) == 2
     # 515.4a an ignored card can't be ignored again: nothing left to choose
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
+    play_effects(game, st, 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
     resolve_all(game, st)
     assert len(st.d["fo"]["ign"]) == 2
-    game.r.play_effects(st.d, Ev(True), 0, None, parse_effects("banish an opponent's flipped card"))
+    play_effects(game, st, 0, None, parse_effects("banish an opponent's flipped card"))
     resolve_all(game, st)
     assert not st.d["pl"][1]["flip"] and names(game, st, st.d["pl"][1]["ban"]) == ["PR31"]
 
@@ -447,7 +449,7 @@ def test_lowest_total_wins(game):
     place(game, st, "PR31", 1, "prob0")
     start(game, st)
     st.d["fo"]["stage"] = "compare"
-    game.r.step(st.d, Ev(True))
+    run_step(game, st)
     assert st.d["fo"]["winner"] == 0
 
 
@@ -456,12 +458,12 @@ def test_play_restrictions_during_faceoffs(game):
     during faceoffs involving this card.'; DE121 'Opponents can't play Troublemakers here.'"""
     st = stacked_game(game)
     c = to_hand(game, st, "PR20", 1)
-    base = game.r.card_cost(st.d, 1, c)
+    base = game.card_cost(st, 1, c)
     place(game, st, "EO108", 0, "home0")
-    assert game.r.card_cost(st.d, 1, c) == base
+    assert game.card_cost(st, 1, c) == base
     place(game, st, "PR20", 0, "prob0")
     start(game, st)
-    assert game.r.card_cost(st.d, 1, c) == base + 1 and game.r.card_cost(st.d, 0, c) == base
+    assert game.card_cost(st, 1, c) == base + 1 and game.card_cost(st, 0, c) == base
     ev_card = to_hand(game, st, "CN119", 1)  # a Faceoff Event without a play requirement
     set_tokens(st, 1, 5)
     st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
@@ -497,7 +499,7 @@ def test_friend_enters_here_and_reveal_may(game):
     top(game, st, 0, "CN119")
     f = to_hand(game, st, "PR20", 0)
     hand = len(st.d["pl"][0]["hand"])
-    game.r.enter_play(st.d, Ev(True), f, "prob0", 0)
+    enter_play(game, st, f, "prob0", 0)
     resolve_all(game, st)
     assert names(game, st, st.d["pl"][0]["hand"][-1:]) == ["CN119"] and len(st.d["pl"][0]["hand"]) == hand
 
@@ -509,11 +511,11 @@ def test_each_players_turn_end_that_player_loses(game):
     tm = place(game, st, "HM150", 1, "prob0")
     set_tokens(st, 0, 3)
     set_tokens(st, 1, 3)
-    game.r.fire_all(st.d, Ev(True), "any_turn_end")
+    trigger_all(game, st, "any_turn_end")
     resolve_all(game, st)
     assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (2, 3)  # Ann's turn
     effs = game.db.cards[game.db.key("HM150")].abilities["front"][0]["effects"]
-    game.r.play_effects(st.d, Ev(True), 1, tm, effs)
+    play_effects(game, st, 1, tm, effs)
     resolve_all(game, st)
     assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (0, 0)
 
@@ -529,13 +531,13 @@ def test_flipped_power_per_counter_and_beneath_conditions(game):
     b = game._new(st.d, game.db.key("PR20"), 0, "ban")
     st.d["pl"][0]["ban"].append(b)
     st.d["cards"][b]["bn"] = h
-    base = game.r.power(st.d, h)
+    base = game.power(st, h)
     top(game, st, 0, "PR20", "PR20")
     start(game, st)
-    assert game.r.power(st.d, h) == base + 2
+    assert game.power(st, h) == base + 2
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 1  # CN36 has nothing beneath it
-    assert total(game, st, 0) == game.r.power(st.d, h) + game.r.power(st.d, n36) + 1 + 2
+    assert total(game, st, 0) == game.power(st, h) + game.power(st, n36) + 1 + 2
 
 
 # ------------------------------------------------------------------ faceoffs started by effects (514.2c, 514.5d, 707.4)
@@ -572,15 +574,15 @@ def test_effect_faceoff_winner_scores_and_main_phase_goes_on(game):
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     ev = Ev()
-    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN104"))
-    game.r.advance(st.d, ev)
+    play_effects(game, st, 0, None, _effects_of(game, "CN104"), ev=ev)
+    advance(game, st, ev=ev)
     st._la = None
     msgs = [e["msg"] for e in ev.items]
     # nobody had anything to do in the faceoff's windows (auto-pass): it ran to its end
     assert "A faceoff is started by an effect (514.2c, 707.4)" in msgs and "Faceoff totals: Ann 7, Bob 5" in msgs  # 3 + 4 vs 4 + 1
     assert st.d["fo"] is None and st.d["pl"][0]["score"] == 1
     assert st.d["prio"]["w"] == "main" and game.to_move(st) == 0 and st.d["step"] == "main"
-    assert game.r.problem_at(st.d, "prob0") is not None  # no Problem was solved
+    assert game.problem_at(st, "prob0") is not None  # no Problem was solved
 
 
 def test_effect_faceoff_keeps_the_window_open_for_the_starter(game):
@@ -592,15 +594,15 @@ def test_effect_faceoff_keeps_the_window_open_for_the_starter(game):
     to_hand(game, st, "CN119", 1)  # Bob has a Faceoff Event: his priority is not auto-passed
     set_tokens(st, 1, 3)
     ev = Ev()
-    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN104"))
-    game.r.advance(st.d, ev)
+    play_effects(game, st, 0, None, _effects_of(game, "CN104"), ev=ev)
+    advance(game, st, ev=ev)
     st._la = None
     fo = st.d["fo"]
     assert fo["type"] == "effect" and fo["inv"] == [mine, theirs] and fo["stage"] == "w_start"
     assert st.d["prio"] == {"w": "fo", "p": 1, "n": 1}  # Ann (the starter) had it first and auto-passed
-    assert game.r.involved(st.d, mine) and game.r.involved(st.d, theirs)
+    assert game.involved_in_faceoff(st, mine) and game.involved_in_faceoff(st, theirs)
     st.d["cards"][theirs]["a"] = "home1"  # flagged: still involved after moving
-    assert game.r.involved(st.d, theirs)
+    assert game.involved_in_faceoff(st, theirs)
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
     assert st.d["prio"]["w"] == "main" and st.d["step"] == "main"
 
@@ -615,8 +617,8 @@ def test_effect_faceoff_if_you_win_and_loser_end(game):
     top(game, st, 1, "PR20")
     g = to_hand(game, st, "EO12", 0)
     ev = Ev()
-    gid = game.r.enter_play(st.d, ev, g, "home0", 0)
-    game.r.advance(st.d, ev)
+    gid = enter_play(game, st, g, "home0", 0, ev=ev)
+    advance(game, st, ev=ev)
     st._la = None
     assert "Faceoff totals: Ann 7, Bob 2" in [e["msg"] for e in ev.items]  # Gilda 2 +1 (Competitive) + 4 vs 1 + 1
     assert st.d["fo"] is None and st.d["cards"][theirs]["fr"]
@@ -627,11 +629,11 @@ def test_effect_faceoff_if_you_win_and_loser_end(game):
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     ev = Ev()
-    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CN115"))
-    game.r.advance(st.d, ev)
+    play_effects(game, st, 0, None, _effects_of(game, "CN115"), ev=ev)
+    advance(game, st, ev=ev)
     st._la = None
     st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
-    assert game.r.in_play(st.d, mine) and not game.r.in_play(st.d, theirs)
+    assert game.in_play(st, mine) and not game.in_play(st, theirs)
     assert names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR20"]
 
 
@@ -646,8 +648,8 @@ def test_effect_faceoff_at_a_problem_loser_per_character(game):
     top(game, st, 1, "PR20")
     hand1 = len(st.d["pl"][1]["hand"])
     ev = Ev()
-    game.r.play_effects(st.d, ev, 0, None, _effects_of(game, "CG122"))
-    game.r.advance(st.d, ev)
+    play_effects(game, st, 0, None, _effects_of(game, "CG122"), ev=ev)
+    advance(game, st, ev=ev)
     st._la = None
     assert "Faceoff totals: Ann 8, Bob 3" in [e["msg"] for e in ev.items]
     st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
@@ -678,9 +680,9 @@ def test_opponents_problem_selector(game):
     st = stacked_game(game)
     a = place(game, st, "PR20", 0, "prob1")
     b = place(game, st, "PR20", 0, "prob0")
-    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "PR130"))
+    play_effects(game, st, 0, None, _effects_of(game, "PR130"))
     resolve_all(game, st)
-    assert (game.r.power(st.d, a), game.r.power(st.d, b)) == (2, 1)
+    assert (game.power(st, a), game.power(st, b)) == (2, 1)
 
 
 def test_cost_reduction_until_the_end_of_the_faceoff(game):
@@ -691,9 +693,9 @@ def test_cost_reduction_until_the_end_of_the_faceoff(game):
     top(game, st, 0, "AD48")
     start(game, st)
     flip(game, st)
-    assert game.r.card_cost(st.d, 0, c) == 0
-    game.r.end_faceoff(st.d, Ev(True))
-    assert game.r.card_cost(st.d, 0, c) == 3
+    assert game.card_cost(st, 0, c) == 0
+    end_faceoff(game, st)
+    assert game.card_cost(st, 0, c) == 3
 
 
 def test_flip_modifier_conditions(game):
@@ -705,17 +707,17 @@ def test_flip_modifier_conditions(game):
     start(game, st)
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 1
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     st.d["cards"][bm]["cm"] = True
     start(game, st)
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 2
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     set_problem(game, st, "prob0", "EO192")  # Ann's Problem; both have one character: no effect
     start(game, st)
     flip(game, st)
     assert len(st.d["pl"][1]["flip"]) == 1
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     place(game, st, "PR20", 0, "prob0")
     start(game, st)
     flip(game, st)
@@ -729,9 +731,9 @@ def test_mane_characters_cant_be_involved(game):
     st.d["cards"][mane]["a"] = "prob0"
     f = place(game, st, "PR20", 0, "prob0")
     start(game, st)
-    assert game.r.involved(st.d, mane) and game.r.involved(st.d, f)
+    assert game.involved_in_faceoff(st, mane) and game.involved_in_faceoff(st, f)
     place(game, st, "FF107", 1, "home1")
-    assert not game.r.involved(st.d, mane) and game.r.involved(st.d, f)
+    assert not game.involved_in_faceoff(st, mane) and game.involved_in_faceoff(st, f)
 
 
 def test_opposing_flipped_cards_have_no_abilities(game):
@@ -756,7 +758,7 @@ def test_chaos_only_during_troublemaker_faceoffs(game):
     start(game, st, "problem", ("prob1",), 0)
     flip(game, st)
     assert not st.d["cards"][tm].get("fd")
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     start(game, st, "tm", ("prob1",), 0, tm)
     flip(game, st)
     assert st.d["cards"][tm]["fd"]
@@ -771,7 +773,7 @@ def test_gain_control_when_opponent_loses_against_troublemaker_here(game):
     f1 = place(game, st, "PR20", 0, "prob1")
     f2 = place(game, st, "PR20", 0, "prob1")
     start(game, st, "tm", ("prob1",), 0, tm)
-    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    resolve_faceoff(game, st, 1)
     resolve_all(game, st)  # Ann sends one home (514.5b), then Bob takes the other
     ctrl = sorted(st.d["cards"][x]["c"] for x in (f1, f2))
     assert ctrl == [0, 1]
@@ -789,10 +791,10 @@ def test_attachment_triggers_on_its_host(game):
     hand, tok = len(st.d["pl"][0]["hand"]), st.d["pl"][0]["tok"]
     start(game, st)
     assert len(st.d["pl"][0]["hand"]) == hand  # the Mane is at home: not involved
-    game.r.move_card(st.d, Ev(True), mane, "prob0")
+    move_card(game, st, mane, "prob0")
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == hand + 1 and st.d["cards"][wb]["a"] == "prob0"
-    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_faceoff(game, st, 0)
     resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == tok + 2 and st.d["cards"][gb]["ex"]
 
@@ -808,15 +810,15 @@ def test_player_total_modifiers_by_trait_count(game):
     place(game, st, "PR20", 1, "prob0")
     start(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (1 + 1 + 2, 1)
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     set_problem(game, st, "prob0", "PR167")
     start(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (1 + 1 + 1, 1)
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     place(game, st, "PR44", 1, "prob0")  # now both have two: both get it under PR167; nobody "most" under CG178
     start(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (3, 3)
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     set_problem(game, st, "prob0", "CG178")
     start(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (2, 2)
@@ -840,15 +842,15 @@ def test_send_home_replaced(game):
     tm = place(game, st, "CG162", 1, "prob1")
     f = place(game, st, "PR20", 0, "prob1")
     start(game, st, "tm", ("prob1",), 0, tm)
-    game.r.resolve_faceoff(st.d, Ev(True), 1)
-    assert not game.r.in_play(st.d, f) and names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR20"]
+    resolve_faceoff(game, st, 1)
+    assert not game.in_play(st, f) and names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR20"]
     # a Mane Character is still sent home
     st = stacked_game(game)
     tm = place(game, st, "CG162", 1, "prob1")
     mane = st.d["pl"][0]["mane"]
     st.d["cards"][mane]["a"] = "prob1"
     start(game, st, "tm", ("prob1",), 0, tm)
-    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    resolve_faceoff(game, st, 1)
     assert st.d["cards"][mane]["a"] == "home0"
 
 
@@ -860,8 +862,8 @@ def test_win_here_by_exactly(game):
     place(game, st, "PR36", 1, "prob0")  # 3
     place(game, st, "PR79", 0, "prob0")  # 2
     start(game, st)
-    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
-    game.r.resolve_faceoff(st.d, Ev(True), 1)
+    bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
+    resolve_faceoff(game, st, 1)
     resolve_all(game, st)
     assert st.d["pl"][1]["score"] == bonus + 1 and st.d["pl"][0]["score"] == 0
 
@@ -884,16 +886,16 @@ def test_opponent_has_more_points(game):
     +3 power if an opponent has more points than you.'"""
     st = stacked_game(game)
     t = place(game, st, "EO180", 0, "prob1")
-    base = game.r.power(st.d, t)
+    base = game.power(st, t)
     st.d["pl"][1]["score"] = 1
-    assert game.r.power(st.d, t) == base + 3
+    assert game.power(st, t) == base + 3
     place(game, st, "PR20", 0, "prob0")
     top(game, st, 0, "EO180")
     top(game, st, 1, "PR20")
     start(game, st)
     flip(game, st)
     fid = st.d["pl"][0]["flip"][0]
-    assert game.r.power(st.d, fid) == game.r.printed_power(st.d, fid) + 3
+    assert game.power(st, fid) == game.printed_power(st, fid) + 3
 
 
 def test_highest_friend_and_without_accessory(game):
@@ -905,17 +907,17 @@ def test_highest_friend_and_without_accessory(game):
     c = place(game, st, "PR20", 1, "prob0")
     place(game, st, "EO147", 1, "prob0", host=c)  # Cardboard Box, an Accessory
     start(game, st)
-    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "EO116"))
+    play_effects(game, st, 1, None, _effects_of(game, "EO116"))
     resolve_all(game, st)
     assert st.d["cards"][a]["ex"] and st.d["cards"][b]["ex"] and not st.d["cards"][c]["ex"]
-    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "CG99"))
+    play_effects(game, st, 1, None, _effects_of(game, "CG99"))
     resolve_all(game, st)
-    assert not game.r.in_play(st.d, a) and game.r.in_play(st.d, b)
+    assert not game.in_play(st, a) and game.in_play(st, b)
     st.d["cards"][b]["cn"]["+1"] = 1  # 4 vs 4: nobody is higher than any other
     place(game, st, "PR31", 0, "prob0")
-    game.r.play_effects(st.d, Ev(True), 1, None, _effects_of(game, "CG99"))
+    play_effects(game, st, 1, None, _effects_of(game, "CG99"))
     resolve_all(game, st)
-    assert game.r.in_play(st.d, b)
+    assert game.in_play(st, b)
 
 
 def test_flip_conditions_on_involved_characters(game):
@@ -928,7 +930,7 @@ def test_flip_conditions_on_involved_characters(game):
     start(game, st)
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 1
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     place(game, st, "PR31", 0, "prob0")
     start(game, st)
     flip(game, st)
@@ -940,7 +942,7 @@ def test_flip_conditions_on_involved_characters(game):
     start(game, st, "tm", ("prob1",), 0, tm)
     flip(game, st)
     assert len(st.d["pl"][0]["flip"]) == 1
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     place(game, st, "PR86", 0, "prob1")  # a second Critter
     start(game, st, "tm", ("prob1",), 0, tm)
     flip(game, st)
@@ -954,19 +956,19 @@ def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
     place(game, st, "PR20", 0, "prob0")
     start(game, st)
     set_tokens(st, 0, 1)
-    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "CG95"))
+    play_effects(game, st, 0, None, _effects_of(game, "CG95"))
     resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == 4
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == 0
     c1, c2 = to_hand(game, st, "CG109", 1), to_hand(game, st, "CG122", 1)
     start(game, st)
-    game.r.play_effects(st.d, Ev(True), 1, None, parse_effects("you may pay [1] less for Events until the end of the faceoff"))
+    play_effects(game, st, 1, None, parse_effects("you may pay [1] less for Events until the end of the faceoff"))
     resolve_all(game, st)
-    assert game.r.card_cost(st.d, 1, c1) == 2 and game.r.card_cost(st.d, 1, c2) == 2
-    game.r.end_faceoff(st.d, Ev(True))
-    assert game.r.card_cost(st.d, 1, c1) == 3
+    assert game.card_cost(st, 1, c1) == 2 and game.card_cost(st, 1, c2) == 2
+    end_faceoff(game, st)
+    assert game.card_cost(st, 1, c1) == 3
 
 
 def test_per_count_relative_to_the_chosen_card_is_left_manual():
@@ -984,9 +986,9 @@ def test_attached_power_while_host_involved_and_contribution_limit(game):
     f = place(game, st, "PR20", 0, "prob0")
     place(game, st, "CG135", 0, "prob0", host=f)
     g = place(game, st, "PR36", 1, "prob0")
-    assert game.r.power(st.d, f) == 1
+    assert game.power(st, f) == 1
     start(game, st)
-    assert game.r.power(st.d, f) == 2
+    assert game.power(st, f) == 2
     assert (total(game, st, 0), total(game, st, 1)) == (2, 0)  # Bob's 3 is not above its printed 3
     st.d["cards"][g]["cn"]["+1"] = 1
     assert total(game, st, 1) == 4
@@ -1004,12 +1006,12 @@ def test_flipped_cards_to_discard_and_event_discount_for_the_most(game):
     top(game, st, 1, "PR36")
     start(game, st)
     flip(game, st)
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     assert names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR31"] and names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR36"]
     set_problem(game, st, "prob0", "CG171")
     c0, c1 = to_hand(game, st, "CG109", 0), to_hand(game, st, "CG109", 1)
     start(game, st)
-    assert (game.r.card_cost(st.d, 0, c0), game.r.card_cost(st.d, 1, c1)) == (3, 2)
+    assert (game.card_cost(st, 0, c0), game.card_cost(st, 1, c1)) == (3, 2)
 
 
 def test_boosted_mane_cant_play_cards(game):
@@ -1040,19 +1042,19 @@ def test_spend_cards_from_beneath(game):
         st.d["cards"][b]["bn"] = f
     start(game, st)
     sc = st.d["pl"][0]["score"]
-    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_faceoff(game, st, 0)
     resolve_all(game, st)  # answers "yes" to each
-    bonus = game.r.face(st.d, game.r.problem_at(st.d, "prob0")).bonus or 0
-    assert st.d["pl"][0]["score"] == sc + bonus + 2 and game.r.beneath_count(st.d, f) == 0
+    bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
+    assert st.d["pl"][0]["score"] == sc + bonus + 2 and game.cards_beneath(st, f) == 0
     assert names(game, st, st.d["pl"][0]["disc"][-2:]) == ["PR20", "PR20"]
     # nothing beneath: the cost can't be paid, nothing happens (508.1d)
     st = stacked_game(game)
     c = place(game, st, "CN75", 0, "prob0")
     o = place(game, st, "PR20", 1, "home1")
     effs = _effects_of(game, "CN75")
-    game.r.play_effects(st.d, Ev(True), 0, c, effs)
+    play_effects(game, st, 0, c, effs)
     resolve_all(game, st)
-    assert game.r.in_play(st.d, o)
+    assert game.in_play(st, o)
 
 
 def test_power_and_timed_keyword_for_the_faceoff(game):
@@ -1060,11 +1062,11 @@ def test_power_and_timed_keyword_for_the_faceoff(game):
     st = stacked_game(game)
     f = place(game, st, "PR20", 0, "prob0")
     start(game, st)
-    game.r.play_effects(st.d, Ev(True), 0, None, _effects_of(game, "MT90"))
+    play_effects(game, st, 0, None, _effects_of(game, "MT90"))
     resolve_all(game, st)
-    assert game.r.power(st.d, f) == 4 and game.r.kw(st.d, f, "Diligent") == 3
-    game.r.end_faceoff(st.d, Ev(True))
-    assert game.r.power(st.d, f) == 1 and not game.r.kw(st.d, f, "Diligent")
+    assert game.power(st, f) == 4 and game.keyword(st, f, "Diligent") == 3
+    end_faceoff(game, st)
+    assert game.power(st, f) == 1 and not game.keyword(st, f, "Diligent")
 
 
 def test_defeating_a_troublemaker_here_the_defeater_may_move(game):
@@ -1075,6 +1077,6 @@ def test_defeating_a_troublemaker_here_the_defeater_may_move(game):
     tm = place(game, st, "AD155", 1, "prob1")
     f = place(game, st, "PR31", 0, "prob1")
     start(game, st, "tm", ("prob1",), 0, tm)
-    game.r.resolve_faceoff(st.d, Ev(True), 0)
+    resolve_faceoff(game, st, 0)
     resolve_all(game, st)
     assert st.d["cards"][f]["a"] != "prob1"

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, stacked_game
+from gameplay.engine.mlp.scenario import (advance, answer, leave_play, pass_until, place, resolve_all, resolve_step,
+                                          run_step, stacked_game, start_faceoff)
 
 
 def kw_card(card_db, keyword, type_="Friend"):
@@ -27,16 +28,16 @@ def _answer(game, st, option):
 
     st2 = State(copy.deepcopy(st.d))
     ev = Ev()
-    game.r.decide(st2.d, ev, Action.make("choose", st2.d["pending"]["player"], option=option))
+    answer(game, st2, st2.d["pending"]["player"], option, ev=ev)
     while st2.d["rq"] and not st2.d["pending"]:
-        game.r.resolve_step(st2.d, ev)
+        resolve_step(game, st2, ev=ev)
     st2._la = None
     return st2
 
 
 def _run(game, st):
     """Advance the queue in place until a decision (or nothing is left to resolve)."""
-    game.r.advance(st.d, Ev())
+    advance(game, st)
     st._la = None
     return st
 
@@ -68,10 +69,10 @@ def test_persistent_does_not_replace_costs_or_game_dismissals(game, card_db):
     per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     a = place(game, st, per.number, 0, "home0")
-    game.r.leave_play(st.d, Ev(), a, "disc", cost=True)  # 508.1a: a replaced cost can't be paid
+    leave_play(game, st, a, "disc", cost=True)  # 508.1a: a replaced cost can't be paid
     assert a not in st.d["play"] and not st.d["rq"]
     b = place(game, st, per.number, 0, "home0")
-    game.r.leave_play(st.d, Ev(), b, "disc", by_game=True)  # 104.3: "by the game" can't be replaced
+    leave_play(game, st, b, "disc", by_game=True)  # 104.3: "by the game" can't be replaced
     assert b not in st.d["play"] and not st.d["rq"]
 
 
@@ -109,7 +110,7 @@ def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, card_db):
     per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     keep = place(game, st, per.number, 0, "home0")
-    limit = game.r.home_limit(st.d, 0)
+    limit = game.home_limit(st, 0)
     for _ in range(limit):
         place(game, st, "PR12", 0, "home0")
     st = pass_until(game, st, lambda s: s.d["pending"] and s.d["pending"]["kind"] == "retire_home")
@@ -125,7 +126,7 @@ def test_random_asks_before_ignoring_a_one_power_flip(game, card_db):
     rnd = kw_card(card_db, "Random")
     st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR54", "PR86", "PR20", "PR36"], None))
     rid = place(game, st, rnd.number, 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     from gameplay.engine.mlp.flow import faceoff_flip
 
     faceoff_flip(game.r, st.d, Ev())
@@ -143,7 +144,7 @@ def test_pumped_asks_before_banishing_a_flipped_card(game, card_db):
     pum = kw_card(card_db, "Pumped")
     st = stacked_game(game)
     host = place(game, st, pum.number, 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     from gameplay.engine.mlp.flow import end_faceoff, faceoff_flip
 
     faceoff_flip(game.r, st.d, Ev())
@@ -153,7 +154,7 @@ def test_pumped_asks_before_banishing_a_flipped_card(game, card_db):
     flipped = st.d["pl"][0]["flip"][0]
     key = st.d["cards"][flipped]["k"]
     st, _ = game.apply(st, Action.make("choose", 0, option=False))  # declined: the bottom of the deck (514.6)
-    assert st.d["fo"] is None and game.r.beneath_count(st.d, host) == 0
+    assert st.d["fo"] is None and game.cards_beneath(st, host) == 0
     assert st.d["cards"][st.d["pl"][0]["deck"][-1]]["k"] == key
 
 
@@ -162,7 +163,7 @@ def _two_confrontable(game, st):
     for a in ("prob0", "prob1"):
         for n in ("PR31", "PR31", "PR20", "PR33", "PR12"):
             place(game, st, n, 0, a)
-    assert game.r.can_confront(st.d, 0, "prob0") and game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob0") and game.can_confront(st, 0, "prob1")
 
 
 def test_610_1_the_turn_player_chooses_the_confront_order(game):
@@ -173,10 +174,10 @@ def test_610_1_the_turn_player_chooses_the_confront_order(game):
     # 611.1 confronting is not optional: the options are the Problems only (no "done")
     assert pend["kind"] == "confront_order" and pend["rule"] == "610.1" and sorted(pend["options"]) == ["prob0", "prob1"]
     ev = Ev()
-    game.r.decide(st.d, ev, Action.make("choose", 0, option="prob1"))
-    game.r.step(st.d, ev)
+    answer(game, st, 0, "prob1", ev=ev)
+    run_step(game, st, ev=ev)
     assert st.d["sc"]["conf"] == ["prob1"]  # the chosen Problem is confronted first
-    game.r.advance(st.d, ev)
+    advance(game, st, ev=ev)
     assert st.d["pl"][0]["score"] >= 2 and not (st.d["pending"] and st.d["pending"]["kind"] == "confront_order")
 
 
@@ -200,13 +201,13 @@ def test_610_1_an_empty_confront_step_can_come_first_when_a_confront_fires_abili
         place(game, st, n, 0, "prob0")
     place(game, st, trig.number, 0, "prob0")
     place(game, st, "PR12", 0, "prob1")
-    assert game.r.can_confront(st.d, 0, "prob0") and not game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob0") and not game.can_confront(st, 0, "prob1")
     st = _pass(game, st)
     pend = st.d["pending"]
     assert pend["kind"] == "confront_order" and sorted(pend["options"]) == ["prob0", "prob1"]
     ev = Ev()
-    game.r.decide(st.d, ev, Action.make("choose", 0, option="prob1"))
-    game.r.step(st.d, ev)
+    answer(game, st, 0, "prob1", ev=ev)
+    run_step(game, st, ev=ev)
     assert st.d["sc"]["conf"] == [] and st.d["sc"]["todo"] == ["prob0"]  # prob1's step confronted nothing
 
 
@@ -243,8 +244,8 @@ def test_tie_with_both_decks_empty_repeats_once_then_ends_without_winner(game):
     for p in (0, 1):
         place(game, st, "PR33", p, "prob0")
         place(game, st, "PR12", p, "prob0")
-    assert game.r.can_confront(st.d, 0, "prob0") and game.r.can_confront(st.d, 1, "prob0")
-    pid = game.r.problem_at(st.d, "prob0")
+    assert game.can_confront(st, 0, "prob0") and game.can_confront(st, 1, "prob0")
+    pid = game.problem_at(st, "prob0")
     for p in (0, 1):  # (test setup: empty both draw decks)
         for c in st.d["pl"][p]["deck"]:
             del st.d["cards"][c]
@@ -264,7 +265,7 @@ def test_pumped_chooses_which_flipped_card_when_several(game, card_db):
     pum = kw_card(card_db, "Pumped")
     st = stacked_game(game)
     host = place(game, st, pum.number, 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     from gameplay.engine.mlp.flow import flip_one, end_faceoff
 
     flip_one(game.r, st.d, Ev(), 0)
@@ -276,7 +277,7 @@ def test_pumped_chooses_which_flipped_card_when_several(game, card_db):
     assert pend["kind"] == "target" and pend["options"] == flips + ["none"] and pend["rule"] == "Pumped (710)"
     key = st.d["cards"][flips[1]]["k"]
     st, _ = game.apply(st, Action.make("choose", 0, option=flips[1]))
-    assert st.d["fo"] is None and game.r.beneath_count(st.d, host) == 1
+    assert st.d["fo"] is None and game.cards_beneath(st, host) == 1
     assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["ban"]] == [key]
 
 
@@ -287,7 +288,7 @@ def test_random_is_once_per_faceoff_for_each_card(game, card_db):
     st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR79", "PR36", "PR20", "PR44", "PR31"], None))
     place(game, st, rnd.number, 0, "prob0")
     place(game, st, rnd.number, 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     from gameplay.engine.mlp.flow import faceoff_flip
 
     faceoff_flip(game.r, st.d, Ev())
@@ -308,7 +309,7 @@ def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, c
     place(game, st, "MT125", 0, "prob0")  # "Your Friends here have Persistent."
     a = place(game, st, uniq.number, 0, "prob0")
     b = place(game, st, uniq.number, 0, "prob0")
-    assert game.r.kw(st.d, a, "Persistent")
+    assert game.keyword(st, a, "Persistent")
     st = _run(game, st)
     assert st.d["pending"]["kind"] == "uniqueness"
     st = _answer(game, st, a)

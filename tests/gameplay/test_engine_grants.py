@@ -4,7 +4,8 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game
+from gameplay.engine.mlp.scenario import (add_power, answer, leave_play, place, pre_priority, resolve_all, resolve_step,
+                                          run_step, set_tokens, stacked_game)
 
 
 def moves(game, st, cid):
@@ -42,12 +43,12 @@ def test_conditional_swift_at_home(game, card_db):
     st = stacked_game(game)
     cid = place(game, st, "SB65", 0, "home0")
     set_tokens(st, 0, 1)
-    assert game.r.kw(st.d, cid, "Swift") == 1
+    assert game.keyword(st, cid, "Swift") == 1
     assert moves(game, st, cid) == {"prob0", "prob1"}
     st2, _ = game.apply(st, Action.make("move", 0, card=cid, area="prob1"))
     assert st2.d["pl"][0]["tok"] == 0
     moved = next(o for o in st2.d["play"] if st2.d["cards"][o]["k"] == card_db.key("SB65"))
-    assert game.r.kw(st2.d, moved, "Swift") == 0  # no longer at home
+    assert game.keyword(st2, moved, "Swift") == 0  # no longer at home
 
 
 def test_problem_grants_persistent_to_your_friends_here(game, card_db):
@@ -56,12 +57,12 @@ def test_problem_grants_persistent_to_your_friends_here(game, card_db):
     place(game, st, "MT125", 0, "prob0")
     here = place(game, st, "PR12", 0, "prob0")
     home = place(game, st, "PR33", 0, "home0")
-    assert game.r.kw(st.d, here, "Persistent") == 1 and game.r.kw(st.d, home, "Persistent") == 0
-    game.r.leave_play(st.d, Ev(), here, "disc")
+    assert game.keyword(st, here, "Persistent") == 1 and game.keyword(st, home, "Persistent") == 0
+    leave_play(game, st, here, "disc")
     assert st.d["pending"] is None and here in st.d["play"]  # the Persistent decision is queued (712.3)
     resolve_all(game, st)  # answers the "may" with yes
     assert st.d["cards"][here]["fr"] and here in st.d["play"]  # frightened instead (Persistent)
-    game.r.leave_play(st.d, Ev(), home, "disc")
+    leave_play(game, st, home, "disc")
     assert home not in st.d["play"]
 
 
@@ -71,9 +72,9 @@ def test_grant_ends_when_the_source_leaves_play(game, card_db):
     src = place(game, st, "DE51", 0, "home0")
     other = place(game, st, "PR12", 0, "home0")
     opp = place(game, st, "PR33", 1, "home1")
-    assert game.r.kw(st.d, other, "Swift") == 1 and game.r.kw(st.d, opp, "Swift") == 0
-    game.r.leave_play(st.d, Ev(), src, "disc")
-    assert game.r.kw(st.d, other, "Swift") == 0
+    assert game.keyword(st, other, "Swift") == 1 and game.keyword(st, opp, "Swift") == 0
+    leave_play(game, st, src, "disc")
+    assert game.keyword(st, other, "Swift") == 0
     assert not st.d.get("kwg")
 
 
@@ -86,7 +87,7 @@ def test_mane_color_condition(game, card_db):
     for m, want in ((mane, 2), (other, 0)):
         st = stacked_game(game, manes=(m, "PR2"))
         cid = place(game, st, "HM14", 0, "home0")
-        assert game.r.kw(st.d, cid, "Diligent") == want
+        assert game.keyword(st, cid, "Diligent") == want
 
 
 # ------------------------------------------------------------------ "until the end of the phase", added colors
@@ -114,7 +115,7 @@ def test_added_color_lasts_until_the_end_of_the_main_phase(game, card_db):
     res = place(game, st, "CG125", 0, "home0")
     friend = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 0, 3)
-    assert "Laughter" not in game.r.colors(st.d, friend)
+    assert "Laughter" not in game.colors(st, friend)
     abl = card_db.cards[card_db.key("CG125")].abilities["front"]
     idx = next(i for i, a in enumerate(abl) if a["kind"] == "activated" and a["effects"][0]["op"] == "add_color")
     st, _ = game.apply(st, Action.make("activate", 0, card=res, ability=idx))
@@ -125,12 +126,12 @@ def test_added_color_lasts_until_the_end_of_the_main_phase(game, card_db):
         st, _ = game.apply(st, Action.make("choose", pend["player"],
                                            option=friend if friend in pend["options"] else pend["options"][0]))
     assert res not in st.d["play"]  # retired as the cost
-    assert "Laughter" in game.r.colors(st.d, friend)
+    assert "Laughter" in game.colors(st, friend)
     mod = next(m for m in st.d["mods"] if m.get("col"))
     assert mod["u"] == "main_phase" and mod["n"] == 0
-    assert game.r.power(st.d, friend) == game.r.printed_power(st.d, friend)  # a color, not power
+    assert game.power(st, friend) == game.printed_power(st, friend)  # a color, not power
     game.r.window_closed(st.d, Ev(), "main")  # the Main Phase ends
-    assert "Laughter" not in game.r.colors(st.d, friend) and st.d["step"] == "score"
+    assert "Laughter" not in game.colors(st, friend) and st.d["step"] == "score"
 
 
 # ------------------------------------------------------------------ start of the Troublemaker Phase
@@ -166,16 +167,16 @@ def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, card_
     ev = Ev()
     st.d["step"] = "tp_start"
     st.d["prio"] = None
-    game.r.step(st.d, ev)
+    run_step(game, st, ev=ev)
     assert st.d["step"] == "tm_uncover" and st.d["trig"] and st.d["trig"][0]["p"] == 0  # the turn player's
     while st.d["trig"] or st.d["rq"] or st.d["pending"]:
         if st.d["pending"]:
             pend = st.d["pending"]
-            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=pend["options"][0]))
+            answer(game, st, pend["player"], pend["options"][0], ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
+            resolve_step(game, st, ev=ev)
         else:
-            game.r.ppp(st.d, ev)
+            pre_priority(game, st, ev=ev)
     assert st.d["cards"][ann]["ex"] and not st.d["cards"][home]["ex"]
 
 
@@ -183,11 +184,11 @@ def test_own_troublemaker_phase_trigger_in_a_played_turn(game, card_db):
     # MT113 Lord Tirek: "At the start of your Troublemaker phase, put a +1 power counter on this card."
     st = stacked_game(game)
     tirek = place(game, st, "MT113", 1, "prob0")
-    before = game.r.power(st.d, tirek)
+    before = game.power(st, tirek)
     from gameplay.engine.mlp.scenario import pass_until
     st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] in ("tm_challenge", "main_start", "main"))
     tirek = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("MT113"))
-    assert st.d["cards"][tirek]["cn"].get("+1") == 1 and game.r.power(st.d, tirek) == before + 1
+    assert st.d["cards"][tirek]["cn"].get("+1") == 1 and game.power(st, tirek) == before + 1
 
 
 # ------------------------------------------------------------------ more static conditions
@@ -206,24 +207,24 @@ def test_no_opposing_characters_here_and_hand_size_conditions(game, card_db):
     # EO65 Daisy, Lily, & Roseluck: "While there are no opposing characters here, this card has +3 power."
     st = stacked_game(game)
     cid = place(game, st, "EO65", 0, "prob0")
-    base = game.r.printed_power(st.d, cid)
-    assert game.r.power(st.d, cid) == base + 3
+    base = game.printed_power(st, cid)
+    assert game.power(st, cid) == base + 3
     place(game, st, "PR33", 1, "prob0")
-    assert game.r.power(st.d, cid) == base
+    assert game.power(st, cid) == base
     # DE11 Sky Stinger: "While you have 3 or fewer cards in your hand, this card has Swift."
     sky = place(game, st, "DE11", 0, "home0")
-    assert len(st.d["pl"][0]["hand"]) > 3 and game.r.kw(st.d, sky, "Swift") == 0
+    assert len(st.d["pl"][0]["hand"]) > 3 and game.keyword(st, sky, "Swift") == 0
     st.d["pl"][0]["hand"] = st.d["pl"][0]["hand"][:3]
-    assert game.r.kw(st.d, sky, "Swift") == 1
+    assert game.keyword(st, sky, "Swift") == 1
 
 
 def test_opponent_mane_boosted_condition(game, card_db):
     # AD11 Little Strongheart: "While an opponent's Mane Character is boosted, this card has Swift."
     st = stacked_game(game)
     cid = place(game, st, "AD11", 0, "home0")
-    assert game.r.kw(st.d, cid, "Swift") == 0
+    assert game.keyword(st, cid, "Swift") == 0
     st.d["cards"][st.d["pl"][1]["mane"]]["b"] = True
-    assert game.r.kw(st.d, cid, "Swift") == 1
+    assert game.keyword(st, cid, "Swift") == 1
 
 
 def test_grant_conditioned_on_this_cards_power(game, card_db):
@@ -232,10 +233,10 @@ def test_grant_conditioned_on_this_cards_power(game, card_db):
     assert ab["cond"] == {"k": "power_at_least", "n": 3} and ab["target"] == "self"
     st = stacked_game(game)
     cid = place(game, st, "MT59", 0, "home0")
-    pw = game.r.power(st.d, cid)
-    assert game.r.kw(st.d, cid, "Swift") == (1 if pw >= 3 else 0)
-    assert game.r.kw(st.d, cid, "Stubborn") == (1 if pw >= 4 else 0)
-    game.r.add_mod(st.d, cid, 4 - pw, "turn")
-    assert game.r.power(st.d, cid) == 4 and game.r.kw(st.d, cid, "Swift") == 1 and game.r.kw(st.d, cid, "Stubborn") == 1
-    game.r.add_mod(st.d, cid, -2, "turn")
-    assert game.r.kw(st.d, cid, "Swift") == 0 and game.r.kw(st.d, cid, "Stubborn") == 0
+    pw = game.power(st, cid)
+    assert game.keyword(st, cid, "Swift") == (1 if pw >= 3 else 0)
+    assert game.keyword(st, cid, "Stubborn") == (1 if pw >= 4 else 0)
+    add_power(game, st, cid, 4 - pw, "turn")
+    assert game.power(st, cid) == 4 and game.keyword(st, cid, "Swift") == 1 and game.keyword(st, cid, "Stubborn") == 1
+    add_power(game, st, cid, -2, "turn")
+    assert game.keyword(st, cid, "Swift") == 0 and game.keyword(st, cid, "Stubborn") == 0

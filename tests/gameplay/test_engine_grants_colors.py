@@ -6,21 +6,23 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game
+from gameplay.engine.mlp.scenario import (answer, end_durations, enter_play, frighten, leave_play, move_card, place,
+                                          play_effects, resolve_all, resolve_step, set_tokens, stacked_game, start_turn,
+                                          trigger_all)
 
 
 def _run(game, st, p, src, effects, pick=None):
     """Resolve effects; a target decision offering ``pick`` is answered with it."""
     ev = Ev()
-    game.r.play_effects(st.d, ev, p, src, effects)
+    play_effects(game, st, p, src, effects, ev=ev)
     while pick is not None and (st.d["rq"] or st.d["pending"]):
         pend = st.d["pending"]
         if pend and pick in pend["options"]:
-            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=pick))
+            answer(game, st, pend["player"], pick, ev=ev)
             break
         if pend:
             break
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     return resolve_all(game, st)
 
 
@@ -127,10 +129,10 @@ def test_colored_power_counts_toward_that_colors_requirements(game, card_db):
     assert not game.r.can_pay_requirement(st.d, 0, hm87)
     eff = card_db[card_db.key("PR120")].abilities["front"][0]["effects"]
     _run(game, st, 0, None, eff, pick=red)
-    assert game.r.power(st.d, red) == 4 and game.r.colors(st.d, red) == ("Loyalty", "Honesty")
+    assert game.power(st, red) == 4 and game.colors(st, red) == ("Loyalty", "Honesty")
     assert game.r.can_pay_requirement(st.d, 0, hm87)
-    game.r.expire(st.d, "turn")
-    assert game.r.power(st.d, red) == 2 and game.r.colors(st.d, red) == ("Honesty",)
+    end_durations(game, st, "turn")
+    assert game.power(st, red) == 2 and game.colors(st, red) == ("Honesty",)
 
 
 def test_colored_power_confronts_a_color_requirement(game, card_db):
@@ -138,14 +140,14 @@ def test_colored_power_confronts_a_color_requirement(game, card_db):
     # contribute Loyalty power; a character still contributes to one requirement only (611.3b).
     st = stacked_game(game, manes=("PR2", "PR1"))
     area = "prob0"
-    st.d["cards"][game.r.problem_at(st.d, area)]["k"] = card_db.key("PR168")
+    st.d["cards"][game.problem_at(st, area)]["k"] = card_db.key("PR168")
     red = place(game, st, "PR33", 0, area)  # Red Gala, 2 [Honesty]
-    assert not game.r.meets(st.d, 0, area)
+    assert not game.meets_requirements(st, 0, area)
     _run(game, st, 0, None, [{"op": "power", "n": 1, "color": "Loyalty", "target": {"id": red}, "until": "turn"}])
-    assert game.r.colors(st.d, red) == ("Loyalty", "Honesty") and game.r.power(st.d, red) == 3
-    assert not game.r.meets(st.d, 0, area)  # one character, two requirements
+    assert game.colors(st, red) == ("Loyalty", "Honesty") and game.power(st, red) == 3
+    assert not game.meets_requirements(st, 0, area)  # one character, two requirements
     place(game, st, "PR31", 0, area)  # Full Steam, 4 [Honesty]: the not-Loyalty part
-    assert game.r.meets(st.d, 0, area)
+    assert game.meets_requirements(st, 0, area)
 
 
 def test_two_color_event_offers_only_characters_of_either_color(game, card_db):
@@ -156,17 +158,17 @@ def test_two_color_event_offers_only_characters_of_either_color(game, card_db):
     jay = place(game, st, "PR81", 0, "home0")  # Kindness
     dash = place(game, st, "PR20", 1, "home1")  # Loyalty (an opponent's character may be chosen too)
     eff = card_db[card_db.key("AD102")].abilities["front"][0]["effects"]
-    game.r.play_effects(st.d, Ev(), 0, None, eff)
+    play_effects(game, st, 0, None, eff)
     ev = Ev()
     while not st.d["pending"]:
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     assert set(st.d["pending"]["options"]) == {jay, dash, st.d["pl"][1]["mane"]} and red not in st.d["pending"]["options"]
-    game.r.decide(st.d, ev, Action.make("choose", 0, option=jay))
+    answer(game, st, 0, jay, ev=ev)
     resolve_all(game, st)
-    assert game.r.power(st.d, jay) == 4 and game.r.colors(st.d, jay) == ("Loyalty", "Kindness")
+    assert game.power(st, jay) == 4 and game.colors(st, jay) == ("Loyalty", "Kindness")
     assert all(m["u"] == "main_phase" for m in st.d["mods"])  # "until the end of the phase" in the Main Phase
     game.r.window_closed(st.d, Ev(), "main")
-    assert game.r.power(st.d, jay) == 2
+    assert game.power(st, jay) == 2
 
 
 def test_colored_power_until_the_start_of_your_next_turn(game, card_db):
@@ -175,12 +177,12 @@ def test_colored_power_until_the_start_of_your_next_turn(game, card_db):
     tank = place(game, st, "CG18", 0, "home0")  # a Loyalty Critter
     eff = next(a for a in card_db[card_db.key("PR134")].abilities["front"] if a["kind"] == "activated")["effects"]
     _run(game, st, 0, None, eff)
-    assert "Kindness" in game.r.colors(st.d, tank) and st.d["mods"][0]["u"] == "start0"
-    game.r.expire(st.d, "turn")  # the turn ends: still there during the opponent's turn
-    assert "Kindness" in game.r.colors(st.d, tank)
+    assert "Kindness" in game.colors(st, tank) and st.d["mods"][0]["u"] == "start0"
+    end_durations(game, st, "turn")  # the turn ends: still there during the opponent's turn
+    assert "Kindness" in game.colors(st, tank)
     st.d["tp"] = 0
-    game.r.start_turn(st.d, Ev())
-    assert "Kindness" not in game.r.colors(st.d, tank)
+    start_turn(game, st)
+    assert "Kindness" not in game.colors(st, tank)
 
 
 # ------------------------------------------------------------------ timed keyword grants
@@ -192,11 +194,11 @@ def test_group_grant_applies_to_characters_that_enter_later(game, card_db):
     opp = place(game, st, "PR12", 1, "home1")
     _run(game, st, 0, None, card_db[card_db.key("HM87")].abilities["front"][0]["effects"])
     later = place(game, st, "PR31", 0, "home0")
-    assert game.r.kw(st.d, a, "Swift") == 1 and game.r.kw(st.d, later, "Swift") == 1
-    assert game.r.kw(st.d, opp, "Swift") == 0
-    assert game.r.move_cost(st.d, 0, later, "prob1") == 1
-    game.r.expire(st.d, "turn")
-    assert game.r.kw(st.d, later, "Swift") == 0 and not st.d["kgm"] and not st.d.get("kwg")
+    assert game.keyword(st, a, "Swift") == 1 and game.keyword(st, later, "Swift") == 1
+    assert game.keyword(st, opp, "Swift") == 0
+    assert game.move_cost(st, 0, later, "prob1") == 1
+    end_durations(game, st, "turn")
+    assert game.keyword(st, later, "Swift") == 0 and not st.d["kgm"] and not st.d.get("kwg")
 
 
 def test_timed_competitive_grant_on_a_troublemaker(game, card_db):
@@ -208,15 +210,15 @@ def test_timed_competitive_grant_on_a_troublemaker(game, card_db):
               and d.automated and d.set_name == "Premiere")
     tmc = game._new(st.d, tm, 1, "hand")
     st.d["pl"][1]["hand"].append(tmc)
-    tmc = game.r.enter_play(st.d, Ev(True), tmc, "prob1", 1, trigger=False)
-    base = game.r.power(st.d, tmc)
+    tmc = enter_play(game, st, tmc, "prob1", 1, trigger=False)
+    base = game.power(st, tmc)
     idx = next(i for i, a in enumerate(card_db[card_db.key("FF17")].abilities["front"]) if a["kind"] == "activated")
     st, _ = game.apply(st, Action.make("activate", 0, card=garble, ability=idx))
     resolve_all(game, st)
     assert st.d["cards"][garble]["ex"]
-    assert game.r.power(st.d, tmc) == base  # Competitive: only while involved in a faceoff
+    assert game.power(st, tmc) == base  # Competitive: only while involved in a faceoff
     _fo(st, "prob1", "tm", tm=tmc, chal=0)
-    assert game.r.power(st.d, tmc) == base + 4
+    assert game.power(st, tmc) == base + 4
 
 
 def test_traveler_for_your_other_friends_this_turn(game, card_db):
@@ -225,9 +227,9 @@ def test_traveler_for_your_other_friends_this_turn(game, card_db):
     a = place(game, st, "PR33", 0, "home0")
     hoo = place(game, st, "LL9", 0, "home0")
     _run(game, st, 0, hoo, card_db[card_db.key("LL9")].abilities["front"][0]["effects"])
-    assert game.r.kw(st.d, a, "Traveler") == 1
-    assert game.r.kw(st.d, hoo, "Traveler") == 1  # its own printed Traveler, not the grant ("other")
-    game.r.move_card(st.d, Ev(), a, "prob0")
+    assert game.keyword(st, a, "Traveler") == 1
+    assert game.keyword(st, hoo, "Traveler") == 1  # its own printed Traveler, not the grant ("other")
+    move_card(game, st, a, "prob0")
     resolve_all(game, st)
     moved = st.d["cards"][a]
     assert moved["cn"].get("+1") == 1  # Traveler: a +1 power counter when moved
@@ -239,9 +241,9 @@ def test_competitive_grant_from_mane_color(game, card_db):
     for mane, bonus in (("PR1", 2), ("PR2", 0)):
         st = stacked_game(game, manes=(mane, "PR2"))
         s = place(game, st, "HM10", 0, "prob0")
-        assert game.r.power(st.d, s) == 3
+        assert game.power(st, s) == 3
         _fo(st, "prob0")
-        assert game.r.power(st.d, s) == 3 + bonus
+        assert game.power(st, s) == 3 + bonus
 
 
 def test_also_has_supportive_adds_to_the_printed_instance(game, card_db):
@@ -253,9 +255,9 @@ def test_also_has_supportive_adds_to_the_printed_instance(game, card_db):
     mane = st.d["pl"][0]["mane"]
     fleur = place(game, st, "CN70", 0, "prob0")
     st.d["cards"][mane]["a"] = "prob0"
-    assert game.r.power(st.d, fleur) == 3  # printed Supportive 1
+    assert game.power(st, fleur) == 3  # printed Supportive 1
     _fo(st, "prob0")
-    assert game.r.power(st.d, fleur) == 5
+    assert game.power(st, fleur) == 5
 
 
 def test_power_conditioned_competitive_grant_reads_power_without_itself(game, card_db):
@@ -264,9 +266,9 @@ def test_power_conditioned_competitive_grant_reads_power_without_itself(game, ca
     bulk = place(game, st, "MT59", 0, "prob0")
     _fo(st, "prob0")
     st.d["cards"][bulk]["cn"]["+1"] = 2
-    assert game.r.power(st.d, bulk) == 4  # 4 power: no Competitive
+    assert game.power(st, bulk) == 4  # 4 power: no Competitive
     st.d["cards"][bulk]["cn"]["+1"] = 3
-    assert game.r.power(st.d, bulk) == 7  # 5 power, Competitive 2
+    assert game.power(st, bulk) == 7  # 5 power, Competitive 2
 
 
 def test_competitive_per_character_here(game, card_db):
@@ -276,7 +278,7 @@ def test_competitive_per_character_here(game, card_db):
     place(game, st, "PR33", 0, "prob0")
     place(game, st, "PR12", 1, "prob0")
     _fo(st, "prob0")
-    assert game.r.power(st.d, ng) == 2 + 2  # itself and Red Gala
+    assert game.power(st, ng) == 2 + 2  # itself and Red Gala
 
 
 def test_caretaker_grant(game, card_db):
@@ -286,9 +288,9 @@ def test_caretaker_grant(game, card_db):
     st = stacked_game(game)
     gw = place(game, st, "CG84", 0, "prob0")
     place(game, st, "PR81", 0, "prob0")  # a Critter Friend
-    assert game.r.power(st.d, gw) == 2
+    assert game.power(st, gw) == 2
     place(game, st, crystal, 0, "prob0")
-    assert game.r.power(st.d, gw) == 3
+    assert game.power(st, gw) == 3
 
 
 # ------------------------------------------------------------------ continuous conditions and colors
@@ -296,10 +298,10 @@ def test_pet_with_your_named_character(game, card_db):
     # CG18 Tank, Loyal Pet: "While with your Rainbow Dash, this card has +1 power."  (PR1 is Rainbow Dash; 201.3)
     st = stacked_game(game, manes=("PR1", "PR1"))
     tank = place(game, st, "CG18", 0, "home0")
-    assert game.r.power(st.d, tank) == 2
-    game.r.move_card(st.d, Ev(True), tank, "prob1")
+    assert game.power(st, tank) == 2
+    move_card(game, st, tank, "prob1")
     st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob1"  # the opponent's Rainbow Dash does not count
-    assert game.r.power(st.d, tank) == 1
+    assert game.power(st, tank) == 1
 
 
 def test_at_a_problem_with_a_named_character_adds_power_and_a_color(game, card_db):
@@ -309,13 +311,13 @@ def test_at_a_problem_with_a_named_character_adds_power_and_a_color(game, card_d
                   and c.front.colors == ("Laughter",))
     st = stacked_game(game)
     fl = place(game, st, "CNpf11", 0, "prob0")
-    assert game.r.power(st.d, fl) == 2 and game.r.colors(st.d, fl) == ("Loyalty",)
+    assert game.power(st, fl) == 2 and game.colors(st, fl) == ("Loyalty",)
     place(game, st, "PR81", 1, "prob0")  # an opponent's Kindness Friend counts ("a [Kindness] Friend")
-    assert game.r.power(st.d, fl) == 3
+    assert game.power(st, fl) == 3
     place(game, st, pinkie, 0, "prob0")
-    assert game.r.power(st.d, fl) == 4 and game.r.colors(st.d, fl) == ("Loyalty", "Laughter")
-    game.r.move_card(st.d, Ev(True), fl, "home0")
-    assert game.r.power(st.d, fl) == 2 and game.r.colors(st.d, fl) == ("Loyalty",)
+    assert game.power(st, fl) == 4 and game.colors(st, fl) == ("Loyalty", "Laughter")
+    move_card(game, st, fl, "home0")
+    assert game.power(st, fl) == 2 and game.colors(st, fl) == ("Loyalty",)
 
 
 def test_rubber_chicken_in_a_troublemaker_faceoff(game, card_db):
@@ -323,34 +325,34 @@ def test_rubber_chicken_in_a_troublemaker_faceoff(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR33", 0, "prob1")
     place(game, st, "PR144", 0, "prob1", host=f)
-    assert game.r.power(st.d, f) == 2 and "Laughter" not in game.r.colors(st.d, f)
+    assert game.power(st, f) == 2 and "Laughter" not in game.colors(st, f)
     _fo(st, "prob1")  # a Problem faceoff: no
-    assert game.r.power(st.d, f) == 2
+    assert game.power(st, f) == 2
     _fo(st, "prob1", "tm", tm="nobody", chal=0)
-    assert game.r.power(st.d, f) == 4 and "Laughter" in game.r.colors(st.d, f)
+    assert game.power(st, f) == 4 and "Laughter" in game.colors(st, f)
 
 
 def test_friend_count_discard_score_and_token_conditions(game, card_db):
     st = stacked_game(game)
     pinkie = place(game, st, "DE31", 0, "home0")  # +2 while you have more Friends than an opponent
-    assert game.r.power(st.d, pinkie) == 4
+    assert game.power(st, pinkie) == 4
     place(game, st, "PR12", 1, "home1")
-    assert game.r.power(st.d, pinkie) == 2
+    assert game.power(st, pinkie) == 2
     bloom = place(game, st, "AD19", 0, "home0")  # +1 while you have a Friend in your discard pile
-    assert game.r.power(st.d, bloom) == 2
-    game.r.leave_play(st.d, Ev(True), place(game, st, "PR33", 0, "home0"), "disc")
-    assert game.r.power(st.d, bloom) == 3
+    assert game.power(st, bloom) == 2
+    leave_play(game, st, place(game, st, "PR33", 0, "home0"), "disc")
+    assert game.power(st, bloom) == 3
     flutter = place(game, st, "LL53", 0, "home0")  # your Critter Friends +1 while a player has 8 or more points
     jay = place(game, st, "PR81", 0, "home0")
-    assert game.r.power(st.d, jay) == 2
+    assert game.power(st, jay) == 2
     st.d["pl"][1]["score"] = 8
-    assert game.r.power(st.d, jay) == 3 and game.r.power(st.d, flutter) == 2
+    assert game.power(st, jay) == 3 and game.power(st, flutter) == 2
     para = place(game, st, "LL66", 0, "home0")  # +1 per opposing action token; Persistent at 2 or more
     set_tokens(st, 1, 1)
     # (a Critter: +1 from LL53 too)
-    assert game.r.power(st.d, para) == 3 and game.r.kw(st.d, para, "Persistent") == 0
+    assert game.power(st, para) == 3 and game.keyword(st, para, "Persistent") == 0
     set_tokens(st, 1, 3)
-    assert game.r.power(st.d, para) == 5 and game.r.kw(st.d, para, "Persistent") == 1
+    assert game.power(st, para) == 5 and game.keyword(st, para, "Persistent") == 1
 
 
 # ------------------------------------------------------------------ "is also a [Honesty] Friend"
@@ -363,19 +365,19 @@ def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, card_
     act = Action.make("activate", 0, card=boulder, ability=idx)
     red = place(game, st, "PR33", 0, "home0")  # an Honesty Friend: the condition fails
     assert act not in game.legal_actions(st, 0)
-    game.r.leave_play(st.d, Ev(True), red, "disc")
+    leave_play(game, st, red, "disc")
     st._la = None
     assert act in game.legal_actions(st, 0)
     assert not game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # needs 1 Honesty
     st, _ = game.apply(st, act)
     resolve_all(game, st)
     assert st.d["cards"][boulder]["ex"]
-    assert game.r.ctype(st.d, boulder) == "Friend" and game.r.is_char(st.d, boulder)
-    assert game.r.colors(st.d, boulder) == ("Honesty",) and game.r.power(st.d, boulder) == 2
+    assert game.card_type(st, boulder) == "Friend" and game.r.is_char(st.d, boulder)
+    assert game.colors(st, boulder) == ("Honesty",) and game.power(st, boulder) == 2
     assert game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # 507.3 its power is Honesty power
-    assert game.r.select(st.d, {"type": "Resource", "ctrl": "you"}, 0, None) == [boulder]  # still a Resource
+    assert game.select(st, {"type": "Resource", "ctrl": "you"}, 0, None) == [boulder]  # still a Resource
     game.r.window_closed(st.d, Ev(), "main")  # the end of the Main Phase
-    assert game.r.ctype(st.d, boulder) == "Resource" and not game.r.is_char(st.d, boulder)
+    assert game.card_type(st, boulder) == "Resource" and not game.r.is_char(st.d, boulder)
 
 
 # ------------------------------------------------------------------ more timed grants
@@ -386,19 +388,19 @@ def test_terramar_chooses_swift_or_calming_until_your_next_turn(game, card_db):
     assert [a["on"] for a in abl if a["kind"] == "trigger"] == ["enter", "turn_start"]
     st = stacked_game(game)
     t = place(game, st, "FF53", 0, "home0")
-    game.r.play_effects(st.d, Ev(), 0, t, abl[0]["effects"])
+    play_effects(game, st, 0, t, abl[0]["effects"])
     ev = Ev()
     while not st.d["pending"]:
-        game.r.resolve_step(st.d, ev)
-    game.r.decide(st.d, ev, Action.make("choose", 0, option=1))  # Calming 2
+        resolve_step(game, st, ev=ev)
+    answer(game, st, 0, 1, ev=ev)  # Calming 2
     resolve_all(game, st)
-    assert game.r.kw(st.d, t, "Calming") == 2 and game.r.kw(st.d, t, "Swift") == 0
-    game.r.expire(st.d, "turn")
-    assert game.r.kw(st.d, t, "Calming") == 2  # through the opponent's turn
-    game.r.expire(st.d, "start1")
-    assert game.r.kw(st.d, t, "Calming") == 2
-    game.r.expire(st.d, "start0")
-    assert game.r.kw(st.d, t, "Calming") == 0
+    assert game.keyword(st, t, "Calming") == 2 and game.keyword(st, t, "Swift") == 0
+    end_durations(game, st, "turn")
+    assert game.keyword(st, t, "Calming") == 2  # through the opponent's turn
+    end_durations(game, st, "start1")
+    assert game.keyword(st, t, "Calming") == 2
+    end_durations(game, st, "start0")
+    assert game.keyword(st, t, "Calming") == 0
 
 
 def test_harmony_paragraph_of_an_event_continues_it(game, card_db):
@@ -408,9 +410,9 @@ def test_harmony_paragraph_of_an_event_continues_it(game, card_db):
     st = stacked_game(game, manes=("PR1", "PR2"))  # Rainbow Dash: a Pegasus Mane
     peg = place(game, st, "AD8", 0, "prob0")
     _run(game, st, 0, None, card_db[card_db.key("FF85")].abilities["front"][0]["effects"], pick=peg)
-    base = game.r.printed_power(st.d, peg)
+    base = game.printed_power(st, peg)
     _fo(st, "prob0")
-    assert game.r.power(st.d, peg) == base + 2 + 2  # Competitive 2 and 1 for each of 2 Pegasus characters
+    assert game.power(st, peg) == base + 2 + 2  # Competitive 2 and 1 for each of 2 Pegasus characters
     # FF86 Defend the Hive!: "... Harmony Changeling: Your Changeling characters have Agile until the end of the turn."
     effs = card_db[card_db.key("FF86")].abilities["front"][0]["effects"]
     assert effs[-1] == {"op": "grant_kw", "kw": "Agile", "n": 1, "until": "turn",
@@ -422,35 +424,35 @@ def test_conditional_confront_requirements(game, card_db):
     # CN49 Snails: "While this card is exhausted, your opponent needs +2 power to confront this card's Problem."
     st = stacked_game(game)
     snails = place(game, st, "CN49", 1, "prob0")
-    base = sum(n for _, n in game.r.requirements(st.d, 0, "prob0"))
-    assert sum(n for _, n in game.r.requirements(st.d, 0, "prob0")) == base
+    base = sum(n for _, n in game.requirements(st, 0, "prob0"))
+    assert sum(n for _, n in game.requirements(st, 0, "prob0")) == base
     st.d["cards"][snails]["ex"] = True
-    assert sum(n for _, n in game.r.requirements(st.d, 0, "prob0")) == base + 2
+    assert sum(n for _, n in game.requirements(st, 0, "prob0")) == base + 2
     # AD169 Balloon Party Gone Wrong!: "While an opponent's Mane Character is boosted, that opponent needs +3 power
     # to confront this Problem."
     st = stacked_game(game)
-    prob = game.r.problem_at(st.d, "prob1")
+    prob = game.problem_at(st, "prob1")
     st.d["cards"][prob]["k"] = card_db.key("AD169")
-    assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8)]
+    assert game.requirements(st, 0, "prob1") == [("Wild", 8)]
     st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True
-    assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 8), ("Wild", 3)]
-    assert game.r.requirements(st.d, 1, "prob1") == [("Laughter", 4), ("Not Laughter", 3)]  # its owner's: unchanged
+    assert game.requirements(st, 0, "prob1") == [("Wild", 8), ("Wild", 3)]
+    assert game.requirements(st, 1, "prob1") == [("Laughter", 4), ("Not Laughter", 3)]  # its owner's: unchanged
 
 
 def test_conditional_cant_be_frightened_and_mane_power(game, card_db):
     # CG27 Sheriff Silverstar: "While an opponent's Mane Character is at home, this card can't be frightened."
     st = stacked_game(game)
     sh = place(game, st, "CG27", 0, "prob0")
-    assert not game.r.frighten(st.d, Ev(True), sh)
+    assert not frighten(game, st, sh)
     st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob1"
-    assert game.r.frighten(st.d, Ev(True), sh)
+    assert frighten(game, st, sh)
     # LL128 Buckball Strategy: "While your Mane Character is not boosted, it has +1 power."
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("LL128")
+    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("LL128")
     mane, opp_mane = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
-    assert game.r.power(st.d, mane) == 2 and game.r.power(st.d, opp_mane) == 1
+    assert game.power(st, mane) == 2 and game.power(st, opp_mane) == 1
     st.d["cards"][mane]["b"] = True
-    assert game.r.power(st.d, mane) == game.r.face(st.d, mane).power
+    assert game.power(st, mane) == game.face(st, mane).power
 
 
 def test_exhausted_and_at_its_problem(game, card_db):
@@ -459,12 +461,12 @@ def test_exhausted_and_at_its_problem(game, card_db):
     g = place(game, st, "CN90", 0, "prob0", exhausted=True)
     jay = place(game, st, "PR81", 0, "prob0")
     home_jay = place(game, st, "PR81", 0, "home0")
-    assert game.r.power(st.d, jay) == 3 and game.r.power(st.d, home_jay) == 2
+    assert game.power(st, jay) == 3 and game.power(st, home_jay) == 2
     st.d["cards"][g]["ex"] = False
-    assert game.r.power(st.d, jay) == 2
+    assert game.power(st, jay) == 2
     st.d["cards"][g]["ex"] = True
-    game.r.move_card(st.d, Ev(True), g, "home0")  # at home: "its Problem" does not exist
-    assert game.r.power(st.d, home_jay) == 2 and game.r.power(st.d, jay) == 2
+    move_card(game, st, g, "home0")  # at home: "its Problem" does not exist
+    assert game.power(st, home_jay) == 2 and game.power(st, jay) == 2
 
 
 # ------------------------------------------------------------------ single cards over the same vocabulary
@@ -473,67 +475,67 @@ def test_host_only_friend_and_score_phase_accessories(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR33", 0, "prob0")
     place(game, st, "AD123", 0, "prob0", host=f)
-    assert game.r.power(st.d, f) == 5
+    assert game.power(st, f) == 5
     other = place(game, st, "PR12", 1, "prob0")  # any other Friend there
-    assert game.r.power(st.d, f) == 2
+    assert game.power(st, f) == 2
     # PR143 Ridiculous Outfit: "While this Friend is at a Problem, your opponent's characters at that Problem each
     # get -1 power during the Score Phase."
     g = place(game, st, "PR36", 0, "prob0")
     place(game, st, "PR143", 0, "prob0", host=g)
-    assert game.r.power(st.d, other) == 2
+    assert game.power(st, other) == 2
     st.d["step"] = "confront"
-    assert game.r.power(st.d, other) == 1 and game.r.power(st.d, f) == 2
+    assert game.power(st, other) == 1 and game.power(st, f) == 2
 
 
 def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, card_db):
     # CN173 Comforting Critters: "While at this Problem, this card's owner's Mane Character has +1 power during
     # the Main Phase."
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("CN173")
+    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("CN173")
     mane = st.d["pl"][0]["mane"]
-    assert game.r.power(st.d, mane) == 1
+    assert game.power(st, mane) == 1
     st.d["cards"][mane]["a"] = "prob0"
-    assert game.r.power(st.d, mane) == 2 and st.d["step"] == "main"
+    assert game.power(st, mane) == 2 and st.d["step"] == "main"
     st.d["step"] = "confront"
-    assert game.r.power(st.d, mane) == 1
+    assert game.power(st, mane) == 1
     st.d["step"] = "main"
     st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
-    assert game.r.power(st.d, st.d["pl"][1]["mane"]) == 1  # not the owner's
+    assert game.power(st, st.d["pl"][1]["mane"]) == 1  # not the owner's
 
 
 def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, card_db):
     # MT40 Coloratura: "While this card is not Cutie Marked, it can't contribute its power to confronting Problems."
     st = stacked_game(game, manes=("PR2", "PR1"))
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("PR168")  # 1 Loyalty + 1 not-Loyalty
+    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("PR168")  # 1 Loyalty + 1 not-Loyalty
     place(game, st, "PR20", 0, "prob0")  # 1 [Loyalty]
     col = place(game, st, "MT40", 0, "prob0")
-    assert not game.r.meets(st.d, 0, "prob0")
+    assert not game.meets_requirements(st, 0, "prob0")
     st.d["cards"][col]["cm"] = True
-    assert game.r.meets(st.d, 0, "prob0")
+    assert game.meets_requirements(st, 0, "prob0")
     # MT20 Maud Pie: "While this card is Cutie Marked, it has +1 power for each card type among cards in your
     # discard pile."
     maud = place(game, st, "MT20", 0, "home0")
     for n in ("PR33", "PR12", "PR120"):  # two Friends and an Event: 2 types
         c = game._new(st.d, card_db.key(n), 0, "disc")
         st.d["pl"][0]["disc"].append(c)
-    assert game.r.power(st.d, maud) == 2
+    assert game.power(st, maud) == 2
     st.d["cards"][maud]["cm"] = True
-    assert game.r.power(st.d, maud) == 4
+    assert game.power(st, maud) == 4
 
 
 def test_problems_that_cant_be_confronted(game, card_db):
     # AD175 Fear Itself: "While there is a facedown Troublemaker here, players can't confront this Problem."
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] = card_db.key("AD175")
+    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("AD175")
     for n in ("PR31", "PR31", "PR36"):
         place(game, st, n, 0, "prob0")
     place(game, st, "PR60", 0, "prob0")
     gen = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)
                and c.front.power and c.front.power >= 2 and c.automated and not c.front.keywords)
     place(game, st, gen, 0, "prob0")
-    assert game.r.can_confront(st.d, 0, "prob0")
+    assert game.can_confront(st, 0, "prob0")
     place(game, st, "PR154", 0, "prob0", face_down=True)  # even the confronting player's own
-    assert not game.r.can_confront(st.d, 0, "prob0")
+    assert not game.can_confront(st, 0, "prob0")
     # AD49 Trixie, Big Boaster: "While an opponent's boosted Mane Character is here, this card's Problem can't be
     # confronted."
     st = stacked_game(game)
@@ -542,19 +544,19 @@ def test_problems_that_cant_be_confronted(game, card_db):
     st.d["cards"][opp_mane]["a"] = "prob1"
     for n in ("PR31", "PR31", "PR31"):
         place(game, st, n, 0, "prob1")
-    assert game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob1")
     st.d["cards"][opp_mane]["b"] = True
-    assert not game.r.can_confront(st.d, 0, "prob1")
+    assert not game.can_confront(st, 0, "prob1")
 
 
 def test_home_limit_increase_while_at_home(game, card_db):
     # PRpf6 Fluttershy, Safe Haven: "While this card is in your home, your home limit is increased by 2."
     st = stacked_game(game)
-    base = game.r.home_limit(st.d, 0)
+    base = game.home_limit(st, 0)
     f = place(game, st, "PRpf6", 0, "home0")
-    assert game.r.home_limit(st.d, 0) == base + 2 and game.r.home_limit(st.d, 1) == base
-    game.r.move_card(st.d, Ev(True), f, "prob0")
-    assert game.r.home_limit(st.d, 0) == base
+    assert game.home_limit(st, 0) == base + 2 and game.home_limit(st, 1) == base
+    move_card(game, st, f, "prob0")
+    assert game.home_limit(st, 0) == base
 
 
 def test_harmony_condition_written_last(card_db):
@@ -575,30 +577,30 @@ def test_move_to_the_problem_of_the_friend_that_became_cutie_marked(game, card_d
     tok = st.d["pl"][0]["tok"]
     _run(game, st, 0, aj, [{"op": "cutie_mark"}])
     assert st.d["cards"][aj]["cm"]
-    assert len(game.r.chars_at(st.d, "prob0", 0)) == 2 and st.d["pl"][0]["tok"] == tok  # an effect's move is free
+    assert len(game.characters_at(st, "prob0", 0)) == 2 and st.d["pl"][0]["tok"] == tok  # an effect's move is free
     # at home, "that Friend's Problem" does not exist
     st = stacked_game(game)
     place(game, st, "MT11", 0, "home0")
     aj = place(game, st, "MT16", 0, "home0")
     _run(game, st, 0, aj, [{"op": "cutie_mark"}])
-    assert all(st.d["cards"][c]["a"] == "home0" for c in game.r.chars_at(st.d, "home0", 0)) and \
-        not game.r.chars_at(st.d, "prob0", 0) and not game.r.chars_at(st.d, "prob1", 0)
+    assert all(st.d["cards"][c]["a"] == "home0" for c in game.characters_at(st, "home0", 0)) and \
+        not game.characters_at(st, "prob0", 0) and not game.characters_at(st, "prob1", 0)
 
 
 def test_lost_troublemaker_faceoff_grants_competitive_here(game, card_db):
     # NM6 Back in Black: "When you lose a Troublemaker faceoff, your charactes [sic] here gain Competitive 3 until
     # the end of the turn."  (resolve_faceoff fires ``you_lose_tm_fo`` for the loser, 514.5)
     st = stacked_game(game)
-    st.d["cards"][game.r.problem_at(st.d, "prob1")]["k"] = card_db.key("NM6")
+    st.d["cards"][game.problem_at(st, "prob1")]["k"] = card_db.key("NM6")
     here = place(game, st, "PR33", 1, "prob1")
     home = place(game, st, "PR12", 1, "home1")
-    game.r.fire_all(st.d, Ev(), "you_lose_tm_fo", players=(0,))
+    trigger_all(game, st, "you_lose_tm_fo", players=(0,))
     assert not st.d["trig"]  # not the loser's
-    game.r.fire_all(st.d, Ev(), "you_lose_tm_fo", players=(1,))
+    trigger_all(game, st, "you_lose_tm_fo", players=(1,))
     resolve_all(game, st)
     assert game.r.granted_power_kws(st.d, here) == {"Competitive": 3}
     assert game.r.granted_power_kws(st.d, home) == {}
-    game.r.move_card(st.d, Ev(True), home, "prob1")  # 708.5: characters that come here have it too
+    move_card(game, st, home, "prob1")  # 708.5: characters that come here have it too
     assert game.r.granted_power_kws(st.d, home) == {"Competitive": 3}
 
 
@@ -614,29 +616,29 @@ def test_play_cost_discounts(game, card_db):
     evb = to_hand(game, st, big, 0)
     coco = place(game, st, "MT71", 0, "home0")
     cost_b = card_db[card_db.key(big)].front.cost
-    assert game.r.card_cost(st.d, 0, evb) == cost_b  # at home: no Problem
-    game.r.move_card(st.d, Ev(True), coco, "prob0")
-    assert game.r.card_cost(st.d, 0, evb) == cost_b - 1 and game.r.card_cost(st.d, 0, ev2) == 1  # minimum 1
-    assert game.r.card_cost(st.d, 1, evb) == cost_b  # only its controller's
+    assert game.card_cost(st, 0, evb) == cost_b  # at home: no Problem
+    move_card(game, st, coco, "prob0")
+    assert game.card_cost(st, 0, evb) == cost_b - 1 and game.card_cost(st, 0, ev2) == 1  # minimum 1
+    assert game.card_cost(st, 1, evb) == cost_b  # only its controller's
     place(game, st, "PR12", 1, "prob0")
-    assert game.r.card_cost(st.d, 0, evb) == cost_b
+    assert game.card_cost(st, 0, evb) == cost_b
     assert ev3
     # CG72 Rarity, Equestria Games Designer: "While this card has power higher than any other Friend here, you may
     # pay [1] less to play Accessories."
     st = stacked_game(game)
     acc = to_hand(game, st, "AD123", 0)  # Bathrobe, cost 1
     r = place(game, st, "CG72", 0, "prob0")
-    assert game.r.card_cost(st.d, 0, acc) == 0
+    assert game.card_cost(st, 0, acc) == 0
     place(game, st, "PR31", 1, "prob0")  # 4 power: Rarity is no longer the highest
-    assert game.r.card_cost(st.d, 0, acc) == 1 and r
+    assert game.card_cost(st, 0, acc) == 1 and r
     # LL7 Flash Magnus: "While an opponent controls a Friend they do not own, you may pay [2] less to play this card."
     st = stacked_game(game)
     fm = to_hand(game, st, "LL7", 0)
     full = card_db[card_db.key("LL7")].front.cost
-    assert game.r.card_cost(st.d, 0, fm) == full
+    assert game.card_cost(st, 0, fm) == full
     stolen = place(game, st, "PR12", 0, "home0")
     st.d["cards"][stolen]["c"] = 1
-    assert game.r.card_cost(st.d, 0, fm) == full - 2
+    assert game.card_cost(st, 0, fm) == full - 2
 
 
 def test_pirate_captain_grants_and_ship_discount(game, card_db):

@@ -5,7 +5,9 @@ import pytest
 
 from gameplay.engine.api import Action, IllegalActionError
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (answer, frighten, in_view, leave_play, pass_until, place, pre_priority,
+                                          resolve_all, resolve_faceoff, resolve_step, set_tokens, stacked_game,
+                                          start_faceoff, to_hand)
 
 
 def kw_card(card_db, keyword, type_="Friend", value=None):
@@ -24,8 +26,8 @@ def drain(game, st):
         if st.d["pending"]:
             return
         if st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             return
 
 
@@ -61,8 +63,8 @@ def test_showy_opponents_pay_more_to_move_there(game, card_db):
     place(game, st, showy.number, 1, "prob1")
     c = place(game, st, "PR12", 0, "home0")
     x = showy.front.keywords["Showy"]
-    assert game.r.move_cost(st.d, 0, c, "prob1") == 2 + x
-    assert game.r.move_cost(st.d, 0, c, "prob0") == 2
+    assert game.move_cost(st, 0, c, "prob1") == 2 + x
+    assert game.move_cost(st, 0, c, "prob0") == 2
 
 
 def test_competitive_adds_power_only_in_faceoffs(game, card_db):
@@ -71,7 +73,7 @@ def test_competitive_adds_power_only_in_faceoffs(game, card_db):
     cid = place(game, st, comp.number, 0, "prob0")
     base = game.power(st, cid)
     assert base == comp.front.power
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     assert game.power(st, cid) == base + comp.front.keywords["Competitive"]
 
 
@@ -107,7 +109,7 @@ def test_eccentric_opponents_need_more_wild_power(game, card_db):
     ecc = kw_card(card_db, "Eccentric")
     st = stacked_game(game)
     place(game, st, ecc.number, 1, "prob1")
-    reqs = game.r.requirements(st.d, 0, "prob1")
+    reqs = game.requirements(st, 0, "prob1")
     assert ("Wild", ecc.front.keywords["Eccentric"]) in reqs
 
 
@@ -118,7 +120,7 @@ def test_calming_opposing_friend_entering_here_gets_minus_x(game, card_db):
     card = to_hand(game, st, "PR12", 0)
     set_tokens(st, 0, 5)  # so the turn does not end (616.4 ends "until the end of the turn" modifiers)
     st, _ = game.apply(st, Action.make("play", 0, card=card, area="prob1"))
-    new = next(c for c in game.r.chars_at(st.d, "prob1", 0))
+    new = next(c for c in game.characters_at(st, "prob1", 0))
     assert game.power(st, new) == 2 - calm.front.keywords["Calming"]
 
 
@@ -136,7 +138,7 @@ def test_persistent_is_frightened_instead_of_leaving_play(game, card_db):
     per = kw_card(card_db, "Persistent")
     st = stacked_game(game)
     cid = place(game, st, per.number, 0, "prob0")
-    game.r.leave_play(st.d, Ev(), cid, "disc")
+    leave_play(game, st, cid, "disc")
     resolve_all(game, st)  # the controller's "may" (712.3) answered yes
     assert st.d["cards"][cid]["fr"] and cid in st.d["play"]
 
@@ -144,8 +146,8 @@ def test_persistent_is_frightened_instead_of_leaving_play(game, card_db):
 def test_504_frightened_cards_have_no_power_and_rally_costs_2(game):
     st = stacked_game(game)
     cid = place(game, st, "PR12", 0, "prob0")
-    game.r.frighten(st.d, Ev(), cid)
-    assert game.r.power(st.d, cid) is None
+    frighten(game, st, cid)
+    assert in_view(game, st, cid)["power"] is None
     set_tokens(st, 0, 2)
     st._la = None
     st2, _ = game.apply(st, Action.make("rally", 0, card=cid))
@@ -208,7 +210,7 @@ def test_prepared_gains_a_token_when_opponent_starts_a_faceoff_here(game, card_d
     st = stacked_game(game)
     place(game, st, prep.number, 1, "prob0")
     set_tokens(st, 1, 0)
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     drain(game, st)
     assert st.d["pl"][1]["tok"] == 1
 
@@ -220,12 +222,12 @@ def test_studious_and_diligent_on_winning_a_faceoff(game, card_db):
     a = place(game, st, stud.number, 0, "prob0")
     b = place(game, st, dil.number, 0, "prob0")
     set_tokens(st, 0, 0)
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
-    game.r.resolve_faceoff(st.d, Ev(), 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    resolve_faceoff(game, st, 0)
     drain(game, st)
     while st.d["pending"]:
         opt = True if st.d["pending"]["kind"] == "may" else st.d["pending"]["options"][0]
-        game.r.decide(st.d, Ev(), Action.make("choose", 0, option=opt))
+        answer(game, st, 0, opt)
         drain(game, st)
     assert st.d["pl"][0]["tok"] >= 1  # Studious: one token per faceoff
     assert st.d["cards"][b]["cn"].get("+1", 0) == dil.front.keywords["Diligent"]
@@ -270,7 +272,7 @@ def test_random_ignores_a_one_power_flip(game, card_db):
     rnd = kw_card(card_db, "Random")
     st = stacked_game(game, decks=(["PR12", "PR33", "PR60", "PR81", "PR54", "PR86", "PR20", "PR36"], None))
     place(game, st, rnd.number, 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     from gameplay.engine.mlp.flow import faceoff_flip
 
     faceoff_flip(game.r, st.d, Ev())
@@ -283,14 +285,14 @@ def test_pumped_banishes_a_flipped_card_beneath_it(game, card_db):
     pum = kw_card(card_db, "Pumped")
     st = stacked_game(game)
     cid = place(game, st, pum.number, 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     from gameplay.engine.mlp.flow import end_faceoff, faceoff_flip
 
     faceoff_flip(game.r, st.d, Ev())
     end_faceoff(game.r, st.d, Ev())  # asks Pumped's "may" first (710, 712.3)
     resolve_all(game, st)  # answered yes
     end_faceoff(game.r, st.d, Ev())
-    assert game.r.beneath_count(st.d, cid) == 1 and st.d["fo"] is None
+    assert game.cards_beneath(st, cid) == 1 and st.d["fo"] is None
 
 
 def test_redeem_retires_same_title_for_3_less(game, card_db):
@@ -372,7 +374,7 @@ def test_teamwork_shares_printed_abilities_with_friends_sharing_a_trait(game, ca
     st.d["cards"][st.d["pl"][0]["mane"]]["a"] = "prob0"
     before = game.power(st, other)
     place(game, st, tw.number, 0, "prob0")
-    assert game.r.kw(st.d, other, "Supportive") == 1
+    assert game.keyword(st, other, "Supportive") == 1
     assert game.power(st, other) == before + 1
 
 
@@ -380,8 +382,8 @@ def test_504_frightened_cards_lose_their_abilities(game, card_db):
     stub = kw_card(card_db, "Stubborn")
     st = stacked_game(game)
     cid = place(game, st, stub.number, 0, "prob0")
-    game.r.frighten(st.d, Ev(), cid)
-    assert game.r.kw(st.d, cid, "Stubborn") == 0
+    frighten(game, st, cid)
+    assert game.keyword(st, cid, "Stubborn") == 0
 
 
 def test_511_7a_player_orders_simultaneous_triggers(game, card_db):
@@ -417,7 +419,7 @@ def test_prismatic_has_colors_of_your_other_crystal_characters(game, card_db):
     st = stacked_game(game)
     cid = place(game, st, pri.number, 0, "home0")
     place(game, st, crystal.number, 0, "home0")
-    assert set(crystal.front.colors) <= set(game.r.colors(st.d, cid))
+    assert set(crystal.front.colors) <= set(game.colors(st, cid))
 
 
 def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
@@ -435,9 +437,9 @@ def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
     st = stacked_game(game)
     host = place(game, st, "PR155", 0, "prob1")
     other = place(game, st, "PR154", 1, "prob1")
-    assert not game.r.epic(st.d, host) and not _uniqueness(game.r, st.d, Ev(True))
+    assert not game.epic(st, host) and not _uniqueness(game.r, st.d, Ev(True))
     place(game, st, "MT95", 0, "prob1", host=host)
-    assert game.r.epic(st.d, host) and _uniqueness(game.r, st.d, Ev(True))
+    assert game.epic(st, host) and _uniqueness(game.r, st.d, Ev(True))
     assert st.d["pending"]["kind"] == "uniqueness" and st.d["pending"]["rule"] == "516.4a"
     assert st.d["pending"]["options"] == [other]  # the non-Epic one leaves play
 
@@ -446,6 +448,6 @@ def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
         tm = place(game, st, "MT113", 0, "prob1")
         other = place(game, st, "PR154", 1, "prob1")
         st.d["cards"][tm]["cn"] = {"+1": counters}
-        assert game.r.epic(st.d, tm) is epic and _uniqueness(game.r, st.d, Ev(True)) is epic, counters
+        assert game.epic(st, tm) is epic and _uniqueness(game.r, st.d, Ev(True)) is epic, counters
         if epic:
             assert st.d["pending"]["rule"] == "516.4a" and st.d["pending"]["options"] == [other]

@@ -7,7 +7,9 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.effects.conditions import _if_cond
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (add_power, answer, flip_for_faceoff, frighten, leave_play, place,
+                                          play_effects, resolve_all, resolve_step, set_tokens, stacked_game,
+                                          start_faceoff, take_action, to_hand, trigger_all)
 
 
 def rx_plays(game, st, p, cid=None):
@@ -145,7 +147,7 @@ def test_reaction_to_a_card_put_into_the_discard_pile(game, card_db):
     reh = to_hand(game, st, "AD113", 1)
     colored(game, st, 1, "Kindness")
     set_tokens(st, 1, 5)
-    game.r.leave_play(st.d, Ev(), tm, "disc", verb="dismissed")
+    leave_play(game, st, tm, "disc", verb="dismissed")
     st.d["prio"]["p"] = 1  # the opponent has priority in the Main Phase window
     st._la = None
     acts = rx_plays(game, st, 1, reh)
@@ -176,7 +178,7 @@ def test_reaction_there_is_the_problem_of_the_played_friend(game, card_db):
 
 # ------------------------------------------------------------------ more Reaction conditions
 def run(game, st, p, src, effects):
-    game.r.play_effects(st.d, Ev(), p, src, effects)
+    play_effects(game, st, p, src, effects)
     return resolve_all(game, st)
 
 
@@ -230,7 +232,7 @@ def test_frighten_and_unfrighten_reactions(game, card_db):
     rd = place(game, st, "CN18", 1, "home1")
     a = place(game, st, "PR12", 0, "prob0")
     b = place(game, st, "PR33", 0, "prob0")
-    game.r.frighten(st.d, Ev(), a)
+    frighten(game, st, a)
     opp_priority(st)
     acts = rx_plays(game, st, 1, rd)
     assert len(acts) == 1
@@ -246,7 +248,7 @@ def test_frighten_and_unfrighten_reactions(game, card_db):
         colored(game, st, 1, req[0][0], req[0][1])
     set_tokens(st, 1, 5)
     a = place(game, st, "PR12", 0, "prob0")
-    game.r.frighten(st.d, Ev(), a)
+    frighten(game, st, a)
     set_tokens(st, 0, 5)
     st._la = None
     st, _ = game.apply(st, Action.make("rally", 0, card=a))
@@ -274,7 +276,7 @@ def test_ignore_a_flipped_card(game, card_db):
     acts = rx_plays(game, st, 0, dc)
     assert len(acts) == 1
     n = len(st.d["pl"][0]["flip"])
-    game.r.do_action(st.d, Ev(), acts[0])
+    take_action(game, st, acts[0])
     resolve_all(game, st)
     # 514.4b: the ignored card stays flipped, another is flipped
     assert flipped in st.d["pl"][0]["flip"] and len(st.d["pl"][0]["flip"]) == n + 1
@@ -289,7 +291,7 @@ def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(ga
     if req:
         colored(game, st, 1, req[0][0], req[0][1])
     tm = place(game, st, "PR153", 0, "prob1")
-    pts = game.r.face(st.d, tm).bonus or 0
+    pts = game.face(st, tm).bonus or 0
     set_tokens(st, 1, 9)
     st, _ = game.apply(st, Action("pass", 0))  # Ann's turn ends; Bob's turn starts
     # no window at the start of Bob's Ready Phase for Epic Win; at the start of his Troublemaker Phase yes
@@ -401,15 +403,15 @@ def test_problem_faceoff_here_trigger(game, card_db):
     pid = place(game, st, "HM124", 0, "dil9")
     st.d["areas"].append("dil9")
     weak = place(game, st, "PR12", 1, "dil9")
-    game.r.add_mod(st.d, weak, -game.power(st, weak), "turn")
+    add_power(game, st, weak, -game.power(st, weak), "turn")
     strong = place(game, st, "PR33", 1, "dil9")
     elsewhere = place(game, st, "PR31", 1, "prob0")
-    game.r.add_mod(st.d, elsewhere, -game.power(st, elsewhere), "turn")
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    add_power(game, st, elsewhere, -game.power(st, elsewhere), "turn")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
     assert elsewhere in st.d["cards"]  # not here
     st.d["fo"] = None
-    game.r.start_faceoff(st.d, Ev(), "problem", ["dil9"], 0)
+    start_faceoff(game, st, "problem", ["dil9"], 0)
     resolve_all(game, st)
     assert weak not in st.d["cards"] and strong in st.d["cards"] and pid in st.d["cards"]
 
@@ -436,7 +438,7 @@ def test_if_conditions(game, card_db):
     assert not cond("beneath_at_least", n=1)
     assert cond("no_opp_at_problem")
     big = place(game, st, "PR33", 1, "prob1")
-    game.r.add_mod(st.d, big, 20, "turn")
+    add_power(game, st, big, 20, "turn")
     assert not cond("no_opp_at_problem") and not cond("highest_power")
     home = place(game, st, "PR31", 0, "home0")
     assert not _if_cond(game.r, st.d, 0, home, {"k": "no_opp_at_problem"})
@@ -449,9 +451,9 @@ def test_confronted_this_turn_conditions(game, card_db):
     z = place(game, st, "DE40", 1, "prob0")
     f = lambda k: _if_cond(game.r, st.d, 1, z, {"k": k})
     assert f("none_confronted") and f("not_confronted")
-    st.d["cft"] = [st.d["turn"], [game.r.problem_at(st.d, "prob1")]]
+    st.d["cft"] = [st.d["turn"], [game.problem_at(st, "prob1")]]
     assert not f("none_confronted") and f("not_confronted")
-    st.d["cft"][1].append(game.r.problem_at(st.d, "prob0"))
+    st.d["cft"][1].append(game.problem_at(st, "prob0"))
     assert not f("not_confronted")
     st.d["cft"][0] -= 1  # another turn's record
     assert f("none_confronted")
@@ -471,8 +473,8 @@ def test_turn_ops(game, card_db):
     assert st.d["cards"][pm]["a"] in ("prob0", "prob1")
     mine = place(game, st, "PR12", 0, "prob0")
     theirs = place(game, st, "PR33", 1, "prob0")
-    game.r.frighten(st.d, Ev(), mine)
-    game.r.frighten(st.d, Ev(), theirs)
+    frighten(game, st, mine)
+    frighten(game, st, theirs)
     run(game, st, 0, None, [{"op": "as_opponent", "effects": [  # DE12 Torch: the opponent retires one of theirs
         {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "state": "frightened"}}]}])
     assert mine in st.d["cards"] and theirs not in st.d["cards"]
@@ -523,13 +525,13 @@ def test_retire_another_friend_if_you_do(game, card_db):
 def test_first_turn_and_not_first(game, card_db):
     # MT116 A Second Chance: "At the start of your first turn, if you did not play first, gain [1]."
     st = stacked_game(game, problems=(None, ["MT116"] + ["PR168"] * 9))
-    pid = game.r.problem_at(st.d, "prob1")
+    pid = game.problem_at(st, "prob1")
     assert st.d["cards"][pid]["k"] == card_db.key("MT116")
     tok = st.d["pl"][1]["tok"]
     st, ev = game.apply(st, Action("pass", 0))  # Bob's first turn
     assert any("A Second Chance" in e["msg"] for e in ev if e["type"] == "trigger")
     st.d["pl"][1]["turns"] = 2  # a later turn: no trigger
-    game.r.fire_all(st.d, Ev(), "turn_start", players=(1,))
+    trigger_all(game, st, "turn_start", players=(1,))
     assert not st.d["trig"]
 
 
@@ -537,7 +539,7 @@ def test_game_start_trigger(game, card_db):
     # FF128 Royal Breakfast (a Starting Problem): "At the start of the game, you may draw a card."
     st = stacked_game(game, problems=(["FF128"] + ["PR168"] * 9, None))
     hand = len(st.d["pl"][0]["hand"])
-    assert st.d["cards"][game.r.problem_at(st.d, "prob0")]["k"] == card_db.key("FF128")
+    assert st.d["cards"][game.problem_at(st, "prob0")]["k"] == card_db.key("FF128")
     # the trigger resolves before the first turn begins
     assert st.d["turn"] == 0 and st.d["pending"]["kind"] == "may" and hand == 6
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
@@ -555,7 +557,7 @@ def test_opponent_did_not_move_and_draw_step_end(game, card_db):
     assert not f()
     # CN22 Shooting Star: the trigger fires at the end of the draw step
     cn = place(game, st, "CN22", 0, "home0")
-    game.r.fire_all(st.d, Ev(), "draw_step_end", players=(0,))
+    trigger_all(game, st, "draw_step_end", players=(0,))
     assert st.d["trig"] and st.d["trig"][0]["src"] == cn
 
 
@@ -618,7 +620,7 @@ def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, card_
     set_tokens(st, 0, 5)
     acts = rx_plays(game, st, 0, tk)
     assert len(acts) == 1
-    game.r.do_action(st.d, Ev(), acts[0])
+    take_action(game, st, acts[0])
     picks = [a, b]
     for _ in range(10):
         pend = st.d["pending"]
@@ -626,9 +628,9 @@ def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, card_
             opt = next((x for x in picks if x in pend["options"]), pend["options"][0])
             if opt in picks:
                 picks.remove(opt)
-            game.r.decide(st.d, Ev(), Action.make("choose", pend["player"], option=opt))
+            answer(game, st, pend["player"], opt)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, Ev())
+            resolve_step(game, st)
         else:
             break
     assert st.d["cards"][a]["a"] == "prob1" and st.d["cards"][b]["a"] == "prob1"
@@ -642,10 +644,10 @@ def test_breeziefied_raises_the_confront_requirement_then_retires(game, card_db)
     st, _ = game.apply(st, Action("pass", 0))  # the Score Phase starts: Bob may react
     acts = rx_plays(game, st, 1, pp)
     assert len(acts) == 1
-    game.r.do_action(st.d, Ev(), acts[0])  # resolve in place (the turn would end and expire it)
+    take_action(game, st, acts[0])  # resolve in place (the turn would end and expire it)
     resolve_all(game, st)
     assert pp not in st.d["cards"]
-    pid = game.r.problem_at(st.d, "prob0")
+    pid = game.problem_at(st, "prob0")
     assert st.d["cmods"] == [{"who": 0, "prob": pid, "u": "turn", "n": 2}]  # Ann (the opponent) needs +2 there
 
 
@@ -671,10 +673,10 @@ def test_flip_fewer_cards_during_that_faceoff(game, card_db):
     place(game, st, "HM59", 0, "prob0")
     place(game, st, "PR12", 1, "prob0")
     set_tokens(st, 0, 3)
-    game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)  # answers the may with yes
     assert st.d["pl"][0]["tok"] == 2 and st.d["fo"]["fadd"] == -1
-    game.r.faceoff_flip(st.d, Ev())
+    flip_for_faceoff(game, st)
     assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]  # 1 - 1 = 0 cards each
 
 
@@ -707,8 +709,8 @@ def test_popping_corn_else_branch_and_token_choice(game, card_db):
     st = stacked_game(game)
     two = place(game, st, "PR12", 0, "prob0")
     three = place(game, st, "PR33", 0, "prob0")
-    game.r.add_mod(st.d, two, 2 - game.power(st, two), "turn")
-    game.r.add_mod(st.d, three, 3 - game.power(st, three), "turn")
+    add_power(game, st, two, 2 - game.power(st, two), "turn")
+    add_power(game, st, three, 3 - game.power(st, three), "turn")
     run(game, st, 1, None, eff)  # resolve_all chooses prob0
     assert st.d["cards"][two]["ex"] and not st.d["cards"][three]["ex"]
     st.d["cards"][two]["ex"] = False

@@ -6,12 +6,13 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
-from gameplay.engine.mlp.scenario import (automated, place, problem, resolve_all, set_tokens, stacked_game,
-                                           to_discard, to_hand)
+from gameplay.engine.mlp.scenario import (automated, end_durations, leave_play, place, pre_priority, problem,
+                                          replace_problem, resolve_all, resolve_step, set_tokens, stacked_game,
+                                          start_faceoff, to_discard, to_hand, trigger)
 
 
 def pw(game, st, cid):
-    return game.r.power(st.d, cid)
+    return game.power(st, cid)
 
 
 def legal(game, st, kind, p=0):
@@ -70,17 +71,17 @@ def test_exhaust_to_need_less_power_at_a_chosen_problem(game, card_db):
     st = stacked_game(game)
     c = place(game, st, "DE41", 0, "home0")
     place(game, st, "PR20", 0, "prob1")  # 1 power at Runaway Cart (Wild 4 for the opponent of its owner)
-    assert not game.r.meets(st.d, 0, "prob1")
+    assert not game.meets_requirements(st, 0, "prob1")
     st = activate(game, st, c)
     assert st.d["cards"][c]["ex"]
     st, _ = choose(game, st, "prob1")  # 705.2f the choice of a Problem
     resolve_all(game, st)
-    assert ("Less", 4) in game.r.requirements(st.d, 0, "prob1")
-    assert ("Less", 4) not in game.r.requirements(st.d, 0, "prob0")
-    assert ("Less", 4) not in game.r.requirements(st.d, 1, "prob1")
-    assert game.r.meets(st.d, 0, "prob1")  # 4 - 4: still needs a character there (611.3)
-    game.r.expire(st.d, "turn")
-    assert ("Less", 4) not in game.r.requirements(st.d, 0, "prob1")
+    assert ("Less", 4) in game.requirements(st, 0, "prob1")
+    assert ("Less", 4) not in game.requirements(st, 0, "prob0")
+    assert ("Less", 4) not in game.requirements(st, 1, "prob1")
+    assert game.meets_requirements(st, 0, "prob1")  # 4 - 4: still needs a character there (611.3)
+    end_durations(game, st, "turn")
+    assert ("Less", 4) not in game.requirements(st, 0, "prob1")
 
 
 def test_reduce_a_problems_confront_requirements_for_both_players(game, card_db):
@@ -95,8 +96,8 @@ def test_reduce_a_problems_confront_requirements_for_both_players(game, card_db)
     assert len(st.d["pl"][0]["hand"]) == hand - 1
     chosen = [m for m in st.d["cmods"] if m.get("n") == -2]
     assert len(chosen) == 1 and chosen[0]["who"] == -1
-    area = next(a for a in ("prob0", "prob1") if game.r.problem_at(st.d, a) == chosen[0]["prob"])
-    assert ("Less", 2) in game.r.requirements(st.d, 0, area) and ("Less", 2) in game.r.requirements(st.d, 1, area)
+    area = next(a for a in ("prob0", "prob1") if game.problem_at(st, a) == chosen[0]["prob"])
+    assert ("Less", 2) in game.requirements(st, 0, area) and ("Less", 2) in game.requirements(st, 1, area)
 
 
 def test_event_modes_with_a_confront_reduction(game, card_db):
@@ -113,7 +114,7 @@ def test_event_modes_with_a_confront_reduction(game, card_db):
     st, _ = choose(game, st, st.d["pending"]["options"][1])
     resolve_all(game, st)
     for a in ("prob0", "prob1"):
-        assert ("Less", 2) in game.r.requirements(st.d, 0, a) and ("Less", 2) not in game.r.requirements(st.d, 1, a)
+        assert ("Less", 2) in game.requirements(st, 0, a) and ("Less", 2) not in game.requirements(st, 1, a)
     st = stacked_game(game)
     for n in ("PR79", "PR79", "PR81", "PR81"):
         place(game, st, n, 0, "home0")
@@ -179,7 +180,7 @@ def test_leaves_play_pay_to_put_another_card_into_hand(game, card_db):
     ev_card = to_discard(game, st, "DE98", 0)  # any card type
     set_tokens(st, 0, 3)
     from gameplay.engine.mlp.engine import Ev
-    game.r.leave_play(st.d, Ev(True), c, "disc", verb="dismissed")
+    leave_play(game, st, c, "disc", verb="dismissed")
     st._la = None
     resolve_all(game, st)
     hand_keys = [st.d["cards"][h]["k"] for h in st.d["pl"][0]["hand"]]
@@ -265,7 +266,7 @@ def test_score_phase_reduce_a_problem_by_three(game, card_db):
     st = activate(game, st, c)
     assert st.d["pending"]["options"] == ["prob0", "prob1"]
     resolve_all(game, st)  # (in place: the first option, prob0)
-    assert ("Less", 3) in game.r.requirements(st.d, 0, "prob0") and ("Less", 3) in game.r.requirements(st.d, 1, "prob0")
+    assert ("Less", 3) in game.requirements(st, 0, "prob0") and ("Less", 3) in game.requirements(st, 1, "prob0")
     assert st.d["cards"][c]["cn"]["Harmony"] == 0
 
 
@@ -381,9 +382,9 @@ def test_that_problem_cant_be_confronted(game, card_db):
     """CG129 Crystal Forcefield (played on a Problem): "That Problem can't be confronted." (a "can't" modifier, 104.2)."""
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob1")  # 4 power at Runaway Cart (Wild 4)
-    assert game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob1")
     place(game, st, "CG129", 1, "prob1", host=problem(st, game, 1))
-    assert not game.r.can_confront(st.d, 0, "prob1")
+    assert not game.can_confront(st, 0, "prob1")
 
 
 def test_opposing_characters_here_cant_be_moved_unless_their_controller_pays(game, card_db):
@@ -394,10 +395,10 @@ def test_opposing_characters_here_cant_be_moved_unless_their_controller_pays(gam
     opp_here = place(game, st, "PR12", 1, "prob0")
     mine_here = place(game, st, "PR12", 0, "prob0")
     opp_away = place(game, st, "PR12", 1, "prob1")
-    assert game.r.action_tax(st.d, 1, "move", opp_here, "prob0", "home1") == 1
-    assert game.r.action_tax(st.d, 1, "move", opp_away, "prob1", "home1") == 0
-    assert game.r.action_tax(st.d, 0, "move", mine_here, "prob0", "home0") == 0
-    assert game.r.action_tax(st.d, 1, "move", opp_here, "prob0", "home1", unless_only=True) == 1  # binds effect moves too
+    assert game.action_tax(st, 1, "move", opp_here, "prob0", "home1") == 1
+    assert game.action_tax(st, 1, "move", opp_away, "prob1", "home1") == 0
+    assert game.action_tax(st, 0, "move", mine_here, "prob0", "home0") == 0
+    assert game.action_tax(st, 1, "move", opp_here, "prob0", "home1", unless_only=True) == 1  # binds effect moves too
 
 
 def test_play_to_home_and_choose_a_color_for_your_mane(game, card_db):
@@ -414,9 +415,9 @@ def test_play_to_home_and_choose_a_color_for_your_mane(game, card_db):
     assert st.d["pending"]["kind"] == "choice" and "Kindness" in st.d["pending"]["options"]
     st, _ = choose(game, st, "Kindness")
     mane = st.d["pl"][0]["mane"]
-    assert "Kindness" in game.r.colors(st.d, mane)
-    game.r.expire(st.d, "turn")
-    assert "Kindness" not in game.r.colors(st.d, mane)
+    assert "Kindness" in game.colors(st, mane)
+    end_durations(game, st, "turn")
+    assert "Kindness" not in game.colors(st, mane)
 
 
 def test_reduce_the_play_requirement_of_the_next_card(game, card_db):
@@ -484,7 +485,7 @@ def test_problem_enters_play_owner_may_reattach(game, card_db):
     place(game, st, "PR33", 1, "home1")  # an opponent's Friend: not "one of their Friends"
     cid = game._new(st.d, game.db.key("CN166"), 0, "pdeck")
     st.d["pl"][0]["pdeck"].insert(0, cid)
-    game.r.replace_problem(st.d, Ev(True), "prob0", solved=False)
+    replace_problem(game, st, "prob0", solved=False)
     resolve_all(game, st)
     assert game.r.name(st.d, problem(st, game, 0)).startswith("A Stitch in Time")
     assert st.d["cards"][hat]["h"] == b
@@ -535,14 +536,14 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, card_db):
     a = place(game, st, "PR12", 1, "prob0")
     b = place(game, st, "PR33", 1, "prob0")
     away = place(game, st, "PR20", 1, "home1")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0, None)
+    start_faceoff(game, st, "problem", ["prob0"], 0, None)
     resolve_all(game, st)
     cid = game._new(st.d, game.db.key("MT99"), 0, "deck")
     st.d["pl"][0]["deck"].insert(0, cid)
     flip_one(game.r, st.d, Ev(True), 0)
-    game.r.ppp(st.d, Ev(True))
+    pre_priority(game, st)
     while not st.d["pending"] and st.d["rq"]:
-        game.r.resolve_step(st.d, Ev(True))
+        resolve_step(game, st)
     pend = st.d["pending"]
     assert pend and pend["player"] == 1 and set(pend["options"]) == {a, b}
     st, _ = choose(game, st, b)
@@ -581,7 +582,7 @@ def test_when_you_frighten_a_friend_for_the_first_time_each_turn(game, card_db):
     resolve_all(game, st)  # yes; the first character (and Problem) offered
     assert st.d["cards"][o2]["fr"]
     moved = [c for c in st.d["play"] if st.d["cards"][c]["c"] == 0 and st.d["cards"][c]["a"] != "home0"
-             and game.r.ctype(st.d, c) in ("Friend", "Mane Character")]
+             and game.card_type(st, c) in ("Friend", "Mane Character")]
     assert len(moved) == 1
     o3 = place(game, st, "PR33", 1, "home1")
     before = {c: st.d["cards"][c]["a"] for c in st.d["play"]}
@@ -634,7 +635,7 @@ def test_reveal_if_you_do_and_its_an_event(game, card_db):
         cid = game._new(st.d, game.db.key(top_card), 0, "deck")
         st.d["pl"][0]["deck"].insert(0, cid)
         set_tokens(st, 0, 3)
-        game.r.fire(st.d, Ev(True), "turn_start", c)
+        trigger(game, st, "turn_start", c)
         resolve_all(game, st)
         tokens = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
         assert bool(tokens) == made and st.d["pl"][0]["tok"] == (2 if made else 3)
@@ -648,10 +649,10 @@ def test_confront_move_home_to_score_that_problems_bonus(game, card_db):
     assert automated(card_db, "PR206")
     st = stacked_game(game)
     c = place(game, st, "PR206", 0, "prob1")
-    bonus = game.r.problem_bonus(st.d, problem(st, game, 1))
+    bonus = game.problem_bonus(st, problem(st, game, 1))
     assert bonus >= 1
     score = st.d["pl"][0]["score"]
-    game.r.fire(st.d, Ev(True), "confront", c)
+    trigger(game, st, "confront", c)
     resolve_all(game, st)
     assert st.d["cards"][c]["a"] == "home0" and st.d["pl"][0]["score"] == score + bonus
 
@@ -696,7 +697,7 @@ def test_end_of_a_faceoff_involving_this_card(game, card_db):
     place(game, st, "PR20", 0, "prob1")  # 1 + a flipped 1: Rover (and its flipped 2) wins, so it stays in play
     rover = place(game, st, "EO177", 1, "prob1")
     k79 = card_db.key("PR79")
-    game.r.start_faceoff(st.d, Ev(), "tm", ["prob1"], 0, tm=rover)
+    start_faceoff(game, st, "tm", ["prob1"], 0, tm=rover)
     st._la = None
     seen = []
 
@@ -727,8 +728,8 @@ def test_owner_wins_a_faceoff_involving_their_mane(game, card_db):
         place(game, st, "PR31", 0, "prob0")
         place(game, st, "PR20", 1, "prob0")
         before = st.d["pl"][0]["score"]
-        bonus = game.r.problem_bonus(st.d, pid)
-        game.r.start_faceoff(st.d, Ev(), "problem", ["prob0"], 0, None)
+        bonus = game.problem_bonus(st, pid)
+        start_faceoff(game, st, "problem", ["prob0"], 0, None)
         st._la = None
         st = pass_until(game, st, lambda s: s.d["fo"] is None)
         gains.append(st.d["pl"][0]["score"] - before - bonus)
@@ -744,20 +745,20 @@ def test_start_of_an_opponents_main_phase_character_cant_be_moved(game, card_db)
     assert automated(card_db, "AD146")
     st = stacked_game(game)  # Ann's turn
     mine = place(game, st, "AD146", 0, "home0")
-    game.r.fire(st.d, Ev(True), "any_main_start", mine)
+    trigger(game, st, "any_main_start", mine)
     assert not st.d["trig"]  # Ann's own Main Phase
     spot = place(game, st, "AD146", 1, "home1")
     ann = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 1, 2)
-    game.r.fire(st.d, Ev(True), "any_main_start", spot)
+    trigger(game, st, "any_main_start", spot)
     assert st.d["trig"]
-    game.r.ppp(st.d, Ev(True))
+    pre_priority(game, st)
     while not st.d["pending"] and st.d["rq"]:
-        game.r.resolve_step(st.d, Ev(True))
+        resolve_step(game, st)
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
     st, _ = choose(game, st, True)
     if st.d["pending"]:
         st, _ = choose(game, st, ann)
     assert st.d["cards"][spot]["ex"] and st.d["pl"][1]["tok"] == 1
-    assert game.r.move_blocked(st.d, 0, ann, "home0", "prob0")
+    assert game.move_blocked(st, 0, ann, "home0", "prob0")
     assert not [a for a in legal(game, st, "move") if a.get("card") == ann]

@@ -5,7 +5,7 @@ import pytest
 
 from gameplay.engine.api import Action, IllegalActionError
 from gameplay.engine.mlp.deckbuild import random_deck, validate_deck
-from gameplay.engine.mlp.scenario import deck_spec, stacked_game
+from gameplay.engine.mlp.scenario import check_win, deck_spec, score_points, stacked_game
 
 
 def new(game, seed=7, **kw):
@@ -82,12 +82,12 @@ def test_103_2_fifteen_points_wins_and_103_2a_simultaneous_draw(game):
     from gameplay.engine.mlp.engine import Ev
 
     e = Ev()
-    game.r.score(st.d, e, 0, 15)
+    score_points(game, st, 0, 15, ev=e)
     assert st.d["outcome"]["winner"] == 0 and "103.2" in st.d["outcome"]["reason"]
     st = stacked_game(game)
     st.d["pl"][0]["score"] = 15
     st.d["pl"][1]["score"] = 15
-    game.r.check_win(st.d, e)
+    check_win(game, st, ev=e)
     assert st.d["outcome"]["winner"] is None and "103.2a" in st.d["outcome"]["reason"]
 
 

@@ -6,11 +6,12 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, problem, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (answer, draw_cards, exhaust, frighten, leave_play, place, problem, ready,
+                                          resolve_all, resolve_step, set_tokens, stacked_game, to_hand)
 
 
 def pw(game, st, cid):
-    return game.r.power(st.d, cid)
+    return game.power(st, cid)
 
 
 def key_in_play(st, card_db, number):
@@ -43,7 +44,7 @@ def test_power_counted_per_hand_colors_and_discard(game, card_db):
     assert pw(game, st, ad83) == 2
     for n, p in (("PR12", 0), ("PR33", 1), ("PR60", 1), ("PR20", 0)):  # Loyalty, Honesty, Magic, Loyalty
         c = place(game, st, n, p, f"home{p}")
-        game.r.leave_play(st.d, Ev(), c, "disc")
+        leave_play(game, st, c, "disc")
     assert pw(game, st, ad83) == 2 + 3
 
 
@@ -114,7 +115,7 @@ def test_dfn_power_equal_to_friends_and_troublemaker_boosts(game, card_db):
     assert pw(game, st, tm) == 4 + 1 + 1
     place(game, st, "EO210", 0, "home0")  # Your TMs +1 per frightened Friend
     f = place(game, st, "PR33", 1, "home1")
-    game.r.frighten(st.d, Ev(), f)
+    frighten(game, st, f)
     assert pw(game, st, tm) == 4 + 1 + 1 + 1
 
 
@@ -137,10 +138,10 @@ def test_attachment_power_and_keyword(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR12", 0, "prob0")
     place(game, st, "HM105", 0, "prob0", host=f)  # +2 power and Eccentric 2
-    assert pw(game, st, f) == 4 and game.r.kw(st.d, f, "Eccentric") == 2
+    assert pw(game, st, f) == 4 and game.keyword(st, f, "Eccentric") == 2
     g = place(game, st, "PR33", 0, "home0")
     place(game, st, "MT98", 0, "home0", host=g)  # +3 power and Prepared
-    assert pw(game, st, g) == 5 and game.r.kw(st.d, g, "Prepared") == 1
+    assert pw(game, st, g) == 5 and game.keyword(st, g, "Prepared") == 1
     cn85 = place(game, st, "CN85", 0, "prob0")  # other Friends here +1 per card beneath this card
     for _ in range(2):
         b = game._new(st.d, card_db.key("PR54"), 0, "ban")
@@ -164,7 +165,7 @@ def test_draw_and_rally_taxes(game, card_db):
     assert st2.d["pl"][0]["tok"] == 0
     # rally: "Rallying a frightened Friend costs +[1]" (all players) and "Opponents pay +[1] to rally Friends"
     f = place(game, st, "PR12", 0, "home0")
-    game.r.frighten(st.d, Ev(), f)
+    frighten(game, st, f)
     place(game, st, "AD151", 1, "home1")
     set_tokens(st, 0, 2)
     assert not legal(game, st, "rally")
@@ -183,18 +184,18 @@ def test_move_taxes_on_actions_and_effects(game, card_db):
     place(game, st, "SB127", 1, "prob1")  # Problem (Bob's): opponents can't move characters here unless they pay [1]
     set_tokens(st, 0, 2)
     assert {a.get("area") for a in legal(game, st, "move") if a.get("card") == f} == {"prob0"}
-    assert game.r.move_cost(st.d, 0, f, "prob1") == 3
+    assert game.move_cost(st, 0, f, "prob1") == 3
     place(game, st, "DE138", 1, "prob0")  # opponents can't move characters away from here unless they pay [2]
     g = place(game, st, "PR33", 0, "prob0")
-    assert game.r.move_cost(st.d, 0, g, "home0") == 4
-    assert game.r.move_cost(st.d, 1, place(game, st, "PR60", 1, "prob0"), "home1") == 2  # not Bob
+    assert game.move_cost(st, 0, g, "home0") == 4
+    assert game.move_cost(st, 1, place(game, st, "PR60", 1, "prob0"), "home1") == 2  # not Bob
     # an effect move: the taxed destination is offered only if payable, choosing it pays, "none" declines
     set_tokens(st, 0, 1)
     st.d["rq"].append({"p": 0, "src": f, "eff": [{"op": "move", "target": {"id": f}}], "i": 0, "ch": None, "lbl": "",
                        "after": None})
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     assert st.d["pending"]["options"] == ["prob0", "prob1", "none"]
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    answer(game, st, 0, "prob1")
     resolve_all(game, st)
     assert st.d["cards"][f]["a"] == "prob1" and st.d["pl"][0]["tok"] == 0
 
@@ -205,8 +206,8 @@ def test_effect_move_with_an_area_choice_moves(game, card_db):
     f = place(game, st, "PR12", 0, "home0")
     st.d["rq"].append({"p": 0, "src": f, "eff": [{"op": "move", "target": {"type": "Friend", "ctrl": "you"}}], "i": 0,
                        "ch": None, "lbl": "", "after": None})
-    game.r.resolve_step(st.d, Ev())
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option="prob1"))
+    resolve_step(game, st)
+    answer(game, st, 0, "prob1")
     resolve_all(game, st)
     assert st.d["cards"][f]["a"] == "prob1"
 
@@ -222,7 +223,7 @@ def test_challenge_restrictions(game, card_db):
     set_tokens(st, 0, 0)
     assert not game.r.challenge_allowed(st.d, 0, tm)
     set_tokens(st, 0, 1)
-    assert game.r.challenge_allowed(st.d, 0, tm) and game.r.action_tax(st.d, 0, "challenge", tm) == 1
+    assert game.r.challenge_allowed(st.d, 0, tm) and game.action_tax(st, 0, "challenge", tm) == 1
     tm2 = place(game, st, "CN159", 1, "prob1")  # unless they have at least 3 Friends at its Problem
     for n in ("PR12", "PR33"):
         place(game, st, n, 0, "prob1")
@@ -234,15 +235,15 @@ def test_challenge_restrictions(game, card_db):
 # ---------------------------------------------------------------- home limit (212, 616.3)
 def test_home_limit_modifiers(game, card_db):
     st = stacked_game(game)
-    assert game.r.home_limit(st.d, 0) == 3
+    assert game.home_limit(st, 0) == 3
     place(game, st, "HM76", 1, "home1")  # Players' home limits are reduced by 1
-    assert game.r.home_limit(st.d, 0) == 2 and game.r.home_limit(st.d, 1) == 2
+    assert game.home_limit(st, 0) == 2 and game.home_limit(st, 1) == 2
     st.d["cards"][problem(st, game, 1)]["k"] = card_db.key("AD183")  # -1 per character that player controls here
     place(game, st, "PR12", 0, "prob1")
-    assert game.r.home_limit(st.d, 0) == 1 and game.r.home_limit(st.d, 1) == 2
+    assert game.home_limit(st, 0) == 1 and game.home_limit(st, 1) == 2
     place(game, st, "AD56", 1, "home1")  # opponent's home limit -1 per their Assets in their home
     place(game, st, "EO148", 0, "home0")  # an Asset
-    assert game.r.home_limit(st.d, 0) == 0 and game.r.home_limit(st.d, 1) == 2
+    assert game.home_limit(st, 0) == 0 and game.home_limit(st, 1) == 2
 
 
 def test_critters_do_not_count_against_home_limit(game, card_db):
@@ -268,23 +269,23 @@ def test_characters_that_cant_contribute(game, card_db):
     set_problem(game, st, card_db, 0, "AD168")  # Kindness 2 + not Kindness 2; 3+ power can't contribute
     place(game, st, "PR81", 0, "prob0")  # Kindness 2
     place(game, st, "PR31", 0, "prob0")  # Honesty 4
-    assert not game.r.can_confront(st.d, 0, "prob0")
+    assert not game.can_confront(st, 0, "prob0")
     place(game, st, "PR12", 0, "prob0")  # Loyalty 2
-    assert game.r.can_confront(st.d, 0, "prob0")
+    assert game.can_confront(st, 0, "prob0")
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "AD181")  # opponents: Wild 5; no more than 2 characters contribute
     for n in ("PR12", "PR33", "PR60"):
         place(game, st, n, 0, "prob1")
-    assert game.r.requirements(st.d, 0, "prob1") == [("Wild", 5)] and not game.r.can_confront(st.d, 0, "prob1")
+    assert game.requirements(st, 0, "prob1") == [("Wild", 5)] and not game.can_confront(st, 0, "prob1")
     place(game, st, "PR31", 0, "prob1")
-    assert game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob1")
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "FF124")  # opposing characters here with the highest power can't contribute
     for n in ("PR31", "PR12", "PR33"):  # 4, 2, 2 (Wild 5 needed)
         place(game, st, n, 0, "prob1")
-    assert not game.r.can_confront(st.d, 0, "prob1")
+    assert not game.can_confront(st, 0, "prob1")
     place(game, st, "PR60", 0, "prob1")
-    assert game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob1")
 
 
 def test_confront_needs_and_blocks(game, card_db):
@@ -292,21 +293,21 @@ def test_confront_needs_and_blocks(game, card_db):
     set_problem(game, st, card_db, 0, "RR7")  # +1 per each of their opponent's Friends here
     place(game, st, "PR12", 1, "prob0")
     place(game, st, "PR33", 1, "prob0")
-    assert game.r.requirements(st.d, 0, "prob0")[-1] == ("Wild", 2)
+    assert game.requirements(st, 0, "prob0")[-1] == ("Wild", 2)
     set_problem(game, st, card_db, 1, "CN171")  # can't confront unless at least 4 characters here
     for n in ("PR31", "PR31", "PR31"):
         place(game, st, n, 0, "prob1")
-    assert not game.r.can_confront(st.d, 0, "prob1")
+    assert not game.can_confront(st, 0, "prob1")
     place(game, st, "PR31", 0, "prob1")
-    assert game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob1")
     tm = place(game, st, "PR31", 1, "prob1")
     st.d["cards"][tm]["k"] = card_db.key("EO179")  # an opposing face-up Troublemaker blocks (611.3e) ...
-    assert not game.r.can_confront(st.d, 0, "prob1")
+    assert not game.can_confront(st, 0, "prob1")
     place(game, st, "EO214", 0, "prob1")  # ... unless "Opposing Troublemakers don't prevent you ..."
-    assert game.r.can_confront(st.d, 0, "prob1")
+    assert game.can_confront(st, 0, "prob1")
     place(game, st, "AD77", 1, "home1")  # Players can't confront more than one Problem per turn
     st.d["sc"] = {"todo": [], "conf": ["prob0"], "solved": []}
-    assert not game.r.can_confront(st.d, 0, "prob1")
+    assert not game.can_confront(st, 0, "prob1")
 
 
 # ---------------------------------------------------------------- costs and restrictions to play (508, 609.2)
@@ -321,8 +322,8 @@ def test_play_cost_increases(game, card_db):
     place(game, st, "DE45", 1, "home1")  # Opponents pay +[1] to play cards with cost 2 or less
     place(game, st, "EO107", 1, "home1")  # Opponents pay +[1] to play Friends with at least 3 printed power
     cheap, dear, big = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR36", 0), to_hand(game, st, "PR31", 0)
-    assert [game.r.card_cost(st.d, 0, c) for c in (cheap, dear, big)] == [3, 4, 5]
-    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1)) == 2  # not its controller
+    assert [game.card_cost(st, 0, c) for c in (cheap, dear, big)] == [3, 4, 5]
+    assert game.card_cost(st, 1, to_hand(game, st, "PR12", 1)) == 2  # not its controller
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "EO187")  # Opponents pay +[1] to play Friends here
     f = to_hand(game, st, "PR12", 0)
@@ -344,34 +345,34 @@ def test_play_cost_reductions_first_each_turn(game, card_db):
     st = stacked_game(game)
     set_problem(game, st, card_db, 0, "MT130")  # first Friend you play to this Problem each turn: -1, minimum 1
     a, b = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR20", 0)  # costs 2 and 1
-    assert game.r.card_cost(st.d, 0, a, area="prob0") == 1 and game.r.card_cost(st.d, 0, a, area="home0") == 2
-    assert game.r.card_cost(st.d, 0, b, area="prob0") == 1  # to a minimum of [1]
+    assert game.card_cost(st, 0, a, area="prob0") == 1 and game.card_cost(st, 0, a, area="home0") == 2
+    assert game.card_cost(st, 0, b, area="prob0") == 1  # to a minimum of [1]
     set_tokens(st, 0, 5)
     st2, _ = game.apply(st, Action.make("play", 0, card=a, area="prob0"))
     assert st2.d["pl"][0]["tok"] == 4
     b2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == card_db.key("PR20"))
     c2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == card_db.key("PR12"))
-    assert game.r.card_cost(st2.d, 0, c2, area="prob0") == 2 and b2  # no longer the first this turn
+    assert game.card_cost(st2, 0, c2, area="prob0") == 2 and b2  # no longer the first this turn
     st = stacked_game(game)
     place(game, st, "LL19", 0, "home0")  # -1 for your first Friend with printed power 4 or more each turn
     big = to_hand(game, st, "PR31", 0)
-    assert game.r.card_cost(st.d, 0, big) == 3 and game.r.card_cost(st.d, 0, to_hand(game, st, "PR12", 0)) == 2
+    assert game.card_cost(st, 0, big) == 3 and game.card_cost(st, 0, to_hand(game, st, "PR12", 0)) == 2
     st = stacked_game(game)
     cg30 = to_hand(game, st, "CG30", 0)  # 8: -1 per your Earth Pony Friends at that Problem
     place(game, st, "PR12", 0, "prob1")
     place(game, st, "PR33", 0, "prob1")
-    assert game.r.card_cost(st.d, 0, cg30, area="prob1") == 6 and game.r.card_cost(st.d, 0, cg30, area="prob0") == 8
-    assert game.r.card_cost(st.d, 0, cg30, area="home0") == 8 and game.r.card_cost(st.d, 0, cg30) == 6  # lower bound
+    assert game.card_cost(st, 0, cg30, area="prob1") == 6 and game.card_cost(st, 0, cg30, area="prob0") == 8
+    assert game.card_cost(st, 0, cg30, area="home0") == 8 and game.card_cost(st, 0, cg30) == 6  # lower bound
     set_problem(game, st, card_db, 1, "NM7")  # Bob's: X less for his first Friend each turn (X frightened Friends)
     for _ in range(2):
-        game.r.frighten(st.d, Ev(), place(game, st, "PR60", 0, "home0"))
-    assert game.r.card_cost(st.d, 1, to_hand(game, st, "PR36", 1)) == 1
+        frighten(game, st, place(game, st, "PR60", 0, "home0"))
+    assert game.card_cost(st, 1, to_hand(game, st, "PR36", 1)) == 1
     st = stacked_game(game)
     set_problem(game, st, card_db, 0, "PR171")  # Resources played on characters here cost [1] less
     f = place(game, st, "PR12", 1, "prob0")
     res = to_hand(game, st, "PR149", 0)  # cost 1: "Play on a Friend"
-    assert game.r.card_cost(st.d, 0, res, host=f) == 0
-    assert game.r.card_cost(st.d, 0, res, host=place(game, st, "PR12", 1, "home1")) == 1
+    assert game.card_cost(st, 0, res, host=f) == 0
+    assert game.card_cost(st, 0, res, host=place(game, st, "PR12", 1, "home1")) == 1
 
 
 def test_play_restrictions(game, card_db):
@@ -405,7 +406,7 @@ def test_move_restrictions(game, card_db):
     a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
     place(game, st, "PR149", 0, "home0", host=b)
     set_tokens(st, 0, 5)
-    assert game.r.move_blocked(st.d, 0, b, "home0", "prob1") and not game.r.move_blocked(st.d, 0, a, "home0", "prob1")
+    assert game.move_blocked(st, 0, b, "home0", "prob1") and not game.move_blocked(st, 0, a, "home0", "prob1")
     assert "prob1" not in {x.get("area") for x in legal(game, st, "move") if x.get("card") == b}
     st = stacked_game(game)
     place(game, st, "SB120", 1, "prob0")  # TM: opponents can't move characters away from here
@@ -423,14 +424,14 @@ def test_move_restrictions(game, card_db):
     for _ in range(3):
         place(game, st, "PR79", 1, "prob0")
     g, h = place(game, st, "PR79", 0, "prob0"), place(game, st, "PR12", 0, "prob0")
-    assert not game.r.move_blocked(st.d, 0, g, "prob0", "home0") and game.r.move_blocked(st.d, 0, h, "prob0", "home0")
+    assert not game.move_blocked(st, 0, g, "prob0", "home0") and game.move_blocked(st, 0, h, "prob0", "home0")
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "RR9")  # the player with the most Friends here can't move Friends to it
     place(game, st, "PR12", 0, "prob1")
     f = place(game, st, "PR33", 0, "home0")
-    assert game.r.move_blocked(st.d, 0, f, "home0", "prob1")
+    assert game.move_blocked(st, 0, f, "home0", "prob1")
     place(game, st, "PR12", 1, "prob1")
-    assert not game.r.move_blocked(st.d, 0, f, "home0", "prob1")
+    assert not game.move_blocked(st, 0, f, "home0", "prob1")
 
 
 # ---------------------------------------------------------------- "can't" modifiers (104.2)
@@ -438,35 +439,35 @@ def test_cant_be_frightened_or_dismissed(game, card_db):
     st = stacked_game(game)
     set_problem(game, st, card_db, 0, "CG187")  # Friends here can't be frightened
     here, home = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR12", 0, "home0")
-    assert not game.r.frighten(st.d, Ev(), here) and game.r.frighten(st.d, Ev(), home)
+    assert not frighten(game, st, here) and frighten(game, st, home)
     f = place(game, st, "PR31", 1, "home1")
     place(game, st, "EO143", 1, "home1")  # Your Friends with at least 4 power can't be frightened or dismissed
-    assert not game.r.frighten(st.d, Ev(), f)
-    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed") is None and game.r.in_play(st.d, f)
-    assert game.r.leave_play(st.d, Ev(), f, "disc", verb="retired") is not None  # retiring is not dismissing
+    assert not frighten(game, st, f)
+    assert leave_play(game, st, f, "disc", verb="dismissed") is None and game.in_play(st, f)
+    assert leave_play(game, st, f, "disc", verb="retired") is not None  # retiring is not dismissing
     g = place(game, st, "PR12", 1, "home1")
     place(game, st, "FF15", 1, "home1")  # Your Friends with +1 power counters on them can't be frightened
-    assert game.r.frighten(st.d, Ev(), place(game, st, "PR33", 1, "home1"))
+    assert frighten(game, st, place(game, st, "PR33", 1, "home1"))
     st.d["cards"][g]["cn"]["+1"] = 1
-    assert not game.r.frighten(st.d, Ev(), g)
+    assert not frighten(game, st, g)
     set_problem(game, st, card_db, 1, "PR189")  # [Honesty] Friends here cannot be dismissed
     h = place(game, st, "PR33", 0, "prob1")
-    assert game.r.leave_play(st.d, Ev(), h, "disc", verb="dismissed") is None
+    assert leave_play(game, st, h, "disc", verb="dismissed") is None
     # 104.3: never against the game
-    assert game.r.leave_play(st.d, Ev(), h, "disc", by_game=True, verb="dismissed by the game (511.6)") is not None
+    assert leave_play(game, st, h, "disc", by_game=True, verb="dismissed by the game (511.6)") is not None
 
 
 def test_cant_be_exhausted(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR12", 1, "home1")
     place(game, st, "CN131", 0, "home1", host=f)  # That Friend can't be exhausted
-    assert not game.r.exhaust(st.d, Ev(), f)
+    assert not exhaust(game, st, f)
     place(game, st, "AD-1", 1, "prob0")  # Players can't exhaust their Friends
     mine, theirs = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 1, "home1")
-    assert not game.r.exhaust(st.d, Ev(), mine, by=0) and game.r.exhaust(st.d, Ev(), theirs, by=0)
+    assert not exhaust(game, st, mine, by=0) and exhaust(game, st, theirs, by=0)
     cost_card = place(game, st, "CN20", 0, "home0")  # an "Exhaust this card ..." cost can't be paid (104.2a)
     from gameplay.engine.mlp.flow.legal import _can_pay_ability
-    ab = next(a for a in game.r.abilities(st.d, cost_card) if a["kind"] == "activated")
+    ab = next(a for a in game.abilities(st, cost_card) if a["kind"] == "activated")
     assert not _can_pay_ability(game.r, st.d, 0, cost_card, ab)
 
 
@@ -474,7 +475,7 @@ def test_cant_ready(game, card_db):
     st = stacked_game(game)
     place(game, st, "AD18", 1, "prob0")  # Friends here with 2 or less power can't ready
     small, big = place(game, st, "PR12", 0, "prob0", exhausted=True), place(game, st, "PR31", 0, "prob0", exhausted=True)
-    assert not game.r.ready(st.d, Ev(), small) and game.r.ready(st.d, Ev(), big)
+    assert not ready(game, st, small) and ready(game, st, big)
     st = stacked_game(game)
     f = place(game, st, "PR12", 1, "home1", exhausted=True)
     place(game, st, "EO169", 0, "home1", host=f)  # if that character has 3 or less power, no ready in the Ready Phase
@@ -482,7 +483,7 @@ def test_cant_ready(game, card_db):
     place(game, st, "EO169", 0, "home1", host=g)
     st = pass_to_turn(game, st, 1)  # (the Resources stay on Bob's Friends at his home: 509.3, not 511.6)
     assert st.d["cards"][f]["ex"] and not st.d["cards"][g]["ex"]
-    assert game.r.ready(st.d, Ev(), f)  # readying by an effect is not the Ready Phase
+    assert ready(game, st, f)  # readying by an effect is not the Ready Phase
 
 
 def pass_to_turn(game, st, p):
@@ -497,7 +498,7 @@ def test_enter_exhausted_draw_limit_and_main_only(game, card_db):
     assert not st.d["cards"][place(game, st, "PR12", 1, "home1")]["ex"]
     place(game, st, "AD79", 1, "home1")  # Players can't draw more than 2 cards per turn
     n = len(st.d["pl"][0]["hand"])
-    assert game.r.draw(st.d, Ev(), 0, 3) == 2 and len(st.d["pl"][0]["hand"]) == n + 2
+    assert draw_cards(game, st, 0, 3) == 2 and len(st.d["pl"][0]["hand"]) == n + 2
     set_tokens(st, 0, 3)
     assert not legal(game, st, "draw")
     place(game, st, "FF84", 1, "home1")  # nothing but Main Phase actions
@@ -511,17 +512,17 @@ def test_lose_abilities_static_and_keywords(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "SB93", 0, "prob1")  # Prepared; "Your characters and Troublemakers here have +1 power"
     other = place(game, st, "PR12", 0, "prob1")
-    assert pw(game, st, other) == 3 and game.r.kw(st.d, f, "Prepared") == 1
+    assert pw(game, st, other) == 3 and game.keyword(st, f, "Prepared") == 1
     place(game, st, "AD196", 1, "prob1")  # Opposing Friends here lose and can't have abilities
-    assert pw(game, st, other) == 2 and game.r.kw(st.d, f, "Prepared") == 0 and game.r.abilities(st.d, f) == ()
+    assert pw(game, st, other) == 2 and game.keyword(st, f, "Prepared") == 0 and game.abilities(st, f) == ()
     st.d["cards"][f]["a"] = "home0"
-    assert game.r.kw(st.d, f, "Prepared") == 1
+    assert game.keyword(st, f, "Prepared") == 1
     # attachments: "That Friend loses and can't have abilities" (also granted keywords)
     g = place(game, st, "PR33", 1, "home1")
     place(game, st, "MT98", 1, "home1", host=g)  # +3 power and Prepared
-    assert game.r.kw(st.d, g, "Prepared") == 1
+    assert game.keyword(st, g, "Prepared") == 1
     place(game, st, "AD129", 0, "home1", host=g)
-    assert game.r.kw(st.d, g, "Prepared") == 0 and pw(game, st, g) == 5  # the Resource's +3 is not g's ability
+    assert game.keyword(st, g, "Prepared") == 0 and pw(game, st, g) == 5  # the Resource's +3 is not g's ability
 
 
 def test_lose_abilities_timestamp_order_and_epic(game, card_db):
@@ -529,14 +530,14 @@ def test_lose_abilities_timestamp_order_and_epic(game, card_db):
     st = stacked_game(game)
     first = place(game, st, "AD196", 1, "prob0")
     second = place(game, st, "AD196", 0, "prob0")
-    assert game.r.lost(st.d, second) and not game.r.lost(st.d, first)
+    assert game.lost_abilities(st, second) and not game.lost_abilities(st, first)
     # an Epic Troublemaker that loses its abilities is no longer Epic (Epic is a keyword)
     st = stacked_game(game)
     epic = next(k for k, d in card_db.cards.items() if d.front.type == "Troublemaker" and d.front.epic)
     tm = place(game, st, card_db.cards[epic].number, 0, "prob0")
-    assert game.r.epic(st.d, tm)
+    assert game.epic(st, tm)
     place(game, st, "LL72", 1, "prob0")  # Troublemakers here lose and can't have abilities
-    assert not game.r.epic(st.d, tm)
+    assert not game.epic(st, tm)
     assert parse_line("Unique Friends and Resources lose and can't have abilities.", "Problem", {})["target"] == {
         "types": ["Friend", "Resource"], "trait": "Unique"}
 
@@ -545,12 +546,12 @@ def test_lose_abilities_timestamp_order_and_epic(game, card_db):
 def test_problem_bonus_modifiers(game, card_db):
     st = stacked_game(game)
     pid = problem(st, game, 1)
-    printed = game.r.face(st.d, pid).bonus or 0
+    printed = game.face(st, pid).bonus or 0
     place(game, st, "LL15", 0, "prob1")  # This card's Problem's bonus is increased by 1
-    assert game.r.problem_bonus(st.d, pid) == printed + 1
+    assert game.problem_bonus(st, pid) == printed + 1
     place(game, st, "CG59", 1, "prob1")  # This card's Problem has 0 bonus points (later: applies after, 711.3)
-    assert game.r.problem_bonus(st.d, pid) == 0
-    assert game.r.problem_bonus(st.d, problem(st, game, 0)) == (game.r.face(st.d, problem(st, game, 0)).bonus or 0)
+    assert game.problem_bonus(st, pid) == 0
+    assert game.problem_bonus(st, problem(st, game, 0)) == (game.face(st, problem(st, game, 0)).bonus or 0)
 
 
 def test_bonus_stolen_and_troublemaker_points_reduced(game, card_db):
@@ -560,13 +561,13 @@ def test_bonus_stolen_and_troublemaker_points_reduced(game, card_db):
     place(game, st, "PR12", 0, "prob1")
     start_faceoff(game.r, st.d, Ev(), "problem", ["prob1"], 0)
     before = [st.d["pl"][p]["score"] for p in (0, 1)]
-    bonus = game.r.problem_bonus(st.d, problem(st, game, 1))
+    bonus = game.problem_bonus(st, problem(st, game, 1))
     resolve_faceoff(game.r, st.d, Ev(), 0)
     assert st.d["pl"][1]["score"] == before[1] + bonus and st.d["pl"][0]["score"] == before[0]
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "AD179")  # defeating a Troublemaker here scores one fewer point
     tm = place(game, st, "EO179", 1, "prob1")
-    pts = game.r.face(st.d, tm).bonus
+    pts = game.face(st, tm).bonus
     place(game, st, "PR12", 0, "prob1")
     start_faceoff(game.r, st.d, Ev(), "tm", ["prob1"], 0, tm=tm)
     resolve_faceoff(game.r, st.d, Ev(), 0)
@@ -577,7 +578,7 @@ def test_dismissed_friends_are_banished(game, card_db):
     st = stacked_game(game)
     place(game, st, "CG165", 1, "prob0")  # If a Friend would be dismissed, it is banished instead
     f = place(game, st, "PR12", 0, "home0")
-    game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed")
+    leave_play(game, st, f, "disc", verb="dismissed")
     assert len(st.d["pl"][0]["ban"]) == 1 and not st.d["pl"][0]["disc"]
 
 
@@ -589,29 +590,29 @@ def test_fixed_power_traits_and_colors(game, card_db):
     assert pw(game, st, f) == 2 and pw(game, st, st.d["pl"][0]["mane"]) == 1
     g = place(game, st, "PR12", 0, "home0")
     place(game, st, "AD124", 1, "home0", host=g)  # That Friend is a Critter
-    assert "Critter" in game.r.traits(st.d, g)
+    assert "Critter" in game.traits(st, g)
     h = place(game, st, "PR33", 0, "home0")
     place(game, st, "CG126", 0, "home0", host=h)  # +2 power and is Crystal
-    assert "Crystal" in game.r.traits(st.d, h) and pw(game, st, h) == 4
+    assert "Crystal" in game.traits(st, h) and pw(game, st, h) == 4
     tm = place(game, st, "AD166", 1, "prob0")  # opposing characters at this card's Problem lose colors
-    assert game.r.colors(st.d, f) == () and game.r.colors(st.d, g) == ("Loyalty",) and tm
+    assert game.colors(st, f) == () and game.colors(st, g) == ("Loyalty",) and tm
 
 
 def test_counted_eccentric_and_move_power_limit(game, card_db):
     st = stacked_game(game)
     ll75 = place(game, st, "LL75", 1, "prob0")  # Eccentric X, X = Events in your discard pile
-    assert game.r.kw(st.d, ll75, "Eccentric") == 0
+    assert game.keyword(st, ll75, "Eccentric") == 0
     for _ in range(2):
         e = game._new(st.d, card_db.key("PR124"), 1, "disc")
         st.d["pl"][1]["disc"].append(e)
-    assert game.r.kw(st.d, ll75, "Eccentric") == 2
-    assert ("Wild", 2) in game.r.requirements(st.d, 0, "prob0")
+    assert game.keyword(st, ll75, "Eccentric") == 2
+    assert ("Wild", 2) in game.requirements(st, 0, "prob0")
     mt28 = place(game, st, "MT28", 1, "home1")  # Eccentric X, X = this card's power
-    assert game.r.kw(st.d, mt28, "Eccentric") == pw(game, st, mt28)
+    assert game.keyword(st, mt28, "Eccentric") == pw(game, st, mt28)
     eo68 = place(game, st, "EO68", 1, "prob1")  # opponents can't move characters with power <= this card's there
     weak, strong = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0")
     assert pw(game, st, eo68) >= 2 and pw(game, st, eo68) < 4
-    assert game.r.move_blocked(st.d, 0, weak, "home0", "prob1") and not game.r.move_blocked(st.d, 0, strong, "home0", "prob1")
+    assert game.move_blocked(st, 0, weak, "home0", "prob1") and not game.move_blocked(st, 0, strong, "home0", "prob1")
 
 
 def test_opposing_friends_arriving_get_minus_power(game, card_db):
@@ -620,12 +621,12 @@ def test_opposing_friends_arriving_get_minus_power(game, card_db):
     f = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 0, 5)
     st2, _ = game.apply(st, Action.make("move", 0, card=f, area="prob1"))
-    assert game.r.power(st2.d, f) == 1
+    assert game.power(st2, f) == 1
     c = to_hand(game, st2, "PR31", 0)
     set_tokens(st2, 0, 5)
     st3, _ = game.apply(st2, Action.make("play", 0, card=c, area="prob1"))
     new = next(o for o in st3.d["play"] if st3.d["cards"][o]["k"] == card_db.key("PR31"))
-    assert game.r.power(st3.d, new) == 3
+    assert game.power(st3, new) == 3
 
 
 def test_play_from_discard_and_hand_to_banish(game, card_db):
@@ -647,7 +648,7 @@ def test_play_from_discard_and_hand_to_banish(game, card_db):
     st = stacked_game(game)
     place(game, st, "EO146", 1, "home1")  # a Friend put into a hand from play is banished instead
     f = place(game, st, "PR12", 0, "home0")
-    game.r.leave_play(st.d, Ev(), f, "hand", verb="returned to its owner's hand")
+    leave_play(game, st, f, "hand", verb="returned to its owner's hand")
     assert len(st.d["pl"][0]["ban"]) == 1
 
 

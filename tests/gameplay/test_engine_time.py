@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from gameplay.engine.api import JUDGE, Action
-from gameplay.engine.mlp.scenario import stacked_game
+from gameplay.engine.mlp.scenario import score_points, stacked_game
 
 
 def _end_turn(game, st):
@@ -44,7 +44,7 @@ def test_sudden_death_plays_to_the_first_change_in_points(game):
     st = _end_turn(game, st)
     st = _end_turn(game, st)
     assert st.d["outcome"] is None and st.d["tc"]["sudden"]
-    game.r.score(st.d, Ev(), 1, 1)
+    score_points(game, st, 1, 1)
     assert st.d["outcome"]["winner"] == 1 and "sudden death" in st.d["outcome"]["reason"]
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (add_power, advance, end_durations, flip_for_faceoff, pass_until, place,
+                                          play_effects, resolve_all, set_tokens, stacked_game, start_faceoff, to_hand)
 
 
 def top(game, st, p, *numbers):
@@ -25,8 +26,8 @@ def effects_of(game, number, kind=None, i=0):
 def run(game, st, effects, p=0, src=None):
     """Put effects on the resolution queue and let the game go on (decisions stay pending)."""
     ev = Ev()
-    game.r.play_effects(st.d, ev, p, src, list(effects))
-    game.r.advance(st.d, ev)
+    play_effects(game, st, p, src, list(effects), ev=ev)
+    advance(game, st, ev=ev)
     st._la = None
     return ev
 
@@ -75,7 +76,7 @@ def test_challenge_with_one_character_involves_only_that_character(game):
     assert set(pend["options"]) == {betty, steam, st.d["pl"][0]["mane"]}
     st, ev = choose(game, st, betty)
     assert "Faceoff totals: Ann 7, Bob 4" in msgs(ev)  # Betty 3 + 4 vs Flim 3 + 1 (Full Steam not involved)
-    assert st.d["fo"] is None and not game.r.in_play(st.d, tm) and st.d["pl"][0]["score"] == 1
+    assert st.d["fo"] is None and not game.in_play(st, tm) and st.d["pl"][0]["score"] == 1
     assert st.d["prio"]["w"] == "main" and game.to_move(st) == 0
 
 
@@ -90,7 +91,7 @@ def test_challenge_with_all_characters_at_its_problem_and_losing_sends_home(game
     top(game, st, 1, "PR31")  # 4
     ev = run(game, st, effects_of(game, "CN120"))
     assert "Faceoff totals: Ann 2, Bob 7" in msgs(ev.items)
-    assert game.r.in_play(st.d, tm0) and st.d["pl"][0]["score"] == 0
+    assert game.in_play(st, tm0) and st.d["pl"][0]["score"] == 0
     moved = [c for c in st.d["play"] if game.db.cards[st.d["cards"][c]["k"]].number == "PR20" and st.d["cards"][c]["c"] == 0]
     assert moved and st.d["cards"][moved[0]]["a"] == "home0"  # 514.5b sent home
     assert sweet not in st.d["play"] or st.d["cards"][sweet]["a"] == "home0"
@@ -109,9 +110,9 @@ def test_challenge_with_all_characters_in_play(game):
     run(game, st, effs)
     st, ev = choose(game, st, 0)
     fo_msgs = msgs(ev)
-    mane_power = game.r.power(st.d, st.d["pl"][0]["mane"])
+    mane_power = game.power(st, st.d["pl"][0]["mane"])
     assert f"Faceoff totals: Ann {mane_power + 1 + 4}, Bob 4" in fo_msgs  # the Mane at home + PR20 + flip
-    assert not game.r.in_play(st.d, tm)
+    assert not game.in_play(st, tm)
 
 
 def test_challenge_reaction_after_an_opposing_troublemaker_is_uncovered_here(game):
@@ -134,7 +135,7 @@ def test_challenge_reaction_after_an_opposing_troublemaker_is_uncovered_here(gam
     st, ev = game.apply(st, a)
     assert any("challenges Flim" in m for m in msgs(ev))
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert not game.r.in_play(st.d, tm) and st.d["pl"][0]["score"] == score + 1  # 1 + 4 + 4 vs 3 + 1
+    assert not game.in_play(st, tm) and st.d["pl"][0]["score"] == score + 1  # 1 + 4 + 4 vs 3 + 1
 
 
 # ------------------------------------------------------------------ "Score Phase:" / "Troublemaker Phase:" timing (512.3)
@@ -164,18 +165,18 @@ def test_score_phase_ability_only_in_the_turn_players_score_phase(game):
     st = pass_until(game, st, lambda s: s.d["step"] == "score_go" and s.d["prio"] and game.to_move(s) == 0)
     assert st.d["prio"]["w"] == "phase" and st.d["tp"] == 0
     assert not _can_activate(game, st, bobs, 1)  # not Bob's Score Phase
-    base = game.r.power(st.d, bags)
+    base = game.power(st, bags)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bags)
     st, _ = game.apply(st, a)
     assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {res, res2}
     st, _ = choose(game, st, res)
     # Bob passed; Ann has priority again in the same window and may activate it again
-    assert st.d["cards"][res]["ex"] and game.r.power(st.d, bags) == base + 2 and game.to_move(st) == 0
+    assert st.d["cards"][res]["ex"] and game.power(st, bags) == base + 2 and game.to_move(st) == 0
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bags)
     st, ev = game.apply(st, a)  # the other Resource is the only one left: no choice
     assert st.d["cards"][res2]["ex"] and any("gets +2 power until the end of the phase" in m for m in msgs(ev))
     st = pass_until(game, st, lambda s: s.d["tp"] == 1)
-    assert game.r.power(st.d, bags) == base  # "until the end of the phase" (the Score Phase) ended
+    assert game.power(st, bags) == base  # "until the end of the phase" (the Score Phase) ended
 
 
 def test_troublemaker_phase_window_and_abilities(game):
@@ -216,7 +217,7 @@ def test_move_to_this_cards_problem_needs_a_problem(game):
     st = stacked_game(game)
     dash = place(game, st, "CG12", 0, "home0")
     betty = place(game, st, "PR36", 0, "prob0")
-    game.r.play_effects(st.d, Ev(True), 0, dash, effects_of(game, "CG12"))
+    play_effects(game, st, 0, dash, effects_of(game, "CG12"))
     resolve_all(game, st)
     assert st.d["cards"][betty]["a"] == "prob0"
 
@@ -224,7 +225,7 @@ def test_move_to_this_cards_problem_needs_a_problem(game):
 # ------------------------------------------------------------------ "Any player may activate this ability." (703)
 def set_problem(game, st, area, number):
     """Make the Problem in ``area`` another Problem card (test setup)."""
-    st.d["cards"][game.r.problem_at(st.d, area)]["k"] = game.db.key(number)
+    st.d["cards"][game.problem_at(st, area)]["k"] = game.db.key(number)
     st._la = None
 
 
@@ -245,7 +246,7 @@ def test_any_player_may_activate_an_opponents_problem(game):
     own Friend there (508); Bob can't during Ann's turn."""
     st = stacked_game(game)
     set_problem(game, st, "prob1", "PR175")
-    prob = game.r.problem_at(st.d, "prob1")
+    prob = game.problem_at(st, "prob1")
     assert st.d["cards"][prob]["c"] == 1
     mine = place(game, st, "PR20", 0, "prob1")
     place(game, st, "PR20", 1, "prob1")
@@ -261,7 +262,7 @@ def test_any_player_moves_the_opponents_mane_here(game):
     by its owner's opponent, "your opponent" is the owner (the activating player is "you")."""
     st = stacked_game(game)
     set_problem(game, st, "prob1", "CN179")
-    prob = game.r.problem_at(st.d, "prob1")
+    prob = game.problem_at(st, "prob1")
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
     assert st.d["cards"][st.d["pl"][1]["mane"]]["a"] == "prob1" and st.d["pl"][0]["tok"] == 2
@@ -328,15 +329,15 @@ def test_end_of_turn_delayed_retire_and_tokens(game):
     st = stacked_game(game)
     comet = place(game, st, "CG7", 0, "home0")
     set_tokens(st, 0, 3)
-    base = game.r.power(st.d, comet)
+    base = game.power(st, comet)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == comet))
     assert st.d["pending"]["kind"] == "may"
     st, _ = choose(game, st, True)
     st, _ = choose(game, st, "prob0")
-    assert st.d["cards"][comet]["a"] == "prob0" and game.r.power(st.d, comet) == base + 2
+    assert st.d["cards"][comet]["a"] == "prob0" and game.power(st, comet) == base + 2
     run(game, st, effects_of(game, "MT144"))
     toks = [c for c in st.d["play"] if st.d["cards"][c].get("t") and st.d["cards"][c]["c"] == 0]
-    assert len(toks) == 7 and all(game.r.kw(st.d, c, "Swift") for c in toks)
+    assert len(toks) == 7 and all(game.keyword(st, c, "Swift") for c in toks)
     st = pass_until(game, st, lambda s: s.d["tp"] == 1)
     assert comet not in st.d["play"] and number(game, st, st.d["pl"][0]["disc"][-1]) == "CG7"
     assert not any(st.d["cards"][c].get("t") for c in st.d["play"])
@@ -348,7 +349,7 @@ def test_delayed_retire_of_the_moved_friend_and_if_no_player(game):
     no player has 8 or more points, retire 2 Critter Friends' (the player retires their own, 410.2)."""
     st = stacked_game(game)
     set_problem(game, st, "prob1", "CG169")
-    prob = game.r.problem_at(st.d, "prob1")
+    prob = game.problem_at(st, "prob1")
     betty = place(game, st, "PR36", 0, "home0")
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
@@ -419,13 +420,13 @@ def test_timed_flip_modifiers(game):
     assert st.d["pl"][0]["fmod"] == [{"n": 1, "u": "turn"}] and st.d["pl"][1]["fmod"] == [{"n": -1, "u": "start0"}]
     place(game, st, "PR20", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
-    game.r.faceoff_flip(st.d, Ev(True))
+    flip_for_faceoff(game, st)
     assert len(st.d["pl"][0]["flip"]) == 2 and len(st.d["pl"][1]["flip"]) == 0
-    game.r.expire(st.d, "turn")
+    end_durations(game, st, "turn")
     assert not st.d["pl"][0]["fmod"] and st.d["pl"][1]["fmod"]
-    game.r.expire(st.d, "start0")
+    end_durations(game, st, "start0")
     assert not st.d["pl"][1]["fmod"]
 
 
@@ -437,9 +438,9 @@ def test_opponents_cant_play_events_or_move_this_turn(game):
                    {"op": "restrict", "k": "no_move", "who": "opp", "until": "turn"}])
     bobs = place(game, st, "PR31", 1, "home1")
     ann = place(game, st, "PR31", 0, "home0")
-    assert game.r.move_blocked(st.d, 1, bobs, "home1", "prob0")
-    assert not game.r.move_blocked(st.d, 0, ann, "home0", "prob0")
-    assert not game.r.move_blocked(st.d, 0, bobs, "home1", "prob0")  # Ann may still move Bob's characters
+    assert game.move_blocked(st, 1, bobs, "home1", "prob0")
+    assert not game.move_blocked(st, 0, ann, "home0", "prob0")
+    assert not game.move_blocked(st, 0, bobs, "home1", "prob0")  # Ann may still move Bob's characters
     ev_card = to_hand(game, st, "LL91", 1)  # an Immediate Event (cost 1, no requirement)
     set_tokens(st, 1, 3)
     assert not any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
@@ -448,7 +449,7 @@ def test_opponents_cant_play_events_or_move_this_turn(game):
     st.d["pl"][1]["tmr"].append({"k": "no_events", "u": "turn"})
     run(game, st, [{"op": "move", "target": {"id": bobs}, "to": "choose"}], p=1)  # Bob's own effect: no move
     assert st.d["cards"][bobs]["a"] == "home1"
-    assert st.d["pl"][1]["tmr"] and game.r.expire(st.d, "turn") is None and not st.d["pl"][1]["tmr"]
+    assert st.d["pl"][1]["tmr"] and end_durations(game, st, "turn") is None and not st.d["pl"][1]["tmr"]
 
 
 def test_the_vote_fewer_points_mode(game):
@@ -467,8 +468,8 @@ def test_the_vote_fewer_points_mode(game):
 def _fo(game, st, areas=("prob0",), type_="problem"):
     ev = Ev()
     pr, st.d["prio"] = st.d["prio"], None  # the Main Phase window goes on after the faceoff (as 707.4)
-    game.r.start_faceoff(st.d, ev, type_, list(areas), 0, extra={"ret": pr})
-    game.r.advance(st.d, ev)
+    start_faceoff(game, st, type_, list(areas), 0, extra={"ret": pr}, ev=ev)
+    advance(game, st, ev=ev)
     st._la = None
     return ev
 
@@ -494,7 +495,7 @@ def test_faceoff_reaction_after_you_flip_that_card_gets_power(game):
     assert not any(a.get("card") == cav for a in game.legal_actions(st, 0))  # nothing to react to
     _fo(game, st)
     assert st.d["fo"]["stage"] == "w_flip" and game.to_move(st) == 0
-    assert game.r.faceoff_total(st.d, 0) == 2 and game.r.faceoff_total(st.d, 1) == 5
+    assert game.faceoff_total(st, 0) == 2 and game.faceoff_total(st, 1) == 5
     st, ev = _rx_play(game, st, cav)
     assert "Faceoff totals: Ann 7, Bob 5" in msgs(ev) and "Ann wins the faceoff (514.5)" in msgs(ev)
 
@@ -568,12 +569,12 @@ def test_faceoff_reaction_pay_to_ignore_and_flip_again(game):
     top(game, st, 0, "PR20", "PR31")
     top(game, st, 1, "PR33")
     _fo(game, st)
-    before = game.r.faceoff_total(st.d, 0)
+    before = game.faceoff_total(st, 0)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == pinkie)
     st, ev = game.apply(st, a)
     assert st.d["pl"][0]["tok"] == 1 and "Sweetie Sunrise, Early Riser is ignored" in msgs(ev)
     # the ignored 1 stays flipped (515.4), the new 4 counts; the new flip may be reacted to again (512.4c)
-    assert len(st.d["pl"][0]["flip"]) == 2 and game.r.faceoff_total(st.d, 0) == before - 1 + 4
+    assert len(st.d["pl"][0]["flip"]) == 2 and game.faceoff_total(st, 0) == before - 1 + 4
     assert game.to_move(st) == 0 and any(a.get("card") == pinkie for a in game.legal_actions(st, 0))
 
 
@@ -583,7 +584,7 @@ def test_retire_this_card_if_you_do(game):
     Problem until the end of the turn.' (retiring it is the cost; "this card's Problem" is where it was)."""
     st = stacked_game(game)
     silver = place(game, st, "LL33", 0, "prob1")
-    prob = game.r.problem_at(st.d, "prob1")
+    prob = game.problem_at(st, "prob1")
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == silver))
     assert silver not in st.d["play"] and st.d["cmods"] == [{"who": -1, "prob": prob, "u": "turn", "n": 3}]
 
@@ -639,11 +640,11 @@ def test_discard_an_event_as_a_cost(game):
     place(game, st, "PR31", 1, "prob0")
     e1, e2 = to_hand(game, st, "PR104", 0), to_hand(game, st, "PR108", 0)
     _fo(game, st)
-    base = game.r.power(st.d, mane)
+    base = game.power(st, mane)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == mane))
     assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {e1, e2}
     st, _ = choose(game, st, e2)
-    assert game.r.power(st.d, mane) == base + 3 and "PR108" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+    assert game.power(st, mane) == base + 3 and "PR108" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
 
 
 # ------------------------------------------------------------------ cards beneath a card (Pumped; glossary "beneath", "spend")
@@ -664,7 +665,7 @@ def test_event_banishes_itself_beneath_a_pumped_friend(game):
     st, _ = game.apply(st, Action.make("play", 0, card=eep))
     assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {p1, p2}
     st, _ = choose(game, st, p2)
-    assert [number(game, st, b) for b in _beneath(st, p2)] == ["CN103"] and game.r.beneath_count(st.d, p2) == 1
+    assert [number(game, st, b) for b in _beneath(st, p2)] == ["CN103"] and game.cards_beneath(st, p2) == 1
     assert "CN103" not in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
 
 
@@ -733,9 +734,9 @@ def test_spend_from_beneath_a_pumped_friend_and_clear_beneath(game):
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == joe))
     st, ev = choose(game, st, card)  # the only Friend with Pumped: no second choice
     assert len(_beneath(st, pumped)) == 1 and any("reveals" in m for m in msgs(ev))
-    base = game.r.power(st.d, pumped)
+    base = game.power(st, pumped)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == shop))
-    assert not _beneath(st, pumped) and game.r.power(st.d, pumped) == base + 2
+    assert not _beneath(st, pumped) and game.power(st, pumped) == base + 2
     b = game._new(st.d, game.db.key("PR104"), 1, "ban")
     st.d["pl"][1]["ban"].append(b)
     st.d["cards"][b]["bn"] = pumped
@@ -809,7 +810,7 @@ def test_banish_each_friend_at_the_manes_problem_with_lower_or_equal_power(game)
     assert low in st.d["play"]  # the Mane Character is at home
     st.d["cards"][mane]["a"] = "prob0"
     run(game, st, effects_of(game, "AD90"))
-    mp = game.r.power(st.d, mane)
+    mp = game.power(st, mane)
     assert (low in st.d["play"]) == (1 > mp) and (high in st.d["play"]) == (4 > mp)
 
 
@@ -839,7 +840,7 @@ def test_opponents_cant_play_cards_during_faceoffs_this_turn(game):
     ev_card = to_hand(game, st, "LL91", 1)
     set_tokens(st, 1, 3)
     run(game, st, effects_of(game, "FF92"))
-    assert game.r.power(st.d, mine) == 4
+    assert game.power(st, mine) == 4
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
     assert not any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
     st.d["fo"] = None
@@ -883,8 +884,8 @@ def test_look_at_colors_many_any_number_on_top_rest_on_the_bottom(game):
     top in any order (the order picked), the rest on the bottom."""
     st = stacked_game(game)
     ra = place(game, st, "CG71", 0, "home0")
-    game.r.add_mod(st.d, ra, 0, "turn", col="Loyalty")  # a second color: it looks at two cards
-    n = len(game.r.colors(st.d, ra))
+    add_power(game, st, ra, 0, "turn", col="Loyalty")  # a second color: it looks at two cards
+    n = len(game.colors(st, ra))
     assert n == 2
     top(game, st, 1, "PR31", "PR20", "PR33")
     look = st.d["pl"][1]["deck"][:n]
@@ -1039,13 +1040,13 @@ def test_catch_me_retire_involved_to_dismiss_involved(game):
     mine = place(game, st, "PR20", 0, "prob0")
     theirs = place(game, st, "PR31", 1, "prob0")
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
-    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CG97"))
+    play_effects(game, st, 0, None, effects_of(game, "CG97"))
     resolve_all(game, st)
     assert mine not in st.d["play"] and theirs not in st.d["play"]
     st = stacked_game(game)
     theirs = place(game, st, "PR31", 1, "prob0")
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
-    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CG97"))
+    play_effects(game, st, 0, None, effects_of(game, "CG97"))
     resolve_all(game, st)
     assert theirs in st.d["play"]
 
@@ -1055,13 +1056,13 @@ def test_reveal_and_draw_then_power_if_event(game):
     gets +2 power until the end of the turn.'"""
     st = stacked_game(game)
     lemon = place(game, st, "HM79", 0, "home0")
-    base = game.r.power(st.d, lemon)
+    base = game.power(st, lemon)
     top(game, st, 0, "PR104", "PR20")
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lemon))
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104" and game.r.power(st.d, lemon) == base + 2
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104" and game.power(st, lemon) == base + 2
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lemon))
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR20" and game.r.power(st.d, lemon) == base + 2
+    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR20" and game.power(st, lemon) == base + 2
 
 
 # ------------------------------------------------------------------ reveals, zone activations, area restrictions
@@ -1075,7 +1076,7 @@ def test_reveal_three_friend_to_hand_rest_to_discard(game):
     place(game, st, "PR20", 0, "home0")
     top(game, st, 0, "PR31", "PR104", "PR36", "PR12")
     a, b, c = st.d["pl"][0]["deck"][:3]
-    ab = next(i for i, x in enumerate(game.r.abilities(st.d, mane)) if x["kind"] == "activated")
+    ab = next(i for i, x in enumerate(game.abilities(st, mane)) if x["kind"] == "activated")
     st, ev = game.apply(st, Action.make("activate", 0, card=mane, ability=ab))
     assert any(m.startswith("Ann reveals Full Steam") for m in msgs(ev))
     assert set(st.d["pending"]["options"]) == {a, c}
@@ -1105,7 +1106,7 @@ def test_reveal_colors_many_each_friend_to_hand_rest_bottom(game):
     """CG83 Fluttershy: as many cards as this card has colors; each Friend into the hand, the rest on the bottom."""
     st = stacked_game(game)
     fl = place(game, st, "CG83", 0, "home0")
-    game.r.add_mod(st.d, fl, 0, "turn", col="Loyalty")
+    add_power(game, st, fl, 0, "turn", col="Loyalty")
     top(game, st, 0, "PR104", "PR31")
     a, b = st.d["pl"][0]["deck"][:2]
     set_tokens(st, 0, 3)
@@ -1184,8 +1185,8 @@ def test_characters_cant_be_moved_or_played_to_that_problem(game):
     assert not any(x.kind == "move" and x.get("area") == "prob1" for x in acts)
     plays = [x for x in acts if x.kind == "play" and number(game, st, x.get("card")) == "PR20"]  # (copies are deduplicated)
     assert plays and not any(x.get("area") == "prob1" for x in plays) and any(x.get("area") == "prob0" for x in plays)
-    game.r.expire(st.d, "turn")
-    assert game.r.move_blocked(st.d, 0, a, "home0", "prob1") is False
+    end_durations(game, st, "turn")
+    assert game.move_blocked(st, 0, a, "home0", "prob1") is False
 
 
 # ------------------------------------------------------------------ faceoff outcomes and assorted Event ops
@@ -1345,7 +1346,7 @@ def test_exhaust_three_friends_to_turn_over_and_home_limit_trigger(game):
         st, _ = choose(game, st, st.d["pending"]["options"][0])
     assert all(st.d["cards"][f]["ex"] for f in fs) and st.d["cards"][mane]["b"]
     more = [place(game, st, "PR31", 0, "home0") for _ in range(3)]  # 5 Friends at home: over the limit
-    hl = game.r.home_limit(st.d, 0)
+    hl = game.home_limit(st, 0)
     assert 5 > hl
     st = pass_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"]["kind"] == "may" or s.d["tp"] == 1)
     assert st.d["pending"] and st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
@@ -1364,21 +1365,21 @@ def test_hat_counter_on_the_host_then_its_power_to_another_friend(game):
     other = place(game, st, "PR20", 0, "home0")
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == hat))
     assert st.d["cards"][host]["ex"] and st.d["cards"][host]["cn"]["+1"] == 1
-    assert game.r.power(st.d, other) == 1 + 5  # Full Steam 4 + its new counter
+    assert game.power(st, other) == 1 + 5  # Full Steam 4 + its new counter
 
 
 def test_harmony_tagged_branch_if_that_character_is_an_earth_pony(game):
     """FF93 Pie from the Sky: +2, or +4 if the chosen character is an Earth Pony (Harmony is a tag word, 701.5)."""
     st = stacked_game(game)
     ep = place(game, st, "PR31", 0, "home0")  # Full Steam: Earth Pony
-    assert "Earth Pony" in game.r.traits(st.d, ep)
+    assert "Earth Pony" in game.traits(st, ep)
     other = place(game, st, "PR51", 0, "home0")  # Apple Stars: Unicorn, 3
-    assert "Earth Pony" not in game.r.traits(st.d, other)
+    assert "Earth Pony" not in game.traits(st, other)
     run(game, st, effects_of(game, "FF93"))
     st, _ = choose(game, st, ep)
     run(game, st, effects_of(game, "FF93"))
     st, _ = choose(game, st, other)
-    assert game.r.power(st.d, ep) == 8 and game.r.power(st.d, other) == 5
+    assert game.power(st, ep) == 8 and game.power(st, other) == 5
 
 
 # ------------------------------------------------------------------ counters of any type, control swaps, per-turn records
@@ -1403,7 +1404,7 @@ def test_remove_a_counter_of_any_type_and_branch_on_it(game):
     assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == ["+1", "Postage"]
     st, _ = choose(game, st, "Postage")
     st, _ = choose(game, st, f)
-    assert game.r.power(st.d, f) == 1 + 1 + 2  # printed 1, its remaining +1 counter, +2
+    assert game.power(st, f) == 1 + 1 + 2  # printed 1, its remaining +1 counter, +2
 
 
 def test_each_player_banishes_from_the_other_discard_then_may_take_one(game):
@@ -1429,11 +1430,11 @@ def test_lowest_power_here_returns_a_friend(game):
     gb = place(game, st, "AD71", 0, "prob0")
     big = place(game, st, "PR31", 1, "prob0")
     set_tokens(st, 0, 2)
-    ok = game.r.power(st.d, gb) < 4
+    ok = game.power(st, gb) < 4
     assert _can_activate(game, st, gb, 0) == ok
     small = place(game, st, "PR20", 1, "prob0")
     st._la = None
-    assert _can_activate(game, st, gb, 0) == (game.r.power(st.d, gb) < 1)
+    assert _can_activate(game, st, gb, 0) == (game.power(st, gb) < 1)
 
 
 def test_exchange_control_of_this_card_and_an_opposing_resource(game):
@@ -1473,7 +1474,7 @@ def test_retire_any_number_as_an_additional_cost_then_draw_and_discard(game):
 def test_score_if_a_problem_you_confronted_has_no_opposing_friends(game):
     """EO137 Solo Performance (the turn's confronts, 611.4)."""
     st = stacked_game(game)
-    pid = game.r.problem_at(st.d, "prob1")
+    pid = game.problem_at(st, "prob1")
     run(game, st, effects_of(game, "EO137"))
     assert st.d["pl"][0]["score"] == 0  # nothing confronted this turn
     st.d["cft"] = [st.d["turn"], [pid]]
@@ -1496,9 +1497,9 @@ def test_become_involved_and_put_a_friend_from_the_discard_into_the_faceoff(game
     top(game, st, 0, "PR20")
     top(game, st, 1, "PR20")
     _fo(game, st)
-    assert not game.r.involved(st.d, scoot)
+    assert not game.involved_in_faceoff(st, scoot)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == scoot))
-    assert st.d["fo"] is None or game.r.involved(st.d, scoot)
+    assert st.d["fo"] is None or game.involved_in_faceoff(st, scoot)
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
     assert scoot not in st.d["play"]
     st = stacked_game(game)
@@ -1507,10 +1508,10 @@ def test_become_involved_and_put_a_friend_from_the_discard_into_the_faceoff(game
     gone = game._new(st.d, game.db.key("PR31"), 0, "disc")
     st.d["pl"][0]["disc"].append(gone)
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "ign": []}
-    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CN107"))
+    play_effects(game, st, 0, None, effects_of(game, "CN107"))
     resolve_all(game, st)
     new = next(c for c in st.d["play"] if number(game, st, c) == "PR31")
-    assert st.d["cards"][new]["a"] == "prob0" and game.r.involved(st.d, new)
+    assert st.d["cards"][new]["a"] == "prob0" and game.involved_in_faceoff(st, new)
     assert st.d["fo"]["end_fx"][0]["eff"] == [{"op": "banish", "target": {"id": new}}]
 
 
@@ -1522,7 +1523,7 @@ def test_discard_a_friend_for_its_colors_and_pay_to_pump_a_flipped_card(game):
     kc = place(game, st, "SB96", 0, "home0")
     st.d["pl"][0]["hand"] = [to_hand(game, st, "PR12", 0)]  # Emerald Green: [Loyalty]
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == kc))
-    assert "Loyalty" in game.r.colors(st.d, kc) and not st.d["pl"][0]["hand"]
+    assert "Loyalty" in game.colors(st, kc) and not st.d["pl"][0]["hand"]
     st = stacked_game(game)
     fern = place(game, st, "LL52", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
@@ -1532,10 +1533,10 @@ def test_discard_a_friend_for_its_colors_and_pay_to_pump_a_flipped_card(game):
     top(game, st, 1, "PR33")
     _fo(game, st)
     st = pass_until(game, st, lambda s: s.d["fo"] and s.d["fo"]["stage"] == "w_flip" or s.d["fo"] is None)
-    before = game.r.faceoff_total(st.d, 0)
+    before = game.faceoff_total(st, 0)
     st, ev = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fern))
     assert st.d["pl"][0]["tok"] == 1 and not st.d["pl"][0]["hand"]
-    assert any(f"Faceoff totals: Ann {before + 3}," in m for m in msgs(ev)) or game.r.faceoff_total(st.d, 0) == before + 3
+    assert any(f"Faceoff totals: Ann {before + 3}," in m for m in msgs(ev)) or game.faceoff_total(st, 0) == before + 3
 
 
 def test_search_deck_or_discard_for_an_accessory(game):
@@ -1604,9 +1605,9 @@ def test_banish_from_a_discard_pile_and_add_its_power(game):
     gone = game._new(st.d, game.db.key("PR31"), 1, "disc")
     st.d["pl"][1]["disc"].append(gone)
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "ign": []}
-    game.r.play_effects(st.d, Ev(True), 0, None, effects_of(game, "CG114"))
+    play_effects(game, st, 0, None, effects_of(game, "CG114"))
     resolve_all(game, st)
-    assert game.r.power(st.d, mine) == 5 and number(game, st, st.d["pl"][1]["ban"][-1]) == "PR31"
+    assert game.power(st, mine) == 5 and number(game, st, st.d["pl"][1]["ban"][-1]) == "PR31"
 
 
 def test_copy_this_effect_and_reveal_then_move(game):
@@ -1678,7 +1679,7 @@ def test_bats_counters_and_friends_cant_leave_play(game):
     run(game, st, [{"op": "dismiss", "target": {"id": f}}], p=1)
     run(game, st, [{"op": "dismiss", "target": {"id": g}}], p=0)
     assert f in st.d["play"] and g not in st.d["play"]  # only Ann's Friends
-    game.r.expire(st.d, "turn")
+    end_durations(game, st, "turn")
     run(game, st, [{"op": "dismiss", "target": {"id": f}}], p=1)
     assert f not in st.d["play"]
 
@@ -1777,10 +1778,10 @@ def test_gain_a_token_until_the_end_of_the_phase(game):
     set_tokens(st, 0, 0)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == tw))
     assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][0]["ttok"] == [{"n": 1, "u": "main_phase"}]
-    game.r.expire(st.d, "main_phase")
+    end_durations(game, st, "main_phase")
     assert st.d["pl"][0]["tok"] == 0 and not st.d["pl"][0]["ttok"]
     st.d["pl"][0]["ttok"] = [{"n": 1, "u": "main_phase"}]  # spent already: nothing more to lose
-    game.r.expire(st.d, "main_phase")
+    end_durations(game, st, "main_phase")
     assert st.d["pl"][0]["tok"] == 0
 
 

@@ -10,26 +10,28 @@ import re
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import pass_until, place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (answer, draw_cards, end_faceoff, enter_play, leave_play, move_card,
+                                          pass_until, place, play_effects, pre_priority, resolve_all, resolve_step,
+                                          run_step, set_tokens, stacked_game, start_faceoff, to_hand, trigger)
 
 
 def enter(game, st, number, p, area):
     """Put a card into play with its triggers (706: it enters play; "When this card enters play")."""
     cid = to_hand(game, st, number, p)
-    nid = game.r.enter_play(st.d, Ev(True), cid, area, p)
+    nid = enter_play(game, st, cid, area, p)
     st._la = None
     return nid
 
 
 def fire(game, st, cid, event, extra=None):
-    game.r.fire(st.d, Ev(True), event, cid, extra)
+    trigger(game, st, event, cid, extra)
     st._la = None
 
 
 def choose(game, st, option):
     pend = st.d["pending"]
     ev = Ev()
-    game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=option))
+    answer(game, st, pend["player"], option, ev=ev)
     st._la = None
     return ev
 
@@ -41,8 +43,8 @@ def step(game, st):
         if st.d["pending"]:
             break
         if st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             break
     st._la = None
     return ev
@@ -101,7 +103,7 @@ def test_shield_counters_turn_the_mane_over(game, card_db):
     # least 5 Shield counters on this card, remove them and turn it over."
     st = stacked_game(game, manes=("CG3", "PR2"))
     mane = by_key(game, st, "CG3")[0]
-    game.r.move_card(st.d, Ev(True), mane, "prob0")
+    move_card(game, st, mane, "prob0")
     for i in range(5):
         enter(game, st, "PR12", 1, "prob0")
         resolve_all(game, st)
@@ -123,7 +125,7 @@ def test_hero_counters_count_every_uncover(game, card_db):
         tm = place(game, st, "AD160", i % 2, f"prob{i % 2}", face_down=True)
         uncover_one(game.r, st.d, Ev(True), tm)
         resolve_all(game, st)
-        game.r.leave_play(st.d, Ev(True), tm, "disc", by_game=True)
+        leave_play(game, st, tm, "disc", by_game=True)
     assert st.d["cards"][mane]["b"] and "Hero" not in st.d["cards"][mane]["cn"]
 
 
@@ -179,7 +181,7 @@ def test_challenge_with_this_card_only(game, card_db):
     step(game, st)
     fo = st.d["fo"]
     assert fo and fo["type"] == "tm" and fo["tm"] == tm and fo["chal"] == 0
-    assert game.r.involved(st.d, aj) and game.r.involved(st.d, tm) and not game.r.involved(st.d, other)
+    assert game.involved_in_faceoff(st, aj) and game.involved_in_faceoff(st, tm) and not game.involved_in_faceoff(st, other)
     assert st.d["prio"]["w"] == "fo" and st.d["prio"]["p"] == 0  # 707.4 the challenger receives priority
     st = pass_until(game, st, lambda s: s.d["fo"] is None)
     # 514.5a / 514.5b: the Troublemaker was defeated (scored) or Applejack was sent home
@@ -197,7 +199,7 @@ def test_challenge_with_your_characters_there(game, card_db):
     step(game, st)
     fo = st.d["fo"]
     assert fo and fo["type"] == "tm" and fo["tm"] == tm
-    assert game.r.involved(st.d, dd) and game.r.involved(st.d, other)
+    assert game.involved_in_faceoff(st, dd) and game.involved_in_faceoff(st, other)
     # no Troublemaker there: nothing happens
     st2 = stacked_game(game)
     enter(game, st2, "CG9", 0, "prob1")
@@ -237,7 +239,7 @@ def test_pay_or_dismiss(game, card_db):
     assert not st.d["pending"] and tm2 not in st.d["play"]
     # declining dismisses it too
     set_tokens(st, 0, 5)
-    game.r.leave_play(st.d, Ev(True), tm, "disc", by_game=True)
+    leave_play(game, st, tm, "disc", by_game=True)
     tm3 = place(game, st, "CG157", 0, "prob1", face_down=True)  # "pay [2] or dismiss it."
     uncover_one(game.r, st.d, Ev(True), tm3)
     step(game, st)
@@ -252,7 +254,7 @@ def test_timberwolf_friend_tax_here(game, card_db):
     st = stacked_game(game)
     tm = place(game, st, "PR158", 1, "prob0")
     f = to_hand(game, st, "PR12", 0)
-    assert game.r.card_cost(st.d, 0, f, area="prob0") == game.r.card_cost(st.d, 0, f, area="home0") + 2
+    assert game.card_cost(st, 0, f, area="prob0") == game.card_cost(st, 0, f, area="home0") + 2
     assert tm in st.d["play"]
 
 
@@ -267,7 +269,7 @@ def test_each_players_main_phase_start(game, card_db):
 
 # ------------------------------------------------------------------ 613.1 solved before 613.2 replaces
 def _solve(game, st, number, area="prob0"):
-    pid = game.r.problem_at(st.d, area)
+    pid = game.problem_at(st, area)
     st.d["cards"][pid]["k"] = game.db.key(number)
     st.d["step"] = "solve"
     st.d["sc"] = {"todo": [], "conf": [area], "solved": [area]}
@@ -285,11 +287,11 @@ def test_solved_problem_triggers_while_its_characters_are_there(game, card_db):
     set_tokens(st, 0, 0)
     set_tokens(st, 1, 0)
     pid = _solve(game, st, "AD180")
-    game.r.step(st.d, Ev(True))  # 613.1: the trigger fires
+    run_step(game, st)  # 613.1: the trigger fires
     assert pid in st.d["play"] and st.d["trig"]
     resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][1]["tok"] == 1
-    game.r.step(st.d, Ev(True))  # 613.2: sent home, replaced
+    run_step(game, st)  # 613.2: sent home, replaced
     assert pid not in st.d["play"] and st.d["cards"][mine]["a"] == "home0"
     assert st.d["pl"][0]["tok"] == 1  # the trigger did not fire again
 
@@ -299,7 +301,7 @@ def test_solved_random_friend_is_dismissed(game, card_db):
     st = stacked_game(game)
     fs = [place(game, st, "PR12", q, "prob0") for q in (0, 1, 1)]
     _solve(game, st, "CN183")
-    game.r.step(st.d, Ev(True))
+    run_step(game, st)
     resolve_all(game, st)
     assert sum(1 for f in fs if f not in st.d["play"]) == 1
 
@@ -345,7 +347,7 @@ def test_power_and_tokens_per_count(game, card_db):
     place(game, st, "PR12", 1, "prob1")
     pp = enter(game, st, "AD35", 0, "prob1")
     resolve_all(game, st)
-    assert game.r.power(st.d, pp) == 2 + 2
+    assert game.power(st, pp) == 2 + 2
     set_tokens(st, 0, 0)
     enter(game, st, "CG00", 0, "prob1")
     resolve_all(game, st)
@@ -409,7 +411,7 @@ def test_dismiss_each_opposing_friend_with_the_same_name(game, card_db):
 def test_turn_a_mane_to_its_start_side(game, card_db):
     # SB123: "When this card is uncovered, you may turn a Mane Character to its Start side."
     st = stacked_game(game)
-    m1 = next(o for o in st.d["play"] if st.d["cards"][o]["c"] == 1 and game.r.ctype(st.d, o) == "Mane Character")
+    m1 = next(o for o in st.d["play"] if st.d["cards"][o]["c"] == 1 and game.card_type(st, o) == "Mane Character")
     st.d["cards"][m1]["b"] = True
     tm = place(game, st, "SB123", 0, "prob1")
     fire(game, st, tm, "uncovered")
@@ -495,14 +497,14 @@ def test_each_player_with_tokens(game, card_db):
     # AD172: "each player with at least one action token draws a card."
     # CN178: "each player discards a card for each action token they have."
     st = stacked_game(game)
-    pid = game.r.problem_at(st.d, "prob0")
+    pid = game.problem_at(st, "prob0")
     set_tokens(st, 0, 0)
     set_tokens(st, 1, 2)
     h0, h1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
-    game.r.play_effects(st.d, Ev(True), 0, pid, card_db.number("AD172").abilities["front"][0]["effects"])
+    play_effects(game, st, 0, pid, card_db.number("AD172").abilities["front"][0]["effects"])
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 + 1
-    game.r.play_effects(st.d, Ev(True), 0, pid, card_db.number("CN178").abilities["front"][0]["effects"])
+    play_effects(game, st, 0, pid, card_db.number("CN178").abilities["front"][0]["effects"])
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 - 1
 
@@ -544,20 +546,20 @@ def test_not_sent_home_when_the_problem_is_solved(game, card_db):
     hj = place(game, st, "AD25", 0, "prob0")
     other = place(game, st, "PR12", 0, "prob0")
     _solve(game, st, "DE110")  # "When this Problem is solved, score a point."
-    game.r.step(st.d, Ev(True))
+    run_step(game, st)
     resolve_all(game, st)
-    game.r.step(st.d, Ev(True))
+    run_step(game, st)
     assert st.d["cards"][hj]["a"] == "prob0" and st.d["cards"][other]["a"] == "home0"
     st = stacked_game(game)
     a, b = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR33", 0, "prob0")
     c = place(game, st, "PR31", 1, "prob0")
     _solve(game, st, "AD167")
-    game.r.step(st.d, Ev(True))
+    run_step(game, st)
     step(game, st)
     assert st.d["pending"]["player"] == 0 and set(st.d["pending"]["options"]) == {a, b}
     choose(game, st, b)
     resolve_all(game, st)  # player 1's only Friend there is chosen
-    game.r.step(st.d, Ev(True))
+    run_step(game, st)
     assert [st.d["cards"][x]["a"] for x in (a, b, c)] == ["home0", "prob0", "prob0"]
 
 
@@ -567,13 +569,13 @@ def test_dismissed_friend_dismisses_the_others_at_its_problem(game, card_db):
     dj = place(game, st, "AD31", 0, "prob1")
     others = [place(game, st, "PR12", 1, "prob1"), place(game, st, "PR33", 0, "prob1")]
     away = place(game, st, "PR31", 1, "home1")
-    game.r.leave_play(st.d, Ev(True), dj, "disc", verb="dismissed")
+    leave_play(game, st, dj, "disc", verb="dismissed")
     resolve_all(game, st)
     assert not set(others) & set(st.d["play"]) and away in st.d["play"]
     # retired: not dismissed, nothing happens; from home: no Problem
     dj = place(game, st, "AD31", 0, "home0")
     f = place(game, st, "PR12", 0, "home0")
-    game.r.leave_play(st.d, Ev(True), dj, "disc", verb="dismissed")
+    leave_play(game, st, dj, "disc", verb="dismissed")
     resolve_all(game, st)
     assert f in st.d["play"]
 
@@ -600,7 +602,7 @@ def test_banish_until_this_card_leaves_play(game, card_db):
     op = enter(game, st, "HM48", 0, "home0")
     resolve_all(game, st)  # only the 2-power Friend can be chosen
     assert small not in st.d["play"] and big in st.d["play"]
-    game.r.leave_play(st.d, Ev(True), op, "disc", verb="dismissed")
+    leave_play(game, st, op, "disc", verb="dismissed")
     resolve_all(game, st)
     back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR12") and st.d["cards"][o]["c"] == 1]
     assert len(back) == 1 and not st.d.get("held")
@@ -613,7 +615,7 @@ def test_defeated_troublemaker_puts_another_here(game, card_db):
     vines = place(game, st, "AD161", 1, "prob1")
     t2 = to_hand(game, st, "AD160", 1)
     set_tokens(st, 1, 1)
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "defeat", "target": {"id": vines}}])
+    play_effects(game, st, 0, None, [{"op": "defeat", "target": {"id": vines}}])
     resolve_all(game, st)
     new = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("AD160")]
     assert vines not in st.d["play"] and len(new) == 1 and st.d["cards"][new[0]]["a"] == "prob1"
@@ -626,12 +628,12 @@ def test_played_count_conditions(game, card_db):
     st = stacked_game(game)
     mm = place(game, st, "CG80", 0, "home0")
     set_tokens(st, 0, 10)
-    base = game.r.power(st.d, mm)
+    base = game.power(st, mm)
     for number in ("PR12", "PR33"):
         c = to_hand(game, st, number, 0)
         st, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
         resolve_all(game, st)
-    assert st.d["cards"][mm]["cn"].get("Postage") == 1 and game.r.power(st.d, mm) == base + 1
+    assert st.d["cards"][mm]["cn"].get("Postage") == 1 and game.power(st, mm) == base + 1
 
 
 def test_opponent_draw_type_triggers(game, card_db):
@@ -644,13 +646,13 @@ def test_opponent_draw_type_triggers(game, card_db):
     st.d["cards"][ev_card]["z"] = "deck"
     deck1.insert(0, ev_card)
     h0 = len(st.d["pl"][0]["hand"])
-    game.r.draw(st.d, Ev(True), 1, 1)
+    draw_cards(game, st, 1, 1)
     step(game, st)
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
     choose(game, st, True)
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == h0 + 1
-    game.r.draw(st.d, Ev(True), 1, 1)  # a Friend (the vanilla deck): the Event ability does not trigger
+    draw_cards(game, st, 1, 1)  # a Friend (the vanilla deck): the Event ability does not trigger
     step(game, st)
     assert not st.d["pending"] or st.d["pending"]["kind"] == "may"  # (the Friend ability may)
 
@@ -660,7 +662,7 @@ def test_each_problem_and_any_number(game, card_db):
     st = stacked_game(game)
     a = place(game, st, "PR12", 1, "prob0")
     b = place(game, st, "PR33", 1, "prob1")
-    game.r.play_effects(st.d, Ev(True), 0, None, card_db.number("MT2").abilities["boosted"][0]["effects"])
+    play_effects(game, st, 0, None, card_db.number("MT2").abilities["boosted"][0]["effects"])
     step(game, st)
     assert set(st.d["pending"]["options"]) == {a, "none"}
     choose(game, st, a)
@@ -689,7 +691,7 @@ def test_challenge_after_moving_the_troublemaker(game, card_db):
     assert st.d["cards"][tm]["a"] == "prob0"
     choose(game, st, True)
     step(game, st)
-    assert st.d["fo"] and st.d["fo"]["tm"] == tm and game.r.involved(st.d, mine)
+    assert st.d["fo"] and st.d["fo"]["tm"] == tm and game.involved_in_faceoff(st, mine)
 
 
 # ------------------------------------------------------------------ batch 3: involvement, multi-selects, pay-or per card
@@ -702,17 +704,17 @@ def test_leave_and_join_a_faceoff(game, card_db):
     big = place(game, st, "PR31", 1, "prob0")
     small = place(game, st, "PR12", 1, "prob0")
     ember = place(game, st, "DE134", 1, "home1")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
-    assert game.r.involved(st.d, gummy) and game.r.involved(st.d, small)
-    assert not game.r.involved(st.d, big) and game.r.involved(st.d, ember)
+    assert game.involved_in_faceoff(st, gummy) and game.involved_in_faceoff(st, small)
+    assert not game.involved_in_faceoff(st, big) and game.involved_in_faceoff(st, ember)
     # a tie for the highest: no single card fits, nobody leaves
     st = stacked_game(game)
     place(game, st, "AD-2", 0, "prob0")
     a, b = place(game, st, "PR12", 1, "prob0"), place(game, st, "PR33", 1, "prob0")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
-    assert game.r.involved(st.d, a) and game.r.involved(st.d, b)
+    assert game.involved_in_faceoff(st, a) and game.involved_in_faceoff(st, b)
 
 
 def test_dismiss_the_least_powerful_involved_friend(game, card_db):
@@ -722,7 +724,7 @@ def test_dismiss_the_least_powerful_involved_friend(game, card_db):
     tirek = place(game, st, "AD159", 1, "prob0")
     f2 = place(game, st, "PR12", 0, "prob0")
     f4 = place(game, st, "PR31", 0, "prob0")
-    game.r.start_faceoff(st.d, Ev(True), "tm", ["prob0"], 0, tm=tirek)
+    start_faceoff(game, st, "tm", ["prob0"], 0, tm=tirek)
     resolve_all(game, st)
     assert f2 not in st.d["play"] and f4 in st.d["play"] and st.d["cards"][tirek]["cn"]["+1"] == 1
 
@@ -779,14 +781,14 @@ def test_reveal_any_number_of_events(game, card_db):
     st = stacked_game(game)
     e1, e2 = to_hand(game, st, "PR95", 0), to_hand(game, st, "PR96", 0)
     tx = enter(game, st, "CG197", 0, "home0")
-    base = game.r.power(st.d, tx)
+    base = game.power(st, tx)
     step(game, st)
     assert set(st.d["pending"]["options"]) == {e1, e2, "done"}
     ev = choose(game, st, e2)
     ev.items.extend(step(game, st).items)
     choose(game, st, "done")
     resolve_all(game, st)
-    assert game.r.power(st.d, tx) == base + 2 and e2 in st.d["pl"][0]["hand"]
+    assert game.power(st, tx) == base + 2 and e2 in st.d["pl"][0]["hand"]
 
 
 def test_reveal_hand_pick_a_friend(game, card_db):
@@ -809,10 +811,10 @@ def test_hand_size_and_draw_to_it(game, card_db):
     # card is turned face up, if you have fewer cards in your hand than your maximum hand size, draw cards until you
     # reach your maximum hand size."
     st = stacked_game(game, manes=("EO0", "PR2"))
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "hand_size", "n": 10}])
+    play_effects(game, st, 0, None, [{"op": "hand_size", "n": 10}])
     resolve_all(game, st)
     mane = by_key(game, st, "EO0")[0]
-    game.r.play_effects(st.d, Ev(True), 0, mane, [{"op": "turn_over"}])
+    play_effects(game, st, 0, mane, [{"op": "turn_over"}])
     resolve_all(game, st)
     assert st.d["cards"][mane]["b"] and len(st.d["pl"][0]["hand"]) == 10
 
@@ -821,7 +823,7 @@ def test_random_mode_and_confront_block(game, card_db):
     # AD17: "When this card is moved, choose one at random: Put a +1 power counter on it, or frighten it."
     st = stacked_game(game)
     wm = place(game, st, "AD17", 0, "home0")
-    game.r.move_card(st.d, Ev(True), wm, "prob0", by=0)
+    move_card(game, st, wm, "prob0", by=0)
     resolve_all(game, st)
     assert st.d["cards"][wm].get("fr") or st.d["cards"][wm]["cn"].get("+1") == 1
     # CG58: "When this card enters play at a Problem, players can't confront that Problem that turn."
@@ -829,13 +831,13 @@ def test_random_mode_and_confront_block(game, card_db):
     place(game, st, "PR31", 0, "prob1")
     enter(game, st, "CG58", 0, "prob1")
     resolve_all(game, st)
-    assert not game.r.can_confront(st.d, 0, "prob1") and not game.r.can_confront(st.d, 1, "prob1")
+    assert not game.can_confront(st, 0, "prob1") and not game.can_confront(st, 1, "prob1")
 
 
 def test_token_copies_of_token_friends(game, card_db):
     # HM81: "When you play this card, put a token copy of each of your token Friends into play."
     st = stacked_game(game)
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "token", "power": 2, "color": "Magic", "traits": ["Figment"]}])
+    play_effects(game, st, 0, None, [{"op": "token", "power": 2, "color": "Magic", "traits": ["Figment"]}])
     resolve_all(game, st)
     enter(game, st, "HM81", 0, "home0")
     resolve_all(game, st)
@@ -850,7 +852,7 @@ def test_resource_returns_with_its_host(game, card_db):
     st = stacked_game(game)
     f = place(game, st, "PR31", 0, "prob0")
     flu = place(game, st, "AD125", 1, "prob0", host=f)
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
     assert f not in st.d["play"] and flu not in st.d["play"]
     assert any(st.d["cards"][c]["k"] == card_db.key("AD125") for c in st.d["pl"][1]["hand"])
@@ -866,10 +868,10 @@ def test_momentum_counters(game, card_db):
     rd = enter(game, st, "AD194", 0, "prob0")
     resolve_all(game, st)
     base = card_db.number("AD194").front.power
-    assert st.d["cards"][rd]["cn"]["Momentum"] == 3 and game.r.power(st.d, rd) == base
+    assert st.d["cards"][rd]["cn"]["Momentum"] == 3 and game.power(st, rd) == base
     place(game, st, "PR12", 1, "prob0")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob0"], 0)
-    assert game.r.power(st.d, rd) == base + 6
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    assert game.power(st, rd) == base + 6
     st.d["fo"] = None
     for i in range(3):
         fire(game, st, rd, "turn_end")
@@ -897,10 +899,10 @@ def test_epic_while_three_counters(game, card_db):
     tk = place(game, st, "MT113", 0, "prob1")
     f = place(game, st, "PR12", 1, "prob1")
     for i in range(3):
-        assert not game.r.epic(st.d, tk)
-        game.r.play_effects(st.d, Ev(True), 0, tk, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
+        assert not game.epic(st, tk)
+        play_effects(game, st, 0, tk, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
         resolve_all(game, st)
-    assert game.r.epic(st.d, tk) and st.d["cards"][f]["fr"]
+    assert game.epic(st, tk) and st.d["cards"][f]["fr"]
 
 
 def test_tip_counters_tax_every_card(game, card_db):
@@ -911,10 +913,10 @@ def test_tip_counters_tax_every_card(game, card_db):
     set_tokens(st, 0, 10)
     c1 = to_hand(game, st, "PR12", 0)
     c2 = to_hand(game, st, "PR33", 0)
-    base = game.r.card_cost(st.d, 0, c2, area="home0")
+    base = game.card_cost(st, 0, c2, area="home0")
     st, _ = game.apply(st, Action.make("play", 0, card=c1, area="home0"))
     resolve_all(game, st)
-    assert st.d["cards"][sx]["cn"]["Tip"] == 1 and game.r.card_cost(st.d, 0, c2, area="home0") == base + 1
+    assert st.d["cards"][sx]["cn"]["Tip"] == 1 and game.card_cost(st, 0, c2, area="home0") == base + 1
     fire(game, st, sx, "any_turn_start")
     resolve_all(game, st)
     assert "Tip" not in st.d["cards"][sx]["cn"]
@@ -940,7 +942,7 @@ def test_main_phase_end_fires_once_the_window_closes(game, card_db):
     # MT121 (Problem): "At the end of your Main Phase, you may challenge an opposing Troublemaker here with all of
     # your characters here."
     st = stacked_game(game)
-    pid = game.r.problem_at(st.d, "prob0")  # player 0's Problem: "your Main Phase"
+    pid = game.problem_at(st, "prob0")  # player 0's Problem: "your Main Phase"
     st.d["cards"][pid]["k"] = card_db.key("MT121")
     tm = place(game, st, "AD160", 1, "prob0")
     place(game, st, "PR31", 0, "prob0")
@@ -956,7 +958,7 @@ def test_enters_discard_pile_from_anywhere(game, card_db):
     st = stacked_game(game)
     c = to_hand(game, st, "DE60", 0)
     h = len(st.d["pl"][0]["hand"])
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "discard", "n": 1, "who": "you"}])
+    play_effects(game, st, 0, None, [{"op": "discard", "n": 1, "who": "you"}])
     step(game, st)
     choose(game, st, c)
     step(game, st)
@@ -965,7 +967,7 @@ def test_enters_discard_pile_from_anywhere(game, card_db):
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == h  # discarded one, drew one
     f = place(game, st, "DE60", 0, "home0")
-    game.r.leave_play(st.d, Ev(True), f, "disc", verb="dismissed")
+    leave_play(game, st, f, "disc", verb="dismissed")
     step(game, st)
     assert st.d["pending"]["kind"] == "may"
 
@@ -977,7 +979,7 @@ def test_third_draw_and_with_three_friends(game, card_db):
     st.d["cards"][mane]["b"] = False  # (this promo Mane starts on its other side in the card data)
     st.d["pl"][0]["dtt"] = [st.d["turn"], 0]
     for i in range(3):
-        game.r.draw(st.d, Ev(True), 0, 1)
+        draw_cards(game, st, 0, 1)
         resolve_all(game, st)
         assert bool(st.d["cards"][mane].get("b")) == (i == 2)
 
@@ -986,7 +988,7 @@ def test_confront_counters_and_color_condition(game, card_db):
     # CN8: "When you confront this card's Problem with at least 2 other [Generosity] characters, turn this card over."
     st = stacked_game(game, manes=("CN8", "PR2"))
     mane = by_key(game, st, "CN8")[0]
-    game.r.move_card(st.d, Ev(True), mane, "prob1")
+    move_card(game, st, mane, "prob1")
     gen = [c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.colors == ("Generosity",)][:2]
     place(game, st, gen[0], 0, "prob1")
     fire(game, st, mane, "confront")
@@ -1003,16 +1005,16 @@ def test_mane_character_has_the_chosen_color(game, card_db):
     # SB113: "When this card enters play, choose a color." / "Your Mane Character has that color."
     st = stacked_game(game)
     mane = by_key(game, st, "PR1")[0]
-    assert "Kindness" not in game.r.colors(st.d, mane)
+    assert "Kindness" not in game.colors(st, mane)
     motiv = enter(game, st, "SB113", 0, "home0")
     step(game, st)
     assert st.d["pending"]["what"] == "color"
     choose(game, st, "Kindness")
     resolve_all(game, st)
-    assert "Kindness" in game.r.colors(st.d, mane) and st.d["cards"][motiv]["chc"] == "Kindness"
-    assert "Kindness" not in game.r.colors(st.d, by_key(game, st, "PR2")[0])  # not the opponent's
-    game.r.leave_play(st.d, Ev(True), motiv, "disc", verb="dismissed")
-    assert "Kindness" not in game.r.colors(st.d, mane)
+    assert "Kindness" in game.colors(st, mane) and st.d["cards"][motiv]["chc"] == "Kindness"
+    assert "Kindness" not in game.colors(st, by_key(game, st, "PR2")[0])  # not the opponent's
+    leave_play(game, st, motiv, "disc", verb="dismissed")
+    assert "Kindness" not in game.colors(st, mane)
 
 
 def test_turn_over_once_for_several_exhausted(game, card_db):
@@ -1020,7 +1022,7 @@ def test_turn_over_once_for_several_exhausted(game, card_db):
     st = stacked_game(game, manes=("LL2", "PR2"))
     mane = by_key(game, st, "LL2")[0]
     a, b = place(game, st, "PR12", 1, "home1"), place(game, st, "PR33", 1, "home1")
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True}}])
+    play_effects(game, st, 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True}}])
     resolve_all(game, st)
     assert st.d["cards"][mane]["b"]
     # its Boosted side: "At the end of your turn, choose an exhausted Friend. That Friend doesn't ready during its
@@ -1040,12 +1042,12 @@ def test_banish_until_the_end_of_the_faceoff(game, card_db):
     st.d["cards"][mane]["b"] = True
     f = place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR12", 1, "prob1")
-    game.r.start_faceoff(st.d, Ev(True), "problem", ["prob1"], 0)
+    start_faceoff(game, st, "problem", ["prob1"], 0)
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)
     assert f not in st.d["play"] and st.d["cards"][mane]["ex"]
-    game.r.end_faceoff(st.d, Ev(True))
+    end_faceoff(game, st)
     resolve_all(game, st)
     assert any(st.d["cards"][o]["k"] == card_db.key("PR31") and st.d["cards"][o]["c"] == 0 for o in st.d["play"])
 
@@ -1056,8 +1058,8 @@ def test_tokens_equal_to_power_as_it_left(game, card_db):
     st = stacked_game(game)
     pf = place(game, st, "HM29", 0, "home0")
     st.d["cards"][pf]["cn"]["+1"] = 2
-    n = game.r.power(st.d, pf)
-    game.r.leave_play(st.d, Ev(True), pf, "disc", verb="dismissed")
+    n = game.power(st, pf)
+    leave_play(game, st, pf, "disc", verb="dismissed")
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)
@@ -1067,12 +1069,12 @@ def test_tokens_equal_to_power_as_it_left(game, card_db):
 def test_cost_reduction_to_a_minimum(game, card_db):
     # SB29: "When you move a Friend, you may pay [1] less for your next Friend this turn, to a minimum of [1]."
     st = stacked_game(game)
-    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "cost_reduction", "n": 1, "type": "Friend", "until": "turn", "min": 1}])
+    play_effects(game, st, 0, None, [{"op": "cost_reduction", "n": 1, "type": "Friend", "until": "turn", "min": 1}])
     resolve_all(game, st)
     two = to_hand(game, st, "PR12", 0)
-    assert game.r.card_cost(st.d, 0, two, area="home0") == 1
+    assert game.card_cost(st, 0, two, area="home0") == 1
     st.d["pl"][0]["disc_next"][0]["n"] = 5
-    assert game.r.card_cost(st.d, 0, two, area="home0") == 1  # not below [1]
+    assert game.card_cost(st, 0, two, area="home0") == 1  # not below [1]
 
 
 def test_alicorn_conditions(game, card_db):
@@ -1090,10 +1092,10 @@ def test_alicorn_conditions(game, card_db):
     enter(game, st, alis[1], 0, "home0")
     resolve_all(game, st)
     assert st.d["cards"][mane]["b"]
-    p0 = game.r.power(st.d, a1)
+    p0 = game.power(st, a1)
     luna = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.title == "Princess Luna")
     place(game, st, luna, 0, "home0")
-    assert game.r.power(st.d, a1) == p0 + 1
+    assert game.power(st, a1) == p0 + 1
 
 
 # ------------------------------------------------------------------ batch 4
@@ -1112,7 +1114,7 @@ def test_friend_with_the_same_cost_from_hand(game, card_db):
     # QC9: "When an opposing Friend enters play at a Problem for the first time each turn, you may put a Friend with
     # the same cost from your hand into play at that Problem."
     st = stacked_game(game)
-    pid = game.r.problem_at(st.d, "prob1")
+    pid = game.problem_at(st, "prob1")
     st.d["cards"][pid]["k"] = card_db.key("QC9")
     same = to_hand(game, st, "PR33", 1)  # cost 2
     other = to_hand(game, st, "PR31", 1)  # cost 4
@@ -1138,7 +1140,7 @@ def test_retire_to_return_friends_from_discard(game, card_db):
     st.d["cards"][eg]["cn"]["Victory"] = 1
     for q in (0, 1):
         f = place(game, st, "PR12", q, f"home{q}")
-        game.r.leave_play(st.d, Ev(True), f, "disc", verb="dismissed")
+        leave_play(game, st, f, "disc", verb="dismissed")
     fire(game, st, eg, "turn_start")
     step(game, st)
     choose(game, st, True)
@@ -1169,12 +1171,12 @@ def test_discard_hand_to_draw_plus_one(game, card_db):
 def test_replace_each_problem(game, card_db):
     # AD176: "When a character enters play here or is moved here, replace each Problem."
     st = stacked_game(game)
-    pid = game.r.problem_at(st.d, "prob0")
+    pid = game.problem_at(st, "prob0")
     st.d["cards"][pid]["k"] = card_db.key("AD176")
-    before = {a: game.r.problem_at(st.d, a) for a in ("prob0", "prob1")}
+    before = {a: game.problem_at(st, a) for a in ("prob0", "prob1")}
     enter(game, st, "PR12", 1, "prob0")
     resolve_all(game, st)
-    assert all(game.r.problem_at(st.d, a) != before[a] for a in before)
+    assert all(game.problem_at(st, a) != before[a] for a in before)
 
 
 def test_epic_by_counters_keeps_troublemakers_covered(game, card_db):
@@ -1201,7 +1203,7 @@ def _moved_by(game, base, number, mover, keyword=False):
     st = State(copy.deepcopy(base.d))
     cid = place(game, st, number, 0, "home0")
     st.d["trig"] = []
-    assert game.r.move_card(st.d, Ev(), cid, "prob0", by=mover), number
+    assert move_card(game, st, cid, "prob0", by=mover), number
     return [t for t in st.d["trig"] if t["src"] == cid and (t["lbl"] == "Traveler") == keyword]
 
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as hs
 from gameplay.engine import rng
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.deckbuild import random_deck
-from gameplay.engine.mlp.scenario import place, stacked_game
+from gameplay.engine.mlp.scenario import answer, frighten, place, resolve_step, stacked_game
 from gameplay.engine.mlp.selfplay import InvariantError, hidden_check, hidden_log_check, private_keys
 
 
@@ -99,7 +99,7 @@ def test_a_look_at_the_opponents_hand_shows_the_offered_cards_only_to_the_looker
                        "eff": [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "deck_top", "optional": True}]})
     ev = Ev()
     while not st.d["pending"]:
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     st._la = None
     hand = st.d["pl"][1]["hand"]
     mine = game.view(st, 0)["pending"]
@@ -126,7 +126,7 @@ def test_504_1_every_frightened_friend_is_shown_face_down_in_every_view(game, ca
         cid = place(game, st, number, 1, "home1")
         up = game.view(st, 0)
         assert next(c for c in up["areas"]["home1"] if c["id"] == cid)["face_down"] is False, number
-        if not game.r.frighten(st.d, Ev(), cid, None):
+        if not frighten(game, st, cid, replacements=False):
             assert "can't be frightened" in card_db.cards[card_db.key(number)].front.text, number
             continue  # "This card can't be frightened."
         st._la = None
@@ -179,12 +179,12 @@ def test_518_1_a_search_names_the_card_found_to_the_opponent_only_when_the_text_
                            "after": None})
         ev = Ev()
         before = private_keys(st.d)
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
         found = st.d["pending"]["options"][0]
         name = card_db.cards[st.d["cards"][found]["k"]].name
-        game.r.decide(st.d, ev, Action.make("choose", 0, option=found))
+        answer(game, st, 0, found, ev=ev)
         while st.d["rq"] and not st.d["pending"]:
-            game.r.resolve_step(st.d, ev)
+            resolve_step(game, st, ev=ev)
         assert card_db.cards[st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"]].name == name, number  # it is in Ann's hand
         assert any(name in e_["msg"] for e_ in filter_events(ev.items, 0)), number  # the searching player reads it
         for viewer in (1, "spectator"):

@@ -8,11 +8,13 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (answer, draw_cards, enter_play, exhaust, frighten, leave_play, place,
+                                          play_effects, pre_priority, ready, replace_problem, resolve_all, resolve_step,
+                                          set_tokens, stacked_game, to_hand, trigger, unfrighten, watched_event)
 
 
 def power(game, st, cid):
-    return game.r.power(st.d, cid)
+    return game.power(st, cid)
 
 
 def act(game, st, kind, p=0, **params):
@@ -89,7 +91,7 @@ def test_opposing_friend_enters_here(game, card_db):
     assert st.d["cards"][friend]["fr"] and st.d["pl"][1]["tok"] == 0  # MT64 paid 1 and frightened "it"
     # its own Friends entering do not trigger "opposing"
     mine = to_hand(game, st, "PR33", 1)
-    game.r.enter_play(st.d, Ev(), mine, "prob0", 1)
+    enter_play(game, st, mine, "prob0", 1)
     resolve_all(game, st)
     assert power(game, st, eo97) == base + 1 and mt64 in st.d["play"]
 
@@ -99,12 +101,12 @@ def test_this_or_another_pegasus_enters(game, card_db):
     st = stacked_game(game)
     place(game, st, "SB7", 0, "home0")
     peg = to_hand(game, st, "SB7", 0)  # another copy (a Pegasus Friend)
-    nid = game.r.enter_play(st.d, Ev(), peg, "prob0", 0)
+    nid = enter_play(game, st, peg, "prob0", 0)
     resolve_all(game, st)
     # the entering copy triggers both copies' abilities (its own "this" and the other's "another")
     assert power(game, st, nid) == card_db[card_db.key("SB7")].front.power + 2
     other = to_hand(game, st, "PR12", 0)  # an Earth Pony: no trigger
-    oid = game.r.enter_play(st.d, Ev(), other, "prob0", 0)
+    oid = enter_play(game, st, other, "prob0", 0)
     resolve_all(game, st)
     assert power(game, st, oid) == 2
 
@@ -115,7 +117,7 @@ def test_problem_enters_move_there(game, card_db):
     place(game, st, "SB64", 0, "prob0")
     friend = place(game, st, "PR12", 0, "home0")
     mane = st.d["pl"][0]["mane"]
-    game.r.replace_problem(st.d, Ev(), "prob1")
+    replace_problem(game, st, "prob1")
     resolve_all(game, st)  # chooses one of the two characters at home (the Mane Character or the Friend)
     assert {st.d["cards"][friend]["a"], st.d["cards"][mane]["a"]} == {"home0", "prob1"}
 
@@ -131,10 +133,10 @@ def test_opposing_friend_dismissed(game, card_db):
     foe = place(game, st, "PR33", 1, "home1")
     foe2 = place(game, st, "PR60", 1, "home1")
     base = power(game, st, ad36)
-    game.r.leave_play(st.d, Ev(), foe, "disc", verb="retired")  # retired is not dismissed
+    leave_play(game, st, foe, "disc", verb="retired")  # retired is not dismissed
     resolve_all(game, st)
     assert power(game, st, ad36) == base and host in st.d["play"]
-    game.r.leave_play(st.d, Ev(), foe2, "disc", verb="dismissed")
+    leave_play(game, st, foe2, "disc", verb="dismissed")
     resolve_all(game, st)
     assert power(game, st, ad36) == base + 2
     assert host not in st.d["play"]
@@ -145,7 +147,7 @@ def test_move_to_this_problem_first_time_each_turn(game, card_db):
     # SB131: "When you move a character to this Problem for the first time each turn, you may move another
     # one of your characters to this Problem."
     st = stacked_game(game)
-    prob = game.r.problem_at(st.d, "prob0")
+    prob = game.problem_at(st, "prob0")
     st.d["cards"][prob]["k"] = card_db.key("SB131")  # test setup: this Problem is SB131
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 0, "home0")
@@ -248,10 +250,10 @@ def test_host_exhausted_dismissed(game, card_db):
     host = place(game, st, "PR12", 0, "home0")
     place(game, st, "CN136", 0, "home0", host=host)
     other = place(game, st, "PR33", 0, "home0")
-    game.r.exhaust(st.d, Ev(), other)
+    exhaust(game, st, other)
     resolve_all(game, st)
     assert host in st.d["play"]
-    game.r.exhaust(st.d, Ev(), host)
+    exhaust(game, st, host)
     resolve_all(game, st)
     assert host not in st.d["play"]
 
@@ -264,16 +266,16 @@ def test_friend_frightened_and_unfrightened(game, card_db):
     place(game, st, "MT7", 0, "home0")
     hm21 = place(game, st, "HM21", 0, "home0")
     foe = place(game, st, "PR33", 1, "home1")
-    game.r.frighten(st.d, Ev(), foe)
+    frighten(game, st, foe)
     resolve_all(game, st)
     toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
-    assert len(toks) == 1 and game.r.kw(st.d, toks[0], "Swift") == 1
-    game.r.unfrighten(st.d, Ev(), foe)  # an opponent's Friend: HM21 does not trigger
+    assert len(toks) == 1 and game.keyword(st, toks[0], "Swift") == 1
+    unfrighten(game, st, foe)  # an opponent's Friend: HM21 does not trigger
     resolve_all(game, st)
     assert sum(sum(st.d["cards"][o]["cn"].values()) for o in st.d["play"]) == 0
-    game.r.frighten(st.d, Ev(), hm21)
+    frighten(game, st, hm21)
     resolve_all(game, st)
-    game.r.unfrighten(st.d, Ev(), hm21)
+    unfrighten(game, st, hm21)
     resolve_all(game, st)
     assert sum(st.d["cards"][o]["cn"].get("+1", 0) for o in st.d["play"] if st.d["cards"][o]["c"] == 0) == 1
 
@@ -289,16 +291,16 @@ def test_player_event_triggers(game, card_db):
     pr34 = place(game, st, "PR34", 1, "home1")
     ff106 = place(game, st, "FF106", 1, "home1")
     place(game, st, "AD132", 1, "home1")
-    game.r.draw(st.d, Ev(), 0, 2)
+    draw_cards(game, st, 0, 2)
     resolve_all(game, st)
     assert st.d["cards"][ad160]["cn"].get("+1") == 2
     base = power(game, st, pr34)
-    game.r.play_effects(st.d, Ev(), 1, pr34, [{"op": "discard", "n": 1, "who": "opponent"}])
+    play_effects(game, st, 1, pr34, [{"op": "discard", "n": 1, "who": "opponent"}])
     resolve_all(game, st)
     assert power(game, st, pr34) == base + 1
     set_tokens(st, 0, 2)
     set_tokens(st, 1, 0)
-    game.r.play_effects(st.d, Ev(), 1, pr34, [{"op": "lose_tokens", "n": 1, "who": "opponent"}])
+    play_effects(game, st, 1, pr34, [{"op": "lose_tokens", "n": 1, "who": "opponent"}])
     resolve_all(game, st)
     assert st.d["cards"][ff106]["ex"] and st.d["pl"][1]["tok"] == 1
     hand = len(st.d["pl"][1]["hand"])
@@ -350,11 +352,11 @@ def test_enters_during_your_turn_only(game, card_db):
     set_tokens(st, 0, 0)
     set_tokens(st, 1, 3)
     c = to_hand(game, st, "HM-1", 0)
-    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
     assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
     c = to_hand(game, st, "HM-1", 1)  # player 1's card entering during player 0's turn
-    game.r.enter_play(st.d, Ev(), c, "home1", 1)
+    enter_play(game, st, c, "home1", 1)
     resolve_all(game, st)
     assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
 
@@ -363,10 +365,10 @@ def test_enters_or_frightened_split(game, card_db):
     # HM60: "When this card enters play or becomes frightened, put a 1 [Kindness] Critter Friend token into play."
     st = stacked_game(game)
     c = to_hand(game, st, "HM60", 0)
-    nid = game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    nid = enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
     assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 1
-    game.r.frighten(st.d, Ev(), nid)
+    frighten(game, st, nid)
     resolve_all(game, st)
     assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 2
 
@@ -383,7 +385,7 @@ def test_confront_with_three_colors(game, card_db):
     # them, that player may draw a card."  (611.4)
     for numbers, drew in ((("PR12", "PR33", "PR60"), True), (("PR12", "PR33", "PR31"), False)):
         st = stacked_game(game)
-        prob = game.r.problem_at(st.d, "prob1")
+        prob = game.problem_at(st, "prob1")
         st.d["cards"][prob]["k"] = card_db.key("CG170")  # test setup: the opponent's Problem is CG170
         for n in numbers:
             place(game, st, n, 0, "prob1")
@@ -402,13 +404,13 @@ def test_confront_with_at_least_four_characters(game, card_db):
     # HM120: "When you confront this Problem with at least 4 characters, gain [1]."  (frightened ones don't count)
     for n, fright, gained in ((4, 0, 1), (3, 0, 0), (4, 1, 0)):
         st = stacked_game(game)
-        prob = game.r.problem_at(st.d, "prob0")
+        prob = game.problem_at(st, "prob0")
         st.d["cards"][prob]["k"] = card_db.key("HM120")
         chars = [place(game, st, "PR31", 0, "prob0") for _ in range(n)]
         for c in chars[:fright]:
-            game.r.frighten(st.d, Ev(), c)
+            frighten(game, st, c)
         set_tokens(st, 0, 0)
-        game.r.fire(st.d, Ev(), "confront_this", prob)
+        trigger(game, st, "confront_this", prob)
         resolve_all(game, st)
         assert st.d["pl"][0]["tok"] == gained
 
@@ -419,7 +421,7 @@ def test_challenged_that_player_moves_home(game, card_db):
     st = stacked_game(game)
     tm = place(game, st, "CN162", 1, "prob0")
     a = place(game, st, "PR12", 0, "prob0")
-    game.r.watch(st.d, Ev(), "w_challenge", tm, {"by": 0})  # as flow.decide does for a "challenge" choice
+    watched_event(game, st, "w_challenge", tm, {"by": 0})  # as flow.decide does for a "challenge" choice
     assert st.d["trig"][0]["p"] == 0  # the challenger follows it, not the Troublemaker's controller
     resolve_all(game, st)
     assert st.d["cards"][a]["a"] == "home0"
@@ -428,11 +430,11 @@ def test_challenged_that_player_moves_home(game, card_db):
 def test_defeat_troublemaker_here_scores(game, card_db):
     # PR178: "When a player defeats a Troublemaker at this Problem, that player scores an additional point."
     st = stacked_game(game)
-    prob = game.r.problem_at(st.d, "prob1")
+    prob = game.problem_at(st, "prob1")
     st.d["cards"][prob]["k"] = card_db.key("PR178")
     tm = place(game, st, "AD160", 1, "prob1")
     score = st.d["pl"][0]["score"]
-    game.r.watch(st.d, Ev(), "w_defeat", tm, {"by": 0})
+    watched_event(game, st, "w_defeat", tm, {"by": 0})
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == score + 1 and st.d["pl"][1]["score"] == 0
 
@@ -441,22 +443,22 @@ def test_cost_exhaust_a_character_and_pay(game, card_db):
     # EO186: "When a Friend enters play here, you may pay [2] and exhaust one of your characters here to
     # dismiss that Friend."  Both are paid or neither (508.1d).
     st = stacked_game(game)
-    prob = game.r.problem_at(st.d, "prob0")
+    prob = game.problem_at(st, "prob0")
     st.d["cards"][prob]["k"] = card_db.key("EO186")
     set_tokens(st, 0, 5)
     foe = to_hand(game, st, "PR33", 1)
-    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    nid = enter_play(game, st, foe, "prob0", 1)
     resolve_all(game, st)
     assert nid in st.d["play"] and st.d["pl"][0]["tok"] == 5  # no character of yours here: nothing paid
     mine = place(game, st, "PR12", 0, "prob0")
     foe = to_hand(game, st, "PR60", 1)
-    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    nid = enter_play(game, st, foe, "prob0", 1)
     resolve_all(game, st)
     assert nid not in st.d["play"] and st.d["cards"][mine]["ex"] and st.d["pl"][0]["tok"] == 3
     set_tokens(st, 0, 1)
     other = place(game, st, "PR33", 0, "prob0")
     foe = to_hand(game, st, "PR31", 1)
-    nid = game.r.enter_play(st.d, Ev(), foe, "prob0", 1)
+    nid = enter_play(game, st, foe, "prob0", 1)
     resolve_all(game, st)
     assert nid in st.d["play"] and not st.d["cards"][other]["ex"] and st.d["pl"][0]["tok"] == 1  # can't pay [2]
 
@@ -465,12 +467,12 @@ def test_cost_frighten_this_card(game, card_db):
     # DE139: "When you confront this card's Problem, you may frighten this card to score a point."
     st = stacked_game(game)
     c = place(game, st, "DE139", 0, "prob0")
-    effs = game.r.abilities(st.d, c)[0]["effects"]
-    game.r.play_effects(st.d, Ev(), 0, c, effs)
+    effs = game.abilities(st, c)[0]["effects"]
+    play_effects(game, st, 0, c, effs)
     score = st.d["pl"][0]["score"]
     resolve_all(game, st)
     assert st.d["cards"][c]["fr"] and st.d["pl"][0]["score"] == score + 1
-    game.r.play_effects(st.d, Ev(), 0, c, effs)
+    play_effects(game, st, 0, c, effs)
     resolve_all(game, st)
     assert st.d["pl"][0]["score"] == score + 1  # already frightened: the cost can't be paid
 
@@ -482,17 +484,17 @@ def test_put_card_on_top_of_your_deck(game, card_db):
     st = stacked_game(game)
     eo54 = place(game, st, "EO54", 0, "home0")
     base = power(game, st, eo54)
-    game.r.play_effects(st.d, Ev(), 0, eo54, [{"op": "hand_to_deck_top"}])
+    play_effects(game, st, 0, eo54, [{"op": "hand_to_deck_top"}])
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 1
     st.d["pl"][0]["disc"].append(to_hand(game, st, "PR12", 0))
     st.d["pl"][0]["hand"].remove(st.d["pl"][0]["disc"][-1])
     st.d["cards"][st.d["pl"][0]["disc"][-1]]["z"] = "disc"
-    game.r.play_effects(st.d, Ev(), 0, eo54, [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}])
+    play_effects(game, st, 0, eo54, [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}])
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 2
     assert st.d["cards"][st.d["pl"][0]["deck"][0]]["k"] == card_db.key("PR12")
-    game.r.play_effects(st.d, Ev(), 1, eo54, [{"op": "hand_to_deck_top"}])  # the opponent's deck: no
+    play_effects(game, st, 1, eo54, [{"op": "hand_to_deck_top"}])  # the opponent's deck: no
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 2
 
@@ -503,15 +505,15 @@ def test_plus_one_counter_on_this_card_and_first_time_here(game, card_db):
     # a +1 power counter on another character here."
     st = stacked_game(game)
     sb77 = place(game, st, "SB77", 0, "prob0")
-    prob = game.r.problem_at(st.d, "prob0")
+    prob = game.problem_at(st, "prob0")
     st.d["cards"][prob]["k"] = card_db.key("HM122")
     other = place(game, st, "PR12", 0, "prob0")
     hand = len(st.d["pl"][0]["hand"])
-    game.r.play_effects(st.d, Ev(), 0, sb77, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
+    play_effects(game, st, 0, sb77, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
     resolve_all(game, st)
     assert st.d["cards"][sb77]["ex"] and len(st.d["pl"][0]["hand"]) == hand + 1
     assert st.d["cards"][other]["cn"].get("+1") == 1  # HM122 put one on another character here
-    game.r.play_effects(st.d, Ev(), 0, other, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
+    play_effects(game, st, 0, other, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
     resolve_all(game, st)
     assert st.d["cards"][other]["cn"].get("+1") == 2 and st.d["cards"][sb77]["cn"].get("+1") == 1  # once a turn
 
@@ -521,12 +523,12 @@ def test_if_a_player_has_points(game, card_db):
     st = stacked_game(game)
     foe = place(game, st, "PR33", 1, "home1")
     c = to_hand(game, st, "LL12", 0)
-    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
     assert not st.d["cards"][foe]["fr"]
     st.d["pl"][1]["score"] = 8
     c = to_hand(game, st, "LL12", 0)
-    game.r.enter_play(st.d, Ev(), c, "prob0", 0)
+    enter_play(game, st, c, "prob0", 0)
     resolve_all(game, st)
     assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("fr")) == 1
 
@@ -565,12 +567,12 @@ def test_dismissed_put_it_into_hand(game, card_db):
     st = stacked_game(game)
     key = card_db.key("PR25")
     c = place(game, st, "PR25", 0, "home0")
-    game.r.leave_play(st.d, Ev(), c, "disc", verb="dismissed")
+    leave_play(game, st, c, "disc", verb="dismissed")
     resolve_all(game, st)
     assert any(st.d["cards"][h]["k"] == key for h in st.d["pl"][0]["hand"])
     assert not any(st.d["cards"][x]["k"] == key for x in st.d["pl"][0]["disc"])
     c = place(game, st, "PR25", 0, "home0")
-    game.r.leave_play(st.d, Ev(), c, "disc", verb="retired")
+    leave_play(game, st, c, "disc", verb="retired")
     resolve_all(game, st)
     assert any(st.d["cards"][x]["k"] == key for x in st.d["pl"][0]["disc"])
 
@@ -583,7 +585,7 @@ def test_retired_dismiss_a_friend_here(game, card_db):
     here = place(game, st, "PR33", 1, "prob1")
     there = place(game, st, "PR60", 1, "prob0")
     set_tokens(st, 0, 1)
-    game.r.leave_play(st.d, Ev(), loc, "disc", verb="retired")
+    leave_play(game, st, loc, "disc", verb="retired")
     resolve_all(game, st)
     assert here not in st.d["play"] and there in st.d["play"] and st.d["pl"][0]["tok"] == 0
 
@@ -595,11 +597,11 @@ def test_reorder_top_of_deck(game, card_db):
     a, b, c = deck[:3]
     src = place(game, st, "PR62", 0, "home0")
     ev = Ev()
-    game.r.play_effects(st.d, ev, 0, src, [{"op": "reorder_top", "n": 2, "whose": "you", "deck": "deck"}])
-    game.r.resolve_step(st.d, ev)
+    play_effects(game, st, 0, src, [{"op": "reorder_top", "n": 2, "whose": "you", "deck": "deck"}], ev=ev)
+    resolve_step(game, st, ev=ev)
     pend = st.d["pending"]
     assert pend["kind"] == "target" and set(pend["options"]) == {a, b}
-    game.r.decide(st.d, ev, Action.make("choose", 0, option=b))
+    answer(game, st, 0, b, ev=ev)
     resolve_all(game, st)
     assert deck[:3] == [b, a, c]
     assert any(e.get("to") == 0 and e["type"] == "look" for e in ev.items)  # private to the looker
@@ -611,11 +613,11 @@ def test_look_at_top_of_problem_deck(game, card_db):
     st = stacked_game(game)
     pdeck = st.d["pl"][0]["pdeck"]
     top = pdeck[0]
-    src = game.r.problem_at(st.d, "prob0")
+    src = game.problem_at(st, "prob0")
     ev = Ev()
-    game.r.play_effects(st.d, ev, 0, src, [{"op": "look_pdeck", "whose": "you", "deck": "pdeck"}])
-    game.r.resolve_step(st.d, ev)
-    game.r.decide(st.d, ev, Action.make("choose", 0, option="bottom"))
+    play_effects(game, st, 0, src, [{"op": "look_pdeck", "whose": "you", "deck": "pdeck"}], ev=ev)
+    resolve_step(game, st, ev=ev)
+    answer(game, st, 0, "bottom", ev=ev)
     resolve_all(game, st)
     assert pdeck[-1] == top and pdeck[0] != top
 
@@ -657,7 +659,7 @@ def test_troublemaker_from_hand_into_play_face_up(game, card_db):
     st = stacked_game(game)
     tm = to_hand(game, st, "AD160", 0)
     c = to_hand(game, st, "FF35", 0)
-    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)  # picks the Troublemaker, then the first Problem
     tms = by_key(game, st, "AD160")
     assert tm not in st.d["pl"][0]["hand"] and len(tms) == 1
@@ -668,7 +670,7 @@ def test_search_deck_for_troublemaker_face_up(game, card_db):
     # EO95: "When this card enters play, search your deck for a Troublemaker and put it into play face-up."
     st = stacked_game(game, decks=(["PR12"] * 6 + ["AD160"], None))
     c = to_hand(game, st, "EO95", 0)
-    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
     tms = by_key(game, st, "AD160")
     assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"]
@@ -678,17 +680,17 @@ def test_colored_and_trait_cost_reductions(game, card_db):
     # PR84: "When you play this card, the cost of your next [Kindness] Friend this turn is reduced by [1]."
     st = stacked_game(game)
     src = place(game, st, "PR84", 0, "home0")
-    game.r.play_effects(st.d, Ev(), 0, src, game.r.abilities(st.d, src)[0]["effects"])
+    play_effects(game, st, 0, src, game.abilities(st, src)[0]["effects"])
     resolve_all(game, st)
     loyal = to_hand(game, st, "PR12", 0)
     kind = to_hand(game, st, "PR84", 0)  # a [Kindness] Friend
-    assert game.r.card_cost(st.d, 0, loyal) == card_db[card_db.key("PR12")].front.cost
-    assert game.r.card_cost(st.d, 0, kind) == card_db[card_db.key("PR84")].front.cost - 1
+    assert game.card_cost(st, 0, loyal) == card_db[card_db.key("PR12")].front.cost
+    assert game.card_cost(st, 0, kind) == card_db[card_db.key("PR84")].front.cost - 1
     # "pay [2] less for the next Accessory you play this turn" (EO70) only for an Accessory
     st.d["pl"][0]["disc_next"] = [{"type": "card", "n": 2, "u": "turn", "trait": "Accessory"}]
     acc = to_hand(game, st, "LL106", 0)
-    assert game.r.card_cost(st.d, 0, acc) == max(0, card_db[card_db.key("LL106")].front.cost - 2)
-    assert game.r.card_cost(st.d, 0, loyal) == card_db[card_db.key("PR12")].front.cost
+    assert game.card_cost(st, 0, acc) == max(0, card_db[card_db.key("LL106")].front.cost - 2)
+    assert game.card_cost(st, 0, loyal) == card_db[card_db.key("PR12")].front.cost
 
 
 def test_if_a_friend_left_play_this_turn(game, card_db):
@@ -696,13 +698,13 @@ def test_if_a_friend_left_play_this_turn(game, card_db):
     st = stacked_game(game)
     hand = len(st.d["pl"][0]["hand"])
     c = to_hand(game, st, "LL25", 0)
-    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == hand
     f = place(game, st, "PR33", 1, "home1")
-    game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed")
+    leave_play(game, st, f, "disc", verb="dismissed")
     c = to_hand(game, st, "LL25", 0)
-    game.r.enter_play(st.d, Ev(), c, "home0", 0)
+    enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
     assert len(st.d["pl"][0]["hand"]) == hand + 2
 
@@ -727,13 +729,13 @@ def test_retired_or_dismissed_and_opposing_tokens(game, card_db):
     de79 = place(game, st, "DE79", 0, "home0")
     for verb in ("retired", "dismissed", "banished"):
         f = place(game, st, "PR12", 0, "home0")
-        game.r.leave_play(st.d, Ev(), f, "ban" if verb == "banished" else "disc", verb=verb)
+        leave_play(game, st, f, "ban" if verb == "banished" else "disc", verb=verb)
         resolve_all(game, st)
     assert st.d["cards"][de79]["cn"].get("+1") == 2
     # QC16: "When this problem becomes solved, dismiss all opposing token Friends."
-    game.r.play_effects(st.d, Ev(), 1, None, [{"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"]}])
+    play_effects(game, st, 1, None, [{"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"]}])
     resolve_all(game, st)
-    game.r.play_effects(st.d, Ev(), 0, de79, [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "token": True,
+    play_effects(game, st, 0, de79, [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "token": True,
                                                                               "each": True}}])
     resolve_all(game, st)
     assert not any(st.d["cards"][o].get("t") for o in st.d["play"])
@@ -767,7 +769,7 @@ def test_opponent_may_pay_to_dismiss_uncovered(game, card_db):
     for _ in range(10):
         if st.d["pending"]:
             break
-        game.r.ppp(st.d, ev) or (st.d["rq"] and game.r.resolve_step(st.d, ev))
+        pre_priority(game, st, ev=ev) or (st.d["rq"] and resolve_step(game, st, ev=ev))
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
     resolve_all(game, st)
     assert tm not in st.d["play"] and st.d["pl"][1]["tok"] == 1
@@ -784,7 +786,7 @@ def test_send_moved_character_back_and_costs_ok(game, card_db):
     st = act(game, st, "move", card=foe, area="prob1")
     resolve_all(game, st)
     assert st.d["cards"][foe]["a"] == "home0" and st.d["cards"][sb87]["ex"] and st.d["pl"][1]["tok"] == 0
-    game.r.ready(st.d, Ev(), sb87)  # ready, but no token: nothing is paid
+    ready(game, st, sb87)  # ready, but no token: nothing is paid
     st = act(game, st, "move", card=foe, area="prob1")
     resolve_all(game, st)
     assert st.d["cards"][foe]["a"] == "prob1" and not st.d["cards"][sb87]["ex"]

@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, stacked_game
+from gameplay.engine.mlp.scenario import (add_power, exhaust, frighten, leave_play, move_card, place, put_in_zone,
+                                          replace_problem, resolve_step, stacked_game)
 
 
 def test_410_6_a_card_changing_zones_gets_a_new_id_and_loses_modifiers(game):
     st = stacked_game(game)
     cid = place(game, st, "PR12", 0, "prob0")
-    game.r.add_mod(st.d, cid, 2, "turn")
-    new = game.r.leave_play(st.d, Ev(), cid, "hand", verb="returned")
+    add_power(game, st, cid, 2, "turn")
+    new = leave_play(game, st, cid, "hand", verb="returned")
     assert new != cid and cid not in st.d["cards"] and new in st.d["pl"][0]["hand"]
     game.r.prune_mods(st.d)
     assert not st.d["mods"]
@@ -18,8 +18,8 @@ def test_410_6_a_card_changing_zones_gets_a_new_id_and_loses_modifiers(game):
 
 def test_303_3_problems_cannot_enter_hand_or_discard(game):
     st = stacked_game(game)
-    pid = game.r.problem_at(st.d, "prob0")
-    new = game.r.put(st.d, pid, "disc")
+    pid = game.problem_at(st, "prob0")
+    new = put_in_zone(game, st, pid, "disc")
     assert new == st.d["pl"][0]["pdeck"][-1]
 
 
@@ -28,37 +28,37 @@ def test_521_3_tokens_cease_to_exist_outside_play_and_521_4_when_frightened(game
     st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [
         {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}], "i": 0, "ch": None,
         "lbl": "", "after": None})
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     tok = next(c for c in st.d["play"] if st.d["cards"][c].get("t"))
     assert game.r.name(st.d, tok) == "Critter" and game.power(st, tok) == 1  # 521.1a name = traits
-    assert game.r.put(st.d, tok, "hand") is None and tok not in st.d["cards"]
+    assert put_in_zone(game, st, tok, "hand") is None and tok not in st.d["cards"]
     st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [
         {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}], "i": 0, "ch": None,
         "lbl": "", "after": None})
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     tok = next(c for c in st.d["play"] if st.d["cards"][c].get("t"))
-    game.r.frighten(st.d, Ev(), tok)
+    frighten(game, st, tok)
     assert tok not in st.d["cards"]
 
 
 def test_506_2a_troublemakers_cannot_be_moved_home(game):
     st = stacked_game(game)
     tm = place(game, st, "PR155", 0, "prob1")
-    assert game.r.move_card(st.d, Ev(), tm, "home0") is False
+    assert move_card(game, st, tm, "home0") is False
 
 
 def test_301_5_mane_characters_cannot_leave_play(game):
     st = stacked_game(game)
     mane = st.d["pl"][0]["mane"]
-    assert game.r.leave_play(st.d, Ev(), mane, "disc") is None and mane in st.d["play"]
+    assert leave_play(game, st, mane, "disc") is None and mane in st.d["play"]
 
 
 def test_503_2a_exhausted_cards_cannot_become_exhausted_and_503_4a_problems_never(game):
     st = stacked_game(game)
     cid = place(game, st, "PR12", 0, "home0")
-    assert game.r.exhaust(st.d, Ev(), cid) is True
-    assert game.r.exhaust(st.d, Ev(), cid) is False
-    assert game.r.exhaust(st.d, Ev(), game.r.problem_at(st.d, "prob0")) is False
+    assert exhaust(game, st, cid) is True
+    assert exhaust(game, st, cid) is False
+    assert exhaust(game, st, game.problem_at(st, "prob0")) is False
 
 
 def test_603_1_ready_step_readies_the_turn_players_cards(game):
@@ -73,7 +73,7 @@ def test_613_2_face_down_troublemakers_stay_when_a_problem_is_replaced(game):
     fd = place(game, st, "PR155", 1, "prob0", face_down=True)
     fu = place(game, st, "PR154", 1, "prob0")
     ch = place(game, st, "PR12", 0, "prob0")
-    game.r.replace_problem(st.d, Ev(), "prob0")
+    replace_problem(game, st, "prob0")
     assert fd in st.d["play"] and fu not in st.d["cards"]
     assert st.d["cards"][ch]["a"] == "home0"
 
@@ -103,9 +103,9 @@ def test_521_token_from_a_source_that_left_play_is_viewable_and_typed(game):
     st.d["rq"].append({"p": 0, "src": "c99999", "eff": [
         {"op": "token", "power": 2, "color": "Laughter", "traits": ["Earth Pony"], "at": "home", "kw": {"Swift": 1}}],
         "i": 0, "ch": None, "lbl": "", "after": None})
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     tok = next(c for c in st.d["play"] if st.d["cards"][c].get("t"))
-    assert game.r.ctype(st.d, tok) == "Friend" and game.r.kw(st.d, tok, "Swift") == 1
+    assert game.card_type(st, tok) == "Friend" and game.keyword(st, tok, "Swift") == 1
     v = game.view(st, 1)
     entry = next(c for c in v["areas"]["home0"] if c["id"] == tok)
     assert entry["token"] and entry["name"] == "Earth Pony" and entry["power"] == 2

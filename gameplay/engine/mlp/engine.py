@@ -17,6 +17,7 @@ from typing import Any, Iterable
 from .. import rng as _rng
 from ..api import Action, Outcome, new_action
 from .carddb import CardDB, CardDef
+from .carddefs import FaceDef
 from .constants import DEFAULT_TURN_CAP
 from .faces import card_faces as _printed_faces
 from .rules import Rules
@@ -215,12 +216,126 @@ class MLPGame:
             return st["prio"]["p"]
         return None
 
-    # helpers used by tests / tools
+    # ------------------------------------------------------------------ public queries
+    # Read-only questions about one state, answered as the rules answer them at this moment (continuous
+    # abilities, modifiers and grants applied), each through its own ``Rules`` session.  Tests, judges'
+    # tools and bots ask these instead of reaching into ``Rules`` (the README's "Public queries").
     def card(self, state: State, cid: str) -> CardDef:
+        """The printed card (both faces) of instance ``cid``."""
         return self.db[state.d["cards"][cid]["k"]]
-
-    def power(self, state: State, cid: str) -> int:
-        return self.rules.session().power(state.d, cid) or 0
 
     def name_of(self, state: State, cid: str) -> str:
         return self.db[state.d["cards"][cid]["k"]].name
+
+    def power(self, state: State, cid: str) -> int:
+        """A card's current power (0 for a card without power; 711: modifiers and statics applied)."""
+        return self.rules.session().power(state.d, cid) or 0
+
+    def printed_power(self, state: State, cid: str) -> int:
+        return self.rules.session().printed_power(state.d, cid)
+
+    def face(self, state: State, cid: str) -> FaceDef:
+        """The face the card shows: its boosted side once turned over (a Mane Character, 203)."""
+        return self.rules.session().face(state.d, cid)
+
+    def card_type(self, state: State, cid: str) -> str:
+        """The card's type now ("also a Friend" effects count)."""
+        return self.rules.session().ctype(state.d, cid)
+
+    def keyword(self, state: State, cid: str, name: str) -> int:
+        """The card's value of keyword ``name`` (printed or granted; 1 for a keyword without a
+        number, 0 when it lacks it or lost its abilities)."""
+        return self.rules.session().kw(state.d, cid, name)
+
+    def colors(self, state: State, cid: str) -> tuple[str, ...]:
+        return self.rules.session().colors(state.d, cid)
+
+    def traits(self, state: State, cid: str) -> tuple[str, ...]:
+        return self.rules.session().traits(state.d, cid)
+
+    def abilities(self, state: State, cid: str) -> tuple:
+        """The compiled abilities the card has now (none once it lost them)."""
+        return self.rules.session().abilities(state.d, cid)
+
+    def lost_abilities(self, state: State, cid: str) -> bool:
+        """Has the card lost its abilities ("loses all abilities", a Mane's boosted side, ...)?"""
+        return self.rules.session().lost(state.d, cid)
+
+    def epic(self, state: State, cid: str) -> bool:
+        """Is this Troublemaker Epic now (printed or granted)?"""
+        return self.rules.session().epic(state.d, cid)
+
+    def prevented(self, state: State, cid: str, what: str, phase: str | None = None) -> bool:
+        """Does a continuous "can't" ability (``no_frighten``, ``no_dismiss``, ``no_exhaust``,
+        ``no_ready``) protect the card?"""
+        return self.rules.session().prevented(state.d, cid, what, phase)
+
+    def cards_beneath(self, state: State, cid: str) -> int:
+        """How many cards lie beneath this card (Pumped, "beneath this card")."""
+        return self.rules.session().beneath_count(state.d, cid)
+
+    def in_play(self, state: State, cid: str) -> bool:
+        return self.rules.session().in_play(state.d, cid)
+
+    def problem_at(self, state: State, area: str) -> str | None:
+        """The Problem card of a Problem area (``"prob0"``), or None."""
+        return self.rules.session().problem_at(state.d, area)
+
+    def characters_at(self, state: State, area: str, player: int | None = None) -> list[str]:
+        """The characters in an area (those ``player`` controls when given), in play order."""
+        return self.rules.session().chars_at(state.d, area, player)
+
+    def select(self, state: State, sel: dict[str, Any], player: int, source: str | None) -> list[str]:
+        """The cards in play a card-text selector names, for ``player`` ("you") and ``source``."""
+        return self.rules.session().select(state.d, sel, player, source)
+
+    def home_limit(self, state: State, player: int) -> int:
+        """How many characters may stay at the player's home (616.3)."""
+        return self.rules.session().home_limit(state.d, player)
+
+    def max_hand_size(self, state: State, player: int) -> int:
+        """The player's maximum hand size (616.2: 8, changed by abilities)."""
+        return self.rules.session().hand_size(state.d, player)
+
+    def card_cost(self, state: State, player: int, cid: str, redeem: bool = False, area: str | None = None,
+                  host: str | None = None) -> int:
+        """What ``player`` pays to play card ``cid`` (508; at ``area`` / on ``host`` when it matters)."""
+        return self.rules.session().card_cost(state.d, player, cid, redeem, area, host)
+
+    def move_cost(self, state: State, player: int, cid: str, area: str) -> int:
+        """What ``player`` pays to move ``cid`` to ``area`` (609.4, taxes included)."""
+        return self.rules.session().move_cost(state.d, player, cid, area)
+
+    def action_tax(self, state: State, player: int, action: str, cid: str | None = None,
+                   frm: str | None = None, to: str | None = None, unless_only: bool = False) -> int:
+        """Extra action tokens ``player`` pays to draw / rally / move / challenge (609.2); ``unless_only``:
+        only the "can't ... unless they pay [N]" abilities (they bind effects too)."""
+        return self.rules.session().action_tax(state.d, player, action, cid, frm, to, unless_only)
+
+    def move_blocked(self, state: State, player: int, cid: str, frm: str, to: str) -> bool:
+        """Does a moving restriction (506) stop ``player`` moving ``cid`` from ``frm`` to ``to``?"""
+        return self.rules.session().move_blocked(state.d, player, cid, frm, to)
+
+    def requirements(self, state: State, player: int, area: str) -> list[tuple[str, int]] | None:
+        """The confront requirements (color, power) ``player`` must meet at a Problem (611.2)."""
+        return self.rules.session().requirements(state.d, player, area)
+
+    def meets_requirements(self, state: State, player: int, area: str) -> bool:
+        """Do ``player``'s characters there meet the Problem's confront requirements (611.3)?"""
+        return self.rules.session().meets(state.d, player, area)
+
+    def can_confront(self, state: State, player: int, area: str) -> bool:
+        """May ``player`` confront the Problem at ``area`` now (611.3e, confront restrictions)?"""
+        return self.rules.session().can_confront(state.d, player, area)
+
+    def involved_in_faceoff(self, state: State, cid: str) -> bool:
+        """Is the card involved in the faceoff being played (514.2)?"""
+        return self.rules.session().involved(state.d, cid)
+
+    def faceoff_total(self, state: State, player: int) -> int:
+        """``player``'s power total in the faceoff being played (514.4a)."""
+        return self.rules.session().faceoff_total(state.d, player)
+
+    def problem_bonus(self, state: State, pid: str) -> int:
+        """A Problem's bonus points now (210, modified by abilities)."""
+        return self.rules.session().problem_bonus(state.d, pid)

@@ -1,5 +1,12 @@
 """Stacked-deck helpers for scenario tests and judges: start a game with known decks (no shuffle,
-chosen first player), skip setup decisions, and place cards directly (test/judge setup only)."""
+chosen first player), skip setup decisions, and place cards directly (test/judge setup only).
+
+Below the setup helpers, the game events a scenario test makes happen in place (frighten a card,
+start a faceoff, answer a decision, put effects on the resolution queue, ...): each runs the rule
+that the engine itself runs for that event, on ``state`` directly, without advancing the game to the
+next decision (``MLPGame.apply`` does that), and forgets the cached legal actions.  ``ev`` collects
+the log events when a test wants to read them.  Read the results through the public queries of
+``MLPGame`` (power, keyword, card_cost, can_confront, ...) or its ``view``."""
 from __future__ import annotations
 
 from typing import Iterable
@@ -66,6 +73,15 @@ def to_discard(game: MLPGame, state: State, number: str, player: int) -> str:
     return cid
 
 
+def in_view(game: MLPGame, state: State, cid: str, viewer="judge") -> dict:
+    """Card ``cid`` in play as ``viewer``'s view shows it (power, colors, exhausted, counters, ...)."""
+    for cards in game.view(state, viewer)["areas"].values():
+        for card in cards:
+            if card["id"] == cid:
+                return card
+    raise KeyError(f"{cid} is not in play")
+
+
 def automated(db, *numbers: str) -> bool:
     """Are all these cards (collector numbers) fully automated (no manual text line)?"""
     return all(db.cards[db.key(n)].automated for n in numbers)
@@ -116,3 +132,170 @@ def resolve_all(game: MLPGame, state: State, limit: int = 200) -> Ev:
             break
     state._la = None  # the cached legal actions are stale after in-place changes
     return ev
+
+
+# ------------------------------------------------------------------ game events, in place
+def _event(game: MLPGame, state: State, rule: str, ev: Ev | None, *args, **kw):
+    out = getattr(game.r, rule)(state.d, ev if ev is not None else Ev(), *args, **kw)
+    state._la = None
+    return out
+
+
+def answer(game: MLPGame, state: State, player: int, option, *, ev: Ev | None = None) -> None:
+    """``player`` answers the pending decision with ``option`` (the game is not advanced after)."""
+    _event(game, state, "decide", ev, Action.make("choose", player, option=option))
+
+
+def take_action(game: MLPGame, state: State, action: Action, *, ev: Ev | None = None) -> None:
+    """Perform one legal action's effect without the priority bookkeeping and advancing of ``apply``."""
+    _event(game, state, "do_action", ev, action)
+
+
+def play_effects(game: MLPGame, state: State, player: int, source: str, effects: list, *,
+                 ev: Ev | None = None) -> None:
+    """Put ``effects`` (compiled card text) on the resolution queue as ``player``'s ``source`` card's."""
+    _event(game, state, "play_effects", ev, player, source, effects)
+
+
+def resolve_step(game: MLPGame, state: State, *, ev: Ev | None = None) -> None:
+    """Resolve the next effect of the resolution queue (it may stop at a decision)."""
+    _event(game, state, "resolve_step", ev)
+
+
+def pre_priority(game: MLPGame, state: State, *, ev: Ev | None = None) -> bool:
+    """Run pre-priority processing once (511); True if it did something."""
+    return _event(game, state, "ppp", ev)
+
+
+def advance(game: MLPGame, state: State, *, ev: Ev | None = None) -> None:
+    """Run the game until a player must decide something (as ``apply`` does after an action)."""
+    _event(game, state, "advance", ev)
+
+
+def run_step(game: MLPGame, state: State, *, ev: Ev | None = None) -> None:
+    """Play the current step of the turn (``state.d["step"]``: ready, draw, confront, ...)."""
+    _event(game, state, "step", ev)
+
+
+def start_turn(game: MLPGame, state: State, *, ev: Ev | None = None) -> None:
+    _event(game, state, "start_turn", ev)
+
+
+def check_win(game: MLPGame, state: State, *, ev: Ev | None = None) -> None:
+    """Check the winning conditions now (15 points, 104)."""
+    _event(game, state, "check_win", ev)
+
+
+def trigger(game: MLPGame, state: State, event: str, cid: str, extra: dict | None = None, *,
+            ev: Ev | None = None) -> None:
+    """Game event ``event`` happens to card ``cid``: its own triggered abilities fire."""
+    _event(game, state, "fire", ev, event, cid, extra)
+
+
+def trigger_all(game: MLPGame, state: State, event: str, players=None, area: str | None = None,
+                extra: dict | None = None, *, ev: Ev | None = None) -> None:
+    """Game event ``event`` happens to the game: the triggered abilities of every card watching it fire."""
+    _event(game, state, "fire_all", ev, event, players, area, extra)
+
+
+def watched_event(game: MLPGame, state: State, event: str, subject: str, extra: dict | None = None, *,
+                  ev: Ev | None = None) -> None:
+    """Game event ``event`` happens to ``subject``: cards watching such events ("whenever ...") fire."""
+    _event(game, state, "watch", ev, event, subject, extra)
+
+
+def frighten(game: MLPGame, state: State, cid: str, *, replacements: bool = True, ev: Ev | None = None) -> bool:
+    """Frighten a card as an effect would (504); False if something prevents it.  ``replacements=False``:
+    no optional replacement (710) is offered for it."""
+    return _event(game, state, "frighten", ev, cid, () if replacements else None)
+
+
+def unfrighten(game: MLPGame, state: State, cid: str, *, ev: Ev | None = None) -> bool:
+    return _event(game, state, "unfrighten", ev, cid)
+
+
+def exhaust(game: MLPGame, state: State, cid: str, by: int | None = None, *, ev: Ev | None = None) -> bool:
+    """Exhaust a card (by an effect of player ``by``); False if something prevents it."""
+    return _event(game, state, "exhaust", ev, cid, by=by)
+
+
+def ready(game: MLPGame, state: State, cid: str, *, ev: Ev | None = None) -> bool:
+    """Ready a card by an effect (not the Ready Phase); False if something prevents it."""
+    return _event(game, state, "ready", ev, cid)
+
+
+def draw_cards(game: MLPGame, state: State, player: int, n: int = 1, *, ev: Ev | None = None) -> int:
+    """``player`` draws ``n`` cards; returns how many were drawn."""
+    return _event(game, state, "draw", ev, player, n)
+
+
+def score_points(game: MLPGame, state: State, player: int, n: int, why: str = "", *, ev: Ev | None = None) -> None:
+    _event(game, state, "score", ev, player, n, why)
+
+
+def enter_play(game: MLPGame, state: State, cid: str, area: str, player: int, *, ev: Ev | None = None,
+               **how) -> str:
+    """Card ``cid`` enters play at ``area`` under ``player`` (``face_down``, ``exhausted``, ``host``,
+    ``trigger``); returns its new id (410.6)."""
+    return _event(game, state, "enter_play", ev, cid, area, player, **how)
+
+
+def leave_play(game: MLPGame, state: State, cid: str, zone: str, *args, ev: Ev | None = None, **how) -> str | None:
+    """Card ``cid`` leaves play to ``zone`` (``verb``: dismissed, retired, ...); returns its new id,
+    or None when it did not leave (prevented or replaced)."""
+    return _event(game, state, "leave_play", ev, cid, zone, *args, **how)
+
+
+def move_card(game: MLPGame, state: State, cid: str, area: str, *, ev: Ev | None = None, **how) -> bool:
+    """Move a character to ``area`` by an effect (``send``, ``by``); False if a restriction stops it."""
+    return _event(game, state, "move_card", ev, cid, area, **how)
+
+
+def send_home(game: MLPGame, state: State, cid: str, *, ev: Ev | None = None) -> None:
+    _event(game, state, "send_home", ev, cid)
+
+
+def put_in_zone(game: MLPGame, state: State, cid: str, zone: str, pos: str = "top") -> str | None:
+    """Put a card into a zone outside play (hand, disc, deck, ban); returns its new id."""
+    out = game.r.put(state.d, cid, zone, pos)
+    state._la = None
+    return out
+
+
+def replace_problem(game: MLPGame, state: State, area: str, solved: bool = True, *, ev: Ev | None = None) -> None:
+    """Replace the Problem at ``area`` with the next card of its owner's Problem deck (613; ``solved``:
+    it was solved, not replaced by an effect)."""
+    _event(game, state, "replace_problem", ev, area, solved)
+
+
+def start_faceoff(game: MLPGame, state: State, kind: str, areas: list[str], challenger: int, tm: str | None = None,
+                  extra: dict | None = None, *, ev: Ev | None = None) -> None:
+    """Start a faceoff (514): ``kind`` "problem" or "tm" (a Troublemaker ``tm`` challenged)."""
+    _event(game, state, "start_faceoff", ev, kind, areas, challenger, tm, extra)
+
+
+def flip_for_faceoff(game: MLPGame, state: State, *, ev: Ev | None = None) -> None:
+    """Both players flip for the faceoff being played (515)."""
+    _event(game, state, "faceoff_flip", ev)
+
+
+def resolve_faceoff(game: MLPGame, state: State, winner: int | None, margin: int | None = None, *,
+                    ev: Ev | None = None) -> None:
+    """The faceoff being played ends with ``winner`` (514.5)."""
+    _event(game, state, "resolve_faceoff", ev, winner, margin)
+
+
+def end_faceoff(game: MLPGame, state: State, *, ev: Ev | None = None) -> None:
+    _event(game, state, "end_faceoff", ev)
+
+
+def add_power(game: MLPGame, state: State, cid: str, n: int, until: str, col: str | None = None) -> None:
+    """Give a card +``n`` power until ``until`` ("turn", "faceoff", "phase", ...) as an effect would."""
+    game.r.add_mod(state.d, cid, n, until, col)
+    state._la = None
+
+
+def end_durations(game: MLPGame, state: State, until: str) -> None:
+    """The effects lasting "until the end of the ``until``" (turn, faceoff, phase, ...) end now."""
+    game.r.expire(state.d, until)
+    state._la = None
