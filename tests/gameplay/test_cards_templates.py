@@ -13,7 +13,7 @@ def _resolve(game, st, limit=200):
 
 
 def _run(game, st, effects, p=0, src=None):
-    st.d["rq"].append({"p": p, "src": src or st.d["pl"][p]["mane"], "eff": effects, "i": 0, "ch": None,
+    st.d["rq"].append({"p": p, "src": src or st.mane(p), "eff": effects, "i": 0, "ch": None,
                        "lbl": "test", "after": None})
     return _resolve(game, st)
 
@@ -21,7 +21,7 @@ def _run(game, st, effects, p=0, src=None):
 def _answer(game, st, choose=None):
     """Answer pending decisions of a game driven by ``apply``: "may" -> yes, else ``choose(pending)`` or the first."""
     for _ in range(50):
-        pend = st.d["pending"]
+        pend = st.pending
         if not pend or pend["kind"] not in ("may", "target", "choice", "order"):
             return st
         opt = True if pend["kind"] == "may" else (choose(pend) if choose else pend["options"][0])
@@ -189,17 +189,17 @@ def test_pinkie_pie_joyous_pony_draws_only_with_another_laughter_character(game)
     st = stacked_game(game, manes=("PR3", "PR2"))  # Pinkie Pie mane: Laughter
     set_tokens(st, 0, 5)
     card = to_hand(game, st, "SB32", 0)
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     st, _ = game.apply(st, Action.make("play", 0, card=card, area="home0"))
     st = _answer(game, st)
-    assert len(st.d["pl"][0]["hand"]) == n - 1 + 1
+    assert len(st.hand(0)) == n - 1 + 1
     st = stacked_game(game, manes=("PR1", "PR2"))  # Rainbow Dash mane: Loyalty
     set_tokens(st, 0, 5)
     card = to_hand(game, st, "SB32", 0)
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     st, _ = game.apply(st, Action.make("play", 0, card=card, area="home0"))
     st = _answer(game, st)
-    assert len(st.d["pl"][0]["hand"]) == n - 1
+    assert len(st.hand(0)) == n - 1
 
 
 def test_cheese_sandwich_dismisses_a_strong_friend_at_home(game, card_db):
@@ -221,7 +221,7 @@ def test_mage_meadowbrook_dismisses_each_opposing_resource_and_troublemaker(game
     mine = place(game, st, "HM108", 0, "home0")
     src = place(game, st, "FF137", 0, "home0")
     _run(game, st, list(_abilities(card_db, "FF137")[0]["effects"]), src=src)
-    assert res not in st.d["play"] and tm not in st.d["play"] and mine in st.d["play"]
+    assert res not in st.cards_in_play and tm not in st.cards_in_play and mine in st.cards_in_play
 
 
 def test_deep_trouble_frightens_up_to_two_friends(game, card_db):
@@ -237,13 +237,13 @@ def test_deep_trouble_frightens_up_to_two_friends(game, card_db):
         seen.append(opts[0])
         return opts[0]
 
-    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": list(ab["effects"]), "i": 0, "ch": None,
+    st.d["rq"].append({"p": 0, "src": st.mane(0), "eff": list(ab["effects"]), "i": 0, "ch": None,
                        "lbl": "test", "after": None})
     ev = Ev()
     for _ in range(50):
-        if st.d["pending"]:
-            answer(game, st, 0, pick(st.d["pending"]), ev=ev)
-        elif st.d["rq"]:
+        if st.pending:
+            answer(game, st, 0, pick(st.pending), ev=ev)
+        elif st.resolving:
             resolve_step(game, st, ev=ev)
         else:
             break
@@ -255,9 +255,9 @@ def test_rarity_discorded_makes_the_opponent_discard_at_the_end_of_their_turn(ga
     assert ab["on"] == "opp_turn_end"
     st = stacked_game(game)
     src = place(game, st, "AD82", 1, "home1")
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     _run(game, st, list(ab["effects"]), p=1, src=src)
-    assert len(st.d["pl"][0]["hand"]) == n - 1
+    assert len(st.hand(0)) == n - 1
 
 
 def test_the_mane_six_party_planners_gain_control_of_each_opposing_friend(game, card_db):
@@ -266,7 +266,7 @@ def test_the_mane_six_party_planners_gain_control_of_each_opposing_friend(game, 
     b = place(game, st, "PR33", 1, "home1")
     src = place(game, st, "SB134", 0, "home0")
     _run(game, st, list(_abilities(card_db, "SB134")[0]["effects"]), src=src)
-    assert st.d["cards"][a]["c"] == 0 and st.d["cards"][b]["c"] == 0
+    assert st.controller(a) == 0 and st.controller(b) == 0
     assert {c["u"] for c in st.d["ctl"]} == {"score_phase"}
 
 
@@ -315,7 +315,7 @@ def test_tricksy_hat_moves_an_opposing_character_home(game, card_db):
     idx = next(i for i, a in enumerate(_abilities(card_db, "PR150")) if a["kind"] == "activated")
     st, _ = game.apply(st, Action.make("activate", 0, card=hat, ability=idx))
     st = _answer(game, st)
-    assert st.d["cards"][foe]["a"] == "home1" and st.d["cards"][hat]["ex"] and st.d["pl"][0]["tok"] == 2
+    assert st.area(foe) == "home1" and st.exhausted(hat) and st.tokens(0) == 2
 
 
 def test_smile_and_wave_pumps_its_host_when_you_play_a_friend(game, card_db):
@@ -331,10 +331,10 @@ def test_smile_and_wave_pumps_its_host_when_you_play_a_friend(game, card_db):
 
 def test_scope_things_out_draws_four_and_puts_three_back(game, card_db):
     st = stacked_game(game)
-    n = len(st.d["pl"][0]["hand"])
-    deck = len(st.d["pl"][0]["deck"])
+    n = len(st.hand(0))
+    deck = len(st.deck(0))
     _run(game, st, list(_abilities(card_db, "EO136")[0]["effects"]))
-    assert len(st.d["pl"][0]["hand"]) == n + 1 and len(st.d["pl"][0]["deck"]) == deck - 1
+    assert len(st.hand(0)) == n + 1 and len(st.deck(0)) == deck - 1
 
 
 def test_problem_and_each_player_templates():
@@ -365,10 +365,10 @@ def test_mane_bonus_only_while_at_a_problem(game):
 
 def test_parasprite_pandemic_lets_each_player_search_for_a_troublemaker(game, card_db):
     st = stacked_game(game, decks=(["PR155"] * 10, ["PR156"] * 10))
-    hands = [len(st.d["pl"][p]["hand"]) for p in (0, 1)]
+    hands = [len(st.hand(p)) for p in (0, 1)]
     src = game.problem_at(st, "prob0")
     _run(game, st, list(_abilities(card_db, "PR187")[0]["effects"]), src=src)
-    assert [len(st.d["pl"][p]["hand"]) for p in (0, 1)] == [hands[0] + 1, hands[1] + 1]
+    assert [len(st.hand(p)) for p in (0, 1)] == [hands[0] + 1, hands[1] + 1]
 
 
 def test_research_student_moves_home_to_gain_a_token(game, card_db):
@@ -378,4 +378,4 @@ def test_research_student_moves_home_to_gain_a_token(game, card_db):
     ts = place(game, st, "PRpf4", 0, "prob0")
     set_tokens(st, 0, 0)
     _run(game, st, list(ab["effects"]), src=ts)
-    assert st.d["cards"][ts]["a"] == "home0" and st.d["pl"][0]["tok"] == 1
+    assert st.area(ts) == "home0" and st.tokens(0) == 1

@@ -16,10 +16,10 @@ from gameplay.engine.mlp.scenario import resolve_step, stacked_game
 
 def _start(game, effects, player=0):
     st = stacked_game(game)
-    st.d["rq"].append({"p": player, "src": st.d["pl"][player]["mane"], "eff": effects, "i": 0, "ch": None,
+    st.d["rq"].append({"p": player, "src": st.mane(player), "eff": effects, "i": 0, "ch": None,
                        "lbl": "t", "after": None})
     ev = Ev()
-    while st.d["rq"] and not st.d["pending"]:
+    while st.resolving and not st.pending:
         resolve_step(game, st, ev=ev)
     return st
 
@@ -64,7 +64,7 @@ def test_meticulous_and_inspired_reach_every_top_and_bottom_order(game, whose):
     # and the rest on the bottom" (glossary; the quick-start rulebook: "the rest on the bottom in any order")
     q = 0 if whose == "you" else 1
     st = _start(game, [{"op": "look_top", "n": 3, "whose": whose}])
-    deck = list(st.d["pl"][q]["deck"])
+    deck = list(st.deck(q))
     ends = _every_ending(game, st, lambda d: d["pl"][q]["deck"])
     assert ends == _arrangements(deck[:3], deck[3:])  # 4 splits x orders: 24 decks
     assert len(ends) == 24
@@ -74,7 +74,7 @@ def test_the_order_decision_is_private_and_names_the_rule(game):
     st = _start(game, [{"op": "look_top", "n": 2, "whose": "you"}])
     for _ in range(2):  # both cards on top
         st, _ = game.apply(st, Action.make("choose", 0, option="top"))
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "target" and pend["op"] == "order_top" and "any order" in pend["rule"]
     assert set(game.view(st, 1)["pending"]) == {"player", "kind", "rule"}  # the opponent sees no card
 
@@ -83,11 +83,11 @@ def test_reorder_and_look_sort_reach_every_order(game):
     # PR109 "Look at the top 3 cards of your deck and put them back in any order"; CN202 "put any number of
     # them on top of your deck in any order and the rest on the bottom of your deck in any order"
     st = _start(game, [{"op": "reorder_top", "n": 3, "whose": "you", "deck": "deck"}])
-    deck = list(st.d["pl"][0]["deck"])
+    deck = list(st.deck(0))
     assert _every_ending(game, st, lambda d: d["pl"][0]["deck"]) == {
         tuple(p) + tuple(deck[3:]) for p in itertools.permutations(deck[:3])}
     st = _start(game, [{"n": 3, "op": "look_sort", "pick": "top", "rest": "bottom_any", "whose": "you"}])
-    deck = list(st.d["pl"][0]["deck"])
+    deck = list(st.deck(0))
     assert _every_ending(game, st, lambda d: d["pl"][0]["deck"]) == _arrangements(deck[:3], deck[3:])
 
 

@@ -21,11 +21,11 @@ def test_skeleton_soldiers_defeated_goes_to_its_owners_hand_514_5a_410_6a(game, 
     assert card_db.cards[card_db.key("DE120")].automated
     st = stacked_game(game)
     tm = place(game, st, "DE120", 1, "prob0")
-    hand_before = len(st.d["pl"][1]["hand"])
+    hand_before = len(st.hand(1))
     st = _run_effect(game, st, 0, [{"op": "defeat", "target": {"id": tm}}])
-    names = [card_db.cards[st.d["cards"][c]["k"]].number for c in st.d["pl"][1]["hand"]]
-    assert "DE120" in names and len(st.d["pl"][1]["hand"]) == hand_before + 1
-    assert not any(card_db.cards[st.d["cards"][c]["k"]].number == "DE120" for c in st.d["pl"][1]["disc"])
+    names = [card_db.cards[st.card_key(c)].number for c in st.hand(1)]
+    assert "DE120" in names and len(st.hand(1)) == hand_before + 1
+    assert not any(card_db.cards[st.card_key(c)].number == "DE120" for c in st.discard_pile(1))
 
 
 # ------------------------------------------------------------------ every automated "leaves play" trigger
@@ -106,7 +106,7 @@ def test_every_automated_leaves_play_trigger_changes_the_game_410_6a(game, card_
         st_b.d["rq"].append({"p": 0, "src": None, "eff": [{"op": op, "target": {"id": cid}}], "i": 0, "ch": None,
                              "lbl": "test", "after": None})
         resolve_step(game, st_b)
-        st_b.d["trig"] = [t for t in st_b.d["trig"] if t["src"] != cid]  # the card's own triggers skipped
+        st_b.d["trig"] = [t for t in st_b.triggers_waiting if t["src"] != cid]  # the card's own triggers skipped
         _resolve_answering_yes(game, st_b)
         if _projection(with_trigger.d) == _projection(st_b.d):
             idle.append(number)
@@ -171,10 +171,10 @@ def test_attached_resource_that_friend_is_its_host_509(game, card_db):
         set_tokens(st, 0, 9)
         host = place(game, st, host_no, 0, area)
         res = place(game, st, number, 0, area, host=host)
-        before = (st.d["cards"][host]["a"], game.power(st, host), bool(st.d["cards"][host].get("ex")))
+        before = (st.area(host), game.power(st, host), bool(st.d["cards"][host].get("ex")))
         play_effects(game, st, 0, res, ab["effects"])
         resolve_all(game, st)
-        after = (st.d["cards"][host]["a"], game.power(st, host), bool(st.d["cards"][host].get("ex")))
+        after = (st.area(host), game.power(st, host), bool(st.d["cards"][host].get("ex")))
         i = ("area", "power", "ex").index(what)
         assert after[i] != before[i], (number, ab["text"], before, after)
 
@@ -186,7 +186,7 @@ def test_moving_a_troublemaker_by_an_effect_offers_only_problems_506_2a(game):
     st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "move", "target": {"id": tm}, "to": "choose"}], "i": 0,
                        "ch": None, "lbl": "test", "after": None})
     resolve_step(game, st)
-    if st.d["pending"]:
-        assert not any(str(o).startswith("home") for o in st.d["pending"]["options"])
+    if st.pending:
+        assert not any(str(o).startswith("home") for o in st.pending["options"])
     else:  # one Problem to go to: moved without a decision
-        assert st.d["cards"][tm]["a"] == "prob1"
+        assert st.area(tm) == "prob1"

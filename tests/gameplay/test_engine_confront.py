@@ -39,7 +39,7 @@ def test_611_3_multicolor_characters_choose_their_color():
 
 
 def _to_score(game, st):
-    return game.apply(st, Action("pass", st.d["tp"]))[0]
+    return game.apply(st, Action("pass", st.turn_player))[0]
 
 
 def test_611_4_confronting_scores_a_point(game):
@@ -47,8 +47,8 @@ def test_611_4_confronting_scores_a_point(game):
     place(game, st, "PR33", 0, "prob0")  # Red Gala, 2 Honesty
     place(game, st, "PR12", 0, "prob0")  # Emerald Green, 2 Loyalty
     st = _to_score(game, st)
-    assert st.d["pl"][0]["score"] == 1
-    assert st.d["tp"] == 1
+    assert st.score(0) == 1
+    assert st.turn_player == 1
 
 
 def test_opponents_problem_needs_only_power(game):
@@ -56,14 +56,14 @@ def test_opponents_problem_needs_only_power(game):
     # Bob's starting problem (Runaway Cart) needs 4 power of any color from Ann
     place(game, st, "PR31", 0, "prob1")  # Full Steam, 4 Honesty
     st = _to_score(game, st)
-    assert st.d["pl"][0]["score"] == 1
+    assert st.score(0) == 1
 
 
 def test_503_5_exhausted_characters_do_not_contribute(game):
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob1", exhausted=True)
     st = _to_score(game, st)
-    assert st.d["pl"][0]["score"] == 0
+    assert st.score(0) == 0
 
 
 def test_611_3e_opposing_face_up_troublemaker_prevents_confronting(game):
@@ -71,7 +71,7 @@ def test_611_3e_opposing_face_up_troublemaker_prevents_confronting(game):
     place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR155", 1, "prob1")  # Flim, face up, Bob's
     st = _to_score(game, st)
-    assert st.d["pl"][0]["score"] == 0
+    assert st.score(0) == 0
 
 
 def test_face_down_troublemaker_does_not_prevent_confronting(game):
@@ -79,30 +79,30 @@ def test_face_down_troublemaker_does_not_prevent_confronting(game):
     place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR155", 1, "prob1", face_down=True)
     st = _to_score(game, st)
-    assert st.d["pl"][0]["score"] == 1
+    assert st.score(0) == 1
 
 
 def test_301_2_mane_turns_over_when_confronting_its_problem(game):
     """Pinkie Pie, Party Animal: "When you confront this card's Problem, if none of your opponent's
     Friends are at that Problem, turn this card over." (per-card definition, cards/premiere.py)"""
     st = stacked_game(game, manes=("PR3", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob1"
     place(game, st, "PR31", 0, "prob1")
     st = _to_score(game, st)
-    assert st.d["pl"][0]["score"] == 1
-    assert st.d["cards"][mane]["b"] is True
+    assert st.score(0) == 1
+    assert st.boosted(mane) is True
     assert game.face(st, mane).keywords.get("Random") == 1  # the Boosted side's keyword
 
 
 def test_mane_does_not_turn_over_when_condition_fails(game):
     st = stacked_game(game, manes=("PR3", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob1"
     place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR20", 1, "prob1")  # an opposing Friend there
     st = _to_score(game, st)
-    assert not st.d["cards"][mane]["b"]
+    assert not st.boosted(mane)
 
 
 def test_when_rodeo_ruckus_is_confronted_the_confronter_discards_and_its_owner_draws(game):
@@ -115,14 +115,14 @@ def test_when_rodeo_ruckus_is_confronted_the_confronter_discards_and_its_owner_d
     st._la = None
     place(game, st, "PR31", 0, "prob1")  # Full Steam, 4 power: with two, the 8 power an opponent needs
     place(game, st, "PR31", 0, "prob1")
-    hand = list(st.d["pl"][0]["hand"])
-    st = pass_until(game, st, lambda s: bool(s.d["pending"]))
-    assert st.d["pl"][0]["score"] == 1  # 611.4: Ann scored for confronting
-    assert st.d["pending"]["player"] == 0 and st.d["pending"]["options"] == hand
-    discarded = st.d["cards"][hand[-1]]["k"]
+    hand = list(st.hand(0))
+    st = pass_until(game, st, lambda s: bool(s.pending))
+    assert st.score(0) == 1  # 611.4: Ann scored for confronting
+    assert st.pending["player"] == 0 and st.pending["options"] == hand
+    discarded = st.card_key(hand[-1])
     st, events = game.apply(st, Action.make("choose", 0, option=hand[-1]))
-    assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["disc"]] == [discarded]
-    assert len(st.d["pl"][0]["hand"]) == len(hand) - 1
+    assert [st.card_key(c) for c in st.discard_pile(0)] == [discarded]
+    assert len(st.hand(0)) == len(hand) - 1
     this_turn = events[:next(i for i, e in enumerate(events) if e["type"] == "turn")]
     assert any(e["type"] == "discard" and "Ann" in e["msg"] for e in this_turn)
     assert any(e["type"] == "draw" and e.get("player") == 1 and "to" not in e for e in this_turn)

@@ -88,11 +88,11 @@ def test_first_griffon_friend_each_turn_costs_less(game, card_db):
     assert [game.card_cost(st, 0, c) for c in (gav, gre, pony)] == [1, 2, 2]
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=pony, area="home0"))  # not a Griffon: no change
-    gav = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == card_db.key("FF7"))
+    gav = next(c for c in st.hand(0) if st.card_key(c) == card_db.key("FF7"))
     assert game.card_cost(st, 0, gav) == 1
     st, _ = game.apply(st, Action.make("play", 0, card=gav, area="home0"))
-    assert st.d["pl"][0]["tok"] == 5 - 2 - 1
-    gre = next(c for c in st.d["pl"][0]["hand"] if st.d["cards"][c]["k"] == card_db.key("FF25"))
+    assert st.tokens(0) == 5 - 2 - 1
+    gre = next(c for c in st.hand(0) if st.card_key(c) == card_db.key("FF25"))
     assert game.card_cost(st, 0, gre) == 3  # no longer the first Griffon Friend this turn
 
 
@@ -106,7 +106,7 @@ def test_opponents_pay_more_and_you_pay_less(game, card_db):
     assert game.card_cost(st, 1, to_hand(game, st, "PR114", 1)) == 1 + 2
     assert game.card_cost(st, 0, to_hand(game, st, "PR114", 0)) == 1
     st = stacked_game(game, manes=("HM2", "PR2"))
-    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True  # Discord boosted
+    st.d["cards"][st.mane(0)]["b"] = True  # Discord boosted
     tm = to_hand(game, st, "RR11", 1)
     assert game.r.play_cost_delta(st.d, 1, tm, 1, area="prob0") == 1
     assert game.r.play_cost_delta(st.d, 0, to_hand(game, st, "RR11", 0), 1, area="prob1") == 0
@@ -124,7 +124,7 @@ def test_rally_costs_less_while_exhausted(game, card_db):
     st._la = None
     assert [a.get("card") for a in legal(game, st, "rally")] == [f]
     st2, _ = game.apply(st, Action.make("rally", 0, card=f))
-    assert st2.d["pl"][0]["tok"] == 0 and not st2.d["cards"][f]["fr"]
+    assert st2.tokens(0) == 0 and not st2.frightened(f)
     place(game, st, "CN32", 0, "home0", exhausted=True)  # two discounts: still at least [1]
     assert game.action_tax(st, 0, "rally", f) == -1
 
@@ -154,18 +154,18 @@ def test_event_additional_cost_paragraph(game, card_db):
     place(game, st, "PR31", 0, "home0")  # Honesty 4 for the play requirement
     opp = place(game, st, "PR12", 1, "prob1")
     ev_ = to_hand(game, st, "EO111", 0)
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     set_tokens(st, 0, 1)
     st, _ = game.apply(st, Action.make("play", 0, card=ev_))
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == hand - 2  # the Event and the discarded card
-    assert [o for o in (opp, st.d["pl"][1]["mane"]) if st.d["cards"][o]["ex"] and st.d["cards"][o].get("nr")]
+    assert len(st.hand(0)) == hand - 2  # the Event and the discarded card
+    assert [o for o in (opp, st.mane(1)) if st.exhausted(o) and st.d["cards"][o].get("nr")]
     st = stacked_game(game, decks=(["EO111", "PR31"], None))
-    for c in list(st.d["pl"][0]["hand"])[1:]:  # only Bale Out! in hand: the cost can't be paid (508.1d)
+    for c in list(st.hand(0))[1:]:  # only Bale Out! in hand: the cost can't be paid (508.1d)
         st.d["pl"][0]["hand"].remove(c)
     place(game, st, "PR31", 0, "home0")
     set_tokens(st, 0, 3)
-    assert not [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == card_db.key("EO111")]
+    assert not [a for a in legal(game, st, "play") if st.card_key(a.get("card")) == card_db.key("EO111")]
 
 
 # ------------------------------------------------------------------ power
@@ -215,7 +215,7 @@ def test_chaos_while_flipped_power(game, card_db):
     resolve_all(game, st)
     top(game, st, 0, "FF8", "EO42", "FF68")
     top(game, st, 1, "FF8")
-    hand0, hand1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
+    hand0, hand1 = len(st.hand(0)), len(st.hand(1))
     base0 = game.faceoff_total(st, 0)
     flip_one(game.r, st.d, Ev(True), 0)
     assert game.faceoff_total(st, 0) == base0 + 1 + 2
@@ -253,7 +253,7 @@ def test_cant_be_frightened_conditions(game, card_db):
     assert frighten(game, st, f)
     unfrighten(game, st, f)
     add_power(game, st, maud, 2, "turn")
-    assert pw(game, st, maud) == 4 and not frighten(game, st, f) and not st.d["cards"][f]["fr"]
+    assert pw(game, st, maud) == 4 and not frighten(game, st, f) and not st.frightened(f)
     st = stacked_game(game)
     roller = place(game, st, "CN38", 0, "home0")
     assert not game.prevented(st, roller, "no_dismiss")
@@ -274,7 +274,7 @@ def test_no_friends_played_while_a_troublemaker_is_here(game, card_db):
 
     def areas():
         st._la = None
-        return {a.get("area") for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == card_db.key("PR12")}
+        return {a.get("area") for a in legal(game, st, "play") if st.card_key(a.get("card")) == card_db.key("PR12")}
     assert "prob1" in areas()
     tm = place(game, st, "RR11", 1, "prob1", face_down=True)
     assert "prob1" in areas()
@@ -293,8 +293,8 @@ def test_attachment_color_and_put_back_on_deck(game, card_db):
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
-    top_card = st.d["pl"][0]["deck"][0]
-    assert st.d["cards"][top_card]["k"] == card_db.key("EO168") and game.colors(st, f) == ("Loyalty",)
+    top_card = st.deck(0)[0]
+    assert st.card_key(top_card) == card_db.key("EO168") and game.colors(st, f) == ("Loyalty",)
 
 
 def test_problem_has_no_bonus_while_friend_there(game, card_db):
@@ -308,7 +308,7 @@ def test_problem_has_no_bonus_while_friend_there(game, card_db):
     place(game, st, "CN130", 0, "home0", host=f)
     assert game.problem_bonus(st, pid) == printed
     st.d["cards"][f]["a"] = "prob1"
-    for o in st.d["play"]:
+    for o in st.cards_in_play:
         if st.d["cards"][o].get("h") == f:
             st.d["cards"][o]["a"] = "prob1"
     assert game.problem_bonus(st, pid) == 0
@@ -317,8 +317,8 @@ def test_problem_has_no_bonus_while_friend_there(game, card_db):
 def test_boosted_mane_loses_abilities(game, card_db):
     """AD153 Utterly Drained: "While that Mane Character is boosted, it loses and can't have abilities"."""
     st = stacked_game(game)
-    mane = st.d["pl"][1]["mane"]
-    place(game, st, "AD153", 0, st.d["cards"][mane]["a"], host=mane)
+    mane = st.mane(1)
+    place(game, st, "AD153", 0, st.area(mane), host=mane)
     assert not game.lost_abilities(st, mane)
     st.d["cards"][mane]["b"] = True
     assert game.lost_abilities(st, mane) and game.abilities(st, mane) == ()
@@ -331,17 +331,17 @@ def test_maximum_hand_size_increased(game, card_db):
     assert game.max_hand_size(st, 0) == 8
     st.d["cards"][fc]["cm"] = True
     assert game.max_hand_size(st, 0) == 10 and game.max_hand_size(st, 1) == 8
-    while len(st.d["pl"][0]["hand"]) < 10:
+    while len(st.hand(0)) < 10:
         to_hand(game, st, "PR12", 0)
     from gameplay.engine.mlp.flow import end_of_turn
     end_of_turn(game.r, st.d, Ev(True))
-    assert not (st.d["pending"] and st.d["pending"]["kind"] == "discard_down") and st.d["tp"] == 1
+    assert not (st.pending and st.pending["kind"] == "discard_down") and st.turn_player == 1
 
 
 def test_opposing_mane_cant_contribute_to_faceoffs(game, card_db):
     """HM43 Zecora: "Opposing Mane Characters here can't contribute their power to faceoffs" (514.4a)."""
     st = stacked_game(game)
-    mane1 = st.d["pl"][1]["mane"]
+    mane1 = st.mane(1)
     st.d["cards"][mane1]["a"] = "prob0"
     place(game, st, "PR31", 0, "prob0")
     start_faceoff(game, st, "problem", ["prob0"], 0, None)
@@ -369,7 +369,7 @@ def test_talented_exhaust_no_ready_and_distribute(game, card_db):
     opp = place(game, st, "PR12", 1, "prob1")
     st = play_event(game, st, "CN113")  # Honesty Event
     resolve_all(game, st)
-    done = [o for o in (opp, st.d["pl"][1]["mane"]) if st.d["cards"][o]["ex"]]
+    done = [o for o in (opp, st.mane(1)) if st.exhausted(o)]
     assert len(done) == 1 and st.d["cards"][done[0]]["nr"]
     st = stacked_game(game)
     place(game, st, "LL73", 0, "home0")
@@ -378,7 +378,7 @@ def test_talented_exhaust_no_ready_and_distribute(game, card_db):
     st = play_event(game, st, "CN113")
     picks = []
     for _ in range(20):
-        pend = st.d["pending"]
+        pend = st.pending
         if pend and pend["kind"] == "may":
             st, _ = game.apply(st, Action.make("choose", 0, option=True))
         elif pend and pend["kind"] == "target":
@@ -386,11 +386,11 @@ def test_talented_exhaust_no_ready_and_distribute(game, card_db):
                 assert big not in pend["options"] and small in pend["options"]  # printed power 4 / 2
                 picks.append(pend["options"])
             st, _ = game.apply(st, Action.make("choose", 0, option=small))
-        elif st.d["rq"]:
+        elif st.resolving:
             resolve_all(game, st)
         else:
             break
-    assert st.d["cards"][small]["cn"].get("+1") == 2 and len(picks) == 2 and not st.d["cards"][big]["cn"]
+    assert st.counters(small).get("+1") == 2 and len(picks) == 2 and not st.counters(big)
 
 
 def test_talented_look_and_shuffle_from_discard(game, card_db):
@@ -400,10 +400,10 @@ def test_talented_look_and_shuffle_from_discard(game, card_db):
     place(game, st, "LL39", 0, "home0")
     place(game, st, "PR60", 0, "home0")
     place(game, st, "PR60", 0, "home0")
-    topc = st.d["pl"][0]["deck"][0]
+    topc = st.deck(0)[0]
     st = play_event(game, st, "SB98")  # Magic Event: frighten a Friend
     for _ in range(20):
-        pend = st.d["pending"]
+        pend = st.pending
         if pend and pend["kind"] == "look":
             st, _ = game.apply(st, Action.make("choose", 0, option="bottom"))
             break
@@ -412,16 +412,16 @@ def test_talented_look_and_shuffle_from_discard(game, card_db):
         else:
             resolve_all(game, st)
     resolve_all(game, st)
-    assert st.d["pl"][0]["deck"][-1] == topc
+    assert st.deck(0)[-1] == topc
     st = stacked_game(game)
     place(game, st, "LL27", 0, "home0")
     place(game, st, "PR36", 0, "home0")
     f = to_discard(game, st, "PR12", 0)
-    deck = len(st.d["pl"][0]["deck"])
+    deck = len(st.deck(0))
     st = play_event(game, st, "PR114")  # Laughter Event: draw 3
     resolve_all(game, st)
-    assert f not in st.d["pl"][0]["disc"] and len(st.d["pl"][0]["deck"]) == deck - 3 + 1
-    assert any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][0]["deck"])
+    assert f not in st.discard_pile(0) and len(st.deck(0)) == deck - 3 + 1
+    assert any(st.card_key(c) == card_db.key("PR12") for c in st.deck(0))
 
 
 # ------------------------------------------------------------------ The first player to confront this Problem (611)
@@ -437,9 +437,9 @@ def confront(game, st, p, area):
 def settle(game, st):
     """Put waiting triggers on the queue and resolve until a decision is pending (or nothing is left)."""
     for _ in range(50):
-        if st.d["pending"]:
+        if st.pending:
             break
-        if st.d["rq"]:
+        if st.resolving:
             resolve_step(game, st)
         elif not pre_priority(game, st):
             break
@@ -457,18 +457,18 @@ def test_first_player_to_confront_this_problem(game, card_db):
     to_discard(game, st, "PR12", 1)  # printed power 2: not offered
     assert game.can_confront(st, 1, "prob0")
     confront(game, st, 1, "prob0")
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    assert st.pending["kind"] == "may" and st.pending["player"] == 1
     answer(game, st, 1, True)
     settle(game, st)
-    assert st.d["pending"]["options"] == [one, "none"]
+    assert st.pending["options"] == [one, "none"]
     resolve_all(game, st)
-    assert any(st.d["cards"][c]["k"] == card_db.key("PR20") for c in st.d["pl"][1]["hand"])
+    assert any(st.card_key(c) == card_db.key("PR20") for c in st.hand(1))
     # a second confront of the same Problem (by anyone) does not trigger it
     for n in ("PR36", "PR12", "PR31", "PR31"):
         place(game, st, n, 0, "prob0")
     to_discard(game, st, "PR20", 0)
     confront(game, st, 0, "prob0")
-    assert not st.d["pending"] and not st.d["rq"]
+    assert not st.pending and not st.resolving
 
 
 def test_first_confront_looks_at_this_problem_deck_and_pays_to_score(game, card_db):
@@ -478,23 +478,23 @@ def test_first_confront_looks_at_this_problem_deck_and_pays_to_score(game, card_
     set_problem(game, st, 1, "PR169")
     for n in ("PR36", "PR12", "PR31", "PR31", "PR31"):
         place(game, st, n, 0, "prob1")
-    pdeck = list(st.d["pl"][1]["pdeck"])
+    pdeck = list(st.problem_deck(1))
     confront(game, st, 0, "prob1")
     answer(game, st, 0, True)
     settle(game, st)
-    assert st.d["pending"]["kind"] == "look" and st.d["pending"]["player"] == 0
+    assert st.pending["kind"] == "look" and st.pending["player"] == 0
     answer(game, st, 0, "bottom")
     resolve_all(game, st)
-    assert st.d["pl"][1]["pdeck"] == pdeck[1:] + pdeck[:1]
+    assert st.problem_deck(1) == pdeck[1:] + pdeck[:1]
     st = stacked_game(game)
     set_problem(game, st, 1, "CG190")
     for n in ("PR60", "PR60", "PR31", "PR31", "PR31"):
         place(game, st, n, 0, "prob1")
     set_tokens(st, 0, 3)
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     confront(game, st, 0, "prob1")
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == score + 1 + 2 and st.d["pl"][0]["tok"] == 0
+    assert st.score(0) == score + 1 + 2 and st.tokens(0) == 0
 
 
 def test_first_confront_dismisses_a_resource_on_an_opposing_friend_here(game, card_db):
@@ -505,7 +505,7 @@ def test_first_confront_dismisses_a_resource_on_an_opposing_friend_here(game, ca
         place(game, st, n, 0, "prob1")
     theirs = place(game, st, "PR12", 1, "prob1")
     hat = place(game, st, "EO168", 1, "prob1", host=theirs)
-    mine = place(game, st, "EO168", 0, "prob1", host=st.d["play"][-3])
+    mine = place(game, st, "EO168", 0, "prob1", host=st.cards_in_play[-3])
     elsewhere = place(game, st, "EO168", 1, "home1", host=place(game, st, "PR12", 1, "home1"))
     confront(game, st, 0, "prob1")
     answer(game, st, 0, True)
@@ -526,10 +526,10 @@ def test_dismiss_with_cost_up_to_your_griffon_count(game, card_db):
     place(game, st, "FF6", 1, "home1")  # an opposing Griffon does not count
     scenario.trigger(game, st, "enter", g)
     settle(game, st)
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     answer(game, st, 0, True)
     settle(game, st)
-    assert st.d["pending"]["kind"] == "target" and st.d["pending"]["options"] == [cheap, mid]
+    assert st.pending["kind"] == "target" and st.pending["options"] == [cheap, mid]
     answer(game, st, 0, mid)
     settle(game, st)
     assert not game.in_play(st, mid) and game.in_play(st, cheap) and game.in_play(st, dear)
@@ -541,15 +541,15 @@ def test_when_this_card_readies(game, card_db):
     st = stacked_game(game)
     cal = place(game, st, "FF69", 0, "home0", exhausted=True)
     scenario.ready(game, st, cal)
-    assert st.d["trig"]
+    assert st.triggers_waiting
     resolve_all(game, st)
-    assert st.d["cards"][cal]["cn"].get("+1") == 1
+    assert st.counters(cal).get("+1") == 1
     from gameplay.engine.mlp.flow import start_turn
     st.d["cards"][cal]["ex"] = True
     st.d["tp"] = 0
     start_turn(game.r, st.d, Ev(True))
     resolve_all(game, st)
-    assert st.d["cards"][cal]["cn"].get("+1") == 2 and not st.d["cards"][cal]["ex"]
+    assert st.counters(cal).get("+1") == 2 and not st.exhausted(cal)
 
 
 def test_event_looks_at_top_card_when_you_play_an_event(game, card_db):
@@ -561,11 +561,11 @@ def test_event_looks_at_top_card_when_you_play_an_event(game, card_db):
     place(game, st, "PR36", 0, "home0")
     st = play_event(game, st, "PR114")  # draw 3 cards
     settle(game, st)
-    assert st.d["pending"]["kind"] == "look" and st.d["pending"]["player"] == 0  # private: top or bottom
-    topc = st.d["pl"][0]["deck"][0]
+    assert st.pending["kind"] == "look" and st.pending["player"] == 0  # private: top or bottom
+    topc = st.deck(0)[0]
     answer(game, st, 0, "bottom")
     resolve_all(game, st)
-    assert st.d["pl"][0]["deck"][-1] == topc and topc not in st.d["pl"][0]["hand"]
+    assert st.deck(0)[-1] == topc and topc not in st.hand(0)
 
 
 # ------------------------------------------------------------------ confront reductions (611.2, 611.3)
@@ -626,7 +626,7 @@ def test_problem_faceoff_mane_power(game, card_db):
     AD170: "... opposing boosted Mane Characters here have -2 power" (514.2, 514.4a)."""
     st = stacked_game(game)
     set_problem(game, st, 0, "CN168")
-    m0, m1 = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
+    m0, m1 = st.mane(0), st.mane(1)
     base0 = pw(game, st, m0)
     st.d["cards"][m0]["a"] = "prob1"
     assert pw(game, st, m0) == base0  # no faceoff
@@ -648,13 +648,13 @@ def test_no_draws_during_the_main_phase_with_four_cards(game, card_db):
     cards during the Main Phase" (410.4)."""
     st = stacked_game(game)
     tm = place(game, st, "EO173", 1, "prob1", face_down=True)
-    assert len(st.d["pl"][0]["hand"]) >= 4
+    assert len(st.hand(0)) >= 4
     set_tokens(st, 0, 3)
     assert legal(game, st, "draw")  # face-down: no abilities (505.1a)
     st.d["cards"][tm]["fd"] = False
     st._la = None
     assert not legal(game, st, "draw") and draw_cards(game, st, 0) == 0
-    while len(st.d["pl"][0]["hand"]) > 3:
+    while len(st.hand(0)) > 3:
         st.d["pl"][0]["hand"].pop()
     st._la = None
     assert legal(game, st, "draw") and draw_cards(game, st, 0) == 1
@@ -714,34 +714,34 @@ def test_resource_instructions_on_entering_play(game, card_db):
     on_mine = place(game, st, "EO165", 0, "home0", host=mine)
     scenario.trigger(game, st, "enter", on_mine)
     settle(game, st)
-    assert not st.d["pending"] and not st.d["cards"][mine]["ex"]  # yours: nothing
+    assert not st.pending and not st.exhausted(mine)  # yours: nothing
     on_theirs = place(game, st, "EO165", 0, "prob1", host=theirs)
     scenario.trigger(game, st, "enter", on_theirs)
     settle(game, st)
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
     answer(game, st, 0, True)
     settle(game, st)
-    assert st.d["cards"][theirs]["ex"]
+    assert st.exhausted(theirs)
     st = stacked_game(game)
     mine = place(game, st, "PR12", 0, "home0")
     place(game, st, "EO161", 0, "home0", host=mine)
-    scenario.trigger(game, st, "enter", next(o for o in st.d["play"] if st.d["cards"][o].get("h") == mine))
+    scenario.trigger(game, st, "enter", next(o for o in st.cards_in_play if st.d["cards"][o].get("h") == mine))
     settle(game, st)
     answer(game, st, 0, True)
     settle(game, st)
     answer(game, st, 0, "prob1")
     resolve_all(game, st)
-    assert st.d["cards"][mine]["a"] == "prob1"
+    assert st.area(mine) == "prob1"
     st = stacked_game(game)
     f = place(game, st, "PR12", 1, "home1")
     ooa = place(game, st, "CG137", 0, "home1", host=f)
     scenario.trigger(game, st, "enter", ooa)
     resolve_all(game, st)
-    assert st.d["cards"][f]["ex"]
+    assert st.exhausted(f)
     from gameplay.engine.mlp.flow import start_turn
     st.d["tp"] = 1
     start_turn(game.r, st.d, Ev(True))
-    assert st.d["cards"][f]["ex"]  # not during the Ready Phase
+    assert st.exhausted(f)  # not during the Ready Phase
     assert scenario.ready(game, st, f)  # an effect may still ready it
 
 
@@ -751,20 +751,20 @@ def test_frighten_replaced_by_exhausting(game, card_db):
     would be frightened (712.3); declining lets it be frightened (710.3)."""
     st = stacked_game(game)
     cf = place(game, st, "CN29", 0, "prob0")
-    assert frighten(game, st, cf) is False and not st.d["cards"][cf]["fr"]
+    assert frighten(game, st, cf) is False and not st.frightened(cf)
     settle(game, st)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "may" and pend["player"] == 0
     answer(game, st, 0, True)
     resolve_all(game, st)
-    assert st.d["cards"][cf]["ex"] and not st.d["cards"][cf]["fr"]
+    assert st.exhausted(cf) and not st.frightened(cf)
     frighten(game, st, cf)  # 710.4: replaced even though it can't be exhausted again
     settle(game, st)
     answer(game, st, 0, False)
     settle(game, st)
-    assert st.d["cards"][cf]["fr"]
+    assert st.frightened(cf)
     other = place(game, st, "PR12", 0, "prob0")
-    assert frighten(game, st, other) and not st.d["rq"]  # only "this card"
+    assert frighten(game, st, other) and not st.resolving  # only "this card"
 
 
 def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, card_db):
@@ -777,7 +777,7 @@ def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, 
     settle(game, st)
     answer(game, st, 0, True)
     resolve_all(game, st)
-    assert not st.d["cards"][gs]["fr"] and d not in st.d["pl"][0]["disc"] and len(st.d["pl"][0]["ban"]) == 1
+    assert not st.frightened(gs) and d not in st.discard_pile(0) and len(st.banished(0)) == 1
     st = stacked_game(game)
     place(game, st, "HM65", 1, "home1")
     f = place(game, st, "PR12", 0, "prob0")
@@ -787,11 +787,11 @@ def test_frighten_replaced_by_banishing_from_discard_or_paying_to_dismiss(game, 
     set_tokens(st, 1, 2)
     frighten(game, st, g)
     settle(game, st)
-    assert st.d["pending"]["player"] == 1
+    assert st.pending["player"] == 1
     answer(game, st, 1, True)
     resolve_all(game, st)
-    assert not game.in_play(st, g) and st.d["pl"][1]["tok"] == 1
-    assert any(st.d["cards"][c]["k"] == card_db.key("PR33") for c in st.d["pl"][0]["disc"])
+    assert not game.in_play(st, g) and st.tokens(1) == 1
+    assert any(st.card_key(c) == card_db.key("PR33") for c in st.discard_pile(0))
 
 
 def test_dismiss_replaced_by_retiring_this_card(game, card_db):
@@ -800,8 +800,8 @@ def test_dismiss_replaced_by_retiring_this_card(game, card_db):
     st = stacked_game(game)
     aj = place(game, st, "CG20", 0, "prob0")
     f, away = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR33", 0, "prob1")
-    assert leave_play(game, st, away, "disc") and not st.d["rq"]  # not here
-    assert leave_play(game, st, f, "disc", verb="retired") and not st.d["rq"]  # retired: not dismissed
+    assert leave_play(game, st, away, "disc") and not st.resolving  # not here
+    assert leave_play(game, st, f, "disc", verb="retired") and not st.resolving  # retired: not dismissed
     g = place(game, st, "PR12", 0, "prob0")
     assert leave_play(game, st, g, "disc") is None and game.in_play(st, g)
     settle(game, st)
@@ -828,10 +828,10 @@ def test_dismiss_replaced_by_hand_or_banish(game, card_db):
     place(game, st, "DE112", 1, "prob1", host=f)
     leave_play(game, st, f, "disc")
     settle(game, st)
-    assert st.d["pending"]["player"] == 1
+    assert st.pending["player"] == 1
     answer(game, st, 1, True)
     resolve_all(game, st)
-    assert not game.in_play(st, f) and any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][1]["hand"])
+    assert not game.in_play(st, f) and any(st.card_key(c) == card_db.key("PR12") for c in st.hand(1))
     st = stacked_game(game)
     cad = place(game, st, "LL77", 0, "home0")
     opp = place(game, st, "PR12", 1, "prob1")
@@ -839,9 +839,9 @@ def test_dismiss_replaced_by_hand_or_banish(game, card_db):
     settle(game, st)
     answer(game, st, 0, True)
     resolve_all(game, st)
-    assert st.d["cards"][cad]["ex"] and any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][1]["ban"])
+    assert st.exhausted(cad) and any(st.card_key(c) == card_db.key("PR12") for c in st.banished(1))
     opp2 = place(game, st, "PR33", 1, "prob1")
-    assert leave_play(game, st, opp2, "disc") and not st.d["rq"]  # exhausted: not offered
+    assert leave_play(game, st, opp2, "disc") and not st.resolving  # exhausted: not offered
 
 
 def test_leave_play_replaced_by_exhausting_your_mane(game, card_db):
@@ -854,9 +854,9 @@ def test_leave_play_replaced_by_exhausting_your_mane(game, card_db):
     settle(game, st)
     answer(game, st, 0, True)
     resolve_all(game, st)
-    assert game.in_play(st, f) and st.d["cards"][st.d["pl"][0]["mane"]]["ex"]
+    assert game.in_play(st, f) and st.exhausted(st.mane(0))
     theirs = place(game, st, "PR12", 1, "home1")
-    assert leave_play(game, st, theirs, "disc") and not st.d["rq"]  # not Ann's Friend
+    assert leave_play(game, st, theirs, "disc") and not st.resolving  # not Ann's Friend
 
 
 def test_cant_leave_play_cant_be_retired_and_most_power(game, card_db):
@@ -902,8 +902,8 @@ def test_move_and_play_restrictions_with_conditions(game, card_db):
     assert not game.move_blocked(st, 0, mover, "home0", "prob1")
     st = stacked_game(game)
     place(game, st, "CG69", 1, "prob1")
-    m0 = st.d["pl"][0]["mane"]
-    assert st.d["cards"][m0]["a"] == "home0"
+    m0 = st.mane(0)
+    assert st.area(m0) == "home0"
     assert game.move_blocked(st, 0, mover := place(game, st, "PR12", 0, "home0"), "home0", "prob1")
     assert not game.move_blocked(st, 1, place(game, st, "PR12", 1, "home1"), "home1", "prob1")  # not its controller
     st.d["cards"][m0]["a"] = "prob0"
@@ -960,7 +960,7 @@ def test_mane_power_from_the_discard_pile_and_score_phase_host(game, card_db):
     functions from the discard pile); CN151 The Twilicane: "During the Score Phase, if that Mane Character
     is at home, that opponent's Friends each have -1 power"."""
     st = stacked_game(game)
-    m0, m1 = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
+    m0, m1 = st.mane(0), st.mane(1)
     b0 = pw(game, st, m0)
     dd = place(game, st, "DE18", 0, "home0")
     assert pw(game, st, m0) == b0
@@ -1032,7 +1032,7 @@ def test_cards_in_play_have_unique(game, card_db):
     place(game, st, "AD199", 1, "home1")
     assert "Unique" in game.traits(st, a)
     assert _uniqueness(game.r, st.d, Ev(True))
-    assert st.d["pending"]["kind"] == "uniqueness" and sorted(st.d["pending"]["options"]) == sorted([a, b])
+    assert st.pending["kind"] == "uniqueness" and sorted(st.pending["options"]) == sorted([a, b])
 
 
 def test_sent_to_another_problem_instead_of_home(game, card_db):
@@ -1042,16 +1042,16 @@ def test_sent_to_another_problem_instead_of_home(game, card_db):
     st = stacked_game(game)
     dm = place(game, st, "FF49", 0, "prob0")
     send_home(game, st, dm)
-    assert st.d["cards"][dm]["a"] == "prob1"
+    assert st.area(dm) == "prob1"
     other = place(game, st, "PR12", 0, "prob1")
     send_home(game, st, other)
-    assert st.d["cards"][other]["a"] == "home0"
+    assert st.area(other) == "home0"
     st = stacked_game(game)
     place(game, st, "MT142", 0, "prob1")
     one, two = place(game, st, "PR20", 0, "prob1"), place(game, st, "PR12", 0, "prob1")
     send_home(game, st, one)
     send_home(game, st, two)
-    assert st.d["cards"][one]["a"] == "prob0" and st.d["cards"][two]["a"] == "home0"
+    assert st.area(one) == "prob0" and st.area(two) == "home0"
 
 
 def test_not_sent_home_from_a_solved_problem(game, card_db):
@@ -1064,16 +1064,16 @@ def test_not_sent_home_from_a_solved_problem(game, card_db):
     small, big = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR31", 0, "prob1")
     old = problem(st, game, 1)
     replace_problem(game, st, "prob1")
-    assert st.d["cards"][small]["a"] == "prob1" and st.d["cards"][big]["a"] == "home0" and problem(st, game, 1) != old
+    assert st.area(small) == "prob1" and st.area(big) == "home0" and problem(st, game, 1) != old
     st = stacked_game(game)
     joe = place(game, st, "HM75", 0, "prob1")
     st.d["rq"].append({"p": 0, "src": joe, "eff": [{"op": "replace_problem"}], "i": 0, "ch": None, "lbl": "", "after": None})
     settle(game, st)
-    assert not st.d["pending"] or st.d["pending"]["options"] == ["prob0"]  # not Joe's Problem
+    assert not st.pending or st.pending["options"] == ["prob0"]  # not Joe's Problem
     resolve_all(game, st)
-    assert st.d["cards"][joe]["a"] == "prob1"
+    assert st.area(joe) == "prob1"
     replace_problem(game, st, "prob1")  # solved
-    assert st.d["cards"][joe]["a"] == "prob1"
+    assert st.area(joe) == "prob1"
 
 
 def test_friend_additional_cost_retire_a_friend(game, card_db):
@@ -1083,13 +1083,13 @@ def test_friend_additional_cost_retire_a_friend(game, card_db):
     to_hand(game, st, "EO38", 0)
     place(game, st, "PR36", 0, "home0")  # Laughter 3 for the play requirement
     set_tokens(st, 0, 9)
-    plays = [a for a in legal(game, st, "play") if st.d["cards"][a.get("card")]["k"] == card_db.key("EO38")]
-    mine = [o for o in st.d["play"] if st.d["cards"][o]["c"] == 0 and game.card_type(st, o) == "Friend"]
+    plays = [a for a in legal(game, st, "play") if st.card_key(a.get("card")) == card_db.key("EO38")]
+    mine = [o for o in st.cards_in_play if st.controller(o) == 0 and game.card_type(st, o) == "Friend"]
     assert plays and {a.get("retire") for a in plays} == set(mine)
     victim = mine[0]
     a = next(x for x in plays if x.get("retire") == victim and x.get("area") == "home0")
     st, _ = game.apply(st, a)
-    assert not game.in_play(st, victim) and any(st.d["cards"][o]["k"] == card_db.key("EO38") for o in st.d["play"])
+    assert not game.in_play(st, victim) and any(st.card_key(o) == card_db.key("EO38") for o in st.cards_in_play)
     # with no Friend to retire, no play action is offered (508.1d)
     from gameplay.engine.mlp.flow.legal import _retire_cost_opts
     st = stacked_game(game)
@@ -1112,7 +1112,7 @@ def test_harmony_counted_effects_and_next_event_discount(game, card_db):
     resolve_all(game, st)
     assert pw(game, st, sb) == game.face(st, sb).power + 2
     g = place(game, st, "FF7", 0, "prob0")
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     ev_ = next(a for a in card_db.cards[card_db.key("FF91")].abilities["front"] if a["kind"] == "event")
     st.d["rq"].append({"p": 0, "src": g, "eff": [ev_["effects"][1]], "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
@@ -1127,14 +1127,14 @@ def test_harmony_counted_effects_and_next_event_discount(game, card_db):
     st = stacked_game(game)
     t = place(game, st, "FF81", 0, "prob1")
     place(game, st, "DE53", 0, "prob1")
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     scenario.trigger(game, st, "confront", t)
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == score  # one other Changeling
+    assert st.score(0) == score  # one other Changeling
     place(game, st, "FF40", 0, "prob1")
     scenario.trigger(game, st, "confront", t)
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == score + 1
+    assert st.score(0) == score + 1
 
 
 def test_mane_turns_over_while_pegasus_friends_are_there(game, card_db):
@@ -1142,7 +1142,7 @@ def test_mane_turns_over_while_pegasus_friends_are_there(game, card_db):
     Problem, you may turn this card over." (an activated ability without a cost; its condition is
     checked as it is activated)."""
     st = stacked_game(game, manes=("CN1", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob1"
 
     def turn_acts():
@@ -1153,13 +1153,13 @@ def test_mane_turns_over_while_pegasus_friends_are_there(game, card_db):
     place(game, st, "CN15", 1, "prob1")  # an opponent's Pegasus Friend there counts ("there are")
     assert turn_acts()
     st2 = stacked_game(game, manes=("CN1", "PR2"))
-    st2.d["cards"][st2.d["pl"][0]["mane"]]["a"] = "prob1"
+    st2.d["cards"][st2.mane(0)]["a"] = "prob1"
     place(game, st2, "AD55", 0, "prob1")
     st2._la = None
-    assert not [a for a in legal(game, st2, "activate") if a.get("card") == st2.d["pl"][0]["mane"]]
+    assert not [a for a in legal(game, st2, "activate") if a.get("card") == st2.mane(0)]
     st, _ = game.apply(st, turn_acts()[0])
     resolve_all(game, st)
-    assert st.d["cards"][st.d["pl"][0]["mane"]]["b"]
+    assert st.boosted(st.mane(0))
 
 
 def test_enters_play_with_counters_and_removes_one_each_turn(game, card_db):
@@ -1167,13 +1167,13 @@ def test_enters_play_with_counters_and_removes_one_each_turn(game, card_db):
     not a trigger) / "At the start of your turn, remove a +1 power counter from this card"."""
     st = stacked_game(game)
     ff = place(game, st, "DE88", 0, "home0")
-    assert st.d["cards"][ff]["cn"].get("+1") == 3 and pw(game, st, ff) == game.face(st, ff).power + 3
+    assert st.counters(ff).get("+1") == 3 and pw(game, st, ff) == game.face(st, ff).power + 3
     from gameplay.engine.mlp.flow import start_turn
     for left in (2, 1, 0, 0):
         st.d["tp"] = 0
         start_turn(game.r, st.d, Ev(True))
         resolve_all(game, st)
-        assert st.d["cards"][ff]["cn"].get("+1", 0) == left
+        assert st.counters(ff).get("+1", 0) == left
 
 
 def test_move_a_friend_with_a_friendship_counter_along(game, card_db):
@@ -1188,7 +1188,7 @@ def test_move_a_friend_with_a_friendship_counter_along(game, card_db):
     settle(game, st)
     answer(game, st, 0, True)
     resolve_all(game, st)
-    assert st.d["cards"][friend]["a"] == "prob1" and st.d["cards"][plain]["a"] == "home0"
+    assert st.area(friend) == "prob1" and st.area(plain) == "home0"
 
 
 def test_public_face_down_troublemakers_and_revealed_deck_top(game, card_db):
@@ -1225,7 +1225,7 @@ def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, card_db):
     Friend's cost is less than or equal to the number of Unicorn characters you have, gain [1]"."""
     effs = next(a for a in card_db.cards[card_db.key("FF101")].abilities["front"] if a["kind"] == "event")["effects"]
     st = stacked_game(game, manes=("PR2", "PR2"))  # (PR1 Rainbow Dash is a Pegasus)
-    assert "Pegasus" not in game.traits(st, st.d["pl"][0]["mane"])
+    assert "Pegasus" not in game.traits(st, st.mane(0))
     big = place(game, st, "PR31", 1, "prob1")
     st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
@@ -1238,14 +1238,14 @@ def test_harmony_event_paragraphs_instead_and_that_friends_cost(game, card_db):
     st = stacked_game(game)
     place(game, st, "PR31", 1, "prob1")  # cost 4
     place(game, st, "LL39", 0, "home0")  # one Unicorn
-    tok = st.d["pl"][0]["tok"]
+    tok = st.tokens(0)
     st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == tok
+    assert st.tokens(0) == tok
     place(game, st, "PR20", 1, "prob1")  # cost 1
     st.d["rq"].append({"p": 0, "src": None, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == tok + 1 and st.d["cards"][st.d["pl"][1]["deck"][0]]["k"] == card_db.key("PR20")
+    assert st.tokens(0) == tok + 1 and st.card_key(st.deck(1)[0]) == card_db.key("PR20")
 
 
 def test_cant_be_removed_or_moved_by_opponents(game, card_db):
@@ -1273,13 +1273,13 @@ def test_choose_up_to_two_colors(game, card_db):
     assert game.colors(st, sc) == ()
     scenario.trigger(game, st, "enter", sc)
     settle(game, st)
-    assert "done" in st.d["pending"]["options"] and len(st.d["pending"]["options"]) == 7
+    assert "done" in st.pending["options"] and len(st.pending["options"]) == 7
     answer(game, st, 0, "Magic")
     settle(game, st)
-    assert "Magic" not in st.d["pending"]["options"]
+    assert "Magic" not in st.pending["options"]
     answer(game, st, 0, "Kindness")
     settle(game, st)
-    assert not st.d["pending"] and set(game.colors(st, sc)) == {"Magic", "Kindness"}
+    assert not st.pending and set(game.colors(st, sc)) == {"Magic", "Kindness"}
     sc2 = place(game, st, "FF83", 0, "home0")
     scenario.trigger(game, st, "enter", sc2)
     settle(game, st)
@@ -1298,12 +1298,12 @@ def test_revealed_friends_colors(game, card_db):
     f = to_hand(game, st, "HM65", 0)  # Loyalty and Laughter
     scenario.trigger(game, st, "enter", ss)
     settle(game, st)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["player"] == 0 and f in pend["options"] and "none" in pend["options"]
-    assert all(game.r.types[st.d["cards"][o]["k"]] == "Friend" for o in pend["options"] if o != "none")
+    assert all(game.r.types[st.card_key(o)] == "Friend" for o in pend["options"] if o != "none")
     answer(game, st, 0, f)
     settle(game, st)
-    assert set(game.colors(st, ss)) == {"Loyalty", "Laughter"} and f in st.d["pl"][0]["hand"]
+    assert set(game.colors(st, ss)) == {"Loyalty", "Laughter"} and f in st.hand(0)
 
 
 def test_first_player_to_play_a_friend_here(game, card_db):
@@ -1318,8 +1318,8 @@ def test_first_player_to_play_a_friend_here(game, card_db):
     g = to_hand(game, st, "PR20", 0)
     st, _ = game.apply(st, Action.make("play", 0, card=g, area="prob1"))
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 5 - 1 + 2
+    assert st.tokens(0) == 5 - 1 + 2
     h = to_hand(game, st, "PR20", 0)
     st, _ = game.apply(st, Action.make("play", 0, card=h, area="prob1"))
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 6 - 1 and f in st.d["pl"][1]["hand"]
+    assert st.tokens(0) == 6 - 1 and f in st.hand(1)

@@ -20,22 +20,22 @@ def _new(game, seed):
 
 def test_setup_defaults_choose_a_starting_problem_then_keep_the_hand(game):
     st = _new(game, 5)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "starting_problem"  # 102.2: no declining option, so the first listed
     a = game.default_action(st, pend["player"])
     assert a == Action.make("choose", pend["player"], option=pend["options"][0])
     assert game.default_action(st, 1 - pend["player"]) is None  # nothing to decide
-    while st.d["pending"] and st.d["pending"]["kind"] == "starting_problem":
+    while st.pending and st.pending["kind"] == "starting_problem":
         st, _ = game.apply(st, game.default_action(st, game.to_move(st)))
-    assert st.d["pending"]["kind"] == "mulligan"
-    p = st.d["pending"]["player"]
+    assert st.pending["kind"] == "mulligan"
+    p = st.pending["player"]
     assert game.default_action(st, p) == Action.make("choose", p, option=False)  # 102.4: keep
 
 
 def test_priority_default_is_pass(game):
     st = stacked_game(game)
     p = game.to_move(st)
-    assert st.d["prio"] and not st.d["pending"]
+    assert st.priority and not st.pending
     assert game.default_action(st, p) == Action("pass", p)  # 510
 
 
@@ -62,7 +62,7 @@ def test_property_default_is_legal_and_games_on_defaults_replay(game, seed):
     st0 = _new(game, seed)
     st, log, r = st0, [], seed
     for _ in range(600):
-        if st.d["outcome"]:
+        if st.outcome:
             break
         p = game.to_move(st)
         acts = game.legal_actions(st, p)

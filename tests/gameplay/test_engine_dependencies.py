@@ -20,8 +20,8 @@ def _run(game, st, p, src, effects, pick=None):
     """Resolve an Event's effects; a target decision offering ``pick`` is answered with it."""
     ev = Ev()
     play_effects(game, st, p, src, effects, ev=ev)
-    while st.d["rq"] or st.d["pending"]:
-        pend = st.d["pending"]
+    while st.resolving or st.pending:
+        pend = st.pending
         if pend and pick in pend["options"]:
             answer(game, st, pend["player"], pick, ev=ev)
             continue
@@ -211,7 +211,7 @@ def test_uncovered_troublemaker_timestamp_is_when_it_is_uncovered(game, card_db)
     trixie = place(game, st, "HM149", 1, "prob0", face_down=True)
     aab = place(game, st, "LL72", 0, "prob0")
     uncover_one(game.r, st.d, Ev(True), trixie)
-    assert not st.d["cards"][trixie]["fd"]
+    assert not st.face_down(trixie)
     assert game.lost_abilities(st, trixie) and not game.lost_abilities(st, aab)
     assert game.keyword(st, trixie, "Villain") == 0
     # the other way round: Applejack & Apple Bloom entering after the uncovered Trixie loses its abilities
@@ -247,7 +247,7 @@ def test_power_conditioned_cant_be_frightened_reads_a_later_power_modifier(game,
     src, effects = _event(game, st, card_db, "PR120", 0)
     _run(game, st, 0, src, effects, pick=f)
     assert pw(game, st, f) == 4 and game.prevented(st, f, "no_frighten")
-    assert not frighten(game, st, f) and not st.d["cards"][f]["fr"]
+    assert not frighten(game, st, f) and not st.frightened(f)
 
 
 def test_a_mane_in_play_from_the_setup_counts_as_a_card_that_removes_abilities(game, card_db):
@@ -256,7 +256,7 @@ def test_a_mane_in_play_from_the_setup_counts_as_a_card_that_removes_abilities(g
     # (Rules.place_in_play), so the engine knows a card that can remove abilities is in play: turned over
     # at a Problem, the opposing Troublemaker there (AD157 Discord, Master of Chaos) loses its abilities.
     st = stacked_game(game, manes=("AD5", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     discord = place(game, st, "AD157", 1, "prob0")
     assert game.abilities(st, discord) != ()
     move_card(game, st, mane, "prob0")

@@ -20,7 +20,7 @@ def test_522_dilemma_enters_play_at_its_own_area_and_is_discarded_when_solved(ga
     place(game, st, "PR60", 0, dil_area)
     place(game, st, "PR33", 0, "prob0")
     place(game, st, "PR12", 0, "prob0")
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    st = pass_until(game, st, lambda s: s.turn_player == 1)
     assert dil_area not in st.d["areas"]  # 522.3 the area ceases to exist
-    assert any(game.name_of(st, c) == "Washouts Performance" for c in st.d["pl"][0]["disc"])  # 522.3a
-    assert not any(st.d["cards"][c]["a"] == dil_area for c in st.d["play"])
+    assert any(game.name_of(st, c) == "Washouts Performance" for c in st.discard_pile(0))  # 522.3a
+    assert not any(st.area(c) == dil_area for c in st.cards_in_play)

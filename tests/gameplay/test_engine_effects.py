@@ -9,7 +9,7 @@ from gameplay.engine.mlp.scenario import place, resolve_all, stacked_game
 
 def run(game, st, effects, p=0, src=None):
     """Resolve ``effects`` for player ``p``, answering decisions with their first option (or yes)."""
-    st.d["rq"].append({"p": p, "src": src or st.d["pl"][p]["mane"], "eff": effects, "i": 0, "ch": None,
+    st.d["rq"].append({"p": p, "src": src or st.mane(p), "eff": effects, "i": 0, "ch": None,
                        "lbl": "test", "after": None})
     return resolve_all(game, st)
 
@@ -34,42 +34,42 @@ def test_gain_control_until_end_of_turn_reverts_and_character_goes_home(game):
     st = stacked_game(game)
     b = place(game, st, "PR33", 1, "prob0")
     run(game, st, [{"op": "gain_control", "target": {"type": "Friend", "ctrl": "opp"}, "until": "turn"}])
-    assert st.d["cards"][b]["c"] == 0
+    assert st.controller(b) == 0
     st._la = None
     st, _ = game.apply(st, Action("pass", 0))  # end of turn: control returns (513.2)
-    assert st.d["cards"][b]["c"] == 1
+    assert st.controller(b) == 1
 
 
 def test_choose_modes_asks_for_a_mode(game):
     st = stacked_game(game)
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     run(game, st, [{"op": "choose_modes", "n": 1, "modes": [[{"op": "draw", "n": 2, "who": "you"}], [{"op": "gain", "n": 1}]],
                     "labels": ["Draw 2 cards", "gain [1]"]}])
-    assert len(st.d["pl"][0]["hand"]) == n + 2
+    assert len(st.hand(0)) == n + 2
 
 
 def test_search_deck_shuffles_and_puts_card_in_hand(game):
     st = stacked_game(game)
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     run(game, st, [{"op": "search", "filter": {"type": "Friend"}, "zone": "deck", "to": "hand"}])
-    assert len(st.d["pl"][0]["hand"]) == n + 1
+    assert len(st.hand(0)) == n + 1
 
 
 def test_pay_stops_the_rest_when_it_cannot_be_paid(game):
     st = stacked_game(game)
     st.d["pl"][0]["tok"] = 0
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     run(game, st, [{"op": "pay", "n": 2}, {"op": "draw", "n": 1, "who": "you"}])
-    assert len(st.d["pl"][0]["hand"]) == n
+    assert len(st.hand(0)) == n
 
 
 def test_turn_face_down_and_uncover(game):
     st = stacked_game(game)
     tm = place(game, st, "PR155", 1, "prob0")
     run(game, st, [{"op": "turn_face_down", "target": {"type": "Troublemaker"}}])
-    assert st.d["cards"][tm]["fd"]
+    assert st.face_down(tm)
     run(game, st, [{"op": "uncover"}])
-    assert not st.d["cards"][tm]["fd"]
+    assert not st.face_down(tm)
 
 
 def test_replace_problem_effect(game):
@@ -118,6 +118,6 @@ def test_a_move_to_one_area_offers_no_card_already_there(game, card_db):
         fr = {"p": 0, "src": src, "x": {"it": it}, "it": it, "ch": None, "i": 0}
         dest = move_destination(game.r, st.d, fr, e)
         cands = target_cards(game.r, st.d, fr, e)
-        assert all(st.d["cards"][c]["a"] != dest for c in cands), number
+        assert all(st.area(c) != dest for c in cands), number
         offered_elsewhere += bool(cands)
     assert offered_elsewhere > len(moves) // 2

@@ -10,13 +10,13 @@ from gameplay.engine.mlp.scenario import (add_power, answer, end_durations, ente
 
 
 def run(game, st, effects, p=0, src=None):
-    st.d["rq"].append({"p": p, "src": src or st.d["pl"][p]["mane"], "eff": effects, "i": 0, "ch": None,
+    st.d["rq"].append({"p": p, "src": src or st.mane(p), "eff": effects, "i": 0, "ch": None,
                        "lbl": "test", "after": None})
     return resolve_all(game, st)
 
 
 def key_of(st, cid):
-    return st.d["cards"][cid]["k"]
+    return st.card_key(cid)
 
 
 def activate(game, st, cid, p=0, i=None):
@@ -78,7 +78,7 @@ def test_type_union_selector_matches_only_listed_types(game):
     st = stacked_game(game)
     f = place(game, st, "PR12", 1, "home1")
     r = place(game, st, "PR132", 1, "home1")
-    mane = st.d["pl"][1]["mane"]
+    mane = st.mane(1)
     sel = {"type": "card", "ctrl": "opp", "types": ["Friend", "Resource"]}
     assert set(game.select(st, sel, 0, None)) == {f, r}
     assert mane not in game.select(st, sel, 0, None)
@@ -111,9 +111,9 @@ def test_move_up_to_two_moves_two_different_characters(game):
     st = stacked_game(game)
     a = place(game, st, "PR12", 1, "home1")
     b = place(game, st, "PR33", 1, "home1")
-    mane = st.d["pl"][1]["mane"]
+    mane = st.mane(1)
     run(game, st, [{"op": "move", "target": {"type": "character", "ctrl": "opp", "optional": True, "fresh": True}, "to": "choose"}] * 2)
-    moved = [c for c in (mane, a, b) if c in st.d["cards"] and not st.d["cards"][c]["a"].startswith("home")]
+    moved = [c for c in (mane, a, b) if c in st.d["cards"] and not st.area(c).startswith("home")]
     assert len(moved) == 2
 
 
@@ -122,7 +122,7 @@ def test_move_after_a_target_choice_moves_the_chosen_card(game):
     a = place(game, st, "PR12", 1, "home1")
     place(game, st, "PR33", 1, "home1")
     run(game, st, [{"op": "move", "target": {"type": "Friend", "ctrl": "opp"}, "to": "choose"}])
-    assert st.d["cards"][a]["a"] == "prob0"  # the first target, then the first area
+    assert st.area(a) == "prob0"  # the first target, then the first area
 
 
 # ------------------------------------------------------------------ costs
@@ -135,7 +135,7 @@ def test_exhaust_another_card_as_a_cost(game, card_db):
     res = place(game, st, "PR132", 0, "home0")
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert st.d["cards"][res]["ex"] and not st.d["cards"][me].get("ex")
+    assert st.exhausted(res) and not st.d["cards"][me].get("ex")
     assert not can_activate(game, st, me)  # the Resource is exhausted now
 
 
@@ -149,7 +149,7 @@ def test_retire_n_chosen_friends_as_a_cost(game, card_db):
     st = activate(game, st, me, i=1)
     resolve_all(game, st)
     assert c1 not in st.d["cards"] and c2 not in st.d["cards"]
-    assert any(st.d["cards"][o].get("t", {}).get("power") == 3 for o in st.d["play"])
+    assert any(st.d["cards"][o].get("t", {}).get("power") == 3 for o in st.cards_in_play)
 
 
 def test_banish_from_hand_or_discard_as_a_cost(game):
@@ -161,7 +161,7 @@ def test_banish_from_hand_or_discard_as_a_cost(game):
     h = to_hand(game, st, "PR153", 0)
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert h not in st.d["cards"] and any(st.d["cards"][x]["k"] == game.db.key("PR153") for x in st.d["pl"][0]["ban"])
+    assert h not in st.d["cards"] and any(st.card_key(x) == game.db.key("PR153") for x in st.banished(0))
     assert tm not in st.d["cards"]
 
 
@@ -172,7 +172,7 @@ def test_dismiss_this_card_cost_is_paid_first(game):
     me = place(game, st, "PR132", 0, "home0")
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert any(st.d["cards"][x]["k"] == game.db.key("PR132") for x in st.d["pl"][0]["hand"])
+    assert any(st.card_key(x) == game.db.key("PR132") for x in st.hand(0))
 
 
 def test_event_retire_a_friend_cost(game):
@@ -180,8 +180,8 @@ def test_event_retire_a_friend_cost(game):
     st = stacked_game(game)
     cid = to_hand(game, st, "DE92", 0)
     b = place(game, st, "PR33", 1, "home1")
-    add_power(game, st, st.d["pl"][0]["mane"], 0, "turn", col="Laughter")  # play requirement: 3 [Laughter]
-    add_power(game, st, st.d["pl"][0]["mane"], 2, "turn")
+    add_power(game, st, st.mane(0), 0, "turn", col="Laughter")  # play requirement: 3 [Laughter]
+    add_power(game, st, st.mane(0), 2, "turn")
     assert not any(a.kind == "play" and a.get("card") == cid for a in game.legal_actions(st, 0))
     a = place(game, st, "PR12", 0, "home0")
     st._la = None
@@ -193,13 +193,13 @@ def test_event_retire_a_friend_cost(game):
 # ------------------------------------------------------------------ decks, hands, discard piles
 def test_draw_from_the_bottom_and_bottom_to_top(game):
     st = stacked_game(game)
-    deck = st.d["pl"][0]["deck"]
+    deck = st.deck(0)
     bottom_key = key_of(st, deck[-1])
     run(game, st, [{"op": "deck_bottom_to_top"}])
     assert key_of(st, deck[0]) == bottom_key
     bottom_key = key_of(st, deck[-1])
     run(game, st, [{"op": "draw_bottom", "n": 1}])
-    assert key_of(st, st.d["pl"][0]["hand"][-1]) == bottom_key
+    assert key_of(st, st.hand(0)[-1]) == bottom_key
 
 
 def test_all_players_shuffle_hands_and_draw_six(game):
@@ -207,48 +207,48 @@ def test_all_players_shuffle_hands_and_draw_six(game):
     st = stacked_game(game)
     for p in range(2):
         to_hand(game, st, "PR12", p)
-    sizes = [len(st.d["pl"][p]["hand"]) + len(st.d["pl"][p]["deck"]) for p in range(2)]
+    sizes = [len(st.hand(p)) + len(st.deck(p)) for p in range(2)]
     st = play_event(game, st, "CS6")
     resolve_all(game, st)
-    assert [len(st.d["pl"][p]["hand"]) for p in range(2)] == [6, 6]
-    assert [len(st.d["pl"][p]["hand"]) + len(st.d["pl"][p]["deck"]) for p in range(2)] == sizes
+    assert [len(st.hand(p)) for p in range(2)] == [6, 6]
+    assert [len(st.hand(p)) + len(st.deck(p)) for p in range(2)] == sizes
 
 
 def test_each_player_shuffles_discard_into_deck(game):
     # CG107
     st = stacked_game(game)
     for p in range(2):
-        put_in_zone(game, st, st.d["pl"][p]["hand"][0], "disc")
+        put_in_zone(game, st, st.hand(p)[0], "disc")
     st = play_event(game, st, "CG107")
     resolve_all(game, st)
-    assert st.d["pl"][1]["disc"] == [] and st.d["pl"][0]["disc"] == []
+    assert st.discard_pile(1) == [] and st.discard_pile(0) == []
 
 
 def test_banish_a_discard_pile_and_mill_a_chosen_player(game):
     st = stacked_game(game)
-    put_in_zone(game, st, st.d["pl"][1]["hand"][0], "disc")
+    put_in_zone(game, st, st.hand(1)[0], "disc")
     run(game, st, [{"op": "banish_discard_pile"}])
-    assert st.d["pl"][1]["disc"] == [] and len(st.d["pl"][1]["ban"]) == 1
-    n = len(st.d["pl"][0]["deck"])
+    assert st.discard_pile(1) == [] and len(st.banished(1)) == 1
+    n = len(st.deck(0))
     run(game, st, [{"op": "mill_player", "n": 2}])  # first option: player 0
-    assert len(st.d["pl"][0]["deck"]) == n - 2 and len(st.d["pl"][0]["disc"]) == 2
+    assert len(st.deck(0)) == n - 2 and len(st.discard_pile(0)) == 2
 
 
 def test_draw_per_opponent_token_then_discard_as_many(game):
     # CN111 Nice Moves, Kid
     st = stacked_game(game)
     set_tokens(st, 1, 3)
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     run(game, st, [{"op": "draw_per", "count": "opp_tokens", "then_discard": True}])
-    assert len(st.d["pl"][0]["hand"]) == n and len(st.d["pl"][0]["disc"]) == 3
+    assert len(st.hand(0)) == n and len(st.discard_pile(0)) == 3
 
 
 def test_look_at_opponents_hand_and_put_a_card_on_top_of_their_deck(game):
     # AD110 Private Journal; the hand is shown only to the looking player (private event)
     st = stacked_game(game)
-    n = len(st.d["pl"][1]["hand"])
+    n = len(st.hand(1))
     ev = run(game, st, [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "deck_top", "optional": True}])
-    assert len(st.d["pl"][1]["hand"]) == n - 1
+    assert len(st.hand(1)) == n - 1
     seen = [e for e in ev.items if e.get("type") == "look" and "You see" in e["msg"]]
     assert seen and all(e.get("to") == 0 for e in seen)
 
@@ -258,12 +258,12 @@ def test_look_at_hand_filter_and_points_condition(game):
     # choose any card instead."
     st = stacked_game(game)
     eff = [{"op": "look_hand", "whose": "opp", "filter": {"type": "Event"}, "to": "disc", "any_if_points": 8}]
-    n = len(st.d["pl"][1]["hand"])
+    n = len(st.hand(1))
     run(game, st, eff)  # the stacked hand has no Event: nothing happens
-    assert len(st.d["pl"][1]["hand"]) == n
+    assert len(st.hand(1)) == n
     st.d["pl"][1]["score"] = 8
     run(game, st, eff)
-    assert len(st.d["pl"][1]["hand"]) == n - 1
+    assert len(st.hand(1)) == n - 1
 
 
 # ------------------------------------------------------------------ confront requirements (611.3)
@@ -284,7 +284,7 @@ def test_until_the_start_of_your_next_turn(game):
     run(game, st, [{"op": "confront_mod", "n": 2, "who": "opp", "problem": "all", "until": "next_turn"}])
     assert ("Wild", 2) in game.requirements(st, 1, "prob1")
     st, _ = game.apply(st, Action("pass", 0))  # ends player 0's turn: still in effect on player 1's turn
-    assert st.d["tp"] == 1 and ("Wild", 2) in game.requirements(st, 1, "prob1")
+    assert st.turn_player == 1 and ("Wild", 2) in game.requirements(st, 1, "prob1")
     from gameplay.engine.mlp.flow.turn import _begin_turn
     from gameplay.engine.mlp.engine import Ev
     _begin_turn(game.r, st.d, Ev(True), 0)
@@ -340,7 +340,7 @@ def test_put_a_discard_card_on_top_of_deck(game):
     r = to_hand(game, st, "PR132", 0)
     put_in_zone(game, st, r, "disc")
     run(game, st, [{"op": "search", "filter": {"type": "Resource"}, "zone": "disc", "to": "deck"}])
-    assert key_of(st, st.d["pl"][0]["deck"][0]) == game.db.key("PR132")
+    assert key_of(st, st.deck(0)[0]) == game.db.key("PR132")
 
 
 def test_opponent_retires_a_random_friend(game):
@@ -359,16 +359,16 @@ def test_troublemaker_from_hand_into_play_face_up(game, card_db):
     to_hand(game, st, "PR155", 0)
     st = activate(game, st, me)
     resolve_all(game, st)
-    tms = [o for o in st.d["play"] if game.card_type(st, o) == "Troublemaker"]
-    assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"] and st.d["cards"][tms[0]]["a"] == "prob0"
+    tms = [o for o in st.cards_in_play if game.card_type(st, o) == "Troublemaker"]
+    assert len(tms) == 1 and not st.face_down(tms[0]) and st.area(tms[0]) == "prob0"
 
 
 def test_troublemaker_search_into_play_face_down_at_this_problem(game):
     st = stacked_game(game, decks=(["PR12"] * 10 + ["PR153"], None))  # the first six are the hand
     src = place(game, st, "PR12", 0, "prob1")
     run(game, st, [{"op": "tm_into_play", "zone": "deck", "face_up": False, "at": "here"}], src=src)
-    tms = [o for o in st.d["play"] if game.card_type(st, o) == "Troublemaker"]
-    assert len(tms) == 1 and st.d["cards"][tms[0]]["a"] == "prob1" and st.d["cards"][tms[0]]["fd"]
+    tms = [o for o in st.cards_in_play if game.card_type(st, o) == "Troublemaker"]
+    assert len(tms) == 1 and st.area(tms[0]) == "prob1" and st.face_down(tms[0])
 
 
 def test_banish_from_hand_to_reduce_play_requirements(game, card_db):
@@ -381,7 +381,7 @@ def test_banish_from_hand_to_reduce_play_requirements(game, card_db):
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
-    assert any(st.d["cards"][x]["k"] == card_db.key("HM4") for x in st.d["pl"][0]["ban"])
+    assert any(st.card_key(x) == card_db.key("HM4") for x in st.banished(0))
     assert game.r.req_reduction(st.d, 0, "Loyalty") == 2 and game.r.req_reduction(st.d, 0, "Honesty") == 0
     end_durations(game, st, "turn")
     assert game.r.req_reduction(st.d, 0, "Loyalty") == 0
@@ -405,12 +405,12 @@ def test_enters_play_during_your_turn_trigger(game, card_db):
     cid = to_hand(game, st, "HM61", 1)
     enter_play(game, st, cid, "home1", 1)  # during player 0's turn: no trigger
     resolve_all(game, st)
-    assert st.d["pl"][1]["tok"] == 3
+    assert st.tokens(1) == 3
     set_tokens(st, 1, 3)
     cid = to_hand(game, st, "HM61", 0)
     enter_play(game, st, cid, "home0", 0)
     resolve_all(game, st)
-    assert st.d["pl"][1]["tok"] == 2
+    assert st.tokens(1) == 2
 
 
 # ------------------------------------------------------------------ batch 3: discard piles, "it", colors, added power
@@ -423,11 +423,11 @@ def test_banish_from_a_discard_pile_if_you_do(game, card_db):
     f = to_hand(game, st, "PR12", 1)
     put_in_zone(game, st, f, "disc")
     run(game, st, eff, src=me)
-    assert st.d["pl"][1]["disc"] and st.d["cards"][me]["cn"].get("+1", 0) == 0  # only a Friend: nothing banished
+    assert st.discard_pile(1) and st.counters(me).get("+1", 0) == 0  # only a Friend: nothing banished
     ev_ = to_hand(game, st, "PR100", 1)
     put_in_zone(game, st, ev_, "disc")
     run(game, st, eff, src=me)
-    assert len(st.d["pl"][1]["ban"]) == 1 and st.d["cards"][me]["cn"]["+1"] == 1
+    assert len(st.banished(1)) == 1 and st.counters(me)["+1"] == 1
 
 
 def test_power_per_event_in_banished_zones(game):
@@ -456,7 +456,7 @@ def test_counters_equal_to_that_friends_power(game):
     st = stacked_game(game)
     a = place(game, st, "PR31", 0, "home0")  # 4 power
     run(game, st, [{"op": "counters", "n": 0, "n_power": True, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}}])
-    assert st.d["cards"][a]["cn"]["+1"] == 4 and game.power(st, a) == 8
+    assert st.counters(a)["+1"] == 4 and game.power(st, a) == 8
 
 
 def test_add_its_power_this_card_or_the_exhausted_one(game, card_db):
@@ -474,7 +474,7 @@ def test_add_its_power_this_card_or_the_exhausted_one(game, card_db):
     base = game.power(st, me)
     st = activate(game, st, me)
     resolve_all(game, st)  # first option: the Mane (1 power) or the 4-power Friend, whichever is listed first
-    exhausted = [o for o in (big, st.d["pl"][0]["mane"]) if st.d["cards"][o]["ex"]]
+    exhausted = [o for o in (big, st.mane(0)) if st.exhausted(o)]
     assert len(exhausted) == 1 and game.power(st, me) == base + game.power(st, exhausted[0])
 
 
@@ -482,7 +482,7 @@ def test_pick_a_color_then_that_color(game):
     # DE99: "Choose a color. One of your characters has +2 power and has that color until the end of the turn."
     st = stacked_game(game)
     a = place(game, st, "PR12", 0, "home0")
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     run(game, st, [{"op": "pick_color"}, {"op": "mark", "target": {"type": "character", "ctrl": "you"}},
                    {"op": "power", "n": 2, "target": {"it": True}, "until": "turn"},
                    {"op": "add_color", "color": "chosen", "target": {"it": True}, "until": "turn"}])
@@ -504,7 +504,7 @@ def test_exhaust_that_friend_cost_on_a_resource(game, card_db):
     me = place(game, st, "CN138", 0, "home0", host=host)
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert st.d["cards"][host]["ex"] and "Laughter" in game.colors(st, other)
+    assert st.exhausted(host) and "Laughter" in game.colors(st, other)
     assert not can_activate(game, st, me)  # the host is exhausted
 
 
@@ -514,7 +514,7 @@ def test_gain_control_of_a_friend_you_own_and_power_limit(game):
     st.d["cards"][mine]["o"] = 0  # owned by player 0, controlled by player 1
     theirs = place(game, st, "PR33", 1, "home1")
     run(game, st, [{"op": "gain_control", "target": {"type": "Friend", "owner": "you", "ctrl": "opp"}, "until": "permanent"}])
-    assert st.d["cards"][mine]["c"] == 0 and st.d["cards"][theirs]["c"] == 1
+    assert st.controller(mine) == 0 and st.controller(theirs) == 1
     # "with power less than or equal to this card's power"
     src = place(game, st, "PR20", 0, "home0")  # 1 power
     assert game.select(st, {"type": "Friend", "ctrl": "opp", "max_power_src": True}, 0, src) == []
@@ -544,8 +544,8 @@ def test_counters_then_exhaust_a_character_with_less_power(game):
     run(game, st, [{"op": "counters", "n": 2, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}},
                    {"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "lt_it_power": True}}])
     assert game.power(st, a) == 4
-    assert not st.d["cards"][strong]["ex"]
-    assert st.d["cards"][weak]["ex"] or st.d["cards"][st.d["pl"][1]["mane"]]["ex"]
+    assert not st.exhausted(strong)
+    assert st.exhausted(weak) or st.exhausted(st.mane(1))
 
 
 def test_if_conditions_and_else(game):
@@ -555,12 +555,12 @@ def test_if_conditions_and_else(game):
     # LL110: "each player with an even number of action tokens gain [1]"
     run(game, st, [{"op": "each_player", "effects": [{"op": "if", "cond": {"k": "tokens_parity", "even": True},
                                                        "effects": [{"op": "gain", "n": 1}]}]}])
-    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (3, 3)
+    assert (st.tokens(0), st.tokens(1)) == (3, 3)
     # LL99: "Frighten a Friend. If a player has 8 or more points, you may dismiss a frightened Friend instead."
     a = place(game, st, "PR12", 1, "home1")
     eff = parse_effects("Frighten a Friend. If a player has 8 or more points, you may dismiss a frightened Friend instead")
     run(game, st, eff)
-    assert st.d["cards"][a]["fr"] or any(st.d["cards"][o].get("fr") for o in st.d["play"])
+    assert st.frightened(a) or any(st.d["cards"][o].get("fr") for o in st.cards_in_play)
 
 
 def test_minus_two_then_dismiss_if_zero_or_less(game):
@@ -592,7 +592,7 @@ def test_move_one_character_to_each_problem(game):
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 0, "home0")
     run(game, st, [{"op": "move_to_each", "target": {"type": "character", "ctrl": "you", "fresh": True}}])
-    areas = sorted(st.d["cards"][c]["a"] for c in (a, b, st.d["pl"][0]["mane"]))
+    areas = sorted(st.area(c) for c in (a, b, st.mane(0)))
     assert areas.count("prob0") == 1 and areas.count("prob1") == 1
 
 
@@ -603,20 +603,20 @@ def test_repeat_moves_for_each_color_and_opponent_tokens(game):
     set_tokens(st, 1, 1)
     run(game, st, [{"op": "repeat", "count": {"k": "opp_tokens"}, "effects": [
         {"op": "move", "target": {"type": "Friend", "ctrl": "you", "fresh": True, "optional": True}, "to": "choose"}]}])
-    assert [st.d["cards"][c]["a"].startswith("home") for c in (a, b)].count(False) == 1
+    assert [st.area(c).startswith("home") for c in (a, b)].count(False) == 1
 
 
 def test_reorder_top_cards(game):
     # PR109: "Look at the top 3 cards of your deck and put them back in any order."
     st = stacked_game(game)
-    deck = st.d["pl"][0]["deck"]
+    deck = st.deck(0)
     top3 = list(deck[:3])
-    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [{"op": "reorder_top", "n": 3}], "i": 0, "ch": None,
+    st.d["rq"].append({"p": 0, "src": st.mane(0), "eff": [{"op": "reorder_top", "n": 3}], "i": 0, "ch": None,
                        "lbl": "t", "after": None})
     from gameplay.engine.mlp.engine import Ev
     ev = Ev()
     resolve_step(game, st, ev=ev)
-    assert st.d["pending"]["options"] == top3 and st.d["pending"]["player"] == 0
+    assert st.pending["options"] == top3 and st.pending["player"] == 0
     for pick in (top3[2], top3[0]):
         answer(game, st, 0, pick, ev=ev)
         resolve_step(game, st, ev=ev)
@@ -632,8 +632,8 @@ def test_play_a_troublemaker_for_free_and_look_at_a_face_down_one(game, card_db)
     set_tokens(st, 0, 0)
     st = activate(game, st, me)
     resolve_all(game, st)
-    tms = [o for o in st.d["play"] if game.card_type(st, o) == "Troublemaker"]
-    assert len(tms) == 1 and st.d["cards"][tms[0]]["fd"] and st.d["pl"][0]["tok"] == 0
+    tms = [o for o in st.cards_in_play if game.card_type(st, o) == "Troublemaker"]
+    assert len(tms) == 1 and st.face_down(tms[0]) and st.tokens(0) == 0
     # PR94: "Exhaust this card to look at a face-down Troublemaker at its Problem." (private)
     st = stacked_game(game)
     me = place(game, st, "PR94", 0, "prob0")
@@ -654,12 +654,12 @@ def test_harmony_counters_then_gain_that_many(game, card_db):
     f = place(game, st, "PR12", 0, "home0")
     st = activate(game, st, me, i=1)
     resolve_all(game, st)
-    assert st.d["cards"][f]["ex"] and st.d["cards"][me]["cn"]["Harmony"] == 1
-    tok = st.d["pl"][0]["tok"]
+    assert st.exhausted(f) and st.counters(me)["Harmony"] == 1
+    tok = st.tokens(0)
     st._la = None
     st2 = activate(game, st, me, i=2)
     resolve_all(game, st2)
-    assert st2.d["pl"][0]["tok"] == tok + 1 and me not in st2.d["cards"]
+    assert st2.tokens(0) == tok + 1 and me not in st2.d["cards"]
 
 
 # ------------------------------------------------------------------ batch 5: control exchange, decks, flicker
@@ -669,9 +669,9 @@ def test_banish_then_put_that_friend_into_play_under_its_owner(game):
     b = place(game, st, "PR33", 1, "prob0")
     add_power(game, st, b, 2, "turn")
     run(game, st, [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}])
-    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == game.db.key("PR33")]
+    back = [o for o in st.cards_in_play if st.card_key(o) == game.db.key("PR33")]
     assert b not in st.d["cards"] and len(back) == 1
-    assert st.d["cards"][back[0]]["c"] == 1 and st.d["cards"][back[0]]["a"] == "home1" and game.power(st, back[0]) == 2
+    assert st.controller(back[0]) == 1 and st.area(back[0]) == "home1" and game.power(st, back[0]) == 2
 
 
 def test_exchange_control_until_end_of_score_phase(game):
@@ -681,9 +681,9 @@ def test_exchange_control_until_end_of_score_phase(game):
     b = place(game, st, "PR33", 1, "prob0")
     run(game, st, [{"op": "exchange_control", "mine": {"type": "Friend", "ctrl": "you"},
                     "theirs": {"type": "Friend", "ctrl": "opp"}, "until": "score_phase"}])
-    assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (1, 0)
+    assert (st.controller(a), st.controller(b)) == (1, 0)
     end_durations(game, st, "score_phase")
-    assert (st.d["cards"][a]["c"], st.d["cards"][b]["c"]) == (0, 1)
+    assert (st.controller(a), st.controller(b)) == (0, 1)
 
 
 def test_exchange_control_opponent_chooses_at_that_problem(game):
@@ -693,30 +693,30 @@ def test_exchange_control_opponent_chooses_at_that_problem(game):
     place(game, st, "PR33", 1, "prob0")  # another Problem: not eligible
     b1 = place(game, st, "PR31", 1, "prob1")
     b2 = place(game, st, "PR20", 1, "prob1")
-    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
+    st.d["rq"].append({"p": 0, "src": st.mane(0), "i": 0, "ch": None, "lbl": "t", "after": None,
                        "eff": parse_effects("Choose one of your Friends at a Problem. Your opponent chooses one of their "
                                             "Friends at that Problem. Exchange control of those Friends until the end of the Score Phase")})
     from gameplay.engine.mlp.engine import Ev
     ev = Ev()
     resolve_step(game, st, ev=ev)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["player"] == 1 and set(pend["options"]) == {b1, b2}
     answer(game, st, 1, b2, ev=ev)
     resolve_all(game, st)
-    assert st.d["cards"][a]["c"] == 1 and st.d["cards"][b2]["c"] == 0 and st.d["cards"][b1]["c"] == 1
+    assert st.controller(a) == 1 and st.controller(b2) == 0 and st.controller(b1) == 1
 
 
 def test_bottom_pick_and_top_split(game):
     st = stacked_game(game)
-    deck = st.d["pl"][0]["deck"]
+    deck = st.deck(0)
     bottom2 = list(deck[-2:])
     run(game, st, [{"op": "bottom_pick", "n": 2}])  # first option: the second-to-last card goes on top
     assert deck[0] == bottom2[0] and deck[-1] == bottom2[1]
     top3 = [key_of(st, c) for c in deck[:3]]
-    n_hand, n_deck = len(st.d["pl"][0]["hand"]), len(deck)
+    n_hand, n_deck = len(st.hand(0)), len(deck)
     run(game, st, [{"op": "top_split"}])  # first options: 1st -> hand, 2nd -> top, 3rd -> bottom
-    assert len(st.d["pl"][0]["hand"]) == n_hand + 1 and len(deck) == n_deck - 1
-    assert key_of(st, st.d["pl"][0]["hand"][-1]) == top3[0]
+    assert len(st.hand(0)) == n_hand + 1 and len(deck) == n_deck - 1
+    assert key_of(st, st.hand(0)[-1]) == top3[0]
     assert key_of(st, deck[0]) == top3[1] and key_of(st, deck[-1]) == top3[2]
 
 
@@ -727,11 +727,11 @@ def test_exhausted_this_way_do_not_ready_next_ready_phase(game, card_db):
     a = place(game, st, "PR12", 1, "home1")
     already = place(game, st, "PR33", 1, "home1", exhausted=True)
     run(game, st, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True, "state": "ready"}, "no_ready": True}])
-    assert st.d["cards"][a]["ex"] and st.d["cards"][a].get("nr") and not st.d["cards"][already].get("nr")
+    assert st.exhausted(a) and st.d["cards"][a].get("nr") and not st.d["cards"][already].get("nr")
     from gameplay.engine.mlp.flow.turn import _begin_turn
     from gameplay.engine.mlp.engine import Ev
     _begin_turn(game.r, st.d, Ev(True), 1)
-    assert st.d["cards"][a]["ex"] and not st.d["cards"][already]["ex"] and not st.d["cards"][a].get("nr")
+    assert st.exhausted(a) and not st.exhausted(already) and not st.d["cards"][a].get("nr")
 
 
 def test_faceoff_power_bonus_this_turn(game):
@@ -752,7 +752,7 @@ def test_discard_two_cost_and_token_of_the_chosen_color(game, card_db):
     assert ab["cost"] == {"tokens": 2, "discard": 2}
     st = stacked_game(game)
     run(game, st, ab["effects"])
-    tok = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    tok = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
     from gameplay.engine.mlp.carddb import COLOR_NAMES
     assert len(tok) == 1 and st.d["cards"][tok[0]]["t"]["colors"] == [COLOR_NAMES[0]] and game.power(st, tok[0]) == 2
 
@@ -760,20 +760,20 @@ def test_discard_two_cost_and_token_of_the_chosen_color(game, card_db):
 def test_look_at_the_top_card_of_a_chosen_problem_deck(game):
     # DE80: choose whose Problem deck, look (private), top or bottom
     st = stacked_game(game)
-    pdeck = st.d["pl"][1]["pdeck"]
+    pdeck = st.problem_deck(1)
     top = pdeck[0]
-    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "t", "after": None,
+    st.d["rq"].append({"p": 0, "src": st.mane(0), "i": 0, "ch": None, "lbl": "t", "after": None,
                        "eff": [{"op": "look_top", "n": 1, "whose": "choose", "zone": "pdeck"}]})
     from gameplay.engine.mlp.engine import Ev
     ev = Ev()
     resolve_step(game, st, ev=ev)
-    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]
+    assert st.pending["kind"] == "choice" and st.pending["options"] == [0, 1]
     answer(game, st, 0, 1, ev=ev)
     resolve_step(game, st, ev=ev)
-    assert st.d["pending"]["kind"] == "look"
+    assert st.pending["kind"] == "look"
     answer(game, st, 0, "bottom", ev=ev)
     resolve_all(game, st)
-    assert pdeck[-1] == top and "lq" not in (st.d["rq"][-1] if st.d["rq"] else {})
+    assert pdeck[-1] == top and "lq" not in (st.resolving[-1] if st.resolving else {})
     assert all(e.get("to") == 0 for e in ev.items if "You see" in e.get("msg", ""))
 
 

@@ -24,29 +24,29 @@ def test_quickstart_problem_faceoff_example(game):
     place(game, st, "PR33", 0, "prob0")  # 2 Honesty
     place(game, st, "PR12", 0, "prob0")  # 2 Loyalty
     place(game, st, "PR31", 1, "prob0")  # Bob: 4 Honesty
-    bob_mane = st.d["pl"][1]["mane"]
+    bob_mane = st.mane(1)
     st.d["cards"][bob_mane]["a"] = "prob0"  # Applejack (1 power) at the Problem: Bob has 5
     ev_card = to_hand(game, st, "PR121", 1)  # Team Effort: flip if Applejack is involved
     set_tokens(st, 1, 1)
     st = _pass(game, st)  # Ann ends her Main Phase: score phase
-    assert st.d["pl"][0]["score"] == 1  # 611.4 confronting scores a point
-    assert st.d["fo"]["type"] == "problem"  # 612.2 Bob meets his requirements too
+    assert st.score(0) == 1  # 611.4 confronting scores a point
+    assert st.faceoff["type"] == "problem"  # 612.2 Bob meets his requirements too
     # 514.2 first window: Ann auto-passed; Bob could play his Faceoff Event but passes
     assert game.to_move(st) == 1
     st = _pass(game, st)
     # 514.3 both flipped; Bob plays Team Effort now
-    assert [game.printed_power(st, c) for c in st.d["pl"][0]["flip"]] == [3]
-    assert [game.printed_power(st, c) for c in st.d["pl"][1]["flip"]] == [1]
+    assert [game.printed_power(st, c) for c in st.flipped(0)] == [3]
+    assert [game.printed_power(st, c) for c in st.flipped(1)] == [1]
     assert game.faceoff_total(st, 0) == 7 and game.faceoff_total(st, 1) == 6
     st, events = game.apply(st, Action.make("play", 1, card=ev_card))
     msgs = [e["msg"] for e in events]
     assert "Faceoff totals: Ann 7, Bob 8" in msgs  # nobody else acts: the window closes, totals compared
     assert "Bob wins the faceoff (514.5)" in msgs
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert st.d["pl"][1]["score"] == 1  # Runaway Cart bonus 1 (514.5c)
+    st = pass_until(game, st, lambda s: s.faceoff is None)
+    assert st.score(1) == 1  # Runaway Cart bonus 1 (514.5c)
     # 613.2 the Problem was solved and replaced; characters there went home
     assert game.name_of(st, game.problem_at(st, "prob0")) != "Runaway Cart"
-    assert all(st.d["cards"][c]["a"].startswith("home") for c in game.characters_at(st, "home0") + game.characters_at(st, "home1"))
+    assert all(st.area(c).startswith("home") for c in game.characters_at(st, "home0") + game.characters_at(st, "home1"))
     assert not game.characters_at(st, "prob0")
 
 
@@ -60,17 +60,17 @@ def test_quickstart_troublemaker_faceoff_example(game):
     # Flam would now exhaust one of the challengers first)
     tm = place(game, st, "PR160", 1, "prob1")
     st = _pass(game, st)  # Ann's turn ends (3 power can't confront Bob's Problem: needs 4)
-    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["pending"] and s.d["pending"]["kind"] == "challenge")
-    assert tm in st.d["pending"]["options"]  # 608.2
+    st = pass_until(game, st, lambda s: s.turn_player == 0 and s.pending and s.pending["kind"] == "challenge")
+    assert tm in st.pending["options"]  # 608.2
     st, _ = game.apply(st, Action.make("choose", 0, option=tm))
-    assert st.d["fo"]["type"] == "tm"
-    st = pass_until(game, st, lambda s: s.d["pending"] and s.d["pending"]["kind"] == "send_home")
+    assert st.faceoff["type"] == "tm"
+    st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "send_home")
     assert game.faceoff_total(st, 0) == 5 and game.faceoff_total(st, 1) == 9
-    assert st.d["pending"]["rule"] == "514.5b"
-    sent = st.d["pending"]["options"][0]
+    assert st.pending["rule"] == "514.5b"
+    sent = st.pending["options"][0]
     st, _ = game.apply(st, Action.make("choose", 0, option=sent))
-    assert st.d["cards"][sent]["a"] == "home0"
-    assert st.d["pl"][1]["score"] == 0  # the Troublemaker's owner scores nothing (514.5a applies to challengers)
+    assert st.area(sent) == "home0"
+    assert st.score(1) == 0  # the Troublemaker's owner scores nothing (514.5a applies to challengers)
 
 
 def test_514_5a_defeating_a_troublemaker_scores_its_points(game):
@@ -78,11 +78,11 @@ def test_514_5a_defeating_a_troublemaker_scores_its_points(game):
     place(game, st, "PR31", 0, "prob1")  # 4
     tm = place(game, st, "PR155", 1, "prob1")  # Flim 3, point value 1
     st = _pass(game, st)
-    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["pending"] and s.d["pending"]["kind"] == "challenge")
+    st = pass_until(game, st, lambda s: s.turn_player == 0 and s.pending and s.pending["kind"] == "challenge")
     st, _ = game.apply(st, Action.make("choose", 0, option=tm))
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    st = pass_until(game, st, lambda s: s.faceoff is None)
     assert tm not in st.d["cards"]
-    assert st.d["pl"][0]["score"] >= 1
+    assert st.score(0) >= 1
 
 
 def test_514_4c_ties_flip_again(game):
@@ -91,13 +91,13 @@ def test_514_4c_ties_flip_again(game):
     place(game, st, "PR33", 0, "prob0")
     place(game, st, "PR12", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
-    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
+    st.d["cards"][st.mane(1)]["a"] = "prob0"
     st = _pass(game, st)
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert st.d["pl"][0]["score"] == 2  # 1 for confronting + bonus 1
+    st = pass_until(game, st, lambda s: s.faceoff is None)
+    assert st.score(0) == 2  # 1 for confronting + bonus 1
     # 514.6 flipped cards went to the bottom of the decks
-    assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]
-    bottom = [game.name_of(st, c) for c in st.d["pl"][0]["deck"][-2:]]
+    assert not st.flipped(0) and not st.flipped(1)
+    bottom = [game.name_of(st, c) for c in st.deck(0)[-2:]]
     assert bottom == ["Emerald Green, Cider Aficionado", "Apple Brown Betty, Pastry Chef"]
 
 
@@ -108,13 +108,13 @@ def test_612_1_multi_problem_faceoff_when_both_problems_confronted(game):
     place(game, st, "PR31", 0, "prob1")
     st, events = game.apply(st, Action("pass", 0))
     # 610.1 Ann chooses the order of her confront steps (both Problems can be confronted)
-    assert st.d["pending"]["kind"] == "confront_order" and sorted(st.d["pending"]["options"]) == ["prob0", "prob1"]
+    assert st.pending["kind"] == "confront_order" and sorted(st.pending["options"]) == ["prob0", "prob1"]
     st, more = game.apply(st, Action.make("choose", 0, option="prob0"))
     msgs = [e["msg"] for e in events + more]
     assert msgs.count("Ann scores 1 point (1-0)") == 1 and "Ann scores 1 point (2-0)" in msgs  # one per Problem
     assert any(m.startswith("Multi Problem faceoff at") for m in msgs)
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert st.d["pl"][0]["score"] == 3  # highest bonus among both (514.5c)
+    st = pass_until(game, st, lambda s: s.faceoff is None)
+    assert st.score(0) == 3  # highest bonus among both (514.5c)
     # 613: both solved and replaced
     assert game.name_of(st, game.problem_at(st, "prob0")) != "Runaway Cart"
     assert game.name_of(st, game.problem_at(st, "prob1")) != "Runaway Cart"
@@ -125,7 +125,7 @@ def test_no_problem_faceoff_when_only_one_player_meets_requirements(game):
     place(game, st, "PR33", 0, "prob0")
     place(game, st, "PR12", 0, "prob0")
     st = _pass(game, st)
-    assert st.d["pl"][0]["score"] == 1 and st.d["fo"] is None
+    assert st.score(0) == 1 and st.faceoff is None
     assert game.name_of(st, game.problem_at(st, "prob0")) == "Runaway Cart"  # not solved
 
 

@@ -39,7 +39,7 @@ def set_problem(game, st, area, number):
 
 
 def names(game, st, lst):
-    return [game.db.cards[st.d["cards"][c]["k"]].number for c in lst]
+    return [game.db.cards[st.card_key(c)].number for c in lst]
 
 
 # ------------------------------------------------------------------ parser
@@ -124,7 +124,7 @@ def test_chaos_you_lose_the_game(game):
     top(game, st, 1, "AD-3")  # [slenderpony]
     start(game, st)
     flip(game, st)
-    assert st.d["outcome"]["winner"] == 0
+    assert st.outcome["winner"] == 0
 
 
 def test_when_you_flip_a_chaotic_card(game):
@@ -136,10 +136,10 @@ def test_when_you_flip_a_chaotic_card(game):
     top(game, st, 0, "PR36", "AD14")
     start(game, st)
     flip(game, st)  # PR36 is not Chaotic
-    assert st.d["cards"][f]["fr"]
+    assert st.frightened(f)
     st.d["fo"]["rounds"] = 1
     flip(game, st)  # a tie flip: AD14 Spike is Chaotic
-    assert not st.d["cards"][f]["fr"]
+    assert not st.frightened(f)
 
 
 def test_flip_count_modifiers(game):
@@ -152,10 +152,10 @@ def test_flip_count_modifiers(game):
     start(game, st)
     flip(game, st)
     # Ann: 1 + 1 (SB117) - 1 (SB83 involved) = 1; Bob: 1 + 1 (SB83's own flip_extra)
-    assert len(st.d["pl"][0]["flip"]) == 1 and len(st.d["pl"][1]["flip"]) == 2
+    assert len(st.flipped(0)) == 1 and len(st.flipped(1)) == 2
     # 514.4c ties flip one card each, unmodified
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 2 and len(st.d["pl"][1]["flip"]) == 3
+    assert len(st.flipped(0)) == 2 and len(st.flipped(1)) == 3
 
 
 def test_flip_modifier_limited_to_troublemaker_faceoffs_here(game):
@@ -165,17 +165,17 @@ def test_flip_modifier_limited_to_troublemaker_faceoffs_here(game):
     place(game, st, "PR20", 0, "prob0")
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 1  # a Problem faceoff
+    assert len(st.flipped(0)) == 1  # a Problem faceoff
     end_faceoff(game, st)
     tm = place(game, st, "AD155", 1, "prob0")
     start(game, st, "tm", ("prob0",), 0, tm)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 2 and len(st.d["pl"][1]["flip"]) == 1
+    assert len(st.flipped(0)) == 2 and len(st.flipped(1)) == 1
     end_faceoff(game, st)
     tm2 = place(game, st, "AD155", 0, "prob1")  # a Troublemaker faceoff elsewhere
     start(game, st, "tm", ("prob1",), 1, tm2)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 1 and len(st.d["pl"][1]["flip"]) == 1
+    assert len(st.flipped(0)) == 1 and len(st.flipped(1)) == 1
 
 
 def test_total_bonus_and_flipped_power(game):
@@ -183,7 +183,7 @@ def test_total_bonus_and_flipped_power(game):
     cards have +2 power.' modify the power total (514.4a)."""
     st = stacked_game(game, manes=("DE1", "PR2"))
     set_problem(game, st, "prob0", "EO194")
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["b"] = True
     place(game, st, "PR20", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
@@ -226,7 +226,7 @@ def test_no_score_during_faceoff_involving(game):
     place(game, st, "PR31", 0, "prob0")
     start(game, st)
     resolve_faceoff(game, st, 0)
-    assert st.d["pl"][0]["score"] == 0
+    assert st.score(0) == 0
 
 
 def test_win_by_margin_lose_and_win_here_triggers(game):
@@ -242,12 +242,12 @@ def test_win_by_margin_lose_and_win_here_triggers(game):
     start(game, st)
     flip(game, st)
     t0, t1 = total(game, st, 0), total(game, st, 1)
-    tok0, tok1, sc = st.d["pl"][0]["tok"], st.d["pl"][1]["tok"], st.d["pl"][0]["score"]
+    tok0, tok1, sc = st.tokens(0), st.tokens(1), st.score(0)
     resolve_faceoff(game, st, 0)
     resolve_all(game, st)
     bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
-    assert st.d["pl"][0]["score"] == sc + bonus + (2 if t0 - t1 >= 5 else 0)
-    assert st.d["pl"][0]["tok"] == tok0 + 1 and st.d["pl"][1]["tok"] == tok1 + 1
+    assert st.score(0) == sc + bonus + (2 if t0 - t1 >= 5 else 0)
+    assert st.tokens(0) == tok0 + 1 and st.tokens(1) == tok1 + 1
 
 
 def test_win_by_margin_not_reached(game):
@@ -261,11 +261,11 @@ def test_win_by_margin_not_reached(game):
     flip(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (7, 2)  # wins by exactly 5: triggers
     st.d["fo"]["bonus"][1] = 1  # wins by 4: doesn't
-    sc = st.d["pl"][0]["score"]
+    sc = st.score(0)
     resolve_faceoff(game, st, 0)
     resolve_all(game, st)
     bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
-    assert st.d["pl"][0]["score"] == sc + bonus  # no 2 extra points
+    assert st.score(0) == sc + bonus  # no 2 extra points
 
 
 def test_static_faceoff_power(game):
@@ -290,21 +290,21 @@ def test_reveal_top_event_draws(game):
     st = stacked_game(game)
     top(game, st, 0, "CN119")  # an Event
     c = to_hand(game, st, "DE27", 0)
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     ev = Ev()
     enter_play(game, st, c, "home0", 0, ev=ev)
     ev2 = resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == hand - 1 + 3
+    assert len(st.hand(0)) == hand - 1 + 3
     assert any("reveals The Brave and the Bold" in e["msg"] and "to" not in e for e in ev.items + ev2.items)
     # otherwise nothing happens: the revealed card stays on top
     st2 = stacked_game(game)
     top(game, st2, 0, "PR20")
     c = to_hand(game, st2, "DE27", 0)
-    hand = len(st2.d["pl"][0]["hand"])
+    hand = len(st2.hand(0))
     enter_play(game, st2, c, "home0", 0)
     resolve_all(game, st2)
-    assert len(st2.d["pl"][0]["hand"]) == hand - 1
-    assert names(game, st2, st2.d["pl"][0]["deck"][:1]) == ["PR20"]
+    assert len(st2.hand(0)) == hand - 1
+    assert names(game, st2, st2.deck(0)[:1]) == ["PR20"]
 
 
 def test_reveal_top_branches_move_the_card(game):
@@ -317,11 +317,11 @@ def test_reveal_top_branches_move_the_card(game):
         "When a player confronts this Problem, that player reveals the top card of their deck. If it's a Friend, "
         "they put it into their hand. Otherwise, they put it into their discard pile.", "Problem", {})["effects"])
     resolve_all(game, st)
-    assert names(game, st, st.d["pl"][0]["hand"][-1:]) == ["PR20"]
+    assert names(game, st, st.hand(0)[-1:]) == ["PR20"]
     play_effects(game, st, 0, prob, parse_effects(
         "reveal the top card of your deck. If it's a Friend, you put it into your hand. Otherwise, you put it into your discard pile"))
     resolve_all(game, st)
-    assert names(game, st, st.d["pl"][0]["disc"][-1:]) == ["CN119"]
+    assert names(game, st, st.discard_pile(0)[-1:]) == ["CN119"]
 
 
 def test_reveal_opponents_top_and_banish(game):
@@ -333,11 +333,11 @@ def test_reveal_opponents_top_and_banish(game):
     effs = [a for a in game.db.cards[game.db.key("CG64")].abilities["front"] if a["kind"] == "trigger"][0]["effects"]
     play_effects(game, st, 0, src, effs)
     resolve_all(game, st)
-    assert names(game, st, st.d["pl"][1]["deck"][:1]) == ["PR31"]  # 4 power: stays
+    assert names(game, st, st.deck(1)[:1]) == ["PR31"]  # 4 power: stays
     st.d["pl"][1]["deck"].pop(0)
     play_effects(game, st, 0, src, effs)
     resolve_all(game, st)
-    assert names(game, st, st.d["pl"][1]["ban"]) == ["PR20"]
+    assert names(game, st, st.banished(1)) == ["PR20"]
 
 
 def test_reveal_resource_into_play(game):
@@ -348,7 +348,7 @@ def test_reveal_resource_into_play(game):
     effs = [a for a in game.db.cards[game.db.key("DE44")].abilities["front"] if a["kind"] == "trigger"][0]["effects"]
     play_effects(game, st, 0, src, effs)
     resolve_all(game, st)
-    assert "AD139" in names(game, st, [c for c in st.d["play"] if st.d["cards"][c]["c"] == 0])
+    assert "AD139" in names(game, st, [c for c in st.cards_in_play if st.controller(c) == 0])
 
 
 def test_end_the_faceoff(game):
@@ -363,14 +363,14 @@ def test_end_the_faceoff(game):
     ev_card = to_hand(game, st, "AD87", 1)
     set_tokens(st, 1, 5)
     prob = game.problem_at(st, "prob0")
-    st = pass_until(game, st, lambda s: s.d["fo"] is not None and game.to_move(s) == 1)
+    st = pass_until(game, st, lambda s: s.faceoff is not None and game.to_move(s) == 1)
     st, evs = game.apply(st, Action.make("play", 1, card=ev_card))
     assert any("ended by an effect" in e["msg"] for e in evs)
-    assert st.d["fo"] is None  # nothing else happens in the faceoff: no flips, no winner
+    assert st.faceoff is None  # nothing else happens in the faceoff: no flips, no winner
     assert "The faceoff ends" in [e["msg"] for e in evs]
     assert game.problem_at(st, "prob0") == prob  # not solved (613.1 needs a winner)
-    assert st.d["pl"][1]["score"] == 0 and st.d["pl"][0]["score"] == 1  # Ann's confront point only
-    assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]
+    assert st.score(1) == 0 and st.score(0) == 1  # Ann's confront point only
+    assert not st.flipped(0) and not st.flipped(1)
 
 
 def test_printed_power_selector_and_each_get(game):
@@ -398,7 +398,7 @@ def test_won_by_this_turn_condition(game):
     effs = [a for a in game.db.cards[game.db.key("HM96")].abilities["front"] if a["kind"] == "event"][0]["effects"]
     play_effects(game, st, 0, None, effs)
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == 0
+    assert st.score(0) == 0
     place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR31", 0, "prob0")
     top(game, st, 0, "PR20")
@@ -407,14 +407,14 @@ def test_won_by_this_turn_condition(game):
     flip(game, st)  # 9 vs 1
     resolve_faceoff(game, st, 0)
     end_faceoff(game, st)
-    sc = st.d["pl"][0]["score"]
+    sc = st.score(0)
     play_effects(game, st, 0, None, effs)
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == sc + 2
+    assert st.score(0) == sc + 2
     st.d["turn"] += 1  # only this turn
     play_effects(game, st, 0, None, effs)
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == sc + 2
+    assert st.score(0) == sc + 2
 
 
 def test_ignore_and_banish_flipped_cards(game):
@@ -431,14 +431,14 @@ def test_ignore_and_banish_flipped_cards(game):
     play_effects(game, st, 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
     resolve_all(game, st)
     assert (total(game, st, 0), total(game, st, 1)) == (1, 1)
-    assert len(st.d["pl"][0]["flip"]) == 1 and len(st.d["fo"]["ign"]) == 2
+    assert len(st.flipped(0)) == 1 and len(st.faceoff["ign"]) == 2
     # 515.4a an ignored card can't be ignored again: nothing left to choose
     play_effects(game, st, 0, None, [{"op": "flipped_card", "act": "ignore", "who": "each"}])
     resolve_all(game, st)
-    assert len(st.d["fo"]["ign"]) == 2
+    assert len(st.faceoff["ign"]) == 2
     play_effects(game, st, 0, None, parse_effects("banish an opponent's flipped card"))
     resolve_all(game, st)
-    assert not st.d["pl"][1]["flip"] and names(game, st, st.d["pl"][1]["ban"]) == ["PR31"]
+    assert not st.flipped(1) and names(game, st, st.banished(1)) == ["PR31"]
 
 
 def test_lowest_total_wins(game):
@@ -450,7 +450,7 @@ def test_lowest_total_wins(game):
     start(game, st)
     st.d["fo"]["stage"] = "compare"
     run_step(game, st)
-    assert st.d["fo"]["winner"] == 0
+    assert st.faceoff["winner"] == 0
 
 
 def test_play_restrictions_during_faceoffs(game):
@@ -484,7 +484,7 @@ def test_play_restrictions_during_faceoffs(game):
 def test_mane_characters_cant_contribute_when_involving(game):
     """DE121: 'Mane Characters can't contribute their power to faceoffs involving this card.'"""
     st = stacked_game(game)
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob1"
     tm = place(game, st, "DE121", 1, "prob1")
     start(game, st, "tm", ("prob1",), 0, tm)
@@ -498,10 +498,10 @@ def test_friend_enters_here_and_reveal_may(game):
     place(game, st, "HM143", 0, "prob0")
     top(game, st, 0, "CN119")
     f = to_hand(game, st, "PR20", 0)
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     enter_play(game, st, f, "prob0", 0)
     resolve_all(game, st)
-    assert names(game, st, st.d["pl"][0]["hand"][-1:]) == ["CN119"] and len(st.d["pl"][0]["hand"]) == hand
+    assert names(game, st, st.hand(0)[-1:]) == ["CN119"] and len(st.hand(0)) == hand
 
 
 def test_each_players_turn_end_that_player_loses(game):
@@ -513,11 +513,11 @@ def test_each_players_turn_end_that_player_loses(game):
     set_tokens(st, 1, 3)
     trigger_all(game, st, "any_turn_end")
     resolve_all(game, st)
-    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (2, 3)  # Ann's turn
+    assert (st.tokens(0), st.tokens(1)) == (2, 3)  # Ann's turn
     effs = game.db.cards[game.db.key("HM150")].abilities["front"][0]["effects"]
     play_effects(game, st, 1, tm, effs)
     resolve_all(game, st)
-    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (0, 0)
+    assert (st.tokens(0), st.tokens(1)) == (0, 0)
 
 
 def test_flipped_power_per_counter_and_beneath_conditions(game):
@@ -536,7 +536,7 @@ def test_flipped_power_per_counter_and_beneath_conditions(game):
     start(game, st)
     assert game.power(st, h) == base + 2
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 1  # CN36 has nothing beneath it
+    assert len(st.flipped(0)) == 1  # CN36 has nothing beneath it
     assert total(game, st, 0) == game.power(st, h) + game.power(st, n36) + 1 + 2
 
 
@@ -580,8 +580,8 @@ def test_effect_faceoff_winner_scores_and_main_phase_goes_on(game):
     msgs = [e["msg"] for e in ev.items]
     # nobody had anything to do in the faceoff's windows (auto-pass): it ran to its end
     assert "A faceoff is started by an effect (514.2c, 707.4)" in msgs and "Faceoff totals: Ann 7, Bob 5" in msgs  # 3 + 4 vs 4 + 1
-    assert st.d["fo"] is None and st.d["pl"][0]["score"] == 1
-    assert st.d["prio"]["w"] == "main" and game.to_move(st) == 0 and st.d["step"] == "main"
+    assert st.faceoff is None and st.score(0) == 1
+    assert st.priority["w"] == "main" and game.to_move(st) == 0 and st.step == "main"
     assert game.problem_at(st, "prob0") is not None  # no Problem was solved
 
 
@@ -597,14 +597,14 @@ def test_effect_faceoff_keeps_the_window_open_for_the_starter(game):
     play_effects(game, st, 0, None, _effects_of(game, "CN104"), ev=ev)
     advance(game, st, ev=ev)
     st._la = None
-    fo = st.d["fo"]
+    fo = st.faceoff
     assert fo["type"] == "effect" and fo["inv"] == [mine, theirs] and fo["stage"] == "w_start"
-    assert st.d["prio"] == {"w": "fo", "p": 1, "n": 1}  # Ann (the starter) had it first and auto-passed
+    assert st.priority == {"w": "fo", "p": 1, "n": 1}  # Ann (the starter) had it first and auto-passed
     assert game.involved_in_faceoff(st, mine) and game.involved_in_faceoff(st, theirs)
     st.d["cards"][theirs]["a"] = "home1"  # flagged: still involved after moving
     assert game.involved_in_faceoff(st, theirs)
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert st.d["prio"]["w"] == "main" and st.d["step"] == "main"
+    st = pass_until(game, st, lambda s: s.faceoff is None)
+    assert st.priority["w"] == "main" and st.step == "main"
 
 
 def test_effect_faceoff_if_you_win_and_loser_end(game):
@@ -621,7 +621,7 @@ def test_effect_faceoff_if_you_win_and_loser_end(game):
     advance(game, st, ev=ev)
     st._la = None
     assert "Faceoff totals: Ann 7, Bob 2" in [e["msg"] for e in ev.items]  # Gilda 2 +1 (Competitive) + 4 vs 1 + 1
-    assert st.d["fo"] is None and st.d["cards"][theirs]["fr"]
+    assert st.faceoff is None and st.frightened(theirs)
     # CN115: Bob's Friend loses and is dismissed at the end of the faceoff
     st = stacked_game(game)
     mine = place(game, st, "PR20", 0, "home0")
@@ -632,9 +632,9 @@ def test_effect_faceoff_if_you_win_and_loser_end(game):
     play_effects(game, st, 0, None, _effects_of(game, "CN115"), ev=ev)
     advance(game, st, ev=ev)
     st._la = None
-    st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
+    st = pass_until(game, st, lambda s: s.faceoff is None and not s.resolving)
     assert game.in_play(st, mine) and not game.in_play(st, theirs)
-    assert names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR20"]
+    assert names(game, st, st.discard_pile(1)[-1:]) == ["PR20"]
 
 
 def test_effect_faceoff_at_a_problem_loser_per_character(game):
@@ -646,15 +646,15 @@ def test_effect_faceoff_at_a_problem_loser_per_character(game):
     place(game, st, "PR20", 1, "prob1")
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
-    hand1 = len(st.d["pl"][1]["hand"])
+    hand1 = len(st.hand(1))
     ev = Ev()
     play_effects(game, st, 0, None, _effects_of(game, "CG122"), ev=ev)
     advance(game, st, ev=ev)
     st._la = None
     assert "Faceoff totals: Ann 8, Bob 3" in [e["msg"] for e in ev.items]
-    st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"])
-    assert len(st.d["pl"][1]["hand"]) == hand1 - 2
-    assert st.d["pl"][0]["score"] == 0
+    st = pass_until(game, st, lambda s: s.faceoff is None and not s.resolving)
+    assert len(st.hand(1)) == hand1 - 2
+    assert st.score(0) == 0
 
 
 # ------------------------------------------------------------------ more faceoff templates
@@ -706,28 +706,28 @@ def test_flip_modifier_conditions(game):
     place(game, st, "PR20", 1, "prob0")
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 1
+    assert len(st.flipped(0)) == 1
     end_faceoff(game, st)
     st.d["cards"][bm]["cm"] = True
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 2
+    assert len(st.flipped(0)) == 2
     end_faceoff(game, st)
     set_problem(game, st, "prob0", "EO192")  # Ann's Problem; both have one character: no effect
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][1]["flip"]) == 1
+    assert len(st.flipped(1)) == 1
     end_faceoff(game, st)
     place(game, st, "PR20", 0, "prob0")
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][1]["flip"]) == 0
+    assert len(st.flipped(1)) == 0
 
 
 def test_mane_characters_cant_be_involved(game):
     """FF107: 'Mane Characters can't be involved in faceoffs.'"""
     st = stacked_game(game)
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob0"
     f = place(game, st, "PR20", 0, "prob0")
     start(game, st)
@@ -745,7 +745,7 @@ def test_opposing_flipped_cards_have_no_abilities(game):
     top(game, st, 0, "AD-3")
     start(game, st)
     flip(game, st)
-    assert st.d["outcome"]["winner"] == 1  # only Ann's own Chaos card works
+    assert st.outcome["winner"] == 1  # only Ann's own Chaos card works
 
 
 def test_chaos_only_during_troublemaker_faceoffs(game):
@@ -761,7 +761,7 @@ def test_chaos_only_during_troublemaker_faceoffs(game):
     end_faceoff(game, st)
     start(game, st, "tm", ("prob1",), 0, tm)
     flip(game, st)
-    assert st.d["cards"][tm]["fd"]
+    assert st.face_down(tm)
 
 
 def test_gain_control_when_opponent_loses_against_troublemaker_here(game):
@@ -775,7 +775,7 @@ def test_gain_control_when_opponent_loses_against_troublemaker_here(game):
     start(game, st, "tm", ("prob1",), 0, tm)
     resolve_faceoff(game, st, 1)
     resolve_all(game, st)  # Ann sends one home (514.5b), then Bob takes the other
-    ctrl = sorted(st.d["cards"][x]["c"] for x in (f1, f2))
+    ctrl = sorted(st.controller(x) for x in (f1, f2))
     assert ctrl == [0, 1]
 
 
@@ -784,19 +784,19 @@ def test_attachment_triggers_on_its_host(game):
     it becomes involved by moving, 514.2d); HM109: 'When you win a faceoff involving that character, you
     may exhaust this card to gain [2].'"""
     st = stacked_game(game)
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     wb = place(game, st, "LL119", 0, "home0", host=mane)
     f = place(game, st, "PR31", 0, "prob0")
     gb = place(game, st, "HM109", 0, "prob0", host=f)
-    hand, tok = len(st.d["pl"][0]["hand"]), st.d["pl"][0]["tok"]
+    hand, tok = len(st.hand(0)), st.tokens(0)
     start(game, st)
-    assert len(st.d["pl"][0]["hand"]) == hand  # the Mane is at home: not involved
+    assert len(st.hand(0)) == hand  # the Mane is at home: not involved
     move_card(game, st, mane, "prob0")
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == hand + 1 and st.d["cards"][wb]["a"] == "prob0"
+    assert len(st.hand(0)) == hand + 1 and st.area(wb) == "prob0"
     resolve_faceoff(game, st, 0)
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == tok + 2 and st.d["cards"][gb]["ex"]
+    assert st.tokens(0) == tok + 2 and st.exhausted(gb)
 
 
 def test_player_total_modifiers_by_trait_count(game):
@@ -832,7 +832,7 @@ def test_flip_for_the_player_with_the_most(game):
     place(game, st, "PR76", 1, "prob0")  # Earth Pony
     start(game, st)
     flip(game, st)
-    assert (len(st.d["pl"][0]["flip"]), len(st.d["pl"][1]["flip"])) == (1, 2)
+    assert (len(st.flipped(0)), len(st.flipped(1))) == (1, 2)
 
 
 def test_send_home_replaced(game):
@@ -843,15 +843,15 @@ def test_send_home_replaced(game):
     f = place(game, st, "PR20", 0, "prob1")
     start(game, st, "tm", ("prob1",), 0, tm)
     resolve_faceoff(game, st, 1)
-    assert not game.in_play(st, f) and names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR20"]
+    assert not game.in_play(st, f) and names(game, st, st.discard_pile(0)[-1:]) == ["PR20"]
     # a Mane Character is still sent home
     st = stacked_game(game)
     tm = place(game, st, "CG162", 1, "prob1")
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob1"
     start(game, st, "tm", ("prob1",), 0, tm)
     resolve_faceoff(game, st, 1)
-    assert st.d["cards"][mane]["a"] == "home0"
+    assert st.area(mane) == "home0"
 
 
 def test_win_here_by_exactly(game):
@@ -865,7 +865,7 @@ def test_win_here_by_exactly(game):
     bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
     resolve_faceoff(game, st, 1)
     resolve_all(game, st)
-    assert st.d["pl"][1]["score"] == bonus + 1 and st.d["pl"][0]["score"] == 0
+    assert st.score(1) == bonus + 1 and st.score(0) == 0
 
 
 def test_ignore_highest_flipped_card(game):
@@ -877,7 +877,7 @@ def test_ignore_highest_flipped_card(game):
     top(game, st, 0, "PR31", "PR36")
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 2
+    assert len(st.flipped(0)) == 2
     assert total(game, st, 0) == 1 + 3  # the 4 is ignored
 
 
@@ -894,7 +894,7 @@ def test_opponent_has_more_points(game):
     top(game, st, 1, "PR20")
     start(game, st)
     flip(game, st)
-    fid = st.d["pl"][0]["flip"][0]
+    fid = st.flipped(0)[0]
     assert game.power(st, fid) == game.printed_power(st, fid) + 3
 
 
@@ -909,7 +909,7 @@ def test_highest_friend_and_without_accessory(game):
     start(game, st)
     play_effects(game, st, 1, None, _effects_of(game, "EO116"))
     resolve_all(game, st)
-    assert st.d["cards"][a]["ex"] and st.d["cards"][b]["ex"] and not st.d["cards"][c]["ex"]
+    assert st.exhausted(a) and st.exhausted(b) and not st.exhausted(c)
     play_effects(game, st, 1, None, _effects_of(game, "CG99"))
     resolve_all(game, st)
     assert not game.in_play(st, a) and game.in_play(st, b)
@@ -929,24 +929,24 @@ def test_flip_conditions_on_involved_characters(game):
     place(game, st, "PR36", 0, "prob0")
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 1
+    assert len(st.flipped(0)) == 1
     end_faceoff(game, st)
     place(game, st, "PR31", 0, "prob0")
     start(game, st)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 0
+    assert len(st.flipped(0)) == 0
     st = stacked_game(game)
     h = place(game, st, "PR87", 0, "prob1")
     tm = place(game, st, "AD155", 1, "prob1")
     place(game, st, "PR81", 0, "prob1")  # Critter
     start(game, st, "tm", ("prob1",), 0, tm)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 1
+    assert len(st.flipped(0)) == 1
     end_faceoff(game, st)
     place(game, st, "PR86", 0, "prob1")  # a second Critter
     start(game, st, "tm", ("prob1",), 0, tm)
     flip(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 2 and h
+    assert len(st.flipped(0)) == 2 and h
 
 
 def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
@@ -958,10 +958,10 @@ def test_at_the_end_of_the_faceoff_and_events_cost_less(game):
     set_tokens(st, 0, 1)
     play_effects(game, st, 0, None, _effects_of(game, "CG95"))
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 4
+    assert st.tokens(0) == 4
     end_faceoff(game, st)
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 0
+    assert st.tokens(0) == 0
     c1, c2 = to_hand(game, st, "CG109", 1), to_hand(game, st, "CG122", 1)
     start(game, st)
     play_effects(game, st, 1, None, parse_effects("you may pay [1] less for Events until the end of the faceoff"))
@@ -1007,7 +1007,7 @@ def test_flipped_cards_to_discard_and_event_discount_for_the_most(game):
     start(game, st)
     flip(game, st)
     end_faceoff(game, st)
-    assert names(game, st, st.d["pl"][0]["disc"][-1:]) == ["PR31"] and names(game, st, st.d["pl"][1]["disc"][-1:]) == ["PR36"]
+    assert names(game, st, st.discard_pile(0)[-1:]) == ["PR31"] and names(game, st, st.discard_pile(1)[-1:]) == ["PR36"]
     set_problem(game, st, "prob0", "CG171")
     c0, c1 = to_hand(game, st, "CG109", 0), to_hand(game, st, "CG109", 1)
     start(game, st)
@@ -1019,7 +1019,7 @@ def test_boosted_mane_cant_play_cards(game):
     involving their Mane Character.'"""
     st = stacked_game(game)
     place(game, st, "AD64", 0, "home0")
-    mane = st.d["pl"][1]["mane"]
+    mane = st.mane(1)
     st.d["cards"][mane]["a"] = "prob0"
     place(game, st, "PR20", 0, "prob0")
     to_hand(game, st, "CN119", 1)
@@ -1041,12 +1041,12 @@ def test_spend_cards_from_beneath(game):
         st.d["pl"][0]["ban"].append(b)
         st.d["cards"][b]["bn"] = f
     start(game, st)
-    sc = st.d["pl"][0]["score"]
+    sc = st.score(0)
     resolve_faceoff(game, st, 0)
     resolve_all(game, st)  # answers "yes" to each
     bonus = game.face(st, game.problem_at(st, "prob0")).bonus or 0
-    assert st.d["pl"][0]["score"] == sc + bonus + 2 and game.cards_beneath(st, f) == 0
-    assert names(game, st, st.d["pl"][0]["disc"][-2:]) == ["PR20", "PR20"]
+    assert st.score(0) == sc + bonus + 2 and game.cards_beneath(st, f) == 0
+    assert names(game, st, st.discard_pile(0)[-2:]) == ["PR20", "PR20"]
     # nothing beneath: the cost can't be paid, nothing happens (508.1d)
     st = stacked_game(game)
     c = place(game, st, "CN75", 0, "prob0")
@@ -1079,4 +1079,4 @@ def test_defeating_a_troublemaker_here_the_defeater_may_move(game):
     start(game, st, "tm", ("prob1",), 0, tm)
     resolve_faceoff(game, st, 0)
     resolve_all(game, st)
-    assert st.d["cards"][f]["a"] != "prob1"
+    assert st.area(f) != "prob1"

@@ -53,16 +53,16 @@ def test_the_table_journeys_stacked_game_reaches_15_points_through_every_step(ga
     st = game.new_game(decks(), seed=7, names=("Ann", "Bob"), stacked=True, first_player=0)
     seen = set()
     for _ in range(400):
-        if st.d["outcome"]:
+        if st.outcome:
             break
         p = game.to_move(st)
         payload = {"view": game.view(st, p), "legal_actions": [a.to_dict() for a in game.legal_actions(st, p)]}
         a = choose_action(payload, p)
-        pend = st.d["pending"]
+        pend = st.pending
         seen.add(pend["kind"] if pend else a["kind"])
         st, events = game.apply(st, Action.from_dict({**a, "player": p}))
         seen |= {e["type"] for e in events}
-    assert st.d["outcome"] == {"winner": 0, "reason": "reached 15 points (103.2)", "draw": False}
+    assert st.outcome == {"winner": 0, "reason": "reached 15 points (103.2)", "draw": False}
     assert {"mulligan", "starting_problem", "play", "move", "confront", "faceoff", "may"} <= seen
 
 

@@ -28,8 +28,8 @@ def _answer(game, st, option):
 
     st2 = State(copy.deepcopy(st.d))
     ev = Ev()
-    answer(game, st2, st2.d["pending"]["player"], option, ev=ev)
-    while st2.d["rq"] and not st2.d["pending"]:
+    answer(game, st2, st2.pending["player"], option, ev=ev)
+    while st2.resolving and not st2.pending:
         resolve_step(game, st2, ev=ev)
     st2._la = None
     return st2
@@ -54,15 +54,15 @@ def test_persistent_is_its_controllers_may_decision(game, card_db):
     st = stacked_game(game)
     cid = place(game, st, per.number, 1, "prob1")
     st = _dismiss_by_opponent(game, st, cid)  # Ann's effect would dismiss Bob's Persistent Friend
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "may" and pend["player"] == 1 and pend["rule"] == "710" and pend["card"] == cid
     assert {a.get("option") for a in game.legal_actions(st, 1)} == {True, False} and game.legal_actions(st, 0) == []
     assert game.view(st, 1)["pending"]["options"] == [True, False]
     assert set(game.view(st, 0)["pending"]) == {"player", "kind", "rule"}  # only the kind for the opponent
     st2, _ = game.apply(st, Action.make("choose", 1, option=False))  # declined: it leaves play (710.3)
-    assert cid not in st2.d["play"] and len(st2.d["pl"][1]["disc"]) == 1
+    assert cid not in st2.cards_in_play and len(st2.discard_pile(1)) == 1
     st3, _ = game.apply(st, Action.make("choose", 1, option=True))  # frightened instead
-    assert cid in st3.d["play"] and st3.d["cards"][cid]["fr"]
+    assert cid in st3.cards_in_play and st3.frightened(cid)
 
 
 def test_persistent_does_not_replace_costs_or_game_dismissals(game, card_db):
@@ -70,10 +70,10 @@ def test_persistent_does_not_replace_costs_or_game_dismissals(game, card_db):
     st = stacked_game(game)
     a = place(game, st, per.number, 0, "home0")
     leave_play(game, st, a, "disc", cost=True)  # 508.1a: a replaced cost can't be paid
-    assert a not in st.d["play"] and not st.d["rq"]
+    assert a not in st.cards_in_play and not st.resolving
     b = place(game, st, per.number, 0, "home0")
     leave_play(game, st, b, "disc", by_game=True)  # 104.3: "by the game" can't be replaced
-    assert b not in st.d["play"] and not st.d["rq"]
+    assert b not in st.cards_in_play and not st.resolving
 
 
 def test_persistent_paid_cost_effects_are_not_replaced(game, card_db):
@@ -84,7 +84,7 @@ def test_persistent_paid_cost_effects_are_not_replaced(game, card_db):
     st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "retire", "target": {"id": cid}, "paid": True}], "i": 0,
                        "ch": None, "lbl": "test", "after": None})
     st = _run(game, st)
-    assert cid not in st.d["play"] and not (st.d["pending"] and st.d["pending"]["kind"] == "may")
+    assert cid not in st.cards_in_play and not (st.pending and st.pending["kind"] == "may")
 
 
 def test_persistent_cards_leaving_together_are_decided_one_by_one(game, card_db):
@@ -95,13 +95,13 @@ def test_persistent_cards_leaving_together_are_decided_one_by_one(game, card_db)
     st.d["rq"].append({"p": 0, "src": None, "eff": [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "each": True}}],
                        "i": 0, "ch": None, "lbl": "test", "after": None})
     st = _run(game, st)
-    first = st.d["pending"]["card"]
-    assert st.d["pending"]["kind"] == "may" and first in (a, b)
+    first = st.pending["card"]
+    assert st.pending["kind"] == "may" and first in (a, b)
     st, _ = game.apply(st, Action.make("choose", 1, option=True))
-    second = st.d["pending"]["card"]
-    assert st.d["pending"]["kind"] == "may" and {first, second} == {a, b}
+    second = st.pending["card"]
+    assert st.pending["kind"] == "may" and {first, second} == {a, b}
     st, _ = game.apply(st, Action.make("choose", 1, option=False))
-    assert st.d["cards"][first]["fr"] and second not in st.d["play"]
+    assert st.frightened(first) and second not in st.cards_in_play
 
 
 def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, card_db):
@@ -113,12 +113,12 @@ def test_616_3_home_limit_retire_can_be_replaced_by_persistent(game, card_db):
     limit = game.home_limit(st, 0)
     for _ in range(limit):
         place(game, st, "PR12", 0, "home0")
-    st = pass_until(game, st, lambda s: s.d["pending"] and s.d["pending"]["kind"] == "retire_home")
+    st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "retire_home")
     st, _ = game.apply(st, Action.make("choose", 0, option=keep))
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["card"] == keep
+    assert st.pending["kind"] == "may" and st.pending["card"] == keep
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
-    assert st.d["cards"][keep]["fr"]
-    assert st.d["pending"]["kind"] == "retire_home" and keep in st.d["pending"]["options"]  # still in excess
+    assert st.frightened(keep)
+    assert st.pending["kind"] == "retire_home" and keep in st.pending["options"]  # still in excess
 
 
 # ------------------------------------------------------------------ Random and Pumped (514, 515)
@@ -131,13 +131,13 @@ def test_random_asks_before_ignoring_a_one_power_flip(game, card_db):
 
     faceoff_flip(game.r, st.d, Ev())
     st = _run(game, st)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "may" and pend["player"] == 0 and pend["what"] == "Random"
     no = _answer(game, st, False)
-    assert len(no.d["pl"][0]["flip"]) == 1 and not no.d["fo"]["ign"] and not no.d["fo"]["rand"]  # not used
+    assert len(no.flipped(0)) == 1 and not no.faceoff["ign"] and not no.faceoff["rand"]  # not used
     yes = _answer(game, st, True)
-    flips = yes.d["pl"][0]["flip"]
-    assert len(flips) == 2 and yes.d["fo"]["ign"] == [flips[0]] and yes.d["fo"]["rand"] == [rid]
+    flips = yes.flipped(0)
+    assert len(flips) == 2 and yes.faceoff["ign"] == [flips[0]] and yes.faceoff["rand"] == [rid]
 
 
 def test_pumped_asks_before_banishing_a_flipped_card(game, card_db):
@@ -150,12 +150,12 @@ def test_pumped_asks_before_banishing_a_flipped_card(game, card_db):
     faceoff_flip(game.r, st.d, Ev())
     end_faceoff(game.r, st.d, Ev())
     st = _run(game, st)
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["what"] == "Pumped"
-    flipped = st.d["pl"][0]["flip"][0]
-    key = st.d["cards"][flipped]["k"]
+    assert st.pending["kind"] == "may" and st.pending["what"] == "Pumped"
+    flipped = st.flipped(0)[0]
+    key = st.card_key(flipped)
     st, _ = game.apply(st, Action.make("choose", 0, option=False))  # declined: the bottom of the deck (514.6)
-    assert st.d["fo"] is None and game.cards_beneath(st, host) == 0
-    assert st.d["cards"][st.d["pl"][0]["deck"][-1]]["k"] == key
+    assert st.faceoff is None and game.cards_beneath(st, host) == 0
+    assert st.card_key(st.deck(0)[-1]) == key
 
 
 # ------------------------------------------------------------------ confront order (610.1, 611.1)
@@ -170,7 +170,7 @@ def test_610_1_the_turn_player_chooses_the_confront_order(game):
     st = stacked_game(game)
     _two_confrontable(game, st)
     st = _pass(game, st)  # Ann ends her Main Phase: Score Phase
-    pend = st.d["pending"]
+    pend = st.pending
     # 611.1 confronting is not optional: the options are the Problems only (no "done")
     assert pend["kind"] == "confront_order" and pend["rule"] == "610.1" and sorted(pend["options"]) == ["prob0", "prob1"]
     ev = Ev()
@@ -178,7 +178,7 @@ def test_610_1_the_turn_player_chooses_the_confront_order(game):
     run_step(game, st, ev=ev)
     assert st.d["sc"]["conf"] == ["prob1"]  # the chosen Problem is confronted first
     advance(game, st, ev=ev)
-    assert st.d["pl"][0]["score"] >= 2 and not (st.d["pending"] and st.d["pending"]["kind"] == "confront_order")
+    assert st.score(0) >= 2 and not (st.pending and st.pending["kind"] == "confront_order")
 
 
 def test_611_1_a_single_confrontable_problem_needs_no_decision(game):
@@ -186,7 +186,7 @@ def test_611_1_a_single_confrontable_problem_needs_no_decision(game):
     for n in ("PR31", "PR31", "PR20", "PR33", "PR12"):
         place(game, st, n, 0, "prob0")
     st, ev = game.apply(st, Action("pass", 0))
-    assert not (st.d["pending"] and st.d["pending"]["kind"] == "confront_order")
+    assert not (st.pending and st.pending["kind"] == "confront_order")
     assert any(e["type"] == "confront" for e in ev)
 
 
@@ -203,7 +203,7 @@ def test_610_1_an_empty_confront_step_can_come_first_when_a_confront_fires_abili
     place(game, st, "PR12", 0, "prob1")
     assert game.can_confront(st, 0, "prob0") and not game.can_confront(st, 0, "prob1")
     st = _pass(game, st)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "confront_order" and sorted(pend["options"]) == ["prob0", "prob1"]
     ev = Ev()
     answer(game, st, 0, "prob1", ev=ev)
@@ -218,15 +218,15 @@ def test_607_2_uncover_order_is_asked_when_an_epic_shares_the_problem(game, card
     e = place(game, st, epic.number, 1, "prob0", face_down=True)
     o = place(game, st, "PR155", 1, "prob0", face_down=True)
     st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: 607 Uncover Step
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "uncover_order" and pend["player"] == 1 and sorted(pend["options"]) == sorted([e, o])
     assert set(game.view(st, 0)["pending"]) == {"player", "kind", "rule"}  # the face-down cards stay hidden
     first_epic, _ = game.apply(st, Action.make("choose", 1, option=e))
     # 607.1 with the Epic face-up the other can't be uncovered: it stays face-down (and in play)
-    assert not first_epic.d["cards"][e]["fd"] and first_epic.d["cards"][o]["fd"]
+    assert not first_epic.face_down(e) and first_epic.face_down(o)
     first_other, _ = game.apply(st, Action.make("choose", 1, option=o))
     # 607.3 uncovered after it, the Epic dismisses the other face-up Troublemaker
-    assert not first_other.d["cards"][e]["fd"] and o not in first_other.d["play"]
+    assert not first_other.face_down(e) and o not in first_other.cards_in_play
 
 
 def test_607_2_no_uncover_decision_when_the_order_cannot_matter(game):
@@ -234,8 +234,8 @@ def test_607_2_no_uncover_decision_when_the_order_cannot_matter(game):
     a = place(game, st, "PR155", 1, "prob0", face_down=True)
     b = place(game, st, "PR155", 1, "prob1", face_down=True)
     st, _ = game.apply(st, Action("pass", 0))
-    assert not (st.d["pending"] and st.d["pending"]["kind"] == "uncover_order")
-    assert not st.d["cards"][a]["fd"] and not st.d["cards"][b]["fd"]
+    assert not (st.pending and st.pending["kind"] == "uncover_order")
+    assert not st.face_down(a) and not st.face_down(b)
 
 
 # ------------------------------------------------------------------ tie with empty decks (514.4c, 802.3)
@@ -247,7 +247,7 @@ def test_tie_with_both_decks_empty_repeats_once_then_ends_without_winner(game):
     assert game.can_confront(st, 0, "prob0") and game.can_confront(st, 1, "prob0")
     pid = game.problem_at(st, "prob0")
     for p in (0, 1):  # (test setup: empty both draw decks)
-        for c in st.d["pl"][p]["deck"]:
+        for c in st.deck(p):
             del st.d["cards"][c]
         st.d["pl"][p]["deck"] = []
     st._la = None
@@ -257,8 +257,8 @@ def test_tie_with_both_decks_empty_repeats_once_then_ends_without_winner(game):
     # break the loop (802.4); nobody acted, so the loop ends (802.3) and nobody wins (514.5)
     assert sum(m.startswith("Faceoff totals") for m in msgs) == 2
     assert any("(802.3)" in m for m in msgs) and not any(m.endswith(" wins the faceoff (514.5)") and "nobody" not in m for m in msgs)
-    assert st.d["pl"][0]["score"] == 1 and st.d["pl"][1]["score"] == 0  # the confront point only
-    assert pid not in st.d["play"]  # 613.1 the faceoff was resolved: the Problem is solved and replaced
+    assert st.score(0) == 1 and st.score(1) == 0  # the confront point only
+    assert pid not in st.cards_in_play  # 613.1 the faceoff was resolved: the Problem is solved and replaced
 
 
 def test_pumped_chooses_which_flipped_card_when_several(game, card_db):
@@ -270,15 +270,15 @@ def test_pumped_chooses_which_flipped_card_when_several(game, card_db):
 
     flip_one(game.r, st.d, Ev(), 0)
     flip_one(game.r, st.d, Ev(), 0)
-    flips = list(st.d["pl"][0]["flip"])
+    flips = list(st.flipped(0))
     end_faceoff(game.r, st.d, Ev())
     st = _run(game, st)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "target" and pend["options"] == flips + ["none"] and pend["rule"] == "Pumped (710)"
-    key = st.d["cards"][flips[1]]["k"]
+    key = st.card_key(flips[1])
     st, _ = game.apply(st, Action.make("choose", 0, option=flips[1]))
-    assert st.d["fo"] is None and game.cards_beneath(st, host) == 1
-    assert [st.d["cards"][c]["k"] for c in st.d["pl"][0]["ban"]] == [key]
+    assert st.faceoff is None and game.cards_beneath(st, host) == 1
+    assert [st.card_key(c) for c in st.banished(0)] == [key]
 
 
 def test_random_is_once_per_faceoff_for_each_card(game, card_db):
@@ -294,11 +294,11 @@ def test_random_is_once_per_faceoff_for_each_card(game, card_db):
     faceoff_flip(game.r, st.d, Ev())
     st = _run(game, st)
     st = _answer(game, st, True)  # ignores the first 1-power card, flips another 1-power card
-    assert st.d["pending"]["what"] == "Random"
+    assert st.pending["what"] == "Random"
     st = _answer(game, st, True)  # the second Random card
-    flips = st.d["pl"][0]["flip"]
-    assert len(flips) == 3 and st.d["fo"]["ign"] == flips[:2] and len(st.d["fo"]["rand"]) == 2
-    assert st.d["pending"] is None
+    flips = st.flipped(0)
+    assert len(flips) == 3 and st.faceoff["ign"] == flips[:2] and len(st.faceoff["rand"]) == 2
+    assert st.pending is None
 
 
 def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, card_db):
@@ -311,6 +311,6 @@ def test_uniqueness_repair_is_by_the_game_and_not_replaced_by_persistent(game, c
     b = place(game, st, uniq.number, 0, "prob0")
     assert game.keyword(st, a, "Persistent")
     st = _run(game, st)
-    assert st.d["pending"]["kind"] == "uniqueness"
+    assert st.pending["kind"] == "uniqueness"
     st = _answer(game, st, a)
-    assert a not in st.d["play"] and b in st.d["play"] and not st.d["pending"]
+    assert a not in st.cards_in_play and b in st.cards_in_play and not st.pending

@@ -9,7 +9,7 @@ from gameplay.engine.mlp.scenario import (add_power, answer, leave_play, place, 
 
 
 def moves(game, st, cid):
-    return {a.get("area") for a in game.legal_actions(st, st.d["tp"]) if a.kind == "move" and a.get("card") == cid}
+    return {a.get("area") for a in game.legal_actions(st, st.turn_player) if a.kind == "move" and a.get("card") == cid}
 
 
 def test_parse_keyword_grants():
@@ -46,8 +46,8 @@ def test_conditional_swift_at_home(game, card_db):
     assert game.keyword(st, cid, "Swift") == 1
     assert moves(game, st, cid) == {"prob0", "prob1"}
     st2, _ = game.apply(st, Action.make("move", 0, card=cid, area="prob1"))
-    assert st2.d["pl"][0]["tok"] == 0
-    moved = next(o for o in st2.d["play"] if st2.d["cards"][o]["k"] == card_db.key("SB65"))
+    assert st2.tokens(0) == 0
+    moved = next(o for o in st2.cards_in_play if st2.card_key(o) == card_db.key("SB65"))
     assert game.keyword(st2, moved, "Swift") == 0  # no longer at home
 
 
@@ -59,11 +59,11 @@ def test_problem_grants_persistent_to_your_friends_here(game, card_db):
     home = place(game, st, "PR33", 0, "home0")
     assert game.keyword(st, here, "Persistent") == 1 and game.keyword(st, home, "Persistent") == 0
     leave_play(game, st, here, "disc")
-    assert st.d["pending"] is None and here in st.d["play"]  # the Persistent decision is queued (712.3)
+    assert st.pending is None and here in st.cards_in_play  # the Persistent decision is queued (712.3)
     resolve_all(game, st)  # answers the "may" with yes
-    assert st.d["cards"][here]["fr"] and here in st.d["play"]  # frightened instead (Persistent)
+    assert st.frightened(here) and here in st.cards_in_play  # frightened instead (Persistent)
     leave_play(game, st, home, "disc")
-    assert home not in st.d["play"]
+    assert home not in st.cards_in_play
 
 
 def test_grant_ends_when_the_source_leaves_play(game, card_db):
@@ -103,7 +103,7 @@ def test_parse_phase_durations_and_color_grants():
 
 def test_phase_duration_maps_to_the_current_phase(game):
     st = stacked_game(game)
-    assert st.d["step"] == "main"
+    assert st.step == "main"
     assert game.r.duration(st.d, "phase") == "main_phase" and game.r.duration(st.d, "turn") == "turn"
     st.d["step"] = "confront"
     assert game.r.duration(st.d, "phase") == "score_phase"
@@ -120,18 +120,18 @@ def test_added_color_lasts_until_the_end_of_the_main_phase(game, card_db):
     idx = next(i for i, a in enumerate(abl) if a["kind"] == "activated" and a["effects"][0]["op"] == "add_color")
     st, _ = game.apply(st, Action.make("activate", 0, card=res, ability=idx))
     for _ in range(10):
-        pend = st.d["pending"]
+        pend = st.pending
         if not pend:
             break
         st, _ = game.apply(st, Action.make("choose", pend["player"],
                                            option=friend if friend in pend["options"] else pend["options"][0]))
-    assert res not in st.d["play"]  # retired as the cost
+    assert res not in st.cards_in_play  # retired as the cost
     assert "Laughter" in game.colors(st, friend)
     mod = next(m for m in st.d["mods"] if m.get("col"))
     assert mod["u"] == "main_phase" and mod["n"] == 0
     assert game.power(st, friend) == game.printed_power(st, friend)  # a color, not power
     game.r.window_closed(st.d, Ev(), "main")  # the Main Phase ends
-    assert "Laughter" not in game.colors(st, friend) and st.d["step"] == "score"
+    assert "Laughter" not in game.colors(st, friend) and st.step == "score"
 
 
 # ------------------------------------------------------------------ start of the Troublemaker Phase
@@ -168,16 +168,16 @@ def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, card_
     st.d["step"] = "tp_start"
     st.d["prio"] = None
     run_step(game, st, ev=ev)
-    assert st.d["step"] == "tm_uncover" and st.d["trig"] and st.d["trig"][0]["p"] == 0  # the turn player's
-    while st.d["trig"] or st.d["rq"] or st.d["pending"]:
-        if st.d["pending"]:
-            pend = st.d["pending"]
+    assert st.step == "tm_uncover" and st.triggers_waiting and st.triggers_waiting[0]["p"] == 0  # the turn player's
+    while st.triggers_waiting or st.resolving or st.pending:
+        if st.pending:
+            pend = st.pending
             answer(game, st, pend["player"], pend["options"][0], ev=ev)
-        elif st.d["rq"]:
+        elif st.resolving:
             resolve_step(game, st, ev=ev)
         else:
             pre_priority(game, st, ev=ev)
-    assert st.d["cards"][ann]["ex"] and not st.d["cards"][home]["ex"]
+    assert st.exhausted(ann) and not st.exhausted(home)
 
 
 def test_own_troublemaker_phase_trigger_in_a_played_turn(game, card_db):
@@ -186,9 +186,9 @@ def test_own_troublemaker_phase_trigger_in_a_played_turn(game, card_db):
     tirek = place(game, st, "MT113", 1, "prob0")
     before = game.power(st, tirek)
     from gameplay.engine.mlp.scenario import pass_until
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] in ("tm_challenge", "main_start", "main"))
-    tirek = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("MT113"))
-    assert st.d["cards"][tirek]["cn"].get("+1") == 1 and game.power(st, tirek) == before + 1
+    st = pass_until(game, st, lambda s: s.turn_player == 1 and s.step in ("tm_challenge", "main_start", "main"))
+    tirek = next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("MT113"))
+    assert st.counters(tirek).get("+1") == 1 and game.power(st, tirek) == before + 1
 
 
 # ------------------------------------------------------------------ more static conditions
@@ -213,8 +213,8 @@ def test_no_opposing_characters_here_and_hand_size_conditions(game, card_db):
     assert game.power(st, cid) == base
     # DE11 Sky Stinger: "While you have 3 or fewer cards in your hand, this card has Swift."
     sky = place(game, st, "DE11", 0, "home0")
-    assert len(st.d["pl"][0]["hand"]) > 3 and game.keyword(st, sky, "Swift") == 0
-    st.d["pl"][0]["hand"] = st.d["pl"][0]["hand"][:3]
+    assert len(st.hand(0)) > 3 and game.keyword(st, sky, "Swift") == 0
+    st.d["pl"][0]["hand"] = st.hand(0)[:3]
     assert game.keyword(st, sky, "Swift") == 1
 
 
@@ -223,7 +223,7 @@ def test_opponent_mane_boosted_condition(game, card_db):
     st = stacked_game(game)
     cid = place(game, st, "AD11", 0, "home0")
     assert game.keyword(st, cid, "Swift") == 0
-    st.d["cards"][st.d["pl"][1]["mane"]]["b"] = True
+    st.d["cards"][st.mane(1)]["b"] = True
     assert game.keyword(st, cid, "Swift") == 1
 
 

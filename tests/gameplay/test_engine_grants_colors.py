@@ -15,8 +15,8 @@ def _run(game, st, p, src, effects, pick=None):
     """Resolve effects; a target decision offering ``pick`` is answered with it."""
     ev = Ev()
     play_effects(game, st, p, src, effects, ev=ev)
-    while pick is not None and (st.d["rq"] or st.d["pending"]):
-        pend = st.d["pending"]
+    while pick is not None and (st.resolving or st.pending):
+        pend = st.pending
         if pend and pick in pend["options"]:
             answer(game, st, pend["player"], pick, ev=ev)
             break
@@ -160,9 +160,9 @@ def test_two_color_event_offers_only_characters_of_either_color(game, card_db):
     eff = card_db[card_db.key("AD102")].abilities["front"][0]["effects"]
     play_effects(game, st, 0, None, eff)
     ev = Ev()
-    while not st.d["pending"]:
+    while not st.pending:
         resolve_step(game, st, ev=ev)
-    assert set(st.d["pending"]["options"]) == {jay, dash, st.d["pl"][1]["mane"]} and red not in st.d["pending"]["options"]
+    assert set(st.pending["options"]) == {jay, dash, st.mane(1)} and red not in st.pending["options"]
     answer(game, st, 0, jay, ev=ev)
     resolve_all(game, st)
     assert game.power(st, jay) == 4 and game.colors(st, jay) == ("Loyalty", "Kindness")
@@ -215,7 +215,7 @@ def test_timed_competitive_grant_on_a_troublemaker(game, card_db):
     idx = next(i for i, a in enumerate(card_db[card_db.key("FF17")].abilities["front"]) if a["kind"] == "activated")
     st, _ = game.apply(st, Action.make("activate", 0, card=garble, ability=idx))
     resolve_all(game, st)
-    assert st.d["cards"][garble]["ex"]
+    assert st.exhausted(garble)
     assert game.power(st, tmc) == base  # Competitive: only while involved in a faceoff
     _fo(st, "prob1", "tm", tm=tmc, chal=0)
     assert game.power(st, tmc) == base + 4
@@ -252,7 +252,7 @@ def test_also_has_supportive_adds_to_the_printed_instance(game, card_db):
     gen_mane = next(c.number for c in card_db.cards.values() if c.front.type == "Mane Character"
                     and "Generosity" in c.front.colors and c.set_name == "Premiere")
     st = stacked_game(game, manes=(gen_mane, "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     fleur = place(game, st, "CN70", 0, "prob0")
     st.d["cards"][mane]["a"] = "prob0"
     assert game.power(st, fleur) == 3  # printed Supportive 1
@@ -300,7 +300,7 @@ def test_pet_with_your_named_character(game, card_db):
     tank = place(game, st, "CG18", 0, "home0")
     assert game.power(st, tank) == 2
     move_card(game, st, tank, "prob1")
-    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob1"  # the opponent's Rainbow Dash does not count
+    st.d["cards"][st.mane(1)]["a"] = "prob1"  # the opponent's Rainbow Dash does not count
     assert game.power(st, tank) == 1
 
 
@@ -371,7 +371,7 @@ def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, card_
     assert not game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # needs 1 Honesty
     st, _ = game.apply(st, act)
     resolve_all(game, st)
-    assert st.d["cards"][boulder]["ex"]
+    assert st.exhausted(boulder)
     assert game.card_type(st, boulder) == "Friend" and game.r.is_char(st.d, boulder)
     assert game.colors(st, boulder) == ("Honesty",) and game.power(st, boulder) == 2
     assert game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # 507.3 its power is Honesty power
@@ -390,7 +390,7 @@ def test_terramar_chooses_swift_or_calming_until_your_next_turn(game, card_db):
     t = place(game, st, "FF53", 0, "home0")
     play_effects(game, st, 0, t, abl[0]["effects"])
     ev = Ev()
-    while not st.d["pending"]:
+    while not st.pending:
         resolve_step(game, st, ev=ev)
     answer(game, st, 0, 1, ev=ev)  # Calming 2
     resolve_all(game, st)
@@ -434,7 +434,7 @@ def test_conditional_confront_requirements(game, card_db):
     prob = game.problem_at(st, "prob1")
     st.d["cards"][prob]["k"] = card_db.key("AD169")
     assert game.requirements(st, 0, "prob1") == [("Wild", 8)]
-    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True
+    st.d["cards"][st.mane(0)]["b"] = True
     assert game.requirements(st, 0, "prob1") == [("Wild", 8), ("Wild", 3)]
     assert game.requirements(st, 1, "prob1") == [("Laughter", 4), ("Not Laughter", 3)]  # its owner's: unchanged
 
@@ -444,12 +444,12 @@ def test_conditional_cant_be_frightened_and_mane_power(game, card_db):
     st = stacked_game(game)
     sh = place(game, st, "CG27", 0, "prob0")
     assert not frighten(game, st, sh)
-    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob1"
+    st.d["cards"][st.mane(1)]["a"] = "prob1"
     assert frighten(game, st, sh)
     # LL128 Buckball Strategy: "While your Mane Character is not boosted, it has +1 power."
     st = stacked_game(game)
     st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("LL128")
-    mane, opp_mane = st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]
+    mane, opp_mane = st.mane(0), st.mane(1)
     assert game.power(st, mane) == 2 and game.power(st, opp_mane) == 1
     st.d["cards"][mane]["b"] = True
     assert game.power(st, mane) == game.face(st, mane).power
@@ -492,15 +492,15 @@ def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, card_db):
     # the Main Phase."
     st = stacked_game(game)
     st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("CN173")
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     assert game.power(st, mane) == 1
     st.d["cards"][mane]["a"] = "prob0"
-    assert game.power(st, mane) == 2 and st.d["step"] == "main"
+    assert game.power(st, mane) == 2 and st.step == "main"
     st.d["step"] = "confront"
     assert game.power(st, mane) == 1
     st.d["step"] = "main"
-    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
-    assert game.power(st, st.d["pl"][1]["mane"]) == 1  # not the owner's
+    st.d["cards"][st.mane(1)]["a"] = "prob0"
+    assert game.power(st, st.mane(1)) == 1  # not the owner's
 
 
 def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, card_db):
@@ -540,7 +540,7 @@ def test_problems_that_cant_be_confronted(game, card_db):
     # confronted."
     st = stacked_game(game)
     place(game, st, "AD49", 1, "prob1")
-    opp_mane = st.d["pl"][0]["mane"]
+    opp_mane = st.mane(0)
     st.d["cards"][opp_mane]["a"] = "prob1"
     for n in ("PR31", "PR31", "PR31"):
         place(game, st, n, 0, "prob1")
@@ -574,16 +574,16 @@ def test_move_to_the_problem_of_the_friend_that_became_cutie_marked(game, card_d
     st = stacked_game(game)
     place(game, st, "MT11", 0, "home0")
     aj = place(game, st, "MT16", 0, "prob0")
-    tok = st.d["pl"][0]["tok"]
+    tok = st.tokens(0)
     _run(game, st, 0, aj, [{"op": "cutie_mark"}])
     assert st.d["cards"][aj]["cm"]
-    assert len(game.characters_at(st, "prob0", 0)) == 2 and st.d["pl"][0]["tok"] == tok  # an effect's move is free
+    assert len(game.characters_at(st, "prob0", 0)) == 2 and st.tokens(0) == tok  # an effect's move is free
     # at home, "that Friend's Problem" does not exist
     st = stacked_game(game)
     place(game, st, "MT11", 0, "home0")
     aj = place(game, st, "MT16", 0, "home0")
     _run(game, st, 0, aj, [{"op": "cutie_mark"}])
-    assert all(st.d["cards"][c]["a"] == "home0" for c in game.characters_at(st, "home0", 0)) and \
+    assert all(st.area(c) == "home0" for c in game.characters_at(st, "home0", 0)) and \
         not game.characters_at(st, "prob0", 0) and not game.characters_at(st, "prob1", 0)
 
 
@@ -595,7 +595,7 @@ def test_lost_troublemaker_faceoff_grants_competitive_here(game, card_db):
     here = place(game, st, "PR33", 1, "prob1")
     home = place(game, st, "PR12", 1, "home1")
     trigger_all(game, st, "you_lose_tm_fo", players=(0,))
-    assert not st.d["trig"]  # not the loser's
+    assert not st.triggers_waiting  # not the loser's
     trigger_all(game, st, "you_lose_tm_fo", players=(1,))
     resolve_all(game, st)
     assert game.r.granted_power_kws(st.d, here) == {"Competitive": 3}
@@ -662,4 +662,4 @@ def test_pirate_captain_grants_and_ship_discount(game, card_db):
     assert act in game.legal_actions(st, 0)
     st, _ = game.apply(st, act)
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 0 and st.d["cards"][ship]["ex"]
+    assert st.tokens(0) == 0 and st.exhausted(ship)

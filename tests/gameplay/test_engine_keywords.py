@@ -23,16 +23,16 @@ def drain(game, st):
     """Process waiting triggers and resolving effects (511.7) without advancing the turn."""
     ev = Ev()
     for _ in range(100):
-        if st.d["pending"]:
+        if st.pending:
             return
-        if st.d["rq"]:
+        if st.resolving:
             resolve_step(game, st, ev=ev)
         elif not pre_priority(game, st, ev=ev):
             return
 
 
 def moves(game, st, cid):
-    return {a.get("area") for a in game.legal_actions(st, st.d["tp"]) if a.kind == "move" and a.get("card") == cid}
+    return {a.get("area") for a in game.legal_actions(st, st.turn_player) if a.kind == "move" and a.get("card") == cid}
 
 
 def test_609_2b_move_costs_2_and_swift_pays_1(game, card_db):
@@ -43,7 +43,7 @@ def test_609_2b_move_costs_2_and_swift_pays_1(game, card_db):
     assert moves(game, st, plain) == set()
     assert moves(game, st, swift) == {"prob0", "prob1"}
     st2, _ = game.apply(st, Action.make("move", 0, card=swift, area="prob1"))
-    assert st2.d["pl"][0]["tok"] == 0
+    assert st2.tokens(0) == 0
 
 
 def test_506_2_cannot_move_to_current_area_or_opponents_home(game):
@@ -101,7 +101,7 @@ def test_supportive_with_mane_sharing_a_color(game, card_db):
     st = stacked_game(game)  # Ann's Mane: Rainbow Dash (Loyalty)
     cid = place(game, st, sup.number, 0, "prob0")
     before = game.power(st, cid)
-    st.d["cards"][st.d["pl"][0]["mane"]]["a"] = "prob0"
+    st.d["cards"][st.mane(0)]["a"] = "prob0"
     assert game.power(st, cid) == before + sup.front.keywords["Supportive"]
 
 
@@ -140,7 +140,7 @@ def test_persistent_is_frightened_instead_of_leaving_play(game, card_db):
     cid = place(game, st, per.number, 0, "prob0")
     leave_play(game, st, cid, "disc")
     resolve_all(game, st)  # the controller's "may" (712.3) answered yes
-    assert st.d["cards"][cid]["fr"] and cid in st.d["play"]
+    assert st.frightened(cid) and cid in st.cards_in_play
 
 
 def test_504_frightened_cards_have_no_power_and_rally_costs_2(game):
@@ -151,7 +151,7 @@ def test_504_frightened_cards_have_no_power_and_rally_costs_2(game):
     set_tokens(st, 0, 2)
     st._la = None
     st2, _ = game.apply(st, Action.make("rally", 0, card=cid))
-    assert not st2.d["cards"][cid]["fr"] and st2.d["pl"][0]["tok"] == 0
+    assert not st2.frightened(cid) and st2.tokens(0) == 0
 
 
 def test_hasty_can_be_played_outside_the_main_phase(game, card_db):
@@ -176,7 +176,7 @@ def test_villain_frightens_each_friend_at_its_problem_when_uncovered(game, card_
     f1 = place(game, st, "PR33", 1, "prob1")
     place(game, st, vil.number, 1, "prob1", face_down=True)
     st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: 607 uncover
-    assert st.d["cards"][f0]["fr"] and st.d["cards"][f1]["fr"]
+    assert st.frightened(f0) and st.frightened(f1)
 
 
 def test_607_3_epic_troublemaker_dismisses_other_face_up_troublemakers(game, card_db):
@@ -194,7 +194,7 @@ def test_516_3_unique_violation_asks_to_dismiss(game, card_db):
     place(game, st, uniq.number, 0, "home0")
     place(game, st, uniq.number, 0, "prob0")
     st, _ = game.apply(st, Action.make("draw", 0))
-    assert st.d["pending"]["kind"] == "uniqueness" and st.d["pending"]["rule"] == "516.2"
+    assert st.pending["kind"] == "uniqueness" and st.pending["rule"] == "516.2"
 
 
 def test_516_4_one_face_up_troublemaker_per_player_per_problem(game):
@@ -202,7 +202,7 @@ def test_516_4_one_face_up_troublemaker_per_player_per_problem(game):
     place(game, st, "PR155", 0, "prob1")
     place(game, st, "PR154", 0, "prob1")
     st, _ = game.apply(st, Action.make("draw", 0))
-    assert st.d["pending"]["kind"] == "uniqueness"
+    assert st.pending["kind"] == "uniqueness"
 
 
 def test_prepared_gains_a_token_when_opponent_starts_a_faceoff_here(game, card_db):
@@ -212,7 +212,7 @@ def test_prepared_gains_a_token_when_opponent_starts_a_faceoff_here(game, card_d
     set_tokens(st, 1, 0)
     start_faceoff(game, st, "problem", ["prob0"], 0)
     drain(game, st)
-    assert st.d["pl"][1]["tok"] == 1
+    assert st.tokens(1) == 1
 
 
 def test_studious_and_diligent_on_winning_a_faceoff(game, card_db):
@@ -225,12 +225,12 @@ def test_studious_and_diligent_on_winning_a_faceoff(game, card_db):
     start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_faceoff(game, st, 0)
     drain(game, st)
-    while st.d["pending"]:
-        opt = True if st.d["pending"]["kind"] == "may" else st.d["pending"]["options"][0]
+    while st.pending:
+        opt = True if st.pending["kind"] == "may" else st.pending["options"][0]
         answer(game, st, 0, opt)
         drain(game, st)
-    assert st.d["pl"][0]["tok"] >= 1  # Studious: one token per faceoff
-    assert st.d["cards"][b]["cn"].get("+1", 0) == dil.front.keywords["Diligent"]
+    assert st.tokens(0) >= 1  # Studious: one token per faceoff
+    assert st.counters(b).get("+1", 0) == dil.front.keywords["Diligent"]
 
 
 def test_vexing_lets_the_opponent_retire_it_instead_of_a_confront(game, card_db):
@@ -239,9 +239,9 @@ def test_vexing_lets_the_opponent_retire_it_instead_of_a_confront(game, card_db)
     place(game, st, "PR31", 0, "prob1")  # Ann meets Bob's Problem requirement (4)
     v = place(game, st, vex.number, 1, "prob1", face_down=vex.front.type == "Troublemaker")
     st, _ = game.apply(st, Action("pass", 0))
-    if st.d["pending"] and st.d["pending"]["kind"] == "vexing":
+    if st.pending and st.pending["kind"] == "vexing":
         st, _ = game.apply(st, Action.make("choose", 1, option=v))
-        assert st.d["pl"][0]["score"] == 0
+        assert st.score(0) == 0
 
 
 def test_traveler_may_add_a_counter_when_moved(game, card_db):
@@ -250,9 +250,9 @@ def test_traveler_may_add_a_counter_when_moved(game, card_db):
     cid = place(game, st, trav.number, 0, "home0")
     set_tokens(st, 0, 2)
     st, _ = game.apply(st, Action.make("move", 0, card=cid, area="prob0"))
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
-    assert st.d["cards"][cid]["cn"]["+1"] == 1
+    assert st.counters(cid)["+1"] == 1
 
 
 def test_meticulous_looks_at_top_cards_at_start_of_turn(game, card_db):
@@ -260,12 +260,12 @@ def test_meticulous_looks_at_top_cards_at_start_of_turn(game, card_db):
     st = stacked_game(game)
     place(game, st, met.number, 1, "home1")
     st, _ = game.apply(st, Action("pass", 0))
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     st, _ = game.apply(st, Action.make("choose", 1, option=True))
-    assert st.d["pending"]["kind"] == "look"
-    top = st.d["pl"][1]["deck"][0]
+    assert st.pending["kind"] == "look"
+    top = st.deck(1)[0]
     st, _ = game.apply(st, Action.make("choose", 1, option="bottom"))
-    assert st.d["pl"][1]["deck"][-1] == top
+    assert st.deck(1)[-1] == top
 
 
 def test_random_ignores_a_one_power_flip(game, card_db):
@@ -277,8 +277,8 @@ def test_random_ignores_a_one_power_flip(game, card_db):
 
     faceoff_flip(game.r, st.d, Ev())
     resolve_all(game, st)  # Random's "may" (712.3) answered yes
-    flips = st.d["pl"][0]["flip"]
-    assert len(flips) == 2 and flips[0] in st.d["fo"]["ign"]
+    flips = st.flipped(0)
+    assert len(flips) == 2 and flips[0] in st.faceoff["ign"]
 
 
 def test_pumped_banishes_a_flipped_card_beneath_it(game, card_db):
@@ -292,7 +292,7 @@ def test_pumped_banishes_a_flipped_card_beneath_it(game, card_db):
     end_faceoff(game.r, st.d, Ev())  # asks Pumped's "may" first (710, 712.3)
     resolve_all(game, st)  # answered yes
     end_faceoff(game.r, st.d, Ev())
-    assert game.cards_beneath(st, cid) == 1 and st.d["fo"] is None
+    assert game.cards_beneath(st, cid) == 1 and st.faceoff is None
 
 
 def test_redeem_retires_same_title_for_3_less(game, card_db):
@@ -330,7 +330,7 @@ def test_transform_returns_a_friend_with_that_title(game, card_db):
     assert acts
     st, _ = game.apply(st, acts[0])
     assert old not in st.d["cards"]
-    assert any(game.name_of(st, c) == same.name for c in st.d["pl"][0]["hand"])
+    assert any(game.name_of(st, c) == same.name for c in st.hand(0))
 
 
 def test_616_3_home_limit_retire_at_end_of_turn(game):
@@ -338,10 +338,10 @@ def test_616_3_home_limit_retire_at_end_of_turn(game):
     for _ in range(5):
         place(game, st, "PR12", 0, "home0")
     st, _ = game.apply(st, Action("pass", 0))
-    assert st.d["pending"]["kind"] == "retire_home" and st.d["pending"]["rule"] == "616.3"
-    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
-    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
-    assert st.d["tp"] == 1
+    assert st.pending["kind"] == "retire_home" and st.pending["rule"] == "616.3"
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.pending["options"][0]))
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.pending["options"][0]))
+    assert st.turn_player == 1
 
 
 def test_616_2_hand_size_8(game):
@@ -349,10 +349,10 @@ def test_616_2_hand_size_8(game):
     for _ in range(4):
         to_hand(game, st, "PR12", 0)
     st, _ = game.apply(st, Action("pass", 0))
-    assert st.d["pending"]["kind"] == "discard_down" and st.d["pending"]["rule"] == "616.2"
-    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
-    st, _ = game.apply(st, Action.make("choose", 0, option=st.d["pending"]["options"][0]))
-    assert len(st.d["pl"][0]["hand"]) == 8 and st.d["tp"] == 1
+    assert st.pending["kind"] == "discard_down" and st.pending["rule"] == "616.2"
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.pending["options"][0]))
+    st, _ = game.apply(st, Action.make("choose", 0, option=st.pending["options"][0]))
+    assert len(st.hand(0)) == 8 and st.turn_player == 1
 
 
 def test_agile_moves_as_an_immediate_action(game, card_db):
@@ -371,7 +371,7 @@ def test_teamwork_shares_printed_abilities_with_friends_sharing_a_trait(game, ca
     pegasus = next(c for c in card_db.cards.values() if c.front.type == "Friend" and "Pegasus" in c.front.traits
                    and "Loyalty" in c.front.colors and not c.front.keywords and not c.front.text.strip())
     other = place(game, st, pegasus.number, 0, "prob0")
-    st.d["cards"][st.d["pl"][0]["mane"]]["a"] = "prob0"
+    st.d["cards"][st.mane(0)]["a"] = "prob0"
     before = game.power(st, other)
     place(game, st, tw.number, 0, "prob0")
     assert game.keyword(st, other, "Supportive") == 1
@@ -393,11 +393,11 @@ def test_511_7a_player_orders_simultaneous_triggers(game, card_db):
     place(game, st, m1.number, 1, "home1")
     place(game, st, m2.number, 1, "home1")
     st, _ = game.apply(st, Action("pass", 0))
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "order" and pend["player"] == 1 and pend["rule"] == "511.7a"
     assert sorted(pend["labels"]) == ["Meticulous 1", "Meticulous 2"]
     st, _ = game.apply(st, Action.make("choose", 1, option=pend["options"][pend["labels"].index("Meticulous 2")]))
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
 
 
 def test_inspired_looks_at_opponents_top_cards_at_main_phase_start(game, card_db):
@@ -405,11 +405,11 @@ def test_inspired_looks_at_opponents_top_cards_at_main_phase_start(game, card_db
     st = stacked_game(game)
     place(game, st, ins.number, 1, "home1")
     st, _ = game.apply(st, Action("pass", 0))  # Bob's turn; his Main Phase starts
-    st = pass_until(game, st, lambda s: s.d["pending"] and s.d["pending"]["kind"] == "look")
-    assert st.d["pending"]["player"] == 1
-    top = st.d["pl"][0]["deck"][0]
+    st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "look")
+    assert st.pending["player"] == 1
+    top = st.deck(0)[0]
     st, ev = game.apply(st, Action.make("choose", 1, option="bottom"))
-    assert st.d["pl"][0]["deck"][-1] == top
+    assert st.deck(0)[-1] == top
 
 
 def test_prismatic_has_colors_of_your_other_crystal_characters(game, card_db):
@@ -440,8 +440,8 @@ def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
     assert not game.epic(st, host) and not _uniqueness(game.r, st.d, Ev(True))
     place(game, st, "MT95", 0, "prob1", host=host)
     assert game.epic(st, host) and _uniqueness(game.r, st.d, Ev(True))
-    assert st.d["pending"]["kind"] == "uniqueness" and st.d["pending"]["rule"] == "516.4a"
-    assert st.d["pending"]["options"] == [other]  # the non-Epic one leaves play
+    assert st.pending["kind"] == "uniqueness" and st.pending["rule"] == "516.4a"
+    assert st.pending["options"] == [other]  # the non-Epic one leaves play
 
     for counters, epic in ((2, False), (3, True)):
         st = stacked_game(game)
@@ -450,4 +450,4 @@ def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
         st.d["cards"][tm]["cn"] = {"+1": counters}
         assert game.epic(st, tm) is epic and _uniqueness(game.r, st.d, Ev(True)) is epic, counters
         if epic:
-            assert st.d["pending"]["rule"] == "516.4a" and st.d["pending"]["options"] == [other]
+            assert st.pending["rule"] == "516.4a" and st.pending["options"] == [other]

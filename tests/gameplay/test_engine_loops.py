@@ -32,13 +32,13 @@ def test_a_mandatory_loop_that_changes_nothing_ends_and_play_proceeds(card_db):
     st = stacked_game(game)
     cid = place(game, st, "PR33", 0, "prob0")
     st, ev = game.apply(st, Action.make("manual_effect", 0, effect={"op": "exhaust"}, target=cid))
-    assert st.d["outcome"] is None
-    assert st.d["cards"][cid]["ex"]  # exhausted, as the loop left it
-    assert not st.d["trig"] and not st.d["rq"]
+    assert st.outcome is None
+    assert st.exhausted(cid)  # exhausted, as the loop left it
+    assert not st.triggers_waiting and not st.resolving
     msgs = [e["msg"] for e in ev if e["type"] == "loop"]
     assert len(msgs) == 1 and "802.3" in msgs[0] and "Red Gala" in msgs[0]
     # the game goes on: the turn player still has priority in their Main Phase
-    assert st.d["prio"]["w"] == "main" and game.to_move(st) == 0
+    assert st.priority["w"] == "main" and game.to_move(st) == 0
     assert game.legal_actions(st, 0)
 
 
@@ -62,8 +62,8 @@ def test_a_mandatory_loop_that_keeps_changing_the_game_is_stopped(card_db, monke
     st = stacked_game(game)
     cid = place(game, st, "PR33", 0, "prob0")
     st, ev = game.apply(st, Action.make("manual_effect", 0, effect={"op": "exhaust"}, target=cid))
-    assert st.d["outcome"] is None
-    n = st.d["cards"][cid]["cn"]["+1"]
+    assert st.outcome is None
+    n = st.counters(cid)["+1"]
     assert n > 100  # it repeated many times, each adding a counter
     assert game.power(st, cid) == 2 + n
     assert any("802.3" in e["msg"] and "stopped" in e["msg"] for e in ev if e["type"] == "loop")
@@ -78,9 +78,9 @@ def test_an_optional_loop_is_played_one_choice_at_a_time(card_db):
     cid = place(game, st, "PR33", 0, "prob0")
     st, _ = game.apply(st, Action.make("manual_effect", 0, effect={"op": "exhaust"}, target=cid))
     for _ in range(5):  # the player keeps the loop going five times
-        assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+        assert st.pending["kind"] == "may" and st.pending["player"] == 0
         st, _ = game.apply(st, Action.make("choose", 0, option=True))
     st, ev = game.apply(st, Action.make("choose", 0, option=False))
-    assert st.d["pending"] is None and st.d["outcome"] is None
-    assert st.d["cards"][cid]["ex"]
+    assert st.pending is None and st.outcome is None
+    assert st.exhausted(cid)
     assert not any(e["type"] == "loop" for e in ev)

@@ -66,12 +66,12 @@ def test_reaction_event_only_after_its_condition(game, card_db):
     assert game.to_move(st) == 1  # the opponent got priority and has a real choice
     acts = rx_plays(game, st, 1, mt)
     assert len(acts) == 1
-    friend = next(c for c in key_in(st, card_db, "PR12") if st.d["cards"][c]["c"] == 0)
+    friend = next(c for c in key_in(st, card_db, "PR12") if st.controller(c) == 0)
     st, _ = game.apply(st, acts[0])
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "choice" and pend["player"] == 1  # where to move it
     st, _ = game.apply(st, Action.make("choose", 1, option="prob1"))
-    assert st.d["cards"][friend]["a"] == "prob1"
+    assert st.area(friend) == "prob1"
     assert not key_in(st, card_db, "AD103", "hand")
 
 
@@ -100,7 +100,7 @@ def test_no_reaction_window_without_a_playable_reaction(game, card_db):
     colored(game, st, 1, "Honesty")
     set_tokens(st, 1, 0)
     st, _ = game.apply(st, Action("pass", 0))  # end the Main Phase
-    assert st.d["turn"] >= 2 or game.to_move(st) == 0
+    assert st.turn >= 2 or game.to_move(st) == 0
 
 
 def test_reaction_window_at_the_start_of_a_phase(game, card_db):
@@ -111,13 +111,13 @@ def test_reaction_window_at_the_start_of_a_phase(game, card_db):
     set_tokens(st, 1, 5)
     tgt = place(game, st, "PR12", 0, "prob0")
     st, _ = game.apply(st, Action("pass", 0))  # the Main Phase ends -> Score Phase starts
-    assert game.to_move(st) == 1 and st.d["step"] in ("score_go", "w_score")
+    assert game.to_move(st) == 1 and st.step in ("score_go", "w_score")
     acts = rx_plays(game, st, 1, nope)
     assert acts
     st, ev = game.apply(st, acts[0])
     log = [e["msg"] for e in ev]
-    while st.d["pending"]:
-        pend = st.d["pending"]
+    while st.pending:
+        pend = st.pending
         st, ev = game.apply(st, Action.make("choose", pend["player"], option=tgt if tgt in pend["options"] else pend["options"][0]))
         log += [e["msg"] for e in ev]
     assert any("gets -4 power" in m for m in log)
@@ -132,10 +132,10 @@ def test_reaction_ability_once_per_instance(game, card_db):
     st, _ = game.apply(st, Action.make("draw", 0))
     acts = rx_plays(game, st, 1, lyra)
     assert len(acts) == 1 and acts[0].kind == "activate"
-    n = len(st.d["pl"][1]["hand"])
+    n = len(st.hand(1))
     st, _ = game.apply(st, acts[0])
-    assert len(st.d["pl"][1]["hand"]) == n + 2
-    assert st.d["cards"][lyra]["ex"]
+    assert len(st.hand(1)) == n + 2
+    assert st.exhausted(lyra)
     assert not rx_plays(game, st, 1, lyra)
 
 
@@ -152,9 +152,9 @@ def test_reaction_to_a_card_put_into_the_discard_pile(game, card_db):
     st._la = None
     acts = rx_plays(game, st, 1, reh)
     assert len(acts) == 1
-    k = st.d["cards"][tm]["k"] if tm in st.d["cards"] else None
+    k = st.card_key(tm) if tm in st.d["cards"] else None
     st, _ = game.apply(st, acts[0])
-    hand_keys = [st.d["cards"][c]["k"] for c in st.d["pl"][1]["hand"]]
+    hand_keys = [st.card_key(c) for c in st.hand(1)]
     assert card_db.key("PR153") in hand_keys and k is None
 
 
@@ -205,7 +205,7 @@ def test_reaction_to_an_opponent_moving_a_character_here(game, card_db):
     acts = rx_plays(game, st, 1, rr)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    assert st.d["cards"][mover]["ex"] and st.d["pl"][1]["tok"] == 1
+    assert st.exhausted(mover) and st.tokens(1) == 1
 
 
 def test_stand_still_sends_the_moved_character_back(game, card_db):
@@ -221,7 +221,7 @@ def test_stand_still_sends_the_moved_character_back(game, card_db):
     acts = rx_plays(game, st, 1, ss)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    assert st.d["cards"][mover]["a"] == "home0"
+    assert st.area(mover) == "home0"
 
 
 def test_frighten_and_unfrighten_reactions(game, card_db):
@@ -237,9 +237,9 @@ def test_frighten_and_unfrighten_reactions(game, card_db):
     acts = rx_plays(game, st, 1, rd)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    while st.d["pending"]:
-        st, _ = game.apply(st, Action.make("choose", 1, option=b if b in st.d["pending"]["options"] else st.d["pending"]["options"][0]))
-    assert st.d["cards"][b]["fr"] and st.d["cards"][rd]["ex"]
+    while st.pending:
+        st, _ = game.apply(st, Action.make("choose", 1, option=b if b in st.pending["options"] else st.pending["options"][0]))
+    assert st.frightened(b) and st.exhausted(rd)
     # Unending Nightmare
     st = stacked_game(game)
     un = to_hand(game, st, "CG123", 1)
@@ -255,7 +255,7 @@ def test_frighten_and_unfrighten_reactions(game, card_db):
     acts = rx_plays(game, st, 1, un)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    assert st.d["cards"][a]["fr"]
+    assert st.frightened(a)
 
 
 def test_ignore_a_flipped_card(game, card_db):
@@ -275,12 +275,12 @@ def test_ignore_a_flipped_card(game, card_db):
     st._la = None
     acts = rx_plays(game, st, 0, dc)
     assert len(acts) == 1
-    n = len(st.d["pl"][0]["flip"])
+    n = len(st.flipped(0))
     take_action(game, st, acts[0])
     resolve_all(game, st)
     # 514.4b: the ignored card stays flipped, another is flipped
-    assert flipped in st.d["pl"][0]["flip"] and len(st.d["pl"][0]["flip"]) == n + 1
-    assert st.d["fo"]["ign"] == [flipped]
+    assert flipped in st.flipped(0) and len(st.flipped(0)) == n + 1
+    assert st.faceoff["ign"] == [flipped]
 
 
 def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(game, card_db):
@@ -299,11 +299,11 @@ def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(ga
         if game.to_move(st) == 1 and rx_plays(game, st, 1, ew):
             break
         p = game.to_move(st)
-        st, _ = game.apply(st, game.legal_actions(st, p)[0] if st.d["pending"] else Action("pass", p))
-    assert st.d["step"] == "tm_uncover" and st.d["prio"]["w"] in ("rx", "phase")
-    score = st.d["pl"][1]["score"]
+        st, _ = game.apply(st, game.legal_actions(st, p)[0] if st.pending else Action("pass", p))
+    assert st.step == "tm_uncover" and st.priority["w"] in ("rx", "phase")
+    score = st.score(1)
     st, _ = game.apply(st, rx_plays(game, st, 1, ew)[0])
-    assert st.d["pl"][1]["score"] == score + pts and tm not in st.d["cards"]
+    assert st.score(1) == score + pts and tm not in st.d["cards"]
 
 
 def test_cutie_pox_scare_chooses_the_problem(game, card_db):
@@ -314,17 +314,17 @@ def test_cutie_pox_scare_chooses_the_problem(game, card_db):
     c = place(game, st, "PR31", 0, "prob1")
     run(game, st, 1, None, [{"op": "choose_area"}, {"op": "move", "target": {"type": "character", "each": True, "at": "there"}, "to": "home"}])
     # resolve_all answered the first option (prob0)
-    assert st.d["cards"][a]["a"] == "home0" and st.d["cards"][b]["a"] == "home1" and st.d["cards"][c]["a"] == "prob1"
+    assert st.area(a) == "home0" and st.area(b) == "home1" and st.area(c) == "prob1"
 
 
 def test_shuffle_and_lose_token_ops(game, card_db):
     st = stacked_game(game)
     set_tokens(st, 0, 3)
     run(game, st, 1, None, [{"op": "lose_tokens", "who": "opponent", "n": 1}])  # CG100 "must pay [1] if able"
-    assert st.d["pl"][0]["tok"] == 2
-    deck = list(st.d["pl"][0]["deck"])
+    assert st.tokens(0) == 2
+    deck = list(st.deck(0))
     run(game, st, 1, None, [{"op": "shuffle_decks"}])  # CN105 (the game's seeded rng)
-    assert sorted(st.d["pl"][0]["deck"]) == sorted(deck)
+    assert sorted(st.deck(0)) == sorted(deck)
 
 
 def test_reaction_to_gaining_tokens_and_to_a_troublemaker_played(game, card_db):
@@ -341,7 +341,7 @@ def test_reaction_to_gaining_tokens_and_to_a_troublemaker_played(game, card_db):
     acts = rx_plays(game, st, 1, fl)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    assert st.d["pl"][0]["tok"] == 3
+    assert st.tokens(0) == 3
     tm = to_hand(game, st, "PR153", 0)
     st.d["prio"] = {"w": "main", "p": 0, "n": 0}
     st._la = None
@@ -349,10 +349,10 @@ def test_reaction_to_gaining_tokens_and_to_a_troublemaker_played(game, card_db):
     acts = rx_plays(game, st, 1, hg)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    while st.d["pending"]:
-        pend = st.d["pending"]
+    while st.pending:
+        pend = st.pending
         st, _ = game.apply(st, Action.make("choose", pend["player"], option=tired if tired in pend["options"] else pend["options"][0]))
-    assert not st.d["cards"][tired]["ex"]
+    assert not st.exhausted(tired)
 
 
 # ------------------------------------------------------------------ start / end of turn texts
@@ -374,11 +374,11 @@ def test_each_players_turn_start_trigger(game, card_db):
     # CN145 Pie Family Rock Farm: "At the start of each player's turn, that player draws an additional card."
     st = stacked_game(game)
     place(game, st, "CN145", 0, "home0")
-    hand1 = len(st.d["pl"][1]["hand"])
+    hand1 = len(st.hand(1))
     st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: he draws 1 (605.1) + 1
-    while game.to_move(st) == 0 and st.d["turn"] == 1:
+    while game.to_move(st) == 0 and st.turn == 1:
         st, _ = game.apply(st, Action("pass", 0))
-    assert st.d["tp"] == 1 and len(st.d["pl"][1]["hand"]) == hand1 + 2
+    assert st.turn_player == 1 and len(st.hand(1)) == hand1 + 2
 
 
 def test_start_of_the_score_phase_trigger_each_player(game, card_db):
@@ -388,12 +388,12 @@ def test_start_of_the_score_phase_trigger_each_player(game, card_db):
     rd = place(game, st, "AD81", 1, "prob0")
     st, _ = game.apply(st, Action("pass", 0))  # Ann's Score Phase
     for _ in range(10):
-        if st.d["pending"] and st.d["pending"]["kind"] == "may":
+        if st.pending and st.pending["kind"] == "may":
             break
         st, _ = game.apply(st, Action("pass", game.to_move(st)))
-    assert st.d["pending"]["player"] == 1
+    assert st.pending["player"] == 1
     st, _ = game.apply(st, Action.make("choose", 1, option=True))
-    assert st.d["cards"][rd]["a"] == "home1"
+    assert st.area(rd) == "home1"
 
 
 def test_problem_faceoff_here_trigger(game, card_db):
@@ -423,14 +423,14 @@ def test_if_conditions(game, card_db):
     set_tokens(st, 1, 2)
     eff = card_db[card_db.key("AD152")].abilities["front"][-1]["effects"]
     run(game, st, 0, tm, eff)
-    assert st.d["pl"][0]["tok"] == 0
+    assert st.tokens(0) == 0
     set_tokens(st, 1, 3)
     run(game, st, 0, tm, eff)
-    assert st.d["pl"][0]["tok"] == 1
+    assert st.tokens(0) == 1
     # hand_below + draw_to (DE28 Gabby)
-    st.d["pl"][0]["hand"] = st.d["pl"][0]["hand"][:1]
+    st.d["pl"][0]["hand"] = st.hand(0)[:1]
     run(game, st, 0, None, [{"op": "if", "cond": {"k": "hand_below", "n": 4}, "effects": [{"op": "draw_to", "n": 4}]}])
-    assert len(st.d["pl"][0]["hand"]) == 4
+    assert len(st.hand(0)) == 4
     # self power, beneath, highest power, no opposing characters at this card's Problem
     me = place(game, st, "PR12", 0, "prob1")
     cond = lambda k, **kw: _if_cond(game.r, st.d, 0, me, {"k": k, **kw})
@@ -451,7 +451,7 @@ def test_confronted_this_turn_conditions(game, card_db):
     z = place(game, st, "DE40", 1, "prob0")
     f = lambda k: _if_cond(game.r, st.d, 1, z, {"k": k})
     assert f("none_confronted") and f("not_confronted")
-    st.d["cft"] = [st.d["turn"], [game.problem_at(st, "prob1")]]
+    st.d["cft"] = [st.turn, [game.problem_at(st, "prob1")]]
     assert not f("none_confronted") and f("not_confronted")
     st.d["cft"][1].append(game.problem_at(st, "prob0"))
     assert not f("not_confronted")
@@ -461,16 +461,16 @@ def test_confronted_this_turn_conditions(game, card_db):
 
 def test_turn_ops(game, card_db):
     st = stacked_game(game)
-    bottom = st.d["pl"][0]["deck"][-1]
-    k = st.d["cards"][bottom]["k"]
+    bottom = st.deck(0)[-1]
+    k = st.card_key(bottom)
     run(game, st, 0, None, [{"op": "draw", "n": 1, "who": "you", "bottom": True}])  # CG26
-    assert st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"] == k
+    assert st.card_key(st.hand(0)[-1]) == k
     set_tokens(st, 1, 5)
     run(game, st, 0, None, [{"op": "lose_tokens", "who": "opponent", "down_to": 2}])  # EO209
-    assert st.d["pl"][1]["tok"] == 2
+    assert st.tokens(1) == 2
     pm = place(game, st, "SB31", 0, "home0")  # Party Mare: a random Problem (seeded rng)
     run(game, st, 0, pm, [{"op": "move", "target": {"self": True}, "to": "random_problem"}])
-    assert st.d["cards"][pm]["a"] in ("prob0", "prob1")
+    assert st.area(pm) in ("prob0", "prob1")
     mine = place(game, st, "PR12", 0, "prob0")
     theirs = place(game, st, "PR33", 1, "prob0")
     frighten(game, st, mine)
@@ -500,13 +500,13 @@ def test_parse_second_batch():
 def test_discard_cost_with_an_empty_hand(game, card_db):
     st = stacked_game(game)
     st.d["pl"][0]["hand"] = []
-    n = len(st.d["play"])
+    n = len(st.cards_in_play)
     eff = [{"op": "discard", "n": 1, "who": "you", "cost": True}, {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}]
     run(game, st, 0, None, eff)
-    assert len(st.d["play"]) == n  # 508.1d: no card to discard, no token
+    assert len(st.cards_in_play) == n  # 508.1d: no card to discard, no token
     to_hand(game, st, "PR12", 0)
     run(game, st, 0, None, eff)
-    assert len(st.d["play"]) == n + 1 and not st.d["pl"][0]["hand"]
+    assert len(st.cards_in_play) == n + 1 and not st.hand(0)
 
 
 def test_retire_another_friend_if_you_do(game, card_db):
@@ -516,34 +516,34 @@ def test_retire_another_friend_if_you_do(game, card_db):
     ks = place(game, st, "AD201", 0, "home0")
     eff = card_db[card_db.key("AD201")].abilities["front"][-1]["effects"]
     run(game, st, 0, ks, eff)
-    assert st.d["cards"][ks]["cn"].get("+1", 0) == 0  # no other Friend: nothing
+    assert st.counters(ks).get("+1", 0) == 0  # no other Friend: nothing
     victim = place(game, st, "PR12", 0, "home0")
     run(game, st, 0, ks, eff)
-    assert victim not in st.d["cards"] and st.d["cards"][ks]["cn"]["+1"] == 1
+    assert victim not in st.d["cards"] and st.counters(ks)["+1"] == 1
 
 
 def test_first_turn_and_not_first(game, card_db):
     # MT116 A Second Chance: "At the start of your first turn, if you did not play first, gain [1]."
     st = stacked_game(game, problems=(None, ["MT116"] + ["PR168"] * 9))
     pid = game.problem_at(st, "prob1")
-    assert st.d["cards"][pid]["k"] == card_db.key("MT116")
-    tok = st.d["pl"][1]["tok"]
+    assert st.card_key(pid) == card_db.key("MT116")
+    tok = st.tokens(1)
     st, ev = game.apply(st, Action("pass", 0))  # Bob's first turn
     assert any("A Second Chance" in e["msg"] for e in ev if e["type"] == "trigger")
     st.d["pl"][1]["turns"] = 2  # a later turn: no trigger
     trigger_all(game, st, "turn_start", players=(1,))
-    assert not st.d["trig"]
+    assert not st.triggers_waiting
 
 
 def test_game_start_trigger(game, card_db):
     # FF128 Royal Breakfast (a Starting Problem): "At the start of the game, you may draw a card."
     st = stacked_game(game, problems=(["FF128"] + ["PR168"] * 9, None))
-    hand = len(st.d["pl"][0]["hand"])
-    assert st.d["cards"][game.problem_at(st, "prob0")]["k"] == card_db.key("FF128")
+    hand = len(st.hand(0))
+    assert st.card_key(game.problem_at(st, "prob0")) == card_db.key("FF128")
     # the trigger resolves before the first turn begins
-    assert st.d["turn"] == 0 and st.d["pending"]["kind"] == "may" and hand == 6
+    assert st.turn == 0 and st.pending["kind"] == "may" and hand == 6
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
-    assert st.d["turn"] == 1 and len(st.d["pl"][0]["hand"]) == 7  # 605.1a: no draw on the first turn
+    assert st.turn == 1 and len(st.hand(0)) == 7  # 605.1a: no draw on the first turn
 
 
 def test_opponent_did_not_move_and_draw_step_end(game, card_db):
@@ -558,7 +558,7 @@ def test_opponent_did_not_move_and_draw_step_end(game, card_db):
     # CN22 Shooting Star: the trigger fires at the end of the draw step
     cn = place(game, st, "CN22", 0, "home0")
     trigger_all(game, st, "draw_step_end", players=(0,))
-    assert st.d["trig"] and st.d["trig"][0]["src"] == cn
+    assert st.triggers_waiting and st.triggers_waiting[0]["src"] == cn
 
 
 def test_four_step_moves_a_different_character_home(game, card_db):
@@ -573,11 +573,11 @@ def test_four_step_moves_a_different_character_home(game, card_db):
     acts = rx_plays(game, st, 1, fs)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    while st.d["pending"]:
-        pend = st.d["pending"]
+    while st.pending:
+        pend = st.pending
         assert mover not in pend["options"]  # not the moved Friend
         st, _ = game.apply(st, Action.make("choose", pend["player"], option=other if other in pend["options"] else pend["options"][0]))
-    assert st.d["cards"][other]["a"] == "home0" and st.d["cards"][mover]["a"] == "prob1"
+    assert st.area(other) == "home0" and st.area(mover) == "prob1"
 
 
 def test_a_major_problem_uncovers_your_troublemaker_there(game, card_db):
@@ -600,7 +600,7 @@ def test_a_major_problem_uncovers_your_troublemaker_there(game, card_db):
     acts = rx_plays(game, st, 1, amp)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    assert not st.d["cards"][tm]["fd"]
+    assert not st.face_down(tm)
 
 
 def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, card_db):
@@ -623,17 +623,17 @@ def test_two_of_a_kind_moves_up_to_two_to_the_uncovered_troublemaker(game, card_
     take_action(game, st, acts[0])
     picks = [a, b]
     for _ in range(10):
-        pend = st.d["pending"]
+        pend = st.pending
         if pend:
             opt = next((x for x in picks if x in pend["options"]), pend["options"][0])
             if opt in picks:
                 picks.remove(opt)
             answer(game, st, pend["player"], opt)
-        elif st.d["rq"]:
+        elif st.resolving:
             resolve_step(game, st)
         else:
             break
-    assert st.d["cards"][a]["a"] == "prob1" and st.d["cards"][b]["a"] == "prob1"
+    assert st.area(a) == "prob1" and st.area(b) == "prob1"
 
 
 def test_breeziefied_raises_the_confront_requirement_then_retires(game, card_db):
@@ -675,9 +675,9 @@ def test_flip_fewer_cards_during_that_faceoff(game, card_db):
     set_tokens(st, 0, 3)
     start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)  # answers the may with yes
-    assert st.d["pl"][0]["tok"] == 2 and st.d["fo"]["fadd"] == -1
+    assert st.tokens(0) == 2 and st.faceoff["fadd"] == -1
     flip_for_faceoff(game, st)
-    assert not st.d["pl"][0]["flip"] and not st.d["pl"][1]["flip"]  # 1 - 1 = 0 cards each
+    assert not st.flipped(0) and not st.flipped(1)  # 1 - 1 = 0 cards each
 
 
 def test_random_choices_use_the_seeded_rng(game, card_db):
@@ -689,18 +689,18 @@ def test_random_choices_use_the_seeded_rng(game, card_db):
                   "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
     rng = st.d["rng"]
     run(game, st, 1, None, [{"op": "exhaust", "target": {"type": "character", "at": "faceoff", "random": True}}])
-    assert not st.d["pending"] and st.d["rng"] != rng
-    assert sum(1 for c in (a, b) if st.d["cards"][c]["ex"]) + sum(
-        1 for c in st.d["play"] if st.d["cards"][c].get("ex") and c not in (a, b)) == 1
+    assert not st.pending and st.d["rng"] != rng
+    assert sum(1 for c in (a, b) if st.exhausted(c)) + sum(
+        1 for c in st.cards_in_play if st.d["cards"][c].get("ex") and c not in (a, b)) == 1
     # MT112 King Sombra: the cost can't be paid with no ready character -> no token
     st2 = stacked_game(game)
-    for c in st2.d["play"]:
-        if st2.d["cards"][c]["c"] == 0:
+    for c in st2.cards_in_play:
+        if st2.controller(c) == 0:
             st2.d["cards"][c]["ex"] = True
     set_tokens(st2, 0, 0)
     run(game, st2, 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "you", "state": "ready", "random": True},
                              "cost": True}, {"op": "gain", "n": 1}])
-    assert st2.d["pl"][0]["tok"] == 0
+    assert st2.tokens(0) == 0
 
 
 def test_popping_corn_else_branch_and_token_choice(game, card_db):
@@ -712,11 +712,11 @@ def test_popping_corn_else_branch_and_token_choice(game, card_db):
     add_power(game, st, two, 2 - game.power(st, two), "turn")
     add_power(game, st, three, 3 - game.power(st, three), "turn")
     run(game, st, 1, None, eff)  # resolve_all chooses prob0
-    assert st.d["cards"][two]["ex"] and not st.d["cards"][three]["ex"]
+    assert st.exhausted(two) and not st.exhausted(three)
     st.d["cards"][two]["ex"] = False
-    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True  # Ann's Mane Character is Boosted
+    st.d["cards"][st.mane(0)]["b"] = True  # Ann's Mane Character is Boosted
     run(game, st, 1, None, eff)
-    assert st.d["cards"][two]["ex"] and st.d["cards"][three]["ex"]
+    assert st.exhausted(two) and st.exhausted(three)
     # NM18 Welcome Party: one of three tokens
     ab = next(a for a in card_db[card_db.key("NM18")].abilities["front"] if a["kind"] == "trigger")
     assert ab["effects"][0]["effects"][0]["op"] == "choose_modes" and len(ab["effects"][0]["effects"][0]["modes"]) == 3
@@ -730,13 +730,13 @@ def test_end_of_each_players_troublemaker_phase(game, card_db):
     bobs = place(game, st, "PR12", 1, "prob1")
     st, _ = game.apply(st, Action("pass", 0))  # Bob's turn: his Troublemaker Phase ends -> he moves it home
     for _ in range(20):
-        if st.d["tp"] == 1 and st.d["step"] == "main":
+        if st.turn_player == 1 and st.step == "main":
             break
         p = game.to_move(st)
         acts = game.legal_actions(st, p)
         st, _ = game.apply(st, next((a for a in acts if a.kind == "choose" and a.get("option") == "done"), None)
-                           or (acts[0] if st.d["pending"] else Action("pass", p)))
-    assert st.d["cards"][bobs]["a"] == "home1"
+                           or (acts[0] if st.pending else Action("pass", p)))
+    assert st.area(bobs) == "home1"
 
 
 def test_main_phase_actions_open_a_new_window():

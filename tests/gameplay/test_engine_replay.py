@@ -17,7 +17,7 @@ def _random_game(game, seed, n_actions=400):
     init = st.copy()
     acts, states = [], []
     r = seed + 99
-    while st.d["outcome"] is None and len(acts) < n_actions:
+    while st.outcome is None and len(acts) < n_actions:
         p = game.to_move(st)
         legal = game.legal_actions(st, p)
         r, i = rng.randbelow(r, len(legal))

@@ -27,7 +27,7 @@ def activate(game, st, card, p=0):
 
 
 def choose(game, st, option):
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend and option in pend["options"], pend
     st, ev = game.apply(st, Action.make("choose", pend["player"], option=option))
     return st, ev
@@ -73,7 +73,7 @@ def test_exhaust_to_need_less_power_at_a_chosen_problem(game, card_db):
     place(game, st, "PR20", 0, "prob1")  # 1 power at Runaway Cart (Wild 4 for the opponent of its owner)
     assert not game.meets_requirements(st, 0, "prob1")
     st = activate(game, st, c)
-    assert st.d["cards"][c]["ex"]
+    assert st.exhausted(c)
     st, _ = choose(game, st, "prob1")  # 705.2f the choice of a Problem
     resolve_all(game, st)
     assert ("Less", 4) in game.requirements(st, 0, "prob1")
@@ -90,10 +90,10 @@ def test_reduce_a_problems_confront_requirements_for_both_players(game, card_db)
     the discard is an additional cost paid first (508)."""
     st = stacked_game(game)
     c = place(game, st, "FF72", 0, "home0")
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     st = activate(game, st, c)
     resolve_all(game, st)  # the discard (first card) and the choice of a Problem (first option)
-    assert len(st.d["pl"][0]["hand"]) == hand - 1
+    assert len(st.hand(0)) == hand - 1
     chosen = [m for m in st.d["cmods"] if m.get("n") == -2]
     assert len(chosen) == 1 and chosen[0]["who"] == -1
     area = next(a for a in ("prob0", "prob1") if game.problem_at(st, a) == chosen[0]["prob"])
@@ -111,7 +111,7 @@ def test_event_modes_with_a_confront_reduction(game, card_db):
     ev_ = to_hand(game, st, "DE98", 0)
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=ev_))
-    st, _ = choose(game, st, st.d["pending"]["options"][1])
+    st, _ = choose(game, st, st.pending["options"][1])
     resolve_all(game, st)
     for a in ("prob0", "prob1"):
         assert ("Less", 2) in game.requirements(st, 0, a) and ("Less", 2) not in game.requirements(st, 1, a)
@@ -123,10 +123,10 @@ def test_event_modes_with_a_confront_reduction(game, card_db):
     ev_ = to_hand(game, st, "EO121", 0)
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=ev_))
-    st, _ = choose(game, st, st.d["pending"]["options"][2])
+    st, _ = choose(game, st, st.pending["options"][2])
     resolve_all(game, st)
-    assert two in st.d["pl"][0]["disc"] and one not in st.d["pl"][0]["disc"]
-    assert any(st.d["cards"][c]["k"] == card_db.key("PR20") for c in st.d["play"])
+    assert two in st.discard_pile(0) and one not in st.discard_pile(0)
+    assert any(st.card_key(c) == card_db.key("PR20") for c in st.cards_in_play)
 
 
 # ------------------------------------------------------------------ small templates
@@ -137,17 +137,17 @@ def test_this_card_enters_play_exhausted(game, card_db):
     c = to_hand(game, st, "CN40", 0)
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
-    nid = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("CN40"))
-    assert st.d["cards"][nid]["ex"]
+    nid = next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("CN40"))
+    assert st.exhausted(nid)
     other = place(game, st, "PR12", 0, "home0")
-    assert not st.d["cards"][other]["ex"]
+    assert not st.exhausted(other)
 
 
 def test_power_while_you_have_a_friend_with_higher_power_than_its_cost(game, card_db):
     """FF3 Ocellus (boosted): "While you have a Friend with higher power than its cost, this card has +2 power."
     (the Friend's current power, 507; a continuous condition)."""
     st = stacked_game(game, manes=("FF3", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["b"] = True
     f = place(game, st, "PR12", 0, "home0")  # 2 power, cost 2
     base = pw(game, st, mane)
@@ -166,7 +166,7 @@ def test_exhaust_to_look_at_a_face_down_troublemaker(game, card_db):
     place(game, st, "RR11", 1, "prob0", face_down=True)
     acts = [a for a in legal(game, st, "activate") if a.get("card") == c]
     st, events = game.apply(st, acts[0])
-    assert st.d["cards"][c]["ex"]
+    assert st.exhausted(c)
     name = card_db.cards[card_db.key("RR11")].name
     assert any(name in e["msg"] and e.get("to") == 0 for e in events if e["type"] == "look")
     assert not any(name in e["msg"] for e in events if e.get("to") != 0)  # hidden from the opponent
@@ -183,10 +183,10 @@ def test_leaves_play_pay_to_put_another_card_into_hand(game, card_db):
     leave_play(game, st, c, "disc", verb="dismissed")
     st._la = None
     resolve_all(game, st)
-    hand_keys = [st.d["cards"][h]["k"] for h in st.d["pl"][0]["hand"]]
+    hand_keys = [st.card_key(h) for h in st.hand(0)]
     assert card_db.key("DE98") in hand_keys and card_db.key("CG75") not in hand_keys
-    assert st.d["pl"][0]["tok"] == 2 and ev_card not in st.d["pl"][0]["disc"]
-    assert any(st.d["cards"][d]["k"] == card_db.key("CG75") for d in st.d["pl"][0]["disc"])
+    assert st.tokens(0) == 2 and ev_card not in st.discard_pile(0)
+    assert any(st.card_key(d) == card_db.key("CG75") for d in st.discard_pile(0))
 
 
 # ------------------------------------------------------------------ Elements of Harmony (Resources)
@@ -241,15 +241,15 @@ def test_remove_harmony_counters_to_activate(game, card_db):
     assert not [a for a in legal(game, st, "activate") if a.get("card") == c]
     st.d["cards"][c]["cn"]["Harmony"] = 3
     st._la = None
-    deck = st.d["pl"][0]["deck"]
+    deck = st.deck(0)
     t0, t1, t2 = deck[:3]
     st = activate(game, st, c)
-    assert st.d["cards"][c]["cn"]["Harmony"] == 1
+    assert st.counters(c)["Harmony"] == 1
     st, _ = choose(game, st, t2)  # kept on top (first)
     st, _ = choose(game, st, "done")
     st, _ = choose(game, st, t1)  # the rest on the bottom in the order picked
     resolve_all(game, st)
-    deck = st.d["pl"][0]["deck"]
+    deck = st.deck(0)
     assert deck[0] == t2 and deck[-2:] == [t1, t0]
 
 
@@ -264,10 +264,10 @@ def test_score_phase_reduce_a_problem_by_three(game, card_db):
     from gameplay.engine.mlp.scenario import pass_until
     st = pass_until(game, st, lambda s: bool([a for a in game.legal_actions(s, 0) if a.kind == "activate" and a.get("card") == c]))
     st = activate(game, st, c)
-    assert st.d["pending"]["options"] == ["prob0", "prob1"]
+    assert st.pending["options"] == ["prob0", "prob1"]
     resolve_all(game, st)  # (in place: the first option, prob0)
     assert ("Less", 3) in game.requirements(st, 0, "prob0") and ("Less", 3) in game.requirements(st, 1, "prob0")
-    assert st.d["cards"][c]["cn"]["Harmony"] == 0
+    assert st.counters(c)["Harmony"] == 0
 
 
 def test_reorder_the_top_of_a_problem_deck(game, card_db):
@@ -277,13 +277,13 @@ def test_reorder_the_top_of_a_problem_deck(game, card_db):
     c = place(game, st, "AD204", 0, "home0")
     st.d["cards"][c]["cn"]["Harmony"] = 1
     st._la = None
-    pdeck = st.d["pl"][1]["pdeck"]
+    pdeck = st.problem_deck(1)
     a, b = pdeck[:2]
     st = activate(game, st, c)
     st, _ = choose(game, st, 1)  # the opponent's Problem deck
     st, _ = choose(game, st, b)  # b on top
     resolve_all(game, st)
-    assert st.d["pl"][1]["pdeck"][:2] == [b, a]
+    assert st.problem_deck(1)[:2] == [b, a]
 
 
 def _rx_acts(game, st, card, p=0):
@@ -315,8 +315,8 @@ def test_reaction_after_you_play_a_small_friend(game, card_db):
     small = to_hand(game, st, "PR20", 0)  # 1 power
     st.d.pop("rxg", None)
     st = _react_to_second_play(game, st, c, big, small)
-    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR20"))
-    assert pw(game, st, f) == 3 and st.d["cards"][c]["cn"]["Harmony"] == 0
+    f = next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR20"))
+    assert pw(game, st, f) == 3 and st.counters(c)["Harmony"] == 0
 
 
 def test_reaction_counters_equal_to_harmony_counters(game, card_db):
@@ -331,8 +331,8 @@ def test_reaction_counters_equal_to_harmony_counters(game, card_db):
     hon = to_hand(game, st, "PR33", 0)  # [Honesty]
     st.d.pop("rxg", None)
     st = _react_to_second_play(game, st, c, other, hon)
-    f = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR33"))
-    assert st.d["cards"][f]["cn"]["+1"] == 3 and "Harmony" not in st.d["cards"][c]["cn"] and pw(game, st, f) == 5
+    f = next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR33"))
+    assert st.counters(f)["+1"] == 3 and "Harmony" not in st.counters(c) and pw(game, st, f) == 5
 
 
 def test_main_phase_reaction_move_another_character_to_that_problem(game, card_db):
@@ -353,11 +353,11 @@ def test_main_phase_reaction_move_another_character_to_that_problem(game, card_d
     acts = _rx_acts(game, st, c)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
-    while st.d["pending"]:
-        pend = st.d["pending"]
+    while st.pending:
+        pend = st.pending
         st, _ = choose(game, st, mover if mover in pend["options"] else pend["options"][0])
     resolve_all(game, st)
-    assert st.d["cards"][mover]["a"] == "prob1"
+    assert st.area(mover) == "prob1"
 
 
 # ------------------------------------------------------------------ Resources and statics
@@ -412,9 +412,9 @@ def test_play_to_home_and_choose_a_color_for_your_mane(game, card_db):
     plays = plays_of(game, st, c)
     assert plays and all(a.get("area") == "home0" for a in plays)
     st, _ = game.apply(st, plays[0])
-    assert st.d["pending"]["kind"] == "choice" and "Kindness" in st.d["pending"]["options"]
+    assert st.pending["kind"] == "choice" and "Kindness" in st.pending["options"]
     st, _ = choose(game, st, "Kindness")
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     assert "Kindness" in game.colors(st, mane)
     end_durations(game, st, "turn")
     assert "Kindness" not in game.colors(st, mane)
@@ -432,7 +432,7 @@ def test_reduce_the_play_requirement_of_the_next_card(game, card_db):
     assert not plays_of(game, st, a)
     st = activate(game, st, c)
     st, _ = choose(game, st, "Generosity")
-    assert st.d["pl"][0]["tok"] == 8
+    assert st.tokens(0) == 8
     assert game.r.req_reduction(st.d, 0, "Generosity") == 2
     acts = plays_of(game, st, a) or plays_of(game, st, b)
     assert acts
@@ -466,12 +466,12 @@ def test_when_you_play_this_card_reattach_a_resource(game, card_db):
         place(game, st, n, 0, "home0")
     g = to_hand(game, st, "PR28", 0)
     st, _ = game.apply(st, plays_of(game, st, g)[0])
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     st, _ = choose(game, st, True)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "target" and pend["player"] == 0 and b in pend["options"] and a not in pend["options"]
     st, _ = choose(game, st, b)
-    assert st.d["cards"][hat]["h"] == b and st.d["cards"][hat]["a"] == "home0"
+    assert st.d["cards"][hat]["h"] == b and st.area(hat) == "home0"
 
 
 def test_problem_enters_play_owner_may_reattach(game, card_db):
@@ -513,7 +513,7 @@ def test_remove_a_counter_from_a_character_here_to_exhaust(game, card_db):
     home = place(game, st, "PR12", 0, "home0")
     st.d["cards"][home]["cn"]["+1"] = 1  # a counter, but not here
     c = place(game, st, "EO205", 0, "prob1")
-    counters = st.d["cards"][c]["cn"]["+1"]
+    counters = st.counters(c)["+1"]
     st.d["cards"][c]["cn"]["+1"] = 0
     opp = place(game, st, "PR12", 1, "prob1")
     st._la = None
@@ -522,8 +522,8 @@ def test_remove_a_counter_from_a_character_here_to_exhaust(game, card_db):
     st._la = None
     st = activate(game, st, c)
     resolve_all(game, st)
-    assert st.d["cards"][opp]["ex"] and st.d["cards"][c]["cn"]["+1"] == counters - 1
-    assert st.d["cards"][home]["cn"]["+1"] == 1
+    assert st.exhausted(opp) and st.counters(c)["+1"] == counters - 1
+    assert st.counters(home)["+1"] == 1
 
 
 def test_chaos_an_opponent_retires_a_friend_involved(game, card_db):
@@ -542,12 +542,12 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, card_db):
     st.d["pl"][0]["deck"].insert(0, cid)
     flip_one(game.r, st.d, Ev(True), 0)
     pre_priority(game, st)
-    while not st.d["pending"] and st.d["rq"]:
+    while not st.pending and st.resolving:
         resolve_step(game, st)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend and pend["player"] == 1 and set(pend["options"]) == {a, b}
     st, _ = choose(game, st, b)
-    assert b not in st.d["play"] and a in st.d["play"] and mine in st.d["play"] and away in st.d["play"]
+    assert b not in st.cards_in_play and a in st.cards_in_play and mine in st.cards_in_play and away in st.cards_in_play
 
 
 # ------------------------------------------------------------------ watched frightening
@@ -577,18 +577,18 @@ def test_when_you_frighten_a_friend_for_the_first_time_each_turn(game, card_db):
     o2 = place(game, st, "PR33", 1, "home1")
     _frighten_by(game, st, 1, o1)  # the opponent frightens: not "you"
     resolve_all(game, st)
-    assert st.d["cards"][o1]["fr"] and st.d["cards"][mover]["a"] == "home0" and not st.d["trig"]
+    assert st.frightened(o1) and st.area(mover) == "home0" and not st.triggers_waiting
     _frighten_by(game, st, 0, o2)
     resolve_all(game, st)  # yes; the first character (and Problem) offered
-    assert st.d["cards"][o2]["fr"]
-    moved = [c for c in st.d["play"] if st.d["cards"][c]["c"] == 0 and st.d["cards"][c]["a"] != "home0"
+    assert st.frightened(o2)
+    moved = [c for c in st.cards_in_play if st.controller(c) == 0 and st.area(c) != "home0"
              and game.card_type(st, c) in ("Friend", "Mane Character")]
     assert len(moved) == 1
     o3 = place(game, st, "PR33", 1, "home1")
-    before = {c: st.d["cards"][c]["a"] for c in st.d["play"]}
+    before = {c: st.area(c) for c in st.cards_in_play}
     _frighten_by(game, st, 0, o3)
     resolve_all(game, st)  # a second time this turn: no trigger
-    assert all(st.d["cards"][c]["a"] == a for c, a in before.items() if c in st.d["cards"] and c != o3)
+    assert all(st.area(c) == a for c, a in before.items() if c in st.d["cards"] and c != o3)
 
 
 # ------------------------------------------------------------------ any faceoff you win (514.5)
@@ -604,7 +604,7 @@ def _problem_faceoff(game, extra_ann: int):
     for _ in range(extra_ann):
         place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
-    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
+    st.d["cards"][st.mane(1)]["a"] = "prob0"
     st._la = None
     st, events = game.apply(st, Action.make("pass", 0))  # Ann's Main Phase ends: the whole faceoff (nobody can act)
     assert any(e["msg"].startswith("Problem faceoff at") for e in events)
@@ -619,9 +619,9 @@ def test_when_you_win_a_problem_faceoff_by_at_least_five(game, card_db):
                       {})["on"] == "you_win_fo"
     assert automated(card_db, "EO166")
     st, c = _problem_faceoff(game, 2)  # 15 vs 6
-    assert st.d["cards"][c]["cn"].get("Gold") == 1
+    assert st.counters(c).get("Gold") == 1
     st, c = _problem_faceoff(game, 0)  # 7 vs 6: by 1 only
-    assert not st.d["cards"][c]["cn"].get("Gold")
+    assert not st.counters(c).get("Gold")
 
 
 def test_reveal_if_you_do_and_its_an_event(game, card_db):
@@ -637,9 +637,9 @@ def test_reveal_if_you_do_and_its_an_event(game, card_db):
         set_tokens(st, 0, 3)
         trigger(game, st, "turn_start", c)
         resolve_all(game, st)
-        tokens = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
-        assert bool(tokens) == made and st.d["pl"][0]["tok"] == (2 if made else 3)
-        assert st.d["pl"][0]["deck"][0] == cid
+        tokens = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+        assert bool(tokens) == made and st.tokens(0) == (2 if made else 3)
+        assert st.deck(0)[0] == cid
 
 
 def test_confront_move_home_to_score_that_problems_bonus(game, card_db):
@@ -651,10 +651,10 @@ def test_confront_move_home_to_score_that_problems_bonus(game, card_db):
     c = place(game, st, "PR206", 0, "prob1")
     bonus = game.problem_bonus(st, problem(st, game, 1))
     assert bonus >= 1
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     trigger(game, st, "confront", c)
     resolve_all(game, st)
-    assert st.d["cards"][c]["a"] == "home0" and st.d["pl"][0]["score"] == score + bonus
+    assert st.area(c) == "home0" and st.score(0) == score + bonus
 
 
 # ------------------------------------------------------------------ the end of a faceoff (514.6)
@@ -676,16 +676,16 @@ def test_end_of_a_faceoff_put_a_flipped_troublemaker_into_your_hand(game, card_d
     place(game, st, "PR33", 0, "prob0")
     place(game, st, "PR12", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
-    st.d["cards"][st.d["pl"][1]["mane"]]["a"] = "prob0"
+    st.d["cards"][st.mane(1)]["a"] = "prob0"
     st._la = None
     rr = card_db.key("RR11")
     st, events = game.apply(st, Action.make("pass", 0))
-    while st.d["pending"] and st.d["pending"]["kind"] != "may":
-        st, _ = choose(game, st, st.d["pending"]["options"][0])
-    assert st.d["pending"]["player"] == 1 and [st.d["cards"][c]["k"] for c in st.d["pl"][1]["flip"]] == [rr]
+    while st.pending and st.pending["kind"] != "may":
+        st, _ = choose(game, st, st.pending["options"][0])
+    assert st.pending["player"] == 1 and [st.card_key(c) for c in st.flipped(1)] == [rr]
     st, _ = choose(game, st, True)
-    assert any(st.d["cards"][c]["k"] == rr for c in st.d["pl"][1]["hand"])  # (a new id in the hand, 410.6)
-    assert st.d["fo"] is None
+    assert any(st.card_key(c) == rr for c in st.hand(1))  # (a new id in the hand, 410.6)
+    assert st.faceoff is None
 
 
 def test_end_of_a_faceoff_involving_this_card(game, card_db):
@@ -702,12 +702,12 @@ def test_end_of_a_faceoff_involving_this_card(game, card_db):
     seen = []
 
     def asked(s):
-        if s.d["pending"] and s.d["pending"]["kind"] == "may" and s.d["pending"]["player"] == 1:
-            seen.append([s.d["cards"][c]["k"] for c in s.d["pl"][1]["flip"]])
-        return s.d["fo"] is None
+        if s.pending and s.pending["kind"] == "may" and s.pending["player"] == 1:
+            seen.append([s.card_key(c) for c in s.flipped(1)])
+        return s.faceoff is None
     st = pass_until(game, st, asked)
     assert seen and seen[0] == [k79]
-    assert sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == k79) == 1
+    assert sum(1 for c in st.hand(1) if st.card_key(c) == k79) == 1
 
 
 def test_owner_wins_a_faceoff_involving_their_mane(game, card_db):
@@ -721,19 +721,19 @@ def test_owner_wins_a_faceoff_involving_their_mane(game, card_db):
     for mane_there in (True, False):
         st = stacked_game(game, decks=(HAND6 + ["PR36", "PR36"], HAND6 + ["PR20", "PR20"]))
         pid = set_problem(game, st, 0, "CN185")
-        mane = st.d["pl"][0]["mane"]
+        mane = st.mane(0)
         if mane_there:
             st.d["cards"][mane]["a"] = "prob0"
         place(game, st, "PR31", 0, "prob0")
         place(game, st, "PR31", 0, "prob0")
         place(game, st, "PR20", 1, "prob0")
-        before = st.d["pl"][0]["score"]
+        before = st.score(0)
         bonus = game.problem_bonus(st, pid)
         start_faceoff(game, st, "problem", ["prob0"], 0, None)
         st._la = None
-        st = pass_until(game, st, lambda s: s.d["fo"] is None)
-        gains.append(st.d["pl"][0]["score"] - before - bonus)
-        assert st.d["cards"][mane]["ex"] == mane_there
+        st = pass_until(game, st, lambda s: s.faceoff is None)
+        gains.append(st.score(0) - before - bonus)
+        assert st.exhausted(mane) == mane_there
     assert gains == [1, 0]
 
 
@@ -746,19 +746,19 @@ def test_start_of_an_opponents_main_phase_character_cant_be_moved(game, card_db)
     st = stacked_game(game)  # Ann's turn
     mine = place(game, st, "AD146", 0, "home0")
     trigger(game, st, "any_main_start", mine)
-    assert not st.d["trig"]  # Ann's own Main Phase
+    assert not st.triggers_waiting  # Ann's own Main Phase
     spot = place(game, st, "AD146", 1, "home1")
     ann = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 1, 2)
     trigger(game, st, "any_main_start", spot)
-    assert st.d["trig"]
+    assert st.triggers_waiting
     pre_priority(game, st)
-    while not st.d["pending"] and st.d["rq"]:
+    while not st.pending and st.resolving:
         resolve_step(game, st)
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    assert st.pending["kind"] == "may" and st.pending["player"] == 1
     st, _ = choose(game, st, True)
-    if st.d["pending"]:
+    if st.pending:
         st, _ = choose(game, st, ann)
-    assert st.d["cards"][spot]["ex"] and st.d["pl"][1]["tok"] == 1
+    assert st.exhausted(spot) and st.tokens(1) == 1
     assert game.move_blocked(st, 0, ann, "home0", "prob0")
     assert not [a for a in legal(game, st, "move") if a.get("card") == ann]

@@ -15,14 +15,14 @@ def new(game, seed=7, **kw):
 def test_102_1_mane_starts_in_play_at_home(game):
     st = new(game)
     for p in range(2):
-        mane = st.d["pl"][p]["mane"]
-        assert st.d["cards"][mane]["a"] == f"home{p}"
-        assert mane in st.d["play"]
+        mane = st.mane(p)
+        assert st.area(mane) == f"home{p}"
+        assert mane in st.cards_in_play
 
 
 def test_102_2_starting_problem_choice_lists_only_starting_problems(game, card_db):
     st = new(game)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "starting_problem" and pend["player"] == 0 and pend["rule"] == "102.2"
     for cid in pend["options"]:
         assert "Starting Problem" in game.card(st, cid).front.keywords
@@ -39,14 +39,14 @@ def test_102_3_six_card_hands_and_102_4_mulligan_in_turn_order(game):
         st, _ = game.apply(st, game.legal_actions(st, p)[0])
     first = st.d["first"]
     assert [len(pl["hand"]) for pl in st.d["pl"]] == [6, 6]
-    assert st.d["pending"]["kind"] == "mulligan" and st.d["pending"]["player"] == first
-    before = list(st.d["pl"][first]["hand"])
+    assert st.pending["kind"] == "mulligan" and st.pending["player"] == first
+    before = list(st.hand(first))
     st, _ = game.apply(st, Action.make("choose", first, option=True))
     st, _ = game.apply(st, Action.make("choose", 1 - first, option=False))
     # 102.4a the mulligan draws six new cards (new instance ids: 410.6)
-    assert len(st.d["pl"][first]["hand"]) == 6
-    assert not set(before) & set(st.d["pl"][first]["hand"])
-    assert st.d["turn"] == 1 and st.d["tp"] == first
+    assert len(st.hand(first)) == 6
+    assert not set(before) & set(st.hand(first))
+    assert st.turn == 1 and st.turn_player == first
 
 
 def test_102_3_first_player_is_random_but_seeded(game):
@@ -60,11 +60,11 @@ def test_102_3_first_player_is_random_but_seeded(game):
 
 def test_605_1a_first_player_skips_first_draw_and_604_1_tokens(game):
     st = stacked_game(game, first=0)
-    assert len(st.d["pl"][0]["hand"]) == 6  # 605.1a no draw
-    assert st.d["pl"][0]["tok"] == 2  # 604.1a highest score 0-1: 2 tokens
+    assert len(st.hand(0)) == 6  # 605.1a no draw
+    assert st.tokens(0) == 2  # 604.1a highest score 0-1: 2 tokens
     # end the first turn: the second player draws
     st, _ = game.apply(st, Action("pass", 0))
-    assert st.d["tp"] == 1 and len(st.d["pl"][1]["hand"]) == 7
+    assert st.turn_player == 1 and len(st.hand(1)) == 7
 
 
 @pytest.mark.parametrize("score,tokens", [(0, 2), (1, 2), (2, 3), (5, 3), (6, 4), (10, 4), (11, 5), (14, 5)])
@@ -73,7 +73,7 @@ def test_604_1_action_tokens_by_highest_score(game, score, tokens):
     st.d["pl"][0]["score"] = score
     st.d["pl"][1]["tok"] = 0
     st, _ = game.apply(st, Action("pass", 0))
-    assert st.d["pl"][1]["tok"] == tokens
+    assert st.tokens(1) == tokens
 
 
 def test_103_2_fifteen_points_wins_and_103_2a_simultaneous_draw(game):
@@ -83,12 +83,12 @@ def test_103_2_fifteen_points_wins_and_103_2a_simultaneous_draw(game):
 
     e = Ev()
     score_points(game, st, 0, 15, ev=e)
-    assert st.d["outcome"]["winner"] == 0 and "103.2" in st.d["outcome"]["reason"]
+    assert st.outcome["winner"] == 0 and "103.2" in st.outcome["reason"]
     st = stacked_game(game)
     st.d["pl"][0]["score"] = 15
     st.d["pl"][1]["score"] = 15
     check_win(game, st, ev=e)
-    assert st.d["outcome"]["winner"] is None and "103.2a" in st.d["outcome"]["reason"]
+    assert st.outcome["winner"] is None and "103.2a" in st.outcome["reason"]
 
 
 def test_103_4_concession(game):

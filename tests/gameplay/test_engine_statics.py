@@ -15,7 +15,7 @@ def pw(game, st, cid):
 
 
 def key_in_play(st, card_db, number):
-    return next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key(number))
+    return next(o for o in st.cards_in_play if st.card_key(o) == card_db.key(number))
 
 
 # ---------------------------------------------------------------- power (507, 702)
@@ -32,7 +32,7 @@ def test_parse_power_per_templates():
 
 def test_power_counted_per_hand_colors_and_discard(game, card_db):
     st = stacked_game(game)
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     cg56 = place(game, st, "CG56", 0, "home0")  # 0 power, +1 per card in your hand
     assert pw(game, st, cg56) == hand
     cg21 = place(game, st, "CG21", 0, "home0")  # 1 power, +2 per color it has (Honesty)
@@ -82,7 +82,7 @@ def test_power_filters_cutie_cost_printed_and_attachments(game, card_db):
     cheap, dear = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0")
     assert pw(game, st, cheap) == 3 and pw(game, st, dear) == 4
     mt55 = place(game, st, "MT55", 1, "home1")  # opposing Friends with 3+ printed power: -1 during your turn
-    assert pw(game, st, dear) == 4 and st.d["tp"] == 0
+    assert pw(game, st, dear) == 4 and st.turn_player == 0
     st.d["tp"] = 1
     assert pw(game, st, dear) == 3 and pw(game, st, cheap) == 3
     st.d["tp"] = 0
@@ -162,7 +162,7 @@ def test_draw_and_rally_taxes(game, card_db):
     assert not legal(game, st, "draw")
     set_tokens(st, 0, 2)
     st2, _ = game.apply(st, Action.make("draw", 0))
-    assert st2.d["pl"][0]["tok"] == 0
+    assert st2.tokens(0) == 0
     # rally: "Rallying a frightened Friend costs +[1]" (all players) and "Opponents pay +[1] to rally Friends"
     f = place(game, st, "PR12", 0, "home0")
     frighten(game, st, f)
@@ -172,7 +172,7 @@ def test_draw_and_rally_taxes(game, card_db):
     place(game, st, "DE64", 0, "home0")  # binds only the opponents of its controller (Ann)
     set_tokens(st, 0, 3)
     st3, _ = game.apply(st, Action.make("rally", 0, card=f))
-    assert st3.d["pl"][0]["tok"] == 0 - 0 and not st3.d["cards"][f]["fr"]
+    assert st3.tokens(0) == 0 - 0 and not st3.frightened(f)
     place(game, st, "DE64", 1, "home1")
     set_tokens(st, 0, 3)
     assert not legal(game, st, "rally")
@@ -194,10 +194,10 @@ def test_move_taxes_on_actions_and_effects(game, card_db):
     st.d["rq"].append({"p": 0, "src": f, "eff": [{"op": "move", "target": {"id": f}}], "i": 0, "ch": None, "lbl": "",
                        "after": None})
     resolve_step(game, st)
-    assert st.d["pending"]["options"] == ["prob0", "prob1", "none"]
+    assert st.pending["options"] == ["prob0", "prob1", "none"]
     answer(game, st, 0, "prob1")
     resolve_all(game, st)
-    assert st.d["cards"][f]["a"] == "prob1" and st.d["pl"][0]["tok"] == 0
+    assert st.area(f) == "prob1" and st.tokens(0) == 0
 
 
 def test_effect_move_with_an_area_choice_moves(game, card_db):
@@ -209,7 +209,7 @@ def test_effect_move_with_an_area_choice_moves(game, card_db):
     resolve_step(game, st)
     answer(game, st, 0, "prob1")
     resolve_all(game, st)
-    assert st.d["cards"][f]["a"] == "prob1"
+    assert st.area(f) == "prob1"
 
 
 def test_challenge_restrictions(game, card_db):
@@ -312,9 +312,9 @@ def test_confront_needs_and_blocks(game, card_db):
 
 # ---------------------------------------------------------------- costs and restrictions to play (508, 609.2)
 def play_areas(game, st, cid, p=0):
-    k = st.d["cards"][cid]["k"]  # (legal_actions lists one of identical copies in hand)
+    k = st.card_key(cid)  # (legal_actions lists one of identical copies in hand)
     return {a.get("area") or a.get("host") for a in game.legal_actions(st, p) if a.kind in ("play", "play_troublemaker")
-            and st.d["cards"][a.get("card")]["k"] == k}
+            and st.card_key(a.get("card")) == k}
 
 
 def test_play_cost_increases(game, card_db):
@@ -331,14 +331,14 @@ def test_play_cost_increases(game, card_db):
     assert play_areas(game, st, f) == {"home0", "prob0"}
     set_tokens(st, 0, 3)
     st2, _ = game.apply(st, Action.make("play", 0, card=f, area="prob1"))
-    assert st2.d["pl"][0]["tok"] == 0
+    assert st2.tokens(0) == 0
     set_problem(game, st, card_db, 0, "AD185")  # Players must pay +[1] to play a Troublemaker here
     tm = to_hand(game, st, "CG160", 0)
     set_tokens(st, 0, 1)
     assert play_areas(game, st, tm) == {"prob1"}
     set_tokens(st, 0, 2)
     st3, _ = game.apply(st, Action.make("play_troublemaker", 0, card=tm, area="prob0"))
-    assert st3.d["pl"][0]["tok"] == 0
+    assert st3.tokens(0) == 0
 
 
 def test_play_cost_reductions_first_each_turn(game, card_db):
@@ -349,9 +349,9 @@ def test_play_cost_reductions_first_each_turn(game, card_db):
     assert game.card_cost(st, 0, b, area="prob0") == 1  # to a minimum of [1]
     set_tokens(st, 0, 5)
     st2, _ = game.apply(st, Action.make("play", 0, card=a, area="prob0"))
-    assert st2.d["pl"][0]["tok"] == 4
-    b2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == card_db.key("PR20"))
-    c2 = next(c for c in st2.d["pl"][0]["hand"] if st2.d["cards"][c]["k"] == card_db.key("PR12"))
+    assert st2.tokens(0) == 4
+    b2 = next(c for c in st2.hand(0) if st2.card_key(c) == card_db.key("PR20"))
+    c2 = next(c for c in st2.hand(0) if st2.card_key(c) == card_db.key("PR12"))
     assert game.card_cost(st2, 0, c2, area="prob0") == 2 and b2  # no longer the first this turn
     st = stacked_game(game)
     place(game, st, "LL19", 0, "home0")  # -1 for your first Friend with printed power 4 or more each turn
@@ -418,7 +418,7 @@ def test_move_restrictions(game, card_db):
     st.d["rq"].append({"p": 0, "src": mine, "eff": [{"op": "move", "target": {"id": mine}, "to": "home"}], "i": 0,
                        "ch": None, "lbl": "", "after": None})
     resolve_all(game, st)
-    assert st.d["cards"][mine]["a"] == "prob1"
+    assert st.area(mine) == "prob1"
     st = stacked_game(game)
     set_problem(game, st, card_db, 0, "PR180")  # 3 [Generosity] characters here: non-Generosity can't move away
     for _ in range(3):
@@ -482,23 +482,23 @@ def test_cant_ready(game, card_db):
     g = place(game, st, "PR31", 1, "home1", exhausted=True)
     place(game, st, "EO169", 0, "home1", host=g)
     st = pass_to_turn(game, st, 1)  # (the Resources stay on Bob's Friends at his home: 509.3, not 511.6)
-    assert st.d["cards"][f]["ex"] and not st.d["cards"][g]["ex"]
+    assert st.exhausted(f) and not st.exhausted(g)
     assert ready(game, st, f)  # readying by an effect is not the Ready Phase
 
 
 def pass_to_turn(game, st, p):
     from gameplay.engine.mlp.scenario import pass_until
-    return pass_until(game, st, lambda s: s.d["tp"] == p and s.d["step"] == "main")
+    return pass_until(game, st, lambda s: s.turn_player == p and s.step == "main")
 
 
 def test_enter_exhausted_draw_limit_and_main_only(game, card_db):
     st = stacked_game(game)
     place(game, st, "CG153", 1, "home1")  # Opposing Friends enter play exhausted
-    assert st.d["cards"][place(game, st, "PR12", 0, "home0")]["ex"]
-    assert not st.d["cards"][place(game, st, "PR12", 1, "home1")]["ex"]
+    assert st.exhausted(place(game, st, "PR12", 0, "home0"))
+    assert not st.exhausted(place(game, st, "PR12", 1, "home1"))
     place(game, st, "AD79", 1, "home1")  # Players can't draw more than 2 cards per turn
-    n = len(st.d["pl"][0]["hand"])
-    assert draw_cards(game, st, 0, 3) == 2 and len(st.d["pl"][0]["hand"]) == n + 2
+    n = len(st.hand(0))
+    assert draw_cards(game, st, 0, 3) == 2 and len(st.hand(0)) == n + 2
     set_tokens(st, 0, 3)
     assert not legal(game, st, "draw")
     place(game, st, "FF84", 1, "home1")  # nothing but Main Phase actions
@@ -560,10 +560,10 @@ def test_bonus_stolen_and_troublemaker_points_reduced(game, card_db):
     place(game, st, "AD76", 1, "prob1")  # an opponent would score this card's Problem's bonus: you score instead
     place(game, st, "PR12", 0, "prob1")
     start_faceoff(game.r, st.d, Ev(), "problem", ["prob1"], 0)
-    before = [st.d["pl"][p]["score"] for p in (0, 1)]
+    before = [st.score(p) for p in (0, 1)]
     bonus = game.problem_bonus(st, problem(st, game, 1))
     resolve_faceoff(game.r, st.d, Ev(), 0)
-    assert st.d["pl"][1]["score"] == before[1] + bonus and st.d["pl"][0]["score"] == before[0]
+    assert st.score(1) == before[1] + bonus and st.score(0) == before[0]
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "AD179")  # defeating a Troublemaker here scores one fewer point
     tm = place(game, st, "EO179", 1, "prob1")
@@ -571,7 +571,7 @@ def test_bonus_stolen_and_troublemaker_points_reduced(game, card_db):
     place(game, st, "PR12", 0, "prob1")
     start_faceoff(game.r, st.d, Ev(), "tm", ["prob1"], 0, tm=tm)
     resolve_faceoff(game.r, st.d, Ev(), 0)
-    assert st.d["pl"][0]["score"] == max(pts - 1, 0)
+    assert st.score(0) == max(pts - 1, 0)
 
 
 def test_dismissed_friends_are_banished(game, card_db):
@@ -579,7 +579,7 @@ def test_dismissed_friends_are_banished(game, card_db):
     place(game, st, "CG165", 1, "prob0")  # If a Friend would be dismissed, it is banished instead
     f = place(game, st, "PR12", 0, "home0")
     leave_play(game, st, f, "disc", verb="dismissed")
-    assert len(st.d["pl"][0]["ban"]) == 1 and not st.d["pl"][0]["disc"]
+    assert len(st.banished(0)) == 1 and not st.discard_pile(0)
 
 
 def test_fixed_power_traits_and_colors(game, card_db):
@@ -587,7 +587,7 @@ def test_fixed_power_traits_and_colors(game, card_db):
     set_problem(game, st, card_db, 0, "MT120")  # Friends here have 2 power and can't gain or lose power
     f = place(game, st, "PR31", 0, "prob0")
     st.d["cards"][f]["cn"]["+1"] = 3
-    assert pw(game, st, f) == 2 and pw(game, st, st.d["pl"][0]["mane"]) == 1
+    assert pw(game, st, f) == 2 and pw(game, st, st.mane(0)) == 1
     g = place(game, st, "PR12", 0, "home0")
     place(game, st, "AD124", 1, "home0", host=g)  # That Friend is a Critter
     assert "Critter" in game.traits(st, g)
@@ -625,7 +625,7 @@ def test_opposing_friends_arriving_get_minus_power(game, card_db):
     c = to_hand(game, st2, "PR31", 0)
     set_tokens(st2, 0, 5)
     st3, _ = game.apply(st2, Action.make("play", 0, card=c, area="prob1"))
-    new = next(o for o in st3.d["play"] if st3.d["cards"][o]["k"] == card_db.key("PR31"))
+    new = next(o for o in st3.cards_in_play if st3.card_key(o) == card_db.key("PR31"))
     assert game.power(st3, new) == 3
 
 
@@ -644,12 +644,12 @@ def test_play_from_discard_and_hand_to_banish(game, card_db):
     st._la = None
     assert r in {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
     st2, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
-    assert any(st2.d["cards"][o]["k"] == card_db.key("CN71") for o in st2.d["play"]) and c not in st2.d["pl"][0]["disc"]
+    assert any(st2.card_key(o) == card_db.key("CN71") for o in st2.cards_in_play) and c not in st2.discard_pile(0)
     st = stacked_game(game)
     place(game, st, "EO146", 1, "home1")  # a Friend put into a hand from play is banished instead
     f = place(game, st, "PR12", 0, "home0")
     leave_play(game, st, f, "hand", verb="returned to its owner's hand")
-    assert len(st.d["pl"][0]["ban"]) == 1
+    assert len(st.banished(0)) == 1
 
 
 def test_magical_tantrum_blocks_resources_on_the_problem_and_its_friends_only(game, card_db):
@@ -657,7 +657,7 @@ def test_magical_tantrum_blocks_resources_on_the_problem_and_its_friends_only(ga
     # played on a Mane Character (EO169 "Play on a character") or a Troublemaker (MT95) there is not blocked.
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "CG181")
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob1"
     friend = place(game, st, "PR31", 0, "prob1")  # Honesty 4 (EO169's requirement)
     tm = place(game, st, "EO171", 0, "prob1")

@@ -33,7 +33,7 @@ def run(game, st, effects, p=0, src=None):
 
 
 def choose(game, st, option, p=None):
-    p = st.d["pending"]["player"] if p is None else p
+    p = st.pending["player"] if p is None else p
     st2, ev = game.apply(st, Action.make("choose", p, option=option))
     return st2, ev
 
@@ -43,7 +43,7 @@ def msgs(ev):
 
 
 def number(game, st, cid):
-    return game.db.cards[st.d["cards"][cid]["k"]].number
+    return game.db.cards[st.card_key(cid)].number
 
 
 # ------------------------------------------------------------------ challenges by an effect (608.4, 514.2a.i)
@@ -71,13 +71,13 @@ def test_challenge_with_one_character_involves_only_that_character(game):
     top(game, st, 0, "PR31")  # Ann flips 4
     top(game, st, 1, "PR20")  # Bob flips 1
     run(game, st, effects_of(game, "CN101"))
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "target" and pend["player"] == 0 and pend["rule"] == "514.2a.i"
-    assert set(pend["options"]) == {betty, steam, st.d["pl"][0]["mane"]}
+    assert set(pend["options"]) == {betty, steam, st.mane(0)}
     st, ev = choose(game, st, betty)
     assert "Faceoff totals: Ann 7, Bob 4" in msgs(ev)  # Betty 3 + 4 vs Flim 3 + 1 (Full Steam not involved)
-    assert st.d["fo"] is None and not game.in_play(st, tm) and st.d["pl"][0]["score"] == 1
-    assert st.d["prio"]["w"] == "main" and game.to_move(st) == 0
+    assert st.faceoff is None and not game.in_play(st, tm) and st.score(0) == 1
+    assert st.priority["w"] == "main" and game.to_move(st) == 0
 
 
 def test_challenge_with_all_characters_at_its_problem_and_losing_sends_home(game):
@@ -91,10 +91,10 @@ def test_challenge_with_all_characters_at_its_problem_and_losing_sends_home(game
     top(game, st, 1, "PR31")  # 4
     ev = run(game, st, effects_of(game, "CN120"))
     assert "Faceoff totals: Ann 2, Bob 7" in msgs(ev.items)
-    assert game.in_play(st, tm0) and st.d["pl"][0]["score"] == 0
-    moved = [c for c in st.d["play"] if game.db.cards[st.d["cards"][c]["k"]].number == "PR20" and st.d["cards"][c]["c"] == 0]
-    assert moved and st.d["cards"][moved[0]]["a"] == "home0"  # 514.5b sent home
-    assert sweet not in st.d["play"] or st.d["cards"][sweet]["a"] == "home0"
+    assert game.in_play(st, tm0) and st.score(0) == 0
+    moved = [c for c in st.cards_in_play if game.db.cards[st.card_key(c)].number == "PR20" and st.controller(c) == 0]
+    assert moved and st.area(moved[0]) == "home0"  # 514.5b sent home
+    assert sweet not in st.cards_in_play or st.area(sweet) == "home0"
 
 
 def test_challenge_with_all_characters_in_play(game):
@@ -110,7 +110,7 @@ def test_challenge_with_all_characters_in_play(game):
     run(game, st, effs)
     st, ev = choose(game, st, 0)
     fo_msgs = msgs(ev)
-    mane_power = game.power(st, st.d["pl"][0]["mane"])
+    mane_power = game.power(st, st.mane(0))
     assert f"Faceoff totals: Ann {mane_power + 1 + 4}, Bob 4" in fo_msgs  # the Mane at home + PR20 + flip
     assert not game.in_play(st, tm)
 
@@ -125,17 +125,17 @@ def test_challenge_reaction_after_an_opposing_troublemaker_is_uncovered_here(gam
     tm = place(game, st, "PR155", 1, "prob1", face_down=True)
     st.d.pop("rxg", None)
     # Ann ends her turn; Bob's Troublemaker Phase uncovers Flim at Pipsqueak's Problem
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and any(
+    st = pass_until(game, st, lambda s: s.turn_player == 1 and any(
         a.kind == "activate" and a.get("card") == pip for a in game.legal_actions(s, 0)))
     assert not st.d["cards"][tm].get("fd")
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == pip)
     st, ev = game.apply(st, a)
     assert any("challenges Flim" in m for m in msgs(ev))
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert not game.in_play(st, tm) and st.d["pl"][0]["score"] == score + 1  # 1 + 4 + 4 vs 3 + 1
+    st = pass_until(game, st, lambda s: s.faceoff is None)
+    assert not game.in_play(st, tm) and st.score(0) == score + 1  # 1 + 4 + 4 vs 3 + 1
 
 
 # ------------------------------------------------------------------ "Score Phase:" / "Troublemaker Phase:" timing (512.3)
@@ -162,20 +162,20 @@ def test_score_phase_ability_only_in_the_turn_players_score_phase(game):
     bobs = place(game, st, "CN27", 1, "prob1")
     place(game, st, "PR151", 1, "home1")
     assert not _can_activate(game, st, bags, 0)  # Main Phase: no
-    st = pass_until(game, st, lambda s: s.d["step"] == "score_go" and s.d["prio"] and game.to_move(s) == 0)
-    assert st.d["prio"]["w"] == "phase" and st.d["tp"] == 0
+    st = pass_until(game, st, lambda s: s.step == "score_go" and s.priority and game.to_move(s) == 0)
+    assert st.priority["w"] == "phase" and st.turn_player == 0
     assert not _can_activate(game, st, bobs, 1)  # not Bob's Score Phase
     base = game.power(st, bags)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bags)
     st, _ = game.apply(st, a)
-    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {res, res2}
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) == {res, res2}
     st, _ = choose(game, st, res)
     # Bob passed; Ann has priority again in the same window and may activate it again
-    assert st.d["cards"][res]["ex"] and game.power(st, bags) == base + 2 and game.to_move(st) == 0
+    assert st.exhausted(res) and game.power(st, bags) == base + 2 and game.to_move(st) == 0
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bags)
     st, ev = game.apply(st, a)  # the other Resource is the only one left: no choice
-    assert st.d["cards"][res2]["ex"] and any("gets +2 power until the end of the phase" in m for m in msgs(ev))
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    assert st.exhausted(res2) and any("gets +2 power until the end of the phase" in m for m in msgs(ev))
+    st = pass_until(game, st, lambda s: s.turn_player == 1)
     assert game.power(st, bags) == base  # "until the end of the phase" (the Score Phase) ended
 
 
@@ -192,24 +192,24 @@ def test_troublemaker_phase_window_and_abilities(game):
     ev_card = to_hand(game, st, "PR115", 0)
     assert not _can_activate(game, st, dash, 0)  # not in the Main Phase
     assert not any(a.kind == "play" and a.get("card") == ev_card for a in game.legal_actions(st, 0))
-    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["turn"] > 1 and s.d["step"] == "tm_uncover" and s.d["prio"])
-    assert st.d["prio"] == {"w": "phase", "p": 0, "n": 0}
+    st = pass_until(game, st, lambda s: s.turn_player == 0 and s.turn > 1 and s.step == "tm_uncover" and s.priority)
+    assert st.priority == {"w": "phase", "p": 0, "n": 0}
     set_tokens(st, 0, 5)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == dash)
     st, _ = game.apply(st, a)
-    assert st.d["pending"]["kind"] == "target" and betty in st.d["pending"]["options"]
+    assert st.pending["kind"] == "target" and betty in st.pending["options"]
     st, _ = choose(game, st, betty)
-    assert st.d["cards"][betty]["a"] == "prob1" and dash not in st.d["play"]  # retired as the cost (508.1a)
+    assert st.area(betty) == "prob1" and dash not in st.cards_in_play  # retired as the cost (508.1a)
     # Fears Must be Faced: Full Steam and the Mane Character at home, each to a different Problem
-    ev_card = next(c for c in st.d["pl"][0]["hand"] if number(game, st, c) == "PR115")
+    ev_card = next(c for c in st.hand(0) if number(game, st, c) == "PR115")
     st, _ = game.apply(st, Action.make("play", 0, card=ev_card))
-    mane = st.d["pl"][0]["mane"]
-    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) >= {steam, mane, "none"}
-    assert betty not in st.d["pending"]["options"]  # not at home
+    mane = st.mane(0)
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) >= {steam, mane, "none"}
+    assert betty not in st.pending["options"]  # not at home
     st, _ = choose(game, st, steam)
     st, _ = choose(game, st, "prob0")
     st, _ = choose(game, st, mane)  # one Problem left for it: no choice
-    assert st.d["cards"][steam]["a"] == "prob0" and st.d["cards"][mane]["a"] == "prob1"
+    assert st.area(steam) == "prob0" and st.area(mane) == "prob1"
 
 
 def test_move_to_this_cards_problem_needs_a_problem(game):
@@ -219,7 +219,7 @@ def test_move_to_this_cards_problem_needs_a_problem(game):
     betty = place(game, st, "PR36", 0, "prob0")
     play_effects(game, st, 0, dash, effects_of(game, "CG12"))
     resolve_all(game, st)
-    assert st.d["cards"][betty]["a"] == "prob0"
+    assert st.area(betty) == "prob0"
 
 
 # ------------------------------------------------------------------ "Any player may activate this ability." (703)
@@ -247,13 +247,13 @@ def test_any_player_may_activate_an_opponents_problem(game):
     st = stacked_game(game)
     set_problem(game, st, "prob1", "PR175")
     prob = game.problem_at(st, "prob1")
-    assert st.d["cards"][prob]["c"] == 1
+    assert st.controller(prob) == 1
     mine = place(game, st, "PR20", 0, "prob1")
     place(game, st, "PR20", 1, "prob1")
     assert not _can_activate(game, st, prob, 1)  # not Bob's Main Phase
-    tok, btok = st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]
+    tok, btok = st.tokens(0), st.tokens(1)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
-    assert mine not in st.d["play"] and st.d["pl"][0]["tok"] == tok + 1 and st.d["pl"][1]["tok"] == btok
+    assert mine not in st.cards_in_play and st.tokens(0) == tok + 1 and st.tokens(1) == btok
     assert not _can_activate(game, st, prob, 0)  # no Friend of Ann's there any more: the cost can't be paid
 
 
@@ -265,8 +265,8 @@ def test_any_player_moves_the_opponents_mane_here(game):
     prob = game.problem_at(st, "prob1")
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
-    assert st.d["cards"][st.d["pl"][1]["mane"]]["a"] == "prob1" and st.d["pl"][0]["tok"] == 2
-    assert st.d["cards"][st.d["pl"][0]["mane"]]["a"] == "home0"
+    assert st.area(st.mane(1)) == "prob1" and st.tokens(0) == 2
+    assert st.area(st.mane(0)) == "home0"
 
 
 def test_any_player_challenges_the_tree_of_harmony(game):
@@ -281,9 +281,9 @@ def test_any_player_challenges_the_tree_of_harmony(game):
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == tree))
-    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {near, near2}  # here only
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) == {near, near2}  # here only
     st, ev = choose(game, st, near)
-    assert st.d["pl"][0]["tok"] == 2 and any("challenges The Tree of Harmony" in m for m in msgs(ev))
+    assert st.tokens(0) == 2 and any("challenges The Tree of Harmony" in m for m in msgs(ev))
     assert any(m.startswith("Faceoff totals: Ann 8,") for m in msgs(ev))  # 4 + 4, Sweetie Sunrise not involved
 
 
@@ -313,13 +313,13 @@ def test_banished_friend_returns_at_the_start_of_the_next_turn(game):
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == minu))
     st, _ = choose(game, st, theirs)
-    gone = st.d["pl"][1]["ban"][-1]
-    assert number(game, st, gone) == "PR31" and st.d["pl"][0]["tok"] == 1 and st.d["cards"][minu]["ex"]
+    gone = st.banished(1)[-1]
+    assert number(game, st, gone) == "PR31" and st.tokens(0) == 1 and st.exhausted(minu)
     assert st.d["dly"][0]["w"] == "turn_start"
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] != "w_ready" and not s.d["rq"])
-    back = [c for c in st.d["play"] if number(game, st, c) == "PR31" and st.d["cards"][c]["o"] == 1]
-    assert back and st.d["cards"][back[0]]["a"] == "home1" and st.d["cards"][back[0]]["c"] == 1
-    assert not st.d["cards"][back[0]]["cn"].get("+1") and not st.d.get("dly")
+    st = pass_until(game, st, lambda s: s.turn_player == 1 and s.step != "w_ready" and not s.resolving)
+    back = [c for c in st.cards_in_play if number(game, st, c) == "PR31" and st.owner(c) == 1]
+    assert back and st.area(back[0]) == "home1" and st.controller(back[0]) == 1
+    assert not st.counters(back[0]).get("+1") and not st.d.get("dly")
 
 
 def test_end_of_turn_delayed_retire_and_tokens(game):
@@ -331,16 +331,16 @@ def test_end_of_turn_delayed_retire_and_tokens(game):
     set_tokens(st, 0, 3)
     base = game.power(st, comet)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == comet))
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     st, _ = choose(game, st, True)
     st, _ = choose(game, st, "prob0")
-    assert st.d["cards"][comet]["a"] == "prob0" and game.power(st, comet) == base + 2
+    assert st.area(comet) == "prob0" and game.power(st, comet) == base + 2
     run(game, st, effects_of(game, "MT144"))
-    toks = [c for c in st.d["play"] if st.d["cards"][c].get("t") and st.d["cards"][c]["c"] == 0]
+    toks = [c for c in st.cards_in_play if st.d["cards"][c].get("t") and st.controller(c) == 0]
     assert len(toks) == 7 and all(game.keyword(st, c, "Swift") for c in toks)
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
-    assert comet not in st.d["play"] and number(game, st, st.d["pl"][0]["disc"][-1]) == "CG7"
-    assert not any(st.d["cards"][c].get("t") for c in st.d["play"])
+    st = pass_until(game, st, lambda s: s.turn_player == 1)
+    assert comet not in st.cards_in_play and number(game, st, st.discard_pile(0)[-1]) == "CG7"
+    assert not any(st.d["cards"][c].get("t") for c in st.cards_in_play)
 
 
 def test_delayed_retire_of_the_moved_friend_and_if_no_player(game):
@@ -353,18 +353,18 @@ def test_delayed_retire_of_the_moved_friend_and_if_no_player(game):
     betty = place(game, st, "PR36", 0, "home0")
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
-    assert st.d["cards"][betty]["a"] == "prob1"
+    assert st.area(betty) == "prob1"
     run(game, st, effects_of(game, "LL88"))
-    assert sum(1 for c in st.d["play"] if st.d["cards"][c].get("t")) == 2
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
-    assert betty not in st.d["play"] and "PR36" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
-    assert not any(st.d["cards"][c].get("t") for c in st.d["play"])
+    assert sum(1 for c in st.cards_in_play if st.d["cards"][c].get("t")) == 2
+    st = pass_until(game, st, lambda s: s.turn_player == 1)
+    assert betty not in st.cards_in_play and "PR36" in [number(game, st, c) for c in st.discard_pile(0)]
+    assert not any(st.d["cards"][c].get("t") for c in st.cards_in_play)
     # with 8 points, the Critters stay
     st = stacked_game(game)
     st.d["pl"][1]["score"] = 8
     run(game, st, effects_of(game, "LL88"))
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
-    assert sum(1 for c in st.d["play"] if st.d["cards"][c].get("t")) == 2
+    st = pass_until(game, st, lambda s: s.turn_player == 1)
+    assert sum(1 for c in st.cards_in_play if st.d["cards"][c].get("t")) == 2
 
 
 def test_control_until_the_end_of_your_score_phase(game):
@@ -373,11 +373,11 @@ def test_control_until_the_end_of_your_score_phase(game):
     st = stacked_game(game)
     theirs = place(game, st, "PR31", 1, "prob1")
     run(game, st, effects_of(game, "LL95"))
-    assert st.d["cards"][theirs]["c"] == 0
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
-    assert theirs not in st.d["play"]
-    assert number(game, st, st.d["pl"][1]["deck"][0]) in ("PR31",) or any(
-        number(game, st, c) == "PR31" for c in st.d["pl"][1]["hand"])  # Bob drew it in his Draw Step
+    assert st.controller(theirs) == 0
+    st = pass_until(game, st, lambda s: s.turn_player == 1)
+    assert theirs not in st.cards_in_play
+    assert number(game, st, st.deck(1)[0]) in ("PR31",) or any(
+        number(game, st, c) == "PR31" for c in st.hand(1))  # Bob drew it in his Draw Step
 
 
 def test_reaction_banish_this_card_until_your_next_turn(game):
@@ -387,13 +387,13 @@ def test_reaction_banish_this_card_until_your_next_turn(game):
     luna = place(game, st, "CN196", 0, "prob0")
     st.d.pop("rxg", None)
     st = pass_until(game, st, lambda s: any(a.kind == "activate" and a.get("card") == luna for a in game.legal_actions(s, 0)))
-    turn = st.d["turn"]
+    turn = st.turn
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == luna))
-    assert luna not in st.d["play"] and number(game, st, st.d["pl"][0]["ban"][-1]) == "CN196"
-    st = pass_until(game, st, lambda s: s.d["turn"] > turn and s.d["tp"] == 1 and s.d["step"] == "main")
-    assert not any(number(game, st, c) == "CN196" for c in st.d["play"])  # not at the start of Bob's turn
-    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["turn"] > turn + 1 and s.d["step"] != "w_ready")
-    assert any(number(game, st, c) == "CN196" and st.d["cards"][c]["a"] == "home0" for c in st.d["play"])
+    assert luna not in st.cards_in_play and number(game, st, st.banished(0)[-1]) == "CN196"
+    st = pass_until(game, st, lambda s: s.turn > turn and s.turn_player == 1 and s.step == "main")
+    assert not any(number(game, st, c) == "CN196" for c in st.cards_in_play)  # not at the start of Bob's turn
+    st = pass_until(game, st, lambda s: s.turn_player == 0 and s.turn > turn + 1 and s.step != "w_ready")
+    assert any(number(game, st, c) == "CN196" and st.area(c) == "home0" for c in st.cards_in_play)
 
 
 # ------------------------------------------------------------------ timed player modifiers (514.3a, 104.2)
@@ -423,7 +423,7 @@ def test_timed_flip_modifiers(game):
     start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
     flip_for_faceoff(game, st)
-    assert len(st.d["pl"][0]["flip"]) == 2 and len(st.d["pl"][1]["flip"]) == 0
+    assert len(st.flipped(0)) == 2 and len(st.flipped(1)) == 0
     end_durations(game, st, "turn")
     assert not st.d["pl"][0]["fmod"] and st.d["pl"][1]["fmod"]
     end_durations(game, st, "start0")
@@ -448,7 +448,7 @@ def test_opponents_cant_play_events_or_move_this_turn(game):
     assert any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))  # (it could be played otherwise)
     st.d["pl"][1]["tmr"].append({"k": "no_events", "u": "turn"})
     run(game, st, [{"op": "move", "target": {"id": bobs}, "to": "choose"}], p=1)  # Bob's own effect: no move
-    assert st.d["cards"][bobs]["a"] == "home1"
+    assert st.area(bobs) == "home1"
     assert st.d["pl"][1]["tmr"] and end_durations(game, st, "turn") is None and not st.d["pl"][1]["tmr"]
 
 
@@ -457,17 +457,17 @@ def test_the_vote_fewer_points_mode(game):
     st = stacked_game(game)
     run(game, st, effects_of(game, "MT92"))
     st, _ = choose(game, st, 2)
-    assert st.d["pl"][0]["score"] == 0
+    assert st.score(0) == 0
     st.d["pl"][1]["score"] = 2
     run(game, st, effects_of(game, "MT92"))
     st, _ = choose(game, st, 2)
-    assert st.d["pl"][0]["score"] == 1
+    assert st.score(0) == 1
 
 
 # ------------------------------------------------------------------ "Faceoff Reaction:" (512.4, 512.4b)
 def _fo(game, st, areas=("prob0",), type_="problem"):
     ev = Ev()
-    pr, st.d["prio"] = st.d["prio"], None  # the Main Phase window goes on after the faceoff (as 707.4)
+    pr, st.d["prio"] = st.priority, None  # the Main Phase window goes on after the faceoff (as 707.4)
     start_faceoff(game, st, type_, list(areas), 0, extra={"ret": pr}, ev=ev)
     advance(game, st, ev=ev)
     st._la = None
@@ -494,7 +494,7 @@ def test_faceoff_reaction_after_you_flip_that_card_gets_power(game):
     top(game, st, 1, "PR31")
     assert not any(a.get("card") == cav for a in game.legal_actions(st, 0))  # nothing to react to
     _fo(game, st)
-    assert st.d["fo"]["stage"] == "w_flip" and game.to_move(st) == 0
+    assert st.faceoff["stage"] == "w_flip" and game.to_move(st) == 0
     assert game.faceoff_total(st, 0) == 2 and game.faceoff_total(st, 1) == 5
     st, ev = _rx_play(game, st, cav)
     assert "Faceoff totals: Ann 7, Bob 5" in msgs(ev) and "Ann wins the faceoff (514.5)" in msgs(ev)
@@ -512,12 +512,12 @@ def test_faceoff_reaction_when_a_faceoff_begins_put_on_top_of_deck(game):
     place(game, st, "PR20", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
     _fo(game, st)
-    assert st.d["fo"]["stage"] in ("start", "w_start") and game.to_move(st) == 0  # a Reaction window (512.4)
+    assert st.faceoff["stage"] in ("start", "w_start") and game.to_move(st) == 0  # a Reaction window (512.4)
     st, _ = _rx_play(game, st, vis)
-    assert number(game, st, st.d["pl"][0]["deck"][0]) == "PR104" and not any(
-        number(game, st, c) == "PR104" for c in st.d["pl"][0]["disc"])
+    assert number(game, st, st.deck(0)[0]) == "PR104" and not any(
+        number(game, st, c) == "PR104" for c in st.discard_pile(0))
     st, ev = _rx_play(game, st, cake)
-    assert cake not in st.d["play"]
+    assert cake not in st.cards_in_play
     assert any(m.startswith("Ann flips Assault Cake") for m in msgs(ev))  # it was on top: the faceoff's flip (514.3)
 
 
@@ -536,13 +536,13 @@ def test_faceoff_reaction_when_you_win(game):
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     _fo(game, st)
-    assert st.d["fo"]["stage"] in ("resolved", "w_end") and st.d["fo"]["winner"] == 0 and game.to_move(st) == 0  # 8 to 2
-    score = st.d["pl"][0]["score"]
+    assert st.faceoff["stage"] in ("resolved", "w_end") and st.faceoff["winner"] == 0 and game.to_move(st) == 0  # 8 to 2
+    score = st.score(0)
     st, _ = _rx_play(game, st, creme)
-    assert st.d["pl"][0]["score"] == score + 1
-    tok = st.d["pl"][0]["tok"]
+    assert st.score(0) == score + 1
+    tok = st.tokens(0)
     st, _ = _rx_play(game, st, heart)
-    assert heart not in st.d["play"] and st.d["pl"][0]["tok"] == tok + 4
+    assert heart not in st.cards_in_play and st.tokens(0) == tok + 4
 
 
 def test_faceoff_reaction_win_margin_not_reached(game):
@@ -556,7 +556,7 @@ def test_faceoff_reaction_win_margin_not_reached(game):
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     _fo(game, st)
-    assert st.d["fo"] is None or not any(a.get("card") == creme for a in game.legal_actions(st, 0))  # won 8 to 5
+    assert st.faceoff is None or not any(a.get("card") == creme for a in game.legal_actions(st, 0))  # won 8 to 5
 
 
 def test_faceoff_reaction_pay_to_ignore_and_flip_again(game):
@@ -572,9 +572,9 @@ def test_faceoff_reaction_pay_to_ignore_and_flip_again(game):
     before = game.faceoff_total(st, 0)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == pinkie)
     st, ev = game.apply(st, a)
-    assert st.d["pl"][0]["tok"] == 1 and "Sweetie Sunrise, Early Riser is ignored" in msgs(ev)
+    assert st.tokens(0) == 1 and "Sweetie Sunrise, Early Riser is ignored" in msgs(ev)
     # the ignored 1 stays flipped (515.4), the new 4 counts; the new flip may be reacted to again (512.4c)
-    assert len(st.d["pl"][0]["flip"]) == 2 and game.faceoff_total(st, 0) == before - 1 + 4
+    assert len(st.flipped(0)) == 2 and game.faceoff_total(st, 0) == before - 1 + 4
     assert game.to_move(st) == 0 and any(a.get("card") == pinkie for a in game.legal_actions(st, 0))
 
 
@@ -586,7 +586,7 @@ def test_retire_this_card_if_you_do(game):
     silver = place(game, st, "LL33", 0, "prob1")
     prob = game.problem_at(st, "prob1")
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == silver))
-    assert silver not in st.d["play"] and st.d["cmods"] == [{"who": -1, "prob": prob, "u": "turn", "n": 3}]
+    assert silver not in st.cards_in_play and st.d["cmods"] == [{"who": -1, "prob": prob, "u": "turn", "n": 3}]
 
 
 def test_put_this_card_into_its_owners_hand_as_a_cost(game):
@@ -601,11 +601,11 @@ def test_put_this_card_into_its_owners_hand_as_a_cost(game):
     st.d["cards"][tw]["a"] = "prob0"
     st._la = None
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == tw))
-    assert tw not in st.d["play"] and any(number(game, st, c) == "PR203" for c in st.d["pl"][0]["hand"])
-    assert st.d["pending"]["kind"] == "target" and "none" in st.d["pending"]["options"]
+    assert tw not in st.cards_in_play and any(number(game, st, c) == "PR203" for c in st.hand(0))
+    assert st.pending["kind"] == "target" and "none" in st.pending["options"]
     st, _ = choose(game, st, a1)
     st, _ = choose(game, st, "none")
-    assert st.d["cards"][a1]["a"] == "home1" and st.d["cards"][a2]["a"] == "prob1"
+    assert st.area(a1) == "home1" and st.area(a2) == "prob1"
 
 
 def test_put_this_card_on_top_of_the_deck_during_a_faceoff(game):
@@ -618,23 +618,23 @@ def test_put_this_card_on_top_of_the_deck_during_a_faceoff(game):
     _fo(game, st)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == sun)
     st, _ = game.apply(st, a)
-    assert sun not in st.d["play"] and theirs not in st.d["play"]
-    assert "DE38" in [number(game, st, c) for c in st.d["pl"][0]["deck"][:2] + st.d["pl"][0]["flip"]]
+    assert sun not in st.cards_in_play and theirs not in st.cards_in_play
+    assert "DE38" in [number(game, st, c) for c in st.deck(0)[:2] + st.flipped(0)]
 
 
 def test_discard_an_event_as_a_cost(game):
     """CNf2 Princess Luna (boosted): 'Faceoff: Discard an Event to give this card +3 power until the end of the
     faceoff.' Only with an Event in hand (508.1d); the player picks which Event."""
     st = stacked_game(game, manes=("CNf2", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["b"] = True
     st.d["cards"][mane]["a"] = "prob0"
     place(game, st, "PR31", 1, "prob0")
-    st.d["pl"][0]["hand"] = [c for c in st.d["pl"][0]["hand"] if game.db.cards[st.d["cards"][c]["k"]].front.type != "Event"]
+    st.d["pl"][0]["hand"] = [c for c in st.hand(0) if game.db.cards[st.card_key(c)].front.type != "Event"]
     _fo(game, st)
-    assert st.d["fo"] is None or not _can_activate(game, st, mane, 0)
+    assert st.faceoff is None or not _can_activate(game, st, mane, 0)
     st = stacked_game(game, manes=("CNf2", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["b"] = True
     st.d["cards"][mane]["a"] = "prob0"
     place(game, st, "PR31", 1, "prob0")
@@ -642,14 +642,14 @@ def test_discard_an_event_as_a_cost(game):
     _fo(game, st)
     base = game.power(st, mane)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == mane))
-    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {e1, e2}
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) == {e1, e2}
     st, _ = choose(game, st, e2)
-    assert game.power(st, mane) == base + 3 and "PR108" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+    assert game.power(st, mane) == base + 3 and "PR108" in [number(game, st, c) for c in st.discard_pile(0)]
 
 
 # ------------------------------------------------------------------ cards beneath a card (Pumped; glossary "beneath", "spend")
 def _beneath(st, host):
-    return [b for q in (0, 1) for b in st.d["pl"][q]["ban"] if st.d["cards"][b].get("bn") == host]
+    return [b for q in (0, 1) for b in st.banished(q) if st.d["cards"][b].get("bn") == host]
 
 
 def test_event_banishes_itself_beneath_a_pumped_friend(game):
@@ -663,10 +663,10 @@ def test_event_banishes_itself_beneath_a_pumped_friend(game):
     eep = to_hand(game, st, "CN103", 0)
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, Action.make("play", 0, card=eep))
-    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {p1, p2}
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) == {p1, p2}
     st, _ = choose(game, st, p2)
     assert [number(game, st, b) for b in _beneath(st, p2)] == ["CN103"] and game.cards_beneath(st, p2) == 1
-    assert "CN103" not in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+    assert "CN103" not in [number(game, st, c) for c in st.discard_pile(0)]
 
 
 def test_hand_card_and_opposing_friend_beneath_this_card_then_released(game):
@@ -676,18 +676,18 @@ def test_hand_card_and_opposing_friend_beneath_this_card_then_released(game):
     homes.' (706: it enters play as a new object)."""
     st = stacked_game(game)
     arch = place(game, st, "CN133", 0, "home0")
-    st.d["pl"][0]["hand"] = [c for c in st.d["pl"][0]["hand"] if game.db.cards[st.d["cards"][c]["k"]].front.type != "Event"]
+    st.d["pl"][0]["hand"] = [c for c in st.hand(0) if game.db.cards[st.card_key(c)].front.type != "Event"]
     e1 = to_hand(game, st, "PR104", 0)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == arch))
-    assert [number(game, st, b) for b in _beneath(st, arch)] == ["PR104"] and e1 not in st.d["pl"][0]["hand"]
+    assert [number(game, st, b) for b in _beneath(st, arch)] == ["PR104"] and e1 not in st.hand(0)
     maze = place(game, st, "CN134", 0, "home0")
     theirs = place(game, st, "PR31", 1, "prob1")
     set_tokens(st, 0, 4)
     acts = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == maze]
     st, _ = game.apply(st, next(a for a in acts if a.get("ability") == 1))
     under = _beneath(st, maze)
-    assert theirs not in st.d["play"] and [number(game, st, b) for b in under] == ["PR31"]
-    assert st.d["cards"][under[0]]["o"] == 1
+    assert theirs not in st.cards_in_play and [number(game, st, b) for b in under] == ["PR31"]
+    assert st.owner(under[0]) == 1
     # Bob (any player) pays [2] in his Main Phase: the maze is dismissed, his Friend comes back at his home
     st.d["tp"] = 1
     st.d["prio"] = {"w": "main", "p": 1, "n": 0}
@@ -696,9 +696,9 @@ def test_hand_card_and_opposing_friend_beneath_this_card_then_released(game):
     acts = [a for a in game.legal_actions(st, 1) if a.kind == "activate" and a.get("card") == maze]
     assert [a.get("ability") for a in acts] == [2]  # only the ability any player may activate
     st, _ = game.apply(st, acts[0])
-    assert maze not in st.d["play"]
-    back = [c for c in st.d["play"] if number(game, st, c) == "PR31" and st.d["cards"][c]["o"] == 1]
-    assert back and st.d["cards"][back[0]]["a"] == "home1" and st.d["cards"][back[0]]["c"] == 1
+    assert maze not in st.cards_in_play
+    back = [c for c in st.cards_in_play if number(game, st, c) == "PR31" and st.owner(c) == 1]
+    assert back and st.area(back[0]) == "home1" and st.controller(back[0]) == 1
 
 
 def test_archives_reaction_puts_a_card_from_beneath_on_top_of_the_deck(game):
@@ -711,11 +711,11 @@ def test_archives_reaction_puts_a_card_from_beneath_on_top_of_the_deck(game):
     st.d["cards"][b]["bn"] = arch
     place(game, st, "PR20", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
-    tok = st.d["pl"][0]["tok"]
+    tok = st.tokens(0)
     _fo(game, st)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == arch)
     st, ev = game.apply(st, a)
-    assert st.d["pl"][0]["tok"] == tok + 1 and not _beneath(st, arch) and st.d["cards"][arch]["ex"]
+    assert st.tokens(0) == tok + 1 and not _beneath(st, arch) and st.exhausted(arch)
     assert any(m.startswith("Ann flips A Vision of the Future") for m in msgs(ev))  # it was put on top: flipped next
 
 
@@ -729,7 +729,7 @@ def test_spend_from_beneath_a_pumped_friend_and_clear_beneath(game):
     pumped = place(game, st, "CN14", 0, "prob0")
     assert not _can_activate(game, st, shop, 0)  # nothing beneath any Friend with Pumped
     joe = place(game, st, "CN37", 0, "home0")
-    card = st.d["pl"][0]["hand"][0]
+    card = st.hand(0)[0]
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == joe))
     st, ev = choose(game, st, card)  # the only Friend with Pumped: no second choice
@@ -742,7 +742,7 @@ def test_spend_from_beneath_a_pumped_friend_and_clear_beneath(game):
     st.d["cards"][b]["bn"] = pumped
     hoity = place(game, st, "CN73", 0, "home0")
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == hoity))
-    assert not _beneath(st, pumped) and number(game, st, st.d["pl"][1]["disc"][-1]) == "PR104"
+    assert not _beneath(st, pumped) and number(game, st, st.discard_pile(1)[-1]) == "PR104"
 
 
 # ------------------------------------------------------------------ moves to a chosen Problem; "instead"; conditions
@@ -754,10 +754,10 @@ def test_move_a_random_friend_to_the_chosen_problem(game):
     there = place(game, st, "PR31", 1, "prob1")
     f1 = place(game, st, "PR20", 1, "home1")
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == dj))
-    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["what"] == "area"
+    assert st.pending["kind"] == "choice" and st.pending["what"] == "area"
     st, ev = choose(game, st, "prob1")
-    moved = [c for c in (dj, f1) if st.d["cards"][c]["a"] == "prob1"]
-    assert len(moved) == 1 and st.d["cards"][there]["a"] == "prob1"
+    moved = [c for c in (dj, f1) if st.area(c) == "prob1"]
+    assert len(moved) == 1 and st.area(there) == "prob1"
 
 
 def test_up_to_three_critters_to_one_problem(game):
@@ -770,16 +770,16 @@ def test_up_to_three_critters_to_one_problem(game):
     flit = place(game, st, "AD70", 0, "home0")
     run(game, st, effects_of(game, "MT75", kind="event"))  # (its first ability is a Chaos trigger)
     st, _ = choose(game, st, "prob0")
-    assert set(st.d["pending"]["options"]) == {c1, c2, c3, "none"}  # not the Critter already at a Problem
+    assert set(st.pending["options"]) == {c1, c2, c3, "none"}  # not the Critter already at a Problem
     st, _ = choose(game, st, c1)
     st, _ = choose(game, st, c3)
     st, _ = choose(game, st, "none")
-    assert [st.d["cards"][c]["a"] for c in (c1, c2, c3)] == ["prob0", "home0", "prob0"]
+    assert [st.area(c) for c in (c1, c2, c3)] == ["prob0", "home0", "prob0"]
     set_tokens(st, 0, 2)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == flit))
-    assert st.d["pending"]["kind"] == "choice" and set(st.d["pending"]["options"]) == {"prob0", "prob1"}
+    assert st.pending["kind"] == "choice" and set(st.pending["options"]) == {"prob0", "prob1"}
     st, _ = choose(game, st, "prob1")
-    assert st.d["cards"][flit]["a"] == "prob1" and st.d["pl"][0]["tok"] == 1
+    assert st.area(flit) == "prob1" and st.tokens(0) == 1
 
 
 def test_opponent_moves_away_and_title_condition(game):
@@ -789,29 +789,29 @@ def test_opponent_moves_away_and_title_condition(game):
     b1 = place(game, st, "PR31", 1, "prob0")
     b2 = place(game, st, "PR20", 1, "prob0")
     place(game, st, "CN59", 0, "home0")  # Princess Luna
-    tok = st.d["pl"][0]["tok"]
+    tok = st.tokens(0)
     run(game, st, effects_of(game, "CN116"))
     st, _ = choose(game, st, "prob0")
-    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {b1, b2}
+    assert st.pending["player"] == 1 and set(st.pending["options"]) == {b1, b2}
     st, _ = choose(game, st, b2)
-    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {"home1", "prob1"}
+    assert st.pending["player"] == 1 and set(st.pending["options"]) == {"home1", "prob1"}
     st, _ = choose(game, st, "prob1")
-    assert st.d["cards"][b2]["a"] == "prob1" and st.d["cards"][b1]["a"] == "prob0" and st.d["pl"][0]["tok"] == tok + 1
+    assert st.area(b2) == "prob1" and st.area(b1) == "prob0" and st.tokens(0) == tok + 1
 
 
 def test_banish_each_friend_at_the_manes_problem_with_lower_or_equal_power(game):
     """AD90 Cruel Taskmistress: Friends at Bob's Mane Character's Problem with power <= its power are banished,
     whoever controls them; none while it is at home."""
     st = stacked_game(game)
-    mane = st.d["pl"][1]["mane"]
+    mane = st.mane(1)
     low = place(game, st, "PR20", 0, "prob0")
     high = place(game, st, "PR31", 1, "prob0")
     run(game, st, effects_of(game, "AD90"))
-    assert low in st.d["play"]  # the Mane Character is at home
+    assert low in st.cards_in_play  # the Mane Character is at home
     st.d["cards"][mane]["a"] = "prob0"
     run(game, st, effects_of(game, "AD90"))
     mp = game.power(st, mane)
-    assert (low in st.d["play"]) == (1 > mp) and (high in st.d["play"]) == (4 > mp)
+    assert (low in st.cards_in_play) == (1 > mp) and (high in st.cards_in_play) == (4 > mp)
 
 
 def test_dismiss_or_gain_control_instead(game):
@@ -821,14 +821,14 @@ def test_dismiss_or_gain_control_instead(game):
     tm = place(game, st, "PR155", 1, "prob0")
     run(game, st, effects_of(game, "DE108"))
     st, _ = choose(game, st, False)
-    assert tm not in st.d["play"]
+    assert tm not in st.cards_in_play
     st = stacked_game(game)
     tm = place(game, st, "PR155", 1, "prob0")
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     run(game, st, effects_of(game, "DE108"))
     st, _ = choose(game, st, True)
-    st, _ = choose(game, st, st.d["pl"][0]["hand"][0])
-    assert tm in st.d["play"] and st.d["cards"][tm]["c"] == 0 and len(st.d["pl"][0]["hand"]) == hand - 1
+    st, _ = choose(game, st, st.hand(0)[0])
+    assert tm in st.cards_in_play and st.controller(tm) == 0 and len(st.hand(0)) == hand - 1
 
 
 def test_opponents_cant_play_cards_during_faceoffs_this_turn(game):
@@ -854,29 +854,29 @@ def test_look_at_two_put_any_number_into_the_discard_rest_in_any_order(game):
     st = stacked_game(game)
     sb = place(game, st, "DE72", 0, "home0")
     top(game, st, 1, "PR31", "PR20", "PR33")
-    a, b, c = st.d["pl"][1]["deck"][:3]
+    a, b, c = st.deck(1)[:3]
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == sb))
-    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]
+    assert st.pending["kind"] == "choice" and st.pending["options"] == [0, 1]
     st, ev = choose(game, st, 1)
-    assert st.d["pending"]["options"] == [a, b, "done"]
+    assert st.pending["options"] == [a, b, "done"]
     v1 = game.view(st, 1)  # Bob sees only that Ann is deciding (a private look)
     assert "options" not in (v1["pending"] or {}) and v1["pending"]["kind"] == "target"
     st, _ = choose(game, st, a)
-    assert st.d["pending"]["options"] == [b, "done"]
+    assert st.pending["options"] == [b, "done"]
     st, _ = choose(game, st, "done")
-    assert number(game, st, st.d["pl"][1]["disc"][-1]) == "PR31"
-    assert [number(game, st, x) for x in st.d["pl"][1]["deck"][:2]] == ["PR20", "PR33"]
+    assert number(game, st, st.discard_pile(1)[-1]) == "PR31"
+    assert [number(game, st, x) for x in st.deck(1)[:2]] == ["PR20", "PR33"]
     # none discarded, the two put back in the other order
     st = stacked_game(game)
     sb = place(game, st, "DE72", 0, "home0")
     top(game, st, 0, "PR31", "PR20")
-    a, b = st.d["pl"][0]["deck"][:2]
+    a, b = st.deck(0)[:2]
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == sb))
     st, _ = choose(game, st, 0)
     st, _ = choose(game, st, "done")
-    assert st.d["pending"]["options"] == [a, b]  # which goes on top
+    assert st.pending["options"] == [a, b]  # which goes on top
     st, _ = choose(game, st, b)
-    assert st.d["pl"][0]["deck"][:2] == [b, a]
+    assert st.deck(0)[:2] == [b, a]
 
 
 def test_look_at_colors_many_any_number_on_top_rest_on_the_bottom(game):
@@ -888,12 +888,12 @@ def test_look_at_colors_many_any_number_on_top_rest_on_the_bottom(game):
     n = len(game.colors(st, ra))
     assert n == 2
     top(game, st, 1, "PR31", "PR20", "PR33")
-    look = st.d["pl"][1]["deck"][:n]
+    look = st.deck(1)[:n]
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ra))
-    assert st.d["pending"]["options"] == look + ["done"]
+    assert st.pending["options"] == look + ["done"]
     st, _ = choose(game, st, look[-1])
     st, _ = choose(game, st, "done")
-    deck = st.d["pl"][1]["deck"]
+    deck = st.deck(1)
     assert deck[0] == look[-1] and deck[-len(look) + 1:] == look[:-1]
 
 
@@ -907,12 +907,12 @@ def test_ready_any_number_of_characters_there(game):
     place(game, st, "PR20", 0, "prob1", exhausted=True)
     run(game, st, effects_of(game, "CG110"))
     st, _ = choose(game, st, "prob0")
-    assert set(st.d["pending"]["options"]) == {x1, x2, x3, "none"}
+    assert set(st.pending["options"]) == {x1, x2, x3, "none"}
     st, _ = choose(game, st, x3)
     st, _ = choose(game, st, x1)
-    assert set(st.d["pending"]["options"]) == {x2, "none"}
+    assert set(st.pending["options"]) == {x2, "none"}
     st, _ = choose(game, st, "none")
-    assert [st.d["cards"][c]["ex"] for c in (x1, x2, x3)] == [False, True, False]
+    assert [st.exhausted(c) for c in (x1, x2, x3)] == [False, True, False]
 
 
 # ------------------------------------------------------------------ assorted timed templates
@@ -925,11 +925,11 @@ def test_welcome_wagon_exhausts_the_friend_played_to_a_problem(game):
     f = to_hand(game, st, "PR20", 0)
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, Action.make("play", 0, card=f, area="prob0"))
-    played = next(c for c in st.d["play"] if number(game, st, c) == "PR20" and st.d["cards"][c]["c"] == 0)
+    played = next(c for c in st.cards_in_play if number(game, st, c) == "PR20" and st.controller(c) == 0)
     assert game.to_move(st) == 1
     a = next(a for a in game.legal_actions(st, 1) if a.kind == "activate" and a.get("card") == wag)
     st, _ = game.apply(st, a)
-    assert st.d["cards"][played]["ex"] and wag not in st.d["play"]
+    assert st.exhausted(played) and wag not in st.cards_in_play
 
 
 def test_roseluck_another_friend_from_the_discard_pile(game):
@@ -947,7 +947,7 @@ def test_roseluck_another_friend_from_the_discard_pile(game):
     st._la = None
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == rose)
     st, _ = game.apply(st, a)
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR31" and "PR20" in [number(game, st, c) for c in st.d["pl"][0]["disc"]]
+    assert number(game, st, st.hand(0)[-1]) == "PR31" and "PR20" in [number(game, st, c) for c in st.discard_pile(0)]
 
 
 def test_lilac_links_and_lead_pony_badge(game):
@@ -959,12 +959,12 @@ def test_lilac_links_and_lead_pony_badge(game):
     helper = place(game, st, "PR20", 0, "home0")
     tired = place(game, st, "PR31", 0, "prob0", exhausted=True)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == badge))
-    opts = st.d["pending"]["options"]
+    opts = st.pending["options"]
     assert helper in opts and badge not in opts and tired not in opts
     st, _ = choose(game, st, helper)
-    assert set(st.d["pending"]["options"]) == {helper, tired}  # exhausted characters (the cost was paid first)
+    assert set(st.pending["options"]) == {helper, tired}  # exhausted characters (the cost was paid first)
     st, _ = choose(game, st, tired)
-    assert st.d["cards"][badge]["ex"] and st.d["cards"][helper]["ex"] and not st.d["cards"][tired]["ex"]
+    assert st.exhausted(badge) and st.exhausted(helper) and not st.exhausted(tired)
     st = stacked_game(game)
     lilac = place(game, st, "PR88", 0, "prob0")
     plain = place(game, st, "PR31", 1, "prob0")
@@ -973,7 +973,7 @@ def test_lilac_links_and_lead_pony_badge(game):
     _fo(game, st)
     st, ev = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lilac))
     # the only Friend that fits gets -5 (no choice asked): Bob's total is 4 + (4 - 5) + his flip
-    assert st.d["cards"][lilac]["ex"] and any(m.startswith(game.r.name(st.d, plain).split(",")[0]) and "gets -5 power" in m
+    assert st.exhausted(lilac) and any(m.startswith(game.r.name(st.d, plain).split(",")[0]) and "gets -5 power" in m
                                               for m in msgs(ev))
     assert not any("Faceoff totals: Ann" in m and "Bob 8" in m for m in msgs(ev))
 
@@ -984,9 +984,9 @@ def test_guard_geese_turns_a_troublemaker_over_without_uncovering(game):
     st = stacked_game(game)
     geese = place(game, st, "LL54", 0, "home0")
     fd = place(game, st, "PR210", 1, "prob0", face_down=True)  # Nightmare Moon: 'When this card is uncovered, ...'
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == geese))
-    assert not st.d["cards"][fd]["fd"] and geese not in st.d["play"] and len(st.d["pl"][0]["hand"]) == hand
+    assert not st.face_down(fd) and geese not in st.cards_in_play and len(st.hand(0)) == hand
 
 
 def test_each_player_keeps_up_to_three_friends(game):
@@ -996,12 +996,12 @@ def test_each_player_keeps_up_to_three_friends(game):
     mine = [place(game, st, "PR20", 0, "home0") for _ in range(4)]
     theirs = [place(game, st, "PR31", 1, "home1") for _ in range(2)]
     run(game, st, effects_of(game, "SB100"))
-    assert st.d["pending"]["player"] == 0 and "done" in st.d["pending"]["options"]
+    assert st.pending["player"] == 0 and "done" in st.pending["options"]
     st, _ = choose(game, st, mine[0])
     st, _ = choose(game, st, mine[2])
     st, _ = choose(game, st, "done")
-    assert [c in st.d["play"] for c in mine] == [True, False, True, False]
-    assert all(c in st.d["play"] for c in theirs)  # Bob has only two: nothing to choose
+    assert [c in st.cards_in_play for c in mine] == [True, False, True, False]
+    assert all(c in st.cards_in_play for c in theirs)  # Bob has only two: nothing to choose
 
 
 def test_search_for_critters_with_different_names(game):
@@ -1009,16 +1009,16 @@ def test_search_for_critters_with_different_names(game):
     st = stacked_game(game)
     top(game, st, 0, "CN83", "CN83", "CG81", "PR20")
     run(game, st, effects_of(game, "LL86"))
-    opts = [o for o in st.d["pending"]["options"] if o != "done"]
-    crit = [c for c in st.d["pl"][0]["deck"] if "Critter" in game.db.cards[st.d["cards"][c]["k"]].front.traits
-            and game.db.cards[st.d["cards"][c]["k"]].front.type == "Friend"]
+    opts = [o for o in st.pending["options"] if o != "done"]
+    crit = [c for c in st.deck(0) if "Critter" in game.db.cards[st.card_key(c)].front.traits
+            and game.db.cards[st.card_key(c)].front.type == "Friend"]
     assert set(opts) == set(crit) and "PR20" not in [number(game, st, o) for o in opts]
     st, _ = choose(game, st, next(o for o in opts if number(game, st, o) == "CN83"))
-    opts = [o for o in st.d["pending"]["options"] if o != "done"]
+    opts = [o for o in st.pending["options"] if o != "done"]
     assert "CN83" not in [number(game, st, o) for o in opts] and "CG81" in [number(game, st, o) for o in opts]
     st, _ = choose(game, st, next(o for o in opts if number(game, st, o) == "CG81"))
     st, ev = choose(game, st, "done")
-    assert {"CN83", "CG81"} <= {number(game, st, c) for c in st.d["pl"][0]["hand"]}
+    assert {"CN83", "CG81"} <= {number(game, st, c) for c in st.hand(0)}
 
 
 def test_next_defeat_scores_an_additional_point(game):
@@ -1028,9 +1028,9 @@ def test_next_defeat_scores_an_additional_point(game):
     tm = place(game, st, "PR155", 1, "prob0")
     tm2 = place(game, st, "PR155", 1, "prob1")
     run(game, st, [{"op": "defeat", "target": {"id": tm}}])
-    assert st.d["pl"][0]["score"] == 2  # 1 + 1
+    assert st.score(0) == 2  # 1 + 1
     run(game, st, [{"op": "defeat", "target": {"id": tm2}}])
-    assert st.d["pl"][0]["score"] == 3  # only the next one
+    assert st.score(0) == 3  # only the next one
 
 
 def test_catch_me_retire_involved_to_dismiss_involved(game):
@@ -1042,13 +1042,13 @@ def test_catch_me_retire_involved_to_dismiss_involved(game):
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
     play_effects(game, st, 0, None, effects_of(game, "CG97"))
     resolve_all(game, st)
-    assert mine not in st.d["play"] and theirs not in st.d["play"]
+    assert mine not in st.cards_in_play and theirs not in st.cards_in_play
     st = stacked_game(game)
     theirs = place(game, st, "PR31", 1, "prob0")
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
     play_effects(game, st, 0, None, effects_of(game, "CG97"))
     resolve_all(game, st)
-    assert theirs in st.d["play"]
+    assert theirs in st.cards_in_play
 
 
 def test_reveal_and_draw_then_power_if_event(game):
@@ -1060,9 +1060,9 @@ def test_reveal_and_draw_then_power_if_event(game):
     top(game, st, 0, "PR104", "PR20")
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lemon))
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104" and game.power(st, lemon) == base + 2
+    assert number(game, st, st.hand(0)[-1]) == "PR104" and game.power(st, lemon) == base + 2
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lemon))
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR20" and game.power(st, lemon) == base + 2
+    assert number(game, st, st.hand(0)[-1]) == "PR20" and game.power(st, lemon) == base + 2
 
 
 # ------------------------------------------------------------------ reveals, zone activations, area restrictions
@@ -1071,19 +1071,19 @@ def test_reveal_three_friend_to_hand_rest_to_discard(game):
     into your hand, and put all other revealed cards into your discard pile.' (public reveal; the player picks among
     several Friends)."""
     st = stacked_game(game, manes=("CN2", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["b"] = True  # (the boosted side's ability)
     place(game, st, "PR20", 0, "home0")
     top(game, st, 0, "PR31", "PR104", "PR36", "PR12")
-    a, b, c = st.d["pl"][0]["deck"][:3]
+    a, b, c = st.deck(0)[:3]
     ab = next(i for i, x in enumerate(game.abilities(st, mane)) if x["kind"] == "activated")
     st, ev = game.apply(st, Action.make("activate", 0, card=mane, ability=ab))
     assert any(m.startswith("Ann reveals Full Steam") for m in msgs(ev))
-    assert set(st.d["pending"]["options"]) == {a, c}
+    assert set(st.pending["options"]) == {a, c}
     st, _ = choose(game, st, c)
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR36"
-    assert sorted(number(game, st, x) for x in st.d["pl"][0]["disc"]) == ["PR104", "PR20", "PR31"]  # (+ the retired one)
-    assert number(game, st, st.d["pl"][0]["deck"][0]) == "PR12"
+    assert number(game, st, st.hand(0)[-1]) == "PR36"
+    assert sorted(number(game, st, x) for x in st.discard_pile(0)) == ["PR104", "PR20", "PR31"]  # (+ the retired one)
+    assert number(game, st, st.deck(0)[0]) == "PR12"
 
 
 def test_reveal_three_may_take_an_event_rest_on_top_in_any_order(game):
@@ -1092,14 +1092,14 @@ def test_reveal_three_may_take_an_event_rest_on_top_in_any_order(game):
     st = stacked_game(game)
     lib = place(game, st, "PR138", 0, "home0")
     top(game, st, 0, "PR104", "PR31", "PR20")
-    a, b, c = st.d["pl"][0]["deck"][:3]
+    a, b, c = st.deck(0)[:3]
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == lib))
-    assert st.d["pending"]["options"] == [a, "none"]
+    assert st.pending["options"] == [a, "none"]
     st, _ = choose(game, st, a)
-    assert st.d["pending"]["options"] == [b, c]
+    assert st.pending["options"] == [b, c]
     st, _ = choose(game, st, c)
-    assert st.d["pl"][0]["deck"][:2] == [c, b] and number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104"
+    assert st.deck(0)[:2] == [c, b] and number(game, st, st.hand(0)[-1]) == "PR104"
 
 
 def test_reveal_colors_many_each_friend_to_hand_rest_bottom(game):
@@ -1108,10 +1108,10 @@ def test_reveal_colors_many_each_friend_to_hand_rest_bottom(game):
     fl = place(game, st, "CG83", 0, "home0")
     add_power(game, st, fl, 0, "turn", col="Loyalty")
     top(game, st, 0, "PR104", "PR31")
-    a, b = st.d["pl"][0]["deck"][:2]
+    a, b = st.deck(0)[:2]
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fl))
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR31" and st.d["pl"][0]["deck"][-1] == a
+    assert number(game, st, st.hand(0)[-1]) == "PR31" and st.deck(0)[-1] == a
 
 
 def test_activated_from_the_discard_pile(game):
@@ -1125,7 +1125,7 @@ def test_activated_from_the_discard_pile(game):
     acts = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == bm]
     assert acts
     st, _ = game.apply(st, acts[0])
-    assert st.d["cards"][f]["cn"].get("+1") == 1 and number(game, st, st.d["pl"][0]["ban"][-1]) == "DE17"
+    assert st.counters(f).get("+1") == 1 and number(game, st, st.banished(0)[-1]) == "DE17"
 
 
 def test_remove_a_counter_from_one_of_your_cards_as_a_cost_and_redistribute(game):
@@ -1139,18 +1139,18 @@ def test_remove_a_counter_from_one_of_your_cards_as_a_cost_and_redistribute(game
     st.d["cards"][f1]["cn"]["+1"] = 2
     st.d["cards"][f2]["cn"]["+1"] = 1
     st._la = None
-    tok = st.d["pl"][0]["tok"]
+    tok = st.tokens(0)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fac))
-    assert set(st.d["pending"]["options"]) == {f1, f2}
+    assert set(st.pending["options"]) == {f1, f2}
     st, _ = choose(game, st, f2)
-    assert st.d["cards"][f2]["cn"]["+1"] == 0 and st.d["pl"][0]["tok"] == tok + 1
+    assert st.counters(f2)["+1"] == 0 and st.tokens(0) == tok + 1
     op = place(game, st, "HM112", 0, "home0")
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == op))
     st, _ = choose(game, st, f2)  # onto Full Steam
-    assert set(st.d["pending"]["options"]) == {f1, "none"}
+    assert set(st.pending["options"]) == {f1, "none"}
     st, _ = choose(game, st, f1)
     st, _ = choose(game, st, f1)
-    assert st.d["cards"][f2]["cn"]["+1"] == 2 and st.d["cards"][f1]["cn"]["+1"] == 0 and not st.d["pending"]
+    assert st.counters(f2)["+1"] == 2 and st.counters(f1)["+1"] == 0 and not st.pending
 
 
 def test_school_shut_down_and_random_reveal(game):
@@ -1160,10 +1160,10 @@ def test_school_shut_down_and_random_reveal(game):
     f = place(game, st, "PR20", 0, "prob0")
     r = place(game, st, "PR151", 1, "home1")
     tm = place(game, st, "PR155", 1, "prob0", face_down=True)
-    d0 = len(st.d["pl"][0]["deck"]) + len(st.d["pl"][0]["disc"])
+    d0 = len(st.deck(0)) + len(st.discard_pile(0))
     run(game, st, effects_of(game, "FF140"))
-    assert not any(x in st.d["play"] for x in (f, r, tm)) and st.d["cards"][st.d["pl"][0]["mane"]]["z"] == "play"
-    assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["deck"]) >= d0
+    assert not any(x in st.cards_in_play for x in (f, r, tm)) and st.d["cards"][st.mane(0)]["z"] == "play"
+    assert not st.discard_pile(0) and len(st.deck(0)) >= d0
     spy = place(game, st, "CG144", 0, "home0")
     st, ev = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == spy))
     assert any(m.startswith("Bob reveals") and "random card" in m for m in msgs(ev))
@@ -1180,7 +1180,7 @@ def test_characters_cant_be_moved_or_played_to_that_problem(game):
     f = to_hand(game, st, "PR20", 0)
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == guard))
-    assert st.d["cards"][a]["a"] == "home0" and st.d["cards"][b]["a"] == "home1" and guard not in st.d["play"]
+    assert st.area(a) == "home0" and st.area(b) == "home1" and guard not in st.cards_in_play
     acts = game.legal_actions(st, 0)
     assert not any(x.kind == "move" and x.get("area") == "prob1" for x in acts)
     plays = [x for x in acts if x.kind == "play" and number(game, st, x.get("card")) == "PR20"]  # (copies are deduplicated)
@@ -1199,12 +1199,12 @@ def test_faceoff_winner_puts_a_card_from_the_opponents_hand_on_top(game):
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     run(game, st, effects_of(game, "CN106"))
-    st = pass_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"].get("op") == "look_hand")
-    assert st.d["pending"]["player"] == 0
-    ch = st.d["pending"]["options"][0]
+    st = pass_until(game, st, lambda s: s.pending is not None and s.pending.get("op") == "look_hand")
+    assert st.pending["player"] == 0
+    ch = st.pending["options"][0]
     st, _ = choose(game, st, ch)
-    assert st.d["pl"][1]["deck"][0] == ch or st.d["cards"].get(ch) is None
-    assert ch not in st.d["pl"][1]["hand"]
+    assert st.deck(1)[0] == ch or st.d["cards"].get(ch) is None
+    assert ch not in st.hand(1)
 
 
 def test_faceoff_against_a_troublemaker_and_take_a_flipped_card(game):
@@ -1217,20 +1217,20 @@ def test_faceoff_against_a_troublemaker_and_take_a_flipped_card(game):
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     run(game, st, effects_of(game, "FF100"))
-    while st.d["pending"]:
-        opts = st.d["pending"]["options"]
+    while st.pending:
+        opts = st.pending["options"]
         st, _ = choose(game, st, tm if tm in opts else mine if mine in opts else opts[0])
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert tm not in st.d["play"] and number(game, st, st.d["pl"][1]["ban"][-1]) == "PR155"
+    st = pass_until(game, st, lambda s: s.faceoff is None)
+    assert tm not in st.cards_in_play and number(game, st, st.banished(1)[-1]) == "PR155"
     st = stacked_game(game)
     baby = place(game, st, "LL67", 0, "home0")
     place(game, st, "PR20", 1, "home1")
     top(game, st, 0, "PR104")
     top(game, st, 1, "PR20")
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == baby))
-    st = pass_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"]["kind"] == "may")
+    st = pass_until(game, st, lambda s: s.pending is not None and s.pending["kind"] == "may")
     st, _ = choose(game, st, True)
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR104"
+    assert number(game, st, st.hand(0)[-1]) == "PR104"
 
 
 def test_look_at_a_players_hand_banish_and_name_a_card(game):
@@ -1241,18 +1241,18 @@ def test_look_at_a_players_hand_banish_and_name_a_card(game):
     run(game, st, effects_of(game, "LL85"))
     st, _ = choose(game, st, 1)
     st, _ = choose(game, st, 1)  # Bob's hand
-    c = st.d["pending"]["options"][0]
+    c = st.pending["options"][0]
     st, _ = choose(game, st, c)
-    assert c not in st.d["pl"][1]["hand"] and st.d["pl"][1]["ban"]
+    assert c not in st.hand(1) and st.banished(1)
     for n in ("PR31", "PR31", "PR20"):
         x = game._new(st.d, game.db.key(n), 0, "disc")
         st.d["pl"][0]["disc"].append(x)
-    deck = len(st.d["pl"][0]["deck"])
+    deck = len(st.deck(0))
     run(game, st, effects_of(game, "LL85"))
     st, _ = choose(game, st, 2)
-    assert set(st.d["pending"]["options"]) == {"Full Steam, Smoke Stacked", "Sweetie Sunrise, Early Riser"}
+    assert set(st.pending["options"]) == {"Full Steam, Smoke Stacked", "Sweetie Sunrise, Early Riser"}
     st, _ = choose(game, st, "Full Steam, Smoke Stacked")
-    assert [number(game, st, x) for x in st.d["pl"][0]["disc"]] == ["PR20"] and len(st.d["pl"][0]["deck"]) == deck + 2
+    assert [number(game, st, x) for x in st.discard_pile(0)] == ["PR20"] and len(st.deck(0)) == deck + 2
 
 
 def test_odd_or_even(game):
@@ -1260,15 +1260,15 @@ def test_odd_or_even(game):
     (0 counts as even)."""
     st = stacked_game(game)
     top(game, st, 0, "PR20")  # 1: odd
-    tok, hand = st.d["pl"][0]["tok"], len(st.d["pl"][0]["hand"])
+    tok, hand = st.tokens(0), len(st.hand(0))
     run(game, st, effects_of(game, "CN108"))
-    assert st.d["pending"]["options"] == ["odd", "even"]
+    assert st.pending["options"] == ["odd", "even"]
     st, _ = choose(game, st, "odd")
-    assert st.d["pl"][0]["tok"] == tok + 1 and len(st.d["pl"][0]["hand"]) == hand + 1
+    assert st.tokens(0) == tok + 1 and len(st.hand(0)) == hand + 1
     top(game, st, 0, "PR20")
     run(game, st, effects_of(game, "CN108"))
     st, _ = choose(game, st, "even")
-    assert st.d["pl"][0]["tok"] == tok + 1 and len(st.d["pl"][0]["hand"]) == hand + 2
+    assert st.tokens(0) == tok + 1 and len(st.hand(0)) == hand + 2
 
 
 def test_two_cards_from_discard_piles_and_copy_a_counter(game):
@@ -1282,17 +1282,17 @@ def test_two_cards_from_discard_piles_and_copy_a_counter(game):
     run(game, st, effects_of(game, "EO115"))
     st, _ = choose(game, st, a)
     st, _ = choose(game, st, b)
-    assert set(st.d["pending"]["options"]) == {a, b}
+    assert set(st.pending["options"]) == {a, b}
     st, _ = choose(game, st, b)
-    assert number(game, st, st.d["pl"][1]["ban"][-1]) == "PR20" and number(game, st, st.d["pl"][0]["hand"][-1]) == "PR31"
+    assert number(game, st, st.banished(1)[-1]) == "PR20" and number(game, st, st.hand(0)[-1]) == "PR31"
     f = place(game, st, "PR20", 0, "home0")
     tired = place(game, st, "PR20", 0, "home0", exhausted=True)
     st.d["cards"][f]["cn"] = {"+1": 1, "Harmony": 2}
     st.d["cards"][tired]["cn"] = {"+1": 1}
     run(game, st, effects_of(game, "CG101"))
-    assert set(st.d["pending"]["options"]) == {"+1", "Harmony"}  # only one ready card has counters: no card choice
+    assert set(st.pending["options"]) == {"+1", "Harmony"}  # only one ready card has counters: no card choice
     st, _ = choose(game, st, "Harmony")
-    assert st.d["cards"][f]["cn"] == {"+1": 1, "Harmony": 3} and st.d["cards"][tired]["cn"] == {"+1": 1}
+    assert st.counters(f) == {"+1": 1, "Harmony": 3} and st.counters(tired) == {"+1": 1}
 
 
 def test_exhaust_up_to_colors_and_dismiss_for_tokens(game):
@@ -1302,18 +1302,18 @@ def test_exhaust_up_to_colors_and_dismiss_for_tokens(game):
     mine = place(game, st, "PR31", 0, "home0")
     o1, o2 = place(game, st, "PR20", 1, "home1"), place(game, st, "PR20", 1, "home1")
     run(game, st, effects_of(game, "CG108"))
-    if st.d["pending"] and mine in st.d["pending"]["options"]:
+    if st.pending and mine in st.pending["options"]:
         st, _ = choose(game, st, mine)
-    assert st.d["cards"][mine]["ex"] and set(st.d["pending"]["options"]) == {o1, o2, "none"}  # one color: one pick
+    assert st.exhausted(mine) and set(st.pending["options"]) == {o1, o2, "none"}  # one color: one pick
     st, _ = choose(game, st, o2)
-    assert st.d["cards"][o2]["ex"] and not st.d["cards"][o1]["ex"] and not st.d["pending"]
+    assert st.exhausted(o2) and not st.exhausted(o1) and not st.pending
     victim = place(game, st, "PR31", 1, "prob1")  # cost 4
     run(game, st, effects_of(game, "LL89"))
     st, _ = choose(game, st, victim)
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    assert st.pending["kind"] == "may" and st.pending["player"] == 1
     st, _ = choose(game, st, True)
-    toks = [c for c in st.d["play"] if st.d["cards"][c].get("t") and st.d["cards"][c]["c"] == 1]
-    assert victim not in st.d["play"] and len(toks) == game.db.cards[game.db.key("PR31")].front.cost
+    toks = [c for c in st.cards_in_play if st.d["cards"][c].get("t") and st.controller(c) == 1]
+    assert victim not in st.cards_in_play and len(toks) == game.db.cards[game.db.key("PR31")].front.cost
 
 
 # ------------------------------------------------------------------ conditions of activation, Harmony-tagged branches
@@ -1321,7 +1321,7 @@ def test_turn_over_while_at_a_problem_with_two_other_characters(game):
     """FF131 Silverstream (Mane): 'Immediate: While this card is at a Problem with 2 or more other characters, turn this
     card over.' (checked as it is activated, 703)."""
     st = stacked_game(game, manes=("FF131", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["a"] = "prob0"
     place(game, st, "PR20", 1, "prob0")
     st._la = None
@@ -1329,7 +1329,7 @@ def test_turn_over_while_at_a_problem_with_two_other_characters(game):
     place(game, st, "PR20", 0, "prob0")
     st._la = None
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == mane))
-    assert st.d["cards"][mane]["b"]
+    assert st.boosted(mane)
 
 
 def test_exhaust_three_friends_to_turn_over_and_home_limit_trigger(game):
@@ -1337,23 +1337,23 @@ def test_exhaust_three_friends_to_turn_over_and_home_limit_trigger(game):
     boosted: 'At the end of your turn, if you have Friends at home in excess of your home limit, you may exhaust this card
     to put a Friend there into its owner's hand.'"""
     st = stacked_game(game, manes=("CNf4", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     fs = [place(game, st, "PR20", 0, "home0") for _ in range(2)]
     assert not _can_activate(game, st, mane, 0)
     fs.append(place(game, st, "PR20", 0, "prob0"))
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == mane))
-    while st.d["pending"]:
-        st, _ = choose(game, st, st.d["pending"]["options"][0])
-    assert all(st.d["cards"][f]["ex"] for f in fs) and st.d["cards"][mane]["b"]
+    while st.pending:
+        st, _ = choose(game, st, st.pending["options"][0])
+    assert all(st.exhausted(f) for f in fs) and st.boosted(mane)
     more = [place(game, st, "PR31", 0, "home0") for _ in range(3)]  # 5 Friends at home: over the limit
     hl = game.home_limit(st, 0)
     assert 5 > hl
-    st = pass_until(game, st, lambda s: s.d["pending"] is not None and s.d["pending"]["kind"] == "may" or s.d["tp"] == 1)
-    assert st.d["pending"] and st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    st = pass_until(game, st, lambda s: s.pending is not None and s.pending["kind"] == "may" or s.turn_player == 1)
+    assert st.pending and st.pending["kind"] == "may" and st.pending["player"] == 0
     st, _ = choose(game, st, True)
-    assert st.d["pending"]["kind"] == "target" and more[0] in st.d["pending"]["options"]
+    assert st.pending["kind"] == "target" and more[0] in st.pending["options"]
     st, _ = choose(game, st, more[0])
-    assert more[0] not in st.d["play"] and "PR31" in [number(game, st, c) for c in st.d["pl"][0]["hand"]]
+    assert more[0] not in st.cards_in_play and "PR31" in [number(game, st, c) for c in st.hand(0)]
 
 
 def test_hat_counter_on_the_host_then_its_power_to_another_friend(game):
@@ -1364,7 +1364,7 @@ def test_hat_counter_on_the_host_then_its_power_to_another_friend(game):
     hat = place(game, st, "HM102", 0, "home0", host=host)
     other = place(game, st, "PR20", 0, "home0")
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == hat))
-    assert st.d["cards"][host]["ex"] and st.d["cards"][host]["cn"]["+1"] == 1
+    assert st.exhausted(host) and st.counters(host)["+1"] == 1
     assert game.power(st, other) == 1 + 5  # Full Steam 4 + its new counter
 
 
@@ -1393,15 +1393,15 @@ def test_remove_a_counter_of_any_type_and_branch_on_it(game):
     peg = place(game, st, "PR79", 0, "home0")  # Pegasus
     st.d["cards"][peg]["cn"] = {"Harmony": 1}
     st._la = None
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == box))
-    assert len(st.d["pl"][0]["hand"]) == hand + 2 and st.d["cards"][peg]["cn"]["Harmony"] == 0
+    assert len(st.hand(0)) == hand + 2 and st.counters(peg)["Harmony"] == 0
     pm = place(game, st, "CG142", 0, "home0")
     f = place(game, st, "PR20", 0, "home0")
     st.d["cards"][f]["cn"] = {"Postage": 1, "+1": 1}
     st._la = None
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == pm))
-    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == ["+1", "Postage"]
+    assert st.pending["kind"] == "choice" and st.pending["options"] == ["+1", "Postage"]
     st, _ = choose(game, st, "Postage")
     st, _ = choose(game, st, f)
     assert game.power(st, f) == 1 + 1 + 2  # printed 1, its remaining +1 counter, +2
@@ -1413,14 +1413,14 @@ def test_each_player_banishes_from_the_other_discard_then_may_take_one(game):
     for q, n in ((0, "PR31"), (0, "PR20"), (1, "PR36"), (1, "PR12")):
         st.d["pl"][q]["disc"].append(game._new(st.d, game.db.key(n), q, "disc"))
     run(game, st, effects_of(game, "LL102"))
-    assert st.d["pending"]["player"] == 0 and all(st.d["cards"][o]["o"] == 1 for o in st.d["pending"]["options"])
-    st, _ = choose(game, st, st.d["pending"]["options"][0])
-    assert st.d["pending"]["player"] == 1 and all(st.d["cards"][o]["o"] == 0 for o in st.d["pending"]["options"])
-    st, _ = choose(game, st, st.d["pending"]["options"][0])
-    while st.d["pending"]:
-        st, _ = choose(game, st, True if st.d["pending"]["kind"] == "may" else st.d["pending"]["options"][0])
-    assert len(st.d["pl"][0]["ban"]) == 1 and len(st.d["pl"][1]["ban"]) == 1
-    assert not st.d["pl"][0]["disc"] and not st.d["pl"][1]["disc"]
+    assert st.pending["player"] == 0 and all(st.owner(o) == 1 for o in st.pending["options"])
+    st, _ = choose(game, st, st.pending["options"][0])
+    assert st.pending["player"] == 1 and all(st.owner(o) == 0 for o in st.pending["options"])
+    st, _ = choose(game, st, st.pending["options"][0])
+    while st.pending:
+        st, _ = choose(game, st, True if st.pending["kind"] == "may" else st.pending["options"][0])
+    assert len(st.banished(0)) == 1 and len(st.banished(1)) == 1
+    assert not st.discard_pile(0) and not st.discard_pile(1)
 
 
 def test_lowest_power_here_returns_a_friend(game):
@@ -1445,7 +1445,7 @@ def test_exchange_control_of_this_card_and_an_opposing_resource(game):
     theirs = place(game, st, "PR151", 1, "home1")
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fl))
-    assert st.d["cards"][theirs]["c"] == 0 and st.d["cards"][fl]["c"] == 1 and st.d["cards"][fl]["nr"]
+    assert st.controller(theirs) == 0 and st.controller(fl) == 1 and st.d["cards"][fl]["nr"]
     st = stacked_game(game)
     heart = place(game, st, "CG132", 0, "home0")
     host = place(game, st, "PR31", 1, "home1")
@@ -1453,22 +1453,22 @@ def test_exchange_control_of_this_card_and_an_opposing_resource(game):
     free = place(game, st, "PR151", 1, "home1")
     set_tokens(st, 0, 2)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == heart))
-    assert st.d["cards"][free]["c"] == 0 and st.d["cards"][heart]["c"] == 1
+    assert st.controller(free) == 0 and st.controller(heart) == 1
 
 
 def test_retire_any_number_as_an_additional_cost_then_draw_and_discard(game):
     """EO130 Party Hard: the number retired sets how many cards Ann draws and Bob discards."""
     st = stacked_game(game)
     fs = [place(game, st, "PR20", 0, "home0") for _ in range(3)]
-    hand0, hand1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
+    hand0, hand1 = len(st.hand(0)), len(st.hand(1))
     run(game, st, effects_of(game, "EO130"))
     st, _ = choose(game, st, fs[0])
     st, _ = choose(game, st, fs[2])
     st, _ = choose(game, st, "none")
-    while st.d["pending"]:  # Bob picks his discards
-        st, _ = choose(game, st, st.d["pending"]["options"][0])
-    assert fs[1] in st.d["play"] and fs[0] not in st.d["play"]
-    assert len(st.d["pl"][0]["hand"]) == hand0 + 2 and len(st.d["pl"][1]["hand"]) == hand1 - 2
+    while st.pending:  # Bob picks his discards
+        st, _ = choose(game, st, st.pending["options"][0])
+    assert fs[1] in st.cards_in_play and fs[0] not in st.cards_in_play
+    assert len(st.hand(0)) == hand0 + 2 and len(st.hand(1)) == hand1 - 2
 
 
 def test_score_if_a_problem_you_confronted_has_no_opposing_friends(game):
@@ -1476,13 +1476,13 @@ def test_score_if_a_problem_you_confronted_has_no_opposing_friends(game):
     st = stacked_game(game)
     pid = game.problem_at(st, "prob1")
     run(game, st, effects_of(game, "EO137"))
-    assert st.d["pl"][0]["score"] == 0  # nothing confronted this turn
-    st.d["cft"] = [st.d["turn"], [pid]]
+    assert st.score(0) == 0  # nothing confronted this turn
+    st.d["cft"] = [st.turn, [pid]]
     run(game, st, effects_of(game, "EO137"))
-    assert st.d["pl"][0]["score"] == 1
+    assert st.score(0) == 1
     place(game, st, "PR20", 1, "prob1")
     run(game, st, effects_of(game, "EO137"))
-    assert st.d["pl"][0]["score"] == 1
+    assert st.score(0) == 1
 
 
 # ------------------------------------------------------------------ more faceoff, reveal and discard-pile Events
@@ -1499,9 +1499,9 @@ def test_become_involved_and_put_a_friend_from_the_discard_into_the_faceoff(game
     _fo(game, st)
     assert not game.involved_in_faceoff(st, scoot)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == scoot))
-    assert st.d["fo"] is None or game.involved_in_faceoff(st, scoot)
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
-    assert scoot not in st.d["play"]
+    assert st.faceoff is None or game.involved_in_faceoff(st, scoot)
+    st = pass_until(game, st, lambda s: s.faceoff is None)
+    assert scoot not in st.cards_in_play
     st = stacked_game(game)
     place(game, st, "PR20", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
@@ -1510,9 +1510,9 @@ def test_become_involved_and_put_a_friend_from_the_discard_into_the_faceoff(game
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "ign": []}
     play_effects(game, st, 0, None, effects_of(game, "CN107"))
     resolve_all(game, st)
-    new = next(c for c in st.d["play"] if number(game, st, c) == "PR31")
-    assert st.d["cards"][new]["a"] == "prob0" and game.involved_in_faceoff(st, new)
-    assert st.d["fo"]["end_fx"][0]["eff"] == [{"op": "banish", "target": {"id": new}}]
+    new = next(c for c in st.cards_in_play if number(game, st, c) == "PR31")
+    assert st.area(new) == "prob0" and game.involved_in_faceoff(st, new)
+    assert st.faceoff["end_fx"][0]["eff"] == [{"op": "banish", "target": {"id": new}}]
 
 
 def test_discard_a_friend_for_its_colors_and_pay_to_pump_a_flipped_card(game):
@@ -1523,7 +1523,7 @@ def test_discard_a_friend_for_its_colors_and_pay_to_pump_a_flipped_card(game):
     kc = place(game, st, "SB96", 0, "home0")
     st.d["pl"][0]["hand"] = [to_hand(game, st, "PR12", 0)]  # Emerald Green: [Loyalty]
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == kc))
-    assert "Loyalty" in game.colors(st, kc) and not st.d["pl"][0]["hand"]
+    assert "Loyalty" in game.colors(st, kc) and not st.hand(0)
     st = stacked_game(game)
     fern = place(game, st, "LL52", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
@@ -1532,10 +1532,10 @@ def test_discard_a_friend_for_its_colors_and_pay_to_pump_a_flipped_card(game):
     top(game, st, 0, "PR20")
     top(game, st, 1, "PR33")
     _fo(game, st)
-    st = pass_until(game, st, lambda s: s.d["fo"] and s.d["fo"]["stage"] == "w_flip" or s.d["fo"] is None)
+    st = pass_until(game, st, lambda s: s.faceoff and s.faceoff["stage"] == "w_flip" or s.faceoff is None)
     before = game.faceoff_total(st, 0)
     st, ev = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == fern))
-    assert st.d["pl"][0]["tok"] == 1 and not st.d["pl"][0]["hand"]
+    assert st.tokens(0) == 1 and not st.hand(0)
     assert any(f"Faceoff totals: Ann {before + 3}," in m for m in msgs(ev)) or game.faceoff_total(st, 0) == before + 3
 
 
@@ -1549,10 +1549,10 @@ def test_search_deck_or_discard_for_an_accessory(game):
     st.d["pl"][0]["disc"].append(acc)
     st._la = None
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ra))
-    while st.d["pending"] and acc not in st.d["pending"]["options"]:
-        st, _ = choose(game, st, st.d["pending"]["options"][0])  # the card banished as the cost
+    while st.pending and acc not in st.pending["options"]:
+        st, _ = choose(game, st, st.pending["options"][0])  # the card banished as the cost
     st, _ = choose(game, st, acc)
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "HM102" and st.d["pl"][0]["ban"]
+    assert number(game, st, st.hand(0)[-1]) == "HM102" and st.banished(0)
 
 
 def test_reveal_until_a_friend_and_discord_pile(game):
@@ -1561,20 +1561,20 @@ def test_reveal_until_a_friend_and_discord_pile(game):
     st = stacked_game(game)
     top(game, st, 1, "PR104", "PR31")
     run(game, st, effects_of(game, "DE140"))
-    got = [c for c in st.d["play"] if number(game, st, c) == "PR31" and st.d["cards"][c]["c"] == 0]
-    assert got and st.d["cards"][got[0]]["o"] == 1
+    got = [c for c in st.cards_in_play if number(game, st, c) == "PR31" and st.controller(c) == 0]
+    assert got and st.owner(got[0]) == 1
     a = game._new(st.d, game.db.key("PR20"), 0, "disc")
     b = game._new(st.d, game.db.key("PR36"), 1, "disc")
     st.d["pl"][0]["disc"].append(a)
     st.d["pl"][1]["disc"].append(b)
     run(game, st, effects_of(game, "AD94"))
     asked = []
-    while st.d["pending"]:
-        asked.append(st.d["pending"]["player"])
+    while st.pending:
+        asked.append(st.pending["player"])
         st, _ = choose(game, st, True)
     assert asked == [1, 0]  # Bob decides for his card (chosen by Ann), then Ann for hers
-    assert any(number(game, st, c) == "PR20" and st.d["cards"][c]["c"] == 0 for c in st.d["play"])
-    assert any(number(game, st, c) == "PR36" and st.d["cards"][c]["c"] == 1 for c in st.d["play"])
+    assert any(number(game, st, c) == "PR20" and st.controller(c) == 0 for c in st.cards_in_play)
+    assert any(number(game, st, c) == "PR36" and st.controller(c) == 1 for c in st.cards_in_play)
 
 
 def test_name_a_type_and_problem_deck_top_or_bottom(game):
@@ -1585,16 +1585,16 @@ def test_name_a_type_and_problem_deck_top_or_bottom(game):
     run(game, st, effects_of(game, "MT88"))
     st, _ = choose(game, st, 2)
     st, ev = choose(game, st, "Event")
-    assert [number(game, st, c) for c in st.d["pl"][1]["hand"]] == ["PR20"] and any("reveals their hand" in m for m in msgs(ev))
-    pd = st.d["pl"][1]["pdeck"]
+    assert [number(game, st, c) for c in st.hand(1)] == ["PR20"] and any("reveals their hand" in m for m in msgs(ev))
+    pd = st.problem_deck(1)
     a, b = pd[0], pd[1]
     run(game, st, effects_of(game, "MT84"))
     st, _ = choose(game, st, 0)
     st, _ = choose(game, st, 1)  # Bob's Problem deck
-    assert st.d["pending"]["options"] == [a, b, "done"]
+    assert st.pending["options"] == [a, b, "done"]
     st, _ = choose(game, st, "done")  # both to the bottom, in an order Ann picks
     st, _ = choose(game, st, b)
-    assert st.d["pl"][1]["pdeck"][-2:] == [b, a]
+    assert st.problem_deck(1)[-2:] == [b, a]
 
 
 def test_banish_from_a_discard_pile_and_add_its_power(game):
@@ -1607,7 +1607,7 @@ def test_banish_from_a_discard_pile_and_add_its_power(game):
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "ign": []}
     play_effects(game, st, 0, None, effects_of(game, "CG114"))
     resolve_all(game, st)
-    assert game.power(st, mine) == 5 and number(game, st, st.d["pl"][1]["ban"][-1]) == "PR31"
+    assert game.power(st, mine) == 5 and number(game, st, st.banished(1)[-1]) == "PR31"
 
 
 def test_copy_this_effect_and_reveal_then_move(game):
@@ -1619,23 +1619,23 @@ def test_copy_this_effect_and_reveal_then_move(game):
     ann = place(game, st, "PR20", 0, "home0")
     set_tokens(st, 1, 1)
     run(game, st, effects_of(game, "AD101"))
-    while st.d["pending"] and st.d["pending"]["player"] == 0:
-        st, _ = choose(game, st, st.d["pending"]["options"][0])
-    assert st.d["cards"][bob]["a"].startswith("prob")
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+    while st.pending and st.pending["player"] == 0:
+        st, _ = choose(game, st, st.pending["options"][0])
+    assert st.area(bob).startswith("prob")
+    assert st.pending["kind"] == "may" and st.pending["player"] == 1
     st, _ = choose(game, st, True)
-    while st.d["pending"]:
-        st, _ = choose(game, st, st.d["pending"]["options"][0])
-    assert st.d["cards"][ann]["a"].startswith("prob") and st.d["pl"][1]["tok"] == 0
+    while st.pending:
+        st, _ = choose(game, st, st.pending["options"][0])
+    assert st.area(ann).startswith("prob") and st.tokens(1) == 0
     st = stacked_game(game)
     small = place(game, st, "PR20", 1, "home1")
     big = place(game, st, "PR31", 1, "home1")
     top(game, st, 0, "PR36")  # 3: only power below 3 can move
     run(game, st, effects_of(game, "LL98"))
-    assert st.d["pending"]["kind"] == "target" and small in st.d["pending"]["options"] and big not in st.d["pending"]["options"]
+    assert st.pending["kind"] == "target" and small in st.pending["options"] and big not in st.pending["options"]
     st, _ = choose(game, st, small)
-    st, _ = choose(game, st, st.d["pending"]["options"][0])  # where it goes
-    assert st.d["cards"][small]["a"] != "home1" and st.d["cards"][big]["a"] == "home1"
+    st, _ = choose(game, st, st.pending["options"][0])  # where it goes
+    assert st.area(small) != "home1" and st.area(big) == "home1"
 
 
 def test_big_mix_up_and_capper(game):
@@ -1646,20 +1646,20 @@ def test_big_mix_up_and_capper(game):
     run(game, st, effects_of(game, "EO114"))
     st, _ = choose(game, st, b1)
     st, _ = choose(game, st, b2)
-    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {b1, b2, "none"}
+    assert st.pending["player"] == 1 and set(st.pending["options"]) == {b1, b2, "none"}
     st, _ = choose(game, st, b2)
     st, _ = choose(game, st, "none")
-    assert b2 not in st.d["play"] and st.d["pl"][0]["score"] == 1
+    assert b2 not in st.cards_in_play and st.score(0) == 1
     st = stacked_game(game, manes=("SB5", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     top(game, st, 0, "PR12", "PR31", "PR20", "PR104", "PR36")  # 2 and 4 are even; 1, 3 odd; an Event has no power
     for n in ("PR33", "PR60"):
         st.d["pl"][0]["disc"].append(game._new(st.d, game.db.key(n), 0, "disc"))
     set_tokens(st, 0, 3)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == mane))
-    st, _ = choose(game, st, st.d["pl"][0]["disc"][0])
-    st, _ = choose(game, st, st.d["pl"][0]["disc"][0])
-    assert not st.d["pl"][0]["disc"] and st.d["cards"][mane]["b"]
+    st, _ = choose(game, st, st.discard_pile(0)[0])
+    st, _ = choose(game, st, st.discard_pile(0)[0])
+    assert not st.discard_pile(0) and st.boosted(mane)
 
 
 def test_bats_counters_and_friends_cant_leave_play(game):
@@ -1673,15 +1673,15 @@ def test_bats_counters_and_friends_cant_leave_play(game):
     st, _ = choose(game, st, 1)
     st, _ = choose(game, st, f)
     st, _ = choose(game, st, f)
-    assert st.d["cards"][f]["cn"]["+1"] == 2
+    assert st.counters(f)["+1"] == 2
     run(game, st, effects_of(game, "EO113"))
     st, _ = choose(game, st, 2)
     run(game, st, [{"op": "dismiss", "target": {"id": f}}], p=1)
     run(game, st, [{"op": "dismiss", "target": {"id": g}}], p=0)
-    assert f in st.d["play"] and g not in st.d["play"]  # only Ann's Friends
+    assert f in st.cards_in_play and g not in st.cards_in_play  # only Ann's Friends
     end_durations(game, st, "turn")
     run(game, st, [{"op": "dismiss", "target": {"id": f}}], p=1)
-    assert f not in st.d["play"]
+    assert f not in st.cards_in_play
 
 
 def test_destiny_drain_and_stay_quiet_and_generosity_defeat(game):
@@ -1696,10 +1696,10 @@ def test_destiny_drain_and_stay_quiet_and_generosity_defeat(game):
     top(game, st, 1, "PR31")
     n_before = sum(1 for z in ("hand", "deck", "disc") for c in st.d["pl"][1][z] if number(game, st, c) == "PR31")
     ev = run(game, st, effects_of(game, "CG201"))
-    if st.d["pending"]:
+    if st.pending:
         st, _ = choose(game, st, d)
     assert not any(number(game, st, c) == "PR31" for z in ("hand", "deck", "disc") for c in st.d["pl"][1][z])
-    assert sum(1 for c in st.d["pl"][1]["ban"] if number(game, st, c) == "PR31") == n_before
+    assert sum(1 for c in st.banished(1) if number(game, st, c) == "PR31") == n_before
     st = stacked_game(game)
     place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR31", 0, "prob0")
@@ -1707,11 +1707,11 @@ def test_destiny_drain_and_stay_quiet_and_generosity_defeat(game):
     top(game, st, 0, "PR31", "PR20", "PR104")
     top(game, st, 1, "PR20")
     run(game, st, effects_of(game, "CG117"))
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    st = pass_until(game, st, lambda s: s.faceoff is None)
     # Ann won (4 + 4 + her flip 4 vs 1 + 1): two characters involved, so two cards revealed: PR20 (a Friend) to the hand,
     # PR104 to the bottom; then her flipped card goes under it as the faceoff ends (514.6)
-    assert number(game, st, st.d["pl"][0]["hand"][-1]) == "PR20"
-    assert [number(game, st, c) for c in st.d["pl"][0]["deck"][-2:]] == ["PR104", "PR31"]
+    assert number(game, st, st.hand(0)[-1]) == "PR20"
+    assert [number(game, st, c) for c in st.deck(0)[-2:]] == ["PR104", "PR31"]
     st = stacked_game(game)
     exp = place(game, st, "PR147", 0, "home0")
     tm = place(game, st, "PR155", 1, "prob0")
@@ -1721,11 +1721,11 @@ def test_destiny_drain_and_stay_quiet_and_generosity_defeat(game):
     top(game, st, 1, "PR20")
     run(game, st, [{"op": "challenge", "with": "problem", "tm": "opp"}])
     st = pass_until(game, st, lambda s: any(x.kind == "activate" and x.get("card") == exp for x in game.legal_actions(s, 0))
-                    or s.d["fo"] is None)
+                    or s.faceoff is None)
     assert any(x.kind == "activate" and x.get("card") == exp for x in game.legal_actions(st, 0))
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == exp))
-    assert st.d["pl"][0]["score"] == score + 1 and exp not in st.d["play"]
+    assert st.score(0) == score + 1 and exp not in st.cards_in_play
 
 
 def test_octavia_sends_back_and_the_character_cant_move_again(game):
@@ -1739,11 +1739,11 @@ def test_octavia_sends_back_and_the_character_cant_move_again(game):
     st.d["prio"] = {"w": "main", "p": 1, "n": 0}
     set_tokens(st, 1, 6)
     st, _ = game.apply(st, Action.make("move", 1, card=mover, area="prob1"))
-    assert st.d["cards"][mover]["a"] == "prob1" and game.to_move(st) == 0
+    assert st.area(mover) == "prob1" and game.to_move(st) == 0
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == octa))
-    assert st.d["cards"][mover]["a"] == "home1" and octa not in st.d["play"]
-    assert "CGpf6" in [number(game, st, c) for c in st.d["pl"][0]["hand"]]
-    st = pass_until(game, st, lambda s: game.to_move(s) == 1 and s.d["prio"] is not None)
+    assert st.area(mover) == "home1" and octa not in st.cards_in_play
+    assert "CGpf6" in [number(game, st, c) for c in st.hand(0)]
+    st = pass_until(game, st, lambda s: game.to_move(s) == 1 and s.priority is not None)
     assert not any(x.kind == "move" and x.get("card") == mover for x in game.legal_actions(st, 1))
 
 
@@ -1761,11 +1761,11 @@ def test_wardrobe_malfunction_reattaches_the_resource(game):
     st.d["prio"] = {"w": "main", "p": 1, "n": 0}
     set_tokens(st, 1, 6)
     st, _ = game.apply(st, Action.make("play", 1, card=res, host=f1))
-    played = next(c for c in st.d["play"] if number(game, st, c) == "PR139")
+    played = next(c for c in st.cards_in_play if number(game, st, c) == "PR139")
     assert st.d["cards"][played]["h"] == f1 and game.to_move(st) == 0
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "play" and x.get("card") == wm))
     # Bob picks among the other Friends a "Play on a Friend" card fits (Ann's too)
-    assert st.d["pending"]["player"] == 1 and f2 in st.d["pending"]["options"] and f1 not in st.d["pending"]["options"]
+    assert st.pending["player"] == 1 and f2 in st.pending["options"] and f1 not in st.pending["options"]
     st, _ = choose(game, st, f2)
     assert st.d["cards"][played]["h"] == f2
 
@@ -1777,12 +1777,12 @@ def test_gain_a_token_until_the_end_of_the_phase(game):
     tw = place(game, st, "PR64", 0, "home0")
     set_tokens(st, 0, 0)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == tw))
-    assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][0]["ttok"] == [{"n": 1, "u": "main_phase"}]
+    assert st.tokens(0) == 1 and st.d["pl"][0]["ttok"] == [{"n": 1, "u": "main_phase"}]
     end_durations(game, st, "main_phase")
-    assert st.d["pl"][0]["tok"] == 0 and not st.d["pl"][0]["ttok"]
+    assert st.tokens(0) == 0 and not st.d["pl"][0]["ttok"]
     st.d["pl"][0]["ttok"] = [{"n": 1, "u": "main_phase"}]  # spent already: nothing more to lose
     end_durations(game, st, "main_phase")
-    assert st.d["pl"][0]["tok"] == 0
+    assert st.tokens(0) == 0
 
 
 def test_magic_arena_guess(game):
@@ -1793,14 +1793,14 @@ def test_magic_arena_guess(game):
     top(game, st, 0, "PR31", "PR31")
     set_tokens(st, 0, 2)
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ar))
-    assert st.d["pending"]["player"] == 0 and 4 in st.d["pending"]["options"]
+    assert st.pending["player"] == 0 and 4 in st.pending["options"]
     st, _ = choose(game, st, 4)
-    assert st.d["pending"]["player"] == 1 and "options" not in game.view(st, 0)["pending"]
+    assert st.pending["player"] == 1 and "options" not in game.view(st, 0)["pending"]
     st, _ = choose(game, st, "does not match")
-    assert st.d["pl"][0]["tok"] == 1 + 3 and number(game, st, st.d["pl"][0]["deck"][0]) == "PR31"
+    assert st.tokens(0) == 1 + 3 and number(game, st, st.deck(0)[0]) == "PR31"
     st.d["cards"][ar]["ex"] = False
     st._la = None
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ar))
     st, _ = choose(game, st, 4)
     st, _ = choose(game, st, "matches")
-    assert number(game, st, st.d["pl"][0]["ban"][-1]) == "PR31" and st.d["pl"][0]["tok"] == 3
+    assert number(game, st, st.banished(0)[-1]) == "PR31" and st.tokens(0) == 3

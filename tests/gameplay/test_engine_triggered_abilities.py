@@ -29,7 +29,7 @@ def fire(game, st, cid, event, extra=None):
 
 
 def choose(game, st, option):
-    pend = st.d["pending"]
+    pend = st.pending
     ev = Ev()
     answer(game, st, pend["player"], option, ev=ev)
     st._la = None
@@ -40,9 +40,9 @@ def step(game, st):
     """Resolve the queue until the next decision (no auto-answers)."""
     ev = Ev()
     for _ in range(200):
-        if st.d["pending"]:
+        if st.pending:
             break
-        if st.d["rq"]:
+        if st.resolving:
             resolve_step(game, st, ev=ev)
         elif not pre_priority(game, st, ev=ev):
             break
@@ -52,7 +52,7 @@ def step(game, st):
 
 def by_key(game, st, number):
     k = game.db.key(number)
-    return [o for o in st.d["play"] if st.d["cards"][o]["k"] == k]
+    return [o for o in st.cards_in_play if st.card_key(o) == k]
 
 
 # ------------------------------------------------------------------ parser
@@ -108,11 +108,11 @@ def test_shield_counters_turn_the_mane_over(game, card_db):
         enter(game, st, "PR12", 1, "prob0")
         resolve_all(game, st)
         if i < 4:
-            assert st.d["cards"][mane]["cn"].get("Shield") == i + 1 and not st.d["cards"][mane].get("b")
-    assert "Shield" not in st.d["cards"][mane]["cn"] and st.d["cards"][mane]["b"]
+            assert st.counters(mane).get("Shield") == i + 1 and not st.d["cards"][mane].get("b")
+    assert "Shield" not in st.counters(mane) and st.boosted(mane)
     enter(game, st, "PR12", 0, "prob0")  # one of your own Friends does not count
     resolve_all(game, st)
-    assert "Shield" not in st.d["cards"][mane]["cn"]
+    assert "Shield" not in st.counters(mane)
 
 
 def test_hero_counters_count_every_uncover(game, card_db):
@@ -126,7 +126,7 @@ def test_hero_counters_count_every_uncover(game, card_db):
         uncover_one(game.r, st.d, Ev(True), tm)
         resolve_all(game, st)
         leave_play(game, st, tm, "disc", by_game=True)
-    assert st.d["cards"][mane]["b"] and "Hero" not in st.d["cards"][mane]["cn"]
+    assert st.boosted(mane) and "Hero" not in st.counters(mane)
 
 
 # ------------------------------------------------------------------ name a card (201.1)
@@ -136,18 +136,18 @@ def test_name_a_card_opponent_discards_all_copies(game, card_db):
     st = stacked_game(game)
     a1, a2 = to_hand(game, st, "PR31", 1), to_hand(game, st, "PR31", 1)
     keep = to_hand(game, st, "PR33", 1)
-    n = sum(1 for c in st.d["pl"][1]["hand"] if st.d["cards"][c]["k"] == card_db.key("PR31"))
+    n = sum(1 for c in st.hand(1) if st.card_key(c) == card_db.key("PR31"))
     enter(game, st, "EO32", 0, "home0")
     step(game, st)
-    pend = st.d["pending"]
+    pend = st.pending
     name = card_db.number("PR31").name
     assert pend["kind"] == "choice" and pend["what"] == "card_name" and pend["player"] == 0 and name in pend["options"]
     ev = choose(game, st, name)
     ev2 = step(game, st)
-    hand = st.d["pl"][1]["hand"]
+    hand = st.hand(1)
     assert keep in hand and not {a1, a2} & set(hand)
-    assert n >= 2 and sum(1 for c in st.d["pl"][1]["disc"] if st.d["cards"][c]["k"] == card_db.key("PR31")) == n
-    assert not any(st.d["cards"][c]["k"] == card_db.key("PR31") for c in hand)
+    assert n >= 2 and sum(1 for c in st.discard_pile(1) if st.card_key(c) == card_db.key("PR31")) == n
+    assert not any(st.card_key(c) == card_db.key("PR31") for c in hand)
     # the revealed hand is public (no "to": everyone reads it)
     assert any(e["type"] == "reveal" and "to" not in e for e in ev.items + ev2.items)
 
@@ -161,10 +161,10 @@ def test_name_a_card_a_player_is_chosen(game, card_db):
     step(game, st)
     choose(game, st, card_db.number("PR31").name)
     step(game, st)
-    assert st.d["pending"]["kind"] == "choice" and set(st.d["pending"]["options"]) == {0, 1}
+    assert st.pending["kind"] == "choice" and set(st.pending["options"]) == {0, 1}
     choose(game, st, 0)
     resolve_all(game, st)
-    assert mine not in st.d["pl"][0]["hand"] and theirs in st.d["pl"][1]["hand"]
+    assert mine not in st.hand(0) and theirs in st.hand(1)
 
 
 # ------------------------------------------------------------------ challenges by an effect (608.4, 514.2a.i)
@@ -176,17 +176,17 @@ def test_challenge_with_this_card_only(game, card_db):
     other = place(game, st, "PR31", 0, "prob1")
     aj = enter(game, st, "SB66", 0, "prob1")
     step(game, st)
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     choose(game, st, True)
     step(game, st)
-    fo = st.d["fo"]
+    fo = st.faceoff
     assert fo and fo["type"] == "tm" and fo["tm"] == tm and fo["chal"] == 0
     assert game.involved_in_faceoff(st, aj) and game.involved_in_faceoff(st, tm) and not game.involved_in_faceoff(st, other)
-    assert st.d["prio"]["w"] == "fo" and st.d["prio"]["p"] == 0  # 707.4 the challenger receives priority
-    st = pass_until(game, st, lambda s: s.d["fo"] is None)
+    assert st.priority["w"] == "fo" and st.priority["p"] == 0  # 707.4 the challenger receives priority
+    st = pass_until(game, st, lambda s: s.faceoff is None)
     # 514.5a / 514.5b: the Troublemaker was defeated (scored) or Applejack was sent home
-    assert (tm not in st.d["play"] and st.d["pl"][0]["score"] >= 1) or \
-        any(st.d["cards"][o]["k"] == card_db.key("SB66") and st.d["cards"][o]["a"] == "home0" for o in st.d["play"])
+    assert (tm not in st.cards_in_play and st.score(0) >= 1) or \
+        any(st.card_key(o) == card_db.key("SB66") and st.area(o) == "home0" for o in st.cards_in_play)
 
 
 def test_challenge_with_your_characters_there(game, card_db):
@@ -197,14 +197,14 @@ def test_challenge_with_your_characters_there(game, card_db):
     other = place(game, st, "PR31", 0, "prob1")
     dd = enter(game, st, "CG9", 0, "prob1")
     step(game, st)
-    fo = st.d["fo"]
+    fo = st.faceoff
     assert fo and fo["type"] == "tm" and fo["tm"] == tm
     assert game.involved_in_faceoff(st, dd) and game.involved_in_faceoff(st, other)
     # no Troublemaker there: nothing happens
     st2 = stacked_game(game)
     enter(game, st2, "CG9", 0, "prob1")
     step(game, st2)
-    assert st2.d["fo"] is None
+    assert st2.faceoff is None
 
 
 def test_challenge_not_during_a_faceoff(game, card_db):
@@ -212,10 +212,10 @@ def test_challenge_not_during_a_faceoff(game, card_db):
     st = stacked_game(game)
     place(game, st, "AD160", 1, "prob1")
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0, "tm": None, "stage": "w_start", "ign": []}
-    fo = st.d["fo"]
+    fo = st.faceoff
     enter(game, st, "CG9", 0, "prob1")
     step(game, st)
-    assert st.d["fo"] is fo
+    assert st.faceoff is fo
 
 
 # ------------------------------------------------------------------ pay or dismiss (508.1d)
@@ -228,25 +228,25 @@ def test_pay_or_dismiss(game, card_db):
     set_tokens(st, 0, 3)
     uncover_one(game.r, st.d, Ev(True), tm)
     step(game, st)
-    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == ["pay", "decline"]
+    assert st.pending["kind"] == "choice" and st.pending["options"] == ["pay", "decline"]
     choose(game, st, "pay")
     resolve_all(game, st)
-    assert tm in st.d["play"] and st.d["pl"][0]["tok"] == 1
+    assert tm in st.cards_in_play and st.tokens(0) == 1
     # can't pay: it is dismissed, no decision
     tm2 = place(game, st, "PR158", 0, "prob0", face_down=True)
     uncover_one(game.r, st.d, Ev(True), tm2)
     step(game, st)
-    assert not st.d["pending"] and tm2 not in st.d["play"]
+    assert not st.pending and tm2 not in st.cards_in_play
     # declining dismisses it too
     set_tokens(st, 0, 5)
     leave_play(game, st, tm, "disc", by_game=True)
     tm3 = place(game, st, "CG157", 0, "prob1", face_down=True)  # "pay [2] or dismiss it."
     uncover_one(game.r, st.d, Ev(True), tm3)
     step(game, st)
-    assert st.d["pending"]["options"] == ["pay", "decline"]
+    assert st.pending["options"] == ["pay", "decline"]
     choose(game, st, "decline")
     resolve_all(game, st)
-    assert tm3 not in st.d["play"] and st.d["pl"][0]["tok"] == 5
+    assert tm3 not in st.cards_in_play and st.tokens(0) == 5
 
 
 def test_timberwolf_friend_tax_here(game, card_db):
@@ -255,7 +255,7 @@ def test_timberwolf_friend_tax_here(game, card_db):
     tm = place(game, st, "PR158", 1, "prob0")
     f = to_hand(game, st, "PR12", 0)
     assert game.card_cost(st, 0, f, area="prob0") == game.card_cost(st, 0, f, area="home0") + 2
-    assert tm in st.d["play"]
+    assert tm in st.cards_in_play
 
 
 def test_each_players_main_phase_start(game, card_db):
@@ -263,8 +263,8 @@ def test_each_players_main_phase_start(game, card_db):
     st = stacked_game(game)
     place(game, st, "CG157", 0, "prob0")
     f1 = place(game, st, "PR12", 1, "home1")
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] == "main")
-    assert st.d["cards"][f1]["fr"]
+    st = pass_until(game, st, lambda s: s.turn_player == 1 and s.step == "main")
+    assert st.frightened(f1)
 
 
 # ------------------------------------------------------------------ 613.1 solved before 613.2 replaces
@@ -288,12 +288,12 @@ def test_solved_problem_triggers_while_its_characters_are_there(game, card_db):
     set_tokens(st, 1, 0)
     pid = _solve(game, st, "AD180")
     run_step(game, st)  # 613.1: the trigger fires
-    assert pid in st.d["play"] and st.d["trig"]
+    assert pid in st.cards_in_play and st.triggers_waiting
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][1]["tok"] == 1
+    assert st.tokens(0) == 1 and st.tokens(1) == 1
     run_step(game, st)  # 613.2: sent home, replaced
-    assert pid not in st.d["play"] and st.d["cards"][mine]["a"] == "home0"
-    assert st.d["pl"][0]["tok"] == 1  # the trigger did not fire again
+    assert pid not in st.cards_in_play and st.area(mine) == "home0"
+    assert st.tokens(0) == 1  # the trigger did not fire again
 
 
 def test_solved_random_friend_is_dismissed(game, card_db):
@@ -303,7 +303,7 @@ def test_solved_random_friend_is_dismissed(game, card_db):
     _solve(game, st, "CN183")
     run_step(game, st)
     resolve_all(game, st)
-    assert sum(1 for f in fs if f not in st.d["play"]) == 1
+    assert sum(1 for f in fs if f not in st.cards_in_play) == 1
 
 
 # ------------------------------------------------------------------ amounts: printed cost, last known power, counts
@@ -317,10 +317,10 @@ def test_retire_to_gain_its_cost(game, card_db):
     step(game, st)
     choose(game, st, True)
     step(game, st)
-    assert set(st.d["pending"]["options"]) == {full, pinny}
+    assert set(st.pending["options"]) == {full, pinny}
     choose(game, st, full)
     resolve_all(game, st)
-    assert full not in st.d["play"] and st.d["pl"][0]["tok"] == 4
+    assert full not in st.cards_in_play and st.tokens(0) == 4
 
 
 def test_retire_this_card_for_tokens_equal_to_its_power(game, card_db):
@@ -331,8 +331,8 @@ def test_retire_this_card_for_tokens_equal_to_its_power(game, card_db):
     st.d["cards"][pf]["cn"]["+1"] = 1  # 3 power
     fire(game, st, pf, "turn_start")
     resolve_all(game, st)
-    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
-    assert pf not in st.d["play"] and len(toks) == 3
+    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+    assert pf not in st.cards_in_play and len(toks) == 3
     assert all(st.d["cards"][o]["t"]["colors"] == ["Laughter"] and st.d["cards"][o]["t"]["traits"] == ["Earth Pony"]
                for o in toks)
 
@@ -351,11 +351,11 @@ def test_power_and_tokens_per_count(game, card_db):
     set_tokens(st, 0, 0)
     enter(game, st, "CG00", 0, "prob1")
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 1
+    assert st.tokens(0) == 1
     tm = place(game, st, "HM118", 1, "prob1")
     fire(game, st, tm, "uncovered")
     resolve_all(game, st)
-    assert st.d["cards"][tm]["cn"]["+1"] == 5
+    assert st.counters(tm)["+1"] == 5
 
 
 def test_move_up_to_three_friends(game, card_db):
@@ -365,12 +365,12 @@ def test_move_up_to_three_friends(game, card_db):
     set_tokens(st, 0, 0)
     rd = enter(game, st, "PR198", 0, "prob1")
     step(game, st)
-    assert rd not in st.d["pending"]["options"] and "none" in st.d["pending"]["options"]
+    assert rd not in st.pending["options"] and "none" in st.pending["options"]
     for f in fs[:3]:
         choose(game, st, f)
         step(game, st)
-    assert not st.d["pending"]
-    assert [st.d["cards"][f]["a"] for f in fs] == ["prob1", "prob1", "prob1", "home0"]
+    assert not st.pending
+    assert [st.area(f) for f in fs] == ["prob1", "prob1", "prob1", "home0"]
     # "up to": the player may stop
     st2 = stacked_game(game)
     f = place(game, st2, "PR12", 0, "home0")
@@ -378,7 +378,7 @@ def test_move_up_to_three_friends(game, card_db):
     step(game, st2)
     choose(game, st2, "none")
     step(game, st2)
-    assert st2.d["cards"][f]["a"] == "home0"
+    assert st2.area(f) == "home0"
 
 
 def test_move_each_opposing_character_and_troublemaker_here(game, card_db):
@@ -391,7 +391,7 @@ def test_move_each_opposing_character_and_troublemaker_here(game, card_db):
     tm = place(game, st, "AD160", 1, "prob1", face_down=True)
     enter(game, st, "MT73", 0, "prob0")
     resolve_all(game, st)
-    assert {st.d["cards"][c]["a"] for c in (o1, o2, tm)} == {"prob0"} and st.d["cards"][mine]["a"] == "home0"
+    assert {st.area(c) for c in (o1, o2, tm)} == {"prob0"} and st.area(mine) == "home0"
 
 
 def test_dismiss_each_opposing_friend_with_the_same_name(game, card_db):
@@ -405,20 +405,20 @@ def test_dismiss_each_opposing_friend_with_the_same_name(game, card_db):
     step(game, st)
     choose(game, st, a1)
     resolve_all(game, st)
-    assert a1 not in st.d["play"] and a2 not in st.d["play"] and b in st.d["play"] and mine in st.d["play"]
+    assert a1 not in st.cards_in_play and a2 not in st.cards_in_play and b in st.cards_in_play and mine in st.cards_in_play
 
 
 def test_turn_a_mane_to_its_start_side(game, card_db):
     # SB123: "When this card is uncovered, you may turn a Mane Character to its Start side."
     st = stacked_game(game)
-    m1 = next(o for o in st.d["play"] if st.d["cards"][o]["c"] == 1 and game.card_type(st, o) == "Mane Character")
+    m1 = next(o for o in st.cards_in_play if st.controller(o) == 1 and game.card_type(st, o) == "Mane Character")
     st.d["cards"][m1]["b"] = True
     tm = place(game, st, "SB123", 0, "prob1")
     fire(game, st, tm, "uncovered")
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)  # the only boosted Mane Character
-    assert not st.d["cards"][m1]["b"]
+    assert not st.boosted(m1)
 
 
 # ------------------------------------------------------------------ conditions
@@ -427,11 +427,11 @@ def test_draw_up_to_the_opponents_hand_size(game, card_db):
     st = stacked_game(game)
     for _ in range(3):
         to_hand(game, st, "PR12", 1)
-    n1 = len(st.d["pl"][1]["hand"])
-    st.d["pl"][0]["hand"] = st.d["pl"][0]["hand"][:2]
+    n1 = len(st.hand(1))
+    st.d["pl"][0]["hand"] = st.hand(0)[:2]
     enter(game, st, "LL32", 0, "home0")
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == n1
+    assert len(st.hand(0)) == n1
 
 
 def test_if_conditions(game, card_db):
@@ -440,27 +440,27 @@ def test_if_conditions(game, card_db):
     set_tokens(st, 0, 3)
     enter(game, st, "LL40", 0, "home0")
     step(game, st)
-    assert not st.d["pending"]
+    assert not st.pending
     set_tokens(st, 0, 2)
     enter(game, st, "LL40", 0, "home0")
     step(game, st)
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     choose(game, st, False)
     # MT5: "if you have a Lyra, you may pay [1] to ready one of your characters here." (201.3a: a Title)
     ex = place(game, st, "PR12", 0, "prob1", exhausted=True)
     enter(game, st, "MT5", 0, "prob1")
     step(game, st)
-    assert not st.d["pending"]
+    assert not st.pending
     place(game, st, "AD26", 0, "home0")  # Lyra, Good Posture
     set_tokens(st, 0, 1)
     enter(game, st, "MT5", 0, "prob1")
     step(game, st)
     choose(game, st, True)
     step(game, st)
-    if st.d["pending"]:  # Bon Bon herself is a character here too (already ready)
+    if st.pending:  # Bon Bon herself is a character here too (already ready)
         choose(game, st, ex)
     resolve_all(game, st)
-    assert not st.d["cards"][ex].get("ex") and st.d["pl"][0]["tok"] == 0
+    assert not st.d["cards"][ex].get("ex") and st.tokens(0) == 0
 
 
 def test_more_characters_here_and_more_friends(game, card_db):
@@ -471,14 +471,14 @@ def test_more_characters_here_and_more_friends(game, card_db):
     place(game, st, "PR12", 1, "prob1")
     fire(game, st, oc, "confront")
     step(game, st)
-    assert not st.d["pending"]  # 1 against 1
+    assert not st.pending  # 1 against 1
     place(game, st, "PR12", 1, "prob1")
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     fire(game, st, oc, "confront")
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == score + 1 and st.d["cards"][oc]["ex"]
+    assert st.score(0) == score + 1 and st.exhausted(oc)
     # EO4: "At the start of your turn, if you have more Friends than an opponent, turn this card over."
     st = stacked_game(game, manes=("EO4", "PR2"))
     mane = by_key(game, st, "EO4")[0]
@@ -490,7 +490,7 @@ def test_more_characters_here_and_more_friends(game, card_db):
     place(game, st, "PR12", 0, "home0")
     fire(game, st, mane, "turn_start")
     resolve_all(game, st)
-    assert st.d["cards"][mane]["b"]
+    assert st.boosted(mane)
 
 
 def test_each_player_with_tokens(game, card_db):
@@ -500,13 +500,13 @@ def test_each_player_with_tokens(game, card_db):
     pid = game.problem_at(st, "prob0")
     set_tokens(st, 0, 0)
     set_tokens(st, 1, 2)
-    h0, h1 = len(st.d["pl"][0]["hand"]), len(st.d["pl"][1]["hand"])
+    h0, h1 = len(st.hand(0)), len(st.hand(1))
     play_effects(game, st, 0, pid, card_db.number("AD172").abilities["front"][0]["effects"])
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 + 1
+    assert len(st.hand(0)) == h0 and len(st.hand(1)) == h1 + 1
     play_effects(game, st, 0, pid, card_db.number("CN178").abilities["front"][0]["effects"])
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == h0 and len(st.d["pl"][1]["hand"]) == h1 - 1
+    assert len(st.hand(0)) == h0 and len(st.hand(1)) == h1 - 1
 
 
 def test_look_at_an_opponents_hand_is_private(game, card_db):
@@ -528,13 +528,13 @@ def test_up_to_two_counters(game, card_db):
     f = place(game, st, "PR12", 0, "prob1")
     fire(game, st, lp, "opp_starts_fo", {"area": ["prob1"]})
     step(game, st)
-    assert set(st.d["pending"]["options"]) == {lp, f, "none"}
+    assert set(st.pending["options"]) == {lp, f, "none"}
     choose(game, st, f)
     step(game, st)
-    assert set(st.d["pending"]["options"]) == {lp, "none"}  # a different character
+    assert set(st.pending["options"]) == {lp, "none"}  # a different character
     choose(game, st, "none")
     resolve_all(game, st)
-    assert st.d["cards"][f]["cn"]["+1"] == 1 and not st.d["cards"][lp]["cn"].get("+1")
+    assert st.counters(f)["+1"] == 1 and not st.counters(lp).get("+1")
 
 
 # ------------------------------------------------------------------ batch 2: replacements of 613.2, delayed effects, ...
@@ -549,18 +549,18 @@ def test_not_sent_home_when_the_problem_is_solved(game, card_db):
     run_step(game, st)
     resolve_all(game, st)
     run_step(game, st)
-    assert st.d["cards"][hj]["a"] == "prob0" and st.d["cards"][other]["a"] == "home0"
+    assert st.area(hj) == "prob0" and st.area(other) == "home0"
     st = stacked_game(game)
     a, b = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR33", 0, "prob0")
     c = place(game, st, "PR31", 1, "prob0")
     _solve(game, st, "AD167")
     run_step(game, st)
     step(game, st)
-    assert st.d["pending"]["player"] == 0 and set(st.d["pending"]["options"]) == {a, b}
+    assert st.pending["player"] == 0 and set(st.pending["options"]) == {a, b}
     choose(game, st, b)
     resolve_all(game, st)  # player 1's only Friend there is chosen
     run_step(game, st)
-    assert [st.d["cards"][x]["a"] for x in (a, b, c)] == ["home0", "prob0", "prob0"]
+    assert [st.area(x) for x in (a, b, c)] == ["home0", "prob0", "prob0"]
 
 
 def test_dismissed_friend_dismisses_the_others_at_its_problem(game, card_db):
@@ -571,13 +571,13 @@ def test_dismissed_friend_dismisses_the_others_at_its_problem(game, card_db):
     away = place(game, st, "PR31", 1, "home1")
     leave_play(game, st, dj, "disc", verb="dismissed")
     resolve_all(game, st)
-    assert not set(others) & set(st.d["play"]) and away in st.d["play"]
+    assert not set(others) & set(st.cards_in_play) and away in st.cards_in_play
     # retired: not dismissed, nothing happens; from home: no Problem
     dj = place(game, st, "AD31", 0, "home0")
     f = place(game, st, "PR12", 0, "home0")
     leave_play(game, st, dj, "disc", verb="dismissed")
     resolve_all(game, st)
-    assert f in st.d["play"]
+    assert f in st.cards_in_play
 
 
 def test_banish_until_end_of_turn_comes_back(game, card_db):
@@ -587,11 +587,11 @@ def test_banish_until_end_of_turn_comes_back(game, card_db):
     f = place(game, st, "PR31", 1, "prob1")
     enter(game, st, "EO96", 0, "home0")
     resolve_all(game, st)
-    assert f not in st.d["play"] and len(st.d["pl"][1]["ban"]) == 1 and st.d["dly"]  # (timed_effects.delay)
-    st = pass_until(game, st, lambda s: s.d["step"] == "w_end" or s.d["tp"] == 1)
-    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR31")]
-    assert len(back) == 1 and st.d["cards"][back[0]]["c"] == 1 and st.d["cards"][back[0]]["a"] == "home1"
-    assert st.d["cards"][back[0]]["fr"] and not st.d.get("dly")
+    assert f not in st.cards_in_play and len(st.banished(1)) == 1 and st.d["dly"]  # (timed_effects.delay)
+    st = pass_until(game, st, lambda s: s.step == "w_end" or s.turn_player == 1)
+    back = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR31")]
+    assert len(back) == 1 and st.controller(back[0]) == 1 and st.area(back[0]) == "home1"
+    assert st.frightened(back[0]) and not st.d.get("dly")
 
 
 def test_banish_until_this_card_leaves_play(game, card_db):
@@ -601,10 +601,10 @@ def test_banish_until_this_card_leaves_play(game, card_db):
     small = place(game, st, "PR12", 1, "home1")
     op = enter(game, st, "HM48", 0, "home0")
     resolve_all(game, st)  # only the 2-power Friend can be chosen
-    assert small not in st.d["play"] and big in st.d["play"]
+    assert small not in st.cards_in_play and big in st.cards_in_play
     leave_play(game, st, op, "disc", verb="dismissed")
     resolve_all(game, st)
-    back = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR12") and st.d["cards"][o]["c"] == 1]
+    back = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR12") and st.controller(o) == 1]
     assert len(back) == 1 and not st.d.get("held")
 
 
@@ -617,9 +617,9 @@ def test_defeated_troublemaker_puts_another_here(game, card_db):
     set_tokens(st, 1, 1)
     play_effects(game, st, 0, None, [{"op": "defeat", "target": {"id": vines}}])
     resolve_all(game, st)
-    new = [o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("AD160")]
-    assert vines not in st.d["play"] and len(new) == 1 and st.d["cards"][new[0]]["a"] == "prob1"
-    assert not st.d["cards"][new[0]].get("fd") and st.d["pl"][1]["tok"] == 0 and t2 not in st.d["pl"][1]["hand"]
+    new = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("AD160")]
+    assert vines not in st.cards_in_play and len(new) == 1 and st.area(new[0]) == "prob1"
+    assert not st.d["cards"][new[0]].get("fd") and st.tokens(1) == 0 and t2 not in st.hand(1)
 
 
 def test_played_count_conditions(game, card_db):
@@ -633,28 +633,28 @@ def test_played_count_conditions(game, card_db):
         c = to_hand(game, st, number, 0)
         st, _ = game.apply(st, Action.make("play", 0, card=c, area="home0"))
         resolve_all(game, st)
-    assert st.d["cards"][mm]["cn"].get("Postage") == 1 and game.power(st, mm) == base + 1
+    assert st.counters(mm).get("Postage") == 1 and game.power(st, mm) == base + 1
 
 
 def test_opponent_draw_type_triggers(game, card_db):
     # EO145: "When an opponent draws an Event, you may draw a card."
     st = stacked_game(game)
     place(game, st, "EO145", 0, "home0")
-    deck1 = st.d["pl"][1]["deck"]
+    deck1 = st.deck(1)
     ev_card = to_hand(game, st, "PR95", 1)  # an Event
     st.d["pl"][1]["hand"].remove(ev_card)
     st.d["cards"][ev_card]["z"] = "deck"
     deck1.insert(0, ev_card)
-    h0 = len(st.d["pl"][0]["hand"])
+    h0 = len(st.hand(0))
     draw_cards(game, st, 1, 1)
     step(game, st)
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
     choose(game, st, True)
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == h0 + 1
+    assert len(st.hand(0)) == h0 + 1
     draw_cards(game, st, 1, 1)  # a Friend (the vanilla deck): the Event ability does not trigger
     step(game, st)
-    assert not st.d["pending"] or st.d["pending"]["kind"] == "may"  # (the Friend ability may)
+    assert not st.pending or st.pending["kind"] == "may"  # (the Friend ability may)
 
 
 def test_each_problem_and_any_number(game, card_db):
@@ -664,13 +664,13 @@ def test_each_problem_and_any_number(game, card_db):
     b = place(game, st, "PR33", 1, "prob1")
     play_effects(game, st, 0, None, card_db.number("MT2").abilities["boosted"][0]["effects"])
     step(game, st)
-    assert set(st.d["pending"]["options"]) == {a, "none"}
+    assert set(st.pending["options"]) == {a, "none"}
     choose(game, st, a)
     step(game, st)
-    assert set(st.d["pending"]["options"]) == {b, "none"}
+    assert set(st.pending["options"]) == {b, "none"}
     choose(game, st, "none")
     resolve_all(game, st)
-    assert st.d["cards"][a]["ex"] and not st.d["cards"][b].get("ex")
+    assert st.exhausted(a) and not st.d["cards"][b].get("ex")
 
 
 def test_challenge_after_moving_the_troublemaker(game, card_db):
@@ -683,15 +683,15 @@ def test_challenge_after_moving_the_troublemaker(game, card_db):
     step(game, st)
     choose(game, st, True)
     step(game, st)
-    assert st.d["pending"]["kind"] == "choice" and set(st.d["pending"]["options"]) == {"prob0"}  or \
-        st.d["cards"][tm]["a"] == "prob0"
-    if st.d["pending"] and st.d["pending"]["kind"] == "choice":
+    assert st.pending["kind"] == "choice" and set(st.pending["options"]) == {"prob0"}  or \
+        st.area(tm) == "prob0"
+    if st.pending and st.pending["kind"] == "choice":
         choose(game, st, "prob0")
         step(game, st)
-    assert st.d["cards"][tm]["a"] == "prob0"
+    assert st.area(tm) == "prob0"
     choose(game, st, True)
     step(game, st)
-    assert st.d["fo"] and st.d["fo"]["tm"] == tm and game.involved_in_faceoff(st, mine)
+    assert st.faceoff and st.faceoff["tm"] == tm and game.involved_in_faceoff(st, mine)
 
 
 # ------------------------------------------------------------------ batch 3: involvement, multi-selects, pay-or per card
@@ -726,7 +726,7 @@ def test_dismiss_the_least_powerful_involved_friend(game, card_db):
     f4 = place(game, st, "PR31", 0, "prob0")
     start_faceoff(game, st, "tm", ["prob0"], 0, tm=tirek)
     resolve_all(game, st)
-    assert f2 not in st.d["play"] and f4 in st.d["play"] and st.d["cards"][tirek]["cn"]["+1"] == 1
+    assert f2 not in st.cards_in_play and f4 in st.cards_in_play and st.counters(tirek)["+1"] == 1
 
 
 def test_pay_or_retire_each_friend(game, card_db):
@@ -736,12 +736,12 @@ def test_pay_or_retire_each_friend(game, card_db):
     place(game, st, "EO153", 1, "home1")
     a, b = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
     set_tokens(st, 0, 1)
-    fire(game, st, next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("EO153")), "any_turn_start")
+    fire(game, st, next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("EO153")), "any_turn_start")
     step(game, st)
-    assert st.d["pending"]["player"] == 0 and st.d["pending"]["options"] == ["pay", "decline"]
+    assert st.pending["player"] == 0 and st.pending["options"] == ["pay", "decline"]
     choose(game, st, "pay")
     resolve_all(game, st)  # no token left for the second one: retired
-    assert (a in st.d["play"]) != (b in st.d["play"]) and st.d["pl"][0]["tok"] == 0
+    assert (a in st.cards_in_play) != (b in st.cards_in_play) and st.tokens(0) == 0
 
 
 def test_opponent_may_pay_or_exhaust_the_moved_friend(game, card_db):
@@ -752,10 +752,10 @@ def test_opponent_may_pay_or_exhaust_the_moved_friend(game, card_db):
     f = place(game, st, "PR12", 0, "home0")
     set_tokens(st, 0, 5)
     st, _ = game.apply(st, Action.make("move", 0, card=f, area="prob1"))
-    assert st.d["pending"]["player"] == 0 and st.d["pending"]["kind"] == "choice"
+    assert st.pending["player"] == 0 and st.pending["kind"] == "choice"
     st, _ = game.apply(st, Action.make("choose", 0, option="decline"))
-    moved = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR12") and st.d["cards"][o]["c"] == 0)
-    assert st.d["cards"][moved]["ex"]
+    moved = next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR12") and st.controller(o) == 0)
+    assert st.exhausted(moved)
 
 
 def test_retire_any_number_for_counters(game, card_db):
@@ -765,14 +765,14 @@ def test_retire_any_number_for_counters(game, card_db):
     a, b, c = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0"), place(game, st, "PR33", 0, "home0")
     ts = enter(game, st, "EO102", 0, "home0")
     step(game, st)
-    assert "done" in st.d["pending"]["options"] and ts not in st.d["pending"]["options"]
+    assert "done" in st.pending["options"] and ts not in st.pending["options"]
     choose(game, st, a)
     step(game, st)
     choose(game, st, b)
     step(game, st)
     choose(game, st, "done")
     resolve_all(game, st)
-    assert st.d["cards"][ts]["cn"]["+1"] == 6 and c in st.d["play"] and a not in st.d["play"]
+    assert st.counters(ts)["+1"] == 6 and c in st.cards_in_play and a not in st.cards_in_play
 
 
 def test_reveal_any_number_of_events(game, card_db):
@@ -783,12 +783,12 @@ def test_reveal_any_number_of_events(game, card_db):
     tx = enter(game, st, "CG197", 0, "home0")
     base = game.power(st, tx)
     step(game, st)
-    assert set(st.d["pending"]["options"]) == {e1, e2, "done"}
+    assert set(st.pending["options"]) == {e1, e2, "done"}
     ev = choose(game, st, e2)
     ev.items.extend(step(game, st).items)
     choose(game, st, "done")
     resolve_all(game, st)
-    assert game.power(st, tx) == base + 2 and e2 in st.d["pl"][0]["hand"]
+    assert game.power(st, tx) == base + 2 and e2 in st.hand(0)
 
 
 def test_reveal_hand_pick_a_friend(game, card_db):
@@ -798,12 +798,12 @@ def test_reveal_hand_pick_a_friend(game, card_db):
     ev_card = to_hand(game, st, "PR95", 1)
     enter(game, st, "CN33", 0, "home0")
     ev = step(game, st)
-    assert ev_card not in st.d["pending"]["options"] and "none" in st.d["pending"]["options"]
+    assert ev_card not in st.pending["options"] and "none" in st.pending["options"]
     assert any(e["type"] == "reveal" and "to" not in e for e in ev.items)
-    pick = st.d["pending"]["options"][0]
+    pick = st.pending["options"][0]
     choose(game, st, pick)
     step(game, st)
-    assert pick not in st.d["pl"][1]["hand"] and len(st.d["pl"][1]["disc"]) == 1
+    assert pick not in st.hand(1) and len(st.discard_pile(1)) == 1
 
 
 def test_hand_size_and_draw_to_it(game, card_db):
@@ -816,7 +816,7 @@ def test_hand_size_and_draw_to_it(game, card_db):
     mane = by_key(game, st, "EO0")[0]
     play_effects(game, st, 0, mane, [{"op": "turn_over"}])
     resolve_all(game, st)
-    assert st.d["cards"][mane]["b"] and len(st.d["pl"][0]["hand"]) == 10
+    assert st.boosted(mane) and len(st.hand(0)) == 10
 
 
 def test_random_mode_and_confront_block(game, card_db):
@@ -825,7 +825,7 @@ def test_random_mode_and_confront_block(game, card_db):
     wm = place(game, st, "AD17", 0, "home0")
     move_card(game, st, wm, "prob0", by=0)
     resolve_all(game, st)
-    assert st.d["cards"][wm].get("fr") or st.d["cards"][wm]["cn"].get("+1") == 1
+    assert st.d["cards"][wm].get("fr") or st.counters(wm).get("+1") == 1
     # CG58: "When this card enters play at a Problem, players can't confront that Problem that turn."
     place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR31", 0, "prob1")
@@ -841,7 +841,7 @@ def test_token_copies_of_token_friends(game, card_db):
     resolve_all(game, st)
     enter(game, st, "HM81", 0, "home0")
     resolve_all(game, st)
-    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
     assert len(toks) == 2 and all(st.d["cards"][o]["t"]["power"] == 2 and st.d["cards"][o]["t"]["traits"] == ["Figment"]
                                   for o in toks)
 
@@ -854,9 +854,9 @@ def test_resource_returns_with_its_host(game, card_db):
     flu = place(game, st, "AD125", 1, "prob0", host=f)
     start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
-    assert f not in st.d["play"] and flu not in st.d["play"]
-    assert any(st.d["cards"][c]["k"] == card_db.key("AD125") for c in st.d["pl"][1]["hand"])
-    assert any(st.d["cards"][c]["k"] == card_db.key("PR31") for c in st.d["pl"][0]["hand"][-1:])
+    assert f not in st.cards_in_play and flu not in st.cards_in_play
+    assert any(st.card_key(c) == card_db.key("AD125") for c in st.hand(1))
+    assert any(st.card_key(c) == card_db.key("PR31") for c in st.hand(0)[-1:])
 
 
 # ------------------------------------------------------------------ batch 3b: counters, main-phase end, discard-pile triggers
@@ -868,7 +868,7 @@ def test_momentum_counters(game, card_db):
     rd = enter(game, st, "AD194", 0, "prob0")
     resolve_all(game, st)
     base = card_db.number("AD194").front.power
-    assert st.d["cards"][rd]["cn"]["Momentum"] == 3 and game.power(st, rd) == base
+    assert st.counters(rd)["Momentum"] == 3 and game.power(st, rd) == base
     place(game, st, "PR12", 1, "prob0")
     start_faceoff(game, st, "problem", ["prob0"], 0)
     assert game.power(st, rd) == base + 6
@@ -876,7 +876,7 @@ def test_momentum_counters(game, card_db):
     for i in range(3):
         fire(game, st, rd, "turn_end")
         resolve_all(game, st)
-    assert rd not in st.d["play"]
+    assert rd not in st.cards_in_play
 
 
 def test_trainee_counters_then_tokens(game, card_db):
@@ -888,8 +888,8 @@ def test_trainee_counters_then_tokens(game, card_db):
     for _ in range(5):
         fire(game, st, wr, "turn_start")
         resolve_all(game, st)
-    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
-    assert wr not in st.d["play"] and len(toks) == 5 and all(st.d["cards"][o]["t"]["kw"] == {"Swift": 1} for o in toks)
+    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+    assert wr not in st.cards_in_play and len(toks) == 5 and all(st.d["cards"][o]["t"]["kw"] == {"Swift": 1} for o in toks)
 
 
 def test_epic_while_three_counters(game, card_db):
@@ -902,7 +902,7 @@ def test_epic_while_three_counters(game, card_db):
         assert not game.epic(st, tk)
         play_effects(game, st, 0, tk, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
         resolve_all(game, st)
-    assert game.epic(st, tk) and st.d["cards"][f]["fr"]
+    assert game.epic(st, tk) and st.frightened(f)
 
 
 def test_tip_counters_tax_every_card(game, card_db):
@@ -916,10 +916,10 @@ def test_tip_counters_tax_every_card(game, card_db):
     base = game.card_cost(st, 0, c2, area="home0")
     st, _ = game.apply(st, Action.make("play", 0, card=c1, area="home0"))
     resolve_all(game, st)
-    assert st.d["cards"][sx]["cn"]["Tip"] == 1 and game.card_cost(st, 0, c2, area="home0") == base + 1
+    assert st.counters(sx)["Tip"] == 1 and game.card_cost(st, 0, c2, area="home0") == base + 1
     fire(game, st, sx, "any_turn_start")
     resolve_all(game, st)
-    assert "Tip" not in st.d["cards"][sx]["cn"]
+    assert "Tip" not in st.counters(sx)
 
 
 def test_end_of_main_phase_retire_or_self(game, card_db):
@@ -928,14 +928,14 @@ def test_end_of_main_phase_retire_or_self(game, card_db):
     st = stacked_game(game)
     sb = enter(game, st, "AD38", 0, "home0")
     resolve_all(game, st)
-    assert st.d["cards"][sb]["c"] == 1 and st.d["cards"][sb]["a"] == "home1"
+    assert st.controller(sb) == 1 and st.area(sb) == "home1"
     mate = place(game, st, "PR12", 1, "home1")
     fire(game, st, sb, "main_end")
     resolve_all(game, st)
-    assert mate not in st.d["play"] and sb in st.d["play"]
+    assert mate not in st.cards_in_play and sb in st.cards_in_play
     fire(game, st, sb, "main_end")
     resolve_all(game, st)
-    assert sb not in st.d["play"]
+    assert sb not in st.cards_in_play
 
 
 def test_main_phase_end_fires_once_the_window_closes(game, card_db):
@@ -947,29 +947,29 @@ def test_main_phase_end_fires_once_the_window_closes(game, card_db):
     tm = place(game, st, "AD160", 1, "prob0")
     place(game, st, "PR31", 0, "prob0")
     st._la = None
-    score = st.d["pl"][0]["score"]
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    score = st.score(0)
+    st = pass_until(game, st, lambda s: s.turn_player == 1)
     # the challenge happened as the Main Phase ended (514.5a: the challenger won with the stacked decks)
-    assert tm not in st.d["play"] and st.d["pl"][0]["score"] >= score + 2
+    assert tm not in st.cards_in_play and st.score(0) >= score + 2
 
 
 def test_enters_discard_pile_from_anywhere(game, card_db):
     # DE60: "When this card enters your discard pile, you may draw a card." (from the hand, the deck or play)
     st = stacked_game(game)
     c = to_hand(game, st, "DE60", 0)
-    h = len(st.d["pl"][0]["hand"])
+    h = len(st.hand(0))
     play_effects(game, st, 0, None, [{"op": "discard", "n": 1, "who": "you"}])
     step(game, st)
     choose(game, st, c)
     step(game, st)
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     choose(game, st, True)
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == h  # discarded one, drew one
+    assert len(st.hand(0)) == h  # discarded one, drew one
     f = place(game, st, "DE60", 0, "home0")
     leave_play(game, st, f, "disc", verb="dismissed")
     step(game, st)
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
 
 
 def test_third_draw_and_with_three_friends(game, card_db):
@@ -977,7 +977,7 @@ def test_third_draw_and_with_three_friends(game, card_db):
     st = stacked_game(game, manes=("RRf2", "PR2"))
     mane = by_key(game, st, "RRf2")[0]
     st.d["cards"][mane]["b"] = False  # (this promo Mane starts on its other side in the card data)
-    st.d["pl"][0]["dtt"] = [st.d["turn"], 0]
+    st.d["pl"][0]["dtt"] = [st.turn, 0]
     for i in range(3):
         draw_cards(game, st, 0, 1)
         resolve_all(game, st)
@@ -997,7 +997,7 @@ def test_confront_counters_and_color_condition(game, card_db):
     place(game, st, gen[1], 0, "prob1")
     fire(game, st, mane, "confront")
     resolve_all(game, st)
-    assert st.d["cards"][mane]["b"]
+    assert st.boosted(mane)
 
 
 # ------------------------------------------------------------------ batch 3c
@@ -1008,7 +1008,7 @@ def test_mane_character_has_the_chosen_color(game, card_db):
     assert "Kindness" not in game.colors(st, mane)
     motiv = enter(game, st, "SB113", 0, "home0")
     step(game, st)
-    assert st.d["pending"]["what"] == "color"
+    assert st.pending["what"] == "color"
     choose(game, st, "Kindness")
     resolve_all(game, st)
     assert "Kindness" in game.colors(st, mane) and st.d["cards"][motiv]["chc"] == "Kindness"
@@ -1024,7 +1024,7 @@ def test_turn_over_once_for_several_exhausted(game, card_db):
     a, b = place(game, st, "PR12", 1, "home1"), place(game, st, "PR33", 1, "home1")
     play_effects(game, st, 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "each": True}}])
     resolve_all(game, st)
-    assert st.d["cards"][mane]["b"]
+    assert st.boosted(mane)
     # its Boosted side: "At the end of your turn, choose an exhausted Friend. That Friend doesn't ready during its
     # controller's next Ready Phase."
     fire(game, st, mane, "turn_end")
@@ -1046,10 +1046,10 @@ def test_banish_until_the_end_of_the_faceoff(game, card_db):
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)
-    assert f not in st.d["play"] and st.d["cards"][mane]["ex"]
+    assert f not in st.cards_in_play and st.exhausted(mane)
     end_faceoff(game, st)
     resolve_all(game, st)
-    assert any(st.d["cards"][o]["k"] == card_db.key("PR31") and st.d["cards"][o]["c"] == 0 for o in st.d["play"])
+    assert any(st.card_key(o) == card_db.key("PR31") and st.controller(o) == 0 for o in st.cards_in_play)
 
 
 def test_tokens_equal_to_power_as_it_left(game, card_db):
@@ -1063,7 +1063,7 @@ def test_tokens_equal_to_power_as_it_left(game, card_db):
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)
-    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == n
+    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("t")) == n
 
 
 def test_cost_reduction_to_a_minimum(game, card_db):
@@ -1091,7 +1091,7 @@ def test_alicorn_conditions(game, card_db):
     assert not st.d["cards"][mane].get("b")
     enter(game, st, alis[1], 0, "home0")
     resolve_all(game, st)
-    assert st.d["cards"][mane]["b"]
+    assert st.boosted(mane)
     p0 = game.power(st, a1)
     luna = next(c.number for c in card_db.cards.values() if c.front.type == "Friend" and c.front.title == "Princess Luna")
     place(game, st, luna, 0, "home0")
@@ -1105,9 +1105,9 @@ def test_lose_tokens_not_gained_this_turn(game, card_db):
     st = stacked_game(game)
     place(game, st, "EO16", 0, "home0")
     set_tokens(st, 1, 4)
-    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] == "main")
+    st = pass_until(game, st, lambda s: s.turn_player == 1 and s.step == "main")
     g = st.d["pl"][1]["gtt"]
-    assert g[0] == st.d["turn"] and st.d["pl"][1]["tok"] == g[1]
+    assert g[0] == st.turn and st.tokens(1) == g[1]
 
 
 def test_friend_with_the_same_cost_from_hand(game, card_db):
@@ -1120,16 +1120,16 @@ def test_friend_with_the_same_cost_from_hand(game, card_db):
     other = to_hand(game, st, "PR31", 1)  # cost 4
     enter(game, st, "PR12", 0, "prob0")  # cost 2
     step(game, st)
-    assert st.d["pending"]["kind"] == "may"
+    assert st.pending["kind"] == "may"
     choose(game, st, True)
     step(game, st)
-    assert same in st.d["pending"]["options"] and other not in st.d["pending"]["options"]
+    assert same in st.pending["options"] and other not in st.pending["options"]
     choose(game, st, same)
     resolve_all(game, st)
-    assert any(st.d["cards"][o]["k"] == card_db.key("PR33") and st.d["cards"][o]["a"] == "prob0" for o in st.d["play"])
+    assert any(st.card_key(o) == card_db.key("PR33") and st.area(o) == "prob0" for o in st.cards_in_play)
     enter(game, st, "PR12", 0, "prob1")  # not the first time this turn
     step(game, st)
-    assert not st.d["pending"]
+    assert not st.pending
 
 
 def test_retire_to_return_friends_from_discard(game, card_db):
@@ -1145,14 +1145,14 @@ def test_retire_to_return_friends_from_discard(game, card_db):
     step(game, st)
     choose(game, st, True)
     step(game, st)
-    assert st.d["pending"]["player"] == 0 and "done" in st.d["pending"]["options"]
-    choose(game, st, st.d["pending"]["options"][0])
+    assert st.pending["player"] == 0 and "done" in st.pending["options"]
+    choose(game, st, st.pending["options"][0])
     step(game, st)
-    assert st.d["pending"]["player"] == 1  # player 0 may put no more (1 counter)
+    assert st.pending["player"] == 1  # player 0 may put no more (1 counter)
     choose(game, st, "done")
     resolve_all(game, st)
-    assert eg not in st.d["play"]
-    assert sum(1 for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR12")) == 1
+    assert eg not in st.cards_in_play
+    assert sum(1 for o in st.cards_in_play if st.card_key(o) == card_db.key("PR12")) == 1
 
 
 def test_discard_hand_to_draw_plus_one(game, card_db):
@@ -1160,12 +1160,12 @@ def test_discard_hand_to_draw_plus_one(game, card_db):
     # plus one."
     st = stacked_game(game)
     gb = place(game, st, "LL60", 0, "prob0")
-    n = len(st.d["pl"][0]["hand"])
+    n = len(st.hand(0))
     fire(game, st, gb, "confront")
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == n + 1 and len(st.d["pl"][0]["disc"]) == n
+    assert len(st.hand(0)) == n + 1 and len(st.discard_pile(0)) == n
 
 
 def test_replace_each_problem(game, card_db):
@@ -1189,7 +1189,7 @@ def test_epic_by_counters_keeps_troublemakers_covered(game, card_db):
     st.d["cards"][tk]["cn"]["+1"] = 3
     fd = place(game, st, "AD160", 0, "prob1", face_down=True)
     assert uncover_turn_players(game.r, st.d, Ev(True)) is True
-    assert st.d["cards"][fd]["fd"]
+    assert st.face_down(fd)
 
 
 # ------------------------------------------------------------------ who moves (506, glossary: Traveler)
@@ -1204,7 +1204,7 @@ def _moved_by(game, base, number, mover, keyword=False):
     cid = place(game, st, number, 0, "home0")
     st.d["trig"] = []
     assert move_card(game, st, cid, "prob0", by=mover), number
-    return [t for t in st.d["trig"] if t["src"] == cid and (t["lbl"] == "Traveler") == keyword]
+    return [t for t in st.triggers_waiting if t["src"] == cid and (t["lbl"] == "Traveler") == keyword]
 
 
 def test_when_you_move_this_card_fires_only_when_its_controller_moves_it(game, card_db):

@@ -22,7 +22,7 @@ def test_player_view_hides_opponent_hand_and_decks(game):
     assert v["players"][1]["hand_size"] == 6
     assert "deck" not in v["players"][0] and v["players"][0]["deck_size"] == 39
     text = json.dumps(v)
-    for cid in st.d["pl"][1]["hand"] + st.d["pl"][1]["deck"] + st.d["pl"][0]["deck"]:
+    for cid in st.hand(1) + st.deck(1) + st.deck(0):
         assert f'"{cid}"' not in text
 
 
@@ -65,7 +65,7 @@ def test_property_random_games_never_leak_hidden_cards(game, seed):
     st = game.new_game([d0, d1], seed=s)
     r = seed
     for i in range(250):
-        if st.d["outcome"]:
+        if st.outcome:
             break
         p = game.to_move(st)
         acts = game.legal_actions(st, p)
@@ -95,13 +95,13 @@ def test_a_look_at_the_opponents_hand_shows_the_offered_cards_only_to_the_looker
     from gameplay.engine.mlp.engine import Ev
 
     st = stacked_game(game)
-    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "i": 0, "ch": None, "lbl": "test", "after": None,
+    st.d["rq"].append({"p": 0, "src": st.mane(0), "i": 0, "ch": None, "lbl": "test", "after": None,
                        "eff": [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "deck_top", "optional": True}]})
     ev = Ev()
-    while not st.d["pending"]:
+    while not st.pending:
         resolve_step(game, st, ev=ev)
     st._la = None
-    hand = st.d["pl"][1]["hand"]
+    hand = st.hand(1)
     mine = game.view(st, 0)["pending"]
     assert set(mine["cards"]) == set(hand)
     assert {c["name"] for c in mine["cards"].values()} == {game.r.name(st.d, c) for c in hand}
@@ -175,17 +175,17 @@ def test_518_1_a_search_names_the_card_found_to_the_opponent_only_when_the_text_
         revealed = "reveal" in " ".join(f.text for f in (d.front, d.boosted) if f is not None).lower()
         assert bool(e.get("reveal")) == revealed, number
         st = State(copy.deepcopy(base.d))
-        st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": [e], "i": 0, "ch": None, "lbl": number,
+        st.d["rq"].append({"p": 0, "src": st.mane(0), "eff": [e], "i": 0, "ch": None, "lbl": number,
                            "after": None})
         ev = Ev()
         before = private_keys(st.d)
         resolve_step(game, st, ev=ev)
-        found = st.d["pending"]["options"][0]
-        name = card_db.cards[st.d["cards"][found]["k"]].name
+        found = st.pending["options"][0]
+        name = card_db.cards[st.card_key(found)].name
         answer(game, st, 0, found, ev=ev)
-        while st.d["rq"] and not st.d["pending"]:
+        while st.resolving and not st.pending:
             resolve_step(game, st, ev=ev)
-        assert card_db.cards[st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"]].name == name, number  # it is in Ann's hand
+        assert card_db.cards[st.card_key(st.hand(0)[-1])].name == name, number  # it is in Ann's hand
         assert any(name in e_["msg"] for e_ in filter_events(ev.items, 0)), number  # the searching player reads it
         for viewer in (1, "spectator"):
             named = any(name in e_["msg"] for e_ in filter_events(ev.items, viewer))

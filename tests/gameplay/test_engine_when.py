@@ -29,7 +29,7 @@ def act(game, st, kind, p=0, **params):
 
 def by_key(game, st, number):
     k = game.db.key(number)
-    return [o for o in st.d["play"] if st.d["cards"][o]["k"] == k]
+    return [o for o in st.cards_in_play if st.card_key(o) == k]
 
 
 # ------------------------------------------------------------------ parser
@@ -88,12 +88,12 @@ def test_opposing_friend_enters_here(game, card_db):
     assert power(game, st, eo97) == base + 1
     assert power(game, st, elsewhere) == base  # not "here"
     friend = by_key(game, st, "PR12")[0]
-    assert st.d["cards"][friend]["fr"] and st.d["pl"][1]["tok"] == 0  # MT64 paid 1 and frightened "it"
+    assert st.frightened(friend) and st.tokens(1) == 0  # MT64 paid 1 and frightened "it"
     # its own Friends entering do not trigger "opposing"
     mine = to_hand(game, st, "PR33", 1)
     enter_play(game, st, mine, "prob0", 1)
     resolve_all(game, st)
-    assert power(game, st, eo97) == base + 1 and mt64 in st.d["play"]
+    assert power(game, st, eo97) == base + 1 and mt64 in st.cards_in_play
 
 
 def test_this_or_another_pegasus_enters(game, card_db):
@@ -116,10 +116,10 @@ def test_problem_enters_move_there(game, card_db):
     st = stacked_game(game)
     place(game, st, "SB64", 0, "prob0")
     friend = place(game, st, "PR12", 0, "home0")
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     replace_problem(game, st, "prob1")
     resolve_all(game, st)  # chooses one of the two characters at home (the Mane Character or the Friend)
-    assert {st.d["cards"][friend]["a"], st.d["cards"][mane]["a"]} == {"home0", "prob1"}
+    assert {st.area(friend), st.area(mane)} == {"home0", "prob1"}
 
 
 # ------------------------------------------------------------------ leaves play
@@ -135,11 +135,11 @@ def test_opposing_friend_dismissed(game, card_db):
     base = power(game, st, ad36)
     leave_play(game, st, foe, "disc", verb="retired")  # retired is not dismissed
     resolve_all(game, st)
-    assert power(game, st, ad36) == base and host in st.d["play"]
+    assert power(game, st, ad36) == base and host in st.cards_in_play
     leave_play(game, st, foe2, "disc", verb="dismissed")
     resolve_all(game, st)
     assert power(game, st, ad36) == base + 2
-    assert host not in st.d["play"]
+    assert host not in st.cards_in_play
 
 
 # ------------------------------------------------------------------ moves (506.1c)
@@ -151,16 +151,16 @@ def test_move_to_this_problem_first_time_each_turn(game, card_db):
     st.d["cards"][prob]["k"] = card_db.key("SB131")  # test setup: this Problem is SB131
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 0, "home0")
-    mine = (a, b, st.d["pl"][0]["mane"])
+    mine = (a, b, st.mane(0))
     set_tokens(st, 0, 10)
     st = act(game, st, "move", card=a, area="prob0")
     resolve_all(game, st)
-    here = [x for x in mine if st.d["cards"][x]["a"] == "prob0"]
+    here = [x for x in mine if st.area(x) == "prob0"]
     assert len(here) == 2  # the moved one and one more ("another": not the moved one)
-    last = next(x for x in mine if st.d["cards"][x]["a"] == "home0")
+    last = next(x for x in mine if st.area(x) == "home0")
     st = act(game, st, "move", card=last, area="prob0")
-    assert all(st.d["cards"][x]["a"] == "prob0" for x in mine)
-    assert not st.d["trig"] and not st.d["rq"]  # the second move that turn does not trigger
+    assert all(st.area(x) == "prob0" for x in mine)
+    assert not st.triggers_waiting and not st.resolving  # the second move that turn does not trigger
 
 
 def test_move_there_home(game, card_db):
@@ -173,7 +173,7 @@ def test_move_there_home(game, card_db):
     set_tokens(st, 0, 5)
     st = act(game, st, "move", card=mine, area="prob1")
     resolve_all(game, st)
-    assert st.d["cards"][foe_there]["a"] == "home1" and st.d["cards"][foe_else]["a"] == "prob0"
+    assert st.area(foe_there) == "home1" and st.area(foe_else) == "prob0"
 
 
 def test_attached_friend_moved(game, card_db):
@@ -206,11 +206,11 @@ def test_opponent_plays_a_friend_and_last_card(game, card_db):
     set_tokens(st, 0, 10)
     st = act(game, st, "play", card=a, area="home0")
     resolve_all(game, st)
-    assert st.d["pl"][1]["tok"] == 1 and not st.d["cards"][foe]["fr"]
+    assert st.tokens(1) == 1 and not st.frightened(foe)
     st = act(game, st, "play", card=b, area="home0")
     resolve_all(game, st)
-    assert st.d["pl"][1]["tok"] == 2
-    assert st.d["cards"][foe]["fr"] or st.d["cards"][ad10]["fr"]  # the last card: a Friend here frightened
+    assert st.tokens(1) == 2
+    assert st.frightened(foe) or st.frightened(ad10)  # the last card: a Friend here frightened
 
 
 def test_play_trait_to_this_problem_exhaust_if_you_do(game, card_db):
@@ -220,14 +220,14 @@ def test_play_trait_to_this_problem_exhaust_if_you_do(game, card_db):
     set_tokens(st, 0, 10)
     peg = to_hand(game, st, "FF11", 0)
     st = act(game, st, "play", card=peg, area="prob0")
-    tok = st.d["pl"][0]["tok"]
+    tok = st.tokens(0)
     resolve_all(game, st)
-    assert st.d["cards"][pr19]["ex"] and st.d["pl"][0]["tok"] == tok + 1
+    assert st.exhausted(pr19) and st.tokens(0) == tok + 1
     peg2 = to_hand(game, st, "FF11", 0)
     st = act(game, st, "play", card=peg2, area="prob0")
-    tok = st.d["pl"][0]["tok"]
+    tok = st.tokens(0)
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == tok  # already exhausted: "if you do" fails (no token)
+    assert st.tokens(0) == tok  # already exhausted: "if you do" fails (no token)
 
 
 # ------------------------------------------------------------------ uncover, exhaust, frighten
@@ -239,9 +239,9 @@ def test_troublemaker_uncovered_here(game, card_db):
     pr66 = place(game, st, "PR66", 0, "prob0")
     tm = place(game, st, "AD160", 1, "prob0", face_down=True)
     uncover_one(game.r, st.d, Ev(), tm)
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     resolve_all(game, st)
-    assert st.d["cards"][pr66]["ex"] and st.d["pl"][0]["score"] == score + 1
+    assert st.exhausted(pr66) and st.score(0) == score + 1
 
 
 def test_host_exhausted_dismissed(game, card_db):
@@ -252,10 +252,10 @@ def test_host_exhausted_dismissed(game, card_db):
     other = place(game, st, "PR33", 0, "home0")
     exhaust(game, st, other)
     resolve_all(game, st)
-    assert host in st.d["play"]
+    assert host in st.cards_in_play
     exhaust(game, st, host)
     resolve_all(game, st)
-    assert host not in st.d["play"]
+    assert host not in st.cards_in_play
 
 
 def test_friend_frightened_and_unfrightened(game, card_db):
@@ -268,16 +268,16 @@ def test_friend_frightened_and_unfrightened(game, card_db):
     foe = place(game, st, "PR33", 1, "home1")
     frighten(game, st, foe)
     resolve_all(game, st)
-    toks = [o for o in st.d["play"] if st.d["cards"][o].get("t")]
+    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
     assert len(toks) == 1 and game.keyword(st, toks[0], "Swift") == 1
     unfrighten(game, st, foe)  # an opponent's Friend: HM21 does not trigger
     resolve_all(game, st)
-    assert sum(sum(st.d["cards"][o]["cn"].values()) for o in st.d["play"]) == 0
+    assert sum(sum(st.counters(o).values()) for o in st.cards_in_play) == 0
     frighten(game, st, hm21)
     resolve_all(game, st)
     unfrighten(game, st, hm21)
     resolve_all(game, st)
-    assert sum(st.d["cards"][o]["cn"].get("+1", 0) for o in st.d["play"] if st.d["cards"][o]["c"] == 0) == 1
+    assert sum(st.counters(o).get("+1", 0) for o in st.cards_in_play if st.controller(o) == 0) == 1
 
 
 # ------------------------------------------------------------------ player events
@@ -293,7 +293,7 @@ def test_player_event_triggers(game, card_db):
     place(game, st, "AD132", 1, "home1")
     draw_cards(game, st, 0, 2)
     resolve_all(game, st)
-    assert st.d["cards"][ad160]["cn"].get("+1") == 2
+    assert st.counters(ad160).get("+1") == 2
     base = power(game, st, pr34)
     play_effects(game, st, 1, pr34, [{"op": "discard", "n": 1, "who": "opponent"}])
     resolve_all(game, st)
@@ -302,11 +302,11 @@ def test_player_event_triggers(game, card_db):
     set_tokens(st, 1, 0)
     play_effects(game, st, 1, pr34, [{"op": "lose_tokens", "n": 1, "who": "opponent"}])
     resolve_all(game, st)
-    assert st.d["cards"][ff106]["ex"] and st.d["pl"][1]["tok"] == 1
-    hand = len(st.d["pl"][1]["hand"])
+    assert st.exhausted(ff106) and st.tokens(1) == 1
+    hand = len(st.hand(1))
     st, _ = game.apply(st, Action.make("draw", 0))  # pays 1: their last token
     resolve_all(game, st)
-    assert st.d["pl"][0]["tok"] == 0 and len(st.d["pl"][1]["hand"]) == hand + 1
+    assert st.tokens(0) == 0 and len(st.hand(1)) == hand + 1
 
 
 def test_opponent_confronts_this_cards_problem(game, card_db):
@@ -317,9 +317,9 @@ def test_opponent_confronts_this_cards_problem(game, card_db):
     place(game, st, "PR46", 1, "prob0")
     for _ in range(3):
         place(game, st, "PR31", 0, "prob0")
-    hand = len(st.d["pl"][1]["hand"])
-    st = pass_until(game, st, lambda s: s.d["step"] in ("faceoff_step", "solve", "end") or len(s.d["pl"][1]["hand"]) > hand)
-    assert len(st.d["pl"][1]["hand"]) == hand + 1
+    hand = len(st.hand(1))
+    st = pass_until(game, st, lambda s: s.step in ("faceoff_step", "solve", "end") or len(s.hand(1)) > hand)
+    assert len(st.hand(1)) == hand + 1
 
 
 # ------------------------------------------------------------------ conditions, actors, costs
@@ -354,11 +354,11 @@ def test_enters_during_your_turn_only(game, card_db):
     c = to_hand(game, st, "HM-1", 0)
     enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
-    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
+    assert (st.tokens(0), st.tokens(1)) == (1, 2)
     c = to_hand(game, st, "HM-1", 1)  # player 1's card entering during player 0's turn
     enter_play(game, st, c, "home1", 1)
     resolve_all(game, st)
-    assert (st.d["pl"][0]["tok"], st.d["pl"][1]["tok"]) == (1, 2)
+    assert (st.tokens(0), st.tokens(1)) == (1, 2)
 
 
 def test_enters_or_frightened_split(game, card_db):
@@ -367,17 +367,17 @@ def test_enters_or_frightened_split(game, card_db):
     c = to_hand(game, st, "HM60", 0)
     nid = enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
-    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 1
+    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("t")) == 1
     frighten(game, st, nid)
     resolve_all(game, st)
-    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("t")) == 2
+    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("t")) == 2
 
 
 def _confront(game, st):
     from gameplay.engine.mlp.scenario import pass_until
 
-    return pass_until(game, st, lambda s: s.d["step"] in ("faceoff_step", "solve", "end") or bool(s.d["pending"]
-                      and s.d["pending"]["kind"] == "may"))
+    return pass_until(game, st, lambda s: s.step in ("faceoff_step", "solve", "end") or bool(s.pending
+                      and s.pending["kind"] == "may"))
 
 
 def test_confront_with_three_colors(game, card_db):
@@ -390,14 +390,14 @@ def test_confront_with_three_colors(game, card_db):
         for n in numbers:
             place(game, st, n, 0, "prob1")
         place(game, st, "PR31", 0, "prob1")
-        hand = len(st.d["pl"][0]["hand"])
+        hand = len(st.hand(0))
         st = _confront(game, st)
         if drew:
-            assert st.d["pending"] and st.d["pending"]["kind"] == "may"
+            assert st.pending and st.pending["kind"] == "may"
             st, _ = game.apply(st, Action.make("choose", 0, option=True))
-            assert len(st.d["pl"][0]["hand"]) == hand + 1
+            assert len(st.hand(0)) == hand + 1
         else:
-            assert not (st.d["pending"] and st.d["pending"]["kind"] == "may")
+            assert not (st.pending and st.pending["kind"] == "may")
 
 
 def test_confront_with_at_least_four_characters(game, card_db):
@@ -412,7 +412,7 @@ def test_confront_with_at_least_four_characters(game, card_db):
         set_tokens(st, 0, 0)
         trigger(game, st, "confront_this", prob)
         resolve_all(game, st)
-        assert st.d["pl"][0]["tok"] == gained
+        assert st.tokens(0) == gained
 
 
 def test_challenged_that_player_moves_home(game, card_db):
@@ -422,9 +422,9 @@ def test_challenged_that_player_moves_home(game, card_db):
     tm = place(game, st, "CN162", 1, "prob0")
     a = place(game, st, "PR12", 0, "prob0")
     watched_event(game, st, "w_challenge", tm, {"by": 0})  # as flow.decide does for a "challenge" choice
-    assert st.d["trig"][0]["p"] == 0  # the challenger follows it, not the Troublemaker's controller
+    assert st.triggers_waiting[0]["p"] == 0  # the challenger follows it, not the Troublemaker's controller
     resolve_all(game, st)
-    assert st.d["cards"][a]["a"] == "home0"
+    assert st.area(a) == "home0"
 
 
 def test_defeat_troublemaker_here_scores(game, card_db):
@@ -433,10 +433,10 @@ def test_defeat_troublemaker_here_scores(game, card_db):
     prob = game.problem_at(st, "prob1")
     st.d["cards"][prob]["k"] = card_db.key("PR178")
     tm = place(game, st, "AD160", 1, "prob1")
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     watched_event(game, st, "w_defeat", tm, {"by": 0})
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == score + 1 and st.d["pl"][1]["score"] == 0
+    assert st.score(0) == score + 1 and st.score(1) == 0
 
 
 def test_cost_exhaust_a_character_and_pay(game, card_db):
@@ -449,18 +449,18 @@ def test_cost_exhaust_a_character_and_pay(game, card_db):
     foe = to_hand(game, st, "PR33", 1)
     nid = enter_play(game, st, foe, "prob0", 1)
     resolve_all(game, st)
-    assert nid in st.d["play"] and st.d["pl"][0]["tok"] == 5  # no character of yours here: nothing paid
+    assert nid in st.cards_in_play and st.tokens(0) == 5  # no character of yours here: nothing paid
     mine = place(game, st, "PR12", 0, "prob0")
     foe = to_hand(game, st, "PR60", 1)
     nid = enter_play(game, st, foe, "prob0", 1)
     resolve_all(game, st)
-    assert nid not in st.d["play"] and st.d["cards"][mine]["ex"] and st.d["pl"][0]["tok"] == 3
+    assert nid not in st.cards_in_play and st.exhausted(mine) and st.tokens(0) == 3
     set_tokens(st, 0, 1)
     other = place(game, st, "PR33", 0, "prob0")
     foe = to_hand(game, st, "PR31", 1)
     nid = enter_play(game, st, foe, "prob0", 1)
     resolve_all(game, st)
-    assert nid in st.d["play"] and not st.d["cards"][other]["ex"] and st.d["pl"][0]["tok"] == 1  # can't pay [2]
+    assert nid in st.cards_in_play and not st.exhausted(other) and st.tokens(0) == 1  # can't pay [2]
 
 
 def test_cost_frighten_this_card(game, card_db):
@@ -469,12 +469,12 @@ def test_cost_frighten_this_card(game, card_db):
     c = place(game, st, "DE139", 0, "prob0")
     effs = game.abilities(st, c)[0]["effects"]
     play_effects(game, st, 0, c, effs)
-    score = st.d["pl"][0]["score"]
+    score = st.score(0)
     resolve_all(game, st)
-    assert st.d["cards"][c]["fr"] and st.d["pl"][0]["score"] == score + 1
+    assert st.frightened(c) and st.score(0) == score + 1
     play_effects(game, st, 0, c, effs)
     resolve_all(game, st)
-    assert st.d["pl"][0]["score"] == score + 1  # already frightened: the cost can't be paid
+    assert st.score(0) == score + 1  # already frightened: the cost can't be paid
 
 
 # ------------------------------------------------------------------ deck top, counters, points, "there"
@@ -488,12 +488,12 @@ def test_put_card_on_top_of_your_deck(game, card_db):
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 1
     st.d["pl"][0]["disc"].append(to_hand(game, st, "PR12", 0))
-    st.d["pl"][0]["hand"].remove(st.d["pl"][0]["disc"][-1])
-    st.d["cards"][st.d["pl"][0]["disc"][-1]]["z"] = "disc"
+    st.d["pl"][0]["hand"].remove(st.discard_pile(0)[-1])
+    st.d["cards"][st.discard_pile(0)[-1]]["z"] = "disc"
     play_effects(game, st, 0, eo54, [{"op": "search", "filter": {}, "zone": "disc", "to": "deck"}])
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 2
-    assert st.d["cards"][st.d["pl"][0]["deck"][0]]["k"] == card_db.key("PR12")
+    assert st.card_key(st.deck(0)[0]) == card_db.key("PR12")
     play_effects(game, st, 1, eo54, [{"op": "hand_to_deck_top"}])  # the opponent's deck: no
     resolve_all(game, st)
     assert power(game, st, eo54) == base + 2
@@ -508,14 +508,14 @@ def test_plus_one_counter_on_this_card_and_first_time_here(game, card_db):
     prob = game.problem_at(st, "prob0")
     st.d["cards"][prob]["k"] = card_db.key("HM122")
     other = place(game, st, "PR12", 0, "prob0")
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     play_effects(game, st, 0, sb77, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
     resolve_all(game, st)
-    assert st.d["cards"][sb77]["ex"] and len(st.d["pl"][0]["hand"]) == hand + 1
-    assert st.d["cards"][other]["cn"].get("+1") == 1  # HM122 put one on another character here
+    assert st.exhausted(sb77) and len(st.hand(0)) == hand + 1
+    assert st.counters(other).get("+1") == 1  # HM122 put one on another character here
     play_effects(game, st, 0, other, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
     resolve_all(game, st)
-    assert st.d["cards"][other]["cn"].get("+1") == 2 and st.d["cards"][sb77]["cn"].get("+1") == 1  # once a turn
+    assert st.counters(other).get("+1") == 2 and st.counters(sb77).get("+1") == 1  # once a turn
 
 
 def test_if_a_player_has_points(game, card_db):
@@ -525,12 +525,12 @@ def test_if_a_player_has_points(game, card_db):
     c = to_hand(game, st, "LL12", 0)
     enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
-    assert not st.d["cards"][foe]["fr"]
+    assert not st.frightened(foe)
     st.d["pl"][1]["score"] = 8
     c = to_hand(game, st, "LL12", 0)
     enter_play(game, st, c, "prob0", 0)
     resolve_all(game, st)
-    assert sum(1 for o in st.d["play"] if st.d["cards"][o].get("fr")) == 1
+    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("fr")) == 1
 
 
 def test_moved_host_other_characters_there(game, card_db):
@@ -551,13 +551,13 @@ def test_moved_host_other_characters_there(game, card_db):
 def test_play_friend_to_a_problem_move_this_card_there(game, card_db):
     # HM139 (boosted side): "When you play a Friend to a Problem, you may move this card to that Problem."
     st = stacked_game(game, manes=("HM139", "PR2"))
-    mane = st.d["pl"][0]["mane"]
+    mane = st.mane(0)
     st.d["cards"][mane]["b"] = True  # test setup: turned over (301.2)
     set_tokens(st, 0, 5)
     c = to_hand(game, st, "PR12", 0)
     st = act(game, st, "play", card=c, area="prob1")
     resolve_all(game, st)
-    assert st.d["cards"][mane]["a"] == "prob1"
+    assert st.area(mane) == "prob1"
 
 
 # ------------------------------------------------------------------ after leaving play, reorder, uncover it
@@ -569,12 +569,12 @@ def test_dismissed_put_it_into_hand(game, card_db):
     c = place(game, st, "PR25", 0, "home0")
     leave_play(game, st, c, "disc", verb="dismissed")
     resolve_all(game, st)
-    assert any(st.d["cards"][h]["k"] == key for h in st.d["pl"][0]["hand"])
-    assert not any(st.d["cards"][x]["k"] == key for x in st.d["pl"][0]["disc"])
+    assert any(st.card_key(h) == key for h in st.hand(0))
+    assert not any(st.card_key(x) == key for x in st.discard_pile(0))
     c = place(game, st, "PR25", 0, "home0")
     leave_play(game, st, c, "disc", verb="retired")
     resolve_all(game, st)
-    assert any(st.d["cards"][x]["k"] == key for x in st.d["pl"][0]["disc"])
+    assert any(st.card_key(x) == key for x in st.discard_pile(0))
 
 
 def test_retired_dismiss_a_friend_here(game, card_db):
@@ -587,19 +587,19 @@ def test_retired_dismiss_a_friend_here(game, card_db):
     set_tokens(st, 0, 1)
     leave_play(game, st, loc, "disc", verb="retired")
     resolve_all(game, st)
-    assert here not in st.d["play"] and there in st.d["play"] and st.d["pl"][0]["tok"] == 0
+    assert here not in st.cards_in_play and there in st.cards_in_play and st.tokens(0) == 0
 
 
 def test_reorder_top_of_deck(game, card_db):
     # PR62: "When you play this card, you may look at the top 2 cards of your deck and put them back in any order."
     st = stacked_game(game)
-    deck = st.d["pl"][0]["deck"]
+    deck = st.deck(0)
     a, b, c = deck[:3]
     src = place(game, st, "PR62", 0, "home0")
     ev = Ev()
     play_effects(game, st, 0, src, [{"op": "reorder_top", "n": 2, "whose": "you", "deck": "deck"}], ev=ev)
     resolve_step(game, st, ev=ev)
-    pend = st.d["pending"]
+    pend = st.pending
     assert pend["kind"] == "target" and set(pend["options"]) == {a, b}
     answer(game, st, 0, b, ev=ev)
     resolve_all(game, st)
@@ -611,7 +611,7 @@ def test_look_at_top_of_problem_deck(game, card_db):
     # EO182: "When this Problem is solved, you may look at the top card of your Problem deck and put it on the
     # top or the bottom of that deck."
     st = stacked_game(game)
-    pdeck = st.d["pl"][0]["pdeck"]
+    pdeck = st.problem_deck(0)
     top = pdeck[0]
     src = game.problem_at(st, "prob0")
     ev = Ev()
@@ -632,14 +632,14 @@ def test_played_troublemaker_here_may_uncover(game, card_db):
     tm = to_hand(game, st, "AD160", 0)
     set_tokens(st, 0, 5)
     st = act(game, st, "play_troublemaker", card=tm, area="prob1")
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
     resolve_all(game, st)
     tms = by_key(game, st, "AD160")
-    assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"] and st.d["pl"][0]["tok"] == 2
+    assert len(tms) == 1 and not st.face_down(tms[0]) and st.tokens(0) == 2
     assert st.d["pl"][0]["disc_next"] == [{"type": "card", "n": 1, "u": "turn"}]
     c = to_hand(game, st, "PR12", 0)
     st = act(game, st, "play", card=c, area="home0")
-    assert st.d["pl"][0]["tok"] == 1 and st.d["pl"][0]["disc_next"] == []
+    assert st.tokens(0) == 1 and st.d["pl"][0]["disc_next"] == []
 
 
 def test_cost_reduction_for_the_next_card_applies_to_a_troublemaker(game, card_db):
@@ -649,7 +649,7 @@ def test_cost_reduction_for_the_next_card_applies_to_a_troublemaker(game, card_d
     set_tokens(st, 0, 3)
     tm = to_hand(game, st, "AD160", 0)
     st = act(game, st, "play_troublemaker", card=tm, area="prob1")
-    assert st.d["pl"][0]["tok"] == 3 and st.d["pl"][0]["disc_next"] == []
+    assert st.tokens(0) == 3 and st.d["pl"][0]["disc_next"] == []
 
 
 # ------------------------------------------------------------------ Troublemakers into play, cost reductions, ...
@@ -662,8 +662,8 @@ def test_troublemaker_from_hand_into_play_face_up(game, card_db):
     enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)  # picks the Troublemaker, then the first Problem
     tms = by_key(game, st, "AD160")
-    assert tm not in st.d["pl"][0]["hand"] and len(tms) == 1
-    assert not st.d["cards"][tms[0]]["fd"] and st.d["cards"][tms[0]]["a"].startswith("prob")
+    assert tm not in st.hand(0) and len(tms) == 1
+    assert not st.face_down(tms[0]) and st.area(tms[0]).startswith("prob")
 
 
 def test_search_deck_for_troublemaker_face_up(game, card_db):
@@ -673,7 +673,7 @@ def test_search_deck_for_troublemaker_face_up(game, card_db):
     enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
     tms = by_key(game, st, "AD160")
-    assert len(tms) == 1 and not st.d["cards"][tms[0]]["fd"]
+    assert len(tms) == 1 and not st.face_down(tms[0])
 
 
 def test_colored_and_trait_cost_reductions(game, card_db):
@@ -696,17 +696,17 @@ def test_colored_and_trait_cost_reductions(game, card_db):
 def test_if_a_friend_left_play_this_turn(game, card_db):
     # LL25: "When this card enters play, if a Friend left play this turn, you may draw 2 cards."
     st = stacked_game(game)
-    hand = len(st.d["pl"][0]["hand"])
+    hand = len(st.hand(0))
     c = to_hand(game, st, "LL25", 0)
     enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == hand
+    assert len(st.hand(0)) == hand
     f = place(game, st, "PR33", 1, "home1")
     leave_play(game, st, f, "disc", verb="dismissed")
     c = to_hand(game, st, "LL25", 0)
     enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
-    assert len(st.d["pl"][0]["hand"]) == hand + 2
+    assert len(st.hand(0)) == hand + 2
 
 
 def test_uncovered_pay_then_dismiss_cheap_friends_here(game, card_db):
@@ -720,7 +720,7 @@ def test_uncovered_pay_then_dismiss_cheap_friends_here(game, card_db):
     set_tokens(st, 0, 2)
     uncover_one(game.r, st.d, Ev(), tm)
     resolve_all(game, st)
-    assert cheap not in st.d["play"] and dear in st.d["play"] and st.d["pl"][0]["tok"] == 0
+    assert cheap not in st.cards_in_play and dear in st.cards_in_play and st.tokens(0) == 0
 
 
 def test_retired_or_dismissed_and_opposing_tokens(game, card_db):
@@ -731,14 +731,14 @@ def test_retired_or_dismissed_and_opposing_tokens(game, card_db):
         f = place(game, st, "PR12", 0, "home0")
         leave_play(game, st, f, "ban" if verb == "banished" else "disc", verb=verb)
         resolve_all(game, st)
-    assert st.d["cards"][de79]["cn"].get("+1") == 2
+    assert st.counters(de79).get("+1") == 2
     # QC16: "When this problem becomes solved, dismiss all opposing token Friends."
     play_effects(game, st, 1, None, [{"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"]}])
     resolve_all(game, st)
     play_effects(game, st, 0, de79, [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "token": True,
                                                                               "each": True}}])
     resolve_all(game, st)
-    assert not any(st.d["cards"][o].get("t") for o in st.d["play"])
+    assert not any(st.d["cards"][o].get("t") for o in st.cards_in_play)
 
 
 def test_parse_batch_three():
@@ -767,12 +767,12 @@ def test_opponent_may_pay_to_dismiss_uncovered(game, card_db):
     uncover_one(game.r, st.d, Ev(), tm)
     ev = Ev()
     for _ in range(10):
-        if st.d["pending"]:
+        if st.pending:
             break
-        pre_priority(game, st, ev=ev) or (st.d["rq"] and resolve_step(game, st, ev=ev))
-    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+        pre_priority(game, st, ev=ev) or (st.resolving and resolve_step(game, st, ev=ev))
+    assert st.pending["kind"] == "may" and st.pending["player"] == 1
     resolve_all(game, st)
-    assert tm not in st.d["play"] and st.d["pl"][1]["tok"] == 1
+    assert tm not in st.cards_in_play and st.tokens(1) == 1
 
 
 def test_send_moved_character_back_and_costs_ok(game, card_db):
@@ -785,11 +785,11 @@ def test_send_moved_character_back_and_costs_ok(game, card_db):
     set_tokens(st, 0, 5)
     st = act(game, st, "move", card=foe, area="prob1")
     resolve_all(game, st)
-    assert st.d["cards"][foe]["a"] == "home0" and st.d["cards"][sb87]["ex"] and st.d["pl"][1]["tok"] == 0
+    assert st.area(foe) == "home0" and st.exhausted(sb87) and st.tokens(1) == 0
     ready(game, st, sb87)  # ready, but no token: nothing is paid
     st = act(game, st, "move", card=foe, area="prob1")
     resolve_all(game, st)
-    assert st.d["cards"][foe]["a"] == "prob1" and not st.d["cards"][sb87]["ex"]
+    assert st.area(foe) == "prob1" and not st.exhausted(sb87)
 
 
 def test_parse_enters_at_lowercase_problem_and_shuffle():

@@ -92,6 +92,98 @@ class State:
     def card(self, cid: str) -> dict:
         return self.d["cards"][cid]
 
+    # The same in the game's words, for tests, tools and judges (the state's keys stay short for speed;
+    # STATE_KEYS / PLAYER_KEYS / CARD_KEYS below describe them).  Lists and dicts are the state's own:
+    # read them, and change a state only through the engine or the scenario helpers.
+    @property
+    def cards_in_play(self) -> list[str]:
+        """The ids of the cards in play, in the order they entered play."""
+        return self.d["play"]
+
+    @property
+    def faceoff(self) -> dict | None:
+        return self.d["fo"]
+
+    @property
+    def resolving(self) -> list[dict]:
+        """The resolution queue (effects being resolved, the next one first)."""
+        return self.d["rq"]
+
+    @property
+    def triggers_waiting(self) -> list:
+        return self.d["trig"]
+
+    @property
+    def priority(self) -> dict | None:
+        return self.d["prio"]
+
+    @property
+    def outcome(self) -> dict | None:
+        return self.d["outcome"]
+
+    def hand(self, player: int) -> list[str]:
+        return self.d["pl"][player]["hand"]
+
+    def deck(self, player: int) -> list[str]:
+        """The player's draw deck, top card first."""
+        return self.d["pl"][player]["deck"]
+
+    def problem_deck(self, player: int) -> list[str]:
+        return self.d["pl"][player]["pdeck"]
+
+    def discard_pile(self, player: int) -> list[str]:
+        return self.d["pl"][player]["disc"]
+
+    def banished(self, player: int) -> list[str]:
+        return self.d["pl"][player]["ban"]
+
+    def flipped(self, player: int) -> list[str]:
+        """The cards the player flipped in the current faceoff (515)."""
+        return self.d["pl"][player]["flip"]
+
+    def tokens(self, player: int) -> int:
+        """The player's action tokens (604)."""
+        return self.d["pl"][player]["tok"]
+
+    def score(self, player: int) -> int:
+        return self.d["pl"][player]["score"]
+
+    def mane(self, player: int) -> str:
+        """The player's Mane Character's id."""
+        return self.d["pl"][player]["mane"]
+
+    def card_key(self, cid: str) -> str:
+        """The card's key in the ``CardDB`` (``db.key(number)`` gives it for a collector number)."""
+        return self.d["cards"][cid]["k"]
+
+    def owner(self, cid: str) -> int:
+        return self.d["cards"][cid]["o"]
+
+    def controller(self, cid: str) -> int:
+        return self.d["cards"][cid]["c"]
+
+    def area(self, cid: str) -> str:
+        """The area of a card in play: "home0", "prob1", ..."""
+        return self.d["cards"][cid]["a"]
+
+    def exhausted(self, cid: str) -> bool:
+        return bool(self.d["cards"][cid].get("ex"))
+
+    def frightened(self, cid: str) -> bool:
+        return bool(self.d["cards"][cid].get("fr"))
+
+    def face_down(self, cid: str) -> bool:
+        """A face-down Troublemaker (505.1)."""
+        return bool(self.d["cards"][cid].get("fd"))
+
+    def boosted(self, cid: str) -> bool:
+        """Turned over to its boosted side (a Mane Character, 301.2)."""
+        return bool(self.d["cards"][cid].get("b"))
+
+    def counters(self, cid: str) -> dict[str, int]:
+        """The counters on a card: kind -> number ("+1" power counters or named ones, 519)."""
+        return self.d["cards"][cid].get("cn") or {}
+
 
 # ---------------------------------------------------------------------------------------------------
 # Every key of the state dict.  Keys are short because the state is copied at every action (see the
