@@ -12,10 +12,11 @@ ids never reveal a hidden card's identity and modifiers on the old card end auto
 """
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from .. import rng as _rng
 from ..api import Action, Outcome, new_action
+from ..events import EventLog, filter_events
 from .carddb import CardDB, CardDef
 from .carddefs import FaceDef
 from .constants import DEFAULT_TURN_CAP
@@ -25,38 +26,12 @@ from .state import State
 from .view import build_view
 
 
-class Ev:
+class Ev(EventLog):
     """Collects events of one ``apply`` call.  Each event: {"type", "msg", optional "to": player
     (private to that player), "judge": True (judge only), plus data}."""
 
-    __slots__ = ("items", "quiet")
-
-    def __init__(self, quiet: bool = False) -> None:
-        self.items: list[dict[str, Any]] = []
-        self.quiet = quiet
-
-    def add(self, type_: str, msg: str, **data: Any) -> None:
-        if self.quiet and type_ not in ("game_over", "illegal"):
-            return
-        data["type"] = type_
-        data["msg"] = msg
-        self.items.append(data)
-
-
-def filter_events(events: Iterable[dict[str, Any]], viewer: Any) -> list[dict[str, Any]]:
-    """Events a viewer may see (private ones only for their player; judges see everything)."""
-    out = []
-    for e in events:
-        if viewer == "judge":
-            out.append(e)
-            continue
-        to = e.get("to")
-        if to is not None and to != viewer:
-            continue
-        if e.get("judge"):
-            continue
-        out.append(e)
-    return out
+    __slots__ = ()
+    kept_when_quiet = frozenset({"game_over", "illegal"})
 
 
 #: pending-decision options that decline (see MLPGame.default_action)
