@@ -20,7 +20,7 @@ def _each_player_text(rest: str) -> str:
     return re.sub(r"\btheir\b", "your", rest)
 
 
-def _do_a_little_dance_tell_a(m, t):
+def _each_player_does(m, t):
     if ". " not in m.group(1) and not re.search(r"\b(?:opponent|another player|their opponent|chooses?|may)\b", m.group(1)):
         r = parse_effects(_each_player_text(m.group(1)))
         if r is not None and all(e_["op"] in ("draw", "discard", "shuffle_into_deck", "search") and e_.get("who", "you") == "you" for e_ in r):
@@ -251,7 +251,7 @@ def _choose_a_troublemaker_here_that_troublemaker(m, t):
 #: reworded text, else the result
 EVENT_TEMPLATES: tuple = (
     # "... have all players draw a card, then discard a card" (flavor verbs: "do a little dance and")
-    (r"^(?:(?:do a little dance|tell a joke|sing a song) and )?(?:have )?(?:all players|each player) (.+)$", re.I, _do_a_little_dance_tell_a),
+    (r"^(?:(?:do a little dance|tell a joke|sing a song) and )?(?:have )?(?:all players|each player) (.+)$", re.I, _each_player_does),
     (r"^(put (?:a|an|one|two|three|\d+) \+1 power counters? on (?:one of your Friends|one of your characters|a Friend|a character)), then (exhaust|frighten|dismiss) an opposing (character|Friend) with less power than that (?:Friend|character)$", re.I, _put_a_an_one_two_three),
     (r"^(?:have )?each player with an (even|odd) number of action tokens gains? \[(\d+)\]$", re.I, _have_each_player_an_even_odd),
     (r"^move (one of your characters|one of your Friends) to each Problem$", re.I, _move_one_of_your_characters_one),

@@ -94,7 +94,7 @@ def _move_that_friend_to_a_problem(_match, t):
             {"op": "at_fo_end", "effects": [{"op": "retire", "target": {"self": True}}]}]
 
 
-def _c_c_haracters_can_t_be(m, t):
+def _characters_cant_be_moved_to_that_problem(m, t):
     return [{"op": "area_restrict", "play": "played" in m.group(1), "area": "there" if m.group(2) == "that Problem" else "here"}]
 
 
@@ -450,7 +450,7 @@ TIMED_TEMPLATES: tuple = (
     (r"^have an opponent reveal a random card from their hand$", re.I, _have_an_opponent_reveal_a_random),
     (r"^move that Friend to a Problem\. At the end of the faceoff, retire this card$", re.I, _move_that_friend_to_a_problem),
     (r"^(?:C|c)haracters can't be (moved|moved or played) to (that Problem|this card's Problem) "
-     r"(?:until the end of the turn|for the rest of the turn)$", 0, _c_c_haracters_can_t_be),
+     r"(?:until the end of the turn|for the rest of the turn)$", 0, _characters_cant_be_moved_to_that_problem),
     (r"^(move all other characters at its Problem home)\. Characters can't be moved or played to that Problem for the rest of the turn$", re.I, _move_all_other_characters_at_its),
     (r"^move any number of your characters at home and turn this card over$", re.I, _move_any_number_of_your_characters),
     (r"^reveal the top (three|3|two|2) cards of your deck, put a revealed (Friend|Event|Resource|Troublemaker) into your hand, and put "

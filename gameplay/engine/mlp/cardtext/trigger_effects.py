@@ -14,7 +14,7 @@ from .vocab import COLOR_RE, NUM, TRAITS, re, word_number
 _CB_TOK = r"(?P<tp>\d+) \[(?P<tc>%s)\] (?P<tt>[A-Z][\w ]*?) Friend tokens?" % COLOR_RE
 
 
-def _cb_token(m) -> dict:
+def _token_from_words(m) -> dict:
     """"1 [Laughter] Earth Pony Friend token" -> the token op (521.1a: its specified information)."""
     return {"op": "token", "power": int(m.group("tp")), "color": m.group("tc"), "traits": [m.group("tt")], "at": "home"}
 
@@ -168,7 +168,7 @@ def _you_may_retire_one_of_your(m, t):
 
 def _you_may_retire_this_card_to(m, t):
     # its power as it is retired (last known information)
-    tok = _cb_token(m)
+    tok = _token_from_words(m)
     return [{"op": "may", "effects": [{"op": "snap_power"}, {"op": "leave_self_cost", "to": "disc"}, {**tok, "op": "tokens_n", "n_snap": True}]}]
 
 
@@ -257,7 +257,7 @@ def _you_may_distribute_two_power_counters(m, t):
 
 def _choose_a_troublemaker_you_may_put(m, t):
     return [{"op": "mark", "target": {"type": "Troublemaker"}},
-            {"op": "may", "effects": [{**_cb_token(m), "op": "tokens_n", "n_it_power": True}]}]
+            {"op": "may", "effects": [{**_token_from_words(m), "op": "tokens_n", "n_it_power": True}]}]
 
 
 def _put_power_counters_on_it_this(m, t):
@@ -322,12 +322,12 @@ def _you_may_put_a_power_counter_2(m, t):
 
 
 def _put_two_three(m, t):
-    return [_cb_token(m)] * word_number(m.group(1)) + [{"op": "per", "sel": {"type": "character", "ctrl": "you"}, "effects": [
+    return [_token_from_words(m)] * word_number(m.group(1)) + [{"op": "per", "sel": {"type": "character", "ctrl": "you"}, "effects": [
         {"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "state": "ready"}}]}]
 
 
 def _you_may_put_a_an(m, t):
-    return [{"op": "may", "effects": [{**_cb_token(m), "op": "token_each_problem"}]}]
+    return [{"op": "may", "effects": [{**_token_from_words(m), "op": "token_each_problem"}]}]
 
 
 def _you_may_exhaust_retire_this_card(m, t):
@@ -423,7 +423,7 @@ def _you_may_retire_any_number_of(m, t):
 
 
 def _retire_any_number_of_friends_you(m, t):
-    return [{"op": "retire_any", "then": "tokens", "token": _cb_token(m), "double_if_points": int(m.group("pts"))}]
+    return [{"op": "retire_any", "then": "tokens", "token": _token_from_words(m), "double_if_points": int(m.group("pts"))}]
 
 
 def _you_may_search_your_deck_a(m, t):
@@ -492,7 +492,7 @@ def _there_are_more_a_z_counters(m, t):
 
 def _each_a_z_counter_on_it(m, t):
     # the counters it had as it left play (410.6a last known information)
-    tok = _cb_token(m)
+    tok = _token_from_words(m)
     if m.group(m.lastindex):
         tok["kw"] = {m.group(m.lastindex).split()[-1]: 1}
     return [{**tok, "op": "tokens_n", "n_la_counter": m.group(1)}]
@@ -594,7 +594,7 @@ def _you_may_pay_to_score_a(m, t):
 
 def _you_may_put_into_play_a(m, t):
     # its power as it left play (410.6a)
-    return [{"op": "may", "effects": [{**_cb_token(m), "op": "tokens_n", "n_la_power": True}]}]
+    return [{"op": "may", "effects": [{**_token_from_words(m), "op": "tokens_n", "n_la_power": True}]}]
 
 
 def _a_player_has_a_friend_more(_match, t):

@@ -96,8 +96,8 @@ def _start_fo(self, st, ev, fr, e) -> bool:
                     if not e["theirs"].get("ge") or (self.power(st, o) or 0) >= pw]
 
         if fr.get("fo_mine") is None:
-            mine_c = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
-            done, one = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, mine_c)
+            my_cards = [c for c in self.select(st, e["mine"], p, src) if opps(c)]
+            done, one = choose_target(self, st, fr, {"op": "start_fo", "target": {}}, my_cards)
             if not done:
                 return False
             if one is None:

@@ -1243,7 +1243,7 @@ def _op_reveal_until_friend(self, st, ev, fr, e) -> bool:
     return True
 
 
-def _op_discord_pile(self, st, ev, fr, e) -> bool:
+def _op_friends_from_opponents_discard(self, st, ev, fr, e) -> bool:
     """"Each player chooses a Friend card in their opponent's discard pile. The owners of each of those Friends may put
     them into play." (the turn player chooses first, 801.1; each owner decides for their card, 712.3)."""
     k = fr.get("k") or {"picks": {}, "asked": []}
@@ -1549,7 +1549,7 @@ TIMED_ABILITY_OPS = {
     "colors_of_discarded": _op_colors_of_discarded,
     "search_deck_or_disc": _op_search_deck_or_disc,
     "reveal_until_friend": _op_reveal_until_friend,
-    "discord_pile": _op_discord_pile,
+    "discord_pile": _op_friends_from_opponents_discard,
     "ban_disc_add_power": _op_ban_disc_add_power,
     "remove_any_counter": _op_remove_any_counter,
     "retire_count": _op_retire_count,

@@ -670,8 +670,8 @@ class CardQueries:
     def exempt_home_limit(self, st, cid) -> bool:
         """'Your Critter Friends do not count against your home limit.' (616.3)"""
         c = st["cards"][cid]
-        return any(cards_c == c["c"] and self.matches(st, cid, ab["sel"], cards_c, o)
-                   for o, ab in self.statics(st, "home_limit_exempt") for cards_c in (st["cards"][o]["c"],))
+        return any(ctrl == c["c"] and self.matches(st, cid, ab["sel"], ctrl, o)
+                   for o, ab in self.statics(st, "home_limit_exempt") for ctrl in (st["cards"][o]["c"],))
 
     def pname(self, st, p) -> str:
         return st["pl"][p]["name"]
