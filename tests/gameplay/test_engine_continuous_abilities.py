@@ -1004,8 +1004,8 @@ def test_names_in_all_zones_and_any_number(game, card_db):
     from gameplay.engine.mlp.effects.targeting import card_filter
     st = stacked_game(game)
     pie = place(game, st, "GF7", 0, "home0")
-    assert game.r._has_title(st.d, pie, "Maud Pie") and game.r._has_title(st.d, pie, "Pinkie Pie")
-    assert not game.r._has_title(st.d, pie, "Rarity")
+    assert game.r.has_title(st.d, pie, "Maud Pie") and game.r.has_title(st.d, pie, "Pinkie Pie")
+    assert not game.r.has_title(st.d, pie, "Rarity")
     d = to_discard(game, st, "GF7", 0)
     assert card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
     pk = [place(game, st, "LL56", 0, "home0") for _ in range(3)]
@@ -1181,7 +1181,7 @@ def test_move_a_friend_with_a_friendship_counter_along(game, card_db):
     card to a Problem, you may move one of your Friends with a Friendship counter to the same Problem"."""
     st = stacked_game(game)
     lb = place(game, st, "HM67", 0, "home0")
-    assert game.r._has_title(st.d, lb, "Lyra") and game.r._has_title(st.d, lb, "Bon Bon")
+    assert game.r.has_title(st.d, lb, "Lyra") and game.r.has_title(st.d, lb, "Bon Bon")
     friend, plain = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
     st.d["cards"][friend]["cn"]["Friendship"] = 1
     move_card(game, st, lb, "prob1")

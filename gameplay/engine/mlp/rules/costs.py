@@ -44,7 +44,7 @@ class Costs:
         n = ab.get("cost", {}).get("tokens", 0)
         if n and (self.sop_keys.get("ability_discount") or st.get("twn")):
             for o, d in self.statics(st, "ability_discount"):
-                if st["cards"][o]["c"] == p and self._has_title(st, cid, d["title"]):
+                if st["cards"][o]["c"] == p and self.has_title(st, cid, d["title"]):
                     n = max(n - d["n"], 0)
         return n
 

@@ -55,7 +55,7 @@ class CardIndex:
         """The per-card-key tables (filled by ``_index_card``), empty."""
         self._hand_info: dict = {}  # card key -> (event timing, event cost, play rule): card data only
         self._hand_fact: dict = {}  # card key -> flow._hand_fact (printed cost for early rejection, Event)
-        self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``_has_title``)
+        self._title_in: dict = {}  # (name, Title) -> whether the Title includes the name (``has_title``)
         self._kwt: dict = {}  # keyword -> the keys printing it and the token key (``kw_candidates``)
         toks = sorted(k for k, d in self.db.cards.items() if d.set_name == "Tokens" and d.front.type == FRIEND)
         friends = sorted(k for k, d in self.db.cards.items() if d.front.type == FRIEND)

@@ -325,7 +325,7 @@ class CardQueries:
             self._kwp.discard(cid)
         return out
 
-    def _has_title(self, st, cid, name: str) -> bool:
+    def has_title(self, st, cid, name: str) -> bool:
         """201.3 / 201.3a: text may name a card by its Title; a trademarked name also refers to
         characters and Troublemakers whose Title includes it ("your Rainbow Dash")."""
         c = st["cards"][cid]
@@ -498,7 +498,7 @@ class CardQueries:
             return False
         if "colors" in sel and not set(sel["colors"]) & set(self.colors(st, cid)):
             return False  # "a [Loyalty] or [Kindness] character"
-        if "title" in sel and not self._has_title(st, cid, sel["title"]):
+        if "title" in sel and not self.has_title(st, cid, sel["title"]):
             return False
         if not _EXTRA_SEL.isdisjoint(sel) and not self._match_extra(st, cid, c, sel, ctrl, src):
             return False
@@ -679,4 +679,4 @@ class CardQueries:
     def controls_title(self, st, p, title) -> bool:
         """Player ``p`` controls a face-up card in play with that title (201.3; 201.3a a trademarked name within
         a Title: "Princess Twilight Sparkle" is a Twilight Sparkle; aliases too)."""
-        return any(st["cards"][o]["c"] == p and self._has_title(st, o, title) for o in st["play"])
+        return any(st["cards"][o]["c"] == p and self.has_title(st, o, title) for o in st["play"])

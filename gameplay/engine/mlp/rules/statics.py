@@ -708,7 +708,7 @@ def _while_all(self, st, src, cond, _c, _k) -> bool:
 def _while_with_title(self, st, src, cond, c, _k) -> bool:
     # "While with your Rainbow Dash" (201.3a)
     return any(o != src and st["cards"][o].get("c") == c["c"] and st["cards"][o]["a"] == c["a"]
-               and self.is_char(st, o) and self._has_title(st, o, cond["title"]) for o in st["play"])
+               and self.is_char(st, o) and self.has_title(st, o, cond["title"]) for o in st["play"])
 
 
 def _while_at_problem_with(self, st, src, cond, c, _k) -> bool:
