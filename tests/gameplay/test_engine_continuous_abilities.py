@@ -1,4 +1,4 @@
-"""cards-c templates: continuous abilities (702), rule modifiers on costs (508, 609.2), Harmony lines
+"""Continuous-ability templates: continuous abilities (702), rule modifiers on costs (508, 609.2), Harmony lines
 (a tag word, glossary), Chaos "While this card is flipped" abilities (515, glossary), Talented effects,
 "The first player to confront this Problem ..." (611), "When this card readies" (603.1) and Event
 additional costs (508).  Parser templates and scenario tests for each."""
@@ -702,7 +702,7 @@ def test_attachments_with_several_abilities(game, card_db):
     h = place(game, st, "PR31", 0, "prob1")
     place(game, st, "SB114", 1, "prob1", host=h)
     assert game.move_blocked(st, 0, h, "prob1", "home0") and not frighten(game, st, h)
-    assert game.r.no_contrib(st.d, h, "confront") and game.r.no_contrib(st.d, h, "faceoff")
+    assert game.cannot_contribute(st, h, "confront") and game.cannot_contribute(st, h, "faceoff")
 
 
 def test_resource_instructions_on_entering_play(game, card_db):
@@ -938,8 +938,8 @@ def test_problem_loses_abilities_and_contribution_limit(game, card_db):
     assert pw(game, st, mud) == base + 2
     weak, strong = place(game, st, "PR12", 0, "prob1"), place(game, st, "PR31", 0, "prob1")
     assert pw(game, st, strong) >= pw(game, st, mud) > pw(game, st, weak)
-    assert game.r.no_contrib(st.d, weak, "confront") and not game.r.no_contrib(st.d, strong, "confront")
-    assert not game.r.no_contrib(st.d, place(game, st, "PR12", 1, "prob1"), "confront")  # not opposing
+    assert game.cannot_contribute(st, weak, "confront") and not game.cannot_contribute(st, strong, "confront")
+    assert not game.cannot_contribute(st, place(game, st, "PR12", 1, "prob1"), "confront")  # not opposing
 
 
 def test_accessories_on_this_card(game, card_db):
@@ -987,7 +987,7 @@ def test_troublemaker_loses_abilities_during_your_troublemaker_phase(game, card_
     epic = next(c.number for c in card_db.cards.values() if c.front.type == "Troublemaker" and c.front.epic)
     etm = place(game, st, epic, 1, "prob1")
     sel = {"type": "Troublemaker", "ctrl": "opp", "not_epic": True}
-    assert game.r.matches(st.d, tm, sel, 0, None) and not game.r.matches(st.d, etm, sel, 0, None)
+    assert game.matches(st, tm, sel, 0, None) and not game.matches(st, etm, sel, 0, None)
     place(game, st, "CN149", 0, "prob0", host=tm)
     assert not game.lost_abilities(st, tm)
     st.d["step"] = "tm_challenge"
@@ -1004,8 +1004,8 @@ def test_names_in_all_zones_and_any_number(game, card_db):
     from gameplay.engine.mlp.effects.targeting import card_filter
     st = stacked_game(game)
     pie = place(game, st, "GF7", 0, "home0")
-    assert game.r.has_title(st.d, pie, "Maud Pie") and game.r.has_title(st.d, pie, "Pinkie Pie")
-    assert not game.r.has_title(st.d, pie, "Rarity")
+    assert game.has_title(st, pie, "Maud Pie") and game.has_title(st, pie, "Pinkie Pie")
+    assert not game.has_title(st, pie, "Rarity")
     d = to_discard(game, st, "GF7", 0)
     assert card_filter(game.r, st.d, d, {"title": "Pinkie Pie"})
     pk = [place(game, st, "LL56", 0, "home0") for _ in range(3)]
@@ -1181,7 +1181,7 @@ def test_move_a_friend_with_a_friendship_counter_along(game, card_db):
     card to a Problem, you may move one of your Friends with a Friendship counter to the same Problem"."""
     st = stacked_game(game)
     lb = place(game, st, "HM67", 0, "home0")
-    assert game.r.has_title(st.d, lb, "Lyra") and game.r.has_title(st.d, lb, "Bon Bon")
+    assert game.has_title(st, lb, "Lyra") and game.has_title(st, lb, "Bon Bon")
     friend, plain = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
     st.d["cards"][friend]["cn"]["Friendship"] = 1
     move_card(game, st, lb, "prob1")
@@ -1300,7 +1300,7 @@ def test_revealed_friends_colors(game, card_db):
     settle(game, st)
     pend = st.pending
     assert pend["player"] == 0 and f in pend["options"] and "none" in pend["options"]
-    assert all(game.r.types[st.card_key(o)] == "Friend" for o in pend["options"] if o != "none")
+    assert all(game.card(st, o).front.type == "Friend" for o in pend["options"] if o != "none")
     answer(game, st, 0, f)
     settle(game, st)
     assert set(game.colors(st, ss)) == {"Loyalty", "Laughter"} and f in st.hand(0)

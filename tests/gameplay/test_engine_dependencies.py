@@ -182,7 +182,7 @@ def test_power_conditioned_grant_applies_after_a_later_competitive_grant(game, c
     _run(game, st, 0, src, effects, pick=bulk)
     assert game.power(st, bulk) == 2  # Competitive counts only in a faceoff
     _fo(st, "prob0")
-    assert game.r.granted_power_kws(st.d, bulk) == {"Competitive": 2 + 1 + 2}
+    assert game.granted_power_keywords(st, bulk) == {"Competitive": 2 + 1 + 2}
     assert game.power(st, bulk) == 2 + 3 + 2
     assert game.keyword(st, bulk, "Stubborn") == 1 and game.keyword(st, bulk, "Swift") == 1
 

@@ -1,4 +1,4 @@
-"""Event and activated-ability templates (cardtext.py) and the ops they brought (resolve.py, flow.py):
+"""Event and activated-ability templates (cardtext/timed.py, cardtext/events.py) and their ops (effects/):
 type unions, "up to N" moves, printed power, costs that choose a card, deck/hand/discard ops,
 confront-requirement effects."""
 from __future__ import annotations
@@ -49,7 +49,7 @@ def test_parse_type_unions():
 def test_parse_move_up_to_n_is_n_optional_distinct_moves():
     effs = parse_effects("Move up to two opposing characters")
     assert len(effs) == 2 and all(e["target"] == {"type": "character", "ctrl": "opp", "optional": True, "fresh": True} for e in effs)
-    # one Problem for all of them: the Problem is chosen first (cards-a template, test_engine_timed_abilities.py)
+    # one Problem for all of them: the Problem is chosen first (a timed-ability template, test_engine_timed_abilities.py)
     assert parse_effects("Move up to 3 of your Critter Friends from home to a Problem")[0] == {"op": "choose_area"}
 
 
@@ -382,17 +382,17 @@ def test_banish_from_hand_to_reduce_play_requirements(game, card_db):
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
     assert any(st.card_key(x) == card_db.key("HM4") for x in st.banished(0))
-    assert game.r.req_reduction(st.d, 0, "Loyalty") == 2 and game.r.req_reduction(st.d, 0, "Honesty") == 0
+    assert game.requirement_reduction(st, 0, "Loyalty") == 2 and game.requirement_reduction(st, 0, "Honesty") == 0
     end_durations(game, st, "turn")
-    assert game.r.req_reduction(st.d, 0, "Loyalty") == 0
+    assert game.requirement_reduction(st, 0, "Loyalty") == 0
 
 
 def test_requirement_reduction_lets_a_card_be_played(game, card_db):
     st = stacked_game(game)
     d = card_db[card_db.key("DE92")]  # play requirement 3 [Laughter]
-    assert not game.r.can_pay_requirement(st.d, 0, d)
+    assert not game.can_pay_requirement(st, 0, d)
     st.d["pl"][0]["req_red"] = [{"color": "Laughter", "n": 3, "u": "turn"}]
-    assert game.r.can_pay_requirement(st.d, 0, d)
+    assert game.can_pay_requirement(st, 0, d)
 
 
 def test_enters_play_during_your_turn_trigger(game, card_db):

@@ -213,10 +213,10 @@ def test_cant_contribute_to_confronting_on_opponents_turn(game):
     c = place(game, st, "LL82", 1, "prob0")
     area_req = game.requirements(st, 1, "prob0")
     assert area_req is not None
-    assert not game.r.no_contrib(st.d, c, "faceoff")  # Ann's turn: it contributes to faceoffs
-    assert game.r.no_contrib(st.d, c, "confront")
+    assert not game.cannot_contribute(st, c, "faceoff")  # Ann's turn: it contributes to faceoffs
+    assert game.cannot_contribute(st, c, "confront")
     st.d["tp"] = 1
-    assert game.r.no_contrib(st.d, c, "faceoff") and not game.r.no_contrib(st.d, c, "confront")
+    assert game.cannot_contribute(st, c, "faceoff") and not game.cannot_contribute(st, c, "confront")
 
 
 def test_no_score_during_faceoff_involving(game):
@@ -467,9 +467,9 @@ def test_play_restrictions_during_faceoffs(game):
     ev_card = to_hand(game, st, "CN119", 1)  # a Faceoff Event without a play requirement
     set_tokens(st, 1, 5)
     st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
-    assert any(a.kind == "play" and a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
+    assert any(a.kind == "play" and a.get("card") == ev_card for a in game.actions_with_priority(st, 1))
     place(game, st, "EO211", 0, "prob0")
-    assert not any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+    assert not any(a.kind == "play" for a in game.actions_with_priority(st, 1))
     # DE121 at Bob's Problem: Ann may still play Troublemakers there, Bob may not
     st2 = stacked_game(game)
     place(game, st2, "DE121", 0, "prob1")
@@ -477,7 +477,7 @@ def test_play_restrictions_during_faceoffs(game):
     st2.d["tp"] = 1
     st2.d["prio"] = {"w": "main", "p": 1, "n": 0}
     set_tokens(st2, 1, 5)
-    areas = {a.get("area") for a in game.r.priority_actions(st2.d, 1) if a.kind == "play_troublemaker" and a.get("card") == tm}
+    areas = {a.get("area") for a in game.actions_with_priority(st2, 1) if a.kind == "play_troublemaker" and a.get("card") == tm}
     assert "prob0" in areas and "prob1" not in areas
 
 
@@ -1026,9 +1026,9 @@ def test_boosted_mane_cant_play_cards(game):
     set_tokens(st, 1, 3)
     start(game, st)
     st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
-    assert any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+    assert any(a.kind == "play" for a in game.actions_with_priority(st, 1))
     st.d["cards"][mane]["b"] = True
-    assert not any(a.kind == "play" for a in game.r.priority_actions(st.d, 1))
+    assert not any(a.kind == "play" for a in game.actions_with_priority(st, 1))
 
 
 def test_spend_cards_from_beneath(game):

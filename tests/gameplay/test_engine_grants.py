@@ -4,8 +4,8 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (add_power, answer, leave_play, place, pre_priority, resolve_all, resolve_step,
-                                          run_step, set_tokens, stacked_game)
+from gameplay.engine.mlp.scenario import (add_power, answer, close_window, leave_play, place, pre_priority, resolve_all,
+                                          resolve_step, run_step, set_tokens, stacked_game)
 
 
 def moves(game, st, cid):
@@ -130,7 +130,7 @@ def test_added_color_lasts_until_the_end_of_the_main_phase(game, card_db):
     mod = next(m for m in st.d["mods"] if m.get("col"))
     assert mod["u"] == "main_phase" and mod["n"] == 0
     assert game.power(st, friend) == game.printed_power(st, friend)  # a color, not power
-    game.r.window_closed(st.d, Ev(), "main")  # the Main Phase ends
+    close_window(game, st, "main")  # the Main Phase ends
     assert "Laughter" not in game.colors(st, friend) and st.step == "score"
 
 

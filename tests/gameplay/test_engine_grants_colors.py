@@ -6,9 +6,9 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (answer, end_durations, enter_play, frighten, leave_play, move_card, place,
-                                          play_effects, resolve_all, resolve_step, set_tokens, stacked_game, start_turn,
-                                          trigger_all)
+from gameplay.engine.mlp.scenario import (answer, close_window, end_durations, enter_play, frighten, leave_play,
+                                          move_card, place, play_effects, resolve_all, resolve_step, set_tokens,
+                                          stacked_game, start_turn, trigger_all)
 
 
 def _run(game, st, p, src, effects, pick=None):
@@ -126,11 +126,11 @@ def test_colored_power_counts_toward_that_colors_requirements(game, card_db):
     st = stacked_game(game, manes=("PR2", "PR1"))
     red = place(game, st, "PR33", 0, "home0")  # Red Gala, 2 [Honesty]
     hm87 = card_db[card_db.key("HM87")]  # play requirement 3 Loyalty
-    assert not game.r.can_pay_requirement(st.d, 0, hm87)
+    assert not game.can_pay_requirement(st, 0, hm87)
     eff = card_db[card_db.key("PR120")].abilities["front"][0]["effects"]
     _run(game, st, 0, None, eff, pick=red)
     assert game.power(st, red) == 4 and game.colors(st, red) == ("Loyalty", "Honesty")
-    assert game.r.can_pay_requirement(st.d, 0, hm87)
+    assert game.can_pay_requirement(st, 0, hm87)
     end_durations(game, st, "turn")
     assert game.power(st, red) == 2 and game.colors(st, red) == ("Honesty",)
 
@@ -167,7 +167,7 @@ def test_two_color_event_offers_only_characters_of_either_color(game, card_db):
     resolve_all(game, st)
     assert game.power(st, jay) == 4 and game.colors(st, jay) == ("Loyalty", "Kindness")
     assert all(m["u"] == "main_phase" for m in st.d["mods"])  # "until the end of the phase" in the Main Phase
-    game.r.window_closed(st.d, Ev(), "main")
+    close_window(game, st, "main")
     assert game.power(st, jay) == 2
 
 
@@ -368,16 +368,16 @@ def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, card_
     leave_play(game, st, red, "disc")
     st._la = None
     assert act in game.legal_actions(st, 0)
-    assert not game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # needs 1 Honesty
+    assert not game.can_pay_requirement(st, 0, card_db[card_db.key("AD19")])  # needs 1 Honesty
     st, _ = game.apply(st, act)
     resolve_all(game, st)
     assert st.exhausted(boulder)
-    assert game.card_type(st, boulder) == "Friend" and game.r.is_char(st.d, boulder)
+    assert game.card_type(st, boulder) == "Friend" and game.is_character(st, boulder)
     assert game.colors(st, boulder) == ("Honesty",) and game.power(st, boulder) == 2
-    assert game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # 507.3 its power is Honesty power
+    assert game.can_pay_requirement(st, 0, card_db[card_db.key("AD19")])  # 507.3 its power is Honesty power
     assert game.select(st, {"type": "Resource", "ctrl": "you"}, 0, None) == [boulder]  # still a Resource
-    game.r.window_closed(st.d, Ev(), "main")  # the end of the Main Phase
-    assert game.card_type(st, boulder) == "Resource" and not game.r.is_char(st.d, boulder)
+    close_window(game, st, "main")  # the end of the Main Phase
+    assert game.card_type(st, boulder) == "Resource" and not game.is_character(st, boulder)
 
 
 # ------------------------------------------------------------------ more timed grants
@@ -598,10 +598,10 @@ def test_lost_troublemaker_faceoff_grants_competitive_here(game, card_db):
     assert not st.triggers_waiting  # not the loser's
     trigger_all(game, st, "you_lose_tm_fo", players=(1,))
     resolve_all(game, st)
-    assert game.r.granted_power_kws(st.d, here) == {"Competitive": 3}
-    assert game.r.granted_power_kws(st.d, home) == {}
+    assert game.granted_power_keywords(st, here) == {"Competitive": 3}
+    assert game.granted_power_keywords(st, home) == {}
     move_card(game, st, home, "prob1")  # 708.5: characters that come here have it too
-    assert game.r.granted_power_kws(st.d, home) == {"Competitive": 3}
+    assert game.granted_power_keywords(st, home) == {"Competitive": 3}
 
 
 def test_play_cost_discounts(game, card_db):
@@ -656,7 +656,7 @@ def test_pirate_captain_grants_and_ship_discount(game, card_db):
     assert act not in game.legal_actions(st, 0)
     cap = place(game, st, "SB8", 0, "prob0")
     _fo(st, "prob0")
-    assert game.r.granted_power_kws(st.d, pf) == {"Competitive": 2} and game.r.granted_power_kws(st.d, cap) == {}
+    assert game.granted_power_keywords(st, pf) == {"Competitive": 2} and game.granted_power_keywords(st, cap) == {}
     st.d["fo"] = None
     st._la = None
     assert act in game.legal_actions(st, 0)

@@ -82,7 +82,7 @@ def test_stubborn_contributes_while_exhausted(game, card_db):
     st = stacked_game(game)
     cid = place(game, st, stub.number, 0, "prob0", exhausted=True)
     plain = place(game, st, "PR12", 0, "prob0", exhausted=True)
-    assert game.r.contributes(st.d, cid) and not game.r.contributes(st.d, plain)
+    assert game.contributes(st, cid) and not game.contributes(st, plain)
 
 
 def test_caretaker_needs_a_critter_friend(game, card_db):

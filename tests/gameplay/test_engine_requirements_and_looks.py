@@ -1,6 +1,6 @@
-"""cards-d templates: timed confront-requirement reductions (611.2, 611.3), "This card enters play exhausted"
+"""Small templates: timed confront-requirement reductions (611.2, 611.3), "This card enters play exhausted"
 (503.1), conditions on a Friend's power and cost, private looks at face-down Troublemakers (505.1d), "another
-card" from the discard pile (410.6a) and the other small templates of the cards-d group.  Parser templates and
+card" from the discard pile (410.6a) and other one-sentence templates (SMALL_EFFECT_SENTENCES).  Parser templates and
 scenario tests for each."""
 from __future__ import annotations
 
@@ -433,12 +433,12 @@ def test_reduce_the_play_requirement_of_the_next_card(game, card_db):
     st = activate(game, st, c)
     st, _ = choose(game, st, "Generosity")
     assert st.tokens(0) == 8
-    assert game.r.req_reduction(st.d, 0, "Generosity") == 2
+    assert game.requirement_reduction(st, 0, "Generosity") == 2
     acts = plays_of(game, st, a) or plays_of(game, st, b)
     assert acts
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
-    assert game.r.req_reduction(st.d, 0, "Generosity") == 0  # used by the card played
+    assert game.requirement_reduction(st, 0, "Generosity") == 0  # used by the card played
 
 
 # ------------------------------------------------------------------ reattach (509.5)
@@ -487,7 +487,7 @@ def test_problem_enters_play_owner_may_reattach(game, card_db):
     st.d["pl"][0]["pdeck"].insert(0, cid)
     replace_problem(game, st, "prob0", solved=False)
     resolve_all(game, st)
-    assert game.r.name(st.d, problem(st, game, 0)).startswith("A Stitch in Time")
+    assert game.card_name(st, problem(st, game, 0)).startswith("A Stitch in Time")
     assert st.d["cards"][hat]["h"] == b
 
 

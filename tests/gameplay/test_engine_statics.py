@@ -216,20 +216,20 @@ def test_challenge_restrictions(game, card_db):
     st = stacked_game(game)
     tm = place(game, st, "FF119", 1, "prob0")  # can't be challenged except by two or more characters
     place(game, st, "PR12", 0, "prob0")
-    assert not game.r.challenge_allowed(st.d, 0, tm)
+    assert not game.may_challenge(st, 0, tm)
     place(game, st, "PR33", 0, "prob0")
-    assert game.r.challenge_allowed(st.d, 0, tm)
+    assert game.may_challenge(st, 0, tm)
     place(game, st, "DE82", 1, "home1")  # opponents can't challenge your Troublemakers unless they pay [1]
     set_tokens(st, 0, 0)
-    assert not game.r.challenge_allowed(st.d, 0, tm)
+    assert not game.may_challenge(st, 0, tm)
     set_tokens(st, 0, 1)
-    assert game.r.challenge_allowed(st.d, 0, tm) and game.action_tax(st, 0, "challenge", tm) == 1
+    assert game.may_challenge(st, 0, tm) and game.action_tax(st, 0, "challenge", tm) == 1
     tm2 = place(game, st, "CN159", 1, "prob1")  # unless they have at least 3 Friends at its Problem
     for n in ("PR12", "PR33"):
         place(game, st, n, 0, "prob1")
-    assert not game.r.challenge_allowed(st.d, 0, tm2)
+    assert not game.may_challenge(st, 0, tm2)
     place(game, st, "PR60", 0, "prob1")
-    assert game.r.challenge_allowed(st.d, 0, tm2)
+    assert game.may_challenge(st, 0, tm2)
 
 
 # ---------------------------------------------------------------- home limit (212, 616.3)
@@ -504,7 +504,7 @@ def test_enter_exhausted_draw_limit_and_main_only(game, card_db):
     place(game, st, "FF84", 1, "home1")  # nothing but Main Phase actions
     st.d["prio"] = {"w": "phase", "p": 0, "n": 0}
     to_hand(game, st, "PR124", 0)
-    assert game.r.priority_actions(st.d, 0) == []
+    assert game.actions_with_priority(st, 0) == []
 
 
 # ---------------------------------------------------------------- losing abilities

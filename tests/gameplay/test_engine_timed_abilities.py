@@ -1,6 +1,6 @@
 """Timed abilities (Events and activated abilities with "Main Phase:", "Immediate:", "Faceoff:",
-"Reaction:", "Score Phase:", "Troublemaker Phase:" timing phrases, 512): the templates of the
-2026-11-23 "cards-a" work (cardtext._timed_effects, timed_effects.py) and scenario tests citing rules."""
+"Reaction:", "Score Phase:", "Troublemaker Phase:" timing phrases, 512): their templates
+(cardtext/timed.py) and handlers (effects/timed.py), and scenario tests citing rules."""
 from __future__ import annotations
 
 from gameplay.engine.api import Action
@@ -443,9 +443,9 @@ def test_opponents_cant_play_events_or_move_this_turn(game):
     assert not game.move_blocked(st, 0, bobs, "home1", "prob0")  # Ann may still move Bob's characters
     ev_card = to_hand(game, st, "LL91", 1)  # an Immediate Event (cost 1, no requirement)
     set_tokens(st, 1, 3)
-    assert not any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
+    assert not any(a.get("card") == ev_card for a in game.actions_with_priority(st, 1))
     st.d["pl"][1]["tmr"] = [r for r in st.d["pl"][1]["tmr"] if r["k"] != "no_events"]
-    assert any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))  # (it could be played otherwise)
+    assert any(a.get("card") == ev_card for a in game.actions_with_priority(st, 1))  # (it could be played otherwise)
     st.d["pl"][1]["tmr"].append({"k": "no_events", "u": "turn"})
     run(game, st, [{"op": "move", "target": {"id": bobs}, "to": "choose"}], p=1)  # Bob's own effect: no move
     assert st.area(bobs) == "home1"
@@ -842,9 +842,9 @@ def test_opponents_cant_play_cards_during_faceoffs_this_turn(game):
     run(game, st, effects_of(game, "FF92"))
     assert game.power(st, mine) == 4
     st.d["fo"] = {"type": "problem", "areas": ["prob0"], "chal": 0}
-    assert not any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))
+    assert not any(a.get("card") == ev_card for a in game.actions_with_priority(st, 1))
     st.d["fo"] = None
-    assert any(a.get("card") == ev_card for a in game.r.priority_actions(st.d, 1))  # outside faceoffs: allowed
+    assert any(a.get("card") == ev_card for a in game.actions_with_priority(st, 1))  # outside faceoffs: allowed
 
 
 # ------------------------------------------------------------------ "any number of" (multi-select), look and sort
@@ -973,7 +973,7 @@ def test_lilac_links_and_lead_pony_badge(game):
     _fo(game, st)
     st, ev = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == lilac))
     # the only Friend that fits gets -5 (no choice asked): Bob's total is 4 + (4 - 5) + his flip
-    assert st.exhausted(lilac) and any(m.startswith(game.r.name(st.d, plain).split(",")[0]) and "gets -5 power" in m
+    assert st.exhausted(lilac) and any(m.startswith(game.card_name(st, plain).split(",")[0]) and "gets -5 power" in m
                                               for m in msgs(ev))
     assert not any("Faceoff totals: Ann" in m and "Bob 8" in m for m in msgs(ev))
 

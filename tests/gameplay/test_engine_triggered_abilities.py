@@ -1,4 +1,4 @@
-"""Triggered-ability templates of 2026-11-23 (cards-b): named counters that turn a Mane Character over
+"""Triggered-ability templates (cardtext/trigger_effects.py, effects/triggered.py): named counters that turn a Mane Character over
 (519, 301.2), "name a card" (201.1), challenges started by an effect (608.4, 514.2a.i, 707.4), "pay or
 dismiss" choices (508.1d), 613.1 "When this Problem is solved" resolving before 613.2 replaces it,
 printed-cost / last-known-power amounts, "up to N" moves, turning Mane Characters over and

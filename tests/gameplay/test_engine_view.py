@@ -104,7 +104,7 @@ def test_a_look_at_the_opponents_hand_shows_the_offered_cards_only_to_the_looker
     hand = st.hand(1)
     mine = game.view(st, 0)["pending"]
     assert set(mine["cards"]) == set(hand)
-    assert {c["name"] for c in mine["cards"].values()} == {game.r.name(st.d, c) for c in hand}
+    assert {c["name"] for c in mine["cards"].values()} == {game.card_name(st, c) for c in hand}
     spectator = json.dumps(game.view(st, "spectator"))
     assert not any(f'"{c}"' in spectator for c in hand)
     hidden_check(game, st)  # the looker's options are not a leak; nobody else sees them

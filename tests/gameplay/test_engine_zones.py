@@ -30,7 +30,7 @@ def test_521_3_tokens_cease_to_exist_outside_play_and_521_4_when_frightened(game
         "lbl": "", "after": None})
     resolve_step(game, st)
     tok = next(c for c in st.cards_in_play if st.d["cards"][c].get("t"))
-    assert game.r.name(st.d, tok) == "Critter" and game.power(st, tok) == 1  # 521.1a name = traits
+    assert game.card_name(st, tok) == "Critter" and game.power(st, tok) == 1  # 521.1a name = traits
     assert put_in_zone(game, st, tok, "hand") is None and tok not in st.d["cards"]
     st.d["rq"].append({"p": 0, "src": st.mane(0), "eff": [
         {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}], "i": 0, "ch": None,

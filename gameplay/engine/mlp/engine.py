@@ -202,6 +202,22 @@ class MLPGame:
     def name_of(self, state: State, cid: str) -> str:
         return self.db[state.d["cards"][cid]["k"]].name
 
+    def card_name(self, state: State, cid: str) -> str:
+        """The name the card has now (a token's name is its traits, 521.1a)."""
+        return self.rules.session().name(state.d, cid)
+
+    def has_title(self, state: State, cid: str, title: str) -> bool:
+        """Does text naming ``title`` refer to this card (201.3a: its Title includes the name)?"""
+        return self.rules.session().has_title(state.d, cid, title)
+
+    def matches(self, state: State, cid: str, sel: dict[str, Any], player: int, source: str | None) -> bool:
+        """Does a card-text selector name this card (for ``player`` as "you" and ``source``)?"""
+        return self.rules.session().matches(state.d, cid, sel, player, source)
+
+    def is_character(self, state: State, cid: str) -> bool:
+        """Is the card a character now (Friend or Mane Character, 207; "also a Friend" counts)?"""
+        return self.rules.session().is_char(state.d, cid)
+
     def power(self, state: State, cid: str) -> int:
         """A card's current power (0 for a card without power; 711: modifiers and statics applied)."""
         return self.rules.session().power(state.d, cid) or 0
@@ -235,6 +251,10 @@ class MLPGame:
     def lost_abilities(self, state: State, cid: str) -> bool:
         """Has the card lost its abilities ("loses all abilities", a Mane's boosted side, ...)?"""
         return self.rules.session().lost(state.d, cid)
+
+    def granted_power_keywords(self, state: State, cid: str) -> dict[str, int]:
+        """The power keywords granted to the card (Competitive X, Supportive X, ...), summed per keyword."""
+        return self.rules.session().granted_power_kws(state.d, cid)
 
     def epic(self, state: State, cid: str) -> bool:
         """Is this Troublemaker Epic now (printed or granted)?"""
@@ -291,6 +311,24 @@ class MLPGame:
         """Does a moving restriction (506) stop ``player`` moving ``cid`` from ``frm`` to ``to``?"""
         return self.rules.session().move_blocked(state.d, player, cid, frm, to)
 
+    def actions_with_priority(self, state: State, player: int) -> list[Action]:
+        """The actions ``player`` would have with priority in the current window, whoever holds it now
+        (``legal_actions`` answers only for the player who must act)."""
+        return self.rules.session().priority_actions(state.d, player)
+
+    def may_challenge(self, state: State, player: int, tm: str) -> bool:
+        """Do the challenge restrictions (608: taxes, "can't be challenged except ...") let ``player``
+        challenge Troublemaker ``tm``?"""
+        return self.rules.session().challenge_allowed(state.d, player, tm)
+
+    def can_pay_requirement(self, state: State, player: int, card: CardDef) -> bool:
+        """Do ``player``'s characters meet ``card``'s play requirement (205.1, 507.3)?"""
+        return self.rules.session().can_pay_requirement(state.d, player, card)
+
+    def requirement_reduction(self, state: State, player: int, color: str) -> int:
+        """How much "reduce the play requirements of your cards by N [color]" lowers ``player``'s (205.1)."""
+        return self.rules.session().req_reduction(state.d, player, color)
+
     def requirements(self, state: State, player: int, area: str) -> list[tuple[str, int]] | None:
         """The confront requirements (color, power) ``player`` must meet at a Problem (611.2)."""
         return self.rules.session().requirements(state.d, player, area)
@@ -306,6 +344,15 @@ class MLPGame:
     def involved_in_faceoff(self, state: State, cid: str) -> bool:
         """Is the card involved in the faceoff being played (514.2)?"""
         return self.rules.session().involved(state.d, cid)
+
+    def contributes(self, state: State, cid: str) -> bool:
+        """Does the character contribute its power (503.5: not exhausted unless Stubborn, not frightened)?"""
+        return self.rules.session().contributes(state.d, cid)
+
+    def cannot_contribute(self, state: State, cid: str, to: str) -> bool:
+        """Does "... can't contribute its power to faceoffs / confronting Problems" apply to the card
+        (``to``: "faceoff" or "confront")?"""
+        return self.rules.session().no_contrib(state.d, cid, to)
 
     def faceoff_total(self, state: State, player: int) -> int:
         """``player``'s power total in the faceoff being played (514.4a)."""

@@ -204,6 +204,11 @@ def watched_event(game: MLPGame, state: State, event: str, subject: str, extra: 
     _event(game, state, "watch", ev, event, subject, extra)
 
 
+def close_window(game: MLPGame, state: State, window: str, *, ev: Ev | None = None) -> None:
+    """The priority window ``window`` closes ("main": the Main Phase ends, 609.1; ...)."""
+    _event(game, state, "window_closed", ev, window)
+
+
 def frighten(game: MLPGame, state: State, cid: str, *, replacements: bool = True, ev: Ev | None = None) -> bool:
     """Frighten a card as an effect would (504); False if something prevents it.  ``replacements=False``:
     no optional replacement (710) is offered for it."""
