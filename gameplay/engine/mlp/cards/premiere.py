@@ -38,5 +38,11 @@ CARDS: dict[str, dict] = {
                      "move a Critter Friend to this card's Problem.",
                      "effects": [{"op": "may", "effects": [{"op": "move", "to": "here", "target": {"type": "Friend", "trait": "Critter"}}]}]}],
     },
+    # Dr. Hooves, Unblinking: a trigger naming its own Title (201.3a), one card's alone
+    "PR197": {
+        "front": [{"kind": "trigger", "on": "to_disc", "text": "When this card is put into the discard pile from anywhere, "
+                   "you may search your deck for Dr. Hooves, play it to your home frightened for free, and shuffle your deck.",
+                   "effects": [{"op": "may", "effects": [{"op": "search_play", "title": "Dr. Hooves", "frightened": True}]}]}],
+    },
     # Rarity, Dazzling Fashionista (boosted side only; the front needs per-Score-Phase point tracking)
 }

@@ -548,10 +548,6 @@ def _you_may_exhaust_an_opposing_character_2(m, t):
                                       {"op": "no_ready_while"}]}]
 
 
-def _you_may_search_your_deck_dr(_match, t):
-    return [{"op": "may", "effects": [{"op": "search_play", "title": "Dr. Hooves", "frightened": True}]}]
-
-
 def _shuffle_your_deck_turn_this_card(_match, t):
     return [{"op": "shuffle_into_deck", "from": None}, {"op": "turn_over"}]
 
@@ -760,7 +756,6 @@ TRIGGER_BODY_TEMPLATES: tuple = (
     (r"^choose an opponent\. That opponent gains control of this card$", 0, _choose_an_opponent_that_opponent_gains),
     (r"^you may exhaust an opposing character\. While this card remains in play, that character does not ready during "
      r"the Ready Phase$", 0, _you_may_exhaust_an_opposing_character_2),
-    (r"^you may search your deck for Dr\. Hooves, play it to your home frightened for free, and shuffle your deck$", 0, _you_may_search_your_deck_dr),
     (r"^shuffle your deck and turn this card over$", 0, _shuffle_your_deck_turn_this_card),
     (None, 0, _the_challengers_choose_a_color),
     (r"^you may pay \[(\d+)\] less for your next (Friend|Event|Resource) this turn, to a minimum of \[(\d+)\]$", 0, _you_may_pay_less_your_next),
