@@ -1233,3 +1233,19 @@ def test_traveler_counts_only_the_moves_its_controller_makes(game, card_db):
     for number in cards:
         assert [t["lbl"] for t in _moved_by(game, base, number, 0, True)].count("Traveler") == 1, number
         assert [t["lbl"] for t in _moved_by(game, base, number, 1, True)].count("Traveler") == 0, number
+
+
+def test_dr_hooves_unblinking_put_into_the_discard_pile_plays_another_dr_hooves_frightened(game):
+    """PR197 (a per-card definition, cards/premiere.py): "When this card is put into the discard pile from
+    anywhere, you may search your deck for Dr. Hooves, play it to your home frightened for free, and shuffle
+    your deck." (201.3a: a card whose Title includes Dr. Hooves; 504.1 frightened)."""
+    deck = ["PR12"] * 10 + ["CG10"]  # the opening hand is the first six cards: CG10 stays in the deck
+    st = stacked_game(game, decks=(deck, None))
+    hooves = place(game, st, "PR197", 0, "home0")
+    tokens = st.tokens(0)
+    leave_play(game, st, hooves, "disc", verb="dismissed")
+    resolve_all(game, st)
+    found = [c for c in st.cards_in_play if game.has_title(st, c, "Dr. Hooves")]
+    assert len(found) == 1 and game.card(st, found[0]).number == "CG10"
+    assert st.area(found[0]) == "home0" and st.frightened(found[0]) and st.tokens(0) == tokens  # for free
+    assert not any(game.card(st, c).number == "CG10" for c in st.deck(0))
