@@ -5,7 +5,8 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import answer, place, resolve_all, resolve_step, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (answer, place, resolve_all, resolve_step, set_card, set_tokens, stacked_game,
+                                          to_hand)
 
 
 def _resolve(game, st, limit=200):
@@ -172,7 +173,7 @@ def test_applejack_hard_days_work_exhausted_honesty_characters(game):
     aj = place(game, st, "EO24", 0, "prob0")
     other = place(game, st, "PR33", 0, "prob0")  # Honesty, 2 power
     assert game.power(st, other) == 2
-    st.d["cards"][other]["ex"] = True
+    set_card(st, other, exhausted=True)
     assert game.power(st, other) == 4 and game.power(st, aj) == 4
 
 
@@ -210,7 +211,7 @@ def test_cheese_sandwich_dismisses_a_strong_friend_at_home(game, card_db):
     assert game.power(st, strong) >= 3 and game.power(st, weak) < 3
     src = place(game, st, "CG35", 0, "home0")
     _run(game, st, list(_abilities(card_db, "CG35")[0]["effects"]), src=src)
-    assert strong not in st.d["cards"] or st.d["cards"][strong]["z"] != "play"
+    assert not st.has_card(strong) or st.d["cards"][strong]["z"] != "play"
     assert st.d["cards"][weak]["z"] == "play" and st.d["cards"][at_problem]["z"] == "play"
 
 
@@ -247,7 +248,7 @@ def test_deep_trouble_frightens_up_to_two_friends(game, card_db):
             resolve_step(game, st, ev=ev)
         else:
             break
-    assert st.d["cards"][a].get("fr") and st.d["cards"][b].get("fr")
+    assert st.frightened(a) and st.frightened(b)
 
 
 def test_rarity_discorded_makes_the_opponent_discard_at_the_end_of_their_turn(game, card_db):
@@ -357,8 +358,8 @@ def test_mane_bonus_only_while_at_a_problem(game):
     pr85 = place(game, st, "PR85", 0, "home0")
     mate = place(game, st, "PR12", 0, "home0")
     assert game.power(st, mate) == 2  # at home: no bonus ("its Problem" does not exist)
-    st.d["cards"][pr85]["a"] = "prob0"
-    st.d["cards"][mate]["a"] = "prob0"
+    set_card(st, pr85, area="prob0")
+    set_card(st, mate, area="prob0")
     st._la = None
     assert game.power(st, mate) == 3
 

@@ -171,10 +171,10 @@ def test_attached_resource_that_friend_is_its_host_509(game, card_db):
         set_tokens(st, 0, 9)
         host = place(game, st, host_no, 0, area)
         res = place(game, st, number, 0, area, host=host)
-        before = (st.area(host), game.power(st, host), bool(st.d["cards"][host].get("ex")))
+        before = (st.area(host), game.power(st, host), bool(st.exhausted(host)))
         play_effects(game, st, 0, res, ab["effects"])
         resolve_all(game, st)
-        after = (st.area(host), game.power(st, host), bool(st.d["cards"][host].get("ex")))
+        after = (st.area(host), game.power(st, host), bool(st.exhausted(host)))
         i = ("area", "power", "ex").index(what)
         assert after[i] != before[i], (number, ab["text"], before, after)
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.rules import solve_requirements
-from gameplay.engine.mlp.scenario import pass_until, place, problem, stacked_game
+from gameplay.engine.mlp.scenario import pass_until, place, problem, set_card, stacked_game
 
 L, H, M, K, G, P = "Loyalty", "Honesty", "Magic", "Kindness", "Generosity", "Laughter"
 
@@ -87,7 +87,7 @@ def test_301_2_mane_turns_over_when_confronting_its_problem(game):
     Friends are at that Problem, turn this card over." (per-card definition, cards/premiere.py)"""
     st = stacked_game(game, manes=("PR3", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob1"
+    set_card(st, mane, area="prob1")
     place(game, st, "PR31", 0, "prob1")
     st = _to_score(game, st)
     assert st.score(0) == 1
@@ -98,7 +98,7 @@ def test_301_2_mane_turns_over_when_confronting_its_problem(game):
 def test_mane_does_not_turn_over_when_condition_fails(game):
     st = stacked_game(game, manes=("PR3", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob1"
+    set_card(st, mane, area="prob1")
     place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR20", 1, "prob1")  # an opposing Friend there
     st = _to_score(game, st)
@@ -111,7 +111,7 @@ def test_when_rodeo_ruckus_is_confronted_the_confronter_discards_and_its_owner_d
     "you" is Bob and "an opponent" is Ann, who chooses which card she discards."""
     st = stacked_game(game)
     rodeo = problem(st, game, 1)
-    st.d["cards"][rodeo]["k"] = game.db.key("EO195")  # (test setup: Bob's Problem is Rodeo Ruckus)
+    set_card(st, rodeo, card_key=game.db.key("EO195"))  # (test setup: Bob's Problem is Rodeo Ruckus)
     st._la = None
     place(game, st, "PR31", 0, "prob1")  # Full Steam, 4 power: with two, the 8 power an opponent needs
     place(game, st, "PR31", 0, "prob1")

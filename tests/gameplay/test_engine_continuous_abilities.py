@@ -10,8 +10,8 @@ from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp import scenario
 from gameplay.engine.mlp.scenario import (add_power, answer, automated, draw_cards, frighten, leave_play, move_card,
                                           place, pre_priority, problem, replace_problem, resolve_all, resolve_step,
-                                          run_step, send_home, set_tokens, stacked_game, start_faceoff, to_discard,
-                                          to_hand, unfrighten)
+                                          run_step, send_home, set_card, set_tokens, stacked_game, start_faceoff,
+                                          to_discard, to_hand, unfrighten)
 
 
 def pw(game, st, cid):
@@ -24,7 +24,7 @@ def legal(game, st, kind, p=0):
 
 def set_problem(game, st, p, number):
     pid = problem(st, game, p)
-    st.d["cards"][pid]["k"] = game.db.key(number)
+    set_card(st, pid, card_key=game.db.key(number))
     st._la = None
     return pid
 
@@ -106,7 +106,7 @@ def test_opponents_pay_more_and_you_pay_less(game, card_db):
     assert game.card_cost(st, 1, to_hand(game, st, "PR114", 1)) == 1 + 2
     assert game.card_cost(st, 0, to_hand(game, st, "PR114", 0)) == 1
     st = stacked_game(game, manes=("HM2", "PR2"))
-    st.d["cards"][st.mane(0)]["b"] = True  # Discord boosted
+    set_card(st, st.mane(0), boosted=True)  # Discord boosted
     tm = to_hand(game, st, "RR11", 1)
     assert game.r.play_cost_delta(st.d, 1, tm, 1, area="prob0") == 1
     assert game.r.play_cost_delta(st.d, 0, to_hand(game, st, "RR11", 0), 1, area="prob1") == 0
@@ -120,7 +120,7 @@ def test_rally_costs_less_while_exhausted(game, card_db):
     frighten(game, st, f)
     set_tokens(st, 0, 1)
     assert not legal(game, st, "rally")
-    st.d["cards"][doc]["ex"] = True
+    set_card(st, doc, exhausted=True)
     st._la = None
     assert [a.get("card") for a in legal(game, st, "rally")] == [f]
     st2, _ = game.apply(st, Action.make("rally", 0, card=f))
@@ -138,11 +138,11 @@ def test_play_and_move_cost_more_while_exhausted(game, card_db):
     mover = place(game, st, "PR33", 0, "home0")
     base = game.move_cost(st, 0, mover, "prob0")
     assert game.card_cost(st, 0, f, area="prob0") == 2 and game.move_cost(st, 0, mover, "prob1") == base
-    st.d["cards"][gavel]["ex"] = True
+    set_card(st, gavel, exhausted=True)
     assert game.card_cost(st, 0, f, area="prob0") == 3 and game.card_cost(st, 0, f, area="prob1") == 2
     assert game.move_cost(st, 0, mover, "prob0") == base + 1 and game.move_cost(st, 0, mover, "prob1") == base
     assert game.card_cost(st, 1, to_hand(game, st, "PR12", 1), area="prob0") == 2  # its controller: no tax
-    st.d["cards"][gavel]["a"] = "home1"  # at home it has no Problem
+    set_card(st, gavel, area="home1")  # at home it has no Problem
     assert game.card_cost(st, 0, f, area="home1") == 2
 
 
@@ -259,7 +259,7 @@ def test_cant_be_frightened_conditions(game, card_db):
     assert not game.prevented(st, roller, "no_dismiss")
     b = game._new(st.d, card_db.key("PR12"), 0, "ban")
     st.d["pl"][0]["ban"].append(b)
-    st.d["cards"][b]["bn"] = roller
+    set_card(st, b, banished_beneath=roller)
     assert game.prevented(st, roller, "no_dismiss") and game.prevented(st, roller, "no_frighten")
     assert not frighten(game, st, roller)
 
@@ -278,7 +278,7 @@ def test_no_friends_played_while_a_troublemaker_is_here(game, card_db):
     assert "prob1" in areas()
     tm = place(game, st, "RR11", 1, "prob1", face_down=True)
     assert "prob1" in areas()
-    st.d["cards"][tm]["fd"] = False
+    set_card(st, tm, face_down=False)
     assert "prob1" not in areas() and "prob0" in areas()
 
 
@@ -307,10 +307,10 @@ def test_problem_has_no_bonus_while_friend_there(game, card_db):
     f = place(game, st, "PR12", 0, "home0")
     place(game, st, "CN130", 0, "home0", host=f)
     assert game.problem_bonus(st, pid) == printed
-    st.d["cards"][f]["a"] = "prob1"
+    set_card(st, f, area="prob1")
     for o in st.cards_in_play:
-        if st.d["cards"][o].get("h") == f:
-            st.d["cards"][o]["a"] = "prob1"
+        if st.host(o) == f:
+            set_card(st, o, area="prob1")
     assert game.problem_bonus(st, pid) == 0
 
 
@@ -320,7 +320,7 @@ def test_boosted_mane_loses_abilities(game, card_db):
     mane = st.mane(1)
     place(game, st, "AD153", 0, st.area(mane), host=mane)
     assert not game.lost_abilities(st, mane)
-    st.d["cards"][mane]["b"] = True
+    set_card(st, mane, boosted=True)
     assert game.lost_abilities(st, mane) and game.abilities(st, mane) == ()
 
 
@@ -329,7 +329,7 @@ def test_maximum_hand_size_increased(game, card_db):
     st = stacked_game(game)
     fc = place(game, st, "MT25", 0, "home0")
     assert game.max_hand_size(st, 0) == 8
-    st.d["cards"][fc]["cm"] = True
+    set_card(st, fc, cutie_marked=True)
     assert game.max_hand_size(st, 0) == 10 and game.max_hand_size(st, 1) == 8
     while len(st.hand(0)) < 10:
         to_hand(game, st, "PR12", 0)
@@ -342,7 +342,7 @@ def test_opposing_mane_cant_contribute_to_faceoffs(game, card_db):
     """HM43 Zecora: "Opposing Mane Characters here can't contribute their power to faceoffs" (514.4a)."""
     st = stacked_game(game)
     mane1 = st.mane(1)
-    st.d["cards"][mane1]["a"] = "prob0"
+    set_card(st, mane1, area="prob0")
     place(game, st, "PR31", 0, "prob0")
     start_faceoff(game, st, "problem", ["prob0"], 0, None)
     with_mane = game.faceoff_total(st, 1)
@@ -545,7 +545,7 @@ def test_when_this_card_readies(game, card_db):
     resolve_all(game, st)
     assert st.counters(cal).get("+1") == 1
     from gameplay.engine.mlp.flow import start_turn
-    st.d["cards"][cal]["ex"] = True
+    set_card(st, cal, exhausted=True)
     st.d["tp"] = 0
     start_turn(game.r, st.d, Ev(True))
     resolve_all(game, st)
@@ -607,7 +607,7 @@ def test_you_need_less_power_exact_counts(game, card_db):
     assert game.meets_requirements(st, 0, "prob1")
     assert ("Less", 2) not in game.requirements(st, 0, "prob0")  # not her own Problem
     assert ("Less", 2) not in game.requirements(st, 1, "prob0")  # not for Bob
-    st.d["cards"][caravan]["k"] = card_db.key("PR168")
+    set_card(st, caravan, card_key=card_db.key("PR168"))
     assert not game.meets_requirements(st, 0, "prob1")
     f = game.characters_at(st, "prob1", 0)[0]
     place(game, st, "EO156", 0, "prob1", host=f)  # Local Fashion on one of Ann's Friends there
@@ -628,17 +628,17 @@ def test_problem_faceoff_mane_power(game, card_db):
     set_problem(game, st, 0, "CN168")
     m0, m1 = st.mane(0), st.mane(1)
     base0 = pw(game, st, m0)
-    st.d["cards"][m0]["a"] = "prob1"
+    set_card(st, m0, area="prob1")
     assert pw(game, st, m0) == base0  # no faceoff
     start_faceoff(game, st, "problem", ["prob1"], 0, None)
     assert pw(game, st, m0) == base0 + 2 and game.involved_in_faceoff(st, m0)
     st = stacked_game(game)
     set_problem(game, st, 0, "AD170")
-    st.d["cards"][m1]["a"] = "prob0"
+    set_card(st, m1, area="prob0")
     base1 = pw(game, st, m1)
     start_faceoff(game, st, "problem", ["prob0"], 1, None)
     assert pw(game, st, m1) == base1  # not boosted
-    st.d["cards"][m1]["b"] = True
+    set_card(st, m1, boosted=True)
     boosted = game.face(st, m1).power
     assert pw(game, st, m1) == boosted - 2
 
@@ -651,7 +651,7 @@ def test_no_draws_during_the_main_phase_with_four_cards(game, card_db):
     assert len(st.hand(0)) >= 4
     set_tokens(st, 0, 3)
     assert legal(game, st, "draw")  # face-down: no abilities (505.1a)
-    st.d["cards"][tm]["fd"] = False
+    set_card(st, tm, face_down=False)
     st._la = None
     assert not legal(game, st, "draw") and draw_cards(game, st, 0) == 0
     while len(st.hand(0)) > 3:
@@ -725,7 +725,7 @@ def test_resource_instructions_on_entering_play(game, card_db):
     st = stacked_game(game)
     mine = place(game, st, "PR12", 0, "home0")
     place(game, st, "EO161", 0, "home0", host=mine)
-    scenario.trigger(game, st, "enter", next(o for o in st.cards_in_play if st.d["cards"][o].get("h") == mine))
+    scenario.trigger(game, st, "enter", next(o for o in st.cards_in_play if st.host(o) == mine))
     settle(game, st)
     answer(game, st, 0, True)
     settle(game, st)
@@ -906,7 +906,7 @@ def test_move_and_play_restrictions_with_conditions(game, card_db):
     assert st.area(m0) == "home0"
     assert game.move_blocked(st, 0, mover := place(game, st, "PR12", 0, "home0"), "home0", "prob1")
     assert not game.move_blocked(st, 1, place(game, st, "PR12", 1, "home1"), "home1", "prob1")  # not its controller
-    st.d["cards"][m0]["a"] = "prob0"
+    set_card(st, m0, area="prob0")
     assert not game.move_blocked(st, 0, mover, "home0", "prob1")
     st = stacked_game(game)
     set_problem(game, st, 1, "PR161")
@@ -972,7 +972,7 @@ def test_mane_power_from_the_discard_pile_and_score_phase_host(game, card_db):
     assert pw(game, st, f1) == 2
     st.d["step"] = "confront"
     assert pw(game, st, f1) == 1 and pw(game, st, f0) == 2
-    st.d["cards"][m1]["a"] = "prob1"
+    set_card(st, m1, area="prob1")
     assert pw(game, st, f1) == 2
 
 
@@ -1143,7 +1143,7 @@ def test_mane_turns_over_while_pegasus_friends_are_there(game, card_db):
     checked as it is activated)."""
     st = stacked_game(game, manes=("CN1", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob1"
+    set_card(st, mane, area="prob1")
 
     def turn_acts():
         st._la = None
@@ -1153,7 +1153,7 @@ def test_mane_turns_over_while_pegasus_friends_are_there(game, card_db):
     place(game, st, "CN15", 1, "prob1")  # an opponent's Pegasus Friend there counts ("there are")
     assert turn_acts()
     st2 = stacked_game(game, manes=("CN1", "PR2"))
-    st2.d["cards"][st2.mane(0)]["a"] = "prob1"
+    set_card(st2, st2.mane(0), area="prob1")
     place(game, st2, "AD55", 0, "prob1")
     st2._la = None
     assert not [a for a in legal(game, st2, "activate") if a.get("card") == st2.mane(0)]
@@ -1312,7 +1312,7 @@ def test_first_player_to_play_a_friend_here(game, card_db):
     st = stacked_game(game)
     set_problem(game, st, 1, "PR196")
     f = to_hand(game, st, "PR20", 1)
-    st.d["cards"][place(game, st, "PR12", 0, "prob1")]["ex"] = False  # put into play, not played: no trigger
+    set_card(st, place(game, st, "PR12", 0, "prob1"), exhausted=False)  # put into play, not played: no trigger
     resolve_all(game, st)
     set_tokens(st, 0, 5)
     g = to_hand(game, st, "PR20", 0)

@@ -19,7 +19,7 @@ def test_each_player_retires_a_friend_turn_player_first(game):
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 1, "home1")
     run(game, st, [{"op": "each_player", "effects": [{"op": "retire", "target": {"type": "Friend", "ctrl": "you"}}]}])
-    assert a not in st.d["cards"] and b not in st.d["cards"]
+    assert not st.has_card(a) and not st.has_card(b)
 
 
 def test_mark_then_it_gets_power(game):

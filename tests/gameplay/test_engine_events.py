@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.scenario import (add_power, answer, end_durations, enter_play, place, put_in_zone, resolve_all,
-                                          resolve_step, set_tokens, stacked_game, to_hand)
+                                          resolve_step, set_card, set_tokens, stacked_game, to_hand)
 
 
 def run(game, st, effects, p=0, src=None):
@@ -92,7 +92,7 @@ def test_printed_power_selector_ignores_modifiers(game):
     add_power(game, st, zero, 3, "turn")  # current power 3, printed 0
     st = play_event(game, st, "CN125")
     resolve_all(game, st)
-    assert zero not in st.d["cards"] and two in st.d["cards"]
+    assert not st.has_card(zero) and st.has_card(two)
 
 
 def test_power_greater_than_cost(game):
@@ -113,7 +113,7 @@ def test_move_up_to_two_moves_two_different_characters(game):
     b = place(game, st, "PR33", 1, "home1")
     mane = st.mane(1)
     run(game, st, [{"op": "move", "target": {"type": "character", "ctrl": "opp", "optional": True, "fresh": True}, "to": "choose"}] * 2)
-    moved = [c for c in (mane, a, b) if c in st.d["cards"] and not st.area(c).startswith("home")]
+    moved = [c for c in (mane, a, b) if st.has_card(c) and not st.area(c).startswith("home")]
     assert len(moved) == 2
 
 
@@ -135,7 +135,7 @@ def test_exhaust_another_card_as_a_cost(game, card_db):
     res = place(game, st, "PR132", 0, "home0")
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert st.exhausted(res) and not st.d["cards"][me].get("ex")
+    assert st.exhausted(res) and not st.exhausted(me)
     assert not can_activate(game, st, me)  # the Resource is exhausted now
 
 
@@ -148,7 +148,7 @@ def test_retire_n_chosen_friends_as_a_cost(game, card_db):
     c2 = place(game, st, "EO57", 0, "home0")
     st = activate(game, st, me, i=1)
     resolve_all(game, st)
-    assert c1 not in st.d["cards"] and c2 not in st.d["cards"]
+    assert not st.has_card(c1) and not st.has_card(c2)
     assert any(st.d["cards"][o].get("t", {}).get("power") == 3 for o in st.cards_in_play)
 
 
@@ -161,8 +161,8 @@ def test_banish_from_hand_or_discard_as_a_cost(game):
     h = to_hand(game, st, "PR153", 0)
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert h not in st.d["cards"] and any(st.card_key(x) == game.db.key("PR153") for x in st.banished(0))
-    assert tm not in st.d["cards"]
+    assert not st.has_card(h) and any(st.card_key(x) == game.db.key("PR153") for x in st.banished(0))
+    assert not st.has_card(tm)
 
 
 def test_dismiss_this_card_cost_is_paid_first(game):
@@ -187,7 +187,7 @@ def test_event_retire_a_friend_cost(game):
     st._la = None
     st, _ = game.apply(st, Action.make("play", 0, card=cid))
     resolve_all(game, st)
-    assert a not in st.d["cards"] and b not in st.d["cards"]
+    assert not st.has_card(a) and not st.has_card(b)
 
 
 # ------------------------------------------------------------------ decks, hands, discard piles
@@ -348,7 +348,7 @@ def test_opponent_retires_a_random_friend(game):
     a = place(game, st, "PR12", 1, "home1")
     b = place(game, st, "PR33", 1, "home1")
     run(game, st, [{"op": "retire_random", "who": "opponent", "type": "Friend"}])
-    assert (a in st.d["cards"]) != (b in st.d["cards"])
+    assert (st.has_card(a)) != (st.has_card(b))
 
 
 def test_troublemaker_from_hand_into_play_face_up(game, card_db):
@@ -448,7 +448,7 @@ def test_choose_a_friend_banish_each_other_friend(game):
     b = place(game, st, "PR33", 1, "home1")
     run(game, st, [{"op": "mark", "target": {"type": "Friend"}},
                    {"op": "banish", "target": {"type": "Friend", "each": True, "not_chosen": True}}])
-    assert (a in st.d["cards"]) and b not in st.d["cards"]
+    assert (st.has_card(a)) and not st.has_card(b)
 
 
 def test_counters_equal_to_that_friends_power(game):
@@ -511,7 +511,7 @@ def test_exhaust_that_friend_cost_on_a_resource(game, card_db):
 def test_gain_control_of_a_friend_you_own_and_power_limit(game):
     st = stacked_game(game)
     mine = place(game, st, "PR12", 1, "home1")
-    st.d["cards"][mine]["o"] = 0  # owned by player 0, controlled by player 1
+    set_card(st, mine, owner=0)  # owned by player 0, controlled by player 1
     theirs = place(game, st, "PR33", 1, "home1")
     run(game, st, [{"op": "gain_control", "target": {"type": "Friend", "owner": "you", "ctrl": "opp"}, "until": "permanent"}])
     assert st.controller(mine) == 0 and st.controller(theirs) == 1
@@ -530,7 +530,7 @@ def test_exhaust_and_retire_to_replace_its_problem(game, card_db):
     before = game.problem_at(st, "prob1")
     st = activate(game, st, me)
     resolve_all(game, st)
-    assert me not in st.d["cards"] and game.problem_at(st, "prob1") != before
+    assert not st.has_card(me) and game.problem_at(st, "prob1") != before
 
 
 # ------------------------------------------------------------------ batch 4
@@ -560,7 +560,7 @@ def test_if_conditions_and_else(game):
     a = place(game, st, "PR12", 1, "home1")
     eff = parse_effects("Frighten a Friend. If a player has 8 or more points, you may dismiss a frightened Friend instead")
     run(game, st, eff)
-    assert st.frightened(a) or any(st.d["cards"][o].get("fr") for o in st.cards_in_play)
+    assert st.frightened(a) or any(st.frightened(o) for o in st.cards_in_play)
 
 
 def test_minus_two_then_dismiss_if_zero_or_less(game):
@@ -569,11 +569,11 @@ def test_minus_two_then_dismiss_if_zero_or_less(game):
     weak = place(game, st, "PR20", 1, "home1")  # 1 power
     eff = parse_effects("Choose an opponent's Friend to get -2 power until the end of the turn. If it has 0 power or less, dismiss it")
     run(game, st, eff)
-    assert weak not in st.d["cards"]
+    assert not st.has_card(weak)
     st = stacked_game(game)
     big = place(game, st, "PR31", 1, "home1")
     run(game, st, eff)
-    assert big in st.d["cards"] and game.power(st, big) == 2
+    assert st.has_card(big) and game.power(st, big) == 2
 
 
 def test_dismiss_face_up_and_face_down_troublemakers(game):
@@ -583,7 +583,7 @@ def test_dismiss_face_up_and_face_down_troublemakers(game):
     down = place(game, st, "PR153", 1, "prob1", face_down=True)
     assert game.select(st, {"type": "Troublemaker"}, 0, None) == [up]
     run(game, st, [{"op": "dismiss", "target": {"type": "Troublemaker", "each": True, "fd_ok": True}}])
-    assert up not in st.d["cards"] and down not in st.d["cards"]
+    assert not st.has_card(up) and not st.has_card(down)
 
 
 def test_move_one_character_to_each_problem(game):
@@ -659,7 +659,7 @@ def test_harmony_counters_then_gain_that_many(game, card_db):
     st._la = None
     st2 = activate(game, st, me, i=2)
     resolve_all(game, st2)
-    assert st2.tokens(0) == tok + 1 and me not in st2.d["cards"]
+    assert st2.tokens(0) == tok + 1 and not st2.has_card(me)
 
 
 # ------------------------------------------------------------------ batch 5: control exchange, decks, flicker
@@ -670,7 +670,7 @@ def test_banish_then_put_that_friend_into_play_under_its_owner(game):
     add_power(game, st, b, 2, "turn")
     run(game, st, [{"op": "banish", "target": {"type": "Friend"}, "keep": True}, {"op": "return_gone"}])
     back = [o for o in st.cards_in_play if st.card_key(o) == game.db.key("PR33")]
-    assert b not in st.d["cards"] and len(back) == 1
+    assert not st.has_card(b) and len(back) == 1
     assert st.controller(back[0]) == 1 and st.area(back[0]) == "home1" and game.power(st, back[0]) == 2
 
 
@@ -752,7 +752,7 @@ def test_discard_two_cost_and_token_of_the_chosen_color(game, card_db):
     assert ab["cost"] == {"tokens": 2, "discard": 2}
     st = stacked_game(game)
     run(game, st, ab["effects"])
-    tok = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+    tok = [o for o in st.cards_in_play if st.is_token(o)]
     from gameplay.engine.mlp.carddb import COLOR_NAMES
     assert len(tok) == 1 and st.d["cards"][tok[0]]["t"]["colors"] == [COLOR_NAMES[0]] and game.power(st, tok[0]) == 2
 

@@ -3,7 +3,8 @@ rulebook's worked examples."""
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.scenario import deck_spec, pass_until, place, set_tokens, stacked_game, start_faceoff, to_hand
+from gameplay.engine.mlp.scenario import (deck_spec, pass_until, place, set_card, set_tokens, stacked_game,
+                                          start_faceoff, to_hand)
 
 HAND = ["PR12", "PR33", "PR60", "PR81", "PR54", "PR86"]  # six cards, then the flips
 
@@ -25,7 +26,7 @@ def test_quickstart_problem_faceoff_example(game):
     place(game, st, "PR12", 0, "prob0")  # 2 Loyalty
     place(game, st, "PR31", 1, "prob0")  # Bob: 4 Honesty
     bob_mane = st.mane(1)
-    st.d["cards"][bob_mane]["a"] = "prob0"  # Applejack (1 power) at the Problem: Bob has 5
+    set_card(st, bob_mane, area="prob0")  # Applejack (1 power) at the Problem: Bob has 5
     ev_card = to_hand(game, st, "PR121", 1)  # Team Effort: flip if Applejack is involved
     set_tokens(st, 1, 1)
     st = _pass(game, st)  # Ann ends her Main Phase: score phase
@@ -81,7 +82,7 @@ def test_514_5a_defeating_a_troublemaker_scores_its_points(game):
     st = pass_until(game, st, lambda s: s.turn_player == 0 and s.pending and s.pending["kind"] == "challenge")
     st, _ = game.apply(st, Action.make("choose", 0, option=tm))
     st = pass_until(game, st, lambda s: s.faceoff is None)
-    assert tm not in st.d["cards"]
+    assert not st.has_card(tm)
     assert st.score(0) >= 1
 
 
@@ -91,7 +92,7 @@ def test_514_4c_ties_flip_again(game):
     place(game, st, "PR33", 0, "prob0")
     place(game, st, "PR12", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
-    st.d["cards"][st.mane(1)]["a"] = "prob0"
+    set_card(st, st.mane(1), area="prob0")
     st = _pass(game, st)
     st = pass_until(game, st, lambda s: s.faceoff is None)
     assert st.score(0) == 2  # 1 for confronting + bonus 1

@@ -6,8 +6,8 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (advance, end_faceoff, enter_play, flip_for_faceoff, move_card, pass_until,
-                                          place, play_effects, resolve_all, resolve_faceoff, run_step, set_tokens,
-                                          stacked_game, start_faceoff, to_hand, trigger_all)
+                                          place, play_effects, resolve_all, resolve_faceoff, run_step, set_card,
+                                          set_tokens, stacked_game, start_faceoff, to_hand, trigger_all)
 
 
 def top(game, st, p, *numbers):
@@ -34,7 +34,7 @@ def total(game, st, p):
 
 def set_problem(game, st, area, number):
     """Make the Problem in ``area`` another Problem card (test setup)."""
-    st.d["cards"][game.problem_at(st, area)]["k"] = game.db.key(number)
+    set_card(st, game.problem_at(st, area), card_key=game.db.key(number))
     st._la = None
 
 
@@ -132,7 +132,7 @@ def test_when_you_flip_a_chaotic_card(game):
     st = stacked_game(game)
     place(game, st, "AD139", 0, "home0")
     f = place(game, st, "PR20", 0, "prob0")
-    st.d["cards"][f]["fr"] = True
+    set_card(st, f, frightened=True)
     top(game, st, 0, "PR36", "AD14")
     start(game, st)
     flip(game, st)  # PR36 is not Chaotic
@@ -184,7 +184,7 @@ def test_total_bonus_and_flipped_power(game):
     st = stacked_game(game, manes=("DE1", "PR2"))
     set_problem(game, st, "prob0", "EO194")
     mane = st.mane(0)
-    st.d["cards"][mane]["b"] = True
+    set_card(st, mane, boosted=True)
     place(game, st, "PR20", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
     top(game, st, 0, "PR20")
@@ -485,7 +485,7 @@ def test_mane_characters_cant_contribute_when_involving(game):
     """DE121: 'Mane Characters can't contribute their power to faceoffs involving this card.'"""
     st = stacked_game(game)
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob1"
+    set_card(st, mane, area="prob1")
     tm = place(game, st, "DE121", 1, "prob1")
     start(game, st, "tm", ("prob1",), 0, tm)
     assert total(game, st, 0) == 0
@@ -530,7 +530,7 @@ def test_flipped_power_per_counter_and_beneath_conditions(game):
     n36 = place(game, st, "CN36", 0, "prob0")
     b = game._new(st.d, game.db.key("PR20"), 0, "ban")
     st.d["pl"][0]["ban"].append(b)
-    st.d["cards"][b]["bn"] = h
+    set_card(st, b, banished_beneath=h)
     base = game.power(st, h)
     top(game, st, 0, "PR20", "PR20")
     start(game, st)
@@ -601,7 +601,7 @@ def test_effect_faceoff_keeps_the_window_open_for_the_starter(game):
     assert fo["type"] == "effect" and fo["inv"] == [mine, theirs] and fo["stage"] == "w_start"
     assert st.priority == {"w": "fo", "p": 1, "n": 1}  # Ann (the starter) had it first and auto-passed
     assert game.involved_in_faceoff(st, mine) and game.involved_in_faceoff(st, theirs)
-    st.d["cards"][theirs]["a"] = "home1"  # flagged: still involved after moving
+    set_card(st, theirs, area="home1")  # flagged: still involved after moving
     assert game.involved_in_faceoff(st, theirs)
     st = pass_until(game, st, lambda s: s.faceoff is None)
     assert st.priority["w"] == "main" and st.step == "main"
@@ -708,7 +708,7 @@ def test_flip_modifier_conditions(game):
     flip(game, st)
     assert len(st.flipped(0)) == 1
     end_faceoff(game, st)
-    st.d["cards"][bm]["cm"] = True
+    set_card(st, bm, cutie_marked=True)
     start(game, st)
     flip(game, st)
     assert len(st.flipped(0)) == 2
@@ -728,7 +728,7 @@ def test_mane_characters_cant_be_involved(game):
     """FF107: 'Mane Characters can't be involved in faceoffs.'"""
     st = stacked_game(game)
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, area="prob0")
     f = place(game, st, "PR20", 0, "prob0")
     start(game, st)
     assert game.involved_in_faceoff(st, mane) and game.involved_in_faceoff(st, f)
@@ -757,7 +757,7 @@ def test_chaos_only_during_troublemaker_faceoffs(game):
     top(game, st, 0, "EO90", "EO90")
     start(game, st, "problem", ("prob1",), 0)
     flip(game, st)
-    assert not st.d["cards"][tm].get("fd")
+    assert not st.face_down(tm)
     end_faceoff(game, st)
     start(game, st, "tm", ("prob1",), 0, tm)
     flip(game, st)
@@ -848,7 +848,7 @@ def test_send_home_replaced(game):
     st = stacked_game(game)
     tm = place(game, st, "CG162", 1, "prob1")
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob1"
+    set_card(st, mane, area="prob1")
     start(game, st, "tm", ("prob1",), 0, tm)
     resolve_faceoff(game, st, 1)
     assert st.area(mane) == "home0"
@@ -1020,14 +1020,14 @@ def test_boosted_mane_cant_play_cards(game):
     st = stacked_game(game)
     place(game, st, "AD64", 0, "home0")
     mane = st.mane(1)
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, area="prob0")
     place(game, st, "PR20", 0, "prob0")
     to_hand(game, st, "CN119", 1)
     set_tokens(st, 1, 3)
     start(game, st)
     st.d["prio"] = {"w": "fo", "p": 1, "n": 0}
     assert any(a.kind == "play" for a in game.actions_with_priority(st, 1))
-    st.d["cards"][mane]["b"] = True
+    set_card(st, mane, boosted=True)
     assert not any(a.kind == "play" for a in game.actions_with_priority(st, 1))
 
 
@@ -1039,7 +1039,7 @@ def test_spend_cards_from_beneath(game):
     for _ in range(2):
         b = game._new(st.d, game.db.key("PR20"), 0, "ban")
         st.d["pl"][0]["ban"].append(b)
-        st.d["cards"][b]["bn"] = f
+        set_card(st, b, banished_beneath=f)
     start(game, st)
     sc = st.score(0)
     resolve_faceoff(game, st, 0)

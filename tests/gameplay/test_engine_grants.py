@@ -5,7 +5,7 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (add_power, answer, close_window, leave_play, place, pre_priority, resolve_all,
-                                          resolve_step, run_step, set_tokens, stacked_game)
+                                          resolve_step, run_step, set_card, set_tokens, stacked_game)
 
 
 def moves(game, st, cid):
@@ -223,7 +223,7 @@ def test_opponent_mane_boosted_condition(game, card_db):
     st = stacked_game(game)
     cid = place(game, st, "AD11", 0, "home0")
     assert game.keyword(st, cid, "Swift") == 0
-    st.d["cards"][st.mane(1)]["b"] = True
+    set_card(st, st.mane(1), boosted=True)
     assert game.keyword(st, cid, "Swift") == 1
 
 

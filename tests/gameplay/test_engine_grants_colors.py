@@ -7,8 +7,8 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (answer, close_window, end_durations, enter_play, frighten, leave_play,
-                                          move_card, place, play_effects, resolve_all, resolve_step, set_tokens,
-                                          stacked_game, start_turn, trigger_all)
+                                          move_card, place, play_effects, resolve_all, resolve_step, set_card,
+                                          set_tokens, stacked_game, start_turn, trigger_all)
 
 
 def _run(game, st, p, src, effects, pick=None):
@@ -140,7 +140,7 @@ def test_colored_power_confronts_a_color_requirement(game, card_db):
     # contribute Loyalty power; a character still contributes to one requirement only (611.3b).
     st = stacked_game(game, manes=("PR2", "PR1"))
     area = "prob0"
-    st.d["cards"][game.problem_at(st, area)]["k"] = card_db.key("PR168")
+    set_card(st, game.problem_at(st, area), card_key=card_db.key("PR168"))
     red = place(game, st, "PR33", 0, area)  # Red Gala, 2 [Honesty]
     assert not game.meets_requirements(st, 0, area)
     _run(game, st, 0, None, [{"op": "power", "n": 1, "color": "Loyalty", "target": {"id": red}, "until": "turn"}])
@@ -254,7 +254,7 @@ def test_also_has_supportive_adds_to_the_printed_instance(game, card_db):
     st = stacked_game(game, manes=(gen_mane, "PR2"))
     mane = st.mane(0)
     fleur = place(game, st, "CN70", 0, "prob0")
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, area="prob0")
     assert game.power(st, fleur) == 3  # printed Supportive 1
     _fo(st, "prob0")
     assert game.power(st, fleur) == 5
@@ -300,7 +300,7 @@ def test_pet_with_your_named_character(game, card_db):
     tank = place(game, st, "CG18", 0, "home0")
     assert game.power(st, tank) == 2
     move_card(game, st, tank, "prob1")
-    st.d["cards"][st.mane(1)]["a"] = "prob1"  # the opponent's Rainbow Dash does not count
+    set_card(st, st.mane(1), area="prob1")  # the opponent's Rainbow Dash does not count
     assert game.power(st, tank) == 1
 
 
@@ -426,15 +426,15 @@ def test_conditional_confront_requirements(game, card_db):
     snails = place(game, st, "CN49", 1, "prob0")
     base = sum(n for _, n in game.requirements(st, 0, "prob0"))
     assert sum(n for _, n in game.requirements(st, 0, "prob0")) == base
-    st.d["cards"][snails]["ex"] = True
+    set_card(st, snails, exhausted=True)
     assert sum(n for _, n in game.requirements(st, 0, "prob0")) == base + 2
     # AD169 Balloon Party Gone Wrong!: "While an opponent's Mane Character is boosted, that opponent needs +3 power
     # to confront this Problem."
     st = stacked_game(game)
     prob = game.problem_at(st, "prob1")
-    st.d["cards"][prob]["k"] = card_db.key("AD169")
+    set_card(st, prob, card_key=card_db.key("AD169"))
     assert game.requirements(st, 0, "prob1") == [("Wild", 8)]
-    st.d["cards"][st.mane(0)]["b"] = True
+    set_card(st, st.mane(0), boosted=True)
     assert game.requirements(st, 0, "prob1") == [("Wild", 8), ("Wild", 3)]
     assert game.requirements(st, 1, "prob1") == [("Laughter", 4), ("Not Laughter", 3)]  # its owner's: unchanged
 
@@ -444,14 +444,14 @@ def test_conditional_cant_be_frightened_and_mane_power(game, card_db):
     st = stacked_game(game)
     sh = place(game, st, "CG27", 0, "prob0")
     assert not frighten(game, st, sh)
-    st.d["cards"][st.mane(1)]["a"] = "prob1"
+    set_card(st, st.mane(1), area="prob1")
     assert frighten(game, st, sh)
     # LL128 Buckball Strategy: "While your Mane Character is not boosted, it has +1 power."
     st = stacked_game(game)
-    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("LL128")
+    set_card(st, game.problem_at(st, "prob0"), card_key=card_db.key("LL128"))
     mane, opp_mane = st.mane(0), st.mane(1)
     assert game.power(st, mane) == 2 and game.power(st, opp_mane) == 1
-    st.d["cards"][mane]["b"] = True
+    set_card(st, mane, boosted=True)
     assert game.power(st, mane) == game.face(st, mane).power
 
 
@@ -462,9 +462,9 @@ def test_exhausted_and_at_its_problem(game, card_db):
     jay = place(game, st, "PR81", 0, "prob0")
     home_jay = place(game, st, "PR81", 0, "home0")
     assert game.power(st, jay) == 3 and game.power(st, home_jay) == 2
-    st.d["cards"][g]["ex"] = False
+    set_card(st, g, exhausted=False)
     assert game.power(st, jay) == 2
-    st.d["cards"][g]["ex"] = True
+    set_card(st, g, exhausted=True)
     move_card(game, st, g, "home0")  # at home: "its Problem" does not exist
     assert game.power(st, home_jay) == 2 and game.power(st, jay) == 2
 
@@ -491,26 +491,26 @@ def test_problem_gives_its_owners_mane_power_in_the_main_phase(game, card_db):
     # CN173 Comforting Critters: "While at this Problem, this card's owner's Mane Character has +1 power during
     # the Main Phase."
     st = stacked_game(game)
-    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("CN173")
+    set_card(st, game.problem_at(st, "prob0"), card_key=card_db.key("CN173"))
     mane = st.mane(0)
     assert game.power(st, mane) == 1
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, area="prob0")
     assert game.power(st, mane) == 2 and st.step == "main"
     st.d["step"] = "confront"
     assert game.power(st, mane) == 1
     st.d["step"] = "main"
-    st.d["cards"][st.mane(1)]["a"] = "prob0"
+    set_card(st, st.mane(1), area="prob0")
     assert game.power(st, st.mane(1)) == 1  # not the owner's
 
 
 def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, card_db):
     # MT40 Coloratura: "While this card is not Cutie Marked, it can't contribute its power to confronting Problems."
     st = stacked_game(game, manes=("PR2", "PR1"))
-    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("PR168")  # 1 Loyalty + 1 not-Loyalty
+    set_card(st, game.problem_at(st, "prob0"), card_key=card_db.key("PR168"))  # 1 Loyalty + 1 not-Loyalty
     place(game, st, "PR20", 0, "prob0")  # 1 [Loyalty]
     col = place(game, st, "MT40", 0, "prob0")
     assert not game.meets_requirements(st, 0, "prob0")
-    st.d["cards"][col]["cm"] = True
+    set_card(st, col, cutie_marked=True)
     assert game.meets_requirements(st, 0, "prob0")
     # MT20 Maud Pie: "While this card is Cutie Marked, it has +1 power for each card type among cards in your
     # discard pile."
@@ -519,14 +519,14 @@ def test_cutie_mark_conditions_on_confront_power_and_per_type_power(game, card_d
         c = game._new(st.d, card_db.key(n), 0, "disc")
         st.d["pl"][0]["disc"].append(c)
     assert game.power(st, maud) == 2
-    st.d["cards"][maud]["cm"] = True
+    set_card(st, maud, cutie_marked=True)
     assert game.power(st, maud) == 4
 
 
 def test_problems_that_cant_be_confronted(game, card_db):
     # AD175 Fear Itself: "While there is a facedown Troublemaker here, players can't confront this Problem."
     st = stacked_game(game)
-    st.d["cards"][game.problem_at(st, "prob0")]["k"] = card_db.key("AD175")
+    set_card(st, game.problem_at(st, "prob0"), card_key=card_db.key("AD175"))
     for n in ("PR31", "PR31", "PR36"):
         place(game, st, n, 0, "prob0")
     place(game, st, "PR60", 0, "prob0")
@@ -541,11 +541,11 @@ def test_problems_that_cant_be_confronted(game, card_db):
     st = stacked_game(game)
     place(game, st, "AD49", 1, "prob1")
     opp_mane = st.mane(0)
-    st.d["cards"][opp_mane]["a"] = "prob1"
+    set_card(st, opp_mane, area="prob1")
     for n in ("PR31", "PR31", "PR31"):
         place(game, st, n, 0, "prob1")
     assert game.can_confront(st, 0, "prob1")
-    st.d["cards"][opp_mane]["b"] = True
+    set_card(st, opp_mane, boosted=True)
     assert not game.can_confront(st, 0, "prob1")
 
 
@@ -591,7 +591,7 @@ def test_lost_troublemaker_faceoff_grants_competitive_here(game, card_db):
     # NM6 Back in Black: "When you lose a Troublemaker faceoff, your charactes [sic] here gain Competitive 3 until
     # the end of the turn."  (resolve_faceoff fires ``you_lose_tm_fo`` for the loser, 514.5)
     st = stacked_game(game)
-    st.d["cards"][game.problem_at(st, "prob1")]["k"] = card_db.key("NM6")
+    set_card(st, game.problem_at(st, "prob1"), card_key=card_db.key("NM6"))
     here = place(game, st, "PR33", 1, "prob1")
     home = place(game, st, "PR12", 1, "home1")
     trigger_all(game, st, "you_lose_tm_fo", players=(0,))
@@ -637,7 +637,7 @@ def test_play_cost_discounts(game, card_db):
     full = card_db[card_db.key("LL7")].front.cost
     assert game.card_cost(st, 0, fm) == full
     stolen = place(game, st, "PR12", 0, "home0")
-    st.d["cards"][stolen]["c"] = 1
+    set_card(st, stolen, controller=1)
     assert game.card_cost(st, 0, fm) == full - 2
 
 

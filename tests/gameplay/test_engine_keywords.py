@@ -6,8 +6,8 @@ import pytest
 from gameplay.engine.api import Action, IllegalActionError
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (answer, frighten, in_view, leave_play, pass_until, place, pre_priority,
-                                          resolve_all, resolve_faceoff, resolve_step, set_tokens, stacked_game,
-                                          start_faceoff, to_hand)
+                                          resolve_all, resolve_faceoff, resolve_step, set_card, set_tokens,
+                                          stacked_game, start_faceoff, to_hand)
 
 
 def kw_card(card_db, keyword, type_="Friend", value=None):
@@ -101,7 +101,7 @@ def test_supportive_with_mane_sharing_a_color(game, card_db):
     st = stacked_game(game)  # Ann's Mane: Rainbow Dash (Loyalty)
     cid = place(game, st, sup.number, 0, "prob0")
     before = game.power(st, cid)
-    st.d["cards"][st.mane(0)]["a"] = "prob0"
+    set_card(st, st.mane(0), area="prob0")
     assert game.power(st, cid) == before + sup.front.keywords["Supportive"]
 
 
@@ -185,7 +185,7 @@ def test_607_3_epic_troublemaker_dismisses_other_face_up_troublemakers(game, car
     other = place(game, st, "PR155", 0, "prob0")
     place(game, st, epic.number, 1, "prob0", face_down=True)
     st, _ = game.apply(st, Action("pass", 0))
-    assert other not in st.d["cards"]
+    assert not st.has_card(other)
 
 
 def test_516_3_unique_violation_asks_to_dismiss(game, card_db):
@@ -309,7 +309,7 @@ def test_redeem_retires_same_title_for_3_less(game, card_db):
     acts = [a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("redeem") == old]
     assert acts
     st, _ = game.apply(st, acts[0])
-    assert old not in st.d["cards"]
+    assert not st.has_card(old)
 
 
 def test_transform_returns_a_friend_with_that_title(game, card_db):
@@ -329,7 +329,7 @@ def test_transform_returns_a_friend_with_that_title(game, card_db):
     acts = [a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("transform") == old]
     assert acts
     st, _ = game.apply(st, acts[0])
-    assert old not in st.d["cards"]
+    assert not st.has_card(old)
     assert any(game.name_of(st, c) == same.name for c in st.hand(0))
 
 
@@ -371,7 +371,7 @@ def test_teamwork_shares_printed_abilities_with_friends_sharing_a_trait(game, ca
     pegasus = next(c for c in card_db.cards.values() if c.front.type == "Friend" and "Pegasus" in c.front.traits
                    and "Loyalty" in c.front.colors and not c.front.keywords and not c.front.text.strip())
     other = place(game, st, pegasus.number, 0, "prob0")
-    st.d["cards"][st.mane(0)]["a"] = "prob0"
+    set_card(st, st.mane(0), area="prob0")
     before = game.power(st, other)
     place(game, st, tw.number, 0, "prob0")
     assert game.keyword(st, other, "Supportive") == 1
@@ -447,7 +447,7 @@ def test_516_4a_epic_granted_by_an_ability_is_read_by_uniqueness(game, card_db):
         st = stacked_game(game)
         tm = place(game, st, "MT113", 0, "prob1")
         other = place(game, st, "PR154", 1, "prob1")
-        st.d["cards"][tm]["cn"] = {"+1": counters}
+        set_card(st, tm, counters={"+1": counters})
         assert game.epic(st, tm) is epic and _uniqueness(game.r, st.d, Ev(True)) is epic, counters
         if epic:
             assert st.pending["rule"] == "516.4a" and st.pending["options"] == [other]

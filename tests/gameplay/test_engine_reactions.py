@@ -8,7 +8,7 @@ from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.effects.conditions import _if_cond
 from gameplay.engine.mlp.scenario import (add_power, answer, flip_for_faceoff, frighten, leave_play, place,
-                                          play_effects, resolve_all, resolve_step, set_tokens, stacked_game,
+                                          play_effects, resolve_all, resolve_step, set_card, set_tokens, stacked_game,
                                           start_faceoff, take_action, to_hand, trigger_all)
 
 
@@ -152,7 +152,7 @@ def test_reaction_to_a_card_put_into_the_discard_pile(game, card_db):
     st._la = None
     acts = rx_plays(game, st, 1, reh)
     assert len(acts) == 1
-    k = st.card_key(tm) if tm in st.d["cards"] else None
+    k = st.card_key(tm) if st.has_card(tm) else None
     st, _ = game.apply(st, acts[0])
     hand_keys = [st.card_key(c) for c in st.hand(1)]
     assert card_db.key("PR153") in hand_keys and k is None
@@ -303,7 +303,7 @@ def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(ga
     assert st.step == "tm_uncover" and st.priority["w"] in ("rx", "phase")
     score = st.score(1)
     st, _ = game.apply(st, rx_plays(game, st, 1, ew)[0])
-    assert st.score(1) == score + pts and tm not in st.d["cards"]
+    assert st.score(1) == score + pts and not st.has_card(tm)
 
 
 def test_cutie_pox_scare_chooses_the_problem(game, card_db):
@@ -409,11 +409,11 @@ def test_problem_faceoff_here_trigger(game, card_db):
     add_power(game, st, elsewhere, -game.power(st, elsewhere), "turn")
     start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_all(game, st)
-    assert elsewhere in st.d["cards"]  # not here
+    assert st.has_card(elsewhere)  # not here
     st.d["fo"] = None
     start_faceoff(game, st, "problem", ["dil9"], 0)
     resolve_all(game, st)
-    assert weak not in st.d["cards"] and strong in st.d["cards"] and pid in st.d["cards"]
+    assert not st.has_card(weak) and st.has_card(strong) and st.has_card(pid)
 
 
 def test_if_conditions(game, card_db):
@@ -477,7 +477,7 @@ def test_turn_ops(game, card_db):
     frighten(game, st, theirs)
     run(game, st, 0, None, [{"op": "as_opponent", "effects": [  # DE12 Torch: the opponent retires one of theirs
         {"op": "retire", "target": {"type": "Friend", "ctrl": "you", "state": "frightened"}}]}])
-    assert mine in st.d["cards"] and theirs not in st.d["cards"]
+    assert st.has_card(mine) and not st.has_card(theirs)
 
 
 # ------------------------------------------------------------------ second batch of start / end texts
@@ -519,7 +519,7 @@ def test_retire_another_friend_if_you_do(game, card_db):
     assert st.counters(ks).get("+1", 0) == 0  # no other Friend: nothing
     victim = place(game, st, "PR12", 0, "home0")
     run(game, st, 0, ks, eff)
-    assert victim not in st.d["cards"] and st.counters(ks)["+1"] == 1
+    assert not st.has_card(victim) and st.counters(ks)["+1"] == 1
 
 
 def test_first_turn_and_not_first(game, card_db):
@@ -646,7 +646,7 @@ def test_breeziefied_raises_the_confront_requirement_then_retires(game, card_db)
     assert len(acts) == 1
     take_action(game, st, acts[0])  # resolve in place (the turn would end and expire it)
     resolve_all(game, st)
-    assert pp not in st.d["cards"]
+    assert not st.has_card(pp)
     pid = game.problem_at(st, "prob0")
     assert st.d["cmods"] == [{"who": 0, "prob": pid, "u": "turn", "n": 2}]  # Ann (the opponent) needs +2 there
 
@@ -691,12 +691,12 @@ def test_random_choices_use_the_seeded_rng(game, card_db):
     run(game, st, 1, None, [{"op": "exhaust", "target": {"type": "character", "at": "faceoff", "random": True}}])
     assert not st.pending and st.d["rng"] != rng
     assert sum(1 for c in (a, b) if st.exhausted(c)) + sum(
-        1 for c in st.cards_in_play if st.d["cards"][c].get("ex") and c not in (a, b)) == 1
+        1 for c in st.cards_in_play if st.exhausted(c) and c not in (a, b)) == 1
     # MT112 King Sombra: the cost can't be paid with no ready character -> no token
     st2 = stacked_game(game)
     for c in st2.cards_in_play:
         if st2.controller(c) == 0:
-            st2.d["cards"][c]["ex"] = True
+            set_card(st2, c, exhausted=True)
     set_tokens(st2, 0, 0)
     run(game, st2, 0, None, [{"op": "exhaust", "target": {"type": "character", "ctrl": "you", "state": "ready", "random": True},
                              "cost": True}, {"op": "gain", "n": 1}])
@@ -713,8 +713,8 @@ def test_popping_corn_else_branch_and_token_choice(game, card_db):
     add_power(game, st, three, 3 - game.power(st, three), "turn")
     run(game, st, 1, None, eff)  # resolve_all chooses prob0
     assert st.exhausted(two) and not st.exhausted(three)
-    st.d["cards"][two]["ex"] = False
-    st.d["cards"][st.mane(0)]["b"] = True  # Ann's Mane Character is Boosted
+    set_card(st, two, exhausted=False)
+    set_card(st, st.mane(0), boosted=True)  # Ann's Mane Character is Boosted
     run(game, st, 1, None, eff)
     assert st.exhausted(two) and st.exhausted(three)
     # NM18 Welcome Party: one of three tokens

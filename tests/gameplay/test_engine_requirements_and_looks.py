@@ -7,8 +7,8 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.scenario import (automated, end_durations, leave_play, place, pre_priority, problem,
-                                          replace_problem, resolve_all, resolve_step, set_tokens, stacked_game,
-                                          start_faceoff, to_discard, to_hand, trigger)
+                                          replace_problem, resolve_all, resolve_step, set_card, set_tokens,
+                                          stacked_game, start_faceoff, to_discard, to_hand, trigger)
 
 
 def pw(game, st, cid):
@@ -148,7 +148,7 @@ def test_power_while_you_have_a_friend_with_higher_power_than_its_cost(game, car
     (the Friend's current power, 507; a continuous condition)."""
     st = stacked_game(game, manes=("FF3", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["b"] = True
+    set_card(st, mane, boosted=True)
     f = place(game, st, "PR12", 0, "home0")  # 2 power, cost 2
     base = pw(game, st, mane)
     opp = place(game, st, "PR12", 1, "home1")
@@ -553,7 +553,7 @@ def test_chaos_an_opponent_retires_a_friend_involved(game, card_db):
 # ------------------------------------------------------------------ watched frightening
 def set_problem(game, st, p, number):
     pid = problem(st, game, p)
-    st.d["cards"][pid]["k"] = game.db.key(number)
+    set_card(st, pid, card_key=game.db.key(number))
     st._la = None
     return pid
 
@@ -588,7 +588,7 @@ def test_when_you_frighten_a_friend_for_the_first_time_each_turn(game, card_db):
     before = {c: st.area(c) for c in st.cards_in_play}
     _frighten_by(game, st, 0, o3)
     resolve_all(game, st)  # a second time this turn: no trigger
-    assert all(st.area(c) == a for c, a in before.items() if c in st.d["cards"] and c != o3)
+    assert all(st.area(c) == a for c, a in before.items() if st.has_card(c) and c != o3)
 
 
 # ------------------------------------------------------------------ any faceoff you win (514.5)
@@ -604,7 +604,7 @@ def _problem_faceoff(game, extra_ann: int):
     for _ in range(extra_ann):
         place(game, st, "PR31", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
-    st.d["cards"][st.mane(1)]["a"] = "prob0"
+    set_card(st, st.mane(1), area="prob0")
     st._la = None
     st, events = game.apply(st, Action.make("pass", 0))  # Ann's Main Phase ends: the whole faceoff (nobody can act)
     assert any(e["msg"].startswith("Problem faceoff at") for e in events)
@@ -637,7 +637,7 @@ def test_reveal_if_you_do_and_its_an_event(game, card_db):
         set_tokens(st, 0, 3)
         trigger(game, st, "turn_start", c)
         resolve_all(game, st)
-        tokens = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+        tokens = [o for o in st.cards_in_play if st.is_token(o)]
         assert bool(tokens) == made and st.tokens(0) == (2 if made else 3)
         assert st.deck(0)[0] == cid
 
@@ -676,7 +676,7 @@ def test_end_of_a_faceoff_put_a_flipped_troublemaker_into_your_hand(game, card_d
     place(game, st, "PR33", 0, "prob0")
     place(game, st, "PR12", 0, "prob0")
     place(game, st, "PR31", 1, "prob0")
-    st.d["cards"][st.mane(1)]["a"] = "prob0"
+    set_card(st, st.mane(1), area="prob0")
     st._la = None
     rr = card_db.key("RR11")
     st, events = game.apply(st, Action.make("pass", 0))
@@ -723,7 +723,7 @@ def test_owner_wins_a_faceoff_involving_their_mane(game, card_db):
         pid = set_problem(game, st, 0, "CN185")
         mane = st.mane(0)
         if mane_there:
-            st.d["cards"][mane]["a"] = "prob0"
+            set_card(st, mane, area="prob0")
         place(game, st, "PR31", 0, "prob0")
         place(game, st, "PR31", 0, "prob0")
         place(game, st, "PR20", 1, "prob0")

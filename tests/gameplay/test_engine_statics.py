@@ -7,7 +7,7 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (answer, draw_cards, exhaust, frighten, leave_play, place, problem, ready,
-                                          resolve_all, resolve_step, set_tokens, stacked_game, to_hand)
+                                          resolve_all, resolve_step, set_card, set_tokens, stacked_game, to_hand)
 
 
 def pw(game, st, cid):
@@ -65,7 +65,7 @@ def test_power_counted_per_characters_here(game, card_db):
     place(game, st, "PR60", 1, "prob1", exhausted=True)
     place(game, st, "PR54", 1, "prob1")
     assert pw(game, st, hm141) == 2 + 4
-    st.d["cards"][hm141]["a"] = "home0"  # at home it has no Problem
+    set_card(st, hm141, area="home0")  # at home it has no Problem
     assert pw(game, st, hm141) == 2
 
 
@@ -74,9 +74,9 @@ def test_power_filters_cutie_cost_printed_and_attachments(game, card_db):
     mt42 = place(game, st, "MT42", 0, "home0")  # +1 per your Cutie Marked Friends
     mt15 = place(game, st, "MT15", 0, "home0")  # Your Cutie Marked Friends have +1 power
     assert pw(game, st, mt42) == 3
-    st.d["cards"][mt15]["cm"] = True
+    set_card(st, mt15, cutie_marked=True)
     assert pw(game, st, mt42) == 3 + 1 and pw(game, st, mt15) == 2 + 1
-    st.d["cards"][mt42]["cm"] = True
+    set_card(st, mt42, cutie_marked=True)
     assert pw(game, st, mt42) == 3 + 2 + 1
     place(game, st, "EO148", 0, "home0")  # Your Friends with cost 2 or less have +1 power
     cheap, dear = place(game, st, "PR12", 0, "home0"), place(game, st, "PR31", 0, "home0")
@@ -128,7 +128,7 @@ def test_score_phase_conditions(game, card_db):
     assert pw(game, st, ad46) == 3 and pw(game, st, host) == 4
     st.d["step"] = "confront"  # 610 the turn player's (Ann's) Score Phase
     assert pw(game, st, ad46) == 0 and pw(game, st, host) == -1
-    st.d["cards"][cg196]["ex"] = True
+    set_card(st, cg196, exhausted=True)
     assert pw(game, st, host) == -3
     st.d["tp"] = 1
     assert pw(game, st, ad46) == 3  # its own Score Phase
@@ -146,7 +146,7 @@ def test_attachment_power_and_keyword(game, card_db):
     for _ in range(2):
         b = game._new(st.d, card_db.key("PR54"), 0, "ban")
         st.d["pl"][0]["ban"].append(b)
-        st.d["cards"][b]["bn"] = cn85
+        set_card(st, b, banished_beneath=cn85)
     assert pw(game, st, f) == 4 + 2 and pw(game, st, cn85) == 2
 
 
@@ -238,7 +238,7 @@ def test_home_limit_modifiers(game, card_db):
     assert game.home_limit(st, 0) == 3
     place(game, st, "HM76", 1, "home1")  # Players' home limits are reduced by 1
     assert game.home_limit(st, 0) == 2 and game.home_limit(st, 1) == 2
-    st.d["cards"][problem(st, game, 1)]["k"] = card_db.key("AD183")  # -1 per character that player controls here
+    set_card(st, problem(st, game, 1), card_key=card_db.key("AD183"))  # -1 per character that player controls here
     place(game, st, "PR12", 0, "prob1")
     assert game.home_limit(st, 0) == 1 and game.home_limit(st, 1) == 2
     place(game, st, "AD56", 1, "home1")  # opponent's home limit -1 per their Assets in their home
@@ -260,7 +260,7 @@ def test_critters_do_not_count_against_home_limit(game, card_db):
 # ---------------------------------------------------------------- confronting (611)
 def set_problem(game, st, card_db, p, number):
     pid = problem(st, game, p)
-    st.d["cards"][pid]["k"] = card_db.key(number)
+    set_card(st, pid, card_key=card_db.key(number))
     return pid
 
 
@@ -301,7 +301,7 @@ def test_confront_needs_and_blocks(game, card_db):
     place(game, st, "PR31", 0, "prob1")
     assert game.can_confront(st, 0, "prob1")
     tm = place(game, st, "PR31", 1, "prob1")
-    st.d["cards"][tm]["k"] = card_db.key("EO179")  # an opposing face-up Troublemaker blocks (611.3e) ...
+    set_card(st, tm, card_key=card_db.key("EO179"))  # an opposing face-up Troublemaker blocks (611.3e) ...
     assert not game.can_confront(st, 0, "prob1")
     place(game, st, "EO214", 0, "prob1")  # ... unless "Opposing Troublemakers don't prevent you ..."
     assert game.can_confront(st, 0, "prob1")
@@ -515,7 +515,7 @@ def test_lose_abilities_static_and_keywords(game, card_db):
     assert pw(game, st, other) == 3 and game.keyword(st, f, "Prepared") == 1
     place(game, st, "AD196", 1, "prob1")  # Opposing Friends here lose and can't have abilities
     assert pw(game, st, other) == 2 and game.keyword(st, f, "Prepared") == 0 and game.abilities(st, f) == ()
-    st.d["cards"][f]["a"] = "home0"
+    set_card(st, f, area="home0")
     assert game.keyword(st, f, "Prepared") == 1
     # attachments: "That Friend loses and can't have abilities" (also granted keywords)
     g = place(game, st, "PR33", 1, "home1")
@@ -658,7 +658,7 @@ def test_magical_tantrum_blocks_resources_on_the_problem_and_its_friends_only(ga
     st = stacked_game(game)
     set_problem(game, st, card_db, 1, "CG181")
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob1"
+    set_card(st, mane, area="prob1")
     friend = place(game, st, "PR31", 0, "prob1")  # Honesty 4 (EO169's requirement)
     tm = place(game, st, "EO171", 0, "prob1")
     for color in ("Magic", "Generosity"):  # MT95 needs 1 Magic and 1 Generosity power, AD133 3 Magic

@@ -7,7 +7,8 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_effects, parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (add_power, advance, end_durations, flip_for_faceoff, pass_until, place,
-                                          play_effects, resolve_all, set_tokens, stacked_game, start_faceoff, to_hand)
+                                          play_effects, resolve_all, set_card, set_tokens, stacked_game, start_faceoff,
+                                          to_hand)
 
 
 def top(game, st, p, *numbers):
@@ -127,7 +128,7 @@ def test_challenge_reaction_after_an_opposing_troublemaker_is_uncovered_here(gam
     # Ann ends her turn; Bob's Troublemaker Phase uncovers Flim at Pipsqueak's Problem
     st = pass_until(game, st, lambda s: s.turn_player == 1 and any(
         a.kind == "activate" and a.get("card") == pip for a in game.legal_actions(s, 0)))
-    assert not st.d["cards"][tm].get("fd")
+    assert not st.face_down(tm)
     top(game, st, 0, "PR31")
     top(game, st, 1, "PR20")
     score = st.score(0)
@@ -225,7 +226,7 @@ def test_move_to_this_cards_problem_needs_a_problem(game):
 # ------------------------------------------------------------------ "Any player may activate this ability." (703)
 def set_problem(game, st, area, number):
     """Make the Problem in ``area`` another Problem card (test setup)."""
-    st.d["cards"][game.problem_at(st, area)]["k"] = game.db.key(number)
+    set_card(st, game.problem_at(st, area), card_key=game.db.key(number))
     st._la = None
 
 
@@ -336,11 +337,11 @@ def test_end_of_turn_delayed_retire_and_tokens(game):
     st, _ = choose(game, st, "prob0")
     assert st.area(comet) == "prob0" and game.power(st, comet) == base + 2
     run(game, st, effects_of(game, "MT144"))
-    toks = [c for c in st.cards_in_play if st.d["cards"][c].get("t") and st.controller(c) == 0]
+    toks = [c for c in st.cards_in_play if st.is_token(c) and st.controller(c) == 0]
     assert len(toks) == 7 and all(game.keyword(st, c, "Swift") for c in toks)
     st = pass_until(game, st, lambda s: s.turn_player == 1)
     assert comet not in st.cards_in_play and number(game, st, st.discard_pile(0)[-1]) == "CG7"
-    assert not any(st.d["cards"][c].get("t") for c in st.cards_in_play)
+    assert not any(st.is_token(c) for c in st.cards_in_play)
 
 
 def test_delayed_retire_of_the_moved_friend_and_if_no_player(game):
@@ -355,16 +356,16 @@ def test_delayed_retire_of_the_moved_friend_and_if_no_player(game):
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == prob))
     assert st.area(betty) == "prob1"
     run(game, st, effects_of(game, "LL88"))
-    assert sum(1 for c in st.cards_in_play if st.d["cards"][c].get("t")) == 2
+    assert sum(1 for c in st.cards_in_play if st.is_token(c)) == 2
     st = pass_until(game, st, lambda s: s.turn_player == 1)
     assert betty not in st.cards_in_play and "PR36" in [number(game, st, c) for c in st.discard_pile(0)]
-    assert not any(st.d["cards"][c].get("t") for c in st.cards_in_play)
+    assert not any(st.is_token(c) for c in st.cards_in_play)
     # with 8 points, the Critters stay
     st = stacked_game(game)
     st.d["pl"][1]["score"] = 8
     run(game, st, effects_of(game, "LL88"))
     st = pass_until(game, st, lambda s: s.turn_player == 1)
-    assert sum(1 for c in st.cards_in_play if st.d["cards"][c].get("t")) == 2
+    assert sum(1 for c in st.cards_in_play if st.is_token(c)) == 2
 
 
 def test_control_until_the_end_of_your_score_phase(game):
@@ -598,7 +599,7 @@ def test_put_this_card_into_its_owners_hand_as_a_cost(game):
     a1 = place(game, st, "PR31", 1, "prob0")
     a2 = place(game, st, "PR20", 1, "prob1")
     assert not _can_activate(game, st, tw, 0)  # at home
-    st.d["cards"][tw]["a"] = "prob0"
+    set_card(st, tw, area="prob0")
     st._la = None
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == tw))
     assert tw not in st.cards_in_play and any(number(game, st, c) == "PR203" for c in st.hand(0))
@@ -627,16 +628,16 @@ def test_discard_an_event_as_a_cost(game):
     faceoff.' Only with an Event in hand (508.1d); the player picks which Event."""
     st = stacked_game(game, manes=("CNf2", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["b"] = True
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, boosted=True)
+    set_card(st, mane, area="prob0")
     place(game, st, "PR31", 1, "prob0")
     st.d["pl"][0]["hand"] = [c for c in st.hand(0) if game.db.cards[st.card_key(c)].front.type != "Event"]
     _fo(game, st)
     assert st.faceoff is None or not _can_activate(game, st, mane, 0)
     st = stacked_game(game, manes=("CNf2", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["b"] = True
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, boosted=True)
+    set_card(st, mane, area="prob0")
     place(game, st, "PR31", 1, "prob0")
     e1, e2 = to_hand(game, st, "PR104", 0), to_hand(game, st, "PR108", 0)
     _fo(game, st)
@@ -708,7 +709,7 @@ def test_archives_reaction_puts_a_card_from_beneath_on_top_of_the_deck(game):
     arch = place(game, st, "CN133", 0, "home0")
     b = game._new(st.d, game.db.key("PR104"), 0, "ban")
     st.d["pl"][0]["ban"].append(b)
-    st.d["cards"][b]["bn"] = arch
+    set_card(st, b, banished_beneath=arch)
     place(game, st, "PR20", 0, "prob0")
     place(game, st, "PR20", 1, "prob0")
     tok = st.tokens(0)
@@ -739,7 +740,7 @@ def test_spend_from_beneath_a_pumped_friend_and_clear_beneath(game):
     assert not _beneath(st, pumped) and game.power(st, pumped) == base + 2
     b = game._new(st.d, game.db.key("PR104"), 1, "ban")
     st.d["pl"][1]["ban"].append(b)
-    st.d["cards"][b]["bn"] = pumped
+    set_card(st, b, banished_beneath=pumped)
     hoity = place(game, st, "CN73", 0, "home0")
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == hoity))
     assert not _beneath(st, pumped) and number(game, st, st.discard_pile(1)[-1]) == "PR104"
@@ -808,7 +809,7 @@ def test_banish_each_friend_at_the_manes_problem_with_lower_or_equal_power(game)
     high = place(game, st, "PR31", 1, "prob0")
     run(game, st, effects_of(game, "AD90"))
     assert low in st.cards_in_play  # the Mane Character is at home
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, area="prob0")
     run(game, st, effects_of(game, "AD90"))
     mp = game.power(st, mane)
     assert (low in st.cards_in_play) == (1 > mp) and (high in st.cards_in_play) == (4 > mp)
@@ -1072,7 +1073,7 @@ def test_reveal_three_friend_to_hand_rest_to_discard(game):
     several Friends)."""
     st = stacked_game(game, manes=("CN2", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["b"] = True  # (the boosted side's ability)
+    set_card(st, mane, boosted=True)  # (the boosted side's ability)
     place(game, st, "PR20", 0, "home0")
     top(game, st, 0, "PR31", "PR104", "PR36", "PR12")
     a, b, c = st.deck(0)[:3]
@@ -1287,8 +1288,8 @@ def test_two_cards_from_discard_piles_and_copy_a_counter(game):
     assert number(game, st, st.banished(1)[-1]) == "PR20" and number(game, st, st.hand(0)[-1]) == "PR31"
     f = place(game, st, "PR20", 0, "home0")
     tired = place(game, st, "PR20", 0, "home0", exhausted=True)
-    st.d["cards"][f]["cn"] = {"+1": 1, "Harmony": 2}
-    st.d["cards"][tired]["cn"] = {"+1": 1}
+    set_card(st, f, counters={"+1": 1, "Harmony": 2})
+    set_card(st, tired, counters={"+1": 1})
     run(game, st, effects_of(game, "CG101"))
     assert set(st.pending["options"]) == {"+1", "Harmony"}  # only one ready card has counters: no card choice
     st, _ = choose(game, st, "Harmony")
@@ -1312,7 +1313,7 @@ def test_exhaust_up_to_colors_and_dismiss_for_tokens(game):
     st, _ = choose(game, st, victim)
     assert st.pending["kind"] == "may" and st.pending["player"] == 1
     st, _ = choose(game, st, True)
-    toks = [c for c in st.cards_in_play if st.d["cards"][c].get("t") and st.controller(c) == 1]
+    toks = [c for c in st.cards_in_play if st.is_token(c) and st.controller(c) == 1]
     assert victim not in st.cards_in_play and len(toks) == game.db.cards[game.db.key("PR31")].front.cost
 
 
@@ -1322,7 +1323,7 @@ def test_turn_over_while_at_a_problem_with_two_other_characters(game):
     card over.' (checked as it is activated, 703)."""
     st = stacked_game(game, manes=("FF131", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["a"] = "prob0"
+    set_card(st, mane, area="prob0")
     place(game, st, "PR20", 1, "prob0")
     st._la = None
     assert not _can_activate(game, st, mane, 0)
@@ -1391,14 +1392,14 @@ def test_remove_a_counter_of_any_type_and_branch_on_it(game):
     box = place(game, st, "CG136", 0, "home0")
     assert not _can_activate(game, st, box, 0)
     peg = place(game, st, "PR79", 0, "home0")  # Pegasus
-    st.d["cards"][peg]["cn"] = {"Harmony": 1}
+    set_card(st, peg, counters={"Harmony": 1})
     st._la = None
     hand = len(st.hand(0))
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == box))
     assert len(st.hand(0)) == hand + 2 and st.counters(peg)["Harmony"] == 0
     pm = place(game, st, "CG142", 0, "home0")
     f = place(game, st, "PR20", 0, "home0")
-    st.d["cards"][f]["cn"] = {"Postage": 1, "+1": 1}
+    set_card(st, f, counters={"Postage": 1, "+1": 1})
     st._la = None
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == pm))
     assert st.pending["kind"] == "choice" and st.pending["options"] == ["+1", "Postage"]
@@ -1798,7 +1799,7 @@ def test_magic_arena_guess(game):
     assert st.pending["player"] == 1 and "options" not in game.view(st, 0)["pending"]
     st, _ = choose(game, st, "does not match")
     assert st.tokens(0) == 1 + 3 and number(game, st, st.deck(0)[0]) == "PR31"
-    st.d["cards"][ar]["ex"] = False
+    set_card(st, ar, exhausted=False)
     st._la = None
     st, _ = game.apply(st, next(x for x in game.legal_actions(st, 0) if x.kind == "activate" and x.get("card") == ar))
     st, _ = choose(game, st, 4)

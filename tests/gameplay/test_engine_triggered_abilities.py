@@ -12,7 +12,7 @@ from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (answer, draw_cards, end_faceoff, enter_play, leave_play, move_card,
                                           pass_until, place, play_effects, pre_priority, resolve_all, resolve_step,
-                                          run_step, set_tokens, stacked_game, start_faceoff, to_hand, trigger)
+                                          run_step, set_card, set_tokens, stacked_game, start_faceoff, to_hand, trigger)
 
 
 def enter(game, st, number, p, area):
@@ -108,7 +108,7 @@ def test_shield_counters_turn_the_mane_over(game, card_db):
         enter(game, st, "PR12", 1, "prob0")
         resolve_all(game, st)
         if i < 4:
-            assert st.counters(mane).get("Shield") == i + 1 and not st.d["cards"][mane].get("b")
+            assert st.counters(mane).get("Shield") == i + 1 and not st.boosted(mane)
     assert "Shield" not in st.counters(mane) and st.boosted(mane)
     enter(game, st, "PR12", 0, "prob0")  # one of your own Friends does not count
     resolve_all(game, st)
@@ -270,7 +270,7 @@ def test_each_players_main_phase_start(game, card_db):
 # ------------------------------------------------------------------ 613.1 solved before 613.2 replaces
 def _solve(game, st, number, area="prob0"):
     pid = game.problem_at(st, area)
-    st.d["cards"][pid]["k"] = game.db.key(number)
+    set_card(st, pid, card_key=game.db.key(number))
     st.d["step"] = "solve"
     st.d["sc"] = {"todo": [], "conf": [area], "solved": [area]}
     st.d["prio"] = None
@@ -331,7 +331,7 @@ def test_retire_this_card_for_tokens_equal_to_its_power(game, card_db):
     st.d["cards"][pf]["cn"]["+1"] = 1  # 3 power
     fire(game, st, pf, "turn_start")
     resolve_all(game, st)
-    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+    toks = [o for o in st.cards_in_play if st.is_token(o)]
     assert pf not in st.cards_in_play and len(toks) == 3
     assert all(st.d["cards"][o]["t"]["colors"] == ["Laughter"] and st.d["cards"][o]["t"]["traits"] == ["Earth Pony"]
                for o in toks)
@@ -412,7 +412,7 @@ def test_turn_a_mane_to_its_start_side(game, card_db):
     # SB123: "When this card is uncovered, you may turn a Mane Character to its Start side."
     st = stacked_game(game)
     m1 = next(o for o in st.cards_in_play if st.controller(o) == 1 and game.card_type(st, o) == "Mane Character")
-    st.d["cards"][m1]["b"] = True
+    set_card(st, m1, boosted=True)
     tm = place(game, st, "SB123", 0, "prob1")
     fire(game, st, tm, "uncovered")
     step(game, st)
@@ -460,7 +460,7 @@ def test_if_conditions(game, card_db):
     if st.pending:  # Bon Bon herself is a character here too (already ready)
         choose(game, st, ex)
     resolve_all(game, st)
-    assert not st.d["cards"][ex].get("ex") and st.tokens(0) == 0
+    assert not st.exhausted(ex) and st.tokens(0) == 0
 
 
 def test_more_characters_here_and_more_friends(game, card_db):
@@ -486,7 +486,7 @@ def test_more_characters_here_and_more_friends(game, card_db):
     place(game, st, "PR12", 1, "home1")
     fire(game, st, mane, "turn_start")
     resolve_all(game, st)
-    assert not st.d["cards"][mane].get("b")
+    assert not st.boosted(mane)
     place(game, st, "PR12", 0, "home0")
     fire(game, st, mane, "turn_start")
     resolve_all(game, st)
@@ -619,7 +619,7 @@ def test_defeated_troublemaker_puts_another_here(game, card_db):
     resolve_all(game, st)
     new = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("AD160")]
     assert vines not in st.cards_in_play and len(new) == 1 and st.area(new[0]) == "prob1"
-    assert not st.d["cards"][new[0]].get("fd") and st.tokens(1) == 0 and t2 not in st.hand(1)
+    assert not st.face_down(new[0]) and st.tokens(1) == 0 and t2 not in st.hand(1)
 
 
 def test_played_count_conditions(game, card_db):
@@ -670,7 +670,7 @@ def test_each_problem_and_any_number(game, card_db):
     assert set(st.pending["options"]) == {b, "none"}
     choose(game, st, "none")
     resolve_all(game, st)
-    assert st.exhausted(a) and not st.d["cards"][b].get("ex")
+    assert st.exhausted(a) and not st.exhausted(b)
 
 
 def test_challenge_after_moving_the_troublemaker(game, card_db):
@@ -825,7 +825,7 @@ def test_random_mode_and_confront_block(game, card_db):
     wm = place(game, st, "AD17", 0, "home0")
     move_card(game, st, wm, "prob0", by=0)
     resolve_all(game, st)
-    assert st.d["cards"][wm].get("fr") or st.counters(wm).get("+1") == 1
+    assert st.frightened(wm) or st.counters(wm).get("+1") == 1
     # CG58: "When this card enters play at a Problem, players can't confront that Problem that turn."
     place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR31", 0, "prob1")
@@ -841,7 +841,7 @@ def test_token_copies_of_token_friends(game, card_db):
     resolve_all(game, st)
     enter(game, st, "HM81", 0, "home0")
     resolve_all(game, st)
-    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+    toks = [o for o in st.cards_in_play if st.is_token(o)]
     assert len(toks) == 2 and all(st.d["cards"][o]["t"]["power"] == 2 and st.d["cards"][o]["t"]["traits"] == ["Figment"]
                                   for o in toks)
 
@@ -888,7 +888,7 @@ def test_trainee_counters_then_tokens(game, card_db):
     for _ in range(5):
         fire(game, st, wr, "turn_start")
         resolve_all(game, st)
-    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+    toks = [o for o in st.cards_in_play if st.is_token(o)]
     assert wr not in st.cards_in_play and len(toks) == 5 and all(st.d["cards"][o]["t"]["kw"] == {"Swift": 1} for o in toks)
 
 
@@ -943,7 +943,7 @@ def test_main_phase_end_fires_once_the_window_closes(game, card_db):
     # your characters here."
     st = stacked_game(game)
     pid = game.problem_at(st, "prob0")  # player 0's Problem: "your Main Phase"
-    st.d["cards"][pid]["k"] = card_db.key("MT121")
+    set_card(st, pid, card_key=card_db.key("MT121"))
     tm = place(game, st, "AD160", 1, "prob0")
     place(game, st, "PR31", 0, "prob0")
     st._la = None
@@ -976,12 +976,12 @@ def test_third_draw_and_with_three_friends(game, card_db):
     # RRf2: "When you draw your third card during a turn, shuffle your deck and turn this card over."
     st = stacked_game(game, manes=("RRf2", "PR2"))
     mane = by_key(game, st, "RRf2")[0]
-    st.d["cards"][mane]["b"] = False  # (this promo Mane starts on its other side in the card data)
+    set_card(st, mane, boosted=False)  # (this promo Mane starts on its other side in the card data)
     st.d["pl"][0]["dtt"] = [st.turn, 0]
     for i in range(3):
         draw_cards(game, st, 0, 1)
         resolve_all(game, st)
-        assert bool(st.d["cards"][mane].get("b")) == (i == 2)
+        assert bool(st.boosted(mane)) == (i == 2)
 
 
 def test_confront_counters_and_color_condition(game, card_db):
@@ -993,7 +993,7 @@ def test_confront_counters_and_color_condition(game, card_db):
     place(game, st, gen[0], 0, "prob1")
     fire(game, st, mane, "confront")
     resolve_all(game, st)
-    assert not st.d["cards"][mane].get("b")
+    assert not st.boosted(mane)
     place(game, st, gen[1], 0, "prob1")
     fire(game, st, mane, "confront")
     resolve_all(game, st)
@@ -1039,7 +1039,7 @@ def test_banish_until_the_end_of_the_faceoff(game, card_db):
     # the end of the faceoff."
     st = stacked_game(game, manes=("PR1", "DE5"))
     mane = by_key(game, st, "DE5")[0]
-    st.d["cards"][mane]["b"] = True
+    set_card(st, mane, boosted=True)
     f = place(game, st, "PR31", 0, "prob1")
     place(game, st, "PR12", 1, "prob1")
     start_faceoff(game, st, "problem", ["prob1"], 0)
@@ -1063,7 +1063,7 @@ def test_tokens_equal_to_power_as_it_left(game, card_db):
     step(game, st)
     choose(game, st, True)
     resolve_all(game, st)
-    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("t")) == n
+    assert sum(1 for o in st.cards_in_play if st.is_token(o)) == n
 
 
 def test_cost_reduction_to_a_minimum(game, card_db):
@@ -1083,12 +1083,12 @@ def test_alicorn_conditions(game, card_db):
     # Alicorn Friends has +1 power."
     st = stacked_game(game, manes=("CSf2", "PR2"))
     mane = by_key(game, st, "CSf2")[0]
-    st.d["cards"][mane]["b"] = False
+    set_card(st, mane, boosted=False)
     alis = [c.number for c in card_db.cards.values() if c.front.type == "Friend" and "Alicorn" in c.front.traits
             and not c.front.title.startswith("Princess")][:2]
     a1 = enter(game, st, alis[0], 0, "home0")
     resolve_all(game, st)
-    assert not st.d["cards"][mane].get("b")
+    assert not st.boosted(mane)
     enter(game, st, alis[1], 0, "home0")
     resolve_all(game, st)
     assert st.boosted(mane)
@@ -1115,7 +1115,7 @@ def test_friend_with_the_same_cost_from_hand(game, card_db):
     # the same cost from your hand into play at that Problem."
     st = stacked_game(game)
     pid = game.problem_at(st, "prob1")
-    st.d["cards"][pid]["k"] = card_db.key("QC9")
+    set_card(st, pid, card_key=card_db.key("QC9"))
     same = to_hand(game, st, "PR33", 1)  # cost 2
     other = to_hand(game, st, "PR31", 1)  # cost 4
     enter(game, st, "PR12", 0, "prob0")  # cost 2
@@ -1172,7 +1172,7 @@ def test_replace_each_problem(game, card_db):
     # AD176: "When a character enters play here or is moved here, replace each Problem."
     st = stacked_game(game)
     pid = game.problem_at(st, "prob0")
-    st.d["cards"][pid]["k"] = card_db.key("AD176")
+    set_card(st, pid, card_key=card_db.key("AD176"))
     before = {a: game.problem_at(st, a) for a in ("prob0", "prob1")}
     enter(game, st, "PR12", 1, "prob0")
     resolve_all(game, st)

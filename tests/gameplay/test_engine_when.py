@@ -10,7 +10,8 @@ from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (answer, draw_cards, enter_play, exhaust, frighten, leave_play, place,
                                           play_effects, pre_priority, ready, replace_problem, resolve_all, resolve_step,
-                                          set_tokens, stacked_game, to_hand, trigger, unfrighten, watched_event)
+                                          set_card, set_tokens, stacked_game, to_hand, trigger, unfrighten,
+                                          watched_event)
 
 
 def power(game, st, cid):
@@ -148,7 +149,7 @@ def test_move_to_this_problem_first_time_each_turn(game, card_db):
     # one of your characters to this Problem."
     st = stacked_game(game)
     prob = game.problem_at(st, "prob0")
-    st.d["cards"][prob]["k"] = card_db.key("SB131")  # test setup: this Problem is SB131
+    set_card(st, prob, card_key=card_db.key("SB131"))  # test setup: this Problem is SB131
     a = place(game, st, "PR12", 0, "home0")
     b = place(game, st, "PR33", 0, "home0")
     mine = (a, b, st.mane(0))
@@ -268,7 +269,7 @@ def test_friend_frightened_and_unfrightened(game, card_db):
     foe = place(game, st, "PR33", 1, "home1")
     frighten(game, st, foe)
     resolve_all(game, st)
-    toks = [o for o in st.cards_in_play if st.d["cards"][o].get("t")]
+    toks = [o for o in st.cards_in_play if st.is_token(o)]
     assert len(toks) == 1 and game.keyword(st, toks[0], "Swift") == 1
     unfrighten(game, st, foe)  # an opponent's Friend: HM21 does not trigger
     resolve_all(game, st)
@@ -367,10 +368,10 @@ def test_enters_or_frightened_split(game, card_db):
     c = to_hand(game, st, "HM60", 0)
     nid = enter_play(game, st, c, "home0", 0)
     resolve_all(game, st)
-    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("t")) == 1
+    assert sum(1 for o in st.cards_in_play if st.is_token(o)) == 1
     frighten(game, st, nid)
     resolve_all(game, st)
-    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("t")) == 2
+    assert sum(1 for o in st.cards_in_play if st.is_token(o)) == 2
 
 
 def _confront(game, st):
@@ -386,7 +387,7 @@ def test_confront_with_three_colors(game, card_db):
     for numbers, drew in ((("PR12", "PR33", "PR60"), True), (("PR12", "PR33", "PR31"), False)):
         st = stacked_game(game)
         prob = game.problem_at(st, "prob1")
-        st.d["cards"][prob]["k"] = card_db.key("CG170")  # test setup: the opponent's Problem is CG170
+        set_card(st, prob, card_key=card_db.key("CG170"))  # test setup: the opponent's Problem is CG170
         for n in numbers:
             place(game, st, n, 0, "prob1")
         place(game, st, "PR31", 0, "prob1")
@@ -405,7 +406,7 @@ def test_confront_with_at_least_four_characters(game, card_db):
     for n, fright, gained in ((4, 0, 1), (3, 0, 0), (4, 1, 0)):
         st = stacked_game(game)
         prob = game.problem_at(st, "prob0")
-        st.d["cards"][prob]["k"] = card_db.key("HM120")
+        set_card(st, prob, card_key=card_db.key("HM120"))
         chars = [place(game, st, "PR31", 0, "prob0") for _ in range(n)]
         for c in chars[:fright]:
             frighten(game, st, c)
@@ -431,7 +432,7 @@ def test_defeat_troublemaker_here_scores(game, card_db):
     # PR178: "When a player defeats a Troublemaker at this Problem, that player scores an additional point."
     st = stacked_game(game)
     prob = game.problem_at(st, "prob1")
-    st.d["cards"][prob]["k"] = card_db.key("PR178")
+    set_card(st, prob, card_key=card_db.key("PR178"))
     tm = place(game, st, "AD160", 1, "prob1")
     score = st.score(0)
     watched_event(game, st, "w_defeat", tm, {"by": 0})
@@ -444,7 +445,7 @@ def test_cost_exhaust_a_character_and_pay(game, card_db):
     # dismiss that Friend."  Both are paid or neither (508.1d).
     st = stacked_game(game)
     prob = game.problem_at(st, "prob0")
-    st.d["cards"][prob]["k"] = card_db.key("EO186")
+    set_card(st, prob, card_key=card_db.key("EO186"))
     set_tokens(st, 0, 5)
     foe = to_hand(game, st, "PR33", 1)
     nid = enter_play(game, st, foe, "prob0", 1)
@@ -506,7 +507,7 @@ def test_plus_one_counter_on_this_card_and_first_time_here(game, card_db):
     st = stacked_game(game)
     sb77 = place(game, st, "SB77", 0, "prob0")
     prob = game.problem_at(st, "prob0")
-    st.d["cards"][prob]["k"] = card_db.key("HM122")
+    set_card(st, prob, card_key=card_db.key("HM122"))
     other = place(game, st, "PR12", 0, "prob0")
     hand = len(st.hand(0))
     play_effects(game, st, 0, sb77, [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}])
@@ -530,7 +531,7 @@ def test_if_a_player_has_points(game, card_db):
     c = to_hand(game, st, "LL12", 0)
     enter_play(game, st, c, "prob0", 0)
     resolve_all(game, st)
-    assert sum(1 for o in st.cards_in_play if st.d["cards"][o].get("fr")) == 1
+    assert sum(1 for o in st.cards_in_play if st.frightened(o)) == 1
 
 
 def test_moved_host_other_characters_there(game, card_db):
@@ -552,7 +553,7 @@ def test_play_friend_to_a_problem_move_this_card_there(game, card_db):
     # HM139 (boosted side): "When you play a Friend to a Problem, you may move this card to that Problem."
     st = stacked_game(game, manes=("HM139", "PR2"))
     mane = st.mane(0)
-    st.d["cards"][mane]["b"] = True  # test setup: turned over (301.2)
+    set_card(st, mane, boosted=True)  # test setup: turned over (301.2)
     set_tokens(st, 0, 5)
     c = to_hand(game, st, "PR12", 0)
     st = act(game, st, "play", card=c, area="prob1")
@@ -738,7 +739,7 @@ def test_retired_or_dismissed_and_opposing_tokens(game, card_db):
     play_effects(game, st, 0, de79, [{"op": "dismiss", "target": {"type": "Friend", "ctrl": "opp", "token": True,
                                                                               "each": True}}])
     resolve_all(game, st)
-    assert not any(st.d["cards"][o].get("t") for o in st.cards_in_play)
+    assert not any(st.is_token(o) for o in st.cards_in_play)
 
 
 def test_parse_batch_three():

@@ -11,7 +11,7 @@ def test_410_6_a_card_changing_zones_gets_a_new_id_and_loses_modifiers(game):
     cid = place(game, st, "PR12", 0, "prob0")
     add_power(game, st, cid, 2, "turn")
     new = leave_play(game, st, cid, "hand", verb="returned")
-    assert new != cid and cid not in st.d["cards"] and new in st.hand(0)
+    assert new != cid and not st.has_card(cid) and new in st.hand(0)
     game.r.prune_mods(st.d)
     assert not st.d["mods"]
 
@@ -29,16 +29,16 @@ def test_521_3_tokens_cease_to_exist_outside_play_and_521_4_when_frightened(game
         {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}], "i": 0, "ch": None,
         "lbl": "", "after": None})
     resolve_step(game, st)
-    tok = next(c for c in st.cards_in_play if st.d["cards"][c].get("t"))
+    tok = next(c for c in st.cards_in_play if st.is_token(c))
     assert game.card_name(st, tok) == "Critter" and game.power(st, tok) == 1  # 521.1a name = traits
-    assert put_in_zone(game, st, tok, "hand") is None and tok not in st.d["cards"]
+    assert put_in_zone(game, st, tok, "hand") is None and not st.has_card(tok)
     st.d["rq"].append({"p": 0, "src": st.mane(0), "eff": [
         {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}], "i": 0, "ch": None,
         "lbl": "", "after": None})
     resolve_step(game, st)
-    tok = next(c for c in st.cards_in_play if st.d["cards"][c].get("t"))
+    tok = next(c for c in st.cards_in_play if st.is_token(c))
     frighten(game, st, tok)
-    assert tok not in st.d["cards"]
+    assert not st.has_card(tok)
 
 
 def test_506_2a_troublemakers_cannot_be_moved_home(game):
@@ -74,7 +74,7 @@ def test_613_2_face_down_troublemakers_stay_when_a_problem_is_replaced(game):
     fu = place(game, st, "PR154", 1, "prob0")
     ch = place(game, st, "PR12", 0, "prob0")
     replace_problem(game, st, "prob0")
-    assert fd in st.cards_in_play and fu not in st.d["cards"]
+    assert fd in st.cards_in_play and not st.has_card(fu)
     assert st.area(ch) == "home0"
 
 
@@ -84,7 +84,7 @@ def test_609_2c_troublemaker_played_face_down_for_one_token(game):
 
     tm = to_hand(game, st, "PR155", 0)
     st, ev = game.apply(st, Action.make("play_troublemaker", 0, card=tm, area="prob1"))
-    new = next(c for c in st.cards_in_play if st.d["cards"][c].get("fd"))
+    new = next(c for c in st.cards_in_play if st.face_down(c))
     assert st.tokens(0) == 1 and st.area(new) == "prob1"
     assert "Flim" not in " ".join(e["msg"] for e in ev if "to" not in e)  # 505.1d.i no name while face-down
 
@@ -104,7 +104,7 @@ def test_521_token_from_a_source_that_left_play_is_viewable_and_typed(game):
         {"op": "token", "power": 2, "color": "Laughter", "traits": ["Earth Pony"], "at": "home", "kw": {"Swift": 1}}],
         "i": 0, "ch": None, "lbl": "", "after": None})
     resolve_step(game, st)
-    tok = next(c for c in st.cards_in_play if st.d["cards"][c].get("t"))
+    tok = next(c for c in st.cards_in_play if st.is_token(c))
     assert game.card_type(st, tok) == "Friend" and game.keyword(st, tok, "Swift") == 1
     v = game.view(st, 1)
     entry = next(c for c in v["areas"]["home0"] if c["id"] == tok)

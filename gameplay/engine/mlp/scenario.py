@@ -82,6 +82,22 @@ def in_view(game: MLPGame, state: State, cid: str, viewer="judge") -> dict:
     raise KeyError(f"{cid} is not in play")
 
 
+#: set_card's fields: the readable name -> the card record's key (state.CARD_KEYS)
+CARD_FIELDS = {"area": "a", "card_key": "k", "boosted": "b", "exhausted": "ex", "face_down": "fd",
+               "frightened": "fr", "controller": "c", "owner": "o", "counters": "cn", "cutie_marked": "cm",
+               "banished_beneath": "bn"}
+
+
+def set_card(state: State, cid: str, **fields) -> None:
+    """Test / judge setup: write fields of a card's record directly (``area="prob1"``, ``exhausted=True``,
+    ``card_key=db.key("PR12")``, ...).  No rule runs (no trigger, no move restriction): use the game
+    events below to make something happen in the game."""
+    card = state.d["cards"][cid]
+    for name, value in fields.items():
+        card[CARD_FIELDS[name]] = value
+    state._la = None
+
+
 def automated(db, *numbers: str) -> bool:
     """Are all these cards (collector numbers) fully automated (no manual text line)?"""
     return all(db.cards[db.key(n)].automated for n in numbers)

@@ -152,6 +152,18 @@ class State:
         """The player's Mane Character's id."""
         return self.d["pl"][player]["mane"]
 
+    def has_card(self, cid: str) -> bool:
+        """Does this id still name a card of the game?  (A card changing zones gets a new id, 410.6, and
+        a token that leaves play ceases to exist, 521.3.)"""
+        return cid in self.d["cards"]
+
+    def is_token(self, cid: str) -> bool:
+        return bool(self.d["cards"][cid].get("t"))
+
+    def host(self, cid: str) -> str | None:
+        """The card an attachment is attached to (509), else None."""
+        return self.d["cards"][cid].get("h")
+
     def card_key(self, cid: str) -> str:
         """The card's key in the ``CardDB`` (``db.key(number)`` gives it for a collector number)."""
         return self.d["cards"][cid]["k"]
