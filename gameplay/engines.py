@@ -16,6 +16,7 @@ from typing import Any, Callable
 from django.conf import settings
 
 from gameplay.engine.api import Action
+from gameplay.engine.events import filter_events
 
 
 class UnknownEngine(LookupError):
@@ -113,12 +114,6 @@ def _mlp_state_from_json(text: str):
     return State.from_json(text)
 
 
-def _mlp_filter_events(events: list, viewer: Any) -> list:
-    from gameplay.engine.mlp import filter_events
-
-    return filter_events(events, viewer)
-
-
 def _mlp_random_deck(seed: int) -> dict:
     from gameplay.engine.mlp.decks import random_deck
 
@@ -157,7 +152,7 @@ def _mlp_bot_pick(rng: int, acts: list[Action]) -> tuple[int, Action]:
 
 register(EngineAdapter(
     name="mlp", label="My Little Pony CCG", build=_mlp_build, state_from_json=_mlp_state_from_json,
-    filter_events=_mlp_filter_events, random_deck=_mlp_random_deck, deck_from_entries=_mlp_deck_from_entries,
+    filter_events=filter_events, random_deck=_mlp_random_deck, deck_from_entries=_mlp_deck_from_entries,
     bot_pick=_mlp_bot_pick, summary=_mlp_summary, source_dir=Path(__file__).resolve().parent / "engine" / "mlp",
 ))
 
@@ -182,12 +177,6 @@ def _neopets_state_from_json(text: str):
     from gameplay.engine.neopets import State
 
     return State.from_json(text)
-
-
-def _neopets_filter_events(events: list, viewer: Any) -> list:
-    from gameplay.engine.neopets import filter_events
-
-    return filter_events(events, viewer)
 
 
 def _neopets_random_deck(seed: int) -> dict:
@@ -229,6 +218,6 @@ def _neopets_bot_pick(rng: int, acts: list[Action]) -> tuple[int, Action]:
 
 register(EngineAdapter(
     name="neopets", label="Neopets Battledome", build=_neopets_build, state_from_json=_neopets_state_from_json,
-    filter_events=_neopets_filter_events, random_deck=_neopets_random_deck, deck_from_entries=_neopets_deck_from_entries,
+    filter_events=filter_events, random_deck=_neopets_random_deck, deck_from_entries=_neopets_deck_from_entries,
     bot_pick=_neopets_bot_pick, summary=_neopets_summary, source_dir=Path(__file__).resolve().parent / "engine" / "neopets",
 ))
