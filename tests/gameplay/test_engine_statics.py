@@ -7,7 +7,8 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (answer, draw_cards, exhaust, frighten, leave_play, place, problem, ready,
-                                          resolve_all, resolve_step, set_card, set_tokens, stacked_game, to_hand)
+                                          resolve_all, resolve_step, score_points, set_card, set_tokens, stacked_game,
+                                          to_hand)
 
 
 def pw(game, st, cid):
@@ -671,3 +672,14 @@ def test_magical_tantrum_blocks_resources_on_the_problem_and_its_friends_only(ga
     assert mane in play_areas(game, st, on_char) and friend not in play_areas(game, st, on_char)
     assert tm in play_areas(game, st, on_tm)
     assert play_areas(game, st, on_problem) == {problem(st, game, 0)}  # "Play on a Problem": not on this one
+
+
+def test_players_cant_score_more_than_2_points_per_turn_while_ahuizotl_is_in_play(game):
+    """AD75 Ahuizotl, Oppressive: "Players can't score more than 2 points per turn." (517, 104.2: a
+    can't beats a can); scoring stops at 2 for each player, points scored earlier in the turn count."""
+    st = stacked_game(game)
+    place(game, st, "AD75", 1, "home1")
+    score_points(game, st, 0, 1)
+    score_points(game, st, 0, 3)
+    score_points(game, st, 1, 5)
+    assert (st.score(0), st.score(1)) == (2, 2)
