@@ -115,7 +115,7 @@ def _mlp_state_from_json(text: str):
 
 
 def _mlp_random_deck(seed: int) -> dict:
-    from gameplay.engine.mlp.decks import random_deck
+    from gameplay.engine.mlp.deckbuild import random_deck
 
     return random_deck(_mlp_db(), seed)[0]
 

@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 from gameplay.engine.api import Action  # noqa: E402
 from gameplay.engine.mlp import CardDB, MLPGame, filter_events  # noqa: E402
-from gameplay.engine.mlp.decks import random_deck  # noqa: E402
+from gameplay.engine.mlp.deckbuild import random_deck  # noqa: E402
 from gameplay.engine.mlp.scenario import deck_spec  # noqa: E402
 
 OUT = ROOT / "tests" / "fixtures" / "table"
