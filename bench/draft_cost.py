@@ -52,9 +52,9 @@ class Meter:
         self.messages += 1
         self.bytes += len(json.dumps({"type": "draft", "view": message.get("view")}))
 
-    def send_many(self, messages: list[tuple[str, dict]]) -> None:
-        for group, message in messages:
-            self.send(group, message)
+    def send_many(self, messages: list[tuple[str, dict]] | str, message: dict | None = None) -> None:
+        for group, one in messages if message is None else [(messages, message)]:
+            self.send(group, one)
 
 
 def consumer_pick(seat, card: str, step: tuple[int, int], meter: Meter) -> None:
@@ -65,9 +65,12 @@ def consumer_pick(seat, card: str, step: tuple[int, int], meter: Meter) -> None:
     from limited import draft, selectors
 
     close_old_connections()
-    taken = draft.draft_pick(seat=seat, card=card, pack_number=step[0], pick_number=step[1], notify_picker=False)
-    meter.send("", {"view": selectors.picked_reply(guid=card, pack_number=step[0], pick_number=step[1],
-                                                   pick_count=taken.pick_count, review_allowed=True)})
+    if hasattr(selectors, "picked_reply"):
+        taken = draft.draft_pick(seat=seat, card=card, pack_number=step[0], pick_number=step[1], notify_picker=False)
+        meter.send("", {"view": selectors.picked_reply(guid=card, pack_number=step[0], pick_number=step[1],
+                                                       pick_count=taken.pick_count, review_allowed=True)})
+    else:  # the code before 2026-11-26 (to compare): the picker's new view went through their group
+        draft.draft_pick(seat=seat, card=card, pack_number=step[0], pick_number=step[1])
     close_old_connections()
 
 
@@ -82,7 +85,7 @@ def main() -> None:
     database_ready()
     event, organiser, _cookies, _seats = prepare(1, args.size)
     meter = Meter()
-    draft.group_send_many = meter.send_many  # count instead of sending: nobody listens here
+    draft.group_send_many = draft.group_send_now = meter.send_many  # count instead of sending: nobody listens here
     draft.draft_start(event=event, by=organiser)
     seats = list(Seat.objects.filter(pod__limited__event=event).select_related("pod").order_by("position"))
     pod = seats[0].pod

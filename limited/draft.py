@@ -394,6 +394,7 @@ def draft_presence(*, seat: Seat, connected: bool, now: datetime | None = None) 
     """A drafter's pick screen opened or closed. With no screen open the drafter is away: auto-picked at
     once, and at every new pick, until they return."""
     now = now or timezone.now()
+    step = None
     with transaction.atomic():
         pod = lock_pod(seat.pod_id)
         seat = Seat.objects.get(pk=seat.pk)
@@ -404,3 +405,14 @@ def draft_presence(*, seat: Seat, connected: bool, now: datetime | None = None) 
             _auto_pick(pod, seat)
             if not _advance_if_complete(pod, now):
                 _notify(pod, seat=seat)
+                step = (pod.pack_number, pod.pick_number)
+    if step is not None:
+        _recheck_after_commit(pod, step, now)
+
+
+def _recheck_after_commit(pod: Pod, step: tuple[int, int], now: datetime) -> None:
+    """A server-side pick committed without ending the step. A drafter's click committed at the same moment may
+    have counted the step before this pick was visible, as this transaction did not yet see that click: then
+    neither passed the packs on. Counting again after commit — as every click does — makes the later of the
+    two see both."""
+    pass_on_if_complete(pod.pk, pack_number=step[0], pick_number=step[1], seats=pod.size, now=now)
