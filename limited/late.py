@@ -29,7 +29,7 @@ from django.utils import timezone
 
 from decks.services import decklist_submit_late
 from limited.models import LimitedEvent
-from limited.services import LimitedError, _limited_deck_problem
+from limited.services import LimitedError, limited_deck_problem
 from tournaments.models import Deadline, Event, Match, Penalty, Registration
 from tournaments.signals import player_deck_ready
 
@@ -59,7 +59,7 @@ class LateDeck:
 
 def late_deck_of(event: Event, registration: Registration, *, now: datetime | None = None) -> LateDeck:
     now = now or timezone.now()
-    missing = _limited_deck_problem(event, registration.player)
+    missing = limited_deck_problem(event, registration.player)
     warned = Penalty.objects.filter(registration=registration, infraction=WARNED_INFRACTION).exists()
     first = (Match.objects.filter(Q(player_a=registration) | Q(player_b=registration), player_b__isnull=False)
              .select_related("round").order_by("round__number").first())
