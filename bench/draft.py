@@ -3,14 +3,16 @@
 Run by hand (not a test):
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/ponyhall_limited REDIS_URL=redis://127.0.0.1:6379/8 \\
-        python bench/draft.py [--pods 8] [--size 8] [--port 8180] [--runs 1]
+        python bench/draft.py [--pods 8] [--size 8] [--port 8180] [--runs 1] [--servers 1]
 
 Without DATABASE_URL/REDIS_URL it runs in embedded mode (SQLite, SQLite channel layer). It migrates, imports
 the cards if needed, creates the drafters and a Premiere-block draft with no pick timer and no review pause,
 starts daphne on the port, connects every drafter's websocket (session cookie), starts the draft and lets
 each client pick the best card by the bots' rule the moment a pack arrives. Prints the pick round trip (pick
-sent -> this drafter's updated view received) p50/p90/p99/max and the total time for the whole draft, with
-no timer ever waited. Target: p99 < 100 ms.
+sent -> the server's "picked" answer received) p50/p90/p99/max and the total time for the whole draft, with
+no timer ever waited. Target: p99 < 100 ms. ``--servers N`` starts N daphne processes (ports port … port+N-1,
+as behind one load balancer) and spreads the drafters over them; that needs the Redis channel layer (REDIS_URL),
+which carries each view to whichever process holds the drafter's socket.
 """
 from __future__ import annotations
 
@@ -95,7 +97,7 @@ def prepare(pods: int, size: int):
 
 
 def start_server(port: int) -> subprocess.Popen:
-    log = open(Path(settings.VAR_DIR) / "bench-draft-daphne.log", "w")
+    log = open(Path(settings.VAR_DIR) / f"bench-draft-daphne-{port}.log", "w")
     proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port),
                              # 64 drafters connect at once; on a loaded machine accepting them takes longer than
                              # daphne's default 5 s handshake limit, which closes the socket unanswered
@@ -124,6 +126,7 @@ async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, rou
         picked: set[tuple[int, int]] = set()
         picks: list[PackCard] = []
         sent_at: float | None = None
+        view: dict | None = None
         while True:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout=STALL_SECONDS)
@@ -132,10 +135,15 @@ async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, rou
             msg = json.loads(raw)
             if msg["type"] == "error":
                 raise RuntimeError(msg["detail"])
-            view = msg["view"]
-            if sent_at is not None and view["pick_count"] == len(picks):
-                round_trips.append(time.perf_counter() - sent_at)
-                sent_at = None
+            if msg["type"] == "picked" or (msg["type"] == "draft" and "picks" in msg["view"]):
+                # the round trip ends with the server's answer to this pick: a "picked" reply, or a full view
+                if sent_at is not None and msg.get("pick_count", msg.get("view", {}).get("pick_count")) == len(picks):
+                    round_trips.append(time.perf_counter() - sent_at)
+                    sent_at = None
+            if msg["type"] == "draft":
+                view = msg["view"]
+            if view is None:
+                continue
             if view["status"] == "finished":
                 return
             step = (view["pack_number"], view["pick_number"])
@@ -149,15 +157,15 @@ async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, rou
                 await ws.send(json.dumps({"type": "pick", "card": choice.guid, "pack_number": step[0], "pick_number": step[1]}))
 
 
-async def run_draft(port: int, event, organiser, cookies: dict, seats: dict) -> tuple[list[float], float]:
+async def run_draft(ports: list[int], event, organiser, cookies: dict, seats: dict) -> tuple[list[float], float]:
     from asgiref.sync import sync_to_async
 
     from limited import draft
 
     round_trips: list[float] = []
     readies = [asyncio.Event() for _ in cookies]
-    tasks = [asyncio.create_task(drafter(port, seats[name], cookie, ready, round_trips))
-             for (name, cookie), ready in zip(cookies.items(), readies)]
+    tasks = [asyncio.create_task(drafter(ports[i % len(ports)], seats[name], cookie, ready, round_trips))
+             for i, ((name, cookie), ready) in enumerate(zip(cookies.items(), readies))]
     await asyncio.gather(*(r.wait() for r in readies))
     for task in tasks:
         if task.done():
@@ -175,31 +183,34 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=8)
     parser.add_argument("--port", type=int, default=8180)
     parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--servers", type=int, default=1, help="daphne processes (needs REDIS_URL for more than one)")
     args = parser.parse_args()
     mode = "PostgreSQL + Redis" if os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL") else "embedded (SQLite)"
     database_ready()
-    server = start_server(args.port)
+    ports = [args.port + i for i in range(args.servers)]
+    servers = [start_server(port) for port in ports]
     try:
         for run in range(1, args.runs + 1):
             event, organiser, cookies, seats = prepare(args.pods, args.size)
             load_before = os.getloadavg()
-            trips, total = asyncio.run(run_draft(args.port, event, organiser, cookies, seats))
+            trips, total = asyncio.run(run_draft(ports, event, organiser, cookies, seats))
             load_after = os.getloadavg()
             ms = sorted(t * 1000 for t in trips)
 
             def pct(p: float) -> float:
                 return ms[min(len(ms) - 1, int(round(p / 100 * (len(ms) - 1))))]
 
-            print(f"run {run} ({mode}): {args.pods} pods x {args.size} drafters, {len(ms)} picks in {total:.1f} s "
+            print(f"run {run} ({mode}, {args.servers} daphne): {args.pods} pods x {args.size} drafters, {len(ms)} picks in {total:.1f} s "
                   f"({len(ms) / total:.0f} picks/s); pick round trip p50 {statistics.median(ms):.1f} ms, "
                   f"p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {ms[-1]:.1f} ms; load average (1 min) "
                   f"{load_before[0]:.1f} before, {load_after[0]:.1f} after")
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        for server in servers:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
 
 
 if __name__ == "__main__":

@@ -145,6 +145,20 @@ def decklist_submit(*, event, player, data: bytes | str | list | dict, kind: str
 
 
 @transaction.atomic
+def decklist_submit_late(*, event, player, data: bytes | str | list | dict, reason: str) -> tuple[Decklist, DecklistVersion, DeckReport]:
+    """A first registration after the deadline, for a player the event let in without a legal list (the
+    ``limited`` app's late registration decides who and until when; it calls this only then). As
+    ``decklist_submit`` otherwise: validated, versioned, audited with ``reason``; it never replaces a legal list."""
+    if not player_is_registered(event, player):
+        raise PermissionDenied("only players registered for the event may submit a decklist")
+    source_kind, source, report = decklist_check(event=event, player=player, data=data)
+    decklist, created = Decklist.objects.select_for_update().get_or_create(event=event, player=player)
+    version = _replace(decklist, created=created, source_kind=source_kind, source=source, report=report, by=player,
+                       reason=reason, replace_legal=False, action="replaced")
+    return decklist, version, report
+
+
+@transaction.atomic
 def decklist_restore(*, decklist: Decklist, number: int, by, replace_legal: bool = False,
                      now: dt.datetime | None = None) -> tuple[DecklistVersion, DeckReport]:
     """Before the deadline the player makes an earlier version their list again: a new version with that

@@ -11,6 +11,12 @@ def _round_paired(sender, round, **kwargs) -> None:
     round_host_matches(round=round)
 
 
+def _player_deck_ready(sender, registration, **kwargs) -> None:
+    from gameplay.services import registration_host_waiting_match
+
+    registration_host_waiting_match(registration=registration)
+
+
 def _time_called(sender, match, **kwargs) -> None:
     from gameplay.services import match_time_called
 
@@ -53,6 +59,7 @@ def connect() -> None:
     from tournaments.models import Event, Match
 
     signals.round_paired.connect(_round_paired, dispatch_uid="gameplay.round_paired")
+    signals.player_deck_ready.connect(_player_deck_ready, dispatch_uid="gameplay.player_deck_ready")
     signals.match_time_called.connect(_time_called, dispatch_uid="gameplay.time_called")
     signals.match_play_stopped.connect(_play_stopped, dispatch_uid="gameplay.play_stopped")
     signals.game_loss_issued.connect(_game_loss_issued, dispatch_uid="gameplay.game_loss_issued")

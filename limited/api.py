@@ -9,7 +9,10 @@
 - ``GET .../pools/`` — every pool (event staff); ``PUT .../pools/<username>/`` — a judge records a paper pool
 - ``GET .../draft/`` — the caller's own draft view; ``POST .../draft/pick/`` — pick a card
 - ``GET .../draft/log/`` — the caller's picks in order; ``GET .../draft/export/`` — every pick, CSV (staff)
-- ``POST .../deck/validate/`` — check a deck against the caller's pool; ``POST .../deck/`` — register it
+- ``POST .../deck/validate/`` — check a deck against the caller's pool; ``POST .../deck/`` — register it (after
+  the start: only a player warned at the start, until their first match needs it: ``limited.late``)
+- ``GET .../deck/late/`` — the caller's late registration (open, until when, why not); ``GET .../missing-decks/`` —
+  every player still without a ready deck after the start (event staff)
 
 Thin edges: serializers parse, the services in ``limited.services`` / ``limited.draft`` check roles and rules.
 Errors: 400 ``{"detail": ...}`` naming the field or rule, 403 for a missing role, 404 outside the event.
@@ -29,7 +32,7 @@ from rest_framework.response import Response
 
 from decks.deckparse import DeckInputError
 from decks.services import DecklistError, decklist_check, decklist_submit
-from limited import draft, selectors, services
+from limited import draft, late, selectors, services
 from limited.models import LimitedEvent, LimitedProduct
 from limited.presets import PRESETS
 from tournaments import roles
@@ -266,9 +269,33 @@ class LimitedEventViewSet(_Errors, viewsets.ViewSet):
         event = self._event(slug)
         ser = DeckSerializer(data=request.data)
         ser.is_valid(raise_exception=True)
-        _decklist, version, report = decklist_submit(event=event, player=request.user,
-                                                     data=[dict(e) for e in ser.validated_data["cards"]])
+        cards = [dict(e) for e in ser.validated_data["cards"]]
+        if event.status in late.STARTED:  # after the start: only a player warned at the start, until their first match
+            _decklist, version, report = late.late_deck_submit(event=event, player=request.user, data=cards)
+        else:
+            _decklist, version, report = decklist_submit(event=event, player=request.user, data=cards)
         return Response({"version": version.number, "legal": report.legal, "report": report.as_dict()})
+
+    @extend_schema(responses={200: OpenApiResponse(description=(
+        "after the start: whether the caller may still register their deck late (warned at the start), until when, "
+        "and why not"))})
+    @action(detail=True, methods=["get"], url_path="deck/late", permission_classes=[permissions.IsAuthenticated])
+    def deck_late(self, request, slug: str):
+        event = self._limited(slug).event
+        registration = event.registrations.filter(player=request.user).select_related("player").first()
+        if registration is None:
+            raise NotFound("You are not registered for this event.")
+        return Response(late.late_deck_of(event, registration).as_dict())
+
+    @extend_schema(responses={200: OpenApiResponse(description=(
+        "event staff: the players still playing without a ready deck after the start, whether each may still "
+        "register it late and until when"))})
+    @action(detail=True, methods=["get"], url_path="missing-decks", permission_classes=[permissions.IsAuthenticated])
+    def missing_decks(self, request, slug: str):
+        event = self._limited(slug).event
+        if not roles.is_event_staff(event, request.user):
+            raise PermissionDenied("Only the event's organiser and judges see who is still missing a deck.")
+        return Response({"missing": [m.as_dict() for m in late.late_decks_missing(event)]})
 
 
 def register(router) -> None:

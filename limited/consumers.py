@@ -1,11 +1,15 @@
 """Online drafting over a websocket: ``ws/draft/<pod_id>/``.
 
 Protocol (JSON). Server -> client: ``{"type": "draft", "view": {...}}`` — the drafter's own view
-(``limited.selectors.draft_view``: the pack in front of them and, when review is allowed, their own picks),
-sent on connect, after each of their picks and whenever the pod moves on (built by the service after
-commit and sent to this drafter's own group, ``draft_seat_<seat id>``); ``{"type": "error", "detail": ...}``
-for a refused pick. Client -> server: ``{"type": "pick", "card": guid, "pack_number": n, "pick_number": m}``;
-``{"type": "ping"}`` is answered with ``{"type": "pong", "server_now": iso}``.
+(``limited.selectors.draft_view``: the pack in front of them and, when review is allowed, their own picks):
+in full on connect and on request; whenever the pod moves on a light one (built by the service after commit
+for the whole pod and sent to this drafter's own group, ``draft_seat_<seat id>``), which leaves ``picks`` out
+while the pod drafts. ``{"type": "picked", "pack_number", "pick_number", "pick_count", "pick"}`` answers the
+drafter's own pick when it did not end the step (``selectors.picked_reply``: no query, straight to this
+socket); ``{"type": "error", "detail": ...}`` a refused pick. Client -> server:
+``{"type": "pick", "card": guid, "pack_number": n, "pick_number": m}``; ``{"type": "view"}`` asks for the full
+view (a client whose picks list no longer matches ``pick_count``); ``{"type": "ping"}`` is answered with
+``{"type": "pong", "server_now": iso}``.
 
 Only seated drafters connect, each to their own seat's group: a drafter's pack and picks go to nobody else. Leaving the page marks the drafter away: they are auto-picked until they return.
 """
@@ -34,7 +38,8 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         await database_sync_to_async(draft.draft_presence)(seat=self.seat, connected=True)
-        await self._send_view()
+        view = await self._send_view()
+        self.tier = view["tier"]
 
     @database_sync_to_async
     def _seat(self) -> Seat | None:
@@ -55,6 +60,8 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
             await self.send_json({"type": "pong", "server_now": timezone.now().isoformat()})
         elif content.get("type") == "pick":
             await self._pick(content)
+        elif content.get("type") == "view":
+            await self._send_view()
 
     async def _pick(self, content: dict) -> None:
         try:
@@ -66,15 +73,26 @@ class DraftConsumer(AsyncJsonWebsocketConsumer):
             # The new view arrives through this drafter's group once the pick commits. On PostgreSQL picks run
             # on parallel threads (a pick locks only its own pack: limited.draft); SQLite has one writer, so
             # there they stay on the one database thread.
-            run = database_sync_to_async(draft.draft_pick, thread_sensitive=not PARALLEL_PICKS)
-            await run(seat=self.seat, card=card, pack_number=pack, pick_number=pick, by=self.scope["user"])
+            run = database_sync_to_async(self._pick_and_reply, thread_sensitive=not PARALLEL_PICKS)
+            reply = await run(card, pack, pick)
         except EventError as exc:
             await self.send_json({"type": "error", "detail": str(exc)})
             await self._send_view()
+            return
+        await self.send_json(reply)
 
-    async def _send_view(self) -> None:
+    def _pick_and_reply(self, card: str, pack: int, pick: int) -> dict:
+        taken = draft.draft_pick(seat=self.seat, card=card, pack_number=pack, pick_number=pick, by=self.scope["user"],
+                                 notify_picker=False)
+        # The pod was drafting this step, so review is allowed exactly below Tier 2 (Booster Draft Format). Had the
+        # pick ended the step, the light views of the next step are on their way too: the client keeps the newer.
+        return selectors.picked_reply(guid=card, pack_number=pack, pick_number=pick, pick_count=taken.pick_count,
+                                      review_allowed=self.tier < 2)
+
+    async def _send_view(self) -> dict:
         view = await database_sync_to_async(selectors.draft_view)(self.seat)
         await self.send_json({"type": "draft", "view": view})
+        return view
 
     async def draft_view(self, message: dict) -> None:
         await self.send_json({"type": "draft", "view": message["view"]})

@@ -12,9 +12,10 @@ import random
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.utils import timezone
 
-from config.broadcast import group_send_now
+from config.broadcast import group_send_many
 from decks.boosters import PackCard, open_pack, pack_rng
 from decks.card_index import on_catalog_change
 from decks.models import Card, CardSet
@@ -45,10 +46,12 @@ def _notify(pod: Pod, *, seat: Seat | None = None) -> None:
 
 
 def send_views(pod_id: int, *, only: int | None = None) -> None:
+    """Light views (``selectors.pod_views``): while the pod drafts they leave the picks list out — the drafter
+    has it from their full view and the ``picked`` replies — so a pick costs no re-serialised pick list."""
     from limited.selectors import pod_views
 
-    for seat_id, view in pod_views(pod_id, only=only).items():
-        group_send_now(seat_group(seat_id), {"type": "draft.view", "view": view})
+    group_send_many([(seat_group(seat_id), {"type": "draft.view", "view": view})
+                     for seat_id, view in pod_views(pod_id, only=only, light=True).items()])
 
 
 # --------------------------------------------------------------------------------------------- seating
@@ -141,9 +144,15 @@ def pack_in_front_of(pod: Pod, seat: Seat, *, lock: bool = False) -> OpenedPack:
     return packs.get(seat__pod=pod, seat__position=opener, index=pod.pack_number)
 
 
-def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=None, now: datetime | None = None) -> DraftPick:
+def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=None, now: datetime | None = None,
+               notify_picker: bool = True) -> DraftPick:
     """The drafter at ``seat`` takes ``card`` (a GUID) from the pack in front of them, at the given step
-    (a pick for a step that is over is refused, so a late click never takes from the next pack)."""
+    (a pick for a step that is over is refused, so a late click never takes from the next pack).
+
+    When the pick completes the step, every drafter of the pod gets their next view. Otherwise only the
+    picker's view changed: it is sent to their group, unless ``notify_picker`` is False — the websocket
+    consumer answers its own drafter with ``selectors.picked_reply`` instead, with no query and no channel-layer
+    hop. The returned pick carries ``pick_count``: the seat's picks in all, this one included."""
     now = now or timezone.now()
     if by is not None and seat.player_id != getattr(by, "pk", None):
         raise LimitedError("You can only pick for your own seat.")
@@ -155,9 +164,20 @@ def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=
             pick = _take(pack, seat, card, pack_number=pack_number, pick_number=pick_number, auto=False)
     except IntegrityError:  # one_pick_per_seat_step: this seat's pick for the step is already in
         raise LimitedError("You have already picked from this pack; wait for the next one.") from None
-    if not pass_on_if_complete(seat.pod_id, pack_number=pack_number, pick_number=pick_number, seats=seat.pod.size, now=now):
-        _notify(seat.pod, seat=seat)  # only the picker's view changed
+    step_done, pick.pick_count = _step_counts(seat, pack_number=pack_number, pick_number=pick_number)
+    if not pass_on_if_complete(seat.pod_id, pack_number=pack_number, pick_number=pick_number, seats=seat.pod.size, now=now,
+                               picked=step_done):
+        if notify_picker:
+            _notify(seat.pod, seat=seat)  # only the picker's view changed
     return pick
+
+
+def _step_counts(seat: Seat, *, pack_number: int, pick_number: int) -> tuple[int, int]:
+    """After a pick committed, in one query: how many seats of the pod have picked at this step, and how many
+    picks this seat has in all."""
+    counts = DraftPick.objects.filter(seat__pod_id=seat.pod_id).aggregate(
+        step=Count("pk", filter=Q(pack_number=pack_number, pick_number=pick_number)), mine=Count("pk", filter=Q(seat_id=seat.pk)))
+    return counts["step"], counts["mine"]
 
 
 def _pack_at_step(seat: Seat, pack_number: int, pick_number: int) -> OpenedPack | None:
@@ -187,10 +207,14 @@ def _take(pack: OpenedPack, seat: Seat, guid: str, *, pack_number: int, pick_num
     return pick
 
 
-def pass_on_if_complete(pod_id: int, *, pack_number: int, pick_number: int, seats: int, now: datetime) -> bool:
-    """After a pick committed: if every seat has picked at this step, pass the packs on (once, under the pod's
-    lock) and send everyone their new view. True when the step is over (whoever moved it on)."""
-    if DraftPick.objects.filter(seat__pod_id=pod_id, pack_number=pack_number, pick_number=pick_number).count() < seats:
+def pass_on_if_complete(pod_id: int, *, pack_number: int, pick_number: int, seats: int, now: datetime,
+                        picked: int | None = None) -> bool:
+    """After a pick committed: if every seat has picked at this step (``picked``: the count, if the caller has
+    it), pass the packs on (once, under the pod's lock) and send everyone their new view. True when the step
+    is over (whoever moved it on)."""
+    if picked is None:
+        picked = DraftPick.objects.filter(seat__pod_id=pod_id, pack_number=pack_number, pick_number=pick_number).count()
+    if picked < seats:
         return False
     with transaction.atomic():
         pod = lock_pod(pod_id)
@@ -370,6 +394,7 @@ def draft_presence(*, seat: Seat, connected: bool, now: datetime | None = None) 
     """A drafter's pick screen opened or closed. With no screen open the drafter is away: auto-picked at
     once, and at every new pick, until they return."""
     now = now or timezone.now()
+    step = None
     with transaction.atomic():
         pod = lock_pod(seat.pod_id)
         seat = Seat.objects.get(pk=seat.pk)
@@ -380,3 +405,14 @@ def draft_presence(*, seat: Seat, connected: bool, now: datetime | None = None) 
             _auto_pick(pod, seat)
             if not _advance_if_complete(pod, now):
                 _notify(pod, seat=seat)
+                step = (pod.pack_number, pod.pick_number)
+    if step is not None:
+        _recheck_after_commit(pod, step, now)
+
+
+def _recheck_after_commit(pod: Pod, step: tuple[int, int], now: datetime) -> None:
+    """A server-side pick committed without ending the step. A drafter's click committed at the same moment may
+    have counted the step before this pick was visible, as this transaction did not yet see that click: then
+    neither passed the packs on. Counting again after commit — as every click does — makes the later of the
+    two see both."""
+    pass_on_if_complete(pod.pk, pack_number=step[0], pick_number=step[1], seats=pod.size, now=now)

@@ -53,10 +53,15 @@ def draft_view(seat: Seat) -> dict:
     return pod_views(seat.pod_id, only=seat.pk)[seat.pk]
 
 
-def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
+def pod_views(pod_id: int, *, only: int | None = None, light: bool = False) -> dict[int, dict]:
     """Each drafter's own view, by seat id, in four queries for the whole pod: the public seating, the step,
     the timer, the pack in front of them (until they pick from it) and — when review is allowed — their own
-    picks. Nothing of another seat's pack or picks."""
+    picks. Nothing of another seat's pack or picks.
+
+    ``light`` (the views pushed while the pod drafts): no ``picks`` key while the pod is drafting — the drafter
+    already holds that list (their full view, then a ``picked_reply`` per pick; a client whose list does not
+    match ``pick_count``, e.g. after a timer's auto-pick, asks for a full view). At the review between packs
+    and at the end the light view carries the whole list again."""
     pod = Pod.objects.select_related("limited__event").get(pk=pod_id)
     seats = list(pod.seats.select_related("player"))
     picks: dict[int, list[dict]] = {s.pk: [] for s in seats}
@@ -93,10 +98,23 @@ def pod_views(pod_id: int, *, only: int | None = None) -> dict[int, dict]:
         views[seat.pk] = dict(
             public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=seat.pk in picked_now, pick_count=len(mine),
             review_allowed=allowed,
-            picks=[dict(card, **{k: p[k] for k in ("pack_number", "pick_number", "auto")})
-                   for p in mine for card in _cards([p["guid"]])] if allowed else None,
         )
+        if not (light and allowed and pod.status == Pod.Status.DRAFTING):
+            views[seat.pk]["picks"] = [_pick_dict(p["guid"], p) for p in mine] if allowed else None
     return views
+
+
+def _pick_dict(guid: str, step: dict) -> dict:
+    return dict(_cards([guid])[0], **{k: step[k] for k in ("pack_number", "pick_number", "auto")})
+
+
+def picked_reply(*, guid: str, pack_number: int, pick_number: int, pick_count: int, review_allowed: bool) -> dict:
+    """The websocket's answer to its own drafter's pick that did not end the step: what changed in their view
+    (the pack is gone, the pick is theirs), built without a query. The card is the one they just took from the
+    pack in front of them, so it reveals nothing."""
+    step = {"pack_number": pack_number, "pick_number": pick_number, "auto": False}
+    return {"type": "picked", "pack_number": pack_number, "pick_number": pick_number, "pick_count": pick_count,
+            "pick": _pick_dict(guid, step) if review_allowed else None}
 
 
 def seat_of(pod: Pod, user) -> Seat | None:

@@ -230,13 +230,13 @@ def limited_start_check(event: Event, checked: list[Registration]) -> NotReady |
     limited = LimitedEvent.objects.filter(event=event).first()
     if limited is None:
         return None
-    late = [(reg, why) for reg in checked if (why := _limited_deck_problem(event, reg.player))]
+    late = [(reg, why) for reg in checked if (why := limited_deck_problem(event, reg.player))]
     rule = (f"A {limited.get_kind_display()} event's first round starts only when every player has registered a legal "
             "deck built from their own pool (Limited Play, Limited Deck Construction).")
     return NotReady(rule=rule, players=late)
 
 
-def _limited_deck_problem(event: Event, player) -> str:
+def limited_deck_problem(event: Event, player) -> str:
     """Why ``player`` can't play the first round with a limited deck, or "" if they can."""
     if not CardPool.objects.filter(event=event, player=player).exists():
         return "no card pool yet"

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from decks.deckparse import DeckInputError, parse_deck
 from decks.models import CardSet
 from decks.services import decklist_deadline, decklist_locked
-from limited import draft, selectors, services
+from limited import draft, late, selectors, services
 from limited.models import LimitedEvent, LimitedProduct
 from limited.presets import PRESETS
 from tournaments import roles
@@ -46,6 +46,7 @@ def limited_home(request: HttpRequest, slug: str) -> HttpResponse:
         "presets": PRESETS, "products": LimitedProduct.objects.order_by("name"),
         "sets": CardSet.objects.filter(game__slug="mlp").exclude(packaging=[]).order_by("release_date", "code"),
         "has_pool": bool(request.user.is_authenticated and limited and event.card_pools.filter(player=request.user).exists()),
+        "missing_decks": late.late_decks_missing(event) if limited and roles.is_event_staff(event, request.user) else [],
     }
     return render(request, "limited/home.html", ctx)
 
@@ -182,7 +183,12 @@ def deck_builder(request: HttpRequest, slug: str) -> HttpResponse:
     current = event.decklists.filter(player=request.user).select_related("current").first()
     deck = {e["card"]: e["qty"] for e in (current.current.entries if current and current.current else []) if e.get("card")}
     data = {"pool": pool, "provided": selectors.provided_cards(limited), "deck": deck}
+    locked, late_deck = decklist_locked(event), None
+    registration = event.registrations.filter(player=request.user).select_related("player").first()
+    if event.status in late.STARTED and registration is not None:
+        late_deck = late.late_deck_of(event, registration)  # warned at the start: open until the first match needs it
+        locked = not late_deck.open
     return render(request, "limited/deck_builder.html", {
         "event": event, "limited": limited, "data_json": json.dumps(data), "deadline": decklist_deadline(event),
-        "locked": decklist_locked(event), "version": current.current.number if current and current.current else None,
+        "locked": locked, "late": late_deck, "version": current.current.number if current and current.current else None,
     })

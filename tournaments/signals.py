@@ -15,3 +15,6 @@ match_play_stopped = Signal()
 #: games itself (an online match on the rules engine) applies it to the game in progress and answers with
 #: what it did; the penalty service then leaves the match's games to it.
 game_loss_issued = Signal()
+#: sent after commit when a player who started an event without a legal deck registered one (the limited app's late
+#: registration); kwargs: registration. The online-play app hosts that player's waiting match of the running round.
+player_deck_ready = Signal()

@@ -41,6 +41,7 @@ from gameplay.services.common import (
 from gameplay.services.events import (
     event_decks_lock,
     online_settings_update,
+    registration_host_waiting_match,
     round_host_matches,
     tournament_game_loss,
     tournament_match_decided,
@@ -62,5 +63,5 @@ __all__ = [
     "bot_play", "casual_accept", "event_replays_publish", "event_spectating_set", "match_feature", "casual_cancel", "casual_challenge", "casual_deck", "deadline_process", "deadlines_sweep", "event_decks_lock", "game_submit_action", "hosted_match_create",
     "judge_add_time", "judge_call", "judge_call_answer", "judge_manual_effect", "judge_pause", "judge_penalty",
     "judge_rollback", "match_concede", "match_concede_game", "match_play_stopped", "match_time_called",
-    "online_settings_update", "round_host_matches", "seat_arrived", "seat_connection", "state_load", "state_replay", "tournament_game_loss", "tournament_match_decided",
+    "online_settings_update", "registration_host_waiting_match", "round_host_matches", "seat_arrived", "seat_connection", "state_load", "state_replay", "tournament_game_loss", "tournament_match_decided",
 ]

@@ -70,30 +70,62 @@ def _match_seed(tm) -> int:
 
 def round_host_matches(*, round) -> list[HostedMatch]:
     """Every pairing of an online event's round gets a hosted match (byes and decided matches do not)."""
-    from tournaments.services.common import audit
-
     event = round.event
     if not event.online or engine_for_event(event) is None:
         return []
-    settings = OnlineEventSettings.objects.filter(event=event).first()
     hosted = []
     for tm in round.matches.filter(player_b__isnull=False).exclude(status="final").select_related("player_a__player", "player_b__player"):
         if HostedMatch.objects.filter(tournament_match=tm).exists():
             continue
-        decks = [event_deck_snapshot(registration=tm.player_a), event_deck_snapshot(registration=tm.player_b)]
-        if None in decks:
+        match = _host_match(tm, audit_missing=True)
+        if match is not None:
+            hosted.append(match)
+    return hosted
+
+
+def _host_match(tm, *, audit_missing: bool) -> HostedMatch | None:
+    """A hosted match for the tournament match ``tm`` if both players' decks are ready (None otherwise)."""
+    from tournaments.services.common import audit
+
+    round = tm.round
+    event = round.event
+    decks = [event_deck_snapshot(registration=tm.player_a), event_deck_snapshot(registration=tm.player_b)]
+    if None in decks:
+        if audit_missing:
             missing = [r.name for r, d in zip((tm.player_a, tm.player_b), decks) if d is None]
             audit(event=event, actor=None, action="online_not_hosted", target=str(tm),
                   reason=f"no legal registered decklist for {', '.join(missing)}: this match is played and reported by hand")
-            continue
-        seats = [SeatSpec(name=r.name, deck=d.deck, registration=r, deck_source=f"decklist version {d.decklist_version_id}")
-                 for r, d in zip((tm.player_a, tm.player_b), decks)]
-        hosted.append(hosted_match_create(
-            seats=seats, engine=engine_for_event(event), best_of=round.best_of, seed=_match_seed(tm), tournament_match=tm,
-            decision_seconds=settings.decision_seconds if settings else None, grace_seconds=settings.grace_seconds if settings else None,
-            games_won=[tm.games_a, tm.games_b],
-        ))
-    return hosted
+        return None
+    settings = OnlineEventSettings.objects.filter(event=event).first()
+    seats = [SeatSpec(name=r.name, deck=d.deck, registration=r, deck_source=f"decklist version {d.decklist_version_id}")
+             for r, d in zip((tm.player_a, tm.player_b), decks)]
+    return hosted_match_create(
+        seats=seats, engine=engine_for_event(event), best_of=round.best_of, seed=_match_seed(tm), tournament_match=tm,
+        decision_seconds=settings.decision_seconds if settings else None, grace_seconds=settings.grace_seconds if settings else None,
+        games_won=[tm.games_a, tm.games_b],
+    )
+
+
+def registration_host_waiting_match(*, registration) -> list[HostedMatch]:
+    """A player registered a legal deck after the start (``tournaments.signals.player_deck_ready``): their match
+    of the running round, not hosted for want of that deck, is hosted now if their opponent's deck is ready."""
+    from django.db import transaction
+    from django.db.models import Q
+
+    from tournaments.models import Match
+
+    event = registration.event
+    if not event.online or engine_for_event(event) is None:
+        return []
+    with transaction.atomic():
+        tm = (Match.objects.select_for_update(of=("self",))
+              .filter(Q(player_a=registration) | Q(player_b=registration), player_b__isnull=False, round__status="running")
+              .exclude(status="final").select_related("round__event", "player_a__player", "player_b__player")
+              .order_by("-round__number").first())
+        if tm is None or HostedMatch.objects.filter(tournament_match=tm).exists():
+            return []
+        match = _host_match(tm, audit_missing=False)
+    return [match] if match is not None else []
 
 
 def tournament_match_decided(*, match) -> str:

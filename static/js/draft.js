@@ -4,7 +4,7 @@
   if (!root) return;
   const $ = (sel) => root.querySelector(sel);
   let view = JSON.parse(document.getElementById("draft-view").textContent);
-  let socket = null, skew = 0, tick = null, sending = false;
+  let socket = null, skew = 0, tick = null, sending = false, awaiting = 0;
 
   function cardButton(card) {
     const b = document.createElement("button");
@@ -60,7 +60,7 @@
     sending = true;
     root.querySelectorAll(".lim-card").forEach((b) => { b.disabled = true; });
     const msg = { type: "pick", card: guid, pack_number: view.pack_number, pick_number: view.pick_number };
-    if (socket && socket.readyState === 1) socket.send(JSON.stringify(msg));
+    if (socket && socket.readyState === 1) { awaiting += 1; socket.send(JSON.stringify(msg)); }
     else fetch(`/api/limited/events/${view.event}/draft/pick/`, { method: "POST", headers: { "Content-Type": "application/json", "X-CSRFToken": csrf() }, body: JSON.stringify(msg), credentials: "same-origin" })
       .then((r) => r.json()).then((v) => { if (v.pod !== undefined) { view = v; render(); } else showError(v.detail || "pick refused"); sending = false; });
   }
@@ -75,6 +75,25 @@
     return false;
   }
 
+  // The server's answer to this drafter's own pick: the pack is gone and the card joins the picks (its step may
+  // already be over if the pod moved on first: the pick still joins the list).
+  function picked(msg) {
+    awaiting = Math.max(0, awaiting - 1);
+    if (msg.pick && view.picks && view.picks.length === msg.pick_count - 1) view.picks = view.picks.concat([msg.pick]);
+    if (msg.pack_number === view.pack_number && msg.pick_number === view.pick_number && view.status === "drafting") {
+      view.pack = null; view.picked_this_step = true;
+    }
+    view.pick_count = Math.max(view.pick_count, msg.pick_count);
+    sending = false; showError(""); render();
+    checkPicks();
+  }
+  // A pick this page did not make (a timer's auto-pick) shows as a count without its card: ask for the full view.
+  function checkPicks() {
+    if (awaiting === 0 && view.picks && view.picks.length !== view.pick_count && socket && socket.readyState === 1) {
+      socket.send(JSON.stringify({ type: "view" }));
+    }
+  }
+
   function csrf() { const m = document.cookie.match(/csrftoken=([^;]+)/); return m ? m[1] : ""; }
   function showError(text) { const e = $("[data-error]"); e.textContent = text; e.hidden = !text; }
 
@@ -85,10 +104,14 @@
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
       if (msg.type === "draft") {
+        // A light view (pushed while the pod drafts) leaves the picks out: this page already holds them.
+        if (!("picks" in msg.view)) msg.view.picks = view.picks;
         if (older(msg.view, view)) return;  // picks run in parallel on the server: a view built earlier may arrive later
         if (msg.view.pick_count !== view.pick_count) showError(""); view = msg.view; sending = false; render();
+        checkPicks();
       }
-      else if (msg.type === "error") { showError(msg.detail); sending = false; }
+      else if (msg.type === "picked") picked(msg);
+      else if (msg.type === "error") { awaiting = Math.max(0, awaiting - 1); showError(msg.detail); sending = false; }
     };
     socket.onclose = () => { $("[data-live-status]").textContent = "reconnecting…"; setTimeout(connect, 1500); };
   }

@@ -319,3 +319,51 @@ def test_concurrent_picks_in_one_pod_never_lose_or_duplicate_a_card(organiser, l
     assert Counter(DraftPick.objects.filter(seat__pod=pod).values_list("seat_id", flat=True)) == {s.pk: 48 for s in seats}
     assert DraftPick.objects.filter(seat=seats[0], auto=True).exists()  # the race really happened
     assert LimitedEvent.objects.get(event=event).status == LimitedEvent.Status.BUILDING
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_click_committed_while_the_server_picks_for_a_leaving_drafter_still_passes_the_packs_on(organiser, limited_event, monkeypatch):
+    """The interleaving that stopped a pod: drafter A leaves, so the server picks for A (``draft_presence``) and finds
+    B has not picked yet; B's click commits before A's auto-pick does and counts the step without it. Neither passed
+    the packs on — unless the server counts again after its commit, as every click does."""
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("two transactions at once: PostgreSQL")
+    event = limited_event(2)
+    services.limited_configure(event=event, by=organiser, kind="booster_draft", preset_key="premiere-draft",
+                               pick_timer_max=0, review_seconds=0)
+    draft.draft_seat_pods(event=event, by=organiser)
+    draft.draft_start(event=event, by=organiser)
+    pod = Pod.objects.get(limited__event=event)
+    a, b = list(pod.seats.select_related("pod", "player"))
+    b_card = selectors.draft_view(b)["pack"][0]["guid"]
+    errors: list[str] = []
+
+    def b_clicks() -> None:
+        try:
+            draft.draft_pick(seat=b, card=b_card, pack_number=0, pick_number=0, by=b.player)
+        except Exception as exc:  # noqa: BLE001 - reported below
+            errors.append(f"{type(exc).__name__}: {exc}")
+        finally:
+            connection.close()
+
+    original = draft._advance_if_complete
+
+    def advance_then_b_clicks(pod_row, now):
+        passed = original(pod_row, now)  # A's auto-pick is in, B's pick is not: the step is not complete
+        if not passed:
+            click = threading.Thread(target=b_clicks)
+            click.start()  # B's click commits and counts while A's auto-pick is still uncommitted
+            click.join(timeout=30)
+        return passed
+
+    monkeypatch.setattr(draft, "_advance_if_complete", advance_then_b_clicks)
+    draft.draft_presence(seat=a, connected=False)
+    assert not errors, errors
+    assert DraftPick.objects.filter(seat=a, pack_number=0, pick_number=0, auto=True).exists()
+    assert DraftPick.objects.filter(seat=b, pack_number=0, pick_number=0, auto=False).exists()
+    pod.refresh_from_db()
+    assert (pod.pack_number, pod.pick_number) == (0, 1), "both picked, yet the packs were not passed on"

@@ -97,7 +97,8 @@ def test_the_limited_api_is_in_the_openapi_schema(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     for path in ("/api/limited/presets/", "/api/limited/products/", "/api/limited/events/{slug}/draft/pick/",
                  "/api/limited/events/{slug}/deck/validate/", "/api/limited/events/{slug}/open-pools/",
-                 "/api/limited/events/{slug}/seat-pods/", "/api/limited/events/{slug}/draft/export/"):
+                 "/api/limited/events/{slug}/seat-pods/", "/api/limited/events/{slug}/draft/export/",
+                 "/api/limited/events/{slug}/deck/late/", "/api/limited/events/{slug}/missing-decks/"):
         assert path in schema
 
 
