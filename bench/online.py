@@ -5,7 +5,8 @@ at human pace (each match acts once every ``--pace`` seconds): the action round 
 with the next sequence number back on the sender's socket) p50/p99, actions per second, errors, and
 desyncs (a client's last view differing from a fresh server view of the same position).
 ``profile``: the server's work for one action in this process (the action, then both players' state
-messages): time, queries, and a cProfile of where the time goes.
+messages): wall time, CPU time (``time.process_time``: what a busy machine does not inflate), queries,
+bytes sent to the two players, and a cProfile of where the time goes.
 ``load``: loading a game from the database (newest snapshot + the tail of the log, no cache) for a game
 of ``--actions`` actions: p50/p99.
 
@@ -292,7 +293,7 @@ def bench_profile(args) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from gameplay.models import HostedGame
-    from gameplay.selectors import Viewer, game_get, game_state_payload
+    from gameplay.selectors import Viewer, game_frame, game_get, game_state_payload
     from gameplay.services import game_submit_action
 
     matches = create_matches(args.matches, args.seed)
@@ -304,7 +305,7 @@ def bench_profile(args) -> dict:
         users[game_id] = [get_user_model().objects.get(username=s.name) for s in game.match.seats.order_by("index")]
     rng = random.Random(args.seed)
     payloads = {g: [game_state_payload(game=game_get(g), viewer=Viewer("player", i)) for i in range(2)] for g, _ in matches}
-    times, queries = [], []
+    times, cpu, queries, sent = [], [], [], []
     prof = cProfile.Profile() if args.profile else None
     done = 0
     while done < args.actions:
@@ -316,15 +317,19 @@ def bench_profile(args) -> dict:
             p = payloads[game_id][seat]
             action = rng.choice(p["legal_actions"])
             with CaptureQueriesContext(connection) as q:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 if prof:
                     prof.enable()
                 game_submit_action(game_id=game_id, user=users[game_id][seat], seq=p["seq"], action=action)
-                payloads[game_id] = [game_state_payload(game=game_get(game_id), viewer=Viewer("player", i)) for i in range(2)]
+                frame = game_frame(game_id)  # as the consumer: one read per change for the viewers of a process
+                payloads[game_id] = [game_state_payload(frame=frame, viewer=Viewer("player", i)) for i in range(2)]
+                texts = [json.dumps(m) for m in payloads[game_id]]  # what the consumer sends (send_json)
                 if prof:
                     prof.disable()
+                cpu.append((time.process_time() - c0) * 1000)
                 times.append((time.perf_counter() - t0) * 1000)
             queries.append(len(q.captured_queries))
+            sent.append(sum(len(t.encode()) for t in texts))
             done += 1
             progressed = True
         if not progressed:
@@ -335,7 +340,10 @@ def bench_profile(args) -> dict:
 
     return {"database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1], "actions": len(times),
             "ms_p50": round(statistics.median(times), 2), "ms_p99": round(percentile(times, 0.99), 2),
-            "queries_per_action": round(statistics.mean(queries), 1), "load_average": os.getloadavg()[0]}
+            "cpu_ms_p50": round(statistics.median(cpu), 2), "cpu_ms_mean": round(statistics.mean(cpu), 2),
+            "cpu_ms_p99": round(percentile(cpu, 0.99), 2),
+            "queries_per_action": round(statistics.mean(queries), 1),
+            "bytes_sent_per_action": round(statistics.mean(sent)), "load_average": os.getloadavg()[0]}
 
 
 def main() -> None:
