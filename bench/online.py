@@ -13,7 +13,7 @@ of ``--actions`` actions: p50/p99.
 The mode follows the environment, as the app does: embedded (SQLite + the SQLite channel layer; a
 temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
 
-    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--json]
+    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--json]
     python bench/online.py load [--actions 400] [--loads 300]
     python bench/online.py profile [--matches 10] [--actions 400] [--profile 40]
 """
@@ -106,7 +106,22 @@ def start_daphne(port: int, log: Path) -> subprocess.Popen:
     raise SystemExit(f"daphne did not start:\n{log.read_text()[-2000:]}")
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of processes (Linux /proc): the server's cost, which a busy machine does not
+    inflate as it does wall time."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
 class Stats:
+    pids: list[int] = []
+    cpu_at_connect = 0.0
+    actions_at_connect = 0
+
     def __init__(self) -> None:
         self.rtt: list[float] = []
         self.errors: list[str] = []
@@ -115,12 +130,12 @@ class Stats:
         self.connected_at = 0.0
 
 
-async def play_match(game_id: int, cookies: list[str], port: int, pace: float, seconds: float, stats: Stats,
+async def play_match(game_id: int, cookies: list[str], ports: list[int], pace: float, seconds: float, stats: Stats,
                      rng: random.Random, gate: asyncio.Semaphore, connected: asyncio.Event, counter: list[int], total: int) -> dict:
     import websockets
 
     socks, states = [], [None, None]
-    for cookie in cookies:
+    for cookie, port in zip(cookies, ports):
         async with gate:  # a few handshakes at a time, as players arrive
             for attempt in range(30):  # a busy server may drop a handshake: try again
                 try:
@@ -134,6 +149,7 @@ async def play_match(game_id: int, cookies: list[str], port: int, pace: float, s
     counter[0] += 1
     if counter[0] == total:
         stats.connected_at = time.monotonic()
+        stats.cpu_at_connect = cpu_seconds(stats.pids)
         connected.set()
 
     async def reader(i: int) -> None:
@@ -200,8 +216,9 @@ def bench_play(args) -> dict:
     t0 = time.perf_counter()
     matches = create_matches(args.matches, args.seed)
     setup_s = time.perf_counter() - t0
-    log = Path(tempfile.mkdtemp(prefix="ponyhall-bench-daphne-")) / "daphne.log"
-    proc = start_daphne(args.port, log)
+    logs = Path(tempfile.mkdtemp(prefix="ponyhall-bench-daphne-"))
+    ports = [args.port + i for i in range(args.daphnes)]
+    procs = [start_daphne(port, logs / f"daphne-{port}.log") for port in ports]
     time.sleep(args.warm_up)  # the server loads the card pool in the background (config/asgi.py)
     try:
         stats = Stats()
@@ -209,23 +226,34 @@ def bench_play(args) -> dict:
         async def run() -> list[dict]:
             rng = random.Random(args.seed)
             gate, connected, counter = asyncio.Semaphore(args.handshakes), asyncio.Event(), [0]
-            return await asyncio.gather(*[play_match(g, c, args.port, args.pace, args.seconds, stats, random.Random(rng.random()),
-                                                     gate, connected, counter, len(matches)) for g, c in matches])
+            # N daphnes behind "one address": seat i of match k goes to daphne (2k + i) mod N, so with two
+            # or more the two players of a game are on different processes (the harder case)
+            return await asyncio.gather(*[play_match(g, c, [ports[(2 * k + i) % len(ports)] for i in range(2)], args.pace,
+                                                     args.seconds, stats, random.Random(rng.random()),
+                                                     gate, connected, counter, len(matches)) for k, (g, c) in enumerate(matches)])
 
         t1 = time.monotonic()
+        stats.pids = [p.pid for p in procs]
         results = asyncio.run(run())
         connect_s = stats.connected_at - t1
         elapsed = time.monotonic() - stats.connected_at
+        server_cpu = cpu_seconds(stats.pids) - stats.cpu_at_connect
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        for proc in procs:
+            os.killpg(proc.pid, signal.SIGTERM)
+        for proc in procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
     return {
-        "mode": mode, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
+        "mode": mode, "daphnes": args.daphnes, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
         "setup_seconds": round(setup_s, 1), "connect_seconds": round(connect_s, 1), "actions": stats.actions, "actions_per_second": round(stats.actions / elapsed, 1),
         "rtt_ms_p50": round(percentile(stats.rtt, 0.5), 1), "rtt_ms_p99": round(percentile(stats.rtt, 0.99), 1),
+        # daphne CPU (all processes) over the measured period, per action applied: the cost that predicts
+        # a quiet machine's capacity (two cores ≈ 2,000 CPU ms per second, shared with PostgreSQL and Redis)
+        "daphne_cpu_ms_per_action": round(server_cpu * 1000 / max(1, stats.actions), 1),
+        "daphne_cpu_share": round(server_cpu / elapsed, 2),
         "errors": len(stats.errors), "first_errors": stats.errors[:3], "handshake_retries": stats.reconnects,
         "desyncs": desyncs(results),
         "load_average": os.getloadavg()[0],
@@ -354,6 +382,7 @@ def main() -> None:
     p.add_argument("--pace", type=float, default=2.0, help="seconds between two actions of one match")
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--port", type=int, default=8133)
+    p.add_argument("--daphnes", type=int, default=1, help="daphne processes (ports --port, --port + 1, ...)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--handshakes", type=int, default=8, help="websocket handshakes at a time while players arrive")
     p.add_argument("--warm-up", type=float, default=20, help="seconds to let the server load the card pool")

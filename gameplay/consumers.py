@@ -40,18 +40,34 @@ class _PerChange:
     def __init__(self, size: int = 2048) -> None:
         self.size = size
         self.items: OrderedDict[tuple, Any] = OrderedDict()
+        self.building: dict[tuple, threading.Event] = {}
         self.lock = threading.Lock()
 
     def get_or_build(self, key: tuple, build: Callable[[], Any]) -> Any:
+        """The value for ``key``; the connections that ask while the first one builds it wait for that one
+        (they are handled side by side in the thread pool) instead of building it again."""
         with self.lock:
             if key in self.items:
                 return self.items[key]
-        value = build()  # (two connections may build the same value at once: both are right)
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-        return value
+            pending = self.building.get(key)
+            if pending is None:
+                self.building[key] = threading.Event()
+        if pending is not None:
+            pending.wait(30)
+            with self.lock:
+                if key in self.items:
+                    return self.items[key]
+            return build()  # the first builder failed: build our own
+        try:
+            value = build()
+            with self.lock:
+                self.items[key] = value
+                while len(self.items) > self.size:
+                    self.items.popitem(last=False)
+            return value
+        finally:
+            with self.lock:
+                self.building.pop(key).set()
 
 
 FRAMES = _PerChange()
