@@ -117,8 +117,28 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / ticks
 
 
+def postgres_backends() -> dict[int, float]:
+    """CPU seconds of the PostgreSQL backends connected to this database (when the server runs on this
+    machine and /proc shows them): the database's cost of the actions, apart from other databases'."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return {}
+    with connection.cursor() as cur:
+        cur.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        pids = [row[0] for row in cur.fetchall()]
+    out = {}
+    for pid in pids:
+        try:
+            out[pid] = cpu_seconds([pid])
+        except (OSError, IndexError, ValueError):
+            pass
+    return out
+
+
 class Stats:
     pids: list[int] = []
+    pg_at_connect: dict[int, float] = {}
     cpu_at_connect = 0.0
     actions_at_connect = 0
 
@@ -150,6 +170,7 @@ async def play_match(game_id: int, cookies: list[str], ports: list[int], pace: f
     if counter[0] == total:
         stats.connected_at = time.monotonic()
         stats.cpu_at_connect = cpu_seconds(stats.pids)
+        stats.pg_at_connect = await asyncio.to_thread(postgres_backends)
         connected.set()
 
     async def reader(i: int) -> None:
@@ -238,6 +259,7 @@ def bench_play(args) -> dict:
         connect_s = stats.connected_at - t1
         elapsed = time.monotonic() - stats.connected_at
         server_cpu = cpu_seconds(stats.pids) - stats.cpu_at_connect
+        pg_cpu = sum(c - stats.pg_at_connect.get(pid, 0.0) for pid, c in postgres_backends().items())
     finally:
         for proc in procs:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -254,6 +276,7 @@ def bench_play(args) -> dict:
         # a quiet machine's capacity (two cores ≈ 2,000 CPU ms per second, shared with PostgreSQL and Redis)
         "daphne_cpu_ms_per_action": round(server_cpu * 1000 / max(1, stats.actions), 1),
         "daphne_cpu_share": round(server_cpu / elapsed, 2),
+        "postgres_cpu_ms_per_action": round(pg_cpu * 1000 / max(1, stats.actions), 1),
         "errors": len(stats.errors), "first_errors": stats.errors[:3], "handshake_retries": stats.reconnects,
         "desyncs": desyncs(results),
         "load_average": os.getloadavg()[0],
@@ -293,16 +316,20 @@ def bench_load(args) -> dict:
         if game.seq >= args.actions:
             break
         seed += 7
-    times = []
+    times, cpu = [], []
     for k in range(args.loads):
         g = HostedGame.objects.select_related("match").get(pk=game.pk)
         g.seq = game.seq - k % SNAPSHOT_EVERY  # every tail length: 0 to SNAPSHOT_EVERY - 1 actions replayed
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         state_load(g, use_cache=False)
+        cpu.append((time.process_time() - c0) * 1000)
         times.append((time.perf_counter() - t0) * 1000)
     return {"mode": "redis" if settings.REDIS_URL else "embedded", "database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1],
             "actions_in_game": game.seq, "loads": args.loads, "load_ms_p50": round(statistics.median(times), 2),
-            "load_ms_p99": round(percentile(times, 0.99), 2), "load_average": os.getloadavg()[0]}
+            "load_ms_p99": round(percentile(times, 0.99), 2),
+            # this process's CPU (decoding the snapshot, replaying the tail; not the database server's)
+            "load_cpu_ms_p50": round(statistics.median(cpu), 2), "load_cpu_ms_p99": round(percentile(cpu, 0.99), 2),
+            "load_average": os.getloadavg()[0]}
 
 
 # --------------------------------------------------------------------------- profile
