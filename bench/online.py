@@ -5,14 +5,15 @@ at human pace (each match acts once every ``--pace`` seconds): the action round 
 with the next sequence number back on the sender's socket) p50/p99, actions per second, errors, and
 desyncs (a client's last view differing from a fresh server view of the same position).
 ``profile``: the server's work for one action in this process (the action, then both players' state
-messages): time, queries, and a cProfile of where the time goes.
+messages): wall time, CPU time (``time.process_time``: what a busy machine does not inflate), queries,
+bytes sent to the two players, and a cProfile of where the time goes.
 ``load``: loading a game from the database (newest snapshot + the tail of the log, no cache) for a game
 of ``--actions`` actions: p50/p99.
 
 The mode follows the environment, as the app does: embedded (SQLite + the SQLite channel layer; a
 temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
 
-    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--json]
+    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--json]
     python bench/online.py load [--actions 400] [--loads 300]
     python bench/online.py profile [--matches 10] [--actions 400] [--profile 40]
 """
@@ -105,7 +106,42 @@ def start_daphne(port: int, log: Path) -> subprocess.Popen:
     raise SystemExit(f"daphne did not start:\n{log.read_text()[-2000:]}")
 
 
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time of processes (Linux /proc): the server's cost, which a busy machine does not
+    inflate as it does wall time."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
+    return total / ticks
+
+
+def postgres_backends() -> dict[int, float]:
+    """CPU seconds of the PostgreSQL backends connected to this database (when the server runs on this
+    machine and /proc shows them): the database's cost of the actions, apart from other databases'."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return {}
+    with connection.cursor() as cur:
+        cur.execute("SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        pids = [row[0] for row in cur.fetchall()]
+    out = {}
+    for pid in pids:
+        try:
+            out[pid] = cpu_seconds([pid])
+        except (OSError, IndexError, ValueError):
+            pass
+    return out
+
+
 class Stats:
+    pids: list[int] = []
+    pg_at_connect: dict[int, float] = {}
+    cpu_at_connect = 0.0
+    actions_at_connect = 0
+
     def __init__(self) -> None:
         self.rtt: list[float] = []
         self.errors: list[str] = []
@@ -114,12 +150,12 @@ class Stats:
         self.connected_at = 0.0
 
 
-async def play_match(game_id: int, cookies: list[str], port: int, pace: float, seconds: float, stats: Stats,
+async def play_match(game_id: int, cookies: list[str], ports: list[int], pace: float, seconds: float, stats: Stats,
                      rng: random.Random, gate: asyncio.Semaphore, connected: asyncio.Event, counter: list[int], total: int) -> dict:
     import websockets
 
     socks, states = [], [None, None]
-    for cookie in cookies:
+    for cookie, port in zip(cookies, ports):
         async with gate:  # a few handshakes at a time, as players arrive
             for attempt in range(30):  # a busy server may drop a handshake: try again
                 try:
@@ -133,6 +169,8 @@ async def play_match(game_id: int, cookies: list[str], port: int, pace: float, s
     counter[0] += 1
     if counter[0] == total:
         stats.connected_at = time.monotonic()
+        stats.cpu_at_connect = cpu_seconds(stats.pids)
+        stats.pg_at_connect = await asyncio.to_thread(postgres_backends)
         connected.set()
 
     async def reader(i: int) -> None:
@@ -199,8 +237,9 @@ def bench_play(args) -> dict:
     t0 = time.perf_counter()
     matches = create_matches(args.matches, args.seed)
     setup_s = time.perf_counter() - t0
-    log = Path(tempfile.mkdtemp(prefix="ponyhall-bench-daphne-")) / "daphne.log"
-    proc = start_daphne(args.port, log)
+    logs = Path(tempfile.mkdtemp(prefix="ponyhall-bench-daphne-"))
+    ports = [args.port + i for i in range(args.daphnes)]
+    procs = [start_daphne(port, logs / f"daphne-{port}.log") for port in ports]
     time.sleep(args.warm_up)  # the server loads the card pool in the background (config/asgi.py)
     try:
         stats = Stats()
@@ -208,23 +247,36 @@ def bench_play(args) -> dict:
         async def run() -> list[dict]:
             rng = random.Random(args.seed)
             gate, connected, counter = asyncio.Semaphore(args.handshakes), asyncio.Event(), [0]
-            return await asyncio.gather(*[play_match(g, c, args.port, args.pace, args.seconds, stats, random.Random(rng.random()),
-                                                     gate, connected, counter, len(matches)) for g, c in matches])
+            # N daphnes behind "one address": seat i of match k goes to daphne (2k + i) mod N, so with two
+            # or more the two players of a game are on different processes (the harder case)
+            return await asyncio.gather(*[play_match(g, c, [ports[(2 * k + i) % len(ports)] for i in range(2)], args.pace,
+                                                     args.seconds, stats, random.Random(rng.random()),
+                                                     gate, connected, counter, len(matches)) for k, (g, c) in enumerate(matches)])
 
         t1 = time.monotonic()
+        stats.pids = [p.pid for p in procs]
         results = asyncio.run(run())
         connect_s = stats.connected_at - t1
         elapsed = time.monotonic() - stats.connected_at
+        server_cpu = cpu_seconds(stats.pids) - stats.cpu_at_connect
+        pg_cpu = sum(c - stats.pg_at_connect.get(pid, 0.0) for pid, c in postgres_backends().items())
     finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
+        for proc in procs:
+            os.killpg(proc.pid, signal.SIGTERM)
+        for proc in procs:
+            try:
+                proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
     return {
-        "mode": mode, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
+        "mode": mode, "daphnes": args.daphnes, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
         "setup_seconds": round(setup_s, 1), "connect_seconds": round(connect_s, 1), "actions": stats.actions, "actions_per_second": round(stats.actions / elapsed, 1),
         "rtt_ms_p50": round(percentile(stats.rtt, 0.5), 1), "rtt_ms_p99": round(percentile(stats.rtt, 0.99), 1),
+        # daphne CPU (all processes) over the measured period, per action applied: the cost that predicts
+        # a quiet machine's capacity (two cores ≈ 2,000 CPU ms per second, shared with PostgreSQL and Redis)
+        "daphne_cpu_ms_per_action": round(server_cpu * 1000 / max(1, stats.actions), 1),
+        "daphne_cpu_share": round(server_cpu / elapsed, 2),
+        "postgres_cpu_ms_per_action": round(pg_cpu * 1000 / max(1, stats.actions), 1),
         "errors": len(stats.errors), "first_errors": stats.errors[:3], "handshake_retries": stats.reconnects,
         "desyncs": desyncs(results),
         "load_average": os.getloadavg()[0],
@@ -264,16 +316,20 @@ def bench_load(args) -> dict:
         if game.seq >= args.actions:
             break
         seed += 7
-    times = []
+    times, cpu = [], []
     for k in range(args.loads):
         g = HostedGame.objects.select_related("match").get(pk=game.pk)
         g.seq = game.seq - k % SNAPSHOT_EVERY  # every tail length: 0 to SNAPSHOT_EVERY - 1 actions replayed
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.process_time()
         state_load(g, use_cache=False)
+        cpu.append((time.process_time() - c0) * 1000)
         times.append((time.perf_counter() - t0) * 1000)
     return {"mode": "redis" if settings.REDIS_URL else "embedded", "database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1],
             "actions_in_game": game.seq, "loads": args.loads, "load_ms_p50": round(statistics.median(times), 2),
-            "load_ms_p99": round(percentile(times, 0.99), 2), "load_average": os.getloadavg()[0]}
+            "load_ms_p99": round(percentile(times, 0.99), 2),
+            # this process's CPU (decoding the snapshot, replaying the tail; not the database server's)
+            "load_cpu_ms_p50": round(statistics.median(cpu), 2), "load_cpu_ms_p99": round(percentile(cpu, 0.99), 2),
+            "load_average": os.getloadavg()[0]}
 
 
 # --------------------------------------------------------------------------- profile
@@ -292,7 +348,7 @@ def bench_profile(args) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from gameplay.models import HostedGame
-    from gameplay.selectors import Viewer, game_get, game_state_payload
+    from gameplay.selectors import Viewer, game_frame, game_get, game_state_payload
     from gameplay.services import game_submit_action
 
     matches = create_matches(args.matches, args.seed)
@@ -304,7 +360,7 @@ def bench_profile(args) -> dict:
         users[game_id] = [get_user_model().objects.get(username=s.name) for s in game.match.seats.order_by("index")]
     rng = random.Random(args.seed)
     payloads = {g: [game_state_payload(game=game_get(g), viewer=Viewer("player", i)) for i in range(2)] for g, _ in matches}
-    times, queries = [], []
+    times, cpu, queries, sent = [], [], [], []
     prof = cProfile.Profile() if args.profile else None
     done = 0
     while done < args.actions:
@@ -316,15 +372,19 @@ def bench_profile(args) -> dict:
             p = payloads[game_id][seat]
             action = rng.choice(p["legal_actions"])
             with CaptureQueriesContext(connection) as q:
-                t0 = time.perf_counter()
+                t0, c0 = time.perf_counter(), time.process_time()
                 if prof:
                     prof.enable()
                 game_submit_action(game_id=game_id, user=users[game_id][seat], seq=p["seq"], action=action)
-                payloads[game_id] = [game_state_payload(game=game_get(game_id), viewer=Viewer("player", i)) for i in range(2)]
+                frame = game_frame(game_id)  # as the consumer: one read per change for the viewers of a process
+                payloads[game_id] = [game_state_payload(frame=frame, viewer=Viewer("player", i)) for i in range(2)]
+                texts = [json.dumps(m) for m in payloads[game_id]]  # what the consumer sends (send_json)
                 if prof:
                     prof.disable()
+                cpu.append((time.process_time() - c0) * 1000)
                 times.append((time.perf_counter() - t0) * 1000)
             queries.append(len(q.captured_queries))
+            sent.append(sum(len(t.encode()) for t in texts))
             done += 1
             progressed = True
         if not progressed:
@@ -335,7 +395,10 @@ def bench_profile(args) -> dict:
 
     return {"database": settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1], "actions": len(times),
             "ms_p50": round(statistics.median(times), 2), "ms_p99": round(percentile(times, 0.99), 2),
-            "queries_per_action": round(statistics.mean(queries), 1), "load_average": os.getloadavg()[0]}
+            "cpu_ms_p50": round(statistics.median(cpu), 2), "cpu_ms_mean": round(statistics.mean(cpu), 2),
+            "cpu_ms_p99": round(percentile(cpu, 0.99), 2),
+            "queries_per_action": round(statistics.mean(queries), 1),
+            "bytes_sent_per_action": round(statistics.mean(sent)), "load_average": os.getloadavg()[0]}
 
 
 def main() -> None:
@@ -346,6 +409,7 @@ def main() -> None:
     p.add_argument("--pace", type=float, default=2.0, help="seconds between two actions of one match")
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--port", type=int, default=8133)
+    p.add_argument("--daphnes", type=int, default=1, help="daphne processes (ports --port, --port + 1, ...)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--handshakes", type=int, default=8, help="websocket handshakes at a time while players arrive")
     p.add_argument("--warm-up", type=float, default=20, help="seconds to let the server load the card pool")

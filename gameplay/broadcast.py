@@ -8,6 +8,7 @@ the judges' console and the pairings page.
 """
 from __future__ import annotations
 
+import uuid
 from typing import Any
 
 from config.broadcast import group_send_on_commit
@@ -18,7 +19,10 @@ def game_group(game_id: int) -> str:
 
 
 def broadcast_game(*, game_id: int, seq: int, epoch: int = 0) -> None:
-    group_send_on_commit(game_group(game_id), {"type": "game.changed", "seq": seq, "epoch": epoch})
+    """``change`` names this notification: the viewers one process serves read the game once for it
+    (``consumers``), whatever changed (an action, a pause, a connection, a clock)."""
+    group_send_on_commit(game_group(game_id), {"type": "game.changed", "seq": seq, "epoch": epoch,
+                                               "change": uuid.uuid4().hex})
 
 
 def broadcast_viewers_recheck(*, game_id: int) -> None:

@@ -29,10 +29,10 @@ def _play_stopped(sender, match, **kwargs) -> None:
     match_play_stopped(tournament_match_id=match.pk)
 
 
-def _game_loss_issued(sender, match, side, infraction="", **kwargs) -> str | None:
+def _game_loss_issued(sender, match, side, infraction="", by=None, **kwargs) -> str | None:
     from gameplay.services import tournament_game_loss
 
-    return tournament_game_loss(tournament_match_id=match.pk, seat=0 if side == "a" else 1, infraction=infraction)
+    return tournament_game_loss(tournament_match_id=match.pk, seat=0 if side == "a" else 1, infraction=infraction, by=by)
 
 
 def _match_saved(sender, instance, created, update_fields=None, **kwargs) -> None:

@@ -106,8 +106,7 @@ def _waiting_for(game: HostedGame, to_move: int | None, seats: list[HostedSeat],
     return f"Waiting for {seats[to_move].name} {what}."
 
 
-def _clocks(game: HostedGame, to_move: int | None, summary: dict) -> dict:
-    deadline = first_row(GameDeadline.objects.filter(game=game, processed_at__isnull=True))  # (one row per game)
+def _clocks(game: HostedGame, to_move: int | None, summary: dict, deadline: GameDeadline | None) -> dict:
     tm = game.match.tournament_match
     ends = tm.ends_at if tm is not None else None
     tc = summary.get("time_called")
@@ -167,8 +166,39 @@ def game_replay_step(*, game: HostedGame, viewer: Viewer, step: int) -> dict[str
     }
 
 
-def game_state_payload(*, game: HostedGame, viewer: Viewer) -> dict[str, Any]:
-    """The protocol's ``state`` message for ``viewer`` (the websocket and ``GET .../state/`` send the same)."""
+@dataclass(frozen=True)
+class GameFrame:
+    """What every viewer's state message of one moment reads from the database: the game (with its match
+    and tournament match), its seats and its decision deadline. Read once per change and shared by the
+    viewers a process serves (``consumers``): their messages differ only in what the engine shows each."""
+
+    game: HostedGame
+    seats: list[HostedSeat]
+    deadline: GameDeadline | None
+
+
+def game_frame(game_id: int) -> GameFrame:
+    """The game's frame now (three queries; the join stops at the tournament match: the round and the
+    event, wide rows, are not read for a state message)."""
+    game = first_row(HostedGame.objects.select_related("match__tournament_match").filter(pk=game_id))
+    if game is None:
+        from django.http import Http404
+
+        raise Http404(f"There is no game {game_id}.")
+    return _frame_of(game)
+
+
+def _frame_of(game: HostedGame) -> GameFrame:
+    seats = list(HostedSeat.objects.filter(match_id=game.match_id).order_by("index"))
+    deadline = first_row(GameDeadline.objects.filter(game_id=game.pk, processed_at__isnull=True))  # (one row per game)
+    return GameFrame(game, seats, deadline)
+
+
+def game_state_payload(*, game: HostedGame | None = None, viewer: Viewer, frame: GameFrame | None = None) -> dict[str, Any]:
+    """The protocol's ``state`` message for ``viewer`` (the websocket and ``GET .../state/`` send the same),
+    from ``frame`` when the caller has read it (several viewers of one change), else from ``game``."""
+    frame = frame if frame is not None else _frame_of(game)
+    game, seats = frame.game, frame.seats
     match = game.match
     eng = engine_of(match)
     engine = eng.game()
@@ -179,7 +209,6 @@ def game_state_payload(*, game: HostedGame, viewer: Viewer) -> dict[str, Any]:
     legal: list[dict] = []
     if viewer.role == "player" and live and not game.paused and to_move == viewer.seat:
         legal = [a.to_dict() for a in engine.legal_actions(state, viewer.seat)]
-    seats = list(HostedSeat.objects.filter(match=match).order_by("index"))
     payload = {
         "type": "state", "seq": game.seq,
         "game": {"id": game.pk, "engine": match.engine, "number": game.number, "status": game.status,
@@ -187,7 +216,7 @@ def game_state_payload(*, game: HostedGame, viewer: Viewer) -> dict[str, Any]:
                  "match_status": match.status},
         "viewer": viewer.as_dict(), "view": view, "legal_actions": legal, "to_move": to_move,
         "waiting_for": _waiting_for(game, to_move, seats, view),
-        "clocks": _clocks(game, to_move, eng.summary(state)),
+        "clocks": _clocks(game, to_move, eng.summary(state), frame.deadline),
         "log": _log(game, viewer), "outcome": game.outcome,
         "players": [{"seat": s.index, "name": s.name, "connected": s.connections > 0 or s.is_bot, "bot": s.is_bot} for s in seats],
         "cards": _card_faces(engine, view),

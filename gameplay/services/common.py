@@ -60,6 +60,10 @@ class Forbidden(GameError, PermissionDenied):
 #   3. the HostedMatch
 #   4. the HostedGame
 #   5. its HostedSeat rows, then its GameDeadline
+#   6. the tournament Round (the match's result may complete it), then tournament Deadline rows
+#
+# This is the tournaments app's order (tournaments/services/common.py: Event, Registration, Match, Round,
+# Deadline) with the hosted rows between the tournament Match and its Round.
 #
 # Registrations are locked FOR NO KEY UPDATE (their id never changes): PostgreSQL checks a foreign key to a
 # registration (a tournament match row written twice in one transaction) with a KEY SHARE lock at commit,

@@ -16,7 +16,7 @@ from gameplay.engines import get_engine
 from gameplay.models import EventDeck, HostedGame, HostedMatch, OnlineEventSettings
 from gameplay.services.actions import game_concede_for
 from gameplay.services.common import event_game_id, lock_game, lock_match, seats_of, state_load
-from gameplay.services.matches import SeatSpec, game_finish, hosted_match_create, match_finish, set_status
+from gameplay.services.matches import SeatSpec, game_finish, game_start_next, hosted_match_create, match_finish, set_status
 from gameplay.services.timers import game_changed
 
 #: the engine that hosts each game's events (decks.Game slug -> engine registry name)
@@ -152,7 +152,7 @@ def tournament_match_decided(*, match) -> str:
     return "ended by the tournament"
 
 
-def tournament_game_loss(*, tournament_match_id: int, seat: int, infraction: str = "") -> str | None:
+def tournament_game_loss(*, tournament_match_id: int, seat: int, infraction: str = "", by=None) -> str | None:
     """A Game Loss for ``seat`` counted by the tournament (the event's judge page, its API, or the game's
     judge console) in an online match still being played: "the player receiving the Game Loss loses the
     current game" (Tournament Penalties, Game Loss). The game in progress ends for the opponent; the match
@@ -165,6 +165,8 @@ def tournament_game_loss(*, tournament_match_id: int, seat: int, infraction: str
         return None
     game = lock_game(game_id)  # (the tournament match is already locked by the penalty: the lock order)
     match = game.match
+    if _ended_match_on_opponents_game_loss(match, game, seat):
+        return _match_lost_by_both(game, seat, by=by)
     if match.status not in HostedMatch.LIVE or game.status not in HostedGame.LIVE:
         return None
     names = [s.name for s in seats_of(match)]
@@ -178,6 +180,46 @@ def tournament_game_loss(*, tournament_match_id: int, seat: int, infraction: str
     won = match.games_won
     over = " and the match" if match.status == HostedMatch.Status.FINISHED else ""
     return f"game {game.number}{over} to {names[1 - seat]} ({won[0]}-{won[1]}, online)"
+
+
+def _ended_match_on_opponents_game_loss(match: HostedMatch, game: HostedGame, seat: int) -> bool:
+    """The match is over, and its last game went to ``seat`` on the opponent's Game Loss: a Game Loss to
+    ``seat`` now is one "during the same game" (nothing has been played since)."""
+    return (match.status == HostedMatch.Status.FINISHED and game.status == HostedGame.Status.FINISHED
+            and game.result_kind == "game_loss" and (game.outcome or {}).get("winner") == seat
+            and match.winner_seat == seat)
+
+
+def _match_lost_by_both(game: HostedGame, seat: int, *, by=None) -> str:
+    """The opponent's Game Loss ended the match with ``game``, won by ``seat``; now ``seat`` receives one
+    in the same game: "If both players receive a Game Loss penalty during the same game then both players
+    will receive a loss" (Tournament Penalties, Game Loss). It applies to that game, not to the player's
+    next one: best of one, both lose the match (a double loss); longer, ``seat`` no longer has the games
+    to win, so the match goes on with its next game, and the tournament match reopens with it."""
+    from tournaments.models import Match
+    from tournaments.services.penalties import match_game_lost_by_both
+
+    match = game.match  # locked by lock_game, the tournament match before it
+    reason = f"both players received a Game Loss in game {game.number}: both lose it (Tournament Penalties, Game Loss)"
+    game.outcome = {"winner": None, "reason": reason, "draw": False}
+    game.save(update_fields=["outcome"])
+    won = list(match.games_won)
+    won[seat] = max(0, won[seat] - 1)
+    match.games_won, match.winner_seat = won, None
+    tm = Match.objects.select_related("round__event").get(pk=match.tournament_match_id)
+    applied = match_game_lost_by_both(tm, side="ab"[seat], game_no=game.number, by=by)
+    if match.best_of == 1:
+        match.result_reason = f"double loss: {reason}"[:200]
+        match.save(update_fields=["games_won", "winner_seat", "result_reason"])
+        broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch)
+        return applied
+    # A penalty correction reopens the finished match (the status pipeline never does), as the tournament
+    # match is reopened beside it.
+    match.status, match.result_reason, match.finished_at = HostedMatch.Status.PLAYING, "", None
+    match.save(update_fields=["games_won", "winner_seat", "status", "result_reason", "finished_at"])
+    broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch)
+    game_start_next(match)
+    return applied
 
 
 def _game_lost_by_both(game: HostedGame, seat: int, names: list[str]) -> str:

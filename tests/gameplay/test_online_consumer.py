@@ -144,3 +144,51 @@ def test_the_seat_is_marked_connected_while_a_socket_is_open(casual_match, ann):
     asyncio.run(run())
     seat = HostedSeat.objects.get(match_id=game.match_id, index=0)
     assert seat.connections == 0 and seat.disconnected_at is not None
+
+
+def test_one_change_is_read_once_for_every_viewer_of_the_process_and_a_later_change_at_the_same_seq_is_seen(
+        casual_match, ann, bob, carl, monkeypatch):
+    """The viewers one process serves share the read of a change (``consumers.FRAMES``) and the text of the
+    same viewer's message (two tabs); each viewer still gets their own view, and a change that leaves the
+    sequence number as it is (a player leaving the table) reaches everyone."""
+    from gameplay import consumers
+
+    game = _game(casual_match())
+    reads: list[int] = []
+    real_frame = consumers.game_frame
+
+    def counting_frame(game_id):
+        reads.append(game_id)
+        return real_frame(game_id)
+
+    monkeypatch.setattr(consumers, "game_frame", counting_frame)
+
+    async def run():
+        a1, a2, b, c = (await _connect(game.pk, ann), await _connect(game.pk, ann), await _connect(game.pk, bob),
+                        await _connect(game.pk, carl))
+        s = await _state(a1)
+        for x in (a2, b, c):
+            await _state(x)
+        while not await a1.receive_nothing(timeout=0.5):  # the arrivals' refreshes
+            for x in (a1, a2, b, c):
+                while not await x.receive_nothing(timeout=0.2):
+                    await x.receive_from()
+        reads.clear()
+        await a1.send_json_to({"type": "action", "seq": s["seq"], "action": s["legal_actions"][0]})
+        texts = [await x.receive_from(timeout=10) for x in (a1, a2, b, c)]
+        assert reads == [game.pk]  # one read of the game for four viewers
+        assert texts[0] == texts[1]  # two tabs of Ann: the same message
+        mine, bobs, carls = json.loads(texts[0]), json.loads(texts[2]), json.loads(texts[3])
+        assert mine["seq"] == bobs["seq"] == carls["seq"] == s["seq"] + 1
+        assert (mine["viewer"], bobs["viewer"], carls["viewer"]) == (
+            {"role": "player", "seat": 0}, {"role": "player", "seat": 1}, {"role": "spectator", "seat": None})
+        assert bobs["view"]["players"][0]["hand"] is None and carls["view"]["players"][0]["hand"] is None
+        assert mine["view"]["players"][0]["hand"] is not None
+
+        await b.disconnect()  # Bob leaves: the same seq, a new change
+        left = await _state(a1, s["seq"] + 1)
+        assert left["players"][1]["connected"] is False
+        for x in (a1, a2, c):
+            await x.disconnect()
+
+    asyncio.run(run())

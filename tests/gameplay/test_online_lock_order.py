@@ -96,3 +96,69 @@ def test_a_drop_racing_the_final_game_action_neither_deadlocks_nor_writes_two_re
     assert GameAction.objects.filter(game=game, action__kind="concede").count() == 1
     assert AuditEntry.objects.filter(event=event, action="result", target=str(tm)).count() == 1  # one result written
     assert Registration.objects.get(pk=dropping.pk).status == "dropped"
+
+
+@pytest.mark.parametrize("first", ["final action", "resume"])
+def test_resuming_the_clocks_racing_the_rounds_last_result_does_not_deadlock(first, monkeypatch, online_event, staff):
+    """The room's clocks resume (the running round, its matches' end-of-match limits and the deadlines move
+    later) while the round's last match ends with a game action (its result completes the round). Before
+    one order, resuming locked the round then the matches, and the last result its match then the round."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks and deadlocks are PostgreSQL's; SQLite runs one writer at a time")
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from tournaments import services
+    from tournaments.models import Round
+    from tournaments.services import clocks, matches as match_services
+
+    event = online_event()
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    played = list(Match.objects.filter(round__event=event, player_b__isnull=False).order_by("table"))
+    last = played[-1]
+    for tm in played[:-1]:  # every other match of the round has its result
+        with committing():
+            services.match_record_result(match=tm, by=staff["floor_judge"], result="a")
+    # The last match runs its end-of-match limit, so resuming moves it (and its match clock's deadline).
+    Match.objects.filter(pk=last.pk).update(eom_stop_at=timezone.now() + timedelta(minutes=5))
+    with committing():
+        services.event_pause_clocks(event=event, by=staff["organiser"])
+    game = HostedGame.objects.get(match=last.hosted)
+    opponent = last.player_b.player
+
+    round_save, round_maybe_complete = Round.save, match_services.round_maybe_complete
+
+    def held_round_save(self, *args, **kwargs):  # resuming, once it holds the round (and, now, the matches)
+        round_save(self, *args, **kwargs)
+        time.sleep(HOLD)
+
+    def held_round_maybe_complete(*args, **kwargs):  # the last result, once it holds its match
+        time.sleep(HOLD)
+        return round_maybe_complete(*args, **kwargs)
+
+    monkeypatch.setattr(Round, "save", held_round_save)
+    monkeypatch.setattr(match_services, "round_maybe_complete", held_round_maybe_complete)
+
+    paths = {
+        "final action": lambda: game_submit_action(game_id=game.pk, user=opponent, seq=game.seq, action={"kind": "concede"}),
+        "resume": lambda: clocks.event_resume_clocks(event=event, by=staff["organiser"]),
+    }
+    second = "resume" if first == "final action" else "final action"
+    results: dict = {}
+    threads = [_run(first, paths[first], results)]
+    time.sleep(HOLD / 2)
+    threads.append(_run(second, paths[second], results))
+    for t in threads:
+        t.join(30)
+    assert not any(t.is_alive() for t in threads), "a path is still waiting for a lock"
+    for name, result in results.items():
+        assert not isinstance(result, Exception), f"{name}: {result!r}"
+
+    last.refresh_from_db()
+    rnd = Round.objects.get(pk=last.round_id)
+    event.refresh_from_db()
+    assert last.status == "final" and last.result == "a" and last.result_source == "engine"
+    assert rnd.status == "complete"  # the last result completed the round
+    assert event.clocks_paused_at is None

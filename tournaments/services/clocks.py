@@ -85,11 +85,16 @@ def event_resume_clocks(*, event: Event, by, now: datetime | None = None) -> Eve
 
 
 def _clocks_shift(event: Event, by: timedelta) -> None:
-    for rnd in Round.objects.select_for_update().filter(event=event, status=Round.Status.RUNNING):
+    # The lock order (tournaments/services/common.py, "Lock order"): the running rounds' matches, then the
+    # rounds, then the deadlines — as a match's last result takes its match, then completes the round.
+    running = Round.objects.filter(event=event, status=Round.Status.RUNNING)
+    matches = list(Match.objects.select_for_update(of=("self",)).filter(round__in=running).order_by("id"))
+    for rnd in Round.objects.select_for_update().filter(pk__in=[r.pk for r in running], status=Round.Status.RUNNING):
         rnd.starts_at = rnd.starts_at + by if rnd.starts_at else None
         rnd.ends_at = rnd.ends_at + by if rnd.ends_at else None
         rnd.save(update_fields=["starts_at", "ends_at"])
-        for m in Match.objects.filter(round=rnd, eom_stop_at__isnull=False).exclude(status=Match.Status.FINAL):
+    for m in matches:
+        if m.eom_stop_at is not None and m.status != Match.Status.FINAL:
             m.eom_stop_at += by
             m.save(update_fields=["eom_stop_at"])
     for deadline in Deadline.objects.filter(event=event, processed_at__isnull=True):

@@ -54,9 +54,27 @@ def set_status(obj, new: str) -> bool:
         raise EventError(str(exc)) from exc
 
 
+# Lock order (the whole project's, with the hosted games' rows in gameplay/services/common.py): every
+# writer takes the rows it needs in this order and never waits for an earlier row while it holds a later
+# one, so two writers never wait on each other in a cycle (on PostgreSQL one of them would fail):
+#
+#   1. the Event (registration counts, round creation, pausing and resuming the clocks; FOR NO KEY UPDATE)
+#   2. Registration rows (a drop, a penalty; FOR NO KEY UPDATE)
+#   3. tournament Match rows (several: by id) — then a hosted match's rows (gameplay)
+#   4. the Round (its last result completes it: ``round_maybe_complete``)
+#   5. Deadline rows
+#
+# So resuming the clocks locks the running rounds' matches before the rounds (``_clocks_shift``), as the
+# last result of a round holds its match when it completes the round; editing or re-pairing a round
+# locks its matches before the round.
+
+
 def lock_event(event: Event) -> Event:
-    # Serialises writes to one event (registration counts, round creation).
-    return Event.objects.select_for_update().get(pk=event.pk)
+    # Serialises writes to one event (registration counts, round creation, the clocks). FOR NO KEY UPDATE
+    # (an event's id never changes): a row that refers to the event (an audit entry a result writes while
+    # it holds a match) takes a KEY SHARE lock on it, which FOR UPDATE would block — a cycle with a holder
+    # of the event waiting for that match.
+    return Event.objects.select_for_update(no_key=True).get(pk=event.pk)
 
 
 def lock_match(match: Match) -> Match:

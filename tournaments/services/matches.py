@@ -147,11 +147,12 @@ def match_finalise(m: Match, *, result: str, source: str, by, games_a: int | Non
     # one audit entry per result written.
     audit(event=m.round.event, actor=by, action="result", target=str(m),
           data={"result": result, "games": [m.games_a, m.games_b], "source": source})
+    # The lock order (tournaments/services/common.py): the match (held), its round, then deadlines.
+    round_maybe_complete(m.round)
     # The match is over: its clock deadlines have nothing left to do (the claim keeps them from acting later).
     Deadline.objects.filter(
         kind__in=[Deadline.Kind.MATCH_TIME, Deadline.Kind.END_OF_MATCH_CAP], target_id=m.id, processed_at__isnull=True
     ).update(processed_at=m.recorded_at, outcome="match over before the deadline")
-    round_maybe_complete(m.round)
     broadcast_match(m, kind="result")
     broadcast_event(slug=m.round.event.slug, kind="standings", data={})
 

@@ -39,8 +39,10 @@ def _editable(m: Match, reg: Registration) -> None:
 
 
 def _lock_round(round: Round) -> Round:
-    # Two judges editing the same round at once would otherwise swap from stale tables.
-    rnd = Round.objects.select_for_update().select_related("event").get(pk=round.pk)
+    # Two judges editing the same round at once would otherwise swap from stale tables. The round's
+    # matches first, then the round (the lock order, tournaments/services/common.py).
+    list(Match.objects.select_for_update(of=("self",)).filter(round_id=round.pk).order_by("id").values_list("pk"))
+    rnd = Round.objects.select_for_update(of=("self",)).select_related("event").get(pk=round.pk)
     if rnd.status != Round.Status.RUNNING:
         raise EventError(f"Round {rnd.number} is {rnd.get_status_display()}; pairings are edited in a running round.")
     return rnd

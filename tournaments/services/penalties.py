@@ -114,7 +114,9 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
     m = lock_match(match)
     side = m.side_of(reg.id)
     opp = "b" if side == "a" else "a"
-    if m.status != Match.Status.FINAL:
+    if m.status != Match.Status.FINAL or m.result_source == "engine":
+        # (a match the engine finished: its last game may be the one this Game Loss shares with the
+        # opponent's, which the hosted match knows)
         online = _game_loss_online(m, side, penalty)
         if online:
             return online
@@ -124,40 +126,7 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
     same_game = m.penalty_game_no == played and m.penalty_game_loser == opp and played > 0
     if m.status == Match.Status.FINAL:
         if m.result_source == "penalty" and m.result == side and (same_game or m.round.best_of == 1):
-            if m.round.best_of == 1:
-                m.result = Match.Result.DOUBLE_LOSS
-                m.games_a = m.games_b = 0
-                m.games_lost_by_both = 1
-                m.penalty_game_loser = "both"
-                m.save(update_fields=["result", "games_a", "games_b", "games_lost_by_both", "penalty_game_loser"])
-                audit(event=m.round.event, actor=penalty.issued_by, action="result", target=str(m),
-                      reason="both players received a Game Loss in the same game",
-                      data={"result": m.result, "games": [0, 0], "source": "penalty"})
-                broadcast_match(m, kind="result")
-                broadcast_event(slug=m.round.event.slug, kind="standings", data={})
-                both = "both players received a Game Loss in the same game: both lose"
-                _restate_opponent_game_loss(m, opp, both)
-                return both
-            # Best-of-three: the game that ended the match is lost by both, so the match goes on. The
-            # status pipeline never reopens a final match; this penalty correction does, with an audit entry.
-            setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
-            m.games_lost_by_both += 1
-            m.penalty_game_loser = "both"
-            m.result, m.result_source, m.recorded_at, m.status = "", "", None, Match.Status.RUNNING
-            m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser", "result",
-                                  "result_source", "recorded_at", "status"])
-            if m.ends_at is not None and m.time_called_at is None:
-                # Finalising retired the match clock; the reopened match needs it again.
-                Deadline.objects.filter(kind=Deadline.Kind.MATCH_TIME, target_id=m.id).update(processed_at=None, outcome="")
-                deadline_set(event=m.round.event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
-            audit(event=m.round.event, actor=penalty.issued_by, action="match reopened", target=str(m),
-                   reason="both players received a Game Loss in the same game",
-                   data={"games_a": m.games_a, "games_b": m.games_b, "games_lost_by_both": m.games_lost_by_both})
-            broadcast_match(m, kind="result")
-            broadcast_event(slug=m.round.event.slug, kind="standings", data={})
-            both = f"both players received a Game Loss in game {played}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
-            _restate_opponent_game_loss(m, opp, both)
-            return both
+            return match_game_lost_by_both(m, side=side, game_no=played, by=penalty.issued_by)
         Registration.objects.filter(pk=reg.pk).update(pending_game_losses=reg.pending_game_losses + 1)
         return "match over: applies to the player's next game"
     if same_game:
@@ -181,10 +150,52 @@ def _game_loss_apply(penalty: Penalty, match: Match | None) -> str:
     return f"game to {m.registration_of(opp).name} ({m.games_a}-{m.games_b})"
 
 
+def match_game_lost_by_both(m: Match, *, side: str, game_no: int, by) -> str:
+    """"If both players receive a Game Loss penalty during the same game then both players will receive a
+    loss" (Tournament Penalties, Game Loss): the game that ended final match ``m`` (won by ``side`` on the
+    opponent's Game Loss) is lost by both. Best of one: a double loss. Longer: the match goes on — the
+    status pipeline never reopens a final match; this penalty correction does, with an audit entry.
+    ``m`` is locked by the caller."""
+    opp = "b" if side == "a" else "a"
+    if m.round.best_of == 1:
+        m.result = Match.Result.DOUBLE_LOSS
+        m.games_a = m.games_b = 0
+        m.games_lost_by_both = 1
+        m.penalty_game_loser = "both"
+        m.save(update_fields=["result", "games_a", "games_b", "games_lost_by_both", "penalty_game_loser"])
+        audit(event=m.round.event, actor=by, action="result", target=str(m),
+              reason="both players received a Game Loss in the same game",
+              data={"result": m.result, "games": [0, 0], "source": m.result_source})
+        broadcast_match(m, kind="result")
+        broadcast_event(slug=m.round.event.slug, kind="standings", data={})
+        both = "both players received a Game Loss in the same game: both lose"
+        _restate_opponent_game_loss(m, opp, both)
+        return both
+    setattr(m, f"games_{side}", getattr(m, f"games_{side}") - 1)
+    m.games_lost_by_both += 1
+    m.penalty_game_loser = "both"
+    m.result, m.result_source, m.recorded_at, m.status = "", "", None, Match.Status.RUNNING
+    m.save(update_fields=[f"games_{side}", "games_lost_by_both", "penalty_game_loser", "result",
+                          "result_source", "recorded_at", "status"])
+    if m.ends_at is not None and m.time_called_at is None:
+        # Finalising retired the match clock; the reopened match needs it again.
+        Deadline.objects.filter(kind=Deadline.Kind.MATCH_TIME, target_id=m.id).update(processed_at=None, outcome="")
+        deadline_set(event=m.round.event, kind=Deadline.Kind.MATCH_TIME, target_id=m.id, due_at=m.ends_at)
+    audit(event=m.round.event, actor=by, action="match reopened", target=str(m),
+          reason="both players received a Game Loss in the same game",
+          data={"games_a": m.games_a, "games_b": m.games_b, "games_lost_by_both": m.games_lost_by_both})
+    broadcast_match(m, kind="result")
+    broadcast_event(slug=m.round.event.slug, kind="standings", data={})
+    both = f"both players received a Game Loss in game {game_no}: both lose it; the match goes on ({m.games_a}-{m.games_b})"
+    _restate_opponent_game_loss(m, opp, both)
+    return both
+
+
 def _game_loss_online(m: Match, side: str, penalty: Penalty) -> str | None:
     """A match played online on the rules engine keeps its own games: the Game Loss ends the game in
     progress there (and the hosted match writes the match result when it ends). None: not such a match."""
-    for _receiver, applied in game_loss_issued.send(sender=Match, match=m, side=side, infraction=penalty.infraction):
+    for _receiver, applied in game_loss_issued.send(sender=Match, match=m, side=side, infraction=penalty.infraction,
+                                                  by=penalty.issued_by):
         if applied:
             return applied
     return None

@@ -179,6 +179,8 @@ def round_repair(*, round: Round, by, reason: str) -> Round:
     if not reason.strip():
         raise EventError("Give a reason for re-pairing; it is kept in the audit log.")
     with transaction.atomic():
+        # Its matches, then the round (the lock order, tournaments/services/common.py).
+        list(Match.objects.select_for_update().filter(round_id=round.pk).order_by("id").values_list("pk"))
         rnd = Round.objects.select_for_update().get(pk=round.pk)
         if rnd.status != Round.Status.RUNNING:
             raise EventError(f"Round {rnd.number} is {rnd.get_status_display()}; only a running round can be re-paired.")
