@@ -4,7 +4,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game
+from gameplay.engine.mlp.scenario import end_main_phase, place, resolve_all, set_tokens, stacked_game
 
 
 def moves(game, st, cid):
@@ -129,7 +129,7 @@ def test_added_color_lasts_until_the_end_of_the_main_phase(game, card_db):
     mod = next(m for m in st.d["mods"] if m.get("col"))
     assert mod["u"] == "main_phase" and mod["n"] == 0
     assert game.r.power(st.d, friend) == game.r.printed_power(st.d, friend)  # a color, not power
-    game.r.window_closed(st.d, Ev(), "main")  # the Main Phase ends
+    end_main_phase(game, st)  # the Main Phase ends (after its end window, 601.2c)
     assert "Laughter" not in game.r.colors(st.d, friend) and st.d["step"] == "score"
 
 
@@ -167,7 +167,7 @@ def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, card_
     st.d["step"] = "tp_start"
     st.d["prio"] = None
     game.r.step(st.d, ev)
-    assert st.d["step"] == "tm_uncover" and st.d["trig"] and st.d["trig"][0]["p"] == 0  # the turn player's
+    assert st.d["step"] == "w_tp" and st.d["trig"] and st.d["trig"][0]["p"] == 0  # the turn player's
     while st.d["trig"] or st.d["rq"] or st.d["pending"]:
         if st.d["pending"]:
             pend = st.d["pending"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import place, resolve_all, set_tokens, stacked_game
+from gameplay.engine.mlp.scenario import end_main_phase, place, resolve_all, set_tokens, stacked_game
 
 
 def _run(game, st, p, src, effects, pick=None):
@@ -165,7 +165,7 @@ def test_two_color_event_offers_only_characters_of_either_color(game, card_db):
     resolve_all(game, st)
     assert game.r.power(st.d, jay) == 4 and game.r.colors(st.d, jay) == ("Loyalty", "Kindness")
     assert all(m["u"] == "main_phase" for m in st.d["mods"])  # "until the end of the phase" in the Main Phase
-    game.r.window_closed(st.d, Ev(), "main")
+    end_main_phase(game, st)
     assert game.r.power(st.d, jay) == 2
 
 
@@ -374,7 +374,7 @@ def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, card_
     assert game.r.colors(st.d, boulder) == ("Honesty",) and game.r.power(st.d, boulder) == 2
     assert game.r.can_pay_requirement(st.d, 0, card_db[card_db.key("AD19")])  # 507.3 its power is Honesty power
     assert game.r.select(st.d, {"type": "Resource", "ctrl": "you"}, 0, None) == [boulder]  # still a Resource
-    game.r.window_closed(st.d, Ev(), "main")  # the end of the Main Phase
+    end_main_phase(game, st)  # the end of the Main Phase
     assert game.r.ctype(st.d, boulder) == "Resource" and not game.r.is_char(st.d, boulder)
 
 

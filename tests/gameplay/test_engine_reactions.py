@@ -298,7 +298,7 @@ def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(ga
             break
         p = game.to_move(st)
         st, _ = game.apply(st, game.legal_actions(st, p)[0] if st.d["pending"] else Action("pass", p))
-    assert st.d["step"] == "tm_uncover" and st.d["prio"]["w"] in ("rx", "phase")
+    assert st.d["step"] == "w_tp" and st.d["prio"]["w"] in ("rx", "phase")
     score = st.d["pl"][1]["score"]
     st, _ = game.apply(st, rx_plays(game, st, 1, ew)[0])
     assert st.d["pl"][1]["score"] == score + pts and tm not in st.d["cards"]
