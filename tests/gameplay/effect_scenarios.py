@@ -174,8 +174,8 @@ CONDITION_NEEDS: dict[str, Callable] = {
     "opp_drawn_at_least": lambda game, st, d: st.d["pl"][1].update(dtt=[st.d["turn"], d["n"]]),
     "more_friends": lambda game, st, d: [place(game, st, "PR12", 0, "home0") for _ in range(4)],
     "opp_more_chars_here": lambda game, st, d: [place(game, st, "PR12", 1, a) for a in ("prob0", "prob1") for _ in range(8)],
-    "no_opp_at_problem": lambda game, st, d: _chars_home(game, st, 1, "prob0"),
-    "none": lambda game, st, d: _chars_home(game, st, 1, "prob0"),
+    "no_opp_at_problem": lambda game, st, d: [_chars_home(game, st, 1, a) for a in ("prob0", "prob1")],
+    "none": lambda game, st, d: [_chars_home(game, st, 1, a) for a in ("prob0", "prob1")],
 }
 
 
@@ -248,12 +248,26 @@ def _need_named_characters(game, st, d, ctx) -> None:
             place(game, st, number, 0, "prob0")
 
 
+def _need_one_highest(game, st, d, ctx) -> None:
+    cid = place(game, st, "PR31", 1, "prob0")  # "the Friend with power higher than any other": no tie at the top
+    st.d["cards"][cid].setdefault("cn", {})["+1"] = 5
+
+
+def _need_confronted(game, st, d, ctx) -> None:
+    """"Choose a Problem you confronted this turn. If there are no opposing Friends at that Problem" (EO137)."""
+    st.d["cft"] = [st.d["turn"], [game.r.problem_at(st.d, "prob1")]]
+    _chars_home(game, st, 1, "prob1")
+
+
 #: (test on a dict of the ability: an effect, a condition or a selector, setup) -- what an op or a condition
 #: needs beyond the generic scenario
 NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("k") in CONDITION_NEEDS, _need_condition),
     (lambda d: d.get("token") is True, _need_tokens_in_play),  # "token Friends"
-    (lambda d: (d.get("type") == "Mane Character" and d.get("at")) or d.get("op") == "ban_at_it_le", _need_manes_at_problems),
+    (lambda d: (d.get("type") == "Mane Character" and d.get("at") == "here") or d.get("op") == "ban_at_it_le",
+     _need_manes_at_problems),
+    (lambda d: bool(d.get("highest")), _need_one_highest),
+    (lambda d: d.get("op") == "confronted_score", _need_confronted),
     (lambda d: d.get("host") == "pumped" or d.get("op") == "from_beneath", _need_pumped),
     (lambda d: d.get("op") == "most_accessories_gain", _need_accessories),
     (lambda d: bool(d.get("counter_kind")), _need_counters),
@@ -400,8 +414,10 @@ def ability_contexts(game, st, ability: dict, src) -> list:
     """The cards an ability's "it" / "that card" may be (the card its trigger or Reaction noted): an opposing
     Friend ready and exhausted, one of the controller's Friends, a face-up and a face-down Troublemaker;
     [None] when the ability does not say "it"."""
-    uses_it = any(d.get("it") or d.get("tm") == "it" or d.get("to") == "it" or d.get("at") in ("there", "it")
-                  or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it")
+    uses_it = any(d.get("it") or d.get("tm") == "it" or d.get("to") in ("it", "it_problem") or d.get("at") in ("there", "it")
+                  or d.get("area") == "there" or d.get("there")
+                  or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it", "ignore_flip", "flip_power",
+                                     "discard_shared_type", "hand_same_cost_there")
                   for d in _walk(ability.get("effects")))
     if not uses_it:
         return [None]

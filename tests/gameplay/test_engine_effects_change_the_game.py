@@ -101,11 +101,9 @@ def _board(game, card, ability, exhausted: bool):
                 st.d["cards"][b]["bn"] = src
     if needs_faceoff(ability):
         start_problem_faceoff(game, st)
-        if on == "flipped" and t != "Event":  # "When this card is flipped" (Chaos, 515): it is a flipped card
-            game.r.leave_play(st.d, Ev(True), src, "disc")
-            src = st.d["pl"][0]["disc"][-1]
-            game.r.put(st.d, src, "flip")
-            src = st.d["pl"][0]["flip"][-1]
+        if on == "flipped":  # "When this card is flipped" (Chaos, 515): it is one of Ann's flipped cards
+            src = game._new(st.d, card.key, 0, "flip")
+            st.d["pl"][0]["flip"].append(src)
     st._la = None
     return st, src
 
@@ -123,9 +121,10 @@ def _run(game, card, ability, *, act: bool, exhausted: bool, it_index: int):
     ev = Ev()
     if act:
         fr = {"p": 0, "src": src, "eff": list(ability["effects"]), "i": 0, "ch": None, "lbl": "test", "after": None}
-        if it is not None:
-            fr["it"] = it
-            fr["x"] = {"it": it, "area": [st.d["cards"][it].get("a")]}
+        if it is not None:  # what a trigger (x) or a Reaction (rxa: its area, rxf: where it came from) noted
+            area = st.d["cards"][it].get("a")
+            fr.update(it=it, itk=st.d["cards"][it]["k"], rxa=area, rxf="home1" if area != "home1" else "prob1",
+                      x={"it": it, "area": [area]})
         st.d["rq"].append(fr)
     return st, ev, len(its)
 
