@@ -246,7 +246,7 @@ def test_an_event_that_moves_itself_ends_there_not_in_the_discard_pile_304_2(gam
     for number, zone in found:
         st = stacked_game(game)
         set_tokens(st, 0, 9)
-        for n in ("PR12", "PR33", "PR36", "PR54", "PR71", "PR81") * 2:  # every color's power for its requirement
+        for n in ("PR12", "PR33", "PR36", "PR54", "PR71", "PR81") * 4:  # every color's power for its requirement
             place(game, st, n, 0, "home0")
         card = to_hand(game, st, number, 0)
         play = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == card)
