@@ -29,14 +29,14 @@ EVENT, TROUBLEMAKER, RESOURCE = "PR115", "RR11", "EO164"  # (RR11: "When this ca
 OTHER_TROUBLEMAKER = "PR159"  # (out of play: one more RR11 in play would be a uniqueness violation, 516)
 
 
-def _walk(x):
+def walk(x):
     if isinstance(x, dict):
         yield x
         for v in x.values():
-            yield from _walk(v)
+            yield from walk(v)
     elif isinstance(x, (list, tuple)):
         for v in x:
-            yield from _walk(v)
+            yield from walk(v)
 
 
 # ------------------------------------------------------------------ cards matching a filter
@@ -282,7 +282,7 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
 
 def apply_needs(game, st, ability: dict) -> None:
     ctx: dict = {}
-    for d in _walk([ability.get("effects"), ability.get("cond"), ability.get("if"), ability.get("sel")]):
+    for d in walk([ability.get("effects"), ability.get("cond"), ability.get("if"), ability.get("sel")]):
         for test, setup in NEEDS:
             if test(d):
                 setup(game, st, d, ctx)
@@ -323,7 +323,7 @@ def information(events, player: int) -> list:
 
 
 # ------------------------------------------------------------------ resolving, looking for an answer that acts
-def _settle(game, st, ev) -> None:
+def settle(game, st, ev) -> None:
     r = game.r
     for _ in range(400):
         d = st.d
@@ -342,7 +342,7 @@ def _declines(pend) -> list:
 def resolve_exploring(game, st, base, ev: Ev, budget: list) -> tuple:
     """Resolve everything waiting; at each decision try its answers (those that accept first) until one leads
     to a state whose projection differs from ``base``.  Returns (the state, changed?)."""
-    _settle(game, st, ev)
+    settle(game, st, ev)
     d = st.d
     if not d["pending"] or d["outcome"]:
         st._la = None
@@ -381,10 +381,10 @@ FACEOFF_OPS = {"flip", "flip_if_involved", "ignore_flip", "flipped_card", "leave
 def needs_faceoff(ability: dict) -> bool:
     on = str(ability.get("on") or "")
     effects = ability.get("effects")
-    if any(d.get("op") == "start_fo" for d in _walk(effects)):
+    if any(d.get("op") == "start_fo" for d in walk(effects)):
         return False  # it starts its own
     return ("fo" in on or "faceoff" in on or "flip" in on or "faceoff" in str(ability.get("timing") or "")
-            or any(d.get("op") in FACEOFF_OPS or d.get("at") == "faceoff" for d in _walk(effects)))
+            or any(d.get("op") in FACEOFF_OPS or d.get("at") == "faceoff" for d in walk(effects)))
 
 
 def start_problem_faceoff(game, st) -> None:
@@ -396,7 +396,7 @@ def start_problem_faceoff(game, st) -> None:
     for _ in range(20):
         fo = st.d["fo"]
         if st.d["pending"] or st.d["rq"] or st.d["trig"]:
-            _settle(game, st, ev)
+            settle(game, st, ev)
             if st.d["pending"]:
                 break
         if fo["stage"] == "w_flip":
@@ -418,19 +418,24 @@ def ability_contexts(game, st, ability: dict, src) -> list:
                   or d.get("area") == "there" or d.get("there")
                   or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it", "ignore_flip", "flip_power",
                                      "discard_shared_type", "hand_same_cost_there")
-                  for d in _walk(ability.get("effects")))
+                  for d in walk(ability.get("effects")))
     if not uses_it:
         return [None]
     cards = st.d["cards"]
+    r = game.r
+
+    def friend(i, ctrl, exhausted=None):
+        c = cards[i]
+        return c["c"] == ctrl and c["a"] == "prob0" and r.ctype(st.d, i) == "Friend" and i != src and \
+            (exhausted is None or bool(c.get("ex")) == exhausted)
+
+    picks = (lambda i: friend(i, 1, False), lambda i: friend(i, 1, True), lambda i: friend(i, 0),
+             lambda i: r.ctype(st.d, i) == "Troublemaker" and not cards[i].get("fd"),
+             lambda i: r.ctype(st.d, i) == "Troublemaker" and bool(cards[i].get("fd")),
+             lambda i: cards[i]["c"] == 1 and r.ctype(st.d, i) == "Resource")
     out = []
-    for pick in (lambda c: c["c"] == 1 and c["a"] == "prob0" and game.r.ctype(st.d, i) == "Friend" and not c.get("ex"),
-                 lambda c: c["c"] == 1 and c["a"] == "prob0" and game.r.ctype(st.d, i) == "Friend" and c.get("ex"),
-                 lambda c: c["c"] == 0 and c["a"] == "prob0" and game.r.ctype(st.d, i) == "Friend" and i != src,
-                 lambda c: game.r.ctype(st.d, i) == "Troublemaker" and not c.get("fd"),
-                 lambda c: game.r.ctype(st.d, i) == "Troublemaker" and c.get("fd"),
-                 lambda c: c["c"] == 1 and game.r.ctype(st.d, i) == "Resource"):
-        for i in st.d["play"]:
-            if pick(cards[i]):
-                out.append(i)
-                break
+    for pick in picks:
+        found = next((i for i in st.d["play"] if pick(i)), None)
+        if found is not None:
+            out.append(found)
     return out

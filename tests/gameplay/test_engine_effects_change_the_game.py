@@ -19,8 +19,8 @@ import pytest
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import place
 from tests.gameplay.effect_scenarios import (
-    _settle,
-    _walk,
+    settle,
+    walk,
     ability_contexts,
     apply_needs,
     generic_scenario,
@@ -68,7 +68,7 @@ def _src_area(card, ability):
 
 
 def _host_player(ability) -> int:
-    return 1 if any(d.get("k") == "host_yours" and d.get("yours") is False for d in _walk(ability)) else 0
+    return 1 if any(d.get("k") == "host_yours" and d.get("yours") is False for d in walk(ability)) else 0
 
 
 def _counters_named(card) -> dict:
@@ -101,7 +101,7 @@ def _board(game, card, ability, exhausted: bool):
     c = st.d["cards"][src]
     if c.get("z") == "play" or t in ("Mane Character", "Problem"):
         c.setdefault("cn", {}).update(_counters_named(card))
-        for d in _walk(ability.get("effects")):
+        for d in walk(ability.get("effects")):
             if d.get("k") in ("self_counters", "self_counters_exact"):
                 c["cn"][d["counter"]] = d["n"]
         if exhausted:
@@ -148,7 +148,7 @@ def acts(game, card, ability) -> bool:
         k, n = 0, 1
         while k < n:
             before, ev_b, n = _run(game, card, ability, act=False, exhausted=exhausted, it_index=k)
-            _settle(game, before, ev_b)
+            settle(game, before, ev_b)
             st, ev, _ = _run(game, card, ability, act=True, exhausted=exhausted, it_index=k)
             _, changed = resolve_exploring(game, st, projection(before.d), ev, [60])
             if changed or information(ev.items, 0):
@@ -173,7 +173,7 @@ def _enter(game, card, ability, trigger: bool):
 
 def enters_play_acts(game, card, ability) -> bool:
     before, ev_b = _enter(game, card, ability, False)
-    _settle(game, before, ev_b)
+    settle(game, before, ev_b)
     st, ev = _enter(game, card, ability, True)
     _, changed = resolve_exploring(game, st, projection(before.d), ev, [60])
     return changed or bool(information(ev.items, 0))
@@ -195,7 +195,7 @@ def _is_enter(ab) -> bool:
 def _is_other(ab) -> bool:
     if ab.get("kind") not in ("trigger", "activated", "event") or _is_enter(ab):
         return False
-    if ab.get("on") in LEFT_PLAY or any(d.get("op") in LEFT_PLAY_OPS for d in _walk(ab.get("effects"))):
+    if ab.get("on") in LEFT_PLAY or any(d.get("op") in LEFT_PLAY_OPS for d in walk(ab.get("effects"))):
         return False  # checked by the leaves-play test (410.6a)
     return True
 
@@ -229,7 +229,7 @@ def _self_zone_events(db):
         if card.front.type != "Event" or ab.get("timing") not in ("main", "immediate"):  # (played in a Main Phase here;
             # a Faceoff Event, AD111, is checked by test_every_automated_ability_changes_the_game)
             continue
-        for d in _walk(ab.get("effects")):
+        for d in walk(ab.get("effects")):
             if d.get("op") in zones and d.get("target") == {"self": True}:
                 out.append((card.number, zones[d["op"]]))
     return out
