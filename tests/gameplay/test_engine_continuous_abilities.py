@@ -1172,6 +1172,8 @@ def test_enters_play_with_counters_and_removes_one_each_turn(game, card_db):
     for left in (2, 1, 0, 0):
         st.d["tp"] = 0
         start_turn(game.r, st.d, Ev(True))
+        st.d["step"] = "draw"  # (past the window at the start of the Draw Step, 601.2a)
+        game.r.step(st.d, Ev(True))
         resolve_all(game, st)
         assert st.counters(ff).get("+1", 0) == left
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (add_power, answer, close_window, leave_play, place, pre_priority, resolve_all,
+from gameplay.engine.mlp.scenario import (end_main_phase, add_power, answer, close_window, leave_play, place, pre_priority, resolve_all,
                                           resolve_step, run_step, set_card, set_tokens, stacked_game)
 
 
@@ -130,7 +130,7 @@ def test_added_color_lasts_until_the_end_of_the_main_phase(game, card_db):
     mod = next(m for m in st.d["mods"] if m.get("col"))
     assert mod["u"] == "main_phase" and mod["n"] == 0
     assert game.power(st, friend) == game.printed_power(st, friend)  # a color, not power
-    close_window(game, st, "main")  # the Main Phase ends
+    end_main_phase(game, st)  # the Main Phase ends (after its end window, 601.2c)
     assert "Laughter" not in game.colors(st, friend) and st.step == "score"
 
 
@@ -168,7 +168,7 @@ def test_flam_exhausts_a_character_of_the_turn_player_at_its_problem(game, card_
     st.d["step"] = "tp_start"
     st.d["prio"] = None
     run_step(game, st, ev=ev)
-    assert st.step == "tm_uncover" and st.triggers_waiting and st.triggers_waiting[0]["p"] == 0  # the turn player's
+    assert st.step == "w_tp" and st.triggers_waiting and st.triggers_waiting[0]["p"] == 0  # the turn player's
     while st.triggers_waiting or st.resolving or st.pending:
         if st.pending:
             pend = st.pending

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (answer, close_window, end_durations, enter_play, frighten, leave_play,
+from gameplay.engine.mlp.scenario import (end_main_phase, answer, close_window, end_durations, enter_play, frighten, leave_play,
                                           move_card, place, play_effects, resolve_all, resolve_step, set_card,
                                           set_tokens, stacked_game, start_turn, trigger_all)
 
@@ -167,7 +167,7 @@ def test_two_color_event_offers_only_characters_of_either_color(game, card_db):
     resolve_all(game, st)
     assert game.power(st, jay) == 4 and game.colors(st, jay) == ("Loyalty", "Kindness")
     assert all(m["u"] == "main_phase" for m in st.d["mods"])  # "until the end of the phase" in the Main Phase
-    close_window(game, st, "main")
+    end_main_phase(game, st)
     assert game.power(st, jay) == 2
 
 
@@ -376,7 +376,7 @@ def test_resource_becomes_a_friend_while_you_have_none_of_that_color(game, card_
     assert game.colors(st, boulder) == ("Honesty",) and game.power(st, boulder) == 2
     assert game.can_pay_requirement(st, 0, card_db[card_db.key("AD19")])  # 507.3 its power is Honesty power
     assert game.select(st, {"type": "Resource", "ctrl": "you"}, 0, None) == [boulder]  # still a Resource
-    close_window(game, st, "main")  # the end of the Main Phase
+    end_main_phase(game, st)  # the end of the Main Phase
     assert game.card_type(st, boulder) == "Resource" and not game.is_character(st, boulder)
 
 

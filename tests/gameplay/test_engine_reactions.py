@@ -300,7 +300,7 @@ def test_epic_win_and_fire_in_the_sky_at_the_start_of_your_troublemaker_phase(ga
             break
         p = game.to_move(st)
         st, _ = game.apply(st, game.legal_actions(st, p)[0] if st.pending else Action("pass", p))
-    assert st.step == "tm_uncover" and st.priority["w"] in ("rx", "phase")
+    assert st.step == "w_tp" and st.priority["w"] in ("rx", "phase")
     score = st.score(1)
     st, _ = game.apply(st, rx_plays(game, st, 1, ew)[0])
     assert st.score(1) == score + pts and not st.has_card(tm)

@@ -163,7 +163,7 @@ def test_score_phase_ability_only_in_the_turn_players_score_phase(game):
     bobs = place(game, st, "CN27", 1, "prob1")
     place(game, st, "PR151", 1, "home1")
     assert not _can_activate(game, st, bags, 0)  # Main Phase: no
-    st = pass_until(game, st, lambda s: s.step == "score_go" and s.priority and game.to_move(s) == 0)
+    st = pass_until(game, st, lambda s: s.step == "w_score" and s.priority and game.to_move(s) == 0)
     assert st.priority["w"] == "phase" and st.turn_player == 0
     assert not _can_activate(game, st, bobs, 1)  # not Bob's Score Phase
     base = game.power(st, bags)
@@ -193,8 +193,8 @@ def test_troublemaker_phase_window_and_abilities(game):
     ev_card = to_hand(game, st, "PR115", 0)
     assert not _can_activate(game, st, dash, 0)  # not in the Main Phase
     assert not any(a.kind == "play" and a.get("card") == ev_card for a in game.legal_actions(st, 0))
-    st = pass_until(game, st, lambda s: s.turn_player == 0 and s.turn > 1 and s.step == "tm_uncover" and s.priority)
-    assert st.priority == {"w": "phase", "p": 0, "n": 0}
+    st = pass_until(game, st, lambda s: s.turn_player == 0 and s.turn > 1 and s.step == "w_tp" and s.priority)
+    assert st.priority == {"w": "phase", "p": 0, "n": 0, "ph": "tp", "end": False}
     set_tokens(st, 0, 5)
     a = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == dash)
     st, _ = game.apply(st, a)

@@ -320,3 +320,18 @@ def end_durations(game: MLPGame, state: State, until: str) -> None:
     """The effects lasting "until the end of the ``until``" (turn, faceoff, phase, ...) end now."""
     game.r.expire(state.d, until)
     state._la = None
+
+
+def end_main_phase(game: MLPGame, state: State) -> Ev:
+    """End the Main Phase in place (tests): its window closes, "At the end of your Main Phase" triggers
+    fire, the end-of-Main-Phase window (601.2, 601.2c) opens and both players pass, then "until the end
+    of the phase" modifiers end and the Score Phase is next (610)."""
+    ev = Ev()
+    r = game.r
+    r.window_closed(state.d, ev, "main")
+    r.step(state.d, ev)  # the end-of-Main-Phase window opens
+    r.pass_priority(state.d, ev)
+    r.pass_priority(state.d, ev)
+    r.step(state.d, ev)  # main_over
+    state._la = None
+    return ev

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import time
 from collections import Counter
 from typing import Any
@@ -101,6 +102,9 @@ def hidden_log_check(game: MLPGame, before: list[tuple[Counter, Counter, Counter
     after = private_keys(state.d)
     # a card of the same name in a public zone before or after this action may be named (either player's)
     seen = {game.db.cards[k].name for q in (0, 1) for k in set(before[q][2]) | set(after[q][2])}
+    # a card flipped during this action was public (515) even if it went back to the deck and was drawn in
+    # the same action (the faceoff ends, the flips go to the bottom of a near-empty deck, the next Draw Step)
+    seen |= {m[1] for e in events if e.get("type") == "flip" for m in [_FLIPPED.search(e.get("msg", ""))] if m}
     for p in (0, 1):
         (hand0, deck0, _), (hand1, deck1, _) = before[p], after[p]
         names = {game.db.cards[k].name for k in hand1 - hand0 if (deck0 - deck1)[k]} - seen
@@ -112,6 +116,9 @@ def hidden_log_check(game: MLPGame, before: list[tuple[Counter, Counter, Counter
                 for nm in names:
                     if nm in _without_longer_names(game, nm, msg):
                         raise InvariantError(f"{nm} went unseen from a deck to a hand but {viewer}'s log reads {msg!r}")
+
+
+_FLIPPED = re.compile(r" flips (.+) \(-?\d+\)$")
 
 
 def _without_longer_names(game: MLPGame, nm: str, msg: str) -> str:

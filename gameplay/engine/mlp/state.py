@@ -222,7 +222,7 @@ STATE_KEYS: dict[str, str] = {
     "trig": "triggered abilities waiting to be put on the resolution queue (511.7)",
     "rq": "the resolution queue: frames {p, src, eff: effects, i: next effect, ch: the choice made, ...}",
     "pending": "the decision a player must make {kind, player, options, rule, ...}, or None",
-    "prio": "the open priority window {p: who has priority, n: passes in a row, w: the window}, or None",
+    "prio": "the open priority window {p: who has priority, n: passes in a row, w: the window; a phase window (601.2): ph its Phase, end an end-of-Phase window}, or None",
     "fo": "the faceoff being played (514), or None",
     "sc": "Score Phase bookkeeping (610), or None",
     "sc_ch": "the Problems challenged at this turn (608.1/608.3)",

@@ -12,6 +12,10 @@ from .replacements import persistent_then
 TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten")
 
 
+#: the chosen-card ops a card outside play may do to itself ("this card"), and the zone each puts it in
+_SELF_OUTSIDE_PLAY = {"banish": "ban", "dismiss": "disc", "to_deck_top": "deck", "to_hand": "hand"}
+
+
 def targeted_effect(self, st, ev, fr, e) -> bool:
     """The effects on chosen cards (exhaust, ready, frighten, dismiss, move, power, ...): the targets
     (705.2f), then the op on each of them."""
@@ -32,11 +36,14 @@ def targeted_effect(self, st, ev, fr, e) -> bool:
         self.add_mod(st, src, n, e.get("until", "turn"))
         self.log(ev, "power", lambda: f"{self.name(st, src)} (flipped) gets {n:+d} power")
         return True
-    if tgt.get("self") and src in st["cards"] and st["cards"][src].get("z") == "flip" and op in ("banish", "dismiss", "to_deck_top"):
-        # a flipped (Chaos) card acting on itself in the flip zone
+    if tgt.get("self") and op in _SELF_OUTSIDE_PLAY and src in st["cards"] and st["cards"][src].get("z") in ("flip", "queue"):
+        # a flipped (Chaos) card acting on itself in the flip zone, or an Event on itself while it resolves in
+        # the queue zone (408; "Put this card on top of its owner's deck", "then banish this card"): put
+        # elsewhere, it is not put into the discard pile afterwards (304.2)
         nm = self.name(st, src)
-        self.put(st, src, "ban" if op == "banish" else "deck" if op == "to_deck_top" else "disc", "top")
-        self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from the flip zone")
+        where = {"flip": "the flip zone", "queue": "the queue"}[st["cards"][src]["z"]]
+        self.put(st, src, _SELF_OUTSIDE_PLAY[op], "top")
+        self.log(ev, "zone", lambda: f"{nm} is {'banished' if op == 'banish' else 'moved'} from {where}")
         return True
     cands = target_cards(self, st, fr, e)
     if e.get("cost") and fr["ch"] is None and (not cands or st["pl"][p]["tok"] < e.get("pay", 0)):

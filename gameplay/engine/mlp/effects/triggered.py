@@ -433,7 +433,7 @@ def xf_ok(self, st, cid, xf, x) -> bool:
         return False
     if xf.get("counter") and x.get("counter") != xf["counter"]:
         return False
-    if xf.get("main") and st.get("step") not in ("main", "main_start"):
+    if xf.get("main") and st.get("step") not in ("main", "main_start", "w_main_end"):
         return False  # "during their Main Phase"
     if xf.get("draws_n"):  # "your third card during a turn" (draws this turn, counted by Rules.draw)
         dt = st["pl"][me].get("dtt")

@@ -12,8 +12,9 @@ from __future__ import annotations
 from .decisions import (  # noqa: F401
     illegal_reason,
     manual_effect,
-    PHASE_WINDOWS,
+    BOUNDARY_WINDOWS,
     ask,
+    open_phase_window,
     open_window,
     pass_priority,
     window_closed,

@@ -116,7 +116,7 @@ def decide(self, st, ev, action) -> None:
                 self.next_turn(st, ev, first=True)
     elif kind == "challenge":
         if opt == "done":
-            st["step"] = "tp_end"
+            st["step"] = "tp_end"  # (the Challenge Step ends: tp_end triggers, then its window)
         else:
             c = st["cards"][opt]
             tax = self.action_tax(st, p, "challenge", opt)
@@ -148,7 +148,7 @@ def decide(self, st, ev, action) -> None:
     elif kind == "uncover_order":
         uncover_one(self, st, ev, opt)  # 607.2 the turn player's chosen next Troublemaker
         if uncover_turn_players(self, st, ev):
-            st["step"] = "tm_challenge"
+            st["step"] = "w_uncovered"  # 601.2 the end of the Uncover Step
             st["sc_ch"] = []
     elif kind == "vexing":
         sc = st["sc"]

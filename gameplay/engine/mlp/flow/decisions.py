@@ -85,6 +85,13 @@ def open_window(self, st, name) -> None:
     st["prio"] = {"w": name, "p": st["tp"], "n": 0}  # 510.2: the turn player gets priority
 
 
+def open_phase_window(st, phase: str, end: bool = False) -> None:
+    """601.2: a priority window at a phase or step boundary, the turn player first (510.2); ``phase``
+    names the Phase it belongs to (512.3 "[x] Phase:" timing), ``end`` marks an end-of-Phase window
+    (601.2c: no new windows for Phase actions of that Phase after it)."""
+    st["prio"] = {"w": "phase", "p": st["tp"], "n": 0, "ph": phase, "end": end}
+
+
 def pass_priority(self, st, ev, auto=False) -> None:
     pr = st["prio"]
     pr["n"] += 1
@@ -96,16 +103,38 @@ def pass_priority(self, st, ev, auto=False) -> None:
     else:
         pr["p"] = opponent(pr["p"])
 
-PHASE_WINDOWS = {"w_ready": "tp_start", "w_score": "score_go", "w_end": "wrap"}
+#: 601.2 "At the start and end of each Phase and Step a priority window opens": the window steps of a
+#: turn, window step -> (the step after it, its Phase, an end-of-Phase window, the boundary and rule).
+#: Where one step ends and the next starts with nothing happening in between, that moment is one
+#: window (two windows in a row with no game event between them offer nothing one window does not:
+#: taking an action opens a new window anyway, 510.3).  No window in the Ready Phase before the Draw
+#: Step (601.2a) or in the Wrap Up Step (601.2b, 616.1).  The window after each confront step is
+#: opened by ``flow.turn._confront_next`` (611, 610.1).
+BOUNDARY_WINDOWS = {
+    "w_draw": ("draw", "ready", False, "601.2a: after the Action Step, the start of the Draw Step (605)"),
+    "w_ready": ("tp_start", "ready", True, "601.2: the end of the Draw Step and of the Ready Phase"),
+    "w_tp": ("tm_uncover", "tp", False, "601.2: the start of the Troublemaker Phase (606) and Uncover Step (607)"),
+    "w_uncovered": ("tm_challenge", "tp", False, "601.2: the end of the Uncover Step, start of the Challenge Step (608)"),
+    "w_tp_end": ("main_start", "tp", True, "601.2: the end of the Challenge Step and of the Troublemaker Phase"),
+    "w_main_end": ("main_over", "main", True, "601.2, 601.2c: the end of the Main Phase (609)"),
+    "w_score": ("score_go", "score", False, "601.2: the start of the Score Phase (610) and its first Confront Step (611)"),
+    "w_solve": ("solve", "score", False, "601.2: the end of the Faceoff Step (612), start of the Solve Step (613)"),
+    "w_score_end": ("end", "score", True, "601.2: the end of the Solve Step and of the Score Phase"),
+    "w_end": ("wrap", "end", False, "601.2, 615.1: the End Phase (614) and its End of Turn Step"),
+}
 
 
 def window_closed(self, st, ev, w) -> None:
-    if w in ("phase", "rx"):
-        return  # step() already moved on to the step after the window
+    if w == "phase":
+        bw = BOUNDARY_WINDOWS.get(st["step"])
+        if bw is not None:
+            st["step"] = bw[0]  # the game moves forward (510.3)
+        return
+    if w == "rx":
+        return
     if w == "main":
         self.fire_all(st, ev, "main_end", players=(st["tp"],))  # "At the end of your Main Phase"
-        self.expire(st, "main_phase")  # "until the end of the phase" during the Main Phase
-        st["step"] = "score"  # 610
+        st["step"] = "w_main_end"  # 601.2 (the phase's modifiers end after that window: main_over)
     elif w == "fo":
         fo = st["fo"]
         fo["stage"] = {"w_start": "flip", "w_flip": "compare", "w_end": "end"}[fo["stage"]]

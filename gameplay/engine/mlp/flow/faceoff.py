@@ -305,7 +305,7 @@ def end_faceoff(self, st, ev) -> None:
         st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "faceoff"]
     self.log(ev, "faceoff", "The faceoff ends")
     if fo_.get("ret"):  # 707.4 the window the effect interrupted goes on (the starter gets priority)
-        st["prio"] = {"w": fo_["ret"]["w"], "p": fo_["chal"], "n": 0}
+        st["prio"] = {**fo_["ret"], "p": fo_["chal"], "n": 0}
 
 
 def replace_problem(self, st, ev, area, solved=True, solved_fired=False) -> None:

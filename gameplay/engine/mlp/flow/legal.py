@@ -637,14 +637,15 @@ def _activated_actions(self, st, p, acts, main, first_only, rx_only) -> None:
 
 
 # 512.3 "Score Phase:" / "Troublemaker Phase:" timing: only the turn player, in a priority window of that
-# Phase of their turn, not during a faceoff (512.3a): the start-of-Score-Phase window (601.2) and the
-# start-of-Troublemaker-Phase window (opened after its start triggers when such a card could be used)
-PHASE_TIMINGS = {"score": "score_go", "tp": "tm_uncover"}
+# Phase of their turn (flow.decisions.BOUNDARY_WINDOWS: its start, its step boundaries, after each confront
+# step), not during a faceoff (512.3a), and not once its end-of-Phase window has opened (601.2c)
+PHASE_TIMINGS = {"score": "score", "tp": "tp"}
 
 
 def _phase_timing_ok(st, p, tm) -> bool:
     pr = st["prio"]
-    return p == st["tp"] and not st["fo"] and pr is not None and pr["w"] == "phase" and st["step"] == PHASE_TIMINGS[tm]
+    return p == st["tp"] and not st["fo"] and pr is not None and pr["w"] == "phase" \
+        and pr.get("ph") == PHASE_TIMINGS[tm] and not pr.get("end")
 
 
 def _rx_cond(self, k) -> dict | None:

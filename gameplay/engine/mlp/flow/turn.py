@@ -10,7 +10,7 @@ from ..constants import FRIEND, MANE, TM, opponent, tokens_for
 from ..reactions import rx_window
 from ..effects.timed import fire_delayed
 from ..effects.triggered import no_ready_while, note_gain
-from .decisions import PHASE_WINDOWS, ask
+from .decisions import BOUNDARY_WINDOWS, ask, open_phase_window
 
 
 _OPP_HOME = ("home1", "home0")  # (by controller: the other player's home)
@@ -268,11 +268,11 @@ def step(self, st, ev) -> None:
         return
     s = st["step"]
     tp = st["tp"]
-    if s in PHASE_WINDOWS:
-        # 601.2: a priority window at a phase boundary (Immediate actions only; auto-passed when
-        # nobody has one)
-        st["step"] = PHASE_WINDOWS[s]
-        st["prio"] = {"w": "phase", "p": tp, "n": 0}
+    bw = BOUNDARY_WINDOWS.get(s)
+    if bw is not None:
+        # 601.2: a priority window at a phase or step boundary (the step stays the window's while it
+        # is open; window_closed moves on).  Auto-passed by whoever has nothing but "pass".
+        open_phase_window(st, bw[1], bw[2])
         return
     handler = STEPS.get(s)
     if handler is None:
@@ -288,17 +288,12 @@ def _step_tp_start(self, st, ev, _fo, _s, tp) -> None:
         self.fire_all(st, ev, "tp_start", players=(tp,))
         self.fire_all(st, ev, "opp_tp_start", players=(opponent(tp),))
         self.fire_all(st, ev, "any_tp_start")
-    st["step"] = "tm_uncover"
-    tpk = self.tp_keys
-    if tpk and any(st["cards"][c]["k"] in tpk for c in st["pl"][tp]["hand"] + [o for o in st["play"] if st["cards"][o]["c"] == tp]):
-        # 601.2 the start-of-Troublemaker-Phase window, for "Troublemaker Phase:" abilities (512.3);
-        # opened only when the turn player has such a card (otherwise nobody could act differently)
-        st["prio"] = {"w": "phase", "p": tp, "n": 0}
+    st["step"] = "w_tp"  # 601.2 the start-of-Troublemaker-Phase window ("Troublemaker Phase:" abilities, 512.3)
 
 
 def _step_tm_uncover(self, st, ev, _fo, _s, _tp) -> None:
     if uncover_turn_players(self, st, ev):
-        st["step"] = "tm_challenge"
+        st["step"] = "w_uncovered"  # 601.2 the end of the Uncover Step
         st["sc_ch"] = []
 
 
@@ -325,7 +320,7 @@ def _step_tp_end(self, st, ev, _fo, _s, tp) -> None:
     if self.may_fire(st, "tp_end"):
         self.fire_all(st, ev, "tp_end", players=(tp,))
         self.fire_all(st, ev, "any_tp_end")
-    st["step"] = "main_start"
+    st["step"] = "w_tp_end"  # 601.2 the end-of-Troublemaker-Phase window (601.2c)
 
 
 def _step_main_start(self, st, ev, _fo, _s, tp) -> None:
@@ -337,6 +332,11 @@ def _step_main_start(self, st, ev, _fo, _s, tp) -> None:
     _inspired(self, st, ev)
     st["step"] = "main"
     self.open_window(st, "main")  # 609.1
+
+
+def _step_main_over(self, st, _ev, _fo, _s, _tp) -> None:
+    self.expire(st, "main_phase")  # "until the end of the phase" during the Main Phase (after its end window)
+    st["step"] = "score"  # 610
 
 
 def _step_score(self, st, _ev, _fo, _s, tp) -> None:
@@ -361,10 +361,12 @@ def _step_confront(self, st, ev, _fo, _s, _tp) -> None:
 def _step_faceoff_step(self, st, ev, _fo, _s, tp) -> None:
     sc = st["sc"]
     conf = sc["conf"]
-    st["step"] = "solve"
+    st["step"] = "solve"  # (no faceoff: the last confront step's window was the Faceoff Step's)
     if len(conf) >= 2:  # 612.1
+        st["step"] = "w_solve"  # 601.2 the end of the Faceoff Step, after the faceoff
         self.start_faceoff(st, ev, "multi", list(conf), tp)
     elif len(conf) == 1 and _confrontable(self, st, opponent(tp), conf):  # 612.2
+        st["step"] = "w_solve"
         self.start_faceoff(st, ev, "problem", list(conf), tp)
 
 
@@ -385,7 +387,7 @@ def _step_solve(self, st, ev, _fo, _s, _tp) -> None:
     self.expire(st, "score_phase")
     if st.get("dly"):
         fire_delayed(self, st, "score_end_own")  # "At the end of your Score Phase, ..."
-    st["step"] = "end"
+    st["step"] = "w_score_end"  # 601.2 the end-of-Score-Phase window (601.2c)
 
 
 def _step_end(self, st, ev, _fo, _s, tp) -> None:
@@ -409,13 +411,37 @@ def _step_game_go(self, st, ev, _fo, _s, _tp) -> None:
     self.next_turn(st, ev, first=True)
 
 
+def _step_draw(self, st, ev, _fo, _s, tp) -> None:
+    """605 the Draw Step (then "At the end of your draw step" / "At the start of your turn" triggers)."""
+    pl = st["pl"][tp]
+    extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)
+             if ab.get("op") == "extra_tokens_draw"]
+    if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
+        self.draw(st, ev, tp, 1 + len(extra))
+    if self.may_fire(st, "turn_start"):
+        self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
+        self.fire_all(st, ev, "turn_start", players=(tp,))
+        self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
+    if st.get("dly"):
+        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (effects.timed.delay)
+        fire_delayed(self, st, "own_turn_start")
+    for cid in self.kw_candidates(st, "Meticulous"):
+        if st["cards"][cid]["c"] == tp:
+            x = self.kw(st, cid, "Meticulous")
+            if x:
+                self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
+    st["step"] = "w_ready"
+
+
 #: a step of the turn (st["step"]) -> what the game does in it (rules, st, ev, faceoff, step, turn player)
 STEPS = {
+    "draw": _step_draw,
     "tp_start": _step_tp_start,
     "tm_uncover": _step_tm_uncover,
     "tm_challenge": _step_tm_challenge,
     "tp_end": _step_tp_end,
     "main_start": _step_main_start,
+    "main_over": _step_main_over,
     "score": _step_score,
     "score_go": _step_score_go,
     "confront": _step_confront,
@@ -581,6 +607,7 @@ def _confront_next(self, st, ev):
             self.fire(st, ev, "confront", cid)
         elif c and c["c"] == tp and self.ctype(st, cid) == MANE and c["a"] == area:
             self.fire(st, ev, "confront", cid)
+    open_phase_window(st, "score")  # 601.2 the end of this Confront Step (611), the start of the next
 
 
 def _confrontable(self, st, p, areas) -> list:
@@ -682,23 +709,9 @@ def start_turn(self, st, ev) -> None:
     note_gain(st, tp, n)  # (tokens gained this turn)
     self.log(ev, "tokens", lambda: f"{pl['name']} gains {n} action tokens ({pl['tok']})")
     if self.rx_keys:
-        self.rx_note(st, "phase", ph="ready", tp=tp)  # reacted to in the window after the Draw Step (601.2a)
+        self.rx_note(st, "phase", ph="ready", tp=tp)  # reacted to in the window at the start of the Draw Step (601.2a)
         self.rx_note(st, "gain", by=tp, n=n)
-    if not (tp == st["first"] and pl["turns"] == 1):  # 605.1a
-        self.draw(st, ev, tp, 1 + len(extra))
-    if self.may_fire(st, "turn_start"):
-        self.fire_all(st, ev, "draw_step_end", players=(tp,))  # "At the end of your draw step" (605)
-        self.fire_all(st, ev, "turn_start", players=(tp,))
-        self.fire_all(st, ev, "any_turn_start")  # "At the start of each player's turn" ("that player": as_tp)
-    if st.get("dly"):
-        fire_delayed(self, st, "turn_start")  # "At the start of the next turn, ..." (effects.timed.delay)
-        fire_delayed(self, st, "own_turn_start")
-    for cid in self.kw_candidates(st, "Meticulous"):
-        if st["cards"][cid]["c"] == tp:
-            x = self.kw(st, cid, "Meticulous")
-            if x:
-                self.queue_trigger(st, cid, tp, [{"op": "may", "effects": [{"op": "look_top", "n": x, "whose": "you"}]}], f"Meticulous {x}")
-    st["step"] = "w_ready"
+    st["step"] = "w_draw"  # 601.2a the first window of the Ready Phase: after the Action Step
 
 
 def end_of_turn(self, st, ev) -> None:

@@ -8,7 +8,7 @@ from ..constants import COLOR_NAMES, FRIEND, INFINITE, TM, opponent
 
 
 #: steps of the Score Phase (610): "during the Score Phase" conditions
-SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "solve")
+SCORE_STEPS = ("score", "w_score", "score_go", "confront", "faceoff_step", "w_solve", "solve", "w_score_end")
 
 _SOLVED: dict = {}
 

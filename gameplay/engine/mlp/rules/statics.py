@@ -548,9 +548,9 @@ class ContinuousAbilities:
         if until != "phase":
             return until
         s = st.get("step")
-        if s in ("main", "main_start"):
+        if s in ("main", "main_start", "w_main_end"):
             return "main_phase"
-        if s in ("score", "w_score", "score_go", "confront", "faceoff_step", "solve"):
+        if s in SCORE_STEPS:
             return "score_phase"
         return "turn"
 
@@ -748,7 +748,7 @@ def _while_self_counters(self, _st, _src, cond, c, _k) -> bool:
 
 
 def _while_main_phase(self, st, _src, _cond, _c, _k) -> bool:
-    return st.get("step") in ("main", "main_start")
+    return st.get("step") in ("main", "main_start", "w_main_end")
 
 
 def _while_host_only_friend(self, st, _src, _cond, c, _k) -> bool:
@@ -867,7 +867,7 @@ def _while_sel_at_least(self, st, src, cond, c, _k) -> bool:
 
 def _while_your_tp(self, st, _src, _cond, c, _k) -> bool:
     # "during your Troublemaker Phase" (606)
-    return st["tp"] == c["c"] and st.get("step") in ("tp_start", "tm_uncover", "tm_challenge", "tp_end")
+    return st["tp"] == c["c"] and st.get("step") in ("tp_start", "w_tp", "tm_uncover", "w_uncovered", "tm_challenge", "tp_end", "w_tp_end")
 
 
 def _while_friends_here_at_least(self, st, _src, cond, c, _k) -> bool:

@@ -255,7 +255,7 @@ class Zones:
         """'Players can't draw more than 2 cards per turn.' / 'While a player has at least 4 cards in
         their hand, that player can't draw cards during the Main Phase.'"""
         ops = self.ops_in_play(st)
-        if "no_draw_main" in ops and st.get("step") in ("main", "main_start") and any(
+        if "no_draw_main" in ops and st.get("step") in ("main", "main_start", "w_main_end") and any(
                 len(st["pl"][p]["hand"]) >= ab["n"] for o, ab in self.statics(st, "no_draw_main")):
             return False
         if "max_draws" not in ops:
