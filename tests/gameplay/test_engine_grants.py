@@ -4,7 +4,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (end_main_phase, add_power, answer, close_window, leave_play, place, pre_priority, resolve_all,
+from gameplay.engine.mlp.scenario import (add_power, answer, end_main_phase, leave_play, place, pre_priority, resolve_all,
                                           resolve_step, run_step, set_card, set_tokens, stacked_game)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.cardtext import parse_line, parse_target
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (end_main_phase, answer, close_window, end_durations, enter_play, frighten, leave_play,
+from gameplay.engine.mlp.scenario import (answer, end_durations, end_main_phase, enter_play, frighten, leave_play,
                                           move_card, place, play_effects, resolve_all, resolve_step, set_card,
                                           set_tokens, stacked_game, start_turn, trigger_all)
 
