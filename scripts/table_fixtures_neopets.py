@@ -179,6 +179,57 @@ def vocabulary(game: NeopetsGame) -> list[str]:
     return written
 
 
+def vocabulary_more(game: NeopetsGame) -> list[str]:
+    """A stacked game through the demo cards of the vocabulary added last: Ann's Transmogrifier
+    (Transform), her Elemental Prism with named counters and Lucky Clover (defence successes from 3),
+    Bob's Paint Census (a Look at Ann's Rainbow Pool and Neopet Deck) and Bob's attack on turn 2."""
+    st = S.stacked_game(game, (S.deck(["Demo Transmogrifier", "Demo Heal"]),
+                               S.deck(["Demo Paint Census", "Demo Heal"])))
+    for p in (0, 1):
+        for _ in range(2):  # Level 2 for the Transmogrifier and the Rainbow Kacheek (4.2): test setup
+            S.give(game, st, S.FILLER, p, "codestones")
+    prism = S.give(game, st, "Demo Elemental Prism", 0, "equipment")
+    st.d["cards"][prism]["nc"] = {"fire": 2, "ice": 1}  # as if stored on earlier turns (Glossary Store)
+    S.give(game, st, "Demo Lucky Clover", 0, "equipment")
+    st.d["players"][0]["damage"] = 2
+    log: list[dict] = []
+    written: list[str] = []
+
+    def out(name: str, viewer: Any) -> None:
+        written.append(name)
+        dump(name, payload(game, st, log, viewer, len(log)))
+
+    def do(kind: str, player: int, **params) -> None:
+        nonlocal st
+        st, ev = S.act(game, st, kind, player, **params)
+        log.extend(ev)
+
+    def until(done) -> None:
+        nonlocal st
+        for _ in range(500):
+            if done(st):
+                return
+            p = game.to_move(st)
+            st, ev = game.apply(st, game.default_action(st, p))
+            log.extend(ev)
+        raise AssertionError("scenario not reached")
+
+    def prep(p: int):
+        return lambda s: S.at("preparation", p)(s) and s.d["active"] == p and not s.d["queue"]
+
+    until(prep(0))
+    do("play", 0, card=S.card_named(game, st, 0, "inventory", "Demo Transmogrifier"))
+    until(lambda s: not s.d["queue"] and not s.d["frames"] and s.d["priority"])
+    until(prep(1))
+    S.set_dice(st, [6, 5, 4, 3, 3, 1])  # Bob's attack dice; Ann's defence dice (3s block: Lucky Clover)
+    do("play", 1, card=S.card_named(game, st, 1, "inventory", "Demo Paint Census"))
+    until(lambda s: bool(s.d["pending"]) and s.d["pending"]["kind"] == "agility_reroll")  # Ann's (7.5f)
+    out("vocab_more_p0", 0)
+    out("vocab_more_p1", 1)
+    out("vocab_more_spectator", "spectator")
+    return written
+
+
 def main() -> None:
     game = NeopetsGame(CardDB.demo())
     seen: set[str] = set()
@@ -186,6 +237,7 @@ def main() -> None:
         for seed in range(1, 40):
             play(game, seed, seen, first=seed == 1)
     seen.update(vocabulary(game))
+    seen.update(vocabulary_more(game))
     print(f"{len(seen)} fixtures: {', '.join(sorted(seen))}")
 
 

@@ -137,10 +137,17 @@ function describe(card) {
   if (card.stats) parts.push(STATS.filter((s) => card.stats[s.key] !== undefined).map((s) => `${s.word} ${card.stats[s.key]}`).join(", "));
   if (card.damage) parts.push(`${card.damage} damage`);
   if (card.counters) parts.push(`${card.counters} counter${card.counters === 1 ? "" : "s"}`);
+  for (const [kind, n] of namedCounters(card)) parts.push(`${n} ${kind} counter${n === 1 ? "" : "s"}`);
+  if (card.transformed_from) parts.push(`transformed from ${card.transformed_from} (Glossary Transform)`);
   if (card.face_down) parts.push(card.zone === "discard" ? "Buried: face-down in the Discard, only you see it (6.8d)" : "face-down");
   if (card.planned_turn !== undefined && card.planned_turn !== null) parts.push(`Planned on turn ${card.planned_turn} (6.6d)`);
   if (card.automated === false) parts.push("text applied by hand");
   return parts.join(", ");
+}
+
+function namedCounters(card) {
+  // counters of several named kinds on one card (Glossary Counter, Store): [kind, n] pairs, public
+  return Object.entries(card.named_counters || {});
 }
 
 function typeClass(type) {
@@ -178,6 +185,8 @@ export function cardFrame(card, opts = {}) {
     card.automated === false ? el("span", { class: "manual-flag", title: "This card's text is not automated: apply it by hand" }, "Manual") : el("span"),
     card.petpet_used && card.petpet_used.length ? el("span", { class: "tag t-ex" }, `used: ${card.petpet_used.map((s) => STAT_WORD[s]).join(", ")}`) : null),
   card.counters ? el("span", { class: "ncounters", title: `${card.counters} counter${card.counters === 1 ? "" : "s"} on this card (Glossary Counter; public)` }, `\u25CF ${card.counters}`) : null,
+  namedCounters(card).length ? el("span", { class: `ncounters named${card.counters ? " also" : ""}` }, namedCounters(card).map(([kind, n]) =>
+    el("span", { class: "ncounter", title: `${n} ${kind} counter${n === 1 ? "" : "s"} on this card (Glossary Counter; public)` }, `${kind} ${n}`))) : null,
   cardStates(card));
 }
 
@@ -186,6 +195,7 @@ function cardStates(card) {
   const tags = [];
   if (card.face_down) tags.push(el("span", { class: "tag t-buried" }, card.zone === "discard" ? "Buried" : "Face-down"));
   if (card.planned_turn !== undefined && card.planned_turn !== null) tags.push(el("span", { class: "tag t-planned" }, `Planned t${card.planned_turn}`));
+  if (card.transformed_from) tags.push(el("span", { class: "tag t-transformed", title: `Transformed from ${card.transformed_from} (Glossary Transform)` }, "Transformed"));
   return tags.length ? el("span", { class: "states" }, tags) : null;
 }
 
@@ -219,6 +229,8 @@ export function cardDetail(card) {
   if (card.damage !== undefined) row("Damage", card.damage);
   if (card.level !== undefined) row("Level", `${card.level} (Codestones attached, 5.14)`);
   if (card.counters) row("Counters", `${card.counters} (Glossary Counter)`);
+  if (namedCounters(card).length) row("Named counters", namedCounters(card).map(([kind, n]) => `${kind} ${n}`).join(", ") + " (Glossary Counter)");
+  if (card.transformed_from) row("Transformed from", `${card.transformed_from}: it kept its damage, Status effects and Codestones (Glossary Transform, 5.6c.3)`);
   if (card.face_down && card.zone === "discard") row("Buried", "face-down in your Discard: only you see it, it can't be targeted or played (6.8d)");
   if (card.planned_turn !== undefined && card.planned_turn !== null) row("Planned", `on turn ${card.planned_turn}: playable in a later Preparation Phase of yours, discarded at the end of that turn otherwise (6.6d)`);
   const lines = String(card.text || "").split(/\n+/).filter(Boolean);
@@ -270,6 +282,7 @@ function activeNeopet(p, seat, ui) {
     st.frozen ? el("span", { class: "tag t-frozen" }, "Frozen") : null,
     st.shadows ? el("span", { class: "tag t-shadows" }, "In the Shadows") : null,
     st.double_damage && st.double_damage === p.view.turn ? el("span", { class: "tag t-fr" }, "Double damage this turn") : null,
+    n.transformed_from ? el("span", { class: "tag t-transformed", title: "Glossary Transform: it kept its damage, Status effects and Codestones (5.6c.3)" }, `Transformed from ${n.transformed_from}`) : null,
   ].filter(Boolean);
   const opts = ui.opts(n);
   return el("div", { class: "nactive", "aria-label": label },
@@ -373,11 +386,12 @@ function phaseTrack(v) {
       el("span", {}, word), el("small", {}, ` ${rule}`))));
 }
 
-function dieFace(v, kind, i, picked) {
-  // 7.5g: a 6 is a critical (never blocked), 4-5 a hit; a defence die of 4+ blocks one hit; 1-3 fail
+function dieFace(v, kind, i, picked, at = 4) {
+  // 7.5g: a 6 is a critical (never blocked), 4-5 a hit; a defence die of 4+ blocks one hit; 1-3 fail.
+  // ``at``: the roll's success threshold when a dice rule changes it (the view's battle.success_at)
   let what = "miss";
-  if (kind === "attack") what = v === 6 ? "critical" : v >= 4 ? "hit" : "miss";
-  else what = v >= 4 ? "block" : "fail";
+  if (kind === "attack") what = v === 6 ? "critical" : v >= at ? "hit" : "miss";
+  else what = v >= at ? "block" : "fail";
   return el("span", { class: `die die-${what}${picked ? " picked" : ""}`, title: `${kind} die ${i + 1}: ${v} (${what})`, role: "img", "aria-label": `${v}, ${what}${picked ? ", to be re-rolled" : ""}` },
     el("span", { class: "die-n" }, String(v)), el("span", { class: "die-w" }, what));
 }
@@ -395,20 +409,22 @@ function battlePanel(p) {
   const sig = JSON.stringify([v.turn, b.attack, b.defence]);
   const fresh = sig !== lastDice; // a new roll: the dice tumble (CSS only, never delays input)
   lastDice = sig;
+  const at = (kind) => (b.success_at && b.success_at[kind]) || 4;
   const tally = (dice, kind) => {
-    // 7.5g: successes are 4+; an attack 6 is a critical
+    // 7.5g: successes are 4+ (or from a dice rule's threshold); an attack 6 is a critical (9.3b.1)
     if (!dice.length) return null;
+    const from = at(kind) !== 4 ? `; successes from ${at(kind)}, a dice rule` : "";
     if (kind === "attack") {
       const crit = dice.filter((d) => d === 6).length;
-      const hits = dice.filter((d) => d === 4 || d === 5).length;
-      return `${crit} critical, ${hits} hit${hits === 1 ? "" : "s"}`;
+      const hits = dice.filter((d) => d >= at(kind) && d < 6).length;
+      return `${crit} critical, ${hits} hit${hits === 1 ? "" : "s"}${from}`;
     }
-    const blocks = dice.filter((d) => d >= 4).length;
-    return `${blocks} block${blocks === 1 ? "" : "s"}`;
+    const blocks = dice.filter((d) => d >= at(kind)).length;
+    return `${blocks} block${blocks === 1 ? "" : "s"}${from}`;
   };
   const row = (label, seat, dice, kind) => el("div", { class: `dice-row${fresh ? " rolled" : ""}` },
     el("span", { class: "dice-who" }, `${whoWords(p, seat)} — ${label}`, dice.length ? el("small", { class: "dice-tally" }, ` (${tally(dice, kind)})`) : null),
-    dice.length ? el("span", { class: "dice" }, dice.map((d, i) => dieFace(d, kind, i, picked(seat).includes(i))))
+    dice.length ? el("span", { class: "dice" }, dice.map((d, i) => dieFace(d, kind, i, picked(seat).includes(i), at(kind))))
       : el("span", { class: "muted" }, b.step === "start" || (kind === "defence" && b.step === "attack") ? "not rolled yet" : "no dice"));
   const result = b.damage !== null && b.damage !== undefined;
   return [
@@ -461,7 +477,7 @@ function seenWords(p, s) {
   const owner = s.whose === subject ? (mine ? "your" : "their") : isMe(p, s.whose) ? "your" : `${playerName(p, s.whose)}'s`;
   const what = s.from === "main_deck"
     ? `the top ${s.n} card${s.n === 1 ? "" : "s"} of ${owner} Main Deck`
-    : `${s.n} card${s.n === 1 ? "" : "s"} of ${owner} Inventory`;
+    : `${s.n} card${s.n === 1 ? "" : "s"} of ${owner} ${ZONE_WORDS[s.from] || s.from}`;
   const verb = s.kind === "look" ? (mine ? "look at" : "looks at") : mine ? "reveal" : "reveals";
   return `${whoWords(p, subject)} ${verb} ${what}`;
 }
@@ -587,12 +603,15 @@ function decisionHints(pend, p) {
     if (e) out.push(el("p", { class: "hint" }, "While: ", e.card ? el("button", { type: "button", class: "cardlink", "data-show": e.card }, e.msg) : e.msg));
   }
   if (pend.kind === "may" && pend.what) out.push(el("p", { class: "hint" }, `Effect: ${pend.what}`));
-  if (pend.kind === "reveal" && p.view.active_player !== pend.player) out.push(el("p", { class: "hint" }, `${playerName(p, p.view.active_player)}'s effect asks you to reveal from your Inventory.`));
+  const revealFrom = pend.kind === "reveal" ? ZONE_WORDS[(Object.values(pend.cards || {})[0] || {}).zone] || "Inventory" : "";
+  if (pend.kind === "reveal" && p.view.active_player !== pend.player) out.push(el("p", { class: "hint" }, `${playerName(p, p.view.active_player)}'s effect asks you to reveal from your ${revealFrom}.`));
   if (pend.kind === "reveal") out.push(el("p", { class: "hint" }, "Both players see the card you choose, under \u201cSeen this turn\u201d until the end of the turn; after that it is private again (9.10c)."));
   if (pend.kind === "plan") out.push(el("p", { class: "hint" }, "A Planned card not played by the end of your next turn goes to your Discard (Glossary Planned)."));
   if (pend.kind === "foresee" && pend.card) out.push(el("p", { class: "hint" }, "The card: ", el("button", { type: "button", class: "cardlink", "data-show": pend.card }, cardName(p, pend.card))));
   if (pend.kind === "agility_reroll" && pend.dice) {
-    out.push(el("div", { class: "dice" }, pend.dice.map((d, i) => dieFace(d, p.view.battle && p.view.battle.attacker === pend.player ? "attack" : "defence", i, (pend.picked || []).includes(i)))));
+    const b = p.view.battle;
+    const kind = b && b.attacker === pend.player ? "attack" : "defence";
+    out.push(el("div", { class: "dice" }, pend.dice.map((d, i) => dieFace(d, kind, i, (pend.picked || []).includes(i), (b && b.success_at && b.success_at[kind]) || 4))));
     out.push(el("p", { class: "hint" }, `Chosen so far: ${(pend.picked || []).length ? pend.picked.map((i) => `die ${i + 1}`).join(", ") : "none"} (a die only once, 7.5f.7; they are re-rolled together, 7.5f.8).`));
   }
   return out;

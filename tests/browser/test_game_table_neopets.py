@@ -409,3 +409,64 @@ def test_the_vocabulary_decisions_cite_their_rules(table_page, kind, rule):
         assert "Bob's effect asks you to reveal" in text and "manual effect" in text
     if kind == "plan":
         assert "Done: plan no more cards" in page.locator(".prompt .opts").inner_text()
+
+
+# ------------------------------------------------------------------ named counters, Transform, dice rules, Looks at pools
+def test_named_counters_a_transformed_neopet_and_a_dice_rule_are_drawn(table_page):
+    page = table_page()
+    state = fixture("neopets_vocab_more_p0")  # Bob attacks; Ann's Lucky Clover: defence successes from 3
+    view = state["view"]
+    open_offline(page, state)
+    prism = next(c for c in view["players"][0]["equipment"] if c.get("named_counters"))
+    frame = page.locator(f'[data-card="{prism["id"]}"]')
+    badges = frame.locator(".ncounter").all_inner_texts()
+    assert badges == [f"{k} {n}" for k, n in prism["named_counters"].items()]  # each kind apart
+    label = frame.get_attribute("aria-label")
+    assert all(f"{n} {k} counter" in label for k, n in prism["named_counters"].items())
+    neo = view["players"][0]["neopet"]
+    assert neo["transformed_from"] == "Demo Kacheek"
+    active = page.locator(f'.nmat-bottom .nactive [data-card="{neo["id"]}"]')
+    assert "Transformed" in active.inner_text()
+    assert "transformed from Demo Kacheek (Glossary Transform)" in active.get_attribute("aria-label")
+    assert view["battle"]["success_at"] == {"attack": 4, "defence": 3}
+    panel = page.locator(".dice-row").nth(1)
+    assert "2 blocks; successes from 3, a dice rule" in panel.inner_text()  # the 3s block (7.5g.2)
+    assert [d.get_attribute("aria-label") for d in panel.locator(".die").all()] == ["3, block", "3, block", "1, fail"]
+    shot(page, "table-neopets-desktop-vocab-more")
+    assert axe_violations(page) == []
+    frame.scroll_into_view_if_needed()
+    shot(page, "table-neopets-desktop-vocab-more-mat")
+    active.click()
+    assert "Transformed from" in page.locator(".detail").inner_text()
+    assert page.js_errors == []
+
+
+def test_a_look_at_a_rainbow_pool_and_a_neopet_deck_names_the_zone_and_the_cards_for_the_looker(table_page):
+    page = table_page()
+    state = fixture("neopets_vocab_more_p1")
+    pool, pets = state["view"]["seen"]
+    open_offline(page, state)
+    items = page.locator(".nseen li")
+    assert f"You look at {pool['n']} cards of Ann's Rainbow Pool" in items.nth(0).inner_text()
+    assert f"You look at {pets['n']} cards of Ann's Neopet Deck" in items.nth(1).inner_text()
+    for i, s in enumerate((pool, pets)):
+        for c in s["cards"]:
+            assert items.nth(i).locator(f'[data-show="{c["id"]}"]').count() == 1
+    page = table_page()
+    state = fixture("neopets_vocab_more_p0")
+    assert all("cards" not in s for s in state["view"]["seen"])  # the looker's alone (9.10b)
+    open_offline(page, state)
+    items = page.locator(".nseen li")
+    assert "Bob looks at 2 cards of your Rainbow Pool (only they see the cards)" in items.nth(0).inner_text()
+    assert items.locator("[data-show]").count() == 0
+
+
+def test_the_added_vocabulary_on_an_upright_phone(table_page):
+    page = table_page(viewport=PHONE_UPRIGHT)
+    open_offline(page, fixture("neopets_vocab_more_p0"))
+    assert page.locator(".ncounter").count() == 2 and page.locator(".t-transformed").count() == 1
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    shot(page, "table-neopets-phone-vocab-more")
+    page.locator(".ncounter").first.scroll_into_view_if_needed()
+    shot(page, "table-neopets-phone-vocab-more-mat")
+    assert page.js_errors == []

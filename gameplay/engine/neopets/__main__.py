@@ -7,7 +7,7 @@ import sys
 from collections import Counter
 
 from .carddb import DEMO_FILE, CardDB
-from .effects import ABILITY_KINDS, COSTS, OPS, PASSIVES, REPLACEMENTS, TRIGGERS
+from .effects import ABILITY_KINDS, COSTS, DICE_RULES, HIDDEN_SEEN_ZONES, OPS, PASSIVES, REPLACEMENTS, TRIGGERS
 from .rules import CONDITIONS
 from .selfplay import run
 
@@ -28,12 +28,15 @@ def coverage(db: CardDB) -> dict:
 
 def vocabulary_use(db: CardDB) -> dict[str, dict[str, int]]:
     used: dict[str, Counter] = {"kinds": Counter(), "ops": Counter(), "triggers": Counter(), "conditions": Counter(),
-                                "replacements": Counter(), "passives": Counter(), "costs": Counter()}
+                                "replacements": Counter(), "passives": Counter(), "costs": Counter(),
+                                "dice_rules": Counter(), "look_reveal_from": Counter()}
 
     def walk(x):
         if isinstance(x, dict):
             if "op" in x:
                 used["ops"][x["op"]] += 1
+                if x["op"] in ("look", "reveal"):
+                    used["look_reveal_from"][x.get("from", "main_deck")] += 1
             if "test" in x:
                 used["conditions"][x["test"]] += 1
             for v in x.values():
@@ -51,7 +54,9 @@ def vocabulary_use(db: CardDB) -> dict[str, dict[str, int]]:
                 used["replacements"][a["event"]] += 1
             if a["kind"] == "passive":
                 used["passives"].update(k for k in PASSIVES if k in a)
-            used["costs"].update(a.get("cost") or {})
+                if "dice" in a:
+                    used["dice_rules"][a["dice"]] += 1
+            used["costs"].update(list(a.get("cost") or {}))
             walk(a)
     return {
         "kinds": {k: used["kinds"][k] for k in sorted(ABILITY_KINDS)},
@@ -61,6 +66,8 @@ def vocabulary_use(db: CardDB) -> dict[str, dict[str, int]]:
         "replacements": {k: used["replacements"][k] for k in sorted(REPLACEMENTS)},
         "passives": {k: used["passives"][k] for k in PASSIVES},
         "costs": {k: used["costs"][k] for k in sorted(COSTS)},
+        "dice_rules": {k: used["dice_rules"][k] for k in sorted(DICE_RULES)},
+        "look_reveal_from": {k: used["look_reveal_from"][k] for k in HIDDEN_SEEN_ZONES},
     }
 
 

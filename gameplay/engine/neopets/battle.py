@@ -47,7 +47,7 @@ def _attack_roll(g, st: dict, ev: Ev) -> None:
         st["stage"] = "end_start"
         return
     b["step"] = "attack"
-    b["attack"] = R.roll(st, R.stat(g, st, b["attacker"], "attack"))
+    b["attack"] = R.roll(st, R.battle_dice(g, st, b["attacker"], "attack"))  # (dice: extra)
     ev.add("attack_dice", f"{R.pname(st, b['attacker'])} rolls {len(b['attack'])} attack dice: {b['attack']}",
            player=b["attacker"], dice=list(b["attack"]))
     R.fire(g, st, "attack_rolled", b["attacker"])
@@ -55,10 +55,10 @@ def _attack_roll(g, st: dict, ev: Ev) -> None:
 
 
 def _defence_roll(g, st: dict, ev: Ev) -> None:
-    """7.5e: the non-active player rolls dice equal to their Defence Stat and gains priority."""
+    """7.5e: the non-active player rolls dice equal to their Defence Stat (with extra dice) and gains priority."""
     b = st["battle"]
     b["step"] = "defence"
-    b["defence"] = R.roll(st, R.stat(g, st, b["defender"], "defence"))
+    b["defence"] = R.roll(st, R.battle_dice(g, st, b["defender"], "defence"))
     ev.add("defence_dice", f"{R.pname(st, b['defender'])} rolls {len(b['defence'])} defence dice: {b['defence']}",
            player=b["defender"], dice=list(b["defence"]))
     open_window(st, "agility", first=b["defender"])  # 7.5e.5
@@ -73,9 +73,14 @@ def _agility(g, st: dict, ev: Ev) -> None:
         st["stage"] = "damage_step"
         return
     hi = 0 if ag[0] > ag[1] else 1
-    b["agility"] = {"player": hi, "allowed": abs(ag[0] - ag[1]), "picked": []}
+    allowed = abs(ag[0] - ag[1])
+    limit = R.reroll_limit(g, st, hi)
+    why = "7.5f.4"
+    if limit is not None and limit < allowed:
+        allowed, why = max(0, limit), "7.5f.4; a re-roll limit"
+    b["agility"] = {"player": hi, "allowed": allowed, "picked": []}
     ev.add("agility", f"{R.pname(st, hi)}'s Neopet is more agile ({ag[hi]} to {ag[1 - hi]}): up to "
-           f"{abs(ag[0] - ag[1])} re-rolls (7.5f.4)", player=hi)
+           f"{allowed} re-rolls ({why})", player=hi)
     ask_agility(st, ev)
 
 
@@ -107,12 +112,16 @@ def finish_agility(st: dict, ev: Ev) -> None:
     open_window(st, "damage_step", first=ag["player"])  # 7.5f.9
 
 
-def battle_result(st: dict) -> dict[str, int]:
-    """7.5g: 6s are criticals (never blocked, 7.5g.5); each success of defence blocks one 4-5 hit."""
+def battle_result(g, st: dict) -> dict[str, int]:
+    """7.5g: 6s are criticals (never blocked, 7.5g.5; 9.3b.1); each success of defence blocks one
+    non-critical hit.  Successes are 4-6 (7.5g.2) unless a passive ``dice: success_at`` changes a
+    player's roll."""
     b = st["battle"]
+    hit_at = R.success_at(g, st, b["attacker"], "attack")
+    block_at = R.success_at(g, st, b["defender"], "defence")
     crits = sum(1 for v in b["attack"] if v == 6)
-    hits = sum(1 for v in b["attack"] if v in (4, 5))
-    blocks = sum(1 for v in b["defence"] if R.success(v))
+    hits = sum(1 for v in b["attack"] if hit_at <= v < 6)
+    blocks = sum(1 for v in b["defence"] if v >= block_at)
     damage = crits + max(0, hits - blocks)
     if st["players"][b["attacker"]]["status"]["double_damage"] == st["turn"]:
         damage *= 2  # Glossary Enter the Shadows
@@ -122,7 +131,7 @@ def battle_result(st: dict) -> dict[str, int]:
 def _damage_step(g, st: dict, ev: Ev) -> None:
     b = st["battle"]
     b["step"] = "damage"
-    res = battle_result(st)
+    res = battle_result(g, st)
     b.update(res)
     ev.add("battle_result", f"{res['criticals']} critical, {res['hits']} hits, {res['blocks']} blocks: {res['damage']} "
            "damage (7.5g)", **res)
@@ -132,7 +141,7 @@ def _damage_step(g, st: dict, ev: Ev) -> None:
 def _damage_calc(g, st: dict, ev: Ev) -> None:
     """7.5h: the final dice deal their damage at once."""
     b = st["battle"]
-    res = battle_result(st)
+    res = battle_result(g, st)
     b.update(res)
     R.deal_damage(g, st, ev, b["defender"], res["damage"], source="battle", by=b["attacker"])
     b["step"] = "done"

@@ -31,9 +31,14 @@ TRIGGERS = frozenset({"turn_start", "opponent_turn_start", "phase_start", "end_o
 CANT = frozenset({"play_food", "play_potion", "attach_codestone", "attack"})
 IMMUNE = frozenset({"freeze", "steal"})
 COSTS = frozenset({"discard", "discard_self", "void_self", "remove_counters"})
-REPLACEMENTS = frozenset({"damage", "knock_out", "destroyed"})  # 8.9: the events a replacement effect replaces
-DESTROYED_INSTEAD = frozenset({"inventory", "main_deck"})
-PASSIVES = ("stat", "cant", "immune", "slots")
+REPLACEMENTS = frozenset({"damage", "knock_out", "destroyed", "voided", "stolen"})  # 8.9: the events replaced
+#: 8.9b: where a replaced move sends the card instead (the default first)
+INSTEAD: dict[str, tuple[str, ...]] = {"destroyed": ("inventory", "main_deck"),
+                                       "voided": ("inventory", "discard", "main_deck"),
+                                       "stolen": ("discard", "main_deck")}
+PASSIVES = ("stat", "cant", "immune", "slots", "dice")
+DICE_RULES = frozenset({"extra", "success_at", "reroll_limit"})  # passive "dice": the battle's dice rules (7.5)
+HIDDEN_SEEN_ZONES = ("main_deck", "inventory", "neopet_deck", "rainbow_pool")  # Look / Reveal: from (9.10b)
 UNTIL = frozenset({"turn", "next_turn", "round"})
 AMOUNTS = frozenset({"successes", "criticals", "total", "counters"})
 TARGET_TYPES = frozenset({"Equipment", "Petpet", "Faerie", "Hero", "Villain", "Location"})
@@ -90,6 +95,8 @@ class Ctx:
             return sum(dice)
         if n == "counters":  # Glossary Counter: the counters on the ability's card
             return R.counters(self.st, self.source)
+        if isinstance(n, dict) and "counters" in n:  # {"counters": kind}: the counters of one kind on it
+            return R.counters(self.st, self.source, n["counters"])
         raise CardDataError(f"unknown amount {n!r}")
 
     def ask(self, kind: str, options: list, rule: str, *, player: int | None = None, **extra: Any) -> Any:
@@ -177,7 +184,8 @@ def _reroll(ctx: Ctx, e: dict) -> None:
         return
     side = "attack" if b["attacker"] == ctx.controller else "defence"
     dice = b[side]
-    failed = sorted((v, i) for i, v in enumerate(dice) if not R.success(v))[:ctx.amount(e.get("n", 1))]
+    at = R.success_at(ctx.g, ctx.st, ctx.controller, side)  # (a passive dice: success_at, 7.5g.2)
+    failed = sorted((v, i) for i, v in enumerate(dice) if v < at)[:ctx.amount(e.get("n", 1))]
     for _v, i in failed:
         dice[i] = R.roll(ctx.st, 1)[0]
     if failed:
@@ -315,6 +323,8 @@ def _steal(ctx: Ctx, e: dict) -> None:
             ctx.st["rng"], i = _rng.randbelow(ctx.st["rng"], len(inv))
             chosen.append(inv.pop(i))
     for cid in chosen:
+        if R.steal_replaced(ctx.g, ctx.st, ctx.ev, cid):  # 8.9: a stolen replacement of the owner
+            continue
         R.put(ctx.st, cid, "stolen", p)
         ctx.log("steal", f"{R.pname(ctx.st, p)} steals a card from {R.pname(ctx.st, o)}'s {src.replace('_', ' ')}",
                 player=p, n=1)
@@ -347,7 +357,7 @@ def _void_card(ctx: Ctx, e: dict) -> None:
     t = target_of(ctx)
     if t is not None:
         ctx.log("void", f"{ctx.name(t)} is sent to the Void", card=t)
-        R.put(ctx.st, t, "void", ctx.st["cards"][t]["o"])
+        R.to_void(ctx.g, ctx.st, t, ctx.ev)  # (its own voided replacement may send it elsewhere, 8.9b)
 
 
 @op("negate")
@@ -401,30 +411,53 @@ def _paint(ctx: Ctx, e: dict) -> None:
     ctx.log("paint", f"{ctx.name(old)} is painted: {ctx.name(new)} (5.6c.2)", player=p, card=new)
 
 
+@op("transform")
+def _transform(ctx: Ctx, e: dict) -> None:
+    """Glossary Transform: your active Neopet goes into your Rainbow Pool and a Rainbow Pool Neopet of the
+    same Name (species) matching ``filter`` and meeting its requirements (Level Requirement) takes its
+    place, keeping its damage, Status effects (5.6c.3) and Codestones.  With several, you choose."""
+    p = ctx.controller
+    opts = R.transform_options(ctx.g, ctx.st, p, e.get("filter"))
+    if not opts:
+        ctx.log("fizzle", "No Rainbow Pool Neopet to transform into (Glossary Transform)")
+        return
+    new = opts[0] if len(opts) == 1 else ctx.ask("transform", opts, "10 Transform")
+    old = ctx.st["players"][p]["neopet"]
+    R.put(ctx.st, old, "rainbow_pool", p)
+    R.put(ctx.st, new, "neopet", p, fu=True, tf=ctx.st["cards"][old]["k"])
+    ctx.log("transform", f"{ctx.name(old)} transforms into {ctx.name(new)} (10 Transform; 5.6c.3)", player=p, card=new)
+
+
 # ================================================================================ counters (Glossary Counter, Store)
 @op("store")
 def _store(ctx: Ctx, e: dict) -> None:
     """Glossary Store: place ``n`` counters on this card (``on: "self"``; a card resolving keeps them
-    as it comes into play) or on the ability's target (``on: "target"``)."""
+    as it comes into play) or on the ability's target (``on: "target"``); ``counter`` names their kind
+    when a card keeps several kinds apart ("store 1 fire counter")."""
     cid = target_of(ctx) if e.get("on") == "target" else ctx.source
     if cid is None or ctx.st["cards"][cid]["z"] not in R.IN_PLAY | {"resolving"}:
         ctx.log("fizzle", "No card in play to store counters on (Glossary Store)")
         return
     n = ctx.amount(e.get("n", 1))
-    total = R.add_counters(ctx.st, cid, n)
-    ctx.log("store", f"{ctx.name(cid)}: {n} counter{'s' if n != 1 else ''} stored ({total} on it)", card=cid, n=n,
-            counters=total)
+    kind = e.get("counter")
+    total = R.add_counters(ctx.st, cid, n, kind)
+    what = f"{kind} counter" if kind else "counter"
+    ctx.log("store", f"{ctx.name(cid)}: {n} {what}{'s' if n != 1 else ''} stored ({total} on it)", card=cid, n=n,
+            counters=total, **({"counter": kind} if kind else {}))
 
 
 @op("remove_counters")
 def _remove_counters(ctx: Ctx, e: dict) -> None:
-    """Remove up to ``n`` counters from this card (``n: "counters"``: all of them)."""
+    """Remove up to ``n`` counters (of the kind ``counter``) from this card (``n: "counters"``: all of them)."""
     cid = ctx.source
-    n = min(R.counters(ctx.st, cid), ctx.amount(e.get("n", 1)))
+    kind = e.get("counter")
+    have = R.counters(ctx.st, cid, kind)
+    n = min(have, have if e.get("n") == "counters" else ctx.amount(e.get("n", 1)))
     if n:
-        total = R.add_counters(ctx.st, cid, -n)
-        ctx.log("counters", f"{ctx.name(cid)}: {n} counter{'s' if n != 1 else ''} removed ({total} left)", card=cid,
-                n=-n, counters=total)
+        total = R.add_counters(ctx.st, cid, -n, kind)
+        what = f"{kind} counter" if kind else "counter"
+        ctx.log("counters", f"{ctx.name(cid)}: {n} {what}{'s' if n != 1 else ''} removed ({total} left)", card=cid,
+                n=-n, counters=total, **({"counter": kind} if kind else {}))
 
 
 # ================================================================================ Planned, Bury, Exhume
@@ -450,11 +483,28 @@ def _plan(ctx: Ctx, e: dict) -> None:
     face-down (6.6d; private, 3.4b).  During a later Preparation Phase of yours you may play them (not
     the phase's one card); at the end of your turn the ones Planned on an earlier turn go to the Discard."""
     p = ctx.controller
+    if e.get("self"):
+        _plan_self(ctx)
+        return
     pool = _filtered(ctx, list(ctx.st["players"][p]["inventory"]), e)
     for cid in _choose_cards(ctx, "plan", pool, ctx.amount(e.get("n", 1)), "10 Planned", optional=True):
         R.put(ctx.st, cid, "planned", p, planned=ctx.st["turn"])
         ctx.log("plan", f"{R.pname(ctx.st, p)} plans a card face-down (6.6d)", player=p)
         ctx.log("planned_you", f"You plan {ctx.name(cid)}", to=p, card=cid)
+
+
+def _plan_self(ctx: Ctx) -> None:
+    """"Plan this card" (Glossary Planned, 6.6d): the card resolving goes into the Battledome face-down
+    instead of to its slot or Discard, and the rest of its effects wait until it is played from there on
+    a later turn.  Played from Planned, the card is not Planned again: this op does nothing and the
+    rest of its effects happen."""
+    cid = ctx.frame.get("card")
+    if cid is None or ctx.entry.get("planned") or ctx.st["cards"][cid]["z"] != "resolving":
+        return
+    p = ctx.controller
+    R.put(ctx.st, cid, "planned", p, planned=ctx.st["turn"])
+    del ctx.frame["effects"][ctx.frame["i"] + 1:]
+    ctx.log("plan", f"{R.pname(ctx.st, p)} plans {ctx.name(cid)} face-down (6.6d)", player=p, card=cid)
 
 
 @op("bury")
@@ -493,10 +543,15 @@ def _exhume(ctx: Ctx, e: dict) -> None:
 
 # ================================================================================ Look, Reveal (9.10c)
 def _top_or_inventory(ctx: Ctx, q: int, e: dict) -> list[str]:
+    """The top ``n`` of a Main Deck, or a whole Inventory / Neopet Deck / Rainbow Pool (9.10b)."""
     pl = ctx.st["players"][q]
     if e.get("from", "main_deck") == "main_deck":
         return pl["main_deck"][:ctx.amount(e.get("n", 1))]
-    return list(pl["inventory"])
+    return list(pl[e["from"]])
+
+
+ZONE_WORDS = {"main_deck": "Main Deck", "inventory": "Inventory", "neopet_deck": "Neopet Deck",
+              "rainbow_pool": "Rainbow Pool"}
 
 
 @op("look")
@@ -511,7 +566,7 @@ def _look(ctx: Ctx, e: dict) -> None:
     R.show(ctx.st, "look", p, q, zone, cards)
     whose = "their" if q == p else f"{R.pname(ctx.st, q)}'s"
     what = f"the top {len(cards)} card{'s' if len(cards) != 1 else ''} of {whose} Main Deck" if zone == "main_deck" \
-        else f"{whose} Inventory ({len(cards)} cards)"
+        else f"{whose} {ZONE_WORDS[zone]} ({len(cards)} cards)"
     ctx.log("look", f"{R.pname(ctx.st, p)} looks at {what} (10 Look)", player=p, whose=q, n=len(cards))
     ctx.log("looked", "You look at: " + (", ".join(ctx.name(c) for c in cards) or "nothing"), to=p, cards=list(cards))
 
@@ -520,13 +575,14 @@ def _look(ctx: Ctx, e: dict) -> None:
 def _reveal(ctx: Ctx, e: dict) -> None:
     """Glossary Reveal: cards face-up for both players, once (9.10c).  ``from: main_deck``: the top
     ``n`` of ``whose`` deck; with ``take`` (a filter; your own deck) the matching ones go to your
-    Inventory, and ``rest`` (top / bottom / discard) says where the others go.  ``from: inventory``:
-    ``n`` cards matching ``filter`` chosen by their owner (the whole Inventory without ``n``)."""
+    Inventory, and ``rest`` (top / bottom / discard) says where the others go.  ``from: inventory`` /
+    ``neopet_deck`` / ``rainbow_pool``: ``n`` cards matching ``filter`` chosen by their owner (the whole
+    zone without ``n``); the cards stay where they are."""
     p = ctx.controller
     q = ctx.players(e.get("whose", "you"))[0]
     zone = e.get("from", "main_deck")
-    if zone == "inventory" and "n" in e:
-        pool = _filtered(ctx, list(ctx.st["players"][q]["inventory"]), e)
+    if zone != "main_deck" and "n" in e:
+        pool = _filtered(ctx, list(ctx.st["players"][q][zone]), e)
         cards = _choose_cards(ctx, "reveal", pool, ctx.amount(e["n"]), "10 Reveal", player=q)
     else:
         cards = _top_or_inventory(ctx, q, e)
@@ -581,8 +637,8 @@ def _delay(ctx: Ctx, e: dict) -> None:
 OP_CHOICES: dict[tuple[str, str], tuple[str, ...]] = {
     ("store", "on"): ("self", "target"),
     ("bury", "from"): ("discard", "inventory", "main_deck"),
-    ("look", "whose"): ("you", "opponent"), ("look", "from"): ("main_deck", "inventory"),
-    ("reveal", "whose"): ("you", "opponent"), ("reveal", "from"): ("main_deck", "inventory"),
+    ("look", "whose"): ("you", "opponent"), ("look", "from"): HIDDEN_SEEN_ZONES,
+    ("reveal", "whose"): ("you", "opponent"), ("reveal", "from"): HIDDEN_SEEN_ZONES,
     ("reveal", "rest"): ("top", "bottom", "discard"),
 }
 
@@ -596,6 +652,24 @@ def _check_params(e: dict, card: str) -> None:
     for key in ("filter", "take"):
         if key in e and not isinstance(e[key], dict):
             raise CardDataError(f"{card}: {e['op']}: {key} must be a filter object")
+    if "counter" in e and (e["op"] not in ("store", "remove_counters") or not _counter_name(e["counter"])):
+        raise CardDataError(f"{card}: {e['op']}: counter is {e['counter']!r} (the name of a kind of counter, "
+                            "on store / remove_counters)")
+    if e["op"] == "plan" and "self" in e and (e["self"] is not True or set(e) - {"op", "self"}):
+        raise CardDataError(f"{card}: plan: self is {e['self']!r} (true, with no n or filter: \"plan this card\")")
+
+
+def _counter_name(v: Any) -> bool:
+    return isinstance(v, str) and bool(v.strip()) and len(v) <= 40
+
+
+def _check_amount(n: Any, op_: str, card: str) -> None:
+    if n is None or (isinstance(n, int) and not isinstance(n, bool)) or (isinstance(n, str) and n in AMOUNTS):
+        return
+    if isinstance(n, dict) and set(n) == {"counters"} and _counter_name(n["counters"]):
+        return
+    raise CardDataError(f"{card}: {op_}: n is {n!r} (a whole number, one of {sorted(AMOUNTS)}, or "
+                        "{\"counters\": kind})")
 
 
 def check_effects(effects: Any, card: str) -> None:
@@ -604,9 +678,7 @@ def check_effects(effects: Any, card: str) -> None:
     for e in effects:
         if not isinstance(e, dict) or e.get("op") not in OPS:
             raise CardDataError(f"{card}: unknown effect op {e.get('op') if isinstance(e, dict) else e!r}")
-        n = e.get("n")
-        if n is not None and not isinstance(n, int) and n not in AMOUNTS:
-            raise CardDataError(f"{card}: {e['op']}: n is {n!r} (a whole number or one of {sorted(AMOUNTS)})")
+        _check_amount(e.get("n"), e["op"], card)
         if e["op"] == "stat" and (e.get("stat") not in R.STAT_NAMES or e.get("until", "turn") not in UNTIL):
             raise CardDataError(f"{card}: stat needs stat in {R.STAT_NAMES} and until in {sorted(UNTIL)}")
         if e["op"] == "delay" and e.get("when") not in ("end_of_turn", "next_turn_start", "end_of_round"):
@@ -652,15 +724,21 @@ def validate_abilities(abilities: Any, *, card: str) -> None:
                 raise CardDataError(f"{card}: cant {a['cant']!r} (one of {sorted(CANT)})")
             if "immune" in a and a["immune"] not in IMMUNE:
                 raise CardDataError(f"{card}: immune {a['immune']!r} (one of {sorted(IMMUNE)})")
+            if "dice" in a:
+                _check_dice_rule(a, card)
         if kind == "replacement":
             _check_replacement(a, card)
         if kind in ("play", "activated", "triggered"):
             check_effects(a.get("do", []), card)
+            if kind != "play" and _plans_itself(a.get("do", [])):
+                raise CardDataError(f"{card}: plan: self (\"plan this card\") only in a play ability: the card "
+                                    "resolving is Planned (6.6d)")
         for c, v in (a.get("cost") or {}).items():
             if c not in COSTS:
                 raise CardDataError(f"{card}: cost {c!r} (one of {sorted(COSTS)})")
-            if c == "remove_counters" and (not isinstance(v, int) or isinstance(v, bool) or v < 1):
-                raise CardDataError(f"{card}: cost remove_counters is {v!r} (a whole number from 1)")
+            if c == "remove_counters" and not _counter_cost(v):
+                raise CardDataError(f"{card}: cost remove_counters is {v!r} (a whole number from 1, or "
+                                    "{kind: a whole number from 1} for named counters)")
         t = a.get("target")
         if t is not None and (not isinstance(t, dict) or not set(t.get("types", ())) <= TARGET_TYPES
                               or t.get("whose", "opponent") not in ("you", "opponent", "any")):
@@ -670,13 +748,49 @@ def validate_abilities(abilities: Any, *, card: str) -> None:
             raise CardDataError(f"{card}: roll {r!r} (dice, sides 6 or 3)")
 
 
+def _counter_cost(v: Any) -> bool:
+    def whole(x: Any) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool) and x >= 1
+    if isinstance(v, dict):
+        return bool(v) and all(_counter_name(k) and whole(x) for k, x in v.items())
+    return whole(v)
+
+
+def _plans_itself(effects: list) -> bool:
+    for e in effects:
+        if isinstance(e, dict) and (e.get("op") == "plan" and e.get("self")
+                                    or any(_plans_itself(e.get(k) or []) for k in ("do", "then", "else"))
+                                    or any(_plans_itself(m.get("do") or []) for m in e.get("modes", ()))):
+            return True
+    return False
+
+
+def _check_dice_rule(a: dict, card: str) -> None:
+    """Passive ``dice`` (7.5): ``extra`` dice (n, may be negative) for a ``side`` (attack / defence), successes from ``n``
+    (``success_at`` 2-6, 7.5g.2), a ``reroll_limit`` of n (0 or more) for the Agility Step (7.5f.4)."""
+    rule, n = a["dice"], a.get("n")
+    if rule not in DICE_RULES:
+        raise CardDataError(f"{card}: passive dice is {rule!r} (one of {sorted(DICE_RULES)})")
+    if not isinstance(n, int) or isinstance(n, bool):
+        raise CardDataError(f"{card}: passive dice {rule}: n is {n!r} (a whole number)")
+    if rule == "success_at" and not 2 <= n <= 6:
+        raise CardDataError(f"{card}: passive dice success_at: n is {n} (a die result from 2 to 6; 7.5g.2)")
+    if rule == "reroll_limit" and n < 0:
+        raise CardDataError(f"{card}: passive dice reroll_limit: n is {n} (0 or more; 7.5f.4)")
+    if a.get("side", "any") not in ("attack", "defence", "any") or (rule == "reroll_limit" and "side" in a):
+        raise CardDataError(f"{card}: passive dice {rule}: side is {a.get('side')!r} (attack, defence or any; "
+                            "not for reroll_limit)")
+    if a.get("to", "you") not in ("you", "opponent", "each"):
+        raise CardDataError(f"{card}: passive dice {rule}: to is {a.get('to')!r} (you, opponent or each)")
+
+
 def _check_replacement(a: dict, card: str) -> None:
     """8.9: the events a replacement effect of the vocabulary replaces."""
     event = a.get("event")
     if event not in REPLACEMENTS:
         raise CardDataError(f"{card}: replacement event {event!r} (one of {sorted(REPLACEMENTS)})")
-    if event == "destroyed" and a.get("instead", "inventory") not in DESTROYED_INSTEAD:
-        raise CardDataError(f"{card}: replacement destroyed: instead is {a.get('instead')!r} "
-                            f"(one of {sorted(DESTROYED_INSTEAD)})")
+    if event in INSTEAD and a.get("instead", INSTEAD[event][0]) not in INSTEAD[event]:
+        raise CardDataError(f"{card}: replacement {event}: instead is {a.get('instead')!r} "
+                            f"(one of {sorted(INSTEAD[event])})")
     if event == "damage" and not isinstance(a.get("prevent", 0), int):
         raise CardDataError(f"{card}: replacement damage: prevent is {a.get('prevent')!r} (a whole number)")

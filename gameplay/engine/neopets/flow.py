@@ -313,7 +313,7 @@ def cleanup(g, st: dict, ev: Ev, winner: int) -> None:
         for cid in list(pl["codestones"]) + list(pl["equipment"]) + list(pl["planned"]):  # (Planned: 6.6d)
             R.put(st, cid, "discard", st["cards"][cid]["o"])
         if pl["champion"] is not None:
-            R.put(st, pl["champion"], "void", st["cards"][pl["champion"]]["o"])
+            R.to_void(g, st, pl["champion"], ev)
         for cid in list(pl["play_area"]):
             if R.cdef(g, st, cid).type not in ("Location", "Map Piece", "Faction"):
                 R.put(st, cid, "discard", st["cards"][cid]["o"])  # 6.10c
@@ -427,9 +427,10 @@ def place_card(g, st: dict, ev: Ev, cid: str) -> None:
     p = st["cards"][cid]["p"]
     pl = st["players"][p]
     kept = st["cards"][cid].get("counters")  # (stored as it resolved: Glossary Store)
+    kept_named = st["cards"][cid].get("nc")
     if d.is_champion:  # 5.5d
         if pl["champion"] is not None:
-            R.put(st, pl["champion"], "void", st["cards"][pl["champion"]]["o"])  # 5.5f
+            R.to_void(g, st, pl["champion"], ev)  # 5.5f
         R.put(st, cid, "champion", p)
     elif d.type in ("Equipment", "Petpet"):  # 5.8d, 5.9c.2
         if len(pl["equipment"]) >= R.equipment_slots(g, st, p):  # (9.9a: extra slots)
@@ -443,6 +444,8 @@ def place_card(g, st: dict, ev: Ev, cid: str) -> None:
         R.put(st, cid, "discard", st["cards"][cid]["o"])
     if kept and st["cards"][cid]["z"] in R.IN_PLAY:
         st["cards"][cid]["counters"] = kept
+    if kept_named and st["cards"][cid]["z"] in R.IN_PLAY:
+        st["cards"][cid]["nc"] = kept_named
     ev.add("placed", f"{d.name} goes to {st['cards'][cid]['z'].replace('_', ' ')}", card=cid)
 
 

@@ -30,8 +30,8 @@ def cost_steps(g, st: dict, p: int, ability: dict | None, *, source: str | None)
         steps.append({"op": "pay_self", "to": "discard"})
     if cost.get("void_self"):
         steps.append({"op": "pay_self", "to": "void"})
-    if cost.get("remove_counters"):
-        steps.append({"op": "pay_counters", "n": cost["remove_counters"]})
+    for kind, n in counter_costs(cost):
+        steps.append({"op": "pay_counters", "n": n, **({"counter": kind} if kind else {})})
     if ability.get("roll"):
         steps.append({"op": "roll", **ability["roll"]})
     return steps
@@ -106,11 +106,21 @@ def _pay_self(ctx: Ctx, e: dict) -> None:
     ctx.log("cost", f"{ctx.name(cid)} goes to the {e['to']} as a cost (3.6)", card=cid)
 
 
+def counter_costs(cost: dict) -> list[tuple[str | None, int]]:
+    """``remove_counters``: n (plain counters) or {kind: n} (named counters, one kind or several)."""
+    v = cost.get("remove_counters")
+    if not v:
+        return []
+    return sorted(v.items()) if isinstance(v, dict) else [(None, v)]
+
+
 @cost_step("pay_counters")
 def _pay_counters(ctx: Ctx, e: dict) -> None:
-    """Glossary Counter: counters removed from this card as a cost (3.6)."""
-    left = R.add_counters(ctx.st, ctx.source, -e["n"])
-    ctx.log("cost", f"{ctx.name(ctx.source)}: {e['n']} counters removed as a cost (3.6; {left} left)", card=ctx.source)
+    """Glossary Counter: counters (of one kind) removed from this card as a cost (3.6)."""
+    kind = e.get("counter")
+    left = R.add_counters(ctx.st, ctx.source, -e["n"], kind)
+    ctx.log("cost", f"{ctx.name(ctx.source)}: {e['n']} {kind + ' ' if kind else ''}counters removed as a cost "
+            f"(3.6; {left} left)", card=ctx.source)
 
 
 @cost_step("roll")
@@ -136,7 +146,7 @@ def costs_payable(g, st: dict, p: int, ability: dict | None, source: str | None,
     inv = [c for c in st["players"][p]["inventory"] if c != playing]
     if cost.get("discard", 0) > len(inv):
         return False
-    if cost.get("remove_counters", 0) > R.counters(st, source):
+    if any(n > R.counters(st, source, kind) for kind, n in counter_costs(cost)):
         return False
     if ability.get("target") and not target_options(g, st, p, ability["target"]):
         return False
@@ -242,17 +252,19 @@ def play_card(g, st: dict, ev: Ev, p: int, cid: str, *, by_effect: bool = False,
         ev.add("replace", f"{R.pname(st, p)} sends {R.name(g, st, replace)} to the Discard to free a slot", card=replace)
         R.to_discard(g, st, replace)
     if d.is_champion and pl["champion"] is not None:  # 5.5f: the active one first goes to the Void
-        R.put(st, pl["champion"], "void", st["cards"][pl["champion"]]["o"])
+        R.to_void(g, st, pl["champion"], ev)
     if d.type == "Location":
         for old in [c for c in pl["play_area"] if R.cdef(g, st, c).type == "Location"]:
             R.put(st, old, "discard", st["cards"][old]["o"])  # 5.12f
         pieces = [c for c in pl["play_area"] if R.cdef(g, st, c).type == "Map Piece"][:d.requires_map_pieces]
         for mp in pieces:  # 5.13h: the Location condition is met
             R.put(st, mp, "discard", st["cards"][mp]["o"])
-    if not by_effect and d.type != "Food" and st["cards"][cid]["z"] != "planned":
+    from_plan = st["cards"][cid]["z"] == "planned"
+    if not by_effect and d.type != "Food" and not from_plan:
         pl["played_card"] = True  # 7.4d.1 (9.1a, 5.11d: not by effect, not Food; Glossary Planned)
     R.put(st, cid, "queue", p)
-    entry = new_entry(st, p, "card", cid, d.name, card=cid, key=d.key, by_effect=by_effect)
+    entry = new_entry(st, p, "card", cid, d.name, card=cid, key=d.key, by_effect=by_effect,
+                      **({"planned": True} if from_plan else {}))  # (a card that Plans itself is not Planned again)
     ev.add("play", f"{R.pname(st, p)} plays {d.name}" + (" (by an effect, 9.1)" if by_effect else ""), player=p, card=cid)
     if pledge is not None:  # 5.15c: at the same time, without the Queue
         R.put(st, pledge, "play_area", p)

@@ -105,12 +105,44 @@ def put(st: dict, cid: str, zone: str, p: int, *, bottom: bool = True, **fields:
         st["players"][p][zone].insert(0, cid)
 
 
-def to_discard(g, st: dict, cid: str) -> None:
+def to_discard(g, st: dict, cid: str, ev=None) -> None:
     """A card leaving play or the Queue: Faeries, Heroes and Villains from the Battledome go to their
     owner's Void (5.5e), anything else to its owner's Discard (3.7d, 3.5a)."""
     c = st["cards"][cid]
-    zone = "void" if c["z"] == "champion" else "discard"
-    put(st, cid, zone, c["o"])
+    if c["z"] == "champion":
+        to_void(g, st, cid, ev)
+        return
+    put(st, cid, "discard", c["o"])
+
+
+def to_void(g, st: dict, cid: str, ev=None) -> None:
+    """A card sent to its owner's Void - unless its own replacement effect (8.9b, ``event: voided``: "if
+    this card would be sent to the Void, return it to your Inventory / Discard / the bottom of your
+    Main Deck instead") replaces the event.  (A cost paid by voiding the card itself is paid as
+    stated, 3.6.)"""
+    c = st["cards"][cid]
+    where = own_replacement(g, st, cid, "voided")
+    if where is None:
+        put(st, cid, "void", c["o"])
+        return
+    put(st, cid, where, c["o"])
+    if ev is not None:
+        ev.add("replace", f"{name(g, st, cid)} would be sent to the Void: it goes to its owner's "
+               f"{where.replace('_', ' ')} instead (8.9b)", card=cid, player=c["o"])
+
+
+def own_replacement(g, st: dict, cid: str, event: str) -> str | None:
+    """Where a card's own replacement effect for ``event`` (destroyed / voided) sends it instead, or
+    None (no such effect, its condition fails, or the Inventory is full, 6.7b)."""
+    c = st["cards"][cid]
+    for _i, a in cdef(g, st, cid).abilities("replacement"):
+        if a.get("event") != event or not condition(g, st, c.get("c", c["o"]), cid, a.get("condition")):
+            continue
+        where = a.get("instead", "inventory")
+        if where == "inventory" and len(st["players"][c["o"]]["inventory"]) >= INVENTORY_MAX:
+            return None  # 6.7b: no room; the event happens after all
+        return where
+    return None
 
 
 def destroy(g, st: dict, ev, cid: str) -> None:
@@ -118,18 +150,31 @@ def destroy(g, st: dict, ev, cid: str) -> None:
     card's own replacement effect (8.9b, "if this card would be destroyed, return it to your
     Inventory / the bottom of your Main Deck instead") replaces the event."""
     c = st["cards"][cid]
-    for _i, a in cdef(g, st, cid).abilities("replacement"):
-        if a.get("event") != "destroyed" or not condition(g, st, c.get("c", c["o"]), cid, a.get("condition")):
-            continue
-        where = a.get("instead", "inventory")
-        if where == "inventory" and len(st["players"][c["o"]]["inventory"]) >= INVENTORY_MAX:
-            break  # 6.7b: no room; the card is destroyed after all
-        put(st, cid, where, c["o"])
-        ev.add("replace", f"{name(g, st, cid)} would be destroyed: it goes to its owner's "
-               f"{where.replace('_', ' ')} instead (8.9b)", card=cid, player=c["o"])
+    where = own_replacement(g, st, cid, "destroyed")
+    if where is None:
+        ev.add("destroy", f"{name(g, st, cid)} is destroyed", card=cid)
+        to_discard(g, st, cid, ev)
         return
-    ev.add("destroy", f"{name(g, st, cid)} is destroyed", card=cid)
-    to_discard(g, st, cid)
+    put(st, cid, where, c["o"])
+    ev.add("replace", f"{name(g, st, cid)} would be destroyed: it goes to its owner's "
+           f"{where.replace('_', ' ')} instead (8.9b)", card=cid, player=c["o"])
+
+
+def steal_replaced(g, st: dict, ev, cid: str) -> bool:
+    """8.9 ``event: stolen``: "if a card of yours would be stolen (8.10), put it into your Discard / on
+    the bottom of your Main Deck instead" - a replacement of a card in play, for its ``to`` (default
+    you: the cards' owner).  True if the steal was replaced."""
+    owner = st["cards"][cid]["o"]
+    for ctrl, src, _i, a in abilities_in_play(g, st, "replacement"):
+        if a.get("event") != "stolen" or not applies_to(ctrl, a.get("to", "you"), owner) \
+                or not condition(g, st, ctrl, src, a.get("condition")):
+            continue
+        where = a.get("instead", "discard")
+        put(st, cid, where, owner)
+        ev.add("replace", f"{name(g, st, src)}: a card {pname(st, owner)} would lose to a steal goes to their "
+               f"{where.replace('_', ' ')} instead (8.9)", card=src, player=owner)
+        return True
+    return False
 
 
 def face_up_discard(st: dict, p: int) -> list[str]:
@@ -233,6 +278,55 @@ def excess_equipment(g, st: dict, ev) -> None:
             to_discard(g, st, cid)
 
 
+# ---------------------------------------------------------------------------------------------- dice rules
+def dice_rules(g, st: dict, p: int, rule: str, roll_: str | None = None) -> Iterator[int]:
+    """The ``n`` of every passive ``dice`` ability of kind ``rule`` (extra / success_at / reroll_limit)
+    that applies to player ``p`` (``to``, default you) and to their ``roll_`` (attack / defence; a
+    passive's ``side`` ``any`` or absent means both), in the order their cards came into play."""
+    for ctrl, cid, _i, a in abilities_in_play(g, st, "passive"):
+        if a.get("dice") == rule and applies_to(ctrl, a.get("to", "you"), p) \
+                and a.get("side", "any") in ("any", roll_) and condition(g, st, ctrl, cid, a.get("condition")):
+            yield a.get("n", 0)
+
+
+def battle_dice(g, st: dict, p: int, roll_: str) -> int:
+    """7.5d.2 / 7.5e.2: as many dice as the Attack / Defence Stat, plus or minus the extra dice of
+    passive abilities (``dice: extra``) - never fewer than none."""
+    return max(0, stat(g, st, p, roll_) + sum(dice_rules(g, st, p, "extra", roll_)))
+
+
+def success_at(g, st: dict, p: int, roll_: str) -> int:
+    """7.5g.2: a battle die succeeds on 4 or more - unless a passive ability (``dice: success_at``)
+    counts successes from another result; with several, the one applied first takes precedence
+    (8.7d).  A 6 stays the only critical (9.3b.1), and a 6 always succeeds."""
+    return min(6, next(dice_rules(g, st, p, "success_at", roll_), 4))
+
+
+def reroll_limit(g, st: dict, p: int) -> int | None:
+    """7.5f.4: the more agile player re-rolls up to the difference in Agility - at most ``n`` dice
+    under a passive ``dice: reroll_limit`` (the one applied first, 8.7d); None: no limit."""
+    return next(dice_rules(g, st, p, "reroll_limit"), None)
+
+
+# ---------------------------------------------------------------------------------------------- Transform
+def transform_options(g, st: dict, p: int, f: dict | None) -> list[str]:
+    """Glossary Transform: the Rainbow Pool Neopets player ``p``'s active Neopet may become - the same
+    Name (the engine reads it as the active Neopet's species, as a Paint Brush does, 5.6c.2), matching
+    the card's filter ``f``, and meeting the requirements on the card (its Level Requirement, 3.3a.1)."""
+    pl = st["players"][p]
+    if pl["neopet"] is None or not st["cards"][pl["neopet"]].get("fu"):
+        return []
+    species = cdef(g, st, pl["neopet"]).species.casefold()
+    lv = level(st, p)
+    out = []
+    for cid in pl["rainbow_pool"]:
+        d = cdef(g, st, cid)
+        if d.type == "Neopet" and d.species.casefold() == species and (d.level or 0) <= lv \
+                and matches_filter(d, f or {}):
+            out.append(cid)
+    return out
+
+
 # ---------------------------------------------------------------------------------------------- Look / Reveal
 def show(st: dict, kind: str, player: int, whose: int, zone: str, cards: list[str]) -> None:
     """Glossary Look (``kind`` look: only ``player`` sees the cards) and Reveal (both players).  9.10c:
@@ -248,14 +342,26 @@ def seen_by(st: dict, viewer) -> set[str]:
 
 
 # ---------------------------------------------------------------------------------------------- counters
-def counters(st: dict, cid: str | None) -> int:
+def counters(st: dict, cid: str | None, kind: str | None = None) -> int:
     """Glossary Counter / Store: counters on a card (they go with the card's in-play record: a card
-    that changes zones loses them)."""
-    return st["cards"][cid].get("counters", 0) if cid in st["cards"] else 0
+    that changes zones loses them).  ``kind`` names one of several kinds of counters on a card
+    (``"fire"``, ``"ice"``: card record ``nc``); without it, the card's plain counters."""
+    c = st["cards"].get(cid) if cid is not None else None
+    if c is None:
+        return 0
+    return c.get("counters", 0) if kind is None else c.get("nc", {}).get(kind, 0)
 
 
-def add_counters(st: dict, cid: str, n: int) -> int:
+def add_counters(st: dict, cid: str, n: int, kind: str | None = None) -> int:
     c = st["cards"][cid]
+    if kind is not None:
+        named = c.setdefault("nc", {})
+        named[kind] = max(0, named.get(kind, 0) + n)
+        if not named[kind]:
+            del named[kind]
+        if not named:
+            del c["nc"]
+        return counters(st, cid, kind)
     c["counters"] = max(0, c.get("counters", 0) + n)
     if not c["counters"]:
         del c["counters"]
@@ -513,7 +619,12 @@ def _species(g, st, p, src, c, e) -> bool:
 
 @condition_test("counters_at_least")
 def _counters_at_least(g, st, p, src, c, e) -> bool:
-    return counters(st, src) >= c.get("n", 1)  # Glossary Counter: on the ability's card
+    return counters(st, src, c.get("counter")) >= c.get("n", 1)  # Glossary Counter: on the ability's card (of one kind)
+
+
+@condition_test("can_transform")
+def _can_transform(g, st, p, src, c, e) -> bool:
+    return bool(transform_options(g, st, p, c.get("filter")))  # Glossary Transform (9.11a: it can resolve)
 
 
 @condition_test("not")

@@ -28,6 +28,10 @@ def card_public(g, st: dict, cid: str) -> dict[str, Any]:
         out["petpet_used"] = list(c["petpet_used"])
     if c.get("counters"):
         out["counters"] = c["counters"]  # Glossary Counter: public
+    if c.get("nc"):
+        out["named_counters"] = dict(sorted(c["nc"].items()))  # counters of several named kinds: public
+    if c.get("tf"):
+        out["transformed_from"] = g.db[c["tf"]].name  # Glossary Transform: the Neopet it was (public)
     if c.get("fd"):
         out["face_down"] = True  # Buried (6.8d): only its owner and judges get this record
     if c.get("planned") is not None:
@@ -130,6 +134,18 @@ def _seen(g, st: dict, viewer: Any) -> list[dict[str, Any]]:
     return out
 
 
+def _battle(g, st: dict) -> dict[str, Any] | None:
+    """The dice battle (public, 9.10a), with each roll's success threshold (7.5g.2: 4 unless a passive
+    ``dice: success_at`` changes it)."""
+    b = st["battle"]
+    if not b:
+        return None
+    out = dict(b)
+    out["success_at"] = {"attack": R.success_at(g, st, b["attacker"], "attack"),
+                         "defence": R.success_at(g, st, b["defender"], "defence")}
+    return out
+
+
 def build_view(g, st: dict, viewer: Any) -> dict[str, Any]:
     judge = viewer == "judge"
     pr = st["priority"]
@@ -139,7 +155,7 @@ def build_view(g, st: dict, viewer: Any) -> dict[str, Any]:
         "step": st["battle"]["step"] if st["battle"] else None,
         "players": [_player(g, st, p, viewer) for p in (0, 1)],
         "queue": _queue(g, st),  # bottom first; the last entry resolves next (3.2)
-        "battle": dict(st["battle"]) if st["battle"] else None,
+        "battle": _battle(g, st),
         "priority": {"player": pr["player"], "passes": pr["passes"]} if pr else None,
         "pending": _pending(g, st, viewer),
         "modifiers": [dict(m) for m in st["mods"]],
