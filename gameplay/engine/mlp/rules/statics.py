@@ -11,7 +11,7 @@ from .queries import CARD_KEY, NO_KEYS
 
 _NO_OPS: dict = {}  # (no static abilities, Rules._own_statics; never mutated)
 
-POWER_OPS = ("power", "power_per_beneath", "power_per", "power_is")  # power-changing static abilities
+POWER_OPS = ("power", "power_per_beneath", "power_per", "power_is", "power_double")  # power-changing static abilities
 
 
 def _reads_own_power(cond) -> bool:
@@ -308,11 +308,16 @@ class ContinuousAbilities:
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
+        doublings = 0
         for o, abl in srcs:
             for ab in abl:
                 op = ab.get("op")
-                if o != cid and (op != "power" or ab.get("target", "self") == "self"):
+                if o != cid and (op not in ("power", "power_double") or ab.get("target", "self") == "self"):
                     continue  # (another card's ability about itself: see _static_applies and below)
+                if op == "power_double":
+                    if self._static_applies(st, o, ab, cid):  # "this card's power is doubled [for each ...]"
+                        doublings += self._count(st, o, ab["per"]) if "per" in ab else 1
+                    continue
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
                         # "Your Troublemakers have +1 power for each ..." (a count read at the source)
@@ -326,7 +331,7 @@ class ContinuousAbilities:
                 elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]) \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self._count(st, cid, ab["count"])
-        return p
+        return p * 2 ** doublings if doublings else p  # doubled after every other change (507)
 
     def _count(self, st, src, cnt) -> int:
         c = st["cards"][src]
@@ -377,6 +382,9 @@ class ContinuousAbilities:
                 return sum(1 for o in st["play"] if o != src and st["cards"][o].get("c") == ctrl and self.name(st, o) == cnt["name"]
                            and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd"))
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
+        if k == "titled_other":  # "for each other Pukwudgie in play" (a title, 201.3a; face-down cards have none)
+            return sum(1 for o in st["play"] if o != src and not st["cards"][o].get("fd") and not st["cards"][o].get("t")
+                       and self.face(st, o).title == cnt["title"])
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"

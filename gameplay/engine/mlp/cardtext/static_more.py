@@ -1,0 +1,50 @@
+"""Continuous abilities added for issue #19 (the last manual cards), as whole-line templates in the
+``STATIC_EXTRA`` form: (regex, card types or None, builder).  ``static_lines`` appends them to
+``STATIC_EXTRA``, so they are tried after every older static template (a text an older template
+understands keeps its compiled form)."""
+from __future__ import annotations
+
+from .statics import _STATIC_CONDS
+from .targets import parse_target
+from .vocab import re
+
+
+def _while(prefix: str) -> dict | None:
+    """"While an opponent has more Friends than you, " -> that continuous ability's condition (702)."""
+    for pat, cond in _STATIC_CONDS:
+        m = re.match(pat + "$", prefix)
+        if m:
+            return cond(m) if callable(cond) else dict(cond)
+    return None
+
+
+def _doubled_while(m) -> dict | None:
+    cond = _while(m[1]) if m[1] else None
+    if m[1] and cond is None:
+        return None
+    return {"op": "power_double", "target": "self", **({"cond": cond} if cond else {})}
+
+
+def _doubled_for_each_here(m) -> dict | None:
+    sel = parse_target("a " + m[1])
+    if sel is None or set(sel) - {"type", "trait", "ctrl"}:
+        return None
+    return {"op": "power_double", "target": "self", "per": {"sel": {**sel, "at": "here"}, "at_problem": True}}
+
+
+#: power doubled (507): applied after every other change of the card's power, once per doubling
+#: (doubling is multiplying the power the card would otherwise have by two; the 3.8 rules have no
+#: other text on it)
+DOUBLED_POWER: list = [
+    # SB80 Applejack & Rarity, Odd Couple
+    (r"^(While .+?, )?this card's power is doubled$", None, _doubled_while),
+    # SB50 Capper Dapperpaws, Smooth Talker
+    (r"^This card's power is doubled for each (\w+) here$", None, _doubled_for_each_here),
+    # FF120 Pukwudgie, Strength in Numbers ("Pukwudgie" is a title, 201.3a: the name before the comma)
+    (r"^Double this card's power for each other ([A-Z][\w'-]*) in play$", None,
+     lambda m: {"op": "power_double", "target": "self", "per": {"k": "titled_other", "title": m[1]}}),
+    # LL104 Clouded By Anger (a Resource on a Friend)
+    (r"^Double that Friend's power$", ("Resource",), lambda m: {"op": "power_double", "target": "host"}),
+]
+
+STATIC_MORE: list = [*DOUBLED_POWER]
