@@ -70,3 +70,77 @@ def test_double_that_friends_power(game, card_db):
     other = place(game, st, "PR12", 1, "home1")
     place(game, st, "LL104", 0, "home1", host=f)
     assert (pw(game, st, f), pw(game, st, other)) == (4, 2)
+
+
+# ------------------------------------------------------------------ a look at a Problem deck, back in any order
+def test_look_at_two_problem_cards_and_put_them_back_on_top_or_bottom_in_any_order(game, card_db):
+    """FF28 Silverstream: "When this card enters play, you may look at the top two cards of a Problem deck and
+    put them back on the top or bottom of that deck in any order" (a private look, 404.2; the player chooses
+    whose deck, 705.2f): every split of the two cards between top and bottom, each part in any order."""
+    import copy
+    import itertools
+
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+
+    assert automated(card_db, "FF28")
+    st = stacked_game(game)
+    place(game, st, "FF28", 0, "home0")  # a [Laughter] Friend for its play requirement (placed: no trigger)
+    ss = to_hand(game, st, "FF28", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=ss, area="home0"))
+    assert st.d["pending"]["kind"] == "may"
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]  # whose Problem deck
+    st, _ = game.apply(st, Action.make("choose", 0, option=1))
+    pdeck = list(st.d["pl"][1]["pdeck"])
+    ends, todo = set(), [st.d]
+    while todo:
+        d = todo.pop()
+        if not d["pending"]:
+            ends.add(tuple(d["pl"][1]["pdeck"]))
+            continue
+        for opt in d["pending"]["options"]:
+            d2 = copy.deepcopy(d)
+            ev = Ev()
+            game.r.decide(d2, ev, Action.make("choose", d2["pending"]["player"], option=opt))
+            while d2["rq"] and not d2["pending"]:
+                game.r.resolve_step(d2, ev)
+            todo.append(d2)
+    a, b = pdeck[:2]
+    rest = tuple(pdeck[2:])
+    assert ends == {(a, b) + rest, (b, a) + rest, (a,) + rest + (b,), (b,) + rest + (a,), rest + (a, b), rest + (b, a)}
+
+
+# ------------------------------------------------------------------ optional replacements (710)
+def test_spike_turns_over_instead_of_a_friend_or_resource_being_dismissed(game, card_db):
+    """CG192 Spike, The Brave and Glorious (boosted): "If one of your Friends or Resources would be dismissed,
+    you may turn this card over instead. If you do, that card is not dismissed" (710, 712.3: its controller
+    decides as the dismissal would happen)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.engine import Ev
+
+    assert automated(card_db, "CG192")
+    for answer in (True, False):
+        st = stacked_game(game, manes=("CG192", "PR2"))
+        spike = st.d["pl"][0]["mane"]
+        st.d["cards"][spike]["b"] = True
+        f = place(game, st, "PR12", 0, "home0")
+        game.r.leave_play(st.d, Ev(), f, "disc", verb="dismissed")
+        ev = Ev()
+        while st.d["rq"] and not st.d["pending"]:
+            game.r.resolve_step(st.d, ev)
+        assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+        game.r.decide(st.d, ev, Action.make("choose", 0, option=answer))
+        while st.d["rq"] and not st.d["pending"]:
+            game.r.resolve_step(st.d, ev)
+        if answer:
+            assert game.r.in_play(st.d, f) and not st.d["cards"][spike].get("b")  # turned to its Start side
+        else:
+            assert not game.r.in_play(st.d, f) and st.d["cards"][spike].get("b")
+    st = stacked_game(game, manes=("CG192", "PR2"))  # an opponent's Friend: not replaced
+    st.d["cards"][st.d["pl"][0]["mane"]]["b"] = True
+    opp = place(game, st, "PR12", 1, "home1")
+    game.r.leave_play(st.d, Ev(), opp, "disc", verb="dismissed")
+    assert not st.d["rq"] and not game.r.in_play(st.d, opp)

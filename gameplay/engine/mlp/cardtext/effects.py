@@ -679,6 +679,10 @@ SMALL_EFFECT_SENTENCES: list = [
      lambda m: [{"op": "look_sort", "n": word_number(m[1]), "whose": "you", "pick": "top", "rest": "bottom_any"}]),
     (r"^look at the top (two|three|2|3) cards of a Problem deck and put them back in any order$",
      lambda m: [{"op": "look_sort", "n": word_number(m[1]), "whose": "choose", "deck": "pdeck", "pick": "none", "rest": "top"}]),
+    # FF28: each card back on the top (in the order picked) or the bottom (then ordered too), as timed.py's
+    # "put them on the top-or-bottom of that deck in any order"
+    (r"^look at the top (two|three|2|3) cards of a Problem deck and put them back on the top or bottom of that deck in any order$",
+     lambda m: [{"op": "look_sort", "n": word_number(m[1]), "whose": "choose", "deck": "pdeck", "pick": "top", "rest": "bottom_any"}]),
     # "another card": not this card, which just went to the discard pile (410.6a, the leaves trigger's "new")
     (r"^put another card from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "card"}]),
 ]

@@ -449,6 +449,10 @@ REPLACEMENT_LINES: list = [
     (r"^If one of your Friends would leave play, you may exhaust your Mane Character instead$", None,
      lambda m: {"ev": "leave", "subj": {"type": "Friend", "ctrl": "you"},
                 "instead": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you"}}]}),
+    # CG192 Spike (a Mane Character): turning itself over is what replaces the dismissal (301.2)
+    (r"^If one of your Friends or Resources would be dismissed, you may turn this card over instead\. If you do, that card "
+     r"is not dismissed$", ("Mane Character",),
+     lambda m: {"ev": "dismiss", "subj": {"types": ["Friend", "Resource"], "ctrl": "you"}, "instead": [{"op": "turn_over"}]}),
 ]
 CONTINUOUS_LINES.extend([
     # "can't" modifiers (104.2): leaving play, being retired
