@@ -144,3 +144,86 @@ def test_spike_turns_over_instead_of_a_friend_or_resource_being_dismissed(game, 
     opp = place(game, st, "PR12", 1, "home1")
     game.r.leave_play(st.d, Ev(), opp, "disc", verb="dismissed")
     assert not st.d["rq"] and not game.r.in_play(st.d, opp)
+
+
+# ------------------------------------------------------------------ "loses and can't have abilities" for a while (708)
+def _activate(game, st, p, cid):
+    from gameplay.engine.api import Action
+    a = next(a for a in game.legal_actions(st, p) if a.kind == "activate" and a.get("card") == cid)
+    st, _ = game.apply(st, a)
+    return st
+
+
+def _choose(game, st, option):
+    from gameplay.engine.api import Action
+    st, _ = game.apply(st, Action.make("choose", st.d["pending"]["player"], option=option))
+    return st
+
+
+def test_a_chosen_character_loses_its_abilities_until_the_end_of_the_turn(game, card_db):
+    """DE21 Limestone Pie: "Immediate: Exhaust this card to choose an opposing Friend or boosted Mane Character.
+    That character loses and can't have abilities until the end of the turn" — AD73 (+1 power for each of
+    its controller's action tokens) loses that ability, and has it again once the turn ends."""
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    assert automated(card_db, "DE21")
+    st = stacked_game(game)
+    lime = place(game, st, "DE21", 0, "home0")
+    rollo = place(game, st, "AD73", 1, "home1")
+    other = place(game, st, "PR12", 1, "home1")
+    set_tokens(st, 1, 3)
+    assert pw(game, st, rollo) == 1 + 3
+    st = _activate(game, st, 0, lime)
+    pend = st.d["pending"]
+    assert pend["kind"] == "target" and {rollo, other} <= set(pend["options"])
+    assert st.d["pl"][1]["mane"] not in pend["options"]  # a Mane Character only while boosted
+    st = _choose(game, st, rollo)
+    assert st.d["cards"][lime]["ex"] and pw(game, st, rollo) == 1
+    assert game.r.lost(st.d, rollo) and not game.r.lost(st.d, lime)
+    game.r.expire(st.d, "turn")  # 616.4: "until the end of the turn" modifiers end
+    assert pw(game, st, rollo) == 1 + 3 and not st.d.get("labm") and not st.d.get("labt")
+    st = stacked_game(game)  # a boosted Mane Character can be chosen
+    lime = place(game, st, "DE21", 0, "home0")
+    place(game, st, "PR12", 1, "home1")
+    st.d["cards"][st.d["pl"][1]["mane"]]["b"] = True
+    st = _activate(game, st, 0, lime)
+    assert st.d["pl"][1]["mane"] in st.d["pending"]["options"]
+
+
+def test_harmony_earth_pony_entering_play_makes_an_opposing_friend_lose_its_abilities(game, card_db):
+    """FF12 Apple Bloom (Harmony Earth Pony): "When this or another one of your Earth Pony Friends enters play,
+    an opposing Friend loses and can't have abilities until the end of the turn"."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+
+    assert automated(card_db, "FF12")
+    st = stacked_game(game)
+    place(game, st, "DE21", 0, "home0")  # [Honesty] for the play requirements
+    rollo = place(game, st, "AD73", 1, "home1")
+    set_tokens(st, 1, 2)
+    bloom = to_hand(game, st, "FF12", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=bloom, area="home0"))
+    if st.d["pending"] and st.d["pending"]["kind"] == "target":
+        st = _choose(game, st, rollo)
+    assert pw(game, st, rollo) == 1 and game.r.lost(st.d, rollo)
+
+
+def test_while_this_card_remains_exhausted_that_friend_loses_its_abilities(game, card_db):
+    """CGpf14 Maud Pie: "Main Phase: Exhaust this card to choose an opponent's Friend. While this card remains
+    exhausted, that Friend loses and can't have abilities" — readying it ends the modifier for good."""
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    st = stacked_game(game)
+    maud = place(game, st, "CGpf14", 0, "home0")
+    rollo = place(game, st, "AD73", 1, "home1")
+    place(game, st, "PR12", 1, "home1")
+    set_tokens(st, 1, 2)
+    st = _activate(game, st, 0, maud)
+    st = _choose(game, st, rollo)
+    assert pw(game, st, rollo) == 1
+    game.r.ready(st.d, Ev(), maud)
+    assert pw(game, st, rollo) == 3
+    game.r.exhaust(st.d, Ev(), maud)
+    assert pw(game, st, rollo) == 3  # exhausted again: the modifier does not come back

@@ -4,22 +4,12 @@
 understands keeps its compiled form)."""
 from __future__ import annotations
 
-from .statics import _STATIC_CONDS
+from .statics import static_condition
 from .targets import parse_target
-from .vocab import re
-
-
-def _while(prefix: str) -> dict | None:
-    """"While an opponent has more Friends than you, " -> that continuous ability's condition (702)."""
-    for pat, cond in _STATIC_CONDS:
-        m = re.match(pat + "$", prefix)
-        if m:
-            return cond(m) if callable(cond) else dict(cond)
-    return None
 
 
 def _doubled_while(m) -> dict | None:
-    cond = _while(m[1]) if m[1] else None
+    cond = static_condition(m[1]) if m[1] else None
     if m[1] and cond is None:
         return None
     return {"op": "power_double", "target": "self", **({"cond": cond} if cond else {})}

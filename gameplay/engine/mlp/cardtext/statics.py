@@ -99,6 +99,16 @@ _STATIC_CONDS = [
 ]
 
 
+def static_condition(prefix: str) -> dict | None:
+    """"While an opponent has more Friends than you, " (a whole prefix) -> that continuous ability's
+    condition (``_STATIC_CONDS``), or None."""
+    for pat, cond in _STATIC_CONDS:
+        m = re.match(pat + "$", prefix)
+        if m:
+            return cond(m) if callable(cond) else dict(cond)
+    return None
+
+
 def _at_problem_with(what: str) -> dict | None:
     """"a [Kindness] Friend", "a Report Resource", "a Troublemaker", "Pinkie Pie", "an opponent's
     Octavia" -> an ``at_problem_with`` condition (another card at this card's Problem)."""

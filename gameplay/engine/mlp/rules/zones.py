@@ -331,6 +331,8 @@ class Zones:
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
+        if st.get("labm"):
+            self.end_while_exhausted(st, cid)
         self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
         return True
 
@@ -365,6 +367,8 @@ class Zones:
         c["fr"] = True
         st["dy"] = 1
         c["ex"] = False
+        if st.get("labm"):
+            self.end_while_exhausted(st, cid)  # (and a frightened card has no abilities at all, 504.1)
         c["cn"] = {}
         c.pop("col", None)
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
