@@ -227,3 +227,31 @@ def test_while_this_card_remains_exhausted_that_friend_loses_its_abilities(game,
     assert pw(game, st, rollo) == 3
     game.r.exhaust(st.d, Ev(), maud)
     assert pw(game, st, rollo) == 3  # exhausted again: the modifier does not come back
+
+
+def test_as_an_opposing_friend_enters_play_it_loses_its_abilities(game, card_db):
+    """SB110 Desert Road: "As an opposing Friend enters play, it loses and can't have abilities until the end of
+    the turn" (706.1b: applied as it enters, so PR37's "When this card enters play, draw a card" never
+    triggers); its controller's own Friends keep theirs."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.scenario import resolve_all, set_tokens, to_hand
+
+    assert automated(card_db, "SB110")
+    st = stacked_game(game)
+    place(game, st, "SB110", 1, "home1")
+    berry = to_hand(game, st, "PR37", 0)
+    set_tokens(st, 0, 5)
+    hand = len(st.d["pl"][0]["hand"])
+    st, _ = game.apply(st, Action.make("play", 0, card=berry, area="home0"))
+    resolve_all(game, st)
+    nid = next(o for o in st.d["play"] if st.d["cards"][o]["k"] == card_db.key("PR37"))
+    assert len(st.d["pl"][0]["hand"]) == hand - 1  # played, and no card drawn
+    assert game.r.lost(st.d, nid)
+    game.r.expire(st.d, "turn")  # 616.4
+    assert not game.r.lost(st.d, nid)
+    own = to_hand(game, st, "PR37", 1)  # Desert Road's controller's own Friend keeps its abilities
+    hand = len(st.d["pl"][1]["hand"])
+    own = game.r.enter_play(st.d, Ev(), own, "home1", 1)
+    resolve_all(game, st)
+    assert not game.r.lost(st.d, own) and len(st.d["pl"][1]["hand"]) == hand - 1 + 1

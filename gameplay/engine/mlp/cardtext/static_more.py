@@ -37,4 +37,11 @@ DOUBLED_POWER: list = [
     (r"^Double that Friend's power$", ("Resource",), lambda m: {"op": "power_double", "target": "host"}),
 ]
 
-STATIC_MORE: list = [*DOUBLED_POWER]
+#: modifiers applied as a card enters play (706.1b)
+AS_IT_ENTERS: list = [
+    # SB110 Desert Road (Rules.enter_play adds a lose_abilities_until modifier, Rules.add_lab_mod)
+    (r"^As an opposing Friend enters play, it loses and can't have abilities until the end of the turn$", None,
+     lambda m: {"op": "opp_enters_lose"}),
+]
+
+STATIC_MORE: list = [*DOUBLED_POWER, *AS_IT_ENTERS]

@@ -87,6 +87,13 @@ class Zones:
             nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
         if nc["k"] in self.static_keys and not face_down:
             self.restamp(st, nid)
+        if not face_down and "opp_enters_lose" in self.ops_in_play(st) and self.ctype(st, nid) == FRIEND:
+            # 706.1b "As an opposing Friend enters play, it loses and can't have abilities until the end of the
+            # turn" applies as it enters: its own "When this card enters play" never triggers
+            for o, _ab in self.statics(st, "opp_enters_lose"):
+                if st["cards"][o]["c"] != ctrl:
+                    self.add_lab_mod(st, nid, "turn")
+                    break
         if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
             self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
