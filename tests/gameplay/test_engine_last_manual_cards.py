@@ -255,3 +255,46 @@ def test_as_an_opposing_friend_enters_play_it_loses_its_abilities(game, card_db)
     own = game.r.enter_play(st.d, Ev(), own, "home1", 1)
     resolve_all(game, st)
     assert not game.r.lost(st.d, own) and len(st.d["pl"][1]["hand"]) == hand - 1 + 1
+
+
+# ------------------------------------------------------------------ attachments (509)
+def test_chic_beret_gives_power_and_a_color_and_reattaches_to_another_friend(game, card_db):
+    """CN135 Chic Beret: "That Friend has +1 power and is also [Generosity]." / "Main Phase: Pay [1] to reattach
+    this card to another Friend." (509.5: its controller picks another Friend that fits "Play on a Friend")."""
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    assert automated(card_db, "CN135")
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    g = place(game, st, "PR12", 0, "home0")
+    opp = place(game, st, "PR12", 1, "home1")
+    beret = place(game, st, "CN135", 0, "home0", host=f)
+    assert pw(game, st, f) == 3 and "Generosity" in game.r.colors(st.d, f) and "Generosity" not in game.r.colors(st.d, g)
+    set_tokens(st, 0, 2)
+    st = _activate(game, st, 0, beret)
+    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {g, opp}
+    st = _choose(game, st, opp)
+    assert st.d["cards"][beret]["h"] == opp and st.d["pl"][0]["tok"] == 1
+    assert pw(game, st, f) == 2 and pw(game, st, opp) == 3 and "Generosity" in game.r.colors(st.d, opp)
+
+
+def test_combat_hat_taxes_moves_to_its_friends_problem_and_reattaches_to_your_friends(game, card_db):
+    """CN137 Combat Hat: "Your opponent must pay +[1] to move a character to that Friend's Problem." / "Main Phase:
+    Pay [1] to reattach this card to another one of your Friends." """
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    assert automated(card_db, "CN137")
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "prob0")
+    g = place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR12", 1, "home1")
+    mover = place(game, st, "PR33", 1, "home1")
+    hat = place(game, st, "CN137", 0, "prob0", host=f)
+    base0, base1 = game.r.move_cost(st.d, 1, mover, "prob0"), game.r.move_cost(st.d, 1, mover, "prob1")
+    st.d["cards"][hat]["h"] = g  # (the same card on the other Friend: the tax follows its host)
+    st.d["cards"][hat]["a"] = "prob1"
+    st._la = None
+    assert (game.r.move_cost(st.d, 1, mover, "prob0"), game.r.move_cost(st.d, 1, mover, "prob1")) == (base0 - 1, base1 + 1)
+    set_tokens(st, 0, 1)
+    st = _activate(game, st, 0, hat)  # one other Friend of yours: no choice to make
+    assert st.d["cards"][hat]["h"] == f and st.d["cards"][hat]["a"] == "prob0"

@@ -42,5 +42,12 @@ LOSE_ABILITIES: list = [
      r"abilities$", _loses_while_exhausted),
 ]
 
-EFFECT_MORE: list = [*LOSE_ABILITIES]
+#: 509.5 reattaching: the activating player chooses another Friend that fits the attachment's "Play on ..." rule
+REATTACH: list = [
+    # CN135 "Pay [1] to reattach this card to another Friend"; CN137 "... to another one of your Friends"
+    (r"^reattach this card to another (?:Friend|(one of your) Friends)$",
+     lambda m: [{"op": "reattach_it", "self": True, "by": "you", **({"to": {"type": "Friend", "ctrl": "you"}} if m[1] else {})}]),
+]
+
+EFFECT_MORE: list = [*LOSE_ABILITIES, *REATTACH]
 assert all(re.compile(p) for p, _ in EFFECT_MORE)

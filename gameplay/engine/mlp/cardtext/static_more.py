@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from .statics import static_condition
 from .targets import parse_target
+from .vocab import COLOR_RE
 
 
 def _doubled_while(m) -> dict | None:
@@ -44,4 +45,15 @@ AS_IT_ENTERS: list = [
      lambda m: {"op": "opp_enters_lose"}),
 ]
 
-STATIC_MORE: list = [*DOUBLED_POWER, *AS_IT_ENTERS]
+#: an attachment's continuous abilities about its host (509)
+ATTACHMENTS: list = [
+    # CN135 Chic Beret
+    (r"^That Friend has \+(\d+) power and is also \[(%s)\]$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [{"op": "power", "n": int(m[1]), "target": "host"},
+                                         {"op": "grant_color", "color": m[2], "target": "host"}]}),
+    # CN137 Combat Hat: an attachment is at its host's area, so "that Friend's Problem" is this card's (opp_move_cost)
+    (r"^Your opponent must pay \+\[(\d+)\] to move a character to that Friend's Problem$", ("Resource",),
+     lambda m: {"op": "opp_move_cost", "n": int(m[1])}),
+]
+
+STATIC_MORE: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS]
