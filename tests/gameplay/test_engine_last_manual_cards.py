@@ -298,3 +298,35 @@ def test_combat_hat_taxes_moves_to_its_friends_problem_and_reattaches_to_your_fr
     set_tokens(st, 0, 1)
     st = _activate(game, st, 0, hat)  # one other Friend of yours: no choice to make
     assert st.d["cards"][hat]["h"] == f and st.d["cards"][hat]["a"] == "prob0"
+
+
+def test_sapphire_shores_counts_your_accessories_and_doubles_a_friend_with_one(game, card_db):
+    """AD62 Sapphire Shores, Glitz and Glam: "This card has +2 power for each of your Accessories." and "Chaos: When
+    this card is flipped, choose a Friend with an Accessory on it. Double that Friend's power until the end of the
+    faceoff" (515: the flipped card's trigger; its effects resolved here as the trigger would)."""
+    from gameplay.engine.mlp.engine import Ev
+
+    assert automated(card_db, "AD62")
+    assert "Accessory" in card_db.cards[card_db.key("CN135")].front.traits
+    st = stacked_game(game)
+    sap = place(game, st, "AD62", 0, "home0")
+    f = place(game, st, "PR12", 0, "home0")
+    plain = place(game, st, "PR12", 0, "home0")
+    assert pw(game, st, sap) == 2
+    place(game, st, "CN135", 0, "home0", host=f)
+    place(game, st, "CN135", 1, "home0", host=plain)  # an opponent's Accessory is not "your" Accessory
+    assert pw(game, st, sap) == 2 + 2
+    chaos = next(ab for ab in card_db.cards[card_db.key("AD62")].abilities["front"] if ab.get("on") == "flipped")
+    st.d["rq"].append({"p": 0, "src": st.d["pl"][0]["mane"], "eff": list(chaos["effects"]), "i": 0, "ch": None,
+                       "lbl": "Chaos", "after": None})
+    ev = Ev()
+    while st.d["rq"] and not st.d["pending"]:
+        game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["kind"] == "target" and set(st.d["pending"]["options"]) == {f, plain}  # with an Accessory
+    from gameplay.engine.api import Action
+    game.r.decide(st.d, ev, Action.make("choose", 0, option=f))
+    while st.d["rq"] and not st.d["pending"]:
+        game.r.resolve_step(st.d, ev)
+    assert pw(game, st, f) == 3 * 2  # 2 + 1 (Chic Beret), doubled
+    game.r.expire(st.d, "faceoff")
+    assert pw(game, st, f) == 3

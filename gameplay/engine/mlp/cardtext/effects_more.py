@@ -49,5 +49,22 @@ REATTACH: list = [
      lambda m: [{"op": "reattach_it", "self": True, "by": "you", **({"to": {"type": "Friend", "ctrl": "you"}} if m[1] else {})}]),
 ]
 
-EFFECT_MORE: list = [*LOSE_ABILITIES, *REATTACH]
+_ACCESSORY_ON_IT = {"type": "Friend", "att": {"type": "Resource", "trait": "Accessory"}}
+
+
+def _double_chosen_power(m) -> list | None:
+    tg = dict(_ACCESSORY_ON_IT) if m[1].lower() == "a friend with an accessory on it" else _chosen(m[1])
+    if tg is None:
+        return None
+    # +X where X is its power as the effect resolves (as "double this card's power until the end of the turn")
+    return [{"op": "mark", "target": tg}, {"op": "power", "n": 0, "n_from": "it", "target": {"it": True}, "until": m[2]}]
+
+
+#: doubling a chosen card's power for a while (507)
+DOUBLE_POWER: list = [
+    # AD62 (Chaos) "choose a Friend with an Accessory on it. Double that Friend's power until the end of the faceoff"
+    (r"^choose (an? .+?)\. Double that (?:Friend|character)'s power until the end of the (faceoff|turn)$", _double_chosen_power),
+]
+
+EFFECT_MORE: list = [*LOSE_ABILITIES, *REATTACH, *DOUBLE_POWER]
 assert all(re.compile(p) for p, _ in EFFECT_MORE)

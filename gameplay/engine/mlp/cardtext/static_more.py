@@ -56,4 +56,11 @@ ATTACHMENTS: list = [
      lambda m: {"op": "opp_move_cost", "n": int(m[1])}),
 ]
 
-STATIC_MORE: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS]
+#: power counted per something (702)
+POWER_PER: list = [
+    # AD62 Sapphire Shores, Glitz and Glam
+    (r"^This card has \+(\d+) power for each of your Accessories$", None,
+     lambda m: {"op": "power_per", "n": int(m[1]), "count": {"sel": {"type": "Resource", "trait": "Accessory", "ctrl": "you"}}}),
+]
+
+STATIC_MORE: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER]
