@@ -330,3 +330,67 @@ def test_sapphire_shores_counts_your_accessories_and_doubles_a_friend_with_one(g
     assert pw(game, st, f) == 3 * 2  # 2 + 1 (Chic Beret), doubled
     game.r.expire(st.d, "faceoff")
     assert pw(game, st, f) == 3
+
+
+# ------------------------------------------------------------------ a Trait's irregular plural (Seapony / Seaponies)
+def test_queen_novo_gives_your_seaponies_showy_and_a_played_seapony_lowers_her_problems_requirement(game, card_db):
+    """SB53 Queen Novo, Under the Sea: "Your Seaponies have Showy 1." (Showy X, glossary: opponents pay +[X] to
+    move characters to its Problem) and "When you play a Seapony, you need -2 power to confront this card's
+    Problem until the end of the turn" (611.3; only Friends are played of the characters, 609.2a)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import resolve_all, set_tokens, to_hand
+
+    assert automated(card_db, "SB53")
+    st = stacked_game(game)
+    novo = place(game, st, "SB53", 0, "home0")
+    pony = place(game, st, "SB26", 0, "prob0")  # a Seapony Friend of hers
+    plain = place(game, st, "PR12", 0, "prob1")
+    mover = place(game, st, "PR33", 1, "home1")
+    assert game.r.kw(st.d, pony, "Showy") == 1 and game.r.kw(st.d, novo, "Showy") == 1 and not game.r.kw(st.d, plain, "Showy")
+    assert game.r.move_cost(st.d, 1, mover, "prob0") == game.r.move_cost(st.d, 1, mover, "prob1") + 1
+    from gameplay.engine.mlp.engine import Ev
+    game.r.move_card(st.d, Ev(), novo, "prob1")
+    st._la = None
+    before = game.r.requirements(st.d, 0, "prob1")
+    seapony = to_hand(game, st, "SB26", 0)
+    to_hand_plain = to_hand(game, st, "PR12", 0)
+    set_tokens(st, 0, 10)
+    st, _ = game.apply(st, Action.make("play", 0, card=to_hand_plain, area="home0"))  # not a Seapony
+    resolve_all(game, st)
+    assert game.r.requirements(st.d, 0, "prob1") == before
+    st, _ = game.apply(st, Action.make("play", 0, card=seapony, area="home0"))
+    resolve_all(game, st)
+    assert game.r.requirements(st.d, 0, "prob1") == before + [("Less", 2)]  # 2 power less, at her Problem only
+    assert ("Less", 2) not in game.r.requirements(st.d, 0, "prob0")
+
+
+# ------------------------------------------------------------------ "a challenger" of a Troublemaker (608)
+def _challenge_suri(game, decks, challengers):
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import pass_until
+
+    hand = ["PR12", "PR33", "PR60", "PR81", "PR54", "PR86"]
+    st = stacked_game(game, decks=(hand + list(decks[0]), hand + list(decks[1])))
+    for number in challengers:
+        place(game, st, number, 0, "prob1")
+    suri = place(game, st, "AD165", 1, "prob1")  # 4 power, face up
+    st, _ = game.apply(st, Action("pass", 0))
+    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["pending"] and s.d["pending"]["kind"] == "challenge")
+    before = len(st.d["pl"][0]["hand"])
+    st, events = game.apply(st, Action.make("choose", 0, option=suri))
+    assert any("faceoff" in e.get("msg", "").lower() for e in events)
+    st = pass_until(game, st, lambda s: s.d["fo"] is None and not s.d["rq"] and not s.d["pending"])
+    return st, suri, before
+
+
+def test_suri_polomare_the_challenger_draws_on_defeating_it_and_discards_on_losing(game, card_db):
+    """AD165 Suri Polomare (a Troublemaker): "When a challenger defeats this card, they draw a card." and "When a
+    challenger loses a faceoff involving this card, they discard a random card." (608: the challenger is the
+    player who challenged it; 514.5)."""
+    assert automated(card_db, "AD165")
+    # Ann 4 + flip 4 vs Suri 4 + flip 1: Ann defeats it and draws
+    st, suri, before = _challenge_suri(game, (["PR60", "PR31"], ["PR36", "PR20"]), ["PR31"])
+    assert suri not in st.d["play"] and len(st.d["pl"][0]["hand"]) == before + 1
+    # Ann 3 + flip 2 vs Suri 4 + flip 5: Ann loses and discards a random card
+    st, suri, before = _challenge_suri(game, (["PR60", "PR12"], ["PR36", "CN119"]), ["PR33", "PR20"])
+    assert suri in st.d["play"] and len(st.d["pl"][0]["hand"]) == before - 1

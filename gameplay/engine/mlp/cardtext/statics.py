@@ -146,6 +146,7 @@ def static_selector(subj: str) -> dict | None:
     if subj.lower() in ("this friend", "this character"):
         return {"this_friend": True}  # the host on a Resource, the card itself otherwise
     subj = re.sub(r"\bCritters\b", "Critter cards", subj)
+    subj = re.sub(r"\bSeaponies\b", "Seapony characters", subj)  # (SB53: the irregular plural)
     subj = re.sub(r"\b(Pirate|Dragon|Unicorn|Griffon|Changeling|Alicorn)s\b", r"\1 characters", subj)  # "Your other Pirates"
     if re.match(r"^(?:Friends|characters|Characters|Troublemakers|Mane Characters)\b", subj):
         subj = "each " + subj[0].lower() + subj[1:] if not subj.startswith("Mane") else "each " + subj
