@@ -394,3 +394,12 @@ def test_suri_polomare_the_challenger_draws_on_defeating_it_and_discards_on_losi
     # Ann 3 + flip 2 vs Suri 4 + flip 5: Ann loses and discards a random card
     st, suri, before = _challenge_suri(game, (["PR60", "PR12"], ["PR36", "CN119"]), ["PR33", "PR20"])
     assert suri in st.d["play"] and len(st.d["pl"][0]["hand"]) == before - 1
+    # defeated by an effect, not by a challenger: no draw
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.scenario import resolve_all
+    st = stacked_game(game)
+    suri = place(game, st, "AD165", 1, "prob1")
+    hand = len(st.d["pl"][0]["hand"])
+    game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "defeat", "target": {"id": suri}}])
+    resolve_all(game, st)
+    assert suri not in st.d["play"] and len(st.d["pl"][0]["hand"]) == hand

@@ -652,8 +652,9 @@ TRIGGERS.extend([
 
 
 # "a challenger" of a Troublemaker (608): the player challenging it, its controller's opponent.  "When a challenger
-# defeats this card" is this card being defeated; "When a challenger loses a faceoff involving this card" is its
-# controller winning that faceoff (514.5: a faceoff has one winner and one loser).  (AD165 Suri Polomare)
+# defeats this card" is this card being defeated as its faceoff is lost (514.5a; ``challenger_defeats``, not a
+# "defeat" by an effect); "When a challenger loses a faceoff involving this card" is its controller winning that
+# faceoff (514.5: a faceoff has one winner and one loser).  (AD165 Suri Polomare)
 _CHALLENGER_DOES = {"draw a card": {"op": "draw", "n": 1, "who": "opponent"},
                     "discard a random card": {"op": "discard", "n": 1, "who": "opponent", "random": True}}
 
@@ -661,7 +662,7 @@ _CHALLENGER_DOES = {"draw a card": {"op": "draw", "n": 1, "who": "opponent"},
 def _when_a_challenger(m, _body, line, card_type):
     if card_type != "Troublemaker":
         return NEXT
-    on = "defeated" if m[1] == "defeats this card" else "win_faceoff"
+    on = "challenger_defeats" if m[1] == "defeats this card" else "win_faceoff"
     return {"kind": "trigger", "on": on, "effects": [dict(_CHALLENGER_DOES[m[2]])], "text": line}
 
 
