@@ -81,8 +81,8 @@ def test_parse_trigger_templates():
 
 def test_parse_left_manual():
     for text, typ in (
-        # only an approximation would be possible: "a challenger" / "the Villain" / a copy of an Event
-        ("When a challenger defeats this card, they draw a card.", "Troublemaker"),
+        # only an approximation would be possible: "the Villain" / a copy of an Event ("a challenger" is automated
+        # since issue #19: tests/gameplay/test_engine_last_manual_cards.py)
         ("When this Problem enters play, the Villain wins the game.", "Problem"),
         ("When you play an Event, you may remove 2 Ingredient counters from this card to copy its effects.", "Problem"),
     ):

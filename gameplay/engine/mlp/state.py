@@ -247,6 +247,9 @@ STATE_KEYS: dict[str, str] = {
     "kwg": "the number of cards in play whose abilities grant keywords (fast paths skip grants without one)",
     "twn": "the number of cards in play with Teamwork (Teamwork lends abilities)",
     "lab": 'the number of cards in play that can make a card lose its abilities ("loses all abilities")',
+    "labm": 'timed "loses and can\'t have abilities" modifiers made by effects {t: card, u: until, ts, while_ex: the '
+            'card that must stay exhausted} (Rules.add_lab_mod)',
+    "labt": "1 while labm holds a modifier (it then counts as one more source in lab)",
     "rx": "Reaction notes: game events a Reaction can still answer (512.4, reactions.py)",
     "rxn": "the last Reaction note's number",
     "rxf": "1 when a new Reaction note was made (advance checks whether a Reaction window opens)",

@@ -5,6 +5,7 @@ from typing import Any
 
 from .conditions import IF_TEMPLATES
 from .costs import cost_and_counter_sentences
+from .effects_more import EFFECT_MORE
 from .events import event_sentences
 from .faceoff import parse_reveal_top, parse_start_faceoff
 from .nested import set_effect_grammar
@@ -679,6 +680,10 @@ SMALL_EFFECT_SENTENCES: list = [
      lambda m: [{"op": "look_sort", "n": word_number(m[1]), "whose": "you", "pick": "top", "rest": "bottom_any"}]),
     (r"^look at the top (two|three|2|3) cards of a Problem deck and put them back in any order$",
      lambda m: [{"op": "look_sort", "n": word_number(m[1]), "whose": "choose", "deck": "pdeck", "pick": "none", "rest": "top"}]),
+    # FF28: each card back on the top (in the order picked) or the bottom (then ordered too), as timed.py's
+    # "put them on the top-or-bottom of that deck in any order"
+    (r"^look at the top (two|three|2|3) cards of a Problem deck and put them back on the top or bottom of that deck in any order$",
+     lambda m: [{"op": "look_sort", "n": word_number(m[1]), "whose": "choose", "deck": "pdeck", "pick": "top", "rest": "bottom_any"}]),
     # "another card": not this card, which just went to the discard pile (410.6a, the leaves trigger's "new")
     (r"^put another card from your discard pile into your hand$", lambda m: [{"op": "disc_to_hand_other", "type": "card"}]),
 ]
@@ -696,4 +701,5 @@ def _small_effect_sentences(t: str) -> list[dict] | None:
     return None
 
 
+SMALL_EFFECT_SENTENCES.extend(EFFECT_MORE)  # issue #19's sentences, tried after every older one
 set_effect_grammar(parse_effects)

@@ -1,6 +1,7 @@
 """Whole-line continuous abilities: ``STATIC_EXTRA``, ``CONTINUOUS_LINES`` and replacements (710)."""
 from __future__ import annotations
 
+from .static_more import STATIC_MORE
 from .vocab import COLOR_RE, GRANTABLE_KW, TRAITS, re, word_number
 # ------------------------------------------------------------------ more continuous abilities (702)
 # Whole-line templates for continuous abilities the generic power/keyword parsers don't cover: power
@@ -448,6 +449,10 @@ REPLACEMENT_LINES: list = [
     (r"^If one of your Friends would leave play, you may exhaust your Mane Character instead$", None,
      lambda m: {"ev": "leave", "subj": {"type": "Friend", "ctrl": "you"},
                 "instead": [{"op": "exhaust", "target": {"type": "Mane Character", "ctrl": "you"}}]}),
+    # CG192 Spike (a Mane Character): turning itself over is what replaces the dismissal (301.2)
+    (r"^If one of your Friends or Resources would be dismissed, you may turn this card over instead\. If you do, that card "
+     r"is not dismissed$", ("Mane Character",),
+     lambda m: {"ev": "dismiss", "subj": {"types": ["Friend", "Resource"], "ctrl": "you"}, "instead": [{"op": "turn_over"}]}),
 ]
 CONTINUOUS_LINES.extend([
     # "can't" modifiers (104.2): leaving play, being retired
@@ -527,3 +532,4 @@ CONTINUOUS_LINES.extend([
 ])
 for _pat, _types, _fn in REPLACEMENT_LINES:
     CONTINUOUS_LINES.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))
+STATIC_EXTRA.extend(STATIC_MORE)  # issue #19's templates, tried after every older one

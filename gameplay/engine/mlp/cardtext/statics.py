@@ -99,6 +99,16 @@ _STATIC_CONDS = [
 ]
 
 
+def static_condition(prefix: str) -> dict | None:
+    """"While an opponent has more Friends than you, " (a whole prefix) -> that continuous ability's
+    condition (``_STATIC_CONDS``), or None."""
+    for pat, cond in _STATIC_CONDS:
+        m = re.match(pat + "$", prefix)
+        if m:
+            return cond(m) if callable(cond) else dict(cond)
+    return None
+
+
 def _at_problem_with(what: str) -> dict | None:
     """"a [Kindness] Friend", "a Report Resource", "a Troublemaker", "Pinkie Pie", "an opponent's
     Octavia" -> an ``at_problem_with`` condition (another card at this card's Problem)."""
@@ -136,6 +146,7 @@ def static_selector(subj: str) -> dict | None:
     if subj.lower() in ("this friend", "this character"):
         return {"this_friend": True}  # the host on a Resource, the card itself otherwise
     subj = re.sub(r"\bCritters\b", "Critter cards", subj)
+    subj = re.sub(r"\bSeaponies\b", "Seapony characters", subj)  # (SB53: the irregular plural)
     subj = re.sub(r"\b(Pirate|Dragon|Unicorn|Griffon|Changeling|Alicorn)s\b", r"\1 characters", subj)  # "Your other Pirates"
     if re.match(r"^(?:Friends|characters|Characters|Troublemakers|Mane Characters)\b", subj):
         subj = "each " + subj[0].lower() + subj[1:] if not subj.startswith("Mane") else "each " + subj

@@ -124,6 +124,9 @@ def parse_target(text: str) -> dict | None:
         t = t[0].lower() + t[1:]
     t = re.sub(r"^opposing (\w+s)\b", r"each opposing \1", t) if re.match(r"^opposing \w+s\b", t) else t
     t = re.sub(r"\bCritter(s?)\b(?! (?:Friends?|characters?|cards?|Troublemakers?|Resources?)\b)", r"Critter character\1", t)
+    # "a Seapony" / "Seaponies" (SB53): the Seapony Trait's irregular plural, read as characters like Critters
+    t = re.sub(r"\bSeapon(y|ies)\b(?! (?:Friends?|characters?|cards?|Troublemakers?|Resources?)\b)",
+               lambda m_: "Seapony character" + ("s" if m_.group(1) == "ies" else ""), t)
     if t in ("the attached Friend", "the attached character"):
         return {"host": True}
     t = re.sub(r"^your opponent's ", "an opposing ", t)

@@ -221,6 +221,8 @@ def other_than_it(effs: list[dict]) -> None:
 
 def watch_trigger(line: str, card_type: str = "") -> tuple[str, dict, str] | None:
     """A watched-event trigger -> (event, {"subj": filter}, effect text), or None."""
+    # "When you play a Seapony, ..." (SB53): of the characters only Friends are played (609.2a)
+    line = re.sub(r"^When you play a Seapony, ", "When you play a Seapony Friend, ", line)
     m = _WATCH_PLAY.match(line)
     if m:
         f: dict[str, Any] = {"by": "you" if m.group(1) == "you" else "opp"}
@@ -647,3 +649,24 @@ TRIGGERS.extend([
     (r"^The first player to confront this Problem (?=may |scores |gains )", "confront_this_any", {"first": True}),
     (r"^When this card readies, ", "readies", {}),
 ])
+
+
+# "a challenger" of a Troublemaker (608): the player challenging it, its controller's opponent.  "When a challenger
+# defeats this card" is this card being defeated as its faceoff is lost (514.5a; ``challenger_defeats``, not a
+# "defeat" by an effect); "When a challenger loses a faceoff involving this card" is its controller winning that
+# faceoff (514.5: a faceoff has one winner and one loser).  (AD165 Suri Polomare)
+_CHALLENGER_DOES = {"draw a card": {"op": "draw", "n": 1, "who": "opponent"},
+                    "discard a random card": {"op": "discard", "n": 1, "who": "opponent", "random": True}}
+
+
+def _when_a_challenger(m, _body, line, card_type):
+    if card_type != "Troublemaker":
+        return NEXT
+    on = "challenger_defeats" if m[1] == "defeats this card" else "win_faceoff"
+    return {"kind": "trigger", "on": on, "effects": [dict(_CHALLENGER_DOES[m[2]])], "text": line}
+
+
+TRIGGER_LINE_TEMPLATES += (
+    (r"^When a challenger (defeats this card|loses a faceoff involving this card), they (draw a card|discard a random card)$",
+     0, _when_a_challenger),
+)

@@ -9,7 +9,8 @@ from .replacements import persistent_then
 
 
 #: the ops ``targeted_effect`` acts on (grant_kw without an each-selector too: see effect_grant_kw)
-TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten")
+TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten",
+                "lose_abilities_until")
 
 
 #: the chosen-card ops a card outside play may do to itself ("this card"), and the zone each puts it in
@@ -311,6 +312,17 @@ def _on_counters(self, st, ev, fr, e, _op, p, _src, _tgt, _cands, _prev_it, _pai
         self.fire(st, ev, "counter_put", cid, extra={"counter": key})  # "When you put a Trainee counter on this card"
 
 
+def _on_lose_abilities_until(self, st, ev, _fr, e, _op, _p, src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:
+    # "That character loses and can't have abilities until the end of the turn" / "While this card remains
+    # exhausted, that Friend loses and can't have abilities" (a modifier made by an effect, 708; Rules.add_lab_mod)
+    while_ex = src if e.get("while_ex") else None
+    if while_ex is not None and not (src in st["cards"] and self.in_play(st, src) and st["cards"][src].get("ex")):
+        return None  # its source no longer remains exhausted: the modifier would end at once
+    self.add_lab_mod(st, cid, e.get("until", "turn") if while_ex is None else "permanent", while_ex=while_ex)
+    self.log(ev, "abilities", lambda: f"{self.name(st, cid)} loses and can't have abilities "
+             + ("while " + self.name(st, src) + " remains exhausted" if while_ex else "until the end of the " + e.get("until", "turn")))
+
+
 #: a targeted op -> what it does to one chosen card (False: the effect waits for a decision)
 ON_CHOSEN_CARD = {
     "exhaust": _on_exhaust,
@@ -331,6 +343,7 @@ ON_CHOSEN_CARD = {
     "turn_face_down": _on_turn_face_down,
     "gain_control": _on_gain_control,
     "counters": _on_counters,
+    "lose_abilities_until": _on_lose_abilities_until,
 }
 
 

@@ -1438,7 +1438,7 @@ def _op_card_no_move(self, st, ev, fr, e) -> bool:
 def _op_reattach_it(self, st, ev, fr, e) -> bool:
     """"that opponent reattaches that Resource to another Friend": its controller picks another Friend that fits its
     "Play on ..." host description (509; read from that player's point of view); none: it stays."""
-    it = fr.get("it")
+    it = fr["src"] if e.get("self") else fr.get("it")  # "reattach this card to another Friend"
     if not (it and self.in_play(st, it) and st["cards"][it].get("h")):
         return True
     c = st["cards"][it]

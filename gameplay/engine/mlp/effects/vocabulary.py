@@ -36,6 +36,8 @@ DESCRIPTIONS = {
     "token": "create a token (521)",
     "flip": "flip additional cards during a faceoff (515)",
     "turn_over": "turn a Mane Character over (301.2)",
+    "lose_abilities_until": "a card loses and can't have abilities until the end of the turn (`until`) or while the "
+                            "effect's source remains exhausted (`while_ex`) (708)",
     "cutie_mark": "Cutie Mark a card (glossary)",
     "may": "optional sub-effects",
     "exhaust_self_cost": "exhaust this card as a cost (stops the rest if it can't)",

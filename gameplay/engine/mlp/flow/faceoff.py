@@ -169,6 +169,8 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
                                         if st["cards"][o]["a"] == st["cards"][tm]["a"]), 0)
                 nm = self.name(st, tm)
                 self.fire(st, ev, "defeated", tm, extra={"la": st["cards"][tm]["a"], "it": tm})  # la: "here" once it is gone; it: found in its new zone (410.6a)
+                # "When a challenger defeats this card" (608, 514.5a): defeated by the challenger, not by an effect
+                self.fire(st, ev, "challenger_defeats", tm, extra={"la": st["cards"][tm]["a"], "it": tm})
                 self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 if st["pl"][chal].get("ndb"):

@@ -699,6 +699,8 @@ def start_turn(self, st, ev) -> None:
             continue  # "While this card remains in play, that character does not ready during the Ready Phase"
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
+            if st.get("labm"):
+                self.end_while_exhausted(st, cid)
             self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = tokens_for(hi)  # 604.1

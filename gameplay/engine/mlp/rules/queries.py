@@ -18,7 +18,7 @@ CARD_KEY = itemgetter("k")  # a card record's key
 #: selector fields read by ``Rules._match_extra``
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
                         "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
-                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel"))
+                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane"))
 
 
 class _AnyKeyword:
@@ -562,6 +562,8 @@ class CardQueries:
                 return False
         if sel.get("boosted") and not c.get("b"):
             return False  # "opposing boosted Mane Characters"
+        if sel.get("boosted_mane") and not c.get("b") and self.ctype(st, cid) == "Mane Character":
+            return False  # "an opposing Friend or boosted Mane Character"
         if sel.get("not_host") and src in st["cards"] and st["cards"][src].get("h") == cid:
             return False  # "your other [Laughter] Friends here" on an attachment: other than its host
         if "on" in sel:  # "a Resource on an opponent's Friend here" (its host fits the selector)

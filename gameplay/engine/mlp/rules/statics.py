@@ -11,7 +11,7 @@ from .queries import CARD_KEY, NO_KEYS
 
 _NO_OPS: dict = {}  # (no static abilities, Rules._own_statics; never mutated)
 
-POWER_OPS = ("power", "power_per_beneath", "power_per", "power_is")  # power-changing static abilities
+POWER_OPS = ("power", "power_per_beneath", "power_per", "power_is", "power_double")  # power-changing static abilities
 
 
 def _reads_own_power(cond) -> bool:
@@ -103,11 +103,50 @@ class ContinuousAbilities:
         a source whose own abilities another source removes does nothing."""
         if self._lost_busy:
             return False  # (reading a selector while deciding this: printed abilities)
+        if st.get("labm") and self.lost_by_effect(st, cid):
+            return True
         self._lost_busy = True
         try:
             return any(self._static_applies(st, a, ab, cid) for a, ab in self._lab_active(st))
         finally:
             self._lost_busy = False
+
+    def lost_by_effect(self, st, cid) -> bool:
+        """A timed "loses and can't have abilities" modifier an effect made (``labm``: "until the end of
+        the turn", or "while this card remains exhausted"); its source is an effect, not a card's
+        ability, so no other modifier can remove it (711.3-711.5 order only abilities)."""
+        cards = st["cards"]
+        for m in st["labm"]:
+            if m["t"] == cid:
+                w = m.get("while_ex")
+                if w is None or (w in cards and cards[w].get("z") == "play" and cards[w].get("ex")
+                                 and not cards[w].get("fr")):
+                    return True
+        return False
+
+    def add_lab_mod(self, st, cid, until, while_ex=None) -> None:
+        """Start a timed "loses and can't have abilities" modifier on a card in play (``labm``); while
+        any is kept, the ``lab`` counter counts one more source (the fast paths then ask ``lost``)."""
+        st["ts"] += 1
+        m = {"t": cid, "u": self.duration(st, until), "ts": st["ts"]}
+        if while_ex is not None:
+            m["while_ex"] = while_ex
+        st.setdefault("labm", []).append(m)
+        if not st.get("labt"):
+            st["labt"] = 1
+            st["lab"] = st.get("lab", 0) + 1
+        st["dy"] = 1
+
+    def end_while_exhausted(self, st, cid) -> None:
+        """``cid`` readied (or was frightened): its "while this card remains exhausted" modifiers end for
+        good (exhausting it again does not bring them back)."""
+        self._prune_lab_mods(st, lambda m: m.get("while_ex") != cid)
+
+    def _prune_lab_mods(self, st, keep) -> None:
+        st["labm"] = [m for m in st["labm"] if keep(m)]
+        if not st["labm"] and st.get("labt"):
+            st["labt"] = 0
+            st["lab"] = st.get("lab", 0) - 1
 
     def _lab_active(self, st) -> list:
         """The "lose and can't have abilities" modifiers that apply, in the order of 711.3-711.5.
@@ -308,11 +347,16 @@ class ContinuousAbilities:
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
+        doublings = 0
         for o, abl in srcs:
             for ab in abl:
                 op = ab.get("op")
-                if o != cid and (op != "power" or ab.get("target", "self") == "self"):
+                if o != cid and (op not in ("power", "power_double") or ab.get("target", "self") == "self"):
                     continue  # (another card's ability about itself: see _static_applies and below)
+                if op == "power_double":
+                    if self._static_applies(st, o, ab, cid):  # "this card's power is doubled [for each ...]"
+                        doublings += self._count(st, o, ab["per"]) if "per" in ab else 1
+                    continue
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
                         # "Your Troublemakers have +1 power for each ..." (a count read at the source)
@@ -326,7 +370,7 @@ class ContinuousAbilities:
                 elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]) \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self._count(st, cid, ab["count"])
-        return p
+        return p * 2 ** doublings if doublings else p  # doubled after every other change (507)
 
     def _count(self, st, src, cnt) -> int:
         c = st["cards"][src]
@@ -377,6 +421,9 @@ class ContinuousAbilities:
                 return sum(1 for o in st["play"] if o != src and st["cards"][o].get("c") == ctrl and self.name(st, o) == cnt["name"]
                            and self.ctype(st, o) == FRIEND and not st["cards"][o].get("fd"))
             return sum(1 for o in st["play"] if self.name(st, o) == cnt["name"] and not st["cards"][o].get("fd"))
+        if k == "titled_other":  # "for each other Pukwudgie in play" (a title, 201.3a; face-down cards have none)
+            return sum(1 for o in st["play"] if o != src and not st["cards"][o].get("fd") and not st["cards"][o].get("t")
+                       and self.face(st, o).title == cnt["title"])
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"
@@ -558,6 +605,10 @@ class ContinuousAbilities:
     def expire(self, st, until) -> None:
         if st["mods"]:
             st["mods"] = [m for m in st["mods"] if m["u"] != until]
+        if st.get("labm"):  # timed "loses and can't have abilities" (a card that left play is a new one, 410.6)
+            cards = st["cards"]
+            self._prune_lab_mods(st, lambda m: m["u"] != until and cards.get(m["t"], {}).get("z") == "play"
+                                 and (m.get("while_ex") is None or cards.get(m["while_ex"], {}).get("z") == "play"))
         if st.get("kgm") is not None:  # timed keyword grants (add_kw_grant)
             st["kgm"] = [g for g in st["kgm"] if g["u"] != until]
             if not st["kgm"] and st.get("kgt"):

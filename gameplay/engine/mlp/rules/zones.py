@@ -87,6 +87,13 @@ class Zones:
             nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
         if nc["k"] in self.static_keys and not face_down:
             self.restamp(st, nid)
+        if not face_down and "opp_enters_lose" in self.ops_in_play(st) and self.ctype(st, nid) == FRIEND:
+            # 706.1b "As an opposing Friend enters play, it loses and can't have abilities until the end of the
+            # turn" applies as it enters: its own "When this card enters play" never triggers
+            for o, _ab in self.statics(st, "opp_enters_lose"):
+                if st["cards"][o]["c"] != ctrl:
+                    self.add_lab_mod(st, nid, "turn")
+                    break
         if trigger and self.rx_keys:  # a reactable event (512.4): "After an opposing Friend enters play"
             self.rx_note(st, "enter", card=nid, c=ctrl, a=area, type=self.ctype(st, nid), by=actor(st))
         if trigger and not face_down:
@@ -331,6 +338,8 @@ class Zones:
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
+        if st.get("labm"):
+            self.end_while_exhausted(st, cid)
         self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
         return True
 
@@ -365,6 +374,8 @@ class Zones:
         c["fr"] = True
         st["dy"] = 1
         c["ex"] = False
+        if st.get("labm"):
+            self.end_while_exhausted(st, cid)  # (and a frightened card has no abilities at all, 504.1)
         c["cn"] = {}
         c.pop("col", None)
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]

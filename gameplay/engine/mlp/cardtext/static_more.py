@@ -1,0 +1,66 @@
+"""Continuous abilities added for issue #19 (the last manual cards), as whole-line templates in the
+``STATIC_EXTRA`` form: (regex, card types or None, builder).  ``static_lines`` appends them to
+``STATIC_EXTRA``, so they are tried after every older static template (a text an older template
+understands keeps its compiled form)."""
+from __future__ import annotations
+
+from .statics import static_condition
+from .targets import parse_target
+from .vocab import COLOR_RE
+
+
+def _doubled_while(m) -> dict | None:
+    cond = static_condition(m[1]) if m[1] else None
+    if m[1] and cond is None:
+        return None
+    return {"op": "power_double", "target": "self", **({"cond": cond} if cond else {})}
+
+
+def _doubled_for_each_here(m) -> dict | None:
+    sel = parse_target("a " + m[1])
+    if sel is None or set(sel) - {"type", "trait", "ctrl"}:
+        return None
+    return {"op": "power_double", "target": "self", "per": {"sel": {**sel, "at": "here"}, "at_problem": True}}
+
+
+#: power doubled (507): applied after every other change of the card's power, once per doubling
+#: (doubling is multiplying the power the card would otherwise have by two; the 3.8 rules have no
+#: other text on it)
+DOUBLED_POWER: list = [
+    # SB80 Applejack & Rarity, Odd Couple
+    (r"^(While .+?, )?this card's power is doubled$", None, _doubled_while),
+    # SB50 Capper Dapperpaws, Smooth Talker
+    (r"^This card's power is doubled for each (\w+) here$", None, _doubled_for_each_here),
+    # FF120 Pukwudgie, Strength in Numbers ("Pukwudgie" is a title, 201.3a: the name before the comma)
+    (r"^Double this card's power for each other ([A-Z][\w'-]*) in play$", None,
+     lambda m: {"op": "power_double", "target": "self", "per": {"k": "titled_other", "title": m[1]}}),
+    # LL104 Clouded By Anger (a Resource on a Friend)
+    (r"^Double that Friend's power$", ("Resource",), lambda m: {"op": "power_double", "target": "host"}),
+]
+
+#: modifiers applied as a card enters play (706.1b)
+AS_IT_ENTERS: list = [
+    # SB110 Desert Road (Rules.enter_play adds a lose_abilities_until modifier, Rules.add_lab_mod)
+    (r"^As an opposing Friend enters play, it loses and can't have abilities until the end of the turn$", None,
+     lambda m: {"op": "opp_enters_lose"}),
+]
+
+#: an attachment's continuous abilities about its host (509)
+ATTACHMENTS: list = [
+    # CN135 Chic Beret
+    (r"^That Friend has \+(\d+) power and is also \[(%s)\]$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "power", "parts": [{"op": "power", "n": int(m[1]), "target": "host"},
+                                         {"op": "grant_color", "color": m[2], "target": "host"}]}),
+    # CN137 Combat Hat: an attachment is at its host's area, so "that Friend's Problem" is this card's (opp_move_cost)
+    (r"^Your opponent must pay \+\[(\d+)\] to move a character to that Friend's Problem$", ("Resource",),
+     lambda m: {"op": "opp_move_cost", "n": int(m[1])}),
+]
+
+#: power counted per something (702)
+POWER_PER: list = [
+    # AD62 Sapphire Shores, Glitz and Glam
+    (r"^This card has \+(\d+) power for each of your Accessories$", None,
+     lambda m: {"op": "power_per", "n": int(m[1]), "count": {"sel": {"type": "Resource", "trait": "Accessory", "ctrl": "you"}}}),
+]
+
+STATIC_MORE: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER]
