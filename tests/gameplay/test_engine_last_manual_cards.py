@@ -1,5 +1,5 @@
 """Issue #19 "Also": classes of card text that were manual, each played in a scenario (the card
-texts are data: cardtext/static_more.py and the other tables named per test)."""
+texts are data: cardtext/static_power_and_attachments.py and the other tables named per test)."""
 from __future__ import annotations
 
 from gameplay.engine.mlp.cardtext import parse_line

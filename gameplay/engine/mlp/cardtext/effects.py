@@ -5,7 +5,7 @@ from typing import Any
 
 from .conditions import IF_TEMPLATES
 from .costs import cost_and_counter_sentences
-from .effects_more import EFFECT_MORE
+from .effects_abilities_and_power import ABILITY_AND_POWER_EFFECTS
 from .events import event_sentences
 from .faceoff import parse_reveal_top, parse_start_faceoff
 from .nested import set_effect_grammar
@@ -701,5 +701,5 @@ def _small_effect_sentences(t: str) -> list[dict] | None:
     return None
 
 
-SMALL_EFFECT_SENTENCES.extend(EFFECT_MORE)  # issue #19's sentences, tried after every older one
+SMALL_EFFECT_SENTENCES.extend(ABILITY_AND_POWER_EFFECTS)  # issue #19's sentences, tried after every older one
 set_effect_grammar(parse_effects)

@@ -1,7 +1,7 @@
 """Whole-line continuous abilities: ``STATIC_EXTRA``, ``CONTINUOUS_LINES`` and replacements (710)."""
 from __future__ import annotations
 
-from .static_more import STATIC_MORE
+from .static_power_and_attachments import POWER_AND_ATTACHMENT_STATICS
 from .vocab import COLOR_RE, GRANTABLE_KW, TRAITS, re, word_number
 # ------------------------------------------------------------------ more continuous abilities (702)
 # Whole-line templates for continuous abilities the generic power/keyword parsers don't cover: power
@@ -532,4 +532,4 @@ CONTINUOUS_LINES.extend([
 ])
 for _pat, _types, _fn in REPLACEMENT_LINES:
     CONTINUOUS_LINES.append((_pat, _types, (lambda f: lambda m: {"op": "replace", **f(m)})(_fn)))
-STATIC_EXTRA.extend(STATIC_MORE)  # issue #19's templates, tried after every older one
+STATIC_EXTRA.extend(POWER_AND_ATTACHMENT_STATICS)  # issue #19's templates, tried after every older one

@@ -1,4 +1,4 @@
-"""Effect sentences added for issue #19 (the last manual cards), in the ``SMALL_EFFECT_SENTENCES`` form
+"""Effect sentences that take abilities away for a while, reattach, or double a power, in the ``SMALL_EFFECT_SENTENCES`` form
 (pattern matched case-insensitively, builder); ``effects`` appends them after every older sentence
 template, so a text an older template understands keeps its compiled form."""
 from __future__ import annotations
@@ -66,5 +66,5 @@ DOUBLE_POWER: list = [
     (r"^choose (an? .+?)\. Double that (?:Friend|character)'s power until the end of the (faceoff|turn)$", _double_chosen_power),
 ]
 
-EFFECT_MORE: list = [*LOSE_ABILITIES, *REATTACH, *DOUBLE_POWER]
-assert all(re.compile(p) for p, _ in EFFECT_MORE)
+ABILITY_AND_POWER_EFFECTS: list = [*LOSE_ABILITIES, *REATTACH, *DOUBLE_POWER]
+assert all(re.compile(p) for p, _ in ABILITY_AND_POWER_EFFECTS)

@@ -1,5 +1,5 @@
-"""Continuous abilities added for issue #19 (the last manual cards), as whole-line templates in the
-``STATIC_EXTRA`` form: (regex, card types or None, builder).  ``static_lines`` appends them to
+"""Continuous abilities about power (doubled, per card) and attachments' hosts, and "as it enters play" texts, as
+whole-line templates in the ``STATIC_EXTRA`` form: (regex, card types or None, builder).  ``static_lines`` appends them to
 ``STATIC_EXTRA``, so they are tried after every older static template (a text an older template
 understands keeps its compiled form)."""
 from __future__ import annotations
@@ -63,4 +63,4 @@ POWER_PER: list = [
      lambda m: {"op": "power_per", "n": int(m[1]), "count": {"sel": {"type": "Resource", "trait": "Accessory", "ctrl": "you"}}}),
 ]
 
-STATIC_MORE: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER]
+POWER_AND_ATTACHMENT_STATICS: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER]
