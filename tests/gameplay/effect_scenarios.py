@@ -310,7 +310,7 @@ def projection(st: dict):
 
     play = sorted(repr(card(i)) for i in st["play"])
     timed = tuple(repr([{k: v for k, v in m.items() if k not in ("ts", "t")} for m in (st.get(key) or ())])
-                  for key in ("mods", "ctl", "cmods", "amr", "cmr", "kgm", "dly"))
+                  for key in ("mods", "ctl", "cmods", "amr", "cmr", "kgm", "dly", "labm"))
     fo = st.get("fo")
     faceoff = fo and repr(sorted(fo.items()))
     return players, play, timed, len(st.get("held") or ()), faceoff, st["outcome"] is not None
