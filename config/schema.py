@@ -4,7 +4,8 @@ each kind of operation can produce, added to every operation so the schema docum
 - 400: bad input (the field is named) — any operation that takes a body or query parameters
 - 401/403: not logged in / no role for this (session clients get 403, token clients 401)
 - 404: the object is not there (or not visible to the caller) — operations on one object
-- 409: the rules or the event's state refuse it (decklists)
+- 409: the rules or the event's state refuse it (decklists; not the views with ``answers_409 = False``, whose
+  rules answer 400 naming the rule)
 - 413: the body is over the limit (config/limits.py) — operations that take a body
 - 415: the body's content type is none the operation reads (JSON, a form, multipart) — operations that take a body
 - 429: too many wrong passwords (the token login)
@@ -47,7 +48,7 @@ class PonyhallAutoSchema(AutoSchema):
     def _error_codes(self) -> list[str]:
         codes = ["400", "401", "403", "404"]  # query parameters are checked; objects may be missing
         if self.method in ("POST", "PUT", "PATCH"):
-            codes += ["409", "413", "415"]
+            codes += ["409", "413", "415"] if getattr(self.view, "answers_409", True) else ["413", "415"]
         if self.path.endswith("/auth/token/"):
             codes.append("429")
         return codes
