@@ -38,7 +38,7 @@ INT_LIMITS: dict[str, tuple[int, int]] = {
 STR_LIMITS: dict[str, int] = {
     "result": 12, "side": 1, "kind": 20, "policy": 10, "role": 20, "username": 150, "infraction": 100,
     "reason": 1000, "note": 2000, "ruling": 2000, "decision": 2000, "not_ready": 10,
-    "names": 200_000,  # a bulk entry: the web form's file is up to 200 kB; the service takes 300 lines
+    "names": 30_000,  # a bulk entry: at most 300 lines (services.players.BULK_MAX_LINES) of 100 characters
     "room_sound": 10,
 }
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
