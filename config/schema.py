@@ -36,6 +36,9 @@ ERROR_DESCRIPTIONS = {
 }
 
 
+NOT_ONLY_WHITESPACE = r"\S"
+
+
 class PonyhallAutoSchema(AutoSchema):
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
@@ -44,6 +47,15 @@ class PonyhallAutoSchema(AutoSchema):
                 responses[code] = self._get_response_for_code(ErrorSerializer, code, direction=direction)
                 responses[code]["description"] = ERROR_DESCRIPTIONS[code]
         return responses
+
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        """A required text that DRF trims (``trim_whitespace``) is refused when it is only whitespace ("may not be
+        blank"): in a request body it is documented as holding at least one character that is not whitespace."""
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (direction == "request" and isinstance(field, serializers.CharField) and not field.allow_blank
+                and getattr(field, "trim_whitespace", False) and schema.get("type") == "string" and "pattern" not in schema):
+            schema["pattern"] = NOT_ONLY_WHITESPACE
+        return schema
 
     def _error_codes(self) -> list[str]:
         codes = ["400", "401", "403", "404"]  # query parameters are checked; objects may be missing

@@ -55,7 +55,7 @@ def _flag(name: str, help_text: str) -> Callable[[bool], serializers.Field]:
                                                      error_messages=_messages(name, kind="true or false"))
 
 
-@extend_schema_field({"type": "string", "minLength": 1, "maxLength": STR_LIMITS["username"]})
+@extend_schema_field({"type": "string", "minLength": 1, "maxLength": STR_LIMITS["username"], "pattern": r"\S"})
 class UsernameField(serializers.SlugRelatedField):
     """A user named by username; an unknown one is a 400 naming the field ("... does not exist")."""
 
