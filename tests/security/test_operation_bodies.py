@@ -9,7 +9,7 @@ from drf_spectacular.generators import SchemaGenerator
 from rest_framework.test import APIClient
 
 from tournaments import services
-from tournaments.models import Appeal, Event, Match, Round
+from tournaments.models import Appeal, Event
 from tournaments.operation_bodies import BODIES
 from tournaments.operations import OPERATIONS
 
