@@ -12,6 +12,7 @@ each kind of operation can produce, added to every operation so the schema docum
 """
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
@@ -53,7 +54,8 @@ class PonyhallAutoSchema(AutoSchema):
         blank"): in a request body it is documented as holding at least one character that is not whitespace."""
         schema = super()._map_serializer_field(field, direction, bypass_extensions)
         if (direction == "request" and isinstance(field, serializers.CharField) and not field.allow_blank
-                and getattr(field, "trim_whitespace", False) and schema.get("type") == "string" and "pattern" not in schema):
+                and getattr(field, "trim_whitespace", False) and schema.get("type") == "string" and "pattern" not in schema
+                and not any(isinstance(v, RegexValidator) for v in field.validators)):  # a slug's own pattern says more
             schema["pattern"] = NOT_ONLY_WHITESPACE
         return schema
 
