@@ -4,13 +4,15 @@ each kind of operation can produce, added to every operation so the schema docum
 - 400: bad input (the field is named) — any operation that takes a body or query parameters
 - 401/403: not logged in / no role for this (session clients get 403, token clients 401)
 - 404: the object is not there (or not visible to the caller) — operations on one object
-- 409: the rules or the event's state refuse it (decklists)
+- 409: the rules or the event's state refuse it (decklists; not the views with ``answers_409 = False``, whose
+  rules answer 400 naming the rule)
 - 413: the body is over the limit (config/limits.py) — operations that take a body
 - 415: the body's content type is none the operation reads (JSON, a form, multipart) — operations that take a body
 - 429: too many wrong passwords (the token login)
 """
 from __future__ import annotations
 
+from django.core.validators import RegexValidator
 from drf_spectacular.openapi import AutoSchema
 from rest_framework import serializers
 
@@ -35,6 +37,9 @@ ERROR_DESCRIPTIONS = {
 }
 
 
+NOT_ONLY_WHITESPACE = r"\S"
+
+
 class PonyhallAutoSchema(AutoSchema):
     def _get_response_bodies(self, direction="response"):
         responses = super()._get_response_bodies(direction)
@@ -44,10 +49,20 @@ class PonyhallAutoSchema(AutoSchema):
                 responses[code]["description"] = ERROR_DESCRIPTIONS[code]
         return responses
 
+    def _map_serializer_field(self, field, direction, bypass_extensions=False):
+        """A required text that DRF trims (``trim_whitespace``) is refused when it is only whitespace ("may not be
+        blank"): in a request body it is documented as holding at least one character that is not whitespace."""
+        schema = super()._map_serializer_field(field, direction, bypass_extensions)
+        if (direction == "request" and isinstance(field, serializers.CharField) and not field.allow_blank
+                and getattr(field, "trim_whitespace", False) and schema.get("type") == "string" and "pattern" not in schema
+                and not any(isinstance(v, RegexValidator) for v in field.validators)):  # a slug's own pattern says more
+            schema["pattern"] = NOT_ONLY_WHITESPACE
+        return schema
+
     def _error_codes(self) -> list[str]:
         codes = ["400", "401", "403", "404"]  # query parameters are checked; objects may be missing
         if self.method in ("POST", "PUT", "PATCH"):
-            codes += ["409", "413", "415"]
+            codes += ["409", "413", "415"] if getattr(self.view, "answers_409", True) else ["413", "415"]
         if self.path.endswith("/auth/token/"):
             codes.append("429")
         return codes

@@ -320,6 +320,7 @@ SPECTACULAR_SETTINGS = {
         "RegistrationStatusEnum": "tournaments.models.Registration.Status",
         "PenaltyKindEnum": "tournaments.models.Penalty.Kind",
         "LimitedKindEnum": "limited.models.LimitedEvent.Kind",
+        "ReportedResultEnum": "tournaments.operation_bodies.RESULTS",  # a result an operation records or reports
     },
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",

@@ -4,21 +4,18 @@
 - ``GET /api/events/<slug>/`` detail; ``/state/`` the caller's view (pairing, clock, standings);
   ``/standings/``, ``/pairings/?round=N``, ``/export/`` (pairings, results, standings, bracket, winner)
 - ``POST /api/events/<slug>/actions/<operation>/`` with a JSON body: one of ``OPERATIONS`` (open_registration,
-  open_check_in, start, settings, next_round, repair, top_cut, finish, publish, register, register_player,
-  withdraw, check_in, drop, late_entry, qualify, assign_judge, record_result, correct_result, report, confirm,
-  concede, add_time, present, end_of_match, penalty, decklist_penalty, appeal, decide_appeal, undo_result,
-  pause_clocks, resume_clocks, swap_players, pair_late_arrival, bulk_register, delete_player, restore_player,
-  delete_round, restore_round, delete_event, restore_event).
+  start, record_result, ...), each documented as a path of its own with its own body
+  (``tournaments.operation_bodies``: the fields, which are required, their limits and choices).
 - ``GET /api/events/<slug>/display/`` the room display (clock, phase, pairings by name)
 - ``GET|POST /api/timer-presets/``, ``GET|PUT|DELETE /api/timer-presets/<id>/`` the caller's timer presets
 - ``GET /api/me/events/`` the caller's events; ``GET|PATCH /api/me/profile/`` the caller's display name
-Errors: 400 ``{"detail": "<why, with the rule>"}``, 403 for a missing role, 404 for objects outside the event.
+Errors: 400 ``{"detail": "<why, with the rule>", "field": "<the input field at fault>"}``, 403 for a missing role, 404 for objects outside the event.
 """
 from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.db.models import Q
-from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_field
 from rest_framework import mixins, serializers, status, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
@@ -31,16 +28,16 @@ from django.shortcuts import get_object_or_404
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.views import APIView
 
+from config.schema import ErrorSerializer
 from decks.models import Format
 from tournaments import selectors, services
 from tournaments.clock import MAX_PHASE_MINUTES, MAX_PHASES
 from tournaments.models import Event, PlayerProfile, Round, TimerPreset
-from tournaments.operations import OPERATIONS, BulkEntry, InputError, perform, whole_number
+from tournaments.operations import BulkEntry, InputError, perform, whole_number
+from tournaments.operation_bodies import BODIES, OPERATION_BODIES, describe, input_error, result_serializer
 from tournaments.serializers import (
     EventExportSerializer,
     EventStateSerializer,
-    OperationResultSerializer,
-    OperationSerializer,
     RoomDisplaySerializer,
     RoundPublicSerializer,
     StandingSerializer,
@@ -81,6 +78,7 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
     serializer_class = EventSerializer
     lookup_field = "slug"
     permission_classes = [IsAuthenticatedOrReadOnly]
+    answers_409 = False  # the rules refuse with a 400 naming the rule (config/schema.py)
 
     def get_queryset(self):
         qs = Event.objects.select_related("game", "format", "organiser").order_by("starts_at")
@@ -137,34 +135,75 @@ class EventViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.Ge
         """The room display: the current round's clock, its phase, the room's pause and pairings by name."""
         return Response(selectors.room_display(event=self.get_object()))
 
-    @extend_schema(request=OperationSerializer, responses=OperationResultSerializer,
-                   parameters=[OpenApiParameter("op", str, OpenApiParameter.PATH, enum=sorted(OPERATIONS))])
+    @extend_schema(exclude=True)  # each operation is documented as a path of its own (below)
     @action(detail=True, methods=["post"], url_path=r"actions/(?P<op>[a-z_-]+)")
     def actions(self, request, slug=None, op=None):
+        """Any operation by name (also with hyphens, ``restore-event``), as the documented paths serve it."""
         name = op.replace("-", "_")
+        if name not in OPERATION_BODIES:
+            raise NotFound(f"Unknown operation {name!r}.")
+        return self.operate(request, slug, name)
+
+    def operate(self, request, slug: str, name: str) -> Response:
+        """Check the body with the operation's serializer (400 naming the field), then run it."""
         if name == "restore_event":  # a deleted event is found only by its organiser
             event = get_object_or_404(Event.all_objects.filter(organiser=request.user), slug=slug)
         else:
             event = self.get_object()
         if not isinstance(request.data, dict):
             return Response({"detail": "The body must be a JSON object of the operation's fields."}, status=status.HTTP_400_BAD_REQUEST)
+        body = OPERATION_BODIES[name](data=request.data, context={"request": request})
+        if not body.is_valid():
+            detail, field = input_error(body.errors)
+            return Response({"detail": detail, "field": field}, status=status.HTTP_400_BAD_REQUEST)
         try:
-            message, obj = perform(event=event, user=request.user, name=name, data=dict(request.data.items()))
+            message, obj = perform(event=event, user=request.user, name=name, data=dict(body.validated_data))
         except InputError as exc:
             return Response({"detail": str(exc), "field": exc.field}, status=status.HTTP_400_BAD_REQUEST)
         except services.EventError as exc:
             return Response({"detail": str(exc)}, status=status.HTTP_400_BAD_REQUEST)
-        body = {"detail": message}
-        if isinstance(obj, BulkEntry):
-            body["lines"] = [asdict(line) for line in obj]
-            return Response(body)
-        if getattr(obj, "warnings", None):
-            body["warnings"] = obj.warnings
-        if obj is not None and hasattr(obj, "pk"):
-            body["id"] = obj.pk
-            if hasattr(obj, "status"):
-                body["status"] = obj.status
-        return Response(body)
+        return Response(_operation_answer(message, obj))
+
+
+def _operation_answer(message: str, obj) -> dict:
+    answer = {"detail": message}
+    if isinstance(obj, BulkEntry):
+        answer["lines"] = [asdict(line) for line in obj]
+        return answer
+    if getattr(obj, "warnings", None):
+        answer["warnings"] = obj.warnings
+    if obj is not None and hasattr(obj, "pk"):
+        answer["id"] = obj.pk
+        if hasattr(obj, "status"):
+            answer["status"] = obj.status
+    return answer
+
+
+OPERATION_ERRORS = {
+    400: OpenApiResponse(ErrorSerializer, description=(
+        "Bad input: `field` names the field and `detail` says why; or the rules or the event's state refuse it: "
+        "`detail` names the rule (no `field`)")),
+    404: OpenApiResponse(ErrorSerializer, description="No such event, or no such match, registration, round or "
+                                                      "appeal in this event"),
+}
+
+
+def _operation_action(name: str):
+    """``POST /api/events/<slug>/actions/<name>/``: one documented path per operation, with its own body."""
+
+    def run(self, request, slug=None):
+        return self.operate(request, slug, name)
+
+    run.__name__ = run.__qualname__ = f"action_{name}"
+    run = action(detail=True, methods=["post"], url_path=f"actions/{name}", url_name=f"action-{name.replace('_', '-')}")(run)
+    return extend_schema(operation_id=f"events_actions_{name}", summary=BODIES[name][1], description=describe(name),
+                         tags=["event operations"], request=OPERATION_BODIES[name],
+                         responses={200: OpenApiResponse(result_serializer(name), description="Done: `detail` says what happened"),
+                                    **OPERATION_ERRORS})(run)
+
+
+for _name in OPERATION_BODIES:
+    setattr(EventViewSet, f"action_{_name}", _operation_action(_name))
 
 
 @extend_schema_field({

@@ -38,6 +38,8 @@ INT_LIMITS: dict[str, tuple[int, int]] = {
 STR_LIMITS: dict[str, int] = {
     "result": 12, "side": 1, "kind": 20, "policy": 10, "role": 20, "username": 150, "infraction": 100,
     "reason": 1000, "note": 2000, "ruling": 2000, "decision": 2000, "not_ready": 10,
+    "names": 30_000,  # a bulk entry: at most 300 lines (services.players.BULK_MAX_LINES) of 100 characters
+    "room_sound": 10,
 }
 _WHOLE_NUMBER = re.compile(r"-?[0-9]+", re.ASCII)
 
@@ -110,6 +112,8 @@ def _registration(event: Event, data: dict, user=None, *, key: str = "registrati
 
 
 def _user(data: dict, key: str = "username"):
+    if isinstance(data.get(key), get_user_model()):  # the API's body already found them
+        return data[key]
     name = _str(data, key, required=True)
     user = get_user_model().objects.filter(username=name).first()
     if user is None:
@@ -145,12 +149,14 @@ def _reported_text(m: Match) -> str:
 
 
 def _timer(user, data: dict) -> TimerPreset | None:
+    if isinstance(data.get("timer"), TimerPreset):  # the API's body already found it among the caller's
+        return data["timer"]
     tid = _int(data, "timer", required=False)
     if tid is None:
         return None
     preset = TimerPreset.objects.filter(id=tid, owner=user).first()
     if preset is None:
-        raise InputError("'timer' must be one of your timer presets.")
+        raise InputError("'timer' must be one of your timer presets.", field="timer")
     return preset
 
 

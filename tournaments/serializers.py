@@ -5,7 +5,6 @@ from __future__ import annotations
 from rest_framework import serializers
 
 from tournaments.models import Event, Match, Penalty, Registration
-from tournaments.operations import INT_LIMITS, STR_LIMITS
 
 Nullable = {"allow_null": True}
 
@@ -177,75 +176,6 @@ class EventExportSerializer(serializers.Serializer):
     bracket = BracketSerializer(**Nullable)
     winner = serializers.CharField(**Nullable)
     penalties = ExportPenaltySerializer(many=True, required=False, help_text="Once results are published")
-
-
-def _int(name: str, help_text: str) -> serializers.IntegerField:
-    low, high = INT_LIMITS[name]
-    return serializers.IntegerField(required=False, min_value=low, max_value=high, help_text=help_text)
-
-
-def _text(name: str, help_text: str) -> serializers.CharField:
-    return serializers.CharField(required=False, allow_blank=True, max_length=STR_LIMITS[name], help_text=help_text)
-
-
-class OperationSerializer(serializers.Serializer):
-    """The body of ``POST /api/events/<slug>/actions/<operation>/``: each operation reads the fields it
-    needs (the operation's description in the API docs says which); the rest are ignored."""
-
-    match = _int("match", "A match of this event (record_result, correct_result, report, confirm, concede, add_time, present, end_of_match, penalty, appeal)")
-    registration = _int("registration", "A registration in this event (withdraw, check_in, drop for another player; penalty, decklist_penalty)")
-    round = _int("round", "A round number (repair)")
-    appeal = _int("appeal", "An appeal of this event (decide_appeal)")
-    result = serializers.ChoiceField(choices=["a", "b", "draw", "double_loss"], required=False,
-                                     help_text="record_result, correct_result, report")
-    games_a = _int("games_a", "Games won by player A (with games_b)")
-    games_b = _int("games_b", "Games won by player B (with games_a)")
-    points_a = _int("points_a", "end_of_match: player A's points")
-    points_b = _int("points_b", "end_of_match: player B's points")
-    minutes = _int("minutes", "add_time: minutes to add (1-120)")
-    swiss_rounds = serializers.IntegerField(required=False, min_value=1, max_value=20,
-                                            help_text="start, settings: the number of Swiss rounds (1-20)")
-    not_ready = serializers.ChoiceField(choices=["drop", "warn"], required=False, help_text=(
-        "start: what to do with players a start check lists (limited events: no legal deck from their pool) - "
-        "drop them, or warn them (a Game Warning each; they stay in); without it the start is refused naming them"))
-    top_cut = serializers.IntegerField(required=False, min_value=0, max_value=64,
-                                       help_text="settings: players in the elimination rounds (0 none, else a power of two)")
-    size = _int("size", "top_cut: players in the cut")
-    end_of_match_cap_minutes = _int("end_of_match_cap_minutes", "settings (head judge): limit on end-of-match procedures")
-    elimination_announced = serializers.BooleanField(required=False, help_text="settings: Tier 1 elimination rounds announced")
-    side = serializers.ChoiceField(choices=["a", "b"], required=False, help_text="present: which player is present")
-    waive = serializers.BooleanField(required=False, help_text="present: a judge waives the tardiness penalty")
-    agree = serializers.BooleanField(required=False, help_text="confirm: agree with the opponent's report")
-    upheld = serializers.BooleanField(required=False, help_text="decide_appeal: the ruling is upheld")
-    kind = serializers.ChoiceField(choices=Penalty.Kind.choices, required=False, help_text="penalty")
-    infraction = _text("infraction", "penalty: the infraction")
-    note = _text("note", "penalty: a note")
-    reason = _text("reason", "repair, correct_result, add_time, appeal: why")
-    ruling = _text("ruling", "appeal: the floor judge's ruling appealed")
-    decision = _text("decision", "decide_appeal: the head judge's decision")
-    username = serializers.CharField(required=False, max_length=STR_LIMITS["username"],
-                                     help_text="register_player, late_entry, qualify, assign_judge, unlock_login")
-    policy = serializers.ChoiceField(choices=Registration.LatePolicy.choices, required=False, help_text="late_entry")
-    role = serializers.ChoiceField(choices=["head_judge", "floor_judge"], required=False,
-                                   help_text="assign_judge, accept_role, decline_role")
-    round_id = _int("round_id", "A deleted round's id (restore_round)")
-    first = _int("first", "swap_players: a registration id")
-    second = _int("second", "swap_players: a registration id")
-    opponent = _int("opponent", "pair_late_arrival: an unpaired registration id")
-    names = serializers.CharField(required=False, allow_blank=True, max_length=20_000,
-                                  help_text="bulk_register: one username or name per line (CSV: first column)")
-    check_in = serializers.BooleanField(required=False, help_text="bulk_register: also check them in")
-    timer = _int("timer", "next_round: one of your timer presets' id")
-    issue_again = serializers.BooleanField(required=False, help_text="penalty: the same penalty this round is a second incident")
-    room_sound = serializers.ChoiceField(required=False, choices=Event.RoomSound.choices, help_text="settings: the room display's cue")
-
-
-class OperationResultSerializer(serializers.Serializer):
-    detail = serializers.CharField(help_text="What happened, in words")
-    id = serializers.IntegerField(required=False, help_text="The object the operation made or changed")
-    status = serializers.CharField(required=False, help_text="Its status now")
-    warnings = serializers.ListField(child=serializers.JSONField(), required=False, help_text="What the edit still allowed")
-    lines = serializers.ListField(child=serializers.JSONField(), required=False, help_text="bulk_register: one per line")
 
 
 class RoomDisplaySerializer(serializers.Serializer):

@@ -28,7 +28,10 @@ def event_world(paired_round, organiser):
     """A running online event (round 1 paired); the staff caller is its organiser."""
     event, regs, rnd = paired_round(online=True, n=4)  # the smallest sanctioned event keeps the run short
     player = Registration.objects.filter(event=event).first().player
-    return {"slug": event.slug, "username": player.username, "tokens": _tokens(player, organiser)}
+    match = rnd.matches.filter(player_a__player=player).first() or rnd.matches.first()
+    # the objects an event operation's body names (tests/security/test_api_schema.py aims the body at them)
+    ids = {"match": match.pk, "registration": match.player_a_id, "round": rnd.number, "username": player.username}
+    return {"slug": event.slug, "username": player.username, "tokens": _tokens(player, organiser), "operation_ids": ids}
 
 
 @pytest.fixture

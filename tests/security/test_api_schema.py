@@ -8,6 +8,8 @@ database is off so every run is the same kind of sample.
 """
 from __future__ import annotations
 
+import zlib
+
 import pytest
 import schemathesis
 from django.core.wsgi import get_wsgi_application
@@ -49,6 +51,8 @@ def _answer_to_valid_data(response, case) -> bool:
         return False
     if isinstance(body.get("detail"), str) and not body.get("field"):
         return set(body) <= {"detail", "field", "code", "rule"} and body.get("code") != "malformed"
+    if isinstance(body.get("detail"), str) and set(body) == {"detail", "field"}:  # an event operation's body
+        return any(k in body["detail"] for k in MISSING_OBJECT)
     if set(body) == {"non_field_errors"}:
         return True
     messages = [m for v in body.values() for m in (v if isinstance(v, list) else [v])]
@@ -59,10 +63,6 @@ def valid_data_is_accepted(ctx, response, case):
     """Schemathesis's positive_data_acceptance (a request valid by the schema is not refused as bad input:
     no 400 for a field the schema allows, 413, 415, 422 ...), where this API's 400 for a rule is an answer."""
     if response.status_code == 400 and _answer_to_valid_data(response, case):
-        return None
-    if case.path == "/api/events/{slug}/actions/{op}/":
-        # One path for ~25 operations: its body documents every operation's fields, none required, so
-        # which fields an operation needs (unlock_login's username) cannot be read from the schema.
         return None
     return positive_data_acceptance(ctx, response, case)
 
@@ -86,8 +86,10 @@ def keep_the_test_connection():
     signals.request_finished.connect(close_old_connections)
 
 
-def _world(case, request) -> dict:
+def _world(case, request, who: str) -> dict:
     """Only the world the operation needs (each costs seconds to build)."""
+    if who == "anonymous" and case.path.startswith("/api/events/{slug}/actions/"):
+        return {"slug": "any-event", "tokens": {"anonymous": None}}  # refused (401/403) before the event is read
     if case.path.startswith("/api/play/"):
         return request.getfixturevalue("play_world")
     if case.path.startswith("/api/limited/"):
@@ -109,6 +111,18 @@ def _aim(case, world) -> None:
     if "id" in params and case.path.startswith("/api/play/matches/"):
         waiting = case.path.endswith(("/accept/", "/cancel/"))
         params["id"] = world["challenge"] if waiting else world["match"]
+    _aim_operation_body(case, world)
+
+
+def _aim_operation_body(case, world) -> None:
+    """An event operation's body names objects of the event (a match, a registration, round 1, a user):
+    point half the examples at the real ones, so the operation runs past its "no such match" 404."""
+    body = case.body
+    if not case.path.startswith("/api/events/{slug}/actions/") or not isinstance(body, dict) or "operation_ids" not in world:
+        return
+    for field, real in world["operation_ids"].items():
+        if field in body and zlib.crc32(repr(sorted(body.items(), key=str)).encode()) % 2 == 0:
+            body[field] = real
 
 
 @pytest.mark.parametrize("who", ["anonymous", "player", "staff"])
@@ -116,7 +130,7 @@ def _aim(case, world) -> None:
 @settings(max_examples=EXAMPLES, deadline=None, database=None, derandomize=True,
           suppress_health_check=list(HealthCheck))
 def test_every_answer_matches_the_schema(case, who, request):
-    world = _world(case, request)
+    world = _world(case, request, who)
     _aim(case, world)
     token = world["tokens"][who]
     headers = {"Authorization": f"Token {token}"} if token else {}
