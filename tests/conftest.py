@@ -19,6 +19,15 @@ from tests.catalog import load_catalog, remember_catalog  # noqa: E402,F401
 
 
 @pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings, request):
+    """(pytest-django names each xdist worker's databases first.) A worker clones one migrated template with
+    the catalog instead of migrating and importing its own (tests/parallel.py)."""
+    from tests.parallel import install_template_clone
+
+    install_template_clone(request.config)
+
+
+@pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         load_catalog()
