@@ -94,75 +94,43 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-class Daphne:
-    """daphne serving this worker's test database: started once (~2-5 s) and shared by every test that uses
-    ``live_site``; restarted if it died. It keeps no state of its own between tests: the database is flushed
-    after each transactional test, and the game-state caches are keyed by ids a flushed database never
-    hands out again."""
-
-    def __init__(self, log_dir: Path):
-        self.log_path = log_dir / "daphne.log"
-        self.proc: subprocess.Popen | None = None
-        self.base = ""
-
-    def ensure_running(self) -> str:
-        if self.proc is None or self.proc.poll() is not None:
-            self._start()
-        return self.base
-
-    def _start(self) -> None:
-        port = _free_port()
-        db = connection.settings_dict
-        env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PONYHALL_SQLITE")}
-        if connection.vendor == "postgresql":
-            user, host, dbport = db.get("USER") or "postgres", db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
-            env["DATABASE_URL"] = f"postgres://{user}@{host}:{dbport}/{db['NAME']}"
-        else:
-            env["PONYHALL_SQLITE"] = str(db["NAME"])
-        env.update(PONYHALL_CHANNEL_LAYER="memory", CELERY_TASK_ALWAYS_EAGER="1", DJANGO_DEBUG="1",
-                   DJANGO_SETTINGS_MODULE="config.settings")
-        log = open(self.log_path, "a")
-        self.proc = subprocess.Popen(
+@pytest.fixture
+def live_site(catalog):
+    """daphne on a free port, serving this test's database."""
+    port = _free_port()
+    db = connection.settings_dict
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "REDIS_URL", "PONYHALL_SQLITE")}
+    if connection.vendor == "postgresql":
+        user, host, dbport = db.get("USER") or "postgres", db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
+        env["DATABASE_URL"] = f"postgres://{user}@{host}:{dbport}/{db['NAME']}"
+    else:
+        env["PONYHALL_SQLITE"] = str(db["NAME"])
+    env.update(PONYHALL_CHANNEL_LAYER="memory", CELERY_TASK_ALWAYS_EAGER="1", DJANGO_DEBUG="1",
+               DJANGO_SETTINGS_MODULE="config.settings")
+    with tempfile.TemporaryDirectory(prefix="ponyhall-daphne-") as tmp:
+        log = open(Path(tmp) / "daphne.log", "w")
+        proc = subprocess.Popen(
             [sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
             cwd=settings.BASE_DIR, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
         )
-        self.base = f"http://127.0.0.1:{port}"
-        end = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(self.base + "/events/", timeout=2)
-                return
-            except Exception:
-                if time.monotonic() > end or self.proc.poll() is not None:
-                    self.stop()
-                    raise AssertionError(self.log_path.read_text()[-3000:])
-                time.sleep(0.3)
-
-    def stop(self) -> None:
-        if self.proc is None:
-            return
-        self.proc.terminate()
+        base = f"http://127.0.0.1:{port}"
         try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-        self.proc = None
-
-
-@pytest.fixture(scope="session")
-def _daphne(django_db_setup):
-    with tempfile.TemporaryDirectory(prefix="ponyhall-daphne-") as tmp:
-        server = Daphne(Path(tmp))
-        try:
-            yield server
+            end = time.monotonic() + 30
+            while True:
+                try:
+                    urllib.request.urlopen(base + "/events/", timeout=2)
+                    break
+                except Exception:
+                    if time.monotonic() > end or proc.poll() is not None:
+                        raise AssertionError((Path(tmp) / "daphne.log").read_text()[-3000:])
+                    time.sleep(0.3)
+            yield base
         finally:
-            server.stop()
-
-
-@pytest.fixture
-def live_site(catalog, _daphne):
-    """daphne on a free port, serving this test's database (one process for the whole run)."""
-    return _daphne.ensure_running()
+            proc.terminate()
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
 
 
 def session_cookie(user, base: str) -> dict:
