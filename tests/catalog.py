@@ -50,3 +50,8 @@ def _restore_catalog() -> None:
             with connection.cursor() as cursor:
                 for sql in statements:
                     cursor.execute(sql)
+    # bulk_create sends no post_save: clear the in-process card index (and the caches hooked to it) as the
+    # importers' saves would have, so no test reads an index built from another test's cards.
+    from decks.card_index import card_index_clear
+
+    card_index_clear()
