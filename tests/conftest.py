@@ -2,7 +2,7 @@
 
 The full MLP catalog from ``../shared/cards/mlpccg`` (and the Neopets demo set) is imported once into
 the test database at session start, so every test sees real cards. Transactional tests (live server,
-browser) flush the database afterwards: they ask for ``catalog`` to re-import what they need.
+browser) flush the database afterwards: they ask for ``catalog`` to get it back (tests/catalog.py).
 """
 from __future__ import annotations
 
@@ -13,25 +13,25 @@ import pytest
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")  # Playwright's sync API runs an event loop
 
 
-def load_catalog() -> None:
-    from django.conf import settings
+# One copy of the catalog code: this conftest is imported both as ``conftest`` (by pytest) and as
+# ``tests.conftest`` (by the modules that import ``load_catalog``), and the remembered rows must be shared.
+from tests.catalog import load_catalog, remember_catalog  # noqa: E402,F401
 
-    from decks.importers import import_mlp_octgn, import_neopets
-    from decks.models import Card
 
-    SHARED_CARDS = settings.CARD_DATA_DIR
-    NEOPETS_DEMO = settings.BASE_DIR / "decks" / "data" / "neopets-demo.json"
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(django_db_modify_db_settings, request):
+    """(pytest-django names each xdist worker's databases first.) A worker clones one migrated template with
+    the catalog instead of migrating and importing its own (tests/parallel.py)."""
+    from tests.parallel import install_template_clone
 
-    if not Card.objects.filter(game__slug="mlp").exists():
-        import_mlp_octgn(SHARED_CARDS)
-    if NEOPETS_DEMO.exists() and not Card.objects.filter(game__slug="neopets").exists():
-        import_neopets(NEOPETS_DEMO)
+    install_template_clone(request.config)
 
 
 @pytest.fixture(scope="session")
 def django_db_setup(django_db_setup, django_db_blocker):
     with django_db_blocker.unblock():
         load_catalog()
+        remember_catalog()
 
 
 @pytest.fixture(autouse=True)

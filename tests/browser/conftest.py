@@ -17,6 +17,8 @@ from django.conf import settings
 from django.db import connection
 from django.test import Client
 
+from tests.parallel import worker_count, worker_index
+
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -72,11 +74,15 @@ def screenshot(page, name: str) -> Path:
 
 
 def _free_port() -> int:
-    """A free port: the first free one of ``PONYHALL_TEST_PORTS`` ("8170-8179") when set, else any."""
+    """A free port: the first free one of ``PONYHALL_TEST_PORTS`` ("8170-8179") when set, else any. In a
+    parallel run each worker searches only its own slice of the range (tests/parallel.py)."""
     wanted = os.environ.get("PONYHALL_TEST_PORTS", "")
     if wanted:
         low, _, high = wanted.partition("-")
-        for port in range(int(low), int(high or low) + 1):
+        ports = range(int(low), int(high or low) + 1)
+        if worker_count() > 1:
+            ports = ports[worker_index()::worker_count()]
+        for port in ports:
             with socket.socket() as s:
                 try:
                     s.bind(("127.0.0.1", port))

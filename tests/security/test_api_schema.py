@@ -86,15 +86,23 @@ def keep_the_test_connection():
     signals.request_finished.connect(close_old_connections)
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _worlds_first(shared_worlds):
+    """The module's worlds are built before any test opens its own transaction (a module fixture is set up
+    before the function ones), so each test's transaction is a savepoint inside them."""
+
+
 def _world(case, request, who: str) -> dict:
-    """Only the world the operation needs (each costs seconds to build)."""
+    """The world the operation needs (security/conftest.py builds the three once for the module). The
+    running events were started without decklists, as ``running_event`` does for its whole test.
+    (The test function keeps its source: hypothesis derives its derandomized examples from it.)"""
     if who == "anonymous" and case.path.startswith("/api/events/{slug}/actions/"):
         return {"slug": "any-event", "tokens": {"anonymous": None}}  # refused (401/403) before the event is read
-    if case.path.startswith("/api/play/"):
-        return request.getfixturevalue("play_world")
+    worlds = request.getfixturevalue("shared_worlds")
     if case.path.startswith("/api/limited/"):
-        return request.getfixturevalue("limited_world")
-    return request.getfixturevalue("event_world")
+        return worlds["limited"]
+    request.getfixturevalue("monkeypatch").setattr("tournaments.services.events.decklist_required", lambda event: False)
+    return worlds["play"] if case.path.startswith("/api/play/") else worlds["event"]
 
 
 def _aim(case, world) -> None:
