@@ -46,6 +46,8 @@ def vocabulary_use(db: CardDB) -> dict[str, dict[str, int]]:
                 walk(v)
 
     for c in db.cards.values():
+        if c.type == "Paint Brush":
+            used["ops"]["paint"] += 1  # every Paint Brush resolves its own paint first (5.6c.2, flow.py)
         for a in c.effects or ():
             used["kinds"][a["kind"]] += 1
             if a["kind"] == "triggered":
