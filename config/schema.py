@@ -37,7 +37,11 @@ ERROR_DESCRIPTIONS = {
 }
 
 
-NOT_ONLY_WHITESPACE = r"\S"
+#: at least one character DRF's trim (Python's ``str.strip``) keeps: the characters of ``str.isspace``, written
+#: out because ECMAScript's ``\S`` (what clients read) counts U+001C-U+001F and U+0085 as text and U+FEFF
+#: as a space, unlike Python
+NOT_ONLY_WHITESPACE = (r"[^\u0009-\u000d\u001c-\u0020\u0085\u00a0\u1680\u2000-\u200a\u2028\u2029"
+                       r"\u202f\u205f\u3000]")
 
 
 class PonyhallAutoSchema(AutoSchema):

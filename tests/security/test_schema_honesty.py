@@ -87,3 +87,23 @@ def test_a_timer_s_phases_are_a_list_of_phases_never_null(openapi):
     phases = _body_schema(openapi, "/api/timer-presets/")["properties"]["phases"]
     assert phases["type"] == "array" and not phases.get("nullable")
     assert phases["items"]["properties"]["minutes"]["minimum"] == 1
+
+
+@pytest.mark.parametrize("text", ["a", " x ", "\u001d", "\u001c\u001f", "\x85", "\u00a0", "\u3000", "\u2028 \t",
+                                  "\ufeff", "\u200b", " \u1680 "])
+def test_the_documented_not_blank_pattern_is_drf_s_trim(openapi, text):
+    """A required text field DRF trims refuses what ``str.strip`` empties ("may not be blank"); its documented
+    pattern says the same for every such character. (The pattern lists them rather than using ``\\S``, which
+    ECMAScript clients read differently: U+001D is text there.)"""
+    from rest_framework import serializers
+
+    patterns = {f.get("pattern") for schema in openapi["components"]["schemas"].values()
+                for f in (schema.get("properties") or {}).values() if isinstance(f, dict)}
+    from config.schema import NOT_ONLY_WHITESPACE
+    assert NOT_ONLY_WHITESPACE in patterns  # request bodies use it (e.g. an event's name)
+    try:
+        serializers.CharField().run_validation(text)
+        accepted = True
+    except serializers.ValidationError:
+        accepted = False
+    assert (re.search(NOT_ONLY_WHITESPACE, text) is not None) == accepted, repr(text)
