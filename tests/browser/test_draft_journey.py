@@ -24,6 +24,7 @@ from django.db import connection
 from django.test import Client
 from django.utils import timezone
 
+from tests.browser.limited_helpers import build_pool_deck_by_clicks
 from tests.tournaments.test_celery_live import REDIS_URL, Worker, _redis_reachable, broker  # noqa: F401 (fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.celery_live, pytest.mark.django_db(transaction=True)]
@@ -174,17 +175,7 @@ def test_a_drafter_among_bots_drafts_by_clicks_lets_a_timer_run_out_and_register
         page = desk_ctx.new_page()
         page.set_default_timeout(20_000)
         page.goto(f"{base}/limited/{event.slug}/deck/")
-        page.get_by_role("button", name="Add Rainbow Dash, Hanging Out").click()
-        for _ in range(5):
-            page.get_by_role("button", name="Add Cloudbursting").click()
-        rows = page.locator('.pool-row:not(.provided):not([data-type="Problem"]):not([data-type="Mane Character"])')
-        for i in range(rows.count()):
-            row = rows.nth(i)
-            if int(page.locator("[data-count-draw]").inner_text()) >= 30:
-                break
-            plus = row.get_by_role("button", name="Add ")
-            while "0 left" not in row.locator("[data-left]").inner_text() and int(page.locator("[data-count-draw]").inner_text()) < 30:
-                plus.click()
+        build_pool_deck_by_clicks(page)
         expect(page.locator("[data-count-draw]")).to_have_text("30")
         expect(page.locator("[data-checks] .bad")).to_have_count(0)
         expect(page.locator("[data-server-status]")).to_contain_text("Legal for this event", timeout=10_000)

@@ -10,6 +10,7 @@ from django.utils import timezone
 from playwright.sync_api import expect
 
 from tests.browser.conftest import event_created_by_an_organiser, no_sideways_scroll
+from tests.browser.limited_helpers import build_pool_deck_by_clicks
 from tests.limited.test_limited_events import _paper_draft_with_pools, _pods_of, _register_decks
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -92,17 +93,7 @@ def test_a_warned_player_registers_their_deck_late_and_the_judges_see_who_is_mis
     page = open_as(players[3])
     page.goto(f"{live_site}/limited/{event.slug}/deck/")
     expect(page.locator("[data-late]")).to_contain_text("You may still register your deck")
-    page.get_by_role("button", name="Add Rainbow Dash, Hanging Out").click()
-    for _ in range(5):
-        page.get_by_role("button", name="Add Cloudbursting").click()
-    rows = page.locator('.pool-row:not(.provided):not([data-type="Problem"]):not([data-type="Mane Character"])')
-    for i in range(rows.count()):
-        row = rows.nth(i)
-        if int(page.locator("[data-count-draw]").inner_text()) >= 30:
-            break
-        plus = row.get_by_role("button", name="Add ")
-        while "0 left" not in row.locator("[data-left]").inner_text() and int(page.locator("[data-count-draw]").inner_text()) < 30:
-            plus.click()
+    build_pool_deck_by_clicks(page)
     expect(page.locator("[data-server-status]")).to_contain_text("Legal for this event", timeout=10_000)
     page.evaluate("window.scrollTo(0, 0)")
     screenshots(page, "late-deck-builder")

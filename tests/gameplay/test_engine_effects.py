@@ -5,6 +5,7 @@ import json
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.scenario import place, resolve_all, stacked_game
+from tests.gameplay.effect_scenarios import walk
 
 
 def run(game, st, effects, p=0, src=None):
@@ -80,15 +81,6 @@ def test_replace_problem_effect(game):
 
 
 def _moves_to_one_area(card_db):
-    def walk(x):
-        if isinstance(x, dict):
-            yield x
-            for v in x.values():
-                yield from walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                yield from walk(v)
-
     return sorted({(d.number, json.dumps(e, sort_keys=True)) for d in card_db.cards.values()
                    for e in walk(dict(d.abilities)) if e.get("op") == "move" and e.get("to") in ("here", "it_problem", "it")})
 

@@ -13,6 +13,7 @@ from gameplay.engine.api import Action
 from gameplay.engine.mlp.deckbuild import random_deck
 from gameplay.engine.mlp.scenario import answer, frighten, place, resolve_step, stacked_game
 from gameplay.engine.mlp.selfplay import InvariantError, hidden_check, hidden_log_check, private_keys
+from tests.gameplay.effect_scenarios import walk
 
 
 def test_player_view_hides_opponent_hand_and_decks(game):
@@ -139,15 +140,6 @@ def test_504_1_every_frightened_friend_is_shown_face_down_in_every_view(game, ca
 
 def _searches_of_a_deck_into_a_hand(card_db):
     """(card number, compiled search effect) for every card that searches its deck for a card to put into a hand."""
-    def walk(x):
-        if isinstance(x, dict):
-            yield x
-            for v in x.values():
-                yield from walk(v)
-        elif isinstance(x, (list, tuple)):
-            for v in x:
-                yield from walk(v)
-
     return sorted({(d.number, json.dumps(e, sort_keys=True)) for d in card_db.cards.values()
                    for e in walk(dict(d.abilities)) if e.get("op") == "search" and e.get("zone") == "deck"
                    and e.get("to", "hand") == "hand"})
