@@ -174,6 +174,12 @@ CONDITION_NEEDS: dict[str, Callable] = {
     "opp_drawn_at_least": lambda game, st, d: st.d["pl"][1].update(dtt=[st.d["turn"], d["n"]]),
     "more_friends": lambda game, st, d: [place(game, st, "PR12", 0, "home0") for _ in range(4)],
     "opp_more_chars_here": lambda game, st, d: [place(game, st, "PR12", 1, a) for a in ("prob0", "prob1") for _ in range(8)],
+}
+
+#: conditions on who is at the Problems ("if there are no opposing characters at this card's Problem"): their
+#: setup moves characters, so it runs after every other need, which may place more (a token's color reads as a
+#: filter and puts characters of that color at both Problems: MT47's Generosity token)
+BOARD_CONDITION_NEEDS: dict[str, Callable] = {
     "no_opp_at_problem": lambda game, st, d: [_chars_home(game, st, 1, a) for a in ("prob0", "prob1")],
     "none": lambda game, st, d: [_chars_home(game, st, 1, a) for a in ("prob0", "prob1")],
 }
@@ -282,10 +288,14 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
 
 def apply_needs(game, st, ability: dict) -> None:
     ctx: dict = {}
-    for d in walk([ability.get("effects"), ability.get("cond"), ability.get("if"), ability.get("sel")]):
+    parts = [ability.get("effects"), ability.get("cond"), ability.get("if"), ability.get("sel")]
+    for d in walk(parts):
         for test, setup in NEEDS:
             if test(d):
                 setup(game, st, d, ctx)
+    for d in walk(parts):  # last: no later need puts characters back where the condition wants none
+        if d.get("k") in BOARD_CONDITION_NEEDS:
+            BOARD_CONDITION_NEEDS[d["k"]](game, st, d)
     st._la = None
 
 
