@@ -403,3 +403,23 @@ def test_suri_polomare_the_challenger_draws_on_defeating_it_and_discards_on_losi
     game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "defeat", "target": {"id": suri}}])
     resolve_all(game, st)
     assert suri not in st.d["play"] and len(st.d["pl"][0]["hand"]) == hand
+
+
+# ------------------------------------------------------------------ power equal to double an opposing power (507)
+def test_power_equal_to_double_the_highest_opposing_power_here(game, card_db):
+    """AD156 Babs Seed, Bigger Bully (a Troublemaker, printed power 0): "This card's power is equal to double the
+    power of an opposing character here with the highest power" (507: the value replaces the printed power; with
+    no opposing character here there is none to double, 105.2: 0)."""
+    assert automated(card_db, "AD156")
+    st = stacked_game(game)
+    babs = place(game, st, "AD156", 1, "prob0")  # Bob's Troublemaker at Ann's Problem
+    assert pw(game, st, babs) == 0
+    place(game, st, "PR40", 0, "prob0")  # 1 power
+    big = place(game, st, "PR31", 0, "prob0")  # 4 power
+    place(game, st, "PR31", 1, "prob0")  # Bob's own character is not opposing
+    place(game, st, "PR31", 0, "prob1")  # nor is one at another Problem
+    assert pw(game, st, babs) == 8
+    st.d["cards"][big]["fr"] = True  # a frightened card has no power (504): the 1-power Friend is the highest
+    assert pw(game, st, babs) == 2
+    st.d["cards"][babs]["cn"] = {"+1": 1}  # counters still apply on top (519.4)
+    assert pw(game, st, babs) == 3

@@ -61,6 +61,9 @@ POWER_PER: list = [
     # AD62 Sapphire Shores, Glitz and Glam
     (r"^This card has \+(\d+) power for each of your Accessories$", None,
      lambda m: {"op": "power_per", "n": int(m[1]), "count": {"sel": {"type": "Resource", "trait": "Accessory", "ctrl": "you"}}}),
+    # AD156 Babs Seed, Bigger Bully (printed power 0): replaces the printed power like EO78's power_is (507)
+    (r"^This card's power is equal to double the power of an opposing character here with the highest power$", None,
+     lambda m: {"op": "power_is", "count": {"k": "opp_highest_here", "times": 2}}),
 ]
 
 POWER_AND_ATTACHMENT_STATICS: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER]

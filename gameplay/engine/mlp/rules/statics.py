@@ -424,6 +424,8 @@ class ContinuousAbilities:
         if k == "titled_other":  # "for each other Pukwudgie in play" (a title, 201.3a; face-down cards have none)
             return sum(1 for o in st["play"] if o != src and not st["cards"][o].get("fd") and not st["cards"][o].get("t")
                        and self.face(st, o).title == cnt["title"])
+        if k == "opp_highest_here":  # "double the power of an opposing character here with the highest power" (AD156)
+            return cnt.get("times", 1) * self._opp_highest_here(st, src, c)
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"
@@ -442,6 +444,11 @@ class ContinuousAbilities:
         if k == "ban_type":  # "for each Event in each Banished Zone"
             return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
+
+    def _opp_highest_here(self, st, src, c) -> int:
+        """The highest power among the opposing characters in the card's area (0 with none: 105.2).  (The one card
+        reading it, AD156, is a Troublemaker: no character's power reads it back.)"""
+        return max((self.power(st, o) or 0 for o in self.chars_at(st, c["a"]) if st["cards"][o]["c"] != c["c"]), default=0)
 
     def _kw_power(self, st, cid, c, kws) -> int:
         p = 0
