@@ -423,3 +423,29 @@ def test_power_equal_to_double_the_highest_opposing_power_here(game, card_db):
     assert pw(game, st, babs) == 2
     st.d["cards"][babs]["cn"] = {"+1": 1}  # counters still apply on top (519.4)
     assert pw(game, st, babs) == 3
+
+
+# ------------------------------------------------------------------ one card of each type per turn (609.2)
+def test_opponents_play_one_card_of_each_type_per_turn(game, card_db):
+    """CG4 Bubbly Mare, Helping Hoof, boosted: "Opponents can't play more than one card of each type per turn" --
+    after Bob plays a Friend (609.2a) he is offered no other Friend, but still a Resource; while she is not
+    boosted (her front has no such ability) he may play a second Friend."""
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+
+    assert automated(card_db, "CG4")
+    for boosted in (True, False):
+        st = stacked_game(game, manes=("CG4", "PR2"), first=1)  # Bob's first Main Phase
+        st.d["cards"][st.d["pl"][0]["mane"]]["b"] = boosted
+        for n in ("PR12", "PR33", "AD126"):  # two vanilla Friends, a Resource played to his home (no requirement)
+            to_hand(game, st, n, 1)
+        set_tokens(st, 1, 9)
+        st._la = None
+
+        def plays(kind_of):
+            return [a for a in game.legal_actions(st, 1) if a.kind == "play"
+                    and card_db.cards[st.d["cards"][a.get("card")]["k"]].front.type == kind_of]
+
+        assert plays("Friend") and plays("Resource")
+        st, _ = game.apply(st, plays("Friend")[0])
+        assert bool(plays("Friend")) is not boosted
+        assert plays("Resource")

@@ -66,4 +66,11 @@ POWER_PER: list = [
      lambda m: {"op": "power_is", "count": {"k": "opp_highest_here", "times": 2}}),
 ]
 
-POWER_AND_ATTACHMENT_STATICS: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER]
+#: playing restrictions (609.2)
+PLAY_LIMITS: list = [
+    # CG4 Bubbly Mare, Helping Hoof (boosted): read from the cards each player played this turn (Rules.played_this_turn;
+    # flow.legal._one_of_each_type)
+    (r"^Opponents can't play more than one card of each type per turn$", None, lambda m: {"op": "opp_one_per_type"}),
+]
+
+POWER_AND_ATTACHMENT_STATICS: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER, *PLAY_LIMITS]
