@@ -265,6 +265,10 @@ def _need_confronted(game, st, d, ctx) -> None:
     _chars_home(game, st, 1, "prob1")
 
 
+def _need_unequal_points(game, st, d, ctx) -> None:
+    st.d["pl"][1]["score"] = st.d["pl"][0]["score"] + 2  # (the generic board's points are equal: nobody has fewest)
+
+
 #: (test on a dict of the ability: an effect, a condition or a selector, setup) -- what an op or a condition
 #: needs beyond the generic scenario
 NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
@@ -282,6 +286,7 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("op") == "flip_if_involved", _need_named_characters),
     (lambda d: d.get("op") == "reveal_top", _need_reveal),
     (lambda d: d.get("op") == "copy_tokens", _need_tokens_in_play),
+    (lambda d: d.get("who") == "fewest_points", _need_unequal_points),  # "the player with the fewest points"
     (lambda d: True, _need_filter),  # any selector or filter naming a trait, title, color, cost or power
 ]
 

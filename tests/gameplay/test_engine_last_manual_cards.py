@@ -449,3 +449,23 @@ def test_opponents_play_one_card_of_each_type_per_turn(game, card_db):
         st, _ = game.apply(st, plays("Friend")[0])
         assert bool(plays("Friend")) is not boosted
         assert plays("Resource")
+
+
+# ------------------------------------------------------------------ the player with the fewest points scores (517)
+def test_the_player_with_the_fewest_points_scores_a_point(game, card_db):
+    """CG67 Matilda, Full of Hope: "When this card enters play, the player with the fewest points scores a point"
+    (706.1; 517.2) -- the opponent when behind, her controller when behind, nobody while the points are equal."""
+    from gameplay.engine.mlp.engine import Ev
+    from tests.gameplay.effect_scenarios import settle
+
+    assert automated(card_db, "CG67")
+    for scores, after in (((3, 1), (3, 2)), ((1, 3), (2, 3)), ((2, 2), (2, 2))):
+        st = stacked_game(game)
+        for p in (0, 1):
+            st.d["pl"][p]["score"] = scores[p]
+        cid = game._new(st.d, card_db.key("CG67"), 0, "hand")
+        st.d["pl"][0]["hand"].append(cid)
+        ev = Ev()
+        game.r.enter_play(st.d, ev, cid, "home0", 0, trigger=True)
+        settle(game, st, ev)
+        assert (st.d["pl"][0]["score"], st.d["pl"][1]["score"]) == after
