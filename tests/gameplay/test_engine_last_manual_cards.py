@@ -469,3 +469,29 @@ def test_the_player_with_the_fewest_points_scores_a_point(game, card_db):
         game.r.enter_play(st.d, ev, cid, "home0", 0, trigger=True)
         settle(game, st, ev)
         assert (st.d["pl"][0]["score"], st.d["pl"][1]["score"]) == after
+
+
+# ------------------------------------------------------------------ an attachment lowering its host's confront need (611.2)
+def test_chapeau_lowers_the_need_at_an_opponents_problem_with_3_generosity(game, card_db):
+    """PR141 Marvelous Chapeau (on a Friend): "While this Friend is at an opponent's Problem, if you have at least 3
+    [Generosity] in play, you need -1 power to confront that Problem" (611.2; 507.3 the power of a color; 501.1 a
+    player's Problem: Bob's is prob1)."""
+    assert automated(card_db, "PR141")
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "prob1")  # a Loyalty Friend at Bob's Problem
+    place(game, st, "PR141", 0, "prob1", host=host)
+    gen = place(game, st, "PR71", 0, "home0")  # 2 [Generosity]
+
+    def less(area):
+        return ("Less", 1) in (game.r.requirements(st.d, 0, area) or [])
+
+    assert not less("prob1")  # 2 Generosity power: not enough
+    place(game, st, "AD55", 0, "home0")  # 4
+    assert less("prob1")
+    assert not game.r.requirements(st.d, 1, "prob1") or ("Less", 1) not in game.r.requirements(st.d, 1, "prob1")  # "you"
+    st.d["cards"][gen]["fr"] = True  # a frightened Friend has no power (504): 2 again
+    assert not less("prob1")
+    st.d["cards"][gen]["fr"] = False
+    for cid in (host, *[o for o in st.d["play"] if st.d["cards"][o].get("h") == host]):
+        st.d["cards"][cid]["a"] = "prob0"  # her own Problem: not an opponent's
+    assert not less("prob0")

@@ -51,6 +51,12 @@ ATTACHMENTS: list = [
     (r"^That Friend has \+(\d+) power and is also \[(%s)\]$" % COLOR_RE, ("Resource",),
      lambda m: {"op": "power", "parts": [{"op": "power", "n": int(m[1]), "target": "host"},
                                          {"op": "grant_color", "color": m[2], "target": "host"}]}),
+    # PR141 Marvelous Chapeau ("this Friend" is its host; the attachment is at its host's area, so "that Problem" is its own)
+    (r"^While this Friend is at an opponent's Problem, if you have at least (\d+) \[(%s)\] in play, you need -(\d+) power to "
+     r"confront that Problem$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "confront_need", "n": -int(m[3]), "who": "you",
+                "cond": {"k": "all", "of": [{"k": "host_at_opp_problem"},
+                                            {"k": "color_power_at_least", "color": m[2], "n": int(m[1])}]}}),
     # CN137 Combat Hat: an attachment is at its host's area, so "that Friend's Problem" is this card's (opp_move_cost)
     (r"^Your opponent must pay \+\[(\d+)\] to move a character to that Friend's Problem$", ("Resource",),
      lambda m: {"op": "opp_move_cost", "n": int(m[1])}),

@@ -893,6 +893,21 @@ def _while_host_at_problem(self, st, _src, _cond, c, _k) -> bool:
     return bool(hc and hc.get("z") == "play" and hc["a"].startswith(("prob", "dil")))
 
 
+def _while_host_at_opp_problem(self, st, _src, _cond, c, _k) -> bool:
+    # "While this Friend is at an opponent's Problem" (PR141, an attachment: its host; 501.1 a player's Problem)
+    hc = st["cards"].get(c.get("h")) if c.get("h") else None
+    return bool(hc and hc.get("z") == "play" and hc["a"] == f"prob{1 - c['c']}")
+
+
+def _while_color_power_at_least(self, st, _src, cond, c, _k) -> bool:
+    # "if you have at least 3 [Generosity] in play": the power of that color its controller has (507.3)
+    p = c["c"]
+    cards = st["cards"]
+    total = sum(self.power(st, o) or 0 for o in st["play"]
+                if cards[o]["c"] == p and self.is_char(st, o) and cond["color"] in self.colors(st, o))
+    return total >= cond["n"]
+
+
 def _while_host_boosted(self, st, _src, _cond, c, _k) -> bool:
     # "While that Mane Character is boosted"
     hc = st["cards"].get(c.get("h")) if c.get("h") else None
@@ -1004,6 +1019,8 @@ STATIC_CONDITIONS = {
     "score_phase": _while_score_phase,
     "opp_score_phase": _while_score_phase,
     "host_at_problem": _while_host_at_problem,
+    "host_at_opp_problem": _while_host_at_opp_problem,
+    "color_power_at_least": _while_color_power_at_least,
     "host_boosted": _while_host_boosted,
     "host_trait": _while_host_trait,
     "host_highest_power_here": _while_host_highest_power_here,
