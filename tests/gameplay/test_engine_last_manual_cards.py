@@ -495,3 +495,20 @@ def test_chapeau_lowers_the_need_at_an_opponents_problem_with_3_generosity(game,
     for cid in (host, *[o for o in st.d["play"] if st.d["cards"][o].get("h") == host]):
         st.d["cards"][cid]["a"] = "prob0"  # her own Problem: not an opponent's
     assert not less("prob0")
+
+
+def test_alicorn_costume_while_its_friend_has_the_most_resources(game, card_db):
+    """AD121 Alicorn Costume (on a Friend): "While that Friend has more Resources on it than any other Friend, that
+    Friend has +1 power and is [Generosity], [Magic], [Kindness], [Honesty], [Loyalty], and [Laughter]" (509; 702;
+    equal counts are not "more")."""
+    assert automated(card_db, "AD121")
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")  # 2 power, Loyalty
+    place(game, st, "AD121", 0, "home0", host=host)
+    other = place(game, st, "PR33", 1, "home1")
+    all_six = {"Generosity", "Magic", "Kindness", "Honesty", "Loyalty", "Laughter"}
+    assert pw(game, st, host) == 3 and set(game.r.colors(st.d, host)) == all_six
+    place(game, st, "EO164", 1, "home1", host=other)  # one Resource each: not more
+    assert pw(game, st, host) == 2 and set(game.r.colors(st.d, host)) == {"Loyalty"}
+    place(game, st, "EO164", 0, "home0", host=host)  # two on it (this card and one more)
+    assert pw(game, st, host) == 2 + 2 + 1 and set(game.r.colors(st.d, host)) == all_six

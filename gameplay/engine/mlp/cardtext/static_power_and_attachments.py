@@ -51,6 +51,12 @@ ATTACHMENTS: list = [
     (r"^That Friend has \+(\d+) power and is also \[(%s)\]$" % COLOR_RE, ("Resource",),
      lambda m: {"op": "power", "parts": [{"op": "power", "n": int(m[1]), "target": "host"},
                                          {"op": "grant_color", "color": m[2], "target": "host"}]}),
+    # AD121 Alicorn Costume: +1 power and every color while its host has the most Resources on it
+    (r"^While that Friend has more Resources on it than any other Friend, that Friend has \+(\d+) power and is "
+     r"\[Generosity\], \[Magic\], \[Kindness\], \[Honesty\], \[Loyalty\], and \[Laughter\]$", ("Resource",),
+     lambda m: {"op": "power", "parts": [{"op": "power", "n": int(m[1]), "target": "host", "cond": {"k": "host_most_resources"}},
+                                         *({"op": "grant_color", "color": col, "target": "host", "cond": {"k": "host_most_resources"}}
+                                           for col in ("Generosity", "Magic", "Kindness", "Honesty", "Loyalty", "Laughter"))]}),
     # PR141 Marvelous Chapeau ("this Friend" is its host; the attachment is at its host's area, so "that Problem" is its own)
     (r"^While this Friend is at an opponent's Problem, if you have at least (\d+) \[(%s)\] in play, you need -(\d+) power to "
      r"confront that Problem$" % COLOR_RE, ("Resource",),

@@ -899,6 +899,21 @@ def _while_host_at_opp_problem(self, st, _src, _cond, c, _k) -> bool:
     return bool(hc and hc.get("z") == "play" and hc["a"] == f"prob{1 - c['c']}")
 
 
+def _while_host_most_resources(self, st, _src, _cond, c, _k) -> bool:
+    # "While that Friend has more Resources on it than any other Friend" (AD121; 509: Resources attached to it)
+    cards = st["cards"]
+    h = c.get("h")
+    if h not in cards:
+        return False
+    on: dict = {}
+    for o in st["play"]:
+        x = cards[o].get("h")
+        if x and self.ctype(st, o) == "Resource":
+            on[x] = on.get(x, 0) + 1
+    mine = on.get(h, 0)
+    return all(n < mine for x, n in on.items() if x != h and self.ctype(st, x) == FRIEND)
+
+
 def _while_color_power_at_least(self, st, _src, cond, c, _k) -> bool:
     # "if you have at least 3 [Generosity] in play": the power of that color its controller has (507.3)
     p = c["c"]
@@ -1020,6 +1035,7 @@ STATIC_CONDITIONS = {
     "opp_score_phase": _while_score_phase,
     "host_at_problem": _while_host_at_problem,
     "host_at_opp_problem": _while_host_at_opp_problem,
+    "host_most_resources": _while_host_most_resources,
     "color_power_at_least": _while_color_power_at_least,
     "host_boosted": _while_host_boosted,
     "host_trait": _while_host_trait,
