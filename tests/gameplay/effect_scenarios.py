@@ -174,6 +174,12 @@ CONDITION_NEEDS: dict[str, Callable] = {
     "opp_drawn_at_least": lambda game, st, d: st.d["pl"][1].update(dtt=[st.d["turn"], d["n"]]),
     "more_friends": lambda game, st, d: [place(game, st, "PR12", 0, "home0") for _ in range(4)],
     "opp_more_chars_here": lambda game, st, d: [place(game, st, "PR12", 1, a) for a in ("prob0", "prob1") for _ in range(8)],
+}
+
+#: conditions on who is at the Problems ("if there are no opposing characters at this card's Problem"): their
+#: setup moves characters, so it runs after every other need, which may place more (a token's color reads as a
+#: filter and puts characters of that color at both Problems: MT47's Generosity token)
+BOARD_CONDITION_NEEDS: dict[str, Callable] = {
     "no_opp_at_problem": lambda game, st, d: [_chars_home(game, st, 1, a) for a in ("prob0", "prob1")],
     "none": lambda game, st, d: [_chars_home(game, st, 1, a) for a in ("prob0", "prob1")],
 }
@@ -259,6 +265,10 @@ def _need_confronted(game, st, d, ctx) -> None:
     _chars_home(game, st, 1, "prob1")
 
 
+def _need_unequal_points(game, st, d, ctx) -> None:
+    st.d["pl"][1]["score"] = st.d["pl"][0]["score"] + 2  # (the generic board's points are equal: nobody has fewest)
+
+
 #: (test on a dict of the ability: an effect, a condition or a selector, setup) -- what an op or a condition
 #: needs beyond the generic scenario
 NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
@@ -276,16 +286,21 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("op") == "flip_if_involved", _need_named_characters),
     (lambda d: d.get("op") == "reveal_top", _need_reveal),
     (lambda d: d.get("op") == "copy_tokens", _need_tokens_in_play),
+    (lambda d: d.get("who") == "fewest_points", _need_unequal_points),  # "the player with the fewest points"
     (lambda d: True, _need_filter),  # any selector or filter naming a trait, title, color, cost or power
 ]
 
 
 def apply_needs(game, st, ability: dict) -> None:
     ctx: dict = {}
-    for d in walk([ability.get("effects"), ability.get("cond"), ability.get("if"), ability.get("sel")]):
+    parts = [ability.get("effects"), ability.get("cond"), ability.get("if"), ability.get("sel")]
+    for d in walk(parts):
         for test, setup in NEEDS:
             if test(d):
                 setup(game, st, d, ctx)
+    for d in walk(parts):  # last: no later need puts characters back where the condition wants none
+        if d.get("k") in BOARD_CONDITION_NEEDS:
+            BOARD_CONDITION_NEEDS[d["k"]](game, st, d)
     st._la = None
 
 

@@ -49,7 +49,6 @@ UNCHECKED: dict[tuple[str, int], str] = {
     ("SB119", 2): "needs a Troublemaker among its controller's flipped cards (the flips come from the deck)",
     ("AD198", 0): "reads the type of the card the opponent played (the trigger's event), not given by the check",
     ("SB96", 0): "reads the card discarded as its cost (508.1), given only by activating it",
-    ("MT47", 0): "not explained yet: its condition (no opposing character at its Problem) reads false on the board",
 }
 
 

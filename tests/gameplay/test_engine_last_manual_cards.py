@@ -403,3 +403,112 @@ def test_suri_polomare_the_challenger_draws_on_defeating_it_and_discards_on_losi
     game.r.play_effects(st.d, Ev(True), 0, None, [{"op": "defeat", "target": {"id": suri}}])
     resolve_all(game, st)
     assert suri not in st.d["play"] and len(st.d["pl"][0]["hand"]) == hand
+
+
+# ------------------------------------------------------------------ power equal to double an opposing power (507)
+def test_power_equal_to_double_the_highest_opposing_power_here(game, card_db):
+    """AD156 Babs Seed, Bigger Bully (a Troublemaker, printed power 0): "This card's power is equal to double the
+    power of an opposing character here with the highest power" (507: the value replaces the printed power; with
+    no opposing character here there is none to double, 105.2: 0)."""
+    assert automated(card_db, "AD156")
+    st = stacked_game(game)
+    babs = place(game, st, "AD156", 1, "prob0")  # Bob's Troublemaker at Ann's Problem
+    assert pw(game, st, babs) == 0
+    place(game, st, "PR40", 0, "prob0")  # 1 power
+    big = place(game, st, "PR31", 0, "prob0")  # 4 power
+    place(game, st, "PR31", 1, "prob0")  # Bob's own character is not opposing
+    place(game, st, "PR31", 0, "prob1")  # nor is one at another Problem
+    assert pw(game, st, babs) == 8
+    st.d["cards"][big]["fr"] = True  # a frightened card has no power (504): the 1-power Friend is the highest
+    assert pw(game, st, babs) == 2
+    st.d["cards"][babs]["cn"] = {"+1": 1}  # counters still apply on top (519.4)
+    assert pw(game, st, babs) == 3
+
+
+# ------------------------------------------------------------------ one card of each type per turn (609.2)
+def test_opponents_play_one_card_of_each_type_per_turn(game, card_db):
+    """CG4 Bubbly Mare, Helping Hoof, boosted: "Opponents can't play more than one card of each type per turn" --
+    after Bob plays a Friend (609.2a) he is offered no other Friend, but still a Resource; while she is not
+    boosted (her front has no such ability) he may play a second Friend."""
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+
+    assert automated(card_db, "CG4")
+    for boosted in (True, False):
+        st = stacked_game(game, manes=("CG4", "PR2"), first=1)  # Bob's first Main Phase
+        st.d["cards"][st.d["pl"][0]["mane"]]["b"] = boosted
+        for n in ("PR12", "PR33", "AD126"):  # two vanilla Friends, a Resource played to his home (no requirement)
+            to_hand(game, st, n, 1)
+        set_tokens(st, 1, 9)
+        st._la = None
+
+        def plays(kind_of):
+            return [a for a in game.legal_actions(st, 1) if a.kind == "play"
+                    and card_db.cards[st.d["cards"][a.get("card")]["k"]].front.type == kind_of]
+
+        assert plays("Friend") and plays("Resource")
+        st, _ = game.apply(st, plays("Friend")[0])
+        assert bool(plays("Friend")) is not boosted
+        assert plays("Resource")
+
+
+# ------------------------------------------------------------------ the player with the fewest points scores (517)
+def test_the_player_with_the_fewest_points_scores_a_point(game, card_db):
+    """CG67 Matilda, Full of Hope: "When this card enters play, the player with the fewest points scores a point"
+    (706.1; 517.2) -- the opponent when behind, her controller when behind, nobody while the points are equal."""
+    from gameplay.engine.mlp.engine import Ev
+    from tests.gameplay.effect_scenarios import settle
+
+    assert automated(card_db, "CG67")
+    for scores, after in (((3, 1), (3, 2)), ((1, 3), (2, 3)), ((2, 2), (2, 2))):
+        st = stacked_game(game)
+        for p in (0, 1):
+            st.d["pl"][p]["score"] = scores[p]
+        cid = game._new(st.d, card_db.key("CG67"), 0, "hand")
+        st.d["pl"][0]["hand"].append(cid)
+        ev = Ev()
+        game.r.enter_play(st.d, ev, cid, "home0", 0, trigger=True)
+        settle(game, st, ev)
+        assert (st.d["pl"][0]["score"], st.d["pl"][1]["score"]) == after
+
+
+# ------------------------------------------------------------------ an attachment lowering its host's confront need (611.2)
+def test_chapeau_lowers_the_need_at_an_opponents_problem_with_3_generosity(game, card_db):
+    """PR141 Marvelous Chapeau (on a Friend): "While this Friend is at an opponent's Problem, if you have at least 3
+    [Generosity] in play, you need -1 power to confront that Problem" (611.2; 507.3 the power of a color; 501.1 a
+    player's Problem: Bob's is prob1)."""
+    assert automated(card_db, "PR141")
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "prob1")  # a Loyalty Friend at Bob's Problem
+    place(game, st, "PR141", 0, "prob1", host=host)
+    gen = place(game, st, "PR71", 0, "home0")  # 2 [Generosity]
+
+    def less(area):
+        return ("Less", 1) in (game.r.requirements(st.d, 0, area) or [])
+
+    assert not less("prob1")  # 2 Generosity power: not enough
+    place(game, st, "AD55", 0, "home0")  # 4
+    assert less("prob1")
+    assert not game.r.requirements(st.d, 1, "prob1") or ("Less", 1) not in game.r.requirements(st.d, 1, "prob1")  # "you"
+    st.d["cards"][gen]["fr"] = True  # a frightened Friend has no power (504): 2 again
+    assert not less("prob1")
+    st.d["cards"][gen]["fr"] = False
+    for cid in (host, *[o for o in st.d["play"] if st.d["cards"][o].get("h") == host]):
+        st.d["cards"][cid]["a"] = "prob0"  # her own Problem: not an opponent's
+    assert not less("prob0")
+
+
+def test_alicorn_costume_while_its_friend_has_the_most_resources(game, card_db):
+    """AD121 Alicorn Costume (on a Friend): "While that Friend has more Resources on it than any other Friend, that
+    Friend has +1 power and is [Generosity], [Magic], [Kindness], [Honesty], [Loyalty], and [Laughter]" (509; 702;
+    equal counts are not "more")."""
+    assert automated(card_db, "AD121")
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")  # 2 power, Loyalty
+    place(game, st, "AD121", 0, "home0", host=host)
+    other = place(game, st, "PR33", 1, "home1")
+    all_six = {"Generosity", "Magic", "Kindness", "Honesty", "Loyalty", "Laughter"}
+    assert pw(game, st, host) == 3 and set(game.r.colors(st.d, host)) == all_six
+    place(game, st, "EO164", 1, "home1", host=other)  # one Resource each: not more
+    assert pw(game, st, host) == 2 and set(game.r.colors(st.d, host)) == {"Loyalty"}
+    place(game, st, "EO164", 0, "home0", host=host)  # two on it (this card and one more)
+    assert pw(game, st, host) == 2 + 2 + 1 and set(game.r.colors(st.d, host)) == all_six

@@ -66,5 +66,11 @@ DOUBLE_POWER: list = [
     (r"^choose (an? .+?)\. Double that (?:Friend|character)'s power until the end of the (faceoff|turn)$", _double_chosen_power),
 ]
 
-ABILITY_AND_POWER_EFFECTS: list = [*LOSE_ABILITIES, *REATTACH, *DOUBLE_POWER]
+#: points scored by a player the text picks (517.2: scored with this card)
+SCORE_BY_POINTS: list = [
+    # CG67 Matilda, Full of Hope (enters play): with equal points no player has the fewest, and none scores
+    (r"^the player with the fewest points scores a point$", lambda m: [{"op": "score", "n": 1, "who": "fewest_points"}]),
+]
+
+ABILITY_AND_POWER_EFFECTS: list = [*LOSE_ABILITIES, *REATTACH, *DOUBLE_POWER, *SCORE_BY_POINTS]
 assert all(re.compile(p) for p, _ in ABILITY_AND_POWER_EFFECTS)

@@ -51,6 +51,18 @@ ATTACHMENTS: list = [
     (r"^That Friend has \+(\d+) power and is also \[(%s)\]$" % COLOR_RE, ("Resource",),
      lambda m: {"op": "power", "parts": [{"op": "power", "n": int(m[1]), "target": "host"},
                                          {"op": "grant_color", "color": m[2], "target": "host"}]}),
+    # AD121 Alicorn Costume: +1 power and every color while its host has the most Resources on it
+    (r"^While that Friend has more Resources on it than any other Friend, that Friend has \+(\d+) power and is "
+     r"\[Generosity\], \[Magic\], \[Kindness\], \[Honesty\], \[Loyalty\], and \[Laughter\]$", ("Resource",),
+     lambda m: {"op": "power", "parts": [{"op": "power", "n": int(m[1]), "target": "host", "cond": {"k": "host_most_resources"}},
+                                         *({"op": "grant_color", "color": col, "target": "host", "cond": {"k": "host_most_resources"}}
+                                           for col in ("Generosity", "Magic", "Kindness", "Honesty", "Loyalty", "Laughter"))]}),
+    # PR141 Marvelous Chapeau ("this Friend" is its host; the attachment is at its host's area, so "that Problem" is its own)
+    (r"^While this Friend is at an opponent's Problem, if you have at least (\d+) \[(%s)\] in play, you need -(\d+) power to "
+     r"confront that Problem$" % COLOR_RE, ("Resource",),
+     lambda m: {"op": "confront_need", "n": -int(m[3]), "who": "you",
+                "cond": {"k": "all", "of": [{"k": "host_at_opp_problem"},
+                                            {"k": "color_power_at_least", "color": m[2], "n": int(m[1])}]}}),
     # CN137 Combat Hat: an attachment is at its host's area, so "that Friend's Problem" is this card's (opp_move_cost)
     (r"^Your opponent must pay \+\[(\d+)\] to move a character to that Friend's Problem$", ("Resource",),
      lambda m: {"op": "opp_move_cost", "n": int(m[1])}),
@@ -61,6 +73,16 @@ POWER_PER: list = [
     # AD62 Sapphire Shores, Glitz and Glam
     (r"^This card has \+(\d+) power for each of your Accessories$", None,
      lambda m: {"op": "power_per", "n": int(m[1]), "count": {"sel": {"type": "Resource", "trait": "Accessory", "ctrl": "you"}}}),
+    # AD156 Babs Seed, Bigger Bully (printed power 0): replaces the printed power like EO78's power_is (507)
+    (r"^This card's power is equal to double the power of an opposing character here with the highest power$", None,
+     lambda m: {"op": "power_is", "count": {"k": "opp_highest_here", "times": 2}}),
 ]
 
-POWER_AND_ATTACHMENT_STATICS: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER]
+#: playing restrictions (609.2)
+PLAY_LIMITS: list = [
+    # CG4 Bubbly Mare, Helping Hoof (boosted): read from the cards each player played this turn (Rules.played_this_turn;
+    # flow.legal._one_of_each_type)
+    (r"^Opponents can't play more than one card of each type per turn$", None, lambda m: {"op": "opp_one_per_type"}),
+]
+
+POWER_AND_ATTACHMENT_STATICS: list = [*DOUBLED_POWER, *AS_IT_ENTERS, *ATTACHMENTS, *POWER_PER, *PLAY_LIMITS]

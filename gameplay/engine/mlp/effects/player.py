@@ -22,12 +22,23 @@ def _search_into_hand(self, st, ev, p: int, ch: str, zone: str, reveal: bool) ->
         self.log(ev, "search", lambda: f"{self.pname(st, p)} puts {nm} from their discard pile into their hand")
 
 
+def _players(st, p: int, who: str) -> list[int]:
+    if who == "you":
+        return [p]
+    if who == "opponent":
+        return [opponent(p)]
+    if who == "fewest_points":  # "the player with the fewest points" (CG67): no player while the points are equal
+        s0, s1 = st["pl"][0]["score"], st["pl"][1]["score"]
+        return [] if s0 == s1 else [0 if s0 < s1 else 1]
+    return [p, opponent(p)]
+
+
 def player_effect(self, st, ev, fr, e) -> bool:
     op = e["op"]
     p = fr["p"]
     src = fr["src"]
     who = e.get("who", "you")
-    targets = [p] if who == "you" else [opponent(p)] if who == "opponent" else [p, opponent(p)]
+    targets = _players(st, p, who)
     handler = PLAYER_EFFECTS.get(op)
     if handler is None:
         return True

@@ -267,6 +267,14 @@ def priority_actions(self, st, p, first_only=False, dedupe=True, rx_only=False) 
     return acts
 
 
+def _one_of_each_type(self, st, p) -> frozenset:
+    """The card types p can't play again this turn: those p already played, while an opposing card says
+    "Opponents can't play more than one card of each type per turn" (CG4; 201: a card's type)."""
+    if not any(st["cards"][o]["c"] != p for o in self.has_static(st, "opp_one_per_type")):
+        return frozenset()
+    return frozenset(r[0] for r in self.played_this_turn(st, p))
+
+
 def _no_play(self, st, p) -> bool:
     """Whether p can't play cards now (a faceoff restriction)."""
     fo = st["fo"]
@@ -306,6 +314,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
     plain = None
     hfact = self._hand_fact
     no_play = _no_play(self, st, p)
+    done_types = _one_of_each_type(self, st, p)
     # actions are built with their params already in Action.make's order (sorted by name)
     hand = pl["hand"]
     if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
@@ -332,6 +341,8 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         d = db[k]
         f = d.front
         t = f.type
+        if t in done_types:
+            continue  # "Opponents can't play more than one card of each type per turn" (CG4)
         if t == TM:
             if main and tok >= 1:
                 seen.add(k)

@@ -424,6 +424,8 @@ class ContinuousAbilities:
         if k == "titled_other":  # "for each other Pukwudgie in play" (a title, 201.3a; face-down cards have none)
             return sum(1 for o in st["play"] if o != src and not st["cards"][o].get("fd") and not st["cards"][o].get("t")
                        and self.face(st, o).title == cnt["title"])
+        if k == "opp_highest_here":  # "double the power of an opposing character here with the highest power" (AD156)
+            return cnt.get("times", 1) * self._opp_highest_here(st, src, c)
         if k == "beneath":  # "for each card beneath this card"
             return self.beneath_count(st, src)
         if k == "own_power":  # "Eccentric X, where X is this card's power"
@@ -442,6 +444,11 @@ class ContinuousAbilities:
         if k == "ban_type":  # "for each Event in each Banished Zone"
             return sum(1 for pl in st["pl"] for d in pl["ban"] if self.types[st["cards"][d]["k"]] == cnt["type"])
         return 0
+
+    def _opp_highest_here(self, st, src, c) -> int:
+        """The highest power among the opposing characters in the card's area (0 with none: 105.2).  (The one card
+        reading it, AD156, is a Troublemaker: no character's power reads it back.)"""
+        return max((self.power(st, o) or 0 for o in self.chars_at(st, c["a"]) if st["cards"][o]["c"] != c["c"]), default=0)
 
     def _kw_power(self, st, cid, c, kws) -> int:
         p = 0
@@ -886,6 +893,36 @@ def _while_host_at_problem(self, st, _src, _cond, c, _k) -> bool:
     return bool(hc and hc.get("z") == "play" and hc["a"].startswith(("prob", "dil")))
 
 
+def _while_host_at_opp_problem(self, st, _src, _cond, c, _k) -> bool:
+    # "While this Friend is at an opponent's Problem" (PR141, an attachment: its host; 501.1 a player's Problem)
+    hc = st["cards"].get(c.get("h")) if c.get("h") else None
+    return bool(hc and hc.get("z") == "play" and hc["a"] == f"prob{1 - c['c']}")
+
+
+def _while_host_most_resources(self, st, _src, _cond, c, _k) -> bool:
+    # "While that Friend has more Resources on it than any other Friend" (AD121; 509: Resources attached to it)
+    cards = st["cards"]
+    h = c.get("h")
+    if h not in cards:
+        return False
+    on: dict = {}
+    for o in st["play"]:
+        x = cards[o].get("h")
+        if x and self.ctype(st, o) == "Resource":
+            on[x] = on.get(x, 0) + 1
+    mine = on.get(h, 0)
+    return all(n < mine for x, n in on.items() if x != h and self.ctype(st, x) == FRIEND)
+
+
+def _while_color_power_at_least(self, st, _src, cond, c, _k) -> bool:
+    # "if you have at least 3 [Generosity] in play": the power of that color its controller has (507.3)
+    p = c["c"]
+    cards = st["cards"]
+    total = sum(self.power(st, o) or 0 for o in st["play"]
+                if cards[o]["c"] == p and self.is_char(st, o) and cond["color"] in self.colors(st, o))
+    return total >= cond["n"]
+
+
 def _while_host_boosted(self, st, _src, _cond, c, _k) -> bool:
     # "While that Mane Character is boosted"
     hc = st["cards"].get(c.get("h")) if c.get("h") else None
@@ -997,6 +1034,9 @@ STATIC_CONDITIONS = {
     "score_phase": _while_score_phase,
     "opp_score_phase": _while_score_phase,
     "host_at_problem": _while_host_at_problem,
+    "host_at_opp_problem": _while_host_at_opp_problem,
+    "host_most_resources": _while_host_most_resources,
+    "color_power_at_least": _while_color_power_at_least,
     "host_boosted": _while_host_boosted,
     "host_trait": _while_host_trait,
     "host_highest_power_here": _while_host_highest_power_here,
