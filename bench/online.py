@@ -347,6 +347,7 @@ def bench_profile(args) -> dict:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    from gameplay.frames import FRAMES
     from gameplay.models import HostedGame
     from gameplay.selectors import Viewer, game_frame, game_get, game_state_payload
     from gameplay.services import game_submit_action
@@ -375,8 +376,9 @@ def bench_profile(args) -> dict:
                 t0, c0 = time.perf_counter(), time.process_time()
                 if prof:
                     prof.enable()
-                game_submit_action(game_id=game_id, user=users[game_id][seat], seq=p["seq"], action=action)
-                frame = game_frame(game_id)  # as the consumer: one read per change for the viewers of a process
+                game = game_submit_action(game_id=game_id, user=users[game_id][seat], seq=p["seq"], action=action)
+                # as the consumer: the frame this process handed for the change, else one read per change
+                frame = FRAMES.get_or_build((game_id, game.change), lambda: game_frame(game_id))
                 payloads[game_id] = [game_state_payload(frame=frame, viewer=Viewer("player", i)) for i in range(2)]
                 texts = [json.dumps(m) for m in payloads[game_id]]  # what the consumer sends (send_json)
                 if prof:

@@ -18,11 +18,16 @@ def game_group(game_id: int) -> str:
     return f"game_{game_id}"
 
 
-def broadcast_game(*, game_id: int, seq: int, epoch: int = 0) -> None:
-    """``change`` names this notification: the viewers one process serves read the game once for it
-    (``consumers``), whatever changed (an action, a pause, a connection, a clock)."""
+def broadcast_game(*, game_id: int, seq: int, epoch: int = 0, change: str | None = None) -> None:
+    """``change`` names this notification (a fresh name unless the caller chose one: ``new_change``): the
+    viewers one process serves read the game once for it (``frames``), whatever changed (an action, a
+    pause, a connection, a clock)."""
     group_send_on_commit(game_group(game_id), {"type": "game.changed", "seq": seq, "epoch": epoch,
-                                               "change": uuid.uuid4().hex})
+                                               "change": change or new_change()})
+
+
+def new_change() -> str:
+    return uuid.uuid4().hex
 
 
 def broadcast_viewers_recheck(*, game_id: int) -> None:

@@ -7,9 +7,6 @@ builds its own viewer's state, so hidden information never travels to another vi
 from __future__ import annotations
 
 import json
-import threading
-from collections import OrderedDict
-from typing import Any, Callable
 
 from channels.db import DatabaseSyncToAsync
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
@@ -18,6 +15,7 @@ from django.http import Http404
 from gameplay import services
 from gameplay.access import SpectatingRefused, spectator_refusal
 from gameplay.broadcast import game_group
+from gameplay.frames import FRAMES, TEXTS
 from gameplay.selectors import Viewer, game_frame, game_get, game_state_payload, game_viewer
 
 MAX_MESSAGE_BYTES = 8192
@@ -30,48 +28,6 @@ def in_pool(func):
     return DatabaseSyncToAsync(func, thread_sensitive=False)
 
 
-class _PerChange:
-    """Values by (game, change), newest kept: what every connection of this process builds for one change
-    notification (``broadcast_game``'s ``change``) is built once — the frame read from the database, and the
-    JSON text of each viewer's state message (two tabs of one player, the spectators, the judges). A later
-    change has a new name, so nothing here is ever stale; a player's text is keyed by their seat, so it
-    never reaches another viewer."""
-
-    def __init__(self, size: int = 2048) -> None:
-        self.size = size
-        self.items: OrderedDict[tuple, Any] = OrderedDict()
-        self.building: dict[tuple, threading.Event] = {}
-        self.lock = threading.Lock()
-
-    def get_or_build(self, key: tuple, build: Callable[[], Any]) -> Any:
-        """The value for ``key``; the connections that ask while the first one builds it wait for that one
-        (they are handled side by side in the thread pool) instead of building it again."""
-        with self.lock:
-            if key in self.items:
-                return self.items[key]
-            pending = self.building.get(key)
-            if pending is None:
-                self.building[key] = threading.Event()
-        if pending is not None:
-            pending.wait(30)
-            with self.lock:
-                if key in self.items:
-                    return self.items[key]
-            return build()  # the first builder failed: build our own
-        try:
-            value = build()
-            with self.lock:
-                self.items[key] = value
-                while len(self.items) > self.size:
-                    self.items.popitem(last=False)
-            return value
-        finally:
-            with self.lock:
-                self.building.pop(key).set()
-
-
-FRAMES = _PerChange()
-TEXTS = _PerChange()
 
 
 class GameConsumer(AsyncJsonWebsocketConsumer):

@@ -125,6 +125,7 @@ def game_submit_action(*, game_id: int, user, seq: Any, action: Any) -> HostedGa
             to_move = engine_of(game.match).game().to_move(state)
             if to_move != seat:
                 raise IllegalAction("It is not your decision: the other player must act now.", "510.1")
+        game.hands_frame = True  # everything a frame holds is at hand, as written (timers.game_changed)
         action_apply(game, state, act, source=GameAction.Source.PLAYER, user=user)
     return game
 

@@ -40,6 +40,10 @@ class SeatSpec:
 
 
 def set_status(obj, new: str) -> bool:
+    if isinstance(obj, HostedGame):
+        # A game's status change goes with writes to its match through other objects (the start of play,
+        # the game's end): this change's frame is read after commit, not handed (timers.game_changed).
+        obj.hands_frame = False
     try:
         return _set_status(obj, new)
     except ValueError as exc:

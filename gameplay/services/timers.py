@@ -11,9 +11,10 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from gameplay.broadcast import broadcast_game
+from gameplay.broadcast import broadcast_game, new_change
+from gameplay.frames import hand_frame
 from gameplay.models import GameDeadline, HostedGame, HostedSeat
-from gameplay.services.common import engine_of
+from gameplay.services.common import engine_of, locked_seats
 from tournaments.scheduling import schedule_task
 
 #: a bot seat whose move has not come this long after its turn began is moved by the sweep
@@ -37,21 +38,31 @@ def deadline_set(game: HostedGame, state: Any, *, now: datetime | None = None, d
     if to_move == -1:
         to_move = engine_of(game.match).game().to_move(state)
     if to_move is None or game.status not in HostedGame.LIVE:
-        GameDeadline.objects.filter(game=game, processed_at__isnull=True).update(processed_at=now, outcome="nobody to move")
+        deadline_clear(game, "nobody to move", now=now)
         return None
     seat = seat or HostedSeat.objects.only("bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
     fields = {"seat": to_move, "seq": game.seq, "epoch": game.epoch, "due_at": due_at or deadline_due(game, seat, now),
               "processed_at": None, "outcome": ""}
     if not GameDeadline.objects.filter(game=game).update(**fields):  # one row per game, moved after every action
         GameDeadline.objects.create(game=game, **fields)
+    game.deadline_written = GameDeadline(game_id=game.pk, **fields)  # (the row as now written: frames.hand_frame)
     return to_move
 
 
 def deadline_clear(game: HostedGame, outcome: str, *, now: datetime | None = None) -> None:
     GameDeadline.objects.filter(game=game, processed_at__isnull=True).update(processed_at=now or timezone.now(), outcome=outcome[:200])
+    game.deadline_written = None
 
 
 # --------------------------------------------------------------------------- after every change
+
+
+def frame_written(game: HostedGame):
+    """The frame of a game locked with ``lock_game`` as its transaction wrote it (the game and its hosted
+    match locked, the seats read under the lock, the deadline as ``deadline_set`` last wrote it)."""
+    from gameplay.selectors import GameFrame
+
+    return GameFrame(game, list(locked_seats(game)), getattr(game, "deadline_written", None))
 
 _bot_loops = threading.local()
 
@@ -67,7 +78,9 @@ def bot_loop_games() -> set[int]:
 
 def game_changed(game: HostedGame, state: Any) -> None:
     """After any change to a game: move its deadline, tell its viewers (after commit), and hand a bot
-    seat's move to Celery."""
+    seat's move to Celery. ``game.change`` is then the change's name. When the caller holds everything a
+    frame needs as its transaction writes it (``game.hands_frame``: a player's action), this process's
+    viewers get the frame from it at commit instead of reading it again (``frames.hand_frame``)."""
     to_move = engine_of(game.match).game().to_move(state) if game.status in HostedGame.LIVE else None
     seat = None
     if to_move is not None:
@@ -75,7 +88,10 @@ def game_changed(game: HostedGame, state: Any) -> None:
         seat = seats[to_move] if seats else HostedSeat.objects.only(
             "bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
     deadline_set(game, state, to_move=to_move, seat=seat)
-    broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch)
+    game.change = new_change()
+    if getattr(game, "hands_frame", False):  # (before the broadcast: the frame is there when it comes back)
+        hand_frame(game.pk, game.change, lambda: frame_written(game))
+    broadcast_game(game_id=game.pk, seq=game.seq, epoch=game.epoch, change=game.change)
     if seat is None or not seat.is_bot or game.paused or game.pk in bot_loop_games():
         return
     from gameplay.tasks import bot_play_task

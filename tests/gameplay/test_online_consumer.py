@@ -148,9 +148,10 @@ def test_the_seat_is_marked_connected_while_a_socket_is_open(casual_match, ann):
 
 def test_one_change_is_read_once_for_every_viewer_of_the_process_and_a_later_change_at_the_same_seq_is_seen(
         casual_match, ann, bob, carl, monkeypatch):
-    """The viewers one process serves share the read of a change (``consumers.FRAMES``) and the text of the
+    """The viewers one process serves share the read of a change (``frames.FRAMES``) and the text of the
     same viewer's message (two tabs); each viewer still gets their own view, and a change that leaves the
-    sequence number as it is (a player leaving the table) reaches everyone."""
+    sequence number as it is (a player leaving the table) reaches everyone. A player's action hands its
+    frame to the viewers of its own process (no read at all); other changes are read once."""
     from gameplay import consumers
 
     game = _game(casual_match())
@@ -176,7 +177,7 @@ def test_one_change_is_read_once_for_every_viewer_of_the_process_and_a_later_cha
         reads.clear()
         await a1.send_json_to({"type": "action", "seq": s["seq"], "action": s["legal_actions"][0]})
         texts = [await x.receive_from(timeout=10) for x in (a1, a2, b, c)]
-        assert reads == [game.pk]  # one read of the game for four viewers
+        assert reads == []  # the acting process handed its frame to its four viewers
         assert texts[0] == texts[1]  # two tabs of Ann: the same message
         mine, bobs, carls = json.loads(texts[0]), json.loads(texts[2]), json.loads(texts[3])
         assert mine["seq"] == bobs["seq"] == carls["seq"] == s["seq"] + 1
@@ -188,6 +189,9 @@ def test_one_change_is_read_once_for_every_viewer_of_the_process_and_a_later_cha
         await b.disconnect()  # Bob leaves: the same seq, a new change
         left = await _state(a1, s["seq"] + 1)
         assert left["players"][1]["connected"] is False
+        for x in (a2, c):
+            await _state(x, s["seq"] + 1)
+        assert reads == [game.pk]  # one read of the game for the three viewers left
         for x in (a1, a2, c):
             await x.disconnect()
 
