@@ -3,7 +3,6 @@ Inspired (glossary), and each card text saying so — lets the player reach ever
 allows, by a pending decision (705.2f), never only top-or-bottom per card in deck order."""
 from __future__ import annotations
 
-import copy
 import itertools
 import re
 
@@ -11,7 +10,7 @@ import pytest
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import resolve_step, stacked_game
+from gameplay.engine.mlp.scenario import every_ending, resolve_step, stacked_game
 
 
 def _start(game, effects, player=0):
@@ -22,26 +21,6 @@ def _start(game, effects, player=0):
     while st.resolving and not st.pending:
         resolve_step(game, st, ev=ev)
     return st
-
-
-def _every_ending(game, st, deck_of, limit=5000):
-    """Every deck order the decisions can lead to (all answers tried: a search over the decision tree)."""
-    ends, todo, seen = set(), [st.d], 0
-    while todo:
-        d = todo.pop()
-        seen += 1
-        assert seen < limit
-        if not d["pending"]:
-            ends.add(tuple(deck_of(d)))
-            continue
-        for opt in d["pending"]["options"]:
-            d2 = copy.deepcopy(d)
-            ev = Ev()
-            game.r.decide(d2, ev, Action.make("choose", d2["pending"]["player"], option=opt))
-            while d2["rq"] and not d2["pending"]:
-                game.r.resolve_step(d2, ev)
-            todo.append(d2)
-    return ends
 
 
 def _arrangements(cards, deck_rest, *, top_any=True, bottom_any=True):
@@ -65,7 +44,7 @@ def test_meticulous_and_inspired_reach_every_top_and_bottom_order(game, whose):
     q = 0 if whose == "you" else 1
     st = _start(game, [{"op": "look_top", "n": 3, "whose": whose}])
     deck = list(st.deck(q))
-    ends = _every_ending(game, st, lambda d: d["pl"][q]["deck"])
+    ends = every_ending(game, st, lambda d: d["pl"][q]["deck"])
     assert ends == _arrangements(deck[:3], deck[3:])  # 4 splits x orders: 24 decks
     assert len(ends) == 24
 
@@ -84,11 +63,11 @@ def test_reorder_and_look_sort_reach_every_order(game):
     # them on top of your deck in any order and the rest on the bottom of your deck in any order"
     st = _start(game, [{"op": "reorder_top", "n": 3, "whose": "you", "deck": "deck"}])
     deck = list(st.deck(0))
-    assert _every_ending(game, st, lambda d: d["pl"][0]["deck"]) == {
+    assert every_ending(game, st, lambda d: d["pl"][0]["deck"]) == {
         tuple(p) + tuple(deck[3:]) for p in itertools.permutations(deck[:3])}
     st = _start(game, [{"n": 3, "op": "look_sort", "pick": "top", "rest": "bottom_any", "whose": "you"}])
     deck = list(st.deck(0))
-    assert _every_ending(game, st, lambda d: d["pl"][0]["deck"]) == _arrangements(deck[:3], deck[3:])
+    assert every_ending(game, st, lambda d: d["pl"][0]["deck"]) == _arrangements(deck[:3], deck[3:])
 
 
 # every automated card that says "in any order" compiles to one of the ops proven above

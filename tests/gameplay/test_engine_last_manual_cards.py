@@ -77,12 +77,9 @@ def test_look_at_two_problem_cards_and_put_them_back_on_top_or_bottom_in_any_ord
     """FF28 Silverstream: "When this card enters play, you may look at the top two cards of a Problem deck and
     put them back on the top or bottom of that deck in any order" (a private look, 404.2; the player chooses
     whose deck, 705.2f): every split of the two cards between top and bottom, each part in any order."""
-    import copy
-    import itertools
 
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.engine import Ev
-    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+    from gameplay.engine.mlp.scenario import every_ending, set_tokens, to_hand
 
     assert automated(card_db, "FF28")
     st = stacked_game(game)
@@ -95,19 +92,7 @@ def test_look_at_two_problem_cards_and_put_them_back_on_top_or_bottom_in_any_ord
     assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [0, 1]  # whose Problem deck
     st, _ = game.apply(st, Action.make("choose", 0, option=1))
     pdeck = list(st.d["pl"][1]["pdeck"])
-    ends, todo = set(), [st.d]
-    while todo:
-        d = todo.pop()
-        if not d["pending"]:
-            ends.add(tuple(d["pl"][1]["pdeck"]))
-            continue
-        for opt in d["pending"]["options"]:
-            d2 = copy.deepcopy(d)
-            ev = Ev()
-            game.r.decide(d2, ev, Action.make("choose", d2["pending"]["player"], option=opt))
-            while d2["rq"] and not d2["pending"]:
-                game.r.resolve_step(d2, ev)
-            todo.append(d2)
+    ends = every_ending(game, st, lambda d: d["pl"][1]["pdeck"])
     a, b = pdeck[:2]
     rest = tuple(pdeck[2:])
     assert ends == {(a, b) + rest, (b, a) + rest, (a,) + rest + (b,), (b,) + rest + (a,), rest + (a, b), rest + (b, a)}

@@ -9,6 +9,7 @@ the log events when a test wants to read them.  Read the results through the pub
 ``MLPGame`` (power, keyword, card_cost, can_confront, ...) or its ``view``."""
 from __future__ import annotations
 
+import copy
 from typing import Iterable
 
 from ..api import Action
@@ -335,3 +336,25 @@ def end_main_phase(game: MLPGame, state: State) -> Ev:
     r.step(state.d, ev)  # main_over
     state._la = None
     return ev
+
+
+def every_ending(game: MLPGame, state: State, outcome, limit: int = 5000) -> set:
+    """``outcome(d)`` of every state the pending decisions can lead to, every answer tried (a search over the
+    decision tree, resolving the queue after each answer); for tests of "in any order" texts (705.2f)."""
+    ends, todo, seen = set(), [state.d], 0
+    while todo:
+        d = todo.pop()
+        seen += 1
+        if seen >= limit:
+            raise AssertionError(f"more than {limit} decision states")
+        if not d["pending"]:
+            ends.add(tuple(outcome(d)))
+            continue
+        for opt in d["pending"]["options"]:
+            d2 = copy.deepcopy(d)
+            ev = Ev()
+            game.r.decide(d2, ev, Action.make("choose", d2["pending"]["player"], option=opt))
+            while d2["rq"] and not d2["pending"]:
+                game.r.resolve_step(d2, ev)
+            todo.append(d2)
+    return ends
