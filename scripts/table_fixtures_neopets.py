@@ -111,6 +111,38 @@ def play(game: NeopetsGame, seed: int, seen: set[str], *, first: bool) -> None:
         dump("game_over_p1", payload(game, st, log, 1, n))
 
 
+class StackedRun:
+    """A stacked game played step by step, writing fixtures as it goes: ``do`` one action, run the default
+    actions ``until`` a state, write ``out`` one viewer's payload."""
+
+    def __init__(self, game: NeopetsGame, st) -> None:
+        self.game, self.st = game, st
+        self.log: list[dict] = []
+        self.written: list[str] = []
+
+    def out(self, name: str, viewer: Any) -> None:
+        self.written.append(name)
+        dump(name, payload(self.game, self.st, self.log, viewer, len(self.log)))
+
+    def do(self, kind: str, player: int, **params) -> None:
+        self.st, ev = S.act(self.game, self.st, kind, player, **params)
+        self.log.extend(ev)
+
+    def until(self, done) -> None:
+        for _ in range(500):
+            if done(self.st):
+                return
+            p = self.game.to_move(self.st)
+            self.st, ev = self.game.apply(self.st, self.game.default_action(self.st, p))
+            self.log.extend(ev)
+        raise AssertionError("scenario not reached")
+
+
+def prep(p: int):
+    """``p``'s own Preparation Phase, ``p`` has priority with the Queue empty."""
+    return lambda s: S.at("preparation", p)(s) and s.d["active"] == p and not s.d["queue"]
+
+
 def vocabulary(game: NeopetsGame) -> list[str]:
     """One stacked game through the demo cards of the newer vocabulary: Battle Plan (Planned, 6.6d),
     Crystal Ball (Look), a Reveal its owner chooses (9.10c), Buried Treasure and Exhumation (Bury /
@@ -124,59 +156,37 @@ def vocabulary(game: NeopetsGame) -> list[str]:
     st.d["cards"][jar]["counters"] = 2  # as if stored on two turns (Glossary Store)
     S.give(game, st, "Demo Quartermaster", 0, "champion")
     ball = S.give(game, st, "Demo Crystal Ball", 1, "equipment")
-    log: list[dict] = []
-    written: list[str] = []
-
-    def out(name: str, viewer: Any) -> None:
-        written.append(name)
-        dump(name, payload(game, st, log, viewer, len(log)))
-
-    def do(kind: str, player: int, **params) -> None:
-        nonlocal st
-        st, ev = S.act(game, st, kind, player, **params)
-        log.extend(ev)
-
-    def until(done) -> None:
-        nonlocal st
-        for _ in range(500):
-            if done(st):
-                return
-            p = game.to_move(st)
-            st, ev = game.apply(st, game.default_action(st, p))
-            log.extend(ev)
-        raise AssertionError("scenario not reached")
-
-    def prep(p: int):  # ``p``'s own Preparation Phase, ``p`` has priority with the Queue empty
-        return lambda s: S.at("preparation", p)(s) and s.d["active"] == p and not s.d["queue"]
+    run = StackedRun(game, st)
+    out, do, until = run.out, run.do, run.until
 
     pending = lambda kind: lambda s: bool(s.d["pending"]) and s.d["pending"]["kind"] == kind  # noqa: E731
     until(prep(0))
-    do("play", 0, card=S.card_named(game, st, 0, "inventory", "Demo Battle Plan"))
+    do("play", 0, card=S.card_named(game, run.st, 0, "inventory", "Demo Battle Plan"))
     until(pending("plan"))
     out("kind_plan_p0", 0)
-    do("choose", 0, option=S.card_named(game, st, 0, "inventory", "Demo Exhumation"))
+    do("choose", 0, option=S.card_named(game, run.st, 0, "inventory", "Demo Exhumation"))
     until(prep(1))
     do("activate", 1, card=ball, ability=0)
     until(lambda s: not s.d["queue"] and s.d["priority"] and not s.d["pending"])
     do("manual_effect", 1, effect={"op": "reveal", "whose": "opponent", "from": "inventory", "n": 1})
     out("kind_reveal_p0", 0)  # asked of the Inventory's owner, the controller's opponent
-    do("choose", 0, option=st.d["pending"]["options"][0])
+    do("choose", 0, option=run.st.d["pending"]["options"][0])
     until(lambda s: not s.d["pending"] and s.d["priority"] and s.d["priority"]["player"] == 1)
     out("vocab_seen_p1", 1)
     out("vocab_seen_p0", 0)
     until(prep(0))
-    do("play", 0, card=S.card_named(game, st, 0, "inventory", "Demo Buried Treasure"))
+    do("play", 0, card=S.card_named(game, run.st, 0, "inventory", "Demo Buried Treasure"))
     until(pending("bury"))
     out("kind_bury_p0", 0)
-    do("choose", 0, option=st.d["pending"]["options"][0])
+    do("choose", 0, option=run.st.d["pending"]["options"][0])
     until(prep(0))
     out("vocab_planned_p0", 0)  # the Planned Exhumation is playable (Glossary Planned); a card Buried
     out("vocab_planned_p1", 1)
     out("vocab_planned_spectator", "spectator")
-    do("play", 0, card=S.card_named(game, st, 0, "planned", "Demo Exhumation"))
+    do("play", 0, card=S.card_named(game, run.st, 0, "planned", "Demo Exhumation"))
     until(pending("exhume"))
     out("kind_exhume_p0", 0)
-    return written
+    return run.written
 
 
 def vocabulary_more(game: NeopetsGame) -> list[str]:
@@ -192,42 +202,20 @@ def vocabulary_more(game: NeopetsGame) -> list[str]:
     st.d["cards"][prism]["nc"] = {"fire": 2, "ice": 1}  # as if stored on earlier turns (Glossary Store)
     S.give(game, st, "Demo Lucky Clover", 0, "equipment")
     st.d["players"][0]["damage"] = 2
-    log: list[dict] = []
-    written: list[str] = []
-
-    def out(name: str, viewer: Any) -> None:
-        written.append(name)
-        dump(name, payload(game, st, log, viewer, len(log)))
-
-    def do(kind: str, player: int, **params) -> None:
-        nonlocal st
-        st, ev = S.act(game, st, kind, player, **params)
-        log.extend(ev)
-
-    def until(done) -> None:
-        nonlocal st
-        for _ in range(500):
-            if done(st):
-                return
-            p = game.to_move(st)
-            st, ev = game.apply(st, game.default_action(st, p))
-            log.extend(ev)
-        raise AssertionError("scenario not reached")
-
-    def prep(p: int):
-        return lambda s: S.at("preparation", p)(s) and s.d["active"] == p and not s.d["queue"]
+    run = StackedRun(game, st)
+    out, do, until = run.out, run.do, run.until
 
     until(prep(0))
-    do("play", 0, card=S.card_named(game, st, 0, "inventory", "Demo Transmogrifier"))
+    do("play", 0, card=S.card_named(game, run.st, 0, "inventory", "Demo Transmogrifier"))
     until(lambda s: not s.d["queue"] and not s.d["frames"] and s.d["priority"])
     until(prep(1))
-    S.set_dice(st, [6, 5, 4, 3, 3, 1])  # Bob's attack dice; Ann's defence dice (3s block: Lucky Clover)
-    do("play", 1, card=S.card_named(game, st, 1, "inventory", "Demo Paint Census"))
+    S.set_dice(run.st, [6, 5, 4, 3, 3, 1])  # Bob's attack dice; Ann's defence dice (3s block: Lucky Clover)
+    do("play", 1, card=S.card_named(game, run.st, 1, "inventory", "Demo Paint Census"))
     until(lambda s: bool(s.d["pending"]) and s.d["pending"]["kind"] == "agility_reroll")  # Ann's (7.5f)
     out("vocab_more_p0", 0)
     out("vocab_more_p1", 1)
     out("vocab_more_spectator", "spectator")
-    return written
+    return run.written
 
 
 def main() -> None:
