@@ -15,6 +15,7 @@ from typing import Any, Callable
 
 from django.db import transaction
 
+
 class _PerChange:
     """Values by (game, change), newest kept: what every connection of this process builds for one change
     notification (``broadcast_game``'s ``change``) is built once — the frame read from the database, and the
@@ -52,10 +53,7 @@ class _PerChange:
             return build()  # the first builder failed: build our own
         try:
             value = build()
-            with self.lock:
-                self.items[key] = value
-                while len(self.items) > self.size:
-                    self.items.popitem(last=False)
+            self.put(key, value)
             return value
         finally:
             with self.lock:

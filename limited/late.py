@@ -124,5 +124,6 @@ def late_decks_missing(event: Event, *, now: datetime | None = None) -> list[Lat
     if event.status not in STARTED or not LimitedEvent.objects.filter(event=event).exists():
         return []
     regs = Registration.objects.filter(event=event, status__in=Registration.ACTIVE).select_related("player").order_by("player__username")
-    states = [late_deck_of(event, reg, now=now) for reg in regs]
-    return [s for s in states if s.missing and not _deck_in_play(s.registration)]
+    # the full state (penalties, first match, its Tardiness deadline) only for the few whose deck is missing
+    return [late_deck_of(event, reg, now=now) for reg in regs
+            if limited_deck_problem(event, reg.player) and not _deck_in_play(reg)]
