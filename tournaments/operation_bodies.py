@@ -14,10 +14,12 @@ from django.contrib.auth import get_user_model
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from config.schema import NOT_ONLY_WHITESPACE
 from tournaments.models import Event, Penalty, Registration, TimerPreset
 from tournaments.operations import INT_LIMITS, STR_LIMITS, OPERATIONS
+from tournaments.services.matches import VALID_RESULTS
 
-RESULTS = ["a", "b", "draw", "double_loss"]  # services.matches.VALID_RESULTS
+RESULTS = sorted(VALID_RESULTS)
 
 
 def _messages(name: str, low: int | None = None, high: int | None = None, *, kind: str = "a whole number") -> dict[str, str]:
@@ -55,7 +57,7 @@ def _flag(name: str, help_text: str) -> Callable[[bool], serializers.Field]:
                                                      error_messages=_messages(name, kind="true or false"))
 
 
-@extend_schema_field({"type": "string", "minLength": 1, "maxLength": STR_LIMITS["username"], "pattern": r"\S"})
+@extend_schema_field({"type": "string", "minLength": 1, "maxLength": STR_LIMITS["username"], "pattern": NOT_ONLY_WHITESPACE})
 class UsernameField(serializers.SlugRelatedField):
     """A user named by username; an unknown one is a 400 naming the field ("... does not exist")."""
 
