@@ -188,7 +188,7 @@ def screenshots(request):
         for label, (width, height) in SIZES.items():
             page.set_viewport_size({"width": width, "height": height})
             path = folder / f"{name}-{label}.png"
-            page.screenshot(path=str(path), full_page=True)
+            page.screenshot(path=str(path), full_page=True, timeout=60_000)  # an artefact: a long page (the API docs) may take long to capture on a busy core
             paths.append(path)
         return paths
 

@@ -1,6 +1,8 @@
 """Steps the limited journeys share."""
 from __future__ import annotations
 
+import re
+
 
 def build_pool_deck_by_clicks(page, draw_cards: int = 30) -> None:
     """On the deck builder of a pool holding Rainbow Dash, Hanging Out and Cloudbursting: pick that Mane
@@ -15,6 +17,6 @@ def build_pool_deck_by_clicks(page, draw_cards: int = 30) -> None:
         row = rows.nth(i)
         if int(drawn.inner_text()) >= draw_cards:
             break
-        plus = row.get_by_role("button", name="Add ")
+        plus = row.get_by_role("button", name=re.compile(r"^Add "))  # (not "Remove Ceremonial Headdress")
         while "0 left" not in row.locator("[data-left]").inner_text() and int(drawn.inner_text()) < draw_cards:
             plus.click()
