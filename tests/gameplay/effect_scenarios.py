@@ -231,9 +231,10 @@ def _need_accessories(game, st, d, ctx) -> None:
 
 
 def _need_counters(game, st, d, ctx) -> None:
+    p = 1 if d.get("ctrl") == "opp" else 0  # "opposing characters with Delay counters"
     for i in st.d["play"]:
         c = st.d["cards"][i]
-        if game.r.ctype(st.d, i) == "Friend" and c["a"] == "home0" and c["c"] == 0:
+        if game.r.ctype(st.d, i) == "Friend" and c["a"] == f"home{p}" and c["c"] == p:
             c.setdefault("cn", {})[d["counter_kind"]] = 1
 
 

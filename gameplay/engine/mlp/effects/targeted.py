@@ -299,8 +299,8 @@ def _on_counters(self, st, ev, fr, e, _op, p, _src, _tgt, _cands, _prev_it, _pai
     if e.get("n_self_counter"):  # "equal to the number of Harmony counters on this card" (as it resolves)
         sc = st["cards"].get(fr["src"])
         k_n = sc.get("cn", {}).get(e["n_self_counter"], 0) if sc and self.in_play(st, fr["src"]) else 0
-    if e.get("remove"):  # "remove a +1 power counter from this card"
-        k_n = min(k_n, cn.get(key, 0))
+    if e.get("remove"):  # "remove a +1 power counter from this card"; "remove all Delay counters from ..."
+        k_n = cn.get(key, 0) if e.get("all") else min(k_n, cn.get(key, 0))
         cn[key] = cn.get(key, 0) - k_n
         self.log(ev, "counters", lambda cid=cid, k_n=k_n: f"{k_n} {key} counter(s) removed from {self.name(st, cid)}")
         return None

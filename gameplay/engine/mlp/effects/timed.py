@@ -711,7 +711,7 @@ def _op_reveal_random_hand(self, st, ev, fr, e) -> bool:
 def _op_reveal_n(self, st, ev, fr, e) -> bool:
     """Reveal the top N cards of your deck (public): ``pick_n`` 1 (a chosen revealed card with ``pick``'s type into
     the hand, optional with ``may``) or "each" (every such card); the rest: disc (discard pile), bottom (bottom of
-    the deck) or top_any (back on top in the order chosen, one card at a time)."""
+    the deck), top_any / bottom_any (back on top / on the bottom in the order chosen, one card at a time)."""
     p, src = fr["p"], fr["src"]
     deck = st["pl"][p]["deck"]
     k = fr.get("k")
@@ -741,13 +741,13 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
                 k["picked"] = fits[0] if fits else "none"
         take = [k["picked"]] if k["picked"] in rev else []
     rest = [c for c in rev if c not in take]
-    if e["rest"] == "top_any":
+    if e["rest"] in ("top_any", "bottom_any"):  # "in any order": the player picks the next card, one at a time
         if fr["ch"] is not None and fr["ch"] in rest and fr["ch"] not in k["order"]:
             k["order"].append(fr["ch"])
             fr["ch"] = None
         todo = [c for c in rest if c not in k["order"]]
         if len(todo) > 1:
-            self.ask(st, p, "target", todo, "705.2f", op="reorder_top", src=src)
+            self.ask(st, p, "target", todo, "705.2f", op="reorder_" + e["rest"][:-4], src=src)
             return False
         rest = k["order"] + todo
     for c in take:
@@ -761,7 +761,7 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
         for c in rest:
             deck.insert(0, c)
             self.put(st, c, "disc")
-    elif e["rest"] == "bottom":
+    elif e["rest"] in ("bottom", "bottom_any"):  # bottom_any: the first picked highest, as look_sort
         deck.extend(rest)
     else:
         deck[0:0] = rest

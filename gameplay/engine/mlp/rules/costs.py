@@ -79,6 +79,8 @@ class Costs:
                 continue  # "your Troublemakers"
             if ab.get("opposing") and (cid is None or cards[cid]["c"] == s["c"]):
                 continue  # "Opposing characters here can't be moved unless ..."
+            if "sel" in ab and (cid is None or not self.matches(st, cid, ab["sel"], s["c"], o)):
+                continue  # "their characters with Delay counters on them"
             tot += ab["n"]
             if "min" in ab:  # "..., to a minimum of [1]" (609.2e: rallying costs [2])
                 tot = max(tot, ab["min"] - _ACT_BASE.get(act, 1))

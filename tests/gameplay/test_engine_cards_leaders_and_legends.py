@@ -1,0 +1,96 @@
+"""Issue #19: Leaders and Legends (LL) cards automated by per-card definitions (mlp/cards/leaders_and_legends.py),
+each played in a scenario through the public API (MLPGame queries, State accessors, scenario helpers)."""
+from __future__ import annotations
+
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import (answer, automated, enter_play, every_ending, move_card, place, pre_priority,
+                                          resolve_all, resolve_step, set_card, stacked_game, to_hand, trigger_all)
+
+HAND = ["PR12"] * 6  # the opening hand (stacked decks: the first six cards)
+
+
+def _settle(game, st) -> Ev:
+    """Resolve the queue (and pre-priority processing, 511) until a decision is pending or nothing is left."""
+    ev = Ev()
+    for _ in range(100):
+        if st.d["pending"]:
+            break
+        if st.d["rq"]:
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
+            break
+    return ev
+
+
+def _enters(game, st, number, player, area):
+    """A card from the hand enters play (its "When this card enters play" trigger fires, 706.1)."""
+    cid = enter_play(game, st, to_hand(game, st, number, player), area, player)
+    _settle(game, st)
+    return cid
+
+
+# ------------------------------------------------------------------ LL74 Sunburst, Card Tricks
+def test_sunburst_reveals_five_puts_an_event_into_the_hand_and_the_rest_on_the_bottom_in_any_order(game, card_db):
+    """LL74: "you may reveal the top 5 cards of your deck. Put an Event revealed this way into your hand and the rest
+    of the cards on the bottom of your deck in any order" (a public reveal, 518.1; every order of the rest can be
+    reached, 705.2f)."""
+    assert automated(card_db, "LL74")
+    deck = HAND + ["PR60", "PR100", "PR81", "PR101", "PR20", "PR36", "PR79"]
+    st = stacked_game(game, decks=(deck, None))
+    top5 = list(st.deck(0)[:5])
+    names = [game.card_name(st, c) for c in top5]
+    assert sum(game.card_type(st, c) == "Event" for c in top5) == 2, names
+    _enters(game, st, "LL74", 0, "home0")
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
+    answer(game, st, 0, True)
+    _settle(game, st)
+    pend = st.pending  # two Events revealed: the player picks one (no "none": the Event is not optional)
+    assert pend["kind"] == "target" and set(pend["options"]) == {c for c in top5 if game.card_type(st, c) == "Event"}
+    ev_card = pend["options"][0]
+    answer(game, st, 0, ev_card)
+    _settle(game, st)
+    rest = [c for c in top5 if c != ev_card]
+    key = st.card_key(ev_card)
+
+    def outcome(d):  # the Event's card in the hand (a new id, 410.6), the deck's bottom four
+        return (sum(d["cards"][c]["k"] == key for c in d["pl"][0]["hand"]), *d["pl"][0]["deck"][-4:])
+    ends = every_ending(game, st, outcome)
+    assert len(ends) == 24  # 4! orders of the rest on the bottom, each reachable
+    assert all(e[0] == 1 and set(e[1:]) == set(rest) for e in ends)
+
+
+def test_sunburst_may_decline_and_reveals_nothing(game, card_db):
+    st = stacked_game(game, decks=(HAND + ["PR60", "PR100", "PR81", "PR101", "PR20"], None))
+    before = list(st.deck(0))
+    _enters(game, st, "LL74", 0, "home0")
+    answer(game, st, 0, False)
+    _settle(game, st)
+    assert list(st.deck(0)) == before and not st.pending
+
+
+# ------------------------------------------------------------------ LL79 Swanifying Committee, Exacting Standards
+def test_swanifying_committee_delay_counters_tax_the_opponents_moves_until_the_end_of_their_turn(game, card_db):
+    """LL79: "When you move an opposing character, put a Delay counter on it" (519; a move by the opponent puts
+    none: "you", issue #19 class 1); "Opponent's can't move their characters with Delay counters on them unless they
+    pay [1]" (609.2b: 2 + 1); "At the end of your opponent's turn, remove all Delay counters from opposing
+    characters"."""
+    assert automated(card_db, "LL79")
+    st = stacked_game(game)
+    place(game, st, "LL79", 0, "home0")
+    a = place(game, st, "PR12", 1, "home1")
+    b = place(game, st, "PR12", 1, "home1")
+    mine = place(game, st, "PR12", 0, "home0")
+    assert game.move_cost(st, 1, a, "prob1") == game.move_cost(st, 1, b, "prob1")
+    base = game.move_cost(st, 1, b, "prob1")
+    move_card(game, st, a, "prob0", by=0)  # Ann moves Bob's character
+    _settle(game, st)
+    assert st.counters(a).get("Delay") == 1
+    move_card(game, st, b, "prob1", by=1)  # Bob moves his own: no counter
+    move_card(game, st, mine, "prob0", by=0)  # Ann moves her own: no counter
+    _settle(game, st)
+    assert not st.counters(b).get("Delay") and not st.counters(mine).get("Delay")
+    assert game.move_cost(st, 1, a, "home1") == base + 1 and game.move_cost(st, 1, b, "home1") == base
+    assert game.move_cost(st, 0, mine, "home0") == base  # Ann's moves are not taxed
+    trigger_all(game, st, "opp_turn_end", players=[0])  # the end of Bob's turn: Ann's card clears the counters
+    _settle(game, st)
+    assert not st.counters(a).get("Delay") and game.move_cost(st, 1, a, "home1") == base
