@@ -3,8 +3,9 @@ each played in a scenario through the public API (MLPGame queries, State accesso
 from __future__ import annotations
 
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (answer, automated, enter_play, every_ending, move_card, place, pre_priority,
-                                          resolve_all, resolve_step, set_card, stacked_game, to_hand, trigger_all)
+from gameplay.engine.mlp.scenario import (answer, automated, enter_play, every_ending, move_card, place, play_effects,
+                                          pre_priority, put_in_zone, resolve_step, set_card, stacked_game, to_hand, trigger,
+                                          trigger_all)
 
 HAND = ["PR12"] * 6  # the opening hand (stacked decks: the first six cards)
 
@@ -94,3 +95,84 @@ def test_swanifying_committee_delay_counters_tax_the_opponents_moves_until_the_e
     trigger_all(game, st, "opp_turn_end", players=[0])  # the end of Bob's turn: Ann's card clears the counters
     _settle(game, st)
     assert not st.counters(a).get("Delay") and game.move_cost(st, 1, a, "home1") == base
+
+
+# ------------------------------------------------------------------ LL109 Harvest Schedule
+def _fatigue(st, cid) -> int:
+    return st.counters(cid).get("Fatigue", 0)
+
+
+def test_harvest_schedule_one_fatigue_counter_per_exhausting_then_the_opponent_retires_an_exhausted_friend(game, card_db):
+    """LL109: "When you exhaust one or more opposing characters, put a Fatigue counter on this card" (one event, one
+    counter; not when the opponent exhausts their own: "you"); "At the end of your opponent's turn, if this card has 3
+    or more Fatigue counters on it, your opponent retires an exhausted Friend" (the opponent chooses which)."""
+    assert automated(card_db, "LL109")
+    st = stacked_game(game)
+    hs = place(game, st, "LL109", 0, "home0")
+    src = place(game, st, "PR12", 0, "home0")
+    a, b, c = (place(game, st, "PR12", 1, "home1") for _ in range(3))
+    play_effects(game, st, 0, src, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "at": "home",
+                                                                    "each": True}}])
+    _settle(game, st)
+    assert all(st.exhausted(x) for x in (a, b, c)) and _fatigue(st, hs) == 1  # three exhausted together: one
+    for x in (a, b, c):
+        set_card(st, x, exhausted=False)
+    play_effects(game, st, 1, a, [{"op": "exhaust", "target": {"id": b}}])  # Bob exhausts his own: none
+    _settle(game, st)
+    assert st.exhausted(b) and _fatigue(st, hs) == 1
+    trigger_all(game, st, "opp_turn_end", players=[0])  # fewer than 3 counters: nothing retired
+    _settle(game, st)
+    assert all(game.in_play(st, x) for x in (a, b, c))
+    for x in (a, c):
+        play_effects(game, st, 0, src, [{"op": "exhaust", "target": {"id": x}}])
+        _settle(game, st)
+    assert _fatigue(st, hs) == 3
+    trigger_all(game, st, "opp_turn_end", players=[0])
+    _settle(game, st)
+    pend = st.pending  # Bob chooses one of his exhausted Friends
+    assert pend["kind"] == "target" and pend["player"] == 1 and set(pend["options"]) == {a, b, c}
+    answer(game, st, 1, b)
+    _settle(game, st)
+    assert not game.in_play(st, b) and game.in_play(st, a) and game.in_play(st, c)
+
+
+# ------------------------------------------------------------------ LL71 Sludge, High Maintenance
+def test_sludge_contributes_to_confronting_only_with_three_or_fewer_cards_in_hand(game, card_db):
+    """LL71: "This card can't contribute its power towards confronting Problems unless you have 3 or fewer cards in
+    your hand" (611.3: a confront requirement is met by the power of the characters that contribute)."""
+    assert automated(card_db, "LL71")
+    st = stacked_game(game)
+    assert game.requirements(st, 0, "prob1") == [("Wild", 4)]
+    place(game, st, "LL71", 0, "prob1")  # 3 power
+    place(game, st, "PR54", 0, "prob1")  # 1 power
+    assert len(st.hand(0)) == 6 and not game.meets_requirements(st, 0, "prob1")
+    while len(st.hand(0)) > 4:
+        put_in_zone(game, st, st.hand(0)[0], "disc")
+    assert not game.meets_requirements(st, 0, "prob1")  # 4 cards
+    put_in_zone(game, st, st.hand(0)[0], "disc")
+    assert game.meets_requirements(st, 0, "prob1")  # 3 cards
+
+
+def test_sludge_at_the_start_of_your_score_phase_discard_a_card_or_retire_it(game, card_db):
+    """LL71: "At the start of your Score Phase, you may discard a card. If you don't, retire this Friend" (712.3: the
+    controller decides; with an empty hand nothing can be discarded, so it is retired)."""
+    for discard in (True, False):
+        st = stacked_game(game)
+        sludge = place(game, st, "LL71", 0, "home0")
+        trigger(game, st, "score_start", sludge)
+        _settle(game, st)
+        assert st.pending["kind"] == "may" and st.pending["player"] == 0
+        answer(game, st, 0, discard)
+        _settle(game, st)
+        if st.pending:  # which card to discard
+            answer(game, st, 0, st.pending["options"][0])
+            _settle(game, st)
+        assert (len(st.hand(0)), len(st.discard_pile(0))) == ((5, 1) if discard else (6, 1))
+        assert game.in_play(st, sludge) == discard
+    st = stacked_game(game)
+    sludge = place(game, st, "LL71", 0, "home0")
+    while st.hand(0):
+        put_in_zone(game, st, st.hand(0)[0], "deck")
+    trigger(game, st, "score_start", sludge)
+    _settle(game, st)
+    assert not st.pending and not game.in_play(st, sludge)

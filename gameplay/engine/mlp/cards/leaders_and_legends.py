@@ -3,6 +3,7 @@ composed from the effect vocabulary; tests: tests/gameplay/test_engine_cards_lea
 from __future__ import annotations
 
 _OPP_CHAR = {"type": "character", "ctrl": "opp"}
+_RETIRE_SELF = {"op": "retire", "target": {"self": True}}
 
 CARDS: dict[str, dict] = {
     # Sunburst, Card Tricks: a public reveal (518.1); the Event is not optional once revealed, the rest go to the
@@ -25,5 +26,31 @@ CARDS: dict[str, dict] = {
          "text": "At the end of your opponent's turn, remove all Delay counters from opposing characters.",
          "effects": [{"op": "counters", "remove": True, "all": True, "counter": "Delay",
                       "target": {**_OPP_CHAR, "each": True, "counter_kind": "Delay"}}]},
+    ]},
+    # Harvest Schedule: "one or more" is one event (one counter however many are exhausted together); the opponent
+    # retires (as_opponent: "your opponent" chooses their own exhausted Friend)
+    "LL109": {"front": [
+        {"kind": "play_home"},
+        {"kind": "trigger", "on": "w_exhaust", "subj": {"by": "you", "batch": True, "sel": dict(_OPP_CHAR)},
+         "text": "When you exhaust one or more opposing characters, put a Fatigue counter on this card.",
+         "effects": [{"op": "counters", "n": 1, "counter": "Fatigue", "target": {"self": True}}]},
+        {"kind": "trigger", "on": "opp_turn_end",
+         "text": "At the end of your opponent's turn, if this card has 3 or more Fatigue counters on it, your opponent "
+                 "retires an exhausted Friend.",
+         "effects": [{"op": "if", "cond": {"k": "self_counters", "counter": "Fatigue", "n": 3}, "effects": [
+             {"op": "as_opponent", "effects": [{"op": "retire", "target": {"type": "Friend", "ctrl": "you",
+                                                                          "state": "exhausted"}}]}]}]},
+    ]},
+    # Sludge, High Maintenance: "unless you have 3 or fewer" = not while you have 4 or more (611.3); with no card in
+    # the hand there is nothing to discard, so "If you don't" happens (712.3: a "may" that can't be done is not done)
+    "LL71": {"front": [
+        {"kind": "static", "op": "no_confront_power", "cond": {"k": "hand_at_least", "n": 4},
+         "text": "This card can't contribute its power towards confronting Problems unless you have 3 or fewer cards in "
+                 "your hand."},
+        {"kind": "trigger", "on": "score_start",
+         "text": "At the start of your Score Phase, you may discard a card. If you don't, retire this Friend.",
+         "effects": [{"op": "if", "cond": {"k": "hand_below", "n": 1}, "effects": [_RETIRE_SELF],
+                      "else": [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "random": False}],
+                                "else": [_RETIRE_SELF]}]}]},
     ]},
 }

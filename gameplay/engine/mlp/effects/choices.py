@@ -20,6 +20,12 @@ def effect_may(self, st, ev, fr, e) -> bool:
                          "rxa": fr.get("rxa")})
         fr["i"] -= 1  # the outer resolve_step increments after return True
         return True
+    if e.get("else"):  # "You may discard a card. If you don't, retire this Friend."
+        fr["i"] += 1
+        fr["ch"] = None
+        st["rq"].append({"p": p, "src": src, "eff": list(e["else"]), "i": 0, "ch": None, "lbl": "", "after": None,
+                         "it": fr.get("it"), "x": fr.get("x") or {}})
+        fr["i"] -= 1
     return True
 
 

@@ -39,7 +39,7 @@ DESCRIPTIONS = {
     "lose_abilities_until": "a card loses and can't have abilities until the end of the turn (`until`) or while the "
                             "effect's source remains exhausted (`while_ex`) (708)",
     "cutie_mark": "Cutie Mark a card (glossary)",
-    "may": "optional sub-effects",
+    "may": "optional sub-effects (712.3); `else`: what happens when the player declines (\"If you don't, ...\")",
     "exhaust_self_cost": "exhaust this card as a cost (stops the rest if it can't)",
     "leave_self_cost": "banish/retire this card as a cost (stops the rest if it can't)",
     "each_player": "each player (turn player first) follows the sub-effects as 'you'",

@@ -328,7 +328,8 @@ class Zones:
             return False  # 104.2 a "can't" modifier
         c["ex"] = True
         self.log(ev, "exhaust", lambda: f"{self.name(st, cid)} is exhausted")
-        self.watch(st, ev, "w_exhaust", cid)  # "When that Friend becomes exhausted"
+        # "When that Friend becomes exhausted"; "When you exhaust one or more opposing characters" (``by``)
+        self.watch(st, ev, "w_exhaust", cid, {"by": actor(st) if by is None else by})
         return True
 
     def ready(self, st, ev, cid) -> bool:
