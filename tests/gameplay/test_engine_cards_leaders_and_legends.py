@@ -3,9 +3,9 @@ each played in a scenario through the public API (MLPGame queries, State accesso
 from __future__ import annotations
 
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (answer, automated, enter_play, every_ending, move_card, place, play_effects,
-                                          pre_priority, put_in_zone, resolve_step, set_card, stacked_game, to_hand, trigger,
-                                          trigger_all)
+from gameplay.engine.mlp.scenario import (add_power, answer, automated, enter_play, every_ending, move_card, place,
+                                          play_effects, pre_priority, put_in_zone, resolve_step, set_card, stacked_game,
+                                          to_hand, trigger, trigger_all)
 
 HAND = ["PR12"] * 6  # the opening hand (stacked decks: the first six cards)
 
@@ -176,3 +176,60 @@ def test_sludge_at_the_start_of_your_score_phase_discard_a_card_or_retire_it(gam
     trigger(game, st, "score_start", sludge)
     _settle(game, st)
     assert not st.pending and not game.in_play(st, sludge)
+
+
+# ------------------------------------------------------------------ LL14 Spearhead, Paint It Black
+def test_spearhead_puts_an_art_counter_on_an_opposing_resource_which_loses_its_abilities(game, card_db):
+    """LL14: "When this card enters play, put an Art counter on an opposing Resource" (519; its controller chooses
+    among several, 705.2f); "Resources with Art counters on them lose and can't have abilities" (708): EO164's "That
+    Friend has +2 power" stops while the counter is there."""
+    assert automated(card_db, "LL14")
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 1, "home1")  # 2 power
+    g = place(game, st, "PR12", 1, "home1")
+    r1 = place(game, st, "EO164", 1, "home1", host=f)
+    r2 = place(game, st, "EO164", 1, "home1", host=g)
+    mine = place(game, st, "EO164", 0, "home0", host=place(game, st, "PR12", 0, "home0"))
+    assert game.power(st, f) == game.power(st, g) == 4
+    _enters(game, st, "LL14", 0, "home0")
+    pend = st.pending
+    assert pend["kind"] == "target" and pend["player"] == 0 and set(pend["options"]) == {r1, r2}  # not Ann's own
+    answer(game, st, 0, r1)
+    _settle(game, st)
+    assert st.counters(r1).get("Art") == 1 and not st.counters(r2).get("Art") and not st.counters(mine).get("Art")
+    assert (game.power(st, f), game.power(st, g)) == (2, 4)
+    assert game.lost_abilities(st, r1) and not game.lost_abilities(st, r2)
+
+
+# ------------------------------------------------------------------ LL35 Moondancer, Academic Professional
+def test_moondancer_has_power_for_each_opposing_character_at_other_locations(game, card_db):
+    """LL35 (0 power): "This card has +1 power for each opposing character at other locations" (a home or a Problem
+    other than this card's; the opposing Mane Character is a character too)."""
+    assert automated(card_db, "LL35")
+    st = stacked_game(game)
+    md = place(game, st, "LL35", 0, "prob0")
+    assert game.power(st, md) == 1  # Bob's Mane Character at his home
+    place(game, st, "PR12", 1, "prob0")  # here: not counted
+    place(game, st, "PR12", 1, "prob1")
+    place(game, st, "PR12", 0, "prob1")  # Ann's own: not counted
+    assert game.power(st, md) == 2
+    move_card(game, st, md, "home0", by=0)
+    assert game.power(st, md) == 3
+
+
+def test_flipped_moondancer_has_the_highest_power_among_opposing_involved_cards(game, card_db):
+    """LL35: "Chaos: While this card is flipped, it has power equal to the highest power among opposing cards involved
+    in the faceoff" (515, 514.2d: Bob's 4-power Friend; his 2-power Friend and his uninvolved cards don't count)."""
+    from gameplay.engine.mlp.scenario import flip_for_faceoff, start_faceoff
+    st = stacked_game(game, decks=(HAND + ["LL35"], HAND + ["PR54"]))
+    place(game, st, "PR12", 0, "prob0")  # 2
+    place(game, st, "PR31", 1, "prob0")  # 4
+    place(game, st, "PR12", 1, "prob0")  # 2
+    place(game, st, "PR31", 1, "home1")
+    add_power(game, st, place(game, st, "PR12", 1, "prob1"), 5, "turn")  # 7, not involved
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flip_for_faceoff(game, st)
+    _settle(game, st)
+    assert [game.card_name(st, f) for f in st.flipped(0)] == ["Moondancer, Academic Professional"]
+    assert game.faceoff_total(st, 0) == 2 + 4
+    assert game.faceoff_total(st, 1) == 4 + 2 + 1

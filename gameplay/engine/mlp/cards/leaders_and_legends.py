@@ -53,4 +53,21 @@ CARDS: dict[str, dict] = {
                       "else": [{"op": "may", "effects": [{"op": "discard", "n": 1, "who": "you", "random": False}],
                                 "else": [_RETIRE_SELF]}]}]},
     ]},
+    # Spearhead, Paint It Black: an Art counter (519) on an opposing Resource, and a continuous ability over every
+    # Resource carrying one (whoever controls it; 708, in timestamp order with the other sources, 711.3)
+    "LL14": {"front": [
+        {"kind": "trigger", "on": "enter", "text": "When this card enters play, put an Art counter on an opposing Resource.",
+         "effects": [{"op": "counters", "n": 1, "counter": "Art", "target": {"type": "Resource", "ctrl": "opp"}}]},
+        {"kind": "static", "op": "lose_abilities", "target": {"type": "Resource", "counter_kind": "Art"},
+         "text": "Resources with Art counters on them lose and can't have abilities."},
+    ]},
+    # Moondancer, Academic Professional: a Chaos card's own power while flipped (515, glossary) is the highest among
+    # the opposing cards involved (514.2d); "at other locations": any home or Problem but this card's area
+    "LL35": {"front": [
+        {"kind": "static", "op": "flip_self_power", "is": {"k": "opp_inv_highest"},
+         "text": "Chaos: While this card is flipped, it has power equal to the highest power among opposing cards "
+                 "involved in the faceoff."},
+        {"kind": "static", "op": "power_per", "n": 1, "count": {"sel": {**_OPP_CHAR, "at": "elsewhere"}},
+         "text": "This card has +1 power for each opposing character at other locations."},
+    ]},
 }

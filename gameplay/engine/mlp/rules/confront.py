@@ -180,7 +180,8 @@ class ConfrontAndFaceoff:
 
     def flip_self_power(self, st, fid, p) -> int:
         """Chaos (glossary, 515): "While this card is flipped, it has +2 power / +1 power for each card
-        in your hand / power equal to the number of cards in your hand" — continuous abilities of the
+        in your hand / power equal to the number of cards in your hand / power equal to the highest power among
+        opposing cards involved in the faceoff" — continuous abilities of the
         flipped card itself, read while it is flipped (not while opposing flipped cards lose their
         abilities)."""
         if any(st["cards"][o]["c"] != p for o in self.has_static(st, "flip_no_abilities")):
@@ -191,10 +192,16 @@ class ConfrontAndFaceoff:
                 continue
             hand = len(st["pl"][p]["hand"])
             if "is" in ab:  # the count replaces the printed power (counters and modifiers stay, 507)
-                out += hand - self.printed_power(st, fid)
+                n = self._opp_involved_highest(st, p) if ab["is"]["k"] == "opp_inv_highest" else hand
+                out += n - self.printed_power(st, fid)
             else:
                 out += ab["n"] * (hand if ab.get("per") else 1)
         return out
+
+    def _opp_involved_highest(self, st, p) -> int:
+        """"the highest power among opposing cards involved in the faceoff" (514.2d; 0 with none, 105.2)."""
+        return max((self.power(st, o) or 0 for o in st["play"]
+                    if st["cards"][o]["c"] != p and not st["cards"][o].get("fd") and self.involved(st, o)), default=0)
 
     def _fo_cond(self, st, src, cond) -> bool:
         """Faceoff conditions of flip modifiers: an opposing involved character with N or more power;

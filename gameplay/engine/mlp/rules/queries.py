@@ -446,6 +446,8 @@ class CardQueries:
                     return False
             elif at == "home" and not a.startswith("home"):
                 return False
+            elif at == "elsewhere" and (src is None or src not in st["cards"] or st["cards"][src].get("a") == a):
+                return False  # "at other locations" (a home or a Problem other than this card's)
             elif at == "problem" and not a.startswith(("prob", "dil")):
                 return False
             elif at == "faceoff" and not self.involved(st, cid):
