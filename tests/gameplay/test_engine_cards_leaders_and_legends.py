@@ -3,9 +3,9 @@ each played in a scenario through the public API (MLPGame queries, State accesso
 from __future__ import annotations
 
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (add_power, answer, automated, enter_play, every_ending, move_card, place,
-                                          play_effects, pre_priority, put_in_zone, resolve_step, set_card, stacked_game,
-                                          to_hand, trigger, trigger_all)
+from gameplay.engine.mlp.scenario import (add_power, answer, automated, end_durations, enter_play, every_ending,
+                                          move_card, place, play_effects, pre_priority, put_in_zone, resolve_step,
+                                          set_card, stacked_game, to_hand, trigger, trigger_all)
 
 HAND = ["PR12"] * 6  # the opening hand (stacked decks: the first six cards)
 
@@ -233,3 +233,41 @@ def test_flipped_moondancer_has_the_highest_power_among_opposing_involved_cards(
     assert [game.card_name(st, f) for f in st.flipped(0)] == ["Moondancer, Academic Professional"]
     assert game.faceoff_total(st, 0) == 2 + 4
     assert game.faceoff_total(st, 1) == 4 + 2 + 1
+
+
+# ------------------------------------------------------------------ LL97 Into the Stream of Silence
+def _play_from_hand(game, st, player, number):
+    from gameplay.engine.mlp.scenario import set_tokens
+    cid = to_hand(game, st, number, player)
+    set_tokens(st, player, 9)
+    play = next(a for a in game.legal_actions(st, player) if a.kind == "play" and a.get("card") == cid)
+    st2, _ = game.apply(st, play)
+    return st2
+
+
+def test_into_the_stream_of_silence_takes_the_abilities_of_every_card_at_the_chosen_problem_until_the_end_of_turn(
+        game, card_db):
+    """LL97: "Choose a Problem. Until the end of the turn, characters, Resources, and Troublemakers there lose and
+    can't have abilities" (708; the chosen Problem only; 616.4: they have them again once the turn ends)."""
+    assert automated(card_db, "LL97")
+    st = stacked_game(game)
+    place(game, st, "PR79", 0, "home0")
+    place(game, st, "PR79", 0, "home0")  # [Generosity] 4 for the play requirement
+    f = place(game, st, "PR12", 1, "prob0")
+    res = place(game, st, "EO164", 1, "prob0", host=f)  # "That Friend has +2 power"
+    g = place(game, st, "PR12", 1, "prob1")
+    place(game, st, "EO164", 1, "prob1", host=g)
+    rollo = place(game, st, "AD73", 1, "prob0")  # +1 power for each of its controller's action tokens
+    tm = place(game, st, "RR11", 1, "prob0")
+    st.d["pl"][1]["tok"] = 3
+    assert (game.power(st, f), game.power(st, g), game.power(st, rollo)) == (4, 4, 4)
+    st = _play_from_hand(game, st, 0, "LL97")
+    pend = st.pending
+    assert pend["kind"] == "choice" and pend["player"] == 0 and "prob0" in pend["options"]
+    answer(game, st, 0, "prob0")
+    _settle(game, st)
+    assert all(game.lost_abilities(st, x) for x in (f, res, rollo, tm))
+    assert (game.power(st, f), game.power(st, g)) == (2, 4) and game.power(st, rollo) == 1
+    assert not game.lost_abilities(st, g)
+    end_durations(game, st, "turn")
+    assert not any(game.lost_abilities(st, x) for x in (f, res, rollo, tm)) and game.power(st, f) == 4

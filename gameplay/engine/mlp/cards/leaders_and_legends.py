@@ -70,4 +70,14 @@ CARDS: dict[str, dict] = {
         {"kind": "static", "op": "power_per", "n": 1, "count": {"sel": {**_OPP_CHAR, "at": "elsewhere"}},
          "text": "This card has +1 power for each opposing character at other locations."},
     ]},
+    # Into the Stream of Silence: the cards there as it resolves (a modifier made by an effect, 708; a face-down
+    # Troublemaker too: it would have its abilities once uncovered this turn)
+    "LL97": {"front": [
+        {"kind": "event", "timing": "immediate",
+         "text": "Immediate: Choose a Problem. Until the end of the turn, characters, Resources, and Troublemakers there "
+                 "lose and can't have abilities.",
+         "effects": [{"op": "choose_area"}, {"op": "lose_abilities_until", "until": "turn", "target": {
+             "types": ["Friend", "Mane Character", "Resource", "Troublemaker"], "at": "there", "each": True,
+             "fd_ok": True}}]},
+    ]},
 }
