@@ -271,3 +271,24 @@ def test_into_the_stream_of_silence_takes_the_abilities_of_every_card_at_the_cho
     assert not game.lost_abilities(st, g)
     end_durations(game, st, "turn")
     assert not any(game.lost_abilities(st, x) for x in (f, res, rollo, tm)) and game.power(st, f) == 4
+
+
+# ------------------------------------------------------------------ LL124 The Mean Six, Rivalry Isn't Magic
+def test_the_mean_six_has_each_keyword_x_for_the_opposing_characters_here_with_it(game, card_db):
+    """LL124: "This card has Competitive X, where X is the number of opposing characters here with Competitive. The
+    same is true for Diligent, Eccentric, and Showy" (702: counted continuously; only here, only opposing)."""
+    assert automated(card_db, "LL124")
+    st = stacked_game(game)
+    six = place(game, st, "LL124", 1, "prob0")
+
+    def kws():
+        return tuple(game.keyword(st, six, k) for k in ("Competitive", "Diligent", "Eccentric", "Showy"))
+    assert kws() == (0, 0, 0, 0)
+    for n in ("DE8", "EO10", "DE19", "EO64"):  # Competitive 2, Competitive 2, Diligent 2, Showy 1
+        place(game, st, n, 0, "prob0")
+    place(game, st, "EO37", 0, "prob1")  # Eccentric, at another Problem
+    place(game, st, "EO37", 1, "prob0")  # Eccentric, Bob's own
+    assert kws() == (2, 1, 0, 1)
+    ecc = place(game, st, "EO37", 0, "home0")
+    move_card(game, st, ecc, "prob0", by=0)
+    assert kws() == (2, 1, 1, 1)

@@ -80,4 +80,12 @@ CARDS: dict[str, dict] = {
              "types": ["Friend", "Mane Character", "Resource", "Troublemaker"], "at": "there", "each": True,
              "fd_ok": True}}]},
     ]},
+    # The Mean Six, Rivalry Isn't Magic: one grant per keyword, X counted continuously (702; a keyword granted to an
+    # opposing character counts too, 516.4a's reading of current keywords)
+    "LL124": {"front": [
+        {"kind": "static", "op": "grant_kw", "kw": kw, "n": 1, "target": "self",
+         "per": {"sel": {**_OPP_CHAR, "at": "here", "has_kw": kw}},
+         "text": "This card has Competitive X, where X is the number of opposing characters here with Competitive. "
+                 "The same is true for Diligent, Eccentric, and Showy."}
+        for kw in ("Competitive", "Diligent", "Eccentric", "Showy")]},
 }

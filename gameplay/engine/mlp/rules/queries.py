@@ -18,7 +18,7 @@ CARD_KEY = itemgetter("k")  # a card record's key
 #: selector fields read by ``Rules._match_extra``
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
                         "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
-                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane"))
+                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane", "has_kw"))
 
 
 class _AnyKeyword:
@@ -554,6 +554,8 @@ class CardQueries:
                 return False
         if "counter_kind" in sel and not c.get("cn", {}).get(sel["counter_kind"]):
             return False  # "one of your Friends with a Friendship counter"
+        if "has_kw" in sel and not self.kw(st, cid, sel["has_kw"]):
+            return False  # "opposing characters here with Competitive" (its keywords now, granted ones too)
         if sel.get("not_epic") and self.epic(st, cid):
             return False  # "an opponent's non-Epic Troublemaker"
         if sel.get("more_power_here"):  # "While a player has more power at this Problem than any opponent"
