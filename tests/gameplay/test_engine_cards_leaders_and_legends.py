@@ -292,3 +292,44 @@ def test_the_mean_six_has_each_keyword_x_for_the_opposing_characters_here_with_i
     ecc = place(game, st, "EO37", 0, "home0")
     move_card(game, st, ecc, "prob0", by=0)
     assert kws() == (2, 1, 1, 1)
+
+
+# ------------------------------------------------------------------ LL1 Rainbow Dash, Flight Instructor
+def _activations(game, st, player, cid):
+    return [a for a in game.legal_actions(st, player) if a.kind == "activate" and a.get("card") == cid]
+
+
+def test_rainbow_dash_turns_over_with_three_characters_of_different_power(game, card_db):
+    """LL1 (1 power): "Immediate: If you control 3 or more characters with different power, turn this card over"
+    (her own power counts: she is a character; two characters with equal power count once)."""
+    from gameplay.engine.mlp.scenario import act
+    assert automated(card_db, "LL1")
+    st = stacked_game(game, manes=("LL1", "PR2"))
+    dash = st.mane(0)
+    place(game, st, "PR12", 0, "home0")
+    place(game, st, "PR33", 0, "home0")  # 2 and 2: powers {1, 2}
+    place(game, st, "PR36", 1, "home1")  # Bob's 3 does not count
+    assert not _activations(game, st, 0, dash)
+    place(game, st, "PR36", 0, "home0")  # 3: powers {1, 2, 3}
+    (a,) = _activations(game, st, 0, dash)
+    st, _ = act(game, st, "activate", 0, card=dash, ability=a.get("ability"))
+    assert st.boosted(dash)
+
+
+def test_boosted_rainbow_dash_moves_a_character_with_one_less_power_along_the_first_time_each_turn(game, card_db):
+    """LL1 boosted: "When you move a character to any Problem for the first time each turn, you may move another one
+    of your characters with 1 less power to the same Problem" (506; 712.3 "you may")."""
+    from gameplay.engine.mlp.scenario import act, set_tokens
+    st = stacked_game(game, manes=("LL1", "PR2"))
+    set_card(st, st.mane(0), boosted=True)
+    three = place(game, st, "PR36", 0, "home0")
+    two = place(game, st, "PR12", 0, "home0")
+    one = place(game, st, "PR20", 0, "home0")
+    place(game, st, "PR12", 1, "home1")  # Bob's 2-power Friend: not "your"
+    set_tokens(st, 0, 9)
+    st, _ = act(game, st, "move", 0, card=three, area="prob1")
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
+    st, _ = act(game, st, "choose", 0, option=True)
+    assert st.area(two) == "prob1" and st.area(one) == "home0"  # only the 2-power one (1 less than 3)
+    st, _ = act(game, st, "move", 0, card=one, area="prob0")  # the second move this turn: no trigger
+    assert not st.pending and st.area(one) == "prob0"

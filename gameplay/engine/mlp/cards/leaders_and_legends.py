@@ -88,4 +88,18 @@ CARDS: dict[str, dict] = {
          "text": "This card has Competitive X, where X is the number of opposing characters here with Competitive. "
                  "The same is true for Diligent, Eccentric, and Showy."}
         for kw in ("Competitive", "Diligent", "Eccentric", "Showy")]},
+    # Rainbow Dash, Flight Instructor: the "If" of an ability with no cost is its activation condition (the ability
+    # would do nothing otherwise); boosted, "a character" moved by you (any controller's, 506) the first time each turn
+    # and "1 less power" than that character as the trigger resolves; "to the same Problem" is its area
+    "LL1": {
+        "front": [{"kind": "activated", "timing": "immediate", "cost": {}, "while": {"k": "different_powers", "n": 3},
+                   "effects": [{"op": "turn_over"}],
+                   "text": "Immediate: If you control 3 or more characters with different power, turn this card over."}],
+        "boosted": [{"kind": "trigger", "on": "w_move",
+                     "subj": {"by": "you", "to": "problem", "send": False, "once_turn": True, "sel": {"type": "character"}},
+                     "text": "When you move a character to any Problem for the first time each turn, you may move another "
+                             "one of your characters with 1 less power to the same Problem.",
+                     "effects": [{"op": "may", "effects": [{"op": "move", "to": "it", "target": {
+                         "type": "character", "ctrl": "you", "it_power_diff": -1}}]}]}],
+    },
 }

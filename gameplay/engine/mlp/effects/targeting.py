@@ -44,6 +44,12 @@ def _target_cards(self, st, fr, e):
         lim = self.power(st, it) if it and self.in_play(st, it) else None
         return [c for c in self.select(st, tgt, fr["p"], fr["src"])
                 if lim is not None and (self.power(st, c) or 0) < lim]
+    if "it_power_diff" in tgt:  # "another one of your characters with 1 less power" (than that character, now)
+        it = fr.get("it")
+        want = self.power(st, it) + tgt["it_power_diff"] if it and self.in_play(st, it) and self.power(st, it) is not None \
+            else None
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "it_power_diff"}, fr["p"], fr["src"])
+                if want is not None and c != it and self.power(st, c) == want]
     if e.get("op") == "move" and e.get("to") == "area":  # "to each Problem": not one already there
         picked = fr.get("picked") or ()
         return [c for c in self.select(st, tgt, fr["p"], fr["src"])

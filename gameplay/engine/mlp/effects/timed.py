@@ -1002,7 +1002,16 @@ def _cond_lowest_here(self, st, src, cond) -> bool:
     return bool(others) and all((self.power(st, o) or 0) > pw for o in others)
 
 
-CARD_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here}
+def _cond_different_powers(self, st, src, cond) -> bool:
+    """"If you control 3 or more characters with different power": N distinct powers among them (507; a frightened
+    or face-down card has none)."""
+    p = st["cards"][src]["c"]
+    pws = {self.power(st, o) for o in st["play"] if st["cards"][o]["c"] == p and self.is_char(st, o)}
+    return len(pws - {None}) >= cond["n"]
+
+
+CARD_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here,
+              "different_powers": _cond_different_powers}
 
 
 def _if_over_home_limit(self, st, fr, cond) -> bool:

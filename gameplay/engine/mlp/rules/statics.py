@@ -1050,4 +1050,5 @@ STATIC_CONDITIONS = {
     "chars_here_min": _while_chars_here_min,
     "over_home_limit": _while_chars_here_min,
     "lowest_here": _while_chars_here_min,
+    "different_powers": _while_chars_here_min,
 }
