@@ -333,3 +333,26 @@ def test_boosted_rainbow_dash_moves_a_character_with_one_less_power_along_the_fi
     assert st.area(two) == "prob1" and st.area(one) == "home0"  # only the 2-power one (1 less than 3)
     st, _ = act(game, st, "move", 0, card=one, area="prob0")  # the second move this turn: no trigger
     assert not st.pending and st.area(one) == "prob0"
+
+
+# ------------------------------------------------------------------ LL120 Yak-Strength Hug
+def test_yak_strength_hug_returns_the_friend_it_banished_to_its_owners_hand_when_it_leaves_play(game, card_db):
+    """LL120: "When this card enters play, banish an opposing Friend. When this card leaves play, put any cards banished
+    this way into their owners' hands" (only the card it banished; 410.6: it is a new card in the hand)."""
+    from gameplay.engine.mlp.scenario import leave_play
+    assert automated(card_db, "LL120")
+    st = stacked_game(game)
+    host = place(game, st, "PR12", 0, "home0")
+    a = place(game, st, "PR36", 1, "home1")
+    b = place(game, st, "PR12", 1, "home1")
+    other = put_in_zone(game, st, place(game, st, "PR31", 1, "home1"), "ban")  # banished by something else
+    hug = enter_play(game, st, to_hand(game, st, "LL120", 0), "home0", 0, host=host)
+    _settle(game, st)
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) == {a, b}
+    answer(game, st, 0, a)
+    _settle(game, st)
+    assert not game.in_play(st, a) and len(st.banished(1)) == 2 and len(st.hand(1)) == 6
+    leave_play(game, st, hug, "disc", verb="dismissed")
+    _settle(game, st)
+    assert [st.card_key(c) for c in st.hand(1)[6:]] == [card_db.key("PR36")]
+    assert st.banished(1) == [other] and game.in_play(st, b)

@@ -102,4 +102,15 @@ CARDS: dict[str, dict] = {
                      "effects": [{"op": "may", "effects": [{"op": "move", "to": "it", "target": {
                          "type": "character", "ctrl": "you", "it_power_diff": -1}}]}]}],
     },
+    # Yak-Strength Hug: the banished Friend is remembered by this card (hold_gone) and goes to its owner's hand when
+    # this card leaves play (410.6: a new card in the hand)
+    "LL120": {"front": [
+        {"kind": "play_on", "host": {"type": "Friend"}},
+        {"kind": "trigger", "on": "enter", "text": "When this card enters play, banish an opposing Friend.",
+         "effects": [{"op": "banish", "target": {"type": "Friend", "ctrl": "opp"}, "keep": True},
+                     {"op": "hold_gone", "to": "hand"}]},
+        {"kind": "trigger", "on": "leaves",
+         "text": "When this card leaves play, put any cards banished this way into their owners' hands.",
+         "effects": [{"op": "return_held", "to": "hand"}]},
+    ]},
 }

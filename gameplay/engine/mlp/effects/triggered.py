@@ -310,13 +310,17 @@ def _op_hold_gone(self, st, ev, fr, e) -> bool:
     if src in st["cards"] and self.in_play(st, src):
         st.setdefault("held", {}).setdefault(src, []).append(g)
     else:
-        _return_one(self, st, ev, g, False)
+        _return_one(self, st, ev, g, False, e.get("to"))
     return True
 
 
-def _return_one(self, st, ev, g, frightened) -> None:
+def _return_one(self, st, ev, g, frightened, to=None) -> None:
     c = st["cards"].get(g)
-    if c and c.get("z") == "ban":
+    if c and c.get("z") == "ban" and to == "hand":  # "put any cards banished this way into their owners' hands"
+        nm = self.name(st, g)
+        self.put(st, g, "hand")
+        self.log(ev, "zone", lambda: f"{nm} returns to {self.pname(st, c['o'])}'s hand")
+    elif c and c.get("z") == "ban":
         st["pl"][c["o"]]["ban"].remove(g)
         st["pl"][c["o"]]["hand"].append(g)
         c["z"] = "hand"
@@ -328,7 +332,7 @@ def _return_one(self, st, ev, g, frightened) -> None:
 
 def _op_return_held(self, st, ev, fr, e) -> bool:
     for g in (st.get("held") or {}).pop(fr["src"], []):
-        _return_one(self, st, ev, g, False)
+        _return_one(self, st, ev, g, False, e.get("to"))
     if "held" in st and not st["held"]:
         del st["held"]
     return True
