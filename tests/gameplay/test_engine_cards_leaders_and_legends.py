@@ -356,3 +356,34 @@ def test_yak_strength_hug_returns_the_friend_it_banished_to_its_owners_hand_when
     _settle(game, st)
     assert [st.card_key(c) for c in st.hand(1)[6:]] == [card_db.key("PR36")]
     assert st.banished(1) == [other] and game.in_play(st, b)
+
+
+# ------------------------------------------------------------------ LL105 Crown of the Sibling Supreme
+def test_crown_goes_to_the_faceoff_winner_who_may_then_score_with_it(game, card_db):
+    """LL105: "When a player wins a faceoff, that player gains control of this card" (513.2; it stays in the home it is
+    in, 511.5/511.6 move or dismiss only characters and cards in ceased areas); "Immediate: If you won a faceoff this
+    turn, you may pay [1] and exhaust this card to score a point" (only its controller who won, 703)."""
+    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff, set_tokens, start_faceoff, take_action
+    assert automated(card_db, "LL105")
+    st = stacked_game(game)
+    crown = place(game, st, "LL105", 0, "home0")
+    place(game, st, "PR12", 0, "prob0")
+    place(game, st, "PR12", 1, "prob0")
+    set_tokens(st, 0, 5)
+    set_tokens(st, 1, 5)
+
+    def crown_uses(p):
+        return [a for a in game.actions_with_priority(st, p) if a.kind == "activate" and a.get("card") == crown]
+    assert not crown_uses(0)  # no faceoff won this turn
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    resolve_faceoff(game, st, 1, 2)
+    _settle(game, st)
+    end_faceoff(game, st)
+    _settle(game, st)
+    assert game.in_play(st, crown) and st.controller(crown) == 1 and st.area(crown) == "home0"
+    assert not crown_uses(0)
+    (use,) = crown_uses(1)
+    score = st.score(1)
+    take_action(game, st, use)
+    _settle(game, st)
+    assert st.score(1) == score + 1 and st.exhausted(crown) and st.tokens(1) == 4

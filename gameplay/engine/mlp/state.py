@@ -277,6 +277,7 @@ PLAYER_KEYS: dict[str, str] = {
     "gtt": "(turn, action tokens gained this turn)",
     "ptt": "(turn, [type, printed power, area] of each card played this turn)",
     "wonp": "(turn, the largest margin of a faceoff won this turn)",
+    "wonf": "the last turn in which the player won a faceoff of any kind (Problem or Troublemaker, 514.5)",
     "ttok": 'tokens gained "until the end of the phase", lost again when it ends',
     "tmr": 'timed restrictions on the player ("can\'t move characters this turn")',
     "fmod": "timed changes of the number of cards flipped in faceoffs",

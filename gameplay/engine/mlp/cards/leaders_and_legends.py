@@ -113,4 +113,15 @@ CARDS: dict[str, dict] = {
          "text": "When this card leaves play, put any cards banished this way into their owners' hands.",
          "effects": [{"op": "return_held", "to": "hand"}]},
     ]},
+    # Crown of the Sibling Supreme: any faceoff won (514.5) by either player; the winner gains control (513.2; the
+    # Resource stays in the home it is in: 511.5 sends only characters); the "If" is the activation condition
+    "LL105": {"front": [
+        {"kind": "play_home"},
+        {"kind": "trigger", "on": "any_win_fo", "as_winner": True,
+         "text": "When a player wins a faceoff, that player gains control of this card.",
+         "effects": [{"op": "gain_control", "target": {"self": True}, "until": "permanent"}]},
+        {"kind": "activated", "timing": "immediate", "cost": {"tokens": 1, "exhaust": True},
+         "while": {"k": "won_faceoff_turn"}, "effects": [{"op": "score", "n": 1, "who": "you"}],
+         "text": "Immediate: If you won a faceoff this turn, you may pay [1] and exhaust this card to score a point."},
+    ]},
 }

@@ -1010,8 +1010,13 @@ def _cond_different_powers(self, st, src, cond) -> bool:
     return len(pws - {None}) >= cond["n"]
 
 
+def _cond_won_faceoff_turn(self, st, src, cond) -> bool:
+    """"If you won a faceoff this turn" (any faceoff, 514.5)."""
+    return st["pl"][st["cards"][src]["c"]].get("wonf") == st["turn"]
+
+
 CARD_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here,
-              "different_powers": _cond_different_powers}
+              "different_powers": _cond_different_powers, "won_faceoff_turn": _cond_won_faceoff_turn}
 
 
 def _if_over_home_limit(self, st, fr, cond) -> bool:

@@ -143,6 +143,9 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
         c = st["cards"].get(cid)
         if c and c["c"] == loser and self.involved(st, cid):
             self.fire(st, ev, "lose_faceoff", cid)
+    st["pl"][winner]["wonf"] = st["turn"]  # "If you won a faceoff this turn" (any kind)
+    if "any_win_fo" in self.trig_ev:  # "When a player wins a faceoff, that player ..." (as_winner)
+        self.fire_all(st, ev, "any_win_fo", extra={"margin": margin, "winner": winner})
     if "you_win_fo" in self.trig_ev:  # "When you win a Problem faceoff by at least 5 power" (any faceoff of yours)
         self.fire_all(st, ev, "you_win_fo", players=(winner,), extra={"margin": margin})
     for a in fo["areas"] if self.may_fire(st, "fo_here") else ():  # "When you win a faceoff here / at this Problem"

@@ -133,9 +133,10 @@ def ppp(self, st, ev) -> bool:
             if self.is_char(st, cid):
                 c["a"] = f"home{c['c']}"  # 511.5
                 did = True
-            elif self.ctype(st, cid) != "Problem" and (a not in areas or not h):
+            elif self.ctype(st, cid) != "Problem" and a not in areas:
                 # 511.6 only for areas that ceased to exist: an attachment on an opponent's Friend at
-                # that player's home is in its host's area (509.3), which exists
+                # that player's home is in its host's area (509.3), and a Resource whose control changed
+                # stays in the home it is in (511.5 sends characters only)
                 self.leave_play(st, ev, cid, "disc", by_game=True, verb="dismissed by the game (511.6)")
                 did = True
     if did:

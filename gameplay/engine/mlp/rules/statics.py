@@ -1051,4 +1051,5 @@ STATIC_CONDITIONS = {
     "over_home_limit": _while_chars_here_min,
     "lowest_here": _while_chars_here_min,
     "different_powers": _while_chars_here_min,
+    "won_faceoff_turn": _while_chars_here_min,
 }
