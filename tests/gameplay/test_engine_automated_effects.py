@@ -36,8 +36,11 @@ def _leaves_play_triggers(db):
     for c in db.cards.values():
         if not c.automated or c.front.type not in ("Friend", "Resource", "Troublemaker"):
             continue
+        # (returning the cards this card banished as it entered, return_held, needs its enter trigger first: those
+        # cards have their own scenarios, e.g. LL120 in test_engine_cards_leaders_and_legends.py)
         abs_ = [a for a in c.abilities.get("front", ()) if a.get("kind") == "trigger"
-                and a.get("on") in ("defeated", "leaves") and "until this card leaves play" not in a.get("text", "")]
+                and a.get("on") in ("defeated", "leaves") and "until this card leaves play" not in a.get("text", "")
+                and [e.get("op") for e in a.get("effects", ())] != ["return_held"]]
         if abs_:
             out.append(c.number)
     return sorted(out)

@@ -387,3 +387,32 @@ def test_crown_goes_to_the_faceoff_winner_who_may_then_score_with_it(game, card_
     take_action(game, st, use)
     _settle(game, st)
     assert st.score(1) == score + 1 and st.exhausted(crown) and st.tokens(1) == 4
+
+
+# ------------------------------------------------------------------ LL136 Applejack, Big Breakfast
+def test_applejack_enters_with_a_counter_per_other_earth_pony_and_keeps_one_in_play_for_a_counter(game, card_db):
+    """LL136 (1 power): "This card enters play with a +1 power counter on it for each of your other Earth Pony
+    Friends" (706); "Immediate: Remove a +1 power counter from one of your Earth Pony Friends. If you do, that Friend
+    can't leave play this turn" (104.2; the game still removes it, 104.3; it ends with the turn, 616.4)."""
+    from gameplay.engine.mlp.scenario import leave_play
+    assert automated(card_db, "LL136")
+    st = stacked_game(game)
+    ep1 = place(game, st, "PR12", 0, "home0")
+    ep2 = place(game, st, "PR33", 0, "home0")
+    place(game, st, "PR20", 0, "home0")  # a Pegasus: not counted
+    place(game, st, "PR31", 1, "home1")  # Bob's Earth Pony: not "your"
+    aj = _enters(game, st, "LL136", 0, "home0")
+    assert st.counters(aj).get("+1") == 2 and game.power(st, aj) == 3
+    assert st.counters(ep1).get("+1") == st.counters(ep2).get("+1") == 1  # its enter trigger
+    (use,) = [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == aj]
+    from gameplay.engine.mlp.scenario import take_action
+    take_action(game, st, use)
+    _settle(game, st)
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) == {aj, ep1, ep2}
+    answer(game, st, 0, ep1)
+    _settle(game, st)
+    assert not st.counters(ep1).get("+1")
+    assert leave_play(game, st, ep1, "disc", verb="dismissed") is None and game.in_play(st, ep1)
+    assert leave_play(game, st, ep2, "disc", verb="dismissed") is not None  # not the chosen one
+    end_durations(game, st, "turn")
+    assert leave_play(game, st, ep1, "disc", verb="dismissed") is not None

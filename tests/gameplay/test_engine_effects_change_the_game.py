@@ -49,6 +49,8 @@ UNCHECKED: dict[tuple[str, int], str] = {
     ("SB119", 2): "needs a Troublemaker among its controller's flipped cards (the flips come from the deck)",
     ("AD198", 0): "reads the type of the card the opponent played (the trigger's event), not given by the check",
     ("SB96", 0): "reads the card discarded as its cost (508.1), given only by activating it",
+    ("LL105", 1): "'that player' is the faceoff's winner (as_winner), not given by the check: resolved by its own "
+                  "controller it changes nothing (tests/gameplay/test_engine_cards_leaders_and_legends.py plays it)",
 }
 
 

@@ -241,6 +241,7 @@ STATE_KEYS: dict[str, str] = {
     "cmods": 'confront modifiers of effects ("Opponents need +2 power to confront that Problem")',
     "amr": 'timed restrictions on an area ("Characters can\'t be moved or played to that Problem")',
     "cmr": 'timed "can\'t be moved" on single cards',
+    "clr": 'timed "can\'t leave play" on single cards (104.2; never against the game, 104.3)',
     "held": "card -> the effects an ability holds back until it leaves play",
     "kgm": 'timed keyword grants of effects ("Your characters have Swift this turn")',
     "kgt": "1 once an effect gave a timed keyword grant (the keyword fast paths read it)",

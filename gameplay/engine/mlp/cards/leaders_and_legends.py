@@ -3,6 +3,7 @@ composed from the effect vocabulary; tests: tests/gameplay/test_engine_cards_lea
 from __future__ import annotations
 
 _OPP_CHAR = {"type": "character", "ctrl": "opp"}
+_YOUR_EARTH_PONIES = {"type": "Friend", "ctrl": "you", "trait": "Earth Pony"}
 _RETIRE_SELF = {"op": "retire", "target": {"self": True}}
 
 CARDS: dict[str, dict] = {
@@ -123,5 +124,20 @@ CARDS: dict[str, dict] = {
         {"kind": "activated", "timing": "immediate", "cost": {"tokens": 1, "exhaust": True},
          "while": {"k": "won_faceoff_turn"}, "effects": [{"op": "score", "n": 1, "who": "you"}],
          "text": "Immediate: If you won a faceoff this turn, you may pay [1] and exhaust this card to score a point."},
+    ]},
+    # Applejack, Big Breakfast: counters counted as it enters (706); the Immediate ability's "If you do" needs a counter
+    # removed (remove_counter_sel stops otherwise), "that Friend" is the one it came from
+    "LL136": {"front": [
+        {"kind": "static", "op": "enter_counters", "n": 1, "per": {"sel": {**_YOUR_EARTH_PONIES, "other": True}},
+         "text": "This card enters play with a +1 power counter on it for each of your other Earth Pony Friends."},
+        {"kind": "trigger", "on": "enter",
+         "text": "When this card enters play, put a +1 power counter on each of your other Earth Pony Friends.",
+         "effects": [{"op": "counters", "n": 1, "counter": "+1",
+                      "target": {**_YOUR_EARTH_PONIES, "each": True, "other": True}}]},
+        {"kind": "activated", "timing": "immediate", "cost": {},
+         "text": "Immediate: Remove a +1 power counter from one of your Earth Pony Friends. If you do, that Friend can't "
+                 "leave play this turn.",
+         "effects": [{"op": "remove_counter_sel", "sel": dict(_YOUR_EARTH_PONIES), "mark": True},
+                     {"op": "card_no_leave"}]},
     ]},
 }

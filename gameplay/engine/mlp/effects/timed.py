@@ -781,6 +781,8 @@ def _op_remove_counter_sel(self, st, ev, fr, e) -> bool:
         return False
     st["cards"][one]["cn"]["+1"] -= 1
     self.log(ev, "counters", lambda: f"A +1 power counter is removed from {self.name(st, one)}")
+    if e.get("mark"):  # "If you do, that Friend ...": later effects act on it
+        fr["it"] = one
     return True
 
 
@@ -1449,6 +1451,16 @@ def _op_card_no_move(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_card_no_leave(self, st, ev, fr, e) -> bool:
+    """"That Friend can't leave play this turn" (104.2; ``st["clr"]``, Rules.leave_play; the game still removes it,
+    104.3)."""
+    it = fr.get("it")
+    if it and self.in_play(st, it):
+        st.setdefault("clr", []).append({"c": it, "u": "turn"})
+        self.log(ev, "restrict", lambda: f"{self.name(st, it)} can't leave play this turn")
+    return True
+
+
 def _op_reattach_it(self, st, ev, fr, e) -> bool:
     """"that opponent reattaches that Resource to another Friend": its controller picks another Friend that fits its
     "Play on ..." host description (509; read from that player's point of view); none: it stays."""
@@ -1552,6 +1564,7 @@ TIMED_ABILITY_OPS = {
     "temp_gain": _op_temp_gain,
     "reattach_it": _op_reattach_it,
     "card_no_move": _op_card_no_move,
+    "card_no_leave": _op_card_no_leave,
     "self_to_ban": _op_self_to_ban,
     "destiny_drain": _op_destiny_drain,
     "reveal_then_move": _op_reveal_then_move,

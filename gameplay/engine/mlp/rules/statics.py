@@ -638,6 +638,8 @@ class ContinuousAbilities:
             st["amr"] = [r for r in st["amr"] if r["u"] != until]
         if st.get("cmr"):  # timed "can't be moved" on one card (effects.timed.card_no_move)
             st["cmr"] = [r for r in st["cmr"] if r["u"] != until]
+        if st.get("clr"):  # timed "can't leave play" on one card (effects.timed.card_no_leave)
+            st["clr"] = [r for r in st["clr"] if r["u"] != until]
         for pl in st["pl"]:
             if pl.get("req_red"):
                 pl["req_red"] = [r for r in pl["req_red"] if r["u"] != until]

@@ -84,7 +84,9 @@ class Zones:
             nc["t"] = c["t"]
         st["dy"] = 1
         if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
-            nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
+            # ("... for each of your other Earth Pony Friends": counted as it enters, 706)
+            nc["cn"]["+1"] = sum(a["n"] * (self._count(st, nid, a["per"]) if "per" in a else 1)
+                                 for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
         if nc["k"] in self.static_keys and not face_down:
             self.restamp(st, nid)
         if not face_down and "opp_enters_lose" in self.ops_in_play(st) and self.ctype(st, nid) == FRIEND:
@@ -158,6 +160,9 @@ class Zones:
         for ab in self.abilities(st, cid):
             if ab["kind"] == "static" and ab.get("op") == "cant_leave":
                 return None
+        if not by_game and st.get("clr") and any(r["c"] == cid for r in st["clr"]):
+            self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't leave play this turn")
+            return None  # "that Friend can't leave play this turn" (effects.timed.card_no_leave; 104.3)
         if not by_game and st["pl"][c["c"]].get("tmr") and self.ctype(st, cid) == FRIEND and \
                 any(r["k"] == "no_leave" for r in st["pl"][c["c"]]["tmr"]):
             # "your Friends can't leave play this turn" (effects.timed.restrict; 104.2, not against the game 104.3)
