@@ -416,3 +416,27 @@ def test_applejack_enters_with_a_counter_per_other_earth_pony_and_keeps_one_in_p
     assert leave_play(game, st, ep2, "disc", verb="dismissed") is not None  # not the chosen one
     end_durations(game, st, "turn")
     assert leave_play(game, st, ep1, "disc", verb="dismissed") is not None
+
+
+# ------------------------------------------------------------------ LL143 The Power of Friendship
+def test_the_power_of_friendship_lets_your_troublemakers_help_you_confront(game, card_db):
+    """LL143: "This turn, your Troublemakers don't prevent you from confronting Problems (611.3e: Ann's own Epic one
+    would) and you need X power less to confront each Problem, where X is the highest power among Troublemakers you
+    control there" (an opposing Troublemaker still prevents it)."""
+    assert automated(card_db, "LL143")
+    st = stacked_game(game)
+    place(game, st, "PR54", 0, "prob1")  # 1 power; the Problem needs 4
+    place(game, st, "PR31", 0, "home0")  # [Magic] for the play requirement: PR54 + 3 more below
+    for _ in range(3):
+        place(game, st, "PR60", 0, "home0")
+    place(game, st, "PR152", 0, "prob1")  # Ann's Epic Troublemaker (5 power) at prob1
+    place(game, st, "PR54", 0, "prob0")
+    place(game, st, "PR152", 1, "prob0")  # Bob's at prob0
+    assert not game.can_confront(st, 0, "prob1") and not game.can_confront(st, 0, "prob0")
+    st = _play_from_hand(game, st, 0, "LL143")
+    _settle(game, st)
+    assert game.can_confront(st, 0, "prob1")  # 4 - 5: the 1-power Friend is enough (611.3: a character still needed)
+    assert not game.can_confront(st, 0, "prob0")
+    assert not game.can_confront(st, 1, "prob1")  # only for the player who played it
+    end_durations(game, st, "turn")
+    assert not game.can_confront(st, 0, "prob1")

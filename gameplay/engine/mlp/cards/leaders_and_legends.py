@@ -140,4 +140,13 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "remove_counter_sel", "sel": dict(_YOUR_EARTH_PONIES), "mark": True},
                      {"op": "card_no_leave"}]},
     ]},
+    # The Power of Friendship: two confront modifiers for this turn (611.3): your own Troublemakers (an Epic one would
+    # stop you, 611.3e) don't prevent you; X is read at each Problem as you confront it
+    "LL143": {"front": [
+        {"kind": "event", "timing": "main",
+         "text": "Main Phase: This turn, your Troublemakers don't prevent you from confronting Problems and you need X "
+                 "power less to confront each Problem, where X is the highest power among Troublemakers you control there.",
+         "effects": [{"op": "confront_mod", "tm_ok": "own", "who": "you", "until": "turn"},
+                     {"op": "confront_mod", "own_tm": True, "who": "you", "until": "turn"}]},
+    ]},
 }

@@ -297,10 +297,13 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
             m["tm_ok"] = fr.get("it") or ""
     else:
         m["n"] = e.get("n", 0)
+        if e.get("own_tm"):  # "-X, where X is the highest power among Troublemakers you control there" (as you confront)
+            m["own_tm"] = True
     st.setdefault("cmods", []).append(m)
     self.log(ev, "confront", lambda: f"{self.pname(st, p)}: " + (
-        "Troublemakers don't prevent confronting" if e.get("tm_ok") else f"confront requirements {m['n']:+d}")
-        + (f" at {self.name(st, prob)}" if prob else ""))
+        "Troublemakers don't prevent confronting" if e.get("tm_ok") else
+        "confront requirements less the highest power among their Troublemakers there" if e.get("own_tm") else
+        f"confront requirements {m['n']:+d}") + (f" at {self.name(st, prob)}" if prob else ""))
     return True
 
 

@@ -198,6 +198,11 @@ class ConfrontAndFaceoff:
                 out += ab["n"] * (hand if ab.get("per") else 1)
         return out
 
+    def _own_tm_highest(self, st, p, area) -> int:
+        """The highest power among player ``p``'s face-up Troublemakers at ``area`` (0 with none; 505.2)."""
+        return max((self.power(st, t) or 0 for t in st["play"] if st["cards"][t]["c"] == p and st["cards"][t]["a"] == area
+                    and not st["cards"][t].get("fd") and self.ctype(st, t) == TM), default=0)
+
     def _opp_involved_highest(self, st, p) -> int:
         """"the highest power among opposing cards involved in the faceoff" (514.2d; 0 with none, 105.2)."""
         return max((self.power(st, o) or 0 for o in st["play"]
@@ -320,6 +325,8 @@ class ConfrontAndFaceoff:
                             (not ab.get("cond") or self._cond(st, o, ab["cond"])):  # "While this card is exhausted, ..."
                         out.append(("Wild", ab["n"]))
         for m in st.get("cmods") or ():  # "Opponents need +2 power to confront that Problem" (effects)
+            if m.get("own_tm"):  # "you need X power less ..., where X is the highest power among Troublemakers you
+                m = {**m, "n": -self._own_tm_highest(st, m["who"], area)}  # control there" (as you confront)
             if m.get("n", 0) and m["who"] in (p, -1) and m["prob"] in (None, prob):
                 # "You need -4 power to confront that Problem" / "reduce a Problem's confront requirements
                 # by 2 power": 1 power less of any requirement at a time ("Less", as the statics, meets)
@@ -439,8 +446,8 @@ class ConfrontAndFaceoff:
             c = st["cards"][t]
             if c.get("fd") or (c["c"] != p and unblocked):
                 continue
-            if True in tm_ok or t in tm_ok:
-                continue  # "Troublemakers don't prevent you from confronting Problems" (an effect)
+            if True in tm_ok or t in tm_ok or ("own" in tm_ok and c["c"] == p):
+                continue  # "[Your] Troublemakers don't prevent you from confronting Problems" (an effect)
             if c["c"] != p or self.epic(st, t):
                 return False
         for o in self.has_static(st, "no_confront", area=area):  # "players can't confront this Problem"
