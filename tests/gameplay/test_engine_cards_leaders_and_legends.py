@@ -440,3 +440,33 @@ def test_the_power_of_friendship_lets_your_troublemakers_help_you_confront(game,
     assert not game.can_confront(st, 1, "prob1")  # only for the player who played it
     end_durations(game, st, "turn")
     assert not game.can_confront(st, 0, "prob1")
+
+
+# ------------------------------------------------------------------ LL57 Yona, Friend of Spiders
+def _critter_tokens(game, st, p):
+    return [c for c in st.cards_in_play if st.is_token(c) and st.controller(c) == p
+            and "Critter" in game.traits(st, c)]
+
+
+def test_yona_may_exhaust_to_put_another_critter_token_into_play(game, card_db):
+    """LL57: "When you put a 1 [Kindness] Critter Friend token into play, you may exhaust this card to put a 1
+    [Kindness] Critter Friend token into play" (521; the exhausting is a cost, 508.1d: once exhausted, no more; an
+    opponent's token does not trigger it: "you")."""
+    assert automated(card_db, "LL57")
+    critter = {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}
+    st = stacked_game(game)
+    yona = place(game, st, "LL57", 0, "home0")
+    src = place(game, st, "PR12", 0, "home0")
+    play_effects(game, st, 1, place(game, st, "PR12", 1, "home1"), [dict(critter)])  # Bob's token: nothing
+    _settle(game, st)
+    assert not st.pending and len(_critter_tokens(game, st, 1)) == 1
+    play_effects(game, st, 0, src, [{**critter, "power": 2}])  # a 2-power Critter token: not "1"
+    _settle(game, st)
+    assert not st.pending
+    play_effects(game, st, 0, src, [dict(critter)])
+    _settle(game, st)
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
+    answer(game, st, 0, True)
+    _settle(game, st)
+    assert st.exhausted(yona) and len(_critter_tokens(game, st, 0)) == 1 + 1 + 1  # (the 2-power one too)
+    assert not st.pending  # the second token triggers it again, but it is exhausted: nothing is offered

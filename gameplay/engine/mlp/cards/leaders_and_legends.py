@@ -4,6 +4,7 @@ from __future__ import annotations
 
 _OPP_CHAR = {"type": "character", "ctrl": "opp"}
 _YOUR_EARTH_PONIES = {"type": "Friend", "ctrl": "you", "trait": "Earth Pony"}
+_CRITTER_TOKEN = {"type": "Friend", "trait": "Critter", "color": "Kindness", "min_printed": 1, "max_printed": 1}
 _RETIRE_SELF = {"op": "retire", "target": {"self": True}}
 
 CARDS: dict[str, dict] = {
@@ -148,5 +149,16 @@ CARDS: dict[str, dict] = {
                  "power less to confront each Problem, where X is the highest power among Troublemakers you control there.",
          "effects": [{"op": "confront_mod", "tm_ok": "own", "who": "you", "until": "turn"},
                      {"op": "confront_mod", "own_tm": True, "who": "you", "until": "turn"}]},
+    ]},
+    # Yona, Friend of Spiders: a token (521) put into play by its controller's effect, whoever controls it; the cost is
+    # offered only while this card is ready (exhausted, it can't be paid, 508.1d)
+    "LL57": {"front": [
+        {"kind": "trigger", "on": "w_enter", "subj": {"by": "you", "token": True, "sel": dict(_CRITTER_TOKEN)},
+         "text": "When you put a 1 [Kindness] Critter Friend token into play, you may exhaust this card to put a 1 "
+                 "[Kindness] Critter Friend token into play.",
+         "effects": [{"op": "if", "cond": {"k": "self_ready"}, "effects": [
+             {"op": "may", "effects": [{"op": "exhaust_self_cost"},
+                                       {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"],
+                                        "at": "home"}]}]}]},
     ]},
 }

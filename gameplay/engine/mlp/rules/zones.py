@@ -108,7 +108,8 @@ class Zones:
                         x = self.kw(st, o, "Calming")
                         if x:
                             self.add_mod(st, nid, -x, "turn")
-            self.watch(st, ev, "w_enter", nid)  # 706.1d "When a/another/an opposing ... enters play"
+            # 706.1d "When a/another/an opposing ... enters play"; ``by``: "When you put a ... token into play"
+            self.watch(st, ev, "w_enter", nid, {"by": actor(st)})
         return nid
 
     def place_in_play(self, st, cid, card, area, ctrl, *, exhausted=False, face_down=False, host=None) -> None:
