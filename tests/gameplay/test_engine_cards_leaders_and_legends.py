@@ -470,3 +470,27 @@ def test_yona_may_exhaust_to_put_another_critter_token_into_play(game, card_db):
     _settle(game, st)
     assert st.exhausted(yona) and len(_critter_tokens(game, st, 0)) == 1 + 1 + 1  # (the 2-power one too)
     assert not st.pending  # the second token triggers it again, but it is exhausted: nothing is offered
+
+
+# ------------------------------------------------------------------ LL142 Sonic Rainboom
+def test_sonic_rainboom_lets_its_player_play_main_phase_events_as_immediate_actions_this_turn(game, card_db):
+    """LL142: "Until the end of the turn, you may play Events with Main Phase timing as Immediate actions (even if it
+    isn't your Main Phase)" (512.5: Bob, in Ann's turn, may then play a Main Phase Event whenever he has priority)."""
+    from gameplay.engine.mlp.scenario import set_tokens
+    assert automated(card_db, "LL142")
+    st = stacked_game(game)
+    for n in ("PR79", "PR12", "PR12"):
+        place(game, st, n, 1, "home1")  # [Generosity] 2 and [Loyalty] 4 for the play requirements
+    set_tokens(st, 1, 9)
+    refine = to_hand(game, st, "PR103", 1)  # Main Phase: Choose a character. That character gets +2 ...
+
+    def bob_may_play(cid):
+        return any(a.kind == "play" and a.get("card") == cid for a in game.actions_with_priority(st, 1))
+    boom = to_hand(game, st, "LL142", 1)
+    assert bob_may_play(boom) and not bob_may_play(refine)  # Ann's Main Phase, not Bob's
+    play_effects(game, st, 1, boom, list(card_db.cards[card_db.key("LL142")].abilities["front"][0]["effects"]))
+    _settle(game, st)
+    assert bob_may_play(refine)
+    assert not any(a.kind == "play" and a.get("card") == refine for a in game.actions_with_priority(st, 0))
+    end_durations(game, st, "turn")
+    assert not bob_may_play(refine)

@@ -161,4 +161,11 @@ CARDS: dict[str, dict] = {
                                        {"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"],
                                         "at": "home"}]}]}]},
     ]},
+    # Sonic Rainboom: a permission for this turn (512.5: an Immediate action any time its player has priority)
+    "LL142": {"front": [
+        {"kind": "event", "timing": "immediate",
+         "text": "Immediate: Until the end of the turn, you may play Events with Main Phase timing as Immediate actions "
+                 "(even if it isn't your Main Phase).",
+         "effects": [{"op": "restrict", "k": "main_immediate", "who": "you", "until": "turn"}]},
+    ]},
 }

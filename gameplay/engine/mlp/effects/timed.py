@@ -171,16 +171,23 @@ def _op_flip_mod(self, st, ev, fr, e) -> bool:
     return True
 
 
+#: what a timed player restriction (``pl["tmr"]``) says, for the log
+_RESTRICTIONS = {"no_move": "can't move their characters", "no_events": "can't play Events",
+                 "no_leave": "can't have their Friends leave play",
+                 "main_immediate": "may play Events with Main Phase timing as Immediate actions"}
+
+
 def _op_restrict(self, st, ev, fr, e) -> bool:
     """Timed restrictions on players (104.2 "can't"): "opponents can't move their characters this turn"
     (``no_move``: the move action and their effects' moves of their own characters, Rules.move_blocked),
-    "opponents can't play Events this turn" (``no_events``); kept in ``pl["tmr"]``, expired by
+    "opponents can't play Events this turn" (``no_events``); also the permission ``main_immediate`` ("you may play
+    Events with Main Phase timing as Immediate actions", 512.5; flow.legal); kept in ``pl["tmr"]``, expired by
     Rules.expire."""
     p = fr["p"]
     for q in ((opponent(p),) if e.get("who", "opp") == "opp" else (p,)):
         st["pl"][q].setdefault("tmr", []).append({"k": e["k"], "u": e.get("until", "turn")})
-        self.log(ev, "restrict", lambda q=q: f"{self.pname(st, q)} can't "
-                 f"{ {'no_move': 'move their characters', 'no_events': 'play Events', 'no_leave': 'have their Friends leave play'}.get(e['k'], 'play cards during faceoffs')} this turn")
+        what = _RESTRICTIONS.get(e["k"], "can't play cards during faceoffs")
+        self.log(ev, "restrict", lambda q=q, what=what: f"{self.pname(st, q)} {what} this turn")
     return True
 
 

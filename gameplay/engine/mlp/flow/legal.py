@@ -25,9 +25,14 @@ def has_non_pass(self, st, p) -> bool:
         self._twc = None
 
 
+def _mains_immediate(pl) -> bool:
+    """"Until the end of the turn, you may play Events with Main Phase timing as Immediate actions" (512.5)."""
+    return bool(pl.get("tmr")) and any(r["k"] == "main_immediate" for r in pl["tmr"])
+
+
 def _has_non_pass(self, st, p) -> bool:
     pr = st["prio"]
-    if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]):
+    if not (pr["w"] == "main" and p == st["tp"] and not st["fo"]) and not _mains_immediate(st["pl"][p]):
         cards = st["cards"]
         qk, ak = self.quick_keys, self.act_keys
         qfo = self.quick_fo
@@ -319,11 +324,12 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
     hand = pl["hand"]
     if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
         hand = hand + [c for c in pl["disc"] if cards[c]["k"] in self.dpk and self.disc_play_ok(st, c)]
+    mains_now = not main and _mains_immediate(pl)  # (Main Phase Events played as Immediate actions)
     for cid in (hand if not no_play else ()):
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
-        if not main and k not in quick:
+        if not main and k not in quick and not (mains_now and self.types[k] == "Event"):
             continue
         if rx_only and k not in self.quick_rx:
             continue  # (only Reaction Events give actions with a note)
@@ -429,7 +435,7 @@ def _event_playable(self, st, p, cid, k, info, main) -> tuple[bool, dict | None,
     if pl.get("tmr") and any(r["k"] == "no_events" for r in pl["tmr"]):
         return False, None, None  # "opponents can't play Events this turn" (effects.timed.restrict)
     tm = info[0]
-    ok = main if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
+    ok = (main or _mains_immediate(pl)) if tm == "main" else (fo is not None) if tm == "faceoff" else _fo_type_ok(fo, tm) if tm.startswith("faceoff_") else True
     if tm in PHASE_TIMINGS:
         ok = _phase_timing_ok(st, p, tm)
     rxc = _rx_cond(self, k)  # a Reaction, also "Faceoff Reaction" / "Main Phase Reaction" (512.4b)
