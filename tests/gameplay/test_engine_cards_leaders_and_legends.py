@@ -494,3 +494,32 @@ def test_sonic_rainboom_lets_its_player_play_main_phase_events_as_immediate_acti
     assert not any(a.kind == "play" and a.get("card") == refine for a in game.actions_with_priority(st, 0))
     end_durations(game, st, "turn")
     assert not bob_may_play(refine)
+
+
+# ------------------------------------------------------------------ LL100 Same Day Delivery
+def test_same_day_delivery_put_on_top_of_the_deck_may_be_revealed_to_gain_one_and_shuffle(game, card_db):
+    """LL100: "When you put this card on top of your deck, you may reveal it. If you do, gain [1], then shuffle your
+    deck" (its own Immediate ability puts it there; declining keeps it hidden: the trigger and the decision are
+    shown only to its owner, 404.1; revealing is public, 518.1)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp import filter_events
+    from gameplay.engine.mlp.scenario import set_tokens
+    assert automated(card_db, "LL100")
+    for reveal in (True, False):
+        st = stacked_game(game)
+        place(game, st, "PR60", 0, "home0")
+        place(game, st, "PR60", 0, "home0")  # [Magic] 4 for its play requirement
+        set_tokens(st, 0, 5)
+        sdd = to_hand(game, st, "LL100", 0)
+        play = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == sdd)
+        st, events = game.apply(st, play)
+        assert game.card_name(st, st.deck(0)[0]).startswith("Same Day Delivery")
+        assert st.pending["kind"] == "may" and st.pending["player"] == 0
+        bob_log = " ".join(e["msg"] for e in filter_events(events, 1))
+        assert "When you put this card" not in bob_log  # Bob does not learn the trigger (404.1)
+        tokens = st.tokens(0)
+        st, events = game.apply(st, Action.make("choose", 0, option=reveal))
+        revealed = any("reveals Same Day Delivery" in e["msg"] for e in filter_events(events, 1))
+        assert revealed == reveal and st.tokens(0) == tokens + (1 if reveal else 0)
+        if not reveal:
+            assert game.card_name(st, st.deck(0)[0]).startswith("Same Day Delivery")  # still on top, not shuffled

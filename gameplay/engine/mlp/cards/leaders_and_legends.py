@@ -168,4 +168,15 @@ CARDS: dict[str, dict] = {
                  "(even if it isn't your Main Phase).",
          "effects": [{"op": "restrict", "k": "main_immediate", "who": "you", "until": "turn"}]},
     ]},
+    # Same Day Delivery: a trigger of the card in its owner's deck (Rules.put, as its owner puts it on top: its own
+    # Immediate ability or any other effect of theirs); revealing it is public (518.1), then the deck is shuffled
+    "LL100": {"front": [
+        {"kind": "trigger", "on": "to_deck_top",
+         "text": "When you put this card on top of your deck, you may reveal it. If you do, gain [1], then shuffle your "
+                 "deck.",
+         "effects": [{"op": "may", "effects": [{"op": "reveal_self"}, {"op": "gain", "n": 1},
+                                               {"op": "shuffle_into_deck"}]}]},
+        {"kind": "event", "timing": "immediate", "text": "Immediate: Put this card on top of its owner's deck.",
+         "effects": [{"op": "to_deck_top", "target": {"self": True}}]},
+    ]},
 }

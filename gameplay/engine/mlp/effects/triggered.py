@@ -330,6 +330,15 @@ def _return_one(self, st, ev, g, frightened, to=None) -> None:
             self.frighten(st, ev, nid)
 
 
+def _op_reveal_self(self, st, ev, fr, e) -> bool:
+    """"You may reveal it": this card, wherever it is (a hidden zone: the reveal is public, 518.1 / 404.1)."""
+    src = fr["src"]
+    if src in st["cards"]:
+        nm = self.name(st, src)
+        self.log(ev, "reveal", lambda: f"{self.pname(st, fr['p'])} reveals {nm}")
+    return True
+
+
 def _op_return_held(self, st, ev, fr, e) -> bool:
     for g in (st.get("held") or {}).pop(fr["src"], []):
         _return_one(self, st, ev, g, False, e.get("to"))
@@ -1012,6 +1021,7 @@ OPS = {
     "peek_pdeck": _op_peek_pdeck,
     "discard_shared_type": _op_discard_shared_type,
     "hold_gone": _op_hold_gone,
+    "reveal_self": _op_reveal_self,
     "return_held": _op_return_held,
     "each_problem": _op_each_problem,
     "pick_any": _op_any_number,

@@ -166,7 +166,9 @@ def _ppp_triggers(self, st, ev) -> bool:
 
 def start_trigger(self, st, ev, t):
     src = t["src"]
-    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}")
+    # a card in a hidden zone (its owner's deck or hand) triggers privately: only its controller learns it (404.1)
+    hidden = {"to": t["p"]} if src in st["cards"] and st["cards"][src].get("z") in ("deck", "hand") else {}
+    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}", **hidden)
     st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
                      "x": t.get("x", {}), "it": t.get("x", {}).get("it")})  # a watched event's card is "it"
 

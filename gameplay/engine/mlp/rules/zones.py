@@ -61,6 +61,11 @@ class Zones:
         lst = st["pl"][c["o"]][zone]
         if pos == "top" and zone in ("deck", "pdeck"):
             lst.insert(0, nid)
+            if zone == "deck" and c["k"] in self.trig_ev.get("to_deck_top", ()) and actor(st) == c["o"]:
+                # "When you put this card on top of your deck" (the owner putting it: its deck is the owner's)
+                for ab in self.abf[c["k"]]:
+                    if ab.get("kind") == "trigger" and ab.get("on") == "to_deck_top":
+                        self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_deck_top"))
         else:
             lst.append(nid)
         return nid
