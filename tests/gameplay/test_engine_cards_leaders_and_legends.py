@@ -523,3 +523,43 @@ def test_same_day_delivery_put_on_top_of_the_deck_may_be_revealed_to_gain_one_an
         assert revealed == reveal and st.tokens(0) == tokens + (1 if reveal else 0)
         if not reveal:
             assert game.card_name(st, st.deck(0)[0]).startswith("Same Day Delivery")  # still on top, not shuffled
+
+
+# ------------------------------------------------------------------ LL45 Kerfuffle, Feathered Fashionista
+def test_kerfuffle_discounts_resources_played_on_friends(game, card_db):
+    """LL45: "You may pay [1] less to play Resources on Friends, to a minimum of [1]" (508: a Resource played to the
+    home is not discounted; only Kerfuffle's controller)."""
+    assert automated(card_db, "LL45")
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    on_friend = to_hand(game, st, "AD121", 0)  # Play on a Friend (cost 3)
+    at_home = to_hand(game, st, "LL109", 0)  # Play to your home (cost 2)
+    bobs = to_hand(game, st, "AD121", 1)
+    before = (game.card_cost(st, 0, on_friend, host=f), game.card_cost(st, 0, at_home), game.card_cost(st, 1, bobs))
+    place(game, st, "LL45", 0, "home0")
+    after = (game.card_cost(st, 0, on_friend, host=f), game.card_cost(st, 0, at_home), game.card_cost(st, 1, bobs))
+    assert before == (3, 2, 3) and after == (2, 2, 3)
+
+
+def test_flipped_kerfuffle_may_put_an_attachment_from_the_hand_onto_a_friend(game, card_db):
+    """LL45: "Chaos: When this card is flipped, you may put an attachment Resource from your hand into play attached
+    to a Friend" (515, 706: put into play, no cost paid; a Friend its "Play on a Friend" rule allows, 509.1)."""
+    from gameplay.engine.mlp.scenario import flip_for_faceoff, start_faceoff
+    st = stacked_game(game, decks=(HAND + ["LL45"], HAND + ["PR54"]))
+    mine = place(game, st, "PR12", 0, "prob0")
+    bobs = place(game, st, "PR12", 1, "prob0")
+    res = to_hand(game, st, "EO164", 0)
+    to_hand(game, st, "LL109", 0)  # a Resource played to the home: not an attachment
+    tokens = st.tokens(0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flip_for_faceoff(game, st)
+    _settle(game, st)
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
+    answer(game, st, 0, True)
+    _settle(game, st)
+    assert st.pending["kind"] == "target" and set(st.pending["options"]) == {mine, bobs}  # "a Friend": any player's
+    answer(game, st, 0, bobs)
+    _settle(game, st)
+    attached = [c for c in st.cards_in_play if st.host(c) == bobs]
+    assert len(attached) == 1 and st.card_key(attached[0]) == card_db.key("EO164") and res not in st.hand(0)
+    assert game.power(st, bobs) == 4 and st.tokens(0) == tokens

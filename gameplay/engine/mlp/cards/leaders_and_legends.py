@@ -179,4 +179,14 @@ CARDS: dict[str, dict] = {
         {"kind": "event", "timing": "immediate", "text": "Immediate: Put this card on top of its owner's deck.",
          "effects": [{"op": "to_deck_top", "target": {"self": True}}]},
     ]},
+    # Kerfuffle, Feathered Fashionista: put into play, not played (706: no cost); the discount reads the host the
+    # Resource is played on (508)
+    "LL45": {"front": [
+        {"kind": "trigger", "on": "flipped",
+         "text": "Chaos: When this card is flipped, you may put an attachment Resource from your hand into play "
+                 "attached to a Friend.",
+         "effects": [{"op": "may", "effects": [{"op": "attach_from_hand"}]}]},
+        {"kind": "static", "op": "play_discount", "n": 1, "sel": {"type": "Resource", "on_friend": True}, "min": 1,
+         "text": "You may pay [1] less to play Resources on Friends, to a minimum of [1]."},
+    ]},
 }

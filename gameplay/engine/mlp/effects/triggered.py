@@ -330,6 +330,40 @@ def _return_one(self, st, ev, g, frightened, to=None) -> None:
             self.frighten(st, ev, nid)
 
 
+def _friend_hosts(self, st, p, cid) -> list:
+    """The Friends an attachment in the hand could be attached to: those its "Play on ..." rule allows (509.1)."""
+    rule = next((ab["host"] for ab in self.db.cards[st["cards"][cid]["k"]].abilities.get("front", ())
+                 if ab["kind"] == "play_on"), None)
+    return [] if rule is None else [o for o in self.select(st, rule, p, None) if self.ctype(st, o) == "Friend"]
+
+
+def _op_attach_from_hand(self, st, ev, fr, e) -> bool:
+    """"Put an attachment Resource from your hand into play attached to a Friend" (706: not played, so no cost;
+    the player chooses the Resource, then a Friend its "Play on ..." rule allows, 509.1)."""
+    p, src = fr["p"], fr["src"]
+    res = fr.get("k")
+    if res is None:
+        cands = [c for c in st["pl"][p]["hand"] if self.types[st["cards"][c]["k"]] == "Resource" and _friend_hosts(self, st, p, c)]
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "target", cands, "706", op="put_into_play", src=src)
+            return False
+        res = fr["ch"] if fr["ch"] in cands else (cands[0] if cands else None)
+        if res is None:
+            return True
+        fr["k"], fr["ch"] = res, None
+    hosts = _friend_hosts(self, st, p, res)
+    if not hosts:
+        return True
+    if fr["ch"] is None and len(hosts) > 1:
+        self.ask(st, p, "target", hosts, "509.1", op="put_into_play", src=src)
+        return False
+    host = fr["ch"] if fr["ch"] in hosts else hosts[0]
+    nm, hn = self.name(st, res), self.name(st, host)
+    self.enter_play(st, ev, res, st["cards"][host]["a"], p, host=host)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} into play attached to {hn}")
+    return True
+
+
 def _op_reveal_self(self, st, ev, fr, e) -> bool:
     """"You may reveal it": this card, wherever it is (a hidden zone: the reveal is public, 518.1 / 404.1)."""
     src = fr["src"]
@@ -1022,6 +1056,7 @@ OPS = {
     "discard_shared_type": _op_discard_shared_type,
     "hold_gone": _op_hold_gone,
     "reveal_self": _op_reveal_self,
+    "attach_from_hand": _op_attach_from_hand,
     "return_held": _op_return_held,
     "each_problem": _op_each_problem,
     "pick_any": _op_any_number,

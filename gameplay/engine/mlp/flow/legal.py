@@ -118,7 +118,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
             cost = max(cost - dn["n"], min(cost, dn["min"])) if "min" in dn else cost - dn["n"]  # "to a minimum of [1]"
     if redeem:
         cost -= 3
-    cost = self.play_discount(st, p, cid, cost)  # "you may pay [1] less to play Events" (rules.play_discount)
+    cost = self.play_discount(st, p, cid, cost, host)  # "you may pay [1] less to play Events" (rules.play_discount)
     if st["fo"]:  # "Opponents pay +[1] to play cards during faceoffs [involving this card]"
         for o in self.has_static(st, "fo_play_tax"):
             for ab in self.abilities(st, o):
@@ -391,7 +391,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         # Rules.play_blocked): the cost above is a lower bound, checked again per destination
         if dep_any is None:
             ops = self.ops_in_play(st)
-            dep_any = "play_cost" in ops or "no_play" in ops
+            dep_any = "play_cost" in ops or "no_play" in ops or "play_discount" in ops  # (a discount may read the host)
         dep = dep_any or k in self.sop_keys.get("play_cost_self", ())
         _play_actions(self, st, p, cid, k, d, t, rule, dep, cost, redeem_opts, transform, rxc, notes, prob_areas, acts,
                       first_only)

@@ -11,7 +11,7 @@ _ACT_BASE = {"rally": 2, "move": 1, "draw": 1, "challenge": 1}  # 609.2 base act
 class Costs:
     """Costs and restrictions of actions (508, 609): action taxes, cost modifiers of cards played,"""
 
-    def play_discount(self, st, p, cid, cost: int) -> int:
+    def play_discount(self, st, p, cid, cost: int, host: str | None = None) -> int:
         """The cost of playing card ``cid`` after "you may pay [1] less to play Events" discounts of
         player ``p``'s cards in play and the card's own "you may pay [2] less to play this card" (an
         ability that functions in the hand, 701.3).  "to a minimum of [1]" keeps a cost of 1 or more
@@ -35,6 +35,9 @@ class Costs:
             sel = ab["sel"]
             if sel.get("type") != f.type or ("trait" in sel and sel["trait"] not in f.traits):
                 continue
+            if sel.get("on_friend") and not (self.ctype(st, host) == FRIEND if host in st["cards"] else any(
+                    a["kind"] == "play_on" for a in d.abilities.get("front", ()))):
+                continue  # "to play Resources on Friends" (without a host: the lower bound, if it attaches at all)
             cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
         return cost
 
