@@ -563,3 +563,58 @@ def test_flipped_kerfuffle_may_put_an_attachment_from_the_hand_onto_a_friend(gam
     attached = [c for c in st.cards_in_play if st.host(c) == bobs]
     assert len(attached) == 1 and st.card_key(attached[0]) == card_db.key("EO164") and res not in st.hand(0)
     assert game.power(st, bobs) == 4 and st.tokens(0) == tokens
+
+
+# ------------------------------------------------------------------ LL139 Ember, My Way or the Highway
+def _ember_board(game):
+    from gameplay.engine.mlp.scenario import start_faceoff
+    st = stacked_game(game)
+    ember = place(game, st, "LL139", 0, "prob0")
+    inv = place(game, st, "PR12", 0, "prob0")
+    away = place(game, st, "PR12", 0, "prob1")
+    bob = place(game, st, "PR12", 1, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    return st, ember, inv, away, bob
+
+
+def test_embers_friends_involved_in_a_faceoff_cant_be_dismissed_or_frightened(game, card_db):
+    """LL139: "Your Friends involved in faceoffs can't be dismissed or frightened" (104.2, 514.2d: only while
+    involved; not Bob's)."""
+    from gameplay.engine.mlp.scenario import frighten, leave_play
+    assert automated(card_db, "LL139")
+    st, ember, inv, away, bob = _ember_board(game)
+    assert not frighten(game, st, inv) and leave_play(game, st, inv, "disc", verb="dismissed") is None
+    assert game.in_play(st, inv) and not st.frightened(inv)
+    assert frighten(game, st, away) and frighten(game, st, bob)
+
+
+def test_ember_distributes_two_counters_unless_its_player_lost_the_faceoff(game, card_db):
+    """LL139: "At the end of a faceoff, if you didn't lose that faceoff, distribute two +1 power counters among up to
+    two of your Friends" (a tie is not a loss, 514.5; both on one Friend or one each)."""
+    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff
+    for winner, counters in ((0, 2), (None, 2), (1, 0)):
+        st, ember, inv, away, bob = _ember_board(game)
+        resolve_faceoff(game, st, winner, 1 if winner is not None else 0)
+        _settle(game, st)
+        end_faceoff(game, st)
+        _settle(game, st)
+        for _ in range(counters):
+            assert st.pending["kind"] == "target" and set(st.pending["options"]) == {ember, inv, away}
+            answer(game, st, 0, away)
+            _settle(game, st)
+        assert st.counters(away).get("+1", 0) == counters and not st.counters(bob).get("+1")
+
+
+def test_ember_exhausts_to_end_a_faceoff_and_skips_its_next_readying(game, card_db):
+    """LL139: "Immediate: Exhaust this card to end a faceoff. This card doesn't ready during its controller's next Ready
+    Phase" (514.6 with no winner; 603.1 skipped once; no faceoff, no ability to use)."""
+    from gameplay.engine.mlp.scenario import take_action
+    st, ember, inv, away, bob = _ember_board(game)
+    (use,) = [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == ember]
+    take_action(game, st, use)
+    _settle(game, st)
+    assert st.exhausted(ember) and st.d["cards"][ember].get("nr")
+    assert st.faceoff is None or st.faceoff.get("winner") is None
+    st = stacked_game(game)
+    ember = place(game, st, "LL139", 0, "prob0")
+    assert not [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == ember]

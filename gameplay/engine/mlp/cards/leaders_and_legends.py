@@ -5,6 +5,7 @@ from __future__ import annotations
 _OPP_CHAR = {"type": "character", "ctrl": "opp"}
 _YOUR_EARTH_PONIES = {"type": "Friend", "ctrl": "you", "trait": "Earth Pony"}
 _CRITTER_TOKEN = {"type": "Friend", "trait": "Critter", "color": "Kindness", "min_printed": 1, "max_printed": 1}
+_YOUR_INVOLVED = {"type": "Friend", "ctrl": "you", "at": "faceoff"}
 _RETIRE_SELF = {"op": "retire", "target": {"self": True}}
 
 CARDS: dict[str, dict] = {
@@ -188,5 +189,20 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "may", "effects": [{"op": "attach_from_hand"}]}]},
         {"kind": "static", "op": "play_discount", "n": 1, "sel": {"type": "Resource", "on_friend": True}, "min": 1,
          "text": "You may pay [1] less to play Resources on Friends, to a minimum of [1]."},
+    ]},
+    # Ember, My Way or the Highway: "can't" modifiers (104.2) on your involved Friends; "a faceoff" is any faceoff (the
+    # trigger is read as it ends, before 514.6); the activated ability needs a faceoff to end (514.6)
+    "LL139": {"front": [
+        *({"kind": "static", "op": op, "target": dict(_YOUR_INVOLVED),
+           "text": "Your Friends involved in faceoffs can't be dismissed or frightened."} for op in ("no_dismiss", "no_frighten")),
+        {"kind": "trigger", "on": "fo_end_pre",
+         "text": "At the end of a faceoff, if you didn't lose that faceoff, distribute two +1 power counters among up "
+                 "to two of your Friends.",
+         "effects": [{"op": "if", "cond": {"k": "not_lost_fo"}, "effects": [
+             {"op": "counters", "n": 1, "counter": "+1", "target": {"type": "Friend", "ctrl": "you"}} for _ in range(2)]}]},
+        {"kind": "activated", "timing": "immediate", "cost": {"exhaust": True}, "while": {"k": "any_faceoff"},
+         "text": "Immediate: Exhaust this card to end a faceoff. This card doesn't ready during its controller's next "
+                 "Ready Phase.",
+         "effects": [{"op": "end_faceoff"}, {"op": "mark", "target": {"self": True}}, {"op": "set_no_ready"}]},
     ]},
 }

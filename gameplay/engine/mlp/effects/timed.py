@@ -1019,13 +1019,19 @@ def _cond_different_powers(self, st, src, cond) -> bool:
     return len(pws - {None}) >= cond["n"]
 
 
+def _cond_any_faceoff(self, st, src, cond) -> bool:
+    """"to end a faceoff": while any faceoff is being played (514), whoever is involved."""
+    return bool(st["fo"])
+
+
 def _cond_won_faceoff_turn(self, st, src, cond) -> bool:
     """"If you won a faceoff this turn" (any faceoff, 514.5)."""
     return st["pl"][st["cards"][src]["c"]].get("wonf") == st["turn"]
 
 
 CARD_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here,
-              "different_powers": _cond_different_powers, "won_faceoff_turn": _cond_won_faceoff_turn}
+              "different_powers": _cond_different_powers, "won_faceoff_turn": _cond_won_faceoff_turn,
+              "any_faceoff": _cond_any_faceoff}
 
 
 def _if_over_home_limit(self, st, fr, cond) -> bool:

@@ -1054,4 +1054,5 @@ STATIC_CONDITIONS = {
     "lowest_here": _while_chars_here_min,
     "different_powers": _while_chars_here_min,
     "won_faceoff_turn": _while_chars_here_min,
+    "any_faceoff": _while_chars_here_min,
 }
