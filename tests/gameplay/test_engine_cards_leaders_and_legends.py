@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from gameplay.engine.mlp.engine import Ev
 from gameplay.engine.mlp.scenario import (add_power, answer, automated, end_durations, enter_play, every_ending,
-                                          move_card, place, play_effects, pre_priority, put_in_zone, resolve_step,
+                                          move_card, pass_until, place, play_effects, pre_priority, put_in_zone, resolve_step,
                                           set_card, stacked_game, to_hand, trigger, trigger_all)
 
 HAND = ["PR12"] * 6  # the opening hand (stacked decks: the first six cards)
@@ -618,3 +618,24 @@ def test_ember_exhausts_to_end_a_faceoff_and_skips_its_next_readying(game, card_
     st = stacked_game(game)
     ember = place(game, st, "LL139", 0, "prob0")
     assert not [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == ember]
+
+
+# ------------------------------------------------------------------ LL118 Whammy
+def test_whammy_may_be_retired_to_return_a_friend_over_the_home_limit_to_its_owners_hand(game, card_db):
+    """LL118: "If one of your Friends would be retired for being in excess of your home limit, you may retire this card
+    to put that Friend into its owner's hand instead" (616.3, 710, 712.3: asked as the Friend would be retired)."""
+    from gameplay.engine.api import Action
+    assert automated(card_db, "LL118")
+    for use in (True, False):
+        st = stacked_game(game)
+        whammy = place(game, st, "LL118", 0, "home0")
+        limit = game.home_limit(st, 0)
+        friends = [place(game, st, "PR12", 0, "home0") for _ in range(limit + 1)]
+        hand = len(st.hand(0))
+        st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "retire_home")
+        st, _ = game.apply(st, Action.make("choose", 0, option=friends[0]))
+        assert st.pending["kind"] == "may" and st.pending["player"] == 0
+        st, _ = game.apply(st, Action.make("choose", 0, option=use))
+        assert not game.in_play(st, friends[0])
+        assert game.in_play(st, whammy) != use
+        assert (len(st.hand(0)) == hand + 1) == use  # the Friend in the hand, or in the discard pile

@@ -205,4 +205,13 @@ CARDS: dict[str, dict] = {
                  "Ready Phase.",
          "effects": [{"op": "end_faceoff"}, {"op": "mark", "target": {"self": True}}, {"op": "set_no_ready"}]},
     ]},
+    # Whammy: an optional replacement of the home-limit retirement (616.3, 710, 712.3): retiring this card is its cost
+    # (508.1a), then that Friend goes to its owner's hand
+    "LL118": {"front": [
+        {"kind": "play_home"},
+        {"kind": "static", "op": "replace", "ev": "home_retire", "subj": {"type": "Friend", "ctrl": "you"},
+         "instead": [{"op": "leave_self_cost", "to": "disc"}, {"op": "to_hand", "target": {"it": True}}],
+         "text": "If one of your Friends would be retired for being in excess of your home limit, you may retire this "
+                 "card to put that Friend into its owner's hand instead."},
+    ]},
 }

@@ -196,11 +196,11 @@ class Zones:
         if verb.startswith("retired") and "616.3" not in verb and not by_game and self.prevented(st, cid, "no_retire"):
             self.log(ev, "prevented", lambda: f"{self.name(st, cid)} can't be retired")  # (except to home limit)
             return None
-        if not by_game and not cost and persist is None and "replace" in self.ops_in_play(st) and "616.3" not in verb:
-            # (not the home-limit retirement: a replacement that keeps the Friend at home would be asked
-            # again and again, 616.3 / 802.3)
+        if not by_game and not cost and persist is None and "replace" in self.ops_in_play(st):
+            # (the home-limit retirement is replaced only by what takes the Friend out of the home, "home_retire": a
+            # replacement that keeps it at home would be asked again and again, 616.3 / 802.3)
             # "If another of your Friends here would be dismissed, you may retire this card instead" (710)
-            evs = ("leave", "dismiss") if verb.startswith("dismissed") else ("leave",)
+            evs = ("home_retire",) if "616.3" in verb else ("leave", "dismiss") if verb.startswith("dismissed") else ("leave",)
             if self.queue_replacement(st, cid, evs, rskip, {"zone": zone, "pos": pos, "verb": verb}):
                 return None
         if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
