@@ -639,3 +639,41 @@ def test_whammy_may_be_retired_to_return_a_friend_over_the_home_limit_to_its_own
         assert not game.in_play(st, friends[0])
         assert game.in_play(st, whammy) != use
         assert (len(st.hand(0)) == hand + 1) == use  # the Friend in the hand, or in the discard pile
+
+
+# ------------------------------------------------------------------ LL4 Princess Twilight Sparkle, There's A Spell For That!
+def test_twilight_reveals_her_hand_and_turns_over_if_no_two_cards_share_a_name(game, card_db):
+    """LL4: "Main Phase: Reveal your hand. If no two cards in your hand have the same name, turn this card over" (518.1
+    a public reveal; 201.1 a name is Title and Subtitle)."""
+    from gameplay.engine.mlp import filter_events
+    from gameplay.engine.mlp.scenario import act
+    assert automated(card_db, "LL4")
+    for hand, turns in ((["PR12", "PR12", "PR60", "PR81", "PR20", "PR36"], False),
+                        (["PR12", "PR33", "PR60", "PR81", "PR20", "PR36"], True)):
+        st = stacked_game(game, manes=("LL4", "PR2"), decks=(hand, None))
+        tw = st.mane(0)
+        (use,) = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == tw]
+        st, events = act(game, st, "activate", 0, card=tw, ability=use.get("ability"))
+        assert any("reveals their hand" in e["msg"] for e in filter_events(events, 1))
+        assert st.boosted(tw) == turns
+
+
+def test_boosted_twilight_reveals_the_top_card_for_a_discount_on_the_first_card_with_its_name(game, card_db):
+    """LL4 boosted: "At the start of your turn, you may reveal the top card of your deck. If you do, you may pay [1]
+    less to play the first card with that card's name this turn" (508; only that name, only once)."""
+    from gameplay.engine.mlp.scenario import set_tokens
+    st = stacked_game(game, manes=("LL4", "PR2"), decks=(HAND + ["PR60", "PR36"], None))
+    tw = st.mane(0)
+    set_card(st, tw, boosted=True)
+    blue = [to_hand(game, st, "PR60", 0) for _ in range(2)]  # Blue Moon (cost 2), as the top card
+    other = to_hand(game, st, "PR36", 0)  # cost 3
+    place(game, st, "PR60", 0, "home0")  # [Magic] for Blue Moon's play requirement
+    trigger(game, st, "turn_start", tw)
+    _settle(game, st)
+    answer(game, st, 0, True)
+    _settle(game, st)
+    assert game.card_cost(st, 0, blue[0]) == 1 and game.card_cost(st, 0, other) == 3
+    set_tokens(st, 0, 5)
+    play = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == blue[0])
+    st, _ = game.apply(st, play)
+    assert st.tokens(0) == 4 and game.card_cost(st, 0, blue[1]) == 2  # the first one only

@@ -214,4 +214,18 @@ CARDS: dict[str, dict] = {
          "text": "If one of your Friends would be retired for being in excess of your home limit, you may retire this "
                  "card to put that Friend into its owner's hand instead."},
     ]},
+    # Princess Twilight Sparkle, There's A Spell For That!: a public reveal of the hand (518.1), names compared as 201.1
+    # reads them; boosted, the revealed card's name limits the next-card discount (508, used by the first such card)
+    "LL4": {
+        "front": [{"kind": "activated", "timing": "main", "cost": {},
+                   "text": "Main Phase: Reveal your hand. If no two cards in your hand have the same name, turn this card "
+                           "over.",
+                   "effects": [{"op": "reveal_own_hand"},
+                               {"op": "if", "cond": {"k": "hand_names_distinct"}, "effects": [{"op": "turn_over"}]}]}],
+        "boosted": [{"kind": "trigger", "on": "turn_start",
+                     "text": "At the start of your turn, you may reveal the top card of your deck. If you do, you may pay "
+                             "[1] less to play the first card with that card's name this turn.",
+                     "effects": [{"op": "may", "effects": [{"op": "reveal_top_mark"}, {
+                         "op": "cost_reduction", "n": 1, "type": "card", "name_of": "rev", "until": "turn"}]}]}],
+    },
 }

@@ -37,6 +37,9 @@ def _if_cond(self, st, p, src, cond) -> bool:
         return pid is not None and pid not in done
     if k == "hand_below":
         return len(st["pl"][p]["hand"]) < cond["n"]
+    if k == "hand_names_distinct":  # "If no two cards in your hand have the same name" (201.1)
+        names = [self.db.cards[st["cards"][c]["k"]].name for c in st["pl"][p]["hand"]]
+        return len(names) == len(set(names))
     if k == "not_lost_fo":  # "if you didn't lose that faceoff" (won it, or nobody won, 514.5)
         return bool(st["fo"]) and st["fo"].get("winner") != opponent(p)
     if k == "self_ready":  # "you may exhaust this card to ...": a cost only a ready card can pay (508.1d, 503.2a)
@@ -146,5 +149,5 @@ IF_CONDITIONS.register_all(TIMED_IF_CONDS)
 
 IF_CONDITIONS.register_all(TRIGGER_CONDS)
 
-for _k in ("opp_tokens_at_least", "not_confronted", "none_confronted", "hand_below", "beneath_at_least", "self_power_at_least", "highest_power", "opp_mane_boosted", "count_at_least", "not_first", "opp_moved_none", "no_opp_at_problem", "self_ready", "not_lost_fo"):
+for _k in ("opp_tokens_at_least", "not_confronted", "none_confronted", "hand_below", "beneath_at_least", "self_power_at_least", "highest_power", "opp_mane_boosted", "count_at_least", "not_first", "opp_moved_none", "no_opp_at_problem", "self_ready", "not_lost_fo", "hand_names_distinct"):
     IF_CONDITIONS.register(_k, _cond_of_if_texts)

@@ -73,9 +73,15 @@ def _player_score(self, st, ev, _fr, e, _op, _p, _src, _who, targets) -> bool:
     return True
 
 
-def _player_cost_reduction(self, st, _ev, _fr, e, _op, p, _src, _who, _targets) -> bool:
+def _player_cost_reduction(self, st, _ev, fr, e, _op, p, _src, _who, _targets) -> bool:
+    named = {}
+    if e.get("name_of") == "rev":  # "the first card with that card's name": the card revealed before (201.1)
+        rev = fr.get("rev")
+        if rev not in st["cards"]:
+            return True
+        named = {"name": self.db.cards[st["cards"][rev]["k"]].name}
     st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
-                                     **{k: e[k] for k in ("color", "trait", "min") if e.get(k)},
+                                     **{k: e[k] for k in ("color", "trait", "min") if e.get(k)}, **named,
                                      **({"all": True} if e.get("all") else {})})
     return True
 

@@ -364,6 +364,25 @@ def _op_attach_from_hand(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_reveal_top_mark(self, st, ev, fr, e) -> bool:
+    """"Reveal the top card of your deck" (public, 518.1) and remember it: later effects' "that card" (``fr["rev"]``)."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    if deck:
+        fr["rev"] = deck[0]
+        nm = self.db.cards[st["cards"][deck[0]]["k"]].name
+        self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals the top card of their deck: {nm}")
+    return True
+
+
+def _op_reveal_own_hand(self, st, ev, fr, e) -> bool:
+    """"Reveal your hand" (public, 518.1)."""
+    p = fr["p"]
+    names = [self.db.cards[st["cards"][c]["k"]].name for c in st["pl"][p]["hand"]]
+    self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals their hand: {', '.join(names) or 'no cards'}")
+    return True
+
+
 def _op_reveal_self(self, st, ev, fr, e) -> bool:
     """"You may reveal it": this card, wherever it is (a hidden zone: the reveal is public, 518.1 / 404.1)."""
     src = fr["src"]
@@ -1056,6 +1075,8 @@ OPS = {
     "discard_shared_type": _op_discard_shared_type,
     "hold_gone": _op_hold_gone,
     "reveal_self": _op_reveal_self,
+    "reveal_top_mark": _op_reveal_top_mark,
+    "reveal_own_hand": _op_reveal_own_hand,
     "attach_from_hand": _op_attach_from_hand,
     "return_held": _op_return_held,
     "each_problem": _op_each_problem,

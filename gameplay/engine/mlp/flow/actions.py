@@ -318,7 +318,7 @@ def do_action(self, st, ev, action) -> None:
         area = action.get("area")
         tm_cost = 1  # 609.2c
         for dn in list(pl["disc_next"]):  # "the next card you play costs [1] less": a Troublemaker is a card played
-            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait"):
+            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait") and not dn.get("name"):
                 pl["disc_next"].remove(dn)
                 tm_cost -= dn["n"]
         tm_cost = max(tm_cost, 0)

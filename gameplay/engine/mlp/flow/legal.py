@@ -178,7 +178,7 @@ def discount_fits(dn: dict, face) -> bool:
         return False
     if dn.get("trait") and dn["trait"] not in face.traits:
         return False
-    return True
+    return not dn.get("name") or face.name == dn["name"]  # "the first card with that card's name" (201.1)
 
 
 def can_pay_requirement(self, st, p, d) -> bool:
