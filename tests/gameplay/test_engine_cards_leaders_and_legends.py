@@ -677,3 +677,43 @@ def test_boosted_twilight_reveals_the_top_card_for_a_discount_on_the_first_card_
     play = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == blue[0])
     st, _ = game.apply(st, play)
     assert st.tokens(0) == 4 and game.card_cost(st, 0, blue[1]) == 2  # the first one only
+
+
+# ------------------------------------------------------------------ LL3 Pinkie Pie, Party Cannoneer
+def test_pinkie_pays_her_hand_size_minus_one_to_turn_over(game, card_db):
+    """LL3: "Main Phase: Pay [X] to turn this card over, where X is the number of cards in your hand minus 1" (508.1d:
+    only with X action tokens)."""
+    from gameplay.engine.mlp.scenario import act, set_tokens
+    assert automated(card_db, "LL3")
+    st = stacked_game(game, manes=("LL3", "PR2"))
+    pinkie = st.mane(0)
+    x = len(st.hand(0)) - 1
+    set_tokens(st, 0, x - 1)
+    assert not [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == pinkie]
+    set_tokens(st, 0, x + 1)
+    (use,) = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == pinkie]
+    st, _ = act(game, st, "activate", 0, card=pinkie, ability=use.get("ability"))
+    assert st.boosted(pinkie) and st.tokens(0) == 1
+
+
+def test_boosted_pinkie_discards_random_cards_to_dismiss_a_friend_of_that_cost(game, card_db):
+    """LL3 boosted: "At the start of the Score Phase, you may exhaust this card and discard any number of random cards
+    to dismiss an opposing non-token Friend with cost equal to the number of cards discarded this way" (204 printed
+    cost; tokens have none, 521.2; the numbers offered are those with such a Friend)."""
+    st = stacked_game(game, manes=("LL3", "PR2"))
+    pinkie = st.mane(0)
+    set_card(st, pinkie, boosted=True)
+    two = place(game, st, "PR12", 1, "home1")  # cost 2
+    four = place(game, st, "PR31", 1, "home1")  # cost 4
+    place(game, st, "PR12", 0, "home0")  # Ann's own: not opposing
+    play_effects(game, st, 1, two, [{"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}])
+    _settle(game, st)
+    trigger(game, st, "any_score_start", pinkie)
+    _settle(game, st)
+    answer(game, st, 0, True)
+    _settle(game, st)
+    assert st.pending["kind"] == "choice" and st.pending["options"] == [2, 4]
+    answer(game, st, 0, 2)
+    _settle(game, st)
+    assert len(st.hand(0)) == 4 and len(st.discard_pile(0)) == 2 and st.exhausted(pinkie)
+    assert not game.in_play(st, two) and game.in_play(st, four)

@@ -228,4 +228,18 @@ CARDS: dict[str, dict] = {
                      "effects": [{"op": "may", "effects": [{"op": "reveal_top_mark"}, {
                          "op": "cost_reduction", "n": 1, "type": "card", "name_of": "rev", "until": "turn"}]}]}],
     },
+    # Pinkie Pie, Party Cannoneer: X as the ability is activated (105.2: never below 0), usable only while it can be
+    # paid (508.1d); boosted, each player's Score Phase ("the Score Phase"), random discards by the seeded rng
+    "LL3": {
+        "front": [{"kind": "activated", "timing": "main", "cost": {}, "while": {"k": "can_pay_hand_minus", "n": 1},
+                   "text": "Main Phase: Pay [X] to turn this card over, where X is the number of cards in your hand "
+                           "minus 1.",
+                   "effects": [{"op": "pay", "hand_minus": 1}, {"op": "turn_over"}]}],
+        "boosted": [{"kind": "trigger", "on": "any_score_start",
+                     "text": "At the start of the Score Phase, you may exhaust this card and discard any number of random "
+                             "cards to dismiss an opposing non-token Friend with cost equal to the number of cards "
+                             "discarded this way.",
+                     "effects": [{"op": "if", "cond": {"k": "self_ready"}, "effects": [
+                         {"op": "may", "effects": [{"op": "exhaust_self_cost"}, {"op": "discard_random_to_dismiss"}]}]}]}],
+    },
 }

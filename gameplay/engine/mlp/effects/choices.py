@@ -109,12 +109,14 @@ def effect_leave_self_cost(self, st, ev, fr, e) -> bool:
 
 def effect_pay(self, st, ev, fr, e) -> bool:
     p = fr["p"]
-    if st["pl"][p]["tok"] < e["n"]:
+    # "Pay [X] ..., where X is the number of cards in your hand minus 1" (``hand_minus``; 105.2: never below 0)
+    n = max(len(st["pl"][p]["hand"]) - e["hand_minus"], 0) if "hand_minus" in e else e["n"]
+    if st["pl"][p]["tok"] < n:
         fr["i"] = len(fr["eff"])  # 508.1d can't pay: the rest does not happen
         return False
-    st["pl"][p]["tok"] -= e["n"]
-    self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {e['n']}")
-    if e["n"] > 0 and st["pl"][p]["tok"] == 0:
+    st["pl"][p]["tok"] -= n
+    self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {n}")
+    if n > 0 and st["pl"][p]["tok"] == 0:
         self.fire_all(st, ev, "opp_pays_last", players=(opponent(p),))  # "pays their last action token"
     return True
 

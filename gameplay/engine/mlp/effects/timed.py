@@ -1019,6 +1019,12 @@ def _cond_different_powers(self, st, src, cond) -> bool:
     return len(pws - {None}) >= cond["n"]
 
 
+def _cond_can_pay_hand_minus(self, st, src, cond) -> bool:
+    """"Pay [X] ..., where X is the number of cards in your hand minus 1": only while it can be paid (508.1d)."""
+    pl = st["pl"][st["cards"][src]["c"]]
+    return pl["tok"] >= max(len(pl["hand"]) - cond["n"], 0)
+
+
 def _cond_any_faceoff(self, st, src, cond) -> bool:
     """"to end a faceoff": while any faceoff is being played (514), whoever is involved."""
     return bool(st["fo"])
@@ -1031,7 +1037,7 @@ def _cond_won_faceoff_turn(self, st, src, cond) -> bool:
 
 CARD_CONDS = {"chars_here_min": _cond_chars_here_min, "over_home_limit": _cond_over_home_limit, "lowest_here": _cond_lowest_here,
               "different_powers": _cond_different_powers, "won_faceoff_turn": _cond_won_faceoff_turn,
-              "any_faceoff": _cond_any_faceoff}
+              "any_faceoff": _cond_any_faceoff, "can_pay_hand_minus": _cond_can_pay_hand_minus}
 
 
 def _if_over_home_limit(self, st, fr, cond) -> bool:

@@ -383,6 +383,41 @@ def _op_reveal_own_hand(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_discard_random_to_dismiss(self, st, ev, fr, e) -> bool:
+    """"discard any number of random cards to dismiss an opposing non-token Friend with cost equal to the number of
+    cards discarded this way": the player picks the number (only one with such a Friend and enough cards, 204),
+    the cards are discarded at random (seeded rng), then that Friend is chosen (705.2f) and dismissed."""
+    p, src = fr["p"], fr["src"]
+    hand = st["pl"][p]["hand"]
+
+    def friends(n):
+        return [o for o in st["play"] if st["cards"][o]["c"] != p and not st["cards"][o].get("t")
+                and self.ctype(st, o) == "Friend" and (self.face(st, o).cost or 0) == n]
+    n = fr.get("k")
+    if n is None:
+        opts = [x for x in range(len(hand) + 1) if friends(x)]
+        if not opts:
+            return True
+        if fr["ch"] is None:
+            self.ask(st, p, "choice", opts, "705.2f", src=src, what="number")
+            return False
+        n = fr["ch"] if fr["ch"] in opts else opts[0]
+        fr["k"], fr["ch"] = n, None
+        for _ in range(n):
+            c = hand[self.rand(st, len(hand))]
+            nm = self.name(st, c)
+            self.put(st, c, "disc")
+            self.log(ev, "discard", lambda nm=nm: f"{self.pname(st, p)} discards {nm} (at random)")
+            self.fire_all(st, ev, "opp_discards", players=(opponent(p),))
+    cands = friends(n)
+    done, one = choose_target(self, st, fr, {"op": "dismiss", "target": {}}, cands)
+    if not done:
+        return False
+    if one is not None and self.in_play(st, one):
+        self.leave_play(st, ev, one, "disc", verb="dismissed")
+    return True
+
+
 def _op_reveal_self(self, st, ev, fr, e) -> bool:
     """"You may reveal it": this card, wherever it is (a hidden zone: the reveal is public, 518.1 / 404.1)."""
     src = fr["src"]
@@ -1075,6 +1110,7 @@ OPS = {
     "discard_shared_type": _op_discard_shared_type,
     "hold_gone": _op_hold_gone,
     "reveal_self": _op_reveal_self,
+    "discard_random_to_dismiss": _op_discard_random_to_dismiss,
     "reveal_top_mark": _op_reveal_top_mark,
     "reveal_own_hand": _op_reveal_own_hand,
     "attach_from_hand": _op_attach_from_hand,

@@ -1055,4 +1055,5 @@ STATIC_CONDITIONS = {
     "different_powers": _while_chars_here_min,
     "won_faceoff_turn": _while_chars_here_min,
     "any_faceoff": _while_chars_here_min,
+    "can_pay_hand_minus": _while_chars_here_min,
 }
