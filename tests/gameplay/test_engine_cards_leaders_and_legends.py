@@ -717,3 +717,47 @@ def test_boosted_pinkie_discards_random_cards_to_dismiss_a_friend_of_that_cost(g
     _settle(game, st)
     assert len(st.hand(0)) == 4 and len(st.discard_pile(0)) == 2 and st.exhausted(pinkie)
     assert not game.in_play(st, two) and game.in_play(st, four)
+
+
+# ------------------------------------------------------------------ LL5 Rarity, Booming Business (boosted)
+_UNICORN = {"op": "token", "power": 1, "color": "Generosity", "traits": ["Unicorn"], "at": "home", "kw": {"Prepared": 1}}
+
+
+def test_boosted_rarity_puts_a_unicorn_token_into_play_under_an_opponents_control(game, card_db):
+    """LL5 boosted: "Main Phase: Pay [1] and exhaust this card to put a 1 White Unicorn Friend token with Prepared into
+    play under an opponent's control" (521; white is [Generosity], 203.1a)."""
+    from gameplay.engine.mlp.scenario import act, set_tokens
+    assert automated(card_db, "LL5")
+    st = stacked_game(game, manes=("LL5", "PR2"))
+    rarity = st.mane(0)
+    set_card(st, rarity, boosted=True)
+    set_tokens(st, 0, 3)
+    (use,) = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == rarity]
+    st, _ = act(game, st, "activate", 0, card=rarity, ability=use.get("ability"))
+    (tok,) = [c for c in st.cards_in_play if st.is_token(c)]
+    assert st.controller(tok) == 1 and st.area(tok) == "home1" and st.exhausted(rarity) and st.tokens(0) == 2
+    assert game.keyword(st, tok, "Prepared") and tuple(game.colors(st, tok)) == ("Generosity",)
+    assert "Unicorn" in game.traits(st, tok) and game.power(st, tok) == 1
+
+
+def test_boosted_rarity_stops_the_opponent_retiring_tokens_for_the_home_limit(game, card_db):
+    """LL5 boosted: "While an opponent controls a non-token Friend, that player can't retire token Friends for being in
+    excess of their home limit" (104.2, 616.3: Bob must retire his non-token Friend; with none at home, the excess
+    stays)."""
+    from gameplay.engine.api import Action
+    for friend_at in ("home1", "prob1"):
+        st = stacked_game(game, manes=("LL5", "PR2"), first=1)
+        set_card(st, st.mane(0), boosted=True)
+        friend = place(game, st, "PR12", 1, friend_at)
+        for _ in range(game.home_limit(st, 1) + 1):
+            play_effects(game, st, 1, friend, [dict(_UNICORN)])
+            _settle(game, st)
+        st = pass_until(game, st, lambda s: (s.pending and s.pending["kind"] == "retire_home") or s.turn_player == 0)
+        tokens = [c for c in st.cards_in_play if st.is_token(c) and st.controller(c) == 1]
+        if friend_at == "home1":
+            assert st.pending["kind"] == "retire_home" and st.pending["options"] == [friend]
+            st, _ = game.apply(st, Action.make("choose", 1, option=friend))
+            # Bob controls no non-token Friend any more: his tokens may be retired again
+            assert st.pending["kind"] == "retire_home" and set(st.pending["options"]) == set(tokens)
+        else:  # his only non-token Friend is at a Problem: no token may be retired, the excess stays
+            assert st.turn_player == 0 and len(tokens) == game.home_limit(st, 1) + 1

@@ -242,4 +242,18 @@ CARDS: dict[str, dict] = {
                      "effects": [{"op": "if", "cond": {"k": "self_ready"}, "effects": [
                          {"op": "may", "effects": [{"op": "exhaust_self_cost"}, {"op": "discard_random_to_dismiss"}]}]}]}],
     },
+    # Rarity, Booming Business (boosted): a "can't" (104.2) on the opponent's home-limit retirement (616.3); the token
+    # (521; "White" is [Generosity], 203.1a) enters play under the opponent's control
+    "LL5": {
+        "boosted": [
+            {"kind": "static", "op": "no_token_retire",
+             "text": "While an opponent controls a non-token Friend, that player can't retire token Friends for being in "
+                     "excess of their home limit."},
+            {"kind": "activated", "timing": "main", "cost": {"tokens": 1, "exhaust": True},
+             "text": "Main Phase: Pay [1] and exhaust this card to put a 1 White Unicorn Friend token with Prepared into "
+                     "play under an opponent's control.",
+             "effects": [{"op": "as_opponent", "effects": [{"op": "token", "power": 1, "color": "Generosity",
+                                                           "traits": ["Unicorn"], "at": "home", "kw": {"Prepared": 1}}]}]},
+        ],
+    },
 }

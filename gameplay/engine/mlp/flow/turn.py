@@ -734,12 +734,24 @@ def end_of_turn(self, st, ev) -> None:
     friends = [cid for cid in st["play"] if cards[cid]["a"] == home and cards[cid]["c"] == tp
                and self.ctype(st, cid) == FRIEND and not (anyex and _no_home_limit(self, st, cid))]
     if len(friends) > self.home_limit(st, tp):
-        ask(self, st, tp, "retire_home", friends, "616.3")
-        return
+        opts = _retirable(self, st, tp, friends) if "no_token_retire" in ops else friends
+        if opts:  # (none: the player can't retire any of them, 104.2, and the excess stays)
+            ask(self, st, tp, "retire_home", opts, "616.3")
+            return
     self.expire(st, "turn")  # 616.4
     for p in range(2):
         st["pl"][p]["disc_next"] = [d for d in st["pl"][p]["disc_next"] if d.get("u") != "turn"]
     self.next_turn(st, ev)
+
+
+def _retirable(self, st, tp, friends) -> list:
+    """"While an opponent controls a non-token Friend, that player can't retire token Friends for being in excess of
+    their home limit" (104.2): the Friends at home player ``tp`` may retire (616.3)."""
+    cards = st["cards"]
+    if not any(cards[o]["c"] != tp for o, _ab in self.statics(st, "no_token_retire")) or not any(
+            cards[o]["c"] == tp and not cards[o].get("t") and self.ctype(st, o) == FRIEND for o in st["play"]):
+        return friends
+    return [cid for cid in friends if not cards[cid].get("t")]
 
 
 def _no_home_limit(self, st, cid):
