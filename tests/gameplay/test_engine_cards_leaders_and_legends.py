@@ -761,3 +761,31 @@ def test_boosted_rarity_stops_the_opponent_retiring_tokens_for_the_home_limit(ga
             assert st.pending["kind"] == "retire_home" and set(st.pending["options"]) == set(tokens)
         else:  # his only non-token Friend is at a Problem: no token may be retired, the excess stays
             assert st.turn_player == 0 and len(tokens) == game.home_limit(st, 1) + 1
+
+
+# ------------------------------------------------------------------ LL137 Rarity, Throw Me A Bone, Dear
+def test_rarity_gives_a_friend_away_and_scores_once_the_opponent_controls_two_of_her_cards(game, card_db):
+    """LL137: "Exhaust this card and one of your non-token Friends or Resources to have an opponent gain control of that
+    Friend or Resource. Then, if that opponent controls 2 or more non-token Friends or Resources that you own, score a
+    point" (508 costs; 513.1 owner, 513.2 control; a token is not offered, 521)."""
+    from gameplay.engine.mlp.scenario import set_tokens, take_action
+    assert automated(card_db, "LL137")
+    for already, points in ((False, 0), (True, 1)):
+        st = stacked_game(game)
+        rarity = place(game, st, "LL137", 0, "home0")
+        gift = place(game, st, "PR12", 0, "home0")
+        res = place(game, st, "LL109", 0, "home0")
+        play_effects(game, st, 0, gift, [dict(_UNICORN)])  # Ann's token: not offered
+        _settle(game, st)
+        if already:
+            set_card(st, place(game, st, "PR33", 1, "home1"), owner=0)  # Bob already controls a card Ann owns
+        set_tokens(st, 0, 3)
+        score = st.score(0)
+        (use,) = [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == rarity]
+        take_action(game, st, use)
+        _settle(game, st)
+        assert st.pending["kind"] == "target" and set(st.pending["options"]) == {gift, res}
+        answer(game, st, 0, gift)
+        _settle(game, st)
+        assert st.controller(gift) == 1 and st.owner(gift) == 0 and st.exhausted(rarity) and st.exhausted(gift)
+        assert st.area(gift) == "home1" and st.score(0) == score + points

@@ -256,4 +256,18 @@ CARDS: dict[str, dict] = {
                                                            "traits": ["Unicorn"], "at": "home", "kw": {"Prepared": 1}}]}]},
         ],
     },
+    # Rarity, Throw Me A Bone, Dear: "that Friend or Resource" is the one exhausted as the cost (508); the opponent
+    # gains control of it (513.2; a Friend at home goes to its new controller's home, 511.5); owned = 513.1
+    "LL137": {"front": [
+        {"kind": "activated", "timing": "main",
+         "cost": {"exhaust": True, "exhaust_sel": {"types": ["Friend", "Resource"], "ctrl": "you", "other": True,
+                                                   "non_token": True}},
+         "text": "Main Phase: Exhaust this card and one of your non-token Friends or Resources to have an opponent gain "
+                 "control of that Friend or Resource. Then, if that opponent controls 2 or more non-token Friends or "
+                 "Resources that you own, score a point.",
+         "effects": [{"op": "gain_control", "target": {"it": True}, "until": "permanent", "to": "opp"},
+                     {"op": "if", "cond": {"k": "count_at_least", "n": 2, "sel": {
+                         "types": ["Friend", "Resource"], "ctrl": "opp", "owner": "you", "non_token": True}},
+                      "effects": [{"op": "score", "n": 1, "who": "you"}]}]},
+    ]},
 }

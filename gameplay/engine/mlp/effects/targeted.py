@@ -282,6 +282,8 @@ def _on_turn_face_down(self, st, ev, _fr, _e, _op, _p, _src, _tgt, _cands, _prev
 
 
 def _on_gain_control(self, st, ev, _fr, e, _op, p, _src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:
+    if e.get("to") == "opp":  # "to have an opponent gain control of that Friend" (513.2)
+        p = 1 - p
     c = st["cards"][cid]
     if c["c"] != p:
         old = c["c"]

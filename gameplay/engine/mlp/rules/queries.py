@@ -18,7 +18,8 @@ CARD_KEY = itemgetter("k")  # a card record's key
 #: selector fields read by ``Rules._match_extra``
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
                         "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
-                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane", "has_kw"))
+                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane", "has_kw",
+                        "non_token"))
 
 
 class _AnyKeyword:
@@ -535,6 +536,8 @@ class CardQueries:
             return False  # "with +1 power counters on them"
         if sel.get("token") and not c.get("t"):
             return False
+        if sel.get("non_token") and c.get("t"):
+            return False  # "non-token Friends or Resources" (521)
         if "not_color" in sel and sel["not_color"] in self.colors(st, cid):
             return False
         if sel.get("not_unique") and c["k"] in self.unique_keys and not c.get("t"):
