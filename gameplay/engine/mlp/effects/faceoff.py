@@ -74,7 +74,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
     if st["fo"]:
         return True
     extra: dict = {"src": src, "inv": []}
-    for k in ("win", "winner", "loser", "loser_end"):
+    for k in ("win", "lose", "winner", "loser", "loser_end"):
         if e.get(k):
             extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
     areas: list = []

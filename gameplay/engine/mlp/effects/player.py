@@ -233,6 +233,8 @@ def _player_put_into_play(self, st, ev, fr, e, _op, p, src, _who, _targets) -> b
             area = st["cards"][src]["a"]
         nid = self.enter_play(st, ev, ch, area, p)
         self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+        if e.get("mark"):  # "... At the end of your turn, put that Friend into your hand" (ST2): it
+            fr["it"] = nid
     return True
 
 

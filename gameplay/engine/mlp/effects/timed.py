@@ -489,6 +489,9 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
             if not done:
                 return False
             fr["ch"] = None
+        elif whose == "here":  # "that Problem deck": the deck of the Problem this card is at (its owner's)
+            prob = self.problem_at(st, st["cards"][src]["a"]) if src in st["cards"] and self.in_play(st, src) else None
+            q = st["cards"][prob]["o"] if prob else None
         else:
             q = p if whose == "you" else opponent(p)
         if q is None:

@@ -444,6 +444,10 @@ def xf_ok(self, st, cid, xf, x) -> bool:
         h = st["cards"][it].get("h") if it in st["cards"] else None
         if not (h and st["cards"][h].get("c") == me and self.ctype(st, h) == "Friend"):
             return False
+    if xf.get("host_self"):  # "When you play an Accessory on this card" (509: the played card's host)
+        it = x.get("it")
+        if not (it in st["cards"] and st["cards"][it].get("h") == cid):
+            return False
     if xf.get("host_tp") and not (c.get("h") in st["cards"] and st["cards"][c["h"]].get("c") == st["tp"]):
         return False  # "At the start of each of that Friend's controller's turns"
     if xf.get("by") is not None and x.get("by", -1) != (me if xf["by"] == "you" else 1 - me):

@@ -290,11 +290,14 @@ class Zones:
                     n = 0  # "Players can't score points during faceoffs involving this card"
         if n <= 0:
             return
+        first = not (st["pl"][0]["scored_turn"] or st["pl"][1]["scored_turn"])
         st["pl"][p]["score"] += n
         st["pl"][p]["scored_turn"] += n
         self.log(ev, "score", lambda: f"{self.pname(st, p)} scores {n} point{'s' if n != 1 else ''}"
                  f"{(' ' + why) if why else ''} ({st['pl'][0]['score']}-{st['pl'][1]['score']})",
                  player=p, points=n)
+        if first:  # "The first time a player scores a point each turn" (ST2)
+            self.fire_all(st, ev, "first_score", extra={"by": p})
         self.check_win(st, ev)
 
     def check_win(self, st, ev) -> None:

@@ -1,0 +1,49 @@
+"""Equestrian Odysseys (EO) cards whose texts the template parser does not cover (per-card definitions)."""
+
+_EO3 = "While there is another character with at least 3 power here, you may turn this card over."
+_EO58_GAIN = "When this card enters play, gain [1]."
+_EO58 = ("When an opposing Friend enters play here, you may banish this card, then put this card into play at the start "
+         "of the next turn.")
+_EO74_CHAOS = "Chaos: When this card is flipped, exhaust all Friends without an attached Accessory involved in the faceoff."
+_EO74 = "When you play an Accessory on this card, you pay [1] less for the next Accessory you play this turn."
+_EO174 = ("Main Phase: Pay [3] to start a faceoff involving this card and an opposing Friend here. If you win the faceoff, "
+          "dismiss that opposing Friend. If you lose, that Friend's controller defeats this card.")
+_EO206_LOOK = ("When this card enters play at a Problem, you may look at the top two cards of that Problem deck. If you do, "
+               "put those cards on the top or bottom of that Problem deck in any order.")
+_EO206_REPLACE = "Main Phase: Exhaust three of your Friends here to replace this card's Problem."
+
+_OPP_FRIEND_ENTERS_HERE = {"sel": {"type": "Friend", "ctrl": "opp", "at": "here"}}
+
+CARDS: dict[str, dict] = {
+    # Muffin Mare, Sharing is Caring: a Mane's "you may turn this card over" with no Phase named is usable whenever
+    # its controller has priority while the condition holds (like CN1's "Any Phase: While ..."); "here" is the
+    # Mane's area, home or a Problem
+    "EO3": {"front": [{"kind": "activated", "timing": "immediate", "cost": {}, "effects": [{"op": "turn_over"}], "text": _EO3,
+                       "while": {"k": "sel_at_least", "n": 1,
+                                 "sel": {"type": "character", "at": "here", "other": True, "min_power": 3}}}]},
+    # Princess Luna, Wax and Wane: banished (kept), back into play at the start of the next turn, whoever's it is
+    "EO58": {"front": [
+        {"kind": "trigger", "on": "enter", "effects": [{"op": "gain", "n": 1}], "text": _EO58_GAIN},
+        {"kind": "trigger", "on": "w_enter", "subj": _OPP_FRIEND_ENTERS_HERE, "text": _EO58, "effects": [{"op": "may", "effects": [
+            {"op": "banish", "target": {"self": True}, "keep": True},
+            {"op": "delay", "when": "turn_start", "effects": [{"op": "put_back"}], "lbl": "put this card into play"}]}]}]},
+    # Sapphire Shores, Star of the Show: an Accessory played attached to this card (509; xf host_self)
+    "EO74": {"front": [
+        {"kind": "trigger", "on": "flipped", "text": _EO74_CHAOS, "effects": [
+            {"op": "exhaust", "target": {"type": "Friend", "each": True, "no_att": "Accessory", "at": "faceoff"}}]},
+        {"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Resource", "ptrait": "Accessory"},
+         "xf": {"host_self": True}, "text": _EO74,
+         "effects": [{"op": "cost_reduction", "type": "Resource", "trait": "Accessory", "n": 1}]}]},
+    # Nightmare Moon, Blackest Night: a faceoff started by an effect (514.2c, 514.5d); "If you lose" is followed by
+    # the winner, who defeats it (514.5a: the defeating player scores its points)
+    "EO174": {"front": [{"kind": "activated", "timing": "main", "cost": {"tokens": 3}, "text": _EO174, "effects": [
+        {"op": "start_fo", "mine": {"self": True}, "theirs": {"type": "Friend", "ctrl": "opp", "at": "here"},
+         "win": [{"op": "dismiss", "target": {"it": True}}],
+         "lose": [{"op": "defeat", "target": {"self": True}}]}]}]},
+    # Party Favor, A Bridge to Somewhere: "that Problem deck" is the deck of the Problem it entered play at
+    "EO206": {"front": [
+        {"kind": "trigger", "on": "enter", "when": "problem", "text": _EO206_LOOK, "effects": [{"op": "may", "effects": [
+            {"op": "look_sort", "n": 2, "whose": "here", "deck": "pdeck", "pick": "top", "rest": "bottom_any"}]}]},
+        {"kind": "activated", "timing": "main", "text": _EO206_REPLACE, "effects": [{"op": "replace_problem", "here": True}],
+         "cost": {"exhaust_n": {"n": 3, "sel": {"type": "Friend", "at": "here"}}}}]},
+}

@@ -1,0 +1,218 @@
+"""Issue #19: the last manual cards of Equestrian Odysseys, High Magic, Marks in Time, Sands in Time and the
+Defenders promo GF9, each played in a scenario (per-card definitions in mlp/cards/<set>.py)."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.scenario import (automated, place, resolve_all, score_points, set_card, set_tokens,
+                                          stacked_game, to_hand)
+
+
+def activations(game, st, cid, player=0):
+    return [a for a in game.legal_actions(st, player) if a.kind == "activate" and a.to_dict().get("card") == cid]
+
+
+def choose(game, st, player, option):
+    return game.apply(st, Action.make("choose", player, option=option))[0]
+
+
+# ------------------------------------------------------------------ EO3 Muffin Mare
+def test_muffin_mare_turns_over_only_while_another_character_here_has_3_power(game, card_db):
+    """EO3 Muffin Mare, Sharing is Caring: "While there is another character with at least 3 power here, you may
+    turn this card over" (301.2; "here" is the Mane's area, its home too)."""
+    assert automated(card_db, "EO3")
+    st = stacked_game(game, manes=("EO3", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    place(game, st, "PR12", 0, st.d["cards"][mane]["a"])  # 2 power: not enough
+    far = place(game, st, "PR31", 0, "prob1")  # 4 power, at another area: not here
+    assert activations(game, st, mane) == []
+    set_card(st, far, area=st.d["cards"][mane]["a"])
+    acts = activations(game, st, mane)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    st = resolve_and_pass(game, st)
+    assert game.face(st, mane) == "boosted" or st.d["cards"][mane].get("b")
+
+
+def resolve_and_pass(game, st):
+    resolve_all(game, st)
+    return st
+
+
+# ------------------------------------------------------------------ EO58 Princess Luna
+def test_luna_banishes_herself_and_returns_at_the_start_of_the_next_turn(game, card_db):
+    """EO58 Princess Luna, Wax and Wane: "When an opposing Friend enters play here, you may banish this card, then
+    put this card into play at the start of the next turn" (a delayed effect, 712; she returns at her owner's
+    home, a new object, 410.6)."""
+    from gameplay.engine.mlp.scenario import enter_play, pass_until
+
+    assert automated(card_db, "EO58")
+    st = stacked_game(game)
+    luna = place(game, st, "EO58", 0, "prob1")
+    opp = to_hand(game, st, "PR12", 1)
+    enter_play(game, st, opp, "prob1", 1)
+    resolve_all(game, st)  # "may": yes
+    assert luna not in st.d["cards"] or st.d["cards"][luna].get("z") == "ban"
+    assert any(st.d["cards"][c]["k"] == card_db.key("EO58") for c in st.d["pl"][0]["ban"])
+    assert not any(st.d["cards"][c]["k"] == card_db.key("EO58") for c in st.d["play"])
+    st = pass_until(game, st, lambda s: s.d["turn"] == 2 and s.d["step"] == "main")
+    back = [c for c in st.d["play"] if st.d["cards"][c]["k"] == card_db.key("EO58")]
+    assert len(back) == 1 and st.d["cards"][back[0]]["a"] == "home0"
+
+
+def test_luna_stays_when_a_friend_of_her_own_enters_here(game, card_db):
+    """EO58: only an opposing Friend entering play here triggers it."""
+    from gameplay.engine.mlp.scenario import enter_play
+
+    st = stacked_game(game)
+    luna = place(game, st, "EO58", 0, "prob1")
+    mine = to_hand(game, st, "PR12", 0)
+    enter_play(game, st, mine, "prob1", 0)
+    resolve_all(game, st)
+    assert luna in st.d["play"]
+
+
+# ------------------------------------------------------------------ EO74 Sapphire Shores
+def _accessory_cost_after(game, st, host):
+    jacket = to_hand(game, st, "CG130", 0)  # Dazzling Jacket, an Accessory (cost 2)
+    second = to_hand(game, st, "CG130", 0)
+    set_tokens(st, 0, 10)
+    st, _ = game.apply(st, Action.make("play", 0, card=jacket, host=host))
+    resolve_all(game, st)
+    return game.card_cost(st, 0, second)
+
+
+def test_sapphire_shores_an_accessory_on_her_makes_the_next_accessory_cheaper(game, card_db):
+    """EO74 Sapphire Shores, Star of the Show: "When you play an Accessory on this card, you pay [1] less for the
+    next Accessory you play this turn" (509: the played card's host; 508 cost reduction)."""
+    assert automated(card_db, "EO74")
+    st = stacked_game(game)
+    sapphire = place(game, st, "EO74", 0, "home0")
+    assert _accessory_cost_after(game, st, sapphire) == 1
+    st = stacked_game(game)
+    place(game, st, "EO74", 0, "home0")
+    other = place(game, st, "PR79", 0, "home0")
+    assert _accessory_cost_after(game, st, other) == 2  # on another Friend: no reduction
+
+
+# ------------------------------------------------------------------ EO174 Nightmare Moon
+def _nightmare_moon_faceoff(game, card_db, win: bool):
+    st = stacked_game(game, decks=(["PR31"] * 45 if win else ["PR20"] * 45, ["PR20"] * 45 if win else ["PR31"] * 45))
+    nmm = place(game, st, "EO174", 0, "prob1")
+    foe = place(game, st, "PR12", 1, "prob1")
+    set_tokens(st, 0, 5)
+    acts = activations(game, st, nmm)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    for _ in range(200):
+        if not st.d["fo"] and not st.d["rq"] and not st.d["pending"] and st.d["step"] == "main":
+            break
+        p = game.to_move(st)
+        if p is None:
+            break
+        acts = game.legal_actions(st, p)
+        pas = [a for a in acts if a.kind == "pass"]
+        st, _ = game.apply(st, pas[0] if pas else acts[0])
+    return st, nmm, foe
+
+
+def test_nightmare_moon_winning_her_faceoff_dismisses_the_friend(game, card_db):
+    """EO174 Nightmare Moon, Blackest Night: "Main Phase: Pay [3] to start a faceoff involving this card and an
+    opposing Friend here. If you win the faceoff, dismiss that opposing Friend" (514.2c, 514.5d)."""
+    assert automated(card_db, "EO174")
+    st, nmm, foe = _nightmare_moon_faceoff(game, card_db, win=True)
+    assert st.d["pl"][0]["tok"] == 2
+    assert foe not in st.d["play"] and nmm in st.d["play"]
+    assert st.d["pl"][1]["score"] == 0
+
+
+def test_nightmare_moon_losing_her_faceoff_is_defeated_by_the_friends_controller(game, card_db):
+    """EO174: "If you lose, that Friend's controller defeats this card" (514.5a: that player scores its points)."""
+    st, nmm, foe = _nightmare_moon_faceoff(game, card_db, win=False)
+    assert nmm not in st.d["play"] and foe in st.d["play"]
+    assert st.d["pl"][1]["score"] == (card_db.number("EO174").front.bonus or 0) > 0
+
+
+# ------------------------------------------------------------------ EO206 Party Favor
+def test_party_favor_looks_at_the_problem_deck_where_it_enters(game, card_db):
+    """EO206 Party Favor, A Bridge to Somewhere: "When this card enters play at a Problem, you may look at the top
+    two cards of that Problem deck. If you do, put those cards on the top or bottom of that Problem deck in any
+    order" (404.2: a private look at the deck of the Problem it is at, prob1: Bob's)."""
+    from gameplay.engine.mlp.scenario import every_ending
+
+    assert automated(card_db, "EO206")
+    st = stacked_game(game)
+    place(game, st, "PR36", 0, "home0")
+    place(game, st, "PR36", 0, "home0")  # 6 [Laughter] for its requirement
+    pf = to_hand(game, st, "EO206", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=pf, area="prob1"))
+    assert st.d["pending"]["kind"] == "may"
+    st = choose(game, st, 0, True)
+    pdeck = list(st.d["pl"][1]["pdeck"])
+    a, b = pdeck[:2]
+    rest = tuple(pdeck[2:])
+    ends = every_ending(game, st, lambda d: d["pl"][1]["pdeck"])
+    assert ends == {(a, b) + rest, (b, a) + rest, (a,) + rest + (b,), (b,) + rest + (a,), rest + (a, b), rest + (b, a)}
+
+
+def test_party_favor_exhausts_three_friends_here_to_replace_its_problem(game, card_db):
+    """EO206: "Main Phase: Exhaust three of your Friends here to replace this card's Problem" (508 cost; 613.2)."""
+    st = stacked_game(game)
+    pf = place(game, st, "EO206", 0, "prob1")
+    place(game, st, "PR12", 0, "prob1")
+    assert activations(game, st, pf) == []  # two Friends here: the cost can't be paid (508.1d)
+    place(game, st, "PR12", 0, "home0")
+    assert activations(game, st, pf) == []
+    place(game, st, "PR12", 0, "prob1")
+    old = game.r.problem_at(st.d, "prob1")
+    acts = activations(game, st, pf)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    assert game.r.problem_at(st.d, "prob1") != old
+    assert all(st.d["cards"][c]["ex"] for c in st.d["play"] if st.d["cards"][c]["a"] == "prob1"
+               and st.d["cards"][c]["c"] == 0 and game.card_type(st, c) == "Friend")
+
+
+# ------------------------------------------------------------------ ST2 Twilight Sparkle, Paradox Pony
+def test_paradox_pony_counts_the_first_point_scored_each_turn(game, card_db):
+    """ST2 Twilight Sparkle, Paradox Pony: "The first time a player scores a point each turn, put a Time counter on
+    this card. Then, if there are at least 5 Time counters on this card, turn it over" (517, 519)."""
+    from gameplay.engine.mlp.scenario import pass_until
+
+    assert automated(card_db, "ST2")
+    st = stacked_game(game, manes=("ST2", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    for turn in range(5):
+        score_points(game, st, 1 - turn % 2, 1)  # either player's first point
+        score_points(game, st, turn % 2, 1)  # a second point the same turn: not counted
+        resolve_all(game, st)
+        assert st.d["cards"][mane]["cn"].get("Time", 0) == turn + 1
+        assert bool(st.d["cards"][mane].get("b")) == (turn == 4)
+        st = pass_until(game, st, lambda s, t=st.d["turn"]: s.d["turn"] == t + 1 and s.d["step"] == "main")
+
+
+def test_paradox_pony_puts_a_friend_into_play_until_the_end_of_the_turn(game, card_db):
+    """ST2 (boosted): "Main Phase: Pay [3] to put a Friend from your hand into play. At the end of your turn, put
+    that Friend into your hand" (706: put into play, not played; a delayed effect, 712)."""
+    st = stacked_game(game, manes=("ST2", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    set_card(st, mane, boosted=True)
+    big = to_hand(game, st, "PR31", 0)
+    set_tokens(st, 0, 5)
+
+    def in_hand():
+        return sum(st.d["cards"][c]["k"] == card_db.key("PR31") for c in st.d["pl"][0]["hand"])
+
+    held = in_hand()
+    acts = activations(game, st, mane)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    st = choose(game, st, 0, big)
+    entered = [c for c in st.d["play"] if st.d["cards"][c]["k"] == card_db.key("PR31")]
+    assert len(entered) == 1 and st.d["pl"][0]["tok"] == 2 and in_hand() == held - 1
+    from gameplay.engine.mlp.scenario import pass_until
+
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1)
+    assert in_hand() == held
+    assert not any(st.d["cards"][c]["k"] == card_db.key("PR31") for c in st.d["play"])
