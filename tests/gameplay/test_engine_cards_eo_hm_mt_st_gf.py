@@ -216,3 +216,76 @@ def test_paradox_pony_puts_a_friend_into_play_until_the_end_of_the_turn(game, ca
     st = pass_until(game, st, lambda s: s.d["tp"] == 1)
     assert in_hand() == held
     assert not any(st.d["cards"][c]["k"] == card_db.key("PR31") for c in st.d["play"])
+
+
+# ------------------------------------------------------------------ HM140 Rainbow Dash, Zapp
+def test_zapp_frightens_one_friend_for_each_action_token_paid(game, card_db):
+    """HM140 Rainbow Dash, Zapp: "Chaos: When this card is flipped, pay any number of action tokens to frighten a
+    Friend for each action token you pay this way" (707.4 Chaos; 504 frighten; 508.1d: no more picks once the
+    tokens are spent, and a frightened Friend is not offered again)."""
+    from gameplay.engine.mlp.scenario import trigger
+
+    assert automated(card_db, "HM140")
+    st = stacked_game(game)
+    foes = [place(game, st, "PR12", 1, "prob1") for _ in range(3)]
+    zapp = to_hand(game, st, "HM140", 0)
+    set_tokens(st, 0, 2)
+    trigger(game, st, "flipped", zapp)
+    resolve_all(game, st)  # the first option each time: a Friend while tokens remain
+    assert st.d["pl"][0]["tok"] == 0
+    assert sum(bool(st.d["cards"][f].get("fr")) for f in foes) == 2
+
+
+def test_zapp_stops_when_its_player_chooses_none(game, card_db):
+    """HM140: "any number" includes none (705.2f): no token is paid."""
+    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step, trigger
+
+    st = stacked_game(game)
+    place(game, st, "PR12", 1, "prob1")
+    zapp = to_hand(game, st, "HM140", 0)
+    set_tokens(st, 0, 2)
+    trigger(game, st, "flipped", zapp)
+    for _ in range(50):
+        if st.d["pending"]:
+            break
+        resolve_step(game, st) if st.d["rq"] else pre_priority(game, st)
+    assert "none" in st.d["pending"]["options"]
+    answer(game, st, 0, "none")
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 2
+
+
+def test_zapp_moves_to_a_frightened_friends_problem(game, card_db):
+    """HM140: "Immediate: Pay [1] to move this card to a frightened Friend's Problem" (506; a frightened Friend
+    at home has no Problem, so the ability is not offered for it)."""
+    st = stacked_game(game)
+    zapp = place(game, st, "HM140", 0, "home0")
+    foe = place(game, st, "PR12", 1, "prob1")
+    set_tokens(st, 0, 3)
+    set_card(st, foe, frightened=True)
+    acts = activations(game, st, zapp)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    assert st.d["cards"][zapp]["a"] == "prob1" and st.d["pl"][0]["tok"] == 2
+
+
+# ------------------------------------------------------------------ MT41 Coloratura
+def test_coloratura_takes_one_plus_one_counter_from_each_chosen_character(game, card_db):
+    """MT41 Coloratura, Razzle Dazzle: "When this card enters play, you may remove a +1 power counter from each of
+    any number of other characters and put them on this card" (519: one counter from each chosen character)."""
+    from gameplay.engine.mlp.scenario import enter_play
+
+    assert automated(card_db, "MT41")
+    st = stacked_game(game)
+    mine = place(game, st, "PR12", 0, "home0")
+    foe = place(game, st, "PR12", 1, "prob1")
+    bare = place(game, st, "PR12", 1, "prob1")
+    set_card(st, mine, counters={"+1": 2})
+    set_card(st, foe, counters={"+1": 1})
+    col = to_hand(game, st, "MT41", 0)
+    new = enter_play(game, st, col, "home0", 0)
+    resolve_all(game, st)
+    cn = lambda c: st.d["cards"][c]["cn"].get("+1", 0)  # noqa: E731
+    assert (cn(new), cn(mine), cn(foe), cn(bare)) == (2, 1, 0, 0)
+    assert game.power(st, new) == 4

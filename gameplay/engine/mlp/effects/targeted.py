@@ -172,7 +172,7 @@ def _on_move(self, st, ev, fr, e, _op, p, src, _tgt, _cands, _prev_it, _paid, ci
         if e.get("prob_only") and dest[0].startswith("home"):
             dest = []  # "to this card's Problem": it has none at home
     elif to == "it_problem":  # "to that Friend's Problem": none while that Friend is at home
-        it = (fr.get("x") or {}).get("it")
+        it = _prev_it if e.get("marked") else (fr.get("x") or {}).get("it")  # marked: the card a `mark` chose before
         dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
             st["cards"][it]["a"].startswith(("prob", "dil")) else []
     elif to == "it":  # "to that Problem": where a watched event happened

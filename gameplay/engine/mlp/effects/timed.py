@@ -556,7 +556,9 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
 
 def _op_any_number(self, st, ev, fr, e) -> bool:
     """"<verb> any number of <cards>": one optional choice at a time ("none" ends it, 705.2f), each chosen card
-    gets the inner effect (a targeted op) once."""
+    gets the inner effect (a targeted op) once, then ``then`` ("... and put them on this card", MT41).  ``pay``: each
+    pick costs that many action tokens ("pay any number of action tokens to frighten a Friend for each", HM140), so
+    none is offered once the player can't pay (508.1d)."""
     inner = e["effect"]
     picked = fr.setdefault("picked", [])
     if fr["ch"] is not None:
@@ -566,12 +568,13 @@ def _op_any_number(self, st, ev, fr, e) -> bool:
             fr.pop("picked", None)
             return True
         picked.append(ch)
-        st["rq"].append({"p": fr["p"], "src": fr["src"], "eff": [{**inner, "target": {"id": ch}}], "i": 0, "ch": None,
+        eff = ([{"op": "pay", "n": e["pay"]}] if e.get("pay") else []) + [{**inner, "target": {"id": ch}}] + list(e.get("then", ()))
+        st["rq"].append({"p": fr["p"], "src": fr["src"], "eff": eff, "i": 0, "ch": None,
                          "lbl": "", "after": None, "it": fr.get("it"), "rxa": fr.get("rxa")})
         fr["i"] -= 1  # the pushed frame resolves first; then this effect asks again (resolve_step adds 1)
         return True
     cands = [c for c in target_cards(self, st, fr, inner) if c not in picked]
-    if not cands:
+    if not cands or st["pl"][fr["p"]]["tok"] < e.get("pay", 0):
         fr.pop("picked", None)
         return True
     self.ask(st, fr["p"], "target", cands + ["none"], "705.2f", op=inner["op"], src=fr["src"])
