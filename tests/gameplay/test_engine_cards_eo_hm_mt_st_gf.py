@@ -289,3 +289,56 @@ def test_coloratura_takes_one_plus_one_counter_from_each_chosen_character(game, 
     cn = lambda c: st.d["cards"][c]["cn"].get("+1", 0)  # noqa: E731
     assert (cn(new), cn(mine), cn(foe), cn(bare)) == (2, 1, 0, 0)
     assert game.power(st, new) == 4
+
+
+# ------------------------------------------------------------------ EO212 Rarity, Soprano
+def test_soprano_makes_the_chosen_player_discard_the_chosen_card_then_draw(game, card_db):
+    """EO212 Rarity, Soprano: "When this card enters play, look at a player's hand and choose a card. That player
+    discards that card, then draws a card" (404.2: the look is private; the discard is public, 410.3)."""
+    from gameplay.engine.mlp import filter_events
+    from gameplay.engine.mlp.scenario import enter_play
+
+    assert automated(card_db, "EO212")
+    st = stacked_game(game)
+    rarity = to_hand(game, st, "EO212", 0)
+    enter_play(game, st, rarity, "home0", 0)
+    hand = list(st.d["pl"][1]["hand"])
+    deck_size = len(st.d["pl"][1]["deck"])
+    for _ in range(20):
+        if st.d["pending"]:
+            break
+        resolve_step_or_ppp(game, st)
+    assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [1, 0]
+    st, _ = game.apply(st, Action.make("choose", 0, option=1))
+    assert st.d["pending"]["op"] == "look_hand" and set(st.d["pending"]["options"]) == set(hand)
+    victim = hand[2]
+    name = card_db[st.d["cards"][victim]["k"]].name
+    st, evs = game.apply(st, Action.make("choose", 0, option=victim))
+    assert len(st.d["pl"][1]["hand"]) == len(hand)  # one discarded, one drawn
+    assert len(st.d["pl"][1]["deck"]) == deck_size - 1 and victim not in st.d["pl"][1]["hand"]
+    assert card_db[st.d["cards"][st.d["pl"][1]["disc"][-1]]["k"]].name == name
+    assert any(name in e["msg"] and "discards" in e["msg"] for e in filter_events(evs, 1))
+
+
+def resolve_step_or_ppp(game, st):
+    from gameplay.engine.mlp.scenario import pre_priority, resolve_step
+
+    resolve_step(game, st) if st.d["rq"] else pre_priority(game, st)
+
+
+def test_soprano_may_be_played_at_immediate_speed(game, card_db):
+    """EO212: "Immediate: You may play this card from your hand" is Hasty's meaning (glossary: "You may play this
+    card as an Immediate action"): Bob may play it when he gets priority in Ann's Main Phase (510.1), a Friend
+    without it he may not."""
+    st = stacked_game(game)
+    rarity = to_hand(game, st, "EO212", 1)
+    plain = to_hand(game, st, "PR60", 1)
+    set_tokens(st, 1, 10)
+    for col, n in card_db.number("EO212").front.play_requirements:
+        for _ in range(n):
+            place(game, st, {"Loyalty": "PR20", "Honesty": "PR33", "Laughter": "PR44", "Magic": "PR54",
+                             "Generosity": "PR76", "Kindness": "PR86"}[col], 1, "home1")
+    st, _ = game.apply(st, Action.make("draw", 0))
+    assert game.to_move(st) == 1
+    plays = {a.get("card") for a in game.legal_actions(st, 1) if a.kind == "play"}
+    assert rarity in plays and plain not in plays

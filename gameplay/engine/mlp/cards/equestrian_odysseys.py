@@ -12,6 +12,10 @@ _EO206_LOOK = ("When this card enters play at a Problem, you may look at the top
                "put those cards on the top or bottom of that Problem deck in any order.")
 _EO206_REPLACE = "Main Phase: Exhaust three of your Friends here to replace this card's Problem."
 
+_EO212_LOOK = ("When this card enters play, look at a player's hand and choose a card. That player discards that card, then "
+               "draws a card.")
+_EO212_HASTY = "Immediate: You may play this card from your hand."
+
 _OPP_FRIEND_ENTERS_HERE = {"sel": {"type": "Friend", "ctrl": "opp", "at": "here"}}
 
 CARDS: dict[str, dict] = {
@@ -46,4 +50,10 @@ CARDS: dict[str, dict] = {
             {"op": "look_sort", "n": 2, "whose": "here", "deck": "pdeck", "pick": "top", "rest": "bottom_any"}]}]},
         {"kind": "activated", "timing": "main", "text": _EO206_REPLACE, "effects": [{"op": "replace_problem", "here": True}],
          "cost": {"exhaust_n": {"n": 3, "sel": {"type": "Friend", "at": "here"}}}}]},
+    # Rarity, Soprano: a private look at the chosen player's hand (404.2); "Immediate: You may play this card from
+    # your hand" is the glossary's meaning of Hasty ("You may play this card as an Immediate action"), so the line is
+    # that keyword
+    "EO212": {"front": [{"kind": "trigger", "on": "enter", "text": _EO212_LOOK,
+                         "effects": [{"op": "look_hand", "whose": "choose", "then_draw": 1}]}],
+              "front_keywords": {"Hasty": 1}},
 }

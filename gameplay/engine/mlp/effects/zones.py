@@ -248,6 +248,8 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     cands = [c for c in hand if card_filter(self, st, c, flt)]
     if fr["ch"] is None:
         if not cands:
+            if e.get("then_draw"):  # no card to discard: the draw still happens
+                self.draw(st, ev, q, e["then_draw"])
             return True
         # the offered cards are shown only to the looking player (view.py describes offered options)
         self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="look_hand", src=fr["src"])
@@ -261,6 +263,8 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
         else:
             self.put(st, ch, "ban" if e.get("to") == "ban" else "disc")
             self.log(ev, "discard", lambda: f"{self.pname(st, q)} {'banishes' if e.get('to') == 'ban' else 'discards'} {nm}")
+    if e.get("then_draw"):  # "That player discards that card, then draws a card" (EO212)
+        self.draw(st, ev, q, e["then_draw"])
     return True
 
 
