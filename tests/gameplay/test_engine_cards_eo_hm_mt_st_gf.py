@@ -342,3 +342,96 @@ def test_soprano_may_be_played_at_immediate_speed(game, card_db):
     assert game.to_move(st) == 1
     plays = {a.get("card") for a in game.legal_actions(st, 1) if a.kind == "play"}
     assert rarity in plays and plain not in plays
+
+
+# ------------------------------------------------------------------ HM0 Big Mac, Princess for a Night
+def test_big_mac_removes_a_counter_to_flip_an_additional_card_while_involved(game, card_db):
+    """HM0 Big Mac, Princess for a Night: "Immediate: While this card is involved in a faceoff, you may remove a +1
+    power counter from this card to flip an additional card" (514.2d involvement, 515 flipping, 519 the cost)."""
+    from gameplay.engine.mlp.scenario import start_faceoff, take_action
+
+    assert automated(card_db, "HM0")
+    st = stacked_game(game)
+    assert game.keyword(st, place(game, st, "HM0", 0, "home0"), "Diligent")  # its keyword line still counts
+    bm = place(game, st, "HM0", 0, "prob1")
+    set_card(st, bm, counters={"+1": 1})
+    place(game, st, "PR12", 1, "prob1")
+    st.d["prio"] = {"w": "main", "p": 0, "n": 0}
+    assert not [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == bm]
+    start_faceoff(game, st, "problem", ["prob1"], 0)
+    st.d["prio"] = {"w": "fo", "p": 0, "n": 0}
+    acts = [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == bm]
+    assert len(acts) == 1
+    flipped = len(st.d["pl"][0]["flip"])
+    take_action(game, st, acts[0])
+    resolve_all(game, st)
+    assert len(st.d["pl"][0]["flip"]) == flipped + 1 and st.d["cards"][bm]["cn"].get("+1", 0) == 0
+    st.d["prio"] = {"w": "fo", "p": 0, "n": 0}
+    assert not [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == bm]
+
+
+# ------------------------------------------------------------------ MT1 Scootaloo, Cutie Mark Crusader
+def test_scootaloo_moves_up_to_two_characters_from_home_and_exhausts_them(game, card_db):
+    """MT1 Scootaloo, Cutie Mark Crusader (boosted): "At the end of your turn, you may move up to two of your
+    characters at home. If you do, exhaust those characters" (506 move; 503 exhausted; at most two)."""
+    from gameplay.engine.mlp.scenario import trigger
+
+    assert automated(card_db, "MT1")
+    st = stacked_game(game, manes=("MT1", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    set_card(st, mane, boosted=True)
+    home = [mane] + [place(game, st, "PR12", 0, "home0") for _ in range(3)]
+    trigger(game, st, "turn_end", mane)
+    resolve_all(game, st)
+    moved = [c for c in home if not st.d["cards"][c]["a"].startswith("home")]
+    assert len(moved) == 2 and all(st.d["cards"][c]["ex"] for c in moved)
+    assert not any(st.d["cards"][c]["ex"] for c in home if c not in moved)
+
+
+# ------------------------------------------------------------------ MT91 The Spectacle
+def _spectacle(game, card_db, mode):
+    st = stacked_game(game)
+    for n in ("PR54", "PR54", "PR76", "PR76"):  # [Magic] and [Generosity] for its requirement
+        place(game, st, n, 0, "home0")
+    ev = to_hand(game, st, "MT91", 0)
+    set_tokens(st, 0, 5)
+    return st, ev
+
+
+def test_the_spectacle_doubles_a_troublemaker_until_the_start_of_your_next_turn(game, card_db):
+    """MT91 The Spectacle: "Choose one: ... double the power of one of your Troublemakers until the start of your
+    next turn ..." (507: its power added as the effect resolves; the modifier ends as Ann's next turn starts)."""
+    from gameplay.engine.mlp.scenario import pass_until
+
+    assert automated(card_db, "MT91")
+    st, ev = _spectacle(game, card_db, 1)
+    tm = place(game, st, "RR11", 0, "prob1")  # Diamond Dog, 4 power
+    st, _ = game.apply(st, Action.make("play", 0, card=ev))
+    assert st.d["pending"]["kind"] == "choice"
+    st = choose(game, st, 0, st.d["pending"]["options"][1])
+    assert game.power(st, tm) == 8
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["step"] == "main")
+    assert game.power(st, tm) == 8
+    st = pass_until(game, st, lambda s: s.d["tp"] == 0)
+    assert game.power(st, tm) == 4
+
+
+def test_the_spectacle_other_modes(game, card_db):
+    """MT91: "Put an opposing Friend with 2 or less power on top of its owner's deck" / "put an Event from your
+    discard pile into your hand" (705.2f: one mode chosen)."""
+    st, ev = _spectacle(game, card_db, 0)
+    small = place(game, st, "PR20", 1, "prob1")  # 1 power
+    place(game, st, "PR31", 1, "prob1")  # 4 power: not a legal choice
+    st, _ = game.apply(st, Action.make("play", 0, card=ev))
+    st = choose(game, st, 0, st.d["pending"]["options"][0])
+    assert small not in st.d["play"] and st.d["cards"][st.d["pl"][1]["deck"][0]]["k"] == card_db.key("PR20")
+    st, ev = _spectacle(game, card_db, 2)
+    from gameplay.engine.mlp.scenario import to_discard
+
+    old = to_discard(game, st, "CN119", 0)
+    st, _ = game.apply(st, Action.make("play", 0, card=ev))
+    st = choose(game, st, 0, st.d["pending"]["options"][2])
+    if st.d["pending"]:
+        st = choose(game, st, 0, old)
+    assert old not in st.d["pl"][0]["disc"]
+    assert card_db.key("CN119") in [st.d["cards"][c]["k"] for c in st.d["pl"][0]["hand"]]

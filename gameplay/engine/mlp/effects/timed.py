@@ -574,6 +574,8 @@ def _op_any_number(self, st, ev, fr, e) -> bool:
         fr["i"] -= 1  # the pushed frame resolves first; then this effect asks again (resolve_step adds 1)
         return True
     cands = [c for c in target_cards(self, st, fr, inner) if c not in picked]
+    if e.get("max") and len(picked) >= e["max"]:  # "up to two of your characters"
+        cands = []
     if not cands or st["pl"][fr["p"]]["tok"] < e.get("pay", 0):
         fr.pop("picked", None)
         return True
