@@ -21,7 +21,7 @@ def move_destination(self, st, fr, e) -> str | None:
     if e.get("to") == "here":
         src = fr.get("src")
         return st["cards"][src].get("a") if src in st["cards"] else None
-    it = (fr.get("x") or {}).get("it")
+    it = fr.get("it") if e.get("marked") else (fr.get("x") or {}).get("it")  # marked: the card a `mark` chose
     return st["cards"][it]["a"] if it and self.in_play(st, it) else None
 
 
