@@ -435,3 +435,83 @@ def test_the_spectacle_other_modes(game, card_db):
         st = choose(game, st, 0, old)
     assert old not in st.d["pl"][0]["disc"]
     assert card_db.key("CN119") in [st.d["cards"][c]["k"] for c in st.d["pl"][0]["hand"]]
+
+
+# ------------------------------------------------------------------ HM28 Minuette, Making Friends
+def test_minuette_makes_one_token_for_each_friend_exhausted_and_token_paid(game, card_db):
+    """HM28 Minuette, Making Friends: "When one of your non-token Friends enters play here, you may exhaust any
+    number of your Friends here and pay [1] for each Friend you exhaust this way to put that many 1 [Laughter]
+    Earth Pony Friend tokens into play" (521 tokens; 508.1d: no more than the tokens paid)."""
+    from gameplay.engine.mlp.scenario import enter_play
+
+    assert automated(card_db, "HM28")
+    st = stacked_game(game)
+    minuette = place(game, st, "HM28", 0, "prob1")
+    here = [minuette, place(game, st, "PR12", 0, "prob1")]
+    set_tokens(st, 0, 2)
+    new = to_hand(game, st, "PR33", 0)
+    new = enter_play(game, st, new, "prob1", 0)
+    resolve_all(game, st)  # the first Friend offered each time, while a token is left
+    tokens = [c for c in st.d["play"] if st.d["cards"][c].get("t") and st.d["cards"][c]["c"] == 0]
+    assert len(tokens) == 2 and st.d["pl"][0]["tok"] == 0
+    assert all(game.power(st, t) == 1 and list(game.colors(st, t)) == ["Laughter"] for t in tokens), [(game.power(st, t), game.colors(st, t)) for t in tokens]
+    assert sum(st.d["cards"][c]["ex"] for c in here + [new]) == 2
+
+
+def test_minuette_ignores_a_token_entering_play(game, card_db):
+    """HM28: a token Friend entering play here does not trigger it ("non-token")."""
+    from gameplay.engine.mlp.scenario import play_effects
+
+    st = stacked_game(game)
+    minuette = place(game, st, "HM28", 0, "prob1")
+    set_tokens(st, 0, 2)
+    play_effects(game, st, 0, minuette, [{"op": "token", "power": 1, "color": "Laughter", "traits": ["Earth Pony"], "at": "here"}])
+    resolve_all(game, st)
+    assert st.d["pl"][0]["tok"] == 2 and not st.d["cards"][minuette]["ex"]
+
+
+# ------------------------------------------------------------------ HM69 Dr. Hooves, All in Due Time
+def test_dr_hooves_turns_a_face_down_troublemaker_over_without_uncovering_it(game, card_db):
+    """HM69 Dr. Hooves, All in Due Time: "At the start of your Troublemaker Phase, you may turn over an opposing
+    Troublemaker here. (This does not cover or uncover it.)": a face-down Villain turned face-up is not uncovered,
+    so Villain (glossary: "When this Troublemaker is uncovered, frighten each Friend at its Problem") does not
+    frighten Dr. Hooves; turned over again it is face-down (505.3)."""
+    from gameplay.engine.mlp.scenario import trigger
+
+    assert automated(card_db, "HM69")
+    st = stacked_game(game)
+    hooves = place(game, st, "HM69", 0, "prob1")
+    villain = place(game, st, "PR152", 1, "prob1", face_down=True)
+    trigger(game, st, "tp_start", hooves)
+    resolve_all(game, st)
+    assert not st.d["cards"][villain].get("fd") and not st.d["cards"][hooves].get("fr")
+    trigger(game, st, "tp_start", hooves)
+    resolve_all(game, st)
+    assert st.d["cards"][villain].get("fd")
+
+
+# ------------------------------------------------------------------ HM99 Tricking the Trixster
+def test_tricking_the_trixster_keeps_the_chosen_character_at_the_solved_problem(game, card_db):
+    """HM99 Tricking the Trixster: "Immediate: Choose a character. When that character's Problem is solved this
+    turn, if that character would be sent home, it isn't sent home instead" (613.2 replaced, 710)."""
+    from gameplay.engine.mlp.scenario import run_step
+
+    assert automated(card_db, "HM99")
+    st = stacked_game(game)
+    for _ in range(2):
+        place(game, st, "PR33", 0, "home0")  # [Honesty] for its requirement
+    a, b = place(game, st, "PR12", 0, "prob0"), place(game, st, "PR31", 0, "prob0")
+    trick = to_hand(game, st, "HM99", 0)
+    set_tokens(st, 0, 5)
+    st, _ = game.apply(st, Action.make("play", 0, card=trick))
+    st = choose(game, st, 0, b)
+    pid = game.problem_at(st, "prob0")
+    set_card(st, pid, card_key=card_db.key("DE110"))  # "When this Problem is solved, score a point."
+    st.d["step"] = "solve"
+    st.d["sc"] = {"todo": [], "conf": ["prob0"], "solved": ["prob0"]}
+    st.d["prio"] = None
+    st._la = None
+    run_step(game, st)
+    resolve_all(game, st)
+    run_step(game, st)
+    assert (st.d["cards"][a]["a"], st.d["cards"][b]["a"]) == ("home0", "prob0")
