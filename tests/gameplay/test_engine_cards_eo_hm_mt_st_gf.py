@@ -515,3 +515,66 @@ def test_tricking_the_trixster_keeps_the_chosen_character_at_the_solved_problem(
     resolve_all(game, st)
     run_step(game, st)
     assert (st.d["cards"][a]["a"], st.d["cards"][b]["a"]) == ("home0", "prob0")
+
+
+# ------------------------------------------------------------------ HM101 / HM142: Friends in hand have Hasty
+def _faceoff_plays(game, st, player=0):
+    from gameplay.engine.mlp.scenario import start_faceoff
+
+    if not st.d["fo"]:
+        place(game, st, "PR12", 0, "prob1")
+        place(game, st, "PR12", 1, "prob1")
+        start_faceoff(game, st, "problem", ["prob1"], 0)
+    st.d["prio"] = {"w": "fo", "p": player, "n": 0}
+    st._la = None
+    return {a.get("card") for a in game.actions_with_priority(st, player) if a.kind == "play"}
+
+
+def test_under_the_wire_gives_friends_in_hand_hasty_until_a_friend_is_played(game, card_db):
+    """HM101 Under the Wire: "Immediate: This turn, Friends in your hand have Hasty until you play a Friend"
+    (glossary Hasty: "You may play this card as an Immediate action", 512)."""
+    assert automated(card_db, "HM101")
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"].clear()  # (no copy of the Friend below in the opening hand: one action per copy)
+    for _ in range(2):
+        place(game, st, "PR12", 0, "home0")  # 4 [Loyalty] for its requirement
+    friend = to_hand(game, st, "PR20", 0)  # Sweetie Sunrise, cost 1, [Loyalty] 1: no requirement
+    wire = to_hand(game, st, "HM101", 0)
+    set_tokens(st, 0, 9)
+    st, _ = game.apply(st, Action.make("play", 0, card=wire))
+    resolve_all(game, st)
+    assert friend in _faceoff_plays(game, st)
+    st2 = stacked_game(game)
+    st2.d["pl"][0]["hand"].clear()
+    assert to_hand(game, st2, "PR20", 0) not in _faceoff_plays(game, st2)  # without it: not in a faceoff
+    take = next(a for a in game.actions_with_priority(st, 0) if a.kind == "play" and a.get("card") == friend)
+    from gameplay.engine.mlp.scenario import take_action
+
+    take_action(game, st, take)  # a Friend played: the Hasty ends
+    resolve_all(game, st)
+    assert any(st.d["cards"][c]["k"] == card_db.key("PR20") for c in st.d["play"])
+    other = to_hand(game, st, "PR20", 0)
+    assert other not in _faceoff_plays(game, st)
+
+
+def test_fili_second_gives_friends_in_hand_hasty_this_turn_and_while_flipped(game, card_db):
+    """HM142 Pinkie Pie, Fili-Second: "When you play this card, Friends in your hand have Hasty until the end of the
+    turn" and "Chaos: While this card is flipped, Friends in your hand have Hasty" (515: one of its player's
+    flipped cards)."""
+    from gameplay.engine.mlp.scenario import enter_play
+
+    assert automated(card_db, "HM142")
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"].clear()
+    friend = to_hand(game, st, "PR20", 0)
+    enter_play(game, st, to_hand(game, st, "HM142", 0), "home0", 0)
+    resolve_all(game, st)
+    set_tokens(st, 0, 5)
+    assert friend in _faceoff_plays(game, st)
+    st.d["turn"] += 1  # another turn: the grant has ended
+    assert friend not in _faceoff_plays(game, st)
+    flipped = game._new(st.d, card_db.key("HM142"), 0, "flip")
+    st.d["pl"][0]["flip"].append(flipped)
+    assert friend in _faceoff_plays(game, st)
+    st.d["pl"][1]["hand"].clear()
+    assert to_hand(game, st, "PR20", 1) not in _faceoff_plays(game, st, 1)  # its player's hand only

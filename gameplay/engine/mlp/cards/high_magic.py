@@ -15,7 +15,17 @@ _HM69 = ("At the start of your Troublemaker Phase, you may turn over an opposing
 _HM99 = ("Immediate: Choose a character. When that character's Problem is solved this turn, if that character would be sent "
          "home, it isn't sent home instead.")
 
+_HM101 = "Immediate: This turn, Friends in your hand have Hasty until you play a Friend."
+_HM142_CHAOS = "Chaos: While this card is flipped, Friends in your hand have Hasty."
+_HM142_PLAY = "When you play this card, Friends in your hand have Hasty until the end of the turn."
+
 CARDS: dict[str, dict] = {
+    # Under the Wire / Pinkie Pie, Fili-Second: Hasty for the Friends in a hand (glossary: played as an Immediate
+    # action), read by flow.legal through effects.timed.hand_hasty
+    "HM101": {"front": [{"kind": "event", "timing": "immediate", "text": _HM101,
+                         "effects": [{"op": "hand_hasty", "until_friend": True}]}]},
+    "HM142": {"front": [{"kind": "static", "op": "hand_hasty_flipped", "text": _HM142_CHAOS},
+                        {"kind": "trigger", "on": "enter", "text": _HM142_PLAY, "effects": [{"op": "hand_hasty"}]}]},
     # Minuette, Making Friends: one token (521) for each Friend here exhausted and [1] paid, a pair at a time
     "HM28": {"front": [{"kind": "trigger", "on": "w_enter", "subj": {"sel": {"type": "Friend", "ctrl": "you", "at": "here"}, "token": False},
                         "text": _HM28, "effects": [

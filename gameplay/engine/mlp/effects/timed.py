@@ -554,6 +554,29 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_hand_hasty(self, st, ev, fr, e) -> bool:
+    """"Friends in your hand have Hasty until the end of the turn" (HM142) / "This turn, Friends in your hand have
+    Hasty until you play a Friend" (HM101; ``until_friend``: Rules.record_play ends it): kept in ``pl["hh"]``."""
+    p = fr["p"]
+    st["pl"][p]["hh"] = {"t": st["turn"], "f": bool(e.get("until_friend"))}
+    self.log(ev, "grant", lambda: f"Friends in {self.pname(st, p)}'s hand have Hasty this turn"
+             + (" until they play a Friend" if e.get("until_friend") else ""))
+    return True
+
+
+def hand_hasty(self, st, p) -> bool:
+    """Do Friends in player ``p``'s hand have Hasty (glossary: "You may play this card as an Immediate action")?
+    A grant of ``hand_hasty`` this turn, or a flipped card of theirs with "Chaos: While this card is flipped,
+    Friends in your hand have Hasty" (HM142, static ``hand_hasty_flipped``)."""
+    pl = st["pl"][p]
+    hh = pl.get("hh")
+    if hh and hh["t"] == st["turn"]:
+        return True
+    cards = st["cards"]
+    return any(ab.get("op") == "hand_hasty_flipped" for c in pl["flip"] if c in cards
+               for ab in self.db.cards[cards[c]["k"]].abilities.get("front", ()))
+
+
 def _op_any_number(self, st, ev, fr, e) -> bool:
     """"<verb> any number of <cards>": one optional choice at a time ("none" ends it, 705.2f), each chosen card
     gets the inner effect (a targeted op) once, then ``then`` ("... and put them on this card", MT41).  ``pay``: each
@@ -1582,6 +1605,7 @@ TIMED_ABILITY_OPS = {
     "flip_tm": _op_flip_tm,
     "look_sort": _op_look_sort,
     "any_number": _op_any_number,
+    "hand_hasty": _op_hand_hasty,
     "here_area": _op_here_area,
     "move_to_chosen": _op_move_to_chosen,
     "opp_moves_away": _op_opp_moves_away,

@@ -8,7 +8,7 @@ from ...api import Action, new_action
 from ..constants import COLOR_NAMES, FRIEND, MANE, TM, opponent
 from ..reactions import rx_notes_for
 from ..effects.targeting import card_filter
-from ..effects.timed import pumped_hosts
+from ..effects.timed import hand_hasty, pumped_hosts
 
 
 _KEY = itemgetter("k")  # a card record's key
@@ -48,7 +48,7 @@ def _has_non_pass(self, st, p) -> bool:
             k = cards[c]["k"]
             if k in hak:
                 break  # an ability activated from the hand (no token cost): the full check follows
-            if k in qk:
+            if k in qk or (ff[k].type == FRIEND and hand_hasty(self, st, p)):
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
                 f = ff[k]
@@ -323,7 +323,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
-        if not main and k not in quick:
+        if not main and k not in quick and not (db[k].front.type == FRIEND and hand_hasty(self, st, p)):
             continue
         if rx_only and k not in self.quick_rx:
             continue  # (only Reaction Events give actions with a note)
@@ -354,7 +354,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         info = hinfo.get(k)
         if info is None:
             info = hinfo[k] = (event_timing(self, d), _event_cost(d), _play_rule(self, d))
-        hasty = "Hasty" in f.keywords
+        hasty = "Hasty" in f.keywords or (t == FRIEND and not main and hand_hasty(self, st, p))
         rxc = notes = None
         if t == "Event":
             ok, rxc, notes = _event_playable(self, st, p, cid, k, info, main)
