@@ -314,7 +314,8 @@ def projection(st: dict):
     players = [(p["score"], p["tok"], keys(p["hand"]), [cards[i]["k"] for i in p["deck"]], keys(p["disc"]),
                 keys(p["ban"]), keys(p.get("flip") or ()), [cards[i]["k"] for i in p.get("pdeck") or ()],
                 repr(p.get("disc_next")), repr(p.get("tmr")), repr(p.get("fmod")), repr(p.get("fo_plus")),
-                repr(p.get("req_red")), p.get("hsz"), repr(p.get("ndb")), repr(p.get("ttok"))) for p in st["pl"]]
+                repr(p.get("req_red")), p.get("hsz"), repr(p.get("ndb")), repr(p.get("ttok")),
+                repr(p.get("hh"))) for p in st["pl"]]  # hh: Hasty for the Friends in hand (HM101, HM142)
 
     def card(i):
         c = cards[i]
