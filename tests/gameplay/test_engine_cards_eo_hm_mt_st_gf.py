@@ -578,3 +578,84 @@ def test_fili_second_gives_friends_in_hand_hasty_this_turn_and_while_flipped(gam
     assert friend in _faceoff_plays(game, st)
     st.d["pl"][1]["hand"].clear()
     assert to_hand(game, st, "PR20", 1) not in _faceoff_plays(game, st, 1)  # its player's hand only
+
+
+# ------------------------------------------------------------------ EO43 Lyra, Ponyville's Got Talent
+def _lyra(game, top: str):
+    from gameplay.engine.mlp.scenario import enter_play
+
+    st = stacked_game(game, decks=([top] * 45, None))
+    lyra = place(game, st, "EO43", 0, "prob1")
+    foe = enter_play(game, st, to_hand(game, st, "PR12", 1), "prob1", 1)  # 2 power
+    resolve_all(game, st)  # every "may": yes
+    return st, lyra, foe
+
+
+def test_lyra_dismisses_the_opposing_friend_when_the_revealed_card_has_more_power(game, card_db):
+    """EO43 Lyra, Ponyville's Got Talent: "When an opposing Friend enters play here, you may reveal the top card of
+    your deck. If you do, and that card's power is higher than that of the opposing Friend, you may exhaust this
+    card to dismiss that Friend" (a public reveal; the card stays on top)."""
+    assert automated(card_db, "EO43")
+    st, lyra, foe = _lyra(game, "PR31")  # 4 power > 2
+    assert foe not in st.d["play"] and st.d["cards"][lyra]["ex"]
+    assert st.d["cards"][st.d["pl"][0]["deck"][0]]["k"] == card_db.key("PR31")
+    st, lyra, foe = _lyra(game, "PR12")  # 2 power: not higher
+    assert foe in st.d["play"] and not st.d["cards"][lyra]["ex"]
+
+
+# ------------------------------------------------------------------ EO60 Spike, Number One Assistant
+def test_spike_returns_the_events_it_banished_to_the_hand(game, card_db):
+    """EO60 Spike, Number One Assistant: "Exhaust this card to banish an Event from your discard pile." / "Banish
+    this card to put each Event banished this way into its owner's hand": only the Events its first ability
+    banished (an Event banished otherwise stays)."""
+    from gameplay.engine.mlp.scenario import to_discard
+
+    assert automated(card_db, "EO60")
+    st = stacked_game(game)
+    spike = place(game, st, "EO60", 0, "home0")
+    ev = to_discard(game, st, "CN119", 0)
+    other = to_discard(game, st, "AD95", 0)
+    st.d["pl"][0]["ban"].append(game._new(st.d, card_db.key("AD95"), 0, "ban"))  # banished some other way
+    assert len(activations(game, st, spike)) == 2
+    st, _ = game.apply(st, activations(game, st, spike)[0])
+    if st.d["pending"]:
+        st = choose(game, st, 0, ev)
+    assert ev not in st.d["pl"][0]["disc"] and other in st.d["pl"][0]["disc"]
+    hand = [st.d["cards"][c]["k"] for c in st.d["pl"][0]["hand"]]
+    st, _ = game.apply(st, activations(game, st, spike)[-1])
+    resolve_all(game, st)
+    new = [st.d["cards"][c]["k"] for c in st.d["pl"][0]["hand"]]
+    assert sorted(new) == sorted(hand + [card_db.key("CN119")])
+    assert spike not in st.d["play"] and card_db.key("AD95") in [st.d["cards"][c]["k"] for c in st.d["pl"][0]["ban"]]
+
+
+# ------------------------------------------------------------------ EO149 Cutie Mark Vault
+def test_cutie_mark_vault_counts_cards_put_on_top_and_pays_them_out(game, card_db):
+    """EO149 Cutie Mark Vault: "When you put a card on top of your deck, you may exhaust this card to put a Cutie
+    Mark counter on this card." / "Main Phase: Retire this card and remove any number of Cutie Mark counters from it
+    to gain [1] for each Cutie Mark counter you remove" (519; one "may" per counter, 705.2f)."""
+    from gameplay.engine.mlp.scenario import resolve_step, trigger
+
+    assert automated(card_db, "EO149")
+    st = stacked_game(game)
+    vault = place(game, st, "EO149", 0, "home0")
+    trigger(game, st, "you_deck_top", vault)
+    resolve_all(game, st)
+    assert st.d["cards"][vault]["cn"].get("Cutie Mark") == 1 and st.d["cards"][vault]["ex"]
+    trigger(game, st, "you_deck_top", vault)
+    resolve_all(game, st)  # exhausted: it can't pay the cost again
+    assert st.d["cards"][vault]["cn"].get("Cutie Mark") == 1
+    set_card(st, vault, exhausted=False, counters={"Cutie Mark": 3})
+    set_tokens(st, 0, 0)
+    acts = activations(game, st, vault)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    answers = iter([True, True, False])  # remove two of the three
+    for _ in range(20):
+        if st.d["pending"]:
+            st = choose(game, st, 0, next(answers))
+        elif st.d["rq"]:
+            resolve_step(game, st)
+        else:
+            break
+    assert st.d["pl"][0]["tok"] == 2 and vault not in st.d["play"]

@@ -49,6 +49,7 @@ UNCHECKED: dict[tuple[str, int], str] = {
     ("SB119", 2): "needs a Troublemaker among its controller's flipped cards (the flips come from the deck)",
     ("AD198", 0): "reads the type of the card the opponent played (the trigger's event), not given by the check",
     ("SB96", 0): "reads the card discarded as its cost (508.1), given only by activating it",
+    ("EO60", 1): "returns the Events its own first ability banished; the generic board has none (tested by scenario)",
 }
 
 
@@ -72,7 +73,7 @@ def _host_player(ability) -> int:
 
 def _counters_named(card) -> dict:
     text = " ".join((card.front.text or "").split("\n"))
-    kinds = set(re.findall(r"([\w+]+) (?:power )?counters? (?:on|from) (?:this card|it)\b", text))
+    kinds = set(re.findall(r"((?:Cutie )?[\w+]+) (?:power )?counters? (?:on|from) (?:this card|it)\b", text))
     if "+1 power counter" in text:
         kinds.add("+1")
     return {k: 2 for k in kinds}

@@ -303,6 +303,7 @@ CARD_KEYS: dict[str, str] = {
     "ts": "the timestamp of its continuous abilities (711.3a)",
     "af": 'it may carry an "also a Friend" modifier',
     "bn": "the card it is banished beneath",
+    "bw": 'the cards it banished "this way" (EO60)',
     "cf": "this Problem has been confronted",
     "chc": 'the color chosen for it ("has that color")',
     "cm": "cutie marked",

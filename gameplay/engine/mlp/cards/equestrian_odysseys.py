@@ -16,6 +16,14 @@ _EO212_LOOK = ("When this card enters play, look at a player's hand and choose a
                "draws a card.")
 _EO212_HASTY = "Immediate: You may play this card from your hand."
 
+_EO43 = ("When an opposing Friend enters play here, you may reveal the top card of your deck. If you do, and that card's "
+         "power is higher than that of the opposing Friend, you may exhaust this card to dismiss that Friend.")
+_EO60_BANISH = "Main Phase: Exhaust this card to banish an Event from your discard pile."
+_EO60_RETURN = "Main Phase: Banish this card to put each Event banished this way into its owner's hand."
+_EO149_COUNTER = "When you put a card on top of your deck, you may exhaust this card to put a Cutie Mark counter on this card."
+_EO149_GAIN = ("Main Phase: Retire this card and remove any number of Cutie Mark counters from it to gain [1] for each "
+               "Cutie Mark counter you remove.")
+
 _OPP_FRIEND_ENTERS_HERE = {"sel": {"type": "Friend", "ctrl": "opp", "at": "here"}}
 
 CARDS: dict[str, dict] = {
@@ -56,4 +64,25 @@ CARDS: dict[str, dict] = {
     "EO212": {"front": [{"kind": "trigger", "on": "enter", "text": _EO212_LOOK,
                          "effects": [{"op": "look_hand", "whose": "choose", "then_draw": 1}]}],
               "front_keywords": {"Hasty": 1}},
+    # Lyra, Ponyville's Got Talent: a public reveal (the card stays on top); its printed power against the
+    # opposing Friend's power now (507)
+    "EO43": {"front": [{"kind": "trigger", "on": "w_enter", "subj": _OPP_FRIEND_ENTERS_HERE, "text": _EO43, "effects": [
+        {"op": "may", "effects": [{"op": "reveal_top", "cond": {"gt_it_power": True}, "then": [
+            {"op": "may", "effects": [{"op": "exhaust_self_cost"}, {"op": "dismiss", "target": {"it": True}}]}]}]}]}]},
+    # Spike, Number One Assistant: "this way" is this card's own first ability (the banished cards it tracked)
+    "EO60": {"front": [
+        {"kind": "activated", "timing": "main", "cost": {"exhaust": True}, "text": _EO60_BANISH,
+         "effects": [{"op": "banish_from_zone", "zone": "disc", "whose": "you", "filter": {"type": "Event"}, "track": True}]},
+        {"kind": "activated", "timing": "main", "cost": {"banish_self": True}, "text": _EO60_RETURN,
+         "effects": [{"op": "banished_to_hand"}]}]},
+    # Cutie Mark Vault: named counters (519); "any number" is one "may" per counter (705.2f), the card retired as
+    # the cost
+    "EO149": {"front": [
+        {"kind": "play_home"},
+        {"kind": "trigger", "on": "you_deck_top", "text": _EO149_COUNTER, "effects": [{"op": "may", "effects": [
+            {"op": "exhaust_self_cost"}, {"op": "counters", "n": 1, "counter": "Cutie Mark", "target": {"self": True}}]}]},
+        {"kind": "activated", "timing": "main", "cost": {"retire_self": True}, "text": _EO149_GAIN, "effects": [
+            {"op": "per", "counter": "Cutie Mark", "effects": [{"op": "may", "effects": [
+                {"op": "counters", "n": 1, "counter": "Cutie Mark", "remove": True, "target": {"self": True}},
+                {"op": "gain", "n": 1}]}]}]}]},
 }
