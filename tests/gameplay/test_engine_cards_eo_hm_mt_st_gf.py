@@ -659,3 +659,73 @@ def test_cutie_mark_vault_counts_cards_put_on_top_and_pays_them_out(game, card_d
         else:
             break
     assert st.d["pl"][0]["tok"] == 2 and vault not in st.d["play"]
+
+
+# ------------------------------------------------------------------ GF9 Defenders of Equestria, Royal Sisters
+def test_royal_sisters_needs_and_discards_two_other_cards_to_be_played(game, card_db):
+    """GF9 Defenders of Equestria, Royal Sisters: "As an additional cost to play this card, discard 2 cards" (508:
+    not offered without two other cards in hand, 508.1d; its player chooses the two)."""
+    assert automated(card_db, "GF9")
+    st = stacked_game(game)
+    place(game, st, "PR33", 0, "home0")  # [Honesty] 2 for its requirement
+    keep = list(st.d["pl"][0]["hand"])
+    st.d["pl"][0]["hand"][:] = keep[:1]
+    sisters = to_hand(game, st, "GF9", 0)
+    set_tokens(st, 0, 5)
+    assert not [a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == sisters]
+    st.d["pl"][0]["hand"].insert(0, keep[1])  # two other cards now
+    st._la = None
+    play = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == sisters)
+    st, _ = game.apply(st, play)
+    while st.d["pending"] and st.d["pending"]["kind"] == "target":
+        st = choose(game, st, 0, st.d["pending"]["options"][0])
+    assert st.d["pl"][0]["hand"] == [] and len(st.d["pl"][0]["disc"]) == 2
+    assert any(st.d["cards"][c]["k"] == card_db.key("GF9") for c in st.d["play"])
+
+
+# ------------------------------------------------------------------ EO69 Octavia, Harsh Judge
+def test_octavia_names_a_card_that_no_player_can_play_while_she_stays(game, card_db):
+    """EO69 Octavia, Harsh Judge: "As this card enters play, name a card." / "Cards with that name can't be
+    played." (201.1 a card's name; either player's cards; the restriction ends as she leaves play)."""
+    from gameplay.engine.mlp.scenario import enter_play, leave_play
+
+    assert automated(card_db, "EO69")
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"].clear()
+    mine, other = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR33", 0)
+    octavia = enter_play(game, st, to_hand(game, st, "EO69", 0), "home0", 0)
+    for _ in range(10):
+        if st.d["pending"]:
+            break
+        resolve_step_or_ppp(game, st)
+    assert st.d["pending"]["what"] == "card_name"
+    name = card_db.number("PR12").name
+    st = choose(game, st, 0, name)
+    set_tokens(st, 0, 9)
+    plays = {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
+    assert mine not in plays and other in plays
+    leave_play(game, st, octavia, "disc")
+    plays = {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
+    assert mine in plays
+
+
+# ------------------------------------------------------------------ ST1 Dr. Hooves, Time Walker
+def test_time_walker_takes_an_extra_turn_at_five_time_counters(game, card_db):
+    """ST1 Dr. Hooves, Time Walker: "When you win a faceoff, put a Time counter on this card. Then, if there are at
+    least 5 Time counters on this card, remove them, turn it over, and take an extra turn after this one" (519;
+    301.2; the next turn is his player's again)."""
+    from gameplay.engine.mlp.scenario import pass_until, trigger
+
+    assert automated(card_db, "ST1")
+    st = stacked_game(game, manes=("ST1", "PR2"))
+    mane = st.d["pl"][0]["mane"]
+    for n in range(1, 6):
+        assert not st.d["cards"][mane].get("b")
+        trigger(game, st, "you_win_fo", mane)
+        resolve_all(game, st)
+        assert st.d["cards"][mane]["cn"].get("Time", 0) == n % 5
+    assert st.d["cards"][mane].get("b")
+    st = pass_until(game, st, lambda s: s.d["turn"] == 2)
+    assert st.d["tp"] == 0  # the extra turn
+    st = pass_until(game, st, lambda s: s.d["turn"] == 3)
+    assert st.d["tp"] == 1

@@ -235,6 +235,7 @@ STATE_KEYS: dict[str, str] = {
     "ts": "the last timestamp given (711.3a: the order in which modifiers began)",
     "setup": "player -> their chosen Starting Problem (102.2)",
     "dly": 'delayed effects waiting for "at the end of the turn" / "at the start of the next turn"',
+    "xt": 'the players who take an extra turn after this one, in order ("take an extra turn after this one", ST1)',
     "fl": 'the turn a Friend last left play ("if a Friend left play this turn")',
     "cft": "(turn, the Problems confronted this turn)",
     "mvt": "(turn, the players who moved a character this turn)",
@@ -283,6 +284,7 @@ PLAYER_KEYS: dict[str, str] = {
     "fo_plus": "timed faceoff bonuses of the player (+N in faceoffs)",
     "req_red": 'timed reductions of play requirements ("Reduce the play requirements of your cards by 2 [Honesty]", 205.1)',
     "hsz": "the maximum hand size an effect set for the rest of the game (616.2)",
+    "hh": '"Friends in your hand have Hasty": {t: the turn, f: until you play a Friend} (HM101, HM142)',
     "ndb": '"The next time you defeat a Troublemaker this turn, ..." effects waiting',
 }
 
@@ -314,6 +316,7 @@ CARD_KEYS: dict[str, str] = {
     "nr": "it does not ready during its controller's next Ready Phase (603.1)",
     "nrw": "the card whose staying in play keeps it from readying",
     "ntype": "the card type named for it",
+    "nnm": "the card name named for it (EO69)",
     "stay": "the turn it was told to stay on a solved Problem",
     "used": "the turn its once-per-turn ability was used",
 }

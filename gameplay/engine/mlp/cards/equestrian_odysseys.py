@@ -24,6 +24,9 @@ _EO149_COUNTER = "When you put a card on top of your deck, you may exhaust this 
 _EO149_GAIN = ("Main Phase: Retire this card and remove any number of Cutie Mark counters from it to gain [1] for each "
                "Cutie Mark counter you remove.")
 
+_EO69_NAME = "As this card enters play, name a card."
+_EO69_BAN = "Cards with that name can't be played."
+
 _OPP_FRIEND_ENTERS_HERE = {"sel": {"type": "Friend", "ctrl": "opp", "at": "here"}}
 
 CARDS: dict[str, dict] = {
@@ -85,4 +88,8 @@ CARDS: dict[str, dict] = {
             {"op": "per", "counter": "Cutie Mark", "effects": [{"op": "may", "effects": [
                 {"op": "counters", "n": 1, "counter": "Cutie Mark", "remove": True, "target": {"self": True}},
                 {"op": "gain", "n": 1}]}]}]}]},
+    # Octavia, Harsh Judge: the name (201.1) is chosen as it enters play and kept on it; no player may play a card
+    # with that name while it is in play (flow.legal)
+    "EO69": {"front": [{"kind": "trigger", "on": "enter", "text": _EO69_NAME, "effects": [{"op": "name_card", "keep": True}]},
+                       {"kind": "static", "op": "no_play_named", "text": _EO69_BAN}]},
 }

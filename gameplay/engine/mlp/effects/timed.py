@@ -564,6 +564,14 @@ def _op_hand_hasty(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_extra_turn(self, st, ev, fr, e) -> bool:
+    """"Take an extra turn after this one" (ST1): flow.turn.next_turn gives the next turn to this player."""
+    p = fr["p"]
+    st.setdefault("xt", []).append(p)
+    self.log(ev, "turn", lambda: f"{self.pname(st, p)} will take an extra turn after this one")
+    return True
+
+
 def hand_hasty(self, st, p) -> bool:
     """Do Friends in player ``p``'s hand have Hasty (glossary: "You may play this card as an Immediate action")?
     A grant of ``hand_hasty`` this turn, or a flipped card of theirs with "Chaos: While this card is flipped,
@@ -1606,6 +1614,7 @@ TIMED_ABILITY_OPS = {
     "look_sort": _op_look_sort,
     "any_number": _op_any_number,
     "hand_hasty": _op_hand_hasty,
+    "extra_turn": _op_extra_turn,
     "here_area": _op_here_area,
     "move_to_chosen": _op_move_to_chosen,
     "opp_moves_away": _op_opp_moves_away,

@@ -164,6 +164,9 @@ def _op_name_card(self, st, ev, fr, e) -> bool:
         return False
     fr["named"] = fr["ch"]
     self.log(ev, "name", lambda: f"{self.pname(st, fr['p'])} names {fr['ch']}")
+    src = fr["src"]
+    if e.get("keep") and src in st["cards"] and self.in_play(st, src):
+        st["cards"][src]["nnm"] = fr["ch"]  # "Cards with that name can't be played" (EO69: while this card stays)
     return True
 
 

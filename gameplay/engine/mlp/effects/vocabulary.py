@@ -52,6 +52,7 @@ DESCRIPTIONS = {
     "turn_face_down": "turn a Troublemaker face-down (505.3)",
     "hand_hasty": "Friends in your hand have Hasty this turn [until you play a Friend] (HM101, HM142)",
     "banished_to_hand": "put each card this card banished (banish_from_zone with track) into its owner's hand (EO60)",
+    "extra_turn": "take an extra turn after this one (ST1)",
     "turn_tm_over": "turn a Troublemaker over without covering or uncovering it (HM69; 505.3, 711.3a)",
     "uncover": "uncover a face-down Troublemaker (607.3)",
     "gain_control": "gain control of a card, permanently or until the end of the turn (513.2)",

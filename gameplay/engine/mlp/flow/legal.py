@@ -315,6 +315,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
     hfact = self._hand_fact
     no_play = _no_play(self, st, p)
     done_types = _one_of_each_type(self, st, p)
+    named = {cards[o]["nnm"] for o in self.has_static(st, "no_play_named") if cards[o].get("nnm")}  # EO69
     # actions are built with their params already in Action.make's order (sorted by name)
     hand = pl["hand"]
     if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
@@ -341,7 +342,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         d = db[k]
         f = d.front
         t = f.type
-        if t in done_types:
+        if t in done_types or (named and d.name in named):  # "Cards with that name can't be played" (EO69)
             continue  # "Opponents can't play more than one card of each type per turn" (CG4)
         if t == TM:
             if main and tok >= 1:
@@ -359,7 +360,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         if t == "Event":
             ok, rxc, notes = _event_playable(self, st, p, cid, k, info, main)
         else:
-            ok = main or hasty
+            ok = (main or hasty) and len(pl["hand"]) > info[1].get("discard", 0)  # the other cards to discard (508.1d)
         if not ok:
             continue
         if plain is None:
@@ -771,9 +772,12 @@ def immediate_actions(self, st, p):
 
 
 def _event_cost(d) -> dict:
+    """An Event's additional costs, or a card's "As an additional cost to play this card, discard 2 cards" (GF9, 508)."""
     for ab in d.abilities.get("front", ()):
         if ab["kind"] == "event":
             return ab.get("cost") or {}
+        if ab.get("op") == "play_discard":
+            return {"discard": ab["n"]}
     return {}
 
 

@@ -661,7 +661,8 @@ def next_turn(self, st, ev, first=False) -> None:
         if st["turn"] >= self.g.turn_cap:
             self.end(st, ev, None, f"turn cap of {self.g.turn_cap} turns reached (engine limit): draw")
             return
-        _begin_turn(self, st, ev, opponent(st["tp"]))
+        # "take an extra turn after this one" (ST1): that player's turn comes next
+        _begin_turn(self, st, ev, st["xt"].pop(0) if st.get("xt") else opponent(st["tp"]))
     else:
         _begin_turn(self, st, ev, st["first"])
 
