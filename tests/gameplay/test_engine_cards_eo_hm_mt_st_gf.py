@@ -729,3 +729,23 @@ def test_time_walker_takes_an_extra_turn_at_five_time_counters(game, card_db):
     assert st.d["tp"] == 0  # the extra turn
     st = pass_until(game, st, lambda s: s.d["turn"] == 3)
     assert st.d["tp"] == 1
+
+
+# ------------------------------------------------------------------ EO213 Sugar Belle, Takes the Cake
+def test_sugar_belle_controls_a_friend_until_she_leaves_play_or_is_frightened(game, card_db):
+    """EO213 Sugar Belle, Takes the Cake: "When this card enters play, gain control of another Friend until this card
+    leaves play or is frightened" (513.2; the Friend goes back to its owner's control, and home by 511.5)."""
+    from gameplay.engine.mlp.scenario import enter_play, frighten, leave_play
+
+    assert automated(card_db, "EO213")
+    for end in ("frighten", "leave"):
+        st = stacked_game(game)
+        foe = place(game, st, "PR31", 1, "prob1")
+        belle = enter_play(game, st, to_hand(game, st, "EO213", 0), "prob1", 0)
+        resolve_all(game, st)
+        assert st.d["cards"][foe]["c"] == 0
+        resolve_all(game, st)
+        assert st.d["cards"][foe]["c"] == 0  # it lasts
+        frighten(game, st, belle) if end == "frighten" else leave_play(game, st, belle, "disc")
+        resolve_all(game, st)
+        assert st.d["cards"][foe]["c"] == 1 and st.d["cards"][foe]["a"] == "prob1"

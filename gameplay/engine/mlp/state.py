@@ -218,7 +218,7 @@ STATE_KEYS: dict[str, str] = {
     "areas": 'the areas of the game: "home0", "home1", "prob0", "prob1" and "dil<id>" (Dilemmas)',
     "pl": "the two players' records (see PLAYER_KEYS)",
     "mods": "timed power modifiers {t: card, n, u: until, ts: timestamp} (711.3a)",
-    "ctl": "timed changes of control {t: card, to: the former controller, u: until}",
+    "ctl": "timed changes of control {t: card, to: the former controller, u: until; src: the card it lasts while (u: source)}",
     "trig": "triggered abilities waiting to be put on the resolution queue (511.7)",
     "rq": "the resolution queue: frames {p, src, eff: effects, i: next effect, ch: the choice made, ...}",
     "pending": "the decision a player must make {kind, player, options, rule, ...}, or None",

@@ -27,6 +27,8 @@ _EO149_GAIN = ("Main Phase: Retire this card and remove any number of Cutie Mark
 _EO69_NAME = "As this card enters play, name a card."
 _EO69_BAN = "Cards with that name can't be played."
 
+_EO213 = "When this card enters play, gain control of another Friend until this card leaves play or is frightened."
+
 _OPP_FRIEND_ENTERS_HERE = {"sel": {"type": "Friend", "ctrl": "opp", "at": "here"}}
 
 CARDS: dict[str, dict] = {
@@ -92,4 +94,8 @@ CARDS: dict[str, dict] = {
     # with that name while it is in play (flow.legal)
     "EO69": {"front": [{"kind": "trigger", "on": "enter", "text": _EO69_NAME, "effects": [{"op": "name_card", "keep": True}]},
                        {"kind": "static", "op": "no_play_named", "text": _EO69_BAN}]},
+    # Sugar Belle, Takes the Cake: control (513.2) kept while this card stays in play unfrightened (flow.turn
+    # returns it in pre-priority processing, 511)
+    "EO213": {"front": [{"kind": "trigger", "on": "enter", "text": _EO213, "effects": [
+        {"op": "gain_control", "target": {"type": "Friend", "ctrl": "opp"}, "until": "source"}]}]},
 }

@@ -301,8 +301,8 @@ def _on_gain_control(self, st, ev, _fr, e, _op, p, _src, _tgt, _cands, _prev_it,
         old = c["c"]
         c["c"] = p  # 513.2
         st["dy"] = 1
-        if e.get("until", "permanent") != "permanent":
-            st["ctl"].append({"t": cid, "to": old, "u": e["until"]})
+        if e.get("until", "permanent") != "permanent":  # "source": until _src leaves play or is frightened (EO213)
+            st["ctl"].append({"t": cid, "to": old, "u": e["until"], **({"src": _src} if e["until"] == "source" else {})})
         self.log(ev, "control", lambda cid=cid: f"{self.pname(st, p)} gains control of {self.name(st, cid)}")
 
 
