@@ -749,3 +749,28 @@ def test_sugar_belle_controls_a_friend_until_she_leaves_play_or_is_frightened(ga
         frighten(game, st, belle) if end == "frighten" else leave_play(game, st, belle, "disc")
         resolve_all(game, st)
         assert st.d["cards"][foe]["c"] == 1 and st.d["cards"][foe]["a"] == "prob1"
+
+
+# ------------------------------------------------------------------ EO105 Princess Cadance, Everlasting Love
+def test_cadance_searches_for_a_friend_with_the_name_of_one_entering_the_discard_pile(game, card_db):
+    """EO105 Princess Cadance, Everlasting Love: "When another one of your Friends enters your discard pile, you may
+    exhaust this card to search your deck for a Friend with the same name and put that card into your hand"
+    (from play or from the hand; 518.1 a private search; 201.1 the same name)."""
+    from gameplay.engine.mlp.scenario import leave_play
+
+    assert automated(card_db, "EO105")
+    deck = ["PR31"] * 20 + ["PR12"] + ["PR31"] * 24
+    st = stacked_game(game, decks=(deck, None))
+    cadance = place(game, st, "EO105", 0, "home0")
+    gone = place(game, st, "PR12", 0, "prob1")
+    in_hand = lambda: sum(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][0]["hand"])  # noqa: E731
+    before = in_hand()
+    leave_play(game, st, gone, "disc", verb="dismissed")
+    resolve_all(game, st)
+    assert in_hand() == before + 1 and st.d["cards"][cadance]["ex"]
+    assert not any(st.d["cards"][c]["k"] == card_db.key("PR12") for c in st.d["pl"][0]["deck"])
+    foe = place(game, st, "PR12", 1, "prob1")  # an opponent's Friend: not "your"
+    set_card(st, cadance, exhausted=False)
+    leave_play(game, st, foe, "disc", verb="dismissed")
+    resolve_all(game, st)
+    assert not st.d["cards"][cadance]["ex"]

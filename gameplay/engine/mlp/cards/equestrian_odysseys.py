@@ -29,6 +29,9 @@ _EO69_BAN = "Cards with that name can't be played."
 
 _EO213 = "When this card enters play, gain control of another Friend until this card leaves play or is frightened."
 
+_EO105 = ("When another one of your Friends enters your discard pile, you may exhaust this card to search your deck for a "
+          "Friend with the same name and put that card into your hand.")
+
 _OPP_FRIEND_ENTERS_HERE = {"sel": {"type": "Friend", "ctrl": "opp", "at": "here"}}
 
 CARDS: dict[str, dict] = {
@@ -98,4 +101,9 @@ CARDS: dict[str, dict] = {
     # returns it in pre-priority processing, 511)
     "EO213": {"front": [{"kind": "trigger", "on": "enter", "text": _EO213, "effects": [
         {"op": "gain_control", "target": {"type": "Friend", "ctrl": "opp"}, "until": "source"}]}]},
+    # Princess Cadance, Everlasting Love: a Friend of yours entering your discard pile from any zone (Rules.put
+    # watches w_disc); a private search (518.1) for a Friend with its name (201.1)
+    "EO105": {"front": [{"kind": "trigger", "on": "w_disc", "subj": {"by": "you"}, "text": _EO105, "effects": [
+        {"op": "may", "effects": [{"op": "exhaust_self_cost"},
+                                  {"op": "search", "filter": {"type": "Friend"}, "name_of_it": True, "zone": "deck", "to": "hand"}]}]}]},
 }

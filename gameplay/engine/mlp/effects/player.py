@@ -186,6 +186,9 @@ def _player_search(self, st, ev, fr, e, _op, p, src, _who, _targets) -> bool:
     zone = e.get("zone", "deck")
     lst = st["pl"][p][zone]
     flt = e.get("filter", {})
+    if e.get("name_of_it"):  # "... with the same name" as the card the event happened to (EO105)
+        it = fr.get("it")
+        flt = {**flt, "name": self.db.cards[st["cards"][it]["k"]].name if it in st["cards"] else None}
     cands = [c for c in lst if card_filter(self, st, c, flt)]
     if fr["ch"] is None:
         if not cands:

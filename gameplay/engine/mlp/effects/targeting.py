@@ -110,6 +110,8 @@ def card_filter(self, st, cid, flt) -> bool:
         return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
     if flt.get("no_req") and f.play_requirements:
         return False  # "a card with no play requirement" (205)
+    if "name" in flt and d.name != flt["name"]:
+        return False  # "a Friend with the same name" (201.1)
     return True
 
 

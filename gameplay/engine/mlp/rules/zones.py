@@ -9,6 +9,14 @@ from ..reactions import actor
 from ..effects.replacements import queue_persistent
 
 
+class _Quiet:
+    """No log: a zone change (``put``) is logged by whoever made it."""
+    quiet = True
+
+
+_QUIET = _Quiet()
+
+
 ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}
 
 
@@ -58,6 +66,9 @@ class Zones:
         if zone == "disc" and c["k"] in self.to_disc_keys:  # "When this card enters your discard pile" (any zone)
             for ab in self.to_disc_keys[c["k"]]:
                 self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"))
+        if zone == "disc" and "w_disc" in self.trig_ev and d.front.type == FRIEND:
+            # "When another one of your Friends enters your discard pile" (EO105; by: its owner), from any zone
+            self.watch(st, _QUIET, "w_disc", nid, {"by": c["o"]})
         lst = st["pl"][c["o"]][zone]
         if pos == "top" and zone in ("deck", "pdeck"):
             lst.insert(0, nid)
