@@ -315,14 +315,15 @@ def projection(st: dict):
     players = [(p["score"], p["tok"], keys(p["hand"]), [cards[i]["k"] for i in p["deck"]], keys(p["disc"]),
                 keys(p["ban"]), keys(p.get("flip") or ()), [cards[i]["k"] for i in p.get("pdeck") or ()],
                 repr(p.get("disc_next")), repr(p.get("tmr")), repr(p.get("fmod")), repr(p.get("fo_plus")),
-                repr(p.get("req_red")), p.get("hsz"), repr(p.get("ndb")), repr(p.get("ttok"))) for p in st["pl"]]
+                repr(p.get("req_red")), p.get("hsz"), repr(p.get("ndb")), repr(p.get("ttok")),
+                repr(p.get("hh"))) for p in st["pl"]]  # hh: Hasty for the Friends in hand (HM101, HM142)
 
     def card(i):
         c = cards[i]
         return (c["k"], c.get("c"), c.get("a"), bool(c.get("ex")), bool(c.get("fr")), bool(c.get("fd")),
                 repr(sorted((c.get("cn") or {}).items())), cards[c["h"]]["k"] if c.get("h") in cards else None,
                 bool(c.get("b")), repr(c.get("col")), repr(c.get("chc")), bool(c.get("cm")), bool(c.get("nr")),
-                repr(c.get("ntype")), bool(c.get("stay")), bool(c.get("af")), bool(c.get("nrw")))
+                repr(c.get("ntype")), bool(c.get("stay")), bool(c.get("af")), bool(c.get("nrw")), repr(c.get("nnm")))
 
     play = sorted(repr(card(i)) for i in st["play"])
     timed = tuple(repr([{k: v for k, v in m.items() if k not in ("ts", "t")} for m in (st.get(key) or ())])

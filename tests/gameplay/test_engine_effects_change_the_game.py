@@ -51,6 +51,7 @@ UNCHECKED: dict[tuple[str, int], str] = {
     ("SB96", 0): "reads the card discarded as its cost (508.1), given only by activating it",
     ("LL105", 1): "'that player' is the faceoff's winner (as_winner), not given by the check: resolved by its own "
                   "controller it changes nothing (tests/gameplay/test_engine_cards_leaders_and_legends.py plays it)",
+    ("EO60", 1): "returns the Events its own first ability banished; the generic board has none (tested by scenario)",
 }
 
 
@@ -74,7 +75,7 @@ def _host_player(ability) -> int:
 
 def _counters_named(card) -> dict:
     text = " ".join((card.front.text or "").split("\n"))
-    kinds = set(re.findall(r"([\w+]+) (?:power )?counters? (?:on|from) (?:this card|it)\b", text))
+    kinds = set(re.findall(r"((?:Cutie )?[\w+]+) (?:power )?counters? (?:on|from) (?:this card|it)\b", text))
     if "+1 power counter" in text:
         kinds.add("+1")
     return {k: 2 for k in kinds}

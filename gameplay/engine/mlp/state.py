@@ -218,7 +218,7 @@ STATE_KEYS: dict[str, str] = {
     "areas": 'the areas of the game: "home0", "home1", "prob0", "prob1" and "dil<id>" (Dilemmas)',
     "pl": "the two players' records (see PLAYER_KEYS)",
     "mods": "timed power modifiers {t: card, n, u: until, ts: timestamp} (711.3a)",
-    "ctl": "timed changes of control {t: card, to: the former controller, u: until}",
+    "ctl": "timed changes of control {t: card, to: the former controller, u: until; src: the card it lasts while (u: source)}",
     "trig": "triggered abilities waiting to be put on the resolution queue (511.7)",
     "rq": "the resolution queue: frames {p, src, eff: effects, i: next effect, ch: the choice made, ...}",
     "pending": "the decision a player must make {kind, player, options, rule, ...}, or None",
@@ -235,6 +235,7 @@ STATE_KEYS: dict[str, str] = {
     "ts": "the last timestamp given (711.3a: the order in which modifiers began)",
     "setup": "player -> their chosen Starting Problem (102.2)",
     "dly": 'delayed effects waiting for "at the end of the turn" / "at the start of the next turn"',
+    "xt": 'the players who take an extra turn after this one, in order ("take an extra turn after this one", ST1)',
     "fl": 'the turn a Friend last left play ("if a Friend left play this turn")',
     "cft": "(turn, the Problems confronted this turn)",
     "mvt": "(turn, the players who moved a character this turn)",
@@ -285,6 +286,7 @@ PLAYER_KEYS: dict[str, str] = {
     "fo_plus": "timed faceoff bonuses of the player (+N in faceoffs)",
     "req_red": 'timed reductions of play requirements ("Reduce the play requirements of your cards by 2 [Honesty]", 205.1)',
     "hsz": "the maximum hand size an effect set for the rest of the game (616.2)",
+    "hh": '"Friends in your hand have Hasty": {t: the turn, f: until you play a Friend} (HM101, HM142)',
     "ndb": '"The next time you defeat a Troublemaker this turn, ..." effects waiting',
 }
 
@@ -305,6 +307,7 @@ CARD_KEYS: dict[str, str] = {
     "ts": "the timestamp of its continuous abilities (711.3a)",
     "af": 'it may carry an "also a Friend" modifier',
     "bn": "the card it is banished beneath",
+    "bw": 'the cards it banished "this way" (EO60)',
     "cf": "this Problem has been confronted",
     "chc": 'the color chosen for it ("has that color")',
     "cm": "cutie marked",
@@ -315,6 +318,7 @@ CARD_KEYS: dict[str, str] = {
     "nr": "it does not ready during its controller's next Ready Phase (603.1)",
     "nrw": "the card whose staying in play keeps it from readying",
     "ntype": "the card type named for it",
+    "nnm": "the card name named for it (EO69)",
     "stay": "the turn it was told to stay on a solved Problem",
     "used": "the turn its once-per-turn ability was used",
 }

@@ -721,7 +721,10 @@ def compile_card(card):
         override = DEFINITIONS.get(card.number, {}).get(name) if card.number in DEFINITIONS else None
         if override is not None:
             abilities[name] = tuple(override)
-            new_faces[name] = face
+            # the keyword lines of its text ("Diligent 1") still count; "<face>_keywords": a line that is a
+            # keyword's own wording ("Immediate: You may play this card from your hand" is Hasty, EO212)
+            kws = {**compile_face(face)[2], **DEFINITIONS[card.number].get(name + "_keywords", {})}
+            new_faces[name] = replace(face, keywords={**face.keywords, **kws}) if kws else face
             continue
         abl, man, extra = compile_face(face)
         if face.type == "Event" and not any(a["kind"] == "event" for a in abl) and face.text.strip():

@@ -126,6 +126,8 @@ def effect_per(self, st, ev, fr, e) -> bool:
     src = fr["src"]
     n = len(self.select(st, e["sel"], p, src)) if e.get("sel") else \
         (self.beneath_count(st, src) if e.get("beneath") and src in st["cards"] else 1)
+    if e.get("counter"):  # "remove any number of Cutie Mark counters from it to ... for each" (one may each)
+        n = st["cards"][src]["cn"].get(e["counter"], 0) if src in st["cards"] and self.in_play(st, src) else 0
     if n:
         fr["i"] += 1
         st["rq"].append({"p": p, "src": src, "eff": list(e["effects"]) * n, "i": 0, "ch": None, "lbl": "",

@@ -74,7 +74,7 @@ def _start_fo(self, st, ev, fr, e) -> bool:
     if st["fo"]:
         return True
     extra: dict = {"src": src, "inv": []}
-    for k in ("win", "winner", "loser", "loser_end"):
+    for k in ("win", "lose", "winner", "loser", "loser_end"):
         if e.get(k):
             extra["fx_" + k] = e[k]  # "winner" is also the faceoff's winning player (fo["winner"])
     areas: list = []
@@ -194,11 +194,14 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
             ok = ok and pw <= cond["max_pp"]
         if "min_pp" in cond:
             ok = ok and pw >= cond["min_pp"]
+        it = fr.get("it") if cond.get("gt_it_power") else None
+        if cond.get("gt_it_power"):  # "and that card's power is higher than that of the opposing Friend" (EO43)
+            ok = ok and bool(it) and self.in_play(st, it) and pw > (self.power(st, it) or 0)
         effs = e.get("then", []) if ok else e.get("else", [])
         if effs:
             fr["i"] += 1
             st["rq"].append({"p": p, "src": src, "eff": list(effs), "i": 0, "ch": None, "lbl": "", "after": None,
-                             "rev": cid})
+                             "rev": cid, **({"it": it} if it else {})})
             fr["i"] -= 1
         return True
     # "revealed": move the revealed card, if it is still where it was revealed (the top of a deck)

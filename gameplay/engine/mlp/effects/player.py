@@ -192,6 +192,9 @@ def _player_search(self, st, ev, fr, e, _op, p, src, _who, _targets) -> bool:
     zone = e.get("zone", "deck")
     lst = st["pl"][p][zone]
     flt = e.get("filter", {})
+    if e.get("name_of_it"):  # "... with the same name" as the card the event happened to (EO105)
+        it = fr.get("it")
+        flt = {**flt, "name": self.db.cards[st["cards"][it]["k"]].name if it in st["cards"] else None}
     cands = [c for c in lst if card_filter(self, st, c, flt)]
     if fr["ch"] is None:
         if not cands:
@@ -239,6 +242,8 @@ def _player_put_into_play(self, st, ev, fr, e, _op, p, src, _who, _targets) -> b
             area = st["cards"][src]["a"]
         nid = self.enter_play(st, ev, ch, area, p)
         self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play")
+        if e.get("mark"):  # "... At the end of your turn, put that Friend into your hand" (ST2): it
+            fr["it"] = nid
     return True
 
 

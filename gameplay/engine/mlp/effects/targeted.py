@@ -10,7 +10,7 @@ from .replacements import persistent_then
 
 #: the ops ``targeted_effect`` acts on (grant_kw without an each-selector too: see effect_grant_kw)
 TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten",
-                "lose_abilities_until")
+                "lose_abilities_until", "turn_tm_over")
 
 
 #: the chosen-card ops a card outside play may do to itself ("this card"), and the zone each puts it in
@@ -172,7 +172,7 @@ def _on_move(self, st, ev, fr, e, _op, p, src, _tgt, _cands, _prev_it, _paid, ci
         if e.get("prob_only") and dest[0].startswith("home"):
             dest = []  # "to this card's Problem": it has none at home
     elif to == "it_problem":  # "to that Friend's Problem": none while that Friend is at home
-        it = (fr.get("x") or {}).get("it")
+        it = _prev_it if e.get("marked") else (fr.get("x") or {}).get("it")  # marked: the card a `mark` chose before
         dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
             st["cards"][it]["a"].startswith(("prob", "dil")) else []
     elif to == "it":  # "to that Problem": where a watched event happened
@@ -281,6 +281,20 @@ def _on_turn_face_down(self, st, ev, _fr, _e, _op, _p, _src, _tgt, _cands, _prev
         self.log(ev, "face_down", lambda cid=cid: "A Troublemaker is turned face-down")
 
 
+def _on_turn_tm_over(self, st, ev, fr, e, op, p, src, tgt, cands, prev_it, paid, cid) -> bool | None:
+    """"Turn over an opposing Troublemaker here. (This does not cover or uncover it.)" (HM69): a face-down one
+    turns face-up without being uncovered (no uncover trigger, Epic or Villain, 607), its abilities functioning
+    from now (711.3a); a face-up one turns face-down (505.3)."""
+    c = st["cards"][cid]
+    if not c.get("fd"):
+        return _on_turn_face_down(self, st, ev, fr, e, op, p, src, tgt, cands, prev_it, paid, cid)
+    c["fd"] = False
+    st["dy"] = 1
+    self.restamp(st, cid)
+    self.log(ev, "face_up", lambda: f"{self.name(st, cid)} is turned face-up at {self.area_name(st, c['a'])} (not uncovered)")
+    return None
+
+
 def _on_gain_control(self, st, ev, _fr, e, _op, p, _src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:
     if e.get("to") == "opp":  # "to have an opponent gain control of that Friend" (513.2)
         p = 1 - p
@@ -289,8 +303,8 @@ def _on_gain_control(self, st, ev, _fr, e, _op, p, _src, _tgt, _cands, _prev_it,
         old = c["c"]
         c["c"] = p  # 513.2
         st["dy"] = 1
-        if e.get("until", "permanent") != "permanent":
-            st["ctl"].append({"t": cid, "to": old, "u": e["until"]})
+        if e.get("until", "permanent") != "permanent":  # "source": until _src leaves play or is frightened (EO213)
+            st["ctl"].append({"t": cid, "to": old, "u": e["until"], **({"src": _src} if e["until"] == "source" else {})})
         self.log(ev, "control", lambda cid=cid: f"{self.pname(st, p)} gains control of {self.name(st, cid)}")
 
 
@@ -343,6 +357,7 @@ ON_CHOSEN_CARD = {
     "grant_kw": _on_grant_kw,
     "add_color": _on_add_color,
     "turn_face_down": _on_turn_face_down,
+    "turn_tm_over": _on_turn_tm_over,
     "gain_control": _on_gain_control,
     "counters": _on_counters,
     "lose_abilities_until": _on_lose_abilities_until,

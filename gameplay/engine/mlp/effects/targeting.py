@@ -21,7 +21,7 @@ def move_destination(self, st, fr, e) -> str | None:
     if e.get("to") == "here":
         src = fr.get("src")
         return st["cards"][src].get("a") if src in st["cards"] else None
-    it = (fr.get("x") or {}).get("it")
+    it = fr.get("it") if e.get("marked") else (fr.get("x") or {}).get("it")  # marked: the card a `mark` chose
     return st["cards"][it]["a"] if it and self.in_play(st, it) else None
 
 
@@ -116,6 +116,8 @@ def card_filter(self, st, cid, flt) -> bool:
         return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
     if flt.get("no_req") and f.play_requirements:
         return False  # "a card with no play requirement" (205)
+    if "name" in flt and d.name != flt["name"]:
+        return False  # "a Friend with the same name" (201.1)
     return True
 
 

@@ -496,6 +496,9 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
             if not done:
                 return False
             fr["ch"] = None
+        elif whose == "here":  # "that Problem deck": the deck of the Problem this card is at (its owner's)
+            prob = self.problem_at(st, st["cards"][src]["a"]) if src in st["cards"] and self.in_play(st, src) else None
+            q = st["cards"][prob]["o"] if prob else None
         else:
             q = p if whose == "you" else opponent(p)
         if q is None:
@@ -558,9 +561,42 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_hand_hasty(self, st, ev, fr, e) -> bool:
+    """"Friends in your hand have Hasty until the end of the turn" (HM142) / "This turn, Friends in your hand have
+    Hasty until you play a Friend" (HM101; ``until_friend``: Rules.record_play ends it): kept in ``pl["hh"]``."""
+    p = fr["p"]
+    st["pl"][p]["hh"] = {"t": st["turn"], "f": bool(e.get("until_friend"))}
+    self.log(ev, "grant", lambda: f"Friends in {self.pname(st, p)}'s hand have Hasty this turn"
+             + (" until they play a Friend" if e.get("until_friend") else ""))
+    return True
+
+
+def _op_extra_turn(self, st, ev, fr, e) -> bool:
+    """"Take an extra turn after this one" (ST1): flow.turn.next_turn gives the next turn to this player."""
+    p = fr["p"]
+    st.setdefault("xt", []).append(p)
+    self.log(ev, "turn", lambda: f"{self.pname(st, p)} will take an extra turn after this one")
+    return True
+
+
+def hand_hasty(self, st, p) -> bool:
+    """Do Friends in player ``p``'s hand have Hasty (glossary: "You may play this card as an Immediate action")?
+    A grant of ``hand_hasty`` this turn, or a flipped card of theirs with "Chaos: While this card is flipped,
+    Friends in your hand have Hasty" (HM142, static ``hand_hasty_flipped``)."""
+    pl = st["pl"][p]
+    hh = pl.get("hh")
+    if hh and hh["t"] == st["turn"]:
+        return True
+    cards = st["cards"]
+    return any(ab.get("op") == "hand_hasty_flipped" for c in pl["flip"] if c in cards
+               for ab in self.db.cards[cards[c]["k"]].abilities.get("front", ()))
+
+
 def _op_any_number(self, st, ev, fr, e) -> bool:
     """"<verb> any number of <cards>": one optional choice at a time ("none" ends it, 705.2f), each chosen card
-    gets the inner effect (a targeted op) once."""
+    gets the inner effect (a targeted op) once, then ``then`` ("... and put them on this card", MT41).  ``pay``: each
+    pick costs that many action tokens ("pay any number of action tokens to frighten a Friend for each", HM140), so
+    none is offered once the player can't pay (508.1d)."""
     inner = e["effect"]
     picked = fr.setdefault("picked", [])
     if fr["ch"] is not None:
@@ -570,12 +606,15 @@ def _op_any_number(self, st, ev, fr, e) -> bool:
             fr.pop("picked", None)
             return True
         picked.append(ch)
-        st["rq"].append({"p": fr["p"], "src": fr["src"], "eff": [{**inner, "target": {"id": ch}}], "i": 0, "ch": None,
+        eff = ([{"op": "pay", "n": e["pay"]}] if e.get("pay") else []) + [{**inner, "target": {"id": ch}}] + list(e.get("then", ()))
+        st["rq"].append({"p": fr["p"], "src": fr["src"], "eff": eff, "i": 0, "ch": None,
                          "lbl": "", "after": None, "it": fr.get("it"), "rxa": fr.get("rxa")})
         fr["i"] -= 1  # the pushed frame resolves first; then this effect asks again (resolve_step adds 1)
         return True
     cands = [c for c in target_cards(self, st, fr, inner) if c not in picked]
-    if not cands:
+    if e.get("max") and len(picked) >= e["max"]:  # "up to two of your characters"
+        cands = []
+    if not cands or st["pl"][fr["p"]]["tok"] < e.get("pay", 0):
         fr.pop("picked", None)
         return True
     self.ask(st, fr["p"], "target", cands + ["none"], "705.2f", op=inner["op"], src=fr["src"])
@@ -1620,6 +1659,8 @@ TIMED_ABILITY_OPS = {
     "flip_tm": _op_flip_tm,
     "look_sort": _op_look_sort,
     "any_number": _op_any_number,
+    "hand_hasty": _op_hand_hasty,
+    "extra_turn": _op_extra_turn,
     "here_area": _op_here_area,
     "move_to_chosen": _op_move_to_chosen,
     "opp_moves_away": _op_opp_moves_away,

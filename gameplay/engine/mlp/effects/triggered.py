@@ -164,6 +164,9 @@ def _op_name_card(self, st, ev, fr, e) -> bool:
         return False
     fr["named"] = fr["ch"]
     self.log(ev, "name", lambda: f"{self.pname(st, fr['p'])} names {fr['ch']}")
+    src = fr["src"]
+    if e.get("keep") and src in st["cards"] and self.in_play(st, src):
+        st["cards"][src]["nnm"] = fr["ch"]  # "Cards with that name can't be played" (EO69: while this card stays)
     return True
 
 
@@ -544,6 +547,10 @@ def xf_ok(self, st, cid, xf, x) -> bool:
         it = x.get("it")
         h = st["cards"][it].get("h") if it in st["cards"] else None
         if not (h and st["cards"][h].get("c") == me and self.ctype(st, h) == "Friend"):
+            return False
+    if xf.get("host_self"):  # "When you play an Accessory on this card" (509: the played card's host)
+        it = x.get("it")
+        if not (it in st["cards"] and st["cards"][it].get("h") == cid):
             return False
     if xf.get("host_tp") and not (c.get("h") in st["cards"] and st["cards"][c["h"]].get("c") == st["tp"]):
         return False  # "At the start of each of that Friend's controller's turns"

@@ -128,12 +128,29 @@ def _op_banish_from_zone(self, st, ev, fr, e) -> bool:
         ch = fr["ch"]
     if ch in cands:
         nm = self.db.cards[st["cards"][ch]["k"]].name
-        self.put(st, ch, "ban")
+        nid = self.put(st, ch, "ban")
         self.log(ev, "banish", lambda: f"{self.pname(st, p)} banishes {nm} from a {'hand' if e.get('zone') == 'hand' else 'discard pile'}")
+        if e.get("track") and fr["src"] in st["cards"] and nid:  # "each Event banished this way" (EO60)
+            st["cards"][fr["src"]].setdefault("bw", []).append(nid)
         if e.get("then"):  # "If you do, ..."
             fr["i"] += 1
             st["rq"].append({"p": p, "src": fr["src"], "eff": list(e["then"]), "i": 0, "ch": None, "lbl": "", "after": None})
             fr["i"] -= 1
+    return True
+
+
+def _op_banished_to_hand(self, st, ev, fr, e) -> bool:
+    """"put each Event banished this way into its owner's hand": the cards this card's ``track``-ed banishing put in
+    the banished zone (public, 409) and still there (410.6: a card that left it is a new object)."""
+    src = fr["src"]
+    for cid in list(st["cards"].get(src, {}).get("bw") or ()):
+        c = st["cards"].get(cid)
+        if c and c.get("z") == "ban" and cid in st["pl"][c["o"]]["ban"]:
+            nm = self.db.cards[c["k"]].name
+            self.put(st, cid, "hand")
+            self.log(ev, "to_hand", lambda nm=nm: f"{nm} is put from the banished zone into its owner's hand")
+    if src in st["cards"]:
+        st["cards"][src].pop("bw", None)
     return True
 
 
@@ -248,6 +265,8 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
     cands = [c for c in hand if card_filter(self, st, c, flt)]
     if fr["ch"] is None:
         if not cands:
+            if e.get("then_draw"):  # no card to discard: the draw still happens
+                self.draw(st, ev, q, e["then_draw"])
             return True
         # the offered cards are shown only to the looking player (view.py describes offered options)
         self.ask(st, p, "target", cands + (["none"] if e.get("optional") else []), "705.2f", op="look_hand", src=fr["src"])
@@ -261,6 +280,8 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
         else:
             self.put(st, ch, "ban" if e.get("to") == "ban" else "disc")
             self.log(ev, "discard", lambda: f"{self.pname(st, q)} {'banishes' if e.get('to') == 'ban' else 'discards'} {nm}")
+    if e.get("then_draw"):  # "That player discards that card, then draws a card" (EO212)
+        self.draw(st, ev, q, e["then_draw"])
     return True
 
 
@@ -559,6 +580,7 @@ EVENT_OPS = {
     "random_flip": op_random_flip,
     "pumped": op_pumped,
     "banish_from_zone": _op_banish_from_zone,
+    "banished_to_hand": _op_banished_to_hand,
     "draw_bottom": _op_draw_bottom,
     "deck_bottom_to_top": _op_deck_bottom_to_top,
     "shuffle_into_deck": _op_shuffle_into_deck,

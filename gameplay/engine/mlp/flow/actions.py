@@ -216,6 +216,7 @@ def play_card(self, st, ev, action) -> None:
     nid = None
     if f.type == FRIEND:
         nid = self.enter_play(st, ev, cid, area, p)
+        _additional_discard(st, p, d, nid)
         if "arrive_mod" in self.ops_in_play(st):
             self.arrive_mods(st, ev, nid)  # "Opposing Friends moved or played here get -1 power ..."
         _rx_played(st, nid)
@@ -261,6 +262,15 @@ def play_card(self, st, ev, action) -> None:
                 self.fire(st, ev, "talented", o)
     self.fire_all(st, ev, "you_play", players=(p,))
     _watch_play(self, st, ev, p, d.key, nid)
+
+
+def _additional_discard(st, p, d, nid) -> None:
+    """"As an additional cost to play this card, discard 2 cards" (GF9; 508: paid as it is played, before anything
+    else resolves; the legal play checked there are that many other cards in hand)."""
+    for ab in d.abilities.get("front", ()):
+        if ab.get("op") == "play_discard":
+            st["rq"].append({"p": p, "src": nid, "eff": [{"op": "discard", "n": ab["n"], "who": "you"}], "i": 0,
+                             "ch": None, "lbl": "additional cost", "after": None})
 
 
 def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:

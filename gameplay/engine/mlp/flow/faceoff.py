@@ -248,6 +248,9 @@ def _effect_outcome(self, st, winner) -> None:
     frames = []
     if fo.get("fx_win") and winner == fo["chal"]:
         frames.append((winner, fo["fx_win"], fo.get("it")))
+    if fo.get("fx_lose") and winner is not None and winner != fo["chal"]:
+        # "If you lose, that Friend's controller defeats this card": the winner follows it (EO174)
+        frames.append((winner, fo["fx_lose"], fo.get("it")))
     if fo.get("fx_winner"):
         frames.append((winner, fo["fx_winner"], None))
     if fo.get("fx_loser"):

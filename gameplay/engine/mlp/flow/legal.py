@@ -8,7 +8,7 @@ from ...api import Action, new_action
 from ..constants import COLOR_NAMES, FRIEND, MANE, TM, opponent
 from ..reactions import rx_notes_for
 from ..effects.targeting import card_filter
-from ..effects.timed import pumped_hosts
+from ..effects.timed import hand_hasty, pumped_hosts
 
 
 _KEY = itemgetter("k")  # a card record's key
@@ -53,7 +53,7 @@ def _has_non_pass(self, st, p) -> bool:
             k = cards[c]["k"]
             if k in hak:
                 break  # an ability activated from the hand (no token cost): the full check follows
-            if k in qk:
+            if k in qk or (ff[k].type == FRIEND and hand_hasty(self, st, p)):
                 # what priority_actions requires of a hand card outside the Main Phase (a necessary
                 # condition only: the full check follows)
                 f = ff[k]
@@ -320,6 +320,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
     hfact = self._hand_fact
     no_play = _no_play(self, st, p)
     done_types = _one_of_each_type(self, st, p)
+    named = {cards[o]["nnm"] for o in self.has_static(st, "no_play_named") if cards[o].get("nnm")}  # EO69
     # actions are built with their params already in Action.make's order (sorted by name)
     hand = pl["hand"]
     if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
@@ -329,7 +330,8 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         k = cards[cid]["k"]
         if k in seen and dedupe:
             continue  # identical copies give identical actions (legal_actions lists one of them)
-        if not main and k not in quick and not (mains_now and self.types[k] == "Event"):
+        if not main and k not in quick and not (mains_now and self.types[k] == "Event") \
+                and not (db[k].front.type == FRIEND and hand_hasty(self, st, p)):
             continue
         if rx_only and k not in self.quick_rx:
             continue  # (only Reaction Events give actions with a note)
@@ -347,7 +349,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         d = db[k]
         f = d.front
         t = f.type
-        if t in done_types:
+        if t in done_types or (named and d.name in named):  # "Cards with that name can't be played" (EO69)
             continue  # "Opponents can't play more than one card of each type per turn" (CG4)
         if t == TM:
             if main and tok >= 1:
@@ -360,12 +362,12 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         info = hinfo.get(k)
         if info is None:
             info = hinfo[k] = (event_timing(self, d), _event_cost(d), _play_rule(self, d))
-        hasty = "Hasty" in f.keywords
+        hasty = "Hasty" in f.keywords or (t == FRIEND and not main and hand_hasty(self, st, p))
         rxc = notes = None
         if t == "Event":
             ok, rxc, notes = _event_playable(self, st, p, cid, k, info, main)
         else:
-            ok = main or hasty
+            ok = (main or hasty) and len(pl["hand"]) > info[1].get("discard", 0)  # the other cards to discard (508.1d)
         if not ok:
             continue
         if plain is None:
@@ -777,9 +779,12 @@ def immediate_actions(self, st, p):
 
 
 def _event_cost(d) -> dict:
+    """An Event's additional costs, or a card's "As an additional cost to play this card, discard 2 cards" (GF9, 508)."""
     for ab in d.abilities.get("front", ()):
         if ab["kind"] == "event":
             return ab.get("cost") or {}
+        if ab.get("op") == "play_discard":
+            return {"discard": ab["n"]}
     return {}
 
 

@@ -106,11 +106,30 @@ def _mandatory_loop(self, st, ev, guard, seen) -> bool:
     return True
 
 
+def _end_source_control(self, st, ev) -> None:
+    """"Gain control of another Friend until this card leaves play or is frightened" (EO213): the control returns
+    (513.2) once its source has left play (410.6: a new object) or is frightened; the next wave sends it home."""
+    keep = []
+    for x in st["ctl"]:
+        s = st["cards"].get(x.get("src")) if x["u"] == "source" else None
+        if x["u"] == "source" and not (s and s.get("z") == "play" and not s.get("fr")):
+            c = st["cards"].get(x["t"])
+            if c and c.get("z") == "play" and c["c"] != x["to"]:
+                c["c"] = x["to"]
+                st["dy"] = 1
+                self.log(ev, "control", lambda cid=x["t"], q=x["to"]: f"{self.pname(st, q)} regains control of {self.name(st, cid)}")
+            continue
+        keep.append(x)
+    st["ctl"] = keep
+
+
 def ppp(self, st, ev) -> bool:
     """511 pre-priority processing (one wave); True if something happened."""
     did = False
     cards = st["cards"]
     areas = st["areas"]
+    if st.get("ctl"):
+        _end_source_control(self, st, ev)
     if not st.get("dy"):
         return _ppp_triggers(self, st, ev)
     for cid in list(st["play"]):
@@ -664,7 +683,8 @@ def next_turn(self, st, ev, first=False) -> None:
         if st["turn"] >= self.g.turn_cap:
             self.end(st, ev, None, f"turn cap of {self.g.turn_cap} turns reached (engine limit): draw")
             return
-        _begin_turn(self, st, ev, opponent(st["tp"]))
+        # "take an extra turn after this one" (ST1): that player's turn comes next
+        _begin_turn(self, st, ev, st["xt"].pop(0) if st.get("xt") else opponent(st["tp"]))
     else:
         _begin_turn(self, st, ev, st["first"])
 

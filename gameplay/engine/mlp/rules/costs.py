@@ -115,6 +115,8 @@ class Costs:
             pl["ptt"] = [st["turn"], []]
         pl["ptt"][1].append([f.type, f.power if f.type != TM else None, area,
                              list(f.traits) if f.type != TM else []])  # (a face-down TM's power stays hidden)
+        if f.type == "Friend" and pl.get("hh") and pl["hh"]["f"]:
+            del pl["hh"]  # "... have Hasty until you play a Friend" (HM101)
         if pl.get("req_red") and any(r.get("next") for r in pl["req_red"]):
             # "reduce the play requirement of the next card you play this turn": used by this card
             pl["req_red"] = [r for r in pl["req_red"] if not r.get("next")]

@@ -512,6 +512,8 @@ class CardQueries:
             return False
         if stt == "frightened" and not c.get("fr"):
             return False
+        if stt == "not_frightened" and c.get("fr"):  # "frighten a Friend": one already frightened would not change
+            return False
         return True
 
     def _match_extra(self, st, cid, c, sel, ctrl, src) -> bool:

@@ -9,6 +9,14 @@ from ..reactions import actor
 from ..effects.replacements import queue_persistent
 
 
+class _Quiet:
+    """No log: a zone change (``put``) is logged by whoever made it."""
+    quiet = True
+
+
+_QUIET = _Quiet()
+
+
 ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}
 
 
@@ -58,6 +66,9 @@ class Zones:
         if zone == "disc" and c["k"] in self.to_disc_keys:  # "When this card enters your discard pile" (any zone)
             for ab in self.to_disc_keys[c["k"]]:
                 self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"))
+        if zone == "disc" and "w_disc" in self.trig_ev and d.front.type == FRIEND:
+            # "When another one of your Friends enters your discard pile" (EO105; by: its owner), from any zone
+            self.watch(st, _QUIET, "w_disc", nid, {"by": c["o"]})
         lst = st["pl"][c["o"]][zone]
         if pos == "top" and zone in ("deck", "pdeck"):
             lst.insert(0, nid)
@@ -301,11 +312,14 @@ class Zones:
                     n = 0  # "Players can't score points during faceoffs involving this card"
         if n <= 0:
             return
+        first = not (st["pl"][0]["scored_turn"] or st["pl"][1]["scored_turn"])
         st["pl"][p]["score"] += n
         st["pl"][p]["scored_turn"] += n
         self.log(ev, "score", lambda: f"{self.pname(st, p)} scores {n} point{'s' if n != 1 else ''}"
                  f"{(' ' + why) if why else ''} ({st['pl'][0]['score']}-{st['pl'][1]['score']})",
                  player=p, points=n)
+        if first:  # "The first time a player scores a point each turn" (ST2)
+            self.fire_all(st, ev, "first_score", extra={"by": p})
         self.check_win(st, ev)
 
     def check_win(self, st, ev) -> None:
