@@ -175,6 +175,9 @@ def _on_move(self, st, ev, fr, e, _op, p, src, _tgt, _cands, _prev_it, _paid, ci
         it = (fr.get("x") or {}).get("it")
         dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
             st["cards"][it]["a"].startswith(("prob", "dil")) else []
+    elif to == "with":  # "to a Problem with a Troublemaker": a Problem where a card fitting ``with`` is (505.2: face-up)
+        dest = [a for a in self.problem_areas(st)
+                if any(st["cards"][o]["a"] == a for o in self.select(st, e["with"], p, src))]
     elif to == "it":  # "to that Problem": where a watched event happened
         it = (fr.get("x") or {}).get("it")
         dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []

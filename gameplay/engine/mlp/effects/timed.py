@@ -246,7 +246,8 @@ def pumped_hosts(self, st, p, mine=True, need=0) -> list[str]:
 def _op_ban_beneath(self, st, ev, fr, e) -> bool:
     """"Banish <a card> to beneath <a card>" (the banished card is beneath it: Pumped's spend, "for each card
     beneath this card"): ``what`` self (this Event as it resolves) / hand (a hand card with ``filter``,
-    revealed) / target (a card in play, ``target``); ``host`` self / pumped (one of your Friends with Pumped).
+    revealed) / deck_top (the top card of your deck) / target (a card in play, ``target``); ``host`` self / pumped
+    (one of your Friends with Pumped).
     Choices in the printed order: the card, then the Friend it goes beneath (705.2f)."""
     p, src = fr["p"], fr["src"]
     k = fr.get("k") or {}
@@ -254,6 +255,8 @@ def _op_ban_beneath(self, st, ev, fr, e) -> bool:
         what = e["what"]
         if what == "self":
             card = src if src in st["cards"] and st["cards"][src].get("z") == "queue" else None
+        elif what == "deck_top":  # "banish the top card of your deck to beneath this card" (face-down: 407)
+            card = st["pl"][p]["deck"][0] if st["pl"][p]["deck"] else None
         elif what == "hand":
             cands = [o for o in st["pl"][p]["hand"] if card_filter(self, st, o, e.get("filter") or {})]
             if not cands:
@@ -620,7 +623,8 @@ def _op_keep_retire(self, st, ev, fr, e) -> bool:
 
 def _op_search_multi(self, st, ev, fr, e) -> bool:
     """"Search your deck for up to three Critter Friends with different names, reveal them, and put them into your
-    hand" (518: one card at a time, "done" to stop; revealed: public; then the deck is shuffled, 518.2)."""
+    hand" (518: one card at a time, "done" to stop; revealed: public, or with ``private`` seen only by its player;
+    then the deck is shuffled, 518.2)."""
     p = fr["p"]
     deck = st["pl"][p]["deck"]
     k = fr.get("k") or {"got": [], "names": []}
@@ -632,7 +636,11 @@ def _op_search_multi(self, st, ev, fr, e) -> bool:
             k["names"].append(self.db.cards[st["cards"][fr["ch"]]["k"]].front.title)
             nm = self.name(st, fr["ch"])
             k["got"].append(self.put(st, fr["ch"], "hand"))
-            self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
+            if e.get("private"):  # no "reveal" in the text: only its player sees the card (518.1, 404.1)
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches their deck and puts a card into their hand")
+                self.log(ev, "search", lambda: f"You put {nm} into your hand", to=p)
+            else:
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
         fr["ch"] = None
     cands = [c for c in deck if card_filter(self, st, c, e.get("filter") or {})
              and not (e.get("distinct_names") and self.db.cards[st["cards"][c]["k"]].front.title in k["names"])]

@@ -34,6 +34,7 @@ def effect_uncover(self, st, ev, fr, e) -> bool:
              and (not e.get("mine") or st["cards"][c]["c"] == p)
              and (not e.get("opp") or st["cards"][c]["c"] != p)
              and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
+             and (not e.get("self") or c == src)  # "uncover this card"
              and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
     done, one = choose_target(self, st, fr, e, cands)
     if not done:

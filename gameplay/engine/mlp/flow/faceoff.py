@@ -206,6 +206,8 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
         else:
             winner_ = winner
         self.score(st, ev, winner_, bonus, "Problem bonus (514.5c)")
+        if bonus > 0:  # "When you score a Problem's bonus points, ..."
+            self.fire_all(st, ev, "you_score_bonus", players=(winner_,))
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):

@@ -1,0 +1,56 @@
+"""Canterlot Nights (CN) cards whose texts the template parser does not cover (per-card definitions, issue #19)."""
+
+_CRITTER = {"type": "Friend", "trait": "Critter"}
+_DECK_TOP_BENEATH = {"op": "ban_beneath", "what": "deck_top", "host": "self"}
+
+
+def _uncover_by_retiring(what: dict, text: str) -> dict:
+    """"When you play this card to a Problem, you may retire <a card of yours> there to uncover this card": an
+    ability that functions only while face-down (505.1a; ``fd_played``); the retirement is its cost (508.1d)."""
+    return {"kind": "trigger", "on": "fd_played", "text": text, "effects": [{"op": "may", "effects": [
+        {"op": "retire", "target": {**what, "ctrl": "you", "at": "here"}, "cost": True},
+        {"op": "uncover", "self": True}]}]}
+
+
+CARDS: dict[str, dict] = {
+    # Fluttershy, Element of Kindness: a private search (no "reveal", 518.1) for up to 2 Critter Friends; "Faceoff:
+    # Discard a Critter Friend to give a Friend +2 power until the end of the faceoff."
+    "CN89": {"front": [{"kind": "trigger", "on": "enter", "text": "When this card enters play you may search your deck "
+                        "for up to 2 Critter Friends and put them into your hand.",
+                        "effects": [{"op": "may", "effects": [{"op": "search_multi", "n": 2, "filter": dict(_CRITTER),
+                                                               "private": True}]}]},
+                       {"kind": "activated", "timing": "faceoff", "cost": {"discard_sel": dict(_CRITTER)},
+                        "text": "Faceoff: Discard a Critter Friend to give a Friend +2 power until the end of the faceoff.",
+                        "effects": [{"op": "power", "n": 2, "target": {"type": "Friend"}, "until": "faceoff"}]}]},
+    # Learned Lessons: "When you score a Problem's bonus points, banish the top card of your deck to beneath this
+    # card." / "Main Phase: Spend all the cards beneath this card and retire it to gain a number of action tokens
+    # equal to the number of cards spent."
+    "CN142": {"front": [{"kind": "play_home"},
+                        {"kind": "trigger", "on": "you_score_bonus", "text": "When you score a Problem's bonus points, "
+                         "banish the top card of your deck to beneath this card.", "effects": [dict(_DECK_TOP_BENEATH)]},
+                        {"kind": "activated", "timing": "main", "cost": {"retire_self": True},
+                         "text": "Main Phase: Spend all the cards beneath this card and retire it to gain a number of "
+                                 "action tokens equal to the number of cards spent.",
+                         "effects": [{"op": "per", "beneath": True, "effects": [{"op": "spend_cost", "n": 1},
+                                                                                {"op": "gain", "n": 1}]}]}]},
+    # Varmint Barricade ("Play to your Home." with a capital H): any player's Troublemaker played (705.2g, face-down
+    # too) banishes the top card of your deck beneath it; "Spend a card from beneath this card to move one of your
+    # characters to a Problem with a Troublemaker" (a face-up one: 505.2).
+    "CN153": {"front": [{"kind": "play_home"},
+                        {"kind": "trigger", "on": "w_play", "subj": {"ptype": "Troublemaker"}, "text": "When a "
+                         "Troublemaker is played, banish the top card of your deck to beneath this card.",
+                         "effects": [dict(_DECK_TOP_BENEATH)]},
+                        {"kind": "activated", "timing": "main", "cost": {"spend": 1},
+                         "text": "Main Phase: Spend a card from beneath this card to move one of your characters to a "
+                                 "Problem with a Troublemaker.",
+                         "effects": [{"op": "move", "target": {"type": "character", "ctrl": "you"}, "to": "with",
+                                      "with": {"type": "Troublemaker"}}]}]},
+    # Changeling Infiltrator / Changeling Swarm
+    "CN157": {"front": [_uncover_by_retiring({"type": "Friend"}, "When you play this card to a Problem, you may retire "
+                                             "a Friend there to uncover this card."),
+                        {"kind": "trigger", "on": "uncovered", "text": "When this card is uncovered, all players shuffle "
+                         "their discard piles into their decks.",
+                         "effects": [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "disc"}]}]}]},
+    "CN158": {"front": [_uncover_by_retiring({"type": "Troublemaker"}, "When you play this card to a Problem, you may "
+                                             "retire a Troublemaker you control there to uncover this card.")]},
+}
