@@ -160,3 +160,117 @@ def test_fluttershy_element_of_kindness_discards_a_critter_for_plus_two_in_a_fac
     _resolve(game, st, answers=[critter, target])
     assert critter not in st.hand(0) and [st.card_key(c) for c in st.discard_pile(0)] == [game.db.key("PR81")]
     assert game.power(st, target) == before + 2
+
+
+# ------------------------------------------------------------------ CN142 Learned Lessons (514.5c, Pumped's spend)
+def _beneath(st, host):
+    return [c for p in (0, 1) for c in st.banished(p) if st.d["cards"][c].get("bn") == host]
+
+
+def test_learned_lessons_banishes_the_deck_top_beneath_it_when_you_score_a_problem_bonus(game, card_db):
+    """CN142: "When you score a Problem's bonus points, banish the top card of your deck to beneath this card"
+    (514.5c: the winner of a Problem faceoff scores its bonus; the opponent's win does not trigger it)."""
+    from gameplay.engine.mlp.scenario import resolve_faceoff
+    assert automated(card_db, "CN142")
+    for winner, n in ((0, 1), (1, 0)):
+        st = stacked_game(game)
+        lessons = place(game, st, "CN142", 0, "home0")
+        place(game, st, "PR12", 0, "prob0")
+        place(game, st, "PR12", 1, "prob0")
+        top = st.card_key(st.deck(0)[0])
+        start_faceoff(game, st, "problem", ["prob0"], 0)
+        resolve_faceoff(game, st, winner)
+        _resolve(game, st)
+        assert len(_beneath(st, lessons)) == n
+        if n:
+            assert st.card_key(_beneath(st, lessons)[0]) == top
+
+
+def test_learned_lessons_spends_all_cards_beneath_it_for_that_many_tokens(game, card_db):
+    """CN142: "Main Phase: Spend all the cards beneath this card and retire it to gain a number of action tokens
+    equal to the number of cards spent" (spent cards go to the discard pile; then it is retired)."""
+    from gameplay.engine.mlp.scenario import put_in_zone
+    st = stacked_game(game)
+    lessons = place(game, st, "CN142", 0, "home0")
+    for _ in range(3):
+        b = put_in_zone(game, st, st.deck(0)[0], "ban")
+        set_card(st, b, banished_beneath=lessons)
+    set_tokens(st, 0, 0)
+    st = _activate(game, st, 0, lessons)
+    _resolve(game, st)
+    assert st.tokens(0) == 3 and not _beneath(st, lessons) and lessons not in st.d["play"]
+    assert len(st.discard_pile(0)) == 4  # the three spent cards and Learned Lessons
+
+
+# ------------------------------------------------------------------ CN153 Varmint Barricade (705.2g)
+def test_varmint_barricade_banks_a_card_for_each_troublemaker_played_and_spends_it_to_move(game, card_db):
+    """CN153: "Play to your Home." (its capital H); "When a Troublemaker is played, banish the top card of your deck
+    to beneath this card" (any player, face-down too, 609.2c); "Main Phase: Spend a card from beneath this card to
+    move one of your characters to a Problem with a Troublemaker" (a face-up one, 505.2)."""
+    assert automated(card_db, "CN153")
+    assert game.db.number("CN153").abilities["front"][0] == {"kind": "play_home"}
+    st = stacked_game(game, first=1)
+    barricade = place(game, st, "CN153", 0, "home0")
+    tm = to_hand(game, st, "RR11", 1)
+    set_tokens(st, 1, 3)
+    st, _ = game.apply(st, Action.make("play_troublemaker", 1, card=tm, area="prob0"))
+    st.d["pending"] = None
+    _resolve(game, st)
+    assert len(_beneath(st, barricade)) == 1  # Bob's face-down Troublemaker
+    st = stacked_game(game)
+    barricade = place(game, st, "CN153", 0, "home0")
+    b = put_in_zone_top(game, st)
+    set_card(st, b, banished_beneath=barricade)
+    friend = place(game, st, "PR12", 0, "home0")
+    place(game, st, "RR11", 1, "prob1")
+    place(game, st, "RR11", 1, "prob0", face_down=True)  # face-down: not "a Problem with a Troublemaker"
+    set_tokens(st, 0, 0)
+    st = _activate(game, st, 0, barricade)
+    _resolve(game, st, answers=[friend])
+    assert st.area(friend) == "prob1" and not _beneath(st, barricade)
+
+
+def put_in_zone_top(game, st):
+    from gameplay.engine.mlp.scenario import put_in_zone
+    return put_in_zone(game, st, st.deck(0)[0], "ban")
+
+
+# ------------------------------------------------------------------ CN157 / CN158 Changelings (505.1a, 607.3)
+def test_changeling_infiltrator_played_face_down_may_retire_a_friend_there_to_uncover(game, card_db):
+    """CN157: "When you play this card to a Problem, you may retire a Friend there to uncover this card" (an
+    ability that functions only while face-down, 505.1a; uncovered, 607.3, its "When this card is uncovered, all
+    players shuffle their discard piles into their decks" follows; the retirement is the cost, 508.1d)."""
+    assert automated(card_db, "CN157", "CN158")
+    for answer_, friend_there in ((True, True), (False, True), (True, False)):
+        st = stacked_game(game)
+        friend = place(game, st, "PR12", 0, "prob1") if friend_there else None
+        place(game, st, "PR12", 0, "prob0")  # not there
+        cid = to_hand(game, st, "CN157", 0)
+        set_tokens(st, 0, 3)
+        st, events = game.apply(st, Action.make("play_troublemaker", 0, card=cid, area="prob1"))
+        tm = next(c for c in st.d["play"] if st.card_key(c) == game.db.key("CN157"))
+        assert all("Changeling" not in e["msg"] for e in filter_events(events, 1))  # 505.1d not public
+        if friend_there:
+            assert st.pending["kind"] == "may" and st.pending["player"] == 0
+            st, _ = game.apply(st, Action.make("choose", 0, option=answer_))
+        _resolve(game, st)
+        done = answer_ and friend_there
+        assert st.face_down(tm) is not done
+        assert (friend in st.d["play"]) is not done if friend else True
+        if done:  # its uncover trigger: every discard pile shuffled into its deck (Ann's retired Friend too)
+            assert not st.discard_pile(0)
+
+
+def test_changeling_swarm_retires_a_troublemaker_you_control_there(game, card_db):
+    """CN158: "... you may retire a Troublemaker you control there to uncover this card" (an opponent's Troublemaker
+    there can't be retired by you: only cards you control are retired)."""
+    st = stacked_game(game)
+    theirs = place(game, st, "RR11", 1, "prob1")
+    mine = place(game, st, "RR11", 0, "prob1")
+    cid = to_hand(game, st, "CN158", 0)
+    set_tokens(st, 0, 3)
+    st, _ = game.apply(st, Action.make("play_troublemaker", 0, card=cid, area="prob1"))
+    swarm = next(c for c in st.d["play"] if st.card_key(c) == game.db.key("CN158"))
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    _resolve(game, st)
+    assert not st.face_down(swarm) and mine not in st.d["play"] and theirs in st.d["play"]

@@ -269,7 +269,7 @@ def _fire_face_down_play(self, st, tid, p, key) -> None:
     label names no card (505.1d: a face-down Troublemaker is not public)."""
     for ab in self.abf[key]:
         if ab["kind"] == "trigger" and ab["on"] == "fd_played":
-            self.queue_trigger(st, tid, p, ab["effects"], "a face-down Troublemaker")
+            self.queue_trigger(st, tid, p, ab["effects"], "played to a Problem (505.1a)")
 
 
 def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:

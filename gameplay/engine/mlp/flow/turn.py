@@ -165,9 +165,17 @@ def _ppp_triggers(self, st, ev) -> bool:
 
 def start_trigger(self, st, ev, t):
     src = t["src"]
-    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}")
+    self.log(ev, "trigger", lambda: f"{_trigger_source_name(self, st, src)}: {t['lbl']}")
     st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
                      "x": t.get("x", {}), "it": t.get("x", {}).get("it")})  # a watched event's card is "it"
+
+
+def _trigger_source_name(self, st, src) -> str:
+    """The public name of a triggered ability's source: a face-down Troublemaker has none (505.1d.i)."""
+    if src not in st["cards"]:
+        return "A card"
+    c = st["cards"][src]
+    return "A face-down Troublemaker" if c.get("fd") and c.get("z") == "play" else self.name(st, src)
 
 
 def _uniqueness(self, st, ev) -> bool:
