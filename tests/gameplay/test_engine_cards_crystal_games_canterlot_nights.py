@@ -274,3 +274,91 @@ def test_changeling_swarm_retires_a_troublemaker_you_control_there(game, card_db
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
     _resolve(game, st)
     assert not st.face_down(swarm) and mine not in st.d["play"] and theirs in st.d["play"]
+
+
+# ------------------------------------------------------------------ CN7 Fluttershy, Friend to Animals (508, 301.2)
+def _turn_over_cost(game, st, p):
+    mane = st.mane(p)
+    ab = next(i for i, a in enumerate(game.r.abilities(st.d, mane)) if a["kind"] == "activated")
+    return game.r.ability_tokens(st.d, p, mane, game.r.abilities(st.d, mane)[ab])
+
+
+def test_fluttershy_friend_to_animals_turns_over_for_one_less_per_critter_friend(game, card_db):
+    """CN7: "You pay 1 less action token to turn this card over for each Critter Friend you control" ([3] printed;
+    an opponent's Critter does not count; never below 0)."""
+    assert automated(card_db, "CN7")
+    st = stacked_game(game, manes=("CN7", "PR2"))
+    assert _turn_over_cost(game, st, 0) == 3
+    place(game, st, "PR81", 1, "home1")
+    assert _turn_over_cost(game, st, 0) == 3
+    place(game, st, "PR81", 0, "home0")
+    place(game, st, "PR86", 0, "prob0")
+    assert _turn_over_cost(game, st, 0) == 1
+    set_tokens(st, 0, 1)
+    st = _activate(game, st, 0, st.mane(0))
+    _resolve(game, st)
+    assert st.boosted(st.mane(0)) and st.tokens(0) == 0
+    for _ in range(3):
+        place(game, st, "PR81", 0, "home0")
+    set_card(st, st.mane(0), boosted=False)
+    assert _turn_over_cost(game, st, 0) == 0
+
+
+def test_fluttershy_friend_to_animals_moves_to_a_problem_with_one_of_your_critters(game):
+    """CN7 (boosted): "Main Phase: Pay [1] to move this card to a Problem that has one of your Critter Friends there"
+    (506; the Problem with only an opponent's Critter is not offered)."""
+    st = stacked_game(game, manes=("CN7", "PR2"))
+    set_card(st, st.mane(0), boosted=True)
+    place(game, st, "PR81", 0, "prob1")
+    place(game, st, "PR81", 1, "prob0")
+    set_tokens(st, 0, 1)
+    st = _activate(game, st, 0, st.mane(0))
+    _resolve(game, st)
+    assert st.area(st.mane(0)) == "prob1" and st.tokens(0) == 0
+
+
+# ------------------------------------------------------------------ CN164 Sunset Shimmer (607, 505.3, 410.6a)
+def _uncover_shimmer(game, st, pay):
+    from gameplay.engine.mlp.flow.turn import uncover_one
+    shimmer = place(game, st, "CN164", 1, "prob0", face_down=True)
+    ev = Ev()
+    uncover_one(game.r, st.d, ev, shimmer, by=1)
+    _resolve(game, st, answers=["pay" if pay else "decline"])
+    return shimmer
+
+
+def test_sunset_shimmer_pays_three_to_banish_an_opposing_friend_beneath_it_and_gives_it_back(game, card_db):
+    """CN164: uncovered, "you may pay [3]. If you do, banish an opposing Friend or Resource to beneath this card";
+    "When this card leaves play or is turned face-down, put any cards beneath it into their owner's hand"."""
+    assert automated(card_db, "CN164")
+    st = stacked_game(game, first=1)
+    friend = place(game, st, "PR12", 0, "prob0")
+    set_tokens(st, 1, 3)
+    shimmer = _uncover_shimmer(game, st, pay=True)
+    assert friend not in st.d["play"] and len(_beneath(st, shimmer)) == 1 and st.tokens(1) == 0
+    hand = len(st.hand(0))
+    ev = Ev()
+    game.r.leave_play(st.d, ev, shimmer, "disc", verb="dismissed")
+    _resolve(game, st)
+    assert len(st.hand(0)) == hand + 1 and not _beneath(st, shimmer)  # Ann's Friend back in Ann's hand
+
+
+def test_sunset_shimmer_is_dismissed_unless_its_controller_pays(game):
+    st = stacked_game(game, first=1)
+    friend = place(game, st, "PR12", 0, "prob0")
+    set_tokens(st, 1, 3)
+    shimmer = _uncover_shimmer(game, st, pay=False)
+    assert shimmer not in st.d["play"] and friend in st.d["play"] and st.tokens(1) == 3
+
+
+def test_sunset_shimmer_turned_face_down_gives_the_cards_beneath_it_back(game):
+    """CN164: "... or is turned face-down" (505.3: a look back at the card before it turned)."""
+    from gameplay.engine.mlp.scenario import play_effects
+    st = stacked_game(game, first=1)
+    place(game, st, "PR12", 0, "prob0")
+    set_tokens(st, 1, 3)
+    shimmer = _uncover_shimmer(game, st, pay=True)
+    hand = len(st.hand(0))
+    play_effects(game, st, 0, st.mane(0), [{"op": "turn_face_down", "target": {"id": shimmer}}])
+    _resolve(game, st)
+    assert st.face_down(shimmer) and len(st.hand(0)) == hand + 1 and not _beneath(st, shimmer)

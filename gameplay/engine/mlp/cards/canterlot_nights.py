@@ -53,4 +53,29 @@ CARDS: dict[str, dict] = {
                          "effects": [{"op": "each_player", "effects": [{"op": "shuffle_into_deck", "from": "disc"}]}]}]},
     "CN158": {"front": [_uncover_by_retiring({"type": "Troublemaker"}, "When you play this card to a Problem, you may "
                                              "retire a Troublemaker you control there to uncover this card.")]},
+    # Fluttershy, Friend to Animals: its turn-over cost is [3] less 1 per Critter Friend you control (a cost
+    # modifier of its own ability, 508; not below 0); boosted, "Pay [1] to move this card to a Problem that has one of
+    # your Critter Friends there."
+    "CN7": {"front": [{"kind": "activated", "timing": "main", "cost": {"tokens": 3}, "effects": [{"op": "turn_over"}],
+                       "text": "Main Phase: Pay [3] to turn this card over."},
+                      {"kind": "static", "op": "turn_over_discount", "per": {**_CRITTER, "ctrl": "you"},
+                       "text": "You pay 1 less action token to turn this card over for each Critter Friend you control."}],
+            "boosted": [{"kind": "activated", "timing": "main", "cost": {"tokens": 1},
+                         "text": "Main Phase: Pay [1] to move this card to a Problem that has one of your Critter Friends "
+                                 "there.",
+                         "effects": [{"op": "move_to_chosen", "target": {"self": True},
+                                      "where_have": {"type": "Friend", "ctrl": "you", "traits": ["Critter"]}}]}]},
+    # Sunset Shimmer: "When this Troublemaker is uncovered, you may pay [3]. If you do, banish an opposing Friend or
+    # Resource to beneath this card. Otherwise, dismiss this card." / "When this card leaves play or is turned
+    # face-down, put any cards beneath it into their owner's hand."
+    "CN164": {"front": [{"kind": "trigger", "on": "uncovered", "text": "When this Troublemaker is uncovered, you may pay "
+                         "[3]. If you do, banish an opposing Friend or Resource to beneath this card. Otherwise, dismiss "
+                         "this card.",
+                         "effects": [{"op": "pay_or", "n": 3, "then": [
+                             {"op": "ban_beneath", "what": "target", "host": "self",
+                              "target": {"types": ["Friend", "Resource"], "ctrl": "opp"}}],
+                             "else": [{"op": "dismiss", "target": {"self": True}}]}]},
+                        *({"kind": "trigger", "on": on, "text": "When this card leaves play or is turned face-down, put "
+                           "any cards beneath it into their owner's hand.", "effects": [{"op": "beneath_to_hand"}]}
+                          for on in ("leaves", "turned_fd"))]},
 }

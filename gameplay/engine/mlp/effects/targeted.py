@@ -282,6 +282,10 @@ def _on_turn_face_down(self, st, ev, _fr, _e, _op, _p, _src, _tgt, _cands, _prev
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
         st["dy"] = 1
         self.log(ev, "face_down", lambda cid=cid: "A Troublemaker is turned face-down")
+        if c["k"] in self.trig_ev.get("turned_fd", ()):  # "When this card ... is turned face-down, ..." (its printed
+            for ab in self.abf[c["k"]]:  # ability looks back at the card before it turned, like leaving play, 410.6a)
+                if ab["kind"] == "trigger" and ab["on"] == "turned_fd":
+                    self.queue_trigger(st, cid, c["c"], ab["effects"], ab.get("text", ""))
 
 
 def _on_gain_control(self, st, ev, _fr, e, _op, p, _src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:

@@ -58,6 +58,8 @@ def _op_pay_or(self, st, ev, fr, e) -> bool:
     if fr["ch"] == "pay":
         self.pay_cost(st, p, n, ev)
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {n}")
+        if e.get("then"):  # "you may pay [3]. If you do, ... Otherwise, ..."
+            _push(st, fr, fr["p"], e["then"])
         return True
     _push(st, fr, fr["p"], e["else"])
     return True

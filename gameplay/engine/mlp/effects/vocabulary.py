@@ -67,6 +67,7 @@ DESCRIPTIONS = {
     "look_pdeck": "look at the top card of a Problem deck and put it on the top or the bottom",
     "uncover_it": "uncover the face-down Troublemaker a watched trigger is about",
     "left_to_hand": "put the card that just left play into its owner's hand from the zone it went to (410.6a)",
+    "beneath_to_hand": "put the cards banished beneath this card into their owners' hands (it left play or turned face-down)",
     "draw_to": "draw cards until you have N cards in your hand",
     "as_opponent": "the opponent follows the sub-effects as 'you' (\"each opponent retires a frightened Friend\")",
     "choose_area": "choose a Problem; later effects' \"there\" is that Problem",

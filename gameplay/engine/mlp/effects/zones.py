@@ -653,6 +653,17 @@ def _op_left_to_hand(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_beneath_to_hand(self, st, ev, fr, e) -> bool:
+    """"When this card leaves play or is turned face-down, put any cards beneath it into their owner's hand" (the
+    banished cards beneath it, 407.1 public, each into its owner's hand; 410.6a: read after it left play)."""
+    src = fr["src"]
+    for b in [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src]:
+        nm = self.name(st, b)
+        self.put(st, b, "hand")
+        self.log(ev, "zone", lambda nm=nm: f"{nm} is put from beneath a card into its owner's hand")
+    return True
+
+
 def _op_send_it_back(self, st, ev, fr, e) -> bool:
     """"Send that character to its previous area" (a watched move: the area it was moved from, 506.5)."""
     x = fr.get("x") or {}
@@ -683,6 +694,7 @@ WHEN_OPS = {
     "look_pdeck": _op_look_pdeck,
     "uncover_it": _op_uncover_it,
     "left_to_hand": _op_left_to_hand,
+    "beneath_to_hand": _op_beneath_to_hand,
 }
 
 EVENT_OPS["replace_ask"] = op_replace_ask
