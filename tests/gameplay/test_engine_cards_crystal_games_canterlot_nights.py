@@ -362,3 +362,73 @@ def test_sunset_shimmer_turned_face_down_gives_the_cards_beneath_it_back(game):
     play_effects(game, st, 0, st.mane(0), [{"op": "turn_face_down", "target": {"id": shimmer}}])
     _resolve(game, st)
     assert st.face_down(shimmer) and len(st.hand(0)) == hand + 1 and not _beneath(st, shimmer)
+
+
+# ------------------------------------------------------------------ CG154 The Crystal Heart (705.2g, 512.4)
+def _play_friend(game, st, p, number, area="home0"):
+    cid = to_hand(game, st, number, p)
+    set_tokens(st, p, 5)
+    st, _ = game.apply(st, Action.make("play", p, card=cid, area=area))
+    while st.pending:  # (no decision of these plays matters here)
+        st, _ = game.apply(st, Action.make("choose", st.pending["player"], option=st.pending["options"][0]))
+    return st
+
+
+def test_crystal_heart_counts_only_your_first_crystal_friend_each_turn(game, card_db):
+    """CG154: "When you play your first Crystal Friend each turn, put a Crystal counter on this card" (a non-Crystal
+    Friend is not one; the second Crystal Friend of the turn is not the first)."""
+    assert automated(card_db, "CG154")
+    st = stacked_game(game)
+    heart = place(game, st, "CG154", 0, "home0")
+    st = _play_friend(game, st, 0, "PR12")  # not a Crystal Friend
+    assert st.counters(heart).get("Crystal", 0) == 0
+    st = _play_friend(game, st, 0, "CG11")  # Periwinkle Pace (Crystal)
+    assert st.counters(heart).get("Crystal") == 1
+    st = _play_friend(game, st, 0, "CG38")  # Jewel Joy (Crystal), the second this turn
+    assert st.counters(heart).get("Crystal") == 1
+
+
+def test_crystal_heart_removes_two_counters_to_give_a_friend_a_chosen_color_for_the_phase(game, card_db):
+    """CG154: "Reaction: After the start of any phase, remove 2 Crystal counters from this card to choose a color and
+    a Friend. That Friend has that color until the end of the phase" (the Main Phase here: it ends with it)."""
+    from gameplay.engine.mlp.scenario import end_main_phase
+    st = stacked_game(game)
+    heart = place(game, st, "CG154", 0, "home0")
+    friend = place(game, st, "PR12", 1, "home1")  # any Friend, an opponent's too
+    set_card(st, heart, counters={"Crystal": 3})
+    ab = next(i for i, a in enumerate(game.r.abilities(st.d, heart)) if a["kind"] == "activated")
+    game.r.do_action(st.d, Ev(), Action.make("activate", 0, card=heart, ability=ab))
+    _resolve(game, st, answers=["Magic", friend])
+    assert set(game.colors(st, friend)) == {"Loyalty", "Magic"} and st.counters(heart)["Crystal"] == 1
+    end_main_phase(game, st)
+    assert set(game.colors(st, friend)) == {"Loyalty"}
+
+
+# ------------------------------------------------------------------ CG191 Shining Armor/Princess Cadance (519, 301.2)
+def test_fastball_special_winds_up_then_turns_over_to_bring_friends_to_its_problem(game, card_db):
+    """CG191: "At the start of a Problem faceoff, you may pay [1] to put a Windup counter on this card. If you do, you
+    may turn this card over." / boosted: "When this side of the card turns face-up, you may move it to a Problem.
+    Then, remove each Windup counter from this card and you may move a number of your Friends to this card's Problem
+    up to the number of counters removed this way" (two counters: up to two Friends)."""
+    assert automated(card_db, "CG191")
+    st = stacked_game(game, manes=("CG191", "PR2"))
+    mane = st.mane(0)
+    set_card(st, mane, counters={"Windup": 1})
+    friends = [place(game, st, "PR12", 0, "home0") for _ in range(3)]
+    place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    set_tokens(st, 0, 1)
+    start_faceoff(game, st, "problem", ["prob1"], 0)
+    _resolve(game, st, answers=[True, True, True, "prob1", friends[0], friends[1]])
+    assert st.boosted(mane) and st.tokens(0) == 0 and st.counters(mane).get("Windup", 0) == 0
+    assert st.area(mane) == "prob1" and [st.area(f) for f in friends] == ["prob1", "prob1", "home0"]
+
+
+def test_fastball_special_declined_changes_nothing(game):
+    st = stacked_game(game, manes=("CG191", "PR2"))
+    place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    set_tokens(st, 0, 1)
+    start_faceoff(game, st, "problem", ["prob1"], 0)
+    _resolve(game, st, answers=[False])
+    assert not st.boosted(st.mane(0)) and st.tokens(0) == 1 and not st.counters(st.mane(0))

@@ -33,4 +33,33 @@ CARDS: dict[str, dict] = {
                          "text": "Main Phase: Retire this card and pay [2] to turn an opponent's Mane Character to its "
                                  "Start side.",
                          "effects": [{"op": "turn_mane", "side": "start", "ctrl": "opp"}]}]},
+    # The Crystal Heart, Heart of an Empire: a counter for your first Crystal Friend played each turn (705.2g; the
+    # turn's plays are recorded, so one played before this card entered play counts as the first); "Reaction: After
+    # the start of any phase, remove 2 Crystal counters from this card to choose a color and a Friend. That Friend
+    # has that color until the end of the phase." (512.4; the color is added, 203)
+    "CG154": {"front": [{"kind": "play_home"},
+                        {"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Friend", "ptrait": "Crystal",
+                                                                     "pfirst": True},
+                         "text": "When you play your first Crystal Friend each turn, put a Crystal counter on this card.",
+                         "effects": [{"op": "counters", "n": 1, "counter": "Crystal", "target": {"self": True}}]},
+                        {"kind": "activated", "timing": "reaction", "rx": {"ev": "phase"},
+                         "cost": {"ncounters": {"name": "Crystal", "n": 2}},
+                         "text": "Reaction: After the start of any phase, remove 2 Crystal counters from this card to "
+                                 "choose a color and a Friend. That Friend has that color until the end of the phase.",
+                         "effects": [{"op": "pick_color"}, {"op": "add_color", "color": "chosen", "until": "phase",
+                                                            "target": {"type": "Friend"}}]}]},
+    # Shining Armor/Princess Cadance, Fastball Special: Windup counters paid at the start of any Problem faceoff;
+    # boosted, "you may move it to a Problem. Then, remove each Windup counter from this card and you may move a
+    # number of your Friends to this card's Problem up to the number of counters removed this way."
+    "CG191": {"front": [{"kind": "trigger", "on": "problem_fo_start", "text": "At the start of a Problem faceoff, you "
+                         "may pay [1] to put a Windup counter on this card. If you do, you may turn this card over.",
+                         "effects": [{"op": "may", "effects": [
+                             {"op": "pay", "n": 1}, {"op": "counters", "n": 1, "counter": "Windup", "target": {"self": True}},
+                             {"op": "may", "effects": [{"op": "turn_over"}]}]}]}],
+              "boosted": [{"kind": "trigger", "on": "side_up", "text": "When this side of the card turns face-up, you "
+                           "may move it to a Problem. Then, remove each Windup counter from this card and you may move a "
+                           "number of your Friends to this card's Problem up to the number of counters removed this way.",
+                           "effects": [{"op": "may", "effects": [{"op": "move", "target": {"self": True}, "to": "problem"}]},
+                                       {"op": "clear_counters", "counter": "Windup"},
+                                       {"op": "move_up_to", "n": "removed", "target": {"type": "Friend", "ctrl": "you"}}]}]},
 }

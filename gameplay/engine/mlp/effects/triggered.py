@@ -21,6 +21,7 @@ def _op_clear_counters(self, st, ev, fr, e) -> bool:
     src = fr["src"]
     if src in st["cards"] and self.in_play(st, src):
         n = st["cards"][src]["cn"].pop(e["counter"], 0)
+        fr["removed"] = n  # "... up to the number of counters removed this way"
         if n:
             self.log(ev, "counters", lambda: f"{n} {e['counter']} counter(s) are removed from {self.name(st, src)}")
     return True
@@ -199,7 +200,8 @@ def _move_tax(self, st, p, cid, dest) -> int:
 
 def _op_move_up_to(self, st, ev, fr, e) -> bool:
     """"You may move up to N of your Friends to that Problem": one at a time, each a different card not
-    already there, until N were moved or the player chooses "none" (506)."""
+    already there, until N were moved or the player chooses "none" (506); N "removed": the counters a
+    ``clear_counters`` of the same effect removed."""
     p, src = fr["p"], fr["src"]
     if e.get("to") == "it":  # "to that Problem": where the watched event happened
         it = (fr.get("x") or {}).get("it")
@@ -218,7 +220,7 @@ def _op_move_up_to(self, st, ev, fr, e) -> bool:
                 self.pay_cost(st, p, tax, ev)
             self.move_card(st, ev, ch, dest, by=p)
         moved.append(ch)
-    if dest is None or dest.startswith("home") or len(moved) >= e["n"]:
+    if dest is None or dest.startswith("home") or len(moved) >= (fr.get("removed", 0) if e["n"] == "removed" else e["n"]):
         fr.pop("picked", None)
         return True
     cands = [c for c in self.select(st, e["target"], p, src) if st["cards"][c]["a"] != dest and c not in moved
