@@ -432,3 +432,42 @@ def test_fastball_special_declined_changes_nothing(game):
     start_faceoff(game, st, "problem", ["prob1"], 0)
     _resolve(game, st, answers=[False])
     assert not st.boosted(st.mane(0)) and st.tokens(0) == 1 and not st.counters(st.mane(0))
+
+
+# ------------------------------------------------------------------ CN152 Train Tracks (104.2, 609.2e, 512.3)
+def test_train_tracks_keeps_its_frightened_friend_frightened_while_exhausted(game, card_db):
+    """CN152: "Main Phase: Exhaust this card and pay [1] to frighten an opponent's Friend at a Problem." / "While this
+    card is exhausted, that card can't be unfrightened" (no rally, 609.2e, nor an effect, 104.2; readied, it can)."""
+    from gameplay.engine.mlp.scenario import ready, unfrighten
+    assert automated(card_db, "CN152")
+    st = stacked_game(game)
+    tracks = place(game, st, "CN152", 0, "home0")
+    friend = place(game, st, "PR12", 1, "prob1")
+    other = place(game, st, "PR12", 1, "prob1")
+    set_tokens(st, 0, 1)
+    st = _activate(game, st, 0, tracks)
+    _resolve(game, st, answers=[friend])
+    assert st.frightened(friend) and st.exhausted(tracks)
+    frighten_other = [{"op": "frighten", "target": {"id": other}}]
+    from gameplay.engine.mlp.scenario import play_effects
+    play_effects(game, st, 0, st.mane(0), frighten_other)
+    _resolve(game, st)
+    set_tokens(st, 1, 4)
+    st.d["tp"] = 1  # (Bob's Main Phase: may he rally?)
+    st._la = None
+    rallies = {a.get("card") for a in game.legal_actions(st, 1) if a.kind == "rally"}
+    assert friend not in rallies and other in rallies
+    assert not unfrighten(game, st, friend) and st.frightened(friend)
+    ready(game, st, tracks)
+    assert unfrighten(game, st, friend) and not st.frightened(friend)
+
+
+def test_any_player_may_exhaust_two_of_their_characters_to_dismiss_train_tracks(game):
+    """CN152: "Main Phase: Exhaust 2 of your characters to dismiss this card. Any player may activate this ability"
+    (the opponent activates it in their Main Phase, exhausting two of their own characters, 512.3)."""
+    st = stacked_game(game, first=1)
+    tracks = place(game, st, "CN152", 0, "home0")
+    mine = [place(game, st, "PR12", 1, "home1") for _ in range(2)]
+    st = _activate(game, st, 1, tracks)
+    _resolve(game, st, answers=[mine[0], mine[1]])
+    assert tracks not in st.d["play"] and all(st.exhausted(c) for c in mine) and not st.exhausted(st.mane(0))

@@ -78,4 +78,18 @@ CARDS: dict[str, dict] = {
                         *({"kind": "trigger", "on": on, "text": "When this card leaves play or is turned face-down, put "
                            "any cards beneath it into their owner's hand.", "effects": [{"op": "beneath_to_hand"}]}
                           for on in ("leaves", "turned_fd"))]},
+    # Train Tracks: the Friend it frightens stays frightened while Train Tracks is exhausted (rally and effects,
+    # 104.2); "Main Phase: Exhaust 2 of your characters to dismiss this card. Any player may activate this ability."
+    # ("you" is the player activating it: their characters pay, 512.3)
+    "CN152": {"front": [{"kind": "play_home"},
+                        {"kind": "activated", "timing": "main", "cost": {"exhaust": True, "tokens": 1},
+                         "text": "Main Phase: Exhaust this card and pay [1] to frighten an opponent's Friend at a Problem. "
+                                 "While this card is exhausted, that card can't be unfrightened.",  # (two printed lines)
+                         "effects": [{"op": "frighten", "target": {"type": "Friend", "ctrl": "opp", "at": "problem"}},
+                                     {"op": "no_unfright_while_ex"}]},
+                        {"kind": "activated", "timing": "main", "any_player": True,
+                         "cost": {"exhaust_n": {"n": 2, "sel": {"type": "character"}}},
+                         "text": "Main Phase: Exhaust 2 of your characters to dismiss this card. Any player may activate "
+                                 "this ability.",
+                         "effects": [{"op": "dismiss", "target": {"self": True}}]}]},
 }

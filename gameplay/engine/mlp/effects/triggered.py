@@ -754,6 +754,20 @@ def _op_no_ready_while(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_no_unfright_while_ex(self, st, ev, fr, e) -> bool:
+    """"While this card is exhausted, that card can't be unfrightened" (104.2 over 609.2e and effects)."""
+    it, src = fr.get("it"), fr["src"]
+    if it and self.in_play(st, it) and src in st["cards"] and self.in_play(st, src):
+        st["cards"][it]["nuw"] = src
+    return True
+
+
+def unfright_blocked(st, c) -> bool:
+    """Is this card kept frightened by an exhausted card in play (``no_unfright_while_ex``)?"""
+    src = st["cards"].get(c.get("nuw") or "", {})
+    return src.get("z") == "play" and bool(src.get("ex"))
+
+
 def no_ready_while(st, c) -> bool:
     src = c.get("nrw")
     return bool(src) and st["cards"].get(src, {}).get("z") == "play"
@@ -993,6 +1007,7 @@ OPS = {
     "replace_it": _op_replace_it,
     "retire_or_self": _op_retire_or_self,
     "give_control": _op_give_control,
+    "no_unfright_while_ex": _op_no_unfright_while_ex,
     "no_ready_while": _op_no_ready_while,
     "search_play": _op_search_play,
     "power_it_host": _op_power_it_host,

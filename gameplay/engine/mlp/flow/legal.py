@@ -9,6 +9,7 @@ from ..constants import COLOR_NAMES, FRIEND, MANE, TM, opponent
 from ..reactions import rx_notes_for
 from ..effects.targeting import card_filter
 from ..effects.timed import pumped_hosts
+from ..effects.triggered import unfright_blocked
 
 
 _KEY = itemgetter("k")  # a card record's key
@@ -603,7 +604,7 @@ def _move_actions(self, st, p, acts, main, first_only, rx_only) -> bool:
                     acts.append(new_action("move", p, (("area", a), ("card", cid))))
                     if first_only:
                         return True
-        if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
+        if main and c.get("fr") and not (c.get("nuw") and unfright_blocked(st, c)) and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(new_action("rally", p, (("card", cid),)))  # 609.2e
     return False
 

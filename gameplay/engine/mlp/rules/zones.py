@@ -7,6 +7,7 @@ from ... import rng as _rng
 from ..constants import FRIEND, MANE, TM, WIN_POINTS
 from ..reactions import actor
 from ..effects.replacements import queue_persistent
+from ..effects.triggered import unfright_blocked
 
 
 ZONE_LIST = {"deck", "pdeck", "hand", "disc", "ban", "flip"}
@@ -390,6 +391,8 @@ class Zones:
         c = st["cards"][cid]
         if not c.get("fr"):
             return False  # 609.2e
+        if c.get("nuw") and unfright_blocked(st, c):
+            return False  # "While this card is exhausted, that card can't be unfrightened" (104.2)
         c["fr"] = False
         st["dy"] = 1
         self.restamp(st, cid)
