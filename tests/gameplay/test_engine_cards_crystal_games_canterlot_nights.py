@@ -471,3 +471,24 @@ def test_any_player_may_exhaust_two_of_their_characters_to_dismiss_train_tracks(
     st = _activate(game, st, 1, tracks)
     _resolve(game, st, answers=[mine[0], mine[1]])
     assert tracks not in st.d["play"] and all(st.exhausted(c) for c in mine) and not st.exhausted(st.mane(0))
+
+
+# ------------------------------------------------------------------ CG103 Friendly Disagreement (Teamwork, 603.1)
+def test_friendly_disagreement_exhausts_a_friend_that_loses_teamwork_until_it_is_readied(game, card_db):
+    """CG103: "Main Phase: Exhaust an opponent's Friend. That Friend loses Teamwork until it is readied" (Soarin's
+    Teamwork lends Supportive 1 to another Pegasus Friend there; not while it lost Teamwork; readied, it has it)."""
+    from gameplay.engine.mlp.scenario import ready
+    assert automated(card_db, "CG103")
+    st = stacked_game(game)
+    soarin = place(game, st, "CG17", 1, "prob1")
+    mate = place(game, st, "PR20", 1, "prob1")
+    assert game.keyword(st, mate, "Supportive") == 1
+    ev_card = to_hand(game, st, "CG103", 0)
+    set_tokens(st, 0, 3)
+    place(game, st, "PR12", 0, "home0")  # (a Friend for any play requirement)
+    game.r.do_action(st.d, Ev(), Action.make("play", 0, card=ev_card))
+    _resolve(game, st, answers=[soarin])
+    assert st.exhausted(soarin) and game.keyword(st, soarin, "Teamwork") == 0
+    assert game.keyword(st, mate, "Supportive") == 0
+    ready(game, st, soarin)
+    assert game.keyword(st, soarin, "Teamwork") == 1 and game.keyword(st, mate, "Supportive") == 1

@@ -313,6 +313,7 @@ CARD_KEYS: dict[str, str] = {
     "nr": "it does not ready during its controller's next Ready Phase (603.1)",
     "nrw": "the card whose staying in play keeps it from readying",
     "nuw": "the card that keeps it from being unfrightened while that card is exhausted",
+    "ntw": "it lost Teamwork until it is readied",
     "ntype": "the card type named for it",
     "stay": "the turn it was told to stay on a solved Problem",
     "used": "the turn its once-per-turn ability was used",

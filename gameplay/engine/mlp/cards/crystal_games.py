@@ -62,4 +62,10 @@ CARDS: dict[str, dict] = {
                            "effects": [{"op": "may", "effects": [{"op": "move", "target": {"self": True}, "to": "problem"}]},
                                        {"op": "clear_counters", "counter": "Windup"},
                                        {"op": "move_up_to", "n": "removed", "target": {"type": "Friend", "ctrl": "you"}}]}]},
+    # Friendly Disagreement: "Main Phase: Exhaust an opponent's Friend. That Friend loses Teamwork until it is
+    # readied." (a Teamwork card lends its other printed abilities; it stops lending them until it readies, 603.1)
+    "CG103": {"front": [{"kind": "event", "timing": "main", "text": "Main Phase: Exhaust an opponent's Friend. That Friend "
+                         "loses Teamwork until it is readied.",
+                         "effects": [{"op": "exhaust", "target": {"type": "Friend", "ctrl": "opp"}},
+                                     {"op": "lose_teamwork", "target": {"it": True}}]}]},
 }

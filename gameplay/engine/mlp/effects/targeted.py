@@ -10,7 +10,7 @@ from .replacements import persistent_then
 
 #: the ops ``targeted_effect`` acts on (grant_kw without an each-selector too: see effect_grant_kw)
 TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten",
-                "lose_abilities_until")
+                "lose_abilities_until", "lose_teamwork")
 
 
 #: the chosen-card ops a card outside play may do to itself ("this card"), and the zone each puts it in
@@ -319,6 +319,14 @@ def _on_counters(self, st, ev, fr, e, _op, p, _src, _tgt, _cands, _prev_it, _pai
         self.fire(st, ev, "counter_put", cid, extra={"counter": key})  # "When you put a Trainee counter on this card"
 
 
+def _on_lose_teamwork(self, st, ev, _fr, _e, _op, _p, _src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:
+    """"That Friend loses Teamwork until it is readied" (card key ``ntw``, cleared as it readies, 603.1)."""
+    if self.kw(st, cid, "Teamwork"):
+        st["cards"][cid]["ntw"] = True
+        st["dy"] = 1
+        self.log(ev, "abilities", lambda: f"{self.name(st, cid)} loses Teamwork until it is readied")
+
+
 def _on_lose_abilities_until(self, st, ev, _fr, e, _op, _p, src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:
     # "That character loses and can't have abilities until the end of the turn" / "While this card remains
     # exhausted, that Friend loses and can't have abilities" (a modifier made by an effect, 708; Rules.add_lab_mod)
@@ -351,6 +359,7 @@ ON_CHOSEN_CARD = {
     "gain_control": _on_gain_control,
     "counters": _on_counters,
     "lose_abilities_until": _on_lose_abilities_until,
+    "lose_teamwork": _on_lose_teamwork,
 }
 
 

@@ -707,6 +707,7 @@ def start_turn(self, st, ev) -> None:
             continue  # "While this card remains in play, that character does not ready during the Ready Phase"
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
+            c.pop("ntw", None)  # "loses Teamwork until it is readied"
             if st.get("labm"):
                 self.end_while_exhausted(st, cid)
             self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)

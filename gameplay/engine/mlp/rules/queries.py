@@ -123,8 +123,8 @@ class CardQueries:
             if o == cid:
                 continue
             oc = cards[o]
-            if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
-                continue
+            if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr") or oc.get("ntw"):
+                continue  # ("ntw": it lost Teamwork until it is readied)
             if tr is None:
                 gr = "add_trait" in self.ops_in_play(st)  # a trait grant in play: read current Traits
                 tr = set(self._tw_traits(st, cid) if gr else self.ff[c["k"]].traits)
@@ -160,6 +160,8 @@ class CardQueries:
         if not v and st.get("kwg") and c.get("z") == "play" and (
                 st.get("kgm") or self.in_play_with(st, self.kwg_by.get(name, NO_KEYS) if not st.get("twn") else self.kwg_keys)):
             v = self._granted_kw(st, cid, name)  # (nothing to grant it without such a card in play or a timed grant)
+        if v and name == "Teamwork" and c.get("ntw"):
+            return 0  # "That Friend loses Teamwork until it is readied"
         return v
 
     def kw_candidates(self, st, name: str) -> list[str]:

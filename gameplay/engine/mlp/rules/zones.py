@@ -339,6 +339,7 @@ class Zones:
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
+        c.pop("ntw", None)  # "loses Teamwork until it is readied"
         if st.get("labm"):
             self.end_while_exhausted(st, cid)
         self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
