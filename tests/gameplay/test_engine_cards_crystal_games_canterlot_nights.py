@@ -492,3 +492,39 @@ def test_friendly_disagreement_exhausts_a_friend_that_loses_teamwork_until_it_is
     assert game.keyword(st, mate, "Supportive") == 0
     ready(game, st, soarin)
     assert game.keyword(st, soarin, "Teamwork") == 1 and game.keyword(st, mate, "Supportive") == 1
+
+
+# ------------------------------------------------------------------ CN147 Reformed (514.5a, 514.4a, 410.6a)
+def test_reformed_adds_the_defeated_troublemakers_power_to_your_next_faceoff_this_turn(game, card_db):
+    """CN147 (on an opponent's Troublemaker): "When you defeat that Troublemaker, you may add its power to your next
+    faceoff this turn" (Diamond Dog, 4 power, defeated by a challenge: Ann's next faceoff total has +4, once)."""
+    from gameplay.engine.mlp.scenario import resolve_faceoff
+    assert automated(card_db, "CN147")
+    st = stacked_game(game)
+    dog = place(game, st, "RR11", 1, "prob0")
+    place(game, st, "CN147", 0, "prob0", host=dog)
+    place(game, st, "PR31", 0, "prob0")
+    start_faceoff(game, st, "tm", ["prob0"], 0, tm=dog)
+    resolve_faceoff(game, st, 0)
+    _resolve(game, st)
+    st.d["fo"] = None
+    place(game, st, "PR12", 0, "prob1")
+    place(game, st, "PR12", 1, "prob1")
+    totals = []
+    for _ in range(2):
+        start_faceoff(game, st, "problem", ["prob1"], 0)
+        totals.append((game.r.faceoff_total(st.d, 0), game.r.faceoff_total(st.d, 1)))
+        st.d["fo"] = None
+    assert totals[0][0] == totals[1][0] + 4 and totals[0][1] == totals[1][1]
+
+
+def test_reformed_gives_nothing_when_the_opponent_wins(game):
+    from gameplay.engine.mlp.scenario import resolve_faceoff
+    st = stacked_game(game)
+    dog = place(game, st, "RR11", 1, "prob0")
+    place(game, st, "CN147", 0, "prob0", host=dog)
+    place(game, st, "PR12", 0, "prob0")
+    start_faceoff(game, st, "tm", ["prob0"], 0, tm=dog)
+    resolve_faceoff(game, st, 1)
+    _resolve(game, st)
+    assert "nfb" not in st.d["pl"][0]

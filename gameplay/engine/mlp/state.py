@@ -284,6 +284,7 @@ PLAYER_KEYS: dict[str, str] = {
     "req_red": 'timed reductions of play requirements ("Reduce the play requirements of your cards by 2 [Honesty]", 205.1)',
     "hsz": "the maximum hand size an effect set for the rest of the game (616.2)",
     "ndb": '"The next time you defeat a Troublemaker this turn, ..." effects waiting',
+    "nfb": '[turn, power] "add its power to your next faceoff this turn", added as that faceoff starts',
 }
 
 #: a card record, ``st["cards"][id]``; a card outside play has only k, o, z (and t for a token)

@@ -92,4 +92,10 @@ CARDS: dict[str, dict] = {
                          "text": "Main Phase: Exhaust 2 of your characters to dismiss this card. Any player may activate "
                                  "this ability.",
                          "effects": [{"op": "dismiss", "target": {"self": True}}]}]},
+    # Reformed (on an opponent's Troublemaker): "When you defeat that Troublemaker, you may add its power to your next
+    # faceoff this turn." (its power as it was defeated, 410.6a; added to your total as that faceoff starts, 514.4a)
+    "CN147": {"front": [{"kind": "play_on", "host": {"type": "Troublemaker", "ctrl": "opp"}},
+                        {"kind": "trigger", "on": "w_defeat", "subj": {"by": "you", "sel": {"host": True}},
+                         "text": "When you defeat that Troublemaker, you may add its power to your next faceoff this turn.",
+                         "effects": [{"op": "may", "effects": [{"op": "next_fo_bonus"}]}]}]},
 }

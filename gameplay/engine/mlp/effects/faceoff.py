@@ -243,6 +243,18 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
+def op_next_fo_bonus(self, st, ev, fr, e) -> bool:
+    """"You may add its power to your next faceoff this turn": the power the watched card had as the event happened
+    (410.6a, ``x.pw``) is added to your total in the next faceoff started this turn (514.4a; ``pl["nfb"]``)."""
+    p = fr["p"]
+    n = (fr.get("x") or {}).get("pw") or 0
+    if n:
+        nfb = st["pl"][p].get("nfb")
+        st["pl"][p]["nfb"] = [st["turn"], n + (nfb[1] if nfb and nfb[0] == st["turn"] else 0)]
+        self.log(ev, "power", lambda: f"{self.pname(st, p)} adds {n} power to their next faceoff this turn")
+    return True
+
+
 def op_fo_plus(self, st, ev, fr, e) -> bool:
     """"You have +2 power during Faceoffs this turn": added to your faceoff total (514.4a)."""
     p = fr["p"]

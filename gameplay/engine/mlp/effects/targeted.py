@@ -146,6 +146,7 @@ def _on_defeat(self, st, ev, _fr, _e, _op, p, _src, _tgt, _cands, _prev_it, _pai
         pts = self.face(st, cid).bonus or 0
         nm = self.name(st, cid)
         self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"], "it": cid})  # it: found in its new zone (410.6a)
+        self.watch(st, ev, "w_defeat", cid, {"by": p, "pw": self.power(st, cid)})  # defeated by an effect's player too
         self.score(st, ev, p, pts, f"for defeating {nm}")
         if st["pl"][p].get("ndb"):
             defeat_bonus(self, st, ev, p)
