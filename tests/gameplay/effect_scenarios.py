@@ -314,7 +314,7 @@ def projection(st: dict):
     players = [(p["score"], p["tok"], keys(p["hand"]), [cards[i]["k"] for i in p["deck"]], keys(p["disc"]),
                 keys(p["ban"]), keys(p.get("flip") or ()), [cards[i]["k"] for i in p.get("pdeck") or ()],
                 repr(p.get("disc_next")), repr(p.get("tmr")), repr(p.get("fmod")), repr(p.get("fo_plus")),
-                repr(p.get("req_red")), p.get("hsz"), repr(p.get("ndb")), repr(p.get("ttok"))) for p in st["pl"]]
+                repr(p.get("req_red")), p.get("hsz"), repr(p.get("ndb")), repr(p.get("ttok")), repr(p.get("nfb"))) for p in st["pl"]]
 
     def card(i):
         c = cards[i]
@@ -432,7 +432,7 @@ def ability_contexts(game, st, ability: dict, src) -> list:
     uses_it = any(d.get("it") or d.get("tm") == "it" or d.get("to") in ("it", "it_problem") or d.get("at") in ("there", "it")
                   or d.get("area") == "there" or d.get("there")
                   or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it", "ignore_flip", "flip_power",
-                                     "discard_shared_type", "hand_same_cost_there")
+                                     "discard_shared_type", "hand_same_cost_there", "next_fo_bonus")
                   for d in walk(ability.get("effects")))
     if not uses_it:
         return [None]

@@ -247,7 +247,11 @@ def op_next_fo_bonus(self, st, ev, fr, e) -> bool:
     """"You may add its power to your next faceoff this turn": the power the watched card had as the event happened
     (410.6a, ``x.pw``) is added to your total in the next faceoff started this turn (514.4a; ``pl["nfb"]``)."""
     p = fr["p"]
-    n = (fr.get("x") or {}).get("pw") or 0
+    x = fr.get("x") or {}
+    n = x.get("pw")
+    it = x.get("it") or fr.get("it")
+    if n is None and it in st["cards"]:  # (no power noted: the card's current, else printed, power)
+        n = self.power(st, it) if self.in_play(st, it) else (self.face(st, it).power or 0)
     if n:
         nfb = st["pl"][p].get("nfb")
         st["pl"][p]["nfb"] = [st["turn"], n + (nfb[1] if nfb and nfb[0] == st["turn"] else 0)]
