@@ -528,3 +528,49 @@ def test_reformed_gives_nothing_when_the_opponent_wins(game):
     resolve_faceoff(game, st, 1)
     _resolve(game, st)
     assert "nfb" not in st.d["pl"][0]
+
+
+# ------------------------------------------------------------------ CG183 Ponies Without Parachutes (609.2f, 703)
+def _parachutes(game, ann_pegasi, bob_pegasi):
+    from gameplay.engine.mlp.scenario import problem
+    st = stacked_game(game)
+    pid = problem(st, game, 1)
+    set_card(st, pid, card_key=game.db.key("CG183"))  # (test setup: Bob's Problem)
+    ann = [place(game, st, "PR20", 0, "prob1") for _ in range(ann_pegasi)]  # Sweetie Sunrise (Pegasus)
+    for _ in range(bob_pegasi):
+        place(game, st, "PR20", 1, "prob1")
+    return st, pid, ann
+
+
+def test_ponies_without_parachutes_only_the_player_with_the_most_pegasi_here_may_activate(game, card_db):
+    """CG183 (Bob's Problem): "Main Phase: Exhaust two of your Pegasus characters here to move another one of your
+    characters. Only the player with the most Pegasus characters here may activate this ability" (Ann, the turn
+    player, with 3 Pegasi against 2 may; with 2 against 2 nobody has the most)."""
+    assert automated(card_db, "CG183")
+    st, pid, _ = _parachutes(game, 2, 2)
+    assert not any(a.kind == "activate" and a.get("card") == pid for a in game.legal_actions(st, 0))
+    st, pid, ann = _parachutes(game, 3, 2)
+    mover = place(game, st, "PR12", 0, "home0")
+    st = _activate(game, st, 0, pid)
+    _resolve(game, st, answers=[ann[0], ann[1], mover, "prob0"])
+    assert st.exhausted(ann[0]) and st.exhausted(ann[1]) and st.area(mover) == "prob0"
+
+
+# ------------------------------------------------------------------ CG138 Party Bomb (508, 202)
+def test_party_bomb_pays_its_counters_to_dismiss_every_friend_of_that_printed_power(game, card_db):
+    """CG138: "Main Phase: Pay a number of action tokens equal to the number of Party counters on this card and
+    retire it to dismiss all Friends with printed power equal to the number of Party counters on this card" (2
+    counters: [2] paid, every 2-power Friend dismissed, either player's; the 1- and 4-power ones stay)."""
+    assert automated(card_db, "CG138")
+    st = stacked_game(game)
+    bomb = place(game, st, "CG138", 0, "home0")
+    set_card(st, bomb, counters={"Party": 2})
+    twos = [place(game, st, "PR12", 0, "prob0"), place(game, st, "PR33", 1, "prob1")]
+    others = [place(game, st, "PR20", 1, "prob1"), place(game, st, "PR31", 1, "prob0")]
+    set_tokens(st, 0, 1)
+    assert not any(a.kind == "activate" and a.get("card") == bomb for a in game.legal_actions(st, 0))
+    set_tokens(st, 0, 3)
+    st = _activate(game, st, 0, bomb)
+    _resolve(game, st)
+    assert st.tokens(0) == 1 and bomb not in st.d["play"]
+    assert not any(c in st.d["play"] for c in twos) and all(c in st.d["play"] for c in others)

@@ -68,4 +68,26 @@ CARDS: dict[str, dict] = {
                          "loses Teamwork until it is readied.",
                          "effects": [{"op": "exhaust", "target": {"type": "Friend", "ctrl": "opp"}},
                                      {"op": "lose_teamwork", "target": {"it": True}}]}]},
+    # Ponies Without Parachutes: "Main Phase: Exhaust two of your Pegasus characters here to move another one of
+    # your characters. Only the player with the most Pegasus characters here may activate this ability." (the turn
+    # player activates it in their Main Phase, 609.2f; "another": not one exhausted for the cost)
+    "CG183": {"front": [{"kind": "activated", "timing": "main", "any_player": True,
+                         "most_here": {"type": "character", "trait": "Pegasus"},
+                         "cost": {"exhaust_n": {"n": 2, "sel": {"type": "character", "trait": "Pegasus", "at": "here"}}},
+                         "text": "Main Phase: Exhaust two of your Pegasus characters here to move another one of your "
+                                 "characters. Only the player with the most Pegasus characters here may activate this "
+                                 "ability.",
+                         "effects": [{"op": "move", "target": {"type": "character", "ctrl": "you", "fresh": True}}]}]},
+    # Party Bomb: "Main Phase: Pay a number of action tokens equal to the number of Party counters on this card and
+    # retire it to dismiss all Friends with printed power equal to the number of Party counters on this card."
+    "CG138": {"front": [{"kind": "trigger", "on": "turn_start", "text": "At the start of your turn, you may put a Party "
+                         "counter on this card.",
+                         "effects": [{"op": "may", "effects": [{"op": "counters", "n": 1, "counter": "Party",
+                                                                "target": {"self": True}}]}]},
+                        {"kind": "activated", "timing": "main", "cost": {"tokens_counter": "Party", "retire_self": True},
+                         "text": "Main Phase: Pay a number of action tokens equal to the number of Party counters on this "
+                                 "card and retire it to dismiss all Friends with printed power equal to the number of "
+                                 "Party counters on this card.",
+                         "effects": [{"op": "dismiss", "target": {"type": "Friend", "each": True,
+                                                                  "printed_eq_counter": "Party"}}]}]},
 }

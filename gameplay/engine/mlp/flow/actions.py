@@ -375,7 +375,7 @@ def do_action(self, st, ev, action) -> None:
             st["rq"].append({"p": p, "src": cid, "eff": list(ab["effects"]), "i": 0, "ch": None, "lbl": ab.get("text", ""),
                              "after": None})
             return
-        if cost.get("tokens") and self.ability_tokens(st, p, cid, ab):
+        if (cost.get("tokens") or cost.get("tokens_counter")) and self.ability_tokens(st, p, cid, ab):
             self.pay_cost(st, p, self.ability_tokens(st, p, cid, ab), ev)
         if cost.get("exhaust"):
             self.exhaust(st, ev, cid, by=p)

@@ -796,6 +796,8 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         return False  # "Main Phase: While you have no [Honesty] Friends, you may exhaust this card ..."
     if st["pl"][p]["tok"] < self.ability_tokens(st, p, cid, ab):  # (with "pay [1] less" discounts)
         return False
+    if ab.get("most_here") and not _has_most_here(self, st, p, cid, ab["most_here"]):
+        return False  # "Only the player with the most Pegasus characters here may activate this ability."
     if cost.get("exhaust") and (c.get("ex") or c.get("fr") or not self.can_exhaust(st, cid, p)):
         return False  # (104.2a a cost requiring what can't happen can't be paid)
     if cost.get("once_turn") and c.get("used") == st["turn"]:
@@ -821,6 +823,13 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
     if not _can_pay_extra(self, st, p, cid, cost):
         return False
     return True
+
+
+def _has_most_here(self, st, p, cid, sel) -> bool:
+    """Has player ``p`` more of the cards fitting ``sel`` at this card's area than the opponent (equal: no player
+    has the most)?"""
+    mine, theirs = (len(self.select(st, {**sel, "ctrl": "you", "at": "here"}, q, cid)) for q in (p, opponent(p)))
+    return mine > theirs
 
 
 def _cost_sel(sel: dict, **extra) -> dict:

@@ -42,6 +42,8 @@ class Costs:
         """Action tokens to activate ``ab`` of ``cid``: its cost less "You may pay [1] less for the
         activated abilities of Pirate Ship" discounts of the activating player's cards (always taken)."""
         n = ab.get("cost", {}).get("tokens", 0)
+        if "tokens_counter" in ab.get("cost", {}):  # "Pay a number of action tokens equal to the number of Party counters on this card"
+            n = st["cards"][cid]["cn"].get(ab["cost"]["tokens_counter"], 0)
         if n and (self.sop_keys.get("ability_discount") or st.get("twn")):
             for o, d in self.statics(st, "ability_discount"):
                 if st["cards"][o]["c"] == p and self.has_title(st, cid, d["title"]):

@@ -18,7 +18,8 @@ CARD_KEY = itemgetter("k")  # a card record's key
 #: selector fields read by ``Rules._match_extra``
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
                         "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
-                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane"))
+                        "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane",
+                        "printed_eq_counter"))
 
 
 class _AnyKeyword:
@@ -523,6 +524,10 @@ class CardQueries:
         if "max_cost" in sel:
             if c.get("t") or (self.ff[c["k"]].cost or 0) > sel["max_cost"]:
                 return False  # 521.2 tokens have no cost
+        if "printed_eq_counter" in sel:  # "with printed power equal to the number of Party counters on this card"
+            s = st["cards"].get(src) or {}
+            if self.printed_power(st, cid) != (s.get("cn") or {}).get(sel["printed_eq_counter"], 0):
+                return False
         if sel.get("cutie") and not c.get("cm"):
             return False
         if sel.get("on_src") and c.get("h") != src:
