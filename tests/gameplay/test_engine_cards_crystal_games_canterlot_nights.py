@@ -574,3 +574,21 @@ def test_party_bomb_pays_its_counters_to_dismiss_every_friend_of_that_printed_po
     _resolve(game, st)
     assert st.tokens(0) == 1 and bomb not in st.d["play"]
     assert not any(c in st.d["play"] for c in twos) and all(c in st.d["play"] for c in others)
+
+
+# ------------------------------------------------------------------ CG158 Chimera (514.2a, 203, 503)
+def test_chimera_exhausts_the_involved_characters_of_only_the_chosen_color(game, card_db):
+    """CG158: "At the start of a faceoff involving this card, you may pay [1] to choose a color, then exhaust all
+    characters involved in that faceoff that have only that color" (Bob's Chimera challenged by Ann: her [Loyalty]
+    Friends there are exhausted; her [Honesty] one and her Friend elsewhere are not)."""
+    assert automated(card_db, "CG158")
+    st = stacked_game(game)
+    chimera = place(game, st, "CG158", 1, "prob0")
+    loyal = [place(game, st, "PR12", 0, "prob0"), place(game, st, "PR20", 0, "prob0")]
+    honest = place(game, st, "PR33", 0, "prob0")
+    away = place(game, st, "PR12", 0, "prob1")
+    set_tokens(st, 1, 1)
+    start_faceoff(game, st, "tm", ["prob0"], 0, tm=chimera)
+    _resolve(game, st, answers=[True, "Loyalty"])
+    assert all(st.exhausted(c) for c in loyal) and not st.exhausted(honest) and not st.exhausted(away)
+    assert st.tokens(1) == 0

@@ -90,4 +90,11 @@ CARDS: dict[str, dict] = {
                                  "Party counters on this card.",
                          "effects": [{"op": "dismiss", "target": {"type": "Friend", "each": True,
                                                                   "printed_eq_counter": "Party"}}]}]},
+    # Chimera: "At the start of a faceoff involving this card, you may pay [1] to choose a color, then exhaust all
+    # characters involved in that faceoff that have only that color." (503; its controller chooses, 705.2f)
+    "CG158": {"front": [{"kind": "trigger", "on": "fo_start", "text": "At the start of a faceoff involving this card, you "
+                         "may pay [1] to choose a color, then exhaust all characters involved in that faceoff that have "
+                         "only that color.",
+                         "effects": [{"op": "may", "effects": [{"op": "pay", "n": 1}, {"op": "pick_color"},
+                                                               {"op": "exhaust_one_color"}]}]}]},
 }

@@ -259,6 +259,18 @@ def op_next_fo_bonus(self, st, ev, fr, e) -> bool:
     return True
 
 
+def op_exhaust_one_color(self, st, ev, fr, e) -> bool:
+    """"Exhaust all characters involved in that faceoff that have only that color" (the color chosen before,
+    ``pick_color``; a character with two colors, or none, is not one, 203)."""
+    col = fr.get("color")
+    if not (col and st["fo"]):
+        return True
+    for cid in [o for o in st["play"] if self.is_char(st, o) and self.involved(st, o)]:
+        if tuple(self.colors(st, cid)) == (col,):
+            self.exhaust(st, ev, cid, by=fr["p"])
+    return True
+
+
 def op_fo_plus(self, st, ev, fr, e) -> bool:
     """"You have +2 power during Faceoffs this turn": added to your faceoff total (514.4a)."""
     p = fr["p"]

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..constants import FRIEND, opponent
 from ..flow import uncover_one
 from .targeting import ask_player, card_filter, choose_target
-from .faceoff import op_fo_plus, op_next_fo_bonus
+from .faceoff import op_exhaust_one_color, op_fo_plus, op_next_fo_bonus
 from .replacements import no_replace, op_choose_colors, op_persistent, op_pumped, op_random_flip, op_replace_ask, op_reveal_colors, op_send_to_area
 
 
@@ -544,6 +544,7 @@ def _op_top_split(self, st, ev, fr, e) -> bool:
 EVENT_OPS = {
     "fo_plus": op_fo_plus,
     "next_fo_bonus": op_next_fo_bonus,
+    "exhaust_one_color": op_exhaust_one_color,
     "return_gone": _op_return_gone,
     "exchange_control": _op_exchange_control,
     "bottom_pick": _op_bottom_pick,
