@@ -592,3 +592,38 @@ def test_chimera_exhausts_the_involved_characters_of_only_the_chosen_color(game,
     _resolve(game, st, answers=[True, "Loyalty"])
     assert all(st.exhausted(c) for c in loyal) and not st.exhausted(honest) and not st.exhausted(away)
     assert st.tokens(1) == 0
+
+
+# ------------------------------------------------------------------ CN78 Rarity, Element of Generosity (705.2f)
+def test_rarity_element_of_generosity_the_opponent_picks_which_friend_goes_to_hand(game, card_db):
+    """CN78: "When this card enters play you may choose 2 [Generosity] Friends from your discard pile. An opponent
+    chooses 1 to put into your hand. You may put the other into play at your home." (Bob makes the middle choice;
+    a non-[Generosity] card in the pile can't be chosen)."""
+    from gameplay.engine.mlp.scenario import to_discard
+    assert automated(card_db, "CN78")
+    for play_other in (True, False):
+        st = stacked_game(game)
+        gen = [to_discard(game, st, "PR79", 0), to_discard(game, st, "PR76", 0)]  # Sugar Twist, Noteworthy
+        to_discard(game, st, "PR12", 0)
+        nid = enter_play(game, st, to_hand(game, st, "CN78", 0), "home0", 0)
+        ev = Ev()
+        for _ in range(50):
+            pend = st.d["pending"]
+            if pend:
+                if pend["kind"] == "target" and pend.get("op") == "choose_discard":
+                    assert set(pend["options"]) <= set(gen) and pend["player"] == 0
+                if pend["kind"] == "target" and pend.get("op") == "to_hand":
+                    assert pend["player"] == 1
+                    answer(game, st, 1, gen[1], ev=ev)
+                    continue
+                answer(game, st, pend["player"], play_other if pend.get("text") == "put into play" else
+                       (True if pend["kind"] == "may" else pend["options"][0]), ev=ev)
+            elif st.d["rq"]:
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
+                break
+        keys = lambda ids: sorted(st.card_key(c) for c in ids)  # noqa: E731
+        assert game.db.key("PR76") in keys(st.hand(0)) and nid in st.d["play"]
+        in_play = any(st.card_key(c) == game.db.key("PR79") for c in st.d["play"])
+        assert in_play is play_other
+        assert (game.db.key("PR79") in keys(st.discard_pile(0))) is not play_other

@@ -98,4 +98,10 @@ CARDS: dict[str, dict] = {
                         {"kind": "trigger", "on": "w_defeat", "subj": {"by": "you", "sel": {"host": True}},
                          "text": "When you defeat that Troublemaker, you may add its power to your next faceoff this turn.",
                          "effects": [{"op": "may", "effects": [{"op": "next_fo_bonus"}]}]}]},
+    # Rarity, Element of Generosity ("When this card enters play you may ...", no comma)
+    "CN78": {"front": [{"kind": "trigger", "on": "enter", "text": "When this card enters play you may choose 2 "
+                        "[Generosity] Friends from your discard pile. An opponent chooses 1 to put into your hand. You may "
+                        "put the other into play at your home.",
+                        "effects": [{"op": "may", "effects": [{"op": "opponent_picks_one_of_two",
+                                                               "filter": {"type": "Friend", "color": "Generosity"}}]}]}]},
 }

@@ -916,6 +916,42 @@ def _op_two_from_discards(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_opponent_picks_one_of_two(self, st, ev, fr, e) -> bool:
+    """"Choose 2 [Generosity] Friends from your discard pile. An opponent chooses 1 to put into your hand. You may
+    put the other into play at your home." (the discard pile is public, 406; with fewer than 2 such cards there is
+    nothing to choose; 705.2f: each player makes the choice the text gives them)."""
+    p = fr["p"]
+    k = fr.setdefault("k", {"two": []})
+    if fr["ch"] is not None:
+        ch, fr["ch"] = fr["ch"], None
+        if len(k["two"]) < 2:
+            k["two"].append(ch)
+        elif "hand" not in k:
+            k["hand"] = ch
+        else:
+            k["play"] = ch
+    cands = [c for c in st["pl"][p]["disc"] if card_filter(self, st, c, e["filter"]) and c not in k["two"]]
+    if len(k["two"]) < 2:
+        if len(cands) + len(k["two"]) < 2:
+            return True
+        self.ask(st, p, "target", cands, "705.2f", op="choose_discard", src=fr["src"])
+        return False
+    if "hand" not in k:
+        self.ask(st, opponent(p), "target", list(k["two"]), "705.2f", op="to_hand", src=fr["src"])
+        return False
+    other = next(c for c in k["two"] if c != k["hand"])
+    if "play" not in k:
+        nm_h = self.name(st, k["hand"])
+        self.put(st, k["hand"], "hand")
+        self.log(ev, "zone", lambda: f"{nm_h} is put into its owner's hand from the discard pile")
+        self.ask(st, p, "may", [True, False], "712.3", src=fr["src"], text="put into play")
+        return False
+    if k["play"] and other in st["pl"][p]["disc"]:
+        nid = self.enter_play(st, ev, other, f"home{p}", p)
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play from the discard pile")
+    return True
+
+
 def _op_copy_counter(self, st, ev, fr, e) -> bool:
     """"Choose a counter on one of your ready cards. Put another counter of the same type on that card." (519)"""
     p = fr["p"]
@@ -1567,6 +1603,7 @@ TIMED_ABILITY_OPS = {
     "name_disc_to_deck": _op_name_disc_to_deck,
     "parity_guess": _op_parity_guess,
     "two_from_discards": _op_two_from_discards,
+    "opponent_picks_one_of_two": _op_opponent_picks_one_of_two,
     "copy_counter": _op_copy_counter,
     "up_to_colors": _op_up_to_colors,
     "dismiss_tokens": _op_dismiss_tokens,

@@ -38,6 +38,8 @@ DESCRIPTIONS = {
     "turn_over": "turn a Mane Character over (301.2)",
     "lose_abilities_until": "a card loses and can't have abilities until the end of the turn (`until`) or while the "
                             "effect's source remains exhausted (`while_ex`) (708)",
+    "opponent_picks_one_of_two": "choose 2 cards (`filter`) in your discard pile; an opponent puts 1 into your hand; you "
+                                 "may put the other into play at your home (705.2f)",
     "exhaust_one_color": "exhaust every character involved in the faceoff whose only color is the chosen one (203)",
     "next_fo_bonus": "add the watched card's power (as the event happened, 410.6a) to your next faceoff this turn (514.4a)",
     "lose_teamwork": "a Friend loses Teamwork (and stops lending its other printed abilities) until it is readied (603.1)",
