@@ -138,6 +138,12 @@ def _put_everywhere(game, st, number: str, *, in_play: bool = True) -> None:
     st._la = None
 
 
+def _need_two_in_discard(game, st, d: dict, ctx: dict) -> None:
+    number = matching_card(game.db, d["filter"])
+    for _ in range(2):
+        to_discard(game, st, number, 0)
+
+
 def _need_filter(game, st, d: dict, ctx: dict) -> None:
     f = {k: v for k, v in d.items() if k in ("type", "trait", "title", "color", "max_cost", "min_cost", "min_power",
                                                 "max_power", "max_printed", "name")}
@@ -287,6 +293,7 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("op") == "reveal_top", _need_reveal),
     (lambda d: d.get("op") == "copy_tokens", _need_tokens_in_play),
     (lambda d: d.get("who") == "fewest_points", _need_unequal_points),  # "the player with the fewest points"
+    (lambda d: d.get("op") == "opponent_picks_one_of_two", _need_two_in_discard),  # "choose 2 ... from your discard pile"
     (lambda d: True, _need_filter),  # any selector or filter naming a trait, title, color, cost or power
 ]
 
