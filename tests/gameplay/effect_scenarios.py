@@ -138,6 +138,12 @@ def _put_everywhere(game, st, number: str, *, in_play: bool = True) -> None:
     st._la = None
 
 
+def _need_two_in_discard(game, st, d: dict, ctx: dict) -> None:
+    number = matching_card(game.db, d["filter"])
+    for _ in range(2):
+        to_discard(game, st, number, 0)
+
+
 def _need_filter(game, st, d: dict, ctx: dict) -> None:
     f = {k: v for k, v in d.items() if k in ("type", "trait", "title", "color", "max_cost", "min_cost", "min_power",
                                                 "max_power", "max_printed", "name")}
@@ -288,6 +294,7 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("op") == "reveal_top", _need_reveal),
     (lambda d: d.get("op") == "copy_tokens", _need_tokens_in_play),
     (lambda d: d.get("who") == "fewest_points", _need_unequal_points),  # "the player with the fewest points"
+    (lambda d: d.get("op") == "opponent_picks_one_of_two", _need_two_in_discard),  # "choose 2 ... from your discard pile"
     (lambda d: True, _need_filter),  # any selector or filter naming a trait, title, color, cost or power
 ]
 
@@ -316,7 +323,7 @@ def projection(st: dict):
                 keys(p["ban"]), keys(p.get("flip") or ()), [cards[i]["k"] for i in p.get("pdeck") or ()],
                 repr(p.get("disc_next")), repr(p.get("tmr")), repr(p.get("fmod")), repr(p.get("fo_plus")),
                 repr(p.get("req_red")), p.get("hsz"), repr(p.get("ndb")), repr(p.get("ttok")),
-                repr(p.get("hh"))) for p in st["pl"]]  # hh: Hasty for the Friends in hand (HM101, HM142)
+                repr(p.get("hh")), repr(p.get("nfb"))) for p in st["pl"]]  # hh: Hasty for the Friends in hand (HM101, HM142)
 
     def card(i):
         c = cards[i]
@@ -434,7 +441,7 @@ def ability_contexts(game, st, ability: dict, src) -> list:
     uses_it = any(d.get("it") or d.get("tm") == "it" or d.get("to") in ("it", "it_problem") or d.get("at") in ("there", "it")
                   or d.get("area") == "there" or d.get("there")
                   or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it", "ignore_flip", "flip_power",
-                                     "discard_shared_type", "hand_same_cost_there")
+                                     "discard_shared_type", "hand_same_cost_there", "next_fo_bonus")
                   for d in walk(ability.get("effects")))
     if not uses_it:
         return [None]

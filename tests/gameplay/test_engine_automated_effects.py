@@ -83,6 +83,8 @@ def _leaves_play_scenario(game, number):
     text = " ".join(game.db.cards[game.db.key(number)].front.text.split("\n"))
     for kind in set(re.findall(r"(\w+) counters? on (?:this card|it)\b", text)):
         st.d["cards"][cid].setdefault("cn", {})[kind] = 2  # "for each Trainee counter on it"
+    if re.search(r"cards beneath (?:it|this card)\b", text):  # "put any cards beneath it into their owner's hand"
+        st.d["cards"][game.r.put(st.d, st.deck(0)[0], "ban")]["bn"] = cid
     op = "defeat" if ctype == "Troublemaker" else "dismiss"
     return st, cid, op
 

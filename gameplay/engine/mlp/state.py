@@ -288,6 +288,7 @@ PLAYER_KEYS: dict[str, str] = {
     "hsz": "the maximum hand size an effect set for the rest of the game (616.2)",
     "hh": '"Friends in your hand have Hasty": {t: the turn, f: until you play a Friend} (HM101, HM142)',
     "ndb": '"The next time you defeat a Troublemaker this turn, ..." effects waiting',
+    "nfb": '[turn, power] "add its power to your next faceoff this turn", added as that faceoff starts',
 }
 
 #: a card record, ``st["cards"][id]``; a card outside play has only k, o, z (and t for a token)
@@ -317,6 +318,8 @@ CARD_KEYS: dict[str, str] = {
     "ft": 'its "once each turn" triggers: ability -> the turn it last fired',
     "nr": "it does not ready during its controller's next Ready Phase (603.1)",
     "nrw": "the card whose staying in play keeps it from readying",
+    "nuw": "the card that keeps it from being unfrightened while that card is exhausted",
+    "ntw": "it lost Teamwork until it is readied",
     "ntype": "the card type named for it",
     "nnm": "the card name named for it (EO69)",
     "stay": "the turn it was told to stay on a solved Problem",

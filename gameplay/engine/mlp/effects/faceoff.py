@@ -246,6 +246,34 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     return True
 
 
+def op_next_fo_bonus(self, st, ev, fr, e) -> bool:
+    """"You may add its power to your next faceoff this turn": the power the watched card had as the event happened
+    (410.6a, ``x.pw``) is added to your total in the next faceoff started this turn (514.4a; ``pl["nfb"]``)."""
+    p = fr["p"]
+    x = fr.get("x") or {}
+    n = x.get("pw")
+    it = x.get("it") or fr.get("it")
+    if n is None and it in st["cards"]:  # (no power noted: the card's current, else printed, power)
+        n = self.power(st, it) if self.in_play(st, it) else (self.face(st, it).power or 0)
+    if n:
+        nfb = st["pl"][p].get("nfb")
+        st["pl"][p]["nfb"] = [st["turn"], n + (nfb[1] if nfb and nfb[0] == st["turn"] else 0)]
+        self.log(ev, "power", lambda: f"{self.pname(st, p)} adds {n} power to their next faceoff this turn")
+    return True
+
+
+def op_exhaust_one_color(self, st, ev, fr, e) -> bool:
+    """"Exhaust all characters involved in that faceoff that have only that color" (the color chosen before,
+    ``pick_color``; a character with two colors, or none, is not one, 203)."""
+    col = fr.get("color")
+    if not (col and st["fo"]):
+        return True
+    for cid in [o for o in st["play"] if self.is_char(st, o) and self.involved(st, o)]:
+        if tuple(self.colors(st, cid)) == (col,):
+            self.exhaust(st, ev, cid, by=fr["p"])
+    return True
+
+
 def op_fo_plus(self, st, ev, fr, e) -> bool:
     """"You have +2 power during Faceoffs this turn": added to your faceoff total (514.4a)."""
     p = fr["p"]

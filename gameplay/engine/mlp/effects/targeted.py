@@ -10,7 +10,7 @@ from .replacements import persistent_then
 
 #: the ops ``targeted_effect`` acts on (grant_kw without an each-selector too: see effect_grant_kw)
 TARGETED_OPS = ("add_color", "banish", "counters", "defeat", "dismiss", "exhaust", "frighten", "gain_control", "move", "power", "ready", "retire", "send_home", "to_deck_top", "to_hand", "turn_face_down", "unfrighten",
-                "lose_abilities_until", "turn_tm_over")
+                "lose_abilities_until", "turn_tm_over", "lose_teamwork")
 
 
 #: the chosen-card ops a card outside play may do to itself ("this card"), and the zone each puts it in
@@ -146,6 +146,7 @@ def _on_defeat(self, st, ev, _fr, _e, _op, p, _src, _tgt, _cands, _prev_it, _pai
         pts = self.face(st, cid).bonus or 0
         nm = self.name(st, cid)
         self.fire(st, ev, "defeated", cid, extra={"la": st["cards"][cid]["a"], "it": cid})  # it: found in its new zone (410.6a)
+        self.watch(st, ev, "w_defeat", cid, {"by": p, "pw": self.power(st, cid)})  # defeated by an effect's player too
         self.score(st, ev, p, pts, f"for defeating {nm}")
         if st["pl"][p].get("ndb"):
             defeat_bonus(self, st, ev, p)
@@ -175,6 +176,9 @@ def _on_move(self, st, ev, fr, e, _op, p, src, _tgt, _cands, _prev_it, _paid, ci
         it = _prev_it if e.get("marked") else (fr.get("x") or {}).get("it")  # marked: the card a `mark` chose before
         dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) and \
             st["cards"][it]["a"].startswith(("prob", "dil")) else []
+    elif to == "with":  # "to a Problem with a Troublemaker": a Problem where a card fitting ``with`` is (505.2: face-up)
+        dest = [a for a in self.problem_areas(st)
+                if any(st["cards"][o]["a"] == a for o in self.select(st, e["with"], p, src))]
     elif to == "it":  # "to that Problem": where a watched event happened
         it = (fr.get("x") or {}).get("it")
         dest = [st["cards"][it]["a"]] if it and self.in_play(st, it) else []
@@ -279,6 +283,10 @@ def _on_turn_face_down(self, st, ev, _fr, _e, _op, _p, _src, _tgt, _cands, _prev
         st["mods"] = [m for m in st["mods"] if m["t"] != cid]
         st["dy"] = 1
         self.log(ev, "face_down", lambda cid=cid: "A Troublemaker is turned face-down")
+        if c["k"] in self.trig_ev.get("turned_fd", ()):  # "When this card ... is turned face-down, ..." (its printed
+            for ab in self.abf[c["k"]]:  # ability looks back at the card before it turned, like leaving play, 410.6a)
+                if ab["kind"] == "trigger" and ab["on"] == "turned_fd":
+                    self.queue_trigger(st, cid, c["c"], ab["effects"], ab.get("text", ""))
 
 
 def _on_turn_tm_over(self, st, ev, fr, e, op, p, src, tgt, cands, prev_it, paid, cid) -> bool | None:
@@ -328,6 +336,14 @@ def _on_counters(self, st, ev, fr, e, _op, p, _src, _tgt, _cands, _prev_it, _pai
         self.fire(st, ev, "counter_put", cid, extra={"counter": key})  # "When you put a Trainee counter on this card"
 
 
+def _on_lose_teamwork(self, st, ev, _fr, _e, _op, _p, _src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:
+    """"That Friend loses Teamwork until it is readied" (card key ``ntw``, cleared as it readies, 603.1)."""
+    if self.kw(st, cid, "Teamwork"):
+        st["cards"][cid]["ntw"] = True
+        st["dy"] = 1
+        self.log(ev, "abilities", lambda: f"{self.name(st, cid)} loses Teamwork until it is readied")
+
+
 def _on_lose_abilities_until(self, st, ev, _fr, e, _op, _p, src, _tgt, _cands, _prev_it, _paid, cid) -> bool | None:
     # "That character loses and can't have abilities until the end of the turn" / "While this card remains
     # exhausted, that Friend loses and can't have abilities" (a modifier made by an effect, 708; Rules.add_lab_mod)
@@ -361,6 +377,7 @@ ON_CHOSEN_CARD = {
     "gain_control": _on_gain_control,
     "counters": _on_counters,
     "lose_abilities_until": _on_lose_abilities_until,
+    "lose_teamwork": _on_lose_teamwork,
 }
 
 

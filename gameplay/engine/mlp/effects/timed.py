@@ -253,7 +253,8 @@ def pumped_hosts(self, st, p, mine=True, need=0) -> list[str]:
 def _op_ban_beneath(self, st, ev, fr, e) -> bool:
     """"Banish <a card> to beneath <a card>" (the banished card is beneath it: Pumped's spend, "for each card
     beneath this card"): ``what`` self (this Event as it resolves) / hand (a hand card with ``filter``,
-    revealed) / target (a card in play, ``target``); ``host`` self / pumped (one of your Friends with Pumped).
+    revealed) / deck_top (the top card of your deck) / target (a card in play, ``target``); ``host`` self / pumped
+    (one of your Friends with Pumped).
     Choices in the printed order: the card, then the Friend it goes beneath (705.2f)."""
     p, src = fr["p"], fr["src"]
     k = fr.get("k") or {}
@@ -261,6 +262,8 @@ def _op_ban_beneath(self, st, ev, fr, e) -> bool:
         what = e["what"]
         if what == "self":
             card = src if src in st["cards"] and st["cards"][src].get("z") == "queue" else None
+        elif what == "deck_top":  # "banish the top card of your deck to beneath this card" (face-down: 407)
+            card = st["pl"][p]["deck"][0] if st["pl"][p]["deck"] else None
         elif what == "hand":
             cands = [o for o in st["pl"][p]["hand"] if card_filter(self, st, o, e.get("filter") or {})]
             if not cands:
@@ -666,7 +669,8 @@ def _op_keep_retire(self, st, ev, fr, e) -> bool:
 
 def _op_search_multi(self, st, ev, fr, e) -> bool:
     """"Search your deck for up to three Critter Friends with different names, reveal them, and put them into your
-    hand" (518: one card at a time, "done" to stop; revealed: public; then the deck is shuffled, 518.2)."""
+    hand" (518: one card at a time, "done" to stop; revealed: public, or with ``private`` seen only by its player;
+    then the deck is shuffled, 518.2)."""
     p = fr["p"]
     deck = st["pl"][p]["deck"]
     k = fr.get("k") or {"got": [], "names": []}
@@ -678,7 +682,11 @@ def _op_search_multi(self, st, ev, fr, e) -> bool:
             k["names"].append(self.db.cards[st["cards"][fr["ch"]]["k"]].front.title)
             nm = self.name(st, fr["ch"])
             k["got"].append(self.put(st, fr["ch"], "hand"))
-            self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
+            if e.get("private"):  # no "reveal" in the text: only its player sees the card (518.1, 404.1)
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} searches their deck and puts a card into their hand")
+                self.log(ev, "search", lambda: f"You put {nm} into your hand", to=p)
+            else:
+                self.log(ev, "search", lambda: f"{self.pname(st, p)} reveals {nm} and puts it into their hand")
         fr["ch"] = None
     cands = [c for c in deck if card_filter(self, st, c, e.get("filter") or {})
              and not (e.get("distinct_names") and self.db.cards[st["cards"][c]["k"]].front.title in k["names"])]
@@ -953,6 +961,42 @@ def _op_two_from_discards(self, st, ev, fr, e) -> bool:
         else:
             self.put(st, c, "hand")
             self.log(ev, "zone", lambda nm=nm: f"{nm} is put into its owner's hand from a discard pile")
+    return True
+
+
+def _op_opponent_picks_one_of_two(self, st, ev, fr, e) -> bool:
+    """"Choose 2 [Generosity] Friends from your discard pile. An opponent chooses 1 to put into your hand. You may
+    put the other into play at your home." (the discard pile is public, 406; with fewer than 2 such cards there is
+    nothing to choose; 705.2f: each player makes the choice the text gives them)."""
+    p = fr["p"]
+    k = fr.setdefault("k", {"two": []})
+    if fr["ch"] is not None:
+        ch, fr["ch"] = fr["ch"], None
+        if len(k["two"]) < 2:
+            k["two"].append(ch)
+        elif "hand" not in k:
+            k["hand"] = ch
+        else:
+            k["play"] = ch
+    cands = [c for c in st["pl"][p]["disc"] if card_filter(self, st, c, e["filter"]) and c not in k["two"]]
+    if len(k["two"]) < 2:
+        if len(cands) + len(k["two"]) < 2:
+            return True
+        self.ask(st, p, "target", cands, "705.2f", op="choose_discard", src=fr["src"])
+        return False
+    if "hand" not in k:
+        self.ask(st, opponent(p), "target", list(k["two"]), "705.2f", op="to_hand", src=fr["src"])
+        return False
+    other = next(c for c in k["two"] if c != k["hand"])
+    if "play" not in k:
+        nm_h = self.name(st, k["hand"])
+        self.put(st, k["hand"], "hand")
+        self.log(ev, "zone", lambda: f"{nm_h} is put into its owner's hand from the discard pile")
+        self.ask(st, p, "may", [True, False], "712.3", src=fr["src"], text="put into play")
+        return False
+    if k["play"] and other in st["pl"][p]["disc"]:
+        nid = self.enter_play(st, ev, other, f"home{p}", p)
+        self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play from the discard pile")
     return True
 
 
@@ -1644,6 +1688,7 @@ TIMED_ABILITY_OPS = {
     "name_disc_to_deck": _op_name_disc_to_deck,
     "parity_guess": _op_parity_guess,
     "two_from_discards": _op_two_from_discards,
+    "opponent_picks_one_of_two": _op_opponent_picks_one_of_two,
     "copy_counter": _op_copy_counter,
     "up_to_colors": _op_up_to_colors,
     "dismiss_tokens": _op_dismiss_tokens,

@@ -21,6 +21,7 @@ def _op_clear_counters(self, st, ev, fr, e) -> bool:
     src = fr["src"]
     if src in st["cards"] and self.in_play(st, src):
         n = st["cards"][src]["cn"].pop(e["counter"], 0)
+        fr["removed"] = n  # "... up to the number of counters removed this way"
         if n:
             self.log(ev, "counters", lambda: f"{n} {e['counter']} counter(s) are removed from {self.name(st, src)}")
     return True
@@ -58,6 +59,8 @@ def _op_pay_or(self, st, ev, fr, e) -> bool:
     if fr["ch"] == "pay":
         self.pay_cost(st, p, n, ev)
         self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {n}")
+        if e.get("then"):  # "you may pay [3]. If you do, ... Otherwise, ..."
+            _push(st, fr, fr["p"], e["then"])
         return True
     _push(st, fr, fr["p"], e["else"])
     return True
@@ -118,10 +121,12 @@ def _op_tokens_n(self, st, ev, fr, e) -> bool:
 
 
 def _op_turn_mane(self, st, ev, fr, e) -> bool:
-    """"Turn a Mane Character over" / "to its Start side" (301.2): any player's Mane Character."""
+    """"Turn a Mane Character over" / "to its Start side" (301.2): any player's Mane Character (``ctrl: opp``:
+    an opponent's)."""
     p = fr["p"]
     cands = [o for o in st["play"] if self.ctype(st, o) == "Mane Character" and self.cdef(st, o).boosted is not None
-             and (e.get("side") != "start" or st["cards"][o].get("b"))]
+             and (e.get("side") != "start" or st["cards"][o].get("b"))
+             and (e.get("ctrl") != "opp" or st["cards"][o]["c"] != p)]  # "an opponent's Mane Character"
     done, one = choose_target(self, st, fr, {"op": "turn_mane", "target": {}}, cands)
     if not done or one is None:
         return True if done else False
@@ -198,7 +203,8 @@ def _move_tax(self, st, p, cid, dest) -> int:
 
 def _op_move_up_to(self, st, ev, fr, e) -> bool:
     """"You may move up to N of your Friends to that Problem": one at a time, each a different card not
-    already there, until N were moved or the player chooses "none" (506)."""
+    already there, until N were moved or the player chooses "none" (506); N "removed": the counters a
+    ``clear_counters`` of the same effect removed."""
     p, src = fr["p"], fr["src"]
     if e.get("to") == "it":  # "to that Problem": where the watched event happened
         it = (fr.get("x") or {}).get("it")
@@ -217,7 +223,7 @@ def _op_move_up_to(self, st, ev, fr, e) -> bool:
                 self.pay_cost(st, p, tax, ev)
             self.move_card(st, ev, ch, dest, by=p)
         moved.append(ch)
-    if dest is None or dest.startswith("home") or len(moved) >= e["n"]:
+    if dest is None or dest.startswith("home") or len(moved) >= (fr.get("removed", 0) if e["n"] == "removed" else e["n"]):
         fr.pop("picked", None)
         return True
     cands = [c for c in self.select(st, e["target"], p, src) if st["cards"][c]["a"] != dest and c not in moved
@@ -856,6 +862,20 @@ def _op_no_ready_while(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_no_unfright_while_ex(self, st, ev, fr, e) -> bool:
+    """"While this card is exhausted, that card can't be unfrightened" (104.2 over 609.2e and effects)."""
+    it, src = fr.get("it"), fr["src"]
+    if it and self.in_play(st, it) and src in st["cards"] and self.in_play(st, src):
+        st["cards"][it]["nuw"] = src
+    return True
+
+
+def unfright_blocked(st, c) -> bool:
+    """Is this card kept frightened by an exhausted card in play (``no_unfright_while_ex``)?"""
+    src = st["cards"].get(c.get("nuw") or "", {})
+    return src.get("z") == "play" and bool(src.get("ex"))
+
+
 def no_ready_while(st, c) -> bool:
     src = c.get("nrw")
     return bool(src) and st["cards"].get(src, {}).get("z") == "play"
@@ -1095,6 +1115,7 @@ OPS = {
     "replace_it": _op_replace_it,
     "retire_or_self": _op_retire_or_self,
     "give_control": _op_give_control,
+    "no_unfright_while_ex": _op_no_unfright_while_ex,
     "no_ready_while": _op_no_ready_while,
     "search_play": _op_search_play,
     "power_it_host": _op_power_it_host,

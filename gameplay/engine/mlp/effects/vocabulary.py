@@ -38,6 +38,12 @@ DESCRIPTIONS = {
     "turn_over": "turn a Mane Character over (301.2)",
     "lose_abilities_until": "a card loses and can't have abilities until the end of the turn (`until`) or while the "
                             "effect's source remains exhausted (`while_ex`) (708)",
+    "opponent_picks_one_of_two": "choose 2 cards (`filter`) in your discard pile; an opponent puts 1 into your hand; you "
+                                 "may put the other into play at your home (705.2f)",
+    "exhaust_one_color": "exhaust every character involved in the faceoff whose only color is the chosen one (203)",
+    "next_fo_bonus": "add the watched card's power (as the event happened, 410.6a) to your next faceoff this turn (514.4a)",
+    "lose_teamwork": "a Friend loses Teamwork (and stops lending its other printed abilities) until it is readied (603.1)",
+    "no_unfright_while_ex": "\"that card\" (the one just chosen) can't be unfrightened while this card is exhausted (104.2)",
     "cutie_mark": "Cutie Mark a card (glossary)",
     "may": "optional sub-effects (712.3); `else`: what happens when the player declines (\"If you don't, ...\")",
     "exhaust_self_cost": "exhaust this card as a cost (stops the rest if it can't)",
@@ -71,6 +77,7 @@ DESCRIPTIONS = {
     "look_pdeck": "look at the top card of a Problem deck and put it on the top or the bottom",
     "uncover_it": "uncover the face-down Troublemaker a watched trigger is about",
     "left_to_hand": "put the card that just left play into its owner's hand from the zone it went to (410.6a)",
+    "beneath_to_hand": "put the cards banished beneath this card into their owners' hands (it left play or turned face-down)",
     "draw_to": "draw cards until you have N cards in your hand",
     "as_opponent": "the opponent follows the sub-effects as 'you' (\"each opponent retires a frightened Friend\")",
     "choose_area": "choose a Problem; later effects' \"there\" is that Problem",

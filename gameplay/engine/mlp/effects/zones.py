@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..constants import FRIEND, opponent
 from ..flow import uncover_one
 from .targeting import ask_player, card_filter, choose_target
-from .faceoff import op_fo_plus
+from .faceoff import op_exhaust_one_color, op_fo_plus, op_next_fo_bonus
 from .replacements import no_replace, op_choose_colors, op_persistent, op_pumped, op_random_flip, op_replace_ask, op_reveal_colors, op_send_to_area
 
 
@@ -34,6 +34,7 @@ def effect_uncover(self, st, ev, fr, e) -> bool:
              and (not e.get("mine") or st["cards"][c]["c"] == p)
              and (not e.get("opp") or st["cards"][c]["c"] != p)
              and (not e.get("there") or st["cards"][c]["a"] == fr.get("rxa"))
+             and (not e.get("self") or c == src)  # "uncover this card"
              and (not e.get("here") or (src in st["cards"] and st["cards"][c]["a"] == st["cards"][src].get("a")))]
     done, one = choose_target(self, st, fr, e, cands)
     if not done:
@@ -566,6 +567,8 @@ def _op_top_split(self, st, ev, fr, e) -> bool:
 
 EVENT_OPS = {
     "fo_plus": op_fo_plus,
+    "next_fo_bonus": op_next_fo_bonus,
+    "exhaust_one_color": op_exhaust_one_color,
     "return_gone": _op_return_gone,
     "exchange_control": _op_exchange_control,
     "bottom_pick": _op_bottom_pick,
@@ -677,6 +680,17 @@ def _op_left_to_hand(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_beneath_to_hand(self, st, ev, fr, e) -> bool:
+    """"When this card leaves play or is turned face-down, put any cards beneath it into their owner's hand" (the
+    banished cards beneath it, 407.1 public, each into its owner's hand; 410.6a: read after it left play)."""
+    src = fr["src"]
+    for b in [b for q in (0, 1) for b in st["pl"][q]["ban"] if st["cards"][b].get("bn") == src]:
+        nm = self.name(st, b)
+        self.put(st, b, "hand")
+        self.log(ev, "zone", lambda nm=nm: f"{nm} is put from beneath a card into its owner's hand")
+    return True
+
+
 def _op_send_it_back(self, st, ev, fr, e) -> bool:
     """"Send that character to its previous area" (a watched move: the area it was moved from, 506.5)."""
     x = fr.get("x") or {}
@@ -707,6 +721,7 @@ WHEN_OPS = {
     "look_pdeck": _op_look_pdeck,
     "uncover_it": _op_uncover_it,
     "left_to_hand": _op_left_to_hand,
+    "beneath_to_hand": _op_beneath_to_hand,
 }
 
 EVENT_OPS["replace_ask"] = op_replace_ask

@@ -273,6 +273,15 @@ def _additional_discard(st, p, d, nid) -> None:
                              "ch": None, "lbl": "additional cost", "after": None})
 
 
+def _fire_face_down_play(self, st, tid, p, key) -> None:
+    """"When you play this card to a Problem, you may ... to uncover this card": an ability that functions only
+    while the card is face-down (505.1a), so its printed ability triggers though face-down cards have none.  Its
+    label names no card (505.1d: a face-down Troublemaker is not public)."""
+    for ab in self.abf[key]:
+        if ab["kind"] == "trigger" and ab["on"] == "fd_played":
+            self.queue_trigger(st, tid, p, ab["effects"], "played to a Problem (505.1a)")
+
+
 def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:
     """705.2g: "When you / an opponent play(s) a [type / trait] card [here]" ("it" is the card played
     when it entered play; "here" compares the area it entered)."""
@@ -338,6 +347,8 @@ def do_action(self, st, ev, action) -> None:
         up = bool(self.has_static(st, "tm_face_up_here", area=area))  # "Troublemakers played here enter play face-up."
         key = st["cards"][cid]["k"]
         tid = self.enter_play(st, ev, cid, area, p, face_down=not up)
+        if not up and key in self.trig_ev.get("fd_played", ()):
+            _fire_face_down_play(self, st, tid, p, key)
         _rx_played(st, tid)
         self.fire_all(st, ev, "you_play_tm", players=(p,))
         _watch_play(self, st, ev, p, key, tid, face_down=not up)
@@ -374,7 +385,7 @@ def do_action(self, st, ev, action) -> None:
             st["rq"].append({"p": p, "src": cid, "eff": list(ab["effects"]), "i": 0, "ch": None, "lbl": ab.get("text", ""),
                              "after": None})
             return
-        if cost.get("tokens") and self.ability_tokens(st, p, cid, ab):
+        if (cost.get("tokens") or cost.get("tokens_counter")) and self.ability_tokens(st, p, cid, ab):
             self.pay_cost(st, p, self.ability_tokens(st, p, cid, ab), ev)
         if cost.get("exhaust"):
             self.exhaust(st, ev, cid, by=p)

@@ -14,6 +14,10 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
                 "rounds": 0, "winner": None, "stud": [False, False], "rand": [], "tie": False}
     if extra:
         st["fo"].update(extra)  # a faceoff started by an effect (514.2c): involvement and outcomes
+    for q in (0, 1):  # "add its power to your next faceoff this turn" (514.4a: that player's total)
+        nfb = st["pl"][q].pop("nfb", None)
+        if nfb and nfb[0] == st["turn"]:
+            st["fo"]["bonus"][q] += nfb[1]
     kind = {"tm": "Troublemaker", "problem": "Problem", "multi": "Multi Problem", "effect": "A"}[type_]
     if type_ == "effect":
         self.log(ev, "faceoff", lambda: "A faceoff is started by an effect" +
@@ -174,7 +178,7 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
                 self.fire(st, ev, "defeated", tm, extra={"la": st["cards"][tm]["a"], "it": tm})  # la: "here" once it is gone; it: found in its new zone (410.6a)
                 # "When a challenger defeats this card" (608, 514.5a): defeated by the challenger, not by an effect
                 self.fire(st, ev, "challenger_defeats", tm, extra={"la": st["cards"][tm]["a"], "it": tm})
-                self.watch(st, ev, "w_defeat", tm, {"by": chal})  # "When a player defeats a Troublemaker ..."
+                self.watch(st, ev, "w_defeat", tm, {"by": chal, "pw": self.power(st, tm)})  # "When a player defeats a Troublemaker ..." (pw: 410.6a)
                 self.score(st, ev, chal, pts, f"for defeating {nm}")
                 if st["pl"][chal].get("ndb"):
                     defeat_bonus(self, st, ev, chal)  # "The next time you defeat a Troublemaker this turn, ..."
@@ -209,6 +213,8 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
         else:
             winner_ = winner
         self.score(st, ev, winner_, bonus, "Problem bonus (514.5c)")
+        if bonus > 0:  # "When you score a Problem's bonus points, ..."
+            self.fire_all(st, ev, "you_score_bonus", players=(winner_,))
     for cid in list(st["play"]):
         c = st["cards"].get(cid)
         if c and c["c"] == winner and self.involved(st, cid):

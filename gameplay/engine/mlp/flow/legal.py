@@ -9,6 +9,7 @@ from ..constants import COLOR_NAMES, FRIEND, MANE, TM, opponent
 from ..reactions import rx_notes_for
 from ..effects.targeting import card_filter
 from ..effects.timed import hand_hasty, pumped_hosts
+from ..effects.triggered import unfright_blocked
 
 
 _KEY = itemgetter("k")  # a card record's key
@@ -611,7 +612,7 @@ def _move_actions(self, st, p, acts, main, first_only, rx_only) -> bool:
                     acts.append(new_action("move", p, (("area", a), ("card", cid))))
                     if first_only:
                         return True
-        if main and c.get("fr") and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
+        if main and c.get("fr") and not (c.get("nuw") and unfright_blocked(st, c)) and tok >= 2 + (self.action_tax(st, p, "rally", cid) if taxed else 0):
             acts.append(new_action("rally", p, (("card", cid),)))  # 609.2e
     return False
 
@@ -806,6 +807,8 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
         return False  # "Main Phase: While you have no [Honesty] Friends, you may exhaust this card ..."
     if st["pl"][p]["tok"] < self.ability_tokens(st, p, cid, ab):  # (with "pay [1] less" discounts)
         return False
+    if ab.get("most_here") and not _has_most_here(self, st, p, cid, ab["most_here"]):
+        return False  # "Only the player with the most Pegasus characters here may activate this ability."
     if cost.get("exhaust") and (c.get("ex") or c.get("fr") or not self.can_exhaust(st, cid, p)):
         return False  # (104.2a a cost requiring what can't happen can't be paid)
     if cost.get("once_turn") and c.get("used") == st["turn"]:
@@ -831,6 +834,13 @@ def _can_pay_ability(self, st, p, cid, ab) -> bool:
     if not _can_pay_extra(self, st, p, cid, cost):
         return False
     return True
+
+
+def _has_most_here(self, st, p, cid, sel) -> bool:
+    """Has player ``p`` more of the cards fitting ``sel`` at this card's area than the opponent (equal: no player
+    has the most)?"""
+    mine, theirs = (len(self.select(st, {**sel, "ctrl": "you", "at": "here"}, q, cid)) for q in (p, opponent(p)))
+    return mine > theirs
 
 
 def _cost_sel(sel: dict, **extra) -> dict:

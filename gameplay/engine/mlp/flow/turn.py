@@ -187,9 +187,17 @@ def start_trigger(self, st, ev, t):
     src = t["src"]
     # a card in a hidden zone (its owner's deck or hand) triggers privately: only its controller learns it (404.1)
     hidden = {"to": t["p"]} if src in st["cards"] and st["cards"][src].get("z") in ("deck", "hand") else {}
-    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}", **hidden)
+    self.log(ev, "trigger", lambda: f"{_trigger_source_name(self, st, src)}: {t['lbl']}", **hidden)
     st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
                      "x": t.get("x", {}), "it": t.get("x", {}).get("it")})  # a watched event's card is "it"
+
+
+def _trigger_source_name(self, st, src) -> str:
+    """The public name of a triggered ability's source: a face-down Troublemaker has none (505.1d.i)."""
+    if src not in st["cards"]:
+        return "A card"
+    c = st["cards"][src]
+    return "A face-down Troublemaker" if c.get("fd") and c.get("z") == "play" else self.name(st, src)
 
 
 def _uniqueness(self, st, ev) -> bool:
@@ -722,6 +730,7 @@ def start_turn(self, st, ev) -> None:
             continue  # "While this card remains in play, that character does not ready during the Ready Phase"
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
             c["ex"] = False
+            c.pop("ntw", None)  # "loses Teamwork until it is readied"
             if st.get("labm"):
                 self.end_while_exhausted(st, cid)
             self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)

@@ -94,6 +94,9 @@ class ConfrontAndFaceoff:
         if fo["type"] == "tm":
             if cid == fo["tm"]:
                 return True
+            if self.types.get(c["k"]) == "Mane Character" and not c.get("t") and fo["tm"] in st["cards"] and \
+                    any(a.get("op") == "no_mane_tm_fo" for a in self.abilities(st, fo["tm"])):
+                return False  # "Mane Characters can't be involved in Troublemaker faceoffs involving this card" (104.2)
             if "tm_inv" in fo or "tm_all" in fo:  # a challenge by an effect (514.2a.i; effects.timed.challenge)
                 return cid in fo["tm_inv"] if "tm_inv" in fo else c["c"] == fo["chal"] and self.is_char(st, cid)
             return c["a"] in fo["areas"] and c["c"] == fo["chal"] and self.is_char(st, cid)  # 514.2a

@@ -45,10 +45,17 @@ class Costs:
         """Action tokens to activate ``ab`` of ``cid``: its cost less "You may pay [1] less for the
         activated abilities of Pirate Ship" discounts of the activating player's cards (always taken)."""
         n = ab.get("cost", {}).get("tokens", 0)
+        if "tokens_counter" in ab.get("cost", {}):  # "Pay a number of action tokens equal to the number of Party counters on this card"
+            n = st["cards"][cid]["cn"].get(ab["cost"]["tokens_counter"], 0)
         if n and (self.sop_keys.get("ability_discount") or st.get("twn")):
             for o, d in self.statics(st, "ability_discount"):
                 if st["cards"][o]["c"] == p and self.has_title(st, cid, d["title"]):
                     n = max(n - d["n"], 0)
+        if n and st["cards"][cid]["k"] in self.sop_keys.get("turn_over_discount", ()) and \
+                any(e.get("op") == "turn_over" for e in ab.get("effects", ())):
+            for d in self.abilities(st, cid):  # "You pay 1 less action token to turn this card over for each
+                if d.get("op") == "turn_over_discount":  # Critter Friend you control" (its own ability)
+                    n = max(n - len(self.select(st, d["per"], p, cid)), 0)
         return n
 
     @staticmethod

@@ -19,7 +19,7 @@ CARD_KEY = itemgetter("k")  # a card record's key
 _EXTRA_SEL = frozenset(("max_printed", "min_printed", "max_cost", "cutie", "on_src", "att", "counters", "token", "not_color",
                         "max_cost_count", "on", "boosted", "not_host", "more_power_here", "lt_src_power",
                         "host_ctrl", "not_epic", "counter_kind", "not_unique", "host_sel", "boosted_mane", "has_kw",
-                        "non_token"))
+                        "non_token", "printed_eq_counter"))
 
 
 class _AnyKeyword:
@@ -124,8 +124,8 @@ class CardQueries:
             if o == cid:
                 continue
             oc = cards[o]
-            if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr"):
-                continue
+            if oc.get("t") or oc["c"] != c["c"] or oc["a"] != c["a"] or oc.get("fd") or oc.get("fr") or oc.get("ntw"):
+                continue  # ("ntw": it lost Teamwork until it is readied)
             if tr is None:
                 gr = "add_trait" in self.ops_in_play(st)  # a trait grant in play: read current Traits
                 tr = set(self._tw_traits(st, cid) if gr else self.ff[c["k"]].traits)
@@ -161,6 +161,8 @@ class CardQueries:
         if not v and st.get("kwg") and c.get("z") == "play" and (
                 st.get("kgm") or self.in_play_with(st, self.kwg_by.get(name, NO_KEYS) if not st.get("twn") else self.kwg_keys)):
             v = self._granted_kw(st, cid, name)  # (nothing to grant it without such a card in play or a timed grant)
+        if v and name == "Teamwork" and c.get("ntw"):
+            return 0  # "That Friend loses Teamwork until it is readied"
         return v
 
     def kw_candidates(self, st, name: str) -> list[str]:
@@ -526,6 +528,10 @@ class CardQueries:
         if "max_cost" in sel:
             if c.get("t") or (self.ff[c["k"]].cost or 0) > sel["max_cost"]:
                 return False  # 521.2 tokens have no cost
+        if "printed_eq_counter" in sel:  # "with printed power equal to the number of Party counters on this card"
+            s = st["cards"].get(src) or {}
+            if self.printed_power(st, cid) != (s.get("cn") or {}).get(sel["printed_eq_counter"], 0):
+                return False
         if sel.get("cutie") and not c.get("cm"):
             return False
         if sel.get("on_src") and c.get("h") != src:

@@ -146,6 +146,9 @@ class Triggers:
                 return False
             if f.get("last") and st["pl"][pl["p"]]["hand"]:
                 return False
+            if f.get("pfirst") and sum(1 for r in self.played_this_turn(st, pl["p"]) if r[0] == face.type and (
+                    not f.get("ptrait") or f["ptrait"] in r[3])) != 1:
+                return False  # "When you play your first Crystal Friend each turn" (record_play: this one is recorded)
         sel = f.get("sel")
         if sel is not None:
             if sel.get("host"):

@@ -7,6 +7,7 @@ from ... import rng as _rng
 from ..constants import FRIEND, MANE, TM, WIN_POINTS
 from ..reactions import actor
 from ..effects.replacements import queue_persistent
+from ..effects.triggered import unfright_blocked
 
 
 class _Quiet:
@@ -364,6 +365,7 @@ class Zones:
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
         c["ex"] = False
+        c.pop("ntw", None)  # "loses Teamwork until it is readied"
         if st.get("labm"):
             self.end_while_exhausted(st, cid)
         self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
@@ -416,6 +418,8 @@ class Zones:
         c = st["cards"][cid]
         if not c.get("fr"):
             return False  # 609.2e
+        if c.get("nuw") and unfright_blocked(st, c):
+            return False  # "While this card is exhausted, that card can't be unfrightened" (104.2)
         c["fr"] = False
         st["dy"] = 1
         self.restamp(st, cid)
