@@ -5,8 +5,8 @@ ability format cardtext/ produces; these take precedence over the text parser.
 """
 from __future__ import annotations
 
-from . import premiere, promos
+from . import friends_forever, premiere, promos, seaquestria
 
 DEFINITIONS: dict[str, dict] = {}
-for _m in (premiere, promos):
+for _m in (premiere, promos, friends_forever, seaquestria):
     DEFINITIONS.update(_m.CARDS)

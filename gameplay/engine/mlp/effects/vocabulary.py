@@ -76,4 +76,6 @@ DESCRIPTIONS = {
     "send_back": "send the moved card a Reaction responds to back to its previous area (506.5)",
     "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
                 " of the turn / the start of your next turn ({kw, n, target, until})",
+    "self_from_discard": "this card, from its owner's discard pile, into their hand or banished ({to: hand|ban}); "
+                         "nothing else of the effect happens when it is no longer there",
 }

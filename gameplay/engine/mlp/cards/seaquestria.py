@@ -1,0 +1,36 @@
+"""Seaquestria and Beyond (SB) cards whose texts the template parser does not cover (per-card definitions)."""
+
+_CHAR = {"type": "character"}
+
+CARDS: dict[str, dict] = {
+    # Pony Power: its Chaos line is a flipped card's trigger (515); "while this card is flipped ... until the end of
+    # the faceoff" is the same span, since a flipped card stays flipped until the faceoff ends (514.6).
+    "SB105": {"front": [
+        {"kind": "trigger", "on": "flipped", "text": "Chaos: While this card is flipped, your characters involved in the "
+         "faceoff have +1 power until the end of the faceoff.",
+         "effects": [{"op": "power", "n": 1, "target": {**_CHAR, "ctrl": "you", "each": True, "at": "faceoff"},
+                      "until": "faceoff"}]},
+        {"kind": "event", "timing": "main", "text": "Main Phase: Challenge an opposing Troublemaker with all your "
+         "characters at its Problem. Your characters involved in the faceoff have +1 power until the end of the faceoff.",
+         "effects": [{"op": "challenge", "with": "problem", "tm": "opp"},
+                     {"op": "power", "n": 1, "target": {**_CHAR, "ctrl": "you", "each": True, "at": "faceoff"},
+                      "until": "faceoff"}]}]},
+    # Rainbow Dash & Pinkie Pie, Wild Wonders: "a character" is any player's; a random Problem other than the one it
+    # is at (moving it to its own area would do nothing, 506.2), drawn from the game's seeded generator.
+    "SB69": {"front": [
+        {"kind": "trigger", "on": "flipped", "text": "Chaos: When this card is flipped, move a character to a random Problem.",
+         "effects": [{"op": "move", "target": dict(_CHAR), "to": "random_problem"}]},
+        {"kind": "trigger", "on": "enter", "text": "When this card enters play, you may move up to 3 characters to random "
+         "Problems.",
+         "effects": [{"op": "move", "target": {**_CHAR, "optional": True, "fresh": True}, "to": "random_problem"}] * 3}]},
+    # Storm King, Conniver: "When you move a character" (any player's: a watched move by you, not a send); one
+    # exhaustion pays for [1], or for [2] when the moved character is an opponent's ("instead").
+    "SB46": {"front": [
+        {"kind": "trigger", "on": "w_move", "subj": {"by": "you", "send": False, "sel": dict(_CHAR)},
+         "text": "When you move a character, you may exhaust this card to gain [1]. If you moved an opposing character, "
+                 "you may exhaust this card to gain [2] instead.",
+         "effects": [{"op": "may", "effects": [
+             {"op": "costs_ok", "self_ready": True}, {"op": "exhaust_self_cost"},
+             {"op": "if", "cond": {"k": "moved_opposing"}, "effects": [{"op": "gain", "n": 2}],
+              "else": [{"op": "gain", "n": 1}]}]}]}]},
+}

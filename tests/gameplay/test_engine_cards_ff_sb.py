@@ -1,0 +1,157 @@
+"""Issue #19: the last manual cards of Friends Forever (FF) and Seaquestria and Beyond (SB), each played in a
+scenario that fails without its definition (cards/friends_forever.py, cards/seaquestria.py)."""
+from __future__ import annotations
+
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import (answer, automated, flip_for_faceoff, place, resolve_all, set_card,
+                                          stacked_game, start_faceoff)
+
+
+def pw(game, st, cid):
+    return game.r.power(st.d, cid)
+
+
+def _on_top_of_deck(game, st, p, number):
+    """Test setup: the top card of player ``p``'s deck becomes ``number`` (what they flip next, 515.1)."""
+    top = st.d["pl"][p]["deck"][0]
+    set_card(st, top, card_key=game.db.key(number))
+    return top
+
+
+def _settle(game, st, answers=()):
+    """Resolve the queue, giving ``answers`` to the decisions in order (then "yes" / the first option)."""
+    answers = list(answers)
+    ev = Ev()
+    for _ in range(200):
+        pend = st.d["pending"]
+        if pend:
+            opt = answers.pop(0) if answers else (True if pend["kind"] == "may" else pend["options"][0])
+            answer(game, st, pend["player"], opt, ev=ev)
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    st._la = None
+    return ev
+
+
+# ------------------------------------------------------------------ Chaos: a flipped card's trigger (515)
+def test_pony_power_flipped_gives_your_involved_characters_power_until_the_faceoff_ends(game, card_db):
+    """SB105 Pony Power: "Chaos: While this card is flipped, your characters involved in the faceoff have +1 power
+    until the end of the faceoff" (515: a flipped card stays flipped until the faceoff ends, 514.6)."""
+    assert automated(card_db, "SB105")
+    st = stacked_game(game)
+    mine = place(game, st, "PR12", 0, "prob0")
+    away = place(game, st, "PR12", 0, "prob1")  # not involved
+    theirs = place(game, st, "PR12", 1, "prob0")
+    _on_top_of_deck(game, st, 0, "SB105")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flip_for_faceoff(game, st)
+    _settle(game, st)
+    assert (pw(game, st, mine), pw(game, st, away), pw(game, st, theirs)) == (3, 2, 2)
+    game.r.expire(st.d, "faceoff")
+    assert pw(game, st, mine) == 2
+
+
+def test_wild_wonders_moves_characters_to_random_problems(game, card_db):
+    """SB69 Rainbow Dash & Pinkie Pie, Wild Wonders: "When this card enters play, you may move up to 3 characters
+    to random Problems" (any player's characters, one at a time, "none" stops) and "Chaos: When this card is
+    flipped, move a character to a random Problem" (515)."""
+    assert automated(card_db, "SB69")
+    st = stacked_game(game)
+    a = place(game, st, "PR12", 0, "home0")
+    b = place(game, st, "PR12", 1, "home1")
+    c = place(game, st, "PR33", 0, "home0")
+    wild = place(game, st, "SB69", 0, "home0")
+    game.r.fire(st.d, Ev(), "enter", wild)
+    _settle(game, st, [a, b, "none"])
+    areas = {cid: st.d["cards"][cid]["a"] for cid in (a, b, c)}
+    assert areas[a].startswith("prob") and areas[b].startswith("prob") and areas[c] == "home0"
+    # flipped during a faceoff: one character (here the only one) goes to a random Problem
+    st = stacked_game(game)
+    for cid in (st.d["pl"][0]["mane"], st.d["pl"][1]["mane"]):
+        set_card(st, cid, area="prob1")  # (the Mane Characters out of the way, at the other Problem)
+    mover = place(game, st, "PR12", 0, "prob0")
+    place(game, st, "PR12", 1, "prob0")
+    _on_top_of_deck(game, st, 0, "SB69")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flip_for_faceoff(game, st)
+    options = []
+    ev = Ev()
+    for _ in range(50):
+        pend = st.d["pending"]
+        if pend:
+            options.append(pend["options"])
+            answer(game, st, pend["player"], mover if mover in pend["options"] else pend["options"][0], ev=ev)
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    assert any(mover in o for o in options) and st.d["cards"][mover]["a"] == "prob1"
+
+
+# ------------------------------------------------------------------ "When you move a character" (who moves)
+def test_storm_king_gains_one_or_two_when_you_move_a_character(game, card_db):
+    """SB46 Storm King, Conniver: "When you move a character, you may exhaust this card to gain [1]. If you moved an
+    opposing character, you may exhaust this card to gain [2] instead." — only moves its controller makes
+    (issue #19 class 1: "you" is the mover), and a send is not a move (506.5)."""
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    assert automated(card_db, "SB46")
+    st = stacked_game(game)
+    king = place(game, st, "SB46", 0, "home0")
+    mine = place(game, st, "PR12", 0, "home0")
+    theirs = place(game, st, "PR12", 1, "prob1")
+    set_tokens(st, 0, 0)
+    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+    _settle(game, st)
+    assert st.d["pl"][0]["tok"] == 1 and st.d["cards"][king]["ex"]
+    set_card(st, king, exhausted=False)
+    game.r.move_card(st.d, Ev(), theirs, "prob0", by=0)  # an opposing character moved by you
+    _settle(game, st)
+    assert st.d["pl"][0]["tok"] == 1 + 2 and st.d["cards"][king]["ex"]
+    set_card(st, king, exhausted=False)
+    game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent moves it: not you
+    game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # sent, not moved
+    _settle(game, st)
+    assert st.d["pl"][0]["tok"] == 3 and not st.d["cards"][king]["ex"]
+    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+    _settle(game, st, [False])  # "you may": declined
+    assert st.d["pl"][0]["tok"] == 3 and not st.d["cards"][king]["ex"]
+
+
+# ------------------------------------------------------------------ faceoffs started by an effect (514.2c)
+def _builders_faceoff(game, mine_flip, their_flip, start=True, foe="PR20"):
+    from gameplay.engine.mlp.scenario import advance, enter_play, pass_until, to_hand
+
+    st = stacked_game(game)
+    place(game, st, "PR12", 0, "home0")  # an Earth Pony Friend of yours
+    place(game, st, "PR20", 0, "home0")  # a Pegasus: not counted
+    foe = place(game, st, foe, 1, "home1")
+    _on_top_of_deck(game, st, 0, mine_flip)
+    _on_top_of_deck(game, st, 1, their_flip)
+    builders = to_hand(game, st, "FF67", 0)
+    ev = Ev()
+    enter_play(game, st, builders, "home0", 0, ev=ev)
+    advance(game, st, ev=ev)
+    st._la = None
+    hand = len(st.d["pl"][0]["hand"])
+    assert st.d["pending"]["kind"] == "may"
+    answer(game, st, 0, start)
+    advance(game, st)
+    st._la = None
+    st = pass_until(game, st, lambda s: s.faceoff is None and not s.resolving and not s.d["pending"])
+    return st, foe, len(st.d["pl"][0]["hand"]) - hand
+
+
+def test_backdrop_builders_faceoff_draws_a_card_for_each_earth_pony_on_a_win(game, card_db):
+    """FF67 Applejack & Pinkie Pie, Backdrop Builders (Harmony Earth Pony): "When this card enters play, you may
+    start a faceoff involving this card and an opposing character. If you win, draw a card for each of your Earth
+    Ponies." (514.2c; counted as the win resolves: itself and Emerald Green, not the Pegasus)."""
+    assert automated(card_db, "FF67")
+    st, foe, drawn = _builders_faceoff(game, "PR31", "PR20")  # 4 + 4 against 1 + 1
+    assert drawn == 2
+    st, foe, drawn = _builders_faceoff(game, "PR20", "PR31", foe="PR31")  # 4 + 1 against 4 + 4: lost
+    assert drawn == 0
+    st, foe, drawn = _builders_faceoff(game, "PR31", "PR20", start=False)  # "you may": declined
+    assert drawn == 0 and st.faceoff is None
