@@ -155,3 +155,74 @@ def test_backdrop_builders_faceoff_draws_a_card_for_each_earth_pony_on_a_win(gam
     assert drawn == 0
     st, foe, drawn = _builders_faceoff(game, "PR31", "PR20", start=False)  # "you may": declined
     assert drawn == 0 and st.faceoff is None
+
+
+# ------------------------------------------------------------------ abilities of a card in the discard pile
+def test_follow_my_lead_gives_power_and_returns_from_the_discard_pile_when_you_move_a_character(game, card_db):
+    """SB102 Follow My Lead: "Main Phase: Give a character +2 power until the end of your turn." / "When you move a
+    character, you may put this card into your hand from your discard pile." (a public zone, 404.1; only its
+    owner's moves, not the opponent's, and not a send, 506.5)."""
+    from gameplay.engine.mlp.scenario import to_discard
+
+    assert automated(card_db, "SB102")
+    st = stacked_game(game)
+    friend = place(game, st, "PR12", 0, "home0")
+    event = next(ab for ab in card_db.number("SB102").abilities["front"] if ab["kind"] == "event")
+    game.r.play_effects(st.d, Ev(), 0, None, list(event["effects"]))  # (the Event's instructions, 609.2b)
+    _settle(game, st, [friend])
+    assert pw(game, st, friend) == 4
+    game.r.expire(st.d, "turn")
+    assert pw(game, st, friend) == 2
+    st = stacked_game(game)
+    mine = place(game, st, "PR12", 0, "home0")
+    theirs = place(game, st, "PR12", 1, "home1")
+    lead = to_discard(game, st, "SB102", 0)
+    game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent moves: not you
+    game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # sent: not moved
+    _settle(game, st)
+    assert lead in st.d["pl"][0]["disc"]
+    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+    _settle(game, st, [False])  # "you may": declined
+    assert lead in st.d["pl"][0]["disc"]
+    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)
+    hand = len(st.d["pl"][0]["hand"])
+    _settle(game, st)
+    assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["hand"]) == hand + 1
+    assert card_db.cards[st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"]].number == "SB102"
+
+
+def test_stop_fighting_frightens_from_the_discard_pile_when_you_play_a_griffon_friend(game, card_db):
+    """FF98 Stop Fighting! (Harmony Griffon): "When you play a Griffon Friend while this card is in your discard
+    pile, you may banish this card to frighten a Friend with 2 or less power." (705.2g: the played card's printed
+    traits; the banished card is the cost of the frightening: done first, 410.5)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import set_tokens, to_discard, to_hand
+
+    assert automated(card_db, "FF98")
+    st = stacked_game(game)
+    place(game, st, "PR12", 0, "home0")  # [Loyalty] for Gavin's play requirement (none)
+    small = place(game, st, "PR20", 1, "home1")  # 1 power
+    big = place(game, st, "PR31", 1, "home1")  # 4 power: not a target
+    stop = to_discard(game, st, "FF98", 0)
+    plain = to_hand(game, st, "PR12", 0)
+    gavin = to_hand(game, st, "FF7", 0)
+    set_tokens(st, 0, 10)
+    st, _ = game.apply(st, Action.make("play", 0, card=plain, area="home0"))  # not a Griffon
+    _settle(game, st)
+    assert stop in st.d["pl"][0]["disc"]
+    st, _ = game.apply(st, Action.make("play", 0, card=gavin, area="home0"))
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    options = []
+    ev = Ev()
+    for _ in range(50):
+        pend = st.d["pending"]
+        if pend:
+            options.append(pend["options"])
+            answer(game, st, pend["player"], small if small in pend["options"] else pend["options"][0], ev=ev)
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    assert st.d["cards"][small].get("fr") and not st.d["cards"][big].get("fr")
+    assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["ban"]) == 1
+    assert not any(big in o for o in options)

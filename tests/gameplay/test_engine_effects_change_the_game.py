@@ -85,7 +85,10 @@ def _board(game, card, ability, exhausted: bool):
     apply_needs(game, st, ability)
     t = card.front.type
     on = ability.get("on")
-    if t == "Mane Character":
+    if ability.get("zone") == "disc":  # a trigger of a card in its owner's discard pile (Rules.fire_from_discard)
+        src = game._new(st.d, card.key, 0, "disc")
+        st.d["pl"][0]["disc"].append(src)
+    elif t == "Mane Character":
         src = st.d["pl"][0]["mane"]
         st.d["cards"][src]["a"] = "prob0"
     elif t == "Problem":  # Ann's Problem is this card (a test setup giving a card another key: the engine reads it afresh)

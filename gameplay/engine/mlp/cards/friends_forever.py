@@ -11,4 +11,14 @@ CARDS: dict[str, dict] = {
              {"op": "start_fo", "mine": {"self": True}, "theirs": {"type": "character", "ctrl": "opp"},
               "win": [{"op": "per", "sel": {"type": "character", "ctrl": "you", "trait": "Earth Pony"},
                        "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}]}]}]},
+    # Stop Fighting!: the Harmony paragraph works while the Event is in your discard pile (Rules.fire_from_discard);
+    # "banish this card to ..." is done first, and nothing else happens if it is no longer there.
+    "FF98": {"front": [
+        {"kind": "event", "timing": "immediate", "text": "Immediate: Frighten a Friend with 2 or less power.",
+         "effects": [{"op": "frighten", "target": {"type": "Friend", "max_power": 2}}]},
+        {"kind": "trigger", "on": "w_play", "zone": "disc", "subj": {"by": "you", "ptype": "Friend", "ptrait": "Griffon"},
+         "text": "Harmony Griffon: When you play a Griffon Friend while this card is in your discard pile, you may "
+                 "banish this card to frighten a Friend with 2 or less power.",
+         "effects": [{"op": "may", "effects": [{"op": "self_from_discard", "to": "ban"},
+                                               {"op": "frighten", "target": {"type": "Friend", "max_power": 2}}]}]}]},
 }

@@ -33,4 +33,12 @@ CARDS: dict[str, dict] = {
              {"op": "costs_ok", "self_ready": True}, {"op": "exhaust_self_cost"},
              {"op": "if", "cond": {"k": "moved_opposing"}, "effects": [{"op": "gain", "n": 2}],
               "else": [{"op": "gain", "n": 1}]}]}]}]},
+    # Follow My Lead: an Event played in your own Main Phase, so "until the end of your turn" is this turn; its
+    # second paragraph works while it is in your discard pile (a public zone: Rules.fire_from_discard).
+    "SB102": {"front": [
+        {"kind": "event", "timing": "main", "text": "Main Phase: Give a character +2 power until the end of your turn.",
+         "effects": [{"op": "power", "n": 2, "target": dict(_CHAR), "until": "turn"}]},
+        {"kind": "trigger", "on": "w_move", "zone": "disc", "subj": {"by": "you", "send": False, "sel": dict(_CHAR)},
+         "text": "When you move a character, you may put this card into your hand from your discard pile.",
+         "effects": [{"op": "may", "effects": [{"op": "self_from_discard", "to": "hand"}]}]}]},
 }

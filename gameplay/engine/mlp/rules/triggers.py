@@ -101,10 +101,24 @@ class Triggers:
         triggered ability watches something happening to a card ("When an opposing Friend enters
         play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
         ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
+        if event in self.disc_trig:
+            self.fire_from_discard(st, event, {"it": subj, **(extra or {})})
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event)
         if not tk or not self.in_play_with(st, tk):
             return  # (no card in play can watch it: fire_all would find none)
         self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
+
+    def fire_from_discard(self, st, event, x) -> None:
+        """The watched-event triggers of cards in their owner's discard pile ("When you play a Griffon Friend
+        while this card is in your discard pile, ..."): a public zone, so the trigger is public (404.1); the
+        owner is "you"."""
+        keys = self.disc_trig[event]
+        for p in (0, 1):
+            for cid in list(st["pl"][p]["disc"]):
+                k = st["cards"][cid]["k"]
+                for ab in keys.get(k, ()):
+                    if ab.get("subj") is None or self._watch_ok(st, cid, ab, x):
+                        self.queue_trigger(st, cid, p, ab["effects"], ab.get("text", event), x)
 
     def _watch_ok(self, st, cid, ab, x) -> bool:
         """Does a watched event (``x``: it, by, from, to, how, play) meet an ability's ``subj`` filter?
