@@ -226,3 +226,96 @@ def test_stop_fighting_frightens_from_the_discard_pile_when_you_play_a_griffon_f
     assert st.d["cards"][small].get("fr") and not st.d["cards"][big].get("fr")
     assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["ban"]) == 1
     assert not any(big in o for o in options)
+
+
+# ------------------------------------------------------------------ a discount read in the hand, a replacement by an opponent
+def test_high_noon_costs_two_less_while_you_have_more_friends(game, card_db):
+    """SB138 Princess Celestia, High Noon (cost 5): "While you have more Friends than an opponent, you may pay [2]
+    less to play this card." (an ability that functions in the hand, 701.3; face-down Troublemakers aside, the
+    Friends in play each player controls)."""
+    from gameplay.engine.mlp.scenario import to_hand
+
+    assert automated(card_db, "SB138")
+    st = stacked_game(game)
+    noon = to_hand(game, st, "SB138", 0)
+    place(game, st, "PR12", 0, "home0")
+    place(game, st, "PR12", 1, "home1")
+    assert game.card_cost(st, 0, noon) == 5  # one each: not more
+    place(game, st, "PR12", 0, "home0")
+    assert game.card_cost(st, 0, noon) == 3
+    place(game, st, "PR12", 1, "home1")
+    place(game, st, "PR12", 1, "home1")
+    assert game.card_cost(st, 0, noon) == 5
+
+
+def _opponent_does(game, st, player, op, cid, answers=()):
+    game.r.play_effects(st.d, Ev(), player, None, [{"op": op, "target": {"id": cid}}])
+    pend = []
+    ev = Ev()
+    answers = list(answers)
+    for _ in range(50):
+        p = st.d["pending"]
+        if p:
+            pend.append((p["kind"], p["player"]))
+            answer(game, st, p["player"], answers.pop(0) if answers else True, ev=ev)
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    st._la = None
+    return pend
+
+
+def test_high_noon_puts_a_friend_here_into_its_owners_hand_instead_of_an_opponent_frightening_or_dismissing_it(
+        game, card_db):
+    """SB138: "If one of your Friends here would be frightened or dismissed by an opponent, you may put it into its
+    owner's hand instead." (710, 712.3: her controller decides as it would happen; not for her controller's own
+    effects, nor for a Friend at another area)."""
+    for op in ("frighten", "dismiss"):
+        st = stacked_game(game)
+        place(game, st, "SB138", 0, "prob0")
+        here = place(game, st, "PR12", 0, "prob0")
+        away = place(game, st, "PR12", 0, "prob1")
+        hand = len(st.d["pl"][0]["hand"])
+        assert _opponent_does(game, st, 1, op, here) == [("may", 0)]
+        assert not game.r.in_play(st.d, here) and len(st.d["pl"][0]["hand"]) == hand + 1
+        assert _opponent_does(game, st, 1, op, away) == []  # not here
+        assert not game.r.in_play(st.d, away) or st.d["cards"][away].get("fr")
+        mine = place(game, st, "PR12", 0, "prob0")
+        assert _opponent_does(game, st, 0, op, mine) == []  # her controller's own effect
+        declined = place(game, st, "PR12", 0, "prob0")
+        assert _opponent_does(game, st, 1, op, declined, [False]) == [("may", 0)]  # "you may": declined (710.3)
+        assert (st.d["cards"][declined].get("fr") if op == "frighten" else not game.r.in_play(st.d, declined))
+        assert len(st.d["pl"][0]["hand"]) == hand + 1
+
+
+# ------------------------------------------------------------------ "When this Problem is replaced" (613.2, 522.3a)
+def test_friendship_festival_setup_puts_five_earth_pony_tokens_into_play_when_replaced(game, card_db):
+    """SB111 Friendship Festival Setup (a Dilemma, 522): "When this Problem is replaced, put five 1 [Laughter] Earth
+    Pony Friend tokens into play." (613.2; a Dilemma goes to the discard pile instead, 522.3a, and its trigger still
+    resolves: its controller's tokens, 521, at their home)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import replace_problem, set_tokens, to_hand
+
+    assert automated(card_db, "SB111")
+    st = stacked_game(game)
+    place(game, st, "PR36", 0, "home0")  # [Laughter] for its play requirement
+    card = to_hand(game, st, "SB111", 0)
+    set_tokens(st, 0, 10)
+    st, _ = game.apply(st, Action.make("play", 0, card=card, area="dilemma"))
+    dil = next(a for a in st.d["areas"] if a.startswith("dil"))
+    tokens = [c for c in st.d["play"] if st.d["cards"][c].get("t")]
+    assert tokens == []
+    replace_problem(game, st, dil, solved=False)
+    _settle(game, st)
+    tokens = [c for c in st.d["play"] if st.d["cards"][c].get("t")]
+    assert len(tokens) == 5 and dil not in st.d["areas"]
+    for t in tokens:
+        assert st.d["cards"][t]["c"] == 0 and st.d["cards"][t]["a"] == "home0" and pw(game, st, t) == 1
+        assert game.r.colors(st.d, t) == ["Laughter"] or "Laughter" in game.r.colors(st.d, t)
+        assert "Earth Pony" in game.r.traits(st.d, t) and game.r.ctype(st.d, t) == "Friend"
+    assert any(card_db.cards[st.d["cards"][c]["k"]].number == "SB111" for c in st.d["pl"][0]["disc"])
+    before = len(st.d["play"])
+    replace_problem(game, st, "prob0", solved=False)  # another Problem being replaced: not this card's trigger
+    _settle(game, st)
+    assert len([c for c in st.d["play"] if st.d["cards"][c].get("t")]) == 5 and len(st.d["play"]) <= before

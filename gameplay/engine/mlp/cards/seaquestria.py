@@ -41,4 +41,20 @@ CARDS: dict[str, dict] = {
         {"kind": "trigger", "on": "w_move", "zone": "disc", "subj": {"by": "you", "send": False, "sel": dict(_CHAR)},
          "text": "When you move a character, you may put this card into your hand from your discard pile.",
          "effects": [{"op": "may", "effects": [{"op": "self_from_discard", "to": "hand"}]}]}]},
+    # Princess Celestia, High Noon: her own discount is read in the hand for the player who would play her (701.3);
+    # the replacement (710, 712.3) is offered only when an opponent frightens or dismisses the Friend (the player
+    # doing it as the occurrence would happen), for each of the two occurrences the text names.
+    "SB138": {"front": [
+        {"kind": "static", "op": "play_discount", "n": 2, "self": True, "cond": {"k": "more_friends_than_opp"},
+         "text": "While you have more Friends than an opponent, you may pay [2] less to play this card."},
+        *({"kind": "static", "op": "replace", "ev": ev, "by": "opp", "subj": {"type": "Friend", "ctrl": "you", "at": "here"},
+           "instead": [{"op": "to_hand", "target": {"it": True}}],
+           "text": "If one of your Friends here would be frightened or dismissed by an opponent, you may put it into "
+                   "its owner's hand instead."} for ev in ("frighten", "dismiss"))]},
+    # Friendship Festival Setup (a Dilemma, 522): "is replaced" fires as 613.2 replaces it (solved, or by an effect),
+    # and resolves after it went to the discard pile (522.3a); its controller's tokens enter at their home (521).
+    "SB111": {"front": [
+        {"kind": "trigger", "on": "replaced", "text": "When this Problem is replaced, put five 1 [Laughter] Earth Pony "
+         "Friend tokens into play.",
+         "effects": [{"op": "token", "power": 1, "color": "Laughter", "traits": ["Earth Pony"], "at": "home"}] * 5}]},
 }

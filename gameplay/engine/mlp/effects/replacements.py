@@ -117,7 +117,7 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
     skip = tuple(e.get("skip", ())) + (src,)
     abl = self.abilities(st, src) if self.in_play(st, src) else ()
     ab = abl[e["i"]] if e["i"] < len(abl) else None
-    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ()))):
+    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ())), e.get("by")):
         _replace_declined(self, st, ev, e, tuple(e.get("skip", ())))  # 710.5a: it no longer applies
         return True
     q = fr["p"]

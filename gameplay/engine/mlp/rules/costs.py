@@ -23,9 +23,7 @@ class Costs:
         f = d.front
         for ab in d.abilities.get("front", ()):
             if ab["kind"] == "static" and ab.get("op") == "play_discount" and ab.get("self") and \
-                    ab["cond"]["k"] == "opp_controls_not_owned" and any(
-                        st["cards"][o].get("c") == 1 - p and st["cards"][o]["o"] != 1 - p and self.ctype(st, o) == FRIEND
-                        for o in st["play"]):  # (read for the player who would play it)
+                    self._own_discount_applies(st, p, ab["cond"]):
                 cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
         if not self.sop_keys.get("play_discount") and not st.get("twn"):
             return cost
@@ -37,6 +35,18 @@ class Costs:
                 continue
             cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
         return cost
+
+    def _own_discount_applies(self, st, p, cond) -> bool:
+        """The condition of a card's own "you may pay [2] less to play this card", read for the player ``p`` who
+        would play it (the card is in their hand, not in play)."""
+        if cond["k"] == "opp_controls_not_owned":  # "While an opponent controls a Friend they do not own"
+            return any(st["cards"][o].get("c") == 1 - p and st["cards"][o]["o"] != 1 - p and self.ctype(st, o) == FRIEND
+                       for o in st["play"])
+        if cond["k"] == "more_friends_than_opp":  # "While you have more Friends than an opponent" (face-up ones)
+            n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
+                     and not st["cards"][o].get("fd")) for q in (p, 1 - p)]
+            return n[0] > n[1]
+        raise KeyError(f"unknown play-discount condition {cond['k']!r}")
 
     def ability_tokens(self, st, p, cid, ab) -> int:
         """Action tokens to activate ``ab`` of ``cid``: its cost less "You may pay [1] less for the
