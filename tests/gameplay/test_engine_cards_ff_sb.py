@@ -319,3 +319,59 @@ def test_friendship_festival_setup_puts_five_earth_pony_tokens_into_play_when_re
     replace_problem(game, st, "prob0", solved=False)  # another Problem being replaced: not this card's trigger
     _settle(game, st)
     assert len([c for c in st.d["play"] if st.d["cards"][c].get("t")]) == 5 and len(st.d["play"]) <= before
+
+
+# ------------------------------------------------------------------ each player's discard pile; an ability activated from it
+def test_mistmane_lets_each_player_take_a_card_back_and_scores_for_each(game, card_db):
+    """FF136 Mistmane, Pillar of Beauty: "When you play this card, each player may put a card from their discard pile
+    into their hand. For each card put into a player's hand this way, score a point." (the turn player chooses first,
+    801.1; Mistmane's controller scores, 517)."""
+    from gameplay.engine.mlp.scenario import enter_play, to_discard, to_hand
+
+    assert automated(card_db, "FF136")
+    for answers, points in (((0, 0), 2), ((0, "none"), 1), (("none", "none"), 0)):
+        st = stacked_game(game)
+        mine = to_discard(game, st, "PR12", 0)
+        theirs = to_discard(game, st, "PR33", 1)
+        mist = to_hand(game, st, "FF136", 0)
+        enter_play(game, st, mist, "home0", 0)
+        asked = []
+        ev = Ev()
+        picks = list(answers)
+        for _ in range(50):
+            pend = st.d["pending"]
+            if pend:
+                asked.append((pend["player"], pend["options"]))
+                pick = picks.pop(0)
+                answer(game, st, pend["player"], pend["options"][0] if pick == 0 else pick, ev=ev)
+            elif st.d["rq"]:
+                game.r.resolve_step(st.d, ev)
+            elif not game.r.ppp(st.d, ev):
+                break
+        assert asked == [(0, [mine, "none"]), (1, [theirs, "none"])]
+        assert st.d["pl"][0]["score"] == points and st.d["pl"][1]["score"] == 0
+        assert (mine in st.d["pl"][0]["disc"]) == (answers[0] == "none")
+
+
+def test_mistmane_from_the_discard_pile_mills_three_cards_of_each_deck(game, card_db):
+    """FF136: "Main Phase: While this card is in your discard pile, you may pay [2] and put it into your hand to put
+    the top three cards of each player's deck into that player's discard pile." (703: activated from the discard
+    pile; not while it is in play)."""
+    from gameplay.engine.mlp.scenario import set_tokens, to_discard
+
+    st = stacked_game(game)
+    mist = to_discard(game, st, "FF136", 0)
+    set_tokens(st, 0, 2)
+    decks = [list(st.d["pl"][p]["deck"][:3]) for p in (0, 1)]
+    act = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == mist]
+    assert len(act) == 1
+    st, _ = game.apply(st, act[0])
+    _settle(game, st)
+    assert st.d["pl"][0]["tok"] == 0 and len(st.d["pl"][0]["hand"]) >= 1
+    assert card_db.cards[st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"]].number == "FF136"
+    for p in (0, 1):
+        assert len(st.d["pl"][p]["disc"]) == 3 and all(c not in st.d["pl"][p]["deck"] for c in decks[p])
+    set_tokens(st, 0, 1)  # in play or short of [2]: not offered
+    place(game, st, "FF136", 0, "home0")
+    assert not [a for a in game.legal_actions(st, 0) if a.kind == "activate"
+                and card_db.cards[st.d["cards"][a.get("card")]["k"]].number == "FF136"]

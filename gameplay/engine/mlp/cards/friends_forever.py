@@ -21,4 +21,14 @@ CARDS: dict[str, dict] = {
                  "banish this card to frighten a Friend with 2 or less power.",
          "effects": [{"op": "may", "effects": [{"op": "self_from_discard", "to": "ban"},
                                                {"op": "frighten", "target": {"type": "Friend", "max_power": 2}}]}]}]},
+    # Mistmane, Pillar of Beauty: "When you play this card" is its entering play; its second ability is activated
+    # from the discard pile (703): the [2] and the card going to the hand are paid before the effect (508).
+    "FF136": {"front": [
+        {"kind": "trigger", "on": "enter", "text": "When you play this card, each player may put a card from their discard "
+         "pile into their hand. For each card put into a player's hand this way, score a point.",
+         "effects": [{"op": "each_disc_to_hand_score"}]},
+        {"kind": "activated", "timing": "main", "zone": "disc", "cost": {"tokens": 2},
+         "text": "Main Phase: While this card is in your discard pile, you may pay [2] and put it into your hand to put the "
+                 "top three cards of each player's deck into that player's discard pile.",
+         "effects": [{"op": "self_from_discard", "to": "hand"}, {"op": "each_player", "effects": [{"op": "mill", "n": 3}]}]}]},
 }

@@ -19,6 +19,33 @@ def _op_self_from_discard(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_each_disc_to_hand_score(self, st, ev, fr, e) -> bool:
+    """"Each player may put a card from their discard pile into their hand. For each card put into a player's hand
+    this way, score a point": the turn player chooses first (801.1), each any card of their own discard pile or
+    none; then this effect's controller scores a point per card taken (517)."""
+    k = fr.get("k") or {"q": 0, "n": 0}
+    fr["k"] = k
+    order = (st["tp"], 1 - st["tp"])
+    if fr["ch"] is not None:
+        q = order[k["q"]]
+        if fr["ch"] != "none" and fr["ch"] in st["pl"][q]["disc"]:
+            name = self.name(st, fr["ch"])
+            self.put(st, fr["ch"], "hand")
+            self.log(ev, "zone", lambda: f"{self.pname(st, q)} puts {name} from their discard pile into their hand")
+            k["n"] += 1
+        fr["ch"] = None
+        k["q"] += 1
+    while k["q"] < 2:
+        q = order[k["q"]]
+        if st["pl"][q]["disc"]:
+            self.ask(st, q, "target", list(st["pl"][q]["disc"]) + ["none"], "705.2f", op="to_hand", src=fr["src"])
+            return False
+        k["q"] += 1
+    if k["n"]:
+        self.score(st, ev, fr["p"], k["n"], "a card put into a hand this way")
+    return True
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -26,5 +53,5 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
     return bool(it in st["cards"] and self.in_play(st, it) and st["cards"][it]["c"] != fr["p"])
 
 
-OPS = {"self_from_discard": _op_self_from_discard}
+OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score}
 CONDS = {"moved_opposing": _cond_moved_opposing}

@@ -78,4 +78,6 @@ DESCRIPTIONS = {
                 " of the turn / the start of your next turn ({kw, n, target, until})",
     "self_from_discard": "this card, from its owner's discard pile, into their hand or banished ({to: hand|ban}); "
                          "nothing else of the effect happens when it is no longer there",
+    "each_disc_to_hand_score": "each player, turn player first, may put a card from their discard pile into their "
+                               "hand; you score a point for each card put into a hand this way",
 }
