@@ -375,3 +375,59 @@ def test_mistmane_from_the_discard_pile_mills_three_cards_of_each_deck(game, car
     place(game, st, "FF136", 0, "home0")
     assert not [a for a in game.legal_actions(st, 0) if a.kind == "activate"
                 and card_db.cards[st.d["cards"][a.get("card")]["k"]].number == "FF136"]
+
+
+# ------------------------------------------------------------------ "moved this turn" and its previous area (506)
+def test_reliving_history_sends_a_character_moved_this_turn_back_and_blocks_opposing_moves(game, card_db):
+    """FF95 Reliving History: "Immediate: Send a character that was moved this turn to its previous area." (506.1:
+    the area its last move took it from; a card only sent is not moved, 506.5) and "Harmony Unicorn: If you have 3
+    or more Unicorn characters, opponents can't move characters until the end of the turn" (anyone's characters)."""
+    event = card_db.number("FF95").abilities["front"][0]
+    assert automated(card_db, "FF95")
+
+    def play(st, answers=()):
+        game.r.play_effects(st.d, Ev(), 0, None, list(event["effects"]))
+        asked = []
+        ev = Ev()
+        answers = list(answers)
+        for _ in range(50):
+            pend = st.d["pending"]
+            if pend:
+                asked.append(pend["options"])
+                answer(game, st, pend["player"], answers.pop(0) if answers else pend["options"][0], ev=ev)
+            elif st.d["rq"]:
+                game.r.resolve_step(st.d, ev)
+            elif not game.r.ppp(st.d, ev):
+                break
+        st._la = None
+        return asked
+
+    st = stacked_game(game)
+    moved = place(game, st, "PR12", 1, "home1")
+    twice = place(game, st, "PR12", 1, "home1")
+    sent = place(game, st, "PR12", 1, "prob1")
+    game.r.move_card(st.d, Ev(), moved, "prob0", by=1)
+    game.r.move_card(st.d, Ev(), twice, "prob0", by=1)
+    game.r.move_card(st.d, Ev(), twice, "prob1", by=1)
+    game.r.move_card(st.d, Ev(), sent, "prob0", send=True)
+    assert play(st, [twice]) == [[moved, twice]]  # not the sent one
+    assert st.d["cards"][twice]["a"] == "prob0" and st.d["cards"][moved]["a"] == "prob0"
+    opp_mover = place(game, st, "PR12", 1, "home1")
+    assert game.move_cost(st, 1, opp_mover, "prob1") >= 0 and not game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
+    # with 3 Unicorn characters: opponents can't move characters (theirs or yours) until the end of the turn
+    for _ in range(3):
+        place(game, st, "PR60", 0, "home0")
+    mine = place(game, st, "PR12", 0, "prob0")
+    game.r.move_card(st.d, Ev(), moved, "prob1", by=1)
+    play(st)
+    assert st.d["cards"][moved]["a"] == "prob0"
+    assert game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
+    assert game.r.move_blocked(st.d, 1, mine, "prob0", "prob1")
+    assert not game.r.move_blocked(st.d, 0, mine, "prob0", "prob1")
+    game.r.expire(st.d, "turn")
+    assert not game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
+    st = stacked_game(game)  # next turn: last turn's moves are not "this turn"
+    old = place(game, st, "PR12", 1, "home1")
+    game.r.move_card(st.d, Ev(), old, "prob0", by=1)
+    st.d["turn"] += 1
+    assert play(st) == [] and st.d["cards"][old]["a"] == "prob0"

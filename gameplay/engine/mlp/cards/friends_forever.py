@@ -31,4 +31,14 @@ CARDS: dict[str, dict] = {
          "text": "Main Phase: While this card is in your discard pile, you may pay [2] and put it into your hand to put the "
                  "top three cards of each player's deck into that player's discard pile.",
          "effects": [{"op": "self_from_discard", "to": "hand"}, {"op": "each_player", "effects": [{"op": "mill", "n": 3}]}]}]},
+    # Reliving History: the Harmony paragraph continues the Event (701.5); "until the end of the turn" restricts
+    # the opponents' moves, by action or effect.
+    "FF95": {"front": [
+        {"kind": "event", "timing": "immediate", "text": "Immediate: Send a character that was moved this turn to its "
+         "previous area. / Harmony Unicorn: If you have 3 or more Unicorn characters, opponents can't move characters "
+         "until the end of the turn.",
+         "effects": [{"op": "send_moved_back"},
+                     {"op": "if", "cond": {"k": "count_at_least", "n": 3,
+                                           "sel": {"type": "character", "ctrl": "you", "trait": "Unicorn"}},
+                      "effects": [{"op": "restrict", "k": "no_move", "who": "opp", "until": "turn", "any": True}]}]}]},
 }

@@ -3,6 +3,8 @@
 the card is in its owner's discard pile, ``Rules.fire_outside_play``), "If you moved an opposing character"."""
 from __future__ import annotations
 
+from .targeting import choose_target
+
 
 def _op_self_from_discard(self, st, ev, fr, e) -> bool:
     """This card, in its owner's discard pile, goes to ``e["to"]`` (hand / ban).  If it is no longer there (it left
@@ -46,6 +48,22 @@ def _op_each_disc_to_hand_score(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_send_moved_back(self, st, ev, fr, e) -> bool:
+    """"Send a character that was moved this turn to its previous area": the area its last move this turn took it
+    from (506.1; sends are not moves, 506.5); not one whose previous area is gone or can't take it (506.2)."""
+    cards = st["cards"]
+    cands = []
+    for cid in st["play"]:
+        mv = cards[cid].get("mv")
+        if mv and mv[0] == st["turn"] and self.is_char(st, cid) and mv[1] in st["areas"] and mv[1] != cards[cid]["a"] \
+                and not (mv[1].startswith("home") and int(mv[1][4:]) != cards[cid]["c"]):
+            cands.append(cid)
+    done, one = choose_target(self, st, fr, e, cands)
+    if done and one is not None:
+        self.move_card(st, ev, one, cards[one]["mv"][1], send=True)
+    return done
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -53,5 +71,6 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
     return bool(it in st["cards"] and self.in_play(st, it) and st["cards"][it]["c"] != fr["p"])
 
 
-OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score}
+OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
+       "send_moved_back": _op_send_moved_back}
 CONDS = {"moved_opposing": _cond_moved_opposing}

@@ -178,7 +178,10 @@ def _op_restrict(self, st, ev, fr, e) -> bool:
     Rules.expire."""
     p = fr["p"]
     for q in ((opponent(p),) if e.get("who", "opp") == "opp" else (p,)):
-        st["pl"][q].setdefault("tmr", []).append({"k": e["k"], "u": e.get("until", "turn")})
+        r = {"k": e["k"], "u": e.get("until", "turn")}
+        if e.get("any"):
+            r["any"] = True  # "opponents can't move characters": anyone's, not only their own
+        st["pl"][q].setdefault("tmr", []).append(r)
         self.log(ev, "restrict", lambda q=q: f"{self.pname(st, q)} can't "
                  f"{ {'no_move': 'move their characters', 'no_events': 'play Events', 'no_leave': 'have their Friends leave play'}.get(e['k'], 'play cards during faceoffs')} this turn")
     return True

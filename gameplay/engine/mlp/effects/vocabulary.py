@@ -80,4 +80,5 @@ DESCRIPTIONS = {
                          "nothing else of the effect happens when it is no longer there",
     "each_disc_to_hand_score": "each player, turn player first, may put a card from their discard pile into their "
                                "hand; you score a point for each card put into a hand this way",
+    "send_moved_back": "send a character that was moved this turn to its previous area (506.1, 506.5)",
 }

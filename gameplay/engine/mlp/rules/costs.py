@@ -209,8 +209,9 @@ class Costs:
             return True  # "That character can't be moved again this turn" (effects.timed.card_no_move)
         if st.get("amr") and any(r["a"] == to for r in st["amr"]):
             return True  # "Characters can't be moved to that Problem until the end of the turn" (effects.timed.area_restrict)
-        if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
-            return True  # "opponents can't move their characters this turn" (effects.timed.restrict)
+        if st["pl"][p].get("tmr") and any(r["k"] == "no_move" and (cards[cid]["c"] == p or r.get("any"))
+                                          for r in st["pl"][p]["tmr"]):
+            return True  # "opponents can't move (their) characters this turn" (effects.timed.restrict; ``any``: anyone's)
         # (``no_move``: ``statics(st, "no_move")`` when the caller already has it for this state)
         for o, ab in (self.statics(st, "no_move") if no_move is None else no_move):
             s = cards[o]

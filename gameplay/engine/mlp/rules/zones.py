@@ -423,6 +423,7 @@ class Zones:
         if not send and "arrive_mod" in self.ops_in_play(st):
             self.arrive_mods(st, ev, cid)  # "Opposing Friends moved or played here get -1 power ..."
         if not send:
+            c["mv"] = [st["turn"], old]  # "a character that was moved this turn" / "its previous area"
             if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
                 mv = st.get("mvt")
                 if not mv or mv[0] != st["turn"]:
