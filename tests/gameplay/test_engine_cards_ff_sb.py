@@ -431,3 +431,36 @@ def test_reliving_history_sends_a_character_moved_this_turn_back_and_blocks_oppo
     game.r.move_card(st.d, Ev(), old, "prob0", by=1)
     st.d["turn"] += 1
     assert play(st) == [] and st.d["cards"][old]["a"] == "prob0"
+
+
+# ------------------------------------------------------------------ an optional replacement of "Choose one" (710)
+def test_master_of_ceremonies_may_choose_each_effect_of_a_song(game, card_db):
+    """SB136 Spike, Master of Ceremonies: "If you would choose one effect while playing a Song card, you may choose
+    each effect instead." — HM97 The Wonderbolts Rap (a Song): move one of your characters, draw 2 cards and pay [2]
+    less for your next Friend, all three; not for an opponent's Spike, nor for a card that is not a Song."""
+    assert automated(card_db, "SB136")
+    rap = next(ab for ab in card_db.number("HM97").abilities["front"] if ab["kind"] == "event")
+
+    def play(st, number, pick):
+        src = game._new(st.d, card_db.key(number), 0, "queue")  # the Event resolving (408)
+        game.r.play_effects(st.d, Ev(), 0, src, list(rap["effects"]))
+        game.r.resolve_step(st.d, Ev())
+        options = list(st.d["pending"]["options"])
+        answer(game, st, 0, pick)
+        _settle(game, st)
+        return options
+
+    st = stacked_game(game)
+    place(game, st, "SB136", 0, "home0")
+    place(game, st, "PR12", 0, "home0")
+    hand = len(st.d["pl"][0]["hand"])
+    assert play(st, "HM97", "each") == [0, 1, 2, "each"]
+    assert len(st.d["pl"][0]["hand"]) == hand + 2  # draw 2 cards
+    assert [c for c in st.d["play"] if st.d["cards"][c]["c"] == 0 and st.d["cards"][c]["a"] != "home0"]  # a move
+    assert [r["n"] for r in st.d["pl"][0]["disc_next"]] == [2]  # pay [2] less for your next Friend
+    hand = len(st.d["pl"][0]["hand"])
+    assert play(st, "PR12", 1) == [0, 1, 2]  # not a Song: no "each"
+    assert len(st.d["pl"][0]["hand"]) == hand + 2
+    st = stacked_game(game)
+    place(game, st, "SB136", 1, "home1")  # an opponent's Spike
+    assert play(st, "HM97", 1) == [0, 1, 2]

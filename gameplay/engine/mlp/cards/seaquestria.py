@@ -57,4 +57,9 @@ CARDS: dict[str, dict] = {
         {"kind": "trigger", "on": "replaced", "text": "When this Problem is replaced, put five 1 [Laughter] Earth Pony "
          "Friend tokens into play.",
          "effects": [{"op": "token", "power": 1, "color": "Laughter", "traits": ["Earth Pony"], "at": "home"}] * 5}]},
+    # Spike, Master of Ceremonies: an optional replacement of the "Choose one" of a Song its controller plays (710,
+    # 712.3): "each" is offered with the modes (effects.choices.effect_choose_modes), and all of them are followed.
+    "SB136": {"front": [
+        {"kind": "static", "op": "song_each", "text": "If you would choose one effect while playing a Song card, you may "
+         "choose each effect instead."}]},
 }
