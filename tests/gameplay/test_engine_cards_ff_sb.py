@@ -464,3 +464,28 @@ def test_master_of_ceremonies_may_choose_each_effect_of_a_song(game, card_db):
     st = stacked_game(game)
     place(game, st, "SB136", 1, "home1")  # an opponent's Spike
     assert play(st, "HM97", 1) == [0, 1, 2]
+
+
+# ------------------------------------------------------------------ "the same name as that Resource" (201.1)
+def test_hyper_beam_banishes_a_resource_and_with_a_unicorn_each_card_of_its_name_in_its_controllers_hand(game, card_db):
+    """FF90 Hyper Beam: "Main Phase: Banish an opposing Resource." / "Harmony Unicorn: If you have a Unicorn
+    character, that Resource's controller reveals their hand and you banish each card in it with the same name as
+    that Resource." (201.1: the same Title and Subtitle; the revealed hand is public, 404.1)."""
+    from gameplay.engine.mlp.scenario import to_hand
+
+    assert automated(card_db, "FF90")
+    beam = card_db.number("FF90").abilities["front"][0]
+    for unicorn in (True, False):
+        st = stacked_game(game)
+        if unicorn:
+            place(game, st, "PR60", 0, "home0")
+        ruins = place(game, st, "SB118", 1, "home1")
+        same = [to_hand(game, st, "SB118", 1) for _ in range(2)]
+        other = to_hand(game, st, "SB140", 1)
+        hand = len(st.d["pl"][1]["hand"])
+        game.r.play_effects(st.d, Ev(), 0, None, list(beam["effects"]))
+        ev = _settle(game, st)
+        assert not game.r.in_play(st.d, ruins) and len(st.d["pl"][1]["ban"]) == (3 if unicorn else 1)
+        assert len(st.d["pl"][1]["hand"]) == hand - (2 if unicorn else 0) and other in st.d["pl"][1]["hand"]
+        assert all((c in st.d["pl"][1]["hand"]) != unicorn for c in same)
+        assert any("reveals their hand" in e.get("msg", "") for e in ev.items) == unicorn

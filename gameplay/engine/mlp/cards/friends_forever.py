@@ -41,4 +41,13 @@ CARDS: dict[str, dict] = {
                      {"op": "if", "cond": {"k": "count_at_least", "n": 3,
                                            "sel": {"type": "character", "ctrl": "you", "trait": "Unicorn"}},
                       "effects": [{"op": "restrict", "k": "no_move", "who": "opp", "until": "turn", "any": True}]}]}]},
+    # Hyper Beam: the Harmony paragraph continues the Event (701.5); "that Resource" is the one banished (its
+    # printed name, 201.1), an opposing one, so its controller is the opponent.
+    "FF90": {"front": [
+        {"kind": "event", "timing": "main", "text": "Main Phase: Banish an opposing Resource. / Harmony Unicorn: If you "
+         "have a Unicorn character, that Resource's controller reveals their hand and you banish each card in it with "
+         "the same name as that Resource.",
+         "effects": [{"op": "banish", "target": {"type": "Resource", "ctrl": "opp"}},
+                     {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you", "trait": "Unicorn"}},
+                      "effects": [{"op": "banish_hand_same_name"}]}]}]},
 }

@@ -18,7 +18,7 @@ def effect_if(self, st, ev, fr, e) -> bool:
         fr["i"] += 1
         st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
                          "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
-                         "rev": fr.get("rev")})
+                         "rev": fr.get("rev"), "itk": fr.get("itk")})  # (its printed information: "that Resource")
         fr["i"] -= 1
     return True
 

@@ -64,6 +64,24 @@ def _op_send_moved_back(self, st, ev, fr, e) -> bool:
     return done
 
 
+def _op_banish_hand_same_name(self, st, ev, fr, e) -> bool:
+    """"that Resource's controller reveals their hand and you banish each card in it with the same name as that
+    Resource": the card an earlier effect chose (``itk``, its printed name: Title and Subtitle, 201.1), an opposing
+    card, so its controller is the opponent; the hand becomes public (404.1)."""
+    k = fr.get("itk")
+    if not k:
+        return True
+    q = 1 - fr["p"]
+    name = self.db.cards[k].name
+    hand = st["pl"][q]["hand"]
+    names = [self.db.cards[st["cards"][c]["k"]].name for c in hand]
+    self.log(ev, "reveal", lambda: f"{self.pname(st, q)} reveals their hand: {', '.join(names) or 'no cards'}")
+    for c in [c for c in hand if self.db.cards[st["cards"][c]["k"]].name == name]:
+        self.put(st, c, "ban")
+        self.log(ev, "zone", lambda: f"{self.pname(st, fr['p'])} banishes {name} from {self.pname(st, q)}'s hand")
+    return True
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -72,5 +90,5 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
 
 
 OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
-       "send_moved_back": _op_send_moved_back}
+       "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name}
 CONDS = {"moved_opposing": _cond_moved_opposing}

@@ -81,4 +81,6 @@ DESCRIPTIONS = {
     "each_disc_to_hand_score": "each player, turn player first, may put a card from their discard pile into their "
                                "hand; you score a point for each card put into a hand this way",
     "send_moved_back": "send a character that was moved this turn to its previous area (506.1, 506.5)",
+    "banish_hand_same_name": "the opponent reveals their hand and you banish each card in it with the same name as the "
+                             "card an earlier effect chose (201.1)",
 }
