@@ -489,3 +489,42 @@ def test_hyper_beam_banishes_a_resource_and_with_a_unicorn_each_card_of_its_name
         assert len(st.d["pl"][1]["hand"]) == hand - (2 if unicorn else 0) and other in st.d["pl"][1]["hand"]
         assert all((c in st.d["pl"][1]["hand"]) != unicorn for c in same)
         assert any("reveals their hand" in e.get("msg", "") for e in ev.items) == unicorn
+
+
+# ------------------------------------------------------------------ named counters on a Problem (519)
+def test_delaying_tactics_puts_delay_counters_that_tax_opposing_moves_until_an_opponent_moves_there(game, card_db):
+    """SB109 Delaying Tactics (a Dilemma): "At the end of your turn, you may put a Delay counter on a Problem." /
+    "Opponents pay +[1] to move characters to a Problem for each Delay counter on that Problem." (the move action,
+    506.3) / "When an opponent moves a character to a Problem, remove all Delay counters from that Problem."."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import problem, set_tokens, to_hand
+
+    assert automated(card_db, "SB109")
+    st = stacked_game(game)
+    place(game, st, "CG63", 0, "home0")  # [Generosity] 4 for its play requirement
+    card = to_hand(game, st, "SB109", 0)
+    set_tokens(st, 0, 10)
+    st, _ = game.apply(st, Action.make("play", 0, card=card, area="dilemma"))
+    dil = next(a for a in st.d["areas"] if a.startswith("dil"))
+    tactics = game.problem_at(st, dil)
+    target = problem(st, game, 1)  # Bob's Problem
+    mover = place(game, st, "PR12", 1, "home1")
+    mine = place(game, st, "PR12", 0, "home0")
+    base = game.move_cost(st, 1, mover, "prob1")
+    assert game.move_cost(st, 1, mover, "prob0") == base
+    for n in (1, 2):
+        game.r.fire(st.d, Ev(), "turn_end", tactics)
+        _settle(game, st, [True, target])
+        assert st.d["cards"][target]["cn"].get("Delay") == n
+        assert game.move_cost(st, 1, mover, "prob1") == base + n  # opponents pay +[1] per counter
+        assert game.move_cost(st, 1, mover, "prob0") == base and game.move_cost(st, 0, mine, "prob1") == \
+            game.move_cost(st, 0, mine, "prob0")  # not another Problem, not its controller
+    game.r.fire(st.d, Ev(), "turn_end", tactics)
+    _settle(game, st, [False])  # "you may": declined
+    assert st.d["cards"][target]["cn"].get("Delay") == 2
+    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)  # its controller moving there: kept
+    _settle(game, st)
+    assert st.d["cards"][target]["cn"].get("Delay") == 2
+    game.r.move_card(st.d, Ev(), mover, "prob1", by=1)  # an opponent moves a character there: all removed
+    _settle(game, st)
+    assert not st.d["cards"][target]["cn"].get("Delay") and game.move_cost(st, 1, mover, "prob0") == base

@@ -62,4 +62,15 @@ CARDS: dict[str, dict] = {
     "SB136": {"front": [
         {"kind": "static", "op": "song_each", "text": "If you would choose one effect while playing a Song card, you may "
          "choose each effect instead."}]},
+    # Delaying Tactics (a Dilemma, 522): named counters on Problems (519); the tax is on the move action only (506.3),
+    # read at the destination's Problem; any opponent's move there (by action or effect, not a send) clears them.
+    "SB109": {"front": [
+        {"kind": "trigger", "on": "turn_end", "text": "At the end of your turn, you may put a Delay counter on a Problem.",
+         "effects": [{"op": "may", "effects": [{"op": "counters", "n": 1, "counter": "Delay",
+                                                "target": {"type": "Problem"}}]}]},
+        {"kind": "static", "op": "action_cost", "act": "move", "who": "opp", "n": 1, "per_to_counter": "Delay",
+         "text": "Opponents pay +[1] to move characters to a Problem for each Delay counter on that Problem."},
+        {"kind": "trigger", "on": "w_move", "subj": {"by": "opp", "to": "problem", "send": False, "sel": dict(_CHAR)},
+         "text": "When an opponent moves a character to a Problem, remove all Delay counters from that Problem.",
+         "effects": [{"op": "clear_counters_there", "counter": "Delay"}]}]},
 }

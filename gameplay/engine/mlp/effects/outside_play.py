@@ -82,6 +82,16 @@ def _op_banish_hand_same_name(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_clear_counters_there(self, st, ev, fr, e) -> bool:
+    """"remove all Delay counters from that Problem": the Problem where the watched card was moved (519)."""
+    it = (fr.get("x") or {}).get("it")
+    pid = self.problem_at(st, st["cards"][it]["a"]) if it in st["cards"] and self.in_play(st, it) else None
+    n = st["cards"][pid].get("cn", {}).pop(e["counter"], 0) if pid else 0
+    if n:
+        self.log(ev, "counters", lambda: f"{n} {e['counter']} counter(s) are removed from {self.name(st, pid)}")
+    return True
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -90,5 +100,6 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
 
 
 OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
-       "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name}
+       "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
+       "clear_counters_there": _op_clear_counters_there}
 CONDS = {"moved_opposing": _cond_moved_opposing}

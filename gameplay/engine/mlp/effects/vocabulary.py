@@ -83,4 +83,5 @@ DESCRIPTIONS = {
     "send_moved_back": "send a character that was moved this turn to its previous area (506.1, 506.5)",
     "banish_hand_same_name": "the opponent reveals their hand and you banish each card in it with the same name as the "
                              "card an earlier effect chose (201.1)",
+    "clear_counters_there": "remove every counter of a kind from the Problem where the watched card was moved (519)",
 }

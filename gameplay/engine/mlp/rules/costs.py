@@ -89,10 +89,15 @@ class Costs:
                 continue  # "your Troublemakers"
             if ab.get("opposing") and (cid is None or cards[cid]["c"] == s["c"]):
                 continue  # "Opposing characters here can't be moved unless ..."
-            tot += ab["n"]
+            tot += ab["n"] * (self._to_counters(st, to, ab["per_to_counter"]) if "per_to_counter" in ab else 1)
             if "min" in ab:  # "..., to a minimum of [1]" (609.2e: rallying costs [2])
                 tot = max(tot, ab["min"] - _ACT_BASE.get(act, 1))
         return tot
+
+    def _to_counters(self, st, to, kind) -> int:
+        """"for each Delay counter on that Problem": the counters on the Problem at the move's destination."""
+        pid = self.problem_at(st, to) if to else None
+        return st["cards"][pid].get("cn", {}).get(kind, 0) if pid else 0
 
     @staticmethod
     def _hand_match(f, sel) -> bool:
