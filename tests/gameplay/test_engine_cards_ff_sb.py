@@ -528,3 +528,42 @@ def test_delaying_tactics_puts_delay_counters_that_tax_opposing_moves_until_an_o
     game.r.move_card(st.d, Ev(), mover, "prob1", by=1)  # an opponent moves a character there: all removed
     _settle(game, st)
     assert not st.d["cards"][target]["cn"].get("Delay") and game.move_cost(st, 1, mover, "prob0") == base
+
+
+# ------------------------------------------------------------------ a public reveal of N cards, up to one on top (404.1)
+def test_garner_reveals_a_card_per_griffon_and_keeps_up_to_one_on_top(game, card_db):
+    """FF22 Garner, Record Keeper (Harmony Griffon): "When this card enters play, reveal a card from the top of your
+    deck for each of your Griffon characters. Choose up to one of those cards and put it on top of your deck, then
+    put the rest on the bottom of your deck." (a reveal is public, 404.1; itself and two other Griffons: three)."""
+    from gameplay.engine.mlp.scenario import enter_play, to_hand
+
+    assert automated(card_db, "FF22")
+    for keep in (True, False):
+        st = stacked_game(game)
+        place(game, st, "FF7", 0, "home0")
+        place(game, st, "FF25", 0, "home0")
+        place(game, st, "FF6", 1, "home1")  # an opponent's Griffon: not yours
+        deck = st.d["pl"][0]["deck"]
+        a, b, c, d = deck[:4]
+        garner = to_hand(game, st, "FF22", 0)
+        ev = Ev()
+        enter_play(game, st, garner, "home0", 0, ev=ev)
+        asked = []
+        for _ in range(20):
+            pend = st.d["pending"]
+            if pend:
+                asked.append(pend["options"])
+                pick = (c if keep else "done") if len(asked) == 1 else pend["options"][-1]
+                answer(game, st, pend["player"], pick, ev=ev)
+            elif st.d["rq"]:
+                game.r.resolve_step(st.d, ev)
+            elif not game.r.ppp(st.d, ev):
+                break
+        assert asked[0] == [a, b, c, "done"]  # three revealed: one per Griffon of yours
+        deck = st.d["pl"][0]["deck"]
+        if keep:
+            assert deck[0] == c and deck[1] == d and set(deck[-2:]) == {a, b} and len(asked) == 2  # up to one
+        else:
+            assert deck[0] == d and set(deck[-3:]) == {a, b, c}
+        public = [e for e in ev.items if e.get("to") is None and "reveals the top 3" in e.get("msg", "")]
+        assert public and card_db.cards[st.d["cards"][c]["k"]].name in public[0]["msg"]

@@ -50,4 +50,12 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "banish", "target": {"type": "Resource", "ctrl": "opp"}},
                      {"op": "if", "cond": {"k": "you_have", "sel": {"type": "character", "ctrl": "you", "trait": "Unicorn"}},
                       "effects": [{"op": "banish_hand_same_name"}]}]}]},
+    # Garner, Record Keeper: a public reveal (404.1) of one card per Griffon character of yours (counted as it
+    # resolves); up to one back on top, the rest on the bottom in the order its owner chooses.
+    "FF22": {"front": [
+        {"kind": "trigger", "on": "enter", "text": "Harmony Griffon: When this card enters play, reveal a card from the "
+         "top of your deck for each of your Griffon characters. Choose up to one of those cards and put it on top of "
+         "your deck, then put the rest on the bottom of your deck.",
+         "effects": [{"op": "look_sort", "n": {"sel": {"type": "character", "ctrl": "you", "trait": "Griffon"}},
+                      "reveal": True, "pick": "top", "max_pick": 1, "rest": "bottom_any"}]}]},
 }

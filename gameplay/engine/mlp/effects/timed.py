@@ -499,10 +499,16 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
         n = e.get("n", 1)
         if n == "colors":  # "equal to the number of colors this card has"
             n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+        elif isinstance(n, dict):  # "a card ... for each of your Griffon characters"
+            n = len(self.select(st, n["sel"], p, src))
         deck = st["pl"][q][e.get("deck", "deck")]
         look = list(deck[:max(n, 0)])
         fr["k"] = k = {"q": q, "look": look, "pick": [], "picking": e["pick"] != "none", "order": []}
-        if look and not ev.quiet:
+        if look and e.get("reveal"):  # "reveal": public (404.1)
+            names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look)
+            self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals the top {len(look)} card(s) of "
+                     f"{self.pname(st, q)}'s deck: {names}")
+        elif look and not ev.quiet:
             ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of {self.pname(st, q)}'s deck", player=p)
             ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
     ch = fr["ch"]
@@ -513,7 +519,7 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
         elif ch is not None and ch in k["look"] and ch not in k["pick"]:
             k["pick"].append(ch)
         left = [c for c in k["look"] if c not in k["pick"]]
-        if k["picking"] and left:
+        if k["picking"] and left and len(k["pick"]) < e.get("max_pick", len(k["look"])):  # ("up to one")
             self.ask(st, p, "target", left + ["done"], "705.2f", op="look_sort", src=src, to=e["pick"])
             return False
         k["picking"] = False
