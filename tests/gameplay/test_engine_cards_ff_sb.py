@@ -567,3 +567,31 @@ def test_garner_reveals_a_card_per_griffon_and_keeps_up_to_one_on_top(game, card
             assert deck[0] == d and set(deck[-3:]) == {a, b, c}
         public = [e for e in ev.items if e.get("to") is None and "reveals the top 3" in e.get("msg", "")]
         assert public and card_db.cards[st.d["cards"][c]["k"]].name in public[0]["msg"]
+
+
+# ------------------------------------------------------------------ counters a card enters play with (519)
+def test_boyle_enters_play_with_the_counters_of_another_one_of_your_characters(game, card_db):
+    """SB20 Boyle, Power Up (2 power): "This card enters play with a number of +1 power counters on it equal to the
+    number of +1 power counters on another one of your characters." (519; its controller chooses which character
+    when their counts differ, 705.2f; an opponent's character is not one of yours)."""
+    from gameplay.engine.mlp.scenario import enter_play, to_hand
+
+    assert automated(card_db, "SB20")
+    st = stacked_game(game)
+    two = place(game, st, "PR12", 0, "home0")
+    three = place(game, st, "PR12", 0, "home0")
+    theirs = place(game, st, "PR12", 1, "home1")
+    set_card(st, two, counters={"+1": 2})
+    set_card(st, three, counters={"+1": 3})
+    set_card(st, theirs, counters={"+1": 5})
+    boyle = enter_play(game, st, to_hand(game, st, "SB20", 0), "home0", 0)
+    game.r.resolve_step(st.d, Ev())  # (the choice is made as it enters: the first thing resolved)
+    assert st.d["pending"]["kind"] == "target" and three in st.d["pending"]["options"]
+    assert theirs not in st.d["pending"]["options"] and boyle not in st.d["pending"]["options"]
+    _settle(game, st, [three])
+    assert st.d["cards"][boyle]["cn"].get("+1") == 3 and pw(game, st, boyle) == 5
+    st = stacked_game(game)  # no other character of yours with counters: none
+    place(game, st, "PR12", 1, "home1", exhausted=False)
+    boyle = enter_play(game, st, to_hand(game, st, "SB20", 0), "home0", 0)
+    _settle(game, st)
+    assert not st.d["cards"][boyle]["cn"].get("+1") and pw(game, st, boyle) == 2

@@ -73,4 +73,10 @@ CARDS: dict[str, dict] = {
         {"kind": "trigger", "on": "w_move", "subj": {"by": "opp", "to": "problem", "send": False, "sel": dict(_CHAR)},
          "text": "When an opponent moves a character to a Problem, remove all Delay counters from that Problem.",
          "effects": [{"op": "clear_counters_there", "counter": "Delay"}]}]},
+    # Boyle, Power Up: counters it enters play with (519), copied from another one of your characters chosen as it
+    # enters (rules.zones.enter_play; op copy_plus_counters).
+    "SB20": {"front": [
+        {"kind": "static", "op": "enter_counters", "n": 0, "copy": {"type": "character", "ctrl": "you", "other": True},
+         "text": "This card enters play with a number of +1 power counters on it equal to the number of +1 power counters "
+                 "on another one of your characters."}]},
 }

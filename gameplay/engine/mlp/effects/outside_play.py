@@ -92,6 +92,24 @@ def _op_clear_counters_there(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_copy_plus_counters(self, st, ev, fr, e) -> bool:
+    """"This card enters play with a number of +1 power counters on it equal to the number of +1 power counters on
+    another one of your characters" (519): its controller chooses that character when the counts differ."""
+    src = fr["src"]
+    cands = [c for c in self.select(st, e["sel"], fr["p"], src) if c != src]
+    counts = {st["cards"][c].get("cn", {}).get("+1", 0) for c in cands}
+    if len(counts) <= 1:
+        done, one = True, (cands[0] if cands else None)
+    else:
+        done, one = choose_target(self, st, fr, {"op": "copy_plus_counters", "target": e["sel"]}, cands)
+    if done and one is not None and self.in_play(st, src):
+        n = st["cards"][one].get("cn", {}).get("+1", 0)
+        if n:
+            st["cards"][src]["cn"]["+1"] = st["cards"][src]["cn"].get("+1", 0) + n
+            self.log(ev, "counters", lambda: f"{self.name(st, src)} enters play with {n} +1 power counter(s)")
+    return done
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -101,5 +119,5 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
 
 OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
        "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
-       "clear_counters_there": _op_clear_counters_there}
+       "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters}
 CONDS = {"moved_opposing": _cond_moved_opposing}

@@ -84,4 +84,5 @@ DESCRIPTIONS = {
     "banish_hand_same_name": "the opponent reveals their hand and you banish each card in it with the same name as the "
                              "card an earlier effect chose (201.1)",
     "clear_counters_there": "remove every counter of a kind from the Problem where the watched card was moved (519)",
+    "copy_plus_counters": "this card gets as many +1 power counters as another chosen card of a selector has (519)",
 }

@@ -85,6 +85,11 @@ class Zones:
         st["dy"] = 1
         if nc["k"] in self.enter_cn_keys and not face_down:  # "This card enters play with 3 +1 power counters on it"
             nc["cn"]["+1"] = sum(a["n"] for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
+            for a in self.abf[nc["k"]]:
+                if a.get("op") == "enter_counters" and a.get("copy"):  # "... equal to the number on another one of
+                    # your characters": chosen as it enters (705.2f), before anything else resolves
+                    st["rq"].append({"p": ctrl, "src": nid, "eff": [{"op": "copy_plus_counters", "sel": a["copy"]}],
+                                     "i": 0, "ch": None, "lbl": "enters play with counters", "after": None})
         if nc["k"] in self.static_keys and not face_down:
             self.restamp(st, nid)
         if not face_down and "opp_enters_lose" in self.ops_in_play(st) and self.ctype(st, nid) == FRIEND:
