@@ -595,3 +595,41 @@ def test_boyle_enters_play_with_the_counters_of_another_one_of_your_characters(g
     boyle = enter_play(game, st, to_hand(game, st, "SB20", 0), "home0", 0)
     _settle(game, st)
     assert not st.d["cards"][boyle]["cn"].get("+1") and pw(game, st, boyle) == 2
+
+
+# ------------------------------------------------------------------ Transform costs (glossary: Transform X)
+def test_pearl_of_transformation_lowers_transform_costs_and_searches_a_card_with_one(game, card_db):
+    """SB140 The Pearl of Transformation: "You pay [1] less for Transform costs, to a minimum of [1]." (SB12 Rainbow
+    Dash, Loyal Seapony, Transform 2, for [1] returning CG13 Rainbow Dash, Crystallized) and "Main Phase: Exhaust this
+    card to search your deck for a card with a Transform cost, reveal it, and put it into your hand. Then, shuffle
+    your deck." (518: the printed keyword; a public reveal, 404.1)."""
+    from gameplay.engine.events import filter_events
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+
+    assert automated(card_db, "SB140")
+    for pearl in (True, False):
+        st = stacked_game(game)
+        if pearl:
+            place(game, st, "SB140", 0, "home0")
+        place(game, st, "PR20", 0, "home0")
+        place(game, st, "PR20", 0, "home0")  # [Loyalty] 2 for its play requirement
+        old = place(game, st, "CG13", 0, "home0")
+        card = to_hand(game, st, "SB12", 0)
+        set_tokens(st, 0, 1)
+        acts = [a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("transform") == old]
+        assert bool(acts) == pearl  # [2] without the Pearl: more than the one token
+        if pearl:
+            st, _ = game.apply(st, acts[0])
+            assert st.d["pl"][0]["tok"] == 0 and game.r.in_play(st.d, st.d["play"][-1])
+            assert card not in st.d["pl"][0]["hand"] and any(game.name_of(st, c) == "Rainbow Dash, Crystallized"
+                                                              for c in st.hand(0))
+    st = stacked_game(game, decks=(["PR12"] * 6 + ["PR33"] * 5 + ["SB44"] + ["PR12"] * 5, None))
+    pearl = place(game, st, "SB140", 0, "home0")
+    act = next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == pearl)
+    st, events = game.apply(st, act)
+    assert st.d["pending"]["kind"] == "target"
+    options = [o for o in st.d["pending"]["options"] if o != "none"]
+    assert [card_db.cards[st.d["cards"][o]["k"]].number for o in options] == ["SB44"]  # only the Transform card
+    st, events = game.apply(st, act.make("choose", 0, option=options[0]))
+    assert any(game.name_of(st, c) == "Spike, Puffer Up" for c in st.hand(0)) and st.d["cards"][pearl]["ex"]
+    assert any("Spike, Puffer Up" in e.get("msg", "") for e in filter_events(events, 1))  # revealed to the opponent

@@ -79,4 +79,14 @@ CARDS: dict[str, dict] = {
         {"kind": "static", "op": "enter_counters", "n": 0, "copy": {"type": "character", "ctrl": "you", "other": True},
          "text": "This card enters play with a number of +1 power counters on it equal to the number of +1 power counters "
                  "on another one of your characters."}]},
+    # The Pearl of Transformation: Transform X (glossary) is the cost the card is played for; the search names
+    # the printed keyword (518: reveal, then shuffle).
+    "SB140": {"front": [
+        {"kind": "play_home"},
+        {"kind": "static", "op": "transform_discount", "n": 1, "min": 1,
+         "text": "You pay [1] less for Transform costs, to a minimum of [1]."},
+        {"kind": "activated", "timing": "main", "cost": {"exhaust": True},
+         "text": "Main Phase: Exhaust this card to search your deck for a card with a Transform cost, reveal it, and put "
+                 "it into your hand. Then, shuffle your deck.",
+         "effects": [{"op": "search", "filter": {"kw": "Transform"}, "zone": "deck", "to": "hand", "reveal": True}]}]},
 }

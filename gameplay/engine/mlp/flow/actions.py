@@ -198,7 +198,7 @@ def play_card(self, st, ev, action) -> None:
     if action.get("retire") and self.in_play(st, action.get("retire")):
         self.leave_play(st, ev, action.get("retire"), "disc", verb="retired (additional cost)", cost=True)  # 508.1a
     if transform:
-        cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
+        cost = self.transform_cost(st, p, f)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)
     for dn in list(pl["disc_next"]):
         if dn["type"] in (f.type, "card") and discount_fits(dn, f) and not dn.get("all"):  # "all": every Event until the end of the faceoff

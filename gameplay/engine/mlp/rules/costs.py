@@ -48,6 +48,16 @@ class Costs:
             return n[0] > n[1]
         raise KeyError(f"unknown play-discount condition {cond['k']!r}")
 
+    def transform_cost(self, st, p, f) -> int:
+        """A card's Transform cost (glossary: Transform X) for player ``p``, less "You pay [1] less for Transform
+        costs, to a minimum of [1]" of their cards in play."""
+        x = f.keywords["Transform"]
+        if "transform_discount" in self.ops_in_play(st):
+            for o, ab in self.statics(st, "transform_discount"):
+                if st["cards"][o]["c"] == p:
+                    x = max(x - ab["n"], min(x, ab.get("min", 0)))
+        return x
+
     def ability_tokens(self, st, p, cid, ab) -> int:
         """Action tokens to activate ``ab`` of ``cid``: its cost less "You may pay [1] less for the
         activated abilities of Pirate Ship" discounts of the activating player's cards (always taken)."""
