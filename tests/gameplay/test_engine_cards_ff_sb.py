@@ -633,3 +633,26 @@ def test_pearl_of_transformation_lowers_transform_costs_and_searches_a_card_with
     st, events = game.apply(st, act.make("choose", 0, option=options[0]))
     assert any(game.name_of(st, c) == "Spike, Puffer Up" for c in st.hand(0)) and st.d["cards"][pearl]["ex"]
     assert any("Spike, Puffer Up" in e.get("msg", "") for e in filter_events(events, 1))  # revealed to the opponent
+
+
+# ------------------------------------------------------------------ reveal until (404.1)
+def test_pony_of_shadows_defeated_reveals_until_a_friend_and_puts_it_into_play(game, card_db):
+    """FF141 Pony of Shadows, Pure Darkness (a Troublemaker): "When this card is defeated, you may reveal cards from
+    the top of your deck until you reveal a Friend. If you do, put that Friend into play, then shuffle your deck."
+    (its controller, after it left play, 514.5a; the revealed cards are public, 404.1)."""
+    from gameplay.engine.events import filter_events
+    from gameplay.engine.mlp.scenario import stacked_game as sg
+
+    assert automated(card_db, "FF141")
+    for yes in (True, False):
+        st = sg(game, decks=(None, ["PR12"] * 6 + ["SB140", "FF90", "PR31"] + ["PR12"] * 10))
+        shadows = place(game, st, "FF141", 1, "prob0")
+        deck = len(st.d["pl"][1]["deck"])
+        game.r.play_effects(st.d, Ev(), 0, None, [{"op": "defeat", "target": {"id": shadows}}])
+        ev = _settle(game, st, [yes])
+        full = [c for c in st.d["play"] if st.d["cards"][c]["c"] == 1 and game.name_of(st, c) == "Full Steam, Smoke Stacked"]
+        assert bool(full) == yes and len(st.d["pl"][1]["deck"]) == deck - (1 if yes else 0)
+        if yes:
+            assert st.d["cards"][full[0]]["a"] == "home1"
+            msgs = [e["msg"] for e in filter_events(ev.items, 0) if "reveals from the top" in e.get("msg", "")]
+            assert msgs and "Hyper Beam" in msgs[0] and "Full Steam" in msgs[0]  # shown to the opponent too

@@ -58,4 +58,10 @@ CARDS: dict[str, dict] = {
          "your deck, then put the rest on the bottom of your deck.",
          "effects": [{"op": "look_sort", "n": {"sel": {"type": "character", "ctrl": "you", "trait": "Griffon"}},
                       "reveal": True, "pick": "top", "max_pick": 1, "rest": "bottom_any"}]}]},
+    # Pony of Shadows, Pure Darkness (a Troublemaker): its controller follows the trigger after it left play (514.5a);
+    # the Friend enters play at their home.
+    "FF141": {"front": [
+        {"kind": "trigger", "on": "defeated", "text": "When this card is defeated, you may reveal cards from the top of "
+         "your deck until you reveal a Friend. If you do, put that Friend into play, then shuffle your deck.",
+         "effects": [{"op": "may", "effects": [{"op": "reveal_until_play", "type": "Friend"}]}]}]},
 }

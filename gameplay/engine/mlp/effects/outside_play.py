@@ -110,6 +110,28 @@ def _op_copy_plus_counters(self, st, ev, fr, e) -> bool:
     return done
 
 
+def _op_reveal_until_play(self, st, ev, fr, e) -> bool:
+    """"reveal cards from the top of your deck until you reveal a Friend. If you do, put that Friend into play, then
+    shuffle your deck": a public reveal (404.1); the other revealed cards stay where they are, and the deck is
+    shuffled only when a Friend was put into play (518.2's shuffle is part of "if you do")."""
+    p = fr["p"]
+    deck = st["pl"][p]["deck"]
+    shown = []
+    found = None
+    for c in deck:
+        shown.append(self.db.cards[st["cards"][c]["k"]].name)
+        if self.types.get(st["cards"][c]["k"]) == e.get("type", "Friend"):
+            found = c
+            break
+    if not shown:
+        return True
+    self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals from the top of their deck: {', '.join(shown)}")
+    if found is not None:
+        self.enter_play(st, ev, found, f"home{p}", p)
+        self.shuffle(st, deck)
+    return True
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -119,5 +141,6 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
 
 OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
        "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
-       "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters}
+       "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
+       "reveal_until_play": _op_reveal_until_play}
 CONDS = {"moved_opposing": _cond_moved_opposing}

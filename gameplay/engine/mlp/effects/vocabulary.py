@@ -85,4 +85,6 @@ DESCRIPTIONS = {
                              "card an earlier effect chose (201.1)",
     "clear_counters_there": "remove every counter of a kind from the Problem where the watched card was moved (519)",
     "copy_plus_counters": "this card gets as many +1 power counters as another chosen card of a selector has (519)",
+    "reveal_until_play": "reveal cards from the top of your deck until you reveal a card of a type; if you do, put "
+                         "it into play at your home, then shuffle your deck",
 }
