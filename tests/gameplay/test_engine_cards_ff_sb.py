@@ -656,3 +656,33 @@ def test_pony_of_shadows_defeated_reveals_until_a_friend_and_puts_it_into_play(g
             assert st.d["cards"][full[0]]["a"] == "home1"
             msgs = [e["msg"] for e in filter_events(ev.items, 0) if "reveals from the top" in e.get("msg", "")]
             assert msgs and "Hyper Beam" in msgs[0] and "Full Steam" in msgs[0]  # shown to the opponent too
+
+
+# ------------------------------------------------------------------ the Ready Step (603.1)
+def test_fume_exhausts_per_dragon_and_lets_opponents_ready_only_one_character(game, card_db):
+    """FF16 Fume, Breathtaking: "Harmony Dragon: When this card enters play, exhaust an opposing character for each
+    Dragon character you have." (itself and FF14: two) and "Opponents can't ready more than one character during their
+    Ready Step." (603.1, 104.2: the opponent chooses which one; its controller's own Ready Step is not limited)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import enter_play, pass_until, to_hand
+
+    assert automated(card_db, "FF16")
+    st = stacked_game(game)
+    place(game, st, "FF14", 0, "home0")  # a Dragon of yours
+    foes = [place(game, st, "PR12", 1, "home1") for _ in range(3)]
+    fume = enter_play(game, st, to_hand(game, st, "FF16", 0), "home0", 0)
+    _settle(game, st, [foes[0], foes[1]])
+    assert [bool(st.d["cards"][f]["ex"]) for f in foes] == [True, True, False]
+    mine = place(game, st, "PR12", 0, "home0", exhausted=True)
+    st, _ = game.apply(st, Action("pass", 0))
+    st = pass_until(game, st, lambda s: s.d["tp"] == 1 and s.d["pending"] and s.d["pending"]["kind"] == "target")
+    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {foes[0], foes[1]}
+    st, _ = game.apply(st, Action.make("choose", 1, option=foes[1]))
+    assert [bool(st.d["cards"][f]["ex"]) for f in foes] == [True, False, False]
+    assert st.d["cards"][mine]["ex"] and game.r.in_play(st.d, fume)  # (not Ann's Ready Step)
+    for f in foes:
+        set_card(st, f, exhausted=True)
+    st, _ = game.apply(st, Action("pass", 1))
+    st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["step"] not in ("ready", "w_draw") or s.d["tp"] == 0
+                    and s.d["pending"] is not None)
+    assert not st.d["cards"][mine]["ex"]  # Fume's controller readies all of theirs

@@ -64,4 +64,13 @@ CARDS: dict[str, dict] = {
         {"kind": "trigger", "on": "defeated", "text": "When this card is defeated, you may reveal cards from the top of "
          "your deck until you reveal a Friend. If you do, put that Friend into play, then shuffle your deck.",
          "effects": [{"op": "may", "effects": [{"op": "reveal_until_play", "type": "Friend"}]}]}]},
+    # Fume, Breathtaking: a "can't" on the opponent's Ready Step (603.1, 104.2; flow.turn.start_turn asks which one
+    # character readies); the Harmony line is its enter trigger, counted as it resolves (each Dragon of yours).
+    "FF16": {"front": [
+        {"kind": "static", "op": "opp_ready_one",
+         "text": "Opponents can't ready more than one character during their Ready Step."},
+        {"kind": "trigger", "on": "enter", "text": "Harmony Dragon: When this card enters play, exhaust an opposing "
+         "character for each Dragon character you have.",
+         "effects": [{"op": "per", "sel": {"type": "character", "ctrl": "you", "trait": "Dragon"},
+                      "effects": [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "state": "ready"}}]}]}]},
 }

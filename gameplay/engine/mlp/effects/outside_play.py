@@ -132,6 +132,21 @@ def _op_reveal_until_play(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_ready_one_of(self, st, ev, fr, e) -> bool:
+    """The Ready Step under "Opponents can't ready more than one character during their Ready Step" (603.1, 104.2):
+    the turn player chooses the one of their exhausted characters that readies."""
+    cands = [c for c in e["cards"] if c in st["cards"] and self.in_play(st, c) and st["cards"][c].get("ex")]
+    done, one = choose_target(self, st, fr, {"op": "ready", "target": {}}, cands)
+    if done and one is not None:
+        c = st["cards"][one]
+        c["ex"] = False
+        if st.get("labm"):
+            self.end_while_exhausted(st, one)
+        self.log(ev, "ready", lambda: f"{self.name(st, one)} readies (only one character readies this Ready Step)")
+        self.fire(st, ev, "readies", one)
+    return done
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -142,5 +157,5 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
 OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
        "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
        "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
-       "reveal_until_play": _op_reveal_until_play}
+       "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of}
 CONDS = {"moved_opposing": _cond_moved_opposing}

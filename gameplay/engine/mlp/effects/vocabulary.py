@@ -87,4 +87,5 @@ DESCRIPTIONS = {
     "copy_plus_counters": "this card gets as many +1 power counters as another chosen card of a selector has (519)",
     "reveal_until_play": "reveal cards from the top of your deck until you reveal a card of a type; if you do, put "
                          "it into play at your home, then shuffle your deck",
+    "ready_one_of": "the Ready Step's readying limited to one character: the player chooses which (603.1)",
 }
