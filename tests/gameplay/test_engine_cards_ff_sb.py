@@ -686,3 +686,36 @@ def test_fume_exhausts_per_dragon_and_lets_opponents_ready_only_one_character(ga
     st = pass_until(game, st, lambda s: s.d["tp"] == 0 and s.d["step"] not in ("ready", "w_draw") or s.d["tp"] == 0
                     and s.d["pending"] is not None)
     assert not st.d["cards"][mine]["ex"]  # Fume's controller readies all of theirs
+
+
+# ------------------------------------------------------------------ a discarded card's power (507.1)
+def test_smolder_boosted_makes_an_opponent_discard_and_adds_its_power_to_one_of_your_involved_cards(game, card_db):
+    """FF2 Smolder, Culture Shock (boosted): "At the start of a faceoff, you may exhaust this card to have an opponent
+    discard a card. If they do, one of your cards involved in the faceoff gets +X power until the end of the faceoff,
+    where X is the discarded card's power." (the opponent chooses the card, 410.3; its printed power, 507.1)."""
+    assert automated(card_db, "FF2")
+    st = stacked_game(game, manes=("FF2", "PR2"), decks=(None, ["PR31"] + ["PR12"] * 5 + ["PR12"] * 10))
+    smolder = st.d["pl"][0]["mane"]
+    set_card(st, smolder, boosted=True, area="home0")
+    mine = place(game, st, "PR12", 0, "prob0")
+    place(game, st, "PR12", 1, "prob0")
+    full = next(c for c in st.d["pl"][1]["hand"] if game.name_of(st, c) == "Full Steam, Smoke Stacked")
+    hand = len(st.d["pl"][1]["hand"])
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    asked = []
+    ev = Ev()
+    for _ in range(30):
+        pend = st.d["pending"]
+        if pend:
+            asked.append((pend["kind"], pend["player"]))
+            pick = True if pend["kind"] == "may" else (full if full in pend["options"] else mine)
+            answer(game, st, pend["player"], pick, ev=ev)
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    assert asked[:2] == [("may", 0), ("target", 1)]  # the opponent chooses what to discard
+    assert len(st.d["pl"][1]["hand"]) == hand - 1 and st.d["cards"][smolder]["ex"]
+    assert pw(game, st, mine) == 2 + 4  # Full Steam's printed power
+    game.r.expire(st.d, "faceoff")
+    assert pw(game, st, mine) == 2

@@ -73,4 +73,16 @@ CARDS: dict[str, dict] = {
          "character for each Dragon character you have.",
          "effects": [{"op": "per", "sel": {"type": "character", "ctrl": "you", "trait": "Dragon"},
                       "effects": [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "state": "ready"}}]}]}]},
+    # Smolder, Culture Shock (Mane Character): the boosted side's trigger at the start of any faceoff (514.2); the
+    # exhaustion is the cost of the rest (508.1d), and "If they do" needs a card in the opponent's hand.
+    "FF2": {"front": [
+        {"kind": "trigger", "on": "confront", "effects": [{"op": "turn_over"}],
+         "text": "When you confront this card's Problem, turn this card over."}],
+        "boosted": [
+        {"kind": "trigger", "on": "any_fo_start", "text": "At the start of a faceoff, you may exhaust this card to have "
+         "an opponent discard a card. If they do, one of your cards involved in the faceoff gets +X power until the end "
+         "of the faceoff, where X is the discarded card's power.",
+         "effects": [{"op": "may", "effects": [
+             {"op": "costs_ok", "self_ready": True}, {"op": "exhaust_self_cost"},
+             {"op": "opp_discard_power", "target": {"type": "character", "ctrl": "you", "at": "faceoff"}}]}]}]},
 }

@@ -147,6 +147,35 @@ def _op_ready_one_of(self, st, ev, fr, e) -> bool:
     return done
 
 
+def _op_opp_discard_power(self, st, ev, fr, e) -> bool:
+    """"have an opponent discard a card. If they do, one of your cards involved in the faceoff gets +X power until
+    the end of the faceoff, where X is the discarded card's power": the opponent chooses the card (410.3), its
+    printed power (a card outside play, 507.1) is X; then this effect's controller chooses the card (705.2f)."""
+    p, q = fr["p"], 1 - fr["p"]
+    k = fr.get("k") or {}
+    fr["k"] = k
+    if "x" not in k:
+        hand = st["pl"][q]["hand"]
+        if not hand:
+            return True
+        if fr["ch"] is None and len(hand) > 1:
+            self.ask(st, q, "target", list(hand), "410.3", op="discard", src=fr["src"])
+            return False
+        cid = hand[0] if fr["ch"] is None else fr["ch"]
+        fr["ch"] = None
+        face = self.db.cards[st["cards"][cid]["k"]].front
+        k["x"] = face.power or 0
+        self.put(st, cid, "disc")
+        self.log(ev, "discard", lambda: f"{self.pname(st, q)} discards {face.name}")
+        self.fire_all(st, ev, "opp_discards", players=(p,))
+    done, one = choose_target(self, st, fr, {"op": "power", "target": e["target"]},
+                              self.select(st, e["target"], p, fr["src"]))
+    if done and one is not None and k["x"]:
+        self.add_mod(st, one, k["x"], "faceoff")
+        self.log(ev, "power", lambda: f"{self.name(st, one)} gets +{k['x']} power until the end of the faceoff")
+    return done
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -157,5 +186,6 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
 OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
        "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
        "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
-       "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of}
+       "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,
+       "opp_discard_power": _op_opp_discard_power}
 CONDS = {"moved_opposing": _cond_moved_opposing}

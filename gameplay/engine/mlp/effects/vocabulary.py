@@ -88,4 +88,6 @@ DESCRIPTIONS = {
     "reveal_until_play": "reveal cards from the top of your deck until you reveal a card of a type; if you do, put "
                          "it into play at your home, then shuffle your deck",
     "ready_one_of": "the Ready Step's readying limited to one character: the player chooses which (603.1)",
+    "opp_discard_power": "an opponent discards a card of their choice; one of your chosen cards gets +X power until "
+                         "the end of the faceoff, X the discarded card's printed power",
 }
