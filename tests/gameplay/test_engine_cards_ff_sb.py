@@ -719,3 +719,40 @@ def test_smolder_boosted_makes_an_opponent_discard_and_adds_its_power_to_one_of_
     assert pw(game, st, mine) == 2 + 4  # Full Steam's printed power
     game.r.expire(st.d, "faceoff")
     assert pw(game, st, mine) == 2
+
+
+# ------------------------------------------------------------------ cancelling an Event as it is played
+def test_octavia_may_pay_two_and_exhaust_to_cancel_an_opponents_event(game, card_db):
+    """SB91 Octavia, Harmony and Dissonance: "As an opponent plays an Event, you may pay [2] and exhaust this card to
+    cancel that card." — PR114 Let's Get This Party Started ("Draw 3 cards") does nothing and goes to the discard pile
+    (304.2); declined, or without [2], it resolves; her controller's own Events are not offered."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+
+    assert automated(card_db, "SB91")
+    for cancel, tokens in ((True, 2), (False, 2), (None, 1)):
+        st = stacked_game(game)
+        octavia = place(game, st, "SB91", 1, "home1")
+        place(game, st, "PR36", 0, "home0")  # [Laughter] for its play requirement
+        party = to_hand(game, st, "PR114", 0)
+        set_tokens(st, 0, 5)
+        set_tokens(st, 1, tokens)
+        hand = len(st.d["pl"][0]["hand"])
+        st, _ = game.apply(st, Action.make("play", 0, card=party))
+        if cancel is None:  # she can't pay [2]: not asked
+            assert not st.d["pending"] or st.d["pending"]["player"] == 0
+        else:
+            assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 1
+            st, _ = game.apply(st, Action.make("choose", 1, option=cancel))
+        drawn = len(st.d["pl"][0]["hand"]) - (hand - 1)
+        assert drawn == (0 if cancel else 3)
+        assert bool(st.d["cards"][octavia]["ex"]) == bool(cancel) and st.d["pl"][1]["tok"] == tokens - (2 if cancel else 0)
+        assert any(game.name_of(st, c) == "Let's Get This Party Started" for c in st.discard_pile(0))
+    st = stacked_game(game)  # her controller's own Event
+    place(game, st, "SB91", 0, "home0")
+    place(game, st, "PR36", 0, "home0")
+    party = to_hand(game, st, "PR114", 0)
+    set_tokens(st, 0, 5)
+    hand = len(st.d["pl"][0]["hand"])
+    st, _ = game.apply(st, Action.make("play", 0, card=party))
+    assert len(st.d["pl"][0]["hand"]) == hand - 1 + 3

@@ -89,4 +89,9 @@ CARDS: dict[str, dict] = {
          "text": "Main Phase: Exhaust this card to search your deck for a card with a Transform cost, reveal it, and put "
                  "it into your hand. Then, shuffle your deck.",
          "effects": [{"op": "search", "filter": {"kw": "Transform"}, "zone": "deck", "to": "hand", "reveal": True}]}]},
+    # Octavia, Harmony and Dissonance: asked as an opponent plays an Event, before its instructions (flow.actions
+    # _offer_cancel); both costs are paid or neither (508.1d).
+    "SB91": {"front": [
+        {"kind": "static", "op": "cancel_opp_event", "pay": 2,
+         "text": "As an opponent plays an Event, you may pay [2] and exhaust this card to cancel that card."}]},
 }

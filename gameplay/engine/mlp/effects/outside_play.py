@@ -176,6 +176,17 @@ def _op_opp_discard_power(self, st, ev, fr, e) -> bool:
     return done
 
 
+def _op_cancel_event(self, st, ev, fr, e) -> bool:
+    """"cancel that card": the Event being played does none of its instructions and goes to its owner's discard pile
+    as it would after resolving (304.2)."""
+    for f in st["rq"]:
+        if f.get("src") == e["card"] and (f.get("after") or {}).get("discard") == e["card"]:
+            f["i"] = len(f["eff"])
+            name = self.name(st, e["card"])
+            self.log(ev, "cancel", lambda: f"{self.pname(st, fr['p'])} cancels {name}")
+    return True
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -187,5 +198,5 @@ OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _o
        "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
        "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
        "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,
-       "opp_discard_power": _op_opp_discard_power}
+       "opp_discard_power": _op_opp_discard_power, "cancel_event": _op_cancel_event}
 CONDS = {"moved_opposing": _cond_moved_opposing}

@@ -90,4 +90,5 @@ DESCRIPTIONS = {
     "ready_one_of": "the Ready Step's readying limited to one character: the player chooses which (603.1)",
     "opp_discard_power": "an opponent discards a card of their choice; one of your chosen cards gets +X power until "
                          "the end of the faceoff, X the discarded card's printed power",
+    "cancel_event": "the Event being played does none of its instructions and goes to the discard pile (304.2)",
 }

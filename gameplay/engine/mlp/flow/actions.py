@@ -253,6 +253,8 @@ def play_card(self, st, ev, action) -> None:
             fr["rxf"] = note.get("frm")
             fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
+        if "cancel_opp_event" in self.ops_in_play(st):
+            _offer_cancel(self, st, p, cid)
         self.fire_all(st, ev, "you_play_event", players=(p,))
         req_cols = {col for col, _ in f.play_requirements}
         for o in list(st["play"]):  # Talented: an Event whose play requirement shares this card's colors
@@ -261,6 +263,19 @@ def play_card(self, st, ev, action) -> None:
                 self.fire(st, ev, "talented", o)
     self.fire_all(st, ev, "you_play", players=(p,))
     _watch_play(self, st, ev, p, d.key, nid)
+
+
+def _offer_cancel(self, st, p, cid) -> None:
+    """"As an opponent plays an Event, you may pay [2] and exhaust this card to cancel that card" (SB91): asked of the
+    first such card's controller that can pay both costs (508.1d), before the Event's instructions resolve."""
+    for o, ab in self.statics(st, "cancel_opp_event"):
+        q = st["cards"][o]["c"]
+        if q != p and st["pl"][q]["tok"] >= ab["pay"] and not st["cards"][o].get("ex") and self.can_exhaust(st, o, q):
+            st["rq"].append({"p": q, "src": o, "lbl": ab.get("text", ""), "i": 0, "ch": None, "after": None, "eff": [
+                {"op": "may", "effects": [{"op": "costs_ok", "tokens": ab["pay"], "self_ready": True},
+                                          {"op": "pay", "n": ab["pay"]}, {"op": "exhaust_self_cost"},
+                                          {"op": "cancel_event", "card": cid}]}]})
+            return
 
 
 def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:
