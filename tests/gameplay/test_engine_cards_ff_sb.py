@@ -756,3 +756,31 @@ def test_octavia_may_pay_two_and_exhaust_to_cancel_an_opponents_event(game, card
     hand = len(st.d["pl"][0]["hand"])
     st, _ = game.apply(st, Action.make("play", 0, card=party))
     assert len(st.d["pl"][0]["hand"]) == hand - 1 + 3
+
+
+# ------------------------------------------------------------------ a trigger of a card in the hand (404.1)
+def test_gummy_may_enter_play_from_the_hand_when_you_move_a_character(game, card_db):
+    """SB61 Gummy, Lap Gator: "When you move a character, you may put this card from your hand into play." (only
+    its owner's moves, not sends, 506.5; a hand card: its trigger is shown to its owner only until it enters
+    play, 404.1)."""
+    from gameplay.engine.events import filter_events
+    from gameplay.engine.mlp.scenario import to_hand
+
+    assert automated(card_db, "SB61")
+    for yes in (True, False):
+        st = stacked_game(game)
+        mine = place(game, st, "PR12", 0, "home0")
+        theirs = place(game, st, "PR12", 1, "home1")
+        gummy = to_hand(game, st, "SB61", 0)
+        game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent's move
+        game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # a send
+        _settle(game, st)
+        assert gummy in st.d["pl"][0]["hand"]
+        game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+        ev = _settle(game, st, [yes])
+        entered = [c for c in st.d["play"] if game.name_of(st, c) == "Gummy, Lap Gator"]
+        assert bool(entered) == yes and (gummy in st.d["pl"][0]["hand"]) != yes
+        if yes:
+            assert st.d["cards"][entered[0]]["a"] == "home0" and st.d["cards"][entered[0]]["c"] == 0
+        seen_by_opponent = " ".join(e.get("msg", "") for e in filter_events(ev.items, 1))
+        assert ("Gummy" in seen_by_opponent) == yes  # declined: never named to the opponent

@@ -85,9 +85,9 @@ def _board(game, card, ability, exhausted: bool):
     apply_needs(game, st, ability)
     t = card.front.type
     on = ability.get("on")
-    if ability.get("zone") == "disc":  # a trigger of a card in its owner's discard pile (Rules.fire_from_discard)
-        src = game._new(st.d, card.key, 0, "disc")
-        st.d["pl"][0]["disc"].append(src)
+    if ability.get("zone") in ("disc", "hand"):  # a trigger of a card in its owner's discard pile / hand
+        src = game._new(st.d, card.key, 0, ability["zone"])  # (Rules.fire_from_zone)
+        st.d["pl"][0][ability["zone"]].append(src)
     elif t == "Mane Character":
         src = st.d["pl"][0]["mane"]
         st.d["cards"][src]["a"] = "prob0"

@@ -11,7 +11,7 @@ CARDS: dict[str, dict] = {
              {"op": "start_fo", "mine": {"self": True}, "theirs": {"type": "character", "ctrl": "opp"},
               "win": [{"op": "per", "sel": {"type": "character", "ctrl": "you", "trait": "Earth Pony"},
                        "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}]}]}]},
-    # Stop Fighting!: the Harmony paragraph works while the Event is in your discard pile (Rules.fire_from_discard);
+    # Stop Fighting!: the Harmony paragraph works while the Event is in your discard pile (Rules.fire_from_zone);
     # "banish this card to ..." is done first, and nothing else happens if it is no longer there.
     "FF98": {"front": [
         {"kind": "event", "timing": "immediate", "text": "Immediate: Frighten a Friend with 2 or less power.",

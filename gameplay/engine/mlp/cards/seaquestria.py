@@ -34,7 +34,7 @@ CARDS: dict[str, dict] = {
              {"op": "if", "cond": {"k": "moved_opposing"}, "effects": [{"op": "gain", "n": 2}],
               "else": [{"op": "gain", "n": 1}]}]}]}]},
     # Follow My Lead: an Event played in your own Main Phase, so "until the end of your turn" is this turn; its
-    # second paragraph works while it is in your discard pile (a public zone: Rules.fire_from_discard).
+    # second paragraph works while it is in your discard pile (a public zone: Rules.fire_from_zone).
     "SB102": {"front": [
         {"kind": "event", "timing": "main", "text": "Main Phase: Give a character +2 power until the end of your turn.",
          "effects": [{"op": "power", "n": 2, "target": dict(_CHAR), "until": "turn"}]},
@@ -94,4 +94,10 @@ CARDS: dict[str, dict] = {
     "SB91": {"front": [
         {"kind": "static", "op": "cancel_opp_event", "pay": 2,
          "text": "As an opponent plays an Event, you may pay [2] and exhaust this card to cancel that card."}]},
+    # Gummy, Lap Gator: a trigger of a card in its owner's hand (Rules.fire_from_zone), shown to them only until
+    # they put it into play (404.1).
+    "SB61": {"front": [
+        {"kind": "trigger", "on": "w_move", "zone": "hand", "subj": {"by": "you", "send": False, "sel": dict(_CHAR)},
+         "text": "When you move a character, you may put this card from your hand into play.",
+         "effects": [{"op": "may", "effects": [{"op": "self_from_hand_into_play"}]}]}]},
 }

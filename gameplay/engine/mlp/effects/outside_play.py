@@ -6,6 +6,18 @@ from __future__ import annotations
 from .targeting import choose_target
 
 
+def _op_self_from_hand_into_play(self, st, ev, fr, e) -> bool:
+    """"you may put this card from your hand into play": at its owner's home (it is revealed as it enters play);
+    nothing if it is no longer in their hand (410.6)."""
+    src = fr["src"]
+    c = st["cards"].get(src)
+    if c and c.get("z") == "hand" and src in st["pl"][c["o"]]["hand"]:
+        name = self.db.cards[c["k"]].name
+        self.log(ev, "zone", lambda: f"{self.pname(st, c['o'])} puts {name} from their hand into play")
+        self.enter_play(st, ev, src, f"home{c['o']}", c["o"])
+    return True
+
+
 def _op_self_from_discard(self, st, ev, fr, e) -> bool:
     """This card, in its owner's discard pile, goes to ``e["to"]`` (hand / ban).  If it is no longer there (it left
     since the trigger, 410.6), nothing else of the effect happens: "banish this card to ..." is not done (508.1d)."""
@@ -194,7 +206,7 @@ def _cond_moved_opposing(self, st, fr, cond) -> bool:
     return bool(it in st["cards"] and self.in_play(st, it) and st["cards"][it]["c"] != fr["p"])
 
 
-OPS = {"self_from_discard": _op_self_from_discard, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
+OPS = {"self_from_discard": _op_self_from_discard, "self_from_hand_into_play": _op_self_from_hand_into_play, "each_disc_to_hand_score": _op_each_disc_to_hand_score,
        "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
        "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
        "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,

@@ -91,4 +91,5 @@ DESCRIPTIONS = {
     "opp_discard_power": "an opponent discards a card of their choice; one of your chosen cards gets +X power until "
                          "the end of the faceoff, X the discarded card's printed power",
     "cancel_event": "the Event being played does none of its instructions and goes to the discard pile (304.2)",
+    "self_from_hand_into_play": "this card, from its owner's hand, into play at their home",
 }

@@ -165,7 +165,8 @@ def _ppp_triggers(self, st, ev) -> bool:
 
 def start_trigger(self, st, ev, t):
     src = t["src"]
-    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}")
+    hidden = {"to": t["p"]} if st["cards"].get(src, {}).get("z") == "hand" else {}  # a hand card's: its owner's (404.1)
+    self.log(ev, "trigger", lambda: f"{self.name(st, src) if src in st['cards'] else 'A card'}: {t['lbl']}", **hidden)
     st["rq"].append({"p": t["p"], "src": src, "eff": t["eff"], "i": 0, "ch": None, "lbl": t["lbl"], "after": None,
                      "x": t.get("x", {}), "it": t.get("x", {}).get("it")})  # a watched event's card is "it"
 
