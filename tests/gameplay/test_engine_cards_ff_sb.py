@@ -784,3 +784,41 @@ def test_gummy_may_enter_play_from_the_hand_when_you_move_a_character(game, card
             assert st.d["cards"][entered[0]]["a"] == "home0" and st.d["cards"][entered[0]]["c"] == 0
         seen_by_opponent = " ".join(e.get("msg", "") for e in filter_events(ev.items, 1))
         assert ("Gummy" in seen_by_opponent) == yes  # declined: never named to the opponent
+
+
+# ------------------------------------------------------------------ an optional replacement of sends home (710)
+def test_canterlot_infiltration_may_send_your_characters_to_other_problems_instead_of_home(game, card_db):
+    """SB107 Canterlot Infiltration (a Dilemma): "If one or more of your characters would be sent home from here, you
+    may send those characters to other Problems instead." (710, 712.3: one decision for the characters sent home
+    together as it is solved, 613.2; each goes to the other Problem its controller chooses; the opponent's
+    characters go home)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import replace_problem, set_tokens, to_hand
+
+    assert automated(card_db, "SB107")
+    for yes in (True, False):
+        st = stacked_game(game)
+        place(game, st, "PR12", 0, "home0")  # [Loyalty] 2 for its play requirement
+        card = to_hand(game, st, "SB107", 0)
+        set_tokens(st, 0, 10)
+        st, _ = game.apply(st, Action.make("play", 0, card=card, area="dilemma"))
+        dil = next(a for a in st.d["areas"] if a.startswith("dil"))
+        a = place(game, st, "PR12", 0, dil)
+        b = place(game, st, "PR33", 0, dil)
+        foe = place(game, st, "PR12", 1, dil)
+        replace_problem(game, st, dil, solved=True)
+        asked = []
+        ev = Ev()
+        for _ in range(30):
+            pend = st.d["pending"]
+            if pend:
+                asked.append((pend["kind"], pend["player"]))
+                pick = yes if pend["kind"] == "may" else ("prob1" if pend["src"] == a else "prob0")
+                answer(game, st, pend["player"], pick, ev=ev)
+            elif st.d["rq"]:
+                game.r.resolve_step(st.d, ev)
+            elif not game.r.ppp(st.d, ev):
+                break
+        assert asked[0] == ("may", 0) and asked.count(("may", 0)) == 1  # one decision for both
+        where = [st.d["cards"][c]["a"] for c in (a, b, foe)]
+        assert where == (["prob1", "prob0", "home1"] if yes else ["home0", "home0", "home1"])

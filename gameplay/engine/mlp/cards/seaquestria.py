@@ -100,4 +100,10 @@ CARDS: dict[str, dict] = {
         {"kind": "trigger", "on": "w_move", "zone": "hand", "subj": {"by": "you", "send": False, "sel": dict(_CHAR)},
          "text": "When you move a character, you may put this card from your hand into play.",
          "effects": [{"op": "may", "effects": [{"op": "self_from_hand_into_play"}]}]}]},
+    # Canterlot Infiltration (a Dilemma): an optional replacement of sends home from its area (710, 712.3); the
+    # characters sent home together (613.2) share one decision (effects.outside_play.queue_send_elsewhere).
+    "SB107": {"front": [
+        {"kind": "static", "op": "send_elsewhere", "may": True, "subj": {"type": "character", "ctrl": "you", "at": "here"},
+         "text": "If one or more of your characters would be sent home from here, you may send those characters to "
+                 "other Problems instead."}]},
 }

@@ -199,6 +199,41 @@ def _op_cancel_event(self, st, ev, fr, e) -> bool:
     return True
 
 
+def queue_send_elsewhere(st, src, cid, areas) -> None:
+    """An optional "send to other Problems instead of home" (710, 712.3) for card ``cid``: the characters sent home
+    from the same area in one occurrence (613.2) share one decision of the source's controller."""
+    rq = st["rq"]
+    top = rq[-1] if rq else None
+    if top is not None and top["src"] == src and top["i"] == 0 and top["ch"] is None and not st["pending"] and \
+            top["eff"][0]["op"] == "send_elsewhere_may":
+        top["eff"][0]["cards"].append(cid)  # (not decided yet: the same occurrence)
+        return
+    rq.append({"p": st["cards"][src]["c"], "src": src, "i": 0, "ch": None, "lbl": "Sent to other Problems instead",
+               "after": None, "eff": [{"op": "send_elsewhere_may", "cards": [cid], "areas": list(areas)}]})
+
+
+def _op_send_elsewhere_may(self, st, ev, fr, e) -> bool:
+    """"you may send those characters to other Problems instead": one "may" for them all; yes: each goes to another
+    Problem its controller chooses (705.2f); no: they are sent home (710.3)."""
+    cards = [c for c in e["cards"] if c in st["cards"] and self.in_play(st, c)]
+    if not cards:
+        return True
+    if fr["ch"] is None:
+        self.ask(st, fr["p"], "may", [True, False], "710", src=fr["src"], what="replacement",
+                 text="send " + ", ".join(self.name(st, c) for c in cards) + " to other Problems instead of home")
+        return False
+    if not fr["ch"]:
+        for c in cards:
+            self.move_card(st, ev, c, f"home{st['cards'][c]['c']}", send=True)
+        return True
+    fr["i"] += 1
+    for c in reversed(cards):  # the first card's destination is chosen first
+        st["rq"].append({"p": st["cards"][c]["c"], "src": c, "eff": [{"op": "send_to_area", "card": c, "areas": e["areas"]}],
+                         "i": 0, "ch": None, "lbl": "Sent to another Problem", "after": None})
+    fr["i"] -= 1
+    return True
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -210,5 +245,6 @@ OPS = {"self_from_discard": _op_self_from_discard, "self_from_hand_into_play": _
        "send_moved_back": _op_send_moved_back, "banish_hand_same_name": _op_banish_hand_same_name,
        "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
        "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,
-       "opp_discard_power": _op_opp_discard_power, "cancel_event": _op_cancel_event}
+       "opp_discard_power": _op_opp_discard_power, "cancel_event": _op_cancel_event,
+       "send_elsewhere_may": _op_send_elsewhere_may}
 CONDS = {"moved_opposing": _cond_moved_opposing}

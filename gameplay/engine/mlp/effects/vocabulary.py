@@ -92,4 +92,6 @@ DESCRIPTIONS = {
                          "the end of the faceoff, X the discarded card's printed power",
     "cancel_event": "the Event being played does none of its instructions and goes to the discard pile (304.2)",
     "self_from_hand_into_play": "this card, from its owner's hand, into play at their home",
+    "send_elsewhere_may": "characters about to be sent home: one optional choice to send them to other Problems "
+                          "instead (710), else home",
 }

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ... import rng as _rng
 from ..constants import FRIEND, MANE, TM, WIN_POINTS
 from ..reactions import actor
+from ..effects.outside_play import queue_send_elsewhere
 from ..effects.replacements import queue_persistent
 
 
@@ -457,7 +458,9 @@ class Zones:
                 # "If this card would be sent home, it is sent to another Problem instead" (710; not optional)
                 if (o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o):
                     others = [a for a in self.problem_areas(st) if a != c["a"] and self.problem_at(st, a)]
-                    if len(others) == 1:
+                    if ab.get("may") and others:  # "you may send those characters to other Problems instead"
+                        queue_send_elsewhere(st, o, cid, others)
+                    elif len(others) == 1:
                         self.move_card(st, ev, cid, others[0], send=True)
                     elif others:  # its controller chooses which other Problem (a decision, 705.2f)
                         st["rq"].append({"p": c["c"], "src": cid, "eff": [{"op": "send_to_area", "card": cid, "areas": others}],
