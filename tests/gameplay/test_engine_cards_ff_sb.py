@@ -822,3 +822,36 @@ def test_canterlot_infiltration_may_send_your_characters_to_other_problems_inste
         assert asked[0] == ("may", 0) and asked.count(("may", 0)) == 1  # one decision for both
         where = [st.d["cards"][c]["a"] for c in (a, b, foe)]
         assert where == (["prob1", "prob0", "home1"] if yes else ["home0", "home0", "home1"])
+
+
+# ------------------------------------------------------------------ copying an Event's effects (520.1)
+def test_magic_instructor_copies_an_event_by_exhausting_unicorns_equal_to_its_cost(game, card_db):
+    """SB45 Starlight Glimmer, Magic Instructor: "When you play an Event, you may exhaust this card and a number of
+    your other Unicorn Friends equal to that Event's cost to copy its effects." — PR114 (cost 1, "Draw 3 cards") is
+    processed again (520.1): 6 cards; with no other ready Unicorn Friend the cost can't be paid (508.1d)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import set_tokens, to_hand
+
+    assert automated(card_db, "SB45")
+    for unicorns, drawn in ((2, 6), (0, 3)):
+        st = stacked_game(game)
+        glimmer = place(game, st, "SB45", 0, "home0")
+        others = [place(game, st, "PR60", 0, "home0") for _ in range(unicorns)]
+        place(game, st, "PR36", 0, "home0")  # [Laughter] for its play requirement
+        party = to_hand(game, st, "PR114", 0)
+        set_tokens(st, 0, 5)
+        hand = len(st.d["pl"][0]["hand"]) - 1
+        st, _ = game.apply(st, Action.make("play", 0, card=party))
+        asked = []
+        for _ in range(10):
+            pend = st.d["pending"]
+            if not pend:
+                break
+            asked.append(pend["kind"])
+            opt = True if pend["kind"] == "may" else (others[1] if others and others[1] in pend["options"] else pend["options"][0])
+            st, _ = game.apply(st, Action.make("choose", 0, option=opt))
+        assert len(st.d["pl"][0]["hand"]) - hand == drawn
+        assert bool(st.d["cards"][glimmer]["ex"]) == bool(unicorns)
+        if unicorns:
+            assert asked == ["may", "target"]  # which one of the two Unicorn Friends
+            assert [bool(st.d["cards"][o]["ex"]) for o in others] == [False, True]

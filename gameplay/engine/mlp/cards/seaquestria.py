@@ -106,4 +106,12 @@ CARDS: dict[str, dict] = {
         {"kind": "static", "op": "send_elsewhere", "may": True, "subj": {"type": "character", "ctrl": "you", "at": "here"},
          "text": "If one or more of your characters would be sent home from here, you may send those characters to "
                  "other Problems instead."}]},
+    # Starlight Glimmer, Magic Instructor: "copy its effects" (520.1) after the Event resolved (the trigger waits
+    # until then, 704); the played Event's printed cost counts the other Unicorn Friends to exhaust.
+    "SB45": {"front": [
+        {"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Event"},
+         "text": "When you play an Event, you may exhaust this card and a number of your other Unicorn Friends equal to "
+                 "that Event's cost to copy its effects.",
+         "effects": [{"op": "may", "effects": [
+             {"op": "copy_played_event", "sel": {"type": "Friend", "ctrl": "you", "trait": "Unicorn"}}]}]}]},
 }

@@ -234,6 +234,38 @@ def _op_send_elsewhere_may(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_copy_played_event(self, st, ev, fr, e) -> bool:
+    """"When you play an Event, you may exhaust this card and a number of your other Unicorn Friends equal to that
+    Event's cost to copy its effects": the costs are paid together or not at all (508.1d); the copy processes the
+    Event's text again, controlled by this effect's controller, its decisions made anew (520.1)."""
+    p, src = fr["p"], fr["src"]
+    key = ((fr.get("x") or {}).get("play") or {}).get("k")
+    k = fr.get("k") or {"picked": []}
+    fr["k"] = k
+    if fr["ch"] is not None:
+        k["picked"].append(fr["ch"])
+        fr["ch"] = None
+    if key is None or not (self.in_play(st, src) and not st["cards"][src].get("ex") and self.can_exhaust(st, src, p)):
+        return True
+    n = self.ff[key].cost or 0
+    cands = [c for c in self.select(st, e["sel"], p, src) if c != src and c not in k["picked"]
+             and not st["cards"][c].get("ex") and self.can_exhaust(st, c, p)]
+    need = n - len(k["picked"])
+    if need > len(cands):
+        return True  # the cost can't be paid (508.1d): nothing is exhausted
+    if 0 < need < len(cands):
+        self.ask(st, p, "target", cands, "705.2f", op="exhaust", src=src)
+        return False
+    for c in [src] + k["picked"] + (cands if need else []):
+        self.exhaust(st, ev, c, by=p)
+    effs = [x for ab in self.abf[key] if ab["kind"] == "event" for x in ab["effects"]]
+    self.log(ev, "copy", lambda: f"{self.pname(st, p)} copies the effects of {self.ff[key].name} (520.1)")
+    fr["i"] += 1
+    st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "copy", "after": None})
+    fr["i"] -= 1
+    return True
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -246,5 +278,5 @@ OPS = {"self_from_discard": _op_self_from_discard, "self_from_hand_into_play": _
        "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
        "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,
        "opp_discard_power": _op_opp_discard_power, "cancel_event": _op_cancel_event,
-       "send_elsewhere_may": _op_send_elsewhere_may}
+       "send_elsewhere_may": _op_send_elsewhere_may, "copy_played_event": _op_copy_played_event}
 CONDS = {"moved_opposing": _cond_moved_opposing}

@@ -94,4 +94,6 @@ DESCRIPTIONS = {
     "self_from_hand_into_play": "this card, from its owner's hand, into play at their home",
     "send_elsewhere_may": "characters about to be sent home: one optional choice to send them to other Problems "
                           "instead (710), else home",
+    "copy_played_event": "exhaust this card and as many other cards of a selector as the played Event's cost to "
+                         "copy its effects (520.1)",
 }
