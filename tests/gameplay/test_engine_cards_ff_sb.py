@@ -855,3 +855,67 @@ def test_magic_instructor_copies_an_event_by_exhausting_unicorns_equal_to_its_co
         if unicorns:
             assert asked == ["may", "target"]  # which one of the two Unicorn Friends
             assert [bool(st.d["cards"][o]["ex"]) for o in others] == [False, True]
+
+
+# ------------------------------------------------------------------ a reveal, then top or bottom in any order; a flipped Event
+def test_pillar_of_sorcery_reveals_three_keeps_one_and_sorts_the_rest(game, card_db):
+    """FF135 Star Swirl the Bearded, Pillar of Sorcery: "At the start of your turn, reveal the top three cards of your
+    deck. Put one into your hand and the rest on the top or bottom of your deck in any order." (a public reveal,
+    404.1; every split of the other two between top and bottom, each part in any order)."""
+    from gameplay.engine.events import filter_events
+    from gameplay.engine.mlp.scenario import every_ending
+
+    assert automated(card_db, "FF135")
+    st = stacked_game(game)
+    star = place(game, st, "FF135", 0, "home0")
+    a, b, c = st.d["pl"][0]["deck"][:3]
+    rest = tuple(st.d["pl"][0]["deck"][3:])
+    ev = Ev()
+    game.r.fire(st.d, ev, "turn_start", star)
+    game.r.ppp(st.d, ev)
+    game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["options"] == [a, b, c]
+    public = " ".join(e.get("msg", "") for e in filter_events(ev.items, 1))
+    assert all(game.name_of(st, x) in public for x in (a, b, c))
+    kb = st.d["cards"][b]["k"]
+    answer(game, st, 0, b)
+    while not st.d["pending"]:
+        game.r.resolve_step(st.d, ev)
+    assert st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"] == kb  # the chosen card into the hand
+    ends = every_ending(game, st, lambda d: tuple(d["pl"][0]["deck"]))
+    assert ends == {(a, c) + rest, (c, a) + rest, (a,) + rest + (c,), (c,) + rest + (a,), rest + (a, c), rest + (c, a)}
+
+
+def test_pillar_of_sorcery_may_exhaust_to_put_a_flipped_event_into_the_hand(game, card_db):
+    """FF135: "If you would put a flipped Event on the bottom of your deck, you may exhaust this card to put that Event
+    into your hand instead." (asked as the faceoff ends, before 514.6 puts the flipped cards on the bottom)."""
+    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff
+
+    for flip, asked_may in (("PR114", True), ("PR31", False)):
+        st = stacked_game(game)
+        star = place(game, st, "FF135", 0, "home0")
+        place(game, st, "PR12", 0, "prob0")
+        place(game, st, "PR12", 1, "prob0")
+        _on_top_of_deck(game, st, 0, flip)
+        start_faceoff(game, st, "problem", ["prob0"], 0)
+        flip_for_faceoff(game, st)
+        _settle(game, st)
+        resolve_faceoff(game, st, 0)
+        _settle(game, st)
+        name = card_db.number(flip).name
+        before = sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"])
+        end_faceoff(game, st)
+        asked = []
+        ev = Ev()
+        for _ in range(30):
+            pend = st.d["pending"]
+            if pend:
+                asked.append(pend["kind"])
+                answer(game, st, pend["player"], True if pend["kind"] == "may" else pend["options"][0], ev=ev)
+            elif st.d["rq"]:
+                game.r.resolve_step(st.d, ev)
+            elif not game.r.ppp(st.d, ev):
+                break
+        in_hand = sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"]) == before + 1
+        assert ("may" in asked) == asked_may and in_hand == asked_may
+        assert bool(st.d["cards"][star]["ex"]) == asked_may

@@ -49,6 +49,7 @@ UNCHECKED: dict[tuple[str, int], str] = {
     ("SB119", 2): "needs a Troublemaker among its controller's flipped cards (the flips come from the deck)",
     ("AD198", 0): "reads the type of the card the opponent played (the trigger's event), not given by the check",
     ("SB96", 0): "reads the card discarded as its cost (508.1), given only by activating it",
+    ("FF135", 1): "needs an Event among its controller's flipped cards (the flips come from the deck)",
     ("SB45", 0): "copies the Event just played (the trigger's event), not given by the check (test_engine_cards_ff_sb)",
 }
 

@@ -85,4 +85,18 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "may", "effects": [
              {"op": "costs_ok", "self_ready": True}, {"op": "exhaust_self_cost"},
              {"op": "opp_discard_power", "target": {"type": "character", "ctrl": "you", "at": "faceoff"}}]}]}]},
+    # Star Swirl the Bearded, Pillar of Sorcery: the reveal is public (404.1); "the rest on the top or bottom in any
+    # order" is the rest left on top, then any of them kept on top in the order picked and the others put on the
+    # bottom in the order chosen (every arrangement reachable).  The flipped-Event replacement is asked as the
+    # faceoff ends, before 514.6 puts the flipped cards on the bottom (trigger fo_end_pre).
+    "FF135": {"front": [
+        {"kind": "trigger", "on": "turn_start", "text": "At the start of your turn, reveal the top three cards of your "
+         "deck. Put one into your hand and the rest on the top or bottom of your deck in any order.",
+         "effects": [{"op": "reveal_n", "n": 3, "pick_n": 1, "pick": {}, "rest": "top"},
+                     {"op": "look_sort", "n": 2, "pick": "top", "rest": "bottom_any"}]},
+        {"kind": "trigger", "on": "fo_end_pre", "text": "If you would put a flipped Event on the bottom of your deck, you "
+         "may exhaust this card to put that Event into your hand instead.",
+         "effects": [{"op": "if", "cond": {"k": "flipped_type", "type": "Event"}, "effects": [{"op": "may", "effects": [
+             {"op": "costs_ok", "self_ready": True}, {"op": "exhaust_self_cost"},
+             {"op": "flipped_to_hand", "type": "Event"}]}]}]}]},
 }

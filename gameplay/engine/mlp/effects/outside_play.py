@@ -266,6 +266,11 @@ def _op_copy_played_event(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _cond_flipped_type(self, st, fr, cond) -> bool:
+    """"If you would put a flipped Event on the bottom of your deck": one of your flipped cards is of that type."""
+    return any(self.types.get(st["cards"][c]["k"]) == cond["type"] for c in st["pl"][fr["p"]]["flip"])
+
+
 def _cond_moved_opposing(self, st, fr, cond) -> bool:
     """"If you moved an opposing character": the watched card (``x["it"]``) is controlled by an opponent of
     the ability's controller."""
@@ -279,4 +284,4 @@ OPS = {"self_from_discard": _op_self_from_discard, "self_from_hand_into_play": _
        "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,
        "opp_discard_power": _op_opp_discard_power, "cancel_event": _op_cancel_event,
        "send_elsewhere_may": _op_send_elsewhere_may, "copy_played_event": _op_copy_played_event}
-CONDS = {"moved_opposing": _cond_moved_opposing}
+CONDS = {"moved_opposing": _cond_moved_opposing, "flipped_type": _cond_flipped_type}
