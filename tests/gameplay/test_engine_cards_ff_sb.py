@@ -919,3 +919,82 @@ def test_pillar_of_sorcery_may_exhaust_to_put_a_flipped_event_into_the_hand(game
         in_hand = sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"]) == before + 1
         assert ("may" in asked) == asked_may and in_hand == asked_may
         assert bool(st.d["cards"][star]["ex"]) == asked_may
+
+
+def _faceoff_to_its_end(game, st, flip):
+    """A Problem faceoff at prob0 where Ann flips ``flip``, won by Ann, up to its end (514.6); the decisions asked."""
+    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff
+
+    place(game, st, "PR12", 0, "prob0")
+    place(game, st, "PR12", 1, "prob0")
+    _on_top_of_deck(game, st, 0, flip)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flip_for_faceoff(game, st)
+    _settle(game, st, [False])  # (a Chaos "you may" of the flipped card: declined)
+    resolve_faceoff(game, st, 0)
+    _settle(game, st)
+    end_faceoff(game, st)
+    asked = []
+    ev = Ev()
+    for _ in range(30):
+        pend = st.d["pending"]
+        if pend:
+            asked.append(pend["kind"])
+            answer(game, st, pend["player"], True if pend["kind"] == "may" else pend["options"][0], ev=ev)
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    return asked
+
+
+def test_swarm_former_may_put_a_flipped_changeling_friend_into_the_hand(game, card_db):
+    """FF54 Thorax, Swarm Former (Harmony Changeling): "If you would put any number of flipped Changeling Friends on
+    the bottom of your deck, you may put one of them into your hand and the rest on the bottom instead." (asked as
+    the faceoff ends, 514.6; not for another flipped card)."""
+    assert automated(card_db, "FF54")
+    for flip, offered in (("FF32", True), ("PR31", False)):
+        st = stacked_game(game)
+        place(game, st, "FF54", 0, "home0")
+        name = card_db.number(flip).name
+        before = sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"])
+        asked = _faceoff_to_its_end(game, st, flip)
+        assert ("may" in asked) == offered
+        assert sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"]) == before + offered
+
+
+def test_endless_friendship_banishes_a_leaving_friend_until_the_end_of_the_turn_instead(game, card_db):
+    """FF139 Princess Twilight Sparkle, Endless Friendship: "If one of your Friends would leave play, you may pay [2] and
+    exhaust this card to banish that Friend until the end of the turn instead." (710, 712.3: offered only when both
+    costs can be paid; the Friend comes back into play at the end of the turn, 615.1)."""
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    assert automated(card_db, "FF139")
+    for tokens, offered in ((2, True), (1, False)):
+        st = stacked_game(game)
+        twilight = place(game, st, "FF139", 0, "home0")
+        friend = place(game, st, "PR31", 0, "prob0")
+        set_tokens(st, 0, tokens)
+        asked = []
+        ev = Ev()
+        game.r.play_effects(st.d, ev, 1, None, [{"op": "dismiss", "target": {"id": friend}}])
+        for _ in range(30):
+            pend = st.d["pending"]
+            if pend:
+                asked.append(pend["kind"])
+                answer(game, st, pend["player"], True, ev=ev)
+            elif st.d["rq"]:
+                game.r.resolve_step(st.d, ev)
+            elif not game.r.ppp(st.d, ev):
+                break
+        assert ("may" in asked) == offered and not game.r.in_play(st.d, friend)
+        if offered:
+            assert st.d["pl"][0]["tok"] == 0 and st.d["cards"][twilight]["ex"] and len(st.d["pl"][0]["ban"]) == 1
+            assert not st.d["pl"][0]["disc"]
+            from gameplay.engine.mlp.effects.timed import fire_delayed
+            fire_delayed(game.r, st.d, "turn_end")  # (as the End of Turn Step does, 615.1)
+            _settle(game, st)
+            back = [c for c in st.d["play"] if game.name_of(st, c) == "Full Steam, Smoke Stacked"]
+            assert back and st.d["cards"][back[0]]["c"] == 0 and not st.d["pl"][0]["ban"]
+        else:
+            assert any(game.name_of(st, c) == "Full Steam, Smoke Stacked" for c in st.discard_pile(0))

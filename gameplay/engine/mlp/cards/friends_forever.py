@@ -99,4 +99,29 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "if", "cond": {"k": "flipped_type", "type": "Event"}, "effects": [{"op": "may", "effects": [
              {"op": "costs_ok", "self_ready": True}, {"op": "exhaust_self_cost"},
              {"op": "flipped_to_hand", "type": "Event"}]}]}]}]},
+    # Thorax, Swarm Former: like FF135's, the replacement is asked as the faceoff ends (fo_end_pre), before 514.6
+    # puts the flipped cards on the bottom; one flipped Changeling Friend to the hand, the others stay.
+    "FF54": {"front": [
+        {"kind": "trigger", "on": "flipped", "text": "Chaos: When this card is flipped, you may put it into play.",
+         "effects": [{"op": "may", "effects": [{"op": "put_into_play", "zone": "self"}]}]},
+        {"kind": "trigger", "on": "fo_end_pre", "text": "Harmony Changeling: If you would put any number of flipped "
+         "Changeling Friends on the bottom of your deck, you may put one of them into your hand and the rest on the "
+         "bottom instead.",
+         "effects": [{"op": "if", "cond": {"k": "flipped_type", "type": "Friend", "trait": "Changeling"},
+                      "effects": [{"op": "may", "effects": [
+                          {"op": "flipped_to_hand", "type": "Friend", "trait": "Changeling"}]}]}]}]},
+    # Princess Twilight Sparkle, Endless Friendship: an optional replacement (710, 712.3) paid with [2] and her
+    # exhaustion (offered only when both can be paid); "until the end of the turn" puts the Friend back into play
+    # under its owner then (a delayed effect, 615.1).
+    "FF139": {"front": [
+        {"kind": "static", "op": "power", "n": 2, "target": {"type": "character", "ctrl": "you", "other": True},
+         "text": "Your other characters have +2 power."},
+        {"kind": "static", "op": "no_frighten", "target": {"type": "Friend", "ctrl": "you"},
+         "text": "Your Friends can't be frightened."},
+        {"kind": "static", "op": "replace", "ev": "leave", "subj": {"type": "Friend", "ctrl": "you"}, "pay": 2,
+         "need_ready": True,
+         "instead": [{"op": "exhaust_self_cost"}, {"op": "banish", "target": {"it": True}, "keep": True},
+                     {"op": "delay", "when": "turn_end", "effects": [{"op": "put_back"}], "lbl": "put that Friend into play"}],
+         "text": "If one of your Friends would leave play, you may pay [2] and exhaust this card to banish that Friend "
+                 "until the end of the turn instead."}]},
 }

@@ -268,7 +268,8 @@ def _op_copy_played_event(self, st, ev, fr, e) -> bool:
 
 def _cond_flipped_type(self, st, fr, cond) -> bool:
     """"If you would put a flipped Event on the bottom of your deck": one of your flipped cards is of that type."""
-    return any(self.types.get(st["cards"][c]["k"]) == cond["type"] for c in st["pl"][fr["p"]]["flip"])
+    return any(self.types.get(st["cards"][c]["k"]) == cond["type"] and cond.get("trait", "") in
+               (self.ff[st["cards"][c]["k"]].traits if cond.get("trait") else ("",)) for c in st["pl"][fr["p"]]["flip"])
 
 
 def _cond_moved_opposing(self, st, fr, cond) -> bool:

@@ -825,6 +825,8 @@ def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
     flips = list(st["pl"][p]["flip"])
     if e.get("type"):  # "one of your flipped Troublemakers"
         flips = [c for c in flips if self.types.get(st["cards"][c]["k"]) == e["type"]]
+    if e.get("trait"):  # "one of them" of "flipped Changeling Friends" (printed traits, 409)
+        flips = [c for c in flips if e["trait"] in self.ff[st["cards"][c]["k"]].traits]
     done, one = choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
     if not done or one is None:
         return done
