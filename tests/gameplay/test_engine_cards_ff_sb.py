@@ -998,3 +998,37 @@ def test_endless_friendship_banishes_a_leaving_friend_until_the_end_of_the_turn_
             assert back and st.d["cards"][back[0]]["c"] == 0 and not st.d["pl"][0]["ban"]
         else:
             assert any(game.name_of(st, c) == "Full Steam, Smoke Stacked" for c in st.discard_pile(0))
+
+
+def test_brian_may_retire_instead_of_another_friend_being_dismissed_banished_or_moved(game, card_db):
+    """SB56 Brian, One Swell Guy: "If another one of your Friends would be dismissed, banished, or moved, you may retire
+    this card instead." (710, 712.3; declined, it happens as it would have, 710.3; a send is not a move, 506.5)."""
+    assert automated(card_db, "SB56")
+    cases = [("dismiss", True), ("banish", True), ("move", True), ("move", False), ("send", None), ("retire", None)]
+    for what, yes in cases:
+        st = stacked_game(game)
+        brian = place(game, st, "SB56", 0, "home0")
+        friend = place(game, st, "PR12", 0, "prob0")
+        ev = Ev()
+        if what in ("move", "send"):
+            game.r.move_card(st.d, ev, friend, "prob1", by=1, send=what == "send")
+        else:
+            game.r.play_effects(st.d, ev, 1 if what != "retire" else 0, None, [{"op": what, "target": {"id": friend}}])
+        asked = []
+        for _ in range(30):
+            pend = st.d["pending"]
+            if pend:
+                asked.append((pend["kind"], pend["player"]))
+                answer(game, st, pend["player"], yes, ev=ev)
+            elif st.d["rq"]:
+                game.r.resolve_step(st.d, ev)
+            elif not game.r.ppp(st.d, ev):
+                break
+        assert asked == ([] if yes is None else [("may", 0)]), what
+        assert game.r.in_play(st.d, brian) != bool(yes)
+        if yes:
+            assert game.r.in_play(st.d, friend) and st.d["cards"][friend]["a"] == "prob0"
+        elif what in ("move", "send"):
+            assert st.d["cards"][friend]["a"] == "prob1"
+        else:
+            assert not game.r.in_play(st.d, friend)

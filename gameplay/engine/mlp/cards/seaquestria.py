@@ -114,4 +114,11 @@ CARDS: dict[str, dict] = {
                  "that Event's cost to copy its effects.",
          "effects": [{"op": "may", "effects": [
              {"op": "copy_played_event", "sel": {"type": "Friend", "ctrl": "you", "trait": "Unicorn"}}]}]}]},
+    # Brian, One Swell Guy: optional replacements (710, 712.3) of three occurrences; a move by action or effect (not
+    # a send, 506.5) is asked before it happens (rules.zones.move_card) and done as it would have been if declined.
+    "SB56": {"front": [
+        {"kind": "static", "op": "replace", "ev": ev, "subj": {"type": "Friend", "ctrl": "you", "other": True},
+         "instead": [{"op": "retire", "target": {"self": True}}],
+         "text": "If another one of your Friends would be dismissed, banished, or moved, you may retire this card "
+                 "instead."} for ev in ("dismiss", "banish", "move")]},
 }

@@ -122,7 +122,7 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
         return True
     q = fr["p"]
     if fr["ch"] is None:
-        what = "frightened" if e["evs"] == ["frighten"] else e.get("verb", "dismissed").split(" (")[0]
+        what = {"frighten": "frightened", "move": "moved"}.get(e["evs"][0]) or e.get("verb", "dismissed").split(" (")[0]
         self.ask(st, q, "may", [True, False], "710", src=src, card=cid, what="replacement",
                  text=f"{self.name(st, src)}: replace {self.name(st, cid)} being {what} — \"{ab.get('text', '')}\"")
         return False
@@ -142,6 +142,8 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
 def _replace_declined(self, st, ev, e, skip) -> None:
     if e["evs"] == ["frighten"]:
         self.frighten(st, ev, e["card"], rskip=skip)
+    elif e["evs"] == ["move"]:
+        self.move_card(st, ev, e["card"], e["to"], by=e.get("mby"), rskip=skip)
     else:
         self.leave_play(st, ev, e["card"], e["zone"], e["pos"], verb=e["verb"], rskip=skip)
 

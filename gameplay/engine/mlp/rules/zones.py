@@ -195,7 +195,7 @@ class Zones:
             # (not the home-limit retirement: a replacement that keeps the Friend at home would be asked
             # again and again, 616.3 / 802.3)
             # "If another of your Friends here would be dismissed, you may retire this card instead" (710)
-            evs = ("leave", "dismiss") if verb.startswith("dismissed") else ("leave",)
+            evs = ("leave", "dismiss") if verb.startswith("dismissed") else ("leave", "banish") if zone == "ban" else ("leave",)
             if self.queue_replacement(st, cid, evs, rskip, {"zone": zone, "pos": pos, "verb": verb}):
                 return None
         if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
@@ -405,8 +405,9 @@ class Zones:
         self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
-    def move_card(self, st, ev, cid, area, *, send=False, by=None) -> bool:
-        """506: move (or send, 506.5) a card to another area."""
+    def move_card(self, st, ev, cid, area, *, send=False, by=None, rskip=()) -> bool:
+        """506: move (or send, 506.5) a card to another area.  ``rskip``: replacement modifiers already declined
+        for this move (710.3); a move an optional replacement would replace is asked first (False: not moved now)."""
         c = st["cards"][cid]
         if c["a"] == area:
             return False  # 506.2
@@ -414,6 +415,9 @@ class Zones:
             return False  # 506.2
         if area.startswith("home") and self.ctype(st, cid) == TM:
             return False  # 506.2a
+        if not send and "replace" in self.ops_in_play(st) and \
+                self.queue_replacement(st, cid, ("move",), rskip, {"to": area, "mby": by}):
+            return False  # "If another one of your Friends would be ... moved, you may retire this card instead" (710)
         old = c["a"]
         was = bool(st["fo"]) and self.involved(st, cid)
         c["a"] = area
