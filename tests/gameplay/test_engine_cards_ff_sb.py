@@ -1032,3 +1032,40 @@ def test_brian_may_retire_instead_of_another_friend_being_dismissed_banished_or_
             assert st.d["cards"][friend]["a"] == "prob1"
         else:
             assert not game.r.in_play(st.d, friend)
+
+
+def test_berry_punch_makes_an_opponent_move_their_character_to_a_different_problem(game, card_db):
+    """SB27 Berry Punch, Off-Balance: "If an opponent would move a character to a Problem, you may exhaust this card.
+    If you do, they choose a different Problem and move that character there instead." (710, 712.3; not a move home,
+    nor her controller's own moves)."""
+    from gameplay.engine.mlp.scenario import to_hand
+
+    assert automated(card_db, "SB27")
+    st = stacked_game(game)
+    berry = place(game, st, "SB27", 0, "home0")
+    mover = place(game, st, "PR12", 1, "home1")
+    st.d["areas"].append("dil999")  # (test setup: a Dilemma of Bob's, a third Problem to choose from, 522.2)
+    dil = game.r.enter_play(st.d, Ev(), to_hand(game, st, "FF116", 1), "dil999", 1, trigger=False)
+    st.d["cards"][dil]["dil"] = True
+    game.r.move_card(st.d, Ev(), mover, "prob0", by=1)
+    assert st.d["pending"] is None
+    game.r.resolve_step(st.d, Ev())
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    answer(game, st, 0, True)
+    game.r.resolve_step(st.d, Ev())
+    ev = Ev()
+    while not st.d["pending"] and st.d["rq"]:
+        game.r.resolve_step(st.d, ev)
+    assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {"prob1", "dil999"}
+    answer(game, st, 1, "dil999")
+    _settle(game, st)
+    assert st.d["cards"][mover]["a"] == "dil999" and st.d["cards"][berry]["ex"]
+    game.r.move_card(st.d, Ev(), mover, "prob1", by=1)  # exhausted: no longer offered
+    _settle(game, st)
+    assert st.d["cards"][mover]["a"] == "prob1"
+    set_card(st, berry, exhausted=False)
+    mine = place(game, st, "PR12", 0, "home0")
+    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)  # her controller's own move
+    game.r.move_card(st.d, Ev(), mover, "home1", by=1)  # a move home
+    _settle(game, st)
+    assert st.d["cards"][mine]["a"] == "prob1" and st.d["cards"][mover]["a"] == "home1" and not st.d["cards"][berry]["ex"]

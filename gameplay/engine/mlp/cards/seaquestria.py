@@ -121,4 +121,12 @@ CARDS: dict[str, dict] = {
          "instead": [{"op": "retire", "target": {"self": True}}],
          "text": "If another one of your Friends would be dismissed, banished, or moved, you may retire this card "
                  "instead."} for ev in ("dismiss", "banish", "move")]},
+    # Berry Punch, Off-Balance: an optional replacement (710, 712.3) of an opponent's move to a Problem (the player
+    # moving it, as the move would happen); that player then chooses the other Problem.
+    "SB27": {"front": [
+        {"kind": "static", "op": "replace", "ev": "move", "by": "opp", "to": "problem", "need_ready": True,
+         "subj": {"type": "character"},
+         "instead": [{"op": "exhaust_self_cost"}, {"op": "move_to_other_problem"}],
+         "text": "If an opponent would move a character to a Problem, you may exhaust this card. If you do, they choose "
+                 "a different Problem and move that character there instead."}]},
 }

@@ -266,6 +266,26 @@ def _op_copy_played_event(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_move_to_other_problem(self, st, ev, fr, e) -> bool:
+    """"they choose a different Problem and move that character there instead": the player who was moving it
+    chooses another Problem than the one it was going to (and than its own area, 506.2); the new move is not
+    replaced again by this card (710.3)."""
+    x = fr.get("x") or {}
+    cid = fr.get("it")
+    if not (cid in st["cards"] and self.in_play(st, cid)):
+        return True
+    mover = x.get("mby") if x.get("mby") is not None else 1 - fr["p"]
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and a not in (x.get("to"), st["cards"][cid]["a"])]
+    if not areas:
+        return True
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, mover, "choice", areas, "705.2f", src=cid, what="area")
+        return False
+    to = fr["ch"] if fr["ch"] in areas else areas[0]
+    self.move_card(st, ev, cid, to, by=mover, rskip=tuple(x.get("skip") or ()) + (fr["src"],))
+    return True
+
+
 def _cond_flipped_type(self, st, fr, cond) -> bool:
     """"If you would put a flipped Event on the bottom of your deck": one of your flipped cards is of that type."""
     return any(self.types.get(st["cards"][c]["k"]) == cond["type"] and cond.get("trait", "") in
@@ -284,5 +304,6 @@ OPS = {"self_from_discard": _op_self_from_discard, "self_from_hand_into_play": _
        "clear_counters_there": _op_clear_counters_there, "copy_plus_counters": _op_copy_plus_counters,
        "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,
        "opp_discard_power": _op_opp_discard_power, "cancel_event": _op_cancel_event,
-       "send_elsewhere_may": _op_send_elsewhere_may, "copy_played_event": _op_copy_played_event}
+       "send_elsewhere_may": _op_send_elsewhere_may, "copy_played_event": _op_copy_played_event,
+       "move_to_other_problem": _op_move_to_other_problem}
 CONDS = {"moved_opposing": _cond_moved_opposing, "flipped_type": _cond_flipped_type}

@@ -117,7 +117,8 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
     skip = tuple(e.get("skip", ())) + (src,)
     abl = self.abilities(st, src) if self.in_play(st, src) else ()
     ab = abl[e["i"]] if e["i"] < len(abl) else None
-    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ())), e.get("by")):
+    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ())), e.get("by"),
+                                                                   e.get("to")):
         _replace_declined(self, st, ev, e, tuple(e.get("skip", ())))  # 710.5a: it no longer applies
         return True
     q = fr["p"]
@@ -132,7 +133,7 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
         self.log(ev, "replace", lambda: f"{self.name(st, src)} replaces it (710): {ab.get('text', '')}")
         fr["i"] += 1
         st["rq"].append({"p": q, "src": src, "eff": list(ab["instead"]), "i": 0, "ch": None, "lbl": "", "after": None,
-                         "it": cid})
+                         "it": cid, "x": {"to": e.get("to"), "mby": e.get("mby", e.get("by")), "skip": list(skip)}})
         fr["i"] -= 1
     else:
         _replace_declined(self, st, ev, e, skip)

@@ -96,4 +96,5 @@ DESCRIPTIONS = {
                           "instead (710), else home",
     "copy_played_event": "exhaust this card and as many other cards of a selector as the played Event's cost to "
                          "copy its effects (520.1)",
+    "move_to_other_problem": "the player who was moving the card moves it to another Problem they choose instead (710)",
 }
