@@ -1069,3 +1069,33 @@ def test_berry_punch_makes_an_opponent_move_their_character_to_a_different_probl
     game.r.move_card(st.d, Ev(), mover, "home1", by=1)  # a move home
     _settle(game, st)
     assert st.d["cards"][mine]["a"] == "prob1" and st.d["cards"][mover]["a"] == "home1" and not st.d["cards"][berry]["ex"]
+
+
+# ------------------------------------------------------------------ a Problem card put into play as a Dilemma (522)
+def test_silverstream_puts_the_top_card_of_a_problem_deck_into_play_as_a_dilemma(game, card_db):
+    """FF29 Silverstream, Fish out of Water: "When you play this card, you may put the top card of a Problem deck into
+    play as a Dilemma. (It enters play at its own area; this does not replace any Problems already in play.)" (522.1,
+    522.2: a new area; the player chooses whose Problem deck; 522.3a: discarded when replaced)."""
+    from gameplay.engine.mlp.scenario import enter_play, problem, replace_problem, to_hand
+
+    assert automated(card_db, "FF29")
+    st = stacked_game(game)
+    areas = list(st.d["areas"])
+    problems = (problem(st, game, 0), problem(st, game, 1))
+    top = st.d["pl"][1]["pdeck"][0]
+    key = st.d["cards"][top]["k"]
+    enter_play(game, st, to_hand(game, st, "FF29", 0), "home0", 0)
+    _settle(game, st, [True, 1])  # yes; Bob's Problem deck
+    new = [a for a in st.d["areas"] if a not in areas]
+    assert len(new) == 1 and new[0].startswith("dil")
+    dil = game.problem_at(st, new[0])
+    assert st.d["cards"][dil]["k"] == key and st.d["cards"][dil]["dil"] and st.d["cards"][dil]["c"] == 0
+    assert (problem(st, game, 0), problem(st, game, 1)) == problems  # no Problem replaced
+    replace_problem(game, st, new[0], solved=True)
+    _settle(game, st)
+    assert new[0] not in st.d["areas"] and any(st.d["cards"][c]["k"] == key for c in st.d["pl"][1]["disc"])
+    st = stacked_game(game)  # declined
+    areas = list(st.d["areas"])
+    enter_play(game, st, to_hand(game, st, "FF29", 0), "home0", 0)
+    _settle(game, st, [False])
+    assert st.d["areas"] == areas

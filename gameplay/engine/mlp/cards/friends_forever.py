@@ -124,4 +124,10 @@ CARDS: dict[str, dict] = {
                      {"op": "delay", "when": "turn_end", "effects": [{"op": "put_back"}], "lbl": "put that Friend into play"}],
          "text": "If one of your Friends would leave play, you may pay [2] and exhaust this card to banish that Friend "
                  "until the end of the turn instead."}]},
+    # Silverstream, Fish out of Water: "When you play this card" is its entering play; the Problem card becomes a
+    # Dilemma at a new area (522.1, 522.2), discarded when it would be replaced (522.3a).
+    "FF29": {"front": [
+        {"kind": "trigger", "on": "enter", "text": "When you play this card, you may put the top card of a Problem deck "
+         "into play as a Dilemma. (It enters play at its own area; this does not replace any Problems already in play.).",
+         "effects": [{"op": "may", "effects": [{"op": "pdeck_top_as_dilemma"}]}]}]},
 }

@@ -3,7 +3,7 @@
 the card is in its owner's discard pile, ``Rules.fire_outside_play``), "If you moved an opposing character"."""
 from __future__ import annotations
 
-from .targeting import choose_target
+from .targeting import ask_player, choose_target
 
 
 def _op_self_from_hand_into_play(self, st, ev, fr, e) -> bool:
@@ -286,6 +286,23 @@ def _op_move_to_other_problem(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_pdeck_top_as_dilemma(self, st, ev, fr, e) -> bool:
+    """"put the top card of a Problem deck into play as a Dilemma (It enters play at its own area; this does not
+    replace any Problems already in play.)": the player chooses whose Problem deck (705.2f); the card becomes a
+    Dilemma in play at a new area of its own (522.1, 522.2) under this effect's controller."""
+    p = fr["p"]
+    done, q = ask_player(self, st, fr, p, [x for x in (p, 1 - p) if st["pl"][x]["pdeck"]], what="Problem deck")
+    if not done or q is None:
+        return done
+    top = st["pl"][q]["pdeck"][0]
+    area = f"dil{st['nid']}"
+    st["areas"].append(area)
+    nid = self.enter_play(st, ev, top, area, p)
+    st["cards"][nid]["dil"] = True  # 522.1
+    self.log(ev, "play", lambda: f"{self.pname(st, p)} puts {self.name(st, nid)} into play as a Dilemma (522.2)")
+    return True
+
+
 def _cond_flipped_type(self, st, fr, cond) -> bool:
     """"If you would put a flipped Event on the bottom of your deck": one of your flipped cards is of that type."""
     return any(self.types.get(st["cards"][c]["k"]) == cond["type"] and cond.get("trait", "") in
@@ -305,5 +322,5 @@ OPS = {"self_from_discard": _op_self_from_discard, "self_from_hand_into_play": _
        "reveal_until_play": _op_reveal_until_play, "ready_one_of": _op_ready_one_of,
        "opp_discard_power": _op_opp_discard_power, "cancel_event": _op_cancel_event,
        "send_elsewhere_may": _op_send_elsewhere_may, "copy_played_event": _op_copy_played_event,
-       "move_to_other_problem": _op_move_to_other_problem}
+       "move_to_other_problem": _op_move_to_other_problem, "pdeck_top_as_dilemma": _op_pdeck_top_as_dilemma}
 CONDS = {"moved_opposing": _cond_moved_opposing, "flipped_type": _cond_flipped_type}

@@ -97,4 +97,5 @@ DESCRIPTIONS = {
     "copy_played_event": "exhaust this card and as many other cards of a selector as the played Event's cost to "
                          "copy its effects (520.1)",
     "move_to_other_problem": "the player who was moving the card moves it to another Problem they choose instead (710)",
+    "pdeck_top_as_dilemma": "put the top card of a chosen Problem deck into play as a Dilemma at its own area (522)",
 }
