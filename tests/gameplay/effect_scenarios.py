@@ -276,6 +276,14 @@ def _need_unequal_points(game, st, d, ctx) -> None:
     st.d["pl"][1]["score"] = st.d["pl"][0]["score"] + 2  # (the generic board's points are equal: nobody has fewest)
 
 
+def _need_problem_counters(game, st, d, ctx) -> None:
+    """"remove all Delay counters from that Problem" (SB109): counters of that kind on every Problem."""
+    for a in game.r.problem_areas(st.d):
+        pid = game.r.problem_at(st.d, a)
+        if pid:
+            st.d["cards"][pid].setdefault("cn", {})[d["counter"]] = 2
+
+
 #: (test on a dict of the ability: an effect, a condition or a selector, setup) -- what an op or a condition
 #: needs beyond the generic scenario
 NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
@@ -295,6 +303,7 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("op") == "copy_tokens", _need_tokens_in_play),
     (lambda d: d.get("who") == "fewest_points", _need_unequal_points),  # "the player with the fewest points"
     (lambda d: d.get("op") == "opponent_picks_one_of_two", _need_two_in_discard),  # "choose 2 ... from your discard pile"
+    (lambda d: d.get("op") == "clear_counters_there", _need_problem_counters),
     (lambda d: True, _need_filter),  # any selector or filter naming a trait, title, color, cost or power
 ]
 
@@ -441,7 +450,8 @@ def ability_contexts(game, st, ability: dict, src) -> list:
     uses_it = any(d.get("it") or d.get("tm") == "it" or d.get("to") in ("it", "it_problem") or d.get("at") in ("there", "it")
                   or d.get("area") == "there" or d.get("there")
                   or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it", "ignore_flip", "flip_power",
-                                     "discard_shared_type", "hand_same_cost_there", "next_fo_bonus")
+                                     "discard_shared_type", "hand_same_cost_there", "next_fo_bonus",
+                                     "clear_counters_there")
                   for d in walk(ability.get("effects")))
     if not uses_it:
         return [None]

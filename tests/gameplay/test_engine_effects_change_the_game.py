@@ -52,6 +52,8 @@ UNCHECKED: dict[tuple[str, int], str] = {
     ("LL105", 1): "'that player' is the faceoff's winner (as_winner), not given by the check: resolved by its own "
                   "controller it changes nothing (tests/gameplay/test_engine_cards_leaders_and_legends.py plays it)",
     ("EO60", 1): "returns the Events its own first ability banished; the generic board has none (tested by scenario)",
+    ("FF135", 1): "needs an Event among its controller's flipped cards (the flips come from the deck)",
+    ("SB45", 0): "copies the Event just played (the trigger's event), not given by the check (test_engine_cards_ff_sb)",
 }
 
 
@@ -88,7 +90,10 @@ def _board(game, card, ability, exhausted: bool):
     apply_needs(game, st, ability)
     t = card.front.type
     on = ability.get("on")
-    if t == "Mane Character":
+    if ability.get("zone") in ("disc", "hand"):  # a trigger of a card in its owner's discard pile / hand
+        src = game._new(st.d, card.key, 0, ability["zone"])  # (Rules.fire_from_zone)
+        st.d["pl"][0][ability["zone"]].append(src)
+    elif t == "Mane Character":
         src = st.d["pl"][0]["mane"]
         st.d["cards"][src]["a"] = "prob0"
     elif t == "Problem":  # Ann's Problem is this card (a test setup giving a card another key: the engine reads it afresh)

@@ -324,4 +324,5 @@ CARD_KEYS: dict[str, str] = {
     "nnm": "the card name named for it (EO69)",
     "stay": "the turn it was told to stay on a solved Problem",
     "used": "the turn its once-per-turn ability was used",
+    "mv": "[turn, area]: the turn it was last moved and the area it was moved from (506.1; a send is not a move, 506.5)",
 }

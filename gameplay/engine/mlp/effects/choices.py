@@ -33,11 +33,15 @@ def effect_choose_modes(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     src = fr["src"]
     chosen = fr.setdefault("modes", [])
-    if fr["ch"] is not None:
+    if fr["ch"] == "each":  # SB136: "you may choose each effect instead" (710)
+        chosen[:] = range(len(e["modes"]))
+    elif fr["ch"] is not None:
         chosen.append(fr["ch"])
-        fr["ch"] = None
+    fr["ch"] = None
     if len(chosen) < e.get("n", 1):
         opts = [i for i in range(len(e["modes"])) if i not in chosen]
+        if e.get("n", 1) == 1 and _song_each(self, st, p, src):
+            opts.append("each")
         self.ask(st, p, "choice", opts, "705.2f", src=src, what="mode", labels=e.get("labels"))
         return False
     fr.pop("modes", None)
@@ -46,6 +50,14 @@ def effect_choose_modes(self, st, ev, fr, e) -> bool:
     st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "", "after": None})
     fr["i"] -= 1
     return True
+
+
+def _song_each(self, st, p, src) -> bool:
+    """"If you would choose one effect while playing a Song card, you may choose each effect instead": ``p`` plays
+    a Song (its printed trait) and has such a card in play with its abilities."""
+    c = st["cards"].get(src)
+    return bool(c and "Song" in self.ff[c["k"]].traits and "song_each" in self.ops_in_play(st)
+                and any(st["cards"][o]["c"] == p for o, _ab in self.statics(st, "song_each")))
 
 
 def effect_as_opponent(self, st, ev, fr, e) -> bool:

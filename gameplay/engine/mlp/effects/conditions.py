@@ -6,6 +6,7 @@ from ..constants import opponent
 from .registry import Registry
 from .timed import TIMED_IF_CONDS
 from .triggered import CONDS as TRIGGER_CONDS
+from .outside_play import CONDS as OUTSIDE_PLAY_CONDS
 
 
 def effect_if(self, st, ev, fr, e) -> bool:
@@ -17,7 +18,7 @@ def effect_if(self, st, ev, fr, e) -> bool:
         fr["i"] += 1
         st["rq"].append({"p": p, "src": src, "eff": list(branch), "i": 0, "ch": None, "lbl": "", "after": None,
                          "it": fr.get("it"), "x": fr.get("x") or {}, "rxa": fr.get("rxa"),
-                         "rev": fr.get("rev")})
+                         "rev": fr.get("rev"), "itk": fr.get("itk")})  # (its printed information: "that Resource")
         fr["i"] -= 1
     return True
 
@@ -148,6 +149,8 @@ IF_CONDITIONS.register_all(IF_CONDS)
 IF_CONDITIONS.register_all(TIMED_IF_CONDS)
 
 IF_CONDITIONS.register_all(TRIGGER_CONDS)
+
+IF_CONDITIONS.register_all(OUTSIDE_PLAY_CONDS)
 
 for _k in ("opp_tokens_at_least", "not_confronted", "none_confronted", "hand_below", "beneath_at_least", "self_power_at_least", "highest_power", "opp_mane_boosted", "count_at_least", "not_first", "opp_moved_none", "no_opp_at_problem", "self_ready", "not_lost_fo", "hand_names_distinct"):
     IF_CONDITIONS.register(_k, _cond_of_if_texts)

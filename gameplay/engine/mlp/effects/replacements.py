@@ -117,12 +117,13 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
     skip = tuple(e.get("skip", ())) + (src,)
     abl = self.abilities(st, src) if self.in_play(st, src) else ()
     ab = abl[e["i"]] if e["i"] < len(abl) else None
-    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ()))):
+    if ab is None or ab.get("op") != "replace" or (src, e["i"]) not in self.replacements(st, cid, tuple(e["evs"]), tuple(e.get("skip", ())), e.get("by"),
+                                                                   e.get("to")):
         _replace_declined(self, st, ev, e, tuple(e.get("skip", ())))  # 710.5a: it no longer applies
         return True
     q = fr["p"]
     if fr["ch"] is None:
-        what = "frightened" if e["evs"] == ["frighten"] else e.get("verb", "dismissed").split(" (")[0]
+        what = {"frighten": "frightened", "move": "moved"}.get(e["evs"][0]) or e.get("verb", "dismissed").split(" (")[0]
         self.ask(st, q, "may", [True, False], "710", src=src, card=cid, what="replacement",
                  text=f"{self.name(st, src)}: replace {self.name(st, cid)} being {what} — \"{ab.get('text', '')}\"")
         return False
@@ -132,7 +133,7 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
         self.log(ev, "replace", lambda: f"{self.name(st, src)} replaces it (710): {ab.get('text', '')}")
         fr["i"] += 1
         st["rq"].append({"p": q, "src": src, "eff": list(ab["instead"]), "i": 0, "ch": None, "lbl": "", "after": None,
-                         "it": cid})
+                         "it": cid, "x": {"to": e.get("to"), "mby": e.get("mby", e.get("by")), "skip": list(skip)}})
         fr["i"] -= 1
     else:
         _replace_declined(self, st, ev, e, skip)
@@ -142,6 +143,8 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
 def _replace_declined(self, st, ev, e, skip) -> None:
     if e["evs"] == ["frighten"]:
         self.frighten(st, ev, e["card"], rskip=skip)
+    elif e["evs"] == ["move"]:
+        self.move_card(st, ev, e["card"], e["to"], by=e.get("mby"), rskip=skip)
     else:
         self.leave_play(st, ev, e["card"], e["zone"], e["pos"], verb=e["verb"], rskip=skip)
 

@@ -114,6 +114,8 @@ def card_filter(self, st, cid, flt) -> bool:
         return False
     if "title" in flt and flt["title"] != f.title and flt["title"] not in self.alias_keys.get(d.key, ()):
         return False  # (201.3: "This card is both a Maud Pie and a Pinkie Pie in all zones")
+    if "kw" in flt and flt["kw"] not in f.keywords:
+        return False  # "a card with a Transform cost" (its printed keyword)
     if flt.get("no_req") and f.play_requirements:
         return False  # "a card with no play requirement" (205)
     if "name" in flt and d.name != flt["name"]:

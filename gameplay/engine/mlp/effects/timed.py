@@ -185,7 +185,10 @@ def _op_restrict(self, st, ev, fr, e) -> bool:
     Rules.expire."""
     p = fr["p"]
     for q in ((opponent(p),) if e.get("who", "opp") == "opp" else (p,)):
-        st["pl"][q].setdefault("tmr", []).append({"k": e["k"], "u": e.get("until", "turn")})
+        r = {"k": e["k"], "u": e.get("until", "turn")}
+        if e.get("any"):
+            r["any"] = True  # "opponents can't move characters": anyone's, not only their own
+        st["pl"][q].setdefault("tmr", []).append(r)
         what = _RESTRICTIONS.get(e["k"], "can't play cards during faceoffs")
         self.log(ev, "restrict", lambda q=q, what=what: f"{self.pname(st, q)} {what} this turn")
     return True
@@ -509,10 +512,16 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
         n = e.get("n", 1)
         if n == "colors":  # "equal to the number of colors this card has"
             n = len(self.colors(st, src)) if src in st["cards"] and self.in_play(st, src) else 0
+        elif isinstance(n, dict):  # "a card ... for each of your Griffon characters"
+            n = len(self.select(st, n["sel"], p, src))
         deck = st["pl"][q][e.get("deck", "deck")]
         look = list(deck[:max(n, 0)])
         fr["k"] = k = {"q": q, "look": look, "pick": [], "picking": e["pick"] != "none", "order": []}
-        if look and not ev.quiet:
+        if look and e.get("reveal"):  # "reveal": public (404.1)
+            names = ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look)
+            self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals the top {len(look)} card(s) of "
+                     f"{self.pname(st, q)}'s deck: {names}")
+        elif look and not ev.quiet:
             ev.add("look", f"{self.pname(st, p)} looks at the top {len(look)} card(s) of {self.pname(st, q)}'s deck", player=p)
             ev.add("look", "You see: " + ", ".join(self.db.cards[st["cards"][c]["k"]].name for c in look), to=p)
     ch = fr["ch"]
@@ -523,7 +532,7 @@ def _op_look_sort(self, st, ev, fr, e) -> bool:
         elif ch is not None and ch in k["look"] and ch not in k["pick"]:
             k["pick"].append(ch)
         left = [c for c in k["look"] if c not in k["pick"]]
-        if k["picking"] and left:
+        if k["picking"] and left and len(k["pick"]) < e.get("max_pick", len(k["look"])):  # ("up to one")
             self.ask(st, p, "target", left + ["done"], "705.2f", op="look_sort", src=src, to=e["pick"])
             return False
         k["picking"] = False
@@ -872,6 +881,8 @@ def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
     flips = list(st["pl"][p]["flip"])
     if e.get("type"):  # "one of your flipped Troublemakers"
         flips = [c for c in flips if self.types.get(st["cards"][c]["k"]) == e["type"]]
+    if e.get("trait"):  # "one of them" of "flipped Changeling Friends" (printed traits, 409)
+        flips = [c for c in flips if e["trait"] in self.ff[st["cards"][c]["k"]].traits]
     done, one = choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
     if not done or one is None:
         return done

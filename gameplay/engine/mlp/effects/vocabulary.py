@@ -87,4 +87,26 @@ DESCRIPTIONS = {
     "send_back": "send the moved card a Reaction responds to back to its previous area (506.5)",
     "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
                 " of the turn / the start of your next turn ({kw, n, target, until})",
+    "self_from_discard": "this card, from its owner's discard pile, into their hand or banished ({to: hand|ban}); "
+                         "nothing else of the effect happens when it is no longer there",
+    "each_disc_to_hand_score": "each player, turn player first, may put a card from their discard pile into their "
+                               "hand; you score a point for each card put into a hand this way",
+    "send_moved_back": "send a character that was moved this turn to its previous area (506.1, 506.5)",
+    "banish_hand_same_name": "the opponent reveals their hand and you banish each card in it with the same name as the "
+                             "card an earlier effect chose (201.1)",
+    "clear_counters_there": "remove every counter of a kind from the Problem where the watched card was moved (519)",
+    "copy_plus_counters": "this card gets as many +1 power counters as another chosen card of a selector has (519)",
+    "reveal_until_play": "reveal cards from the top of your deck until you reveal a card of a type; if you do, put "
+                         "it into play at your home, then shuffle your deck",
+    "ready_one_of": "the Ready Step's readying limited to one character: the player chooses which (603.1)",
+    "opp_discard_power": "an opponent discards a card of their choice; one of your chosen cards gets +X power until "
+                         "the end of the faceoff, X the discarded card's printed power",
+    "cancel_event": "the Event being played does none of its instructions and goes to the discard pile (304.2)",
+    "self_from_hand_into_play": "this card, from its owner's hand, into play at their home",
+    "send_elsewhere_may": "characters about to be sent home: one optional choice to send them to other Problems "
+                          "instead (710), else home",
+    "copy_played_event": "exhaust this card and as many other cards of a selector as the played Event's cost to "
+                         "copy its effects (520.1)",
+    "move_to_other_problem": "the player who was moving the card moves it to another Problem they choose instead (710)",
+    "pdeck_top_as_dilemma": "put the top card of a chosen Problem deck into play as a Dilemma at its own area (522)",
 }

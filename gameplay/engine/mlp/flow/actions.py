@@ -198,7 +198,7 @@ def play_card(self, st, ev, action) -> None:
     if action.get("retire") and self.in_play(st, action.get("retire")):
         self.leave_play(st, ev, action.get("retire"), "disc", verb="retired (additional cost)", cost=True)  # 508.1a
     if transform:
-        cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
+        cost = self.transform_cost(st, p, f)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)
     for dn in list(pl["disc_next"]):
         if dn["type"] in (f.type, "card") and discount_fits(dn, f) and not dn.get("all"):  # "all": every Event until the end of the faceoff
@@ -254,6 +254,8 @@ def play_card(self, st, ev, action) -> None:
             fr["rxf"] = note.get("frm")
             fr["x"] = {**(fr.get("x") or {}), "it": note.get("card")}  # "not_it" / to "it" (watched-event vocabulary)
         st["rq"].append(fr)
+        if "cancel_opp_event" in self.ops_in_play(st):
+            _offer_cancel(self, st, p, cid)
         self.fire_all(st, ev, "you_play_event", players=(p,))
         req_cols = {col for col, _ in f.play_requirements}
         for o in list(st["play"]):  # Talented: an Event whose play requirement shares this card's colors
@@ -280,6 +282,19 @@ def _fire_face_down_play(self, st, tid, p, key) -> None:
     for ab in self.abf[key]:
         if ab["kind"] == "trigger" and ab["on"] == "fd_played":
             self.queue_trigger(st, tid, p, ab["effects"], "played to a Problem (505.1a)")
+
+
+def _offer_cancel(self, st, p, cid) -> None:
+    """"As an opponent plays an Event, you may pay [2] and exhaust this card to cancel that card" (SB91): asked of the
+    first such card's controller that can pay both costs (508.1d), before the Event's instructions resolve."""
+    for o, ab in self.statics(st, "cancel_opp_event"):
+        q = st["cards"][o]["c"]
+        if q != p and st["pl"][q]["tok"] >= ab["pay"] and not st["cards"][o].get("ex") and self.can_exhaust(st, o, q):
+            st["rq"].append({"p": q, "src": o, "lbl": ab.get("text", ""), "i": 0, "ch": None, "after": None, "eff": [
+                {"op": "may", "effects": [{"op": "costs_ok", "tokens": ab["pay"], "self_ready": True},
+                                          {"op": "pay", "n": ab["pay"]}, {"op": "exhaust_self_cost"},
+                                          {"op": "cancel_event", "card": cid}]}]})
+            return
 
 
 def _watch_play(self, st, ev, p, key, nid, face_down=False) -> None:

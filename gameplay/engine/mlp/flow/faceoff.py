@@ -352,6 +352,7 @@ def replace_problem(self, st, ev, area, solved=True, solved_fired=False) -> None
     nm = self.name(st, pid)
     if not solved_fired:
         self.fire(st, ev, "solved", pid)
+    self.fire(st, ev, "replaced", pid)  # "When this Problem is replaced" (613.2; a Dilemma too, 522.3a)
     if st["cards"][pid].get("dil"):
         self.put(st, pid, "disc")  # 522.3 / 522.3a
         st["areas"].remove(area)

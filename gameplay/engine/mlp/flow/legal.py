@@ -475,7 +475,7 @@ def _redeem_and_transform(self, st, p, f, t) -> tuple[list, list]:
                 of = self.face(st, o)
                 if f.title in of.title and of.subtitle != f.subtitle:
                     transform.append(o)
-        if tx > tok:
+        if self.transform_cost(st, p, f) > tok:
             transform = []
     return redeem_opts, transform
 

@@ -721,6 +721,7 @@ def start_turn(self, st, ev) -> None:
     self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
     nr = "no_ready" in self.ops_in_play(st)  # "Friends here with 2 or less power can't ready."
+    readying = []
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
         if c["c"] == tp and c.get("nr"):
@@ -729,11 +730,20 @@ def start_turn(self, st, ev) -> None:
         if c.get("nrw") and no_ready_while(st, c):
             continue  # "While this card remains in play, that character does not ready during the Ready Phase"
         if c["c"] == tp and c.get("ex") and not (nr and self.prevented(st, cid, "no_ready", phase="ready")):
-            c["ex"] = False
-            c.pop("ntw", None)  # "loses Teamwork until it is readied"
-            if st.get("labm"):
-                self.end_while_exhausted(st, cid)
-            self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
+            readying.append(cid)
+    chars = [cid for cid in readying if self.is_char(st, cid)]
+    if len(chars) > 1 and any(st["cards"][o]["c"] != tp for o, _ab in self.statics(st, "opp_ready_one")):
+        # "Opponents can't ready more than one character during their Ready Step": the player chooses which one
+        readying = [cid for cid in readying if cid not in chars]
+        st["rq"].append({"p": tp, "src": None, "eff": [{"op": "ready_one_of", "cards": chars}], "i": 0, "ch": None,
+                         "lbl": "Ready Step (603.1)", "after": None})
+    for cid in readying:
+        c = st["cards"][cid]
+        c["ex"] = False
+        c.pop("ntw", None)  # "loses Teamwork until it is readied"
+        if st.get("labm"):
+            self.end_while_exhausted(st, cid)
+        self.fire(st, ev, "readies", cid)  # "When this card readies" (603.1)
     hi = max(st["pl"][0]["score"], st["pl"][1]["score"])
     n = tokens_for(hi)  # 604.1
     extra = [ab["n"] for o in self.has_static(st, "extra_tokens_draw", ctrl=tp) for ab in self.abilities(st, o)

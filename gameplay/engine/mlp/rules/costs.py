@@ -23,9 +23,7 @@ class Costs:
         f = d.front
         for ab in d.abilities.get("front", ()):
             if ab["kind"] == "static" and ab.get("op") == "play_discount" and ab.get("self") and \
-                    ab["cond"]["k"] == "opp_controls_not_owned" and any(
-                        st["cards"][o].get("c") == 1 - p and st["cards"][o]["o"] != 1 - p and self.ctype(st, o) == FRIEND
-                        for o in st["play"]):  # (read for the player who would play it)
+                    self._own_discount_applies(st, p, ab["cond"]):
                 cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
         if not self.sop_keys.get("play_discount") and not st.get("twn"):
             return cost
@@ -40,6 +38,28 @@ class Costs:
                 continue  # "to play Resources on Friends" (without a host: the lower bound, if it attaches at all)
             cost = max(cost - ab["n"], min(cost, ab.get("min", 0)))
         return cost
+
+    def _own_discount_applies(self, st, p, cond) -> bool:
+        """The condition of a card's own "you may pay [2] less to play this card", read for the player ``p`` who
+        would play it (the card is in their hand, not in play)."""
+        if cond["k"] == "opp_controls_not_owned":  # "While an opponent controls a Friend they do not own"
+            return any(st["cards"][o].get("c") == 1 - p and st["cards"][o]["o"] != 1 - p and self.ctype(st, o) == FRIEND
+                       for o in st["play"])
+        if cond["k"] == "more_friends_than_opp":  # "While you have more Friends than an opponent" (face-up ones)
+            n = [sum(1 for o in st["play"] if st["cards"][o].get("c") == q and self.ctype(st, o) == FRIEND
+                     and not st["cards"][o].get("fd")) for q in (p, 1 - p)]
+            return n[0] > n[1]
+        raise KeyError(f"unknown play-discount condition {cond['k']!r}")
+
+    def transform_cost(self, st, p, f) -> int:
+        """A card's Transform cost (glossary: Transform X) for player ``p``, less "You pay [1] less for Transform
+        costs, to a minimum of [1]" of their cards in play."""
+        x = f.keywords["Transform"]
+        if "transform_discount" in self.ops_in_play(st):
+            for o, ab in self.statics(st, "transform_discount"):
+                if st["cards"][o]["c"] == p:
+                    x = max(x - ab["n"], min(x, ab.get("min", 0)))
+        return x
 
     def ability_tokens(self, st, p, cid, ab) -> int:
         """Action tokens to activate ``ab`` of ``cid``: its cost less "You may pay [1] less for the
@@ -91,10 +111,15 @@ class Costs:
                 continue  # "Opposing characters here can't be moved unless ..."
             if "sel" in ab and (cid is None or not self.matches(st, cid, ab["sel"], s["c"], o)):
                 continue  # "their characters with Delay counters on them"
-            tot += ab["n"]
+            tot += ab["n"] * (self._to_counters(st, to, ab["per_to_counter"]) if "per_to_counter" in ab else 1)
             if "min" in ab:  # "..., to a minimum of [1]" (609.2e: rallying costs [2])
                 tot = max(tot, ab["min"] - _ACT_BASE.get(act, 1))
         return tot
+
+    def _to_counters(self, st, to, kind) -> int:
+        """"for each Delay counter on that Problem": the counters on the Problem at the move's destination."""
+        pid = self.problem_at(st, to) if to else None
+        return st["cards"][pid].get("cn", {}).get(kind, 0) if pid else 0
 
     @staticmethod
     def _hand_match(f, sel) -> bool:
@@ -213,8 +238,9 @@ class Costs:
             return True  # "That character can't be moved again this turn" (effects.timed.card_no_move)
         if st.get("amr") and any(r["a"] == to for r in st["amr"]):
             return True  # "Characters can't be moved to that Problem until the end of the turn" (effects.timed.area_restrict)
-        if st["pl"][p].get("tmr") and cards[cid]["c"] == p and any(r["k"] == "no_move" for r in st["pl"][p]["tmr"]):
-            return True  # "opponents can't move their characters this turn" (effects.timed.restrict)
+        if st["pl"][p].get("tmr") and any(r["k"] == "no_move" and (cards[cid]["c"] == p or r.get("any"))
+                                          for r in st["pl"][p]["tmr"]):
+            return True  # "opponents can't move (their) characters this turn" (effects.timed.restrict; ``any``: anyone's)
         # (``no_move``: ``statics(st, "no_move")`` when the caller already has it for this state)
         for o, ab in (self.statics(st, "no_move") if no_move is None else no_move):
             s = cards[o]

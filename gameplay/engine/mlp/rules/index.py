@@ -108,6 +108,11 @@ class CardIndex:
         self.tp_keys: set[str] = set()
         self.anyp_keys: set[str] = set()
         self.disc_act_keys: set[str] = set()
+        # event -> card key -> its triggered abilities that work while the card is in its owner's discard pile
+        # ("When you move a character, you may put this card into your hand from your discard pile")
+        self.disc_trig: dict[str, dict[str, list]] = {}
+        # the same for cards in their owner's hand ("you may put this card from your hand into play")
+        self.hand_trig: dict[str, dict[str, list]] = {}
 
     def _index_card(self, k: str, d) -> None:
         """One card's entries in the tables: its faces, keywords, type, abilities (card, face and text order)."""
@@ -147,6 +152,10 @@ class CardIndex:
                             self.kwg_by.setdefault("*color", set()).add(k)
                         elif op == "play_discount" and front and a.get("self"):
                             self.self_disc_keys.add(k)
+                elif kind == "trigger" and a.get("zone") in ("disc", "hand"):
+                    if front:  # (not an ability of a card in play: Rules.fire_from_zone)
+                        tbl = self.disc_trig if a["zone"] == "disc" else self.hand_trig
+                        tbl.setdefault(a["on"], {}).setdefault(k, []).append(a)
                 elif kind == "trigger" or (kind == "manual" and a.get("on")):
                     self.trig_keys.add(k)
                     self.trig_ev.setdefault(a["on"], set()).add(k)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..constants import CHAR_TYPES, FRIEND, TM
 from ..effects.timed import CARD_CONDS
+from ..reactions import actor
 from .confront import SCORE_STEPS
 from .queries import CARD_KEY, NO_KEYS
 
@@ -228,9 +229,10 @@ class ContinuousAbilities:
         return "grant_epic" in self.ops_in_play(st) and any(self._static_applies(st, o, ab, cid)
                                                             for o, ab in self.statics(st, "grant_epic"))
 
-    def replacements(self, st, cid, evs, rskip=()) -> list[tuple[str, int]]:
+    def replacements(self, st, cid, evs, rskip=(), by=None, to=None) -> list[tuple[str, int]]:
         """Optional replacement modifiers (710) that would replace card ``cid`` being frightened /
-        dismissed / leaving play: (source, index of the ability in its abilities)."""
+        dismissed / leaving play: (source, index of the ability in its abilities).  ``by``: the player doing
+        it (an ability with ``by: opp`` replaces only what an opponent of its controller does)."""
         out = []
         cards = st["cards"]
         for o in st["play"]:
@@ -248,8 +250,10 @@ class ContinuousAbilities:
                     ok = cards[o].get("h") == cid
                 else:
                     ok = self.matches(st, cid, subj, cards[o]["c"], o)
-                if not ok:
-                    continue
+                if not ok or (ab.get("by") == "opp" and by in (None, cards[o]["c"])):
+                    continue  # ("... would be frightened or dismissed by an opponent")
+                if ab.get("to") == "problem" and not (to or "").startswith(("prob", "dil")):
+                    continue  # ("would move a character to a Problem")
                 if ab.get("pay") and st["pl"][cards[o]["c"]]["tok"] < ab["pay"]:
                     continue  # "you may pay [1] to ...": only if it can be paid (508.1d)
                 if ab.get("need_ready") and (cards[o].get("ex") or not self.can_exhaust(st, o)):
@@ -261,11 +265,13 @@ class ContinuousAbilities:
         """Queue the controller's ``may`` decision of the first optional replacement modifier that would
         replace this occurrence (710, 712.3); the occurrence happens (or is replaced) when it is
         answered.  710.5: the modifiers are offered one at a time (declining one offers the next)."""
-        found = self.replacements(st, cid, evs, rskip)
+        by = info["mby"] if info.get("mby") is not None else actor(st)  # (noted now: the replacement's frame will be
+        # resolving when it is answered)
+        found = self.replacements(st, cid, evs, rskip, by, info.get("to"))
         if not found:
             return False
         o, i = found[0]
-        e = {"op": "replace_ask", "card": cid, "evs": list(evs), "i": i, "skip": list(rskip), **info}
+        e = {"op": "replace_ask", "card": cid, "evs": list(evs), "i": i, "skip": list(rskip), "by": by, **info}
         st["rq"].append({"p": st["cards"][o]["c"], "src": o, "eff": [e], "i": 0, "ch": None, "lbl": "Replacement",
                          "after": None})
         return True

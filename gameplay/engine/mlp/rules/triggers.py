@@ -101,10 +101,25 @@ class Triggers:
         triggered ability watches something happening to a card ("When an opposing Friend enters
         play here").  ``subj`` (the card it happened to) becomes the effect's "it"; the ability's
         ``subj`` filter is checked as the event happens (712.2: state as the effect is created)."""
+        if event in self.disc_trig:
+            self.fire_from_zone(st, "disc", self.disc_trig[event], event, {"it": subj, **(extra or {})})
+        if event in self.hand_trig:
+            self.fire_from_zone(st, "hand", self.hand_trig[event], event, {"it": subj, **(extra or {})})
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event)
         if not tk or not self.in_play_with(st, tk):
             return  # (no card in play can watch it: fire_all would find none)
         self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
+
+    def fire_from_zone(self, st, zone, keys, event, x) -> None:
+        """The watched-event triggers of cards in their owner's discard pile or hand ("When you play a Griffon
+        Friend while this card is in your discard pile, ...", "you may put this card from your hand into play");
+        the owner is "you".  A hand card's trigger is shown to its owner only (404.1, flow.turn.start_trigger)."""
+        for p in (0, 1):
+            for cid in list(st["pl"][p][zone]):
+                k = st["cards"][cid]["k"]
+                for ab in keys.get(k, ()):
+                    if ab.get("subj") is None or self._watch_ok(st, cid, ab, x):
+                        self.queue_trigger(st, cid, p, ab["effects"], ab.get("text", event), x)
 
     def _watch_ok(self, st, cid, ab, x) -> bool:
         """Does a watched event (``x``: it, by, from, to, how, play) meet an ability's ``subj`` filter?

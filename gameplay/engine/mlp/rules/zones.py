@@ -6,6 +6,7 @@ from __future__ import annotations
 from ... import rng as _rng
 from ..constants import FRIEND, MANE, TM, WIN_POINTS
 from ..reactions import actor
+from ..effects.outside_play import queue_send_elsewhere
 from ..effects.replacements import queue_persistent
 from ..effects.triggered import unfright_blocked
 
@@ -104,6 +105,11 @@ class Zones:
             # ("... for each of your other Earth Pony Friends": counted as it enters, 706)
             nc["cn"]["+1"] = sum(a["n"] * (self._count(st, nid, a["per"]) if "per" in a else 1)
                                  for a in self.abf[nc["k"]] if a.get("op") == "enter_counters")
+            for a in self.abf[nc["k"]]:
+                if a.get("op") == "enter_counters" and a.get("copy"):  # "... equal to the number on another one of
+                    # your characters": chosen as it enters (705.2f), before anything else resolves
+                    st["rq"].append({"p": ctrl, "src": nid, "eff": [{"op": "copy_plus_counters", "sel": a["copy"]}],
+                                     "i": 0, "ch": None, "lbl": "enters play with counters", "after": None})
         if nc["k"] in self.static_keys and not face_down:
             self.restamp(st, nid)
         if not face_down and "opp_enters_lose" in self.ops_in_play(st) and self.ctype(st, nid) == FRIEND:
@@ -212,7 +218,8 @@ class Zones:
             # (the home-limit retirement is replaced only by what takes the Friend out of the home, "home_retire": a
             # replacement that keeps it at home would be asked again and again, 616.3 / 802.3)
             # "If another of your Friends here would be dismissed, you may retire this card instead" (710)
-            evs = ("home_retire",) if "616.3" in verb else ("leave", "dismiss") if verb.startswith("dismissed") else ("leave",)
+            evs = (("home_retire",) if "616.3" in verb else ("leave", "dismiss") if verb.startswith("dismissed")
+                   else ("leave", "banish") if zone == "ban" else ("leave",))
             if self.queue_replacement(st, cid, evs, rskip, {"zone": zone, "pos": pos, "verb": verb}):
                 return None
         if persist is None and not by_game and not cost and self.persistent_applies(st, cid):
@@ -429,8 +436,9 @@ class Zones:
         self.watch(st, ev, "w_unfright", cid)  # "When ... becomes unfrightened"
         return True
 
-    def move_card(self, st, ev, cid, area, *, send=False, by=None) -> bool:
-        """506: move (or send, 506.5) a card to another area."""
+    def move_card(self, st, ev, cid, area, *, send=False, by=None, rskip=()) -> bool:
+        """506: move (or send, 506.5) a card to another area.  ``rskip``: replacement modifiers already declined
+        for this move (710.3); a move an optional replacement would replace is asked first (False: not moved now)."""
         c = st["cards"][cid]
         if c["a"] == area:
             return False  # 506.2
@@ -438,6 +446,9 @@ class Zones:
             return False  # 506.2
         if area.startswith("home") and self.ctype(st, cid) == TM:
             return False  # 506.2a
+        if not send and "replace" in self.ops_in_play(st) and \
+                self.queue_replacement(st, cid, ("move",), rskip, {"to": area, "mby": by}):
+            return False  # "If another one of your Friends would be ... moved, you may retire this card instead" (710)
         old = c["a"]
         was = bool(st["fo"]) and self.involved(st, cid)
         c["a"] = area
@@ -453,6 +464,7 @@ class Zones:
         if not send and "arrive_mod" in self.ops_in_play(st):
             self.arrive_mods(st, ev, cid)  # "Opposing Friends moved or played here get -1 power ..."
         if not send:
+            c["mv"] = [st["turn"], old]  # "a character that was moved this turn" / "its previous area"
             if self.is_char(st, cid):  # "if that opponent did not move any characters this turn"
                 mv = st.get("mvt")
                 if not mv or mv[0] != st["turn"]:
@@ -481,7 +493,9 @@ class Zones:
                 # "If this card would be sent home, it is sent to another Problem instead" (710; not optional)
                 if (o == cid) if ab["subj"] == "self" else self.matches(st, cid, ab["subj"], st["cards"][o]["c"], o):
                     others = [a for a in self.problem_areas(st) if a != c["a"] and self.problem_at(st, a)]
-                    if len(others) == 1:
+                    if ab.get("may") and others:  # "you may send those characters to other Problems instead"
+                        queue_send_elsewhere(st, o, cid, others)
+                    elif len(others) == 1:
                         self.move_card(st, ev, cid, others[0], send=True)
                     elif others:  # its controller chooses which other Problem (a decision, 705.2f)
                         st["rq"].append({"p": c["c"], "src": cid, "eff": [{"op": "send_to_area", "card": cid, "areas": others}],
