@@ -269,6 +269,12 @@ def _need_unequal_points(game, st, d, ctx) -> None:
     st.d["pl"][1]["score"] = st.d["pl"][0]["score"] + 2  # (the generic board's points are equal: nobody has fewest)
 
 
+def _need_more_power_here(game, st, d, ctx) -> None:
+    """"the player with the most power here": the generic board gives both players equal power at each Problem."""
+    for area in ("prob0", "prob1"):
+        st.d["cards"][place(game, st, "PR31", 0, area)].setdefault("cn", {})["+1"] = 5
+
+
 #: (test on a dict of the ability: an effect, a condition or a selector, setup) -- what an op or a condition
 #: needs beyond the generic scenario
 NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
@@ -287,6 +293,7 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("op") == "reveal_top", _need_reveal),
     (lambda d: d.get("op") == "copy_tokens", _need_tokens_in_play),
     (lambda d: d.get("who") == "fewest_points", _need_unequal_points),  # "the player with the fewest points"
+    (lambda d: d.get("op") == "as_most_power_here", _need_more_power_here),
     (lambda d: True, _need_filter),  # any selector or filter naming a trait, title, color, cost or power
 ]
 

@@ -5,8 +5,8 @@ ability format cardtext/ produces; these take precedence over the text parser.
 """
 from __future__ import annotations
 
-from . import premiere, promos
+from . import absolute_discord, defenders, premiere, promos
 
 DEFINITIONS: dict[str, dict] = {}
-for _m in (premiere, promos):
+for _m in (premiere, promos, absolute_discord, defenders):
     DEFINITIONS.update(_m.CARDS)

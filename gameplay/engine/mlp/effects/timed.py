@@ -711,7 +711,7 @@ def _op_reveal_random_hand(self, st, ev, fr, e) -> bool:
 def _op_reveal_n(self, st, ev, fr, e) -> bool:
     """Reveal the top N cards of your deck (public): ``pick_n`` 1 (a chosen revealed card with ``pick``'s type into
     the hand, optional with ``may``) or "each" (every such card); the rest: disc (discard pile), bottom (bottom of
-    the deck) or top_any (back on top in the order chosen, one card at a time)."""
+    the deck) or top_any / bottom_any (back on top / on the bottom in the order chosen, one card at a time)."""
     p, src = fr["p"], fr["src"]
     deck = st["pl"][p]["deck"]
     k = fr.get("k")
@@ -741,7 +741,7 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
                 k["picked"] = fits[0] if fits else "none"
         take = [k["picked"]] if k["picked"] in rev else []
     rest = [c for c in rev if c not in take]
-    if e["rest"] == "top_any":
+    if e["rest"] in ("top_any", "bottom_any"):
         if fr["ch"] is not None and fr["ch"] in rest and fr["ch"] not in k["order"]:
             k["order"].append(fr["ch"])
             fr["ch"] = None
@@ -761,7 +761,7 @@ def _op_reveal_n(self, st, ev, fr, e) -> bool:
         for c in rest:
             deck.insert(0, c)
             self.put(st, c, "disc")
-    elif e["rest"] == "bottom":
+    elif e["rest"] in ("bottom", "bottom_any"):
         deck.extend(rest)
     else:
         deck[0:0] = rest
@@ -811,12 +811,15 @@ def _op_counters_onto_it(self, st, ev, fr, e) -> bool:
 
 # ------------------------------------------------------------------ assorted Event ops
 def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
-    """"put one of the cards you flipped for the faceoff into your hand" (409: it leaves the flip zone)."""
+    """"put one of the cards you flipped for the faceoff into your hand" (409: it leaves the flip zone).
+    ``each``: "if you would put a flipped Event on the bottom of your deck, you may put it into your hand
+    instead" -- every such card, each one optional (712.3): one pick at a time, "none" ends."""
     p = fr["p"]
     flips = list(st["pl"][p]["flip"])
     if e.get("type"):  # "one of your flipped Troublemakers"
         flips = [c for c in flips if self.types.get(st["cards"][c]["k"]) == e["type"]]
-    done, one = choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
+    tgt = {"optional": True} if e.get("each") else {}
+    done, one = choose_target(self, st, fr, {"op": "flipped_to_hand", "target": tgt}, flips)
     if not done or one is None:
         return done
     nm = self.name(st, one)
@@ -824,6 +827,9 @@ def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
     if st["fo"] and one in st["fo"].get("ign", ()):
         st["fo"]["ign"].remove(one)
     self.log(ev, "zone", lambda: f"{self.pname(st, p)} puts {nm} (flipped) into their hand")
+    if e.get("each") and len(flips) > 1:
+        fr["ch"] = None
+        fr["i"] -= 1  # ask again for the others (resolve_step adds 1)
     return True
 
 

@@ -76,4 +76,7 @@ DESCRIPTIONS = {
     "send_back": "send the moved card a Reaction responds to back to its previous area (506.5)",
     "grant_kw": "a card (or, with an each-selector, every card that fits it, 708.5) has a keyword until the end"
                 " of the turn / the start of your next turn ({kw, n, target, until})",
+    "as_most_power_here": "the player whose characters here have the most power in all follows the instructions "
+                          "(equal totals: nobody)",
+    "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }

@@ -43,6 +43,7 @@ class Zones:
         """Put a card into a non-play zone of its owner; the card gets a new id (410.6).
         Tokens cease to exist (521.3); Problems go to the bottom of their Problem deck (303.3)."""
         c = st["cards"][cid]
+        was = c.get("z")
         self._remove(st, cid)
         del st["cards"][cid]
         if c.get("t"):
@@ -57,6 +58,8 @@ class Zones:
         st["cards"][nid] = {"k": c["k"], "o": c["o"], "z": zone}
         if zone == "disc" and c["k"] in self.to_disc_keys:  # "When this card enters your discard pile" (any zone)
             for ab in self.to_disc_keys[c["k"]]:
+                if ab.get("from") and ab["from"] != was:
+                    continue  # "When this card enters the discard pile from play"
                 self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"))
         lst = st["pl"][c["o"]][zone]
         if pos == "top" and zone in ("deck", "pdeck"):

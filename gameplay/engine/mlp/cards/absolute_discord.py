@@ -1,0 +1,18 @@
+"""Absolute Discord (AD) cards whose texts the template parser does not cover (per-card definitions)."""
+
+CARDS: dict[str, dict] = {
+    # Owlowiscious, Tome Retriever: a Chaos trigger (707.4) that banishes the flipped card itself and flips
+    # another; "enters the discard pile from play" only (not from the hand, the deck or a faceoff)
+    "AD47": {"front": [
+        {"kind": "trigger", "on": "flipped", "text": "Chaos: When this card is flipped, gain [1], banish this card, and flip another.",
+         "effects": [{"op": "gain", "n": 1}, {"op": "banish", "target": {"self": True}}, {"op": "flip", "n": 1}]},
+        {"kind": "trigger", "on": "to_disc", "from": "play", "text": "When this card enters the discard pile from play, gain [1].",
+         "effects": [{"op": "gain", "n": 1}]}]},
+    # Tracking Tirek: "the player with the most power here" follows the instruction (no one on equal power)
+    "AD189": {"front": [
+        {"kind": "trigger", "on": "problem_fo_start", "here": True,
+         "text": "At the start of a Problem faceoff here, the player with the most power here puts one of their Friends here "
+                 "on top of its owner's deck.",
+         "effects": [{"op": "as_most_power_here", "effects": [
+             {"op": "to_deck_top", "target": {"type": "Friend", "ctrl": "you", "at": "here"}}]}]}]},
+}

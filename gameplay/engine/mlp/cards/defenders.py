@@ -1,0 +1,42 @@
+"""Defenders of Equestria (DE) cards whose texts the template parser does not cover (per-card definitions)."""
+
+CARDS: dict[str, dict] = {
+    # Pow, Loyal Henchpony: an optional replacement (710, 712.3) paid by exhausting this card (508.1d: only while
+    # it can be exhausted); "it" is the Troublemaker, turned face-down (505.3) instead of leaving play
+    "DE23": {"front": [
+        {"kind": "static", "op": "replace", "ev": "dismiss", "subj": {"type": "Troublemaker", "ctrl": "you"}, "need_ready": True,
+         "instead": [{"op": "exhaust", "target": {"self": True}, "cost": True}, {"op": "turn_face_down", "target": {"it": True}}],
+         "text": "When one of your Troublemakers would be dismissed, you may exhaust this card to turn it face-down instead."},
+        {"kind": "static", "op": "cant_frighten", "text": "This card can't be frightened."}]},
+    # Ravers, Glowsticks Optional: a watched entering (704.1; tokens excluded, 521) and a delayed effect (615.1)
+    # that banishes the tokens this ability made
+    "DE32": {"front": [
+        {"kind": "trigger", "on": "w_enter", "subj": {"sel": {"type": "Friend", "ctrl": "you"}, "token": False},
+         "text": "When one of your non-token Friends enters play, put a 1 [Laughter] Earth Pony Friend token into play at "
+                 "each Problem. At the end of the turn, banish those tokens.",
+         "effects": [{"op": "token_each_problem", "power": 1, "color": "Laughter", "traits": ["Earth Pony"]},
+                     {"op": "delay", "when": "turn_end", "lbl": "At the end of the turn, banish those tokens",
+                      "effects": [{"op": "made", "verb": "banish"}]}]}]},
+    # Granny Smith, Out of Bounds: the flipped Friends go to the bottom of the deck as the faceoff ends (514.6);
+    # the replacement takes one of them into the hand first (712.3: "you may")
+    "DE68": {"front": [
+        {"kind": "static", "op": "flip_extra", "n": 1, "text": "Flip an additional card during faceoffs involving this card."},
+        {"kind": "trigger", "on": "fo_end_pre",
+         "text": "If you would put any number of flipped Friends on the bottom of your deck, you may put one of them into "
+                 "your hand and the rest on the bottom instead.",
+         "effects": [{"op": "may", "effects": [{"op": "flipped_to_hand", "type": "Friend"}]}]}]},
+    # Scrapbook Project: "When you win a Problem faceoff" (any faceoff of yours); the four banishes are done
+    # together or not at all (508.1d)
+    "DE141": {"front": [
+        {"kind": "play_home"},
+        {"kind": "trigger", "on": "turn_end", "text": "At the end of your turn, each player discards a card.",
+         "effects": [{"op": "each_player", "effects": [{"op": "discard", "n": 1, "who": "you"}]}]},
+        {"kind": "trigger", "on": "you_win_fo", "fo": "problem",
+         "text": "When you win a Problem faceoff, you may banish a Friend, Resource, Event, and Troublemaker from your "
+                 "discard pile to score a point.",
+         "effects": [{"op": "if", "cond": {"k": "disc_has_types", "types": ["Friend", "Resource", "Event", "Troublemaker"]},
+                      "effects": [{"op": "may", "effects": [
+                          *({"op": "banish_from_zone", "zone": "disc", "whose": "you", "filter": {"type": t}}
+                            for t in ("Friend", "Resource", "Event", "Troublemaker")),
+                          {"op": "score", "n": 1, "who": "you"}]}]}]}]},
+}

@@ -1,0 +1,325 @@
+"""Issue #19: the last manual cards of Absolute Discord (AD), Defenders of Equestria (DE) and Premiere (PR), each
+played in a scenario that fails without its definition (cards/absolute_discord.py, cards/defenders.py,
+cards/premiere.py) and the vocabulary they use (effects/players_and_piles.py and the extended ops)."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import (automated, end_faceoff, enter_play, leave_play, move_card, pass_until, place, pre_priority,
+                                          problem, set_card, set_tokens, stacked_game, start_faceoff, to_discard,
+                                          to_hand, trigger, trigger_all, watched_event)
+
+
+def run(game, st, pick=lambda pend: True if pend["kind"] == "may" else pend["options"][0], limit=200) -> Ev:
+    """Resolve the queue and the triggers waiting for it (511), each decision answered by ``pick``."""
+    ev = Ev()
+    for _ in range(limit):
+        pend = st.d["pending"]
+        if pend:
+            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=pick(pend)))
+        elif st.d["rq"]:
+            game.r.resolve_step(st.d, ev)
+        elif not game.r.ppp(st.d, ev):
+            break
+    st._la = None
+    return ev
+
+
+def keys(st, ids) -> list:
+    return [st.card_key(c) for c in ids]
+
+
+def flipped(game, st, p, numbers) -> list[str]:
+    """Cards in ``p``'s flip zone (515), first flipped first."""
+    out = []
+    for n in numbers:
+        cid = game._new(st.d, game.db.key(n), p, "flip")
+        st.d["pl"][p]["flip"].append(cid)
+        out.append(cid)
+    st._la = None
+    return out
+
+
+def end_problem_faceoff(game, st, pick) -> None:
+    """514.6: the faceoff ends (its end-of-faceoff triggers resolved first), the flipped cards go to the bottom."""
+    end_faceoff(game, st)
+    run(game, st, pick)
+    if st.d["fo"]:
+        end_faceoff(game, st)
+
+
+# ------------------------------------------------------------------ flipped cards into the hand instead (514.6, 712.3)
+def test_each_flipped_event_may_go_to_the_hand_instead_of_the_bottom(game, card_db):
+    """PR4 Twilight Sparkle, Faithful Student (boosted): "During a faceoff involving this card, if you would put a
+    flipped Event card on the bottom of your deck, you may put it into your hand instead." (every Event, each one
+    optional, 712.3; a Friend flipped goes to the bottom, 514.6)."""
+    assert automated(card_db, "PR4")
+    for take in (("PR111", "PR100"), ("PR100",), ()):
+        st = stacked_game(game, manes=("PR4", "PR2"))
+        mane = st.mane(0)
+        set_card(st, mane, boosted=True, area="prob0")
+        place(game, st, "PR31", 1, "prob0")
+        start_faceoff(game, st, "problem", ["prob0"], 0)
+        flips = flipped(game, st, 0, ["PR111", "PR12", "PR100"])
+        names = dict(zip(flips, ["PR111", "PR12", "PR100"]))
+        asked = []
+
+        def pick(pend, take=take):
+            asked.append(sorted(names[o] for o in pend["options"] if o != "none"))
+            want = [o for o in pend["options"] if names.get(o) in take]
+            return want[0] if want else "none"
+        end_problem_faceoff(game, st, pick)
+        assert asked[0] == ["PR100", "PR111"]  # only the Events are offered
+        hand = keys(st, st.hand(0))
+        assert sorted(k for k in hand if k in {card_db.key(n) for n in ("PR111", "PR100")}) == sorted(card_db.key(n) for n in take)
+        assert len(st.deck(0)) >= 3 - len(take) and keys(st, st.deck(0)[-(3 - len(take)):]).count(card_db.key("PR12")) == 1
+    st = stacked_game(game, manes=("PR4", "PR2"))  # not involved (its Mane at home): nothing is offered
+    set_card(st, st.mane(0), boosted=True)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flipped(game, st, 0, ["PR111"])
+    end_problem_faceoff(game, st, lambda pend: (_ for _ in ()).throw(AssertionError(pend)))
+    assert card_db.key("PR111") not in keys(st, st.hand(0))
+
+
+def test_once_per_faceoff_one_flipped_card_into_the_hand(game, card_db):
+    """PR212 Rainbow Dash, To the Rescue: "Once per faceoff, if you would put a card flipped for a faceoff involving
+    this card on the bottom of your deck, you may put it into your hand instead." (one card, any type; 712.3)."""
+    assert automated(card_db, "PR212")
+    st = stacked_game(game)
+    place(game, st, "PR212", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flips = flipped(game, st, 0, ["PR12", "PR111"])
+    offered = []
+
+    def pick(pend):
+        if pend["kind"] == "may":
+            return True
+        offered.append(set(pend["options"]))
+        return flips[1]
+    end_problem_faceoff(game, st, pick)
+    assert offered == [set(flips)]
+    assert card_db.key("PR111") in keys(st, st.hand(0)) and keys(st, st.deck(0))[-1] == card_db.key("PR12")
+
+
+def test_one_flipped_friend_into_the_hand_the_rest_on_the_bottom(game, card_db):
+    """DE68 Granny Smith, Out of Bounds: "If you would put any number of flipped Friends on the bottom of your deck,
+    you may put one of them into your hand and the rest on the bottom instead." (any faceoff: Granny Smith need not
+    be involved; only a Friend)."""
+    assert automated(card_db, "DE68")
+    st = stacked_game(game)
+    place(game, st, "DE68", 0, "home0")
+    place(game, st, "PR12", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flips = flipped(game, st, 0, ["PR36", "PR111", "PR79"])
+    offered = []
+
+    def pick(pend):
+        if pend["kind"] == "may":
+            return True
+        offered.append(set(pend["options"]))
+        return flips[2]
+    end_problem_faceoff(game, st, pick)
+    assert offered == [{flips[0], flips[2]}]  # the Event is not a Friend
+    hand = keys(st, st.hand(0))
+    assert card_db.key("PR79") in hand and card_db.key("PR36") not in hand and card_db.key("PR111") not in hand
+
+
+# ------------------------------------------------------------------ Chaos, the discard pile from play (707.4, 410)
+def test_owlowiscious_flipped_gains_banishes_itself_and_flips_another(game, card_db):
+    """AD47 Owlowiscious, Tome Retriever: "Chaos: When this card is flipped, gain [1], banish this card, and flip
+    another." and "When this card enters the discard pile from play, gain [1]." (not from the hand)."""
+    assert automated(card_db, "AD47")
+    st = stacked_game(game)
+    place(game, st, "PR12", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    owl = flipped(game, st, 0, ["AD47"])[0]
+    set_tokens(st, 0, 0)
+    deck = len(st.deck(0))
+    trigger(game, st, "flipped", owl)
+    run(game, st)
+    assert st.tokens(0) == 1 and card_db.key("AD47") in keys(st, st.banished(0))
+    assert owl not in st.flipped(0) and len(st.flipped(0)) == 1 and len(st.deck(0)) == deck - 1
+    st = stacked_game(game)
+    o = place(game, st, "AD47", 0, "home0")
+    set_tokens(st, 0, 0)
+    leave_play(game, st, o, "disc", verb="dismissed")
+    run(game, st)
+    assert st.tokens(0) == 1
+    h = to_hand(game, st, "AD47", 0)  # discarded from the hand: not "from play"
+    game.r.put(st.d, h, "disc")
+    run(game, st)
+    assert st.tokens(0) == 1
+
+
+# ------------------------------------------------------------------ replacements (710)
+def test_pow_turns_a_troublemaker_face_down_instead_of_dismissed(game, card_db):
+    """DE23 Pow, Loyal Henchpony: "When one of your Troublemakers would be dismissed, you may exhaust this card to
+    turn it face-down instead." (710, 712.3; paid by exhausting Pow, so not while it is exhausted, 508.1d)."""
+    assert automated(card_db, "DE23")
+    for answer in (True, False):
+        st = stacked_game(game)
+        pow_ = place(game, st, "DE23", 0, "home0")
+        tm = place(game, st, "RR11", 0, "prob1")
+        leave_play(game, st, tm, "disc", verb="dismissed")
+        run(game, st, lambda pend, a=answer: a)
+        if answer:
+            assert game.r.in_play(st.d, tm) and st.face_down(tm) and st.exhausted(pow_)
+        else:
+            assert not game.r.in_play(st.d, tm) and not st.exhausted(pow_)
+    st = stacked_game(game)
+    place(game, st, "DE23", 0, "home0", exhausted=True)  # it can't be exhausted: nothing is offered
+    tm = place(game, st, "RR11", 0, "prob1")
+    leave_play(game, st, tm, "disc", verb="dismissed")
+    assert not st.d["rq"] and not game.r.in_play(st.d, tm)
+
+
+# ------------------------------------------------------------------ tokens made for the turn (521, 615.1)
+def test_ravers_make_a_token_at_each_problem_banished_at_the_end_of_the_turn(game, card_db):
+    """DE32 Ravers, Glowsticks Optional: "When one of your non-token Friends enters play, put a 1 [Laughter] Earth Pony
+    Friend token into play at each Problem. At the end of the turn, banish those tokens." (a token entering play does
+    not trigger it)."""
+    assert automated(card_db, "DE32")
+    st = stacked_game(game)
+    place(game, st, "DE32", 0, "home0")
+    f = to_hand(game, st, "PR12", 0)
+    enter_play(game, st, f, "home0", 0)
+    run(game, st)
+    toks = [o for o in st.cards_in_play if st.is_token(o)]
+    assert sorted(st.area(t) for t in toks) == ["prob0", "prob1"]
+    assert all(game.r.power(st.d, t) == 1 and "Laughter" in game.r.colors(st.d, t) for t in toks)
+    keep = place(game, st, "PR12", 0, "home0")
+    st = pass_until(game, st, lambda s: s.turn_player == 1)  # 615.1: the end of the turn
+    assert not any(st.is_token(o) for o in st.cards_in_play) and game.r.in_play(st.d, keep)
+
+
+# ------------------------------------------------------------------ reveal 5, a Resource, the rest on the bottom in any order
+def test_reveal_five_one_resource_the_rest_on_the_bottom_in_any_order(game, card_db):
+    """PR213 Applejack, Farm Foremare: "When you play this card, you may reveal the top 5 cards of your deck. You may
+    put one revealed Resource into your hand. Put all remaining cards at the bottom of your deck in any order."
+    (a public reveal, 404.1; the player orders the rest, 705.2f)."""
+    from gameplay.engine.mlp.scenario import every_ending
+    assert automated(card_db, "PR213")
+    top = ["PR140", "PR12", "PR33", "PR36", "PR79"]
+    st = stacked_game(game, decks=(["PR12"] * 6 + top + ["PR20"], None))
+    pr213 = place(game, st, "PR213", 0, "home0")
+    trigger(game, st, "enter", pr213)
+    pre_priority(game, st)
+    while st.d["rq"] and not st.d["pending"]:
+        game.r.resolve_step(st.d, Ev())
+    assert st.pending["kind"] == "may"
+    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    while st.d["rq"] and not st.d["pending"]:
+        game.r.resolve_step(st.d, Ev())
+    st._la = None
+    assert st.pending["options"][-1] == "none" and keys(st, st.pending["options"][:-1]) == [card_db.key("PR140")]
+    size = len(st.deck(0))
+    ends = every_ending(game, st, lambda d: (tuple(d["cards"][c]["k"] for c in d["pl"][0]["deck"]),
+                                              sum(d["cards"][c]["k"] == card_db.key("PR140") for c in d["pl"][0]["hand"])))
+    assert {e[0][0] for e in ends} == {card_db.key("PR20")}  # the unrevealed card is now on top
+    took = {e for e in ends if e[1] == 1}
+    assert {len(e[0]) for e in took} == {size - 1}
+    assert len({e[0][-4:] for e in took}) == 24  # every order of the four others on the bottom
+    assert {tuple(sorted(e[0][-4:])) for e in took} == {tuple(sorted(card_db.key(n) for n in top[1:]))}
+    assert any(e[1] == 0 and len(e[0]) == size for e in ends)  # declined: all five on the bottom
+
+
+# ------------------------------------------------------------------ Problems: a player's Score Phase, moves, confronts
+def test_twister_lets_that_player_ready_a_card_at_home(game, card_db):
+    """PR176 It's a Twister! (Problem): "At the beginning of a player's Score Phase, if that player has at least 2
+    [Loyalty] characters, that player may ready a card at home." (each player's Score Phase; "that player" is the
+    turn player, whoever owns the Problem)."""
+    assert automated(card_db, "PR176")
+    st = stacked_game(game, manes=("PR2", "PR1"))  # (Ann's Mane is [Honesty])
+    set_card(st, problem(st, game, 1), card_key=card_db.key("PR176"))
+    ex = place(game, st, "PR36", 0, "home0", exhausted=True)
+    place(game, st, "PR12", 0, "prob0")
+    trigger_all(game, st, "any_score_start")
+    run(game, st)
+    assert st.exhausted(ex)  # one [Loyalty] character only
+    place(game, st, "PR20", 0, "prob1")
+    trigger_all(game, st, "any_score_start")
+    run(game, st)
+    assert not st.exhausted(ex)
+
+
+def test_pinkie_pies_draw_when_a_laughter_character_joins_another(game, card_db):
+    """PR181 Not Enough Pinkie Pies (Problem): "When a player moves a [Laughter] character to this Problem, if they
+    have a [Laughter] character here already, they may draw a card." (506.1c; "they" is the player who moved it)."""
+    assert automated(card_db, "PR181")
+    st = stacked_game(game)
+    set_card(st, problem(st, game, 0), card_key=card_db.key("PR181"))
+    a = place(game, st, "PR36", 1, "home1")
+    b = place(game, st, "PR36", 1, "home1")
+    hand = len(st.hand(1))
+    move_card(game, st, a, "prob0", by=1)
+    run(game, st)
+    assert len(st.hand(1)) == hand  # none here before
+    move_card(game, st, b, "prob0", by=1)
+    run(game, st)
+    assert len(st.hand(1)) == hand + 1 and len(st.hand(0)) == 6
+    c = place(game, st, "PR12", 1, "home1")  # not [Laughter]
+    move_card(game, st, c, "prob0", by=1)
+    run(game, st)
+    assert len(st.hand(1)) == hand + 1
+
+
+def test_want_it_need_it_the_first_confront_with_a_strong_honesty_character(game, card_db):
+    """PR195 Want it, Need it! (Problem): "The first player to confront this Problem with a [Honesty] character with at
+    least 3 power scores an additional point." (611.4; once: the first such confront only)."""
+    assert automated(card_db, "PR195")
+    st = stacked_game(game)
+    pid = problem(st, game, 1)
+    set_card(st, pid, card_key=card_db.key("PR195"))
+    weak = place(game, st, "PR33", 0, "prob1")  # [Honesty] with 2 power
+    s0 = st.score(0)
+    game.r.queue_trigger(st.d, pid, 0, game.r.abilities(st.d, pid)[0]["effects"], "confront")
+    run(game, st)
+    assert st.score(0) == s0
+    st.d["cards"][weak]["cn"] = {"+1": 1}
+    for _ in range(2):
+        game.r.queue_trigger(st.d, pid, 0, game.r.abilities(st.d, pid)[0]["effects"], "confront")
+        run(game, st)
+    assert st.score(0) == s0 + 1
+
+
+# ------------------------------------------------------------------ the player with the most power here
+def test_tracking_tirek_the_player_with_most_power_puts_a_friend_on_top_of_the_deck(game, card_db):
+    """AD189 Tracking Tirek (Problem): "At the start of a Problem faceoff here, the player with the most power here
+    puts one of their Friends here on top of its owner's deck." (equal power: no player has the most)."""
+    assert automated(card_db, "AD189")
+    st = stacked_game(game)
+    set_card(st, problem(st, game, 0), card_key=card_db.key("AD189"))
+    f0 = place(game, st, "PR31", 0, "prob0")  # 4
+    f1 = place(game, st, "PR12", 1, "prob0")  # 2
+    place(game, st, "PR33", 1, "prob0")  # 2: equal, 4 and 4
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    run(game, st)
+    assert game.r.in_play(st.d, f0) and game.r.in_play(st.d, f1)
+    st = stacked_game(game)
+    set_card(st, problem(st, game, 0), card_key=card_db.key("AD189"))
+    f0 = place(game, st, "PR31", 0, "prob0")
+    f1 = place(game, st, "PR12", 1, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    run(game, st)
+    assert not game.r.in_play(st.d, f0) and game.r.in_play(st.d, f1) and st.card_key(st.deck(0)[0]) == card_db.key("PR31")
+
+
+# ------------------------------------------------------------------ a Problem faceoff won: four card types banished
+def test_scrapbook_project_banishes_one_of_each_type_to_score(game, card_db):
+    """DE141 Scrapbook Project: "When you win a Problem faceoff, you may banish a Friend, Resource, Event, and
+    Troublemaker from your discard pile to score a point." (all four or none, 508.1d)."""
+    assert automated(card_db, "DE141")
+    st = stacked_game(game)
+    place(game, st, "DE141", 0, "home0")
+    for n in ("PR12", "PR140", "PR111"):
+        to_discard(game, st, n, 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    s0 = st.score(0)
+    trigger_all(game, st, "you_win_fo", players=(0,), extra={"margin": 1})
+    run(game, st)
+    assert st.score(0) == s0 and len(st.discard_pile(0)) == 3  # no Troublemaker there
+    to_discard(game, st, "PR160", 0)
+    to_discard(game, st, "PR33", 0)
+    trigger_all(game, st, "you_win_fo", players=(0,), extra={"margin": 1})
+    run(game, st)
+    assert st.score(0) == s0 + 1 and len(st.banished(0)) == 4 and keys(st, st.discard_pile(0)) == [card_db.key("PR33")]
