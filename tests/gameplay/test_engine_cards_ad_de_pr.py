@@ -323,3 +323,83 @@ def test_scrapbook_project_banishes_one_of_each_type_to_score(game, card_db):
     trigger_all(game, st, "you_win_fo", players=(0,), extra={"margin": 1})
     run(game, st)
     assert st.score(0) == s0 + 1 and len(st.banished(0)) == 4 and keys(st, st.discard_pile(0)) == [card_db.key("PR33")]
+
+
+# ------------------------------------------------------------------ a Troublemaker Phase skipped, a cost raised
+def test_hide_and_squeak_retires_to_skip_the_next_troublemaker_phase(game, card_db):
+    """AD200 Fluttershy, Hide and Squeak: "At the start of the turn, you may retire this card to skip the next
+    Troublemaker Phase." (606-608 do not happen: Bob's face-down Troublemaker is not uncovered, 607)."""
+    assert automated(card_db, "AD200")
+    for answer in (True, False):
+        st = stacked_game(game)
+        fl = place(game, st, "AD200", 0, "home0")
+        tm = place(game, st, "RR11", 1, "prob0", face_down=True)
+
+        for _ in range(300):  # play on to Bob's Main Phase, passing; only Fluttershy's "may" is answered by the test
+            if st.turn_player == 1 and st.d["step"] == "main" and not st.pending:
+                break
+            pend = st.pending
+            if pend and pend["kind"] == "may":
+                st, _ = game.apply(st, Action.make("choose", pend["player"], option=answer if pend.get("src") == fl else True))
+                continue
+            p = game.to_move(st)
+            acts = game.legal_actions(st, p)
+            st, _ = game.apply(st, next((a for a in acts if a.kind == "pass"), acts[0]))
+        assert st.face_down(tm) is answer and game.r.in_play(st.d, fl) is not answer
+        assert not st.d.get("skip_tp")
+
+
+def test_whining_raises_the_cost_of_the_next_card_after_an_opponent_defeats_a_troublemaker(game, card_db):
+    """AD154 Whining: "When an opponent defeats a Troublemaker, they must pay +[2] to play the next card they play this
+    turn." (508: "they" is the opponent who defeated it; the controller defeating one pays nothing more)."""
+    assert automated(card_db, "AD154")
+    st = stacked_game(game)
+    place(game, st, "AD154", 1, "home1")
+    f = to_hand(game, st, "PR12", 0)
+    tm = place(game, st, "RR11", 1, "prob0")
+    watched_event(game, st, "w_defeat", tm, {"by": 1})  # Bob defeats it: no change
+    run(game, st)
+    assert game.r.card_cost(st.d, 0, f) == 2
+    watched_event(game, st, "w_defeat", tm, {"by": 0})
+    run(game, st)
+    assert game.r.card_cost(st.d, 0, f) == 4 and game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1)) == 2
+
+
+# ------------------------------------------------------------------ a Mane Character: confronting with more power, a replacement
+def test_steadfast_farmpony_turns_over_when_confronting_with_more_power_than_required(game, card_db):
+    """PR2 Applejack, Steadfast Farmpony: "When you confront this card's Problem with more power than required, turn
+    this card over." (611.2 / 611.3: the power contributed, more than the requirements in all)."""
+    assert automated(card_db, "PR2")
+    st = stacked_game(game, manes=("PR2", "PR1"))
+    aj = st.mane(0)
+    set_card(st, aj, area="prob1")
+    need = sum(n for _, n in game.r.requirements(st.d, 0, "prob1"))  # (Bob's Problem: its opponent requirement)
+    assert need >= 2
+    for _ in range(need - game.r.power(st.d, aj)):
+        place(game, st, "PR20", 0, "prob1")  # 1-power Friends: exactly the power required
+    trigger(game, st, "confront", aj)
+    run(game, st)
+    assert not st.d["cards"][aj].get("b")
+    place(game, st, "PR20", 0, "prob1")
+    trigger(game, st, "confront", aj)
+    run(game, st)
+    assert st.d["cards"][aj].get("b")
+
+
+def test_steadfast_farmpony_puts_a_friend_here_on_top_of_the_deck_instead_of_dismissed(game, card_db):
+    """PR2 Applejack, Steadfast Farmpony (boosted): "When one of your Friends here would be dismissed, you may put that
+    Friend on top of its owner's deck instead." (710, 712.3; a Friend elsewhere is dismissed)."""
+    assert automated(card_db, "PR2")
+    for answer in (True, False):
+        st = stacked_game(game, manes=("PR2", "PR1"))
+        set_card(st, st.mane(0), boosted=True, area="prob0")
+        f = place(game, st, "PR12", 0, "prob0")
+        leave_play(game, st, f, "disc", verb="dismissed")
+        run(game, st, lambda pend, a=answer: a)
+        top = st.card_key(st.deck(0)[0]) == card_db.key("PR12")
+        assert top is answer and (card_db.key("PR12") in keys(st, st.discard_pile(0))) is not answer
+    st = stacked_game(game, manes=("PR2", "PR1"))
+    set_card(st, st.mane(0), boosted=True, area="prob0")
+    f = place(game, st, "PR12", 0, "prob1")
+    leave_play(game, st, f, "disc", verb="dismissed")
+    assert not st.d["rq"] and card_db.key("PR12") in keys(st, st.discard_pile(0))

@@ -234,6 +234,7 @@ STATE_KEYS: dict[str, str] = {
     "acts": "the number of actions taken",
     "ts": "the last timestamp given (711.3a: the order in which modifiers began)",
     "setup": "player -> their chosen Starting Problem (102.2)",
+    "skip_tp": 'how many of the next Troublemaker Phases are skipped ("skip the next Troublemaker Phase")',
     "dly": 'delayed effects waiting for "at the end of the turn" / "at the start of the next turn"',
     "fl": 'the turn a Friend last left play ("if a Friend left play this turn")',
     "cft": "(turn, the Problems confronted this turn)",

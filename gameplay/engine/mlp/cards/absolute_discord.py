@@ -15,4 +15,15 @@ CARDS: dict[str, dict] = {
                  "on top of its owner's deck.",
          "effects": [{"op": "as_most_power_here", "effects": [
              {"op": "to_deck_top", "target": {"type": "Friend", "ctrl": "you", "at": "here"}}]}]}]},
+    # Whining: "they" is the opponent who defeated it (as_by); +[2] on the next card they play this turn (508, 609.2c)
+    "AD154": {"front": [
+        {"kind": "play_home"},
+        {"kind": "trigger", "on": "w_defeat", "as_by": True, "subj": {"sel": {"type": "Troublemaker"}, "by": "opp"},
+         "text": "When an opponent defeats a Troublemaker, they must pay +[2] to play the next card they play this turn.",
+         "effects": [{"op": "cost_reduction", "n": -2, "type": "card", "until": "turn"}]}]},
+    # Fluttershy, Hide and Squeak: retiring it is the cost (508.1: if it can't leave play, nothing is skipped)
+    "AD200": {"front": [
+        {"kind": "trigger", "on": "any_turn_start",
+         "text": "At the start of the turn, you may retire this card to skip the next Troublemaker Phase.",
+         "effects": [{"op": "may", "effects": [{"op": "leave_self_cost", "to": "disc"}, {"op": "skip_tp"}]}]}]},
 }

@@ -87,4 +87,15 @@ CARDS: dict[str, dict] = {
                          "effects": [{"op": "if", "cond": {"k": "you_have", "sel": {
                              "type": "character", "color": "Honesty", "min_power": 3, "ctrl": "you", "at": "here"}},
                              "effects": [{"op": "once_a_game", "effects": [{"op": "score", "n": 1, "who": "you"}]}]}]}]},
+    # Applejack, Steadfast Farmpony: more power than the Problem's requirements in all (611.2, 611.3); the boosted
+    # side's optional replacement (710, 712.3) puts the Friend on top of its owner's deck instead of the discard pile
+    "PR2": {
+        "front": [{"kind": "trigger", "on": "confront",
+                   "text": "When you confront this card's Problem with more power than required, turn this card over.",
+                   "effects": [{"op": "if", "cond": {"k": "more_power_than_required"}, "effects": _TURN_OVER}]}],
+        "boosted": [{"kind": "static", "op": "replace", "ev": "dismiss", "subj": {"type": "Friend", "ctrl": "you", "at": "here"},
+                     "instead": [{"op": "to_deck_top", "target": {"it": True}}],
+                     "text": "When one of your Friends here would be dismissed, you may put that Friend on top of its "
+                             "owner's deck instead."}],
+    },
 }

@@ -6,6 +6,10 @@
   and nobody follows them);
 - ``once_a_game``: "The first player to confront this Problem with ..." -- the instructions are followed the
   first time only (the card's ``fg`` flag);
+- ``skip_tp``: "skip the next Troublemaker Phase" (``st["skip_tp"]``, read as a Troublemaker Phase would start,
+  ``flow.turn``);
+- condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
+  (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
   ..." can only be done with one card of each type there (508.1d: all of it or none).
 """
@@ -47,10 +51,27 @@ def _op_once_a_game(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_skip_tp(self, st, ev, fr, e) -> bool:
+    st["skip_tp"] = st.get("skip_tp", 0) + 1
+    self.log(ev, "phase", lambda: "The next Troublemaker Phase will be skipped")
+    return True
+
+
 def _cond_disc_has_types(self, st, fr, cond) -> bool:
     have = {self.types.get(st["cards"][c]["k"]) for c in st["pl"][fr["p"]]["disc"]}
     return all(t in have for t in cond["types"])
 
 
-OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game}
-CONDS = {"disc_has_types": _cond_disc_has_types}
+def _cond_more_power_than_required(self, st, fr, cond) -> bool:
+    c = st["cards"].get(fr["src"])
+    if not c or c.get("z") != "play":
+        return False
+    p, area = fr["p"], c["a"]
+    reqs = self.requirements(st, p, area) or []
+    need = sum(-n if k == "Less" else n for k, n in reqs)
+    have = sum(self.power(st, o) or 0 for o in self.chars_at(st, area, p) if self.contributes(st, o))
+    return bool(reqs) and have > need
+
+
+OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp}
+CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}

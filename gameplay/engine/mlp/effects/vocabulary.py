@@ -78,5 +78,6 @@ DESCRIPTIONS = {
                 " of the turn / the start of your next turn ({kw, n, target, until})",
     "as_most_power_here": "the player whose characters here have the most power in all follows the instructions "
                           "(equal totals: nobody)",
+    "skip_tp": "the next Troublemaker Phase (of whichever player) is skipped: none of its steps happen",
     "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }

@@ -282,6 +282,11 @@ def step(self, st, ev) -> None:
 
 def _step_tp_start(self, st, ev, _fo, _s, tp) -> None:
     # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
+    if st.get("skip_tp"):  # "skip the next Troublemaker Phase": none of its steps, windows or triggers happen
+        st["skip_tp"] -= 1
+        self.log(ev, "phase", lambda: f"{self.pname(st, tp)}'s Troublemaker Phase is skipped")
+        st["step"] = "main_start"
+        return
     if self.rx_keys:
         self.rx_note(st, "phase", ph="tp", tp=tp)
     if self.may_fire(st, "tp_start"):
