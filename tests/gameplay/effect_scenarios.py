@@ -397,7 +397,7 @@ def resolve_exploring(game, st, base, ev: Ev, budget: list) -> tuple:
 # ------------------------------------------------------------------ the context an ability resolves in
 #: ops and trigger events that only act inside a faceoff (514)
 FACEOFF_OPS = {"flip", "flip_if_involved", "ignore_flip", "flipped_card", "leave_faceoff", "join_faceoff", "self_join_fo",
-               "disc_into_faceoff", "end_faceoff", "flip_power", "if_faceoff", "fo_bonus"}
+               "disc_into_faceoff", "end_faceoff", "flip_power", "if_faceoff", "fo_bonus", "chosen_joins_faceoff"}
 
 
 def needs_faceoff(ability: dict) -> bool:

@@ -403,3 +403,91 @@ def test_steadfast_farmpony_puts_a_friend_here_on_top_of_the_deck_instead_of_dis
     f = place(game, st, "PR12", 0, "prob1")
     leave_play(game, st, f, "disc", verb="dismissed")
     assert not st.d["rq"] and card_db.key("PR12") in keys(st, st.discard_pile(0))
+
+
+# ------------------------------------------------------------------ each player keeps one card of each type
+def test_captain_of_the_seven_seas_each_player_keeps_a_friend_resource_and_troublemaker(game, card_db):
+    """DE135 Applejack, Captain of the Seven Seas: "When this card enters play, each player chooses a Friend, Resource,
+    and Troublemaker they control, and retires the rest." (the turn player first, 801.1; Mane Characters stay)."""
+    assert automated(card_db, "DE135")
+    st = stacked_game(game)
+    a_keep, a_go = place(game, st, "PR12", 0, "home0"), place(game, st, "PR33", 0, "home0")
+    ra, rb = place(game, st, "PR140", 0, "home0"), place(game, st, "PR140", 0, "home0")
+    ta = place(game, st, "RR11", 0, "prob1")
+    b1, b2, b3 = (place(game, st, "PR12", 1, "home1") for _ in range(3))
+    tb1, tb2 = place(game, st, "RR11", 1, "prob0"), place(game, st, "PR160", 1, "prob1", face_down=True)
+    aj = place(game, st, "DE135", 0, "home0")
+    trigger(game, st, "enter", aj)
+    asked = []
+
+    def pick(pend):
+        asked.append((pend["player"], pend.get("what")))
+        want = {a_keep, rb, b2, tb2}
+        return next(o for o in pend["options"] if o in want)
+    run(game, st, pick)
+    inplay = set(st.cards_in_play)
+    assert {a_keep, rb, ta, b2, tb2, st.mane(0), st.mane(1)} <= inplay
+    assert not ({a_go, ra, aj, b1, b3, tb1} & inplay)
+    assert asked == [(0, "Friend"), (0, "Resource"), (1, "Friend"), (1, "Troublemaker")]
+
+
+# ------------------------------------------------------------------ Chaos power and joining a faceoff
+def test_vapor_trail_brings_a_character_from_home_into_the_faceoff(game, card_db):
+    """DE55 Vapor Trail, Wind Beneath Your Wings: "When this card becomes involved in a faceoff, one of your characters
+    at home becomes involved in the faceoff." (at the faceoff's start, 514.2, or moved into it, 514.2d)."""
+    assert automated(card_db, "DE55")
+    st = stacked_game(game)
+    vt = place(game, st, "DE55", 0, "prob0")
+    home = place(game, st, "PR36", 0, "home0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    offered = []
+    run(game, st, lambda pend: offered.append(set(pend["options"])) or home)
+    assert offered == [{home, st.mane(0)}]  # Ann's characters at home (her Mane Character is one)
+    assert game.r.involved(st.d, home) and st.area(home) == "home0" and not game.r.involved(st.d, st.mane(0))
+    st = stacked_game(game)
+    vt = place(game, st, "DE55", 0, "home0")
+    home = place(game, st, "PR36", 0, "home0")
+    place(game, st, "PR12", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    run(game, st)
+    assert not game.r.involved(st.d, home)
+    move_card(game, st, vt, "prob0")
+    run(game, st, lambda pend: home)
+    assert game.r.involved(st.d, vt) and game.r.involved(st.d, home)
+
+
+def test_vapor_trail_flipped_gives_your_characters_one_power(game, card_db):
+    """DE55 Vapor Trail: "Chaos: While this card is flipped, your characters have +1 power." (515: each of your
+    characters counted in the faceoff total; a frightened one has no power, 504)."""
+    assert automated(card_db, "DE55")
+    totals = []
+    for card in ("PR20", "DE55"):  # both 1 printed power
+        st = stacked_game(game)
+        place(game, st, "PR12", 0, "prob0")
+        place(game, st, "PR33", 0, "prob0")
+        set_card(st, place(game, st, "PR36", 0, "prob0"), frightened=True)
+        start_faceoff(game, st, "problem", ["prob0"], 0)
+        flipped(game, st, 0, [card])
+        totals.append(game.r.faceoff_total(st.d, 0))
+    assert totals[1] == totals[0] + 2  # two characters with power (the frightened one has none)
+
+
+# ------------------------------------------------------------------ can't score points (517)
+def test_scootaloo_no_points_during_its_faceoffs_and_for_opponents_while_flipped(game, card_db):
+    """AD28 Scootaloo, Practice Makes Perfect: "During faceoffs involving this card, players can't score points." and
+    "Chaos: While this card is flipped, opponents can't score points." (517)."""
+    from gameplay.engine.mlp.scenario import score_points
+    assert automated(card_db, "AD28")
+    st = stacked_game(game)
+    place(game, st, "AD28", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    score_points(game, st, 0, 1)
+    score_points(game, st, 1, 1)
+    assert st.scores == [0, 0]
+    st = stacked_game(game)
+    place(game, st, "PR12", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    flipped(game, st, 0, ["AD28"])
+    score_points(game, st, 1, 1)
+    score_points(game, st, 0, 1)
+    assert st.scores == [1, 0]

@@ -26,4 +26,9 @@ CARDS: dict[str, dict] = {
         {"kind": "trigger", "on": "any_turn_start",
          "text": "At the start of the turn, you may retire this card to skip the next Troublemaker Phase.",
          "effects": [{"op": "may", "effects": [{"op": "leave_self_cost", "to": "disc"}, {"op": "skip_tp"}]}]}]},
+    # Scootaloo, Practice Makes Perfect: scoring prevented (517) while it is flipped (its controller's opponents) and
+    # during faceoffs involving it (every player)
+    "AD28": {"front": [
+        {"kind": "static", "op": "flipped_no_score", "text": "Chaos: While this card is flipped, opponents can't score points."},
+        {"kind": "static", "op": "no_score_fo", "text": "During faceoffs involving this card, players can't score points."}]},
 }

@@ -39,4 +39,20 @@ CARDS: dict[str, dict] = {
                           *({"op": "banish_from_zone", "zone": "disc", "whose": "you", "filter": {"type": t}}
                             for t in ("Friend", "Resource", "Event", "Troublemaker")),
                           {"op": "score", "n": 1, "who": "you"}]}]}]}]},
+    # Applejack, Captain of the Seven Seas: each player, the turn player first (801.1), keeps one card of each type
+    "DE135": {"front": [
+        {"kind": "trigger", "on": "enter",
+         "text": "When this card enters play, each player chooses a Friend, Resource, and Troublemaker they control, and "
+                 "retires the rest.",
+         "effects": [{"op": "each_player", "effects": [{"op": "keep_one_of_each",
+                                                        "types": ["Friend", "Resource", "Troublemaker"]}]}]}]},
+    # Vapor Trail, Wind Beneath Your Wings: while flipped (515), each of your characters counted in the faceoff has
+    # +1 power; "becomes involved" at the faceoff's start or by moving into it (514.2, 514.2d)
+    "DE55": {"front": [
+        {"kind": "static", "op": "flip_self_power", "chars": True, "n": 1,
+         "text": "Chaos: While this card is flipped, your characters have +1 power."},
+        {"kind": "trigger", "on": "becomes_involved",
+         "text": "When this card becomes involved in a faceoff, one of your characters at home becomes involved in the "
+                 "faceoff.",
+         "effects": [{"op": "chosen_joins_faceoff", "target": {"type": "character", "ctrl": "you", "at": "home"}}]}]},
 }

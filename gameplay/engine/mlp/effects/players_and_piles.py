@@ -8,6 +8,10 @@
   first time only (the card's ``fg`` flag);
 - ``skip_tp``: "skip the next Troublemaker Phase" (``st["skip_tp"]``, read as a Troublemaker Phase would start,
   ``flow.turn``);
+- ``keep_one_of_each``: "chooses a Friend, Resource, and Troublemaker they control, and retires the rest" (one
+  choice per type, then every other card of those types the player controls is retired);
+- ``chosen_joins_faceoff``: "one of your characters at home becomes involved in the faceoff" (a chosen card, flagged as
+  involved, 514.2d.i);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -16,6 +20,7 @@
 from __future__ import annotations
 
 from ..constants import opponent
+from .targeting import choose_target
 
 
 def _push(st, fr, p, effects) -> None:
@@ -73,5 +78,41 @@ def _cond_more_power_than_required(self, st, fr, cond) -> bool:
     return bool(reqs) and have > need
 
 
-OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp}
+def _op_keep_one_of_each(self, st, ev, fr, e) -> bool:
+    p, types = fr["p"], e["types"]
+    k = fr.setdefault("k", {"i": 0, "kept": []})
+    while k["i"] < len(types):
+        cands = [o for o in st["play"] if st["cards"][o]["c"] == p and self.ctype(st, o) == types[k["i"]]]
+        if fr["ch"] is not None:
+            k["kept"].append(fr["ch"])
+            fr["ch"] = None
+        elif len(cands) > 1:
+            self.ask(st, p, "target", cands, "705.2f", op="keep_one_of_each", src=fr["src"], what=types[k["i"]])
+            return False
+        else:
+            k["kept"].extend(cands)
+        k["i"] += 1
+    for o in [o for o in st["play"] if st["cards"][o]["c"] == p and self.ctype(st, o) in types and o not in k["kept"]]:
+        if self.in_play(st, o):
+            self.leave_play(st, ev, o, "disc", verb="retired")
+    return True
+
+
+def _op_join_faceoff(self, st, ev, fr, e) -> bool:
+    fo = st["fo"]
+    if not fo:
+        return True
+    cands = [o for o in self.select(st, e["target"], fr["p"], fr["src"]) if not self.involved(st, o)]
+    done, one = choose_target(self, st, fr, e, cands)
+    if not done or one is None:
+        return done
+    fo.setdefault("join", []).append(one)
+    if one in fo.get("out", ()):
+        fo["out"].remove(one)
+    self.log(ev, "faceoff", lambda: f"{self.name(st, one)} becomes involved in the faceoff (514.2d.i)")
+    return True
+
+
+OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
+       "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff}
 CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}

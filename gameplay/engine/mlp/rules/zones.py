@@ -291,6 +291,8 @@ class Zones:
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
                 if ab["kind"] == "static" and ab.get("op") == "no_score_fo" and self.involved(st, o):
                     n = 0  # "Players can't score points during faceoffs involving this card"
+        if n > 0 and self.flip_ns_keys and self._flipped_no_score(st, p):
+            n = 0
         if n <= 0:
             return
         st["pl"][p]["score"] += n
@@ -299,6 +301,14 @@ class Zones:
                  f"{(' ' + why) if why else ''} ({st['pl'][0]['score']}-{st['pl'][1]['score']})",
                  player=p, points=n)
         self.check_win(st, ev)
+
+    def _flipped_no_score(self, st, p) -> bool:
+        """Chaos: "While this card is flipped, opponents can't score points" (an opponent's flipped card; not while
+        opposing flipped cards lose their abilities)."""
+        q = 1 - p
+        if any(st["cards"][o]["c"] != q for o in self.has_static(st, "flip_no_abilities")):
+            return False
+        return any(st["cards"][f]["k"] in self.flip_ns_keys for f in st["pl"][q]["flip"])
 
     def check_win(self, st, ev) -> None:
         """103.2: 15 or more points wins; 103.2a simultaneous wins draw.  Sudden death (floor rules,
@@ -419,6 +429,7 @@ class Zones:
             if st["cards"][o].get("h") == cid:
                 st["cards"][o]["a"] = area  # 509.3
         if not was and st["fo"] and self.involved(st, cid):  # 514.2d it becomes involved by moving
+            self.fire(st, ev, "becomes_involved", cid)
             for o in list(st["play"]):
                 if st["cards"][o].get("h") == cid:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
