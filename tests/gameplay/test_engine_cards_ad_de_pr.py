@@ -491,3 +491,45 @@ def test_scootaloo_no_points_during_its_faceoffs_and_for_opponents_while_flipped
     score_points(game, st, 1, 1)
     score_points(game, st, 0, 1)
     assert st.scores == [1, 0]
+
+
+# ------------------------------------------------------------------ a revealed card taken, cheaper to play this turn (508)
+def test_dr_hooves_caroller_takes_a_revealed_event_one_cheaper(game, card_db):
+    """DE34 Dr. Hooves, Caroller: "Main Phase: Exhaust this card to reveal the top card of your deck. If you reveal an
+    Event this way, put that Event into your hand and you may pay [1] less to play it this turn." (that Event only;
+    another card stays on top, 404.1 revealed)."""
+    assert automated(card_db, "DE34")
+    st = stacked_game(game, decks=(["PR12"] * 6 + ["PR111", "PR12"], None))
+    other = to_hand(game, st, "PR111", 0)
+    hooves = place(game, st, "DE34", 0, "home0")
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == hooves))
+    run(game, st)
+    got = [c for c in st.hand(0) if st.card_key(c) == card_db.key("PR111") and c != other]
+    assert len(got) == 1 and game.r.card_cost(st.d, 0, got[0]) == 0 and game.r.card_cost(st.d, 0, other) == 1
+    st = stacked_game(game, decks=(["PR12"] * 6 + ["PR33", "PR111"], None))
+    hooves = place(game, st, "DE34", 0, "home0")
+    top = st.deck(0)[0]
+    st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == hooves))
+    run(game, st)
+    assert st.deck(0)[0] == top and not st.d["pl"][0]["disc_next"]
+
+
+def test_cuddle_with_a_pekingese_draws_a_critter_cheaper_and_another_card(game, card_db):
+    """AD84 A Cuddle with a Pekingese: "Main Phase: Reveal the top card of your deck and you may draw it. If the card
+    was a Critter Friend, you may pay [1] less to play that Friend this turn and you may draw another card."."""
+    from gameplay.engine.mlp.scenario import play_effects
+    assert automated(card_db, "AD84")
+    effects = card_db.cards[card_db.key("AD84")].abilities["front"][0]["effects"]
+    st = stacked_game(game, decks=(["PR12"] * 6 + ["PR81", "PR36", "PR33"], None))
+    src = to_hand(game, st, "AD84", 0)
+    play_effects(game, st, 0, src, effects)
+    run(game, st)
+    critter = [c for c in st.hand(0) if st.card_key(c) == card_db.key("PR81")]
+    assert len(critter) == 1 and game.r.card_cost(st.d, 0, critter[0]) == 1
+    assert card_db.key("PR36") in keys(st, st.hand(0)) and st.card_key(st.deck(0)[0]) == card_db.key("PR33")
+    st = stacked_game(game, decks=(["PR12"] * 6 + ["PR33", "PR36"], None))  # not a Critter: that card only
+    src = to_hand(game, st, "AD84", 0)
+    play_effects(game, st, 0, src, effects)
+    run(game, st)
+    assert card_db.key("PR33") in keys(st, st.hand(0)) and st.card_key(st.deck(0)[0]) == card_db.key("PR36")
+    assert not st.d["pl"][0]["disc_next"]

@@ -31,4 +31,16 @@ CARDS: dict[str, dict] = {
     "AD28": {"front": [
         {"kind": "static", "op": "flipped_no_score", "text": "Chaos: While this card is flipped, opponents can't score points."},
         {"kind": "static", "op": "no_score_fo", "text": "During faceoffs involving this card, players can't score points."}]},
+    # A Cuddle with a Pekingese: "you may draw it" takes the revealed card (HM143's reading); the discount is for
+    # that Friend only (508) and the second draw is offered whether or not the first card was taken
+    "AD84": {"front": [
+        {"kind": "event", "timing": "main",
+         "text": "Main Phase: Reveal the top card of your deck and you may draw it. If the card was a Critter Friend, you "
+                 "may pay [1] less to play that Friend this turn and you may draw another card.",
+         "effects": [{"op": "reveal_top", "whose": "you", "cond": {"type": "Friend", "trait": "Critter"},
+                      "else": [{"op": "may", "effects": [{"op": "revealed", "to": "hand"}]}],
+                      "then": [{"op": "may", "effects": [
+                                   {"op": "revealed", "to": "hand"},
+                                   {"op": "cost_reduction", "n": 1, "type": "Friend", "card": "it", "until": "turn"}]},
+                               {"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}]}]},
 }

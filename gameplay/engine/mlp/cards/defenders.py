@@ -55,4 +55,12 @@ CARDS: dict[str, dict] = {
          "text": "When this card becomes involved in a faceoff, one of your characters at home becomes involved in the "
                  "faceoff.",
          "effects": [{"op": "chosen_joins_faceoff", "target": {"type": "character", "ctrl": "you", "at": "home"}}]}]},
+    # Dr. Hooves, Caroller: a public reveal (404.1); the discount is for that Event only, this turn (508)
+    "DE34": {"front": [
+        {"kind": "activated", "timing": "main", "cost": {"exhaust": True},
+         "text": "Main Phase: Exhaust this card to reveal the top card of your deck. If you reveal an Event this way, put "
+                 "that Event into your hand and you may pay [1] less to play it this turn.",
+         "effects": [{"op": "reveal_top", "whose": "you", "cond": {"type": "Event"}, "else": [],
+                      "then": [{"op": "revealed", "to": "hand"},
+                               {"op": "cost_reduction", "n": 1, "type": "Event", "card": "it", "until": "turn"}]}]}]},
 }

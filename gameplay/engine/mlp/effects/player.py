@@ -73,9 +73,13 @@ def _player_score(self, st, ev, _fr, e, _op, _p, _src, _who, targets) -> bool:
     return True
 
 
-def _player_cost_reduction(self, st, _ev, _fr, e, _op, p, _src, _who, _targets) -> bool:
+def _player_cost_reduction(self, st, _ev, fr, e, _op, p, _src, _who, _targets) -> bool:
+    if e.get("card") == "it":  # "you may pay [1] less to play that Event this turn": that card only
+        if not (fr.get("it") in st["cards"] and st["cards"][fr["it"]].get("z") == "hand"):
+            return True
     st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
                                      **{k: e[k] for k in ("color", "trait", "min") if e.get(k)},
+                                     **({"card": fr["it"]} if e.get("card") == "it" else {}),
                                      **({"all": True} if e.get("all") else {})})
     return True
 

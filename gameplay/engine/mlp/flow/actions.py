@@ -201,7 +201,7 @@ def play_card(self, st, ev, action) -> None:
         cost = f.keywords.get("Transform", cost)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)
     for dn in list(pl["disc_next"]):
-        if dn["type"] in (f.type, "card") and discount_fits(dn, f) and not dn.get("all"):  # "all": every Event until the end of the faceoff
+        if dn["type"] in (f.type, "card") and discount_fits(dn, f, cid) and not dn.get("all"):  # "all": every Event until the end of the faceoff
             pl["disc_next"].remove(dn)
     self.pay_cost(st, p, cost, ev)
     area = action.get("area")
@@ -318,7 +318,7 @@ def do_action(self, st, ev, action) -> None:
         area = action.get("area")
         tm_cost = 1  # 609.2c
         for dn in list(pl["disc_next"]):  # "the next card you play costs [1] less": a Troublemaker is a card played
-            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait"):
+            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait") and not dn.get("card"):
                 pl["disc_next"].remove(dn)
                 tm_cost -= dn["n"]
         tm_cost = max(tm_cost, 0)

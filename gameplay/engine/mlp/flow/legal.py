@@ -109,7 +109,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     cost = d.front.cost or 0
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
-        if dn["type"] in (t, "card") and discount_fits(dn, d.front):
+        if dn["type"] in (t, "card") and discount_fits(dn, d.front, cid):
             cost = max(cost - dn["n"], min(cost, dn["min"])) if "min" in dn else cost - dn["n"]  # "to a minimum of [1]"
     if redeem:
         cost -= 3
@@ -166,9 +166,12 @@ def _hand_fact(self, k) -> tuple:
     return (max(f.cost or 0, 0), f.type == "Event")
 
 
-def discount_fits(dn: dict, face) -> bool:
+def discount_fits(dn: dict, face, cid: str | None = None) -> bool:
     """A pending cost reduction limited to a color or trait ("your next [Kindness] Friend", "the next
-    Accessory you play") applies only to a card with it (printed information)."""
+    Accessory you play") applies only to a card with it (printed information); one for a card ("that
+    Event") only to that card."""
+    if dn.get("card") and dn["card"] != cid:
+        return False
     if dn.get("color") and dn["color"] not in face.colors:
         return False
     if dn.get("trait") and dn["trait"] not in face.traits:
