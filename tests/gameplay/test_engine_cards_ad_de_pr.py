@@ -533,3 +533,34 @@ def test_cuddle_with_a_pekingese_draws_a_critter_cheaper_and_another_card(game, 
     run(game, st)
     assert card_db.key("PR33") in keys(st, st.hand(0)) and st.card_key(st.deck(0)[0]) == card_db.key("PR36")
     assert not st.d["pl"][0]["disc_next"]
+
+
+# ------------------------------------------------------------------ a state trigger on power (704)
+def test_parasprite_swarm_grows_and_frightens_at_eight_power(game, card_db):
+    """PR156 Parasprite Swarm (Troublemaker, 4 power): "At the start of your opponent's Troublemaker Phase, this card
+    permanently gets +1 power. When this card has 8 power, frighten all your opponent's Friends at its Problem and
+    dismiss this card." (a state trigger, 704: it fires once its power is 8, however it got there)."""
+    from gameplay.engine.mlp.scenario import add_power
+    assert automated(card_db, "PR156")
+    st = stacked_game(game)
+    swarm = place(game, st, "PR156", 1, "prob0")
+    ann = place(game, st, "PR12", 0, "prob0")
+    away = place(game, st, "PR33", 0, "prob1")
+    bobs = place(game, st, "PR36", 1, "prob0")
+    for i in range(3):
+        trigger_all(game, st, "opp_tp_start", players=(1,))
+        run(game, st)
+        assert game.r.power(st.d, swarm) == 5 + i and not st.d["cards"][ann].get("fr")
+    trigger_all(game, st, "opp_tp_start", players=(1,))
+    run(game, st)
+    assert not game.r.in_play(st.d, swarm) and st.d["cards"][ann].get("fr")
+    assert not st.d["cards"][away].get("fr") and not st.d["cards"][bobs].get("fr")
+    st = stacked_game(game)  # another effect's +4 power
+    swarm = place(game, st, "PR156", 1, "prob0")
+    ann = place(game, st, "PR12", 0, "prob0")
+    add_power(game, st, swarm, 3, "turn")
+    run(game, st)
+    assert game.r.in_play(st.d, swarm)
+    add_power(game, st, swarm, 1, "turn")
+    run(game, st)
+    assert not game.r.in_play(st.d, swarm) and st.d["cards"][ann].get("fr")

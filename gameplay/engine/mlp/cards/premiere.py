@@ -98,4 +98,14 @@ CARDS: dict[str, dict] = {
                      "text": "When one of your Friends here would be dismissed, you may put that Friend on top of its "
                              "owner's deck instead."}],
     },
+    # Parasprite Swarm: a permanent +1 (no duration) each opposing Troublemaker Phase; "When this card has 8 power"
+    # is a state trigger checked in pre-priority processing (511, 704), whatever raised its power
+    "PR156": {"front": [
+        {"kind": "trigger", "on": "opp_tp_start",
+         "text": "At the start of your opponent's Troublemaker Phase, this card permanently gets +1 power.",
+         "effects": [{"op": "power", "n": 1, "target": {"self": True}, "until": "permanent"}]},
+        {"kind": "trigger", "on": "has_power", "n": 8,
+         "text": "When this card has 8 power, frighten all your opponent's Friends at its Problem and dismiss this card.",
+         "effects": [{"op": "frighten", "target": {"type": "Friend", "ctrl": "opp", "at": "here", "each": True}},
+                     {"op": "dismiss", "target": {"self": True}}]}]},
 }

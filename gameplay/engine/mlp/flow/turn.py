@@ -146,7 +146,24 @@ def ppp(self, st, ev) -> bool:
     return _ppp_triggers(self, st, ev)
 
 
+def _power_reached(self, st) -> None:
+    """"When this card has 8 power" (a state trigger, 704): it triggers once as its power reaches N, and again only
+    after its power has dropped below N (the card's ``pwr`` flag)."""
+    for cid in self.in_play_with(st, self.trig_ev["has_power"]):
+        c = st["cards"][cid]
+        for ab in self.abilities(st, cid):
+            if ab["kind"] != "trigger" or ab["on"] != "has_power":
+                continue
+            if (self.power(st, cid) or 0) < ab["n"]:
+                c.pop("pwr", None)
+            elif not c.get("pwr"):
+                c["pwr"] = True
+                self.queue_trigger(st, cid, c["c"], ab["effects"], ab.get("text", "has_power"))
+
+
 def _ppp_triggers(self, st, ev) -> bool:
+    if "has_power" in self.trig_ev:
+        _power_reached(self, st)
     if st["trig"]:
         # 511.7a: the player who most recently had priority (or the turn player) goes first
         first = st["tp"]
