@@ -564,3 +564,25 @@ def test_parasprite_swarm_grows_and_frightens_at_eight_power(game, card_db):
     add_power(game, st, swarm, 1, "turn")
     run(game, st)
     assert not game.r.in_play(st.d, swarm) and st.d["cards"][ann].get("fr")
+
+
+# ------------------------------------------------------------------ any card entering a discard pile (704.1, 410.6)
+def test_portal_to_tartarus_banishes_a_card_entering_a_discard_pile(game, card_db):
+    """AD141 Portal to Tartarus: "When a card enters a discard pile, you may exhaust this card to banish that card."
+    (either player's pile, from any zone; once exhausted it can't pay again, 508.1d)."""
+    assert automated(card_db, "AD141")
+    st = stacked_game(game)
+    portal = place(game, st, "AD141", 0, "home0")
+    f = place(game, st, "PR12", 1, "home1")
+    leave_play(game, st, f, "disc", verb="dismissed")
+    run(game, st)
+    assert not st.discard_pile(1) and keys(st, st.banished(1)) == [card_db.key("PR12")] and st.exhausted(portal)
+    h = to_hand(game, st, "PR33", 0)
+    game.r.put(st.d, h, "disc")  # discarded from the hand, Portal exhausted: it stays in the pile
+    run(game, st)
+    assert keys(st, st.discard_pile(0)) == [card_db.key("PR33")]
+    set_card(st, portal, exhausted=False)
+    h = to_hand(game, st, "PR36", 0)
+    game.r.put(st.d, h, "disc")
+    run(game, st, lambda pend: False)  # declined
+    assert keys(st, st.discard_pile(0)) == [card_db.key("PR33"), card_db.key("PR36")] and not st.exhausted(portal)

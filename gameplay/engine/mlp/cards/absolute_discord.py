@@ -43,4 +43,12 @@ CARDS: dict[str, dict] = {
                                    {"op": "revealed", "to": "hand"},
                                    {"op": "cost_reduction", "n": 1, "type": "Friend", "card": "it", "until": "turn"}]},
                                {"op": "may", "effects": [{"op": "draw", "n": 1, "who": "you"}]}]}]}]},
+    # Portal to Tartarus: any card entering any discard pile (410.6: "that card" in its new zone); exhausting this card
+    # is what the banish is done for (508.1d: only while it can be exhausted)
+    "AD141": {"front": [
+        {"kind": "play_home"},
+        {"kind": "trigger", "on": "w_to_disc",
+         "text": "When a card enters a discard pile, you may exhaust this card to banish that card.",
+         "effects": [{"op": "may", "effects": [{"op": "costs_ok", "self_ready": True, "tokens": 0},
+                                               {"op": "exhaust_self_cost"}, {"op": "banish_that_card"}]}]}]},
 }

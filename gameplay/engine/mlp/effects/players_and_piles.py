@@ -12,6 +12,8 @@
   choice per type, then every other card of those types the player controls is retired);
 - ``chosen_joins_faceoff``: "one of your characters at home becomes involved in the faceoff" (a chosen card, flagged as
   involved, 514.2d.i);
+- ``banish_that_card``: "banish that card" -- the card a watched event put into a discard pile ("it"), if it is
+  still there (410.6);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -113,6 +115,17 @@ def _op_join_faceoff(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_banish_that_card(self, st, ev, fr, e) -> bool:
+    it = fr.get("it")
+    c = st["cards"].get(it) if it else None
+    if c and c.get("z") == "disc" and it in st["pl"][c["o"]]["disc"]:
+        nm = self.name(st, it)
+        self.put(st, it, "ban")
+        self.log(ev, "zone", lambda: f"{nm} is banished from the discard pile")
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
-       "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff}
+       "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
+       "banish_that_card": _op_banish_that_card}
 CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}
