@@ -586,3 +586,40 @@ def test_portal_to_tartarus_banishes_a_card_entering_a_discard_pile(game, card_d
     game.r.put(st.d, h, "disc")
     run(game, st, lambda pend: False)  # declined
     assert keys(st, st.discard_pile(0)) == [card_db.key("PR33"), card_db.key("PR36")] and not st.exhausted(portal)
+
+
+# ------------------------------------------------------------------ a timed cost increase by card type (508)
+def test_changeling_mimics_taxes_the_chosen_type_until_the_opponents_next_turn(game, card_db):
+    """DE116 Changeling Mimics (Troublemaker): "At the start of each opponent's turn, you may choose Event, Resource, or
+    Troublemaker. That opponent pays +[3] to play cards of the chosen type until the start of their next turn." (every
+    such card, 508; a Troublemaker costs [1] + 3, 609.2c)."""
+    assert automated(card_db, "DE116")
+    for mode, number, cost in ((0, "PR111", 4), (1, "PR140", 4)):
+        st = stacked_game(game)
+        place(game, st, "DE116", 1, "prob0")
+        card = to_hand(game, st, number, 0)
+        other = to_hand(game, st, "PR12", 0)
+        trigger_all(game, st, "any_turn_start")  # Ann's turn: an opponent's turn for Bob's Troublemaker
+        run(game, st, lambda pend, m=mode: True if pend["kind"] == "may" else m)
+        assert game.r.card_cost(st.d, 0, card) == cost and game.r.card_cost(st.d, 0, other) == 2
+        assert game.r.card_cost(st.d, 1, to_hand(game, st, number, 1)) == cost - 3
+        st.d["tp"] = 1
+        game.r.start_turn(st.d, Ev())  # Bob's turn: the increase stays
+        assert game.r.card_cost(st.d, 0, card) == cost
+        st.d["tp"] = 0
+        game.r.start_turn(st.d, Ev())  # the start of Ann's next turn: it ends
+        assert game.r.card_cost(st.d, 0, card) == cost - 3
+    st = stacked_game(game)
+    place(game, st, "DE116", 1, "prob0")
+    tm = to_hand(game, st, "PR160", 0)
+    trigger_all(game, st, "any_turn_start")
+    run(game, st, lambda pend: True if pend["kind"] == "may" else 2)
+    set_tokens(st, 0, 3)
+    assert not [a for a in game.legal_actions(st, 0) if a.kind == "play_troublemaker" and a.get("card") == tm]
+    set_tokens(st, 0, 4)
+    a = next(a for a in game.legal_actions(st, 0) if a.kind == "play_troublemaker" and a.get("card") == tm)
+    st, _ = game.apply(st, a)
+    assert st.tokens(0) == 0
+    st.d["tp"] = 1
+    trigger_all(game, st, "any_turn_start")  # Bob's own turn: not an opponent's turn for his Troublemaker
+    assert not st.d["trig"]

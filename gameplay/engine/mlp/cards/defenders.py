@@ -63,4 +63,15 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "reveal_top", "whose": "you", "cond": {"type": "Event"}, "else": [],
                       "then": [{"op": "revealed", "to": "hand"},
                                {"op": "cost_reduction", "n": 1, "type": "Event", "card": "it", "until": "turn"}]}]}]},
+    # Changeling Mimics: a timed cost increase on every card of the chosen type the opponent plays (508; a
+    # Troublemaker's cost is [1], 609.2c), ending as that opponent's next turn starts
+    "DE116": {"front": [
+        {"kind": "trigger", "on": "any_turn_start", "opp_turn": True,
+         "text": "At the start of each opponent's turn, you may choose Event, Resource, or Troublemaker. That opponent pays "
+                 "+[3] to play cards of the chosen type until the start of their next turn.",
+         "effects": [{"op": "may", "effects": [{"op": "choose_modes", "labels": ["Event", "Resource", "Troublemaker"],
+                                                "modes": [[{"op": "as_opponent", "effects": [
+                                                    {"op": "cost_reduction", "n": -3, "type": t, "all": True,
+                                                     "until": "own_next_turn"}]}]
+                                                          for t in ("Event", "Resource", "Troublemaker")]}]}]}]},
 }

@@ -7,7 +7,7 @@ from ..constants import FRIEND, opponent
 from ..reactions import rx_clear, rx_take
 from .decisions import ask
 from .faceoff import faceoff_send_home
-from .legal import discount_fits, extra_cost_effects, event_timing
+from .legal import discount_fits, extra_cost_effects, event_timing, troublemaker_tax
 from .turn import start_trigger, uncover_turn_players, uncover_one
 
 
@@ -321,7 +321,7 @@ def do_action(self, st, ev, action) -> None:
             if dn["type"] == "card" and not dn.get("color") and not dn.get("trait") and not dn.get("card"):
                 pl["disc_next"].remove(dn)
                 tm_cost -= dn["n"]
-        tm_cost = max(tm_cost, 0)
+        tm_cost = max(tm_cost, 0) + troublemaker_tax(st, p)
         tm_cost += self.play_cost_delta(st, p, cid, tm_cost, area=area)  # "+[1] to play a Troublemaker here"
         self.record_play(st, p, self.cdef(st, cid).front, area)
         self.pay_cost(st, p, tm_cost, ev)

@@ -408,13 +408,22 @@ def _tm_restrictions(self, st, p) -> tuple[set, bool]:
     return no_tm, tm_dep
 
 
+def troublemaker_tax(st, p) -> int:
+    """The timed cost increases for every Troublemaker ``p`` plays (``disc_next`` entries of type Troublemaker with
+    ``all``; a negative reduction is an increase)."""
+    return sum(-d["n"] for d in st["pl"][p]["disc_next"] if d["type"] == "Troublemaker" and d.get("all"))
+
+
 def _troublemaker_plays(self, st, p, cid, prob_areas, no_tm, tm_dep, acts, first_only) -> bool:
     """609.2c: a Troublemaker played face-down at a Problem (pay 1).  True when ``first_only`` found one."""
     tok = st["pl"][p]["tok"]
+    tax = troublemaker_tax(st, p)
     for a in prob_areas:
         if a in no_tm:
             continue
-        if tm_dep and (1 + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
+        if tax and 1 + tax > tok:
+            continue  # "That opponent pays +[3] to play Troublemakers" (508.1d)
+        if tm_dep and (1 + tax + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
             continue  # "Players must pay +[1] to play a Troublemaker here." (609.2c, 508.1d)
         acts.append(new_action("play_troublemaker", p, (("area", a), ("card", cid))))
         if first_only:

@@ -711,6 +711,8 @@ def start_turn(self, st, ev) -> None:
     tp = st["tp"]
     self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
+    if pl["disc_next"]:  # "That opponent pays +[3] to play Events until the start of their next turn"
+        pl["disc_next"] = [d for d in pl["disc_next"] if d.get("u") != "own_next_turn"]
     nr = "no_ready" in self.ops_in_play(st)  # "Friends here with 2 or less power can't ready."
     for cid in st["play"]:  # 603.1
         c = st["cards"][cid]
