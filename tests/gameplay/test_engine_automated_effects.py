@@ -37,7 +37,8 @@ def _leaves_play_triggers(db):
         if not c.automated or c.front.type not in ("Friend", "Resource", "Troublemaker"):
             continue
         abs_ = [a for a in c.abilities.get("front", ()) if a.get("kind") == "trigger"
-                and a.get("on") in ("defeated", "leaves") and "until this card leaves play" not in a.get("text", "")]
+                and a.get("on") in ("defeated", "leaves") and "until this card leaves play" not in a.get("text", "")
+                and not any(e.get("op") == "return_held_tm" for e in a.get("effects") or ())]  # (held: as "until ...")
         if abs_:
             out.append(c.number)
     return sorted(out)

@@ -623,3 +623,30 @@ def test_changeling_mimics_taxes_the_chosen_type_until_the_opponents_next_turn(g
     st.d["tp"] = 1
     trigger_all(game, st, "any_turn_start")  # Bob's own turn: not an opponent's turn for his Troublemaker
     assert not st.d["trig"]
+
+
+# ------------------------------------------------------------------ a Troublemaker held banished while this card stays
+def test_monster_tamer_holds_a_troublemaker_until_it_leaves_that_problem(game, card_db):
+    """PR211 Fluttershy, Monster Tamer: "When you play this card to a Problem, you may banish a Troublemaker there. When
+    this card leaves that Problem, put that banished Troublemaker into play at a Problem and uncover it." (moved away
+    or leaving play; the Troublemaker returns under its owner's control, face-up by uncovering, 607)."""
+    assert automated(card_db, "PR211")
+    for leave in ("move", "dismiss"):
+        st = stacked_game(game)
+        tm = place(game, st, "RR11", 1, "prob1")
+        ft = enter_play(game, st, to_hand(game, st, "PR211", 0), "prob1", 0)
+        run(game, st)
+        assert not game.r.in_play(st.d, tm) and keys(st, st.banished(1)) == [card_db.key("RR11")]
+        if leave == "move":
+            move_card(game, st, ft, "home0")
+        else:
+            leave_play(game, st, ft, "disc", verb="dismissed")
+        run(game, st, lambda pend: "prob0" if "prob0" in pend["options"] else pend["options"][0])
+        back = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("RR11")]
+        assert len(back) == 1 and st.area(back[0]) == "prob0" and not st.face_down(back[0])
+        assert st.d["cards"][back[0]]["c"] == 1 and not st.banished(1)
+    st = stacked_game(game)  # played at home: nothing to banish
+    tm = place(game, st, "RR11", 1, "prob1")
+    enter_play(game, st, to_hand(game, st, "PR211", 0), "home0", 0)
+    run(game, st)
+    assert game.r.in_play(st.d, tm)

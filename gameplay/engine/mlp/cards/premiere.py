@@ -108,4 +108,17 @@ CARDS: dict[str, dict] = {
          "text": "When this card has 8 power, frighten all your opponent's Friends at its Problem and dismiss this card.",
          "effects": [{"op": "frighten", "target": {"type": "Friend", "ctrl": "opp", "at": "here", "each": True}},
                      {"op": "dismiss", "target": {"self": True}}]}]},
+    # Fluttershy, Monster Tamer: the Troublemaker is held banished while this card stays at that Problem (moved
+    # away or leaving play ends it); it returns under its owner's control and is uncovered (607)
+    "PR211": {"front": [
+        {"kind": "trigger", "on": "enter", "when": "problem",
+         "text": "When you play this card to a Problem, you may banish a Troublemaker there.",
+         "effects": [{"op": "may", "effects": [{"op": "banish", "keep": True, "target": {"type": "Troublemaker", "at": "here"}},
+                                               {"op": "hold_gone"}]}]},
+        {"kind": "trigger", "on": "moved", "text": "When this card leaves that Problem, put that banished Troublemaker into "
+                                                   "play at a Problem and uncover it.",
+         "effects": [{"op": "return_held_tm"}]},
+        {"kind": "trigger", "on": "leaves", "text": "When this card leaves that Problem, put that banished Troublemaker into "
+                                                    "play at a Problem and uncover it.",
+         "effects": [{"op": "return_held_tm"}]}]},
 }

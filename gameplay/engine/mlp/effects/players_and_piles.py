@@ -14,6 +14,9 @@
   involved, 514.2d.i);
 - ``banish_that_card``: "banish that card" -- the card a watched event put into a discard pile ("it"), if it is
   still there (410.6);
+- ``return_held_tm``: "put that banished Troublemaker into play at a Problem and uncover it" -- the Troublemaker
+  this card holds banished (``hold_gone``) enters play face-down at a Problem its controller chooses, under its
+  owner's control, and is uncovered (607);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -22,6 +25,7 @@
 from __future__ import annotations
 
 from ..constants import opponent
+from ..flow import uncover_one
 from .targeting import choose_target
 
 
@@ -125,7 +129,32 @@ def _op_banish_that_card(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_return_held_tm(self, st, ev, fr, e) -> bool:
+    held = (st.get("held") or {}).get(fr["src"])
+    if not held:
+        return True
+    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, fr["p"], "choice", areas, "706", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else (areas[0] if areas else None)
+    del st["held"][fr["src"]]
+    if not st["held"]:
+        del st["held"]
+    for g in held:
+        c = st["cards"].get(g)
+        if area is None or not c or c.get("z") != "ban":
+            continue
+        st["pl"][c["o"]]["ban"].remove(g)
+        st["pl"][c["o"]]["hand"].append(g)
+        c["z"] = "hand"
+        nid = self.enter_play(st, ev, g, area, c["o"], face_down=True)
+        self.log(ev, "enter", lambda: f"A Troublemaker returns to play at {self.area_name(st, area)}")
+        uncover_one(self, st, ev, nid, by=fr["p"])
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
-       "banish_that_card": _op_banish_that_card}
+       "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm}
 CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}

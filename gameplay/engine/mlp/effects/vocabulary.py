@@ -82,5 +82,6 @@ DESCRIPTIONS = {
     "keep_one_of_each": "the player chooses one card of each listed type they control and retires the rest of those types",
     "chosen_joins_faceoff": "a chosen card (selector) becomes involved in the faceoff being played (514.2d.i)",
     "banish_that_card": "banish the card a watched event put into a discard pile (\"it\"), if it is still there",
+    "return_held_tm": "the Troublemaker this card holds banished enters play at a chosen Problem and is uncovered (607)",
     "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }
