@@ -650,3 +650,21 @@ def test_monster_tamer_holds_a_troublemaker_until_it_leaves_that_problem(game, c
     enter_play(game, st, to_hand(game, st, "PR211", 0), "home0", 0)
     run(game, st)
     assert game.r.in_play(st.d, tm)
+
+
+# ------------------------------------------------------------------ every Mane Character turned over (301.2)
+def test_chaos_capital_turns_each_mane_character_over(game, card_db):
+    """AD203 Chaos Capital of the World: "Chaos: When this card is flipped, turn each Mane Character over." and "Main
+    Phase: Turn each character over." (301.2: only a Mane Character has another side; a Boosted one goes back to its
+    Start side)."""
+    from gameplay.engine.mlp.scenario import play_effects
+    assert automated(card_db, "AD203")
+    for i in (0, 1):
+        st = stacked_game(game)
+        set_card(st, st.mane(1), boosted=True)
+        f = place(game, st, "PR12", 0, "home0")
+        effects = card_db.cards[card_db.key("AD203")].abilities["front"][i]["effects"]
+        play_effects(game, st, 0, to_hand(game, st, "AD203", 0), effects)
+        run(game, st)
+        assert st.d["cards"][st.mane(0)].get("b") and not st.d["cards"][st.mane(1)].get("b")
+        assert game.r.in_play(st.d, f) and not st.face_down(f)

@@ -51,4 +51,11 @@ CARDS: dict[str, dict] = {
          "text": "When a card enters a discard pile, you may exhaust this card to banish that card.",
          "effects": [{"op": "may", "effects": [{"op": "costs_ok", "self_ready": True, "tokens": 0},
                                                {"op": "exhaust_self_cost"}, {"op": "banish_that_card"}]}]}]},
+    # Chaos Capital of the World: only a Mane Character has another side (301.2), so "each character" turned over
+    # is each Mane Character
+    "AD203": {"front": [
+        {"kind": "trigger", "on": "flipped", "text": "Chaos: When this card is flipped, turn each Mane Character over.",
+         "effects": [{"op": "turn_each_mane"}]},
+        {"kind": "event", "timing": "main", "text": "Main Phase: Turn each character over.",
+         "effects": [{"op": "turn_each_mane"}]}]},
 }

@@ -17,6 +17,8 @@
 - ``return_held_tm``: "put that banished Troublemaker into play at a Problem and uncover it" -- the Troublemaker
   this card holds banished (``hold_gone``) enters play face-down at a Problem its controller chooses, under its
   owner's control, and is uncovered (607);
+- ``turn_each_mane``: "turn each Mane Character over" / "Turn each character over" (only a Mane Character has
+  another side to turn face-up, 301.2);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -154,7 +156,23 @@ def _op_return_held_tm(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_turn_each_mane(self, st, ev, fr, e) -> bool:
+    for q in (st["tp"], opponent(st["tp"])):
+        m = st["pl"][q]["mane"]
+        if not (m in st["cards"] and self.in_play(st, m)) or self.cdef(st, m).boosted is None:
+            continue
+        c = st["cards"][m]
+        c["b"] = not c.get("b")
+        st["dy"] = 1
+        self.restamp(st, m)  # 711.3a the other side's abilities begin to function
+        self.log(ev, "boost", lambda m=m, c=c: f"{self.name(st, m)} is turned over "
+                 f"({'Boosted' if c['b'] else 'Start'} side) (301.2)")
+        self.fire(st, ev, "side_up", m)
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
-       "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm}
+       "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
+       "turn_each_mane": _op_turn_each_mane}
 CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}
