@@ -668,3 +668,26 @@ def test_chaos_capital_turns_each_mane_character_over(game, card_db):
         run(game, st)
         assert st.d["cards"][st.mane(0)].get("b") and not st.d["cards"][st.mane(1)].get("b")
         assert game.r.in_play(st.d, f) and not st.face_down(f)
+
+
+# ------------------------------------------------------------------ a Friend played without its cost (609.2a)
+def test_starlight_glimmer_plays_a_friend_from_hand_for_free(game, card_db):
+    """DE137 Starlight Glimmer, Taking Charge: "At the start of your turn, you may play a Friend from your hand without
+    paying its cost." (609.2a: played, to home or a Problem; its play requirement still applies, 205.1)."""
+    assert automated(card_db, "DE137")
+    st = stacked_game(game)
+    sg = place(game, st, "DE137", 0, "home0")
+    big = to_hand(game, st, "PR31", 0)  # cost 4, no requirement
+    needy = to_hand(game, st, "PR212", 0)  # needs 2 [Loyalty]: Ann has 1 (her Mane Character)
+    set_tokens(st, 0, 0)
+    trigger(game, st, "turn_start", sg)
+    offered = []
+
+    def pick(pend):
+        offered.append(set(pend["options"]))
+        return big if big in pend["options"] else "prob0"
+    run(game, st, pick)
+    assert big in offered[0] and needy not in offered[0] and "none" in offered[0]
+    played = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR31")]
+    assert len(played) == 1 and st.area(played[0]) == "prob0" and st.tokens(0) == 0
+    assert st.d["pl"][0]["ptt"][1][-1][0] == "Friend"  # recorded as a card played this turn

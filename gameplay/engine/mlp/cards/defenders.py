@@ -74,4 +74,9 @@ CARDS: dict[str, dict] = {
                                                     {"op": "cost_reduction", "n": -3, "type": t, "all": True,
                                                      "until": "own_next_turn"}]}]
                                                           for t in ("Event", "Resource", "Troublemaker")]}]}]}]},
+    # Starlight Glimmer, Taking Charge: a Friend played (609.2a) without its cost; its play requirement applies (205.1)
+    "DE137": {"front": [
+        {"kind": "trigger", "on": "turn_start",
+         "text": "At the start of your turn, you may play a Friend from your hand without paying its cost.",
+         "effects": [{"op": "play_free_friend"}]}]},
 }

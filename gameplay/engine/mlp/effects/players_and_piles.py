@@ -19,6 +19,9 @@
   owner's control, and is uncovered (607);
 - ``turn_each_mane``: "turn each Mane Character over" / "Turn each character over" (only a Mane Character has
   another side to turn face-up, 301.2);
+- ``play_free_friend``: "you may play a Friend from your hand without paying its cost" -- a Friend whose play
+  requirement is met (205.1), played (609.2a: its play is announced and "When you play" abilities fire) to home or
+  a Problem for no action tokens;
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -27,7 +30,8 @@
 from __future__ import annotations
 
 from ..constants import opponent
-from ..flow import uncover_one
+from ...api import Action
+from ..flow import can_pay_requirement, play_card, uncover_one
 from .targeting import choose_target
 
 
@@ -171,8 +175,35 @@ def _op_turn_each_mane(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_play_free_friend(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    k = fr.setdefault("k", {})
+    if "card" not in k:
+        cands = [c for c in st["pl"][p]["hand"] if self.types.get(st["cards"][c]["k"]) == "Friend"
+                 and can_pay_requirement(self, st, p, self.cdef(st, c))
+                 and not (st["cards"][c]["k"] in self.must_ctrl and not self.controls_title(st, p, self.must_ctrl[st["cards"][c]["k"]]))]
+        if fr["ch"] is None:
+            if cands:
+                self.ask(st, p, "target", cands + ["none"], "609.2a", op="play", src=fr["src"])
+            return not cands
+        if fr["ch"] not in cands:
+            return True
+        k["card"], fr["ch"] = fr["ch"], None
+    cid = k["card"]
+    home_only = any(ab["kind"] == "play_home" for ab in self.cdef(st, cid).abilities.get("front", ()))
+    areas = [f"home{p}"] + ([] if home_only else [a for a in self.problem_areas(st) if self.problem_at(st, a)])
+    areas = [a for a in areas if not self.play_blocked(st, p, cid, area=a)]
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, p, "choice", areas, "609.2a", src=fr["src"], what="area")
+        return False
+    area = fr["ch"] if fr["ch"] in areas else (areas[0] if areas else None)
+    if area is not None and cid in st["pl"][p]["hand"]:
+        play_card(self, st, ev, Action.make("play", p, card=cid, area=area, free=True))
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
        "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
-       "turn_each_mane": _op_turn_each_mane}
+       "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend}
 CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}

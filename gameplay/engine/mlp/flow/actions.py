@@ -191,7 +191,8 @@ def play_card(self, st, ev, action) -> None:
     pl = st["pl"][p]
     redeem = action.get("redeem")
     transform = action.get("transform")
-    cost = self.card_cost(st, p, cid, redeem=bool(redeem), area=action.get("area"), host=action.get("host"))
+    cost = 0 if action.get("free") else \
+        self.card_cost(st, p, cid, redeem=bool(redeem), area=action.get("area"), host=action.get("host"))  # ("without paying its cost")
     self.record_play(st, p, f, action.get("area") or (st["cards"][action.get("host")]["a"] if action.get("host") else None))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)", cost=True)  # 508.1a
