@@ -691,3 +691,35 @@ def test_starlight_glimmer_plays_a_friend_from_hand_for_free(game, card_db):
     played = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR31")]
     assert len(played) == 1 and st.area(played[0]) == "prob0" and st.tokens(0) == 0
     assert st.d["pl"][0]["ptt"][1][-1][0] == "Friend"  # recorded as a card played this turn
+
+
+# ------------------------------------------------------------------ choose two, an Accessory from the hand (706, 509)
+def test_rarity_s_epiphany_modes(game, card_db):
+    """AD112 Rarity's Epiphany: "Main Phase: Choose two: Dismiss a Friend without an attached Resource, put a Resource
+    from your discard pile into your hand, or put an Accessory from your hand into play attached to a Friend."."""
+    from gameplay.engine.mlp.scenario import play_effects
+    assert automated(card_db, "AD112")
+    effects = card_db.cards[card_db.key("AD112")].abilities["front"][0]["effects"]
+    st = stacked_game(game)
+    bare = place(game, st, "PR12", 1, "prob0")
+    dressed = place(game, st, "PR33", 1, "prob0")
+    place(game, st, "EO164", 1, "prob0", host=dressed)
+    acc = to_hand(game, st, "EO164", 0)
+    mine = place(game, st, "PR36", 0, "home0")
+    offered = []
+
+    def pick(pend):
+        if pend.get("what") == "mode":
+            return 0 if 0 in pend["options"] else 2
+        offered.append(set(pend["options"]))
+        return bare if bare in pend["options"] else mine
+    play_effects(game, st, 0, to_hand(game, st, "AD112", 0), effects)
+    run(game, st, pick)
+    assert dressed not in offered[0] and not game.r.in_play(st.d, bare) and game.r.in_play(st.d, dressed)
+    on_mine = [o for o in st.cards_in_play if st.d["cards"][o].get("h") == mine]
+    assert acc not in st.hand(0) and keys(st, on_mine) == [card_db.key("EO164")] and game.r.power(st.d, mine) == 5
+    st = stacked_game(game)
+    to_discard(game, st, "PR140", 0)
+    play_effects(game, st, 0, to_hand(game, st, "AD112", 0), effects)
+    run(game, st, lambda pend: 1 if pend.get("what") == "mode" and 1 in pend["options"] else pend["options"][0])
+    assert card_db.key("PR140") in keys(st, st.hand(0)) and not st.discard_pile(0)

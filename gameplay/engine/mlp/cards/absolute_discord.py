@@ -58,4 +58,16 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "turn_each_mane"}]},
         {"kind": "event", "timing": "main", "text": "Main Phase: Turn each character over.",
          "effects": [{"op": "turn_each_mane"}]}]},
+    # Rarity's Epiphany: two of three modes (AD108's form); "without an attached Resource" is the selector `att`
+    "AD112": {"front": [
+        {"kind": "event", "timing": "main",
+         "text": "Main Phase: Choose two: Dismiss a Friend without an attached Resource, put a Resource from your discard pile "
+                 "into your hand, or put an Accessory from your hand into play attached to a Friend.",
+         "effects": [{"op": "choose_modes", "n": 2,
+                      "labels": ["Dismiss a Friend without an attached Resource",
+                                 "put a Resource from your discard pile into your hand",
+                                 "put an Accessory from your hand into play attached to a Friend"],
+                      "modes": [[{"op": "dismiss", "target": {"type": "Friend", "att": {"type": "Resource", "present": False}}}],
+                                [{"op": "search", "zone": "disc", "to": "hand", "filter": {"type": "Resource"}}],
+                                [{"op": "hand_attachment_into_play", "trait": "Accessory"}]]}]}]},
 }

@@ -22,6 +22,8 @@
 - ``play_free_friend``: "you may play a Friend from your hand without paying its cost" -- a Friend whose play
   requirement is met (205.1), played (609.2a: its play is announced and "When you play" abilities fire) to home or
   a Problem for no action tokens;
+- ``hand_attachment_into_play``: "put an Accessory from your hand into play attached to a Friend" (put into play,
+  not played, 706; on any Friend in play, 509);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -202,8 +204,35 @@ def _op_play_free_friend(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_hand_attachment_into_play(self, st, ev, fr, e) -> bool:
+    p = fr["p"]
+    k = fr.setdefault("k", {})
+    if "card" not in k:
+        cands = [c for c in st["pl"][p]["hand"] if self.types.get(st["cards"][c]["k"]) == "Resource"
+                 and e["trait"] in self.cdef(st, c).front.traits]
+        hosts = [o for o in st["play"] if self.ctype(st, o) == "Friend" and not st["cards"][o].get("fd")]
+        if not cands or not hosts:
+            return True
+        if fr["ch"] is None and len(cands) > 1:
+            self.ask(st, p, "target", cands, "705.2f", op="put_into_play", src=fr["src"])
+            return False
+        k["card"] = fr["ch"] if fr["ch"] in cands else cands[0]
+        fr["ch"] = None
+    hosts = [o for o in st["play"] if self.ctype(st, o) == "Friend" and not st["cards"][o].get("fd")]
+    if not hosts or k["card"] not in st["pl"][p]["hand"]:
+        return True
+    if fr["ch"] is None and len(hosts) > 1:
+        self.ask(st, p, "target", hosts, "509", op="attach", src=fr["src"])
+        return False
+    host = fr["ch"] if fr["ch"] in hosts else hosts[0]
+    nid = self.enter_play(st, ev, k["card"], st["cards"][host]["a"], p, host=host)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {self.name(st, nid)} into play on {self.name(st, host)}")
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
        "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
-       "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend}
+       "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend,
+       "hand_attachment_into_play": _op_hand_attachment_into_play}
 CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}

@@ -85,5 +85,7 @@ DESCRIPTIONS = {
     "return_held_tm": "the Troublemaker this card holds banished enters play at a chosen Problem and is uncovered (607)",
     "turn_each_mane": "each player's Mane Character is turned over (301.2; the turn player's first)",
     "play_free_friend": "play a Friend from your hand without paying its cost (its play requirement still applies, 205.1)",
+    "hand_attachment_into_play": "put a Resource of a trait (Accessory) from your hand into play attached to a chosen "
+                                 "Friend (706, 509)",
     "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }
