@@ -328,7 +328,7 @@ def projection(st: dict):
         return (c["k"], c.get("c"), c.get("a"), bool(c.get("ex")), bool(c.get("fr")), bool(c.get("fd")),
                 repr(sorted((c.get("cn") or {}).items())), cards[c["h"]]["k"] if c.get("h") in cards else None,
                 bool(c.get("b")), repr(c.get("col")), repr(c.get("chc")), bool(c.get("cm")), bool(c.get("nr")),
-                repr(c.get("ntype")), bool(c.get("stay")), bool(c.get("af")), bool(c.get("nrw")))
+                repr(c.get("ntype")), bool(c.get("stay")), bool(c.get("af")), bool(c.get("nrw")), c.get("b0"))
 
     play = sorted(repr(card(i)) for i in st["play"])
     timed = tuple(repr([{k: v for k, v in m.items() if k not in ("ts", "t")} for m in (st.get(key) or ())])

@@ -723,3 +723,31 @@ def test_rarity_s_epiphany_modes(game, card_db):
     play_effects(game, st, 0, to_hand(game, st, "AD112", 0), effects)
     run(game, st, lambda pend: 1 if pend.get("what") == "mode" and 1 in pend["options"] else pend["options"][0])
     assert card_db.key("PR140") in keys(st, st.hand(0)) and not st.discard_pile(0)
+
+
+# ------------------------------------------------------------------ a Problem's bonus, no moves this turn (210, 104.2)
+def test_photo_op_zeroes_a_bonus_and_stops_every_move(game, card_db):
+    """AD106 Photo Op: "Chaos: When this card is flipped, choose a Problem. That Problem's bonus is 0 until the end of
+    the turn." and "Reaction: After the start of the Main Phase, characters can't be moved this turn." (the move action
+    and effects' moves, either player's characters)."""
+    from gameplay.engine.mlp.scenario import play_effects
+    assert automated(card_db, "AD106")
+    chaos, reaction = (card_db.cards[card_db.key("AD106")].abilities["front"][i]["effects"] for i in (0, 1))
+    st = stacked_game(game)
+    pid = problem(st, game, 1)
+    before = game.problem_bonus(st, pid)
+    assert before > 0
+    play_effects(game, st, 0, to_hand(game, st, "AD106", 0), chaos)
+    run(game, st, lambda pend: "prob1")
+    assert game.problem_bonus(st, pid) == 0 and game.problem_bonus(st, problem(st, game, 0)) > 0
+    st.d["turn"] += 1  # the next turn: the bonus is back
+    assert game.problem_bonus(st, pid) == before
+    st = stacked_game(game)
+    f = place(game, st, "PR12", 0, "home0")
+    g = place(game, st, "PR12", 1, "home1")
+    set_tokens(st, 0, 5)
+    assert [a for a in game.legal_actions(st, 0) if a.kind == "move" and a.get("card") == f]
+    play_effects(game, st, 0, to_hand(game, st, "AD106", 0), reaction)
+    run(game, st)
+    assert not [a for a in game.legal_actions(st, 0) if a.kind == "move"]
+    assert game.r.move_blocked(st.d, 0, g, "home1", "prob1") and game.r.move_blocked(st.d, 1, g, "home1", "prob0")

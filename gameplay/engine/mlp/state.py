@@ -312,6 +312,7 @@ CARD_KEYS: dict[str, str] = {
     "fg": "its once-a-game trigger has fired",
     "ft": 'its "once each turn" triggers: ability -> the turn it last fired',
     "nr": "it does not ready during its controller's next Ready Phase (603.1)",
+    "b0": "the turn this Problem's bonus is 0 (\"That Problem's bonus is 0 until the end of the turn\")",
     "pwr": 'its power has reached the N of "When this card has N power" (the trigger waits for it to drop below)',
     "nrw": "the card whose staying in play keeps it from readying",
     "ntype": "the card type named for it",

@@ -70,4 +70,12 @@ CARDS: dict[str, dict] = {
                       "modes": [[{"op": "dismiss", "target": {"type": "Friend", "att": {"type": "Resource", "present": False}}}],
                                 [{"op": "search", "zone": "disc", "to": "hand", "filter": {"type": "Resource"}}],
                                 [{"op": "hand_attachment_into_play", "trait": "Accessory"}]]}]}]},
+    # Photo Op: "choose a Problem" then its bonus (210) is 0 this turn; the Reaction forbids every move this turn
+    "AD106": {"front": [
+        {"kind": "trigger", "on": "flipped",
+         "text": "Chaos: When this card is flipped, choose a Problem. That Problem's bonus is 0 until the end of the turn.",
+         "effects": [{"op": "choose_area"}, {"op": "bonus_zero_there"}]},
+        {"kind": "event", "timing": "reaction", "rx": {"ev": "phase", "ph": "main"},
+         "text": "Reaction: After the start of the Main Phase, characters can't be moved this turn.",
+         "effects": [{"op": "no_moves_this_turn"}]}]},
 }

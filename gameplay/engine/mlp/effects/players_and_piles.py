@@ -24,6 +24,10 @@
   a Problem for no action tokens;
 - ``hand_attachment_into_play``: "put an Accessory from your hand into play attached to a Friend" (put into play,
   not played, 706; on any Friend in play, 509);
+- ``no_moves_this_turn``: "characters can't be moved this turn" (104.2: the move action and effects' moves, an
+  ``st["amr"]`` entry for every area, read by ``Rules.move_blocked``);
+- ``bonus_zero_there``: "That Problem's bonus is 0 until the end of the turn" (210; the Problem chosen by
+  ``choose_area``, its ``b0`` field = this turn, read by ``Rules.problem_bonus``);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -230,9 +234,24 @@ def _op_hand_attachment_into_play(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_no_moves_this_turn(self, st, ev, fr, e) -> bool:
+    st.setdefault("amr", []).append({"a": "*", "play": False, "u": "turn"})
+    self.log(ev, "restrict", "Characters can't be moved this turn")
+    return True
+
+
+def _op_bonus_zero_there(self, st, ev, fr, e) -> bool:
+    pid = self.problem_at(st, fr.get("rxa")) if fr.get("rxa") else None
+    if pid:
+        st["cards"][pid]["b0"] = st["turn"]
+        self.log(ev, "bonus", lambda: f"{self.name(st, pid)}'s bonus is 0 until the end of the turn")
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
        "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
        "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend,
-       "hand_attachment_into_play": _op_hand_attachment_into_play}
+       "hand_attachment_into_play": _op_hand_attachment_into_play, "no_moves_this_turn": _op_no_moves_this_turn,
+       "bonus_zero_there": _op_bonus_zero_there}
 CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}

@@ -87,5 +87,7 @@ DESCRIPTIONS = {
     "play_free_friend": "play a Friend from your hand without paying its cost (its play requirement still applies, 205.1)",
     "hand_attachment_into_play": "put a Resource of a trait (Accessory) from your hand into play attached to a chosen "
                                  "Friend (706, 509)",
+    "no_moves_this_turn": "characters can't be moved this turn (the move action and effects' moves, 104.2)",
+    "bonus_zero_there": "the Problem chosen before (\"that Problem\") has a bonus of 0 until the end of the turn (210)",
     "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }
