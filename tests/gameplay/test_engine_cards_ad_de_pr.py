@@ -751,3 +751,26 @@ def test_photo_op_zeroes_a_bonus_and_stops_every_move(game, card_db):
     run(game, st)
     assert not [a for a in game.legal_actions(st, 0) if a.kind == "move"]
     assert game.r.move_blocked(st.d, 0, g, "home1", "prob1") and game.r.move_blocked(st.d, 1, g, "home1", "prob0")
+
+
+# ------------------------------------------------------------------ a flipped card ignored for a counter (515.4)
+def test_element_of_surprise_ignores_a_non_chaotic_flip_for_a_chaos_counter(game, card_db):
+    """AD150 The Element of Surprise: "When you flip a non-Chaotic card, you may remove a Chaos counter from this card to
+    ignore that card and flip another card." (515.4; not for a Chaotic card; only with a Chaos counter, 508.1d)."""
+    assert automated(card_db, "AD150")
+    st = stacked_game(game)
+    el = place(game, st, "AD150", 0, "home0")
+    place(game, st, "PR12", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    chaotic, plain = flipped(game, st, 0, ["AD47", "PR12"])
+    st.d["cards"][el]["cn"] = {"Chaos": 1}
+    trigger_all(game, st, "you_flip", players=(0,), extra={"card": chaotic})
+    run(game, st, lambda pend: (_ for _ in ()).throw(AssertionError(pend)))  # nothing is offered
+    assert chaotic not in st.d["fo"]["ign"] and st.d["cards"][el]["cn"] == {"Chaos": 1}
+    trigger_all(game, st, "you_flip", players=(0,), extra={"card": plain})
+    run(game, st)
+    assert plain in st.d["fo"]["ign"] and len(st.flipped(0)) == 3 and not st.d["cards"][el]["cn"].get("Chaos")
+    other = flipped(game, st, 0, ["PR33"])[0]
+    trigger_all(game, st, "you_flip", players=(0,), extra={"card": other})
+    run(game, st)
+    assert other not in st.d["fo"]["ign"] and len(st.flipped(0)) == 4  # no counter left

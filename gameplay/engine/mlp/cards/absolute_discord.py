@@ -78,4 +78,17 @@ CARDS: dict[str, dict] = {
         {"kind": "event", "timing": "reaction", "rx": {"ev": "phase", "ph": "main"},
          "text": "Reaction: After the start of the Main Phase, characters can't be moved this turn.",
          "effects": [{"op": "no_moves_this_turn"}]}]},
+    # The Element of Surprise: removing a Chaos counter is what the ignore is done for (508.1d: only with one there)
+    "AD150": {"front": [
+        {"kind": "play_home"},
+        {"kind": "static", "op": "must_control", "title": "Discord", "text": "You must control Discord to play this card."},
+        {"kind": "trigger", "on": "turn_start", "text": "At the start of your turn, put a Chaos counter on this card.",
+         "effects": [{"op": "counters", "counter": "Chaos", "n": 1, "target": {"self": True}}]},
+        {"kind": "trigger", "on": "you_flip",
+         "text": "When you flip a non-Chaotic card, you may remove a Chaos counter from this card to ignore that card and "
+                 "flip another card.",
+         "effects": [{"op": "if", "cond": {"k": "flipped_lacks_trait", "trait": "Chaotic"}, "effects": [
+             {"op": "if", "cond": {"k": "self_counters", "counter": "Chaos", "n": 1}, "effects": [
+                 {"op": "may", "effects": [{"op": "remove_counter", "counter": "Chaos", "n": 1},
+                                           {"op": "ignore_that_flip"}]}]}]}]}]},
 }

@@ -28,6 +28,9 @@
   ``st["amr"]`` entry for every area, read by ``Rules.move_blocked``);
 - ``bonus_zero_there``: "That Problem's bonus is 0 until the end of the turn" (210; the Problem chosen by
   ``choose_area``, its ``b0`` field = this turn, read by ``Rules.problem_bonus``);
+- ``ignore_that_flip``: "ignore that card and flip another card" -- the card a "When you flip ..." trigger is about
+  (515.4, 514.4b);
+- condition ``flipped_lacks_trait``: "When you flip a non-Chaotic card" (the flipped card's traits);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -37,7 +40,7 @@ from __future__ import annotations
 
 from ..constants import opponent
 from ...api import Action
-from ..flow import can_pay_requirement, play_card, uncover_one
+from ..flow import can_pay_requirement, flip_one, play_card, uncover_one
 from .targeting import choose_target
 
 
@@ -248,10 +251,24 @@ def _op_bonus_zero_there(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_ignore_that_flip(self, st, ev, fr, e) -> bool:
+    fo, it = st["fo"], (fr.get("x") or {}).get("card")
+    if fo and it in st["cards"] and st["cards"][it].get("z") == "flip" and it not in fo["ign"]:
+        fo["ign"].append(it)
+        self.log(ev, "flip", lambda: f"{self.name(st, it)} is ignored (515.4)")
+        flip_one(self, st, ev, st["cards"][it]["o"])
+    return True
+
+
+def _cond_flipped_lacks_trait(self, st, fr, cond) -> bool:
+    it = (fr.get("x") or {}).get("card")
+    return it in st["cards"] and cond["trait"] not in self.traits(st, it)
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
        "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
        "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend,
        "hand_attachment_into_play": _op_hand_attachment_into_play, "no_moves_this_turn": _op_no_moves_this_turn,
-       "bonus_zero_there": _op_bonus_zero_there}
-CONDS = {"disc_has_types": _cond_disc_has_types, "more_power_than_required": _cond_more_power_than_required}
+       "bonus_zero_there": _op_bonus_zero_there, "ignore_that_flip": _op_ignore_that_flip}
+CONDS = {"disc_has_types": _cond_disc_has_types, "flipped_lacks_trait": _cond_flipped_lacks_trait, "more_power_than_required": _cond_more_power_than_required}

@@ -89,5 +89,6 @@ DESCRIPTIONS = {
                                  "Friend (706, 509)",
     "no_moves_this_turn": "characters can't be moved this turn (the move action and effects' moves, 104.2)",
     "bonus_zero_there": "the Problem chosen before (\"that Problem\") has a bonus of 0 until the end of the turn (210)",
+    "ignore_that_flip": "ignore the card a \"When you flip ...\" trigger is about and flip another (515.4)",
     "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }
