@@ -774,3 +774,39 @@ def test_element_of_surprise_ignores_a_non_chaotic_flip_for_a_chaos_counter(game
     trigger_all(game, st, "you_flip", players=(0,), extra={"card": other})
     run(game, st)
     assert other not in st.d["fo"]["ign"] and len(st.flipped(0)) == 4  # no counter left
+
+
+# ------------------------------------------------------------------ Chaos: a card from the discard pile flipped next (515)
+def test_lotus_blossom_flipped_puts_a_discarded_card_on_top_and_flips_it(game, card_db):
+    """AD58 Lotus Blossom, Masseuse: "Chaos: When this card is flipped, banish this card, put a card from your discard
+    pile on top of your deck, then flip that card." (the card is chosen, 705.2f; it is the one flipped)."""
+    assert automated(card_db, "AD58")
+    st = stacked_game(game)
+    place(game, st, "PR12", 0, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    lotus = flipped(game, st, 0, ["AD58"])[0]
+    to_discard(game, st, "PR31", 0)
+    to_discard(game, st, "PR36", 0)
+    offered = []
+    trigger(game, st, "flipped", lotus)
+    run(game, st, lambda pend: offered.append(pend["options"]) or pend["options"][0])
+    assert "none" not in offered[0] and len(offered[0]) == 2
+    assert keys(st, st.flipped(0)) == [card_db.key("PR31")] and card_db.key("AD58") in keys(st, st.banished(0))
+
+
+def test_lotus_blossom_faceoff_brings_a_friend_from_the_discard_pile_for_the_faceoff(game, card_db):
+    """AD58 Lotus Blossom: "Faceoff: Banish this card to put a Friend from your discard pile into play here. At the end
+    of the faceoff, banish that card." (508: banished as the cost; 706: the Friend joins this card's Problem)."""
+    assert automated(card_db, "AD58")
+    st = stacked_game(game)
+    lotus = place(game, st, "AD58", 0, "prob0")
+    place(game, st, "PR12", 1, "prob0")
+    to_discard(game, st, "PR31", 0)
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    effects = card_db.cards[card_db.key("AD58")].abilities["front"][1]["effects"]
+    game.r.play_effects(st.d, Ev(), 0, lotus, effects)
+    run(game, st)
+    friend = next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR31"))
+    assert st.area(friend) == "prob0" and game.r.involved(st.d, friend)
+    end_problem_faceoff(game, st, lambda pend: pend["options"][0])
+    assert not game.r.in_play(st.d, friend) and card_db.key("PR31") in keys(st, st.banished(0))

@@ -91,4 +91,17 @@ CARDS: dict[str, dict] = {
              {"op": "if", "cond": {"k": "self_counters", "counter": "Chaos", "n": 1}, "effects": [
                  {"op": "may", "effects": [{"op": "remove_counter", "counter": "Chaos", "n": 1},
                                            {"op": "ignore_that_flip"}]}]}]}]}]},
+    # Lotus Blossom, Masseuse: the flipped card banishes itself (707.4) and the card put on top is the one flipped
+    # next (515); the activated ability's cost banishes this card once its effect is done (508, "after")
+    "AD58": {"front": [
+        {"kind": "trigger", "on": "flipped",
+         "text": "Chaos: When this card is flipped, banish this card, put a card from your discard pile on top of your deck, "
+                 "then flip that card.",
+         "effects": [{"op": "banish", "target": {"self": True}},
+                     {"op": "if", "cond": {"k": "disc_not_empty"}, "effects": [
+                         {"op": "search", "zone": "disc", "to": "deck", "filter": {}, "must": True}, {"op": "flip", "n": 1}]}]},
+        {"kind": "activated", "timing": "faceoff", "cost": {"banish_self": True},
+         "text": "Faceoff: Banish this card to put a Friend from your discard pile into play here. At the end of the "
+                 "faceoff, banish that card.",
+         "effects": [{"op": "disc_friend_here_for_faceoff"}]}]},
 }

@@ -196,7 +196,7 @@ def _player_search(self, st, ev, fr, e, _op, p, src, _who, _targets) -> bool:
             if zone == "deck":
                 self.shuffle(st, lst)  # 518.2
             return True
-        self.ask(st, p, "target", cands + ["none"], "518.1", op="search", src=src)
+        self.ask(st, p, "target", cands + ([] if e.get("must") else ["none"]), "518.1", op="search", src=src)  # (must: not "may")
         return False
     ch = fr["ch"]
     if ch != "none" and ch in lst:

@@ -31,6 +31,10 @@
 - ``ignore_that_flip``: "ignore that card and flip another card" -- the card a "When you flip ..." trigger is about
   (515.4, 514.4b);
 - condition ``flipped_lacks_trait``: "When you flip a non-Chaotic card" (the flipped card's traits);
+- ``disc_friend_here_for_faceoff``: "put a Friend from your discard pile into play here. At the end of the faceoff,
+  banish that card" (706; a delayed effect of the faceoff, ``fo["end_fx"]``);
+- condition ``disc_not_empty``: "put a card from your discard pile on top of your deck, then flip that card" is done
+  only with a card there (else "that card" would be another);
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -265,10 +269,25 @@ def _cond_flipped_lacks_trait(self, st, fr, cond) -> bool:
     return it in st["cards"] and cond["trait"] not in self.traits(st, it)
 
 
+def _op_disc_friend_here_for_faceoff(self, st, ev, fr, e) -> bool:
+    p, fo, src = fr["p"], st["fo"], st["cards"].get(fr["src"])
+    if not fo or not src or src.get("z") != "play":
+        return True
+    cands = [c for c in st["pl"][p]["disc"] if self.types.get(st["cards"][c]["k"]) == "Friend"]
+    done, one = choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+    if not done or one is None:
+        return done
+    nid = self.enter_play(st, ev, one, src["a"], p)
+    self.log(ev, "enter", lambda: f"{self.name(st, nid)} is put into play at {self.area_name(st, src['a'])}")
+    fo.setdefault("end_fx", []).append({"p": p, "src": fr["src"], "eff": [{"op": "banish", "target": {"id": nid}}]})
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
        "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
        "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend,
        "hand_attachment_into_play": _op_hand_attachment_into_play, "no_moves_this_turn": _op_no_moves_this_turn,
-       "bonus_zero_there": _op_bonus_zero_there, "ignore_that_flip": _op_ignore_that_flip}
-CONDS = {"disc_has_types": _cond_disc_has_types, "flipped_lacks_trait": _cond_flipped_lacks_trait, "more_power_than_required": _cond_more_power_than_required}
+       "bonus_zero_there": _op_bonus_zero_there, "ignore_that_flip": _op_ignore_that_flip,
+       "disc_friend_here_for_faceoff": _op_disc_friend_here_for_faceoff}
+CONDS = {"disc_has_types": _cond_disc_has_types, "disc_not_empty": lambda self, st, fr, cond: bool(st["pl"][fr["p"]]["disc"]), "flipped_lacks_trait": _cond_flipped_lacks_trait, "more_power_than_required": _cond_more_power_than_required}

@@ -90,5 +90,7 @@ DESCRIPTIONS = {
     "no_moves_this_turn": "characters can't be moved this turn (the move action and effects' moves, 104.2)",
     "bonus_zero_there": "the Problem chosen before (\"that Problem\") has a bonus of 0 until the end of the turn (210)",
     "ignore_that_flip": "ignore the card a \"When you flip ...\" trigger is about and flip another (515.4)",
+    "disc_friend_here_for_faceoff": "a Friend from your discard pile into play at this card's area, banished at the end "
+                                    "of the faceoff",
     "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }
