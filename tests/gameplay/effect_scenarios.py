@@ -284,6 +284,12 @@ def _need_problem_counters(game, st, d, ctx) -> None:
             st.d["cards"][pid].setdefault("cn", {})[d["counter"]] = 2
 
 
+def _need_more_power_here(game, st, d, ctx) -> None:
+    """"the player with the most power here": the generic board gives both players equal power at each Problem."""
+    for area in ("prob0", "prob1"):
+        st.d["cards"][place(game, st, "PR31", 0, area)].setdefault("cn", {})["+1"] = 5
+
+
 #: (test on a dict of the ability: an effect, a condition or a selector, setup) -- what an op or a condition
 #: needs beyond the generic scenario
 NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
@@ -304,6 +310,7 @@ NEEDS: list[tuple[Callable[[dict], bool], Callable]] = [
     (lambda d: d.get("who") == "fewest_points", _need_unequal_points),  # "the player with the fewest points"
     (lambda d: d.get("op") == "opponent_picks_one_of_two", _need_two_in_discard),  # "choose 2 ... from your discard pile"
     (lambda d: d.get("op") == "clear_counters_there", _need_problem_counters),
+    (lambda d: d.get("op") == "as_most_power_here", _need_more_power_here),
     (lambda d: True, _need_filter),  # any selector or filter naming a trait, title, color, cost or power
 ]
 
@@ -339,7 +346,8 @@ def projection(st: dict):
         return (c["k"], c.get("c"), c.get("a"), bool(c.get("ex")), bool(c.get("fr")), bool(c.get("fd")),
                 repr(sorted((c.get("cn") or {}).items())), cards[c["h"]]["k"] if c.get("h") in cards else None,
                 bool(c.get("b")), repr(c.get("col")), repr(c.get("chc")), bool(c.get("cm")), bool(c.get("nr")),
-                repr(c.get("ntype")), bool(c.get("stay")), bool(c.get("af")), bool(c.get("nrw")), repr(c.get("nnm")))
+                repr(c.get("ntype")), bool(c.get("stay")), bool(c.get("af")), bool(c.get("nrw")), repr(c.get("nnm")),
+                c.get("b0"))
 
     play = sorted(repr(card(i)) for i in st["play"])
     timed = tuple(repr([{k: v for k, v in m.items() if k not in ("ts", "t")} for m in (st.get(key) or ())])
@@ -408,7 +416,7 @@ def resolve_exploring(game, st, base, ev: Ev, budget: list) -> tuple:
 # ------------------------------------------------------------------ the context an ability resolves in
 #: ops and trigger events that only act inside a faceoff (514)
 FACEOFF_OPS = {"flip", "flip_if_involved", "ignore_flip", "flipped_card", "leave_faceoff", "join_faceoff", "self_join_fo",
-               "disc_into_faceoff", "end_faceoff", "flip_power", "if_faceoff", "fo_bonus"}
+               "disc_into_faceoff", "end_faceoff", "flip_power", "if_faceoff", "fo_bonus", "chosen_joins_faceoff"}
 
 
 def needs_faceoff(ability: dict) -> bool:

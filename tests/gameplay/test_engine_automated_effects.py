@@ -40,7 +40,8 @@ def _leaves_play_triggers(db):
         # cards have their own scenarios, e.g. LL120 in test_engine_cards_leaders_and_legends.py)
         abs_ = [a for a in c.abilities.get("front", ()) if a.get("kind") == "trigger"
                 and a.get("on") in ("defeated", "leaves") and "until this card leaves play" not in a.get("text", "")
-                and [e.get("op") for e in a.get("effects", ())] != ["return_held"]]
+                and [e.get("op") for e in a.get("effects", ())] != ["return_held"]
+                and not any(e.get("op") == "return_held_tm" for e in a.get("effects") or ())]  # (held: as "until ...")
         if abs_:
             out.append(c.number)
     return sorted(out)

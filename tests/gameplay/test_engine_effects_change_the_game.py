@@ -47,6 +47,8 @@ UNCHECKED: dict[tuple[str, int], str] = {
     # context the generic board does not give
     ("EO90", 0): "only during a Troublemaker faceoff (the scenario's is a Problem faceoff)",
     ("SB119", 2): "needs a Troublemaker among its controller's flipped cards (the flips come from the deck)",
+    ("PR211", 1): "returns the Troublemaker its play trigger banished: nothing is held on the generic board "
+                  "(played in test_engine_cards_ad_de_pr.py)",
     ("AD198", 0): "reads the type of the card the opponent played (the trigger's event), not given by the check",
     ("SB96", 0): "reads the card discarded as its cost (508.1), given only by activating it",
     ("LL105", 1): "'that player' is the faceoff's winner (as_winner), not given by the check: resolved by its own "

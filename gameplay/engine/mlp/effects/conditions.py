@@ -7,6 +7,7 @@ from .registry import Registry
 from .timed import TIMED_IF_CONDS
 from .triggered import CONDS as TRIGGER_CONDS
 from .outside_play import CONDS as OUTSIDE_PLAY_CONDS
+from .players_and_piles import CONDS as PLAYERS_AND_PILES_CONDS
 
 
 def effect_if(self, st, ev, fr, e) -> bool:
@@ -154,3 +155,5 @@ IF_CONDITIONS.register_all(OUTSIDE_PLAY_CONDS)
 
 for _k in ("opp_tokens_at_least", "not_confronted", "none_confronted", "hand_below", "beneath_at_least", "self_power_at_least", "highest_power", "opp_mane_boosted", "count_at_least", "not_first", "opp_moved_none", "no_opp_at_problem", "self_ready", "not_lost_fo", "hand_names_distinct"):
     IF_CONDITIONS.register(_k, _cond_of_if_texts)
+
+IF_CONDITIONS.register_all(PLAYERS_AND_PILES_CONDS)

@@ -188,6 +188,8 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
         ok = True
         if "type" in cond:
             ok = d.type == cond["type"]
+        if "trait" in cond:  # "If the card was a Critter Friend"
+            ok = ok and cond["trait"] in d.traits
         if "parity" in cond:
             ok = (pw % 2 == 0) == (cond["parity"] == "even")
         if "max_pp" in cond:
@@ -240,7 +242,7 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
         self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts the revealed {nm} into play")
         return True
     zone = {"hand": "hand", "disc": "disc", "ban": "ban"}[to]
-    self.put(st, cid, zone)
+    fr["it"] = self.put(st, cid, zone)  # "that Event" / "that Friend" in the instructions that follow (410.6)
     self.log(ev, "reveal", lambda: f"The revealed {nm} is put into its owner's "
              f"{'hand' if zone == 'hand' else 'discard pile' if zone == 'disc' else 'banished zone'}")
     return True

@@ -12,6 +12,7 @@ from .choices import effect_as_opponent, effect_choose_area, effect_choose_modes
 from .conditions import effect_if
 from .faceoff import effect_at_fo_end, effect_flip_if_involved, effect_flipped_card, effect_fo_flip_mod, effect_if_faceoff, effect_ignore_flip, effect_reveal_top_group, effect_start_fo
 from .player import player_effect
+from .players_and_piles import OPS as PLAYERS_AND_PILES_OPS
 from .targeted import TARGETED_OPS, effect_also_friend, effect_grant_kw, targeted_effect
 from .zones import EVENT_OPS, WHEN_OPS, effect_draw_to, effect_hand_to_deck_top, effect_mill, effect_replace_problem, effect_send_back, effect_shuffle_decks, effect_spend_cost, effect_uncover
 
@@ -161,3 +162,4 @@ EFFECTS.register("grant_kw", effect_grant_kw)
 
 for _op in TARGETED_OPS:
     EFFECTS.register(_op, targeted_effect)
+EFFECTS.register_all(PLAYERS_AND_PILES_OPS)

@@ -80,8 +80,12 @@ def _player_cost_reduction(self, st, _ev, fr, e, _op, p, _src, _who, _targets) -
         if rev not in st["cards"]:
             return True
         named = {"name": self.db.cards[st["cards"][rev]["k"]].name}
+    if e.get("card") == "it":  # "you may pay [1] less to play that Event this turn": that card only
+        if not (fr.get("it") in st["cards"] and st["cards"][fr["it"]].get("z") == "hand"):
+            return True
     st["pl"][p]["disc_next"].append({"type": e.get("type", "card"), "n": e.get("n", 1), "u": e.get("until", "turn"),
                                      **{k: e[k] for k in ("color", "trait", "min") if e.get(k)}, **named,
+                                     **({"card": fr["it"]} if e.get("card") == "it" else {}),
                                      **({"all": True} if e.get("all") else {})})
     return True
 
@@ -201,7 +205,7 @@ def _player_search(self, st, ev, fr, e, _op, p, src, _who, _targets) -> bool:
             if zone == "deck":
                 self.shuffle(st, lst)  # 518.2
             return True
-        self.ask(st, p, "target", cands + ["none"], "518.1", op="search", src=src)
+        self.ask(st, p, "target", cands + ([] if e.get("must") else ["none"]), "518.1", op="search", src=src)  # (must: not "may")
         return False
     ch = fr["ch"]
     if ch != "none" and ch in lst:

@@ -876,14 +876,17 @@ def _op_counters_onto_it(self, st, ev, fr, e) -> bool:
 
 # ------------------------------------------------------------------ assorted Event ops
 def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
-    """"put one of the cards you flipped for the faceoff into your hand" (409: it leaves the flip zone)."""
+    """"put one of the cards you flipped for the faceoff into your hand" (409: it leaves the flip zone).
+    ``each``: "if you would put a flipped Event on the bottom of your deck, you may put it into your hand
+    instead" -- every such card, each one optional (712.3): one pick at a time, "none" ends."""
     p = fr["p"]
     flips = list(st["pl"][p]["flip"])
     if e.get("type"):  # "one of your flipped Troublemakers"
         flips = [c for c in flips if self.types.get(st["cards"][c]["k"]) == e["type"]]
     if e.get("trait"):  # "one of them" of "flipped Changeling Friends" (printed traits, 409)
         flips = [c for c in flips if e["trait"] in self.ff[st["cards"][c]["k"]].traits]
-    done, one = choose_target(self, st, fr, {"op": "flipped_to_hand", "target": {}}, flips)
+    tgt = {"optional": True} if e.get("each") else {}
+    done, one = choose_target(self, st, fr, {"op": "flipped_to_hand", "target": tgt}, flips)
     if not done or one is None:
         return done
     nm = self.name(st, one)
@@ -891,6 +894,9 @@ def _op_flipped_to_hand(self, st, ev, fr, e) -> bool:
     if st["fo"] and one in st["fo"].get("ign", ()):
         st["fo"]["ign"].remove(one)
     self.log(ev, "zone", lambda: f"{self.pname(st, p)} puts {nm} (flipped) into their hand")
+    if e.get("each") and len(flips) > 1:
+        fr["ch"] = None
+        fr["i"] -= 1  # ask again for the others (resolve_step adds 1)
     return True
 
 

@@ -495,7 +495,7 @@ def make_token(self, st, ev, p, e, area) -> str:
 
 def _op_token_each_problem(self, st, ev, fr, e) -> bool:
     for a in [a for a in self.problem_areas(st) if self.problem_at(st, a)]:
-        make_token(self, st, ev, fr["p"], e, a)
+        fr.setdefault("made", []).append(make_token(self, st, ev, fr["p"], e, a))  # "banish those tokens" (delay)
     return True
 
 

@@ -109,4 +109,21 @@ DESCRIPTIONS = {
                          "copy its effects (520.1)",
     "move_to_other_problem": "the player who was moving the card moves it to another Problem they choose instead (710)",
     "pdeck_top_as_dilemma": "put the top card of a chosen Problem deck into play as a Dilemma at its own area (522)",
+    "as_most_power_here": "the player whose characters here have the most power in all follows the instructions "
+                          "(equal totals: nobody)",
+    "skip_tp": "the next Troublemaker Phase (of whichever player) is skipped: none of its steps happen",
+    "keep_one_of_each": "the player chooses one card of each listed type they control and retires the rest of those types",
+    "chosen_joins_faceoff": "a chosen card (selector) becomes involved in the faceoff being played (514.2d.i)",
+    "banish_that_card": "banish the card a watched event put into a discard pile (\"it\"), if it is still there",
+    "return_held_tm": "the Troublemaker this card holds banished enters play at a chosen Problem and is uncovered (607)",
+    "turn_each_mane": "each player's Mane Character is turned over (301.2; the turn player's first)",
+    "play_free_friend": "play a Friend from your hand without paying its cost (its play requirement still applies, 205.1)",
+    "hand_attachment_into_play": "put a Resource of a trait (Accessory) from your hand into play attached to a chosen "
+                                 "Friend (706, 509)",
+    "no_moves_this_turn": "characters can't be moved this turn (the move action and effects' moves, 104.2)",
+    "bonus_zero_there": "the Problem chosen before (\"that Problem\") has a bonus of 0 until the end of the turn (210)",
+    "ignore_that_flip": "ignore the card a \"When you flip ...\" trigger is about and flip another (515.4)",
+    "disc_friend_here_for_faceoff": "a Friend from your discard pile into play at this card's area, banished at the end "
+                                    "of the faceoff",
+    "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }

@@ -7,7 +7,7 @@ from ..constants import FRIEND, opponent
 from ..reactions import rx_clear, rx_take
 from .decisions import ask
 from .faceoff import faceoff_send_home
-from .legal import discount_fits, extra_cost_effects, event_timing
+from .legal import discount_fits, extra_cost_effects, event_timing, troublemaker_tax
 from .turn import start_trigger, uncover_turn_players, uncover_one
 
 
@@ -191,7 +191,8 @@ def play_card(self, st, ev, action) -> None:
     pl = st["pl"][p]
     redeem = action.get("redeem")
     transform = action.get("transform")
-    cost = self.card_cost(st, p, cid, redeem=bool(redeem), area=action.get("area"), host=action.get("host"))
+    cost = 0 if action.get("free") else \
+        self.card_cost(st, p, cid, redeem=bool(redeem), area=action.get("area"), host=action.get("host"))  # ("without paying its cost")
     self.record_play(st, p, f, action.get("area") or (st["cards"][action.get("host")]["a"] if action.get("host") else None))
     if redeem:
         self.leave_play(st, ev, redeem, "disc", verb="retired (Redeem)", cost=True)  # 508.1a
@@ -201,7 +202,7 @@ def play_card(self, st, ev, action) -> None:
         cost = self.transform_cost(st, p, f)  # Transform X: play for X, returning a Friend to hand
         self.leave_play(st, ev, transform, "hand", verb="returned to its owner's hand (Transform)", cost=True)
     for dn in list(pl["disc_next"]):
-        if dn["type"] in (f.type, "card") and discount_fits(dn, f) and not dn.get("all"):  # "all": every Event until the end of the faceoff
+        if dn["type"] in (f.type, "card") and discount_fits(dn, f, cid) and not dn.get("all"):  # "all": every Event until the end of the faceoff
             pl["disc_next"].remove(dn)
     self.pay_cost(st, p, cost, ev)
     area = action.get("area")
@@ -352,10 +353,11 @@ def do_action(self, st, ev, action) -> None:
         area = action.get("area")
         tm_cost = 1  # 609.2c
         for dn in list(pl["disc_next"]):  # "the next card you play costs [1] less": a Troublemaker is a card played
-            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait") and not dn.get("name"):
+            if dn["type"] == "card" and not dn.get("color") and not dn.get("trait") and not dn.get("name") \
+                    and not dn.get("card"):
                 pl["disc_next"].remove(dn)
                 tm_cost -= dn["n"]
-        tm_cost = max(tm_cost, 0)
+        tm_cost = max(tm_cost, 0) + troublemaker_tax(st, p)
         tm_cost += self.play_cost_delta(st, p, cid, tm_cost, area=area)  # "+[1] to play a Troublemaker here"
         self.record_play(st, p, self.cdef(st, cid).front, area)
         self.pay_cost(st, p, tm_cost, ev)

@@ -30,6 +30,7 @@ def start_faceoff(self, st, ev, type_, areas, chal, tm=None, extra=None) -> None
         # (without a card to trigger, only involvement would be read: see af_free)
         if self.involved(st, cid):
             self.fire(st, ev, "fo_start", cid)
+            self.fire(st, ev, "becomes_involved", cid)  # "When this card becomes involved in a faceoff" (514.2)
             for o in st["play"]:  # "When that character becomes involved in a faceoff" (its attachments)
                 if st["cards"][o].get("h") == cid:
                     self.fire(st, ev, "host_fo_start", o)

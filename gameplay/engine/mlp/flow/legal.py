@@ -115,7 +115,7 @@ def card_cost(self, st, p, cid, redeem=False, area=None, host=None) -> int:
     cost = d.front.cost or 0
     t = d.front.type
     for dn in st["pl"][p]["disc_next"]:
-        if dn["type"] in (t, "card") and discount_fits(dn, d.front):
+        if dn["type"] in (t, "card") and discount_fits(dn, d.front, cid):
             cost = max(cost - dn["n"], min(cost, dn["min"])) if "min" in dn else cost - dn["n"]  # "to a minimum of [1]"
     if redeem:
         cost -= 3
@@ -172,9 +172,12 @@ def _hand_fact(self, k) -> tuple:
     return (max(f.cost or 0, 0), f.type == "Event")
 
 
-def discount_fits(dn: dict, face) -> bool:
+def discount_fits(dn: dict, face, cid: str | None = None) -> bool:
     """A pending cost reduction limited to a color or trait ("your next [Kindness] Friend", "the next
-    Accessory you play") applies only to a card with it (printed information)."""
+    Accessory you play") applies only to a card with it (printed information); one for a card ("that
+    Event") only to that card."""
+    if dn.get("card") and dn["card"] != cid:
+        return False
     if dn.get("color") and dn["color"] not in face.colors:
         return False
     if dn.get("trait") and dn["trait"] not in face.traits:
@@ -414,13 +417,22 @@ def _tm_restrictions(self, st, p) -> tuple[set, bool]:
     return no_tm, tm_dep
 
 
+def troublemaker_tax(st, p) -> int:
+    """The timed cost increases for every Troublemaker ``p`` plays (``disc_next`` entries of type Troublemaker with
+    ``all``; a negative reduction is an increase)."""
+    return sum(-d["n"] for d in st["pl"][p]["disc_next"] if d["type"] == "Troublemaker" and d.get("all"))
+
+
 def _troublemaker_plays(self, st, p, cid, prob_areas, no_tm, tm_dep, acts, first_only) -> bool:
     """609.2c: a Troublemaker played face-down at a Problem (pay 1).  True when ``first_only`` found one."""
     tok = st["pl"][p]["tok"]
+    tax = troublemaker_tax(st, p)
     for a in prob_areas:
         if a in no_tm:
             continue
-        if tm_dep and (1 + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
+        if tax and 1 + tax > tok:
+            continue  # "That opponent pays +[3] to play Troublemakers" (508.1d)
+        if tm_dep and (1 + tax + self.play_cost_delta(st, p, cid, 1, area=a) > tok or self.play_blocked(st, p, cid, area=a)):
             continue  # "Players must pay +[1] to play a Troublemaker here." (609.2c, 508.1d)
         acts.append(new_action("play_troublemaker", p, (("area", a), ("card", cid))))
         if first_only:

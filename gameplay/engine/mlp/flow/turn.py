@@ -166,7 +166,24 @@ def ppp(self, st, ev) -> bool:
     return _ppp_triggers(self, st, ev)
 
 
+def _power_reached(self, st) -> None:
+    """"When this card has 8 power" (a state trigger, 704): it triggers once as its power reaches N, and again only
+    after its power has dropped below N (the card's ``pwr`` flag)."""
+    for cid in self.in_play_with(st, self.trig_ev["has_power"]):
+        c = st["cards"][cid]
+        for ab in self.abilities(st, cid):
+            if ab["kind"] != "trigger" or ab["on"] != "has_power":
+                continue
+            if (self.power(st, cid) or 0) < ab["n"]:
+                c.pop("pwr", None)
+            elif not c.get("pwr"):
+                c["pwr"] = True
+                self.queue_trigger(st, cid, c["c"], ab["effects"], ab.get("text", "has_power"))
+
+
 def _ppp_triggers(self, st, ev) -> bool:
+    if "has_power" in self.trig_ev:
+        _power_reached(self, st)
     if st["trig"]:
         # 511.7a: the player who most recently had priority (or the turn player) goes first
         first = st["tp"]
@@ -312,6 +329,11 @@ def step(self, st, ev) -> None:
 
 def _step_tp_start(self, st, ev, _fo, _s, tp) -> None:
     # 606: the Troublemaker Phase starts (its triggers resolve before the Uncover Step)
+    if st.get("skip_tp"):  # "skip the next Troublemaker Phase": none of its steps, windows or triggers happen
+        st["skip_tp"] -= 1
+        self.log(ev, "phase", lambda: f"{self.pname(st, tp)}'s Troublemaker Phase is skipped")
+        st["step"] = "main_start"
+        return
     if self.rx_keys:
         self.rx_note(st, "phase", ph="tp", tp=tp)
     if self.may_fire(st, "tp_start"):
@@ -720,6 +742,8 @@ def start_turn(self, st, ev) -> None:
     tp = st["tp"]
     self.expire(st, f"start{tp}")  # "until the start of your next turn" modifiers end as the turn starts
     pl = st["pl"][tp]
+    if pl["disc_next"]:  # "That opponent pays +[3] to play Events until the start of their next turn"
+        pl["disc_next"] = [d for d in pl["disc_next"] if d.get("u") != "own_next_turn"]
     nr = "no_ready" in self.ops_in_play(st)  # "Friends here with 2 or less power can't ready."
     readying = []
     for cid in st["play"]:  # 603.1

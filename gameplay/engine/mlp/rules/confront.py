@@ -194,7 +194,10 @@ class ConfrontAndFaceoff:
             if ab["kind"] != "static" or ab.get("op") != "flip_self_power":
                 continue
             hand = len(st["pl"][p]["hand"])
-            if "is" in ab:  # the count replaces the printed power (counters and modifiers stay, 507)
+            if ab.get("chars"):  # "your characters have +1 power": each of your characters counted in the total
+                out += ab["n"] * sum(1 for o in st["play"] if st["cards"][o]["c"] == p and self.is_char(st, o)
+                                     and self.involved(st, o) and self.contributes(st, o))
+            elif "is" in ab:  # the count replaces the printed power (counters and modifiers stay, 507)
                 n = self._opp_involved_highest(st, p) if ab["is"]["k"] == "opp_inv_highest" else hand
                 out += n - self.printed_power(st, fid)
             else:

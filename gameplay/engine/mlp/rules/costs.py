@@ -236,7 +236,7 @@ class Costs:
         cards = st["cards"]
         if st.get("cmr") and any(r["c"] == cid for r in st["cmr"]):
             return True  # "That character can't be moved again this turn" (effects.timed.card_no_move)
-        if st.get("amr") and any(r["a"] == to for r in st["amr"]):
+        if st.get("amr") and any(r["a"] in (to, "*") for r in st["amr"]):  # ("*": any area)
             return True  # "Characters can't be moved to that Problem until the end of the turn" (effects.timed.area_restrict)
         if st["pl"][p].get("tmr") and any(r["k"] == "no_move" and (cards[cid]["c"] == p or r.get("any"))
                                           for r in st["pl"][p]["tmr"]):

@@ -200,6 +200,7 @@ class CardIndex:
         self.lab_keys = set(self.sop_keys.get("lose_abilities", ()))
         self.dpk = set(self.sop_keys.get("play_from_disc", ()))  # playable from the discard pile
         self.flip_self_keys = set(self.sop_keys.get("flip_self_power", ()))  # Chaos: while this card is flipped
+        self.flip_ns_keys = set(self.sop_keys.get("flipped_no_score", ()))  # Chaos: "opponents can't score points"
         # "This card is both a Maud Pie and a Pinkie Pie in all zones": card key -> its other titles
         self.alias_keys = {k: tuple(t for a in self.abf[k] if a.get("op") == "alias" for t in a["titles"])
                            for k in self.sop_keys.get("alias", ())}
@@ -250,7 +251,7 @@ class CardIndex:
                                "confronted")),
             ("fo_start", ("problem_fo_start", "opp_starts_fo", "any_fo_start", "you_start_fo")),
             ("fo_here", ("win_fo_here", "any_win_fo_here", "opp_loses_tm_fo_here")),
-            ("tm_fo", ("you_win_tm_fo", "you_lose_tm_fo")), ("fo_inv", ("fo_start", "host_fo_start")),
+            ("tm_fo", ("you_win_tm_fo", "you_lose_tm_fo")), ("fo_inv", ("fo_start", "host_fo_start", "becomes_involved")),
             ("fo_lose", ("lose_faceoff",)), ("fo_end", ("fo_end",)))}
 
     def ops_in_play(self, st) -> frozenset | set:

@@ -198,6 +198,8 @@ class ContinuousAbilities:
     def problem_bonus(self, st, pid) -> int:
         """210: a Problem's bonus with "This card's Problem has 0 bonus points" / "... bonus is increased
         by 1" (sources at its area, applied in timestamp order, 711.3)."""
+        if st["cards"][pid].get("b0") == st["turn"]:
+            return 0  # "That Problem's bonus is 0 until the end of the turn"
         b = self.face(st, pid).bonus or 0
         a = st["cards"][pid]["a"]
         for o, ab in self.statics(st, "bonus_mod"):

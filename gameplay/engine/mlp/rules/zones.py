@@ -53,6 +53,7 @@ class Zones:
         """Put a card into a non-play zone of its owner; the card gets a new id (410.6).
         Tokens cease to exist (521.3); Problems go to the bottom of their Problem deck (303.3)."""
         c = st["cards"][cid]
+        was = c.get("z")
         self._remove(st, cid)
         del st["cards"][cid]
         if c.get("t"):
@@ -67,10 +68,14 @@ class Zones:
         st["cards"][nid] = {"k": c["k"], "o": c["o"], "z": zone}
         if zone == "disc" and c["k"] in self.to_disc_keys:  # "When this card enters your discard pile" (any zone)
             for ab in self.to_disc_keys[c["k"]]:
+                if ab.get("from") and ab["from"] != was:
+                    continue  # "When this card enters the discard pile from play"
                 self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"))
         if zone == "disc" and "w_disc" in self.trig_ev and d.front.type == FRIEND:
             # "When another one of your Friends enters your discard pile" (EO105; by: its owner), from any zone
             self.watch(st, _QUIET, "w_disc", nid, {"by": c["o"]})
+        if zone == "disc" and "w_to_disc" in self.trig_ev:
+            self._watch_to_disc(st, nid)
         lst = st["pl"][c["o"]][zone]
         if pos == "top" and zone in ("deck", "pdeck"):
             lst.insert(0, nid)
@@ -82,6 +87,16 @@ class Zones:
         else:
             lst.append(nid)
         return nid
+
+    def _watch_to_disc(self, st, nid) -> None:
+        """"When a card enters a discard pile" (a watched event, 704.1): the card in its new zone is "it" (410.6)."""
+        for o in self.in_play_with(st, self.trig_ev["w_to_disc"]):
+            c = st["cards"][o]
+            if c.get("fd") or c.get("fr"):
+                continue
+            for ab in self.abilities(st, o):
+                if ab["kind"] == "trigger" and ab["on"] == "w_to_disc":
+                    self.queue_trigger(st, o, c["c"], ab["effects"], ab.get("text", "w_to_disc"), extra={"it": nid})
 
     def enter_play(self, st, ev, cid, area, ctrl, *, face_down=False, exhausted=False, host=None, trigger=True) -> str:
         """706.1: put a card into play (new id)."""
@@ -318,6 +333,8 @@ class Zones:
                     n = min(n, max(0, ab["n"] - st["pl"][p]["scored_turn"]))
                 if ab["kind"] == "static" and ab.get("op") == "no_score_fo" and self.involved(st, o):
                     n = 0  # "Players can't score points during faceoffs involving this card"
+        if n > 0 and self.flip_ns_keys and self._flipped_no_score(st, p):
+            n = 0
         if n <= 0:
             return
         first = not (st["pl"][0]["scored_turn"] or st["pl"][1]["scored_turn"])
@@ -329,6 +346,14 @@ class Zones:
         if first:  # "The first time a player scores a point each turn" (ST2)
             self.fire_all(st, ev, "first_score", extra={"by": p})
         self.check_win(st, ev)
+
+    def _flipped_no_score(self, st, p) -> bool:
+        """Chaos: "While this card is flipped, opponents can't score points" (an opponent's flipped card; not while
+        opposing flipped cards lose their abilities)."""
+        q = 1 - p
+        if any(st["cards"][o]["c"] != q for o in self.has_static(st, "flip_no_abilities")):
+            return False
+        return any(st["cards"][f]["k"] in self.flip_ns_keys for f in st["pl"][q]["flip"])
 
     def check_win(self, st, ev) -> None:
         """103.2: 15 or more points wins; 103.2a simultaneous wins draw.  Sudden death (floor rules,
@@ -457,6 +482,7 @@ class Zones:
             if st["cards"][o].get("h") == cid:
                 st["cards"][o]["a"] = area  # 509.3
         if not was and st["fo"] and self.involved(st, cid):  # 514.2d it becomes involved by moving
+            self.fire(st, ev, "becomes_involved", cid)
             for o in list(st["play"]):
                 if st["cards"][o].get("h") == cid:
                     self.fire(st, ev, "host_fo_start", o)  # "When that Friend becomes involved in a faceoff"
