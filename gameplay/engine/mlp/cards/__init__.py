@@ -5,8 +5,8 @@ ability format cardtext/ produces; these take precedence over the text parser.
 """
 from __future__ import annotations
 
-from . import premiere, promos
+from . import premiere, promos, villain_challenge
 
 DEFINITIONS: dict[str, dict] = {}
-for _m in (premiere, promos):
+for _m in (premiere, promos, villain_challenge):
     DEFINITIONS.update(_m.CARDS)

@@ -162,8 +162,10 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     op = e["op"]
     p = fr["p"]
     src = fr["src"]
-    if op == "lose_game":
-        self.end(st, ev, opponent(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
+    if op == "lose_game":  # 103.5 (``who: opponent``: "your opponents lose the game"; with two players 103.3 ends it)
+        loser = opponent(p) if e.get("who") == "opponent" else p
+        self.end(st, ev, opponent(loser),
+                 f"{self.pname(st, loser)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
         return True
     if op == "end_faceoff":
         fo = st["fo"]

@@ -45,6 +45,7 @@ DESCRIPTIONS = {
     "each_player": "each player (turn player first) follows the sub-effects as 'you'",
     "mark": "choose a card that later effects call 'it' / 'that character'",
     "lose_tokens": "a player loses N action tokens",
+    "lose_game": "the effect's controller (`who: opponent`: their opponent) loses the game (103.5; the other wins, 103.3)",
     "mill": "put the top N cards of your deck into your discard pile",
     "replace_problem": "replace a Problem (613.2)",
     "choose_modes": "Choose one/two: the player picks N of the listed modes",

@@ -1,0 +1,28 @@
+"""Villain Challenge (QC Queen Chrysalis, NM Nightmare Moon, KS King Sombra): per-card definitions.
+
+The product pits one Villain (a Villain Mane Character with its own Problem deck) against Challengers; no
+rules document defines the format.  In the engine's two-player game the cards' own words are read so: "the
+Villain" is the player whose card it is (its controller: the Villain deck's cards are the Villain's), "the
+Challengers" are that player's opponent ("the Challengers look at an opponent's hand": their opponent is the
+Villain).  The Harmonious X / Tyrannical X keywords have no rules text anywhere and stay manual (README).
+"""
+from __future__ import annotations
+
+
+def _enters(text: str, effects: list) -> dict:
+    return {"kind": "trigger", "on": "enter", "text": text, "effects": effects}
+
+
+_YOU_LOSE = [{"op": "lose_game"}]  # 103.5; the other player wins (103.3)
+_OPPONENT_LOSES = [{"op": "lose_game", "who": "opponent"}]
+
+CARDS: dict[str, dict] = {
+    # The Problems that end the game as they enter play (replacing a solved Problem, 613.2)
+    "KS8": {"front": [_enters("When this Problem enters play, the Challengers win the game.", _YOU_LOSE)]},
+    "KS9": {"front": [_enters("When this Problem enters play, the Challengers lose the game.", _OPPONENT_LOSES)]},
+    "KS19": {"front": [_enters("When this Problem enters play, the Villain wins the game.", _OPPONENT_LOSES)]},
+    "KS20": {"front": [_enters("When this Problem enters play, the Villain loses the game.", _YOU_LOSE)]},
+    "NM10": {"front": [
+        {"kind": "static", "op": "start_pdeck_bottom", "text": "Start the game with this card on the bottom of your Problem deck."},
+        _enters("When this Problem enters play, your opponents lose the game.", _OPPONENT_LOSES)]},
+}
