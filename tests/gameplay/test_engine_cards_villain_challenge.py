@@ -37,3 +37,76 @@ def test_nm10_starts_the_game_on_the_bottom_of_its_owners_problem_deck(game):
         for p in range(2):
             st, _ = game.apply(st, Action.make("choose", p, option=st.pending["options"][0]))
         assert game.card_name(st, st.problem_deck(0)[-1]) == "Eternal Night"
+
+
+def _villain_problem(game, st, number):
+    """Ann's Problem in play becomes ``number`` (test setup: the engine reads the card afresh)."""
+    from gameplay.engine.mlp.scenario import set_card
+    pid = problem(st, game, 0)
+    set_card(st, pid, card_key=game.db.key(number))
+    return pid
+
+
+def test_qc12_the_challengers_choose_the_card_the_villain_discards(game, card_db):
+    # "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player
+    # discards that card.": Bob (the Challenger) looks at Ann's hand (a private look, 404.1) and picks; Ann discards
+    from gameplay.engine.mlp.engine import Ev
+    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step
+    assert automated(card_db, "QC12")
+    st = stacked_game(game, problems=(_problems("QC12"), None))
+    hand = list(st.hand(0))
+    ev = Ev()
+    replace_problem(game, st, "prob0", ev=ev)
+    for _ in range(20):  # the enter trigger waits (511), then resolves until Bob's decision
+        if st.pending or not (st.resolving or st.triggers_waiting):
+            break
+        if not st.resolving:
+            pre_priority(game, st, ev=ev)
+        else:
+            resolve_step(game, st, ev=ev)
+    pend = st.pending
+    assert pend["player"] == 1 and pend["kind"] == "target" and sorted(pend["options"]) == sorted(hand)
+    assert any(e.get("to") == 1 and e["type"] == "look" for e in ev.items)  # Bob sees Ann's hand, Ann is told he looks
+    pick = hand[2]
+    key = st.card_key(pick)
+    answer(game, st, 1, pick, ev=ev)
+    resolve_all(game, st)
+    assert pick not in st.hand(0) and len(st.hand(0)) == len(hand) - 1
+    assert [st.card_key(c) for c in st.discard_pile(0)] == [key]
+
+
+def _confront_nm19(game, st, player, n_chars):
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import place
+    for _ in range(n_chars):
+        place(game, st, "PR31", player, "prob0")  # 4 power each
+    _villain_problem(game, st, "NM19")
+    st._la = None
+    st, ev = game.apply(st, Action("pass", player))
+    return st, ev
+
+
+def test_nm19_when_the_challengers_confront_it_they_may_look_at_a_problem_deck_top(game, card_db):
+    # Bob (a Challenger) confronts Ann's NM19 (he needs 8, its top requirement, 611.2): he may look at the top card
+    # of a Problem deck of his choosing and put it on the top or the bottom
+    from gameplay.engine.api import Action
+    assert automated(card_db, "NM19")
+    st = stacked_game(game, first=1)
+    st, _ = _confront_nm19(game, st, 1, 2)
+    assert st.pending["kind"] == "may" and st.pending["player"] == 1
+    st, _ = game.apply(st, Action.make("choose", 1, option=True))
+    assert st.pending["player"] == 1 and sorted(st.pending["options"]) == [0, 1]  # whose Problem deck
+    top = st.problem_deck(0)[0]
+    st, ev = game.apply(st, Action.make("choose", 1, option=0))
+    assert st.pending["kind"] == "look" and st.pending["options"] == ["top", "bottom"]
+    assert any(e.get("to") == 1 and game.card_name(st, top) in e["msg"] for e in ev)
+    st, _ = game.apply(st, Action.make("choose", 1, option="bottom"))
+    assert st.problem_deck(0)[-1] == top
+
+
+def test_nm19_does_not_trigger_when_the_villain_confronts_it(game):
+    # "the Challengers": Ann, whose Problem it is, confronting it (she needs Wild 14) triggers nothing
+    st = stacked_game(game)
+    st, ev = _confront_nm19(game, st, 0, 4)
+    assert any(e["type"] == "confront" and e["area"] == "prob0" for e in ev)
+    assert not (st.pending and st.pending["kind"] in ("may", "look"))

@@ -17,6 +17,14 @@ _YOU_LOSE = [{"op": "lose_game"}]  # 103.5; the other player wins (103.3)
 _OPPONENT_LOSES = [{"op": "lose_game", "who": "opponent"}]
 
 CARDS: dict[str, dict] = {
+    "QC12": {"front": [_enters(
+        "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player "
+        "discards that card.",
+        [{"op": "as_opponent", "effects": [{"op": "look_hand", "whose": "opp", "filter": {}, "to": "disc"}]}])]},
+    "NM19": {"front": [{"kind": "trigger", "on": "confront_this_any", "by": "opp",
+                        "text": "When the Challengers confront this Problem, they may look at the top card of a Problem "
+                                "deck, then put it on the top or bottom of that Problem deck.",
+                        "effects": [{"op": "may", "effects": [{"op": "look_top", "n": 1, "whose": "choose", "zone": "pdeck"}]}]}]},
     # The Problems that end the game as they enter play (replacing a solved Problem, 613.2)
     "KS8": {"front": [_enters("When this Problem enters play, the Challengers win the game.", _YOU_LOSE)]},
     "KS9": {"front": [_enters("When this Problem enters play, the Challengers lose the game.", _OPPONENT_LOSES)]},

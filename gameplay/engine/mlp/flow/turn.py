@@ -582,6 +582,8 @@ def _confront_next(self, st, ev):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
                     if ab.get("first") and not first_cf:
                         continue
+                    if ab.get("by") == "opp" and c_["o"] == tp:
+                        continue  # "When the Challengers confront this Problem" (the Villain's opponents)
                     if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
                                                      if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
                         continue  # "... with characters that have at least N different colors among them"
