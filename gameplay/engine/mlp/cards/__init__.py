@@ -5,8 +5,8 @@ ability format cardtext/ produces; these take precedence over the text parser.
 """
 from __future__ import annotations
 
-from . import premiere, promos, villain_challenge
+from . import celestial_solstice, premiere, promos, villain_challenge
 
 DEFINITIONS: dict[str, dict] = {}
-for _m in (premiere, promos, villain_challenge):
+for _m in (premiere, promos, villain_challenge, celestial_solstice):
     DEFINITIONS.update(_m.CARDS)
