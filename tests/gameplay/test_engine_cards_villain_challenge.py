@@ -110,3 +110,63 @@ def test_nm19_does_not_trigger_when_the_villain_confronts_it(game):
     st, ev = _confront_nm19(game, st, 0, 4)
     assert any(e["type"] == "confront" and e["area"] == "prob0" for e in ev)
     assert not (st.pending and st.pending["kind"] in ("may", "look"))
+
+
+# ------------------------------------------------------------------ KS1 King Sombra, Crystal Tyrant
+def _sombra_at_prob0(game, boosted=False):
+    from gameplay.engine.mlp.scenario import place, set_card
+    st = stacked_game(game, manes=("KS1", "PR2"))
+    mane = st.mane(0)
+    set_card(st, mane, area="prob0", boosted=boosted)
+    crystals = [place(game, st, n, 0, "prob0") for n in ("CG84", "CG24")]  # two 2-power Crystal Friends
+    other = place(game, st, "PR12", 0, "prob0")  # not Crystal
+    place(game, st, "PR31", 1, "prob0")
+    return st, mane, crystals, other
+
+
+def test_ks1_crystal_friends_here_have_competitive_x_during_faceoffs_701_2a(game, card_db):
+    # Start side: "During Faceoffs, your Crystal Friends here have Competitive X, where X is the number of your Crystal
+    # Friends here"; the Problem faceoff involving it turns it over, and the Boosted side grants it always
+    from gameplay.engine.mlp.scenario import resolve_all, start_faceoff
+    assert automated(card_db, "KS1")
+    st, mane, crystals, other = _sombra_at_prob0(game)
+    assert [game.keyword(st, c, "Competitive") for c in crystals] == [0, 0]  # no faceoff
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    assert [game.keyword(st, c, "Competitive") for c in crystals] == [2, 2]
+    assert [game.power(st, c) for c in crystals] == [4, 4] and game.power(st, other) == 2  # Competitive 2 (701.2a)
+    resolve_all(game, st)
+    assert st.boosted(mane)  # "At the start of a Problem Faceoff involving this card, turn this card over"
+    st2, _, crystals2, _ = _sombra_at_prob0(game, boosted=True)
+    assert [game.keyword(st2, c, "Competitive") for c in crystals2] == [2, 2]  # Boosted: no faceoff needed
+
+
+def test_ks1_the_first_faceoff_won_each_turn_may_dismiss_a_friend(game):
+    # Boosted: "The first time you win a faceoff each turn, you may dismiss a Friend." (any faceoff Ann wins)
+    from gameplay.engine.mlp.scenario import (answer, end_faceoff, place, pre_priority, resolve_all, resolve_faceoff,
+                                              resolve_step, start_faceoff)
+    st, mane, crystals, other = _sombra_at_prob0(game, boosted=True)
+    bob = [c for c in st.cards_in_play if st.controller(c) == 1 and game.card_type(st, c) == "Friend"][0]
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    resolve_faceoff(game, st, 0)
+    for _ in range(10):
+        if st.pending:
+            break
+        if st.resolving:
+            resolve_step(game, st)
+        else:
+            pre_priority(game, st)
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
+    answer(game, st, 0, True)
+    while not st.pending:
+        resolve_step(game, st)
+    assert bob in st.pending["options"]
+    answer(game, st, 0, bob)
+    resolve_all(game, st)
+    assert bob not in st.cards_in_play
+    end_faceoff(game, st)
+    resolve_all(game, st)
+    again = place(game, st, "PR31", 1, "prob0")
+    start_faceoff(game, st, "problem", ["prob0"], 0)
+    resolve_faceoff(game, st, 0)
+    resolve_all(game, st)  # the second win this turn: no trigger (resolve_all would have said yes and dismissed one)
+    assert again in st.cards_in_play and all(c in st.cards_in_play for c in crystals + [other])

@@ -13,10 +13,29 @@ def _enters(text: str, effects: list) -> dict:
     return {"kind": "trigger", "on": "enter", "text": text, "effects": effects}
 
 
+_EXTRA = {"kind": "static", "op": "extra_tokens_draw", "n": 2,
+          "text": "You gain an additional [2] during your Action Step, and draw an extra card during your Draw Step."}
+_CRYSTAL_HERE = {"type": "Friend", "ctrl": "you", "trait": "Crystal", "at": "here"}
+# "Your Crystal Friends here have Competitive X, where X is the number of your Crystal Friends here" (701.2a: X counted
+# continuously; Competitive only adds power during a faceoff anyway)
+_CRYSTAL_COMPETITIVE = {"kind": "static", "op": "grant_kw", "kw": "Competitive", "n": 1, "target": _CRYSTAL_HERE,
+                        "per": {"sel": _CRYSTAL_HERE},
+                        "text": "Your Crystal Friends here have Competitive X, where X is the number of your Crystal Friends here."}
+
 _YOU_LOSE = [{"op": "lose_game"}]  # 103.5; the other player wins (103.3)
 _OPPONENT_LOSES = [{"op": "lose_game", "who": "opponent"}]
 
 CARDS: dict[str, dict] = {
+    # King Sombra, Crystal Tyrant
+    "KS1": {
+        "front": [_EXTRA, {**_CRYSTAL_COMPETITIVE, "fo_only": True, "text": "During Faceoffs, " + _CRYSTAL_COMPETITIVE["text"]},
+                  {"kind": "trigger", "on": "fo_start", "fo": "problem", "effects": [{"op": "turn_over"}],
+                   "text": "At the start of a Problem Faceoff involving this card, turn this card over."}],
+        "boosted": [_EXTRA, _CRYSTAL_COMPETITIVE,
+                    {"kind": "trigger", "on": "you_win_fo", "subj": {"once_turn": True},
+                     "text": "The first time you win a faceoff each turn, you may dismiss a Friend.",
+                     "effects": [{"op": "may", "effects": [{"op": "dismiss", "target": {"type": "Friend"}}]}]}],
+    },
     "QC12": {"front": [_enters(
         "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player "
         "discards that card.",
