@@ -170,3 +170,57 @@ def test_ks1_the_first_faceoff_won_each_turn_may_dismiss_a_friend(game):
     resolve_faceoff(game, st, 0)
     resolve_all(game, st)  # the second win this turn: no trigger (resolve_all would have said yes and dismissed one)
     assert again in st.cards_in_play and all(c in st.cards_in_play for c in crystals + [other])
+
+
+# ------------------------------------------------------------------ NM1 Nightmare Moon, Eternal Night
+def _nightmare_at_prob1(game, boosted=False):
+    from gameplay.engine.mlp.scenario import set_card
+    st = stacked_game(game, manes=("NM1", "PR2"))
+    set_card(st, st.mane(0), area="prob1", boosted=boosted)
+    return st
+
+
+def test_nm1_troublemakers_here_have_villain_and_their_power_tripled_507(game, card_db):
+    from gameplay.engine.mlp.scenario import place
+    assert automated(card_db, "NM1")
+    st = _nightmare_at_prob1(game)
+    here = place(game, st, "PR155", 0, "prob1")
+    away = place(game, st, "PR155", 0, "prob0")
+    printed = game.printed_power(st, away)
+    assert game.power(st, away) == printed and game.power(st, here) == 3 * printed
+    assert game.keyword(st, here, "Villain") and not game.keyword(st, away, "Villain")
+
+
+def test_nm1_a_troublemaker_uncovered_here_frightens_each_friend_here_as_a_villain(game):
+    # Villain (glossary): "When this Troublemaker is uncovered, Frighten each Friend at its Problem"; Wild Manticore
+    # has no Villain of its own: uncovered at Nightmare Moon's Problem (607) it frightens Bob's Friend there
+    from gameplay.engine.mlp.scenario import pass_until, place, set_card
+    st = stacked_game(game, manes=("NM1", "PR2"), first=1)
+    set_card(st, st.mane(0), area="prob1")
+    tm = place(game, st, "PR159", 0, "prob1", face_down=True)
+    bobs = place(game, st, "PR12", 1, "prob1")
+    st = pass_until(game, st, lambda s: s.turn_player == 0 and not s.face_down(tm))
+    assert st.frightened(bobs)
+
+
+def test_nm1_turns_over_at_the_end_of_your_turn_with_two_face_up_troublemakers(game):
+    from gameplay.engine.mlp.scenario import place, resolve_all, trigger
+    for n_face_up, turned in ((1, False), (2, True)):
+        st = _nightmare_at_prob1(game)
+        # one Troublemaker of a player at each Problem (516.2); the face-down one does not count
+        place(game, st, "PR155", 0, "prob0")
+        place(game, st, "PR159", 0, "prob1", face_down=n_face_up == 1)
+        trigger(game, st, "turn_end", st.mane(0))
+        resolve_all(game, st)
+        assert st.boosted(st.mane(0)) is turned
+
+
+def test_nm1_boosted_scores_a_point_when_the_opponent_controls_no_ready_friend(game):
+    from gameplay.engine.mlp.scenario import place, resolve_all, set_card, trigger
+    for exhausted, points in ((False, 0), (True, 1)):
+        st = _nightmare_at_prob1(game, boosted=True)
+        f = place(game, st, "PR12", 1, "prob0")
+        set_card(st, f, exhausted=exhausted)
+        trigger(game, st, "turn_end", st.mane(0))
+        resolve_all(game, st)
+        assert st.score(0) == points

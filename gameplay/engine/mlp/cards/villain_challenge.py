@@ -25,7 +25,29 @@ _CRYSTAL_COMPETITIVE = {"kind": "static", "op": "grant_kw", "kw": "Competitive",
 _YOU_LOSE = [{"op": "lose_game"}]  # 103.5; the other player wins (103.3)
 _OPPONENT_LOSES = [{"op": "lose_game", "who": "opponent"}]
 
+_MY_TMS_HERE = {"type": "Troublemaker", "ctrl": "you", "at": "here"}
+_VILLAINS_TRIPLED = [  # "Your Troublemakers here have Villain and have their total power tripled." (507: after every other change)
+    {"kind": "static", "op": "grant_kw", "kw": "Villain", "n": 1, "target": _MY_TMS_HERE,
+     "text": "Your Troublemakers here have Villain"},
+    {"kind": "static", "op": "power_double", "times": 3, "target": _MY_TMS_HERE,
+     "text": "and have their total power tripled."}]
+
 CARDS: dict[str, dict] = {
+    # Nightmare Moon, Eternal Night
+    "NM1": {
+        "front": [_EXTRA, *_VILLAINS_TRIPLED,
+                  {"kind": "trigger", "on": "turn_end",
+                   "text": "At the end of your turn, if you control at least 2 face-up Troublemakers, turn this card over.",
+                   "effects": [{"op": "if", "cond": {"k": "count_at_least", "n": 2,
+                                                     "sel": {"type": "Troublemaker", "ctrl": "you"}},
+                                "effects": [{"op": "turn_over"}]}]}],
+        # "for each opposing player who controls no ready Friends": one opponent in a two-player game
+        "boosted": [_EXTRA, *_VILLAINS_TRIPLED,
+                    {"kind": "trigger", "on": "turn_end",
+                     "text": "At the end of your turn, for each opposing player who controls no ready Friends, score a point.",
+                     "effects": [{"op": "if", "cond": {"k": "none", "sel": {"type": "Friend", "ctrl": "opp", "state": "ready"}},
+                                  "effects": [{"op": "score", "n": 1}]}]}],
+    },
     # King Sombra, Crystal Tyrant
     "KS1": {
         "front": [_EXTRA, {**_CRYSTAL_COMPETITIVE, "fo_only": True, "text": "During Faceoffs, " + _CRYSTAL_COMPETITIVE["text"]},
