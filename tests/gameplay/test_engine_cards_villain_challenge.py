@@ -224,3 +224,27 @@ def test_nm1_boosted_scores_a_point_when_the_opponent_controls_no_ready_friend(g
         trigger(game, st, "turn_end", st.mane(0))
         resolve_all(game, st)
         assert st.score(0) == points
+
+
+def test_qc15_the_challengers_choose_the_color_of_the_villains_cheaper_friends_508(game, card_db):
+    # "When this card enters play, the Challengers choose a color. Your Friends with that color cost [1] less to play,
+    # to a minimum of [1]."
+    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step, to_hand
+    assert automated(card_db, "QC15")
+    st = stacked_game(game, problems=(_problems("QC15"), None))
+    cards = {n: to_hand(game, st, n, 0) for n in ("PR12", "PR20", "PR33")}  # Loyalty 2, Loyalty 1, Honesty 2
+    assert [game.card_cost(st, 0, c) for c in cards.values()] == [2, 1, 2]
+    replace_problem(game, st, "prob0")
+    for _ in range(20):
+        if st.pending:
+            break
+        if st.resolving:
+            resolve_step(game, st)
+        else:
+            pre_priority(game, st)
+    assert st.pending["kind"] == "choice" and st.pending["player"] == 1  # Bob, the Challenger, chooses
+    answer(game, st, 1, "Loyalty")
+    resolve_all(game, st)
+    assert [game.card_cost(st, 0, c) for c in cards.values()] == [1, 1, 2]
+    bob = to_hand(game, st, "PR12", 1)
+    assert game.card_cost(st, 1, bob) == 2  # "Your Friends": the Villain's only

@@ -58,6 +58,11 @@ CARDS: dict[str, dict] = {
                      "text": "The first time you win a faceoff each turn, you may dismiss a Friend.",
                      "effects": [{"op": "may", "effects": [{"op": "dismiss", "target": {"type": "Friend"}}]}]}],
     },
+    "QC15": {"front": [
+        _enters("When this card enters play, the Challengers choose a color.",
+                [{"op": "as_opponent", "effects": [{"op": "keep_color"}]}]),
+        {"kind": "static", "op": "play_cost", "n": -1, "who": "you", "min": 1, "sel": {"type": "Friend", "color": "chosen"},
+         "text": "Your Friends with that color cost [1] less to play, to a minimum of [1]."}]},
     "QC12": {"front": [_enters(
         "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player "
         "discards that card.",
