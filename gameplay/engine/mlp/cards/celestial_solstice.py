@@ -7,7 +7,7 @@ CARDS: dict[str, dict] = {
         "front": [{"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Friend"},
                    "text": "When you play a Friend that is a different color from one of your other Friends, turn this "
                            "card over.",
-                   "effects": [{"op": "if", "cond": {"k": "it_color_differs", "sel": {"type": "Friend", "ctrl": "you"}},
+                   "effects": [{"op": "if", "cond": {"k": "color_differs", "it": True, "sel": {"type": "Friend", "ctrl": "you"}},
                                 "effects": [{"op": "turn_over"}]}]}],
         # "for each of your opponents": one color in a two-player game; the card keeps it (``chc``) and has it
         "boosted": [{"kind": "trigger", "on": "side_up", "effects": [{"op": "keep_color"}],

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 
-def _cond_it_color_differs(self, st, fr, cond) -> bool:
-    """"When you play a Friend that is a different color from one of your other Friends" (CSf1): the played
-    card ("it", still in play) has a color, and another card of ``sel`` has a color and shares none with it
+def _cond_color_differs(self, st, fr, cond) -> bool:
+    """"When you play a Friend that is a different color from one of your other Friends" (CSf1; ``it``: the
+    card the event is about): the played card ("it", still in play) has a color, and another card of ``sel`` has a color and shares none with it
     (507.3: a card is each of its colors; a colorless card is no color, so it is not "a different color")."""
     it = (fr.get("x") or {}).get("it")
     if not it or it not in st["cards"] or not self.in_play(st, it):
@@ -16,4 +16,4 @@ def _cond_it_color_differs(self, st, fr, cond) -> bool:
                for o in self.select(st, cond["sel"], fr["p"], fr["src"]))
 
 
-COLOR_CONDS = {"it_color_differs": _cond_it_color_differs}
+COLOR_CONDS = {"color_differs": _cond_color_differs}
