@@ -248,3 +248,56 @@ def test_qc15_the_challengers_choose_the_color_of_the_villains_cheaper_friends_5
     assert [game.card_cost(st, 0, c) for c in cards.values()] == [1, 1, 2]
     bob = to_hand(game, st, "PR12", 1)
     assert game.card_cost(st, 1, bob) == 2  # "Your Friends": the Villain's only
+
+
+# ------------------------------------------------------------------ NM14 A Gift Given Freely
+def _confront_nm14(game, points, hand=(), deck=()):
+    """Ann (``points``) confronts her NM14 (Not Honesty 6 and Wild 10) in her Score Phase."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import place, to_hand
+    st = stacked_game(game, manes=("SB1", "PR2"), decks=(list(deck) + ["PR12"] * 10, None))
+    for n in ("PR31",) * 3 + ("PR60",) * 3:  # Honesty 4 x3 (Wild 10) and Magic 2 x3 (Not Honesty 6)
+        place(game, st, n, 0, "prob0")
+    _villain_problem(game, st, "NM14")
+    st.d["pl"][0]["score"] = points
+    cards = [to_hand(game, st, n, 0) for n in hand]
+    st._la = None
+    st, _ = game.apply(st, Action("pass", 0))
+    return st, cards
+
+
+def test_nm14_may_pay_two_points_to_search_for_a_resource_508(game, card_db):
+    from gameplay.engine.api import Action
+    assert automated(card_db, "NM14")
+    st, _ = _confront_nm14(game, 3, deck=["PR12"] * 6 + ["EO164"])
+    assert st.pending["kind"] == "may" and st.score(0) == 4  # the confront point (611.4), then the trigger
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.score(0) == 2 and st.pending["kind"] == "choice" and st.pending["options"] == [0, 1]
+    st, _ = game.apply(st, Action.make("choose", 0, option=0))
+    res = [c for c in st.pending["options"] if c != "none"]
+    assert [game.card_name(st, c) for c in res] == [card_db.cards[card_db.key("EO164")].name]
+    st, ev = game.apply(st, Action.make("choose", 0, option=res[0]))
+    assert any(st.card_key(c) == card_db.key("EO164") for c in st.hand(0))
+
+
+def test_nm14_a_resource_from_the_hand_is_put_into_play_on_a_chosen_friend_305_1b(game, card_db):
+    from gameplay.engine.api import Action
+    st, (res,) = _confront_nm14(game, 2, hand=["EO164"])
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    st, _ = game.apply(st, Action.make("choose", 0, option=1))
+    assert st.score(0) == 1 and st.pending["options"] == [res]  # paid 2 of its 3 points
+    st, _ = game.apply(st, Action.make("choose", 0, option=res))
+    hosts = st.pending["options"]  # "Play on a Friend": a Friend to attach it to (the Mane Character is not one)
+    host = next(h for h in hosts if h != "none" and st.controller(h) == 0)
+    assert all(game.card_type(st, h) == "Friend" for h in hosts if h != "none")
+    before = game.power(st, host)
+    st, _ = game.apply(st, Action.make("choose", 0, option=host))
+    attached = [c for c in st.cards_in_play if st.card_key(c) == card_db.key("EO164")]
+    assert len(attached) == 1 and st.host(attached[0]) == host and game.power(st, host) == before + 2
+
+
+def test_nm14_without_two_points_nothing_is_paid_or_gained_508_1d(game):
+    from gameplay.engine.api import Action
+    st, (res,) = _confront_nm14(game, 0, hand=["EO164"])  # 1 point after the confront
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.score(0) == 1 and res in st.hand(0) and not (st.pending and st.pending["kind"] == "choice")

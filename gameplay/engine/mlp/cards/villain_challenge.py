@@ -63,6 +63,16 @@ CARDS: dict[str, dict] = {
                 [{"op": "as_opponent", "effects": [{"op": "keep_color"}]}]),
         {"kind": "static", "op": "play_cost", "n": -1, "who": "you", "min": 1, "sel": {"type": "Friend", "color": "chosen"},
          "text": "Your Friends with that color cost [1] less to play, to a minimum of [1]."}]},
+    "NM14": {"front": [{"kind": "trigger", "on": "confront_this",
+                        "text": "When you confront this Problem, you may pay 2 points. If you do, choose one: Search your "
+                                "deck for a Resource, reveal it, and put it into your hand, or put a Resource from your "
+                                "hand into play.",
+                        "effects": [{"op": "may", "effects": [{"op": "pay_points", "n": 2}, {
+                            "op": "choose_modes", "n": 1,
+                            "labels": ["Search your deck for a Resource", "Put a Resource from your hand into play"],
+                            "modes": [[{"op": "search", "filter": {"type": "Resource"}, "zone": "deck", "to": "hand",
+                                        "reveal": True}],
+                                      [{"op": "hand_to_play", "filter": {"type": "Resource"}}]]}]}]}]},
     "QC12": {"front": [_enters(
         "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player "
         "discards that card.",

@@ -45,6 +45,10 @@ DESCRIPTIONS = {
     "each_player": "each player (turn player first) follows the sub-effects as 'you'",
     "mark": "choose a card that later effects call 'it' / 'that character'",
     "lose_tokens": "a player loses N action tokens",
+    "pay_points": "pay N points (`half`: half your points, rounded up) as a cost: without them nothing after it "
+                  "happens (508.1, 508.1d)",
+    "hand_to_play": "put a card of `filter` from your hand into play: an attachment on a chosen legal host, a "
+                    "Problem card at a chosen Problem, any other at home (706, 305.1)",
     "lose_game": "the effect's controller (`who: opponent`: their opponent) loses the game (103.5; the other wins, 103.3)",
     "mill": "put the top N cards of your deck into your discard pile",
     "replace_problem": "replace a Problem (613.2)",

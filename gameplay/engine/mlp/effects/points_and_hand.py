@@ -1,0 +1,49 @@
+"""Paying points as a cost, and putting a card from the hand into play (registered in ``interpreter.EFFECTS``)."""
+from __future__ import annotations
+
+from .faceoff import placement
+from .targeting import card_filter
+
+
+def effect_pay_points(self, st, ev, fr, e) -> bool:
+    """"You may pay 2 points. If you do, ...": an instruction to pay is a cost (508.1); a player with fewer points
+    can't pay it (508.1d) and the rest does not happen.  ``half``: "half their points, rounded up"."""
+    p = fr["p"]
+    pts = st["pl"][p]["score"]
+    n = (pts + 1) // 2 if e.get("half") else e["n"]
+    if pts < n:
+        fr["i"] = len(fr["eff"])  # 508.1d
+        return False
+    st["pl"][p]["score"] -= n
+    self.log(ev, "pay", lambda: f"{self.pname(st, p)} pays {n} point{'s' if n != 1 else ''} "
+             f"({st['pl'][0]['score']}-{st['pl'][1]['score']})", player=p, points=-n)
+    return True
+
+
+def effect_hand_to_play(self, st, ev, fr, e) -> bool:
+    """"Put a Resource from your hand into play" (706): a card of ``filter`` chosen from the hand (revealed as it
+    enters play), placed as 305.1 says (``effects.faceoff.placement``: an attachment on a chosen host)."""
+    p, src = fr["p"], fr["src"]
+    hand = st["pl"][p]["hand"]
+    cid = fr.get("hp")
+    if cid is None:
+        cands = [c for c in hand if card_filter(self, st, c, e.get("filter", {}))]
+        if fr["ch"] is None:
+            if not cands:
+                return True
+            self.ask(st, p, "target", cands, "706", op="hand_to_play", src=src)
+            return False
+        if fr["ch"] not in cands:
+            return True
+        cid = fr["hp"] = fr["ch"]
+        fr["ch"] = None
+    done, area, host = placement(self, st, fr, p, cid, src)
+    if not done:
+        return False
+    fr.pop("hp", None)
+    if area is None or cid not in hand:
+        return True  # no legal place: it stays in the hand
+    nm = self.db.cards[st["cards"][cid]["k"]].name
+    self.enter_play(st, ev, cid, area, p, host=host)
+    self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} from their hand into play")
+    return True
