@@ -301,3 +301,57 @@ def test_nm14_without_two_points_nothing_is_paid_or_gained_508_1d(game):
     st, (res,) = _confront_nm14(game, 0, hand=["EO164"])  # 1 point after the confront
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
     assert st.score(0) == 1 and res in st.hand(0) and not (st.pending and st.pending["kind"] == "choice")
+
+
+# ------------------------------------------------------------------ QC11 / NM11: "You may skip your first turn"
+_SKIP_PROBLEMS = ["PR168", "PR164", "PR170", "PR177", "PR192", "PR190", "PR168", "PR164", "PR170"]
+
+
+def _skip_game(game, number, first=0):
+    """Ann starts with ``number`` as her Starting Problem (102.2)."""
+    return stacked_game(game, manes=("PR1", "PR2"), problems=([number] + _SKIP_PROBLEMS, None), first=first)
+
+
+def test_nm11_skipping_the_first_turn_turns_the_mane_over_and_makes_a_changeling_token(game, card_db):
+    from gameplay.engine.api import Action
+    assert automated(card_db, "NM11", "QC11")
+    st = _skip_game(game, "NM11")
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0 and st.turn == 0  # before her first turn begins
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.boosted(st.mane(0)) and st.pending["kind"] == "choice"  # turned over, then "choose a color"
+    st, ev = game.apply(st, Action.make("choose", 0, option="Laughter"))
+    tokens = [c for c in st.cards_in_play if st.is_token(c) and st.controller(c) == 0]
+    assert len(tokens) == 1 and game.power(st, tokens[0]) == 2 and game.colors(st, tokens[0]) == ("Laughter",)
+    assert "Changeling" in game.traits(st, tokens[0]) and st.area(tokens[0]) == "home0"
+    assert st.turn_player == 1 and st.turn == 1  # Ann's first turn was skipped: Bob's is the game's first
+    assert any(e["msg"] == "Ann skips their first turn" for e in ev)
+
+
+def test_nm11_declined_the_first_turn_begins_as_usual(game):
+    from gameplay.engine.api import Action
+    st = _skip_game(game, "NM11")
+    st, _ = game.apply(st, Action.make("choose", 0, option=False))
+    assert st.turn_player == 0 and st.turn == 1 and not st.boosted(st.mane(0))
+    assert st.step == "main" and st.tokens(0) > 0
+
+
+def test_qc11_skipping_offers_the_mane_or_the_token(game):
+    from gameplay.engine.api import Action
+    st = _skip_game(game, "QC11")
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.pending["kind"] == "choice" and st.pending["options"] == [0, 1]  # "... over or ... a token"
+    st, _ = game.apply(st, Action.make("choose", 0, option=0))
+    assert st.boosted(st.mane(0)) and not any(st.is_token(c) for c in st.cards_in_play)
+    assert st.turn_player == 1
+
+
+def test_nm11_the_second_player_decides_as_their_own_first_turn_would_begin(game):
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import pass_until
+    st = _skip_game(game, "NM11", first=1)  # Bob plays first; Ann's first turn is the game's second
+    assert st.turn_player == 1 and st.turn == 1 and not (st.pending and st.pending["kind"] == "may")
+    st = pass_until(game, st, lambda s: s.pending is not None and s.pending["kind"] == "may")
+    assert st.pending["player"] == 0 and st.turn == 1
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    st, _ = game.apply(st, Action.make("choose", 0, option="Magic"))
+    assert st.turn_player == 1 and st.turn == 2  # Bob's second turn follows his first

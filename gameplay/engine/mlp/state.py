@@ -254,6 +254,8 @@ STATE_KEYS: dict[str, str] = {
     "rxn": "the last Reaction note's number",
     "rxf": "1 when a new Reaction note was made (advance checks whether a Reaction window opens)",
     "rxg": "whether the game has a Reaction card at all (0/1; notes are made only if it does)",
+    "skq": 'the player deciding "You may skip your first turn" before it begins (step turn_skip)',
+    "skip": "the player who chose to skip the turn about to begin",
 }
 
 #: a player's record, ``st["pl"][p]``
@@ -284,6 +286,7 @@ PLAYER_KEYS: dict[str, str] = {
     "req_red": 'timed reductions of play requirements ("Reduce the play requirements of your cards by 2 [Honesty]", 205.1)',
     "hsz": "the maximum hand size an effect set for the rest of the game (616.2)",
     "ndb": '"The next time you defeat a Troublemaker this turn, ..." effects waiting',
+    "skq": '"You may skip your first turn" was asked (once, as the first turn would begin)',
 }
 
 #: a card record, ``st["cards"][id]``; a card outside play has only k, o, z (and t for a token)

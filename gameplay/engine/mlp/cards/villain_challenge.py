@@ -32,7 +32,21 @@ _VILLAINS_TRIPLED = [  # "Your Troublemakers here have Villain and have their to
     {"kind": "static", "op": "power_double", "times": 3, "target": _MY_TMS_HERE,
      "text": "and have their total power tripled."}]
 
+_TURN_MANE = {"op": "turn_mane", "own": True}
+_CHANGELING_TOKEN = [{"op": "pick_color"},
+                     {"op": "token", "power": 2, "color": "chosen", "traits": ["Changeling"], "at": "home"}]
+
 CARDS: dict[str, dict] = {
+    "QC11": {"front": [{"kind": "static", "op": "skip_first_turn",
+                        "text": "You may skip your first turn. If you do, turn your Mane Character over or choose a color "
+                                "and put a 2 power colorless Changeling Friend token with that color into play.",
+                        "then": [{"op": "choose_modes", "n": 1, "labels": ["Turn your Mane Character over",
+                                                                           "A 2 power Changeling Friend token"],
+                                  "modes": [[_TURN_MANE], _CHANGELING_TOKEN]}]}]},
+    "NM11": {"front": [{"kind": "static", "op": "skip_first_turn",
+                        "text": "You may skip your first turn. If you do, turn your Mane Character over and choose a color "
+                                "and put a 2 power colorless Changeling Friend token with that color into play.",
+                        "then": [_TURN_MANE, *_CHANGELING_TOKEN]}]},
     # Nightmare Moon, Eternal Night
     "NM1": {
         "front": [_EXTRA, *_VILLAINS_TRIPLED,

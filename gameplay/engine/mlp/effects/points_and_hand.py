@@ -1,4 +1,5 @@
-"""Paying points as a cost, and putting a card from the hand into play (registered in ``interpreter.EFFECTS``)."""
+"""Paying points as a cost, putting a card from the hand into play, skipping a turn (registered in
+``interpreter.EFFECTS``)."""
 from __future__ import annotations
 
 from .faceoff import placement
@@ -46,4 +47,11 @@ def effect_hand_to_play(self, st, ev, fr, e) -> bool:
     nm = self.db.cards[st["cards"][cid]["k"]].name
     self.enter_play(st, ev, cid, area, p, host=host)
     self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts {nm} from their hand into play")
+    return True
+
+
+def effect_skip_turn(self, st, ev, fr, e) -> bool:
+    """"You may skip your first turn. If you do, ...": the player skips the turn about to begin (``flow.turn``'s
+    ``turn_skip`` step reads the mark)."""
+    st["skip"] = fr["p"]
     return True

@@ -741,6 +741,8 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 
 
 def _begin_turn(self, st, ev, tp):
+    if not st["pl"][tp]["turns"] and _ask_skip_first_turn(self, st, tp):
+        return  # "You may skip your first turn" is decided first (``_step_turn_skip`` goes on)
     st["turn"] += 1
     st["tp"] = tp
     pl = st["pl"][tp]
@@ -749,6 +751,40 @@ def _begin_turn(self, st, ev, tp):
     st["pl"][opponent(tp)]["scored_turn"] = 0
     self.log(ev, "turn", lambda: f"Turn {st['turn']}: {pl['name']}", turn=st["turn"], player=tp)
     self.start_turn(st, ev)
+
+
+def _ask_skip_first_turn(self, st, tp) -> bool:
+    """"You may skip your first turn. If you do, ..." (a static ability of a card the player controls as their first
+    turn would begin, QC11 / NM11): its may decision (with what "If you do" gives) waits as a triggered effect of that
+    card; the ``turn_skip`` step then skips the turn or begins it.  Asked once (``pl["skq"]``)."""
+    pl = st["pl"][tp]
+    if pl.get("skq") or "skip_first_turn" not in self.ops_in_play(st):
+        return False
+    pl["skq"] = True
+    srcs = [(o, ab) for o, ab in self.statics(st, "skip_first_turn") if st["cards"][o]["c"] == tp]
+    if not srcs:
+        return False
+    o, ab = srcs[0]
+    self.queue_trigger(st, o, tp, [{"op": "may", "effects": [{"op": "skip_turn"}, *ab["then"]]}], ab.get("text", ""))
+    st["skq"] = tp
+    st["step"] = "turn_skip"
+    return True
+
+
+def _step_turn_skip(self, st, ev, _fo, _s, _tp) -> None:
+    """The first turn of ``st["skq"]`` after its "You may skip your first turn" decision: skipped (it counts as
+    that player's first turn, so the next one is their second: 605.1a does not apply to it), or begun."""
+    tp = st.pop("skq")
+    if st.pop("skip", None) == tp:
+        st["pl"][tp]["turns"] += 1
+        st["tp"] = tp
+        self.log(ev, "turn", lambda: f"{self.pname(st, tp)} skips their first turn")
+        self.next_turn(st, ev)
+    else:
+        _begin_turn(self, st, ev, tp)
+
+
+STEPS["turn_skip"] = _step_turn_skip
 
 
 def start_turn(self, st, ev) -> None:
