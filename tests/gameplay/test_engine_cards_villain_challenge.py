@@ -355,3 +355,41 @@ def test_nm11_the_second_player_decides_as_their_own_first_turn_would_begin(game
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
     st, _ = game.apply(st, Action.make("choose", 0, option="Magic"))
     assert st.turn_player == 1 and st.turn == 2  # Bob's second turn follows his first
+
+
+# ------------------------------------------------------------------ NM17 Dangerous Gambit
+def test_nm17_the_challengers_may_pay_half_their_points_for_an_extra_turn(game, card_db):
+    # "The first time the Challengers confront this Problem, they may pay half their points, rounded up. If they do,
+    # the Challengers take an extra turn after this one."  Bob (6 points after the confront, 611.4) pays 3
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import pass_until, place
+    assert automated(card_db, "NM17")
+    st = stacked_game(game, first=1)
+    for _ in range(3):
+        place(game, st, "PR31", 1, "prob0")  # 12 power: Ann's NM17 needs 10 from an opponent (611.2)
+    _villain_problem(game, st, "NM17")
+    st.d["pl"][1]["score"] = 5
+    st._la = None
+    st, _ = game.apply(st, Action("pass", 1))
+    assert st.pending["kind"] == "may" and st.pending["player"] == 1 and st.score(1) == 6
+    st, _ = game.apply(st, Action.make("choose", 1, option=True))
+    assert st.score(1) == 3
+    st = pass_until(game, st, lambda s: s.turn == 2)
+    assert st.turn_player == 1  # Bob's extra turn
+    st = pass_until(game, st, lambda s: s.turn == 3 or (s.pending is not None and s.pending["kind"] == "may"))
+    assert st.turn == 3 and st.turn_player == 0  # his second confront of it triggered nothing; then Ann's turn
+
+
+def test_nm17_declined_no_points_are_paid_and_the_turns_alternate(game):
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import pass_until, place
+    st = stacked_game(game, first=1)
+    for _ in range(3):
+        place(game, st, "PR31", 1, "prob0")
+    _villain_problem(game, st, "NM17")
+    st._la = None
+    st, _ = game.apply(st, Action("pass", 1))
+    st, _ = game.apply(st, Action.make("choose", 1, option=False))
+    assert st.score(1) == 1
+    st = pass_until(game, st, lambda s: s.turn == 2)
+    assert st.turn_player == 0

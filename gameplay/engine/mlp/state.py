@@ -256,6 +256,7 @@ STATE_KEYS: dict[str, str] = {
     "rxg": "whether the game has a Reaction card at all (0/1; notes are made only if it does)",
     "skq": 'the player deciding "You may skip your first turn" before it begins (step turn_skip)',
     "skip": "the player who chose to skip the turn about to begin",
+    "xt": "the player who takes an extra turn after this one",
 }
 
 #: a player's record, ``st["pl"][p]``
@@ -308,6 +309,7 @@ CARD_KEYS: dict[str, str] = {
     "bn": "the card it is banished beneath",
     "cf": "this Problem has been confronted",
     "chc": 'the color chosen for it ("has that color")',
+    "cfo": 'a Problem an opponent of its owner has confronted ("The first time the Challengers confront this Problem")',
     "cm": "cutie marked",
     "col": "its chosen colors (replacing the printed ones)",
     "dil": "a Dilemma in play (522.1)",

@@ -87,6 +87,10 @@ CARDS: dict[str, dict] = {
                             "modes": [[{"op": "search", "filter": {"type": "Resource"}, "zone": "deck", "to": "hand",
                                         "reveal": True}],
                                       [{"op": "hand_to_play", "filter": {"type": "Resource"}}]]}]}]}]},
+    "NM17": {"front": [{"kind": "trigger", "on": "confront_this_any", "by": "opp", "first_opp": True,
+                        "text": "The first time the Challengers confront this Problem, they may pay half their points, "
+                                "rounded up. If they do, the Challengers take an extra turn after this one.",
+                        "effects": [{"op": "may", "effects": [{"op": "pay_points", "half": True}, {"op": "extra_turn"}]}]}]},
     "QC12": {"front": [_enters(
         "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player "
         "discards that card.",

@@ -55,3 +55,11 @@ def effect_skip_turn(self, st, ev, fr, e) -> bool:
     ``turn_skip`` step reads the mark)."""
     st["skip"] = fr["p"]
     return True
+
+
+def effect_extra_turn(self, st, ev, fr, e) -> bool:
+    """"... take an extra turn after this one": the next turn is this player's (``flow.turn.next_turn``)."""
+    p = fr["p"]
+    st["xt"] = p
+    self.log(ev, "turn", lambda: f"{self.pname(st, p)} will take an extra turn after this one")
+    return True

@@ -50,6 +50,7 @@ DESCRIPTIONS = {
     "hand_to_play": "put a card of `filter` from your hand into play: an attachment on a chosen legal host, a "
                     "Problem card at a chosen Problem, any other at home (706, 305.1)",
     "skip_turn": "skip the turn about to begin (\"You may skip your first turn\": static `skip_first_turn`, flow.turn)",
+    "extra_turn": "the effect's controller takes an extra turn after this one",
     "lose_game": "the effect's controller (`who: opponent`: their opponent) loses the game (103.5; the other wins, 103.3)",
     "mill": "put the top N cards of your deck into your discard pile",
     "replace_problem": "replace a Problem (613.2)",

@@ -569,7 +569,7 @@ def _confront_next(self, st, ev):
     sc.pop("cur", None)
     if vexed:
         return
-    first_cf = _confront(self, st, ev, tp, area)
+    first_cf, first_opp = _confront(self, st, ev, tp, area)
     pid = self.problem_at(st, area)
     if pid:
         if st["cards"][pid]["o"] == tp:
@@ -582,8 +582,8 @@ def _confront_next(self, st, ev):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
                     if ab.get("first") and not first_cf:
                         continue
-                    if ab.get("by") == "opp" and c_["o"] == tp:
-                        continue  # "When the Challengers confront this Problem" (the Villain's opponents)
+                    if ab.get("by") == "opp" and (c_["o"] == tp or (ab.get("first_opp") and not first_opp)):
+                        continue  # "When / The first time the Challengers confront this Problem" (the Villain's opponents)
                     if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
                                                      if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
                         continue  # "... with characters that have at least N different colors among them"
@@ -601,21 +601,27 @@ def _confront_next(self, st, ev):
     open_phase_window(st, "score")  # 601.2 the end of this Confront Step (611), the start of the next
 
 
-def _confront(self, st, ev, tp, area) -> bool:
+def _confront(self, st, ev, tp, area) -> tuple[bool, bool]:
     """611.4: the turn player confronts the Problem at ``area`` and scores a point; the Problem is
-    marked confronted (this turn, and ever).  Whether it is the first confront of that Problem."""
+    marked confronted (this turn, and ever).  Whether it is the first confront of that Problem, and the
+    first by an opponent of its owner."""
     st["sc"]["conf"].append(area)
     pid = self.problem_at(st, area)
     first_cf = bool(pid) and not st["cards"][pid].get("cf")  # "The first player to confront this Problem"
+    first_opp = False
     if pid:
-        st["cards"][pid]["cf"] = True  # "Once this Problem has been confronted, ..."
+        c = st["cards"][pid]
+        c["cf"] = True  # "Once this Problem has been confronted, ..."
+        if c["o"] != tp:
+            first_opp = not c.get("cfo")
+            c["cfo"] = True  # "The first time the Challengers confront this Problem"
     cf = st.get("cft")
     if not cf or cf[0] != st["turn"]:
         cf = st["cft"] = [st["turn"], []]
     cf[1].append(pid)  # "if no Problems were confronted this turn" (effects.conditions._if_cond)
     self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)", area=area)
     self.score(st, ev, tp, 1)
-    return first_cf
+    return first_cf, first_opp
 
 
 def _may_become_confrontable(self, st, ev, tp, todo, can) -> list:
@@ -727,7 +733,8 @@ def next_turn(self, st, ev, first=False) -> None:
         if st["turn"] >= self.g.turn_cap:
             self.end(st, ev, None, f"turn cap of {self.g.turn_cap} turns reached (engine limit): draw")
             return
-        _begin_turn(self, st, ev, opponent(st["tp"]))
+        xt = st.pop("xt", None)  # "the Challengers take an extra turn after this one" (effect extra_turn)
+        _begin_turn(self, st, ev, opponent(st["tp"]) if xt is None else xt)
     else:
         _begin_turn(self, st, ev, st["first"])
 
