@@ -393,3 +393,41 @@ def test_nm17_declined_no_points_are_paid_and_the_turns_alternate(game):
     assert st.score(1) == 1
     st = pass_until(game, st, lambda s: s.turn == 2)
     assert st.turn_player == 0
+
+
+# ------------------------------------------------------------------ NM15 A Dash of Loyalty
+def test_nm15_one_trigger_for_friends_frightened_together_then_pay_one_to_move_another(game, card_db):
+    # "When one or more of your Friends becomes frightened, you may pay [1] to move another of your Friends."
+    from gameplay.engine.mlp.scenario import answer, frighten, place, pre_priority, resolve_all, resolve_step, set_tokens
+    assert automated(card_db, "NM15")
+    st = stacked_game(game)
+    _villain_problem(game, st, "NM15")
+    a, b = (place(game, st, n, 0, "prob0") for n in ("PR12", "PR33"))
+    mover = place(game, st, "PR60", 0, "home0")
+    place(game, st, "PR81", 1, "home1")
+    set_tokens(st, 0, 3)
+    frighten(game, st, a)
+    frighten(game, st, b)  # frightened before the first trigger resolves: the same "one or more"
+    assert len(st.triggers_waiting) == 1
+    pre_priority(game, st)
+    while not st.pending:
+        resolve_step(game, st)
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0
+    answer(game, st, 0, True)
+    while not st.pending:
+        resolve_step(game, st)
+    assert st.tokens(0) == 2 and mover in st.pending["options"] and a not in st.pending["options"]
+    answer(game, st, 0, mover)
+    resolve_all(game, st)  # (answers the destination with its first option)
+    assert st.area(mover) != "home0"
+    c = place(game, st, "PR20", 0, "prob1")
+    frighten(game, st, c)  # a later one: a new trigger
+    assert len(st.triggers_waiting) == 1
+
+
+def test_nm15_an_opponents_friend_frightened_does_not_trigger_it(game):
+    from gameplay.engine.mlp.scenario import frighten, place
+    st = stacked_game(game)
+    _villain_problem(game, st, "NM15")
+    frighten(game, st, place(game, st, "PR12", 1, "prob0"))
+    assert st.triggers_waiting == []

@@ -91,6 +91,13 @@ CARDS: dict[str, dict] = {
                         "text": "The first time the Challengers confront this Problem, they may pay half their points, "
                                 "rounded up. If they do, the Challengers take an extra turn after this one.",
                         "effects": [{"op": "may", "effects": [{"op": "pay_points", "half": True}, {"op": "extra_turn"}]}]}]},
+    # "one or more ... becomes frightened": one trigger for the Friends frightened before it resolves (``batch``)
+    "NM15": {"front": [{"kind": "trigger", "on": "w_fright", "subj": {"sel": {"type": "Friend", "ctrl": "you"}, "batch": True},
+                        "text": "When one or more of your Friends becomes frightened, you may pay [1] to move another of "
+                                "your Friends.",
+                        "effects": [{"op": "may", "effects": [
+                            {"op": "pay", "n": 1},
+                            {"op": "move", "target": {"type": "Friend", "ctrl": "you", "not_it": True}, "to": "choose"}]}]}]},
     "QC12": {"front": [_enters(
         "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player "
         "discards that card.",

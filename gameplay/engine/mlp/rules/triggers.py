@@ -112,7 +112,8 @@ class Triggers:
         watching card ``cid``), "host" (the card it is attached to), "by" (you/opp: the player who
         did it), "to"/"from" ("here": the watching card's area; "problem"; "home"), "how"
         (dismissed/retired/banished), "token" (True/False), "last" (you played the last card in
-        your hand), "once_turn" ("for the first time each turn")."""
+        your hand), "once_turn" ("for the first time each turn"), "batch" ("one or more": once while its trigger
+        waits)."""
         f = ab["subj"]
         c = st["cards"][cid]
         me = c.get("c", c["o"])
@@ -154,6 +155,8 @@ class Triggers:
                 return False
             if "token" in f and bool(st["cards"][it].get("t")) != f["token"]:
                 return False
+        if f.get("batch") and any(t["src"] == cid and t["lbl"] == ab.get("text", ab["on"]) for t in st["trig"]):
+            return False  # "When one or more ...": its trigger already waits for this batch (511: not yet resolved)
         if f.get("once_game"):  # "The first player to play a Friend to this Problem" (this card's first time)
             if c.get("fg"):
                 return False
