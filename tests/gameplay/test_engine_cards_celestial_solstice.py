@@ -3,7 +3,7 @@ played by scenario."""
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.scenario import automated, place, set_tokens, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import answer, automated, place, set_tokens, stacked_game, to_hand
 
 
 def _play_friend(game, st, number):
@@ -46,3 +46,68 @@ def test_csf1_an_opponents_friend_does_not_count(game):
     place(game, st, "PR60", 1, "home1")
     st = _play_friend(game, st, "PR12")
     assert not st.boosted(st.mane(0))
+
+
+# ------------------------------------------------------------------ CS2 Princess Luna, The Setting Moon
+def _luna(game):
+    st = stacked_game(game)
+    luna = place(game, st, "CS2", 0, "home0")
+    friend = place(game, st, "PR12", 0, "home0")
+    set_tokens(st, 0, 5)
+    return st, luna, friend
+
+
+def test_cs2_a_main_phase_draw_may_be_replaced_by_exhausting_a_friend_to_gain_one_710(game, card_db):
+    # "If you would draw a card during a Main Phase, you may exhaust one of your Friends to gain [1] instead."
+    assert automated(card_db, "CS2")
+    st, luna, friend = _luna(game)
+    hand, deck = len(st.hand(0)), len(st.deck(0))
+    st, _ = game.apply(st, Action("draw", 0))  # 609.2d: pay 1 to draw a card
+    assert st.pending["kind"] == "may" and st.pending["player"] == 0 and st.pending["rule"] == "710"
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert sorted(st.pending["options"]) == sorted([luna, friend])  # one of your Friends (Luna is one)
+    st, _ = game.apply(st, Action.make("choose", 0, option=friend))
+    assert st.exhausted(friend) and st.tokens(0) == 5 and len(st.hand(0)) == hand and len(st.deck(0)) == deck
+
+
+def test_cs2_declined_the_card_is_drawn(game):
+    st, luna, friend = _luna(game)
+    hand = len(st.hand(0))
+    st, _ = game.apply(st, Action("draw", 0))
+    st, _ = game.apply(st, Action.make("choose", 0, option=False))
+    assert len(st.hand(0)) == hand + 1 and st.tokens(0) == 4 and not st.exhausted(friend)
+
+
+def test_cs2_each_draw_of_an_effect_is_asked_and_opponents_draws_are_not(game):
+    from gameplay.engine.mlp.scenario import play_effects, resolve_step
+    st, luna, friend = _luna(game)
+    hand = len(st.hand(0))
+    play_effects(game, st, 0, luna, [{"op": "draw", "n": 2, "who": "you"}])
+    answers = iter([True, friend, False])
+    for _ in range(20):
+        if st.pending:
+            answer(game, st, 0, next(answers))
+        elif st.resolving:
+            resolve_step(game, st)
+        else:
+            break
+    assert len(st.hand(0)) == hand + 1 and st.tokens(0) == 6  # the first replaced, the second drawn
+    bob = len(st.hand(1))
+    play_effects(game, st, 1, luna, [{"op": "draw", "n": 1, "who": "you"}])
+    while st.resolving and not st.pending:
+        resolve_step(game, st)
+    assert not st.pending and len(st.hand(1)) == bob + 1
+
+
+def test_cs2_outside_a_main_phase_or_without_a_ready_friend_nothing_is_asked(game):
+    from gameplay.engine.mlp.scenario import draw_cards, set_card
+    st, luna, friend = _luna(game)
+    for c in (luna, friend):
+        set_card(st, c, exhausted=True)
+    hand = len(st.hand(0))
+    st, _ = game.apply(st, Action("draw", 0))
+    assert not (st.pending and st.pending["kind"] == "may") and len(st.hand(0)) == hand + 1
+    st2, _, _ = _luna(game)
+    st2.d["step"] = "draw"  # (test setup: the Draw Step, 605)
+    draw_cards(game, st2, 0, 1)
+    assert not st2.resolving

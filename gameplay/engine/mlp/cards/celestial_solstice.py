@@ -2,6 +2,10 @@
 from __future__ import annotations
 
 CARDS: dict[str, dict] = {
+    # Princess Luna, The Setting Moon: an optional replacement of its controller's draws (710; Rules.draw)
+    "CS2": {"front": [{"kind": "static", "op": "replace_draw",
+                       "text": "If you would draw a card during a Main Phase, you may exhaust one of your Friends to gain "
+                               "[1] instead."}]},
     # Twilight Sparkle, Friendship is Magic
     "CSf1": {
         "front": [{"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Friend"},

@@ -11,7 +11,7 @@ from .choices import effect_as_opponent, effect_choose_area, effect_choose_modes
 from .conditions import effect_if
 from .faceoff import effect_at_fo_end, effect_flip_if_involved, effect_flipped_card, effect_fo_flip_mod, effect_if_faceoff, effect_ignore_flip, effect_reveal_top_group, effect_start_fo
 from .player import player_effect
-from .points_and_hand import effect_extra_turn, effect_hand_to_play, effect_pay_points, effect_skip_turn
+from .points_and_hand import effect_extra_turn, effect_hand_to_play, effect_pay_points, effect_replace_draw, effect_skip_turn
 from .targeted import TARGETED_OPS, effect_also_friend, effect_grant_kw, targeted_effect
 from .zones import EVENT_OPS, WHEN_OPS, effect_draw_to, effect_hand_to_deck_top, effect_mill, effect_replace_problem, effect_send_back, effect_shuffle_decks, effect_spend_cost, effect_uncover
 
@@ -92,6 +92,7 @@ EFFECTS.register("pay_points", effect_pay_points)
 EFFECTS.register("hand_to_play", effect_hand_to_play)
 EFFECTS.register("skip_turn", effect_skip_turn)
 EFFECTS.register("extra_turn", effect_extra_turn)
+EFFECTS.register("replace_draw", effect_replace_draw)
 
 EFFECTS.register("if_faceoff", effect_if_faceoff)
 

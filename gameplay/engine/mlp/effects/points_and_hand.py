@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .faceoff import placement
-from .targeting import card_filter
+from .targeting import card_filter, choose_target
 
 
 def effect_pay_points(self, st, ev, fr, e) -> bool:
@@ -62,4 +62,37 @@ def effect_extra_turn(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     st["xt"] = p
     self.log(ev, "turn", lambda: f"{self.pname(st, p)} will take an extra turn after this one")
+    return True
+
+
+def effect_replace_draw(self, st, ev, fr, e) -> bool:
+    """A draw of ``fr["p"]`` the source's "If you would draw a card during a Main Phase, you may exhaust one of your
+    Friends to gain [1] instead" may replace (710, 712.3): asked as the draw would happen; yes: exhaust a chosen
+    Friend of theirs and gain [1] instead of drawing; no: the card is drawn.  The ``n - 1`` draws after it follow
+    (each may be replaced again)."""
+    p = fr["p"]
+    k = fr.get("k")
+    if k is None:
+        if fr["ch"] is None:
+            self.ask(st, p, "may", [True, False], "710", src=fr["src"], what="replacement",
+                     text=f"{self.name(st, fr['src'])}: exhaust one of your Friends to gain [1] instead of drawing a card")
+            return False
+        k = fr["k"] = {"yes": fr["ch"]}
+        fr["ch"] = None
+    if k["yes"]:
+        cands = [o for o in st["play"] if st["cards"][o]["c"] == p and not st["cards"][o].get("ex")
+                 and self.ctype(st, o) == "Friend" and self.can_exhaust(st, o, p)]
+        done, one = choose_target(self, st, fr, {"op": "exhaust", "target": {}}, cands)
+        if not done:
+            return False
+        if one is not None and self.exhaust(st, ev, one, by=p):
+            st["pl"][p]["tok"] += 1
+            self.log(ev, "replace", lambda: f"{self.name(st, fr['src'])} replaces a draw (710): "
+                     f"{self.pname(st, p)} gains 1 action token instead")
+        else:
+            self.draw(st, ev, p, 1, replace=False)
+    else:
+        self.draw(st, ev, p, 1, replace=False)
+    if e["n"] > 1:
+        self.draw(st, ev, p, e["n"] - 1)
     return True

@@ -51,6 +51,8 @@ DESCRIPTIONS = {
                     "Problem card at a chosen Problem, any other at home (706, 305.1)",
     "skip_turn": "skip the turn about to begin (\"You may skip your first turn\": static `skip_first_turn`, flow.turn)",
     "extra_turn": "the effect's controller takes an extra turn after this one",
+    "replace_draw": "a draw an optional replacement (static `replace_draw`) may replace: its player may exhaust one of "
+                    "their Friends to gain [1] instead (710, 712.3); `n`: this draw and the ones after it",
     "lose_game": "the effect's controller (`who: opponent`: their opponent) loses the game (103.5; the other wins, 103.3)",
     "mill": "put the top N cards of your deck into your discard pile",
     "replace_problem": "replace a Problem (613.2)",
