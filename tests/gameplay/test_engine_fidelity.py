@@ -211,6 +211,89 @@ def test_610_1_an_empty_confront_step_can_come_first_when_a_confront_fires_abili
     assert st.d["sc"]["conf"] == [] and st.d["sc"]["todo"] == ["prob0"]  # prob1's step confronted nothing
 
 
+def _score_phase_after(game, st, first):
+    """The areas confronted (in order) when the turn player puts ``first``'s confront step first."""
+    st2, ev = game.apply(st, Action.make("choose", 0, option=first))
+    return [e["area"] for e in ev if e["type"] == "confront"]
+
+
+#: Mane Characters with no triggered ability (Ann's PR1 triggers on a confront, which offers the order anyway)
+NO_TRIGGER_MANES = ("SB1", "PR2")
+
+
+def _confront_point_enables_prob1(game, st, *, points=7):
+    """Ann (7 points) can confront prob0; at prob1 her Critter and Earth Pony have 3 of the 4 power it needs
+    until LL53 Fluttershy's continuous ability ("While a player has 8 or more points, your Critter Friends
+    have +1 power") turns on -- which prob0's confront point does (611.4)."""
+    for n in ("PR31", "PR31", "PR20", "PR33", "PR12"):
+        place(game, st, n, 0, "prob0")
+    place(game, st, "LL53", 0, "home0")
+    mouse = place(game, st, "PR86", 0, "prob1")  # House Mouse, a 1-power Critter Friend
+    place(game, st, "PR33", 0, "prob1")
+    st.d["pl"][0]["score"] = points  # (test setup)
+    st._la = None
+    assert game.can_confront(st, 0, "prob0") and not game.can_confront(st, 0, "prob1")
+    return mouse
+
+
+def test_610_1_a_problem_a_confront_point_makes_confrontable_by_a_static_ability_can_have_its_empty_step_first(game):
+    # 610.1 the turn player orders every confront step; 611.1 a Problem is confronted if its requirements are
+    # met as its own step comes.  No card in play triggers on a confront here: the point of confronting prob0 (611.4)
+    # turns on a continuous ability (702) that makes prob1 confrontable, so the order matters and prob1 is
+    # offered: its step first confronts nothing, after prob0 it confronts it.
+    st = stacked_game(game, manes=NO_TRIGGER_MANES)
+    _confront_point_enables_prob1(game, st)
+    st = _pass(game, st)  # Ann ends her Main Phase: Score Phase
+    pend = st.pending
+    assert pend["kind"] == "confront_order" and pend["rule"] == "610.1" and sorted(pend["options"]) == ["prob0", "prob1"]
+    empty_first = _score_phase_after(game, st, "prob1")
+    assert empty_first == ["prob0"]  # prob1's step came first and confronted nothing
+    assert _score_phase_after(game, st, "prob0") == ["prob0", "prob1"]  # at 8 points House Mouse has 2 power
+
+
+def test_610_1_no_order_decision_when_no_confront_can_make_the_waiting_problem_confrontable(game):
+    # with 5 points the confront point leaves Ann short of 8: prob1 stays unconfrontable whatever the order,
+    # so the one confrontable Problem is confronted without a meaningless decision
+    st = stacked_game(game, manes=NO_TRIGGER_MANES)
+    _confront_point_enables_prob1(game, st, points=5)
+    st, ev = game.apply(st, Action("pass", 0))
+    assert not (st.pending and st.pending["kind"] == "confront_order")
+    assert [e["msg"] for e in ev if e["type"] == "confront"] == ["Ann confronts Runaway Cart (611.4)"]
+
+
+def test_610_1_a_confront_trigger_that_this_confront_does_not_fire_offers_no_order(game):
+    # Ann's PR1 Rainbow Dash triggers "When you confront this card's Problem": at home, confronting prob0 does
+    # not fire it (611.4), so nothing can make prob1 confrontable and no order decision is asked
+    st = stacked_game(game)
+    _confront_point_enables_prob1(game, st, points=5)
+    st, ev = game.apply(st, Action("pass", 0))
+    assert not (st.pending and st.pending["kind"] == "confront_order")
+    assert [e["area"] for e in ev if e["type"] == "confront"] == ["prob0"]
+
+
+def test_610_1_the_trial_confront_shows_nothing_and_changes_nothing(game):
+    # the engine finds the Problems an earlier confront would enable on a copy of the state: the state the
+    # decision is asked in still has Ann's 7 points, no confront, and no trial event reaches the log
+    st = stacked_game(game, manes=NO_TRIGGER_MANES)
+    mouse = _confront_point_enables_prob1(game, st)
+    st, ev = game.apply(st, Action("pass", 0))
+    assert st.pending["kind"] == "confront_order"
+    assert st.score(0) == 7 and st.d["sc"]["conf"] == [] and game.power(st, mouse) == 1
+    assert not any(e["type"] in ("confront", "score") for e in ev)
+
+
+def test_610_1_a_static_ability_an_earlier_confront_turns_off_makes_the_order_matter(game):
+    # AD77 Flim & Flam, "Players can't confront more than one Problem per turn": both Problems can be confronted
+    # now, the first confront forbids the second, so the turn player's order decides which one scores
+    st = stacked_game(game)
+    _two_confrontable(game, st)
+    place(game, st, "AD77", 1, "home1")
+    st = _pass(game, st)
+    assert st.pending["kind"] == "confront_order" and sorted(st.pending["options"]) == ["prob0", "prob1"]
+    for first in ("prob0", "prob1"):
+        assert _score_phase_after(game, st, first) == [first]
+
+
 # ------------------------------------------------------------------ uncover order (607.2)
 def test_607_2_uncover_order_is_asked_when_an_epic_shares_the_problem(game, card_db):
     epic = next(c for c in card_db.cards.values() if c.front.type == "Troublemaker" and c.front.epic and c.automated)

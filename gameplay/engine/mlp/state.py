@@ -257,6 +257,8 @@ STATE_KEYS: dict[str, str] = {
     "rxn": "the last Reaction note's number",
     "rxf": "1 when a new Reaction note was made (advance checks whether a Reaction window opens)",
     "rxg": "whether the game has a Reaction card at all (0/1; notes are made only if it does)",
+    "skq": 'the player deciding "You may skip your first turn" before it begins (step turn_skip)',
+    "skip": "the player who chose to skip the turn about to begin",
 }
 
 #: a player's record, ``st["pl"][p]``
@@ -290,6 +292,7 @@ PLAYER_KEYS: dict[str, str] = {
     "hh": '"Friends in your hand have Hasty": {t: the turn, f: until you play a Friend} (HM101, HM142)',
     "ndb": '"The next time you defeat a Troublemaker this turn, ..." effects waiting',
     "nfb": '[turn, power] "add its power to your next faceoff this turn", added as that faceoff starts',
+    "skq": '"You may skip your first turn" was asked (once, as the first turn would begin)',
 }
 
 #: a card record, ``st["cards"][id]``; a card outside play has only k, o, z (and t for a token)
@@ -312,6 +315,7 @@ CARD_KEYS: dict[str, str] = {
     "bw": 'the cards it banished "this way" (EO60)',
     "cf": "this Problem has been confronted",
     "chc": 'the color chosen for it ("has that color")',
+    "cfo": 'a Problem an opponent of its owner has confronted ("The first time the Challengers confront this Problem")',
     "cm": "cutie marked",
     "col": "its chosen colors (replacing the printed ones)",
     "dil": "a Dilemma in play (522.1)",

@@ -3,6 +3,7 @@ condition to its test ``(rules, st, frame, cond) -> bool``; a condition nobody r
 from __future__ import annotations
 
 from ..constants import opponent
+from .color_conditions import COLOR_CONDS
 from .registry import Registry
 from .timed import TIMED_IF_CONDS
 from .triggered import CONDS as TRIGGER_CONDS
@@ -152,6 +153,8 @@ IF_CONDITIONS.register_all(TIMED_IF_CONDS)
 IF_CONDITIONS.register_all(TRIGGER_CONDS)
 
 IF_CONDITIONS.register_all(OUTSIDE_PLAY_CONDS)
+
+IF_CONDITIONS.register_all(COLOR_CONDS)
 
 for _k in ("opp_tokens_at_least", "not_confronted", "none_confronted", "hand_below", "beneath_at_least", "self_power_at_least", "highest_power", "opp_mane_boosted", "count_at_least", "not_first", "opp_moved_none", "no_opp_at_problem", "self_ready", "not_lost_fo", "hand_names_distinct"):
     IF_CONDITIONS.register(_k, _cond_of_if_texts)

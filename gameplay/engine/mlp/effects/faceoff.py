@@ -162,8 +162,10 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     op = e["op"]
     p = fr["p"]
     src = fr["src"]
-    if op == "lose_game":
-        self.end(st, ev, opponent(p), f"{self.pname(st, p)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
+    if op == "lose_game":  # 103.5 (``who: opponent``: "your opponents lose the game"; with two players 103.3 ends it)
+        loser = opponent(p) if e.get("who") == "opponent" else p
+        self.end(st, ev, opponent(loser),
+                 f"{self.pname(st, loser)} loses the game ({self.name(st, src) if src in st['cards'] else 'card effect'})")
         return True
     if op == "end_faceoff":
         fo = st["fo"]
@@ -217,27 +219,13 @@ def _faceoff_effect(self, st, ev, fr, e) -> bool:
     to = e.get("to")
     if to == "play":
         d = self.db.cards[st["cards"][cid]["k"]].front
-        host = None
-        area = f"home{p}"
-        pl_on = next((ab for ab in self.db.cards[st["cards"][cid]["k"]].abilities.get("front", ()) if ab["kind"] in ("play_on", "play_problem")), None)
         if d.type not in ("Friend", "Resource") or owner != p:
             return True
-        if pl_on is not None and pl_on["kind"] == "play_on":
-            cands = [c for c in self.select(st, pl_on["host"], p, None)]
-            done, host = choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
-            if not done:
-                return False
-            if host is None:
-                return True  # no legal host: it stays on top of the deck
-            area = st["cards"][host]["a"]
-        elif pl_on is not None:
-            areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
-            if not areas:
-                return True
-            if fr["ch"] is None and len(areas) > 1:
-                self.ask(st, p, "choice", areas, "706", src=src, what="area")
-                return False
-            area = fr["ch"] if fr["ch"] in areas else areas[0]
+        done, area, host = placement(self, st, fr, p, cid, src)
+        if not done:
+            return False
+        if area is None:
+            return True  # no legal host: it stays on top of the deck
         nid = self.enter_play(st, ev, cid, area, p, host=host)
         self.log(ev, "enter", lambda: f"{self.pname(st, p)} puts the revealed {nm} into play")
         return True
@@ -274,6 +262,29 @@ def op_exhaust_one_color(self, st, ev, fr, e) -> bool:
         if tuple(self.colors(st, cid)) == (col,):
             self.exhaust(st, ev, cid, by=fr["p"])
     return True
+
+
+def placement(self, st, fr, p, cid, src) -> tuple[bool, str | None, str | None]:
+    """Where a card put into play by an effect goes (706, 305.1): an attachment onto a chosen legal host (305.1b),
+    a "play to a Problem" card at a chosen Problem, any other at its player's home (305.1a).  (done, area, host):
+    not done while a decision is asked; area None when there is no legal place."""
+    pl_on = next((ab for ab in self.db.cards[st["cards"][cid]["k"]].abilities.get("front", ())
+                  if ab["kind"] in ("play_on", "play_problem")), None)
+    if pl_on is not None and pl_on["kind"] == "play_on":
+        cands = [c for c in self.select(st, pl_on["host"], p, None)]
+        done, host = choose_target(self, st, fr, {"op": "put_into_play", "target": {}}, cands)
+        if not done:
+            return False, None, None
+        return True, (st["cards"][host]["a"] if host is not None else None), host
+    if pl_on is not None:
+        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
+        if not areas:
+            return True, None, None
+        if fr["ch"] is None and len(areas) > 1:
+            self.ask(st, p, "choice", areas, "706", src=src, what="area")
+            return False, None, None
+        return True, (fr["ch"] if fr["ch"] in areas else areas[0]), None
+    return True, f"home{p}", None
 
 
 def op_fo_plus(self, st, ev, fr, e) -> bool:

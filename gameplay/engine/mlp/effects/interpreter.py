@@ -13,6 +13,7 @@ from .conditions import effect_if
 from .faceoff import effect_at_fo_end, effect_flip_if_involved, effect_flipped_card, effect_fo_flip_mod, effect_if_faceoff, effect_ignore_flip, effect_reveal_top_group, effect_start_fo
 from .player import player_effect
 from .players_and_piles import OPS as PLAYERS_AND_PILES_OPS
+from .points_and_hand import effect_hand_to_play, effect_pay_points, effect_replace_draw, effect_skip_turn
 from .targeted import TARGETED_OPS, effect_also_friend, effect_grant_kw, targeted_effect
 from .zones import EVENT_OPS, WHEN_OPS, effect_draw_to, effect_hand_to_deck_top, effect_mill, effect_replace_problem, effect_send_back, effect_shuffle_decks, effect_spend_cost, effect_uncover
 
@@ -89,6 +90,10 @@ EFFECTS.register("exhaust_self_cost", effect_exhaust_self_cost)
 EFFECTS.register("leave_self_cost", effect_leave_self_cost)
 
 EFFECTS.register("pay", effect_pay)
+EFFECTS.register("pay_points", effect_pay_points)
+EFFECTS.register("hand_to_play", effect_hand_to_play)
+EFFECTS.register("skip_turn", effect_skip_turn)
+EFFECTS.register("replace_draw", effect_replace_draw)
 
 EFFECTS.register("if_faceoff", effect_if_faceoff)
 

@@ -126,7 +126,8 @@ def _op_turn_mane(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     cands = [o for o in st["play"] if self.ctype(st, o) == "Mane Character" and self.cdef(st, o).boosted is not None
              and (e.get("side") != "start" or st["cards"][o].get("b"))
-             and (e.get("ctrl") != "opp" or st["cards"][o]["c"] != p)]  # "an opponent's Mane Character"
+             and (e.get("ctrl") != "opp" or st["cards"][o]["c"] != p)  # "an opponent's Mane Character"
+             and (not e.get("own") or st["cards"][o]["c"] == p)]  # "turn your Mane Character over"
     done, one = choose_target(self, st, fr, {"op": "turn_mane", "target": {}}, cands)
     if not done or one is None:
         return True if done else False

@@ -51,6 +51,14 @@ DESCRIPTIONS = {
     "each_player": "each player (turn player first) follows the sub-effects as 'you'",
     "mark": "choose a card that later effects call 'it' / 'that character'",
     "lose_tokens": "a player loses N action tokens",
+    "pay_points": "pay N points (`half`: half your points, rounded up) as a cost: without them nothing after it "
+                  "happens (508.1, 508.1d)",
+    "hand_to_play": "put a card of `filter` from your hand into play: an attachment on a chosen legal host, a "
+                    "Problem card at a chosen Problem, any other at home (706, 305.1)",
+    "skip_turn": "skip the turn about to begin (\"You may skip your first turn\": static `skip_first_turn`, flow.turn)",
+    "replace_draw": "a draw an optional replacement (static `replace_draw`) may replace: its player may exhaust one of "
+                    "their Friends to gain [1] instead (710, 712.3); `n`: this draw and the ones after it",
+    "lose_game": "the effect's controller (`who: opponent`: their opponent) loses the game (103.5; the other wins, 103.3)",
     "mill": "put the top N cards of your deck into your discard pile",
     "replace_problem": "replace a Problem (613.2)",
     "choose_modes": "Choose one/two: the player picks N of the listed modes",

@@ -178,9 +178,19 @@ def _setup_after_problems(self, st, ev):
         if not st["stacked"]:
             self.shuffle(st, st["pl"][p]["pdeck"])
             self.shuffle(st, st["pl"][p]["deck"])
+        _start_at_problem_deck_bottom(self, st, p)
         self.draw(st, ev, p, 6)
     st["step"] = "setup_mulligan"
     ask(self, st, fp, "mulligan", [False, True], "102.4")
+
+
+def _start_at_problem_deck_bottom(self, st, p) -> None:
+    """"Start the game with this card on the bottom of your Problem deck" (after the shuffle of 102.3)."""
+    pd = st["pl"][p]["pdeck"]
+    for cid in [c for c in pd if any(a["kind"] == "static" and a.get("op") == "start_pdeck_bottom"
+                                     for a in self.db.cards[st["cards"][c]["k"]].abilities.get("front", ()))]:
+        pd.remove(cid)
+        pd.append(cid)
 
 
 def play_card(self, st, ev, action) -> None:

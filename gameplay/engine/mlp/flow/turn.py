@@ -10,6 +10,7 @@ from ..constants import FRIEND, MANE, TM, opponent, tokens_for
 from ..reactions import rx_window
 from ..effects.timed import fire_delayed
 from ..effects.triggered import no_ready_while, note_gain
+from ..state import copy_state
 from .decisions import BOUNDARY_WINDOWS, ask, open_phase_window
 
 
@@ -588,9 +589,8 @@ def _confront_next(self, st, ev):
         # requirements they meet), so the order is asked (``confront_order``) among the Problems that
         # can be confronted now, when there are two or more.  A Problem that can't be confronted now
         # waits (a confront may make it confrontable); once none can be confronted, the remaining
-        # steps confront nothing.  A waiting Problem where the turn player has characters is offered
-        # too while a card in play has a triggered ability a confront step fires (611.4): an earlier
-        # confront could then make it confrontable, and choosing it performs its empty step first.
+        # steps confront nothing.  A waiting Problem an earlier confront could make confrontable is
+        # offered too (``_may_become_confrontable``): choosing it performs its empty step first.
         todo = [a for a in sc["todo"] if a in st["areas"]]
         sc["todo"] = todo
         can = _confrontable(self, st, tp, todo)
@@ -599,8 +599,7 @@ def _confront_next(self, st, ev):
             sc.pop("cur", None)
             st["step"] = "faceoff_step"
             return
-        waiting = [a for a in todo if a not in can and self.chars_at(st, a, tp)] \
-            if len(todo) > len(can) and self.may_fire(st, "confront_step") else []
+        waiting = _may_become_confrontable(self, st, ev, tp, todo, can) if len(todo) > len(can) else []
         if len(can) + len(waiting) > 1:
             ask(self, st, tp, "confront_order", can + waiting, "610.1")
             return
@@ -622,17 +621,7 @@ def _confront_next(self, st, ev):
     sc.pop("cur", None)
     if vexed:
         return
-    sc["conf"].append(area)
-    pid_ = self.problem_at(st, area)
-    first_cf = bool(pid_) and not st["cards"][pid_].get("cf")  # "The first player to confront this Problem"
-    if pid_:
-        st["cards"][pid_]["cf"] = True  # "Once this Problem has been confronted, ..." 
-    cf = st.get("cft")
-    if not cf or cf[0] != st["turn"]:
-        cf = st["cft"] = [st["turn"], []]
-    cf[1].append(self.problem_at(st, area))  # "if no Problems were confronted this turn" (effects.conditions._if_cond)
-    self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)")
-    self.score(st, ev, tp, 1)
+    first_cf, first_opp = _confront(self, st, ev, tp, area)
     pid = self.problem_at(st, area)
     if pid:
         if st["cards"][pid]["o"] == tp:
@@ -645,6 +634,8 @@ def _confront_next(self, st, ev):
                 if ab["kind"] == "trigger" and ab["on"] == "confront_this_any":
                     if ab.get("first") and not first_cf:
                         continue
+                    if ab.get("by") == "opp" and (c_["o"] == tp or (ab.get("first_opp") and not first_opp)):
+                        continue  # "When / The first time the Challengers confront this Problem" (the Villain's opponents)
                     if ab.get("min_colors") and len({col for o in self.chars_at(st, area, tp)
                                                      if not st["cards"][o].get("fr") for col in self.colors(st, o)}) < ab["min_colors"]:
                         continue  # "... with characters that have at least N different colors among them"
@@ -660,6 +651,87 @@ def _confront_next(self, st, ev):
         elif c and c["c"] == tp and self.ctype(st, cid) == MANE and c["a"] == area:
             self.fire(st, ev, "confront", cid)
     open_phase_window(st, "score")  # 601.2 the end of this Confront Step (611), the start of the next
+
+
+def _confront(self, st, ev, tp, area) -> tuple[bool, bool]:
+    """611.4: the turn player confronts the Problem at ``area`` and scores a point; the Problem is
+    marked confronted (this turn, and ever).  Whether it is the first confront of that Problem, and the
+    first by an opponent of its owner."""
+    st["sc"]["conf"].append(area)
+    pid = self.problem_at(st, area)
+    first_cf = bool(pid) and not st["cards"][pid].get("cf")  # "The first player to confront this Problem"
+    first_opp = False
+    if pid:
+        c = st["cards"][pid]
+        c["cf"] = True  # "Once this Problem has been confronted, ..."
+        if c["o"] != tp:
+            first_opp = not c.get("cfo")
+            c["cfo"] = True  # "The first time the Challengers confront this Problem"
+    cf = st.get("cft")
+    if not cf or cf[0] != st["turn"]:
+        cf = st["cft"] = [st["turn"], []]
+    cf[1].append(pid)  # "if no Problems were confronted this turn" (effects.conditions._if_cond)
+    self.log(ev, "confront", lambda: f"{self.pname(st, tp)} confronts {self.area_name(st, area)} (611.4)", area=area)
+    self.score(st, ev, tp, 1)
+    return first_cf, first_opp
+
+
+def _may_become_confrontable(self, st, ev, tp, todo, can) -> list:
+    """610.1: the Problems of ``todo`` the turn player can't confront now that an earlier confront
+    (of Problems of ``can``) could make confrontable, so that their order matters: the turn player
+    may put such a Problem's step first, where it confronts nothing (611.1 reads the requirements as
+    its own step comes).  While a card in play has a triggered ability a confront step fires (611.4),
+    any such Problem where they have characters (what a triggered effect does isn't foreseen);
+    otherwise the ones a confront makes confrontable through a continuous ability (702) reading
+    what the confront changes -- its point (611.4: "While a player has 8 or more points, ..."), the
+    Problems confronted this turn -- tried on copies of the state (``_confront_trials``)."""
+    rest = [a for a in todo if a not in can]
+    out = set()
+    if _confront_fires(self, st, tp, can):
+        out.update(a for a in rest if self.chars_at(st, a, tp))
+    left = [a for a in rest if a not in out]
+    if left:
+        out.update(_confront_trials(self, st, ev, tp, can, left))
+    return [a for a in rest if a in out]
+
+
+def _confront_fires(self, st, tp, can) -> bool:
+    """Whether confronting a Problem of ``can`` fires a triggered ability of a card in play (611.4, as
+    ``_confront_next`` fires them): "When you / an opponent confront(s) a Problem" anywhere, the
+    Problem's own "When you confront this Problem", a card of the turn player's at that Problem."""
+    if not self.may_fire(st, "confront_step"):
+        return False
+    if st.get("twn"):
+        return True  # (abilities lent by Teamwork: not worth reading here)
+    cards = st["cards"]
+    for cid in self.in_play_with(st, self.trig_keys):
+        c = cards[cid]
+        for ab in self.abilities(st, cid):
+            on = ab.get("on") if ab["kind"] == "trigger" else None
+            if on in ("you_confront", "opp_confronts") and (on == "you_confront") == (c["c"] == tp):
+                return True
+            if on in ("confront", "confront_this", "confront_this_any", "confronted") and c["a"] in can:
+                return True
+    return False
+
+
+def _confront_trials(self, st, ev, tp, can, rest) -> set:
+    """The areas of ``rest`` confrontable after confronting each Problem of ``can`` alone, or all of
+    them in order (each only while it can still be confronted: "Players can't confront more than one
+    Problem per turn"), on a copy of the state with a quiet log (nothing of the trial is shown)."""
+    trials = [[a] for a in can] + ([list(can)] if len(can) > 1 else [])
+    out: set = set()
+    for areas in trials:
+        trial = copy_state(st)
+        quiet = type(ev)(quiet=True)
+        for a in areas:
+            if _confrontable(self, trial, tp, [a]):
+                _confront(self, trial, quiet, tp, a)
+        out.update(_confrontable(self, trial, tp, [a for a in rest if a not in out]))
+        if len(out) == len(rest):
+            break
+    self.forget()  # (the play-zone index follows the state's own play zone again)
+    return out
 
 
 def _confrontable(self, st, p, areas) -> list:
@@ -728,6 +800,8 @@ def _decide_by_points(self, st, ev, reason, draw_ok=True):
 
 
 def _begin_turn(self, st, ev, tp):
+    if not st["pl"][tp]["turns"] and _ask_skip_first_turn(self, st, tp):
+        return  # "You may skip your first turn" is decided first (``_step_turn_skip`` goes on)
     st["turn"] += 1
     st["tp"] = tp
     pl = st["pl"][tp]
@@ -736,6 +810,40 @@ def _begin_turn(self, st, ev, tp):
     st["pl"][opponent(tp)]["scored_turn"] = 0
     self.log(ev, "turn", lambda: f"Turn {st['turn']}: {pl['name']}", turn=st["turn"], player=tp)
     self.start_turn(st, ev)
+
+
+def _ask_skip_first_turn(self, st, tp) -> bool:
+    """"You may skip your first turn. If you do, ..." (a static ability of a card the player controls as their first
+    turn would begin, QC11 / NM11): its may decision (with what "If you do" gives) waits as a triggered effect of that
+    card; the ``turn_skip`` step then skips the turn or begins it.  Asked once (``pl["skq"]``)."""
+    pl = st["pl"][tp]
+    if pl.get("skq") or "skip_first_turn" not in self.ops_in_play(st):
+        return False
+    pl["skq"] = True
+    srcs = [(o, ab) for o, ab in self.statics(st, "skip_first_turn") if st["cards"][o]["c"] == tp]
+    if not srcs:
+        return False
+    o, ab = srcs[0]
+    self.queue_trigger(st, o, tp, [{"op": "may", "effects": [{"op": "skip_turn"}, *ab["then"]]}], ab.get("text", ""))
+    st["skq"] = tp
+    st["step"] = "turn_skip"
+    return True
+
+
+def _step_turn_skip(self, st, ev, _fo, _s, _tp) -> None:
+    """The first turn of ``st["skq"]`` after its "You may skip your first turn" decision: skipped (it counts as
+    that player's first turn, so the next one is their second: 605.1a does not apply to it), or begun."""
+    tp = st.pop("skq")
+    if st.pop("skip", None) == tp:
+        st["pl"][tp]["turns"] += 1
+        st["tp"] = tp
+        self.log(ev, "turn", lambda: f"{self.pname(st, tp)} skips their first turn")
+        self.next_turn(st, ev)
+    else:
+        _begin_turn(self, st, ev, tp)
+
+
+STEPS["turn_skip"] = _step_turn_skip
 
 
 def start_turn(self, st, ev) -> None:

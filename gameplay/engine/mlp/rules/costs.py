@@ -167,6 +167,8 @@ class Costs:
             s = cards[o]
             if not self._who(ab, s["c"], p) or not self._hand_match(f, ab.get("sel", {})):
                 continue
+            if ab.get("sel", {}).get("color") == "chosen" and s.get("chc") not in f.colors:
+                continue  # "Your Friends with that color cost [1] less" (the color kept by this card; none yet: none)
             w = ab.get("where")
             if w and dest is None and ab["n"] > 0:
                 continue

@@ -355,15 +355,15 @@ class ContinuousAbilities:
         # continuous abilities of cards in play (702, 708)
         if srcs is None:
             srcs = self.power_sources(st)
-        doublings = 0
+        mult = 1
         for o, abl in srcs:
             for ab in abl:
                 op = ab.get("op")
                 if o != cid and (op not in ("power", "power_double") or ab.get("target", "self") == "self"):
                     continue  # (another card's ability about itself: see _static_applies and below)
-                if op == "power_double":
-                    if self._static_applies(st, o, ab, cid):  # "this card's power is doubled [for each ...]"
-                        doublings += self._count(st, o, ab["per"]) if "per" in ab else 1
+                if op == "power_double":  # "this card's power is doubled [for each ...]" ("tripled": ``times``)
+                    if self._static_applies(st, o, ab, cid):
+                        mult *= ab.get("times", 2) ** (self._count(st, o, ab["per"]) if "per" in ab else 1)
                     continue
                 if op == "power":
                     if self._static_applies(st, o, ab, cid):
@@ -378,7 +378,7 @@ class ContinuousAbilities:
                 elif op == "power_per" and o == cid and (not ab.get("fo_only") or st["fo"]) \
                         and (not ab.get("cond") or self._cond(st, o, ab["cond"])):
                     p += ab["n"] * self._count(st, cid, ab["count"])
-        return p * 2 ** doublings if doublings else p  # doubled after every other change (507)
+        return p * mult if mult != 1 else p  # doubled / tripled after every other change (507)
 
     def _count(self, st, src, cnt) -> int:
         c = st["cards"][src]

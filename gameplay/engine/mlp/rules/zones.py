@@ -273,13 +273,20 @@ class Zones:
         self.log(ev, "zone", lambda: f"{name} is {verb}", card=nid)
         return nid
 
-    def draw(self, st, ev, p, n=1) -> int:
-        """410.4: draw the topmost card, one at a time."""
+    def draw(self, st, ev, p, n=1, replace=True) -> int:
+        """410.4: draw the topmost card, one at a time.  A draw an optional replacement may replace (710: "If you
+        would draw a card during a Main Phase, you may ... instead") waits, with the draws after it, for its
+        player's decision (``effects.points_and_hand.effect_replace_draw``, resolved next)."""
         got = 0
         pl = st["pl"][p]
-        for _ in range(n):
+        for i in range(n):
             if not self.may_draw(st, p):
                 self.log(ev, "prevented", lambda: f"{pl['name']} can't draw more cards this turn")
+                break
+            src = self.draw_replacement(st, p) if replace and "replace_draw" in self.ops_in_play(st) else None
+            if src is not None:
+                st["rq"].append({"p": p, "src": src, "eff": [{"op": "replace_draw", "n": n - i}], "i": 0, "ch": None,
+                                 "lbl": "", "after": None})
                 break
             if not pl["deck"]:
                 self.log(ev, "draw", lambda: f"{pl['name']} has no card to draw")
@@ -302,6 +309,18 @@ class Zones:
                 ev.add("draw", f"{pl['name']} draws a card", player=p)
                 ev.add("draw", f"You draw {self.db.cards[c['k']].name}", to=p, card=nid)
         return got
+
+    def draw_replacement(self, st, p) -> str | None:
+        """The card of player ``p`` whose "If you would draw a card during a Main Phase, you may exhaust one of your
+        Friends to gain [1] instead" can replace their next draw now (CS2; static ``replace_draw``): during a Main
+        Phase, with a Friend of theirs they can exhaust (the replacing instruction must be possible)."""
+        if st.get("step") not in ("main", "main_start", "w_main_end"):
+            return None
+        srcs = [o for o, _ab in self.statics(st, "replace_draw") if st["cards"][o]["c"] == p]
+        if srcs and any(st["cards"][o]["c"] == p and not st["cards"][o].get("ex") and self.ctype(st, o) == "Friend"
+                        and self.can_exhaust(st, o, p) for o in st["play"]):
+            return srcs[0]
+        return None
 
     def may_draw(self, st, p) -> bool:
         """'Players can't draw more than 2 cards per turn.' / 'While a player has at least 4 cards in
