@@ -172,7 +172,7 @@ def test_a_players_action_locks_and_reads_its_game_match_and_seats_in_one_statem
     from django.forms.models import model_to_dict
     from django.test.utils import CaptureQueriesContext
 
-    from gameplay.services.common import _game_owners, _LockRow, lock_game, lock_game_and_seats, locked_seats, seat_of_user, seats_of
+    from gameplay.services.common import SEAT_FIELDS, _game_owners, lock_game, lock_game_and_seats, locked_seats, seat_of_user, seats_of
     from tests.gameplay.online_fixtures import committing
     from tournaments import services
     from tournaments.models import Match
@@ -195,6 +195,6 @@ def test_a_players_action_locks_and_reads_its_game_match_and_seats_in_one_statem
         orm = lock_game(game_id)
         assert model_to_dict(game) == model_to_dict(orm) and model_to_dict(game.match) == model_to_dict(orm.match)
         for mine, theirs in zip(seats, seats_of(orm.match), strict=True):
-            assert [getattr(mine, f) for f in _LockRow.SEAT_FIELDS] == [getattr(theirs, f) for f in _LockRow.SEAT_FIELDS]
+            assert [getattr(mine, f) for f in SEAT_FIELDS] == [getattr(theirs, f) for f in SEAT_FIELDS]
             assert mine.registration.player_id == theirs.registration.player_id
             assert mine.deck == theirs.deck  # not read by the lock: read when asked for

@@ -14,7 +14,7 @@ from gameplay.models import HostedGame
 from gameplay.selectors import Viewer, game_frame, game_state_payload
 from gameplay.services import game_submit_action
 from gameplay.services.common import LOG_TAIL
-from tests.gameplay.online_fixtures import ann, bob, casual_match, committing, online  # noqa: F401
+from tests.gameplay.online_fixtures import ann, bob, casual_match, committing, eight_players, online, online_event, staff  # noqa: F401
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -120,3 +120,37 @@ def test_a_new_epoch_or_an_older_state_is_sent_whole():
     rolled_back = {**payload, "seq": 3, "log": [{"seq": 3, "msg": "o"}]}
     assert "log_since" not in json.loads(sent.text(SharedState.of(rolled_back, 1)))
     assert "log_since" not in json.loads(sent.text(SharedState.of({**later, "seq": 2}, 1)))  # older than sent
+
+
+def test_the_frame_read_in_one_statement_is_what_the_orm_reads(online_event, staff, casual_match):
+    """PostgreSQL reads a change's frame in one statement (``selectors._FrameRead``): the same game, match,
+    tournament match (an event's game; none for a casual one), seats and pending deadline as the ORM's three
+    queries, and so the same state message for every viewer."""
+    from django.db import connection
+    from django.forms.models import model_to_dict
+    from django.test.utils import CaptureQueriesContext
+
+    from gameplay.selectors import _frame_of
+    from tournaments import services
+    from tournaments.models import Match
+
+    if connection.vendor != "postgresql":
+        pytest.skip("one statement on PostgreSQL; SQLite reads the frame with the ORM")
+    event = online_event()
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    tm = Match.objects.filter(round__event=event, player_b__isnull=False).order_by("table").first()
+    games = [HostedGame.objects.get(match=tm.hosted), HostedGame.objects.get(match=casual_match(), number=1)]
+    for game in games:
+        with CaptureQueriesContext(connection) as q:
+            frame = game_frame(game.pk)
+        orm = _frame_of(HostedGame.objects.select_related("match__tournament_match").get(pk=game.pk))
+        assert len(q.captured_queries) == 1 and frame.deadline is not None
+        assert model_to_dict(frame.game) == model_to_dict(orm.game)
+        assert model_to_dict(frame.game.match) == model_to_dict(orm.game.match)
+        tms = frame.game.match.tournament_match, orm.game.match.tournament_match
+        assert (tms[0] and model_to_dict(tms[0])) == (tms[1] and model_to_dict(tms[1]))
+        assert model_to_dict(frame.deadline) == model_to_dict(orm.deadline)
+        assert [model_to_dict(s, exclude=["deck"]) for s in frame.seats] == [model_to_dict(s, exclude=["deck"]) for s in orm.seats]
+        for viewer in (*VIEWERS, Viewer("judge")):
+            assert _text(frame, viewer) == _text(orm, viewer)
