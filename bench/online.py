@@ -14,9 +14,9 @@ of ``--actions`` actions: p50/p99.
 The mode follows the environment, as the app does: embedded (SQLite + the SQLite channel layer; a
 temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
 
-    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--json]
+    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--route seat|game] [--json]
     python bench/online.py load [--actions 400] [--loads 300]
-    python bench/online.py profile [--matches 10] [--actions 400] [--profile 40]
+    python bench/online.py profile [--matches 10] [--actions 400] [--profile 40] [--without-loop]
 """
 from __future__ import annotations
 
@@ -249,8 +249,12 @@ def bench_play(args) -> dict:
             rng = random.Random(args.seed)
             gate, connected, counter = asyncio.Semaphore(args.handshakes), asyncio.Event(), [0]
             # N daphnes behind "one address": seat i of match k goes to daphne (2k + i) mod N, so with two
-            # or more the two players of a game are on different processes (the harder case)
-            return await asyncio.gather(*[play_match(g, c, [ports[(2 * k + i) % len(ports)] for i in range(2)], args.pace,
+            # or more the two players of a game are on different processes (the harder case); --route game:
+            # both to daphne k mod N, as a load balancer routing websockets by game (nginx hash $request_uri)
+            def port(k: int, i: int) -> int:
+                return ports[k % len(ports)] if args.route == "game" else ports[(2 * k + i) % len(ports)]
+
+            return await asyncio.gather(*[play_match(g, c, [port(k, i) for i in range(2)], args.pace,
                                                      args.seconds, stats, random.Random(rng.random()),
                                                      gate, connected, counter, len(matches)) for k, (g, c) in enumerate(matches)])
 
@@ -270,7 +274,7 @@ def bench_play(args) -> dict:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
     return {
-        "mode": mode, "daphnes": args.daphnes, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
+        "mode": mode, "daphnes": args.daphnes, "route": args.route, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
         "setup_seconds": round(setup_s, 1), "connect_seconds": round(connect_s, 1), "actions": stats.actions, "actions_per_second": round(stats.actions / elapsed, 1),
         "rtt_ms_p50": round(percentile(stats.rtt, 0.5), 1), "rtt_ms_p99": round(percentile(stats.rtt, 0.99), 1),
         # daphne CPU (all processes) over the measured period, per action applied: the cost that predicts
@@ -433,6 +437,8 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--port", type=int, default=8133)
     p.add_argument("--daphnes", type=int, default=1, help="daphne processes (ports --port, --port + 1, ...)")
+    p.add_argument("--route", choices=("seat", "game"), default="seat",
+                   help="with --daphnes 2+: the players of a game on different processes (seat) or the same one (game)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--handshakes", type=int, default=8, help="websocket handshakes at a time while players arrive")
     p.add_argument("--warm-up", type=float, default=20, help="seconds to let the server load the card pool")
