@@ -5,7 +5,8 @@ at human pace (each match acts once every ``--pace`` seconds): the action round 
 with the next sequence number back on the sender's socket) p50/p99, actions per second, errors, and
 desyncs (a client's last view differing from a fresh server view of the same position).
 ``profile``: the server's work for one action in this process (the action, then both players' state
-messages): wall time, CPU time (``time.process_time``: what a busy machine does not inflate), queries,
+messages, as the consumer sends them: only what each connection has not been sent; in a worker thread of a
+running event loop, as daphne runs it, unless ``--without-loop``): wall time, CPU time (``time.process_time``: what a busy machine does not inflate), queries,
 bytes sent to the two players, and a cProfile of where the time goes.
 ``load``: loading a game from the database (newest snapshot + the tail of the log, no cache) for a game
 of ``--actions`` actions: p50/p99.
@@ -13,9 +14,9 @@ of ``--actions`` actions: p50/p99.
 The mode follows the environment, as the app does: embedded (SQLite + the SQLite channel layer; a
 temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
 
-    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--json]
+    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--route seat|game] [--json]
     python bench/online.py load [--actions 400] [--loads 300]
-    python bench/online.py profile [--matches 10] [--actions 400] [--profile 40]
+    python bench/online.py profile [--matches 10] [--actions 400] [--profile 40] [--without-loop]
 """
 from __future__ import annotations
 
@@ -248,8 +249,12 @@ def bench_play(args) -> dict:
             rng = random.Random(args.seed)
             gate, connected, counter = asyncio.Semaphore(args.handshakes), asyncio.Event(), [0]
             # N daphnes behind "one address": seat i of match k goes to daphne (2k + i) mod N, so with two
-            # or more the two players of a game are on different processes (the harder case)
-            return await asyncio.gather(*[play_match(g, c, [ports[(2 * k + i) % len(ports)] for i in range(2)], args.pace,
+            # or more the two players of a game are on different processes (the harder case); --route game:
+            # both to daphne k mod N, as a load balancer routing websockets by game (nginx hash $request_uri)
+            def port(k: int, i: int) -> int:
+                return ports[k % len(ports)] if args.route == "game" else ports[(2 * k + i) % len(ports)]
+
+            return await asyncio.gather(*[play_match(g, c, [port(k, i) for i in range(2)], args.pace,
                                                      args.seconds, stats, random.Random(rng.random()),
                                                      gate, connected, counter, len(matches)) for k, (g, c) in enumerate(matches)])
 
@@ -269,7 +274,7 @@ def bench_play(args) -> dict:
             except subprocess.TimeoutExpired:
                 os.killpg(proc.pid, signal.SIGKILL)
     return {
-        "mode": mode, "daphnes": args.daphnes, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
+        "mode": mode, "daphnes": args.daphnes, "route": args.route, "matches": args.matches, "pace_seconds": args.pace, "seconds": round(elapsed, 1),
         "setup_seconds": round(setup_s, 1), "connect_seconds": round(connect_s, 1), "actions": stats.actions, "actions_per_second": round(stats.actions / elapsed, 1),
         "rtt_ms_p50": round(percentile(stats.rtt, 0.5), 1), "rtt_ms_p99": round(percentile(stats.rtt, 0.99), 1),
         # daphne CPU (all processes) over the measured period, per action applied: the cost that predicts
@@ -348,6 +353,10 @@ def bench_profile(args) -> dict:
     from django.test.utils import CaptureQueriesContext
 
     from gameplay.frames import FRAMES
+    try:
+        from gameplay.frames import Sent, SharedState
+    except ImportError:  # a version that sends every state whole (to compare with)
+        Sent = SharedState = None
     from gameplay.models import HostedGame
     from gameplay.selectors import Viewer, game_frame, game_get, game_state_payload
     from gameplay.services import game_submit_action
@@ -361,36 +370,52 @@ def bench_profile(args) -> dict:
         users[game_id] = [get_user_model().objects.get(username=s.name) for s in game.match.seats.order_by("index")]
     rng = random.Random(args.seed)
     payloads = {g: [game_state_payload(game=game_get(g), viewer=Viewer("player", i)) for i in range(2)] for g, _ in matches}
+    conns = {g: [Sent() for _ in range(2)] if Sent else None for g, _ in matches}  # each player's connection
+    for g, _ in matches:
+        for i in range(2 if Sent else 0):
+            conns[g][i].whole(payloads[g][i], 0)  # (its first state is sent whole)
     times, cpu, queries, sent = [], [], [], []
     prof = cProfile.Profile() if args.profile else None
     done = 0
-    while done < args.actions:
-        progressed = False
-        for game_id, _ in matches:
-            seat = next((i for i in range(2) if payloads[game_id][i]["legal_actions"]), None)
-            if seat is None or done >= args.actions:
-                continue
-            p = payloads[game_id][seat]
-            action = rng.choice(p["legal_actions"])
-            with CaptureQueriesContext(connection) as q:
-                t0, c0 = time.perf_counter(), time.process_time()
-                if prof:
-                    prof.enable()
-                game = game_submit_action(game_id=game_id, user=users[game_id][seat], seq=p["seq"], action=action)
-                # as the consumer: the frame this process handed for the change, else one read per change
-                frame = FRAMES.get_or_build((game_id, game.change), lambda: game_frame(game_id))
-                payloads[game_id] = [game_state_payload(frame=frame, viewer=Viewer("player", i)) for i in range(2)]
-                texts = [json.dumps(m) for m in payloads[game_id]]  # what the consumer sends (send_json)
-                if prof:
-                    prof.disable()
-                cpu.append((time.process_time() - c0) * 1000)
-                times.append((time.perf_counter() - t0) * 1000)
-            queries.append(len(q.captured_queries))
-            sent.append(sum(len(t.encode()) for t in texts))
-            done += 1
-            progressed = True
-        if not progressed:
-            break
+
+    def run_actions() -> None:
+        nonlocal done
+        while done < args.actions:
+            progressed = False
+            for game_id, _ in matches:
+                seat = next((i for i in range(2) if payloads[game_id][i]["legal_actions"]), None)
+                if seat is None or done >= args.actions:
+                    continue
+                p = payloads[game_id][seat]
+                action = rng.choice(p["legal_actions"])
+                with CaptureQueriesContext(connection) as q:
+                    t0, c0 = time.perf_counter(), time.process_time()
+                    if prof:
+                        prof.enable()
+                    game = game_submit_action(game_id=game_id, user=users[game_id][seat], seq=p["seq"], action=action)
+                    # as the consumer: the frame this process handed for the change, else one read per change
+                    frame = FRAMES.get_or_build((game_id, game.change), lambda: game_frame(game_id))
+                    payloads[game_id] = [game_state_payload(frame=frame, viewer=Viewer("player", i)) for i in range(2)]
+                    # what the consumer sends: only what each connection has not been sent (frames.Sent)
+                    texts = [conns[game_id][i].text(SharedState.of(m, frame.game.epoch)) if Sent else json.dumps(m)
+                             for i, m in enumerate(payloads[game_id])]
+                    if prof:
+                        prof.disable()
+                    cpu.append((time.process_time() - c0) * 1000)
+                    times.append((time.perf_counter() - t0) * 1000)
+                queries.append(len(q.captured_queries))
+                sent.append(sum(len(t.encode()) for t in texts))
+                done += 1
+                progressed = True
+            if not progressed:
+                break
+
+    if args.without_loop:  # as a Celery worker or a management command: no event loop in the process
+        run_actions()
+    else:  # as daphne runs the consumer's work: a worker thread of the running loop, which sends the broadcasts
+        from asgiref.sync import sync_to_async
+
+        asyncio.run(sync_to_async(run_actions, thread_sensitive=False)())
     if prof:
         pstats.Stats(prof, stream=sys.stderr).sort_stats(args.sort).print_stats(args.profile)
     from django.conf import settings
@@ -412,6 +437,8 @@ def main() -> None:
     p.add_argument("--seconds", type=float, default=60)
     p.add_argument("--port", type=int, default=8133)
     p.add_argument("--daphnes", type=int, default=1, help="daphne processes (ports --port, --port + 1, ...)")
+    p.add_argument("--route", choices=("seat", "game"), default="seat",
+                   help="with --daphnes 2+: the players of a game on different processes (seat) or the same one (game)")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--handshakes", type=int, default=8, help="websocket handshakes at a time while players arrive")
     p.add_argument("--warm-up", type=float, default=20, help="seconds to let the server load the card pool")
@@ -427,6 +454,8 @@ def main() -> None:
     pp.add_argument("--seed", type=int, default=1)
     pp.add_argument("--profile", type=int, default=0, help="print this many functions of a cProfile (to stderr)")
     pp.add_argument("--sort", default="cumulative", help="cProfile order: cumulative or tottime")
+    pp.add_argument("--without-loop", action="store_true",
+                    help="no running event loop (as a Celery worker): each broadcast starts its own loop and Redis connection")
     pp.add_argument("--json", action="store_true")
     args = ap.parse_args()
     result = {"play": bench_play, "load": bench_load, "profile": bench_profile}[args.what](args)

@@ -15,7 +15,7 @@ from django.http import Http404
 from gameplay import services
 from gameplay.access import SpectatingRefused, spectator_refusal
 from gameplay.broadcast import game_group
-from gameplay.frames import FRAMES, TEXTS
+from gameplay.frames import FRAMES, STATES, Sent, SharedState
 from gameplay.selectors import Viewer, game_frame, game_get, game_state_payload, game_viewer
 
 MAX_MESSAGE_BYTES = 8192
@@ -47,6 +47,7 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
             await self.close(code=4403)
             return
         self.group = game_group(self.game_id)
+        self.sent = Sent()  # what this connection has been sent (frames.Sent)
         await self.channel_layer.group_add(self.group, self.channel_name)
         await self.accept()
         if self.viewer.role == "player":
@@ -63,12 +64,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
     def _viewer(self) -> Viewer:
         return game_viewer(game=game_get(self.game_id), user=self.scope.get("user"))
 
-    @in_pool
-    def _state(self) -> dict:
-        return game_state_payload(game=game_get(self.game_id), viewer=self.viewer)
+    def _whole_state(self) -> str:
+        game = game_get(self.game_id)
+        return self.sent.whole(game_state_payload(game=game, viewer=self.viewer), game.epoch)
 
     async def _send_state(self) -> None:
-        await self.send_json(await self._state())
+        """The whole state (on connect, after a stale action): the connection has all of it from now on."""
+        await self.send(text_data=await in_pool(self._whole_state)())
 
     async def disconnect(self, code: int) -> None:
         if getattr(self, "group", None):
@@ -132,12 +134,13 @@ class GameConsumer(AsyncJsonWebsocketConsumer):
         await self.send(text_data=await in_pool(self._state_text)(change))
 
     def _state_text(self, change: str) -> str:
-        """This viewer's state message after ``change``, as JSON text, built once per process and viewer."""
-        def build() -> str:
+        """This viewer's state message after ``change``: built once per process and viewer (``STATES``),
+        then only what this connection has not been sent (``frames.Sent``)."""
+        def build() -> SharedState:
             frame = FRAMES.get_or_build((self.game_id, change), lambda: game_frame(self.game_id))
-            return json.dumps(game_state_payload(frame=frame, viewer=self.viewer))
+            return SharedState.of(game_state_payload(frame=frame, viewer=self.viewer), frame.game.epoch)
 
-        return TEXTS.get_or_build((self.game_id, change, self.viewer.role, self.viewer.seat), build)
+        return self.sent.text(STATES.get_or_build((self.game_id, change, self.viewer.role, self.viewer.seat), build))
 
     async def viewers_recheck(self, message: dict) -> None:
         """Who may watch changed: a spectator the event's policy now keeps out is told why and closed."""

@@ -41,12 +41,18 @@ def deadline_set(game: HostedGame, state: Any, *, now: datetime | None = None, d
         deadline_clear(game, "nobody to move", now=now)
         return None
     seat = seat or HostedSeat.objects.only("bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
-    fields = {"seat": to_move, "seq": game.seq, "epoch": game.epoch, "due_at": due_at or deadline_due(game, seat, now),
-              "processed_at": None, "outcome": ""}
+    fields = deadline_fields(game, to_move, seat, now=now, due_at=due_at)
     if not GameDeadline.objects.filter(game=game).update(**fields):  # one row per game, moved after every action
         GameDeadline.objects.create(game=game, **fields)
     game.deadline_written = GameDeadline(game_id=game.pk, **fields)  # (the row as now written: frames.hand_frame)
     return to_move
+
+
+def deadline_fields(game: HostedGame, to_move: int, seat: HostedSeat, *, now: datetime,
+                    due_at: datetime | None = None) -> dict[str, Any]:
+    """The game's deadline row for seat ``to_move`` (its row ``seat``) to move now, at ``game.seq``."""
+    return {"seat": to_move, "seq": game.seq, "epoch": game.epoch, "due_at": due_at or deadline_due(game, seat, now),
+            "processed_at": None, "outcome": ""}
 
 
 def deadline_clear(game: HostedGame, outcome: str, *, now: datetime | None = None) -> None:
@@ -87,7 +93,10 @@ def game_changed(game: HostedGame, state: Any) -> None:
         seats = getattr(game.match, "_locked_seats", None)  # read already under this game's lock (common.locked_seats)
         seat = seats[to_move] if seats else HostedSeat.objects.only(
             "bot_policy", "connections", "disconnected_at").get(match_id=game.match_id, index=to_move)
-    deadline_set(game, state, to_move=to_move, seat=seat)
+    if getattr(game, "deadline_stored", False):  # written with the action, in its one statement (actions.action_apply)
+        game.deadline_stored = False
+    else:
+        deadline_set(game, state, to_move=to_move, seat=seat)
     game.change = new_change()
     if getattr(game, "hands_frame", False):  # (before the broadcast: the frame is there when it comes back)
         hand_frame(game.pk, game.change, lambda: frame_written(game))

@@ -12,6 +12,9 @@ export function gameOf(payload) {
   return payload && payload.view && payload.view.game === "neopets" ? NEOPETS : MLP;
 }
 
+/** The actions whose log entries a state message carries (gameplay.services.common.LOG_TAIL). */
+const LOG_ACTIONS = 40;
+
 function getCookie(name) {
   const m = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
   return m ? decodeURIComponent(m[1]) : "";
@@ -691,7 +694,7 @@ export class Table {
     ws.addEventListener("message", (e) => {
       let msg;
       try { msg = JSON.parse(e.data); } catch { return; }
-      if (msg.type === "state") this.setState(msg, { fromSocket: true });
+      if (msg.type === "state") this.setState(this.completed(msg), { fromSocket: true });
       else if (msg.type === "error") this.onError(msg);
     });
     ws.addEventListener("close", () => {
@@ -703,6 +706,20 @@ export class Table {
       setTimeout(() => this.connect(), delay);
     });
     if (!this.pinger) this.pinger = setInterval(() => { if (this.ws && this.ws.readyState === WebSocket.OPEN) this.ws.send(JSON.stringify({ type: "ping" })); }, 20000);
+  }
+
+  /** A state message from the socket, whole: after its first, a connection is sent only the log entries
+   *  after "log_since" (the page keeps its own up to there) and the card faces it has not had yet
+   *  ("cards_known": the page keeps every face the socket brought). */
+  completed(msg) {
+    this.faces = Object.assign(this.faces || {}, msg.cards || {});
+    if (msg.cards_known) msg.cards = { ...this.faces };
+    if (msg.log_since !== undefined) {
+      const kept = ((this.payload && this.payload.log) || []).filter((e) => (e.seq ?? -1) <= msg.log_since);
+      // the last LOG_ACTIONS actions' entries, as a whole state has them (live actions are numbered 1..seq)
+      msg.log = kept.concat(msg.log || []).filter((e) => (e.seq ?? -1) > msg.seq - LOG_ACTIONS);
+    }
+    return msg;
   }
 
   onError(msg) {

@@ -20,7 +20,7 @@ from gameplay.services import (
     state_replay,
 )
 from gameplay.services.common import STATE_CACHE
-from tests.gameplay.online_fixtures import ann, bob, carl, casual_match, online, play  # noqa: F401
+from tests.gameplay.online_fixtures import ann, bob, carl, casual_match, eight_players, online, online_event, play, staff  # noqa: F401
 
 pytestmark = pytest.mark.django_db
 
@@ -162,3 +162,39 @@ def test_a_bot_versus_bot_match_plays_to_the_end(casual_match):
     game = _game(match)
     assert game.outcome is not None and state_replay(game).to_json() == state_load(game).to_json()
     assert HostedMatch.objects.get(pk=match.pk).games_won != [0, 0] or game.outcome["winner"] is None
+
+
+def test_a_players_action_locks_and_reads_its_game_match_and_seats_in_one_statement_as_the_orm_reads_them(online_event, staff):
+    """``lock_game_and_seats`` (PostgreSQL): one statement locks the tournament match, the hosted match and
+    the game, in the lock order (services/common.py), and reads the seats; what it gives is what
+    ``lock_game`` and ``seats_of`` read, and the seat of an event's player is found with no further query."""
+    from django.db import connection, transaction
+    from django.forms.models import model_to_dict
+    from django.test.utils import CaptureQueriesContext
+
+    from gameplay.services.common import SEAT_FIELDS, _game_owners, lock_game, lock_game_and_seats, locked_seats, seat_of_user, seats_of
+    from tests.gameplay.online_fixtures import committing
+    from tournaments import services
+    from tournaments.models import Match
+
+    if connection.vendor != "postgresql":
+        pytest.skip("one statement on PostgreSQL; SQLite takes lock_game's path")
+    event = online_event()
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    tm = Match.objects.filter(round__event=event, player_b__isnull=False).order_by("table").first()
+    game_id, player = HostedGame.objects.get(match=tm.hosted).pk, tm.player_b.player
+    _game_owners(game_id)  # (what a game belongs to is read once per process)
+    with transaction.atomic():
+        with CaptureQueriesContext(connection) as q:
+            game = lock_game_and_seats(game_id)
+            seats = locked_seats(game)
+            seat = seat_of_user(game.match, player, seats)
+        assert len(q.captured_queries) == 1 and "FOR UPDATE OF tm, m, g" in q.captured_queries[0]["sql"]
+        assert seat == 1
+        orm = lock_game(game_id)
+        assert model_to_dict(game) == model_to_dict(orm) and model_to_dict(game.match) == model_to_dict(orm.match)
+        for mine, theirs in zip(seats, seats_of(orm.match), strict=True):
+            assert [getattr(mine, f) for f in SEAT_FIELDS] == [getattr(theirs, f) for f in SEAT_FIELDS]
+            assert mine.registration.player_id == theirs.registration.player_id
+            assert mine.deck == theirs.deck  # not read by the lock: read when asked for

@@ -196,3 +196,35 @@ def test_one_change_is_read_once_for_every_viewer_of_the_process_and_a_later_cha
             await x.disconnect()
 
     asyncio.run(run())
+
+
+def test_after_the_whole_state_a_socket_gets_only_the_new_log_and_card_faces_and_a_reconnect_gets_the_whole(casual_match, ann, bob):
+    """The first state on a socket is whole; then only the log entries after the last action it was sent
+    ("log_since") and the card faces it has not had ("cards_known"); a new socket starts whole again."""
+    from gameplay.selectors import Viewer, game_get, game_state_payload
+
+    game = _game(casual_match())
+
+    async def run():
+        a, b = await _connect(game.pk, ann), await _connect(game.pk, bob)
+        first, bobs = await _state(a), await _state(b)
+        assert "log_since" not in first and "cards_known" not in first and first["cards"]
+        while not await a.receive_nothing(timeout=0.5):  # the arrivals' refreshes
+            await a.receive_from()
+        mover, s = (a, first) if first["legal_actions"] else (b, bobs)
+        await mover.send_json_to({"type": "action", "seq": s["seq"], "action": s["legal_actions"][0]})
+        after = await _state(a, s["seq"] + 1)
+        assert after["log_since"] <= s["seq"] and after["cards_known"] is True
+        assert all(e["seq"] > after["log_since"] for e in after["log"])
+        assert not set(after["cards"]) & set(first["cards"])
+        whole = await database_sync_to_async(lambda: game_state_payload(game=game_get(game.pk), viewer=Viewer("player", 0)))()
+        assert [e for e in whole["log"] if e["seq"] > after["log_since"]] == after["log"]
+        assert after["view"] == whole["view"]
+        await a.disconnect()
+        again = await _connect(game.pk, ann)
+        fresh = await _state(again, s["seq"] + 1)
+        assert "log_since" not in fresh and fresh["log"] == whole["log"] and set(fresh["cards"]) == set(whole["cards"])
+        for x in (again, b):
+            await x.disconnect()
+
+    asyncio.run(run())

@@ -162,3 +162,56 @@ def test_resuming_the_clocks_racing_the_rounds_last_result_does_not_deadlock(fir
     assert last.status == "final" and last.result == "a" and last.result_source == "engine"
     assert rnd.status == "complete"  # the last result completed the round
     assert event.clocks_paused_at is None
+
+
+def test_a_players_action_locks_the_tournament_match_and_the_hosted_match_before_it_waits_for_the_game(online_event, staff):
+    """``lock_game_and_seats`` takes the three rows in one statement (``FOR UPDATE OF tm, m, g``): while
+    another transaction holds the game, the waiting statement already holds the tournament match and the
+    hosted match — the lock order of gameplay/services/common.py, as ``lock_game`` takes them one by one."""
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks are PostgreSQL's; SQLite runs one writer at a time")
+    from django.db import DatabaseError, transaction
+
+    from gameplay.models import HostedMatch
+    from gameplay.services.common import lock_game_and_seats
+    from tournaments import services
+
+    event = online_event()
+    with committing():
+        services.round_start_next(event=event, by=staff["organiser"])
+    tm = Match.objects.filter(round__event=event, player_b__isnull=False).order_by("table").first()
+    game = HostedGame.objects.get(match=tm.hosted)
+    held, release = threading.Event(), threading.Event()
+
+    def hold_the_game():
+        with transaction.atomic():
+            list(HostedGame.objects.select_for_update().filter(pk=game.pk).order_by().values_list("pk"))
+            held.set()
+            release.wait(10)
+
+    def act():
+        with transaction.atomic():
+            return lock_game_and_seats(game.pk).seq
+
+    def taken(queryset) -> bool:
+        try:
+            with transaction.atomic():
+                list(queryset.select_for_update(nowait=True).order_by().values_list("pk"))
+            return False
+        except DatabaseError:
+            return True
+
+    results: dict = {}
+    holder = _run("holder", hold_the_game, results)
+    assert held.wait(10)
+    actor = _run("action", act, results)
+    time.sleep(HOLD)
+    try:
+        assert actor.is_alive()  # waiting for the game
+        assert taken(Match.objects.filter(pk=tm.pk)) and taken(HostedMatch.objects.filter(pk=tm.hosted.pk))
+    finally:
+        release.set()
+        for t in (holder, actor):
+            t.join(10)
+    assert results["action"] == game.seq
+    assert not taken(HostedMatch.objects.filter(pk=tm.hosted.pk))  # all released
