@@ -8,6 +8,7 @@ finished by the server (``PickDeadline``: its Celery task, or the periodic sweep
 """
 from __future__ import annotations
 
+import json
 import random
 from datetime import datetime, timedelta
 
@@ -23,7 +24,7 @@ from limited.bots import bot_pick
 from limited.models import DraftPick, LimitedEvent, OpenedPack, PickDeadline, Pod, Seat
 from limited.statements import pass_packs_on, single_statement_picks, step_counts, take_card
 from limited.pods import check_pod_sizes, opener_of_pack_at, pick_seconds, pod_sizes, seat_pods
-from limited.services import STAFF, LimitedError, event_players, extra_card_guids, limited_of, lock_limited, pool_record
+from limited.services import STAFF, LimitedError, event_players, extra_card_guids, limited_of, lock_limited, pools_record
 from tournaments.models import Event
 from tournaments.scheduling import schedule_task
 from tournaments.services.common import require_role, set_status
@@ -50,7 +51,8 @@ def send_views(pod_id: int, *, only: int | None = None) -> None:
     has it from their full view and the ``picked`` replies — so a pick costs no re-serialised pick list."""
     from limited.selectors import pod_views
 
-    group_send_many([(seat_group(seat_id), {"type": "draft.view", "view": view})
+    # Each view is serialised once, here: the consumer passes the text on to its socket as it is.
+    group_send_many([(seat_group(seat_id), {"type": "draft.view", "text": json.dumps({"type": "draft", "view": view})})
                      for seat_id, view in pod_views(pod_id, only=only, light=True).items()])
 
 
@@ -357,10 +359,12 @@ def _finish(pod: Pod) -> None:
     pod.step_due_at = None
     pod.save(update_fields=["step_due_at"])
     limited = pod.limited
+    pools: dict[int, list[str]] = {player: [] for player in pod.seats.filter(player__isnull=False).values_list("player_id", flat=True)}
+    for player, guid in (DraftPick.objects.filter(seat__pod=pod, seat__player__isnull=False)
+                         .order_by("pack_number", "pick_number").values_list("seat__player_id", "card__guid")):
+        pools[player].append(guid)
     extras = extra_card_guids(limited)
-    for seat in pod.seats.filter(player__isnull=False).select_related("player"):
-        picks = list(DraftPick.objects.filter(seat=seat).values_list("card__guid", flat=True))
-        pool_record(event=limited.event, player=seat.player, cards=picks + extras)
+    pools_record(event=limited.event, pools={player: picks + extras for player, picks in pools.items()})
     # Pods finish on parallel threads: the event's row is locked so that the last of two pods finishing at the
     # same moment sees the other one finished.
     lock_limited(limited)

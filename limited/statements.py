@@ -67,8 +67,9 @@ SELECT EXISTS (SELECT 1 FROM pack), (SELECT id FROM pick), (SELECT card_id FROM 
 """
 
 _STEP_COUNTS = """
-SELECT count(CASE WHEN pack_number = %s AND pick_number = %s THEN 1 END), count(CASE WHEN seat_id = %s THEN 1 END)
-FROM {pick} WHERE seat_id IN (SELECT id FROM {seat} WHERE pod_id = %s)
+SELECT (SELECT count(*) FROM {pick} k JOIN {seat} s ON s.id = k.seat_id
+        WHERE s.pod_id = %s AND k.pack_number = %s AND k.pick_number = %s),
+       (SELECT count(*) FROM {pick} WHERE seat_id = %s)
 """
 
 # Packs are passed on within the pack while they still hold cards (an empty pack ends it: review, next pack or
@@ -197,7 +198,7 @@ def _aware(value) -> datetime | None:
 
 def step_counts(*, pod_id: int, seat_id: int, pack_number: int, pick_number: int) -> tuple[int, int]:
     """(seats of the pod that picked at this step, picks of ``seat_id`` in all), in one statement."""
-    step, mine = _fetch_one(_sql(_STEP_COUNTS), [pack_number, pick_number, seat_id, pod_id])
+    step, mine = _fetch_one(_sql(_STEP_COUNTS), [pod_id, pack_number, pick_number, seat_id])
     return step, mine
 
 
