@@ -22,9 +22,9 @@ from decks.models import Card, CardSet
 from decks.selectors import booster_cards, booster_spec
 from limited.bots import bot_pick
 from limited.models import DraftPick, LimitedEvent, OpenedPack, PickDeadline, Pod, Seat
-from limited.statements import pass_packs_on, single_statement_picks, step_counts, take_card
 from limited.pods import check_pod_sizes, opener_of_pack_at, pick_seconds, pod_sizes, seat_pods
 from limited.services import STAFF, LimitedError, event_players, extra_card_guids, limited_of, lock_limited, pools_record
+from limited.statements import pass_packs_on, single_statement_picks, step_counts, take_card
 from tournaments.models import Event
 from tournaments.scheduling import schedule_task
 from tournaments.services.common import require_role, set_status
@@ -359,7 +359,8 @@ def _finish(pod: Pod) -> None:
     pod.step_due_at = None
     pod.save(update_fields=["step_due_at"])
     limited = pod.limited
-    pools: dict[int, list[str]] = {player: [] for player in pod.seats.filter(player__isnull=False).values_list("player_id", flat=True)}
+    players = pod.seats.filter(player__isnull=False).values_list("player_id", flat=True)
+    pools: dict[int, list[str]] = {player: [] for player in players}
     for player, guid in (DraftPick.objects.filter(seat__pod=pod, seat__player__isnull=False)
                          .order_by("pack_number", "pick_number").values_list("seat__player_id", "card__guid")):
         pools[player].append(guid)

@@ -1,7 +1,8 @@
 """A draft's hot path in as few SQL statements as it takes, for the moment every drafter of every pod picks at once.
 
-``limited.draft`` and ``limited.selectors`` keep the rules; this module holds the hot path's statements, written once as SQL because
-building them through the ORM cost more CPU than everything else in a pick (``bench/draft_cost.py --profile``):
+``limited.draft`` and ``limited.selectors`` keep the rules; this module holds the hot path's statements, written
+once as SQL because building them through the ORM cost more CPU than everything else in a pick
+(``bench/draft_cost.py --profile``):
 
 - ``take_card`` (PostgreSQL): one statement checks that the pod is at the pick's step, takes the card out of the
   pack in front of the seat and records the pick. One statement is one transaction (autocommit), so nothing is
@@ -73,10 +74,11 @@ SELECT (SELECT count(*) FROM {pick} k JOIN {seat} s ON s.id = k.seat_id
 """
 
 # Packs are passed on within the pack while they still hold cards (an empty pack ends it: review, next pack or
-# the end, through the ORM path). Every pack of a step holds as many cards, so one non-empty pack says so.
+# the end, through the ORM path). Every pack of a step holds as many cards, so one non-empty pack says so. The
+# step has no deadline until a pick timer, if any, sets one (limited.draft._set_pick_deadline).
 # '[]' compares as jsonb on PostgreSQL and as the stored text on SQLite.
 _PASS_PACKS_ON = """
-UPDATE {pod} SET pick_number = pick_number + 1
+UPDATE {pod} SET pick_number = pick_number + 1, step_due_at = NULL
 WHERE id = %s AND status = %s AND pack_number = %s AND pick_number = %s
   AND EXISTS (SELECT 1 FROM {pack} p JOIN {seat} s ON s.id = p.seat_id
               WHERE s.pod_id = {pod}.id AND p."index" = {pod}.pack_number AND p.remaining <> '[]')
