@@ -20,6 +20,7 @@ import argparse
 import asyncio
 import json
 import os
+import random
 import statistics
 import subprocess
 import sys
@@ -107,21 +108,38 @@ def start_server(port: int) -> subprocess.Popen:
     while True:
         try:
             urllib.request.urlopen(f"http://127.0.0.1:{port}/events/", timeout=2)
-            return proc
+            break
         except Exception:
             if time.monotonic() > end or proc.poll() is not None:
                 proc.kill()
                 raise SystemExit("daphne did not start")
             time.sleep(0.3)
+    settle(proc)
+    return proc
 
 
-async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, round_trips: list[float]) -> None:
+def settle(proc: subprocess.Popen, *, limit: float = 90.0) -> None:
+    """Wait until the server is idle: a web process compiles the game engines' card pools in a background thread
+    for some seconds after it starts (gameplay.engines.warm_up_in_background), which must not run during the draft."""
+    end = time.monotonic() + limit
+    last = cpu_seconds(proc)
+    while time.monotonic() < end:
+        time.sleep(1.0)
+        now = cpu_seconds(proc)
+        if now - last < 0.05:
+            return
+        last = now
+
+
+async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, round_trips: list[float],
+                  think: float = 0.0) -> None:
     headers = {"Cookie": f"{settings.SESSION_COOKIE_NAME}={cookie}", "Origin": f"http://127.0.0.1:{port}"}
     try:  # on a loaded machine the handshake may take a while; a failed connect must not leave run_draft waiting
         ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/draft/{pod_id}/", additional_headers=headers,
                                       max_size=2**22, open_timeout=120)
     finally:
         ready.set()
+    rng = random.Random(cookie)  # --think: each drafter's own think times, the same in every run
     async with ws:
         picked: set[tuple[int, int]] = set()
         picks: list[PackCard] = []
@@ -153,28 +171,39 @@ async def drafter(port: int, pod_id: int, cookie: str, ready: asyncio.Event, rou
                 choice = bot_pick(pack, picks)
                 picked.add(step)
                 picks.append(choice)
+                if think:  # a human looks at the pack first (not part of the round trip)
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "pick", "card": choice.guid, "pack_number": step[0], "pick_number": step[1]}))
 
 
-async def run_draft(ports: list[int], event, organiser, cookies: dict, seats: dict) -> tuple[list[float], float]:
+async def run_draft(ports: list[int], event, organiser, cookies: dict, seats: dict, servers: list[subprocess.Popen],
+                    think: float = 0.0) -> tuple[list[float], float, float]:
+    """Returns the round trips, the draft's wall time and the servers' CPU seconds while it ran."""
     from asgiref.sync import sync_to_async
 
     from limited import draft
 
     round_trips: list[float] = []
     readies = [asyncio.Event() for _ in cookies]
-    tasks = [asyncio.create_task(drafter(ports[i % len(ports)], seats[name], cookie, ready, round_trips))
+    tasks = [asyncio.create_task(drafter(ports[i % len(ports)], seats[name], cookie, ready, round_trips, think))
              for i, ((name, cookie), ready) in enumerate(zip(cookies.items(), readies))]
     await asyncio.gather(*(r.wait() for r in readies))
     for task in tasks:
         if task.done():
             task.result()  # a drafter that could not connect: its error, now
     await asyncio.sleep(0.5)  # every consumer has joined its pod's group
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), sum(cpu_seconds(server) for server in servers)
     await sync_to_async(draft.draft_start)(event=event, by=organiser)
     await asyncio.gather(*tasks)
-    return round_trips, time.perf_counter() - start
+    return round_trips, time.perf_counter() - start, sum(cpu_seconds(server) for server in servers) - cpu
+
+
+def cpu_seconds(proc: subprocess.Popen) -> float:
+    """User + system CPU a server process has used so far (Linux /proc): the cost of the picks, which unlike the
+    round trips can be compared between runs on a busy machine."""
+    fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:
@@ -184,6 +213,9 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8180)
     parser.add_argument("--runs", type=int, default=1)
     parser.add_argument("--servers", type=int, default=1, help="daphne processes (needs REDIS_URL for more than one)")
+    parser.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                        help="a second figure: each drafter thinks 0.5-1.5 x SECONDS before every pick (default 0: "
+                             "every drafter picks the moment a pack arrives, the issue's figure)")
     args = parser.parse_args()
     mode = "PostgreSQL + Redis" if os.environ.get("DATABASE_URL") and os.environ.get("REDIS_URL") else "embedded (SQLite)"
     database_ready()
@@ -193,16 +225,18 @@ def main() -> None:
         for run in range(1, args.runs + 1):
             event, organiser, cookies, seats = prepare(args.pods, args.size)
             load_before = os.getloadavg()
-            trips, total = asyncio.run(run_draft(ports, event, organiser, cookies, seats))
+            trips, total, cpu = asyncio.run(run_draft(ports, event, organiser, cookies, seats, servers, args.think))
             load_after = os.getloadavg()
             ms = sorted(t * 1000 for t in trips)
 
             def pct(p: float) -> float:
                 return ms[min(len(ms) - 1, int(round(p / 100 * (len(ms) - 1))))]
 
-            print(f"run {run} ({mode}, {args.servers} daphne): {args.pods} pods x {args.size} drafters, {len(ms)} picks in {total:.1f} s "
+            how = f"think time {args.think:g} s x 0.5-1.5" if args.think else "no think time (all pick at once)"
+            print(f"run {run} ({mode}, {args.servers} daphne, {how}): {args.pods} pods x {args.size} drafters, {len(ms)} picks in {total:.1f} s "
                   f"({len(ms) / total:.0f} picks/s); pick round trip p50 {statistics.median(ms):.1f} ms, "
-                  f"p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {ms[-1]:.1f} ms; load average (1 min) "
+                  f"p90 {pct(90):.1f} ms, p99 {pct(99):.1f} ms, max {ms[-1]:.1f} ms; daphne CPU {cpu:.1f} s "
+                  f"({cpu / len(ms) * 1000:.2f} ms per pick); load average (1 min) "
                   f"{load_before[0]:.1f} before, {load_after[0]:.1f} after")
     finally:
         for server in servers:

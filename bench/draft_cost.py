@@ -50,7 +50,8 @@ class Meter:
 
     def send(self, group: str, message: dict) -> None:
         self.messages += 1
-        self.bytes += len(json.dumps({"type": "draft", "view": message.get("view")}))
+        text = message.get("text")  # a view serialised by the sender (before 2026-11-26: the view itself)
+        self.bytes += len(text) if text is not None else len(json.dumps({"type": "draft", "view": message.get("view")}))
 
     def send_many(self, messages: list[tuple[str, dict]] | str, message: dict | None = None) -> None:
         for group, one in messages if message is None else [(messages, message)]:

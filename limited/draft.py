@@ -8,11 +8,11 @@ finished by the server (``PickDeadline``: its Celery task, or the periodic sweep
 """
 from __future__ import annotations
 
+import json
 import random
 from datetime import datetime, timedelta
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
 from django.utils import timezone
 
 from config.broadcast import group_send_many
@@ -23,7 +23,8 @@ from decks.selectors import booster_cards, booster_spec
 from limited.bots import bot_pick
 from limited.models import DraftPick, LimitedEvent, OpenedPack, PickDeadline, Pod, Seat
 from limited.pods import check_pod_sizes, opener_of_pack_at, pick_seconds, pod_sizes, seat_pods
-from limited.services import STAFF, LimitedError, event_players, extra_card_guids, limited_of, lock_limited, pool_record
+from limited.services import STAFF, LimitedError, event_players, extra_card_guids, limited_of, lock_limited, pools_record
+from limited.statements import pass_packs_on, single_statement_picks, step_counts, take_card
 from tournaments.models import Event
 from tournaments.scheduling import schedule_task
 from tournaments.services.common import require_role, set_status
@@ -50,7 +51,8 @@ def send_views(pod_id: int, *, only: int | None = None) -> None:
     has it from their full view and the ``picked`` replies — so a pick costs no re-serialised pick list."""
     from limited.selectors import pod_views
 
-    group_send_many([(seat_group(seat_id), {"type": "draft.view", "view": view})
+    # Each view is serialised once, here: the consumer passes the text on to its socket as it is.
+    group_send_many([(seat_group(seat_id), {"type": "draft.view", "text": json.dumps({"type": "draft", "view": view})})
                      for seat_id, view in pod_views(pod_id, only=only, light=True).items()])
 
 
@@ -157,14 +159,11 @@ def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=
     if by is not None and seat.player_id != getattr(by, "pk", None):
         raise LimitedError("You can only pick for your own seat.")
     try:
-        with transaction.atomic():
-            pack = _pack_at_step(seat, pack_number, pick_number)
-            if pack is None:
-                raise _step_refusal(seat.pod_id)
-            pick = _take(pack, seat, card, pack_number=pack_number, pick_number=pick_number, auto=False)
+        pick = _take_at_step(seat, card, pack_number=pack_number, pick_number=pick_number, now=now)
     except IntegrityError:  # one_pick_per_seat_step: this seat's pick for the step is already in
         raise LimitedError("You have already picked from this pack; wait for the next one.") from None
-    step_done, pick.pick_count = _step_counts(seat, pack_number=pack_number, pick_number=pick_number)
+    step_done, pick.pick_count = step_counts(pod_id=seat.pod_id, seat_id=seat.pk, pack_number=pack_number,
+                                             pick_number=pick_number)
     if not pass_on_if_complete(seat.pod_id, pack_number=pack_number, pick_number=pick_number, seats=seat.pod.size, now=now,
                                picked=step_done):
         if notify_picker:
@@ -172,12 +171,23 @@ def draft_pick(*, seat: Seat, card: str, pack_number: int, pick_number: int, by=
     return pick
 
 
-def _step_counts(seat: Seat, *, pack_number: int, pick_number: int) -> tuple[int, int]:
-    """After a pick committed, in one query: how many seats of the pod have picked at this step, and how many
-    picks this seat has in all."""
-    counts = DraftPick.objects.filter(seat__pod_id=seat.pod_id).aggregate(
-        step=Count("pk", filter=Q(pack_number=pack_number, pick_number=pick_number)), mine=Count("pk", filter=Q(seat_id=seat.pk)))
-    return counts["step"], counts["mine"]
+def _take_at_step(seat: Seat, card: str, *, pack_number: int, pick_number: int, now: datetime) -> DraftPick:
+    """Take ``card`` from the pack in front of ``seat`` if the pod is at that step: one statement on PostgreSQL
+    (``statements.take_card``), the same checks through the ORM in a transaction elsewhere."""
+    if not single_statement_picks():
+        with transaction.atomic():
+            pack = _pack_at_step(seat, pack_number, pick_number)
+            if pack is None:
+                raise _step_refusal(seat.pod_id)
+            return _take(pack, seat, card, pack_number=pack_number, pick_number=pick_number, auto=False)
+    opener = opener_of_pack_at(seat.position, pack_number=pack_number, pick_number=pick_number, pod_size=seat.pod.size)
+    taken = take_card(seat=seat, opener=opener, card=card, pack_number=pack_number, pick_number=pick_number, now=now)
+    if not taken.at_step:
+        raise _step_refusal(seat.pod_id)
+    if taken.pick_id is None:
+        raise LimitedError(NOT_IN_PACK)
+    return DraftPick(id=taken.pick_id, seat=seat, pack_number=pack_number, pick_number=pick_number,
+                     card_id=taken.card_id, auto=False, at=now)
 
 
 def _pack_at_step(seat: Seat, pack_number: int, pick_number: int) -> OpenedPack | None:
@@ -196,10 +206,13 @@ def _step_refusal(pod_id: int) -> LimitedError:
     return LimitedError(f"That pick is over: the pod is at pack {pod.pack_number + 1}, pick {pod.pick_number + 1}.")
 
 
+NOT_IN_PACK = "card: that card is not in the pack in front of you."
+
+
 def _take(pack: OpenedPack, seat: Seat, guid: str, *, pack_number: int, pick_number: int, auto: bool) -> DraftPick:
     """Move ``guid`` from the (locked) pack to the seat's picks."""
     if guid not in pack.remaining:
-        raise LimitedError("card: that card is not in the pack in front of you.")
+        raise LimitedError(NOT_IN_PACK)
     pick = DraftPick.objects.create(seat=seat, pack_number=pack_number, pick_number=pick_number,
                                     card_id=_card_id(guid, pack.remaining), auto=auto)
     pack.remaining.remove(guid)
@@ -217,10 +230,18 @@ def pass_on_if_complete(pod_id: int, *, pack_number: int, pick_number: int, seat
     if picked < seats:
         return False
     with transaction.atomic():
+        # Mostly the packs go on within the pack: one compare-and-set on the pod's row does it.
+        needs_more = pass_packs_on(pod_id=pod_id, pack_number=pack_number, pick_number=pick_number)
+        if needs_more is False:  # nobody for the server to pick for, no timer to start: the drafters' new views
+            _after_commit(lambda: send_views(pod_id))
+            return True
         pod = lock_pod(pod_id)
+        if needs_more:  # the packs went on; bots and away drafters pick, the timer starts
+            _step_begin(pod, now)
+            return True
         if (pod.status, pod.pack_number, pod.pick_number) != (Pod.Status.DRAFTING, pack_number, pick_number):
             return True  # another pick (or the timer) passed them on and sent the views
-        return _advance_if_complete(pod, now)
+        return _advance_if_complete(pod, now)  # the pack is empty: review, the next pack, or the end
 
 
 _card_ids: dict[str, int] = {}  # GUID -> row id, per process; cleared with the card index on catalog changes
@@ -338,10 +359,13 @@ def _finish(pod: Pod) -> None:
     pod.step_due_at = None
     pod.save(update_fields=["step_due_at"])
     limited = pod.limited
+    players = pod.seats.filter(player__isnull=False).values_list("player_id", flat=True)
+    pools: dict[int, list[str]] = {player: [] for player in players}
+    for player, guid in (DraftPick.objects.filter(seat__pod=pod, seat__player__isnull=False)
+                         .order_by("pack_number", "pick_number").values_list("seat__player_id", "card__guid")):
+        pools[player].append(guid)
     extras = extra_card_guids(limited)
-    for seat in pod.seats.filter(player__isnull=False).select_related("player"):
-        picks = list(DraftPick.objects.filter(seat=seat).values_list("card__guid", flat=True))
-        pool_record(event=limited.event, player=seat.player, cards=picks + extras)
+    pools_record(event=limited.event, pools={player: picks + extras for player, picks in pools.items()})
     # Pods finish on parallel threads: the event's row is locked so that the last of two pods finishing at the
     # same moment sees the other one finished.
     lock_limited(limited)

@@ -114,7 +114,12 @@ class Seat(models.Model):
 
     @property
     def name(self) -> str:
-        return self.player.username if self.player_id else f"Bot {self.position + 1}"
+        return self.name_of(self.player.username if self.player_id else None, self.position)
+
+    @staticmethod
+    def name_of(username: str | None, position: int) -> str:
+        """The seat's name at the table: its drafter's username, or a bot's by position."""
+        return username if username is not None else f"Bot {position + 1}"
 
     def __str__(self) -> str:
         return f"seat {self.position + 1} of {self.pod}: {self.name}"

@@ -17,6 +17,7 @@ from decks.formats import LIMITED_PROVIDED_BY_BLOCK
 from decks.models import Card, CardPool, CardSet
 from limited.models import DraftPick, LimitedEvent, OpenedPack, Pod, Seat
 from limited.pods import opener_of_pack_at, pass_direction
+from limited.statements import pod_view_rows, read_json
 from tournaments.models import Registration
 from tournaments.pairing_adapter import Partition
 
@@ -43,9 +44,9 @@ def _cards(guids: list[str]) -> list[dict]:
     return [_card_cache[g] for g in guids if g in _card_cache]
 
 
-def review_allowed(pod: Pod) -> bool:
+def review_allowed_at(*, tier: int, status: str) -> bool:
     """Booster Draft Format: at Tier 2 or higher no reviewing between picks, only between packs; Tier 1 any time."""
-    return pod.limited.event.tier < 2 or pod.status in (Pod.Status.REVIEWING, Pod.Status.FINISHED, Pod.Status.SEATED)
+    return tier < 2 or status in (Pod.Status.REVIEWING, Pod.Status.FINISHED, Pod.Status.SEATED)
 
 
 def draft_view(seat: Seat) -> dict:
@@ -54,32 +55,23 @@ def draft_view(seat: Seat) -> dict:
 
 
 def pod_views(pod_id: int, *, only: int | None = None, light: bool = False) -> dict[int, dict]:
-    """Each drafter's own view, by seat id, in four queries for the whole pod: the public seating, the step,
-    the timer, the pack in front of them (until they pick from it) and — when review is allowed — their own
-    picks. Nothing of another seat's pack or picks.
+    """Each drafter's own view, by seat id: the public seating, the step, the timer, the pack in front of them
+    (until they pick from it) and — when review is allowed — their own picks. Nothing of another seat's pack or
+    picks. One statement (``statements.pod_view_rows``), plus one for the pick lists when they go out.
 
     ``light`` (the views pushed while the pod drafts): no ``picks`` key while the pod is drafting — the drafter
     already holds that list (their full view, then a ``picked_reply`` per pick; a client whose list does not
     match ``pick_count``, e.g. after a timer's auto-pick, asks for a full view). At the review between packs
     and at the end the light view carries the whole list again."""
-    pod = Pod.objects.select_related("limited__event").get(pk=pod_id)
-    seats = list(pod.seats.select_related("player"))
-    picks: dict[int, list[dict]] = {s.pk: [] for s in seats}
-    for seat_id, pack_number, pick_number, guid, auto in (
-            DraftPick.objects.filter(seat__pod=pod, **({"seat_id": only} if only else {}))
-            .order_by("pack_number", "pick_number").values_list("seat_id", "pack_number", "pick_number", "card__guid", "auto")):
-        picks[seat_id].append({"guid": guid, "pack_number": pack_number, "pick_number": pick_number, "auto": auto})
-    step = (pod.pack_number, pod.pick_number)
-    picked_now = {seat_id for seat_id, mine in picks.items()
-                  if any((p["pack_number"], p["pick_number"]) == step for p in mine)}
-    remaining = {}
-    if pod.status == Pod.Status.DRAFTING and any(s.pk not in picked_now for s in seats if only is None or s.pk == only):
-        remaining = dict(OpenedPack.objects.filter(seat__pod=pod, index=pod.pack_number).values_list("seat__position", "remaining"))
-    limited = pod.limited
-    allowed = review_allowed(pod)
+    pod, seats = pod_view_rows(pod_id)
+    drafting = pod.status == Pod.Status.DRAFTING
+    allowed = review_allowed_at(tier=pod.tier, status=pod.status)
+    with_picks = not (light and allowed and drafting)  # the "picks" key: the list when allowed, else None
+    picks = _pick_lists(pod_id, only) if with_picks and allowed else None
+    opened = {s.position: s for s in seats}
     public = {
-        "event": limited.event.slug, "pod": pod.number, "pod_id": pod.pk, "status": pod.status,
-        "tier": limited.event.tier, "packs": len(limited.packs), "pack_sets": limited.packs,
+        "event": pod.event, "pod": pod.number, "pod_id": pod_id, "status": pod.status,
+        "tier": pod.tier, "packs": len(pod.packs), "pack_sets": pod.packs,
         "pack_number": pod.pack_number, "pick_number": pod.pick_number,
         "direction": "left" if pass_direction(pod.pack_number) > 0 else "right",
         "due_at": pod.step_due_at.isoformat() if pod.step_due_at else None,
@@ -88,20 +80,33 @@ def pod_views(pod_id: int, *, only: int | None = None, light: bool = False) -> d
     }
     views = {}
     for seat in seats:
-        if only is not None and seat.pk != only:
+        if only is not None and seat.id != only:
             continue
-        mine = picks[seat.pk]
+        mine = picks.get(seat.id, []) if picks is not None else None
+        # With the list at hand the counts come from it, so that the view agrees with itself.
+        step = (pod.pack_number, pod.pick_number)
+        picked_now = any((p["pack_number"], p["pick_number"]) == step for p in mine) if mine is not None else seat.picked_this_step
         pack = None
-        if remaining and seat.pk not in picked_now:
+        if drafting and not picked_now:
             opener = opener_of_pack_at(seat.position, pack_number=pod.pack_number, pick_number=pod.pick_number, pod_size=len(seats))
-            pack = _cards(remaining[opener])
-        views[seat.pk] = dict(
-            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=seat.pk in picked_now, pick_count=len(mine),
-            review_allowed=allowed,
+            pack = _cards(read_json(opened[opener].opened_remaining))
+        views[seat.id] = dict(
+            public, seat=seat.position, you=seat.name, pack=pack, picked_this_step=picked_now,
+            pick_count=len(mine) if mine is not None else seat.pick_count, review_allowed=allowed,
         )
-        if not (light and allowed and pod.status == Pod.Status.DRAFTING):
-            views[seat.pk]["picks"] = [_pick_dict(p["guid"], p) for p in mine] if allowed else None
+        if with_picks:
+            views[seat.id]["picks"] = [_pick_dict(p["guid"], p) for p in mine] if mine is not None else None
     return views
+
+
+def _pick_lists(pod_id: int, only: int | None) -> dict[int, list[dict]]:
+    """The pod's picks (or only seat ``only``'s), by seat id, in order."""
+    picks: dict[int, list[dict]] = {}
+    for seat_id, pack_number, pick_number, guid, auto in (
+            DraftPick.objects.filter(seat__pod_id=pod_id, **({"seat_id": only} if only else {}))
+            .order_by("pack_number", "pick_number").values_list("seat_id", "pack_number", "pick_number", "card__guid", "auto")):
+        picks.setdefault(seat_id, []).append({"guid": guid, "pack_number": pack_number, "pick_number": pick_number, "auto": auto})
+    return picks
 
 
 def _pick_dict(guid: str, step: dict) -> dict:

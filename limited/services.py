@@ -157,13 +157,22 @@ def extra_card_guids(limited: LimitedEvent) -> list[str]:
 
 def pool_record(*, event: Event, player, cards: Iterable[str]) -> CardPool:
     """Store a player's pool (card GUIDs, repeats allowed) as the ``decks.CardPool`` validation reads."""
-    counts = Counter(cards)
-    ids = dict(Card.objects.filter(guid__in=counts).values_list("guid", "id"))
-    pool, _ = CardPool.objects.get_or_create(event=event, player=player)
-    pool.entries.all().delete()
-    CardPoolEntry.objects.bulk_create([CardPoolEntry(pool=pool, card_id=ids[g], qty=q) for g, q in counts.items()])
-    pool.save(update_fields=["updated_at"])
-    return pool
+    return pools_record(event=event, pools={player.pk: list(cards)})[player.pk]
+
+
+def pools_record(*, event: Event, pools: dict[int, list[str]]) -> dict[int, CardPool]:
+    """Store several players' pools at once (player id -> card GUIDs, repeats allowed), replacing what they
+    held: a draft pod's pools when it finishes, in a few queries whatever the pod's size."""
+    ids = dict(Card.objects.filter(guid__in={g for cards in pools.values() for g in cards}).values_list("guid", "id"))
+    have = set(CardPool.objects.filter(event=event, player_id__in=pools).values_list("player_id", flat=True))
+    # ignore_conflicts: a pool created meanwhile (a judge recording it) is simply replaced below
+    CardPool.objects.bulk_create([CardPool(event=event, player_id=p) for p in pools if p not in have], ignore_conflicts=True)
+    stored = {p.player_id: p for p in CardPool.objects.filter(event=event, player_id__in=pools)}
+    CardPoolEntry.objects.filter(pool__in=stored.values()).delete()
+    CardPoolEntry.objects.bulk_create([CardPoolEntry(pool=stored[p], card_id=ids[g], qty=q)
+                                       for p, cards in pools.items() for g, q in Counter(cards).items()])
+    CardPool.objects.filter(pk__in=[p.pk for p in stored.values()]).update(updated_at=timezone.now())
+    return stored
 
 
 def sealed_open_pools(*, event: Event, by) -> int:
