@@ -130,7 +130,8 @@ def _flat(effects):
 
 
 # costs paid as effects before the ability's own effects that choose "that Friend" (flow.legal)
-_CHOOSING_COSTS = ("spend_pumped",)
+# costs that choose a card the effects then call "that ..." (flow.legal: exhaust_sel becomes an exhaust of a chosen card)
+_CHOOSING_COSTS = ("spend_pumped", "exhaust_sel")
 
 
 def test_no_automated_ability_targets_a_card_nothing_chose(card_db):
