@@ -169,6 +169,8 @@ def test_518_1_a_search_names_the_card_found_to_the_opponent_only_when_the_text_
         st = State(copy.deepcopy(base.d))
         st.d["rq"].append({"p": 0, "src": st.mane(0), "eff": [e], "i": 0, "ch": None, "lbl": number,
                            "after": None})
+        if e.get("name_of_it"):  # "a Friend with the same name" as the card its trigger is about (EO105)
+            st.d["rq"][-1]["it"] = next(c for c in st.deck(0) if card_db.cards[st.card_key(c)].front.type == "Friend")
         ev = Ev()
         before = private_keys(st.d)
         resolve_step(game, st, ev=ev)
