@@ -627,3 +627,22 @@ def test_rarity_element_of_generosity_the_opponent_picks_which_friend_goes_to_ha
         in_play = any(st.card_key(c) == game.db.key("PR79") for c in st.d["play"])
         assert in_play is play_other
         assert (game.db.key("PR79") in keys(st.discard_pile(0))) is not play_other
+
+
+# ------------------------------------------------------------------ CN190 Princess Celestia, Equestrian Leader (508, 301.2)
+def test_celestia_retires_a_resource_to_add_its_power_to_a_yellow_friend_and_turns_over(game, card_db):
+    """CN190 (boosted): "Main Phase: Retire one of your Resources to add its power to one of your Yellow Friends until
+    the end of this turn and turn this card over" (Learned Lessons, power 4, onto a [Kindness] Friend; not offered
+    without a Resource)."""
+    assert automated(card_db, "CN190")
+    st = stacked_game(game, manes=("CN190", "PR2"))
+    mane = st.mane(0)
+    set_card(st, mane, boosted=True)
+    yellow = place(game, st, "PR81", 0, "home0")  # Blue Jay, [Kindness]
+    place(game, st, "PR12", 0, "home0")  # [Loyalty]: not Yellow
+    assert not any(a.kind == "activate" and a.get("card") == mane for a in game.legal_actions(st, 0))
+    lessons = place(game, st, "CN142", 0, "home0")
+    before = game.power(st, yellow)
+    st = _activate(game, st, 0, mane)
+    _resolve(game, st, answers=[lessons, yellow])
+    assert lessons not in st.d["play"] and game.power(st, yellow) == before + 4 and not st.boosted(mane)

@@ -104,4 +104,21 @@ CARDS: dict[str, dict] = {
                         "put the other into play at your home.",
                         "effects": [{"op": "may", "effects": [{"op": "opponent_picks_one_of_two",
                                                                "filter": {"type": "Friend", "color": "Generosity"}}]}]}]},
+    # Princess Celestia, Equestrian Leader (boosted): "Main Phase: Retire one of your Resources to add its power to one
+    # of your Yellow Friends until the end of this turn and turn this card over." (Yellow is [Kindness]; the Resource's
+    # power as it was retired, 410.6a; the retirement is the cost, 508.1d)
+    "CN190": {"front": [{"kind": "activated", "timing": "main", "cost": {"tokens": 3}, "effects": [{"op": "turn_over"}],
+                         "text": "Main Phase: Pay [3] to turn this card over."}],
+              "boosted": [{"kind": "trigger", "on": "side_up", "text": "When this side of the card is turned face up, you "
+                           "may ready a Resource.",
+                           "effects": [{"op": "may", "effects": [{"op": "ready", "target": {"type": "Resource"}}]}]},
+                          {"kind": "activated", "timing": "main", "while": {"k": "you_have", "sel": {"type": "Resource",
+                                                                                                    "ctrl": "you"}},
+                           "text": "Main Phase: Retire one of your Resources to add its power to one of your Yellow "
+                                   "Friends until the end of this turn and turn this card over.",
+                           "effects": [{"op": "retire", "target": {"type": "Resource", "ctrl": "you"}, "cost": True,
+                                        "mark_cost": True},
+                                       {"op": "power", "n": 0, "n_from": "paid", "until": "turn",
+                                        "target": {"type": "Friend", "ctrl": "you", "color": "Kindness"}},
+                                       {"op": "turn_over"}]}]},
 }

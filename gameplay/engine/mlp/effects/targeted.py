@@ -83,6 +83,7 @@ def targeted_effect(self, st, ev, fr, e) -> bool:
             fr["itk"] = None if st["cards"][cid].get("t") else st["cards"][cid]["k"]  # (its printed information)
         elif e.get("mark_cost"):  # "Exhaust one of your Friends to ... the number of colors that Friend has"
             fr["paid_card"] = cid
+            fr["paid_pw"] = self.power(st, cid) or 0  # "Retire one of your Resources to add its power ..." (410.6a)
         if tgt.get("fresh"):
             fr.setdefault("picked", []).append(cid)
         handler = ON_CHOSEN_CARD.get(op)
@@ -227,7 +228,7 @@ def _on_move(self, st, ev, fr, e, _op, p, src, _tgt, _cands, _prev_it, _paid, ci
         fr.setdefault("dests", []).append(area)
 
 
-def _on_power(self, st, ev, _fr, e, _op, p, src, _tgt, _cands, prev_it, _paid, cid) -> bool | None:
+def _on_power(self, st, ev, fr, e, _op, p, src, _tgt, _cands, prev_it, _paid, cid) -> bool | None:
     n = e["n"]
     if e.get("per"):  # "+1 power for each ...": counted as the effect resolves
         n *= len(self.select(st, e["per"], p, src))
@@ -242,6 +243,8 @@ def _on_power(self, st, ev, _fr, e, _op, p, src, _tgt, _cands, prev_it, _paid, c
     if e.get("n_from"):  # "add its power to ...": the amount is fixed as the effect resolves
         frm = src if e["n_from"] == "self" else (prev_it or src) if e["n_from"] == "its" else prev_it
         n = (self.power(st, frm) or 0) if frm and self.in_play(st, frm) else 0
+        if e["n_from"] == "paid":  # the card paid as the cost, its power as it was paid
+            n = fr.get("paid_pw", 0)
     if e.get("until", "turn") == "permanent":
         st["cards"][cid]["cn"]["+1"] = st["cards"][cid]["cn"].get("+1", 0) + n
     else:
