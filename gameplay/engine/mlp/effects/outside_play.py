@@ -1,6 +1,7 @@
-"""Abilities of cards outside play and conditions on a watched card (Friends Forever, Seaquestria and Beyond):
-"you may put this card into your hand from your discard pile", "you may banish this card to ..." (triggered while
-the card is in its owner's discard pile, ``Rules.fire_outside_play``), "If you moved an opposing character"."""
+"""Ops and conditions of the Friends Forever and Seaquestria and Beyond per-card definitions (cards/friends_forever.py,
+cards/seaquestria.py), each named for what it does in the game's words. They cover cards outside play (the discard
+pile, the hand: ``Rules.fire_from_zone``), moves and their previous areas, optional replacements (send elsewhere, move
+to another Problem), reveals, copies of an Event, cancelling one, and "the watched card is an opponent's"."""
 from __future__ import annotations
 
 from .targeting import ask_player, choose_target
