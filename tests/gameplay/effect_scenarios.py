@@ -439,7 +439,7 @@ def ability_contexts(game, st, ability: dict, src) -> list:
     uses_it = any(d.get("it") or d.get("tm") == "it" or d.get("to") in ("it", "it_problem") or d.get("at") in ("there", "it")
                   or d.get("area") == "there" or d.get("there")
                   or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it", "ignore_flip", "flip_power",
-                                     "discard_shared_type", "hand_same_cost_there")
+                                     "discard_shared_type", "hand_same_cost_there", "look_top_same_power")
                   for d in walk(ability.get("effects")))
     if not uses_it:
         return [None]
