@@ -459,7 +459,7 @@ def ability_contexts(game, st, ability: dict, src) -> list:
                   or d.get("area") == "there" or d.get("there")
                   or d.get("op") in ("send_back", "reattach_it", "left_to_hand", "to_hand_it", "ignore_flip", "flip_power",
                                      "discard_shared_type", "hand_same_cost_there", "next_fo_bonus",
-                                     "clear_counters_there")
+                                     "clear_counters_there", "look_top_same_power")
                   for d in walk(ability.get("effects")))
     if not uses_it:
         return [None]

@@ -810,3 +810,34 @@ def test_lotus_blossom_faceoff_brings_a_friend_from_the_discard_pile_for_the_fac
     assert st.area(friend) == "prob0" and game.r.involved(st.d, friend)
     end_problem_faceoff(game, st, lambda pend: pend["options"][0])
     assert not game.r.in_play(st.d, friend) and card_db.key("PR31") in keys(st, st.banished(0))
+
+
+# ------------------------------------------------------------------ a private look, a reveal on equal printed power (404)
+def test_give_or_take_reveals_a_card_of_the_same_printed_power_to_turn_over(game, card_db):
+    """AD192 Discord, Give or Take: "When one of your Friends enters play, you may look at the top card of your deck. If
+    those cards have the same printed power, you may reveal that card to turn this card over." (404.2: the look is
+    private, the opponent's log never names the card; 404.1: the reveal is public)."""
+    from gameplay.engine.events import filter_events
+    assert automated(card_db, "AD192")
+    for top, turned in (("PR33", True), ("PR31", False)):  # 2 like PR12 / 4
+        st = stacked_game(game, manes=("AD192", "PR1"), decks=(["PR20"] * 6 + [top], None))
+        f = enter_play(game, st, to_hand(game, st, "PR12", 0), "home0", 0)
+        ev = run(game, st)
+        assert bool(st.d["cards"][st.mane(0)].get("b")) is turned
+        name = card_db.cards[card_db.key(top)].name
+        bob = " ".join(e["msg"] for e in filter_events(ev.items, 1))
+        assert (name in bob) is turned and game.r.in_play(st.d, f)
+
+
+def test_give_or_take_boosted_gives_another_character_here_three_more_or_less(game, card_db):
+    """AD192 Discord, Give or Take (boosted): "At the start of the Score Phase, you may pay [2] to give another character
+    here +3 or -3 power until the end of the turn."."""
+    assert automated(card_db, "AD192")
+    for mode, delta in ((0, 3), (1, -3)):
+        st = stacked_game(game, manes=("AD192", "PR1"))
+        set_card(st, st.mane(0), boosted=True, area="prob0")
+        opp = place(game, st, "PR31", 1, "prob0")
+        set_tokens(st, 0, 2)
+        trigger_all(game, st, "any_score_start")
+        run(game, st, lambda pend, m=mode: True if pend["kind"] == "may" else (m if pend.get("what") == "mode" else opp))
+        assert game.r.power(st.d, opp) == 4 + delta and st.tokens(0) == 0

@@ -104,4 +104,20 @@ CARDS: dict[str, dict] = {
          "text": "Faceoff: Banish this card to put a Friend from your discard pile into play here. At the end of the "
                  "faceoff, banish that card.",
          "effects": [{"op": "disc_friend_here_for_faceoff"}]}]},
+    # Discord, Give or Take: the look is private (404.2) and only an equal printed power lets the card be revealed
+    # (404.1) to turn this card over; the boosted side's +3 or -3 is chosen with its character
+    "AD192": {
+        "front": [{"kind": "trigger", "on": "w_enter", "subj": {"sel": {"type": "Friend", "ctrl": "you"}},
+                   "text": "When one of your Friends enters play, you may look at the top card of your deck. If those cards "
+                           "have the same printed power, you may reveal that card to turn this card over.",
+                   "effects": [{"op": "may", "effects": [{"op": "look_top_same_power", "then": [{"op": "turn_over"}]}]}]}],
+        "boosted": [{"kind": "trigger", "on": "any_score_start",
+                     "text": "At the start of the Score Phase, you may pay [2] to give another character here +3 or -3 power "
+                             "until the end of the turn.",
+                     "effects": [{"op": "may", "effects": [
+                         {"op": "pay", "n": 2},
+                         {"op": "choose_modes", "labels": ["+3 power", "-3 power"],
+                          "modes": [[{"op": "power", "n": n, "until": "turn",
+                                      "target": {"type": "character", "at": "here", "other": True}}] for n in (3, -3)]}]}]}],
+    },
 }

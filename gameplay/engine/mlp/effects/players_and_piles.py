@@ -35,6 +35,9 @@
   banish that card" (706; a delayed effect of the faceoff, ``fo["end_fx"]``);
 - condition ``disc_not_empty``: "put a card from your discard pile on top of your deck, then flip that card" is done
   only with a card there (else "that card" would be another);
+- ``look_top_same_power``: "you may look at the top card of your deck. If those cards have the same printed power,
+  you may reveal that card to ..." -- a private look (404.2: only its player sees the card), then, when its printed
+  power is that of "it" (the card the trigger is about), an optional public reveal (404.1) and the instructions;
 - condition ``more_power_than_required``: "When you confront this card's Problem with more power than required"
   (611.3: the power your characters there contribute, more than the sum of the confront requirements, 611.2);
 - condition ``disc_has_types``: "banish a Friend, Resource, Event, and Troublemaker from your discard pile to
@@ -283,11 +286,32 @@ def _op_disc_friend_here_for_faceoff(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_look_top_same_power(self, st, ev, fr, e) -> bool:
+    p, deck = fr["p"], st["pl"][fr["p"]]["deck"]
+    it = fr.get("it") or (fr.get("x") or {}).get("it")
+    if not deck or it not in st["cards"]:
+        return True
+    top = deck[0]
+    nm = self.db.cards[st["cards"][top]["k"]].name
+    if fr["ch"] is None:
+        self.log(ev, "look", lambda: f"{self.pname(st, p)} looks at the top card of their deck")
+        ev.add("look", f"You see: {nm}", to=p)
+        if self.printed_power(st, top) != self.printed_power(st, it):
+            return True
+        self.ask(st, p, "may", [True, False], "712.3", src=fr["src"], text="reveal it")
+        return False
+    if fr["ch"] is True:
+        self.log(ev, "reveal", lambda: f"{self.pname(st, p)} reveals {nm} from the top of their deck")
+        _push(st, fr, p, e["then"])
+    return True
+
+
 OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_game, "skip_tp": _op_skip_tp,
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
        "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
        "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend,
        "hand_attachment_into_play": _op_hand_attachment_into_play, "no_moves_this_turn": _op_no_moves_this_turn,
        "bonus_zero_there": _op_bonus_zero_there, "ignore_that_flip": _op_ignore_that_flip,
-       "disc_friend_here_for_faceoff": _op_disc_friend_here_for_faceoff}
+       "disc_friend_here_for_faceoff": _op_disc_friend_here_for_faceoff,
+       "look_top_same_power": _op_look_top_same_power}
 CONDS = {"disc_has_types": _cond_disc_has_types, "disc_not_empty": lambda self, st, fr, cond: bool(st["pl"][fr["p"]]["disc"]), "flipped_lacks_trait": _cond_flipped_lacks_trait, "more_power_than_required": _cond_more_power_than_required}

@@ -133,5 +133,7 @@ DESCRIPTIONS = {
     "ignore_that_flip": "ignore the card a \"When you flip ...\" trigger is about and flip another (515.4)",
     "disc_friend_here_for_faceoff": "a Friend from your discard pile into play at this card's area, banished at the end "
                                     "of the faceoff",
+    "look_top_same_power": "a private look at the top card of your deck; with the printed power of \"it\", an optional "
+                           "public reveal and then the instructions (`then`)",
     "once_a_game": "the instructions are followed the first time only (\"The first player to ...\")",
 }
