@@ -62,6 +62,9 @@ def hidden_check(game: MLPGame, state: State) -> None:
         # the deciding player may see the cards offered to them: a search of their own deck (102.2
         # Starting Problem, 518) or a look at a hand ("Look at an opponent's hand and choose a card")
         allowed = set(map(str, pend["options"])) if pend and pend["player"] == viewer else set()
+        if pend and pend["player"] == viewer and pend.get("src") in st["cards"] and st["cards"][pend["src"]]["o"] == viewer:
+            # the card whose ability asks its own owner (LL100 on top of their deck: they put it there, 404.1)
+            allowed.add(pend["src"])
         for p in (0, 1):
             hidden = list(st["pl"][p]["deck"]) + list(st["pl"][p]["pdeck"])
             if st["pl"][p]["deck"] and r.deck_top_public(st, p):
