@@ -796,3 +796,25 @@ def test_send_moved_character_back_and_costs_ok(game, card_db):
 def test_parse_enters_at_lowercase_problem_and_shuffle():
     ab = parse_line("When this card enters play at a problem, each player shuffles their deck and draws a card.", "Friend", {})
     assert ab["on"] == "enter" and ab["when"] == "problem" and ab["effects"][0]["op"] == "each_player"
+
+
+def test_you_move_and_opponent_moves_follow_the_player_moving_not_the_controller(game, card_db):
+    # 506.1c (issue #19, class 1): FF41 "When you move a character, this card gets +1 power until the end of the
+    # turn" and EO104 "When an opponent moves a character, you may draw a card" read who moves the character: an
+    # opponent's effect moving one of your characters is the opponent moving it.
+    st = stacked_game(game)
+    fleur = place(game, st, "FF41", 0, "home0")
+    mine = place(game, st, "PR12", 0, "home0")
+    place(game, st, "EO104", 0, "home0")
+    base = power(game, st, fleur)
+    hand0 = len(st.hand(0))
+    mover = place(game, st, "PR33", 1, "home1")
+    play_effects(game, st, 1, mover, [{"op": "move", "to": "prob0", "target": {"type": "character", "ctrl": "opp"}}])
+    resolve_all(game, st)
+    assert st.area(mine) == "prob0" or st.area(st.mane(0)) == "prob0"  # player 1's effect moved player 0's character
+    assert power(game, st, fleur) == base  # player 0 did not move it: FF41 does not fire
+    assert len(st.hand(0)) == hand0 + 1  # the opponent moved it: EO104 fires for player 0
+    set_tokens(st, 0, 5)
+    st = act(game, st, "move", card=fleur, area="prob1")
+    resolve_all(game, st)
+    assert st.area(fleur) == "prob1" and power(game, st, fleur) == base + 1  # player 0 moving their own character: FF41 fires

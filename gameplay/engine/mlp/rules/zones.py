@@ -521,14 +521,17 @@ class Zones:
             mover = actor(st) if by is None else by
             self.fire(st, ev, "moved", cid, extra={"from": old, "to": area, "by": mover})
             if self.is_char(st, cid) and self.may_fire(st, "move"):
-                self.fire_all(st, ev, "you_move", players=(c["c"],))
-                self.fire_all(st, ev, "opp_moves", players=(1 - c["c"],))
+                # "When you move a character" / "When an opponent moves a character": the player moving it, not
+                # the character's controller (an opponent's effect can move your character, 506.1c)
+                self.fire_all(st, ev, "you_move", players=(mover,))
+                self.fire_all(st, ev, "opp_moves", players=(1 - mover,))
             if mover == c["c"] and self.kw(st, cid, "Traveler"):  # "When you move this card" (glossary)
                 self.queue_trigger(st, cid, c["c"], [{"op": "may", "effects": [
                     {"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]}], "Traveler")
         # 506.1c "When [something] is moved" / "When you move ..." about any card; ``by`` is the player
-        # moving it (the controller when not told, e.g. a move action); sends are marked (506.5)
-        self.watch(st, ev, "w_move", cid, {"from": old, "to": area, "by": c["c"] if by is None else by, "send": send})
+        # moving it (the player acting when not told: a move action's player, a resolving effect's controller);
+        # sends are marked (506.5)
+        self.watch(st, ev, "w_move", cid, {"from": old, "to": area, "by": actor(st) if by is None else by, "send": send})
         return True
 
     def send_home(self, st, ev, cid) -> None:
