@@ -47,7 +47,7 @@ CARDS: dict[str, dict] = {
     # is what the banish is done for (508.1d: only while it can be exhausted)
     "AD141": {"front": [
         {"kind": "play_home"},
-        {"kind": "trigger", "on": "w_to_disc",
+        {"kind": "trigger", "on": "w_disc",
          "text": "When a card enters a discard pile, you may exhaust this card to banish that card.",
          "effects": [{"op": "may", "effects": [{"op": "costs_ok", "self_ready": True, "tokens": 0},
                                                {"op": "exhaust_self_cost"}, {"op": "banish_that_card"}]}]}]},

@@ -103,7 +103,7 @@ CARDS: dict[str, dict] = {
         {"op": "gain_control", "target": {"type": "Friend", "ctrl": "opp"}, "until": "source"}]}]},
     # Princess Cadance, Everlasting Love: a Friend of yours entering your discard pile from any zone (Rules.put
     # watches w_disc); a private search (518.1) for a Friend with its name (201.1)
-    "EO105": {"front": [{"kind": "trigger", "on": "w_disc", "subj": {"by": "you"}, "text": _EO105, "effects": [
+    "EO105": {"front": [{"kind": "trigger", "on": "w_disc", "subj": {"by": "you", "ztype": "Friend"}, "text": _EO105, "effects": [
         {"op": "may", "effects": [{"op": "exhaust_self_cost"},
                                   {"op": "search", "filter": {"type": "Friend"}, "name_of_it": True, "zone": "deck", "to": "hand"}]}]}]},
 }

@@ -126,8 +126,8 @@ class Triggers:
         Filter keys: a selector (type, ctrl, at "here", other, self, trait, color, ... relative to the
         watching card ``cid``), "host" (the card it is attached to), "by" (you/opp: the player who
         did it), "to"/"from" ("here": the watching card's area; "problem"; "home"), "how"
-        (dismissed/retired/banished), "token" (True/False), "last" (you played the last card in
-        your hand), "once_turn" ("for the first time each turn"), "batch" ("one or more": not again while
+        (dismissed/retired/banished), "ztype" (the printed type of a card entering a discard pile), "token"
+        (True/False), "last" (you played the last card in your hand), "once_turn" ("for the first time each turn"), "batch" ("one or more": not again while
         this ability's trigger from the same event still waits)."""
         f = ab["subj"]
         c = st["cards"][cid]
@@ -150,6 +150,8 @@ class Triggers:
             return False
         if f.get("send") is False and x.get("send"):
             return False
+        if f.get("ztype") and x.get("ztype") != f["ztype"]:
+            return False  # the printed type of a card entering a zone outside play ("one of your Friends", w_disc)
         pl = x.get("play")
         if pl is not None:  # "When an opponent plays a Friend": the played card's printed information
             face = self.ff[pl["k"]]

@@ -71,11 +71,10 @@ class Zones:
                 if ab.get("from") and ab["from"] != was:
                     continue  # "When this card enters the discard pile from play"
                 self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"))
-        if zone == "disc" and "w_disc" in self.trig_ev and d.front.type == FRIEND:
-            # "When another one of your Friends enters your discard pile" (EO105; by: its owner), from any zone
-            self.watch(st, _QUIET, "w_disc", nid, {"by": c["o"]})
-        if zone == "disc" and "w_to_disc" in self.trig_ev:
-            self._watch_to_disc(st, nid)
+        if zone == "disc" and "w_disc" in self.trig_ev:
+            # "When a card enters a discard pile" (AD141), "When another one of your Friends enters your discard pile"
+            # (EO105, subj by: its owner): from any zone (704.1); the card in its new zone is "it" (410.6)
+            self.watch(st, _QUIET, "w_disc", nid, {"by": c["o"], "ztype": d.front.type})
         lst = st["pl"][c["o"]][zone]
         if pos == "top" and zone in ("deck", "pdeck"):
             lst.insert(0, nid)
@@ -87,16 +86,6 @@ class Zones:
         else:
             lst.append(nid)
         return nid
-
-    def _watch_to_disc(self, st, nid) -> None:
-        """"When a card enters a discard pile" (a watched event, 704.1): the card in its new zone is "it" (410.6)."""
-        for o in self.in_play_with(st, self.trig_ev["w_to_disc"]):
-            c = st["cards"][o]
-            if c.get("fd") or c.get("fr"):
-                continue
-            for ab in self.abilities(st, o):
-                if ab["kind"] == "trigger" and ab["on"] == "w_to_disc":
-                    self.queue_trigger(st, o, c["c"], ab["effects"], ab.get("text", "w_to_disc"), extra={"it": nid})
 
     def enter_play(self, st, ev, cid, area, ctrl, *, face_down=False, exhausted=False, host=None, trigger=True) -> str:
         """706.1: put a card into play (new id)."""
