@@ -127,8 +127,8 @@ class Triggers:
         watching card ``cid``), "host" (the card it is attached to), "by" (you/opp: the player who
         did it), "to"/"from" ("here": the watching card's area; "problem"; "home"), "how"
         (dismissed/retired/banished), "ztype" (the printed type of a card entering a discard pile), "token"
-        (True/False), "last" (you played the last card in your hand), "once_turn" ("for the first time each turn"), "batch" ("one or more": not again while
-        this ability's trigger from the same event still waits)."""
+        (True/False), "last" (you played the last card in your hand), "once_turn" ("for the first time each
+        turn"), "batch" ("one or more": not again while this ability's trigger from the same event still waits)."""
         f = ab["subj"]
         c = st["cards"][cid]
         me = c.get("c", c["o"])
