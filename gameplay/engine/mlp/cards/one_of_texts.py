@@ -1,0 +1,13 @@
+"""One-of texts left manual by the per-set passes (issue #19): per-card definitions composed from the existing
+effect vocabulary.  Each entry says which rule decides it and how the text maps onto the ops."""
+
+CARDS: dict[str, dict] = {
+    # Pony Charm: "You control that Friend." (513.2) holds while this Resource stays attached; it is read as the
+    # host's control changing as the card enters play and returning once this card leaves play (509.5: it leaves
+    # with its host too), the same "until": "source" bookkeeping as EO213 (flow.turn._end_source_control).
+    "CG140": {"front": [
+        {"kind": "play_on", "host": {"type": "Friend"}},
+        {"kind": "trigger", "on": "enter", "text": "You control that Friend.",
+         "effects": [{"op": "gain_control", "target": {"host": True}, "until": "source"}]},
+    ]},
+}
