@@ -2,7 +2,8 @@
 mlp/cards/one_of_texts.py)."""
 from __future__ import annotations
 
-from gameplay.engine.mlp.scenario import automated, enter_play, leave_play, place, resolve_all, stacked_game, to_hand
+from gameplay.engine.mlp.scenario import (automated, enter_play, leave_play, pass_until, place, resolve_all, stacked_game,
+                                          to_hand)
 
 
 # ------------------------------------------------------------------ CG140 Pony Charm
@@ -31,3 +32,56 @@ def test_pony_charm_on_your_own_friend_changes_nothing(game, card_db):
     leave_play(game, st, charm, "disc", verb="retired")
     resolve_all(game, st)
     assert st.d["cards"][mine]["c"] == 0
+
+
+# ------------------------------------------------------------------ CG141 Ponyville Banner
+def _activations(game, st, cid, player=0):
+    return [a for a in game.legal_actions(st, player) if a.kind == "activate" and a.to_dict().get("card") == cid]
+
+
+def _banner_confronts(game, exhaust_pegasus: bool) -> tuple[bool, int]:
+    """Ann retires the Banner in her Score Phase choosing Runaway Cart (1 Honesty + 1 not Honesty: her three
+    Friends there have no Honesty power); returns whether she confronted it and her score."""
+    from gameplay.engine.api import Action
+
+    st = stacked_game(game)
+    banner = place(game, st, "CG141", 0, "home0")
+    for x in ("PR54", "PR12"):  # Unicorn (Magic, 1), Earth Pony (Loyalty, 2)
+        place(game, st, x, 0, "prob0")
+    place(game, st, "PR8", 0, "prob0", exhausted=exhaust_pegasus)  # Pegasus (Loyalty, 1)
+    assert not game.r.meets(st.d, 0, "prob0")
+    assert _activations(game, st, banner) == []  # a Score Phase ability (512.3): not in the Main Phase
+    st = pass_until(game, st, lambda s: bool(_activations(game, s, banner)))
+    st, _ = game.apply(st, _activations(game, st, banner)[0])
+    assert st.d["pending"]["options"] == ["prob0", "prob1"]  # "choose a Problem" (705.2f)
+    st, evs = game.apply(st, Action.make("choose", 0, option="prob0"))
+    assert not game.r.in_play(st.d, banner)  # retired as its cost
+    confronted = any(e.get("type") == "confront" and e.get("area") == "prob0" for e in evs)
+    return confronted, st.d["pl"][0]["score"]
+
+
+def test_ponyville_banner_meets_the_requirements_with_three_ready_races(game, card_db):
+    """CG141 Ponyville Banner: "Score Phase: Retire this card to choose a Problem. This turn, you meet the confront
+    requirements of that Problem if you have at least one ready Unicorn, Earth Pony, and Pegasus character there"
+    (512.3 a Score Phase ability; 611.3 the requirements met, 611.4 the confront and its point)."""
+    assert automated(card_db, "CG141")
+    assert _banner_confronts(game, exhaust_pegasus=False) == (True, 1)
+
+
+def test_ponyville_banner_needs_each_race_ready(game, card_db):
+    """CG141: with the only Pegasus there exhausted (503.5: not ready), the requirements are not met and Ann does
+    not confront (611.3)."""
+    assert _banner_confronts(game, exhaust_pegasus=True) == (False, 0)
+
+
+def test_ponyville_banner_is_only_for_you_and_that_problem(game, card_db):
+    """CG141: "you" meet the requirements of "that Problem": not the opponent, not another Problem (611.3)."""
+    st = stacked_game(game)
+    for x in ("PR54", "PR12", "PR8"):
+        place(game, st, x, 0, "prob0")
+    meet = {"u": "turn", "meet": ["Unicorn", "Earth Pony", "Pegasus"]}
+    st.d["cmods"] = [{"who": 1, "prob": game.r.problem_at(st.d, "prob0"), **meet},  # the opponent's
+                     {"who": 0, "prob": game.r.problem_at(st.d, "prob1"), **meet}]  # another Problem
+    assert not game.r.meets(st.d, 0, "prob0")
+    st.d["cmods"].append({"who": 0, "prob": game.r.problem_at(st.d, "prob0"), **meet})
+    assert game.r.meets(st.d, 0, "prob0")

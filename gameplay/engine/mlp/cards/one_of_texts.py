@@ -10,4 +10,14 @@ CARDS: dict[str, dict] = {
         {"kind": "trigger", "on": "enter", "text": "You control that Friend.",
          "effects": [{"op": "gain_control", "target": {"host": True}, "until": "source"}]},
     ]},
+    # Ponyville Banner: a Score Phase ability (512.3) retiring this card as its cost; "that Problem" is the chosen
+    # one (705.2f); the requirements are met (611.3) by the three races being there ready, kept in st["cmods"]
+    "CG141": {"front": [
+        {"kind": "play_home"},
+        {"kind": "activated", "timing": "score", "cost": {"retire_self": True},
+         "text": "Score Phase: Retire this card to choose a Problem. This turn, you meet the confront requirements of "
+                 "that Problem if you have at least one ready Unicorn, Earth Pony, and Pegasus character there.",
+         "effects": [{"op": "confront_mod", "problem": "choose", "who": "you", "until": "turn",
+                      "meet": ["Unicorn", "Earth Pony", "Pegasus"]}]},
+    ]},
 }

@@ -374,6 +374,8 @@ class ConfrontAndFaceoff:
         reqs = self.requirements(st, p, area, here)
         if not reqs:
             return False
+        if st.get("cmods") and self._meets_by_traits(st, p, area, here):
+            return True
         if any(n >= INFINITE for _, n in reqs):
             return False
         less = 0
@@ -435,6 +437,17 @@ class ConfrontAndFaceoff:
             else:
                 out.update(x for x in mine if self.matches(st, x, ab["sel"], ctrl, o))
         return out
+
+    def _meets_by_traits(self, st, p, area, here) -> bool:
+        """"This turn, you meet the confront requirements of that Problem if you have at least one ready Unicorn,
+        Earth Pony, and Pegasus character there" (CG141; 611.3 replaced: 503.5 ready = not exhausted)."""
+        prob = self.problem_at(st, area)
+        for m in st["cmods"]:
+            if m.get("meet") and m["who"] in (p, -1) and m["prob"] == prob:
+                ready = [x for x in self._chars_in(st, here, p) if not st["cards"][x].get("ex")]
+                if all(any(t in self.traits(st, x) for x in ready) for t in m["meet"]):
+                    return True
+        return False
 
     def can_confront(self, st, p, area, here=None) -> bool:
         """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there.  (``here``:
