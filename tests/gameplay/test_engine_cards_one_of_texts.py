@@ -85,3 +85,31 @@ def test_ponyville_banner_is_only_for_you_and_that_problem(game, card_db):
     assert not game.r.meets(st.d, 0, "prob0")
     st.d["cmods"].append({"who": 0, "prob": game.r.problem_at(st.d, "prob0"), **meet})
     assert game.r.meets(st.d, 0, "prob0")
+
+
+# ------------------------------------------------------------------ EO30 Open Skies & Clear Skies
+def test_cloud_movers_counts_only_an_opponents_first_discard_each_turn(game, card_db):
+    """EO30 Open Skies & Clear Skies, Cloud Movers: "When an opponent discards a card, if it's the first card that
+    player has discarded this turn, put a +1 power counter on this card" (712.2: checked as the discard happens;
+    519.4 a +1 power counter)."""
+    from gameplay.engine.mlp.scenario import play_effects
+
+    assert automated(card_db, "EO30")
+    st = stacked_game(game)
+    movers = place(game, st, "EO30", 0, "home0")
+    theirs = place(game, st, "PR12", 1, "home1")
+    discard = [{"op": "discard", "n": 1}]
+    counters = lambda: st.d["cards"][movers].get("cn", {}).get("+1", 0)  # noqa: E731
+    play_effects(game, st, 0, movers, discard)  # your own discard: not an opponent's
+    resolve_all(game, st)
+    assert counters() == 0
+    play_effects(game, st, 1, theirs, discard)
+    resolve_all(game, st)
+    assert counters() == 1
+    play_effects(game, st, 1, theirs, [{"op": "discard", "n": 2}])  # the second and third this turn
+    resolve_all(game, st)
+    assert counters() == 1
+    st = pass_until(game, st, lambda s: s.d["turn"] == 2)  # a new turn: the next discard is the first again
+    play_effects(game, st, 1, theirs, discard)
+    resolve_all(game, st)
+    assert counters() == 2

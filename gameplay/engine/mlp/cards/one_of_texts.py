@@ -20,4 +20,15 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "confront_mod", "problem": "choose", "who": "you", "until": "turn",
                       "meet": ["Unicorn", "Earth Pony", "Pegasus"]}]},
     ]},
+    # Open Skies & Clear Skies, Cloud Movers: the Chaos line as the parser compiles it; the discard trigger checks,
+    # as the discard happens (712.2), that it is the opponent's first discard this turn (pl["xtt"], counted by
+    # Rules.fire_all wherever an opponent's discard is reported)
+    "EO30": {"front": [
+        {"kind": "trigger", "on": "flipped", "text": "Chaos: When this card is flipped, an opponent discards a card.",
+         "effects": [{"op": "discard", "n": 1, "who": "opponent", "random": False}]},
+        {"kind": "trigger", "on": "opp_discards", "xf": {"first_discard": True},
+         "text": "When an opponent discards a card, if it's the first card that player has discarded this turn, put a "
+                 "+1 power counter on this card.",
+         "effects": [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]},
+    ]},
 }

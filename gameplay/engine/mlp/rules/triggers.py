@@ -82,6 +82,10 @@ class Triggers:
         return bool(self.in_play_with(st, self.trig_keys if st.get("twn") else self.tev_groups[group]))
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
+        if event == "opp_discards" and players:  # every discard site reports to the discarder's opponent
+            pl = st["pl"][1 - players[0]]
+            d = pl.get("xtt")
+            pl["xtt"] = [st["turn"], (d[1] if d and d[0] == st["turn"] else 0) + 1]  # discards this turn
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, NO_KEYS)
         if not tk:
             return  # no card triggers on that event
