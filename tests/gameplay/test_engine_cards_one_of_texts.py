@@ -113,3 +113,37 @@ def test_cloud_movers_counts_only_an_opponents_first_discard_each_turn(game, car
     play_effects(game, st, 1, theirs, discard)
     resolve_all(game, st)
     assert counters() == 2
+
+
+# ------------------------------------------------------------------ SB57 Canterlot Citizens
+def _score_with_citizens(game, citizens: bool) -> tuple[int, object]:
+    """Ann's Honesty Friend (2 power) alone at Runaway Cart (1 Honesty + 1 not Honesty, 611.3b: one character's
+    power goes to one requirement); the Citizens at home say yes and choose that Problem (the first option)."""
+    st = stacked_game(game)
+    lent = place(game, st, "SB57", 0, "home0") if citizens else None
+    place(game, st, "PR33", 0, "prob0")
+    assert not game.r.meets(st.d, 0, "prob0")
+    st = pass_until(game, st, lambda s: s.d["turn"] == 2)
+    return st.d["pl"][0]["score"], lent and st.d["cards"][lent]["ex"]
+
+
+def test_canterlot_citizens_contribute_their_power_from_home(game, card_db):
+    """SB57 Canterlot Citizens, Pony Populace: "At the start of your Score Phase, you may exhaust this card to
+    contribute its power to confronting a Problem" (its Kindness power meets the not-Honesty requirement from home,
+    although exhausted: the card's text over 503.5, 104.1; 611.4 the confront scores)."""
+    assert automated(card_db, "SB57")
+    assert _score_with_citizens(game, citizens=True) == (1, True)
+    assert _score_with_citizens(game, citizens=False) == (0, None)
+
+
+def test_canterlot_citizens_lend_only_to_that_problem_and_only_while_in_play(game, card_db):
+    """SB57: the power counts for the chosen Problem and its controller only, and not once the card left play."""
+    st = stacked_game(game)
+    lent = place(game, st, "SB57", 0, "home0", exhausted=True)
+    for area in ("prob0", "prob1"):
+        place(game, st, "PR33", 0, area)
+    st.d["cmods"] = [{"who": 0, "prob": game.r.problem_at(st.d, "prob0"), "u": "turn", "contrib": lent}]
+    assert game.r.meets(st.d, 0, "prob0")
+    assert not game.r.meets(st.d, 1, "prob0")
+    leave_play(game, st, lent, "disc", verb="retired")
+    assert not game.r.meets(st.d, 0, "prob0")

@@ -31,4 +31,16 @@ CARDS: dict[str, dict] = {
                  "+1 power counter on this card.",
          "effects": [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}]},
     ]},
+    # Canterlot Citizens, Pony Populace: exhausting it is the cost (508.1d, "you may ... to"); its power counts
+    # towards the chosen Problem's requirements this turn although exhausted and elsewhere (the card's text over
+    # 503.5 / 611.3, 104.1), kept in st["cmods"] and read by Rules.meets
+    "SB57": {"front": [
+        {"kind": "trigger", "on": "score_start",
+         "text": "At the start of your Score Phase, you may exhaust this card to contribute its power to confronting a "
+                 "Problem.",
+         "effects": [{"op": "may", "effects": [{"op": "exhaust_self_cost"},
+                                               {"op": "confront_mod", "problem": "choose", "who": "you",
+                                                "until": "turn", "contrib": True}]}]},
+        {"kind": "static", "op": "no_home_limit", "text": "This card does not count against your home limit."},
+    ]},
 }

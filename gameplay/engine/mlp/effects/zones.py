@@ -289,7 +289,7 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
 def _op_confront_mod(self, st, ev, fr, e) -> bool:
     """Confront requirement changes ("Opponents need +2 power to confront that Problem until the end of
     the turn", 611.3) and "Troublemakers don't prevent you from confronting Problems" (611.3e), kept in
-    ``st["cmods"]`` with a duration.  {n, who: you|opp|all, problem: choose|here|all, until, tm_ok, meet (traits)}."""
+    ``st["cmods"]`` with a duration.  {n, who: you|opp|all, problem: choose|here|all, until, tm_ok, meet (traits), contrib (this card's power)}."""
     p = fr["p"]
     where = e.get("problem", "all")
     prob = None
@@ -315,6 +315,8 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     m = {"who": p if who == "you" else opponent(p) if who == "opp" else -1, "prob": prob, "u": until}
     if e.get("meet"):  # "you meet the confront requirements of that Problem if you have ... there" (CG141)
         m["meet"] = list(e["meet"])
+    elif e.get("contrib"):  # "contribute its power to confronting a Problem" (SB57: this card, from anywhere)
+        m["contrib"] = fr["src"]
     elif e.get("tm_ok"):
         m["tm_ok"] = e["tm_ok"] if isinstance(e["tm_ok"], str) else True
         if e["tm_ok"] == "it":
@@ -327,6 +329,7 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     self.log(ev, "confront", lambda: f"{self.pname(st, p)}: " + (
         "Troublemakers don't prevent confronting" if e.get("tm_ok") else
         f"confront requirements met with a ready {', '.join(m['meet'])} character" if e.get("meet") else
+        f"{self.name(st, fr['src'])} contributes its power to confronting" if e.get("contrib") else
         "confront requirements less the highest power among their Troublemakers there" if e.get("own_tm") else
         f"confront requirements {m['n']:+d}") + (f" at {self.name(st, prob)}" if prob else ""))
     return True
