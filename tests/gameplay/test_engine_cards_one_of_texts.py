@@ -147,3 +147,54 @@ def test_canterlot_citizens_lend_only_to_that_problem_and_only_while_in_play(gam
     assert not game.r.meets(st.d, 1, "prob0")
     leave_play(game, st, lent, "disc", verb="retired")
     assert not game.r.meets(st.d, 0, "prob0")
+
+
+# ------------------------------------------------------------------ LL145 Grogar, Legion of Doom
+def test_grogar_banishes_itself_to_put_a_troublemaker_from_the_deck_into_play(game, card_db):
+    """LL145 Grogar, Legion of Doom: "Immediate: Banish this card to search your deck for a Troublemaker, then put
+    it into play." (508 the banish is the cost; 518.1 a private search; 505.1 put into play face-down)."""
+    assert automated(card_db, "LL145")
+    deck = ["PR12"] * 10 + ["RR11"] + ["PR12"] * 34
+    st = stacked_game(game, decks=(deck, None))
+    grogar = place(game, st, "LL145", 0, "prob1")
+    acts = _activations(game, st, grogar)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    resolve_all(game, st)
+    assert grogar not in st.d["play"] and any(st.d["cards"][c]["k"] == card_db.key("LL145") for c in st.d["pl"][0]["ban"])
+    tms = [c for c in st.d["play"] if st.d["cards"][c]["k"] == card_db.key("RR11")]
+    assert len(tms) == 1 and st.d["cards"][tms[0]]["c"] == 0 and st.d["cards"][tms[0]].get("fd")
+    assert not any(st.d["cards"][c]["k"] == card_db.key("RR11") for c in st.d["pl"][0]["deck"])
+
+
+def _grogar_banished(game, st):
+    from gameplay.engine.mlp.scenario import put_in_zone
+
+    return put_in_zone(game, st, to_hand(game, st, "LL145", 0), "ban")
+
+
+def test_banished_grogar_returns_face_up_at_the_end_of_your_turn(game, card_db):
+    """LL145: "At the end of your turn, if this card is banished, you may pay [1] and banish one of your
+    Troublemakers to put this card into play face-up." (615.1 the end of the turn; 508.1d both costs together)."""
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    st = stacked_game(game)
+    _grogar_banished(game, st)
+    other = place(game, st, "RR11", 0, "prob1")
+    set_tokens(st, 0, 3)
+    st = pass_until(game, st, lambda s: s.d["turn"] == 2)
+    back = [c for c in st.d["play"] if st.d["cards"][c]["k"] == card_db.key("LL145")]
+    assert len(back) == 1 and not st.d["cards"][back[0]].get("fd") and st.d["cards"][back[0]]["c"] == 0
+    assert other not in st.d["play"] and not any(st.d["cards"][c]["k"] == card_db.key("LL145")
+                                                  for c in st.d["pl"][0]["ban"])
+
+
+def test_banished_grogar_needs_a_troublemaker_to_banish(game, card_db):
+    """LL145: without a Troublemaker of yours to banish the cost can't be paid (508.1d): Grogar stays banished."""
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    st = stacked_game(game)
+    _grogar_banished(game, st)
+    set_tokens(st, 0, 3)
+    st = pass_until(game, st, lambda s: s.d["turn"] == 2)
+    assert not any(st.d["cards"][c]["k"] == card_db.key("LL145") for c in st.d["play"])

@@ -43,4 +43,19 @@ CARDS: dict[str, dict] = {
                                                 "until": "turn", "contrib": True}]}]},
         {"kind": "static", "op": "no_home_limit", "text": "This card does not count against your home limit."},
     ]},
+    # Grogar, Legion of Doom: the first line as the parser reads "Banish this card to search ..." (505.1: "put it
+    # into play" without "face-up" is face-down); the second is a triggered ability of the banished card (as the
+    # discard-pile / hand ones, Rules.fire_from_zone: only at the end of its owner's turn), paying [1] and
+    # banishing a Troublemaker together as its cost (508.1d)
+    "LL145": {"front": [
+        {"kind": "activated", "timing": "immediate", "cost": {"banish_self": True},
+         "text": "Immediate: Banish this card to search your deck for a Troublemaker, then put it into play.",
+         "effects": [{"op": "tm_into_play", "zone": "deck", "face_up": False, "at": "choose"}]},
+        {"kind": "trigger", "on": "turn_end", "zone": "ban",
+         "text": "At the end of your turn, if this card is banished, you may pay [1] and banish one of your "
+                 "Troublemakers to put this card into play face-up.",
+         "effects": [{"op": "may", "effects": [
+             {"op": "banish", "target": {"type": "Troublemaker", "ctrl": "you"}, "cost": True, "pay": 1},
+             {"op": "tm_into_play", "zone": "ban", "self": True, "face_up": True, "at": "choose"}]}]},
+    ]},
 }

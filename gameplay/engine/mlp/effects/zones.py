@@ -345,7 +345,8 @@ def _op_retire_random(self, st, ev, fr, e) -> bool:
 
 
 def _op_tm_put(self, st, ev, fr, e) -> bool:
-    """Put a Troublemaker from your hand / deck (a search, 518) / discard pile into play at a Problem
+    """Put a Troublemaker from your hand / deck (a search, 518) / discard pile / banished cards (``self``: this
+    card) into play at a Problem
     (``at``: choose / here), face-up unless ``"face_up": False`` (505.1: "put ... into play" without
     "face-up" is face-down; the parser says which); ``played``: it is played (609.2c, no cost)."""
     p = fr["p"]
@@ -354,6 +355,8 @@ def _op_tm_put(self, st, ev, fr, e) -> bool:
     k = fr.get("k")
     if k is None:
         cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if e.get("self"):  # "put this card into play" from the zone it is in (LL145: banished)
+            cands = [c for c in cands if c == fr["src"]]
         if fr["ch"] is None:
             if not cands:
                 if zone == "deck":

@@ -114,11 +114,11 @@ class Triggers:
             return  # (no card in play can watch it: fire_all would find none)
         self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
 
-    def fire_from_zone(self, st, zone, keys, event, x) -> None:
+    def fire_from_zone(self, st, zone, keys, event, x, players=(0, 1)) -> None:
         """The watched-event triggers of cards in their owner's discard pile or hand ("When you play a Griffon
         Friend while this card is in your discard pile, ...", "you may put this card from your hand into play");
         the owner is "you".  A hand card's trigger is shown to its owner only (404.1, flow.turn.start_trigger)."""
-        for p in (0, 1):
+        for p in players:
             for cid in list(st["pl"][p][zone]):
                 k = st["cards"][cid]["k"]
                 for ab in keys.get(k, ()):
