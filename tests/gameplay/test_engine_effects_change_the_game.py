@@ -74,7 +74,8 @@ def _src_area(card, ability):
 
 
 def _host_player(ability) -> int:
-    return 1 if any(d.get("k") == "host_yours" and d.get("yours") is False for d in walk(ability)) else 0
+    return 1 if any(d.get("k") == "host_yours" and d.get("yours") is False or  # "You control that Friend" (CG140)
+                    d.get("op") == "gain_control" and d.get("target") == {"host": True} for d in walk(ability)) else 0
 
 
 def _counters_named(card) -> dict:

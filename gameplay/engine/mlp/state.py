@@ -279,6 +279,7 @@ PLAYER_KEYS: dict[str, str] = {
     "insp": "Inspired used (the keyword's once-per-turn look)",
     "scored_turn": "points scored this turn",
     "dtt": "(turn, cards drawn this turn)",
+    "xtt": "(turn, cards discarded this turn, counted where opp_discards is reported)",
     "gtt": "(turn, action tokens gained this turn)",
     "ptt": "(turn, [type, printed power, area] of each card played this turn)",
     "wonp": "(turn, the largest margin of a faceoff won this turn)",

@@ -563,6 +563,10 @@ def xf_ok(self, st, cid, xf, x) -> bool:
         return False  # "At the start of each of that Friend's controller's turns"
     if xf.get("by") is not None and x.get("by", -1) != (me if xf["by"] == "you" else 1 - me):
         return False
+    if xf.get("first_discard"):  # "if it's the first card that player has discarded this turn" (the discarder)
+        dt = st["pl"][1 - me].get("xtt")
+        if not (dt and dt[0] == st["turn"] and dt[1] == 1):
+            return False
     card = x.get("card")
     if "dtype" in xf or xf.get("dnamed"):
         if card not in st["cards"]:

@@ -289,7 +289,7 @@ def _op_look_hand(self, st, ev, fr, e) -> bool:
 def _op_confront_mod(self, st, ev, fr, e) -> bool:
     """Confront requirement changes ("Opponents need +2 power to confront that Problem until the end of
     the turn", 611.3) and "Troublemakers don't prevent you from confronting Problems" (611.3e), kept in
-    ``st["cmods"]`` with a duration.  {n, who: you|opp|all, problem: choose|here|all, until, tm_ok}."""
+    ``st["cmods"]`` with a duration.  {n, who: you|opp|all, problem: choose|here|all, until, tm_ok, meet (traits), contrib (this card's power)}."""
     p = fr["p"]
     where = e.get("problem", "all")
     prob = None
@@ -313,7 +313,11 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     if until == "next_turn":
         until = f"start{p}"  # "until the start of your next turn"
     m = {"who": p if who == "you" else opponent(p) if who == "opp" else -1, "prob": prob, "u": until}
-    if e.get("tm_ok"):
+    if e.get("meet"):  # "you meet the confront requirements of that Problem if you have ... there" (CG141)
+        m["meet"] = list(e["meet"])
+    elif e.get("contrib"):  # "contribute its power to confronting a Problem" (SB57: this card, from anywhere)
+        m["contrib"] = fr["src"]
+    elif e.get("tm_ok"):
         m["tm_ok"] = e["tm_ok"] if isinstance(e["tm_ok"], str) else True
         if e["tm_ok"] == "it":
             m["tm_ok"] = fr.get("it") or ""
@@ -324,6 +328,8 @@ def _op_confront_mod(self, st, ev, fr, e) -> bool:
     st.setdefault("cmods", []).append(m)
     self.log(ev, "confront", lambda: f"{self.pname(st, p)}: " + (
         "Troublemakers don't prevent confronting" if e.get("tm_ok") else
+        f"confront requirements met with a ready {', '.join(m['meet'])} character" if e.get("meet") else
+        f"{self.name(st, fr['src'])} contributes its power to confronting" if e.get("contrib") else
         "confront requirements less the highest power among their Troublemakers there" if e.get("own_tm") else
         f"confront requirements {m['n']:+d}") + (f" at {self.name(st, prob)}" if prob else ""))
     return True
@@ -339,7 +345,8 @@ def _op_retire_random(self, st, ev, fr, e) -> bool:
 
 
 def _op_tm_put(self, st, ev, fr, e) -> bool:
-    """Put a Troublemaker from your hand / deck (a search, 518) / discard pile into play at a Problem
+    """Put a Troublemaker from your hand / deck (a search, 518) / discard pile / banished cards (``self``: this
+    card) into play at a Problem
     (``at``: choose / here), face-up unless ``"face_up": False`` (505.1: "put ... into play" without
     "face-up" is face-down; the parser says which); ``played``: it is played (609.2c, no cost)."""
     p = fr["p"]
@@ -348,6 +355,8 @@ def _op_tm_put(self, st, ev, fr, e) -> bool:
     k = fr.get("k")
     if k is None:
         cands = [c for c in lst if self.db.cards[st["cards"][c]["k"]].front.type == "Troublemaker"]
+        if e.get("self"):  # "put this card into play" from the zone it is in (LL145: banished)
+            cands = [c for c in cands if c == fr["src"]]
         if fr["ch"] is None:
             if not cands:
                 if zone == "deck":

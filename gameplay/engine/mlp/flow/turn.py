@@ -450,6 +450,8 @@ def _step_end(self, st, ev, _fo, _s, tp) -> None:
         self.fire_all(st, ev, "turn_end", players=(tp,))  # 615.1
         self.fire_all(st, ev, "opp_turn_end", players=(opponent(tp),))
         self.fire_all(st, ev, "any_turn_end")
+    if self.ban_trig.get("turn_end"):  # "At the end of your turn, if this card is banished, ..." (LL145)
+        self.fire_from_zone(st, "ban", self.ban_trig["turn_end"], "turn_end", {}, players=(tp,))
     if st.get("dly"):
         fire_delayed(self, st, "turn_end")  # "At the end of the turn, ..." (effects.timed.delay)
     st["step"] = "w_end"

@@ -374,6 +374,8 @@ class ConfrontAndFaceoff:
         reqs = self.requirements(st, p, area, here)
         if not reqs:
             return False
+        if st.get("cmods") and self._meets_by_traits(st, p, area, here):
+            return True
         if any(n >= INFINITE for _, n in reqs):
             return False
         less = 0
@@ -386,9 +388,10 @@ class ConfrontAndFaceoff:
             if not reqs or not self._chars_in(st, here, p):
                 return bool(self._chars_in(st, here, p))
         mine = self._chars_in(st, here, p)
-        if not mine:
+        lent = self._contributed(st, p, area) if st.get("cmods") else []
+        if not mine and not lent:
             return solve_requirements([], reqs)  # (no character there: what the filters below would leave)
-        chars = []
+        chars = [x for x in lent if x[1] not in mine]
         srcs = None
         limits = self.statics(st, "problem_no_contrib") + self.statics(st, "max_contrib")
         limits = [(o, ab) for o, ab in limits if st["cards"][o]["a"] == area]
@@ -435,6 +438,31 @@ class ConfrontAndFaceoff:
             else:
                 out.update(x for x in mine if self.matches(st, x, ab["sel"], ctrl, o))
         return out
+
+    def _contributed(self, st, p, area) -> list[tuple[int, str]]:
+        """"you may exhaust this card to contribute its power to confronting a Problem" (SB57): (power, card) of
+        ``p``'s cards lent to this Problem this turn, still in play under ``p`` with power (504.1: not frightened)."""
+        prob = self.problem_at(st, area)
+        out = []
+        for m in st["cmods"]:
+            cid = m.get("contrib")
+            if cid and m["who"] == p and m["prob"] == prob and self.in_play(st, cid):
+                c = st["cards"][cid]
+                pw = (self.power(st, cid) or 0) if c["c"] == p and not (c.get("fr") or c.get("fd")) else 0
+                if pw > 0:
+                    out.append((pw, cid))
+        return out
+
+    def _meets_by_traits(self, st, p, area, here) -> bool:
+        """"This turn, you meet the confront requirements of that Problem if you have at least one ready Unicorn,
+        Earth Pony, and Pegasus character there" (CG141; 611.3 replaced: 503.5 ready = not exhausted)."""
+        prob = self.problem_at(st, area)
+        for m in st["cmods"]:
+            if m.get("meet") and m["who"] in (p, -1) and m["prob"] == prob:
+                ready = [x for x in self._chars_in(st, here, p) if not st["cards"][x].get("ex")]
+                if all(any(t in self.traits(st, x) for x in ready) for t in m["meet"]):
+                    return True
+        return False
 
     def can_confront(self, st, p, area, here=None) -> bool:
         """611.3e: no opposing face-up Troublemaker nor face-up Epic Troublemaker there.  (``here``:

@@ -113,6 +113,8 @@ class CardIndex:
         self.disc_trig: dict[str, dict[str, list]] = {}
         # the same for cards in their owner's hand ("you may put this card from your hand into play")
         self.hand_trig: dict[str, dict[str, list]] = {}
+        # and for banished cards ("At the end of your turn, if this card is banished, ...", LL145)
+        self.ban_trig: dict[str, dict[str, list]] = {}
 
     def _index_card(self, k: str, d) -> None:
         """One card's entries in the tables: its faces, keywords, type, abilities (card, face and text order)."""
@@ -152,9 +154,9 @@ class CardIndex:
                             self.kwg_by.setdefault("*color", set()).add(k)
                         elif op == "play_discount" and front and a.get("self"):
                             self.self_disc_keys.add(k)
-                elif kind == "trigger" and a.get("zone") in ("disc", "hand"):
+                elif kind == "trigger" and a.get("zone") in ("disc", "hand", "ban"):
                     if front:  # (not an ability of a card in play: Rules.fire_from_zone)
-                        tbl = self.disc_trig if a["zone"] == "disc" else self.hand_trig
+                        tbl = {"disc": self.disc_trig, "hand": self.hand_trig, "ban": self.ban_trig}[a["zone"]]
                         tbl.setdefault(a["on"], {}).setdefault(k, []).append(a)
                 elif kind == "trigger" or (kind == "manual" and a.get("on")):
                     self.trig_keys.add(k)

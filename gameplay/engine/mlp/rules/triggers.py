@@ -82,6 +82,10 @@ class Triggers:
         return bool(self.in_play_with(st, self.trig_keys if st.get("twn") else self.tev_groups[group]))
 
     def fire_all(self, st, ev, event, players=None, area=None, extra=None) -> None:
+        if event == "opp_discards" and players:  # every discard site reports to the discarder's opponent
+            pl = st["pl"][1 - players[0]]
+            d = pl.get("xtt")
+            pl["xtt"] = [st["turn"], (d[1] if d and d[0] == st["turn"] else 0) + 1]  # discards this turn
         tk = self.trig_keys if st.get("twn") else self.trig_ev.get(event, NO_KEYS)
         if not tk:
             return  # no card triggers on that event
@@ -110,11 +114,11 @@ class Triggers:
             return  # (no card in play can watch it: fire_all would find none)
         self.fire_all(st, ev, event, extra={"it": subj, **(extra or {})})
 
-    def fire_from_zone(self, st, zone, keys, event, x) -> None:
+    def fire_from_zone(self, st, zone, keys, event, x, players=(0, 1)) -> None:
         """The watched-event triggers of cards in their owner's discard pile or hand ("When you play a Griffon
         Friend while this card is in your discard pile, ...", "you may put this card from your hand into play");
         the owner is "you".  A hand card's trigger is shown to its owner only (404.1, flow.turn.start_trigger)."""
-        for p in (0, 1):
+        for p in players:
             for cid in list(st["pl"][p][zone]):
                 k = st["cards"][cid]["k"]
                 for ab in keys.get(k, ()):
