@@ -3,7 +3,9 @@
 ``play``: N bot-vs-bot matches played at once over real websockets against a daphne this script starts,
 at human pace (each match acts once every ``--pace`` seconds): the action round trip (send → the state
 with the next sequence number back on the sender's socket) p50/p99, actions per second, errors, and
-desyncs (a client's last view differing from a fresh server view of the same position).
+desyncs (a client's last view differing from a fresh server view of the same position), and CPU per action
+(from /proc): the daphnes' (their event-loop thread and their other threads apart), PostgreSQL's and the
+bench's own bot clients'.
 ``profile``: the server's work for one action in this process (the action, then both players' state
 messages, as the consumer sends them: only what each connection has not been sent; in a worker thread of a
 running event loop, as daphne runs it, unless ``--without-loop``): wall time, CPU time (``time.process_time``: what a busy machine does not inflate), queries,
@@ -14,7 +16,7 @@ of ``--actions`` actions: p50/p99.
 The mode follows the environment, as the app does: embedded (SQLite + the SQLite channel layer; a
 temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
 
-    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--route seat|game] [--json]
+    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--route seat|game] [--profile-daphne DIR] [--json]
     python bench/online.py load [--actions 400] [--loads 300]
     python bench/online.py profile [--matches 10] [--actions 400] [--profile 40] [--without-loop]
 """
