@@ -3,7 +3,9 @@
 ``play``: N bot-vs-bot matches played at once over real websockets against a daphne this script starts,
 at human pace (each match acts once every ``--pace`` seconds): the action round trip (send → the state
 with the next sequence number back on the sender's socket) p50/p99, actions per second, errors, and
-desyncs (a client's last view differing from a fresh server view of the same position).
+desyncs (a client's last view differing from a fresh server view of the same position), and CPU per action
+(from /proc): the daphnes' (their event-loop thread and their other threads apart), PostgreSQL's and the
+bench's own bot clients'.
 ``profile``: the server's work for one action in this process (the action, then both players' state
 messages, as the consumer sends them: only what each connection has not been sent; in a worker thread of a
 running event loop, as daphne runs it, unless ``--without-loop``): wall time, CPU time (``time.process_time``: what a busy machine does not inflate), queries,
@@ -14,7 +16,7 @@ of ``--actions`` actions: p50/p99.
 The mode follows the environment, as the app does: embedded (SQLite + the SQLite channel layer; a
 temporary var dir) or ``DATABASE_URL`` + ``REDIS_URL`` (PostgreSQL + Redis).
 
-    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--route seat|game] [--json]
+    python bench/online.py play [--matches 200] [--pace 2] [--seconds 60] [--port 8133] [--daphnes N] [--route seat|game] [--profile-daphne DIR] [--json]
     python bench/online.py load [--actions 400] [--loads 300]
     python bench/online.py profile [--matches 10] [--actions 400] [--profile 40] [--without-loop]
 """
@@ -94,8 +96,26 @@ def create_matches(n: int, seed: int) -> list[tuple[int, list[str]]]:
     return out
 
 
-def start_daphne(port: int, log: Path) -> subprocess.Popen:
-    proc = subprocess.Popen([sys.executable, "-m", "daphne", "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
+PROFILED_DAPHNE = """
+import cProfile, sys, time
+from daphne.cli import CommandLineInterface
+out = sys.argv.pop(1)
+profile = cProfile.Profile(time.thread_time)
+profile.enable()
+try:
+    CommandLineInterface.entrypoint()
+finally:
+    profile.disable()
+    profile.dump_stats(out)
+"""
+
+
+def start_daphne(port: int, log: Path, profile: Path | None = None) -> subprocess.Popen:
+    # --profile-daphne: cProfile of daphne's main thread (the event loop: websocket frames, the channel
+    # layer, the hops to and from the thread pool), written when daphne stops on SIGTERM
+    # (timer: the main thread's own CPU time, so waiting for the GIL or for the machine's cores does not count)
+    runner = ["-c", PROFILED_DAPHNE, str(profile)] if profile else ["-m", "daphne"]
+    proc = subprocess.Popen([sys.executable, *runner, "-b", "127.0.0.1", "-p", str(port), "config.asgi:application"],
                             cwd=ROOT, env=dict(os.environ), stdout=open(log, "w"), stderr=subprocess.STDOUT, start_new_session=True)
     end = time.monotonic() + 60
     while time.monotonic() < end:
@@ -116,6 +136,24 @@ def cpu_seconds(pids: list[int]) -> float:
         fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15 of stat)
     return total / ticks
+
+
+def loop_cpu_seconds(pids: list[int]) -> float:
+    """CPU time of the processes' main threads (/proc/<pid>/task/<pid>): daphne's event loop (Twisted,
+    websocket frames, the channel layer, asyncio); the rest of a daphne's CPU is its worker threads (the
+    actions and state messages built in the thread pool)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/task/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])
+    return total / ticks
+
+
+def own_cpu_seconds() -> float:
+    """This bench process's CPU (the bot clients): reported apart from the server's."""
+    t = os.times()
+    return t.user + t.system
 
 
 def postgres_backends() -> dict[int, float]:
@@ -141,6 +179,8 @@ class Stats:
     pids: list[int] = []
     pg_at_connect: dict[int, float] = {}
     cpu_at_connect = 0.0
+    loop_cpu_at_connect = 0.0
+    bench_cpu_at_connect = 0.0
     actions_at_connect = 0
 
     def __init__(self) -> None:
@@ -171,6 +211,8 @@ async def play_match(game_id: int, cookies: list[str], ports: list[int], pace: f
     if counter[0] == total:
         stats.connected_at = time.monotonic()
         stats.cpu_at_connect = cpu_seconds(stats.pids)
+        stats.loop_cpu_at_connect = loop_cpu_seconds(stats.pids)
+        stats.bench_cpu_at_connect = own_cpu_seconds()
         stats.pg_at_connect = await asyncio.to_thread(postgres_backends)
         connected.set()
 
@@ -240,7 +282,8 @@ def bench_play(args) -> dict:
     setup_s = time.perf_counter() - t0
     logs = Path(tempfile.mkdtemp(prefix="ponyhall-bench-daphne-"))
     ports = [args.port + i for i in range(args.daphnes)]
-    procs = [start_daphne(port, logs / f"daphne-{port}.log") for port in ports]
+    profiles = [Path(args.profile_daphne) / f"daphne-{port}.prof" if args.profile_daphne else None for port in ports]
+    procs = [start_daphne(port, logs / f"daphne-{port}.log", prof) for port, prof in zip(ports, profiles)]
     time.sleep(args.warm_up)  # the server loads the card pool in the background (config/asgi.py)
     try:
         stats = Stats()
@@ -264,6 +307,8 @@ def bench_play(args) -> dict:
         connect_s = stats.connected_at - t1
         elapsed = time.monotonic() - stats.connected_at
         server_cpu = cpu_seconds(stats.pids) - stats.cpu_at_connect
+        loop_cpu = loop_cpu_seconds(stats.pids) - stats.loop_cpu_at_connect
+        bench_cpu = own_cpu_seconds() - stats.bench_cpu_at_connect
         pg_cpu = sum(c - stats.pg_at_connect.get(pid, 0.0) for pid, c in postgres_backends().items())
     finally:
         for proc in procs:
@@ -281,6 +326,11 @@ def bench_play(args) -> dict:
         # a quiet machine's capacity (two cores ≈ 2,000 CPU ms per second, shared with PostgreSQL and Redis)
         "daphne_cpu_ms_per_action": round(server_cpu * 1000 / max(1, stats.actions), 1),
         "daphne_cpu_share": round(server_cpu / elapsed, 2),
+        # of which the event-loop thread (websocket frames, channel layer, asyncio, Twisted) and the
+        # worker threads (actions, state messages, the database); the bench's own bots apart
+        "daphne_loop_cpu_ms_per_action": round(loop_cpu * 1000 / max(1, stats.actions), 1),
+        "daphne_pool_cpu_ms_per_action": round((server_cpu - loop_cpu) * 1000 / max(1, stats.actions), 1),
+        "bench_cpu_ms_per_action": round(bench_cpu * 1000 / max(1, stats.actions), 1),
         "postgres_cpu_ms_per_action": round(pg_cpu * 1000 / max(1, stats.actions), 1),
         "errors": len(stats.errors), "first_errors": stats.errors[:3], "handshake_retries": stats.reconnects,
         "desyncs": desyncs(results),
@@ -443,6 +493,7 @@ def main() -> None:
     p.add_argument("--handshakes", type=int, default=8, help="websocket handshakes at a time while players arrive")
     p.add_argument("--warm-up", type=float, default=20, help="seconds to let the server load the card pool")
     p.add_argument("--json", action="store_true")
+    p.add_argument("--profile-daphne", metavar="DIR", help="run each daphne under cProfile (its main thread) into DIR")
     lp = sub.add_parser("load")
     lp.add_argument("--actions", type=int, default=400)
     lp.add_argument("--loads", type=int, default=300)

@@ -188,7 +188,8 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         # redis-py 8 reads with a 5 s socket timeout by default, exactly the layer's blocking-pop timeout
         # (BZPOPMIN 5 s): every idle websocket would die with "Timeout reading". Give reads more room.
-        "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
+        # channels_redis, but a group message reaches this process's own sockets without Redis (config/channel_layer.py)
+        "default": {"BACKEND": "config.channel_layer.LocalFirstRedisChannelLayer",
                     "CONFIG": {"hosts": [{"address": REDIS_URL, "socket_timeout": 30}], "capacity": CHANNEL_CAPACITY}}
     }
 else:

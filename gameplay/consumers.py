@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from channels.db import DatabaseSyncToAsync
+from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncJsonWebsocketConsumer
 from django.http import Http404
 
@@ -32,6 +33,15 @@ def in_pool(func):
 
 class GameConsumer(AsyncJsonWebsocketConsumer):
     viewer: Viewer | None = None
+
+    async def dispatch(self, message: dict) -> None:
+        """As channels' dispatch, without its ``close_old_connections`` before every message (a hop to the one
+        sync thread per frame and per change notification): every database call here runs ``in_pool``,
+        which closes stale connections around itself."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         self.game_id = int(self.scope["url_route"]["kwargs"]["game_id"])
