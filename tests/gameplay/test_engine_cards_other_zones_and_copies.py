@@ -2,8 +2,9 @@
 scenario that fails without its definition (mlp/cards/other_zones_and_copies.py)."""
 from __future__ import annotations
 
-from gameplay.engine.mlp.scenario import (automated, place, resolve_all, set_tokens, stacked_game, start_faceoff,
-                                          trigger)
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.scenario import (automated, place, pre_priority, resolve_all, resolve_step, set_card, set_tokens, stacked_game,
+                                          start_faceoff, to_hand, trigger)
 
 
 def activations(game, st, cid, player=0):
@@ -61,3 +62,131 @@ def test_starlight_troublemakers_here_pay_one_for_two_power_during_a_faceoff(gam
     assert game.power(st, mine) == before + 2
     assert game.power(st, far) == far_before
     assert st.d["pl"][0]["tok"] == 2
+
+
+# ------------------------------------------------------------------ token copies (520.2)
+def resolve_picking(game, st, pick):
+    """Resolve the queue; a target decision is answered with ``pick`` when offered, else like resolve_all."""
+    for _ in range(200):
+        pend = st.d["pending"]
+        if pend and pend["kind"] == "target" and pick in pend["options"]:
+            st, _ = game.apply(st, Action.make("choose", pend["player"], option=pick))
+        elif pend:
+            opt = True if pend["kind"] == "may" else pend["options"][0]
+            st, _ = game.apply(st, Action.make("choose", pend["player"], option=opt))
+        elif st.d["rq"] or st.d["trig"]:
+            resolve_all(game, st)
+        else:
+            return st
+    return st
+
+
+def play_from_hand(game, st, number, player=0, pick=None, area=None):
+    """Play ``number`` from ``player``'s hand through a legal play action (requirements met by Friends at home), then resolve what it starts."""
+    for friend in ("EO45", "PR20", "PR31", "PR33"):  # (EO45: 4 [Laughter] power, no text)
+        place(game, st, friend, player, f"home{player}")
+    set_tokens(st, player, 10)
+    cid = to_hand(game, st, number, player)
+    acts = [a for a in game.legal_actions(st, player) if a.kind == "play" and a.get("card") == cid
+            and (area is None or area in a.to_dict().values())]
+    assert acts, f"{number} can't be played"
+    st, _ = game.apply(st, acts[0])
+    return resolve_picking(game, st, pick)
+
+
+def copies_of(game, st, number, player):
+    key = game.db.key(number)
+    return [c for c in st.d["play"] if st.d["cards"][c]["k"] == key and st.d["cards"][c].get("t")
+            and st.d["cards"][c]["c"] == player]
+
+
+def test_dip_in_the_pool_copies_a_non_unique_friend_with_its_abilities(game, card_db):
+    """HM88 Dip in the Pool: "Put a token copy of one of your non-Unique Friends into play." (520.2: the copy's
+    printed information is the Friend's — power, colors, traits, abilities — its cost zero, and modifiers on the
+    original are not copied; 521: it is a token).  AD37's copy enters play, so its own enter trigger draws 2."""
+    assert automated(card_db, "HM88")
+    st = stacked_game(game)
+    cadance = place(game, st, "AD37", 0, "prob0")
+    set_card(st, cadance, counters={"+1": 2})
+    hand = len(st.hand(0))
+    st = play_from_hand(game, st, "HM88", pick=cadance)
+    made = copies_of(game, st, "AD37", 0)
+    assert len(made) == 1
+    tok = made[0]
+    front = card_db.cards[card_db.key("AD37")].front
+    assert st.d["cards"][tok]["a"] == "home0"
+    assert game.power(st, tok) == front.power  # the +1 power counters are not copied
+    assert game.power(st, cadance) == front.power + 2
+    assert game.r.colors(st.d, tok) == front.colors and game.r.ctype(st.d, tok) == "Friend"
+    assert len(st.hand(0)) == hand + 2  # the copy's "When this card enters play, draw 2 cards."
+    assert "HM88" not in [card_db.cards[st.d["cards"][c]["k"]].number for c in st.hand(0)]
+
+
+def test_dip_in_the_pool_offers_only_non_unique_friends_of_yours(game, card_db):
+    """HM88: a Unique Friend (AD199, Unique printed, 516) and an opponent's Friend are not offered."""
+    st = stacked_game(game)
+    theirs = place(game, st, "AD37", 1, "prob0")
+    unique = place(game, st, "AD199", 0, "prob0")
+    offered = []
+    for friend in ("AD37", "PR12", "PR20", "PR31"):
+        place(game, st, friend, 0, "home0")
+    set_tokens(st, 0, 10)
+    cid = to_hand(game, st, "HM88", 0)
+    act = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == cid)
+    st, _ = game.apply(st, act)
+    for _ in range(20):
+        pend = st.d["pending"]
+        if pend and pend["kind"] == "target":
+            offered = list(pend["options"])
+            break
+        if not (st.d["rq"] or st.d["trig"]):
+            break
+        game.r.resolve_step(st.d, __import__("gameplay.engine.mlp.engine", fromlist=["Ev"]).Ev())
+    assert offered and theirs not in offered and unique not in offered
+    assert len(offered) == 4  # the four non-Unique Friends at home
+
+
+def test_discord_dismisses_a_friend_here_and_copies_it_under_your_control(game, card_db):
+    """LL28 Discord, Second Opinion: "When you play this card, you may dismiss a Friend here. If you do, put a token
+    copy of that Friend into play under your control." (the copy reads the dismissed Friend's printed information,
+    410.6a / 520.2; it is yours, at your home)."""
+    assert automated(card_db, "LL28")
+    st = stacked_game(game)
+    theirs = place(game, st, "AD37", 1, "prob0")
+    hand = len(st.hand(0))
+    st = play_from_hand(game, st, "LL28", pick=theirs, area="prob0")
+    assert theirs not in st.d["play"]
+    assert any(card_db.cards[st.d["cards"][c]["k"]].number == "AD37" for c in st.d["pl"][1]["disc"])
+    made = copies_of(game, st, "AD37", 0)
+    assert len(made) == 1 and st.d["cards"][made[0]]["c"] == 0 and st.d["cards"][made[0]]["a"] == "home0"
+    assert len(st.hand(0)) == hand + 2  # the copy entered play under your control: its enter trigger is yours
+
+
+def test_discord_declined_or_elsewhere_makes_no_copy(game, card_db):
+    """LL28: "you may" declined: nothing is dismissed and no copy is made; a Friend at another Problem is not
+    "here" (it stays)."""
+    st = stacked_game(game)
+    far = place(game, st, "AD37", 1, "prob1")
+    for friend in ("EO45", "PR20"):
+        place(game, st, friend, 0, "home0")
+    set_tokens(st, 0, 10)
+    cid = to_hand(game, st, "LL28", 0)
+    act = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == cid
+               and "prob0" in a.to_dict().values())
+    st, _ = game.apply(st, act)
+    asked = []
+    for _ in range(50):
+        pend = st.d["pending"]
+        if pend and pend["kind"] == "may":
+            st, _ = game.apply(st, Action.make("choose", pend["player"], option=False))
+        elif pend:
+            assert far not in pend["options"]
+            st, _ = game.apply(st, Action.make("choose", pend["player"], option=pend["options"][0]))
+        elif not pre_priority(game, st) and not st.d["rq"]:
+            break
+        elif st.d["rq"]:
+            resolve_step(game, st)
+        asked.append(pend and pend["kind"])
+    assert "may" in asked
+    assert far in st.d["play"]
+    assert not [c for c in st.d["play"] if st.d["cards"][c].get("t")]

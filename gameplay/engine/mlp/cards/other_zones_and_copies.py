@@ -4,8 +4,19 @@ manual cards of that class; per-card definitions, composed of existing ops)."""
 _EO150 = 'Your Troublemakers have "At the start of your turn, gain [1].".'
 _MT36 = ('Your Troublemakers here have "Immediate: During a faceoff, pay [1] to give this card +2 power until the end of '
          'the faceoff.".')
+_HM88 = "Main Phase: Put a token copy of one of your non-Unique Friends into play."
+_LL28 = ("When you play this card, you may dismiss a Friend here. If you do, put a token copy of that Friend into play "
+         "under your control.")
 
 CARDS: dict[str, dict] = {
+    # Dip in the Pool: a token copy (520.2: the Friend's printed information, no modifiers, cost zero) at your home
+    "HM88": {"front": [{"kind": "event", "timing": "main", "text": _HM88, "effects": [
+        {"op": "token_copy", "of": {"type": "Friend", "ctrl": "you", "not_unique": True}}]}]},
+    # Discord, Second Opinion: "If you do" = only once the Friend has left play (dismissed, not replaced); the copy
+    # reads the dismissed Friend's printed information (410.6a) and is yours wherever the Friend was
+    "LL28": {"front": [{"kind": "trigger", "on": "enter", "text": _LL28, "effects": [{"op": "may", "effects": [
+        {"op": "dismiss", "target": {"type": "Friend", "at": "here"}},
+        {"op": "token_copy", "of": "it", "if_gone": True}]}]}]},
     # Daring Do Poster: each of your Troublemakers has the quoted trigger, so at the start of your turn you gain [1]
     # once per Troublemaker that has abilities; face-down ones have none (505.1a) and can't be referenced (505.2),
     # so the selector skips them.  Read as one trigger of the Poster (the gains are the same).
