@@ -190,3 +190,36 @@ def test_discord_declined_or_elsewhere_makes_no_copy(game, card_db):
     assert "may" in asked
     assert far in st.d["play"]
     assert not [c for c in st.d["play"] if st.d["cards"][c].get("t")]
+
+
+def test_tempest_shadow_puts_a_troublemaker_and_its_token_copy_into_play_face_up(game, card_db):
+    """SB135 Tempest Shadow, Stormcaller: "Main Phase: Exhaust this card to put a Troublemaker from your hand into play
+    face-up, then put a token copy of it into play face-up." (520.2; each at a chosen Problem: two face-up
+    Troublemakers of one player at one Problem would violate uniqueness, 516.4)."""
+    assert automated(card_db, "SB135")
+    st = stacked_game(game)
+    tempest = place(game, st, "SB135", 0, "home0")
+    tm = to_hand(game, st, "PR155", 0)
+    acts = activations(game, st, tempest)
+    assert len(acts) == 1
+    st, _ = game.apply(st, acts[0])
+    areas = iter(("prob0", "prob1"))
+    for _ in range(50):
+        pend = st.d["pending"]
+        if pend and pend.get("what") == "area":
+            st, _ = game.apply(st, Action.make("choose", pend["player"], option=next(areas)))
+        elif pend:
+            opt = True if pend["kind"] == "may" else pend["options"][0]
+            st, _ = game.apply(st, Action.make("choose", pend["player"], option=opt))
+        elif st.d["rq"] or st.d["trig"]:
+            resolve_all(game, st)
+        else:
+            break
+    key = card_db.key("PR155")
+    mine = [c for c in st.d["play"] if st.d["cards"][c]["k"] == key and st.d["cards"][c]["c"] == 0]
+    assert tm not in st.hand(0)
+    assert len(mine) == 2 and all(not st.d["cards"][c].get("fd") for c in mine)
+    assert sorted(st.d["cards"][c]["a"] for c in mine) == ["prob0", "prob1"]
+    assert [bool(st.d["cards"][c].get("t")) for c in sorted(mine, key=lambda c: st.d["cards"][c]["a"])] == [False, True]
+    assert game.r.ctype(st.d, mine[0]) == game.r.ctype(st.d, mine[1]) == "Troublemaker"
+    assert st.d["cards"][tempest].get("ex")

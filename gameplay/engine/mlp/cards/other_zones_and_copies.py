@@ -7,8 +7,15 @@ _MT36 = ('Your Troublemakers here have "Immediate: During a faceoff, pay [1] to 
 _HM88 = "Main Phase: Put a token copy of one of your non-Unique Friends into play."
 _LL28 = ("When you play this card, you may dismiss a Friend here. If you do, put a token copy of that Friend into play "
          "under your control.")
+_SB135 = ("Main Phase: Exhaust this card to put a Troublemaker from your hand into play face-up, then put a token copy "
+          "of it into play face-up.")
 
 CARDS: dict[str, dict] = {
+    # Tempest Shadow, Stormcaller: each at a Problem its controller chooses; two face-up Troublemakers of one player at
+    # one Problem violate uniqueness (516.4), so a player puts them at different Problems or dismisses one (516.2)
+    "SB135": {"front": [{"kind": "activated", "timing": "main", "cost": {"exhaust": True}, "text": _SB135, "effects": [
+        {"op": "tm_into_play", "zone": "hand", "face_up": True},
+        {"op": "token_copy", "of": "it", "at": "problem"}]}]},
     # Dip in the Pool: a token copy (520.2: the Friend's printed information, no modifiers, cost zero) at your home
     "HM88": {"front": [{"kind": "event", "timing": "main", "text": _HM88, "effects": [
         {"op": "token_copy", "of": {"type": "Friend", "ctrl": "you", "not_unique": True}}]}]},
