@@ -3,8 +3,8 @@ scenario that fails without its definition (mlp/cards/other_zones_and_copies.py)
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.scenario import (automated, place, pre_priority, resolve_all, resolve_step, set_card, set_tokens, stacked_game,
-                                          start_faceoff, to_hand, trigger)
+from gameplay.engine.mlp.scenario import (automated, place, pre_priority, resolve_all, resolve_step, score_points,
+                                          set_card, set_tokens, stacked_game, start_faceoff, to_hand, trigger)
 
 
 def activations(game, st, cid, player=0):
@@ -223,3 +223,20 @@ def test_tempest_shadow_puts_a_troublemaker_and_its_token_copy_into_play_face_up
     assert [bool(st.d["cards"][c].get("t")) for c in sorted(mine, key=lambda c: st.d["cards"][c]["a"])] == [False, True]
     assert game.r.ctype(st.d, mine[0]) == game.r.ctype(st.d, mine[1]) == "Troublemaker"
     assert st.d["cards"][tempest].get("ex")
+
+
+# ------------------------------------------------------------------ copies of an Event's effects (520.1)
+def test_headmare_banishes_herself_to_copy_a_cheap_event_once_a_player_has_8_points(game, card_db):
+    """LL38 Princess Twilight Sparkle, Headmare: "When you play an Event with cost 2 or less, if a player has 8 or
+    more points, you may banish this card to copy that Event's effects." (520.1: processed again, yours; 508.1a:
+    banishing her is the cost).  PR114 (cost 1) draws 3; the copy draws 3 more."""
+    assert automated(card_db, "LL38")
+    for points, copied in ((7, False), (8, True)):
+        st = stacked_game(game)
+        twilight = place(game, st, "LL38", 0, "home0")
+        score_points(game, st, 1, points)  # "a player": the opponent's points count too
+        hand = len(st.hand(0))
+        st = play_from_hand(game, st, "PR114")
+        assert len(st.hand(0)) == hand + (6 if copied else 3)
+        assert (twilight in st.d["play"]) is not copied
+        assert any(card_db.cards[st.d["cards"][c]["k"]].number == "LL38" for c in st.d["pl"][0]["ban"]) is copied

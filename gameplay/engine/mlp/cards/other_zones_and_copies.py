@@ -9,8 +9,15 @@ _LL28 = ("When you play this card, you may dismiss a Friend here. If you do, put
          "under your control.")
 _SB135 = ("Main Phase: Exhaust this card to put a Troublemaker from your hand into play face-up, then put a token copy "
           "of it into play face-up.")
+_LL38 = ("When you play an Event with cost 2 or less, if a player has 8 or more points, you may banish this card to copy "
+         "that Event's effects.")
 
 CARDS: dict[str, dict] = {
+    # Princess Twilight Sparkle, Headmare: the played Event's printed cost (ptype / pmax_cost read the played card);
+    # "if a player has 8 or more points" checked as the trigger resolves (707); banishing her is the copy's cost
+    "LL38": {"front": [{"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Event", "pmax_cost": 2},
+                        "text": _LL38, "effects": [{"op": "if", "cond": {"k": "points_at_least", "n": 8}, "effects": [
+                            {"op": "may", "effects": [{"op": "copy_that_event", "banish_self": True}]}]}]}]},
     # Tempest Shadow, Stormcaller: each at a Problem its controller chooses; two face-up Troublemakers of one player at
     # one Problem violate uniqueness (516.4), so a player puts them at different Problems or dismisses one (516.2)
     "SB135": {"front": [{"kind": "activated", "timing": "main", "cost": {"exhaust": True}, "text": _SB135, "effects": [

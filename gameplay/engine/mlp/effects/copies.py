@@ -68,4 +68,23 @@ def _op_token_copy(self, st, ev, fr, e) -> bool:
     return True
 
 
-OPS = {"token_copy": _op_token_copy}
+def _op_copy_that_event(self, st, ev, fr, e) -> bool:
+    """"... to copy that Event's effects" (520.1): the Event whose play was watched is processed again, controlled by
+    this effect's controller, its decisions made anew.  ``banish_self``: "you may banish this card to copy ..." is
+    paid first, as a cost (508.1a); nothing is copied when this card is no longer in play to pay it (508.1d)."""
+    p, src = fr["p"], fr["src"]
+    key = ((fr.get("x") or {}).get("play") or {}).get("k")
+    if key is None:
+        return True
+    if e.get("banish_self"):
+        if not self.in_play(st, src) or not self.leave_play(st, ev, src, "ban", verb="banished", cost=True):
+            return True
+    effs = [x for ab in self.abf[key] if ab["kind"] == "event" for x in ab["effects"]]
+    self.log(ev, "copy", lambda: f"{self.pname(st, p)} copies the effects of {self.ff[key].name} (520.1)")
+    fr["i"] += 1
+    st["rq"].append({"p": p, "src": src, "eff": effs, "i": 0, "ch": None, "lbl": "copy", "after": None})
+    fr["i"] -= 1
+    return True
+
+
+OPS = {"token_copy": _op_token_copy, "copy_that_event": _op_copy_that_event}
