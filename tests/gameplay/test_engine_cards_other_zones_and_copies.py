@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.scenario import (automated, place, pre_priority, resolve_all, resolve_step, score_points,
-                                          set_card, set_tokens, stacked_game, start_faceoff, to_hand, trigger)
+                                          problem, replace_problem, set_card, set_tokens, stacked_game, start_faceoff,
+                                          to_hand, trigger)
 
 
 def activations(game, st, cid, player=0):
@@ -240,3 +241,26 @@ def test_headmare_banishes_herself_to_copy_a_cheap_event_once_a_player_has_8_poi
         assert len(st.hand(0)) == hand + (6 if copied else 3)
         assert (twilight in st.d["play"]) is not copied
         assert any(card_db.cards[st.d["cards"][c]["k"]].number == "LL38" for c in st.d["pl"][0]["ban"]) is copied
+
+
+def test_recipe_research_counts_confronts_and_spends_two_counters_to_copy_an_event(game, card_db):
+    """LL133 Recipe Research (a Problem): "When this Problem is confronted, put an Ingredient counter on this card."
+    and "When you play an Event, you may remove 2 Ingredient counters from this card to copy its effects." (519
+    counters, 508.1a cost, 520.1 copy; "you" is the Problem's owner)."""
+    assert automated(card_db, "LL133")
+    st = stacked_game(game, problems=(["PR190", "LL133"], None))
+    replace_problem(game, st, "prob0", solved=False)
+    resolve_all(game, st)
+    recipe = problem(st, game, 0)
+    assert st.d["cards"][recipe]["k"] == card_db.key("LL133")
+    hand = len(st.hand(0))
+    st = play_from_hand(game, st, "PR114")  # no counters yet: only the Event's own 3 cards
+    assert len(st.hand(0)) == hand + 3
+    for _ in range(2):
+        trigger(game, st, "confronted", recipe)
+        resolve_all(game, st)
+    assert st.d["cards"][recipe]["cn"].get("Ingredient") == 2
+    hand = len(st.hand(0))
+    st = play_from_hand(game, st, "PR114")
+    assert len(st.hand(0)) == hand + 6  # the copy draws 3 more
+    assert st.d["cards"][recipe]["cn"].get("Ingredient", 0) == 0

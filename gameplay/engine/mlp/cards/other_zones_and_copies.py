@@ -11,8 +11,18 @@ _SB135 = ("Main Phase: Exhaust this card to put a Troublemaker from your hand in
           "of it into play face-up.")
 _LL38 = ("When you play an Event with cost 2 or less, if a player has 8 or more points, you may banish this card to copy "
          "that Event's effects.")
+_LL133_CONFRONTED = "When this Problem is confronted, put an Ingredient counter on this card."
+_LL133_COPY = "When you play an Event, you may remove 2 Ingredient counters from this card to copy its effects."
 
 CARDS: dict[str, dict] = {
+    # Recipe Research (a Problem): confronted by any player (its owner's trigger, 611); "you" = its owner; the two
+    # counters are the copy's cost (508.1a, 519)
+    "LL133": {"front": [
+        {"kind": "trigger", "on": "confronted", "text": _LL133_CONFRONTED,
+         "effects": [{"op": "counters", "n": 1, "counter": "Ingredient", "target": {"self": True}}]},
+        {"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Event"}, "text": _LL133_COPY,
+         "effects": [{"op": "may", "effects": [
+             {"op": "copy_that_event", "remove_counters": {"counter": "Ingredient", "n": 2}}]}]}]},
     # Princess Twilight Sparkle, Headmare: the played Event's printed cost (ptype / pmax_cost read the played card);
     # "if a player has 8 or more points" checked as the trigger resolves (707); banishing her is the copy's cost
     "LL38": {"front": [{"kind": "trigger", "on": "w_play", "subj": {"by": "you", "ptype": "Event", "pmax_cost": 2},

@@ -4,6 +4,7 @@ function through the ability indexes; ``Rules.abilities`` reads them for a token
 from __future__ import annotations
 
 from .targeting import choose_target
+from .triggered import make_token
 
 
 def put_token_copy(self, st, ev, p: int, key: str, area: str) -> str:
@@ -58,7 +59,6 @@ def _op_token_copy(self, st, ev, fr, e) -> bool:
     elif e.get("at") == "here" and src in st["cards"] and str(st["cards"][src].get("a", "")).startswith(("prob", "dil", "home")):
         area = st["cards"][src]["a"]
     if tok is not None:  # a token's copy: its specified information (521.1a)
-        from .triggered import make_token
         nid = make_token(self, st, ev, p, {"power": tok["power"], "color": (tok["colors"] or [None])[0],
                                             "traits": tok["traits"], "kw": tok.get("kw")}, area)
     else:
@@ -70,12 +70,19 @@ def _op_token_copy(self, st, ev, fr, e) -> bool:
 
 def _op_copy_that_event(self, st, ev, fr, e) -> bool:
     """"... to copy that Event's effects" (520.1): the Event whose play was watched is processed again, controlled by
-    this effect's controller, its decisions made anew.  ``banish_self``: "you may banish this card to copy ..." is
+    this effect's controller, its decisions made anew.  ``remove_counters`` ({counter, n}) or ``banish_self``: "you may banish this card to copy ..." is
     paid first, as a cost (508.1a); nothing is copied when this card is no longer in play to pay it (508.1d)."""
     p, src = fr["p"], fr["src"]
     key = ((fr.get("x") or {}).get("play") or {}).get("k")
     if key is None:
         return True
+    rc = e.get("remove_counters")  # "remove 2 Ingredient counters from this card to copy its effects" (519)
+    if rc:
+        cn = st["cards"][src]["cn"] if src in st["cards"] and self.in_play(st, src) else {}
+        if cn.get(rc["counter"], 0) < rc["n"]:
+            return True  # the cost can't be paid (508.1d)
+        cn[rc["counter"]] -= rc["n"]
+        self.log(ev, "counters", lambda: f"{self.name(st, src)}: {rc['n']} {rc['counter']} counters removed")
     if e.get("banish_self"):
         if not self.in_play(st, src) or not self.leave_play(st, ev, src, "ban", verb="banished", cost=True):
             return True
