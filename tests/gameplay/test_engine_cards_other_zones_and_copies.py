@@ -5,7 +5,7 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.scenario import (automated, place, pre_priority, resolve_all, resolve_step, score_points,
                                           problem, replace_problem, set_card, set_tokens, stacked_game, start_faceoff,
-                                          to_hand, trigger)
+                                          take_action, to_hand, trigger)
 
 
 def activations(game, st, cid, player=0):
@@ -264,3 +264,40 @@ def test_recipe_research_counts_confronts_and_spends_two_counters_to_copy_an_eve
     st = play_from_hand(game, st, "PR114")
     assert len(st.hand(0)) == hand + 6  # the copy draws 3 more
     assert st.d["cards"][recipe]["cn"].get("Ingredient", 0) == 0
+
+
+# ------------------------------------------------------------------ LL61: Hasty for the Friends in hand
+def _faceoff_plays(game, st, player=0):
+    if not st.d["fo"]:
+        place(game, st, "PR12", 0, "prob1")
+        place(game, st, "PR12", 1, "prob1")
+        start_faceoff(game, st, "problem", ["prob1"], 0)
+    st.d["prio"] = {"w": "fo", "p": player, "n": 0}
+    st._la = None
+    return {a.get("card") for a in game.actions_with_priority(st, player) if a.kind == "play"}
+
+
+def test_grampa_gruff_gives_hand_friends_hasty_until_a_friend_is_played(game, card_db):
+    """LL61 Grampa Gruff, Too Long; Didn't Read: "When this card enters play, this turn, Friends in your hand have
+    Hasty until you play a Friend." (glossary Hasty: "You may play this card as an Immediate action", 512; his own
+    play does not end it, the next Friend played does)."""
+    assert automated(card_db, "LL61")
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"].clear()
+    friend = to_hand(game, st, "PR20", 0)  # cost 1, no requirement
+    st = play_from_hand(game, st, "LL61")
+    assert friend in _faceoff_plays(game, st)
+    take = next(a for a in game.actions_with_priority(st, 0) if a.kind == "play" and a.get("card") == friend)
+    take_action(game, st, take)  # a Friend played: the Hasty ends
+    resolve_all(game, st)
+    assert friend not in st.hand(0)
+    other = to_hand(game, st, "PR20", 0)
+    assert other not in _faceoff_plays(game, st)
+
+
+def test_without_grampa_gruff_hand_friends_wait_for_the_main_phase(game, card_db):
+    """LL61: the control: a Friend in hand is not playable during a faceoff (512) without the effect."""
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"].clear()
+    friend = to_hand(game, st, "PR20", 0)
+    assert friend not in _faceoff_plays(game, st)

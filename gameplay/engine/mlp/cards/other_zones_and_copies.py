@@ -13,8 +13,14 @@ _LL38 = ("When you play an Event with cost 2 or less, if a player has 8 or more 
          "that Event's effects.")
 _LL133_CONFRONTED = "When this Problem is confronted, put an Ingredient counter on this card."
 _LL133_COPY = "When you play an Event, you may remove 2 Ingredient counters from this card to copy its effects."
+_LL61 = "When this card enters play, this turn, Friends in your hand have Hasty until you play a Friend."
 
 CARDS: dict[str, dict] = {
+    # Grampa Gruff, Too Long; Didn't Read: HM101's Hasty for the hand (glossary Hasty: played as an Immediate action,
+    # 512), from an enter trigger; this card's own play is recorded before its trigger resolves, so the next Friend
+    # played ends it (Rules.record_play)
+    "LL61": {"front": [{"kind": "trigger", "on": "enter", "text": _LL61,
+                        "effects": [{"op": "hand_hasty", "until_friend": True}]}]},
     # Recipe Research (a Problem): confronted by any player (its owner's trigger, 611); "you" = its owner; the two
     # counters are the copy's cost (508.1a, 519)
     "LL133": {"front": [
