@@ -56,6 +56,10 @@ UNCHECKED: dict[tuple[str, int], str] = {
     ("EO60", 1): "returns the Events its own first ability banished; the generic board has none (tested by scenario)",
     ("FF135", 1): "needs an Event among its controller's flipped cards (the flips come from the deck)",
     ("SB45", 0): "copies the Event just played (the trigger's event), not given by the check (test_engine_cards_ff_sb)",
+    ("LL38", 0): "copies the Event just played (the trigger's event), not given by the check "
+                 "(test_engine_cards_other_zones_and_copies)",
+    ("LL133", 1): "copies the Event just played, paid with counters its first ability puts "
+                  "(test_engine_cards_other_zones_and_copies)",
 }
 
 

@@ -8,6 +8,7 @@ from .registry import Registry
 from .timed import TIMED_ABILITY_OPS
 from .triggered import OPS as TRIGGER_OPS
 from .outside_play import OPS as OUTSIDE_PLAY_OPS
+from .copies import OPS as COPY_OPS
 from .choices import effect_as_opponent, effect_choose_area, effect_choose_modes, effect_each_player, effect_exhaust_self_cost, effect_leave_self_cost, effect_lose_tokens, effect_mark, effect_may, effect_pay, effect_per, effect_pick_color
 from .conditions import effect_if
 from .faceoff import effect_at_fo_end, effect_flip_if_involved, effect_flipped_card, effect_fo_flip_mod, effect_if_faceoff, effect_ignore_flip, effect_reveal_top_group, effect_start_fo
@@ -134,6 +135,8 @@ EFFECTS.register_all(WHEN_OPS)
 EFFECTS.register_all(TRIGGER_OPS)
 
 EFFECTS.register_all(OUTSIDE_PLAY_OPS)
+
+EFFECTS.register_all(COPY_OPS)
 
 EFFECTS.register("draw", player_effect)
 

@@ -34,6 +34,9 @@ DESCRIPTIONS = {
     "look_top": "look at the top N cards of a deck (private) and put them on the top or bottom in any order",
     "put_into_play": "put a card into play from a zone (706)",
     "token": "create a token (521)",
+    "copy_that_event": "copy the effects of the Event whose play was watched (520.1; `banish_self`: banish this card "
+                       "to do it)",
+    "token_copy": "put a token copy of a card into play (520.2: the copied card's printed information, cost zero; `of`: self / it / a selector; `at`: here)",
     "flip": "flip additional cards during a faceoff (515)",
     "turn_over": "turn a Mane Character over (301.2)",
     "lose_abilities_until": "a card loses and can't have abilities until the end of the turn (`until`) or while the "

@@ -390,7 +390,9 @@ def _op_tm_put(self, st, ev, fr, e) -> bool:
     area = fr["ch"] if fr["ch"] in areas else areas[0]
     up = e.get("face_up", True)
     nm = self.db.cards[st["cards"][k]["k"]].name
+    key = st["cards"][k]["k"]
     nid = self.enter_play(st, ev, k, area, p, face_down=not up)
+    fr["it"], fr["itk"] = nid, key  # "then put a token copy of it into play" (520.2)
     if zone == "deck":
         self.shuffle(st, lst)
     if e.get("played"):  # "play a Troublemaker for free": it is played (When you play a Troublemaker)

@@ -87,8 +87,9 @@ class CardQueries:
 
     def abilities(self, st, cid) -> tuple:
         c = st["cards"][cid]
-        if c.get("fd") or c.get("t") or c.get("fr"):
-            return ()  # 505.1a face-down (and frightened, 504.1) cards lose their abilities
+        if c.get("fd") or (c.get("t") and not c["t"].get("cp")) or c.get("fr"):
+            return ()  # 505.1a face-down (and frightened, 504.1) cards lose their abilities; a token has none but a
+            # token copy's (520.2)
         if st.get("lab") and c.get("z") == "play" and self.lost(st, cid):
             return ()  # ("Friends here lose and can't have abilities.")
         own = (self.abb if c.get("b") else self.abf)[c["k"]]

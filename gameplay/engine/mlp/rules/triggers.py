@@ -27,6 +27,8 @@ class Triggers:
             if ab["kind"] == "trigger" and ab["on"] == event:
                 if ab.get("fo") and not (st["fo"] and (st["fo"]["type"] == ab["fo"] or (ab["fo"] == "problem" and st["fo"]["type"] == "multi"))):
                     continue
+                if event == "enter" and c.get("t") and ab.get("text", "").startswith("When you play this card"):
+                    continue  # a token copy (520.2) is put into play, never played (609.2a)
                 if ab.get("when") == "problem" and not c["a"].startswith(("prob", "dil")):
                     continue
                 if ab.get("when") == "home" and not c["a"].startswith("home"):
