@@ -1,0 +1,24 @@
+"""Optional replacement effects ("If ... would ..., you may ... instead", 710, 712.3) whose texts the template
+parser does not cover: each a static ``replace`` asked of its controller as the occurrence would happen
+(``Rules.queue_replacement``); declining lets it happen without that modifier (710.3)."""
+from __future__ import annotations
+
+CARDS: dict[str, dict] = {
+    # Preemptive Flick: an opponent's move (by action or effect; a send is not a move, 506.5) of any character is
+    # asked before it happens; retiring this card replaces it, so the character stays where it is (710).
+    "EO160": {"front": [
+        {"kind": "play_home"},
+        {"kind": "static", "op": "replace", "ev": "move", "by": "opp", "subj": {"type": "character"},
+         "instead": [{"op": "retire", "target": {"self": True}}],
+         "text": "If an opponent would move a character, you may retire this card instead. If you do, that character "
+                 "is not moved."},
+    ]},
+    # Take Shelter (a Problem): the home-limit retirement of one of its controller's Friends (616.3) may be replaced
+    # by a move to this Problem, which takes that Friend out of the home (so it is not asked again, 802.3).
+    "EO198": {"front": [
+        {"kind": "static", "op": "replace", "ev": "home_retire", "subj": {"type": "Friend", "ctrl": "you"},
+         "instead": [{"op": "move", "to": "here", "target": {"it": True}}],
+         "text": "If one of your Friends would be retired for being in excess of your home limit, you may move it here "
+                 "instead."},
+    ]},
+}

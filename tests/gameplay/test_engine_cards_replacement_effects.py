@@ -1,0 +1,69 @@
+"""Issue #19: optional replacement effects ("If ... would ..., you may ... instead", 710, 712.3) automated by per-card
+definitions (mlp/cards/replacement_effects.py), each played in a scenario through the public API."""
+from __future__ import annotations
+
+from gameplay.engine.api import Action
+from gameplay.engine.mlp.engine import Ev
+from gameplay.engine.mlp.scenario import (answer, automated, pass_until, place, pre_priority, problem, resolve_step,
+                                          set_card, stacked_game)
+
+
+def _settle(game, st, answers=()) -> list:
+    """Resolve the queue, giving ``answers`` to the decisions in order; returns the decisions asked (kind, player)."""
+    answers = list(answers)
+    asked = []
+    ev = Ev()
+    for _ in range(200):
+        pend = st.d["pending"]
+        if pend:
+            asked.append((pend["kind"], pend["player"]))
+            answer(game, st, pend["player"], answers.pop(0) if answers else True, ev=ev)
+        elif st.d["rq"]:
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
+            break
+    st._la = None
+    return asked
+
+
+# ------------------------------------------------------------------ EO160 Preemptive Flick
+def test_preemptive_flick_may_retire_to_stop_an_opponents_move(game, card_db):
+    """EO160: "If an opponent would move a character, you may retire this card instead. If you do, that character is
+    not moved." (710, 712.3: asked as the opponent's move would happen; declined, it moves, 710.3; its controller's own
+    moves and sends, 506.5, are not replaced)."""
+    assert automated(card_db, "EO160")
+    for whose, yes in ((1, True), (1, False), (0, None)):
+        for mover in (0, 1):  # any character: the opponent moving their own or one of yours
+            st = stacked_game(game)
+            flick = place(game, st, "EO160", 0, "home0")
+            char = place(game, st, "PR12", mover, f"home{mover}")
+            game.r.move_card(st.d, Ev(), char, "prob0", by=whose)
+            asked = _settle(game, st, [yes])
+            assert asked == ([] if yes is None else [("may", 0)])
+            assert game.r.in_play(st.d, flick) != bool(yes)
+            assert st.d["cards"][char]["a"] == (f"home{mover}" if yes else "prob0")
+    st = stacked_game(game)
+    flick = place(game, st, "EO160", 0, "home0")
+    char = place(game, st, "PR12", 1, "prob1")
+    game.r.move_card(st.d, Ev(), char, "home1", send=True, by=1)  # a send is not a move (506.5)
+    assert _settle(game, st) == [] and game.r.in_play(st.d, flick)
+
+
+# ------------------------------------------------------------------ EO198 Take Shelter
+def test_take_shelter_may_move_a_friend_over_the_home_limit_here_instead_of_retiring_it(game, card_db):
+    """EO198 (a Problem): "If one of your Friends would be retired for being in excess of your home limit, you may move
+    it here instead." (616.3, 710, 712.3: asked as the Friend would be retired; the move takes it out of the home)."""
+    assert automated(card_db, "EO198")
+    for use in (True, False):
+        st = stacked_game(game)
+        shelter = problem(st, game, 0)
+        set_card(st, shelter, card_key=game.db.key("EO198"))
+        limit = game.home_limit(st, 0)
+        friends = [place(game, st, "PR12", 0, "home0") for _ in range(limit + 1)]
+        st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "retire_home")
+        st, _ = game.apply(st, Action.make("choose", 0, option=friends[0]))
+        assert st.pending["kind"] == "may" and st.pending["player"] == 0
+        st, _ = game.apply(st, Action.make("choose", 0, option=use))
+        assert game.in_play(st, friends[0]) == use
+        if use:
+            assert st.d["cards"][friends[0]]["a"] == st.d["cards"][shelter]["a"]
