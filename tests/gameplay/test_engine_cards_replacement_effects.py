@@ -67,3 +67,47 @@ def test_take_shelter_may_move_a_friend_over_the_home_limit_here_instead_of_reti
         assert game.in_play(st, friends[0]) == use
         if use:
             assert st.d["cards"][friends[0]]["a"] == st.d["cards"][shelter]["a"]
+
+
+# ------------------------------------------------------------------ LL42 Aunt Holiday & Auntie Lofty
+def test_aunts_may_retire_a_resource_on_another_friend_instead_of_it_being_dismissed_or_frightened(game, card_db):
+    """LL42: "If one of your other Friends would be dismissed or frightened, you may retire one of your Resources on
+    that Friend instead." (710, 712.3; declined, it happens, 710.3; asked only while one of your Resources is on it)."""
+    assert automated(card_db, "LL42")
+    for what in ("dismiss", "frighten"):
+        for yes in (True, False):
+            st = stacked_game(game)
+            aunts = place(game, st, "LL42", 0, "home0")
+            friend = place(game, st, "PR12", 0, "prob0")
+            res = place(game, st, "EO164", 0, "prob0", host=friend)
+            game.r.play_effects(st.d, Ev(), 1, None, [{"op": what, "target": {"id": friend}}])
+            assert _settle(game, st, [yes]) == [("may", 0)]
+            assert not game.r.in_play(st.d, res)  # retired, or discarded with its host (declined)
+            gone = not game.r.in_play(st.d, friend) or st.d["cards"][friend].get("fr")
+            assert bool(gone) != yes and game.r.in_play(st.d, aunts)
+    st = stacked_game(game)  # no Resource on that Friend, or the Aunts themselves: nothing to ask
+    aunts = place(game, st, "LL42", 0, "home0")
+    friend = place(game, st, "PR12", 0, "prob0")
+    place(game, st, "EO164", 0, "home0", host=aunts)
+    game.r.play_effects(st.d, Ev(), 1, None, [{"op": "dismiss", "target": {"id": friend}},
+                                              {"op": "dismiss", "target": {"id": aunts}}])
+    assert _settle(game, st) == [] and not game.r.in_play(st.d, friend) and not game.r.in_play(st.d, aunts)
+
+
+def test_aunts_choose_which_of_several_resources_on_that_friend_to_retire(game, card_db):
+    """LL42 with two of your Resources on the Friend: the one retired is chosen (705.2f), the other stays."""
+    st = stacked_game(game)
+    place(game, st, "LL42", 0, "home0")
+    friend = place(game, st, "PR12", 0, "prob0")
+    first, second = (place(game, st, "EO164", 0, "prob0", host=friend) for _ in range(2))
+    game.r.play_effects(st.d, Ev(), 1, None, [{"op": "dismiss", "target": {"id": friend}}])
+    ev = Ev()
+    while not st.d["pending"] or st.d["pending"]["kind"] == "may":
+        if st.d["pending"]:
+            answer(game, st, 0, True, ev=ev)
+        else:
+            resolve_step(game, st, ev=ev)
+    assert set(st.d["pending"]["options"]) >= {first, second}
+    answer(game, st, 0, second, ev=ev)
+    _settle(game, st)
+    assert game.r.in_play(st.d, friend) and game.r.in_play(st.d, first) and not game.r.in_play(st.d, second)

@@ -21,4 +21,15 @@ CARDS: dict[str, dict] = {
          "text": "If one of your Friends would be retired for being in excess of your home limit, you may move it here "
                  "instead."},
     ]},
+    # Aunt Holiday & Auntie Lofty, Surrogate Parents: asked only while that Friend has one of your Resources on it
+    # (the subject's `att`); "yes" retires one of them (chosen when there are several, 705.2f) and the Friend stays.
+    "LL42": {"front": [
+        *({"kind": "static", "op": "replace", "ev": ev,
+           "subj": {"type": "Friend", "ctrl": "you", "other": True, "att": {"type": "Resource", "ctrl": "you"}},
+           "instead": [{"op": "retire", "target": {"type": "Resource", "ctrl": "you", "on_it": True}}],
+           "text": "If one of your other Friends would be dismissed or frightened, you may retire one of your Resources "
+                   "on that Friend instead."} for ev in ("dismiss", "frighten")),
+        {"kind": "static", "op": "power", "n": 1, "target": {"type": "Friend", "ctrl": "you", "att": {"type": "Resource"}},
+         "text": "Your Friends with Resources on them have +1 power."},
+    ]},
 }
