@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (answer, automated, pass_until, place, pre_priority, problem, resolve_step,
-                                          set_card, stacked_game)
+from gameplay.engine.mlp.scenario import (answer, automated, pass_until, place, pre_priority, problem, resolve_faceoff,
+                                          resolve_step, set_card, stacked_game, start_faceoff)
 
 
 def _settle(game, st, answers=()) -> list:
@@ -111,3 +111,26 @@ def test_aunts_choose_which_of_several_resources_on_that_friend_to_retire(game, 
     answer(game, st, 0, second, ev=ev)
     _settle(game, st)
     assert game.r.in_play(st.d, friend) and game.r.in_play(st.d, first) and not game.r.in_play(st.d, second)
+
+
+# ------------------------------------------------------------------ EO178 The Smooze, Creeping Crud
+def test_the_smooze_may_remove_a_counter_instead_of_being_defeated(game, card_db):
+    """EO178: "If this card would be defeated, you may remove a +1 power counter from it instead. If you do, this card
+    is not defeated." (514.5a, 710, 712.3: its controller is asked as the challenger would defeat it; not defeated,
+    the challenger scores nothing; declined, or with no counter, it is defeated)."""
+    assert automated(card_db, "EO178")
+    for counters, yes in ((2, True), (1, False), (0, None)):
+        st = stacked_game(game)
+        smooze = place(game, st, "EO178", 1, "prob0")
+        set_card(st, smooze, counters={"+1": counters} if counters else {})
+        place(game, st, "PR31", 0, "prob0")
+        points = st.d["pl"][0]["score"]
+        start_faceoff(game, st, "tm", ["prob0"], 0, tm=smooze)
+        resolve_faceoff(game, st, 0)
+        asked = _settle(game, st, [yes])
+        assert asked[:1] == ([] if yes is None else [("may", 1)])
+        assert game.r.in_play(st.d, smooze) == bool(yes)
+        if yes:
+            assert st.d["cards"][smooze]["cn"] == {"+1": counters - 1} and st.d["pl"][0]["score"] == points
+        else:
+            assert st.d["pl"][0]["score"] == points + 2  # its bonus: defeated (514.5a)

@@ -32,4 +32,14 @@ CARDS: dict[str, dict] = {
         {"kind": "static", "op": "power", "n": 1, "target": {"type": "Friend", "ctrl": "you", "att": {"type": "Resource"}},
          "text": "Your Friends with Resources on them have +1 power."},
     ]},
+    # The Smooze, Creeping Crud: its defeat by the challenger (514.5a: the triggers, the points and the dismissal) is
+    # asked of its controller first, only while it has a +1 power counter to remove (`need_counter`).
+    "EO178": {"front": [
+        {"kind": "trigger", "on": "uncovered", "effects": [{"op": "counters", "n": 1, "counter": "+1", "target": {"self": True}}],
+         "text": "When this card is uncovered, put a +1 power counter on it."},
+        {"kind": "static", "op": "replace", "ev": "defeat", "subj": "self", "need_counter": "+1",
+         "instead": [{"op": "remove_counter", "counter": "+1", "n": 1}],
+         "text": "If this card would be defeated, you may remove a +1 power counter from it instead. If you do, this "
+                 "card is not defeated."},
+    ]},
 }
