@@ -134,3 +134,33 @@ def test_the_smooze_may_remove_a_counter_instead_of_being_defeated(game, card_db
             assert st.d["cards"][smooze]["cn"] == {"+1": counters - 1} and st.d["pl"][0]["score"] == points
         else:
             assert st.d["pl"][0]["score"] == points + 2  # its bonus: defeated (514.5a)
+
+
+# ------------------------------------------------------------------ CGpf14 Maud Pie, Let's Play "Camouflage"
+def test_maud_may_pay_an_action_token_to_remain_exhausted_instead_of_readying(game, card_db):
+    """CGpf14: "If this card would ready, you may pay 1AT. If you do, this card remains exhausted instead." (710, 712.3:
+    asked as she would ready, only while her controller can pay; declined, she readies, 710.3)."""
+    from gameplay.engine.mlp.scenario import set_tokens
+    assert automated(card_db, "CGpf14")
+    for tokens, yes in ((2, True), (2, False), (0, None)):
+        st = stacked_game(game)
+        maud = place(game, st, "CGpf14", 0, "home0", exhausted=True)
+        set_tokens(st, 0, tokens)
+        game.r.play_effects(st.d, Ev(), 1, None, [{"op": "ready", "target": {"id": maud}}])
+        assert _settle(game, st, [yes]) == ([] if yes is None else [("may", 0)])
+        assert st.d["cards"][maud]["ex"] == bool(yes)
+        assert st.d["pl"][0]["tok"] == tokens - (1 if yes else 0)
+
+
+def test_maud_remains_exhausted_through_the_ready_phase_and_keeps_her_friend_without_abilities(game, card_db):
+    """CGpf14 in her controller's Ready Phase (601): paid, she stays exhausted, so "While this card remains exhausted,
+    that Friend loses ... abilities" goes on into the next turn."""
+    from gameplay.engine.mlp.scenario import set_tokens
+    st = stacked_game(game)
+    maud = place(game, st, "CGpf14", 0, "home0", exhausted=True)
+    st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "may" and s.pending["player"] == 0
+                    and s.d["tp"] == 0 and s.d["turn"] > 1)
+    set_tokens(st, 0, max(st.d["pl"][0]["tok"], 1))
+    tok = st.d["pl"][0]["tok"]
+    st, _ = game.apply(st, Action.make("choose", 0, option=True))
+    assert st.d["cards"][maud]["ex"] and st.d["pl"][0]["tok"] == tok - 1

@@ -42,4 +42,15 @@ CARDS: dict[str, dict] = {
          "text": "If this card would be defeated, you may remove a +1 power counter from it instead. If you do, this "
                  "card is not defeated."},
     ]},
+    # Maud Pie, Let's Play "Camouflage": her readying (the Ready Phase's or an effect's) is asked first, while her
+    # controller has an action token to pay (`pay`); paid, she stays exhausted, so her ability's "While this card
+    # remains exhausted" goes on.
+    "CGpf14": {"front": [
+        {"kind": "static", "op": "replace", "ev": "ready", "subj": "self", "pay": 1, "instead": [],
+         "text": "If this card would ready, you may pay 1AT. If you do, this card remains exhausted instead."},
+        {"kind": "activated", "timing": "main", "cost": {"exhaust": True},
+         "effects": [{"op": "lose_abilities_until", "target": {"type": "Friend", "ctrl": "opp"}, "while_ex": True}],
+         "text": "Main Phase: Exhaust this card to choose an opponent's Friend. While this card remains exhausted, that "
+                 "Friend loses and can't have abilities."},
+    ]},
 }

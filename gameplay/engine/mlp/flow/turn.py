@@ -871,6 +871,8 @@ def start_turn(self, st, ev) -> None:
                          "lbl": "Ready Step (603.1)", "after": None})
     for cid in readying:
         c = st["cards"][cid]
+        if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("ready",), (), {}):
+            continue  # "If this card would ready, you may pay 1AT ... remains exhausted instead" (710): asked first
         c["ex"] = False
         c.pop("ntw", None)  # "loses Teamwork until it is readied"
         if st.get("labm"):

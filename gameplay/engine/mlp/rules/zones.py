@@ -409,12 +409,15 @@ class Zones:
         self.watch(st, ev, "w_exhaust", cid, {"by": actor(st) if by is None else by})
         return True
 
-    def ready(self, st, ev, cid) -> bool:
+    def ready(self, st, ev, cid, rskip=()) -> bool:
+        """Ready an exhausted card.  ``rskip``: replacement modifiers already declined for this readying (710.3)."""
         c = st["cards"][cid]
         if not c.get("ex") or c.get("fr"):
             return False
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
+        if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("ready",), rskip, {}):
+            return False  # "If this card would ready, you may pay 1AT. If you do, ... remains exhausted" (710): asked first
         c["ex"] = False
         c.pop("ntw", None)  # "loses Teamwork until it is readied"
         if st.get("labm"):
