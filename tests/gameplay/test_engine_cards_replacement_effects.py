@@ -164,3 +164,22 @@ def test_maud_remains_exhausted_through_the_ready_phase_and_keeps_her_friend_wit
     tok = st.d["pl"][0]["tok"]
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
     assert st.d["cards"][maud]["ex"] and st.d["pl"][0]["tok"] == tok - 1
+
+
+# ------------------------------------------------------------------ EO141 A Stern Talking-To
+def test_a_stern_talking_to_may_be_retired_to_keep_a_troublemaker_here_face_down(game, card_db):
+    """EO141: "If a Troublemaker would be uncovered here, you may retire this card instead." (607 the Uncover Step,
+    710, 712.3: asked of its controller as the Troublemaker would be uncovered; declined, it is uncovered, 710.3; not
+    for a Troublemaker at another Problem)."""
+    assert automated(card_db, "EO141")
+    for yes in (True, False):
+        st = stacked_game(game)
+        talk = place(game, st, "EO141", 0, "prob0", host=problem(st, game, 0))
+        dog = place(game, st, "RR11", 1, "prob0", face_down=True)
+        other = place(game, st, "RR11", 1, "prob1", face_down=True)
+        st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "may" and s.pending["player"] == 0)
+        assert st.d["tp"] == 1
+        st, _ = game.apply(st, Action.make("choose", 0, option=yes))
+        st = pass_until(game, st, lambda s: s.d.get("step") == "main" and s.d["tp"] == 1)
+        assert game.in_play(st, talk) != yes
+        assert bool(st.d["cards"][dog].get("fd")) == yes and not st.d["cards"][other].get("fd")

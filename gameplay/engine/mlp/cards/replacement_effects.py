@@ -53,4 +53,13 @@ CARDS: dict[str, dict] = {
          "text": "Main Phase: Exhaust this card to choose an opponent's Friend. While this card remains exhausted, that "
                  "Friend loses and can't have abilities."},
     ]},
+    # A Stern Talking-To (a Resource on a Problem): the uncovering of a Troublemaker at its Problem (607: the Uncover
+    # Step or an effect) is asked first; retired, the Troublemaker stays face down (asked once in that step; `fd_ok`: the
+    # Troublemaker being uncovered is face down, 505.2).
+    "EO141": {"front": [
+        {"kind": "play_problem"},
+        {"kind": "static", "op": "replace", "ev": "uncover", "subj": {"type": "Troublemaker", "at": "here", "fd_ok": True},
+         "instead": [{"op": "retire", "target": {"self": True}}],
+         "text": "If a Troublemaker would be uncovered here, you may retire this card instead."},
+    ]},
 }
