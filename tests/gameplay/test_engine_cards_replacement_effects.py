@@ -183,3 +183,21 @@ def test_a_stern_talking_to_may_be_retired_to_keep_a_troublemaker_here_face_down
         st = pass_until(game, st, lambda s: s.d.get("step") == "main" and s.d["tp"] == 1)
         assert game.in_play(st, talk) != yes
         assert bool(st.d["cards"][dog].get("fd")) == yes and not st.d["cards"][other].get("fd")
+
+
+# ------------------------------------------------------------------ EO208 Pinkie Pie, Remix Master
+def test_pinkie_may_exhaust_instead_of_her_problem_being_replaced(game, card_db):
+    """EO208: "If this card's Problem would be replaced, you may exhaust this card instead." (613.2, 710, 712.3: asked
+    as her Problem would be replaced, solved or by an effect, while she can be exhausted; exhausted, nothing of 613.2
+    happens; declined, it is replaced and she goes home, 710.3)."""
+    from gameplay.engine.mlp.scenario import replace_problem
+    assert automated(card_db, "EO208")
+    for solved, ready, yes in ((True, True, True), (False, True, True), (True, True, False), (True, False, None)):
+        st = stacked_game(game)
+        pid = problem(st, game, 0)
+        pinkie = place(game, st, "EO208", 0, "prob0", exhausted=not ready)
+        replace_problem(game, st, "prob0", solved=solved)
+        assert _settle(game, st, [yes]) == ([] if yes is None else [("may", 0)])
+        assert (problem(st, game, 0) == pid) == bool(yes)
+        assert st.d["cards"][pinkie]["a"] == ("prob0" if yes else "home0") and st.d["cards"][pinkie]["ex"] == (
+            bool(yes) or not ready)

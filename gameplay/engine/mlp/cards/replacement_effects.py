@@ -62,4 +62,11 @@ CARDS: dict[str, dict] = {
          "instead": [{"op": "retire", "target": {"self": True}}],
          "text": "If a Troublemaker would be uncovered here, you may retire this card instead."},
     ]},
+    # Pinkie Pie, Remix Master: the replacement of her Problem (613.2, solved or by an effect) is asked first while she
+    # can be exhausted; exhausted, nothing of 613.2 happens (its characters stay, the Problem stays in play).
+    "EO208": {"front": [
+        {"kind": "static", "op": "replace", "ev": "replace_problem", "subj": "own_problem", "need_ready": True,
+         "instead": [{"op": "exhaust_self_cost"}],
+         "text": "If this card's Problem would be replaced, you may exhaust this card instead."},
+    ]},
 }

@@ -332,10 +332,13 @@ def end_faceoff(self, st, ev) -> None:
         st["prio"] = {**fo_["ret"], "p": fo_["chal"], "n": 0}
 
 
-def replace_problem(self, st, ev, area, solved=True, solved_fired=False) -> None:
+def replace_problem(self, st, ev, area, solved=True, solved_fired=False, rskip=()) -> None:
     """613.2 (``solved``: False when an effect replaces the Problem; ``solved_fired``: the Solve Step
-    already fired "When this Problem is solved", 613.1)"""
+    already fired "When this Problem is solved", 613.1; ``rskip``: replacement modifiers already declined, 710.3)"""
     pid = self.problem_at(st, area)
+    if pid is not None and "replace" in self.ops_in_play(st) and self.queue_replacement(
+            st, pid, ("replace_problem",), rskip, {"area": area, "solved": solved, "sfd": solved_fired}):
+        return  # "If this card's Problem would be replaced, you may exhaust this card instead" (710): asked first
     stay = self.statics(st, "solved_stay") if solved else []
     for cid in list(st["play"]):
         c = st["cards"].get(cid)

@@ -250,6 +250,8 @@ class ContinuousAbilities:
                     ok = cid == o
                 elif subj == "host":
                     ok = cards[o].get("h") == cid
+                elif subj == "own_problem":  # "this card's Problem": the Problem at this card's area
+                    ok = cards[o]["a"] == cards[cid]["a"] and self.problem_at(st, cards[o]["a"]) == cid
                 else:
                     ok = self.matches(st, cid, subj, cards[o]["c"], o)
                 if not ok or (ab.get("by") == "opp" and by in (None, cards[o]["c"])):
