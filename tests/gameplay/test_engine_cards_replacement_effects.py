@@ -201,3 +201,36 @@ def test_pinkie_may_exhaust_instead_of_her_problem_being_replaced(game, card_db)
         assert (problem(st, game, 0) == pid) == bool(yes)
         assert st.d["cards"][pinkie]["a"] == ("prob0" if yes else "home0") and st.d["cards"][pinkie]["ex"] == (
             bool(yes) or not ready)
+
+
+# ------------------------------------------------------------------ LL62 Grogar, Tactical Consideration
+def test_grogar_may_keep_a_face_down_troublemaker_from_being_uncovered(game, card_db):
+    """LL62: "If one of your face-down Troublemakers would be turned face-up or uncovered, you may choose to not turn
+    it face-up or uncover it instead." (607 the Uncover Step, 710, 712.3; declined, it is uncovered, 710.3)."""
+    assert automated(card_db, "LL62")
+    for yes in (True, False):
+        st = stacked_game(game)
+        place(game, st, "LL62", 1, "home1")
+        dog = place(game, st, "RR11", 1, "prob1", face_down=True)
+        st = pass_until(game, st, lambda s: s.pending and s.pending["kind"] == "may" and s.pending["player"] == 1)
+        assert st.d["tp"] == 1 and st.d["cards"][dog].get("fd")
+        st, _ = game.apply(st, Action.make("choose", 1, option=yes))
+        st = pass_until(game, st, lambda s: s.d.get("step") == "main" and s.d["tp"] == 1)
+        assert bool(st.d["cards"][dog].get("fd")) == yes
+
+
+def test_grogar_may_keep_a_face_down_troublemaker_from_being_turned_face_up_by_an_opponent(game, card_db):
+    """LL62 against "Turn over an opposing Troublemaker here. (This does not cover or uncover it.)" (607.3): its
+    controller is asked as it would turn face-up; an opponent's Troublemaker is not his to keep face down."""
+    for yes in (True, False):
+        st = stacked_game(game)
+        place(game, st, "LL62", 1, "home1")
+        dog = place(game, st, "RR11", 1, "prob0", face_down=True)
+        game.r.play_effects(st.d, Ev(), 0, None, [{"op": "turn_tm_over", "target": {"id": dog}}])
+        assert _settle(game, st, [yes]) == [("may", 1)]
+        assert bool(st.d["cards"][dog].get("fd")) == yes
+    st = stacked_game(game)
+    place(game, st, "LL62", 1, "home1")
+    theirs = place(game, st, "RR11", 0, "prob0", face_down=True)
+    game.r.play_effects(st.d, Ev(), 1, None, [{"op": "turn_tm_over", "target": {"id": theirs}}])
+    assert _settle(game, st) == [] and not st.d["cards"][theirs].get("fd")

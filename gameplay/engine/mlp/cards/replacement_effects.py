@@ -69,4 +69,12 @@ CARDS: dict[str, dict] = {
          "instead": [{"op": "exhaust_self_cost"}],
          "text": "If this card's Problem would be replaced, you may exhaust this card instead."},
     ]},
+    # Grogar, Tactical Consideration: both ways a face-down Troublemaker of yours turns face-up (uncovered, 607, or
+    # turned over without uncovering, 607.3) are asked first; "yes" keeps it face down (nothing else happens).
+    "LL62": {"front": [
+        *({"kind": "static", "op": "replace", "ev": ev, "subj": {"type": "Troublemaker", "ctrl": "you", "fd_ok": True},
+           "instead": [],
+           "text": "If one of your face-down Troublemakers would be turned face-up or uncovered, you may choose to not "
+                   "turn it face-up or uncover it instead."} for ev in ("face_up", "uncover")),
+    ]},
 }

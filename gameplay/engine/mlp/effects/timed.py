@@ -734,8 +734,8 @@ def _op_flip_tm(self, st, ev, fr, e) -> bool:
         return done
     c = st["cards"][one]
     if c.get("fd"):
-        c["fd"] = False
-        self.log(ev, "face_up", lambda: f"{self.name(st, one)} is turned face-up (not uncovered)")
+        from ..flow.turn import turn_tm_face_up  # (flow imports the effects)
+        turn_tm_face_up(self, st, ev, one, restamp=False)
     else:
         c["fd"] = True
         c["cn"] = {}
