@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..constants import COLOR_NAMES, FRIEND
 from ..flow import flip_one, random_cards
 from ..flow.faceoff import defeat_troublemaker
-from ..flow.turn import turn_tm_face_up, uncover_one
+from ..flow.turn import uncover_one
 
 
 # ------------------------------------------------------------------ optional replacements (710, 712.3)
@@ -149,7 +149,7 @@ def _replace_declined(self, st, ev, e, skip) -> None:
         if e["area"] in st["areas"] and self.problem_at(st, e["area"]) == e["card"]:
             self.replace_problem(st, ev, e["area"], solved=e["solved"], solved_fired=e["sfd"], rskip=skip)
     elif e["evs"] == ["face_up"]:
-        turn_tm_face_up(self, st, ev, e["card"], rskip=skip, restamp=e.get("rst", True))
+        self.turn_tm_face_up(st, ev, e["card"], rskip=skip, restamp=e.get("rst", True))
     elif e["evs"] == ["uncover"]:
         uncover_one(self, st, ev, e["card"], by=e.get("uby"), rskip=skip)
     elif e["evs"] == ["ready"]:

@@ -296,10 +296,9 @@ def _on_turn_tm_over(self, st, ev, fr, e, op, p, src, tgt, cands, prev_it, paid,
     """"Turn over an opposing Troublemaker here. (This does not cover or uncover it.)" (HM69): a face-down one
     turns face-up without being uncovered (no uncover trigger, Epic or Villain, 607), its abilities functioning
     from now (711.3a); a face-up one turns face-down (505.3)."""
-    from ..flow.turn import turn_tm_face_up  # (flow imports the effects)
     if not st["cards"][cid].get("fd"):
         return _on_turn_face_down(self, st, ev, fr, e, op, p, src, tgt, cands, prev_it, paid, cid)
-    turn_tm_face_up(self, st, ev, cid)
+    self.turn_tm_face_up(st, ev, cid)
     return None
 
 

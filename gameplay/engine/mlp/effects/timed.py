@@ -734,8 +734,7 @@ def _op_flip_tm(self, st, ev, fr, e) -> bool:
         return done
     c = st["cards"][one]
     if c.get("fd"):
-        from ..flow.turn import turn_tm_face_up  # (flow imports the effects)
-        turn_tm_face_up(self, st, ev, one, restamp=False)
+        self.turn_tm_face_up(st, ev, one, restamp=False)
     else:
         c["fd"] = True
         c["cn"] = {}

@@ -544,20 +544,6 @@ def _uncover_order_matters(self, st, todo) -> bool:
     return False
 
 
-def turn_tm_face_up(self, st, ev, cid, rskip=(), restamp=True) -> bool:
-    """A face-down Troublemaker turned face-up without being uncovered ("This does not cover or uncover it", 607.3);
-    an optional replacement ("you may choose to not turn it face-up", 710) is asked first (False: not turned now)."""
-    if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("face_up",), rskip, {"rst": restamp}):
-        return False
-    c = st["cards"][cid]
-    c["fd"] = False
-    st["dy"] = 1
-    if restamp:
-        self.restamp(st, cid)  # 711.3a its abilities function from now
-    self.log(ev, "face_up", lambda: f"{self.name(st, cid)} is turned face-up at {self.area_name(st, c['a'])} (not uncovered)")
-    return True
-
-
 def uncover_one(self, st, ev, cid, by=None, rskip=()) -> None:
     """Uncover a face-down Troublemaker (607).  ``rskip``: replacement modifiers already declined (710.3)."""
     c = st["cards"][cid]

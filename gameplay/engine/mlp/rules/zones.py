@@ -425,6 +425,19 @@ class Zones:
         self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
         return True
 
+    def turn_tm_face_up(self, st, ev, cid, rskip=(), restamp=True) -> bool:
+        """A face-down Troublemaker turned face-up without being uncovered ("This does not cover or uncover it", 607.3);
+        an optional replacement ("you may choose to not turn it face-up", 710) is asked first (False: not turned now)."""
+        if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("face_up",), rskip, {"rst": restamp}):
+            return False
+        c = st["cards"][cid]
+        c["fd"] = False
+        st["dy"] = 1
+        if restamp:
+            self.restamp(st, cid)  # 711.3a its abilities function from now
+        self.log(ev, "face_up", lambda: f"{self.name(st, cid)} is turned face-up at {self.area_name(st, c['a'])} (not uncovered)")
+        return True
+
     def frighten(self, st, ev, cid, rskip: tuple | None = ()) -> bool:
         """504.1: turned face down, counters removed, attachments discarded.  Tokens cease (521.4).
         ``rskip``: replacement modifiers already declined for this occurrence (710.3); None: none apply."""
