@@ -198,7 +198,7 @@ def test_while_this_card_remains_exhausted_that_friend_loses_its_abilities(game,
     """CGpf14 Maud Pie: "Main Phase: Exhaust this card to choose an opponent's Friend. While this card remains
     exhausted, that Friend loses and can't have abilities" — readying it ends the modifier for good."""
     from gameplay.engine.mlp.engine import Ev
-    from gameplay.engine.mlp.scenario import set_tokens
+    from gameplay.engine.mlp.scenario import answer, set_tokens
 
     st = stacked_game(game)
     maud = place(game, st, "CGpf14", 0, "home0")
@@ -209,6 +209,11 @@ def test_while_this_card_remains_exhausted_that_friend_loses_its_abilities(game,
     st = _choose(game, st, rollo)
     assert pw(game, st, rollo) == 1
     game.r.ready(st.d, Ev(), maud)
+    game.r.resolve_step(st.d, Ev())  # her own "If this card would ready, you may pay 1AT ..." (710) is asked first
+    assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
+    answer(game, st, 0, False)  # declined: she readies (710.3)
+    while st.d["rq"] and not st.d["pending"]:
+        game.r.resolve_step(st.d, Ev())
     assert pw(game, st, rollo) == 3
     game.r.exhaust(st.d, Ev(), maud)
     assert pw(game, st, rollo) == 3  # exhausted again: the modifier does not come back

@@ -322,6 +322,7 @@ CARD_KEYS: dict[str, str] = {
     "dil": "a Dilemma in play (522.1)",
     "fg": "its once-a-game trigger has fired",
     "ft": 'its "once each turn" triggers: ability -> the turn it last fired',
+    "kfd": "the turn an optional replacement (710) was asked for its uncovering (kept face down this Uncover Step)",
     "nr": "it does not ready during its controller's next Ready Phase (603.1)",
     "b0": "the turn this Problem's bonus is 0 (\"That Problem's bonus is 0 until the end of the turn\")",
     "pwr": 'its power has reached the N of "When this card has N power" (the trigger waits for it to drop below)',

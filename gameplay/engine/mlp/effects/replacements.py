@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ..constants import COLOR_NAMES, FRIEND
 from ..flow import flip_one, random_cards
+from ..flow.faceoff import defeat_troublemaker
+from ..flow.turn import uncover_one
 
 
 # ------------------------------------------------------------------ optional replacements (710, 712.3)
@@ -123,7 +125,7 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
         return True
     q = fr["p"]
     if fr["ch"] is None:
-        what = {"frighten": "frightened", "move": "moved"}.get(e["evs"][0]) or e.get("verb", "dismissed").split(" (")[0]
+        what = {"frighten": "frightened", "move": "moved", "defeat": "defeated", "ready": "readied", "uncover": "uncovered", "replace_problem": "replaced", "face_up": "turned face-up"}.get(e["evs"][0]) or e.get("verb", "dismissed").split(" (")[0]
         self.ask(st, q, "may", [True, False], "710", src=src, card=cid, what="replacement",
                  text=f"{self.name(st, src)}: replace {self.name(st, cid)} being {what} — \"{ab.get('text', '')}\"")
         return False
@@ -143,6 +145,17 @@ def op_replace_ask(self, st, ev, fr, e) -> bool:
 def _replace_declined(self, st, ev, e, skip) -> None:
     if e["evs"] == ["frighten"]:
         self.frighten(st, ev, e["card"], rskip=skip)
+    elif e["evs"] == ["replace_problem"]:
+        if e["area"] in st["areas"] and self.problem_at(st, e["area"]) == e["card"]:
+            self.replace_problem(st, ev, e["area"], solved=e["solved"], solved_fired=e["sfd"], rskip=skip)
+    elif e["evs"] == ["face_up"]:
+        self.turn_tm_face_up(st, ev, e["card"], rskip=skip, restamp=e.get("rst", True))
+    elif e["evs"] == ["uncover"]:
+        uncover_one(self, st, ev, e["card"], by=e.get("uby"), rskip=skip)
+    elif e["evs"] == ["ready"]:
+        self.ready(st, ev, e["card"], rskip=skip)
+    elif e["evs"] == ["defeat"]:
+        defeat_troublemaker(self, st, ev, e["card"], e["chal"])
     elif e["evs"] == ["move"]:
         self.move_card(st, ev, e["card"], e["to"], by=e.get("mby"), rskip=skip)
     else:

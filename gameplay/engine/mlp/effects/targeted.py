@@ -296,13 +296,9 @@ def _on_turn_tm_over(self, st, ev, fr, e, op, p, src, tgt, cands, prev_it, paid,
     """"Turn over an opposing Troublemaker here. (This does not cover or uncover it.)" (HM69): a face-down one
     turns face-up without being uncovered (no uncover trigger, Epic or Villain, 607), its abilities functioning
     from now (711.3a); a face-up one turns face-down (505.3)."""
-    c = st["cards"][cid]
-    if not c.get("fd"):
+    if not st["cards"][cid].get("fd"):
         return _on_turn_face_down(self, st, ev, fr, e, op, p, src, tgt, cands, prev_it, paid, cid)
-    c["fd"] = False
-    st["dy"] = 1
-    self.restamp(st, cid)
-    self.log(ev, "face_up", lambda: f"{self.name(st, cid)} is turned face-up at {self.area_name(st, c['a'])} (not uncovered)")
+    self.turn_tm_face_up(st, ev, cid)
     return None
 
 

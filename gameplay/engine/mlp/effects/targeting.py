@@ -32,6 +32,10 @@ def _target_cards(self, st, fr, e):
     if tgt.get("it"):
         it = fr.get("it")
         return [it] if it and self.in_play(st, it) else []
+    if tgt.get("on_it"):  # "one of your Resources on that Friend": attached to the card "it" names (a replaced one)
+        it = fr.get("it")
+        return [c for c in self.select(st, {k: v for k, v in tgt.items() if k != "on_it"}, fr["p"], fr["src"])
+                if it and st["cards"][c].get("h") == it]
     if tgt.get("at") == "there":
         # "there" / "that Problem": the area of the card a Reaction responds to (reactions.py)
         tgt = {**tgt, "at": "area", "area": fr.get("rxa")}

@@ -734,8 +734,7 @@ def _op_flip_tm(self, st, ev, fr, e) -> bool:
         return done
     c = st["cards"][one]
     if c.get("fd"):
-        c["fd"] = False
-        self.log(ev, "face_up", lambda: f"{self.name(st, one)} is turned face-up (not uncovered)")
+        self.turn_tm_face_up(st, ev, one, restamp=False)
     else:
         c["fd"] = True
         c["cn"] = {}

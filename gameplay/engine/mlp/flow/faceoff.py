@@ -168,26 +168,10 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
             self.fire_all(st, ev, "you_win_tm_fo", players=(winner,))
             self.fire_all(st, ev, "you_lose_tm_fo", players=(loser,))  # "When you lose a Troublemaker faceoff"
         if winner == chal:
-            if self.in_play(st, tm):  # 514.5a defeat the Troublemaker
-                pts = self.face(st, tm).bonus or 0
-                if self.statics(st, "tm_points_minus"):
-                    # "If a player would score points for defeating a Troublemaker here, they score one
-                    # fewer points instead." (710)
-                    pts = max(pts - sum(ab["n"] for o, ab in self.statics(st, "tm_points_minus")
-                                        if st["cards"][o]["a"] == st["cards"][tm]["a"]), 0)
-                nm = self.name(st, tm)
-                self.fire(st, ev, "defeated", tm, extra={"la": st["cards"][tm]["a"], "it": tm})  # la: "here" once it is gone; it: found in its new zone (410.6a)
-                # "When a challenger defeats this card" (608, 514.5a): defeated by the challenger, not by an effect
-                self.fire(st, ev, "challenger_defeats", tm, extra={"la": st["cards"][tm]["a"], "it": tm})
-                self.watch(st, ev, "w_defeat", tm, {"by": chal, "pw": self.power(st, tm)})  # "When a player defeats a Troublemaker ..." (pw: 410.6a)
-                self.score(st, ev, chal, pts, f"for defeating {nm}")
-                if st["pl"][chal].get("ndb"):
-                    defeat_bonus(self, st, ev, chal)  # "The next time you defeat a Troublemaker this turn, ..."
-                self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
-                if self.rx_keys:  # "Play when you defeat a Troublemaker [using only [Generosity] characters]"
-                    used = [o for o in st["play"] if st["cards"][o]["c"] == chal and self.is_char(st, o) and self.involved(st, o)]
-                    allcol = sorted(set.intersection(*(set(self.colors(st, o)) for o in used))) if used else []
-                    self.rx_note(st, "defeat", by=chal, tp=st["tp"], allcol=allcol)
+            # 514.5a defeat the Troublemaker ("If this card would be defeated, you may ... instead": asked first, 710)
+            if self.in_play(st, tm) and not ("replace" in self.ops_in_play(st) and
+                                             self.queue_replacement(st, tm, ("defeat",), (), {"chal": chal})):
+                defeat_troublemaker(self, st, ev, tm, chal)
         else:
             opts = [cid for cid in st["play"] if st["cards"][cid]["c"] == chal and self.involved(st, cid)
                     and self.is_char(st, cid) and not st["cards"][cid]["a"].startswith("home")]
@@ -230,6 +214,31 @@ def resolve_faceoff(self, st, ev, winner, margin=None) -> None:
             if self.kw(st, cid, "Studious") and not fo["stud"][winner]:
                 fo["stud"][winner] = True
                 self.queue_trigger(st, cid, winner, [{"op": "gain", "n": 1}], "Studious")
+
+
+
+def defeat_troublemaker(self, st, ev, tm, chal) -> None:
+    """514.5a: the challenger defeats the Troublemaker: its triggers, the challenger scores its bonus, it is
+    dismissed."""
+    pts = self.face(st, tm).bonus or 0
+    if self.statics(st, "tm_points_minus"):
+        # "If a player would score points for defeating a Troublemaker here, they score one
+        # fewer points instead." (710)
+        pts = max(pts - sum(ab["n"] for o, ab in self.statics(st, "tm_points_minus")
+                            if st["cards"][o]["a"] == st["cards"][tm]["a"]), 0)
+    nm = self.name(st, tm)
+    self.fire(st, ev, "defeated", tm, extra={"la": st["cards"][tm]["a"], "it": tm})  # la: "here" once it is gone; it: found in its new zone (410.6a)
+    # "When a challenger defeats this card" (608, 514.5a): defeated by the challenger, not by an effect
+    self.fire(st, ev, "challenger_defeats", tm, extra={"la": st["cards"][tm]["a"], "it": tm})
+    self.watch(st, ev, "w_defeat", tm, {"by": chal, "pw": self.power(st, tm)})  # "When a player defeats a Troublemaker ..." (pw: 410.6a)
+    self.score(st, ev, chal, pts, f"for defeating {nm}")
+    if st["pl"][chal].get("ndb"):
+        defeat_bonus(self, st, ev, chal)  # "The next time you defeat a Troublemaker this turn, ..."
+    self.leave_play(st, ev, tm, "disc", verb="defeated and dismissed (514.5a)")
+    if self.rx_keys:  # "Play when you defeat a Troublemaker [using only [Generosity] characters]"
+        used = [o for o in st["play"] if st["cards"][o]["c"] == chal and self.is_char(st, o) and self.involved(st, o)]
+        allcol = sorted(set.intersection(*(set(self.colors(st, o)) for o in used))) if used else []
+        self.rx_note(st, "defeat", by=chal, tp=st["tp"], allcol=allcol)
 
 
 def faceoff_send_home(self, st, ev, cid) -> None:
@@ -323,10 +332,13 @@ def end_faceoff(self, st, ev) -> None:
         st["prio"] = {**fo_["ret"], "p": fo_["chal"], "n": 0}
 
 
-def replace_problem(self, st, ev, area, solved=True, solved_fired=False) -> None:
+def replace_problem(self, st, ev, area, solved=True, solved_fired=False, rskip=()) -> None:
     """613.2 (``solved``: False when an effect replaces the Problem; ``solved_fired``: the Solve Step
-    already fired "When this Problem is solved", 613.1)"""
+    already fired "When this Problem is solved", 613.1; ``rskip``: replacement modifiers already declined, 710.3)"""
     pid = self.problem_at(st, area)
+    if pid is not None and "replace" in self.ops_in_play(st) and self.queue_replacement(
+            st, pid, ("replace_problem",), rskip, {"area": area, "solved": solved, "sfd": solved_fired}):
+        return  # "If this card's Problem would be replaced, you may exhaust this card instead" (710): asked first
     stay = self.statics(st, "solved_stay") if solved else []
     for cid in list(st["play"]):
         c = st["cards"].get(cid)

@@ -519,7 +519,7 @@ def uncover_turn_players(self, st, ev) -> bool:
     while True:
         cands = self.in_play_with(st, self.tm_tok_keys) if self.af_free(st) else st["play"]  # (see tm_tok_keys)
         todo = [cid for cid in cands if st["cards"][cid]["c"] == tp and st["cards"][cid].get("fd")
-                and self.ctype(st, cid) == TM and _can_uncover(self, st, cid)]
+                and self.ctype(st, cid) == TM and _can_uncover(self, st, cid) and st["cards"][cid].get("kfd") != st["turn"]]
         if not todo:
             return True
         if len(todo) > 1 and _uncover_order_matters(self, st, todo):
@@ -546,12 +546,16 @@ def _uncover_order_matters(self, st, todo) -> bool:
     return False
 
 
-def uncover_one(self, st, ev, cid, by=None) -> None:
+def uncover_one(self, st, ev, cid, by=None, rskip=()) -> None:
+    """Uncover a face-down Troublemaker (607).  ``rskip``: replacement modifiers already declined (710.3)."""
     c = st["cards"][cid]
     if any(not st["cards"][o].get("fd") and self.epic(st, o) for o in self.tms_at(st, c["a"])):
         return  # 607.1
     if self.has_static(st, "no_uncover", area=c["a"]):
         return  # "Troublemakers can't be uncovered here."
+    if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("uncover",), rskip, {"uby": by}):
+        c["kfd"] = st["turn"]  # "If a Troublemaker would be uncovered here, you may ... instead" (710): asked first;
+        return  # (not offered again by this Uncover Step while the decision waits or once it is replaced)
     c["fd"] = False
     st["dy"] = 1
     self.restamp(st, cid)  # 711.3a its abilities begin to function now
@@ -873,6 +877,8 @@ def start_turn(self, st, ev) -> None:
                          "lbl": "Ready Step (603.1)", "after": None})
     for cid in readying:
         c = st["cards"][cid]
+        if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("ready",), (), {}):
+            continue  # "If this card would ready, you may pay 1AT ... remains exhausted instead" (710): asked first
         c["ex"] = False
         c.pop("ntw", None)  # "loses Teamwork until it is readied"
         if st.get("labm"):

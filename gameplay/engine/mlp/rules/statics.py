@@ -250,6 +250,8 @@ class ContinuousAbilities:
                     ok = cid == o
                 elif subj == "host":
                     ok = cards[o].get("h") == cid
+                elif subj == "own_problem":  # "this card's Problem": the Problem at this card's area
+                    ok = cards[o]["a"] == cards[cid]["a"] and self.problem_at(st, cards[o]["a"]) == cid
                 else:
                     ok = self.matches(st, cid, subj, cards[o]["c"], o)
                 if not ok or (ab.get("by") == "opp" and by in (None, cards[o]["c"])):
@@ -258,6 +260,8 @@ class ContinuousAbilities:
                     continue  # ("would move a character to a Problem")
                 if ab.get("pay") and st["pl"][cards[o]["c"]]["tok"] < ab["pay"]:
                     continue  # "you may pay [1] to ...": only if it can be paid (508.1d)
+                if ab.get("need_counter") and not cards[o].get("cn", {}).get(ab["need_counter"]):
+                    continue  # "you may remove a +1 power counter from it instead": only while it has one
                 if ab.get("need_ready") and (cards[o].get("ex") or not self.can_exhaust(st, o)):
                     continue  # "you may exhaust this card to ...": only if it can be exhausted
                 out.append((o, i))

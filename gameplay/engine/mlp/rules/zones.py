@@ -398,17 +398,33 @@ class Zones:
         self.watch(st, ev, "w_exhaust", cid, {"by": actor(st) if by is None else by})
         return True
 
-    def ready(self, st, ev, cid) -> bool:
+    def ready(self, st, ev, cid, rskip=()) -> bool:
+        """Ready an exhausted card.  ``rskip``: replacement modifiers already declined for this readying (710.3)."""
         c = st["cards"][cid]
         if not c.get("ex") or c.get("fr"):
             return False
         if self.prevented(st, cid, "no_ready"):
             return False  # "Friends here with 2 or less power can't ready." (104.2)
+        if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("ready",), rskip, {}):
+            return False  # "If this card would ready, you may pay 1AT. If you do, ... remains exhausted" (710): asked first
         c["ex"] = False
         c.pop("ntw", None)  # "loses Teamwork until it is readied"
         if st.get("labm"):
             self.end_while_exhausted(st, cid)
         self.fire(st, ev, "readies", cid)  # "When this card readies" (Harmony Dragon)
+        return True
+
+    def turn_tm_face_up(self, st, ev, cid, rskip=(), restamp=True) -> bool:
+        """A face-down Troublemaker turned face-up without being uncovered ("This does not cover or uncover it", 607.3);
+        an optional replacement ("you may choose to not turn it face-up", 710) is asked first (False: not turned now)."""
+        if "replace" in self.ops_in_play(st) and self.queue_replacement(st, cid, ("face_up",), rskip, {"rst": restamp}):
+            return False
+        c = st["cards"][cid]
+        c["fd"] = False
+        st["dy"] = 1
+        if restamp:
+            self.restamp(st, cid)  # 711.3a its abilities function from now
+        self.log(ev, "face_up", lambda: f"{self.name(st, cid)} is turned face-up at {self.area_name(st, c['a'])} (not uncovered)")
         return True
 
     def frighten(self, st, ev, cid, rskip: tuple | None = ()) -> bool:
