@@ -155,8 +155,8 @@ def test_fluttershy_element_of_kindness_discards_a_critter_for_plus_two_in_a_fac
     start_faceoff(game, st, "problem", ["prob0"], 0)
     st.d["pending"] = None
     before = game.power(st, target)
-    ab = next(i for i, a in enumerate(game.r.abilities(st.d, flutter)) if a["kind"] == "activated")
-    game.r.do_action(st.d, Ev(), Action.make("activate", 0, card=flutter, ability=ab))
+    ab = next(i for i, a in enumerate(game.abilities(st, flutter)) if a["kind"] == "activated")
+    take_action(game, st, Action.make("activate", 0, card=flutter, ability=ab))
     _resolve(game, st, answers=[critter, target])
     assert critter not in st.hand(0) and [st.card_key(c) for c in st.discard_pile(0)] == [game.db.key("PR81")]
     assert game.power(st, target) == before + 2
@@ -279,8 +279,8 @@ def test_changeling_swarm_retires_a_troublemaker_you_control_there(game, card_db
 # ------------------------------------------------------------------ CN7 Fluttershy, Friend to Animals (508, 301.2)
 def _turn_over_cost(game, st, p):
     mane = st.mane(p)
-    ab = next(i for i, a in enumerate(game.r.abilities(st.d, mane)) if a["kind"] == "activated")
-    return game.r.ability_tokens(st.d, p, mane, game.r.abilities(st.d, mane)[ab])
+    ab = next(i for i, a in enumerate(game.abilities(st, mane)) if a["kind"] == "activated")
+    return game.ability_tokens(st, p, mane, game.abilities(st, mane)[ab])
 
 
 def test_fluttershy_friend_to_animals_turns_over_for_one_less_per_critter_friend(game, card_db):
@@ -338,7 +338,7 @@ def test_sunset_shimmer_pays_three_to_banish_an_opposing_friend_beneath_it_and_g
     assert friend not in st.d["play"] and len(_beneath(st, shimmer)) == 1 and st.tokens(1) == 0
     hand = len(st.hand(0))
     ev = Ev()
-    game.r.leave_play(st.d, ev, shimmer, "disc", verb="dismissed")
+    leave_play(game, st, shimmer, "disc", verb="dismissed", ev=ev)
     _resolve(game, st)
     assert len(st.hand(0)) == hand + 1 and not _beneath(st, shimmer)  # Ann's Friend back in Ann's hand
 
@@ -396,8 +396,8 @@ def test_crystal_heart_removes_two_counters_to_give_a_friend_a_chosen_color_for_
     heart = place(game, st, "CG154", 0, "home0")
     friend = place(game, st, "PR12", 1, "home1")  # any Friend, an opponent's too
     set_card(st, heart, counters={"Crystal": 3})
-    ab = next(i for i, a in enumerate(game.r.abilities(st.d, heart)) if a["kind"] == "activated")
-    game.r.do_action(st.d, Ev(), Action.make("activate", 0, card=heart, ability=ab))
+    ab = next(i for i, a in enumerate(game.abilities(st, heart)) if a["kind"] == "activated")
+    take_action(game, st, Action.make("activate", 0, card=heart, ability=ab))
     _resolve(game, st, answers=["Magic", friend])
     assert set(game.colors(st, friend)) == {"Loyalty", "Magic"} and st.counters(heart)["Crystal"] == 1
     end_main_phase(game, st)
@@ -486,7 +486,7 @@ def test_friendly_disagreement_exhausts_a_friend_that_loses_teamwork_until_it_is
     ev_card = to_hand(game, st, "CG103", 0)
     set_tokens(st, 0, 3)
     place(game, st, "PR12", 0, "home0")  # (a Friend for any play requirement)
-    game.r.do_action(st.d, Ev(), Action.make("play", 0, card=ev_card))
+    take_action(game, st, Action.make("play", 0, card=ev_card))
     _resolve(game, st, answers=[soarin])
     assert st.exhausted(soarin) and game.keyword(st, soarin, "Teamwork") == 0
     assert game.keyword(st, mate, "Supportive") == 0
@@ -513,7 +513,7 @@ def test_reformed_adds_the_defeated_troublemakers_power_to_your_next_faceoff_thi
     totals = []
     for _ in range(2):
         start_faceoff(game, st, "problem", ["prob1"], 0)
-        totals.append((game.r.faceoff_total(st.d, 0), game.r.faceoff_total(st.d, 1)))
+        totals.append((game.faceoff_total(st, 0), game.faceoff_total(st, 1)))
         st.d["fo"] = None
     assert totals[0][0] == totals[1][0] + 4 and totals[0][1] == totals[1][1]
 

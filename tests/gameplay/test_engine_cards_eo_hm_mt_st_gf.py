@@ -164,12 +164,12 @@ def test_party_favor_exhausts_three_friends_here_to_replace_its_problem(game, ca
     place(game, st, "PR12", 0, "home0")
     assert activations(game, st, pf) == []
     place(game, st, "PR12", 0, "prob1")
-    old = game.r.problem_at(st.d, "prob1")
+    old = game.problem_at(st, "prob1")
     acts = activations(game, st, pf)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
-    assert game.r.problem_at(st.d, "prob1") != old
+    assert game.problem_at(st, "prob1") != old
     assert all(st.d["cards"][c]["ex"] for c in st.d["play"] if st.d["cards"][c]["a"] == "prob1"
                and st.d["cards"][c]["c"] == 0 and game.card_type(st, c) == "Friend")
 

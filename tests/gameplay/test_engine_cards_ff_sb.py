@@ -8,7 +8,7 @@ from gameplay.engine.mlp.scenario import (answer, automated, flip_for_faceoff, p
 
 
 def pw(game, st, cid):
-    return game.r.power(st.d, cid)
+    return game.power(st, cid)
 
 
 def _on_top_of_deck(game, st, p, number):
@@ -28,8 +28,8 @@ def _settle(game, st, answers=()):
             opt = answers.pop(0) if answers else (True if pend["kind"] == "may" else pend["options"][0])
             answer(game, st, pend["player"], opt, ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             break
     st._la = None
     return ev
@@ -49,7 +49,7 @@ def test_pony_power_flipped_gives_your_involved_characters_power_until_the_faceo
     flip_for_faceoff(game, st)
     _settle(game, st)
     assert (pw(game, st, mine), pw(game, st, away), pw(game, st, theirs)) == (3, 2, 2)
-    game.r.expire(st.d, "faceoff")
+    end_durations(game, st, "faceoff")
     assert pw(game, st, mine) == 2
 
 
@@ -63,7 +63,7 @@ def test_wild_wonders_moves_characters_to_random_problems(game, card_db):
     b = place(game, st, "PR12", 1, "home1")
     c = place(game, st, "PR33", 0, "home0")
     wild = place(game, st, "SB69", 0, "home0")
-    game.r.fire(st.d, Ev(), "enter", wild)
+    trigger(game, st, "enter", wild)
     _settle(game, st, [a, b, "none"])
     areas = {cid: st.d["cards"][cid]["a"] for cid in (a, b, c)}
     assert areas[a].startswith("prob") and areas[b].startswith("prob") and areas[c] == "home0"
@@ -84,8 +84,8 @@ def test_wild_wonders_moves_characters_to_random_problems(game, card_db):
             options.append(pend["options"])
             answer(game, st, pend["player"], mover if mover in pend["options"] else pend["options"][0], ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             break
     assert any(mover in o for o in options) and st.d["cards"][mover]["a"] == "prob1"
 
@@ -103,19 +103,19 @@ def test_storm_king_gains_one_or_two_when_you_move_a_character(game, card_db):
     mine = place(game, st, "PR12", 0, "home0")
     theirs = place(game, st, "PR12", 1, "prob1")
     set_tokens(st, 0, 0)
-    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+    move_card(game, st, mine, "prob0", by=0)
     _settle(game, st)
     assert st.d["pl"][0]["tok"] == 1 and st.d["cards"][king]["ex"]
     set_card(st, king, exhausted=False)
-    game.r.move_card(st.d, Ev(), theirs, "prob0", by=0)  # an opposing character moved by you
+    move_card(game, st, theirs, "prob0", by=0)  # an opposing character moved by you
     _settle(game, st)
     assert st.d["pl"][0]["tok"] == 1 + 2 and st.d["cards"][king]["ex"]
     set_card(st, king, exhausted=False)
-    game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent moves it: not you
-    game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # sent, not moved
+    move_card(game, st, theirs, "prob1", by=1)  # the opponent moves it: not you
+    move_card(game, st, mine, "prob1", send=True)  # sent, not moved
     _settle(game, st)
     assert st.d["pl"][0]["tok"] == 3 and not st.d["cards"][king]["ex"]
-    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+    move_card(game, st, mine, "prob0", by=0)
     _settle(game, st, [False])  # "you may": declined
     assert st.d["pl"][0]["tok"] == 3 and not st.d["cards"][king]["ex"]
 
@@ -168,23 +168,23 @@ def test_follow_my_lead_gives_power_and_returns_from_the_discard_pile_when_you_m
     st = stacked_game(game)
     friend = place(game, st, "PR12", 0, "home0")
     event = next(ab for ab in card_db.number("SB102").abilities["front"] if ab["kind"] == "event")
-    game.r.play_effects(st.d, Ev(), 0, None, list(event["effects"]))  # (the Event's instructions, 609.2b)
+    play_effects(game, st, 0, None, list(event["effects"]))  # (the Event's instructions, 609.2b)
     _settle(game, st, [friend])
     assert pw(game, st, friend) == 4
-    game.r.expire(st.d, "turn")
+    end_durations(game, st, "turn")
     assert pw(game, st, friend) == 2
     st = stacked_game(game)
     mine = place(game, st, "PR12", 0, "home0")
     theirs = place(game, st, "PR12", 1, "home1")
     lead = to_discard(game, st, "SB102", 0)
-    game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent moves: not you
-    game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # sent: not moved
+    move_card(game, st, theirs, "prob1", by=1)  # the opponent moves: not you
+    move_card(game, st, mine, "prob1", send=True)  # sent: not moved
     _settle(game, st)
     assert lead in st.d["pl"][0]["disc"]
-    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+    move_card(game, st, mine, "prob0", by=0)
     _settle(game, st, [False])  # "you may": declined
     assert lead in st.d["pl"][0]["disc"]
-    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)
+    move_card(game, st, mine, "prob1", by=0)
     hand = len(st.d["pl"][0]["hand"])
     _settle(game, st)
     assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["hand"]) == hand + 1
@@ -220,8 +220,8 @@ def test_stop_fighting_frightens_from_the_discard_pile_when_you_play_a_griffon_f
             options.append(pend["options"])
             answer(game, st, pend["player"], small if small in pend["options"] else pend["options"][0], ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             break
     assert st.d["cards"][small].get("fr") and not st.d["cards"][big].get("fr")
     assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["ban"]) == 1
@@ -249,7 +249,7 @@ def test_high_noon_costs_two_less_while_you_have_more_friends(game, card_db):
 
 
 def _opponent_does(game, st, player, op, cid, answers=()):
-    game.r.play_effects(st.d, Ev(), player, None, [{"op": op, "target": {"id": cid}}])
+    play_effects(game, st, player, None, [{"op": op, "target": {"id": cid}}])
     pend = []
     ev = Ev()
     answers = list(answers)
@@ -259,8 +259,8 @@ def _opponent_does(game, st, player, op, cid, answers=()):
             pend.append((p["kind"], p["player"]))
             answer(game, st, p["player"], answers.pop(0) if answers else True, ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             break
     st._la = None
     return pend
@@ -278,14 +278,14 @@ def test_high_noon_puts_a_friend_here_into_its_owners_hand_instead_of_an_opponen
         away = place(game, st, "PR12", 0, "prob1")
         hand = len(st.d["pl"][0]["hand"])
         assert _opponent_does(game, st, 1, op, here) == [("may", 0)]
-        assert not game.r.in_play(st.d, here) and len(st.d["pl"][0]["hand"]) == hand + 1
+        assert not game.in_play(st, here) and len(st.d["pl"][0]["hand"]) == hand + 1
         assert _opponent_does(game, st, 1, op, away) == []  # not here
-        assert not game.r.in_play(st.d, away) or st.d["cards"][away].get("fr")
+        assert not game.in_play(st, away) or st.d["cards"][away].get("fr")
         mine = place(game, st, "PR12", 0, "prob0")
         assert _opponent_does(game, st, 0, op, mine) == []  # her controller's own effect
         declined = place(game, st, "PR12", 0, "prob0")
         assert _opponent_does(game, st, 1, op, declined, [False]) == [("may", 0)]  # "you may": declined (710.3)
-        assert (st.d["cards"][declined].get("fr") if op == "frighten" else not game.r.in_play(st.d, declined))
+        assert (st.d["cards"][declined].get("fr") if op == "frighten" else not game.in_play(st, declined))
         assert len(st.d["pl"][0]["hand"]) == hand + 1
 
 
@@ -312,8 +312,8 @@ def test_friendship_festival_setup_puts_five_earth_pony_tokens_into_play_when_re
     assert len(tokens) == 5 and dil not in st.d["areas"]
     for t in tokens:
         assert st.d["cards"][t]["c"] == 0 and st.d["cards"][t]["a"] == "home0" and pw(game, st, t) == 1
-        assert game.r.colors(st.d, t) == ["Laughter"] or "Laughter" in game.r.colors(st.d, t)
-        assert "Earth Pony" in game.r.traits(st.d, t) and game.r.ctype(st.d, t) == "Friend"
+        assert game.colors(st, t) == ["Laughter"] or "Laughter" in game.colors(st, t)
+        assert "Earth Pony" in game.traits(st, t) and game.card_type(st, t) == "Friend"
     assert any(card_db.cards[st.d["cards"][c]["k"]].number == "SB111" for c in st.d["pl"][0]["disc"])
     before = len(st.d["play"])
     replace_problem(game, st, "prob0", solved=False)  # another Problem being replaced: not this card's trigger
@@ -345,8 +345,8 @@ def test_mistmane_lets_each_player_take_a_card_back_and_scores_for_each(game, ca
                 pick = picks.pop(0)
                 answer(game, st, pend["player"], pend["options"][0] if pick == 0 else pick, ev=ev)
             elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
                 break
         assert asked == [(0, [mine, "none"]), (1, [theirs, "none"])]
         assert st.d["pl"][0]["score"] == points and st.d["pl"][1]["score"] == 0
@@ -386,7 +386,7 @@ def test_reliving_history_sends_a_character_moved_this_turn_back_and_blocks_oppo
     assert automated(card_db, "FF95")
 
     def play(st, answers=()):
-        game.r.play_effects(st.d, Ev(), 0, None, list(event["effects"]))
+        play_effects(game, st, 0, None, list(event["effects"]))
         asked = []
         ev = Ev()
         answers = list(answers)
@@ -396,8 +396,8 @@ def test_reliving_history_sends_a_character_moved_this_turn_back_and_blocks_oppo
                 asked.append(pend["options"])
                 answer(game, st, pend["player"], answers.pop(0) if answers else pend["options"][0], ev=ev)
             elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
                 break
         st._la = None
         return asked
@@ -406,29 +406,29 @@ def test_reliving_history_sends_a_character_moved_this_turn_back_and_blocks_oppo
     moved = place(game, st, "PR12", 1, "home1")
     twice = place(game, st, "PR12", 1, "home1")
     sent = place(game, st, "PR12", 1, "prob1")
-    game.r.move_card(st.d, Ev(), moved, "prob0", by=1)
-    game.r.move_card(st.d, Ev(), twice, "prob0", by=1)
-    game.r.move_card(st.d, Ev(), twice, "prob1", by=1)
-    game.r.move_card(st.d, Ev(), sent, "prob0", send=True)
+    move_card(game, st, moved, "prob0", by=1)
+    move_card(game, st, twice, "prob0", by=1)
+    move_card(game, st, twice, "prob1", by=1)
+    move_card(game, st, sent, "prob0", send=True)
     assert play(st, [twice]) == [[moved, twice]]  # not the sent one
     assert st.d["cards"][twice]["a"] == "prob0" and st.d["cards"][moved]["a"] == "prob0"
     opp_mover = place(game, st, "PR12", 1, "home1")
-    assert game.move_cost(st, 1, opp_mover, "prob1") >= 0 and not game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
+    assert game.move_cost(st, 1, opp_mover, "prob1") >= 0 and not game.move_blocked(st, 1, opp_mover, "home1", "prob1")
     # with 3 Unicorn characters: opponents can't move characters (theirs or yours) until the end of the turn
     for _ in range(3):
         place(game, st, "PR60", 0, "home0")
     mine = place(game, st, "PR12", 0, "prob0")
-    game.r.move_card(st.d, Ev(), moved, "prob1", by=1)
+    move_card(game, st, moved, "prob1", by=1)
     play(st)
     assert st.d["cards"][moved]["a"] == "prob0"
-    assert game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
-    assert game.r.move_blocked(st.d, 1, mine, "prob0", "prob1")
-    assert not game.r.move_blocked(st.d, 0, mine, "prob0", "prob1")
-    game.r.expire(st.d, "turn")
-    assert not game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
+    assert game.move_blocked(st, 1, opp_mover, "home1", "prob1")
+    assert game.move_blocked(st, 1, mine, "prob0", "prob1")
+    assert not game.move_blocked(st, 0, mine, "prob0", "prob1")
+    end_durations(game, st, "turn")
+    assert not game.move_blocked(st, 1, opp_mover, "home1", "prob1")
     st = stacked_game(game)  # next turn: last turn's moves are not "this turn"
     old = place(game, st, "PR12", 1, "home1")
-    game.r.move_card(st.d, Ev(), old, "prob0", by=1)
+    move_card(game, st, old, "prob0", by=1)
     st.d["turn"] += 1
     assert play(st) == [] and st.d["cards"][old]["a"] == "prob0"
 
@@ -443,8 +443,8 @@ def test_master_of_ceremonies_may_choose_each_effect_of_a_song(game, card_db):
 
     def play(st, number, pick):
         src = game._new(st.d, card_db.key(number), 0, "queue")  # the Event resolving (408)
-        game.r.play_effects(st.d, Ev(), 0, src, list(rap["effects"]))
-        game.r.resolve_step(st.d, Ev())
+        play_effects(game, st, 0, src, list(rap["effects"]))
+        resolve_step(game, st)
         options = list(st.d["pending"]["options"])
         answer(game, st, 0, pick)
         _settle(game, st)
@@ -483,9 +483,9 @@ def test_hyper_beam_banishes_a_resource_and_with_a_unicorn_each_card_of_its_name
         same = [to_hand(game, st, "SB118", 1) for _ in range(2)]
         other = to_hand(game, st, "SB140", 1)
         hand = len(st.d["pl"][1]["hand"])
-        game.r.play_effects(st.d, Ev(), 0, None, list(beam["effects"]))
+        play_effects(game, st, 0, None, list(beam["effects"]))
         ev = _settle(game, st)
-        assert not game.r.in_play(st.d, ruins) and len(st.d["pl"][1]["ban"]) == (3 if unicorn else 1)
+        assert not game.in_play(st, ruins) and len(st.d["pl"][1]["ban"]) == (3 if unicorn else 1)
         assert len(st.d["pl"][1]["hand"]) == hand - (2 if unicorn else 0) and other in st.d["pl"][1]["hand"]
         assert all((c in st.d["pl"][1]["hand"]) != unicorn for c in same)
         assert any("reveals their hand" in e.get("msg", "") for e in ev.items) == unicorn
@@ -513,19 +513,19 @@ def test_delaying_tactics_puts_delay_counters_that_tax_opposing_moves_until_an_o
     base = game.move_cost(st, 1, mover, "prob1")
     assert game.move_cost(st, 1, mover, "prob0") == base
     for n in (1, 2):
-        game.r.fire(st.d, Ev(), "turn_end", tactics)
+        trigger(game, st, "turn_end", tactics)
         _settle(game, st, [True, target])
         assert st.d["cards"][target]["cn"].get("Delay") == n
         assert game.move_cost(st, 1, mover, "prob1") == base + n  # opponents pay +[1] per counter
         assert game.move_cost(st, 1, mover, "prob0") == base and game.move_cost(st, 0, mine, "prob1") == \
             game.move_cost(st, 0, mine, "prob0")  # not another Problem, not its controller
-    game.r.fire(st.d, Ev(), "turn_end", tactics)
+    trigger(game, st, "turn_end", tactics)
     _settle(game, st, [False])  # "you may": declined
     assert st.d["cards"][target]["cn"].get("Delay") == 2
-    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)  # its controller moving there: kept
+    move_card(game, st, mine, "prob1", by=0)  # its controller moving there: kept
     _settle(game, st)
     assert st.d["cards"][target]["cn"].get("Delay") == 2
-    game.r.move_card(st.d, Ev(), mover, "prob1", by=1)  # an opponent moves a character there: all removed
+    move_card(game, st, mover, "prob1", by=1)  # an opponent moves a character there: all removed
     _settle(game, st)
     assert not st.d["cards"][target]["cn"].get("Delay") and game.move_cost(st, 1, mover, "prob0") == base
 
@@ -556,8 +556,8 @@ def test_garner_reveals_a_card_per_griffon_and_keeps_up_to_one_on_top(game, card
                 pick = (c if keep else "done") if len(asked) == 1 else pend["options"][-1]
                 answer(game, st, pend["player"], pick, ev=ev)
             elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
                 break
         assert asked[0] == [a, b, c, "done"]  # three revealed: one per Griffon of yours
         deck = st.d["pl"][0]["deck"]
@@ -585,7 +585,7 @@ def test_boyle_enters_play_with_the_counters_of_another_one_of_your_characters(g
     set_card(st, three, counters={"+1": 3})
     set_card(st, theirs, counters={"+1": 5})
     boyle = enter_play(game, st, to_hand(game, st, "SB20", 0), "home0", 0)
-    game.r.resolve_step(st.d, Ev())  # (the choice is made as it enters: the first thing resolved)
+    resolve_step(game, st)  # (the choice is made as it enters: the first thing resolved)
     assert st.d["pending"]["kind"] == "target" and three in st.d["pending"]["options"]
     assert theirs not in st.d["pending"]["options"] and boyle not in st.d["pending"]["options"]
     _settle(game, st, [three])
@@ -620,7 +620,7 @@ def test_pearl_of_transformation_lowers_transform_costs_and_searches_a_card_with
         assert bool(acts) == pearl  # [2] without the Pearl: more than the one token
         if pearl:
             st, _ = game.apply(st, acts[0])
-            assert st.d["pl"][0]["tok"] == 0 and game.r.in_play(st.d, st.d["play"][-1])
+            assert st.d["pl"][0]["tok"] == 0 and game.in_play(st, st.d["play"][-1])
             assert card not in st.d["pl"][0]["hand"] and any(game.name_of(st, c) == "Rainbow Dash, Crystallized"
                                                               for c in st.hand(0))
     st = stacked_game(game, decks=(["PR12"] * 6 + ["PR33"] * 5 + ["SB44"] + ["PR12"] * 5, None))
@@ -648,7 +648,7 @@ def test_pony_of_shadows_defeated_reveals_until_a_friend_and_puts_it_into_play(g
         st = sg(game, decks=(None, ["PR12"] * 6 + ["SB140", "FF90", "PR31"] + ["PR12"] * 10))
         shadows = place(game, st, "FF141", 1, "prob0")
         deck = len(st.d["pl"][1]["deck"])
-        game.r.play_effects(st.d, Ev(), 0, None, [{"op": "defeat", "target": {"id": shadows}}])
+        play_effects(game, st, 0, None, [{"op": "defeat", "target": {"id": shadows}}])
         ev = _settle(game, st, [yes])
         full = [c for c in st.d["play"] if st.d["cards"][c]["c"] == 1 and game.name_of(st, c) == "Full Steam, Smoke Stacked"]
         assert bool(full) == yes and len(st.d["pl"][1]["deck"]) == deck - (1 if yes else 0)
@@ -679,7 +679,7 @@ def test_fume_exhausts_per_dragon_and_lets_opponents_ready_only_one_character(ga
     assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {foes[0], foes[1]}
     st, _ = game.apply(st, Action.make("choose", 1, option=foes[1]))
     assert [bool(st.d["cards"][f]["ex"]) for f in foes] == [True, False, False]
-    assert st.d["cards"][mine]["ex"] and game.r.in_play(st.d, fume)  # (not Ann's Ready Step)
+    assert st.d["cards"][mine]["ex"] and game.in_play(st, fume)  # (not Ann's Ready Step)
     for f in foes:
         set_card(st, f, exhausted=True)
     st, _ = game.apply(st, Action("pass", 1))
@@ -711,13 +711,13 @@ def test_smolder_boosted_makes_an_opponent_discard_and_adds_its_power_to_one_of_
             pick = True if pend["kind"] == "may" else (full if full in pend["options"] else mine)
             answer(game, st, pend["player"], pick, ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             break
     assert asked[:2] == [("may", 0), ("target", 1)]  # the opponent chooses what to discard
     assert len(st.d["pl"][1]["hand"]) == hand - 1 and st.d["cards"][smolder]["ex"]
     assert pw(game, st, mine) == 2 + 4  # Full Steam's printed power
-    game.r.expire(st.d, "faceoff")
+    end_durations(game, st, "faceoff")
     assert pw(game, st, mine) == 2
 
 
@@ -772,11 +772,11 @@ def test_gummy_may_enter_play_from_the_hand_when_you_move_a_character(game, card
         mine = place(game, st, "PR12", 0, "home0")
         theirs = place(game, st, "PR12", 1, "home1")
         gummy = to_hand(game, st, "SB61", 0)
-        game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent's move
-        game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # a send
+        move_card(game, st, theirs, "prob1", by=1)  # the opponent's move
+        move_card(game, st, mine, "prob1", send=True)  # a send
         _settle(game, st)
         assert gummy in st.d["pl"][0]["hand"]
-        game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
+        move_card(game, st, mine, "prob0", by=0)
         ev = _settle(game, st, [yes])
         entered = [c for c in st.d["play"] if game.name_of(st, c) == "Gummy, Lap Gator"]
         assert bool(entered) == yes and (gummy in st.d["pl"][0]["hand"]) != yes
@@ -816,8 +816,8 @@ def test_canterlot_infiltration_may_send_your_characters_to_other_problems_inste
                 pick = yes if pend["kind"] == "may" else ("prob1" if pend["src"] == a else "prob0")
                 answer(game, st, pend["player"], pick, ev=ev)
             elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
                 break
         assert asked[0] == ("may", 0) and asked.count(("may", 0)) == 1  # one decision for both
         where = [st.d["cards"][c]["a"] for c in (a, b, foe)]
@@ -871,16 +871,16 @@ def test_pillar_of_sorcery_reveals_three_keeps_one_and_sorts_the_rest(game, card
     a, b, c = st.d["pl"][0]["deck"][:3]
     rest = tuple(st.d["pl"][0]["deck"][3:])
     ev = Ev()
-    game.r.fire(st.d, ev, "turn_start", star)
-    game.r.ppp(st.d, ev)
-    game.r.resolve_step(st.d, ev)
+    trigger(game, st, "turn_start", star, ev=ev)
+    pre_priority(game, st, ev=ev)
+    resolve_step(game, st, ev=ev)
     assert st.d["pending"]["options"] == [a, b, c]
     public = " ".join(e.get("msg", "") for e in filter_events(ev.items, 1))
     assert all(game.name_of(st, x) in public for x in (a, b, c))
     kb = st.d["cards"][b]["k"]
     answer(game, st, 0, b)
     while not st.d["pending"]:
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     assert st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"] == kb  # the chosen card into the hand
     ends = every_ending(game, st, lambda d: tuple(d["pl"][0]["deck"]))
     assert ends == {(a, c) + rest, (c, a) + rest, (a,) + rest + (c,), (c,) + rest + (a,), rest + (a, c), rest + (c, a)}
@@ -913,8 +913,8 @@ def test_pillar_of_sorcery_may_exhaust_to_put_a_flipped_event_into_the_hand(game
                 asked.append(pend["kind"])
                 answer(game, st, pend["player"], True if pend["kind"] == "may" else pend["options"][0], ev=ev)
             elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
                 break
         in_hand = sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"]) == before + 1
         assert ("may" in asked) == asked_may and in_hand == asked_may
@@ -942,8 +942,8 @@ def _faceoff_to_its_end(game, st, flip):
             asked.append(pend["kind"])
             answer(game, st, pend["player"], True if pend["kind"] == "may" else pend["options"][0], ev=ev)
         elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
+            resolve_step(game, st, ev=ev)
+        elif not pre_priority(game, st, ev=ev):
             break
     return asked
 
@@ -977,17 +977,17 @@ def test_endless_friendship_banishes_a_leaving_friend_until_the_end_of_the_turn_
         set_tokens(st, 0, tokens)
         asked = []
         ev = Ev()
-        game.r.play_effects(st.d, ev, 1, None, [{"op": "dismiss", "target": {"id": friend}}])
+        play_effects(game, st, 1, None, [{"op": "dismiss", "target": {"id": friend}}], ev=ev)
         for _ in range(30):
             pend = st.d["pending"]
             if pend:
                 asked.append(pend["kind"])
                 answer(game, st, pend["player"], True, ev=ev)
             elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
                 break
-        assert ("may" in asked) == offered and not game.r.in_play(st.d, friend)
+        assert ("may" in asked) == offered and not game.in_play(st, friend)
         if offered:
             assert st.d["pl"][0]["tok"] == 0 and st.d["cards"][twilight]["ex"] and len(st.d["pl"][0]["ban"]) == 1
             assert not st.d["pl"][0]["disc"]
@@ -1011,9 +1011,9 @@ def test_brian_may_retire_instead_of_another_friend_being_dismissed_banished_or_
         friend = place(game, st, "PR12", 0, "prob0")
         ev = Ev()
         if what in ("move", "send"):
-            game.r.move_card(st.d, ev, friend, "prob1", by=1, send=what == "send")
+            move_card(game, st, friend, "prob1", by=1, send=what == "send", ev=ev)
         else:
-            game.r.play_effects(st.d, ev, 1 if what != "retire" else 0, None, [{"op": what, "target": {"id": friend}}])
+            play_effects(game, st, 1 if what != "retire" else 0, None, [{"op": what, "target": {"id": friend}}], ev=ev)
         asked = []
         for _ in range(30):
             pend = st.d["pending"]
@@ -1021,17 +1021,17 @@ def test_brian_may_retire_instead_of_another_friend_being_dismissed_banished_or_
                 asked.append((pend["kind"], pend["player"]))
                 answer(game, st, pend["player"], yes, ev=ev)
             elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
+                resolve_step(game, st, ev=ev)
+            elif not pre_priority(game, st, ev=ev):
                 break
         assert asked == ([] if yes is None else [("may", 0)]), what
-        assert game.r.in_play(st.d, brian) != bool(yes)
+        assert game.in_play(st, brian) != bool(yes)
         if yes:
-            assert game.r.in_play(st.d, friend) and st.d["cards"][friend]["a"] == "prob0"
+            assert game.in_play(st, friend) and st.d["cards"][friend]["a"] == "prob0"
         elif what in ("move", "send"):
             assert st.d["cards"][friend]["a"] == "prob1"
         else:
-            assert not game.r.in_play(st.d, friend)
+            assert not game.in_play(st, friend)
 
 
 def test_berry_punch_makes_an_opponent_move_their_character_to_a_different_problem(game, card_db):
@@ -1045,28 +1045,28 @@ def test_berry_punch_makes_an_opponent_move_their_character_to_a_different_probl
     berry = place(game, st, "SB27", 0, "home0")
     mover = place(game, st, "PR12", 1, "home1")
     st.d["areas"].append("dil999")  # (test setup: a Dilemma of Bob's, a third Problem to choose from, 522.2)
-    dil = game.r.enter_play(st.d, Ev(), to_hand(game, st, "FF116", 1), "dil999", 1, trigger=False)
+    dil = enter_play(game, st, to_hand(game, st, "FF116", 1), "dil999", 1, trigger=False)
     st.d["cards"][dil]["dil"] = True
-    game.r.move_card(st.d, Ev(), mover, "prob0", by=1)
+    move_card(game, st, mover, "prob0", by=1)
     assert st.d["pending"] is None
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
     answer(game, st, 0, True)
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     ev = Ev()
     while not st.d["pending"] and st.d["rq"]:
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {"prob1", "dil999"}
     answer(game, st, 1, "dil999")
     _settle(game, st)
     assert st.d["cards"][mover]["a"] == "dil999" and st.d["cards"][berry]["ex"]
-    game.r.move_card(st.d, Ev(), mover, "prob1", by=1)  # exhausted: no longer offered
+    move_card(game, st, mover, "prob1", by=1)  # exhausted: no longer offered
     _settle(game, st)
     assert st.d["cards"][mover]["a"] == "prob1"
     set_card(st, berry, exhausted=False)
     mine = place(game, st, "PR12", 0, "home0")
-    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)  # her controller's own move
-    game.r.move_card(st.d, Ev(), mover, "home1", by=1)  # a move home
+    move_card(game, st, mine, "prob1", by=0)  # her controller's own move
+    move_card(game, st, mover, "home1", by=1)  # a move home
     _settle(game, st)
     assert st.d["cards"][mine]["a"] == "prob1" and st.d["cards"][mover]["a"] == "home1" and not st.d["cards"][berry]["ex"]
 

@@ -134,14 +134,21 @@ def pass_until(game: MLPGame, state: State, pred, limit: int = 200) -> State:
     raise AssertionError("condition not reached")
 
 
-def resolve_all(game: MLPGame, state: State, limit: int = 200) -> Ev:
-    """Resolve the effect queue in place, answering each decision with "yes" or its first option
-    (scenario tests of card effects)."""
+def first_answer(pending: dict):
+    """The default answer to a decision: "yes" to a "may", else its first option."""
+    return True if pending["kind"] == "may" else pending["options"][0]
+
+
+def resolve_all(game: MLPGame, state: State, limit: int = 200, *, answers: Iterable = (), pick=None) -> Ev:
+    """Resolve the effect queue in place, with pre-priority processing (511) putting waiting triggers on
+    it, until nothing is left (scenario tests of card effects).  The decisions on the way get ``answers``
+    in order, then ``pick(pending)`` when given, else "yes" or their first option."""
+    todo, choose = list(answers), pick or first_answer
     ev = Ev()
     for _ in range(limit):
         if state.d["pending"]:
             pend = state.d["pending"]
-            opt = True if pend["kind"] == "may" else pend["options"][0]
+            opt = todo.pop(0) if todo else choose(pend)
             game.r.decide(state.d, ev, Action.make("choose", pend["player"], option=opt))
         elif state.d["rq"]:
             game.r.resolve_step(state.d, ev)
@@ -207,6 +214,14 @@ def trigger(game: MLPGame, state: State, event: str, cid: str, extra: dict | Non
             ev: Ev | None = None) -> None:
     """Game event ``event`` happens to card ``cid``: its own triggered abilities fire."""
     _event(game, state, "fire", ev, event, cid, extra)
+
+
+def queue_trigger(game: MLPGame, state: State, source: str, player: int, effects: list, label: str,
+                  extra: dict | None = None) -> None:
+    """A triggered ability of ``source`` (its compiled ``effects``) triggers for ``player``: it waits for
+    pre-priority processing to put it on the resolution queue (704, 511.7)."""
+    game.r.queue_trigger(state.d, source, player, effects, label, extra)
+    state._la = None
 
 
 def trigger_all(game: MLPGame, state: State, event: str, players=None, area: str | None = None,
