@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from gameplay.engine.api import Action
 from gameplay.engine.mlp.scenario import (add_power, answer, automated, end_faceoff, enter_play, every_ending,
-                                          leave_play, move_card, pass_until, place, play_effects, pre_priority, problem,
-                                          put_in_zone, queue_trigger, resolve_all, resolve_step, score_points, set_card,
-                                          set_tokens, stacked_game, start_faceoff, start_turn, to_discard, to_hand,
-                                          trigger, trigger_all, watched_event)
+                                          leave_play, move_card, new_card, pass_until, place, play_effects,
+                                          pre_priority, problem, put_in_zone, queue_trigger, resolve_all, resolve_step,
+                                          score_points, set_card, set_tokens, stacked_game, start_faceoff, start_turn,
+                                          to_discard, to_hand, trigger, trigger_all, watched_event)
 
 
 def keys(st, ids) -> list:
@@ -17,13 +17,7 @@ def keys(st, ids) -> list:
 
 def flipped(game, st, p, numbers) -> list[str]:
     """Cards in ``p``'s flip zone (515), first flipped first."""
-    out = []
-    for n in numbers:
-        cid = game._new(st.d, game.db.key(n), p, "flip")
-        st.d["pl"][p]["flip"].append(cid)
-        out.append(cid)
-    st._la = None
-    return out
+    return [new_card(game, st, n, p, "flip") for n in numbers]
 
 
 def end_problem_faceoff(game, st, pick) -> None:
@@ -183,7 +177,6 @@ def test_reveal_five_one_resource_the_rest_on_the_bottom_in_any_order(game, card
     """PR213 Applejack, Farm Foremare: "When you play this card, you may reveal the top 5 cards of your deck. You may
     put one revealed Resource into your hand. Put all remaining cards at the bottom of your deck in any order."
     (a public reveal, 404.1; the player orders the rest, 705.2f)."""
-    from gameplay.engine.mlp.scenario import every_ending
     assert automated(card_db, "PR213")
     top = ["PR140", "PR12", "PR33", "PR36", "PR79"]
     st = stacked_game(game, decks=(["PR12"] * 6 + top + ["PR20"], None))
@@ -462,7 +455,6 @@ def test_vapor_trail_flipped_gives_your_characters_one_power(game, card_db):
 def test_scootaloo_no_points_during_its_faceoffs_and_for_opponents_while_flipped(game, card_db):
     """AD28 Scootaloo, Practice Makes Perfect: "During faceoffs involving this card, players can't score points." and
     "Chaos: While this card is flipped, opponents can't score points." (517)."""
-    from gameplay.engine.mlp.scenario import score_points
     assert automated(card_db, "AD28")
     st = stacked_game(game)
     place(game, st, "AD28", 0, "prob0")
@@ -503,7 +495,6 @@ def test_dr_hooves_caroller_takes_a_revealed_event_one_cheaper(game, card_db):
 def test_cuddle_with_a_pekingese_draws_a_critter_cheaper_and_another_card(game, card_db):
     """AD84 A Cuddle with a Pekingese: "Main Phase: Reveal the top card of your deck and you may draw it. If the card
     was a Critter Friend, you may pay [1] less to play that Friend this turn and you may draw another card."."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD84")
     effects = card_db.cards[card_db.key("AD84")].abilities["front"][0]["effects"]
     st = stacked_game(game, decks=(["PR12"] * 6 + ["PR81", "PR36", "PR33"], None))
@@ -526,7 +517,6 @@ def test_parasprite_swarm_grows_and_frightens_at_eight_power(game, card_db):
     """PR156 Parasprite Swarm (Troublemaker, 4 power): "At the start of your opponent's Troublemaker Phase, this card
     permanently gets +1 power. When this card has 8 power, frighten all your opponent's Friends at its Problem and
     dismiss this card." (a state trigger, 704: it fires once its power is 8, however it got there)."""
-    from gameplay.engine.mlp.scenario import add_power
     assert automated(card_db, "PR156")
     st = stacked_game(game)
     swarm = place(game, st, "PR156", 1, "prob0")
@@ -643,7 +633,6 @@ def test_chaos_capital_turns_each_mane_character_over(game, card_db):
     """AD203 Chaos Capital of the World: "Chaos: When this card is flipped, turn each Mane Character over." and "Main
     Phase: Turn each character over." (301.2: only a Mane Character has another side; a Boosted one goes back to its
     Start side)."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD203")
     for i in (0, 1):
         st = stacked_game(game)
@@ -683,7 +672,6 @@ def test_starlight_glimmer_plays_a_friend_from_hand_for_free(game, card_db):
 def test_rarity_s_epiphany_modes(game, card_db):
     """AD112 Rarity's Epiphany: "Main Phase: Choose two: Dismiss a Friend without an attached Resource, put a Resource
     from your discard pile into your hand, or put an Accessory from your hand into play attached to a Friend."."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD112")
     effects = card_db.cards[card_db.key("AD112")].abilities["front"][0]["effects"]
     st = stacked_game(game)
@@ -716,7 +704,6 @@ def test_photo_op_zeroes_a_bonus_and_stops_every_move(game, card_db):
     """AD106 Photo Op: "Chaos: When this card is flipped, choose a Problem. That Problem's bonus is 0 until the end of
     the turn." and "Reaction: After the start of the Main Phase, characters can't be moved this turn." (the move action
     and effects' moves, either player's characters)."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD106")
     chaos, reaction = (card_db.cards[card_db.key("AD106")].abilities["front"][i]["effects"] for i in (0, 1))
     st = stacked_game(game)

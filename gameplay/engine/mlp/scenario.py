@@ -13,7 +13,9 @@ import copy
 from typing import Iterable
 
 from ..api import Action
+from .effects.timed import fire_delayed
 from .engine import Ev, MLPGame
+from .flow.turn import uncover_one
 from .state import State
 
 VANILLA = ["PR12", "PR33", "PR31", "PR60", "PR81", "PR20", "PR36", "PR79", "PR54", "PR86", "PR44", "PR76"]
@@ -70,6 +72,18 @@ def to_discard(game: MLPGame, state: State, number: str, player: int) -> str:
     st = state.d
     cid = game._new(st, game.db.key(number), player, "disc")
     st["pl"][player]["disc"].append(cid)
+    state._la = None
+    return cid
+
+
+def new_card(game: MLPGame, state: State, number: str, player: int, zone: str) -> str:
+    """A new card (not from any deck) of ``player`` in ``zone`` (test setup): on top of their pile of that
+    name (``"flip"``: flipped in the faceoff, 515; ``"ban"``, ``"hand"``, ``"disc"``), or ``"queue"``: an
+    Event card being resolved (408), the source to give ``play_effects``."""
+    st = state.d
+    cid = game._new(st, game.db.key(number), player, zone)
+    if zone != "queue":
+        st["pl"][player][zone].append(cid)
     state._la = None
     return cid
 
@@ -139,12 +153,14 @@ def first_answer(pending: dict):
     return True if pending["kind"] == "may" else pending["options"][0]
 
 
-def resolve_all(game: MLPGame, state: State, limit: int = 200, *, answers: Iterable = (), pick=None) -> Ev:
+def resolve_all(game: MLPGame, state: State, limit: int = 200, *, answers: Iterable = (), pick=None,
+                ev: Ev | None = None) -> Ev:
     """Resolve the effect queue in place, with pre-priority processing (511) putting waiting triggers on
     it, until nothing is left (scenario tests of card effects).  The decisions on the way get ``answers``
-    in order, then ``pick(pending)`` when given, else "yes" or their first option."""
+    in order, then ``pick(pending)`` when given, else "yes" or their first option.  Returns the log
+    events (added to ``ev`` when given)."""
     todo, choose = list(answers), pick or first_answer
-    ev = Ev()
+    ev = ev if ev is not None else Ev()
     for _ in range(limit):
         if state.d["pending"]:
             pend = state.d["pending"]
@@ -155,6 +171,21 @@ def resolve_all(game: MLPGame, state: State, limit: int = 200, *, answers: Itera
         elif not game.r.ppp(state.d, ev):
             break
     state._la = None  # the cached legal actions are stale after in-place changes
+    return ev
+
+
+def resolve_to_decision(game: MLPGame, state: State, limit: int = 200, *, ev: Ev | None = None) -> Ev:
+    """Resolve the effect queue in place, with pre-priority processing (511), until a decision is pending
+    (``state.pending``: answer it with ``answer``) or nothing is left."""
+    ev = ev if ev is not None else Ev()
+    for _ in range(limit):
+        if state.d["pending"]:
+            break
+        if state.d["rq"]:
+            game.r.resolve_step(state.d, ev)
+        elif not game.r.ppp(state.d, ev):
+            break
+    state._la = None
     return ev
 
 
@@ -239,6 +270,20 @@ def watched_event(game: MLPGame, state: State, event: str, subject: str, extra: 
 def close_window(game: MLPGame, state: State, window: str, *, ev: Ev | None = None) -> None:
     """The priority window ``window`` closes ("main": the Main Phase ends, 609.1; ...)."""
     _event(game, state, "window_closed", ev, window)
+
+
+def uncover(game: MLPGame, state: State, cid: str, by: int | None = None, *, ev: Ev | None = None) -> None:
+    """Uncover the face-down Troublemaker ``cid`` (607; ``by``: the player uncovering it), its "When this
+    card is uncovered" triggers waiting for pre-priority processing."""
+    uncover_one(game.r, state.d, ev if ev is not None else Ev(), cid, by=by)
+    state._la = None
+
+
+def delayed_effects(game: MLPGame, state: State, when: str) -> None:
+    """The delayed effects waiting for the moment ``when`` ("turn_end", "turn_start", ...) trigger now
+    (712), as the turn's steps make them."""
+    fire_delayed(game.r, state.d, when)
+    state._la = None
 
 
 def frighten(game: MLPGame, state: State, cid: str, *, replacements: bool = True, ev: Ev | None = None) -> bool:
