@@ -254,7 +254,7 @@ def test_want_it_need_it_the_first_confront_with_a_strong_honesty_character(game
     queue_trigger(game, st, pid, 0, game.abilities(st, pid)[0]["effects"], "confront")
     resolve_all(game, st)
     assert st.score(0) == s0
-    st.d["cards"][weak]["cn"] = {"+1": 1}
+    set_card(st, weak, counters={"+1": 1})
     for _ in range(2):
         queue_trigger(game, st, pid, 0, game.abilities(st, pid)[0]["effects"], "confront")
         resolve_all(game, st)
@@ -736,7 +736,7 @@ def test_element_of_surprise_ignores_a_non_chaotic_flip_for_a_chaos_counter(game
     place(game, st, "PR12", 0, "prob0")
     start_faceoff(game, st, "problem", ["prob0"], 0)
     chaotic, plain = flipped(game, st, 0, ["AD47", "PR12"])
-    st.d["cards"][el]["cn"] = {"Chaos": 1}
+    set_card(st, el, counters={"Chaos": 1})
     trigger_all(game, st, "you_flip", players=(0,), extra={"card": chaotic})
     resolve_all(game, st, pick=lambda pend: (_ for _ in ()).throw(AssertionError(pend)))  # nothing is offered
     assert chaotic not in st.d["fo"]["ign"] and st.d["cards"][el]["cn"] == {"Chaos": 1}

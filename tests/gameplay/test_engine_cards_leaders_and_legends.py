@@ -245,7 +245,7 @@ def test_into_the_stream_of_silence_takes_the_abilities_of_every_card_at_the_cho
     place(game, st, "EO164", 1, "prob1", host=g)
     rollo = place(game, st, "AD73", 1, "prob0")  # +1 power for each of its controller's action tokens
     tm = place(game, st, "RR11", 1, "prob0")
-    st.d["pl"][1]["tok"] = 3
+    set_tokens(st, 1, 3)
     assert (game.power(st, f), game.power(st, g), game.power(st, rollo)) == (4, 4, 4)
     st = _play_from_hand(game, st, 0, "LL97")
     pend = st.pending
