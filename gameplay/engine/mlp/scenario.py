@@ -10,7 +10,7 @@ the log events when a test wants to read them.  Read the results through the pub
 from __future__ import annotations
 
 import copy
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from ..api import Action
 from .effects.timed import fire_delayed
@@ -148,13 +148,13 @@ def pass_until(game: MLPGame, state: State, pred, limit: int = 200) -> State:
     raise AssertionError("condition not reached")
 
 
-def first_answer(pending: dict):
+def first_answer(pending: dict) -> Any:
     """The default answer to a decision: "yes" to a "may", else its first option."""
     return True if pending["kind"] == "may" else pending["options"][0]
 
 
-def resolve_all(game: MLPGame, state: State, limit: int = 200, *, answers: Iterable = (), pick=None,
-                ev: Ev | None = None) -> Ev:
+def resolve_all(game: MLPGame, state: State, limit: int = 200, *, answers: Iterable = (),
+                pick: Callable[[dict], Any] | None = None, ev: Ev | None = None) -> Ev:
     """Resolve the effect queue in place, with pre-priority processing (511) putting waiting triggers on
     it, until nothing is left (scenario tests of card effects).  The decisions on the way get ``answers``
     in order, then ``pick(pending)`` when given, else "yes" or their first option.  Returns the log
