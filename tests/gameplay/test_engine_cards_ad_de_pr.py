@@ -4,25 +4,11 @@ cards/premiere.py) and the vocabulary they use (effects/players_and_piles.py and
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (automated, end_faceoff, enter_play, leave_play, move_card, pass_until, place, pre_priority,
-                                          problem, set_card, set_tokens, stacked_game, start_faceoff, to_discard,
-                                          to_hand, trigger, trigger_all, watched_event)
-
-
-def run(game, st, pick=lambda pend: True if pend["kind"] == "may" else pend["options"][0], limit=200) -> Ev:
-    """Resolve the queue and the triggers waiting for it (511), each decision answered by ``pick``."""
-    ev = Ev()
-    for _ in range(limit):
-        pend = st.d["pending"]
-        if pend:
-            game.r.decide(st.d, ev, Action.make("choose", pend["player"], option=pick(pend)))
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
-    st._la = None
-    return ev
+from gameplay.engine.mlp.scenario import (add_power, answer, automated, end_faceoff, enter_play, every_ending,
+                                          leave_play, move_card, new_card, pass_until, place, play_effects,
+                                          pre_priority, problem, put_in_zone, queue_trigger, resolve_all, resolve_step,
+                                          score_points, set_card, set_tokens, stacked_game, start_faceoff, start_turn,
+                                          to_discard, to_hand, trigger, trigger_all, watched_event)
 
 
 def keys(st, ids) -> list:
@@ -31,19 +17,13 @@ def keys(st, ids) -> list:
 
 def flipped(game, st, p, numbers) -> list[str]:
     """Cards in ``p``'s flip zone (515), first flipped first."""
-    out = []
-    for n in numbers:
-        cid = game._new(st.d, game.db.key(n), p, "flip")
-        st.d["pl"][p]["flip"].append(cid)
-        out.append(cid)
-    st._la = None
-    return out
+    return [new_card(game, st, n, p, "flip") for n in numbers]
 
 
 def end_problem_faceoff(game, st, pick) -> None:
     """514.6: the faceoff ends (its end-of-faceoff triggers resolved first), the flipped cards go to the bottom."""
     end_faceoff(game, st)
-    run(game, st, pick)
+    resolve_all(game, st, pick=pick)
     if st.d["fo"]:
         end_faceoff(game, st)
 
@@ -136,18 +116,18 @@ def test_owlowiscious_flipped_gains_banishes_itself_and_flips_another(game, card
     set_tokens(st, 0, 0)
     deck = len(st.deck(0))
     trigger(game, st, "flipped", owl)
-    run(game, st)
+    resolve_all(game, st)
     assert st.tokens(0) == 1 and card_db.key("AD47") in keys(st, st.banished(0))
     assert owl not in st.flipped(0) and len(st.flipped(0)) == 1 and len(st.deck(0)) == deck - 1
     st = stacked_game(game)
     o = place(game, st, "AD47", 0, "home0")
     set_tokens(st, 0, 0)
     leave_play(game, st, o, "disc", verb="dismissed")
-    run(game, st)
+    resolve_all(game, st)
     assert st.tokens(0) == 1
     h = to_hand(game, st, "AD47", 0)  # discarded from the hand: not "from play"
-    game.r.put(st.d, h, "disc")
-    run(game, st)
+    put_in_zone(game, st, h, "disc")
+    resolve_all(game, st)
     assert st.tokens(0) == 1
 
 
@@ -161,16 +141,16 @@ def test_pow_turns_a_troublemaker_face_down_instead_of_dismissed(game, card_db):
         pow_ = place(game, st, "DE23", 0, "home0")
         tm = place(game, st, "RR11", 0, "prob1")
         leave_play(game, st, tm, "disc", verb="dismissed")
-        run(game, st, lambda pend, a=answer: a)
+        resolve_all(game, st, pick=lambda pend, a=answer: a)
         if answer:
-            assert game.r.in_play(st.d, tm) and st.face_down(tm) and st.exhausted(pow_)
+            assert game.in_play(st, tm) and st.face_down(tm) and st.exhausted(pow_)
         else:
-            assert not game.r.in_play(st.d, tm) and not st.exhausted(pow_)
+            assert not game.in_play(st, tm) and not st.exhausted(pow_)
     st = stacked_game(game)
     place(game, st, "DE23", 0, "home0", exhausted=True)  # it can't be exhausted: nothing is offered
     tm = place(game, st, "RR11", 0, "prob1")
     leave_play(game, st, tm, "disc", verb="dismissed")
-    assert not st.d["rq"] and not game.r.in_play(st.d, tm)
+    assert not st.d["rq"] and not game.in_play(st, tm)
 
 
 # ------------------------------------------------------------------ tokens made for the turn (521, 615.1)
@@ -183,13 +163,13 @@ def test_ravers_make_a_token_at_each_problem_banished_at_the_end_of_the_turn(gam
     place(game, st, "DE32", 0, "home0")
     f = to_hand(game, st, "PR12", 0)
     enter_play(game, st, f, "home0", 0)
-    run(game, st)
+    resolve_all(game, st)
     toks = [o for o in st.cards_in_play if st.is_token(o)]
     assert sorted(st.area(t) for t in toks) == ["prob0", "prob1"]
-    assert all(game.r.power(st.d, t) == 1 and "Laughter" in game.r.colors(st.d, t) for t in toks)
+    assert all(game.power(st, t) == 1 and "Laughter" in game.colors(st, t) for t in toks)
     keep = place(game, st, "PR12", 0, "home0")
     st = pass_until(game, st, lambda s: s.turn_player == 1)  # 615.1: the end of the turn
-    assert not any(st.is_token(o) for o in st.cards_in_play) and game.r.in_play(st.d, keep)
+    assert not any(st.is_token(o) for o in st.cards_in_play) and game.in_play(st, keep)
 
 
 # ------------------------------------------------------------------ reveal 5, a Resource, the rest on the bottom in any order
@@ -197,7 +177,6 @@ def test_reveal_five_one_resource_the_rest_on_the_bottom_in_any_order(game, card
     """PR213 Applejack, Farm Foremare: "When you play this card, you may reveal the top 5 cards of your deck. You may
     put one revealed Resource into your hand. Put all remaining cards at the bottom of your deck in any order."
     (a public reveal, 404.1; the player orders the rest, 705.2f)."""
-    from gameplay.engine.mlp.scenario import every_ending
     assert automated(card_db, "PR213")
     top = ["PR140", "PR12", "PR33", "PR36", "PR79"]
     st = stacked_game(game, decks=(["PR12"] * 6 + top + ["PR20"], None))
@@ -205,11 +184,11 @@ def test_reveal_five_one_resource_the_rest_on_the_bottom_in_any_order(game, card
     trigger(game, st, "enter", pr213)
     pre_priority(game, st)
     while st.d["rq"] and not st.d["pending"]:
-        game.r.resolve_step(st.d, Ev())
+        resolve_step(game, st)
     assert st.pending["kind"] == "may"
-    game.r.decide(st.d, Ev(), Action.make("choose", 0, option=True))
+    answer(game, st, 0, True)
     while st.d["rq"] and not st.d["pending"]:
-        game.r.resolve_step(st.d, Ev())
+        resolve_step(game, st)
     st._la = None
     assert st.pending["options"][-1] == "none" and keys(st, st.pending["options"][:-1]) == [card_db.key("PR140")]
     size = len(st.deck(0))
@@ -234,11 +213,11 @@ def test_twister_lets_that_player_ready_a_card_at_home(game, card_db):
     ex = place(game, st, "PR36", 0, "home0", exhausted=True)
     place(game, st, "PR12", 0, "prob0")
     trigger_all(game, st, "any_score_start")
-    run(game, st)
+    resolve_all(game, st)
     assert st.exhausted(ex)  # one [Loyalty] character only
     place(game, st, "PR20", 0, "prob1")
     trigger_all(game, st, "any_score_start")
-    run(game, st)
+    resolve_all(game, st)
     assert not st.exhausted(ex)
 
 
@@ -252,14 +231,14 @@ def test_pinkie_pies_draw_when_a_laughter_character_joins_another(game, card_db)
     b = place(game, st, "PR36", 1, "home1")
     hand = len(st.hand(1))
     move_card(game, st, a, "prob0", by=1)
-    run(game, st)
+    resolve_all(game, st)
     assert len(st.hand(1)) == hand  # none here before
     move_card(game, st, b, "prob0", by=1)
-    run(game, st)
+    resolve_all(game, st)
     assert len(st.hand(1)) == hand + 1 and len(st.hand(0)) == 6
     c = place(game, st, "PR12", 1, "home1")  # not [Laughter]
     move_card(game, st, c, "prob0", by=1)
-    run(game, st)
+    resolve_all(game, st)
     assert len(st.hand(1)) == hand + 1
 
 
@@ -272,13 +251,13 @@ def test_want_it_need_it_the_first_confront_with_a_strong_honesty_character(game
     set_card(st, pid, card_key=card_db.key("PR195"))
     weak = place(game, st, "PR33", 0, "prob1")  # [Honesty] with 2 power
     s0 = st.score(0)
-    game.r.queue_trigger(st.d, pid, 0, game.r.abilities(st.d, pid)[0]["effects"], "confront")
-    run(game, st)
+    queue_trigger(game, st, pid, 0, game.abilities(st, pid)[0]["effects"], "confront")
+    resolve_all(game, st)
     assert st.score(0) == s0
-    st.d["cards"][weak]["cn"] = {"+1": 1}
+    set_card(st, weak, counters={"+1": 1})
     for _ in range(2):
-        game.r.queue_trigger(st.d, pid, 0, game.r.abilities(st.d, pid)[0]["effects"], "confront")
-        run(game, st)
+        queue_trigger(game, st, pid, 0, game.abilities(st, pid)[0]["effects"], "confront")
+        resolve_all(game, st)
     assert st.score(0) == s0 + 1
 
 
@@ -293,15 +272,15 @@ def test_tracking_tirek_the_player_with_most_power_puts_a_friend_on_top_of_the_d
     f1 = place(game, st, "PR12", 1, "prob0")  # 2
     place(game, st, "PR33", 1, "prob0")  # 2: equal, 4 and 4
     start_faceoff(game, st, "problem", ["prob0"], 0)
-    run(game, st)
-    assert game.r.in_play(st.d, f0) and game.r.in_play(st.d, f1)
+    resolve_all(game, st)
+    assert game.in_play(st, f0) and game.in_play(st, f1)
     st = stacked_game(game)
     set_card(st, problem(st, game, 0), card_key=card_db.key("AD189"))
     f0 = place(game, st, "PR31", 0, "prob0")
     f1 = place(game, st, "PR12", 1, "prob0")
     start_faceoff(game, st, "problem", ["prob0"], 0)
-    run(game, st)
-    assert not game.r.in_play(st.d, f0) and game.r.in_play(st.d, f1) and st.card_key(st.deck(0)[0]) == card_db.key("PR31")
+    resolve_all(game, st)
+    assert not game.in_play(st, f0) and game.in_play(st, f1) and st.card_key(st.deck(0)[0]) == card_db.key("PR31")
 
 
 # ------------------------------------------------------------------ a Problem faceoff won: four card types banished
@@ -316,12 +295,12 @@ def test_scrapbook_project_banishes_one_of_each_type_to_score(game, card_db):
     start_faceoff(game, st, "problem", ["prob0"], 0)
     s0 = st.score(0)
     trigger_all(game, st, "you_win_fo", players=(0,), extra={"margin": 1})
-    run(game, st)
+    resolve_all(game, st)
     assert st.score(0) == s0 and len(st.discard_pile(0)) == 3  # no Troublemaker there
     to_discard(game, st, "PR160", 0)
     to_discard(game, st, "PR33", 0)
     trigger_all(game, st, "you_win_fo", players=(0,), extra={"margin": 1})
-    run(game, st)
+    resolve_all(game, st)
     assert st.score(0) == s0 + 1 and len(st.banished(0)) == 4 and keys(st, st.discard_pile(0)) == [card_db.key("PR33")]
 
 
@@ -345,7 +324,7 @@ def test_hide_and_squeak_retires_to_skip_the_next_troublemaker_phase(game, card_
             p = game.to_move(st)
             acts = game.legal_actions(st, p)
             st, _ = game.apply(st, next((a for a in acts if a.kind == "pass"), acts[0]))
-        assert st.face_down(tm) is answer and game.r.in_play(st.d, fl) is not answer
+        assert st.face_down(tm) is answer and game.in_play(st, fl) is not answer
         assert not st.d.get("skip_tp")
 
 
@@ -358,11 +337,11 @@ def test_whining_raises_the_cost_of_the_next_card_after_an_opponent_defeats_a_tr
     f = to_hand(game, st, "PR12", 0)
     tm = place(game, st, "RR11", 1, "prob0")
     watched_event(game, st, "w_defeat", tm, {"by": 1})  # Bob defeats it: no change
-    run(game, st)
-    assert game.r.card_cost(st.d, 0, f) == 2
+    resolve_all(game, st)
+    assert game.card_cost(st, 0, f) == 2
     watched_event(game, st, "w_defeat", tm, {"by": 0})
-    run(game, st)
-    assert game.r.card_cost(st.d, 0, f) == 4 and game.r.card_cost(st.d, 1, to_hand(game, st, "PR12", 1)) == 2
+    resolve_all(game, st)
+    assert game.card_cost(st, 0, f) == 4 and game.card_cost(st, 1, to_hand(game, st, "PR12", 1)) == 2
 
 
 # ------------------------------------------------------------------ a Mane Character: confronting with more power, a replacement
@@ -373,16 +352,16 @@ def test_steadfast_farmpony_turns_over_when_confronting_with_more_power_than_req
     st = stacked_game(game, manes=("PR2", "PR1"))
     aj = st.mane(0)
     set_card(st, aj, area="prob1")
-    need = sum(n for _, n in game.r.requirements(st.d, 0, "prob1"))  # (Bob's Problem: its opponent requirement)
+    need = sum(n for _, n in game.requirements(st, 0, "prob1"))  # (Bob's Problem: its opponent requirement)
     assert need >= 2
-    for _ in range(need - game.r.power(st.d, aj)):
+    for _ in range(need - game.power(st, aj)):
         place(game, st, "PR20", 0, "prob1")  # 1-power Friends: exactly the power required
     trigger(game, st, "confront", aj)
-    run(game, st)
+    resolve_all(game, st)
     assert not st.d["cards"][aj].get("b")
     place(game, st, "PR20", 0, "prob1")
     trigger(game, st, "confront", aj)
-    run(game, st)
+    resolve_all(game, st)
     assert st.d["cards"][aj].get("b")
 
 
@@ -395,7 +374,7 @@ def test_steadfast_farmpony_puts_a_friend_here_on_top_of_the_deck_instead_of_dis
         set_card(st, st.mane(0), boosted=True, area="prob0")
         f = place(game, st, "PR12", 0, "prob0")
         leave_play(game, st, f, "disc", verb="dismissed")
-        run(game, st, lambda pend, a=answer: a)
+        resolve_all(game, st, pick=lambda pend, a=answer: a)
         top = st.card_key(st.deck(0)[0]) == card_db.key("PR12")
         assert top is answer and (card_db.key("PR12") in keys(st, st.discard_pile(0))) is not answer
     st = stacked_game(game, manes=("PR2", "PR1"))
@@ -424,7 +403,7 @@ def test_captain_of_the_seven_seas_each_player_keeps_a_friend_resource_and_troub
         asked.append((pend["player"], pend.get("what")))
         want = {a_keep, rb, b2, tb2}
         return next(o for o in pend["options"] if o in want)
-    run(game, st, pick)
+    resolve_all(game, st, pick=pick)
     inplay = set(st.cards_in_play)
     assert {a_keep, rb, ta, b2, tb2, st.mane(0), st.mane(1)} <= inplay
     assert not ({a_go, ra, aj, b1, b3, tb1} & inplay)
@@ -441,19 +420,19 @@ def test_vapor_trail_brings_a_character_from_home_into_the_faceoff(game, card_db
     home = place(game, st, "PR36", 0, "home0")
     start_faceoff(game, st, "problem", ["prob0"], 0)
     offered = []
-    run(game, st, lambda pend: offered.append(set(pend["options"])) or home)
+    resolve_all(game, st, pick=lambda pend: offered.append(set(pend["options"])) or home)
     assert offered == [{home, st.mane(0)}]  # Ann's characters at home (her Mane Character is one)
-    assert game.r.involved(st.d, home) and st.area(home) == "home0" and not game.r.involved(st.d, st.mane(0))
+    assert game.involved_in_faceoff(st, home) and st.area(home) == "home0" and not game.involved_in_faceoff(st, st.mane(0))
     st = stacked_game(game)
     vt = place(game, st, "DE55", 0, "home0")
     home = place(game, st, "PR36", 0, "home0")
     place(game, st, "PR12", 0, "prob0")
     start_faceoff(game, st, "problem", ["prob0"], 0)
-    run(game, st)
-    assert not game.r.involved(st.d, home)
+    resolve_all(game, st)
+    assert not game.involved_in_faceoff(st, home)
     move_card(game, st, vt, "prob0")
-    run(game, st, lambda pend: home)
-    assert game.r.involved(st.d, vt) and game.r.involved(st.d, home)
+    resolve_all(game, st, pick=lambda pend: home)
+    assert game.involved_in_faceoff(st, vt) and game.involved_in_faceoff(st, home)
 
 
 def test_vapor_trail_flipped_gives_your_characters_one_power(game, card_db):
@@ -468,7 +447,7 @@ def test_vapor_trail_flipped_gives_your_characters_one_power(game, card_db):
         set_card(st, place(game, st, "PR36", 0, "prob0"), frightened=True)
         start_faceoff(game, st, "problem", ["prob0"], 0)
         flipped(game, st, 0, [card])
-        totals.append(game.r.faceoff_total(st.d, 0))
+        totals.append(game.faceoff_total(st, 0))
     assert totals[1] == totals[0] + 2  # two characters with power (the frightened one has none)
 
 
@@ -476,7 +455,6 @@ def test_vapor_trail_flipped_gives_your_characters_one_power(game, card_db):
 def test_scootaloo_no_points_during_its_faceoffs_and_for_opponents_while_flipped(game, card_db):
     """AD28 Scootaloo, Practice Makes Perfect: "During faceoffs involving this card, players can't score points." and
     "Chaos: While this card is flipped, opponents can't score points." (517)."""
-    from gameplay.engine.mlp.scenario import score_points
     assert automated(card_db, "AD28")
     st = stacked_game(game)
     place(game, st, "AD28", 0, "prob0")
@@ -503,34 +481,33 @@ def test_dr_hooves_caroller_takes_a_revealed_event_one_cheaper(game, card_db):
     other = to_hand(game, st, "PR111", 0)
     hooves = place(game, st, "DE34", 0, "home0")
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == hooves))
-    run(game, st)
+    resolve_all(game, st)
     got = [c for c in st.hand(0) if st.card_key(c) == card_db.key("PR111") and c != other]
-    assert len(got) == 1 and game.r.card_cost(st.d, 0, got[0]) == 0 and game.r.card_cost(st.d, 0, other) == 1
+    assert len(got) == 1 and game.card_cost(st, 0, got[0]) == 0 and game.card_cost(st, 0, other) == 1
     st = stacked_game(game, decks=(["PR12"] * 6 + ["PR33", "PR111"], None))
     hooves = place(game, st, "DE34", 0, "home0")
     top = st.deck(0)[0]
     st, _ = game.apply(st, next(a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == hooves))
-    run(game, st)
+    resolve_all(game, st)
     assert st.deck(0)[0] == top and not st.d["pl"][0]["disc_next"]
 
 
 def test_cuddle_with_a_pekingese_draws_a_critter_cheaper_and_another_card(game, card_db):
     """AD84 A Cuddle with a Pekingese: "Main Phase: Reveal the top card of your deck and you may draw it. If the card
     was a Critter Friend, you may pay [1] less to play that Friend this turn and you may draw another card."."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD84")
     effects = card_db.cards[card_db.key("AD84")].abilities["front"][0]["effects"]
     st = stacked_game(game, decks=(["PR12"] * 6 + ["PR81", "PR36", "PR33"], None))
     src = to_hand(game, st, "AD84", 0)
     play_effects(game, st, 0, src, effects)
-    run(game, st)
+    resolve_all(game, st)
     critter = [c for c in st.hand(0) if st.card_key(c) == card_db.key("PR81")]
-    assert len(critter) == 1 and game.r.card_cost(st.d, 0, critter[0]) == 1
+    assert len(critter) == 1 and game.card_cost(st, 0, critter[0]) == 1
     assert card_db.key("PR36") in keys(st, st.hand(0)) and st.card_key(st.deck(0)[0]) == card_db.key("PR33")
     st = stacked_game(game, decks=(["PR12"] * 6 + ["PR33", "PR36"], None))  # not a Critter: that card only
     src = to_hand(game, st, "AD84", 0)
     play_effects(game, st, 0, src, effects)
-    run(game, st)
+    resolve_all(game, st)
     assert card_db.key("PR33") in keys(st, st.hand(0)) and st.card_key(st.deck(0)[0]) == card_db.key("PR36")
     assert not st.d["pl"][0]["disc_next"]
 
@@ -540,7 +517,6 @@ def test_parasprite_swarm_grows_and_frightens_at_eight_power(game, card_db):
     """PR156 Parasprite Swarm (Troublemaker, 4 power): "At the start of your opponent's Troublemaker Phase, this card
     permanently gets +1 power. When this card has 8 power, frighten all your opponent's Friends at its Problem and
     dismiss this card." (a state trigger, 704: it fires once its power is 8, however it got there)."""
-    from gameplay.engine.mlp.scenario import add_power
     assert automated(card_db, "PR156")
     st = stacked_game(game)
     swarm = place(game, st, "PR156", 1, "prob0")
@@ -549,21 +525,21 @@ def test_parasprite_swarm_grows_and_frightens_at_eight_power(game, card_db):
     bobs = place(game, st, "PR36", 1, "prob0")
     for i in range(3):
         trigger_all(game, st, "opp_tp_start", players=(1,))
-        run(game, st)
-        assert game.r.power(st.d, swarm) == 5 + i and not st.d["cards"][ann].get("fr")
+        resolve_all(game, st)
+        assert game.power(st, swarm) == 5 + i and not st.d["cards"][ann].get("fr")
     trigger_all(game, st, "opp_tp_start", players=(1,))
-    run(game, st)
-    assert not game.r.in_play(st.d, swarm) and st.d["cards"][ann].get("fr")
+    resolve_all(game, st)
+    assert not game.in_play(st, swarm) and st.d["cards"][ann].get("fr")
     assert not st.d["cards"][away].get("fr") and not st.d["cards"][bobs].get("fr")
     st = stacked_game(game)  # another effect's +4 power
     swarm = place(game, st, "PR156", 1, "prob0")
     ann = place(game, st, "PR12", 0, "prob0")
     add_power(game, st, swarm, 3, "turn")
-    run(game, st)
-    assert game.r.in_play(st.d, swarm)
+    resolve_all(game, st)
+    assert game.in_play(st, swarm)
     add_power(game, st, swarm, 1, "turn")
-    run(game, st)
-    assert not game.r.in_play(st.d, swarm) and st.d["cards"][ann].get("fr")
+    resolve_all(game, st)
+    assert not game.in_play(st, swarm) and st.d["cards"][ann].get("fr")
 
 
 # ------------------------------------------------------------------ any card entering a discard pile (704.1, 410.6)
@@ -575,16 +551,16 @@ def test_portal_to_tartarus_banishes_a_card_entering_a_discard_pile(game, card_d
     portal = place(game, st, "AD141", 0, "home0")
     f = place(game, st, "PR12", 1, "home1")
     leave_play(game, st, f, "disc", verb="dismissed")
-    run(game, st)
+    resolve_all(game, st)
     assert not st.discard_pile(1) and keys(st, st.banished(1)) == [card_db.key("PR12")] and st.exhausted(portal)
     h = to_hand(game, st, "PR33", 0)
-    game.r.put(st.d, h, "disc")  # discarded from the hand, Portal exhausted: it stays in the pile
-    run(game, st)
+    put_in_zone(game, st, h, "disc")  # discarded from the hand, Portal exhausted: it stays in the pile
+    resolve_all(game, st)
     assert keys(st, st.discard_pile(0)) == [card_db.key("PR33")]
     set_card(st, portal, exhausted=False)
     h = to_hand(game, st, "PR36", 0)
-    game.r.put(st.d, h, "disc")
-    run(game, st, lambda pend: False)  # declined
+    put_in_zone(game, st, h, "disc")
+    resolve_all(game, st, pick=lambda pend: False)  # declined
     assert keys(st, st.discard_pile(0)) == [card_db.key("PR33"), card_db.key("PR36")] and not st.exhausted(portal)
 
 
@@ -600,20 +576,20 @@ def test_changeling_mimics_taxes_the_chosen_type_until_the_opponents_next_turn(g
         card = to_hand(game, st, number, 0)
         other = to_hand(game, st, "PR12", 0)
         trigger_all(game, st, "any_turn_start")  # Ann's turn: an opponent's turn for Bob's Troublemaker
-        run(game, st, lambda pend, m=mode: True if pend["kind"] == "may" else m)
-        assert game.r.card_cost(st.d, 0, card) == cost and game.r.card_cost(st.d, 0, other) == 2
-        assert game.r.card_cost(st.d, 1, to_hand(game, st, number, 1)) == cost - 3
+        resolve_all(game, st, pick=lambda pend, m=mode: True if pend["kind"] == "may" else m)
+        assert game.card_cost(st, 0, card) == cost and game.card_cost(st, 0, other) == 2
+        assert game.card_cost(st, 1, to_hand(game, st, number, 1)) == cost - 3
         st.d["tp"] = 1
-        game.r.start_turn(st.d, Ev())  # Bob's turn: the increase stays
-        assert game.r.card_cost(st.d, 0, card) == cost
+        start_turn(game, st)  # Bob's turn: the increase stays
+        assert game.card_cost(st, 0, card) == cost
         st.d["tp"] = 0
-        game.r.start_turn(st.d, Ev())  # the start of Ann's next turn: it ends
-        assert game.r.card_cost(st.d, 0, card) == cost - 3
+        start_turn(game, st)  # the start of Ann's next turn: it ends
+        assert game.card_cost(st, 0, card) == cost - 3
     st = stacked_game(game)
     place(game, st, "DE116", 1, "prob0")
     tm = to_hand(game, st, "PR160", 0)
     trigger_all(game, st, "any_turn_start")
-    run(game, st, lambda pend: True if pend["kind"] == "may" else 2)
+    resolve_all(game, st, pick=lambda pend: True if pend["kind"] == "may" else 2)
     set_tokens(st, 0, 3)
     assert not [a for a in game.legal_actions(st, 0) if a.kind == "play_troublemaker" and a.get("card") == tm]
     set_tokens(st, 0, 4)
@@ -635,21 +611,21 @@ def test_monster_tamer_holds_a_troublemaker_until_it_leaves_that_problem(game, c
         st = stacked_game(game)
         tm = place(game, st, "RR11", 1, "prob1")
         ft = enter_play(game, st, to_hand(game, st, "PR211", 0), "prob1", 0)
-        run(game, st)
-        assert not game.r.in_play(st.d, tm) and keys(st, st.banished(1)) == [card_db.key("RR11")]
+        resolve_all(game, st)
+        assert not game.in_play(st, tm) and keys(st, st.banished(1)) == [card_db.key("RR11")]
         if leave == "move":
             move_card(game, st, ft, "home0")
         else:
             leave_play(game, st, ft, "disc", verb="dismissed")
-        run(game, st, lambda pend: "prob0" if "prob0" in pend["options"] else pend["options"][0])
+        resolve_all(game, st, pick=lambda pend: "prob0" if "prob0" in pend["options"] else pend["options"][0])
         back = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("RR11")]
         assert len(back) == 1 and st.area(back[0]) == "prob0" and not st.face_down(back[0])
         assert st.d["cards"][back[0]]["c"] == 1 and not st.banished(1)
     st = stacked_game(game)  # played at home: nothing to banish
     tm = place(game, st, "RR11", 1, "prob1")
     enter_play(game, st, to_hand(game, st, "PR211", 0), "home0", 0)
-    run(game, st)
-    assert game.r.in_play(st.d, tm)
+    resolve_all(game, st)
+    assert game.in_play(st, tm)
 
 
 # ------------------------------------------------------------------ every Mane Character turned over (301.2)
@@ -657,7 +633,6 @@ def test_chaos_capital_turns_each_mane_character_over(game, card_db):
     """AD203 Chaos Capital of the World: "Chaos: When this card is flipped, turn each Mane Character over." and "Main
     Phase: Turn each character over." (301.2: only a Mane Character has another side; a Boosted one goes back to its
     Start side)."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD203")
     for i in (0, 1):
         st = stacked_game(game)
@@ -665,9 +640,9 @@ def test_chaos_capital_turns_each_mane_character_over(game, card_db):
         f = place(game, st, "PR12", 0, "home0")
         effects = card_db.cards[card_db.key("AD203")].abilities["front"][i]["effects"]
         play_effects(game, st, 0, to_hand(game, st, "AD203", 0), effects)
-        run(game, st)
+        resolve_all(game, st)
         assert st.d["cards"][st.mane(0)].get("b") and not st.d["cards"][st.mane(1)].get("b")
-        assert game.r.in_play(st.d, f) and not st.face_down(f)
+        assert game.in_play(st, f) and not st.face_down(f)
 
 
 # ------------------------------------------------------------------ a Friend played without its cost (609.2a)
@@ -686,7 +661,7 @@ def test_starlight_glimmer_plays_a_friend_from_hand_for_free(game, card_db):
     def pick(pend):
         offered.append(set(pend["options"]))
         return big if big in pend["options"] else "prob0"
-    run(game, st, pick)
+    resolve_all(game, st, pick=pick)
     assert big in offered[0] and needy not in offered[0] and "none" in offered[0]
     played = [o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR31")]
     assert len(played) == 1 and st.area(played[0]) == "prob0" and st.tokens(0) == 0
@@ -697,7 +672,6 @@ def test_starlight_glimmer_plays_a_friend_from_hand_for_free(game, card_db):
 def test_rarity_s_epiphany_modes(game, card_db):
     """AD112 Rarity's Epiphany: "Main Phase: Choose two: Dismiss a Friend without an attached Resource, put a Resource
     from your discard pile into your hand, or put an Accessory from your hand into play attached to a Friend."."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD112")
     effects = card_db.cards[card_db.key("AD112")].abilities["front"][0]["effects"]
     st = stacked_game(game)
@@ -714,14 +688,14 @@ def test_rarity_s_epiphany_modes(game, card_db):
         offered.append(set(pend["options"]))
         return bare if bare in pend["options"] else mine
     play_effects(game, st, 0, to_hand(game, st, "AD112", 0), effects)
-    run(game, st, pick)
-    assert dressed not in offered[0] and not game.r.in_play(st.d, bare) and game.r.in_play(st.d, dressed)
+    resolve_all(game, st, pick=pick)
+    assert dressed not in offered[0] and not game.in_play(st, bare) and game.in_play(st, dressed)
     on_mine = [o for o in st.cards_in_play if st.d["cards"][o].get("h") == mine]
-    assert acc not in st.hand(0) and keys(st, on_mine) == [card_db.key("EO164")] and game.r.power(st.d, mine) == 5
+    assert acc not in st.hand(0) and keys(st, on_mine) == [card_db.key("EO164")] and game.power(st, mine) == 5
     st = stacked_game(game)
     to_discard(game, st, "PR140", 0)
     play_effects(game, st, 0, to_hand(game, st, "AD112", 0), effects)
-    run(game, st, lambda pend: 1 if pend.get("what") == "mode" and 1 in pend["options"] else pend["options"][0])
+    resolve_all(game, st, pick=lambda pend: 1 if pend.get("what") == "mode" and 1 in pend["options"] else pend["options"][0])
     assert card_db.key("PR140") in keys(st, st.hand(0)) and not st.discard_pile(0)
 
 
@@ -730,7 +704,6 @@ def test_photo_op_zeroes_a_bonus_and_stops_every_move(game, card_db):
     """AD106 Photo Op: "Chaos: When this card is flipped, choose a Problem. That Problem's bonus is 0 until the end of
     the turn." and "Reaction: After the start of the Main Phase, characters can't be moved this turn." (the move action
     and effects' moves, either player's characters)."""
-    from gameplay.engine.mlp.scenario import play_effects
     assert automated(card_db, "AD106")
     chaos, reaction = (card_db.cards[card_db.key("AD106")].abilities["front"][i]["effects"] for i in (0, 1))
     st = stacked_game(game)
@@ -738,7 +711,7 @@ def test_photo_op_zeroes_a_bonus_and_stops_every_move(game, card_db):
     before = game.problem_bonus(st, pid)
     assert before > 0
     play_effects(game, st, 0, to_hand(game, st, "AD106", 0), chaos)
-    run(game, st, lambda pend: "prob1")
+    resolve_all(game, st, pick=lambda pend: "prob1")
     assert game.problem_bonus(st, pid) == 0 and game.problem_bonus(st, problem(st, game, 0)) > 0
     st.d["turn"] += 1  # the next turn: the bonus is back
     assert game.problem_bonus(st, pid) == before
@@ -748,9 +721,9 @@ def test_photo_op_zeroes_a_bonus_and_stops_every_move(game, card_db):
     set_tokens(st, 0, 5)
     assert [a for a in game.legal_actions(st, 0) if a.kind == "move" and a.get("card") == f]
     play_effects(game, st, 0, to_hand(game, st, "AD106", 0), reaction)
-    run(game, st)
+    resolve_all(game, st)
     assert not [a for a in game.legal_actions(st, 0) if a.kind == "move"]
-    assert game.r.move_blocked(st.d, 0, g, "home1", "prob1") and game.r.move_blocked(st.d, 1, g, "home1", "prob0")
+    assert game.move_blocked(st, 0, g, "home1", "prob1") and game.move_blocked(st, 1, g, "home1", "prob0")
 
 
 # ------------------------------------------------------------------ a flipped card ignored for a counter (515.4)
@@ -763,16 +736,16 @@ def test_element_of_surprise_ignores_a_non_chaotic_flip_for_a_chaos_counter(game
     place(game, st, "PR12", 0, "prob0")
     start_faceoff(game, st, "problem", ["prob0"], 0)
     chaotic, plain = flipped(game, st, 0, ["AD47", "PR12"])
-    st.d["cards"][el]["cn"] = {"Chaos": 1}
+    set_card(st, el, counters={"Chaos": 1})
     trigger_all(game, st, "you_flip", players=(0,), extra={"card": chaotic})
-    run(game, st, lambda pend: (_ for _ in ()).throw(AssertionError(pend)))  # nothing is offered
+    resolve_all(game, st, pick=lambda pend: (_ for _ in ()).throw(AssertionError(pend)))  # nothing is offered
     assert chaotic not in st.d["fo"]["ign"] and st.d["cards"][el]["cn"] == {"Chaos": 1}
     trigger_all(game, st, "you_flip", players=(0,), extra={"card": plain})
-    run(game, st)
+    resolve_all(game, st)
     assert plain in st.d["fo"]["ign"] and len(st.flipped(0)) == 3 and not st.d["cards"][el]["cn"].get("Chaos")
     other = flipped(game, st, 0, ["PR33"])[0]
     trigger_all(game, st, "you_flip", players=(0,), extra={"card": other})
-    run(game, st)
+    resolve_all(game, st)
     assert other not in st.d["fo"]["ign"] and len(st.flipped(0)) == 4  # no counter left
 
 
@@ -789,7 +762,7 @@ def test_lotus_blossom_flipped_puts_a_discarded_card_on_top_and_flips_it(game, c
     to_discard(game, st, "PR36", 0)
     offered = []
     trigger(game, st, "flipped", lotus)
-    run(game, st, lambda pend: offered.append(pend["options"]) or pend["options"][0])
+    resolve_all(game, st, pick=lambda pend: offered.append(pend["options"]) or pend["options"][0])
     assert "none" not in offered[0] and len(offered[0]) == 2
     assert keys(st, st.flipped(0)) == [card_db.key("PR31")] and card_db.key("AD58") in keys(st, st.banished(0))
 
@@ -804,12 +777,12 @@ def test_lotus_blossom_faceoff_brings_a_friend_from_the_discard_pile_for_the_fac
     to_discard(game, st, "PR31", 0)
     start_faceoff(game, st, "problem", ["prob0"], 0)
     effects = card_db.cards[card_db.key("AD58")].abilities["front"][1]["effects"]
-    game.r.play_effects(st.d, Ev(), 0, lotus, effects)
-    run(game, st)
+    play_effects(game, st, 0, lotus, effects)
+    resolve_all(game, st)
     friend = next(o for o in st.cards_in_play if st.card_key(o) == card_db.key("PR31"))
-    assert st.area(friend) == "prob0" and game.r.involved(st.d, friend)
+    assert st.area(friend) == "prob0" and game.involved_in_faceoff(st, friend)
     end_problem_faceoff(game, st, lambda pend: pend["options"][0])
-    assert not game.r.in_play(st.d, friend) and card_db.key("PR31") in keys(st, st.banished(0))
+    assert not game.in_play(st, friend) and card_db.key("PR31") in keys(st, st.banished(0))
 
 
 # ------------------------------------------------------------------ a private look, a reveal on equal printed power (404)
@@ -822,11 +795,11 @@ def test_give_or_take_reveals_a_card_of_the_same_printed_power_to_turn_over(game
     for top, turned in (("PR33", True), ("PR31", False)):  # 2 like PR12 / 4
         st = stacked_game(game, manes=("AD192", "PR1"), decks=(["PR20"] * 6 + [top], None))
         f = enter_play(game, st, to_hand(game, st, "PR12", 0), "home0", 0)
-        ev = run(game, st)
+        ev = resolve_all(game, st)
         assert bool(st.d["cards"][st.mane(0)].get("b")) is turned
         name = card_db.cards[card_db.key(top)].name
         bob = " ".join(e["msg"] for e in filter_events(ev.items, 1))
-        assert (name in bob) is turned and game.r.in_play(st.d, f)
+        assert (name in bob) is turned and game.in_play(st, f)
 
 
 def test_give_or_take_boosted_gives_another_character_here_three_more_or_less(game, card_db):
@@ -839,5 +812,5 @@ def test_give_or_take_boosted_gives_another_character_here_three_more_or_less(ga
         opp = place(game, st, "PR31", 1, "prob0")
         set_tokens(st, 0, 2)
         trigger_all(game, st, "any_score_start")
-        run(game, st, lambda pend, m=mode: True if pend["kind"] == "may" else (m if pend.get("what") == "mode" else opp))
-        assert game.r.power(st.d, opp) == 4 + delta and st.tokens(0) == 0
+        resolve_all(game, st, pick=lambda pend, m=mode: True if pend["kind"] == "may" else (m if pend.get("what") == "mode" else opp))
+        assert game.power(st, opp) == 4 + delta and st.tokens(0) == 0

@@ -5,26 +5,10 @@ from __future__ import annotations
 from gameplay.engine.api import Action
 from gameplay.engine.events import filter_events
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (
-    answer, automated, enter_play, place, pre_priority, resolve_all, resolve_step, set_card, set_tokens, stacked_game, start_faceoff,
-    to_hand,
-)
-
-
-def _resolve(game, st, answers=()):
-    """Resolve the queue, answering decisions from ``answers`` in order (then "yes" / the first option)."""
-    todo = list(answers)
-    ev = Ev()
-    for _ in range(200):
-        pend = st.d["pending"]
-        if pend:
-            opt = todo.pop(0) if todo else (True if pend["kind"] == "may" else pend["options"][0])
-            answer(game, st, pend["player"], opt, ev=ev)
-        elif st.d["rq"]:
-            resolve_step(game, st, ev=ev)
-        elif not pre_priority(game, st, ev=ev):  # 511: queued triggers go onto the resolution queue
-            break
-    return ev
+from gameplay.engine.mlp.scenario import (automated, end_main_phase, enter_play, first_answer, leave_play, pass_until,
+                                          place, play_effects, problem, put_in_zone, ready, resolve_all,
+                                          resolve_faceoff, set_card, set_tokens, stacked_game, start_faceoff,
+                                          take_action, to_discard, to_hand, uncover, unfrighten)
 
 
 def _activate(game, st, p, cid):
@@ -47,7 +31,7 @@ def test_backup_racer_sends_itself_home_to_return_a_cheaper_opposing_friend_ther
     cheap = place(game, st, "PR31", 1, "prob0")  # cost 4
     racer = to_hand(game, st, "CG199", 0)
     nid = enter_play(game, st, racer, "prob0", 0)
-    _resolve(game, st)
+    resolve_all(game, st)
     assert st.d["cards"][nid]["a"] == "home0"
     assert cheap not in st.d["play"] and len(st.d["pl"][1]["hand"]) == 7  # back in its owner's hand (6 + 1)
 
@@ -56,14 +40,13 @@ def test_backup_racer_asks_nothing_with_only_a_costlier_friend_there(game, card_
     st = stacked_game(game)
     dear = place(game, st, "CN89", 1, "prob0")  # cost 6 > 4
     nid = enter_play(game, st, to_hand(game, st, "CG199", 0), "prob0", 0)
-    _resolve(game, st, answers=[])
+    resolve_all(game, st, answers=[])
     assert st.d["cards"][nid]["a"] == "prob0" and dear in st.d["play"]
     assert automated(card_db, "CG199")
 
 
 # ------------------------------------------------------------------ CG173 Distract the Crystal Ponies (611.4)
 def _confront_distract(game, colors3: bool):
-    from gameplay.engine.mlp.scenario import pass_until, problem
     st = stacked_game(game)
     set_card(st, problem(st, game, 1), card_key=game.db.key("CG173"))  # (test setup: Bob's Problem)
     place(game, st, "PR31", 0, "prob1")  # 4 [Honesty]: with 4 more, the 5 power an opponent needs
@@ -119,7 +102,7 @@ def test_biff_retires_itself_to_turn_an_opponents_mane_to_its_start_side(game, c
     biff = place(game, st, "CG156", 1, "prob0")
     set_tokens(st, 1, 2)
     st = _activate(game, st, 1, biff)
-    _resolve(game, st)
+    resolve_all(game, st)
     assert not st.boosted(st.mane(0)) and st.boosted(st.mane(1))
     assert biff not in st.d["play"] and st.tokens(1) == 0
 
@@ -135,7 +118,7 @@ def test_fluttershy_element_of_kindness_searches_privately_for_two_critters(game
     critters = [c for c in st.deck(0) if st.card_key(c) in critter_keys]
     in_hand = sum(st.card_key(c) in critter_keys for c in st.hand(0))
     nid = enter_play(game, st, to_hand(game, st, "CN89", 0), "home0", 0)
-    ev = _resolve(game, st, answers=[True, critters[0], critters[1]])
+    ev = resolve_all(game, st, answers=[True, critters[0], critters[1]])
     assert nid in st.d["play"] and sum(st.card_key(c) in critter_keys for c in st.hand(0)) == in_hand + 2
     assert sum(st.card_key(c) in critter_keys for c in st.deck(0)) == len(critters) - 2
     names = {game.db.number(n).name for n in ("PR81", "PR86")}
@@ -155,9 +138,9 @@ def test_fluttershy_element_of_kindness_discards_a_critter_for_plus_two_in_a_fac
     start_faceoff(game, st, "problem", ["prob0"], 0)
     st.d["pending"] = None
     before = game.power(st, target)
-    ab = next(i for i, a in enumerate(game.r.abilities(st.d, flutter)) if a["kind"] == "activated")
-    game.r.do_action(st.d, Ev(), Action.make("activate", 0, card=flutter, ability=ab))
-    _resolve(game, st, answers=[critter, target])
+    ab = next(i for i, a in enumerate(game.abilities(st, flutter)) if a["kind"] == "activated")
+    take_action(game, st, Action.make("activate", 0, card=flutter, ability=ab))
+    resolve_all(game, st, answers=[critter, target])
     assert critter not in st.hand(0) and [st.card_key(c) for c in st.discard_pile(0)] == [game.db.key("PR81")]
     assert game.power(st, target) == before + 2
 
@@ -170,7 +153,6 @@ def _beneath(st, host):
 def test_learned_lessons_banishes_the_deck_top_beneath_it_when_you_score_a_problem_bonus(game, card_db):
     """CN142: "When you score a Problem's bonus points, banish the top card of your deck to beneath this card"
     (514.5c: the winner of a Problem faceoff scores its bonus; the opponent's win does not trigger it)."""
-    from gameplay.engine.mlp.scenario import resolve_faceoff
     assert automated(card_db, "CN142")
     for winner, n in ((0, 1), (1, 0)):
         st = stacked_game(game)
@@ -180,7 +162,7 @@ def test_learned_lessons_banishes_the_deck_top_beneath_it_when_you_score_a_probl
         top = st.card_key(st.deck(0)[0])
         start_faceoff(game, st, "problem", ["prob0"], 0)
         resolve_faceoff(game, st, winner)
-        _resolve(game, st)
+        resolve_all(game, st)
         assert len(_beneath(st, lessons)) == n
         if n:
             assert st.card_key(_beneath(st, lessons)[0]) == top
@@ -189,7 +171,6 @@ def test_learned_lessons_banishes_the_deck_top_beneath_it_when_you_score_a_probl
 def test_learned_lessons_spends_all_cards_beneath_it_for_that_many_tokens(game, card_db):
     """CN142: "Main Phase: Spend all the cards beneath this card and retire it to gain a number of action tokens
     equal to the number of cards spent" (spent cards go to the discard pile; then it is retired)."""
-    from gameplay.engine.mlp.scenario import put_in_zone
     st = stacked_game(game)
     lessons = place(game, st, "CN142", 0, "home0")
     for _ in range(3):
@@ -197,7 +178,7 @@ def test_learned_lessons_spends_all_cards_beneath_it_for_that_many_tokens(game, 
         set_card(st, b, banished_beneath=lessons)
     set_tokens(st, 0, 0)
     st = _activate(game, st, 0, lessons)
-    _resolve(game, st)
+    resolve_all(game, st)
     assert st.tokens(0) == 3 and not _beneath(st, lessons) and lessons not in st.d["play"]
     assert len(st.discard_pile(0)) == 4  # the three spent cards and Learned Lessons
 
@@ -215,7 +196,7 @@ def test_varmint_barricade_banks_a_card_for_each_troublemaker_played_and_spends_
     set_tokens(st, 1, 3)
     st, _ = game.apply(st, Action.make("play_troublemaker", 1, card=tm, area="prob0"))
     st.d["pending"] = None
-    _resolve(game, st)
+    resolve_all(game, st)
     assert len(_beneath(st, barricade)) == 1  # Bob's face-down Troublemaker
     st = stacked_game(game)
     barricade = place(game, st, "CN153", 0, "home0")
@@ -226,12 +207,11 @@ def test_varmint_barricade_banks_a_card_for_each_troublemaker_played_and_spends_
     place(game, st, "RR11", 1, "prob0", face_down=True)  # face-down: not "a Problem with a Troublemaker"
     set_tokens(st, 0, 0)
     st = _activate(game, st, 0, barricade)
-    _resolve(game, st, answers=[friend])
+    resolve_all(game, st, answers=[friend])
     assert st.area(friend) == "prob1" and not _beneath(st, barricade)
 
 
 def put_in_zone_top(game, st):
-    from gameplay.engine.mlp.scenario import put_in_zone
     return put_in_zone(game, st, st.deck(0)[0], "ban")
 
 
@@ -253,7 +233,7 @@ def test_changeling_infiltrator_played_face_down_may_retire_a_friend_there_to_un
         if friend_there:
             assert st.pending["kind"] == "may" and st.pending["player"] == 0
             st, _ = game.apply(st, Action.make("choose", 0, option=answer_))
-        _resolve(game, st)
+        resolve_all(game, st)
         done = answer_ and friend_there
         assert st.face_down(tm) is not done
         assert (friend in st.d["play"]) is not done if friend else True
@@ -272,15 +252,15 @@ def test_changeling_swarm_retires_a_troublemaker_you_control_there(game, card_db
     st, _ = game.apply(st, Action.make("play_troublemaker", 0, card=cid, area="prob1"))
     swarm = next(c for c in st.d["play"] if st.card_key(c) == game.db.key("CN158"))
     st, _ = game.apply(st, Action.make("choose", 0, option=True))
-    _resolve(game, st)
+    resolve_all(game, st)
     assert not st.face_down(swarm) and mine not in st.d["play"] and theirs in st.d["play"]
 
 
 # ------------------------------------------------------------------ CN7 Fluttershy, Friend to Animals (508, 301.2)
 def _turn_over_cost(game, st, p):
     mane = st.mane(p)
-    ab = next(i for i, a in enumerate(game.r.abilities(st.d, mane)) if a["kind"] == "activated")
-    return game.r.ability_tokens(st.d, p, mane, game.r.abilities(st.d, mane)[ab])
+    ab = next(i for i, a in enumerate(game.abilities(st, mane)) if a["kind"] == "activated")
+    return game.ability_tokens(st, p, mane, game.abilities(st, mane)[ab])
 
 
 def test_fluttershy_friend_to_animals_turns_over_for_one_less_per_critter_friend(game, card_db):
@@ -296,7 +276,7 @@ def test_fluttershy_friend_to_animals_turns_over_for_one_less_per_critter_friend
     assert _turn_over_cost(game, st, 0) == 1
     set_tokens(st, 0, 1)
     st = _activate(game, st, 0, st.mane(0))
-    _resolve(game, st)
+    resolve_all(game, st)
     assert st.boosted(st.mane(0)) and st.tokens(0) == 0
     for _ in range(3):
         place(game, st, "PR81", 0, "home0")
@@ -313,17 +293,15 @@ def test_fluttershy_friend_to_animals_moves_to_a_problem_with_one_of_your_critte
     place(game, st, "PR81", 1, "prob0")
     set_tokens(st, 0, 1)
     st = _activate(game, st, 0, st.mane(0))
-    _resolve(game, st)
+    resolve_all(game, st)
     assert st.area(st.mane(0)) == "prob1" and st.tokens(0) == 0
 
 
 # ------------------------------------------------------------------ CN164 Sunset Shimmer (607, 505.3, 410.6a)
 def _uncover_shimmer(game, st, pay):
-    from gameplay.engine.mlp.flow.turn import uncover_one
     shimmer = place(game, st, "CN164", 1, "prob0", face_down=True)
-    ev = Ev()
-    uncover_one(game.r, st.d, ev, shimmer, by=1)
-    _resolve(game, st, answers=["pay" if pay else "decline"])
+    uncover(game, st, shimmer, by=1)
+    resolve_all(game, st, answers=["pay" if pay else "decline"])
     return shimmer
 
 
@@ -338,8 +316,8 @@ def test_sunset_shimmer_pays_three_to_banish_an_opposing_friend_beneath_it_and_g
     assert friend not in st.d["play"] and len(_beneath(st, shimmer)) == 1 and st.tokens(1) == 0
     hand = len(st.hand(0))
     ev = Ev()
-    game.r.leave_play(st.d, ev, shimmer, "disc", verb="dismissed")
-    _resolve(game, st)
+    leave_play(game, st, shimmer, "disc", verb="dismissed", ev=ev)
+    resolve_all(game, st)
     assert len(st.hand(0)) == hand + 1 and not _beneath(st, shimmer)  # Ann's Friend back in Ann's hand
 
 
@@ -353,14 +331,13 @@ def test_sunset_shimmer_is_dismissed_unless_its_controller_pays(game):
 
 def test_sunset_shimmer_turned_face_down_gives_the_cards_beneath_it_back(game):
     """CN164: "... or is turned face-down" (505.3: a look back at the card before it turned)."""
-    from gameplay.engine.mlp.scenario import play_effects
     st = stacked_game(game, first=1)
     place(game, st, "PR12", 0, "prob0")
     set_tokens(st, 1, 3)
     shimmer = _uncover_shimmer(game, st, pay=True)
     hand = len(st.hand(0))
     play_effects(game, st, 0, st.mane(0), [{"op": "turn_face_down", "target": {"id": shimmer}}])
-    _resolve(game, st)
+    resolve_all(game, st)
     assert st.face_down(shimmer) and len(st.hand(0)) == hand + 1 and not _beneath(st, shimmer)
 
 
@@ -391,14 +368,13 @@ def test_crystal_heart_counts_only_your_first_crystal_friend_each_turn(game, car
 def test_crystal_heart_removes_two_counters_to_give_a_friend_a_chosen_color_for_the_phase(game, card_db):
     """CG154: "Reaction: After the start of any phase, remove 2 Crystal counters from this card to choose a color and
     a Friend. That Friend has that color until the end of the phase" (the Main Phase here: it ends with it)."""
-    from gameplay.engine.mlp.scenario import end_main_phase
     st = stacked_game(game)
     heart = place(game, st, "CG154", 0, "home0")
     friend = place(game, st, "PR12", 1, "home1")  # any Friend, an opponent's too
     set_card(st, heart, counters={"Crystal": 3})
-    ab = next(i for i, a in enumerate(game.r.abilities(st.d, heart)) if a["kind"] == "activated")
-    game.r.do_action(st.d, Ev(), Action.make("activate", 0, card=heart, ability=ab))
-    _resolve(game, st, answers=["Magic", friend])
+    ab = next(i for i, a in enumerate(game.abilities(st, heart)) if a["kind"] == "activated")
+    take_action(game, st, Action.make("activate", 0, card=heart, ability=ab))
+    resolve_all(game, st, answers=["Magic", friend])
     assert set(game.colors(st, friend)) == {"Loyalty", "Magic"} and st.counters(heart)["Crystal"] == 1
     end_main_phase(game, st)
     assert set(game.colors(st, friend)) == {"Loyalty"}
@@ -419,7 +395,7 @@ def test_fastball_special_winds_up_then_turns_over_to_bring_friends_to_its_probl
     place(game, st, "PR12", 1, "prob1")
     set_tokens(st, 0, 1)
     start_faceoff(game, st, "problem", ["prob1"], 0)
-    _resolve(game, st, answers=[True, True, True, "prob1", friends[0], friends[1]])
+    resolve_all(game, st, answers=[True, True, True, "prob1", friends[0], friends[1]])
     assert st.boosted(mane) and st.tokens(0) == 0 and st.counters(mane).get("Windup", 0) == 0
     assert st.area(mane) == "prob1" and [st.area(f) for f in friends] == ["prob1", "prob1", "home0"]
 
@@ -430,7 +406,7 @@ def test_fastball_special_declined_changes_nothing(game):
     place(game, st, "PR12", 1, "prob1")
     set_tokens(st, 0, 1)
     start_faceoff(game, st, "problem", ["prob1"], 0)
-    _resolve(game, st, answers=[False])
+    resolve_all(game, st, answers=[False])
     assert not st.boosted(st.mane(0)) and st.tokens(0) == 1 and not st.counters(st.mane(0))
 
 
@@ -438,7 +414,6 @@ def test_fastball_special_declined_changes_nothing(game):
 def test_train_tracks_keeps_its_frightened_friend_frightened_while_exhausted(game, card_db):
     """CN152: "Main Phase: Exhaust this card and pay [1] to frighten an opponent's Friend at a Problem." / "While this
     card is exhausted, that card can't be unfrightened" (no rally, 609.2e, nor an effect, 104.2; readied, it can)."""
-    from gameplay.engine.mlp.scenario import ready, unfrighten
     assert automated(card_db, "CN152")
     st = stacked_game(game)
     tracks = place(game, st, "CN152", 0, "home0")
@@ -446,12 +421,11 @@ def test_train_tracks_keeps_its_frightened_friend_frightened_while_exhausted(gam
     other = place(game, st, "PR12", 1, "prob1")
     set_tokens(st, 0, 1)
     st = _activate(game, st, 0, tracks)
-    _resolve(game, st, answers=[friend])
+    resolve_all(game, st, answers=[friend])
     assert st.frightened(friend) and st.exhausted(tracks)
     frighten_other = [{"op": "frighten", "target": {"id": other}}]
-    from gameplay.engine.mlp.scenario import play_effects
     play_effects(game, st, 0, st.mane(0), frighten_other)
-    _resolve(game, st)
+    resolve_all(game, st)
     set_tokens(st, 1, 4)
     st.d["tp"] = 1  # (Bob's Main Phase: may he rally?)
     st._la = None
@@ -469,7 +443,7 @@ def test_any_player_may_exhaust_two_of_their_characters_to_dismiss_train_tracks(
     tracks = place(game, st, "CN152", 0, "home0")
     mine = [place(game, st, "PR12", 1, "home1") for _ in range(2)]
     st = _activate(game, st, 1, tracks)
-    _resolve(game, st, answers=[mine[0], mine[1]])
+    resolve_all(game, st, answers=[mine[0], mine[1]])
     assert tracks not in st.d["play"] and all(st.exhausted(c) for c in mine) and not st.exhausted(st.mane(0))
 
 
@@ -477,7 +451,6 @@ def test_any_player_may_exhaust_two_of_their_characters_to_dismiss_train_tracks(
 def test_friendly_disagreement_exhausts_a_friend_that_loses_teamwork_until_it_is_readied(game, card_db):
     """CG103: "Main Phase: Exhaust an opponent's Friend. That Friend loses Teamwork until it is readied" (Soarin's
     Teamwork lends Supportive 1 to another Pegasus Friend there; not while it lost Teamwork; readied, it has it)."""
-    from gameplay.engine.mlp.scenario import ready
     assert automated(card_db, "CG103")
     st = stacked_game(game)
     soarin = place(game, st, "CG17", 1, "prob1")
@@ -486,8 +459,8 @@ def test_friendly_disagreement_exhausts_a_friend_that_loses_teamwork_until_it_is
     ev_card = to_hand(game, st, "CG103", 0)
     set_tokens(st, 0, 3)
     place(game, st, "PR12", 0, "home0")  # (a Friend for any play requirement)
-    game.r.do_action(st.d, Ev(), Action.make("play", 0, card=ev_card))
-    _resolve(game, st, answers=[soarin])
+    take_action(game, st, Action.make("play", 0, card=ev_card))
+    resolve_all(game, st, answers=[soarin])
     assert st.exhausted(soarin) and game.keyword(st, soarin, "Teamwork") == 0
     assert game.keyword(st, mate, "Supportive") == 0
     ready(game, st, soarin)
@@ -498,7 +471,6 @@ def test_friendly_disagreement_exhausts_a_friend_that_loses_teamwork_until_it_is
 def test_reformed_adds_the_defeated_troublemakers_power_to_your_next_faceoff_this_turn(game, card_db):
     """CN147 (on an opponent's Troublemaker): "When you defeat that Troublemaker, you may add its power to your next
     faceoff this turn" (Diamond Dog, 4 power, defeated by a challenge: Ann's next faceoff total has +4, once)."""
-    from gameplay.engine.mlp.scenario import resolve_faceoff
     assert automated(card_db, "CN147")
     st = stacked_game(game)
     dog = place(game, st, "RR11", 1, "prob0")
@@ -506,33 +478,31 @@ def test_reformed_adds_the_defeated_troublemakers_power_to_your_next_faceoff_thi
     place(game, st, "PR31", 0, "prob0")
     start_faceoff(game, st, "tm", ["prob0"], 0, tm=dog)
     resolve_faceoff(game, st, 0)
-    _resolve(game, st)
+    resolve_all(game, st)
     st.d["fo"] = None
     place(game, st, "PR12", 0, "prob1")
     place(game, st, "PR12", 1, "prob1")
     totals = []
     for _ in range(2):
         start_faceoff(game, st, "problem", ["prob1"], 0)
-        totals.append((game.r.faceoff_total(st.d, 0), game.r.faceoff_total(st.d, 1)))
+        totals.append((game.faceoff_total(st, 0), game.faceoff_total(st, 1)))
         st.d["fo"] = None
     assert totals[0][0] == totals[1][0] + 4 and totals[0][1] == totals[1][1]
 
 
 def test_reformed_gives_nothing_when_the_opponent_wins(game):
-    from gameplay.engine.mlp.scenario import resolve_faceoff
     st = stacked_game(game)
     dog = place(game, st, "RR11", 1, "prob0")
     place(game, st, "CN147", 0, "prob0", host=dog)
     place(game, st, "PR12", 0, "prob0")
     start_faceoff(game, st, "tm", ["prob0"], 0, tm=dog)
     resolve_faceoff(game, st, 1)
-    _resolve(game, st)
+    resolve_all(game, st)
     assert "nfb" not in st.d["pl"][0]
 
 
 # ------------------------------------------------------------------ CG183 Ponies Without Parachutes (609.2f, 703)
 def _parachutes(game, ann_pegasi, bob_pegasi):
-    from gameplay.engine.mlp.scenario import problem
     st = stacked_game(game)
     pid = problem(st, game, 1)
     set_card(st, pid, card_key=game.db.key("CG183"))  # (test setup: Bob's Problem)
@@ -552,7 +522,7 @@ def test_ponies_without_parachutes_only_the_player_with_the_most_pegasi_here_may
     st, pid, ann = _parachutes(game, 3, 2)
     mover = place(game, st, "PR12", 0, "home0")
     st = _activate(game, st, 0, pid)
-    _resolve(game, st, answers=[ann[0], ann[1], mover, "prob0"])
+    resolve_all(game, st, answers=[ann[0], ann[1], mover, "prob0"])
     assert st.exhausted(ann[0]) and st.exhausted(ann[1]) and st.area(mover) == "prob0"
 
 
@@ -571,7 +541,7 @@ def test_party_bomb_pays_its_counters_to_dismiss_every_friend_of_that_printed_po
     assert not any(a.kind == "activate" and a.get("card") == bomb for a in game.legal_actions(st, 0))
     set_tokens(st, 0, 3)
     st = _activate(game, st, 0, bomb)
-    _resolve(game, st)
+    resolve_all(game, st)
     assert st.tokens(0) == 1 and bomb not in st.d["play"]
     assert not any(c in st.d["play"] for c in twos) and all(c in st.d["play"] for c in others)
 
@@ -589,7 +559,7 @@ def test_chimera_exhausts_the_involved_characters_of_only_the_chosen_color(game,
     away = place(game, st, "PR12", 0, "prob1")
     set_tokens(st, 1, 1)
     start_faceoff(game, st, "tm", ["prob0"], 0, tm=chimera)
-    _resolve(game, st, answers=[True, "Loyalty"])
+    resolve_all(game, st, answers=[True, "Loyalty"])
     assert all(st.exhausted(c) for c in loyal) and not st.exhausted(honest) and not st.exhausted(away)
     assert st.tokens(1) == 0
 
@@ -599,29 +569,21 @@ def test_rarity_element_of_generosity_the_opponent_picks_which_friend_goes_to_ha
     """CN78: "When this card enters play you may choose 2 [Generosity] Friends from your discard pile. An opponent
     chooses 1 to put into your hand. You may put the other into play at your home." (Bob makes the middle choice;
     a non-[Generosity] card in the pile can't be chosen)."""
-    from gameplay.engine.mlp.scenario import to_discard
     assert automated(card_db, "CN78")
     for play_other in (True, False):
         st = stacked_game(game)
         gen = [to_discard(game, st, "PR79", 0), to_discard(game, st, "PR76", 0)]  # Sugar Twist, Noteworthy
         to_discard(game, st, "PR12", 0)
         nid = enter_play(game, st, to_hand(game, st, "CN78", 0), "home0", 0)
-        ev = Ev()
-        for _ in range(50):
-            pend = st.d["pending"]
-            if pend:
-                if pend["kind"] == "target" and pend.get("op") == "choose_discard":
-                    assert set(pend["options"]) <= set(gen) and pend["player"] == 0
-                if pend["kind"] == "target" and pend.get("op") == "to_hand":
-                    assert pend["player"] == 1
-                    answer(game, st, 1, gen[1], ev=ev)
-                    continue
-                answer(game, st, pend["player"], play_other if pend.get("text") == "put into play" else
-                       (True if pend["kind"] == "may" else pend["options"][0]), ev=ev)
-            elif st.d["rq"]:
-                resolve_step(game, st, ev=ev)
-            elif not pre_priority(game, st, ev=ev):
-                break
+
+        def pick(pend):
+            if pend["kind"] == "target" and pend.get("op") == "choose_discard":
+                assert set(pend["options"]) <= set(gen) and pend["player"] == 0
+            if pend["kind"] == "target" and pend.get("op") == "to_hand":
+                assert pend["player"] == 1
+                return gen[1]
+            return play_other if pend.get("text") == "put into play" else first_answer(pend)
+        resolve_all(game, st, pick=pick)
         keys = lambda ids: sorted(st.card_key(c) for c in ids)  # noqa: E731
         assert game.db.key("PR76") in keys(st.hand(0)) and nid in st.d["play"]
         in_play = any(st.card_key(c) == game.db.key("PR79") for c in st.d["play"])
@@ -644,5 +606,5 @@ def test_celestia_retires_a_resource_to_add_its_power_to_a_yellow_friend_and_tur
     lessons = place(game, st, "CN142", 0, "home0")
     before = game.power(st, yellow)
     st = _activate(game, st, 0, mane)
-    _resolve(game, st, answers=[lessons, yellow])
+    resolve_all(game, st, answers=[lessons, yellow])
     assert lessons not in st.d["play"] and game.power(st, yellow) == before + 4 and not st.boosted(mane)

@@ -3,8 +3,10 @@ Defenders promo GF9, each played in a scenario (per-card definitions in mlp/card
 from __future__ import annotations
 
 from gameplay.engine.api import Action
-from gameplay.engine.mlp.scenario import (automated, place, resolve_all, score_points, set_card, set_tokens,
-                                          stacked_game, to_hand)
+from gameplay.engine.mlp.scenario import (answer, automated, enter_play, every_ending, frighten, leave_play, new_card,
+                                          pass_until, place, play_effects, resolve_all, resolve_step,
+                                          resolve_to_decision, run_step, score_points, set_card, set_tokens,
+                                          stacked_game, start_faceoff, take_action, to_discard, to_hand, trigger)
 
 
 def activations(game, st, cid, player=0):
@@ -43,8 +45,6 @@ def test_luna_banishes_herself_and_returns_at_the_start_of_the_next_turn(game, c
     """EO58 Princess Luna, Wax and Wane: "When an opposing Friend enters play here, you may banish this card, then
     put this card into play at the start of the next turn" (a delayed effect, 712; she returns at her owner's
     home, a new object, 410.6)."""
-    from gameplay.engine.mlp.scenario import enter_play, pass_until
-
     assert automated(card_db, "EO58")
     st = stacked_game(game)
     luna = place(game, st, "EO58", 0, "prob1")
@@ -61,8 +61,6 @@ def test_luna_banishes_herself_and_returns_at_the_start_of_the_next_turn(game, c
 
 def test_luna_stays_when_a_friend_of_her_own_enters_here(game, card_db):
     """EO58: only an opposing Friend entering play here triggers it."""
-    from gameplay.engine.mlp.scenario import enter_play
-
     st = stacked_game(game)
     luna = place(game, st, "EO58", 0, "prob1")
     mine = to_hand(game, st, "PR12", 0)
@@ -137,8 +135,6 @@ def test_party_favor_looks_at_the_problem_deck_where_it_enters(game, card_db):
     """EO206 Party Favor, A Bridge to Somewhere: "When this card enters play at a Problem, you may look at the top
     two cards of that Problem deck. If you do, put those cards on the top or bottom of that Problem deck in any
     order" (404.2: a private look at the deck of the Problem it is at, prob1: Bob's)."""
-    from gameplay.engine.mlp.scenario import every_ending
-
     assert automated(card_db, "EO206")
     st = stacked_game(game)
     place(game, st, "PR36", 0, "home0")
@@ -164,12 +160,12 @@ def test_party_favor_exhausts_three_friends_here_to_replace_its_problem(game, ca
     place(game, st, "PR12", 0, "home0")
     assert activations(game, st, pf) == []
     place(game, st, "PR12", 0, "prob1")
-    old = game.r.problem_at(st.d, "prob1")
+    old = game.problem_at(st, "prob1")
     acts = activations(game, st, pf)
     assert len(acts) == 1
     st, _ = game.apply(st, acts[0])
     resolve_all(game, st)
-    assert game.r.problem_at(st.d, "prob1") != old
+    assert game.problem_at(st, "prob1") != old
     assert all(st.d["cards"][c]["ex"] for c in st.d["play"] if st.d["cards"][c]["a"] == "prob1"
                and st.d["cards"][c]["c"] == 0 and game.card_type(st, c) == "Friend")
 
@@ -178,8 +174,6 @@ def test_party_favor_exhausts_three_friends_here_to_replace_its_problem(game, ca
 def test_paradox_pony_counts_the_first_point_scored_each_turn(game, card_db):
     """ST2 Twilight Sparkle, Paradox Pony: "The first time a player scores a point each turn, put a Time counter on
     this card. Then, if there are at least 5 Time counters on this card, turn it over" (517, 519)."""
-    from gameplay.engine.mlp.scenario import pass_until
-
     assert automated(card_db, "ST2")
     st = stacked_game(game, manes=("ST2", "PR2"))
     mane = st.d["pl"][0]["mane"]
@@ -211,7 +205,6 @@ def test_paradox_pony_puts_a_friend_into_play_until_the_end_of_the_turn(game, ca
     st = choose(game, st, 0, big)
     entered = [c for c in st.d["play"] if st.d["cards"][c]["k"] == card_db.key("PR31")]
     assert len(entered) == 1 and st.d["pl"][0]["tok"] == 2 and in_hand() == held - 1
-    from gameplay.engine.mlp.scenario import pass_until
 
     st = pass_until(game, st, lambda s: s.d["tp"] == 1)
     assert in_hand() == held
@@ -223,8 +216,6 @@ def test_zapp_frightens_one_friend_for_each_action_token_paid(game, card_db):
     """HM140 Rainbow Dash, Zapp: "Chaos: When this card is flipped, pay any number of action tokens to frighten a
     Friend for each action token you pay this way" (707.4 Chaos; 504 frighten; 508.1d: no more picks once the
     tokens are spent, and a frightened Friend is not offered again)."""
-    from gameplay.engine.mlp.scenario import trigger
-
     assert automated(card_db, "HM140")
     st = stacked_game(game)
     foes = [place(game, st, "PR12", 1, "prob1") for _ in range(3)]
@@ -238,17 +229,12 @@ def test_zapp_frightens_one_friend_for_each_action_token_paid(game, card_db):
 
 def test_zapp_stops_when_its_player_chooses_none(game, card_db):
     """HM140: "any number" includes none (705.2f): no token is paid."""
-    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step, trigger
-
     st = stacked_game(game)
     place(game, st, "PR12", 1, "prob1")
     zapp = to_hand(game, st, "HM140", 0)
     set_tokens(st, 0, 2)
     trigger(game, st, "flipped", zapp)
-    for _ in range(50):
-        if st.d["pending"]:
-            break
-        resolve_step(game, st) if st.d["rq"] else pre_priority(game, st)
+    resolve_to_decision(game, st)
     assert "none" in st.d["pending"]["options"]
     answer(game, st, 0, "none")
     resolve_all(game, st)
@@ -274,8 +260,6 @@ def test_zapp_moves_to_a_frightened_friends_problem(game, card_db):
 def test_coloratura_takes_one_plus_one_counter_from_each_chosen_character(game, card_db):
     """MT41 Coloratura, Razzle Dazzle: "When this card enters play, you may remove a +1 power counter from each of
     any number of other characters and put them on this card" (519: one counter from each chosen character)."""
-    from gameplay.engine.mlp.scenario import enter_play
-
     assert automated(card_db, "MT41")
     st = stacked_game(game)
     mine = place(game, st, "PR12", 0, "home0")
@@ -296,7 +280,6 @@ def test_soprano_makes_the_chosen_player_discard_the_chosen_card_then_draw(game,
     """EO212 Rarity, Soprano: "When this card enters play, look at a player's hand and choose a card. That player
     discards that card, then draws a card" (404.2: the look is private; the discard is public, 410.3)."""
     from gameplay.engine.mlp import filter_events
-    from gameplay.engine.mlp.scenario import enter_play
 
     assert automated(card_db, "EO212")
     st = stacked_game(game)
@@ -304,10 +287,7 @@ def test_soprano_makes_the_chosen_player_discard_the_chosen_card_then_draw(game,
     enter_play(game, st, rarity, "home0", 0)
     hand = list(st.d["pl"][1]["hand"])
     deck_size = len(st.d["pl"][1]["deck"])
-    for _ in range(20):
-        if st.d["pending"]:
-            break
-        resolve_step_or_ppp(game, st)
+    resolve_to_decision(game, st)
     assert st.d["pending"]["kind"] == "choice" and st.d["pending"]["options"] == [1, 0]
     st, _ = game.apply(st, Action.make("choose", 0, option=1))
     assert st.d["pending"]["op"] == "look_hand" and set(st.d["pending"]["options"]) == set(hand)
@@ -318,12 +298,6 @@ def test_soprano_makes_the_chosen_player_discard_the_chosen_card_then_draw(game,
     assert len(st.d["pl"][1]["deck"]) == deck_size - 1 and victim not in st.d["pl"][1]["hand"]
     assert card_db[st.d["cards"][st.d["pl"][1]["disc"][-1]]["k"]].name == name
     assert any(name in e["msg"] and "discards" in e["msg"] for e in filter_events(evs, 1))
-
-
-def resolve_step_or_ppp(game, st):
-    from gameplay.engine.mlp.scenario import pre_priority, resolve_step
-
-    resolve_step(game, st) if st.d["rq"] else pre_priority(game, st)
 
 
 def test_soprano_may_be_played_at_immediate_speed(game, card_db):
@@ -348,8 +322,6 @@ def test_soprano_may_be_played_at_immediate_speed(game, card_db):
 def test_big_mac_removes_a_counter_to_flip_an_additional_card_while_involved(game, card_db):
     """HM0 Big Mac, Princess for a Night: "Immediate: While this card is involved in a faceoff, you may remove a +1
     power counter from this card to flip an additional card" (514.2d involvement, 515 flipping, 519 the cost)."""
-    from gameplay.engine.mlp.scenario import start_faceoff, take_action
-
     assert automated(card_db, "HM0")
     st = stacked_game(game)
     assert game.keyword(st, place(game, st, "HM0", 0, "home0"), "Diligent")  # its keyword line still counts
@@ -374,8 +346,6 @@ def test_big_mac_removes_a_counter_to_flip_an_additional_card_while_involved(gam
 def test_scootaloo_moves_up_to_two_characters_from_home_and_exhausts_them(game, card_db):
     """MT1 Scootaloo, Cutie Mark Crusader (boosted): "At the end of your turn, you may move up to two of your
     characters at home. If you do, exhaust those characters" (506 move; 503 exhausted; at most two)."""
-    from gameplay.engine.mlp.scenario import trigger
-
     assert automated(card_db, "MT1")
     st = stacked_game(game, manes=("MT1", "PR2"))
     mane = st.d["pl"][0]["mane"]
@@ -401,8 +371,6 @@ def _spectacle(game, card_db, mode):
 def test_the_spectacle_doubles_a_troublemaker_until_the_start_of_your_next_turn(game, card_db):
     """MT91 The Spectacle: "Choose one: ... double the power of one of your Troublemakers until the start of your
     next turn ..." (507: its power added as the effect resolves; the modifier ends as Ann's next turn starts)."""
-    from gameplay.engine.mlp.scenario import pass_until
-
     assert automated(card_db, "MT91")
     st, ev = _spectacle(game, card_db, 1)
     tm = place(game, st, "RR11", 0, "prob1")  # Diamond Dog, 4 power
@@ -426,7 +394,6 @@ def test_the_spectacle_other_modes(game, card_db):
     st = choose(game, st, 0, st.d["pending"]["options"][0])
     assert small not in st.d["play"] and st.d["cards"][st.d["pl"][1]["deck"][0]]["k"] == card_db.key("PR20")
     st, ev = _spectacle(game, card_db, 2)
-    from gameplay.engine.mlp.scenario import to_discard
 
     old = to_discard(game, st, "CN119", 0)
     st, _ = game.apply(st, Action.make("play", 0, card=ev))
@@ -442,8 +409,6 @@ def test_minuette_makes_one_token_for_each_friend_exhausted_and_token_paid(game,
     """HM28 Minuette, Making Friends: "When one of your non-token Friends enters play here, you may exhaust any
     number of your Friends here and pay [1] for each Friend you exhaust this way to put that many 1 [Laughter]
     Earth Pony Friend tokens into play" (521 tokens; 508.1d: no more than the tokens paid)."""
-    from gameplay.engine.mlp.scenario import enter_play
-
     assert automated(card_db, "HM28")
     st = stacked_game(game)
     minuette = place(game, st, "HM28", 0, "prob1")
@@ -460,8 +425,6 @@ def test_minuette_makes_one_token_for_each_friend_exhausted_and_token_paid(game,
 
 def test_minuette_ignores_a_token_entering_play(game, card_db):
     """HM28: a token Friend entering play here does not trigger it ("non-token")."""
-    from gameplay.engine.mlp.scenario import play_effects
-
     st = stacked_game(game)
     minuette = place(game, st, "HM28", 0, "prob1")
     set_tokens(st, 0, 2)
@@ -476,8 +439,6 @@ def test_dr_hooves_turns_a_face_down_troublemaker_over_without_uncovering_it(gam
     Troublemaker here. (This does not cover or uncover it.)": a face-down Villain turned face-up is not uncovered,
     so Villain (glossary: "When this Troublemaker is uncovered, frighten each Friend at its Problem") does not
     frighten Dr. Hooves; turned over again it is face-down (505.3)."""
-    from gameplay.engine.mlp.scenario import trigger
-
     assert automated(card_db, "HM69")
     st = stacked_game(game)
     hooves = place(game, st, "HM69", 0, "prob1")
@@ -494,8 +455,6 @@ def test_dr_hooves_turns_a_face_down_troublemaker_over_without_uncovering_it(gam
 def test_tricking_the_trixster_keeps_the_chosen_character_at_the_solved_problem(game, card_db):
     """HM99 Tricking the Trixster: "Immediate: Choose a character. When that character's Problem is solved this
     turn, if that character would be sent home, it isn't sent home instead" (613.2 replaced, 710)."""
-    from gameplay.engine.mlp.scenario import run_step
-
     assert automated(card_db, "HM99")
     st = stacked_game(game)
     for _ in range(2):
@@ -519,8 +478,6 @@ def test_tricking_the_trixster_keeps_the_chosen_character_at_the_solved_problem(
 
 # ------------------------------------------------------------------ HM101 / HM142: Friends in hand have Hasty
 def _faceoff_plays(game, st, player=0):
-    from gameplay.engine.mlp.scenario import start_faceoff
-
     if not st.d["fo"]:
         place(game, st, "PR12", 0, "prob1")
         place(game, st, "PR12", 1, "prob1")
@@ -548,7 +505,6 @@ def test_under_the_wire_gives_friends_in_hand_hasty_until_a_friend_is_played(gam
     st2.d["pl"][0]["hand"].clear()
     assert to_hand(game, st2, "PR20", 0) not in _faceoff_plays(game, st2)  # without it: not in a faceoff
     take = next(a for a in game.actions_with_priority(st, 0) if a.kind == "play" and a.get("card") == friend)
-    from gameplay.engine.mlp.scenario import take_action
 
     take_action(game, st, take)  # a Friend played: the Hasty ends
     resolve_all(game, st)
@@ -561,8 +517,6 @@ def test_fili_second_gives_friends_in_hand_hasty_this_turn_and_while_flipped(gam
     """HM142 Pinkie Pie, Fili-Second: "When you play this card, Friends in your hand have Hasty until the end of the
     turn" and "Chaos: While this card is flipped, Friends in your hand have Hasty" (515: one of its player's
     flipped cards)."""
-    from gameplay.engine.mlp.scenario import enter_play
-
     assert automated(card_db, "HM142")
     st = stacked_game(game)
     st.d["pl"][0]["hand"].clear()
@@ -573,8 +527,7 @@ def test_fili_second_gives_friends_in_hand_hasty_this_turn_and_while_flipped(gam
     assert friend in _faceoff_plays(game, st)
     st.d["turn"] += 1  # another turn: the grant has ended
     assert friend not in _faceoff_plays(game, st)
-    flipped = game._new(st.d, card_db.key("HM142"), 0, "flip")
-    st.d["pl"][0]["flip"].append(flipped)
+    new_card(game, st, "HM142", 0, "flip")
     assert friend in _faceoff_plays(game, st)
     st.d["pl"][1]["hand"].clear()
     assert to_hand(game, st, "PR20", 1) not in _faceoff_plays(game, st, 1)  # its player's hand only
@@ -582,7 +535,6 @@ def test_fili_second_gives_friends_in_hand_hasty_this_turn_and_while_flipped(gam
 
 # ------------------------------------------------------------------ EO43 Lyra, Ponyville's Got Talent
 def _lyra(game, top: str):
-    from gameplay.engine.mlp.scenario import enter_play
 
     st = stacked_game(game, decks=([top] * 45, None))
     lyra = place(game, st, "EO43", 0, "prob1")
@@ -608,14 +560,12 @@ def test_spike_returns_the_events_it_banished_to_the_hand(game, card_db):
     """EO60 Spike, Number One Assistant: "Exhaust this card to banish an Event from your discard pile." / "Banish
     this card to put each Event banished this way into its owner's hand": only the Events its first ability
     banished (an Event banished otherwise stays)."""
-    from gameplay.engine.mlp.scenario import to_discard
-
     assert automated(card_db, "EO60")
     st = stacked_game(game)
     spike = place(game, st, "EO60", 0, "home0")
     ev = to_discard(game, st, "CN119", 0)
     other = to_discard(game, st, "AD95", 0)
-    st.d["pl"][0]["ban"].append(game._new(st.d, card_db.key("AD95"), 0, "ban"))  # banished some other way
+    new_card(game, st, "AD95", 0, "ban")  # banished some other way
     assert len(activations(game, st, spike)) == 2
     st, _ = game.apply(st, activations(game, st, spike)[0])
     if st.d["pending"]:
@@ -634,8 +584,6 @@ def test_cutie_mark_vault_counts_cards_put_on_top_and_pays_them_out(game, card_d
     """EO149 Cutie Mark Vault: "When you put a card on top of your deck, you may exhaust this card to put a Cutie
     Mark counter on this card." / "Main Phase: Retire this card and remove any number of Cutie Mark counters from it
     to gain [1] for each Cutie Mark counter you remove" (519; one "may" per counter, 705.2f)."""
-    from gameplay.engine.mlp.scenario import resolve_step, trigger
-
     assert automated(card_db, "EO149")
     st = stacked_game(game)
     vault = place(game, st, "EO149", 0, "home0")
@@ -687,17 +635,12 @@ def test_royal_sisters_needs_and_discards_two_other_cards_to_be_played(game, car
 def test_octavia_names_a_card_that_no_player_can_play_while_she_stays(game, card_db):
     """EO69 Octavia, Harsh Judge: "As this card enters play, name a card." / "Cards with that name can't be
     played." (201.1 a card's name; either player's cards; the restriction ends as she leaves play)."""
-    from gameplay.engine.mlp.scenario import enter_play, leave_play
-
     assert automated(card_db, "EO69")
     st = stacked_game(game)
     st.d["pl"][0]["hand"].clear()
     mine, other = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR33", 0)
     octavia = enter_play(game, st, to_hand(game, st, "EO69", 0), "home0", 0)
-    for _ in range(10):
-        if st.d["pending"]:
-            break
-        resolve_step_or_ppp(game, st)
+    resolve_to_decision(game, st)
     assert st.d["pending"]["what"] == "card_name"
     name = card_db.number("PR12").name
     st = choose(game, st, 0, name)
@@ -714,8 +657,6 @@ def test_time_walker_takes_an_extra_turn_at_five_time_counters(game, card_db):
     """ST1 Dr. Hooves, Time Walker: "When you win a faceoff, put a Time counter on this card. Then, if there are at
     least 5 Time counters on this card, remove them, turn it over, and take an extra turn after this one" (519;
     301.2; the next turn is his player's again)."""
-    from gameplay.engine.mlp.scenario import pass_until, trigger
-
     assert automated(card_db, "ST1")
     st = stacked_game(game, manes=("ST1", "PR2"))
     mane = st.d["pl"][0]["mane"]
@@ -735,8 +676,6 @@ def test_time_walker_takes_an_extra_turn_at_five_time_counters(game, card_db):
 def test_sugar_belle_controls_a_friend_until_she_leaves_play_or_is_frightened(game, card_db):
     """EO213 Sugar Belle, Takes the Cake: "When this card enters play, gain control of another Friend until this card
     leaves play or is frightened" (513.2; the Friend goes back to its owner's control, and home by 511.5)."""
-    from gameplay.engine.mlp.scenario import enter_play, frighten, leave_play
-
     assert automated(card_db, "EO213")
     for end in ("frighten", "leave"):
         st = stacked_game(game)
@@ -756,8 +695,6 @@ def test_cadance_searches_for_a_friend_with_the_name_of_one_entering_the_discard
     """EO105 Princess Cadance, Everlasting Love: "When another one of your Friends enters your discard pile, you may
     exhaust this card to search your deck for a Friend with the same name and put that card into your hand"
     (from play or from the hand; 518.1 a private search; 201.1 the same name)."""
-    from gameplay.engine.mlp.scenario import leave_play
-
     assert automated(card_db, "EO105")
     deck = ["PR31"] * 20 + ["PR12"] + ["PR31"] * 24
     st = stacked_game(game, decks=(deck, None))

@@ -3,12 +3,15 @@ scenario that fails without its definition (cards/friends_forever.py, cards/seaq
 from __future__ import annotations
 
 from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (answer, automated, flip_for_faceoff, place, resolve_all, set_card,
-                                          stacked_game, start_faceoff)
+from gameplay.engine.mlp.scenario import (advance, answer, automated, delayed_effects, end_durations, end_faceoff,
+                                          enter_play, every_ending, first_answer, flip_for_faceoff, move_card, new_card,
+                                          pass_until, place, play_effects, pre_priority, problem, replace_problem,
+                                          resolve_all, resolve_faceoff, resolve_step, set_card, set_tokens,
+                                          stacked_game, start_faceoff, to_discard, to_hand, trigger)
 
 
 def pw(game, st, cid):
-    return game.r.power(st.d, cid)
+    return game.power(st, cid)
 
 
 def _on_top_of_deck(game, st, p, number):
@@ -16,23 +19,6 @@ def _on_top_of_deck(game, st, p, number):
     top = st.d["pl"][p]["deck"][0]
     set_card(st, top, card_key=game.db.key(number))
     return top
-
-
-def _settle(game, st, answers=()):
-    """Resolve the queue, giving ``answers`` to the decisions in order (then "yes" / the first option)."""
-    answers = list(answers)
-    ev = Ev()
-    for _ in range(200):
-        pend = st.d["pending"]
-        if pend:
-            opt = answers.pop(0) if answers else (True if pend["kind"] == "may" else pend["options"][0])
-            answer(game, st, pend["player"], opt, ev=ev)
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
-    st._la = None
-    return ev
 
 
 # ------------------------------------------------------------------ Chaos: a flipped card's trigger (515)
@@ -47,9 +33,9 @@ def test_pony_power_flipped_gives_your_involved_characters_power_until_the_faceo
     _on_top_of_deck(game, st, 0, "SB105")
     start_faceoff(game, st, "problem", ["prob0"], 0)
     flip_for_faceoff(game, st)
-    _settle(game, st)
+    resolve_all(game, st)
     assert (pw(game, st, mine), pw(game, st, away), pw(game, st, theirs)) == (3, 2, 2)
-    game.r.expire(st.d, "faceoff")
+    end_durations(game, st, "faceoff")
     assert pw(game, st, mine) == 2
 
 
@@ -63,8 +49,8 @@ def test_wild_wonders_moves_characters_to_random_problems(game, card_db):
     b = place(game, st, "PR12", 1, "home1")
     c = place(game, st, "PR33", 0, "home0")
     wild = place(game, st, "SB69", 0, "home0")
-    game.r.fire(st.d, Ev(), "enter", wild)
-    _settle(game, st, [a, b, "none"])
+    trigger(game, st, "enter", wild)
+    resolve_all(game, st, answers=[a, b, "none"])
     areas = {cid: st.d["cards"][cid]["a"] for cid in (a, b, c)}
     assert areas[a].startswith("prob") and areas[b].startswith("prob") and areas[c] == "home0"
     # flipped during a faceoff: one character (here the only one) goes to a random Problem
@@ -77,16 +63,8 @@ def test_wild_wonders_moves_characters_to_random_problems(game, card_db):
     start_faceoff(game, st, "problem", ["prob0"], 0)
     flip_for_faceoff(game, st)
     options = []
-    ev = Ev()
-    for _ in range(50):
-        pend = st.d["pending"]
-        if pend:
-            options.append(pend["options"])
-            answer(game, st, pend["player"], mover if mover in pend["options"] else pend["options"][0], ev=ev)
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
+    resolve_all(game, st, pick=lambda pend: options.append(pend["options"]) or (
+        mover if mover in pend["options"] else pend["options"][0]))
     assert any(mover in o for o in options) and st.d["cards"][mover]["a"] == "prob1"
 
 
@@ -95,34 +73,31 @@ def test_storm_king_gains_one_or_two_when_you_move_a_character(game, card_db):
     """SB46 Storm King, Conniver: "When you move a character, you may exhaust this card to gain [1]. If you moved an
     opposing character, you may exhaust this card to gain [2] instead." — only moves its controller makes
     (issue #19 class 1: "you" is the mover), and a send is not a move (506.5)."""
-    from gameplay.engine.mlp.scenario import set_tokens
-
     assert automated(card_db, "SB46")
     st = stacked_game(game)
     king = place(game, st, "SB46", 0, "home0")
     mine = place(game, st, "PR12", 0, "home0")
     theirs = place(game, st, "PR12", 1, "prob1")
     set_tokens(st, 0, 0)
-    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
-    _settle(game, st)
+    move_card(game, st, mine, "prob0", by=0)
+    resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == 1 and st.d["cards"][king]["ex"]
     set_card(st, king, exhausted=False)
-    game.r.move_card(st.d, Ev(), theirs, "prob0", by=0)  # an opposing character moved by you
-    _settle(game, st)
+    move_card(game, st, theirs, "prob0", by=0)  # an opposing character moved by you
+    resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == 1 + 2 and st.d["cards"][king]["ex"]
     set_card(st, king, exhausted=False)
-    game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent moves it: not you
-    game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # sent, not moved
-    _settle(game, st)
+    move_card(game, st, theirs, "prob1", by=1)  # the opponent moves it: not you
+    move_card(game, st, mine, "prob1", send=True)  # sent, not moved
+    resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == 3 and not st.d["cards"][king]["ex"]
-    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
-    _settle(game, st, [False])  # "you may": declined
+    move_card(game, st, mine, "prob0", by=0)
+    resolve_all(game, st, answers=[False])  # "you may": declined
     assert st.d["pl"][0]["tok"] == 3 and not st.d["cards"][king]["ex"]
 
 
 # ------------------------------------------------------------------ faceoffs started by an effect (514.2c)
 def _builders_faceoff(game, mine_flip, their_flip, start=True, foe="PR20"):
-    from gameplay.engine.mlp.scenario import advance, enter_play, pass_until, to_hand
 
     st = stacked_game(game)
     place(game, st, "PR12", 0, "home0")  # an Earth Pony Friend of yours
@@ -162,31 +137,29 @@ def test_follow_my_lead_gives_power_and_returns_from_the_discard_pile_when_you_m
     """SB102 Follow My Lead: "Main Phase: Give a character +2 power until the end of your turn." / "When you move a
     character, you may put this card into your hand from your discard pile." (a public zone, 404.1; only its
     owner's moves, not the opponent's, and not a send, 506.5)."""
-    from gameplay.engine.mlp.scenario import to_discard
-
     assert automated(card_db, "SB102")
     st = stacked_game(game)
     friend = place(game, st, "PR12", 0, "home0")
     event = next(ab for ab in card_db.number("SB102").abilities["front"] if ab["kind"] == "event")
-    game.r.play_effects(st.d, Ev(), 0, None, list(event["effects"]))  # (the Event's instructions, 609.2b)
-    _settle(game, st, [friend])
+    play_effects(game, st, 0, None, list(event["effects"]))  # (the Event's instructions, 609.2b)
+    resolve_all(game, st, answers=[friend])
     assert pw(game, st, friend) == 4
-    game.r.expire(st.d, "turn")
+    end_durations(game, st, "turn")
     assert pw(game, st, friend) == 2
     st = stacked_game(game)
     mine = place(game, st, "PR12", 0, "home0")
     theirs = place(game, st, "PR12", 1, "home1")
     lead = to_discard(game, st, "SB102", 0)
-    game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent moves: not you
-    game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # sent: not moved
-    _settle(game, st)
+    move_card(game, st, theirs, "prob1", by=1)  # the opponent moves: not you
+    move_card(game, st, mine, "prob1", send=True)  # sent: not moved
+    resolve_all(game, st)
     assert lead in st.d["pl"][0]["disc"]
-    game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
-    _settle(game, st, [False])  # "you may": declined
+    move_card(game, st, mine, "prob0", by=0)
+    resolve_all(game, st, answers=[False])  # "you may": declined
     assert lead in st.d["pl"][0]["disc"]
-    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)
+    move_card(game, st, mine, "prob1", by=0)
     hand = len(st.d["pl"][0]["hand"])
-    _settle(game, st)
+    resolve_all(game, st)
     assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["hand"]) == hand + 1
     assert card_db.cards[st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"]].number == "SB102"
 
@@ -196,7 +169,6 @@ def test_stop_fighting_frightens_from_the_discard_pile_when_you_play_a_griffon_f
     pile, you may banish this card to frighten a Friend with 2 or less power." (705.2g: the played card's printed
     traits; the banished card is the cost of the frightening: done first, 410.5)."""
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.scenario import set_tokens, to_discard, to_hand
 
     assert automated(card_db, "FF98")
     st = stacked_game(game)
@@ -208,21 +180,13 @@ def test_stop_fighting_frightens_from_the_discard_pile_when_you_play_a_griffon_f
     gavin = to_hand(game, st, "FF7", 0)
     set_tokens(st, 0, 10)
     st, _ = game.apply(st, Action.make("play", 0, card=plain, area="home0"))  # not a Griffon
-    _settle(game, st)
+    resolve_all(game, st)
     assert stop in st.d["pl"][0]["disc"]
     st, _ = game.apply(st, Action.make("play", 0, card=gavin, area="home0"))
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
     options = []
-    ev = Ev()
-    for _ in range(50):
-        pend = st.d["pending"]
-        if pend:
-            options.append(pend["options"])
-            answer(game, st, pend["player"], small if small in pend["options"] else pend["options"][0], ev=ev)
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
+    resolve_all(game, st, pick=lambda pend: options.append(pend["options"]) or (
+        small if small in pend["options"] else pend["options"][0]))
     assert st.d["cards"][small].get("fr") and not st.d["cards"][big].get("fr")
     assert not st.d["pl"][0]["disc"] and len(st.d["pl"][0]["ban"]) == 1
     assert not any(big in o for o in options)
@@ -233,8 +197,6 @@ def test_high_noon_costs_two_less_while_you_have_more_friends(game, card_db):
     """SB138 Princess Celestia, High Noon (cost 5): "While you have more Friends than an opponent, you may pay [2]
     less to play this card." (an ability that functions in the hand, 701.3; face-down Troublemakers aside, the
     Friends in play each player controls)."""
-    from gameplay.engine.mlp.scenario import to_hand
-
     assert automated(card_db, "SB138")
     st = stacked_game(game)
     noon = to_hand(game, st, "SB138", 0)
@@ -249,21 +211,10 @@ def test_high_noon_costs_two_less_while_you_have_more_friends(game, card_db):
 
 
 def _opponent_does(game, st, player, op, cid, answers=()):
-    game.r.play_effects(st.d, Ev(), player, None, [{"op": op, "target": {"id": cid}}])
-    pend = []
-    ev = Ev()
-    answers = list(answers)
-    for _ in range(50):
-        p = st.d["pending"]
-        if p:
-            pend.append((p["kind"], p["player"]))
-            answer(game, st, p["player"], answers.pop(0) if answers else True, ev=ev)
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
-    st._la = None
-    return pend
+    play_effects(game, st, player, None, [{"op": op, "target": {"id": cid}}])
+    asked, todo = [], list(answers)
+    resolve_all(game, st, pick=lambda p: asked.append((p["kind"], p["player"])) or (todo.pop(0) if todo else True))
+    return asked
 
 
 def test_high_noon_puts_a_friend_here_into_its_owners_hand_instead_of_an_opponent_frightening_or_dismissing_it(
@@ -278,14 +229,14 @@ def test_high_noon_puts_a_friend_here_into_its_owners_hand_instead_of_an_opponen
         away = place(game, st, "PR12", 0, "prob1")
         hand = len(st.d["pl"][0]["hand"])
         assert _opponent_does(game, st, 1, op, here) == [("may", 0)]
-        assert not game.r.in_play(st.d, here) and len(st.d["pl"][0]["hand"]) == hand + 1
+        assert not game.in_play(st, here) and len(st.d["pl"][0]["hand"]) == hand + 1
         assert _opponent_does(game, st, 1, op, away) == []  # not here
-        assert not game.r.in_play(st.d, away) or st.d["cards"][away].get("fr")
+        assert not game.in_play(st, away) or st.d["cards"][away].get("fr")
         mine = place(game, st, "PR12", 0, "prob0")
         assert _opponent_does(game, st, 0, op, mine) == []  # her controller's own effect
         declined = place(game, st, "PR12", 0, "prob0")
         assert _opponent_does(game, st, 1, op, declined, [False]) == [("may", 0)]  # "you may": declined (710.3)
-        assert (st.d["cards"][declined].get("fr") if op == "frighten" else not game.r.in_play(st.d, declined))
+        assert (st.d["cards"][declined].get("fr") if op == "frighten" else not game.in_play(st, declined))
         assert len(st.d["pl"][0]["hand"]) == hand + 1
 
 
@@ -295,7 +246,6 @@ def test_friendship_festival_setup_puts_five_earth_pony_tokens_into_play_when_re
     Pony Friend tokens into play." (613.2; a Dilemma goes to the discard pile instead, 522.3a, and its trigger still
     resolves: its controller's tokens, 521, at their home)."""
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.scenario import replace_problem, set_tokens, to_hand
 
     assert automated(card_db, "SB111")
     st = stacked_game(game)
@@ -307,17 +257,17 @@ def test_friendship_festival_setup_puts_five_earth_pony_tokens_into_play_when_re
     tokens = [c for c in st.d["play"] if st.d["cards"][c].get("t")]
     assert tokens == []
     replace_problem(game, st, dil, solved=False)
-    _settle(game, st)
+    resolve_all(game, st)
     tokens = [c for c in st.d["play"] if st.d["cards"][c].get("t")]
     assert len(tokens) == 5 and dil not in st.d["areas"]
     for t in tokens:
         assert st.d["cards"][t]["c"] == 0 and st.d["cards"][t]["a"] == "home0" and pw(game, st, t) == 1
-        assert game.r.colors(st.d, t) == ["Laughter"] or "Laughter" in game.r.colors(st.d, t)
-        assert "Earth Pony" in game.r.traits(st.d, t) and game.r.ctype(st.d, t) == "Friend"
+        assert "Laughter" in game.colors(st, t)
+        assert "Earth Pony" in game.traits(st, t) and game.card_type(st, t) == "Friend"
     assert any(card_db.cards[st.d["cards"][c]["k"]].number == "SB111" for c in st.d["pl"][0]["disc"])
     before = len(st.d["play"])
     replace_problem(game, st, "prob0", solved=False)  # another Problem being replaced: not this card's trigger
-    _settle(game, st)
+    resolve_all(game, st)
     assert len([c for c in st.d["play"] if st.d["cards"][c].get("t")]) == 5 and len(st.d["play"]) <= before
 
 
@@ -326,8 +276,6 @@ def test_mistmane_lets_each_player_take_a_card_back_and_scores_for_each(game, ca
     """FF136 Mistmane, Pillar of Beauty: "When you play this card, each player may put a card from their discard pile
     into their hand. For each card put into a player's hand this way, score a point." (the turn player chooses first,
     801.1; Mistmane's controller scores, 517)."""
-    from gameplay.engine.mlp.scenario import enter_play, to_discard, to_hand
-
     assert automated(card_db, "FF136")
     for answers, points in (((0, 0), 2), ((0, "none"), 1), (("none", "none"), 0)):
         st = stacked_game(game)
@@ -335,19 +283,13 @@ def test_mistmane_lets_each_player_take_a_card_back_and_scores_for_each(game, ca
         theirs = to_discard(game, st, "PR33", 1)
         mist = to_hand(game, st, "FF136", 0)
         enter_play(game, st, mist, "home0", 0)
-        asked = []
-        ev = Ev()
-        picks = list(answers)
-        for _ in range(50):
-            pend = st.d["pending"]
-            if pend:
-                asked.append((pend["player"], pend["options"]))
-                pick = picks.pop(0)
-                answer(game, st, pend["player"], pend["options"][0] if pick == 0 else pick, ev=ev)
-            elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
-                break
+        asked, picks = [], list(answers)
+
+        def pick(pend):
+            asked.append((pend["player"], pend["options"]))
+            chosen = picks.pop(0)
+            return pend["options"][0] if chosen == 0 else chosen
+        resolve_all(game, st, pick=pick)
         assert asked == [(0, [mine, "none"]), (1, [theirs, "none"])]
         assert st.d["pl"][0]["score"] == points and st.d["pl"][1]["score"] == 0
         assert (mine in st.d["pl"][0]["disc"]) == (answers[0] == "none")
@@ -357,8 +299,6 @@ def test_mistmane_from_the_discard_pile_mills_three_cards_of_each_deck(game, car
     """FF136: "Main Phase: While this card is in your discard pile, you may pay [2] and put it into your hand to put
     the top three cards of each player's deck into that player's discard pile." (703: activated from the discard
     pile; not while it is in play)."""
-    from gameplay.engine.mlp.scenario import set_tokens, to_discard
-
     st = stacked_game(game)
     mist = to_discard(game, st, "FF136", 0)
     set_tokens(st, 0, 2)
@@ -366,7 +306,7 @@ def test_mistmane_from_the_discard_pile_mills_three_cards_of_each_deck(game, car
     act = [a for a in game.legal_actions(st, 0) if a.kind == "activate" and a.get("card") == mist]
     assert len(act) == 1
     st, _ = game.apply(st, act[0])
-    _settle(game, st)
+    resolve_all(game, st)
     assert st.d["pl"][0]["tok"] == 0 and len(st.d["pl"][0]["hand"]) >= 1
     assert card_db.cards[st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"]].number == "FF136"
     for p in (0, 1):
@@ -386,49 +326,39 @@ def test_reliving_history_sends_a_character_moved_this_turn_back_and_blocks_oppo
     assert automated(card_db, "FF95")
 
     def play(st, answers=()):
-        game.r.play_effects(st.d, Ev(), 0, None, list(event["effects"]))
-        asked = []
-        ev = Ev()
-        answers = list(answers)
-        for _ in range(50):
-            pend = st.d["pending"]
-            if pend:
-                asked.append(pend["options"])
-                answer(game, st, pend["player"], answers.pop(0) if answers else pend["options"][0], ev=ev)
-            elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
-                break
-        st._la = None
+        play_effects(game, st, 0, None, list(event["effects"]))
+        asked, todo = [], list(answers)
+        resolve_all(game, st, pick=lambda pend: asked.append(pend["options"]) or (
+            todo.pop(0) if todo else pend["options"][0]))
         return asked
 
     st = stacked_game(game)
     moved = place(game, st, "PR12", 1, "home1")
     twice = place(game, st, "PR12", 1, "home1")
     sent = place(game, st, "PR12", 1, "prob1")
-    game.r.move_card(st.d, Ev(), moved, "prob0", by=1)
-    game.r.move_card(st.d, Ev(), twice, "prob0", by=1)
-    game.r.move_card(st.d, Ev(), twice, "prob1", by=1)
-    game.r.move_card(st.d, Ev(), sent, "prob0", send=True)
+    move_card(game, st, moved, "prob0", by=1)
+    move_card(game, st, twice, "prob0", by=1)
+    move_card(game, st, twice, "prob1", by=1)
+    move_card(game, st, sent, "prob0", send=True)
     assert play(st, [twice]) == [[moved, twice]]  # not the sent one
     assert st.d["cards"][twice]["a"] == "prob0" and st.d["cards"][moved]["a"] == "prob0"
     opp_mover = place(game, st, "PR12", 1, "home1")
-    assert game.move_cost(st, 1, opp_mover, "prob1") >= 0 and not game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
+    assert game.move_cost(st, 1, opp_mover, "prob1") >= 0 and not game.move_blocked(st, 1, opp_mover, "home1", "prob1")
     # with 3 Unicorn characters: opponents can't move characters (theirs or yours) until the end of the turn
     for _ in range(3):
         place(game, st, "PR60", 0, "home0")
     mine = place(game, st, "PR12", 0, "prob0")
-    game.r.move_card(st.d, Ev(), moved, "prob1", by=1)
+    move_card(game, st, moved, "prob1", by=1)
     play(st)
     assert st.d["cards"][moved]["a"] == "prob0"
-    assert game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
-    assert game.r.move_blocked(st.d, 1, mine, "prob0", "prob1")
-    assert not game.r.move_blocked(st.d, 0, mine, "prob0", "prob1")
-    game.r.expire(st.d, "turn")
-    assert not game.r.move_blocked(st.d, 1, opp_mover, "home1", "prob1")
+    assert game.move_blocked(st, 1, opp_mover, "home1", "prob1")
+    assert game.move_blocked(st, 1, mine, "prob0", "prob1")
+    assert not game.move_blocked(st, 0, mine, "prob0", "prob1")
+    end_durations(game, st, "turn")
+    assert not game.move_blocked(st, 1, opp_mover, "home1", "prob1")
     st = stacked_game(game)  # next turn: last turn's moves are not "this turn"
     old = place(game, st, "PR12", 1, "home1")
-    game.r.move_card(st.d, Ev(), old, "prob0", by=1)
+    move_card(game, st, old, "prob0", by=1)
     st.d["turn"] += 1
     assert play(st) == [] and st.d["cards"][old]["a"] == "prob0"
 
@@ -442,12 +372,12 @@ def test_master_of_ceremonies_may_choose_each_effect_of_a_song(game, card_db):
     rap = next(ab for ab in card_db.number("HM97").abilities["front"] if ab["kind"] == "event")
 
     def play(st, number, pick):
-        src = game._new(st.d, card_db.key(number), 0, "queue")  # the Event resolving (408)
-        game.r.play_effects(st.d, Ev(), 0, src, list(rap["effects"]))
-        game.r.resolve_step(st.d, Ev())
+        src = new_card(game, st, number, 0, "queue")  # the Event resolving (408)
+        play_effects(game, st, 0, src, list(rap["effects"]))
+        resolve_step(game, st)
         options = list(st.d["pending"]["options"])
         answer(game, st, 0, pick)
-        _settle(game, st)
+        resolve_all(game, st)
         return options
 
     st = stacked_game(game)
@@ -471,8 +401,6 @@ def test_hyper_beam_banishes_a_resource_and_with_a_unicorn_each_card_of_its_name
     """FF90 Hyper Beam: "Main Phase: Banish an opposing Resource." / "Harmony Unicorn: If you have a Unicorn
     character, that Resource's controller reveals their hand and you banish each card in it with the same name as
     that Resource." (201.1: the same Title and Subtitle; the revealed hand is public, 404.1)."""
-    from gameplay.engine.mlp.scenario import to_hand
-
     assert automated(card_db, "FF90")
     beam = card_db.number("FF90").abilities["front"][0]
     for unicorn in (True, False):
@@ -483,9 +411,9 @@ def test_hyper_beam_banishes_a_resource_and_with_a_unicorn_each_card_of_its_name
         same = [to_hand(game, st, "SB118", 1) for _ in range(2)]
         other = to_hand(game, st, "SB140", 1)
         hand = len(st.d["pl"][1]["hand"])
-        game.r.play_effects(st.d, Ev(), 0, None, list(beam["effects"]))
-        ev = _settle(game, st)
-        assert not game.r.in_play(st.d, ruins) and len(st.d["pl"][1]["ban"]) == (3 if unicorn else 1)
+        play_effects(game, st, 0, None, list(beam["effects"]))
+        ev = resolve_all(game, st)
+        assert not game.in_play(st, ruins) and len(st.d["pl"][1]["ban"]) == (3 if unicorn else 1)
         assert len(st.d["pl"][1]["hand"]) == hand - (2 if unicorn else 0) and other in st.d["pl"][1]["hand"]
         assert all((c in st.d["pl"][1]["hand"]) != unicorn for c in same)
         assert any("reveals their hand" in e.get("msg", "") for e in ev.items) == unicorn
@@ -497,7 +425,6 @@ def test_delaying_tactics_puts_delay_counters_that_tax_opposing_moves_until_an_o
     "Opponents pay +[1] to move characters to a Problem for each Delay counter on that Problem." (the move action,
     506.3) / "When an opponent moves a character to a Problem, remove all Delay counters from that Problem."."""
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.scenario import problem, set_tokens, to_hand
 
     assert automated(card_db, "SB109")
     st = stacked_game(game)
@@ -513,20 +440,20 @@ def test_delaying_tactics_puts_delay_counters_that_tax_opposing_moves_until_an_o
     base = game.move_cost(st, 1, mover, "prob1")
     assert game.move_cost(st, 1, mover, "prob0") == base
     for n in (1, 2):
-        game.r.fire(st.d, Ev(), "turn_end", tactics)
-        _settle(game, st, [True, target])
+        trigger(game, st, "turn_end", tactics)
+        resolve_all(game, st, answers=[True, target])
         assert st.d["cards"][target]["cn"].get("Delay") == n
         assert game.move_cost(st, 1, mover, "prob1") == base + n  # opponents pay +[1] per counter
         assert game.move_cost(st, 1, mover, "prob0") == base and game.move_cost(st, 0, mine, "prob1") == \
             game.move_cost(st, 0, mine, "prob0")  # not another Problem, not its controller
-    game.r.fire(st.d, Ev(), "turn_end", tactics)
-    _settle(game, st, [False])  # "you may": declined
+    trigger(game, st, "turn_end", tactics)
+    resolve_all(game, st, answers=[False])  # "you may": declined
     assert st.d["cards"][target]["cn"].get("Delay") == 2
-    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)  # its controller moving there: kept
-    _settle(game, st)
+    move_card(game, st, mine, "prob1", by=0)  # its controller moving there: kept
+    resolve_all(game, st)
     assert st.d["cards"][target]["cn"].get("Delay") == 2
-    game.r.move_card(st.d, Ev(), mover, "prob1", by=1)  # an opponent moves a character there: all removed
-    _settle(game, st)
+    move_card(game, st, mover, "prob1", by=1)  # an opponent moves a character there: all removed
+    resolve_all(game, st)
     assert not st.d["cards"][target]["cn"].get("Delay") and game.move_cost(st, 1, mover, "prob0") == base
 
 
@@ -535,8 +462,6 @@ def test_garner_reveals_a_card_per_griffon_and_keeps_up_to_one_on_top(game, card
     """FF22 Garner, Record Keeper (Harmony Griffon): "When this card enters play, reveal a card from the top of your
     deck for each of your Griffon characters. Choose up to one of those cards and put it on top of your deck, then
     put the rest on the bottom of your deck." (a reveal is public, 404.1; itself and two other Griffons: three)."""
-    from gameplay.engine.mlp.scenario import enter_play, to_hand
-
     assert automated(card_db, "FF22")
     for keep in (True, False):
         st = stacked_game(game)
@@ -549,16 +474,8 @@ def test_garner_reveals_a_card_per_griffon_and_keeps_up_to_one_on_top(game, card
         ev = Ev()
         enter_play(game, st, garner, "home0", 0, ev=ev)
         asked = []
-        for _ in range(20):
-            pend = st.d["pending"]
-            if pend:
-                asked.append(pend["options"])
-                pick = (c if keep else "done") if len(asked) == 1 else pend["options"][-1]
-                answer(game, st, pend["player"], pick, ev=ev)
-            elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
-                break
+        resolve_all(game, st, ev=ev, pick=lambda pend: asked.append(pend["options"]) or (
+            (c if keep else "done") if len(asked) == 1 else pend["options"][-1]))
         assert asked[0] == [a, b, c, "done"]  # three revealed: one per Griffon of yours
         deck = st.d["pl"][0]["deck"]
         if keep:
@@ -574,8 +491,6 @@ def test_boyle_enters_play_with_the_counters_of_another_one_of_your_characters(g
     """SB20 Boyle, Power Up (2 power): "This card enters play with a number of +1 power counters on it equal to the
     number of +1 power counters on another one of your characters." (519; its controller chooses which character
     when their counts differ, 705.2f; an opponent's character is not one of yours)."""
-    from gameplay.engine.mlp.scenario import enter_play, to_hand
-
     assert automated(card_db, "SB20")
     st = stacked_game(game)
     two = place(game, st, "PR12", 0, "home0")
@@ -585,15 +500,15 @@ def test_boyle_enters_play_with_the_counters_of_another_one_of_your_characters(g
     set_card(st, three, counters={"+1": 3})
     set_card(st, theirs, counters={"+1": 5})
     boyle = enter_play(game, st, to_hand(game, st, "SB20", 0), "home0", 0)
-    game.r.resolve_step(st.d, Ev())  # (the choice is made as it enters: the first thing resolved)
+    resolve_step(game, st)  # (the choice is made as it enters: the first thing resolved)
     assert st.d["pending"]["kind"] == "target" and three in st.d["pending"]["options"]
     assert theirs not in st.d["pending"]["options"] and boyle not in st.d["pending"]["options"]
-    _settle(game, st, [three])
+    resolve_all(game, st, answers=[three])
     assert st.d["cards"][boyle]["cn"].get("+1") == 3 and pw(game, st, boyle) == 5
     st = stacked_game(game)  # no other character of yours with counters: none
     place(game, st, "PR12", 1, "home1", exhausted=False)
     boyle = enter_play(game, st, to_hand(game, st, "SB20", 0), "home0", 0)
-    _settle(game, st)
+    resolve_all(game, st)
     assert not st.d["cards"][boyle]["cn"].get("+1") and pw(game, st, boyle) == 2
 
 
@@ -604,7 +519,6 @@ def test_pearl_of_transformation_lowers_transform_costs_and_searches_a_card_with
     card to search your deck for a card with a Transform cost, reveal it, and put it into your hand. Then, shuffle
     your deck." (518: the printed keyword; a public reveal, 404.1)."""
     from gameplay.engine.events import filter_events
-    from gameplay.engine.mlp.scenario import set_tokens, to_hand
 
     assert automated(card_db, "SB140")
     for pearl in (True, False):
@@ -620,7 +534,7 @@ def test_pearl_of_transformation_lowers_transform_costs_and_searches_a_card_with
         assert bool(acts) == pearl  # [2] without the Pearl: more than the one token
         if pearl:
             st, _ = game.apply(st, acts[0])
-            assert st.d["pl"][0]["tok"] == 0 and game.r.in_play(st.d, st.d["play"][-1])
+            assert st.d["pl"][0]["tok"] == 0 and game.in_play(st, st.d["play"][-1])
             assert card not in st.d["pl"][0]["hand"] and any(game.name_of(st, c) == "Rainbow Dash, Crystallized"
                                                               for c in st.hand(0))
     st = stacked_game(game, decks=(["PR12"] * 6 + ["PR33"] * 5 + ["SB44"] + ["PR12"] * 5, None))
@@ -641,15 +555,14 @@ def test_pony_of_shadows_defeated_reveals_until_a_friend_and_puts_it_into_play(g
     the top of your deck until you reveal a Friend. If you do, put that Friend into play, then shuffle your deck."
     (its controller, after it left play, 514.5a; the revealed cards are public, 404.1)."""
     from gameplay.engine.events import filter_events
-    from gameplay.engine.mlp.scenario import stacked_game as sg
 
     assert automated(card_db, "FF141")
     for yes in (True, False):
-        st = sg(game, decks=(None, ["PR12"] * 6 + ["SB140", "FF90", "PR31"] + ["PR12"] * 10))
+        st = stacked_game(game, decks=(None, ["PR12"] * 6 + ["SB140", "FF90", "PR31"] + ["PR12"] * 10))
         shadows = place(game, st, "FF141", 1, "prob0")
         deck = len(st.d["pl"][1]["deck"])
-        game.r.play_effects(st.d, Ev(), 0, None, [{"op": "defeat", "target": {"id": shadows}}])
-        ev = _settle(game, st, [yes])
+        play_effects(game, st, 0, None, [{"op": "defeat", "target": {"id": shadows}}])
+        ev = resolve_all(game, st, answers=[yes])
         full = [c for c in st.d["play"] if st.d["cards"][c]["c"] == 1 and game.name_of(st, c) == "Full Steam, Smoke Stacked"]
         assert bool(full) == yes and len(st.d["pl"][1]["deck"]) == deck - (1 if yes else 0)
         if yes:
@@ -664,14 +577,13 @@ def test_fume_exhausts_per_dragon_and_lets_opponents_ready_only_one_character(ga
     Dragon character you have." (itself and FF14: two) and "Opponents can't ready more than one character during their
     Ready Step." (603.1, 104.2: the opponent chooses which one; its controller's own Ready Step is not limited)."""
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.scenario import enter_play, pass_until, to_hand
 
     assert automated(card_db, "FF16")
     st = stacked_game(game)
     place(game, st, "FF14", 0, "home0")  # a Dragon of yours
     foes = [place(game, st, "PR12", 1, "home1") for _ in range(3)]
     fume = enter_play(game, st, to_hand(game, st, "FF16", 0), "home0", 0)
-    _settle(game, st, [foes[0], foes[1]])
+    resolve_all(game, st, answers=[foes[0], foes[1]])
     assert [bool(st.d["cards"][f]["ex"]) for f in foes] == [True, True, False]
     mine = place(game, st, "PR12", 0, "home0", exhausted=True)
     st, _ = game.apply(st, Action("pass", 0))
@@ -679,7 +591,7 @@ def test_fume_exhausts_per_dragon_and_lets_opponents_ready_only_one_character(ga
     assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {foes[0], foes[1]}
     st, _ = game.apply(st, Action.make("choose", 1, option=foes[1]))
     assert [bool(st.d["cards"][f]["ex"]) for f in foes] == [True, False, False]
-    assert st.d["cards"][mine]["ex"] and game.r.in_play(st.d, fume)  # (not Ann's Ready Step)
+    assert st.d["cards"][mine]["ex"] and game.in_play(st, fume)  # (not Ann's Ready Step)
     for f in foes:
         set_card(st, f, exhausted=True)
     st, _ = game.apply(st, Action("pass", 1))
@@ -703,21 +615,12 @@ def test_smolder_boosted_makes_an_opponent_discard_and_adds_its_power_to_one_of_
     hand = len(st.d["pl"][1]["hand"])
     start_faceoff(game, st, "problem", ["prob0"], 0)
     asked = []
-    ev = Ev()
-    for _ in range(30):
-        pend = st.d["pending"]
-        if pend:
-            asked.append((pend["kind"], pend["player"]))
-            pick = True if pend["kind"] == "may" else (full if full in pend["options"] else mine)
-            answer(game, st, pend["player"], pick, ev=ev)
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
+    resolve_all(game, st, pick=lambda pend: asked.append((pend["kind"], pend["player"])) or (
+        True if pend["kind"] == "may" else (full if full in pend["options"] else mine)))
     assert asked[:2] == [("may", 0), ("target", 1)]  # the opponent chooses what to discard
     assert len(st.d["pl"][1]["hand"]) == hand - 1 and st.d["cards"][smolder]["ex"]
     assert pw(game, st, mine) == 2 + 4  # Full Steam's printed power
-    game.r.expire(st.d, "faceoff")
+    end_durations(game, st, "faceoff")
     assert pw(game, st, mine) == 2
 
 
@@ -727,7 +630,6 @@ def test_octavia_may_pay_two_and_exhaust_to_cancel_an_opponents_event(game, card
     cancel that card." — PR114 Let's Get This Party Started ("Draw 3 cards") does nothing and goes to the discard pile
     (304.2); declined, or without [2], it resolves; her controller's own Events are not offered."""
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.scenario import set_tokens, to_hand
 
     assert automated(card_db, "SB91")
     for cancel, tokens in ((True, 2), (False, 2), (None, 1)):
@@ -764,7 +666,6 @@ def test_gummy_may_enter_play_from_the_hand_when_you_move_a_character(game, card
     its owner's moves, not sends, 506.5; a hand card: its trigger is shown to its owner only until it enters
     play, 404.1)."""
     from gameplay.engine.events import filter_events
-    from gameplay.engine.mlp.scenario import to_hand
 
     assert automated(card_db, "SB61")
     for yes in (True, False):
@@ -772,12 +673,12 @@ def test_gummy_may_enter_play_from_the_hand_when_you_move_a_character(game, card
         mine = place(game, st, "PR12", 0, "home0")
         theirs = place(game, st, "PR12", 1, "home1")
         gummy = to_hand(game, st, "SB61", 0)
-        game.r.move_card(st.d, Ev(), theirs, "prob1", by=1)  # the opponent's move
-        game.r.move_card(st.d, Ev(), mine, "prob1", send=True)  # a send
-        _settle(game, st)
+        move_card(game, st, theirs, "prob1", by=1)  # the opponent's move
+        move_card(game, st, mine, "prob1", send=True)  # a send
+        resolve_all(game, st)
         assert gummy in st.d["pl"][0]["hand"]
-        game.r.move_card(st.d, Ev(), mine, "prob0", by=0)
-        ev = _settle(game, st, [yes])
+        move_card(game, st, mine, "prob0", by=0)
+        ev = resolve_all(game, st, answers=[yes])
         entered = [c for c in st.d["play"] if game.name_of(st, c) == "Gummy, Lap Gator"]
         assert bool(entered) == yes and (gummy in st.d["pl"][0]["hand"]) != yes
         if yes:
@@ -793,7 +694,6 @@ def test_canterlot_infiltration_may_send_your_characters_to_other_problems_inste
     together as it is solved, 613.2; each goes to the other Problem its controller chooses; the opponent's
     characters go home)."""
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.scenario import replace_problem, set_tokens, to_hand
 
     assert automated(card_db, "SB107")
     for yes in (True, False):
@@ -808,17 +708,8 @@ def test_canterlot_infiltration_may_send_your_characters_to_other_problems_inste
         foe = place(game, st, "PR12", 1, dil)
         replace_problem(game, st, dil, solved=True)
         asked = []
-        ev = Ev()
-        for _ in range(30):
-            pend = st.d["pending"]
-            if pend:
-                asked.append((pend["kind"], pend["player"]))
-                pick = yes if pend["kind"] == "may" else ("prob1" if pend["src"] == a else "prob0")
-                answer(game, st, pend["player"], pick, ev=ev)
-            elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
-                break
+        resolve_all(game, st, pick=lambda pend: asked.append((pend["kind"], pend["player"])) or (
+            yes if pend["kind"] == "may" else ("prob1" if pend["src"] == a else "prob0")))
         assert asked[0] == ("may", 0) and asked.count(("may", 0)) == 1  # one decision for both
         where = [st.d["cards"][c]["a"] for c in (a, b, foe)]
         assert where == (["prob1", "prob0", "home1"] if yes else ["home0", "home0", "home1"])
@@ -830,7 +721,6 @@ def test_magic_instructor_copies_an_event_by_exhausting_unicorns_equal_to_its_co
     your other Unicorn Friends equal to that Event's cost to copy its effects." — PR114 (cost 1, "Draw 3 cards") is
     processed again (520.1): 6 cards; with no other ready Unicorn Friend the cost can't be paid (508.1d)."""
     from gameplay.engine.api import Action
-    from gameplay.engine.mlp.scenario import set_tokens, to_hand
 
     assert automated(card_db, "SB45")
     for unicorns, drawn in ((2, 6), (0, 3)):
@@ -863,7 +753,6 @@ def test_pillar_of_sorcery_reveals_three_keeps_one_and_sorts_the_rest(game, card
     deck. Put one into your hand and the rest on the top or bottom of your deck in any order." (a public reveal,
     404.1; every split of the other two between top and bottom, each part in any order)."""
     from gameplay.engine.events import filter_events
-    from gameplay.engine.mlp.scenario import every_ending
 
     assert automated(card_db, "FF135")
     st = stacked_game(game)
@@ -871,16 +760,16 @@ def test_pillar_of_sorcery_reveals_three_keeps_one_and_sorts_the_rest(game, card
     a, b, c = st.d["pl"][0]["deck"][:3]
     rest = tuple(st.d["pl"][0]["deck"][3:])
     ev = Ev()
-    game.r.fire(st.d, ev, "turn_start", star)
-    game.r.ppp(st.d, ev)
-    game.r.resolve_step(st.d, ev)
+    trigger(game, st, "turn_start", star, ev=ev)
+    pre_priority(game, st, ev=ev)
+    resolve_step(game, st, ev=ev)
     assert st.d["pending"]["options"] == [a, b, c]
     public = " ".join(e.get("msg", "") for e in filter_events(ev.items, 1))
     assert all(game.name_of(st, x) in public for x in (a, b, c))
     kb = st.d["cards"][b]["k"]
     answer(game, st, 0, b)
     while not st.d["pending"]:
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     assert st.d["cards"][st.d["pl"][0]["hand"][-1]]["k"] == kb  # the chosen card into the hand
     ends = every_ending(game, st, lambda d: tuple(d["pl"][0]["deck"]))
     assert ends == {(a, c) + rest, (c, a) + rest, (a,) + rest + (c,), (c,) + rest + (a,), rest + (a, c), rest + (c, a)}
@@ -889,8 +778,6 @@ def test_pillar_of_sorcery_reveals_three_keeps_one_and_sorts_the_rest(game, card
 def test_pillar_of_sorcery_may_exhaust_to_put_a_flipped_event_into_the_hand(game, card_db):
     """FF135: "If you would put a flipped Event on the bottom of your deck, you may exhaust this card to put that Event
     into your hand instead." (asked as the faceoff ends, before 514.6 puts the flipped cards on the bottom)."""
-    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff
-
     for flip, asked_may in (("PR114", True), ("PR31", False)):
         st = stacked_game(game)
         star = place(game, st, "FF135", 0, "home0")
@@ -899,23 +786,14 @@ def test_pillar_of_sorcery_may_exhaust_to_put_a_flipped_event_into_the_hand(game
         _on_top_of_deck(game, st, 0, flip)
         start_faceoff(game, st, "problem", ["prob0"], 0)
         flip_for_faceoff(game, st)
-        _settle(game, st)
+        resolve_all(game, st)
         resolve_faceoff(game, st, 0)
-        _settle(game, st)
+        resolve_all(game, st)
         name = card_db.number(flip).name
         before = sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"])
         end_faceoff(game, st)
         asked = []
-        ev = Ev()
-        for _ in range(30):
-            pend = st.d["pending"]
-            if pend:
-                asked.append(pend["kind"])
-                answer(game, st, pend["player"], True if pend["kind"] == "may" else pend["options"][0], ev=ev)
-            elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
-                break
+        resolve_all(game, st, pick=lambda pend: asked.append(pend["kind"]) or first_answer(pend))
         in_hand = sum(game.name_of(st, x) == name for x in st.d["pl"][0]["hand"]) == before + 1
         assert ("may" in asked) == asked_may and in_hand == asked_may
         assert bool(st.d["cards"][star]["ex"]) == asked_may
@@ -923,28 +801,17 @@ def test_pillar_of_sorcery_may_exhaust_to_put_a_flipped_event_into_the_hand(game
 
 def _faceoff_to_its_end(game, st, flip):
     """A Problem faceoff at prob0 where Ann flips ``flip``, won by Ann, up to its end (514.6); the decisions asked."""
-    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff
-
     place(game, st, "PR12", 0, "prob0")
     place(game, st, "PR12", 1, "prob0")
     _on_top_of_deck(game, st, 0, flip)
     start_faceoff(game, st, "problem", ["prob0"], 0)
     flip_for_faceoff(game, st)
-    _settle(game, st, [False])  # (a Chaos "you may" of the flipped card: declined)
+    resolve_all(game, st, answers=[False])  # (a Chaos "you may" of the flipped card: declined)
     resolve_faceoff(game, st, 0)
-    _settle(game, st)
+    resolve_all(game, st)
     end_faceoff(game, st)
     asked = []
-    ev = Ev()
-    for _ in range(30):
-        pend = st.d["pending"]
-        if pend:
-            asked.append(pend["kind"])
-            answer(game, st, pend["player"], True if pend["kind"] == "may" else pend["options"][0], ev=ev)
-        elif st.d["rq"]:
-            game.r.resolve_step(st.d, ev)
-        elif not game.r.ppp(st.d, ev):
-            break
+    resolve_all(game, st, pick=lambda pend: asked.append(pend["kind"]) or first_answer(pend))
     return asked
 
 
@@ -967,8 +834,6 @@ def test_endless_friendship_banishes_a_leaving_friend_until_the_end_of_the_turn_
     """FF139 Princess Twilight Sparkle, Endless Friendship: "If one of your Friends would leave play, you may pay [2] and
     exhaust this card to banish that Friend until the end of the turn instead." (710, 712.3: offered only when both
     costs can be paid; the Friend comes back into play at the end of the turn, 615.1)."""
-    from gameplay.engine.mlp.scenario import set_tokens
-
     assert automated(card_db, "FF139")
     for tokens, offered in ((2, True), (1, False)):
         st = stacked_game(game)
@@ -977,23 +842,14 @@ def test_endless_friendship_banishes_a_leaving_friend_until_the_end_of_the_turn_
         set_tokens(st, 0, tokens)
         asked = []
         ev = Ev()
-        game.r.play_effects(st.d, ev, 1, None, [{"op": "dismiss", "target": {"id": friend}}])
-        for _ in range(30):
-            pend = st.d["pending"]
-            if pend:
-                asked.append(pend["kind"])
-                answer(game, st, pend["player"], True, ev=ev)
-            elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
-                break
-        assert ("may" in asked) == offered and not game.r.in_play(st.d, friend)
+        play_effects(game, st, 1, None, [{"op": "dismiss", "target": {"id": friend}}], ev=ev)
+        resolve_all(game, st, ev=ev, pick=lambda pend: asked.append(pend["kind"]) or True)
+        assert ("may" in asked) == offered and not game.in_play(st, friend)
         if offered:
             assert st.d["pl"][0]["tok"] == 0 and st.d["cards"][twilight]["ex"] and len(st.d["pl"][0]["ban"]) == 1
             assert not st.d["pl"][0]["disc"]
-            from gameplay.engine.mlp.effects.timed import fire_delayed
-            fire_delayed(game.r, st.d, "turn_end")  # (as the End of Turn Step does, 615.1)
-            _settle(game, st)
+            delayed_effects(game, st, "turn_end")  # (as the End of Turn Step does, 615.1)
+            resolve_all(game, st)
             back = [c for c in st.d["play"] if game.name_of(st, c) == "Full Steam, Smoke Stacked"]
             assert back and st.d["cards"][back[0]]["c"] == 0 and not st.d["pl"][0]["ban"]
         else:
@@ -1011,63 +867,53 @@ def test_brian_may_retire_instead_of_another_friend_being_dismissed_banished_or_
         friend = place(game, st, "PR12", 0, "prob0")
         ev = Ev()
         if what in ("move", "send"):
-            game.r.move_card(st.d, ev, friend, "prob1", by=1, send=what == "send")
+            move_card(game, st, friend, "prob1", by=1, send=what == "send", ev=ev)
         else:
-            game.r.play_effects(st.d, ev, 1 if what != "retire" else 0, None, [{"op": what, "target": {"id": friend}}])
+            play_effects(game, st, 1 if what != "retire" else 0, None, [{"op": what, "target": {"id": friend}}], ev=ev)
         asked = []
-        for _ in range(30):
-            pend = st.d["pending"]
-            if pend:
-                asked.append((pend["kind"], pend["player"]))
-                answer(game, st, pend["player"], yes, ev=ev)
-            elif st.d["rq"]:
-                game.r.resolve_step(st.d, ev)
-            elif not game.r.ppp(st.d, ev):
-                break
+        resolve_all(game, st, ev=ev, pick=lambda pend: asked.append((pend["kind"], pend["player"])) or yes)
         assert asked == ([] if yes is None else [("may", 0)]), what
-        assert game.r.in_play(st.d, brian) != bool(yes)
+        assert game.in_play(st, brian) != bool(yes)
         if yes:
-            assert game.r.in_play(st.d, friend) and st.d["cards"][friend]["a"] == "prob0"
+            assert game.in_play(st, friend) and st.d["cards"][friend]["a"] == "prob0"
         elif what in ("move", "send"):
             assert st.d["cards"][friend]["a"] == "prob1"
         else:
-            assert not game.r.in_play(st.d, friend)
+            assert not game.in_play(st, friend)
 
 
 def test_berry_punch_makes_an_opponent_move_their_character_to_a_different_problem(game, card_db):
     """SB27 Berry Punch, Off-Balance: "If an opponent would move a character to a Problem, you may exhaust this card.
     If you do, they choose a different Problem and move that character there instead." (710, 712.3; not a move home,
     nor her controller's own moves)."""
-    from gameplay.engine.mlp.scenario import to_hand
-
     assert automated(card_db, "SB27")
     st = stacked_game(game)
     berry = place(game, st, "SB27", 0, "home0")
     mover = place(game, st, "PR12", 1, "home1")
     st.d["areas"].append("dil999")  # (test setup: a Dilemma of Bob's, a third Problem to choose from, 522.2)
-    dil = game.r.enter_play(st.d, Ev(), to_hand(game, st, "FF116", 1), "dil999", 1, trigger=False)
+    dil = enter_play(game, st, to_hand(game, st, "FF116", 1), "dil999", 1, trigger=False)
     st.d["cards"][dil]["dil"] = True
-    game.r.move_card(st.d, Ev(), mover, "prob0", by=1)
+    move_card(game, st, mover, "prob0", by=1)
     assert st.d["pending"] is None
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     assert st.d["pending"]["kind"] == "may" and st.d["pending"]["player"] == 0
     answer(game, st, 0, True)
-    game.r.resolve_step(st.d, Ev())
+    resolve_step(game, st)
     ev = Ev()
     while not st.d["pending"] and st.d["rq"]:
-        game.r.resolve_step(st.d, ev)
+        resolve_step(game, st, ev=ev)
     assert st.d["pending"]["player"] == 1 and set(st.d["pending"]["options"]) == {"prob1", "dil999"}
     answer(game, st, 1, "dil999")
-    _settle(game, st)
+    resolve_all(game, st)
     assert st.d["cards"][mover]["a"] == "dil999" and st.d["cards"][berry]["ex"]
-    game.r.move_card(st.d, Ev(), mover, "prob1", by=1)  # exhausted: no longer offered
-    _settle(game, st)
+    move_card(game, st, mover, "prob1", by=1)  # exhausted: no longer offered
+    resolve_all(game, st)
     assert st.d["cards"][mover]["a"] == "prob1"
     set_card(st, berry, exhausted=False)
     mine = place(game, st, "PR12", 0, "home0")
-    game.r.move_card(st.d, Ev(), mine, "prob1", by=0)  # her controller's own move
-    game.r.move_card(st.d, Ev(), mover, "home1", by=1)  # a move home
-    _settle(game, st)
+    move_card(game, st, mine, "prob1", by=0)  # her controller's own move
+    move_card(game, st, mover, "home1", by=1)  # a move home
+    resolve_all(game, st)
     assert st.d["cards"][mine]["a"] == "prob1" and st.d["cards"][mover]["a"] == "home1" and not st.d["cards"][berry]["ex"]
 
 
@@ -1076,8 +922,6 @@ def test_silverstream_puts_the_top_card_of_a_problem_deck_into_play_as_a_dilemma
     """FF29 Silverstream, Fish out of Water: "When you play this card, you may put the top card of a Problem deck into
     play as a Dilemma. (It enters play at its own area; this does not replace any Problems already in play.)" (522.1,
     522.2: a new area; the player chooses whose Problem deck; 522.3a: discarded when replaced)."""
-    from gameplay.engine.mlp.scenario import enter_play, problem, replace_problem, to_hand
-
     assert automated(card_db, "FF29")
     st = stacked_game(game)
     areas = list(st.d["areas"])
@@ -1085,17 +929,17 @@ def test_silverstream_puts_the_top_card_of_a_problem_deck_into_play_as_a_dilemma
     top = st.d["pl"][1]["pdeck"][0]
     key = st.d["cards"][top]["k"]
     enter_play(game, st, to_hand(game, st, "FF29", 0), "home0", 0)
-    _settle(game, st, [True, 1])  # yes; Bob's Problem deck
+    resolve_all(game, st, answers=[True, 1])  # yes; Bob's Problem deck
     new = [a for a in st.d["areas"] if a not in areas]
     assert len(new) == 1 and new[0].startswith("dil")
     dil = game.problem_at(st, new[0])
     assert st.d["cards"][dil]["k"] == key and st.d["cards"][dil]["dil"] and st.d["cards"][dil]["c"] == 0
     assert (problem(st, game, 0), problem(st, game, 1)) == problems  # no Problem replaced
     replace_problem(game, st, new[0], solved=True)
-    _settle(game, st)
+    resolve_all(game, st)
     assert new[0] not in st.d["areas"] and any(st.d["cards"][c]["k"] == key for c in st.d["pl"][1]["disc"])
     st = stacked_game(game)  # declined
     areas = list(st.d["areas"])
     enter_play(game, st, to_hand(game, st, "FF29", 0), "home0", 0)
-    _settle(game, st, [False])
+    resolve_all(game, st, answers=[False])
     assert st.d["areas"] == areas

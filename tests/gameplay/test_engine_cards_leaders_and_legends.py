@@ -2,31 +2,19 @@
 each played in a scenario through the public API (MLPGame queries, State accessors, scenario helpers)."""
 from __future__ import annotations
 
-from gameplay.engine.mlp.engine import Ev
-from gameplay.engine.mlp.scenario import (add_power, answer, automated, end_durations, enter_play, every_ending,
-                                          move_card, pass_until, place, play_effects, pre_priority, put_in_zone, resolve_step,
-                                          set_card, stacked_game, to_hand, trigger, trigger_all)
+from gameplay.engine.mlp.scenario import (act, add_power, answer, automated, end_durations, end_faceoff, enter_play,
+                                          every_ending, flip_for_faceoff, frighten, leave_play, move_card, pass_until,
+                                          place, play_effects, put_in_zone, resolve_faceoff, resolve_to_decision,
+                                          set_card, set_tokens, stacked_game, start_faceoff, take_action, to_hand,
+                                          trigger, trigger_all)
 
 HAND = ["PR12"] * 6  # the opening hand (stacked decks: the first six cards)
-
-
-def _settle(game, st) -> Ev:
-    """Resolve the queue (and pre-priority processing, 511) until a decision is pending or nothing is left."""
-    ev = Ev()
-    for _ in range(100):
-        if st.d["pending"]:
-            break
-        if st.d["rq"]:
-            resolve_step(game, st, ev=ev)
-        elif not pre_priority(game, st, ev=ev):
-            break
-    return ev
 
 
 def _enters(game, st, number, player, area):
     """A card from the hand enters play (its "When this card enters play" trigger fires, 706.1)."""
     cid = enter_play(game, st, to_hand(game, st, number, player), area, player)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     return cid
 
 
@@ -44,12 +32,12 @@ def test_sunburst_reveals_five_puts_an_event_into_the_hand_and_the_rest_on_the_b
     _enters(game, st, "LL74", 0, "home0")
     assert st.pending["kind"] == "may" and st.pending["player"] == 0
     answer(game, st, 0, True)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     pend = st.pending  # two Events revealed: the player picks one (no "none": the Event is not optional)
     assert pend["kind"] == "target" and set(pend["options"]) == {c for c in top5 if game.card_type(st, c) == "Event"}
     ev_card = pend["options"][0]
     answer(game, st, 0, ev_card)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     rest = [c for c in top5 if c != ev_card]
     key = st.card_key(ev_card)
 
@@ -65,7 +53,7 @@ def test_sunburst_may_decline_and_reveals_nothing(game, card_db):
     before = list(st.deck(0))
     _enters(game, st, "LL74", 0, "home0")
     answer(game, st, 0, False)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert list(st.deck(0)) == before and not st.pending
 
 
@@ -84,16 +72,16 @@ def test_swanifying_committee_delay_counters_tax_the_opponents_moves_until_the_e
     assert game.move_cost(st, 1, a, "prob1") == game.move_cost(st, 1, b, "prob1")
     base = game.move_cost(st, 1, b, "prob1")
     move_card(game, st, a, "prob0", by=0)  # Ann moves Bob's character
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.counters(a).get("Delay") == 1
     move_card(game, st, b, "prob1", by=1)  # Bob moves his own: no counter
     move_card(game, st, mine, "prob0", by=0)  # Ann moves her own: no counter
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not st.counters(b).get("Delay") and not st.counters(mine).get("Delay")
     assert game.move_cost(st, 1, a, "home1") == base + 1 and game.move_cost(st, 1, b, "home1") == base
     assert game.move_cost(st, 0, mine, "home0") == base  # Ann's moves are not taxed
     trigger_all(game, st, "opp_turn_end", players=[0])  # the end of Bob's turn: Ann's card clears the counters
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not st.counters(a).get("Delay") and game.move_cost(st, 1, a, "home1") == base
 
 
@@ -113,26 +101,26 @@ def test_harvest_schedule_one_fatigue_counter_per_exhausting_then_the_opponent_r
     a, b, c = (place(game, st, "PR12", 1, "home1") for _ in range(3))
     play_effects(game, st, 0, src, [{"op": "exhaust", "target": {"type": "character", "ctrl": "opp", "at": "home",
                                                                     "each": True}}])
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert all(st.exhausted(x) for x in (a, b, c)) and _fatigue(st, hs) == 1  # three exhausted together: one
     for x in (a, b, c):
         set_card(st, x, exhausted=False)
     play_effects(game, st, 1, a, [{"op": "exhaust", "target": {"id": b}}])  # Bob exhausts his own: none
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.exhausted(b) and _fatigue(st, hs) == 1
     trigger_all(game, st, "opp_turn_end", players=[0])  # fewer than 3 counters: nothing retired
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert all(game.in_play(st, x) for x in (a, b, c))
     for x in (a, c):
         play_effects(game, st, 0, src, [{"op": "exhaust", "target": {"id": x}}])
-        _settle(game, st)
+        resolve_to_decision(game, st)
     assert _fatigue(st, hs) == 3
     trigger_all(game, st, "opp_turn_end", players=[0])
-    _settle(game, st)
+    resolve_to_decision(game, st)
     pend = st.pending  # Bob chooses one of his exhausted Friends
     assert pend["kind"] == "target" and pend["player"] == 1 and set(pend["options"]) == {a, b, c}
     answer(game, st, 1, b)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not game.in_play(st, b) and game.in_play(st, a) and game.in_play(st, c)
 
 
@@ -160,13 +148,13 @@ def test_sludge_at_the_start_of_your_score_phase_discard_a_card_or_retire_it(gam
         st = stacked_game(game)
         sludge = place(game, st, "LL71", 0, "home0")
         trigger(game, st, "score_start", sludge)
-        _settle(game, st)
+        resolve_to_decision(game, st)
         assert st.pending["kind"] == "may" and st.pending["player"] == 0
         answer(game, st, 0, discard)
-        _settle(game, st)
+        resolve_to_decision(game, st)
         if st.pending:  # which card to discard
             answer(game, st, 0, st.pending["options"][0])
-            _settle(game, st)
+            resolve_to_decision(game, st)
         assert (len(st.hand(0)), len(st.discard_pile(0))) == ((5, 1) if discard else (6, 1))
         assert game.in_play(st, sludge) == discard
     st = stacked_game(game)
@@ -174,7 +162,7 @@ def test_sludge_at_the_start_of_your_score_phase_discard_a_card_or_retire_it(gam
     while st.hand(0):
         put_in_zone(game, st, st.hand(0)[0], "deck")
     trigger(game, st, "score_start", sludge)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not st.pending and not game.in_play(st, sludge)
 
 
@@ -195,7 +183,7 @@ def test_spearhead_puts_an_art_counter_on_an_opposing_resource_which_loses_its_a
     pend = st.pending
     assert pend["kind"] == "target" and pend["player"] == 0 and set(pend["options"]) == {r1, r2}  # not Ann's own
     answer(game, st, 0, r1)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.counters(r1).get("Art") == 1 and not st.counters(r2).get("Art") and not st.counters(mine).get("Art")
     assert (game.power(st, f), game.power(st, g)) == (2, 4)
     assert game.lost_abilities(st, r1) and not game.lost_abilities(st, r2)
@@ -220,7 +208,6 @@ def test_moondancer_has_power_for_each_opposing_character_at_other_locations(gam
 def test_flipped_moondancer_has_the_highest_power_among_opposing_involved_cards(game, card_db):
     """LL35: "Chaos: While this card is flipped, it has power equal to the highest power among opposing cards involved
     in the faceoff" (515, 514.2d: Bob's 4-power Friend; his 2-power Friend and his uninvolved cards don't count)."""
-    from gameplay.engine.mlp.scenario import flip_for_faceoff, start_faceoff
     st = stacked_game(game, decks=(HAND + ["LL35"], HAND + ["PR54"]))
     place(game, st, "PR12", 0, "prob0")  # 2
     place(game, st, "PR31", 1, "prob0")  # 4
@@ -229,7 +216,7 @@ def test_flipped_moondancer_has_the_highest_power_among_opposing_involved_cards(
     add_power(game, st, place(game, st, "PR12", 1, "prob1"), 5, "turn")  # 7, not involved
     start_faceoff(game, st, "problem", ["prob0"], 0)
     flip_for_faceoff(game, st)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert [game.card_name(st, f) for f in st.flipped(0)] == ["Moondancer, Academic Professional"]
     assert game.faceoff_total(st, 0) == 2 + 4
     assert game.faceoff_total(st, 1) == 4 + 2 + 1
@@ -237,7 +224,6 @@ def test_flipped_moondancer_has_the_highest_power_among_opposing_involved_cards(
 
 # ------------------------------------------------------------------ LL97 Into the Stream of Silence
 def _play_from_hand(game, st, player, number):
-    from gameplay.engine.mlp.scenario import set_tokens
     cid = to_hand(game, st, number, player)
     set_tokens(st, player, 9)
     play = next(a for a in game.legal_actions(st, player) if a.kind == "play" and a.get("card") == cid)
@@ -259,13 +245,13 @@ def test_into_the_stream_of_silence_takes_the_abilities_of_every_card_at_the_cho
     place(game, st, "EO164", 1, "prob1", host=g)
     rollo = place(game, st, "AD73", 1, "prob0")  # +1 power for each of its controller's action tokens
     tm = place(game, st, "RR11", 1, "prob0")
-    st.d["pl"][1]["tok"] = 3
+    set_tokens(st, 1, 3)
     assert (game.power(st, f), game.power(st, g), game.power(st, rollo)) == (4, 4, 4)
     st = _play_from_hand(game, st, 0, "LL97")
     pend = st.pending
     assert pend["kind"] == "choice" and pend["player"] == 0 and "prob0" in pend["options"]
     answer(game, st, 0, "prob0")
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert all(game.lost_abilities(st, x) for x in (f, res, rollo, tm))
     assert (game.power(st, f), game.power(st, g)) == (2, 4) and game.power(st, rollo) == 1
     assert not game.lost_abilities(st, g)
@@ -302,7 +288,6 @@ def _activations(game, st, player, cid):
 def test_rainbow_dash_turns_over_with_three_characters_of_different_power(game, card_db):
     """LL1 (1 power): "Immediate: If you control 3 or more characters with different power, turn this card over"
     (her own power counts: she is a character; two characters with equal power count once)."""
-    from gameplay.engine.mlp.scenario import act
     assert automated(card_db, "LL1")
     st = stacked_game(game, manes=("LL1", "PR2"))
     dash = st.mane(0)
@@ -319,7 +304,6 @@ def test_rainbow_dash_turns_over_with_three_characters_of_different_power(game, 
 def test_boosted_rainbow_dash_moves_a_character_with_one_less_power_along_the_first_time_each_turn(game, card_db):
     """LL1 boosted: "When you move a character to any Problem for the first time each turn, you may move another one
     of your characters with 1 less power to the same Problem" (506; 712.3 "you may")."""
-    from gameplay.engine.mlp.scenario import act, set_tokens
     st = stacked_game(game, manes=("LL1", "PR2"))
     set_card(st, st.mane(0), boosted=True)
     three = place(game, st, "PR36", 0, "home0")
@@ -339,7 +323,6 @@ def test_boosted_rainbow_dash_moves_a_character_with_one_less_power_along_the_fi
 def test_yak_strength_hug_returns_the_friend_it_banished_to_its_owners_hand_when_it_leaves_play(game, card_db):
     """LL120: "When this card enters play, banish an opposing Friend. When this card leaves play, put any cards banished
     this way into their owners' hands" (only the card it banished; 410.6: it is a new card in the hand)."""
-    from gameplay.engine.mlp.scenario import leave_play
     assert automated(card_db, "LL120")
     st = stacked_game(game)
     host = place(game, st, "PR12", 0, "home0")
@@ -347,13 +330,13 @@ def test_yak_strength_hug_returns_the_friend_it_banished_to_its_owners_hand_when
     b = place(game, st, "PR12", 1, "home1")
     other = put_in_zone(game, st, place(game, st, "PR31", 1, "home1"), "ban")  # banished by something else
     hug = enter_play(game, st, to_hand(game, st, "LL120", 0), "home0", 0, host=host)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "target" and set(st.pending["options"]) == {a, b}
     answer(game, st, 0, a)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not game.in_play(st, a) and len(st.banished(1)) == 2 and len(st.hand(1)) == 6
     leave_play(game, st, hug, "disc", verb="dismissed")
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert [st.card_key(c) for c in st.hand(1)[6:]] == [card_db.key("PR36")]
     assert st.banished(1) == [other] and game.in_play(st, b)
 
@@ -363,7 +346,6 @@ def test_crown_goes_to_the_faceoff_winner_who_may_then_score_with_it(game, card_
     """LL105: "When a player wins a faceoff, that player gains control of this card" (513.2; it stays in the home it is
     in, 511.5/511.6 move or dismiss only characters and cards in ceased areas); "Immediate: If you won a faceoff this
     turn, you may pay [1] and exhaust this card to score a point" (only its controller who won, 703)."""
-    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff, set_tokens, start_faceoff, take_action
     assert automated(card_db, "LL105")
     st = stacked_game(game)
     crown = place(game, st, "LL105", 0, "home0")
@@ -377,15 +359,15 @@ def test_crown_goes_to_the_faceoff_winner_who_may_then_score_with_it(game, card_
     assert not crown_uses(0)  # no faceoff won this turn
     start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_faceoff(game, st, 1, 2)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     end_faceoff(game, st)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert game.in_play(st, crown) and st.controller(crown) == 1 and st.area(crown) == "home0"
     assert not crown_uses(0)
     (use,) = crown_uses(1)
     score = st.score(1)
     take_action(game, st, use)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.score(1) == score + 1 and st.exhausted(crown) and st.tokens(1) == 4
 
 
@@ -394,7 +376,6 @@ def test_applejack_enters_with_a_counter_per_other_earth_pony_and_keeps_one_in_p
     """LL136 (1 power): "This card enters play with a +1 power counter on it for each of your other Earth Pony
     Friends" (706); "Immediate: Remove a +1 power counter from one of your Earth Pony Friends. If you do, that Friend
     can't leave play this turn" (104.2; the game still removes it, 104.3; it ends with the turn, 616.4)."""
-    from gameplay.engine.mlp.scenario import leave_play
     assert automated(card_db, "LL136")
     st = stacked_game(game)
     ep1 = place(game, st, "PR12", 0, "home0")
@@ -405,12 +386,11 @@ def test_applejack_enters_with_a_counter_per_other_earth_pony_and_keeps_one_in_p
     assert st.counters(aj).get("+1") == 2 and game.power(st, aj) == 3
     assert st.counters(ep1).get("+1") == st.counters(ep2).get("+1") == 1  # its enter trigger
     (use,) = [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == aj]
-    from gameplay.engine.mlp.scenario import take_action
     take_action(game, st, use)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "target" and set(st.pending["options"]) == {aj, ep1, ep2}
     answer(game, st, 0, ep1)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not st.counters(ep1).get("+1")
     assert leave_play(game, st, ep1, "disc", verb="dismissed") is None and game.in_play(st, ep1)
     assert leave_play(game, st, ep2, "disc", verb="dismissed") is not None  # not the chosen one
@@ -434,7 +414,7 @@ def test_the_power_of_friendship_lets_your_troublemakers_help_you_confront(game,
     place(game, st, "PR152", 1, "prob0")  # Bob's at prob0
     assert not game.can_confront(st, 0, "prob1") and not game.can_confront(st, 0, "prob0")
     st = _play_from_hand(game, st, 0, "LL143")
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert game.can_confront(st, 0, "prob1")  # 4 - 5: the 1-power Friend is enough (611.3: a character still needed)
     assert not game.can_confront(st, 0, "prob0")
     assert not game.can_confront(st, 1, "prob1")  # only for the player who played it
@@ -458,16 +438,16 @@ def test_yona_may_exhaust_to_put_another_critter_token_into_play(game, card_db):
     yona = place(game, st, "LL57", 0, "home0")
     src = place(game, st, "PR12", 0, "home0")
     play_effects(game, st, 1, place(game, st, "PR12", 1, "home1"), [dict(critter)])  # Bob's token: nothing
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not st.pending and len(_critter_tokens(game, st, 1)) == 1
     play_effects(game, st, 0, src, [{**critter, "power": 2}])  # a 2-power Critter token: not "1"
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert not st.pending
     play_effects(game, st, 0, src, [dict(critter)])
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "may" and st.pending["player"] == 0
     answer(game, st, 0, True)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.exhausted(yona) and len(_critter_tokens(game, st, 0)) == 1 + 1 + 1  # (the 2-power one too)
     assert not st.pending  # the second token triggers it again, but it is exhausted: nothing is offered
 
@@ -476,7 +456,6 @@ def test_yona_may_exhaust_to_put_another_critter_token_into_play(game, card_db):
 def test_sonic_rainboom_lets_its_player_play_main_phase_events_as_immediate_actions_this_turn(game, card_db):
     """LL142: "Until the end of the turn, you may play Events with Main Phase timing as Immediate actions (even if it
     isn't your Main Phase)" (512.5: Bob, in Ann's turn, may then play a Main Phase Event whenever he has priority)."""
-    from gameplay.engine.mlp.scenario import set_tokens
     assert automated(card_db, "LL142")
     st = stacked_game(game)
     for n in ("PR79", "PR12", "PR12"):
@@ -489,7 +468,7 @@ def test_sonic_rainboom_lets_its_player_play_main_phase_events_as_immediate_acti
     boom = to_hand(game, st, "LL142", 1)
     assert bob_may_play(boom) and not bob_may_play(refine)  # Ann's Main Phase, not Bob's
     play_effects(game, st, 1, boom, list(card_db.cards[card_db.key("LL142")].abilities["front"][0]["effects"]))
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert bob_may_play(refine)
     assert not any(a.kind == "play" and a.get("card") == refine for a in game.actions_with_priority(st, 0))
     end_durations(game, st, "turn")
@@ -503,7 +482,6 @@ def test_same_day_delivery_put_on_top_of_the_deck_may_be_revealed_to_gain_one_an
     shown only to its owner, 404.1; revealing is public, 518.1)."""
     from gameplay.engine.api import Action
     from gameplay.engine.mlp import filter_events
-    from gameplay.engine.mlp.scenario import set_tokens
     assert automated(card_db, "LL100")
     for reveal in (True, False):
         st = stacked_game(game)
@@ -544,7 +522,6 @@ def test_kerfuffle_discounts_resources_played_on_friends(game, card_db):
 def test_flipped_kerfuffle_may_put_an_attachment_from_the_hand_onto_a_friend(game, card_db):
     """LL45: "Chaos: When this card is flipped, you may put an attachment Resource from your hand into play attached
     to a Friend" (515, 706: put into play, no cost paid; a Friend its "Play on a Friend" rule allows, 509.1)."""
-    from gameplay.engine.mlp.scenario import flip_for_faceoff, start_faceoff
     st = stacked_game(game, decks=(HAND + ["LL45"], HAND + ["PR54"]))
     mine = place(game, st, "PR12", 0, "prob0")
     bobs = place(game, st, "PR12", 1, "prob0")
@@ -553,13 +530,13 @@ def test_flipped_kerfuffle_may_put_an_attachment_from_the_hand_onto_a_friend(gam
     tokens = st.tokens(0)
     start_faceoff(game, st, "problem", ["prob0"], 0)
     flip_for_faceoff(game, st)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "may" and st.pending["player"] == 0
     answer(game, st, 0, True)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "target" and set(st.pending["options"]) == {mine, bobs}  # "a Friend": any player's
     answer(game, st, 0, bobs)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     attached = [c for c in st.cards_in_play if st.host(c) == bobs]
     assert len(attached) == 1 and st.card_key(attached[0]) == card_db.key("EO164") and res not in st.hand(0)
     assert game.power(st, bobs) == 4 and st.tokens(0) == tokens
@@ -567,7 +544,6 @@ def test_flipped_kerfuffle_may_put_an_attachment_from_the_hand_onto_a_friend(gam
 
 # ------------------------------------------------------------------ LL139 Ember, My Way or the Highway
 def _ember_board(game):
-    from gameplay.engine.mlp.scenario import start_faceoff
     st = stacked_game(game)
     ember = place(game, st, "LL139", 0, "prob0")
     inv = place(game, st, "PR12", 0, "prob0")
@@ -580,7 +556,6 @@ def _ember_board(game):
 def test_embers_friends_involved_in_a_faceoff_cant_be_dismissed_or_frightened(game, card_db):
     """LL139: "Your Friends involved in faceoffs can't be dismissed or frightened" (104.2, 514.2d: only while
     involved; not Bob's)."""
-    from gameplay.engine.mlp.scenario import frighten, leave_play
     assert automated(card_db, "LL139")
     st, ember, inv, away, bob = _ember_board(game)
     assert not frighten(game, st, inv) and leave_play(game, st, inv, "disc", verb="dismissed") is None
@@ -591,28 +566,26 @@ def test_embers_friends_involved_in_a_faceoff_cant_be_dismissed_or_frightened(ga
 def test_ember_distributes_two_counters_unless_its_player_lost_the_faceoff(game, card_db):
     """LL139: "At the end of a faceoff, if you didn't lose that faceoff, distribute two +1 power counters among up to
     two of your Friends" (a tie is not a loss, 514.5; both on one Friend or one each)."""
-    from gameplay.engine.mlp.scenario import end_faceoff, resolve_faceoff
     for winner, counters in ((0, 2), (None, 2), (1, 0)):
         st, ember, inv, away, bob = _ember_board(game)
         resolve_faceoff(game, st, winner, 1 if winner is not None else 0)
-        _settle(game, st)
+        resolve_to_decision(game, st)
         end_faceoff(game, st)
-        _settle(game, st)
+        resolve_to_decision(game, st)
         for _ in range(counters):
             assert st.pending["kind"] == "target" and set(st.pending["options"]) == {ember, inv, away}
             answer(game, st, 0, away)
-            _settle(game, st)
+            resolve_to_decision(game, st)
         assert st.counters(away).get("+1", 0) == counters and not st.counters(bob).get("+1")
 
 
 def test_ember_exhausts_to_end_a_faceoff_and_skips_its_next_readying(game, card_db):
     """LL139: "Immediate: Exhaust this card to end a faceoff. This card doesn't ready during its controller's next Ready
     Phase" (514.6 with no winner; 603.1 skipped once; no faceoff, no ability to use)."""
-    from gameplay.engine.mlp.scenario import take_action
     st, ember, inv, away, bob = _ember_board(game)
     (use,) = [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == ember]
     take_action(game, st, use)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.exhausted(ember) and st.d["cards"][ember].get("nr")
     assert st.faceoff is None or st.faceoff.get("winner") is None
     st = stacked_game(game)
@@ -646,7 +619,6 @@ def test_twilight_reveals_her_hand_and_turns_over_if_no_two_cards_share_a_name(g
     """LL4: "Main Phase: Reveal your hand. If no two cards in your hand have the same name, turn this card over" (518.1
     a public reveal; 201.1 a name is Title and Subtitle)."""
     from gameplay.engine.mlp import filter_events
-    from gameplay.engine.mlp.scenario import act
     assert automated(card_db, "LL4")
     for hand, turns in ((["PR12", "PR12", "PR60", "PR81", "PR20", "PR36"], False),
                         (["PR12", "PR33", "PR60", "PR81", "PR20", "PR36"], True)):
@@ -661,7 +633,6 @@ def test_twilight_reveals_her_hand_and_turns_over_if_no_two_cards_share_a_name(g
 def test_boosted_twilight_reveals_the_top_card_for_a_discount_on_the_first_card_with_its_name(game, card_db):
     """LL4 boosted: "At the start of your turn, you may reveal the top card of your deck. If you do, you may pay [1]
     less to play the first card with that card's name this turn" (508; only that name, only once)."""
-    from gameplay.engine.mlp.scenario import set_tokens
     st = stacked_game(game, manes=("LL4", "PR2"), decks=(HAND + ["PR60", "PR36"], None))
     tw = st.mane(0)
     set_card(st, tw, boosted=True)
@@ -669,9 +640,9 @@ def test_boosted_twilight_reveals_the_top_card_for_a_discount_on_the_first_card_
     other = to_hand(game, st, "PR36", 0)  # cost 3
     place(game, st, "PR60", 0, "home0")  # [Magic] for Blue Moon's play requirement
     trigger(game, st, "turn_start", tw)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     answer(game, st, 0, True)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert game.card_cost(st, 0, blue[0]) == 1 and game.card_cost(st, 0, other) == 3
     set_tokens(st, 0, 5)
     play = next(a for a in game.legal_actions(st, 0) if a.kind == "play" and a.get("card") == blue[0])
@@ -683,7 +654,6 @@ def test_boosted_twilight_reveals_the_top_card_for_a_discount_on_the_first_card_
 def test_pinkie_pays_her_hand_size_minus_one_to_turn_over(game, card_db):
     """LL3: "Main Phase: Pay [X] to turn this card over, where X is the number of cards in your hand minus 1" (508.1d:
     only with X action tokens)."""
-    from gameplay.engine.mlp.scenario import act, set_tokens
     assert automated(card_db, "LL3")
     st = stacked_game(game, manes=("LL3", "PR2"))
     pinkie = st.mane(0)
@@ -707,14 +677,14 @@ def test_boosted_pinkie_discards_random_cards_to_dismiss_a_friend_of_that_cost(g
     four = place(game, st, "PR31", 1, "home1")  # cost 4
     place(game, st, "PR12", 0, "home0")  # Ann's own: not opposing
     play_effects(game, st, 1, two, [{"op": "token", "power": 1, "color": "Kindness", "traits": ["Critter"], "at": "home"}])
-    _settle(game, st)
+    resolve_to_decision(game, st)
     trigger(game, st, "any_score_start", pinkie)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     answer(game, st, 0, True)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "choice" and st.pending["options"] == [2, 4]
     answer(game, st, 0, 2)
-    _settle(game, st)
+    resolve_to_decision(game, st)
     assert len(st.hand(0)) == 4 and len(st.discard_pile(0)) == 2 and st.exhausted(pinkie)
     assert not game.in_play(st, two) and game.in_play(st, four)
 
@@ -726,7 +696,6 @@ _UNICORN = {"op": "token", "power": 1, "color": "Generosity", "traits": ["Unicor
 def test_boosted_rarity_puts_a_unicorn_token_into_play_under_an_opponents_control(game, card_db):
     """LL5 boosted: "Main Phase: Pay [1] and exhaust this card to put a 1 White Unicorn Friend token with Prepared into
     play under an opponent's control" (521; white is [Generosity], 203.1a)."""
-    from gameplay.engine.mlp.scenario import act, set_tokens
     assert automated(card_db, "LL5")
     st = stacked_game(game, manes=("LL5", "PR2"))
     rarity = st.mane(0)
@@ -751,7 +720,7 @@ def test_boosted_rarity_stops_the_opponent_retiring_tokens_for_the_home_limit(ga
         friend = place(game, st, "PR12", 1, friend_at)
         for _ in range(game.home_limit(st, 1) + 1):
             play_effects(game, st, 1, friend, [dict(_UNICORN)])
-            _settle(game, st)
+            resolve_to_decision(game, st)
         st = pass_until(game, st, lambda s: (s.pending and s.pending["kind"] == "retire_home") or s.turn_player == 0)
         tokens = [c for c in st.cards_in_play if st.is_token(c) and st.controller(c) == 1]
         if friend_at == "home1":
@@ -768,7 +737,6 @@ def test_rarity_gives_a_friend_away_and_scores_once_the_opponent_controls_two_of
     """LL137: "Exhaust this card and one of your non-token Friends or Resources to have an opponent gain control of that
     Friend or Resource. Then, if that opponent controls 2 or more non-token Friends or Resources that you own, score a
     point" (508 costs; 513.1 owner, 513.2 control; a token is not offered, 521)."""
-    from gameplay.engine.mlp.scenario import set_tokens, take_action
     assert automated(card_db, "LL137")
     for already, points in ((False, 0), (True, 1)):
         st = stacked_game(game)
@@ -776,16 +744,16 @@ def test_rarity_gives_a_friend_away_and_scores_once_the_opponent_controls_two_of
         gift = place(game, st, "PR12", 0, "home0")
         res = place(game, st, "LL109", 0, "home0")
         play_effects(game, st, 0, gift, [dict(_UNICORN)])  # Ann's token: not offered
-        _settle(game, st)
+        resolve_to_decision(game, st)
         if already:
             set_card(st, place(game, st, "PR33", 1, "home1"), owner=0)  # Bob already controls a card Ann owns
         set_tokens(st, 0, 3)
         score = st.score(0)
         (use,) = [a for a in game.actions_with_priority(st, 0) if a.kind == "activate" and a.get("card") == rarity]
         take_action(game, st, use)
-        _settle(game, st)
+        resolve_to_decision(game, st)
         assert st.pending["kind"] == "target" and set(st.pending["options"]) == {gift, res}
         answer(game, st, 0, gift)
-        _settle(game, st)
+        resolve_to_decision(game, st)
         assert st.controller(gift) == 1 and st.owner(gift) == 0 and st.exhausted(rarity) and st.exhausted(gift)
         assert st.area(gift) == "home1" and st.score(0) == score + points

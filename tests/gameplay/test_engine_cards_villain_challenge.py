@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gameplay.engine.mlp.scenario import (automated, problem, replace_problem, resolve_all, stacked_game)
+from gameplay.engine.mlp.scenario import automated, problem, replace_problem, resolve_all, resolve_to_decision, stacked_game
 
 def _problems(number):
     """Ann's Problem deck: her Starting Problem, then the card under test alone (NM10 starts at the bottom)."""
@@ -51,19 +51,13 @@ def test_qc12_the_challengers_choose_the_card_the_villain_discards(game, card_db
     # "When this card enters play, the Challengers look at an opponent's hand and choose a card. That player
     # discards that card.": Bob (the Challenger) looks at Ann's hand (a private look, 404.1) and picks; Ann discards
     from gameplay.engine.mlp.engine import Ev
-    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step
+    from gameplay.engine.mlp.scenario import answer
     assert automated(card_db, "QC12")
     st = stacked_game(game, problems=(_problems("QC12"), None))
     hand = list(st.hand(0))
     ev = Ev()
     replace_problem(game, st, "prob0", ev=ev)
-    for _ in range(20):  # the enter trigger waits (511), then resolves until Bob's decision
-        if st.pending or not (st.resolving or st.triggers_waiting):
-            break
-        if not st.resolving:
-            pre_priority(game, st, ev=ev)
-        else:
-            resolve_step(game, st, ev=ev)
+    resolve_to_decision(game, st, ev=ev)  # the enter trigger waits (511), then resolves until Bob's decision
     pend = st.pending
     assert pend["player"] == 1 and pend["kind"] == "target" and sorted(pend["options"]) == sorted(hand)
     assert any(e.get("to") == 1 and e["type"] == "look" for e in ev.items)  # Bob sees Ann's hand, Ann is told he looks
@@ -142,19 +136,13 @@ def test_ks1_crystal_friends_here_have_competitive_x_during_faceoffs_701_2a(game
 
 def test_ks1_the_first_faceoff_won_each_turn_may_dismiss_a_friend(game):
     # Boosted: "The first time you win a faceoff each turn, you may dismiss a Friend." (any faceoff Ann wins)
-    from gameplay.engine.mlp.scenario import (answer, end_faceoff, place, pre_priority, resolve_all, resolve_faceoff,
-                                              resolve_step, start_faceoff)
+    from gameplay.engine.mlp.scenario import (answer, end_faceoff, place, resolve_all, resolve_faceoff, resolve_step,
+                                              start_faceoff)
     st, mane, crystals, other = _sombra_at_prob0(game, boosted=True)
     bob = [c for c in st.cards_in_play if st.controller(c) == 1 and game.card_type(st, c) == "Friend"][0]
     start_faceoff(game, st, "problem", ["prob0"], 0)
     resolve_faceoff(game, st, 0)
-    for _ in range(10):
-        if st.pending:
-            break
-        if st.resolving:
-            resolve_step(game, st)
-        else:
-            pre_priority(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "may" and st.pending["player"] == 0
     answer(game, st, 0, True)
     while not st.pending:
@@ -229,19 +217,13 @@ def test_nm1_boosted_scores_a_point_when_the_opponent_controls_no_ready_friend(g
 def test_qc15_the_challengers_choose_the_color_of_the_villains_cheaper_friends_508(game, card_db):
     # "When this card enters play, the Challengers choose a color. Your Friends with that color cost [1] less to play,
     # to a minimum of [1]."
-    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step, to_hand
+    from gameplay.engine.mlp.scenario import answer, to_hand
     assert automated(card_db, "QC15")
     st = stacked_game(game, problems=(_problems("QC15"), None))
     cards = {n: to_hand(game, st, n, 0) for n in ("PR12", "PR20", "PR33")}  # Loyalty 2, Loyalty 1, Honesty 2
     assert [game.card_cost(st, 0, c) for c in cards.values()] == [2, 1, 2]
     replace_problem(game, st, "prob0")
-    for _ in range(20):
-        if st.pending:
-            break
-        if st.resolving:
-            resolve_step(game, st)
-        else:
-            pre_priority(game, st)
+    resolve_to_decision(game, st)
     assert st.pending["kind"] == "choice" and st.pending["player"] == 1  # Bob, the Challenger, chooses
     answer(game, st, 1, "Loyalty")
     resolve_all(game, st)

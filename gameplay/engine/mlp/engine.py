@@ -307,6 +307,11 @@ class MLPGame:
         only the "can't ... unless they pay [N]" abilities (they bind effects too)."""
         return self.rules.session().action_tax(state.d, player, action, cid, frm, to, unless_only)
 
+    def ability_tokens(self, state: State, player: int, cid: str, ability: dict) -> int:
+        """The action tokens ``player`` pays to activate ``ability`` of ``cid`` (one of ``abilities``):
+        its cost less the discounts that apply (a counter-based cost counted)."""
+        return self.rules.session().ability_tokens(state.d, player, cid, ability)
+
     def move_blocked(self, state: State, player: int, cid: str, frm: str, to: str) -> bool:
         """Does a moving restriction (506) stop ``player`` moving ``cid`` from ``frm`` to ``to``?"""
         return self.rules.session().move_blocked(state.d, player, cid, frm, to)

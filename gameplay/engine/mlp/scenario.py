@@ -10,10 +10,12 @@ the log events when a test wants to read them.  Read the results through the pub
 from __future__ import annotations
 
 import copy
-from typing import Iterable
+from typing import Any, Callable, Iterable
 
 from ..api import Action
+from .effects.timed import fire_delayed
 from .engine import Ev, MLPGame
+from .flow.turn import uncover_one
 from .state import State
 
 VANILLA = ["PR12", "PR33", "PR31", "PR60", "PR81", "PR20", "PR36", "PR79", "PR54", "PR86", "PR44", "PR76"]
@@ -70,6 +72,18 @@ def to_discard(game: MLPGame, state: State, number: str, player: int) -> str:
     st = state.d
     cid = game._new(st, game.db.key(number), player, "disc")
     st["pl"][player]["disc"].append(cid)
+    state._la = None
+    return cid
+
+
+def new_card(game: MLPGame, state: State, number: str, player: int, zone: str) -> str:
+    """A new card (not from any deck) of ``player`` in ``zone`` (test setup): on top of their pile of that
+    name (``"flip"``: flipped in the faceoff, 515; ``"ban"``, ``"hand"``, ``"disc"``), or ``"queue"``: an
+    Event card being resolved (408), the source to give ``play_effects``."""
+    st = state.d
+    cid = game._new(st, game.db.key(number), player, zone)
+    if zone != "queue":
+        st["pl"][player][zone].append(cid)
     state._la = None
     return cid
 
@@ -134,20 +148,44 @@ def pass_until(game: MLPGame, state: State, pred, limit: int = 200) -> State:
     raise AssertionError("condition not reached")
 
 
-def resolve_all(game: MLPGame, state: State, limit: int = 200) -> Ev:
-    """Resolve the effect queue in place, answering each decision with "yes" or its first option
-    (scenario tests of card effects)."""
-    ev = Ev()
+def first_answer(pending: dict) -> Any:
+    """The default answer to a decision: "yes" to a "may", else its first option."""
+    return True if pending["kind"] == "may" else pending["options"][0]
+
+
+def resolve_all(game: MLPGame, state: State, limit: int = 200, *, answers: Iterable = (),
+                pick: Callable[[dict], Any] | None = None, ev: Ev | None = None) -> Ev:
+    """Resolve the effect queue in place, with pre-priority processing (511) putting waiting triggers on
+    it, until nothing is left (scenario tests of card effects).  The decisions on the way get ``answers``
+    in order, then ``pick(pending)`` when given, else "yes" or their first option.  Returns the log
+    events (added to ``ev`` when given)."""
+    todo, choose = list(answers), pick or first_answer
+    ev = ev if ev is not None else Ev()
     for _ in range(limit):
         if state.d["pending"]:
             pend = state.d["pending"]
-            opt = True if pend["kind"] == "may" else pend["options"][0]
+            opt = todo.pop(0) if todo else choose(pend)
             game.r.decide(state.d, ev, Action.make("choose", pend["player"], option=opt))
         elif state.d["rq"]:
             game.r.resolve_step(state.d, ev)
         elif not game.r.ppp(state.d, ev):
             break
     state._la = None  # the cached legal actions are stale after in-place changes
+    return ev
+
+
+def resolve_to_decision(game: MLPGame, state: State, limit: int = 200, *, ev: Ev | None = None) -> Ev:
+    """Resolve the effect queue in place, with pre-priority processing (511), until a decision is pending
+    (``state.pending``: answer it with ``answer``) or nothing is left."""
+    ev = ev if ev is not None else Ev()
+    for _ in range(limit):
+        if state.d["pending"]:
+            break
+        if state.d["rq"]:
+            game.r.resolve_step(state.d, ev)
+        elif not game.r.ppp(state.d, ev):
+            break
+    state._la = None
     return ev
 
 
@@ -209,6 +247,14 @@ def trigger(game: MLPGame, state: State, event: str, cid: str, extra: dict | Non
     _event(game, state, "fire", ev, event, cid, extra)
 
 
+def queue_trigger(game: MLPGame, state: State, source: str, player: int, effects: list, label: str,
+                  extra: dict | None = None) -> None:
+    """A triggered ability of ``source`` (its compiled ``effects``) triggers for ``player``: it waits for
+    pre-priority processing to put it on the resolution queue (704, 511.7)."""
+    game.r.queue_trigger(state.d, source, player, effects, label, extra)
+    state._la = None
+
+
 def trigger_all(game: MLPGame, state: State, event: str, players=None, area: str | None = None,
                 extra: dict | None = None, *, ev: Ev | None = None) -> None:
     """Game event ``event`` happens to the game: the triggered abilities of every card watching it fire."""
@@ -224,6 +270,20 @@ def watched_event(game: MLPGame, state: State, event: str, subject: str, extra: 
 def close_window(game: MLPGame, state: State, window: str, *, ev: Ev | None = None) -> None:
     """The priority window ``window`` closes ("main": the Main Phase ends, 609.1; ...)."""
     _event(game, state, "window_closed", ev, window)
+
+
+def uncover(game: MLPGame, state: State, cid: str, by: int | None = None, *, ev: Ev | None = None) -> None:
+    """Uncover the face-down Troublemaker ``cid`` (607; ``by``: the player uncovering it), its "When this
+    card is uncovered" triggers waiting for pre-priority processing."""
+    uncover_one(game.r, state.d, ev if ev is not None else Ev(), cid, by=by)
+    state._la = None
+
+
+def delayed_effects(game: MLPGame, state: State, when: str) -> None:
+    """The delayed effects waiting for the moment ``when`` ("turn_end", "turn_start", ...) trigger now
+    (712), as the turn's steps make them."""
+    fire_delayed(game.r, state.d, when)
+    state._la = None
 
 
 def frighten(game: MLPGame, state: State, cid: str, *, replacements: bool = True, ev: Ev | None = None) -> bool:
