@@ -30,7 +30,8 @@ DESCRIPTIONS = {
     "power": "+/-N power with a duration (507, 708)",
     "counters": "put N counters on a card (519)",
     "search": "search a zone (`zone`: deck or disc) for a card and put it `to` hand, play or the deck top (518); "
-              "from a deck into the hand the card is named only to its player unless `reveal` (518.1, 404.1)",
+              "from a deck into the hand the card is named only to its player unless `reveal` (518.1, 404.1); "
+              "`that_name`: a card with the name its source named (201.1, LL76)",
     "look_top": "look at the top N cards of a deck (private) and put them on the top or bottom in any order",
     "put_into_play": "put a card into play from a zone (706)",
     "token": "create a token (521)",
