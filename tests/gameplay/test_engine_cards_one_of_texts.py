@@ -259,3 +259,31 @@ def test_givers_of_the_grove_finds_nothing_under_another_name(game, card_db):
     """LL76: the search is for a Friend with *that* name only; naming PR31 (not in Ann's deck) finds nothing."""
     before, after = _grove_leaves(game, card_db, "PR31")
     assert after == before
+
+
+# ------------------------------------------------------------------ CN80 Sapphire Shores, Costume Changer
+def test_costume_changer_retires_an_accessory_to_play_another_for_free(game, card_db):
+    """CN80: "Main Phase: Retire an Accessory on this card to play an Accessory on this card for free." (508.1d the
+    retired Accessory is the cost; 609.2a the other is played on this card, 509, without paying its cost)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    assert automated(card_db, "CN80")
+    st = stacked_game(game)
+    sapphire = place(game, st, "CN80", 0, "home0")
+    assert _activations(game, st, sapphire) == []  # no Accessory on it: the cost can't be paid
+    old = enter_play(game, st, to_hand(game, st, "PR139", 0), "home0", 0, host=sapphire)
+    resolve_all(game, st)
+    new = to_hand(game, st, "PR141", 0)  # cost 1, needs 2 [Generosity]: Sapphire's own (205.1)
+    set_tokens(st, 0, 0)
+    st, _ = game.apply(st, _activations(game, st, sapphire)[0])
+    for _ in range(5):
+        pend = st.d["pending"]
+        if not pend or pend.get("op") == "play":
+            break
+        st, _ = game.apply(st, Action.make("choose", pend["player"], option=pend["options"][0]))
+    assert not game.r.in_play(st.d, old)  # retired as the cost
+    assert st.d["pending"]["options"] == [new, "none"]
+    st, _ = game.apply(st, Action.make("choose", 0, option=new))
+    played = [c for c in st.d["play"] if st.d["cards"][c]["k"] == card_db.key("PR141")]
+    assert played and st.d["cards"][played[0]]["h"] == sapphire and st.d["pl"][0]["tok"] == 0

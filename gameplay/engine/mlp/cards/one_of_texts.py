@@ -71,4 +71,13 @@ CARDS: dict[str, dict] = {
          "effects": [{"op": "may", "effects": [{"op": "search", "filter": {"type": "Friend"}, "that_name": True,
                                                 "zone": "deck", "to": "hand", "reveal": True}]}]},
     ]},
+    # Sapphire Shores, Costume Changer: retiring an Accessory on this card is the cost (508.1d), so the ability is
+    # offered only while one is on it; the Accessory is then played (609.2a) on this card for free
+    "CN80": {"front": [
+        {"kind": "activated", "timing": "main", "cost": {},
+         "while": {"k": "sel_at_least", "n": 1, "sel": {"type": "Resource", "trait": "Accessory", "on_src": True}},
+         "text": "Main Phase: Retire an Accessory on this card to play an Accessory on this card for free.",
+         "effects": [{"op": "retire", "target": {"type": "Resource", "trait": "Accessory", "on_src": True}, "cost": True},
+                     {"op": "play_free_on_self", "trait": "Accessory"}]},
+    ]},
 }
