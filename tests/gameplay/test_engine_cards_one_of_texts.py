@@ -198,3 +198,92 @@ def test_banished_grogar_needs_a_troublemaker_to_banish(game, card_db):
     set_tokens(st, 0, 3)
     st = pass_until(game, st, lambda s: s.d["turn"] == 2)
     assert not any(st.d["cards"][c]["k"] == card_db.key("LL145") for c in st.d["play"])
+
+
+# ------------------------------------------------------------------ LL76 Aurora, Bori & Alice, Givers of the Grove
+def test_givers_of_the_grove_names_a_friend_no_player_can_play(game, card_db):
+    """LL76: "As this card enters play, name a Friend." (201.1: only Friends' names are offered) / "Friends with that
+    name can't be played." (other Friends stay playable)."""
+    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step, set_tokens
+
+    assert automated(card_db, "LL76")
+    st = stacked_game(game)
+    st.d["pl"][0]["hand"].clear()  # (one play action per card kind is offered)
+    named, other = to_hand(game, st, "PR12", 0), to_hand(game, st, "PR33", 0)
+    enter_play(game, st, to_hand(game, st, "LL76", 0), "home0", 0)
+    for _ in range(10):
+        if st.d["pending"]:
+            break
+        resolve_step(game, st) if st.d["rq"] else pre_priority(game, st)
+    pend = st.d["pending"]
+    assert pend["what"] == "card_name"
+    name = card_db.number("PR12").name
+    assert name in pend["options"] and card_db.number("PR190").name not in pend["options"]  # a Problem's name
+    answer(game, st, 0, name)
+    resolve_all(game, st)
+    set_tokens(st, 0, 9)
+    plays = {a.get("card") for a in game.legal_actions(st, 0) if a.kind == "play"}
+    assert named not in plays and other in plays
+
+
+def _grove_leaves(game, card_db, name_number: str) -> tuple[list, list]:
+    """LL76 in play having named ``name_number``; Ann's deck holds one PR12 deep down.  The card is put into her
+    discard pile from play; returns Ann's hand before and after, as card numbers."""
+    from gameplay.engine.mlp.scenario import answer, pre_priority, resolve_step
+
+    deck = ["PR33"] * 20 + ["PR12"] + ["PR33"] * 24
+    st = stacked_game(game, decks=(deck, None))
+    grove = enter_play(game, st, to_hand(game, st, "LL76", 0), "home0", 0)
+    for _ in range(10):
+        if st.d["pending"]:
+            break
+        resolve_step(game, st) if st.d["rq"] else pre_priority(game, st)
+    answer(game, st, 0, card_db.number(name_number).name)
+    resolve_all(game, st)
+    num = lambda: sorted(card_db.cards[st.d["cards"][c]["k"]].number for c in st.d["pl"][0]["hand"])  # noqa: E731
+    before = num()
+    leave_play(game, st, grove, "disc", verb="dismissed")
+    resolve_all(game, st)
+    return before, num()
+
+
+def test_givers_of_the_grove_searches_for_that_name_from_the_discard_pile(game, card_db):
+    """LL76: "When this card is put into your discard pile from play, you may search your deck for a Friend with that
+    name, reveal it, and put it into your hand" (518.1: the searched card is revealed; "that name" is the one named
+    as it entered play, 201.1)."""
+    before, after = _grove_leaves(game, card_db, "PR12")
+    assert after.count("PR12") == before.count("PR12") + 1 and len(after) == len(before) + 1
+
+
+def test_givers_of_the_grove_finds_nothing_under_another_name(game, card_db):
+    """LL76: the search is for a Friend with *that* name only; naming PR31 (not in Ann's deck) finds nothing."""
+    before, after = _grove_leaves(game, card_db, "PR31")
+    assert after == before
+
+
+# ------------------------------------------------------------------ CN80 Sapphire Shores, Costume Changer
+def test_costume_changer_retires_an_accessory_to_play_another_for_free(game, card_db):
+    """CN80: "Main Phase: Retire an Accessory on this card to play an Accessory on this card for free." (508.1d the
+    retired Accessory is the cost; 609.2a the other is played on this card, 509, without paying its cost)."""
+    from gameplay.engine.api import Action
+    from gameplay.engine.mlp.scenario import set_tokens
+
+    assert automated(card_db, "CN80")
+    st = stacked_game(game)
+    sapphire = place(game, st, "CN80", 0, "home0")
+    assert _activations(game, st, sapphire) == []  # no Accessory on it: the cost can't be paid
+    old = enter_play(game, st, to_hand(game, st, "PR139", 0), "home0", 0, host=sapphire)
+    resolve_all(game, st)
+    new = to_hand(game, st, "PR141", 0)  # cost 1, needs 2 [Generosity]: Sapphire's own (205.1)
+    set_tokens(st, 0, 0)
+    st, _ = game.apply(st, _activations(game, st, sapphire)[0])
+    for _ in range(5):
+        pend = st.d["pending"]
+        if not pend or pend.get("op") == "play":
+            break
+        st, _ = game.apply(st, Action.make("choose", pend["player"], option=pend["options"][0]))
+    assert not game.r.in_play(st.d, old)  # retired as the cost
+    assert st.d["pending"]["options"] == [new, "none"]
+    st, _ = game.apply(st, Action.make("choose", 0, option=new))
+    played = [c for c in st.d["play"] if st.d["cards"][c]["k"] == card_db.key("PR141")]
+    assert played and st.d["cards"][played[0]]["h"] == sapphire and st.d["pl"][0]["tok"] == 0

@@ -118,6 +118,10 @@ def _board(game, card, ability, exhausted: bool):
         for d in walk(ability.get("effects")):
             if d.get("k") in ("self_counters", "self_counters_exact"):
                 c["cn"][d["counter"]] = d["n"]
+            if d.get("on_src") and d.get("trait") == "Accessory":  # "Retire an Accessory on this card" (CN80)
+                place(game, st, "PR139", 0, c["a"], host=src)
+            if d.get("op") == "play_free_on_self":  # an Accessory to play on it: its 2 [Generosity] are CN80's own
+                st.d["pl"][0]["hand"].append(game._new(st.d, db.key("PR141"), 0, "hand"))
         if exhausted:
             c["ex"] = True
         if "beneath" in (card.front.text or ""):

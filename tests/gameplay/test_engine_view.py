@@ -171,6 +171,9 @@ def test_518_1_a_search_names_the_card_found_to_the_opponent_only_when_the_text_
                            "after": None})
         if e.get("name_of_it"):  # "a Friend with the same name" as the card its trigger is about (EO105)
             st.d["rq"][-1]["it"] = next(c for c in st.deck(0) if card_db.cards[st.card_key(c)].front.type == "Friend")
+        if e.get("that_name"):  # "a Friend with that name": the name LL76 kept, carried by its trigger (x.named)
+            friend = next(c for c in st.deck(0) if card_db.cards[st.card_key(c)].front.type == "Friend")
+            st.d["rq"][-1]["x"] = {"named": card_db.cards[st.card_key(friend)].name}
         ev = Ev()
         before = private_keys(st.d)
         resolve_step(game, st, ev=ev)

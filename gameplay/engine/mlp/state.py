@@ -331,6 +331,7 @@ CARD_KEYS: dict[str, str] = {
     "ntw": "it lost Teamwork until it is readied",
     "ntype": "the card type named for it",
     "nnm": "the card name named for it (EO69)",
+    "nnt": "the card type its named name is limited to (\"name a Friend\", LL76)",
     "stay": "the turn it was told to stay on a solved Problem",
     "used": "the turn its once-per-turn ability was used",
     "mv": "[turn, area]: the turn it was last moved and the area it was moved from (506.1; a send is not a move, 506.5)",

@@ -58,4 +58,26 @@ CARDS: dict[str, dict] = {
              {"op": "banish", "target": {"type": "Troublemaker", "ctrl": "you"}, "cost": True, "pay": 1},
              {"op": "tm_into_play", "zone": "ban", "self": True, "face_up": True, "at": "choose"}]}]},
     ]},
+    # Aurora, Bori & Alice, Givers of the Grove: "name a Friend" (201.1) among the Friends' names, kept on the card
+    # (nnm / nnt) for its static, as EO69; the name goes with the card to the discard pile for the linked trigger
+    # (Rules.put passes it as "named"), a revealed search (518.1) for a Friend with that name
+    "LL76": {"front": [
+        {"kind": "trigger", "on": "enter", "text": "As this card enters play, name a Friend.",
+         "effects": [{"op": "name_card", "type": "Friend", "keep": True}]},
+        {"kind": "static", "op": "no_play_named", "text": "Friends with that name can't be played."},
+        {"kind": "trigger", "on": "to_disc", "from": "play",
+         "text": "When this card is put into your discard pile from play, you may search your deck for a Friend with "
+                 "that name, reveal it, and put it into your hand.",
+         "effects": [{"op": "may", "effects": [{"op": "search", "filter": {"type": "Friend"}, "that_name": True,
+                                                "zone": "deck", "to": "hand", "reveal": True}]}]},
+    ]},
+    # Sapphire Shores, Costume Changer: retiring an Accessory on this card is the cost (508.1d), so the ability is
+    # offered only while one is on it; the Accessory is then played (609.2a) on this card for free
+    "CN80": {"front": [
+        {"kind": "activated", "timing": "main", "cost": {},
+         "while": {"k": "sel_at_least", "n": 1, "sel": {"type": "Resource", "trait": "Accessory", "on_src": True}},
+         "text": "Main Phase: Retire an Accessory on this card to play an Accessory on this card for free.",
+         "effects": [{"op": "retire", "target": {"type": "Resource", "trait": "Accessory", "on_src": True}, "cost": True},
+                     {"op": "play_free_on_self", "trait": "Accessory"}]},
+    ]},
 }

@@ -199,6 +199,8 @@ def _player_search(self, st, ev, fr, e, _op, p, src, _who, _targets) -> bool:
     if e.get("name_of_it"):  # "... with the same name" as the card the event happened to (EO105)
         it = fr.get("it")
         flt = {**flt, "name": self.db.cards[st["cards"][it]["k"]].name if it in st["cards"] else None}
+    if e.get("that_name"):  # "... a Friend with that name": the name the source kept (LL76, 201.1)
+        flt = {**flt, "name": (fr.get("x") or {}).get("named") or fr.get("named")}
     cands = [c for c in lst if card_filter(self, st, c, flt)]
     if fr["ch"] is None:
         if not cands:

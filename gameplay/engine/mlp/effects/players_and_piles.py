@@ -22,6 +22,8 @@
 - ``play_free_friend``: "you may play a Friend from your hand without paying its cost" -- a Friend whose play
   requirement is met (205.1), played (609.2a: its play is announced and "When you play" abilities fire) to home or
   a Problem for no action tokens;
+- ``play_free_on_self``: "play an Accessory on this card for free" -- a Resource of ``trait`` from the hand whose
+  Play on rule allows this card (509), played (609.2a) without paying its cost;
 - ``hand_attachment_into_play``: "put an Accessory from your hand into play attached to a Friend" (put into play,
   not played, 706; on any Friend in play, 509);
 - ``no_moves_this_turn``: "characters can't be moved this turn" (104.2: the move action and effects' moves, an
@@ -218,6 +220,29 @@ def _op_play_free_friend(self, st, ev, fr, e) -> bool:
     return True
 
 
+def _op_play_free_on_self(self, st, ev, fr, e) -> bool:
+    """"play an Accessory on this card for free" (CN80): a Resource of ``trait`` from the hand whose Play on rule
+    allows this card as its host (509) and whose play requirement is met (205.1), played (609.2a) for no tokens."""
+    p, src = fr["p"], fr["src"]
+    if not self.in_play(st, src):
+        return True
+    cands = [c for c in st["pl"][p]["hand"] if self.types.get(st["cards"][c]["k"]) == "Resource"
+             and e["trait"] in self.cdef(st, c).front.traits and _host_allows(self, st, p, c, src)
+             and can_pay_requirement(self, st, p, self.cdef(st, c)) and not self.play_blocked(st, p, c, host=src)]
+    if fr["ch"] is None:
+        if cands:
+            self.ask(st, p, "target", cands + ["none"], "609.2a", op="play", src=src)
+        return not cands
+    if fr["ch"] in cands:
+        play_card(self, st, ev, Action.make("play", p, card=fr["ch"], host=src, free=True))
+    return True
+
+
+def _host_allows(self, st, p, cid, host) -> bool:
+    rules = [ab["host"] for ab in self.cdef(st, cid).abilities.get("front", ()) if ab["kind"] == "play_on"]
+    return bool(rules) and self.matches(st, host, rules[0], p, None)
+
+
 def _op_hand_attachment_into_play(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     k = fr.setdefault("k", {})
@@ -310,6 +335,7 @@ OPS = {"as_most_power_here": _op_as_most_power_here, "once_a_game": _op_once_a_g
        "keep_one_of_each": _op_keep_one_of_each, "chosen_joins_faceoff": _op_join_faceoff,
        "banish_that_card": _op_banish_that_card, "return_held_tm": _op_return_held_tm,
        "turn_each_mane": _op_turn_each_mane, "play_free_friend": _op_play_free_friend,
+       "play_free_on_self": _op_play_free_on_self,
        "hand_attachment_into_play": _op_hand_attachment_into_play, "no_moves_this_turn": _op_no_moves_this_turn,
        "bonus_zero_there": _op_bonus_zero_there, "ignore_that_flip": _op_ignore_that_flip,
        "disc_friend_here_for_faceoff": _op_disc_friend_here_for_faceoff,

@@ -163,16 +163,25 @@ def card_names(self) -> list[str]:
     return self.card_names
 
 
+def _names_of_type(self, ctype: str) -> list[str]:
+    """The names of the card pool's cards of one printed type ("name a Friend", LL76), sorted."""
+    return sorted({c.name for c in self.db.cards.values() if c.front.type == ctype})
+
+
 def _op_name_card(self, st, ev, fr, e) -> bool:
-    """"Name a card": a decision offering card names (201.1); later effects say "that name"."""
+    """"Name a card" / "name a Friend" (type): a decision offering card names (201.1); later effects say "that
+    name".  keep: the name stays on this card (nnm, with the type in nnt) for its static and its later triggers."""
     if fr["ch"] is None:
-        self.ask(st, fr["p"], "choice", card_names(self), "201.1", src=fr["src"], what="card_name")
+        names = _names_of_type(self, e["type"]) if e.get("type") else card_names(self)
+        self.ask(st, fr["p"], "choice", names, "201.1", src=fr["src"], what="card_name")
         return False
     fr["named"] = fr["ch"]
     self.log(ev, "name", lambda: f"{self.pname(st, fr['p'])} names {fr['ch']}")
     src = fr["src"]
     if e.get("keep") and src in st["cards"] and self.in_play(st, src):
         st["cards"][src]["nnm"] = fr["ch"]  # "Cards with that name can't be played" (EO69: while this card stays)
+        if e.get("type"):
+            st["cards"][src]["nnt"] = e["type"]  # "Friends with that name can't be played" (LL76)
     return True
 
 

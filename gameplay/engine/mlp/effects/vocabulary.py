@@ -30,7 +30,8 @@ DESCRIPTIONS = {
     "power": "+/-N power with a duration (507, 708)",
     "counters": "put N counters on a card (519)",
     "search": "search a zone (`zone`: deck or disc) for a card and put it `to` hand, play or the deck top (518); "
-              "from a deck into the hand the card is named only to its player unless `reveal` (518.1, 404.1)",
+              "from a deck into the hand the card is named only to its player unless `reveal` (518.1, 404.1); "
+              "`that_name`: a card with the name its source named (201.1, LL76)",
     "look_top": "look at the top N cards of a deck (private) and put them on the top or bottom in any order",
     "put_into_play": "put a card into play from a zone (706)",
     "token": "create a token (521)",
@@ -129,6 +130,8 @@ DESCRIPTIONS = {
     "return_held_tm": "the Troublemaker this card holds banished enters play at a chosen Problem and is uncovered (607)",
     "turn_each_mane": "each player's Mane Character is turned over (301.2; the turn player's first)",
     "play_free_friend": "play a Friend from your hand without paying its cost (its play requirement still applies, 205.1)",
+    "play_free_on_self": "play a Resource of a trait (Accessory) from your hand on this card without paying its cost "
+                         "(its Play on rule and play requirement still apply, 509, 205.1)",
     "hand_attachment_into_play": "put a Resource of a trait (Accessory) from your hand into play attached to a chosen "
                                  "Friend (706, 509)",
     "no_moves_this_turn": "characters can't be moved this turn (the move action and effects' moves, 104.2)",

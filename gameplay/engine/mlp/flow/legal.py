@@ -324,7 +324,8 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
     hfact = self._hand_fact
     no_play = _no_play(self, st, p)
     done_types = _one_of_each_type(self, st, p)
-    named = {cards[o]["nnm"] for o in self.has_static(st, "no_play_named") if cards[o].get("nnm")}  # EO69
+    # "Cards with that name can't be played" (EO69); "Friends with that name" (LL76: the type kept in nnt)
+    named = {(cards[o]["nnm"], cards[o].get("nnt")) for o in self.has_static(st, "no_play_named") if cards[o].get("nnm")}
     # actions are built with their params already in Action.make's order (sorted by name)
     hand = pl["hand"]
     if main and self.dpk and pl["disc"]:  # "You may play this card from your discard pile." (701.3)
@@ -353,7 +354,7 @@ def _hand_actions(self, st, p, acts, main, first_only, dedupe, rx_only) -> bool:
         d = db[k]
         f = d.front
         t = f.type
-        if t in done_types or (named and d.name in named):  # "Cards with that name can't be played" (EO69)
+        if t in done_types or (named and ((d.name, None) in named or (d.name, t) in named)):  # (EO69, LL76)
             continue  # "Opponents can't play more than one card of each type per turn" (CG4)
         if t == TM:
             if main and tok >= 1:

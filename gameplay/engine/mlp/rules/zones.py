@@ -70,7 +70,9 @@ class Zones:
             for ab in self.to_disc_keys[c["k"]]:
                 if ab.get("from") and ab["from"] != was:
                     continue  # "When this card enters the discard pile from play"
-                self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"))
+                # the name this card kept in play goes with its linked trigger ("a Friend with that name", LL76)
+                self.queue_trigger(st, nid, c["o"], ab["effects"], ab.get("text", "to_disc"),
+                                   {"named": c["nnm"]} if c.get("nnm") else None)
         if zone == "disc" and "w_disc" in self.trig_ev:
             # "When a card enters a discard pile" (AD141), "When another one of your Friends enters your discard pile"
             # (EO105, subj by: its owner): from any zone (704.1); the card in its new zone is "it" (410.6)
