@@ -8,6 +8,7 @@ builds one per thread from the cached card pool.
 from __future__ import annotations
 
 import hashlib
+import gc
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +88,9 @@ def warm_up_in_background() -> threading.Thread:
                 adapter.game()
             except Exception:  # noqa: BLE001 - a missing card directory shows up on first use instead
                 pass
+        # the card pools are a few million long-lived objects: out of the collector's sight, a full collection
+        # no longer walks them (each one paused every request of the process for a large part of a second)
+        gc.freeze()
 
     t = threading.Thread(target=warm, name="engine-warm-up", daemon=True)
     t.start()
