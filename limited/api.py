@@ -89,8 +89,9 @@ class ConfigureSerializer(serializers.Serializer):
 
 class PickSerializer(serializers.Serializer):
     card = serializers.CharField(max_length=64, help_text="the card's GUID, from the pack in front of you")
-    pack_number = serializers.IntegerField(min_value=0)
-    pick_number = serializers.IntegerField(min_value=0)
+    # bounded so a wild number is a 400 naming the field, not an integer overflow in the pick's SQL statement
+    pack_number = serializers.IntegerField(min_value=0, max_value=999, help_text="0-based: the pack you are picking from")
+    pick_number = serializers.IntegerField(min_value=0, max_value=999, help_text="0-based pick within that pack")
 
 
 class DeckCardSerializer(serializers.Serializer):

@@ -93,6 +93,26 @@ def test_api_errors_name_the_field(organiser, limited_event):
     assert bad.status_code == 400 and "kind" in bad.json()
 
 
+def test_a_pick_with_a_wild_pack_or_pick_number_is_a_400_naming_the_field(organiser, limited_event,
+                                                                            django_capture_on_commit_callbacks):
+    """Found by the schema fuzzer: a pick number beyond PostgreSQL's integer made the pick's SQL statement fail (500)."""
+    event = limited_event(2)
+    org = _as(organiser)
+    with django_capture_on_commit_callbacks(execute=True):
+        _post(org, f"/api/limited/events/{event.slug}/", {"kind": "booster_draft", "preset": "premiere-draft",
+                                                           "bots_fill": True, "pick_timer_max": 0, "review_seconds": 0}, "put")
+        _post(org, f"/api/limited/events/{event.slug}/seat-pods/")
+        _post(org, f"/api/limited/events/{event.slug}/start-draft/")
+    me = _as(event.registrations.first().player)
+    view = me.get(f"/api/limited/events/{event.slug}/draft/").json()
+    for field in ("pack_number", "pick_number"):
+        body = {"card": view["pack"][0]["guid"], "pack_number": view["pack_number"], "pick_number": view["pick_number"],
+                field: 2 ** 40}
+        bad = me.post(f"/api/limited/events/{event.slug}/draft/pick/", body, content_type="application/json")
+        assert bad.status_code == 400 and field in str(bad.json()), bad.content
+    assert me.get(f"/api/limited/events/{event.slug}/draft/").json()["pack"] == view["pack"]  # nothing was taken
+
+
 def test_the_limited_api_is_in_the_openapi_schema(client):
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/json").content.decode()
     for path in ("/api/limited/presets/", "/api/limited/products/", "/api/limited/events/{slug}/draft/pick/",
