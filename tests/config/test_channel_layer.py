@@ -66,44 +66,6 @@ def test_the_embedded_layer_has_the_same_capacity():
         assert settings.CHANNEL_LAYERS["default"]["CONFIG"]["capacity"] == settings.CHANNEL_CAPACITY >= 10 * 100
 
 
-@pytest.mark.skipif(not _redis_reachable(), reason="no Redis at PONYHALL_TEST_REDIS_URL")
-def test_a_batched_group_send_gives_each_group_its_own_message_and_keeps_the_capacity(caplog):
-    """config.broadcast.redis_group_send_many (a draft pod's views in two Redis round trips): every channel of a
-    group — a drafter with two tabs has two — gets that group's message and no other group's; a full inbox drops
-    the message as channels_redis's group_send does, and says so."""
-    from channels_redis.core import RedisChannelLayer
-
-    from config.broadcast import redis_group_send_many
-
-    async def send() -> tuple[dict, list, dict]:
-        layer = RedisChannelLayer(prefix=f"asgi-batch-{os.getpid()}", **_settings_layer_config())
-        small = RedisChannelLayer(prefix=f"asgi-small-{os.getpid()}", **dict(_settings_layer_config(), capacity=3))
-        try:
-            tabs = {seat: [await layer.new_channel() for _ in range(2 if seat == 0 else 1)] for seat in range(4)}
-            for seat, channels in tabs.items():
-                for channel in channels:
-                    await layer.group_add(f"draft_seat_{seat}", channel)
-            await redis_group_send_many(layer, [(f"draft_seat_{seat}", {"type": "draft.view", "seat": seat}) for seat in tabs])
-            got = {channel: (await asyncio.wait_for(layer.receive(channel), timeout=5))["seat"]
-                   for channels in tabs.values() for channel in channels}
-            lone = await small.new_channel()  # one process's inbox holds 3 messages
-            await small.group_add("draft_seat_9", lone)
-            for k in range(5):  # nobody reading
-                await redis_group_send_many(small, [("draft_seat_9", {"type": "draft.view", "k": k})])
-            kept = [(await asyncio.wait_for(small.receive(lone), timeout=5))["k"] for _ in range(3)]
-            return got, kept, tabs
-        finally:
-            for one in (layer, small):
-                await one.flush()
-                await one.close_pools()
-
-    with caplog.at_level("WARNING", logger="config.broadcast"):
-        got, kept, tabs = asyncio.run(send())
-    assert got == {channel: seat for seat, channels in tabs.items() for channel in channels}
-    assert kept == [0, 1, 2]
-    assert sum("over capacity" in r.getMessage() for r in caplog.records) == 2
-
-
 def _layer(name: str):
     from config.channel_layer import LocalFirstRedisChannelLayer
 
