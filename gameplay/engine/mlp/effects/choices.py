@@ -69,6 +69,21 @@ def effect_as_opponent(self, st, ev, fr, e) -> bool:
     return True
 
 
+#: what ``pick_area`` returns while the player's decision waits
+ASKED = "asked"
+
+
+def pick_area(self, st, fr, player: int, areas: list[str], rule: str, src) -> str | None:
+    """One of ``areas`` for an effect: chosen by ``player`` when there are two or more (705.2f; asked once, the
+    answer read back from the frame), the only one otherwise; None when there is none, ``ASKED`` while waiting."""
+    if not areas:
+        return None
+    if fr["ch"] is None and len(areas) > 1:
+        self.ask(st, player, "choice", areas, rule, src=src, what="area")
+        return ASKED
+    return fr["ch"] if fr["ch"] in areas else areas[0]
+
+
 def effect_choose_area(self, st, ev, fr, e) -> bool:
     p = fr["p"]
     src = fr["src"]

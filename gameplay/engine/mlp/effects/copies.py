@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .targeting import choose_target
 from .triggered import make_token
+from .choices import ASKED, pick_area
 
 
 def put_token_copy(self, st, ev, p: int, key: str, area: str) -> str:
@@ -49,13 +50,9 @@ def _op_token_copy(self, st, ev, fr, e) -> bool:
         return True  # nothing to copy (a token chosen earlier has no printed card to read back)
     area = f"home{p}"
     if e.get("at") == "problem":  # a Troublemaker copy: at a Problem its controller chooses (705.2f; 516.4 applies)
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
-        if not areas:
-            return True
-        if fr["ch"] is None and len(areas) > 1:
-            self.ask(st, p, "choice", areas, "705.2f", src=src, what="area")
-            return False
-        area = fr["ch"] if fr["ch"] in areas else areas[0]
+        area = pick_area(self, st, fr, p, [a for a in self.problem_areas(st) if self.problem_at(st, a)], "705.2f", src)
+        if area is None or area == ASKED:
+            return area is None
     elif e.get("at") == "here" and src in st["cards"] and str(st["cards"][src].get("a", "")).startswith(("prob", "dil", "home")):
         area = st["cards"][src]["a"]
     if tok is not None:  # a token's copy: its specified information (521.1a)

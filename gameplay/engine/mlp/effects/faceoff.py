@@ -5,6 +5,7 @@ from __future__ import annotations
 from ..constants import opponent
 from ..flow import flip_one
 from .targeting import choose_target
+from .choices import ASKED, pick_area
 
 
 def effect_fo_flip_mod(self, st, ev, fr, e) -> bool:
@@ -277,13 +278,8 @@ def placement(self, st, fr, p, cid, src) -> tuple[bool, str | None, str | None]:
             return False, None, None
         return True, (st["cards"][host]["a"] if host is not None else None), host
     if pl_on is not None:
-        areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
-        if not areas:
-            return True, None, None
-        if fr["ch"] is None and len(areas) > 1:
-            self.ask(st, p, "choice", areas, "706", src=src, what="area")
-            return False, None, None
-        return True, (fr["ch"] if fr["ch"] in areas else areas[0]), None
+        area = pick_area(self, st, fr, p, [a for a in self.problem_areas(st) if self.problem_at(st, a)], "706", src)
+        return area != ASKED, (None if area == ASKED else area), None
     return True, f"home{p}", None
 
 

@@ -5,6 +5,7 @@ to another Problem), reveals, copies of an Event, cancelling one, and "the watch
 from __future__ import annotations
 
 from .targeting import ask_player, choose_target
+from .choices import ASKED, pick_area
 
 
 def _op_self_from_hand_into_play(self, st, ev, fr, e) -> bool:
@@ -277,12 +278,9 @@ def _op_move_to_other_problem(self, st, ev, fr, e) -> bool:
         return True
     mover = x.get("mby") if x.get("mby") is not None else 1 - fr["p"]
     areas = [a for a in self.problem_areas(st) if self.problem_at(st, a) and a not in (x.get("to"), st["cards"][cid]["a"])]
-    if not areas:
-        return True
-    if fr["ch"] is None and len(areas) > 1:
-        self.ask(st, mover, "choice", areas, "705.2f", src=cid, what="area")
-        return False
-    to = fr["ch"] if fr["ch"] in areas else areas[0]
+    to = pick_area(self, st, fr, mover, areas, "705.2f", cid)
+    if to is None or to == ASKED:
+        return to is None
     self.move_card(st, ev, cid, to, by=mover, rskip=tuple(x.get("skip") or ()) + (fr["src"],))
     return True
 

@@ -51,6 +51,7 @@ from ..constants import opponent
 from ...api import Action
 from ..flow import can_pay_requirement, flip_one, play_card, uncover_one
 from .targeting import choose_target
+from .choices import ASKED, pick_area
 
 
 def _push(st, fr, p, effects) -> None:
@@ -157,11 +158,9 @@ def _op_return_held_tm(self, st, ev, fr, e) -> bool:
     held = (st.get("held") or {}).get(fr["src"])
     if not held:
         return True
-    areas = [a for a in self.problem_areas(st) if self.problem_at(st, a)]
-    if fr["ch"] is None and len(areas) > 1:
-        self.ask(st, fr["p"], "choice", areas, "706", src=fr["src"], what="area")
+    area = pick_area(self, st, fr, fr["p"], [a for a in self.problem_areas(st) if self.problem_at(st, a)], "706", fr["src"])
+    if area == ASKED:
         return False
-    area = fr["ch"] if fr["ch"] in areas else (areas[0] if areas else None)
     del st["held"][fr["src"]]
     if not st["held"]:
         del st["held"]
@@ -211,10 +210,9 @@ def _op_play_free_friend(self, st, ev, fr, e) -> bool:
     home_only = any(ab["kind"] == "play_home" for ab in self.cdef(st, cid).abilities.get("front", ()))
     areas = [f"home{p}"] + ([] if home_only else [a for a in self.problem_areas(st) if self.problem_at(st, a)])
     areas = [a for a in areas if not self.play_blocked(st, p, cid, area=a)]
-    if fr["ch"] is None and len(areas) > 1:
-        self.ask(st, p, "choice", areas, "609.2a", src=fr["src"], what="area")
+    area = pick_area(self, st, fr, p, areas, "609.2a", fr["src"])
+    if area == ASKED:
         return False
-    area = fr["ch"] if fr["ch"] in areas else (areas[0] if areas else None)
     if area is not None and cid in st["pl"][p]["hand"]:
         play_card(self, st, ev, Action.make("play", p, card=cid, area=area, free=True))
     return True
